@@ -1,0 +1,430 @@
+package datasets
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
+	"github.com/parquet-go/parquet-go"
+)
+
+// column is one frame column as a typed slice.
+type column struct {
+	name   string
+	kind   series.Type
+	floats []float64
+	ints   []int
+	strs   []string
+	bools  []bool
+	nan    []bool // for ints and strings: element is NaN (missing)
+}
+
+// columnsOf extracts every column of df once, as typed slices.
+func columnsOf(df dataframe.DataFrame) ([]column, error) {
+	if df.Err != nil {
+		return nil, df.Err
+	}
+	cols := make([]column, df.Ncol())
+	for j, name := range df.Names() {
+		s := df.Col(name)
+		c := column{name: name, kind: s.Type()}
+		switch c.kind {
+		case series.Float:
+			c.floats = s.Float()
+		case series.Int:
+			c.nan = s.IsNaN()
+			c.ints = make([]int, s.Len())
+			for i := range c.ints {
+				if !c.nan[i] {
+					c.ints[i], _ = s.Elem(i).Int()
+				}
+			}
+		case series.Bool:
+			c.nan = s.IsNaN()
+			c.bools = make([]bool, s.Len())
+			for i := range c.bools {
+				if !c.nan[i] {
+					c.bools[i], _ = s.Elem(i).Bool()
+				}
+			}
+		default:
+			c.nan = s.IsNaN()
+			c.strs = s.Records()
+		}
+		cols[j] = c
+	}
+	return cols, nil
+}
+
+func formatFloat(v float64) string {
+	if math.IsNaN(v) {
+		return "NaN"
+	}
+	return strconv.FormatFloat(v, 'g', -1, 64)
+}
+
+// cell returns row i of c as CSV text ("NaN" for missing numbers, "" for
+// missing strings).
+func (c *column) cell(i int) string {
+	switch c.kind {
+	case series.Float:
+		return formatFloat(c.floats[i])
+	case series.Int:
+		if c.nan[i] {
+			return "NaN"
+		}
+		return strconv.Itoa(c.ints[i])
+	case series.Bool:
+		if c.nan[i] {
+			return "NaN"
+		}
+		return strconv.FormatBool(c.bools[i])
+	}
+	if c.nan[i] {
+		return ""
+	}
+	return c.strs[i]
+}
+
+// WriteCSV writes df as CSV with a header row. Floats are written in the
+// shortest form that reads back to the same float64 (Gota's own writer
+// keeps only 6 decimals); missing numbers are written as NaN.
+func WriteCSV(w io.Writer, df dataframe.DataFrame) error {
+	cols, err := columnsOf(df)
+	if err != nil {
+		return err
+	}
+	cw := csv.NewWriter(w)
+	rec := make([]string, len(cols))
+	for j := range cols {
+		rec[j] = cols[j].name
+	}
+	if err := cw.Write(rec); err != nil {
+		return err
+	}
+	for i := range df.Nrow() {
+		for j := range cols {
+			rec[j] = cols[j].cell(i)
+		}
+		if err := cw.Write(rec); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// WriteJSON writes df as a JSON array of objects, one per row, keys in
+// column order; missing values and NaN are null.
+func WriteJSON(w io.Writer, df dataframe.DataFrame) error {
+	cols, err := columnsOf(df)
+	if err != nil {
+		return err
+	}
+	keys := make([][]byte, len(cols))
+	for j, c := range cols {
+		keys[j], _ = json.Marshal(c.name)
+	}
+	bw := bufio.NewWriter(w)
+	bw.WriteByte('[')
+	var buf []byte
+	for i := range df.Nrow() {
+		if i > 0 {
+			bw.WriteByte(',')
+		}
+		bw.WriteString("\n  {")
+		for j := range cols {
+			c := &cols[j]
+			if j > 0 {
+				bw.WriteString(", ")
+			}
+			bw.Write(keys[j])
+			bw.WriteString(": ")
+			buf = buf[:0]
+			switch {
+			case c.kind == series.Float:
+				if v := c.floats[i]; math.IsNaN(v) || math.IsInf(v, 0) {
+					buf = append(buf, "null"...)
+				} else {
+					buf = strconv.AppendFloat(buf, v, 'g', -1, 64)
+				}
+			case c.nan[i]:
+				buf = append(buf, "null"...)
+			case c.kind == series.Int:
+				buf = strconv.AppendInt(buf, int64(c.ints[i]), 10)
+			case c.kind == series.Bool:
+				buf = strconv.AppendBool(buf, c.bools[i])
+			default:
+				b, _ := json.Marshal(c.strs[i])
+				buf = append(buf, b...)
+			}
+			bw.Write(buf)
+		}
+		bw.WriteByte('}')
+	}
+	if df.Nrow() > 0 {
+		bw.WriteByte('\n')
+	}
+	bw.WriteString("]\n")
+	return bw.Flush()
+}
+
+// parquetOrderKey names the file metadata entry that keeps the frame's
+// column order (parquet-go orders a group's columns by name).
+const parquetOrderKey = "tracelab.columns"
+
+// WriteParquet writes df as a Parquet file: float columns as DOUBLE (NaN
+// kept), int columns as optional INT64, bool as optional BOOLEAN, strings as
+// optional UTF-8 (missing values null).
+func WriteParquet(w io.Writer, df dataframe.DataFrame) error {
+	cols, err := columnsOf(df)
+	if err != nil {
+		return err
+	}
+	group := parquet.Group{}
+	for _, c := range cols {
+		switch c.kind {
+		case series.Float:
+			group[c.name] = parquet.Leaf(parquet.DoubleType)
+		case series.Int:
+			group[c.name] = parquet.Optional(parquet.Int(64))
+		case series.Bool:
+			group[c.name] = parquet.Optional(parquet.Leaf(parquet.BooleanType))
+		default:
+			group[c.name] = parquet.Optional(parquet.String())
+		}
+	}
+	schema := parquet.NewSchema("frame", group)
+	// The schema's leaf order is the sorted column names.
+	index := make(map[string]int)
+	for i, path := range schema.Columns() {
+		index[path[0]] = i
+	}
+	names := make([]string, len(cols))
+	for j, c := range cols {
+		names[j] = c.name
+	}
+	pw := parquet.NewWriter(w, schema, parquet.KeyValueMetadata(parquetOrderKey, strings.Join(names, "\x1f")))
+	const batch = 4096
+	rows := make([]parquet.Row, 0, batch)
+	for i := range df.Nrow() {
+		row := make(parquet.Row, len(cols))
+		for j := range cols {
+			c := &cols[j]
+			k := index[c.name]
+			var v parquet.Value
+			switch {
+			case c.kind == series.Float:
+				v = parquet.DoubleValue(c.floats[i]).Level(0, 0, k)
+			case c.nan[i]:
+				v = parquet.NullValue().Level(0, 0, k)
+			case c.kind == series.Int:
+				v = parquet.Int64Value(int64(c.ints[i])).Level(0, 1, k)
+			case c.kind == series.Bool:
+				v = parquet.BooleanValue(c.bools[i]).Level(0, 1, k)
+			default:
+				v = parquet.ByteArrayValue([]byte(c.strs[i])).Level(0, 1, k)
+			}
+			row[k] = v
+		}
+		rows = append(rows, row)
+		if len(rows) == batch {
+			if _, err := pw.WriteRows(rows); err != nil {
+				return err
+			}
+			rows = rows[:0]
+		}
+	}
+	if len(rows) > 0 {
+		if _, err := pw.WriteRows(rows); err != nil {
+			return err
+		}
+	}
+	return pw.Close()
+}
+
+// ReadParquet reads a Parquet file written by WriteParquet (or any file of
+// flat DOUBLE/FLOAT, INT32/INT64, BOOLEAN and string columns) into a frame,
+// in the column order WriteParquet recorded.
+func ReadParquet(r io.ReaderAt, size int64) (dataframe.DataFrame, error) {
+	f, err := parquet.OpenFile(r, size)
+	if err != nil {
+		return dataframe.DataFrame{}, err
+	}
+	schema := f.Schema()
+	leaves := schema.Columns()
+	n := int(f.NumRows())
+	type acc struct {
+		name   string
+		kind   series.Type
+		floats []float64
+		ints   []int
+		bools  []bool
+		strs   []string
+		null   []bool
+	}
+	accs := make([]acc, len(leaves))
+	for k, path := range leaves {
+		if len(path) != 1 {
+			return dataframe.DataFrame{}, fmt.Errorf("datasets: parquet column %v is nested", path)
+		}
+		leaf, _ := schema.Lookup(path...)
+		a := acc{name: path[0], null: make([]bool, 0, n)}
+		switch leaf.Node.Type().Kind() {
+		case parquet.Double, parquet.Float:
+			a.kind = series.Float
+		case parquet.Int32, parquet.Int64:
+			a.kind = series.Int
+		case parquet.Boolean:
+			a.kind = series.Bool
+		case parquet.ByteArray:
+			a.kind = series.String
+		default:
+			return dataframe.DataFrame{}, fmt.Errorf("datasets: parquet column %s has unsupported type %v", path[0], leaf.Node.Type())
+		}
+		accs[k] = a
+	}
+	pr := parquet.NewReader(f)
+	defer pr.Close()
+	buf := make([]parquet.Row, 1024)
+	for {
+		m, err := pr.ReadRows(buf)
+		for _, row := range buf[:m] {
+			for _, v := range row {
+				a := &accs[v.Column()]
+				null := v.IsNull()
+				a.null = append(a.null, null)
+				switch a.kind {
+				case series.Float:
+					if null {
+						a.floats = append(a.floats, math.NaN())
+					} else if v.Kind() == parquet.Float {
+						a.floats = append(a.floats, float64(v.Float()))
+					} else {
+						a.floats = append(a.floats, v.Double())
+					}
+				case series.Int:
+					a.ints = append(a.ints, int(v.Int64()))
+				case series.Bool:
+					a.bools = append(a.bools, v.Boolean())
+				default:
+					a.strs = append(a.strs, string(v.ByteArray()))
+				}
+			}
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return dataframe.DataFrame{}, err
+		}
+	}
+	byName := make(map[string]int)
+	for k, a := range accs {
+		byName[a.name] = k
+	}
+	order := make([]string, len(accs))
+	for k := range accs {
+		order[k] = accs[k].name
+	}
+	if v, ok := f.Lookup(parquetOrderKey); ok {
+		if o := strings.Split(v, "\x1f"); len(o) == len(accs) {
+			order = o
+		}
+	}
+	ss := make([]series.Series, 0, len(accs))
+	for _, name := range order {
+		k, ok := byName[name]
+		if !ok {
+			return dataframe.DataFrame{}, fmt.Errorf("datasets: parquet metadata names column %q that the file lacks", name)
+		}
+		a := accs[k]
+		var s series.Series
+		switch a.kind {
+		case series.Float:
+			s = series.New(a.floats, series.Float, a.name)
+		case series.Int:
+			s = series.New(a.ints, series.Int, a.name)
+			markNull(s, a.null)
+		case series.Bool:
+			s = series.New(a.bools, series.Bool, a.name)
+			markNull(s, a.null)
+		default:
+			s = series.New(a.strs, series.String, a.name)
+			markNull(s, a.null)
+		}
+		ss = append(ss, s)
+	}
+	df := dataframe.New(ss...)
+	return df, df.Err
+}
+
+// markNull sets the missing elements of s to NaN.
+func markNull(s series.Series, null []bool) {
+	for i, isNull := range null {
+		if isNull {
+			s.Elem(i).Set(nil)
+		}
+	}
+}
+
+// ReadParquetFile reads a Parquet file into a frame.
+func ReadParquetFile(path string) (dataframe.DataFrame, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return dataframe.DataFrame{}, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return dataframe.DataFrame{}, err
+	}
+	df, err := ReadParquet(f, st.Size())
+	if err != nil {
+		return df, fmt.Errorf("%s: %w", path, err)
+	}
+	return df, nil
+}
+
+// WriteFrameFile writes df to path in the format its extension names:
+// .csv, .json or .parquet (atomically: a failure leaves no partial file).
+func WriteFrameFile(path string, df dataframe.DataFrame) error {
+	var write func(io.Writer, dataframe.DataFrame) error
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".csv":
+		write = WriteCSV
+	case ".json":
+		write = WriteJSON
+	case ".parquet":
+		write = WriteParquet
+	default:
+		return fmt.Errorf("datasets: %s: unknown frame format (want .csv, .json or .parquet)", path)
+	}
+	return writeFileAtomic(path, func(w io.Writer) error { return write(w, df) })
+}
+
+// ReadFrameFile reads a frame written by WriteFrameFile (.csv or .parquet).
+func ReadFrameFile(path string) (dataframe.DataFrame, error) {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".parquet":
+		return ReadParquetFile(path)
+	case ".csv":
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return dataframe.DataFrame{}, err
+		}
+		df := dataframe.ReadCSV(bytes.NewReader(b))
+		return df, df.Err
+	}
+	return dataframe.DataFrame{}, fmt.Errorf("datasets: %s: unknown frame format (want .csv or .parquet)", path)
+}
