@@ -167,7 +167,7 @@ func Read(r io.Reader, opts ReadOptions) (*Trace, error) {
 		defer zr.Close()
 		src = zr
 	}
-	p := parser{name: name, opts: opts, t: NewTrace(LogName(name), 0), ids: make(map[int]struct{})}
+	p := parser{name: name, opts: opts, t: NewTrace(LogName(name), 0)}
 	if err := p.run(src); err != nil {
 		return nil, err
 	}
@@ -182,8 +182,11 @@ type parser struct {
 	header []string
 	hdrAt  []int // file line of each header comment
 	inBody bool
-	ids    map[int]struct{}
+	ids    map[int]struct{} // every job id, built once ids stop increasing
+	seen   int              // job rows seen, placeholders included
 	line   int
+
+	skippedIDs []int // ids of skipped placeholders, while ids is nil
 
 	lastSubmit float64
 	lastID     int
@@ -267,6 +270,7 @@ func (p *parser) parseLine(line []byte) error {
 		if !p.inBody {
 			p.header = append(p.header, string(line[i+1:]))
 			p.hdrAt = append(p.hdrAt, p.line)
+			p.sizeHint(line[i+1:])
 		}
 		return nil
 	}
@@ -314,25 +318,38 @@ func (p *parser) addJob(v *[18]float64) error {
 		return &ParseError{File: p.name, Line: p.line, Field: "status", Text: strconv.FormatFloat(s, 'g', -1, 64), Err: ErrStatus}
 	}
 	id := int(v[0])
-	if _, dup := p.ids[id]; dup {
-		return &ParseError{File: p.name, Line: p.line, Field: "job_id", Text: strconv.Itoa(id), Err: ErrDuplicate}
-	}
-	p.ids[id] = struct{}{}
-	if v[1] == -1 {
-		p.report.PlaceholdersSkipped++
-		if !p.opts.KeepPlaceholders {
-			return nil
+	// While ids increase there can be no duplicate; the set of ids is built
+	// only once an id fails to increase.
+	if p.ids == nil && p.seen > 0 && id <= p.lastID {
+		p.ids = make(map[int]struct{}, 2*len(p.t.JobID))
+		for _, x := range p.t.JobID {
+			p.ids[x] = struct{}{}
 		}
-		p.report.PlaceholdersSkipped--
+		for _, x := range p.skippedIDs {
+			p.ids[x] = struct{}{}
+		}
+	}
+	if p.ids != nil {
+		if _, dup := p.ids[id]; dup {
+			return &ParseError{File: p.name, Line: p.line, Field: "job_id", Text: strconv.Itoa(id), Err: ErrDuplicate}
+		}
+		p.ids[id] = struct{}{}
+	}
+	p.seen++
+	if p.seen > 1 && id <= p.lastID {
+		p.warnf("unsorted-job-id", "job id %d does not increase (after %d)", id, p.lastID)
+	}
+	p.lastID = id
+	if v[1] == -1 && !p.opts.KeepPlaceholders {
+		p.report.PlaceholdersSkipped++
+		if p.ids == nil {
+			p.skippedIDs = append(p.skippedIDs, id)
+		}
+		return nil
 	}
 	t := p.t
-	if n := t.Len(); n > 0 {
-		if v[1] != -1 && v[1] < p.lastSubmit {
-			p.warnf("unsorted-submit", "submit time decreases (%g after %g); rows are kept in file order", v[1], p.lastSubmit)
-		}
-		if id <= p.lastID {
-			p.warnf("unsorted-job-id", "job id %d does not increase (after %d)", id, p.lastID)
-		}
+	if t.Len() > 0 && v[1] != -1 && v[1] < p.lastSubmit {
+		p.warnf("unsorted-submit", "submit time decreases (%g after %g); rows are kept in file order", v[1], p.lastSubmit)
 	}
 	if v[4] == 0 {
 		p.warnf("zero-procs", "job %d has 0 allocated processors", id)
@@ -340,7 +357,6 @@ func (p *parser) addJob(v *[18]float64) error {
 	if v[1] != -1 {
 		p.lastSubmit = v[1]
 	}
-	p.lastID = id
 	t.JobID = append(t.JobID, id)
 	t.Submit = append(t.Submit, measure(v[1]))
 	t.Wait = append(t.Wait, measure(v[2]))
@@ -360,6 +376,20 @@ func (p *parser) addJob(v *[18]float64) error {
 	t.PrevJob = append(t.PrevJob, int(v[16]))
 	t.ThinkTime = append(t.ThinkTime, measure(v[17]))
 	return nil
+}
+
+// sizeHint reserves room for the jobs a MaxRecords or MaxJobs directive
+// announces (at most 50 million), saving the copies of growing columns.
+func (p *parser) sizeHint(comment []byte) {
+	c := bytes.TrimSpace(comment)
+	for _, key := range [][]byte{[]byte("MaxRecords:"), []byte("MaxJobs:")} {
+		if bytes.HasPrefix(c, key) {
+			n, err := strconv.Atoi(string(bytes.TrimSpace(c[len(key):])))
+			if err == nil && n > p.t.Len() && n <= 50_000_000 && cap(p.t.JobID) < n {
+				p.t.grow(n - p.t.Len())
+			}
+		}
+	}
 }
 
 // measure maps SWF's −1 (unknown) to NaN.
@@ -382,6 +412,11 @@ func (p *parser) finish() (*Trace, error) {
 		return nil, &ParseError{File: p.name, Line: p.hdrAt[bad], Text: p.header[bad], Err: err}
 	}
 	p.t.Header = h
+	if n := p.t.Len(); cap(p.t.JobID) > n+n/4 {
+		// The header announced more records than the file holds (cleaned
+		// logs keep the original MaxRecords): give the excess back.
+		p.t = p.t.Clone()
+	}
 	p.report.Lines = p.line
 	p.report.Jobs = p.t.Len()
 	for _, k := range p.warnOrder {

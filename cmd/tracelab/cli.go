@@ -1,0 +1,134 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+)
+
+// command is one tracelab sub-command. Each lives in its own file and
+// registers itself from an init function, so adding a command touches no
+// shared file.
+type command struct {
+	name    string // as typed: "info", "sweep"
+	usage   string // arguments after the name, e.g. "[LOG] [--format table|csv|json]"
+	summary string // one line for "tracelab help"
+	run     func(e *env, args []string) error
+}
+
+// env is what a command may use: its output streams.
+type env struct {
+	stdout, stderr io.Writer
+}
+
+var commands = map[string]*command{}
+
+// register adds a command; it panics on a duplicate name (a programmer error).
+func register(c *command) {
+	if _, dup := commands[c.name]; dup {
+		panic("tracelab: duplicate command " + c.name)
+	}
+	commands[c.name] = c
+}
+
+// errUsage marks an error caused by wrong arguments.
+var errUsage = errors.New("usage")
+
+// run executes the command line args (without the program name).
+func run(args []string, stdout, stderr io.Writer) error {
+	e := &env{stdout: stdout, stderr: stderr}
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		if len(args) > 1 {
+			if c, ok := commands[args[1]]; ok {
+				fmt.Fprintf(stdout, "usage: tracelab %s %s\n\n%s\n", c.name, c.usage, c.summary)
+				return nil
+			}
+		}
+		printHelp(stdout)
+		return nil
+	}
+	c, ok := commands[args[0]]
+	if !ok {
+		printHelp(stderr)
+		return fmt.Errorf("unknown command %q", args[0])
+	}
+	err := c.run(e, args[1:])
+	if errors.Is(err, flag.ErrHelp) {
+		return nil
+	}
+	if errors.Is(err, errUsage) {
+		return fmt.Errorf("%s: %w\nusage: tracelab %s %s", c.name, err, c.name, c.usage)
+	}
+	return err
+}
+
+func printHelp(w io.Writer) {
+	fmt.Fprintln(w, "tracelab — workload logs of parallel job schedulers (SWF): analyse, model, resample, simulate")
+	fmt.Fprintln(w, "\nusage: tracelab COMMAND [arguments]\n\ncommands:")
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-12s %s\n", n, commands[n].summary)
+	}
+	fmt.Fprintln(w, "\nLOG is a file path or a catalog name (tracelab catalog); without LOG, the embedded sample.")
+	fmt.Fprintln(w, "Run 'tracelab help COMMAND' for a command's arguments.")
+}
+
+// newFlags returns a flag set for command name that reports errors as
+// errors (never exits) and prints its usage to e.stderr.
+func (e *env) newFlags(name string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	return fs
+}
+
+// parseArgs parses flags that may appear before or after positional
+// arguments ("tracelab info LOG --format json" and "tracelab info --format
+// json LOG" both work) and returns the positional ones.
+func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		if args[0] == "--" {
+			return append(pos, args[1:]...), nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
+// formatFlag adds the --format flag shared by every command that prints data.
+func formatFlag(fs *flag.FlagSet) *string {
+	return fs.String("format", "table", "output format: table, csv or json")
+}
+
+func checkFormat(f string) error {
+	switch f {
+	case "table", "csv", "json":
+		return nil
+	}
+	return fmt.Errorf("%w: --format must be table, csv or json, not %q", errUsage, f)
+}
+
+// oneOptionalLog returns the single optional LOG argument ("" for none).
+func oneOptionalLog(pos []string) (string, error) {
+	switch len(pos) {
+	case 0:
+		return "", nil
+	case 1:
+		return pos[0], nil
+	}
+	return "", fmt.Errorf("%w: expected at most one LOG, got %s", errUsage, strings.Join(pos, " "))
+}

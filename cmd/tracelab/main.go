@@ -1,0 +1,17 @@
+// Command tracelab reads, analyses, models, resamples and simulates parallel
+// workload logs (SWF). Run "tracelab help" for the commands.
+//
+// main only calls run, which the tests call too.
+package main
+
+import (
+	"fmt"
+	"os"
+)
+
+func main() {
+	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "tracelab:", err)
+		os.Exit(1)
+	}
+}

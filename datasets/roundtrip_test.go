@@ -1,0 +1,179 @@
+package datasets
+
+import (
+	"bytes"
+	"math"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+)
+
+// equalTraces compares every column (NaN equal to NaN) and the header.
+func equalTraces(t *testing.T, a, b *Trace) {
+	t.Helper()
+	if a.Len() != b.Len() {
+		t.Fatalf("lengths %d and %d", a.Len(), b.Len())
+	}
+	fa, fb := floatCols(a), floatCols(b)
+	for c := range fa {
+		for i := range fa[c] {
+			x, y := fa[c][i], fb[c][i]
+			if x != y && !(math.IsNaN(x) && math.IsNaN(y)) {
+				t.Fatalf("float column %d row %d: %v != %v", c, i, x, y)
+			}
+		}
+	}
+	if !reflect.DeepEqual(intCols(a), intCols(b)) {
+		t.Fatal("integer columns differ")
+	}
+}
+
+func floatCols(t *Trace) [][]float64 {
+	return [][]float64{t.Submit, t.Wait, t.Runtime, t.CPUTime, t.Mem, t.ReqTime, t.ReqMem, t.ThinkTime}
+}
+
+func intCols(t *Trace) [][]int {
+	return [][]int{t.JobID, t.Procs, t.ReqProcs, t.Status, t.User, t.Group, t.App, t.Queue, t.Partition, t.PrevJob}
+}
+
+func TestSampleRoundTrip(t *testing.T) {
+	t.Parallel()
+	a := Sample()
+	var buf bytes.Buffer
+	if err := WriteSWF(&buf, a); err != nil {
+		t.Fatal(err)
+	}
+	b, err := Read(&buf, ReadOptions{Name: "sample"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	equalTraces(t, a, b)
+	if !reflect.DeepEqual(a.Header, b.Header) {
+		t.Errorf("header changed:\n%+v\n%+v", a.Header, b.Header)
+	}
+}
+
+// TestHeaderEdited checks that a changed header is regenerated (not the
+// stale verbatim lines) and reads back equal.
+func TestHeaderEdited(t *testing.T) {
+	t.Parallel()
+	a := Sample()
+	a.Header.MaxProcs = 77
+	a.Header.Notes = append(a.Header.Notes, "two\nlines")
+	var buf bytes.Buffer
+	if err := WriteSWF(&buf, a); err != nil {
+		t.Fatal(err)
+	}
+	b, err := Read(&buf, ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Header.MaxProcs != 77 || b.Header.Notes[len(b.Header.Notes)-1] != "two\nlines" {
+		t.Errorf("header after edit: %+v", b.Header)
+	}
+}
+
+func TestFrameRoundTrip(t *testing.T) {
+	t.Parallel()
+	a := Sample()
+	a.Runtime[3] = math.NaN() // an unknown measure
+	a.Procs[4] = -1           // an unknown count
+	df := a.Frame()
+	if df.Nrow() != a.Len() || df.Ncol() != len(JobColumns) {
+		t.Fatalf("frame %dx%d", df.Nrow(), df.Ncol())
+	}
+	if got := df.Names(); !reflect.DeepEqual(got, JobColumns) {
+		t.Fatalf("columns %v", got)
+	}
+	if v := df.Col("procs").Float()[4]; !math.IsNaN(v) {
+		t.Errorf("unknown procs in frame = %v, want NaN", v)
+	}
+	b, err := FromFrame(a.Name, df)
+	if err != nil {
+		t.Fatal(err)
+	}
+	equalTraces(t, a, b)
+}
+
+func TestExportRoundTrip(t *testing.T) {
+	t.Parallel()
+	a := Sample()
+	a.Wait[0] = 1.0 / 3 // needs full precision
+	a.User[1] = -1
+	df := a.Frame()
+	dir := t.TempDir()
+	for _, ext := range []string{".csv", ".parquet"} {
+		p := filepath.Join(dir, "jobs"+ext)
+		if err := WriteFrameFile(p, df); err != nil {
+			t.Fatal(err)
+		}
+		back, err := ReadFrameFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := FromFrame(a.Name, back)
+		if err != nil {
+			t.Fatalf("%s: %v", ext, err)
+		}
+		equalTraces(t, a, b)
+		if !reflect.DeepEqual(back.Names(), df.Names()) {
+			t.Errorf("%s: column order %v", ext, back.Names())
+		}
+	}
+	var js bytes.Buffer
+	if err := WriteJSON(&js, df.Subset([]int{0, 1})); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(js.Bytes(), []byte(`"wait": 0.3333333333333333`)) || !bytes.Contains(js.Bytes(), []byte(`"cpu_time": null`)) {
+		t.Errorf("json:\n%s", js.String())
+	}
+}
+
+func TestWriteSWFFileGzip(t *testing.T) {
+	t.Parallel()
+	a := Sample()
+	p := filepath.Join(t.TempDir(), "x.swf.gz")
+	if err := WriteSWFFile(p, a); err != nil {
+		t.Fatal(err)
+	}
+	b, err := ReadFile(p, ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	equalTraces(t, a, b)
+	if b.Name != "x" {
+		t.Errorf("name %q", b.Name)
+	}
+	entries, _ := os.ReadDir(filepath.Dir(p))
+	if len(entries) != 1 {
+		t.Errorf("temporary files left: %v", entries)
+	}
+}
+
+// FuzzRead: no input makes Read panic, and whatever it accepts survives a
+// write → read round trip unchanged.
+func FuzzRead(f *testing.F) {
+	f.Add([]byte(goodLine))
+	f.Add([]byte("; Version: 2\n; MaxProcs: 4\n" + goodLine + "2 1.5 -1 3 1 -1 -1 1 -1 -1 0 1 1 -1 -1 -1 1 7\n"))
+	f.Add([]byte("1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\r\n"))
+	f.Add(gz(goodLine))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		a, err := Read(bytes.NewReader(data), ReadOptions{})
+		if err != nil {
+			return
+		}
+		var buf bytes.Buffer
+		if err := WriteSWF(&buf, a); err != nil {
+			t.Fatal(err)
+		}
+		b, err := Read(&buf, ReadOptions{})
+		if err != nil {
+			t.Fatalf("re-read failed: %v\n%s", err, buf.String())
+		}
+		equalTraces(t, a, b)
+		if !reflect.DeepEqual(a.Header, b.Header) {
+			t.Fatalf("header changed:\n%#v\n%#v", a.Header, b.Header)
+		}
+	})
+}
