@@ -1,0 +1,127 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/tracelab/tracelab/datasets"
+)
+
+// runCLI runs tracelab with args and returns stdout, stderr and the error.
+func runCLI(t *testing.T, args ...string) (string, string, error) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	err := run(args, &out, &errb)
+	return out.String(), errb.String(), err
+}
+
+func TestInfoJSON(t *testing.T) {
+	out, _, err := runCLI(t, "info", "--format", "json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got map[string]any
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	for _, k := range []string{"jobs", "users", "max_procs", "start_unix", "span_seconds", "time_zone", "placeholders_skipped"} {
+		if _, ok := got[k]; !ok {
+			t.Errorf("info json lacks %q", k)
+		}
+	}
+	s := datasets.Sample()
+	if got["jobs"] != float64(s.Len()) || got["time_zone"] != "Europe/Berlin" || got["max_procs"] != 128.0 {
+		t.Errorf("info = %v", got)
+	}
+}
+
+func TestInfoFlagsAfterLog(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "a.swf")
+	if err := datasets.WriteSWFFile(p, datasets.Sample()); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := runCLI(t, "info", p, "--format", "csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(out, "key,value\nname,a\n") {
+		t.Errorf("csv output:\n%s", out)
+	}
+}
+
+func TestInfoPWA(t *testing.T) {
+	if os.Getenv("TRACELAB_DATA") == "" {
+		t.Skip("TRACELAB_DATA is not set")
+	}
+	out, _, err := runCLI(t, "info", "LLNL-Thunder", "--format", "json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got map[string]any
+	json.Unmarshal([]byte(out), &got)
+	if got["jobs"] != 119849.0 || got["placeholders_skipped"] != 1190.0 || got["time_zone"] != "US/Pacific" {
+		t.Errorf("LLNL-Thunder info = %v", got)
+	}
+}
+
+func TestConvert(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"s.swf", "s.swf.gz", "s.csv", "s.json", "s.parquet"} {
+		p := filepath.Join(dir, name)
+		if _, _, err := runCLI(t, "convert", "-o", p); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if st, err := os.Stat(p); err != nil || st.Size() == 0 {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	back, err := datasets.ReadFile(filepath.Join(dir, "s.swf.gz"), datasets.ReadOptions{})
+	if err != nil || back.Len() != datasets.Sample().Len() {
+		t.Fatalf("re-read: %v", err)
+	}
+	df, err := datasets.ReadFrameFile(filepath.Join(dir, "s.parquet"))
+	if err != nil || df.Nrow() != back.Len() {
+		t.Fatalf("parquet: %v", err)
+	}
+}
+
+func TestErrors(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"nosuch"}, "unknown command"},
+		{[]string{"info", "--format", "xml"}, "--format must be"},
+		{[]string{"info", "a", "b"}, "at most one LOG"},
+		{[]string{"info", "/does/not/exist.swf"}, "no such file"},
+		{[]string{"info", "NoSuchLog"}, "no log named"},
+		{[]string{"convert"}, "-o FILE is required"},
+		{[]string{"convert", "-o", "x.xlsx"}, "unknown output format"},
+		{[]string{"info", "--bogus"}, "flag provided but not defined"},
+	}
+	for _, tc := range tests {
+		_, _, err := runCLI(t, tc.args...)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: error %v, want %q", tc.args, err, tc.want)
+		}
+	}
+}
+
+func TestHelpAndVersion(t *testing.T) {
+	out, _, err := runCLI(t)
+	if err != nil || !strings.Contains(out, "info") || !strings.Contains(out, "convert") {
+		t.Errorf("help: %v\n%s", err, out)
+	}
+	out, _, err = runCLI(t, "version")
+	if err != nil || !strings.HasPrefix(out, "tracelab ") {
+		t.Errorf("version: %v %q", err, out)
+	}
+	out, _, err = runCLI(t, "catalog", "--format", "csv")
+	if err != nil || !strings.Contains(out, "KTH-SP2-1996-2.1-cln,28476,214,100") {
+		t.Errorf("catalog: %v\n%s", err, out)
+	}
+}
