@@ -125,3 +125,26 @@ func TestHelpAndVersion(t *testing.T) {
 		t.Errorf("catalog: %v\n%s", err, out)
 	}
 }
+
+func TestReport(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "r.html")
+	if _, _, err := runCLI(t, "report", "-o", p); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := string(b)
+	if n := strings.Count(html, "<svg"); n != len(reportFigures) {
+		t.Errorf("%d inline SVG figures, want %d", n, len(reportFigures))
+	}
+	for _, want := range []string{"<h1>sample</h1>", "Jobs per week", "Europe/Berlin", "</html>"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("report lacks %q", want)
+		}
+	}
+	if strings.Contains(html, "figure not available") || strings.Contains(html, "http://") && strings.Contains(html, "<script") {
+		t.Error("report has a failed figure or external script")
+	}
+}
