@@ -1,0 +1,254 @@
+package similarity
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	"github.com/tracelab/tracelab/analytics/session"
+	"github.com/tracelab/tracelab/datasets"
+)
+
+// BootstrapOptions controls Randomize. The zero value gives the paper's
+// 1000 repetitions.
+type BootstrapOptions struct {
+	// Session controls how sessions are found (default: Definition 1).
+	Session session.Options
+	// Reps is the number of randomised replicates; 0 means 1000 (2013 §3).
+	Reps int
+	// Seed seeds the random numbers: replicate r uses
+	// rand.NewPCG(Seed, r), so results do not depend on Workers.
+	Seed uint64
+	// Workers is the number of goroutines; 0 means runtime.GOMAXPROCS(0).
+	Workers int
+	// Progress, if not nil, is called after each replicate with the number
+	// done so far and the total. Calls may come from several goroutines
+	// but never at the same time.
+	Progress func(done, total int)
+}
+
+// Within summarises the similarity of the distinct job pairs inside
+// sessions (distance 0): Mean averages the sessions' average similarities,
+// Pooled averages all the pairs, Identical averages the sessions'
+// fractions of identical pairs (the d = 0 point of Fig. 1).
+type Within struct {
+	Mean, Pooled, Identical float64
+}
+
+// Bootstrap is the randomisation bootstrap of Fig. 2 (2013 §3): the
+// within-session similarity of the log and of Reps replicates in which
+// each user's jobs are shuffled among the user's sessions, keeping the
+// number of jobs of each session. Replicate r's values are at index r.
+type Bootstrap struct {
+	Trace     string // the trace's name (empty for RandomizeStructure)
+	Attribute Attribute
+	Observed  Within
+	Mean      []float64
+	Pooled    []float64
+	Identical []float64
+}
+
+// Replicate returns replicate r's summary.
+func (b Bootstrap) Replicate(r int) Within {
+	return Within{Mean: b.Mean[r], Pooled: b.Pooled[r], Identical: b.Identical[r]}
+}
+
+// FractionAtLeastObserved returns the fraction of replicates whose Mean is
+// at least the observed Mean: the one-sided p-value of the hypothesis that
+// jobs are placed in sessions at random.
+func (b Bootstrap) FractionAtLeastObserved() float64 {
+	n := 0
+	for _, m := range b.Mean {
+		if m >= b.Observed.Mean {
+			n++
+		}
+	}
+	return float64(n) / float64(len(b.Mean))
+}
+
+// shuffleUser is one user's known values, in session order, and the
+// number of known values in each of the user's sessions.
+type shuffleUser struct {
+	vals  []float64
+	sizes []int
+}
+
+// withinAcc accumulates the within-session statistics.
+type withinAcc struct {
+	meanSum, simSum, identSum float64
+	sessions, pairs           int
+}
+
+func (a *withinAcc) add(b withinAcc) {
+	a.meanSum += b.meanSum
+	a.simSum += b.simSum
+	a.identSum += b.identSum
+	a.sessions += b.sessions
+	a.pairs += b.pairs
+}
+
+func (a withinAcc) result() Within {
+	return Within{Mean: a.meanSum / float64(a.sessions), Pooled: a.simSum / float64(a.pairs),
+		Identical: a.identSum / float64(a.sessions)}
+}
+
+// addSorted adds one session whose known values x are sorted.
+func (a *withinAcc) addSorted(x []float64) {
+	n := len(x)
+	pairs := n * (n - 1) / 2
+	if pairs == 0 {
+		return
+	}
+	z := 0
+	for z < n && x[z] == 0 {
+		z++
+	}
+	sum := float64(z * (z - 1) / 2)
+	ident := z * (z - 1) / 2
+	pre, run := 0.0, 0
+	for j := z; j < n; j++ {
+		v := x[j]
+		sum += pre / v
+		pre += v
+		if j > z && x[j-1] == v {
+			run++
+			ident += run
+		} else {
+			run = 0
+		}
+	}
+	a.meanSum += sum / float64(pairs)
+	a.simSum += sum
+	a.identSum += float64(ident) / float64(pairs)
+	a.sessions++
+	a.pairs += pairs
+}
+
+// Randomize runs the randomisation bootstrap of Fig. 2 (2013 §3) for attr:
+// in each replicate every user's jobs with a known value are shuffled
+// uniformly among that user's sessions, each session keeping its number of
+// such jobs, and the within-session similarity is recomputed. Users with a
+// single session cannot change and contribute their observed pairs to
+// every replicate. It returns an error for a trace Analyze would refuse
+// or a trace without any session holding two known values.
+func Randomize(t *datasets.Trace, attr Attribute, opts BootstrapOptions) (Bootstrap, error) {
+	st, err := session.Analyze(t, opts.Session)
+	if err != nil {
+		return Bootstrap{}, err
+	}
+	b, err := RandomizeStructure(st, attr.Values(t), attr, opts)
+	b.Trace = t.Name
+	return b, err
+}
+
+// RandomizeStructure is Randomize for a trace whose sessions are already
+// known; vals are the attribute's values by trace row.
+func RandomizeStructure(st session.Structure, vals []float64, attr Attribute, opts BootstrapOptions) (Bootstrap, error) {
+	if len(vals) != len(st.JobSession) {
+		return Bootstrap{}, fmt.Errorf("similarity: %d values for %d jobs", len(vals), len(st.JobSession))
+	}
+	reps := opts.Reps
+	if reps == 0 {
+		reps = 1000
+	}
+	if reps < 0 {
+		return Bootstrap{}, fmt.Errorf("similarity: Reps must be positive, not %d", reps)
+	}
+	workers := opts.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	// Observed values, and the users that can change.
+	var fixed, observed withinAcc
+	var users []shuffleUser
+	var buf []float64
+	for k := range st.Users.ID {
+		fs, ns := st.Users.FirstSession[k], st.Users.Sessions[k]
+		var u shuffleUser
+		var acc withinAcc
+		for i := fs; i < fs+ns; i++ {
+			buf = buf[:0]
+			for _, row := range st.SessionJobs(i) {
+				if x := vals[row]; x >= 0 {
+					buf = append(buf, x)
+				}
+			}
+			u.vals = append(u.vals, buf...)
+			u.sizes = append(u.sizes, len(buf))
+			slices.Sort(buf)
+			acc.addSorted(buf)
+		}
+		observed.add(acc)
+		if changes(u.sizes) {
+			users = append(users, u)
+		} else {
+			fixed.add(acc)
+		}
+	}
+	if observed.sessions == 0 {
+		return Bootstrap{}, fmt.Errorf("similarity: no session has two jobs with a known %s", attr)
+	}
+	b := Bootstrap{Attribute: attr, Observed: observed.result(),
+		Mean: make([]float64, reps), Pooled: make([]float64, reps), Identical: make([]float64, reps)}
+	var next atomic.Int64
+	done := 0
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for range min(workers, reps) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var scratch []float64
+			for {
+				r := int(next.Add(1) - 1)
+				if r >= reps {
+					return
+				}
+				rng := rand.New(rand.NewPCG(opts.Seed, uint64(r)))
+				acc := fixed
+				for _, u := range users {
+					scratch = append(scratch[:0], u.vals...)
+					rng.Shuffle(len(scratch), func(i, j int) { scratch[i], scratch[j] = scratch[j], scratch[i] })
+					off := 0
+					for _, n := range u.sizes {
+						chunk := scratch[off : off+n]
+						off += n
+						if n >= 2 {
+							slices.Sort(chunk)
+							acc.addSorted(chunk)
+						}
+					}
+				}
+				w := acc.result()
+				b.Mean[r], b.Pooled[r], b.Identical[r] = w.Mean, w.Pooled, w.Identical
+				if opts.Progress != nil {
+					mu.Lock()
+					done++
+					opts.Progress(done, reps)
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return b, nil
+}
+
+// changes reports whether shuffling values among sessions of these sizes
+// can change any session's contents: at least two non-empty sessions and
+// one with two values.
+func changes(sizes []int) bool {
+	nonEmpty, big := 0, false
+	for _, n := range sizes {
+		if n > 0 {
+			nonEmpty++
+		}
+		if n >= 2 {
+			big = true
+		}
+	}
+	return nonEmpty >= 2 && big
+}

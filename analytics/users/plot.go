@@ -1,0 +1,157 @@
+package users
+
+import (
+	"errors"
+	"fmt"
+	"image/color"
+	"sort"
+
+	"github.com/tracelab/tracelab/plots"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+)
+
+var classColor = map[Class]color.Color{
+	LongTerm:  color.RGBA{R: 31, G: 119, B: 180, A: 255},
+	Temporary: color.RGBA{R: 255, G: 127, B: 14, A: 255},
+	Discarded: color.RGBA{R: 150, G: 150, B: 150, A: 255},
+}
+
+// PlotActivity draws the users' periods of activity in the manner of Fig. 3
+// (2013 §4): one horizontal segment per user from the first to the last
+// submission, in weeks since the log's start, users ordered by first
+// arrival (bottom first), coloured by class. Dashed vertical lines mark
+// the edge zones of Options.Edge. It returns an error for an empty
+// population.
+func PlotActivity(p Population, title string) (*plot.Plot, error) {
+	if p.Len() == 0 {
+		return nil, errors.New("users: PlotActivity: no users")
+	}
+	order := make([]int, p.Len())
+	for k := range order {
+		order[k] = k
+	}
+	sort.SliceStable(order, func(a, b int) bool { return p.FirstArrival[order[a]] < p.FirstArrival[order[b]] })
+	pl := plot.New()
+	pl.Title.Text = title
+	pl.X.Label.Text = "weeks since the log's start"
+	pl.Y.Label.Text = "users (by first arrival)"
+	seen := map[Class]bool{}
+	for y, k := range order {
+		x0 := (p.FirstArrival[k] - p.LogStart) / Week
+		x1 := (p.LastArrival[k] - p.LogStart) / Week
+		if x1-x0 < 0.05 {
+			x1 = x0 + 0.05 // one-day users stay visible
+		}
+		l, err := plotter.NewLine(plotter.XYs{{X: x0, Y: float64(y)}, {X: x1, Y: float64(y)}})
+		if err != nil {
+			return nil, err
+		}
+		l.Color = classColor[p.Class[k]]
+		l.Width = vg.Points(1)
+		pl.Add(l)
+		if !seen[p.Class[k]] {
+			seen[p.Class[k]] = true
+			pl.Legend.Add(fmt.Sprintf("%s (%d)", p.Class[k], p.Count(p.Class[k]).Users), l)
+		}
+	}
+	if p.Options.Edge > 0 {
+		end := (p.LogEnd - p.LogStart) / Week
+		for _, x := range []float64{p.Options.Edge / Week, end - p.Options.Edge/Week} {
+			l, err := plotter.NewLine(plotter.XYs{{X: x, Y: 0}, {X: x, Y: float64(p.Len())}})
+			if err != nil {
+				return nil, err
+			}
+			l.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
+			l.Color = color.Gray{Y: 80}
+			pl.Add(l)
+		}
+	}
+	pl.Legend.Top = true
+	pl.Legend.Left = true
+	return pl, nil
+}
+
+// logMetric reports whether a metric is drawn on a logarithmic axis.
+func logMetric(m Metric) bool {
+	switch m {
+	case JobsPerUser, SessionsPerUser, AvgSessionLength, CPUWork:
+		return true
+	}
+	return false
+}
+
+var metricLabel = map[Metric]string{
+	JobsPerUser:      "jobs",
+	SessionsPerUser:  "sessions",
+	AvgSessionLength: "average session length [s]",
+	CPUWork:          "CPU work [processor-seconds]",
+	FirstArrival:     "first arrival [weeks]",
+	LastDeparture:    "last departure [weeks]",
+	ActivityPeriod:   "activity period [weeks]",
+}
+
+// PlotMarginal draws one panel of Fig. 4 (2013 §5.1): the metric's per-user
+// values sorted increasingly against the users' rank, one line per trace
+// (so an original and its resampled variants overlay). Counts, lengths
+// and work use a log y axis (non-positive values are not drawn); times are
+// in weeks. It returns the error of plots.Lines when nothing can be drawn.
+func PlotMarginal(metric Metric, ms ...Marginals) (*plot.Plot, error) {
+	var xy []plots.XY
+	for _, m := range ms {
+		v := m.Values[metric]
+		x := make([]float64, len(v))
+		y := make([]float64, len(v))
+		for r, val := range v {
+			x[r] = float64(r)
+			y[r] = val
+			if !logMetric(metric) {
+				y[r] = val / Week
+			}
+		}
+		xy = append(xy, plots.XY{Label: m.Name, X: x, Y: y})
+	}
+	return plots.Lines(xy, plots.LinesOptions{Axes: plots.Axes{Title: metric.String(),
+		XLabel: "users (sorted)", YLabel: metricLabel[metric], LogY: logMetric(metric), LegendLeft: true}})
+}
+
+// PlotHourOfWeek draws the last panel of Fig. 4: the fraction of job
+// arrivals in each hour of the week (0 = Monday 00:00, log's time zone),
+// one line per trace.
+func PlotHourOfWeek(ms ...Marginals) (*plot.Plot, error) {
+	var xy []plots.XY
+	for _, m := range ms {
+		total := 0
+		for _, c := range m.HourOfWeek {
+			total += c
+		}
+		x := make([]float64, 168)
+		y := make([]float64, 168)
+		for h, c := range m.HourOfWeek {
+			x[h] = float64(h)
+			if total > 0 {
+				y[h] = float64(c) / float64(total)
+			}
+		}
+		xy = append(xy, plots.XY{Label: m.Name, X: x, Y: y})
+	}
+	p, err := plots.Lines(xy, plots.LinesOptions{Axes: plots.Axes{Title: "arrivals by hour of week",
+		XLabel: "hour of week (Mon 00:00 = 0, log's time zone)", YLabel: "fraction of jobs"}})
+	if err != nil {
+		return nil, err
+	}
+	p.X.Tick.Marker = plot.TickerFunc(func(min, max float64) []plot.Tick {
+		var t []plot.Tick
+		days := []string{"Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"}
+		for h := 0; h <= 168; h += 6 {
+			tk := plot.Tick{Value: float64(h)}
+			if h%24 == 0 && h < 168 {
+				tk.Label = days[h/24]
+			}
+			t = append(t, tk)
+		}
+		return t
+	})
+	return p, nil
+}

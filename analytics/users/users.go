@@ -1,0 +1,274 @@
+package users
+
+import (
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/tracelab/tracelab/analytics/session"
+	"github.com/tracelab/tracelab/datasets"
+)
+
+// Week is one week in seconds.
+const Week = 7 * 24 * 3600.0
+
+// Class is a user class of 2013 §4.
+type Class int
+
+const (
+	LongTerm  Class = iota // activity spans more than Options.LongTerm
+	Temporary              // activity spans at most Options.LongTerm
+	Discarded              // temporary, and active only near the log's start or end
+)
+
+// Classes lists the classes in order.
+var Classes = []Class{LongTerm, Temporary, Discarded}
+
+// String returns long_term, temporary or discarded.
+func (c Class) String() string {
+	switch c {
+	case LongTerm:
+		return "long_term"
+	case Temporary:
+		return "temporary"
+	case Discarded:
+		return "discarded"
+	}
+	return fmt.Sprintf("Class(%d)", int(c))
+}
+
+// Options controls Classify. The zero value gives the paper's thresholds.
+type Options struct {
+	// Session controls how sessions are found (default: Definition 1 of
+	// the 2014 paper, a one-hour gap).
+	Session session.Options
+	// LongTerm is the activity span, in seconds, above which a user is
+	// long-term; 0 means 12 weeks (2013 §4).
+	LongTerm float64
+	// Edge is the distance, in seconds, from the log's start or end within
+	// which a temporary user's whole activity must lie for the user to be
+	// discarded; 0 means 4 weeks (2013 §4). A negative Edge discards no one.
+	Edge float64
+}
+
+func (o Options) withDefaults() (Options, error) {
+	if o.LongTerm == 0 {
+		o.LongTerm = 12 * Week
+	}
+	if o.Edge == 0 {
+		o.Edge = 4 * Week
+	}
+	if math.IsNaN(o.LongTerm) || o.LongTerm < 0 || math.IsNaN(o.Edge) {
+		return o, fmt.Errorf("users: bad thresholds LongTerm=%v Edge=%v", o.LongTerm, o.Edge)
+	}
+	return o, nil
+}
+
+// Population describes every user of a trace, one row per user in
+// increasing user id (the rows of session.Structure.Users). Times are
+// seconds since the log's start (the trace's time 0).
+type Population struct {
+	Options Options // the options used, defaults filled in
+	// LogStart and LogEnd are the first and last submit times of the trace:
+	// the logging period used to discard temporary users.
+	LogStart, LogEnd float64
+	// Weeks is the number of calendar weeks (Monday 00:00 in the log's time
+	// zone) the logging period touches.
+	Weeks int
+
+	ID           []int
+	Class        []Class
+	Jobs         []int
+	Sessions     []int
+	FirstArrival []float64 // submit time of the first job
+	LastArrival  []float64 // submit time of the last job
+	// LastDeparture is the latest end time of the user's jobs (jobs with an
+	// unknown end count as ending at submit, as in package session).
+	LastDeparture []float64
+	// Span is the activity span that decides the class: from the first
+	// job's submission to the last one's (2013 §4: "the interval between
+	// their first job and their last job").
+	Span []float64
+	// FirstWeek is the calendar week of the first job (0 = the week of the
+	// log's first job) and WeeksActive the number of calendar weeks with at
+	// least one submission (the weight of a temporary user in resampling).
+	FirstWeek   []int
+	WeeksActive []int
+	// CPUWork is the sum over the user's jobs of runtime × allocated
+	// processors, processor-seconds; jobs with an unknown runtime or
+	// processor count are left out and counted in UnknownWork.
+	CPUWork     []float64
+	UnknownWork []int
+	// AvgSessionLength is the mean length of the user's sessions (first
+	// arrival to latest end, seconds).
+	AvgSessionLength []float64
+}
+
+// Len returns the number of users.
+func (p Population) Len() int { return len(p.ID) }
+
+// Classify finds each user's class and activity (2013 §4) from the trace
+// and its sessions. It returns the errors of session.Analyze.
+func Classify(t *datasets.Trace, opts Options) (Population, error) {
+	opts, err := opts.withDefaults()
+	if err != nil {
+		return Population{}, err
+	}
+	st, err := session.Analyze(t, opts.Session)
+	if err != nil {
+		return Population{}, err
+	}
+	return FromStructure(t, st, opts)
+}
+
+// FromStructure is Classify for a trace whose sessions are already known
+// (st must come from session.Analyze of t).
+func FromStructure(t *datasets.Trace, st session.Structure, opts Options) (Population, error) {
+	opts, err := opts.withDefaults()
+	if err != nil {
+		return Population{}, err
+	}
+	if len(st.JobSession) != t.Len() {
+		return Population{}, fmt.Errorf("users: structure has %d jobs, trace %d", len(st.JobSession), t.Len())
+	}
+	p := Population{Options: opts}
+	if t.Len() == 0 {
+		return p, nil
+	}
+	p.LogStart, p.LogEnd = math.Inf(1), math.Inf(-1)
+	for _, s := range t.Submit {
+		p.LogStart, p.LogEnd = min(p.LogStart, s), max(p.LogEnd, s)
+	}
+	weeks := newWeekCounter(datasets.NewClock(t), p.LogStart)
+	p.Weeks = weeks.index(p.LogEnd) + 1
+	nu := len(st.Users.ID)
+	p.ID = append([]int(nil), st.Users.ID...)
+	p.Class = make([]Class, nu)
+	p.Jobs = append([]int(nil), st.Users.Jobs...)
+	p.Sessions = append([]int(nil), st.Users.Sessions...)
+	p.FirstArrival = make([]float64, nu)
+	p.LastArrival = make([]float64, nu)
+	p.LastDeparture = make([]float64, nu)
+	p.Span = make([]float64, nu)
+	p.FirstWeek = make([]int, nu)
+	p.WeeksActive = make([]int, nu)
+	p.CPUWork = make([]float64, nu)
+	p.UnknownWork = make([]int, nu)
+	p.AvgSessionLength = make([]float64, nu)
+	for k := range nu {
+		rows := st.Order[st.Users.FirstJob[k] : st.Users.FirstJob[k]+st.Users.Jobs[k]]
+		first, last := rows[0], rows[len(rows)-1]
+		p.FirstArrival[k], p.LastArrival[k] = t.Submit[first], t.Submit[last]
+		p.Span[k] = p.LastArrival[k] - p.FirstArrival[k]
+		dep := math.Inf(-1)
+		prevWeek := -1
+		for _, i := range rows {
+			dep = max(dep, st.JobEnd[i])
+			w := weeks.index(t.Submit[i]) // rows are in submit order: weeks never decrease
+			if w != prevWeek {
+				p.WeeksActive[k]++
+				prevWeek = w
+			}
+			if r, n := t.Runtime[i], t.Procs[i]; !math.IsNaN(r) && n >= 0 {
+				p.CPUWork[k] += r * float64(n)
+			} else {
+				p.UnknownWork[k]++
+			}
+		}
+		p.FirstWeek[k] = weeks.index(p.FirstArrival[k])
+		p.LastDeparture[k] = dep
+		fs, ns := st.Users.FirstSession[k], st.Users.Sessions[k]
+		var length float64
+		for i := fs; i < fs+ns; i++ {
+			length += st.Sessions.Length(i)
+		}
+		p.AvgSessionLength[k] = length / float64(ns)
+		switch {
+		case p.Span[k] > opts.LongTerm:
+			p.Class[k] = LongTerm
+		case p.LastArrival[k] <= p.LogStart+opts.Edge || p.FirstArrival[k] >= p.LogEnd-opts.Edge:
+			p.Class[k] = Discarded
+		default:
+			p.Class[k] = Temporary
+		}
+	}
+	return p, nil
+}
+
+// weekCounter gives calendar week indices (weeks begin Monday 00:00 in the
+// log's zone) relative to the week of an origin time; it counts civil days,
+// so daylight-saving changes do not shift weeks.
+type weekCounter struct {
+	clock  datasets.Clock
+	origin time.Time // the Monday of the origin's week, noon UTC of that civil date
+}
+
+func newWeekCounter(c datasets.Clock, origin float64) weekCounter {
+	return weekCounter{clock: c, origin: civilNoon(c.Time(c.WeekStart(origin)))}
+}
+
+func civilNoon(w time.Time) time.Time {
+	y, m, d := w.Date()
+	return time.Date(y, m, d, 12, 0, 0, 0, time.UTC)
+}
+
+func (wc weekCounter) index(sec float64) int {
+	days := int(math.Round(civilNoon(wc.clock.Time(sec)).Sub(wc.origin).Hours() / 24))
+	if days < 0 {
+		return -((-days + 6) / 7)
+	}
+	return days / 7
+}
+
+// ClassCount is the number of users of a class and the jobs they submitted
+// (a cell pair of Table V).
+type ClassCount struct {
+	Class Class
+	Users int
+	Jobs  int
+}
+
+// Summary returns Table V's row: users and jobs per class, in the order of
+// Classes.
+func (p Population) Summary() []ClassCount {
+	out := make([]ClassCount, len(Classes))
+	for c := range out {
+		out[c].Class = Classes[c]
+	}
+	for k, c := range p.Class {
+		out[c].Users++
+		out[c].Jobs += p.Jobs[k]
+	}
+	return out
+}
+
+// Count returns the users of class c and the jobs they submitted.
+func (p Population) Count(c Class) ClassCount { return p.Summary()[c] }
+
+// TemporaryPresentPerWeek returns the average number of temporary (not
+// discarded) users active in a week of the log: their weeks of activity
+// summed, over the log's weeks. It is the default initial number of
+// temporary users in resampling (2013 §4).
+func (p Population) TemporaryPresentPerWeek() float64 {
+	if p.Weeks == 0 {
+		return 0
+	}
+	s := 0
+	for k, c := range p.Class {
+		if c == Temporary {
+			s += p.WeeksActive[k]
+		}
+	}
+	return float64(s) / float64(p.Weeks)
+}
+
+// TemporaryArrivalsPerWeek returns the average number of temporary (not
+// discarded) users whose activity begins in a week of the log: their
+// number over the log's weeks. It is the default weekly arrival rate of
+// new temporary users in resampling (2013 §4).
+func (p Population) TemporaryArrivalsPerWeek() float64 {
+	if p.Weeks == 0 {
+		return 0
+	}
+	return float64(p.Count(Temporary).Users) / float64(p.Weeks)
+}

@@ -1,0 +1,119 @@
+package main
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/tracelab/tracelab/analytics/session"
+	"github.com/tracelab/tracelab/analytics/similarity"
+)
+
+func init() {
+	register(&command{name: "similarity",
+		usage:   "[LOG] --attr procs|runtime|req_time [--rows table|distances|users] [--bootstrap N --seed S] [--gap 1h] [--format table|csv|json]",
+		summary: "similarity of users' jobs vs distance in sessions (Zakay & Feitelson 2013 §3, Tables II–IV, Figs 1–2)",
+		run:     runSimilarity})
+}
+
+func runSimilarity(e *env, args []string) error {
+	fs := e.newFlags("similarity")
+	format := formatFlag(fs)
+	attrName := fs.String("attr", "procs", "attribute: procs, runtime or req_time")
+	rows := fs.String("rows", "table", "what to print: table (the Tables II–IV row), distances (Fig. 1) or users")
+	maxDist := fs.Int("max-distance", 0, "largest session distance (default 10)")
+	pooling := fs.String("pooling", "jobs", "per-user average over job pairs ('jobs') or over session pairs ('sessions')")
+	boot := fs.Int("bootstrap", 0, "instead, run this many randomised replicates (Fig. 2) and print their summary")
+	seed := fs.Uint64("seed", 1, "random seed of --bootstrap")
+	gap := fs.Duration("gap", 0, "session break (default 1h)")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if err := checkFormat(*format); err != nil {
+		return err
+	}
+	attr, err := similarity.ParseAttribute(*attrName)
+	if err != nil {
+		return fmt.Errorf("%w: %v", errUsage, err)
+	}
+	if *gap < 0 || *boot < 0 || *maxDist < 0 {
+		return fmt.Errorf("%w: --gap, --bootstrap and --max-distance must not be negative", errUsage)
+	}
+	sopts := session.Options{Gap: gap.Seconds()}
+	opts := similarity.Options{Session: sopts, MaxDistance: *maxDist}
+	switch *pooling {
+	case "jobs":
+	case "sessions":
+		opts.Pooling = similarity.SessionPairs
+	default:
+		return fmt.Errorf("%w: --pooling must be jobs or sessions, not %q", errUsage, *pooling)
+	}
+	logArg, err := oneOptionalLog(pos)
+	if err != nil {
+		return err
+	}
+	tr, err := loadLog(e, logArg)
+	if err != nil {
+		return err
+	}
+	if *boot > 0 {
+		b, err := similarity.Randomize(tr, attr, similarity.BootstrapOptions{Session: sopts, Reps: *boot, Seed: *seed})
+		if err != nil {
+			return err
+		}
+		return writeRecord(e.stdout, *format, bootstrapRecord(b))
+	}
+	r, err := similarity.Analyze(tr, attr, opts)
+	if err != nil {
+		return err
+	}
+	switch *rows {
+	case "table":
+		return writeRecord(e.stdout, *format, similarityRecord(r))
+	case "distances":
+		return writeFrame(e.stdout, *format, r.DistancesFrame())
+	case "users":
+		return writeFrame(e.stdout, *format, r.UsersFrame())
+	}
+	return fmt.Errorf("%w: --rows must be table, distances or users, not %q", errUsage, *rows)
+}
+
+// similarityRecord is the Tables II–IV row of one attribute.
+func similarityRecord(r similarity.Result) record {
+	cmp := func(c similarity.Comparison) record {
+		return record{{"shorter", c.Shorter}, {"equal", c.Equal}, {"longer", c.Longer}}
+	}
+	return record{
+		{"attribute", r.Attribute.String()},
+		{"d0_vs_d1", cmp(r.Table.D0vsD1)},
+		{"d1_vs_d2", cmp(r.Table.D1vsD2)},
+		{"users", r.Table.Users},
+	}
+}
+
+func bootstrapRecord(b similarity.Bootstrap) record {
+	m, sd, lo, hi := 0.0, 0.0, math.Inf(1), math.Inf(-1)
+	for _, v := range b.Mean {
+		m += v
+		lo, hi = min(lo, v), max(hi, v)
+	}
+	m /= float64(len(b.Mean))
+	for _, v := range b.Mean {
+		sd += (v - m) * (v - m)
+	}
+	if len(b.Mean) > 1 {
+		sd = math.Sqrt(sd / float64(len(b.Mean)-1))
+	} else {
+		sd = math.NaN()
+	}
+	return record{
+		{"attribute", b.Attribute.String()},
+		{"replicates", len(b.Mean)},
+		{"observed", b.Observed.Mean},
+		{"replicate_mean", m},
+		{"replicate_sd", sd},
+		{"replicate_min", lo},
+		{"replicate_max", hi},
+		{"fraction_at_least_observed", b.FractionAtLeastObserved()},
+	}
+}

@@ -1,0 +1,65 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/tracelab/tracelab/analytics/session"
+	"github.com/tracelab/tracelab/analytics/users"
+)
+
+func init() {
+	register(&command{name: "users",
+		usage:   "[LOG] [--summary] [--long-term-weeks 12] [--edge-weeks 4] [--gap 1h] [--format table|csv|json]",
+		summary: "users by class (long-term, temporary, discarded) with their activity (Zakay & Feitelson 2013 §4, Table V)",
+		run:     runUsers})
+}
+
+func runUsers(e *env, args []string) error {
+	fs := e.newFlags("users")
+	format := formatFlag(fs)
+	summary := fs.Bool("summary", false, "print users and jobs per class (Table V) instead of one row per user")
+	longTerm := fs.Float64("long-term-weeks", 12, "activity span (weeks) above which a user is long-term")
+	edge := fs.Float64("edge-weeks", 4, "temporary users active only within this many weeks of the log's start or end are discarded")
+	gap := fs.Duration("gap", 0, "session break (default 1h)")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if err := checkFormat(*format); err != nil {
+		return err
+	}
+	if !(*longTerm > 0) || !(*edge >= 0) || *gap < 0 {
+		return fmt.Errorf("%w: --long-term-weeks must be positive, --edge-weeks and --gap not negative", errUsage)
+	}
+	opts := users.Options{LongTerm: *longTerm * users.Week, Edge: *edge * users.Week,
+		Session: session.Options{Gap: gap.Seconds()}}
+	if *edge == 0 {
+		opts.Edge = -1 // zero weeks: discard no one
+	}
+	logArg, err := oneOptionalLog(pos)
+	if err != nil {
+		return err
+	}
+	tr, err := loadLog(e, logArg)
+	if err != nil {
+		return err
+	}
+	p, err := users.Classify(tr, opts)
+	if err != nil {
+		return err
+	}
+	if *summary {
+		return writeRecord(e.stdout, *format, usersSummaryRecord(p))
+	}
+	return writeFrame(e.stdout, *format, p.Frame())
+}
+
+// usersSummaryRecord is Table V's row: an object keyed by class, each with
+// users and jobs.
+func usersSummaryRecord(p users.Population) record {
+	var r record
+	for _, c := range p.Summary() {
+		r = append(r, field{c.Class.String(), record{{"users", c.Users}, {"jobs", c.Jobs}}})
+	}
+	return r
+}
