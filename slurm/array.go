@@ -1,0 +1,311 @@
+package slurm
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// TaskToken stands for the array task index in Plan.Command and
+// Plan.Output.
+const TaskToken = "{task}"
+
+// Options are the sbatch settings of a job array. The zero value submits
+// to the cluster's default partition with its default time limit, one CPU
+// per task, no throttle.
+type Options struct {
+	JobName     string   // --job-name; "" means "tracelab"
+	Partition   string   // --partition; "" the cluster's default
+	Time        string   // --time, e.g. "30:00" or "1-00:00:00"; "" the partition's default
+	CPUsPerTask int      // --cpus-per-task; 0 means 1
+	Throttle    int      // at most this many tasks at once (--array=…%k); 0 means no limit
+	Extra       []string // more sbatch options, each one "--flag=value" or "--flag", e.g. --mem=2G
+}
+
+// Plan is a job array: Tasks tasks, task k running Command with every
+// TaskToken replaced by k, and leaving the file Output (TaskToken replaced
+// by k) when it succeeds.
+type Plan struct {
+	// Dir is the array folder (made absolute by Create).
+	Dir string `json:"dir"`
+	// Key names the computation (for a sweep: its Spec.ID and shard
+	// count). A folder is never reused for a plan of another key.
+	Key string `json:"key"`
+	// Command is the program and arguments of a task; the first element
+	// must be an absolute path (the tasks run elsewhere).
+	Command []string `json:"command"`
+	// Tasks is the number of array tasks, indices 0 to Tasks−1.
+	Tasks int `json:"tasks"`
+	// Output is the file a task leaves when it succeeds, containing
+	// TaskToken; a relative path is relative to Dir.
+	Output  string  `json:"output"`
+	Options Options `json:"options"`
+	// Meta is the caller's own data, kept in the manifest (tracelab keeps
+	// the sweep's merged output file there).
+	Meta map[string]string `json:"meta,omitempty"`
+}
+
+// Submission is one sbatch of the array.
+type Submission struct {
+	JobID  string    `json:"job_id"`
+	Tasks  []int     `json:"tasks"`
+	Script string    `json:"script"`
+	Time   time.Time `json:"time"`
+}
+
+// Array is a job array and its history, kept in Plan.Dir/array.json.
+type Array struct {
+	Plan        Plan         `json:"plan"`
+	Submissions []Submission `json:"submissions"`
+}
+
+// ManifestName is the file of an Array in its folder.
+const ManifestName = "array.json"
+
+// ErrOtherPlan is wrapped by Create's error when the folder holds another
+// computation.
+var ErrOtherPlan = errors.New("slurm: folder holds another computation")
+
+var extraFlag = regexp.MustCompile(`^--?[A-Za-z][A-Za-z0-9-]*(=.*)?$`)
+
+// Validate checks the plan.
+func (p Plan) Validate() error {
+	switch {
+	case p.Dir == "":
+		return errors.New("slurm: plan has no folder")
+	case p.Key == "":
+		return errors.New("slurm: plan has no key")
+	case p.Tasks < 1:
+		return fmt.Errorf("slurm: %d tasks, want at least 1", p.Tasks)
+	case len(p.Command) == 0:
+		return errors.New("slurm: plan has no command")
+	case !filepath.IsAbs(p.Command[0]):
+		return fmt.Errorf("slurm: program %q: want an absolute path (the tasks do not run in this folder)", p.Command[0])
+	case !strings.Contains(p.Output, TaskToken):
+		return fmt.Errorf("slurm: output %q does not contain %s", p.Output, TaskToken)
+	case p.Options.CPUsPerTask < 0 || p.Options.Throttle < 0:
+		return fmt.Errorf("slurm: negative CPUs per task or throttle")
+	}
+	for _, a := range p.Command {
+		if strings.Contains(a, "\x00") {
+			return fmt.Errorf("slurm: command argument %q holds a NUL byte", a)
+		}
+	}
+	for _, s := range []string{p.Options.JobName, p.Options.Partition, p.Options.Time} {
+		if strings.ContainsAny(s, "\n \t\x00") {
+			return fmt.Errorf("slurm: option %q holds white space", s)
+		}
+	}
+	for _, x := range p.Options.Extra {
+		if !extraFlag.MatchString(x) || strings.ContainsAny(x, "\n\x00") {
+			return fmt.Errorf("slurm: extra sbatch option %q: want one option per argument, as --flag=value", x)
+		}
+		if f := strings.SplitN(x, "=", 2)[0]; f == "--array" || f == "-a" || f == "--output" || f == "-o" || f == "--parsable" {
+			return fmt.Errorf("slurm: extra sbatch option %q: %s is set by tracelab", x, f)
+		}
+	}
+	return nil
+}
+
+// OutputPath returns the output file of task k.
+func (p Plan) OutputPath(k int) string {
+	o := strings.ReplaceAll(p.Output, TaskToken, strconv.Itoa(k))
+	if !filepath.IsAbs(o) {
+		o = filepath.Join(p.Dir, o)
+	}
+	return o
+}
+
+// LogPath returns the log file of task k of job jobID.
+func (p Plan) LogPath(jobID string, k int) string {
+	return filepath.Join(p.Dir, "logs", fmt.Sprintf("%s_%d.log", jobID, k))
+}
+
+// Create makes the array folder for p and returns its Array. When the
+// folder already holds an array of the same key, task count and output,
+// that array is returned with its history, its command and options
+// updated to p's (a rebuilt program, a longer time limit): the caller
+// resumes it. When it holds another computation, the error wraps
+// ErrOtherPlan.
+func Create(p Plan) (*Array, error) {
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	dir, err := filepath.Abs(p.Dir)
+	if err != nil {
+		return nil, err
+	}
+	p.Dir = dir
+	if err := os.MkdirAll(filepath.Join(dir, "logs"), 0o755); err != nil {
+		return nil, fmt.Errorf("slurm: %w", err)
+	}
+	a, err := Open(dir)
+	switch {
+	case err == nil:
+		if a.Plan.Key != p.Key || a.Plan.Tasks != p.Tasks || a.Plan.Output != p.Output {
+			return nil, fmt.Errorf("%w: %s was made for\n  %s (%d tasks)\nnot\n  %s (%d tasks);\nuse another folder or remove it",
+				ErrOtherPlan, dir, a.Plan.Key, a.Plan.Tasks, p.Key, p.Tasks)
+		}
+		a.Plan = p
+	case errors.Is(err, os.ErrNotExist):
+		a = &Array{Plan: p}
+	default:
+		return nil, err
+	}
+	if err := a.save(); err != nil {
+		return nil, err
+	}
+	return a, nil
+}
+
+// Open reads the array kept in folder dir.
+func Open(dir string) (*Array, error) {
+	b, err := os.ReadFile(filepath.Join(dir, ManifestName))
+	if err != nil {
+		return nil, err
+	}
+	var a Array
+	if err := json.Unmarshal(b, &a); err != nil {
+		return nil, fmt.Errorf("slurm: %s: %w", filepath.Join(dir, ManifestName), err)
+	}
+	if abs, err := filepath.Abs(dir); err == nil && a.Plan.Dir != abs {
+		a.Plan.Dir = abs // the folder was moved
+	}
+	return &a, nil
+}
+
+// save writes the manifest atomically.
+func (a *Array) save() error {
+	b, err := json.MarshalIndent(a, "", "  ")
+	if err != nil {
+		return err
+	}
+	return writeAtomic(filepath.Join(a.Plan.Dir, ManifestName), append(b, '\n'))
+}
+
+func writeAtomic(path string, b []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(b); err != nil {
+		f.Close()
+		os.Remove(f.Name())
+		return err
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(f.Name())
+		return err
+	}
+	if err := os.Chmod(f.Name(), 0o644); err != nil {
+		os.Remove(f.Name())
+		return err
+	}
+	return os.Rename(f.Name(), path)
+}
+
+// ArraySpec returns sbatch's --array value for tasks: ranges of
+// consecutive indices ("0-3,7,9"), then "%k" when throttle k > 0. tasks
+// need not be sorted; duplicates are ignored.
+func ArraySpec(tasks []int, throttle int) string {
+	t := slices.Clone(tasks)
+	slices.Sort(t)
+	t = slices.Compact(t)
+	var b strings.Builder
+	for i := 0; i < len(t); {
+		j := i
+		for j+1 < len(t) && t[j+1] == t[j]+1 {
+			j++
+		}
+		if b.Len() > 0 {
+			b.WriteByte(',')
+		}
+		if j > i {
+			fmt.Fprintf(&b, "%d-%d", t[i], t[j])
+		} else {
+			fmt.Fprintf(&b, "%d", t[i])
+		}
+		i = j + 1
+	}
+	if throttle > 0 {
+		fmt.Fprintf(&b, "%%%d", throttle)
+	}
+	return b.String()
+}
+
+// quote returns s as one shell word; TaskToken becomes "${task}".
+func quote(s string) string {
+	parts := strings.Split(s, TaskToken)
+	var b strings.Builder
+	for k, p := range parts {
+		if k > 0 {
+			b.WriteString(`"${task}"`)
+		}
+		if p != "" || len(parts) == 1 {
+			b.WriteString("'" + strings.ReplaceAll(p, "'", `'\''`) + "'")
+		}
+	}
+	return b.String()
+}
+
+// Script returns the batch script that runs tasks (all tasks when nil).
+func (a *Array) Script(tasks []int) string {
+	p := a.Plan
+	if tasks == nil {
+		tasks = allTasks(p.Tasks)
+	}
+	o := p.Options
+	name := o.JobName
+	if name == "" {
+		name = "tracelab"
+	}
+	cpus := max(o.CPUsPerTask, 1)
+	var b bytes.Buffer
+	b.WriteString("#!/bin/bash\n")
+	out := p.Output
+	if !filepath.IsAbs(out) {
+		out = filepath.Join(p.Dir, out)
+	}
+	fmt.Fprintf(&b, "# Written by tracelab (package slurm): a job array of %d tasks; task k leaves\n", p.Tasks)
+	fmt.Fprintf(&b, "# %s when it succeeds.\n", strings.ReplaceAll(out, TaskToken, "${task}"))
+	fmt.Fprintf(&b, "# Computation: %s\n", strings.ReplaceAll(p.Key, "\n", " "))
+	fmt.Fprintf(&b, "#SBATCH --job-name=%s\n", name)
+	fmt.Fprintf(&b, "#SBATCH --array=%s\n", ArraySpec(tasks, o.Throttle))
+	fmt.Fprintf(&b, "#SBATCH --output=%s\n", filepath.Join(p.Dir, "logs", "%A_%a.log"))
+	fmt.Fprintf(&b, "#SBATCH --cpus-per-task=%d\n", cpus)
+	fmt.Fprintf(&b, "#SBATCH --ntasks=1\n")
+	if o.Partition != "" {
+		fmt.Fprintf(&b, "#SBATCH --partition=%s\n", o.Partition)
+	}
+	if o.Time != "" {
+		fmt.Fprintf(&b, "#SBATCH --time=%s\n", o.Time)
+	}
+	for _, x := range o.Extra {
+		fmt.Fprintf(&b, "#SBATCH %s\n", x)
+	}
+	b.WriteString("set -eu\n")
+	b.WriteString("task=${SLURM_ARRAY_TASK_ID:?this script runs as a Slurm array task}\n")
+	b.WriteString(`echo "tracelab: task ${task} of job ${SLURM_ARRAY_JOB_ID:-?} on $(hostname) at $(date -u +%FT%TZ)"` + "\n")
+	b.WriteString("exec")
+	for _, arg := range p.Command {
+		b.WriteString(" " + quote(arg))
+	}
+	b.WriteString("\n")
+	return b.String()
+}
+
+func allTasks(n int) []int {
+	t := make([]int, n)
+	for k := range t {
+		t[k] = k
+	}
+	return t
+}
