@@ -1,0 +1,113 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+
+	"github.com/tracelab/tracelab/sim/lublin"
+)
+
+func init() {
+	register(&command{name: "fit",
+		usage: "[LOG] --attr runtime|procs|interarrival|work --dist gamma|hypergamma|hyperexp|twostage " +
+			"[--space log|raw] [--jobs completed|all] [--class all|interactive|batch] [--format json|table|csv]",
+		summary: "fit a distribution to a job attribute (Lublin & Feitelson 2003, sec. 3)",
+		run:     runFit})
+}
+
+// jobFlags adds the job-selection flags shared by fit and model.
+func jobFlags(fs *flag.FlagSet) (jobs, class *string) {
+	jobs = fs.String("jobs", "completed", "jobs to use: completed (status 1, as the paper) or all")
+	class = fs.String("class", "all", "job class: all, interactive or batch (needs a queue named interactive)")
+	return jobs, class
+}
+
+func parseJobFlags(jobs, class string) (lublin.JobFilter, lublin.ClassFilter, error) {
+	var jf lublin.JobFilter
+	switch jobs {
+	case "completed":
+		jf = lublin.CompletedJobs
+	case "all":
+		jf = lublin.AllJobs
+	default:
+		return 0, 0, fmt.Errorf("%w: --jobs must be completed or all, not %q", errUsage, jobs)
+	}
+	var cf lublin.ClassFilter
+	switch class {
+	case "all":
+		cf = lublin.AllClasses
+	case "interactive":
+		cf = lublin.InteractiveJobs
+	case "batch":
+		cf = lublin.BatchJobs
+	default:
+		return 0, 0, fmt.Errorf("%w: --class must be all, interactive or batch, not %q", errUsage, class)
+	}
+	return jf, cf, nil
+}
+
+// selectionRecord describes which jobs a fit used.
+func selectionRecord(s lublin.Selection) record {
+	r := record{{"log", s.Log}, {"jobs", s.Filter}, {"class", s.Class}, {"total_jobs", s.Total},
+		{"selected_jobs", s.Selected}, {"status_unknown", s.StatusUnknown}}
+	if s.InteractiveQueues != nil {
+		r = append(r, field{"interactive_queues", s.InteractiveQueues})
+	}
+	return r
+}
+
+func runFit(e *env, args []string) error {
+	fs := e.newFlags("fit")
+	format := fs.String("format", "json", "output format: json, table or csv")
+	attr := fs.String("attr", "runtime", "attribute: runtime, procs, interarrival or work")
+	dist := fs.String("dist", "hypergamma", "distribution: gamma, hypergamma, hyperexp or twostage")
+	space := fs.String("space", "log", "log: the paper's space (ln of times and work, log2 of procs); raw: the values")
+	jobs, class := jobFlags(fs)
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if err := checkFormat(*format); err != nil {
+		return err
+	}
+	if *space != "log" && *space != "raw" {
+		return fmt.Errorf("%w: --space must be log or raw, not %q", errUsage, *space)
+	}
+	switch *attr {
+	case lublin.AttrRuntime, lublin.AttrProcs, lublin.AttrInterarrival, lublin.AttrWork:
+	default:
+		return fmt.Errorf("%w: --attr must be runtime, procs, interarrival or work, not %q", errUsage, *attr)
+	}
+	switch *dist {
+	case lublin.DistGamma, lublin.DistHyperGamma, lublin.DistHyperExp, lublin.DistTwoStage:
+	default:
+		return fmt.Errorf("%w: --dist must be gamma, hypergamma, hyperexp or twostage, not %q", errUsage, *dist)
+	}
+	jf, cf, err := parseJobFlags(*jobs, *class)
+	if err != nil {
+		return err
+	}
+	logArg, err := oneOptionalLog(pos)
+	if err != nil {
+		return err
+	}
+	tr, err := loadLog(e, logArg)
+	if err != nil {
+		return err
+	}
+	af, err := lublin.FitAttribute(tr, *attr, *dist, lublin.AttrOptions{Jobs: jf, Class: cf, Raw: *space == "raw"})
+	if err != nil {
+		return err
+	}
+	params := make(record, len(af.Params))
+	for i, p := range af.Params {
+		params[i] = field{p.Name, p.Value}
+	}
+	return writeRecord(e.stdout, *format, record{
+		{"log", tr.Name}, {"attr", af.Attribute}, {"dist", af.Dist}, {"space", af.Space},
+		{"parameters", params},
+		{"loglik", af.LogLik}, {"ks_d", af.KS.D}, {"ks_p", af.KS.P},
+		{"n", af.N}, {"dropped", af.Dropped}, {"iterations", af.Iterations}, {"converged", af.Converged},
+		{"selection", selectionRecord(af.Selection)},
+	})
+}

@@ -1,0 +1,238 @@
+package lublinplot
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+
+	"github.com/tracelab/tracelab/analytics/fit"
+	"github.com/tracelab/tracelab/plots"
+	"github.com/tracelab/tracelab/sim/lublin"
+)
+
+// DensityOptions controls DensityFit and HyperGammaFit. The zero value
+// draws 60 bins.
+type DensityOptions struct {
+	plots.Axes
+	// Bins is the number of histogram bins; 0 means 60.
+	Bins int
+}
+
+// finiteValues returns the finite values of x.
+func finiteValues(x []float64) []float64 {
+	out := make([]float64, 0, len(x))
+	for _, v := range x {
+		if !math.IsNaN(v) && !math.IsInf(v, 0) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// DensityFit draws the histogram of x normalised as a density (area 1) and
+// the density pdf over it. NaN and ±Inf values are left out; it returns an
+// error when fewer than two values remain or they are all equal.
+func DensityFit(x []float64, pdf func(float64) float64, opts DensityOptions) (*plot.Plot, error) {
+	xs := finiteValues(x)
+	if len(xs) < 2 {
+		return nil, errors.New("lublinplot: fewer than two finite values")
+	}
+	lo, hi := slices.Min(xs), slices.Max(xs)
+	if lo == hi {
+		return nil, errors.New("lublinplot: all values are equal")
+	}
+	bins := opts.Bins
+	if bins <= 0 {
+		bins = 60
+	}
+	p := plot.New()
+	p.Title.Text, p.X.Label.Text, p.Y.Label.Text = opts.Title, opts.XLabel, opts.YLabel
+	if p.Y.Label.Text == "" {
+		p.Y.Label.Text = "density"
+	}
+	h, err := plotter.NewHist(plotter.Values(xs), bins)
+	if err != nil {
+		return nil, fmt.Errorf("lublinplot: %w", err)
+	}
+	h.Normalize(1)
+	p.Add(h)
+	p.Legend.Add("data", h)
+	f := plotter.NewFunction(pdf)
+	f.Samples = 400
+	f.XMin, f.XMax = lo, hi
+	f.Width = 2
+	p.Add(f)
+	p.Legend.Add("model", f)
+	p.Legend.Top = true
+	p.X.Min, p.X.Max = lo, hi
+	return p, nil
+}
+
+// HyperGammaFit draws the hyper-Gamma h over the histogram of x (for
+// runtimes, x is ln runtime) and returns the plot with the one-sample KS
+// test of x against h. The title states the parameters and D_n. This is
+// the step of interactive fitting (Section 5.1): a notebook calls it again
+// whenever a slider moves.
+func HyperGammaFit(x []float64, h fit.HyperGamma, opts DensityOptions) (*plot.Plot, fit.KSResult, error) {
+	ks := fit.KS(finiteValues(x), h.CDF)
+	if opts.Title == "" {
+		opts.Title = fmt.Sprintf("α1 %.3g β1 %.3g α2 %.4g β2 %.3g p %.3f: D_n = %.4f", h.Alpha1, h.Beta1, h.Alpha2, h.Beta2, h.P, ks.D)
+	}
+	p, err := DensityFit(x, h.Prob, opts)
+	if err != nil {
+		return nil, ks, err
+	}
+	return p, ks, nil
+}
+
+// ParamRange maps the integer positions 0..Steps of a slider to values in
+// [Min, Max], evenly on a log scale when Log is set (for shapes and scales,
+// which span orders of magnitude), else linearly.
+type ParamRange struct {
+	Name     string
+	Min, Max float64
+	Steps    int
+	Log      bool
+}
+
+// Value returns the value at slider position pos (clamped to 0..Steps).
+func (r ParamRange) Value(pos int) float64 {
+	pos = min(max(pos, 0), r.Steps)
+	t := float64(pos) / float64(r.Steps)
+	if r.Log {
+		return math.Exp(math.Log(r.Min) + t*(math.Log(r.Max)-math.Log(r.Min)))
+	}
+	return r.Min + t*(r.Max-r.Min)
+}
+
+// Position returns the slider position nearest to v (clamped).
+func (r ParamRange) Position(v float64) int {
+	var t float64
+	if r.Log {
+		t = (math.Log(v) - math.Log(r.Min)) / (math.Log(r.Max) - math.Log(r.Min))
+	} else {
+		t = (v - r.Min) / (r.Max - r.Min)
+	}
+	if math.IsNaN(t) {
+		return 0
+	}
+	return min(max(int(math.Round(t*float64(r.Steps))), 0), r.Steps)
+}
+
+// HyperGammaRanges returns slider ranges for the five parameters around a
+// starting fit (typically the EM fit): each shape and scale from a fifth to
+// five times its value on a log scale, p from 0 to 1; steps positions each.
+// The order is α1, β1, α2, β2, p.
+func HyperGammaRanges(h fit.HyperGamma, steps int) [5]ParamRange {
+	g := func(name string, v float64) ParamRange {
+		return ParamRange{Name: name, Min: v / 5, Max: v * 5, Steps: steps, Log: true}
+	}
+	return [5]ParamRange{g("alpha1", h.Alpha1), g("beta1", h.Beta1), g("alpha2", h.Alpha2), g("beta2", h.Beta2),
+		{Name: "p", Min: 0, Max: 1, Steps: steps}}
+}
+
+// HyperGammaAt returns the hyper-Gamma at the slider positions pos (order
+// α1, β1, α2, β2, p) of ranges.
+func HyperGammaAt(ranges [5]ParamRange, pos [5]int) fit.HyperGamma {
+	return fit.HyperGamma{Alpha1: ranges[0].Value(pos[0]), Beta1: ranges[1].Value(pos[1]),
+		Alpha2: ranges[2].Value(pos[2]), Beta2: ranges[3].Value(pos[3]), P: ranges[4].Value(pos[4])}
+}
+
+// Curve is a labelled distribution to draw as a CDF: either a sample
+// (Values) or a function (CDF, drawn on the plot's x range).
+type Curve struct {
+	Label  string
+	Values []float64
+	CDF    func(float64) float64
+}
+
+// CDFs draws empirical CDFs of the sample curves and the function curves
+// on the range of the samples (Figs 3–5, 7, 10 of the paper draw CDFs of
+// ln runtime). It returns an error when no sample has a finite value.
+func CDFs(curves []Curve, opts plots.Axes) (*plot.Plot, error) {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, c := range curves {
+		for _, v := range finiteValues(c.Values) {
+			lo, hi = math.Min(lo, v), math.Max(hi, v)
+		}
+	}
+	if math.IsInf(lo, 0) {
+		return nil, errors.New("lublinplot: CDFs: no sample with a finite value")
+	}
+	if opts.YLabel == "" {
+		opts.YLabel = "fraction"
+	}
+	var series []plots.XY
+	for _, c := range curves {
+		var s plots.XY
+		s.Label = c.Label
+		if c.CDF != nil {
+			const n = 300
+			for i := range n + 1 {
+				x := lo + (hi-lo)*float64(i)/n
+				s.X = append(s.X, x)
+				s.Y = append(s.Y, c.CDF(x))
+			}
+		} else {
+			xs := finiteValues(c.Values)
+			slices.Sort(xs)
+			step := max(1, len(xs)/1000)
+			for i := 0; i < len(xs); i += step {
+				s.X = append(s.X, xs[i])
+				s.Y = append(s.Y, float64(i+1)/float64(len(xs)))
+			}
+			s.X = append(s.X, xs[len(xs)-1])
+			s.Y = append(s.Y, 1)
+		}
+		series = append(series, s)
+	}
+	p, err := plots.Lines(series, plots.LinesOptions{Axes: opts})
+	if err != nil {
+		return nil, err
+	}
+	p.Y.Min, p.Y.Max = 0, 1
+	return p, nil
+}
+
+// DailyCycle draws, for each labelled series of 48 slot counts (slot k
+// starting k half hours after midnight), the fraction of arrivals per slot
+// against the hour of the day, and the model's fractions (Figs 8–9): model
+// holds lublin.DailyFractions of a fit or parameter set (nil for none).
+func DailyCycle(labels []string, counts [][]int, modelLabel string, model []float64, opts plots.Axes) (*plot.Plot, error) {
+	if len(labels) != len(counts) {
+		panic("lublinplot: labels and counts differ in length")
+	}
+	hours := make([]float64, lublin.Slots)
+	for k := range hours {
+		hours[k] = (float64(k) + 0.5) / 2
+	}
+	var series []plots.XY
+	for i, c := range counts {
+		if len(c) != lublin.Slots {
+			return nil, fmt.Errorf("lublinplot: %q has %d slots, want %d", labels[i], len(c), lublin.Slots)
+		}
+		var total float64
+		for _, n := range c {
+			total += float64(n)
+		}
+		y := make([]float64, lublin.Slots)
+		for k, n := range c {
+			y[k] = float64(n) / total
+		}
+		series = append(series, plots.XY{Label: labels[i], X: hours, Y: y})
+	}
+	if model != nil {
+		series = append(series, plots.XY{Label: modelLabel, X: hours, Y: model})
+	}
+	if opts.XLabel == "" {
+		opts.XLabel = "hour of day"
+	}
+	if opts.YLabel == "" {
+		opts.YLabel = "fraction of arrivals per half hour"
+	}
+	return plots.Lines(series, plots.LinesOptions{Axes: opts})
+}
