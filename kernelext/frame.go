@@ -1,0 +1,361 @@
+package kernelext
+
+import (
+	"fmt"
+	"html"
+	"math"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
+	"github.com/janpfeifer/gonb/gonbui/protocol"
+)
+
+// FrameOptions controls Frame. The zero value shows the first 5 and the last
+// 5 rows with floats at 6 significant digits.
+type FrameOptions struct {
+	// Head and Tail are how many rows to show from the top and the bottom;
+	// zero means 5, a negative value none. When Head+Tail covers the
+	// frame, every row is shown.
+	Head, Tail int
+	// All shows every row, whatever Head and Tail say.
+	All bool
+	// Title is printed above the table, before the row and column counts.
+	Title string
+	// Digits is the number of significant digits of float cells; zero
+	// means 6, a negative value the shortest exact representation.
+	Digits int
+}
+
+// Frame displays df as an HTML table in a notebook, or as an aligned text
+// table outside one: a caption with the title and the numbers of rows and
+// columns, the column names and types, then the head and tail rows (with
+// their row numbers, from 0) separated by "…". NaN cells print as NaN.
+// It returns df.Err when the frame carries an error.
+func Frame(df dataframe.DataFrame, opts FrameOptions) error {
+	if df.Err != nil {
+		return fmt.Errorf("kernelext: frame has an error: %w", df.Err)
+	}
+	t, err := frameTable(df, opts)
+	if err != nil {
+		return fmt.Errorf("kernelext: %w", err)
+	}
+	return show(t)
+}
+
+// Table displays a small table of strings, with the given header, as HTML in
+// a notebook or as aligned text outside one. Cells that parse as numbers are
+// right-aligned. Rows shorter than the header are padded with empty cells;
+// longer rows are an error.
+func Table(title string, header []string, rows [][]string) error {
+	t := table{caption: title, header: header, gap: -1}
+	for i, r := range rows {
+		if len(r) > len(header) {
+			return fmt.Errorf("kernelext: table row %d has %d cells, the header %d", i, len(r), len(header))
+		}
+		row := make([]string, len(header))
+		copy(row, r)
+		t.rows = append(t.rows, row)
+	}
+	t.right = make([]bool, len(header))
+	for j := range header {
+		t.right[j] = true
+		for _, r := range t.rows {
+			if _, err := strconv.ParseFloat(strings.TrimSpace(r[j]), 64); r[j] != "" && err != nil {
+				t.right[j] = false
+				break
+			}
+		}
+	}
+	return show(t)
+}
+
+// table is what Frame and Table render.
+type table struct {
+	caption   string
+	header    []string
+	types     []string // may be nil
+	rowLabels []string // may be nil
+	rows      [][]string
+	right     []bool // right-align column
+	gap       int    // rows[gap] is preceded by an ellipsis row; -1 for none
+}
+
+func show(t table) error {
+	if out.notebook {
+		return display(&protocol.DisplayData{Data: map[protocol.MIMEType]any{
+			protocol.MIMETextHTML:  t.html(),
+			protocol.MIMETextPlain: t.text(),
+		}})
+	}
+	_, err := fmt.Fprint(out.text, t.text())
+	return err
+}
+
+func frameTable(df dataframe.DataFrame, opts FrameOptions) (table, error) {
+	head, tail := opts.Head, opts.Tail
+	if head == 0 {
+		head = 5
+	}
+	if tail == 0 {
+		tail = 5
+	}
+	head, tail = max(head, 0), max(tail, 0)
+	n := df.Nrow()
+	var idx []int
+	gap := -1
+	if opts.All || head+tail >= n {
+		for i := range n {
+			idx = append(idx, i)
+		}
+	} else {
+		for i := range head {
+			idx = append(idx, i)
+		}
+		gap = len(idx)
+		for i := n - tail; i < n; i++ {
+			idx = append(idx, i)
+		}
+	}
+	digits := opts.Digits
+	if digits == 0 {
+		digits = 6
+	}
+	names := df.Names()
+	types := df.Types()
+	t := table{
+		header: names,
+		types:  make([]string, len(types)),
+		right:  make([]bool, len(types)),
+		gap:    gap,
+		rows:   make([][]string, len(idx)),
+	}
+	for j, ty := range types {
+		t.types[j] = string(ty)
+		t.right[j] = ty == series.Float || ty == series.Int
+	}
+	for k, i := range idx {
+		t.rowLabels = append(t.rowLabels, strconv.Itoa(i))
+		t.rows[k] = make([]string, len(names))
+	}
+	if len(idx) > 0 {
+		// Copy only the shown rows (df.Col copies a whole column).
+		small := df.Subset(idx)
+		if small.Err != nil {
+			return table{}, small.Err
+		}
+		for j := range names {
+			col := small.Col(names[j])
+			for k := range idx {
+				t.rows[k][j] = cellText(col.Elem(k), types[j], digits)
+			}
+		}
+	}
+	t.caption = fmt.Sprintf("%s rows × %d columns", groupDigits(n), len(names))
+	if opts.Title != "" {
+		t.caption = opts.Title + ": " + t.caption
+	}
+	return t, nil
+}
+
+func cellText(e series.Element, ty series.Type, digits int) string {
+	if e.IsNA() {
+		return "NaN"
+	}
+	switch ty {
+	case series.Float:
+		return FormatFloat(e.Float(), digits)
+	case series.Int:
+		v, err := e.Int()
+		if err != nil {
+			return "NaN"
+		}
+		return strconv.Itoa(v)
+	}
+	return e.String()
+}
+
+// FormatFloat formats x for a table: integers (below 1e15) without a
+// fraction or exponent, other values with digits significant digits
+// (negative: the shortest exact form), in fixed notation between 1e-4 and
+// 1e15 and in exponent notation outside; NaN and ±Inf as NaN, +Inf, -Inf.
+func FormatFloat(x float64, digits int) string {
+	switch {
+	case math.IsNaN(x):
+		return "NaN"
+	case math.IsInf(x, 1):
+		return "+Inf"
+	case math.IsInf(x, -1):
+		return "-Inf"
+	}
+	a := math.Abs(x)
+	if x == math.Trunc(x) && a < 1e15 {
+		return strconv.FormatFloat(x, 'f', 0, 64)
+	}
+	if digits < 0 {
+		digits = -1
+	}
+	s := strconv.FormatFloat(x, 'g', digits, 64)
+	if a >= 1e-4 && a < 1e15 && strings.Contains(s, "e") {
+		// 'g' chose an exponent because the value has more integer digits
+		// than significant ones: round to an integer instead.
+		return strconv.FormatFloat(math.Round(x), 'f', 0, 64)
+	}
+	return s
+}
+
+// groupDigits writes n with thousands separators: 28476 → "28,476".
+func groupDigits(n int) string {
+	s := strconv.Itoa(n)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	for i, r := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	if neg {
+		return "-" + b.String()
+	}
+	return b.String()
+}
+
+const tableStyle = `border-collapse:collapse;font-size:smaller;font-variant-numeric:tabular-nums`
+
+func (t table) html() string {
+	var b strings.Builder
+	b.WriteString(`<div class="tracelab-table"><table style="` + tableStyle + `">`)
+	if t.caption != "" {
+		b.WriteString(`<caption style="text-align:left;font-weight:bold">` + html.EscapeString(t.caption) + `</caption>`)
+	}
+	b.WriteString("<thead><tr>")
+	if t.rowLabels != nil {
+		b.WriteString("<th></th>")
+	}
+	for _, h := range t.header {
+		b.WriteString(`<th style="text-align:center">` + html.EscapeString(h) + "</th>")
+	}
+	b.WriteString("</tr>")
+	if t.types != nil {
+		b.WriteString(`<tr style="color:gray;font-style:italic">`)
+		if t.rowLabels != nil {
+			b.WriteString("<th></th>")
+		}
+		for _, ty := range t.types {
+			b.WriteString(`<td style="text-align:center">` + html.EscapeString(ty) + "</td>")
+		}
+		b.WriteString("</tr>")
+	}
+	b.WriteString("</thead><tbody>")
+	for i, r := range t.rows {
+		if i == t.gap {
+			b.WriteString("<tr>")
+			if t.rowLabels != nil {
+				b.WriteString("<th>⋮</th>")
+			}
+			for range r {
+				b.WriteString(`<td style="text-align:center">⋮</td>`)
+			}
+			b.WriteString("</tr>")
+		}
+		b.WriteString("<tr>")
+		if t.rowLabels != nil {
+			b.WriteString(`<th style="text-align:right">` + html.EscapeString(t.rowLabels[i]) + "</th>")
+		}
+		for j, c := range r {
+			align := "left"
+			if t.right[j] {
+				align = "right"
+			}
+			b.WriteString(`<td style="text-align:` + align + `">` + html.EscapeString(c) + "</td>")
+		}
+		b.WriteString("</tr>")
+	}
+	if t.gap == len(t.rows) && t.gap >= 0 {
+		b.WriteString(`<tr><td colspan="` + strconv.Itoa(len(t.header)+1) + `">⋮</td></tr>`)
+	}
+	b.WriteString("</tbody></table></div>")
+	return b.String()
+}
+
+func (t table) text() string {
+	ncol := len(t.header)
+	lead := 0 // width of the row-label column
+	for _, l := range t.rowLabels {
+		lead = max(lead, utf8.RuneCountInString(l))
+	}
+	if t.gap >= 0 && t.rowLabels != nil {
+		lead = max(lead, 3) // "..."
+	}
+	width := make([]int, ncol)
+	for j, h := range t.header {
+		width[j] = utf8.RuneCountInString(h)
+		if t.gap >= 0 {
+			width[j] = max(width[j], 3)
+		}
+		if t.types != nil {
+			width[j] = max(width[j], utf8.RuneCountInString(t.types[j]))
+		}
+		for _, r := range t.rows {
+			width[j] = max(width[j], utf8.RuneCountInString(r[j]))
+		}
+	}
+	var b strings.Builder
+	if t.caption != "" {
+		b.WriteString(t.caption + "\n")
+	}
+	line := func(label string, cells []string, right func(j int) bool) {
+		var l strings.Builder
+		if t.rowLabels != nil {
+			l.WriteString(pad(label, lead, false) + "  ")
+		}
+		for j, c := range cells {
+			if j > 0 {
+				l.WriteString("  ")
+			}
+			l.WriteString(pad(c, width[j], right(j)))
+		}
+		b.WriteString(strings.TrimRight(l.String(), " ") + "\n")
+	}
+	never := func(int) bool { return false }
+	line("", t.header, never)
+	if t.types != nil {
+		line("", t.types, never)
+	}
+	dots := make([]string, ncol)
+	for j := range dots {
+		dots[j] = "..."
+	}
+	for i, r := range t.rows {
+		if i == t.gap {
+			line("...", dots, never)
+		}
+		line(labelAt(t.rowLabels, i), r, func(j int) bool { return t.right[j] })
+	}
+	if t.gap == len(t.rows) && t.gap >= 0 {
+		line("...", dots, never)
+	}
+	return b.String()
+}
+
+func labelAt(labels []string, i int) string {
+	if labels == nil {
+		return ""
+	}
+	return labels[i]
+}
+
+func pad(s string, w int, right bool) string {
+	n := w - utf8.RuneCountInString(s)
+	if n <= 0 {
+		return s
+	}
+	if right {
+		return strings.Repeat(" ", n) + s
+	}
+	return s + strings.Repeat(" ", n)
+}

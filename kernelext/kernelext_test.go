@@ -1,0 +1,392 @@
+package kernelext
+
+import (
+	"bytes"
+	"errors"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
+	"github.com/janpfeifer/gonb/gonbui/protocol"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+)
+
+// recorder captures what a notebook would receive.
+type recorder struct {
+	mu    sync.Mutex
+	msgs  []*protocol.DisplayData
+	syncs int // calls of sync
+}
+
+func (r *recorder) sync() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.syncs++
+}
+
+func (r *recorder) send(d *protocol.DisplayData) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.msgs = append(r.msgs, d)
+}
+
+// inNotebook makes the helpers behave as in a kernel for the duration of the
+// test and returns the recorder of what they send. Tests using it must not
+// run in parallel.
+func inNotebook(t *testing.T) *recorder {
+	t.Helper()
+	saved := out
+	r := &recorder{}
+	n := 0
+	out = backend{notebook: true, send: r.send, sync: r.sync, err: func() error { return nil }, text: failWriter{t}, newID: func() string { n++; return "id" + string(rune('0'+n)) }, plotDir: func() string { return "" }}
+	t.Cleanup(func() { out = saved })
+	return r
+}
+
+// inText makes the helpers print text into a buffer.
+func inText(t *testing.T, plotDir string) *bytes.Buffer {
+	t.Helper()
+	saved := out
+	var buf bytes.Buffer
+	out = backend{notebook: false, send: func(*protocol.DisplayData) { t.Error("notebook output outside a notebook") },
+		sync: func() { t.Error("sync outside a notebook") }, err: func() error { return nil },
+		text: &buf, newID: func() string { return "" }, plotDir: func() string { return plotDir }}
+	t.Cleanup(func() { out = saved })
+	return &buf
+}
+
+type failWriter struct{ t *testing.T }
+
+func (w failWriter) Write(p []byte) (int, error) {
+	w.t.Errorf("text output in a notebook: %q", p)
+	return len(p), nil
+}
+
+func linePlot(t testing.TB) *plot.Plot {
+	t.Helper()
+	p := plot.New()
+	p.Title.Text = "Runtime <ECDF> & co"
+	p.X.Label.Text = "runtime [s]"
+	p.Y.Label.Text = "fraction"
+	l, err := plotter.NewLine(plotter.XYs{{X: 1, Y: 0}, {X: 10, Y: 0.5}, {X: 100, Y: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Add(l)
+	return p
+}
+
+func TestPlotNotebookSVG(t *testing.T) {
+	r := inNotebook(t)
+	if err := Plot(linePlot(t), 4*vg.Inch, 3*vg.Inch); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.msgs) != 1 {
+		t.Fatalf("got %d messages, want 1", len(r.msgs))
+	}
+	svg, ok := r.msgs[0].Data[protocol.MIMEImageSVG].(string)
+	if !ok {
+		t.Fatalf("no image/svg+xml string in %v", keys(r.msgs[0].Data))
+	}
+	for _, want := range []string{"<svg", `width="288pt"`, `height="216pt"`, "Runtime &lt;ECDF&gt; &amp; co", "</svg>"} {
+		if !strings.Contains(svg, want) {
+			t.Errorf("SVG lacks %q", want)
+		}
+	}
+	if _, ok := r.msgs[0].Data[protocol.MIMEImagePNG]; ok {
+		t.Error("SVG plot also sent a PNG")
+	}
+	plain, _ := r.msgs[0].Data[protocol.MIMETextPlain].(string)
+	if want := `plot "Runtime <ECDF> & co": x "runtime [s]" [1, 100], y "fraction" [0, 1], 4in×3in`; plain != want {
+		t.Errorf("text/plain = %q, want %q", plain, want)
+	}
+}
+
+func TestPlotNotebookPNG(t *testing.T) {
+	r := inNotebook(t)
+	if err := ShowPlot(linePlot(t), PlotOptions{PNG: true, DPI: 50}); err != nil {
+		t.Fatal(err)
+	}
+	b, ok := r.msgs[0].Data[protocol.MIMEImagePNG].([]byte)
+	if !ok || !bytes.HasPrefix(b, []byte("\x89PNG\r\n\x1a\n")) {
+		t.Fatalf("no PNG image in %v", keys(r.msgs[0].Data))
+	}
+	if _, ok := r.msgs[0].Data[protocol.MIMEImageSVG]; ok {
+		t.Error("PNG plot also sent an SVG")
+	}
+}
+
+func TestPlotErrors(t *testing.T) {
+	inNotebook(t)
+	out.err = func() error { return errors.New("pipe closed") }
+	if err := Plot(linePlot(t), 0, 0); err == nil || !strings.Contains(err.Error(), "pipe closed") {
+		t.Errorf("broken kernel connection: error %v", err)
+	}
+	if err := Frame(testFrame(2), FrameOptions{}); err == nil {
+		t.Error("broken kernel connection: Frame gave no error")
+	}
+	out.err = func() error { return nil }
+	if err := Plot(nil, 0, 0); err == nil {
+		t.Error("nil plot: no error")
+	}
+	err := ShowPlot(linePlot(t), PlotOptions{File: filepath.Join(t.TempDir(), "x.unknown")})
+	if err == nil {
+		t.Error("unknown file extension: no error")
+	}
+}
+
+func TestPlotTextAndFiles(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "plots")
+	buf := inText(t, dir)
+	file := filepath.Join(t.TempDir(), "fig.png")
+	p := linePlot(t)
+	p.X.Scale = plot.LogScale{}
+	if err := ShowPlot(p, PlotOptions{File: file}); err != nil {
+		t.Fatal(err)
+	}
+	got := buf.String()
+	if !strings.HasPrefix(got, `plot "Runtime <ECDF> & co": x "runtime [s]" [1, 100] log, y "fraction" [0, 1], 6in×4in, saved to `+dir) {
+		t.Errorf("text = %q", got)
+	}
+	saved, err := filepath.Glob(filepath.Join(dir, "plot-*-runtime-ecdf-co.svg"))
+	if err != nil || len(saved) != 1 {
+		t.Fatalf("plot dir holds %v (%v), want one SVG", saved, err)
+	}
+	for _, f := range []string{saved[0], file} {
+		if fi, err := os.Stat(f); err != nil || fi.Size() == 0 {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
+}
+
+func keys(m map[protocol.MIMEType]any) []string {
+	var s []string
+	for k := range m {
+		s = append(s, string(k))
+	}
+	return s
+}
+
+func testFrame(n int) dataframe.DataFrame {
+	ids := make([]int, n)
+	rt := make([]float64, n)
+	user := make([]string, n)
+	for i := range n {
+		ids[i] = i + 1
+		rt[i] = float64(i) * 1.5
+		user[i] = "u<" + string(rune('a'+i%26)) + ">"
+	}
+	if n > 2 {
+		rt[2] = math.NaN()
+	}
+	return dataframe.New(
+		series.New(ids, series.Int, "job_id"),
+		series.New(rt, series.Float, "runtime"),
+		series.New(user, series.String, "user"),
+	)
+}
+
+func TestFrameHTML(t *testing.T) {
+	r := inNotebook(t)
+	if err := Frame(testFrame(30), FrameOptions{Head: 3, Tail: 2, Title: "Jobs"}); err != nil {
+		t.Fatal(err)
+	}
+	h, _ := r.msgs[0].Data[protocol.MIMETextHTML].(string)
+	for _, want := range []string{
+		"<caption", "Jobs: 30 rows × 3 columns", "<th style=\"text-align:center\">job_id</th>",
+		">int</td>", ">float</td>", ">string</td>", "u&lt;a&gt;", ">NaN</td>", "⋮",
+		`<th style="text-align:right">29</th>`, ">43.5</td>",
+	} {
+		if !strings.Contains(h, want) {
+			t.Errorf("HTML lacks %q:\n%s", want, h)
+		}
+	}
+	if strings.Contains(h, ">3</th>") {
+		t.Error("HTML shows row 3, which is neither head nor tail")
+	}
+	body := h[strings.Index(h, "<tbody>"):]
+	if got := strings.Count(body, "<tr>"); got != 3+1+2 {
+		t.Errorf("%d body rows, want 6 (3 head, ellipsis, 2 tail)", got)
+	}
+}
+
+func TestFrameText(t *testing.T) {
+	tests := []struct {
+		name string
+		n    int
+		opts FrameOptions
+		want string
+	}{
+		{"all rows fit", 3, FrameOptions{}, `3 rows × 3 columns
+   job_id  runtime  user
+   int     float    string
+0       1        0  u<a>
+1       2      1.5  u<b>
+2       3      NaN  u<c>
+`},
+		{"head only", 4, FrameOptions{Head: 1, Tail: -1, Title: "t"}, `t: 4 rows × 3 columns
+     job_id  runtime  user
+     int     float    string
+0         1        0  u<a>
+...  ...     ...      ...
+`},
+		{"tail only", 4, FrameOptions{Head: -1, Tail: 1}, `4 rows × 3 columns
+     job_id  runtime  user
+     int     float    string
+...  ...     ...      ...
+3         4      4.5  u<d>
+`},
+		{"empty", 0, FrameOptions{}, `0 rows × 3 columns
+job_id  runtime  user
+int     float    string
+`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			buf := inText(t, "")
+			if err := Frame(testFrame(tt.n), tt.opts); err != nil {
+				t.Fatal(err)
+			}
+			if got := buf.String(); got != tt.want {
+				t.Errorf("got\n%s\nwant\n%s", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestFrameError(t *testing.T) {
+	inText(t, "")
+	df := testFrame(3).Select([]string{"nope"})
+	if err := Frame(df, FrameOptions{}); err == nil {
+		t.Error("frame with an error: no error")
+	}
+}
+
+func TestFormatFloat(t *testing.T) {
+	tenth := 0.1 // a variable, so that 0.1+0.2 rounds as at run time
+	tests := []struct {
+		x      float64
+		digits int
+		want   string
+	}{
+		{0, 6, "0"},
+		{851036400, 6, "851036400"},
+		{-3, 6, "-3"},
+		{1234.5678, 6, "1234.57"},
+		{1234567.8, 6, "1234568"},
+		{tenth + 0.2, 6, "0.3"},
+		{tenth + 0.2, -1, "0.30000000000000004"},
+		{1.5e-7, 6, "1.5e-07"},
+		{2.5e20, 6, "2.5e+20"},
+		{math.NaN(), 6, "NaN"},
+		{math.Inf(1), 6, "+Inf"},
+		{math.Inf(-1), 6, "-Inf"},
+	}
+	for _, tt := range tests {
+		if got := FormatFloat(tt.x, tt.digits); got != tt.want {
+			t.Errorf("FormatFloat(%v, %d) = %q, want %q", tt.x, tt.digits, got, tt.want)
+		}
+	}
+}
+
+func TestTable(t *testing.T) {
+	buf := inText(t, "")
+	err := Table("Table II", []string{"log", "paper", "ours"}, [][]string{{"KTH", "0.71", "0.7"}, {"SDSC", "n/a"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "Table II\nlog   paper  ours\nKTH   0.71    0.7\nSDSC  n/a\n"
+	if got := buf.String(); got != want {
+		t.Errorf("got\n%q\nwant\n%q", got, want)
+	}
+	if err := Table("", []string{"a"}, [][]string{{"1", "2"}}); err == nil {
+		t.Error("row longer than header: no error")
+	}
+}
+
+func TestMarkdownHTML(t *testing.T) {
+	r := inNotebook(t)
+	Markdown("# Title\n$x^2$")
+	HTML("<p>a &amp; <b>b</b></p>")
+	if r.syncs != 2 {
+		t.Errorf("%d syncs for 2 displays, want 2", r.syncs)
+	}
+	if got := r.msgs[0].Data[protocol.MIMETextMarkdown]; got != "# Title\n$x^2$" {
+		t.Errorf("markdown = %q", got)
+	}
+	if got := r.msgs[1].Data[protocol.MIMETextHTML]; got != "<p>a &amp; <b>b</b></p>" {
+		t.Errorf("html = %q", got)
+	}
+	if got := r.msgs[1].Data[protocol.MIMETextPlain]; got != "a & b" {
+		t.Errorf("html text/plain = %q", got)
+	}
+}
+
+func TestHTMLText(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"plain", "plain"},
+		{"<p>one</p><p>two</p>", "one\ntwo"},
+		{"<table><tr><th>a</th><th>b</th></tr><tr><td>1</td><td>2</td></tr></table>", "a b\n1 2"},
+		{"x &lt; y<br>z", "x < y\nz"},
+		{"<div>\n\n  spaced   out \n\n</div>", "spaced out"},
+	}
+	for _, tt := range tests {
+		if got := htmlText(tt.in); got != tt.want {
+			t.Errorf("htmlText(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestProgressNotebook(t *testing.T) {
+	r := inNotebook(t)
+	p := NewProgress(4, "sim")
+	p.Add(1) // within the redraw interval: no message
+	p.Done()
+	p.Add(1) // after Done: ignored
+	p.Done()
+	if len(r.msgs) != 2 {
+		t.Fatalf("%d messages, want 2 (first draw, done)", len(r.msgs))
+	}
+	if r.syncs != 1 {
+		t.Errorf("%d syncs, want 1 (at Done)", r.syncs)
+	}
+	for _, m := range r.msgs {
+		if m.DisplayID != "id1" {
+			t.Errorf("DisplayID = %q, want the same id for every update", m.DisplayID)
+		}
+	}
+	last, _ := r.msgs[1].Data[protocol.MIMETextHTML].(string)
+	for _, want := range []string{`max="4" value="1"`, "1/4 (25%), done in"} {
+		if !strings.Contains(last, want) {
+			t.Errorf("final bar lacks %q: %s", want, last)
+		}
+	}
+}
+
+func TestProgressConcurrent(t *testing.T) {
+	buf := inText(t, "")
+	p := NewProgress(1000, "work")
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 125 {
+				p.Add(1)
+			}
+		}()
+	}
+	wg.Wait()
+	p.Done()
+	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
+	if len(lines) != 10 || lines[9] != "work: done (1000/1000)" || lines[0] != "work: 10% (100/1000)" {
+		t.Errorf("got %d lines:\n%s", len(lines), buf.String())
+	}
+}

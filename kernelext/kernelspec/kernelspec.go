@@ -1,0 +1,393 @@
+package kernelspec
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+)
+
+// Module is the module path of tracelab, which notebooks import.
+const Module = "github.com/tracelab/tracelab"
+
+// Defaults of Options.
+const (
+	DefaultName        = "tracelab"
+	DefaultDisplayName = "Go (tracelab)"
+)
+
+// Tool packages built from the tools module.
+var toolPackages = []string{"github.com/janpfeifer/gonb", "golang.org/x/tools/cmd/goimports"}
+
+// Options says where and how to install the kernel. The zero value installs
+// from the checkout around the current directory into the user's Jupyter
+// data directory.
+type Options struct {
+	// Root is the tracelab checkout (the folder of its go.mod); "" means the
+	// one that contains the current directory (see FindRoot).
+	Root string
+	// DataDir is the Jupyter data directory; the kernelspec goes to
+	// DataDir/kernels/Name. "" means $JUPYTER_DATA_DIR, else the user's
+	// default (~/.local/share/jupyter on Linux, ~/Library/Jupyter on macOS).
+	DataDir string
+	// Name is the kernel's name (notebooks' metadata.kernelspec.name);
+	// "" means "tracelab".
+	Name string
+	// DisplayName is the name shown by Jupyter; "" means "Go (tracelab)".
+	DisplayName string
+	// Go is the go command to build with and to run in the kernel; "" means
+	// the go of $(go env GOROOT) for the go found on PATH.
+	Go string
+	// Log receives progress messages; nil discards them.
+	Log io.Writer
+}
+
+// Result says what Install did.
+type Result struct {
+	Root       string // the checkout
+	KernelDir  string // folder of kernel.json
+	Gonb       string // the gonb binary the kernel runs
+	Shim       string // the go shim
+	Built      bool   // whether gonb and goimports were (re)built
+	KernelPATH string // PATH of the kernel
+}
+
+// Install builds the tools, writes the go shim and the kernelspec, as the
+// package documentation describes.
+func Install(opts Options) (Result, error) {
+	var res Result
+	logw := opts.Log
+	if logw == nil {
+		logw = io.Discard
+	}
+	root := opts.Root
+	if root == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			return res, err
+		}
+		if root, err = FindRoot(wd); err != nil {
+			return res, err
+		}
+	} else if err := checkRoot(root); err != nil {
+		return res, err
+	}
+	root, err := filepath.Abs(root)
+	if err != nil {
+		return res, err
+	}
+	if r, err := filepath.EvalSymlinks(root); err == nil {
+		root = r
+	}
+	if strings.ContainsAny(root, "'\"\\\n") {
+		return res, fmt.Errorf("kernelspec: the checkout path must not contain quotes, backslashes or newlines: %s", root)
+	}
+	res.Root = root
+	dataDir := opts.DataDir
+	if dataDir == "" {
+		if dataDir, err = UserDataDir(); err != nil {
+			return res, err
+		}
+	}
+	if dataDir, err = filepath.Abs(dataDir); err != nil {
+		return res, err
+	}
+	name := opts.Name
+	if name == "" {
+		name = DefaultName
+	}
+	if name != filepath.Base(name) || strings.ContainsAny(name, " /\\") {
+		return res, fmt.Errorf("kernelspec: bad kernel name %q", name)
+	}
+	display := opts.DisplayName
+	if display == "" {
+		display = DefaultDisplayName
+	}
+	goBin, err := realGo(opts.Go)
+	if err != nil {
+		return res, err
+	}
+
+	binDir := filepath.Join(root, ".tools", "bin")
+	res.Gonb = filepath.Join(binDir, "gonb")
+	if res.Built, err = buildTools(root, binDir, goBin, logw); err != nil {
+		return res, err
+	}
+
+	shimDir := filepath.Join(root, ".tools", "kernel", "bin")
+	res.Shim = filepath.Join(shimDir, "go")
+	if err := os.MkdirAll(shimDir, 0o755); err != nil {
+		return res, err
+	}
+	if err := writeFile(res.Shim, []byte(Shim(goBin, root)), 0o755); err != nil {
+		return res, err
+	}
+
+	res.KernelPATH = joinPath(shimDir, binDir, filepath.Dir(goBin), os.Getenv("PATH"))
+	goflags, err := kernelGOFLAGS(goBin)
+	if err != nil {
+		return res, err
+	}
+	res.KernelDir = filepath.Join(dataDir, "kernels", name)
+	if err := os.MkdirAll(res.KernelDir, 0o755); err != nil {
+		return res, err
+	}
+	spec, err := Spec(res.Gonb, display, res.KernelPATH, goflags)
+	if err != nil {
+		return res, err
+	}
+	if err := writeFile(filepath.Join(res.KernelDir, "kernel.json"), spec, 0o644); err != nil {
+		return res, err
+	}
+	fmt.Fprintf(logw, "kernel %q (%s) installed in %s\n", name, display, res.KernelDir)
+	return res, nil
+}
+
+// FindRoot returns the tracelab checkout that contains dir: the nearest
+// folder, from dir up, whose go.mod declares module github.com/tracelab/tracelab.
+func FindRoot(dir string) (string, error) {
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	for d := dir; ; d = filepath.Dir(d) {
+		if checkRoot(d) == nil {
+			return d, nil
+		}
+		if filepath.Dir(d) == d {
+			return "", fmt.Errorf("kernelspec: no tracelab checkout (go.mod of %s) in %s or above it", Module, dir)
+		}
+	}
+}
+
+// checkRoot reports whether root is a tracelab checkout.
+func checkRoot(root string) error {
+	f, err := os.Open(filepath.Join(root, "go.mod"))
+	if err != nil {
+		return fmt.Errorf("kernelspec: %s is not a tracelab checkout: %w", root, err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if fields := strings.Fields(sc.Text()); len(fields) == 2 && fields[0] == "module" && strings.Trim(fields[1], `"`) == Module {
+			return nil
+		}
+	}
+	return fmt.Errorf("kernelspec: %s/go.mod is not the module %s", root, Module)
+}
+
+// UserDataDir returns the Jupyter data directory: $JUPYTER_DATA_DIR, else
+// the user's default for the operating system.
+func UserDataDir() (string, error) {
+	if d := os.Getenv("JUPYTER_DATA_DIR"); d != "" {
+		return d, nil
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return "", fmt.Errorf("kernelspec: no Jupyter data directory: %w", err)
+	}
+	switch runtime.GOOS {
+	case "darwin":
+		return filepath.Join(home, "Library", "Jupyter"), nil
+	case "windows":
+		if d := os.Getenv("APPDATA"); d != "" {
+			return filepath.Join(d, "jupyter"), nil
+		}
+	}
+	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
+		return filepath.Join(d, "jupyter"), nil
+	}
+	return filepath.Join(home, ".local", "share", "jupyter"), nil
+}
+
+// realGo returns the go binary in GOROOT/bin for the given go command (""
+// for the one on PATH), so that the shim never calls itself.
+func realGo(goCmd string) (string, error) {
+	if goCmd == "" {
+		goCmd = "go"
+	}
+	p, err := exec.LookPath(goCmd)
+	if err != nil {
+		if _, serr := os.Stat("/usr/local/go/bin/go"); goCmd == "go" && serr == nil {
+			p = "/usr/local/go/bin/go"
+		} else {
+			return "", fmt.Errorf("kernelspec: go not found: %w", err)
+		}
+	}
+	out, err := exec.Command(p, "env", "GOROOT").Output()
+	if err != nil {
+		return "", fmt.Errorf("kernelspec: %s env GOROOT: %w", p, err)
+	}
+	g := filepath.Join(strings.TrimSpace(string(out)), "bin", "go")
+	if _, err := os.Stat(g); err != nil {
+		return "", fmt.Errorf("kernelspec: %w", err)
+	}
+	return g, nil
+}
+
+// buildTools builds gonb and goimports into binDir unless they are newer
+// than tools/go.mod and tools/go.sum. It reports whether it built them.
+func buildTools(root, binDir, goBin string, logw io.Writer) (bool, error) {
+	toolsDir := filepath.Join(root, "tools")
+	var newest time.Time
+	for _, f := range []string{"go.mod", "go.sum"} {
+		fi, err := os.Stat(filepath.Join(toolsDir, f))
+		if err != nil {
+			return false, fmt.Errorf("kernelspec: the tools module: %w", err)
+		}
+		if fi.ModTime().After(newest) {
+			newest = fi.ModTime()
+		}
+	}
+	bins := []string{filepath.Join(binDir, "gonb"), filepath.Join(binDir, "goimports")}
+	upToDate := true
+	for _, b := range bins {
+		fi, err := os.Stat(b)
+		if err != nil || !fi.ModTime().After(newest) || fi.Mode()&0o111 == 0 {
+			upToDate = false
+		}
+	}
+	if upToDate {
+		return false, nil
+	}
+	fmt.Fprintf(logw, "building gonb and goimports from %s into %s\n", toolsDir, binDir)
+	if err := os.MkdirAll(binDir, 0o755); err != nil {
+		return false, err
+	}
+	args := append([]string{"build", "-o", binDir + string(os.PathSeparator)}, toolPackages...)
+	cmd := exec.Command(goBin, args...)
+	cmd.Dir = toolsDir
+	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=readonly")
+	var stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stderr, &stderr
+	if err := cmd.Run(); err != nil {
+		return false, fmt.Errorf("kernelspec: building the tools (%s): %w\n%s", strings.Join(cmd.Args, " "), err, stderr.String())
+	}
+	now := time.Now()
+	for _, b := range bins {
+		if err := os.Chtimes(b, now, now); err != nil {
+			return false, err
+		}
+	}
+	return true, nil
+}
+
+// Shim returns the text of the go shim for the real go binary goBin and the
+// checkout root (see the package documentation).
+func Shim(goBin, root string) string {
+	return `#!/bin/sh
+# go shim of the "Go (tracelab)" Jupyter kernel, written by tracelab's
+# kernelspec.Install (scripts/setup-notebooks.sh, tracelab kernel install).
+# Every call goes to the real go. After GoNB's "go mod init" in its temporary
+# directory, the new go.mod requires ` + Module + ` from the checkout
+# and the checkout's go.sum is copied, so notebooks import tracelab packages
+# (and the dependencies pinned in its go.mod) with no setup cell.
+REAL_GO='` + goBin + `'
+ROOT='` + root + `'
+MODULE='` + Module + `'
+if [ "$1" = mod ] && [ "$2" = init ] && [ -n "$GONB_TMP_DIR" ] &&
+	[ "$(pwd -P)" = "$(cd "$GONB_TMP_DIR" 2>/dev/null && pwd -P)" ]; then
+	"$REAL_GO" "$@" || exit $?
+	"$REAL_GO" mod edit -require="$MODULE@v0.0.0" -replace="$MODULE=$ROOT" || exit $?
+	cat "$ROOT/go.sum" >>go.sum || exit $?
+	exit 0
+fi
+exec "$REAL_GO" "$@"
+`
+}
+
+// kernelJSON is the Jupyter kernelspec format
+// (https://jupyter-client.readthedocs.io/en/stable/kernels.html#kernel-specs).
+type kernelJSON struct {
+	Argv          []string          `json:"argv"`
+	DisplayName   string            `json:"display_name"`
+	Language      string            `json:"language"`
+	InterruptMode string            `json:"interrupt_mode"`
+	Env           map[string]string `json:"env"`
+}
+
+// joinPath joins PATH lists, dropping empty and repeated entries.
+func joinPath(lists ...string) string {
+	var out []string
+	seen := map[string]bool{}
+	for _, l := range lists {
+		for _, d := range filepath.SplitList(l) {
+			if d != "" && !seen[d] {
+				seen[d] = true
+				out = append(out, d)
+			}
+		}
+	}
+	return strings.Join(out, string(os.PathListSeparator))
+}
+
+// kernelGOFLAGS returns the GOFLAGS of the kernel: the go command's own
+// (go env GOFLAGS, which includes the go env file) plus -ldflags=-w when no
+// -ldflags is set. Every cell is a new program: linking without DWARF saves
+// about a second per cell on 2 cores; stack traces keep file and line.
+func kernelGOFLAGS(goBin string) (string, error) {
+	out, err := exec.Command(goBin, "env", "GOFLAGS").Output()
+	if err != nil {
+		return "", fmt.Errorf("kernelspec: %s env GOFLAGS: %w", goBin, err)
+	}
+	flags := strings.TrimSpace(string(out))
+	if !strings.Contains(flags, "-ldflags") {
+		flags = strings.TrimSpace(flags + " -ldflags=-w")
+	}
+	return flags, nil
+}
+
+// Spec returns the kernel.json that runs gonb with the given display name,
+// PATH and GOFLAGS (omitted when empty).
+func Spec(gonb, displayName, path, goflags string) ([]byte, error) {
+	if gonb == "" || displayName == "" {
+		return nil, errors.New("kernelspec: empty gonb path or display name")
+	}
+	env := map[string]string{"PATH": path}
+	if goflags != "" {
+		env["GOFLAGS"] = goflags
+	}
+	b, err := json.MarshalIndent(kernelJSON{
+		Argv:          []string{gonb, "--kernel", "{connection_file}", "--raw_error"},
+		DisplayName:   displayName,
+		Language:      "go",
+		InterruptMode: "message",
+		Env:           env,
+	}, "", " ")
+	if err != nil {
+		return nil, err
+	}
+	return append(b, '\n'), nil
+}
+
+// writeFile writes data through a temporary file renamed into place.
+func writeFile(path string, data []byte, perm os.FileMode) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp, perm)
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("kernelspec: writing %s: %w", path, err)
+	}
+	return nil
+}

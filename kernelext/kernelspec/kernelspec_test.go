@@ -1,0 +1,242 @@
+package kernelspec
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+)
+
+// fakeCheckout makes a folder that looks like a tracelab checkout whose
+// tools are already built (newer than tools/go.mod and go.sum), so Install
+// does not build them.
+func fakeCheckout(t *testing.T) string {
+	t.Helper()
+	root := t.TempDir()
+	files := map[string]string{
+		"go.mod":       "module " + Module + "\n\ngo 1.26\n",
+		"go.sum":       "example.com/x v1.0.0 h1:abc=\n",
+		"tools/go.mod": "module " + Module + "/tools\n",
+		"tools/go.sum": "",
+	}
+	for name, text := range files {
+		p := filepath.Join(root, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	old := time.Now().Add(-time.Hour)
+	for _, f := range []string{"tools/go.mod", "tools/go.sum"} {
+		if err := os.Chtimes(filepath.Join(root, f), old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
+	bin := filepath.Join(root, ".tools", "bin")
+	if err := os.MkdirAll(bin, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range []string{"gonb", "goimports"} {
+		if err := os.WriteFile(filepath.Join(bin, b), []byte("#!/bin/sh\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return root
+}
+
+func TestInstall(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the kernel's go shim is a POSIX shell script")
+	}
+	root := fakeCheckout(t)
+	data := filepath.Join(t.TempDir(), "jupyter")
+	var log strings.Builder
+	res, err := Install(Options{Root: root, DataDir: data, Log: &log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Built {
+		t.Error("rebuilt tools that were up to date")
+	}
+	root, _ = filepath.EvalSymlinks(root)
+	if res.KernelDir != filepath.Join(data, "kernels", "tracelab") {
+		t.Errorf("KernelDir = %s", res.KernelDir)
+	}
+	b, err := os.ReadFile(filepath.Join(res.KernelDir, "kernel.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var spec kernelJSON
+	if err := json.Unmarshal(b, &spec); err != nil {
+		t.Fatal(err)
+	}
+	wantArgv := []string{filepath.Join(root, ".tools", "bin", "gonb"), "--kernel", "{connection_file}", "--raw_error"}
+	if strings.Join(spec.Argv, " ") != strings.Join(wantArgv, " ") {
+		t.Errorf("argv = %q, want %q", spec.Argv, wantArgv)
+	}
+	if spec.DisplayName != "Go (tracelab)" || spec.Language != "go" {
+		t.Errorf("display name %q, language %q", spec.DisplayName, spec.Language)
+	}
+	path := filepath.SplitList(spec.Env["PATH"])
+	if len(path) < 3 || path[0] != filepath.Join(root, ".tools", "kernel", "bin") || path[1] != filepath.Join(root, ".tools", "bin") {
+		t.Errorf("kernel PATH = %q: want the shim, then the tools first", spec.Env["PATH"])
+	}
+	if !strings.Contains(spec.Env["GOFLAGS"], "-ldflags") {
+		t.Errorf("kernel GOFLAGS = %q, want an -ldflags", spec.Env["GOFLAGS"])
+	}
+	fi, err := os.Stat(res.Shim)
+	if err != nil || fi.Mode()&0o100 == 0 {
+		t.Fatalf("shim %s: %v, mode %v", res.Shim, err, fi.Mode())
+	}
+	// Idempotent: a second install gives the same files.
+	if _, err := Install(Options{Root: root, DataDir: data}); err != nil {
+		t.Fatal(err)
+	}
+	b2, _ := os.ReadFile(filepath.Join(res.KernelDir, "kernel.json"))
+	if string(b2) != string(b) {
+		t.Error("second install changed kernel.json")
+	}
+	if left, _ := filepath.Glob(filepath.Join(res.KernelDir, ".*")); len(left) != 0 {
+		t.Errorf("temporary files left: %v", left)
+	}
+}
+
+func TestInstallErrors(t *testing.T) {
+	notCheckout := t.TempDir()
+	if err := os.WriteFile(filepath.Join(notCheckout, "go.mod"), []byte("module example.com/other\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	noTools := t.TempDir()
+	if err := os.WriteFile(filepath.Join(noTools, "go.mod"), []byte("module "+Module+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		opts Options
+		want string
+	}{
+		{"other module", Options{Root: notCheckout, DataDir: t.TempDir()}, "is not the module"},
+		{"no go.mod", Options{Root: t.TempDir(), DataDir: t.TempDir()}, "not a tracelab checkout"},
+		{"no tools module", Options{Root: noTools, DataDir: t.TempDir()}, "tools module"},
+		{"bad name", Options{Root: fakeCheckout(t), DataDir: t.TempDir(), Name: "a/b"}, "bad kernel name"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Install(tt.opts)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("error %v, want one containing %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestFindRoot(t *testing.T) {
+	root := fakeCheckout(t)
+	deep := filepath.Join(root, "notebooks", "sub")
+	if err := os.MkdirAll(deep, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	got, err := FindRoot(deep)
+	if err != nil || got != root {
+		t.Errorf("FindRoot = %q, %v; want %q", got, err, root)
+	}
+	// tools/go.mod is another module: FindRoot goes past it.
+	got, err = FindRoot(filepath.Join(root, "tools"))
+	if err != nil || got != root {
+		t.Errorf("FindRoot(tools) = %q, %v; want %q", got, err, root)
+	}
+	if _, err := FindRoot(t.TempDir()); err == nil {
+		t.Error("no checkout: no error")
+	}
+}
+
+// TestShim runs the go shim the way GoNB does: `go mod init` in
+// $GONB_TMP_DIR must leave a go.mod that requires and replaces tracelab and
+// the checkout's go.sum; any other call is passed through untouched.
+func TestShim(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the kernel's go shim is a POSIX shell script")
+	}
+	goBin, err := realGo("")
+	if err != nil {
+		t.Skip("no go command:", err)
+	}
+	root := fakeCheckout(t)
+	shim := filepath.Join(t.TempDir(), "go")
+	if err := os.WriteFile(shim, []byte(Shim(goBin, root)), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	run := func(dir, gonbTmp string, args ...string) string {
+		t.Helper()
+		cmd := exec.Command(shim, args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GONB_TMP_DIR="+gonbTmp, "GOFLAGS=", "GOWORK=off")
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s %v: %v\n%s", shim, args, err, out)
+		}
+		return string(out)
+	}
+
+	tmp := t.TempDir()
+	run(tmp, tmp, "mod", "init", "gonb_12345678")
+	mod, err := os.ReadFile(filepath.Join(tmp, "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"module gonb_12345678", "require " + Module + " v0.0.0", "replace " + Module + " => " + root} {
+		if !strings.Contains(string(mod), want) {
+			t.Errorf("go.mod lacks %q:\n%s", want, mod)
+		}
+	}
+	sum, _ := os.ReadFile(filepath.Join(tmp, "go.sum"))
+	if string(sum) != "example.com/x v1.0.0 h1:abc=\n" {
+		t.Errorf("go.sum = %q, want the checkout's", sum)
+	}
+
+	// Outside GoNB's directory, mod init is plain.
+	other := t.TempDir()
+	run(other, tmp, "mod", "init", "example.com/plain")
+	mod, _ = os.ReadFile(filepath.Join(other, "go.mod"))
+	if strings.Contains(string(mod), Module) {
+		t.Errorf("mod init outside $GONB_TMP_DIR was changed:\n%s", mod)
+	}
+	// Other commands pass through.
+	if got := strings.TrimSpace(run(other, tmp, "env", "GOROOT")); got != filepath.Dir(filepath.Dir(goBin)) {
+		t.Errorf("go env GOROOT through the shim = %q, want %q", got, filepath.Dir(filepath.Dir(goBin)))
+	}
+}
+
+func TestSpec(t *testing.T) {
+	b, err := Spec("/x/gonb", "Go (tracelab)", "/a:/b", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var spec kernelJSON
+	if err := json.Unmarshal(b, &spec); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := spec.Env["GOFLAGS"]; ok {
+		t.Error("empty GOFLAGS written")
+	}
+	if spec.InterruptMode != "message" || spec.Env["PATH"] != "/a:/b" {
+		t.Errorf("spec = %+v", spec)
+	}
+	if _, err := Spec("", "x", "", ""); err == nil {
+		t.Error("empty gonb path: no error")
+	}
+}
+
+func TestJoinPath(t *testing.T) {
+	sep := string(os.PathListSeparator)
+	got := joinPath("/a", "/b"+sep+"/a"+sep+sep+"/c", "")
+	if want := "/a" + sep + "/b" + sep + "/c"; got != want {
+		t.Errorf("joinPath = %q, want %q", got, want)
+	}
+}

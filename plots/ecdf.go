@@ -1,0 +1,116 @@
+package plots
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+)
+
+// ECDFOptions controls ECDF. The zero value draws ECDFs on linear axes with
+// the y label "fraction", thinned to at most 2000 points per curve.
+type ECDFOptions struct {
+	Axes
+	// Survival draws the complementary ECDF, 1 − F(x), the fraction of
+	// values above x (with LogY, for heavy tails).
+	Survival bool
+	// MaxPoints bounds the points drawn per curve; zero means 2000. Larger
+	// samples are thinned by rank (every k-th order statistic, always
+	// keeping the first and last), which keeps the step shape within
+	// 1/MaxPoints in height.
+	MaxPoints int
+}
+
+// ECDF plots the empirical cumulative distribution function of each sample
+// as a step line, with the samples' labels in the legend:
+//
+//	F(x) = #{values ≤ x} / n
+//
+// where n counts the sample's non-NaN values; NaN values are left out (they
+// are unknown measures) and ±Inf values count in n but are not drawn. With
+// LogX, values ≤ 0 cannot be drawn: they still count in n and in F, so the
+// curve starts at the height of the non-positive fraction instead of at 0,
+// and that jump at the left edge shows how many were not drawn. It returns an
+// error when no sample has a drawable value.
+func ECDF(samples []Sample, opts ECDFOptions) (*plot.Plot, error) {
+	if opts.YLabel == "" {
+		opts.YLabel = "fraction"
+		if opts.Survival {
+			opts.YLabel = "fraction above"
+		}
+	}
+	p := newPlot(opts.Axes)
+	drawn := 0
+	for i, s := range samples {
+		pts := ecdfPoints(s.Values, opts)
+		if len(pts) == 0 {
+			continue
+		}
+		l, err := plotter.NewLine(pts)
+		if err != nil {
+			return nil, fmt.Errorf("plots: ECDF of %q: %w", s.Label, err)
+		}
+		l.StepStyle = plotter.PostStep
+		l.LineStyle, _ = style(i)
+		p.Add(l)
+		if s.Label != "" {
+			p.Legend.Add(s.Label, l)
+		}
+		drawn++
+	}
+	if drawn == 0 {
+		return nil, errors.New("plots: ECDF: no drawable values")
+	}
+	if !opts.LogY {
+		p.Y.Min, p.Y.Max = 0, 1
+	}
+	return p, nil
+}
+
+// ecdfPoints returns the steps of the (complementary) ECDF of vs: one point
+// (x, F(x)) per distinct value, thinned to opts.MaxPoints, without the points
+// a log axis cannot show.
+func ecdfPoints(vs []float64, opts ECDFOptions) plotter.XYs {
+	xs := make([]float64, 0, len(vs))
+	for _, v := range vs {
+		if !math.IsNaN(v) {
+			xs = append(xs, v)
+		}
+	}
+	n := len(xs)
+	if n == 0 {
+		return nil
+	}
+	slices.Sort(xs)
+	// One point per distinct value, at the last of its ties.
+	var pts plotter.XYs
+	for i := 0; i < n; i++ {
+		if i+1 < n && xs[i+1] == xs[i] {
+			continue
+		}
+		f := float64(i+1) / float64(n)
+		if opts.Survival {
+			f = float64(n-i-1) / float64(n)
+		}
+		if drawable(xs[i], f, opts.LogX, opts.LogY) {
+			pts = append(pts, plotter.XY{X: xs[i], Y: f})
+		}
+	}
+	maxPts := opts.MaxPoints
+	if maxPts <= 0 {
+		maxPts = 2000
+	}
+	maxPts = max(maxPts, 2)
+	if len(pts) <= maxPts {
+		return pts
+	}
+	thin := make(plotter.XYs, 0, maxPts)
+	last := len(pts) - 1
+	for k := range maxPts {
+		thin = append(thin, pts[k*last/(maxPts-1)])
+	}
+	return thin
+}
