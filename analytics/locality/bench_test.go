@@ -1,0 +1,25 @@
+package locality
+
+import "testing"
+
+// The target: locality of sampling with a 1000-repetition
+// bootstrap on SDSC-BLUE in at most 10 s on 2 cores.
+func BenchmarkLocalityOfSampling(b *testing.B) {
+	obs := observe(b, loadLog(b, "SDSC-BLUE"), Runtime)
+	for _, bc := range []struct {
+		name string
+		opts SamplingOptions
+	}{
+		{"SDSC-BLUE/no-bootstrap", SamplingOptions{Reps: -1}},
+		{"SDSC-BLUE/bootstrap-1000", SamplingOptions{Reps: 1000}},
+		{"SDSC-BLUE/bootstrap-1000/1-worker", SamplingOptions{Reps: 1000, Workers: 1}},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := LocalityOfSampling(obs, bc.opts); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,425 @@
+package localityplot
+
+import (
+	"errors"
+	"fmt"
+	"image/color"
+	"math"
+	"sort"
+	"strconv"
+
+	"github.com/go-gota/gota/dataframe"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/tracelab/tracelab/plots"
+)
+
+const day = 86400.0
+
+// floats returns the named column of df as float64.
+func floats(df dataframe.DataFrame, name string) ([]float64, error) {
+	for _, n := range df.Names() {
+		if n == name {
+			return df.Col(name).Float(), nil
+		}
+	}
+	return nil, fmt.Errorf("localityplot: frame has no column %q (has %v)", name, df.Names())
+}
+
+func columns(df dataframe.DataFrame, names ...string) ([][]float64, error) {
+	out := make([][]float64, len(names))
+	for i, n := range names {
+		c, err := floats(df, n)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = c
+	}
+	return out, nil
+}
+
+// Autocorrelation draws Fig 1: the autocorrelation of a log's runtimes by
+// lag, original and scrambled. df has columns lag, original, scrambled
+// (locality.AutocorrelationFrame).
+func Autocorrelation(df dataframe.DataFrame, title string) (*plot.Plot, error) {
+	c, err := columns(df, "lag", "original", "scrambled")
+	if err != nil {
+		return nil, err
+	}
+	return plots.Lines([]plots.XY{
+		{Label: "original", X: c[0][1:], Y: c[1][1:]},
+		{Label: "scrambled", X: c[0][1:], Y: c[2][1:]},
+	}, plots.LinesOptions{Axes: plots.Axes{Title: title, XLabel: "lag [jobs]", YLabel: "autocorrelation"}})
+}
+
+// ScatterOptions controls Scatter.
+type ScatterOptions struct {
+	Title, YLabel string
+	// LogY draws the attribute on a logarithmic axis (runtimes); values ≤ 0
+	// are then left out.
+	LogY bool
+	// MaxRadius is the radius of the largest disk in points; 0 means 8.
+	MaxRadius float64
+}
+
+// Scatter draws Fig 2 (and the scatter of Fig 10): jobs by submit time
+// (days from the first bin) and attribute value, a disk per cell whose area
+// grows with the number of jobs. df has columns time (seconds), value,
+// count (locality.Scatter).
+func Scatter(df dataframe.DataFrame, opts ScatterOptions) (*plot.Plot, error) {
+	c, err := columns(df, "time", "value", "count")
+	if err != nil {
+		return nil, err
+	}
+	if opts.MaxRadius == 0 {
+		opts.MaxRadius = 8
+	}
+	t0, maxCount := math.Inf(1), 0.0
+	for i := range c[0] {
+		t0 = min(t0, c[0][i])
+		maxCount = max(maxCount, c[2][i])
+	}
+	var pts plotter.XYs
+	var radius []vg.Length
+	for i := range c[0] {
+		if opts.LogY && c[1][i] <= 0 {
+			continue
+		}
+		pts = append(pts, plotter.XY{X: (c[0][i] - t0) / day, Y: c[1][i]})
+		radius = append(radius, vg.Points(max(0.6, opts.MaxRadius*math.Sqrt(c[2][i]/maxCount))))
+	}
+	if len(pts) == 0 {
+		return nil, errors.New("localityplot: Scatter: no drawable point")
+	}
+	p := newPlot(opts.Title, "time [days]", opts.YLabel, false, opts.LogY)
+	sc, err := plotter.NewScatter(pts)
+	if err != nil {
+		return nil, err
+	}
+	sc.GlyphStyleFunc = func(i int) draw.GlyphStyle {
+		return draw.GlyphStyle{Color: color.NRGBA{R: 30, G: 80, B: 160, A: 110}, Radius: radius[i], Shape: draw.CircleGlyph{}}
+	}
+	p.Add(sc)
+	return p, nil
+}
+
+// newPlot returns an empty plot with titles and log scales, styled like
+// package plots (whose Lines needs data, so an empty series is not used).
+func newPlot(title, x, y string, logX, logY bool) *plot.Plot {
+	p := plot.New()
+	p.Title.Text, p.X.Label.Text, p.Y.Label.Text = title, x, y
+	if logX {
+		p.X.Scale, p.X.Tick.Marker = plot.LogScale{}, plot.LogTicks{Prec: -1}
+	}
+	if logY {
+		p.Y.Scale, p.Y.Tick.Marker = plot.LogScale{}, plot.LogTicks{Prec: -1}
+	}
+	g := plotter.NewGrid()
+	g.Vertical.Color, g.Horizontal.Color = color.Gray{Y: 225}, color.Gray{Y: 225}
+	p.Add(g)
+	p.Legend.Top = true
+	return p
+}
+
+// SliceCDFs draws Fig 4: the distribution of an attribute in selected
+// slices against the whole log. df has columns slice (−1 for the whole
+// log), start (seconds), value, cdf (locality.SliceCDFs); labels names the
+// slices (e.g. dates) by index, "all" is used for −1 and the slice number
+// for a missing label.
+func SliceCDFs(df dataframe.DataFrame, labels map[int]string, title, xlabel string, logX bool) (*plot.Plot, error) {
+	c, err := columns(df, "slice", "value", "cdf")
+	if err != nil {
+		return nil, err
+	}
+	var order []int
+	series := map[int]*plots.XY{}
+	for i := range c[0] {
+		k := int(c[0][i])
+		s, ok := series[k]
+		if !ok {
+			name := labels[k]
+			switch {
+			case name != "":
+			case k == -1:
+				name = "all"
+			default:
+				name = "slice " + strconv.Itoa(k)
+			}
+			s = &plots.XY{Label: name}
+			series[k] = s
+			order = append(order, k)
+		}
+		// a step: the CDF jumps at each value
+		prev := 0.0
+		if n := len(s.Y); n > 0 {
+			prev = s.Y[n-1]
+		}
+		s.X = append(s.X, c[1][i], c[1][i])
+		s.Y = append(s.Y, prev, c[2][i])
+	}
+	xs := make([]plots.XY, len(order))
+	for i, k := range order {
+		xs[i] = *series[k]
+	}
+	return plots.Lines(xs, plots.LinesOptions{Axes: plots.Axes{Title: title, XLabel: xlabel, YLabel: "cumulative probability", LogX: logX, LegendLeft: true}})
+}
+
+// UsableFraction draws Fig 5: the fraction of usable slices against the
+// slice length, one line per number of ranges. df has columns slice_days,
+// ranges, usable_fraction (locality.UsableFraction).
+func UsableFraction(df dataframe.DataFrame, title string) (*plot.Plot, error) {
+	c, err := columns(df, "slice_days", "ranges", "usable_fraction")
+	if err != nil {
+		return nil, err
+	}
+	p, err := linesBy(c[1], c[0], c[2], "r=%g", plots.LinesOptions{Points: true,
+		Axes: plots.Axes{Title: title, XLabel: "slice length [days]", YLabel: "usable slices", LogX: true}})
+	if err != nil {
+		return nil, err
+	}
+	p.Legend.Top = false // the lines rise to the right: the lower right is free
+	return p, nil
+}
+
+// linesBy draws one line of (x, y) per distinct group value, in increasing
+// group order, labelled by format.
+func linesBy(group, x, y []float64, format string, opts plots.LinesOptions) (*plot.Plot, error) {
+	idx := map[float64]int{}
+	var keys []float64
+	for _, g := range group {
+		if _, ok := idx[g]; !ok {
+			idx[g] = 0
+			keys = append(keys, g)
+		}
+	}
+	sort.Float64s(keys)
+	xs := make([]plots.XY, len(keys))
+	for i, k := range keys {
+		idx[k] = i
+		xs[i].Label = fmt.Sprintf(format, k)
+	}
+	for i := range group {
+		s := &xs[idx[group[i]]]
+		s.X = append(s.X, x[i])
+		s.Y = append(s.Y, y[i])
+	}
+	return plots.Lines(xs, opts)
+}
+
+// SliceDeviation draws Fig 6: m_i of every usable slice over time, with
+// the maximum and median of each quarter as steps. slices has columns
+// start (seconds), usable, m (SamplingResult.Frame); quarters has start,
+// end, m_max, m_med (SamplingResult.Quarterly). Times are in days from the
+// first slice.
+func SliceDeviation(slices, quarters dataframe.DataFrame, title string) (*plot.Plot, error) {
+	c, err := columns(slices, "start", "usable", "m")
+	if err != nil {
+		return nil, err
+	}
+	q, err := columns(quarters, "start", "end", "m_max", "m_med")
+	if err != nil {
+		return nil, err
+	}
+	if len(c[0]) == 0 {
+		return nil, errors.New("localityplot: SliceDeviation: no slices")
+	}
+	t0 := c[0][0]
+	var m plots.XY
+	m.Label = "m_i"
+	for i := range c[0] {
+		if c[1][i] == 1 {
+			m.X = append(m.X, (c[0][i]-t0)/day)
+			m.Y = append(m.Y, c[2][i])
+		}
+	}
+	steps := func(label string, y []float64) plots.XY {
+		s := plots.XY{Label: label}
+		for i := range q[0] {
+			s.X = append(s.X, (q[0][i]-t0)/day, (q[1][i]-t0)/day)
+			s.Y = append(s.Y, y[i], y[i])
+		}
+		return s
+	}
+	p, err := plots.Lines([]plots.XY{steps("quarterly max", q[2]), steps("quarterly median", q[3])},
+		plots.LinesOptions{Axes: plots.Axes{Title: title, XLabel: "time [days]", YLabel: "m_i"}})
+	if err != nil {
+		return nil, err
+	}
+	pts, err := plotter.NewScatter(xys(m.X, m.Y))
+	if err != nil {
+		return nil, err
+	}
+	pts.GlyphStyle = draw.GlyphStyle{Color: color.Gray{Y: 100}, Radius: vg.Points(1.5), Shape: draw.CircleGlyph{}}
+	p.Add(pts)
+	p.Legend.Add("m_i per slice", pts)
+	return p, nil
+}
+
+func xys(x, y []float64) plotter.XYs {
+	pts := make(plotter.XYs, len(x))
+	for i := range x {
+		pts[i] = plotter.XY{X: x[i], Y: y[i]}
+	}
+	return pts
+}
+
+// vline adds a vertical line at x from y0 to y1.
+func vline(p *plot.Plot, x, y0, y1 float64, label string, c color.Color, dashed bool) error {
+	l, err := plotter.NewLine(plotter.XYs{{X: x, Y: y0}, {X: x, Y: y1}})
+	if err != nil {
+		return err
+	}
+	l.LineStyle = draw.LineStyle{Color: c, Width: vg.Points(2)}
+	if dashed {
+		l.LineStyle.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
+	}
+	p.Add(l)
+	if label != "" {
+		p.Legend.Add(label, l)
+	}
+	return nil
+}
+
+// Bootstrap draws Fig 7: the histogram of M' (column col, "m_max" or
+// "m_med") over the bootstrap repetitions (SamplingResult.BootstrapFrame),
+// with the value observed in the log as a vertical line.
+func Bootstrap(boot dataframe.DataFrame, col string, observed float64, title string) (*plot.Plot, error) {
+	v, err := floats(boot, col)
+	if err != nil {
+		return nil, err
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, x := range v {
+		lo, hi = min(lo, x), max(hi, x)
+	}
+	hi = max(hi, observed)
+	p, err := plots.Hist(v, plots.HistOptions{Bins: 40, Axes: plots.Axes{Title: title, XLabel: "M' (" + col + ")", YLabel: "repetitions"}})
+	if err != nil {
+		return nil, err
+	}
+	if err := vline(p, observed, 0, float64(len(v))/8, "observed", color.RGBA{R: 200, A: 255}, false); err != nil {
+		return nil, err
+	}
+	p.X.Min, p.X.Max = min(p.X.Min, lo), max(p.X.Max, hi*1.02)
+	return p, nil
+}
+
+// Sensitivity draws Fig 8: the locality metric M (column col,
+// "locality_max" or "locality_med") against the number of ranges, one line
+// per slice length. df has columns slice_days, ranges and col
+// (locality.Sensitivity).
+func Sensitivity(df dataframe.DataFrame, col, title string) (*plot.Plot, error) {
+	c, err := columns(df, "slice_days", "ranges", col)
+	if err != nil {
+		return nil, err
+	}
+	return linesBy(c[0], c[1], c[2], "t=%g d", plots.LinesOptions{Points: true,
+		Axes: plots.Axes{Title: title, XLabel: "ranges r", YLabel: col}})
+}
+
+// RunLengths draws Fig 9: the number of runs of each length on log-log
+// axes (hist: columns length, runs — RunResult.Histogram), the fitted line
+// through the logarithmic bins (binned: columns length, density —
+// RunResult.Binned; the fit is log10 density = intercept + slope·log10
+// length, drawn scaled to run counts), and a dashed reference line of slope
+// refSlope (−2.5 in the paper; 0 for none).
+func RunLengths(hist, binned dataframe.DataFrame, slope, intercept, refSlope float64, title string) (*plot.Plot, error) {
+	h, err := columns(hist, "length", "runs")
+	if err != nil {
+		return nil, err
+	}
+	b, err := columns(binned, "length")
+	if err != nil {
+		return nil, err
+	}
+	total := 0.0
+	for _, r := range h[1] {
+		total += r
+	}
+	p, err := plots.Scatter([]plots.XY{{Label: "runs", X: h[0], Y: h[1]}},
+		plots.ScatterOptions{Axes: plots.Axes{Title: title, XLabel: "run length [jobs]", YLabel: "runs", LogX: true, LogY: true}})
+	if err != nil {
+		return nil, err
+	}
+	lo, hi := b[0][0], b[0][len(b[0])-1]
+	fit := func(x float64) float64 { return total * math.Pow(10, intercept) * math.Pow(x, slope) }
+	l, err := plotter.NewLine(plotter.XYs{{X: lo, Y: fit(lo)}, {X: hi, Y: fit(hi)}})
+	if err != nil {
+		return nil, err
+	}
+	l.LineStyle = draw.LineStyle{Color: color.RGBA{R: 200, A: 255}, Width: vg.Points(1.5)}
+	p.Add(l)
+	p.Legend.Add(fmt.Sprintf("fit, slope %.2f", slope), l)
+	if refSlope != 0 {
+		r, err := plotter.NewLine(plotter.XYs{{X: 1, Y: fit(1)}, {X: hi, Y: fit(1) * math.Pow(hi, refSlope)}})
+		if err != nil {
+			return nil, err
+		}
+		r.LineStyle = draw.LineStyle{Color: color.Gray{Y: 80}, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(4), vg.Points(3)}}
+		p.Add(r)
+		p.Legend.Add(fmt.Sprintf("slope %.1f", refSlope), r)
+	}
+	return p, nil
+}
+
+// ThetaSweep draws Fig 11: M'_med of each generated log against θ, and the
+// range of the logs without repetitions as a band of two dashed lines. df
+// has columns theta, repetitions, m_med (repetitions.ThetaSweep).
+func ThetaSweep(df dataframe.DataFrame, title string) (*plot.Plot, error) {
+	c, err := columns(df, "theta", "repetitions", "m_med")
+	if err != nil {
+		return nil, err
+	}
+	var rep plots.XY
+	rep.Label = "with repetitions"
+	lo, hi := math.Inf(1), math.Inf(-1)
+	tmin, tmax := math.Inf(1), math.Inf(-1)
+	for i := range c[0] {
+		if c[1][i] == 1 {
+			rep.X = append(rep.X, c[0][i])
+			rep.Y = append(rep.Y, c[2][i])
+			tmin, tmax = min(tmin, c[0][i]), max(tmax, c[0][i])
+		} else {
+			lo, hi = min(lo, c[2][i]), max(hi, c[2][i])
+		}
+	}
+	p, err := plots.Scatter([]plots.XY{rep}, plots.ScatterOptions{Axes: plots.Axes{Title: title, XLabel: "θ", YLabel: "M'_med"}})
+	if err != nil {
+		return nil, err
+	}
+	if !math.IsInf(lo, 0) {
+		for k, y := range []float64{lo, hi} {
+			l, err := plotter.NewLine(plotter.XYs{{X: tmin, Y: y}, {X: tmax, Y: y}})
+			if err != nil {
+				return nil, err
+			}
+			l.LineStyle = draw.LineStyle{Color: color.Gray{Y: 80}, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(4), vg.Points(3)}}
+			p.Add(l)
+			if k == 0 {
+				p.Legend.Add("no repetitions (range)", l)
+			}
+		}
+	}
+	return p, nil
+}
+
+// DailyBins draws Fig 5 of the 2013 paper: the distribution over days of
+// the fraction of a day's jobs in the fullest of 16 bins, one curve per
+// labelled frame (DailyBinsResult.Frame: column max_fraction).
+func DailyBins(frames []dataframe.DataFrame, labels []string, title string) (*plot.Plot, error) {
+	if len(frames) != len(labels) {
+		return nil, errors.New("localityplot: DailyBins: frames and labels differ in number")
+	}
+	samples := make([]plots.Sample, len(frames))
+	for i, df := range frames {
+		v, err := floats(df, "max_fraction")
+		if err != nil {
+			return nil, err
+		}
+		samples[i] = plots.Sample{Label: labels[i], Values: v}
+	}
+	return plots.ECDF(samples, plots.ECDFOptions{Axes: plots.Axes{Title: title, XLabel: "fraction of the day's jobs in the fullest bin", YLabel: "fraction of days", LegendLeft: false}})
+}

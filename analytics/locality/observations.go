@@ -1,0 +1,167 @@
+package locality
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"sort"
+	"time"
+
+	"github.com/tracelab/tracelab/datasets"
+)
+
+// Errors returned for data on which a measure is not defined.
+var (
+	// ErrNoData: no job has a known value of the attribute.
+	ErrNoData = errors.New("locality: no job with a known value")
+	// ErrConstant: every known value is the same, so the global
+	// distribution cannot be divided into ranges.
+	ErrConstant = errors.New("locality: attribute is constant")
+	// ErrTooShort: the log spans less than one slice.
+	ErrTooShort = errors.New("locality: log shorter than one slice")
+	// ErrNoUsableSlice: no slice holds enough jobs for the number of ranges.
+	ErrNoUsableSlice = errors.New("locality: no usable slice")
+)
+
+// Attribute names a job attribute whose locality is measured.
+type Attribute int
+
+// The attributes of the papers: runtime (SWF field 4), requested time
+// ("maximal runtime", field 9) and allocated processors (field 5).
+const (
+	Runtime Attribute = iota
+	ReqTime
+	Procs
+)
+
+var attrNames = [...]string{"runtime", "req_time", "procs"}
+
+// String returns the snake_case column name of the attribute.
+func (a Attribute) String() string {
+	if a < 0 || int(a) >= len(attrNames) {
+		return fmt.Sprintf("Attribute(%d)", int(a))
+	}
+	return attrNames[a]
+}
+
+// ParseAttribute returns the attribute called s: "runtime", "req_time" or
+// "procs".
+func ParseAttribute(s string) (Attribute, error) {
+	for i, n := range attrNames {
+		if s == n {
+			return Attribute(i), nil
+		}
+	}
+	return 0, fmt.Errorf("locality: unknown attribute %q (want runtime, req_time or procs)", s)
+}
+
+// Observations is one attribute of a log's jobs, in submit order, with only
+// the jobs whose value is known.
+type Observations struct {
+	Name    string    // the log's name
+	Attr    Attribute // which attribute Value holds
+	Time    []float64 // submit times, seconds, non-decreasing
+	Value   []float64 // the attribute of each job, never NaN
+	Unknown int       // jobs left out because their value was unknown
+	// Epoch is the Unix time of log time 0 (the SWF header's
+	// UnixStartTime) and Location the log's time zone (nil means UTC);
+	// AlignCalendar uses them to cut slices at local midnight.
+	Epoch    int64
+	Location *time.Location
+}
+
+// Len returns the number of observations.
+func (o Observations) Len() int { return len(o.Value) }
+
+// Span returns the time from the first to the last observation, seconds.
+func (o Observations) Span() float64 {
+	if len(o.Time) == 0 {
+		return 0
+	}
+	return o.Time[len(o.Time)-1] - o.Time[0]
+}
+
+// Observe extracts attribute a from the trace. Jobs are taken in submit
+// order (a stable sort, so ties keep the log's order). A job whose value is
+// unknown (NaN runtime or requested time; processors −1 or 0, which SWF
+// logs use for jobs that never got an allocation) is left out and counted
+// in Unknown; no measure of this package ever sees it. Observe returns
+// ErrNoData if no job has a known value.
+func Observe(tr *datasets.Trace, a Attribute) (Observations, error) {
+	if tr == nil {
+		panic("locality: nil trace")
+	}
+	var col []float64
+	switch a {
+	case Runtime:
+		col = tr.Runtime
+	case ReqTime:
+		col = tr.ReqTime
+	case Procs:
+		col = make([]float64, len(tr.Procs))
+		for i, p := range tr.Procs {
+			if p > 0 {
+				col[i] = float64(p)
+			} else {
+				col[i] = math.NaN()
+			}
+		}
+	default:
+		panic("locality: unknown attribute " + a.String())
+	}
+	obs, err := NewObservations(tr.Name, a, tr.Submit, col)
+	if err != nil {
+		return obs, fmt.Errorf("%s %s: %w", tr.Name, a, err)
+	}
+	obs.Epoch = tr.Header.UnixStartTime
+	obs.Location = tr.Location()
+	return obs, nil
+}
+
+// NewObservations builds observations from parallel slices of submit times
+// and values (copied). NaN values are left out and counted in Unknown; a NaN
+// or infinite time, or an infinite value, is an error, as is an input
+// without any known value (ErrNoData). The observations are sorted by time,
+// stably. Epoch is 0 and Location UTC: set them for calendar slicing. It
+// panics if the lengths differ.
+func NewObservations(name string, a Attribute, time, value []float64) (Observations, error) {
+	if len(time) != len(value) {
+		panic("locality: time and value lengths differ")
+	}
+	o := Observations{Name: name, Attr: a}
+	idx := make([]int, 0, len(value))
+	for i, v := range value {
+		if math.IsNaN(time[i]) || math.IsInf(time[i], 0) {
+			return Observations{}, fmt.Errorf("locality: job %d has submit time %v", i, time[i])
+		}
+		if math.IsNaN(v) {
+			o.Unknown++
+			continue
+		}
+		if math.IsInf(v, 0) {
+			return Observations{}, fmt.Errorf("locality: job %d has %s %v", i, a, v)
+		}
+		idx = append(idx, i)
+	}
+	if len(idx) == 0 {
+		return Observations{}, ErrNoData
+	}
+	sort.SliceStable(idx, func(x, y int) bool { return time[idx[x]] < time[idx[y]] })
+	o.Time = make([]float64, len(idx))
+	o.Value = make([]float64, len(idx))
+	for k, i := range idx {
+		o.Time[k] = time[i]
+		o.Value[k] = value[i]
+	}
+	return o, nil
+}
+
+// isConstant reports whether all values are equal.
+func isConstant(v []float64) bool {
+	for _, x := range v[1:] {
+		if x != v[0] {
+			return false
+		}
+	}
+	return true
+}

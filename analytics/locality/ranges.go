@@ -1,0 +1,320 @@
+package locality
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"sort"
+)
+
+// Ties says how the jobs of a value are placed when the value's share of the
+// global distribution (its step in the CDF) straddles the boundary between
+// two equal-probability ranges. This happens in every discrete attribute
+// (processors: 1-processor jobs may be a third of a log; runtimes in whole
+// seconds) and the 2007 paper does not say what it did.
+type Ties int
+
+const (
+	// TiesSplit, the default, splits every job of a tied value between the
+	// ranges its CDF step [F(v−), F(v)] overlaps, in proportion to the
+	// overlap. Every range then holds exactly 1/r of the global mass, so the
+	// expected count e = N_i/r of §3.1 is exact; observed counts o_j may be
+	// fractional. The measure cannot see inside a tied value: a slice made
+	// only of 1-processor jobs spreads over all the ranges those jobs span.
+	TiesSplit Ties = iota
+	// TiesRandom places each job at a uniform random position inside its
+	// value's CDF step (the randomised probability integral transform) and
+	// counts it in the range of that position. In expectation it equals
+	// TiesSplit; it adds sampling noise but keeps integer counts. Seeded.
+	TiesRandom
+	// TiesLower is the literal histogram reading: range boundaries are
+	// the order statistics b_k = F⁻¹(k/r) and a job with value v ≤ b_k goes
+	// to the lower range, so a tied value goes whole to the range where its
+	// CDF step begins. Ranges then hold unequal shares of the global mass,
+	// while m_i still uses e = N_i/r, so m_i is biased upwards; the
+	// bootstrap of LocalityOfSampling reproduces the same bias in M'_g.
+	TiesLower
+)
+
+var tiesNames = [...]string{"split", "random", "lower"}
+
+// String returns "split", "random" or "lower".
+func (t Ties) String() string {
+	if t < 0 || int(t) >= len(tiesNames) {
+		return fmt.Sprintf("Ties(%d)", int(t))
+	}
+	return tiesNames[t]
+}
+
+// ParseTies returns the tie rule called s ("split", "random" or "lower").
+func ParseTies(s string) (Ties, error) {
+	for i, n := range tiesNames {
+		if s == n {
+			return Ties(i), nil
+		}
+	}
+	return 0, fmt.Errorf("locality: unknown tie rule %q (want split, random or lower)", s)
+}
+
+// Ranges partitions a global distribution into r ranges of equal
+// probability (2007 §3.1 step 1). Build it with NewRanges.
+type Ranges struct {
+	r     int
+	ties  Ties
+	value []float64 // distinct values, ascending
+	lo    []float64 // CDF step of value[k] in range units: [lo, hi] ⊂ [0, r]
+	hi    []float64
+	cell  []int32 // the cell of each distinct value (not used by TiesRandom)
+	cells []cell
+}
+
+// cell is a group of values that fall in ranges the same way: all values
+// wholly inside one range form that range's cell; a value whose CDF step
+// straddles boundaries (TiesSplit) is a cell of its own.
+type cell struct {
+	prob  float64   // share of the global mass
+	first int       // first range
+	w     []float64 // share of a job in ranges first, first+1, ...
+}
+
+// NewRanges divides the distribution of values into r ranges of equal
+// probability. weights gives each value's weight (nil: all 1); Diversity
+// uses weights for an equal-weighted mixture of logs. NaN values are
+// ignored. It returns ErrNoData when no value is left, ErrConstant when all
+// are equal, and an error for r < 2 or a negative or infinite weight.
+func NewRanges(values, weights []float64, r int, ties Ties) (Ranges, error) {
+	if r < 2 {
+		return Ranges{}, fmt.Errorf("locality: need at least 2 ranges, got %d", r)
+	}
+	if ties < TiesSplit || ties > TiesLower {
+		return Ranges{}, fmt.Errorf("locality: unknown tie rule %d", ties)
+	}
+	if weights != nil && len(weights) != len(values) {
+		panic("locality: values and weights lengths differ")
+	}
+	type vw struct{ v, w float64 }
+	pts := make([]vw, 0, len(values))
+	for i, v := range values {
+		if math.IsNaN(v) {
+			continue
+		}
+		w := 1.0
+		if weights != nil {
+			w = weights[i]
+			if w < 0 || math.IsNaN(w) || math.IsInf(w, 0) {
+				return Ranges{}, fmt.Errorf("locality: bad weight %v", w)
+			}
+			if w == 0 {
+				continue
+			}
+		}
+		pts = append(pts, vw{v, w})
+	}
+	if len(pts) == 0 {
+		return Ranges{}, ErrNoData
+	}
+	sort.Slice(pts, func(a, b int) bool { return pts[a].v < pts[b].v })
+	if pts[0].v == pts[len(pts)-1].v {
+		return Ranges{}, ErrConstant
+	}
+	g := Ranges{r: r, ties: ties}
+	var total float64
+	for _, p := range pts {
+		total += p.w
+	}
+	// Cumulative mass in range units. Unit weights are summed as integers
+	// in float64 (exact), so an atom ending exactly on a boundary k/r gives
+	// exactly k here.
+	rf := float64(r)
+	var cum float64
+	for i := 0; i < len(pts); {
+		j := i
+		var w float64
+		for j < len(pts) && pts[j].v == pts[i].v {
+			w += pts[j].w
+			j++
+		}
+		lo := snap(cum * rf / total)
+		cum += w
+		hi := snap(cum * rf / total)
+		g.value = append(g.value, pts[i].v)
+		g.lo = append(g.lo, lo)
+		g.hi = append(g.hi, min(hi, rf))
+		i = j
+	}
+	g.buildCells()
+	return g, nil
+}
+
+// snap rounds u to the nearest integer when within rounding error of it.
+func snap(u float64) float64 {
+	if n := math.Round(u); math.Abs(u-n) < 1e-9 {
+		return n
+	}
+	return u
+}
+
+func (g *Ranges) buildCells() {
+	r := g.r
+	g.cells = make([]cell, r)
+	for j := range g.cells {
+		g.cells[j] = cell{first: j, w: []float64{1}}
+	}
+	g.cell = make([]int32, len(g.value))
+	for k := range g.value {
+		lo, hi := g.lo[k], g.hi[k]
+		first := rangeAt(lo, r)
+		last := first
+		if hi > lo {
+			last = int(math.Ceil(hi)) - 1
+			last = min(max(last, first), r-1)
+		}
+		mass := (hi - lo) / float64(r)
+		switch {
+		case g.ties == TiesLower || g.ties == TiesRandom || first == last:
+			// TiesRandom's cells are only used for the global shares:
+			// jittering makes every range exactly 1/r (see cellProbs).
+			g.cell[k] = int32(first)
+			g.cells[first].prob += mass
+		default:
+			w := make([]float64, last-first+1)
+			for j := first; j <= last; j++ {
+				w[j-first] = (min(hi, float64(j+1)) - max(lo, float64(j))) / (hi - lo)
+			}
+			g.cell[k] = int32(len(g.cells))
+			g.cells = append(g.cells, cell{prob: mass, first: first, w: w})
+		}
+	}
+	if g.ties == TiesRandom {
+		for j := range r {
+			g.cells[j].prob = 1 / float64(r)
+		}
+	}
+}
+
+// rangeAt returns the range holding position u ∈ [0, r] (r itself is in the
+// last range).
+func rangeAt(u float64, r int) int {
+	return min(max(int(math.Floor(u)), 0), r-1)
+}
+
+// R returns the number of ranges.
+func (g Ranges) R() int { return g.r }
+
+// Ties returns the tie rule.
+func (g Ranges) Ties() Ties { return g.ties }
+
+// Bounds returns the r−1 boundary values b_k = F⁻¹(k/r), k = 1…r−1: the
+// smallest value whose CDF reaches k/r.
+func (g Ranges) Bounds() []float64 {
+	b := make([]float64, g.r-1)
+	k := 0
+	for j := 1; j < g.r; j++ {
+		for k < len(g.value)-1 && g.hi[k] < float64(j) {
+			k++
+		}
+		b[j-1] = g.value[k]
+	}
+	return b
+}
+
+// Shares returns the share of the global mass in each range: 1/r for
+// TiesSplit and TiesRandom, the actual (unequal) shares for TiesLower.
+func (g Ranges) Shares() []float64 {
+	s := make([]float64, g.r)
+	for _, c := range g.cells {
+		for k, w := range c.w {
+			s[c.first+k] += c.prob * w
+		}
+	}
+	return s
+}
+
+// step returns the CDF step [lo, hi] (range units) of value v. A value that
+// is not in the global distribution is a point at F(v).
+func (g Ranges) step(v float64) (k int, lo, hi float64, found bool) {
+	k = sort.SearchFloat64s(g.value, v)
+	if k < len(g.value) && g.value[k] == v {
+		return k, g.lo[k], g.hi[k], true
+	}
+	u := float64(g.r)
+	if k < len(g.value) {
+		u = g.lo[k]
+	}
+	return k, u, u, false
+}
+
+// codes returns the cell of each value. TiesRandom draws each job's
+// position inside its CDF step from rng (a point's position is fixed).
+func (g Ranges) codes(values []float64, rng *rand.Rand) []int32 {
+	out := make([]int32, len(values))
+	for i, v := range values {
+		k, lo, hi, found := g.step(v)
+		switch {
+		case !found:
+			out[i] = int32(rangeAt(lo, g.r))
+		case g.ties == TiesRandom:
+			out[i] = int32(rangeAt(lo+rng.Float64()*(hi-lo), g.r))
+		default:
+			out[i] = g.cell[k]
+		}
+	}
+	return out
+}
+
+// Counts returns the observed counts o_j of values in each range, under the
+// tie rule (fractional for TiesSplit). rng is used by TiesRandom only and
+// may be nil otherwise.
+func (g Ranges) Counts(values []float64, rng *rand.Rand) []float64 {
+	if g.ties == TiesRandom && rng == nil {
+		panic("locality: TiesRandom needs a random source")
+	}
+	n := make([]int, len(g.cells))
+	for _, c := range g.codes(values, rng) {
+		n[c]++
+	}
+	o := make([]float64, g.r)
+	g.spread(n, o)
+	return o
+}
+
+// spread turns cell counts n into range counts o (overwritten).
+func (g Ranges) spread(n []int, o []float64) {
+	clear(o)
+	for c, k := range n {
+		if k == 0 {
+			continue
+		}
+		cl := &g.cells[c]
+		if len(cl.w) == 1 {
+			o[cl.first] += float64(k)
+			continue
+		}
+		for j, w := range cl.w {
+			o[cl.first+j] += float64(k) * w
+		}
+	}
+}
+
+// MaxDeviation returns the metric m of 2007 §3.1 step 3(c) for counts o
+// summing to N:
+//
+//	m = max_j |o_j − e| / (N − e),  e = N/r
+//
+// It lies in [0, 1]: 0 when every range holds e, 1 when one range holds
+// all. It returns NaN for N = 0.
+func MaxDeviation(o []float64) float64 {
+	var n float64
+	for _, x := range o {
+		n += x
+	}
+	if n == 0 {
+		return math.NaN()
+	}
+	e := n / float64(len(o))
+	var d float64
+	for _, x := range o {
+		d = max(d, math.Abs(x-e))
+	}
+	return d / (n - e)
+}

@@ -1,0 +1,40 @@
+package selfsim
+
+import "fmt"
+
+// Debias corrects p's Anis–Lloyd–Peters estimate HCorrected for the
+// remaining bias of the R/S estimator, by a parametric bootstrap (Efron's
+// bias correction) under fractional Gaussian noise: it simulates reps
+// series of fGn with p's length and H = HCorrected (FGN with seeds seed,
+// seed+1, …), analyses each with p's options (same subset sizes), and
+// returns
+//
+//	HCorrected − (mean of the simulated HCorrected − HCorrected)
+//
+// R/S underestimates strong long-range dependence: on fGn of 2^16 values
+// with H = 0.9 HCorrected is about 0.84, and Debias brings it back to
+// within ±0.05 (see the tests). The correction assumes a Gaussian process;
+// for arrival counts it is a model-based adjustment, to be read beside the
+// raw and corrected slopes. The simulated H is clamped to [0.01, 0.99].
+func (p Pox) Debias(reps int, seed uint64) (float64, error) {
+	if reps < 1 {
+		return 0, fmt.Errorf("selfsim: debias needs at least 1 replicate, got %d", reps)
+	}
+	if len(p.Points) == 0 {
+		return 0, ErrTooFewPoints
+	}
+	h := min(max(p.HCorrected, 0.01), 0.99)
+	var sum float64
+	for b := range reps {
+		x, err := FGN(p.Length, h, seed+uint64(b))
+		if err != nil {
+			return 0, err
+		}
+		q, err := PoxPlot(x, p.Options)
+		if err != nil {
+			return 0, err
+		}
+		sum += q.HCorrected
+	}
+	return p.HCorrected - (sum/float64(reps) - p.HCorrected), nil
+}
