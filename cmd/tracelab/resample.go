@@ -1,0 +1,245 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/sim"
+	"github.com/tracelab/tracelab/sim/resample"
+	"github.com/tracelab/tracelab/sim/sweep"
+)
+
+func init() {
+	register(&command{name: "resample",
+		usage: "[LOG] [--weeks N | --extend X] [--load F] [--rb USER:BEGIN:END ... --rb-npw R] --seed S -o out.swf\n" +
+			"       [--clock wall|elapsed] [--start cycle|activity] [--arrivals uniform|weeks] [--simulate SCHEDULER]\n" +
+			"       [--format table|csv|json]\n" +
+			"   -o: .swf, .swf.gz, or .csv/.json/.parquet (job columns plus kind, source_user, source_job);\n" +
+			"   BEGIN/END: seconds since the log's start, or a date YYYY-MM-DD in the log's time zone (END: to the end of that day)",
+		summary: "resample a log at the level of users: longer, more or less loaded, with more rare behaviours (Zakay & Feitelson 2013 §4, §6)",
+		run:     runResample})
+	registerSweepExperiment(sweepExperimentDef{name: "resample",
+		summary: "resample the log (Zakay & Feitelson 2013 §4) and simulate the scheduler on it (§6.1; --load scales the users, §6.3)",
+		make: func(c sweepConfig) (sweep.Experiment, error) {
+			p, err := resample.NewPools(c.trace, resample.PoolOptions{})
+			if err != nil {
+				return nil, err
+			}
+			return resample.NewExperiment(p, resample.ExperimentOptions{Scheduler: c.scheduler})
+		}})
+}
+
+// rareFlags collects repeated --rb USER:BEGIN:END arguments.
+type rareFlags []string
+
+func (r *rareFlags) String() string     { return strings.Join(*r, " ") }
+func (r *rareFlags) Set(v string) error { *r = append(*r, v); return nil }
+
+func runResample(e *env, args []string) error {
+	fs := e.newFlags("resample")
+	format := formatFlag(fs)
+	weeks := fs.Int("weeks", 0, "length of the new log in weeks (default: the original's length)")
+	extend := fs.Float64("extend", 0, "length as a multiple of the original's (e.g. 5)")
+	load := fs.Float64("load", 1, "load factor: multiplies the long-term users and the temporary users' numbers and arrival rate")
+	var rb rareFlags
+	fs.Var(&rb, "rb", "rare behaviour USER:BEGIN:END (repeatable): those jobs form a rare-behaviour pseudo-user")
+	rbnpw := fs.Float64("rb-npw", 0, "expected rare-behaviour users per week among the arriving temporary users (RB_NPW)")
+	seed := fs.Uint64("seed", 0, "random seed (required: the same seed gives the same log)")
+	out := fs.String("o", "", "output file (required): .swf, .swf.gz, .csv, .json or .parquet")
+	clock := fs.String("clock", "wall", "wall: keep local day and time of every job; elapsed: keep intervals in seconds")
+	start := fs.String("start", "cycle", "initial long-term users start in a random week of their cycle (cycle) or of their activity (activity)")
+	arrivals := fs.String("arrivals", "uniform", "arriving temporary users chosen uniformly (uniform) or by weeks of activity (weeks)")
+	simulate := fs.String("simulate", "", "also simulate the new log with this scheduler and report its performance and saturation")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if err := checkFormat(*format); err != nil {
+		return err
+	}
+	seen := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { seen[f.Name] = true })
+	if !seen["seed"] {
+		return fmt.Errorf("%w: --seed S is required", errUsage)
+	}
+	if *out == "" {
+		return fmt.Errorf("%w: -o FILE is required", errUsage)
+	}
+	if seen["weeks"] && seen["extend"] {
+		return fmt.Errorf("%w: give --weeks or --extend, not both", errUsage)
+	}
+	if *weeks < 0 || (seen["weeks"] && *weeks == 0) || *extend < 0 || (seen["extend"] && *extend == 0) {
+		return fmt.Errorf("%w: --weeks and --extend must be positive", errUsage)
+	}
+	if !(*load > 0) {
+		return fmt.Errorf("%w: --load must be positive", errUsage)
+	}
+	if *rbnpw < 0 {
+		return fmt.Errorf("%w: --rb-npw must not be negative", errUsage)
+	}
+	if *rbnpw > 0 && len(rb) == 0 {
+		return fmt.Errorf("%w: --rb-npw needs at least one --rb USER:BEGIN:END", errUsage)
+	}
+	clk, err := resample.ParseClock(*clock)
+	if err != nil {
+		return fmt.Errorf("%w: --clock: %v", errUsage, err)
+	}
+	var lts resample.LongTermStart
+	switch *start {
+	case "cycle":
+		lts = resample.StartInCycle
+	case "activity":
+		lts = resample.StartInActivity
+	default:
+		return fmt.Errorf("%w: --start must be cycle or activity, not %q", errUsage, *start)
+	}
+	var weighting resample.Weighting
+	switch *arrivals {
+	case "uniform":
+		weighting = resample.Uniform
+	case "weeks":
+		weighting = resample.ByWeeks
+	default:
+		return fmt.Errorf("%w: --arrivals must be uniform or weeks, not %q", errUsage, *arrivals)
+	}
+	var factory sim.Factory
+	if *simulate != "" {
+		if factory, err = sim.FactoryOf(*simulate); err != nil {
+			return fmt.Errorf("%w: --simulate: %v", errUsage, err)
+		}
+	}
+	kind, err := resampleOutputKind(*out)
+	if err != nil {
+		return err
+	}
+	logArg, err := oneOptionalLog(pos)
+	if err != nil {
+		return err
+	}
+	tr, err := loadLog(e, logArg)
+	if err != nil {
+		return err
+	}
+	var periods []resample.RarePeriod
+	for _, s := range rb {
+		p, err := parseRarePeriod(tr, s)
+		if err != nil {
+			return fmt.Errorf("%w: --rb %s: %v", errUsage, s, err)
+		}
+		periods = append(periods, p)
+	}
+	pools, err := resample.NewPools(tr, resample.PoolOptions{Rare: periods, Clock: clk})
+	if err != nil {
+		return err
+	}
+	r, err := pools.Generate(resample.Options{Weeks: *weeks, Extend: *extend, Load: *load, RBNPW: *rbnpw,
+		LongTermStart: lts, Arrivals: weighting, Seed: *seed})
+	if err != nil {
+		return err
+	}
+	if kind == "swf" {
+		err = datasets.WriteSWFFile(*out, r.Trace)
+	} else {
+		err = datasets.WriteFrameFile(*out, r.Frame())
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stderr, "wrote %d jobs of %d users to %s\n", r.Trace.Len(), len(r.Instances), *out)
+	rec := resampleRecord(pools, r)
+	if factory != nil {
+		o, err := r.Simulate(factory(), resample.SimOptions{})
+		if err != nil {
+			return err
+		}
+		m := resample.OutcomeMetrics(r, o)
+		rec = append(rec, field{"simulation", record{
+			{"scheduler", *simulate}, {"simulated", m.Simulated}, {"counted", m.Counted},
+			{"throughput", m.Throughput}, {"utilization", m.Utilization}, {"avg_wait", m.AvgWait},
+			{"avg_response", m.AvgResponse}, {"avg_slowdown", m.AvgSlowdown},
+			{"avg_bounded_slowdown", m.AvgBoundedSlowdown}, {"max_queue", m.MaxQueue},
+			{"saturation_slope", m.Slope}, {"saturated", m.Saturated},
+		}})
+	}
+	return writeRecord(e.stdout, *format, rec)
+}
+
+// resampleOutputKind returns "swf" or "frame" for an output path.
+func resampleOutputKind(path string) (string, error) {
+	lower := strings.ToLower(path)
+	switch {
+	case strings.HasSuffix(lower, ".swf"), strings.HasSuffix(lower, ".swf.gz"):
+		return "swf", nil
+	case filepath.Ext(lower) == ".csv", filepath.Ext(lower) == ".json", filepath.Ext(lower) == ".parquet":
+		return "frame", nil
+	}
+	return "", fmt.Errorf("%w: %s: unknown output format (want .swf, .swf.gz, .csv, .json or .parquet)", errUsage, path)
+}
+
+// parseRarePeriod parses USER:BEGIN:END; BEGIN and END are seconds since
+// the log's start or dates YYYY-MM-DD in the log's time zone (BEGIN from
+// 00:00, END to 23:59:59).
+func parseRarePeriod(tr *datasets.Trace, s string) (resample.RarePeriod, error) {
+	parts := strings.Split(s, ":")
+	if len(parts) != 3 {
+		return resample.RarePeriod{}, fmt.Errorf("want USER:BEGIN:END")
+	}
+	user, err := strconv.Atoi(parts[0])
+	if err != nil {
+		return resample.RarePeriod{}, fmt.Errorf("user %q is not an integer", parts[0])
+	}
+	at := func(v string, end bool) (float64, error) {
+		if x, err := strconv.ParseFloat(v, 64); err == nil {
+			return x, nil
+		}
+		d, err := time.ParseInLocation("2006-01-02", v, tr.Location())
+		if err != nil {
+			return 0, fmt.Errorf("%q is neither seconds nor a date YYYY-MM-DD", v)
+		}
+		if end {
+			d = d.AddDate(0, 0, 1).Add(-time.Second)
+		}
+		return float64(d.Unix() - tr.Header.UnixStartTime), nil
+	}
+	b, err := at(parts[1], false)
+	if err != nil {
+		return resample.RarePeriod{}, err
+	}
+	en, err := at(parts[2], true)
+	if err != nil {
+		return resample.RarePeriod{}, err
+	}
+	return resample.RarePeriod{User: user, Begin: b, End: en}, nil
+}
+
+// resampleRecord describes the pools and the new log.
+func resampleRecord(p *resample.Pools, r *resample.Resampled) record {
+	o, rep := r.Options, r.Report
+	return record{
+		{"log", p.Trace.Name},
+		{"pools", record{
+			{"long_term_users", len(p.LongTerm)}, {"temporary_users", len(p.Temporary)},
+			{"rare_behaviours", len(p.Rare)}, {"discarded_users", p.DiscardedUsers},
+			{"discarded_jobs", p.DiscardedJobs}, {"weeks", p.Weeks},
+			{"temporary_present_per_week", p.TemporaryPresent()}, {"temporary_arrivals_per_week", p.TemporaryRate()},
+		}},
+		{"options", record{
+			{"seed", o.Seed}, {"weeks", o.Weeks}, {"extend", o.Extend}, {"load", o.Load},
+			{"long_term_users", o.LongTermUsers}, {"initial_temporary", o.InitialTemporary},
+			{"arrivals_per_week", o.ArrivalRate}, {"rb_npw", o.RBNPW}, {"clock", p.Options.Clock.String()},
+		}},
+		{"resampled", record{
+			{"jobs", rep.Jobs}, {"users", len(r.Instances)}, {"weeks", r.Weeks},
+			{"start", r.Start}, {"end", r.End},
+			{"long_term_users", rep.LongTermUsers}, {"initial_temporary_users", rep.InitialTemporary},
+			{"arrivals", rep.Arrivals}, {"rare_arrivals", rep.RareArrivals}, {"rare_capped", rep.RareCapped},
+			{"long_term_jobs", rep.LongTermJobs}, {"temporary_jobs", rep.TemporaryJobs}, {"rare_jobs", rep.RareJobs},
+			{"dst_gap_jobs", rep.DSTGap}, {"dst_order_jobs", rep.DSTOrder},
+		}},
+	}
+}

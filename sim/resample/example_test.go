@@ -1,0 +1,50 @@
+package resample_test
+
+import (
+	"fmt"
+
+	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/sim"
+	"github.com/tracelab/tracelab/sim/resample"
+)
+
+// Resample the embedded sample log to twice its length, then simulate the
+// new log under EASY.
+func Example() {
+	p, err := resample.NewPools(datasets.Sample(), resample.PoolOptions{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("pools: %d long-term, %d temporary users, %d discarded; %d weeks\n",
+		len(p.LongTerm), len(p.Temporary), p.DiscardedUsers, p.Weeks)
+	r, err := p.Generate(resample.Options{Extend: 2, Seed: 42})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("resampled: %d jobs of %d users over %d weeks\n", r.Trace.Len(), len(r.Instances), r.Weeks)
+	o, err := r.Simulate(&sim.EASY{}, resample.SimOptions{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("EASY: utilization %.2f, saturated %v\n", o.Summary.Utilization, o.Saturation.Saturated)
+	// Output:
+	// pools: 12 long-term, 12 temporary users, 0 discarded; 20 weeks
+	// resampled: 13729 jobs of 28 users over 39 weeks
+	// EASY: utilization 0.06, saturated false
+}
+
+// The saturation test of 2013 §6.3 on weekly counts of outstanding jobs.
+func ExampleDetectSaturation() {
+	stable := []int{3, 40, 12, 5, 6, 4, 5, 3, 4, 2}
+	growing := []int{3, 6, 10, 12, 15, 20, 22, 27, 30, 31}
+	for _, w := range [][]int{stable, growing} {
+		s := resample.DetectSaturation(w, resample.SaturationOptions{})
+		fmt.Printf("suffix minima %v, slope %.2f jobs/week, saturated %v\n", s.SuffixMin[:s.Used], s.Slope, s.Saturated)
+	}
+	// Output:
+	// suffix minima [2 2 2 2 2 2 2 2], slope 0.00 jobs/week, saturated false
+	// suffix minima [3 6 10 12 15 20 22 27], slope 3.35 jobs/week, saturated true
+}

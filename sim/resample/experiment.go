@@ -1,0 +1,240 @@
+package resample
+
+import (
+	"context"
+	"fmt"
+	"hash/fnv"
+	"math"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
+
+	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/sim"
+	"github.com/tracelab/tracelab/sim/sweep"
+)
+
+// Metrics are the outcome of one resample-and-simulate replicate (2013
+// §6.1, §6.3, §6.4): the workload generated and the scheduler's
+// performance on it, without the rare-behaviour jobs.
+type Metrics struct {
+	Weeks     int // calendar weeks the window touches
+	Users     int // users of the new log (instances)
+	Jobs      int // jobs of the new log, rare ones included
+	RareJobs  int // rare-behaviour jobs
+	Simulated int // jobs simulated (Jobs less those sim.Prepare left out)
+	// Counted is the number of jobs the performance metrics are over:
+	// simulated, not rare (2013 §6.4 step 4).
+	Counted            int
+	Throughput         float64 // counted jobs per week of makespan
+	Utilization        float64 // work of the counted jobs / (P × makespan)
+	AvgWait            float64 // s
+	AvgResponse        float64 // s
+	AvgSlowdown        float64 // over counted jobs of runtime > 0
+	AvgBoundedSlowdown float64 // τ = 10 s
+	MaxQueue           int     // longest queue, all jobs
+	// Slope and Saturated are DetectSaturation's (2013 §6.3).
+	Slope     float64
+	Saturated bool
+}
+
+// MetricsColumns are the result columns of Experiment, in the order of
+// Metrics.Row.
+var MetricsColumns = []sweep.Column{
+	{Name: "weeks", Type: series.Int},
+	{Name: "users", Type: series.Int},
+	{Name: "jobs", Type: series.Int},
+	{Name: "rare_jobs", Type: series.Int},
+	{Name: "simulated", Type: series.Int},
+	{Name: "counted", Type: series.Int},
+	{Name: "throughput", Type: series.Float},
+	{Name: "utilization", Type: series.Float},
+	{Name: "avg_wait", Type: series.Float},
+	{Name: "avg_response", Type: series.Float},
+	{Name: "avg_slowdown", Type: series.Float},
+	{Name: "avg_bounded_slowdown", Type: series.Float},
+	{Name: "max_queue", Type: series.Int},
+	{Name: "slope", Type: series.Float},
+	{Name: "saturated", Type: series.Bool},
+}
+
+// Row returns the metrics in the order of MetricsColumns.
+func (m Metrics) Row() sweep.Row {
+	return sweep.Row{m.Weeks, m.Users, m.Jobs, m.RareJobs, m.Simulated, m.Counted, m.Throughput,
+		m.Utilization, m.AvgWait, m.AvgResponse, m.AvgSlowdown, m.AvgBoundedSlowdown, m.MaxQueue,
+		m.Slope, m.Saturated}
+}
+
+// MetricsFrame returns one row per Metrics with the MetricsColumns, after
+// a first column "name" when names is not nil (one per Metrics).
+func MetricsFrame(names []string, ms []Metrics) dataframe.DataFrame {
+	if names != nil && len(names) != len(ms) {
+		panic("resample: MetricsFrame: names and metrics differ in length")
+	}
+	var ss []series.Series
+	if names != nil {
+		ss = append(ss, series.New(names, series.String, "name"))
+	}
+	for k, c := range MetricsColumns {
+		switch c.Type {
+		case series.Int:
+			v := make([]int, len(ms))
+			for i, m := range ms {
+				v[i] = m.Row()[k].(int)
+			}
+			ss = append(ss, series.New(v, series.Int, c.Name))
+		case series.Float:
+			v := make([]float64, len(ms))
+			for i, m := range ms {
+				v[i] = m.Row()[k].(float64)
+			}
+			ss = append(ss, series.New(v, series.Float, c.Name))
+		default:
+			v := make([]bool, len(ms))
+			for i, m := range ms {
+				v[i] = m.Row()[k].(bool)
+			}
+			ss = append(ss, series.New(v, series.Bool, c.Name))
+		}
+	}
+	return dataframe.New(ss...)
+}
+
+// OutcomeMetrics returns the metrics of a simulated resampled log.
+func OutcomeMetrics(r *Resampled, o *Outcome) Metrics {
+	s := o.Summary
+	return Metrics{Weeks: r.Weeks, Users: len(r.Instances), Jobs: r.Trace.Len(), RareJobs: r.Report.RareJobs,
+		Simulated: o.Result.Len(), Counted: s.Jobs, Throughput: s.Throughput, Utilization: s.Utilization,
+		AvgWait: s.AvgWait, AvgResponse: s.AvgResponse, AvgSlowdown: s.AvgSlowdown,
+		AvgBoundedSlowdown: s.AvgBoundedSlowdown, MaxQueue: s.MaxQueue,
+		Slope: o.Saturation.Slope, Saturated: o.Saturation.Saturated}
+}
+
+// Reference simulates a log as it is (open replay, every job counted): the
+// value the paper draws as a vertical line beside the histograms of the
+// resampled variants (2013 Figs. 8–9). Saturation is tested over the weeks
+// from the first job to the last submission.
+func Reference(t *datasets.Trace, s sim.Scheduler, opts SimOptions) (Metrics, error) {
+	tr := t.SortBySubmit()
+	if tr.Len() == 0 {
+		return Metrics{}, fmt.Errorf("resample: log %q is empty", t.Name)
+	}
+	so := opts.Sim
+	so.Engine.WeekOrigin = tr.Submit[0]
+	res, err := sim.Replay(tr, s, so)
+	if err != nil {
+		return Metrics{}, err
+	}
+	var weekly []int
+	last := tr.Submit[tr.Len()-1]
+	for k, at := range res.Weekly.Time {
+		if at <= last {
+			weekly = append(weekly, res.Weekly.Outstanding[k])
+		}
+	}
+	sat := DetectSaturation(weekly, opts.Saturation)
+	sm := res.Summary()
+	u := tr.NumUsers()
+	return Metrics{Weeks: int(math.Ceil((last - tr.Submit[0]) / week)), Users: u, Jobs: tr.Len(), Simulated: res.Len(), Counted: sm.Jobs,
+		Throughput: sm.Throughput, Utilization: sm.Utilization, AvgWait: sm.AvgWait, AvgResponse: sm.AvgResponse,
+		AvgSlowdown: sm.AvgSlowdown, AvgBoundedSlowdown: sm.AvgBoundedSlowdown, MaxQueue: sm.MaxQueue,
+		Slope: sat.Slope, Saturated: sat.Saturated}, nil
+}
+
+// ExperimentOptions configures an Experiment. The zero value resamples the
+// log at its own length and load and simulates EASY.
+type ExperimentOptions struct {
+	// Generate holds the generation options; Seed and Stream are set per
+	// replicate, and the grid parameters "load" and "rb_npw", when a sweep
+	// varies them, replace Load and RBNPW.
+	Generate Options
+	// Scheduler is a name sim.New knows; "" means "easy".
+	Scheduler string
+	// Sim holds the simulation conventions and the saturation test.
+	Sim SimOptions
+}
+
+// Experiment is the resample-and-simulate experiment of 2013 §6.1–6.4 for
+// package sweep: replicate r generates a resampled log from the pools with
+// seed r.Seed (Options.Seed = r.Seed, Stream 0) — the load factor and
+// RB_NPW taken from the grid parameters "load" and "rb_npw" when the sweep
+// varies them — simulates it with the scheduler, and returns its Metrics
+// as one row (MetricsColumns). The same seed at two grid points resamples
+// with the same random numbers (common random numbers).
+type Experiment struct {
+	pools *Pools
+	opts  ExperimentOptions
+	sched sim.Factory
+	name  string
+}
+
+// NewExperiment prepares the experiment on pools p. It returns an error for
+// an unknown scheduler or generation options that Generate rejects.
+func NewExperiment(p *Pools, opts ExperimentOptions) (*Experiment, error) {
+	if opts.Scheduler == "" {
+		opts.Scheduler = "easy"
+	}
+	f, err := sim.FactoryOf(opts.Scheduler)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := p.resolve(opts.Generate); err != nil {
+		return nil, err
+	}
+	g := opts.Generate
+	g.Seed, g.Stream = 0, 0
+	h := fnv.New64a()
+	t := p.Trace
+	for i := range t.JobID {
+		fmt.Fprintf(h, "%d %g %g %g %d %g %d|", t.JobID[i], t.Submit[i], t.Wait[i], t.Runtime[i], t.Procs[i], t.ReqTime[i], t.User[i])
+	}
+	name := fmt.Sprintf("resample(log=%s,jobs=%d,digest=%016x,pools=%+v,generate=%+v,scheduler=%s,sim=%+v)",
+		t.Name, t.Len(), h.Sum64(), p.Options, g, opts.Scheduler, opts.Sim)
+	return &Experiment{pools: p, opts: opts, sched: f, name: name}, nil
+}
+
+// Name identifies the experiment: the log (name, jobs, digest), the pool,
+// generation and simulation options and the scheduler.
+func (e *Experiment) Name() string { return e.name }
+
+// Params returns "load" and "rb_npw".
+func (e *Experiment) Params() []string { return []string{"load", "rb_npw"} }
+
+// Columns returns MetricsColumns.
+func (e *Experiment) Columns() []sweep.Column { return MetricsColumns }
+
+// Pools returns the pools the experiment resamples.
+func (e *Experiment) Pools() *Pools { return e.pools }
+
+// Run generates and simulates replicate r (see Experiment).
+func (e *Experiment) Run(ctx context.Context, r sweep.Replicate) (sweep.Row, error) {
+	m, err := e.Replicate(ctx, r.Seed, r.Param("load", e.opts.Generate.Load), r.Param("rb_npw", e.opts.Generate.RBNPW))
+	if err != nil {
+		return nil, err
+	}
+	return m.Row(), nil
+}
+
+// Replicate generates a resampled log with the given seed, load factor and
+// RB_NPW (zero load: 1), simulates it and returns its metrics.
+func (e *Experiment) Replicate(ctx context.Context, seed uint64, load, rbnpw float64) (Metrics, error) {
+	o := e.opts.Generate
+	o.Seed, o.Stream, o.Load, o.RBNPW = seed, 0, load, rbnpw
+	if math.IsNaN(load) || math.IsNaN(rbnpw) {
+		return Metrics{}, fmt.Errorf("resample: load %v, RB_NPW %v", load, rbnpw)
+	}
+	r, err := e.pools.Generate(o)
+	if err != nil {
+		return Metrics{}, err
+	}
+	if err := ctx.Err(); err != nil {
+		return Metrics{}, err
+	}
+	out, err := r.Simulate(e.sched(), e.opts.Sim)
+	if err != nil {
+		return Metrics{}, err
+	}
+	return OutcomeMetrics(r, out), nil
+}
+
+var _ sweep.Experiment = (*Experiment)(nil)

@@ -1,0 +1,318 @@
+package resample
+
+import (
+	"fmt"
+	"math"
+	"sort"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
+
+	"github.com/tracelab/tracelab/analytics/users"
+	"github.com/tracelab/tracelab/datasets"
+)
+
+// Kind is the pool a user stream comes from.
+type Kind int
+
+const (
+	LongTerm  Kind = iota // a long-term user (2013 §4)
+	Temporary             // a temporary user (2013 §4)
+	Rare                  // a rare-behaviour pseudo-user (2013 §6.4)
+)
+
+// String returns long_term, temporary or rare.
+func (k Kind) String() string {
+	switch k {
+	case LongTerm:
+		return "long_term"
+	case Temporary:
+		return "temporary"
+	case Rare:
+		return "rare"
+	}
+	return fmt.Sprintf("Kind(%d)", int(k))
+}
+
+// RarePeriod is a rare behaviour (2013 §6.4 step 2): the jobs that user
+// User submitted from Begin to End inclusive (trace seconds, as
+// Trace.Submit) form one pseudo-user of the rare-behaviour pool and leave
+// the user's own stream.
+type RarePeriod struct {
+	User       int
+	Begin, End float64
+}
+
+// PoolOptions controls NewPools. The zero value gives the paper's pools:
+// the class thresholds of package users, no rare behaviour, and the wall
+// clock.
+type PoolOptions struct {
+	// Users holds the class thresholds (12 weeks, 4 weeks) and the session
+	// definition.
+	Users users.Options
+	// Rare lists the rare behaviours. Periods of one user must not overlap.
+	Rare []RarePeriod
+	// Clock says how streams move in time (default WallClock).
+	Clock Clock
+}
+
+// Stream is one user's job stream in a pool: the rows of Pools.Trace it
+// submitted (in submit order) and the calendar weeks they fall in.
+type Stream struct {
+	Kind Kind
+	// User is the user id in the log.
+	User int
+	// Period is the rare behaviour of a Rare stream.
+	Period RarePeriod
+	// Rows are rows of Pools.Trace, in submit order.
+	Rows []int
+	// FirstWeek and LastWeek are the calendar weeks (Monday 00:00 in the
+	// log's time zone; 0 = the week of the log's first job) of the first
+	// and last job.
+	FirstWeek, LastWeek int
+	// prev[k] is the position in Rows of the job that row Rows[k] names as
+	// its preceding job (SWF field 17), −1 if none or not in the stream.
+	prev []int
+}
+
+// Weeks returns the number of calendar weeks from the first job's week to
+// the last job's, inclusive: the weeks during which the user is present.
+func (s Stream) Weeks() int { return s.LastWeek - s.FirstWeek + 1 }
+
+// Jobs returns the number of jobs.
+func (s Stream) Jobs() int { return len(s.Rows) }
+
+// Pools are the user pools of one log (2013 §4, Fig. 3; §6.4).
+type Pools struct {
+	// Trace is the log, sorted by submit time. Jobs of unknown submit
+	// time are left out (counted in Unplaced).
+	Trace *datasets.Trace
+	// Population is the classification of the log's users.
+	Population users.Population
+	Options    PoolOptions
+
+	LongTerm, Temporary, Rare []Stream
+
+	// Weeks is the number of calendar weeks the log touches: the period
+	// after which a long-term user's stream repeats (its gap before the
+	// first job plus its gap after the last one, §4).
+	Weeks int
+	// Start and End are the first and last submit times (trace seconds).
+	Start, End float64
+	// DiscardedUsers and DiscardedJobs count the temporary users left out
+	// because their activity lay within the edge of the log (§4).
+	DiscardedUsers, DiscardedJobs int
+	// Unplaced counts jobs of unknown submit time, left out.
+	Unplaced int
+
+	zone    zoneTable
+	local   []float64 // local time of each row of Trace
+	offset  []float64 // local − trace time of each row
+	origin  float64   // local time of the Monday 00:00 of week 0
+	hasPrev bool      // some job names a preceding job
+}
+
+// NewPools classifies the users of t (package users) and builds the pools.
+// It returns an error for an empty log, a bad time zone in the header,
+// overlapping rare periods of one user, or a rare period that holds no job.
+func NewPools(t *datasets.Trace, opts PoolOptions) (*Pools, error) {
+	if err := t.Validate(); err != nil {
+		return nil, err
+	}
+	loc, err := t.Header.Location()
+	if err != nil {
+		return nil, fmt.Errorf("resample: %w", err)
+	}
+	known, unplaced := t.Filter(func(i int) bool { return !math.IsNaN(t.Submit[i]) && !math.IsInf(t.Submit[i], 0) })
+	if unplaced == 0 {
+		known = t
+	}
+	src := known.SortBySubmit()
+	if src.Len() == 0 {
+		return nil, fmt.Errorf("resample: log %q has no job with a known submit time", t.Name)
+	}
+	pop, err := users.Classify(src, opts.Users)
+	if err != nil {
+		return nil, fmt.Errorf("resample: %w", err)
+	}
+	p := &Pools{Trace: src, Population: pop, Options: opts, Unplaced: unplaced,
+		Start: src.Submit[0], End: src.Submit[src.Len()-1]}
+	p.zone = newZoneTable(loc, src.Header.UnixStartTime, p.Start, p.End, opts.Clock == Elapsed)
+	p.local = make([]float64, src.Len())
+	p.offset = make([]float64, src.Len())
+	for i, s := range src.Submit {
+		p.offset[i] = p.zone.offset(s)
+		p.local[i] = s + p.offset[i]
+	}
+	p.origin = p.zone.mondayBefore(p.local[0])
+	p.Weeks = weekOf(p.local[src.Len()-1], p.origin) + 1
+
+	// Rare periods, by user.
+	rare := make(map[int][]int) // user → indices into opts.Rare
+	for k, r := range opts.Rare {
+		if !(r.Begin <= r.End) {
+			return nil, fmt.Errorf("resample: rare period %d of user %d: begin %v after end %v", k, r.User, r.Begin, r.End)
+		}
+		for _, o := range rare[r.User] {
+			q := opts.Rare[o]
+			if r.Begin <= q.End && q.Begin <= r.End {
+				return nil, fmt.Errorf("resample: rare periods %d and %d of user %d overlap", o, k, r.User)
+			}
+		}
+		rare[r.User] = append(rare[r.User], k)
+	}
+	rareStreams := make([]Stream, len(opts.Rare))
+	for k, r := range opts.Rare {
+		rareStreams[k] = Stream{Kind: Rare, User: r.User, Period: r}
+	}
+
+	for _, i := range src.PrevJob {
+		if i >= 0 {
+			p.hasPrev = true
+			break
+		}
+	}
+	ix := src.ByUser()
+	classOf := make(map[int]users.Class, pop.Len())
+	for k, u := range pop.ID {
+		classOf[u] = pop.Class[k]
+	}
+	for k, u := range ix.Users {
+		rows := ix.Rows[k]
+		var own []int
+		if periods := rare[u]; len(periods) > 0 {
+			own = make([]int, 0, len(rows))
+		rowLoop:
+			for _, i := range rows {
+				for _, o := range periods {
+					if r := opts.Rare[o]; src.Submit[i] >= r.Begin && src.Submit[i] <= r.End {
+						rareStreams[o].Rows = append(rareStreams[o].Rows, i)
+						continue rowLoop
+					}
+				}
+				own = append(own, i)
+			}
+		} else {
+			own = rows
+		}
+		c, ok := classOf[u]
+		if !ok {
+			return nil, fmt.Errorf("resample: internal error: user %d not classified", u)
+		}
+		if c == users.Discarded {
+			p.DiscardedUsers++
+			p.DiscardedJobs += len(own)
+			continue
+		}
+		if len(own) == 0 {
+			continue
+		}
+		s := p.newStream(u, own)
+		if c == users.LongTerm {
+			s.Kind = LongTerm
+			p.LongTerm = append(p.LongTerm, s)
+		} else {
+			s.Kind = Temporary
+			p.Temporary = append(p.Temporary, s)
+		}
+	}
+	for k := range rareStreams {
+		r := &rareStreams[k]
+		if len(r.Rows) == 0 {
+			return nil, fmt.Errorf("resample: rare period %d (user %d, %v–%v) holds no job", k, r.User, r.Period.Begin, r.Period.End)
+		}
+		s := p.newStream(r.User, r.Rows)
+		s.Kind, s.Period = Rare, r.Period
+		p.Rare = append(p.Rare, s)
+	}
+	return p, nil
+}
+
+// newStream returns the stream of the given rows (in submit order).
+func (p *Pools) newStream(user int, rows []int) Stream {
+	s := Stream{User: user, Rows: rows,
+		FirstWeek: weekOf(p.local[rows[0]], p.origin), LastWeek: weekOf(p.local[rows[len(rows)-1]], p.origin)}
+	if p.hasPrev {
+		pos := make(map[int]int, len(rows))
+		for k, i := range rows {
+			pos[p.Trace.JobID[i]] = k
+		}
+		s.prev = make([]int, len(rows))
+		for k, i := range rows {
+			s.prev[k] = -1
+			if q, ok := pos[p.Trace.PrevJob[i]]; ok && q < k {
+				s.prev[k] = q
+			}
+		}
+	}
+	return s
+}
+
+// TemporaryPresent returns the average number of temporary users present
+// in a week of the log: the weeks from each temporary user's first job to
+// its last, summed, over the log's weeks. It is the default initial number
+// of temporary users (§4). (users.Population.TemporaryPresentPerWeek counts
+// only the weeks with a submission; presence here includes a user's idle
+// weeks, which is what the initial population, started in a random week of
+// each user's activity, reproduces.)
+func (p *Pools) TemporaryPresent() float64 {
+	s := 0
+	for _, t := range p.Temporary {
+		s += t.Weeks()
+	}
+	return float64(s) / float64(p.Weeks)
+}
+
+// TemporaryRate returns the average number of temporary users that arrive
+// in a week of the log: their number over the log's weeks. It is the
+// default weekly arrival rate (§4).
+func (p *Pools) TemporaryRate() float64 {
+	return float64(len(p.Temporary)) / float64(p.Weeks)
+}
+
+// Span returns the wall-clock length of the log, from its first job to its
+// last, seconds: the default length of a resampled log.
+func (p *Pools) Span() float64 { return p.local[len(p.local)-1] - p.local[0] }
+
+// Streams returns the pools' streams: long-term, temporary, rare.
+func (p *Pools) Streams() []Stream {
+	out := make([]Stream, 0, len(p.LongTerm)+len(p.Temporary)+len(p.Rare))
+	out = append(out, p.LongTerm...)
+	out = append(out, p.Temporary...)
+	return append(out, p.Rare...)
+}
+
+// Frame returns one row per stream: kind, user, jobs, first_week,
+// last_week, weeks, begin and end (the rare period, NaN for other kinds),
+// long-term first, then temporary, then rare; by user id within a kind.
+func (p *Pools) Frame() dataframe.DataFrame {
+	ss := p.Streams()
+	sort.SliceStable(ss, func(a, b int) bool {
+		if ss[a].Kind != ss[b].Kind {
+			return ss[a].Kind < ss[b].Kind
+		}
+		return ss[a].User < ss[b].User
+	})
+	n := len(ss)
+	kind := make([]string, n)
+	user, jobs, fw, lw, weeks := make([]int, n), make([]int, n), make([]int, n), make([]int, n), make([]int, n)
+	begin, end := make([]float64, n), make([]float64, n)
+	for k, s := range ss {
+		kind[k], user[k], jobs[k] = s.Kind.String(), s.User, s.Jobs()
+		fw[k], lw[k], weeks[k] = s.FirstWeek, s.LastWeek, s.Weeks()
+		begin[k], end[k] = math.NaN(), math.NaN()
+		if s.Kind == Rare {
+			begin[k], end[k] = s.Period.Begin, s.Period.End
+		}
+	}
+	return dataframe.New(
+		series.New(kind, series.String, "kind"),
+		series.New(user, series.Int, "user"),
+		series.New(jobs, series.Int, "jobs"),
+		series.New(fw, series.Int, "first_week"),
+		series.New(lw, series.Int, "last_week"),
+		series.New(weeks, series.Int, "weeks"),
+		series.New(begin, series.Float, "begin"),
+		series.New(end, series.Float, "end"),
+	)
+}

@@ -1,0 +1,219 @@
+package resample
+
+import (
+	"math"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tracelab/tracelab/datasets"
+)
+
+// smallLog is a 30-week log in UTC starting on a Monday: user 1 is
+// long-term (weeks 0–19, with a burst of 50 jobs in week 10), user 2
+// temporary (weeks 8–10), user 3 temporary but discarded (week 0 only),
+// user 4 temporary (weeks 15–16), user 5 long-term (weeks 2–29).
+func smallLog() *datasets.Trace {
+	start := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC).Unix() // a Monday
+	tr := datasets.NewTrace("small", 0)
+	tr.Header.UnixStartTime = start
+	tr.Header.TimeZoneString = "UTC"
+	tr.Header.MaxProcs = 16
+	type job struct {
+		at   float64
+		user int
+	}
+	var jobs []job
+	for w := 0; w < 20; w++ {
+		jobs = append(jobs, job{float64(w)*week + 10*3600, 1})
+	}
+	for k := range 50 {
+		jobs = append(jobs, job{10*week + 2*day + float64(k)*60, 1})
+	}
+	for w := 8; w <= 10; w++ {
+		jobs = append(jobs, job{float64(w)*week + day + 9*3600, 2})
+	}
+	jobs = append(jobs, job{day, 3}, job{2 * day, 3})
+	jobs = append(jobs, job{15*week + 3*day, 4}, job{16*week + 3*day, 4})
+	for w := 2; w < 30; w++ {
+		jobs = append(jobs, job{float64(w)*week + 4*day + 15*3600, 5})
+	}
+	for i, j := range jobs {
+		x := datasets.UnknownJob()
+		x.JobID, x.Submit, x.User = i+1, j.at, j.user
+		x.Wait, x.Runtime, x.Procs, x.ReqTime, x.Status = 0, 100, 2, 200, 1
+		tr.Append(x)
+	}
+	return tr.SortBySubmit()
+}
+
+func TestNewPools(t *testing.T) {
+	t.Parallel()
+	tr := smallLog()
+	burst := RarePeriod{User: 1, Begin: 10*week + 2*day, End: 10*week + 3*day}
+	p, err := NewPools(tr, PoolOptions{Rare: []RarePeriod{burst}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Weeks != 30 {
+		t.Errorf("Weeks %d, want 30", p.Weeks)
+	}
+	kinds := map[Kind][]int{}
+	for _, s := range p.Streams() {
+		kinds[s.Kind] = append(kinds[s.Kind], s.User)
+	}
+	if got := kinds[LongTerm]; len(got) != 2 || got[0] != 1 || got[1] != 5 {
+		t.Errorf("long-term users %v, want [1 5]", got)
+	}
+	if got := kinds[Temporary]; len(got) != 2 || got[0] != 2 || got[1] != 4 {
+		t.Errorf("temporary users %v, want [2 4]", got)
+	}
+	if p.DiscardedUsers != 1 || p.DiscardedJobs != 2 {
+		t.Errorf("discarded %d users %d jobs, want 1 and 2", p.DiscardedUsers, p.DiscardedJobs)
+	}
+	if len(p.Rare) != 1 || p.Rare[0].Jobs() != 50 || p.Rare[0].FirstWeek != 10 || p.Rare[0].LastWeek != 10 {
+		t.Fatalf("rare pool %+v", p.Rare)
+	}
+	// The burst left user 1's stream: 20 weekly jobs remain.
+	if p.LongTerm[0].Jobs() != 20 || p.LongTerm[0].FirstWeek != 0 || p.LongTerm[0].LastWeek != 19 {
+		t.Errorf("user 1's stream: %d jobs, weeks %d–%d", p.LongTerm[0].Jobs(), p.LongTerm[0].FirstWeek, p.LongTerm[0].LastWeek)
+	}
+	// Presence: user 2 three weeks, user 4 two weeks, over 30 weeks; two
+	// arrivals in 30 weeks.
+	if got := p.TemporaryPresent(); math.Abs(got-5.0/30) > 1e-12 {
+		t.Errorf("TemporaryPresent %v, want 5/30", got)
+	}
+	if got := p.TemporaryRate(); math.Abs(got-2.0/30) > 1e-12 {
+		t.Errorf("TemporaryRate %v, want 2/30", got)
+	}
+	df := p.Frame()
+	if df.Err != nil || df.Nrow() != 5 || strings.Join(df.Names(), ",") != "kind,user,jobs,first_week,last_week,weeks,begin,end" {
+		t.Errorf("Frame: %v rows %d columns %v", df.Err, df.Nrow(), df.Names())
+	}
+}
+
+func TestNewPoolsErrors(t *testing.T) {
+	t.Parallel()
+	tr := smallLog()
+	cases := []struct {
+		name string
+		rare []RarePeriod
+		want string
+	}{
+		{"reversed", []RarePeriod{{User: 1, Begin: 10, End: 5}}, "after end"},
+		{"overlap", []RarePeriod{{User: 1, Begin: 0, End: 2 * week}, {User: 1, Begin: week, End: 3 * week}}, "overlap"},
+		{"empty", []RarePeriod{{User: 2, Begin: 0, End: week}}, "holds no job"},
+	}
+	for _, c := range cases {
+		if _, err := NewPools(tr, PoolOptions{Rare: c.rare}); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want %q", c.name, err, c.want)
+		}
+	}
+	if _, err := NewPools(datasets.NewTrace("empty", 0), PoolOptions{}); err == nil {
+		t.Error("empty log: no error")
+	}
+	bad := smallLog()
+	bad.Header.TimeZoneString = "Mars/Olympus_Mons"
+	if _, err := NewPools(bad, PoolOptions{}); err == nil {
+		t.Error("unknown time zone: no error")
+	}
+}
+
+func TestGenerateOptionsErrors(t *testing.T) {
+	t.Parallel()
+	p, err := NewPools(smallLog(), PoolOptions{Rare: []RarePeriod{{User: 1, Begin: 10*week + 2*day, End: 10*week + 3*day}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	noRare, err := NewPools(smallLog(), PoolOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name string
+		p    *Pools
+		o    Options
+		want string
+	}{
+		{"both lengths", p, Options{Weeks: 3, Extend: 2}, "not both"},
+		{"negative weeks", p, Options{Weeks: -1}, "bad length"},
+		{"negative load", p, Options{Load: -1}, "load"},
+		{"rate above pool", p, Options{ArrivalRate: 3}, "pool holds 2"},
+		{"rb above rate", p, Options{ArrivalRate: 0.1, RBNPW: 0.5}, "above the arrival rate"},
+		{"rb without rare", noRare, Options{RBNPW: 0.01}, "no rare behaviour"},
+		{"bad start", p, Options{LongTermStart: 7}, "long-term start"},
+		{"bad weighting", p, Options{Arrivals: 9}, "weighting"},
+	}
+	for _, c := range cases {
+		if _, err := c.p.Generate(c.o); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want %q", c.name, err, c.want)
+		}
+	}
+}
+
+// TestGenerateCounts checks the manipulations on the small log: lengths,
+// load factors (long-term replicas far apart) and rare-behaviour arrivals.
+func TestGenerateCounts(t *testing.T) {
+	t.Parallel()
+	p, err := NewPools(smallLog(), PoolOptions{Rare: []RarePeriod{{User: 1, Begin: 10*week + 2*day, End: 10*week + 3*day}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Length: 52 weeks from the first job (Monday 10:00 of week 0).
+	r, err := p.Generate(Options{Weeks: 52, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Start != 10*3600 || r.End != 10*3600+52*week || r.Weeks != 53 {
+		t.Errorf("window %v–%v (%d weeks)", r.Start, r.End, r.Weeks)
+	}
+	for _, s := range r.Trace.Submit {
+		if s < r.Start || s > r.End {
+			t.Fatalf("job at %v outside the window", s)
+		}
+	}
+	// Load 3: each long-term user three times, phases 10 weeks apart
+	// (30 weeks / 3).
+	r, err = p.Generate(Options{Load: 3, Seed: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	phases := map[int][]int{}
+	for _, in := range r.Instances {
+		if in.Kind == LongTerm {
+			phases[in.User] = append(phases[in.User], in.Phase)
+		}
+	}
+	for u, ph := range phases {
+		if len(ph) != 3 {
+			t.Fatalf("user %d: %d replicas, want 3", u, len(ph))
+		}
+		for a := range ph {
+			for b := range a {
+				d := (ph[a] - ph[b] + 30) % 30
+				if d != 10 && d != 20 {
+					t.Errorf("user %d: replica phases %v not 10 weeks apart", u, ph)
+				}
+			}
+		}
+	}
+	// RB_NPW equal to the arrival rate: every arrival is the rare user.
+	r, err = p.Generate(Options{Extend: 10, ArrivalRate: 1, RBNPW: 1, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Report.Arrivals != r.Report.RareArrivals || r.Report.RareArrivals == 0 {
+		t.Errorf("report %+v: want every arrival rare", r.Report)
+	}
+	for _, in := range r.Instances {
+		if in.Arrival > 0 && in.Kind != Rare {
+			t.Fatalf("arrival %+v is not rare", in)
+		}
+		if in.Kind == Rare && in.Jobs != 50 && in.Arrival < r.Weeks-2 {
+			t.Errorf("rare instance %+v: want its 50 jobs", in)
+		}
+	}
+	if r.Report.RareJobs == 0 || r.Report.RareCapped == 0 {
+		t.Errorf("report %+v: want rare jobs, and weeks with more rare arrivals than the pool of 1", r.Report)
+	}
+}

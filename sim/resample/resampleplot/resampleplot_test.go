@@ -1,0 +1,153 @@
+package resampleplot
+
+import (
+	"bytes"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+
+	"github.com/tracelab/tracelab/analytics/users"
+	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/plots"
+	"github.com/tracelab/tracelab/sim/resample"
+)
+
+func svg(t *testing.T, p *plot.Plot) string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := plots.WriteSVG(&b, p, 0, 0); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+func sampleMarginals(t *testing.T) []users.Marginals {
+	t.Helper()
+	tr := datasets.Sample()
+	p, err := resample.NewPools(tr, resample.PoolOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	om, err := users.ComputeMarginals(tr, users.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	om.Name = "original"
+	out := []users.Marginals{om}
+	vs, err := p.Variants(resample.Options{}, 2, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range vs {
+		m, err := users.ComputeMarginals(v.Trace, users.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+func TestMarginals(t *testing.T) {
+	ms := sampleMarginals(t)
+	ps, err := Marginals(ms, "sample: ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ps) != 8 {
+		t.Fatalf("%d panels, want 8", len(ps))
+	}
+	for _, want := range []string{"sample: jobs", "original", "variant 1", "variant 2"} {
+		if s := svg(t, ps[0]); !strings.Contains(s, want) {
+			t.Errorf("jobs panel lacks %q", want)
+		}
+	}
+	if s := svg(t, ps[7]); !strings.Contains(s, "Mon") || !strings.Contains(s, "hour of the week") {
+		t.Error("hour-of-week panel lacks its day ticks or label")
+	}
+	img, err := Tile(ps, 4, 3*vg.Inch, 2.5*vg.Inch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.HasPrefix(bytes.TrimSpace(img), []byte("<?xml")) || !bytes.Contains(img, []byte("period of activity")) {
+		t.Error("Tile: not an SVG with the panels")
+	}
+	if _, err := Tile(nil, 2, vg.Inch, vg.Inch); err == nil {
+		t.Error("Tile of nothing: no error")
+	}
+}
+
+func TestHistogram(t *testing.T) {
+	p, err := Histogram([]float64{1, 2, 2, 3, math.NaN(), 3, 3, 4}, 2.5, plots.HistOptions{Axes: plots.Axes{Title: "wait"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := svg(t, p); !strings.Contains(s, "original") || !strings.Contains(s, "wait") {
+		t.Error("histogram lacks the reference line's legend or its title")
+	}
+	if p.X.Min > 1 || p.X.Max < 4 {
+		t.Errorf("x range %v–%v", p.X.Min, p.X.Max)
+	}
+	if _, err := Histogram([]float64{math.NaN()}, 1, plots.HistOptions{}); err == nil {
+		t.Error("all-NaN histogram: no error")
+	}
+}
+
+func TestStepHistograms(t *testing.T) {
+	p, err := StepHistograms([]plots.Sample{{Label: "RB_NPW 0", Values: []float64{1, 2, 3}},
+		{Label: "RB_NPW 1/4", Values: []float64{2, 3, 4, 5}}}, 4, plots.Axes{XLabel: "slowdown"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := svg(t, p); !strings.Contains(s, "RB_NPW 1/4") || !strings.Contains(s, "fraction of runs") {
+		t.Error("step histograms lack a legend entry or the y label")
+	}
+	if _, err := StepHistograms([]plots.Sample{{Values: []float64{math.Inf(1)}}}, 3, plots.Axes{}); err == nil {
+		t.Error("no finite value: no error")
+	}
+}
+
+func TestLoadPlots(t *testing.T) {
+	df := dataframe.New(
+		series.New([]float64{0.8, 0.8, 1.2, 1.2}, series.Float, "load"),
+		series.New([]float64{0.6, 0.62, 0.9, 0.95}, series.Float, "utilization"),
+		series.New([]bool{false, false, false, true}, series.Bool, "saturated"),
+		series.New([]float64{3, 4, 30, 300}, series.Float, "avg_slowdown"),
+	)
+	p, err := LoadScatter(df, "avg_slowdown", plots.Axes{LogY: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Y.Max >= 300 {
+		t.Errorf("the saturated run (slowdown 300) was drawn: y max %v", p.Y.Max)
+	}
+	u, err := Unsaturated([]string{"DS"}, []dataframe.DataFrame{df}, plots.Axes{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := svg(t, u); !strings.Contains(s, "fraction not saturated") {
+		t.Error("Unsaturated lacks its y label")
+	}
+	if _, err := LoadScatter(df, "nope", plots.Axes{}); err == nil {
+		t.Error("missing column: no error")
+	}
+}
+
+func TestWeeklyJobs(t *testing.T) {
+	p, err := WeeklyJobs(datasets.Sample(), 3, "sample")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := svg(t, p)
+	if !strings.Contains(s, "others") || strings.Count(s, "user ") < 3 {
+		t.Error("weekly jobs lack the top users or the others")
+	}
+	if _, err := WeeklyJobs(datasets.NewTrace("empty", 0), 3, ""); err == nil {
+		t.Error("empty log: no error")
+	}
+}
