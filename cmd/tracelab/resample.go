@@ -26,7 +26,15 @@ func init() {
 	registerSweepExperiment(sweepExperimentDef{name: "resample",
 		summary: "resample the log (Zakay & Feitelson 2013 §4) and simulate the scheduler on it (§6.1; --load scales the users, §6.3)",
 		make: func(c sweepConfig) (sweep.Experiment, error) {
-			p, err := resample.NewPools(c.trace, resample.PoolOptions{})
+			var po resample.PoolOptions
+			for _, s := range c.rare {
+				r, err := parseRarePeriod(c.trace, s)
+				if err != nil {
+					return nil, fmt.Errorf("%w: --rb %s: %v", errUsage, s, err)
+				}
+				po.Rare = append(po.Rare, r)
+			}
+			p, err := resample.NewPools(c.trace, po)
 			if err != nil {
 				return nil, err
 			}

@@ -118,6 +118,12 @@ func runSweepSlurm(ctx context.Context, e *env, a sweepArgs, spec sweep.Spec) er
 	if a.window != "" {
 		cmd = append(cmd, "--window", a.window)
 	}
+	for _, r := range a.rare {
+		cmd = append(cmd, "--rb", r)
+	}
+	if a.rbnpw != "" {
+		cmd = append(cmd, "--rb-npw", a.rbnpw)
+	}
 	if a.loads != "" {
 		cmd = append(cmd, "--load", a.loads)
 	}

@@ -47,13 +47,14 @@ type sweepExperimentDef struct {
 type sweepConfig struct {
 	trace     *datasets.Trace
 	scheduler string
-	window    float64 // seconds; 0 means the experiment's default
+	window    float64  // seconds; 0 means the experiment's default
+	rare      []string // --rb USER:BEGIN:END periods, for experiments that take them
 }
 
 // defaultExperiment is the experiment of "tracelab sweep" without
-// --experiment. The resampling experiment (Zakay and Feitelson 2013 §6)
-// replaces the built-in window experiment here when it lands.
-const defaultExperiment = "window"
+// --experiment: user-level resampling and simulation (Zakay and Feitelson
+// 2013 §6), registered by resample.go.
+const defaultExperiment = "resample"
 
 var sweepExperiments = map[string]sweepExperimentDef{}
 
@@ -89,6 +90,8 @@ type sweepArgs struct {
 	experiment string
 	scheduler  string
 	loads      string
+	rare       rareFlags
+	rbnpw      string
 	window     string
 	reps       int
 	seed       uint64
@@ -110,6 +113,8 @@ func runSweep(e *env, args []string) error {
 	fs.StringVar(&a.experiment, "experiment", defaultExperiment, "experiment: "+sweepExperimentNames())
 	fs.StringVar(&a.scheduler, "scheduler", "easy", "scheduler (fcfs, easy, easy-sjbf, conservative)")
 	fs.StringVar(&a.loads, "load", "", "load factors, comma-separated: a grid of N replicates each")
+	fs.Var(&a.rare, "rb", "rare behaviour USER:BEGIN:END (repeatable; resample experiment): those jobs form a rare-behaviour pool")
+	fs.StringVar(&a.rbnpw, "rb-npw", "", "RB_NPW values, comma-separated (resample experiment): a grid of N replicates each")
 	fs.StringVar(&a.window, "window", "", "window length for the window experiment, e.g. 4w, 28d, 672h (default 4w)")
 	fs.IntVar(&a.reps, "reps", 0, "replicates (per load factor)")
 	fs.Uint64Var(&a.seed, "seed", 1, "base seed: replicate r uses the first output of PCG(seed, r)")
@@ -150,7 +155,10 @@ func runSweep(e *env, args []string) error {
 			return fmt.Errorf("sweep: injected failure of shard %s (%s=%s, a test hook)", shard, sweepFailEnv, v)
 		}
 	}
-	cfg := sweepConfig{scheduler: a.scheduler}
+	cfg := sweepConfig{scheduler: a.scheduler, rare: a.rare}
+	if (len(a.rare) > 0 || a.rbnpw != "") && a.experiment != "resample" {
+		return fmt.Errorf("%w: --rb and --rb-npw apply to the resample experiment only", errUsage)
+	}
 	if a.window != "" && a.experiment != "window" {
 		return fmt.Errorf("%w: --window applies to the window experiment only", errUsage)
 	}
@@ -166,6 +174,13 @@ func runSweep(e *env, args []string) error {
 			return fmt.Errorf("%w: --load: %v", errUsage, err)
 		}
 		params = append(params, sweep.Param{Name: "load", Values: v})
+	}
+	if a.rbnpw != "" {
+		v, err := sweepParseFloats(a.rbnpw)
+		if err != nil {
+			return fmt.Errorf("%w: --rb-npw: %v", errUsage, err)
+		}
+		params = append(params, sweep.Param{Name: "rb_npw", Values: v})
 	}
 	if cfg.trace, err = loadLog(e, a.log); err != nil {
 		return err

@@ -156,3 +156,31 @@ func TestSweepSlurmDryRun(t *testing.T) {
 		t.Errorf("--dry-run created %v", ents)
 	}
 }
+
+// TestSweepRareBehaviour runs the default (resample) experiment over an
+// RB_NPW grid with a rare-behaviour period: the grid shows in the rows and
+// rare jobs appear only where RB_NPW > 0.
+func TestSweepRareBehaviour(t *testing.T) {
+	out, _, err := runCLI(t, "sweep", "--reps", "2", "--rb", "3:0:2000000", "--rb-npw", "0,0.25",
+		"--seed", "4", "--format", "json", "--quiet")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows []map[string]any
+	if err := json.Unmarshal([]byte(out), &rows); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if len(rows) != 4 {
+		t.Fatalf("%d rows, want 2 replicates × 2 RB_NPW values", len(rows))
+	}
+	for _, r := range rows {
+		rare := r["rare_jobs"].(float64)
+		if (r["rb_npw"].(float64) == 0) != (rare == 0) {
+			t.Errorf("rb_npw %v gave %v rare jobs", r["rb_npw"], rare)
+		}
+	}
+	if _, _, err := runCLI(t, "sweep", "--experiment", "window", "--reps", "2", "--rb-npw", "0.1"); err == nil ||
+		!strings.Contains(err.Error(), "resample experiment only") {
+		t.Errorf("window with --rb-npw: %v", err)
+	}
+}
