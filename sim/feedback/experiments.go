@@ -1,0 +1,533 @@
+package feedback
+
+import (
+	"fmt"
+	"math"
+	"runtime"
+	"sync"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
+	"github.com/tracelab/tracelab/analytics/session"
+	"github.com/tracelab/tracelab/analytics/users"
+	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/sim"
+	"github.com/tracelab/tracelab/sim/resample"
+)
+
+// Jobs returns the jobs of the simulation as they arrived (simulated
+// submit times and waits), leaving out those that had not arrived when it
+// stopped: the recorded workload, ready for an open replay (sim.Run). They
+// are in the order the engine saw them arrive (submit time, ties in
+// order of submission), so that an open replay with the same scheduler
+// repeats the simulation's schedule.
+func (r *Result) Jobs() []sim.Job {
+	idx := r.arrivalOrder()
+	out := make([]sim.Job, len(idx))
+	for i, k := range idx {
+		j := r.w.Jobs[k]
+		j.Submit = r.Sim.Submit[k]
+		j.Wait = r.Sim.Start[k] - j.Submit
+		out[i] = j
+	}
+	return out
+}
+
+// Conventional is the conventional simulation of 2014 §V: the open replay
+// of the workload's jobs at their logged submit times with scheduler s (a
+// fresh one), on the workload's machine.
+func Conventional(w *Workload, s sim.Scheduler, eng sim.EngineOptions) (*sim.Result, error) {
+	r, err := sim.Run(w.Jobs, w.Procs, s, eng)
+	if err != nil {
+		return nil, err
+	}
+	r.Scheduler = schedulerName(s)
+	r.Prep = w.Prep
+	return r, nil
+}
+
+// parallel calls f(0), …, f(n−1) on up to GOMAXPROCS goroutines and
+// returns the first error by index. f must write its result by index, so
+// the outcome does not depend on the number of workers.
+func parallel(n int, f func(i int) error) error {
+	errs := make([]error, n)
+	workers := min(runtime.GOMAXPROCS(0), n)
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				errs[i] = f(i)
+			}
+		}()
+	}
+	for i := range n {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Run is one simulation of a comparison: the conventional (open) replay or
+// a feedback simulation with one user model.
+type Run struct {
+	// Name is "conventional" or the model's name.
+	Name      string
+	Scheduler string
+	// Sim is the per-job outcome in workload order.
+	Sim *sim.Result
+	// Trace is the workload the simulation generated (the log's arrival
+	// times for the conventional simulation).
+	Trace *datasets.Trace
+	// Marginals are the per-user marginals of Trace (package users): the
+	// arrivals per hour of the week (Figs. 5, 6, 8) and the activity
+	// length per user (Figs. 7, 9).
+	Marginals users.Marginals
+	Summary   sim.Summary
+	// AvgActivityDays is the mean activity length per user, days.
+	AvgActivityDays float64
+}
+
+// ComparisonOptions controls Compare. The zero value compares the
+// conventional simulation and the three user models under EASY.
+type ComparisonOptions struct {
+	// Scheduler is a name sim.New knows (or "useraware"); "" means easy.
+	Scheduler string
+	// Models are the user models; nil means Adjusted, Distribution and
+	// Fluid with the paper's parameters.
+	Models []Model
+	// NoConventional leaves out the conventional simulation.
+	NoConventional bool
+	// Seed seeds the models.
+	Seed uint64
+	// Timeline records the queue timelines (for QueueFrame); it costs
+	// memory in proportion to the number of events.
+	Timeline bool
+}
+
+// Comparison holds the simulations of one workload under one scheduler:
+// the conventional one and one feedback simulation per user model (2014
+// §VII–VIII).
+type Comparison struct {
+	Workload *Workload
+	// Original are the marginals of the log itself (the jobs simulated).
+	Original users.Marginals
+	Runs     []Run
+}
+
+// Compare simulates workload w conventionally and with each user model
+// (2014 §VII, Figs. 5–10 and Table I), in parallel. It returns the errors of
+// the simulations and of the marginals.
+func Compare(w *Workload, opts ComparisonOptions) (*Comparison, error) {
+	if opts.Scheduler == "" {
+		opts.Scheduler = "easy"
+	}
+	f, err := SchedulerFactory(opts.Scheduler)
+	if err != nil {
+		return nil, err
+	}
+	models := opts.Models
+	if models == nil {
+		models = []Model{Adjusted{}, Distribution{}, Fluid{}}
+	}
+	c := &Comparison{Workload: w}
+	c.Original, err = users.ComputeMarginals(w.Trace, users.Options{})
+	if err != nil {
+		return nil, err
+	}
+	c.Original.Name = "original"
+	n := len(models)
+	if !opts.NoConventional {
+		n++
+	}
+	c.Runs = make([]Run, n)
+	eng := sim.EngineOptions{Timeline: opts.Timeline}
+	err = parallel(n, func(i int) error {
+		run := &c.Runs[i]
+		if !opts.NoConventional {
+			if i == 0 {
+				r, err := Conventional(w, f(), eng)
+				if err != nil {
+					return err
+				}
+				run.Name, run.Scheduler, run.Sim, run.Trace = "conventional", r.Scheduler, r, w.Trace
+				return run.finish()
+			}
+			i--
+		}
+		res, err := Simulate(w, f(), Options{Model: models[i], Seed: opts.Seed, Engine: eng})
+		if err != nil {
+			return err
+		}
+		run.Name, run.Scheduler, run.Sim, run.Trace = res.Model, res.Scheduler, res.Sim, res.Trace()
+		return run.finish()
+	})
+	if err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+func (run *Run) finish() error {
+	p, err := users.Classify(run.Trace, users.Options{})
+	if err != nil {
+		return err
+	}
+	run.Marginals = users.MarginalsOf(run.Trace, p)
+	run.Marginals.Name = run.Name
+	run.Summary = run.Sim.Summary()
+	run.AvgActivityDays = mean(p.Span) / Day
+	return nil
+}
+
+// Run returns the run of the given name, nil if none.
+func (c *Comparison) Run(name string) *Run {
+	for i := range c.Runs {
+		if c.Runs[i].Name == name {
+			return &c.Runs[i]
+		}
+	}
+	return nil
+}
+
+// SummaryFrame returns one row per simulation: trace, simulation,
+// scheduler, the sim.SummaryColumns and avg_activity_days.
+func (c *Comparison) SummaryFrame() dataframe.DataFrame {
+	names := make([]string, len(c.Runs))
+	sums := make([]sim.Summary, len(c.Runs))
+	trace, sched := make([]string, len(c.Runs)), make([]string, len(c.Runs))
+	act := make([]float64, len(c.Runs))
+	for i, r := range c.Runs {
+		names[i], sums[i], sched[i], act[i] = r.Name, r.Summary, r.Scheduler, r.AvgActivityDays
+		trace[i] = c.Workload.Name
+	}
+	df := sim.SummaryFrame(names, sums).Rename("simulation", "name")
+	df = df.Mutate(series.New(sched, series.String, "scheduler")).
+		Mutate(series.New(trace, series.String, "trace")).
+		Mutate(series.New(act, series.Float, "avg_activity_days"))
+	cols := append([]string{"trace", "simulation", "scheduler"}, sim.SummaryColumns...)
+	return df.Select(append(cols, "avg_activity_days"))
+}
+
+// HourOfWeekFrame returns the arrivals per hour of the week of the log
+// and of every simulation (2014 Figs. 5, 6, 8): users.HourOfWeekFrame with
+// the trace column naming the simulation ("original" for the log).
+func (c *Comparison) HourOfWeekFrame() dataframe.DataFrame {
+	ms := []users.Marginals{c.Original}
+	for _, r := range c.Runs {
+		if r.Name != "conventional" { // the conventional simulation keeps the log's arrivals
+			ms = append(ms, r.Marginals)
+		}
+	}
+	return users.HourOfWeekFrame(ms...)
+}
+
+// ActivityFrame returns the distribution of the activity length per user
+// (2014 Figs. 7, 9) of the log and of every feedback simulation, long
+// form: simulation, rank (0 the shortest), fraction (rank / (users − 1))
+// and activity_days.
+func (c *Comparison) ActivityFrame() dataframe.DataFrame {
+	var name []string
+	var rank []int
+	var frac, days []float64
+	add := func(n string, v []float64) {
+		for i, x := range v {
+			name = append(name, n)
+			rank = append(rank, i)
+			f := 0.0
+			if len(v) > 1 {
+				f = float64(i) / float64(len(v)-1)
+			}
+			frac = append(frac, f)
+			days = append(days, x/Day)
+		}
+	}
+	add("original", c.Original.Values[users.ActivityPeriod])
+	for _, r := range c.Runs {
+		if r.Name != "conventional" {
+			add(r.Name, r.Marginals.Values[users.ActivityPeriod])
+		}
+	}
+	return dataframe.New(
+		series.New(name, series.String, "simulation"),
+		series.New(rank, series.Int, "rank"),
+		series.New(frac, series.Float, "fraction"),
+		series.New(days, series.Float, "activity_days"),
+	)
+}
+
+// QueueFrame returns the time-weighted distributions of the queue length
+// (2014 Fig. 10) of the runs of one or more comparisons (which must have
+// recorded timelines), over each run's whole simulation: columns trace,
+// simulation, scheduler, queue and cdf (fraction of the time the queue
+// held at most queue jobs), and the mean queue length per run in
+// mean_queue.
+func QueueFrame(cs ...*Comparison) dataframe.DataFrame {
+	var trace, simu, sched []string
+	var queue []int
+	var cdf, mq []float64
+	for _, c := range cs {
+		for _, r := range c.Runs {
+			tl := r.Sim.Timeline
+			if tl.Len() == 0 {
+				continue
+			}
+			from, to := tl.Time[0], tl.Time[tl.Len()-1]
+			q, f := QueueDistribution(tl, from, to)
+			m := MeanQueue(tl, from, to)
+			for i := range q {
+				trace = append(trace, c.Workload.Name)
+				simu = append(simu, r.Name)
+				sched = append(sched, r.Scheduler)
+				queue = append(queue, q[i])
+				cdf = append(cdf, f[i])
+				mq = append(mq, m)
+			}
+		}
+	}
+	return dataframe.New(
+		series.New(trace, series.String, "trace"),
+		series.New(simu, series.String, "simulation"),
+		series.New(sched, series.String, "scheduler"),
+		series.New(queue, series.Int, "queue"),
+		series.New(cdf, series.Float, "cdf"),
+		series.New(mq, series.Float, "mean_queue"),
+	)
+}
+
+// TableIFrame returns 2014 Table I from comparisons (one per log): the
+// average wait, seconds, of each simulation, one row per log (trace, jobs)
+// and one column per simulation name in the order of the first
+// comparison's runs. A simulation missing from a comparison is NaN.
+func TableIFrame(cs ...*Comparison) dataframe.DataFrame {
+	if len(cs) == 0 {
+		return dataframe.New(series.New([]string{}, series.String, "trace"))
+	}
+	var names []string
+	for _, r := range cs[0].Runs {
+		names = append(names, r.Name)
+	}
+	trace := make([]string, len(cs))
+	jobs := make([]int, len(cs))
+	cols := make([][]float64, len(names))
+	for k := range cols {
+		cols[k] = make([]float64, len(cs))
+	}
+	for i, c := range cs {
+		trace[i] = c.Workload.Name
+		jobs[i] = c.Workload.Len()
+		for k, n := range names {
+			cols[k][i] = math.NaN()
+			if r := c.Run(n); r != nil {
+				cols[k][i] = r.Summary.AvgWait
+			}
+		}
+	}
+	ss := []series.Series{series.New(trace, series.String, "trace"), series.New(jobs, series.Int, "jobs")}
+	for k, n := range names {
+		ss = append(ss, series.New(cols[k], series.Float, n))
+	}
+	return dataframe.New(ss...)
+}
+
+// SchedulerFactory returns a factory of fresh schedulers by name: the names
+// sim.New knows, and "useraware" or "useraware:α" (UserAware with
+// Alpha α, default 0.5).
+func SchedulerFactory(name string) (sim.Factory, error) {
+	var alpha float64
+	if name == "useraware" {
+		alpha = 0.5
+	} else if _, err := fmt.Sscanf(name, "useraware:%g", &alpha); err == nil {
+		if !(alpha >= 0 && alpha <= 1) {
+			return nil, fmt.Errorf("feedback: useraware α %v outside [0, 1]", alpha)
+		}
+	} else {
+		return sim.FactoryOf(name)
+	}
+	return func() sim.Scheduler { return &UserAware{Alpha: alpha} }, nil
+}
+
+// Cross is the cross-simulation of 2021 §3.4 (Fig. 8): the workloads that
+// feedback simulations generate under EASY and under FCFS, each replayed
+// open under the other scheduler (and under its own, which must repeat the
+// feedback simulation's schedule).
+type Cross struct {
+	Workload *Workload
+	// Feedback holds the feedback simulations, by scheduler name.
+	Feedback map[string]*Result
+	// Rows are the simulations: which scheduler generated the workload,
+	// which one was simulated, and whether it was the feedback simulation
+	// itself or an open replay of its recorded workload.
+	Rows []CrossRow
+}
+
+// CrossRow is one simulation of a Cross.
+type CrossRow struct {
+	GeneratedUnder, SimulatedWith string
+	Open                          bool
+	Sim                           *sim.Result
+	Summary                       sim.Summary
+	MeanQueue                     float64
+}
+
+// CrossSimulation runs the cross-simulation of 2021 Fig. 8 on workload w
+// with user model m (nil: Fluid) and seed: feedback simulations under
+// EASY and FCFS record their workloads, and each is replayed open under
+// both schedulers. Timelines are recorded for the queue lengths.
+func CrossSimulation(w *Workload, m Model, seed uint64) (*Cross, error) {
+	if m == nil {
+		m = Fluid{}
+	}
+	scheds := []string{"easy", "fcfs"}
+	c := &Cross{Workload: w, Feedback: map[string]*Result{}}
+	fbs := make([]*Result, len(scheds))
+	eng := sim.EngineOptions{Timeline: true}
+	err := parallel(len(scheds), func(i int) error {
+		s, _ := sim.New(scheds[i])
+		r, err := Simulate(w, s, Options{Model: m, Seed: seed, Engine: eng})
+		fbs[i] = r
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	type spec struct{ gen, with int }
+	var specs []spec
+	for g := range scheds {
+		for s := range scheds {
+			specs = append(specs, spec{g, s})
+		}
+	}
+	opens := make([]*sim.Result, len(specs))
+	err = parallel(len(specs), func(i int) error {
+		s, _ := sim.New(scheds[specs[i].with])
+		r, err := sim.Run(fbs[specs[i].gen].Jobs(), w.Procs, s, eng)
+		opens[i] = r
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	for i, s := range scheds {
+		c.Feedback[s] = fbs[i]
+		c.Rows = append(c.Rows, newCrossRow(s, s, false, fbs[i].Sim))
+	}
+	for i, sp := range specs {
+		c.Rows = append(c.Rows, newCrossRow(scheds[sp.gen], scheds[sp.with], true, opens[i]))
+	}
+	return c, nil
+}
+
+func newCrossRow(gen, with string, open bool, r *sim.Result) CrossRow {
+	row := CrossRow{GeneratedUnder: gen, SimulatedWith: with, Open: open, Sim: r, Summary: r.Summary()}
+	row.MeanQueue = math.NaN()
+	if tl := r.Timeline; tl.Len() > 0 {
+		row.MeanQueue = MeanQueue(tl, tl.Time[0], tl.Time[tl.Len()-1])
+	}
+	return row
+}
+
+// Frame returns one row per simulation: generated_under, simulated_with,
+// simulation ("feedback" or "open"), the sim.SummaryColumns and
+// mean_queue (time-weighted).
+func (c *Cross) Frame() dataframe.DataFrame {
+	n := len(c.Rows)
+	gen, with, kind := make([]string, n), make([]string, n), make([]string, n)
+	sums := make([]sim.Summary, n)
+	mq := make([]float64, n)
+	for i, r := range c.Rows {
+		gen[i], with[i], sums[i], mq[i] = r.GeneratedUnder, r.SimulatedWith, r.Summary, r.MeanQueue
+		kind[i] = "feedback"
+		if r.Open {
+			kind[i] = "open"
+		}
+	}
+	return dataframe.New(
+		series.New(gen, series.String, "generated_under"),
+		series.New(with, series.String, "simulated_with"),
+		series.New(kind, series.String, "simulation"),
+	).CBind(sim.SummaryFrame(nil, sums)).Mutate(series.New(mq, series.Float, "mean_queue"))
+}
+
+// WeeklyFrame returns the number of waiting jobs at each week boundary of
+// every simulation (sim.Result.Weekly): generated_under, simulated_with,
+// simulation, week (0 the first boundary) and queue.
+func (c *Cross) WeeklyFrame() dataframe.DataFrame {
+	var gen, with, kind []string
+	var wk, q []int
+	for _, r := range c.Rows {
+		k := "feedback"
+		if r.Open {
+			k = "open"
+		}
+		for i := range r.Sim.Weekly.Time {
+			gen, with, kind = append(gen, r.GeneratedUnder), append(with, r.SimulatedWith), append(kind, k)
+			wk = append(wk, i)
+			q = append(q, r.Sim.Weekly.Queue[i])
+		}
+	}
+	return dataframe.New(
+		series.New(gen, series.String, "generated_under"),
+		series.New(with, series.String, "simulated_with"),
+		series.New(kind, series.String, "simulation"),
+		series.New(wk, series.Int, "week"),
+		series.New(q, series.Int, "queue"),
+	)
+}
+
+// SessionStats are the sessions (Definition 1, one-hour gap) of the jobs
+// that arrived in a window of a simulated workload.
+type SessionStats struct {
+	Sessions int
+	// AvgLength is the mean session length (first arrival to latest end),
+	// seconds; AvgJobs the mean number of jobs per session.
+	AvgLength, AvgJobs float64
+}
+
+// SessionsOf returns the session statistics of the jobs of trace t that
+// arrived in [from, to). It returns the errors of session.Analyze.
+func SessionsOf(t *datasets.Trace, from, to float64) (SessionStats, error) {
+	sub, _ := t.Filter(func(i int) bool { return t.Submit[i] >= from && t.Submit[i] < to })
+	if sub.Len() == 0 {
+		return SessionStats{AvgLength: math.NaN(), AvgJobs: math.NaN()}, nil
+	}
+	st, err := session.Analyze(sub, session.Options{})
+	if err != nil {
+		return SessionStats{}, err
+	}
+	n := st.Sessions.Len()
+	s := SessionStats{Sessions: n}
+	var length float64
+	for i := range n {
+		length += st.Sessions.Length(i)
+	}
+	s.AvgLength = length / float64(n)
+	s.AvgJobs = float64(sub.Len()) / float64(n)
+	return s, nil
+}
+
+// resampled generates one resampled log from pools p with options o and
+// prepares it for feedback simulation on the original machine (the
+// pools' log's machine size unless ws.Sim.Procs is set).
+func resampled(p *resample.Pools, o resample.Options, ws WorkloadOptions) (*resample.Resampled, *Workload, error) {
+	r, err := p.Generate(o)
+	if err != nil {
+		return nil, nil, err
+	}
+	if ws.Sim.Procs == 0 {
+		ws.Sim.Procs = p.Trace.MaxProcs()
+	}
+	w, err := NewWorkload(r.Trace, ws)
+	if err != nil {
+		return nil, nil, err
+	}
+	return r, w, nil
+}

@@ -1,0 +1,86 @@
+package feedbackplot
+
+import (
+	"io"
+	"math"
+	"testing"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
+	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/plots"
+	"github.com/tracelab/tracelab/sim"
+	"github.com/tracelab/tracelab/sim/feedback"
+	"gonum.org/v1/plot"
+)
+
+func render(t *testing.T, name string, p *plot.Plot, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	if err := plots.WriteSVG(io.Discard, p, 0, 0); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+}
+
+func TestBuilders(t *testing.T) {
+	w, err := feedback.NewWorkload(datasets.Sample(), feedback.WorkloadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := feedback.Compare(w, feedback.ComparisonOptions{Timeline: true, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := HourOfWeek(c.HourOfWeekFrame(), "fluid")
+	render(t, "HourOfWeek", p, err)
+	p, err = Activity(c.ActivityFrame())
+	render(t, "Activity", p, err)
+	p, err = QueueCDF(feedback.QueueFrame(c))
+	render(t, "QueueCDF", p, err)
+	p, err = Lines(c.SummaryFrame(), "avg_activity_days", "avg_wait", []string{"simulation"}, plots.LinesOptions{Points: true})
+	render(t, "Lines", p, err)
+	s, err := feedback.UserAwareStudy(w, feedback.StudyOptions{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err = Classes(s.ClassFrame())
+	render(t, "Classes", p, err)
+	p, err = Lines(s.HourlyQueueFrame(), "hour", "avg_queue", []string{"cycle", "alpha"}, plots.LinesOptions{})
+	render(t, "hourly", p, err)
+	p, err = Validation([]float64{1, 2, 2, 3, 5}, 2.5, "validation")
+	render(t, "Validation", p, err)
+	// Fig. 3: the toy log's schedule under FCFS with feedback.
+	toy, err := feedback.NewWorkload(feedback.ToyTrace(), feedback.WorkloadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := feedback.Simulate(toy, &sim.FCFS{}, feedback.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err = Gantt(r.Sim.JobsFrame(), 4, "FCFS with feedback")
+	render(t, "Gantt", p, err)
+	if _, err := Gantt(r.Sim.JobsFrame(), 3, "too small"); err == nil {
+		t.Error("Gantt on a machine too small: no error")
+	}
+	if _, err := HourOfWeek(dataframe.New(series.New([]string{}, series.String, "x"))); err == nil {
+		t.Error("frame without columns: no error")
+	}
+}
+
+// TestLinesMeans: Lines averages y over rows sharing a line and an x.
+func TestLinesMeans(t *testing.T) {
+	df := dataframe.New(
+		series.New([]float64{1, 1, 2, 1}, series.Float, "x"),
+		series.New([]float64{2, 4, 5, math.NaN()}, series.Float, "y"),
+		series.New([]string{"a", "a", "a", "b"}, series.String, "g"),
+	)
+	p, err := Lines(df, "x", "y", []string{"g"}, plots.LinesOptions{})
+	render(t, "Lines", p, err)
+	// Line a: (1, 3), (2, 5); line b has no drawable point.
+	if p.X.Min != 1 || p.X.Max != 2 || p.Y.Min != 3 || p.Y.Max != 5 {
+		t.Errorf("axes x %v–%v y %v–%v", p.X.Min, p.X.Max, p.Y.Min, p.Y.Max)
+	}
+}

@@ -1,0 +1,181 @@
+package feedback
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"sort"
+)
+
+// SessionEnd says where a session's window ends in the fluid model.
+type SessionEnd int
+
+const (
+	// LastArrival ends a session's window at its last job's arrival (the
+	// default): a session is the span of time in which the user submits
+	// jobs (Definition 1 delimits sessions by arrivals). A batch released
+	// when the session's last jobs end, or at the session's last arrival,
+	// then waits for the next session, as the first batch of the next
+	// session did in the log. When batches draw delays longer than their
+	// original ones they slip into later sessions, and a few users end
+	// up active much longer than in the log (2014 §VII-C, Fig. 9).
+	LastArrival SessionEnd = iota
+	// LastEnd ends a session's window at the latest end of its jobs
+	// (session.Sessions.End): a batch released while the session's jobs
+	// still run continues the session, even the first batch of the next
+	// session when the log had it wait hours for its think time. Users
+	// then finish sooner than in the log.
+	LastEnd
+)
+
+// Fluid is the fluid user model (2014 §VII-C; 2021 §4.3): the users'
+// original session windows are kept, and batches flow between them
+// according to the feedback. When a batch becomes available during one of
+// its user's sessions (start ≤ now < end; ≤ end for a batch released by
+// its dependencies), it arrives after a delay drawn
+// at random from the user's think times between batches of one session
+// (released by dependencies) or inter-arrival times between batches of
+// one session (released by the follows relation); otherwise it arrives at
+// the beginning of the user's next session (the first to begin after now). When the user's sessions run
+// out before the batches do, the sessions are recycled from the week after
+// the last session's week, keeping days of the week and times of day
+// (shifts are whole multiples of 7 × 86,400 s).
+//
+// A user without delays of the kind needed draws from the other kind, then
+// from all users' delays (see DelayKind); with none at all the delay is 0.
+type Fluid struct {
+	// SessionEnd chooses where a session window ends (default
+	// LastArrival).
+	SessionEnd SessionEnd
+	// OriginalDelays uses each batch's own original think time or
+	// inter-arrival time within a session instead of a random draw (the
+	// wording of 2021 §4.3: "the think times between successive jobs are
+	// also retained"); the default draws at random as in 2014 §VII-C.
+	// With OriginalDelays the fluid model, like the adjusted one, replays
+	// the log's arrival times exactly under the LogReplay scheduler
+	// (whichever SessionEnd).
+	OriginalDelays bool
+}
+
+// Name returns "fluid".
+func (Fluid) Name() string { return "fluid" }
+
+// Bind returns the fluid behaviour of w's users.
+func (f Fluid) Bind(w *Workload, seed uint64) (Behavior, error) {
+	if f.SessionEnd != LastArrival && f.SessionEnd != LastEnd {
+		return nil, fmt.Errorf("feedback: unknown SessionEnd %d", f.SessionEnd)
+	}
+	st := &w.Structure
+	b := &fluid{m: f, w: w, pools: w.pools(), seed: seed,
+		rng: make([]*rand.Rand, len(st.Users.ID)), win: make([]windows, len(st.Users.ID))}
+	return b, nil
+}
+
+type fluid struct {
+	m     Fluid
+	w     *Workload
+	pools *delayPools
+	seed  uint64
+	rng   []*rand.Rand
+	win   []windows // built on first use
+}
+
+// windows are one user's session windows and their recycling period.
+type windows struct {
+	start, end []float64 // by start
+	prefMax    []float64 // latest end among windows 0..i
+	base       float64   // local Monday 00:00 of the first session's week
+	period     float64   // recycling shift, seconds (whole weeks)
+}
+
+func (f *fluid) windowsOf(u int) *windows {
+	wn := &f.win[u]
+	if wn.start != nil {
+		return wn
+	}
+	ss := &f.w.Structure.Sessions
+	fs, ns := f.w.Structure.Users.FirstSession[u], f.w.Structure.Users.Sessions[u]
+	wn.start, wn.end, wn.prefMax = make([]float64, ns), make([]float64, ns), make([]float64, ns)
+	for i := range ns {
+		s := fs + i
+		wn.start[i] = ss.Start[s]
+		if f.m.SessionEnd == LastEnd {
+			wn.end[i] = ss.End[s]
+		} else {
+			wn.end[i] = ss.LastArrival[s]
+		}
+		wn.prefMax[i] = wn.end[i]
+		if i > 0 {
+			wn.prefMax[i] = max(wn.prefMax[i-1], wn.end[i])
+		}
+	}
+	wn.base = f.w.weekStart(wn.start[0])
+	weeks := math.Floor((wn.start[ns-1]-wn.base)/week) + 1
+	wn.period = weeks * week
+	return wn
+}
+
+// inSession reports whether t lies in a window [start, end) of any cycle,
+// or [start, end] when closed.
+func (wn *windows) inSession(t float64, closed bool) bool {
+	k := math.Max(0, math.Floor((t-wn.base)/wn.period))
+	for c := k; c >= 0 && c >= k-1; c-- {
+		// Windows of cycle c may reach past the cycle's end; look at the
+		// current and the previous cycle.
+		x := t - c*wn.period
+		i := sort.SearchFloat64s(wn.start, math.Nextafter(x, math.Inf(1))) - 1 // last start ≤ x
+		if i >= 0 && (x < wn.prefMax[i] || (closed && x == wn.prefMax[i])) {
+			// Some window up to i ends at or after x; find one that contains x.
+			for j := i; j >= 0; j-- {
+				if wn.start[j] <= x && (x < wn.end[j] || (closed && x == wn.end[j])) {
+					return true
+				}
+				if wn.prefMax[j] < x {
+					break
+				}
+			}
+		}
+	}
+	return false
+}
+
+// nextStart returns the earliest window start after t.
+func (wn *windows) nextStart(t float64) float64 {
+	k := math.Max(0, math.Floor((t-wn.base)/wn.period))
+	x := t - k*wn.period
+	i := sort.SearchFloat64s(wn.start, math.Nextafter(x, math.Inf(1))) // first start > x
+	if i < len(wn.start) {
+		return wn.start[i] + k*wn.period
+	}
+	return wn.start[0] + (k+1)*wn.period
+}
+
+func (f *fluid) Arrival(r Release) float64 {
+	wn := f.windowsOf(r.User)
+	// A batch released by the follows relation at the very instant of a
+	// session's last arrival was released by that arrival, which ends the
+	// session's submissions: windows are half-open for it, closed for a
+	// batch released by the end of its dependencies (a think time of 0
+	// after the session's last job arrives continues the session).
+	if !wn.inSession(r.Time, r.Reason == Dependency) {
+		return wn.nextStart(r.Time)
+	}
+	if f.m.OriginalDelays {
+		bs := &f.w.Structure.Batches
+		d := bs.InterArrival[r.Batch]
+		if r.Reason == Dependency {
+			d = bs.ThinkTime[r.Batch]
+		}
+		if d >= 0 {
+			return r.Time + d
+		}
+	}
+	kind, alt := SessionTT, SessionIAT
+	if r.Reason == Follows {
+		kind, alt = SessionIAT, SessionTT
+	}
+	if f.rng[r.User] == nil {
+		f.rng[r.User] = userRNG(f.seed, r.User)
+	}
+	return r.Time + f.pools.draw(f.rng[r.User], kind, alt, r.User, 0)
+}
