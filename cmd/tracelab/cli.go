@@ -122,6 +122,22 @@ func checkFormat(f string) error {
 	return fmt.Errorf("%w: --format must be table, csv or json, not %q", errUsage, f)
 }
 
+// parseLogCommand parses the command line of a command that takes one
+// optional LOG and, when format is not nil, --format: flags may stand
+// before or after LOG. It returns LOG ("" for the embedded sample).
+func parseLogCommand(fs *flag.FlagSet, format *string, args []string) (string, error) {
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return "", err
+	}
+	if format != nil {
+		if err := checkFormat(*format); err != nil {
+			return "", err
+		}
+	}
+	return oneOptionalLog(pos)
+}
+
 // oneOptionalLog returns the single optional LOG argument ("" for none).
 func oneOptionalLog(pos []string) (string, error) {
 	switch len(pos) {

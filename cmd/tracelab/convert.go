@@ -17,11 +17,7 @@ func init() {
 func runConvert(e *env, args []string) error {
 	fs := e.newFlags("convert")
 	out := fs.String("o", "", "output file; its extension picks the format")
-	pos, err := parseArgs(fs, args)
-	if err != nil {
-		return err
-	}
-	arg, err := oneOptionalLog(pos)
+	arg, err := parseLogCommand(fs, nil, args)
 	if err != nil {
 		return err
 	}

@@ -45,11 +45,8 @@ func runFeedback(e *env, args []string) error {
 	load := fs.Float64("load", 1, "with --resample: factor on the number of users")
 	weeks := fs.Int("weeks", 0, "with --resample: length of the resampled log in weeks (default: the original's)")
 	resampleSeed := fs.Uint64("resample-seed", 0, "with --resample: seed of the resampling (default: --seed)")
-	pos, err := parseArgs(fs, args)
+	logArg, err := parseLogCommand(fs, format, args)
 	if err != nil {
-		return err
-	}
-	if err := checkFormat(*format); err != nil {
 		return err
 	}
 	seen := map[string]bool{}
@@ -87,10 +84,6 @@ func runFeedback(e *env, args []string) error {
 	}
 	if *workloadOut != "" && !strings.HasSuffix(*workloadOut, ".swf") && !strings.HasSuffix(*workloadOut, ".swf.gz") {
 		return fmt.Errorf("%w: --workload-out must end in .swf or .swf.gz", errUsage)
-	}
-	logArg, err := oneOptionalLog(pos)
-	if err != nil {
-		return err
 	}
 	tr, err := loadLog(e, logArg)
 	if err != nil {

@@ -63,11 +63,8 @@ func runFit(e *env, args []string) error {
 	dist := fs.String("dist", "hypergamma", "distribution: gamma, hypergamma, hyperexp or twostage")
 	space := fs.String("space", "log", "log: the paper's space (ln of times and work, log2 of procs); raw: the values")
 	jobs, class := jobFlags(fs)
-	pos, err := parseArgs(fs, args)
+	logArg, err := parseLogCommand(fs, format, args)
 	if err != nil {
-		return err
-	}
-	if err := checkFormat(*format); err != nil {
 		return err
 	}
 	if *space != "log" && *space != "raw" {
@@ -84,10 +81,6 @@ func runFit(e *env, args []string) error {
 		return fmt.Errorf("%w: --dist must be gamma, hypergamma, hyperexp or twostage, not %q", errUsage, *dist)
 	}
 	jf, cf, err := parseJobFlags(*jobs, *class)
-	if err != nil {
-		return err
-	}
-	logArg, err := oneOptionalLog(pos)
 	if err != nil {
 		return err
 	}

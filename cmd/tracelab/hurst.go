@@ -25,11 +25,8 @@ func runHurst(e *env, args []string) error {
 	debias := fs.Int("debias", 0, "fGn replicates for the parametric-bootstrap bias correction (0: none)")
 	seed := fs.Uint64("seed", 1, "random seed of --debias")
 	points := fs.Bool("points", false, "print the pox plot's points instead of the summary")
-	pos, err := parseArgs(fs, args)
+	logArg, err := parseLogCommand(fs, format, args)
 	if err != nil {
-		return err
-	}
-	if err := checkFormat(*format); err != nil {
 		return err
 	}
 	if *unit <= 0 {
@@ -37,10 +34,6 @@ func runHurst(e *env, args []string) error {
 	}
 	if *debias < 0 {
 		return fmt.Errorf("%w: --debias must be ≥ 0", errUsage)
-	}
-	logArg, err := oneOptionalLog(pos)
-	if err != nil {
-		return err
 	}
 	tr, err := loadLog(e, logArg)
 	if err != nil {

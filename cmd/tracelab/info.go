@@ -15,14 +15,7 @@ func init() {
 func runInfo(e *env, args []string) error {
 	fs := e.newFlags("info")
 	format := formatFlag(fs)
-	pos, err := parseArgs(fs, args)
-	if err != nil {
-		return err
-	}
-	if err := checkFormat(*format); err != nil {
-		return err
-	}
-	arg, err := oneOptionalLog(pos)
+	arg, err := parseLogCommand(fs, format, args)
 	if err != nil {
 		return err
 	}

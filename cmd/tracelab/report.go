@@ -25,11 +25,7 @@ func init() {
 func runReport(e *env, args []string) error {
 	fs := e.newFlags("report")
 	out := fs.String("o", "report.html", "output HTML file")
-	pos, err := parseArgs(fs, args)
-	if err != nil {
-		return err
-	}
-	arg, err := oneOptionalLog(pos)
+	arg, err := parseLogCommand(fs, nil, args)
 	if err != nil {
 		return err
 	}

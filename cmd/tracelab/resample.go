@@ -63,11 +63,8 @@ func runResample(e *env, args []string) error {
 	start := fs.String("start", "cycle", "initial long-term users start in a random week of their cycle (cycle) or of their activity (activity)")
 	arrivals := fs.String("arrivals", "uniform", "arriving temporary users chosen uniformly (uniform) or by weeks of activity (weeks)")
 	simulate := fs.String("simulate", "", "also simulate the new log with this scheduler and report its performance and saturation")
-	pos, err := parseArgs(fs, args)
+	logArg, err := parseLogCommand(fs, format, args)
 	if err != nil {
-		return err
-	}
-	if err := checkFormat(*format); err != nil {
 		return err
 	}
 	seen := map[string]bool{}
@@ -122,10 +119,6 @@ func runResample(e *env, args []string) error {
 		}
 	}
 	kind, err := resampleOutputKind(*out)
-	if err != nil {
-		return err
-	}
-	logArg, err := oneOptionalLog(pos)
 	if err != nil {
 		return err
 	}

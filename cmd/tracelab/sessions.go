@@ -25,11 +25,8 @@ func runSessions(e *env, args []string) error {
 	unknownEnd := fs.String("unknown-end", "submit", "jobs with an unknown end: 'submit' (end at submit time) or 'error'")
 	touching := fs.Bool("touching", false, "a job arriving exactly at the latest end joins the batch")
 	allDeps := fs.Bool("all-deps", false, "list every rule-2 dependency (Definition 12 literally) instead of the transitive reduction")
-	pos, err := parseArgs(fs, args)
+	logArg, err := parseLogCommand(fs, format, args)
 	if err != nil {
-		return err
-	}
-	if err := checkFormat(*format); err != nil {
 		return err
 	}
 	if *gap <= 0 {
@@ -45,10 +42,6 @@ func runSessions(e *env, args []string) error {
 	}
 	if *allDeps {
 		opts.Dependencies = session.AllDependencies
-	}
-	logArg, err := oneOptionalLog(pos)
-	if err != nil {
-		return err
 	}
 	tr, err := loadLog(e, logArg)
 	if err != nil {

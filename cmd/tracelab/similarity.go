@@ -25,11 +25,8 @@ func runSimilarity(e *env, args []string) error {
 	boot := fs.Int("bootstrap", 0, "instead, run this many randomised replicates (Fig. 2) and print their summary")
 	seed := fs.Uint64("seed", 1, "random seed of --bootstrap")
 	gap := fs.Duration("gap", 0, "session break (default 1h)")
-	pos, err := parseArgs(fs, args)
+	logArg, err := parseLogCommand(fs, format, args)
 	if err != nil {
-		return err
-	}
-	if err := checkFormat(*format); err != nil {
 		return err
 	}
 	attr, err := similarity.ParseAttribute(*attrName)
@@ -47,10 +44,6 @@ func runSimilarity(e *env, args []string) error {
 		opts.Pooling = similarity.SessionPairs
 	default:
 		return fmt.Errorf("%w: --pooling must be jobs or sessions, not %q", errUsage, *pooling)
-	}
-	logArg, err := oneOptionalLog(pos)
-	if err != nil {
-		return err
 	}
 	tr, err := loadLog(e, logArg)
 	if err != nil {

@@ -21,11 +21,8 @@ func runUsers(e *env, args []string) error {
 	longTerm := fs.Float64("long-term-weeks", 12, "activity span (weeks) above which a user is long-term")
 	edge := fs.Float64("edge-weeks", 4, "temporary users active only within this many weeks of the log's start or end are discarded")
 	gap := fs.Duration("gap", 0, "session break (default 1h)")
-	pos, err := parseArgs(fs, args)
+	logArg, err := parseLogCommand(fs, format, args)
 	if err != nil {
-		return err
-	}
-	if err := checkFormat(*format); err != nil {
 		return err
 	}
 	if !(*longTerm > 0) || !(*edge >= 0) || *gap < 0 {
@@ -35,10 +32,6 @@ func runUsers(e *env, args []string) error {
 		Session: session.Options{Gap: gap.Seconds()}}
 	if *edge == 0 {
 		opts.Edge = -1 // zero weeks: discard no one
-	}
-	logArg, err := oneOptionalLog(pos)
-	if err != nil {
-		return err
 	}
 	tr, err := loadLog(e, logArg)
 	if err != nil {
