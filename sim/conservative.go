@@ -1,0 +1,235 @@
+package sim
+
+import (
+	"math"
+)
+
+// Conservative is conservative backfilling (Mu'alem and Feitelson 2001
+// §2): every waiting job holds a reservation. An arriving job is given the
+// earliest time at which it fits, for its estimated runtime, into the
+// profile of processors promised to the running jobs (until their
+// estimates) and to the reservations of the jobs before it; a job starts
+// when its reservation time comes. When a job ends before its estimate
+// the schedule is compressed: each waiting job, in order of arrival, is
+// moved to the earliest time at which it now fits, which is never later
+// than its reservation. No job ever starts later than the first
+// reservation it was given. A job whose estimate is zero is given a
+// reservation of 1 s (minReserve), so that it keeps its processors from
+// later jobs at the instant it starts.
+//
+// Work that cannot change is not redone: compression happens only when a
+// job ends before its estimate (a job that ends on its estimate frees
+// nothing the profile did not already show), and it visits only the
+// waiting jobs no wider than the largest number of processors free before
+// the end of the profile (an upper bound of it), a block of jobs at a
+// time.
+type Conservative struct {
+	prof     profile
+	q        widthQueue
+	res      []float64 // job → reservation start (NaN none)
+	hpos     []int     // job → index in heap (−1 none)
+	heap     []int     // waiting jobs by (reservation, arrival)
+	newJobs  []int
+	released bool
+	inited   bool
+	lastWake float64
+
+	// Cache of the first time ≥ now with w processors free, by width w,
+	// valid while faGen[w] == gen (the profile has not changed).
+	faT   []float64
+	faGen []uint32
+	gen   uint32
+
+	// onReserve, for tests, hears every reservation made or moved.
+	onReserve func(j int, t float64)
+}
+
+func (s *Conservative) init(e *Engine) {
+	if !s.inited {
+		s.inited = true
+		s.prof.reset(e.procs, e.now)
+		s.lastWake = math.Inf(-1)
+		s.faT = make([]float64, e.procs+1)
+		s.faGen = make([]uint32, e.procs+1)
+	}
+}
+
+func (s *Conservative) grow(j int) {
+	for j >= len(s.res) {
+		s.res = append(s.res, math.NaN())
+		s.hpos = append(s.hpos, -1)
+	}
+}
+
+// Arrive queues job j; it gets its reservation in the next pass.
+func (s *Conservative) Arrive(e *Engine, j int) {
+	s.init(e)
+	s.grow(j)
+	s.q.push(j, e.width[j])
+	s.newJobs = append(s.newJobs, j)
+}
+
+// Finish gives back to the profile the processors job j was promised
+// beyond its actual end.
+func (s *Conservative) Finish(e *Engine, j int) {
+	s.init(e)
+	s.prof.advance(e.now)
+	if est := e.start[j] + dur(e, j); est > e.now {
+		s.prof.add(e.now, est, e.width[j])
+		s.released = true
+	}
+}
+
+// Schedule compresses the schedule if a job ended early, gives the new
+// jobs their reservations, and starts the jobs whose time has come.
+func (s *Conservative) Schedule(e *Engine) {
+	s.init(e)
+	now := e.now
+	s.prof.advance(now)
+	if s.released {
+		s.released = false
+		s.compress(e)
+	}
+	for _, j := range s.newJobs {
+		d := dur(e, j)
+		t := s.prof.earliestFit(now, e.width[j], d)
+		s.prof.add(t, t+d, -e.width[j])
+		s.res[j] = t
+		s.heapPush(j)
+		if s.onReserve != nil {
+			s.onReserve(j, t)
+		}
+	}
+	s.newJobs = s.newJobs[:0]
+	s.startDue(e)
+	if len(s.heap) > 0 {
+		if t := s.res[s.heap[0]]; t > now && t != s.lastWake {
+			s.lastWake = t
+			e.WakeAt(t)
+		}
+	}
+}
+
+// startDue starts the jobs whose reservation has come.
+func (s *Conservative) startDue(e *Engine) {
+	for len(s.heap) > 0 && s.res[s.heap[0]] <= e.now {
+		j := s.heapPop()
+		e.Start(j)
+		s.q.remove(j)
+	}
+}
+
+// minReserve is the length of the reservation of a job whose estimate is
+// zero: an empty reservation would not keep its processors from later
+// jobs at the instant it starts.
+const minReserve = 1.0
+
+// dur returns the length of job j's reservation.
+func dur(e *Engine, j int) float64 { return max(e.estimate[j], minReserve) }
+
+// compress moves every waiting job, in order of arrival, to the earliest
+// time it fits (never later than its reservation).
+func (s *Conservative) compress(e *Engine) {
+	now := e.now
+	s.gen++
+	tail := s.prof.tail()
+	m := s.prof.maxIn(now, tail)
+	for p := s.q.next(0, m); p >= 0; p = s.q.next(p+1, m) {
+		j := s.q.at(p)
+		r := s.res[j]
+		if !(r > now) { // due now, or a new arrival without a reservation yet
+			continue
+		}
+		w := e.width[j]
+		if s.faGen[w] != s.gen {
+			s.faGen[w] = s.gen
+			s.faT[w] = s.prof.firstAtLeast(now, w)
+		}
+		if s.faT[w] >= r {
+			continue
+		}
+		d := dur(e, j)
+		t := s.prof.earlierFit(now, w, d, r)
+		if t < r {
+			s.prof.add(r, r+d, w)
+			s.prof.add(t, t+d, -w)
+			s.res[j] = t
+			s.heapFix(j)
+			if s.onReserve != nil {
+				s.onReserve(j, t)
+			}
+			// Only the vacated slot can raise the largest number of free
+			// processors before the tail; an upper bound is enough.
+			s.gen++
+			if hi := min(r+d, tail); hi > r {
+				m = max(m, s.prof.maxIn(r, hi))
+			}
+		}
+	}
+}
+
+// Indexed heap of waiting jobs by (reservation, queue position).
+
+func (s *Conservative) less(a, b int) bool {
+	return s.res[a] < s.res[b] || (s.res[a] == s.res[b] && s.q.pos[a] < s.q.pos[b])
+}
+
+func (s *Conservative) heapPush(j int) {
+	s.hpos[j] = len(s.heap)
+	s.heap = append(s.heap, j)
+	s.up(len(s.heap) - 1)
+}
+
+func (s *Conservative) heapPop() int {
+	h := s.heap
+	j := h[0]
+	n := len(h) - 1
+	h[0] = h[n]
+	s.hpos[h[0]] = 0
+	s.heap = h[:n]
+	s.hpos[j] = -1
+	if n > 0 {
+		s.down(0)
+	}
+	return j
+}
+
+func (s *Conservative) heapFix(j int) {
+	s.up(s.hpos[j])
+}
+
+func (s *Conservative) up(i int) {
+	h := s.heap
+	for i > 0 {
+		p := (i - 1) / 2
+		if !s.less(h[i], h[p]) {
+			break
+		}
+		h[i], h[p] = h[p], h[i]
+		s.hpos[h[i]] = i
+		s.hpos[h[p]] = p
+		i = p
+	}
+}
+
+func (s *Conservative) down(i int) {
+	h := s.heap
+	n := len(h)
+	for {
+		l := 2*i + 1
+		if l >= n {
+			return
+		}
+		m := l
+		if r := l + 1; r < n && s.less(h[r], h[l]) {
+			m = r
+		}
+		if !s.less(h[m], h[i]) {
+			return
+		}
+		h[i], h[m] = h[m], h[i]
+		s.hpos[h[i]] = i
+		s.hpos[h[m]] = m
+		i = m
+	}
+}

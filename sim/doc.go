@@ -1,0 +1,80 @@
+// Package sim simulates the scheduling of rigid parallel jobs on a machine
+// of P identical processors: a discrete-event engine, the FCFS, EASY and
+// conservative backfilling schedulers, a pseudo-scheduler that replays the
+// logged start times, open replay of a workload log, and the usual
+// performance metrics as Gota frames.
+//
+// The model is the one of Feitelson (2021), "Resampling with feedback: a
+// new paradigm of using workload data for performance evaluation", §2–3: a
+// job is a rectangle of processors × time; processors are allocated
+// exclusively and a job runs to completion on the processors it was given.
+// The scheduler sees only the user's runtime estimate (SWF field 9,
+// requested time), never the runtime itself.
+//
+// # Schedulers
+//
+//   - FCFS starts jobs in the order they were submitted; the first waiting
+//     job blocks all the others until it fits (§2, Fig. 1).
+//   - EASY (Lifka 1995; Mu'alem and Feitelson 2001, IEEE TPDS 12(6) §2)
+//     keeps one reservation, for the first waiting job (the head): the
+//     shadow time at which enough processors will be free for it if every
+//     running job runs until its estimate, and the extra processors left at
+//     that time. A later job is backfilled, that is started now, when it
+//     fits in the free processors and either ends by the shadow time
+//     (according to its estimate) or uses no more than the extra processors.
+//   - Conservative backfilling (Mu'alem and Feitelson 2001 §2) gives every
+//     waiting job a reservation at the earliest time it fits into the
+//     profile of processors promised to the running jobs and to the jobs
+//     before it; when a job ends before its estimate the schedule is
+//     compressed: each waiting job, in order of arrival, moves to the
+//     earliest time at which it fits, which is never later than its
+//     reservation.
+//   - LogReplay starts each job at its submit time plus its logged wait,
+//     for validating the engine and the feedback simulation.
+//
+// A scheduler is anything with a Schedule(*Engine) method; see Scheduler.
+//
+// # Events
+//
+// Events at the same time are handled in a fixed order, in rounds: first
+// every termination (ties by job number), then every arrival (ties by the
+// order of submission, which Prepare makes the log's order), then one call
+// of the scheduler. A job that ends at time t therefore frees its
+// processors for a job that starts at t, and no processor is ever counted
+// twice. A zero-runtime job started at t ends at t, in a further round at
+// the same time. A scheduler may also ask for a round at a time of its
+// choice (Engine.WakeAt).
+//
+// Jobs may be submitted while the simulation runs (Engine.Submit from the
+// OnFinish or OnStart hooks, or between Engine.RunUntil calls) for any time
+// not in the past: this is how a feedback simulation makes arrivals depend
+// on when earlier jobs ended. Open replay (Replay, Run) submits a whole
+// workload up front.
+//
+// # Workload conventions (Options)
+//
+// The defaults are the conventions under which independent simulators agree
+// on the archive's logs: allocated processors (field 5), jobs of unknown
+// runtime left out and counted, and a runtime estimate raised to the
+// runtime when it is smaller. See Options and Prepare for every policy.
+//
+// # Cost
+//
+// The engine keeps its jobs in typed slices and its events in binary heaps
+// and allocates nothing per event. FCFS costs O(log r) per job (r running
+// jobs). EASY keeps the running jobs by estimated end (Engine.Shadow),
+// tries only the new jobs after a round with arrivals only (the shadow
+// time, extra and free processors can only have shrunk), and skips blocks
+// of 64 waiting jobs none of which could be backfilled. Conservative keeps
+// the profile of free processors in blocks (O(√n) per change) and
+// compresses only after a job ends before its estimate; a compression may
+// move every waiting job, so a queue of q jobs costs O(q) moves per early
+// end: a deep queue (10⁴ jobs at once) is quadratic. See the benchmarks.
+//
+// # Metrics
+//
+// Wait = start − submit; response = end − submit; slowdown = response /
+// runtime; bounded slowdown = max(1, response / max(runtime, τ)) with
+// τ = 10 s (Feitelson et al. 1997, "Theory and practice in parallel job
+// scheduling", JSSPP, §5.2). See Result and Summary.
+package sim

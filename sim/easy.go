@@ -1,0 +1,203 @@
+package sim
+
+import (
+	"slices"
+)
+
+// EASY is EASY backfilling (Lifka 1995; Mu'alem and Feitelson 2001 §2;
+// Feitelson 2021 §2, Fig. 1). Jobs start in order of arrival while the
+// first waiting job (the head) fits. When it does not, the head gets a
+// reservation: the shadow time at which enough processors will be free for
+// it if every running job runs until its estimate, and the extra
+// processors free at that time beyond its needs. A later job is then
+// backfilled (started now) if it fits in the free processors and either
+//
+//	now + estimate ≤ shadow time   (it ends before the reservation), or
+//	processors ≤ extra             (it leaves the head's processors alone),
+//
+// the extra processors shrinking by the width of each job started by the
+// second rule. The head therefore never starts later than the shadow time
+// computed when it became the head.
+//
+// Order, when set, gives the order in which backfill candidates are tried
+// (smaller key first, ties by arrival); the head is always the job that
+// arrived first. nil tries candidates in order of arrival. ShortestFirst
+// makes the SJF-ordered backfill variant (EASY-SJBF; Tsafrir, Etsion and
+// Feitelson 2007):
+//
+//	sim.EASY{Order: sim.ShortestFirst}
+//
+// The key is computed once, when the job arrives.
+//
+// Work that cannot change is not redone: after a round with arrivals only,
+// the shadow time, the extra processors and the free processors are those
+// of the previous pass (or smaller), so only the new jobs are tried; and
+// blocks of 64 waiting jobs none of which passes the backfilling test are
+// skipped whole (by their least width, and by the least estimate among
+// their jobs no wider than the free processors).
+type EASY struct {
+	Order func(e *Engine, j int) float64
+
+	q       widthQueue
+	sorted  []keyed // backfill order when Order != nil; lazily cleaned
+	dead    int     // started jobs still in sorted
+	newJobs []keyed // arrivals since the last pass
+	dirty   bool    // a job ended since the last pass
+	resHead int     // the head the reservation was computed for, −1 none
+	shadow  float64
+	extra   int
+	inited  bool
+
+	// onReserve, for tests, hears each reservation computed for a head.
+	onReserve func(j int, shadow float64)
+}
+
+type keyed struct {
+	key float64
+	pos int
+	j   int
+}
+
+func keyedCmp(a, b keyed) int {
+	switch {
+	case a.key < b.key:
+		return -1
+	case a.key > b.key:
+		return 1
+	}
+	return a.pos - b.pos
+}
+
+// ShortestFirst orders jobs by their runtime estimate, for EASY.Order.
+func ShortestFirst(e *Engine, j int) float64 { return e.estimate[j] }
+
+// Arrive queues job j.
+func (s *EASY) Arrive(e *Engine, j int) {
+	if !s.inited {
+		s.inited = true
+		s.resHead = -1
+	}
+	if s.Order == nil {
+		s.q.trackEst = true
+	}
+	var p int
+	if s.q.trackEst {
+		p = s.q.pushEst(j, e.width[j], e.estimate[j])
+	} else {
+		p = s.q.push(j, e.width[j])
+	}
+	k := keyed{0, p, j}
+	if s.Order != nil {
+		k.key = s.Order(e, j)
+		i, _ := slices.BinarySearchFunc(s.sorted, k, keyedCmp)
+		s.sorted = slices.Insert(s.sorted, i, k)
+	}
+	s.newJobs = append(s.newJobs, k)
+}
+
+// Finish notes that the free processors and the shadow time have changed.
+func (s *EASY) Finish(e *Engine, j int) { s.dirty = true }
+
+func (s *EASY) start(e *Engine, j int) {
+	e.Start(j)
+	s.q.remove(j)
+	if s.Order != nil {
+		s.dead++
+	}
+}
+
+// Schedule starts the head while it fits, then backfills.
+func (s *EASY) Schedule(e *Engine) {
+	if !s.inited {
+		s.inited = true
+		s.resHead = -1
+	}
+	defer func() {
+		s.newJobs = s.newJobs[:0]
+		s.dirty = false
+	}()
+	h := s.q.first()
+	for h >= 0 && e.width[h] <= e.free {
+		s.start(e, h)
+		h = s.q.first()
+	}
+	if h < 0 {
+		s.resHead = -1
+		return
+	}
+	if s.dirty || h != s.resHead {
+		s.shadow, s.extra = e.Shadow(e.width[h])
+		if s.onReserve != nil {
+			s.onReserve(h, s.shadow)
+		}
+		s.resHead = h
+		s.backfillAll(e, h)
+	} else {
+		s.backfillNew(e, h)
+	}
+	if s.Order != nil && s.dead > 64 && s.dead > len(s.sorted)/2 {
+		k := 0
+		for _, x := range s.sorted {
+			if e.state[x.j] == stateWaiting {
+				s.sorted[k] = x
+				k++
+			}
+		}
+		s.sorted = s.sorted[:k]
+		s.dead = 0
+	}
+}
+
+// try backfills job j if the EASY rule allows it.
+func (s *EASY) try(e *Engine, j int) {
+	w := e.width[j]
+	if w > e.free {
+		return
+	}
+	if e.now+e.estimate[j] <= s.shadow {
+		s.start(e, j)
+	} else if w <= s.extra {
+		s.extra -= w
+		s.start(e, j)
+	}
+}
+
+func (s *EASY) backfillAll(e *Engine, h int) {
+	if s.Order != nil {
+		for _, x := range s.sorted {
+			if e.free == 0 {
+				return
+			}
+			if x.j != h && e.state[x.j] == stateWaiting {
+				s.try(e, x.j)
+			}
+		}
+		return
+	}
+	p := s.q.pos[h] + 1
+	for e.free > 0 {
+		p = s.q.nextBackfill(p, e.free, s.extra, e.now, s.shadow)
+		if p < 0 {
+			return
+		}
+		s.try(e, s.q.at(p))
+		p++
+	}
+}
+
+func (s *EASY) backfillNew(e *Engine, h int) {
+	if e.free == 0 {
+		return
+	}
+	if s.Order != nil && len(s.newJobs) > 1 {
+		slices.SortFunc(s.newJobs, keyedCmp)
+	}
+	for _, x := range s.newJobs {
+		if e.free == 0 {
+			return
+		}
+		if x.j != h && e.state[x.j] == stateWaiting {
+			s.try(e, x.j)
+		}
+	}
+}

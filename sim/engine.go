@@ -1,0 +1,741 @@
+package sim
+
+import (
+	"fmt"
+	"math"
+	"slices"
+)
+
+// Week is the length of a week in seconds, the period of the weekly
+// timeline samples.
+const Week = 7 * 24 * 3600.0
+
+// Job is a job as the engine sees it. Times are in seconds.
+//
+// Submit puts the invariants on the values: Runtime ≥ 0 and finite,
+// Estimate ≥ Runtime, 1 ≤ Procs ≤ the machine size. Prepare turns a
+// trace's jobs into Jobs that satisfy them, under documented policies.
+type Job struct {
+	ID       int     // the caller's identifier, e.g. the SWF job number
+	User     int     // user id (−1 unknown); schedulers may use it
+	Submit   float64 // arrival time
+	Runtime  float64 // how long the job holds its processors
+	Estimate float64 // the user's runtime estimate: the only duration schedulers see
+	Procs    int     // processors the job holds
+	Wait     float64 // the logged wait (NaN unknown); only LogReplay uses it
+}
+
+// JobView is what a scheduler may know of a job: everything but its
+// runtime.
+type JobView struct {
+	ID       int
+	User     int
+	Submit   float64
+	Estimate float64
+	Procs    int
+	Start    float64 // NaN while the job has not started
+}
+
+// Job states.
+const (
+	statePending uint8 = iota // submitted, arrival in the future
+	stateWaiting              // arrived, not started
+	stateRunning
+	stateDone
+)
+
+type termEntry struct {
+	t float64
+	j int
+}
+
+type estEntry struct {
+	t float64 // estimated end
+	j int
+}
+
+// Engine is a discrete-event simulation of one machine and one scheduler.
+//
+// Jobs are numbered 0, 1, 2, … in the order they were given to Submit; that
+// number (j below) is what schedulers and hooks receive. Submit may be
+// called before Run and also while the simulation runs (from a hook or a
+// scheduler), for any time not in the past: this is how a feedback
+// simulation makes arrivals depend on when earlier jobs ended.
+//
+// The Engine is also the scheduler's view of the machine: its accessor
+// methods (Now, Free, Head, Waiting, Job, Shadow, …) and its one action,
+// Start.
+type Engine struct {
+	// OnFinish, when set, is called after job j has ended and released its
+	// processors, before the arrivals of the same round: a job it submits
+	// for the current time arrives in this round.
+	OnFinish func(e *Engine, j int)
+	// OnStart, when set, is called after job j has started.
+	OnStart func(e *Engine, j int)
+
+	procs int
+	free  int
+	now   float64
+	sched Scheduler
+	onArr ArrivalObserver
+	onFin FinishObserver
+
+	// Jobs, struct of arrays indexed by job number.
+	id       []int
+	user     []int
+	submit   []float64
+	runtime  []float64
+	estimate []float64
+	lwait    []float64
+	width    []int
+	start    []float64
+	end      []float64
+	state    []uint8
+	qpos     []int // position in wq while waiting
+	rpos     []int // position in run while running
+
+	// Arrivals: jobs submitted in non-decreasing time order are appended to
+	// arr (a FIFO); others go into the heap arrHeap. Both are ordered by
+	// (submit, job number).
+	arr     []int
+	arrHead int
+	arrHeap []int
+
+	term     []termEntry // running jobs by (end, job)
+	timers   []float64   // wake-up times requested by the scheduler
+	lastWake float64     // the last time given to WakeAt
+
+	// Waiting jobs in arrival order, with holes for jobs started out of
+	// order (state ≠ waiting); the head is never a hole.
+	wq      []int
+	wqHead  int
+	wqHoles int
+
+	run []int // running jobs, unordered
+
+	// Running jobs by estimated end, kept only once Shadow has been called.
+	byEst    []estEntry
+	trackEst bool
+
+	nWaiting, nRunning, nArrived, nDone int
+	maxQueue                            int
+	rounds                              int
+	running                             bool
+
+	timeline bool
+	tl       Timeline
+
+	weekOrigin float64
+	weekNext   float64
+	weekInit   bool
+	weekly     Timeline
+}
+
+// EngineOptions configures an Engine. The zero value gives a machine with
+// no timeline at events and weeks counted from time 0.
+type EngineOptions struct {
+	// Timeline records queue length, processors in use and outstanding
+	// jobs after every round (see Result.Timeline). Off by default: it
+	// costs memory proportional to the number of events.
+	Timeline bool
+	// WeekOrigin is a time at which a week begins; the weekly samples are
+	// taken at WeekOrigin + k·Week. Zero means the log's time origin.
+	WeekOrigin float64
+}
+
+// NewEngine returns an engine for a machine of procs processors run by s.
+// It returns an error when procs < 1 or s is nil.
+func NewEngine(procs int, s Scheduler, opts EngineOptions) (*Engine, error) {
+	if procs < 1 {
+		return nil, fmt.Errorf("sim: machine size %d, want at least 1 processor", procs)
+	}
+	if s == nil {
+		return nil, fmt.Errorf("sim: nil scheduler")
+	}
+	e := &Engine{procs: procs, free: procs, sched: s, timeline: opts.Timeline,
+		weekOrigin: opts.WeekOrigin, now: math.Inf(-1)}
+	e.onArr, _ = s.(ArrivalObserver)
+	e.onFin, _ = s.(FinishObserver)
+	return e, nil
+}
+
+// Reserve makes room for n more jobs, to avoid growing the job arrays one
+// by one.
+func (e *Engine) Reserve(n int) {
+	e.id = slices.Grow(e.id, n)
+	e.user = slices.Grow(e.user, n)
+	e.submit = slices.Grow(e.submit, n)
+	e.runtime = slices.Grow(e.runtime, n)
+	e.estimate = slices.Grow(e.estimate, n)
+	e.lwait = slices.Grow(e.lwait, n)
+	e.width = slices.Grow(e.width, n)
+	e.start = slices.Grow(e.start, n)
+	e.end = slices.Grow(e.end, n)
+	e.state = slices.Grow(e.state, n)
+	e.qpos = slices.Grow(e.qpos, n)
+	e.rpos = slices.Grow(e.rpos, n)
+	e.arr = slices.Grow(e.arr, n)
+}
+
+// Submit adds a job that arrives at job.Submit and returns its number. It
+// may be called during Run (from a hook or a scheduler) as long as the
+// arrival is not in the past.
+//
+// Submit panics if the job breaks the invariants of Job (runtime negative
+// or not finite, estimate below the runtime or NaN, processors outside
+// 1..Procs()) or arrives before Now(): these are programmer errors; Prepare
+// applies the policies that make a trace's jobs valid.
+func (e *Engine) Submit(job Job) int {
+	switch {
+	case !(job.Runtime >= 0) || math.IsInf(job.Runtime, 1):
+		panic(fmt.Sprintf("sim: job %d: runtime %v, want finite and ≥ 0", job.ID, job.Runtime))
+	case !(job.Estimate >= job.Runtime):
+		panic(fmt.Sprintf("sim: job %d: estimate %v below runtime %v", job.ID, job.Estimate, job.Runtime))
+	case job.Procs < 1 || job.Procs > e.procs:
+		panic(fmt.Sprintf("sim: job %d: %d processors on a machine of %d", job.ID, job.Procs, e.procs))
+	case math.IsNaN(job.Submit) || math.IsInf(job.Submit, 0):
+		panic(fmt.Sprintf("sim: job %d: submit time %v", job.ID, job.Submit))
+	case job.Submit < e.now:
+		panic(fmt.Sprintf("sim: job %d submitted for %v, in the past (now %v)", job.ID, job.Submit, e.now))
+	}
+	j := len(e.id)
+	e.id = append(e.id, job.ID)
+	e.user = append(e.user, job.User)
+	e.submit = append(e.submit, job.Submit)
+	e.runtime = append(e.runtime, job.Runtime)
+	e.estimate = append(e.estimate, job.Estimate)
+	e.lwait = append(e.lwait, job.Wait)
+	e.width = append(e.width, job.Procs)
+	e.start = append(e.start, math.NaN())
+	e.end = append(e.end, math.NaN())
+	e.state = append(e.state, statePending)
+	e.qpos = append(e.qpos, -1)
+	e.rpos = append(e.rpos, -1)
+	if n := len(e.arr); n == e.arrHead || e.submit[e.arr[n-1]] <= job.Submit {
+		if e.arrHead > 4096 && e.arrHead > n/2 {
+			k := copy(e.arr, e.arr[e.arrHead:])
+			e.arr = e.arr[:k]
+			e.arrHead = 0
+		}
+		e.arr = append(e.arr, j)
+	} else {
+		e.pushArrival(j)
+	}
+	return j
+}
+
+// SubmitAll submits jobs in order and returns the number of the first.
+func (e *Engine) SubmitAll(jobs []Job) int {
+	e.Reserve(len(jobs))
+	first := len(e.id)
+	for i := range jobs {
+		e.Submit(jobs[i])
+	}
+	return first
+}
+
+// Run simulates until no event is left: every submitted job has ended and
+// no job will arrive. It panics if the scheduler leaves jobs waiting on an
+// idle machine with nothing left to happen (a scheduler bug).
+func (e *Engine) Run() {
+	e.RunUntil(math.Inf(1))
+}
+
+// RunUntil simulates every round at times ≤ t, so that a caller can submit
+// jobs between calls. Run is RunUntil(+Inf); only Run records the weekly
+// samples at the boundaries between the last event and the end.
+func (e *Engine) RunUntil(t float64) {
+	if e.running {
+		panic("sim: Run called from inside the simulation")
+	}
+	e.running = true
+	defer func() { e.running = false }()
+	for e.round(t) {
+	}
+	if math.IsInf(t, 1) {
+		if e.nWaiting > 0 {
+			panic(fmt.Sprintf("sim: scheduler left %d jobs waiting with no event to come (job %d first)",
+				e.nWaiting, e.Head()))
+		}
+		e.flushWeeks(e.now, true)
+	}
+}
+
+// nextTime returns the time of the next event, +Inf if none.
+func (e *Engine) nextTime() float64 {
+	t := math.Inf(1)
+	if len(e.term) > 0 {
+		t = e.term[0].t
+	}
+	if a := e.peekArrival(); a >= 0 && e.submit[a] < t {
+		t = e.submit[a]
+	}
+	if len(e.timers) > 0 && e.timers[0] < t {
+		t = e.timers[0]
+	}
+	return t
+}
+
+// round runs the events of the next event time if it is ≤ limit:
+// terminations, arrivals, one scheduling pass.
+func (e *Engine) round(limit float64) bool {
+	t := e.nextTime()
+	if math.IsInf(t, 1) || t > limit {
+		return false
+	}
+	if !e.weekInit {
+		e.weekInit = true
+		k := math.Ceil((t - e.weekOrigin) / Week)
+		e.weekNext = e.weekOrigin + k*Week
+	}
+	e.flushWeeks(t, false)
+	e.now = t
+	e.rounds++
+	for len(e.term) > 0 && e.term[0].t <= t {
+		j := e.popTerm()
+		e.finish(j)
+	}
+	for {
+		a := e.peekArrival()
+		if a < 0 || e.submit[a] > t {
+			break
+		}
+		e.popArrival()
+		e.arrive(a)
+	}
+	for len(e.timers) > 0 && e.timers[0] <= t {
+		e.popTimer()
+	}
+	e.sched.Schedule(e)
+	e.maxQueue = max(e.maxQueue, e.nWaiting)
+	if e.timeline {
+		e.tl.add(t, e.nWaiting, e.procs-e.free, e.nWaiting+e.nRunning)
+	}
+	return true
+}
+
+// flushWeeks records the weekly samples at the week boundaries before t
+// (at or before t when final).
+func (e *Engine) flushWeeks(t float64, final bool) {
+	if !e.weekInit {
+		return
+	}
+	for e.weekNext < t || (final && e.weekNext <= t) {
+		e.weekly.add(e.weekNext, e.nWaiting, e.procs-e.free, e.nWaiting+e.nRunning)
+		e.weekNext += Week
+	}
+}
+
+func (e *Engine) finish(j int) {
+	e.state[j] = stateDone
+	e.free += e.width[j]
+	e.nRunning--
+	e.nDone++
+	// Remove from the running list.
+	p := e.rpos[j]
+	last := e.run[len(e.run)-1]
+	e.run[p] = last
+	e.rpos[last] = p
+	e.run = e.run[:len(e.run)-1]
+	e.rpos[j] = -1
+	if e.trackEst {
+		e.removeEst(j)
+	}
+	if e.onFin != nil {
+		e.onFin.Finish(e, j)
+	}
+	if e.OnFinish != nil {
+		e.OnFinish(e, j)
+	}
+}
+
+func (e *Engine) arrive(j int) {
+	e.state[j] = stateWaiting
+	e.nWaiting++
+	e.nArrived++
+	if e.wqHead > 1024 && e.wqHead > len(e.wq)/2 {
+		e.compactQueue()
+	}
+	e.qpos[j] = len(e.wq)
+	e.wq = append(e.wq, j)
+	if e.onArr != nil {
+		e.onArr.Arrive(e, j)
+	}
+}
+
+// Start starts waiting job j now. It panics if j is not waiting or needs
+// more processors than are free: a scheduler that does so is wrong.
+func (e *Engine) Start(j int) {
+	if e.state[j] != stateWaiting {
+		panic(fmt.Sprintf("sim: Start(%d): job is not waiting", j))
+	}
+	w := e.width[j]
+	if w > e.free {
+		panic(fmt.Sprintf("sim: Start(%d) at %v: needs %d processors, %d free", j, e.now, w, e.free))
+	}
+	e.state[j] = stateRunning
+	e.free -= w
+	e.start[j] = e.now
+	end := e.now + e.runtime[j]
+	e.end[j] = end
+	e.nWaiting--
+	e.nRunning++
+	e.pushTerm(termEntry{end, j})
+	e.rpos[j] = len(e.run)
+	e.run = append(e.run, j)
+	if e.trackEst {
+		e.insertEst(j)
+	}
+	// Remove from the waiting queue.
+	p := e.qpos[j]
+	e.qpos[j] = -1
+	if p == e.wqHead {
+		e.wqHead++
+		for e.wqHead < len(e.wq) && e.state[e.wq[e.wqHead]] != stateWaiting {
+			e.wqHead++
+			e.wqHoles--
+		}
+	} else {
+		e.wqHoles++
+	}
+	if e.OnStart != nil {
+		e.OnStart(e, j)
+	}
+}
+
+// compactQueue removes the holes and the dead prefix of the waiting queue.
+func (e *Engine) compactQueue() {
+	k := 0
+	for _, j := range e.wq[e.wqHead:] {
+		if e.state[j] == stateWaiting {
+			e.wq[k] = j
+			e.qpos[j] = k
+			k++
+		}
+	}
+	e.wq = e.wq[:k]
+	e.wqHead = 0
+	e.wqHoles = 0
+}
+
+// WakeAt asks for a scheduling round at time t even if no job ends or
+// arrives then. Times not after Now are ignored.
+func (e *Engine) WakeAt(t float64) {
+	if !(t > e.now) || t == e.lastWake {
+		return
+	}
+	e.lastWake = t
+	e.timers = append(e.timers, t)
+	h := e.timers
+	i := len(h) - 1
+	for i > 0 {
+		p := (i - 1) / 2
+		if h[p] <= h[i] {
+			break
+		}
+		h[p], h[i] = h[i], h[p]
+		i = p
+	}
+}
+
+func (e *Engine) popTimer() {
+	h := e.timers
+	n := len(h) - 1
+	h[0] = h[n]
+	h = h[:n]
+	e.timers = h
+	i := 0
+	for {
+		l := 2*i + 1
+		if l >= n {
+			break
+		}
+		m := l
+		if r := l + 1; r < n && h[r] < h[l] {
+			m = r
+		}
+		if h[i] <= h[m] {
+			break
+		}
+		h[i], h[m] = h[m], h[i]
+		i = m
+	}
+}
+
+// Termination heap, ordered by (time, job).
+
+func termLess(a, b termEntry) bool { return a.t < b.t || (a.t == b.t && a.j < b.j) }
+
+func (e *Engine) pushTerm(x termEntry) {
+	e.term = append(e.term, x)
+	h := e.term
+	i := len(h) - 1
+	for i > 0 {
+		p := (i - 1) / 2
+		if !termLess(x, h[p]) {
+			break
+		}
+		h[i] = h[p]
+		i = p
+	}
+	h[i] = x
+}
+
+func (e *Engine) popTerm() int {
+	h := e.term
+	top := h[0].j
+	n := len(h) - 1
+	x := h[n]
+	h = h[:n]
+	e.term = h
+	if n == 0 {
+		return top
+	}
+	i := 0
+	for {
+		l := 2*i + 1
+		if l >= n {
+			break
+		}
+		m := l
+		if r := l + 1; r < n && termLess(h[r], h[l]) {
+			m = r
+		}
+		if !termLess(h[m], x) {
+			break
+		}
+		h[i] = h[m]
+		i = m
+	}
+	h[i] = x
+	return top
+}
+
+// Arrivals.
+
+func (e *Engine) arrLess(a, b int) bool {
+	return e.submit[a] < e.submit[b] || (e.submit[a] == e.submit[b] && a < b)
+}
+
+func (e *Engine) peekArrival() int {
+	a := -1
+	if e.arrHead < len(e.arr) {
+		a = e.arr[e.arrHead]
+	}
+	if len(e.arrHeap) > 0 && (a < 0 || e.arrLess(e.arrHeap[0], a)) {
+		a = e.arrHeap[0]
+	}
+	return a
+}
+
+func (e *Engine) popArrival() {
+	if e.arrHead < len(e.arr) && (len(e.arrHeap) == 0 || e.arrLess(e.arr[e.arrHead], e.arrHeap[0])) {
+		e.arrHead++
+		return
+	}
+	h := e.arrHeap
+	n := len(h) - 1
+	x := h[n]
+	h = h[:n]
+	e.arrHeap = h
+	if n == 0 {
+		return
+	}
+	i := 0
+	for {
+		l := 2*i + 1
+		if l >= n {
+			break
+		}
+		m := l
+		if r := l + 1; r < n && e.arrLess(h[r], h[l]) {
+			m = r
+		}
+		if !e.arrLess(h[m], x) {
+			break
+		}
+		h[i] = h[m]
+		i = m
+	}
+	h[i] = x
+}
+
+func (e *Engine) pushArrival(j int) {
+	e.arrHeap = append(e.arrHeap, j)
+	h := e.arrHeap
+	i := len(h) - 1
+	for i > 0 {
+		p := (i - 1) / 2
+		if !e.arrLess(j, h[p]) {
+			break
+		}
+		h[i] = h[p]
+		i = p
+	}
+	h[i] = j
+}
+
+// Running jobs by estimated end (for Shadow).
+
+func estLess(a, b estEntry) bool { return a.t < b.t || (a.t == b.t && a.j < b.j) }
+
+func (e *Engine) estEnd(j int) float64 { return e.start[j] + e.estimate[j] }
+
+func (e *Engine) insertEst(j int) {
+	x := estEntry{e.estEnd(j), j}
+	i, _ := slices.BinarySearchFunc(e.byEst, x, func(a, b estEntry) int {
+		if estLess(a, b) {
+			return -1
+		}
+		if estLess(b, a) {
+			return 1
+		}
+		return 0
+	})
+	e.byEst = slices.Insert(e.byEst, i, x)
+}
+
+func (e *Engine) removeEst(j int) {
+	x := estEntry{e.estEnd(j), j}
+	lo, hi := 0, len(e.byEst)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if estLess(e.byEst[m], x) {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo == len(e.byEst) || e.byEst[lo].j != j {
+		panic("sim: internal error: running job missing from the estimate order")
+	}
+	e.byEst = slices.Delete(e.byEst, lo, lo+1)
+}
+
+// Shadow returns the earliest time at which p processors will be free if
+// every running job runs until its estimate (the shadow time of EASY), and
+// the number of processors free at that time beyond p (the extra
+// processors). When p processors are free now it returns Now() and
+// Free()−p. It panics if p > Procs().
+//
+// The running jobs are kept in order of estimated end from the first call
+// on, so a scheduler that never calls Shadow does not pay for it.
+func (e *Engine) Shadow(p int) (shadow float64, extra int) {
+	if p > e.procs {
+		panic(fmt.Sprintf("sim: Shadow(%d) on a machine of %d", p, e.procs))
+	}
+	if p <= e.free {
+		return e.now, e.free - p
+	}
+	if !e.trackEst {
+		e.trackEst = true
+		e.byEst = e.byEst[:0]
+		for _, j := range e.run {
+			e.byEst = append(e.byEst, estEntry{e.estEnd(j), j})
+		}
+		slices.SortFunc(e.byEst, func(a, b estEntry) int {
+			if estLess(a, b) {
+				return -1
+			}
+			return 1
+		})
+	}
+	avail := e.free
+	b := e.byEst
+	for i := 0; i < len(b); i++ {
+		avail += e.width[b[i].j]
+		if avail >= p {
+			t := b[i].t
+			for i+1 < len(b) && b[i+1].t == t {
+				i++
+				avail += e.width[b[i].j]
+			}
+			return t, avail - p
+		}
+	}
+	panic("sim: internal error: shadow time not found")
+}
+
+// Accessors for schedulers.
+
+// Now returns the current simulated time.
+func (e *Engine) Now() float64 { return e.now }
+
+// Procs returns the machine size.
+func (e *Engine) Procs() int { return e.procs }
+
+// Free returns the number of idle processors.
+func (e *Engine) Free() int { return e.free }
+
+// NumJobs returns the number of jobs submitted so far.
+func (e *Engine) NumJobs() int { return len(e.id) }
+
+// NumWaiting returns the number of jobs that have arrived and not started.
+func (e *Engine) NumWaiting() int { return e.nWaiting }
+
+// NumRunning returns the number of running jobs.
+func (e *Engine) NumRunning() int { return e.nRunning }
+
+// NumDone returns the number of jobs that have ended.
+func (e *Engine) NumDone() int { return e.nDone }
+
+// Head returns the waiting job that arrived first, −1 if none.
+func (e *Engine) Head() int {
+	if e.wqHead < len(e.wq) {
+		return e.wq[e.wqHead]
+	}
+	return -1
+}
+
+// Waiting returns the waiting jobs in order of arrival. The slice belongs
+// to the engine: Start does not change it, so a scheduler may start jobs
+// while it ranges over it, but it is invalid after the next call of
+// Waiting or the end of the scheduling pass.
+func (e *Engine) Waiting() []int {
+	if e.wqHoles > 0 {
+		e.compactQueue()
+	}
+	return e.wq[e.wqHead:]
+}
+
+// Running returns the running jobs in no particular order. The slice
+// belongs to the engine and is invalid after the next Start.
+func (e *Engine) Running() []int { return e.run }
+
+// IsWaiting reports whether job j has arrived and not started.
+func (e *Engine) IsWaiting(j int) bool { return e.state[j] == stateWaiting }
+
+// Job returns what a scheduler may know of job j.
+func (e *Engine) Job(j int) JobView {
+	return JobView{ID: e.id[j], User: e.user[j], Submit: e.submit[j], Estimate: e.estimate[j],
+		Procs: e.width[j], Start: e.start[j]}
+}
+
+// Width returns the number of processors of job j.
+func (e *Engine) Width(j int) int { return e.width[j] }
+
+// Estimate returns the runtime estimate of job j.
+func (e *Engine) Estimate(j int) float64 { return e.estimate[j] }
+
+// SubmitTime returns the arrival time of job j.
+func (e *Engine) SubmitTime(j int) float64 { return e.submit[j] }
+
+// StartTime returns the start time of job j, NaN if it has not started.
+func (e *Engine) StartTime(j int) float64 { return e.start[j] }
+
+// EndTime returns the end time of job j once it has ended, NaN before.
+func (e *Engine) EndTime(j int) float64 {
+	if e.state[j] != stateDone {
+		return math.NaN()
+	}
+	return e.end[j]
+}
+
+// LoggedWait returns the logged wait of job j (NaN unknown).
+func (e *Engine) LoggedWait(j int) float64 { return e.lwait[j] }
+
+// User returns the user of job j.
+func (e *Engine) User(j int) int { return e.user[j] }
+
+// ID returns the caller's identifier of job j.
+func (e *Engine) ID(j int) int { return e.id[j] }
