@@ -1,6 +1,9 @@
 package sim
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // LogReplay is the pseudo-scheduler that starts each job after its logged
 // wait: at submit + wait, which is the logged start time in an open replay
@@ -13,14 +16,36 @@ import "math"
 // size smaller than the log's) starts as soon as it fits; due jobs are
 // tried in order of logged start, and a due job that does not fit does not
 // block later ones. Both cases are counted.
+//
+// Jobs due at the same second start in the order of their job ids (the
+// log's order), not of their arrival in the engine: a log records starts
+// to the second only, and its jobs' order within a second decides whether
+// they fit (a job of runtime 0 that started first frees its processors in
+// the same second). In a feedback simulation jobs of equal submit times may
+// reach the engine in another order than the log's.
 type LogReplay struct {
 	// UnknownWait counts the jobs whose logged wait was unknown.
 	UnknownWait int
 	// Delayed counts the jobs that started after their logged start.
 	Delayed int
 
-	due   []termEntry // heap of (logged start, job)
-	ready []int       // due jobs that did not fit yet, by logged start
+	due   []dueEntry // heap of (logged start, job id, job)
+	ready []int      // due jobs that did not fit yet, by logged start
+}
+
+type dueEntry struct {
+	t     float64
+	id, j int
+}
+
+func dueLess(a, b dueEntry) bool {
+	if a.t != b.t {
+		return a.t < b.t
+	}
+	if a.id != b.id {
+		return a.id < b.id
+	}
+	return a.j < b.j
 }
 
 func (s *LogReplay) loggedStart(e *Engine, j int) float64 {
@@ -36,13 +61,13 @@ func (s *LogReplay) Arrive(e *Engine, j int) {
 	if math.IsNaN(e.lwait[j]) {
 		s.UnknownWait++
 	}
-	x := termEntry{s.loggedStart(e, j), j}
+	x := dueEntry{s.loggedStart(e, j), e.id[j], j}
 	s.due = append(s.due, x)
 	h := s.due
 	i := len(h) - 1
 	for i > 0 {
 		p := (i - 1) / 2
-		if !termLess(x, h[p]) {
+		if !dueLess(x, h[p]) {
 			break
 		}
 		h[i] = h[p]
@@ -53,8 +78,23 @@ func (s *LogReplay) Arrive(e *Engine, j int) {
 
 // Schedule starts the jobs whose logged start has come.
 func (s *LogReplay) Schedule(e *Engine) {
+	n := len(s.ready)
 	for len(s.due) > 0 && s.due[0].t <= e.now {
 		s.ready = append(s.ready, s.pop())
+	}
+	if n > 0 && len(s.ready) > n {
+		// Jobs that came due now may precede, within a second, jobs that
+		// were due and did not fit: keep the log's order.
+		slices.SortStableFunc(s.ready, func(a, b int) int {
+			x, y := dueEntry{s.loggedStart(e, a), e.id[a], a}, dueEntry{s.loggedStart(e, b), e.id[b], b}
+			switch {
+			case dueLess(x, y):
+				return -1
+			case dueLess(y, x):
+				return 1
+			}
+			return 0
+		})
 	}
 	k := 0
 	for _, j := range s.ready {
@@ -91,10 +131,10 @@ func (s *LogReplay) pop() int {
 			break
 		}
 		m := l
-		if r := l + 1; r < n && termLess(h[r], h[l]) {
+		if r := l + 1; r < n && dueLess(h[r], h[l]) {
 			m = r
 		}
-		if !termLess(h[m], x) {
+		if !dueLess(h[m], x) {
 			break
 		}
 		h[i] = h[m]
