@@ -69,6 +69,14 @@ func DensityFit(x []float64, pdf func(float64) float64, opts DensityOptions) (*p
 	p.Legend.Add("model", f)
 	p.Legend.Top = true
 	p.X.Min, p.X.Max = lo, hi
+	// The y axis covers the model's peak too, not only the histogram's:
+	// a poor fit (while exploring with sliders) is not cut off.
+	for i := range f.Samples {
+		x := lo + (hi-lo)*float64(i)/float64(f.Samples-1)
+		if y := pdf(x); y > p.Y.Max && !math.IsInf(y, 0) && !math.IsNaN(y) {
+			p.Y.Max = y
+		}
+	}
 	return p, nil
 }
 

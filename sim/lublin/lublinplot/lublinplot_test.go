@@ -140,3 +140,19 @@ func ExampleHyperGammaFit() {
 	// Output:
 	// n = 2000, D_n = 0.0240, p = 0.20
 }
+
+// TestDensityFitShowsModelPeak: a model far narrower than the data (as a
+// slider can make it) still fits inside the y axis.
+func TestDensityFitShowsModelPeak(t *testing.T) {
+	t.Parallel()
+	x := sample(paperModel, 2000, 3)
+	const peak = 40.0                                                             // a spike far above any histogram bar
+	spike := func(v float64) float64 { return peak * math.Exp(-(v-5)*(v-5)*100) } // a few drawn samples wide }
+	p, err := DensityFit(x, spike, DensityOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Y.Max < 0.9*peak {
+		t.Errorf("y axis max %v cuts the model's peak %v", p.Y.Max, peak)
+	}
+}
