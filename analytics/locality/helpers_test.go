@@ -2,37 +2,17 @@ package locality
 
 import (
 	"math"
-	"os"
-	"sync"
 	"testing"
 
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/datasets/datasetstest"
 )
 
-// loadLog reads a PWA log through datasets.Load. It skips the test when
-// TRACELAB_DATA is unset; when it is set, a missing log fails the test.
+// loadLog reads a PWA log, shared between tests (datasetstest.Load).
 func loadLog(tb testing.TB, name string) *datasets.Trace {
 	tb.Helper()
-	if os.Getenv("TRACELAB_DATA") == "" {
-		tb.Skip("TRACELAB_DATA not set")
-	}
-	logMu.Lock()
-	defer logMu.Unlock()
-	if t, ok := logCache[name]; ok {
-		return t
-	}
-	t, err := datasets.Load(name)
-	if err != nil {
-		tb.Fatalf("load %s: %v", name, err)
-	}
-	logCache[name] = t
-	return t
+	return datasetstest.Load(tb, name)
 }
-
-var (
-	logMu    sync.Mutex
-	logCache = map[string]*datasets.Trace{}
-)
 
 func observe(tb testing.TB, tr *datasets.Trace, a Attribute) Observations {
 	tb.Helper()

@@ -2,35 +2,22 @@ package feedback
 
 import (
 	"math"
-	"os"
 	"sync"
 	"testing"
 
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/datasets/datasetstest"
 	"github.com/tracelab/tracelab/sim"
 	"pgregory.net/rapid"
 )
 
-// logTraces and logWorkloads cache real logs and their workloads across
-// tests.
-var logTraces, logWorkloads sync.Map
+// logWorkloads caches the workloads of real logs across tests.
+var logWorkloads sync.Map
 
-// realTrace returns a PWA log, skipping the test when TRACELAB_DATA is
-// unset (a missing log with TRACELAB_DATA set fails).
+// realTrace returns a PWA log, shared between tests (datasetstest.Load).
 func realTrace(t testing.TB, name string) *datasets.Trace {
 	t.Helper()
-	if os.Getenv("TRACELAB_DATA") == "" {
-		t.Skip("TRACELAB_DATA unset")
-	}
-	if tr, ok := logTraces.Load(name); ok {
-		return tr.(*datasets.Trace)
-	}
-	tr, err := datasets.Load(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	logTraces.Store(name, tr)
-	return tr
+	return datasetstest.Load(t, name)
 }
 
 // realWorkload returns the workload of a PWA log (see realTrace).
