@@ -135,6 +135,21 @@ type Options struct {
 	// similarities count as equal in Tables II–IV; 0 means 1e-12 (equality
 	// up to rounding).
 	EqualTolerance float64
+	// TimeResolution, when positive, truncates the time attributes
+	// (Runtime, ReqTime) to whole multiples of TimeResolution seconds,
+	// floor(x/TimeResolution), before similarities are computed; Procs is
+	// not affected. Zero, the default, uses the seconds of the log, as
+	// 2013 §3 describes. The paper does not mention any truncation, but
+	// TimeResolution 60 (whole minutes) reproduces Table IV (runtime)
+	// much better: over the eight logs, the 48 runtime cells' summed
+	// |ours − paper| falls from 1.186 to 0.742 and the cells more than
+	// 0.05 off from 7 to 1 (HPC2N's "1 larger" at distance 0 vs 1, 0.144
+	// against 0.088); KTH-SP2's 1 vs 2 becomes the paper's 91/133 and
+	// 42/133 exactly. Table III (requested time, already mostly in whole
+	// minutes) does not change beyond 0.005: its summed |ours − paper|
+	// goes from 0.502 to 0.501. Jobs shorter than TimeResolution become 0:
+	// identical to each other, similarity 0 to any longer job.
+	TimeResolution float64
 }
 
 func (o Options) withDefaults() (Options, error) {
@@ -155,6 +170,9 @@ func (o Options) withDefaults() (Options, error) {
 	}
 	if !(o.EqualTolerance > 0) {
 		return o, fmt.Errorf("similarity: EqualTolerance must be positive, not %v", o.EqualTolerance)
+	}
+	if !(o.TimeResolution >= 0) || math.IsInf(o.TimeResolution, 1) {
+		return o, fmt.Errorf("similarity: TimeResolution must be a non-negative number of seconds, not %v", o.TimeResolution)
 	}
 	if o.Qualify != AllDistances && o.Qualify != PerComparison {
 		return o, fmt.Errorf("similarity: unknown Qualify %d", o.Qualify)
@@ -340,7 +358,8 @@ func across(za int, a, preA, invA []float64, zb int, b []float64) (sum float64, 
 // Analyze measures the similarity of attr between t's jobs at session
 // distances 0..MaxDistance (2013 §3) and returns the per-user values, the
 // Fig. 1 summary and the Tables II–IV row. Jobs with an unknown attribute
-// are left out of every pair (they still delimit sessions).
+// are left out of every pair (they still delimit sessions). Time
+// attributes are truncated first if opts.TimeResolution is set.
 func Analyze(t *datasets.Trace, attr Attribute, opts Options) (Result, error) {
 	opts, err := opts.withDefaults()
 	if err != nil {
@@ -368,7 +387,22 @@ func FromStructure(st session.Structure, vals []float64, attr Attribute, opts Op
 	return analyze(st, vals, attr, opts), nil
 }
 
+// truncate applies opts.TimeResolution to a time attribute's values,
+// returning a copy (or vals itself when nothing changes).
+func truncate(vals []float64, attr Attribute, opts Options) []float64 {
+	q := opts.TimeResolution
+	if q == 0 || attr == Procs {
+		return vals
+	}
+	out := make([]float64, len(vals))
+	for i, x := range vals {
+		out[i] = math.Floor(x / q) // NaN stays NaN
+	}
+	return out
+}
+
 func analyze(st session.Structure, vals []float64, attr Attribute, opts Options) Result {
+	vals = truncate(vals, attr, opts)
 	D := opts.MaxDistance
 	ss := buildSortedSets(st, vals)
 	nu := len(st.Users.ID)

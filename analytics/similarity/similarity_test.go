@@ -231,7 +231,8 @@ func TestUnknownValues(t *testing.T) {
 func TestOptionsErrors(t *testing.T) {
 	t.Parallel()
 	tr := traceOf(mkSessions(1, []int{1, 2}))
-	for _, o := range []Options{{MaxDistance: 1}, {QualifyDistance: 20}, {EqualTolerance: -1}, {Qualify: 5}, {Pooling: 5}} {
+	for _, o := range []Options{{MaxDistance: 1}, {QualifyDistance: 20}, {EqualTolerance: -1}, {Qualify: 5}, {Pooling: 5},
+		{TimeResolution: -60}, {TimeResolution: math.NaN()}, {TimeResolution: math.Inf(1)}} {
 		if _, err := Analyze(tr, Procs, o); err == nil {
 			t.Errorf("options %+v: no error", o)
 		}
@@ -239,5 +240,54 @@ func TestOptionsErrors(t *testing.T) {
 	st, _ := session.Analyze(tr, session.Options{})
 	if _, err := FromStructure(st, []float64{1}, Procs, Options{}); err == nil {
 		t.Error("FromStructure with short values: no error")
+	}
+}
+
+// TestTimeResolution works one user by hand: runtimes {30, 50}, {90},
+// {150} s, processors all 1.
+//
+//	seconds: d0 30/50 = 0.6; d1 (30/90 + 50/90 + 90/150)/3; d2 (30/150 + 50/150)/2
+//	minutes (floor): {0, 0}, {1}, {2} → d0 1; d1 (0 + 0 + 1/2)/3; d2 0
+func TestTimeResolution(t *testing.T) {
+	t.Parallel()
+	jobs := mkSessions(1, []int{30, 50}, []int{90}, []int{150})
+	for i := range jobs {
+		jobs[i].Runtime, jobs[i].ReqTime, jobs[i].Procs = float64(jobs[i].Procs), float64(jobs[i].Procs), 1
+	}
+	tr := traceOf(jobs)
+	cases := []struct {
+		attr       Attribute
+		res        float64
+		d0, d1, d2 float64
+	}{
+		{Runtime, 0, 0.6, (30.0/90 + 50.0/90 + 90.0/150) / 3, (30.0/150 + 50.0/150) / 2},
+		{Runtime, 60, 1, 0.5 / 3, 0},
+		{ReqTime, 60, 1, 0.5 / 3, 0},
+		{Procs, 60, 1, 1, 1}, // not a time: unchanged
+	}
+	for _, c := range cases {
+		r, err := Analyze(tr, c.attr, Options{TimeResolution: c.res, MaxDistance: 2, QualifyDistance: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for d, want := range []float64{c.d0, c.d1, c.d2} {
+			if got := r.Users.At(0, d); math.Abs(got-want) > 1e-12 {
+				t.Errorf("%s, resolution %v: distance %d similarity %v, want %v", c.attr, c.res, d, got, want)
+			}
+		}
+	}
+	// FromStructure truncates the same way and leaves vals alone.
+	st, err := session.Analyze(tr, session.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	vals := Runtime.Values(tr)
+	orig := slices.Clone(vals)
+	r, err := FromStructure(st, vals, Runtime, Options{TimeResolution: 60, MaxDistance: 2, QualifyDistance: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Users.At(0, 0) != 1 || !slices.Equal(vals, orig) {
+		t.Errorf("FromStructure: d0 %v, vals %v (was %v)", r.Users.At(0, 0), vals, orig)
 	}
 }

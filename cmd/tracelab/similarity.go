@@ -25,6 +25,7 @@ func runSimilarity(e *env, args []string) error {
 	boot := fs.Int("bootstrap", 0, "instead, run this many randomised replicates (Fig. 2) and print their summary")
 	seed := fs.Uint64("seed", 1, "random seed of --bootstrap")
 	gap := fs.Duration("gap", 0, "session break (default 1h)")
+	resolution := fs.Duration("time-resolution", 0, "truncate runtimes and requested times to whole multiples of this (e.g. 1m) before comparing; 0 keeps seconds")
 	logArg, err := parseLogCommand(fs, format, args)
 	if err != nil {
 		return err
@@ -37,7 +38,7 @@ func runSimilarity(e *env, args []string) error {
 		return fmt.Errorf("%w: --gap, --bootstrap and --max-distance must not be negative", errUsage)
 	}
 	sopts := session.Options{Gap: gap.Seconds()}
-	opts := similarity.Options{Session: sopts, MaxDistance: *maxDist}
+	opts := similarity.Options{Session: sopts, MaxDistance: *maxDist, TimeResolution: resolution.Seconds()}
 	switch *pooling {
 	case "jobs":
 	case "sessions":

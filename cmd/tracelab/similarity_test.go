@@ -87,3 +87,26 @@ func TestSimilarityPWA(t *testing.T) {
 		t.Errorf("users %d, the paper's fractions imply 461", got.Users)
 	}
 }
+
+// TestSimilarityMinutes: with runtimes in whole minutes KTH-SP2's Table IV
+// row for distances 1 vs 2 is the paper's exactly (91/133 and 42/133).
+func TestSimilarityMinutes(t *testing.T) {
+	if os.Getenv("TRACELAB_DATA") == "" {
+		t.Skip("TRACELAB_DATA is not set")
+	}
+	out, _, err := runCLI(t, "similarity", "KTH-SP2", "--attr", "runtime", "--time-resolution", "1m", "--format", "json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		D1vsD2 struct{ Shorter, Equal, Longer float64 } `json:"d1_vs_d2"`
+		Users  int
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	// Zakay & Feitelson 2013, Table IV, KTH: .684 / 0 / .316.
+	if got.Users != 133 || math.Abs(got.D1vsD2.Shorter-91.0/133) > 1e-9 || math.Abs(got.D1vsD2.Longer-42.0/133) > 1e-9 {
+		t.Errorf("KTH-SP2 runtime in minutes: %+v", got)
+	}
+}
