@@ -19,20 +19,10 @@ import (
 
 const day = 86400.0
 
-// floats returns the named column of df as float64.
-func floats(df dataframe.DataFrame, name string) ([]float64, error) {
-	for _, n := range df.Names() {
-		if n == name {
-			return df.Col(name).Float(), nil
-		}
-	}
-	return nil, fmt.Errorf("localityplot: frame has no column %q (has %v)", name, df.Names())
-}
-
 func columns(df dataframe.DataFrame, names ...string) ([][]float64, error) {
 	out := make([][]float64, len(names))
 	for i, n := range names {
-		c, err := floats(df, n)
+		c, err := plots.FloatColumn(df, n)
 		if err != nil {
 			return nil, err
 		}
@@ -287,7 +277,7 @@ func vline(p *plot.Plot, x, y0, y1 float64, label string, c color.Color, dashed 
 // "m_med") over the bootstrap repetitions (SamplingResult.BootstrapFrame),
 // with the value observed in the log as a vertical line.
 func Bootstrap(boot dataframe.DataFrame, col string, observed float64, title string) (*plot.Plot, error) {
-	v, err := floats(boot, col)
+	v, err := plots.FloatColumn(boot, col)
 	if err != nil {
 		return nil, err
 	}
@@ -415,7 +405,7 @@ func DailyBins(frames []dataframe.DataFrame, labels []string, title string) (*pl
 	}
 	samples := make([]plots.Sample, len(frames))
 	for i, df := range frames {
-		v, err := floats(df, "max_fraction")
+		v, err := plots.FloatColumn(df, "max_fraction")
 		if err != nil {
 			return nil, err
 		}

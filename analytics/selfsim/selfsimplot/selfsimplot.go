@@ -16,24 +16,15 @@ import (
 	"github.com/tracelab/tracelab/plots"
 )
 
-func floats(df dataframe.DataFrame, name string) ([]float64, error) {
-	for _, n := range df.Names() {
-		if n == name {
-			return df.Col(name).Float(), nil
-		}
-	}
-	return nil, fmt.Errorf("selfsimplot: frame has no column %q (has %v)", name, df.Names())
-}
-
 // Pox draws Fig 6: the pox plot of R/S against the subset size n on log-log
 // axes, with the regression line log10 R/S = intercept + h·log10 n. df has
 // columns n, rs (Pox.Frame).
 func Pox(df dataframe.DataFrame, h, intercept float64, title string) (*plot.Plot, error) {
-	n, err := floats(df, "n")
+	n, err := plots.FloatColumn(df, "n")
 	if err != nil {
 		return nil, err
 	}
-	rs, err := floats(df, "rs")
+	rs, err := plots.FloatColumn(df, "rs")
 	if err != nil {
 		return nil, err
 	}
@@ -75,11 +66,11 @@ func Lines(df dataframe.DataFrame, nMin, nMax float64, title string) (*plot.Plot
 	if !(nMin > 0 && nMax > nMin) {
 		return nil, errors.New("selfsimplot: Lines needs 0 < nMin < nMax")
 	}
-	h, err := floats(df, "h")
+	h, err := plots.FloatColumn(df, "h")
 	if err != nil {
 		return nil, err
 	}
-	b, err := floats(df, "intercept")
+	b, err := plots.FloatColumn(df, "intercept")
 	if err != nil {
 		return nil, err
 	}

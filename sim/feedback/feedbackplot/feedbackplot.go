@@ -16,30 +16,12 @@ import (
 	"gonum.org/v1/plot/vg"
 )
 
-// strCol and floatCol return a frame column as strings or floats, or an
-// error naming the missing column.
-func strCol(df dataframe.DataFrame, name string) ([]string, error) {
-	s := df.Col(name)
-	if s.Err != nil {
-		return nil, fmt.Errorf("feedbackplot: frame has no column %q", name)
-	}
-	return s.Records(), nil
-}
-
-func floatCol(df dataframe.DataFrame, name string) ([]float64, error) {
-	s := df.Col(name)
-	if s.Err != nil {
-		return nil, fmt.Errorf("feedbackplot: frame has no column %q", name)
-	}
-	return s.Float(), nil
-}
-
 // groupKeys joins the values of the by columns of each row: "a=1, b=x".
 func groupKeys(df dataframe.DataFrame, by []string) ([]string, error) {
 	n := df.Nrow()
 	keys := make([]string, n)
 	for _, b := range by {
-		v, err := strCol(df, b)
+		v, err := plots.StringColumn(df, b)
 		if err != nil {
 			return nil, err
 		}
@@ -63,11 +45,11 @@ func groupKeys(df dataframe.DataFrame, by []string) ([]string, error) {
 // Cross.WeeklyFrame (Fig. 8). It returns an error for a missing column or
 // nothing to draw.
 func Lines(df dataframe.DataFrame, x, y string, by []string, opts plots.LinesOptions) (*plot.Plot, error) {
-	xs, err := floatCol(df, x)
+	xs, err := plots.FloatColumn(df, x)
 	if err != nil {
 		return nil, err
 	}
-	ys, err := floatCol(df, y)
+	ys, err := plots.FloatColumn(df, y)
 	if err != nil {
 		return nil, err
 	}
@@ -124,15 +106,15 @@ func Lines(df dataframe.DataFrame, x, y string, by []string, opts plots.LinesOpt
 // ("original", solid) and each named simulation (dashed); no names draws
 // every simulation.
 func HourOfWeek(df dataframe.DataFrame, sims ...string) (*plot.Plot, error) {
-	trace, err := strCol(df, "trace")
+	trace, err := plots.StringColumn(df, "trace")
 	if err != nil {
 		return nil, err
 	}
-	hour, err := floatCol(df, "hour")
+	hour, err := plots.FloatColumn(df, "hour")
 	if err != nil {
 		return nil, err
 	}
-	frac, err := floatCol(df, "fraction")
+	frac, err := plots.FloatColumn(df, "fraction")
 	if err != nil {
 		return nil, err
 	}
@@ -192,11 +174,11 @@ func (dayTicks) Ticks(min, max float64) []plot.Tick {
 // active for 0 days (one job) count in the fractions but cannot be drawn
 // on the log axis.
 func Activity(df dataframe.DataFrame, sims ...string) (*plot.Plot, error) {
-	name, err := strCol(df, "simulation")
+	name, err := plots.StringColumn(df, "simulation")
 	if err != nil {
 		return nil, err
 	}
-	days, err := floatCol(df, "activity_days")
+	days, err := plots.FloatColumn(df, "activity_days")
 	if err != nil {
 		return nil, err
 	}
@@ -224,11 +206,11 @@ func Activity(df dataframe.DataFrame, sims ...string) (*plot.Plot, error) {
 // scheduler; x is the queue length + 1 on a log axis (so that an empty
 // queue shows).
 func QueueCDF(df dataframe.DataFrame) (*plot.Plot, error) {
-	q, err := floatCol(df, "queue")
+	q, err := plots.FloatColumn(df, "queue")
 	if err != nil {
 		return nil, err
 	}
-	cdf, err := floatCol(df, "cdf")
+	cdf, err := plots.FloatColumn(df, "cdf")
 	if err != nil {
 		return nil, err
 	}
@@ -291,11 +273,11 @@ func Validation(waits []float64, ref float64, title string) (*plot.Plot, error) 
 // from Study.ClassFrame as grouped bars: the classes along x, one bar per
 // (cycle, alpha).
 func Classes(df dataframe.DataFrame) (*plot.Plot, error) {
-	class, err := strCol(df, "class")
+	class, err := plots.StringColumn(df, "class")
 	if err != nil {
 		return nil, err
 	}
-	resp, err := floatCol(df, "avg_response")
+	resp, err := plots.FloatColumn(df, "avg_response")
 	if err != nil {
 		return nil, err
 	}
@@ -337,19 +319,19 @@ func Classes(df dataframe.DataFrame) (*plot.Plot, error) {
 // processors are not contiguous. Jobs that did not run are left out. It
 // returns an error when the jobs need more than procs processors at once.
 func Gantt(jobs dataframe.DataFrame, procs int, title string) (*plot.Plot, error) {
-	userS, err := strCol(jobs, "user")
+	userS, err := plots.StringColumn(jobs, "user")
 	if err != nil {
 		return nil, err
 	}
-	start, err := floatCol(jobs, "start")
+	start, err := plots.FloatColumn(jobs, "start")
 	if err != nil {
 		return nil, err
 	}
-	end, err := floatCol(jobs, "end")
+	end, err := plots.FloatColumn(jobs, "end")
 	if err != nil {
 		return nil, err
 	}
-	width, err := floatCol(jobs, "procs")
+	width, err := plots.FloatColumn(jobs, "procs")
 	if err != nil {
 		return nil, err
 	}

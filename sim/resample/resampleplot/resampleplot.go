@@ -283,34 +283,24 @@ func StepHistograms(samples []plots.Sample, bins int, axes plots.Axes) (*plot.Pl
 	return p, nil
 }
 
-// floats returns column name of df as float64 (ints converted; a bool
-// column as 0/1).
-func floats(df dataframe.DataFrame, name string) ([]float64, error) {
-	c := df.Col(name)
-	if c.Err != nil {
-		return nil, fmt.Errorf("resampleplot: frame has no column %q", name)
-	}
-	return c.Float(), nil
-}
-
 // LoadScatter plots column y of a load sweep (the frame of sweep.Run over
 // the resample experiment: columns load, utilization, saturated and y)
 // against the utilisation, one series per load factor, leaving out the
 // saturated simulations (2013 Fig. 12).
 func LoadScatter(df dataframe.DataFrame, y string, axes plots.Axes) (*plot.Plot, error) {
-	load, err := floats(df, "load")
+	load, err := plots.FloatColumn(df, "load")
 	if err != nil {
 		return nil, err
 	}
-	util, err := floats(df, "utilization")
+	util, err := plots.FloatColumn(df, "utilization")
 	if err != nil {
 		return nil, err
 	}
-	sat, err := floats(df, "saturated")
+	sat, err := plots.FloatColumn(df, "saturated")
 	if err != nil {
 		return nil, err
 	}
-	ys, err := floats(df, y)
+	ys, err := plots.FloatColumn(df, y)
 	if err != nil {
 		return nil, err
 	}
@@ -343,11 +333,11 @@ func Unsaturated(labels []string, dfs []dataframe.DataFrame, axes plots.Axes) (*
 	}
 	series := make([]plots.XY, len(dfs))
 	for k, df := range dfs {
-		load, err := floats(df, "load")
+		load, err := plots.FloatColumn(df, "load")
 		if err != nil {
 			return nil, err
 		}
-		sat, err := floats(df, "saturated")
+		sat, err := plots.FloatColumn(df, "saturated")
 		if err != nil {
 			return nil, err
 		}
