@@ -68,8 +68,15 @@
 // of 64 waiting jobs none of which could be backfilled. Conservative keeps
 // the profile of free processors in blocks (O(√n) per change) and
 // compresses only after a job ends before its estimate; a compression may
-// move every waiting job, so a queue of q jobs costs O(q) moves per early
-// end: a deep queue (10⁴ jobs at once) is quadratic. See the benchmarks.
+// move every waiting job, and on a deep queue almost all of them do move
+// (n jobs at once: about n²/3.5 moves, each a profile search, measured as
+// roughly n³ time — 4,000 jobs take 16 s). That cost is the algorithm's, not
+// rescanned work. Conservative{Depth: K} bounds it as production
+// schedulers do (Slurm's bf_max_job_test): only the first K waiting jobs
+// hold reservations, so each compression moves at most K jobs; 100,000
+// jobs at once finish in 107 s with K = 1000, and on the archive's logs
+// (queues below 600 jobs) the schedule equals the exact one. See the
+// benchmarks.
 //
 // # Metrics
 //

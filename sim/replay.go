@@ -47,7 +47,8 @@ func Replay(tr *datasets.Trace, s Scheduler, opts Options) (*Result, error) {
 }
 
 // SchedulerName returns the name New knows a scheduler by ("fcfs",
-// "easy", "easy-sjbf", "conservative", "log"), else its type name.
+// "easy", "easy-sjbf", "conservative", "conservative:K", "log"), else its
+// type name.
 func SchedulerName(s Scheduler) string {
 	switch x := s.(type) {
 	case *FCFS:
@@ -61,7 +62,7 @@ func SchedulerName(s Scheduler) string {
 		}
 		return "easy-custom"
 	case *Conservative:
-		return "conservative"
+		return x.Name()
 	case *LogReplay:
 		return "log"
 	}

@@ -54,8 +54,9 @@ var factories = map[string]Factory{
 }
 
 // New returns a fresh scheduler by name: "fcfs", "easy", "easy-sjbf" (EASY
-// with backfill candidates tried shortest estimate first), "conservative" or
-// "log" (LogReplay).
+// with backfill candidates tried shortest estimate first), "conservative",
+// "conservative:K" (Conservative with reservation depth K ≥ 1) or "log"
+// (LogReplay).
 func New(name string) (Scheduler, error) {
 	f, err := FactoryOf(name)
 	if err != nil {
@@ -67,7 +68,11 @@ func New(name string) (Scheduler, error) {
 // FactoryOf returns the factory of a scheduler named as in New, for code
 // that runs many simulations (one scheduler each).
 func FactoryOf(name string) (Factory, error) {
-	f, ok := factories[strings.ToLower(name)]
+	lower := strings.ToLower(name)
+	if f, ok, err := conservativeFactory(lower); ok {
+		return f, err
+	}
+	f, ok := factories[lower]
 	if !ok {
 		return nil, fmt.Errorf("sim: unknown scheduler %q (want one of %s)", name, strings.Join(Names(), ", "))
 	}

@@ -10,7 +10,7 @@ import (
 
 func init() {
 	register(&command{name: "simulate",
-		usage: "[LOG] [--scheduler fcfs|easy|easy-sjbf|conservative|log] [--procs P] [--jobs-out FILE.csv|.json|.parquet]\n" +
+		usage: "[LOG] [--scheduler fcfs|easy|easy-sjbf|conservative|conservative:K|log] [--procs P] [--jobs-out FILE.csv|.json|.parquet]\n" +
 			"       [--weekly-out FILE] [--timeline-out FILE] [--overrun raise|kill] [--missing-estimate runtime|max]\n" +
 			"       [--procs-field allocated|requested] [--wide drop|error] [--format table|csv|json]",
 		summary: "replay a log (jobs arrive at their logged submit times) under a scheduler and print the performance summary",
@@ -20,7 +20,8 @@ func init() {
 func runSimulate(e *env, args []string) error {
 	fs := e.newFlags("simulate")
 	format := formatFlag(fs)
-	schedName := fs.String("scheduler", "easy", "scheduler: "+strings.Join(sim.Names(), ", "))
+	schedName := fs.String("scheduler", "easy", "scheduler: "+strings.Join(sim.Names(), ", ")+
+		", or conservative:K (at most K reservations, the first K waiting jobs)")
 	procs := fs.Int("procs", 0, "machine size (default: the log's MaxProcs)")
 	jobsOut := fs.String("jobs-out", "", "write one row per job (job_id, submit, start, end, procs, wait, …) to FILE (.csv, .json or .parquet)")
 	weeklyOut := fs.String("weekly-out", "", "write queue length, busy processors and outstanding jobs at each week start to FILE")
