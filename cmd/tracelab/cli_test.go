@@ -139,7 +139,8 @@ func TestReport(t *testing.T) {
 	if n := strings.Count(html, "<svg"); n != len(reportFigures) {
 		t.Errorf("%d inline SVG figures, want %d", n, len(reportFigures))
 	}
-	for _, want := range []string{"<h1>sample</h1>", "Jobs per week", "Europe/Berlin", "</html>"} {
+	for _, want := range []string{"<h1>sample</h1>", "Jobs per week", "Europe/Berlin", "</html>",
+		"<h2>Analyses</h2>", "users.long_term.users", "sessions.batches", "hurst.h", "easy.avg_wait_s"} {
 		if !strings.Contains(html, want) {
 			t.Errorf("report lacks %q", want)
 		}
