@@ -3,16 +3,20 @@
 // dependencies (go get -tool ...@vX.Y.Z), built into ../.tools/bin by
 // kernelext/kernelspec (scripts/setup-notebooks.sh, tracelab kernel install).
 // A separate module, so the kernel's many dependencies stay out of tracelab's.
+// It also pins benchstat, for comparing benchmark runs:
+//   go tool -modfile=tools/go.mod benchstat old.txt new.txt
 module github.com/tracelab/tracelab/tools
 
 go 1.26.8
 
 tool (
 	github.com/janpfeifer/gonb
+	golang.org/x/perf/cmd/benchstat
 	golang.org/x/tools/cmd/goimports
 )
 
 require (
+	github.com/aclements/go-moremath v0.0.0-20210112150236-f10218a38794 // indirect
 	github.com/fatih/color v1.18.0 // indirect
 	github.com/fsnotify/fsnotify v1.8.0 // indirect
 	github.com/go-logr/logr v1.4.2 // indirect
@@ -34,12 +38,13 @@ require (
 	go.lsp.dev/uri v0.3.0 // indirect
 	go.uber.org/multierr v1.11.0 // indirect
 	go.uber.org/zap v1.27.0 // indirect
-	golang.org/x/exp v0.0.0-20250106191152-7588d65b2ba8 // indirect
+	golang.org/x/exp v0.0.0-20260824195058-e88cd73687aa // indirect
 	golang.org/x/mod v0.42.0 // indirect
+	golang.org/x/perf v0.0.0-20260908200009-22c9c6c9d4da // indirect
 	golang.org/x/sync v0.24.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/telemetry v0.0.0-20261009151841-97e8ea77aa2a // indirect
-	golang.org/x/text v0.21.0 // indirect
+	golang.org/x/text v0.42.0 // indirect
 	golang.org/x/tools v0.52.0 // indirect
 	k8s.io/klog/v2 v2.130.1 // indirect
 )
