@@ -18,6 +18,20 @@ func FloatColumn(df dataframe.DataFrame, name string) ([]float64, error) {
 	return df.Col(name).Float(), nil
 }
 
+// FloatColumns returns the named columns of df as float64, in the order
+// named (see FloatColumn).
+func FloatColumns(df dataframe.DataFrame, names ...string) ([][]float64, error) {
+	out := make([][]float64, len(names))
+	for i, n := range names {
+		c, err := FloatColumn(df, n)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = c
+	}
+	return out, nil
+}
+
 // StringColumn returns column name of df as strings, or an error naming
 // the missing column.
 func StringColumn(df dataframe.DataFrame, name string) ([]string, error) {

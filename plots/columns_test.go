@@ -28,6 +28,13 @@ func TestColumns(t *testing.T) {
 	if _, err := FloatColumn(df, "missing"); err == nil || !strings.Contains(err.Error(), `no column "missing"`) {
 		t.Errorf("missing column: %v", err)
 	}
+	cs, err := FloatColumns(df, "x", "n")
+	if err != nil || len(cs) != 2 || cs[0][0] != 0.5 || cs[1][1] != 2 {
+		t.Errorf("FloatColumns = %v, %v", cs, err)
+	}
+	if _, err := FloatColumns(df, "n", "missing"); err == nil {
+		t.Error("FloatColumns with a missing column: no error")
+	}
 	if _, err := StringColumn(df, "missing"); err == nil {
 		t.Error("missing string column: no error")
 	}

@@ -19,23 +19,11 @@ import (
 
 const day = 86400.0
 
-func columns(df dataframe.DataFrame, names ...string) ([][]float64, error) {
-	out := make([][]float64, len(names))
-	for i, n := range names {
-		c, err := plots.FloatColumn(df, n)
-		if err != nil {
-			return nil, err
-		}
-		out[i] = c
-	}
-	return out, nil
-}
-
 // Autocorrelation draws Fig 1: the autocorrelation of a log's runtimes by
 // lag, original and scrambled. df has columns lag, original, scrambled
 // (locality.AutocorrelationFrame).
 func Autocorrelation(df dataframe.DataFrame, title string) (*plot.Plot, error) {
-	c, err := columns(df, "lag", "original", "scrambled")
+	c, err := plots.FloatColumns(df, "lag", "original", "scrambled")
 	if err != nil {
 		return nil, err
 	}
@@ -60,7 +48,7 @@ type ScatterOptions struct {
 // grows with the number of jobs. df has columns time (seconds), value,
 // count (locality.Scatter).
 func Scatter(df dataframe.DataFrame, opts ScatterOptions) (*plot.Plot, error) {
-	c, err := columns(df, "time", "value", "count")
+	c, err := plots.FloatColumns(df, "time", "value", "count")
 	if err != nil {
 		return nil, err
 	}
@@ -120,7 +108,7 @@ func newPlot(title, x, y string, logX, logY bool) *plot.Plot {
 // slices (e.g. dates) by index, "all" is used for −1 and the slice number
 // for a missing label.
 func SliceCDFs(df dataframe.DataFrame, labels map[int]string, title, xlabel string, logX bool) (*plot.Plot, error) {
-	c, err := columns(df, "slice", "value", "cdf")
+	c, err := plots.FloatColumns(df, "slice", "value", "cdf")
 	if err != nil {
 		return nil, err
 	}
@@ -161,7 +149,7 @@ func SliceCDFs(df dataframe.DataFrame, labels map[int]string, title, xlabel stri
 // slice length, one line per number of ranges. df has columns slice_days,
 // ranges, usable_fraction (locality.UsableFraction).
 func UsableFraction(df dataframe.DataFrame, title string) (*plot.Plot, error) {
-	c, err := columns(df, "slice_days", "ranges", "usable_fraction")
+	c, err := plots.FloatColumns(df, "slice_days", "ranges", "usable_fraction")
 	if err != nil {
 		return nil, err
 	}
@@ -205,11 +193,11 @@ func linesBy(group, x, y []float64, format string, opts plots.LinesOptions) (*pl
 // end, m_max, m_med (SamplingResult.Quarterly). Times are in days from the
 // first slice.
 func SliceDeviation(slices, quarters dataframe.DataFrame, title string) (*plot.Plot, error) {
-	c, err := columns(slices, "start", "usable", "m")
+	c, err := plots.FloatColumns(slices, "start", "usable", "m")
 	if err != nil {
 		return nil, err
 	}
-	q, err := columns(quarters, "start", "end", "m_max", "m_med")
+	q, err := plots.FloatColumns(quarters, "start", "end", "m_max", "m_med")
 	if err != nil {
 		return nil, err
 	}
@@ -302,7 +290,7 @@ func Bootstrap(boot dataframe.DataFrame, col string, observed float64, title str
 // per slice length. df has columns slice_days, ranges and col
 // (locality.Sensitivity).
 func Sensitivity(df dataframe.DataFrame, col, title string) (*plot.Plot, error) {
-	c, err := columns(df, "slice_days", "ranges", col)
+	c, err := plots.FloatColumns(df, "slice_days", "ranges", col)
 	if err != nil {
 		return nil, err
 	}
@@ -317,11 +305,11 @@ func Sensitivity(df dataframe.DataFrame, col, title string) (*plot.Plot, error) 
 // length, drawn scaled to run counts), and a dashed reference line of slope
 // refSlope (−2.5 in the paper; 0 for none).
 func RunLengths(hist, binned dataframe.DataFrame, slope, intercept, refSlope float64, title string) (*plot.Plot, error) {
-	h, err := columns(hist, "length", "runs")
+	h, err := plots.FloatColumns(hist, "length", "runs")
 	if err != nil {
 		return nil, err
 	}
-	b, err := columns(binned, "length")
+	b, err := plots.FloatColumns(binned, "length")
 	if err != nil {
 		return nil, err
 	}
@@ -359,7 +347,7 @@ func RunLengths(hist, binned dataframe.DataFrame, slope, intercept, refSlope flo
 // range of the logs without repetitions as a band of two dashed lines. df
 // has columns theta, repetitions, m_med (repetitions.ThetaSweep).
 func ThetaSweep(df dataframe.DataFrame, title string) (*plot.Plot, error) {
-	c, err := columns(df, "theta", "repetitions", "m_med")
+	c, err := plots.FloatColumns(df, "theta", "repetitions", "m_med")
 	if err != nil {
 		return nil, err
 	}
