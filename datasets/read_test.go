@@ -2,66 +2,68 @@ package datasets
 
 import (
 	"bytes"
-	"compress/gzip"
 	"errors"
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/tracelab/tracelab/datasets/datasetstest/malformed"
 )
 
-const goodLine = "1 0 10 100 4 90 -1 4 200 -1 1 3 1 7 1 1 -1 -1\n"
+const goodLine = malformed.GoodLine
 
-func gz(s string) []byte {
-	var b bytes.Buffer
-	w := gzip.NewWriter(&b)
-	w.Write([]byte(s))
-	w.Close()
-	return b.Bytes()
-}
+func gz(s string) []byte { return malformed.Gzip(s) }
 
-// TestReadMalformed decides, for each kind of bad input, whether it is an
-// error (and which) or a reported warning.
+// TestReadMalformed decides, for each kind of bad input of the shared list
+// (datasets/datasetstest/malformed, which the CLI's test also runs every
+// command on), whether it is an error (and which) or a reported warning.
 func TestReadMalformed(t *testing.T) {
 	t.Parallel()
-	truncated := gz(strings.Repeat(goodLine, 50))
-	truncated = truncated[:len(truncated)/2]
-	tests := []struct {
-		name     string
-		input    []byte
+	type expect struct {
 		err      error  // nil: no error
 		line     int    // line of the error
 		field    string // field of the error
 		warnKind string // a warning expected when err is nil
-	}{
-		{name: "too few fields", input: []byte("1 0 10 100 4\n"), err: ErrFieldCount, line: 1},
-		{name: "too many fields", input: []byte("1 0 10 100 4 90 -1 4 200 -1 1 3 1 7 1 1 -1 -1 9\n"), err: ErrFieldCount, line: 1},
-		{name: "non-numeric", input: []byte(goodLine + "2 x 10 100 4 90 -1 4 200 -1 1 3 1 7 1 1 -1 -1\n"), err: ErrNotNumber, line: 2, field: "submit"},
-		{name: "NaN text", input: []byte("1 0 NaN 100 4 90 -1 4 200 -1 1 3 1 7 1 1 -1 -1\n"), err: ErrNotFinite, line: 1, field: "wait"},
-		{name: "Inf text", input: []byte("1 0 10 +Inf 4 90 -1 4 200 -1 1 3 1 7 1 1 -1 -1\n"), err: ErrNotFinite, line: 1, field: "runtime"},
-		{name: "overflow", input: []byte("1 0 10 1e400 4 90 -1 4 200 -1 1 3 1 7 1 1 -1 -1\n"), err: ErrNotFinite, line: 1, field: "runtime"},
-		{name: "negative runtime", input: []byte("1 0 10 -5 4 90 -1 4 200 -1 1 3 1 7 1 1 -1 -1\n"), err: ErrNegative, line: 1, field: "runtime"},
-		{name: "negative submit", input: []byte("1 -2 10 5 4 90 -1 4 200 -1 1 3 1 7 1 1 -1 -1\n"), err: ErrNegative, line: 1, field: "submit"},
-		{name: "decimal user id", input: []byte("1 0 10 5 4 90 -1 4 200 -1 1 3.5 1 7 1 1 -1 -1\n"), err: ErrNotInteger, line: 1, field: "user"},
-		{name: "bad status", input: []byte("1 0 10 5 4 90 -1 4 200 -1 7 3 1 7 1 1 -1 -1\n"), err: ErrStatus, line: 1, field: "status"},
-		{name: "truncated gzip", input: truncated, err: errAny},
-		{name: "binary garbage", input: []byte("\x00\x01\x02\xff\xfe garbage\n"), err: ErrBinary, line: 1, field: "job_id"},
-		{name: "empty file", input: nil, err: ErrNoJobs},
-		{name: "header only", input: []byte("; Version: 2.2\n; MaxProcs: 10\n"), err: ErrNoJobs},
-		{name: "only placeholders", input: []byte("1 -1 10 5 4 90 -1 4 200 -1 1 3 1 7 1 1 -1 -1\n"), err: ErrNoJobs},
-		{name: "duplicate job id", input: []byte(goodLine + goodLine), err: ErrDuplicate, line: 2, field: "job_id"},
-		{name: "bad numeric header", input: []byte("; MaxProcs: many\n" + goodLine), err: errAny, line: 1},
-		{name: "submit going backwards", input: []byte("1 50 0 1 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\n2 10 0 1 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\n"), warnKind: "unsorted-submit"},
-		{name: "job ids not increasing", input: []byte("5 0 0 1 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\n2 10 0 1 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\n"), warnKind: "unsorted-job-id"},
-		{name: "zero processors", input: []byte("1 0 0 1 0 -1 -1 1 -1 -1 5 1 1 -1 -1 -1 -1 -1\n"), warnKind: "zero-procs"},
-		{name: "CRLF and blank lines", input: []byte("; Version: 2\r\n\r\n" + strings.ReplaceAll(goodLine, "\n", "\r\n") + "\n")},
-		{name: "decimal times", input: []byte("1 0.5 10.25 100.125 4 90.5 -1 4 200 -1 1 3 1 7 1 1 -1 -1.5\n")},
-		{name: "no trailing newline", input: []byte(strings.TrimSuffix(goodLine, "\n"))},
-		{name: "tabs as separators", input: []byte(strings.ReplaceAll(goodLine, " ", "\t"))},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
+	want := map[string]expect{
+		"too few fields":         {err: ErrFieldCount, line: 1},
+		"too many fields":        {err: ErrFieldCount, line: 1},
+		"non-numeric":            {err: ErrNotNumber, line: 2, field: "submit"},
+		"NaN text":               {err: ErrNotFinite, line: 1, field: "wait"},
+		"Inf text":               {err: ErrNotFinite, line: 1, field: "runtime"},
+		"overflow":               {err: ErrNotFinite, line: 1, field: "runtime"},
+		"negative runtime":       {err: ErrNegative, line: 1, field: "runtime"},
+		"negative submit":        {err: ErrNegative, line: 1, field: "submit"},
+		"decimal user id":        {err: ErrNotInteger, line: 1, field: "user"},
+		"bad status":             {err: ErrStatus, line: 1, field: "status"},
+		"truncated gzip":         {err: errAny},
+		"binary garbage":         {err: ErrBinary, line: 1, field: "job_id"},
+		"empty file":             {err: ErrNoJobs},
+		"header only":            {err: ErrNoJobs},
+		"only placeholders":      {err: ErrNoJobs},
+		"duplicate job id":       {err: ErrDuplicate, line: 2, field: "job_id"},
+		"bad numeric header":     {err: errAny, line: 1},
+		"submit going backwards": {warnKind: "unsorted-submit"},
+		"job ids not increasing": {warnKind: "unsorted-job-id"},
+		"zero processors":        {warnKind: "zero-procs"},
+		"CRLF and blank lines":   {},
+		"decimal times":          {},
+		"no trailing newline":    {},
+		"tabs as separators":     {},
+	}
+	cases := malformed.Cases()
+	if len(cases) != len(want) {
+		t.Errorf("%d shared cases, %d expectations: every case needs one", len(cases), len(want))
+	}
+	for _, c := range cases {
+		tc, ok := want[c.Name]
+		if !ok {
+			t.Errorf("case %q has no expectation", c.Name)
+			continue
+		}
+		t.Run(c.Name, func(t *testing.T) {
 			t.Parallel()
-			tr, err := Read(bytes.NewReader(tc.input), ReadOptions{Name: "bad.swf"})
+			tr, err := Read(bytes.NewReader(c.Input), ReadOptions{Name: "bad.swf"})
 			if tc.err == nil {
 				if err != nil {
 					t.Fatalf("unexpected error: %v", err)
