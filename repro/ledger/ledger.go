@@ -1,0 +1,479 @@
+package ledger
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// Verdict is the outcome of comparing our value with a paper's.
+type Verdict string
+
+// The verdicts. See the package documentation.
+const (
+	Agrees        Verdict = "agrees"
+	Differs       Verdict = "differs"
+	NotComparable Verdict = "not comparable"
+)
+
+// Verdicts lists the verdicts in display order.
+var Verdicts = []Verdict{Agrees, Differs, NotComparable}
+
+// Origin says whose statement an entry checks.
+type Origin string
+
+// The origins of entries.
+const (
+	// FromPaper is a statement of the paper about its own results.
+	FromPaper Origin = "paper"
+	// Ours is a result of our own, beyond the papers: the "paper value" is
+	// the hypothesis we tested.
+	Ours Origin = "ours"
+)
+
+// Entry is one claim with our value and the verdict.
+type Entry struct {
+	Paper     string `json:"paper"`     // paper key, e.g. "zakay2013"
+	Item      string `json:"item"`      // "Table VI", "Fig. 8", "§6.1"
+	ID        string `json:"id"`        // stable and unique within the paper: "table6/KTH-SP2/procs"
+	Statement string `json:"statement"` // the claim in words
+	// Quote is the paper's own words the value comes from (verbatim up to
+	// white space), checked against the paper's text by VerifyQuotes.
+	Quote      string `json:"quote,omitempty"`
+	PaperValue string `json:"paper_value"` // as the paper states it; "blank" when lost from our copy
+	OurValue   string `json:"our_value"`   // our value as text
+	// OurNumber is our value as a number, nil when it is not numeric.
+	OurNumber *float64 `json:"our_number,omitempty"`
+	Tolerance string   `json:"tolerance"`
+	Verdict   Verdict  `json:"verdict"`
+	// Reason explains a difference (measured), or why there is nothing to
+	// compare with; it may also annotate an agreement.
+	Reason  string `json:"reason,omitempty"`
+	Section string `json:"section,omitempty"` // notebook section that shows it
+	Origin  Origin `json:"origin"`
+}
+
+// Number returns our value as a number, NaN when it is not numeric.
+func (e *Entry) Number() float64 {
+	if e.OurNumber == nil {
+		return math.NaN()
+	}
+	return *e.OurNumber
+}
+
+// Because sets the entry's reason (a measured explanation of a difference,
+// or a note) and returns e.
+func (e *Entry) Because(reason string) *Entry { e.Reason = reason; return e }
+
+// IfDiffers sets the reason only when the verdict is Differs, so that an
+// explanation of a possible difference does not annotate an agreement.
+func (e *Entry) IfDiffers(reason string) *Entry {
+	if e.Verdict == Differs {
+		e.Reason = reason
+	}
+	return e
+}
+
+// Quoting records the paper's words the value comes from and returns e.
+func (e *Entry) Quoting(quote string) *Entry { e.Quote = quote; return e }
+
+// Digits reformats our value with n significant digits and returns e.
+func (e *Entry) Digits(n int) *Entry {
+	if e.OurNumber != nil {
+		e.OurValue = Format(*e.OurNumber, n)
+	}
+	return e
+}
+
+// Ledger collects the entries of one paper, in the order they were made.
+// It is not safe for concurrent use.
+type Ledger struct {
+	// Paper is the key of the paper, e.g. "zakay2013".
+	Paper    string
+	section  string
+	sections map[string]string // item name → notebook section (NewFor)
+	entries  []*Entry
+	ids      map[string]bool
+}
+
+// New returns an empty ledger for the paper with the given key.
+func New(paper string) *Ledger {
+	if paper == "" {
+		panic("ledger: empty paper key")
+	}
+	return &Ledger{Paper: paper, ids: map[string]bool{}}
+}
+
+// NewFor returns an empty ledger for p. An entry whose item is one of p's
+// Items gets that item's notebook section, unless Section set another.
+func NewFor(p Paper) *Ledger {
+	l := New(p.Key)
+	l.sections = map[string]string{}
+	for _, it := range p.Items {
+		l.sections[it.Name] = it.Section
+	}
+	return l
+}
+
+// A Claimer adds the ledger entries its result supports: every item
+// function of a reproduction returns one.
+type Claimer interface {
+	Claims(l *Ledger)
+}
+
+// Section sets the notebook section of the entries made after it ("" to
+// take it from the paper's items again, see NewFor).
+func (l *Ledger) Section(s string) { l.section = s }
+
+var idPattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._:/+=-]*$`)
+
+func (l *Ledger) add(e *Entry) *Entry {
+	if !idPattern.MatchString(e.ID) {
+		panic(fmt.Sprintf("ledger: %s: bad entry id %q (letters, digits and ._:/+=- only)", l.Paper, e.ID))
+	}
+	if l.ids[e.ID] {
+		panic(fmt.Sprintf("ledger: %s: duplicate entry id %q", l.Paper, e.ID))
+	}
+	if e.Item == "" || e.Statement == "" {
+		panic(fmt.Sprintf("ledger: %s: entry %q needs an item and a statement", l.Paper, e.ID))
+	}
+	l.ids[e.ID] = true
+	e.Paper, e.Section = l.Paper, l.section
+	if s, ok := l.sections[e.Item]; ok && e.Section == "" {
+		e.Section = s
+	}
+	if e.Origin == "" {
+		e.Origin = FromPaper
+	}
+	l.entries = append(l.entries, e)
+	return e
+}
+
+func numberEntry(item, id, statement string, want Expectation, got float64) *Entry {
+	e := &Entry{Item: item, ID: id, Statement: statement, PaperValue: want.Value(),
+		Tolerance: want.Tolerance(), OurValue: Format(got, 4)}
+	if !math.IsNaN(got) {
+		g := got
+		e.OurNumber = &g
+	}
+	switch {
+	case !finite(got):
+		e.Verdict, e.Reason = Differs, "our value is not a finite number"
+	case want.Accepts(got):
+		e.Verdict = Agrees
+	default:
+		e.Verdict = Differs
+	}
+	return e
+}
+
+// Check records a numeric claim: the paper's value want, ours got. A NaN
+// or infinite value differs, with that reason.
+func (l *Ledger) Check(item, id, statement string, want Expectation, got float64) *Entry {
+	return l.add(numberEntry(item, id, statement, want, got))
+}
+
+// Claim records a qualitative claim the paper makes (it holds in the
+// paper); holds says whether it holds for us, evidence what we measured
+// ("max queue 35 jobs over 52 weeks").
+func (l *Ledger) Claim(item, id, statement string, holds bool, evidence string) *Entry {
+	return l.add(claimEntry(item, id, statement, holds, evidence))
+}
+
+func claimEntry(item, id, statement string, holds bool, evidence string) *Entry {
+	e := &Entry{Item: item, ID: id, Statement: statement, PaperValue: "holds", Tolerance: "—"}
+	if holds {
+		e.Verdict, e.OurValue = Agrees, "holds"
+	} else {
+		e.Verdict, e.OurValue = Differs, "does not hold"
+	}
+	if evidence != "" {
+		e.OurValue += ": " + evidence
+	}
+	return e
+}
+
+// Blanked records a cell whose value is lost from our copy of the paper
+// (a blanked table): the verdict is NotComparable and our value is kept,
+// so it can be compared with the original elsewhere.
+func (l *Ledger) Blanked(item, id, statement string, got float64) *Entry {
+	e := &Entry{Item: item, ID: id, Statement: statement, PaperValue: "blank", Tolerance: "—",
+		OurValue: Format(got, 4), Verdict: NotComparable,
+		Reason: "the paper's value is blanked in our copy of the text"}
+	if !math.IsNaN(got) {
+		g := got
+		e.OurNumber = &g
+	}
+	return l.add(e)
+}
+
+// Unavailable records a claim we cannot check (for instance a log the
+// paper used that we do not have); why says what is missing.
+func (l *Ledger) Unavailable(item, id, statement, paperValue, why string) *Entry {
+	if why == "" {
+		panic("ledger: Unavailable needs a reason")
+	}
+	return l.add(&Entry{Item: item, ID: id, Statement: statement, PaperValue: paperValue,
+		Tolerance: "—", OurValue: "—", Verdict: NotComparable, Reason: why})
+}
+
+// Failed records a claim whose value we failed to compute (err): it
+// differs, with the error as the reason.
+func (l *Ledger) Failed(item, id, statement string, want Expectation, err error) *Entry {
+	return l.add(&Entry{Item: item, ID: id, Statement: statement, PaperValue: want.Value(),
+		Tolerance: want.Tolerance(), OurValue: "—", Verdict: Differs, Reason: "not computed: " + err.Error()})
+}
+
+// Own records a numeric result of our own (Origin Ours): want is the
+// hypothesis tested.
+func (l *Ledger) Own(item, id, statement string, want Expectation, got float64) *Entry {
+	e := numberEntry(item, id, statement, want, got)
+	e.Origin = Ours
+	return l.add(e)
+}
+
+// OwnClaim records a qualitative result of our own (Origin Ours).
+func (l *Ledger) OwnClaim(item, id, statement string, holds bool, evidence string) *Entry {
+	e := claimEntry(item, id, statement, holds, evidence)
+	e.Origin = Ours
+	return l.add(e)
+}
+
+// Entries returns copies of the entries, in the order they were made.
+func (l *Ledger) Entries() []Entry {
+	out := make([]Entry, len(l.entries))
+	for i, e := range l.entries {
+		out[i] = *e
+	}
+	return out
+}
+
+// Len is the number of entries.
+func (l *Ledger) Len() int { return len(l.entries) }
+
+// Lookup returns the entry with the given id.
+func (l *Ledger) Lookup(id string) (Entry, bool) {
+	for _, e := range l.entries {
+		if e.ID == id {
+			return *e, true
+		}
+	}
+	return Entry{}, false
+}
+
+// Totals counts entries by verdict.
+type Totals struct {
+	Agrees, Differs, NotComparable int
+}
+
+// All is the number of entries counted.
+func (t Totals) All() int { return t.Agrees + t.Differs + t.NotComparable }
+
+// String is e.g. "250 entries: 200 agree, 30 differ, 20 not comparable".
+func (t Totals) String() string {
+	return fmt.Sprintf("%d entries: %d agree, %d differ, %d not comparable",
+		t.All(), t.Agrees, t.Differs, t.NotComparable)
+}
+
+// Count returns the totals of entries.
+func Count(entries []Entry) Totals {
+	var t Totals
+	for _, e := range entries {
+		switch e.Verdict {
+		case Agrees:
+			t.Agrees++
+		case Differs:
+			t.Differs++
+		case NotComparable:
+			t.NotComparable++
+		}
+	}
+	return t
+}
+
+// Totals counts the ledger's entries by verdict.
+func (l *Ledger) Totals() Totals { return Count(l.Entries()) }
+
+// Regression is an entry that agreed in a baseline and no longer does
+// (or is gone).
+type Regression struct {
+	Paper, ID string
+	Was, Now  Verdict // Now is "" when the entry is gone
+	Entry     Entry   // the current entry, zero when gone
+}
+
+func (r Regression) String() string {
+	if r.Now == "" {
+		return fmt.Sprintf("%s %s: agreed, now missing", r.Paper, r.ID)
+	}
+	return fmt.Sprintf("%s %s: agreed, now %s (ours %s, paper %s%s)", r.Paper, r.ID, r.Now,
+		r.Entry.OurValue, r.Entry.PaperValue, reasonSuffix(r.Entry.Reason))
+}
+
+func reasonSuffix(r string) string {
+	if r == "" {
+		return ""
+	}
+	return "; " + r
+}
+
+// Regressions lists the entries of baseline that agreed and do not agree
+// in current (matched by paper and id), in baseline order.
+func Regressions(baseline, current []Entry) []Regression {
+	now := make(map[[2]string]Entry, len(current))
+	for _, e := range current {
+		now[[2]string{e.Paper, e.ID}] = e
+	}
+	var out []Regression
+	for _, b := range baseline {
+		if b.Verdict != Agrees {
+			continue
+		}
+		e, ok := now[[2]string{b.Paper, b.ID}]
+		switch {
+		case !ok:
+			out = append(out, Regression{Paper: b.Paper, ID: b.ID, Was: Agrees})
+		case e.Verdict != Agrees:
+			out = append(out, Regression{Paper: b.Paper, ID: b.ID, Was: Agrees, Now: e.Verdict, Entry: e})
+		}
+	}
+	return out
+}
+
+// normalize folds white space, so that a quote matches text broken across
+// lines.
+func normalize(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// VerifyQuotes checks that the Quote of every entry that has one occurs in
+// the paper's text (up to white space), and returns one error per quote
+// that does not.
+func VerifyQuotes(entries []Entry, paperText string) []error {
+	text := normalize(paperText)
+	var errs []error
+	for _, e := range entries {
+		if e.Quote == "" {
+			continue
+		}
+		if !strings.Contains(text, normalize(e.Quote)) {
+			errs = append(errs, fmt.Errorf("%s %s: quote not in the paper: %q", e.Paper, e.ID, e.Quote))
+		}
+	}
+	return errs
+}
+
+// Status is how completely a figure or table is reproduced.
+type Status string
+
+// The statuses of an Item.
+const (
+	Reproduced    Status = "reproduced"
+	Partial       Status = "partial"
+	NotReproduced Status = "not reproduced"
+)
+
+// Item is a numbered figure or table of a paper and how we reproduce it.
+type Item struct {
+	Name    string // as the paper numbers it: "Fig. 8", "Table VI"
+	Title   string // what it shows, in a few words
+	Status  Status
+	Section string // the notebook section that shows it
+	// Note says what differs from the paper's item (other logs, fewer
+	// replicates) or, when it is not reproduced, exactly why.
+	Note string
+}
+
+// Paper describes a paper of papers/ and its reproduction.
+type Paper struct {
+	Key      string // "zakay2013"
+	Citation string // authors, title, venue, year
+	File     string // the text in papers/, e.g. "zakay-feitelson-2013-workload-resampling.txt"
+	Notebook string // e.g. "notebooks/01-workload-resampling.ipynb"
+	Items    []Item
+}
+
+var itemPattern = regexp.MustCompile(`\b(?:(Fig(?:ures?|s)?\.?)|(Tables?))\s*([0-9]+|[IVX]+)\b`)
+
+// NumberedItems lists the figures and tables a paper's text refers to, as
+// "Fig. N" and "Table N" (with the paper's own numerals), sorted and
+// without repetition. Items named only in a range or a list ("Figs 5–7")
+// count by their first number; callers check the list by hand.
+func NumberedItems(text string) []string {
+	seen := map[string]bool{}
+	for _, m := range itemPattern.FindAllStringSubmatch(text, -1) {
+		name := "Table " + m[3]
+		if m[1] != "" {
+			name = "Fig. " + m[3]
+		}
+		seen[name] = true
+	}
+	out := make([]string, 0, len(seen))
+	for k := range seen {
+		out = append(out, k)
+	}
+	slices.SortFunc(out, compareItems)
+	return out
+}
+
+// compareItems orders "Fig. 2" before "Fig. 10" and figures before tables.
+func compareItems(a, b string) int {
+	ka, na := splitItem(a)
+	kb, nb := splitItem(b)
+	if ka != kb {
+		return strings.Compare(ka, kb)
+	}
+	if na != nb {
+		return na - nb
+	}
+	return strings.Compare(a, b)
+}
+
+func splitItem(s string) (string, int) {
+	kind, num, _ := strings.Cut(s, " ")
+	return kind, numeral(num)
+}
+
+// numeral reads an arabic or roman numeral; 0 when it is neither.
+func numeral(s string) int {
+	n := 0
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			n = -1
+			break
+		}
+		n = 10*n + int(c-'0')
+	}
+	if n >= 0 {
+		return n
+	}
+	vals := map[rune]int{'I': 1, 'V': 5, 'X': 10, 'L': 50, 'C': 100}
+	total, prev := 0, 0
+	r := []rune(s)
+	for i := len(r) - 1; i >= 0; i-- {
+		v := vals[r[i]]
+		if v < prev {
+			total -= v
+		} else {
+			total += v
+			prev = v
+		}
+	}
+	return total
+}
+
+// MissingItems returns the numbered items of the paper's text that p does
+// not list (NumberedItems), so a test can require every one to be listed.
+func (p Paper) MissingItems(text string) []string {
+	have := map[string]bool{}
+	for _, it := range p.Items {
+		have[it.Name] = true
+	}
+	var out []string
+	for _, n := range NumberedItems(text) {
+		if !have[n] {
+			out = append(out, n)
+		}
+	}
+	return out
+}

@@ -1,0 +1,145 @@
+package ledger
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
+)
+
+// Columns are the fields of an entry as they appear in frames, CSV and
+// text, in order.
+var Columns = []string{"paper", "item", "id", "statement", "paper_value", "our_value",
+	"tolerance", "verdict", "reason", "section", "origin", "quote"}
+
+func (e Entry) fields() []string {
+	return []string{e.Paper, e.Item, e.ID, e.Statement, e.PaperValue, e.OurValue,
+		e.Tolerance, string(e.Verdict), e.Reason, e.Section, string(e.Origin), e.Quote}
+}
+
+// Frame returns the entries as a Gota frame with the string Columns, in
+// the ledger's order.
+func Frame(entries []Entry) dataframe.DataFrame {
+	cols := make([][]string, len(Columns))
+	for _, e := range entries {
+		for k, v := range e.fields() {
+			cols[k] = append(cols[k], v)
+		}
+	}
+	ss := make([]series.Series, len(Columns))
+	for k, name := range Columns {
+		ss[k] = series.New(cols[k], series.String, name)
+	}
+	return dataframe.New(ss...)
+}
+
+// Frame returns the ledger's entries as a Gota frame (see Frame).
+func (l *Ledger) Frame() dataframe.DataFrame { return Frame(l.Entries()) }
+
+// WriteCSV writes the entries with a header line of Columns.
+func WriteCSV(w io.Writer, entries []Entry) error {
+	cw := csv.NewWriter(w)
+	if err := cw.Write(Columns); err != nil {
+		return err
+	}
+	for _, e := range entries {
+		if err := cw.Write(e.fields()); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// WriteJSON writes the entries as an indented JSON array.
+func WriteJSON(w io.Writer, entries []Entry) error {
+	if entries == nil {
+		entries = []Entry{}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(entries)
+}
+
+// ReadJSON reads entries written by WriteJSON.
+func ReadJSON(r io.Reader) ([]Entry, error) {
+	var entries []Entry
+	if err := json.NewDecoder(r).Decode(&entries); err != nil {
+		return nil, fmt.Errorf("ledger: reading JSON: %w", err)
+	}
+	return entries, nil
+}
+
+// WriteText writes the entries as an aligned text table (item, id,
+// paper value, ours, tolerance, verdict, reason) followed by the totals.
+func WriteText(w io.Writer, entries []Entry) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "paper\titem\tid\tpaper value\tours\ttolerance\tverdict\treason")
+	for _, e := range entries {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", e.Paper, e.Item, e.ID,
+			clip(e.PaperValue, 24), clip(e.OurValue, 40), e.Tolerance, e.Verdict, clip(e.Reason, 80))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintln(w, Count(entries))
+	return err
+}
+
+// clip shortens s to n runes with an ellipsis, and keeps it on one line.
+func clip(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
+
+// markdownCell escapes a value for a Markdown table cell.
+func markdownCell(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	s = strings.ReplaceAll(s, "|", `\|`)
+	if s == "" {
+		return " "
+	}
+	return s
+}
+
+// WriteMarkdown writes the entries as a Markdown table: item, statement,
+// paper value, ours, tolerance, verdict, reason.
+func WriteMarkdown(w io.Writer, entries []Entry) error {
+	var b strings.Builder
+	b.WriteString("| item | id | statement | paper | ours | tolerance | verdict | reason |\n")
+	b.WriteString("|---|---|---|---|---|---|---|---|\n")
+	for _, e := range entries {
+		verdict := string(e.Verdict)
+		if e.Origin == Ours {
+			verdict += " (ours)"
+		}
+		fmt.Fprintf(&b, "| %s | `%s` | %s | %s | %s | %s | %s | %s |\n", markdownCell(e.Item), e.ID,
+			markdownCell(e.Statement), markdownCell(e.PaperValue), markdownCell(e.OurValue),
+			markdownCell(e.Tolerance), verdict, markdownCell(e.Reason))
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// WriteItems writes a paper's items as a Markdown table: item, what it
+// shows, status, notebook section, note.
+func WriteItems(w io.Writer, items []Item) error {
+	var b strings.Builder
+	b.WriteString("| item | shows | status | notebook section | note |\n")
+	b.WriteString("|---|---|---|---|---|\n")
+	for _, it := range items {
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", markdownCell(it.Name), markdownCell(it.Title),
+			it.Status, markdownCell(it.Section), markdownCell(it.Note))
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}

@@ -1,0 +1,122 @@
+package ledger
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Store is a folder of recorded entries, so that a paper's ledger can be
+// assembled from results computed by separate programs — each notebook
+// cell runs as its own program — without computing anything again. It has
+// one subfolder per paper key and one JSON file per recorded group of
+// entries, named by a hash of the group's ids, so that recording the same
+// group again replaces it.
+type Store struct {
+	Dir string
+}
+
+type recorded struct {
+	Recorded time.Time `json:"recorded"`
+	Entries  []Entry   `json:"entries"`
+}
+
+// Reset removes everything recorded for paper.
+func (s Store) Reset(paper string) error {
+	if err := os.RemoveAll(s.paperDir(paper)); err != nil {
+		return fmt.Errorf("ledger: %w", err)
+	}
+	return nil
+}
+
+func (s Store) paperDir(paper string) string {
+	if s.Dir == "" || paper == "" || strings.ContainsAny(paper, `/\.`) {
+		panic("ledger: Store needs a folder and a plain paper key")
+	}
+	return filepath.Join(s.Dir, paper)
+}
+
+// Record saves a group of entries of paper, replacing an earlier record of
+// the same ids. An empty group records nothing.
+func (s Store) Record(paper string, entries []Entry) error {
+	if len(entries) == 0 {
+		return nil
+	}
+	ids := make([]string, len(entries))
+	for i, e := range entries {
+		if e.Paper != paper {
+			return fmt.Errorf("ledger: entry %s of paper %q recorded under %q", e.ID, e.Paper, paper)
+		}
+		ids[i] = e.ID
+	}
+	slices.Sort(ids)
+	h := sha256.Sum256([]byte(strings.Join(ids, "\n")))
+	dir := s.paperDir(paper)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("ledger: %w", err)
+	}
+	b, err := json.MarshalIndent(recorded{Recorded: time.Now().UTC(), Entries: entries}, "", "  ")
+	if err != nil {
+		return fmt.Errorf("ledger: %w", err)
+	}
+	name := filepath.Join(dir, hex.EncodeToString(h[:8])+".json")
+	tmp, err := os.CreateTemp(dir, ".record-*")
+	if err != nil {
+		return fmt.Errorf("ledger: %w", err)
+	}
+	_, werr := tmp.Write(b)
+	cerr := tmp.Close()
+	if werr == nil {
+		werr = cerr
+	}
+	if werr == nil {
+		werr = os.Rename(tmp.Name(), name)
+	}
+	if werr != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("ledger: recording %s: %w", paper, werr)
+	}
+	return nil
+}
+
+// Read returns every entry recorded for paper, in the order the groups
+// were recorded; an id recorded twice keeps its first place and its latest
+// value. A paper with nothing recorded gives no entries and no error.
+func (s Store) Read(paper string) ([]Entry, error) {
+	files, err := filepath.Glob(filepath.Join(s.paperDir(paper), "*.json"))
+	if err != nil {
+		return nil, fmt.Errorf("ledger: %w", err)
+	}
+	var groups []recorded
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return nil, fmt.Errorf("ledger: %w", err)
+		}
+		var r recorded
+		if err := json.Unmarshal(b, &r); err != nil {
+			return nil, fmt.Errorf("ledger: %s: %w", f, err)
+		}
+		groups = append(groups, r)
+	}
+	slices.SortStableFunc(groups, func(a, b recorded) int { return a.Recorded.Compare(b.Recorded) })
+	pos := map[string]int{}
+	var out []Entry
+	for _, g := range groups {
+		for _, e := range g.Entries {
+			if i, ok := pos[e.ID]; ok {
+				out[i] = e
+				continue
+			}
+			pos[e.ID] = len(out)
+			out = append(out, e)
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,91 @@
+package notebook
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/tracelab/tracelab/repro/ledger"
+)
+
+type fakeResult struct{ v float64 }
+
+func (r fakeResult) Claims(l *ledger.Ledger) {
+	l.Check("Table I", "t1/jobs", "jobs of the log", ledger.Near(100, 0), r.v)
+}
+
+type otherResult struct{}
+
+func (otherResult) Claims(l *ledger.Ledger) {
+	l.Claim("Fig. 1", "f1/shape", "the curve falls", true, "slope −0.3")
+}
+
+func captureStdout(t *testing.T, f func()) string {
+	t.Helper()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := os.Stdout
+	os.Stdout = w
+	f()
+	os.Stdout = old
+	w.Close()
+	b := new(strings.Builder)
+	buf := make([]byte, 1<<16)
+	for {
+		n, err := r.Read(buf)
+		b.Write(buf[:n])
+		if err != nil {
+			break
+		}
+	}
+	return b.String()
+}
+
+func TestCellsAndLedger(t *testing.T) {
+	t.Setenv("TRACELAB_LEDGER_DIR", t.TempDir())
+	p := ledger.Paper{Key: "demo", Items: []ledger.Item{{Name: "Table I", Section: "Table I — the logs"}}}
+	if _, err := Ledger(p); err == nil {
+		t.Fatal("Ledger with nothing recorded: no error")
+	}
+	out := captureStdout(t, func() {
+		if err := Begin(p); err != nil {
+			t.Fatal(err)
+		}
+		if err := Claims(p, fakeResult{v: 100}); err != nil {
+			t.Fatal(err)
+		}
+		if err := Claims(p, otherResult{}); err != nil {
+			t.Fatal(err)
+		}
+		// The first cell again, with another value: replaces its entries.
+		if err := Claims(p, fakeResult{v: 99}); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if !strings.Contains(out, "t1/jobs") || !strings.Contains(out, "1 entries: 0 agree, 1 differ") {
+		t.Errorf("cell output:\n%s", out)
+	}
+	var es []ledger.Entry
+	out = captureStdout(t, func() {
+		var err error
+		es, err = Ledger(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+	})
+	if len(es) != 2 || es[0].ID != "f1/shape" || es[1].Verdict != ledger.Differs || es[1].Section != "Table I — the logs" {
+		t.Errorf("ledger entries %+v", es)
+	}
+	if !strings.Contains(out, "Ledger of demo: 2 entries: 1 agree, 1 differ, 0 not comparable") {
+		t.Errorf("ledger output:\n%s", out)
+	}
+	// Begin clears the earlier run.
+	if err := Begin(p); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Ledger(p); err == nil {
+		t.Error("Ledger after Begin: entries of the earlier run remain")
+	}
+}
