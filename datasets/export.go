@@ -16,6 +16,8 @@ import (
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
 	"github.com/parquet-go/parquet-go"
+
+	"github.com/tracelab/tracelab/internal/outfile"
 )
 
 // column is one frame column as a typed slice.
@@ -397,7 +399,8 @@ func ReadParquetFile(path string) (dataframe.DataFrame, error) {
 }
 
 // WriteFrameFile writes df to path in the format its extension names:
-// .csv, .json or .parquet (atomically: a failure leaves no partial file).
+// .csv, .json or .parquet (through internal/outfile: a regular file is
+// replaced atomically, so a failure leaves no partial file).
 func WriteFrameFile(path string, df dataframe.DataFrame) error {
 	var write func(io.Writer, dataframe.DataFrame) error
 	switch strings.ToLower(filepath.Ext(path)) {
@@ -410,7 +413,7 @@ func WriteFrameFile(path string, df dataframe.DataFrame) error {
 	default:
 		return fmt.Errorf("datasets: %s: unknown frame format (want .csv, .json or .parquet)", path)
 	}
-	return writeFileAtomic(path, func(w io.Writer) error { return write(w, df) })
+	return outfile.Write(path, 0o644, func(w io.Writer) error { return write(w, df) })
 }
 
 // ReadFrameFile reads a frame written by WriteFrameFile (.csv or .parquet).

@@ -4,11 +4,12 @@ import (
 	"bufio"
 	"io"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 
 	"github.com/klauspost/compress/gzip"
+
+	"github.com/tracelab/tracelab/internal/outfile"
 )
 
 // WriteSWF writes the trace as SWF: its header (verbatim when unchanged
@@ -54,10 +55,11 @@ func appendField(buf []byte, v float64) []byte {
 }
 
 // WriteSWFFile writes the trace to path as SWF, gzipped when path ends in
-// ".gz". The file is written to a temporary name and renamed, so a failure
-// leaves no partial file.
+// ".gz". A regular file is written to a temporary name and renamed, so a
+// failure leaves no partial file; a link is followed and a device or pipe
+// written through (internal/outfile).
 func WriteSWFFile(path string, t *Trace) error {
-	return writeFileAtomic(path, func(w io.Writer) error {
+	return outfile.Write(path, 0o644, func(w io.Writer) error {
 		if strings.HasSuffix(path, ".gz") {
 			zw := gzip.NewWriter(w)
 			if err := WriteSWF(zw, t); err != nil {
@@ -67,37 +69,4 @@ func WriteSWFFile(path string, t *Trace) error {
 		}
 		return WriteSWF(w, t)
 	})
-}
-
-// writeFileAtomic writes path through a temporary file in the same folder
-// and renames it into place.
-func writeFileAtomic(path string, write func(io.Writer) error) (err error) {
-	dir, base := ".", path
-	if i := strings.LastIndexAny(path, `/\`); i >= 0 {
-		dir, base = path[:i+1], path[i+1:]
-	}
-	f, err := os.CreateTemp(dir, "."+base+".tmp*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
-		}
-	}()
-	bw := bufio.NewWriterSize(f, 1<<16)
-	if err = write(bw); err != nil {
-		return err
-	}
-	if err = bw.Flush(); err != nil {
-		return err
-	}
-	if err = f.Close(); err != nil {
-		return err
-	}
-	if err = os.Chmod(f.Name(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), path)
 }

@@ -5,7 +5,6 @@ import (
 	"image/color"
 	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -16,6 +15,8 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgsvg"
+
+	"github.com/tracelab/tracelab/internal/outfile"
 )
 
 // Default figure size, used by SaveSVG, SavePNG and WriteSVG when a size is zero.
@@ -136,33 +137,21 @@ func WritePNG(f io.Writer, p *plot.Plot, w, h vg.Length, dpi int) error {
 
 // SaveSVG saves p as an SVG file of size w×h (zero: the default size).
 func SaveSVG(p *plot.Plot, w, h vg.Length, path string) error {
-	return save(path, ".svg", func(f *os.File) error { return WriteSVG(f, p, w, h) })
+	return save(path, ".svg", func(f io.Writer) error { return WriteSVG(f, p, w, h) })
 }
 
 // SavePNG saves p as a PNG file of size w×h (zero: the default size) at 96 dpi.
 func SavePNG(p *plot.Plot, w, h vg.Length, path string) error {
-	return save(path, ".png", func(f *os.File) error { return WritePNG(f, p, w, h, 0) })
+	return save(path, ".png", func(f io.Writer) error { return WritePNG(f, p, w, h, 0) })
 }
 
-// save writes through a temporary file renamed into place.
-func save(path, ext string, write func(*os.File) error) error {
+// save writes the file through internal/outfile (a temporary file renamed
+// into place; links followed, devices written through).
+func save(path, ext string, write func(io.Writer) error) error {
 	if !strings.EqualFold(filepath.Ext(path), ext) {
 		return fmt.Errorf("plots: %s: extension must be %s", path, ext)
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), ".plot-*"+ext)
-	if err != nil {
-		return fmt.Errorf("plots: %w", err)
-	}
-	tmp := f.Name()
-	err = write(f)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
+	if err := outfile.Write(path, 0o644, write); err != nil {
 		return fmt.Errorf("plots: saving %s: %w", path, err)
 	}
 	return nil

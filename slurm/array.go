@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/tracelab/tracelab/internal/outfile"
 )
 
 // TaskToken stands for the array task index in Plan.Command and
@@ -188,28 +190,7 @@ func (a *Array) save() error {
 	if err != nil {
 		return err
 	}
-	return writeAtomic(filepath.Join(a.Plan.Dir, ManifestName), append(b, '\n'))
-}
-
-func writeAtomic(path string, b []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	if _, err := f.Write(b); err != nil {
-		f.Close()
-		os.Remove(f.Name())
-		return err
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(f.Name())
-		return err
-	}
-	if err := os.Chmod(f.Name(), 0o644); err != nil {
-		os.Remove(f.Name())
-		return err
-	}
-	return os.Rename(f.Name(), path)
+	return outfile.WriteFile(filepath.Join(a.Plan.Dir, ManifestName), append(b, '\n'), 0o644)
 }
 
 // ArraySpec returns sbatch's --array value for tasks: ranges of

@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/tracelab/tracelab/internal/outfile"
 )
 
 // Client runs the Slurm commands. The zero value finds sbatch, squeue and
@@ -84,7 +86,7 @@ func (a *Array) Submit(ctx context.Context, c Client, tasks []int) (Submission, 
 		return Submission{}, fmt.Errorf("slurm: %w", err)
 	}
 	script := filepath.Join(a.Plan.Dir, fmt.Sprintf("submit-%d.sh", len(a.Submissions)+1))
-	if err := writeAtomic(script, []byte(a.Script(tasks))); err != nil {
+	if err := outfile.WriteFile(script, []byte(a.Script(tasks)), 0o644); err != nil {
 		return Submission{}, fmt.Errorf("slurm: %w", err)
 	}
 	if err := os.Chmod(script, 0o755); err != nil {

@@ -6,7 +6,6 @@ import (
 	"html/template"
 	"io"
 	"math"
-	"os"
 	"sort"
 	"time"
 
@@ -17,6 +16,7 @@ import (
 	"github.com/tracelab/tracelab/analytics/session"
 	"github.com/tracelab/tracelab/analytics/users"
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/internal/outfile"
 	"github.com/tracelab/tracelab/plots"
 	"github.com/tracelab/tracelab/sim"
 )
@@ -37,11 +37,7 @@ func runReport(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	var buf bytes.Buffer
-	if err := writeReport(&buf, t); err != nil {
-		return err
-	}
-	if err := os.WriteFile(*out, buf.Bytes(), 0o644); err != nil {
+	if err := outfile.Write(*out, 0o644, func(w io.Writer) error { return writeReport(w, t) }); err != nil {
 		return err
 	}
 	fmt.Fprintf(e.stderr, "wrote %s (%d jobs of %s)\n", *out, t.Len(), t.Name)

@@ -13,6 +13,8 @@ import (
 	"runtime"
 	"strings"
 	"time"
+
+	"github.com/tracelab/tracelab/internal/outfile"
 )
 
 // Module is the module path of tracelab, which notebooks import.
@@ -368,26 +370,11 @@ func Spec(gonb, displayName, path, goflags string) ([]byte, error) {
 	return append(b, '\n'), nil
 }
 
-// writeFile writes data through a temporary file renamed into place.
+// writeFile writes data through internal/outfile (a temporary file renamed
+// into place).
 func writeFile(path string, data []byte, perm os.FileMode) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	_, err = f.Write(data)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp, perm)
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("kernelspec: writing %s: %w", path, err)
+	if err := outfile.WriteFile(path, data, perm); err != nil {
+		return fmt.Errorf("kernelspec: %w", err)
 	}
 	return nil
 }

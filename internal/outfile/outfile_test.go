@@ -1,0 +1,209 @@
+package outfile
+
+import (
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+// entries lists the names in dir, to show that no temporary file is left.
+func entries(t *testing.T, dir string) []string {
+	t.Helper()
+	es, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range es {
+		names = append(names, e.Name())
+	}
+	return names
+}
+
+func TestWrite(t *testing.T) {
+	old := syscall.Umask(0o022) // before t.Parallel: no other test runs yet
+	syscall.Umask(old)
+	t.Parallel()
+	umask := os.FileMode(old)
+	tests := []struct {
+		name  string
+		setup func(dir string) string // returns the path to write
+		check func(t *testing.T, dir, path string)
+	}{
+		{"new file gets perm less umask", func(dir string) string { return filepath.Join(dir, "new.txt") },
+			func(t *testing.T, dir, path string) {
+				st, _ := os.Stat(path)
+				if st.Mode().Perm() != 0o644&^umask {
+					t.Errorf("mode %v, want %v", st.Mode().Perm(), 0o644&^umask)
+				}
+			}},
+		{"existing file keeps its mode", func(dir string) string {
+			p := filepath.Join(dir, "old.txt")
+			os.WriteFile(p, []byte("old"), 0o600)
+			os.Chmod(p, 0o600)
+			return p
+		}, func(t *testing.T, dir, path string) {
+			if st, _ := os.Stat(path); st.Mode().Perm() != 0o600 {
+				t.Errorf("mode %v, want 0600", st.Mode().Perm())
+			}
+		}},
+		{"symlink followed, target keeps its mode", func(dir string) string {
+			os.Mkdir(filepath.Join(dir, "sub"), 0o755)
+			target := filepath.Join(dir, "sub", "target.txt")
+			os.WriteFile(target, []byte("old"), 0o600)
+			os.Chmod(target, 0o600)
+			link := filepath.Join(dir, "link.txt")
+			os.Symlink(filepath.Join("sub", "target.txt"), link)
+			return link
+		}, func(t *testing.T, dir, path string) {
+			if st, _ := os.Lstat(path); st.Mode()&os.ModeSymlink == 0 {
+				t.Error("the link was replaced by a file")
+			}
+			target := filepath.Join(dir, "sub", "target.txt")
+			b, _ := os.ReadFile(target)
+			st, _ := os.Stat(target)
+			if string(b) != "new" || st.Mode().Perm() != 0o600 {
+				t.Errorf("target holds %q with mode %v, want \"new\" and 0600", b, st.Mode().Perm())
+			}
+		}},
+		{"dangling symlink creates its target", func(dir string) string {
+			link := filepath.Join(dir, "dangling")
+			os.Symlink("made.txt", link)
+			return link
+		}, func(t *testing.T, dir, path string) {
+			if b, _ := os.ReadFile(filepath.Join(dir, "made.txt")); string(b) != "new" {
+				t.Errorf("target holds %q", b)
+			}
+		}},
+		{"device written through", func(dir string) string { return os.DevNull },
+			func(t *testing.T, dir, path string) {
+				if st, _ := os.Stat(path); st.Mode()&os.ModeCharDevice == 0 {
+					t.Errorf("%s is no longer a device: %v", path, st.Mode())
+				}
+			}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			path := tc.setup(dir)
+			before := len(entries(t, dir))
+			if err := WriteFile(path, []byte("new"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if path != os.DevNull {
+				if b, err := os.ReadFile(path); err != nil || string(b) != "new" {
+					t.Fatalf("read back %q, %v", b, err)
+				}
+			}
+			if after := entries(t, dir); len(after) > before+1 {
+				t.Errorf("files left behind: %v", after)
+			}
+			tc.check(t, dir, path)
+		})
+	}
+}
+
+func TestWriteFIFO(t *testing.T) {
+	t.Parallel()
+	p := filepath.Join(t.TempDir(), "fifo")
+	if err := syscall.Mkfifo(p, 0o600); err != nil {
+		t.Skip("no FIFOs here:", err)
+	}
+	got := make(chan string)
+	go func() {
+		f, err := os.Open(p)
+		if err != nil {
+			got <- err.Error()
+			return
+		}
+		b, _ := io.ReadAll(f)
+		f.Close()
+		got <- string(b)
+	}()
+	if err := WriteFile(p, []byte("through the pipe"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if s := <-got; s != "through the pipe" {
+		t.Errorf("reader got %q", s)
+	}
+	if st, _ := os.Lstat(p); st.Mode()&os.ModeNamedPipe == 0 {
+		t.Errorf("the FIFO was replaced: %v", st.Mode())
+	}
+}
+
+// TestWriteErrors: errors name the caller's path, never the temporary
+// file, and a failed write keeps the old content and leaves nothing behind.
+func TestWriteErrors(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	keep := filepath.Join(dir, "keep.txt")
+	os.WriteFile(keep, []byte("old"), 0o644)
+	boom := errors.New("encoder failed")
+	tests := []struct {
+		name  string
+		path  string
+		write func(io.Writer) error
+		want  string
+	}{
+		{"missing folder", filepath.Join(dir, "nonexistent", "x.swf"), nil, "create " + filepath.Join(dir, "nonexistent", "x.swf") + ": no such file or directory"},
+		{"directory", dir, nil, "write " + dir + ": is a directory"},
+		{"failing writer", keep, func(w io.Writer) error { w.Write([]byte("partial")); return boom }, "encoder failed"},
+		{"full device", "/dev/full", func(w io.Writer) error { _, err := w.Write(make([]byte, 1<<17)); return err }, "write /dev/full: no space left on device"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if _, err := os.Stat(tc.path); tc.path == "/dev/full" && err != nil {
+				t.Skip("no /dev/full")
+			}
+			w := tc.write
+			if w == nil {
+				w = func(w io.Writer) error { _, err := w.Write([]byte("x")); return err }
+			}
+			err := Write(tc.path, 0o644, w)
+			if err == nil || err.Error() != tc.want {
+				t.Fatalf("error %v, want %q", err, tc.want)
+			}
+			if strings.Contains(err.Error(), ".tmp-") {
+				t.Errorf("error names the temporary file: %v", err)
+			}
+		})
+	}
+	if b, _ := os.ReadFile(keep); string(b) != "old" {
+		t.Errorf("failed write changed the file: %q", b)
+	}
+	if es := entries(t, dir); len(es) != 1 {
+		t.Errorf("files left behind: %v", es)
+	}
+	if st, err := os.Stat("/dev/full"); err == nil && st.Mode()&os.ModeCharDevice == 0 {
+		t.Error("/dev/full is no longer a device")
+	}
+}
+
+func TestSameFile(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	a := filepath.Join(dir, "a.parquet")
+	os.WriteFile(a, nil, 0o644)
+	os.Symlink("a.parquet", filepath.Join(dir, "link.parquet"))
+	os.WriteFile(filepath.Join(dir, "b.parquet"), nil, 0o644)
+	tests := []struct {
+		a, b string
+		want bool
+	}{
+		{a, a, true},
+		{a, filepath.Join(dir, ".", "a.parquet"), true},
+		{a, filepath.Join(dir, "link.parquet"), true},
+		{a, filepath.Join(dir, "b.parquet"), false},
+		{filepath.Join(dir, "new.csv"), filepath.Join(dir, "sub", "..", "new.csv"), true},
+		{filepath.Join(dir, "new.csv"), filepath.Join(dir, "other.csv"), false},
+	}
+	for _, tc := range tests {
+		if got := SameFile(tc.a, tc.b); got != tc.want {
+			t.Errorf("SameFile(%s, %s) = %v, want %v", tc.a, tc.b, got, tc.want)
+		}
+	}
+}
