@@ -13,4 +13,3 @@
 //
 // Errors name the path the caller gave, never the hidden temporary file.
 package outfile
-

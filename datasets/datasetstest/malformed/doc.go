@@ -6,4 +6,5 @@
 // memory. A new kind of bad input is added here once and both tests see it.
 //
 // The package imports nothing of tracelab, so the datasets package's own
-
+// tests can import it.
+package malformed

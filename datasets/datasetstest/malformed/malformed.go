@@ -1,5 +1,3 @@
-package imports nothing of tracelab, so the datasets package's own
-// tests can import it.
 package malformed
 
 import (
