@@ -9,6 +9,7 @@ import (
 
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/repro/study"
+	"github.com/tracelab/tracelab/repro/zakay2013"
 )
 
 // Reproduction computes the ledger of one paper: the Study of each paper
@@ -22,7 +23,9 @@ type Reproduction interface {
 var registered = []struct {
 	key string
 	new func(study.Options) Reproduction
-}{}
+}{
+	{"zakay2013", func(o study.Options) Reproduction { return zakay2013.New(o) }},
+}
 
 // Keys returns the keys of the papers, in the order of their notebooks.
 func Keys() []string {

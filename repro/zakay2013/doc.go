@@ -1,0 +1,29 @@
+// Package zakay2013 reproduces N. Zakay and D. G. Feitelson, "Workload
+// resampling for performance evaluation of parallel job schedulers",
+// Concurrency and Computation: Practice and Experience, 2013 (the journal
+// version of the ICPE 2013 paper), papers/zakay-feitelson-2013-workload-resampling.txt,
+// in notebook notebooks/01-workload-resampling.ipynb.
+//
+// Every numbered figure and table of the paper (Tables I–VII, Figs 1–16) is
+// an item of Paper, computed by a method of Study:
+//
+//	§1   Table I        the logs (TableI)
+//	§3   Fig. 1         similarity vs. distance in sessions
+//	§3   Fig. 2         within-session similarity against randomised jobs
+//	§3   Tables II–IV   users more similar at the shorter distance
+//	§4   Fig. 3, Table V long-term, temporary and discarded users
+//	§5.1 Fig. 4         per-user marginals, original and resampled
+//	§5.2 Table VI, Fig. 5 locality: stack depth, daily bins
+//	§5.3 Figs 6–7, Table VII self-similarity: pox plots, Hurst parameter
+//	§6.1 Figs 8–9       bootstrap of EASY's performance (bootstrap.go)
+//	§6.2 Fig. 10        extending a trace five times
+//	§6.3 Figs 11–12     load scaling and saturation
+//	§6.4 Figs 13–16     over-sampling rare behaviours (flurries)
+//
+// Each method returns a result with frames and plots for display and the
+// result's ledger entries (Claims); Ledger collects them all. The analyses
+// themselves are the library's (analytics/similarity, analytics/users,
+// analytics/locality, analytics/selfsim, sim/resample): this package holds
+// only what is specific to the paper — its logs, its published numbers, its
+// table layouts and its claims.
+package zakay2013

@@ -1,0 +1,58 @@
+package zakay2013
+
+// PaperLog is a row of the paper's Table I: a log as the paper used it, and
+// the catalog name of the version we have.
+type PaperLog struct {
+	Name   string // as the paper names it: "KTH-SP2"
+	File   string // the paper's version: "KTH-SP2-1996-2"
+	Period string // the paper's "Period" column, MM/YY-MM/YY
+	PEs    int
+	Users  int
+	Jobs   int
+	// Catalog is the catalog name of our version, "" when the log is not
+	// available (datasets.Catalog).
+	Catalog string
+}
+
+// TableILogs are the rows of Table I, in the paper's order.
+var TableILogs = []PaperLog{
+	{"LANL-CM5", "LANL-CM5-1994-3.1-cln", "10/94-09/96", 1024, 213, 122060, "LANL-CM5"},
+	{"SDSC-Par", "SDSC-Par-1995-3.1-cln", "12/94-12/95", 400, 98, 53970, ""}, // we have SDSC-Par-1996, another log
+	{"CTC-SP2", "CTC-SP2-1996-2.1-cln", "06/96-05/97", 338, 679, 77222, "CTC-SP2"},
+	{"KTH-SP2", "KTH-SP2-1996-2", "09/96-08/97", 100, 214, 28489, "KTH-SP2"},
+	{"SDSC-SP2", "SDSC-SP2-1998-3.1-cln", "04/98-04/00", 128, 437, 59725, "SDSC-SP2"},
+	{"OSC-cluster", "OSC-Clust-2000-3.1-cln", "01/00-11/01", 178, 253, 36097, "OSC-Clust"},
+	{"SDSC-BLUE", "SDSC-BLUE-2000-3.1-cln", "04/00-01/03", 1152, 468, 243314, "SDSC-BLUE"},
+	{"HPC2N", "HPC2N-2002-1.1-cln", "07/02-01/06", 240, 257, 202876, "HPC2N"},
+	{"SDSC-DS", "SDSC-DS-2004-1", "03/04-04/05", 1664, 460, 96089, "SDSC-DS"},
+	{"ANL-Intrepid", "ANL-Intrepid-2009-1", "01/09-09/09", 163840, 236, 68936, ""},
+	{"PIK-IPLEX", "PIK-IPLEX-2009-1", "04/09-07/12", 2560, 225, 742965, ""},
+	{"CEA-Curie", "CEA-Curie-2011-2.1-cln", "02/12-10/12", 93312, 582, 312826, "CEA-Curie"},
+}
+
+// paperLog returns the Table I row of the log the paper calls name.
+func paperLog(name string) PaperLog {
+	for _, l := range TableILogs {
+		if l.Name == name {
+			return l
+		}
+	}
+	panic("zakay2013: no log " + name + " in Table I")
+}
+
+// Stand-ins: logs we use where the paper's is not available.
+const (
+	// sdscPar96 stands in for SDSC-Par-1995 (another year of the same
+	// machine) in Table VII and Fig. 13.
+	sdscPar96 = "SDSC-Par"
+)
+
+// unavailableWhy says why a log of the paper is missing here.
+func unavailableWhy(name string) string {
+	switch name {
+	case "SDSC-Par":
+		return "SDSC-Par-1995 is not in our copy of the archive (we have SDSC-Par-1996, another log)"
+	default:
+		return name + " is not in our copy of the archive"
+	}
+}

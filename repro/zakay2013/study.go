@@ -1,0 +1,120 @@
+package zakay2013
+
+import (
+	"context"
+
+	"github.com/tracelab/tracelab/repro/ledger"
+	"github.com/tracelab/tracelab/repro/study"
+)
+
+// Study is the reproduction of the paper. Its item methods memoise their
+// results, so Ledger after them computes nothing again. Safe for
+// concurrent use.
+type Study struct {
+	o study.Options
+
+	tableI study.Once[*TableIResult]
+}
+
+// New returns the study with options o (quick or full mode, seed, workers).
+func New(o study.Options) *Study { return &Study{o: o} }
+
+// Options returns the study's options.
+func (s *Study) Options() study.Options { return s.o }
+
+// seed is the base seed of the study's random procedures (Options.Seed, or
+// the paper's year when it is 0, as the notebook always used).
+func (s *Study) seed() uint64 {
+	if s.o.Seed == 0 {
+		return 2013
+	}
+	return s.o.Seed
+}
+
+// File is the paper's text in the project's papers folder.
+const File = "zakay-feitelson-2013-workload-resampling.txt"
+
+// Paper describes the paper and how each of its numbered items is
+// reproduced.
+func (s *Study) Paper() ledger.Paper {
+	return ledger.Paper{
+		Key: "zakay2013",
+		Citation: "N. Zakay and D. G. Feitelson, Workload resampling for performance evaluation of parallel " +
+			"job schedulers, Concurrency and Computation: Practice and Experience (2013)",
+		File:     File,
+		Notebook: "notebooks/01-workload-resampling.ipynb",
+		Items:    items,
+	}
+}
+
+// items lists every numbered figure and table of the paper, in the order
+// of the notebook.
+var items = []ledger.Item{
+	{Name: "Table I", Title: "logs used", Status: ledger.Partial, Section: "Table I",
+		Note: "SDSC-Par-1995, ANL-Intrepid and PIK-IPLEX are not in the archive copy we have; newer versions of some logs (re-cleaned, a few jobs fewer)"},
+	{Name: "Fig. 1", Title: "similarity vs. distance in sessions", Status: ledger.Reproduced, Section: "§3 Fig. 1",
+		Note: "the figure is lost from our copy of the text (only its caption); its logs are not named, we show four"},
+	{Name: "Fig. 2", Title: "within-session similarity vs. randomised jobs (CEA-Curie)", Status: ledger.Reproduced, Section: "§3 Fig. 2"},
+	{Name: "Table II", Title: "users more similar at the shorter distance: processors", Status: ledger.Partial, Section: "§3 Tables II–IV",
+		Note: "ANL-Intrepid is not available"},
+	{Name: "Table III", Title: "users more similar at the shorter distance: requested runtime", Status: ledger.Partial, Section: "§3 Tables II–IV",
+		Note: "ANL-Intrepid is not available"},
+	{Name: "Table IV", Title: "users more similar at the shorter distance: runtime", Status: ledger.Partial, Section: "§3 Tables II–IV",
+		Note: "ANL-Intrepid is not available"},
+	{Name: "Fig. 3", Title: "long-term and temporary users", Status: ledger.Reproduced, Section: "§4 Fig. 3",
+		Note: "the paper's figure is a conceptual drawing; we draw the users' periods of activity by class"},
+	{Name: "Table V", Title: "users and jobs by class", Status: ledger.Partial, Section: "§4 Table V",
+		Note: "the values are blanked in our copy of the text; SDSC-Par-1995, ANL-Intrepid and PIK-IPLEX are not available"},
+	{Name: "Fig. 4", Title: "per-user marginals, original and 8 resampled logs", Status: ledger.Partial, Section: "§5.1 Fig. 4",
+		Note: "the paper shows ANL-Intrepid, not available; we show KTH-SP2, SDSC-SP2 and SDSC-DS"},
+	{Name: "Table VI", Title: "locality by stack depth, original and resampled", Status: ledger.Partial, Section: "§5.2 Table VI",
+		Note: "the values are blanked in our copy of the text; ANL-Intrepid is not available"},
+	{Name: "Fig. 5", Title: "daily bins locality, original and resampled", Status: ledger.Reproduced, Section: "§5.2 Fig. 5",
+		Note: "the figure is lost from our copy (caption only); its four logs are not named, we show LANL-CM5, SDSC-SP2, HPC2N, CEA-Curie"},
+	{Name: "Fig. 6", Title: "pox plots, original and two resampled logs", Status: ledger.Partial, Section: "§5.3 Fig. 6",
+		Note: "ANL-Intrepid is not available: CEA-Curie instead"},
+	{Name: "Fig. 7", Title: "pox-plot regression lines, original and resampled", Status: ledger.Reproduced, Section: "§5.3 Fig. 7"},
+	{Name: "Table VII", Title: "Hurst parameter, original and resampled", Status: ledger.Partial, Section: "§5.3 Table VII",
+		Note: "the values are blanked in our copy of the text; ANL-Intrepid and PIK-IPLEX are not available, SDSC-Par is the 1996 log"},
+	{Name: "Fig. 8", Title: "bootstrap: throughput and utilisation", Status: ledger.NotReproduced, Section: "§6.1 Figs 8–9",
+		Note: "§6.1 is reproduced by its own file of this package, in progress"},
+	{Name: "Fig. 9", Title: "bootstrap: slowdown and wait under EASY", Status: ledger.NotReproduced, Section: "§6.1 Figs 8–9",
+		Note: "§6.1 is reproduced by its own file of this package, in progress"},
+	{Name: "Fig. 10", Title: "SDSC-DS extended five times", Status: ledger.Reproduced, Section: "§6.2 Fig. 10"},
+	{Name: "Fig. 11", Title: "OSC-cluster with six times the users", Status: ledger.Reproduced, Section: "§6.3 Fig. 11"},
+	{Name: "Fig. 12", Title: "EASY under different loads, with saturation", Status: ledger.Reproduced, Section: "§6.3 Fig. 12"},
+	{Name: "Fig. 13", Title: "flurries in the original logs", Status: ledger.Partial, Section: "§6.4 Fig. 13",
+		Note: "the uncleaned logs with the paper's flurries are not available: the heaviest single-user bursts left in the cleaned logs stand in; SDSC-Par-1996 for SDSC-Par-1995"},
+	{Name: "Fig. 14", Title: "flurries added to SDSC-SP2", Status: ledger.Partial, Section: "§6.4 Fig. 14",
+		Note: "bursts of the cleaned log stand in for the removed flurry of user 374"},
+	{Name: "Fig. 15", Title: "workloads with different RB_NPW (LANL-CM5)", Status: ledger.Partial, Section: "§6.4 Fig. 15",
+		Note: "bursts of the cleaned log stand in for the removed flurries"},
+	{Name: "Fig. 16", Title: "EASY with different frequencies of flurries (LANL-CM5)", Status: ledger.Partial, Section: "§6.4 Fig. 16",
+		Note: "bursts of the cleaned log stand in for the removed flurries; RB_NPW 1/2 exceeds our LANL-CM5's arrival rate of temporary users"},
+}
+
+// claimers lists the item methods whose results make the ledger, in the
+// order of the notebook. A method added for a new item goes here.
+func (s *Study) claimers() []func(context.Context) (ledger.Claimer, error) {
+	return []func(context.Context) (ledger.Claimer, error){
+		claimer(s.TableI),
+	}
+}
+
+// claimer adapts an item method to the list of claimers.
+func claimer[R ledger.Claimer](f func(context.Context) (R, error)) func(context.Context) (ledger.Claimer, error) {
+	return func(ctx context.Context) (ledger.Claimer, error) { return f(ctx) }
+}
+
+// Ledger computes every item (memoised) and returns the paper's ledger.
+func (s *Study) Ledger(ctx context.Context) (*ledger.Ledger, error) {
+	l := ledger.NewFor(s.Paper())
+	for _, f := range s.claimers() {
+		r, err := f(ctx)
+		if err != nil {
+			return nil, err
+		}
+		r.Claims(l)
+	}
+	return l, nil
+}
