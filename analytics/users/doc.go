@@ -5,9 +5,11 @@
 //
 //   - user classes (§4, Fig. 3, Table V): a user whose activity — from the
 //     first job to the last — spans more than 12 weeks is long-term, any
-//     other is temporary; a temporary user whose whole activity lies within
-//     4 weeks of the log's start or of its end is discarded, since its
-//     activity was probably truncated;
+//     other is temporary; a temporary user whose activity touches the first
+//     or the last 4 weeks of the log is discarded, since its activity was
+//     probably truncated (Truncation: this reading reproduces Table V; the
+//     literal wording of §4, whole activity within those 4 weeks, is the
+//     option WithinEdge);
 //   - per-user marginals (§5.1, Fig. 4): the number of jobs, number of
 //     sessions, average session length, CPU work, first arrival, final
 //     departure and period of activity of each user, each sorted across

@@ -47,14 +47,26 @@ func TestClassify(t *testing.T) {
 		job{6, 14 * w, 10, 1}, job{6, 26 * w, math.NaN(), 1}, // exactly 12 weeks: temporary (not more than 12)
 		job{7, 40 * w, 10, 1}, // the log's last job
 		job{8, 4 * w, 10, 1},  // ends exactly 4 weeks after the start: discarded
+		// Touching an edge zone without lying within it: discarded by the
+		// default rule (TouchesEdge), kept by the literal one (WithinEdge).
+		job{9, 2 * w, 10, 1}, job{9, 8 * w, 10, 1},
+		job{10, 33 * w, 10, 1}, job{10, 39 * w, 10, 1},
 	)
 	p, err := Classify(tr, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []Class{LongTerm, Temporary, Discarded, Discarded, Temporary, Temporary, Discarded, Discarded}
+	want := []Class{LongTerm, Temporary, Discarded, Discarded, Temporary, Temporary, Discarded, Discarded, Discarded, Discarded}
 	if !slices.Equal(p.Class, want) {
 		t.Errorf("classes %v, want %v", p.Class, want)
+	}
+	literal, err := Classify(tr, Options{Truncation: WithinEdge})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = []Class{LongTerm, Temporary, Discarded, Discarded, Temporary, Temporary, Discarded, Discarded, Temporary, Temporary}
+	if !slices.Equal(literal.Class, want) {
+		t.Errorf("literal rule: classes %v, want %v", literal.Class, want)
 	}
 	if p.LogStart != 0 || p.LogEnd != 40*w || p.Weeks != 41 {
 		t.Errorf("log period [%v, %v], %d weeks", p.LogStart, p.LogEnd, p.Weeks)
@@ -70,7 +82,7 @@ func TestClassify(t *testing.T) {
 		t.Errorf("user 1: departure %v span %v sessions %d avg %v", p.LastDeparture[0], p.Span[0], p.Sessions[0], p.AvgSessionLength[0])
 	}
 	sum := p.Summary()
-	if sum[0] != (ClassCount{LongTerm, 1, 2}) || sum[1] != (ClassCount{Temporary, 3, 5}) || sum[2] != (ClassCount{Discarded, 4, 6}) {
+	if sum[0] != (ClassCount{LongTerm, 1, 2}) || sum[1] != (ClassCount{Temporary, 3, 5}) || sum[2] != (ClassCount{Discarded, 6, 10}) {
 		t.Errorf("summary %v", sum)
 	}
 	// Temporary users: 2 + 1 + 2 active weeks over 41 weeks; 3 arrivals.
@@ -86,7 +98,7 @@ func TestClassify(t *testing.T) {
 	if p2.Class[1] != LongTerm || slices.Contains(p2.Class, Discarded) {
 		t.Errorf("options: classes %v", p2.Class)
 	}
-	if f := p.Frame(); f.Nrow() != 8 || f.Col("class").Records()[2] != "discarded" {
+	if f := p.Frame(); f.Nrow() != 10 || f.Col("class").Records()[2] != "discarded" {
 		t.Errorf("frame:\n%v", f)
 	}
 	if f := p.SummaryFrame(); f.Nrow() != 3 || f.Col("jobs").Records()[1] != "5" {
@@ -97,6 +109,9 @@ func TestClassify(t *testing.T) {
 	}
 	if _, err := Classify(tr, Options{LongTerm: math.NaN()}); err == nil {
 		t.Error("NaN threshold: no error")
+	}
+	if _, err := Classify(tr, Options{Truncation: 7}); err == nil {
+		t.Error("unknown truncation rule: no error")
 	}
 }
 
@@ -199,6 +214,19 @@ func TestRealLogs(t *testing.T) {
 		}
 		if frac := float64(s[0].Jobs) / float64(total); frac < 0.75 {
 			t.Errorf("%s: long-term users submit %.2f of the jobs", name, frac)
+		}
+		if name == "CTC-SP2" {
+			// Temporary users by the two truncation rules, measured with this
+			// package: the literal rule's 320 is the count an independent check
+			// of Table V found about 36% above the paper's; touching the edge
+			// zones discards 59 more.
+			lit, err := Classify(tr, Options{Truncation: WithinEdge})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, want := [2]int{lit.Count(Temporary).Users, s[1].Users}, [2]int{320, 261}; got != want {
+				t.Errorf("CTC-SP2 temporary users (within, touches) = %v, want %v", got, want)
+			}
 		}
 		t.Logf("%s: long-term %d users %d jobs; temporary %d/%d; discarded %d/%d; temporary present/week %.2f, arrivals/week %.2f",
 			name, s[0].Users, s[0].Jobs, s[1].Users, s[1].Jobs, s[2].Users, s[2].Jobs, p.TemporaryPresentPerWeek(), p.TemporaryArrivalsPerWeek())

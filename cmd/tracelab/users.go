@@ -9,7 +9,7 @@ import (
 
 func init() {
 	register(&command{name: "users",
-		usage:   "[LOG] [--summary] [--long-term-weeks 12] [--edge-weeks 4] [--gap 1h] [--format table|csv|json]",
+		usage:   "[LOG] [--summary] [--long-term-weeks 12] [--edge-weeks 4] [--truncation touches|within] [--gap 1h] [--format table|csv|json]",
 		summary: "users by class (long-term, temporary, discarded) with their activity (Zakay & Feitelson 2013 §4, Table V)",
 		run:     runUsers})
 }
@@ -19,7 +19,8 @@ func runUsers(e *env, args []string) error {
 	format := formatFlag(fs)
 	summary := fs.Bool("summary", false, "print users and jobs per class (Table V) instead of one row per user")
 	longTerm := fs.Float64("long-term-weeks", 12, "activity span (weeks) above which a user is long-term")
-	edge := fs.Float64("edge-weeks", 4, "temporary users active only within this many weeks of the log's start or end are discarded")
+	edge := fs.Float64("edge-weeks", 4, "temporary users active within this many weeks of the log's start or end are discarded (see --truncation)")
+	truncation := fs.String("truncation", "touches", "which temporary users the edge zones discard: touches (activity touches a zone; reproduces Table V) or within (whole activity in a zone; §4's literal wording)")
 	gap := fs.Duration("gap", 0, "session break (default 1h)")
 	logArg, err := parseLogCommand(fs, format, args)
 	if err != nil {
@@ -30,6 +31,14 @@ func runUsers(e *env, args []string) error {
 	}
 	opts := users.Options{LongTerm: *longTerm * users.Week, Edge: *edge * users.Week,
 		Session: session.Options{Gap: gap.Seconds()}}
+	switch *truncation {
+	case "touches":
+		opts.Truncation = users.TouchesEdge
+	case "within":
+		opts.Truncation = users.WithinEdge
+	default:
+		return fmt.Errorf("%w: --truncation must be touches or within, got %q", errUsage, *truncation)
+	}
 	if *edge == 0 {
 		opts.Edge = -1 // zero weeks: discard no one
 	}

@@ -9,9 +9,10 @@
 // NewPools dissects a log into the job streams of its users and keeps them
 // in pools: long-term users (activity above 12 weeks), temporary users, and
 // a rare-behaviour pool of (user, begin, end) periods whose jobs leave the
-// other pools (§6.4 steps 1–2). Temporary users whose whole activity lies
-// within 4 weeks of either end of the log are discarded. The classes are
-// those of package analytics/users.
+// other pools (§6.4 steps 1–2). Temporary users whose activity touches the
+// first or the last 4 weeks of the log are discarded (users.TouchesEdge, the
+// reading that reproduces Table V; PoolOptions.Users.Truncation selects §4's
+// literal one). The classes are those of package analytics/users.
 //
 // # Generation (§4)
 //

@@ -31,9 +31,9 @@ func Example() {
 	}
 	fmt.Printf("EASY: utilization %.2f, saturated %v\n", o.Summary.Utilization, o.Saturation.Saturated)
 	// Output:
-	// pools: 12 long-term, 12 temporary users, 0 discarded; 20 weeks
-	// resampled: 13729 jobs of 28 users over 39 weeks
-	// EASY: utilization 0.06, saturated false
+	// pools: 12 long-term, 10 temporary users, 2 discarded; 20 weeks
+	// resampled: 12791 jobs of 26 users over 39 weeks
+	// EASY: utilization 0.05, saturated false
 }
 
 // The saturation test of 2013 §6.3 on weekly counts of outstanding jobs.
