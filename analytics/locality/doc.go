@@ -17,8 +17,9 @@
 //     distributions (Tables 4–5).
 //
 // Zakay and Feitelson, "Workload resampling for performance evaluation of
-// parallel job schedulers" (2013), §5.2: StackDepth (Table VI) and
-// DailyBins (Fig 5).
+// parallel job schedulers" (2013), §5.2: StackDepth (Table VI; depth
+// counted from 0 at the top of the stack, as the paper's table does, or
+// from 1 with StackOptions.TopDepth) and DailyBins (Fig 5).
 //
 // All functions work on Observations: one attribute of a log's jobs
 // (runtime, requested time or processors) with their submit times, in submit

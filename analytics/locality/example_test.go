@@ -49,5 +49,5 @@ func ExampleStackDepth() {
 	obs, _ := locality.NewObservations("tiny", locality.Procs, submit, procs)
 	r, _ := locality.StackDepth(obs, locality.StackOptions{})
 	fmt.Println(r.Depths, r.MeanDepth)
-	// Output: [0 0 2 0 3 3] 2.6666666666666665
+	// Output: [-1 -1 1 -1 2 2] 1.6666666666666667
 }

@@ -30,21 +30,24 @@ func TestStackDepth(t *testing.T) {
 		depths []int
 		mean   float64
 	}{
-		// 1 2 1 3 2 1: stacks [1] [2 1] [1 2] [3 1 2] [2 3 1] [1 2 3].
-		{"exact procs", obsOf(Procs, 1, 2, 1, 3, 2, 1), StackOptions{}, []int{0, 0, 2, 0, 3, 3}, 8.0 / 3},
-		{"exact forced", obsOf(Runtime, 1, 2, 1, 3, 2, 1), StackOptions{Exact: true}, []int{0, 0, 2, 0, 3, 3}, 8.0 / 3},
-		{"repeat on top", obsOf(Procs, 4, 4, 4), StackOptions{}, []int{0, 1, 1}, 1},
+		// 1 2 1 3 2 1: stacks [1] [2 1] [1 2] [3 1 2] [2 3 1] [1 2 3]; the
+		// top is depth 0 (the default) or 1; −1 marks a miss.
+		{"exact procs", obsOf(Procs, 1, 2, 1, 3, 2, 1), StackOptions{}, []int{-1, -1, 1, -1, 2, 2}, 5.0 / 3},
+		{"exact procs from 1", obsOf(Procs, 1, 2, 1, 3, 2, 1), StackOptions{TopDepth: 1}, []int{-1, -1, 2, -1, 3, 3}, 8.0 / 3},
+		{"exact forced", obsOf(Runtime, 1, 2, 1, 3, 2, 1), StackOptions{Exact: true}, []int{-1, -1, 1, -1, 2, 2}, 5.0 / 3},
+		{"repeat on top", obsOf(Procs, 4, 4, 4), StackOptions{}, []int{-1, 0, 0}, 0},
+		{"repeat on top from 1", obsOf(Procs, 4, 4, 4), StackOptions{TopDepth: 1}, []int{-1, 1, 1}, 1},
 		// 5% for runtimes: 104 matches 100 (|4| ≤ 5.2) and moves it up;
 		// 102 matches 100 below 200.
-		{"runtime 5%", obsOf(Runtime, 100, 104, 200, 102), StackOptions{}, []int{0, 1, 0, 2}, 1.5},
+		{"runtime 5%", obsOf(Runtime, 100, 104, 200, 102), StackOptions{}, []int{-1, 0, -1, 1}, 0.5},
 		// 106 matches 102 only if 102 took 100's place: |106−100| > 5.3.
-		{"keep", obsOf(Runtime, 100, 102, 106, 106), StackOptions{}, []int{0, 1, 0, 1}, 1},
-		{"update", obsOf(Runtime, 100, 102, 106, 106), StackOptions{Update: true}, []int{0, 1, 1, 1}, 1},
-		{"runtime 1%", obsOf(Runtime, 100, 104, 200, 102), StackOptions{Tolerance: 0.01}, []int{0, 0, 0, 0}, 0},
+		{"keep", obsOf(Runtime, 100, 102, 106, 106), StackOptions{}, []int{-1, 0, -1, 0}, 0},
+		{"update", obsOf(Runtime, 100, 102, 106, 106), StackOptions{Update: true}, []int{-1, 0, 0, 0}, 0},
+		{"runtime 1%", obsOf(Runtime, 100, 104, 200, 102), StackOptions{Tolerance: 0.01}, nil, math.NaN()},
 	}
 	for _, tt := range tests {
 		r, err := StackDepth(tt.obs, tt.opts)
-		if tt.mean == 0 {
+		if tt.depths == nil {
 			if !errors.Is(err, ErrNoRecurrence) {
 				t.Errorf("%s: err = %v, want ErrNoRecurrence", tt.name, err)
 			}
@@ -56,6 +59,9 @@ func TestStackDepth(t *testing.T) {
 		if !slices.Equal(r.Depths, tt.depths) || !near(r.MeanDepth, tt.mean, 1e-12) {
 			t.Errorf("%s: depths %v mean %v, want %v %v", tt.name, r.Depths, r.MeanDepth, tt.depths, tt.mean)
 		}
+	}
+	if _, err := StackDepth(obsOf(Runtime, 1, 1), StackOptions{TopDepth: 2}); err == nil {
+		t.Error("top at depth 2: no error")
 	}
 	if _, err := StackDepth(obsOf(Runtime, 1, 1), StackOptions{Tolerance: -1}); err == nil {
 		t.Error("negative tolerance: no error")
@@ -94,6 +100,13 @@ func TestStackDepthMatchesNaive(t *testing.T) {
 		}
 		if got, want := func() []int { d, _ := toleranceDepths(x, 0.1, false); return d }(), naiveDepths(x, 0.1); !slices.Equal(got, want) {
 			t.Fatalf("10%%: %v, naive %v", got, want)
+		}
+		// Counting from 1 adds one to every hit's depth and to the mean.
+		obs := obsOf(Procs, x...)
+		zero, err0 := StackDepth(obs, StackOptions{})
+		one, err1 := StackDepth(obs, StackOptions{TopDepth: 1})
+		if (err0 == nil) != (err1 == nil) || err0 == nil && (one.Hits != zero.Hits || math.Abs(one.MeanDepth-zero.MeanDepth-1) > 1e-9) {
+			t.Fatalf("from 0: %v %v; from 1: %v %v", zero.MeanDepth, err0, one.MeanDepth, err1)
 		}
 	})
 }

@@ -11,7 +11,7 @@ import (
 func init() {
 	register(&command{name: "locality",
 		usage: "stack|bins|sampling|runs [LOG] [--attr runtime|req_time|procs] [options] [--format table|csv|json]\n\n" +
-			"  stack     LRU stack depth (Zakay & Feitelson 2013, Table VI): --tolerance F (0: 5% for times, exact for procs), --exact, --update\n" +
+			"  stack     LRU stack depth (Zakay & Feitelson 2013, Table VI): --tolerance F (0: 5% for times, exact for procs), --exact, --update, --top-depth 0|1\n" +
 			"  bins      fullest of 16 daily bins (2013, Fig 5): --bins N, --min-jobs N, --rows (one row per day)\n" +
 			"  sampling  locality of sampling M', M'_g, M (Feitelson 2007, §3): --days 3, --shift 0, --ranges 24, --reps 1000,\n" +
 			"            --seed 1, --ties split|random|lower, --align calendar|first_job|log_start, --min-expected 5, --rows (per slice)\n" +
@@ -29,6 +29,7 @@ func runLocality(e *env, args []string) error {
 	tol := fs.Float64("tolerance", 0, "stack: relative tolerance (0: the paper's default for the attribute)")
 	exact := fs.Bool("exact", false, "stack: exact matching")
 	update := fs.Bool("update", false, "stack: a matched entry takes the new value")
+	topDepth := fs.Int("top-depth", 0, "stack: the depth of the top of the stack, 0 (as the paper's Table VI) or 1")
 	// bins
 	bins := fs.Int("bins", 16, "bins: number of equal-weight bins")
 	minJobs := fs.Int("min-jobs", 1, "bins: least jobs for a day to count")
@@ -100,7 +101,7 @@ func runLocality(e *env, args []string) error {
 	}
 	switch sub {
 	case "stack":
-		r, err := locality.StackDepth(obs, locality.StackOptions{Tolerance: *tol, Exact: *exact, Update: *update})
+		r, err := locality.StackDepth(obs, locality.StackOptions{Tolerance: *tol, Exact: *exact, Update: *update, TopDepth: *topDepth})
 		if err != nil {
 			return err
 		}
