@@ -289,20 +289,9 @@ func (t *Trace) NumUsers() int {
 }
 
 // MaxProcs returns the machine size: the header's MaxProcs, else MaxNodes,
-// else the largest allocated or requested processor count in the log.
-func (t *Trace) MaxProcs() int {
-	if t.Header.MaxProcs > 0 {
-		return t.Header.MaxProcs
-	}
-	if t.Header.MaxNodes > 0 {
-		return t.Header.MaxNodes
-	}
-	m := 0
-	for i := range t.Procs {
-		m = max(m, t.Procs[i], t.ReqProcs[i])
-	}
-	return m
-}
+// else the peak processors in use in the logged schedule (Machine says
+// which rule applied).
+func (t *Trace) MaxProcs() int { return t.Machine().Procs }
 
 // Span returns the time from the first submit to the last submit, seconds.
 // It is 0 for an empty trace.

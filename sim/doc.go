@@ -58,6 +58,17 @@
 // runtime left out and counted, and a runtime estimate raised to the
 // runtime when it is smaller. See Options and Prepare for every policy.
 //
+// # Machine size and saturation
+//
+// The machine size is Options.Procs, else the log's (datasets.Trace.Machine:
+// the header's MaxProcs or MaxNodes, else the peak processors in use in the
+// logged schedule); Result.ProcsRule says which. A log with neither a size
+// nor start times cannot be replayed without Options.Procs
+// (datasets.ErrNoMachineSize). Result.Saturation tests whether the queue
+// grew without bound (Zakay and Feitelson 2013 §6.3, DetectSaturation):
+// then the machine is too small for the load, and averages such as the
+// mean wait grow with the log's length instead of describing the scheduler.
+//
 // # Cost
 //
 // The engine keeps its jobs in typed slices and its events in binary heaps

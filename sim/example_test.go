@@ -90,3 +90,16 @@ func ExampleScheduler() {
 	// Output:
 	// [0 52 2]
 }
+
+// The saturation test of 2013 §6.3 on weekly counts of outstanding jobs.
+func ExampleDetectSaturation() {
+	stable := []int{3, 40, 12, 5, 6, 4, 5, 3, 4, 2}
+	growing := []int{3, 6, 10, 12, 15, 20, 22, 27, 30, 31}
+	for _, w := range [][]int{stable, growing} {
+		s := sim.DetectSaturation(w, sim.SaturationOptions{})
+		fmt.Printf("suffix minima %v, slope %.2f jobs/week, saturated %v\n", s.SuffixMin[:s.Used], s.Slope, s.Saturated)
+	}
+	// Output:
+	// suffix minima [2 2 2 2 2 2 2 2], slope 0.00 jobs/week, saturated false
+	// suffix minima [3 6 10 12 15 20 22 27], slope 3.35 jobs/week, saturated true
+}

@@ -31,18 +31,23 @@ func Run(jobs []Job, procs int, s Scheduler, opts EngineOptions) (*Result, error
 // §3.3): jobs arrive at their logged submit times and need their logged
 // processors and runtimes. The trace becomes a workload under the policies
 // of opts (Prepare; PrepReport in Result.Prep), on a machine of
-// opts.MachineSize(tr) processors.
+// opts.Machine(tr) processors (its rule in Result.ProcsRule); it returns an
+// error wrapping datasets.ErrNoMachineSize when neither opts nor the log
+// gives a size.
 func Replay(tr *datasets.Trace, s Scheduler, opts Options) (*Result, error) {
-	procs := opts.MachineSize(tr)
-	jobs, rep, err := Prepare(tr, procs, opts)
+	m := opts.Machine(tr)
+	if m.Rule == datasets.SizeUnknown {
+		return nil, fmt.Errorf("sim: log %q: %w", tr.Name, datasets.ErrNoMachineSize)
+	}
+	jobs, rep, err := Prepare(tr, m.Procs, opts)
 	if err != nil {
 		return nil, err
 	}
-	r, err := Run(jobs, procs, s, opts.Engine)
+	r, err := Run(jobs, m.Procs, s, opts.Engine)
 	if err != nil {
 		return nil, err
 	}
-	r.Prep = rep
+	r.Prep, r.ProcsRule = rep, m.Rule
 	return r, nil
 }
 

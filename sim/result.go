@@ -3,6 +3,8 @@ package sim
 import (
 	"math"
 
+	"github.com/tracelab/tracelab/datasets"
+
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
 )
@@ -52,7 +54,10 @@ func (t Timeline) Frame() dataframe.DataFrame {
 // not ended when the simulation stopped (RunUntil) have NaN end times (and
 // NaN start times if they had not started).
 type Result struct {
-	Procs     int    // machine size
+	Procs int // machine size
+	// ProcsRule says where Procs came from (set by Replay; Run leaves it
+	// SizeUnknown).
+	ProcsRule datasets.SizeRule
 	Scheduler string // scheduler name, when known
 
 	ID       []int

@@ -66,7 +66,8 @@ const (
 // out and counted.
 type Options struct {
 	// Procs is the machine size; 0 means the trace's (header MaxProcs,
-	// else MaxNodes, else the widest job).
+	// else MaxNodes, else the peak processors in use in the logged
+	// schedule: datasets.Trace.Machine).
 	Procs           int
 	Overrun         Overrun
 	MissingEstimate MissingEstimate
@@ -102,11 +103,16 @@ func (r PrepReport) Dropped() int {
 }
 
 // MachineSize returns the machine size Options give for trace tr.
-func (o Options) MachineSize(tr *datasets.Trace) int {
+func (o Options) MachineSize(tr *datasets.Trace) int { return o.Machine(tr).Procs }
+
+// Machine returns the machine size Options give for trace tr and its rule:
+// Procs when set (datasets.SizeGiven), else tr.Machine() (the header's
+// size, else the peak processors in use in the logged schedule).
+func (o Options) Machine(tr *datasets.Trace) datasets.Machine {
 	if o.Procs > 0 {
-		return o.Procs
+		return datasets.Machine{Procs: o.Procs, Rule: datasets.SizeGiven}
 	}
-	return tr.MaxProcs()
+	return tr.Machine()
 }
 
 // Prepare turns the jobs of a trace into simulated jobs on a machine of

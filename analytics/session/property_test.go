@@ -12,9 +12,9 @@ import (
 	"github.com/tracelab/tracelab/datasets"
 )
 
-// genTrace draws a small trace: few users (−1 included), submit times on a
-// coarse grid so that ties and one-hour gaps both occur, and occasional
-// unknown waits and runtimes. With distinct set, submit times are distinct.
+// genTrace draws a small trace: few users (−1 included, never alone),
+// submit times on a coarse grid so that ties and one-hour gaps both occur,
+// and occasional unknown waits and runtimes. With distinct set, submit times are distinct.
 func genTrace(t *rapid.T, distinct bool) *datasets.Trace {
 	n := rapid.IntRange(0, 60).Draw(t, "n")
 	users := []int{-1, 3, 4, 8}
@@ -43,6 +43,11 @@ func genTrace(t *rapid.T, distinct bool) *datasets.Trace {
 			r = math.NaN()
 		}
 		jobs[i] = job{u, s, w, r}
+	}
+	if n > 0 && jobs[0].user == -1 {
+		// A log whose every user is unknown is refused (ErrNoUsers,
+		// TestNoUsers); one known user keeps the −1 group in play.
+		jobs[0].user = 3
 	}
 	return mkTrace(jobs...)
 }

@@ -232,8 +232,11 @@ var ErrUnknownSubmit = errors.New("session: unknown submit time")
 // all from submit and end times (2014 §IV). The trace need not be sorted.
 //
 // Analyze returns an error for a trace whose columns differ in length, a
-// job with an unknown submit time, a job whose end precedes its submit
-// time, a bad option, or (with UnknownEndError) a job with an unknown end.
+// log with no user information (every user id −1: the error wraps
+// datasets.ErrNoUsers, since sessions are per user), a job with an unknown
+// submit time, a job whose end precedes its submit time, a bad option, or
+// (with UnknownEndError) a job with an unknown end. Jobs of unknown user in
+// a log that has some known users form one user, −1.
 func Analyze(t *datasets.Trace, opts Options) (Structure, error) {
 	opts, err := opts.withDefaults()
 	if err != nil {
@@ -241,6 +244,9 @@ func Analyze(t *datasets.Trace, opts Options) (Structure, error) {
 	}
 	if err := t.Validate(); err != nil {
 		return Structure{}, err
+	}
+	if err := t.RequireUsers(); err != nil {
+		return Structure{}, fmt.Errorf("session: %w", err)
 	}
 	n := t.Len()
 	s := Structure{Options: opts, JobSession: make([]int, n), JobBatch: make([]int, n), JobEnd: make([]float64, n)}

@@ -279,3 +279,29 @@ func TestPlotUser(t *testing.T) {
 		t.Error("unknown user: no error")
 	}
 }
+
+// TestNoUsers: a log without user ids (every user −1, as LCG-2005-1) has no
+// sessions to find; Analyze says so rather than making one user of them.
+func TestNoUsers(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name  string
+		users []int
+		want  bool // ErrNoUsers expected
+	}{
+		{"all unknown", []int{-1, -1, -1}, true},
+		{"one known", []int{-1, 7, -1}, false},
+		{"all known", []int{1, 2, 1}, false},
+		{"empty", nil, false},
+	}
+	for _, c := range cases {
+		jobs := make([]job, len(c.users))
+		for i, u := range c.users {
+			jobs[i] = job{u, float64(i * 60), 0, 30}
+		}
+		_, err := Analyze(mkTrace(jobs...), Options{})
+		if got := errors.Is(err, datasets.ErrNoUsers); got != c.want {
+			t.Errorf("%s: error %v, want ErrNoUsers %v", c.name, err, c.want)
+		}
+	}
+}

@@ -90,6 +90,7 @@ func runFeedback(e *env, args []string) error {
 		return err
 	}
 	wopts := feedback.WorkloadOptions{Sim: sim.Options{Procs: *procs}}
+	rule := wopts.Sim.Machine(tr).Rule
 	var rs *resample.Resampled
 	if *doResample {
 		pools, err := resample.NewPools(tr, resample.PoolOptions{})
@@ -107,6 +108,7 @@ func runFeedback(e *env, args []string) error {
 		if wopts.Sim.Procs == 0 {
 			wopts.Sim.Procs = tr.MaxProcs()
 		}
+		rule = tr.Machine().Rule // the original log's size, kept for the resampled one
 		tr = rs.Trace
 	}
 	w, err := feedback.NewWorkload(tr, wopts)
@@ -135,9 +137,15 @@ func runFeedback(e *env, args []string) error {
 			return err
 		}
 	}
+	if widened {
+		rule = datasets.SizePeakInUse
+	}
+	sat := res.Sim.Saturation(sim.ReplaySaturation)
+	warnMachine(e.stderr, res.Procs, rule, sat)
 	rec := record{{"log", w.Name}, {"model", res.Model}, {"scheduler", res.Scheduler},
-		{"procs", res.Procs}, {"procs_widened_for_log", widened}}
+		{"procs", res.Procs}, {"procs_rule", rule.String()}, {"procs_widened_for_log", widened}}
 	rec = append(rec, summaryFields(res.Summary())...)
+	rec = append(rec, field{"saturation", saturationRecord(sat)})
 	rec = append(rec, field{"avg_activity_days", act},
 		field{"releases", record{{"first", res.Releases[feedback.First]},
 			{"dependency", res.Releases[feedback.Dependency]}, {"follows", res.Releases[feedback.Follows]}}})

@@ -49,11 +49,21 @@ func parseJobFlags(jobs, class string) (lublin.JobFilter, lublin.ClassFilter, er
 // selectionRecord describes which jobs a fit used.
 func selectionRecord(s lublin.Selection) record {
 	r := record{{"log", s.Log}, {"jobs", s.Filter}, {"class", s.Class}, {"total_jobs", s.Total},
-		{"selected_jobs", s.Selected}, {"status_unknown", s.StatusUnknown}}
+		{"selected_jobs", s.Selected}, {"status_unknown", s.StatusUnknown},
+		{"non_standard_status", record{{"jobs", s.NonStandardStatus}, {"treatment", nonStandardTreatment(s)}}}}
 	if s.InteractiveQueues != nil {
 		r = append(r, field{"interactive_queues", s.InteractiveQueues})
 	}
 	return r
+}
+
+// nonStandardTreatment says what the fit did with jobs whose status is
+// not an SWF code.
+func nonStandardTreatment(s lublin.Selection) string {
+	if s.Filter == lublin.AllJobs.String() || s.StatusUnknown {
+		return "kept (all jobs fitted)"
+	}
+	return "left out (only status 1, completed, is fitted)"
 }
 
 func runFit(e *env, args []string) error {

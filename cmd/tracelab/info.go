@@ -54,11 +54,13 @@ func infoRecord(t *datasets.Trace) record {
 			unknownReq++
 		}
 	}
+	m := t.Machine()
 	return record{
 		{"name", t.Name},
 		{"jobs", t.Len()},
 		{"users", t.NumUsers()},
-		{"max_procs", t.MaxProcs()},
+		{"max_procs", m.Procs},
+		{"max_procs_rule", m.Rule.String()},
 		{"start_unix", t.Header.UnixStartTime},
 		{"first_submit_unix", t.Header.UnixStartTime + int64(first)},
 		{"span_seconds", last - first},

@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"github.com/tracelab/tracelab/analytics/fit"
+	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/sim"
 	"github.com/tracelab/tracelab/sim/lublin"
 )
 
@@ -44,7 +46,7 @@ func workRecord(f lublin.LogFit) record {
 }
 
 // lublinRecord lays out a LogFit table by table.
-func lublinRecord(f lublin.LogFit) record {
+func lublinRecord(f lublin.LogFit, rule datasets.SizeRule) record {
 	s := f.Size
 	groups := make([]record, len(f.RuntimeGroups))
 	for i, g := range f.RuntimeGroups {
@@ -64,6 +66,7 @@ func lublinRecord(f lublin.LogFit) record {
 		{"model", "lublin"},
 		{"selection", selectionRecord(f.Selection)},
 		{"procs", f.Procs},
+		{"procs_rule", rule.String()},
 		{"table1_sizes", record{
 			{"p1", s.Serial}, {"p2", s.Pow2}, {"n", s.N}, {"parallel", s.Parallel}, {"unknown", s.Unknown},
 			{"two_stage", record{{"low", s.TwoStage.Low}, {"med", s.TwoStage.Med}, {"high", s.TwoStage.High},
@@ -88,7 +91,7 @@ func lublinRecord(f lublin.LogFit) record {
 func runModel(e *env, args []string) error {
 	fs := e.newFlags("model")
 	format := fs.String("format", "json", "output format: json, table or csv")
-	procs := fs.Int("procs", 0, "machine size (default: the log's MaxProcs)")
+	procs := fs.Int("procs", 0, "machine size (default: the header's MaxProcs or MaxNodes, else the peak processors in use in the logged schedule)")
 	restarts := fs.Int("restarts", 0, "random EM restarts besides the middle-minimum start")
 	sizeFit := fs.String("size-fit", "continuous", "two-stage size fit: continuous (the paper's) or rounding (ML of the generated sizes)")
 	seed := fs.Uint64("seed", 0, "seed of the KS subsamples")
@@ -129,5 +132,5 @@ func runModel(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	return writeRecord(e.stdout, *format, lublinRecord(f))
+	return writeRecord(e.stdout, *format, lublinRecord(f, sim.Options{Procs: *procs}.Machine(tr).Rule))
 }

@@ -183,6 +183,9 @@ func sizeCDFPlot(t *datasets.Trace) (*plot.Plot, error) {
 }
 
 func jobsPerUserPlot(t *datasets.Trace) (*plot.Plot, error) {
+	if err := t.RequireUsers(); err != nil {
+		return nil, err
+	}
 	ix := t.ByUser()
 	counts := make([]float64, len(ix.Rows))
 	for k, rows := range ix.Rows {
@@ -225,8 +228,9 @@ func analysesRecord(t *datasets.Trace) record {
 		r = append(r, field{"easy", err.Error()})
 	} else {
 		s := res.Summary()
-		r = append(r, field{"easy", record{{"procs", s.Procs}, {"jobs", s.Jobs}, {"avg_wait_s", s.AvgWait},
-			{"avg_bounded_slowdown", s.AvgBoundedSlowdown}, {"utilization", s.Utilization}, {"max_queue", s.MaxQueue}}})
+		r = append(r, field{"easy", record{{"procs", s.Procs}, {"procs_rule", res.ProcsRule.String()}, {"jobs", s.Jobs}, {"avg_wait_s", s.AvgWait},
+			{"avg_bounded_slowdown", s.AvgBoundedSlowdown}, {"utilization", s.Utilization}, {"max_queue", s.MaxQueue},
+			{"saturated", res.Saturation(sim.ReplaySaturation).Saturated}}})
 	}
 	return r
 }

@@ -160,7 +160,8 @@ func runResample(e *env, args []string) error {
 		}
 		m := resample.OutcomeMetrics(r, o)
 		rec = append(rec, field{"simulation", record{
-			{"scheduler", *simulate}, {"simulated", m.Simulated}, {"counted", m.Counted},
+			{"scheduler", *simulate}, {"procs", o.Result.Procs}, {"procs_rule", o.Result.ProcsRule.String()},
+			{"simulated", m.Simulated}, {"counted", m.Counted},
 			{"throughput", m.Throughput}, {"utilization", m.Utilization}, {"avg_wait", m.AvgWait},
 			{"avg_response", m.AvgResponse}, {"avg_slowdown", m.AvgSlowdown},
 			{"avg_bounded_slowdown", m.AvgBoundedSlowdown}, {"max_queue", m.MaxQueue},

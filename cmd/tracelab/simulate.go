@@ -22,7 +22,7 @@ func runSimulate(e *env, args []string) error {
 	format := formatFlag(fs)
 	schedName := fs.String("scheduler", "easy", "scheduler: "+strings.Join(sim.Names(), ", ")+
 		", or conservative:K (at most K reservations, the first K waiting jobs)")
-	procs := fs.Int("procs", 0, "machine size (default: the log's MaxProcs)")
+	procs := fs.Int("procs", 0, "machine size (default: the header's MaxProcs or MaxNodes, else the peak processors in use in the logged schedule)")
 	jobsOut := fs.String("jobs-out", "", "write one row per job (job_id, submit, start, end, procs, wait, …) to FILE (.csv, .json or .parquet)")
 	weeklyOut := fs.String("weekly-out", "", "write queue length, busy processors and outstanding jobs at each week start to FILE")
 	timelineOut := fs.String("timeline-out", "", "write queue length, busy processors and outstanding jobs after every event to FILE")
@@ -94,6 +94,7 @@ func runSimulate(e *env, args []string) error {
 			}
 		}
 	}
+	warnMachine(e.stderr, r.Procs, r.ProcsRule, r.Saturation(sim.ReplaySaturation))
 	return writeRecord(e.stdout, *format, simulateRecord(tr, r, s))
 }
 
@@ -116,6 +117,8 @@ func simulateRecord(tr *datasets.Trace, r *sim.Result, s sim.Scheduler) record {
 		{"log", tr.Name},
 		{"scheduler", sim.SchedulerName(s)},
 		{"procs", r.Procs},
+		{"procs_rule", r.ProcsRule.String()},
+		{"saturation", saturationRecord(r.Saturation(sim.ReplaySaturation))},
 		{"dropped", record{
 			{"unknown_submit", p.UnknownSubmit},
 			{"unknown_runtime", p.UnknownRuntime},

@@ -185,6 +185,9 @@ func runSweep(e *env, args []string) error {
 	if cfg.trace, err = loadLog(e, a.log); err != nil {
 		return err
 	}
+	if !a.quiet {
+		fmt.Fprintf(e.stderr, "sweep: machine of %v\n", cfg.trace.Machine())
+	}
 	exp, err := def.make(cfg)
 	if err != nil {
 		return err

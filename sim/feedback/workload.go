@@ -38,8 +38,10 @@ type WorkloadOptions struct {
 type Workload struct {
 	// Name is the log's name.
 	Name string
-	// Procs is the machine size (WorkloadOptions.Sim.MachineSize).
-	Procs int
+	// Procs is the machine size (WorkloadOptions.Sim.Machine) and
+	// ProcsRule the rule that gave it.
+	Procs     int
+	ProcsRule datasets.SizeRule
 	// Jobs are the simulated jobs, sorted by submit time (sim.Prepare);
 	// job k is row k of Trace and of the Structure.
 	Jobs []sim.Job
@@ -76,7 +78,11 @@ func NewWorkload(t *datasets.Trace, opts WorkloadOptions) (*Workload, error) {
 	if err := t.Validate(); err != nil {
 		return nil, err
 	}
-	procs := opts.Sim.MachineSize(t)
+	m := opts.Sim.Machine(t)
+	if m.Rule == datasets.SizeUnknown {
+		return nil, fmt.Errorf("feedback: log %q: %w", t.Name, datasets.ErrNoMachineSize)
+	}
+	procs := m.Procs
 	// Prepare a shallow copy whose job numbers are the row numbers, to
 	// know which rows Prepare kept.
 	rowIDs := *t
@@ -91,7 +97,7 @@ func NewWorkload(t *datasets.Trace, opts WorkloadOptions) (*Workload, error) {
 	if len(jobs) == 0 {
 		return nil, fmt.Errorf("feedback: log %q has no job to simulate (%d left out)", t.Name, rep.Dropped())
 	}
-	w := &Workload{Name: t.Name, Procs: procs, Jobs: jobs, Rows: make([]int, len(jobs)), Prep: rep}
+	w := &Workload{Name: t.Name, Procs: procs, ProcsRule: m.Rule, Jobs: jobs, Rows: make([]int, len(jobs)), Prep: rep}
 	for k := range jobs {
 		r := jobs[k].ID
 		w.Rows[k] = r

@@ -21,7 +21,8 @@ type FitOptions struct {
 	// InteractiveQueues lists the queues of interactive jobs; nil reads them
 	// from the header (InteractiveQueues).
 	InteractiveQueues []int
-	// Procs is the machine size; 0 means the trace's MaxProcs.
+	// Procs is the machine size; 0 means the trace's (datasets.Trace.Machine:
+	// the header's, else the peak processors in use in the logged schedule).
 	Procs int
 	// SizeMethod chooses how the two-stage uniform is fitted; the zero
 	// value is the paper's (SizeContinuous).
@@ -237,6 +238,9 @@ type LogFit struct {
 // middle-minimum start ends in a poor local maximum or collapses.
 func FitLog(tr *datasets.Trace, opts FitOptions) (LogFit, error) {
 	opts = opts.withDefaults(tr)
+	if opts.Procs <= 0 {
+		return LogFit{}, fmt.Errorf("lublin: log %q: %w", tr.Name, datasets.ErrNoMachineSize)
+	}
 	rows, sel, err := selectJobs(tr, opts.Jobs, opts.Class, opts.InteractiveQueues)
 	if err != nil {
 		return LogFit{}, err

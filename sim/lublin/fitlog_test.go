@@ -1,6 +1,7 @@
 package lublin
 
 import (
+	"errors"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -163,7 +164,7 @@ func TestFitLogErrors(t *testing.T) {
 	tr := datasets.NewTrace("tiny", 3)
 	for i := range 3 {
 		j := datasets.UnknownJob()
-		j.JobID, j.Submit, j.Runtime, j.Procs, j.Status = i+1, float64(i*100), 50, 2, 0
+		j.JobID, j.Submit, j.Wait, j.Runtime, j.Procs, j.Status = i+1, float64(i*100), 0, 50, 2, 0
 		tr.Append(j)
 	}
 	if _, err := FitLog(tr, FitOptions{}); err == nil || !strings.Contains(err.Error(), "no jobs selected") {
@@ -171,6 +172,13 @@ func TestFitLogErrors(t *testing.T) {
 	}
 	if _, err := FitLog(tr, FitOptions{Jobs: AllJobs}); err == nil {
 		t.Error("three jobs fitted")
+	}
+	// No header size and no start times: no machine size to infer.
+	for i := range tr.Wait {
+		tr.Wait[i] = math.NaN()
+	}
+	if _, err := FitLog(tr, FitOptions{Jobs: AllJobs}); !errors.Is(err, datasets.ErrNoMachineSize) {
+		t.Errorf("no machine size: %v, want ErrNoMachineSize", err)
 	}
 }
 
@@ -184,6 +192,29 @@ func TestSelectionStatusUnknown(t *testing.T) {
 	rows, sel, err := selectJobs(tr, CompletedJobs, AllClasses, nil)
 	if err != nil || len(rows) != 3000 || !sel.StatusUnknown {
 		t.Errorf("rows %d, %+v, %v", len(rows), sel, err)
+	}
+}
+
+// TestSelectionNonStandardStatus: exit codes in the status field (as in
+// Sandia-Ross: 265, 127, −4) are not "completed"; they are counted.
+func TestSelectionNonStandardStatus(t *testing.T) {
+	t.Parallel()
+	status := []int{1, 265, 0, 1, 127, -4, 5, -1}
+	tr := datasets.NewTrace("codes", len(status))
+	for i, s := range status {
+		j := datasets.UnknownJob()
+		j.JobID, j.Submit, j.Status = i+1, float64(i), s
+		tr.Append(j)
+	}
+	cases := []struct {
+		filter JobFilter
+		rows   int
+	}{{CompletedJobs, 2}, {AllJobs, len(status)}}
+	for _, c := range cases {
+		rows, sel, err := selectJobs(tr, c.filter, AllClasses, nil)
+		if err != nil || len(rows) != c.rows || sel.NonStandardStatus != 3 {
+			t.Errorf("%v: rows %d, non-standard %d, %v; want %d, 3", c.filter, len(rows), sel.NonStandardStatus, err, c.rows)
+		}
 	}
 }
 

@@ -17,7 +17,10 @@ const (
 	// CompletedJobs keeps the jobs whose status (SWF field 11) is 1,
 	// completed: the paper modelled "jobs that completed successfully"
 	// (Section 2). A log without status information (no status ≥ 0) keeps
-	// every job, and the fit says so (Selection.StatusUnknown).
+	// every job, and the fit says so (Selection.StatusUnknown). A status
+	// outside the standard's codes (−1, 0–5: e.g. the exit codes 265, 127
+	// of Sandia-Ross) is not "completed": such jobs are left out and
+	// counted (Selection.NonStandardStatus).
 	CompletedJobs JobFilter = iota
 	// AllJobs keeps every job, whatever its status.
 	AllJobs
@@ -101,6 +104,9 @@ type Selection struct {
 	Total         int    // jobs in the log
 	Selected      int    // jobs kept by the status and class filters
 	StatusUnknown bool   // the log has no status, so CompletedJobs kept all jobs
+	// NonStandardStatus counts the jobs whose status is not an SWF code
+	// (−1, 0–5); CompletedJobs leaves them out, AllJobs keeps them.
+	NonStandardStatus int
 	// InteractiveQueues are the queues read as interactive (class fits only).
 	InteractiveQueues []int
 }
@@ -136,6 +142,11 @@ func selectJobs(tr *datasets.Trace, jobs JobFilter, class ClassFilter, interacti
 		sel.InteractiveQueues = slices.Clone(interactive)
 		for _, q := range interactive {
 			isInter[q] = true
+		}
+	}
+	for _, s := range tr.Status {
+		if s < -1 || s > datasets.StatusCancelled {
+			sel.NonStandardStatus++
 		}
 	}
 	rows := make([]int, 0, tr.Len())

@@ -58,7 +58,7 @@
 //
 // Resampled.Simulate feeds the new log to a scheduler of package sim (open
 // replay: each job arrives at its resampled submit time) and summarises the
-// outcome without the rare-behaviour jobs (§6.4 step 4). DetectSaturation
+// outcome without the rare-behaviour jobs (§6.4 step 4). sim.DetectSaturation
 // applies the four steps of §6.3 to the weekly numbers of outstanding jobs.
 // Experiment is the resample-and-simulate experiment of package sweep: one
 // row of a bootstrap, load or RB_NPW sweep per replicate, a pure function

@@ -35,16 +35,3 @@ func Example() {
 	// resampled: 12791 jobs of 26 users over 39 weeks
 	// EASY: utilization 0.05, saturated false
 }
-
-// The saturation test of 2013 §6.3 on weekly counts of outstanding jobs.
-func ExampleDetectSaturation() {
-	stable := []int{3, 40, 12, 5, 6, 4, 5, 3, 4, 2}
-	growing := []int{3, 6, 10, 12, 15, 20, 22, 27, 30, 31}
-	for _, w := range [][]int{stable, growing} {
-		s := resample.DetectSaturation(w, resample.SaturationOptions{})
-		fmt.Printf("suffix minima %v, slope %.2f jobs/week, saturated %v\n", s.SuffixMin[:s.Used], s.Slope, s.Saturated)
-	}
-	// Output:
-	// suffix minima [2 2 2 2 2 2 2 2], slope 0.00 jobs/week, saturated false
-	// suffix minima [3 6 10 12 15 20 22 27], slope 3.35 jobs/week, saturated true
-}

@@ -33,7 +33,7 @@ type Metrics struct {
 	AvgSlowdown        float64 // over counted jobs of runtime > 0
 	AvgBoundedSlowdown float64 // τ = 10 s
 	MaxQueue           int     // longest queue, all jobs
-	// Slope and Saturated are DetectSaturation's (2013 §6.3).
+	// Slope and Saturated are sim.DetectSaturation's (2013 §6.3).
 	Slope     float64
 	Saturated bool
 }
@@ -132,7 +132,7 @@ func Reference(t *datasets.Trace, s sim.Scheduler, opts SimOptions) (Metrics, er
 			weekly = append(weekly, res.Weekly.Outstanding[k])
 		}
 	}
-	sat := DetectSaturation(weekly, opts.Saturation)
+	sat := sim.DetectSaturation(weekly, opts.Saturation)
 	sm := res.Summary()
 	u := tr.NumUsers()
 	return Metrics{Weeks: int(math.Ceil((last - tr.Submit[0]) / week)), Users: u, Jobs: tr.Len(), Simulated: res.Len(), Counted: sm.Jobs,

@@ -546,7 +546,8 @@ func (g *generator) sortEntries() []entry {
 }
 
 // header returns the new log's header: the original's, with the job
-// counts, the window and a note saying how it was made.
+// counts, the window, a note saying how it was made and, for an original
+// without a machine size, the size inferred from the original's schedule.
 func (g *generator) header(r *Resampled, n int) datasets.Header {
 	src := g.p.Trace
 	h := src.Header.Clone()
@@ -568,6 +569,12 @@ func (g *generator) header(r *Resampled, n int) datasets.Header {
 		"%s arrivals, %s clock, seed %d stream %d; submit times and users are new, waits are the original's",
 		src.Name, length, o.Load, o.LongTermUsers, o.InitialTemporary, o.ArrivalRate, o.RBNPW,
 		map[Weighting]string{Uniform: "uniform", ByWeeks: "by-weeks"}[o.Arrivals], g.p.Options.Clock, o.Seed, o.Stream)
+	if m := src.Machine(); m.Rule == datasets.SizePeakInUse {
+		// The new log's own schedule is not the machine's: keep the
+		// original's size, and say where it came from.
+		h.MaxProcs = m.Procs
+		note += fmt.Sprintf(";\nMaxProcs %d is the original's, %s", m.Procs, m.Rule)
+	}
 	h.Notes = append(h.Notes, note)
 	return h
 }

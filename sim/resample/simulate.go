@@ -14,7 +14,7 @@ type SimOptions struct {
 	// estimates, …). Its Engine.WeekOrigin is replaced by the window's
 	// start, so that weeks are counted from the new log's beginning.
 	Sim        sim.Options
-	Saturation SaturationOptions
+	Saturation sim.SaturationOptions
 }
 
 // Outcome is the result of simulating a resampled log.
@@ -25,8 +25,8 @@ type Outcome struct {
 	// Summary is over the jobs that are not rare-behaviour jobs (2013
 	// §6.4 step 4); All is over every job.
 	Summary, All sim.Summary
-	// Saturation is DetectSaturation over the weeks of the window.
-	Saturation Saturation
+	// Saturation is sim.DetectSaturation over the weeks of the window.
+	Saturation sim.Saturation
 	// Rare reports, per engine job, whether it is a rare-behaviour job.
 	Rare []bool
 }
@@ -55,7 +55,7 @@ func (r *Resampled) Simulate(s sim.Scheduler, opts SimOptions) (*Outcome, error)
 	if err != nil {
 		return nil, err
 	}
-	res.Prep = rep
+	res.Prep, res.ProcsRule = rep, opts.Sim.Machine(r.Trace).Rule
 	out := &Outcome{Result: res, Rare: make([]bool, res.Len())}
 	for j, id := range res.ID {
 		out.Rare[j] = r.Kind[id-1] == Rare
@@ -68,7 +68,7 @@ func (r *Resampled) Simulate(s sim.Scheduler, opts SimOptions) (*Outcome, error)
 			weekly = append(weekly, res.Weekly.Outstanding[k])
 		}
 	}
-	out.Saturation = DetectSaturation(weekly, opts.Saturation)
+	out.Saturation = sim.DetectSaturation(weekly, opts.Saturation)
 	return out, nil
 }
 

@@ -1,9 +1,12 @@
-package resample
+package sim
 
 import (
+	"errors"
 	"math"
 	"slices"
 	"testing"
+
+	"github.com/tracelab/tracelab/datasets"
 )
 
 func TestDetectSaturation(t *testing.T) {
@@ -49,5 +52,58 @@ func TestDetectSaturation(t *testing.T) {
 		if !(math.Abs(s.Slope-c.slope) < 1e-12 || math.IsNaN(s.Slope) && math.IsNaN(c.slope)) {
 			t.Errorf("%s: slope %v, want %v", c.name, s.Slope, c.slope)
 		}
+	}
+}
+
+// headerless returns a log without a header in the manner of
+// METACENTRUM-2009-2: for 12 weeks, jobs of 1 to 60 processors (widest 60)
+// arriving every 10 minutes, each running 3 hours with no wait, so that 18
+// run at once, on up to 43 + 44 + … + 60 = 927 processors.
+func headerless() *datasets.Trace {
+	n := int(12 * Week / 600)
+	tr := datasets.NewTrace("headerless", n)
+	for i := range n {
+		j := datasets.UnknownJob()
+		j.JobID, j.User, j.Submit, j.Wait, j.Runtime = i+1, 1+i%7, float64(i)*600, 0, 3*3600
+		j.Procs, j.ReqTime = 1+i%60, 3*3600
+		tr.Append(j)
+	}
+	return tr
+}
+
+// TestReplayMachineAndSaturation: a headerless log replays on the peak
+// processors in use (so it runs as logged), and on its widest job's size
+// (what a machine size from the widest job would give) the replay is
+// flagged as saturated.
+func TestReplayMachineAndSaturation(t *testing.T) {
+	t.Parallel()
+	tr := headerless()
+	cases := []struct {
+		name      string
+		procs     int
+		wantProcs int
+		wantRule  datasets.SizeRule
+		saturated bool
+	}{
+		{"inferred", 0, 927, datasets.SizePeakInUse, false},
+		{"widest job", 60, 60, datasets.SizeGiven, true},
+	}
+	for _, c := range cases {
+		r, err := Replay(tr, &EASY{}, Options{Procs: c.procs})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := r.Saturation(ReplaySaturation)
+		if r.Procs != c.wantProcs || r.ProcsRule != c.wantRule || s.Saturated != c.saturated {
+			t.Errorf("%s: procs %d (%v), saturated %v (slope %.1f, threshold %.1f); want %d (%v), %v",
+				c.name, r.Procs, r.ProcsRule, s.Saturated, s.Slope, s.Threshold, c.wantProcs, c.wantRule, c.saturated)
+		}
+	}
+	// No start times and no size: the caller must give one.
+	for i := range tr.Wait {
+		tr.Wait[i] = math.NaN()
+	}
+	if _, err := Replay(tr, &EASY{}, Options{}); !errors.Is(err, datasets.ErrNoMachineSize) {
+		t.Errorf("no waits, no header: %v, want ErrNoMachineSize", err)
 	}
 }

@@ -1,0 +1,189 @@
+package datasets
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+)
+
+// SizeRule says where a machine size comes from.
+type SizeRule int
+
+const (
+	// SizeUnknown: no size in the header and no logged schedule to infer
+	// one from (no job with a known start, end and processor count): the
+	// caller must give the size.
+	SizeUnknown SizeRule = iota
+	// SizeHeaderMaxProcs: the header's MaxProcs directive.
+	SizeHeaderMaxProcs
+	// SizeHeaderMaxNodes: the header's MaxNodes directive (no MaxProcs).
+	SizeHeaderMaxNodes
+	// SizePeakInUse: the header gives no size, so the size is inferred from
+	// the log's own schedule: the most processors its jobs held at one
+	// instant (PeakInUse), or the widest job if that is larger.
+	SizePeakInUse
+	// SizeGiven: the caller gave the size (e.g. the CLI's --procs).
+	SizeGiven
+)
+
+// String describes the rule in words, for outputs.
+func (r SizeRule) String() string {
+	switch r {
+	case SizeUnknown:
+		return "unknown (no size in the header, no logged start and end times to infer one)"
+	case SizeHeaderMaxProcs:
+		return "header MaxProcs"
+	case SizeHeaderMaxNodes:
+		return "header MaxNodes"
+	case SizePeakInUse:
+		return "inferred: peak processors in use in the logged schedule (the header gives no size)"
+	case SizeGiven:
+		return "given (--procs)"
+	}
+	return fmt.Sprintf("SizeRule(%d)", int(r))
+}
+
+// Machine is a machine size, in processors, with the rule that gave it.
+type Machine struct {
+	Procs int
+	Rule  SizeRule
+}
+
+// String returns e.g. "240 processors (header MaxProcs)".
+func (m Machine) String() string { return fmt.Sprintf("%d processors (%s)", m.Procs, m.Rule) }
+
+// ErrNoMachineSize is the error of an analysis that needs a machine size
+// (a simulation, a utilisation) on a log whose size is SizeUnknown.
+var ErrNoMachineSize = errors.New("the header gives no machine size (MaxProcs, MaxNodes) and the log has no start and end times to infer one: give the machine size (--procs)")
+
+// Machine returns the machine size of the log: the header's MaxProcs, else
+// its MaxNodes, else the most processors in use at one instant of the
+// logged schedule or the widest job, whichever is larger (SizePeakInUse);
+// Procs 0 and SizeUnknown when no job has a known start, end and processor
+// count.
+//
+// The widest job alone is not a machine size: a headerless log whose widest
+// job takes 60 processors may have run on hundreds (METACENTRUM-2009-2),
+// and a simulation on 60 saturates. The peak in use is a lower bound of the
+// real size, since the machine held that many processors at one instant,
+// unless the log is inconsistent (utilisation above 100%: several archive
+// logs exceed their header's size at some instant).
+func (t *Trace) Machine() Machine {
+	switch {
+	case t.Header.MaxProcs > 0:
+		return Machine{t.Header.MaxProcs, SizeHeaderMaxProcs}
+	case t.Header.MaxNodes > 0:
+		return Machine{t.Header.MaxNodes, SizeHeaderMaxNodes}
+	}
+	p := t.PeakInUse()
+	if p <= 0 {
+		return Machine{0, SizeUnknown}
+	}
+	for i := range t.Procs {
+		p = max(p, t.JobProcs(i))
+	}
+	return Machine{p, SizePeakInUse}
+}
+
+// JobProcs returns the processors job i holds: the allocated ones (field
+// 5), else the requested ones (field 8), else −1.
+func (t *Trace) JobProcs(i int) int {
+	if p := t.Procs[i]; p > 0 {
+		return p
+	}
+	if p := t.ReqProcs[i]; p > 0 {
+		return p
+	}
+	return -1
+}
+
+// Usage is the number of processors the logged schedule holds over time,
+// a step function: Procs[k] processors from Time[k] until Time[k+1] (the
+// last step lasts until the last job ends and is 0).
+type Usage struct {
+	Time  []float64 // trace seconds, increasing
+	Procs []int
+}
+
+// InUse returns the processors held over time by the logged schedule:
+// job i holds JobProcs(i) processors from Start(i) to End(i). Jobs whose
+// start or end is unknown, whose runtime is 0 or whose processor count is
+// unknown hold nothing. At one instant, jobs end before others start.
+func (t *Trace) InUse() Usage {
+	type event struct {
+		t float64
+		d int
+	}
+	evs := make([]event, 0, 2*t.Len())
+	for i := range t.JobID {
+		s, e, p := t.Start(i), t.End(i), t.JobProcs(i)
+		if p <= 0 || !(e > s) || math.IsInf(s, 0) || math.IsInf(e, 0) {
+			continue
+		}
+		evs = append(evs, event{s, p}, event{e, -p})
+	}
+	slices.SortFunc(evs, func(a, b event) int {
+		switch {
+		case a.t < b.t:
+			return -1
+		case a.t > b.t:
+			return 1
+		}
+		return a.d - b.d // ends (negative) first
+	})
+	var u Usage
+	use := 0
+	for k, ev := range evs {
+		use += ev.d
+		if k+1 < len(evs) && evs[k+1].t == ev.t {
+			continue
+		}
+		u.Time = append(u.Time, ev.t)
+		u.Procs = append(u.Procs, use)
+	}
+	return u
+}
+
+// Peak returns the largest number of processors in use and the first time
+// it is reached (0 and NaN for no usage).
+func (u Usage) Peak() (procs int, at float64) {
+	at = math.NaN()
+	for k, p := range u.Procs {
+		if p > procs {
+			procs, at = p, u.Time[k]
+		}
+	}
+	return procs, at
+}
+
+// PeakInUse returns the most processors the logged schedule holds at one
+// instant (InUse().Peak()).
+func (t *Trace) PeakInUse() int {
+	p, _ := t.InUse().Peak()
+	return p
+}
+
+// ErrNoUsers is the error of a user analysis (sessions, user classes,
+// similarity, resampling, feedback) on a log that has no user information:
+// every job's user id is unknown (−1), as in LCG-2005-1.
+var ErrNoUsers = errors.New("the log has no user information (every job's user id is −1): user analyses do not apply")
+
+// HasUsers reports whether some job has a known user id (≥ 0).
+func (t *Trace) HasUsers() bool {
+	for _, u := range t.User {
+		if u >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// RequireUsers returns an error wrapping ErrNoUsers, naming the log, when
+// the trace has jobs but none of them has a known user id; else nil.
+func (t *Trace) RequireUsers() error {
+	if t.Len() > 0 && !t.HasUsers() {
+		return fmt.Errorf("log %q: %w", t.Name, ErrNoUsers)
+	}
+	return nil
+}
