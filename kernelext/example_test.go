@@ -75,3 +75,22 @@ func ExampleNewProgress() {
 	// replicates: 70% (3/4)
 	// replicates: done (4/4)
 }
+
+// Outside a notebook, Grid prints one line per plot.
+func ExampleGrid() {
+	var ps []*plot.Plot
+	for _, name := range []string{"KTH-SP2", "SDSC-SP2"} {
+		p := plot.New()
+		p.Title.Text = name
+		l, _ := plotter.NewLine(plotter.XYs{{X: 0, Y: 0}, {X: 1, Y: 1}})
+		p.Add(l)
+		ps = append(ps, p)
+	}
+	if err := kernelext.Grid(ps, 2, 0, 0); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// grid of 2 plots, 2 per row, each 6in×4in:
+	//   plot "KTH-SP2": x "" [0, 1], y "" [0, 1], 6in×4in
+	//   plot "SDSC-SP2": x "" [0, 1], y "" [0, 1], 6in×4in
+}

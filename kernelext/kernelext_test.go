@@ -3,6 +3,10 @@ package kernelext
 import (
 	"bytes"
 	"errors"
+	"image"
+	"image/color"
+	"image/draw"
+	"image/png"
 	"math"
 	"os"
 	"path/filepath"
@@ -83,13 +87,54 @@ func linePlot(t testing.TB) *plot.Plot {
 	return p
 }
 
-func TestPlotNotebookSVG(t *testing.T) {
+func TestPlotNotebookPNG(t *testing.T) {
 	r := inNotebook(t)
 	if err := Plot(linePlot(t), 4*vg.Inch, 3*vg.Inch); err != nil {
 		t.Fatal(err)
 	}
 	if len(r.msgs) != 1 {
 		t.Fatalf("got %d messages, want 1", len(r.msgs))
+	}
+	b, ok := r.msgs[0].Data[protocol.MIMEImagePNG].([]byte)
+	if !ok {
+		t.Fatalf("no PNG image in %v", keys(r.msgs[0].Data))
+	}
+	img, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 4×3 inches at DefaultDPI (144), shown at 96 CSS pixels per inch.
+	if got := img.Bounds().Size(); got != image.Pt(576, 432) {
+		t.Errorf("PNG is %v pixels, want 576×432", got)
+	}
+	if _, ok := img.(*image.Paletted); !ok {
+		t.Errorf("line plot PNG is %T, want a paletted image", img)
+	}
+	md, _ := r.msgs[0].Metadata[string(protocol.MIMEImagePNG)].(map[string]int)
+	if md["width"] != 384 || md["height"] != 288 {
+		t.Errorf("image/png metadata %v, want width 384 and height 288", r.msgs[0].Metadata)
+	}
+	if _, ok := r.msgs[0].Data[protocol.MIMEImageSVG]; ok {
+		t.Error("a PNG plot also sent an SVG (nbconvert's HTML would show the SVG, blank)")
+	}
+	plain, _ := r.msgs[0].Data[protocol.MIMETextPlain].(string)
+	if want := `plot "Runtime <ECDF> & co": x "runtime [s]" [1, 100], y "fraction" [0, 1], 4in×3in`; plain != want {
+		t.Errorf("text/plain = %q, want %q", plain, want)
+	}
+	// The same plot gives the same bytes (stored notebooks do not change
+	// when nothing changed).
+	if err := Plot(linePlot(t), 4*vg.Inch, 3*vg.Inch); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(r.msgs[1].Data[protocol.MIMEImagePNG].([]byte), b) {
+		t.Error("the same plot rendered to different PNG bytes")
+	}
+}
+
+func TestPlotNotebookSVG(t *testing.T) {
+	r := inNotebook(t)
+	if err := ShowPlot(linePlot(t), PlotOptions{Width: 4 * vg.Inch, Height: 3 * vg.Inch, SVG: true}); err != nil {
+		t.Fatal(err)
 	}
 	svg, ok := r.msgs[0].Data[protocol.MIMEImageSVG].(string)
 	if !ok {
@@ -103,23 +148,61 @@ func TestPlotNotebookSVG(t *testing.T) {
 	if _, ok := r.msgs[0].Data[protocol.MIMEImagePNG]; ok {
 		t.Error("SVG plot also sent a PNG")
 	}
-	plain, _ := r.msgs[0].Data[protocol.MIMETextPlain].(string)
-	if want := `plot "Runtime <ECDF> & co": x "runtime [s]" [1, 100], y "fraction" [0, 1], 4in×3in`; plain != want {
-		t.Errorf("text/plain = %q, want %q", plain, want)
-	}
 }
 
-func TestPlotNotebookPNG(t *testing.T) {
-	r := inNotebook(t)
-	if err := ShowPlot(linePlot(t), PlotOptions{PNG: true, DPI: 50}); err != nil {
-		t.Fatal(err)
+func TestCompactPNG(t *testing.T) {
+	// A few colours with anti-aliased shades: paletted, every pixel kept
+	// within the bounds.
+	plotImg := image.NewRGBA(image.Rect(0, 0, 200, 100))
+	draw.Draw(plotImg, plotImg.Bounds(), image.White, image.Point{}, draw.Src)
+	for x := range 200 {
+		for k, c := range []color.RGBA{{255, 0, 0, 255}, {0, 0, 255, 255}} {
+			y := 20 + 40*k + x/10
+			plotImg.Set(x, y, c)
+			a := uint8(x) // an edge shade between c and white
+			plotImg.Set(x, y+1, color.RGBA{c.R/2 + a/2, c.G/2 + a/2, c.B/2 + a/2, 255})
+		}
 	}
-	b, ok := r.msgs[0].Data[protocol.MIMEImagePNG].([]byte)
-	if !ok || !bytes.HasPrefix(b, []byte("\x89PNG\r\n\x1a\n")) {
-		t.Fatalf("no PNG image in %v", keys(r.msgs[0].Data))
+	// A smooth gradient of 40,000 colours: full colour.
+	grad := image.NewRGBA(image.Rect(0, 0, 200, 200))
+	for y := range 200 {
+		for x := range 200 {
+			grad.Set(x, y, color.RGBA{uint8(x), uint8(y), uint8(x + y), 255})
+		}
 	}
-	if _, ok := r.msgs[0].Data[protocol.MIMEImageSVG]; ok {
-		t.Error("PNG plot also sent an SVG")
+	for _, tc := range []struct {
+		name     string
+		img      *image.RGBA
+		paletted bool
+	}{{"plot", plotImg, true}, {"gradient", grad, false}} {
+		b, err := compactPNG(tc.img)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := png.Decode(bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := back.(*image.Paletted); ok != tc.paletted {
+			t.Errorf("%s: decoded as %T, paletted %v", tc.name, back, tc.paletted)
+		}
+		far := 0
+		for y := range tc.img.Bounds().Dy() {
+			for x := range tc.img.Bounds().Dx() {
+				r0, g0, b0, _ := tc.img.At(x, y).RGBA()
+				r1, g1, b1, _ := back.At(x, y).RGBA()
+				d := max(absDiff(int(r0>>8), int(r1>>8)), absDiff(int(g0>>8), int(g1>>8)), absDiff(int(b0>>8), int(b1>>8)))
+				if d > worstPaletteError {
+					t.Fatalf("%s: pixel (%d,%d) moved by %d", tc.name, x, y, d)
+				}
+				if d > maxPaletteError {
+					far++
+				}
+			}
+		}
+		if n := tc.img.Bounds().Dx() * tc.img.Bounds().Dy(); far > n/maxPaletteMoved {
+			t.Errorf("%s: %d of %d pixels moved by more than %d", tc.name, far, n, maxPaletteError)
+		}
 	}
 }
 
@@ -388,5 +471,40 @@ func TestProgressConcurrent(t *testing.T) {
 	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
 	if len(lines) != 10 || lines[9] != "work: done (1000/1000)" || lines[0] != "work: 10% (100/1000)" {
 		t.Errorf("got %d lines:\n%s", len(lines), buf.String())
+	}
+}
+
+func TestGrid(t *testing.T) {
+	r := inNotebook(t)
+	ps := []*plot.Plot{linePlot(t), linePlot(t), linePlot(t)}
+	if err := Grid(ps, 2, 3*vg.Inch, 2*vg.Inch); err != nil {
+		t.Fatal(err)
+	}
+	b, ok := r.msgs[0].Data[protocol.MIMEImagePNG].([]byte)
+	if !ok {
+		t.Fatalf("no PNG image in %v", keys(r.msgs[0].Data))
+	}
+	cfg, err := png.DecodeConfig(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Two rows of two 3×2 inch cells: 6×4 inches at 144 dpi.
+	if cfg.Width != 864 || cfg.Height != 576 {
+		t.Errorf("grid PNG %d×%d, want 864×576", cfg.Width, cfg.Height)
+	}
+	if md, _ := r.msgs[0].Metadata[string(protocol.MIMEImagePNG)].(map[string]int); md["width"] != 576 || md["height"] != 384 {
+		t.Errorf("grid metadata %v", r.msgs[0].Metadata)
+	}
+	plain, _ := r.msgs[0].Data[protocol.MIMETextPlain].(string)
+	if !strings.HasPrefix(plain, "grid of 3 plots, 2 per row, each 3in×2in:\n  plot ") || strings.Count(plain, "\n") != 3 {
+		t.Errorf("grid text/plain %q", plain)
+	}
+	for _, bad := range []struct {
+		ps   []*plot.Plot
+		cols int
+	}{{nil, 2}, {ps, 0}, {[]*plot.Plot{linePlot(t), nil}, 1}} {
+		if err := Grid(bad.ps, bad.cols, 0, 0); err == nil {
+			t.Errorf("Grid(%d plots, %d columns): no error", len(bad.ps), bad.cols)
+		}
 	}
 }

@@ -3,6 +3,7 @@
 package kernelext
 
 import (
+	"bytes"
 	"encoding/gob"
 	"errors"
 	"io"
@@ -108,8 +109,11 @@ func TestGonbuiPipe(t *testing.T) {
 	if len(r.msgs) != 4 {
 		t.Fatalf("decoded %d displays, want 4 (plot, markdown, 2 progress draws)", len(r.msgs))
 	}
-	if svg, _ := r.msgs[0].Data[protocol.MIMEImageSVG].(string); !strings.Contains(svg, "<svg") {
-		t.Errorf("first display is not an SVG: %v", keys(r.msgs[0].Data))
+	if b, _ := r.msgs[0].Data[protocol.MIMEImagePNG].([]byte); !bytes.HasPrefix(b, []byte("\x89PNG")) {
+		t.Errorf("first display is not a PNG: %v", keys(r.msgs[0].Data))
+	}
+	if md, _ := r.msgs[0].Metadata[string(protocol.MIMEImagePNG)].(map[string]int); md["width"] != 576 {
+		t.Errorf("first display's metadata %v, want the image/png width 576", r.msgs[0].Metadata)
 	}
 	if md := r.msgs[1].Data[protocol.MIMETextMarkdown]; md != "**hello**" {
 		t.Errorf("second display markdown = %v", md)

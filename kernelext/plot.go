@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"image"
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
@@ -24,31 +26,49 @@ const (
 	DefaultHeight = 4 * vg.Inch
 )
 
-// PlotOptions controls ShowPlot. The zero value shows a 6×4 inch SVG.
+// DefaultDPI is the resolution of a plot's PNG image: 1.5 image pixels per
+// CSS pixel (96 per inch), sharp on most screens and compact — 7 to 60 kB
+// for a 6×4 inch plot (a histogram; a scatter plot of 6,000 points).
+const DefaultDPI = 144
+
+// PlotOptions controls ShowPlot. The zero value shows a 6×4 inch PNG image.
+//
+// Plots are displayed as PNG because that is the format every renderer of a
+// stored notebook shows: Jupyter, nbconvert's HTML and code-hosting sites.
+// SVG is not: nbconvert 6 (Debian's 6.5.3) prefers image/svg+xml to
+// image/png and passes it through lxml's clean_html, which deletes every
+// drawing element it does not know (paths, groups, text) and leaves a blank
+// figure, so sending SVG beside PNG does not help; and code-hosting sites
+// show SVG output only sometimes.
 type PlotOptions struct {
 	// Width and Height of the figure; zero means DefaultWidth and DefaultHeight.
+	// The figure is shown at this size (96 CSS pixels per inch) whatever
+	// its resolution.
 	Width, Height vg.Length
-	// PNG sends a PNG image instead of SVG (smaller for plots with very many
-	// points).
-	PNG bool
-	// DPI is the PNG resolution; zero means 96.
+	// DPI is the PNG resolution; zero means DefaultDPI.
 	DPI int
+	// SVG sends an SVG image instead of the PNG: sharp at any zoom in a live
+	// notebook, but blank in nbconvert's HTML (see above). For interactive
+	// work only; never in a notebook whose outputs are stored.
+	SVG bool
 	// File, when not empty, also saves the plot there, in every mode; the
 	// format follows the extension (.svg, .png, .pdf, .eps, .jpg, .tif).
 	File string
 }
 
-// Plot displays p inline as an image/svg+xml figure of size w×h (zero means
-// the default 6×4 inches). Outside a notebook it prints a one-line
-// description of p, and saves it as SVG in $TRACELAB_PLOT_DIR when that
-// variable is set.
+// Plot displays p inline as a PNG figure of size w×h (zero means the
+// default 6×4 inches) at DefaultDPI. Outside a notebook it prints a
+// one-line description of p, and saves it as SVG in $TRACELAB_PLOT_DIR when
+// that variable is set.
 func Plot(p *plot.Plot, w, h vg.Length) error {
 	return ShowPlot(p, PlotOptions{Width: w, Height: h})
 }
 
-// PlotPNG is Plot with a PNG image at 96 dpi.
+// PlotPNG is Plot.
+//
+// Deprecated: Plot shows a PNG image already.
 func PlotPNG(p *plot.Plot, w, h vg.Length) error {
-	return ShowPlot(p, PlotOptions{Width: w, Height: h, PNG: true})
+	return Plot(p, w, h)
 }
 
 // plotCount numbers the plot files written outside a notebook.
@@ -57,12 +77,64 @@ var plotCount struct {
 	n int
 }
 
+// figure is what ShowPlot and Grid display: a drawing of size w×h.
+type figure struct {
+	w, h  vg.Length
+	draw  func(draw.Canvas)
+	title string // for file names
+	desc  string // the text that stands for it outside a notebook
+}
+
 // ShowPlot displays p as opts say; see Plot. It returns an error when p is
 // nil, when rendering fails or when a file cannot be written.
 func ShowPlot(p *plot.Plot, opts PlotOptions) error {
 	if p == nil {
 		return errors.New("kernelext: nil plot")
 	}
+	w, h := opts.size()
+	return showFigure(figure{w: w, h: h, draw: p.Draw, title: p.Title.Text, desc: DescribePlot(p, w, h)}, opts)
+}
+
+// Grid displays plots as one figure, in rows of cols plots, each in a cell
+// of w×h (zero means the default 6×4 inches), their axes aligned; a PNG
+// image like Plot. Outside a notebook it prints one line per plot.
+func Grid(ps []*plot.Plot, cols int, w, h vg.Length) error {
+	if len(ps) == 0 || cols < 1 || slices.Contains(ps, nil) {
+		return errors.New("kernelext: Grid needs plots (none nil) and at least one column")
+	}
+	opts := PlotOptions{Width: w, Height: h}
+	w, h = opts.size()
+	cols = min(cols, len(ps))
+	rows := (len(ps) + cols - 1) / cols
+	grid := make([][]*plot.Plot, rows)
+	for r := range grid {
+		grid[r] = make([]*plot.Plot, cols)
+		copy(grid[r], ps[r*cols:])
+	}
+	var desc strings.Builder
+	fmt.Fprintf(&desc, "grid of %d plots, %d per row, each %s×%s:", len(ps), cols, lengthText(w), lengthText(h))
+	for _, p := range ps {
+		desc.WriteString("\n  " + DescribePlot(p, w, h))
+	}
+	f := figure{w: w * vg.Length(cols), h: h * vg.Length(rows), title: ps[0].Title.Text, desc: desc.String(),
+		draw: func(c draw.Canvas) {
+			pad := vg.Millimeter
+			tiles := draw.Tiles{Rows: rows, Cols: cols, PadX: pad, PadY: pad,
+				PadTop: pad, PadBottom: pad, PadLeft: pad, PadRight: pad}
+			canvases := plot.Align(grid, tiles, c)
+			for r := range grid {
+				for k, p := range grid[r] {
+					if p != nil {
+						p.Draw(canvases[r][k])
+					}
+				}
+			}
+		}}
+	return showFigure(f, opts)
+}
+
+// size is the figure size opts ask for, the default for a zero length.
+func (opts PlotOptions) size() (vg.Length, vg.Length) {
 	w, h := opts.Width, opts.Height
 	if w <= 0 {
 		w = DefaultWidth
@@ -70,15 +142,19 @@ func ShowPlot(p *plot.Plot, opts PlotOptions) error {
 	if h <= 0 {
 		h = DefaultHeight
 	}
+	return w, h
+}
+
+// showFigure displays f as opts say (opts' size is ignored: f has its own).
+func showFigure(f figure, opts PlotOptions) error {
 	if opts.File != "" {
-		if err := p.Save(w, h, opts.File); err != nil {
-			return fmt.Errorf("kernelext: saving plot: %w", err)
+		if err := f.save(opts.File); err != nil {
+			return err
 		}
 	}
-	desc := DescribePlot(p, w, h)
+	desc := f.desc
 	if !out.notebook {
-		dir := out.plotDir()
-		if dir != "" {
+		if dir := out.plotDir(); dir != "" {
 			plotCount.Lock()
 			plotCount.n++
 			n := plotCount.n
@@ -86,42 +162,70 @@ func ShowPlot(p *plot.Plot, opts PlotOptions) error {
 			if err := os.MkdirAll(dir, 0o755); err != nil {
 				return fmt.Errorf("kernelext: %w", err)
 			}
-			f := filepath.Join(dir, fmt.Sprintf("plot-%03d-%s.svg", n, slug(p.Title.Text)))
-			if err := p.Save(w, h, f); err != nil {
-				return fmt.Errorf("kernelext: saving plot: %w", err)
+			file := filepath.Join(dir, fmt.Sprintf("plot-%03d-%s.svg", n, slug(f.title)))
+			if err := f.save(file); err != nil {
+				return err
 			}
-			desc += ", saved to " + f
+			desc += ", saved to " + file
 		} else if opts.File != "" {
 			desc += ", saved to " + opts.File
 		}
 		fmt.Fprintln(out.text, desc)
 		return nil
 	}
-	var data map[protocol.MIMEType]any
-	if opts.PNG {
-		b, err := RenderPNG(p, w, h, opts.DPI)
+	d := &protocol.DisplayData{Data: map[protocol.MIMEType]any{protocol.MIMETextPlain: desc}}
+	if opts.SVG {
+		b, err := f.svg()
 		if err != nil {
 			return err
 		}
-		data = map[protocol.MIMEType]any{protocol.MIMEImagePNG: b}
+		d.Data[protocol.MIMEImageSVG] = string(b)
 	} else {
-		b, err := RenderSVG(p, w, h)
+		b, err := f.png(opts.DPI)
 		if err != nil {
 			return err
 		}
-		data = map[protocol.MIMEType]any{protocol.MIMEImageSVG: string(b)}
+		d.Data[protocol.MIMEImagePNG] = b
+		// Shown at its size in CSS pixels, whatever the resolution.
+		d.Metadata = map[string]any{string(protocol.MIMEImagePNG): map[string]int{
+			"width": cssPixels(f.w), "height": cssPixels(f.h)}} // map[string]int: a type gob knows (GoNB's pipe)
 	}
-	data[protocol.MIMETextPlain] = desc
-	if err := display(&protocol.DisplayData{Data: data}); err != nil {
+	if err := display(d); err != nil {
 		return fmt.Errorf("kernelext: %w", err)
 	}
 	return nil
 }
 
-// RenderSVG draws p into an SVG document of size w×h.
-func RenderSVG(p *plot.Plot, w, h vg.Length) ([]byte, error) {
-	c := vgsvg.New(w, h)
-	p.Draw(draw.New(c))
+// save writes f to path in the format of its extension (.svg, .png, .pdf,
+// .eps, .jpg, .tif), through a temporary file renamed into place.
+func (f figure) save(path string) error {
+	ext := strings.TrimPrefix(strings.ToLower(filepath.Ext(path)), ".")
+	c, err := draw.NewFormattedCanvas(f.w, f.h, ext)
+	if err != nil {
+		return fmt.Errorf("kernelext: saving plot %s: %w", path, err)
+	}
+	f.draw(draw.New(c))
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".plot-*."+ext)
+	if err != nil {
+		return fmt.Errorf("kernelext: saving plot: %w", err)
+	}
+	_, err = c.WriteTo(tmp)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("kernelext: saving plot %s: %w", path, err)
+	}
+	return nil
+}
+
+func (f figure) svg() ([]byte, error) {
+	c := vgsvg.New(f.w, f.h)
+	f.draw(draw.New(c))
 	var buf bytes.Buffer
 	if _, err := c.WriteTo(&buf); err != nil {
 		return nil, fmt.Errorf("kernelext: rendering SVG: %w", err)
@@ -129,19 +233,38 @@ func RenderSVG(p *plot.Plot, w, h vg.Length) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// RenderPNG draws p into a PNG image of size w×h at dpi dots per inch
-// (zero means 96).
-func RenderPNG(p *plot.Plot, w, h vg.Length, dpi int) ([]byte, error) {
+func (f figure) png(dpi int) ([]byte, error) {
 	if dpi <= 0 {
-		dpi = 96
+		dpi = DefaultDPI
 	}
-	c := vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(dpi))
-	p.Draw(draw.New(c))
-	var buf bytes.Buffer
-	if _, err := (vgimg.PngCanvas{Canvas: c}).WriteTo(&buf); err != nil {
+	c := vgimg.NewWith(vgimg.UseWH(f.w, f.h), vgimg.UseDPI(dpi))
+	f.draw(draw.New(c))
+	img, ok := c.Image().(*image.RGBA)
+	if !ok {
+		return nil, fmt.Errorf("kernelext: rendering PNG: unexpected image type %T", c.Image())
+	}
+	b, err := compactPNG(img)
+	if err != nil {
 		return nil, fmt.Errorf("kernelext: rendering PNG: %w", err)
 	}
-	return buf.Bytes(), nil
+	return b, nil
+}
+
+// RenderSVG draws p into an SVG document of size w×h.
+func RenderSVG(p *plot.Plot, w, h vg.Length) ([]byte, error) {
+	return figure{w: w, h: h, draw: p.Draw}.svg()
+}
+
+// RenderPNG draws p into a PNG image of size w×h at dpi dots per inch
+// (zero means DefaultDPI), compact: paletted when the plot's colours allow
+// it, at the best compression.
+func RenderPNG(p *plot.Plot, w, h vg.Length, dpi int) ([]byte, error) {
+	return figure{w: w, h: h, draw: p.Draw}.png(dpi)
+}
+
+// cssPixels is a length in CSS pixels (96 per inch), rounded.
+func cssPixels(l vg.Length) int {
+	return int(math.Round(float64(l / vg.Inch * 96)))
 }
 
 // DescribePlot is the one-line text that stands for p outside a notebook:
