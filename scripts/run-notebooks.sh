@@ -9,9 +9,19 @@
 # failing cell still leaves an executed notebook to inspect) into
 # out/notebooks/NAME.ipynb, with the kernel's stderr in out/notebooks/NAME.log.
 # scripts/nbcheck.py then fails a notebook on any error output, failed !shell
-# line ("exit status N"), panic, traceback or compile error on stderr, or cell
-# left unexecuted. The committed notebooks stay output-free; the executed
-# copies are what to look at.
+# line ("exit status N"), panic, traceback or compile error on stderr, cell
+# left unexecuted, or figure some renderer would not show. The executed copies
+# are what to look at; the committed notebooks are not changed (their stored
+# outputs come from scripts/reproduce.sh).
+#
+# The notebooks record their papers' ledgers in TRACELAB_LEDGER_DIR
+# (repro/notebook). In quick mode the ledgers of the papers whose notebooks ran
+# are then checked against the quick-mode baseline of verdicts
+# (repro/testdata/quick, see repro/doc.go), computing nothing again: an entry
+# that agreed there and no longer agrees fails the run. The ledgers are
+# printed to OUT/ledger.txt. Run with no argument (all notebooks, as CI does),
+# the committed notebooks are checked too (nbcheck.py committed: stored
+# outputs complete, from the current source, renderable, at most 5 MB).
 #
 # Environment:
 #   TRACELAB_QUICK=1          quick mode, passed through to the notebooks
@@ -21,6 +31,10 @@
 #   TRACELAB_CELL_TIMEOUT     seconds per cell (default 1800, quick mode 600).
 #   TRACELAB_NOTEBOOK_TIMEOUT seconds per notebook (default 7200, quick 1200).
 #   TRACELAB_NOTEBOOK_OUT     output folder (default out/notebooks).
+#   TRACELAB_LEDGER_DIR       where the notebooks record their ledgers
+#                             (default out/ledger).
+#   TRACELAB_COMMIT           the commit recorded with the ledgers (default:
+#                             git's HEAD, "-dirty" when tracked files changed).
 #
 # Prints one status line per notebook and a last line "N passed, N failed";
 # exits 1 when any notebook failed.
@@ -30,6 +44,11 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)"
 OUT="${TRACELAB_NOTEBOOK_OUT:-$ROOT/out/notebooks}"
 CHECK="$ROOT/scripts/nbcheck.py"
 export JUPYTER_DATA_DIR="$ROOT/.jupyter"
+export TRACELAB_LEDGER_DIR="${TRACELAB_LEDGER_DIR:-$ROOT/out/ledger}"
+if [ -z "${TRACELAB_COMMIT:-}" ] && TRACELAB_COMMIT="$(git -C "$ROOT" rev-parse --short=12 HEAD 2>/dev/null)"; then
+	git -C "$ROOT" diff --quiet HEAD 2>/dev/null || TRACELAB_COMMIT="$TRACELAB_COMMIT-dirty"
+fi
+export TRACELAB_COMMIT
 
 if [ -n "${TRACELAB_QUICK:-}" ]; then
 	mode=quick
@@ -111,9 +130,26 @@ for nb in "${notebooks[@]}"; do
 		failed=$((failed + 1))
 	fi
 done
-# Committed notebooks are kept output-free (the executed copies are in $OUT).
+# The quick-mode ledgers the notebooks recorded, against the baseline.
+if [ "$mode" = quick ] && [ ${#notebooks[@]} -gt 0 ]; then
+	if (cd "$ROOT" && go run ./cmd/tracelab reproduce --from "$TRACELAB_LEDGER_DIR" --check repro/testdata/quick \
+		"${notebooks[@]}" >"$OUT/ledger.txt" 2>"$OUT/ledger-check.log"); then
+		printf 'ok    %-40s\n' "ledger baseline"
+	else
+		printf 'FAIL  %-40s  (ledgers: %s)\n' "ledger baseline" "${OUT#"$ROOT"/}/ledger.txt"
+		failed=$((failed + 1))
+	fi
+	sed 's/^/      /' "$OUT/ledger-check.log"
+fi
+# The committed notebooks' stored outputs.
 if [ $# -eq 0 ] && [ ${#notebooks[@]} -gt 0 ]; then
-	/usr/bin/python3 "$CHECK" outputs "${notebooks[@]}" | sed 's/^/warning: /' || true
+	if problems="$(/usr/bin/python3 "$CHECK" committed "${notebooks[@]}")"; then
+		printf 'ok    %-40s\n' "committed notebooks"
+	else
+		printf 'FAIL  %-40s\n' "committed notebooks"
+		printf '%s\n' "$problems" | head -20 | sed "s|^$ROOT/||; s/^/      /"
+		failed=$((failed + 1))
+	fi
 fi
 echo "$passed passed, $failed failed"
 [ $failed -eq 0 ]

@@ -4,7 +4,9 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -17,7 +19,8 @@ import (
 // cell runs as its own program — without computing anything again. It has
 // one subfolder per paper key and one JSON file per recorded group of
 // entries, named by a hash of the group's ids, so that recording the same
-// group again replaces it.
+// group again replaces it — and run.json, how the run that recorded them
+// was made (Begin, Run).
 type Store struct {
 	Dir string
 }
@@ -25,6 +28,49 @@ type Store struct {
 type recorded struct {
 	Recorded time.Time `json:"recorded"`
 	Entries  []Entry   `json:"entries"`
+}
+
+// Run says how the entries recorded for a paper were made.
+type Run struct {
+	Mode    string    `json:"mode"`             // "quick" or "full"
+	Commit  string    `json:"commit,omitempty"` // the code's commit, when known
+	Started time.Time `json:"started"`
+}
+
+// runFile is the name of a paper's Run in its folder (never a record: those
+// are named by a hash).
+const runFile = "run.json"
+
+// Begin starts a new run of paper: it removes everything recorded for it
+// and saves r.
+func (s Store) Begin(paper string, r Run) error {
+	if err := s.Reset(paper); err != nil {
+		return err
+	}
+	if err := os.MkdirAll(s.paperDir(paper), 0o755); err != nil {
+		return fmt.Errorf("ledger: %w", err)
+	}
+	b, err := json.MarshalIndent(r, "", "  ")
+	if err != nil {
+		return fmt.Errorf("ledger: %w", err)
+	}
+	return s.write(paper, runFile, b)
+}
+
+// Run returns the run saved by Begin for paper; ok is false when there is
+// none (nothing recorded, or recorded without Begin).
+func (s Store) Run(paper string) (r Run, ok bool, err error) {
+	b, err := os.ReadFile(filepath.Join(s.paperDir(paper), runFile))
+	if errors.Is(err, fs.ErrNotExist) {
+		return Run{}, false, nil
+	}
+	if err == nil {
+		err = json.Unmarshal(b, &r)
+	}
+	if err != nil {
+		return Run{}, false, fmt.Errorf("ledger: run of %s: %w", paper, err)
+	}
+	return r, true, nil
 }
 
 // Reset removes everything recorded for paper.
@@ -65,7 +111,12 @@ func (s Store) Record(paper string, entries []Entry) error {
 	if err != nil {
 		return fmt.Errorf("ledger: %w", err)
 	}
-	name := filepath.Join(dir, hex.EncodeToString(h[:8])+".json")
+	return s.write(paper, hex.EncodeToString(h[:8])+".json", b)
+}
+
+// write saves b as the file name of paper's folder, replacing it atomically.
+func (s Store) write(paper, name string, b []byte) error {
+	dir := s.paperDir(paper)
 	tmp, err := os.CreateTemp(dir, ".record-*")
 	if err != nil {
 		return fmt.Errorf("ledger: %w", err)
@@ -76,7 +127,7 @@ func (s Store) Record(paper string, entries []Entry) error {
 		werr = cerr
 	}
 	if werr == nil {
-		werr = os.Rename(tmp.Name(), name)
+		werr = os.Rename(tmp.Name(), filepath.Join(dir, name))
 	}
 	if werr != nil {
 		os.Remove(tmp.Name())
@@ -95,6 +146,9 @@ func (s Store) Read(paper string) ([]Entry, error) {
 	}
 	var groups []recorded
 	for _, f := range files {
+		if filepath.Base(f) == runFile {
+			continue
+		}
 		b, err := os.ReadFile(f)
 		if err != nil {
 			return nil, fmt.Errorf("ledger: %w", err)

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 )
 
 func TestStore(t *testing.T) {
@@ -68,5 +69,40 @@ func TestStore(t *testing.T) {
 	os.WriteFile(filepath.Join(s.Dir, "r", "x.json"), []byte("{"), 0o644)
 	if _, err := s.Read("r"); err == nil {
 		t.Error("Read accepted a broken record")
+	}
+}
+
+func TestStoreRun(t *testing.T) {
+	t.Parallel()
+	s := Store{Dir: t.TempDir()}
+	if _, ok, err := s.Run("p"); ok || err != nil {
+		t.Fatalf("Run before Begin: ok %v, err %v", ok, err)
+	}
+	a := New("p")
+	a.Check("Table I", "a1", "s", Near(1, 0), 1)
+	if err := s.Record("p", a.Entries()); err != nil {
+		t.Fatal(err)
+	}
+	// Begin clears the earlier records and saves the run.
+	started := time.Date(2026, 11, 1, 10, 0, 0, 0, time.UTC)
+	if err := s.Begin("p", Run{Mode: "quick", Commit: "abc123", Started: started}); err != nil {
+		t.Fatal(err)
+	}
+	if es, err := s.Read("p"); err != nil || len(es) != 0 {
+		t.Fatalf("Read after Begin: %v %v (the run file is not a record)", es, err)
+	}
+	if err := s.Record("p", a.Entries()); err != nil {
+		t.Fatal(err)
+	}
+	if es, err := s.Read("p"); err != nil || len(es) != 1 {
+		t.Fatalf("Read: %v %v", es, err)
+	}
+	r, ok, err := s.Run("p")
+	if !ok || err != nil || r.Mode != "quick" || r.Commit != "abc123" || !r.Started.Equal(started) {
+		t.Errorf("Run = %+v, %v, %v", r, ok, err)
+	}
+	os.WriteFile(filepath.Join(s.Dir, "p", runFile), []byte("{"), 0o644)
+	if _, _, err := s.Run("p"); err == nil {
+		t.Error("Run of a broken run file: no error")
 	}
 }

@@ -6,7 +6,8 @@
 // the ledger entries of that item (Claims) and records them in a
 // ledger.Store; the last cell (Ledger) shows the whole ledger of the paper
 // from what the cells recorded, computing nothing again. The first cell
-// (Begin) clears what an earlier run recorded. `tracelab reproduce --from`
+// (Begin) clears what an earlier run recorded and records the run's mode
+// and commit. `tracelab reproduce --from`
 // builds REPRODUCTION.md from the same records.
 //
 // The store is the folder $TRACELAB_LEDGER_DIR (scripts/run-notebooks.sh

@@ -6,9 +6,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/tracelab/tracelab/kernelext"
 	"github.com/tracelab/tracelab/repro/ledger"
+	"github.com/tracelab/tracelab/repro/study"
 )
 
 // Store returns the store the cells record into: $TRACELAB_LEDGER_DIR, else
@@ -20,9 +22,12 @@ func Store() ledger.Store {
 	return ledger.Store{Dir: filepath.Join(os.TempDir(), "tracelab-ledger")}
 }
 
-// Begin starts a run of p's notebook: it clears what earlier runs recorded.
+// Begin starts a run of p's notebook: it clears what earlier runs recorded
+// and records how this run is made: its mode (study.FromEnv, as the
+// notebook's Study) and the commit in $TRACELAB_COMMIT (set by the scripts).
 func Begin(p ledger.Paper) error {
-	return Store().Reset(p.Key)
+	return Store().Begin(p.Key, ledger.Run{Mode: study.FromEnv().Mode(),
+		Commit: os.Getenv("TRACELAB_COMMIT"), Started: time.Now().UTC()})
 }
 
 // Claims shows the entries that results support (see ledger.Claimer), as a

@@ -45,6 +45,8 @@ func captureStdout(t *testing.T, f func()) string {
 
 func TestCellsAndLedger(t *testing.T) {
 	t.Setenv("TRACELAB_LEDGER_DIR", t.TempDir())
+	t.Setenv("TRACELAB_QUICK", "1")
+	t.Setenv("TRACELAB_COMMIT", "abc123")
 	p := ledger.Paper{Key: "demo", Items: []ledger.Item{{Name: "Table I", Section: "Table I — the logs"}}}
 	if _, err := Ledger(p); err == nil {
 		t.Fatal("Ledger with nothing recorded: no error")
@@ -64,6 +66,9 @@ func TestCellsAndLedger(t *testing.T) {
 			t.Fatal(err)
 		}
 	})
+	if r, ok, err := Store().Run(p.Key); !ok || err != nil || r.Mode != "quick" || r.Commit != "abc123" {
+		t.Errorf("run recorded by Begin: %+v %v %v", r, ok, err)
+	}
 	if !strings.Contains(out, "t1/jobs") || !strings.Contains(out, "1 entries: 0 agree, 1 differ") {
 		t.Errorf("cell output:\n%s", out)
 	}

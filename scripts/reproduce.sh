@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# reproduce.sh — the full reproduction of the papers, stored where a reader
+# sees it without running anything:
+#
+#   1. executes every notebook (or the ones given) in full mode with
+#      scripts/run-notebooks.sh (executed copies in out/reproduce/, the papers'
+#      ledgers recorded in out/reproduce/ledger/);
+#   2. stores each passing notebook's outputs in the committed notebook
+#      (scripts/nbcheck.py store), with the commit and mode it was executed at
+#      and, per code cell, the hash of the source its outputs came from, and
+#      checks it as CI does (scripts/nbcheck.py committed: outputs complete,
+#      renderable, at most 5 MB);
+#   3. regenerates REPRODUCTION.md from the recorded ledgers, computing nothing
+#      again (tracelab reproduce --from), and prints the ledgers to
+#      out/reproduce/ledger.txt.
+#
+# A notebook that fails keeps its earlier committed content, and then
+# REPRODUCTION.md is not regenerated: the script exits 1. Run from a clean
+# checkout and commit the notebooks and REPRODUCTION.md it changed.
+#
+# Usage: scripts/reproduce.sh [NOTEBOOK.ipynb ...]   (default: every notebook)
+#   With some notebooks only, the ledgers of the others must be in
+#   out/reproduce/ledger/ from an earlier run (REPRODUCTION.md covers all).
+# Environment: TRACELAB_DATA (as run-notebooks.sh; default ../shared/pwa
+#   beside the checkout when it exists). TRACELAB_QUICK=1 tries the pipeline
+#   in quick mode: the notebooks it stores then fail the committed check
+#   (stored outputs must be full mode) — strip them afterwards.
+set -uo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)"
+cd "$ROOT"
+OUT="$ROOT/out/reproduce"
+CHECK="$ROOT/scripts/nbcheck.py"
+if [ -z "${TRACELAB_DATA:-}" ] && [ -d "$ROOT/../shared/pwa" ]; then
+	export TRACELAB_DATA="$ROOT/../shared/pwa"
+fi
+mode=full
+[ -n "${TRACELAB_QUICK:-}" ] && [ "$TRACELAB_QUICK" != 0 ] && mode=quick
+
+# The commit the outputs come from, taken before the notebooks change.
+commit="$(git rev-parse --short=12 HEAD)" || { echo "reproduce: not a git checkout" >&2; exit 1; }
+git diff --quiet HEAD || commit="$commit-dirty"
+export TRACELAB_COMMIT="$commit"
+export TRACELAB_LEDGER_DIR="$OUT/ledger"
+export TRACELAB_NOTEBOOK_OUT="$OUT"
+
+if [ $# -gt 0 ]; then
+	notebooks=("$@")
+else
+	notebooks=(notebooks/*.ipynb)
+fi
+mkdir -p "$OUT"
+start=$(date +%s)
+echo "reproduce: ${#notebooks[@]} notebook(s), $mode mode, commit $commit"
+scripts/run-notebooks.sh "${notebooks[@]}" | tee "$OUT/run.log"
+run_rc=${PIPESTATUS[0]}
+
+# Store the outputs of every notebook that passed (its line in the log starts with "ok").
+stored=0
+failed=0
+for nb in "${notebooks[@]}"; do
+	name="$(basename "$nb" .ipynb)"
+	secs="$(awk -v n="$name" '$1 == "ok" && $2 == n { print $3 }' "$OUT/run.log" | tr -d s)"
+	if [ -z "$secs" ]; then
+		echo "reproduce: $name failed: its committed notebook is left as it was"
+		failed=$((failed + 1))
+		continue
+	fi
+	/usr/bin/python3 "$CHECK" store "$OUT/$name.ipynb" "$nb" "$commit" "$mode" "$secs" || { failed=$((failed + 1)); continue; }
+	if problems="$(/usr/bin/python3 "$CHECK" committed "$nb")"; then
+		printf 'stored %-40s  %s\n' "$name" "$(du -h "$nb" | cut -f1)"
+		stored=$((stored + 1))
+	else
+		printf 'FAIL   %-40s  stored, but:\n%s\n' "$name" "$(printf '%s\n' "$problems" | head -20 | sed 's/^/      /')"
+		failed=$((failed + 1))
+	fi
+done
+
+if [ $failed -gt 0 ] || [ "$run_rc" -ne 0 ]; then
+	echo "reproduce: $stored stored, $failed failed; REPRODUCTION.md not regenerated"
+	exit 1
+fi
+if ! go run ./cmd/tracelab reproduce --from "$TRACELAB_LEDGER_DIR" -o REPRODUCTION.md >"$OUT/ledger.txt"; then
+	echo "reproduce: REPRODUCTION.md not regenerated (ledgers: ${OUT#"$ROOT"/}/ledger/)"
+	exit 1
+fi
+echo "reproduce: $stored notebook(s) stored, REPRODUCTION.md regenerated, $(($(date +%s) - start)) s in all; ledgers in ${OUT#"$ROOT"/}/ledger.txt"
