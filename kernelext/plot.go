@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 	"sync"
 
 	"github.com/janpfeifer/gonb/gonbui/protocol"
+	"github.com/tracelab/tracelab/internal/outfile"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -197,7 +199,7 @@ func showFigure(f figure, opts PlotOptions) error {
 }
 
 // save writes f to path in the format of its extension (.svg, .png, .pdf,
-// .eps, .jpg, .tif), through a temporary file renamed into place.
+// .eps, .jpg, .tif), as internal/outfile writes every output file.
 func (f figure) save(path string) error {
 	ext := strings.TrimPrefix(strings.ToLower(filepath.Ext(path)), ".")
 	c, err := draw.NewFormattedCanvas(f.w, f.h, ext)
@@ -205,20 +207,8 @@ func (f figure) save(path string) error {
 		return fmt.Errorf("kernelext: saving plot %s: %w", path, err)
 	}
 	f.draw(draw.New(c))
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".plot-*."+ext)
-	if err != nil {
+	if err := outfile.Write(path, 0o644, func(w io.Writer) error { _, err := c.WriteTo(w); return err }); err != nil {
 		return fmt.Errorf("kernelext: saving plot: %w", err)
-	}
-	_, err = c.WriteTo(tmp)
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("kernelext: saving plot %s: %w", path, err)
 	}
 	return nil
 }

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tracelab/tracelab/internal/outfile"
 	"github.com/tracelab/tracelab/repro"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/repro/study"
@@ -73,7 +74,18 @@ func runReproduce(e *env, args []string) error {
 
 	var ledgers []paperLedger
 	if *from != "" {
-		ledgers, err = readLedgers(*from, keys)
+		var unrecorded []string
+		ledgers, unrecorded, err = readLedgers(*from, keys)
+		if err == nil && len(unrecorded) > 0 {
+			// Under --check alone a notebook that records no ledger yet is
+			// skipped (it cannot pass otherwise: its last cell,
+			// notebook.Ledger, fails when nothing was recorded).
+			if *check == "" || *out != "" || *writeBaseline != "" {
+				return fmt.Errorf("no ledger recorded in %s for %s: run the notebooks (scripts/run-notebooks.sh); a notebook's first cell calls notebook.Begin and each item's cell notebook.Claims",
+					*from, strings.Join(unrecorded, ", "))
+			}
+			fmt.Fprintf(e.stderr, "not checked (no ledger recorded in %s): %s\n", *from, strings.Join(unrecorded, ", "))
+		}
 	} else {
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 		defer stop()
@@ -159,33 +171,36 @@ func computeLedgers(ctx context.Context, e *env, keys []string, o study.Options)
 }
 
 // readLedgers reads the ledger of each paper from what its notebook
-// recorded in dir (repro/notebook), computing nothing.
-func readLedgers(dir string, keys []string) ([]paperLedger, error) {
+// recorded in dir (repro/notebook), computing nothing. Papers with nothing
+// recorded are listed in unrecorded.
+func readLedgers(dir string, keys []string) (ledgers []paperLedger, unrecorded []string, err error) {
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		return nil, fmt.Errorf("--from %s: not a folder of recorded ledgers", dir)
+		return nil, nil, fmt.Errorf("--from %s: not a folder of recorded ledgers", dir)
 	}
 	store := ledger.Store{Dir: dir}
-	var out []paperLedger
 	for _, k := range keys {
 		r, err := reproductions.new(k, study.Options{})
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		p := r.Paper()
 		es, err := store.Read(k)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		run, ok, err := store.Run(k)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		if len(es) == 0 || !ok {
-			return nil, fmt.Errorf("%s: no ledger recorded in %s: run its notebook %s (scripts/run-notebooks.sh), whose first cell calls notebook.Begin and each item's cell notebook.Claims", k, dir, p.Notebook)
+		switch {
+		case len(es) == 0 && !ok:
+			unrecorded = append(unrecorded, k)
+		case !ok:
+			return nil, nil, fmt.Errorf("%s: entries recorded in %s without notebook.Begin (the notebook's first cell): mode unknown", k, dir)
+		default:
+			ledgers = append(ledgers, paperLedger{paper: r.Paper(), entries: es, run: run})
 		}
-		out = append(out, paperLedger{paper: p, entries: es, run: run})
 	}
-	return out, nil
+	return ledgers, unrecorded, nil
 }
 
 // buildCommit is the commit the program was built from, with "-dirty" when
@@ -266,7 +281,7 @@ func writeReproduction(path string, ledgers []paperLedger) error {
 	if err := repro.WriteReport(&b, results, info); err != nil {
 		return err
 	}
-	return os.WriteFile(path, b.Bytes(), 0o644)
+	return outfile.WriteFile(path, b.Bytes(), 0o644)
 }
 
 // baselineFile is the file of a paper's baseline in dir.
@@ -283,7 +298,7 @@ func writeBaselines(e *env, dir string, ledgers []paperLedger) error {
 			return err
 		}
 		f := baselineFile(dir, l.paper.Key)
-		if err := os.WriteFile(f, b.Bytes(), 0o644); err != nil {
+		if err := outfile.WriteFile(f, b.Bytes(), 0o644); err != nil {
 			return err
 		}
 		fmt.Fprintf(e.stderr, "wrote %s (%s, %s mode)\n", f, ledger.Count(l.entries), l.run.Mode)

@@ -122,6 +122,10 @@ func TestReproduceBaselineCheck(t *testing.T) {
 	if out, errs, err := runCLI(t, "reproduce", "--from", dir, "notebooks/00-quickstart.ipynb"); err != nil || out != "" || !strings.Contains(errs, "no paper") {
 		t.Errorf("reproduce of the quickstart: %q %q %v", out, errs, err)
 	}
+	// A paper whose notebook records nothing yet is not checked.
+	if _, errs, err := runCLI(t, "reproduce", "--from", t.TempDir(), "--check", base); err != nil || !strings.Contains(errs, "not checked (no ledger recorded in") {
+		t.Errorf("check of nothing recorded: %v %q", err, errs)
+	}
 	// Unchanged: the check passes. Notebooks name their papers; the
 	// quickstart has none and is skipped.
 	_, errs, err := runCLI(t, "reproduce", "--from", dir, "--check", base, "notebooks/00-quickstart.ipynb", "notebooks/09-demo1.ipynb")
@@ -169,7 +173,8 @@ func TestReproduceErrors(t *testing.T) {
 		{[]string{"nosuch"}, `no paper "nosuch"`},
 		{[]string{"--format", "xml"}, "--format"},
 		{[]string{"--from", empty, "--quick"}, "nothing is computed"},
-		{[]string{"--from", empty}, "demo1: no ledger recorded"},
+		{[]string{"--from", empty}, "no ledger recorded in " + empty + " for demo1, demo2"},
+		{[]string{"--from", empty, "--check", empty, "-o", filepath.Join(empty, "R.md")}, "no ledger recorded"},
 		{[]string{"--from", filepath.Join(empty, "missing")}, "not a folder"},
 		{[]string{"--workers", "-1"}, "--workers"},
 	} {
