@@ -10,7 +10,7 @@ import (
 	"gonum.org/v1/plot/vg"
 )
 
-// Statistic selects a column of Distances for PlotDistances.
+// Statistic selects a column of Distances for PlotDistances (and Column).
 type Statistic int
 
 const (
@@ -18,6 +18,8 @@ const (
 	MedianOfSessionPairs                  // Distances.Median
 	IdenticalFraction                     // Distances.Identical
 	PooledJobPairs                        // Distances.PooledMean
+	MeanOfUsers                           // Distances.UserMean
+	MedianOfUsers                         // Distances.UserMedian
 )
 
 func (s Statistic) String() string {
@@ -30,9 +32,19 @@ func (s Statistic) String() string {
 		return "fraction identical"
 	case PooledJobPairs:
 		return "average similarity (job pairs)"
+	case MeanOfUsers:
+		return "average similarity (users)"
+	case MedianOfUsers:
+		return "median similarity (users)"
 	}
 	return fmt.Sprintf("Statistic(%d)", int(s))
 }
+
+// Statistics lists the statistics in order.
+var Statistics = []Statistic{MeanOfSessionPairs, MedianOfSessionPairs, IdenticalFraction, PooledJobPairs, MeanOfUsers, MedianOfUsers}
+
+// Column returns the statistic's column of d, one value per distance.
+func (s Statistic) Column(d Distances) []float64 { return s.column(d) }
 
 func (s Statistic) column(d Distances) []float64 {
 	switch s {
@@ -44,6 +56,10 @@ func (s Statistic) column(d Distances) []float64 {
 		return d.Identical
 	case PooledJobPairs:
 		return d.PooledMean
+	case MeanOfUsers:
+		return d.UserMean
+	case MedianOfUsers:
+		return d.UserMedian
 	}
 	panic("similarity: unknown Statistic")
 }

@@ -1,5 +1,12 @@
 package zakay2013
 
+import (
+	"fmt"
+
+	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/repro/study"
+)
+
 // PaperLog is a row of the paper's Table I: a log as the paper used it, and
 // the catalog name of the version we have.
 type PaperLog struct {
@@ -40,12 +47,29 @@ func paperLog(name string) PaperLog {
 	panic("zakay2013: no log " + name + " in Table I")
 }
 
-// Stand-ins: logs we use where the paper's is not available.
-const (
-	// sdscPar96 stands in for SDSC-Par-1995 (another year of the same
-	// machine) in Table VII and Fig. 13.
-	sdscPar96 = "SDSC-Par"
-)
+// standIns are logs we use where the paper's is not available, by the
+// name we give them, with their catalog name: SDSC-Par-1996 (another year
+// of the same machine) for SDSC-Par-1995 in Table VII and Fig. 13.
+var standIns = map[string]string{"SDSC-Par-1996": "SDSC-Par"}
+
+// catalogOf returns the catalog name of a log of the paper (Table I) or of
+// a stand-in, "" when it is not available.
+func catalogOf(name string) string {
+	if c, ok := standIns[name]; ok {
+		return c
+	}
+	return paperLog(name).Catalog
+}
+
+// logOf returns a log of the paper or a stand-in by name (study.Log; an
+// unavailable log wraps study.ErrMissing).
+func logOf(name string) (*datasets.Trace, error) {
+	c := catalogOf(name)
+	if c == "" {
+		return nil, fmt.Errorf("%s: %w", unavailableWhy(name), study.ErrMissing)
+	}
+	return study.Log(c)
+}
 
 // unavailableWhy says why a log of the paper is missing here.
 func unavailableWhy(name string) string {

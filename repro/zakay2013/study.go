@@ -3,8 +3,11 @@ package zakay2013
 import (
 	"context"
 
+	"github.com/tracelab/tracelab/analytics/similarity"
+	"github.com/tracelab/tracelab/analytics/users"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/repro/study"
+	"github.com/tracelab/tracelab/sim/resample"
 )
 
 // Study is the reproduction of the paper. Its item methods memoise their
@@ -13,7 +16,25 @@ import (
 type Study struct {
 	o study.Options
 
-	tableI study.Once[*TableIResult]
+	tableI     study.Once[*TableIResult]
+	similarity study.Memo[similarityKey, similarity.Result]
+	tables     study.Once[*TablesResult]
+	fig1       study.Once[*Fig1Result]
+	fig2       study.Once[*Fig2Result]
+
+	populations study.Memo[populationKey, users.Population]
+	tableV      study.Once[*TableVResult]
+	fig3        study.Once[*Fig3Result]
+
+	poolsMemo    study.Memo[string, *resample.Pools]
+	variantsMemo study.Memo[variantsKey, []*resample.Resampled]
+	fig4         study.Once[*Fig4Result]
+	tableVI      study.Once[*TableVIResult]
+	fig5         study.Once[*Fig5Result]
+	hurstMemo    study.Memo[hurstKey, *hurstSet]
+	fig6         study.Once[*Fig6Result]
+	fig7         study.Once[*Fig7Result]
+	tableVII     study.Once[*TableVIIResult]
 }
 
 // New returns the study with options o (quick or full mode, seed, workers).
@@ -98,6 +119,17 @@ var items = []ledger.Item{
 func (s *Study) claimers() []func(context.Context) (ledger.Claimer, error) {
 	return []func(context.Context) (ledger.Claimer, error){
 		claimer(s.TableI),
+		claimer(s.Fig1),
+		claimer(s.Fig2),
+		claimer(s.Tables),
+		claimer(s.Fig3),
+		claimer(s.TableV),
+		claimer(s.Fig4),
+		claimer(s.TableVI),
+		claimer(s.Fig5),
+		claimer(s.Fig6),
+		claimer(s.Fig7),
+		claimer(s.TableVII),
 	}
 }
 

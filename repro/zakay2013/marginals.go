@@ -1,0 +1,193 @@
+package zakay2013
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
+	"gonum.org/v1/plot"
+
+	"github.com/tracelab/tracelab/analytics/users"
+	"github.com/tracelab/tracelab/repro/ledger"
+	"github.com/tracelab/tracelab/sim/resample"
+	"github.com/tracelab/tracelab/sim/resample/resampleplot"
+)
+
+// Fig4Logs are the logs of Fig. 4 (the paper's ANL-Intrepid is not
+// available); quick mode draws the first.
+var Fig4Logs = []string{"KTH-SP2", "SDSC-SP2", "SDSC-DS"}
+
+// marginalKSLimit is what "very similar" (§5.1) means for a marginal: a
+// mean two-sample Kolmogorov–Smirnov distance between the original's
+// distribution and a resampled log's of at most 0.1. The 5% critical
+// distance for two samples of 200–400 users is 0.10–0.14, so a mean of 0.1
+// is within the noise of the logs' sizes.
+const marginalKSLimit = 0.1
+
+// Fig4Result is Fig. 4 (§5.1): per-user marginal distributions of each log
+// and of its resampled logs.
+type Fig4Result struct {
+	// Panels holds, per log of Fig4Logs (in order), the eight panels of
+	// Fig. 4: the seven per-user marginals, then the arrivals per hour of
+	// the week; the original in black.
+	Panels [][]*plot.Plot
+	Logs   []string
+	// KS has one row per log and marginal: log, marginal
+	// (resample.MarginalNames), mean_ks and max_ks over the resampled logs.
+	KS dataframe.DataFrame
+	// LongTermStart compares where initial long-term users start
+	// (resample.LongTermStart) on the first log: one row per rule and
+	// marginal, columns start, marginal, mean_ks.
+	LongTermStart dataframe.DataFrame
+	ks            []marginalKS
+}
+
+type marginalKS struct {
+	log                   string
+	mean, worst           []float64 // per marginal
+	origMedian, resMedian []float64 // per metric of users.Metrics: the median over users (resampled: the mean of the medians)
+	variants              int
+}
+
+// Fig4 computes Fig. 4 and the KS distances of §5.1.
+func (s *Study) Fig4(ctx context.Context) (*Fig4Result, error) {
+	return s.fig4.Get(func() (*Fig4Result, error) {
+		r := &Fig4Result{}
+		logs := Fig4Logs
+		if s.o.Quick {
+			logs = logs[:1]
+		}
+		var klog, kname []string
+		var kmean, kmax []float64
+		for _, name := range logs {
+			tr, err := logOf(name)
+			if err != nil {
+				return nil, err
+			}
+			orig, err := users.ComputeMarginals(tr, users.Options{})
+			if err != nil {
+				return nil, err
+			}
+			orig.Name = name + " (original)"
+			vs, err := s.variants(ctx, variantsKey{log: name})
+			if err != nil {
+				return nil, err
+			}
+			vms, err := s.variantMarginals(ctx, vs)
+			if err != nil {
+				return nil, err
+			}
+			ps, err := resampleplot.Marginals(append([]users.Marginals{orig}, vms...), name+": ")
+			if err != nil {
+				return nil, err
+			}
+			r.Panels, r.Logs = append(r.Panels, ps), append(r.Logs, name)
+			k := ksOf(orig, vms)
+			k.log = name
+			for _, m := range users.Metrics {
+				k.origMedian = append(k.origMedian, median(orig.Values[m]))
+				mean := 0.0
+				for _, v := range vms {
+					mean += median(v.Values[m]) / float64(len(vms))
+				}
+				k.resMedian = append(k.resMedian, mean)
+			}
+			r.ks = append(r.ks, k)
+			for i, m := range resample.MarginalNames() {
+				klog, kname = append(klog, name), append(kname, m)
+				kmean, kmax = append(kmean, k.mean[i]), append(kmax, k.worst[i])
+			}
+		}
+		r.KS = dataframe.New(
+			series.New(klog, series.String, "log"),
+			series.New(kname, series.String, "marginal"),
+			series.New(kmean, series.Float, "mean_ks"),
+			series.New(kmax, series.Float, "max_ks"),
+		)
+		var err error
+		r.LongTermStart, err = s.longTermStart(ctx, logs[0])
+		return r, err
+	})
+}
+
+// variantMarginals computes the Fig. 4 marginals of resampled logs in parallel.
+func (s *Study) variantMarginals(ctx context.Context, vs []*resample.Resampled) ([]users.Marginals, error) {
+	out := make([]users.Marginals, len(vs))
+	err := s.parallel(ctx, len(vs), func(i int) error {
+		m, err := users.ComputeMarginals(vs[i].Trace, users.Options{})
+		m.Name = vs[i].Trace.Name
+		out[i] = m
+		return err
+	})
+	return out, err
+}
+
+// ksOf returns the mean and largest KS distance per marginal between orig
+// and the resampled logs.
+func ksOf(orig users.Marginals, vms []users.Marginals) marginalKS {
+	n := len(resample.MarginalNames())
+	k := marginalKS{mean: make([]float64, n), worst: make([]float64, n), variants: len(vms)}
+	for _, v := range vms {
+		for i, d := range resample.MarginalKS(orig, v) {
+			k.mean[i] += d / float64(len(vms))
+			k.worst[i] = max(k.worst[i], d)
+		}
+	}
+	return k
+}
+
+// longTermStart compares the two rules for where initial long-term users
+// start, on one log: mean KS per marginal.
+func (s *Study) longTermStart(ctx context.Context, log string) (dataframe.DataFrame, error) {
+	tr, err := logOf(log)
+	if err != nil {
+		return dataframe.DataFrame{}, err
+	}
+	orig, err := users.ComputeMarginals(tr, users.Options{})
+	if err != nil {
+		return dataframe.DataFrame{}, err
+	}
+	var start, marginal []string
+	var mean []float64
+	for _, st := range []struct {
+		label string
+		rule  resample.LongTermStart
+	}{{"a random week of the cycle (default)", resample.StartInCycle}, {"a random week of the activity (the paper's wording)", resample.StartInActivity}} {
+		vs, err := s.variants(ctx, variantsKey{log: log, start: st.rule})
+		if err != nil {
+			return dataframe.DataFrame{}, err
+		}
+		vms, err := s.variantMarginals(ctx, vs)
+		if err != nil {
+			return dataframe.DataFrame{}, err
+		}
+		k := ksOf(orig, vms)
+		for i, m := range resample.MarginalNames() {
+			start, marginal, mean = append(start, st.label), append(marginal, m), append(mean, k.mean[i])
+		}
+	}
+	return dataframe.New(
+		series.New(start, series.String, "start"),
+		series.New(marginal, series.String, "marginal"),
+		series.New(mean, series.Float, "mean_ks"),
+	), nil
+}
+
+// Claims adds, per log and marginal, that the resampled logs' distribution
+// is very similar to the original's (mean KS distance at most 0.1).
+func (r *Fig4Result) Claims(l *ledger.Ledger) {
+	for _, k := range r.ks {
+		for i, m := range resample.MarginalNames() {
+			e := l.Check("Fig. 4", fmt.Sprintf("fig4/%s/%s/mean_ks", k.log, m),
+				fmt.Sprintf("%s: mean KS distance of the %s distribution, original vs %d resampled logs", k.log, m, k.variants),
+				ledger.Stated("very similar", ledger.AtMost(marginalKSLimit)), k.mean[i]).Digits(3).
+				Quoting("all the distributions are very similar to the original one")
+			switch m {
+			case users.FirstArrival.String(), users.LastDeparture.String(), users.ActivityPeriod.String():
+				e.IfDiffers(fmt.Sprintf("resampled users arrive at a constant rate: the median %s is %.1f weeks in the "+
+					"original, %.1f in the resampled logs", m, k.origMedian[i]/users.Week, k.resMedian[i]/users.Week))
+			}
+		}
+	}
+}

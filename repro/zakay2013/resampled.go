@@ -1,0 +1,103 @@
+package zakay2013
+
+import (
+	"context"
+	"fmt"
+	"sync"
+
+	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/sim/resample"
+	"github.com/tracelab/tracelab/sim/sweep"
+)
+
+// validationVariants is the number of resampled logs the paper compares
+// with each original in §5 (Fig. 4, Tables VI–VII, Fig. 5: "eight
+// generated workloads"); quick mode uses 2.
+func (s *Study) validationVariants() int { return s.o.Reps(8, 2) }
+
+// pools returns the user pools of a log (once per log) with the paper's
+// classes and no rare behaviour.
+func (s *Study) pools(log string) (*resample.Pools, error) {
+	return s.poolsMemo.Get(log, func() (*resample.Pools, error) {
+		tr, err := logOf(log)
+		if err != nil {
+			return nil, err
+		}
+		return resample.NewPools(tr, resample.PoolOptions{})
+	})
+}
+
+// variantsKey identifies a set of resampled logs of one log.
+type variantsKey struct {
+	log   string
+	start resample.LongTermStart
+}
+
+// variants returns the validation variants of a log (once per key): n
+// resampled logs with default options but LongTermStart; variant i is
+// seeded sweep.Seed(seed, i), as replicate i of a sweep (and as
+// resample.Pools.Variants), and named "resampled i".
+func (s *Study) variants(ctx context.Context, k variantsKey) ([]*resample.Resampled, error) {
+	return s.variantsMemo.Get(k, func() ([]*resample.Resampled, error) {
+		p, err := s.pools(k.log)
+		if err != nil {
+			return nil, err
+		}
+		out := make([]*resample.Resampled, s.validationVariants())
+		err = s.parallel(ctx, len(out), func(i int) error {
+			r, err := p.Generate(resample.Options{LongTermStart: k.start, Seed: sweep.Seed(s.seed(), i)})
+			if err != nil {
+				return fmt.Errorf("%s: %w", k.log, err)
+			}
+			r.Trace.Name = fmt.Sprintf("resampled %d", i+1)
+			out[i] = r
+			return nil
+		})
+		return out, err
+	})
+}
+
+// variantTraces returns the traces of the validation variants of a log.
+func (s *Study) variantTraces(ctx context.Context, log string) ([]*datasets.Trace, error) {
+	vs, err := s.variants(ctx, variantsKey{log: log})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*datasets.Trace, len(vs))
+	for i, v := range vs {
+		out[i] = v.Trace
+	}
+	return out, nil
+}
+
+// parallel runs f(0) … f(n−1) on at most Options.NumWorkers goroutines and
+// returns the error of the lowest index that failed (the context's error
+// when it is cancelled). Each f must write only its own results, so the
+// outcome does not depend on the number of workers.
+func (s *Study) parallel(ctx context.Context, n int, f func(i int) error) error {
+	errs := make([]error, n)
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(s.o.NumWorkers(), n) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				if errs[i] = ctx.Err(); errs[i] == nil {
+					errs[i] = f(i)
+				}
+			}
+		}()
+	}
+	for i := range n {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}

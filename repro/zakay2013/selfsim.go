@@ -1,0 +1,312 @@
+package zakay2013
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
+	"gonum.org/v1/gonum/stat"
+	"gonum.org/v1/plot"
+
+	"github.com/tracelab/tracelab/analytics/selfsim"
+	"github.com/tracelab/tracelab/analytics/selfsim/selfsimplot"
+	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/repro/ledger"
+	"github.com/tracelab/tracelab/repro/study"
+)
+
+// TableVIILogs are the rows of Table VII, in the paper's order, with
+// SDSC-Par-1996 standing in for SDSC-Par (1995).
+var TableVIILogs = []string{"LANL-CM5", "SDSC-Par-1996", "CTC-SP2", "KTH-SP2", "SDSC-SP2", "SDSC-BLUE", "HPC2N", "SDSC-DS",
+	"ANL-Intrepid", "PIK-IPLEX", "CEA-Curie"}
+
+// Fig6Logs are the logs of Fig. 6 (CEA-Curie for the unavailable
+// ANL-Intrepid); quick mode draws the first.
+var Fig6Logs = []string{"LANL-CM5", "HPC2N", "CEA-Curie"}
+
+// hurstSet is the Hurst analysis (§5.3: jobs per 10 minutes, R/S pox
+// plot, factor 1.2) of a log and of its resampled logs.
+type hurstSet struct {
+	log       string
+	orig      selfsim.HurstResult
+	resampled []selfsim.HurstResult
+}
+
+// hurst computes (once per log) the Hurst analysis of a log and, when
+// withVariants, of its validation variants.
+func (s *Study) hurst(ctx context.Context, log string, withVariants bool) (*hurstSet, error) {
+	h, err := s.hurstMemo.Get(hurstKey{log, withVariants}, func() (*hurstSet, error) {
+		tr, err := logOf(log)
+		if err != nil {
+			return nil, err
+		}
+		traces := []*datasets.Trace{tr}
+		if withVariants {
+			vs, err := s.variantTraces(ctx, log)
+			if err != nil {
+				return nil, err
+			}
+			traces = append(traces, vs...)
+		}
+		res := make([]selfsim.HurstResult, len(traces))
+		if err := s.parallel(ctx, len(traces), func(i int) (err error) {
+			res[i], err = selfsim.Hurst(traces[i].SortBySubmit(), selfsim.HurstOptions{})
+			return err
+		}); err != nil {
+			return nil, err
+		}
+		return &hurstSet{log: log, orig: res[0], resampled: res[1:]}, nil
+	})
+	return h, err
+}
+
+type hurstKey struct {
+	log          string
+	withVariants bool
+}
+
+// resampledHurst says whether Table VII measures the resampled logs of a
+// log: in full mode every log; in quick mode two.
+func (s *Study) resampledHurst(log string) bool { return !s.o.Quick || quickResampledLogs[log] }
+
+// TableVIIResult is Table VII (§5.3): the Hurst parameter of the original
+// logs and the mean and standard deviation over their resampled logs.
+type TableVIIResult struct {
+	// Frame has one row per log we have: log, variants, h (original),
+	// h_resampled, h_sd, h_min, h_max (over the resampled logs), and the
+	// same with the Anis–Lloyd–Peters correction (h_corrected,
+	// h_corrected_resampled).
+	Frame   dataframe.DataFrame
+	sets    []*hurstSet
+	missing []string
+}
+
+// TableVII computes Table VII.
+func (s *Study) TableVII(ctx context.Context) (*TableVIIResult, error) {
+	return s.tableVII.Get(func() (*TableVIIResult, error) {
+		r := &TableVIIResult{}
+		for _, name := range TableVIILogs {
+			h, err := s.hurst(ctx, name, s.resampledHurst(name))
+			if errors.Is(err, study.ErrMissing) {
+				r.missing = append(r.missing, name)
+				continue
+			}
+			if err != nil {
+				return nil, err
+			}
+			r.sets = append(r.sets, h)
+		}
+		var logs []string
+		var nv []int
+		var h, hm, hs, hmin, hmax, hc, hcm []float64
+		for _, x := range r.sets {
+			st := x.stats()
+			logs, nv = append(logs, x.log), append(nv, len(x.resampled))
+			h, hm, hs, hmin, hmax = append(h, x.orig.H), append(hm, st.mean), append(hs, st.sd), append(hmin, st.min), append(hmax, st.max)
+			hc, hcm = append(hc, x.orig.HCorrected), append(hcm, st.corrected)
+		}
+		r.Frame = dataframe.New(
+			series.New(logs, series.String, "log"),
+			series.New(nv, series.Int, "variants"),
+			series.New(h, series.Float, "h"),
+			series.New(hm, series.Float, "h_resampled"),
+			series.New(hs, series.Float, "h_sd"),
+			series.New(hmin, series.Float, "h_min"),
+			series.New(hmax, series.Float, "h_max"),
+			series.New(hc, series.Float, "h_corrected"),
+			series.New(hcm, series.Float, "h_corrected_resampled"),
+		)
+		return r, nil
+	})
+}
+
+type hurstStats struct{ mean, sd, min, max, corrected float64 }
+
+// stats summarises the resampled logs' H (NaN without resampled logs).
+func (x *hurstSet) stats() hurstStats {
+	if len(x.resampled) == 0 {
+		return hurstStats{math.NaN(), math.NaN(), math.NaN(), math.NaN(), math.NaN()}
+	}
+	h, hc := make([]float64, len(x.resampled)), make([]float64, len(x.resampled))
+	for i, r := range x.resampled {
+		h[i], hc[i] = r.H, r.HCorrected
+	}
+	m, sd := stat.MeanStdDev(h, nil)
+	return hurstStats{m, sd, slices.Min(h), slices.Max(h), stat.Mean(hc, nil)}
+}
+
+// Claims adds the cells of Table VII (blanked in our copy of the paper) and
+// what §5.3 says of them.
+func (r *TableVIIResult) Claims(l *ledger.Ledger) {
+	below, within, n := 0, 0, 0
+	for _, x := range r.sets {
+		id := "table7/" + x.log + "/"
+		stmt := x.log + ": Hurst parameter of the arrivals (jobs per 10 minutes)"
+		if _, ok := standIns[x.log]; ok {
+			stmt += ", standing in for SDSC-Par (1995)"
+		}
+		l.Blanked("Table VII", id+"original", stmt+", original log", x.orig.H).Digits(3)
+		if len(x.resampled) == 0 {
+			continue
+		}
+		st := x.stats()
+		l.Blanked("Table VII", id+"resampled_mean", fmt.Sprintf("%s, mean of %d resampled logs", stmt, len(x.resampled)), st.mean).Digits(3)
+		l.Blanked("Table VII", id+"resampled_sd", fmt.Sprintf("%s, standard deviation over %d resampled logs", stmt, len(x.resampled)), st.sd).Digits(2)
+		for _, b := range []struct {
+			name string
+			v    float64
+		}{{"min", st.min}, {"max", st.max}} {
+			l.Check("Table VII", id+"resampled_"+b.name, fmt.Sprintf("%s: the %s over %d resampled logs", stmt, b.name, len(x.resampled)),
+				ledger.Between(0.6, 0.9), b.v).Digits(3).
+				Quoting("there is no slope lower than 0.6 or higher than 0.9")
+		}
+		n++
+		if st.mean < x.orig.H {
+			below++
+		}
+		if math.Abs(st.mean-x.orig.H) < st.sd {
+			within++
+		}
+	}
+	if n >= 5 { // quick mode measures two logs: too few for these counts
+		// With n logs and no systematic deviation, the number below is
+		// Binomial(n, ½): with 9 logs it lies in 2–7 with probability 0.96,
+		// hence the range 0.2–0.8 for the fraction.
+		l.Check("Table VII", "table7/fraction_below", fmt.Sprintf("fraction of the %d logs whose resampled mean H is below the original's", n),
+			ledger.Stated("6 of 10: no large systematic deviation", ledger.Between(0.2, 0.8)), float64(below)/float64(n)).Digits(3).
+			Quoting("the average H of the resampled workload is smaller than the original 6 times, and bigger 4 times")
+		l.Check("Table VII", "table7/fraction_within_sd", fmt.Sprintf("fraction of the %d logs whose resampled mean H is within one standard deviation of the original's", n),
+			ledger.Stated("most cases", ledger.AtLeast(0.5)), float64(within)/float64(n)).Digits(3).
+			Quoting("in most cases the difference is smaller than the standard deviation")
+	}
+	for _, name := range r.missing {
+		l.Unavailable("Table VII", "table7/"+name+"/original", name+": Hurst parameter of the arrivals, original log", "blank", unavailableWhy(name))
+	}
+}
+
+// Fig6Result is Fig. 6 (§5.3): pox plots of the original log and two
+// resampled ones, with their regression lines.
+type Fig6Result struct {
+	Panels []*plot.Plot // per log of Fig6Logs: the original, then two resampled logs
+	sets   []*hurstSet
+}
+
+// Fig6 computes Fig. 6.
+func (s *Study) Fig6(ctx context.Context) (*Fig6Result, error) {
+	return s.fig6.Get(func() (*Fig6Result, error) {
+		r := &Fig6Result{}
+		logs := Fig6Logs
+		if s.o.Quick {
+			logs = logs[:1]
+		}
+		for _, name := range logs {
+			h, err := s.hurst(ctx, name, true)
+			if err != nil {
+				return nil, err
+			}
+			r.sets = append(r.sets, h)
+			for i, x := range append([]selfsim.HurstResult{h.orig}, h.resampled[:min(2, len(h.resampled))]...) {
+				label := name + ", original"
+				if i > 0 {
+					label = fmt.Sprintf("%s, resampled %d", name, i)
+				}
+				p, err := selfsimplot.Pox(x.Frame(), x.H, x.Intercept, label)
+				if err != nil {
+					return nil, err
+				}
+				r.Panels = append(r.Panels, p)
+			}
+		}
+		return r, nil
+	})
+}
+
+// straightLine is what "close to a straight line" (§5.3) means for a pox
+// plot: the regression of log R/S on log n explains at least 90% of the
+// variance of the points.
+const straightLine = 0.9
+
+// Claims adds, per log and plot, that the points lie close to a straight
+// line, and that the resampled logs' slopes are similar to the original's
+// (within 0.1: a fifth of the range 0.5–1 of self-similar slopes).
+func (r *Fig6Result) Claims(l *ledger.Ledger) {
+	for _, h := range r.sets {
+		for i, x := range append([]selfsim.HurstResult{h.orig}, h.resampled[:min(2, len(h.resampled))]...) {
+			which := "original"
+			if i > 0 {
+				which = fmt.Sprintf("resampled_%d", i)
+			}
+			l.Check("Fig. 6", fmt.Sprintf("fig6/%s/%s/r2", h.log, which), fmt.Sprintf("%s, %s: R² of the pox plot's regression line", h.log, plotName(which)),
+				ledger.Stated("close to a straight line", ledger.AtLeast(straightLine)), rSquared(x.Pox)).Digits(3).
+				Quoting("in all cases the points create an oblique cloud close to a straight line")
+			if i > 0 {
+				l.Check("Fig. 6", fmt.Sprintf("fig6/%s/%s/h_difference", h.log, which), fmt.Sprintf("%s: H of %s minus the original's", h.log, plotName(which)),
+					ledger.Stated("similar", ledger.Near(0, 0.1)), x.H-h.orig.H).Digits(3).
+					Quoting("the plots for the resampled workloads are similar to those of the original workload")
+			}
+		}
+	}
+}
+
+func plotName(id string) string {
+	if id == "original" {
+		return "original log"
+	}
+	return "resampled log " + id[len("resampled_"):]
+}
+
+// rSquared is the coefficient of determination of the pox plot's
+// regression of log10 R/S on log10 n.
+func rSquared(p selfsim.Pox) float64 {
+	x, y := make([]float64, len(p.Points)), make([]float64, len(p.Points))
+	for i, pt := range p.Points {
+		x[i], y[i] = math.Log10(float64(pt.N)), math.Log10(pt.RS)
+	}
+	c := stat.Correlation(x, y, nil)
+	return c * c
+}
+
+// Fig7Result is Fig. 7 (§5.3): the regression lines of the pox plots of
+// each original log and of its resampled logs, with slopes ½ and 1 dashed.
+type Fig7Result struct {
+	Panels []*plot.Plot // one per log of Table VII whose resampled logs were measured
+}
+
+// Fig7 draws Fig. 7 from the analyses of Table VII.
+func (s *Study) Fig7(ctx context.Context) (*Fig7Result, error) {
+	return s.fig7.Get(func() (*Fig7Result, error) {
+		t, err := s.TableVII(ctx)
+		if err != nil {
+			return nil, err
+		}
+		r := &Fig7Result{}
+		for _, x := range t.sets {
+			if len(x.resampled) == 0 {
+				continue
+			}
+			var names []string
+			var h, b []float64
+			for i, y := range append([]selfsim.HurstResult{x.orig}, x.resampled...) {
+				name := "original"
+				if i > 0 {
+					name = fmt.Sprintf("resampled %d", i)
+				}
+				names, h, b = append(names, name), append(h, y.H), append(b, y.Intercept)
+			}
+			df := dataframe.New(series.New(names, series.String, "log"), series.New(h, series.Float, "h"), series.New(b, series.Float, "intercept"))
+			p, err := selfsimplot.Lines(df, 10, 1e5, x.log+": pox-plot regression lines")
+			if err != nil {
+				return nil, err
+			}
+			r.Panels = append(r.Panels, p)
+		}
+		return r, nil
+	})
+}
+
+// Claims adds nothing: the slopes of Fig. 7 are Table VII's.
+func (r *Fig7Result) Claims(l *ledger.Ledger) {}

@@ -1,0 +1,300 @@
+package zakay2013
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
+	"gonum.org/v1/plot"
+
+	"github.com/tracelab/tracelab/analytics/users"
+	"github.com/tracelab/tracelab/repro/ledger"
+	"github.com/tracelab/tracelab/repro/study"
+)
+
+// TableVLogs are the rows of Table V, in the paper's order.
+var TableVLogs = []string{"LANL-CM5", "SDSC-Par", "CTC-SP2", "KTH-SP2", "SDSC-SP2", "SDSC-BLUE", "HPC2N", "SDSC-DS",
+	"ANL-Intrepid", "PIK-IPLEX", "CEA-Curie"}
+
+// population classifies a log's users (once per log and rule) with the
+// paper's thresholds (users.Options: 12 weeks, 4 weeks).
+func (s *Study) population(log string, rule users.Truncation) (users.Population, error) {
+	return s.populations.Get(populationKey{log, rule}, func() (users.Population, error) {
+		tr, err := logOf(log)
+		if err != nil {
+			return users.Population{}, err
+		}
+		return users.Classify(tr, users.Options{Truncation: rule})
+	})
+}
+
+type populationKey struct {
+	log  string
+	rule users.Truncation
+}
+
+// TableVResult is Table V (§4): the users and jobs of each class.
+type TableVResult struct {
+	// Frame has one row per log of Table V we have: log, long_term_users,
+	// long_term_jobs, temporary_users, temporary_jobs (the paper's
+	// columns), discarded_users, discarded_jobs, long_term_job_share,
+	// temporary_present_per_week, temporary_arrivals_per_week (the
+	// resampling defaults of §4).
+	Frame dataframe.DataFrame
+	// Rules compares the two readings of §4's discarding of truncated
+	// temporary users (users.Truncation), one row per log and rule: log,
+	// rule, temporary_users, temporary_jobs, discarded_users,
+	// discarded_jobs.
+	Rules   dataframe.DataFrame
+	rows    []tableVRow
+	missing []string
+}
+
+type tableVRow struct {
+	log  string
+	pop  users.Population
+	lit  users.Population // the literal rule (WithinEdge)
+	span float64          // the log's length, s
+}
+
+// TableV computes Table V with the default rule (users.TouchesEdge), and
+// both rules side by side (Rules).
+func (s *Study) TableV(ctx context.Context) (*TableVResult, error) {
+	return s.tableV.Get(func() (*TableVResult, error) {
+		r := &TableVResult{}
+		for _, name := range TableVLogs {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			p, err := s.population(name, users.TouchesEdge)
+			if errors.Is(err, study.ErrMissing) {
+				r.missing = append(r.missing, name)
+				continue
+			}
+			if err != nil {
+				return nil, err
+			}
+			lit, err := s.population(name, users.WithinEdge)
+			if err != nil {
+				return nil, err
+			}
+			r.rows = append(r.rows, tableVRow{log: name, pop: p, lit: lit, span: p.LogEnd - p.LogStart})
+		}
+		r.Frame, r.Rules = r.frames()
+		return r, nil
+	})
+}
+
+func (r *TableVResult) frames() (dataframe.DataFrame, dataframe.DataFrame) {
+	var logs []string
+	var ltu, ltj, tu, tj, du, dj []int
+	var share, present, arrivals []float64
+	var rlog, rule []string
+	var rtu, rtj, rdu, rdj []int
+	for _, row := range r.rows {
+		s := row.pop.Summary()
+		lt, tm, dc := s[users.LongTerm], s[users.Temporary], s[users.Discarded]
+		logs = append(logs, row.log)
+		ltu, ltj, tu, tj, du, dj = append(ltu, lt.Users), append(ltj, lt.Jobs), append(tu, tm.Users), append(tj, tm.Jobs),
+			append(du, dc.Users), append(dj, dc.Jobs)
+		share = append(share, float64(lt.Jobs)/float64(lt.Jobs+tm.Jobs+dc.Jobs))
+		present = append(present, row.pop.TemporaryPresentPerWeek())
+		arrivals = append(arrivals, row.pop.TemporaryArrivalsPerWeek())
+		for _, p := range []users.Population{row.lit, row.pop} {
+			c := p.Summary()
+			rlog, rule = append(rlog, row.log), append(rule, p.Options.Truncation.String())
+			rtu, rtj = append(rtu, c[users.Temporary].Users), append(rtj, c[users.Temporary].Jobs)
+			rdu, rdj = append(rdu, c[users.Discarded].Users), append(rdj, c[users.Discarded].Jobs)
+		}
+	}
+	return dataframe.New(
+			series.New(logs, series.String, "log"),
+			series.New(ltu, series.Int, "long_term_users"),
+			series.New(ltj, series.Int, "long_term_jobs"),
+			series.New(tu, series.Int, "temporary_users"),
+			series.New(tj, series.Int, "temporary_jobs"),
+			series.New(du, series.Int, "discarded_users"),
+			series.New(dj, series.Int, "discarded_jobs"),
+			series.New(share, series.Float, "long_term_job_share"),
+			series.New(present, series.Float, "temporary_present_per_week"),
+			series.New(arrivals, series.Float, "temporary_arrivals_per_week"),
+		), dataframe.New(
+			series.New(rlog, series.String, "log"),
+			series.New(rule, series.String, "rule"),
+			series.New(rtu, series.Int, "temporary_users"),
+			series.New(rtj, series.Int, "temporary_jobs"),
+			series.New(rdu, series.Int, "discarded_users"),
+			series.New(rdj, series.Int, "discarded_jobs"),
+		)
+}
+
+// sessionLengthRatio bounds "similar" session lengths of temporary and
+// long-term users (§4): the median of the users' average session lengths
+// of one class within a factor of 2 of the other's. Session lengths of
+// users span three orders of magnitude (seconds to days), so a factor of 2
+// is a small difference between classes.
+const sessionLengthRatio = 2
+
+// Claims adds the cells of Table V (blanked in our copy of the paper) and
+// what §4 says of them and of the thresholds.
+func (r *TableVResult) Claims(l *ledger.Ledger) {
+	more := 0
+	for _, row := range r.rows {
+		p := row.pop
+		s := p.Summary()
+		lt, tm := s[users.LongTerm], s[users.Temporary]
+		id := "table5/" + row.log + "/"
+		l.Blanked("Table V", id+"long_term_users", row.log+": long-term users", float64(lt.Users))
+		l.Blanked("Table V", id+"long_term_jobs", row.log+": jobs of long-term users", float64(lt.Jobs))
+		l.Blanked("Table V", id+"temporary_users", row.log+": temporary users (not discarded)", float64(tm.Users))
+		l.Blanked("Table V", id+"temporary_jobs", row.log+": jobs of temporary users (not discarded)", float64(tm.Jobs))
+		if lt.Users > tm.Users {
+			more++
+		}
+		total := 0
+		for _, c := range s {
+			total += c.Jobs
+		}
+		l.Check("Table V", id+"long_term_job_share", row.log+": share of the jobs submitted by long-term users",
+			ledger.Stated("the vast majority", ledger.AtLeast(0.75)), float64(lt.Jobs)/float64(total)).Digits(3).
+			Quoting("As may be expected, the long-term users submit the vast majority of the jobs.")
+		jobs, sessions, length, perSession := classMeans(p)
+		l.Claim("Table V", id+"temporary_fewer_jobs_sessions", row.log+": temporary users have on average fewer jobs and sessions than long-term users",
+			jobs[users.Temporary] < jobs[users.LongTerm] && sessions[users.Temporary] < sessions[users.LongTerm],
+			fmt.Sprintf("jobs %.0f vs %.0f, sessions %.0f vs %.0f", jobs[users.Temporary], jobs[users.LongTerm],
+				sessions[users.Temporary], sessions[users.LongTerm])).
+			Quoting("Temporary users have in average less jobs and sessions due to their shorter activity.")
+		ratio := length[users.Temporary] / length[users.LongTerm]
+		l.Check("Table V", id+"session_length_ratio", row.log+": median average session length (time), temporary over long-term users",
+			ledger.Stated("similar", ledger.Between(1/float64(sessionLengthRatio), sessionLengthRatio)), ratio).Digits(3).
+			Quoting("parameters that don't depend on the activity length, such as session lengths, are similar for long-term and temporary users").
+			IfDiffers(fmt.Sprintf("temporary users' sessions are shorter in time (median %.0f s against %.0f s) but not in jobs: "+
+				"median jobs per session %.2f against %.2f", length[users.Temporary], length[users.LongTerm],
+				perSession[users.Temporary], perSession[users.LongTerm]))
+		d, n, mid := uniformSpans(p, row.span)
+		crit := 1.36 / math.Sqrt(float64(n)) // the 5% critical value of the one-sample KS distance
+		l.Check("Table V", id+"long_term_spans_uniform", fmt.Sprintf("%s: KS distance of the %d long-term users' activity spans from uniform on [12 weeks, the log's length]", row.log, n),
+			ledger.Stated("uniform", ledger.AtMost(crit)), d).Digits(3).
+			Quoting("For the rest there was a uniform distribution from 12 weeks to the full length of the log.").
+			IfDiffers(fmt.Sprintf("uniform is rejected at 5%% (critical distance %.3f for %d users): the median span lies "+
+				"%.2f of the way from 12 weeks to the log's length (uniform: 0.50)", crit, n, mid))
+		early, later := newUserRates(p)
+		l.Claim("Table V", id+"early_users_faster", row.log+": new users appear faster in the first 4 weeks than later",
+			early > later, fmt.Sprintf("%.1f new users a week in the first 4 weeks, %.1f afterwards", early, later)).
+			Quoting("in the first few weeks the graph climbs at a higher rate")
+	}
+	for _, name := range r.missing {
+		for _, c := range []string{"long_term_users", "long_term_jobs", "temporary_users", "temporary_jobs"} {
+			l.Unavailable("Table V", "table5/"+name+"/"+c, name+": "+c, "blank", unavailableWhy(name))
+		}
+	}
+	l.Claim("Table V", "table5/more_long_term_users", "there tend to be more long-term users than temporary ones",
+		2*more > len(r.rows), fmt.Sprintf("more long-term users in %d of %d logs", more, len(r.rows))).
+		Quoting("There tend to be somewhat more long-term users than temporary ones.")
+}
+
+// classMeans returns, per class, the mean jobs and sessions per user, the
+// median of the users' average session lengths (s) and the median of
+// their jobs per session.
+func classMeans(p users.Population) (jobs, sessions, length, perSession [3]float64) {
+	var n [3]int
+	var lengths, js [3][]float64
+	for k, c := range p.Class {
+		n[c]++
+		jobs[c] += float64(p.Jobs[k])
+		sessions[c] += float64(p.Sessions[k])
+		lengths[c] = append(lengths[c], p.AvgSessionLength[k])
+		js[c] = append(js[c], float64(p.Jobs[k])/float64(p.Sessions[k]))
+	}
+	for c := range n {
+		jobs[c] /= float64(max(n[c], 1))
+		sessions[c] /= float64(max(n[c], 1))
+		length[c], perSession[c] = median(lengths[c]), median(js[c])
+	}
+	return jobs, sessions, length, perSession
+}
+
+func median(x []float64) float64 {
+	if len(x) == 0 {
+		return math.NaN()
+	}
+	x = slices.Clone(x)
+	slices.Sort(x)
+	n := len(x)
+	if n%2 == 1 {
+		return x[n/2]
+	}
+	return (x[n/2-1] + x[n/2]) / 2
+}
+
+// uniformSpans returns the one-sample Kolmogorov–Smirnov distance between
+// the long-term users' activity spans and the uniform distribution on
+// [LongTerm, span], the number of long-term users, and the position of
+// their median span in that interval (0.5 if uniform).
+func uniformSpans(p users.Population, span float64) (float64, int, float64) {
+	var x []float64
+	for k, c := range p.Class {
+		if c == users.LongTerm {
+			x = append(x, p.Span[k])
+		}
+	}
+	slices.Sort(x)
+	lo := p.Options.LongTerm
+	d := 0.0
+	for i, v := range x {
+		f := min(max((v-lo)/(span-lo), 0), 1)
+		d = max(d, float64(i+1)/float64(len(x))-f, f-float64(i)/float64(len(x)))
+	}
+	return d, len(x), (median(x) - lo) / (span - lo)
+}
+
+// newUserRates returns the number of users whose first job falls in the
+// first Edge of the log, per week, and the same rate over the rest of the
+// log.
+func newUserRates(p users.Population) (early, later float64) {
+	edge := p.Options.Edge
+	var ne, nl int
+	for _, f := range p.FirstArrival {
+		if f <= p.LogStart+edge {
+			ne++
+		} else {
+			nl++
+		}
+	}
+	return float64(ne) / (edge / users.Week), float64(nl) / ((p.LogEnd - p.LogStart - edge) / users.Week)
+}
+
+// Fig3Logs are the logs whose users' activity is drawn for Fig. 3.
+var Fig3Logs = []string{"SDSC-SP2", "CEA-Curie"}
+
+// Fig3Result is Fig. 3 (§4): the paper draws the idea of long-term and
+// temporary users; we draw each user's period of activity by class.
+type Fig3Result struct {
+	Panels []*plot.Plot // one per log of Fig3Logs
+}
+
+// Fig3 draws the users' periods of activity of Fig3Logs, by class.
+func (s *Study) Fig3(ctx context.Context) (*Fig3Result, error) {
+	return s.fig3.Get(func() (*Fig3Result, error) {
+		r := &Fig3Result{}
+		for _, name := range Fig3Logs {
+			p, err := s.population(name, users.TouchesEdge)
+			if err != nil {
+				return nil, err
+			}
+			pl, err := users.PlotActivity(p, name+": users' periods of activity by class")
+			if err != nil {
+				return nil, err
+			}
+			r.Panels = append(r.Panels, pl)
+		}
+		return r, nil
+	})
+}
+
+// Claims adds nothing: Fig. 3 is a drawing of the concept.
+func (r *Fig3Result) Claims(l *ledger.Ledger) {}
