@@ -41,6 +41,7 @@
 //	scripts/reproduce.sh [NB...]      full mode: stores the outputs in the committed notebooks
 //	                                  (with commit, mode and each code cell's source hash),
 //	                                  ledgers in out/reproduce/ledger, regenerates REPRODUCTION.md
+//	scripts/render-notebooks.sh       the stored notebooks as nbconvert HTML + Chromium screenshots
 //	tracelab reproduce [PAPER...]     computes the ledgers (--quick), or reads the recorded
 //	                                  ones (--from DIR); prints them (--format table|csv|json);
 //	                                  -o REPRODUCTION.md; --check / --write-baseline DIR
