@@ -1,15 +1,9 @@
 package datasets
 
 import (
-	"errors"
 	"fmt"
-	"io"
-	"net/http"
-	"os"
-	"path/filepath"
 	"sort"
 	"strings"
-	"time"
 )
 
 // Entry describes one log of the Parallel Workloads Archive.
@@ -17,34 +11,69 @@ type Entry struct {
 	Name     string // e.g. "KTH-SP2-1996-2.1-cln"
 	File     string // file name, e.g. "KTH-SP2-1996-2.1-cln.swf.gz"
 	Archive  string // path under the archive's base URL; "" when the archive does not serve it
-	Jobs     int    // job rows after placeholders are skipped (the reader's default)
-	Users    int    // distinct user ids
-	MaxProcs int    // the header's MaxProcs
-	Days     int    // span of the log in days (rounded)
+	Jobs     int    // job rows the reader keeps by default (placeholders left out); 0 when not known
+	Users    int    // distinct user ids; 0 when not known or the log has none
+	MaxProcs int    // the machine's processors (the header's MaxProcs); 0 when not known
+	Days     int    // span of the log in days (rounded); 0 when not known
+	// Bytes and SHA256 describe the gzipped file; zero when not known, and
+	// then a download is verified by its gzip checksum and job count only.
+	Bytes  int64
+	SHA256 string
+	// Source says where the figures come from.
+	Source string
 }
 
 // ArchiveURL is the base URL of the Parallel Workloads Archive's logs.
 const ArchiveURL = "https://www.cs.huji.ac.il/labs/parallel/workload/"
 
-// catalog lists the logs known by name. Jobs and users were counted by this
-// package's reader on the files checked against their header counts
-// (../shared/pwa/README.md); LLNL-Thunder's 121,039 rows include 1,190
-// placeholders with submit −1.
+// local is the source of the figures of the logs in ../shared/pwa: jobs and
+// users counted by this package's reader on the archive's files (their gzip
+// headers carry the archive's file names and dates of 2013–2015), which
+// agree with the header counts (../shared/pwa/README.md); sizes and SHA-256
+// from those files (../shared/pwa/SHA256SUMS). LLNL-Thunder's 121,039 rows
+// include 1,190 placeholders with submit −1, which the reader leaves out.
+const local = "../shared/pwa (README.md, SHA256SUMS), counted by this reader"
+
+// catalog lists the logs known by name.
 var catalog = []Entry{
-	{"KTH-SP2-1996-2.1-cln", "KTH-SP2-1996-2.1-cln.swf.gz", "l_kth_sp2/", 28476, 214, 100, 333},
-	{"CTC-SP2-1996-3.1-cln", "CTC-SP2-1996-3.1-cln.swf.gz", "l_ctc_sp2/", 77222, 679, 338, 339},
-	{"LANL-CM5-1994-4.1-cln", "LANL-CM5-1994-4.1-cln.swf.gz", "l_lanl_cm5/", 122060, 213, 1024, 721},
-	{"SDSC-Par-1996-3.1-cln", "SDSC-Par-1996-3.1-cln.swf.gz", "l_sdsc_par96/", 32135, 60, 400, 371},
-	{"SDSC-SP2-1998-4.2-cln", "SDSC-SP2-1998-4.2-cln.swf.gz", "l_sdsc_sp2/", 59715, 437, 128, 729},
-	{"HPC2N-2002-2.2-cln", "HPC2N-2002-2.2-cln.swf.gz", "l_hpc2n/", 202871, 257, 240, 1264},
-	{"SDSC-BLUE-2000-4.2-cln", "SDSC-BLUE-2000-4.2-cln.swf.gz", "l_sdsc_blue/", 243306, 468, 1152, 974},
-	{"SDSC-DS-2004-2.1-cln", "SDSC-DS-2004-2.1-cln.swf.gz", "l_sdsc_ds/", 96069, 460, 1664, 366},
-	{"CEA-Curie-2011-2.1-cln", "CEA-Curie-2011-2.1-cln.swf.gz", "l_cea_curie/", 312826, 582, 93312, 254},
-	{"OSC-Clust-2000-3.1-cln", "OSC-Clust-2000-3.1-cln.swf.gz", "l_osc_cluster/", 36097, 253, 178, 677},
-	{"LLNL-Thunder-2007-1.1-cln", "LLNL-Thunder-2007-1.1-cln.swf.gz", "l_llnl_thunder/", 119849, 283, 4008, 150},
+	{Name: "KTH-SP2-1996-2.1-cln", File: "KTH-SP2-1996-2.1-cln.swf.gz", Archive: "l_kth_sp2/",
+		Jobs: 28476, Users: 214, MaxProcs: 100, Days: 333, Bytes: 411455,
+		SHA256: "3e152f201fd2e96808a735bced6ea6eb0bb07fdc447689cafb0750d87b264c0b", Source: local},
+	{Name: "CTC-SP2-1996-3.1-cln", File: "CTC-SP2-1996-3.1-cln.swf.gz", Archive: "l_ctc_sp2/",
+		Jobs: 77222, Users: 679, MaxProcs: 338, Days: 339, Bytes: 1487336,
+		SHA256: "9fa28ac16c4386fb81b72a91d8bd8888281df2948a9d912769d387c5ee285bb4", Source: local},
+	{Name: "LANL-CM5-1994-4.1-cln", File: "LANL-CM5-1994-4.1-cln.swf.gz", Archive: "l_lanl_cm5/",
+		Jobs: 122060, Users: 213, MaxProcs: 1024, Days: 721, Bytes: 2138864,
+		SHA256: "71ff3dfa301b3ee1bd30ebc63c5363b5e8ec488e75f1f9398aa46d485ef23c3c", Source: local},
+	{Name: "SDSC-Par-1996-3.1-cln", File: "SDSC-Par-1996-3.1-cln.swf.gz", Archive: "l_sdsc_par/",
+		Jobs: 32135, Users: 60, MaxProcs: 400, Days: 371, Bytes: 497990,
+		SHA256: "cb1aab02b5e3c34659d1c1d6f73c002d415229c59f40c03fab4e20331abdaff7", Source: local},
+	{Name: "SDSC-SP2-1998-4.2-cln", File: "SDSC-SP2-1998-4.2-cln.swf.gz", Archive: "l_sdsc_sp2/",
+		Jobs: 59715, Users: 437, MaxProcs: 128, Days: 729, Bytes: 1205570,
+		SHA256: "e03fe48be50c4ab04d6bb2285296d9c3399e9c1f27ee79b754ad32a14abd9bac", Source: local},
+	{Name: "HPC2N-2002-2.2-cln", File: "HPC2N-2002-2.2-cln.swf.gz", Archive: "l_hpc2n/",
+		Jobs: 202871, Users: 257, MaxProcs: 240, Days: 1264, Bytes: 2997773,
+		SHA256: "3c534857d6065cfd9cc35aac8d064c9c17172be7acf336de835006f43a626e64", Source: local},
+	{Name: "SDSC-BLUE-2000-4.2-cln", File: "SDSC-BLUE-2000-4.2-cln.swf.gz", Archive: "l_sdsc_blue/",
+		Jobs: 243306, Users: 468, MaxProcs: 1152, Days: 974, Bytes: 4070091,
+		SHA256: "9aab21f3cfa108f3ecefa52391b384d996dcf4216f920186f47a734646b2c658", Source: local},
+	{Name: "SDSC-DS-2004-2.1-cln", File: "SDSC-DS-2004-2.1-cln.swf.gz", Archive: "l_sdsc_ds/",
+		Jobs: 96069, Users: 460, MaxProcs: 1664, Days: 366, Bytes: 1639097,
+		SHA256: "0ddb885a96a7f5ee9009d8a36ef350b1d1c451044c205811938995aac80fcc36", Source: local},
+	{Name: "CEA-Curie-2011-2.1-cln", File: "CEA-Curie-2011-2.1-cln.swf.gz", Archive: "l_cea_curie/",
+		Jobs: 312826, Users: 582, MaxProcs: 93312, Days: 254, Bytes: 3629411,
+		SHA256: "2a0fdbd40837590b491bbbac7d4cfe521de1f0b14c0dc39bbf82c4e49ea75bce", Source: local},
+	{Name: "OSC-Clust-2000-3.1-cln", File: "OSC-Clust-2000-3.1-cln.swf.gz", Archive: "l_osc/",
+		Jobs: 36097, Users: 253, MaxProcs: 178, Days: 677, Bytes: 536437,
+		SHA256: "f2d762130a55ab26cfedc37a9f4ab55923dd07bf185912ded67628f14dbf09ab", Source: local},
+	{Name: "LLNL-Thunder-2007-1.1-cln", File: "LLNL-Thunder-2007-1.1-cln.swf.gz", Archive: "l_llnl_thunder/",
+		Jobs: 119849, Users: 283, MaxProcs: 4008, Days: 150, Bytes: 1312559,
+		SHA256: "df27b2ad62ef5ec1d02d592d48390ab2a8250265b9639bb5f0ebaa11f043ee38", Source: local},
 	// Made by the reference Lublin–Feitelson program (m_lublin99) for a
 	// 256-node machine; not served by the archive under this name.
-	{"lublin_256", "lublin_256.swf.gz", "", 10000, 0, 256, 89},
+	{Name: "lublin_256", File: "lublin_256.swf.gz", Archive: "",
+		Jobs: 10000, Users: 0, MaxProcs: 256, Days: 89, Bytes: 102338,
+		SHA256: "ba3ee5b59b5bd8dfd369da283bab7b9f968b57fb5e77684eda4e46cfa58694c3", Source: local},
 }
 
 // Catalog returns the known logs, in the order of the archive's table.
@@ -76,172 +105,6 @@ func Lookup(name string) (Entry, error) {
 		names[i] = h.Name
 	}
 	return Entry{}, fmt.Errorf("datasets: %q is ambiguous: %s", name, strings.Join(names, ", "))
-}
-
-// Loader finds logs: an explicit path, else the catalog file in DataDir,
-// else in CacheDir, else a download from BaseURL into CacheDir.
-type Loader struct {
-	DataDir  string       // a folder of SWF files (TRACELAB_DATA); "" for none
-	CacheDir string       // downloads go here; "" for no cache and no download
-	BaseURL  string       // the archive's base URL (ArchiveURL)
-	Client   *http.Client // nil: a client with a 10-minute timeout
-	Progress io.Writer    // download progress; nil for none
-	Options  ReadOptions  // passed to the reader (Name is set per log)
-}
-
-// DefaultLoader returns the loader that Load uses: DataDir from
-// TRACELAB_DATA, CacheDir os.UserCacheDir()/tracelab (or TRACELAB_CACHE),
-// BaseURL ArchiveURL (or TRACELAB_ARCHIVE_URL), progress on stderr.
-func DefaultLoader() *Loader {
-	l := &Loader{DataDir: os.Getenv("TRACELAB_DATA"), BaseURL: ArchiveURL, Progress: os.Stderr}
-	if u := os.Getenv("TRACELAB_ARCHIVE_URL"); u != "" {
-		l.BaseURL = u
-	}
-	if c := os.Getenv("TRACELAB_CACHE"); c != "" {
-		l.CacheDir = c
-	} else if d, err := os.UserCacheDir(); err == nil {
-		l.CacheDir = filepath.Join(d, "tracelab")
-	}
-	return l
-}
-
-// Load reads a log by path or catalog name with DefaultLoader. The name
-// "sample" (or "") gives the embedded sample (Sample).
-func Load(name string) (*Trace, error) { return DefaultLoader().Load(name) }
-
-// Load reads a log: "" or "sample" is the embedded sample; an existing file
-// path is read as it is; any other name is looked up in the catalog and
-// found by Path.
-func (l *Loader) Load(name string) (*Trace, error) {
-	if name == "" || name == "sample" {
-		return Sample(), nil
-	}
-	path, err := l.Path(name)
-	if err != nil {
-		return nil, err
-	}
-	opts := l.Options
-	opts.Name = path
-	t, err := ReadFile(path, opts)
-	if err != nil {
-		return nil, err
-	}
-	return t, nil
-}
-
-// Path returns the local file of a log, downloading it when needed: an
-// existing file path is returned as it is; a catalog name is looked for in
-// DataDir, then CacheDir, then downloaded into CacheDir.
-func (l *Loader) Path(name string) (string, error) {
-	if st, err := os.Stat(name); err == nil && !st.IsDir() {
-		return name, nil
-	}
-	e, err := Lookup(name)
-	if err != nil {
-		if strings.ContainsAny(name, `/\`) || strings.HasSuffix(name, ".swf") || strings.HasSuffix(name, ".gz") {
-			return "", fmt.Errorf("datasets: %s: no such file", name)
-		}
-		return "", err
-	}
-	var tried []string
-	for _, dir := range []string{l.DataDir, l.CacheDir} {
-		if dir == "" {
-			continue
-		}
-		for _, f := range []string{e.File, strings.TrimSuffix(e.File, ".gz")} {
-			p := filepath.Join(dir, f)
-			if _, err := os.Stat(p); err == nil {
-				return p, nil
-			}
-			tried = append(tried, p)
-		}
-	}
-	if e.Archive == "" {
-		return "", fmt.Errorf("datasets: log %s is not served by the archive; looked in %s", e.Name, strings.Join(tried, ", "))
-	}
-	if l.CacheDir == "" {
-		return "", fmt.Errorf("datasets: log %s not found (looked in %s) and no cache folder to download into", e.Name, strings.Join(tried, ", "))
-	}
-	return l.download(e)
-}
-
-// download fetches e into the cache: written to a temporary file, its size
-// checked against Content-Length, parsed and its job count checked against
-// the catalog, then renamed into place.
-func (l *Loader) download(e Entry) (string, error) {
-	if err := os.MkdirAll(l.CacheDir, 0o755); err != nil {
-		return "", fmt.Errorf("datasets: cache folder: %w", err)
-	}
-	url := strings.TrimSuffix(l.BaseURL, "/") + "/" + e.Archive + e.File
-	client := l.Client
-	if client == nil {
-		client = &http.Client{Timeout: 10 * time.Minute}
-	}
-	resp, err := client.Get(url)
-	if err != nil {
-		return "", fmt.Errorf("datasets: downloading %s failed (offline? set TRACELAB_DATA to a folder holding %s): %w", url, e.File, err)
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		return "", fmt.Errorf("datasets: downloading %s: %s", url, resp.Status)
-	}
-	dst := filepath.Join(l.CacheDir, e.File)
-	tmp, err := os.CreateTemp(l.CacheDir, "."+e.File+".part*")
-	if err != nil {
-		return "", err
-	}
-	defer os.Remove(tmp.Name()) // no-op after the rename
-	var src io.Reader = resp.Body
-	if l.Progress != nil {
-		src = &progressReader{r: resp.Body, total: resp.ContentLength, w: l.Progress, name: e.File}
-	}
-	n, err := io.Copy(tmp, src)
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return "", fmt.Errorf("datasets: downloading %s: %w", url, err)
-	}
-	if resp.ContentLength >= 0 && n != resp.ContentLength {
-		return "", fmt.Errorf("datasets: downloading %s: got %d bytes, expected %d", url, n, resp.ContentLength)
-	}
-	t, err := ReadFile(tmp.Name(), ReadOptions{Name: url})
-	if err != nil {
-		return "", fmt.Errorf("datasets: downloaded file is not a valid log: %w", err)
-	}
-	if e.Jobs > 0 && t.Len() != e.Jobs {
-		return "", fmt.Errorf("datasets: downloaded %s has %d jobs, the catalog expects %d", url, t.Len(), e.Jobs)
-	}
-	if err := os.Rename(tmp.Name(), dst); err != nil {
-		return "", err
-	}
-	return dst, nil
-}
-
-type progressReader struct {
-	r     io.Reader
-	total int64
-	done  int64
-	last  time.Time
-	w     io.Writer
-	name  string
-}
-
-func (p *progressReader) Read(b []byte) (int, error) {
-	n, err := p.r.Read(b)
-	p.done += int64(n)
-	if now := time.Now(); now.Sub(p.last) > 500*time.Millisecond || errors.Is(err, io.EOF) {
-		p.last = now
-		if p.total > 0 {
-			fmt.Fprintf(p.w, "\rdownloading %s: %.1f / %.1f MB (%.0f%%)", p.name, float64(p.done)/1e6, float64(p.total)/1e6, 100*float64(p.done)/float64(p.total))
-		} else {
-			fmt.Fprintf(p.w, "\rdownloading %s: %.1f MB", p.name, float64(p.done)/1e6)
-		}
-		if errors.Is(err, io.EOF) {
-			fmt.Fprintln(p.w)
-		}
-	}
-	return n, err
 }
 
 // Names returns the catalog's names, sorted.

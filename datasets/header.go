@@ -103,12 +103,27 @@ var headerFieldByKey = func() map[string]headerField {
 	return m
 }()
 
+// headerIssue is a directive that parseHeader ignored (its value is out of
+// range) or doubts; the reader reports it as a WarnHeader warning.
+type headerIssue struct {
+	index int // into the header's lines
+	key   string
+	value string
+	msg   string
+}
+
 // parseHeader builds a header from comment lines (each without its leading
 // ';'). A line indented by more than one space that follows a text directive
-// continues it (as "Information:" and "Note:" do in PWA logs). It returns the
-// index of a line whose standard numeric directive is not an integer.
-func parseHeader(lines []string) (Header, int, error) {
+// continues it (as "Information:" and "Note:" do in PWA logs). A standard
+// numeric directive must hold a base-10 integer (followed by free text, as
+// in "MaxNodes: 70 (dual)"); a negative machine size is an error too. Both
+// errors return the index of the line. A value out of range is ignored
+// (left zero) and listed in the issues, and so is an explicit machine size
+// of 0. parseHeader is deterministic, so a header read from lines and parsed
+// again compares equal (Text relies on it).
+func parseHeader(lines []string) (Header, []headerIssue, int, error) {
 	var h Header
+	var issues []headerIssue
 	h.Lines = slices.Clone(lines)
 	var last *string // the text directive a continuation line extends
 	for i, text := range lines {
@@ -148,7 +163,14 @@ func parseHeader(lines []string) (Header, int, error) {
 		default:
 			v, err := strconv.ParseInt(strings.Fields(value + " x")[0], 10, 64)
 			if err != nil || value == "" {
-				return h, i, fmt.Errorf("header directive %s: %q is not an integer", f.key, value)
+				return h, issues, i, fmt.Errorf("header directive %s: %q is not an integer", f.key, value)
+			}
+			v, msg, err := checkDirective(f.key, v)
+			if err != nil {
+				return h, issues, i, err
+			}
+			if msg != "" {
+				issues = append(issues, headerIssue{index: i, key: f.key, value: value, msg: msg})
 			}
 			if f.num != nil {
 				*f.num(&h) = v
@@ -157,7 +179,43 @@ func parseHeader(lines []string) (Header, int, error) {
 			}
 		}
 	}
-	return h, -1, nil
+	return h, issues, -1, nil
+}
+
+// checkDirective checks the value of a numeric directive. It returns the
+// value to keep (0, absent, for a value out of range) and a message when
+// the value is ignored or doubtful, or an error for a negative machine size.
+func checkDirective(key string, v int64) (int64, string, error) {
+	switch key {
+	case "MaxProcs", "MaxNodes":
+		if v < 0 {
+			return 0, "", fmt.Errorf("header directive %s: %d: a machine size cannot be negative", key, v)
+		}
+		if v == 0 {
+			return 0, "0 gives no machine size: the widest job in the log stands in for it", nil
+		}
+	case "UnixStartTime":
+		if v < -MaxTime || v > MaxTime {
+			return 0, fmt.Sprintf("%d s is more than 200 years from 1970: ignored, times count from 1970-01-01 UTC", v), nil
+		}
+	case "TimeZone":
+		if v < -maxTimeZoneOffset || v > maxTimeZoneOffset {
+			return 0, fmt.Sprintf("an offset of %d s is not a time zone: ignored", v), nil
+		}
+	case "MaxRuntime":
+		if v < 0 || v > MaxDuration {
+			return 0, fmt.Sprintf("%d s is outside 0 … 100 years: ignored", v), nil
+		}
+	case "MaxMemory":
+		if v < 0 || v > MaxMemoryKB {
+			return 0, fmt.Sprintf("%d KB is outside 0 … 2^53 KB: ignored", v), nil
+		}
+	default: // counts: MaxJobs, MaxRecords, MaxQueues, MaxPartitions
+		if v < 0 {
+			return 0, fmt.Sprintf("a count cannot be negative (%d): ignored", v), nil
+		}
+	}
+	return v, "", nil
 }
 
 // Text returns the header as SWF comment lines (without newlines). When the
@@ -167,7 +225,7 @@ func parseHeader(lines []string) (Header, int, error) {
 // comments.
 func (h Header) Text() []string {
 	if h.Lines != nil {
-		if parsed, _, err := parseHeader(h.Lines); err == nil && reflect.DeepEqual(parsed, h) {
+		if parsed, _, _, err := parseHeader(h.Lines); err == nil && reflect.DeepEqual(parsed, h) {
 			out := make([]string, len(h.Lines))
 			for i, l := range h.Lines {
 				out[i] = ";" + l

@@ -1,16 +1,18 @@
 package datasets
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
+	"time"
 
 	"github.com/klauspost/compress/gzip"
 )
@@ -20,10 +22,37 @@ var FieldNames = [18]string{"job_id", "submit", "wait", "runtime", "procs", "cpu
 	"req_procs", "req_time", "req_mem", "status", "user", "group", "app", "queue", "partition",
 	"prev_job", "think_time"}
 
+// Field indices, in file order.
+const (
+	fJobID = iota
+	fSubmit
+	fWait
+	fRuntime
+	fProcs
+	fCPUTime
+	fMem
+	fReqProcs
+	fReqTime
+	fReqMem
+	fStatus
+	fUser
+	fGroup
+	fApp
+	fQueue
+	fPartition
+	fPrevJob
+	fThinkTime
+)
+
 // integerField marks the fields that hold identifiers or counts: they must
 // be integers in the file.
-var integerField = [18]bool{0: true, 4: true, 7: true, 10: true, 11: true, 12: true, 13: true,
-	14: true, 15: true, 16: true}
+var integerField = [18]bool{fJobID: true, fProcs: true, fReqProcs: true, fStatus: true, fUser: true,
+	fGroup: true, fApp: true, fQueue: true, fPartition: true, fPrevJob: true}
+
+// measureLimit is the largest valid value of each measure field (0 for the
+// integer fields and submit, which are checked on their own).
+var measureLimit = [18]float64{fWait: MaxDuration, fRuntime: MaxDuration, fCPUTime: MaxDuration,
+	fMem: MaxMemoryKB, fReqTime: MaxDuration, fReqMem: MaxMemoryKB, fThinkTime: MaxDuration}
 
 // ReadOptions controls Read. The zero value is the default.
 type ReadOptions struct {
@@ -33,27 +62,6 @@ type ReadOptions struct {
 	// records, as in LLNL-Thunder); by default they are left out and counted
 	// in ReadReport.PlaceholdersSkipped. Kept placeholders have submit NaN.
 	KeepPlaceholders bool
-}
-
-// ReadReport says what Read did. Nothing is dropped without being counted
-// here.
-type ReadReport struct {
-	Lines               int // lines read, header included
-	Jobs                int // job rows in the trace
-	PlaceholdersSkipped int // rows with submit −1 left out
-	Warnings            []Warning
-}
-
-// Warning is a problem that Read tolerated: the data is kept as it is.
-type Warning struct {
-	Line    int    // first line where it was seen
-	Kind    string // short name, e.g. "unsorted-submit"
-	Count   int    // how many rows it affects
-	Message string
-}
-
-func (w Warning) String() string {
-	return fmt.Sprintf("line %d: %s (%d rows): %s", w.Line, w.Kind, w.Count, w.Message)
 }
 
 // ParseError is a bad input line. It names the file, the line (1-based),
@@ -88,31 +96,40 @@ func truncate(s string, n int) string {
 	return s[:n] + "…"
 }
 
-// Errors that ParseError wraps.
+// Errors that Read returns (most wrapped in a *ParseError).
 var (
-	ErrFieldCount = errors.New("an SWF job line has 18 fields")
-	ErrNotNumber  = errors.New("not a number")
-	ErrNotInteger = errors.New("not an integer")
-	ErrNotFinite  = errors.New("not a finite number")
-	ErrNegative   = errors.New("negative (only −1, unknown, is allowed)")
-	ErrStatus     = errors.New("status must be −1, 0, 1, 2, 3, 4 or 5")
-	ErrDuplicate  = errors.New("duplicate job id")
-	ErrNoJobs     = errors.New("no job records")
-	ErrBinary     = errors.New("binary data (not SWF text)")
-	ErrLineLength = errors.New("line longer than 1 MiB")
+	ErrFieldCount  = errors.New("an SWF job line has 18 fields")
+	ErrNotNumber   = errors.New("not a number")
+	ErrNotInteger  = errors.New("not an integer")
+	ErrNotFinite   = errors.New("not a finite number")
+	ErrNoJobs      = errors.New("no job records")
+	ErrBinary      = errors.New("binary data (not SWF text)")
+	ErrLineLength  = errors.New("line longer than 1 MiB")
+	ErrNotSWF      = errors.New("not an SWF log")
+	ErrDirectory   = errors.New("is a directory, not an SWF log file")
+	ErrBadGzip     = errors.New("broken gzip data")
+	ErrCompression = errors.New("compressed in a format other than gzip")
 )
 
-const maxLine = 1 << 20
+const (
+	maxLine   = 1 << 20  // longest line accepted
+	chunkSize = 1 << 18  // bytes handed from the input to the parser at a time
+	firstRows = 1 << 12  // rows stored before the trace's size is estimated
+	utf8BOM   = "\uFEFF" // a byte-order mark some editors put on line 1
+)
 
 // ReadFile reads an SWF file, gzipped or plain (detected by its magic
 // bytes). The trace's name is the file's base name without .swf/.gz unless
-// opts.Name is set.
+// opts.Name is set. A directory is an error (ErrDirectory).
 func ReadFile(path string, opts ReadOptions) (*Trace, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	if st, err := f.Stat(); err == nil && st.IsDir() {
+		return nil, fmt.Errorf("%s: %w", path, ErrDirectory)
+	}
 	if opts.Name == "" {
 		opts.Name = path
 	}
@@ -135,130 +152,325 @@ func LogName(path string) string {
 }
 
 // Read parses SWF from r, gzipped or plain (detected by the gzip magic
-// bytes), streaming: the input is never held whole in memory.
+// bytes), streaming: the input is never held whole in memory, and a gzip
+// stream is decompressed in a second goroutine while the first parses.
 //
 // Accepted: an optional header of "; Key: value" lines, comment lines
-// anywhere, blank lines, CRLF line ends, decimal values in the time and
-// memory fields. Integer fields (ids, counts, status) must be integers.
+// anywhere, blank lines, CRLF line ends, a UTF-8 byte-order mark on line 1,
+// decimal values in the time and memory fields (base-10 only: no hex, no
+// digit separators such as "1_000", no NaN or Inf). Integer fields (ids,
+// counts, status) must be integers.
+//
+// Real logs deviate from the SWF definition; Read keeps what it can and
+// reports every deviation in Trace.Report (see the table in the package
+// documentation): values outside the definition are kept as written where
+// the trace can hold them (status codes, negative ids), measures that cannot
+// be a time or an amount become unknown (their written value is kept in
+// ReadReport.Replaced), and rows that cannot be placed in time are left out
+// and counted.
 //
 // Errors (a *ParseError naming file, line, field and text; nothing is
 // returned): a job line without exactly 18 fields; a value that is not a
-// number, or NaN/Inf, or out of range; a negative value other than −1
-// (except think time, whose SWF definition allows any value); a status
-// outside −1…5; a duplicate job id; a non-integer header value for a
-// numeric directive; binary data; a broken gzip stream; an input with no job
-// records.
+// number, or NaN/Inf; a non-integer in an integer field; a non-integer or
+// negative machine size in the header; binary data; a file that is CSV,
+// JSON, HTML or another format (ErrNotSWF says which); a broken gzip stream
+// (ErrBadGzip) or another compression (ErrCompression); an input with no
+// job records (ErrNoJobs).
 //
-// Warnings (the data is kept, counted in Trace.Report): submit times that
-// decrease, job ids that do not increase, zero allocated processors.
+// The header is a hint, never a promise: MaxRecords does not reserve memory
+// beyond what the input's size can hold.
 func Read(r io.Reader, opts ReadOptions) (*Trace, error) {
 	name := opts.Name
 	if name == "" {
 		name = "<input>"
 	}
-	br := bufio.NewReaderSize(r, 1<<16)
-	magic, _ := br.Peek(2)
-	var src io.Reader = br
-	if len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
-		zr, err := gzip.NewReader(br)
+	size := remainingSize(r)
+	ra, _ := r.(io.ReaderAt)
+	var offset int64
+	if s, ok := r.(io.Seeker); ok && size >= 0 {
+		offset, _ = s.Seek(0, io.SeekCurrent)
+	}
+	p := &parser{name: name, opts: opts, t: NewTrace(LogName(name), 0), total: size}
+	head := make([]byte, 8)
+	n, err := io.ReadFull(r, head)
+	head = head[:n]
+	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
+		return nil, fmt.Errorf("%s: reading: %w", name, err)
+	}
+	if format := compressionOf(head); format != "" {
+		return nil, fmt.Errorf("%s: %w (%s); decompress it first", name, ErrCompression, format)
+	}
+	src := io.MultiReader(bytes.NewReader(head), r)
+	if len(head) >= 2 && head[0] == 0x1f && head[1] == 0x8b {
+		if ra != nil && size >= 18 {
+			p.total = gzipSize(ra, offset+size, size)
+		} else {
+			p.total = -1
+		}
+		zr, err := gzip.NewReader(src)
 		if err != nil {
-			return nil, fmt.Errorf("%s: gzip: %w", name, err)
+			return nil, fmt.Errorf("%s: %w: %s", name, ErrBadGzip, gzipReason(err))
 		}
 		defer zr.Close()
-		src = zr
-	}
-	p := parser{name: name, opts: opts, t: NewTrace(LogName(name), 0)}
-	if err := p.run(src); err != nil {
+		err = p.scanConcurrently(zr)
+		if err != nil {
+			return nil, err
+		}
+	} else if err := p.scan(src); err != nil {
 		return nil, err
 	}
 	return p.finish()
 }
 
+// remainingSize returns the number of bytes left in r when r knows it (a
+// regular file, a bytes or strings reader), else −1.
+func remainingSize(r io.Reader) int64 {
+	switch v := r.(type) {
+	case interface{ Len() int }:
+		return int64(v.Len())
+	case interface{ Stat() (fs.FileInfo, error) }:
+		st, err := v.Stat()
+		if err != nil || !st.Mode().IsRegular() {
+			return -1
+		}
+		s, ok := r.(io.Seeker)
+		if !ok {
+			return -1
+		}
+		at, err := s.Seek(0, io.SeekCurrent)
+		if err != nil {
+			return -1
+		}
+		return max(st.Size()-at, 0)
+	}
+	return -1
+}
+
+// gzipSize returns the uncompressed size a gzip stream of compressed bytes
+// ending at end announces in its trailer (ISIZE, the size modulo 2^32), or
+// −1 when it is not plausible (a stream of several members, or over 4 GiB).
+// It is only a hint for reserving memory.
+func gzipSize(ra io.ReaderAt, end, compressed int64) int64 {
+	var tail [4]byte
+	if _, err := ra.ReadAt(tail[:], end-4); err != nil {
+		return -1
+	}
+	isize := int64(tail[0]) | int64(tail[1])<<8 | int64(tail[2])<<16 | int64(tail[3])<<24
+	if isize < compressed/2 {
+		return -1
+	}
+	return isize
+}
+
+// compressionOf names a compression format other than gzip from its magic
+// bytes, or returns "".
+func compressionOf(head []byte) string {
+	for _, m := range []struct{ magic, name string }{
+		{"BZh", "bzip2"}, {"\xfd7zXZ\x00", "xz"}, {"\x28\xb5\x2f\xfd", "zstd"},
+		{"PK\x03\x04", "zip"}, {"\x04\x22\x4d\x18", "lz4"},
+	} {
+		if bytes.HasPrefix(head, []byte(m.magic)) {
+			return m.name
+		}
+	}
+	return ""
+}
+
+// gzipReason says what is wrong with a gzip stream, without the "gzip: "
+// prefix of the library's errors.
+func gzipReason(err error) string {
+	switch {
+	case errors.Is(err, gzip.ErrHeader):
+		return "invalid header (a file that only starts like one)"
+	case errors.Is(err, gzip.ErrChecksum):
+		return "checksum mismatch (the file is corrupt)"
+	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
+		return "the stream ends early (a truncated file or an interrupted download)"
+	}
+	return strings.TrimPrefix(err.Error(), "gzip: ")
+}
+
+// fill reads from r until b is full or r fails; err is io.EOF at the end.
+func fill(r io.Reader, b []byte) (int, error) {
+	n := 0
+	for n < len(b) {
+		m, err := r.Read(b[n:])
+		n += m
+		if err != nil {
+			return n, err
+		}
+	}
+	return n, nil
+}
+
+// scan hands src to the parser chunk by chunk.
+func (p *parser) scan(src io.Reader) error {
+	buf := make([]byte, chunkSize)
+	for {
+		n, err := fill(src, buf)
+		if perr := p.feed(buf[:n]); perr != nil {
+			return perr
+		}
+		if err == io.EOF {
+			return p.flush()
+		}
+		if err != nil {
+			return p.readError(err)
+		}
+	}
+}
+
+// scanConcurrently is scan with the reading (decompression) in a second
+// goroutine, which stops before scanConcurrently returns.
+func (p *parser) scanConcurrently(src io.Reader) error {
+	type chunk struct {
+		b   []byte
+		err error
+	}
+	const buffers = 4
+	full := make(chan chunk, buffers)
+	free := make(chan []byte, buffers)
+	for range buffers {
+		free <- make([]byte, chunkSize)
+	}
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		defer close(full)
+		for {
+			var b []byte
+			select {
+			case b = <-free:
+			case <-done:
+				return
+			}
+			n, err := fill(src, b)
+			select {
+			case full <- chunk{b[:n], err}:
+			case <-done:
+				return
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	defer func() {
+		close(done)
+		wg.Wait()
+	}()
+	for c := range full {
+		if err := p.feed(c.b); err != nil {
+			return err
+		}
+		free <- c.b[:cap(c.b)]
+		if c.err == io.EOF {
+			return p.flush()
+		}
+		if c.err != nil {
+			return p.readError(c.err)
+		}
+	}
+	return p.flush()
+}
+
+func (p *parser) readError(err error) error {
+	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, gzip.ErrChecksum) || errors.Is(err, gzip.ErrHeader) {
+		return fmt.Errorf("%s:%d: %w: %s", p.name, p.line+1, ErrBadGzip, gzipReason(err))
+	}
+	return fmt.Errorf("%s:%d: reading: %w", p.name, p.line+1, err)
+}
+
 type parser struct {
 	name   string
 	opts   ReadOptions
-	t      *Trace
+	t      *Trace // columns have length cap; the first n rows are filled
+	n      int
 	report ReadReport
-	header []string
-	hdrAt  []int // file line of each header comment
-	inBody bool
-	ids    map[int]struct{} // every job id, built once ids stop increasing
-	seen   int              // job rows seen, placeholders included
-	line   int
+	warn   warnings
 
-	skippedIDs []int // ids of skipped placeholders, while ids is nil
+	line    int   // lines read
+	offset  int64 // bytes of the lines read
+	total   int64 // bytes of the input (uncompressed), −1 unknown
+	carry   []byte
+	header  []string
+	hdrAt   []int // file line of each header comment
+	inBody  bool
+	rows    int   // job rows seen, left-out rows included
+	atBody  int64 // offset of the first job row
+	machine int   // machine size from the header, 0 unknown
+	maxRun  float64
+	maxMem  float64
+	records int // the header's MaxRecords, 0 unknown
 
-	lastSubmit float64
+	ids        map[int]struct{} // every job id, built once ids stop increasing
+	skippedIDs []int            // ids of rows left out, while ids is nil
 	lastID     int
-	warn       map[string]*Warning
-	warnOrder  []string
+	lastSubmit float64
+	haveSubmit bool
 }
 
-func (p *parser) warnf(kind, format string, args ...any) {
-	if p.warn == nil {
-		p.warn = make(map[string]*Warning)
-	}
-	w, ok := p.warn[kind]
-	if !ok {
-		w = &Warning{Line: p.line, Kind: kind, Message: fmt.Sprintf(format, args...)}
-		p.warn[kind] = w
-		p.warnOrder = append(p.warnOrder, kind)
-	}
-	w.Count++
-}
-
-// run reads the input in large chunks and hands each line to parseLine.
-func (p *parser) run(src io.Reader) error {
-	buf := make([]byte, 1<<20)
-	start, end := 0, 0
-	for {
-		n, err := src.Read(buf[end:])
-		end += n
-		// Hand over every complete line in buf[start:end].
-		for {
-			nl := bytes.IndexByte(buf[start:end], '\n')
-			if nl < 0 {
-				break
+// feed parses every complete line of b; the last partial line waits for the
+// next chunk.
+func (p *parser) feed(b []byte) error {
+	if len(p.carry) > 0 {
+		nl := bytes.IndexByte(b, '\n')
+		if nl < 0 {
+			if len(p.carry)+len(b) > maxLine {
+				return &ParseError{File: p.name, Line: p.line + 1, Err: ErrLineLength}
 			}
-			if perr := p.parseLine(buf[start : start+nl]); perr != nil {
-				return perr
-			}
-			start += nl + 1
-		}
-		if err == io.EOF {
-			if start < end { // last line without a newline
-				if perr := p.parseLine(buf[start:end]); perr != nil {
-					return perr
-				}
-			}
+			p.carry = append(p.carry, b...)
 			return nil
 		}
-		if err != nil {
-			return fmt.Errorf("%s:%d: reading: %w", p.name, p.line+1, err)
+		p.carry = append(p.carry, b[:nl]...)
+		if len(p.carry) > maxLine {
+			return &ParseError{File: p.name, Line: p.line + 1, Err: ErrLineLength}
 		}
-		// Move the partial line to the front; grow when one line fills buf.
-		if start == 0 && end == len(buf) {
-			if len(buf) >= maxLine {
-				p.line++
-				return &ParseError{File: p.name, Line: p.line, Err: ErrLineLength}
-			}
-			nb := make([]byte, 2*len(buf))
-			copy(nb, buf[:end])
-			buf = nb
-			continue
+		if err := p.parseLine(p.carry); err != nil {
+			return err
 		}
-		copy(buf, buf[start:end])
-		end -= start
-		start = 0
+		p.carry = p.carry[:0]
+		b = b[nl+1:]
 	}
+	for {
+		nl := bytes.IndexByte(b, '\n')
+		if nl < 0 {
+			break
+		}
+		if err := p.parseLine(b[:nl]); err != nil {
+			return err
+		}
+		b = b[nl+1:]
+	}
+	if len(b) > maxLine {
+		return &ParseError{File: p.name, Line: p.line + 1, Err: ErrLineLength}
+	}
+	p.carry = append(p.carry, b...)
+	return nil
+}
+
+// flush parses a last line without a newline.
+func (p *parser) flush() error {
+	if len(p.carry) == 0 {
+		return nil
+	}
+	err := p.parseLine(p.carry)
+	p.carry = p.carry[:0]
+	return err
 }
 
 func (p *parser) parseLine(line []byte) error {
 	p.line++
+	start := p.offset
+	p.offset += int64(len(line)) + 1
+	if p.line == 1 {
+		line = bytes.TrimPrefix(line, []byte(utf8BOM))
+	}
 	if n := len(line); n > 0 && line[n-1] == '\r' {
 		line = line[:n-1]
 	}
-	// Skip leading blanks.
 	i := 0
 	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
 		i++
@@ -270,26 +482,30 @@ func (p *parser) parseLine(line []byte) error {
 		if !p.inBody {
 			p.header = append(p.header, string(line[i+1:]))
 			p.hdrAt = append(p.hdrAt, p.line)
-			p.sizeHint(line[i+1:])
 		}
 		return nil
 	}
-	p.inBody = true
+	if !p.inBody {
+		if err := p.startBody(start); err != nil {
+			return err
+		}
+	}
 	var vals [18]float64
 	nf := 0
 	for i < len(line) {
-		j := i
-		for j < len(line) && line[j] != ' ' && line[j] != '\t' {
-			j++
-		}
 		if nf == 18 {
-			return &ParseError{File: p.name, Line: p.line, Text: string(line), Err: fmt.Errorf("%w: found more", ErrFieldCount)}
+			return p.lineError(line, fmt.Errorf("%w: found more", ErrFieldCount))
 		}
-		tok := line[i:j]
-		v, err := parseNumber(tok, integerField[nf])
+		v, j, err := parseField(line, i, integerField[nf])
 		if err != nil {
+			tok := line[i:j]
 			if bytes.ContainsFunc(tok, func(r rune) bool { return r == 0 || r == 0xFFFD || r < 9 }) {
 				err = ErrBinary
+			}
+			if p.rows == 0 {
+				if e := p.notSWF(line); e != nil {
+					return e
+				}
 			}
 			return &ParseError{File: p.name, Line: p.line, Field: FieldNames[nf], Text: string(tok), Err: err}
 		}
@@ -301,96 +517,335 @@ func (p *parser) parseLine(line []byte) error {
 		i = j
 	}
 	if nf != 18 {
-		return &ParseError{File: p.name, Line: p.line, Text: string(line), Err: fmt.Errorf("%w: found %d", ErrFieldCount, nf)}
+		return p.lineError(line, fmt.Errorf("%w: found %d", ErrFieldCount, nf))
 	}
-	return p.addJob(&vals)
+	return p.addRow(&vals)
 }
 
-// addJob validates one row and appends it.
-func (p *parser) addJob(v *[18]float64) error {
-	for f, x := range v {
-		if x < 0 && x != -1 && f != 17 { // think time may be negative by definition
-			return &ParseError{File: p.name, Line: p.line, Field: FieldNames[f],
-				Text: strconv.FormatFloat(x, 'g', -1, 64), Err: ErrNegative}
+// lineError reports a line that is not an SWF job line, saying which format
+// it looks like when it is the first.
+func (p *parser) lineError(line []byte, err error) error {
+	if p.rows == 0 {
+		if e := p.notSWF(line); e != nil {
+			return e
 		}
 	}
-	if s := v[10]; s > 5 {
-		return &ParseError{File: p.name, Line: p.line, Field: "status", Text: strconv.FormatFloat(s, 'g', -1, 64), Err: ErrStatus}
-	}
-	id := int(v[0])
-	// While ids increase there can be no duplicate; the set of ids is built
-	// only once an id fails to increase.
-	if p.ids == nil && p.seen > 0 && id <= p.lastID {
-		p.ids = make(map[int]struct{}, 2*len(p.t.JobID))
-		for _, x := range p.t.JobID {
-			p.ids[x] = struct{}{}
-		}
-		for _, x := range p.skippedIDs {
-			p.ids[x] = struct{}{}
-		}
-	}
-	if p.ids != nil {
-		if _, dup := p.ids[id]; dup {
-			return &ParseError{File: p.name, Line: p.line, Field: "job_id", Text: strconv.Itoa(id), Err: ErrDuplicate}
-		}
-		p.ids[id] = struct{}{}
-	}
-	p.seen++
-	if p.seen > 1 && id <= p.lastID {
-		p.warnf("unsorted-job-id", "job id %d does not increase (after %d)", id, p.lastID)
-	}
-	p.lastID = id
-	if v[1] == -1 && !p.opts.KeepPlaceholders {
-		p.report.PlaceholdersSkipped++
-		if p.ids == nil {
-			p.skippedIDs = append(p.skippedIDs, id)
-		}
+	return &ParseError{File: p.name, Line: p.line, Text: string(line), Err: err}
+}
+
+// notSWF recognises a first data line of another format: JSON, HTML or XML,
+// CSV, Parquet. It returns nil when the line looks like none of them.
+func (p *parser) notSWF(line []byte) error {
+	s := bytes.TrimSpace(line)
+	var what string
+	switch {
+	case len(s) == 0:
+		return nil
+	case bytes.HasPrefix(s, []byte("PAR1")):
+		what = "looks like Parquet (binary columns); convert it to SWF first"
+	case s[0] == '{' || s[0] == '[':
+		what = "looks like JSON; SWF has one job per line of 18 whitespace-separated numbers"
+	case s[0] == '<':
+		what = "looks like HTML or XML (a web page saved instead of the log?)"
+	case bytes.IndexByte(s, ',') >= 0 || bytes.IndexByte(s, ';') > 0:
+		what = "looks like CSV; SWF separates its 18 fields by spaces or tabs, not commas"
+	default:
 		return nil
 	}
-	t := p.t
-	if t.Len() > 0 && v[1] != -1 && v[1] < p.lastSubmit {
-		p.warnf("unsorted-submit", "submit time decreases (%g after %g); rows are kept in file order", v[1], p.lastSubmit)
+	return &ParseError{File: p.name, Line: p.line, Text: string(line), Err: fmt.Errorf("%w: %s", ErrNotSWF, what)}
+}
+
+// startBody parses the header when the first job row arrives: the machine
+// size and limits check the rows that follow.
+func (p *parser) startBody(offset int64) error {
+	p.inBody = true
+	p.atBody = offset
+	h, issues, bad, err := parseHeader(p.header)
+	if err != nil {
+		return &ParseError{File: p.name, Line: p.hdrAt[bad], Text: p.header[bad], Err: err}
 	}
-	if v[4] == 0 {
-		p.warnf("zero-procs", "job %d has 0 allocated processors", id)
+	for _, is := range issues {
+		p.warn.add(WarnHeader, is.key, p.hdrAt[is.index], noJob, func() (string, string) {
+			return is.value, fmt.Sprintf("%s: %s", is.key, is.msg)
+		})
 	}
-	if v[1] != -1 {
-		p.lastSubmit = v[1]
+	if h.TimeZoneString != "" {
+		if _, err := time.LoadLocation(h.TimeZoneString); err != nil {
+			at := 0
+			for i, l := range p.header {
+				if k, _, ok := strings.Cut(strings.TrimSpace(l), ":"); ok && strings.EqualFold(k, "TimeZoneString") {
+					at = p.hdrAt[i]
+					break
+				}
+			}
+			p.warn.add(WarnHeader, "TimeZoneString", at, noJob, func() (string, string) {
+				return h.TimeZoneString, fmt.Sprintf("TimeZoneString: unknown zone %q: wall-clock analyses use UTC", h.TimeZoneString)
+			})
+		}
 	}
-	t.JobID = append(t.JobID, id)
-	t.Submit = append(t.Submit, measure(v[1]))
-	t.Wait = append(t.Wait, measure(v[2]))
-	t.Runtime = append(t.Runtime, measure(v[3]))
-	t.Procs = append(t.Procs, int(v[4]))
-	t.CPUTime = append(t.CPUTime, measure(v[5]))
-	t.Mem = append(t.Mem, measure(v[6]))
-	t.ReqProcs = append(t.ReqProcs, int(v[7]))
-	t.ReqTime = append(t.ReqTime, measure(v[8]))
-	t.ReqMem = append(t.ReqMem, measure(v[9]))
-	t.Status = append(t.Status, int(v[10]))
-	t.User = append(t.User, int(v[11]))
-	t.Group = append(t.Group, int(v[12]))
-	t.App = append(t.App, int(v[13]))
-	t.Queue = append(t.Queue, int(v[14]))
-	t.Partition = append(t.Partition, int(v[15]))
-	t.PrevJob = append(t.PrevJob, int(v[16]))
-	t.ThinkTime = append(t.ThinkTime, measure(v[17]))
+	p.t.Header = h
+	p.machine = h.MaxProcs
+	if p.machine == 0 {
+		p.machine = h.MaxNodes
+	}
+	p.maxRun = float64(h.MaxRuntime)
+	p.maxMem = float64(h.MaxMemory)
+	p.records = h.MaxRecords
+	p.grow(firstRows)
 	return nil
 }
 
-// sizeHint reserves room for the jobs a MaxRecords or MaxJobs directive
-// announces (at most 50 million), saving the copies of growing columns.
-func (p *parser) sizeHint(comment []byte) {
-	c := bytes.TrimSpace(comment)
-	for _, key := range [][]byte{[]byte("MaxRecords:"), []byte("MaxJobs:")} {
-		if bytes.HasPrefix(c, key) {
-			n, err := strconv.Atoi(string(bytes.TrimSpace(c[len(key):])))
-			if err == nil && n > p.t.Len() && n <= 50_000_000 && cap(p.t.JobID) < n {
-				p.t.grow(n - p.t.Len())
+// grow makes room for at least extra more rows. The columns are
+// reallocated one at a time, so the copy costs at most one column beyond the
+// trace.
+func (p *parser) grow(extra int) {
+	c := p.n + extra
+	t := p.t
+	t.JobID = regrow(t.JobID, p.n, c)
+	t.Submit = regrow(t.Submit, p.n, c)
+	t.Wait = regrow(t.Wait, p.n, c)
+	t.Runtime = regrow(t.Runtime, p.n, c)
+	t.Procs = regrow(t.Procs, p.n, c)
+	t.CPUTime = regrow(t.CPUTime, p.n, c)
+	t.Mem = regrow(t.Mem, p.n, c)
+	t.ReqProcs = regrow(t.ReqProcs, p.n, c)
+	t.ReqTime = regrow(t.ReqTime, p.n, c)
+	t.ReqMem = regrow(t.ReqMem, p.n, c)
+	t.Status = regrow(t.Status, p.n, c)
+	t.User = regrow(t.User, p.n, c)
+	t.Group = regrow(t.Group, p.n, c)
+	t.App = regrow(t.App, p.n, c)
+	t.Queue = regrow(t.Queue, p.n, c)
+	t.Partition = regrow(t.Partition, p.n, c)
+	t.PrevJob = regrow(t.PrevJob, p.n, c)
+	t.ThinkTime = regrow(t.ThinkTime, p.n, c)
+}
+
+// regrow returns a slice of length c holding s[:n].
+func regrow[T any](s []T, n, c int) []T {
+	if c <= cap(s) {
+		return s[:c]
+	}
+	g := make([]T, c)
+	copy(g, s[:n])
+	return g
+}
+
+// nextCapacity estimates the rows the input holds, from its size and the
+// bytes per row so far; the header's MaxRecords caps the estimate (it may
+// overstate the rows of a cleaned log, never understate them). Without a
+// known size it doubles, believing MaxRecords up to 4 times the rows so far.
+func (p *parser) nextCapacity() int {
+	n := p.n
+	if p.total > p.offset && p.rows > 0 {
+		perRow := float64(p.offset-p.atBody) / float64(p.rows)
+		est := n + int(float64(p.total-p.offset)/perRow*1.03) + 256
+		if p.records > n && p.records < est {
+			est = p.records + 16
+		}
+		return est
+	}
+	c := 2 * max(n, firstRows)
+	if p.records > n && p.records <= 4*max(n, firstRows) {
+		c = max(c, p.records+16)
+	}
+	return c
+}
+
+// addRow checks one row (its values in file order) and stores it.
+func (p *parser) addRow(v *[18]float64) error {
+	p.rows++
+	id := int(v[fJobID])
+	if p.rows > 1 && id <= p.lastID {
+		if p.ids == nil {
+			p.ids = make(map[int]struct{}, 2*(p.n+len(p.skippedIDs)))
+			for _, x := range p.t.JobID[:p.n] {
+				p.ids[x] = struct{}{}
+			}
+			for _, x := range p.skippedIDs {
+				p.ids[x] = struct{}{}
+			}
+			p.skippedIDs = nil
+		}
+		last := p.lastID
+		p.warn.add(WarnUnsortedJobID, "", p.line, id, func() (string, string) {
+			return strconv.Itoa(id), fmt.Sprintf("job id %d does not increase (after %d); rows are kept in file order", id, last)
+		})
+	}
+	if p.ids != nil {
+		if _, dup := p.ids[id]; dup {
+			p.warn.add(WarnDuplicateJobID, "job_id", p.line, id, func() (string, string) {
+				return strconv.Itoa(id), fmt.Sprintf("job id %d appears more than once; every row is kept", id)
+			})
+		}
+		p.ids[id] = struct{}{}
+	}
+	p.lastID = id
+
+	submit := v[fSubmit]
+	switch {
+	case submit == -1:
+		p.warn.add(WarnPlaceholder, "submit", p.line, id, func() (string, string) {
+			if p.opts.KeepPlaceholders {
+				return "-1", "submit time −1 (a placeholder record): kept with an unknown submit time"
+			}
+			return "-1", "submit time −1 (a placeholder record): row left out"
+		})
+		if !p.opts.KeepPlaceholders {
+			p.report.PlaceholdersSkipped++
+			p.leftOut(id)
+			return nil
+		}
+		submit = math.NaN()
+	case submit < -MaxTime || submit > MaxTime:
+		p.warn.add(WarnSubmitOutOfRange, "submit", p.line, id, func() (string, string) {
+			return fmtValue(submit), fmt.Sprintf("submit time %g s is more than 200 years from the log's start: row left out", submit)
+		})
+		p.report.OutOfRangeSkipped++
+		p.report.Replaced = append(p.report.Replaced, ReplacedValue{Row: -1, Line: p.line, JobID: id, Field: "submit", Value: submit})
+		p.leftOut(id)
+		return nil
+	case submit < 0:
+		p.warn.add(WarnBeforeStart, "submit", p.line, id, func() (string, string) {
+			return fmtValue(submit), fmt.Sprintf("submit time %g s is before the log's start (time 0); kept", submit)
+		})
+	}
+	if !math.IsNaN(submit) { // not a kept placeholder
+		if p.haveSubmit && submit < p.lastSubmit {
+			last := p.lastSubmit
+			p.warn.add(WarnUnsortedSubmit, "submit", p.line, id, func() (string, string) {
+				return fmtValue(submit), fmt.Sprintf("submit time decreases (%g after %g); rows are kept in file order", submit, last)
+			})
+		}
+		p.lastSubmit, p.haveSubmit = submit, true
+	}
+
+	if p.n == len(p.t.JobID) {
+		p.grow(p.nextCapacity() - p.n)
+	}
+	i := p.n
+	p.n++
+	// Measures: −1 is unknown; a negative or out-of-range value becomes
+	// unknown too, reported and kept in Replaced.
+	for _, f := range [...]int{fWait, fRuntime, fCPUTime, fMem, fReqTime, fReqMem} {
+		if x := v[f]; !(x >= 0 && x <= measureLimit[f]) {
+			v[f] = p.badMeasure(i, id, f, x)
+		}
+	}
+	if x := v[fThinkTime]; !(x >= -MaxDuration && x <= MaxDuration) {
+		v[fThinkTime] = p.badMeasure(i, id, fThinkTime, x)
+	}
+	// Identifiers and counts are kept as written.
+	if st := v[fStatus]; st < -1 || st > 5 {
+		p.warn.add(WarnStatusCode, "status", p.line, id, func() (string, string) {
+			return fmtValue(st), fmt.Sprintf("status %g is not an SWF code (−1, 0–5; an exit code?); kept as written", st)
+		})
+	}
+	for _, f := range [...]int{fJobID, fProcs, fReqProcs, fUser, fGroup, fApp, fQueue, fPartition, fPrevJob} {
+		if x := v[f]; x < -1 {
+			p.warn.add(WarnNegativeValue, FieldNames[f], p.line, id, func() (string, string) {
+				return fmtValue(x), fmt.Sprintf("%s %g is below −1 (unknown); kept as written", FieldNames[f], x)
+			})
+		}
+	}
+	p.checkConsistency(id, v)
+
+	t := p.t
+	t.JobID[i] = id
+	t.Submit[i] = submit
+	t.Wait[i] = measure(v[fWait])
+	t.Runtime[i] = measure(v[fRuntime])
+	t.Procs[i] = int(v[fProcs])
+	t.CPUTime[i] = measure(v[fCPUTime])
+	t.Mem[i] = measure(v[fMem])
+	t.ReqProcs[i] = int(v[fReqProcs])
+	t.ReqTime[i] = measure(v[fReqTime])
+	t.ReqMem[i] = measure(v[fReqMem])
+	t.Status[i] = int(v[fStatus])
+	t.User[i] = int(v[fUser])
+	t.Group[i] = int(v[fGroup])
+	t.App[i] = int(v[fApp])
+	t.Queue[i] = int(v[fQueue])
+	t.Partition[i] = int(v[fPartition])
+	t.PrevJob[i] = int(v[fPrevJob])
+	t.ThinkTime[i] = measure(v[fThinkTime])
+	return nil
+}
+
+// leftOut records the id of a row that is not stored, for the duplicate
+// check.
+func (p *parser) leftOut(id int) {
+	if p.ids == nil {
+		p.skippedIDs = append(p.skippedIDs, id)
+	}
+}
+
+// badMeasure reports a measure outside its domain and returns the value to
+// store: −1 (unknown) for a negative or out-of-range value, x itself for −1.
+func (p *parser) badMeasure(row, id, f int, x float64) float64 {
+	if x == -1 && f != fThinkTime {
+		return x
+	}
+	kind, what := WarnOutOfRange, "above 100 years"
+	switch {
+	case f == fMem || f == fReqMem:
+		what = "above 2^53 KB"
+	case f == fThinkTime:
+		what = "beyond ±100 years"
+	case x < 0:
+		kind, what = WarnNegativeValue, "negative"
+	}
+	p.warn.add(kind, FieldNames[f], p.line, id, func() (string, string) {
+		return fmtValue(x), fmt.Sprintf("%s %g is %s: kept as unknown (the value is in the report's Replaced list)", FieldNames[f], x, what)
+	})
+	p.report.Replaced = append(p.report.Replaced, ReplacedValue{Row: row, Line: p.line, JobID: id, Field: FieldNames[f], Value: x})
+	return -1
+}
+
+// checkConsistency reports values that contradict each other or the header
+// (Feitelson, Tsafrir and Krakov 2014, sec. 3.2): they are kept.
+func (p *parser) checkConsistency(id int, v *[18]float64) {
+	if v[fProcs] == 0 {
+		p.warn.add(WarnZeroProcs, "procs", p.line, id, func() (string, string) {
+			return "0", fmt.Sprintf("job %d has 0 allocated processors; kept", id)
+		})
+	}
+	run, cpu := v[fRuntime], v[fCPUTime]
+	if run >= 0 && cpu > run+max(60, run/100) {
+		p.warn.add(WarnCPUExceedsRuntime, "cpu_time", p.line, id, func() (string, string) {
+			return fmtValue(cpu), fmt.Sprintf("average CPU time %g s per processor exceeds the run time %g s (by more than 1%% and 60 s); kept", cpu, run)
+		})
+	}
+	if m := float64(p.machine); m > 0 {
+		for _, f := range [...]int{fProcs, fReqProcs} {
+			if x := v[f]; x > m {
+				p.warn.add(WarnExceedsMachine, FieldNames[f], p.line, id, func() (string, string) {
+					return fmtValue(x), fmt.Sprintf("%s %g exceeds the machine's %d processors (header); kept", FieldNames[f], x, p.machine)
+				})
+			}
+		}
+	}
+	if p.maxRun > 0 {
+		for _, f := range [...]int{fRuntime, fReqTime} {
+			if x := v[f]; x > p.maxRun {
+				p.warn.add(WarnExceedsLimit, FieldNames[f], p.line, id, func() (string, string) {
+					return fmtValue(x), fmt.Sprintf("%s %g s exceeds the header's MaxRuntime %g s; kept", FieldNames[f], x, p.maxRun)
+				})
+			}
+		}
+	}
+	if p.maxMem > 0 {
+		for _, f := range [...]int{fMem, fReqMem} {
+			if x := v[f]; x > p.maxMem {
+				p.warn.add(WarnExceedsLimit, FieldNames[f], p.line, id, func() (string, string) {
+					return fmtValue(x), fmt.Sprintf("%s %g KB exceeds the header's MaxMemory %g KB; kept", FieldNames[f], x, p.maxMem)
+				})
 			}
 		}
 	}
 }
+
+func fmtValue(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
 
 // measure maps SWF's −1 (unknown) to NaN.
 func measure(x float64) float64 {
@@ -401,84 +856,58 @@ func measure(x float64) float64 {
 }
 
 func (p *parser) finish() (*Trace, error) {
-	if p.t.Len() == 0 {
-		if p.report.PlaceholdersSkipped > 0 {
-			return nil, fmt.Errorf("%s: %w (all %d rows are placeholders with submit −1)", p.name, ErrNoJobs, p.report.PlaceholdersSkipped)
+	if !p.inBody {
+		// No job row: a header alone still has to be well formed.
+		if _, _, bad, err := parseHeader(p.header); err != nil {
+			return nil, &ParseError{File: p.name, Line: p.hdrAt[bad], Text: p.header[bad], Err: err}
+		}
+	}
+	if p.n == 0 {
+		var why []string
+		if k := p.report.PlaceholdersSkipped; k > 0 {
+			why = append(why, fmt.Sprintf("%d rows are placeholders with submit −1", k))
+		}
+		if k := p.report.OutOfRangeSkipped; k > 0 {
+			why = append(why, fmt.Sprintf("%d rows have submit times more than 200 years from the start (are they in milliseconds?)", k))
+		}
+		if len(why) > 0 {
+			return nil, fmt.Errorf("%s: %w (%s)", p.name, ErrNoJobs, strings.Join(why, "; "))
 		}
 		return nil, fmt.Errorf("%s: %w", p.name, ErrNoJobs)
 	}
-	h, bad, err := parseHeader(p.header)
-	if err != nil {
-		return nil, &ParseError{File: p.name, Line: p.hdrAt[bad], Text: p.header[bad], Err: err}
-	}
-	p.t.Header = h
-	if n := p.t.Len(); cap(p.t.JobID) > n+n/4 {
-		// The header announced more records than the file holds (cleaned
-		// logs keep the original MaxRecords): give the excess back.
-		p.t = p.t.Clone()
+	t := p.t
+	if c := len(t.JobID); c-p.n > p.n/8 && c-p.n > firstRows {
+		// More room than rows: give the excess back, one column at a time.
+		p.trim()
+	} else {
+		p.truncate()
 	}
 	p.report.Lines = p.line
-	p.report.Jobs = p.t.Len()
-	for _, k := range p.warnOrder {
-		p.report.Warnings = append(p.report.Warnings, *p.warn[k])
-	}
-	p.t.Report = &p.report
-	return p.t, nil
+	p.report.Jobs = t.Len()
+	p.report.Warnings = p.warn.list
+	t.Report = &p.report
+	return t, nil
 }
 
-var pow10 = [...]float64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
-
-// parseNumber parses one SWF field. The fast path handles [-]digits[.digits]
-// exactly (mantissa below 2^53, at most 22 decimals: one correctly rounded
-// division); anything else goes through strconv.ParseFloat. NaN and Inf are
-// rejected, and so are non-integers where integer is set.
-func parseNumber(tok []byte, integer bool) (float64, error) {
-	i, neg := 0, false
-	if len(tok) > 0 && (tok[0] == '-' || tok[0] == '+') {
-		neg = tok[0] == '-'
-		i++
-	}
-	var mant uint64
-	digits, frac := 0, 0
-	for ; i < len(tok) && tok[i] >= '0' && tok[i] <= '9'; i++ {
-		mant = mant*10 + uint64(tok[i]-'0')
-		digits++
-	}
-	if i < len(tok) && tok[i] == '.' {
-		i++
-		for ; i < len(tok) && tok[i] >= '0' && tok[i] <= '9'; i++ {
-			mant = mant*10 + uint64(tok[i]-'0')
-			digits++
-			frac++
-		}
-	}
-	if i == len(tok) && digits > 0 && digits <= 15 {
-		v := float64(mant)
-		if frac > 0 {
-			v /= pow10[frac]
-		}
-		if neg {
-			v = -v
-		}
-		if integer && v != math.Trunc(v) {
-			return 0, ErrNotInteger
-		}
-		return v, nil
-	}
-	v, err := strconv.ParseFloat(string(tok), 64)
-	if err != nil {
-		var ne *strconv.NumError
-		if errors.As(err, &ne) && errors.Is(ne.Err, strconv.ErrRange) {
-			return 0, ErrNotFinite
-		}
-		return 0, ErrNotNumber
-	}
-	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return 0, ErrNotFinite
-	}
-	if integer && (v != math.Trunc(v) || math.Abs(v) > 1<<53) {
-		return 0, ErrNotInteger
-	}
-	return v, nil
+// truncate cuts the columns to the rows read.
+func (p *parser) truncate() {
+	t, n := p.t, p.n
+	t.JobID, t.Submit, t.Wait, t.Runtime = t.JobID[:n], t.Submit[:n], t.Wait[:n], t.Runtime[:n]
+	t.Procs, t.CPUTime, t.Mem, t.ReqProcs = t.Procs[:n], t.CPUTime[:n], t.Mem[:n], t.ReqProcs[:n]
+	t.ReqTime, t.ReqMem, t.Status, t.User = t.ReqTime[:n], t.ReqMem[:n], t.Status[:n], t.User[:n]
+	t.Group, t.App, t.Queue, t.Partition = t.Group[:n], t.App[:n], t.Queue[:n], t.Partition[:n]
+	t.PrevJob, t.ThinkTime = t.PrevJob[:n], t.ThinkTime[:n]
 }
+
+// trim copies the columns into slices of exactly the rows read.
+func (p *parser) trim() {
+	p.truncate()
+	t := p.t
+	t.JobID, t.Submit, t.Wait, t.Runtime = clip(t.JobID), clip(t.Submit), clip(t.Wait), clip(t.Runtime)
+	t.Procs, t.CPUTime, t.Mem, t.ReqProcs = clip(t.Procs), clip(t.CPUTime), clip(t.Mem), clip(t.ReqProcs)
+	t.ReqTime, t.ReqMem, t.Status, t.User = clip(t.ReqTime), clip(t.ReqMem), clip(t.Status), clip(t.User)
+	t.Group, t.App, t.Queue, t.Partition = clip(t.Group), clip(t.App), clip(t.Queue), clip(t.Partition)
+	t.PrevJob, t.ThinkTime = clip(t.PrevJob), clip(t.ThinkTime)
+}
+
+func clip[T any](s []T) []T { return append(make([]T, 0, len(s)), s...) }

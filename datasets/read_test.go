@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -14,42 +15,139 @@ const goodLine = malformed.GoodLine
 
 func gz(s string) []byte { return malformed.Gzip(s) }
 
+// warned is one expected warning: its kind, field and row count.
+type warned struct {
+	kind  WarningKind
+	field string
+	count int
+}
+
 // TestReadMalformed decides, for each kind of bad input of the shared list
 // (datasets/datasetstest/malformed, which the CLI's test also runs every
-// command on), whether it is an error (and which) or a reported warning.
+// command on), whether it is an error (and which, where) or accepted (how
+// many jobs, with exactly which warnings). The decisions are the table in
+// the package documentation.
 func TestReadMalformed(t *testing.T) {
 	t.Parallel()
 	type expect struct {
-		err      error  // nil: no error
-		line     int    // line of the error
-		field    string // field of the error
-		warnKind string // a warning expected when err is nil
+		err   error    // nil: no error
+		line  int      // line of the error
+		field string   // field of the error
+		jobs  int      // rows in the trace when err is nil
+		warn  []warned // the warnings, in order, when err is nil
+		check func(t *testing.T, tr *Trace)
+	}
+	nan := func(col func(*Trace) []float64) func(*testing.T, *Trace) {
+		return func(t *testing.T, tr *Trace) {
+			if v := col(tr)[0]; !math.IsNaN(v) {
+				t.Errorf("value %g kept; want unknown (NaN)", v)
+			}
+			if len(tr.Report.Replaced) != 1 {
+				t.Errorf("replaced = %v, want the written value", tr.Report.Replaced)
+			}
+		}
 	}
 	want := map[string]expect{
-		"too few fields":         {err: ErrFieldCount, line: 1},
-		"too many fields":        {err: ErrFieldCount, line: 1},
-		"non-numeric":            {err: ErrNotNumber, line: 2, field: "submit"},
-		"NaN text":               {err: ErrNotFinite, line: 1, field: "wait"},
-		"Inf text":               {err: ErrNotFinite, line: 1, field: "runtime"},
-		"overflow":               {err: ErrNotFinite, line: 1, field: "runtime"},
-		"negative runtime":       {err: ErrNegative, line: 1, field: "runtime"},
-		"negative submit":        {err: ErrNegative, line: 1, field: "submit"},
-		"decimal user id":        {err: ErrNotInteger, line: 1, field: "user"},
-		"bad status":             {err: ErrStatus, line: 1, field: "status"},
-		"truncated gzip":         {err: errAny},
-		"binary garbage":         {err: ErrBinary, line: 1, field: "job_id"},
-		"empty file":             {err: ErrNoJobs},
-		"header only":            {err: ErrNoJobs},
-		"only placeholders":      {err: ErrNoJobs},
-		"duplicate job id":       {err: ErrDuplicate, line: 2, field: "job_id"},
-		"bad numeric header":     {err: errAny, line: 1},
-		"submit going backwards": {warnKind: "unsorted-submit"},
-		"job ids not increasing": {warnKind: "unsorted-job-id"},
-		"zero processors":        {warnKind: "zero-procs"},
-		"CRLF and blank lines":   {},
-		"decimal times":          {},
-		"no trailing newline":    {},
-		"tabs as separators":     {},
+		"too few fields":               {err: ErrFieldCount, line: 1},
+		"too many fields":              {err: ErrFieldCount, line: 1},
+		"non-numeric":                  {err: ErrNotNumber, line: 2, field: "submit"},
+		"NaN text":                     {err: ErrNotFinite, line: 1, field: "wait"},
+		"Inf text":                     {err: ErrNotFinite, line: 1, field: "runtime"},
+		"overflow":                     {err: ErrNotFinite, line: 1, field: "runtime"},
+		"decimal user id":              {err: ErrNotInteger, line: 1, field: "user"},
+		"truncated gzip":               {err: ErrBadGzip},
+		"binary garbage":               {err: ErrBinary, line: 1, field: "job_id"},
+		"empty file":                   {err: ErrNoJobs},
+		"header only":                  {err: ErrNoJobs},
+		"only placeholders":            {err: ErrNoJobs},
+		"bad numeric header":           {err: errAny, line: 1},
+		"digit separators":             {err: ErrNotNumber, line: 1, field: "submit"},
+		"hex float":                    {err: ErrNotNumber, line: 1, field: "submit"},
+		"MaxProcs negative":            {err: errAny, line: 1},
+		"UnixStartTime beyond int64":   {err: errAny, line: 1},
+		"submit times in milliseconds": {err: ErrNoJobs},
+		"CSV file":                     {err: ErrNotSWF, line: 1},
+		"JSON file":                    {err: ErrNotSWF, line: 1},
+		"HTML page":                    {err: ErrNotSWF, line: 1},
+		"bad gzip header":              {err: ErrBadGzip},
+		"bzip2 file":                   {err: ErrCompression},
+
+		"negative runtime": {jobs: 1, warn: []warned{{WarnNegativeValue, "runtime", 1}},
+			check: nan(func(t *Trace) []float64 { return t.Runtime })},
+		"negative submit": {jobs: 1, warn: []warned{{WarnBeforeStart, "submit", 1}},
+			check: func(t *testing.T, tr *Trace) {
+				if tr.Submit[0] != -2 {
+					t.Errorf("submit %g, want −2 kept", tr.Submit[0])
+				}
+			}},
+		"bad status": {jobs: 1, warn: []warned{{WarnStatusCode, "status", 1}},
+			check: func(t *testing.T, tr *Trace) {
+				if tr.Status[0] != 7 {
+					t.Errorf("status %d, want 7 kept", tr.Status[0])
+				}
+			}},
+		"duplicate job id":       {jobs: 2, warn: []warned{{WarnUnsortedJobID, "", 1}, {WarnDuplicateJobID, "job_id", 1}}},
+		"submit going backwards": {jobs: 2, warn: []warned{{WarnUnsortedSubmit, "submit", 1}}},
+		"job ids not increasing": {jobs: 2, warn: []warned{{WarnUnsortedJobID, "", 1}}},
+		"zero processors":        {jobs: 1, warn: []warned{{WarnZeroProcs, "procs", 1}}},
+		"CRLF and blank lines":   {jobs: 1},
+		"decimal times":          {jobs: 1},
+		"no trailing newline":    {jobs: 1},
+		"tabs as separators":     {jobs: 1},
+		"exit codes as status": {jobs: 10, warn: []warned{{WarnStatusCode, "status", 7}},
+			check: func(t *testing.T, tr *Trace) {
+				w, _ := tr.Report.Warning(WarnStatusCode, "status")
+				if w.Line != 4 || w.Value != "265" || !slices.Equal(w.Examples, []int{2, 3, 4, 6, 7}) {
+					t.Errorf("warning %+v: want first line 4, value 265, jobs 2 3 4 6 7", w)
+				}
+				if want := []int{1, 265, 127, 126, 0, 255, 137, 267, -4, 5}; !slices.Equal(tr.Status, want) {
+					t.Errorf("status %v, want the raw codes %v", tr.Status, want)
+				}
+			}},
+		"negative user id": {jobs: 1, warn: []warned{{WarnNegativeValue, "user", 1}},
+			check: func(t *testing.T, tr *Trace) {
+				if tr.User[0] != -5 {
+					t.Errorf("user %d, want −5 kept", tr.User[0])
+				}
+			}},
+		"placeholder among jobs":   {jobs: 1, warn: []warned{{WarnPlaceholder, "submit", 1}}},
+		"cpu time above runtime":   {jobs: 1, warn: []warned{{WarnCPUExceedsRuntime, "cpu_time", 1}}},
+		"processors above machine": {jobs: 1, warn: []warned{{WarnExceedsMachine, "procs", 1}, {WarnExceedsMachine, "req_procs", 1}}},
+		"requested above limits": {jobs: 1, warn: []warned{{WarnExceedsLimit, "runtime", 1}, {WarnExceedsLimit, "req_time", 1},
+			{WarnExceedsLimit, "mem", 1}}},
+		"submit 1e300": {jobs: 1, warn: []warned{{WarnSubmitOutOfRange, "submit", 1}},
+			check: func(t *testing.T, tr *Trace) {
+				r := tr.Report
+				if r.OutOfRangeSkipped != 1 || len(r.Replaced) != 1 || r.Replaced[0] != (ReplacedValue{Row: -1, Line: 2, JobID: 2, Field: "submit", Value: 1e300}) {
+					t.Errorf("report %+v", r)
+				}
+			}},
+		"submit 1e20":     {jobs: 1, warn: []warned{{WarnSubmitOutOfRange, "submit", 1}}},
+		"runtime 1e300":   {jobs: 1, warn: []warned{{WarnOutOfRange, "runtime", 1}}, check: nan(func(t *Trace) []float64 { return t.Runtime })},
+		"wait 1e13":       {jobs: 1, warn: []warned{{WarnOutOfRange, "wait", 1}}, check: nan(func(t *Trace) []float64 { return t.Wait })},
+		"memory 1e300":    {jobs: 1, warn: []warned{{WarnOutOfRange, "mem", 1}}, check: nan(func(t *Trace) []float64 { return t.Mem })},
+		"think time 1e12": {jobs: 1, warn: []warned{{WarnOutOfRange, "think_time", 1}}, check: nan(func(t *Trace) []float64 { return t.ThinkTime })},
+		"UnixStartTime overflow": {jobs: 1, warn: []warned{{WarnHeader, "UnixStartTime", 1}},
+			check: func(t *testing.T, tr *Trace) {
+				if tr.Header.UnixStartTime != 0 {
+					t.Errorf("UnixStartTime %d kept", tr.Header.UnixStartTime)
+				}
+			}},
+		"unknown time zone": {jobs: 1, warn: []warned{{WarnHeader, "TimeZoneString", 1}}},
+		"MaxProcs zero":     {jobs: 1, warn: []warned{{WarnHeader, "MaxProcs", 1}}},
+		"MaxRecords lies": {jobs: 5, check: func(t *testing.T, tr *Trace) {
+			if c := cap(tr.JobID); c > 1<<13 {
+				t.Errorf("capacity %d for 5 jobs: the header's MaxRecords was trusted", c)
+			}
+		}},
+		"negative MaxRecords":    {jobs: 1, warn: []warned{{WarnHeader, "MaxRecords", 1}}},
+		"absurd TimeZone offset": {jobs: 1, warn: []warned{{WarnHeader, "TimeZone", 1}}},
+		"byte-order mark": {jobs: 1, check: func(t *testing.T, tr *Trace) {
+			if tr.Header.Version != "2.2" {
+				t.Errorf("version %q: the byte-order mark broke line 1", tr.Header.Version)
+			}
+		}},
+		"byte-order mark before a job": {jobs: 1},
 	}
 	cases := malformed.Cases()
 	if len(cases) != len(want) {
@@ -68,12 +166,21 @@ func TestReadMalformed(t *testing.T) {
 				if err != nil {
 					t.Fatalf("unexpected error: %v", err)
 				}
-				if tc.warnKind != "" {
-					if len(tr.Report.Warnings) != 1 || tr.Report.Warnings[0].Kind != tc.warnKind {
-						t.Fatalf("warnings = %v, want one %s", tr.Report.Warnings, tc.warnKind)
+				if tr.Len() != tc.jobs {
+					t.Errorf("%d jobs, want %d", tr.Len(), tc.jobs)
+				}
+				var got []warned
+				for _, w := range tr.Report.Warnings {
+					got = append(got, warned{w.Kind, w.Field, w.Count})
+					if w.Line < 1 || w.Message == "" || (w.Kind != WarnHeader && len(w.Examples) == 0) {
+						t.Errorf("incomplete warning %+v", w)
 					}
-				} else if len(tr.Report.Warnings) != 0 {
-					t.Fatalf("unexpected warnings %v", tr.Report.Warnings)
+				}
+				if !slices.Equal(got, tc.warn) {
+					t.Errorf("warnings %v, want %v", tr.Report.Warnings, tc.warn)
+				}
+				if tc.check != nil {
+					tc.check(t, tr)
 				}
 				return
 			}
@@ -82,6 +189,9 @@ func TestReadMalformed(t *testing.T) {
 			}
 			if !strings.Contains(err.Error(), "bad.swf") {
 				t.Errorf("error %q does not name the file", err)
+			}
+			if strings.Count(err.Error(), "gzip") > 1 {
+				t.Errorf("error %q says gzip more than once", err)
 			}
 			if tc.err != errAny && !errors.Is(err, tc.err) {
 				t.Fatalf("error %v, want %v", err, tc.err)
@@ -159,6 +269,16 @@ func TestParseNumber(t *testing.T) {
 		{"nan", false, 0, ErrNotFinite},
 		{"1e999", false, 0, ErrNotFinite},
 		{"+7", true, 7, nil},
+		{"1_000", false, 0, ErrNotNumber},
+		{"1_0.5", false, 0, ErrNotNumber},
+		{"0x10", true, 0, ErrNotNumber},
+		{"0x1p3", false, 0, ErrNotNumber},
+		{"Infinity", false, 0, ErrNotFinite},
+		{"-inf", false, 0, ErrNotFinite},
+		{".5", false, 0.5, nil},
+		{"1e", false, 0, ErrNotNumber},
+		{"1e+5", false, 1e5, nil},
+		{"9007199254740993", true, 0, ErrNotInteger},
 	}
 	for _, tc := range tests {
 		got, err := parseNumber([]byte(tc.in), tc.integer)
@@ -168,13 +288,14 @@ func TestParseNumber(t *testing.T) {
 	}
 }
 
-// TestParseNumberExact checks the fast path against strconv on decimals.
-func TestParseNumberExact(t *testing.T) {
+// TestParseFieldExact checks the one-pass fast path against strconv.
+func TestParseFieldExact(t *testing.T) {
 	t.Parallel()
-	for _, s := range []string{"0.3", "2.675", "1234567.891", "0.000001", "99999.99999", "8589934592.5"} {
-		got, err := parseNumber([]byte(s), false)
-		if err != nil {
-			t.Fatal(err)
+	for _, s := range []string{"0.3", "2.675", "1234567.891", "0.000001", "99999.99999", "8589934592.5",
+		"-0.5", "123456789012345", "0.123456789012345", "+42", "7."} {
+		got, end, err := parseField([]byte(s+" 1"), 0, false)
+		if err != nil || end != len(s) {
+			t.Fatalf("%s: %v, end %d", s, err, end)
 		}
 		if want := mustParse(s); got != want {
 			t.Errorf("%s: got %v want %v", s, got, want)

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"reflect"
 	"testing"
+
+	"github.com/tracelab/tracelab/datasets/datasetstest/malformed"
 )
 
 // equalTraces compares every column (NaN equal to NaN) and the header.
@@ -151,18 +153,23 @@ func TestWriteSWFFileGzip(t *testing.T) {
 	}
 }
 
-// FuzzRead: no input makes Read panic, and whatever it accepts survives a
+// FuzzRead: no input makes Read panic; whatever it accepts holds only values
+// within the reader's valid ranges, reports consistently, and survives a
 // write → read round trip unchanged.
 func FuzzRead(f *testing.F) {
 	f.Add([]byte(goodLine))
 	f.Add([]byte("; Version: 2\n; MaxProcs: 4\n" + goodLine + "2 1.5 -1 3 1 -1 -1 1 -1 -1 0 1 1 -1 -1 -1 1 7\n"))
 	f.Add([]byte("1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\r\n"))
 	f.Add(gz(goodLine))
+	for _, c := range malformed.Cases() {
+		f.Add(c.Input)
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		a, err := Read(bytes.NewReader(data), ReadOptions{})
 		if err != nil {
 			return
 		}
+		checkRanges(t, a)
 		var buf bytes.Buffer
 		if err := WriteSWF(&buf, a); err != nil {
 			t.Fatal(err)
@@ -176,4 +183,48 @@ func FuzzRead(f *testing.F) {
 			t.Fatalf("header changed:\n%#v\n%#v", a.Header, b.Header)
 		}
 	})
+}
+
+// checkRanges checks that a trace read from SWF holds only values within
+// the reader's valid ranges and that its report is consistent.
+func checkRanges(t *testing.T, tr *Trace) {
+	t.Helper()
+	r := tr.Report
+	if r.Jobs != tr.Len() || r.Lines < tr.Len() {
+		t.Fatalf("report says %d jobs in %d lines, trace has %d", r.Jobs, r.Lines, tr.Len())
+	}
+	for i := range tr.JobID {
+		if s := tr.Submit[i]; math.Abs(s) > MaxTime {
+			t.Fatalf("row %d: submit %g out of range", i, s)
+		}
+		for _, x := range []float64{tr.Wait[i], tr.Runtime[i], tr.CPUTime[i], tr.ReqTime[i]} {
+			if x < 0 || x > MaxDuration {
+				t.Fatalf("row %d: duration %g out of range", i, x)
+			}
+		}
+		for _, x := range []float64{tr.Mem[i], tr.ReqMem[i]} {
+			if x < 0 || x > MaxMemoryKB {
+				t.Fatalf("row %d: memory %g out of range", i, x)
+			}
+		}
+		if x := tr.ThinkTime[i]; math.Abs(x) > MaxDuration {
+			t.Fatalf("row %d: think time %g out of range", i, x)
+		}
+	}
+	if h := tr.Header; h.UnixStartTime < -MaxTime || h.UnixStartTime > MaxTime || h.MaxProcs < 0 || h.MaxNodes < 0 {
+		t.Fatalf("header out of range: %+v", h)
+	}
+	for _, w := range r.Warnings {
+		if w.Count < 1 || w.Line < 1 || w.Line > r.Lines || w.Message == "" || len(w.Examples) > MaxWarningExamples {
+			t.Fatalf("inconsistent warning %+v (%d lines)", w, r.Lines)
+		}
+	}
+	for _, v := range r.Replaced {
+		if v.Row >= tr.Len() || v.Line < 1 || v.Line > r.Lines {
+			t.Fatalf("inconsistent replaced value %+v", v)
+		}
+		if v.Row >= 0 && tr.JobID[v.Row] != v.JobID {
+			t.Fatalf("replaced value %+v names row of job %d", v, tr.JobID[v.Row])
+		}
+	}
 }

@@ -16,7 +16,9 @@ import (
 // seconds, memory in kilobytes per processor. SWF writes −1 for "unknown":
 // in a Trace a measure (a float64 column) that is unknown is NaN, and an
 // identifier or count (an int column) that is unknown stays −1, so no
-// statistic can silently average a −1.
+// statistic can silently average a −1. Identifiers and counts below −1 are
+// kept as written (the reader warns about them, see the package
+// documentation); analyses treat a count below 1 as no processors.
 type Trace struct {
 	// Name identifies the log (a catalog name or a file's base name).
 	Name string
@@ -36,7 +38,7 @@ type Trace struct {
 	ReqProcs  []int     // field 8: requested processors (−1 unknown)
 	ReqTime   []float64 // field 9: requested (estimated) run time, s (NaN unknown)
 	ReqMem    []float64 // field 10: requested memory per processor, KB (NaN unknown)
-	Status    []int     // field 11: 1 completed, 0 failed, 5 cancelled, 2–4 partial records, −1 unknown
+	Status    []int     // field 11: 1 completed, 0 failed, 5 cancelled, 2–4 partial records, −1 unknown; other codes kept as written (WarnStatusCode)
 	User      []int     // field 12: user id (−1 unknown)
 	Group     []int     // field 13: group id (−1 unknown)
 	App       []int     // field 14: executable (application) number (−1 unknown)

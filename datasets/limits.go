@@ -1,0 +1,27 @@
+package datasets
+
+// The valid ranges of the reader. A value outside them is not refused with
+// the whole log: it is counted in a Warning and, for a measure, kept as
+// unknown (see the table in the package documentation).
+const (
+	// MaxTime bounds submit times, seconds from the log's start
+	// (UnixStartTime), and the header's UnixStartTime, seconds from the Unix
+	// epoch: ±200 years. A submit time beyond it leaves its row out
+	// (WarnSubmitOutOfRange); an UnixStartTime beyond it is ignored
+	// (WarnHeader). Absolute times thus stay within ±400 years of 1970 and
+	// every sum of two of them fits an int64.
+	MaxTime = 200 * yearSeconds
+	// MaxDuration bounds waits, run times, CPU times, requested times and
+	// the magnitude of think times: 100 years. A larger value becomes
+	// unknown (WarnOutOfRange).
+	MaxDuration = 100 * yearSeconds
+	// MaxMemoryKB bounds the memory fields: 2^53 KB, the largest integer a
+	// float64 holds exactly (8 EiB per processor).
+	MaxMemoryKB = 1 << 53
+	// maxTimeZoneOffset bounds the obsolete TimeZone directive (seconds):
+	// real offsets lie within ±14 hours.
+	maxTimeZoneOffset = 26 * 3600
+)
+
+// yearSeconds is one mean Gregorian year (365.2425 days) in seconds.
+const yearSeconds = 31_556_952

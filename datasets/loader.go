@@ -1,0 +1,112 @@
+package datasets
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// Loader finds logs: an explicit path, else the catalog file in DataDir,
+// else in CacheDir, else a download from BaseURL into CacheDir.
+type Loader struct {
+	DataDir  string       // a folder of SWF files (TRACELAB_DATA); "" for none
+	CacheDir string       // downloads go here; "" for no cache and no download
+	BaseURL  string       // the archive's base URL (ArchiveURL)
+	Client   *http.Client // nil: a client with the connect timeout (and no overall limit)
+	Progress io.Writer    // download progress; nil for none
+	Options  ReadOptions  // passed to the reader (Name is set per log)
+	// ConnectTimeout bounds connecting, the TLS handshake and the wait for
+	// the response header of a download; IdleTimeout bounds the wait for
+	// each piece of the body. Zero means DefaultTimeout (30 s).
+	ConnectTimeout, IdleTimeout time.Duration
+
+	signals <-chan os.Signal // tests: stands in for SIGINT/SIGTERM during a download
+}
+
+// DefaultLoader returns the loader that Load uses: DataDir from
+// TRACELAB_DATA, CacheDir os.UserCacheDir()/tracelab (or TRACELAB_CACHE),
+// BaseURL ArchiveURL (or TRACELAB_ARCHIVE_URL), connect and idle timeouts
+// from TRACELAB_DOWNLOAD_TIMEOUT (a Go duration such as "2m"; default 30 s),
+// progress on stderr.
+func DefaultLoader() *Loader {
+	l := &Loader{DataDir: os.Getenv("TRACELAB_DATA"), BaseURL: ArchiveURL, Progress: os.Stderr}
+	if d, err := time.ParseDuration(os.Getenv("TRACELAB_DOWNLOAD_TIMEOUT")); err == nil && d > 0 {
+		l.ConnectTimeout, l.IdleTimeout = d, d
+	}
+	if u := os.Getenv("TRACELAB_ARCHIVE_URL"); u != "" {
+		l.BaseURL = u
+	}
+	if c := os.Getenv("TRACELAB_CACHE"); c != "" {
+		l.CacheDir = c
+	} else if d, err := os.UserCacheDir(); err == nil {
+		l.CacheDir = filepath.Join(d, "tracelab")
+	}
+	return l
+}
+
+// Load reads a log by path or catalog name with DefaultLoader. The name
+// "sample" (or "") gives the embedded sample (Sample).
+func Load(name string) (*Trace, error) { return DefaultLoader().Load(name) }
+
+// Load reads a log: "" or "sample" is the embedded sample; an existing file
+// path is read as it is; any other name is looked up in the catalog and
+// found by Path.
+func (l *Loader) Load(name string) (*Trace, error) {
+	if name == "" || name == "sample" {
+		return Sample(), nil
+	}
+	path, err := l.Path(name)
+	if err != nil {
+		return nil, err
+	}
+	opts := l.Options
+	opts.Name = path
+	t, err := ReadFile(path, opts)
+	if err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// Path returns the local file of a log, downloading it when needed: an
+// existing file path is returned as it is; a catalog name is looked for in
+// DataDir, then CacheDir, then downloaded into CacheDir.
+func (l *Loader) Path(name string) (string, error) {
+	if st, err := os.Stat(name); err == nil {
+		if st.IsDir() {
+			return "", fmt.Errorf("datasets: %s: %w", name, ErrDirectory)
+		}
+		return name, nil
+	}
+	e, err := Lookup(name)
+	if err != nil {
+		if strings.ContainsAny(name, `/\`) || strings.HasSuffix(name, ".swf") || strings.HasSuffix(name, ".gz") {
+			return "", fmt.Errorf("datasets: %s: no such file", name)
+		}
+		return "", err
+	}
+	var tried []string
+	for _, dir := range []string{l.DataDir, l.CacheDir} {
+		if dir == "" {
+			continue
+		}
+		for _, f := range []string{e.File, strings.TrimSuffix(e.File, ".gz")} {
+			p := filepath.Join(dir, f)
+			if _, err := os.Stat(p); err == nil {
+				return p, nil
+			}
+			tried = append(tried, p)
+		}
+	}
+	if e.Archive == "" {
+		return "", fmt.Errorf("datasets: log %s is not served by the archive; looked in %s", e.Name, strings.Join(tried, ", "))
+	}
+	if l.CacheDir == "" {
+		return "", fmt.Errorf("datasets: log %s not found (looked in %s) and no cache folder to download into", e.Name, strings.Join(tried, ", "))
+	}
+	return l.download(e)
+}

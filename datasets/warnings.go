@@ -1,0 +1,210 @@
+package datasets
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// WarningKind names a class of deviation from the SWF definition that Read
+// tolerates. The package documentation lists every kind with the reader's
+// decision (kept as written, kept as unknown, or row left out).
+type WarningKind string
+
+// The kinds of Warning. Row-level kinds are counted per field (Warning.Field)
+// where a field is concerned.
+const (
+	// WarnStatusCode: status outside SWF's codes −1…5 (exit codes, as in
+	// Sandia-Ross-2001). The value is kept as written.
+	WarnStatusCode WarningKind = "status-code"
+	// WarnNegativeValue: a value below 0 other than −1 (unknown). Identifiers
+	// and counts (job_id, procs, req_procs, user, group, app, queue,
+	// partition, prev_job) are kept as written; measures (wait, runtime,
+	// cpu_time, mem, req_time, req_mem) become unknown (NaN) and the written
+	// value is kept in ReadReport.Replaced.
+	WarnNegativeValue WarningKind = "negative-value"
+	// WarnOutOfRange: a duration above MaxDuration (wait, runtime, cpu_time,
+	// req_time, |think_time|) or a memory above MaxMemoryKB. The measure
+	// becomes unknown (NaN); the written value is kept in ReadReport.Replaced.
+	WarnOutOfRange WarningKind = "out-of-range"
+	// WarnSubmitOutOfRange: a submit time beyond ±MaxTime of the log's start.
+	// The row cannot be placed in time and is left out; its submit time is
+	// kept in ReadReport.Replaced (with Row −1).
+	WarnSubmitOutOfRange WarningKind = "submit-out-of-range"
+	// WarnBeforeStart: a negative submit time other than −1: a job submitted
+	// before the log's time 0 (UnixStartTime). Kept as written.
+	WarnBeforeStart WarningKind = "submit-before-start"
+	// WarnPlaceholder: rows with submit −1 (placeholder records, as in
+	// LLNL-Thunder-2007). Left out and counted in
+	// ReadReport.PlaceholdersSkipped, or kept with submit NaN when
+	// ReadOptions.KeepPlaceholders is set.
+	WarnPlaceholder WarningKind = "placeholder"
+	// WarnUnsortedSubmit: a submit time below the previous row's. Rows are
+	// kept in file order (see Trace.SortBySubmit).
+	WarnUnsortedSubmit WarningKind = "unsorted-submit"
+	// WarnUnsortedJobID: a job id not above the previous row's. Kept.
+	WarnUnsortedJobID WarningKind = "unsorted-job-id"
+	// WarnDuplicateJobID: a job id seen before. Both rows are kept.
+	WarnDuplicateJobID WarningKind = "duplicate-job-id"
+	// WarnZeroProcs: 0 allocated processors. Kept.
+	WarnZeroProcs WarningKind = "zero-procs"
+	// WarnCPUExceedsRuntime: average CPU time per processor above the run
+	// time by more than max(60 s, 1%): inconsistent data (Feitelson, Tsafrir
+	// and Krakov 2014, sec. 3.2). Kept.
+	WarnCPUExceedsRuntime WarningKind = "cpu-exceeds-runtime"
+	// WarnExceedsMachine: allocated or requested processors (Field procs or
+	// req_procs) above the header's machine size (MaxProcs, else MaxNodes).
+	// Kept.
+	WarnExceedsMachine WarningKind = "exceeds-machine"
+	// WarnExceedsLimit: run time or requested time above the header's
+	// MaxRuntime, or used or requested memory above its MaxMemory (Field
+	// says which). Kept.
+	WarnExceedsLimit WarningKind = "exceeds-limit"
+	// WarnHeader: a header directive that is ignored (its value is out of
+	// range, e.g. UnixStartTime beyond ±MaxTime) or doubtful (MaxProcs: 0,
+	// an unknown TimeZoneString, which falls back to UTC). Field names the
+	// directive.
+	WarnHeader WarningKind = "header"
+)
+
+// MaxWarningExamples is the number of job ids a Warning keeps as examples.
+const MaxWarningExamples = 5
+
+// Warning is one class of deviation that Read tolerated, with how often and
+// where it was seen. Warnings are structured so that tools (tracelab check)
+// can filter and count them; String gives one line for people.
+type Warning struct {
+	Kind  WarningKind
+	Field string // the SWF field (FieldNames) or header directive concerned; "" for a whole row
+	Count int    // rows affected (header lines for WarnHeader)
+	Line  int    // first line where it was seen (1-based)
+	// Value is the first offending value as written (e.g. "265" for a
+	// status code); "" when the deviation concerns a row, not a value.
+	Value string
+	// Examples holds the job ids of the first affected rows (at most
+	// MaxWarningExamples), in file order; nil for header warnings.
+	Examples []int
+	// Message says, for people, what was seen first and what the reader did.
+	Message string
+}
+
+func (w Warning) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "line %d: %s", w.Line, w.Kind)
+	if w.Field != "" {
+		fmt.Fprintf(&b, " (%s)", w.Field)
+	}
+	fmt.Fprintf(&b, ", %d ", w.Count)
+	if w.Kind == WarnHeader {
+		b.WriteString("directive")
+	} else {
+		b.WriteString("row")
+	}
+	if w.Count != 1 {
+		b.WriteString("s")
+	}
+	if len(w.Examples) > 0 {
+		b.WriteString(", e.g. job")
+		for i, id := range w.Examples {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteByte(' ')
+			b.WriteString(strconv.Itoa(id))
+		}
+	}
+	b.WriteString(": ")
+	b.WriteString(w.Message)
+	return b.String()
+}
+
+// ReplacedValue is a value that the trace does not hold as written: a
+// measure that became unknown (NaN), or the submit time of a row left out.
+type ReplacedValue struct {
+	Row   int     // row in the trace as read; −1 when the row was left out
+	Line  int     // line in the file (1-based)
+	JobID int     // the row's job id
+	Field string  // the SWF field (FieldNames)
+	Value float64 // the value as written
+}
+
+// ReadReport says what Read did. Nothing is dropped or changed without being
+// counted here.
+type ReadReport struct {
+	Lines               int // lines read, header included
+	Jobs                int // job rows in the trace
+	PlaceholdersSkipped int // rows with submit −1 left out
+	OutOfRangeSkipped   int // rows whose submit time is beyond ±MaxTime, left out
+	// Warnings lists each kind (and field) of tolerated deviation once, in
+	// the order first seen.
+	Warnings []Warning
+	// Replaced lists every value the trace does not hold as written, in file
+	// order.
+	Replaced []ReplacedValue
+}
+
+// Warning returns the warning of the given kind and field ("" for any
+// field: the first of that kind), and whether there is one.
+func (r *ReadReport) Warning(kind WarningKind, field string) (Warning, bool) {
+	if r == nil {
+		return Warning{}, false
+	}
+	for _, w := range r.Warnings {
+		if w.Kind == kind && (field == "" || w.Field == field) {
+			return w, true
+		}
+	}
+	return Warning{}, false
+}
+
+// Count returns the number of rows with a warning of the given kind, summed
+// over fields.
+func (r *ReadReport) Count(kind WarningKind) int {
+	if r == nil {
+		return 0
+	}
+	n := 0
+	for _, w := range r.Warnings {
+		if w.Kind == kind {
+			n += w.Count
+		}
+	}
+	return n
+}
+
+// warnKey identifies one entry of the warning table.
+type warnKey struct {
+	kind  WarningKind
+	field string
+}
+
+// warnings accumulates Warning entries by kind and field, in first-seen
+// order.
+type warnings struct {
+	index map[warnKey]int
+	list  []Warning
+}
+
+// add counts one occurrence; describe, which gives the offending value as
+// written and the message, is called only for the first.
+func (ws *warnings) add(kind WarningKind, field string, line, jobID int, describe func() (value, message string)) {
+	k := warnKey{kind, field}
+	if ws.index == nil {
+		ws.index = make(map[warnKey]int)
+	}
+	i, ok := ws.index[k]
+	if !ok {
+		i = len(ws.list)
+		ws.index[k] = i
+		value, msg := describe()
+		ws.list = append(ws.list, Warning{Kind: kind, Field: field, Line: line, Value: value, Message: msg})
+	}
+	w := &ws.list[i]
+	w.Count++
+	if jobID != noJob && len(w.Examples) < MaxWarningExamples {
+		w.Examples = append(w.Examples, jobID)
+	}
+}
+
+// noJob marks a warning that concerns no row (a header directive).
+const noJob = -1 << 62
