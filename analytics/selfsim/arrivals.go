@@ -17,9 +17,15 @@ import (
 // the subset sizes between an hour and the whole log.
 const DefaultUnit = 600.0
 
+// MaxUnits bounds the length of an arrival series: 10,000,000 units (80 MB
+// of counts; ten years in units of 32 s). A longer series is refused with
+// an error asking for a longer unit, before anything is allocated.
+const MaxUnits = 10_000_000
+
 // ArrivalCounts returns the number of submit times in each time unit of
 // unit seconds, the first unit starting at the earliest submit time. NaN
-// submit times are an error; so is a non-positive unit.
+// submit times are an error; so are a non-positive unit and a series of
+// more than MaxUnits units.
 func ArrivalCounts(submit []float64, unit float64) ([]float64, error) {
 	if !(unit > 0) || math.IsInf(unit, 0) {
 		return nil, fmt.Errorf("selfsim: time unit must be positive, got %v", unit)
@@ -34,8 +40,12 @@ func ArrivalCounts(submit []float64, unit float64) ([]float64, error) {
 		}
 		lo, hi = min(lo, s), max(hi, s)
 	}
-	n := int(math.Floor((hi-lo)/unit)) + 1
-	c := make([]float64, n)
+	units := math.Floor((hi-lo)/unit) + 1
+	if !(units <= MaxUnits) {
+		return nil, fmt.Errorf("selfsim: submit times spanning %.4g s make %.4g units of %g s, more than %d: use a longer unit",
+			hi-lo, units, unit, MaxUnits)
+	}
+	c := make([]float64, int(units))
 	for _, s := range submit {
 		c[int(math.Floor((s-lo)/unit))]++
 	}

@@ -2,6 +2,9 @@ package selfsim
 
 import "fmt"
 
+// MaxDebiasReps bounds the replicates of Debias.
+const MaxDebiasReps = 10_000
+
 // Debias corrects p's Anis–Lloyd–Peters estimate HCorrected for the
 // remaining bias of the R/S estimator, by a parametric bootstrap (Efron's
 // bias correction) under fractional Gaussian noise: it simulates reps
@@ -16,9 +19,10 @@ import "fmt"
 // within ±0.05 (see the tests). The correction assumes a Gaussian process;
 // for arrival counts it is a model-based adjustment, to be read beside the
 // raw and corrected slopes. The simulated H is clamped to [0.01, 0.99].
+// reps is at most MaxDebiasReps.
 func (p Pox) Debias(reps int, seed uint64) (float64, error) {
-	if reps < 1 {
-		return 0, fmt.Errorf("selfsim: debias needs at least 1 replicate, got %d", reps)
+	if reps < 1 || reps > MaxDebiasReps {
+		return 0, fmt.Errorf("selfsim: debias needs 1 to %d replicates, got %d", MaxDebiasReps, reps)
 	}
 	if len(p.Points) == 0 {
 		return 0, ErrTooFewPoints

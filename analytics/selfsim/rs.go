@@ -84,7 +84,7 @@ type PoxOptions struct {
 	// Subsets is the number of subsets per size: their starting points are
 	// spread evenly over [0, L−n], so they do not overlap while n ≤ L/K
 	// and overlap for larger n ("for large n these subsets may overlap").
-	// 0 means 20.
+	// 0 means 20; at most MaxSubsets.
 	Subsets int
 	// MinN is the smallest subset size; 0 means automatic: the smallest n
 	// ≥ 10 for which at least half of the subsets have a defined R/S
@@ -120,6 +120,16 @@ type Pox struct {
 	HCorrected float64
 }
 
+// Bounds of PoxPlot's work, so that no option makes it run without end.
+const (
+	// MaxSubsets bounds PoxOptions.Subsets.
+	MaxSubsets = 10_000
+	// MaxWork bounds the values a pox plot reads: the sum over subset
+	// sizes n of n times the number of subsets of that size. The default
+	// options on a series of MaxUnits values read about 1.2·10^9.
+	MaxWork = 2_000_000_000
+)
+
 func (o PoxOptions) withDefaults(l int) PoxOptions {
 	if o.Factor == 0 {
 		o.Factor = 1.2
@@ -140,14 +150,19 @@ func Sizes(lo, hi int, factor float64) []int {
 		panic("selfsim: bad size range")
 	}
 	var out []int
-	for k := 0; ; k++ {
-		n := int(math.Round(float64(lo) * math.Pow(factor, float64(k))))
+	for k := 0.0; ; k++ {
+		n := int(math.Round(float64(lo) * math.Pow(factor, k)))
 		if n > hi {
 			break
 		}
-		if len(out) == 0 || n > out[len(out)-1] {
-			out = append(out, n)
+		if len(out) > 0 && n <= out[len(out)-1] {
+			// A factor close to 1 repeats sizes: skip to the first k
+			// whose size is larger, so the loop runs at most once per
+			// distinct size.
+			k = math.Max(k+1, math.Ceil(math.Log((float64(out[len(out)-1])+0.5)/float64(lo))/math.Log(factor))) - 1
+			continue
 		}
+		out = append(out, n)
 	}
 	if out[len(out)-1] != hi {
 		out = append(out, hi)
@@ -178,35 +193,64 @@ func starts(l, n, k int) []int {
 // It returns ErrTooFewPoints when fewer than two sizes give points, and an
 // error for invalid options or NaN values.
 func PoxPlot(x []float64, opts PoxOptions) (Pox, error) {
-	l := len(x)
 	for _, v := range x {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			return Pox{}, fmt.Errorf("selfsim: series holds %v", v)
 		}
 	}
-	opts = opts.withDefaults(l)
-	if !(opts.Factor > 1) || math.IsInf(opts.Factor, 0) {
-		return Pox{}, fmt.Errorf("selfsim: size factor must be > 1, got %v", opts.Factor)
+	opts = opts.withDefaults(len(x))
+	sizes, err := opts.sizes(len(x))
+	if err != nil {
+		return Pox{}, err
 	}
-	if opts.Subsets < 1 {
-		return Pox{}, fmt.Errorf("selfsim: subsets must be ≥ 1, got %d", opts.Subsets)
+	p := Pox{Length: len(x), Options: opts}
+	if n := p.collect(x, sizes); n < 2 {
+		return p, fmt.Errorf("%w: %d sizes with points", ErrTooFewPoints, n)
 	}
-	if opts.MinN < 0 || (opts.MinN > 0 && opts.MinN < 2) {
-		return Pox{}, fmt.Errorf("selfsim: MinN must be ≥ 2, got %d", opts.MinN)
+	p.fit()
+	return p, nil
+}
+
+// sizes checks the options for a series of l values and returns the
+// subset sizes, refusing a plot that would read more than MaxWork values.
+func (o PoxOptions) sizes(l int) ([]int, error) {
+	if !(o.Factor > 1) || math.IsInf(o.Factor, 0) {
+		return nil, fmt.Errorf("selfsim: size factor must be > 1, got %v", o.Factor)
 	}
-	lo := opts.MinN
+	if o.Subsets < 1 || o.Subsets > MaxSubsets {
+		return nil, fmt.Errorf("selfsim: subsets must be from 1 to %d, got %d", MaxSubsets, o.Subsets)
+	}
+	if o.MinN < 0 || (o.MinN > 0 && o.MinN < 2) {
+		return nil, fmt.Errorf("selfsim: MinN must be ≥ 2, got %d", o.MinN)
+	}
+	lo := o.MinN
 	if lo == 0 {
 		lo = 10
 	}
-	if l < 2*lo || opts.MaxN < lo {
-		return Pox{}, fmt.Errorf("%w: series of %d values, sizes %d…%d", ErrTooFewPoints, l, lo, opts.MaxN)
+	if l < 2*lo || o.MaxN < lo {
+		return nil, fmt.Errorf("%w: series of %d values, sizes %d…%d", ErrTooFewPoints, l, lo, o.MaxN)
 	}
-	p := Pox{Length: l, Options: opts}
-	auto := opts.MinN == 0
+	sizes := Sizes(lo, o.MaxN, o.Factor)
+	var work float64
+	for _, n := range sizes {
+		work += float64(min(o.Subsets, l-n+1)) * float64(n)
+	}
+	if work > MaxWork {
+		return nil, fmt.Errorf("selfsim: the pox plot would read %.3g values (%d sizes from %d to %d, %d subsets each), more than %d: raise the size factor (%g) or lower the subsets or the largest size",
+			work, len(sizes), lo, o.MaxN, o.Subsets, int64(MaxWork), o.Factor)
+	}
+	return sizes, nil
+}
+
+// collect computes the R/S points of x for each size and returns the
+// number of sizes that gave points. With an automatic MinN it starts at
+// the first size where at least half of the subsets have a defined R/S.
+func (p *Pox) collect(x []float64, sizes []int) int {
+	auto := p.Options.MinN == 0
 	started := false
-	sizes := make(map[int]bool)
-	for _, n := range Sizes(lo, opts.MaxN, opts.Factor) {
-		st := starts(l, n, opts.Subsets)
+	withPoints := 0
+	for _, n := range sizes {
+		st := starts(len(x), n, p.Options.Subsets)
 		var pts []Point
 		for _, s := range st {
 			if rs, ok := RescaledRange(x[s : s+n]); ok {
@@ -223,12 +267,14 @@ func PoxPlot(x []float64, opts PoxOptions) (Pox, error) {
 		p.Undefined += len(st) - len(pts)
 		p.Points = append(p.Points, pts...)
 		if len(pts) > 0 {
-			sizes[n] = true
+			withPoints++
 		}
 	}
-	if len(sizes) < 2 {
-		return p, fmt.Errorf("%w: %d sizes with points", ErrTooFewPoints, len(sizes))
-	}
+	return withPoints
+}
+
+// fit sets H, Intercept and HCorrected from the points.
+func (p *Pox) fit() {
 	lx := make([]float64, len(p.Points))
 	ly := make([]float64, len(p.Points))
 	lc := make([]float64, len(p.Points))
@@ -246,7 +292,6 @@ func PoxPlot(x []float64, opts PoxOptions) (Pox, error) {
 	p.Intercept, p.H = stat.LinearRegression(lx, ly, nil, false)
 	_, b := stat.LinearRegression(lx, lc, nil, false)
 	p.HCorrected = 0.5 + b
-	return p, nil
 }
 
 // Frame returns the points of the pox plot: columns n, start, rs,

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/floats/scalar"
@@ -168,5 +169,52 @@ func TestArrivalCounts(t *testing.T) {
 	}
 	if _, err := ArrivalCounts([]float64{math.NaN()}, 60); err == nil {
 		t.Error("NaN submit: no error")
+	}
+}
+
+// TestBounds: inputs and options that once made Hurst panic, ask for
+// hundreds of gigabytes or run for hours (issue 15) are refused quickly
+// with an error, before anything large is allocated.
+func TestBounds(t *testing.T) {
+	t.Parallel()
+	month := make([]float64, 3000)
+	for i := range month {
+		month[i] = float64(i) * 900 // one job every 15 minutes for a month
+	}
+	series := make([]float64, 5000)
+	for i := range series {
+		series[i] = float64(i % 7)
+	}
+	tests := []struct {
+		name string
+		run  func() error
+		want string
+	}{
+		{"submit 1e300", func() error { _, err := ArrivalCounts([]float64{0, 1e300}, 600); return err }, "use a longer unit"},
+		{"submit above 2^63", func() error { _, err := ArrivalCounts([]float64{0, 1e19}, 600); return err }, "use a longer unit"},
+		{"unit 1ns", func() error { _, err := ArrivalCounts(month, 1e-9); return err }, "use a longer unit"},
+		{"unit 1ms", func() error { _, err := ArrivalCounts(month, 1e-3); return err }, "use a longer unit"},
+		{"subsets 1e9", func() error { _, err := PoxPlot(series, PoxOptions{Subsets: 1e9}); return err }, "subsets must be from 1 to"},
+		{"factor 1.0000001", func() error { _, err := PoxPlot(make([]float64, 200000), PoxOptions{Factor: 1.0000001}); return err }, "raise the size factor"},
+		{"debias 1e9", func() error {
+			p, err := PoxPlot(series, PoxOptions{})
+			if err != nil {
+				return err
+			}
+			_, err = p.Debias(1e9, 1)
+			return err
+		}, "replicates"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if err := tc.run(); err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error %v, want one containing %q", err, tc.want)
+			}
+		})
+	}
+	// A factor close to 1 is still allowed where the work is small: every
+	// integer size, computed without looping per repeated size.
+	if s := Sizes(10, 100000, 1.0000001); len(s) != 100000-10+1 {
+		t.Errorf("Sizes(10, 100000, 1.0000001) has %d sizes, want every integer", len(s))
 	}
 }
