@@ -70,6 +70,9 @@ func Diversity(logs []Observations, opts DiversityOptions) (dataframe.DataFrame,
 	if opts.Reps == 0 {
 		opts.Reps = 1000
 	}
+	if opts.Reps > MaxReps {
+		return dataframe.DataFrame{}, fmt.Errorf("locality: %d bootstrap repetitions, at most %d", opts.Reps, MaxReps)
+	}
 	if opts.Workers <= 0 {
 		opts.Workers = runtime.GOMAXPROCS(0)
 	}

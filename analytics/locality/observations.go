@@ -10,6 +10,19 @@ import (
 	"github.com/tracelab/tracelab/datasets"
 )
 
+// Bounds of the analyses' work, so that no option or odd log makes them
+// run or grow without end; each is far above the papers' settings.
+const (
+	// MaxRanges bounds the equal-probability ranges (Ranges, DailyBins'
+	// Bins; the papers use 16 and 24).
+	MaxRanges = 1000
+	// MaxSlices bounds the slices of a log (one-day slices of 2,700
+	// years; hours of 110 years).
+	MaxSlices = 1_000_000
+	// MaxReps bounds bootstrap repetitions (the paper uses 1000).
+	MaxReps = 1_000_000
+)
+
 // Errors returned for data on which a measure is not defined.
 var (
 	// ErrNoData: no job has a known value of the attribute.

@@ -81,10 +81,11 @@ type cell struct {
 // probability. weights gives each value's weight (nil: all 1); Diversity
 // uses weights for an equal-weighted mixture of logs. NaN values are
 // ignored. It returns ErrNoData when no value is left, ErrConstant when all
-// are equal, and an error for r < 2 or a negative or infinite weight.
+// are equal, and an error for r outside 2..MaxRanges or a negative or
+// infinite weight.
 func NewRanges(values, weights []float64, r int, ties Ties) (Ranges, error) {
-	if r < 2 {
-		return Ranges{}, fmt.Errorf("locality: need at least 2 ranges, got %d", r)
+	if r < 2 || r > MaxRanges {
+		return Ranges{}, fmt.Errorf("locality: need 2 to %d ranges, got %d", MaxRanges, r)
 	}
 	if ties < TiesSplit || ties > TiesLower {
 		return Ranges{}, fmt.Errorf("locality: unknown tie rule %d", ties)
@@ -92,23 +93,9 @@ func NewRanges(values, weights []float64, r int, ties Ties) (Ranges, error) {
 	if weights != nil && len(weights) != len(values) {
 		panic("locality: values and weights lengths differ")
 	}
-	type vw struct{ v, w float64 }
-	pts := make([]vw, 0, len(values))
-	for i, v := range values {
-		if math.IsNaN(v) {
-			continue
-		}
-		w := 1.0
-		if weights != nil {
-			w = weights[i]
-			if w < 0 || math.IsNaN(w) || math.IsInf(w, 0) {
-				return Ranges{}, fmt.Errorf("locality: bad weight %v", w)
-			}
-			if w == 0 {
-				continue
-			}
-		}
-		pts = append(pts, vw{v, w})
+	pts, err := weightedPoints(values, weights)
+	if err != nil {
+		return Ranges{}, err
 	}
 	if len(pts) == 0 {
 		return Ranges{}, ErrNoData
@@ -144,6 +131,33 @@ func NewRanges(values, weights []float64, r int, ties Ties) (Ranges, error) {
 	}
 	g.buildCells()
 	return g, nil
+}
+
+// vw is a value and its weight.
+type vw struct{ v, w float64 }
+
+// weightedPoints pairs the known values with their weights (nil: 1),
+// leaving out NaN values and zero weights; a negative or non-finite weight
+// is an error.
+func weightedPoints(values, weights []float64) ([]vw, error) {
+	pts := make([]vw, 0, len(values))
+	for i, v := range values {
+		if math.IsNaN(v) {
+			continue
+		}
+		w := 1.0
+		if weights != nil {
+			w = weights[i]
+			if w < 0 || math.IsNaN(w) || math.IsInf(w, 0) {
+				return nil, fmt.Errorf("locality: bad weight %v", w)
+			}
+			if w == 0 {
+				continue
+			}
+		}
+		pts = append(pts, vw{v, w})
+	}
+	return pts, nil
 }
 
 // snap rounds u to the nearest integer when within rounding error of it.

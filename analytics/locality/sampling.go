@@ -24,9 +24,9 @@ type SamplingOptions struct {
 	MinExpected float64
 	// Ties says how tied values are placed in ranges (default TiesSplit).
 	Ties Ties
-	// Reps is the number of bootstrap repetitions; 0 means 1000, a
-	// negative number skips the bootstrap (the random and locality fields
-	// of the result are then NaN).
+	// Reps is the number of bootstrap repetitions, at most MaxReps; 0
+	// means 1000, a negative number skips the bootstrap (the random and
+	// locality fields of the result are then NaN).
 	Reps int
 	// Seed seeds the bootstrap (and TiesRandom). Repetition k uses its own
 	// stream rand.NewPCG(Seed, k), so results do not depend on Workers.
@@ -114,8 +114,11 @@ func LocalityOfSampling(obs Observations, opts SamplingOptions) (SamplingResult,
 	if obs.Len() == 0 {
 		return SamplingResult{}, ErrNoData
 	}
-	if !(opts.MinExpected > 0) {
+	if !(opts.MinExpected > 0) || math.IsInf(opts.MinExpected, 0) {
 		return SamplingResult{}, fmt.Errorf("locality: MinExpected must be positive, got %v", opts.MinExpected)
+	}
+	if opts.Reps > MaxReps {
+		return SamplingResult{}, fmt.Errorf("locality: %d bootstrap repetitions, at most %d", opts.Reps, MaxReps)
 	}
 	g, err := NewRanges(obs.Value, nil, opts.Ranges, opts.Ties)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 )
@@ -206,5 +207,42 @@ func TestQuarterlyAndTopSlices(t *testing.T) {
 	top := r.TopSlices(3)
 	if len(top) != 3 || r.Slices[top[0]].M != r.MMax || r.Slices[top[1]].M > r.Slices[top[0]].M {
 		t.Errorf("TopSlices = %v", top)
+	}
+}
+
+// TestBounds: options and logs that once made the analyses hang or exhaust
+// memory (issue 15: --bins 1e8, --ranges 1e8, --days 1e-7, a submit time
+// of 1e15) are refused quickly with an error.
+func TestBounds(t *testing.T) {
+	t.Parallel()
+	month := synthetic(2000, 30, func(i int) float64 { return float64(i % 97) })
+	far, err := NewObservations("far", Runtime, []float64{0, 1, 2, 1e15}, []float64{1, 2, 3, 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		run  func() error
+		want string
+	}{
+		{"bins 1e8", func() error {
+			_, err := DailyBins(month, DailyBinsOptions{Bins: 1e8})
+			return err
+		}, "ranges"},
+		{"ranges 1e8", func() error { _, err := LocalityOfSampling(month, SamplingOptions{Ranges: 1e8}); return err }, "ranges"},
+		{"days 1e-7", func() error {
+			_, err := LocalityOfSampling(month, SamplingOptions{Slicing: Slicing{Days: 1e-7}})
+			return err
+		}, "use longer slices"},
+		{"submit 1e15, sampling", func() error { _, err := LocalityOfSampling(far, SamplingOptions{}); return err }, "use longer slices"},
+		{"submit 1e15, bins", func() error { _, err := DailyBins(far, DailyBinsOptions{}); return err }, "use longer slices"},
+		{"reps 1e9", func() error { _, err := LocalityOfSampling(month, SamplingOptions{Reps: 1e9}); return err }, "bootstrap repetitions"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if err := tc.run(); err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error %v, want one containing %q", err, tc.want)
+			}
+		})
 	}
 }

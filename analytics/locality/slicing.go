@@ -3,6 +3,7 @@ package locality
 import (
 	"fmt"
 	"math"
+	"sort"
 	"time"
 )
 
@@ -113,33 +114,19 @@ func (s Slicing) cut(obs Observations) (sliced, error) {
 	if err := s.check(); err != nil {
 		return sliced{}, err
 	}
-	time := obs.Time
 	length := s.Days * Day
 	if obs.Span() < length {
 		return sliced{}, fmt.Errorf("%w: %.2f days of jobs, slices of %g days", ErrTooShort, obs.Span()/Day, s.Days)
 	}
-	// x is each observation's coordinate on the slicing axis; toLog maps
-	// a coordinate back to log time.
-	x := time
-	toLog := func(c float64) float64 { return c }
-	cover := time[0]
-	anchor := time[0]
-	switch s.Align {
-	case AlignLogStart:
-		cover = min(0, time[0])
-		anchor = cover
-	case AlignCalendar:
-		if s.Location != nil {
-			obs.Location = s.Location
-		}
-		x, toLog = obs.localSeconds()
-		cover = x[0]
-		anchor = 0
-	}
+	x, toLog, cover, anchor := s.axis(obs)
 	anchor += s.Shift * Day
 	x0, x1 := x[0], x[len(x)-1]
 	kmin := math.Floor((x0 - anchor) / length)
 	kmax := math.Floor((x1 - anchor) / length)
+	if !(kmax-kmin < MaxSlices) {
+		return sliced{}, fmt.Errorf("locality: %.4g days of jobs make %.4g slices of %g days, more than %d: use longer slices",
+			obs.Span()/Day, kmax-kmin+1, s.Days, MaxSlices)
+	}
 	var out sliced
 	i := 0
 	for k := kmin; k <= kmax; k++ {
@@ -161,15 +148,32 @@ func (s Slicing) cut(obs Observations) (sliced, error) {
 	}
 	end := len(x)
 	if s.DropPartial && x1 < anchor+(kmax+1)*length {
-		// the last slice was dropped: its jobs are not in any slice
-		last := anchor + kmax*length
-		for end > 0 && x[end-1] >= last {
-			end--
-		}
+		end = sort.SearchFloat64s(x, anchor+kmax*length) // the last slice was dropped: its jobs are in none
 	}
 	out.first = append(out.first, end)
 	return out, nil
 }
+
+// axis returns each observation's coordinate on the slicing axis, the map
+// from a coordinate back to log time, the first coordinate the slices must
+// cover, and the anchor of the boundaries (before Shift).
+func (s Slicing) axis(obs Observations) (x []float64, toLog func(float64) float64, cover, anchor float64) {
+	time := obs.Time
+	switch s.Align {
+	case AlignLogStart:
+		start := min(0, time[0])
+		return time, identity, start, start
+	case AlignCalendar:
+		if s.Location != nil {
+			obs.Location = s.Location
+		}
+		x, toLog = obs.localSeconds()
+		return x, toLog, x[0], 0
+	}
+	return time, identity, time[0], time[0]
+}
+
+func identity(c float64) float64 { return c }
 
 // localSeconds returns each observation's local wall-clock time in the
 // log's zone, as seconds since 1970-01-01 00:00 local time (non-decreasing
