@@ -84,7 +84,7 @@ func newZoneTable(loc *time.Location, unixStart int64, from, to float64, elapsed
 	_, off := t.Zone()
 	z.d[0] = float64(off - off0)
 	for {
-		_, end := t.ZoneBounds()
+		end := nextZoneChange(t)
 		if end.IsZero() || float64(end.Unix()-unixStart) > to {
 			return z
 		}
@@ -95,6 +95,34 @@ func newZoneTable(loc *time.Location, unixStart int64, from, to float64, elapsed
 			z.d = append(z.d, d)
 		}
 	}
+}
+
+// nextZoneChange returns the end of t's zone period (time.Time.ZoneBounds),
+// the zero time if it never ends. Go computes the periods beyond the zone
+// table from the zone's rule year by year, and there an end can fall at or
+// before t (Europe/Stockholm at 2040-12-31 01:00, a leap year's last day):
+// then the search steps a day ahead and, if the offset changed within that
+// day, bisects for the second it changed, so the loop over periods always
+// advances.
+func nextZoneChange(t time.Time) time.Time {
+	_, end := t.ZoneBounds()
+	if end.IsZero() || end.After(t) {
+		return end
+	}
+	_, off := t.Zone()
+	lo, hi := t.Unix(), t.Unix()+86400
+	if _, o := time.Unix(hi, 0).In(t.Location()).Zone(); o == off {
+		return time.Unix(hi, 0)
+	}
+	for hi-lo > 1 { // the offset is off at lo and differs at hi
+		mid := lo + (hi-lo)/2
+		if _, o := time.Unix(mid, 0).In(t.Location()).Zone(); o == off {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return time.Unix(hi, 0)
 }
 
 // seg returns the segment containing trace time t.

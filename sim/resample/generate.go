@@ -50,17 +50,32 @@ const (
 	StartInActivity
 )
 
+// Bounds of resampling, so that no option or odd log makes it run or grow
+// without end.
+const (
+	// MaxWeeks bounds the span of the original log and the length of the
+	// new one: 5218 weeks (100 years).
+	MaxWeeks = 5218
+	// MaxLoad bounds Options.Load.
+	MaxLoad = 100
+	// MaxJobs bounds the expected jobs of a new log (the original's jobs
+	// per week × Load × its weeks): 10,000,000.
+	MaxJobs = 10_000_000
+)
+
 // Options controls Generate. The zero value resamples a log as long as the
 // original with the original's numbers of users (2013 §4 defaults).
 type Options struct {
 	// Weeks is the length of the new log in weeks (7 civil days) from the
-	// original's first job. Zero means Extend.
+	// original's first job, at most MaxWeeks. Zero means Extend.
 	Weeks int
 	// Extend is the length as a multiple of the original log's span (first
-	// to last job); zero means 1. Weeks and Extend may not both be set.
+	// to last job); zero means 1. Weeks and Extend may not both be set;
+	// the length may not exceed MaxWeeks weeks.
 	Extend float64
 	// Load multiplies the numbers of long-term users, initial temporary
-	// users and arriving temporary users (2013 §6.3); zero means 1.
+	// users and arriving temporary users (2013 §6.3); zero means 1; at
+	// most MaxLoad.
 	Load float64
 	// LongTermUsers is the number of long-term users; zero means
 	// round(Load × the pool's long-term users), negative means none.
@@ -168,61 +183,9 @@ func (r *Resampled) Pools() *Pools { return r.pools }
 // resolve fills in the defaults of opts and checks them.
 func (p *Pools) resolve(opts Options) (Options, error) {
 	o := opts
-	if o.Weeks < 0 || o.Extend < 0 || math.IsNaN(o.Extend) || math.IsInf(o.Extend, 0) {
-		return o, fmt.Errorf("resample: bad length: Weeks %d, Extend %v", o.Weeks, o.Extend)
-	}
-	if o.Weeks > 0 && o.Extend > 0 {
-		return o, fmt.Errorf("resample: set Weeks or Extend, not both")
-	}
-	if o.Weeks == 0 && o.Extend == 0 {
-		o.Extend = 1
-	}
-	if o.Load == 0 {
-		o.Load = 1
-	}
-	if !(o.Load > 0) || math.IsInf(o.Load, 0) {
-		return o, fmt.Errorf("resample: load factor %v, want > 0", o.Load)
-	}
-	switch {
-	case o.LongTermUsers == 0:
-		o.LongTermUsers = int(math.Round(o.Load * float64(len(p.LongTerm))))
-	case o.LongTermUsers < 0:
-		o.LongTermUsers = 0
-	}
-	if o.LongTermUsers > 0 && len(p.LongTerm) == 0 {
-		return o, fmt.Errorf("resample: %d long-term users asked, the pool has none", o.LongTermUsers)
-	}
-	switch {
-	case math.IsNaN(o.InitialTemporary) || math.IsInf(o.InitialTemporary, 0):
-		return o, fmt.Errorf("resample: initial temporary users %v", o.InitialTemporary)
-	case o.InitialTemporary == 0:
-		o.InitialTemporary = o.Load * p.TemporaryPresent()
-	case o.InitialTemporary < 0:
-		o.InitialTemporary = 0
-	}
-	switch {
-	case math.IsNaN(o.ArrivalRate) || math.IsInf(o.ArrivalRate, 0):
-		return o, fmt.Errorf("resample: arrival rate %v", o.ArrivalRate)
-	case o.ArrivalRate == 0:
-		o.ArrivalRate = o.Load * p.TemporaryRate()
-	case o.ArrivalRate < 0:
-		o.ArrivalRate = 0
-	}
-	if o.ArrivalRate > float64(len(p.Temporary)) {
-		return o, fmt.Errorf("resample: %.3g temporary users per week asked, the pool holds %d", o.ArrivalRate, len(p.Temporary))
-	}
-	if o.InitialTemporary > 0 && len(p.Temporary) == 0 {
-		return o, fmt.Errorf("resample: initial temporary users asked, the pool has none")
-	}
-	if !(o.RBNPW >= 0) || math.IsInf(o.RBNPW, 0) {
-		return o, fmt.Errorf("resample: RB_NPW %v, want ≥ 0", o.RBNPW)
-	}
-	if o.RBNPW > 0 {
-		if len(p.Rare) == 0 {
-			return o, fmt.Errorf("resample: RB_NPW %v but no rare behaviour is defined", o.RBNPW)
-		}
-		if o.RBNPW > o.ArrivalRate {
-			return o, fmt.Errorf("resample: RB_NPW %v above the arrival rate %.3g of temporary users (2013 §6.4)", o.RBNPW, o.ArrivalRate)
+	for _, step := range []func(*Options) error{p.resolveSize, p.resolveUsers, p.resolveRare} {
+		if err := step(&o); err != nil {
+			return o, err
 		}
 	}
 	if o.LongTermStart != StartInCycle && o.LongTermStart != StartInActivity {
@@ -232,6 +195,95 @@ func (p *Pools) resolve(opts Options) (Options, error) {
 		return o, fmt.Errorf("resample: unknown arrival weighting %d", o.Arrivals)
 	}
 	return o, nil
+}
+
+// resolveSize checks the length and the load, and bounds the jobs they
+// ask for (MaxWeeks, MaxLoad, MaxJobs).
+func (p *Pools) resolveSize(o *Options) error {
+	if o.Weeks < 0 || o.Extend < 0 || math.IsNaN(o.Extend) || math.IsInf(o.Extend, 0) {
+		return fmt.Errorf("resample: bad length: Weeks %d, Extend %v", o.Weeks, o.Extend)
+	}
+	if o.Weeks > 0 && o.Extend > 0 {
+		return fmt.Errorf("resample: set Weeks or Extend, not both")
+	}
+	if o.Weeks == 0 && o.Extend == 0 {
+		o.Extend = 1
+	}
+	if o.Load == 0 {
+		o.Load = 1
+	}
+	if !(o.Load > 0) || o.Load > MaxLoad {
+		return fmt.Errorf("resample: load factor %v, want above 0 and at most %d", o.Load, MaxLoad)
+	}
+	length := float64(o.Weeks) * week
+	if o.Weeks == 0 {
+		length = o.Extend * p.Span()
+	}
+	if length > MaxWeeks*week {
+		return fmt.Errorf("resample: a new log of %.0f weeks, more than %d (100 years)", length/week, MaxWeeks)
+	}
+	if jobs := float64(p.Trace.Len()) * length / max(p.Span(), week) * o.Load; jobs > MaxJobs {
+		return fmt.Errorf("resample: the new log would hold about %.3g jobs, more than %d: lower the load or the length", jobs, MaxJobs)
+	}
+	return nil
+}
+
+// resolveUsers fills in the numbers of users from the load.
+func (p *Pools) resolveUsers(o *Options) error {
+	switch {
+	case o.LongTermUsers == 0:
+		o.LongTermUsers = int(math.Round(o.Load * float64(len(p.LongTerm))))
+	case o.LongTermUsers < 0:
+		o.LongTermUsers = 0
+	}
+	if o.LongTermUsers > 0 && len(p.LongTerm) == 0 {
+		return fmt.Errorf("resample: %d long-term users asked, the pool has none", o.LongTermUsers)
+	}
+	var err error
+	if o.InitialTemporary, err = orDefault("initial temporary users", o.InitialTemporary, o.Load*p.TemporaryPresent()); err != nil {
+		return err
+	}
+	if o.ArrivalRate, err = orDefault("arrival rate", o.ArrivalRate, o.Load*p.TemporaryRate()); err != nil {
+		return err
+	}
+	if o.ArrivalRate > float64(len(p.Temporary)) {
+		return fmt.Errorf("resample: %.3g temporary users per week asked, the pool holds %d", o.ArrivalRate, len(p.Temporary))
+	}
+	if o.InitialTemporary > 0 && len(p.Temporary) == 0 {
+		return fmt.Errorf("resample: initial temporary users asked, the pool has none")
+	}
+	return nil
+}
+
+// orDefault returns v, def when v is 0, or 0 when v is negative ("none");
+// NaN and infinities are an error naming what.
+func orDefault(what string, v, def float64) (float64, error) {
+	switch {
+	case math.IsNaN(v) || math.IsInf(v, 0):
+		return 0, fmt.Errorf("resample: %s %v", what, v)
+	case v == 0:
+		return def, nil
+	case v < 0:
+		return 0, nil
+	}
+	return v, nil
+}
+
+// resolveRare checks RB_NPW.
+func (p *Pools) resolveRare(o *Options) error {
+	if !(o.RBNPW >= 0) || math.IsInf(o.RBNPW, 0) {
+		return fmt.Errorf("resample: RB_NPW %v, want ≥ 0", o.RBNPW)
+	}
+	if o.RBNPW == 0 {
+		return nil
+	}
+	if len(p.Rare) == 0 {
+		return fmt.Errorf("resample: RB_NPW %v but no rare behaviour is defined", o.RBNPW)
+	}
+	if o.RBNPW > o.ArrivalRate {
+		return fmt.Errorf("resample: RB_NPW %v above the arrival rate %.3g of temporary users (2013 §6.4)", o.RBNPW, o.ArrivalRate)
+	}
+	return nil
 }
 
 // entry is one job of the new log while it is being built.

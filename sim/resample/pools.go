@@ -3,6 +3,7 @@ package resample
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/go-gota/gota/dataframe"
@@ -123,13 +124,13 @@ func NewPools(t *datasets.Trace, opts PoolOptions) (*Pools, error) {
 	if err != nil {
 		return nil, fmt.Errorf("resample: %w", err)
 	}
-	known, unplaced := t.Filter(func(i int) bool { return !math.IsNaN(t.Submit[i]) && !math.IsInf(t.Submit[i], 0) })
-	if unplaced == 0 {
-		known = t
+	src, unplaced, err := placedJobs(t)
+	if err != nil {
+		return nil, err
 	}
-	src := known.SortBySubmit()
-	if src.Len() == 0 {
-		return nil, fmt.Errorf("resample: log %q has no job with a known submit time", t.Name)
+	rare, err := rareByUser(opts.Rare)
+	if err != nil {
+		return nil, err
 	}
 	pop, err := users.Classify(src, opts.Users)
 	if err != nil {
@@ -146,58 +147,80 @@ func NewPools(t *datasets.Trace, opts PoolOptions) (*Pools, error) {
 	}
 	p.origin = p.zone.mondayBefore(p.local[0])
 	p.Weeks = weekOf(p.local[src.Len()-1], p.origin) + 1
+	p.hasPrev = slices.ContainsFunc(src.PrevJob, func(i int) bool { return i >= 0 })
 
-	// Rare periods, by user.
-	rare := make(map[int][]int) // user → indices into opts.Rare
+	rareStreams := make([]Stream, len(opts.Rare))
 	for k, r := range opts.Rare {
+		rareStreams[k] = Stream{Kind: Rare, User: r.User, Period: r}
+	}
+	if err := p.addUsers(rare, rareStreams); err != nil {
+		return nil, err
+	}
+	for k := range rareStreams {
+		r := &rareStreams[k]
+		if len(r.Rows) == 0 {
+			return nil, fmt.Errorf("resample: rare period %d (user %d, %v–%v) holds no job", k, r.User, r.Period.Begin, r.Period.End)
+		}
+		s := p.newStream(r.User, r.Rows)
+		s.Kind, s.Period = Rare, r.Period
+		p.Rare = append(p.Rare, s)
+	}
+	return p, nil
+}
+
+// placedJobs returns the jobs of t with a known submit time, sorted by it,
+// and the number left out. It refuses a log with no such job, or one that
+// spans more than MaxWeeks weeks.
+func placedJobs(t *datasets.Trace) (*datasets.Trace, int, error) {
+	known, unplaced := t.Filter(func(i int) bool { return !math.IsNaN(t.Submit[i]) && !math.IsInf(t.Submit[i], 0) })
+	if unplaced == 0 {
+		known = t
+	}
+	src := known.SortBySubmit()
+	if src.Len() == 0 {
+		return nil, 0, fmt.Errorf("resample: log %q has no job with a known submit time", t.Name)
+	}
+	if span := src.Submit[src.Len()-1] - src.Submit[0]; !(span <= MaxWeeks*week) {
+		return nil, 0, fmt.Errorf("resample: log %q spans %.4g weeks, more than %d (100 years): check its submit times", t.Name, span/week, MaxWeeks)
+	}
+	return src, unplaced, nil
+}
+
+// rareByUser indexes the rare periods by user (user → indices into
+// periods), refusing a period that ends before it begins and overlapping
+// periods of one user.
+func rareByUser(periods []RarePeriod) (map[int][]int, error) {
+	rare := make(map[int][]int)
+	for k, r := range periods {
 		if !(r.Begin <= r.End) {
 			return nil, fmt.Errorf("resample: rare period %d of user %d: begin %v after end %v", k, r.User, r.Begin, r.End)
 		}
 		for _, o := range rare[r.User] {
-			q := opts.Rare[o]
+			q := periods[o]
 			if r.Begin <= q.End && q.Begin <= r.End {
 				return nil, fmt.Errorf("resample: rare periods %d and %d of user %d overlap", o, k, r.User)
 			}
 		}
 		rare[r.User] = append(rare[r.User], k)
 	}
-	rareStreams := make([]Stream, len(opts.Rare))
-	for k, r := range opts.Rare {
-		rareStreams[k] = Stream{Kind: Rare, User: r.User, Period: r}
-	}
+	return rare, nil
+}
 
-	for _, i := range src.PrevJob {
-		if i >= 0 {
-			p.hasPrev = true
-			break
-		}
-	}
-	ix := src.ByUser()
+// addUsers puts each user's jobs into the long-term or temporary pool (or
+// counts them as discarded), the jobs within the user's rare periods into
+// rareStreams.
+func (p *Pools) addUsers(rare map[int][]int, rareStreams []Stream) error {
+	src, pop := p.Trace, p.Population
 	classOf := make(map[int]users.Class, pop.Len())
 	for k, u := range pop.ID {
 		classOf[u] = pop.Class[k]
 	}
+	ix := src.ByUser()
 	for k, u := range ix.Users {
-		rows := ix.Rows[k]
-		var own []int
-		if periods := rare[u]; len(periods) > 0 {
-			own = make([]int, 0, len(rows))
-		rowLoop:
-			for _, i := range rows {
-				for _, o := range periods {
-					if r := opts.Rare[o]; src.Submit[i] >= r.Begin && src.Submit[i] <= r.End {
-						rareStreams[o].Rows = append(rareStreams[o].Rows, i)
-						continue rowLoop
-					}
-				}
-				own = append(own, i)
-			}
-		} else {
-			own = rows
-		}
+		own := p.splitRare(ix.Rows[k], rare[u], rareStreams)
 		c, ok := classOf[u]
 		if !ok {
-			return nil, fmt.Errorf("resample: internal error: user %d not classified", u)
+			return fmt.Errorf("resample: internal error: user %d not classified", u)
 		}
 		if c == users.Discarded {
 			p.DiscardedUsers++
@@ -216,16 +239,28 @@ func NewPools(t *datasets.Trace, opts PoolOptions) (*Pools, error) {
 			p.Temporary = append(p.Temporary, s)
 		}
 	}
-	for k := range rareStreams {
-		r := &rareStreams[k]
-		if len(r.Rows) == 0 {
-			return nil, fmt.Errorf("resample: rare period %d (user %d, %v–%v) holds no job", k, r.User, r.Period.Begin, r.Period.End)
-		}
-		s := p.newStream(r.User, r.Rows)
-		s.Kind, s.Period = Rare, r.Period
-		p.Rare = append(p.Rare, s)
+	return nil
+}
+
+// splitRare moves the rows that fall in one of the user's rare periods
+// (indices into p.Options.Rare) to their rare streams and returns the
+// others.
+func (p *Pools) splitRare(rows, periods []int, rareStreams []Stream) []int {
+	if len(periods) == 0 {
+		return rows
 	}
-	return p, nil
+	own := make([]int, 0, len(rows))
+rowLoop:
+	for _, i := range rows {
+		for _, o := range periods {
+			if r := p.Options.Rare[o]; p.Trace.Submit[i] >= r.Begin && p.Trace.Submit[i] <= r.End {
+				rareStreams[o].Rows = append(rareStreams[o].Rows, i)
+				continue rowLoop
+			}
+		}
+		own = append(own, i)
+	}
+	return own
 }
 
 // newStream returns the stream of the given rows (in submit order).

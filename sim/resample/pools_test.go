@@ -217,3 +217,49 @@ func TestGenerateCounts(t *testing.T) {
 		t.Errorf("report %+v: want rare jobs, and weeks with more rare arrivals than the pool of 1", r.Report)
 	}
 }
+
+// TestBounds: a log with a submit time of 1e15 (once a hang in the zone
+// table) and options asking for centuries or millions of users are
+// refused quickly with an error (issue 15).
+func TestBounds(t *testing.T) {
+	t.Parallel()
+	far := smallLog()
+	x := datasets.UnknownJob()
+	x.JobID, x.Submit, x.User, x.Runtime, x.Procs, x.Status = 1000, 1e15, 1, 100, 2, 1
+	far.Append(x)
+	if _, err := NewPools(far, PoolOptions{}); err == nil || !strings.Contains(err.Error(), "check its submit times") {
+		t.Errorf("submit 1e15: error %v", err)
+	}
+	p, err := NewPools(smallLog(), PoolOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		opts Options
+		want string
+	}{
+		{Options{Weeks: MaxWeeks + 1}, "more than 5218"},
+		{Options{Extend: 1e6}, "more than 5218"},
+		{Options{Load: 1e9}, "at most 100"},
+		{Options{Load: math.NaN()}, "load factor"},
+	}
+	for _, tc := range tests {
+		if _, err := p.Generate(tc.opts); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%+v: error %v, want one containing %q", tc.opts, err, tc.want)
+		}
+	}
+	// 60,000 jobs in 30 weeks, 100 times as many users for 100 years:
+	// about 10^9 jobs.
+	dense := smallLog()
+	for i := range 60000 {
+		x := datasets.UnknownJob()
+		x.JobID, x.Submit, x.User, x.Runtime, x.Procs, x.Status = 2000+i, float64(i)*300, 1, 100, 2, 1
+		dense.Append(x)
+	}
+	if p, err = NewPools(dense.SortBySubmit(), PoolOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Generate(Options{Load: 100, Weeks: MaxWeeks}); err == nil || !strings.Contains(err.Error(), "jobs, more than") {
+		t.Errorf("10^9 jobs: error %v", err)
+	}
+}
