@@ -109,8 +109,32 @@ func size(w, h vg.Length) (vg.Length, vg.Length) {
 	return w, h
 }
 
+// FixLogAxes readies p's log axes for drawing: gonum pads an axis whose
+// data lie at one value (Min = Max, e.g. one user, one job) by ±1, which
+// reaches 0 on a log scale and panics; FixLogAxes widens such an axis to
+// [v/2, 2v] instead. It returns an error when a log axis holds a value ≤ 0
+// (a builder bug: builders leave such points out). WriteSVG and WritePNG
+// call it; call it before drawing p otherwise.
+func FixLogAxes(p *plot.Plot) error {
+	for _, a := range []*plot.Axis{&p.X, &p.Y} {
+		if _, ok := a.Scale.(plot.LogScale); !ok {
+			continue
+		}
+		if !(a.Min > 0) {
+			return fmt.Errorf("plots: %q: log axis reaches %v", p.Title.Text, a.Min)
+		}
+		if a.Min == a.Max {
+			a.Min, a.Max = a.Min/2, a.Max*2
+		}
+	}
+	return nil
+}
+
 // WriteSVG writes p as an SVG document of size w×h (zero: the default size).
 func WriteSVG(f io.Writer, p *plot.Plot, w, h vg.Length) error {
+	if err := FixLogAxes(p); err != nil {
+		return err
+	}
 	w, h = size(w, h)
 	c := vgsvg.New(w, h)
 	p.Draw(draw.New(c))
@@ -123,6 +147,9 @@ func WriteSVG(f io.Writer, p *plot.Plot, w, h vg.Length) error {
 // WritePNG writes p as a PNG image of size w×h (zero: the default size) at
 // dpi dots per inch (zero: 96).
 func WritePNG(f io.Writer, p *plot.Plot, w, h vg.Length, dpi int) error {
+	if err := FixLogAxes(p); err != nil {
+		return err
+	}
 	w, h = size(w, h)
 	if dpi <= 0 {
 		dpi = 96

@@ -428,3 +428,41 @@ func countPaths(t *testing.T, series []XY, markers bool) int {
 	}
 	return n
 }
+
+// TestOneValueLogAxes: data at a single value on a log axis (a log of one
+// job, or of one user) made gonum pad the axis to 0 and panic when drawn
+// (issue 15). The axis is widened to [v/2, 2v] and the plot renders.
+func TestOneValueLogAxes(t *testing.T) {
+	t.Parallel()
+	builders := map[string]func() (*plot.Plot, error){
+		"lines, log y": func() (*plot.Plot, error) {
+			return Lines([]XY{{Label: "jobs", X: []float64{1}, Y: []float64{1}}}, LinesOptions{Axes: Axes{LogY: true}})
+		},
+		"ecdf, log x": func() (*plot.Plot, error) {
+			return ECDF([]Sample{{Label: "runtime", Values: []float64{100}}}, ECDFOptions{Axes: Axes{LogX: true}})
+		},
+		"scatter, log x and y": func() (*plot.Plot, error) {
+			return Scatter([]XY{{X: []float64{5, 5}, Y: []float64{3, 3}}}, ScatterOptions{Axes: Axes{LogX: true, LogY: true}})
+		},
+	}
+	for name, build := range builders {
+		t.Run(name, func(t *testing.T) {
+			p, err := build()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var svg, png bytes.Buffer
+			if err := WriteSVG(&svg, p, 0, 0); err != nil {
+				t.Fatal(err)
+			}
+			if err := WritePNG(&png, p, 0, 0, 0); err != nil {
+				t.Fatal(err)
+			}
+			for _, a := range []plot.Axis{p.X, p.Y} {
+				if _, ok := a.Scale.(plot.LogScale); ok && !(a.Min > 0 && a.Min < a.Max) {
+					t.Errorf("log axis range [%v, %v]", a.Min, a.Max)
+				}
+			}
+		})
+	}
+}

@@ -125,11 +125,18 @@ type Engine struct {
 	timeline bool
 	tl       Timeline
 
-	weekOrigin float64
-	weekNext   float64
-	weekInit   bool
-	weekly     Timeline
+	weekOrigin      float64
+	weekNext        float64
+	weekInit        bool
+	weekly          Timeline
+	weeklyTruncated bool
 }
+
+// MaxWeeklySamples bounds Result.Weekly: 2^18 samples (5,000 years of
+// weeks, 8 MB). A schedule that spans more (absurd runtimes or submit
+// times of a hand-made trace; the SWF reader refuses them) keeps the first
+// MaxWeeklySamples samples and sets Result.WeeklyTruncated.
+const MaxWeeklySamples = 1 << 18
 
 // EngineOptions configures an Engine. The zero value gives a machine with
 // no timeline at events and weeks counted from time 0.
@@ -321,6 +328,13 @@ func (e *Engine) flushWeeks(t float64, final bool) {
 		return
 	}
 	for e.weekNext < t || (final && e.weekNext <= t) {
+		if e.weekly.Len() >= MaxWeeklySamples || e.weekNext+Week == e.weekNext {
+			// The schedule spans millennia (or times beyond a float's
+			// resolution of a week): stop sampling, and say so.
+			e.weeklyTruncated = true
+			e.weekNext = math.Inf(1)
+			return
+		}
 		e.weekly.add(e.weekNext, e.nWaiting, e.procs-e.free, e.nWaiting+e.nRunning)
 		e.weekNext += Week
 	}

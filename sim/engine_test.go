@@ -256,6 +256,39 @@ func TestWeeklySamples(t *testing.T) {
 	}
 }
 
+// TestWeeklyBounded: absurd times (a runtime of 1e300, a submit time of
+// 1e20, a runtime of 1e13) once made the weekly sampling loop forever or
+// take gigabytes (issue 15). Every scheduler now finishes at once with at
+// most MaxWeeklySamples samples and WeeklyTruncated set.
+func TestWeeklyBounded(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name      string
+		jobs      []Job
+		truncated bool
+	}{
+		{"runtime 1e300", []Job{j(0, 1, 1e300, 1e300), j(100, 1, 10, 10)}, true},
+		{"submit 1e20", []Job{j(0, 1, 100, 100), j(1e20, 1, 100, 100)}, true},
+		{"runtime 1e13", []Job{j(0, 1, 1e13, 1e13)}, true},
+		{"every job at 1e300", []Job{j(1e300, 1, 10, 10), j(1e300, 1, 10, 10)}, true},
+		{"a century", []Job{j(0, 1, 100*52*Week, 100*52*Week)}, false},
+	}
+	for _, tc := range tests {
+		for _, s := range []Scheduler{&FCFS{}, &EASY{}, &Conservative{}} {
+			t.Run(tc.name+"/"+SchedulerName(s), func(t *testing.T) {
+				r, err := Run(tc.jobs, 2, s, EngineOptions{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if r.Weekly.Len() > MaxWeeklySamples || r.WeeklyTruncated != tc.truncated {
+					t.Errorf("%d weekly samples, truncated %v; want at most %d, truncated %v",
+						r.Weekly.Len(), r.WeeklyTruncated, MaxWeeklySamples, tc.truncated)
+				}
+			})
+		}
+	}
+}
+
 // An empty timeline (EngineOptions.Timeline off) still makes a frame.
 func TestEmptyTimelineFrame(t *testing.T) {
 	t.Parallel()

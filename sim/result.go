@@ -73,8 +73,10 @@ type Result struct {
 	// set, else empty.
 	Timeline Timeline
 	// Weekly is sampled at every week boundary (EngineOptions.WeekOrigin +
-	// k·Week) from the first event to the last.
-	Weekly Timeline
+	// k·Week) from the first event to the last, at most MaxWeeklySamples
+	// times; WeeklyTruncated says samples were left out beyond that.
+	Weekly          Timeline
+	WeeklyTruncated bool
 
 	MaxQueue int // longest queue after a scheduling pass
 	Rounds   int // rounds simulated (distinct event times, plus repeats for zero runtimes)
@@ -96,7 +98,7 @@ func (e *Engine) Result() *Result {
 	}
 	return &Result{Procs: e.procs, ID: e.id, User: e.user, Submit: e.submit, Start: e.start, End: end,
 		Runtime: e.runtime, Estimate: e.estimate, Width: e.width, Timeline: e.tl, Weekly: e.weekly,
-		MaxQueue: e.maxQueue, Rounds: e.rounds}
+		WeeklyTruncated: e.weeklyTruncated, MaxQueue: e.maxQueue, Rounds: e.rounds}
 }
 
 // Len returns the number of jobs.

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"sort"
@@ -100,6 +101,19 @@ type PrepReport struct {
 // Dropped returns the number of jobs left out.
 func (r PrepReport) Dropped() int {
 	return r.UnknownSubmit + r.UnknownRuntime + r.UnknownProcs + r.TooWide
+}
+
+// ErrNoJobs is wrapped by the error of a simulation that has no job left
+// once Prepare left out the jobs it cannot simulate (PrepReport.NoJobs).
+var ErrNoJobs = errors.New("no job to simulate")
+
+// NoJobs returns the error for a trace called name none of whose jobs
+// could be simulated, giving the reasons Prepare counted; it wraps
+// ErrNoJobs. Every command and function that simulates a log says it the
+// same way.
+func (r PrepReport) NoJobs(name string) error {
+	return fmt.Errorf("%s: %w: of %d jobs, %d have no known submit time, %d no known runtime, %d no known processor count, %d are wider than the machine",
+		name, ErrNoJobs, r.Input, r.UnknownSubmit, r.UnknownRuntime, r.UnknownProcs, r.TooWide)
 }
 
 // MachineSize returns the machine size Options give for trace tr.

@@ -95,7 +95,7 @@ func NewWorkload(t *datasets.Trace, opts WorkloadOptions) (*Workload, error) {
 		return nil, err
 	}
 	if len(jobs) == 0 {
-		return nil, fmt.Errorf("feedback: log %q has no job to simulate (%d left out)", t.Name, rep.Dropped())
+		return nil, fmt.Errorf("feedback: %w", rep.NoJobs(t.Name))
 	}
 	w := &Workload{Name: t.Name, Procs: procs, ProcsRule: m.Rule, Jobs: jobs, Rows: make([]int, len(jobs)), Prep: rep}
 	for k := range jobs {

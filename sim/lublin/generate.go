@@ -8,6 +8,10 @@ import (
 	"github.com/tracelab/tracelab/datasets"
 )
 
+// MaxJobs bounds the jobs of one generated log: 10,000,000 (about 1.5 GB of
+// columns; the largest logs of the archive hold a few million jobs).
+const MaxJobs = 10_000_000
+
 // Generate draws a synthetic log of n jobs from the model p, reproducibly
 // from seed (math/rand/v2 PCG).
 //
@@ -25,13 +29,14 @@ import (
 // The trace has job ids 1..n, submit times, runtimes, allocated processors,
 // status 1 (completed) and the class's queue number; every other field is
 // unknown. Its header records the machine size, the runtime cap and the
-// parameter set. Generate returns an error when p is invalid or n < 0.
+// parameter set. Generate returns an error when p is invalid or n is
+// outside 0..MaxJobs.
 func Generate(p Params, n int, seed uint64) (*datasets.Trace, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
-	if n < 0 {
-		return nil, fmt.Errorf("lublin: negative job count %d", n)
+	if n < 0 || n > MaxJobs {
+		return nil, fmt.Errorf("lublin: job count %d, want 0 to %d", n, MaxJobs)
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x4c75626c696e3033)) // "Lublin03"
 	maxRun, maxArr, day := p.maxLogRuntime(), p.maxLogInterarrival(), p.dayStart()

@@ -113,10 +113,10 @@ func (s Spec) Validate() error {
 	for _, p := range s.Params {
 		if !contains(known, p.Name) {
 			if len(known) == 0 {
-				return fmt.Errorf("sweep: experiment %s takes no parameter, got %q", s.Experiment.Name(), p.Name)
+				return fmt.Errorf("sweep: experiment %s takes no parameter, got %q", label(s.Experiment), p.Name)
 			}
 			return fmt.Errorf("sweep: experiment %s has no parameter %q (it has %s)",
-				s.Experiment.Name(), p.Name, strings.Join(known, ", "))
+				label(s.Experiment), p.Name, strings.Join(known, ", "))
 		}
 		if seen[p.Name] != "" {
 			return fmt.Errorf("sweep: parameter %q given twice", p.Name)
@@ -133,15 +133,15 @@ func (s Spec) Validate() error {
 	}
 	for _, c := range s.Experiment.Columns() {
 		if c.Name == "" {
-			return fmt.Errorf("sweep: experiment %s has a column without a name", s.Experiment.Name())
+			return fmt.Errorf("sweep: experiment %s has a column without a name", label(s.Experiment))
 		}
 		if what := seen[c.Name]; what != "" {
-			return fmt.Errorf("sweep: experiment %s column %q collides with a %s column", s.Experiment.Name(), c.Name, what)
+			return fmt.Errorf("sweep: experiment %s column %q collides with a %s column", label(s.Experiment), c.Name, what)
 		}
 		switch c.Type {
 		case series.Float, series.Int, series.Bool, series.String:
 		default:
-			return fmt.Errorf("sweep: experiment %s column %q has type %q", s.Experiment.Name(), c.Name, c.Type)
+			return fmt.Errorf("sweep: experiment %s column %q has type %q", label(s.Experiment), c.Name, c.Type)
 		}
 		seen[c.Name] = "result"
 	}
@@ -341,7 +341,7 @@ func runRows(ctx context.Context, spec Spec, opts Options) ([]Row, []int, error)
 						return
 					}
 					fail(r.Index, fmt.Errorf("sweep: %s: replicate %d (seed %d): %w",
-						spec.Experiment.Name(), r.Index, r.Seed, err))
+						label(spec.Experiment), r.Index, r.Seed, err))
 					return
 				}
 				rows[k] = row
@@ -362,6 +362,17 @@ func runRows(ctx context.Context, spec Spec, opts Options) ([]Row, []int, error)
 		return nil, nil, err
 	}
 	return rows, idx, nil
+}
+
+// label is the experiment's name up to its parameters ("resample" of
+// "resample(log=…,pools={…},…)"), for messages: the full name identifies
+// the sweep in shard files but is too long to read in an error.
+func label(e Experiment) string {
+	n := e.Name()
+	if i := strings.IndexByte(n, '('); i > 0 {
+		return n[:i]
+	}
+	return n
 }
 
 // checkRow checks that row holds one value of the right type per column.
