@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"regexp"
 	"sort"
 	"strings"
 )
@@ -19,9 +20,11 @@ type command struct {
 	run     func(e *env, args []string) error
 }
 
-// env is what a command may use: its output streams.
+// env is what a command may use: its output streams, and the flag set it
+// parsed last (for -h).
 type env struct {
 	stdout, stderr io.Writer
+	flags          *flag.FlagSet
 }
 
 var commands = map[string]*command{}
@@ -33,9 +36,6 @@ func register(c *command) {
 	}
 	commands[c.name] = c
 }
-
-// errUsage marks an error caused by wrong arguments.
-var errUsage = errors.New("usage")
 
 // run executes the command line args (without the program name).
 func run(args []string, stdout, stderr io.Writer) error {
@@ -52,11 +52,16 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	c, ok := commands[args[0]]
 	if !ok {
-		printHelp(stderr)
-		return fmt.Errorf("unknown command %q", args[0])
+		return fmt.Errorf("unknown command %q (run 'tracelab help' for the list)", args[0])
 	}
 	err := c.run(e, args[1:])
 	if errors.Is(err, flag.ErrHelp) {
+		fmt.Fprintf(stdout, "usage: tracelab %s %s\n\n%s\n", c.name, c.usage, c.summary)
+		if e.flags != nil {
+			fmt.Fprintln(stdout, "\nflags:")
+			e.flags.SetOutput(stdout)
+			e.flags.PrintDefaults()
+		}
 		return nil
 	}
 	if errors.Is(err, errUsage) {
@@ -81,32 +86,72 @@ func printHelp(w io.Writer) {
 }
 
 // newFlags returns a flag set for command name that reports errors as
-// errors (never exits) and prints its usage to e.stderr.
+// errors (never exits, prints nothing: run prints the error once, and the
+// flags on -h).
 func (e *env) newFlags(name string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
+	fs.SetOutput(io.Discard)
+	e.flags = fs
 	return fs
 }
 
 // parseArgs parses flags that may appear before or after positional
 // arguments ("tracelab info LOG --format json" and "tracelab info --format
-// json LOG" both work) and returns the positional ones.
+// json LOG" both work) and returns the positional ones. After "--" every
+// argument is positional, even one that starts with "-". A flag error is a
+// usage error naming the flag as typed ("--workers -2: want …").
 func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
-			return nil, err
+			return nil, flagError(err)
 		}
-		args = fs.Args()
-		if len(args) == 0 {
+		rest := fs.Args()
+		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" && !(n >= 2 && takesValue(fs, args[n-2])) {
+			return append(pos, rest...), nil // Parse stopped at "--" and dropped it
+		}
+		if len(rest) == 0 {
 			return pos, nil
 		}
-		if args[0] == "--" {
-			return append(pos, args[1:]...), nil
-		}
-		pos = append(pos, args[0])
-		args = args[1:]
+		pos = append(pos, rest[0])
+		args = rest[1:]
 	}
+}
+
+// takesValue reports whether arg is a flag of fs that consumes the next
+// argument as its value ("--format", not "--format=json" or a bool flag).
+func takesValue(fs *flag.FlagSet, arg string) bool {
+	name, ok := strings.CutPrefix(arg, "-")
+	if !ok || strings.Contains(name, "=") {
+		return false
+	}
+	f := fs.Lookup(strings.TrimPrefix(name, "-"))
+	if f == nil {
+		return false
+	}
+	b, isBool := f.Value.(interface{ IsBoolFlag() bool })
+	return !isBool || !b.IsBoolFlag()
+}
+
+var flagErrorRE = regexp.MustCompile(`^invalid (?:boolean )?value "(.*)" for (?:flag )?-(\S+): (.*)$`)
+
+// flagError rewrites the flag package's errors as usage errors in the
+// command line's own terms: "--workers -2: want an integer from 0 to 1,024".
+func flagError(err error) error {
+	if errors.Is(err, flag.ErrHelp) {
+		return err
+	}
+	msg := err.Error()
+	if m := flagErrorRE.FindStringSubmatch(msg); m != nil {
+		return usagef("--%s %s: %s", m[2], m[1], m[3])
+	}
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+		return usagef("unknown flag --%s", strings.TrimPrefix(name, "-"))
+	}
+	if name, ok := strings.CutPrefix(msg, "flag needs an argument: -"); ok {
+		return usagef("--%s needs a value", strings.TrimPrefix(name, "-"))
+	}
+	return usagef("%s", msg)
 }
 
 // formatFlag adds the --format flag shared by every command that prints data.
@@ -119,7 +164,7 @@ func checkFormat(f string) error {
 	case "table", "csv", "json":
 		return nil
 	}
-	return fmt.Errorf("%w: --format must be table, csv or json, not %q", errUsage, f)
+	return usagef("--format must be table, csv or json, not %q", f)
 }
 
 // parseLogCommand parses the command line of a command that takes one
@@ -146,5 +191,5 @@ func oneOptionalLog(pos []string) (string, error) {
 	case 1:
 		return pos[0], nil
 	}
-	return "", fmt.Errorf("%w: expected at most one LOG, got %s", errUsage, strings.Join(pos, " "))
+	return "", usagef("expected at most one LOG, got %s", strings.Join(pos, " "))
 }

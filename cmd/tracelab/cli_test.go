@@ -101,7 +101,7 @@ func TestErrors(t *testing.T) {
 		{[]string{"info", "NoSuchLog"}, "no log named"},
 		{[]string{"convert"}, "-o FILE is required"},
 		{[]string{"convert", "-o", "x.xlsx"}, "unknown output format"},
-		{[]string{"info", "--bogus"}, "flag provided but not defined"},
+		{[]string{"info", "--bogus"}, "unknown flag --bogus"},
 	}
 	for _, tc := range tests {
 		_, _, err := runCLI(t, tc.args...)

@@ -2,10 +2,6 @@ package main
 
 import (
 	"fmt"
-	"path/filepath"
-	"strings"
-
-	"github.com/tracelab/tracelab/datasets"
 )
 
 func init() {
@@ -16,30 +12,28 @@ func init() {
 
 func runConvert(e *env, args []string) error {
 	fs := e.newFlags("convert")
-	out := fs.String("o", "", "output file; its extension picks the format")
+	outPath := fs.String("o", "", "output file; its extension picks the format")
 	arg, err := parseLogCommand(fs, nil, args)
 	if err != nil {
 		return err
 	}
-	if *out == "" {
-		return fmt.Errorf("%w: -o FILE is required", errUsage)
+	if *outPath == "" {
+		return usagef("-o FILE is required")
+	}
+	out, err := newOutput("-o", *outPath, traceFormats...)
+	if err != nil {
+		return err
+	}
+	if err := distinctFiles([]string{arg}, out); err != nil {
+		return err
 	}
 	t, err := loadLog(e, arg)
 	if err != nil {
 		return err
 	}
-	lower := strings.ToLower(*out)
-	switch {
-	case strings.HasSuffix(lower, ".swf"), strings.HasSuffix(lower, ".swf.gz"):
-		err = datasets.WriteSWFFile(*out, t)
-	case filepath.Ext(lower) == ".csv", filepath.Ext(lower) == ".json", filepath.Ext(lower) == ".parquet":
-		err = datasets.WriteFrameFile(*out, t.Frame())
-	default:
-		return fmt.Errorf("%w: %s: unknown output format (want .swf, .swf.gz, .csv, .json or .parquet)", errUsage, *out)
-	}
-	if err != nil {
+	if err := out.writeTrace(t); err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stderr, "wrote %d jobs to %s\n", t.Len(), *out)
+	fmt.Fprintf(e.stderr, "wrote %d jobs to %s\n", t.Len(), out.path)
 	return nil
 }

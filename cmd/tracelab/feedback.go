@@ -1,10 +1,6 @@
 package main
 
 import (
-	"flag"
-	"fmt"
-	"strings"
-
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/sim"
 	"github.com/tracelab/tracelab/sim/feedback"
@@ -32,77 +28,98 @@ func init() {
 		}})
 }
 
-func runFeedback(e *env, args []string) error {
+// feedbackArgs is a parsed feedback command line.
+type feedbackArgs struct {
+	log, format string
+	model       feedback.Model
+	factory     sim.Factory
+	seed        uint64
+	procs       int
+	resample    bool
+	rsOpts      resample.Options
+	workloadOut output
+}
+
+func parseFeedback(e *env, args []string) (feedbackArgs, error) {
+	var a feedbackArgs
 	fs := e.newFlags("feedback")
 	format := formatFlag(fs)
 	modelName := fs.String("model", "adjusted", "user model: adjusted, distribution or fluid")
 	schedName := fs.String("scheduler", "easy", "scheduler: fcfs, easy, easy-sjbf, conservative, log, useraware or useraware:α")
-	seed := fs.Uint64("seed", 0, "random seed of the user model (and of the resampling unless --resample-seed)")
-	procs := fs.Int("procs", 0, "machine size (default: the log's; with --scheduler log, at least the logged peak)")
+	seed := seedFlag(fs, "seed", 0, "random seed of the user model (and of the resampling unless --resample-seed)")
+	intVar(fs, &a.procs, "procs", 0, 0, maxProcs, "the log's; with --scheduler log, at least the logged peak", "machine size")
 	cycle := fs.String("cycle", "shmueli", "activity pattern of the distribution model: shmueli (2014 §VII-B), office (8–18 every day) or none")
 	workloadOut := fs.String("workload-out", "", "write the generated workload (simulated submit times and waits) as SWF (.swf or .swf.gz)")
 	doResample := fs.Bool("resample", false, "resample the log's users first (Zakay & Feitelson 2013 §4): population from resampling, timing from feedback")
-	load := fs.Float64("load", 1, "with --resample: factor on the number of users")
-	weeks := fs.Int("weeks", 0, "with --resample: length of the resampled log in weeks (default: the original's)")
-	resampleSeed := fs.Uint64("resample-seed", 0, "with --resample: seed of the resampling (default: --seed)")
-	logArg, err := parseLogCommand(fs, format, args)
+	load := floatFlag(fs, "load", 1, positiveFactor, "with --resample: factor on the number of users")
+	weeks := intFlag(fs, "weeks", 0, 0, resample.MaxWeeks, "the original's length", "with --resample: length of the resampled log in weeks")
+	resampleSeed := seedFlag(fs, "resample-seed", 0, "with --resample: seed of the resampling (default: --seed)")
+	log, err := parseLogCommand(fs, format, args)
 	if err != nil {
-		return err
+		return a, err
 	}
-	seen := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { seen[f.Name] = true })
+	seen := visited(fs)
 	if !*doResample && (seen["load"] || seen["weeks"] || seen["resample-seed"]) {
-		return fmt.Errorf("%w: --load, --weeks and --resample-seed need --resample", errUsage)
+		return a, usagef("--load, --weeks and --resample-seed need --resample")
 	}
-	if !(*load > 0) || *weeks < 0 {
-		return fmt.Errorf("%w: --load must be positive and --weeks not negative", errUsage)
+	if a.model, err = feedbackModel(*modelName, *cycle, seen["cycle"]); err != nil {
+		return a, err
 	}
-	if *procs < 0 {
-		return fmt.Errorf("%w: --procs must not be negative", errUsage)
+	if a.factory, err = feedback.SchedulerFactory(*schedName); err != nil {
+		return a, usagef("--scheduler: %v", err)
 	}
-	model, err := feedback.ModelByName(*modelName)
+	if a.workloadOut, err = newOutput("--workload-out", *workloadOut, swfFormats...); err != nil {
+		return a, err
+	}
+	rseed := *seed
+	if seen["resample-seed"] {
+		rseed = *resampleSeed
+	}
+	a.log, a.format, a.seed, a.resample = log, *format, *seed, *doResample
+	a.rsOpts = resample.Options{Weeks: *weeks, Load: *load, Seed: rseed}
+	return a, distinctFiles([]string{log}, a.workloadOut)
+}
+
+// feedbackModel returns the user model named name, with the activity
+// cycle for the distribution model.
+func feedbackModel(name, cycle string, cycleSet bool) (feedback.Model, error) {
+	model, err := feedback.ModelByName(name)
 	if err != nil {
-		return fmt.Errorf("%w: --model: %v", errUsage, err)
+		return nil, usagef("--model: %v", err)
 	}
-	if d, ok := model.(feedback.Distribution); ok {
-		switch *cycle {
-		case "shmueli":
-		case "office":
-			d.Cycle = feedback.OfficeHours
-		case "none":
-			d.Cycle = feedback.NoCycle
-		default:
-			return fmt.Errorf("%w: --cycle must be shmueli, office or none, not %q", errUsage, *cycle)
+	d, ok := model.(feedback.Distribution)
+	if !ok {
+		if cycleSet {
+			return nil, usagef("--cycle applies to --model distribution only")
 		}
-		model = d
-	} else if seen["cycle"] {
-		return fmt.Errorf("%w: --cycle applies to --model distribution only", errUsage)
+		return model, nil
 	}
-	factory, err := feedback.SchedulerFactory(*schedName)
-	if err != nil {
-		return fmt.Errorf("%w: --scheduler: %v", errUsage, err)
+	switch cycle {
+	case "shmueli":
+	case "office":
+		d.Cycle = feedback.OfficeHours
+	case "none":
+		d.Cycle = feedback.NoCycle
+	default:
+		return nil, usagef("--cycle must be shmueli, office or none, not %q", cycle)
 	}
-	if *workloadOut != "" && !strings.HasSuffix(*workloadOut, ".swf") && !strings.HasSuffix(*workloadOut, ".swf.gz") {
-		return fmt.Errorf("%w: --workload-out must end in .swf or .swf.gz", errUsage)
-	}
-	tr, err := loadLog(e, logArg)
+	return d, nil
+}
+
+func runFeedback(e *env, args []string) error {
+	a, err := parseFeedback(e, args)
 	if err != nil {
 		return err
 	}
-	wopts := feedback.WorkloadOptions{Sim: sim.Options{Procs: *procs}}
+	tr, err := loadLog(e, a.log)
+	if err != nil {
+		return err
+	}
+	wopts := feedback.WorkloadOptions{Sim: sim.Options{Procs: a.procs}}
 	rule := wopts.Sim.Machine(tr).Rule
 	var rs *resample.Resampled
-	if *doResample {
-		pools, err := resample.NewPools(tr, resample.PoolOptions{})
-		if err != nil {
-			return err
-		}
-		rseed := *seed
-		if seen["resample-seed"] {
-			rseed = *resampleSeed
-		}
-		rs, err = pools.Generate(resample.Options{Weeks: *weeks, Load: *load, Seed: rseed})
-		if err != nil {
+	if a.resample {
+		if rs, err = feedbackResample(tr, a.rsOpts); err != nil {
 			return err
 		}
 		if wopts.Sim.Procs == 0 {
@@ -115,12 +132,11 @@ func runFeedback(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	s := factory()
-	opts := feedback.Options{Model: model, Seed: *seed}
-	widened := false
-	if _, ok := s.(*sim.LogReplay); ok && *procs == 0 {
+	s := a.factory()
+	opts := feedback.Options{Model: a.model, Seed: a.seed}
+	if _, ok := s.(*sim.LogReplay); ok && a.procs == 0 {
 		if peak := w.LoggedPeak(); peak > w.Procs {
-			opts.Procs, widened = peak, true
+			opts.Procs, rule = peak, datasets.SizePeakInUse
 		}
 	}
 	res, err := feedback.Simulate(w, s, opts)
@@ -132,16 +148,35 @@ func runFeedback(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if *workloadOut != "" {
-		if err := datasets.WriteSWFFile(*workloadOut, gen); err != nil {
+	if a.workloadOut.set() {
+		if err := a.workloadOut.writeTrace(gen); err != nil {
 			return err
 		}
 	}
-	if widened {
-		rule = datasets.SizePeakInUse
-	}
 	sat := res.Sim.Saturation(sim.ReplaySaturation)
 	warnMachine(e.stderr, res.Procs, rule, sat)
+	rec := feedbackRecord(w, res, s, rule, opts.Procs > 0, act, sat)
+	if rs != nil {
+		win := feedback.WindowOf(res.Sim, rs.Start, rs.End)
+		rec = append(rec, field{"resample", record{{"users", len(rs.Instances)}, {"jobs", rs.Trace.Len()},
+			{"load", a.rsOpts.Load}, {"weeks", rs.Weeks}, {"window_throughput", win.Throughput},
+			{"window_utilization", win.Utilization}}})
+	}
+	return writeRecord(e.stdout, a.format, rec)
+}
+
+// feedbackResample resamples the log's users for feedback --resample.
+func feedbackResample(tr *datasets.Trace, o resample.Options) (*resample.Resampled, error) {
+	pools, err := resample.NewPools(tr, resample.PoolOptions{})
+	if err != nil {
+		return nil, err
+	}
+	return pools.Generate(o)
+}
+
+// feedbackRecord is what feedback prints (without the resampling).
+func feedbackRecord(w *feedback.Workload, res *feedback.Result, s sim.Scheduler, rule datasets.SizeRule, widened bool,
+	act float64, sat sim.Saturation) record {
 	rec := record{{"log", w.Name}, {"model", res.Model}, {"scheduler", res.Scheduler},
 		{"procs", res.Procs}, {"procs_rule", rule.String()}, {"procs_widened_for_log", widened}}
 	rec = append(rec, summaryFields(res.Summary())...)
@@ -152,13 +187,7 @@ func runFeedback(e *env, args []string) error {
 	if l, ok := s.(*sim.LogReplay); ok {
 		rec = append(rec, field{"log_delayed_starts", l.Delayed})
 	}
-	if rs != nil {
-		win := feedback.WindowOf(res.Sim, rs.Start, rs.End)
-		rec = append(rec, field{"resample", record{{"users", len(rs.Instances)}, {"jobs", rs.Trace.Len()},
-			{"load", *load}, {"weeks", rs.Weeks}, {"window_throughput", win.Throughput},
-			{"window_utilization", win.Utilization}}})
-	}
-	return writeRecord(e.stdout, *format, rec)
+	return rec
 }
 
 // summaryFields lists a simulation summary under the keys of the

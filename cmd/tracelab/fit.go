@@ -2,7 +2,6 @@ package main
 
 import (
 	"flag"
-	"fmt"
 
 	"github.com/tracelab/tracelab/sim/lublin"
 )
@@ -30,7 +29,7 @@ func parseJobFlags(jobs, class string) (lublin.JobFilter, lublin.ClassFilter, er
 	case "all":
 		jf = lublin.AllJobs
 	default:
-		return 0, 0, fmt.Errorf("%w: --jobs must be completed or all, not %q", errUsage, jobs)
+		return 0, 0, usagef("--jobs must be completed or all, not %q", jobs)
 	}
 	var cf lublin.ClassFilter
 	switch class {
@@ -41,7 +40,7 @@ func parseJobFlags(jobs, class string) (lublin.JobFilter, lublin.ClassFilter, er
 	case "batch":
 		cf = lublin.BatchJobs
 	default:
-		return 0, 0, fmt.Errorf("%w: --class must be all, interactive or batch, not %q", errUsage, class)
+		return 0, 0, usagef("--class must be all, interactive or batch, not %q", class)
 	}
 	return jf, cf, nil
 }
@@ -78,17 +77,17 @@ func runFit(e *env, args []string) error {
 		return err
 	}
 	if *space != "log" && *space != "raw" {
-		return fmt.Errorf("%w: --space must be log or raw, not %q", errUsage, *space)
+		return usagef("--space must be log or raw, not %q", *space)
 	}
 	switch *attr {
 	case lublin.AttrRuntime, lublin.AttrProcs, lublin.AttrInterarrival, lublin.AttrWork:
 	default:
-		return fmt.Errorf("%w: --attr must be runtime, procs, interarrival or work, not %q", errUsage, *attr)
+		return usagef("--attr must be runtime, procs, interarrival or work, not %q", *attr)
 	}
 	switch *dist {
 	case lublin.DistGamma, lublin.DistHyperGamma, lublin.DistHyperExp, lublin.DistTwoStage:
 	default:
-		return fmt.Errorf("%w: --dist must be gamma, hypergamma, hyperexp or twostage, not %q", errUsage, *dist)
+		return usagef("--dist must be gamma, hypergamma, hyperexp or twostage, not %q", *dist)
 	}
 	jf, cf, err := parseJobFlags(*jobs, *class)
 	if err != nil {

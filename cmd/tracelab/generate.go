@@ -15,42 +15,65 @@ func init() {
 		run:     runGenerate})
 }
 
-func runGenerate(e *env, args []string) error {
+// generateArgs is a parsed generate command line.
+type generateArgs struct {
+	jobs, procs int
+	seed        uint64
+	params      string
+	fractional  bool
+	out         output
+}
+
+func parseGenerate(e *env, args []string) (generateArgs, error) {
+	var a generateArgs
 	fs := e.newFlags("generate")
-	jobs := fs.Int("jobs", 10000, "number of jobs")
-	procs := fs.Int("procs", 128, "machine size (processors)")
-	seed := fs.Uint64("seed", 1, "random seed")
+	intVar(fs, &a.jobs, "jobs", 10000, 1, lublin.MaxJobs, "", "number of jobs")
+	intVar(fs, &a.procs, "procs", 128, 1, maxProcs, "", "machine size (processors)")
+	seed := seedFlag(fs, "seed", 1, "random seed")
 	params := fs.String("params", "paper", "parameter set: paper, m_lublin99 (batch and interactive) or m_lublin99_typeless")
 	fractional := fs.Bool("fractional", false, "keep fractional seconds (default: whole seconds, as m_lublin99)")
 	out := fs.String("o", "", "output file (.swf or .swf.gz); - writes SWF to stdout")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
-		return err
+		return a, err
 	}
 	if len(pos) != 1 || pos[0] != "lublin" {
-		return fmt.Errorf("%w: the only generator is lublin", errUsage)
+		return a, usagef("the only generator is lublin")
 	}
-	if *out == "" {
-		return fmt.Errorf("%w: -o FILE is required", errUsage)
+	switch *out {
+	case "":
+		return a, usagef("-o FILE is required")
+	case "-":
+		a.out = output{flag: "-o", path: "-", format: fmtSWF}
+	default:
+		if a.out, err = newOutput("-o", *out, swfFormats...); err != nil {
+			return a, err
+		}
 	}
-	if *jobs < 0 {
-		return fmt.Errorf("%w: --jobs must be ≥ 0", errUsage)
-	}
-	p, err := lublin.ParamsByName(*params, *procs)
+	a.seed, a.params, a.fractional = *seed, *params, *fractional
+	return a, nil
+}
+
+func runGenerate(e *env, args []string) error {
+	a, err := parseGenerate(e, args)
 	if err != nil {
 		return err
 	}
-	p.Fractional = *fractional
-	tr, err := lublin.Generate(p, *jobs, *seed)
+	p, err := lublin.ParamsByName(a.params, a.procs)
+	if err != nil {
+		return usagef("--params: %v", err)
+	}
+	p.Fractional = a.fractional
+	tr, err := lublin.Generate(p, a.jobs, a.seed)
 	if err != nil {
 		return err
 	}
-	if *out == "-" {
+	if a.out.path == "-" {
 		return datasets.WriteSWF(e.stdout, tr)
 	}
-	if err := datasets.WriteSWFFile(*out, tr); err != nil {
+	if err := a.out.writeTrace(tr); err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stderr, "wrote %d jobs (%s, %d processors, seed %d) to %s\n", tr.Len(), p.Name, p.Procs, *seed, *out)
+	fmt.Fprintf(e.stderr, "wrote %d jobs (%s, %d processors, seed %d) to %s\n", tr.Len(), p.Name, p.Procs, a.seed, a.out.path)
 	return nil
 }

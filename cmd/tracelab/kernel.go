@@ -18,13 +18,13 @@ func init() {
 // runKernel dispatches "tracelab kernel SUBCOMMAND".
 func runKernel(e *env, args []string) error {
 	if len(args) == 0 {
-		return fmt.Errorf("%w: kernel needs a subcommand: install", errUsage)
+		return usagef("kernel needs a subcommand: install")
 	}
 	switch args[0] {
 	case "install":
 		return runKernelInstall(e, args[1:])
 	}
-	return fmt.Errorf("%w: unknown kernel subcommand %q (want install)", errUsage, args[0])
+	return usagef("unknown kernel subcommand %q (want install)", args[0])
 }
 
 // runKernelInstall builds GoNB and goimports from the checkout's pinned
@@ -45,7 +45,7 @@ func runKernelInstall(e *env, args []string) error {
 		return err
 	}
 	if len(pos) > 0 {
-		return fmt.Errorf("%w: kernel install takes no arguments, got %q", errUsage, pos)
+		return usagef("kernel install takes no arguments, got %q", pos)
 	}
 	res, err := kernelspec.Install(kernelspec.Options{
 		Root: *root, DataDir: *dir, Name: *name, DisplayName: *display, Log: e.stderr,

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -20,100 +19,125 @@ func init() {
 		run:     runLocality})
 }
 
-func runLocality(e *env, args []string) error {
+// localityArgs is a parsed locality command line.
+type localityArgs struct {
+	measure, log, format string
+	attr                 locality.Attribute
+	rows                 bool
+	stack                locality.StackOptions
+	bins                 locality.DailyBinsOptions
+	sampling             locality.SamplingOptions
+	key                  locality.RunKey
+	keyText              string
+}
+
+func parseLocality(e *env, args []string) (localityArgs, error) {
+	var a localityArgs
 	fs := e.newFlags("locality")
 	format := formatFlag(fs)
 	attrName := fs.String("attr", "runtime", "attribute: runtime, req_time or procs")
 	rows := fs.Bool("rows", false, "print the per-day, per-slice or histogram rows instead of the summary")
 	// stack
-	tol := fs.Float64("tolerance", 0, "stack: relative tolerance (0: the paper's default for the attribute)")
+	tol := floatFlag(fs, "tolerance", 0, floatRange{lo: 0, hi: 1, zero: "the paper's default for the attribute"}, "stack: relative tolerance")
 	exact := fs.Bool("exact", false, "stack: exact matching")
 	update := fs.Bool("update", false, "stack: a matched entry takes the new value")
-	topDepth := fs.Int("top-depth", 0, "stack: the depth of the top of the stack, 0 (as the paper's Table VI) or 1")
+	topDepth := intFlag(fs, "top-depth", 0, 0, 1, "", "stack: the depth of the top of the stack, 0 (as the paper's Table VI) or 1")
 	// bins
-	bins := fs.Int("bins", 16, "bins: number of equal-weight bins")
-	minJobs := fs.Int("min-jobs", 1, "bins: least jobs for a day to count")
+	bins := intFlag(fs, "bins", 16, 2, locality.MaxRanges, "", "bins: number of equal-weight bins")
+	minJobs := intFlag(fs, "min-jobs", 1, 1, 1_000_000, "", "bins: least jobs for a day to count")
 	// sampling
-	days := fs.Float64("days", 3, "sampling: slice length in days")
-	shift := fs.Float64("shift", 0, "sampling: shift of the slice boundaries in days")
-	ranges := fs.Int("ranges", 24, "sampling: number of equal-probability ranges")
-	reps := fs.Int("reps", 1000, "sampling: bootstrap repetitions (0 for none)")
-	seed := fs.Uint64("seed", 1, "sampling: random seed")
+	days := floatFlag(fs, "days", 3, floatRange{lo: 0.01, hi: 3650}, "sampling: slice length in days")
+	shift := floatFlag(fs, "shift", 0, floatRange{lo: 0, hi: 3650}, "sampling: shift of the slice boundaries in days")
+	ranges := intFlag(fs, "ranges", 24, 2, locality.MaxRanges, "", "sampling: number of equal-probability ranges")
+	reps := intFlag(fs, "reps", 1000, 0, 100_000, "no bootstrap", "sampling: bootstrap repetitions")
+	seed := seedFlag(fs, "seed", 1, "sampling: random seed")
 	ties := fs.String("ties", "split", "sampling, bins: tie rule split, random or lower")
 	align := fs.String("align", "calendar", "sampling, bins: slice alignment calendar, first_job or log_start")
-	minExpected := fs.Float64("min-expected", 5, "sampling: least expected jobs per range of a usable slice")
+	minExpected := floatFlag(fs, "min-expected", 5, floatRange{lo: 0, hi: 1e6, openLo: true}, "sampling: least expected jobs per range of a usable slice")
 	// runs
 	key := fs.String("key", "app,procs", "runs: fields of equivalent jobs (app, procs, req_time)")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
-		return err
+		return a, err
 	}
 	if err := checkFormat(*format); err != nil {
-		return err
+		return a, err
 	}
 	if len(pos) == 0 {
-		return fmt.Errorf("%w: missing stack, bins, sampling or runs", errUsage)
+		return a, usagef("missing stack, bins, sampling or runs")
 	}
-	sub := pos[0]
-	if !slices.Contains([]string{"stack", "bins", "sampling", "runs"}, sub) {
-		return fmt.Errorf("%w: unknown locality measure %q (want stack, bins, sampling or runs)", errUsage, sub)
+	a.measure = pos[0]
+	if !slices.Contains([]string{"stack", "bins", "sampling", "runs"}, a.measure) {
+		return a, usagef("unknown locality measure %q (want stack, bins, sampling or runs)", a.measure)
 	}
-	logArg, err := oneOptionalLog(pos[1:])
-	if err != nil {
-		return err
+	if a.log, err = oneOptionalLog(pos[1:]); err != nil {
+		return a, err
 	}
-	attr, err := locality.ParseAttribute(*attrName)
-	if err != nil {
-		return fmt.Errorf("%w: %v", errUsage, err)
+	if a.attr, err = locality.ParseAttribute(*attrName); err != nil {
+		return a, usagef("%v", err)
 	}
 	tieRule, err := locality.ParseTies(*ties)
 	if err != nil {
-		return fmt.Errorf("%w: %v", errUsage, err)
+		return a, usagef("%v", err)
 	}
 	al, err := locality.ParseAlign(*align)
 	if err != nil {
-		return fmt.Errorf("%w: %v", errUsage, err)
+		return a, usagef("%v", err)
 	}
-	tr, err := loadLog(e, logArg)
+	if a.key, err = parseRunKey(*key); err != nil {
+		return a, err
+	}
+	a.format, a.rows, a.keyText = *format, *rows, *key
+	a.stack = locality.StackOptions{Tolerance: *tol, Exact: *exact, Update: *update, TopDepth: *topDepth}
+	a.bins = locality.DailyBinsOptions{Bins: *bins, MinJobs: *minJobs, Ties: tieRule, Slicing: locality.Slicing{Days: 1, Align: al}}
+	a.sampling = locality.SamplingOptions{Slicing: locality.Slicing{Days: *days, Shift: *shift, Align: al},
+		Ranges: *ranges, MinExpected: *minExpected, Ties: tieRule, Reps: *reps, Seed: *seed}
+	if *reps == 0 {
+		a.sampling.Reps = -1 // the library's "no bootstrap"
+	}
+	return a, nil
+}
+
+func runLocality(e *env, args []string) error {
+	a, err := parseLocality(e, args)
 	if err != nil {
 		return err
 	}
-	if sub == "runs" {
-		k, err := parseRunKey(*key)
+	tr, err := loadLog(e, a.log)
+	if err != nil {
+		return err
+	}
+	if a.measure == "runs" {
+		r, err := locality.RunLengths(tr, locality.RunOptions{Key: a.key})
 		if err != nil {
 			return err
 		}
-		r, err := locality.RunLengths(tr, locality.RunOptions{Key: k})
-		if err != nil {
-			return err
+		if a.rows {
+			return writeFrame(e.stdout, a.format, r.Histogram())
 		}
-		if *rows {
-			return writeFrame(e.stdout, *format, r.Histogram())
-		}
-		return writeRecord(e.stdout, *format, record{
-			{"key", *key}, {"runs", len(r.Lengths)}, {"jobs", r.Jobs}, {"skipped", r.Skipped},
+		return writeRecord(e.stdout, a.format, record{
+			{"key", a.keyText}, {"runs", len(r.Lengths)}, {"jobs", r.Jobs}, {"skipped", r.Skipped},
 			{"longest", slices.Max(r.Lengths)}, {"slope", r.Slope}, {"intercept", r.Intercept},
 		})
 	}
-	obs, err := locality.Observe(tr, attr)
+	obs, err := locality.Observe(tr, a.attr)
 	if err != nil {
 		return err
 	}
-	switch sub {
+	switch a.measure {
 	case "stack":
-		r, err := locality.StackDepth(obs, locality.StackOptions{Tolerance: *tol, Exact: *exact, Update: *update, TopDepth: *topDepth})
+		r, err := locality.StackDepth(obs, a.stack)
 		if err != nil {
 			return err
 		}
-		return writeRecord(e.stdout, *format, record{{"attr", attr.String()}, {"mean_depth", r.MeanDepth}, {"jobs", r.Jobs}})
+		return writeRecord(e.stdout, a.format, record{{"attr", a.attr.String()}, {"mean_depth", r.MeanDepth}, {"jobs", r.Jobs}})
 	case "bins":
-		r, err := locality.DailyBins(obs, locality.DailyBinsOptions{Bins: *bins, MinJobs: *minJobs, Ties: tieRule,
-			Slicing: locality.Slicing{Days: 1, Align: al}})
+		r, err := locality.DailyBins(obs, a.bins)
 		if err != nil {
 			return err
 		}
-		if *rows {
-			return writeFrame(e.stdout, *format, r.Frame())
+		if a.rows {
+			return writeFrame(e.stdout, a.format, r.Frame())
 		}
 		f := r.Fractions()
 		var mean float64
@@ -121,23 +145,18 @@ func runLocality(e *env, args []string) error {
 			mean += x
 		}
 		slices.Sort(f)
-		return writeRecord(e.stdout, *format, record{{"attr", attr.String()}, {"bins", r.Bins}, {"days", len(f)},
+		return writeRecord(e.stdout, a.format, record{{"attr", a.attr.String()}, {"bins", r.Bins}, {"days", len(f)},
 			{"mean_max_fraction", mean / float64(len(f))}, {"median_max_fraction", f[len(f)/2]}})
 	}
-	if *reps == 0 {
-		*reps = -1
-	}
-	r, err := locality.LocalityOfSampling(obs, locality.SamplingOptions{
-		Slicing: locality.Slicing{Days: *days, Shift: *shift, Align: al},
-		Ranges:  *ranges, MinExpected: *minExpected, Ties: tieRule, Reps: *reps, Seed: *seed})
+	r, err := locality.LocalityOfSampling(obs, a.sampling)
 	if err != nil {
 		return err
 	}
-	if *rows {
-		return writeFrame(e.stdout, *format, r.Frame())
+	if a.rows {
+		return writeFrame(e.stdout, a.format, r.Frame())
 	}
-	return writeRecord(e.stdout, *format, record{
-		{"attr", attr.String()}, {"slice_days", r.Options.Days}, {"ranges", r.Options.Ranges},
+	return writeRecord(e.stdout, a.format, record{
+		{"attr", a.attr.String()}, {"slice_days", r.Options.Days}, {"ranges", r.Options.Ranges},
 		{"m_max", r.MMax}, {"m_med", r.MMed}, {"m_max_random", r.GMax}, {"m_med_random", r.GMed},
 		{"locality_max", r.LocalityMax}, {"locality_med", r.LocalityMed}, {"usable_slices", r.Usable},
 	})
@@ -154,7 +173,7 @@ func parseRunKey(s string) (locality.RunKey, error) {
 		case "req_time":
 			k |= locality.KeyReqTime
 		default:
-			return 0, fmt.Errorf("%w: --key field %q (want app, procs or req_time)", errUsage, f)
+			return 0, usagef("--key field %q (want app, procs or req_time)", f)
 		}
 	}
 	return k, nil

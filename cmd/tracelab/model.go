@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-
 	"github.com/tracelab/tracelab/analytics/fit"
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/sim"
@@ -91,10 +89,10 @@ func lublinRecord(f lublin.LogFit, rule datasets.SizeRule) record {
 func runModel(e *env, args []string) error {
 	fs := e.newFlags("model")
 	format := fs.String("format", "json", "output format: json, table or csv")
-	procs := fs.Int("procs", 0, "machine size (default: the header's MaxProcs or MaxNodes, else the peak processors in use in the logged schedule)")
-	restarts := fs.Int("restarts", 0, "random EM restarts besides the middle-minimum start")
+	procs := intFlag(fs, "procs", 0, 0, maxProcs, "the header's MaxProcs or MaxNodes, else the peak processors in use in the logged schedule", "machine size")
+	restarts := intFlag(fs, "restarts", 0, 0, 100, "", "random EM restarts besides the middle-minimum start")
 	sizeFit := fs.String("size-fit", "continuous", "two-stage size fit: continuous (the paper's) or rounding (ML of the generated sizes)")
-	seed := fs.Uint64("seed", 0, "seed of the KS subsamples")
+	seed := seedFlag(fs, "seed", 0, "seed of the KS subsamples")
 	jobs, class := jobFlags(fs)
 	pos, err := parseArgs(fs, args)
 	if err != nil {
@@ -104,7 +102,7 @@ func runModel(e *env, args []string) error {
 		return err
 	}
 	if len(pos) == 0 || pos[0] != "lublin" {
-		return fmt.Errorf("%w: the only model is lublin", errUsage)
+		return usagef("the only model is lublin")
 	}
 	jf, cf, err := parseJobFlags(*jobs, *class)
 	if err != nil {
@@ -117,7 +115,7 @@ func runModel(e *env, args []string) error {
 	case "rounding":
 		sm = lublin.SizeRounding
 	default:
-		return fmt.Errorf("%w: --size-fit must be continuous or rounding, not %q", errUsage, *sizeFit)
+		return usagef("--size-fit must be continuous or rounding, not %q", *sizeFit)
 	}
 	logArg, err := oneOptionalLog(pos[1:])
 	if err != nil {

@@ -89,10 +89,10 @@ func formatValue(v any) string {
 		if math.IsNaN(x) {
 			return "NaN"
 		}
-		if math.Abs(x) < 1e15 {
+		if a := math.Abs(x); a == 0 || (a >= 1e-4 && a < 1e15) {
 			return strconv.FormatFloat(x, 'f', -1, 64)
 		}
-		return strconv.FormatFloat(x, 'g', -1, 64)
+		return strconv.FormatFloat(x, 'g', -1, 64) // 1.2096e-14, not 300 zeros
 	case string:
 		return x
 	}

@@ -16,7 +16,6 @@ import (
 	"github.com/tracelab/tracelab/analytics/session"
 	"github.com/tracelab/tracelab/analytics/users"
 	"github.com/tracelab/tracelab/datasets"
-	"github.com/tracelab/tracelab/internal/outfile"
 	"github.com/tracelab/tracelab/plots"
 	"github.com/tracelab/tracelab/sim"
 )
@@ -28,19 +27,26 @@ func init() {
 
 func runReport(e *env, args []string) error {
 	fs := e.newFlags("report")
-	out := fs.String("o", "report.html", "output HTML file")
+	outPath := fs.String("o", "report.html", "output HTML file (.html)")
 	arg, err := parseLogCommand(fs, nil, args)
 	if err != nil {
+		return err
+	}
+	out, err := newOutput("-o", *outPath, fmtHTML)
+	if err != nil {
+		return err
+	}
+	if err := distinctFiles([]string{arg}, out); err != nil {
 		return err
 	}
 	t, err := loadLog(e, arg)
 	if err != nil {
 		return err
 	}
-	if err := outfile.Write(*out, 0o644, func(w io.Writer) error { return writeReport(w, t) }); err != nil {
+	if err := out.write(func(w io.Writer) error { return writeReport(w, t) }); err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stderr, "wrote %s (%d jobs of %s)\n", *out, t.Len(), t.Name)
+	fmt.Fprintf(e.stderr, "wrote %s (%d jobs of %s)\n", out.path, t.Len(), t.Name)
 	return nil
 }
 

@@ -1,9 +1,7 @@
 package main
 
 import (
-	"flag"
 	"fmt"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -26,15 +24,11 @@ func init() {
 	registerSweepExperiment(sweepExperimentDef{name: "resample",
 		summary: "resample the log (Zakay & Feitelson 2013 §4) and simulate the scheduler on it (§6.1; --load scales the users, §6.3)",
 		make: func(c sweepConfig) (sweep.Experiment, error) {
-			var po resample.PoolOptions
-			for _, s := range c.rare {
-				r, err := parseRarePeriod(c.trace, s)
-				if err != nil {
-					return nil, fmt.Errorf("%w: --rb %s: %v", errUsage, s, err)
-				}
-				po.Rare = append(po.Rare, r)
+			periods, err := rarePeriods(c.trace, c.rare)
+			if err != nil {
+				return nil, err
 			}
-			p, err := resample.NewPools(c.trace, po)
+			p, err := resample.NewPools(c.trace, resample.PoolOptions{Rare: periods})
 			if err != nil {
 				return nil, err
 			}
@@ -48,119 +42,115 @@ type rareFlags []string
 func (r *rareFlags) String() string     { return strings.Join(*r, " ") }
 func (r *rareFlags) Set(v string) error { *r = append(*r, v); return nil }
 
-func runResample(e *env, args []string) error {
+// resampleArgs is a parsed resample command line.
+type resampleArgs struct {
+	log, format string
+	rare        []string
+	opts        resample.Options
+	clock       resample.Clock
+	simulate    string
+	factory     sim.Factory
+	out         output
+}
+
+func parseResample(e *env, args []string) (resampleArgs, error) {
+	var a resampleArgs
 	fs := e.newFlags("resample")
 	format := formatFlag(fs)
-	weeks := fs.Int("weeks", 0, "length of the new log in weeks (default: the original's length)")
-	extend := fs.Float64("extend", 0, "length as a multiple of the original's (e.g. 5)")
-	load := fs.Float64("load", 1, "load factor: multiplies the long-term users and the temporary users' numbers and arrival rate")
+	weeks := intFlag(fs, "weeks", 0, 0, resample.MaxWeeks, "the original's length", "length of the new log in weeks")
+	extend := floatFlag(fs, "extend", 0, floatRange{lo: 0, hi: 100, zero: "the original's length"}, "length as a multiple of the original's (e.g. 5)")
+	load := floatFlag(fs, "load", 1, positiveFactor, "load factor: multiplies the long-term users and the temporary users' numbers and arrival rate")
 	var rb rareFlags
 	fs.Var(&rb, "rb", "rare behaviour USER:BEGIN:END (repeatable): those jobs form a rare-behaviour pseudo-user")
-	rbnpw := fs.Float64("rb-npw", 0, "expected rare-behaviour users per week among the arriving temporary users (RB_NPW)")
-	seed := fs.Uint64("seed", 0, "random seed (required: the same seed gives the same log)")
+	rbnpw := floatFlag(fs, "rb-npw", 0, floatRange{lo: 0, hi: 1000}, "expected rare-behaviour users per week among the arriving temporary users (RB_NPW)")
+	seed := seedFlag(fs, "seed", 0, "random seed (required: the same seed gives the same log)")
 	out := fs.String("o", "", "output file (required): .swf, .swf.gz, .csv, .json or .parquet")
 	clock := fs.String("clock", "wall", "wall: keep local day and time of every job; elapsed: keep intervals in seconds")
 	start := fs.String("start", "cycle", "initial long-term users start in a random week of their cycle (cycle) or of their activity (activity)")
 	arrivals := fs.String("arrivals", "uniform", "arriving temporary users chosen uniformly (uniform) or by weeks of activity (weeks)")
 	simulate := fs.String("simulate", "", "also simulate the new log with this scheduler and report its performance and saturation")
-	logArg, err := parseLogCommand(fs, format, args)
+	log, err := parseLogCommand(fs, format, args)
 	if err != nil {
-		return err
+		return a, err
 	}
-	seen := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { seen[f.Name] = true })
-	if !seen["seed"] {
-		return fmt.Errorf("%w: --seed S is required", errUsage)
+	seen := visited(fs)
+	switch {
+	case !seen["seed"]:
+		return a, usagef("--seed S is required")
+	case *out == "":
+		return a, usagef("-o FILE is required")
+	case *weeks > 0 && *extend > 0:
+		return a, usagef("give --weeks or --extend, not both")
+	case *rbnpw > 0 && len(rb) == 0:
+		return a, usagef("--rb-npw needs at least one --rb USER:BEGIN:END")
 	}
-	if *out == "" {
-		return fmt.Errorf("%w: -o FILE is required", errUsage)
+	if a.clock, err = resample.ParseClock(*clock); err != nil {
+		return a, usagef("--clock: %v", err)
 	}
-	if seen["weeks"] && seen["extend"] {
-		return fmt.Errorf("%w: give --weeks or --extend, not both", errUsage)
+	a.opts = resample.Options{Weeks: *weeks, Extend: *extend, Load: *load, RBNPW: *rbnpw, Seed: *seed}
+	if a.opts.LongTermStart, err = choice("--start", *start, map[string]resample.LongTermStart{
+		"cycle": resample.StartInCycle, "activity": resample.StartInActivity}); err != nil {
+		return a, err
 	}
-	if *weeks < 0 || (seen["weeks"] && *weeks == 0) || *extend < 0 || (seen["extend"] && *extend == 0) {
-		return fmt.Errorf("%w: --weeks and --extend must be positive", errUsage)
+	if a.opts.Arrivals, err = choice("--arrivals", *arrivals, map[string]resample.Weighting{
+		"uniform": resample.Uniform, "weeks": resample.ByWeeks}); err != nil {
+		return a, err
 	}
-	if !(*load > 0) {
-		return fmt.Errorf("%w: --load must be positive", errUsage)
-	}
-	if *rbnpw < 0 {
-		return fmt.Errorf("%w: --rb-npw must not be negative", errUsage)
-	}
-	if *rbnpw > 0 && len(rb) == 0 {
-		return fmt.Errorf("%w: --rb-npw needs at least one --rb USER:BEGIN:END", errUsage)
-	}
-	clk, err := resample.ParseClock(*clock)
-	if err != nil {
-		return fmt.Errorf("%w: --clock: %v", errUsage, err)
-	}
-	var lts resample.LongTermStart
-	switch *start {
-	case "cycle":
-		lts = resample.StartInCycle
-	case "activity":
-		lts = resample.StartInActivity
-	default:
-		return fmt.Errorf("%w: --start must be cycle or activity, not %q", errUsage, *start)
-	}
-	var weighting resample.Weighting
-	switch *arrivals {
-	case "uniform":
-		weighting = resample.Uniform
-	case "weeks":
-		weighting = resample.ByWeeks
-	default:
-		return fmt.Errorf("%w: --arrivals must be uniform or weeks, not %q", errUsage, *arrivals)
-	}
-	var factory sim.Factory
 	if *simulate != "" {
-		if factory, err = sim.FactoryOf(*simulate); err != nil {
-			return fmt.Errorf("%w: --simulate: %v", errUsage, err)
+		if a.factory, err = sim.FactoryOf(*simulate); err != nil {
+			return a, usagef("--simulate: %v", err)
 		}
 	}
-	kind, err := resampleOutputKind(*out)
+	if a.out, err = newOutput("-o", *out, traceFormats...); err != nil {
+		return a, err
+	}
+	a.log, a.format, a.rare, a.simulate = log, *format, rb, *simulate
+	return a, distinctFiles([]string{log}, a.out)
+}
+
+func runResample(e *env, args []string) error {
+	a, err := parseResample(e, args)
 	if err != nil {
 		return err
 	}
-	tr, err := loadLog(e, logArg)
+	tr, err := loadLog(e, a.log)
 	if err != nil {
 		return err
 	}
-	var periods []resample.RarePeriod
-	for _, s := range rb {
-		p, err := parseRarePeriod(tr, s)
-		if err != nil {
-			return fmt.Errorf("%w: --rb %s: %v", errUsage, s, err)
-		}
-		periods = append(periods, p)
-	}
-	pools, err := resample.NewPools(tr, resample.PoolOptions{Rare: periods, Clock: clk})
+	periods, err := rarePeriods(tr, a.rare)
 	if err != nil {
 		return err
 	}
-	r, err := pools.Generate(resample.Options{Weeks: *weeks, Extend: *extend, Load: *load, RBNPW: *rbnpw,
-		LongTermStart: lts, Arrivals: weighting, Seed: *seed})
+	pools, err := resample.NewPools(tr, resample.PoolOptions{Rare: periods, Clock: a.clock})
 	if err != nil {
 		return err
 	}
-	if kind == "swf" {
-		err = datasets.WriteSWFFile(*out, r.Trace)
+	r, err := pools.Generate(a.opts)
+	if err != nil {
+		return err
+	}
+	if r.Trace.Len() == 0 {
+		return fmt.Errorf("resample: the new log has no job (%d long-term and %.3g temporary users at the start, %.3g arriving per week, over %d weeks): raise --load or the length; nothing written",
+			r.Options.LongTermUsers, r.Options.InitialTemporary, r.Options.ArrivalRate, r.Weeks)
+	}
+	if a.out.format == fmtSWF || a.out.format == fmtSWFGz {
+		err = a.out.writeTrace(r.Trace)
 	} else {
-		err = datasets.WriteFrameFile(*out, r.Frame())
+		err = a.out.writeFrame(r.Frame()) // job columns plus kind, source_user, source_job
 	}
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stderr, "wrote %d jobs of %d users to %s\n", r.Trace.Len(), len(r.Instances), *out)
+	fmt.Fprintf(e.stderr, "wrote %d jobs of %d users to %s\n", r.Trace.Len(), len(r.Instances), a.out.path)
 	rec := resampleRecord(pools, r)
-	if factory != nil {
-		o, err := r.Simulate(factory(), resample.SimOptions{})
+	if a.factory != nil {
+		o, err := r.Simulate(a.factory(), resample.SimOptions{})
 		if err != nil {
 			return err
 		}
 		m := resample.OutcomeMetrics(r, o)
 		rec = append(rec, field{"simulation", record{
-			{"scheduler", *simulate}, {"procs", o.Result.Procs}, {"procs_rule", o.Result.ProcsRule.String()},
+			{"scheduler", a.simulate}, {"procs", o.Result.Procs}, {"procs_rule", o.Result.ProcsRule.String()},
 			{"simulated", m.Simulated}, {"counted", m.Counted},
 			{"throughput", m.Throughput}, {"utilization", m.Utilization}, {"avg_wait", m.AvgWait},
 			{"avg_response", m.AvgResponse}, {"avg_slowdown", m.AvgSlowdown},
@@ -168,19 +158,20 @@ func runResample(e *env, args []string) error {
 			{"saturation_slope", m.Slope}, {"saturated", m.Saturated},
 		}})
 	}
-	return writeRecord(e.stdout, *format, rec)
+	return writeRecord(e.stdout, a.format, rec)
 }
 
-// resampleOutputKind returns "swf" or "frame" for an output path.
-func resampleOutputKind(path string) (string, error) {
-	lower := strings.ToLower(path)
-	switch {
-	case strings.HasSuffix(lower, ".swf"), strings.HasSuffix(lower, ".swf.gz"):
-		return "swf", nil
-	case filepath.Ext(lower) == ".csv", filepath.Ext(lower) == ".json", filepath.Ext(lower) == ".parquet":
-		return "frame", nil
+// rarePeriods parses the --rb arguments against the log.
+func rarePeriods(tr *datasets.Trace, rb []string) ([]resample.RarePeriod, error) {
+	var periods []resample.RarePeriod
+	for _, s := range rb {
+		p, err := parseRarePeriod(tr, s)
+		if err != nil {
+			return nil, usagef("--rb %s: %v", s, err)
+		}
+		periods = append(periods, p)
 	}
-	return "", fmt.Errorf("%w: %s: unknown output format (want .swf, .swf.gz, .csv, .json or .parquet)", errUsage, path)
+	return periods, nil
 }
 
 // parseRarePeriod parses USER:BEGIN:END; BEGIN and END are seconds since

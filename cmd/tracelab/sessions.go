@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"time"
 
 	"github.com/go-gota/gota/dataframe"
@@ -19,7 +18,7 @@ func init() {
 func runSessions(e *env, args []string) error {
 	fs := e.newFlags("sessions")
 	format := formatFlag(fs)
-	gap := fs.Duration("gap", time.Hour, "session break: a longer inter-arrival time starts a new session")
+	gap := durationFlag(fs, "gap", time.Hour, time.Second, 7*24*time.Hour, "", "session break: a longer inter-arrival time starts a new session")
 	summary := fs.Bool("summary", false, "print counts and medians instead of rows")
 	rows := fs.String("rows", "sessions", "rows to print: sessions, batches, edges (follows and depends-on) or jobs")
 	unknownEnd := fs.String("unknown-end", "submit", "jobs with an unknown end: 'submit' (end at submit time) or 'error'")
@@ -29,16 +28,13 @@ func runSessions(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if *gap <= 0 {
-		return fmt.Errorf("%w: --gap must be positive, not %v", errUsage, *gap)
-	}
 	opts := session.Options{Gap: gap.Seconds(), TouchingOverlap: *touching}
 	switch *unknownEnd {
 	case "submit":
 	case "error":
 		opts.UnknownEnd = session.UnknownEndError
 	default:
-		return fmt.Errorf("%w: --unknown-end must be submit or error, not %q", errUsage, *unknownEnd)
+		return usagef("--unknown-end must be submit or error, not %q", *unknownEnd)
 	}
 	if *allDeps {
 		opts.Dependencies = session.AllDependencies
@@ -65,7 +61,7 @@ func runSessions(e *env, args []string) error {
 	case "jobs":
 		df = st.JobsFrame(tr)
 	default:
-		return fmt.Errorf("%w: --rows must be sessions, batches, edges or jobs, not %q", errUsage, *rows)
+		return usagef("--rows must be sessions, batches, edges or jobs, not %q", *rows)
 	}
 	return writeFrame(e.stdout, *format, df)
 }

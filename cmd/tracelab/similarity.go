@@ -1,8 +1,8 @@
 package main
 
 import (
-	"fmt"
 	"math"
+	"time"
 
 	"github.com/tracelab/tracelab/analytics/session"
 	"github.com/tracelab/tracelab/analytics/similarity"
@@ -20,22 +20,20 @@ func runSimilarity(e *env, args []string) error {
 	format := formatFlag(fs)
 	attrName := fs.String("attr", "procs", "attribute: procs, runtime or req_time")
 	rows := fs.String("rows", "table", "what to print: table (the Tables II–IV row), distances (Fig. 1) or users")
-	maxDist := fs.Int("max-distance", 0, "largest session distance (default 10)")
+	maxDist := intFlag(fs, "max-distance", 0, 0, 1000, "10", "largest session distance")
 	pooling := fs.String("pooling", "jobs", "per-user average over job pairs ('jobs') or over session pairs ('sessions')")
-	boot := fs.Int("bootstrap", 0, "instead, run this many randomised replicates (Fig. 2) and print their summary")
-	seed := fs.Uint64("seed", 1, "random seed of --bootstrap")
-	gap := fs.Duration("gap", 0, "session break (default 1h)")
-	resolution := fs.Duration("time-resolution", 0, "truncate runtimes and requested times to whole multiples of this (e.g. 1m) before comparing; 0 keeps seconds")
+	boot := intFlag(fs, "bootstrap", 0, 0, 100_000, "none", "instead, run this many randomised replicates (Fig. 2) and print their summary")
+	seed := seedFlag(fs, "seed", 1, "random seed of --bootstrap")
+	gap := durationFlag(fs, "gap", 0, 0, 7*24*time.Hour, "1h", "session break")
+	resolution := durationFlag(fs, "time-resolution", 0, 0, 24*time.Hour, "keep seconds",
+		"truncate runtimes and requested times to whole multiples of this (e.g. 1m) before comparing")
 	logArg, err := parseLogCommand(fs, format, args)
 	if err != nil {
 		return err
 	}
 	attr, err := similarity.ParseAttribute(*attrName)
 	if err != nil {
-		return fmt.Errorf("%w: %v", errUsage, err)
-	}
-	if *gap < 0 || *boot < 0 || *maxDist < 0 {
-		return fmt.Errorf("%w: --gap, --bootstrap and --max-distance must not be negative", errUsage)
+		return usagef("%v", err)
 	}
 	sopts := session.Options{Gap: gap.Seconds()}
 	opts := similarity.Options{Session: sopts, MaxDistance: *maxDist, TimeResolution: resolution.Seconds()}
@@ -44,7 +42,7 @@ func runSimilarity(e *env, args []string) error {
 	case "sessions":
 		opts.Pooling = similarity.SessionPairs
 	default:
-		return fmt.Errorf("%w: --pooling must be jobs or sessions, not %q", errUsage, *pooling)
+		return usagef("--pooling must be jobs or sessions, not %q", *pooling)
 	}
 	tr, err := loadLog(e, logArg)
 	if err != nil {
@@ -69,7 +67,7 @@ func runSimilarity(e *env, args []string) error {
 	case "users":
 		return writeFrame(e.stdout, *format, r.UsersFrame())
 	}
-	return fmt.Errorf("%w: --rows must be table, distances or users, not %q", errUsage, *rows)
+	return usagef("--rows must be table, distances or users, not %q", *rows)
 }
 
 // similarityRecord is the Tables II–IV row of one attribute.

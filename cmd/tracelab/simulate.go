@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/tracelab/tracelab/datasets"
@@ -17,12 +18,21 @@ func init() {
 		run:     runSimulate})
 }
 
-func runSimulate(e *env, args []string) error {
+// simulateArgs is a parsed simulate command line.
+type simulateArgs struct {
+	log, format, scheduler    string
+	factory                   sim.Factory
+	opts                      sim.Options
+	jobsOut, weeklyOut, tlOut output
+}
+
+func parseSimulate(e *env, args []string) (simulateArgs, error) {
+	var a simulateArgs
 	fs := e.newFlags("simulate")
 	format := formatFlag(fs)
 	schedName := fs.String("scheduler", "easy", "scheduler: "+strings.Join(sim.Names(), ", ")+
 		", or conservative:K (at most K reservations, the first K waiting jobs)")
-	procs := fs.Int("procs", 0, "machine size (default: the header's MaxProcs or MaxNodes, else the peak processors in use in the logged schedule)")
+	procs := intFlag(fs, "procs", 0, 0, maxProcs, "the header's MaxProcs or MaxNodes, else the peak processors in use in the logged schedule", "machine size")
 	jobsOut := fs.String("jobs-out", "", "write one row per job (job_id, submit, start, end, procs, wait, …) to FILE (.csv, .json or .parquet)")
 	weeklyOut := fs.String("weekly-out", "", "write queue length, busy processors and outstanding jobs at each week start to FILE")
 	timelineOut := fs.String("timeline-out", "", "write queue length, busy processors and outstanding jobs after every event to FILE")
@@ -30,72 +40,80 @@ func runSimulate(e *env, args []string) error {
 	missing := fs.String("missing-estimate", "runtime", "estimate of a job without one: its runtime, or the log's largest estimate (max)")
 	procsField := fs.String("procs-field", "allocated", "processors a job holds: allocated (field 5) or requested (field 8)")
 	wide := fs.String("wide", "drop", "jobs wider than the machine: drop (and count) or error")
-	pos, err := parseArgs(fs, args)
+	log, err := parseLogCommand(fs, format, args)
 	if err != nil {
-		return err
+		return a, err
 	}
-	if err := checkFormat(*format); err != nil {
-		return err
+	if a.factory, err = sim.FactoryOf(*schedName); err != nil {
+		return a, usagef("--scheduler: %v", err)
 	}
-	if *procs < 0 {
-		return fmt.Errorf("%w: --procs must not be negative", errUsage)
-	}
-	f, err := sim.FactoryOf(*schedName)
-	if err != nil {
-		return fmt.Errorf("%w: --scheduler: %v", errUsage, err)
-	}
-	opts := sim.Options{Procs: *procs, Engine: sim.EngineOptions{Timeline: *timelineOut != ""}}
+	a.log, a.format, a.scheduler = log, *format, *schedName
+	a.opts = sim.Options{Procs: *procs, Engine: sim.EngineOptions{Timeline: *timelineOut != ""}}
 	choices := []struct {
 		flag, val string
 		names     []string
 		set       func(int)
 	}{
-		{"overrun", *overrun, []string{"raise", "kill"}, func(k int) { opts.Overrun = sim.Overrun(k) }},
-		{"missing-estimate", *missing, []string{"runtime", "max"}, func(k int) { opts.MissingEstimate = sim.MissingEstimate(k) }},
-		{"procs-field", *procsField, []string{"allocated", "requested"}, func(k int) { opts.ProcsSource = sim.ProcsSource(k) }},
-		{"wide", *wide, []string{"drop", "error"}, func(k int) { opts.Wide = sim.WidePolicy(k) }},
+		{"overrun", *overrun, []string{"raise", "kill"}, func(k int) { a.opts.Overrun = sim.Overrun(k) }},
+		{"missing-estimate", *missing, []string{"runtime", "max"}, func(k int) { a.opts.MissingEstimate = sim.MissingEstimate(k) }},
+		{"procs-field", *procsField, []string{"allocated", "requested"}, func(k int) { a.opts.ProcsSource = sim.ProcsSource(k) }},
+		{"wide", *wide, []string{"drop", "error"}, func(k int) { a.opts.Wide = sim.WidePolicy(k) }},
 	}
 	for _, c := range choices {
-		k := -1
-		for i, n := range c.names {
-			if c.val == n {
-				k = i
-			}
-		}
+		k := slices.Index(c.names, c.val)
 		if k < 0 {
-			return fmt.Errorf("%w: --%s must be %s, not %q", errUsage, c.flag, strings.Join(c.names, " or "), c.val)
+			return a, usagef("--%s must be %s, not %q", c.flag, strings.Join(c.names, " or "), c.val)
 		}
 		c.set(k)
 	}
-	logArg, err := oneOptionalLog(pos)
+	for _, o := range []struct {
+		dst        *output
+		flag, path string
+	}{{&a.jobsOut, "--jobs-out", *jobsOut}, {&a.weeklyOut, "--weekly-out", *weeklyOut}, {&a.tlOut, "--timeline-out", *timelineOut}} {
+		if *o.dst, err = newOutput(o.flag, o.path, frameFormats...); err != nil {
+			return a, err
+		}
+	}
+	return a, distinctFiles([]string{a.log}, a.jobsOut, a.weeklyOut, a.tlOut)
+}
+
+func runSimulate(e *env, args []string) error {
+	a, err := parseSimulate(e, args)
 	if err != nil {
 		return err
 	}
-	tr, err := loadLog(e, logArg)
+	tr, err := loadLog(e, a.log)
 	if err != nil {
 		return err
 	}
-	s := f()
-	r, err := sim.Replay(tr, s, opts)
+	s := a.factory()
+	r, err := sim.Replay(tr, s, a.opts)
 	if err != nil {
 		return err
 	}
-	for _, out := range []struct {
-		path  string
-		write func() error
-	}{
-		{*jobsOut, func() error { return datasets.WriteFrameFile(*jobsOut, r.JobsFrame()) }},
-		{*weeklyOut, func() error { return datasets.WriteFrameFile(*weeklyOut, r.Weekly.Frame()) }},
-		{*timelineOut, func() error { return datasets.WriteFrameFile(*timelineOut, r.Timeline.Frame()) }},
-	} {
-		if out.path != "" {
-			if err := out.write(); err != nil {
-				return err
-			}
+	if r.Prep.Jobs == 0 {
+		return fmt.Errorf("simulate: %w", r.Prep.NoJobs(tr.Name))
+	}
+	if r.WeeklyTruncated && a.weeklyOut.set() {
+		fmt.Fprintf(e.stderr, "simulate: the schedule spans more than %d weeks: the weekly samples stop there\n", sim.MaxWeeklySamples)
+	}
+	if a.jobsOut.set() {
+		if err := a.jobsOut.writeFrame(r.JobsFrame()); err != nil {
+			return err
+		}
+	}
+	if a.weeklyOut.set() {
+		if err := a.weeklyOut.writeFrame(r.Weekly.Frame()); err != nil {
+			return err
+		}
+	}
+	if a.tlOut.set() {
+		if err := a.tlOut.writeFrame(r.Timeline.Frame()); err != nil {
+			return err
 		}
 	}
 	warnMachine(e.stderr, r.Procs, r.ProcsRule, r.Saturation(sim.ReplaySaturation))
-	return writeRecord(e.stdout, *format, simulateRecord(tr, r, s))
+	return writeRecord(e.stdout, a.format, simulateRecord(tr, r, s))
 }
 
 // simulateRecord is the summary the command prints: the keys of

@@ -14,7 +14,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/go-gota/gota/dataframe"
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/sim/sweep"
 )
@@ -88,111 +87,127 @@ func sweepExperimentNames() string {
 type sweepArgs struct {
 	log        string
 	experiment string
+	def        sweepExperimentDef
 	scheduler  string
-	loads      string
+	loads      *floatList
 	rare       rareFlags
-	rbnpw      string
-	window     string
+	rbnpw      *floatList
+	window     time.Duration
 	reps       int
 	seed       uint64
 	workers    int
-	shard      string
-	out        string
+	shard      sweep.Shard
+	sharded    bool
+	out        output
 	format     string
 	quiet      bool
 	slurm      slurmFlags
+}
+
+func parseSweep(e *env, args []string) (sweepArgs, error) {
+	fs := e.newFlags("sweep")
+	var a sweepArgs
+	fs.StringVar(&a.format, "format", "table", "output format without -o: table, csv or json")
+	fs.StringVar(&a.experiment, "experiment", defaultExperiment, "experiment: "+sweepExperimentNames())
+	fs.StringVar(&a.scheduler, "scheduler", "easy", "scheduler (fcfs, easy, easy-sjbf, conservative)")
+	a.loads = floatListFlag(fs, "load", positiveFactor, "load factors, comma-separated: a grid of N replicates each")
+	fs.Var(&a.rare, "rb", "rare behaviour USER:BEGIN:END (repeatable; resample experiment): those jobs form a rare-behaviour pool")
+	a.rbnpw = floatListFlag(fs, "rb-npw", floatRange{lo: 0, hi: 1000}, "RB_NPW values, comma-separated (resample experiment): a grid of N replicates each")
+	window := durationFlag(fs, "window", 0, time.Hour, maxWeeks*7*24*time.Hour, "", "window length for the window experiment, e.g. 4w, 28d, 672h (default 4w)")
+	intVar(fs, &a.reps, "reps", 0, 0, maxReps, "", "replicates per grid point (required, at least 1)")
+	seed := seedFlag(fs, "seed", 1, "base seed: replicate r uses the first output of PCG(seed, r)")
+	intVar(fs, &a.workers, "workers", 0, 0, maxWorkers, "$SLURM_CPUS_PER_TASK, else GOMAXPROCS", "replicates run at once")
+	shard := fs.String("shard", "", "run only shard i/n (replicates ≡ i mod n) and write it to -o (.parquet)")
+	out := fs.String("o", "", "output file (.parquet, .csv or .json); without it the frame is printed")
+	fs.BoolVar(&a.quiet, "quiet", false, "no progress on stderr")
+	a.slurm.register(fs)
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return a, err
+	}
+	if err := checkFormat(a.format); err != nil {
+		return a, err
+	}
+	if a.log, err = oneOptionalLog(pos); err != nil {
+		return a, err
+	}
+	a.seed, a.window = *seed, *window
+	if a.out, err = newOutput("-o", *out, frameFormats...); err != nil {
+		return a, err
+	}
+	if err := a.check(visited(fs)["window"], *shard); err != nil {
+		return a, err
+	}
+	return a, distinctFiles([]string{a.log}, a.out)
+}
+
+// check validates the combination of a sweep's flags.
+func (a *sweepArgs) check(windowSet bool, shard string) error {
+	if a.reps < 1 {
+		return usagef("--reps N (at least 1) is required")
+	}
+	var ok bool
+	if a.def, ok = sweepExperiments[a.experiment]; !ok {
+		return usagef("unknown experiment %q (want one of %s)", a.experiment, sweepExperimentNames())
+	}
+	if (len(a.rare) > 0 || a.rbnpw.set) && a.experiment != "resample" {
+		return usagef("--rb and --rb-npw apply to the resample experiment only")
+	}
+	if windowSet && a.experiment != "window" {
+		return usagef("--window applies to the window experiment only")
+	}
+	if shard == "" {
+		return nil
+	}
+	if a.slurm.on {
+		return usagef("--shard and --slurm exclude each other (--slurm runs every shard)")
+	}
+	var err error
+	if a.shard, err = sweep.ParseShard(shard); err != nil {
+		return usagef("--shard: %v", err)
+	}
+	if a.out.format != fmtParquet {
+		return usagef("--shard needs -o FILE.parquet")
+	}
+	a.sharded = true
+	return nil
+}
+
+// params returns the sweep's grid.
+func (a sweepArgs) params() []sweep.Param {
+	var params []sweep.Param
+	if a.loads.set {
+		params = append(params, sweep.Param{Name: "load", Values: a.loads.v})
+	}
+	if a.rbnpw.set {
+		params = append(params, sweep.Param{Name: "rb_npw", Values: a.rbnpw.v})
+	}
+	return params
 }
 
 func runSweep(e *env, args []string) error {
 	if len(args) > 0 && args[0] == "merge" {
 		return runSweepMerge(e, args[1:])
 	}
-	fs := e.newFlags("sweep")
-	var a sweepArgs
-	fs.StringVar(&a.format, "format", "table", "output format without -o: table, csv or json")
-	fs.StringVar(&a.experiment, "experiment", defaultExperiment, "experiment: "+sweepExperimentNames())
-	fs.StringVar(&a.scheduler, "scheduler", "easy", "scheduler (fcfs, easy, easy-sjbf, conservative)")
-	fs.StringVar(&a.loads, "load", "", "load factors, comma-separated: a grid of N replicates each")
-	fs.Var(&a.rare, "rb", "rare behaviour USER:BEGIN:END (repeatable; resample experiment): those jobs form a rare-behaviour pool")
-	fs.StringVar(&a.rbnpw, "rb-npw", "", "RB_NPW values, comma-separated (resample experiment): a grid of N replicates each")
-	fs.StringVar(&a.window, "window", "", "window length for the window experiment, e.g. 4w, 28d, 672h (default 4w)")
-	fs.IntVar(&a.reps, "reps", 0, "replicates (per load factor)")
-	fs.Uint64Var(&a.seed, "seed", 1, "base seed: replicate r uses the first output of PCG(seed, r)")
-	fs.IntVar(&a.workers, "workers", 0, "replicates run at once (default $SLURM_CPUS_PER_TASK, else GOMAXPROCS)")
-	fs.StringVar(&a.shard, "shard", "", "run only shard i/n (replicates ≡ i mod n) and write it to -o (.parquet)")
-	fs.StringVar(&a.out, "o", "", "output file (.parquet, .csv or .json); without it the frame is printed")
-	fs.BoolVar(&a.quiet, "quiet", false, "no progress on stderr")
-	a.slurm.register(fs)
-	pos, err := parseArgs(fs, args)
+	a, err := parseSweep(e, args)
 	if err != nil {
 		return err
 	}
-	if err := checkFormat(a.format); err != nil {
-		return err
+	if v := os.Getenv(sweepFailEnv); a.sharded && v != "" && v == strconv.Itoa(a.shard.I) {
+		return fmt.Errorf("sweep: injected failure of shard %s (%s=%s, a test hook)", a.shard, sweepFailEnv, v)
 	}
-	if a.log, err = oneOptionalLog(pos); err != nil {
-		return err
-	}
-	if a.reps < 1 {
-		return fmt.Errorf("%w: --reps N (at least 1) is required", errUsage)
-	}
-	def, ok := sweepExperiments[a.experiment]
-	if !ok {
-		return fmt.Errorf("%w: unknown experiment %q (want one of %s)", errUsage, a.experiment, sweepExperimentNames())
-	}
-	var shard sweep.Shard
-	if a.shard != "" {
-		if a.slurm.on {
-			return fmt.Errorf("%w: --shard and --slurm exclude each other (--slurm runs every shard)", errUsage)
-		}
-		if shard, err = sweep.ParseShard(a.shard); err != nil {
-			return fmt.Errorf("%w: %v", errUsage, err)
-		}
-		if !strings.HasSuffix(strings.ToLower(a.out), ".parquet") {
-			return fmt.Errorf("%w: --shard needs -o FILE.parquet", errUsage)
-		}
-		if v := os.Getenv(sweepFailEnv); v != "" && v == strconv.Itoa(shard.I) {
-			return fmt.Errorf("sweep: injected failure of shard %s (%s=%s, a test hook)", shard, sweepFailEnv, v)
-		}
-	}
-	cfg := sweepConfig{scheduler: a.scheduler, rare: a.rare}
-	if (len(a.rare) > 0 || a.rbnpw != "") && a.experiment != "resample" {
-		return fmt.Errorf("%w: --rb and --rb-npw apply to the resample experiment only", errUsage)
-	}
-	if a.window != "" && a.experiment != "window" {
-		return fmt.Errorf("%w: --window applies to the window experiment only", errUsage)
-	}
-	if a.window != "" {
-		if cfg.window, err = sweepParseSpan(a.window); err != nil {
-			return fmt.Errorf("%w: --window: %v", errUsage, err)
-		}
-	}
-	var params []sweep.Param
-	if a.loads != "" {
-		v, err := sweepParseFloats(a.loads)
-		if err != nil {
-			return fmt.Errorf("%w: --load: %v", errUsage, err)
-		}
-		params = append(params, sweep.Param{Name: "load", Values: v})
-	}
-	if a.rbnpw != "" {
-		v, err := sweepParseFloats(a.rbnpw)
-		if err != nil {
-			return fmt.Errorf("%w: --rb-npw: %v", errUsage, err)
-		}
-		params = append(params, sweep.Param{Name: "rb_npw", Values: v})
-	}
+	cfg := sweepConfig{scheduler: a.scheduler, rare: a.rare, window: a.window.Seconds()}
 	if cfg.trace, err = loadLog(e, a.log); err != nil {
 		return err
 	}
 	if !a.quiet {
 		fmt.Fprintf(e.stderr, "sweep: machine of %v\n", cfg.trace.Machine())
 	}
-	exp, err := def.make(cfg)
+	exp, err := a.def.make(cfg)
 	if err != nil {
 		return err
 	}
-	spec := sweep.Spec{Experiment: exp, Params: params, Reps: a.reps, Seed: a.seed}
+	spec := sweep.Spec{Experiment: exp, Params: a.params(), Reps: a.reps, Seed: a.seed}
 	if err := spec.Validate(); err != nil {
 		return err
 	}
@@ -201,58 +216,71 @@ func runSweep(e *env, args []string) error {
 	if a.slurm.on {
 		return runSweepSlurm(ctx, e, a, spec)
 	}
+	return runSweepHere(ctx, e, a, spec)
+}
 
+// runSweepHere runs the sweep (or its shard) in this process.
+func runSweepHere(ctx context.Context, e *env, a sweepArgs, spec sweep.Spec) error {
 	workers := a.workers
 	if workers == 0 {
-		if n, err := strconv.Atoi(os.Getenv("SLURM_CPUS_PER_TASK")); err == nil && n > 0 {
+		if n, err := strconv.Atoi(os.Getenv("SLURM_CPUS_PER_TASK")); err == nil && n > 0 && n <= maxWorkers {
 			workers = n
 		}
 	}
-	opts := sweep.Options{Workers: workers, Shard: shard}
-	total := shard.Count(spec.Len())
+	opts := sweep.Options{Workers: workers, Shard: a.shard}
+	total := a.shard.Count(spec.Len())
 	var bar *sweepBar
 	if !a.quiet {
 		label := "replicates"
-		if a.shard != "" {
-			label = "replicates of shard " + shard.String()
+		if a.sharded {
+			label = "replicates of shard " + a.shard.String()
 		}
 		bar = newSweepBar(e.stderr, label)
 		opts.Progress = bar.update
 	}
 	start := time.Now()
-	if a.shard != "" {
-		err = sweep.WriteShard(ctx, spec, opts, a.out)
-	} else {
-		var df dataframe.DataFrame
-		if df, err = sweep.Run(ctx, spec, opts); err == nil {
-			if a.out != "" {
-				err = datasets.WriteFrameFile(a.out, df)
-			} else {
-				if bar != nil {
-					bar.finish(total, time.Since(start))
-					bar = nil
-				}
-				err = writeFrame(e.stdout, a.format, df)
-			}
+	err := sweepWrite(ctx, e, a, spec, opts, func() {
+		if bar != nil {
+			bar.finish(total, time.Since(start))
+			bar = nil
 		}
+	})
+	if err != nil {
+		return err
 	}
-	if bar != nil && err == nil {
+	if bar != nil {
 		bar.finish(total, time.Since(start))
 	}
-	if err == nil && a.out != "" && !a.quiet {
-		w := workers
-		if w == 0 {
-			w = runtime.GOMAXPROCS(0)
+	if a.out.set() && !a.quiet {
+		if workers == 0 {
+			workers = runtime.GOMAXPROCS(0)
 		}
-		fmt.Fprintf(e.stderr, "sweep: %d replicates in %.1fs (%d workers) -> %s\n", total, time.Since(start).Seconds(), w, a.out)
+		fmt.Fprintf(e.stderr, "sweep: %d replicates in %.1fs (%d workers) -> %s\n", total, time.Since(start).Seconds(), workers, a.out.path)
 	}
-	return err
+	return nil
+}
+
+// sweepWrite runs the sweep and writes its frame: a shard file, the -o
+// file, or stdout (after done, which ends the progress bar).
+func sweepWrite(ctx context.Context, e *env, a sweepArgs, spec sweep.Spec, opts sweep.Options, done func()) error {
+	if a.sharded {
+		return sweep.WriteShard(ctx, spec, opts, a.out.path)
+	}
+	df, err := sweep.Run(ctx, spec, opts)
+	if err != nil {
+		return err
+	}
+	if a.out.set() {
+		return a.out.writeFrame(df)
+	}
+	done()
+	return writeFrame(e.stdout, a.format, df)
 }
 
 // runSweepMerge is "tracelab sweep merge FILE... -o out [--allow-partial]".
 func runSweepMerge(e *env, args []string) error {
 	fs := e.newFlags("sweep merge")
-	out := fs.String("o", "", "merged output (.parquet, .csv or .json); without it the frame is printed")
+	outPath := fs.String("o", "", "merged output (.parquet, .csv or .json); without it the frame is printed")
 	format := formatFlag(fs)
 	partial := fs.Bool("allow-partial", false, "merge the shards present when some are missing")
 	pos, err := parseArgs(fs, args)
@@ -263,7 +291,14 @@ func runSweepMerge(e *env, args []string) error {
 		return err
 	}
 	if len(pos) == 0 {
-		return fmt.Errorf("%w: sweep merge needs shard files", errUsage)
+		return usagef("sweep merge needs shard files")
+	}
+	out, err := newOutput("-o", *outPath, frameFormats...)
+	if err != nil {
+		return err
+	}
+	if err := distinctFiles(pos, out); err != nil {
+		return err
 	}
 	df, rep, err := sweep.Merge(pos, sweep.MergeOptions{AllowPartial: *partial})
 	if err != nil {
@@ -276,13 +311,13 @@ func runSweepMerge(e *env, args []string) error {
 		fmt.Fprintf(e.stderr, "sweep merge: partial result: shards %s of %d missing; %d of %d replicates\n",
 			sweepIntList(rep.Missing), rep.Shards, rep.Replicates, rep.Total)
 	}
-	if *out == "" {
+	if !out.set() {
 		return writeFrame(e.stdout, *format, df)
 	}
-	if err := datasets.WriteFrameFile(*out, df); err != nil {
+	if err := out.writeFrame(df); err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stderr, "sweep merge: %d shards, %d replicates -> %s\n", len(rep.Present), rep.Replicates, *out)
+	fmt.Fprintf(e.stderr, "sweep merge: %d shards, %d replicates -> %s\n", len(rep.Present), rep.Replicates, out.path)
 	return nil
 }
 
@@ -292,39 +327,6 @@ func sweepIntList(v []int) string {
 		s[k] = strconv.Itoa(x)
 	}
 	return strings.Join(s, ", ")
-}
-
-// sweepParseFloats parses "0.8,1,1.2".
-func sweepParseFloats(s string) ([]float64, error) {
-	var v []float64
-	for _, f := range strings.Split(s, ",") {
-		x, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
-		if err != nil {
-			return nil, fmt.Errorf("%q is not a number", f)
-		}
-		v = append(v, x)
-	}
-	return v, nil
-}
-
-// sweepParseSpan parses a length of time: a Go duration ("672h", "90m")
-// or a number of days or weeks ("28d", "4w", "1.5w"); it returns seconds.
-func sweepParseSpan(s string) (float64, error) {
-	s = strings.TrimSpace(s)
-	for suffix, unit := range map[string]float64{"d": 86400, "w": 7 * 86400} {
-		if n, ok := strings.CutSuffix(s, suffix); ok {
-			x, err := strconv.ParseFloat(n, 64)
-			if err != nil || !(x > 0) {
-				return 0, fmt.Errorf("%q: want a positive length such as 4w, 28d or 672h", s)
-			}
-			return x * unit, nil
-		}
-	}
-	d, err := time.ParseDuration(s)
-	if err != nil || d <= 0 {
-		return 0, fmt.Errorf("%q: want a positive length such as 4w, 28d or 672h", s)
-	}
-	return d.Seconds(), nil
 }
 
 // sweepBar shows the progress of a sweep on w: a bar redrawn in place on

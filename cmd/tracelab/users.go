@@ -1,7 +1,7 @@
 package main
 
 import (
-	"fmt"
+	"time"
 
 	"github.com/tracelab/tracelab/analytics/session"
 	"github.com/tracelab/tracelab/analytics/users"
@@ -18,16 +18,14 @@ func runUsers(e *env, args []string) error {
 	fs := e.newFlags("users")
 	format := formatFlag(fs)
 	summary := fs.Bool("summary", false, "print users and jobs per class (Table V) instead of one row per user")
-	longTerm := fs.Float64("long-term-weeks", 12, "activity span (weeks) above which a user is long-term")
-	edge := fs.Float64("edge-weeks", 4, "temporary users active within this many weeks of the log's start or end are discarded (see --truncation)")
+	longTerm := floatFlag(fs, "long-term-weeks", 12, floatRange{lo: 0, hi: maxWeeks, openLo: true}, "activity span (weeks) above which a user is long-term")
+	edge := floatFlag(fs, "edge-weeks", 4, floatRange{lo: 0, hi: maxWeeks, zero: "discard no one"},
+		"temporary users active within this many weeks of the log's start or end are discarded (see --truncation)")
 	truncation := fs.String("truncation", "touches", "which temporary users the edge zones discard: touches (activity touches a zone; reproduces Table V) or within (whole activity in a zone; §4's literal wording)")
-	gap := fs.Duration("gap", 0, "session break (default 1h)")
+	gap := durationFlag(fs, "gap", 0, 0, 7*24*time.Hour, "1h", "session break")
 	logArg, err := parseLogCommand(fs, format, args)
 	if err != nil {
 		return err
-	}
-	if !(*longTerm > 0) || !(*edge >= 0) || *gap < 0 {
-		return fmt.Errorf("%w: --long-term-weeks must be positive, --edge-weeks and --gap not negative", errUsage)
 	}
 	opts := users.Options{LongTerm: *longTerm * users.Week, Edge: *edge * users.Week,
 		Session: session.Options{Gap: gap.Seconds()}}
@@ -37,7 +35,7 @@ func runUsers(e *env, args []string) error {
 	case "within":
 		opts.Truncation = users.WithinEdge
 	default:
-		return fmt.Errorf("%w: --truncation must be touches or within, got %q", errUsage, *truncation)
+		return usagef("--truncation must be touches or within, not %q", *truncation)
 	}
 	if *edge == 0 {
 		opts.Edge = -1 // zero weeks: discard no one
