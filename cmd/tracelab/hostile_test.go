@@ -61,7 +61,7 @@ func TestOutOfRangeFlags(t *testing.T) {
 		{[]string{"sweep", "--reps", "2", "--workers", "-2"}, "--workers -2: want an integer from 0 to 1,024"},
 		{[]string{"sweep", "--reps", "-1"}, "--reps -1: want an integer from 0 to 1,000,000"},
 		{[]string{"sweep", "--reps", "2", "--slurm", "--shards", "0", "-o", "x.parquet"}, "--shards 0: want an integer from 1"},
-		{[]string{"model", "lublin", "--procs", "-1"}, "--procs -1: want an integer from 0 to 16,777,216 (0: the log's MaxProcs)"},
+		{[]string{"model", "lublin", "--procs", "-1"}, "--procs -1: want an integer from 0 to 16,777,216 (0: the header's MaxProcs"},
 		{[]string{"model", "lublin", "--restarts", "-1"}, "--restarts -1: want an integer from 0 to 100"},
 		{[]string{"simulate", "--procs", "-1"}, "--procs -1: want an integer from 0"},
 		{[]string{"feedback", "--procs", "-3"}, "--procs -3: want an integer from 0"},
@@ -281,7 +281,7 @@ func TestOutputsThroughLinksAndPipes(t *testing.T) {
 func TestEmptyResults(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	noRuntime := writeTemp(t, dir, "noruntime.swf", swfJob(1, "0", "-1")+swfJob(2, "50", "-1"))
+	noRuntime := writeTemp(t, dir, "noruntime.swf", "; MaxProcs: 8\n"+swfJob(1, "0", "-1")+swfJob(2, "50", "-1"))
 	two := writeTemp(t, dir, "two.swf", swfJob(1, "0", "100")+swfJob(2, "50", "100"))
 	out := filepath.Join(dir, "out.swf")
 	tests := []struct {
