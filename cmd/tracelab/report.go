@@ -83,6 +83,8 @@ figure{margin:2em 0}figcaption{color:#555;font-size:90%}svg{max-width:100%;heigh
 <table>{{range .Summary}}<tr><th>{{.Key}}</th><td>{{.Value}}</td></tr>{{end}}</table>
 <h2>Analyses</h2>
 <table>{{range .Analyses}}<tr><th>{{.Key}}</th><td>{{.Value}}</td></tr>{{end}}</table>
+<h2>Data quality</h2>
+<table>{{range .Quality}}<tr><th>{{index . 0}}</th><td>{{index . 1}}</td></tr>{{end}}</table>
 {{range .Sections}}<figure><h2>{{.Title}}</h2>{{.SVG}}<figcaption>{{.Caption}}</figcaption></figure>
 {{end}}</body></html>
 `))
@@ -119,7 +121,7 @@ func writeReport(w io.Writer, t *datasets.Trace) error {
 	}
 	return reportPage.Execute(w, map[string]any{
 		"Name": t.Name, "Version": v, "Generated": time.Now().UTC().Format("2006-01-02 15:04 UTC"),
-		"Summary": summary, "Analyses": analyses, "Sections": sections,
+		"Summary": summary, "Analyses": analyses, "Quality": checkReportRows(t), "Sections": sections,
 	})
 }
 

@@ -1,0 +1,150 @@
+package quality
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"time"
+
+	"github.com/tracelab/tracelab/datasets"
+)
+
+// Thresholds of the configuration detectors (see the package doc).
+const (
+	month       = 30 * Day
+	stepFactor  = 1.5  // machine_change: ratio of the median monthly peaks
+	stepMonths  = 3    // machine_change: least months on each side
+	queueShare  = 0.01 // queue_change: least fraction of the jobs
+	queueMargin = 0.10 // queue_change: fraction of the span at each end
+)
+
+func (c *checker) configuration() {
+	c.machineChange()
+	c.queueChange("queue", c.t.Queue)
+	c.queueChange("partition", c.t.Partition)
+}
+
+// machineChange looks for a step in the monthly peak of processors in use
+// (30-day bins from the first start, capped at the header's machine size):
+// the split into two periods of at
+// least stepMonths months whose median monthly peaks differ most, reported
+// when they differ by stepFactor or more.
+func (c *checker) machineChange() {
+	u := c.inUse()
+	if len(u.Time) == 0 {
+		return
+	}
+	t0 := u.Time[0]
+	nb := int((u.Time[len(u.Time)-1]-t0)/month) + 1
+	if nb < 2*stepMonths || nb > 1<<20 {
+		return
+	}
+	// Above the header's size the schedule is erroneous (over_capacity
+	// reports it), not a larger machine: peaks are capped there.
+	ceiling := math.MaxInt
+	if m := c.r.Machine; m.Rule == datasets.SizeHeaderMaxProcs || m.Rule == datasets.SizeHeaderMaxNodes {
+		ceiling = m.Procs
+	}
+	peaks := make([]int, nb)
+	for k, at := range u.Time {
+		b := int((at - t0) / month)
+		peaks[b] = max(peaks[b], min(u.Procs[k], ceiling))
+	}
+	bestK, bestR, bestMean := -1, 1.0, 0.0
+	for k := stepMonths; k <= nb-stepMonths; k++ {
+		before, after := nonZero(peaks[:k]), nonZero(peaks[k:])
+		lo, hi := median(before), median(after)
+		if lo <= 0 || hi <= 0 {
+			continue
+		}
+		// Ties of the medians' ratio go to the split whose means differ
+		// most: the split at the step, not one month off it.
+		r, rm := math.Abs(math.Log(hi/lo)), math.Abs(math.Log(mean(after)/mean(before)))
+		if r > math.Abs(math.Log(bestR)) || r == math.Abs(math.Log(bestR)) && rm > bestMean {
+			bestK, bestR, bestMean = k, hi/lo, rm
+		}
+	}
+	if bestK < 0 || (bestR < stepFactor && bestR > 1/stepFactor) {
+		return
+	}
+	at := t0 + float64(bestK)*month
+	lo, hi := median(nonZero(peaks[:bestK])), median(nonZero(peaks[bestK:]))
+	date := c.t.WallTime(at).Format(time.DateTime)
+	t := c.t
+	c.rows(Configuration, "machine_change", "submit<"+date,
+		fmt.Sprintf("the monthly peak of processors in use changes at %s: median %.0f before, %.0f after "+
+			"(the machine grew or shrank, or part of it was not logged); the filter removes the period before", date, lo, hi),
+		func(i int) bool { return t.Submit[i] < at })
+}
+
+func mean(v []int) float64 {
+	s := 0
+	for _, x := range v {
+		s += x
+	}
+	return float64(s) / float64(len(v))
+}
+
+func nonZero(v []int) []int {
+	out := make([]int, 0, len(v))
+	for _, x := range v {
+		if x > 0 {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// queueChange reports each queue (or partition) that holds at least
+// queueShare of the jobs but is used only after the first queueMargin of
+// the log's span, or only before its last queueMargin.
+func (c *checker) queueChange(name string, col []int) {
+	t := c.t
+	type use struct {
+		first, last float64
+		jobs        int
+	}
+	uses := map[int]*use{}
+	start, end := math.Inf(1), math.Inf(-1)
+	for i, q := range col {
+		s := t.Submit[i]
+		if math.IsNaN(s) {
+			continue
+		}
+		start, end = min(start, s), max(end, s)
+		if q < 0 {
+			continue
+		}
+		x := uses[q]
+		if x == nil {
+			x = &use{first: s, last: s}
+			uses[q] = x
+		}
+		x.first, x.last = min(x.first, s), max(x.last, s)
+		x.jobs++
+	}
+	span := end - start
+	if !(span > 0) || len(uses) < 2 {
+		return
+	}
+	ids := make([]int, 0, len(uses))
+	for q := range uses {
+		ids = append(ids, q)
+	}
+	slices.Sort(ids)
+	for _, q := range ids {
+		x := uses[q]
+		if float64(x.jobs) < queueShare*float64(t.Len()) {
+			continue
+		}
+		late, early := x.first > start+queueMargin*span, x.last < end-queueMargin*span
+		if !late && !early {
+			continue
+		}
+		c.rows(Configuration, name+"_change", fmt.Sprintf("%s=%d", name, q),
+			fmt.Sprintf("%s %d (%d jobs) is used only from %s to %s of a log running from %s to %s: "+
+				"the %ss changed during the logging period", name, q, x.jobs, c.date(x.first), c.date(x.last),
+				c.date(start), c.date(end), name),
+			func(i int) bool { return col[i] == q })
+	}
+}

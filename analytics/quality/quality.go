@@ -1,0 +1,411 @@
+package quality
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
+
+	"github.com/tracelab/tracelab/datasets"
+)
+
+// Categories of anomaly, in report order (the headings of Feitelson,
+// Tsafrir and Krakov 2014).
+const (
+	Missing       = "missing"
+	Inconsistent  = "inconsistent"
+	Erroneous     = "erroneous"
+	Configuration = "configuration"
+	FlurryClass   = "flurry"
+)
+
+var categoryOrder = map[string]int{Missing: 0, Inconsistent: 1, Erroneous: 2, Configuration: 3, FlurryClass: 4}
+
+// Anomaly is one class of problem found in a log.
+type Anomaly struct {
+	Category string // Missing, Inconsistent, Erroneous, Configuration or FlurryClass
+	Kind     string // e.g. "missing_runtime", "cpu_above_runtime" (see the package doc)
+	// Jobs counts the jobs affected; Examples lists up to
+	// Options.Examples of their job numbers, in log order.
+	Jobs     int
+	Examples []int
+	// Filter removes the affected jobs, in the archive's notation; empty
+	// when no job filter repairs the problem (e.g. a field not recorded).
+	Filter string
+	// Detail says what was found, in words.
+	Detail string
+}
+
+// Options controls Check. The zero value gives the defaults.
+type Options struct {
+	// Examples is the most job numbers listed per anomaly; 0 means 5.
+	Examples int
+	// Flurries holds the flurry detector's thresholds.
+	Flurries FlurryOptions
+}
+
+// Report is the outcome of Check.
+type Report struct {
+	Log  string
+	Jobs int
+	// Machine is the machine size the checks used (the header's; an
+	// inferred size is not checked against).
+	Machine datasets.Machine
+	// Anomalies lists what was found, by category in report order, then
+	// by kind.
+	Anomalies []Anomaly
+	// Flurries are DetectFlurries' findings (each is also an anomaly).
+	Flurries []Flurry
+}
+
+// Check runs every detector of the package on t and returns what it
+// found. Only classes with at least one affected job are listed.
+func Check(t *datasets.Trace, opts Options) (*Report, error) {
+	if err := t.Validate(); err != nil {
+		return nil, err
+	}
+	if opts.Examples <= 0 {
+		opts.Examples = 5
+	}
+	c := &checker{t: t, n: opts.Examples, r: &Report{Log: t.Name, Jobs: t.Len(), Machine: t.Machine()}}
+	c.missing()
+	c.inconsistent()
+	c.erroneous()
+	c.configuration()
+	c.r.Flurries = DetectFlurries(t, opts.Flurries)
+	for _, f := range c.r.Flurries {
+		c.add(Anomaly{Category: FlurryClass, Kind: "flurry", Jobs: f.Jobs, Examples: []int{f.FirstJob, f.LastJob},
+			Filter: f.Filter(),
+			Detail: fmt.Sprintf("user %d: %d jobs from %s to %s (%.0f%% of the jobs then), %d on its peak day; "+
+				"usual %.3g jobs per active day, log median %.3g per day; --rb %s",
+				f.User, f.Jobs, c.date(f.Begin), c.date(f.End), 100*f.Share, f.PeakDay, f.Usual, f.LogDay, f.RB())})
+	}
+	slices.SortStableFunc(c.r.Anomalies, func(a, b Anomaly) int {
+		return categoryOrder[a.Category] - categoryOrder[b.Category]
+	})
+	return c.r, nil
+}
+
+// checker holds the state of one Check.
+type checker struct {
+	t     *datasets.Trace
+	n     int // examples per anomaly
+	r     *Report
+	usage *datasets.Usage
+}
+
+// inUse returns the trace's InUse, computed once.
+func (c *checker) inUse() datasets.Usage {
+	if c.usage == nil {
+		u := c.t.InUse()
+		c.usage = &u
+	}
+	return *c.usage
+}
+
+func (c *checker) add(a Anomaly) { c.r.Anomalies = append(c.r.Anomalies, a) }
+
+// rows adds an anomaly for the jobs i with bad(i), if any.
+func (c *checker) rows(category, kind, filter, detail string, bad func(i int) bool) {
+	a := Anomaly{Category: category, Kind: kind, Filter: filter, Detail: detail}
+	for i := range c.t.JobID {
+		if bad(i) {
+			a.Jobs++
+			if len(a.Examples) < c.n {
+				a.Examples = append(a.Examples, c.t.JobID[i])
+			}
+		}
+	}
+	if a.Jobs > 0 {
+		c.add(a)
+	}
+}
+
+// date formats a trace time in the log's zone, to the second.
+func (c *checker) date(sec float64) string {
+	if math.IsNaN(sec) || math.IsInf(sec, 0) {
+		return "?"
+	}
+	return c.t.WallTime(sec).Format(time.DateTime)
+}
+
+func (c *checker) missing() {
+	t := c.t
+	nan := func(v []float64) func(int) bool { return func(i int) bool { return math.IsNaN(v[i]) } }
+	neg := func(v []int) func(int) bool { return func(i int) bool { return v[i] == -1 } }
+	fields := []struct {
+		name string // SWF field name in the archive's filters
+		bad  func(int) bool
+	}{
+		{"wait", nan(t.Wait)}, {"runtime", nan(t.Runtime)}, {"procs", neg(t.Procs)}, {"cpu_time", nan(t.CPUTime)},
+		{"mem", nan(t.Mem)}, {"req_procs", neg(t.ReqProcs)}, {"req_time", nan(t.ReqTime)}, {"req_mem", nan(t.ReqMem)},
+		{"status", neg(t.Status)}, {"user", neg(t.User)}, {"group", neg(t.Group)}, {"app", neg(t.App)},
+		{"queue", neg(t.Queue)}, {"partition", neg(t.Partition)},
+	}
+	for _, f := range fields {
+		k := 0
+		for i := range t.JobID {
+			if f.bad(i) {
+				k++
+			}
+		}
+		switch {
+		case k == 0:
+		case k == t.Len():
+			c.add(Anomaly{Category: Missing, Kind: "missing_" + f.name, Jobs: k,
+				Detail: f.name + " is not recorded (−1 for every job): analyses that need it do not apply"})
+		default:
+			c.rows(Missing, "missing_"+f.name, f.name+"=-1",
+				fmt.Sprintf("%s unknown (−1) for %.2f%% of the jobs", f.name, 100*float64(k)/float64(t.Len())), f.bad)
+		}
+	}
+	if rep := t.Report; rep != nil && rep.PlaceholdersSkipped > 0 {
+		c.add(Anomaly{Category: Missing, Kind: "missing_submit", Jobs: rep.PlaceholdersSkipped, Filter: "submit=-1",
+			Detail: "placeholder records without a submit time, left out by the reader"})
+	}
+}
+
+func (c *checker) inconsistent() {
+	t := c.t
+	c.rows(Inconsistent, "cpu_above_runtime", "cpu_time>runtime",
+		"average CPU time per processor above the runtime (by more than 1 s): total CPU time above runtime × processors",
+		func(i int) bool { return t.CPUTime[i] > t.Runtime[i]+1 })
+	c.rows(Inconsistent, "runtime_above_request", "runtime>req_time",
+		"runtime above the requested time: the job outlived its limit",
+		func(i int) bool { return t.Runtime[i] > t.ReqTime[i] })
+	if m := c.r.Machine; m.Rule == datasets.SizeHeaderMaxProcs || m.Rule == datasets.SizeHeaderMaxNodes {
+		c.rows(Inconsistent, "procs_above_machine", fmt.Sprintf("procs>%d", m.Procs),
+			fmt.Sprintf("more processors than the machine's %d (%s)", m.Procs, m.Rule),
+			func(i int) bool { return t.JobProcs(i) > m.Procs })
+	}
+	c.rows(Inconsistent, "negative_value", "wait<0 or runtime<0 or cpu_time<0 or mem<0 or procs<-1",
+		"a negative time, memory or processor count other than −1 (unknown)",
+		func(i int) bool {
+			return t.Wait[i] < 0 || t.Runtime[i] < 0 || t.CPUTime[i] < 0 || t.Mem[i] < 0 || t.Procs[i] < -1 || t.ReqProcs[i] < -1
+		})
+	c.rows(Inconsistent, "status_nonstandard", "status<-1 or status>5",
+		"status outside the SWF codes (−1 unknown, 0 failed, 1 completed, 2–4 partial, 5 cancelled); analyses that keep "+
+			"completed jobs leave these out",
+		func(i int) bool { return t.Status[i] < -1 || t.Status[i] > datasets.StatusCancelled })
+	seen := make(map[int]int, t.Len())
+	for _, id := range t.JobID {
+		seen[id]++
+	}
+	c.rows(Inconsistent, "duplicate_job_id", "",
+		"job numbers that occur more than once (every occurrence counted)",
+		func(i int) bool { return seen[t.JobID[i]] > 1 })
+}
+
+func (c *checker) erroneous() {
+	c.overCapacity()
+	c.outsideLoggingPeriod()
+}
+
+// overCapacity finds the instants at which the logged schedule holds more
+// processors than the header's machine size (utilisation above 100%) and
+// the jobs running then.
+func (c *checker) overCapacity() {
+	m := c.r.Machine
+	if m.Rule != datasets.SizeHeaderMaxProcs && m.Rule != datasets.SizeHeaderMaxNodes {
+		return
+	}
+	t := c.t
+	u := c.inUse()
+	// over[k] is the time above capacity before u.Time[k] (a prefix sum).
+	over := make([]float64, len(u.Time))
+	var above, first float64
+	first = math.NaN()
+	peak, peakAt := 0, 0.0
+	for k := range u.Time {
+		if k > 0 {
+			over[k] = over[k-1]
+			if u.Procs[k-1] > m.Procs {
+				over[k] += u.Time[k] - u.Time[k-1]
+			}
+		}
+		if u.Procs[k] > m.Procs {
+			if math.IsNaN(first) {
+				first = u.Time[k]
+			}
+			if u.Procs[k] > peak {
+				peak, peakAt = u.Procs[k], u.Time[k]
+			}
+		}
+	}
+	if len(over) > 0 {
+		above = over[len(over)-1]
+	}
+	if peak == 0 {
+		return
+	}
+	overBefore := func(x float64) float64 { // time above capacity before x
+		k, _ := slices.BinarySearch(u.Time, x)
+		if k == 0 {
+			return 0
+		}
+		v := over[k-1]
+		if u.Procs[k-1] > m.Procs {
+			v += x - u.Time[k-1]
+		}
+		return v
+	}
+	a := Anomaly{Category: Erroneous, Kind: "over_capacity",
+		Detail: fmt.Sprintf("the logged schedule holds up to %d processors (at %s), the machine has %d: "+
+			"%.1f hours above 100%% utilisation from %s on; no job filter repairs it (replay with --procs %d, or "+
+			"treat the period as erroneous)", peak, c.date(peakAt), m.Procs, above/3600, c.date(first), peak)}
+	var atPeak []int
+	for i := range t.JobID {
+		s, e := t.Start(i), t.End(i)
+		if !(e > s) || t.JobProcs(i) <= 0 {
+			continue
+		}
+		if overBefore(e)-overBefore(s) > 0 {
+			a.Jobs++
+			if s <= peakAt && peakAt < e && len(atPeak) < c.n {
+				atPeak = append(atPeak, t.JobID[i])
+			}
+		}
+	}
+	a.Examples = atPeak
+	c.add(a)
+}
+
+// quietGap is the least gap between submits that separates stray records
+// from the logging period; leadShare the most jobs (fraction) such a stray
+// group may hold. See the package doc.
+const (
+	quietGap  = 14 * Day
+	leadShare = 0.01
+)
+
+// outsideLoggingPeriod finds jobs submitted before the log's time 0, and
+// small groups of jobs at either end that a long quiet gap separates from
+// the rest.
+func (c *checker) outsideLoggingPeriod() {
+	t := c.t
+	idx := make([]int, 0, t.Len())
+	for i, s := range t.Submit {
+		if !math.IsNaN(s) {
+			idx = append(idx, i)
+		}
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return cmpFloat(t.Submit[a], t.Submit[b]) })
+	n := len(idx)
+	limit := int(leadShare * float64(n))
+	lead := 0 // jobs before the last quiet gap among the first 1%
+	for k := 1; k <= limit && k < n; k++ {
+		if t.Submit[idx[k]]-t.Submit[idx[k-1]] >= quietGap {
+			lead = k
+		}
+	}
+	before := make([]bool, t.Len())
+	for k := range idx {
+		if k < lead || t.Submit[idx[k]] < 0 {
+			before[idx[k]] = true
+		}
+	}
+	sorted := jobIDsFollowSubmit(t)
+	last := -1
+	for k := range idx {
+		if before[idx[k]] {
+			last = k
+		}
+	}
+	if last >= 0 {
+		filter := "submit<0"
+		if lead > 0 {
+			filter = "submit<" + seconds(t.Submit[idx[lead]])
+			if sorted {
+				filter = "job<=" + strconv.Itoa(t.JobID[idx[last]])
+			}
+		}
+		c.rows(Erroneous, "before_logging_period", filter,
+			"submitted before the log's start, or separated from the rest of the log by a quiet gap of 14 days or more",
+			func(i int) bool { return before[i] })
+	}
+	trail := n // first job after the first quiet gap among the last 1%
+	for k := n - 1; k >= n-limit && k > 0; k-- {
+		if t.Submit[idx[k]]-t.Submit[idx[k-1]] >= quietGap {
+			trail = k
+		}
+	}
+	if trail < n {
+		after := make([]bool, t.Len())
+		for _, i := range idx[trail:] {
+			after[i] = true
+		}
+		filter := "submit>=" + seconds(t.Submit[idx[trail]])
+		if sorted {
+			filter = "job>=" + strconv.Itoa(t.JobID[idx[trail]])
+		}
+		c.rows(Erroneous, "after_logging_period", filter,
+			"separated from the rest of the log by a quiet gap of 14 days or more at its end",
+			func(i int) bool { return after[i] })
+	}
+}
+
+// Frame returns one row per anomaly with columns category, kind, jobs,
+// share (of the log's jobs), examples (job numbers, comma-separated),
+// filter and detail, in report order.
+func (r *Report) Frame() dataframe.DataFrame {
+	n := len(r.Anomalies)
+	cat, kind, ex, filter, detail := make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
+	jobs, share := make([]int, n), make([]float64, n)
+	for k, a := range r.Anomalies {
+		cat[k], kind[k], filter[k], detail[k] = a.Category, a.Kind, a.Filter, a.Detail
+		jobs[k] = a.Jobs
+		share[k] = math.NaN()
+		if r.Jobs > 0 {
+			share[k] = float64(a.Jobs) / float64(r.Jobs)
+		}
+		s := make([]string, len(a.Examples))
+		for j, id := range a.Examples {
+			s[j] = strconv.Itoa(id)
+		}
+		ex[k] = strings.Join(s, ",")
+	}
+	return dataframe.New(
+		series.New(cat, series.String, "category"),
+		series.New(kind, series.String, "kind"),
+		series.New(jobs, series.Int, "jobs"),
+		series.New(share, series.Float, "share"),
+		series.New(ex, series.String, "examples"),
+		series.New(filter, series.String, "filter"),
+		series.New(detail, series.String, "detail"),
+	)
+}
+
+// FlurriesFrame returns one row per flurry with columns user, begin, end
+// (trace seconds), first_job, last_job, jobs, burst_days, share, peak_day,
+// usual, log_day, filter and rb (the --rb argument), by begin.
+func (r *Report) FlurriesFrame() dataframe.DataFrame {
+	n := len(r.Flurries)
+	user, first, last, jobs, burst, peak := make([]int, n), make([]int, n), make([]int, n), make([]int, n), make([]int, n), make([]int, n)
+	begin, end, share, usual, logDay := make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)
+	filter, rb := make([]string, n), make([]string, n)
+	for k, f := range r.Flurries {
+		user[k], first[k], last[k], jobs[k], burst[k], peak[k] = f.User, f.FirstJob, f.LastJob, f.Jobs, f.BurstDays, f.PeakDay
+		begin[k], end[k], share[k], usual[k], logDay[k] = f.Begin, f.End, f.Share, f.Usual, f.LogDay
+		filter[k], rb[k] = f.Filter(), f.RB()
+	}
+	return dataframe.New(
+		series.New(user, series.Int, "user"),
+		series.New(begin, series.Float, "begin"),
+		series.New(end, series.Float, "end"),
+		series.New(first, series.Int, "first_job"),
+		series.New(last, series.Int, "last_job"),
+		series.New(jobs, series.Int, "jobs"),
+		series.New(burst, series.Int, "burst_days"),
+		series.New(share, series.Float, "share"),
+		series.New(peak, series.Int, "peak_day"),
+		series.New(usual, series.Float, "usual"),
+		series.New(logDay, series.Float, "log_day"),
+		series.New(filter, series.String, "filter"),
+		series.New(rb, series.String, "rb"),
+	)
+}
