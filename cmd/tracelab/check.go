@@ -23,23 +23,17 @@ func init() {
 func runCheck(e *env, args []string) error {
 	fs := e.newFlags("check")
 	format := formatFlag(fs)
-	examples := fs.Int("examples", 5, "job numbers listed per anomaly (1–100)")
-	share := fs.Float64("flurry-share", 0.5, "flurry: least share of a day's jobs the user submits on a burst day")
-	spike := fs.Float64("flurry-spike", 2, "flurry: least jobs of the user on a burst day, in median days of the log")
-	ratio := fs.Float64("flurry-ratio", 10, "flurry: least jobs of the user on a burst day, in the user's usual active days")
-	size := fs.Float64("flurry-size", 5, "flurry: least jobs of a flurry, in median days of the log")
-	gap := fs.Int("flurry-gap", 2, "flurry: most quiet days between two burst days of one flurry")
+	examples := intFlag(fs, "examples", 5, 1, 100, "", "job numbers listed per anomaly")
+	share := floatFlag(fs, "flurry-share", 0.5, floatRange{lo: 0, hi: 1, openLo: true},
+		"flurry: least share of a day's jobs the user submits on a burst day")
+	many := floatRange{lo: 0, hi: 1e6, openLo: true}
+	spike := floatFlag(fs, "flurry-spike", 2, many, "flurry: least jobs of the user on a burst day, in median days of the log")
+	ratio := floatFlag(fs, "flurry-ratio", 10, many, "flurry: least jobs of the user on a burst day, in the user's usual active days")
+	size := floatFlag(fs, "flurry-size", 5, many, "flurry: least jobs of a flurry, in median days of the log")
+	gap := intFlag(fs, "flurry-gap", 2, 0, 366, "", "flurry: most quiet days between two burst days of one flurry")
 	logArg, err := parseLogCommand(fs, format, args)
 	if err != nil {
 		return err
-	}
-	if *examples < 1 || *examples > 100 {
-		return fmt.Errorf("%w: --examples must be 1 to 100", errUsage)
-	}
-	if !(*share > 0 && *share <= 1) || !(*spike > 0 && *spike <= 1e6) || !(*ratio > 0 && *ratio <= 1e6) ||
-		!(*size > 0 && *size <= 1e6) || *gap < 0 || *gap > 366 {
-		return fmt.Errorf("%w: --flurry-share must be in (0, 1], --flurry-spike, --flurry-ratio and --flurry-size "+
-			"in (0, 1e6], --flurry-gap 0 to 366 days", errUsage)
 	}
 	tr, err := loadLog(e, logArg)
 	if err != nil {
