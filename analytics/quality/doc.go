@@ -9,7 +9,10 @@
 // "user=21 and (job>=13717 and job<=16207)", "job<=10").
 //
 // Check runs every detector and returns a Report (typed slices; Frame and
-// FlurriesFrame for the edge). The classes, by the paper's headings:
+// FlurriesFrame for the edge). The classes, by the paper's headings
+// (missing data §3.1, inconsistent data §3.2, erroneous data §3.3,
+// configuration changes §3.4, flurries §3.5, jobs outside the logging
+// period §4, as package datasets numbers them):
 //
 //	category       kind                     a job is counted when
 //	missing        missing_<field>          the field is unknown (SWF −1): wait, runtime, procs,
@@ -17,11 +20,19 @@
 //	                                        user, group, app, queue, partition; a field unknown
 //	                                        for every job is reported as not recorded
 //	inconsistent   cpu_above_runtime        average CPU time per processor (field 6) > runtime
-//	                                        + 1 s: total CPU time above runtime × processors
+//	                                        + max(60 s, 1%): total CPU time above runtime ×
+//	                                        processors (the reader's rule)
 //	inconsistent   runtime_above_request    runtime > requested time (the job outlived its limit)
-//	inconsistent   procs_above_machine      processors > the header's machine size
+//	inconsistent   procs_above_machine      allocated or requested processors > the header's
+//	                                        machine size
 //	inconsistent   negative_value           a negative time, processor count or memory other
-//	                                        than −1 (possible in traces not read from SWF)
+//	                                        than −1, in a trace not read from SWF (for SWF, the
+//	                                        reader's negative_value_<field> warnings)
+//	inconsistent,  <warning>_<field>        the reader's warnings that only it can see: values
+//	erroneous                               it made unknown (negative, out of range), rows it
+//	                                        left out, unsorted rows, zero processors, limits
+//	                                        of the header exceeded, ignored directives
+//	                                        (datasets.WarningKind)
 //	inconsistent   status_nonstandard       status outside the SWF codes −1, 0–5
 //	inconsistent   duplicate_job_id         a job number that occurs more than once
 //	erroneous      over_capacity            running while the logged schedule holds more

@@ -75,6 +75,7 @@ func Check(t *datasets.Trace, opts Options) (*Report, error) {
 	c := &checker{t: t, n: opts.Examples, r: &Report{Log: t.Name, Jobs: t.Len(), Machine: t.Machine()}}
 	c.missing()
 	c.inconsistent()
+	c.readWarnings()
 	c.erroneous()
 	c.configuration()
 	c.r.Flurries = DetectFlurries(t, opts.Flurries)
@@ -172,22 +173,26 @@ func (c *checker) missing() {
 
 func (c *checker) inconsistent() {
 	t := c.t
+	// The reader's rule (datasets.WarnCPUExceedsRuntime): by more than
+	// max(60 s, 1%), beyond the rounding of the two clocks.
 	c.rows(Inconsistent, "cpu_above_runtime", "cpu_time>runtime",
-		"average CPU time per processor above the runtime (by more than 1 s): total CPU time above runtime × processors",
-		func(i int) bool { return t.CPUTime[i] > t.Runtime[i]+1 })
+		"average CPU time per processor above the runtime by more than max(60 s, 1%): total CPU time above runtime × processors",
+		func(i int) bool { run := t.Runtime[i]; return run >= 0 && t.CPUTime[i] > run+max(60, run/100) })
 	c.rows(Inconsistent, "runtime_above_request", "runtime>req_time",
 		"runtime above the requested time: the job outlived its limit",
 		func(i int) bool { return t.Runtime[i] > t.ReqTime[i] })
 	if m := c.r.Machine; m.Rule == datasets.SizeHeaderMaxProcs || m.Rule == datasets.SizeHeaderMaxNodes {
-		c.rows(Inconsistent, "procs_above_machine", fmt.Sprintf("procs>%d", m.Procs),
-			fmt.Sprintf("more processors than the machine's %d (%s)", m.Procs, m.Rule),
-			func(i int) bool { return t.JobProcs(i) > m.Procs })
+		c.rows(Inconsistent, "procs_above_machine", fmt.Sprintf("procs>%d or req_procs>%d", m.Procs, m.Procs),
+			fmt.Sprintf("more processors, allocated or requested, than the machine's %d (%s)", m.Procs, m.Rule),
+			func(i int) bool { return t.Procs[i] > m.Procs || t.ReqProcs[i] > m.Procs })
 	}
-	c.rows(Inconsistent, "negative_value", "wait<0 or runtime<0 or cpu_time<0 or mem<0 or procs<-1",
-		"a negative time, memory or processor count other than −1 (unknown)",
-		func(i int) bool {
-			return t.Wait[i] < 0 || t.Runtime[i] < 0 || t.CPUTime[i] < 0 || t.Mem[i] < 0 || t.Procs[i] < -1 || t.ReqProcs[i] < -1
-		})
+	if t.Report == nil { // else the reader's negative-value warnings say it (readWarnings)
+		c.rows(Inconsistent, "negative_value", "wait<0 or runtime<0 or cpu_time<0 or mem<0 or procs<-1",
+			"a negative time, memory or processor count other than −1 (unknown)",
+			func(i int) bool {
+				return t.Wait[i] < 0 || t.Runtime[i] < 0 || t.CPUTime[i] < 0 || t.Mem[i] < 0 || t.Procs[i] < -1 || t.ReqProcs[i] < -1
+			})
+	}
 	c.rows(Inconsistent, "status_nonstandard", "status<-1 or status>5",
 		"status outside the SWF codes (−1 unknown, 0 failed, 1 completed, 2–4 partial, 5 cancelled); analyses that keep "+
 			"completed jobs leave these out",
@@ -199,6 +204,47 @@ func (c *checker) inconsistent() {
 	c.rows(Inconsistent, "duplicate_job_id", "",
 		"job numbers that occur more than once (every occurrence counted)",
 		func(i int) bool { return seen[t.JobID[i]] > 1 })
+}
+
+// readerCategory gives the category of each reader warning that Check
+// reports as read (the others are found again by Check's own detectors,
+// which also work on traces not read from SWF). The reader's negative and
+// out-of-range measures are unknown in the trace: only its warnings tell.
+var readerCategory = map[datasets.WarningKind]string{
+	datasets.WarnNegativeValue:    Erroneous,
+	datasets.WarnOutOfRange:       Erroneous,
+	datasets.WarnSubmitOutOfRange: Erroneous,
+	datasets.WarnUnsortedSubmit:   Inconsistent,
+	datasets.WarnUnsortedJobID:    Inconsistent,
+	datasets.WarnZeroProcs:        Inconsistent,
+	datasets.WarnExceedsLimit:     Inconsistent,
+	datasets.WarnHeader:           Inconsistent,
+}
+
+// readWarnings adds the reader's warnings (Trace.Report) of the kinds in
+// readerCategory, kind and field as the anomaly's kind.
+func (c *checker) readWarnings() {
+	if c.t.Report == nil {
+		return
+	}
+	for _, w := range c.t.Report.Warnings {
+		cat, ok := readerCategory[w.Kind]
+		if !ok {
+			continue
+		}
+		kind := strings.ReplaceAll(string(w.Kind), "-", "_")
+		if w.Field != "" {
+			kind += "_" + w.Field
+		}
+		a := Anomaly{Category: cat, Kind: kind, Jobs: w.Count, Examples: slices.Clone(w.Examples), Detail: w.String()}
+		if len(a.Examples) > c.n {
+			a.Examples = a.Examples[:c.n]
+		}
+		if w.Kind == datasets.WarnZeroProcs {
+			a.Filter = "procs=0"
+		}
+		c.add(a)
+	}
 }
 
 func (c *checker) erroneous() {

@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -58,7 +59,7 @@ func TestCheckClasses(t *testing.T) {
 		}, 400, nil, ""},
 		{"cpu_above_runtime", func(tr *datasets.Trace) { tr.CPUTime[2], tr.CPUTime[3] = 700, 601 }, 1, []int{3}, "cpu_time>runtime"},
 		{"runtime_above_request", func(tr *datasets.Trace) { tr.ReqTime[7] = 599 }, 1, []int{8}, "runtime>req_time"},
-		{"procs_above_machine", func(tr *datasets.Trace) { tr.Procs[10] = 65 }, 1, []int{11}, "procs>64"},
+		{"procs_above_machine", func(tr *datasets.Trace) { tr.Procs[10] = 65 }, 1, []int{11}, "procs>64 or req_procs>64"},
 		{"negative_value", func(tr *datasets.Trace) { tr.Wait[1] = -5 }, 1, []int{2}, "wait<0 or runtime<0 or cpu_time<0 or mem<0 or procs<-1"},
 		{"status_nonstandard", func(tr *datasets.Trace) { tr.Status[0], tr.Status[1] = 265, -4 }, 2, []int{1, 2}, "status<-1 or status>5"},
 		{"duplicate_job_id", func(tr *datasets.Trace) { tr.JobID[5] = 5 }, 2, []int{5, 5}, ""},
@@ -91,6 +92,33 @@ func TestCheckClasses(t *testing.T) {
 		a, ok := find(r, c.kind)
 		if !ok || a.Jobs != c.jobs || !slices.Equal(a.Examples, c.examples) || a.Filter != c.filter {
 			t.Errorf("%s: found %v %+v, want %d jobs %v filter %q", c.kind, ok, a, c.jobs, c.examples, c.filter)
+		}
+	}
+}
+
+// TestCheckReaderWarnings: what the reader alone saw (a negative runtime
+// it made unknown, zero processors) is in the report, with its count.
+func TestCheckReaderWarnings(t *testing.T) {
+	t.Parallel()
+	swf := "; MaxProcs: 8\n" +
+		"1 0 0 -5 2 -1 -1 2 100 -1 1 1 1 -1 -1 -1 -1 -1\n" +
+		"2 10 0 50 0 -1 -1 2 100 -1 1 1 1 -1 -1 -1 -1 -1\n" +
+		"3 20 0 50 2 -1 -1 2 100 -1 1 1 1 -1 -1 -1 -1 -1\n"
+	tr, err := datasets.Read(strings.NewReader(swf), datasets.ReadOptions{Name: "warned"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Check(tr, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []struct {
+		kind, filter string
+		example      int
+	}{{"negative_value_runtime", "", 1}, {"zero_procs_procs", "procs=0", 2}} {
+		a, ok := find(r, want.kind)
+		if !ok || a.Jobs != 1 || a.Filter != want.filter || !slices.Equal(a.Examples, []int{want.example}) {
+			t.Errorf("%s: %v %+v", want.kind, ok, a)
 		}
 	}
 }
