@@ -107,8 +107,15 @@ func (l *Loader) download(e Entry) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("datasets: downloaded file is not a valid log: %w", err)
 	}
+	rows := t.Len() + t.Report.PlaceholdersSkipped + t.Report.OutOfRangeSkipped
+	if e.Rows > 0 && rows != e.Rows {
+		return "", fmt.Errorf("datasets: downloaded %s has %d job records, the catalog expects %d (source: %s); if the archive changed the file, load it by path", url, rows, e.Rows, e.Source)
+	}
 	if e.Jobs > 0 && t.Len() != e.Jobs {
-		return "", fmt.Errorf("datasets: downloaded %s has %d jobs, the catalog expects %d", url, t.Len(), e.Jobs)
+		return "", fmt.Errorf("datasets: downloaded %s has %d jobs, the catalog expects %d (source: %s)", url, t.Len(), e.Jobs, e.Source)
+	}
+	if e.SHA256 == "" && e.Rows == 0 && e.Jobs == 0 && l.Progress != nil {
+		fmt.Fprintf(l.Progress, "%s: verified by its gzip checksum only (the catalog knows no count for it): %d job records\n", e.File, rows)
 	}
 	if err := ctx.Err(); err != nil { // a signal after the last byte
 		return "", downloadError(url, e, context.Cause(ctx), err)

@@ -725,28 +725,17 @@ func (p *parser) addRow(v *[18]float64) error {
 	}
 	i := p.n
 	p.n++
-	// Measures: −1 is unknown; a negative or out-of-range value becomes
-	// unknown too, reported and kept in Replaced.
-	for _, f := range [...]int{fWait, fRuntime, fCPUTime, fMem, fReqTime, fReqMem} {
-		if x := v[f]; !(x >= 0 && x <= measureLimit[f]) {
-			v[f] = p.badMeasure(i, id, f, x)
-		}
+	// One test per row on the common path; the field-by-field checks run
+	// only when something is off.
+	if !(inDomain(v[fWait], MaxDuration) && inDomain(v[fRuntime], MaxDuration) &&
+		inDomain(v[fCPUTime], MaxDuration) && inDomain(v[fMem], MaxMemoryKB) &&
+		inDomain(v[fReqTime], MaxDuration) && inDomain(v[fReqMem], MaxMemoryKB) &&
+		v[fThinkTime] >= -MaxDuration && v[fThinkTime] <= MaxDuration) {
+		p.checkMeasures(i, id, v)
 	}
-	if x := v[fThinkTime]; !(x >= -MaxDuration && x <= MaxDuration) {
-		v[fThinkTime] = p.badMeasure(i, id, fThinkTime, x)
-	}
-	// Identifiers and counts are kept as written.
-	if st := v[fStatus]; st < -1 || st > 5 {
-		p.warn.add(WarnStatusCode, "status", p.line, id, func() (string, string) {
-			return fmtValue(st), fmt.Sprintf("status %g is not an SWF code (−1, 0–5; an exit code?); kept as written", st)
-		})
-	}
-	for _, f := range [...]int{fJobID, fProcs, fReqProcs, fUser, fGroup, fApp, fQueue, fPartition, fPrevJob} {
-		if x := v[f]; x < -1 {
-			p.warn.add(WarnNegativeValue, FieldNames[f], p.line, id, func() (string, string) {
-				return fmtValue(x), fmt.Sprintf("%s %g is below −1 (unknown); kept as written", FieldNames[f], x)
-			})
-		}
+	if v[fStatus] < -1 || v[fStatus] > 5 || v[fJobID] < -1 || v[fProcs] < -1 || v[fReqProcs] < -1 ||
+		v[fUser] < -1 || v[fGroup] < -1 || v[fApp] < -1 || v[fQueue] < -1 || v[fPartition] < -1 || v[fPrevJob] < -1 {
+		p.checkIDs(id, v)
 	}
 	p.checkConsistency(id, v)
 
@@ -772,6 +761,39 @@ func (p *parser) addRow(v *[18]float64) error {
 	return nil
 }
 
+// inDomain reports whether a measure is unknown (−1) or within [0, limit].
+func inDomain(x, limit float64) bool { return (x >= 0 && x <= limit) || x == -1 }
+
+// checkMeasures makes unknown every measure that is negative (other than
+// −1) or out of range, reporting it and keeping its value in Replaced.
+func (p *parser) checkMeasures(row, id int, v *[18]float64) {
+	for _, f := range [...]int{fWait, fRuntime, fCPUTime, fMem, fReqTime, fReqMem} {
+		if x := v[f]; !inDomain(x, measureLimit[f]) {
+			v[f] = p.badMeasure(row, id, f, x)
+		}
+	}
+	if x := v[fThinkTime]; !(x >= -MaxDuration && x <= MaxDuration) {
+		v[fThinkTime] = p.badMeasure(row, id, fThinkTime, x)
+	}
+}
+
+// checkIDs reports status codes outside SWF's and identifiers or counts
+// below −1; they are kept as written.
+func (p *parser) checkIDs(id int, v *[18]float64) {
+	if st := v[fStatus]; st < -1 || st > 5 {
+		p.warn.add(WarnStatusCode, "status", p.line, id, func() (string, string) {
+			return fmtValue(st), fmt.Sprintf("status %g is not an SWF code (−1, 0–5; an exit code?); kept as written", st)
+		})
+	}
+	for _, f := range [...]int{fJobID, fProcs, fReqProcs, fUser, fGroup, fApp, fQueue, fPartition, fPrevJob} {
+		if x := v[f]; x < -1 {
+			p.warn.add(WarnNegativeValue, FieldNames[f], p.line, id, func() (string, string) {
+				return fmtValue(x), fmt.Sprintf("%s %g is below −1 (unknown); kept as written", FieldNames[f], x)
+			})
+		}
+	}
+}
+
 // leftOut records the id of a row that is not stored, for the duplicate
 // check.
 func (p *parser) leftOut(id int) {
@@ -781,11 +803,8 @@ func (p *parser) leftOut(id int) {
 }
 
 // badMeasure reports a measure outside its domain and returns the value to
-// store: −1 (unknown) for a negative or out-of-range value, x itself for −1.
+// store: −1 (unknown).
 func (p *parser) badMeasure(row, id, f int, x float64) float64 {
-	if x == -1 && f != fThinkTime {
-		return x
-	}
 	kind, what := WarnOutOfRange, "above 100 years"
 	switch {
 	case f == fMem || f == fReqMem:
