@@ -10,6 +10,7 @@ import (
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/repro/study"
 	"github.com/tracelab/tracelab/repro/zakay2013"
+	"github.com/tracelab/tracelab/repro/zakay2014"
 )
 
 // Reproduction computes the ledger of one paper: the Study of each paper
@@ -25,6 +26,7 @@ var registered = []struct {
 	new func(study.Options) Reproduction
 }{
 	{"zakay2013", func(o study.Options) Reproduction { return zakay2013.New(o) }},
+	{"zakay2014", func(o study.Options) Reproduction { return zakay2014.New(o) }},
 }
 
 // Keys returns the keys of the papers, in the order of their notebooks.

@@ -1,12 +1,15 @@
 package study
 
 import (
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
 	"sync"
 	"sync/atomic"
 	"testing"
+
+	"github.com/tracelab/tracelab/repro/ledger"
 )
 
 func TestOptions(t *testing.T) {
@@ -116,5 +119,32 @@ func TestOnceAndMemo(t *testing.T) {
 	wg.Wait()
 	if n := calls.Load(); n != 3 {
 		t.Errorf("%d computations, want 3 (one per memo key)", n)
+	}
+}
+
+type claimsOne struct{ id string }
+
+func (c claimsOne) Claims(l *ledger.Ledger) { l.Claim("Fig. 1", c.id, "s", true, "") }
+
+func TestLedger(t *testing.T) {
+	calls := 0
+	item := func(id string, err error) Item {
+		return ItemOf(func(context.Context) (claimsOne, error) { calls++; return claimsOne{id}, err })
+	}
+	p := ledger.Paper{Key: "demo", Items: []ledger.Item{{Name: "Fig. 1", Section: "§1"}}}
+	l, err := Ledger(context.Background(), p, item("a", nil), item("b", nil))
+	if err != nil || l.Len() != 2 || calls != 2 {
+		t.Fatalf("ledger %v, err %v, %d calls", l, err, calls)
+	}
+	if e, _ := l.Lookup("b"); e.Section != "§1" || e.Paper != "demo" {
+		t.Errorf("entry %+v", e)
+	}
+	if _, err := Ledger(context.Background(), p, item("a", errors.New("boom")), item("b", nil)); err == nil || calls != 3 {
+		t.Errorf("an item's error: %v after %d calls", err, calls)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Ledger(ctx, p, item("a", nil)); err == nil || calls != 3 {
+		t.Errorf("cancelled context: %v after %d calls", err, calls)
 	}
 }

@@ -56,8 +56,7 @@
 // # Experiments and frames
 //
 //   - Compare: conventional vs each model on one log (2014 Figs. 5–10,
-//     Table I): SummaryFrame, HourOfWeekFrame, ActivityFrame, QueueFrame,
-//     TableIFrame.
+//     Table I): SummaryFrame, HourOfWeekFrame, ActivityFrame, QueueFrame.
 //   - CrossSimulation: 2021 Fig. 8.
 //   - LoadSweep: throughput, utilisation and session length vs the number
 //     of users, per scheduler, feedback and open (2021 Figs. 12, 17, 19).
@@ -65,7 +64,6 @@
 //   - UserAwareStudy: per job class and per hour of the day (2021 Figs. 20,
 //     21).
 //   - WeeklyActivity, StateTimes: 2021 Figs. 11 and 13.
-//   - ToyTrace: the hand-made log of 2014 Fig. 3.
 //
 // Plot builders are in the sub-package feedbackplot.
 package feedback

@@ -303,41 +303,6 @@ func QueueFrame(cs ...*Comparison) dataframe.DataFrame {
 	)
 }
 
-// TableIFrame returns 2014 Table I from comparisons (one per log): the
-// average wait, seconds, of each simulation, one row per log (trace, jobs)
-// and one column per simulation name in the order of the first
-// comparison's runs. A simulation missing from a comparison is NaN.
-func TableIFrame(cs ...*Comparison) dataframe.DataFrame {
-	if len(cs) == 0 {
-		return dataframe.New(series.New([]string{}, series.String, "trace"))
-	}
-	var names []string
-	for _, r := range cs[0].Runs {
-		names = append(names, r.Name)
-	}
-	trace := make([]string, len(cs))
-	jobs := make([]int, len(cs))
-	cols := make([][]float64, len(names))
-	for k := range cols {
-		cols[k] = make([]float64, len(cs))
-	}
-	for i, c := range cs {
-		trace[i] = c.Workload.Name
-		jobs[i] = c.Workload.Len()
-		for k, n := range names {
-			cols[k][i] = math.NaN()
-			if r := c.Run(n); r != nil {
-				cols[k][i] = r.Summary.AvgWait
-			}
-		}
-	}
-	ss := []series.Series{series.New(trace, series.String, "trace"), series.New(jobs, series.Int, "jobs")}
-	for k, n := range names {
-		ss = append(ss, series.New(cols[k], series.Float, n))
-	}
-	return dataframe.New(ss...)
-}
-
 // SchedulerFactory returns a factory of fresh schedulers by name: the names
 // sim.New knows, and "useraware" or "useraware:α" (UserAware with
 // Alpha α, default 0.5).

@@ -51,8 +51,8 @@ func TestBuilders(t *testing.T) {
 	render(t, "hourly", p, err)
 	p, err = Validation([]float64{1, 2, 2, 3, 5}, 2.5, "validation")
 	render(t, "Validation", p, err)
-	// Fig. 3: the toy log's schedule under FCFS with feedback.
-	toy, err := feedback.NewWorkload(feedback.ToyTrace(), feedback.WorkloadOptions{})
+	// A schedule: a small log under FCFS with feedback.
+	toy, err := feedback.NewWorkload(smallLog(), feedback.WorkloadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,4 +83,22 @@ func TestLinesMeans(t *testing.T) {
 	if p.X.Min != 1 || p.X.Max != 2 || p.Y.Min != 3 || p.Y.Max != 5 {
 		t.Errorf("axes x %v–%v y %v–%v", p.X.Min, p.X.Max, p.Y.Min, p.Y.Max)
 	}
+}
+
+// smallLog is a log of four jobs on 4 processors: a 2-processor job, a
+// 4-processor job that waits for it, and a user's two short jobs.
+func smallLog() *datasets.Trace {
+	t := datasets.NewTrace("small", 4)
+	t.Header.MaxProcs = 4
+	for i, j := range []struct {
+		user                  int
+		submit, wait, runtime float64
+		procs                 int
+	}{{1, 0, 0, 60, 2}, {2, 10, 50, 40, 4}, {3, 15, 0, 10, 1}, {3, 30, 0, 10, 1}} {
+		job := datasets.UnknownJob()
+		job.JobID, job.User, job.Submit, job.Wait, job.Runtime = i+1, j.user, j.submit, j.wait, j.runtime
+		job.Procs, job.ReqProcs, job.ReqTime, job.Status = j.procs, j.procs, j.runtime, datasets.StatusCompleted
+		t.Append(job)
+	}
+	return t
 }

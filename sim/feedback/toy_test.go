@@ -4,8 +4,10 @@ import (
 	"github.com/tracelab/tracelab/datasets"
 )
 
-// ToyTrace returns the small log of 2014 Fig. 3 (§V), built by hand, times
-// in seconds (read them as minutes), on a machine of 4 processors:
+// ToyTrace returns a small log built by hand for the tests (exported for the
+// examples), times in seconds, on a machine of 4 processors — the situation
+// of Zakay & Feitelson 2014 Fig. 3 (whose reproduction, repro/zakay2014,
+// has its own copy):
 //
 //   - user 1 (grey) runs a 2-processor job from 0 to 60;
 //   - user 2 (cyan) submits a 4-processor job at 10, which waits for the
@@ -14,13 +16,12 @@ import (
 //     and 45, each 5 after the previous one ended: a session of three
 //     batches, each depending on the previous one, backfilled at once.
 //
-// The waits are those of the backfilling schedule that produced the log
-// (top of Fig. 3). Replayed conventionally under FCFS, red's jobs arrive at
-// their logged times and all wait behind the cyan job until 100 (middle of
-// Fig. 3); with feedback, red's first job waits until 100 and the next ones
-// arrive 5 after their predecessor ended, at 115 and 130 (bottom of Fig. 3).
+// The waits are those of a backfilling schedule. Replayed conventionally
+// under FCFS, red's jobs arrive at their logged times and all wait behind
+// the cyan job until 100; with feedback, red's first job waits until 100
+// and the next ones arrive 5 after their predecessor ended, at 115 and 130.
 func ToyTrace() *datasets.Trace {
-	t := datasets.NewTrace("Fig. 3 toy log", 5)
+	t := datasets.NewTrace("toy log", 5)
 	t.Header.MaxProcs = 4
 	t.Header.MaxNodes = 4
 	add := func(id, user int, submit, wait, runtime float64, procs int) {

@@ -1,0 +1,23 @@
+// Package zakay2014 reproduces N. Zakay and D. G. Feitelson, "Preserving
+// user behavior characteristics in trace-based simulation of parallel job
+// scheduling", MASCOTS 2014,
+// papers/zakay-feitelson-2014-preserving-user-behavior.txt, in notebook
+// notebooks/02-preserving-user-behavior.ipynb.
+//
+// Every numbered figure and table of the paper (Figs 1–10, Table I) is an
+// item of Paper, computed by a method of Study:
+//
+//	§IV   Figs 1, 2, 4  sessions and batches, the follows and depends-on relations (Structure)
+//	§V    Fig. 3        the toy schedule: log, conventional FCFS, FCFS with feedback (Fig3)
+//	§VII  —             the adjusted model under the logged schedule reproduces every arrival (Invariant)
+//	§VII  Figs 5–9      arrivals per hour of the week, activity per user, each user model (Models)
+//	§VII  Table I       average wait, conventional and each user model (TableI)
+//	§VIII Fig. 10       queue lengths, conventional and feedback, EASY and FCFS (Fig10)
+//
+// The simulations are the library's (sim/feedback: the mechanism of §VI and
+// the user models of §VII; analytics/session: Definitions 1–12): this
+// package holds only what is specific to the paper — its logs, its toy
+// example, its table layout and its claims. Table I's values are blanked in
+// our copy of the text (bullets), so its cells are recorded as ours, and the
+// paper's statements about them are checked as claims.
+package zakay2014

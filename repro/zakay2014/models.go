@@ -1,0 +1,275 @@
+package zakay2014
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
+	"gonum.org/v1/gonum/stat"
+	"gonum.org/v1/plot"
+
+	"github.com/tracelab/tracelab/repro/ledger"
+	"github.com/tracelab/tracelab/sim/feedback"
+	"github.com/tracelab/tracelab/sim/feedback/feedbackplot"
+)
+
+// ModelsResult is Figs 5–9 (§VII): the workload each user model generates
+// under EASY (recorded as the simulation unfolds) against the log — arrivals
+// per hour of the week (Figs 5, 6, 8) and the activity length per user
+// (Figs 7, 9) — for KTH-SP2, and SDSC-SP2 in full mode.
+type ModelsResult struct {
+	Logs []ModelsLog
+}
+
+// ModelsLog is the figures of one log.
+type ModelsLog struct {
+	Log string
+	// Fig5, Fig6 and Fig8 draw the arrivals per hour of the week of the
+	// adjusted, distribution-based and fluid models (dashed) and of the log.
+	Fig5, Fig6, Fig8 *plot.Plot
+	// Fig7 and Fig9 draw the distribution of the activity length per user
+	// of the distribution-based and fluid models and of the log.
+	Fig7, Fig9 *plot.Plot
+	// Users has one row per model: model, mean_activity_days,
+	// shorter (users less active than in the log), longer_2x (users
+	// active more than twice as long plus a day), users.
+	Users dataframe.DataFrame
+	// Summary is feedback.Comparison.SummaryFrame: the simulations'
+	// metrics.
+	Summary dataframe.DataFrame
+
+	m modelMeasures
+}
+
+// modelMeasures are the numbers the claims of Figs 5–9 compare.
+type modelMeasures struct {
+	cycle                  map[string]float64
+	peak                   map[string]float64 // largest share of one hour of the week
+	corrWithLog            map[string]float64
+	morning, evening       float64 // distribution model: weekday share of 6–10 h and 16–20 h
+	shorter, longer, users map[string]int
+	meanDays               map[string]float64 // mean activity per user, days
+	medianRatio            map[string]float64 // median over users of activity(model)/activity(log)
+}
+
+// Models simulates the user models on the figures' logs (memoised with
+// Table I's simulations).
+func (s *Study) Models(ctx context.Context) (*ModelsResult, error) {
+	return s.models.Get(func() (*ModelsResult, error) {
+		logs := []string{"KTH-SP2", "SDSC-SP2"}
+		if s.o.Quick {
+			logs = logs[:1]
+		}
+		r := &ModelsResult{}
+		for _, name := range logs {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			c, err := s.comparison(comparisonKey{log: name, scheduler: "easy"})
+			if err != nil {
+				return nil, err
+			}
+			ml, err := modelsLog(name, c)
+			if err != nil {
+				return nil, err
+			}
+			r.Logs = append(r.Logs, ml)
+		}
+		return r, nil
+	})
+}
+
+func modelsLog(name string, c *feedback.Comparison) (ModelsLog, error) {
+	ml := ModelsLog{Log: name, Summary: c.SummaryFrame()}
+	how := c.HourOfWeekFrame()
+	var err error
+	for _, f := range []struct {
+		p          **plot.Plot
+		model, fig string
+	}{{&ml.Fig5, "adjusted", "Fig. 5"}, {&ml.Fig6, "distribution", "Fig. 6"}, {&ml.Fig8, "fluid", "Fig. 8"}} {
+		if *f.p, err = feedbackplot.HourOfWeek(how, f.model); err != nil {
+			return ml, err
+		}
+		(*f.p).Title.Text = fmt.Sprintf("%s — %s: %s model (dashed) vs the log", f.fig, name, f.model)
+	}
+	act := c.ActivityFrame()
+	for _, f := range []struct {
+		p          **plot.Plot
+		model, fig string
+	}{{&ml.Fig7, "distribution", "Fig. 7"}, {&ml.Fig9, "fluid", "Fig. 9"}} {
+		if *f.p, err = feedbackplot.Activity(act, f.model); err != nil {
+			return ml, err
+		}
+		(*f.p).Title.Text = fmt.Sprintf("%s — %s: activity length per user, %s model vs the log", f.fig, name, f.model)
+	}
+	if ml.m, err = measure(c); err != nil {
+		return ml, err
+	}
+	ml.Users = ml.m.frame()
+	return ml, nil
+}
+
+// models are the user models, in the paper's order.
+var models = []string{"adjusted", "distribution", "fluid"}
+
+func measure(c *feedback.Comparison) (modelMeasures, error) {
+	m := modelMeasures{cycle: map[string]float64{}, peak: map[string]float64{}, corrWithLog: map[string]float64{},
+		shorter: map[string]int{}, longer: map[string]int{}, users: map[string]int{}, meanDays: map[string]float64{},
+		medianRatio: map[string]float64{}}
+	logProfile := profile(c.Original.HourOfWeek)
+	m.cycle["log"], m.peak["log"] = cv(logProfile), slices.Max(logProfile)
+	base, err := feedback.ActivityLengths(c.Workload.Trace)
+	if err != nil {
+		return m, err
+	}
+	m.meanDays["log"], m.users["log"] = mean(base)/feedback.Day, len(base)
+	for _, name := range models {
+		run := c.Run(name)
+		p := profile(run.Marginals.HourOfWeek)
+		m.cycle[name], m.peak[name] = cv(p), slices.Max(p)
+		m.corrWithLog[name] = stat.Correlation(p, logProfile, nil)
+		if name == "distribution" {
+			for h, v := range p {
+				day, hour := h/24, h%24
+				if day >= 5 { // Saturday, Sunday
+					continue
+				}
+				switch {
+				case hour >= 6 && hour < 10:
+					m.morning += v
+				case hour >= 16 && hour < 20:
+					m.evening += v
+				}
+			}
+		}
+		act, err := feedback.ActivityLengths(run.Trace)
+		if err != nil {
+			return m, err
+		}
+		if len(act) != len(base) {
+			return m, fmt.Errorf("zakay2014: %s: %d users simulated, %d in the log", name, len(act), len(base))
+		}
+		var ratios []float64
+		for u := range act {
+			if act[u] < base[u] {
+				m.shorter[name]++
+			}
+			if act[u] > 2*base[u]+feedback.Day {
+				m.longer[name]++
+			}
+			if base[u] > 0 {
+				ratios = append(ratios, act[u]/base[u])
+			}
+		}
+		m.users[name] = len(act)
+		m.meanDays[name] = mean(act) / feedback.Day
+		slices.Sort(ratios)
+		m.medianRatio[name] = stat.Quantile(0.5, stat.Empirical, ratios, nil)
+	}
+	return m, nil
+}
+
+// profile is the share of the arrivals in each hour of the week.
+func profile(counts [168]int) []float64 {
+	total := 0
+	for _, c := range counts {
+		total += c
+	}
+	p := make([]float64, len(counts))
+	for h, c := range counts {
+		p[h] = float64(c) / float64(max(total, 1))
+	}
+	return p
+}
+
+// cv is the coefficient of variation of a profile: the strength of its
+// daily and weekly cycles (0 for arrivals spread evenly over the week).
+func cv(p []float64) float64 {
+	mu, sd := stat.MeanStdDev(p, nil)
+	return sd / mu
+}
+
+func mean(x []float64) float64 {
+	if len(x) == 0 {
+		return math.NaN()
+	}
+	return stat.Mean(x, nil)
+}
+
+func (m modelMeasures) frame() dataframe.DataFrame {
+	names := append([]string{"log"}, models...)
+	var days []float64
+	var shorter, longer, users []int
+	for _, n := range names {
+		days = append(days, m.meanDays[n])
+		shorter, longer, users = append(shorter, m.shorter[n]), append(longer, m.longer[n]), append(users, m.users[n])
+	}
+	return dataframe.New(series.New(names, series.String, "model"), series.New(days, series.Float, "mean_activity_days"),
+		series.New(shorter, series.Int, "shorter"), series.New(longer, series.Int, "longer_2x"), series.New(users, series.Int, "users"))
+}
+
+// Claims checks §VII's reading of Figs 5–9 on each log.
+//
+// The paper's words become measures: the strength of the daily and weekly
+// cycles is the coefficient of variation of the hour-of-week profile
+// ("total destruction": at most half the log's); "sharp peaks that do not
+// exist in the original": the model's busiest hour of the week busier than
+// any hour of the log; "preserves the cycles": a correlation of at least
+// 0.8 with the log's profile; "most users": more than half; "a few users
+// ... very long": at least one and at most a tenth of the users active more
+// than twice as long (plus a day) as in the log; "close to the original": a
+// median ratio of activity lengths within 20% of 1.
+func (r *ModelsResult) Claims(l *ledger.Ledger) {
+	for _, ml := range r.Logs {
+		m, log := ml.m, ml.Log
+		l.Check("Fig. 5", "fig5/"+log+"/cycle-strength",
+			log+": strength of the daily and weekly cycles (CV of the hour-of-week profile), adjusted model relative to the log",
+			ledger.Stated("destroyed (≤ 0.5)", ledger.AtMost(0.5)), m.cycle["adjusted"]/m.cycle["log"]).
+			Quoting("this leads to a total destruction of the daily and weekly cycles")
+		l.Check("Fig. 6", "fig6/"+log+"/peak",
+			log+": busiest hour of the week, distribution-based model relative to the log",
+			ledger.Stated("peaks absent from the log (> 1)", ledger.AtLeast(1)), m.peak["distribution"]/m.peak["log"]).
+			Quoting("This creates sharp peaks of activity that do not exist in the original data")
+		l.Claim("Fig. 6", "fig6/"+log+"/morning-evening",
+			log+": distribution-based model: a large morning slot and a smaller evening one (weekday share of 6–10 h vs 16–20 h)",
+			m.morning > m.evening && m.evening > 0, fmt.Sprintf("morning %.3f, evening %.3f", m.morning, m.evening)).
+			Quoting("a large one in the morning and a smaller one in the evening")
+		l.Check("Fig. 7", "fig7/"+log+"/shorter-activity",
+			log+": distribution-based model: fraction of users active for a shorter period than in the log (higher throughput per user)",
+			ledger.Stated("most users (> 0.5)", ledger.AtLeast(0.5)), frac(m.shorter["distribution"], m.users["distribution"])).
+			Quoting("For most of the workloads, this leads to high throughput per user")
+		l.Claim("Fig. 7", "fig7/"+log+"/hyperactive",
+			log+": distribution-based model: a few users active for excessively long periods (> 2× the log's + 1 day)",
+			fewLonger(m, "distribution"), fmt.Sprintf("%d of %d users", m.longer["distribution"], m.users["distribution"])).
+			Quoting("some few users are active for excessively long periods in the simulations")
+		l.Check("Fig. 8", "fig8/"+log+"/cycles-kept",
+			log+": fluid model: correlation of the hour-of-week profile with the log's",
+			ledger.Stated("cycles preserved (≥ 0.8)", ledger.AtLeast(0.8)), m.corrWithLog["fluid"]).
+			Quoting("The fluid model preserves the daily and weekly cycles")
+		l.Check("Fig. 9", "fig9/"+log+"/activity-close",
+			log+": fluid model: median over users of the activity length relative to the log's",
+			ledger.Stated("close to the original (0.8–1.2)", ledger.Between(0.8, 1.2)), m.medianRatio["fluid"]).
+			Quoting("the throughput per user is close to the original workload in most of the traces")
+		l.Claim("Fig. 9", "fig9/"+log+"/few-long",
+			log+": fluid model: a few users have very long activity periods (> 2× the log's + 1 day)",
+			fewLonger(m, "fluid"), fmt.Sprintf("%d of %d users", m.longer["fluid"], m.users["fluid"])).
+			Quoting("However, a few users have very long activity periods.")
+	}
+}
+
+func frac(n, of int) float64 {
+	if of == 0 {
+		return math.NaN()
+	}
+	return float64(n) / float64(of)
+}
+
+// fewLonger: at least one and at most a tenth of the users are active more
+// than twice as long as in the log.
+func fewLonger(m modelMeasures, model string) bool {
+	n := m.longer[model]
+	return n >= 1 && float64(n) <= 0.1*float64(m.users[model])
+}
