@@ -2,60 +2,30 @@ package zakay2014
 
 import (
 	"context"
-	"os"
 	"slices"
 	"testing"
 
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/repro/study"
+	"github.com/tracelab/tracelab/repro/study/studytest"
 )
-
-func paperText(t *testing.T) string {
-	t.Helper()
-	text, err := study.PaperText(File)
-	if err != nil {
-		t.Skip(err)
-	}
-	return text
-}
 
 // TestItems: every numbered figure and table of the paper is listed, and
 // an item not fully reproduced says why.
 func TestItems(t *testing.T) {
-	p := New(study.Options{Quick: true}).Paper()
-	if m := p.MissingItems(paperText(t)); len(m) != 0 {
-		t.Errorf("items not listed: %v", m)
-	}
-	for _, it := range p.Items {
-		if it.Status != ledger.Reproduced && it.Note == "" {
-			t.Errorf("%s is %s without a note saying why", it.Name, it.Status)
-		}
-	}
+	studytest.Items(t, New(study.Options{}).Paper())
 }
-
-// quickLedger is the quick-mode ledger, computed once for the tests.
-var quickLedger study.Once[*ledger.Ledger]
 
 func ledgerOf(t *testing.T) *ledger.Ledger {
 	t.Helper()
-	if os.Getenv("TRACELAB_DATA") == "" {
-		t.Skip("TRACELAB_DATA is not set")
-	}
-	l, err := quickLedger.Get(func() (*ledger.Ledger, error) {
+	return studytest.QuickLedger(t, "zakay2014", func() (*ledger.Ledger, error) {
 		return New(study.Options{Quick: true}).Ledger(context.Background())
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return l
 }
 
 // TestQuotes: every quote of the ledger is in the paper's text.
 func TestQuotes(t *testing.T) {
-	text := paperText(t)
-	for _, err := range ledger.VerifyQuotes(ledgerOf(t).Entries(), text) {
-		t.Error(err)
-	}
+	studytest.Quotes(t, New(study.Options{}).Paper(), ledgerOf(t).Entries())
 }
 
 // TestLedger: entries whose verdict follows from the definitions or from
