@@ -15,7 +15,8 @@ import (
 func init() {
 	register(&command{name: "resample",
 		usage: "[LOG] [--weeks N | --extend X] [--load F] [--rb USER:BEGIN:END ... --rb-npw R] --seed S -o out.swf\n" +
-			"       [--clock wall|elapsed] [--start cycle|activity] [--arrivals uniform|weeks] [--simulate SCHEDULER]\n" +
+			"       [--clock wall|elapsed] [--reading NAME] [--start common|cycle|activity] [--arrivals uniform|weeks]\n" +
+			"       [--simulate SCHEDULER]\n" +
 			"       [--format table|csv|json]\n" +
 			"   -o: .swf, .swf.gz, or .csv/.json/.parquet (job columns plus kind, source_user, source_job);\n" +
 			"   BEGIN/END: seconds since the log's start, or a date YYYY-MM-DD in the log's time zone (END: to the end of that day)",
@@ -28,11 +29,17 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
-			p, err := resample.NewPools(c.trace, resample.PoolOptions{Rare: periods})
+			rd, err := resample.ReadingByName(c.reading)
+			if err != nil {
+				return nil, usagef("--reading: %v", err)
+			}
+			po := rd.Pools
+			po.Rare = periods
+			p, err := resample.NewPools(c.trace, po)
 			if err != nil {
 				return nil, err
 			}
-			return resample.NewExperiment(p, resample.ExperimentOptions{Scheduler: c.scheduler})
+			return resample.NewExperiment(p, resample.ExperimentOptions{Scheduler: c.scheduler, Generate: rd.Generate, Sim: rd.Sim})
 		}})
 }
 
@@ -46,6 +53,7 @@ func (r *rareFlags) Set(v string) error { *r = append(*r, v); return nil }
 type resampleArgs struct {
 	log, format string
 	rare        []string
+	reading     resample.Reading
 	opts        resample.Options
 	clock       resample.Clock
 	simulate    string
@@ -66,8 +74,10 @@ func parseResample(e *env, args []string) (resampleArgs, error) {
 	seed := seedFlag(fs, "seed", 0, "random seed (required: the same seed gives the same log)")
 	out := fs.String("o", "", "output file (required): .swf, .swf.gz, .csv, .json or .parquet")
 	clock := fs.String("clock", "wall", "wall: keep local day and time of every job; elapsed: keep intervals in seconds")
-	start := fs.String("start", "cycle", "initial long-term users start in a random week of their cycle (cycle) or of their activity (activity)")
-	arrivals := fs.String("arrivals", "uniform", "arriving temporary users chosen uniformly (uniform) or by weeks of activity (weeks)")
+	reading := fs.String("reading", "default", "reading of the paper's §4 and §6.1 (go doc sim/resample Readings); --start and --arrivals override it")
+	start := fs.String("start", "", "initial long-term users start in one common random week of the log (common, the default reading), "+
+		"each in a random week of its cycle (cycle) or of its activity (activity)")
+	arrivals := fs.String("arrivals", "", "arriving temporary users chosen uniformly (uniform, the default reading) or by weeks of activity (weeks)")
 	simulate := fs.String("simulate", "", "also simulate the new log with this scheduler and report its performance and saturation")
 	log, err := parseLogCommand(fs, format, args)
 	if err != nil {
@@ -87,14 +97,20 @@ func parseResample(e *env, args []string) (resampleArgs, error) {
 	if a.clock, err = resample.ParseClock(*clock); err != nil {
 		return a, usagef("--clock: %v", err)
 	}
-	a.opts = resample.Options{Weeks: *weeks, Extend: *extend, Load: *load, RBNPW: *rbnpw, Seed: *seed}
-	if a.opts.LongTermStart, err = choice("--start", *start, map[string]resample.LongTermStart{
-		"cycle": resample.StartInCycle, "activity": resample.StartInActivity}); err != nil {
-		return a, err
+	if a.reading, err = resample.ReadingByName(*reading); err != nil {
+		return a, usagef("--reading: %v", err)
 	}
-	if a.opts.Arrivals, err = choice("--arrivals", *arrivals, map[string]resample.Weighting{
-		"uniform": resample.Uniform, "weeks": resample.ByWeeks}); err != nil {
-		return a, err
+	a.opts = a.reading.Generate
+	a.opts.Weeks, a.opts.Extend, a.opts.Load, a.opts.RBNPW, a.opts.Seed = *weeks, *extend, *load, *rbnpw, *seed
+	if *start != "" {
+		if a.opts.LongTermStart, err = resample.ParseLongTermStart(*start); err != nil {
+			return a, usagef("--start: %v", err)
+		}
+	}
+	if *arrivals != "" {
+		if a.opts.Arrivals, err = resample.ParseWeighting(*arrivals); err != nil {
+			return a, usagef("--arrivals: %v", err)
+		}
 	}
 	if *simulate != "" {
 		if a.factory, err = sim.FactoryOf(*simulate); err != nil {
@@ -121,7 +137,9 @@ func runResample(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	pools, err := resample.NewPools(tr, resample.PoolOptions{Rare: periods, Clock: a.clock})
+	po := a.reading.Pools
+	po.Rare, po.Clock = periods, a.clock
+	pools, err := resample.NewPools(tr, po)
 	if err != nil {
 		return err
 	}
@@ -144,7 +162,7 @@ func runResample(e *env, args []string) error {
 	fmt.Fprintf(e.stderr, "wrote %d jobs of %d users to %s\n", r.Trace.Len(), len(r.Instances), a.out.path)
 	rec := resampleRecord(pools, r)
 	if a.factory != nil {
-		o, err := r.Simulate(a.factory(), resample.SimOptions{})
+		o, err := r.Simulate(a.factory(), a.reading.Sim)
 		if err != nil {
 			return err
 		}
@@ -225,6 +243,9 @@ func resampleRecord(p *resample.Pools, r *resample.Resampled) record {
 			{"seed", o.Seed}, {"weeks", o.Weeks}, {"extend", o.Extend}, {"load", o.Load},
 			{"long_term_users", o.LongTermUsers}, {"initial_temporary", o.InitialTemporary},
 			{"arrivals_per_week", o.ArrivalRate}, {"rb_npw", o.RBNPW}, {"clock", p.Options.Clock.String()},
+			{"long_term_start", o.LongTermStart.String()}, {"long_term_selection", o.LongTermSelection.String()},
+			{"regeneration", o.Regeneration.String()}, {"initial_temporaries", o.InitialTemporaries.String()},
+			{"arrival_count", o.ArrivalCount.String()}, {"arrival_weighting", o.Arrivals.String()},
 		}},
 		{"resampled", record{
 			{"jobs", rep.Jobs}, {"users", len(r.Instances)}, {"weeks", r.Weeks},

@@ -104,6 +104,7 @@ func TestResampleErrors(t *testing.T) {
 		{[]string{"resample", "--seed", "1", "-o", o, "--clock", "sundial"}, "--clock"},
 		{[]string{"resample", "--seed", "1", "-o", o, "--start", "never"}, "--start"},
 		{[]string{"resample", "--seed", "1", "-o", o, "--arrivals", "poisson"}, "--arrivals"},
+		{[]string{"resample", "--seed", "1", "-o", o, "--reading", "sideways"}, "--reading"},
 		{[]string{"resample", "--seed", "1", "-o", filepath.Join(dir, "x.txt")}, "unknown output format"},
 		{[]string{"resample", "--seed", "1", "-o", o, "--simulate", "lottery"}, "--simulate"},
 	}

@@ -166,6 +166,9 @@ func slurmSweepArgs(a sweepArgs) []string {
 	if a.rbnpw.set {
 		args = append(args, "--rb-npw", a.rbnpw.String())
 	}
+	if a.reading != "default" {
+		args = append(args, "--reading", a.reading)
+	}
 	if a.loads.set {
 		args = append(args, "--load", a.loads.String())
 	}

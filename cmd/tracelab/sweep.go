@@ -20,7 +20,7 @@ import (
 
 func init() {
 	register(&command{name: "sweep",
-		usage: "[LOG] --reps N [--experiment " + defaultExperiment + "] [--scheduler easy] [--load F1,F2,...] " +
+		usage: "[LOG] --reps N [--experiment " + defaultExperiment + "] [--scheduler easy] [--reading NAME] [--load F1,F2,...] " +
 			"[--seed S] [--workers W] [--shard i/n] [-o out.parquet] [--format table|csv|json]\n" +
 			"       [--slurm [--shards 10] [--slurm-dir DIR] [--partition P] [--time T] [--cpus-per-task C] " +
 			"[--throttle K] [--sbatch-arg --flag=value ...] [--tracelab PATH] [--dry-run] [--no-wait]]\n" +
@@ -48,6 +48,7 @@ type sweepConfig struct {
 	scheduler string
 	window    float64  // seconds; 0 means the experiment's default
 	rare      []string // --rb USER:BEGIN:END periods, for experiments that take them
+	reading   string   // --reading, for the resample experiment
 }
 
 // defaultExperiment is the experiment of "tracelab sweep" without
@@ -92,6 +93,7 @@ type sweepArgs struct {
 	loads      *floatList
 	rare       rareFlags
 	rbnpw      *floatList
+	reading    string
 	window     time.Duration
 	reps       int
 	seed       uint64
@@ -113,6 +115,7 @@ func parseSweep(e *env, args []string) (sweepArgs, error) {
 	a.loads = floatListFlag(fs, "load", positiveFactor, "load factors, comma-separated: a grid of N replicates each")
 	fs.Var(&a.rare, "rb", "rare behaviour USER:BEGIN:END (repeatable; resample experiment): those jobs form a rare-behaviour pool")
 	a.rbnpw = floatListFlag(fs, "rb-npw", floatRange{lo: 0, hi: 1000}, "RB_NPW values, comma-separated (resample experiment): a grid of N replicates each")
+	fs.StringVar(&a.reading, "reading", "default", "reading of the paper's §4 and §6.1 (resample experiment; go doc sim/resample Readings)")
 	window := durationFlag(fs, "window", 0, time.Hour, maxWeeks*7*24*time.Hour, "", "window length for the window experiment, e.g. 4w, 28d, 672h (default 4w)")
 	intVar(fs, &a.reps, "reps", 0, 0, maxReps, "", "replicates per grid point (required, at least 1)")
 	seed := seedFlag(fs, "seed", 1, "base seed: replicate r uses the first output of PCG(seed, r)")
@@ -150,8 +153,8 @@ func (a *sweepArgs) check(windowSet bool, shard string) error {
 	if a.def, ok = sweepExperiments[a.experiment]; !ok {
 		return usagef("unknown experiment %q (want one of %s)", a.experiment, sweepExperimentNames())
 	}
-	if (len(a.rare) > 0 || a.rbnpw.set) && a.experiment != "resample" {
-		return usagef("--rb and --rb-npw apply to the resample experiment only")
+	if (len(a.rare) > 0 || a.rbnpw.set || a.reading != "default") && a.experiment != "resample" {
+		return usagef("--rb, --rb-npw and --reading apply to the resample experiment only")
 	}
 	if windowSet && a.experiment != "window" {
 		return usagef("--window applies to the window experiment only")
@@ -196,7 +199,7 @@ func runSweep(e *env, args []string) error {
 	if v := os.Getenv(sweepFailEnv); a.sharded && v != "" && v == strconv.Itoa(a.shard.I) {
 		return fmt.Errorf("sweep: injected failure of shard %s (%s=%s, a test hook)", a.shard, sweepFailEnv, v)
 	}
-	cfg := sweepConfig{scheduler: a.scheduler, rare: a.rare, window: a.window.Seconds()}
+	cfg := sweepConfig{scheduler: a.scheduler, rare: a.rare, reading: a.reading, window: a.window.Seconds()}
 	if cfg.trace, err = loadLog(e, a.log); err != nil {
 		return err
 	}

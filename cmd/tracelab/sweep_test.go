@@ -37,6 +37,34 @@ func TestSweepJSON(t *testing.T) {
 	}
 }
 
+// TestSweepReading: a reading changes the resampling (the default starts
+// the long-term users in one common week, "cycle" each in its own), and
+// adds the load CV column.
+func TestSweepReading(t *testing.T) {
+	var rows [2][]map[string]any
+	for k, rd := range []string{"default", "cycle"} {
+		out, _, err := runCLI(t, "sweep", "--reps", "4", "--seed", "3", "--reading", rd, "--format", "json", "--quiet")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal([]byte(out), &rows[k]); err != nil {
+			t.Fatalf("%v\n%s", err, out)
+		}
+	}
+	same := 0
+	for i := range rows[0] {
+		if _, ok := rows[0][i]["load_cv"]; !ok {
+			t.Fatalf("row %d lacks load_cv", i)
+		}
+		if rows[0][i]["jobs"] == rows[1][i]["jobs"] {
+			same++
+		}
+	}
+	if same == len(rows[0]) {
+		t.Error("the cycle reading resampled the same logs as the default")
+	}
+}
+
 // TestSweepShards: a sweep run as 3 shard commands and merged equals the
 // sweep run at once, row for row; the merge refuses a missing shard and
 // names it.
@@ -119,6 +147,8 @@ func TestSweepErrors(t *testing.T) {
 		{[]string{"sweep", "--reps", "3", "--slurm", "--shards", "4", "-o", "x.parquet"}, "--shards 4"},
 		{[]string{"sweep", "--reps", "3", "--slurm", "--shard", "0/3", "-o", "x.parquet"}, "exclude each other"},
 		{[]string{"sweep", "--reps", "3", "--slurm", "--shards", "3", "-o", "x.parquet", "--sbatch-arg", "mem 1G"}, "one option per argument"},
+		{[]string{"sweep", "--reps", "3", "--reading", "sideways"}, `unknown reading "sideways"`},
+		{[]string{"sweep", "--reps", "3", "--experiment", "window", "--reading", "cycle"}, "resample experiment only"},
 		{[]string{"sweep", "merge"}, "needs shard files"},
 		{[]string{"slurm"}, "status|wait|resubmit|cancel"},
 		{[]string{"slurm", "status", "/nonexistent"}, "not an array folder"},

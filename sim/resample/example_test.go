@@ -32,6 +32,6 @@ func Example() {
 	fmt.Printf("EASY: utilization %.2f, saturated %v\n", o.Summary.Utilization, o.Saturation.Saturated)
 	// Output:
 	// pools: 12 long-term, 10 temporary users, 2 discarded; 20 weeks
-	// resampled: 12791 jobs of 26 users over 39 weeks
-	// EASY: utilization 0.05, saturated false
+	// resampled: 13245 jobs of 25 users over 39 weeks
+	// EASY: utilization 0.06, saturated false
 }

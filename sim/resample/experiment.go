@@ -36,6 +36,9 @@ type Metrics struct {
 	// Slope and Saturated are sim.DetectSaturation's (2013 §6.3).
 	Slope     float64
 	Saturated bool
+	// LoadCV is the coefficient of variation of the weekly offered load
+	// of the log over its window (whole weeks; LoadProfile).
+	LoadCV float64
 }
 
 // MetricsColumns are the result columns of Experiment, in the order of
@@ -56,13 +59,14 @@ var MetricsColumns = []sweep.Column{
 	{Name: "max_queue", Type: series.Int},
 	{Name: "slope", Type: series.Float},
 	{Name: "saturated", Type: series.Bool},
+	{Name: "load_cv", Type: series.Float},
 }
 
 // Row returns the metrics in the order of MetricsColumns.
 func (m Metrics) Row() sweep.Row {
 	return sweep.Row{m.Weeks, m.Users, m.Jobs, m.RareJobs, m.Simulated, m.Counted, m.Throughput,
 		m.Utilization, m.AvgWait, m.AvgResponse, m.AvgSlowdown, m.AvgBoundedSlowdown, m.MaxQueue,
-		m.Slope, m.Saturated}
+		m.Slope, m.Saturated, m.LoadCV}
 }
 
 // MetricsFrame returns one row per Metrics with the MetricsColumns, after
@@ -107,38 +111,49 @@ func OutcomeMetrics(r *Resampled, o *Outcome) Metrics {
 		Simulated: o.Result.Len(), Counted: s.Jobs, Throughput: s.Throughput, Utilization: s.Utilization,
 		AvgWait: s.AvgWait, AvgResponse: s.AvgResponse, AvgSlowdown: s.AvgSlowdown,
 		AvgBoundedSlowdown: s.AvgBoundedSlowdown, MaxQueue: s.MaxQueue,
-		Slope: o.Saturation.Slope, Saturated: o.Saturation.Saturated}
+		Slope: o.Saturation.Slope, Saturated: o.Saturation.Saturated,
+		LoadCV: weeklyLoadCV(r.Trace, r.Start, r.End)}
 }
 
-// Reference simulates a log as it is (open replay, every job counted): the
-// value the paper draws as a vertical line beside the histograms of the
-// resampled variants (2013 Figs. 8–9). Saturation is tested over the weeks
-// from the first job to the last submission.
+// Reference simulates a log as it is (open replay): the value the paper
+// draws as a vertical line beside the histograms of the resampled variants
+// (2013 Figs. 8–9), under the same conventions (opts) as the variants'
+// Simulate, over the window from the first submission to the last (the
+// variants' window has the same length).
 func Reference(t *datasets.Trace, s sim.Scheduler, opts SimOptions) (Metrics, error) {
 	tr := t.SortBySubmit()
-	if tr.Len() == 0 {
-		return Metrics{}, fmt.Errorf("resample: log %q is empty", t.Name)
+	n := tr.Len()
+	first, last := math.Inf(1), math.Inf(-1)
+	for _, s := range tr.Submit {
+		if !math.IsNaN(s) && !math.IsInf(s, 0) {
+			first, last = min(first, s), max(last, s)
+		}
 	}
-	so := opts.Sim
-	so.Engine.WeekOrigin = tr.Submit[0]
-	res, err := sim.Replay(tr, s, so)
+	if first > last {
+		return Metrics{}, fmt.Errorf("resample: log %q has no job with a known submit time", t.Name)
+	}
+	jobs, rep, m, err := prepare(tr, opts.Sim)
 	if err != nil {
 		return Metrics{}, err
 	}
-	var weekly []int
-	last := tr.Submit[tr.Len()-1]
-	for k, at := range res.Weekly.Time {
-		if at <= last {
-			weekly = append(weekly, res.Weekly.Outstanding[k])
+	var cancelled func(id int) bool
+	if opts.DropCancelled {
+		status := make(map[int]int, n)
+		for i, id := range tr.JobID {
+			status[id] = tr.Status[i]
 		}
+		cancelled = func(id int) bool { return status[id] == datasets.StatusCancelled }
 	}
-	sat := sim.DetectSaturation(weekly, opts.Saturation)
-	sm := res.Summary()
-	u := tr.NumUsers()
-	return Metrics{Weeks: int(math.Ceil((last - tr.Submit[0]) / week)), Users: u, Jobs: tr.Len(), Simulated: res.Len(), Counted: sm.Jobs,
-		Throughput: sm.Throughput, Utilization: sm.Utilization, AvgWait: sm.AvgWait, AvgResponse: sm.AvgResponse,
-		AvgSlowdown: sm.AvgSlowdown, AvgBoundedSlowdown: sm.AvgBoundedSlowdown, MaxQueue: sm.MaxQueue,
-		Slope: sat.Slope, Saturated: sat.Saturated}, nil
+	o, err := simulateWindow(jobs, rep, m, s, first, last, opts, nil, cancelled)
+	if err != nil {
+		return Metrics{}, err
+	}
+	sm := o.Summary
+	return Metrics{Weeks: int(math.Ceil((last - first) / week)), Users: tr.NumUsers(), Jobs: n, Simulated: o.Result.Len(),
+		Counted: sm.Jobs, Throughput: sm.Throughput, Utilization: sm.Utilization, AvgWait: sm.AvgWait,
+		AvgResponse: sm.AvgResponse, AvgSlowdown: sm.AvgSlowdown, AvgBoundedSlowdown: sm.AvgBoundedSlowdown,
+		MaxQueue: sm.MaxQueue, Slope: o.Saturation.Slope, Saturated: o.Saturation.Saturated,
+		LoadCV: weeklyLoadCV(tr, first, last)}, nil
 }
 
 // ExperimentOptions configures an Experiment. The zero value resamples the

@@ -9,102 +9,13 @@ import (
 	"sort"
 	"time"
 
+	"gonum.org/v1/gonum/stat/distuv"
+
 	"github.com/tracelab/tracelab/datasets"
 )
 
-// Weighting says how arriving temporary users are chosen from the pool.
-type Weighting int
-
-const (
-	// Uniform chooses every temporary user with the same probability (the
-	// default). Each temporary user arrived once in the log, so uniform
-	// arrivals keep the log's mix of users; the length bias of the users
-	// present at a given time is in the initial population, which is
-	// weighted by weeks of activity (2013 §4, "Initialization").
-	Uniform Weighting = iota
-	// ByWeeks chooses arriving users, like the initial ones, with
-	// probability proportional to their weeks of activity.
-	ByWeeks
-)
-
-// LongTermStart says where in its stream a long-term user of the initial
-// population starts.
-type LongTermStart int
-
-const (
-	// StartInCycle starts each long-term user in a random week of its
-	// cycle: the weeks of the log, the user's activity followed by the gap
-	// after which it is regenerated (the default). The generated log is
-	// then stationary: in every week a long-term user is active with the
-	// same probability (its weeks of activity over the log's weeks), as
-	// in a log "recorded over an arbitrary timespan" (2013 §4). A user
-	// whose random week falls in its gap joins when its activity comes
-	// round.
-	StartInCycle LongTermStart = iota
-	// StartInActivity starts each long-term user in a random week of its
-	// traced activity (from its first job's week to its last's), the
-	// paper's literal wording. Every long-term user is then active at the
-	// start, and most are regenerated within one log's length, so the
-	// users' activity periods come out longer than in the log (Fig. 4's
-	// "period of activity" panel; see the package tests).
-	StartInActivity
-)
-
-// Bounds of resampling, so that no option or odd log makes it run or grow
-// without end.
-const (
-	// MaxWeeks bounds the span of the original log and the length of the
-	// new one: 5218 weeks (100 years).
-	MaxWeeks = 5218
-	// MaxLoad bounds Options.Load.
-	MaxLoad = 100
-	// MaxJobs bounds the expected jobs of a new log (the original's jobs
-	// per week × Load × its weeks): 10,000,000.
-	MaxJobs = 10_000_000
-)
-
-// Options controls Generate. The zero value resamples a log as long as the
-// original with the original's numbers of users (2013 §4 defaults).
-type Options struct {
-	// Weeks is the length of the new log in weeks (7 civil days) from the
-	// original's first job, at most MaxWeeks. Zero means Extend.
-	Weeks int
-	// Extend is the length as a multiple of the original log's span (first
-	// to last job); zero means 1. Weeks and Extend may not both be set;
-	// the length may not exceed MaxWeeks weeks.
-	Extend float64
-	// Load multiplies the numbers of long-term users, initial temporary
-	// users and arriving temporary users (2013 §6.3); zero means 1; at
-	// most MaxLoad.
-	Load float64
-	// LongTermUsers is the number of long-term users; zero means
-	// round(Load × the pool's long-term users), negative means none.
-	LongTermUsers int
-	// InitialTemporary is the expected number of temporary users at the
-	// start (rounded at random to an integer); zero means Load ×
-	// Pools.TemporaryPresent, negative means none.
-	InitialTemporary float64
-	// ArrivalRate is the expected number of new temporary users per week,
-	// rare-behaviour users included; zero means Load ×
-	// Pools.TemporaryRate, negative means none.
-	ArrivalRate float64
-	// RBNPW is the expected number of rare-behaviour users among each
-	// week's arrivals (2013 §6.4 step 3), between 0 and ArrivalRate.
-	RBNPW float64
-	// Arrivals says how arriving temporary users are chosen (default
-	// Uniform).
-	Arrivals Weighting
-	// LongTermStart says where initial long-term users start (default
-	// StartInCycle). Replicas of one user start evenly spread over the
-	// same range, as far apart as possible (2013 §6.3).
-	LongTermStart LongTermStart
-	// Seed and Stream seed the random generator (PCG): the same pools,
-	// options and seeds give the same log.
-	Seed, Stream uint64
-}
-
 // Instance is one user of a resampled log: a stream of a pool placed in
-// time. A long-term instance repeats its stream every Pools.Weeks weeks.
+// time. A long-term instance repeats its stream every Period weeks.
 type Instance struct {
 	// ID is the user id in the resampled log (1, 2, … in order of
 	// creation: long-term users, initial temporary users, arrivals).
@@ -119,12 +30,18 @@ type Instance struct {
 	Arrival int
 	// Phase is the week of the log from which the stream starts: jobs of
 	// earlier weeks are not used in the first cycle (the first week for
-	// arrivals, a random week of activity for the initial population).
+	// arrivals; for the initial population a week of its activity or, for
+	// a long-term user, of its cycle, which runs from its first job's
+	// week for Period weeks and may reach past the log's last week).
 	Phase int
 	// Shift is the number of weeks the first cycle moves by: a job of
-	// week w of the log lands in week w + Shift (+ k·Pools.Weeks in the
-	// k-th repetition of a long-term user).
+	// week w of the log lands in week w + Shift (+ k·Period in the k-th
+	// repetition of a long-term user).
 	Shift int
+	// Period is the number of weeks after which a long-term instance's
+	// stream repeats (Pools.Weeks, or the user's weeks of activity with
+	// RegenerateImmediately); 0 for a temporary or rare instance.
+	Period int
 	// Copy numbers the replicas of a long-term user (0 for the first).
 	Copy int
 	// Jobs is the number of jobs the instance submitted in the new log.
@@ -140,6 +57,9 @@ type Report struct {
 	// RareCapped counts rare-behaviour arrivals not made because a week
 	// drew more of them than the pool holds (no user twice in one week).
 	RareCapped int
+	// ArrivalsCapped counts temporary arrivals not made because a
+	// Poisson count exceeded the pool (PoissonArrivals).
+	ArrivalsCapped int
 
 	Jobs, LongTermJobs, TemporaryJobs, RareJobs int
 
@@ -180,112 +100,6 @@ type Resampled struct {
 // Pools returns the pools the log was resampled from.
 func (r *Resampled) Pools() *Pools { return r.pools }
 
-// resolve fills in the defaults of opts and checks them.
-func (p *Pools) resolve(opts Options) (Options, error) {
-	o := opts
-	for _, step := range []func(*Options) error{p.resolveSize, p.resolveUsers, p.resolveRare} {
-		if err := step(&o); err != nil {
-			return o, err
-		}
-	}
-	if o.LongTermStart != StartInCycle && o.LongTermStart != StartInActivity {
-		return o, fmt.Errorf("resample: unknown long-term start %d", o.LongTermStart)
-	}
-	if o.Arrivals != Uniform && o.Arrivals != ByWeeks {
-		return o, fmt.Errorf("resample: unknown arrival weighting %d", o.Arrivals)
-	}
-	return o, nil
-}
-
-// resolveSize checks the length and the load, and bounds the jobs they
-// ask for (MaxWeeks, MaxLoad, MaxJobs).
-func (p *Pools) resolveSize(o *Options) error {
-	if o.Weeks < 0 || o.Extend < 0 || math.IsNaN(o.Extend) || math.IsInf(o.Extend, 0) {
-		return fmt.Errorf("resample: bad length: Weeks %d, Extend %v", o.Weeks, o.Extend)
-	}
-	if o.Weeks > 0 && o.Extend > 0 {
-		return fmt.Errorf("resample: set Weeks or Extend, not both")
-	}
-	if o.Weeks == 0 && o.Extend == 0 {
-		o.Extend = 1
-	}
-	if o.Load == 0 {
-		o.Load = 1
-	}
-	if !(o.Load > 0) || o.Load > MaxLoad {
-		return fmt.Errorf("resample: load factor %v, want above 0 and at most %d", o.Load, MaxLoad)
-	}
-	length := float64(o.Weeks) * week
-	if o.Weeks == 0 {
-		length = o.Extend * p.Span()
-	}
-	if length > MaxWeeks*week {
-		return fmt.Errorf("resample: a new log of %.0f weeks, more than %d (100 years)", length/week, MaxWeeks)
-	}
-	if jobs := float64(p.Trace.Len()) * length / max(p.Span(), week) * o.Load; jobs > MaxJobs {
-		return fmt.Errorf("resample: the new log would hold about %.3g jobs, more than %d: lower the load or the length", jobs, MaxJobs)
-	}
-	return nil
-}
-
-// resolveUsers fills in the numbers of users from the load.
-func (p *Pools) resolveUsers(o *Options) error {
-	switch {
-	case o.LongTermUsers == 0:
-		o.LongTermUsers = int(math.Round(o.Load * float64(len(p.LongTerm))))
-	case o.LongTermUsers < 0:
-		o.LongTermUsers = 0
-	}
-	if o.LongTermUsers > 0 && len(p.LongTerm) == 0 {
-		return fmt.Errorf("resample: %d long-term users asked, the pool has none", o.LongTermUsers)
-	}
-	var err error
-	if o.InitialTemporary, err = orDefault("initial temporary users", o.InitialTemporary, o.Load*p.TemporaryPresent()); err != nil {
-		return err
-	}
-	if o.ArrivalRate, err = orDefault("arrival rate", o.ArrivalRate, o.Load*p.TemporaryRate()); err != nil {
-		return err
-	}
-	if o.ArrivalRate > float64(len(p.Temporary)) {
-		return fmt.Errorf("resample: %.3g temporary users per week asked, the pool holds %d", o.ArrivalRate, len(p.Temporary))
-	}
-	if o.InitialTemporary > 0 && len(p.Temporary) == 0 {
-		return fmt.Errorf("resample: initial temporary users asked, the pool has none")
-	}
-	return nil
-}
-
-// orDefault returns v, def when v is 0, or 0 when v is negative ("none");
-// NaN and infinities are an error naming what.
-func orDefault(what string, v, def float64) (float64, error) {
-	switch {
-	case math.IsNaN(v) || math.IsInf(v, 0):
-		return 0, fmt.Errorf("resample: %s %v", what, v)
-	case v == 0:
-		return def, nil
-	case v < 0:
-		return 0, nil
-	}
-	return v, nil
-}
-
-// resolveRare checks RB_NPW.
-func (p *Pools) resolveRare(o *Options) error {
-	if !(o.RBNPW >= 0) || math.IsInf(o.RBNPW, 0) {
-		return fmt.Errorf("resample: RB_NPW %v, want ≥ 0", o.RBNPW)
-	}
-	if o.RBNPW == 0 {
-		return nil
-	}
-	if len(p.Rare) == 0 {
-		return fmt.Errorf("resample: RB_NPW %v but no rare behaviour is defined", o.RBNPW)
-	}
-	if o.RBNPW > o.ArrivalRate {
-		return fmt.Errorf("resample: RB_NPW %v above the arrival rate %.3g of temporary users (2013 §6.4)", o.RBNPW, o.ArrivalRate)
-	}
-	return nil
-}
-
 // entry is one job of the new log while it is being built.
 type entry struct {
 	t    float64 // submit time (trace seconds)
@@ -321,49 +135,111 @@ func (p *Pools) Generate(opts Options) (*Resampled, error) {
 
 	r := &Resampled{Options: o, pools: p}
 
-	// Long-term users: every user before any replica (2013 §6.3), replicas
-	// spread evenly over the range of starting weeks (LongTermStart).
+	g.longTerm(rng, o)
+	r.Report.LongTermUsers = len(g.inst)
+	g.initialTemporaries(rng, o)
+	r.Report.InitialTemporary = len(g.inst) - r.Report.LongTermUsers
+	g.arrivals(rng, o, &r.Report)
+
+	r.Start, _ = g.zone.trace(w0, p.offset[0])
+	r.End, _ = g.zone.trace(w1, p.offset[0])
+	r.Weeks = lastWeek + 1
+	r.Instances = g.inst
+	g.build(r)
+	return r, nil
+}
+
+// longTerm places the long-term users (2013 §4 "Long-term users"; §6.3
+// replicas). A user's stream repeats every period weeks (Regeneration); a
+// cycle runs from its first job's week for period weeks, and the user
+// starts in a week of it (LongTermStart). Replicas of one user start
+// evenly spread over the range of starting weeks.
+func (g *generator) longTerm(rng *rand.Rand, o Options) {
+	p := g.p
 	nlt := len(p.LongTerm)
 	copies := make([]int, nlt)
-	for _, u := range rounds(o.LongTermUsers, nlt, func(k int) []int {
-		return distinct(rng, k, identity(nlt))
-	}) {
-		copies[u]++
+	if o.LongTermSelection == LongTermWithReplacement {
+		for range o.LongTermUsers {
+			copies[rng.IntN(nlt)]++
+		}
+	} else {
+		for _, u := range rounds(o.LongTermUsers, nlt, func(k int) []int {
+			return distinct(rng, k, identity(nlt))
+		}) {
+			copies[u]++
+		}
+	}
+	common := -1
+	if o.LongTermStart == StartInCommonWeek && nlt > 0 {
+		common = rng.IntN(p.Weeks)
 	}
 	for u, m := range copies {
 		if m == 0 {
 			continue
 		}
 		s := p.LongTerm[u]
-		lo, span := s.FirstWeek, s.Weeks()
-		if o.LongTermStart == StartInCycle {
-			lo, span = 0, p.Weeks
+		period := p.Weeks
+		if o.Regeneration == RegenerateImmediately {
+			period = s.Weeks()
 		}
-		first := rng.IntN(span)
+		lo, span := s.FirstWeek, period
+		if o.LongTermStart == StartInActivity {
+			span = s.Weeks()
+		}
+		var first int
+		if common >= 0 {
+			// The week of the cycle that falls on the log's week common.
+			first = ((common-lo)%span + span) % span
+		} else {
+			first = rng.IntN(span)
+		}
 		for c := range m {
 			phase := lo + (first+int(math.Round(float64(c*span)/float64(m))))%span
-			g.add(Instance{Kind: LongTerm, Stream: u, User: s.User, Phase: phase, Shift: -phase, Copy: c}, p.Weeks)
+			g.add(Instance{Kind: LongTerm, Stream: u, User: s.User, Phase: phase, Shift: -phase, Period: period, Copy: c})
 		}
 	}
-	r.Report.LongTermUsers = len(g.inst)
+}
 
-	// Initial temporary users, weighted by weeks of activity, each started
-	// in a random week of its activity.
+// initialTemporaries places the temporary users present at the start
+// (2013 §4 "Initialization"; InitialTemporaries): chosen by weight, each
+// started in a random week of its presence or of its activity.
+func (g *generator) initialTemporaries(rng *rand.Rand, o Options) {
+	p := g.p
+	ntmp := len(p.Temporary)
+	weights := make([]float64, ntmp)
+	for k, s := range p.Temporary {
+		switch o.InitialTemporaries {
+		case InitialByPresence:
+			weights[k] = float64(s.Weeks())
+		case InitialByActiveWeeks:
+			weights[k] = float64(s.ActiveWeeks())
+		default:
+			weights[k] = 1
+		}
+	}
+	k0 := stochasticRound(rng, o.InitialTemporary)
+	for _, u := range rounds(k0, ntmp, func(k int) []int { return weightedDistinct(rng, weights, k) }) {
+		s := p.Temporary[u]
+		var phase int
+		if o.InitialTemporaries == InitialByActiveWeeks {
+			phase = s.active[rng.IntN(len(s.active))]
+		} else {
+			phase = s.FirstWeek + rng.IntN(s.Weeks())
+		}
+		g.add(Instance{Kind: Temporary, Stream: u, User: s.User, Phase: phase, Shift: -phase})
+	}
+}
+
+// arrivals adds each week's new temporary users (2013 §4 "Temporary
+// users"; ArrivalCount, Arrivals), of which on average RB_NPW are
+// rare-behaviour users (§6.4 step 3), each started from its first job.
+func (g *generator) arrivals(rng *rand.Rand, o Options, rep *Report) {
+	p := g.p
 	ntmp := len(p.Temporary)
 	weights := make([]float64, ntmp)
 	for k, s := range p.Temporary {
 		weights[k] = float64(s.Weeks())
 	}
-	k0 := stochasticRound(rng, o.InitialTemporary)
-	for _, u := range rounds(k0, ntmp, func(k int) []int { return weightedDistinct(rng, weights, k) }) {
-		s := p.Temporary[u]
-		phase := s.FirstWeek + rng.IntN(s.Weeks())
-		g.add(Instance{Kind: Temporary, Stream: u, User: s.User, Phase: phase, Shift: -phase}, 0)
-	}
-	r.Report.InitialTemporary = len(g.inst) - r.Report.LongTermUsers
-
-	// Weekly arrivals: Binomial(pool, rate/pool) new temporary users, of
-	// which on average RB_NPW are rare-behaviour users.
 	var prob, rbShare float64
 	if ntmp > 0 {
 		prob = o.ArrivalRate / float64(ntmp)
@@ -371,10 +247,24 @@ func (p *Pools) Generate(opts Options) (*Resampled, error) {
 	if o.RBNPW > 0 {
 		rbShare = o.RBNPW / o.ArrivalRate
 	}
+	poisson := distuv.Poisson{Lambda: o.ArrivalRate, Src: rng}
 	scratch := identity(ntmp)
 	rareScratch := identity(len(p.Rare))
-	for w := 1; w <= lastWeek; w++ {
-		n := binomial(rng, ntmp, prob)
+	for w := 1; w <= g.lastWeek; w++ {
+		var n int
+		switch {
+		case o.ArrivalRate == 0:
+		case o.ArrivalCount == PoissonArrivals:
+			n = int(poisson.Rand())
+			if n > ntmp {
+				rep.ArrivalsCapped += n - ntmp
+				n = ntmp
+			}
+		case o.ArrivalCount == FixedArrivals:
+			n = stochasticRound(rng, o.ArrivalRate)
+		default:
+			n = binomial(rng, ntmp, prob)
+		}
 		nrb := binomial(rng, n, rbShare)
 		nreg := n - nrb
 		var regular []int
@@ -385,27 +275,20 @@ func (p *Pools) Generate(opts Options) (*Resampled, error) {
 		}
 		for _, u := range regular {
 			s := p.Temporary[u]
-			g.add(Instance{Kind: Temporary, Stream: u, User: s.User, Arrival: w, Phase: s.FirstWeek, Shift: w - s.FirstWeek}, 0)
+			g.add(Instance{Kind: Temporary, Stream: u, User: s.User, Arrival: w, Phase: s.FirstWeek, Shift: w - s.FirstWeek})
 		}
-		r.Report.Arrivals += nreg
+		rep.Arrivals += nreg
 		if nrb > len(p.Rare) {
-			r.Report.RareCapped += nrb - len(p.Rare)
+			rep.RareCapped += nrb - len(p.Rare)
 			nrb = len(p.Rare)
 		}
 		for _, u := range distinct(rng, nrb, rareScratch) {
 			s := p.Rare[u]
-			g.add(Instance{Kind: Rare, Stream: u, User: s.User, Arrival: w, Phase: s.FirstWeek, Shift: w - s.FirstWeek}, 0)
+			g.add(Instance{Kind: Rare, Stream: u, User: s.User, Arrival: w, Phase: s.FirstWeek, Shift: w - s.FirstWeek})
 		}
-		r.Report.Arrivals += nrb
-		r.Report.RareArrivals += nrb
+		rep.Arrivals += nrb
+		rep.RareArrivals += nrb
 	}
-
-	r.Start, _ = g.zone.trace(w0, p.offset[0])
-	r.End, _ = g.zone.trace(w1, p.offset[0])
-	r.Weeks = lastWeek + 1
-	r.Instances = g.inst
-	g.build(r)
-	return r, nil
 }
 
 func identity(n int) []int {
@@ -428,9 +311,10 @@ type generator struct {
 	dstOrder int
 }
 
-// add places an instance and emits its jobs in the window. period is the
-// repetition period in weeks (0: no repetition).
-func (g *generator) add(in Instance, period int) {
+// add places an instance and emits its jobs in the window, repeating its
+// stream every in.Period weeks (0: no repetition).
+func (g *generator) add(in Instance) {
+	period := in.Period
 	p := g.p
 	in.ID = len(g.inst) + 1
 	idx := int32(len(g.inst))
@@ -618,9 +502,11 @@ func (g *generator) header(r *Resampled, n int) datasets.Header {
 	}
 	note := fmt.Sprintf("resampled by tracelab from %s (Zakay & Feitelson 2013, user-level resampling):\n"+
 		"%s, load %g, %d long-term users, %.4g initial temporary users, %.4g arrivals/week, RB_NPW %g,\n"+
-		"%s arrivals, %s clock, seed %d stream %d; submit times and users are new, waits are the original's",
+		"long-term start %s, selection %s, regeneration %s, initial temporaries %s, %s %s arrivals,\n"+
+		"%s clock, seed %d stream %d; submit times and users are new, waits are the original's",
 		src.Name, length, o.Load, o.LongTermUsers, o.InitialTemporary, o.ArrivalRate, o.RBNPW,
-		map[Weighting]string{Uniform: "uniform", ByWeeks: "by-weeks"}[o.Arrivals], g.p.Options.Clock, o.Seed, o.Stream)
+		o.LongTermStart, o.LongTermSelection, o.Regeneration, o.InitialTemporaries, o.ArrivalCount, o.Arrivals,
+		g.p.Options.Clock, o.Seed, o.Stream)
 	if m := src.Machine(); m.Rule == datasets.SizePeakInUse {
 		// The new log's own schedule is not the machine's: keep the
 		// original's size, and say where it came from.

@@ -136,7 +136,14 @@ func checkResampled(t testing.TB, p *Pools, r *Resampled) checked {
 		period := 0
 		switch in.Kind {
 		case LongTerm:
-			s, period = p.LongTerm[in.Stream], p.Weeks
+			s, period = p.LongTerm[in.Stream], in.Period
+			want := p.Weeks
+			if r.Options.Regeneration == RegenerateImmediately {
+				want = s.Weeks()
+			}
+			if period != want {
+				t.Fatalf("instance %+v: period %d, want %d", in, period, want)
+			}
 		case Temporary:
 			s = p.Temporary[in.Stream]
 		case Rare:
@@ -204,9 +211,13 @@ func TestGenerateInvariants(t *testing.T) {
 			rt.Fatal(err)
 		}
 		o := Options{Seed: rapid.Uint64().Draw(rt, "seed"),
-			Load:          rapid.SampledFrom([]float64{0, 0.5, 1, 2.5}).Draw(rt, "load"),
-			LongTermStart: rapid.SampledFrom([]LongTermStart{StartInCycle, StartInActivity}).Draw(rt, "start"),
-			Arrivals:      rapid.SampledFrom([]Weighting{Uniform, ByWeeks}).Draw(rt, "arrivals")}
+			Load:               rapid.SampledFrom([]float64{0, 0.5, 1, 2.5}).Draw(rt, "load"),
+			LongTermStart:      rapid.SampledFrom([]LongTermStart{StartInCommonWeek, StartInCycle, StartInActivity}).Draw(rt, "start"),
+			LongTermSelection:  rapid.SampledFrom([]LongTermSelection{EachLongTermUser, LongTermWithReplacement}).Draw(rt, "selection"),
+			Regeneration:       rapid.SampledFrom([]Regeneration{RegenerateAfterGap, RegenerateImmediately}).Draw(rt, "regeneration"),
+			InitialTemporaries: rapid.SampledFrom([]InitialTemporaries{InitialByPresence, InitialByActiveWeeks, InitialUniform}).Draw(rt, "initial"),
+			ArrivalCount:       rapid.SampledFrom([]ArrivalCount{BinomialArrivals, PoissonArrivals, FixedArrivals}).Draw(rt, "count"),
+			Arrivals:           rapid.SampledFrom([]Weighting{Uniform, ByWeeks}).Draw(rt, "arrivals")}
 		if rapid.Bool().Draw(rt, "weeks") {
 			o.Weeks = rapid.IntRange(1, 150).Draw(rt, "n")
 		} else {
@@ -236,14 +247,25 @@ func TestGenerateInvariants(t *testing.T) {
 		if clock == Elapsed && (rep.DSTGap != 0 || rep.DSTOrder != 0 || c.gapMoved != 0) {
 			rt.Fatalf("elapsed clock: %d intervals changed, report %+v", c.gapMoved, rep)
 		}
-		// All long-term users are used before any is replicated.
+		// All long-term users are used before any is replicated (unless
+		// drawn with replacement), and all start in one week of the log
+		// with StartInCommonWeek.
 		uses := make([]int, len(p.LongTerm))
+		common := map[int]bool{}
+		for _, in := range r.Instances {
+			if in.Kind == LongTerm && in.Copy == 0 && o.Regeneration == RegenerateAfterGap {
+				common[in.Phase%p.Weeks] = true
+			}
+		}
+		if o.LongTermStart == StartInCommonWeek && len(common) > 1 {
+			rt.Fatalf("long-term users start in weeks %v of the log, want one", common)
+		}
 		for _, in := range r.Instances {
 			if in.Kind == LongTerm {
 				uses[in.Stream]++
 			}
 		}
-		if n := len(p.LongTerm); n > 0 {
+		if n := len(p.LongTerm); n > 0 && o.LongTermSelection == EachLongTermUser {
 			want := r.Options.LongTermUsers
 			sum := 0
 			for _, u := range uses {

@@ -71,6 +71,8 @@ type Stream struct {
 	// log's time zone; 0 = the week of the log's first job) of the first
 	// and last job.
 	FirstWeek, LastWeek int
+	// active lists the distinct weeks with a job, in order.
+	active []int
 	// prev[k] is the position in Rows of the job that row Rows[k] names as
 	// its preceding job (SWF field 17), −1 if none or not in the stream.
 	prev []int
@@ -79,6 +81,10 @@ type Stream struct {
 // Weeks returns the number of calendar weeks from the first job's week to
 // the last job's, inclusive: the weeks during which the user is present.
 func (s Stream) Weeks() int { return s.LastWeek - s.FirstWeek + 1 }
+
+// ActiveWeeks returns the number of calendar weeks in which the user
+// submitted a job.
+func (s Stream) ActiveWeeks() int { return len(s.active) }
 
 // Jobs returns the number of jobs.
 func (s Stream) Jobs() int { return len(s.Rows) }
@@ -267,6 +273,11 @@ rowLoop:
 func (p *Pools) newStream(user int, rows []int) Stream {
 	s := Stream{User: user, Rows: rows,
 		FirstWeek: weekOf(p.local[rows[0]], p.origin), LastWeek: weekOf(p.local[rows[len(rows)-1]], p.origin)}
+	for _, i := range rows {
+		if w := weekOf(p.local[i], p.origin); len(s.active) == 0 || s.active[len(s.active)-1] != w {
+			s.active = append(s.active, w)
+		}
+	}
 	if p.hasPrev {
 		pos := make(map[int]int, len(rows))
 		for k, i := range rows {
@@ -296,6 +307,64 @@ func (p *Pools) TemporaryPresent() float64 {
 		s += t.Weeks()
 	}
 	return float64(s) / float64(p.Weeks)
+}
+
+// TemporaryActive returns the average number of temporary users active
+// in a week of the log: the weeks in which each temporary user submitted a
+// job, summed, over the log's weeks (the initial number of temporary users
+// with InitialByActiveWeeks).
+func (p *Pools) TemporaryActive() float64 {
+	s := 0
+	for _, t := range p.Temporary {
+		s += t.ActiveWeeks()
+	}
+	return float64(s) / float64(p.Weeks)
+}
+
+// ObservableWeeks returns the length, in weeks, of the range of times at
+// which temporary stream s could have begun (its span, first to last
+// submission, unchanged) and still been pooled rather than discarded near
+// the log's edges by the classification's rule (users.Truncation; Edge E,
+// log span L, stream span d):
+//
+//	TouchesEdge  L − 2E − d
+//	WithinEdge   L − d        (d ≥ E)
+//	             L − 2E + d   (d < E)
+//	no edge      L − d        (Edge < 0)
+//
+// It is at least one week.
+func (p *Pools) ObservableWeeks(s Stream) float64 {
+	o := p.Population.Options
+	l := p.Population.LogEnd - p.Population.LogStart
+	d := p.Trace.Submit[s.Rows[len(s.Rows)-1]] - p.Trace.Submit[s.Rows[0]]
+	e := o.Edge
+	var n float64
+	switch {
+	case e < 0:
+		n = l - d
+	case o.Truncation == users.WithinEdge && d >= e:
+		n = l - d
+	case o.Truncation == users.WithinEdge:
+		n = l - 2*e + d
+	default:
+		n = l - 2*e - d
+	}
+	return max(n/week, 1)
+}
+
+// observableRates returns the average numbers of temporary users present
+// and active in a week and the weekly arrival rate, each pooled user
+// counted over its ObservableWeeks (RatesOverObservable): with every
+// ObservableWeeks equal to Pools.Weeks they are TemporaryPresent,
+// TemporaryActive and TemporaryRate.
+func (p *Pools) observableRates() (present, active, rate float64) {
+	for _, s := range p.Temporary {
+		w := p.ObservableWeeks(s)
+		present += float64(s.Weeks()) / w
+		active += float64(s.ActiveWeeks()) / w
+		rate += 1 / w
+	}
+	return present, active, rate
 }
 
 // TemporaryRate returns the average number of temporary users that arrive

@@ -3,9 +3,14 @@ package resample
 import (
 	"context"
 	"math"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/tracelab/tracelab/analytics/users"
+	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/sim"
 	"github.com/tracelab/tracelab/sim/sweep"
 )
@@ -177,5 +182,137 @@ func TestReference(t *testing.T) {
 	df := MetricsFrame([]string{"original"}, []Metrics{m})
 	if df.Err != nil || df.Nrow() != 1 || df.Ncol() != len(MetricsColumns)+1 {
 		t.Errorf("MetricsFrame: %v %d×%d", df.Err, df.Nrow(), df.Ncol())
+	}
+}
+
+// identityLog returns a log of three calendar weeks in which every user
+// submits jobs all along, no two at the same second: with every user
+// long-term and none discarded, a variant whose common start week is week
+// 0 is the log itself (the next cycle falls after the window).
+func identityLog() *datasets.Trace {
+	start := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC).Unix() // a Monday
+	tr := datasets.NewTrace("identity", 0)
+	tr.Header.UnixStartTime = start
+	tr.Header.TimeZoneString = "UTC"
+	tr.Header.MaxProcs = 8
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := range 300 {
+		x := datasets.UnknownJob()
+		x.JobID, x.Submit, x.User = i+1, float64(i*5400+rng.IntN(1000)), 1+i%7
+		x.Runtime = float64(rng.IntN(30000))
+		x.ReqTime = x.Runtime * (0.5 + 2*rng.Float64()) // some underestimated
+		x.Procs, x.Wait, x.Status = 1+rng.IntN(8), 0, 1
+		if i%10 == 3 {
+			x.Status = datasets.StatusCancelled
+		}
+		tr.Append(x)
+	}
+	return tr
+}
+
+// TestReferenceIsIdentityVariant checks that the original log and the
+// resampled variants are measured under the same conventions: a variant
+// that is the log itself must give exactly the reference's metrics, under
+// each convention.
+func TestReferenceIsIdentityVariant(t *testing.T) {
+	t.Parallel()
+	tr := identityLog()
+	p, err := NewPools(tr, PoolOptions{Users: users.Options{LongTerm: 1, Edge: -1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Weeks != 3 || len(p.LongTerm) != 7 || len(p.Temporary) != 0 {
+		t.Fatalf("pools: %d weeks, %d long-term, %d temporary", p.Weeks, len(p.LongTerm), len(p.Temporary))
+	}
+	var r *Resampled
+	for seed := uint64(1); r == nil; seed++ {
+		v, err := p.Generate(Options{Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v.Instances[0].Phase%p.Weeks == 0 {
+			r = v
+		}
+	}
+	if !slices.Equal(r.Trace.Submit, p.Trace.Submit) || !slices.Equal(r.Trace.Runtime, p.Trace.Runtime) {
+		t.Fatal("the variant is not the log itself")
+	}
+	for _, c := range []struct {
+		name string
+		o    SimOptions
+	}{
+		{"default", SimOptions{}},
+		{"stop at end", SimOptions{StopAtEnd: true}},
+		{"warm-up and cool-down", SimOptions{Warmup: day, Cooldown: day}},
+		{"kill at estimate", SimOptions{Sim: sim.Options{Overrun: sim.KillAtEstimate}}},
+		{"requested processors", SimOptions{Sim: sim.Options{ProcsSource: sim.RequestedProcs}}},
+		{"drop cancelled", SimOptions{DropCancelled: true}},
+	} {
+		ref, err := Reference(tr, &sim.EASY{}, c.o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o, err := r.Simulate(&sim.EASY{}, c.o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := OutcomeMetrics(r, o)
+		got.Users, got.Weeks = ref.Users, ref.Weeks // counted differently (instances, calendar weeks)
+		if !slices.EqualFunc(got.Row(), ref.Row(), func(a, b any) bool { return a == b || a != a && b != b }) {
+			t.Errorf("%s: variant %+v\nreference %+v", c.name, got, ref)
+		}
+		if math.IsNaN(ref.LoadCV) || math.IsNaN(ref.AvgWait) {
+			t.Errorf("%s: reference %+v", c.name, ref)
+		}
+		want := tr.Len()
+		if c.o.DropCancelled {
+			want -= 30 // every tenth job is cancelled
+		}
+		if ref.Simulated != want {
+			t.Errorf("%s: %d jobs simulated, want %d", c.name, ref.Simulated, want)
+		}
+	}
+}
+
+// TestSimOptionsCounting checks which jobs the conventions count on a
+// closed case: one processor, jobs of 100 s submitted every 60 s, so the
+// queue grows by 40 s a job.
+func TestSimOptionsCounting(t *testing.T) {
+	t.Parallel()
+	tr := datasets.NewTrace("queue", 0)
+	tr.Header.TimeZoneString = "UTC"
+	tr.Header.MaxProcs = 1
+	for i := range 10 {
+		x := datasets.UnknownJob()
+		x.JobID, x.Submit, x.User, x.Runtime, x.ReqTime, x.Procs = i+1, float64(60*i), 1, 100, 100, 1
+		tr.Append(x)
+	}
+	// Job i starts at 100·i, waits 40·i; the window is [0, 540].
+	cases := []struct {
+		name    string
+		o       SimOptions
+		counted int
+		wait    float64
+	}{
+		{"all", SimOptions{}, 10, 40 * 4.5},
+		{"stop at end", SimOptions{StopAtEnd: true}, 5, 40 * 2},                      // jobs 0–4 end by 500
+		{"warm-up 120 s", SimOptions{Warmup: 120}, 8, 40 * 5.5},                      // jobs 2–9
+		{"cool-down 120 s", SimOptions{Cooldown: 120}, 8, 40 * 3.5},                  // jobs 0–7 (submitted ≤ 420)
+		{"both", SimOptions{Warmup: 120, Cooldown: 120, StopAtEnd: true}, 3, 40 * 3}, // jobs 2–4
+	}
+	for _, c := range cases {
+		m, err := Reference(tr, &sim.FCFS{}, c.o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.Counted != c.counted || math.Abs(m.AvgWait-c.wait) > 1e-9 {
+			t.Errorf("%s: %d jobs counted, average wait %v; want %d and %v", c.name, m.Counted, m.AvgWait, c.counted, c.wait)
+		}
+	}
+	if _, err := Reference(tr, &sim.FCFS{}, SimOptions{Warmup: 300, Cooldown: 300}); err == nil {
+		t.Error("warm-up and cool-down longer than the window: no error")
+	}
+	if _, err := Reference(tr, &sim.FCFS{}, SimOptions{Warmup: -1}); err == nil {
+		t.Error("negative warm-up: no error")
 	}
 }

@@ -1,0 +1,286 @@
+package resample
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
+	"gonum.org/v1/gonum/stat"
+
+	"github.com/tracelab/tracelab/datasets"
+)
+
+// LoadProfile is the load a log offers, period by period, in total and by
+// user class: the diagnostic of the bootstrap of 2013 §6.1, whose spread
+// the paper explains by "sparse periods, in which very few jobs arrive"
+// in the logs, while "our resampling tends to distribute users and jobs
+// somewhat more evenly".
+//
+// Periods are whole: period k covers [Start + k·Unit, Start + (k+1)·Unit),
+// and the jobs of a trailing partial period are left out, so that every
+// period has the same capacity.
+type LoadProfile struct {
+	Name  string
+	Start float64 // trace seconds
+	Unit  float64 // period length, seconds
+	Procs int     // machine size
+	// Classes names the user classes: "all" first, then long_term and
+	// temporary, then rare and discarded when the log has such jobs.
+	Classes []string
+	// Work[c][k] is the work submitted in period k by users of class c:
+	// Σ runtime × processors, processor-seconds (jobs of unknown runtime
+	// or processor count are left out).
+	Work [][]float64
+	// Users[c][k] is the number of users of class c that submitted a job
+	// in period k (the concurrently active users).
+	Users [][]int
+}
+
+// Periods returns the number of periods.
+func (lp LoadProfile) Periods() int {
+	if len(lp.Work) == 0 {
+		return 0
+	}
+	return len(lp.Work[0])
+}
+
+// Load returns the offered load of class c per period: Work[c] over the
+// capacity Procs × Unit.
+func (lp LoadProfile) Load(c int) []float64 {
+	out := make([]float64, len(lp.Work[c]))
+	for k, w := range lp.Work[c] {
+		out[k] = w / (float64(lp.Procs) * lp.Unit)
+	}
+	return out
+}
+
+// LoadProfile returns the profile of the original log over its span
+// (first to last submission), with periods of unit seconds (week or day,
+// typically) and the log's machine size (datasets.Trace.Machine). A job's class is its stream's
+// pool: long_term, temporary, rare, or discarded for the temporary users
+// near the log's edges that the pools leave out (2013 §4). It panics if
+// unit is not positive.
+func (p *Pools) LoadProfile(unit float64) LoadProfile {
+	cls := make([]Kind, p.Trace.Len())
+	for i := range cls {
+		cls[i] = discarded
+	}
+	for _, s := range p.Streams() {
+		for _, i := range s.Rows {
+			cls[i] = s.Kind
+		}
+	}
+	users := make([]int, p.Trace.Len())
+	copy(users, p.Trace.User)
+	return newLoadProfile(p.Trace, p.Trace.Name, cls, users, p.Start, p.End, unit, p.Trace.Machine().Procs)
+}
+
+// LoadProfile returns the profile of the resampled log over its window,
+// with periods of unit seconds and the original's machine size. A job's
+// class is its instance's pool; every instance is a user. It panics if
+// unit is not positive.
+func (r *Resampled) LoadProfile(unit float64) LoadProfile {
+	return newLoadProfile(r.Trace, r.Trace.Name, r.Kind, r.Trace.User, r.Start, r.End, unit, r.pools.Trace.Machine().Procs)
+}
+
+// discarded is the class of the original log's jobs that no pool holds.
+const discarded Kind = -1
+
+func className(k Kind) string {
+	if k == discarded {
+		return "discarded"
+	}
+	return k.String()
+}
+
+func newLoadProfile(t *datasets.Trace, name string, cls []Kind, users []int, start, end, unit float64, procs int) LoadProfile {
+	if !(unit > 0) || math.IsInf(unit, 0) {
+		panic("resample: LoadProfile: unit must be positive and finite")
+	}
+	n := max(int(math.Floor((end-start)/unit)), 0)
+	present := map[Kind]bool{}
+	for i := range cls {
+		present[cls[i]] = true
+	}
+	order := []Kind{LongTerm, Temporary}
+	if present[Rare] {
+		order = append(order, Rare)
+	}
+	if present[discarded] {
+		order = append(order, discarded)
+	}
+	index := map[Kind]int{}
+	lp := LoadProfile{Name: name, Start: start, Unit: unit, Procs: procs, Classes: []string{"all"}}
+	for k, c := range order {
+		index[c] = k + 1
+		lp.Classes = append(lp.Classes, className(c))
+	}
+	lp.Work = make([][]float64, len(lp.Classes))
+	lp.Users = make([][]int, len(lp.Classes))
+	for c := range lp.Classes {
+		lp.Work[c] = make([]float64, n)
+		lp.Users[c] = make([]int, n)
+	}
+	// last[u] is the last period in which user u was counted, +1.
+	last := map[int]int{}
+	for i, s := range t.Submit {
+		if !(s >= start) || s >= start+float64(n)*unit {
+			continue
+		}
+		k := int((s - start) / unit)
+		c := index[cls[i]]
+		if r, w := t.Runtime[i], t.Procs[i]; r >= 0 && w > 0 {
+			x := r * float64(w)
+			lp.Work[0][k] += x
+			lp.Work[c][k] += x
+		}
+		if last[users[i]] != k+1 {
+			last[users[i]] = k + 1
+			lp.Users[0][k]++
+			lp.Users[c][k]++
+		}
+	}
+	return lp
+}
+
+// SeriesStats summarises a series.
+type SeriesStats struct {
+	N        int
+	Mean, SD float64 // SD with n − 1
+	CV       float64 // SD / Mean
+	// ACF[k−1] is the autocorrelation at lag k,
+	//
+	//	r_k = Σ_{t<n−k} (x_t − m)(x_{t+k} − m) / Σ_t (x_t − m)²,
+	//
+	// (the usual biased estimator, as R's acf); NaN for a constant series
+	// or a lag of at least n.
+	ACF []float64
+}
+
+// Describe returns the mean, SD, CV and autocorrelations at lags 1..lags
+// of x. Mean, SD and CV are NaN for fewer than 2 values; CV is NaN when
+// the mean is 0.
+func Describe(x []float64, lags int) SeriesStats {
+	s := SeriesStats{N: len(x), Mean: math.NaN(), SD: math.NaN(), CV: math.NaN(), ACF: make([]float64, max(lags, 0))}
+	if len(x) >= 2 {
+		s.Mean, s.SD = stat.MeanStdDev(x, nil)
+		if s.Mean != 0 {
+			s.CV = s.SD / s.Mean
+		}
+	}
+	var den float64
+	for _, v := range x {
+		den += (v - s.Mean) * (v - s.Mean)
+	}
+	for k := 1; k <= lags; k++ {
+		if k >= len(x) || !(den > 0) {
+			s.ACF[k-1] = math.NaN()
+			continue
+		}
+		var num float64
+		for t := 0; t+k < len(x); t++ {
+			num += (x[t] - s.Mean) * (x[t+k] - s.Mean)
+		}
+		s.ACF[k-1] = num / den
+	}
+	return s
+}
+
+// ProfileStats is the summary of one class of a LoadProfile.
+type ProfileStats struct {
+	Log, Class string
+	Load       SeriesStats // offered load per period
+	Users      SeriesStats // active users per period
+}
+
+// Stats returns the summary of every class, with autocorrelations at lags
+// 1..lags.
+func (lp LoadProfile) Stats(lags int) []ProfileStats {
+	out := make([]ProfileStats, len(lp.Classes))
+	for c, name := range lp.Classes {
+		u := make([]float64, len(lp.Users[c]))
+		for k, v := range lp.Users[c] {
+			u[k] = float64(v)
+		}
+		out[c] = ProfileStats{Log: lp.Name, Class: name, Load: Describe(lp.Load(c), lags), Users: Describe(u, lags)}
+	}
+	return out
+}
+
+// ProfileFrame returns one row per (log, class, period) of the profiles,
+// in the order given, then by class and period: log, class, period,
+// start (trace seconds), work (processor-seconds), load and users.
+func ProfileFrame(ps ...LoadProfile) dataframe.DataFrame {
+	var lg, cl []string
+	var per []int
+	var st, wk, ld []float64
+	var us []int
+	for _, lp := range ps {
+		for c, name := range lp.Classes {
+			load := lp.Load(c)
+			for k := range lp.Work[c] {
+				lg, cl = append(lg, lp.Name), append(cl, name)
+				per = append(per, k)
+				st = append(st, lp.Start+float64(k)*lp.Unit)
+				wk, ld = append(wk, lp.Work[c][k]), append(ld, load[k])
+				us = append(us, lp.Users[c][k])
+			}
+		}
+	}
+	return dataframe.New(
+		series.New(lg, series.String, "log"),
+		series.New(cl, series.String, "class"),
+		series.New(per, series.Int, "period"),
+		series.New(st, series.Float, "start"),
+		series.New(wk, series.Float, "work"),
+		series.New(ld, series.Float, "load"),
+		series.New(us, series.Int, "users"),
+	)
+}
+
+// ProfileStatsFrame returns one row per (log, class) in the order given:
+// log, class, periods, mean_load, sd_load, cv_load, acf_1 … acf_<lags>
+// (of the load), mean_users, cv_users.
+func ProfileStatsFrame(ss []ProfileStats, lags int) dataframe.DataFrame {
+	n := len(ss)
+	lg, cl := make([]string, n), make([]string, n)
+	per := make([]int, n)
+	ml, sl, cv, mu, cu := make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)
+	acf := make([][]float64, lags)
+	for k := range acf {
+		acf[k] = make([]float64, n)
+	}
+	for i, s := range ss {
+		lg[i], cl[i], per[i] = s.Log, s.Class, s.Load.N
+		ml[i], sl[i], cv[i], mu[i], cu[i] = s.Load.Mean, s.Load.SD, s.Load.CV, s.Users.Mean, s.Users.CV
+		for k := range acf {
+			acf[k][i] = math.NaN()
+			if k < len(s.Load.ACF) {
+				acf[k][i] = s.Load.ACF[k]
+			}
+		}
+	}
+	cols := []series.Series{
+		series.New(lg, series.String, "log"),
+		series.New(cl, series.String, "class"),
+		series.New(per, series.Int, "periods"),
+		series.New(ml, series.Float, "mean_load"),
+		series.New(sl, series.Float, "sd_load"),
+		series.New(cv, series.Float, "cv_load"),
+	}
+	for k := range acf {
+		cols = append(cols, series.New(acf[k], series.Float, fmt.Sprintf("acf_%d", k+1)))
+	}
+	cols = append(cols, series.New(mu, series.Float, "mean_users"), series.New(cu, series.Float, "cv_users"))
+	return dataframe.New(cols...)
+}
+
+// weeklyLoadCV returns the CV of the weekly offered load of t over
+// [start, end] (whole weeks), NaN for fewer than two weeks. (The CV does
+// not depend on the machine size.)
+func weeklyLoadCV(t *datasets.Trace, start, end float64) float64 {
+	cls := make([]Kind, t.Len())
+	lp := newLoadProfile(t, t.Name, cls, t.User, start, end, week, 1)
+	return Describe(lp.Load(0), 0).CV
+}
