@@ -10,7 +10,6 @@ import (
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
 
-	"github.com/tracelab/tracelab/analytics/users"
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/sim"
 	"github.com/tracelab/tracelab/sim/sweep"
@@ -52,8 +51,8 @@ func Readings() []Reading {
 			Generate: Options{LongTermSelection: LongTermWithReplacement}},
 		{Name: "immediate", Summary: "long-term users regenerate right after their activity",
 			Generate: Options{Regeneration: RegenerateImmediately}},
-		{Name: "discard-within", Summary: "temporary users discarded only when their whole activity lies within 4 weeks of an edge",
-			Pools: PoolOptions{Users: users.Options{Truncation: users.WithinEdge}}},
+		{Name: "discard-touching", Summary: "temporary users discarded when their activity touches the first or last 4 weeks",
+			Pools: PoolOptions{Discard: DiscardTouchingEdge}},
 		{Name: "rates-observable", Summary: "temporary rates over the weeks a pooled user could have arrived in (edge-corrected)",
 			Generate: Options{TemporaryRates: RatesOverObservable}},
 		{Name: "initial-active", Summary: "initial temporary users counted and weighted by weeks with a job",

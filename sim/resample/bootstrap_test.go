@@ -96,7 +96,7 @@ func TestRunBootstrap(t *testing.T) {
 			t.Errorf("reading %s: %v", r.Name, err)
 		}
 	}
-	if d := Readings()[0]; d.Name != "default" || d.Generate != (Options{}) || d.Sim != (SimOptions{}) || d.Pools.Users != (users.Options{}) {
+	if d := Readings()[0]; d.Name != "default" || d.Generate != (Options{}) || d.Sim != (SimOptions{}) || d.Pools.Users != (users.Options{}) || d.Pools.Discard != DiscardWithinEdge {
 		t.Error("the first reading is not the zero options")
 	}
 }

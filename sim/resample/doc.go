@@ -9,10 +9,13 @@
 // NewPools dissects a log into the job streams of its users and keeps them
 // in pools: long-term users (activity above 12 weeks), temporary users, and
 // a rare-behaviour pool of (user, begin, end) periods whose jobs leave the
-// other pools (§6.4 steps 1–2). Temporary users whose activity touches the
-// first or the last 4 weeks of the log are discarded (users.TouchesEdge, the
-// reading that reproduces Table V; PoolOptions.Users.Truncation selects §4's
-// literal one). The classes are those of package analytics/users.
+// other pools (§6.4 steps 1–2). Temporary users whose whole activity lies
+// within 4 weeks of the log's start or end are discarded (§4's words,
+// PoolOptions.Discard = DiscardWithinEdge); DiscardTouchingEdge, the
+// classification that reproduces Table V's counts (users.TouchesEdge),
+// also leaves out the users whose activity merely touches those weeks, and
+// with them load the resampled logs then lack (see Readings below). The
+// classes are those of package analytics/users.
 //
 // # Generation (§4)
 //
@@ -21,26 +24,69 @@
 //
 //   - initialisation: the long-term users and an average week's number of
 //     temporary users (chosen with probability proportional to their weeks
-//     of activity) are started, each in a random week: of its activity for
-//     a temporary user; of its cycle (its activity and the gap after it)
-//     for a long-term user, so that the log is stationary (the paper's
-//     literal "a week of his traced activity" is Options.LongTermStart =
-//     StartInActivity);
+//     of presence, each started in a random one of them) are started; the
+//     long-term users all in one random week of the log, as if the same
+//     users had been "recorded over an arbitrary timespan";
 //   - every following week a binomial number of new temporary users arrive
 //     (around the original weekly arrival rate), never the same user twice
 //     in one week, each started from its first job; on average RB_NPW of
 //     them are rare-behaviour pseudo-users (§6.4 step 3);
 //   - a long-term user whose activity ends is regenerated after the gap it
-//     had in the log: its stream repeats with the period of the log's
-//     length in weeks.
+//     had in the log ("the sum of the intervals between the user's period
+//     of activity and the full logging period"): its stream repeats with
+//     the period of the log's length in weeks.
 //
-// A user's stream is never changed: its jobs, their order and the intervals
-// between them are those of the log, and every job keeps its day of the
-// week and time of day, because streams move only by whole weeks. With
-// Options.Load the numbers of long-term users, initial temporary users and
-// arriving temporary users are scaled (§6.3): every long-term user is used
-// before any is replicated, and replicas start evenly spread over their
-// cycle, as far apart as possible.
+// With the default start the long-term users, who submit most of the jobs,
+// keep their alignment with each other: the long-term part of a resampled
+// log is the log's own, rotated by a random number of weeks, and only the
+// temporary users are drawn anew. A user's stream is never changed: its
+// jobs, their order and the intervals between them are those of the log,
+// and every job keeps its day of the week and time of day, because streams
+// move only by whole weeks. With Options.Load the numbers of long-term
+// users, initial temporary users and arriving temporary users are scaled
+// (§6.3): every long-term user is used before any is replicated, and
+// replicas start evenly spread over their cycle, as far apart as possible.
+//
+// # Readings of §4, and the evidence for the defaults
+//
+// Where §4 allows more than one reading, each is an option (Options,
+// PoolOptions.Discard, SimOptions), and Readings lists them for the
+// bootstrap of §6.1 (RunBootstrap): 1000 resampled variants of a log, each
+// simulated under EASY, and the original simulated under the same
+// conventions (Reference; a variant that is the log itself gives exactly
+// the original's metrics, see the tests). The paper reports that "in all
+// cases at least some of our 1000 repetitions produced results like the
+// original log". The defaults are the readings under which that holds on
+// every log we checked (KTH-SP2, SDSC-SP2, CTC-SP2, SDSC-DS, SDSC-BLUE,
+// HPC2N: the original's average wait strictly inside the variants' range):
+//
+//   - LongTermStart: a common random week (StartInCommonWeek). Starting
+//     each long-term user in its own random week — of its cycle
+//     (StartInCycle) or, literally, of its traced activity
+//     (StartInActivity) — makes users independent, and in the logs they
+//     are not: the variance of the weekly offered load is far below the
+//     sum of the users' variances (KTH-SP2: 0.0116 against 0.0376; users
+//     back off when others load the machine, Feitelson 2021 §4.2). The
+//     weekly load then varies twice as much, and the original's wait lies
+//     below every variant on KTH-SP2, SDSC-SP2, SDSC-BLUE and HPC2N (median
+//     ratios 1.3–16). With the common week the variants' spread is the
+//     paper's ("in most cases the most extreme differences were not more
+//     than 10–20%").
+//   - Discard: DiscardWithinEdge. DiscardTouchingEdge loses the load of
+//     the users it leaves out, 1.5–5% of the work, and every variant of
+//     KTH-SP2 waits less than the original.
+//   - Regeneration after the gap (RegenerateImmediately loads the machine
+//     far beyond the log: median waits 12–900 times the original's);
+//     every long-term user once (LongTermWithReplacement spreads the
+//     results over two orders of magnitude); the initial temporary users
+//     by presence; binomial arrivals chosen uniformly (ByWeeks arrivals
+//     favour long projects and overload SDSC-SP2); rates over the log's
+//     weeks (RatesOverObservable); and the simulation counting every job
+//     until the last ends, estimates raised to the runtime, cancelled jobs
+//     kept: the alternatives move the results little.
+//
+// The per-reading table of notebook 01 (§6.1) and package repro/zakay2013
+// give the measurements.
 //
 // # Wall clock and daylight saving time
 //
@@ -58,7 +104,10 @@
 //
 // Resampled.Simulate feeds the new log to a scheduler of package sim (open
 // replay: each job arrives at its resampled submit time) and summarises the
-// outcome without the rare-behaviour jobs (§6.4 step 4). sim.DetectSaturation
+// outcome without the rare-behaviour jobs (§6.4 step 4); Reference
+// simulates the original under the same conventions (SimOptions: warm-up,
+// cool-down, stopping at the window's end, cancelled jobs, estimates).
+// sim.DetectSaturation
 // applies the four steps of §6.3 to the weekly numbers of outstanding jobs.
 // Experiment is the resample-and-simulate experiment of package sweep: one
 // row of a bootstrap, load or RB_NPW sweep per replicate, a pure function
@@ -72,6 +121,15 @@
 // into periods (Fig. 10); HeaviestBursts finds candidate rare behaviours
 // in a log whose flurries were cleaned away; OfferedLoad measures the load
 // submitted per period.
+//
+// # Diagnostic of §6.1
+//
+// LoadProfile (of Pools: the original; of Resampled: a variant) gives the
+// work submitted and the users active per week or day, in total and per
+// user class; Stats and Describe give its mean, CV and autocorrelations,
+// ProfileFrame and ProfileStatsFrame the frames. RunBootstrap places the
+// original among its variants (Position: share at or below, median ratio,
+// strictly inside the range) and BootstrapFrame tabulates readings.
 //
 // Plot builders for Figs. 4 and 8–16 are in the sub-package resampleplot.
 package resample

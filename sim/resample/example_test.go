@@ -31,7 +31,7 @@ func Example() {
 	}
 	fmt.Printf("EASY: utilization %.2f, saturated %v\n", o.Summary.Utilization, o.Saturation.Saturated)
 	// Output:
-	// pools: 12 long-term, 10 temporary users, 2 discarded; 20 weeks
-	// resampled: 13245 jobs of 25 users over 39 weeks
+	// pools: 12 long-term, 12 temporary users, 0 discarded; 20 weeks
+	// resampled: 14058 jobs of 30 users over 39 weeks
 	// EASY: utilization 0.06, saturated false
 }

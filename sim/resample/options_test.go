@@ -24,6 +24,7 @@ func TestParseOptions(t *testing.T) {
 		{"count", func(s string) (int, error) { v, err := ParseArrivalCount(s); return int(v), err }, arrivalCountNames},
 		{"weighting", func(s string) (int, error) { v, err := ParseWeighting(s); return int(v), err }, weightingNames},
 		{"rates", func(s string) (int, error) { v, err := ParseTemporaryRates(s); return int(v), err }, temporaryRatesNames},
+		{"discard", func(s string) (int, error) { v, err := ParseDiscard(s); return int(v), err }, discardNames},
 	} {
 		for k, n := range c.names {
 			if v, err := c.parse(n); err != nil || v != k {
@@ -209,15 +210,15 @@ func TestObservableWeeks(t *testing.T) {
 	weeks := map[int]float64{2: 3, 3: 1, 4: 2}
 	cases := []struct {
 		name string
-		u    users.Options
+		o    PoolOptions
 		want map[int]float64 // user → observable seconds
 	}{
-		{"touches", users.Options{}, map[int]float64{2: l - 8*week - 2*week, 4: l - 8*week - week}},
-		{"within", users.Options{Truncation: users.WithinEdge}, map[int]float64{2: l - 8*week + 2*week, 4: l - 8*week + week}},
-		{"no edge", users.Options{Edge: -1}, map[int]float64{2: l - 2*week, 3: l - day, 4: l - week}},
+		{"touching", PoolOptions{Discard: DiscardTouchingEdge}, map[int]float64{2: l - 8*week - 2*week, 4: l - 8*week - week}},
+		{"within", PoolOptions{}, map[int]float64{2: l - 8*week + 2*week, 4: l - 8*week + week}},
+		{"no edge", PoolOptions{Users: users.Options{Edge: -1}}, map[int]float64{2: l - 2*week, 3: l - day, 4: l - week}},
 	}
 	for _, c := range cases {
-		p, err := NewPools(smallLog(), PoolOptions{Users: c.u})
+		p, err := NewPools(smallLog(), c.o)
 		if err != nil {
 			t.Fatal(err)
 		}
