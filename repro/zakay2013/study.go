@@ -35,6 +35,16 @@ type Study struct {
 	fig6         study.Once[*Fig6Result]
 	fig7         study.Once[*Fig7Result]
 	tableVII     study.Once[*TableVIIResult]
+	fig10        study.Once[*Fig10Result]
+	fig11        study.Once[*Fig11Result]
+	fig12        study.Once[*Fig12Result]
+
+	burstsMemo    study.Memo[string, []resample.Burst]
+	rarePoolsMemo study.Memo[string, *resample.Pools]
+	fig13         study.Once[*Fig13Result]
+	fig14         study.Once[*Fig14Result]
+	fig15         study.Once[*Fig15Result]
+	fig16         study.Once[*Fig16Result]
 }
 
 // New returns the study with options o (quick or full mode, seed, workers).
@@ -130,6 +140,13 @@ func (s *Study) claimers() []func(context.Context) (ledger.Claimer, error) {
 		claimer(s.Fig6),
 		claimer(s.Fig7),
 		claimer(s.TableVII),
+		claimer(s.Fig10),
+		claimer(s.Fig11),
+		claimer(s.Fig12),
+		claimer(s.Fig13),
+		claimer(s.Fig14),
+		claimer(s.Fig15),
+		claimer(s.Fig16),
 	}
 }
 

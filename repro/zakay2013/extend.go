@@ -1,0 +1,150 @@
+package zakay2013
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
+	"gonum.org/v1/plot"
+
+	"github.com/tracelab/tracelab/analytics/users"
+	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/repro/ledger"
+	"github.com/tracelab/tracelab/sim/resample"
+	"github.com/tracelab/tracelab/sim/resample/resampleplot"
+	"github.com/tracelab/tracelab/sim/sweep"
+)
+
+// Fig10Log is the log of Fig. 10, extended Fig10Factor times.
+const (
+	Fig10Log    = "SDSC-DS"
+	Fig10Factor = 5
+)
+
+// fig10Periods are the periods of the extended logs compared with the
+// original: the first, third and fifth (1-based).
+var fig10Periods = []int{1, 3, 5}
+
+// Fig10Result is Fig. 10 (§6.2): the original SDSC-DS against the first,
+// third and fifth parts of resampled logs five times as long (three in
+// full mode, one in quick mode), each part treated as a log of its own.
+type Fig10Result struct {
+	Panels []*plot.Plot // the eight panels of Fig. 4, the original in black
+	// KS has one row per extended log and period: repetition, period,
+	// jobs, and the KS distance of each marginal (resample.MarginalNames)
+	// to the original's.
+	KS    dataframe.DataFrame
+	reps  int
+	ks    map[int]marginalKS // period → KS per marginal over the repetitions
+	early map[int]float64    // period → mean share of its users first seen in its first 4 weeks
+	// origEarly is that share in the original, uniform the share if users
+	// arrived at a constant rate.
+	origEarly, uniform float64
+}
+
+// Fig10 computes Fig. 10.
+func (s *Study) Fig10(ctx context.Context) (*Fig10Result, error) {
+	return s.fig10.Get(func() (*Fig10Result, error) {
+		p, err := s.pools(Fig10Log)
+		if err != nil {
+			return nil, err
+		}
+		orig, err := users.ComputeMarginals(p.Trace, users.Options{})
+		if err != nil {
+			return nil, err
+		}
+		orig.Name = Fig10Log + " (original)"
+		span := p.End - p.Start
+		r := &Fig10Result{reps: s.o.Reps(3, 1), ks: map[int]marginalKS{}, early: map[int]float64{}}
+		r.origEarly, r.uniform = firstWeeksShare(orig), edgeZone/span
+		parts := make([]*datasets.Trace, r.reps*len(fig10Periods))
+		err = s.parallel(ctx, r.reps, func(rep int) error {
+			x, err := p.Generate(resample.Options{Extend: Fig10Factor, Seed: sweep.Seed(s.seed(), rep)})
+			if err != nil {
+				return err
+			}
+			periods := resample.Periods(x.Trace, x.Start, span, Fig10Factor)
+			for k, q := range fig10Periods {
+				parts[rep*len(fig10Periods)+k] = periods[q-1]
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		ms := make([]users.Marginals, len(parts))
+		if err := s.parallel(ctx, len(parts), func(i int) (err error) {
+			ms[i], err = users.ComputeMarginals(parts[i], users.Options{})
+			ms[i].Name = fmt.Sprintf("repetition %d, part %d", i/len(fig10Periods)+1, fig10Periods[i%len(fig10Periods)])
+			return err
+		}); err != nil {
+			return nil, err
+		}
+		if r.Panels, err = resampleplot.Marginals(append([]users.Marginals{orig}, ms...), fmt.Sprintf("%s ×%d: ", Fig10Log, Fig10Factor)); err != nil {
+			return nil, err
+		}
+		names := resample.MarginalNames()
+		var rep, period, jobs []int
+		ksCols := make([][]float64, len(names))
+		byPeriod := map[int][]users.Marginals{}
+		for i, m := range ms {
+			q := fig10Periods[i%len(fig10Periods)]
+			rep, period, jobs = append(rep, i/len(fig10Periods)+1), append(period, q), append(jobs, parts[i].Len())
+			for k, d := range resample.MarginalKS(orig, m) {
+				ksCols[k] = append(ksCols[k], d)
+			}
+			r.early[q] += firstWeeksShare(m) / float64(r.reps)
+			byPeriod[q] = append(byPeriod[q], m)
+		}
+		for q, pm := range byPeriod {
+			r.ks[q] = ksOf(orig, pm)
+		}
+		cols := []series.Series{series.New(rep, series.Int, "repetition"), series.New(period, series.Int, "period"), series.New(jobs, series.Int, "jobs")}
+		for k, n := range names {
+			cols = append(cols, series.New(ksCols[k], series.Float, n))
+		}
+		r.KS = dataframe.New(cols...)
+		return r, nil
+	})
+}
+
+// edgeZone is the start zone of a log in which §4 expects users already
+// active before logging to show up (4 weeks).
+const edgeZone = 4 * users.Week
+
+// firstWeeksShare is the share of a log's users whose first job comes in
+// its first 4 weeks: the start effect of a log cut out of a longer
+// activity.
+func firstWeeksShare(m users.Marginals) float64 {
+	v := m.Values[users.FirstArrival]
+	n := 0
+	for _, x := range v {
+		if x <= edgeZone {
+			n++
+		}
+	}
+	return float64(n) / float64(max(len(v), 1))
+}
+
+// Claims adds, per period and marginal, that the period's distribution
+// agrees with the original's to a high degree (mean KS distance at most
+// 0.1), and per period that it shows the original's start effect: many
+// more users first seen in its first 4 weeks than a constant arrival rate
+// gives.
+func (r *Fig10Result) Claims(l *ledger.Ledger) {
+	for _, q := range fig10Periods {
+		k := r.ks[q]
+		for i, m := range resample.MarginalNames() {
+			l.Check("Fig. 10", fmt.Sprintf("fig10/part%d/%s/mean_ks", q, m),
+				fmt.Sprintf("%s ×%d, part %d: mean KS distance of the %s distribution to the original's (%d extended logs)", Fig10Log, Fig10Factor, q, m, r.reps),
+				ledger.Stated("agree to a high degree", ledger.AtMost(marginalKSLimit)), k.mean[i]).Digits(3).
+				Quoting("the distributions for all three repetitions and the three periods of the extended trace all agree with each other and with the original trace data to a high degree").
+				IfDiffers(k.positionReason(i))
+		}
+		l.Claim("Fig. 10", fmt.Sprintf("fig10/part%d/start_effect", q),
+			fmt.Sprintf("%s ×%d, part %d: the original's start effect, users first seen in the first 4 weeks", Fig10Log, Fig10Factor, q),
+			r.early[q] > 2*r.uniform, fmt.Sprintf("%.0f%% of the part's users (original %.0f%%, constant arrivals %.0f%%)", 100*r.early[q], 100*r.origEarly, 100*r.uniform)).
+			Quoting("in each of these we see the same end effects as in the original shorter trace")
+	}
+}
