@@ -4,11 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-
-	"github.com/go-gota/gota/dataframe"
-	"github.com/go-gota/gota/series"
-
-	"github.com/tracelab/tracelab/datasets"
 )
 
 // ErrNoRecurrence: no value recurs, so no stack depth was observed.
@@ -175,34 +170,4 @@ func toleranceDepths(v []float64, tol float64, update bool) ([]int, int) {
 		stack[0] = x
 	}
 	return depth, maxSize
-}
-
-// StackTable runs StackDepth on the runtime, requested time and processors
-// of each trace and returns the original-log columns of Table VI of the
-// 2013 paper: log, runtime, req_time, procs (mean depths), one row per trace
-// in the order given. An attribute whose depth is undefined (no known
-// value, nothing recurs) is an error naming the log.
-func StackTable(traces []*datasets.Trace, opts StackOptions) (dataframe.DataFrame, error) {
-	names := make([]string, len(traces))
-	var cols [3][]float64
-	for i, tr := range traces {
-		names[i] = tr.Name
-		for a := Runtime; a <= Procs; a++ {
-			o, err := Observe(tr, a)
-			if err != nil {
-				return dataframe.DataFrame{}, err
-			}
-			r, err := StackDepth(o, opts)
-			if err != nil {
-				return dataframe.DataFrame{}, err
-			}
-			cols[a] = append(cols[a], r.MeanDepth)
-		}
-	}
-	return dataframe.New(
-		series.New(names, series.String, "log"),
-		series.New(cols[Runtime], series.Float, Runtime.String()),
-		series.New(cols[ReqTime], series.Float, ReqTime.String()),
-		series.New(cols[Procs], series.Float, Procs.String()),
-	), nil
 }

@@ -4,9 +4,6 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/go-gota/gota/dataframe"
-	"github.com/go-gota/gota/series"
-
 	"github.com/tracelab/tracelab/datasets"
 )
 
@@ -85,30 +82,4 @@ func Hurst(tr *datasets.Trace, opts HurstOptions) (HurstResult, error) {
 		return HurstResult{}, fmt.Errorf("%s: %w", tr.Name, err)
 	}
 	return HurstResult{Name: tr.Name, Unit: opts.Unit, Length: len(x), Pox: p}, nil
-}
-
-// HurstTable runs Hurst on each trace and returns the original-log column
-// of Table VII of the 2013 paper with the regression lines of Fig 7:
-// columns log, h (raw slope), h_corrected (Anis–Lloyd–Peters), intercept,
-// unit_seconds, points; one row per trace in the order given.
-func HurstTable(traces []*datasets.Trace, opts HurstOptions) (dataframe.DataFrame, error) {
-	n := len(traces)
-	names := make([]string, n)
-	h, hc, b, unit := make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)
-	pts := make([]int, n)
-	for i, tr := range traces {
-		r, err := Hurst(tr, opts)
-		if err != nil {
-			return dataframe.DataFrame{}, err
-		}
-		names[i], h[i], hc[i], b[i], unit[i], pts[i] = r.Name, r.H, r.HCorrected, r.Intercept, r.Unit, len(r.Points)
-	}
-	return dataframe.New(
-		series.New(names, series.String, "log"),
-		series.New(h, series.Float, "h"),
-		series.New(hc, series.Float, "h_corrected"),
-		series.New(b, series.Float, "intercept"),
-		series.New(unit, series.Float, "unit_seconds"),
-		series.New(pts, series.Int, "points"),
-	), nil
 }

@@ -2,9 +2,13 @@ package zakay2013
 
 import (
 	"context"
+	"math"
 	"os"
 	"testing"
 
+	"github.com/go-gota/gota/dataframe"
+
+	"github.com/tracelab/tracelab/analytics/similarity"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/repro/study"
 )
@@ -18,7 +22,8 @@ func paperText(t *testing.T) string {
 	return text
 }
 
-// TestItems: every numbered figure and table of the paper is listed.
+// TestItems: every numbered figure and table of the paper is listed, and
+// every item not fully reproduced says why.
 func TestItems(t *testing.T) {
 	s := New(study.Options{Quick: true})
 	if m := s.Paper().MissingItems(paperText(t)); len(m) != 0 {
@@ -31,17 +36,26 @@ func TestItems(t *testing.T) {
 	}
 }
 
-// quickLedger is the quick-mode ledger, computed once for the tests.
-var quickLedger = study.Once[*ledger.Ledger]{}
+// quick is the quick-mode study whose ledger the tests share.
+var (
+	quick       = New(study.Options{Quick: true})
+	quickLedger study.Once[*ledger.Ledger]
+)
 
-func ledgerOf(t *testing.T) *ledger.Ledger {
+func needData(t *testing.T) {
 	t.Helper()
 	if os.Getenv("TRACELAB_DATA") == "" {
 		t.Skip("TRACELAB_DATA is not set")
 	}
-	l, err := quickLedger.Get(func() (*ledger.Ledger, error) {
-		return New(study.Options{Quick: true}).Ledger(context.Background())
-	})
+	if testing.Short() {
+		t.Skip("the quick-mode ledger takes about a minute")
+	}
+}
+
+func ledgerOf(t *testing.T) *ledger.Ledger {
+	t.Helper()
+	needData(t)
+	l, err := quickLedger.Get(func() (*ledger.Ledger, error) { return quick.Ledger(context.Background()) })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,20 +70,166 @@ func TestQuotes(t *testing.T) {
 	}
 }
 
-func TestTableI(t *testing.T) {
+// TestVerdicts checks entries whose verdict is known from the data.
+func TestVerdicts(t *testing.T) {
 	l := ledgerOf(t)
 	for _, tt := range []struct {
 		id      string
 		verdict ledger.Verdict
 	}{
-		{"table1/KTH-SP2/users", ledger.Agrees}, // 214 users in both versions
-		{"table1/KTH-SP2/jobs", ledger.Agrees},  // 28,476 of the paper's 28,489
-		{"table1/CTC-SP2/jobs", ledger.Agrees},  // 77,222 in both
-		{"table1/ANL-Intrepid/jobs", ledger.NotComparable},
+		{"table1/KTH-SP2/users", ledger.Agrees},            // 214 users in both versions
+		{"table1/KTH-SP2/jobs", ledger.Agrees},             // 28,476 of the paper's 28,489
+		{"table1/ANL-Intrepid/jobs", ledger.NotComparable}, // not in the archive copy
+		{"table5/CTC-SP2/temporary_users", ledger.NotComparable},
+		{"table6/KTH-SP2/runtime/range", ledger.Agrees},
+		{"fig11/original_utilization", ledger.Agrees},
+		{"fig13/SDSC-SP2/flurries", ledger.NotComparable},
 	} {
 		e, ok := l.Lookup(tt.id)
 		if !ok || e.Verdict != tt.verdict {
 			t.Errorf("%s: %+v, want %s", tt.id, e, tt.verdict)
+		}
+	}
+	if n := l.Len(); n < 300 {
+		t.Errorf("%d ledger entries, want several hundred", n)
+	}
+}
+
+// TestConventions checks the two conventions chosen by evidence against an
+// independent check of the original Tables V and VI: KTH-SP2's processors
+// depth counted from 0 is 3.82 (4.82 counted from 1), and CTC-SP2 keeps 261
+// temporary users when those touching an end zone are discarded (320 by the
+// literal rule).
+func TestConventions(t *testing.T) {
+	l := ledgerOf(t)
+	if e, _ := l.Lookup("table6/KTH-SP2/procs/original"); math.Abs(e.Number()-3.82) > 0.005 {
+		t.Errorf("KTH-SP2 processors stack depth %v, want 3.82", e.Number())
+	}
+	if e, _ := l.Lookup("table5/CTC-SP2/temporary_users"); e.Number() != 261 {
+		t.Errorf("CTC-SP2 temporary users %v, want 261", e.Number())
+	}
+	r, err := quick.TableV(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Rules.Nrow() != 2*r.Frame.Nrow() {
+		t.Errorf("rules frame %d rows for %d logs", r.Rules.Nrow(), r.Frame.Nrow())
+	}
+}
+
+// unexplained lists the cells of Table IV (runtime) more than 0.05 from the
+// paper with runtimes in seconds. They are not a matter of log versions
+// (KTH-SP2: dropping 13 or 50 random jobs, the paper's version had 13 more,
+// moves "1 larger" at 1 vs 2 only within 0.759–0.812 over 200 draws), of
+// job status, zero runtimes, rounding, pooling session pairs or CPU time;
+// runtimes in whole minutes bring all but one within 0.05 (TestTablesMinutes).
+var unexplained = map[string]bool{
+	"KTH-SP2 runtime shorter_12": true, "KTH-SP2 runtime longer_12": true,
+	"SDSC-SP2 runtime shorter_01": true, "SDSC-SP2 runtime longer_01": true,
+	"HPC2N runtime shorter_01":     true,
+	"CEA-Curie runtime shorter_01": true, "CEA-Curie runtime longer_01": true,
+}
+
+// TestTables checks every cell of Tables II–IV against the paper: within
+// 0.05, or (processors) within 0.05 once the users of constant processors
+// are split evenly, or listed in unexplained and within 0.11. It also
+// checks the denominators the paper's fractions imply (KTH-SP2: multiples
+// of 1/133; CTC-SP2 1/461; CEA-Curie 1/464).
+func TestTables(t *testing.T) {
+	needData(t)
+	r, err := quick.Tables(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	users := map[string]int{"KTH-SP2": 133, "CTC-SP2": 461, "CEA-Curie": 464}
+	for _, c := range r.cells {
+		if c.missing {
+			continue
+		}
+		if w, ok := users[c.log]; ok && c.users != w {
+			t.Errorf("%s %s: %d users compared, the paper's fractions imply %d", c.log, c.attr, c.users, w)
+		}
+		for k, col := range SimilarityColumns {
+			key := c.log + " " + c.attr.String() + " " + col
+			d := math.Abs(c.ours[k] - c.paper[k])
+			switch {
+			case d <= tableTolerance:
+				if unexplained[key] {
+					t.Errorf("%s: within 0.05 but listed as unexplained", key)
+				}
+			case c.attr == similarity.Procs && math.Abs(c.split[k]-c.paper[k]) <= tableTolerance:
+			case unexplained[key] && d <= 0.11:
+			default:
+				t.Errorf("%s: ours %.3f, paper %.3f (split %.3f)", key, c.ours[k], c.paper[k], c.split[k])
+			}
+		}
+	}
+}
+
+// TestTablesMinutes checks the whole-minute reading of Table IV: the summed
+// |ours − paper| of the runtime cells falls (1.186 → 0.742 over the eight
+// logs), and KTH-SP2's 1 vs 2 is exactly the paper's 91/133 and 42/133.
+func TestTablesMinutes(t *testing.T) {
+	needData(t)
+	r, err := quick.Tables(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sec, min float64
+	for _, c := range r.cells {
+		if c.attr != similarity.Runtime || c.missing {
+			continue
+		}
+		for k := range SimilarityColumns {
+			sec += math.Abs(c.ours[k] - c.paper[k])
+			min += math.Abs(c.minutes[k] - c.paper[k])
+		}
+		if c.log == "KTH-SP2" && (math.Abs(c.minutes[3]*133-91) > 1e-9 || c.minutes[4] != 0 || math.Abs(c.minutes[5]*133-42) > 1e-9) {
+			t.Errorf("KTH-SP2 runtime 1 vs 2 in minutes: %v, want 91/0/42 of 133", c.minutes[3:])
+		}
+	}
+	if math.Abs(sec-1.186) > 0.001 || math.Abs(min-0.742) > 0.001 {
+		t.Errorf("summed |ours − paper|: seconds %.3f, minutes %.3f; want 1.186, 0.742", sec, min)
+	}
+}
+
+// TestConstantSplit: two users compared, one of constant processors (equal
+// at every distance) and one more similar at the shorter distances; split,
+// the constant user counts half shorter and half longer.
+func TestConstantSplit(t *testing.T) {
+	r := similarity.Result{
+		Users: similarity.Users{ID: []int{1, 2, 3}, Constant: []bool{false, true, true}, Qualified: []bool{true, true, false}},
+		Table: similarity.Table{Users: 2,
+			D0vsD1: similarity.Comparison{Shorter: 0.5, Equal: 0.5},
+			D1vsD2: similarity.Comparison{Shorter: 0.5, Equal: 0.5}},
+	}
+	got, n := constantSplit(r)
+	if want := (SimilarityRow{0.75, 0, 0.25, 0.75, 0, 0.25}); got != want || n != 1 {
+		t.Errorf("split %v of %d constant users, want %v of 1", got, n, want)
+	}
+}
+
+// TestWorkers: the resampled logs, hence Table VI, do not depend on the
+// number of workers.
+func TestWorkers(t *testing.T) {
+	needData(t)
+	frame := func(workers int) dataframe.DataFrame {
+		r, err := New(study.Options{Quick: true, Workers: workers}).TableVI(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r.Frame
+	}
+	a, b := frame(1), frame(3)
+	for _, c := range a.Names() {
+		if c == "log" {
+			continue
+		}
+		x, y := a.Col(c).Float(), b.Col(c).Float()
+		for i := range x {
+			if x[i] != y[i] && !(math.IsNaN(x[i]) && math.IsNaN(y[i])) {
+				t.Errorf("%s row %d: %v with 1 worker, %v with 3", c, i, x[i], y[i])
+			}
 		}
 	}
 }

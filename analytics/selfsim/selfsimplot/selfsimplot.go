@@ -61,7 +61,8 @@ func line(p *plot.Plot, lo, hi, h, b float64, label string, style draw.LineStyle
 // Lines draws Fig 7: the regression lines of several logs (or of a log and
 // its resampled versions) between nMin and nMax, with dashed lines of
 // slope ½ and 1 through the first line's value at nMin for reference. df
-// has columns log, h, intercept (selfsim.HurstTable).
+// has columns log, h, intercept (one row per line: selfsim.HurstResult's H
+// and Intercept).
 func Lines(df dataframe.DataFrame, nMin, nMax float64, title string) (*plot.Plot, error) {
 	if !(nMin > 0 && nMax > nMin) {
 		return nil, errors.New("selfsimplot: Lines needs 0 < nMin < nMax")
