@@ -126,7 +126,7 @@ func (r *Fig11Result) Claims(l *ledger.Ledger) {
 		if slices.Contains(workloadMarginals, m) {
 			worstWork = max(worstWork, r.ks.mean[i])
 			l.Check("Fig. 11", fmt.Sprintf("fig11/%s/mean_ks", m), fmt.Sprintf("%s ×%d users: mean KS distance of the %s distribution to the original's", Fig11Log, Fig11Load, m),
-				ledger.Stated("very similar", ledger.AtMost(marginalKSLimit)), r.ks.mean[i]).Digits(3).
+				similarKS("very similar", r.ks, i), r.ks.mean[i]).Digits(3).
 				Quoting("the high-load simulations produce distributions that are very similar to the original log")
 		} else if m == users.FirstArrival.String() || m == users.LastDeparture.String() {
 			worstTime = max(worstTime, r.ks.mean[i])

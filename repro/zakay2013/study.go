@@ -124,46 +124,29 @@ var items = []ledger.Item{
 		Note: "bursts of the cleaned log stand in for the removed flurries; RB_NPW 1/2 exceeds our LANL-CM5's arrival rate of temporary users"},
 }
 
-// claimers lists the item methods whose results make the ledger, in the
-// order of the notebook. A method added for a new item goes here.
-func (s *Study) claimers() []func(context.Context) (ledger.Claimer, error) {
-	return []func(context.Context) (ledger.Claimer, error){
-		claimer(s.TableI),
-		claimer(s.Fig1),
-		claimer(s.Fig2),
-		claimer(s.Tables),
-		claimer(s.Fig3),
-		claimer(s.TableV),
-		claimer(s.Fig4),
-		claimer(s.TableVI),
-		claimer(s.Fig5),
-		claimer(s.Fig6),
-		claimer(s.Fig7),
-		claimer(s.TableVII),
-		claimer(s.Fig10),
-		claimer(s.Fig11),
-		claimer(s.Fig12),
-		claimer(s.Fig13),
-		claimer(s.Fig14),
-		claimer(s.Fig15),
-		claimer(s.Fig16),
-	}
-}
-
-// claimer adapts an item method to the list of claimers.
-func claimer[R ledger.Claimer](f func(context.Context) (R, error)) func(context.Context) (ledger.Claimer, error) {
-	return func(ctx context.Context) (ledger.Claimer, error) { return f(ctx) }
-}
-
-// Ledger computes every item (memoised) and returns the paper's ledger.
+// Ledger computes every item (memoised), in the order of the notebook, and
+// returns the paper's ledger. An item method added for a new figure or
+// table goes in this list.
 func (s *Study) Ledger(ctx context.Context) (*ledger.Ledger, error) {
-	l := ledger.NewFor(s.Paper())
-	for _, f := range s.claimers() {
-		r, err := f(ctx)
-		if err != nil {
-			return nil, err
-		}
-		r.Claims(l)
-	}
-	return l, nil
+	return study.Ledger(ctx, s.Paper(),
+		study.ItemOf(s.TableI),
+		study.ItemOf(s.Fig1),
+		study.ItemOf(s.Fig2),
+		study.ItemOf(s.Tables),
+		study.ItemOf(s.Fig3),
+		study.ItemOf(s.TableV),
+		study.ItemOf(s.Fig4),
+		study.ItemOf(s.TableVI),
+		study.ItemOf(s.Fig5),
+		study.ItemOf(s.Fig6),
+		study.ItemOf(s.Fig7),
+		study.ItemOf(s.TableVII),
+		study.ItemOf(s.Fig10),
+		study.ItemOf(s.Fig11),
+		study.ItemOf(s.Fig12),
+		study.ItemOf(s.Fig13),
+		study.ItemOf(s.Fig14),
+		study.ItemOf(s.Fig15),
+		study.ItemOf(s.Fig16),
+	)
 }

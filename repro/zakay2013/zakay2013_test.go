@@ -11,36 +11,15 @@ import (
 	"github.com/tracelab/tracelab/analytics/similarity"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/repro/study"
+	"github.com/tracelab/tracelab/repro/study/studytest"
 )
-
-func paperText(t *testing.T) string {
-	t.Helper()
-	text, err := study.PaperText(File)
-	if err != nil {
-		t.Skip(err)
-	}
-	return text
-}
 
 // TestItems: every numbered figure and table of the paper is listed, and
 // every item not fully reproduced says why.
-func TestItems(t *testing.T) {
-	s := New(study.Options{Quick: true})
-	if m := s.Paper().MissingItems(paperText(t)); len(m) != 0 {
-		t.Errorf("items not listed: %v", m)
-	}
-	for _, it := range s.Paper().Items {
-		if it.Status != ledger.Reproduced && it.Note == "" {
-			t.Errorf("%s is %s without a note saying why", it.Name, it.Status)
-		}
-	}
-}
+func TestItems(t *testing.T) { studytest.Items(t, quick.Paper()) }
 
 // quick is the quick-mode study whose ledger the tests share.
-var (
-	quick       = New(study.Options{Quick: true})
-	quickLedger study.Once[*ledger.Ledger]
-)
+var quick = New(study.Options{Quick: true})
 
 func needData(t *testing.T) {
 	t.Helper()
@@ -55,20 +34,11 @@ func needData(t *testing.T) {
 func ledgerOf(t *testing.T) *ledger.Ledger {
 	t.Helper()
 	needData(t)
-	l, err := quickLedger.Get(func() (*ledger.Ledger, error) { return quick.Ledger(context.Background()) })
-	if err != nil {
-		t.Fatal(err)
-	}
-	return l
+	return studytest.QuickLedger(t, quick.Paper().Key, func() (*ledger.Ledger, error) { return quick.Ledger(context.Background()) })
 }
 
 // TestQuotes: every quote of the ledger is in the paper's text.
-func TestQuotes(t *testing.T) {
-	text := paperText(t)
-	for _, err := range ledger.VerifyQuotes(ledgerOf(t).Entries(), text) {
-		t.Error(err)
-	}
-}
+func TestQuotes(t *testing.T) { studytest.Quotes(t, quick.Paper(), ledgerOf(t).Entries()) }
 
 // TestVerdicts checks entries whose verdict is known from the data.
 func TestVerdicts(t *testing.T) {
