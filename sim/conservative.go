@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"strconv"
-	"strings"
 )
 
 // Conservative is conservative backfilling (Mu'alem and Feitelson 2001
@@ -80,18 +79,17 @@ func (s *Conservative) Name() string {
 	return "conservative"
 }
 
-// conservativeFactory returns the factory of "conservative:K", K ≥ 1
-// (Conservative with Depth K); ok is false for other names.
-func conservativeFactory(name string) (f Factory, ok bool, err error) {
-	k, ok := strings.CutPrefix(name, "conservative:")
-	if !ok {
-		return nil, false, nil
+// conservativeFamily makes "conservative" (exact conservative backfilling)
+// and "conservative:K", K ≥ 1 (Conservative with Depth K).
+func conservativeFamily(param string) (Factory, error) {
+	if param == "" {
+		return func() Scheduler { return &Conservative{} }, nil
 	}
-	depth, err := strconv.Atoi(k)
+	depth, err := strconv.Atoi(param)
 	if err != nil || depth < 1 {
-		return nil, true, fmt.Errorf("sim: scheduler %q: depth %q, want an integer ≥ 1", name, k)
+		return nil, fmt.Errorf("depth %q, want an integer ≥ 1", param)
 	}
-	return func() Scheduler { return &Conservative{Depth: depth} }, true, nil
+	return func() Scheduler { return &Conservative{Depth: depth} }, nil
 }
 
 func (s *Conservative) init(e *Engine) {

@@ -4,11 +4,9 @@ import (
 	"fmt"
 	"math"
 	"slices"
-)
 
-// Week is the length of a week in seconds, the period of the weekly
-// timeline samples.
-const Week = 7 * 24 * 3600.0
+	"github.com/tracelab/tracelab/datasets"
+)
 
 // Job is a job as the engine sees it. Times are in seconds.
 //
@@ -292,8 +290,8 @@ func (e *Engine) round(limit float64) bool {
 	}
 	if !e.weekInit {
 		e.weekInit = true
-		k := math.Ceil((t - e.weekOrigin) / Week)
-		e.weekNext = e.weekOrigin + k*Week
+		k := math.Ceil((t - e.weekOrigin) / datasets.Week)
+		e.weekNext = e.weekOrigin + k*datasets.Week
 	}
 	e.flushWeeks(t, false)
 	e.now = t
@@ -328,7 +326,7 @@ func (e *Engine) flushWeeks(t float64, final bool) {
 		return
 	}
 	for e.weekNext < t || (final && e.weekNext <= t) {
-		if e.weekly.Len() >= MaxWeeklySamples || e.weekNext+Week == e.weekNext {
+		if e.weekly.Len() >= MaxWeeklySamples || e.weekNext+datasets.Week == e.weekNext {
 			// The schedule spans millennia (or times beyond a float's
 			// resolution of a week): stop sampling, and say so.
 			e.weeklyTruncated = true
@@ -336,7 +334,7 @@ func (e *Engine) flushWeeks(t float64, final bool) {
 			return
 		}
 		e.weekly.add(e.weekNext, e.nWaiting, e.procs-e.free, e.nWaiting+e.nRunning)
-		e.weekNext += Week
+		e.weekNext += datasets.Week
 	}
 }
 

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/tracelab/tracelab/datasets"
 )
 
 func mustEngine(t *testing.T, procs int, s Scheduler, o EngineOptions) *Engine {
@@ -224,7 +226,7 @@ func TestShadow(t *testing.T) {
 // boundary.
 func TestWeeklySamples(t *testing.T) {
 	t.Parallel()
-	w := Week
+	w := datasets.Week
 	jobs := []Job{
 		j(0.5*w, 2, 2*w, 2*w), // runs [0.5w, 2.5w)
 		j(0.6*w, 2, w, w),     // waits until 2.5w, runs to 3.5w
@@ -271,7 +273,7 @@ func TestWeeklyBounded(t *testing.T) {
 		{"submit 1e20", []Job{j(0, 1, 100, 100), j(1e20, 1, 100, 100)}, true},
 		{"runtime 1e13", []Job{j(0, 1, 1e13, 1e13)}, true},
 		{"every job at 1e300", []Job{j(1e300, 1, 10, 10), j(1e300, 1, 10, 10)}, true},
-		{"a century", []Job{j(0, 1, 100*52*Week, 100*52*Week)}, false},
+		{"a century", []Job{j(0, 1, 100*52*datasets.Week, 100*52*datasets.Week)}, false},
 	}
 	for _, tc := range tests {
 		for _, s := range []Scheduler{&FCFS{}, &EASY{}, &Conservative{}} {

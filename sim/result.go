@@ -3,10 +3,9 @@ package sim
 import (
 	"math"
 
-	"github.com/tracelab/tracelab/datasets"
-
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
+	"github.com/tracelab/tracelab/datasets"
 )
 
 // Tau is the runtime threshold of the bounded slowdown, seconds
@@ -195,7 +194,7 @@ func (r *Result) SummaryOf(keep func(j int) bool) Summary {
 	s.Makespan = last - first
 	if s.Makespan > 0 {
 		s.Utilization = s.Work / (float64(r.Procs) * s.Makespan)
-		s.Throughput = n / (s.Makespan / Week)
+		s.Throughput = n / (s.Makespan / datasets.Week)
 	}
 	return s
 }

@@ -3,6 +3,7 @@ package sim
 import (
 	"math"
 
+	"github.com/tracelab/tracelab/datasets"
 	"gonum.org/v1/gonum/stat"
 )
 
@@ -131,7 +132,7 @@ func (r *Result) Saturation(opts SaturationOptions) Saturation {
 		}
 	}
 	if opts.ArrivalsPerWeek == 0 && last > first {
-		opts.ArrivalsPerWeek = float64(arrived) / ((last - first) / Week)
+		opts.ArrivalsPerWeek = float64(arrived) / ((last - first) / datasets.Week)
 	}
 	return DetectSaturation(weekly, opts)
 }

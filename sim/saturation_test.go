@@ -60,7 +60,7 @@ func TestDetectSaturation(t *testing.T) {
 // arriving every 10 minutes, each running 3 hours with no wait, so that 18
 // run at once, on up to 43 + 44 + … + 60 = 927 processors.
 func headerless() *datasets.Trace {
-	n := int(12 * Week / 600)
+	n := int(12 * datasets.Week / 600)
 	tr := datasets.NewTrace("headerless", n)
 	for i := range n {
 		j := datasets.UnknownJob()

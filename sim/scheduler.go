@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // Scheduler decides which waiting jobs start. The engine calls Schedule
@@ -45,18 +46,53 @@ type FinishObserver interface {
 // Factory makes a fresh scheduler for one simulation.
 type Factory func() Scheduler
 
-var factories = map[string]Factory{
-	"fcfs":         func() Scheduler { return &FCFS{} },
-	"easy":         func() Scheduler { return &EASY{} },
-	"easy-sjbf":    func() Scheduler { return &EASY{Order: ShortestFirst} },
-	"conservative": func() Scheduler { return &Conservative{} },
-	"log":          func() Scheduler { return &LogReplay{} },
+// Family makes the factories of one kind of scheduler from the parameter
+// of its name: "" for the bare name ("conservative"), P for "name:P"
+// ("conservative:4"). It returns an error for a parameter it does not
+// accept.
+type Family func(param string) (Factory, error)
+
+// The scheduler registry: every name New and FactoryOf know, in one place.
+// Other packages add theirs with Register (sim/feedback: "useraware").
+var (
+	registryMu sync.RWMutex
+	registry   = map[string]Family{
+		"fcfs":         Fixed(func() Scheduler { return &FCFS{} }),
+		"easy":         Fixed(func() Scheduler { return &EASY{} }),
+		"easy-sjbf":    Fixed(func() Scheduler { return &EASY{Order: ShortestFirst} }),
+		"conservative": conservativeFamily,
+		"log":          Fixed(func() Scheduler { return &LogReplay{} }),
+	}
+)
+
+// Fixed is the Family of a scheduler without a parameter: it returns f for
+// the bare name and an error for any parameter.
+func Fixed(f Factory) Family {
+	return func(param string) (Factory, error) {
+		if param != "" {
+			return nil, fmt.Errorf("takes no parameter, got %q", param)
+		}
+		return f, nil
+	}
 }
 
-// New returns a fresh scheduler by name: "fcfs", "easy", "easy-sjbf" (EASY
-// with backfill candidates tried shortest estimate first), "conservative",
-// "conservative:K" (Conservative with reservation depth K ≥ 1) or "log"
-// (LogReplay).
+// Register adds a family of schedulers to the registry under name, so that
+// New, FactoryOf and Names know it; a package registers its schedulers in
+// an init function. It panics (a programmer error) if name is empty, not
+// lower case, holds a ':' or is already registered.
+func Register(name string, fam Family) {
+	if name == "" || name != strings.ToLower(name) || strings.Contains(name, ":") || fam == nil {
+		panic(fmt.Sprintf("sim: Register(%q): want a lower-case name without ':' and a non-nil family", name))
+	}
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	if _, dup := registry[name]; dup {
+		panic(fmt.Sprintf("sim: Register(%q): name already registered", name))
+	}
+	registry[name] = fam
+}
+
+// New returns a fresh scheduler by name (see FactoryOf).
 func New(name string) (Scheduler, error) {
 	f, err := FactoryOf(name)
 	if err != nil {
@@ -65,24 +101,37 @@ func New(name string) (Scheduler, error) {
 	return f(), nil
 }
 
-// FactoryOf returns the factory of a scheduler named as in New, for code
-// that runs many simulations (one scheduler each).
+// FactoryOf returns the factory of the scheduler called name, for code that
+// runs many simulations (one scheduler each). A name is a registered name,
+// optionally followed by ":" and a parameter, case-insensitive. This
+// package registers "fcfs", "easy", "easy-sjbf" (EASY with backfill
+// candidates tried shortest estimate first), "conservative",
+// "conservative:K" (Conservative with reservation depth K ≥ 1) and "log"
+// (LogReplay); sim/feedback registers "useraware" and "useraware:α".
 func FactoryOf(name string) (Factory, error) {
-	lower := strings.ToLower(name)
-	if f, ok, err := conservativeFactory(lower); ok {
-		return f, err
-	}
-	f, ok := factories[lower]
+	base, param, colon := strings.Cut(strings.ToLower(name), ":")
+	registryMu.RLock()
+	fam, ok := registry[base]
+	registryMu.RUnlock()
 	if !ok {
 		return nil, fmt.Errorf("sim: unknown scheduler %q (want one of %s)", name, strings.Join(Names(), ", "))
+	}
+	if colon && param == "" {
+		return nil, fmt.Errorf("sim: scheduler %q: empty parameter after ':'", name)
+	}
+	f, err := fam(param)
+	if err != nil {
+		return nil, fmt.Errorf("sim: scheduler %q: %w", name, err)
 	}
 	return f, nil
 }
 
-// Names lists the scheduler names New accepts, sorted.
+// Names lists the registered scheduler names, sorted.
 func Names() []string {
-	n := make([]string, 0, len(factories))
-	for k := range factories {
+	registryMu.RLock()
+	defer registryMu.RUnlock()
+	n := make([]string, 0, len(registry))
+	for k := range registry {
 		n = append(n, k)
 	}
 	sort.Strings(n)

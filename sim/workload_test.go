@@ -124,7 +124,7 @@ func TestSummaryByHand(t *testing.T) {
 	// bounded slowdowns (τ = 10) max(1, 4/10) … = 1, 1, 1, 1;
 	// work 8 + 8 + 4 + 5 = 25 processor-seconds over 4 × 11.
 	want := Summary{Jobs: 4, AvgWait: 1.5, AvgResponse: 4.75, AvgSlowdown: 6.1 / 4, AvgBoundedSlowdown: 1,
-		Utilization: 25.0 / 44, Makespan: 11, Throughput: 4 / (11 / Week), MaxQueue: 2, Procs: 4, Work: 25}
+		Utilization: 25.0 / 44, Makespan: 11, Throughput: 4 / (11 / datasets.Week), MaxQueue: 2, Procs: 4, Work: 25}
 	if !summaryClose(s, want) {
 		t.Errorf("summary %+v\nwant    %+v", s, want)
 	}

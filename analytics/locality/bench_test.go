@@ -1,11 +1,15 @@
 package locality
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/tracelab/tracelab/datasets"
+)
 
 // The target: locality of sampling with a 1000-repetition
 // bootstrap on SDSC-BLUE in at most 10 s on 2 cores.
 func BenchmarkLocalityOfSampling(b *testing.B) {
-	obs := observe(b, loadLog(b, "SDSC-BLUE"), Runtime)
+	obs := observe(b, loadLog(b, "SDSC-BLUE"), datasets.Runtime)
 	for _, bc := range []struct {
 		name string
 		opts SamplingOptions

@@ -8,6 +8,7 @@ import (
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
+	"github.com/tracelab/tracelab/datasets"
 )
 
 // DailyBinsOptions are the parameters of DailyBins; the zero value is the
@@ -39,7 +40,7 @@ type DayBins struct {
 // DailyBinsResult is the outcome of DailyBins.
 type DailyBinsResult struct {
 	Name string
-	Attr Attribute
+	Attr datasets.Attribute
 	Bins int
 	// Days lists the days with at least MinJobs jobs, in time order.
 	Days []DayBins

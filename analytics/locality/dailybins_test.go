@@ -56,7 +56,7 @@ func TestDailyBins(t *testing.T) {
 func TestDailyBinsLog(t *testing.T) {
 	t.Parallel()
 	tr := loadLog(t, "SDSC-BLUE")
-	for a := Runtime; a <= Procs; a++ {
+	for _, a := range Attributes {
 		r, err := DailyBins(observe(t, tr, a), DailyBinsOptions{})
 		if err != nil {
 			t.Fatal(err)

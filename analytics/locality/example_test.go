@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/tracelab/tracelab/analytics/locality"
+	"github.com/tracelab/tracelab/datasets"
 )
 
 // A year of jobs, 100 a day. In each week, runtimes come from one tenth of
@@ -14,11 +15,11 @@ func ExampleLocalityOfSampling() {
 	var submit, runtime []float64
 	for i := range 36500 {
 		t := float64(i) * 864
-		week := int(t / (7 * locality.Day))
+		week := int(t / (7 * datasets.Day))
 		submit = append(submit, t)
 		runtime = append(runtime, float64(week%10)*360+rng.Float64()*360)
 	}
-	obs, _ := locality.NewObservations("weekly", locality.Runtime, submit, runtime)
+	obs, _ := locality.NewObservations("weekly", datasets.Runtime, submit, runtime)
 	r, err := locality.LocalityOfSampling(obs, locality.SamplingOptions{Reps: 100})
 	if err != nil {
 		fmt.Println(err)
@@ -46,7 +47,7 @@ func ExampleMaxDeviation() {
 func ExampleStackDepth() {
 	submit := []float64{0, 60, 120, 180, 240, 300}
 	procs := []float64{16, 1, 16, 64, 1, 16}
-	obs, _ := locality.NewObservations("tiny", locality.Procs, submit, procs)
+	obs, _ := locality.NewObservations("tiny", datasets.Procs, submit, procs)
 	r, _ := locality.StackDepth(obs, locality.StackOptions{})
 	fmt.Println(r.Depths, r.MeanDepth)
 	// Output: [-1 -1 1 -1 2 2] 1.6666666666666667

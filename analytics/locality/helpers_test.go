@@ -14,7 +14,7 @@ func loadLog(tb testing.TB, name string) *datasets.Trace {
 	return datasetstest.Load(tb, name)
 }
 
-func observe(tb testing.TB, tr *datasets.Trace, a Attribute) Observations {
+func observe(tb testing.TB, tr *datasets.Trace, a datasets.Attribute) Observations {
 	tb.Helper()
 	o, err := Observe(tr, a)
 	if err != nil {
@@ -29,10 +29,10 @@ func synthetic(n int, days float64, value func(i int) float64) Observations {
 	t := make([]float64, n)
 	v := make([]float64, n)
 	for i := range t {
-		t[i] = float64(i) * days * Day / float64(n)
+		t[i] = float64(i) * days * datasets.Day / float64(n)
 		v[i] = value(i)
 	}
-	o, err := NewObservations("synthetic", Runtime, t, v)
+	o, err := NewObservations("synthetic", datasets.Runtime, t, v)
 	if err != nil {
 		panic(err)
 	}

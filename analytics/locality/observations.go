@@ -36,46 +36,19 @@ var (
 	ErrNoUsableSlice = errors.New("locality: no usable slice")
 )
 
-// Attribute names a job attribute whose locality is measured.
-type Attribute int
-
-// The attributes of the papers: runtime (SWF field 4), requested time
-// ("maximal runtime", field 9) and allocated processors (field 5).
-const (
-	Runtime Attribute = iota
-	ReqTime
-	Procs
-)
-
-var attrNames = [...]string{"runtime", "req_time", "procs"}
-
-// String returns the snake_case column name of the attribute.
-func (a Attribute) String() string {
-	if a < 0 || int(a) >= len(attrNames) {
-		return fmt.Sprintf("Attribute(%d)", int(a))
-	}
-	return attrNames[a]
-}
-
-// ParseAttribute returns the attribute called s: "runtime", "req_time" or
-// "procs".
-func ParseAttribute(s string) (Attribute, error) {
-	for i, n := range attrNames {
-		if s == n {
-			return Attribute(i), nil
-		}
-	}
-	return 0, fmt.Errorf("locality: unknown attribute %q (want runtime, req_time or procs)", s)
-}
+// Attributes lists the job attributes whose locality the papers measure:
+// runtime (SWF field 4), requested time ("maximal runtime", field 9) and
+// allocated processors (field 5).
+var Attributes = []datasets.Attribute{datasets.Runtime, datasets.ReqTime, datasets.Procs}
 
 // Observations is one attribute of a log's jobs, in submit order, with only
 // the jobs whose value is known.
 type Observations struct {
-	Name    string    // the log's name
-	Attr    Attribute // which attribute Value holds
-	Time    []float64 // submit times, seconds, non-decreasing
-	Value   []float64 // the attribute of each job, never NaN
-	Unknown int       // jobs left out because their value was unknown
+	Name    string             // the log's name
+	Attr    datasets.Attribute // which attribute Value holds
+	Time    []float64          // submit times, seconds, non-decreasing
+	Value   []float64          // the attribute of each job, never NaN
+	Unknown int                // jobs left out because their value was unknown
 	// Epoch is the Unix time of log time 0 (the SWF header's
 	// UnixStartTime) and Location the log's time zone (nil means UTC);
 	// AlignCalendar uses them to cut slices at local midnight.
@@ -96,31 +69,24 @@ func (o Observations) Span() float64 {
 
 // Observe extracts attribute a from the trace. Jobs are taken in submit
 // order (a stable sort, so ties keep the log's order). A job whose value is
-// unknown (NaN runtime or requested time; processors −1 or 0, which SWF
-// logs use for jobs that never got an allocation) is left out and counted
-// in Unknown; no measure of this package ever sees it. Observe returns
-// ErrNoData if no job has a known value.
-func Observe(tr *datasets.Trace, a Attribute) (Observations, error) {
+// unknown (datasets.Attribute.Values: NaN or negative; also processors 0,
+// which SWF logs use for jobs that never got an allocation) is left out and
+// counted in Unknown; no measure of this package ever sees it. a is one of
+// Attributes. Observe returns ErrNoData if no job has a known value.
+func Observe(tr *datasets.Trace, a datasets.Attribute) (Observations, error) {
 	if tr == nil {
 		panic("locality: nil trace")
 	}
-	var col []float64
-	switch a {
-	case Runtime:
-		col = tr.Runtime
-	case ReqTime:
-		col = tr.ReqTime
-	case Procs:
-		col = make([]float64, len(tr.Procs))
-		for i, p := range tr.Procs {
-			if p > 0 {
-				col[i] = float64(p)
-			} else {
+	if _, err := datasets.ParseAttribute(string(a), Attributes...); err != nil {
+		return Observations{}, fmt.Errorf("locality: %w", err)
+	}
+	col := a.Values(tr)
+	if a == datasets.Procs {
+		for i, p := range col {
+			if p == 0 {
 				col[i] = math.NaN()
 			}
 		}
-	default:
-		panic("locality: unknown attribute " + a.String())
 	}
 	obs, err := NewObservations(tr.Name, a, tr.Submit, col)
 	if err != nil {
@@ -137,7 +103,7 @@ func Observe(tr *datasets.Trace, a Attribute) (Observations, error) {
 // without any known value (ErrNoData). The observations are sorted by time,
 // stably. Epoch is 0 and Location UTC: set them for calendar slicing. It
 // panics if the lengths differ.
-func NewObservations(name string, a Attribute, time, value []float64) (Observations, error) {
+func NewObservations(name string, a datasets.Attribute, time, value []float64) (Observations, error) {
 	if len(time) != len(value) {
 		panic("locality: time and value lengths differ")
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
+	"github.com/tracelab/tracelab/datasets"
 )
 
 // SamplingOptions are the parameters of LocalityOfSampling. The zero value
@@ -70,7 +71,7 @@ type Slice struct {
 // SamplingResult is the outcome of LocalityOfSampling.
 type SamplingResult struct {
 	Name    string
-	Attr    Attribute
+	Attr    datasets.Attribute
 	Options SamplingOptions // with defaults filled in
 	Slices  []Slice
 	Usable  int // number of usable slices

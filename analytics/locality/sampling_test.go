@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/tracelab/tracelab/datasets"
 )
 
 // TestTable1 reproduces Table 1 of the 2007 paper: M'_max and M'_med of the
@@ -24,7 +26,7 @@ import (
 // M'_max are still within 10% of the paper's, M'_med within 2%.
 func TestTable1(t *testing.T) {
 	t.Parallel()
-	obs := observe(t, loadLog(t, "SDSC-BLUE"), Runtime)
+	obs := observe(t, loadLog(t, "SDSC-BLUE"), datasets.Runtime)
 	paper := []struct{ max, med float64 }{{0.3204, 0.0691}, {0.2692, 0.0698}, {0.2701, 0.0706}}
 	pdt := time.FixedZone("PDT", -7*3600)
 	for _, tt := range []struct {
@@ -216,7 +218,7 @@ func TestQuarterlyAndTopSlices(t *testing.T) {
 func TestBounds(t *testing.T) {
 	t.Parallel()
 	month := synthetic(2000, 30, func(i int) float64 { return float64(i % 97) })
-	far, err := NewObservations("far", Runtime, []float64{0, 1, 2, 1e15}, []float64{1, 2, 3, 4})
+	far, err := NewObservations("far", datasets.Runtime, []float64{0, 1, 2, 1e15}, []float64{1, 2, 3, 4})
 	if err != nil {
 		t.Fatal(err)
 	}

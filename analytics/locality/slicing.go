@@ -5,11 +5,9 @@ import (
 	"math"
 	"sort"
 	"time"
-)
 
-// Day is the length of a day in seconds; slice lengths and shifts are given
-// in days.
-const Day = 86400.0
+	"github.com/tracelab/tracelab/datasets"
+)
 
 // Align says where slice boundaries are anchored.
 type Align int
@@ -114,18 +112,18 @@ func (s Slicing) cut(obs Observations) (sliced, error) {
 	if err := s.check(); err != nil {
 		return sliced{}, err
 	}
-	length := s.Days * Day
+	length := s.Days * datasets.Day
 	if obs.Span() < length {
-		return sliced{}, fmt.Errorf("%w: %.2f days of jobs, slices of %g days", ErrTooShort, obs.Span()/Day, s.Days)
+		return sliced{}, fmt.Errorf("%w: %.2f days of jobs, slices of %g days", ErrTooShort, obs.Span()/datasets.Day, s.Days)
 	}
 	x, toLog, cover, anchor := s.axis(obs)
-	anchor += s.Shift * Day
+	anchor += s.Shift * datasets.Day
 	x0, x1 := x[0], x[len(x)-1]
 	kmin := math.Floor((x0 - anchor) / length)
 	kmax := math.Floor((x1 - anchor) / length)
 	if !(kmax-kmin < MaxSlices) {
 		return sliced{}, fmt.Errorf("locality: %.4g days of jobs make %.4g slices of %g days, more than %d: use longer slices",
-			obs.Span()/Day, kmax-kmin+1, s.Days, MaxSlices)
+			obs.Span()/datasets.Day, kmax-kmin+1, s.Days, MaxSlices)
 	}
 	var out sliced
 	i := 0

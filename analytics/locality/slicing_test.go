@@ -5,6 +5,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/tracelab/tracelab/datasets"
 )
 
 func TestSlicingFirstJob(t *testing.T) {
@@ -12,9 +14,9 @@ func TestSlicingFirstJob(t *testing.T) {
 	// Jobs at days 0.5, 1.5, …, 9.5 after the first at day 0.
 	tm := []float64{0}
 	for d := 0.5; d < 10; d++ {
-		tm = append(tm, d*Day)
+		tm = append(tm, d*datasets.Day)
 	}
-	obs, _ := NewObservations("x", Runtime, tm, make([]float64, len(tm)))
+	obs, _ := NewObservations("x", datasets.Runtime, tm, make([]float64, len(tm)))
 	tests := []struct {
 		name  string
 		s     Slicing
@@ -35,7 +37,7 @@ func TestSlicingFirstJob(t *testing.T) {
 		var start []float64
 		var jobs []int
 		for k := range sl.start {
-			start = append(start, sl.start[k]/Day)
+			start = append(start, sl.start[k]/datasets.Day)
 			jobs = append(jobs, sl.jobs(k))
 		}
 		if !slices.Equal(start, tt.start) || !slices.Equal(jobs, tt.jobs) {
@@ -65,7 +67,7 @@ func TestSlicingCalendar(t *testing.T) {
 	for h := 0.0; h < 20*24; h += 6 {
 		tm = append(tm, h*3600)
 	}
-	obs, _ := NewObservations("x", Runtime, tm, make([]float64, len(tm)))
+	obs, _ := NewObservations("x", datasets.Runtime, tm, make([]float64, len(tm)))
 	obs.Epoch, obs.Location = epoch, la
 	sl, err := Slicing{}.cut(obs)
 	if err != nil {
@@ -95,8 +97,8 @@ func TestSlicingCalendar(t *testing.T) {
 	long := false
 	for k := range sl.start {
 		switch d := sl.end[k] - sl.start[k]; d {
-		case 3 * Day:
-		case 3*Day + 3600:
+		case 3 * datasets.Day:
+		case 3*datasets.Day + 3600:
 			long = true
 		default:
 			t.Errorf("slice %d lasts %v hours", k, d/3600)

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+
+	"github.com/tracelab/tracelab/datasets"
 )
 
 // ErrNoRecurrence: no value recurs, so no stack depth was observed.
@@ -37,7 +39,7 @@ type StackOptions struct {
 // StackResult is the outcome of StackDepth.
 type StackResult struct {
 	Name      string
-	Attr      Attribute
+	Attr      datasets.Attribute
 	Tolerance float64 // the relative tolerance used (0: exact)
 	Jobs      int     // observations processed
 	Hits      int     // jobs whose value was found in the stack
@@ -73,7 +75,7 @@ func StackDepth(obs Observations, opts StackOptions) (StackResult, error) {
 	if tol < 0 || math.IsNaN(tol) || math.IsInf(tol, 0) {
 		return StackResult{}, fmt.Errorf("locality: tolerance must be ≥ 0, got %v", tol)
 	}
-	if tol == 0 && obs.Attr != Procs {
+	if tol == 0 && obs.Attr != datasets.Procs {
 		tol = 0.05
 	}
 	if opts.Exact {

@@ -6,10 +6,11 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/tracelab/tracelab/datasets"
 	"pgregory.net/rapid"
 )
 
-func obsOf(a Attribute, v ...float64) Observations {
+func obsOf(a datasets.Attribute, v ...float64) Observations {
 	t := make([]float64, len(v))
 	for i := range t {
 		t[i] = float64(i)
@@ -32,18 +33,18 @@ func TestStackDepth(t *testing.T) {
 	}{
 		// 1 2 1 3 2 1: stacks [1] [2 1] [1 2] [3 1 2] [2 3 1] [1 2 3]; the
 		// top is depth 0 (the default) or 1; −1 marks a miss.
-		{"exact procs", obsOf(Procs, 1, 2, 1, 3, 2, 1), StackOptions{}, []int{-1, -1, 1, -1, 2, 2}, 5.0 / 3},
-		{"exact procs from 1", obsOf(Procs, 1, 2, 1, 3, 2, 1), StackOptions{TopDepth: 1}, []int{-1, -1, 2, -1, 3, 3}, 8.0 / 3},
-		{"exact forced", obsOf(Runtime, 1, 2, 1, 3, 2, 1), StackOptions{Exact: true}, []int{-1, -1, 1, -1, 2, 2}, 5.0 / 3},
-		{"repeat on top", obsOf(Procs, 4, 4, 4), StackOptions{}, []int{-1, 0, 0}, 0},
-		{"repeat on top from 1", obsOf(Procs, 4, 4, 4), StackOptions{TopDepth: 1}, []int{-1, 1, 1}, 1},
+		{"exact procs", obsOf(datasets.Procs, 1, 2, 1, 3, 2, 1), StackOptions{}, []int{-1, -1, 1, -1, 2, 2}, 5.0 / 3},
+		{"exact procs from 1", obsOf(datasets.Procs, 1, 2, 1, 3, 2, 1), StackOptions{TopDepth: 1}, []int{-1, -1, 2, -1, 3, 3}, 8.0 / 3},
+		{"exact forced", obsOf(datasets.Runtime, 1, 2, 1, 3, 2, 1), StackOptions{Exact: true}, []int{-1, -1, 1, -1, 2, 2}, 5.0 / 3},
+		{"repeat on top", obsOf(datasets.Procs, 4, 4, 4), StackOptions{}, []int{-1, 0, 0}, 0},
+		{"repeat on top from 1", obsOf(datasets.Procs, 4, 4, 4), StackOptions{TopDepth: 1}, []int{-1, 1, 1}, 1},
 		// 5% for runtimes: 104 matches 100 (|4| ≤ 5.2) and moves it up;
 		// 102 matches 100 below 200.
-		{"runtime 5%", obsOf(Runtime, 100, 104, 200, 102), StackOptions{}, []int{-1, 0, -1, 1}, 0.5},
+		{"runtime 5%", obsOf(datasets.Runtime, 100, 104, 200, 102), StackOptions{}, []int{-1, 0, -1, 1}, 0.5},
 		// 106 matches 102 only if 102 took 100's place: |106−100| > 5.3.
-		{"keep", obsOf(Runtime, 100, 102, 106, 106), StackOptions{}, []int{-1, 0, -1, 0}, 0},
-		{"update", obsOf(Runtime, 100, 102, 106, 106), StackOptions{Update: true}, []int{-1, 0, 0, 0}, 0},
-		{"runtime 1%", obsOf(Runtime, 100, 104, 200, 102), StackOptions{Tolerance: 0.01}, nil, math.NaN()},
+		{"keep", obsOf(datasets.Runtime, 100, 102, 106, 106), StackOptions{}, []int{-1, 0, -1, 0}, 0},
+		{"update", obsOf(datasets.Runtime, 100, 102, 106, 106), StackOptions{Update: true}, []int{-1, 0, 0, 0}, 0},
+		{"runtime 1%", obsOf(datasets.Runtime, 100, 104, 200, 102), StackOptions{Tolerance: 0.01}, nil, math.NaN()},
 	}
 	for _, tt := range tests {
 		r, err := StackDepth(tt.obs, tt.opts)
@@ -60,10 +61,10 @@ func TestStackDepth(t *testing.T) {
 			t.Errorf("%s: depths %v mean %v, want %v %v", tt.name, r.Depths, r.MeanDepth, tt.depths, tt.mean)
 		}
 	}
-	if _, err := StackDepth(obsOf(Runtime, 1, 1), StackOptions{TopDepth: 2}); err == nil {
+	if _, err := StackDepth(obsOf(datasets.Runtime, 1, 1), StackOptions{TopDepth: 2}); err == nil {
 		t.Error("top at depth 2: no error")
 	}
-	if _, err := StackDepth(obsOf(Runtime, 1, 1), StackOptions{Tolerance: -1}); err == nil {
+	if _, err := StackDepth(obsOf(datasets.Runtime, 1, 1), StackOptions{Tolerance: -1}); err == nil {
 		t.Error("negative tolerance: no error")
 	}
 }
@@ -102,7 +103,7 @@ func TestStackDepthMatchesNaive(t *testing.T) {
 			t.Fatalf("10%%: %v, naive %v", got, want)
 		}
 		// Counting from 1 adds one to every hit's depth and to the mean.
-		obs := obsOf(Procs, x...)
+		obs := obsOf(datasets.Procs, x...)
 		zero, err0 := StackDepth(obs, StackOptions{})
 		one, err1 := StackDepth(obs, StackOptions{TopDepth: 1})
 		if (err0 == nil) != (err1 == nil) || err0 == nil && (one.Hits != zero.Hits || math.Abs(one.MeanDepth-zero.MeanDepth-1) > 1e-9) {
@@ -117,14 +118,14 @@ func TestStackDepthLogs(t *testing.T) {
 	t.Parallel()
 	for _, name := range []string{"SDSC-BLUE", "CTC-SP2", "KTH-SP2", "LANL-CM5"} {
 		tr := loadLog(t, name)
-		r, err := StackDepth(observe(t, tr, Runtime), StackOptions{})
+		r, err := StackDepth(observe(t, tr, datasets.Runtime), StackOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if r.MeanDepth < 13 || r.MeanDepth > 36 {
 			t.Errorf("%s runtime: mean depth %.1f outside the paper's 13–36", name, r.MeanDepth)
 		}
-		p, err := StackDepth(observe(t, tr, Procs), StackOptions{})
+		p, err := StackDepth(observe(t, tr, datasets.Procs), StackOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -137,8 +138,8 @@ func TestStackDepthLogs(t *testing.T) {
 func BenchmarkStackDepth(b *testing.B) {
 	tr := loadLog(b, "SDSC-BLUE")
 	var obs [3]Observations
-	for a := Runtime; a <= Procs; a++ {
-		obs[a] = observe(b, tr, a)
+	for k, a := range Attributes {
+		obs[k] = observe(b, tr, a)
 	}
 	b.Run("SDSC-BLUE/all3", func(b *testing.B) {
 		for b.Loop() {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
+	"github.com/tracelab/tracelab/datasets"
 )
 
 // Autocorrelation returns the sample autocorrelation of x at lags 0 …
@@ -104,7 +105,7 @@ type ScatterOptions struct {
 // logarithmic bin), count; sorted by time, then value.
 func Scatter(obs Observations, opts ScatterOptions) (dataframe.DataFrame, error) {
 	if opts.Bin == 0 {
-		opts.Bin = Day
+		opts.Bin = datasets.Day
 	}
 	if !(opts.Bin > 0) || math.IsInf(opts.Bin, 0) {
 		return dataframe.DataFrame{}, fmt.Errorf("locality: time bin must be positive, got %v", opts.Bin)
@@ -218,7 +219,7 @@ func (r SamplingResult) Quarterly(periodDays float64) (dataframe.DataFrame, erro
 	if len(r.Slices) == 0 || r.Usable == 0 {
 		return dataframe.DataFrame{}, ErrNoUsableSlice
 	}
-	p := periodDays * Day
+	p := periodDays * datasets.Day
 	t0 := r.Slices[0].Start
 	groups := make(map[int][]float64)
 	for _, s := range r.Slices {

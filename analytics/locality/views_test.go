@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/tracelab/tracelab/datasets"
 )
 
 func TestAutocorrelation(t *testing.T) {
@@ -33,7 +35,7 @@ func TestAutocorrelation(t *testing.T) {
 // Fig 1: real runtimes are autocorrelated at long lags, scrambled ones not.
 func TestAutocorrelationLog(t *testing.T) {
 	t.Parallel()
-	obs := observe(t, loadLog(t, "CTC-SP2"), Runtime)
+	obs := observe(t, loadLog(t, "CTC-SP2"), datasets.Runtime)
 	df, err := AutocorrelationFrame(obs, 100, 1)
 	if err != nil {
 		t.Fatal(err)
@@ -76,7 +78,7 @@ func TestScrambleScatter(t *testing.T) {
 		if n != obs.Len() {
 			t.Errorf("PerDecade %d: counts sum to %d, want %d", pd, n, obs.Len())
 		}
-		if tm := df.Col("time").Float(); tm[0] != 0 || tm[len(tm)-1] != 19*Day {
+		if tm := df.Col("time").Float(); tm[0] != 0 || tm[len(tm)-1] != 19*datasets.Day {
 			t.Errorf("time bins from %v to %v", tm[0], tm[len(tm)-1])
 		}
 	}

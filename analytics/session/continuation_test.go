@@ -52,9 +52,6 @@ func TestContinuation(t *testing.T) {
 	if f := c.Frame(); f.Nrow() != len(c.Response)+len(c.Slowdown) {
 		t.Errorf("frame has %d rows", f.Nrow())
 	}
-	if _, err := c.PlotContinuation(false, "test"); err != nil {
-		t.Error(err)
-	}
 	for _, bad := range []ContinuationOptions{{Threshold: -1}, {ResponseEdges: []float64{5, 1}}, {SlowdownEdges: []float64{1}}, {SlowdownMinRuntime: -1}} {
 		if _, err := ContinuationOf(tr, bad); err == nil {
 			t.Errorf("options %+v: no error", bad)

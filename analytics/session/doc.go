@@ -29,4 +29,6 @@
 //
 // Results are typed (struct of slices, Structure) for the simulation code;
 // the Frame methods build Gota frames from them for notebooks and the CLI.
+//
+// Plot builders are in the sub-package sessionplot.
 package session

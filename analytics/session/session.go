@@ -12,7 +12,7 @@ import (
 
 // DefaultGap is the session break of Definition 1 (Zakay & Feitelson 2014,
 // §IV): one hour, in seconds.
-const DefaultGap = 3600.0
+const DefaultGap = datasets.Hour
 
 // UnknownEnd says what Analyze does with a job whose end time is unknown
 // (its wait or runtime is unknown: NaN in a trace, −1 in SWF).

@@ -262,24 +262,6 @@ func TestFrames(t *testing.T) {
 	}
 }
 
-func TestPlotUser(t *testing.T) {
-	t.Parallel()
-	tr := mkTrace(job{1, 0, 0, 100}, job{1, 50, 0, 10}, job{1, 200, 0, 10}, job{1, 9000, 0, 10}, job{2, 0, 0, 1})
-	s, err := Analyze(tr, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.PlotUser(tr, 1, 0, 10000); err != nil {
-		t.Error(err)
-	}
-	if _, err := s.PlotUser(tr, 1, 20000, 30000); err == nil {
-		t.Error("empty window: no error")
-	}
-	if _, err := s.PlotUser(tr, 5, 0, 10000); err == nil {
-		t.Error("unknown user: no error")
-	}
-}
-
 // TestNoUsers: a log without user ids (every user −1, as LCG-2005-1) has no
 // sessions to find; Analyze says so rather than making one user of them.
 func TestNoUsers(t *testing.T) {

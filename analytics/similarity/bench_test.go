@@ -41,7 +41,7 @@ func BenchmarkRandomize(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	for _, a := range []Attribute{Procs, Runtime} {
+	for _, a := range []datasets.Attribute{datasets.Procs, datasets.Runtime} {
 		b.Run("CEA-Curie/"+a.String()+"/1000", func(b *testing.B) {
 			for b.Loop() {
 				if _, err := Randomize(tr, a, BootstrapOptions{Reps: 1000, Seed: 1}); err != nil {

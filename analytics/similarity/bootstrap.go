@@ -44,7 +44,7 @@ type Within struct {
 // number of jobs of each session. Replicate r's values are at index r.
 type Bootstrap struct {
 	Trace     string // the trace's name (empty for RandomizeStructure)
-	Attribute Attribute
+	Attribute datasets.Attribute
 	Observed  Within
 	Mean      []float64
 	Pooled    []float64
@@ -133,8 +133,12 @@ func (a *withinAcc) addSorted(x []float64) {
 // such jobs, and the within-session similarity is recomputed. Users with a
 // single session cannot change and contribute their observed pairs to
 // every replicate. It returns an error for a trace Analyze would refuse
-// or a trace without any session holding two known values.
-func Randomize(t *datasets.Trace, attr Attribute, opts BootstrapOptions) (Bootstrap, error) {
+// or a trace without any session holding two known values. attr is one of
+// Attributes.
+func Randomize(t *datasets.Trace, attr datasets.Attribute, opts BootstrapOptions) (Bootstrap, error) {
+	if err := checkAttribute(attr); err != nil {
+		return Bootstrap{}, err
+	}
 	st, err := session.Analyze(t, opts.Session)
 	if err != nil {
 		return Bootstrap{}, err
@@ -146,7 +150,10 @@ func Randomize(t *datasets.Trace, attr Attribute, opts BootstrapOptions) (Bootst
 
 // RandomizeStructure is Randomize for a trace whose sessions are already
 // known; vals are the attribute's values by trace row.
-func RandomizeStructure(st session.Structure, vals []float64, attr Attribute, opts BootstrapOptions) (Bootstrap, error) {
+func RandomizeStructure(st session.Structure, vals []float64, attr datasets.Attribute, opts BootstrapOptions) (Bootstrap, error) {
+	if err := checkAttribute(attr); err != nil {
+		return Bootstrap{}, err
+	}
 	if len(vals) != len(st.JobSession) {
 		return Bootstrap{}, fmt.Errorf("similarity: %d values for %d jobs", len(vals), len(st.JobSession))
 	}

@@ -22,4 +22,6 @@
 //
 // Sessions are those of package session (Definition 1 of Zakay and
 // Feitelson 2014: a one-hour gap).
+//
+// Plot builders are in the sub-package similarityplot.
 package similarity

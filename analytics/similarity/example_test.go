@@ -18,7 +18,7 @@ func ExampleAnalyze() {
 			t.Append(r)
 		}
 	}
-	r, err := similarity.Analyze(t, similarity.Procs, similarity.Options{MaxDistance: 2, QualifyDistance: 2})
+	r, err := similarity.Analyze(t, datasets.Procs, similarity.Options{MaxDistance: 2, QualifyDistance: 2})
 	if err != nil {
 		panic(err)
 	}

@@ -9,65 +9,18 @@ import (
 	"github.com/tracelab/tracelab/datasets"
 )
 
-// Attribute is a job attribute whose similarity is measured (2013 §3: "the
-// number of processors used, the jobs' runtimes, and their estimated
-// runtimes").
-type Attribute int
+// Attributes lists the job attributes whose similarity is measured (2013
+// §3: "the number of processors used, the jobs' runtimes, and their
+// estimated runtimes"), in the order of Tables II, IV and III. Their values
+// are datasets.Attribute.Values: NaN where unknown (−1 in SWF) or negative.
+var Attributes = []datasets.Attribute{datasets.Procs, datasets.Runtime, datasets.ReqTime}
 
-const (
-	Procs   Attribute = iota // allocated processors (SWF field 5)
-	Runtime                  // runtime, s (field 4)
-	ReqTime                  // requested (estimated) runtime, s (field 9)
-)
-
-// Attributes lists the attributes in the order of Tables II, IV and III.
-var Attributes = []Attribute{Procs, Runtime, ReqTime}
-
-// String returns the attribute's snake_case name: procs, runtime, req_time.
-func (a Attribute) String() string {
-	switch a {
-	case Procs:
-		return "procs"
-	case Runtime:
-		return "runtime"
-	case ReqTime:
-		return "req_time"
+// checkAttribute returns an error unless a is one of Attributes.
+func checkAttribute(a datasets.Attribute) error {
+	if _, err := datasets.ParseAttribute(string(a), Attributes...); err != nil {
+		return fmt.Errorf("similarity: %w", err)
 	}
-	return fmt.Sprintf("Attribute(%d)", int(a))
-}
-
-// ParseAttribute parses procs, runtime or req_time.
-func ParseAttribute(s string) (Attribute, error) {
-	for _, a := range Attributes {
-		if a.String() == s {
-			return a, nil
-		}
-	}
-	return 0, fmt.Errorf("similarity: unknown attribute %q (want procs, runtime or req_time)", s)
-}
-
-// Values returns the attribute of every job of t, NaN where it is unknown
-// (−1 in SWF) or negative.
-func (a Attribute) Values(t *datasets.Trace) []float64 {
-	v := make([]float64, t.Len())
-	switch a {
-	case Procs:
-		for i, p := range t.Procs {
-			v[i] = float64(p)
-		}
-	case Runtime:
-		copy(v, t.Runtime)
-	case ReqTime:
-		copy(v, t.ReqTime)
-	default:
-		panic("similarity: unknown attribute")
-	}
-	for i, x := range v {
-		if x < 0 {
-			v[i] = math.NaN()
-		}
-	}
-	return v
+	return nil
 }
 
 // Similarity returns r = min{x, y} / max{x, y} (2013 §3). Two zeros are
@@ -187,7 +140,7 @@ func (o Options) withDefaults() (Options, error) {
 type Result struct {
 	// Trace is the trace's name (empty for FromStructure).
 	Trace     string
-	Attribute Attribute
+	Attribute datasets.Attribute
 	Options   Options // the options used, defaults filled in
 	// Users holds the per-user similarity at each distance.
 	Users Users
@@ -359,8 +312,12 @@ func across(za int, a, preA, invA []float64, zb int, b []float64) (sum float64, 
 // distances 0..MaxDistance (2013 §3) and returns the per-user values, the
 // Fig. 1 summary and the Tables II–IV row. Jobs with an unknown attribute
 // are left out of every pair (they still delimit sessions). Time
-// attributes are truncated first if opts.TimeResolution is set.
-func Analyze(t *datasets.Trace, attr Attribute, opts Options) (Result, error) {
+// attributes are truncated first if opts.TimeResolution is set. attr is
+// one of Attributes.
+func Analyze(t *datasets.Trace, attr datasets.Attribute, opts Options) (Result, error) {
+	if err := checkAttribute(attr); err != nil {
+		return Result{}, err
+	}
 	opts, err := opts.withDefaults()
 	if err != nil {
 		return Result{}, err
@@ -375,8 +332,11 @@ func Analyze(t *datasets.Trace, attr Attribute, opts Options) (Result, error) {
 }
 
 // FromStructure is Analyze for a trace whose sessions are already known;
-// vals are the attribute's values by trace row (Attribute.Values).
-func FromStructure(st session.Structure, vals []float64, attr Attribute, opts Options) (Result, error) {
+// vals are the attribute's values by trace row (datasets.Attribute.Values).
+func FromStructure(st session.Structure, vals []float64, attr datasets.Attribute, opts Options) (Result, error) {
+	if err := checkAttribute(attr); err != nil {
+		return Result{}, err
+	}
 	opts, err := opts.withDefaults()
 	if err != nil {
 		return Result{}, err
@@ -389,9 +349,9 @@ func FromStructure(st session.Structure, vals []float64, attr Attribute, opts Op
 
 // truncate applies opts.TimeResolution to a time attribute's values,
 // returning a copy (or vals itself when nothing changes).
-func truncate(vals []float64, attr Attribute, opts Options) []float64 {
+func truncate(vals []float64, attr datasets.Attribute, opts Options) []float64 {
 	q := opts.TimeResolution
-	if q == 0 || attr == Procs {
+	if q == 0 || attr == datasets.Procs {
 		return vals
 	}
 	out := make([]float64, len(vals))
@@ -401,7 +361,7 @@ func truncate(vals []float64, attr Attribute, opts Options) []float64 {
 	return out
 }
 
-func analyze(st session.Structure, vals []float64, attr Attribute, opts Options) Result {
+func analyze(st session.Structure, vals []float64, attr datasets.Attribute, opts Options) Result {
 	vals = truncate(vals, attr, opts)
 	D := opts.MaxDistance
 	ss := buildSortedSets(st, vals)

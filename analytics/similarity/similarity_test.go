@@ -27,16 +27,17 @@ func TestSimilarity(t *testing.T) {
 	}
 }
 
-func TestParseAttribute(t *testing.T) {
+// Only the attributes of 2013 §3 are measured.
+func TestAttributeChecked(t *testing.T) {
 	t.Parallel()
-	for _, a := range Attributes {
-		got, err := ParseAttribute(a.String())
-		if err != nil || got != a {
-			t.Errorf("ParseAttribute(%q) = %v, %v", a.String(), got, err)
+	tr := datasets.Sample()
+	for _, a := range []datasets.Attribute{datasets.Work, datasets.Interarrival, "cpu"} {
+		if _, err := Analyze(tr, a, Options{}); err == nil {
+			t.Errorf("Analyze(%s): no error", a)
 		}
-	}
-	if _, err := ParseAttribute("cpu"); err == nil {
-		t.Error("ParseAttribute(cpu): no error")
+		if _, err := Randomize(tr, a, BootstrapOptions{Reps: 1}); err == nil {
+			t.Errorf("Randomize(%s): no error", a)
+		}
 	}
 }
 
@@ -144,7 +145,7 @@ func TestAnalyzeToy(t *testing.T) {
 		pooling    Pooling
 		d0, d1, d2 float64
 	}{{JobPairs, 0.5, 2.0 / 3, 0.375}, {SessionPairs, 0.5, 0.625, 0.375}} {
-		r, err := Analyze(tr, Procs, Options{Pooling: c.pooling, Qualify: PerComparison, MaxDistance: 3, QualifyDistance: 2})
+		r, err := Analyze(tr, datasets.Procs, Options{Pooling: c.pooling, Qualify: PerComparison, MaxDistance: 3, QualifyDistance: 2})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -167,7 +168,7 @@ func TestAnalyzeToy(t *testing.T) {
 	}
 	// With the default (AllDistances up to 5), a three-session user does
 	// not qualify.
-	r, err := Analyze(tr, Procs, Options{})
+	r, err := Analyze(tr, datasets.Procs, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -183,7 +184,7 @@ func TestQualifyAndConstant(t *testing.T) {
 	varied := mkSessions(1, []int{1, 1}, []int{1}, []int{2}, []int{4}, []int{8}, []int{16})
 	constant := mkSessions(2, []int{4, 4}, []int{4}, []int{4}, []int{4}, []int{4}, []int{4})
 	short := mkSessions(3, []int{1, 1}, []int{2}, []int{4}, []int{8}, []int{16}) // five sessions
-	r, err := Analyze(traceOf(varied, constant, short), Procs, Options{})
+	r, err := Analyze(traceOf(varied, constant, short), datasets.Procs, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -203,9 +204,6 @@ func TestQualifyAndConstant(t *testing.T) {
 	if f := r.DistancesFrame(); f.Nrow() != 11 {
 		t.Errorf("DistancesFrame has %d rows", f.Nrow())
 	}
-	if _, err := PlotDistances(MeanOfSessionPairs, r); err != nil {
-		t.Error(err)
-	}
 }
 
 // TestUnknownValues: jobs with an unknown value delimit sessions but are
@@ -213,7 +211,7 @@ func TestQualifyAndConstant(t *testing.T) {
 func TestUnknownValues(t *testing.T) {
 	t.Parallel()
 	jobs := mkSessions(1, []int{2, -1, 2}, []int{-1}, []int{1})
-	r, err := Analyze(traceOf(jobs), Procs, Options{Qualify: PerComparison, QualifyDistance: 2, MaxDistance: 2})
+	r, err := Analyze(traceOf(jobs), datasets.Procs, Options{Qualify: PerComparison, QualifyDistance: 2, MaxDistance: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -229,12 +227,12 @@ func TestOptionsErrors(t *testing.T) {
 	tr := traceOf(mkSessions(1, []int{1, 2}))
 	for _, o := range []Options{{MaxDistance: 1}, {QualifyDistance: 20}, {EqualTolerance: -1}, {Qualify: 5}, {Pooling: 5},
 		{TimeResolution: -60}, {TimeResolution: math.NaN()}, {TimeResolution: math.Inf(1)}} {
-		if _, err := Analyze(tr, Procs, o); err == nil {
+		if _, err := Analyze(tr, datasets.Procs, o); err == nil {
 			t.Errorf("options %+v: no error", o)
 		}
 	}
 	st, _ := session.Analyze(tr, session.Options{})
-	if _, err := FromStructure(st, []float64{1}, Procs, Options{}); err == nil {
+	if _, err := FromStructure(st, []float64{1}, datasets.Procs, Options{}); err == nil {
 		t.Error("FromStructure with short values: no error")
 	}
 }
@@ -252,14 +250,14 @@ func TestTimeResolution(t *testing.T) {
 	}
 	tr := traceOf(jobs)
 	cases := []struct {
-		attr       Attribute
+		attr       datasets.Attribute
 		res        float64
 		d0, d1, d2 float64
 	}{
-		{Runtime, 0, 0.6, (30.0/90 + 50.0/90 + 90.0/150) / 3, (30.0/150 + 50.0/150) / 2},
-		{Runtime, 60, 1, 0.5 / 3, 0},
-		{ReqTime, 60, 1, 0.5 / 3, 0},
-		{Procs, 60, 1, 1, 1}, // not a time: unchanged
+		{datasets.Runtime, 0, 0.6, (30.0/90 + 50.0/90 + 90.0/150) / 3, (30.0/150 + 50.0/150) / 2},
+		{datasets.Runtime, 60, 1, 0.5 / 3, 0},
+		{datasets.ReqTime, 60, 1, 0.5 / 3, 0},
+		{datasets.Procs, 60, 1, 1, 1}, // not a time: unchanged
 	}
 	for _, c := range cases {
 		r, err := Analyze(tr, c.attr, Options{TimeResolution: c.res, MaxDistance: 2, QualifyDistance: 2})
@@ -277,9 +275,9 @@ func TestTimeResolution(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	vals := Runtime.Values(tr)
+	vals := datasets.Runtime.Values(tr)
 	orig := slices.Clone(vals)
-	r, err := FromStructure(st, vals, Runtime, Options{TimeResolution: 60, MaxDistance: 2, QualifyDistance: 2})
+	r, err := FromStructure(st, vals, datasets.Runtime, Options{TimeResolution: 60, MaxDistance: 2, QualifyDistance: 2})
 	if err != nil {
 		t.Fatal(err)
 	}

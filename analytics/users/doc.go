@@ -18,4 +18,6 @@
 //
 // Sessions are those of package session (one-hour gap, Definition 1 of
 // Zakay and Feitelson 2014).
+//
+// Plot builders are in the sub-package usersplot.
 package users

@@ -17,7 +17,7 @@ func ExampleClassify() {
 		weeks float64
 	}{{1, 0}, {3, 0.5}, {2, 12}, {2, 14}, {1, 30}} {
 		r := datasets.UnknownJob()
-		r.User, r.Submit, r.Wait, r.Runtime, r.Procs = j.user, j.weeks*users.Week, 0, 60, 1
+		r.User, r.Submit, r.Wait, r.Runtime, r.Procs = j.user, j.weeks*datasets.Week, 0, 60, 1
 		t.Append(r)
 	}
 	p, err := users.Classify(t, users.Options{})

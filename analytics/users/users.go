@@ -9,9 +9,6 @@ import (
 	"github.com/tracelab/tracelab/datasets"
 )
 
-// Week is one week in seconds.
-const Week = 7 * 24 * 3600.0
-
 // Class is a user class of 2013 §4.
 type Class int
 
@@ -105,10 +102,10 @@ func (o Options) truncated(first, last, start, end float64) bool {
 
 func (o Options) withDefaults() (Options, error) {
 	if o.LongTerm == 0 {
-		o.LongTerm = 12 * Week
+		o.LongTerm = 12 * datasets.Week
 	}
 	if o.Edge == 0 {
-		o.Edge = 4 * Week
+		o.Edge = 4 * datasets.Week
 	}
 	if math.IsNaN(o.LongTerm) || o.LongTerm < 0 || math.IsNaN(o.Edge) {
 		return o, fmt.Errorf("users: bad thresholds LongTerm=%v Edge=%v", o.LongTerm, o.Edge)

@@ -65,7 +65,7 @@ func parseFeedback(e *env, args []string) (feedbackArgs, error) {
 	if a.model, err = feedbackModel(*modelName, *cycle, seen["cycle"]); err != nil {
 		return a, err
 	}
-	if a.factory, err = feedback.SchedulerFactory(*schedName); err != nil {
+	if a.factory, err = sim.FactoryOf(*schedName); err != nil {
 		return a, usagef("--scheduler: %v", err)
 	}
 	if a.workloadOut, err = newOutput("--workload-out", *workloadOut, swfFormats...); err != nil {

@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 
+	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/sim/lublin"
 )
 
@@ -79,10 +80,9 @@ func runFit(e *env, args []string) error {
 	if *space != "log" && *space != "raw" {
 		return usagef("--space must be log or raw, not %q", *space)
 	}
-	switch *attr {
-	case lublin.AttrRuntime, lublin.AttrProcs, lublin.AttrInterarrival, lublin.AttrWork:
-	default:
-		return usagef("--attr must be runtime, procs, interarrival or work, not %q", *attr)
+	attribute, err := datasets.ParseAttribute(*attr, lublin.Attributes...)
+	if err != nil {
+		return usagef("--attr: %v", err)
 	}
 	switch *dist {
 	case lublin.DistGamma, lublin.DistHyperGamma, lublin.DistHyperExp, lublin.DistTwoStage:
@@ -97,7 +97,7 @@ func runFit(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	af, err := lublin.FitAttribute(tr, *attr, *dist, lublin.AttrOptions{Jobs: jf, Class: cf, Raw: *space == "raw"})
+	af, err := lublin.FitAttribute(tr, attribute, *dist, lublin.AttrOptions{Jobs: jf, Class: cf, Raw: *space == "raw"})
 	if err != nil {
 		return err
 	}

@@ -64,7 +64,7 @@ func infoRecord(t *datasets.Trace) record {
 		{"start_unix", t.Header.UnixStartTime},
 		{"first_submit_unix", t.Header.UnixStartTime + int64(first)},
 		{"span_seconds", last - first},
-		{"span_days", (last - first) / 86400},
+		{"span_days", (last - first) / datasets.Day},
 		{"time_zone", zone},
 		{"placeholders_skipped", skipped},
 		{"unknown_runtime", unknownRuntime},

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/tracelab/tracelab/analytics/locality"
+	"github.com/tracelab/tracelab/datasets"
 )
 
 func init() {
@@ -22,7 +23,7 @@ func init() {
 // localityArgs is a parsed locality command line.
 type localityArgs struct {
 	measure, log, format string
-	attr                 locality.Attribute
+	attr                 datasets.Attribute
 	rows                 bool
 	stack                locality.StackOptions
 	bins                 locality.DailyBinsOptions
@@ -73,8 +74,8 @@ func parseLocality(e *env, args []string) (localityArgs, error) {
 	if a.log, err = oneOptionalLog(pos[1:]); err != nil {
 		return a, err
 	}
-	if a.attr, err = locality.ParseAttribute(*attrName); err != nil {
-		return a, usagef("%v", err)
+	if a.attr, err = datasets.ParseAttribute(*attrName, locality.Attributes...); err != nil {
+		return a, usagef("--attr: %v", err)
 	}
 	tieRule, err := locality.ParseTies(*ties)
 	if err != nil {

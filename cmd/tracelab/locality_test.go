@@ -35,7 +35,7 @@ func TestLocalityStackJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := jsonKeys(t, out, "attr", "mean_depth", "jobs")
-	obs, _ := locality.Observe(datasets.Sample(), locality.Procs)
+	obs, _ := locality.Observe(datasets.Sample(), datasets.Procs)
 	want, _ := locality.StackDepth(obs, locality.StackOptions{})
 	if got["attr"] != "procs" || got["mean_depth"] != want.MeanDepth || got["jobs"] != float64(want.Jobs) {
 		t.Errorf("stack = %v, want depth %v over %d jobs", got, want.MeanDepth, want.Jobs)
@@ -49,7 +49,7 @@ func TestLocalitySamplingJSON(t *testing.T) {
 	}
 	got := jsonKeys(t, out, "attr", "slice_days", "ranges", "m_max", "m_med", "m_max_random", "m_med_random",
 		"locality_max", "locality_med", "usable_slices")
-	obs, _ := locality.Observe(datasets.Sample(), locality.Runtime)
+	obs, _ := locality.Observe(datasets.Sample(), datasets.Runtime)
 	want, _ := locality.LocalityOfSampling(obs, locality.SamplingOptions{Reps: 50, Ranges: 12, Seed: 1})
 	if got["m_med"] != want.MMed || got["m_med_random"] != want.GMed || got["ranges"] != 12.0 ||
 		got["slice_days"] != 3.0 || got["usable_slices"] != float64(want.Usable) {

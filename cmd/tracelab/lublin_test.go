@@ -44,7 +44,7 @@ func TestFitCommand(t *testing.T) {
 	}
 	// the numbers are the library's
 	tr := datasets.Sample()
-	af, err := lublin.FitAttribute(tr, lublin.AttrInterarrival, lublin.DistHyperExp, lublin.AttrOptions{})
+	af, err := lublin.FitAttribute(tr, datasets.Interarrival, lublin.DistHyperExp, lublin.AttrOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

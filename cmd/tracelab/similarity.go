@@ -6,6 +6,7 @@ import (
 
 	"github.com/tracelab/tracelab/analytics/session"
 	"github.com/tracelab/tracelab/analytics/similarity"
+	"github.com/tracelab/tracelab/datasets"
 )
 
 func init() {
@@ -31,9 +32,9 @@ func runSimilarity(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	attr, err := similarity.ParseAttribute(*attrName)
+	attr, err := datasets.ParseAttribute(*attrName, similarity.Attributes...)
 	if err != nil {
-		return usagef("%v", err)
+		return usagef("--attr: %v", err)
 	}
 	sopts := session.Options{Gap: gap.Seconds()}
 	opts := similarity.Options{Session: sopts, MaxDistance: *maxDist, TimeResolution: resolution.Seconds()}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/tracelab/tracelab/analytics/session"
 	"github.com/tracelab/tracelab/analytics/users"
+	"github.com/tracelab/tracelab/datasets"
 )
 
 func init() {
@@ -27,7 +28,7 @@ func runUsers(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	opts := users.Options{LongTerm: *longTerm * users.Week, Edge: *edge * users.Week,
+	opts := users.Options{LongTerm: *longTerm * datasets.Week, Edge: *edge * datasets.Week,
 		Session: session.Options{Gap: gap.Seconds()}}
 	switch *truncation {
 	case "touches":

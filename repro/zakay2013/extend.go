@@ -111,7 +111,7 @@ func (s *Study) Fig10(ctx context.Context) (*Fig10Result, error) {
 
 // edgeZone is the start zone of a log in which §4 expects users already
 // active before logging to show up (4 weeks).
-const edgeZone = 4 * users.Week
+const edgeZone = 4 * datasets.Week
 
 // firstWeeksShare is the share of a log's users whose first job comes in
 // its first 4 weeks: the start effect of a log cut out of a longer

@@ -28,7 +28,7 @@ var quickResampledLogs = map[string]bool{"KTH-SP2": true, "SDSC-SP2": true}
 
 // stackAttributes are the columns of Table VI: runtime, maximal (requested)
 // runtime, CPU number.
-var stackAttributes = []locality.Attribute{locality.Runtime, locality.ReqTime, locality.Procs}
+var stackAttributes = []datasets.Attribute{datasets.Runtime, datasets.ReqTime, datasets.Procs}
 
 // stackDepths returns the mean stack depth (§5.2, Table VI: depth counted
 // from 0 at the top, 5% tolerance for runtimes, exact processors; the
@@ -193,8 +193,8 @@ func (r *TableVIResult) Claims(l *ledger.Ledger) {
 	}
 }
 
-var attrWords = map[locality.Attribute]string{
-	locality.Runtime: "runtime", locality.ReqTime: "maximal (requested) runtime", locality.Procs: "processors",
+var attrWords = map[datasets.Attribute]string{
+	datasets.Runtime: "runtime", datasets.ReqTime: "maximal (requested) runtime", datasets.Procs: "processors",
 }
 
 // Fig5Logs are the four logs of Fig. 5 (not named in our copy of the paper).
@@ -217,7 +217,7 @@ type Fig5Result struct {
 
 type binsRow struct {
 	log               string
-	attr              locality.Attribute
+	attr              datasets.Attribute
 	days              int
 	median, resampled float64
 	ks                float64

@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/plot"
 
 	"github.com/tracelab/tracelab/analytics/users"
+	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/sim/resample"
 	"github.com/tracelab/tracelab/sim/resample/resampleplot"
@@ -184,7 +185,7 @@ func (k marginalKS) positionReason(i int) string {
 	switch m := resample.MarginalNames()[i]; m {
 	case users.FirstArrival.String(), users.LastDeparture.String(), users.ActivityPeriod.String():
 		return fmt.Sprintf("resampled users arrive at a constant rate: the median %s is %.1f weeks in the original, "+
-			"%.1f in the resampled logs", m, k.origMedian[i]/users.Week, k.resMedian[i]/users.Week)
+			"%.1f in the resampled logs", m, k.origMedian[i]/datasets.Week, k.resMedian[i]/datasets.Week)
 	}
 	return ""
 }

@@ -12,6 +12,8 @@ import (
 	"gonum.org/v1/plot"
 
 	"github.com/tracelab/tracelab/analytics/similarity"
+	"github.com/tracelab/tracelab/analytics/similarity/similarityplot"
+	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/repro/study"
 )
@@ -30,13 +32,13 @@ var SimilarityColumns = [6]string{"shorter_01", "equal_01", "longer_01", "shorte
 // first row is printed "LNAL-CM5".)
 var similarityTables = []struct {
 	item string
-	attr similarity.Attribute
+	attr datasets.Attribute
 	rows []struct {
 		log string
 		row SimilarityRow
 	}
 }{
-	{"Table II", similarity.Procs, []struct {
+	{"Table II", datasets.Procs, []struct {
 		log string
 		row SimilarityRow
 	}{
@@ -50,7 +52,7 @@ var similarityTables = []struct {
 		{"ANL-Intrepid", SimilarityRow{0.788, 0.0052, 0.207, 0.746, 0.0000, 0.254}},
 		{"CEA-Curie", SimilarityRow{0.866, 0.0022, 0.131, 0.746, 0.0043, 0.250}},
 	}},
-	{"Table III", similarity.ReqTime, []struct {
+	{"Table III", datasets.ReqTime, []struct {
 		log string
 		row SimilarityRow
 	}{
@@ -64,7 +66,7 @@ var similarityTables = []struct {
 		{"ANL-Intrepid", SimilarityRow{0.834, 0.0777, 0.088, 0.715, 0.0777, 0.207}},
 		{"CEA-Curie", SimilarityRow{0.843, 0.0625, 0.095, 0.718, 0.0625, 0.220}},
 	}},
-	{"Table IV", similarity.Runtime, []struct {
+	{"Table IV", datasets.Runtime, []struct {
 		log string
 		row SimilarityRow
 	}{
@@ -84,7 +86,7 @@ var similarityTables = []struct {
 // and the time resolution of runtimes (0: seconds).
 type similarityKey struct {
 	log        string
-	attr       similarity.Attribute
+	attr       datasets.Attribute
 	resolution float64
 }
 
@@ -146,7 +148,7 @@ type TablesResult struct {
 // tableCell is one log's row of one table, ours and the paper's.
 type tableCell struct {
 	item, log string
-	attr      similarity.Attribute
+	attr      datasets.Attribute
 	paper     SimilarityRow
 	missing   bool // the log is not available
 	ours      SimilarityRow
@@ -178,7 +180,7 @@ func (s *Study) Tables(ctx context.Context) (*TablesResult, error) {
 				}
 				c.ours, c.users = tableValues(a.Table), a.Table.Users
 				c.split, c.constant = constantSplit(a)
-				if t.attr == similarity.Runtime {
+				if t.attr == datasets.Runtime {
 					m, err := s.analysis(similarityKey{row.log, t.attr, 60})
 					if err != nil {
 						return nil, err
@@ -189,9 +191,9 @@ func (s *Study) Tables(ctx context.Context) (*TablesResult, error) {
 			}
 			r.Frames[t.item] = tableFrame(cells, func(c tableCell) SimilarityRow { return c.ours })
 			switch t.attr {
-			case similarity.Procs:
+			case datasets.Procs:
 				r.Split = tableFrame(cells, func(c tableCell) SimilarityRow { return c.split })
-			case similarity.Runtime:
+			case datasets.Runtime:
 				r.Minutes = tableFrame(cells, func(c tableCell) SimilarityRow { return c.minutes })
 			}
 			r.cells = append(r.cells, cells...)
@@ -251,11 +253,11 @@ func (r *TablesResult) Claims(l *ledger.Ledger) {
 			}
 			e := l.Check(c.item, id, stmt, ledger.Near(c.paper[k], tableTolerance), c.ours[k]).Digits(3)
 			switch {
-			case c.attr == similarity.Procs && math.Abs(c.split[k]-c.paper[k]) <= tableTolerance:
+			case c.attr == datasets.Procs && math.Abs(c.split[k]-c.paper[k]) <= tableTolerance:
 				e.IfDiffers(fmt.Sprintf("%d of our %d users always use the same number of processors: every pair of "+
 					"their jobs has similarity 1, so they are equal at every distance; counted half at the shorter, "+
 					"half at the longer distance instead, this cell is %.3f", c.constant, c.users, c.split[k]))
-			case c.attr == similarity.Runtime:
+			case c.attr == datasets.Runtime:
 				e.IfDiffers(fmt.Sprintf("with runtimes in whole minutes (a step the paper does not mention) this cell is %.3f", c.minutes[k]))
 			}
 			if k == 0 || k == 3 {
@@ -351,7 +353,7 @@ func (s *Study) Fig1(ctx context.Context) (*Fig1Result, error) {
 				frames = append(frames, f.Select(append([]string{"log", "attribute"}, res.DistancesFrame().Names()...)))
 			}
 			for _, st := range Fig1Statistics {
-				p, err := similarity.PlotDistances(st, rs...)
+				p, err := similarityplot.Distances(st, rs...)
 				if err != nil {
 					return nil, err
 				}
@@ -460,7 +462,7 @@ func (s *Study) Fig2(ctx context.Context) (*Fig2Result, error) {
 				return nil, err
 			}
 			b.Trace = Fig2Log
-			p, err := similarity.PlotBootstrap(b)
+			p, err := similarityplot.Bootstrap(b)
 			if err != nil {
 				return nil, err
 			}

@@ -12,6 +12,8 @@ import (
 	"gonum.org/v1/plot"
 
 	"github.com/tracelab/tracelab/analytics/users"
+	"github.com/tracelab/tracelab/analytics/users/usersplot"
+	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/repro/study"
 )
@@ -265,7 +267,7 @@ func newUserRates(p users.Population) (early, later float64) {
 			nl++
 		}
 	}
-	return float64(ne) / (edge / users.Week), float64(nl) / ((p.LogEnd - p.LogStart - edge) / users.Week)
+	return float64(ne) / (edge / datasets.Week), float64(nl) / ((p.LogEnd - p.LogStart - edge) / datasets.Week)
 }
 
 // Fig3Logs are the logs whose users' activity is drawn for Fig. 3.
@@ -286,7 +288,7 @@ func (s *Study) Fig3(ctx context.Context) (*Fig3Result, error) {
 			if err != nil {
 				return nil, err
 			}
-			pl, err := users.PlotActivity(p, name+": users' periods of activity by class")
+			pl, err := usersplot.Activity(p, name+": users' periods of activity by class")
 			if err != nil {
 				return nil, err
 			}

@@ -9,6 +9,7 @@ import (
 	"github.com/go-gota/gota/dataframe"
 
 	"github.com/tracelab/tracelab/analytics/similarity"
+	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/repro/study"
 	"github.com/tracelab/tracelab/repro/study/studytest"
@@ -127,7 +128,7 @@ func TestTables(t *testing.T) {
 				if unexplained[key] {
 					t.Errorf("%s: within 0.05 but listed as unexplained", key)
 				}
-			case c.attr == similarity.Procs && math.Abs(c.split[k]-c.paper[k]) <= tableTolerance:
+			case c.attr == datasets.Procs && math.Abs(c.split[k]-c.paper[k]) <= tableTolerance:
 			case unexplained[key] && d <= 0.11:
 			default:
 				t.Errorf("%s: ours %.3f, paper %.3f (split %.3f)", key, c.ours[k], c.paper[k], c.split[k])
@@ -147,7 +148,7 @@ func TestTablesMinutes(t *testing.T) {
 	}
 	var sec, min float64
 	for _, c := range r.cells {
-		if c.attr != similarity.Runtime || c.missing {
+		if c.attr != datasets.Runtime || c.missing {
 			continue
 		}
 		for k := range SimilarityColumns {

@@ -11,6 +11,7 @@ import (
 	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/plot"
 
+	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/sim/feedback"
 	"github.com/tracelab/tracelab/sim/feedback/feedbackplot"
@@ -125,7 +126,7 @@ func measure(c *feedback.Comparison) (modelMeasures, error) {
 	if err != nil {
 		return m, err
 	}
-	m.meanDays["log"], m.users["log"] = mean(base)/feedback.Day, len(base)
+	m.meanDays["log"], m.users["log"] = mean(base)/datasets.Day, len(base)
 	for _, name := range models {
 		run := c.Run(name)
 		p := profile(run.Marginals.HourOfWeek)
@@ -157,7 +158,7 @@ func measure(c *feedback.Comparison) (modelMeasures, error) {
 			if act[u] < base[u] {
 				m.shorter[name]++
 			}
-			if act[u] > 2*base[u]+feedback.Day {
+			if act[u] > 2*base[u]+datasets.Day {
 				m.longer[name]++
 			}
 			if base[u] > 0 {
@@ -165,7 +166,7 @@ func measure(c *feedback.Comparison) (modelMeasures, error) {
 			}
 		}
 		m.users[name] = len(act)
-		m.meanDays[name] = mean(act) / feedback.Day
+		m.meanDays[name] = mean(act) / datasets.Day
 		slices.Sort(ratios)
 		m.medianRatio[name] = stat.Quantile(0.5, stat.Empirical, ratios, nil)
 	}

@@ -17,6 +17,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/tracelab/tracelab/analytics/session"
+	"github.com/tracelab/tracelab/analytics/session/sessionplot"
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/repro/ledger"
 )
@@ -36,7 +37,7 @@ type StructureResult struct {
 	Stretch string
 	// Fig1 draws one bar per job from arrival to end, coloured by batch,
 	// dotted lines where sessions begin, grey lines for depends-on (dashed:
-	// rule 2 of Definition 12), as session.Structure.PlotUser.
+	// rule 2 of Definition 12), as sessionplot.User.
 	Fig1 *plot.Plot
 	// Fig2 and Fig4 draw the batches (one row each, a bar from first
 	// arrival to end) with the follows edges (Fig. 2: from a batch's
@@ -184,7 +185,7 @@ search:
 	r.Stretch = fmt.Sprintf("%s user %d, %s – %s", structureLog, r.User,
 		c.Time(r.From).Format("Mon 2006-01-02 15:04"), c.Time(r.To).Format("Mon 2006-01-02 15:04"))
 	var err error
-	if r.Fig1, err = st.PlotUser(tr, r.User, r.From, r.To); err != nil {
+	if r.Fig1, err = sessionplot.User(st, tr, r.User, r.From, r.To); err != nil {
 		return err
 	}
 	r.Fig1.Title.Text = "Fig. 1: sessions and batches (" + r.Stretch + ")"

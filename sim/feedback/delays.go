@@ -3,12 +3,14 @@ package feedback
 import (
 	"math"
 	"math/rand/v2"
+
+	"github.com/tracelab/tracelab/datasets"
 )
 
 // DefaultMaxBreak is the longest session break the distribution-based
 // model draws (2014 §VII-B: "a random TT or IAT between batches in
 // different sessions that is smaller than eight hours"), seconds.
-const DefaultMaxBreak = 8 * 3600.0
+const DefaultMaxBreak = 8 * datasets.Hour
 
 // DelayKind names one of the empirical delay distributions of a user
 // (2014 §VII).

@@ -51,7 +51,8 @@
 //
 // UserAware is a user-aware backfilling scheduler with parameter α
 // (α = 0 is EASY exactly), after CREASY (2021 §4.4, Figs. 19–21).
-// SchedulerFactory knows it as "useraware:α" besides the names of sim.New.
+// This package registers it in sim's scheduler registry as "useraware"
+// (α = 0.5) and "useraware:α", so sim.New and sim.FactoryOf know it.
 //
 // # Experiments and frames
 //

@@ -1,7 +1,6 @@
 package feedback
 
 import (
-	"fmt"
 	"math"
 	"runtime"
 	"sync"
@@ -130,7 +129,7 @@ func Compare(w *Workload, opts ComparisonOptions) (*Comparison, error) {
 	if opts.Scheduler == "" {
 		opts.Scheduler = "easy"
 	}
-	f, err := SchedulerFactory(opts.Scheduler)
+	f, err := sim.FactoryOf(opts.Scheduler)
 	if err != nil {
 		return nil, err
 	}
@@ -184,7 +183,7 @@ func (run *Run) finish() error {
 	run.Marginals = users.MarginalsOf(run.Trace, p)
 	run.Marginals.Name = run.Name
 	run.Summary = run.Sim.Summary()
-	run.AvgActivityDays = mean(p.Span) / Day
+	run.AvgActivityDays = mean(p.Span) / datasets.Day
 	return nil
 }
 
@@ -247,7 +246,7 @@ func (c *Comparison) ActivityFrame() dataframe.DataFrame {
 				f = float64(i) / float64(len(v)-1)
 			}
 			frac = append(frac, f)
-			days = append(days, x/Day)
+			days = append(days, x/datasets.Day)
 		}
 	}
 	add("original", c.Original.Values[users.ActivityPeriod])
@@ -301,23 +300,6 @@ func QueueFrame(cs ...*Comparison) dataframe.DataFrame {
 		series.New(cdf, series.Float, "cdf"),
 		series.New(mq, series.Float, "mean_queue"),
 	)
-}
-
-// SchedulerFactory returns a factory of fresh schedulers by name: the names
-// sim.New knows, and "useraware" or "useraware:α" (UserAware with
-// Alpha α, default 0.5).
-func SchedulerFactory(name string) (sim.Factory, error) {
-	var alpha float64
-	if name == "useraware" {
-		alpha = 0.5
-	} else if _, err := fmt.Sscanf(name, "useraware:%g", &alpha); err == nil {
-		if !(alpha >= 0 && alpha <= 1) {
-			return nil, fmt.Errorf("feedback: useraware α %v outside [0, 1]", alpha)
-		}
-	} else {
-		return sim.FactoryOf(name)
-	}
-	return func() sim.Scheduler { return &UserAware{Alpha: alpha} }, nil
 }
 
 // Cross is the cross-simulation of 2021 §3.4 (Fig. 8): the workloads that

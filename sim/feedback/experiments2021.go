@@ -6,6 +6,7 @@ import (
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
+	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/sim"
 	"github.com/tracelab/tracelab/sim/resample"
 )
@@ -17,7 +18,7 @@ type LoadSweepOptions struct {
 	// Loads are the factors on the number of users (resample.Options.Load);
 	// nil means 0.5, 1, 1.5, 2, 2.5.
 	Loads []float64
-	// Schedulers are names SchedulerFactory knows; nil means fcfs, easy.
+	// Schedulers are scheduler names sim.FactoryOf knows; nil means fcfs, easy.
 	Schedulers []string
 	// Model is the user model; nil means Fluid.
 	Model Model
@@ -65,7 +66,7 @@ func LoadSweep(p *resample.Pools, o LoadSweepOptions) (dataframe.DataFrame, erro
 	}
 	facs := make([]sim.Factory, len(o.Schedulers))
 	for i, n := range o.Schedulers {
-		f, err := SchedulerFactory(n)
+		f, err := sim.FactoryOf(n)
 		if err != nil {
 			return dataframe.DataFrame{}, err
 		}
@@ -164,7 +165,7 @@ func LoadSweep(p *resample.Pools, o LoadSweepOptions) (dataframe.DataFrame, erro
 		}
 		r := rows[i]
 		tp[i], util[i], wait[i], resp[i] = r.win.Throughput, r.win.Utilization, r.sum.AvgWait, r.sum.AvgResponse
-		nsess[i], hours[i], jps[i] = r.sess.Sessions, r.sess.AvgLength/3600, r.sess.AvgJobs
+		nsess[i], hours[i], jps[i] = r.sess.Sessions, r.sess.AvgLength/datasets.Hour, r.sess.AvgJobs
 	}
 	return dataframe.New(
 		series.New(load, series.Float, "load"),
@@ -189,7 +190,7 @@ type ValidationOptions struct {
 	// Replicates is the number of resampled logs; 0 means 100 (the paper
 	// uses 1000).
 	Replicates int
-	// Scheduler is a name SchedulerFactory knows; "" means easy.
+	// Scheduler is a scheduler name sim.FactoryOf knows; "" means easy.
 	Scheduler string
 	// Model is the user model of the feedback simulations; nil means
 	// Fluid.
@@ -229,7 +230,7 @@ func Validate(p *resample.Pools, o ValidationOptions) (*ValidationResult, error)
 	if o.Model == nil {
 		o.Model = Fluid{}
 	}
-	f, err := SchedulerFactory(o.Scheduler)
+	f, err := sim.FactoryOf(o.Scheduler)
 	if err != nil {
 		return nil, err
 	}

@@ -5,6 +5,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"sort"
+
+	"github.com/tracelab/tracelab/datasets"
 )
 
 // SessionEnd says where a session's window ends in the fluid model.
@@ -110,8 +112,8 @@ func (f *fluid) windowsOf(u int) *windows {
 		}
 	}
 	wn.base = f.w.weekStart(wn.start[0])
-	weeks := math.Floor((wn.start[ns-1]-wn.base)/week) + 1
-	wn.period = weeks * week
+	weeks := math.Floor((wn.start[ns-1]-wn.base)/datasets.Week) + 1
+	wn.period = weeks * datasets.Week
 	return wn
 }
 

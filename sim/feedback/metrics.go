@@ -10,9 +10,6 @@ import (
 	"github.com/tracelab/tracelab/sim"
 )
 
-// Day is one day in seconds.
-const Day = 24 * 3600.0
-
 // Trace returns the workload as the simulation generated it (2014 §VII:
 // "recording the workloads as they unfold during each simulation"): the
 // jobs that arrived, sorted by simulated submit time (ties in workload
@@ -87,7 +84,7 @@ func AvgActivityDays(t *datasets.Trace) (float64, error) {
 	if err != nil {
 		return math.NaN(), err
 	}
-	return mean(a) / Day, nil
+	return mean(a) / datasets.Day, nil
 }
 
 func mean(x []float64) float64 {
@@ -145,7 +142,7 @@ func WindowOf(r *sim.Result, from, to float64) Window {
 	span := to - from
 	w.Throughput, w.Utilization = math.NaN(), math.NaN()
 	if span > 0 {
-		w.Throughput = float64(w.Ended) / (span / sim.Week)
+		w.Throughput = float64(w.Ended) / (span / datasets.Week)
 		w.Utilization = used / (float64(r.Procs) * span)
 	}
 	return w
@@ -223,7 +220,7 @@ func (w *Workload) QueueByHour(tl sim.Timeline, from, to float64) [24]float64 {
 		for t0 < t1 {
 			wt := w.wallTime(t0)
 			into := float64(wt.Minute()*60+wt.Second()) + float64(wt.Nanosecond())/1e9
-			next := math.Min(t1, t0+3600-into)
+			next := math.Min(t1, t0+datasets.Hour-into)
 			h := wt.Hour()
 			s[h] += q * (next - t0)
 			d[h] += next - t0

@@ -184,7 +184,7 @@ func TestDistributionContinuation(t *testing.T) {
 func TestFluidWindows(t *testing.T) {
 	t.Parallel()
 	wn := &windows{start: []float64{0, 100, 1000}, end: []float64{50, 300, 1100}, prefMax: []float64{50, 300, 1100},
-		base: 0, period: week}
+		base: 0, period: datasets.Week}
 	for _, c := range []struct {
 		t      float64
 		closed bool
@@ -192,14 +192,14 @@ func TestFluidWindows(t *testing.T) {
 	}{
 		{0, false, true}, {49, false, true}, {50, false, false}, {50, true, true}, {60, true, false},
 		{299, false, true}, {300, false, false}, {300, true, true}, {1050, false, true},
-		{week + 10, false, true}, {week + 500, false, false}, {3*week + 1000, false, true},
+		{datasets.Week + 10, false, true}, {datasets.Week + 500, false, false}, {3*datasets.Week + 1000, false, true},
 	} {
 		if got := wn.inSession(c.t, c.closed); got != c.in {
 			t.Errorf("inSession(%v, closed %v) = %v", c.t, c.closed, got)
 		}
 	}
 	for _, c := range []struct{ t, want float64 }{
-		{-5, 0}, {0, 100}, {60, 100}, {100, 1000}, {1100, week}, {week + 500, week + 1000}, {2*week + 2000, 3 * week},
+		{-5, 0}, {0, 100}, {60, 100}, {100, 1000}, {1100, datasets.Week}, {datasets.Week + 500, datasets.Week + 1000}, {2*datasets.Week + 2000, 3 * datasets.Week},
 	} {
 		if got := wn.nextStart(c.t); got != c.want {
 			t.Errorf("nextStart(%v) = %v, want %v", c.t, got, c.want)
@@ -214,7 +214,7 @@ func TestFluidWindows(t *testing.T) {
 	}
 	b, _ := Fluid{}.Bind(w, 0)
 	red := b.(*fluid).windowsOf(2)
-	if red.base != -3*86400 || red.period != week || !slices.Equal(red.start, []float64{15}) || !slices.Equal(red.end, []float64{45}) {
+	if red.base != -3*86400 || red.period != datasets.Week || !slices.Equal(red.start, []float64{15}) || !slices.Equal(red.end, []float64{45}) {
 		t.Errorf("red's windows %+v", *red)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/sim"
 	"pgregory.net/rapid"
 )
@@ -158,7 +159,7 @@ func TestPropertyFeedback(t *testing.T) {
 		name := rapid.SampledFrom([]string{"fcfs", "easy", "conservative", "log", "useraware:0.7"}).Draw(t, "scheduler")
 		models := []Model{Adjusted{}, Distribution{}, Distribution{Cycle: OfficeHours}, Fluid{}, Fluid{SessionEnd: LastEnd}}
 		m := models[rapid.IntRange(0, len(models)-1).Draw(t, "model")]
-		f, err := SchedulerFactory(name)
+		f, err := sim.FactoryOf(name)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -234,7 +235,7 @@ func TestUntil(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	until := w.Jobs[0].Submit + 60*Day
+	until := w.Jobs[0].Submit + 60*datasets.Day
 	part, err := Simulate(w, &sim.EASY{}, Options{Model: Fluid{}, Seed: 3, Until: until})
 	if err != nil {
 		t.Fatal(err)
@@ -272,7 +273,14 @@ func TestSimulateErrors(t *testing.T) {
 	if _, err := ModelByName("random"); err == nil {
 		t.Error("unknown model: no error")
 	}
-	if _, err := SchedulerFactory("useraware:2"); err == nil {
-		t.Error("α = 2: no error")
+	for name, alpha := range map[string]float64{"useraware": 0.5, "UserAware:0.25": 0.25, "useraware:0": 0, "useraware:2": -1, "useraware:x": -1} {
+		s, err := sim.New(name)
+		if alpha < 0 {
+			if err == nil {
+				t.Errorf("sim.New(%q): no error", name)
+			}
+		} else if u, ok := s.(*UserAware); err != nil || !ok || u.Alpha != alpha {
+			t.Errorf("sim.New(%q) = %#v, %v; want UserAware α %v", name, s, err, alpha)
+		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"math"
 
 	"github.com/go-gota/gota/series"
+	"github.com/tracelab/tracelab/sim"
 	"github.com/tracelab/tracelab/sim/resample"
 	"github.com/tracelab/tracelab/sim/sweep"
 )
@@ -26,7 +27,7 @@ var SweepColumns = []sweep.Column{
 // SweepOptions configures a SweepExperiment. The zero value resamples the
 // log at its own length and simulates EASY with the fluid model.
 type SweepOptions struct {
-	// Scheduler is a name SchedulerFactory knows; "" means easy.
+	// Scheduler is a scheduler name sim.FactoryOf knows; "" means easy.
 	Scheduler string
 	// Model is the user model; nil means Fluid.
 	Model Model
@@ -59,7 +60,7 @@ func NewSweepExperiment(p *resample.Pools, o SweepOptions) (*SweepExperiment, er
 	if o.Scheduler == "" {
 		o.Scheduler = "easy"
 	}
-	if _, err := SchedulerFactory(o.Scheduler); err != nil {
+	if _, err := sim.FactoryOf(o.Scheduler); err != nil {
 		return nil, err
 	}
 	if o.Model == nil {
@@ -102,7 +103,7 @@ func (e *SweepExperiment) Run(ctx context.Context, r sweep.Replicate) (sweep.Row
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	f, _ := SchedulerFactory(e.opts.Scheduler)
+	f, _ := sim.FactoryOf(e.opts.Scheduler)
 	res, err := Simulate(w, f(), Options{Model: e.opts.Model, Seed: r.Seed, Until: rs.End})
 	if err != nil {
 		return nil, err

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 
 	"github.com/tracelab/tracelab/sim"
 )
@@ -49,6 +50,21 @@ type ranked struct {
 	score float64
 	pos   int
 	j     int
+}
+
+// The scheduler registry knows UserAware as "useraware" (α = 0.5) and
+// "useraware:α" (α in [0, 1]): sim.New("useraware:0.2").
+func init() { sim.Register("useraware", userAwareFamily) }
+
+func userAwareFamily(param string) (sim.Factory, error) {
+	alpha := 0.5
+	if param != "" {
+		var err error
+		if alpha, err = strconv.ParseFloat(param, 64); err != nil || !(alpha >= 0 && alpha <= 1) {
+			return nil, fmt.Errorf("useraware α %q, want a number in [0, 1]", param)
+		}
+	}
+	return func() sim.Scheduler { return &UserAware{Alpha: alpha} }, nil
 }
 
 // Name returns the scheduler's name, "useraware(α)".

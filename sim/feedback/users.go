@@ -130,7 +130,7 @@ func StateTimes(t *datasets.Trace) (dataframe.DataFrame, error) {
 		away[u] = span - wait[u] - think[u]
 	}
 	for u := range nu {
-		wait[u], think[u], away[u] = wait[u]/3600, think[u]/3600, math.Max(0, away[u])/3600
+		wait[u], think[u], away[u] = wait[u]/datasets.Hour, think[u]/datasets.Hour, math.Max(0, away[u])/datasets.Hour
 	}
 	return dataframe.New(
 		series.New(slices.Clone(st.Users.ID), series.Int, "user"),

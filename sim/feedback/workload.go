@@ -247,9 +247,6 @@ func LoggedPeak(jobs []sim.Job) int {
 // LoggedPeak returns LoggedPeak of the workload's jobs.
 func (w *Workload) LoggedPeak() int { return LoggedPeak(w.Jobs) }
 
-// week is the length of a week, seconds.
-const week = 7 * 24 * 3600.0
-
 // weekStart returns the trace time of the local Monday 00:00 that begins
 // the week containing trace time sec.
 func (w *Workload) weekStart(sec float64) float64 {

@@ -8,13 +8,10 @@ import (
 	"github.com/tracelab/tracelab/datasets"
 )
 
-// Attributes that FitAttribute fits.
-const (
-	AttrRuntime      = "runtime"      // runtime, s
-	AttrProcs        = "procs"        // allocated processors
-	AttrInterarrival = "interarrival" // time between consecutive submissions, s
-	AttrWork         = "work"         // processors × runtime, processor-seconds
-)
+// Attributes lists the attributes that FitAttribute fits: runtime (s),
+// allocated processors, inter-arrival time (s, between consecutive selected
+// jobs) and work (processors × runtime, processor-seconds).
+var Attributes = []datasets.Attribute{datasets.Runtime, datasets.Procs, datasets.Interarrival, datasets.Work}
 
 // Distributions that FitAttribute fits (Section 3.1).
 const (
@@ -45,7 +42,7 @@ type Param struct {
 // AttrFit is a distribution fitted to one attribute of a log.
 type AttrFit struct {
 	Selection
-	Attribute string
+	Attribute datasets.Attribute
 	Dist      string
 	// Space is "ln" (runtime, inter-arrival, work), "log2" (procs) or "raw".
 	Space  string
@@ -75,43 +72,43 @@ type AttrFit struct {
 // x > 0, and the paper fits the sizes of parallel jobs); in raw space,
 // values ≤ 0 are left out and counted. Inter-arrival times are the gaps
 // between consecutive selected jobs in submit order.
-func AttributeValues(tr *datasets.Trace, attr string, opts AttrOptions) ([]float64, int, Selection, error) {
+func AttributeValues(tr *datasets.Trace, attr datasets.Attribute, opts AttrOptions) ([]float64, int, Selection, error) {
 	rows, sel, err := selectJobs(tr, opts.Jobs, opts.Class, opts.InteractiveQueues)
 	if err != nil {
 		return nil, 0, sel, err
 	}
 	var raw []float64
 	switch attr {
-	case AttrRuntime:
+	case datasets.Runtime:
 		for _, i := range rows {
 			if r := tr.Runtime[i]; !math.IsNaN(r) {
 				raw = append(raw, r)
 			}
 		}
-	case AttrProcs:
+	case datasets.Procs:
 		for _, i := range rows {
 			if p := tr.Procs[i]; p >= 0 {
 				raw = append(raw, float64(p))
 			}
 		}
-	case AttrWork:
+	case datasets.Work:
 		for _, i := range rows {
 			if r, p := tr.Runtime[i], tr.Procs[i]; !math.IsNaN(r) && p >= 0 {
 				raw = append(raw, r*float64(p))
 			}
 		}
-	case AttrInterarrival:
+	case datasets.Interarrival:
 		for k := 1; k < len(rows); k++ {
 			raw = append(raw, tr.Submit[rows[k]]-tr.Submit[rows[k-1]])
 		}
 	default:
-		return nil, 0, sel, fmt.Errorf("lublin: unknown attribute %q (want runtime, procs, interarrival or work)", attr)
+		return nil, 0, sel, fmt.Errorf("lublin: unknown attribute %q (want runtime, procs, interarrival or work)", string(attr))
 	}
 	out := raw[:0]
 	dropped := 0
 	for _, v := range raw {
 		if !opts.Raw {
-			if attr == AttrProcs {
+			if attr == datasets.Procs {
 				v = math.Log2(v)
 			} else {
 				v = math.Log(v)
@@ -131,7 +128,7 @@ func AttributeValues(tr *datasets.Trace, attr string, opts AttrOptions) ([]float
 // hyper-exponential by EM with the middle-minimum start, or a two-stage
 // uniform by maximum likelihood with Low and High the smallest and largest
 // values.
-func FitAttribute(tr *datasets.Trace, attr, dist string, opts AttrOptions) (AttrFit, error) {
+func FitAttribute(tr *datasets.Trace, attr datasets.Attribute, dist string, opts AttrOptions) (AttrFit, error) {
 	x, dropped, sel, err := AttributeValues(tr, attr, opts)
 	if err != nil {
 		return AttrFit{}, err
@@ -140,7 +137,7 @@ func FitAttribute(tr *datasets.Trace, attr, dist string, opts AttrOptions) (Attr
 	switch {
 	case opts.Raw:
 		af.Space = "raw"
-	case attr == AttrProcs:
+	case attr == datasets.Procs:
 		af.Space = "log2"
 	default:
 		af.Space = "ln"
@@ -174,7 +171,7 @@ func FitAttribute(tr *datasets.Trace, attr, dist string, opts AttrOptions) (Attr
 		return af, fmt.Errorf("lublin: fitting %s to %s of %q: %w", dist, attr, tr.Name, err)
 	}
 	af.LogLik, af.N, af.Iterations, af.Converged = res.LogLik, res.N, res.Iterations, res.Converged
-	if attr == AttrProcs {
+	if attr == datasets.Procs {
 		af.KS = DiscreteKS(x, af.CDF)
 	} else {
 		af.KS = fit.KS(x, af.CDF)

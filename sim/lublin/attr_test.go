@@ -8,6 +8,7 @@ import (
 	"gonum.org/v1/gonum/floats/scalar"
 
 	"github.com/tracelab/tracelab/analytics/fit"
+	"github.com/tracelab/tracelab/datasets"
 )
 
 func TestFitAttribute(t *testing.T) {
@@ -27,11 +28,11 @@ func TestFitAttribute(t *testing.T) {
 		DistGamma: {"alpha", "beta"}, DistHyperGamma: {"p", "alpha1", "beta1", "alpha2", "beta2"},
 		DistHyperExp: {"p", "rate1", "rate2"}, DistTwoStage: {"low", "med", "high", "p"},
 	}
-	for _, attr := range []string{AttrRuntime, AttrProcs, AttrInterarrival, AttrWork} {
+	for _, attr := range Attributes {
 		for _, dist := range []string{DistGamma, DistHyperGamma, DistHyperExp, DistTwoStage} {
 			for _, raw := range []bool{false, true} {
 				af, err := FitAttribute(tr, attr, dist, AttrOptions{Raw: raw})
-				if attr == AttrProcs && errors.Is(err, fit.ErrCollapsed) {
+				if attr == datasets.Procs && errors.Is(err, fit.ErrCollapsed) {
 					// sizes are discrete: a mixture component may collapse
 					// onto one size, which fit reports honestly
 					continue
@@ -41,7 +42,7 @@ func TestFitAttribute(t *testing.T) {
 					continue
 				}
 				total := tr.Len()
-				if attr == AttrInterarrival {
+				if attr == datasets.Interarrival {
 					total--
 				}
 				if af.N+af.Dropped != total || af.N < total/2 {
@@ -59,7 +60,7 @@ func TestFitAttribute(t *testing.T) {
 					t.Errorf("%s %s raw %v: KS %+v", attr, dist, raw, af.KS)
 				}
 				wantSpace := map[bool]string{true: "raw", false: "ln"}[raw]
-				if attr == AttrProcs && !raw {
+				if attr == datasets.Procs && !raw {
 					wantSpace = "log2"
 					if af.Dropped != serial { // log2 1 = 0: the paper fits parallel sizes
 						t.Errorf("procs in log2: dropped %d, serial jobs %d", af.Dropped, serial)
@@ -72,7 +73,7 @@ func TestFitAttribute(t *testing.T) {
 		}
 	}
 	// The runtime hyper-Gamma is FitLog's Table 2 fit.
-	af, _ := FitAttribute(tr, AttrRuntime, DistHyperGamma, AttrOptions{})
+	af, _ := FitAttribute(tr, datasets.Runtime, DistHyperGamma, AttrOptions{})
 	lf, err := FitLog(tr, FitOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -87,13 +88,14 @@ func TestFitAttributeErrors(t *testing.T) {
 	p, _ := PaperParams(128)
 	tr, _ := Generate(p, 500, 8)
 	tests := []struct {
-		attr, dist string
-		opts       AttrOptions
-		want       string
+		attr datasets.Attribute
+		dist string
+		opts AttrOptions
+		want string
 	}{
 		{"wait", DistGamma, AttrOptions{}, "unknown attribute"},
-		{AttrRuntime, "lognormal", AttrOptions{}, "unknown distribution"},
-		{AttrRuntime, DistGamma, AttrOptions{Class: InteractiveJobs}, "interactive"},
+		{datasets.Runtime, "lognormal", AttrOptions{}, "unknown distribution"},
+		{datasets.Runtime, DistGamma, AttrOptions{Class: InteractiveJobs}, "interactive"},
 	}
 	for _, tt := range tests {
 		if _, err := FitAttribute(tr, tt.attr, tt.dist, tt.opts); err == nil || !strings.Contains(err.Error(), tt.want) {

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+
+	"github.com/tracelab/tracelab/datasets"
 )
 
 // Pow2Rule says how SizeParams.Pow2 is read.
@@ -120,7 +122,7 @@ const (
 	// Slots is the number of half-hour slots in a day (m_lublin99 BUCKETS).
 	Slots = 48
 	// SlotSeconds is the length of one slot.
-	SlotSeconds = 86400 / Slots
+	SlotSeconds = datasets.Day / Slots
 )
 
 // Params is a complete model: the machine and one or more job classes whose

@@ -147,7 +147,7 @@ func TestSymmetric(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	obs, err := locality.Observe(tr, locality.Runtime)
+	obs, err := locality.Observe(tr, datasets.Runtime)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -30,8 +30,9 @@ type SweepOptions struct {
 	// Sampling are the options of the locality measurement; the bootstrap
 	// is not run.
 	Sampling locality.SamplingOptions
-	// Attr is the measured attribute; default Runtime.
-	Attr locality.Attribute
+	// Attr is the measured attribute (one of locality.Attributes); ""
+	// means datasets.Runtime.
+	Attr datasets.Attribute
 	// Seed: sequence s of every θ uses generator seed Seed+s (common random
 	// numbers across θ).
 	Seed uint64
@@ -56,6 +57,9 @@ func ThetaSweep(src *datasets.Trace, opts SweepOptions) (dataframe.DataFrame, er
 	}
 	if opts.Jobs == 0 {
 		opts.Jobs = 100000
+	}
+	if opts.Attr == "" {
+		opts.Attr = datasets.Runtime
 	}
 	if opts.Workers <= 0 {
 		opts.Workers = runtime.GOMAXPROCS(0)

@@ -50,11 +50,10 @@ func Symmetric(opts SymmetricOptions) (*datasets.Trace, error) {
 		return nil, fmt.Errorf("repetitions: sub-range width must be in (0, 0.5), got %v", opts.Width)
 	}
 	rng := rand.New(rand.NewPCG(opts.Seed, 0))
-	const day = 86400.0
-	end := opts.Days * day
-	slice := opts.SliceDays * day
+	end := opts.Days * datasets.Day
+	slice := opts.SliceDays * datasets.Day
 	var times []float64
-	for t := rng.ExpFloat64() * day / opts.PerDay; t < end; t += rng.ExpFloat64() * day / opts.PerDay {
+	for t := rng.ExpFloat64() * datasets.Day / opts.PerDay; t < end; t += rng.ExpFloat64() * datasets.Day / opts.PerDay {
 		times = append(times, t)
 	}
 	sort.Float64s(times)

@@ -40,7 +40,7 @@ type Reading struct {
 // and which; and how the simulation is counted and run. The package
 // documentation gives the evidence that chose the default.
 func Readings() []Reading {
-	fourWeeks := 4 * week
+	fourWeeks := 4 * datasets.Week
 	return []Reading{
 		{Name: "default", Summary: "long-term users start in one common random week of the log"},
 		{Name: "cycle", Summary: "each long-term user starts in its own random week of its cycle",

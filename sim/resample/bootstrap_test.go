@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/tracelab/tracelab/analytics/users"
+	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/sim"
 	"github.com/tracelab/tracelab/sim/sweep"
 )
@@ -47,7 +48,7 @@ func TestRunBootstrap(t *testing.T) {
 	// day, so jobs wait.
 	tr := smallLog()
 	for i := range tr.Runtime {
-		tr.Runtime[i], tr.ReqTime[i], tr.Procs[i] = day, 2*day, 16
+		tr.Runtime[i], tr.ReqTime[i], tr.Procs[i] = datasets.Day, 2*datasets.Day, 16
 	}
 	p, err := NewPools(tr, PoolOptions{})
 	if err != nil {

@@ -5,6 +5,8 @@ import (
 	"math"
 	"sort"
 	"time"
+
+	"github.com/tracelab/tracelab/datasets"
 )
 
 // Clock says how a user's stream moves in time (see the package
@@ -52,11 +54,6 @@ func ParseClock(s string) (Clock, error) {
 	return 0, fmt.Errorf("resample: unknown clock %q (want wall or elapsed)", s)
 }
 
-const (
-	day  = 86400.0
-	week = 7 * day
-)
-
 // zoneTable maps trace times (seconds since the log's UnixStartTime) to
 // local times and back. Local time is trace time plus the change of the
 // zone's UTC offset since the log's start, so that local − trace is 0 at
@@ -79,7 +76,7 @@ func newZoneTable(loc *time.Location, unixStart int64, from, to float64, elapsed
 	if elapsed {
 		return z
 	}
-	from, to = math.Floor(from)-week, math.Ceil(to)+week
+	from, to = math.Floor(from)-datasets.Week, math.Ceil(to)+datasets.Week
 	t := time.Unix(unixStart+int64(from), 0).In(loc)
 	_, off := t.Zone()
 	z.d[0] = float64(off - off0)
@@ -190,11 +187,11 @@ func (z zoneTable) trace(l, prefer float64) (float64, mapping) {
 // week containing local time l.
 func (z zoneTable) mondayBefore(l float64) float64 {
 	x := float64(z.base) + l
-	days := math.Floor(x / day)
+	days := math.Floor(x / datasets.Day)
 	dow := math.Mod(days+3, 7) // 1970-01-01 was a Thursday: 3 counting from Monday
-	return (days-dow)*day - float64(z.base)
+	return (days-dow)*datasets.Day - float64(z.base)
 }
 
 // weekOf returns the week of local time l counted from the week beginning
 // at local time origin (a Monday 00:00).
-func weekOf(l, origin float64) int { return int(math.Floor((l - origin) / week)) }
+func weekOf(l, origin float64) int { return int(math.Floor((l - origin) / datasets.Week)) }

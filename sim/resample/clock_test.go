@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tracelab/tracelab/datasets"
 	"pgregory.net/rapid"
 )
 
@@ -35,7 +36,7 @@ func TestZoneTableMatchesTime(t *testing.T) {
 		// Up to 2096: beyond the zone tables Go computes periods from
 		// the zone's rule (and once gave an end before the instant).
 		start := rapid.Int64Range(6e8, 4e9).Draw(rt, "start")
-		span := 3 * 365 * day
+		span := 3 * 365 * datasets.Day
 		z := newZoneTable(loc, start, 0, span, false)
 		x := rapid.Float64Range(0, span).Draw(rt, "t")
 		x = math.Floor(x)
@@ -60,12 +61,12 @@ func TestZoneTableFar(t *testing.T) {
 	t.Parallel()
 	loc := mustZone(t, "Europe/Stockholm")
 	const start = 843480031 // KTH-SP2's UnixStartTime
-	z := newZoneTable(loc, start, 0, 2400*week, false)
+	z := newZoneTable(loc, start, 0, 2400*datasets.Week, false)
 	// Two changes a year from 1996 to 2042, none lost at the year's end.
 	if n := len(z.start) - 1; n < 2*45 || n > 2*47 {
 		t.Errorf("%d offset changes in 46 years, want about 92", n)
 	}
-	for _, x := range []float64{2.2e9 - start, 2.2e9 + 200*day - start, 2400*week - day} {
+	for _, x := range []float64{2.2e9 - start, 2.2e9 + 200*datasets.Day - start, 2400*datasets.Week - datasets.Day} {
 		if got, want := z.local(x), localOf(loc, start, x); got != want {
 			t.Errorf("local(%v) = %v, want %v", x, got, want)
 		}
@@ -77,7 +78,7 @@ func TestZoneTableDST(t *testing.T) {
 	loc := mustZone(t, "Europe/Stockholm")
 	// KTH-SP2's UnixStartTime, Mon Sep 23 14:00:31 CEST 1996.
 	const start = 843480031
-	z := newZoneTable(loc, start, 0, 400*day, false)
+	z := newZoneTable(loc, start, 0, 400*datasets.Day, false)
 	rel := func(y int, mo time.Month, d, h, mi int) float64 {
 		return float64(time.Date(y, mo, d, h, mi, 0, 0, loc).Unix() - start)
 	}
@@ -112,9 +113,9 @@ func TestZoneTableDST(t *testing.T) {
 	// A week after a Saturday 12:00 before the change is a Saturday 12:00
 	// after it, 167 hours later.
 	sat := rel(1997, 3, 29, 12, 0)
-	next, m := z.trace(z.local(sat)+week, 0)
-	if m != mapExact || next-sat != week-3600 {
-		t.Errorf("a civil week across the change: %v s (%v), want %v", next-sat, m, week-3600)
+	next, m := z.trace(z.local(sat)+datasets.Week, 0)
+	if m != mapExact || next-sat != datasets.Week-3600 {
+		t.Errorf("a civil week across the change: %v s (%v), want %v", next-sat, m, datasets.Week-3600)
 	}
 }
 
@@ -123,15 +124,15 @@ func TestMondayBefore(t *testing.T) {
 	for _, name := range []string{"UTC", "US/Pacific", "Europe/Stockholm"} {
 		loc := mustZone(t, name)
 		const start = 893466664 // SDSC-SP2's UnixStartTime
-		z := newZoneTable(loc, start, 0, 800*day, false)
-		for _, x := range []float64{0, 3.3 * day, 100 * day, 200.5 * day, 700 * day} {
+		z := newZoneTable(loc, start, 0, 800*datasets.Day, false)
+		for _, x := range []float64{0, 3.3 * datasets.Day, 100 * datasets.Day, 200.5 * datasets.Day, 700 * datasets.Day} {
 			m := z.mondayBefore(z.local(x))
 			back, _ := z.trace(m, math.NaN())
 			w := time.Unix(start+int64(back), 0).In(loc)
 			if w.Weekday() != time.Monday || w.Hour() != 0 || w.Minute() != 0 || w.Second() != 0 {
 				t.Errorf("%s: mondayBefore(%v) is %v", name, x, w)
 			}
-			if d := z.local(x) - m; d < 0 || d >= week {
+			if d := z.local(x) - m; d < 0 || d >= datasets.Week {
 				t.Errorf("%s: %v is %v s after its Monday", name, x, d)
 			}
 		}

@@ -26,7 +26,7 @@ type Metrics struct {
 	// Counted is the number of jobs the performance metrics are over:
 	// simulated, not rare (2013 §6.4 step 4).
 	Counted            int
-	Throughput         float64 // counted jobs per week of makespan
+	Throughput         float64 // counted jobs per datasets.Week of makespan
 	Utilization        float64 // work of the counted jobs / (P × makespan)
 	AvgWait            float64 // s
 	AvgResponse        float64 // s
@@ -149,7 +149,7 @@ func Reference(t *datasets.Trace, s sim.Scheduler, opts SimOptions) (Metrics, er
 		return Metrics{}, err
 	}
 	sm := o.Summary
-	return Metrics{Weeks: int(math.Ceil((last - first) / week)), Users: tr.NumUsers(), Jobs: n, Simulated: o.Result.Len(),
+	return Metrics{Weeks: int(math.Ceil((last - first) / datasets.Week)), Users: tr.NumUsers(), Jobs: n, Simulated: o.Result.Len(),
 		Counted: sm.Jobs, Throughput: sm.Throughput, Utilization: sm.Utilization, AvgWait: sm.AvgWait,
 		AvgResponse: sm.AvgResponse, AvgSlowdown: sm.AvgSlowdown, AvgBoundedSlowdown: sm.AvgBoundedSlowdown,
 		MaxQueue: sm.MaxQueue, Slope: o.Saturation.Slope, Saturated: o.Saturation.Saturated,

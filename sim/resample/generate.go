@@ -121,7 +121,7 @@ func (p *Pools) Generate(opts Options) (*Resampled, error) {
 
 	// The window, in local time.
 	w0 := p.local[0]
-	length := float64(o.Weeks) * week
+	length := float64(o.Weeks) * datasets.Week
 	if o.Weeks == 0 {
 		length = o.Extend * p.Span()
 	}
@@ -130,8 +130,8 @@ func (p *Pools) Generate(opts Options) (*Resampled, error) {
 
 	g := &generator{p: p, w0: w0, w1: w1, lastWeek: lastWeek}
 	loc, _ := p.Trace.Header.Location() // checked by NewPools
-	g.zone = newZoneTable(loc, p.Trace.Header.UnixStartTime, p.Start-week, p.Start+length+week, p.Options.Clock == Elapsed)
-	g.entries = make([]entry, 0, int(float64(p.Trace.Len())*length/max(p.Span(), week)*o.Load*1.2)+16)
+	g.zone = newZoneTable(loc, p.Trace.Header.UnixStartTime, p.Start-datasets.Week, p.Start+length+datasets.Week, p.Options.Clock == Elapsed)
+	g.entries = make([]entry, 0, int(float64(p.Trace.Len())*length/max(p.Span(), datasets.Week)*o.Load*1.2)+16)
 
 	r := &Resampled{Options: o, pools: p}
 
@@ -328,7 +328,7 @@ func (g *generator) add(in Instance) {
 		s = p.Rare[in.Stream]
 	}
 	// The first position whose week is ≥ Phase.
-	phaseStart := p.origin + float64(in.Phase)*week
+	phaseStart := p.origin + float64(in.Phase)*datasets.Week
 	k0 := sort.Search(len(s.Rows), func(k int) bool { return p.local[s.Rows[k]] >= phaseStart })
 	last := math.Inf(-1)
 	for cycle := 0; ; cycle++ {
@@ -340,7 +340,7 @@ func (g *generator) add(in Instance) {
 		if cycle == 0 {
 			start = k0
 		}
-		move := float64(shift) * week
+		move := float64(shift) * datasets.Week
 		// Skip jobs before the window.
 		lo := start + sort.Search(len(s.Rows)-start, func(k int) bool { return p.local[s.Rows[start+k]]+move >= g.w0 })
 		first := int32(len(g.entries))
@@ -450,8 +450,8 @@ func (g *generator) sortEntries() []entry {
 	for _, e := range es {
 		lo, hi = min(lo, e.t), max(hi, e.t)
 	}
-	nb := int((hi-lo)/day) + 1
-	bucket := func(e entry) int { return min(int((e.t-lo)/day), nb-1) }
+	nb := int((hi-lo)/datasets.Day) + 1
+	bucket := func(e entry) int { return min(int((e.t-lo)/datasets.Day), nb-1) }
 	start := make([]int, nb+1)
 	for _, e := range es {
 		start[bucket(e)+1]++

@@ -21,7 +21,7 @@ func synthetic(rt *rapid.T) *datasets.Trace {
 	zone := rapid.SampledFrom([]string{"UTC", "Europe/Stockholm", "US/Pacific", "Australia/Lord_Howe"}).Draw(rt, "zone")
 	start := rapid.Int64Range(8e8, 1.6e9).Draw(rt, "unix_start")
 	weeks := rapid.IntRange(20, 70).Draw(rt, "weeks")
-	span := float64(weeks) * week
+	span := float64(weeks) * datasets.Week
 	nu := rapid.IntRange(2, 14).Draw(rt, "users")
 	type job struct {
 		submit float64
@@ -31,16 +31,16 @@ func synthetic(rt *rapid.T) *datasets.Trace {
 	for u := range nu {
 		long := rapid.Bool().Draw(rt, "long")
 		first := rapid.Float64Range(0, span*0.9).Draw(rt, "first")
-		act := rapid.Float64Range(0, 10*week).Draw(rt, "activity")
+		act := rapid.Float64Range(0, 10*datasets.Week).Draw(rt, "activity")
 		if long {
-			first = rapid.Float64Range(0, min(span*0.3, span-14*week)).Draw(rt, "first")
-			act = rapid.Float64Range(13*week, span-first).Draw(rt, "activity")
+			first = rapid.Float64Range(0, min(span*0.3, span-14*datasets.Week)).Draw(rt, "first")
+			act = rapid.Float64Range(13*datasets.Week, span-first).Draw(rt, "activity")
 		}
 		n := rapid.IntRange(1, 40).Draw(rt, "jobs")
 		at := math.Floor(first)
 		for k := range n {
 			if k > 0 {
-				gap := rapid.SampledFrom([]float64{0, 1, 37, 600, 3600, 5000, day, 3 * day, week}).Draw(rt, "gap")
+				gap := rapid.SampledFrom([]float64{0, 1, 37, 600, 3600, 5000, datasets.Day, 3 * datasets.Day, datasets.Week}).Draw(rt, "gap")
 				at += gap + math.Floor(rapid.Float64Range(0, act/float64(n)).Draw(rt, "jitter"))
 			}
 			if at > span {
@@ -126,7 +126,7 @@ func checkResampled(t testing.TB, p *Pools, r *Resampled) checked {
 		byInst[tr.User[i]] = append(byInst[tr.User[i]], i)
 	}
 	w0 := p.local[0]
-	length := float64(r.Options.Weeks) * week
+	length := float64(r.Options.Weeks) * datasets.Week
 	if r.Options.Weeks == 0 {
 		length = r.Options.Extend * p.Span()
 	}
@@ -154,7 +154,7 @@ func checkResampled(t testing.TB, p *Pools, r *Resampled) checked {
 		// time lies in the window.
 		var want []int
 		for cycle := 0; cycle < 1000; cycle++ {
-			shift := float64(in.Shift+cycle*period) * week
+			shift := float64(in.Shift+cycle*period) * datasets.Week
 			for _, row := range s.Rows {
 				if cycle == 0 && weekOf(p.local[row], p.origin) < in.Phase {
 					continue

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"github.com/tracelab/tracelab/datasets"
 )
 
 // The readings of 2013 §4. Where the paper's text allows more than one
@@ -364,14 +366,14 @@ func (p *Pools) resolveSize(o *Options) error {
 	if !(o.Load > 0) || o.Load > MaxLoad {
 		return fmt.Errorf("resample: load factor %v, want above 0 and at most %d", o.Load, MaxLoad)
 	}
-	length := float64(o.Weeks) * week
+	length := float64(o.Weeks) * datasets.Week
 	if o.Weeks == 0 {
 		length = o.Extend * p.Span()
 	}
-	if length > MaxWeeks*week {
-		return fmt.Errorf("resample: a new log of %.0f weeks, more than %d (100 years)", length/week, MaxWeeks)
+	if length > MaxWeeks*datasets.Week {
+		return fmt.Errorf("resample: a new log of %.0f weeks, more than %d (100 years)", length/datasets.Week, MaxWeeks)
 	}
-	if jobs := float64(p.Trace.Len()) * length / max(p.Span(), week) * o.Load; jobs > MaxJobs {
+	if jobs := float64(p.Trace.Len()) * length / max(p.Span(), datasets.Week) * o.Load; jobs > MaxJobs {
 		return fmt.Errorf("resample: the new log would hold about %.3g jobs, more than %d: lower the load or the length", jobs, MaxJobs)
 	}
 	return nil

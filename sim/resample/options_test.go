@@ -49,7 +49,7 @@ func withGapUser() *datasets.Trace {
 	tr := smallLog()
 	for _, w := range []float64{5, 9} {
 		x := datasets.UnknownJob()
-		x.JobID, x.Submit, x.User = tr.Len()+1, w*week+3*3600, 6
+		x.JobID, x.Submit, x.User = tr.Len()+1, w*datasets.Week+3*3600, 6
 		x.Wait, x.Runtime, x.Procs, x.ReqTime, x.Status = 0, 100, 2, 200, 1
 		tr.Append(x)
 	}
@@ -206,16 +206,16 @@ func TestArrivalCounts(t *testing.T) {
 // only without an edge) one day; the edge is 4 weeks.
 func TestObservableWeeks(t *testing.T) {
 	t.Parallel()
-	l := 29*week + 4*day + 5*3600
+	l := 29*datasets.Week + 4*datasets.Day + 5*3600
 	weeks := map[int]float64{2: 3, 3: 1, 4: 2}
 	cases := []struct {
 		name string
 		o    PoolOptions
 		want map[int]float64 // user → observable seconds
 	}{
-		{"touching", PoolOptions{Discard: DiscardTouchingEdge}, map[int]float64{2: l - 8*week - 2*week, 4: l - 8*week - week}},
-		{"within", PoolOptions{}, map[int]float64{2: l - 8*week + 2*week, 4: l - 8*week + week}},
-		{"no edge", PoolOptions{Users: users.Options{Edge: -1}}, map[int]float64{2: l - 2*week, 3: l - day, 4: l - week}},
+		{"touching", PoolOptions{Discard: DiscardTouchingEdge}, map[int]float64{2: l - 8*datasets.Week - 2*datasets.Week, 4: l - 8*datasets.Week - datasets.Week}},
+		{"within", PoolOptions{}, map[int]float64{2: l - 8*datasets.Week + 2*datasets.Week, 4: l - 8*datasets.Week + datasets.Week}},
+		{"no edge", PoolOptions{Users: users.Options{Edge: -1}}, map[int]float64{2: l - 2*datasets.Week, 3: l - datasets.Day, 4: l - datasets.Week}},
 	}
 	for _, c := range cases {
 		p, err := NewPools(smallLog(), c.o)
@@ -227,7 +227,7 @@ func TestObservableWeeks(t *testing.T) {
 		}
 		var present, rate float64
 		for _, s := range p.Temporary {
-			w := c.want[s.User] / week
+			w := c.want[s.User] / datasets.Week
 			if got := p.ObservableWeeks(s); !scalar.EqualWithinAbs(got, w, 1e-12) {
 				t.Errorf("%s: user %d: %v observable weeks, want %v", c.name, s.User, got, w)
 			}

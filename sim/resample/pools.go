@@ -230,8 +230,8 @@ func placedJobs(t *datasets.Trace) (*datasets.Trace, int, error) {
 	if src.Len() == 0 {
 		return nil, 0, fmt.Errorf("resample: log %q has no job with a known submit time", t.Name)
 	}
-	if span := src.Submit[src.Len()-1] - src.Submit[0]; !(span <= MaxWeeks*week) {
-		return nil, 0, fmt.Errorf("resample: log %q spans %.4g weeks, more than %d (100 years): check its submit times", t.Name, span/week, MaxWeeks)
+	if span := src.Submit[src.Len()-1] - src.Submit[0]; !(span <= MaxWeeks*datasets.Week) {
+		return nil, 0, fmt.Errorf("resample: log %q spans %.4g weeks, more than %d (100 years): check its submit times", t.Name, span/datasets.Week, MaxWeeks)
 	}
 	return src, unplaced, nil
 }
@@ -393,7 +393,7 @@ func (p *Pools) ObservableWeeks(s Stream) float64 {
 	default:
 		n = l - 2*e - d
 	}
-	return max(n/week, 1)
+	return max(n/datasets.Week, 1)
 }
 
 // observableRates returns the average numbers of temporary users present

@@ -25,18 +25,18 @@ func smallLog() *datasets.Trace {
 	}
 	var jobs []job
 	for w := 0; w < 20; w++ {
-		jobs = append(jobs, job{float64(w)*week + 10*3600, 1})
+		jobs = append(jobs, job{float64(w)*datasets.Week + 10*3600, 1})
 	}
 	for k := range 50 {
-		jobs = append(jobs, job{10*week + 2*day + float64(k)*60, 1})
+		jobs = append(jobs, job{10*datasets.Week + 2*datasets.Day + float64(k)*60, 1})
 	}
 	for w := 8; w <= 10; w++ {
-		jobs = append(jobs, job{float64(w)*week + day + 9*3600, 2})
+		jobs = append(jobs, job{float64(w)*datasets.Week + datasets.Day + 9*3600, 2})
 	}
-	jobs = append(jobs, job{day, 3}, job{2 * day, 3})
-	jobs = append(jobs, job{15*week + 3*day, 4}, job{16*week + 3*day, 4})
+	jobs = append(jobs, job{datasets.Day, 3}, job{2 * datasets.Day, 3})
+	jobs = append(jobs, job{15*datasets.Week + 3*datasets.Day, 4}, job{16*datasets.Week + 3*datasets.Day, 4})
 	for w := 2; w < 30; w++ {
-		jobs = append(jobs, job{float64(w)*week + 4*day + 15*3600, 5})
+		jobs = append(jobs, job{float64(w)*datasets.Week + 4*datasets.Day + 15*3600, 5})
 	}
 	for i, j := range jobs {
 		x := datasets.UnknownJob()
@@ -50,7 +50,7 @@ func smallLog() *datasets.Trace {
 func TestNewPools(t *testing.T) {
 	t.Parallel()
 	tr := smallLog()
-	burst := RarePeriod{User: 1, Begin: 10*week + 2*day, End: 10*week + 3*day}
+	burst := RarePeriod{User: 1, Begin: 10*datasets.Week + 2*datasets.Day, End: 10*datasets.Week + 3*datasets.Day}
 	p, err := NewPools(tr, PoolOptions{Rare: []RarePeriod{burst}})
 	if err != nil {
 		t.Fatal(err)
@@ -101,8 +101,8 @@ func TestNewPoolsErrors(t *testing.T) {
 		want string
 	}{
 		{"reversed", []RarePeriod{{User: 1, Begin: 10, End: 5}}, "after end"},
-		{"overlap", []RarePeriod{{User: 1, Begin: 0, End: 2 * week}, {User: 1, Begin: week, End: 3 * week}}, "overlap"},
-		{"empty", []RarePeriod{{User: 2, Begin: 0, End: week}}, "holds no job"},
+		{"overlap", []RarePeriod{{User: 1, Begin: 0, End: 2 * datasets.Week}, {User: 1, Begin: datasets.Week, End: 3 * datasets.Week}}, "overlap"},
+		{"empty", []RarePeriod{{User: 2, Begin: 0, End: datasets.Week}}, "holds no job"},
 	}
 	for _, c := range cases {
 		if _, err := NewPools(tr, PoolOptions{Rare: c.rare}); err == nil || !strings.Contains(err.Error(), c.want) {
@@ -121,7 +121,7 @@ func TestNewPoolsErrors(t *testing.T) {
 
 func TestGenerateOptionsErrors(t *testing.T) {
 	t.Parallel()
-	p, err := NewPools(smallLog(), PoolOptions{Rare: []RarePeriod{{User: 1, Begin: 10*week + 2*day, End: 10*week + 3*day}}})
+	p, err := NewPools(smallLog(), PoolOptions{Rare: []RarePeriod{{User: 1, Begin: 10*datasets.Week + 2*datasets.Day, End: 10*datasets.Week + 3*datasets.Day}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,7 +155,7 @@ func TestGenerateOptionsErrors(t *testing.T) {
 // load factors (long-term replicas far apart) and rare-behaviour arrivals.
 func TestGenerateCounts(t *testing.T) {
 	t.Parallel()
-	p, err := NewPools(smallLog(), PoolOptions{Rare: []RarePeriod{{User: 1, Begin: 10*week + 2*day, End: 10*week + 3*day}}})
+	p, err := NewPools(smallLog(), PoolOptions{Rare: []RarePeriod{{User: 1, Begin: 10*datasets.Week + 2*datasets.Day, End: 10*datasets.Week + 3*datasets.Day}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,7 +164,7 @@ func TestGenerateCounts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Start != 10*3600 || r.End != 10*3600+52*week || r.Weeks != 53 {
+	if r.Start != 10*3600 || r.End != 10*3600+52*datasets.Week || r.Weeks != 53 {
 		t.Errorf("window %v–%v (%d weeks)", r.Start, r.End, r.Weeks)
 	}
 	for _, s := range r.Trace.Submit {

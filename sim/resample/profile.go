@@ -281,6 +281,6 @@ func ProfileStatsFrame(ss []ProfileStats, lags int) dataframe.DataFrame {
 // not depend on the machine size.)
 func weeklyLoadCV(t *datasets.Trace, start, end float64) float64 {
 	cls := make([]Kind, t.Len())
-	lp := newLoadProfile(t, t.Name, cls, t.User, start, end, week, 1)
+	lp := newLoadProfile(t, t.Name, cls, t.User, start, end, datasets.Week, 1)
 	return Describe(lp.Load(0), 0).CV
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tracelab/tracelab/datasets"
 	"gonum.org/v1/gonum/floats/scalar"
 )
 
@@ -51,7 +52,7 @@ func TestLoadProfileSmallLog(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lp := p.LoadProfile(week)
+	lp := p.LoadProfile(datasets.Week)
 	if got := strings.Join(lp.Classes, ","); got != "all,long_term,temporary,discarded" {
 		t.Fatalf("classes %s", got)
 	}
@@ -79,7 +80,7 @@ func TestLoadProfileSmallLog(t *testing.T) {
 			t.Errorf("period %d, %s: work %v users %d, want %v and %d", c.period, lp.Classes[c.class], w, u, c.work, c.users)
 		}
 	}
-	if got, want := lp.Load(0)[1], job/(16*week); got != want {
+	if got, want := lp.Load(0)[1], job/(16*datasets.Week); got != want {
 		t.Errorf("load of period 1: %v, want %v", got, want)
 	}
 	// Per period, the classes add up to the whole.
@@ -106,8 +107,8 @@ func TestLoadProfileSmallLog(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rp := r.LoadProfile(day)
-	if rp.Unit != day || rp.Periods() != int((r.End-r.Start)/day) {
+	rp := r.LoadProfile(datasets.Day)
+	if rp.Unit != datasets.Day || rp.Periods() != int((r.End-r.Start)/datasets.Day) {
 		t.Errorf("resampled: %d daily periods over %v s", rp.Periods(), r.End-r.Start)
 	}
 	for k := range rp.Periods() {

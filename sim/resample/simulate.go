@@ -150,7 +150,7 @@ func simulateWindow(jobs []sim.Job, rep sim.PrepReport, m datasets.Machine, s si
 	out.Summary = res.SummaryOf(func(j int) bool {
 		return !out.Rare[j] && res.Submit[j] >= lo && res.Submit[j] <= hi
 	})
-	weekly := make([]int, 0, int((end-start)/week)+1)
+	weekly := make([]int, 0, int((end-start)/datasets.Week)+1)
 	for k, t := range res.Weekly.Time {
 		if t <= end {
 			weekly = append(weekly, res.Weekly.Outstanding[k])

@@ -17,7 +17,7 @@ import (
 
 func TestSimulateExcludesRare(t *testing.T) {
 	t.Parallel()
-	p, err := NewPools(smallLog(), PoolOptions{Rare: []RarePeriod{{User: 1, Begin: 10*week + 2*day, End: 10*week + 3*day}}})
+	p, err := NewPools(smallLog(), PoolOptions{Rare: []RarePeriod{{User: 1, Begin: 10*datasets.Week + 2*datasets.Day, End: 10*datasets.Week + 3*datasets.Day}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,8 +93,8 @@ func TestSaturates(t *testing.T) {
 	heavy.Trace = r.Trace.Clone()
 	for i := range heavy.Trace.Runtime {
 		heavy.Trace.Procs[i] = 16
-		heavy.Trace.Runtime[i] = week
-		heavy.Trace.ReqTime[i] = week
+		heavy.Trace.Runtime[i] = datasets.Week
+		heavy.Trace.ReqTime[i] = datasets.Week
 	}
 	o, err := heavy.Simulate(&sim.FCFS{}, SimOptions{})
 	if err != nil {
@@ -243,7 +243,7 @@ func TestReferenceIsIdentityVariant(t *testing.T) {
 	}{
 		{"default", SimOptions{}},
 		{"stop at end", SimOptions{StopAtEnd: true}},
-		{"warm-up and cool-down", SimOptions{Warmup: day, Cooldown: day}},
+		{"warm-up and cool-down", SimOptions{Warmup: datasets.Day, Cooldown: datasets.Day}},
 		{"kill at estimate", SimOptions{Sim: sim.Options{Overrun: sim.KillAtEstimate}}},
 		{"requested processors", SimOptions{Sim: sim.Options{ProcsSource: sim.RequestedProcs}}},
 		{"drop cancelled", SimOptions{DropCancelled: true}},

@@ -70,7 +70,7 @@ type Comparison struct {
 func CompareStructure(orig *datasets.Trace, variants []*datasets.Trace) ([]Comparison, error) {
 	measure := func(t *datasets.Trace) (map[string]float64, error) {
 		m := map[string]float64{}
-		for _, a := range []locality.Attribute{locality.Runtime, locality.ReqTime, locality.Procs} {
+		for _, a := range locality.Attributes {
 			o, err := locality.Observe(t, a)
 			if err != nil {
 				m["stack_"+a.String()] = math.NaN()
@@ -212,7 +212,7 @@ func BurstsFrame(bs []Burst) dataframe.DataFrame {
 	b, e, d, sh := make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)
 	for i, x := range bs {
 		u[i], j[i], lj[i] = x.User, x.Jobs, x.LogJobs
-		b[i], e[i], d[i] = x.Begin, x.End, (x.End-x.Begin)/day
+		b[i], e[i], d[i] = x.Begin, x.End, (x.End-x.Begin)/datasets.Day
 		sh[i] = float64(x.Jobs) / float64(x.LogJobs)
 	}
 	return dataframe.New(

@@ -11,13 +11,13 @@ import (
 func TestHeaviestBursts(t *testing.T) {
 	t.Parallel()
 	tr := smallLog()
-	bs := HeaviestBursts(tr, day, 2)
+	bs := HeaviestBursts(tr, datasets.Day, 2)
 	if len(bs) != 2 {
 		t.Fatalf("%d bursts, want 2", len(bs))
 	}
 	// User 1's 50 jobs a minute apart on day 2 of week 10 (smallLog).
 	b := bs[0]
-	if b.User != 1 || b.Jobs != 50 || b.Begin != 10*week+2*day || b.End != 10*week+2*day+49*60 || b.LogJobs != 50 {
+	if b.User != 1 || b.Jobs != 50 || b.Begin != 10*datasets.Week+2*datasets.Day || b.End != 10*datasets.Week+2*datasets.Day+49*60 || b.LogJobs != 50 {
 		t.Errorf("heaviest burst %+v", b)
 	}
 	// Next: user 3's two jobs a day apart fit a window of one day.

@@ -14,7 +14,7 @@ import (
 
 // DefaultWindow is the default window length of the Window experiment:
 // four weeks, in seconds.
-const DefaultWindow = 4 * sim.Week
+const DefaultWindow = 4 * datasets.Week
 
 // WindowOptions configures the Window experiment. The zero value simulates
 // EASY on windows of four weeks under the default workload conventions of

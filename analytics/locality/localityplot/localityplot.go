@@ -14,10 +14,9 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/plots"
 )
-
-const day = 86400.0
 
 // Autocorrelation draws Fig 1: the autocorrelation of a log's runtimes by
 // lag, original and scrambled. df has columns lag, original, scrambled
@@ -66,7 +65,7 @@ func Scatter(df dataframe.DataFrame, opts ScatterOptions) (*plot.Plot, error) {
 		if opts.LogY && c[1][i] <= 0 {
 			continue
 		}
-		pts = append(pts, plotter.XY{X: (c[0][i] - t0) / day, Y: c[1][i]})
+		pts = append(pts, plotter.XY{X: (c[0][i] - t0) / datasets.Day, Y: c[1][i]})
 		radius = append(radius, vg.Points(max(0.6, opts.MaxRadius*math.Sqrt(c[2][i]/maxCount))))
 	}
 	if len(pts) == 0 {
@@ -209,14 +208,14 @@ func SliceDeviation(slices, quarters dataframe.DataFrame, title string) (*plot.P
 	m.Label = "m_i"
 	for i := range c[0] {
 		if c[1][i] == 1 {
-			m.X = append(m.X, (c[0][i]-t0)/day)
+			m.X = append(m.X, (c[0][i]-t0)/datasets.Day)
 			m.Y = append(m.Y, c[2][i])
 		}
 	}
 	steps := func(label string, y []float64) plots.XY {
 		s := plots.XY{Label: label}
 		for i := range q[0] {
-			s.X = append(s.X, (q[0][i]-t0)/day, (q[1][i]-t0)/day)
+			s.X = append(s.X, (q[0][i]-t0)/datasets.Day, (q[1][i]-t0)/datasets.Day)
 			s.Y = append(s.Y, y[i], y[i])
 		}
 		return s

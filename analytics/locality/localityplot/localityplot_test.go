@@ -29,7 +29,7 @@ func TestBuilders(t *testing.T) {
 		submit[i] = float64(i) * 400
 		runtime[i] = float64(i/700%9)*100 + rng.Float64()*100
 	}
-	obs, err := locality.NewObservations("synthetic", locality.Runtime, submit, runtime)
+	obs, err := locality.NewObservations("synthetic", datasets.Runtime, submit, runtime)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +61,7 @@ func TestBuilders(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	procs, err := locality.Observe(tr, locality.Procs)
+	procs, err := locality.Observe(tr, datasets.Procs)
 	if err != nil {
 		t.Fatal(err)
 	}

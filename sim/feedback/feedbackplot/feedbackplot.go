@@ -9,6 +9,7 @@ import (
 	"sort"
 
 	"github.com/go-gota/gota/dataframe"
+	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/plots"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -294,7 +295,7 @@ func Classes(df dataframe.DataFrame) (*plot.Plot, error) {
 		if !slices.Contains(groups, keys[i]) {
 			groups = append(groups, keys[i])
 		}
-		val[[2]string{keys[i], class[i]}] = resp[i] / 3600
+		val[[2]string{keys[i], class[i]}] = resp[i] / datasets.Hour
 	}
 	var samples []plots.Sample
 	for _, g := range groups {

@@ -1,4 +1,4 @@
-package users
+package usersplot
 
 import (
 	"errors"
@@ -6,27 +6,29 @@ import (
 	"image/color"
 	"sort"
 
+	"github.com/tracelab/tracelab/analytics/users"
+	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/plots"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 )
 
-var classColor = map[Class]color.Color{
-	LongTerm:  color.RGBA{R: 31, G: 119, B: 180, A: 255},
-	Temporary: color.RGBA{R: 255, G: 127, B: 14, A: 255},
-	Discarded: color.RGBA{R: 150, G: 150, B: 150, A: 255},
+var classColor = map[users.Class]color.Color{
+	users.LongTerm:  color.RGBA{R: 31, G: 119, B: 180, A: 255},
+	users.Temporary: color.RGBA{R: 255, G: 127, B: 14, A: 255},
+	users.Discarded: color.RGBA{R: 150, G: 150, B: 150, A: 255},
 }
 
-// PlotActivity draws the users' periods of activity in the manner of Fig. 3
+// Activity draws the users' periods of activity in the manner of Fig. 3
 // (2013 §4): one horizontal segment per user from the first to the last
 // submission, in weeks since the log's start, users ordered by first
 // arrival (bottom first), coloured by class. Dashed vertical lines mark
 // the edge zones of Options.Edge. It returns an error for an empty
 // population.
-func PlotActivity(p Population, title string) (*plot.Plot, error) {
+func Activity(p users.Population, title string) (*plot.Plot, error) {
 	if p.Len() == 0 {
-		return nil, errors.New("users: PlotActivity: no users")
+		return nil, errors.New("usersplot: Activity: no users")
 	}
 	order := make([]int, p.Len())
 	for k := range order {
@@ -37,10 +39,10 @@ func PlotActivity(p Population, title string) (*plot.Plot, error) {
 	pl.Title.Text = title
 	pl.X.Label.Text = "weeks since the log's start"
 	pl.Y.Label.Text = "users (by first arrival)"
-	seen := map[Class]bool{}
+	seen := map[users.Class]bool{}
 	for y, k := range order {
-		x0 := (p.FirstArrival[k] - p.LogStart) / Week
-		x1 := (p.LastArrival[k] - p.LogStart) / Week
+		x0 := (p.FirstArrival[k] - p.LogStart) / datasets.Week
+		x1 := (p.LastArrival[k] - p.LogStart) / datasets.Week
 		if x1-x0 < 0.05 {
 			x1 = x0 + 0.05 // one-day users stay visible
 		}
@@ -57,8 +59,8 @@ func PlotActivity(p Population, title string) (*plot.Plot, error) {
 		}
 	}
 	if p.Options.Edge > 0 {
-		end := (p.LogEnd - p.LogStart) / Week
-		for _, x := range []float64{p.Options.Edge / Week, end - p.Options.Edge/Week} {
+		end := (p.LogEnd - p.LogStart) / datasets.Week
+		for _, x := range []float64{p.Options.Edge / datasets.Week, end - p.Options.Edge/datasets.Week} {
 			l, err := plotter.NewLine(plotter.XYs{{X: x, Y: 0}, {X: x, Y: float64(p.Len())}})
 			if err != nil {
 				return nil, err
@@ -74,30 +76,30 @@ func PlotActivity(p Population, title string) (*plot.Plot, error) {
 }
 
 // logMetric reports whether a metric is drawn on a logarithmic axis.
-func logMetric(m Metric) bool {
+func logMetric(m users.Metric) bool {
 	switch m {
-	case JobsPerUser, SessionsPerUser, AvgSessionLength, CPUWork:
+	case users.JobsPerUser, users.SessionsPerUser, users.AvgSessionLength, users.CPUWork:
 		return true
 	}
 	return false
 }
 
-var metricLabel = map[Metric]string{
-	JobsPerUser:      "jobs",
-	SessionsPerUser:  "sessions",
-	AvgSessionLength: "average session length [s]",
-	CPUWork:          "CPU work [processor-seconds]",
-	FirstArrival:     "first arrival [weeks]",
-	LastDeparture:    "last departure [weeks]",
-	ActivityPeriod:   "activity period [weeks]",
+var metricLabel = map[users.Metric]string{
+	users.JobsPerUser:      "jobs",
+	users.SessionsPerUser:  "sessions",
+	users.AvgSessionLength: "average session length [s]",
+	users.CPUWork:          "CPU work [processor-seconds]",
+	users.FirstArrival:     "first arrival [weeks]",
+	users.LastDeparture:    "last departure [weeks]",
+	users.ActivityPeriod:   "activity period [weeks]",
 }
 
-// PlotMarginal draws one panel of Fig. 4 (2013 §5.1): the metric's per-user
+// Marginal draws one panel of Fig. 4 (2013 §5.1): the metric's per-user
 // values sorted increasingly against the users' rank, one line per trace
 // (so an original and its resampled variants overlay). Counts, lengths
 // and work use a log y axis (non-positive values are not drawn); times are
 // in weeks. It returns the error of plots.Lines when nothing can be drawn.
-func PlotMarginal(metric Metric, ms ...Marginals) (*plot.Plot, error) {
+func Marginal(metric users.Metric, ms ...users.Marginals) (*plot.Plot, error) {
 	var xy []plots.XY
 	for _, m := range ms {
 		v := m.Values[metric]
@@ -107,7 +109,7 @@ func PlotMarginal(metric Metric, ms ...Marginals) (*plot.Plot, error) {
 			x[r] = float64(r)
 			y[r] = val
 			if !logMetric(metric) {
-				y[r] = val / Week
+				y[r] = val / datasets.Week
 			}
 		}
 		xy = append(xy, plots.XY{Label: m.Name, X: x, Y: y})
@@ -116,10 +118,10 @@ func PlotMarginal(metric Metric, ms ...Marginals) (*plot.Plot, error) {
 		XLabel: "users (sorted)", YLabel: metricLabel[metric], LogY: logMetric(metric), LegendLeft: true}})
 }
 
-// PlotHourOfWeek draws the last panel of Fig. 4: the fraction of job
+// HourOfWeek draws the last panel of Fig. 4: the fraction of job
 // arrivals in each hour of the week (0 = Monday 00:00, log's time zone),
 // one line per trace.
-func PlotHourOfWeek(ms ...Marginals) (*plot.Plot, error) {
+func HourOfWeek(ms ...users.Marginals) (*plot.Plot, error) {
 	var xy []plots.XY
 	for _, m := range ms {
 		total := 0
@@ -141,17 +143,21 @@ func PlotHourOfWeek(ms ...Marginals) (*plot.Plot, error) {
 	if err != nil {
 		return nil, err
 	}
-	p.X.Tick.Marker = plot.TickerFunc(func(min, max float64) []plot.Tick {
-		var t []plot.Tick
-		days := []string{"Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"}
-		for h := 0; h <= 168; h += 6 {
-			tk := plot.Tick{Value: float64(h)}
-			if h%24 == 0 && h < 168 {
-				tk.Label = days[h/24]
-			}
-			t = append(t, tk)
-		}
-		return t
-	})
+	p.X.Tick.Marker = plot.ConstantTicks(HourOfWeekTicks())
 	return p, nil
+}
+
+// HourOfWeekTicks returns the ticks of an hour-of-the-week axis (0 = Monday
+// 00:00): one every 6 hours, labelled with the day's name at midnight.
+func HourOfWeekTicks() []plot.Tick {
+	days := []string{"Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"}
+	var t []plot.Tick
+	for h := 0; h <= 168; h += 6 {
+		tk := plot.Tick{Value: float64(h)}
+		if h%24 == 0 && h < 168 {
+			tk.Label = days[h/24]
+		}
+		t = append(t, tk)
+	}
+	return t
 }

@@ -1,4 +1,4 @@
-package session
+package sessionplot
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/tracelab/tracelab/analytics/session"
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/plots"
 	"gonum.org/v1/plot"
@@ -16,7 +17,7 @@ import (
 
 // binCentres returns the geometric centre of each bin (Hi/2 for a bin from
 // 0, 2·Lo for an open last bin) and its probability.
-func binCentres(bins []Bin) (x, y []float64) {
+func binCentres(bins []session.Bin) (x, y []float64) {
 	for _, b := range bins {
 		var c float64
 		switch {
@@ -33,12 +34,13 @@ func binCentres(bins []Bin) (x, y []float64) {
 	return x, y
 }
 
-// PlotContinuation draws one panel of Fig. 18 of Feitelson (2021): the probability that
-// the next think time is below the threshold against the previous job's
-// response time (bySlowdown false, seconds, log axis) or its slowdown
-// (bySlowdown true), with label in the legend. Empty bins are not drawn. It returns an error when
-// no bin has jobs.
-func (c Continuation) PlotContinuation(bySlowdown bool, label string) (*plot.Plot, error) {
+// Continuation draws one panel of Fig. 18 of Feitelson (2021): the
+// probability that the next think time is below the threshold against the
+// previous job's response time (bySlowdown false, seconds, log axis) or its
+// slowdown (bySlowdown true), one point per bin at its geometric centre,
+// with label in the legend; the y axis spans [0, 1]. Empty bins are not
+// drawn. It returns an error when no bin has jobs.
+func Continuation(c session.Continuation, bySlowdown bool, label string) (*plot.Plot, error) {
 	bins, xl := c.Response, "response time of previous job [s]"
 	if bySlowdown {
 		bins, xl = c.Slowdown, "slowdown of previous job"
@@ -53,7 +55,7 @@ func (c Continuation) PlotContinuation(bySlowdown bool, label string) (*plot.Plo
 	return p, nil
 }
 
-// PlotUser draws one user's jobs between trace times from and to in the
+// User draws one user's jobs between trace times from and to in the
 // manner of Figs. 1, 2 and 4 of Zakay and Feitelson (2014): each job a
 // horizontal bar from its arrival to its end (one row per job, by
 // arrival), coloured by batch (colours cycle), with a dotted vertical line
@@ -61,10 +63,10 @@ func (c Continuation) PlotContinuation(bySlowdown bool, label string) (*plot.Plo
 // grey lines from the end of the batch depended on to the arrival of the
 // dependent batch (dashed for rule 2). Times are shown in hours from
 // from. It returns an error when the user has no job in the window.
-func (s Structure) PlotUser(t *datasets.Trace, user int, from, to float64) (*plot.Plot, error) {
+func User(s session.Structure, t *datasets.Trace, user int, from, to float64) (*plot.Plot, error) {
 	k, ok := slices.BinarySearch(s.Users.ID, user)
 	if !ok {
-		return nil, fmt.Errorf("session: PlotUser: no user %d", user)
+		return nil, fmt.Errorf("sessionplot: User: no user %d", user)
 	}
 	rows := s.Order[s.Users.FirstJob[k] : s.Users.FirstJob[k]+s.Users.Jobs[k]]
 	var shown []int
@@ -74,9 +76,9 @@ func (s Structure) PlotUser(t *datasets.Trace, user int, from, to float64) (*plo
 		}
 	}
 	if len(shown) == 0 {
-		return nil, fmt.Errorf("session: PlotUser: user %d has no job in [%v, %v]", user, from, to)
+		return nil, fmt.Errorf("sessionplot: User: user %d has no job in [%v, %v]", user, from, to)
 	}
-	hours := func(x float64) float64 { return (x - from) / 3600 }
+	hours := func(x float64) float64 { return (x - from) / datasets.Hour }
 	p := plot.New()
 	p.Title.Text = fmt.Sprintf("user %d: sessions, batches and dependencies", user)
 	p.X.Label.Text = "hours"
