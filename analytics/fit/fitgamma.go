@@ -131,18 +131,6 @@ func logMinusDigamma(a float64) float64 {
 	return r/2 + r2*(1.0/12-r2*(1.0/120-r2*(1.0/252-r2*(1.0/240-r2/132))))
 }
 
-// trigamma returns ψ'(x) for x > 0: the recurrence ψ'(x) = ψ'(x+1) + 1/x²
-// lifts x to at least 20, where the asymptotic series (DLMF 5.15.8)
-// 1/x + 1/(2x²) + Σ B_2k / x^(2k+1) is accurate to double precision.
-func trigamma(x float64) float64 {
-	var acc float64
-	for x < 20 {
-		acc += 1 / (x * x)
-		x++
-	}
-	r := 1 / x
-	r2 := r * r
-	// B2=1/6, B4=−1/30, B6=1/42, B8=−1/30, B10=5/66, B12=−691/2730
-	series := r + r2/2 + r*r2*(1.0/6-r2*(1.0/30-r2*(1.0/42-r2*(1.0/30-r2*(5.0/66-r2*691.0/2730)))))
-	return acc + series
-}
+// trigamma returns ψ'(x) = ζ(2, x) for x > 0 (DLMF 25.11.12: the Hurwitz
+// zeta function of gonum's mathext).
+func trigamma(x float64) float64 { return mathext.Zeta(2, x) }

@@ -14,7 +14,7 @@ func BenchmarkLocalityOfSampling(b *testing.B) {
 		name string
 		opts SamplingOptions
 	}{
-		{"SDSC-BLUE/no-bootstrap", SamplingOptions{Reps: -1}},
+		{"SDSC-BLUE/no-bootstrap", SamplingOptions{SkipBootstrap: true}},
 		{"SDSC-BLUE/bootstrap-1000", SamplingOptions{Reps: 1000}},
 		{"SDSC-BLUE/bootstrap-1000/1-worker", SamplingOptions{Reps: 1000, Workers: 1}},
 	} {

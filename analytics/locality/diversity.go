@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"runtime"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
+	"github.com/tracelab/tracelab/internal/parallel"
 )
 
 // Weighting says how logs are mixed into the global distribution of
@@ -36,17 +36,20 @@ func (w Weighting) String() string {
 }
 
 // DiversityOptions are the parameters of Diversity; the zero value is the
-// paper's: 24 ranges, job-weighted, 1000 bootstrap repetitions.
+// paper's: 24 ranges, job-weighted, 1000 bootstrap repetitions. A zero
+// field takes its default and a negative one is an error.
 type DiversityOptions struct {
 	Ranges    int // 0 means 24
 	Ties      Ties
 	Weighting Weighting
 	// Reps is the number of bootstrap repetitions giving the deviation
-	// expected by chance; 0 means 1000, negative skips it (random_deviation
-	// is then NaN).
-	Reps    int
-	Seed    uint64
-	Workers int // 0 means GOMAXPROCS
+	// expected by chance; 0 means 1000.
+	Reps int
+	// SkipBootstrap skips the bootstrap (random_deviation and locality are
+	// then NaN).
+	SkipBootstrap bool
+	Seed          uint64
+	Workers       int // 0 means GOMAXPROCS
 }
 
 // Diversity measures how far each log's distribution is from a global
@@ -70,11 +73,15 @@ func Diversity(logs []Observations, opts DiversityOptions) (dataframe.DataFrame,
 	if opts.Reps == 0 {
 		opts.Reps = 1000
 	}
+	if opts.Reps < 0 {
+		return dataframe.DataFrame{}, fmt.Errorf("locality: Reps must not be negative, got %d (SkipBootstrap skips the bootstrap)", opts.Reps)
+	}
 	if opts.Reps > MaxReps {
 		return dataframe.DataFrame{}, fmt.Errorf("locality: %d bootstrap repetitions, at most %d", opts.Reps, MaxReps)
 	}
-	if opts.Workers <= 0 {
-		opts.Workers = runtime.GOMAXPROCS(0)
+	workers, err := parallel.Workers(opts.Workers)
+	if err != nil {
+		return dataframe.DataFrame{}, fmt.Errorf("locality: %w", err)
 	}
 	var values, weights []float64
 	for i, o := range logs {
@@ -106,8 +113,8 @@ func Diversity(logs []Observations, opts DiversityOptions) (dataframe.DataFrame,
 		rng := rand.New(rand.NewPCG(opts.Seed, math.MaxUint64-uint64(i)))
 		dev[i] = MaxDeviation(g.Counts(o.Value, rng))
 		rnd[i] = math.NaN()
-		if opts.Reps > 0 {
-			m, _ := bootstrap(g, []int{o.Len()}, opts.Reps, opts.Seed+uint64(i), opts.Workers)
+		if !opts.SkipBootstrap {
+			m, _ := bootstrap(g, []int{o.Len()}, opts.Reps, opts.Seed+uint64(i), workers)
 			rnd[i] = median(m)
 		}
 		loc[i] = dev[i] - rnd[i]

@@ -17,7 +17,10 @@ import (
 // longer than the log gives no rows; if no length fits, the error is
 // ErrTooShort.
 func UsableFraction(obs Observations, days []float64, ranges []int, opts SamplingOptions) (dataframe.DataFrame, error) {
-	opts = opts.withDefaults()
+	opts, err := opts.withDefaults()
+	if err != nil {
+		return dataframe.DataFrame{}, err
+	}
 	var (
 		td          []float64
 		tr, ns, nu  []int

@@ -1,21 +1,22 @@
 package locality
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"runtime"
 	"slices"
-	"sync"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/internal/parallel"
 )
 
 // SamplingOptions are the parameters of LocalityOfSampling. The zero value
 // is the 2007 paper's default: 3-day slices, 24 ranges, at least 5 expected
-// jobs per range, 1000 bootstrap repetitions.
+// jobs per range, 1000 bootstrap repetitions. As everywhere in tracelab, a
+// zero field takes its default and a negative one is an error.
 type SamplingOptions struct {
 	Slicing
 	// Ranges is the number r of equal-probability ranges; 0 means 24.
@@ -26,9 +27,11 @@ type SamplingOptions struct {
 	// Ties says how tied values are placed in ranges (default TiesSplit).
 	Ties Ties
 	// Reps is the number of bootstrap repetitions, at most MaxReps; 0
-	// means 1000, a negative number skips the bootstrap (the random and
-	// locality fields of the result are then NaN).
+	// means 1000.
 	Reps int
+	// SkipBootstrap skips the bootstrap: the random and locality fields of
+	// the result are then NaN.
+	SkipBootstrap bool
 	// Seed seeds the bootstrap (and TiesRandom). Repetition k uses its own
 	// stream rand.NewPCG(Seed, k), so results do not depend on Workers.
 	Seed uint64
@@ -37,7 +40,9 @@ type SamplingOptions struct {
 	Workers int
 }
 
-func (o SamplingOptions) withDefaults() SamplingOptions {
+// withDefaults fills in the defaults and returns an error for a negative
+// field (the slicing is checked where it is cut).
+func (o SamplingOptions) withDefaults() (SamplingOptions, error) {
 	o.Slicing = o.Slicing.withDefaults()
 	if o.Ranges == 0 {
 		o.Ranges = 24
@@ -48,10 +53,20 @@ func (o SamplingOptions) withDefaults() SamplingOptions {
 	if o.Reps == 0 {
 		o.Reps = 1000
 	}
-	if o.Workers <= 0 {
-		o.Workers = runtime.GOMAXPROCS(0)
+	if o.Reps < 0 {
+		return o, fmt.Errorf("locality: Reps must not be negative, got %d (SkipBootstrap skips the bootstrap)", o.Reps)
 	}
-	return o
+	if o.Reps > MaxReps {
+		return o, fmt.Errorf("locality: %d bootstrap repetitions, at most %d", o.Reps, MaxReps)
+	}
+	if !(o.MinExpected > 0) || math.IsInf(o.MinExpected, 0) {
+		return o, fmt.Errorf("locality: MinExpected must be positive, got %v", o.MinExpected)
+	}
+	var err error
+	if o.Workers, err = parallel.Workers(o.Workers); err != nil {
+		return o, fmt.Errorf("locality: %w", err)
+	}
+	return o, nil
 }
 
 // Slice is one slice of time and its deviation from the global
@@ -111,15 +126,12 @@ func (r SamplingResult) UsableFraction() float64 {
 // jobs, and errors for invalid options. The summary fields are never NaN
 // when the error is nil (except those of a skipped bootstrap).
 func LocalityOfSampling(obs Observations, opts SamplingOptions) (SamplingResult, error) {
-	opts = opts.withDefaults()
+	opts, err := opts.withDefaults()
+	if err != nil {
+		return SamplingResult{}, err
+	}
 	if obs.Len() == 0 {
 		return SamplingResult{}, ErrNoData
-	}
-	if !(opts.MinExpected > 0) || math.IsInf(opts.MinExpected, 0) {
-		return SamplingResult{}, fmt.Errorf("locality: MinExpected must be positive, got %v", opts.MinExpected)
-	}
-	if opts.Reps > MaxReps {
-		return SamplingResult{}, fmt.Errorf("locality: %d bootstrap repetitions, at most %d", opts.Reps, MaxReps)
 	}
 	g, err := NewRanges(obs.Value, nil, opts.Ranges, opts.Ties)
 	if err != nil {
@@ -162,7 +174,7 @@ func LocalityOfSampling(obs Observations, opts SamplingOptions) (SamplingResult,
 	res.MMed = median(usable)
 	res.GMax, res.GMed = math.NaN(), math.NaN()
 	res.LocalityMax, res.LocalityMed = math.NaN(), math.NaN()
-	if opts.Reps > 0 {
+	if !opts.SkipBootstrap {
 		res.RandomMax, res.RandomMed = bootstrap(g, sizes, opts.Reps, opts.Seed, opts.Workers)
 		res.GMax = median(res.RandomMax)
 		res.GMed = median(res.RandomMed)
@@ -188,32 +200,21 @@ func bootstrap(g Ranges, sizes []int, reps int, seed uint64, workers int) (mx, m
 	for c := range g.cells {
 		probs[c] = g.cells[c].prob / total
 	}
-	var wg sync.WaitGroup
-	next := make(chan int, reps)
-	for k := range reps {
-		next <- k
-	}
-	close(next)
-	for range min(workers, reps) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			n := make([]int, len(g.cells))
-			o := make([]float64, g.r)
-			m := make([]float64, len(sizes))
-			for k := range next {
-				rng := rand.NewPCG(seed, uint64(k))
-				for i, size := range sizes {
-					multinomial(size, probs, rng, n)
-					g.spread(n, o)
-					m[i] = MaxDeviation(o)
-				}
-				mx[k] = slices.Max(m)
-				md[k] = median(m)
-			}
-		}()
-	}
-	wg.Wait()
+	// The tasks cannot fail: For returns nil.
+	_ = parallel.For(context.Background(), reps, workers, func(_ context.Context, k int) error {
+		n := make([]int, len(g.cells))
+		o := make([]float64, g.r)
+		m := make([]float64, len(sizes))
+		rng := rand.NewPCG(seed, uint64(k))
+		for i, size := range sizes {
+			multinomial(size, probs, rng, n)
+			g.spread(n, o)
+			m[i] = MaxDeviation(o)
+		}
+		mx[k] = slices.Max(m)
+		md[k] = median(m)
+		return nil
+	})
 	return mx, md
 }
 

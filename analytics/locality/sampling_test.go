@@ -39,7 +39,7 @@ func TestTable1(t *testing.T) {
 		{"US/Pacific", nil, 0.10, 0.02},
 	} {
 		for shift, p := range paper {
-			r, err := LocalityOfSampling(obs, SamplingOptions{Reps: -1,
+			r, err := LocalityOfSampling(obs, SamplingOptions{SkipBootstrap: true,
 				Slicing: Slicing{Shift: float64(shift), Location: tt.zone}})
 			if err != nil {
 				t.Fatal(err)
@@ -188,7 +188,7 @@ func TestQuarterlyAndTopSlices(t *testing.T) {
 	t.Parallel()
 	rng := rand.New(rand.NewPCG(4, 4))
 	obs := synthetic(36500, 365, func(int) float64 { return rng.Float64() })
-	r, err := LocalityOfSampling(obs, SamplingOptions{Reps: -1})
+	r, err := LocalityOfSampling(obs, SamplingOptions{SkipBootstrap: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -246,5 +246,22 @@ func TestBounds(t *testing.T) {
 				t.Errorf("error %v, want one containing %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// Zero options take their defaults; negative ones are errors.
+func TestNegativeOptions(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(5, 5))
+	obs := synthetic(3650, 60, func(int) float64 { return rng.Float64() })
+	for _, o := range []SamplingOptions{{Reps: -1}, {Workers: -1}, {MinExpected: -1}, {Ranges: -1}, {Slicing: Slicing{Days: -1}}} {
+		if _, err := LocalityOfSampling(obs, o); err == nil {
+			t.Errorf("LocalityOfSampling(%+v): no error", o)
+		}
+	}
+	for _, o := range []DiversityOptions{{Reps: -1}, {Workers: -1}, {Ranges: -1}} {
+		if _, err := Diversity([]Observations{obs, obs}, o); err == nil {
+			t.Errorf("Diversity(%+v): no error", o)
+		}
 	}
 }

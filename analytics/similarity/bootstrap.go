@@ -1,15 +1,14 @@
 package similarity
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
-	"runtime"
 	"slices"
-	"sync"
-	"sync/atomic"
 
 	"github.com/tracelab/tracelab/analytics/session"
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/internal/parallel"
 )
 
 // BootstrapOptions controls Randomize. The zero value gives the paper's
@@ -164,9 +163,9 @@ func RandomizeStructure(st session.Structure, vals []float64, attr datasets.Attr
 	if reps < 0 {
 		return Bootstrap{}, fmt.Errorf("similarity: Reps must be positive, not %d", reps)
 	}
-	workers := opts.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
+	workers, err := parallel.Workers(opts.Workers)
+	if err != nil {
+		return Bootstrap{}, fmt.Errorf("similarity: %w", err)
 	}
 	// Observed values, and the users that can change.
 	var fixed, observed withinAcc
@@ -200,47 +199,32 @@ func RandomizeStructure(st session.Structure, vals []float64, attr datasets.Attr
 	}
 	b := Bootstrap{Attribute: attr, Observed: observed.result(),
 		Mean: make([]float64, reps), Pooled: make([]float64, reps), Identical: make([]float64, reps)}
-	var next atomic.Int64
-	done := 0
-	var mu sync.Mutex
-	var wg sync.WaitGroup
-	for range min(workers, reps) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var scratch []float64
-			for {
-				r := int(next.Add(1) - 1)
-				if r >= reps {
-					return
-				}
-				rng := rand.New(rand.NewPCG(opts.Seed, uint64(r)))
-				acc := fixed
-				for _, u := range users {
-					scratch = append(scratch[:0], u.vals...)
-					rng.Shuffle(len(scratch), func(i, j int) { scratch[i], scratch[j] = scratch[j], scratch[i] })
-					off := 0
-					for _, n := range u.sizes {
-						chunk := scratch[off : off+n]
-						off += n
-						if n >= 2 {
-							slices.Sort(chunk)
-							acc.addSorted(chunk)
-						}
-					}
-				}
-				w := acc.result()
-				b.Mean[r], b.Pooled[r], b.Identical[r] = w.Mean, w.Pooled, w.Identical
-				if opts.Progress != nil {
-					mu.Lock()
-					done++
-					opts.Progress(done, reps)
-					mu.Unlock()
+	progress := parallel.NewProgress(reps, opts.Progress)
+	err = parallel.For(context.Background(), reps, workers, func(_ context.Context, r int) error {
+		rng := rand.New(rand.NewPCG(opts.Seed, uint64(r)))
+		acc := fixed
+		var scratch []float64
+		for _, u := range users {
+			scratch = append(scratch[:0], u.vals...)
+			rng.Shuffle(len(scratch), func(i, j int) { scratch[i], scratch[j] = scratch[j], scratch[i] })
+			off := 0
+			for _, n := range u.sizes {
+				chunk := scratch[off : off+n]
+				off += n
+				if n >= 2 {
+					slices.Sort(chunk)
+					acc.addSorted(chunk)
 				}
 			}
-		}()
+		}
+		w := acc.result()
+		b.Mean[r], b.Pooled[r], b.Identical[r] = w.Mean, w.Pooled, w.Identical
+		progress.Done()
+		return nil
+	})
+	if err != nil {
+		return Bootstrap{}, err
 	}
-	wg.Wait()
 	return b, nil
 }
 

@@ -70,6 +70,12 @@ func TestRandomize(t *testing.T) {
 	if _, err := Randomize(tr, datasets.Procs, BootstrapOptions{Reps: 10, Workers: 2, Progress: func(d, n int) { last = max(last, d) }}); err != nil || last != 10 {
 		t.Errorf("progress reached %d of 10 (err %v)", last, err)
 	}
+	// Negative options are errors.
+	for _, o := range []BootstrapOptions{{Reps: -1}, {Workers: -1}} {
+		if _, err := Randomize(tr, datasets.Procs, o); err == nil {
+			t.Errorf("Randomize(%+v): no error", o)
+		}
+	}
 	// Nothing to compare: an error.
 	if _, err := Randomize(traceOf(mkSessions(1, []int{1}, []int{2})), datasets.Procs, BootstrapOptions{Reps: 3}); err == nil {
 		t.Error("no within-session pairs: no error")

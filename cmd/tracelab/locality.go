@@ -93,9 +93,7 @@ func parseLocality(e *env, args []string) (localityArgs, error) {
 	a.bins = locality.DailyBinsOptions{Bins: *bins, MinJobs: *minJobs, Ties: tieRule, Slicing: locality.Slicing{Days: 1, Align: al}}
 	a.sampling = locality.SamplingOptions{Slicing: locality.Slicing{Days: *days, Shift: *shift, Align: al},
 		Ranges: *ranges, MinExpected: *minExpected, Ties: tieRule, Reps: *reps, Seed: *seed}
-	if *reps == 0 {
-		a.sampling.Reps = -1 // the library's "no bootstrap"
-	}
+	a.sampling.SkipBootstrap = *reps == 0
 	return a, nil
 }
 

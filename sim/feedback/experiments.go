@@ -1,15 +1,16 @@
 package feedback
 
 import (
+	"context"
 	"math"
 	"runtime"
-	"sync"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
 	"github.com/tracelab/tracelab/analytics/session"
 	"github.com/tracelab/tracelab/analytics/users"
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/internal/parallel"
 	"github.com/tracelab/tracelab/sim"
 	"github.com/tracelab/tracelab/sim/resample"
 )
@@ -43,36 +44,6 @@ func Conventional(w *Workload, s sim.Scheduler, eng sim.EngineOptions) (*sim.Res
 	r.Scheduler = schedulerName(s)
 	r.Prep = w.Prep
 	return r, nil
-}
-
-// parallel calls f(0), …, f(n−1) on up to GOMAXPROCS goroutines and
-// returns the first error by index. f must write its result by index, so
-// the outcome does not depend on the number of workers.
-func parallel(n int, f func(i int) error) error {
-	errs := make([]error, n)
-	workers := min(runtime.GOMAXPROCS(0), n)
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				errs[i] = f(i)
-			}
-		}()
-	}
-	for i := range n {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // Run is one simulation of a comparison: the conventional (open) replay or
@@ -149,7 +120,7 @@ func Compare(w *Workload, opts ComparisonOptions) (*Comparison, error) {
 	}
 	c.Runs = make([]Run, n)
 	eng := sim.EngineOptions{Timeline: opts.Timeline}
-	err = parallel(n, func(i int) error {
+	err = parallel.For(context.Background(), n, runtime.GOMAXPROCS(0), func(_ context.Context, i int) error {
 		run := &c.Runs[i]
 		if !opts.NoConventional {
 			if i == 0 {
@@ -337,7 +308,7 @@ func CrossSimulation(w *Workload, m Model, seed uint64) (*Cross, error) {
 	c := &Cross{Workload: w, Feedback: map[string]*Result{}}
 	fbs := make([]*Result, len(scheds))
 	eng := sim.EngineOptions{Timeline: true}
-	err := parallel(len(scheds), func(i int) error {
+	err := parallel.For(context.Background(), len(scheds), runtime.GOMAXPROCS(0), func(_ context.Context, i int) error {
 		s, _ := sim.New(scheds[i])
 		r, err := Simulate(w, s, Options{Model: m, Seed: seed, Engine: eng})
 		fbs[i] = r
@@ -354,7 +325,7 @@ func CrossSimulation(w *Workload, m Model, seed uint64) (*Cross, error) {
 		}
 	}
 	opens := make([]*sim.Result, len(specs))
-	err = parallel(len(specs), func(i int) error {
+	err = parallel.For(context.Background(), len(specs), runtime.GOMAXPROCS(0), func(_ context.Context, i int) error {
 		s, _ := sim.New(scheds[specs[i].with])
 		r, err := sim.Run(fbs[specs[i].gen].Jobs(), w.Procs, s, eng)
 		opens[i] = r

@@ -1,12 +1,15 @@
 package feedback
 
 import (
+	"context"
 	"fmt"
 	"math"
+	"runtime"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/internal/parallel"
 	"github.com/tracelab/tracelab/sim"
 	"github.com/tracelab/tracelab/sim/resample"
 )
@@ -84,7 +87,7 @@ func LoadSweep(p *resample.Pools, o LoadSweepOptions) (dataframe.DataFrame, erro
 			pts = append(pts, point{load: l, rep: rep})
 		}
 	}
-	err := parallel(len(pts), func(i int) error {
+	err := parallel.For(context.Background(), len(pts), runtime.GOMAXPROCS(0), func(_ context.Context, i int) error {
 		g := o.Generate
 		g.Load, g.Seed, g.Stream = pts[i].load, o.Seed, uint64(pts[i].rep)
 		r, w, err := resampled(p, g, o.Workload)
@@ -116,7 +119,7 @@ func LoadSweep(p *resample.Pools, o LoadSweepOptions) (dataframe.DataFrame, erro
 		sess SessionStats
 	}
 	rows := make([]row, len(tasks))
-	err = parallel(len(tasks), func(i int) error {
+	err = parallel.For(context.Background(), len(tasks), runtime.GOMAXPROCS(0), func(_ context.Context, i int) error {
 		t := tasks[i]
 		pt := pts[t.pt]
 		var res *sim.Result
@@ -245,7 +248,7 @@ func Validate(p *resample.Pools, o ValidationOptions) (*ValidationResult, error)
 	out := &ValidationResult{OpenWaits: make([]float64, o.Replicates), FeedbackWaits: make([]float64, o.Replicates)}
 	n := o.Replicates
 	sums := make([]sim.Summary, 2*n)
-	err = parallel(n+1, func(i int) error {
+	err = parallel.For(context.Background(), n+1, runtime.GOMAXPROCS(0), func(_ context.Context, i int) error {
 		if i == n {
 			c, err := Conventional(orig, f(), sim.EngineOptions{})
 			if err != nil {
@@ -356,7 +359,7 @@ func UserAwareStudy(w *Workload, o StudyOptions) (*Study, error) {
 			st.Runs = append(st.Runs, StudyRun{Cycle: c, Alpha: a})
 		}
 	}
-	err := parallel(len(st.Runs), func(i int) error {
+	err := parallel.For(context.Background(), len(st.Runs), runtime.GOMAXPROCS(0), func(_ context.Context, i int) error {
 		run := &st.Runs[i]
 		r, err := Simulate(w, &UserAware{Alpha: run.Alpha}, Options{Model: Distribution{Cycle: run.Cycle},
 			Seed: o.Seed, Until: o.Until, Engine: sim.EngineOptions{Timeline: true}})

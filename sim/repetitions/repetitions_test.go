@@ -138,6 +138,11 @@ func TestThetaSweep(t *testing.T) {
 	if !slices.Equal(one.Col("m_med").Float(), m) {
 		t.Error("result depends on the number of workers")
 	}
+	for _, o := range []SweepOptions{{Workers: -1}, {Sequences: -1}, {Jobs: -1}} {
+		if _, err := ThetaSweep(src, o); err == nil {
+			t.Errorf("ThetaSweep(%+v): no error", o)
+		}
+	}
 }
 
 // Fig 3 of the 2007 paper: locality of sampling without autocorrelation.

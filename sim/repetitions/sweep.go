@@ -1,16 +1,16 @@
 package repetitions
 
 import (
+	"context"
 	"fmt"
-	"runtime"
 	"sort"
-	"sync"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
 
 	"github.com/tracelab/tracelab/analytics/locality"
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/internal/parallel"
 )
 
 // SweepOptions are the parameters of ThetaSweep; the zero value is Fig 11
@@ -61,8 +61,9 @@ func ThetaSweep(src *datasets.Trace, opts SweepOptions) (dataframe.DataFrame, er
 	if opts.Attr == "" {
 		opts.Attr = datasets.Runtime
 	}
-	if opts.Workers <= 0 {
-		opts.Workers = runtime.GOMAXPROCS(0)
+	workers, err := parallel.Workers(opts.Workers)
+	if err != nil {
+		return dataframe.DataFrame{}, fmt.Errorf("repetitions: %w", err)
 	}
 	if opts.Sequences < 0 || opts.Jobs < 0 {
 		return dataframe.DataFrame{}, fmt.Errorf("repetitions: sequences and jobs must be positive")
@@ -84,52 +85,36 @@ func ThetaSweep(src *datasets.Trace, opts SweepOptions) (dataframe.DataFrame, er
 	type result struct {
 		mmed, mmax float64
 		usable     int
-		err        error
 	}
 	results := make([]result, len(tasks))
 	sampling := opts.Sampling
-	sampling.Reps = -1
-	next := make(chan int, len(tasks))
-	for i := range tasks {
-		next <- i
+	sampling.SkipBootstrap = true
+	err = parallel.For(context.Background(), len(tasks), workers, func(_ context.Context, i int) error {
+		t := tasks[i]
+		m := opts.Model
+		m.Jobs, m.Seed = opts.Jobs, opts.Seed+uint64(t.seq)
+		m.Theta, m.NoRepetitions = t.theta, !t.rep
+		tr, err := Generate(src, m)
+		if err != nil {
+			return err
+		}
+		obs, err := locality.Observe(tr, opts.Attr)
+		if err != nil {
+			return err
+		}
+		r, err := locality.LocalityOfSampling(obs, sampling)
+		if err != nil {
+			return fmt.Errorf("θ=%v sequence %d: %w", t.theta, t.seq, err)
+		}
+		results[i] = result{mmed: r.MMed, mmax: r.MMax, usable: r.Usable}
+		return nil
+	})
+	if err != nil {
+		return dataframe.DataFrame{}, err
 	}
-	close(next)
-	var wg sync.WaitGroup
-	for range min(opts.Workers, len(tasks)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				t := tasks[i]
-				m := opts.Model
-				m.Jobs, m.Seed = opts.Jobs, opts.Seed+uint64(t.seq)
-				m.Theta, m.NoRepetitions = t.theta, !t.rep
-				tr, err := Generate(src, m)
-				if err != nil {
-					results[i].err = err
-					continue
-				}
-				obs, err := locality.Observe(tr, opts.Attr)
-				if err != nil {
-					results[i].err = err
-					continue
-				}
-				r, err := locality.LocalityOfSampling(obs, sampling)
-				if err != nil {
-					results[i].err = fmt.Errorf("θ=%v sequence %d: %w", t.theta, t.seq, err)
-					continue
-				}
-				results[i] = result{mmed: r.MMed, mmax: r.MMax, usable: r.Usable}
-			}
-		}()
-	}
-	wg.Wait()
 	idx := make([]int, len(tasks))
 	for i := range idx {
 		idx[i] = i
-		if results[i].err != nil {
-			return dataframe.DataFrame{}, results[i].err
-		}
 	}
 	sort.SliceStable(idx, func(a, b int) bool {
 		ta, tb := tasks[idx[a]], tasks[idx[b]]

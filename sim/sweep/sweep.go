@@ -6,13 +6,12 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
+	"github.com/tracelab/tracelab/internal/parallel"
 )
 
 // Column is a result column of an experiment: a snake_case name and a Gota
@@ -292,73 +291,30 @@ func runRows(ctx context.Context, spec Spec, opts Options) ([]Row, []int, error)
 		return nil, nil, err
 	}
 	idx := opts.Shard.Indices(total)
-	workers := opts.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
+	workers, err := parallel.Workers(opts.Workers)
+	if err != nil {
+		return nil, nil, fmt.Errorf("sweep: %w", err)
 	}
-	workers = min(workers, len(idx))
 	cols := spec.Experiment.Columns()
-
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
 	rows := make([]Row, len(idx))
-	var (
-		mu       sync.Mutex
-		firstErr error
-		errIndex = -1
-		done     int
-		next     int
-		wg       sync.WaitGroup
-	)
-	fail := func(i int, err error) {
-		mu.Lock()
-		defer mu.Unlock()
-		// Keep the error of the smallest replicate among those that failed.
-		if errIndex < 0 || i < errIndex {
-			firstErr, errIndex = err, i
+	progress := parallel.NewProgress(len(idx), opts.Progress)
+	err = parallel.For(ctx, len(idx), workers, func(ctx context.Context, k int) error {
+		r := spec.Replicate(idx[k])
+		row, err := spec.Experiment.Run(ctx, r)
+		if err == nil {
+			err = checkRow(cols, row)
 		}
-		cancel()
-	}
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				mu.Lock()
-				k := next
-				next++
-				mu.Unlock()
-				if k >= len(idx) || ctx.Err() != nil {
-					return
-				}
-				r := spec.Replicate(idx[k])
-				row, err := spec.Experiment.Run(ctx, r)
-				if err == nil {
-					err = checkRow(cols, row)
-				}
-				if err != nil {
-					if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
-						return
-					}
-					fail(r.Index, fmt.Errorf("sweep: %s: replicate %d (seed %d): %w",
-						label(spec.Experiment), r.Index, r.Seed, err))
-					return
-				}
-				rows[k] = row
-				mu.Lock()
-				done++
-				if opts.Progress != nil {
-					opts.Progress(done, len(idx))
-				}
-				mu.Unlock()
+		if err != nil {
+			if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+				return err
 			}
-		}()
-	}
-	wg.Wait()
-	if firstErr != nil {
-		return nil, nil, firstErr
-	}
-	if err := ctx.Err(); err != nil {
+			return fmt.Errorf("sweep: %s: replicate %d (seed %d): %w", label(spec.Experiment), r.Index, r.Seed, err)
+		}
+		rows[k] = row
+		progress.Done()
+		return nil
+	})
+	if err != nil {
 		return nil, nil, err
 	}
 	return rows, idx, nil

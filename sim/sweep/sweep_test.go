@@ -294,6 +294,9 @@ func TestRunError(t *testing.T) {
 	if n := calls.Load(); n >= 1000 {
 		t.Errorf("the sweep went on after the failure: %d calls", n)
 	}
+	if _, err := Run(context.Background(), Spec{Experiment: toy(), Reps: 10}, Options{Workers: -1}); err == nil {
+		t.Error("negative workers: no error")
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if _, err := Run(ctx, Spec{Experiment: toy(), Reps: 10}, Options{}); !errors.Is(err, context.Canceled) {
