@@ -23,6 +23,8 @@ type backend struct {
 	text     io.Writer                   // text output outside a notebook
 	newID    func() string               // ids of updatable output blocks
 	plotDir  func() string               // folder for plot files outside a notebook
+	// connect shows Interact's sliders and stop button in a live front end.
+	connect func([]Slider, time.Duration) (controls, error)
 }
 
 var out = backend{
@@ -33,6 +35,7 @@ var out = backend{
 	text:     stdout{},
 	newID:    func() string { return "tracelab_" + gonbui.UniqueId() },
 	plotDir:  func() string { return os.Getenv("TRACELAB_PLOT_DIR") },
+	connect:  connectWidgets,
 }
 
 // syncTimeout bounds the wait for the kernel's acknowledgement in syncKernel.

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/tracelab/tracelab/repro/ledger"
+	"github.com/tracelab/tracelab/repro/lublin2003"
 	"github.com/tracelab/tracelab/repro/study"
 	"github.com/tracelab/tracelab/repro/zakay2013"
 	"github.com/tracelab/tracelab/repro/zakay2014"
@@ -27,6 +28,7 @@ var registered = []struct {
 }{
 	{"zakay2013", func(o study.Options) Reproduction { return zakay2013.New(o) }},
 	{"zakay2014", func(o study.Options) Reproduction { return zakay2014.New(o) }},
+	{"lublin2003", func(o study.Options) Reproduction { return lublin2003.New(o) }},
 }
 
 // Keys returns the keys of the papers, in the order of their notebooks.

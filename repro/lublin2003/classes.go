@@ -1,0 +1,204 @@
+package lublin2003
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
+	"gonum.org/v1/gonum/stat"
+	"gonum.org/v1/plot"
+
+	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/plots"
+	"github.com/tracelab/tracelab/repro/ledger"
+	"github.com/tracelab/tracelab/sim/lublin"
+	"github.com/tracelab/tracelab/sim/lublin/lublinplot"
+)
+
+// classesLog is the log of §8.1: SDSC's Paragon marks interactive jobs by
+// queue 0 ("interactive" in its header).
+var classesLog = paperLogs[1] // SDSC96
+
+// ClassesResult is §8: interactive and batch jobs of SDSC96 fitted
+// separately, and Fig. 10, their runtime distributions.
+type ClassesResult struct {
+	Fig10 *plot.Plot
+	// Frame has one row per class: class, jobs, p1, p2, α1, β1, α2, β2, p,
+	// a, b, peak α, peak β, ARAR, daily α, daily β.
+	Frame dataframe.DataFrame
+
+	classes map[lublin.ClassFilter]classStats
+}
+
+// classStats are the numbers §8 compares between the classes.
+type classStats struct {
+	fit                           lublin.LogFit
+	jobs, serial, over32, maxSize int
+	meanSize, medianLogRuntime    float64
+	corr                          float64 // size and runtime
+	dailyCV                       float64 // CV of the 48 slot shares
+}
+
+// Classes fits SDSC96's interactive and batch jobs separately.
+func (s *Study) Classes(ctx context.Context) (*ClassesResult, error) {
+	return s.classes.Get(func() (*ClassesResult, error) {
+		tr, err := s.trace(classesLog)
+		if err != nil {
+			return nil, err
+		}
+		r := &ClassesResult{classes: map[lublin.ClassFilter]classStats{}}
+		var curves []lublinplot.Curve
+		for _, cl := range []lublin.ClassFilter{lublin.InteractiveJobs, lublin.BatchJobs} {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			f, err := s.fit(classesLog, nil, cl, false)
+			if err != nil {
+				return nil, err
+			}
+			x, _, _, err := lublin.AttributeValues(tr, lublin.AttrRuntime, lublin.AttrOptions{Class: cl})
+			if err != nil {
+				return nil, err
+			}
+			st := classStats{fit: f, dailyCV: cv(shares(f.Daily.Counts))}
+			if err := st.count(tr, f.InteractiveQueues, cl); err != nil {
+				return nil, err
+			}
+			sorted := slices.Clone(x)
+			slices.Sort(sorted)
+			st.medianLogRuntime = stat.Quantile(0.5, stat.Empirical, sorted, nil)
+			r.classes[cl] = st
+			h := f.Runtime.HyperGamma
+			curves = append(curves, lublinplot.Curve{Label: cl.String() + " data", Values: x},
+				lublinplot.Curve{Label: cl.String() + " hyper-Gamma", CDF: h.CDF})
+		}
+		if r.Fig10, err = lublinplot.CDFs(curves, plots.Axes{Title: "Fig. 10: SDSC96 runtimes, interactive vs batch",
+			XLabel: "ln runtime [s]", LegendLeft: true}); err != nil {
+			return nil, err
+		}
+		r.Frame = r.frame()
+		return r, nil
+	})
+}
+
+// count fills the size statistics of the completed jobs of class cl
+// (interactive: a queue of interactive; batch: any other known queue).
+func (st *classStats) count(tr *datasets.Trace, interactive []int, cl lublin.ClassFilter) error {
+	var size, rt []float64
+	for i := range tr.JobID {
+		if tr.Status[i] != datasets.StatusCompleted || tr.Queue[i] < 0 || slices.Contains(interactive, tr.Queue[i]) != (cl == lublin.InteractiveJobs) {
+			continue
+		}
+		st.jobs++
+		p := tr.Procs[i]
+		if p < 1 {
+			continue
+		}
+		if p == 1 {
+			st.serial++
+		}
+		if p > 32 {
+			st.over32++
+		}
+		st.maxSize = max(st.maxSize, p)
+		size = append(size, float64(p))
+		if tr.Runtime[i] >= 0 {
+			rt = append(rt, tr.Runtime[i])
+		} else {
+			rt = append(rt, math.NaN())
+		}
+	}
+	if len(size) == 0 {
+		return fmt.Errorf("lublin2003: no %s jobs in %s", cl, tr.Name)
+	}
+	st.meanSize = stat.Mean(size, nil)
+	var s2, r2 []float64
+	for i := range size {
+		if !math.IsNaN(rt[i]) {
+			s2, r2 = append(s2, size[i]), append(r2, rt[i])
+		}
+	}
+	st.corr = stat.Correlation(s2, r2, nil)
+	return nil
+}
+
+// cv is the coefficient of variation of x.
+func cv(x []float64) float64 {
+	m, sd := stat.MeanStdDev(x, nil)
+	return sd / m
+}
+
+func (r *ClassesResult) frame() dataframe.DataFrame {
+	names := []string{"class", "jobs", "p1", "p2", "α1", "β1", "α2", "β2", "p", "a", "b", "peak α", "peak β", "ARAR", "daily α", "daily β"}
+	var class []string
+	var jobs []int
+	cols := make([][]float64, len(names)-2)
+	for _, cl := range []lublin.ClassFilter{lublin.InteractiveJobs, lublin.BatchJobs} {
+		f := r.classes[cl].fit
+		h, a, d := f.Runtime.HyperGamma, f.Arrival.Peak.Gamma, f.Daily.Gamma.Gamma
+		class, jobs = append(class, cl.String()), append(jobs, f.Selected)
+		for k, v := range []float64{f.Size.Serial, f.Size.Pow2, h.Alpha1, h.Beta1, h.Alpha2, h.Beta2, h.P,
+			f.PLine.Slope, f.PLine.Intercept, a.Alpha, a.Beta, f.Arrival.ARAR, d.Alpha, d.Beta} {
+			cols[k] = append(cols[k], v)
+		}
+	}
+	ss := []series.Series{series.New(class, series.String, names[0]), series.New(jobs, series.Int, names[1])}
+	for k, n := range names[2:] {
+		ss = append(ss, series.New(cols[k], series.Float, n))
+	}
+	return dataframe.New(ss...)
+}
+
+// Claims checks §8's comparison of interactive and batch jobs on SDSC96
+// (SDSC95's figures are not available). "Rarely" reads as at most 1% of
+// the jobs; "about twice" as within 25% of 2; "dominated by the lower
+// Gamma" as a weight above 1/2; "decidedly bimodal" as each Gamma weighing
+// at least 0.2; "a bit more than 20000" as 20,000 to 23,000.
+func (r *ClassesResult) Claims(l *ledger.Ledger) {
+	in, ba := r.classes[lublin.InteractiveJobs], r.classes[lublin.BatchJobs]
+	hi, hb := in.fit.Runtime.HyperGamma, ba.fit.Runtime.HyperGamma
+	l.Check("Fig. 10", "classes/batch/max-size", "SDSC96: the largest batch job (processors)", ledger.AtMost(256), float64(ba.maxSize)).
+		Quoting("bath jobs used up to 256 nodes")
+	l.Check("Fig. 10", "classes/interactive/over-32", "SDSC96: fraction of interactive jobs on more than 32 processors",
+		ledger.Stated("rarely (≤ 1%)", ledger.AtMost(0.01)), float64(in.over32)/float64(in.jobs)).
+		Quoting("interative jobs rarely used more than 32")
+	l.Check("Fig. 10", "classes/serial-ratio", "SDSC96: serial batch jobs per serial interactive job",
+		ledger.Stated("about twice", ledger.Approx(2, 0.25)), float64(ba.serial)/float64(in.serial)).
+		Quoting("about twie as many bath serial jobs as interative serial jobs")
+	l.Claim("Fig. 10", "classes/batch-larger", "SDSC96: batch jobs are larger (mean size)", ba.meanSize > in.meanSize,
+		fmt.Sprintf("batch %.1f, interactive %.1f processors", ba.meanSize, in.meanSize)).Quoting("In general bath jobs were larger")
+	l.Claim("Fig. 10", "classes/batch-pow2", "SDSC96: batch jobs use more power-of-two sizes (p2)", ba.fit.Size.Pow2 > in.fit.Size.Pow2,
+		fmt.Sprintf("batch %.3f, interactive %.3f", ba.fit.Size.Pow2, in.fit.Size.Pow2)).Quoting("at least in the 1996 log")
+	l.Claim("Fig. 10", "classes/batch-longer", "SDSC96: batch jobs run longer (median ln runtime)", ba.medianLogRuntime > in.medianLogRuntime,
+		fmt.Sprintf("batch %.2f, interactive %.2f", ba.medianLogRuntime, in.medianLogRuntime)).Quoting("bath jobs in general ran longer")
+	l.Check("Fig. 10", "classes/interactive/lower-gamma", "SDSC96: weight of the short Gamma in interactive runtimes",
+		ledger.Stated("dominant (> 0.5)", ledger.AtLeast(0.5)), hi.P).Quoting("dominated by the lower Gamma")
+	l.Check("Fig. 10", "classes/batch/bimodal", "SDSC96: weight of the lighter Gamma in batch runtimes",
+		ledger.Stated("decidedly bimodal (≥ 0.2)", ledger.AtLeast(0.2)), math.Min(hb.P, 1-hb.P)).Quoting("deidedly bimodal")
+	l.Check("Fig. 10", "classes/batch/corr", "SDSC96: correlation of size and runtime, batch jobs",
+		ledger.Stated("0.35", ledger.Approx(0.35, paramTolerance)), ba.corr).Quoting("0.24 and 0.35 for SDSC95and SDSC96")
+	l.Check("Fig. 10", "classes/interactive/corr", "SDSC96: correlation of size and runtime, interactive jobs",
+		ledger.Stated("0.06", ledger.Near(0.06, 0.05)), in.corr).Quoting("vs. 0.02 and 0.06")
+	l.Unavailable("Fig. 10", "classes/SDSC95/corr", "SDSC95: correlation of size and runtime, batch and interactive jobs", "0.24, 0.02", sdsc95)
+	l.Claim("Fig. 10", "classes/batch-a-smaller", "SDSC96: |a| of the p line is smaller for batch jobs",
+		math.Abs(ba.fit.PLine.Slope) < math.Abs(in.fit.PLine.Slope),
+		fmt.Sprintf("batch %.5f, interactive %.5f", ba.fit.PLine.Slope, in.fit.PLine.Slope)).
+		Quoting("For bath jobs the absolute value of a is smaller")
+	l.Claim("Fig. 10", "classes/batch-gaps-longer", "SDSC96: batch peak-hour inter-arrivals are shifted towards higher values (mean ln gap)",
+		ba.fit.Arrival.Peak.Gamma.Mean() > in.fit.Arrival.Peak.Gamma.Mean(),
+		fmt.Sprintf("batch %.2f, interactive %.2f", ba.fit.Arrival.Peak.Gamma.Mean(), in.fit.Arrival.Peak.Gamma.Mean())).
+		Quoting("the urve for bath jobs is shifted slightlytowards higher values")
+	l.Claim("Fig. 10", "classes/batch-flatter-day", "SDSC96: batch jobs' daily cycle is flatter (CV of the 48 slot shares)",
+		ba.dailyCV < in.dailyCV, fmt.Sprintf("batch %.3f, interactive %.3f", ba.dailyCV, in.dailyCV)).
+		Quoting("the daytime highs and the nighttime lows are smaller for bathjobs")
+	l.Check("§8.2", "classes/interactive/jobs-1996", "SDSC96: interactive jobs (completed)",
+		ledger.Approx(17807, 0.05), float64(in.jobs)).Quoting("from 55208 jobs to 17807 jobs").
+		IfDiffers(fmt.Sprintf("ours is the archive's cleaned SDSC-Par-1996: %d completed jobs in all", in.jobs+ba.jobs))
+	l.Check("§8.2", "classes/batch/jobs-1996", "SDSC96: batch jobs (completed)",
+		ledger.Stated("a bit more than 20000", ledger.Between(20000, 23000)), float64(ba.jobs)).
+		Quoting("a bit more than 20000").
+		IfDiffers(fmt.Sprintf("ours is the archive's cleaned SDSC-Par-1996: %d completed jobs in all", in.jobs+ba.jobs))
+}

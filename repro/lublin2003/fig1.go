@@ -1,0 +1,78 @@
+package lublin2003
+
+import (
+	"context"
+	"fmt"
+
+	"gonum.org/v1/gonum/integrate/quad"
+	"gonum.org/v1/plot"
+
+	"github.com/tracelab/tracelab/analytics/fit"
+	"github.com/tracelab/tracelab/plots"
+	"github.com/tracelab/tracelab/repro/ledger"
+)
+
+// Fig1Result is Fig. 1 (§3.1): Gamma densities x^(α−1) e^(−x/β) / (Γ(α) β^α)
+// for several shapes α (β = 1) and scales β (α = 3).
+type Fig1Result struct {
+	Shapes, Scales *plot.Plot
+
+	mean, variance float64 // of the Gamma α = 3, β = 2, by numerical integration
+	shapeOK        bool    // every curve of Shapes is bell-shaped when α > 1 and falling when α ≤ 1
+	shapeEvidence  string
+}
+
+// Fig1 draws the Gamma densities of Fig. 1 and integrates one numerically.
+func (s *Study) Fig1(ctx context.Context) (*Fig1Result, error) {
+	return s.fig1.Get(func() (*Fig1Result, error) {
+		x := make([]float64, 400)
+		for i := range x {
+			x[i] = 0.05 + float64(i)*0.05
+		}
+		curves := func(gs []fit.Gamma) []plots.XY {
+			var out []plots.XY
+			for _, g := range gs {
+				y := make([]float64, len(x))
+				for i, v := range x {
+					y[i] = g.Prob(v)
+				}
+				out = append(out, plots.XY{Label: fmt.Sprintf("α=%g β=%g", g.Alpha, g.Beta), X: x, Y: y})
+			}
+			return out
+		}
+		shapes := []fit.Gamma{{Alpha: 0.5, Beta: 1}, {Alpha: 1, Beta: 1}, {Alpha: 2, Beta: 1}, {Alpha: 5, Beta: 1}}
+		r := &Fig1Result{shapeOK: true}
+		var err error
+		if r.Shapes, err = plots.Lines(curves(shapes), plots.LinesOptions{Axes: plots.Axes{
+			Title: "Fig. 1: Gamma densities, β = 1", XLabel: "x", YLabel: "density"}}); err != nil {
+			return nil, err
+		}
+		if r.Scales, err = plots.Lines(curves([]fit.Gamma{{Alpha: 3, Beta: 0.5}, {Alpha: 3, Beta: 1}, {Alpha: 3, Beta: 2}, {Alpha: 3, Beta: 4}}),
+			plots.LinesOptions{Axes: plots.Axes{Title: "Fig. 1: Gamma densities, α = 3", XLabel: "x", YLabel: "density"}}); err != nil {
+			return nil, err
+		}
+		// Bell-shaped: the density rises from 0 to an interior mode; a
+		// right tail: it falls from x = 0 on.
+		for _, g := range shapes {
+			rising := g.Prob(1e-3) < g.Prob(0.5)
+			r.shapeOK = r.shapeOK && rising == (g.Alpha > 1)
+			r.shapeEvidence += fmt.Sprintf("α=%g: %s; ", g.Alpha, map[bool]string{true: "rises to a mode", false: "falls from 0"}[rising])
+		}
+		g := fit.Gamma{Alpha: 3, Beta: 2}
+		r.mean = quad.Fixed(func(x float64) float64 { return x * g.Prob(x) }, 0, 200, 2000, nil, 0)
+		r.variance = quad.Fixed(func(x float64) float64 { return (x - 6) * (x - 6) * g.Prob(x) }, 0, 200, 2000, nil, 0)
+		return r, nil
+	})
+}
+
+// Claims checks §3.1's description of the Gamma distribution: the shape
+// of its density, its mean αβ and variance αβ² (α = 3, β = 2, integrated
+// numerically to 1e-6).
+func (r *Fig1Result) Claims(l *ledger.Ledger) {
+	l.Claim("Fig. 1", "fig1/shape", "the density is bell-shaped when α > 1 and has a right tail (falls from 0) when α ≤ 1",
+		r.shapeOK, r.shapeEvidence).Quoting("the distribution is bell-shaped")
+	l.Check("Fig. 1", "fig1/mean", "mean of the Gamma with α = 3, β = 2 (numerical integration)",
+		ledger.Stated("αβ = 6", ledger.Approx(6, 1e-6)), r.mean).Quoting("is equal to the produt of its parameters")
+	l.Check("Fig. 1", "fig1/variance", "variance of the Gamma with α = 3, β = 2 (numerical integration)",
+		ledger.Stated("αβ² = 12", ledger.Approx(12, 1e-6)), r.variance)
+}

@@ -1,0 +1,239 @@
+package lublin2003
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
+	"gonum.org/v1/plot"
+
+	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/plots"
+	"github.com/tracelab/tracelab/repro/ledger"
+	"github.com/tracelab/tracelab/sim/lublin"
+	"github.com/tracelab/tracelab/sim/lublin/lublinplot"
+)
+
+var sizeColumns = columns("p1:p1", "p2:p2", "l:low", "m:med", "h:high", "p:p", "D_n:dn-two-stage",
+	"Gamma α:gamma-alpha", "Gamma β:gamma-beta", "Gamma D_n:dn-gamma")
+
+func (r sizeRow) values() []float64 {
+	return []float64{r.P1, r.P2, r.Low, r.Med, r.High, r.P, r.DTS, r.Alpha, r.Beta, r.DGamma}
+}
+
+// SizesResult is §4: the size procedure of Fig. 2 checked by sampling the
+// paper's model, and Table 1 for the paper's logs.
+type SizesResult struct {
+	// Table1 compares our fits with the paper's rows (compareFrame).
+	Table1 dataframe.DataFrame
+	// Rounding is the rounding-aware two-stage fit (lublin.SizeRounding):
+	// log, observed_p2, model_p2, l, m, h, p, D_n. The paper treats log2
+	// sizes as continuous; sizes are discrete, and a size shared by many
+	// jobs can pull a continuous fit's m onto itself.
+	Rounding dataframe.DataFrame
+	// CDFs draw, per log, the sizes of parallel jobs against the discrete
+	// sizes the fitted models make (the D_n of Table 1).
+	CDFs []*plot.Plot
+
+	fits                      []logFit
+	sampledSerial, sampledPow float64 // Fig. 2: sampled from the paper's model
+	samples                   int
+	lanlPow2, lanlJobs        int // LANL's sizes that are powers of two ≥ 32
+}
+
+// Sizes fits the size model of Table 1 and samples the paper's model.
+func (s *Study) Sizes(ctx context.Context) (*SizesResult, error) {
+	return s.sizes.Get(func() (*SizesResult, error) {
+		fits, err := s.paperFits(ctx)
+		if err != nil {
+			return nil, err
+		}
+		r := &SizesResult{fits: fits}
+		var rows []compareRow
+		var rounding []lublin.LogFit
+		var roundingLogs []string
+		for _, f := range fits {
+			if f.missing {
+				continue
+			}
+			sz := f.fit.Size
+			ours := []float64{sz.Serial, sz.Pow2, sz.TwoStage.Low, sz.TwoStage.Med, sz.TwoStage.High, sz.TwoStage.P,
+				sz.TwoStageKS.D, sz.Gamma.Alpha, sz.Gamma.Beta, sz.GammaKS.D}
+			rows = append(rows, compareRow{log: f.log.Paper, ours: ours, paper: table1[f.log.Paper].values()})
+			rf, err := s.fit(f.log, nil, lublin.AllClasses, true)
+			if err != nil {
+				return nil, err
+			}
+			rounding, roundingLogs = append(rounding, rf), append(roundingLogs, f.log.Paper)
+			tr, err := s.trace(f.log)
+			if err != nil {
+				return nil, err
+			}
+			p, err := sizeCDFs(tr, f.fit)
+			if err != nil {
+				return nil, err
+			}
+			r.CDFs = append(r.CDFs, p)
+			if f.log.Paper == "LANL" {
+				r.lanlPow2, r.lanlJobs = pow2Sizes(tr)
+			}
+		}
+		r.Table1 = compareFrame(sizeColumns, rows)
+		r.Rounding = roundingFrame(roundingLogs, rounding)
+		r.sample(s.o.SeedOr(), s.o.Reps(1_000_000, 100_000))
+		return r, nil
+	})
+}
+
+// sample draws n sizes from the paper's model (Table 1's model row, 128
+// processors) with the procedure of Fig. 2.
+func (r *SizesResult) sample(seed uint64, n int) {
+	p, err := lublin.PaperParams(128)
+	if err != nil {
+		panic(err) // 128 processors is a valid machine for the paper's model
+	}
+	rng := rand.New(rand.NewPCG(seed, 2003))
+	serial, parallel, pow := 0, 0, 0
+	for range n {
+		size := p.Classes[0].Size.Rand(rng)
+		switch {
+		case size == 1:
+			serial++
+		default:
+			parallel++
+			if size&(size-1) == 0 {
+				pow++
+			}
+		}
+	}
+	r.samples = n
+	r.sampledSerial = float64(serial) / float64(n)
+	r.sampledPow = float64(pow) / float64(parallel)
+}
+
+// pow2Sizes counts the completed jobs of a log and those whose size is a
+// power of two of at least 32.
+func pow2Sizes(tr *datasets.Trace) (pow2, jobs int) {
+	for i, p := range tr.Procs {
+		if tr.Status[i] != datasets.StatusCompleted || p < 1 {
+			continue
+		}
+		jobs++
+		if p >= 32 && p&(p-1) == 0 {
+			pow2++
+		}
+	}
+	return pow2, jobs
+}
+
+// sizeCDFs draws the sizes of a log's completed parallel jobs against the
+// discrete sizes the fitted two-stage and Gamma models make.
+func sizeCDFs(tr *datasets.Trace, f lublin.LogFit) (*plot.Plot, error) {
+	var sizes []float64
+	maxSize := 0
+	for i, p := range tr.Procs {
+		if p > 1 && tr.Status[i] == datasets.StatusCompleted {
+			sizes = append(sizes, math.Log2(float64(p)))
+			maxSize = max(maxSize, p)
+		}
+	}
+	sz := f.Size
+	model := func(cdf func(float64) float64, high float64) func(float64) float64 {
+		return func(x float64) float64 {
+			var c float64
+			for n := 1; float64(n) <= math.Exp2(x)+1e-9 && n <= maxSize; n++ {
+				c += lublin.ParallelSizePMF(n, cdf, sz.Pow2, high)
+			}
+			return c
+		}
+	}
+	return lublinplot.CDFs([]lublinplot.Curve{
+		{Label: "data", Values: sizes},
+		{Label: "two-stage uniform model", CDF: model(sz.TwoStage.CDF, sz.TwoStage.High)},
+		{Label: "Gamma model", CDF: model(sz.Gamma.CDF, math.Inf(1))},
+	}, plots.Axes{Title: tr.Name + ": sizes of parallel jobs", XLabel: "log2 size"})
+}
+
+func roundingFrame(logs []string, fits []lublin.LogFit) dataframe.DataFrame {
+	cols := make([][]float64, 7)
+	for _, f := range fits {
+		sz := f.Size
+		for k, v := range []float64{sz.Pow2, sz.Pow2Model, sz.TwoStage.Low, sz.TwoStage.Med, sz.TwoStage.High, sz.TwoStage.P, sz.TwoStageKS.D} {
+			cols[k] = append(cols[k], v)
+		}
+	}
+	ss := []series.Series{series.New(logs, series.String, "log")}
+	for k, name := range []string{"observed_p2", "model_p2", "l", "m", "h", "p", "D_n"} {
+		ss = append(ss, series.New(cols[k], series.Float, name))
+	}
+	return dataframe.New(ss...)
+}
+
+// Claims checks Fig. 2 by sampling and every cell of Table 1, with its
+// model row: the paper's own arithmetic (the model's p1, p2 and p are the
+// means of its rows, within the rounding of two printed digits, 3%) and
+// ours (the means of our logs' values, within paramTolerance).
+func (r *SizesResult) Claims(l *ledger.Ledger) {
+	l.Check("Fig. 2", "fig2/serial", fmt.Sprintf("fraction of serial jobs among %d sizes drawn from the paper's model", r.samples),
+		ledger.Stated("p1 = 0.24", ledger.Near(0.24, 0.005)), r.sampledSerial)
+	l.Check("Fig. 2", "fig2/pow2-among-parallel",
+		fmt.Sprintf("fraction of power-of-two sizes among the parallel jobs of %d sizes drawn from the paper's model (rounded with probability p2, plus unrounded draws that land on a power of two)", r.samples),
+		ledger.Stated("≥ p2 = 0.75", ledger.AtLeast(0.75)), r.sampledPow).
+		Quoting("note that p2 is not the fration of power-of-two jobs out of the total")
+	var p1, p2, p []float64
+	for _, f := range r.fits {
+		prefix := "table1/" + f.log.Paper
+		what := f.log.Paper + ": job sizes"
+		if f.missing {
+			unavailableRow(l, "Table 1", prefix, what, sizeColumns, table1[f.log.Paper].values(), sdsc95)
+			continue
+		}
+		sz := f.fit.Size
+		ours := []float64{sz.Serial, sz.Pow2, sz.TwoStage.Low, sz.TwoStage.Med, sz.TwoStage.High, sz.TwoStage.P,
+			sz.TwoStageKS.D, sz.Gamma.Alpha, sz.Gamma.Beta, sz.GammaKS.D}
+		checkRow(l, "Table 1", prefix, what, sizeColumns, ours, table1[f.log.Paper].values())
+		if f.log.Paper != "LANL" {
+			p1, p2 = append(p1, sz.Serial), append(p2, sz.Pow2)
+		}
+		p = append(p, sz.TwoStage.P)
+	}
+	l.Claim("Table 1", "table1/LANL/pow2-only", "LANL: every size is a power of two of at least 32 (why the paper leaves it out of p1 and p2)",
+		r.lanlPow2 == r.lanlJobs, fmt.Sprintf("%d of %d completed jobs", r.lanlPow2, r.lanlJobs)).
+		Quoting("only allows partitions that are powers of two with at least 32 nodes")
+	var pp1, pp2, pp []float64
+	for _, name := range paperLogNames {
+		row := table1[name]
+		if name != "LANL" {
+			pp1, pp2 = append(pp1, row.P1), append(pp2, row.P2)
+		}
+		pp = append(pp, row.P)
+	}
+	for _, m := range []struct {
+		id, what    string
+		model       float64
+		paper, ours []float64
+	}{
+		{"p1", "p1, the mean of the logs' (LANL left out)", table1Model.P1, pp1, p1},
+		{"p2", "p2, the mean of the logs' (LANL left out)", table1Model.P2, pp2, p2},
+		{"p", "p, the arithmetic mean of the logs'", table1Model.P, pp, p},
+	} {
+		l.Check("Table 1", "table1/model/"+m.id+"/paper-rows", "model "+m.what+", from the paper's rows",
+			ledger.Approx(m.model, 0.03), mean(m.paper))
+		l.Check("Table 1", "table1/model/"+m.id+"/ours", "model "+m.what+", from our logs (no SDSC95)",
+			ledger.Approx(m.model, paramTolerance), mean(m.ours))
+	}
+}
+
+func mean(x []float64) float64 {
+	if len(x) == 0 {
+		return math.NaN()
+	}
+	s := 0.0
+	for _, v := range x {
+		s += v
+	}
+	return s / float64(len(x))
+}
