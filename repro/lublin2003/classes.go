@@ -59,7 +59,7 @@ func (s *Study) Classes(ctx context.Context) (*ClassesResult, error) {
 			if err != nil {
 				return nil, err
 			}
-			x, _, _, err := lublin.AttributeValues(tr, lublin.AttrRuntime, lublin.AttrOptions{Class: cl})
+			x, _, _, err := lublin.AttributeValues(tr, datasets.Runtime, lublin.AttrOptions{Class: cl})
 			if err != nil {
 				return nil, err
 			}

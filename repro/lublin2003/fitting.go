@@ -6,6 +6,7 @@ import (
 	"gonum.org/v1/plot"
 
 	"github.com/tracelab/tracelab/analytics/fit"
+	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/plots"
 	"github.com/tracelab/tracelab/sim/lublin"
 	"github.com/tracelab/tracelab/sim/lublin/lublinplot"
@@ -39,7 +40,7 @@ func (s *Study) Fitting(ctx context.Context) (*Fitting, error) {
 		if err != nil {
 			return nil, err
 		}
-		x, _, _, err := lublin.AttributeValues(tr, lublin.AttrRuntime, lublin.AttrOptions{})
+		x, _, _, err := lublin.AttributeValues(tr, datasets.Runtime, lublin.AttrOptions{})
 		if err != nil {
 			return nil, err
 		}

@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/plot"
 
 	"github.com/tracelab/tracelab/analytics/fit"
+	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/plots"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/sim/lublin"
@@ -67,7 +68,7 @@ func (s *Study) Runtimes(ctx context.Context) (*RuntimesResult, error) {
 			if err != nil {
 				return nil, err
 			}
-			x, _, _, err := lublin.AttributeValues(tr, lublin.AttrRuntime, lublin.AttrOptions{})
+			x, _, _, err := lublin.AttributeValues(tr, datasets.Runtime, lublin.AttrOptions{})
 			if err != nil {
 				return nil, err
 			}
