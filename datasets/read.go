@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unsafe"
 
 	"github.com/klauspost/compress/gzip"
 )
@@ -191,6 +192,7 @@ func Read(r io.Reader, opts ReadOptions) (*Trace, error) {
 		offset, _ = s.Seek(0, io.SeekCurrent)
 	}
 	p := &parser{name: name, opts: opts, t: NewTrace(LogName(name), 0), total: size}
+	defer p.prefault.Wait()
 	head := make([]byte, 8)
 	n, err := io.ReadFull(r, head)
 	head = head[:n]
@@ -410,6 +412,8 @@ type parser struct {
 	lastID     int
 	lastSubmit float64
 	haveSubmit bool
+
+	prefault sync.WaitGroup // the goroutine that faults in the columns' pages
 }
 
 // feed parses every complete line of b; the last partial line waits for the
@@ -619,6 +623,30 @@ func (p *parser) grow(extra int) {
 	t.Partition = regrow(t.Partition, p.n, c)
 	t.PrevJob = regrow(t.PrevJob, p.n, c)
 	t.ThinkTime = regrow(t.ThinkTime, p.n, c)
+	if extra >= prefaultRows {
+		p.prefault.Wait() // the previous arrays are garbage now
+		arrays := make([][]byte, 0, 18)
+		for _, col := range [][]float64{t.Submit[p.n:], t.Wait[p.n:], t.Runtime[p.n:], t.CPUTime[p.n:], t.Mem[p.n:],
+			t.ReqTime[p.n:], t.ReqMem[p.n:], t.ThinkTime[p.n:]} {
+			arrays = append(arrays, asBytes(col))
+		}
+		for _, col := range [][]int{t.JobID[p.n:], t.Procs[p.n:], t.ReqProcs[p.n:], t.Status[p.n:], t.User[p.n:],
+			t.Group[p.n:], t.App[p.n:], t.Queue[p.n:], t.Partition[p.n:], t.PrevJob[p.n:]} {
+			arrays = append(arrays, asBytes(col))
+		}
+		p.prefault.Go(func() { prefault(arrays) })
+	}
+}
+
+// prefaultRows is the least room for which grow prefaults the new columns.
+const prefaultRows = 1 << 14
+
+// asBytes views a column's storage as bytes, for prefault.
+func asBytes[T int | float64](s []T) []byte {
+	if len(s) == 0 {
+		return nil
+	}
+	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), len(s)*int(unsafe.Sizeof(s[0])))
 }
 
 // regrow returns a slice of length c holding s[:n].
