@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# A real single-node Slurm (slurmctld + slurmd + munge, Debian packages) whose
-# configuration, state, sockets, pid files and logs all live in one temporary
-# directory, for the tests that submit job arrays and for CI.
+# A real single-node Slurm (slurmctld + slurmd + munge, with accounting:
+# slurmdbd + MariaDB; Debian packages) whose configuration, state, database,
+# sockets, pid files and logs all live in one temporary directory, for the
+# tests that submit job arrays or read sacct, and for CI.
 #
 #   scripts/slurm-harness.sh run [--optional] -- CMD [ARG...]
 #       start Slurm, run CMD with SLURM_CONF exported, stop Slurm (always,
@@ -26,13 +27,17 @@
 #   - Authentication is munge with a private key created in the directory
 #     (mungekey), a private munged on its own socket: the setup of a real
 #     cluster, and no host-wide /etc/munge is touched.
-#   - No cgroups (PID 1 need not be systemd): proctrack/linuxproc, task/none;
-#     no accounting database; select/cons_tres with CR_Core; one node
+#   - No cgroups (PID 1 need not be systemd): proctrack/linuxproc, task/none,
+#     jobacct_gather/linux; select/cons_tres with CR_Core; one node
 #     "localhost" with CPUs = nproc and RealMemory = 90% of MemTotal; one
 #     default partition "debug"; batch_sched_delay=0,sched_min_interval=0 so
 #     array tasks start at once.
-#   - Ports: the first free pair from 6817/6818 upwards, so two harnesses (or
-#     a system Slurm) can coexist.
+#   - Accounting (sacct): a private MariaDB (mariadbd on 127.0.0.1 only,
+#     data in the directory, --skip-grant-tables: a throw-away database that
+#     only this machine can reach) behind slurmdbd; the cluster is
+#     registered with sacctmgr before slurmctld starts.
+#   - Ports: the first free four from 6817 upwards (slurmctld, slurmd,
+#     slurmdbd, MariaDB), so two harnesses (or a system Slurm) can coexist.
 #   - The packages are installed with apt-get (update once) when a daemon or
 #     client is missing; that needs root.
 #
@@ -55,17 +60,18 @@ elapsed() { awk -v a="$1" -v b="${2:-$(now)}" 'BEGIN { printf "%.2f", b - a }'; 
 
 ensure_packages() {
 	local missing=0
-	for c in slurmctld slurmd sbatch squeue sinfo scancel munged mungekey; do
+	for c in slurmctld slurmd slurmdbd sbatch squeue sinfo scancel sacct sacctmgr munged mungekey \
+		mariadbd mariadb-admin; do
 		command -v "$c" >/dev/null 2>&1 || PATH="$PATH:/usr/sbin:/sbin" command -v "$c" >/dev/null 2>&1 || missing=1
 	done
 	export PATH="$PATH:/usr/sbin:/sbin"
 	[[ $missing == 0 ]] && return 0
-	[[ $(id -u) == 0 ]] || die "Slurm is not installed and installing it needs root: apt-get install slurmctld slurmd slurm-client munge"
-	log "installing slurmctld slurmd slurm-client munge (apt-get)"
+	[[ $(id -u) == 0 ]] || die "Slurm is not installed and installing it needs root: apt-get install slurmctld slurmd slurmdbd slurm-client munge mariadb-server"
+	log "installing slurmctld slurmd slurmdbd slurm-client munge mariadb-server (apt-get)"
 	local t0; t0=$(now)
 	DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-		slurmctld slurmd slurm-client munge >&2
+		slurmctld slurmd slurmdbd slurm-client munge mariadb-server >&2
 	log "installed in $(elapsed "$t0")s"
 }
 
@@ -75,14 +81,16 @@ port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 pick_ports() {
 	local p=6817
 	while ((p < 7817)); do
-		if port_free "$p" && port_free $((p + 1)); then
+		if port_free "$p" && port_free $((p + 1)) && port_free $((p + 2)) && port_free $((p + 3)); then
 			ctld_port=$p
 			slurmd_port=$((p + 1))
+			dbd_port=$((p + 2))
+			db_port=$((p + 3))
 			return 0
 		fi
-		p=$((p + 2))
+		p=$((p + 4))
 	done
-	die "no free port pair in 6817..7817"
+	die "no four free ports in 6817..7817"
 }
 
 # wait_file FILE SECONDS waits until FILE exists and is not empty.
@@ -156,8 +164,11 @@ SlurmctldLogFile=$d/log/slurmctld.log
 SlurmdLogFile=$d/log/slurmd.log
 ProctrackType=proctrack/linuxproc
 TaskPlugin=task/none
-JobAcctGatherType=jobacct_gather/none
-AccountingStorageType=accounting_storage/none
+JobAcctGatherType=jobacct_gather/linux
+AccountingStorageType=accounting_storage/slurmdbd
+AccountingStorageHost=localhost
+AccountingStoragePort=$dbd_port
+AccountingStoragePass=$d/munge/munge.socket.2
 JobCompType=jobcomp/none
 SelectType=select/cons_tres
 SelectTypeParameters=CR_Core
@@ -170,6 +181,64 @@ MaxArraySize=10001
 NodeName=localhost CPUs=$cpus RealMemory=$mem_mb State=UNKNOWN
 PartitionName=debug Nodes=localhost Default=YES MaxTime=INFINITE State=UP
 EOF
+	# slurmdbd reads slurmdbd.conf beside slurm.conf; it must be private.
+	cat >"$d/slurmdbd.conf" <<EOF
+# Written by scripts/slurm-harness.sh: accounting for the test Slurm.
+AuthType=auth/munge
+AuthInfo=socket=$d/munge/munge.socket.2
+DbdHost=localhost
+DbdPort=$dbd_port
+SlurmUser=$user
+PidFile=$d/slurmdbd.pid
+LogFile=$d/log/slurmdbd.log
+StorageType=accounting_storage/mysql
+StorageHost=127.0.0.1
+StoragePort=$db_port
+StorageUser=$user
+StorageLoc=slurm_acct_db
+EOF
+	chmod 600 "$d/slurmdbd.conf"
+}
+
+# start_db starts a private MariaDB on 127.0.0.1:$db_port with its data in
+# $1/db and waits until it answers. Without grant tables (a throw-away
+# database, local only) it needs no mariadb-install-db (which takes 10 s
+# or more); durability is off (nosync, no doublewrite, small redo log): the
+# data dies with the harness.
+start_db() {
+	local d=$1 i
+	mkdir -p "$d/db/data"
+	mariadbd --no-defaults --user="$(id -un)" --datadir="$d/db/data" --socket="$d/db/mysqld.sock" \
+		--pid-file="$d/db/mysqld.pid" --log-error="$d/log/mariadb.log" --bind-address=127.0.0.1 \
+		--port="$db_port" --skip-grant-tables --skip-name-resolve --skip-log-bin \
+		--innodb-buffer-pool-size=32M --innodb-log-file-size=8M --innodb-flush-method=nosync \
+		--innodb-doublewrite=0 --innodb-flush-log-at-trx-commit=0 >/dev/null 2>&1 &
+	for ((i = 0; i < 600; i++)); do
+		mariadb-admin --no-defaults --socket="$d/db/mysqld.sock" ping >/dev/null 2>&1 && return 0
+		sleep 0.05
+	done
+	tail -n 20 "$d/log/mariadb.log" >&2 || true
+	die "MariaDB did not start"
+}
+
+# start_dbd starts slurmdbd and registers the cluster.
+start_dbd() {
+	local d=$1 i
+	slurmdbd >&2
+	wait_file "$d/slurmdbd.pid" 20 || { tail -n 20 "$d/log/slurmdbd.log" >&2 || true; die "slurmdbd did not start"; }
+	# slurmdbd answers once it has set up its tables (a few seconds).
+	local t0 up=0; t0=$(now)
+	while awk -v a="$t0" -v b="$(now)" 'BEGIN { exit !(b - a < 30) }'; do
+		if timeout 5 sacctmgr -i -n list cluster >/dev/null 2>&1; then
+			up=1
+			break
+		fi
+		sleep 0.1
+	done
+	((up)) || { tail -n 20 "$d/log/slurmdbd.log" >&2 || true; die "slurmdbd does not answer sacctmgr after 30 s"; }
+	if ! timeout 10 sacctmgr -i -n list cluster format=cluster 2>/dev/null | grep -qw tracelab; then
+		timeout 10 sacctmgr -i add cluster tracelab >&2 || { tail -n 20 "$d/log/slurmdbd.log" >&2 || true; die "sacctmgr add cluster failed"; }
+	fi
 }
 
 start() {
@@ -178,7 +247,8 @@ start() {
 	if [[ -n ${TRACELAB_SLURM_DIR:-} ]]; then
 		d=$TRACELAB_SLURM_DIR
 		mkdir -p "$d"
-		if pid_alive "$d/slurmctld.pid" || pid_alive "$d/slurmd.pid" || pid_alive "$d/munge/munged.pid"; then
+		if pid_alive "$d/slurmctld.pid" || pid_alive "$d/slurmd.pid" || pid_alive "$d/munge/munged.pid" ||
+			pid_alive "$d/slurmdbd.pid" || pid_alive "$d/db/mysqld.pid"; then
 			die "$d: a harness is already running there (stop it first)"
 		fi
 	else
@@ -187,7 +257,7 @@ start() {
 	d=$(cd "$d" && pwd)
 	# munged refuses group/world-writable directories; clients must reach the socket.
 	chmod 755 "$d"
-	mkdir -p "$d/state" "$d/spool" "$d/log" "$d/munge"
+	mkdir -p "$d/state" "$d/spool" "$d/log" "$d/munge" "$d/db"
 	chmod 755 "$d/munge"
 	pick_ports
 	write_conf "$d"
@@ -206,6 +276,11 @@ start() {
 	wait_file "$d/munge/munged.pid" 10 || die "munged did not start; see $d/log/munged.log"
 
 	export SLURM_CONF="$d/slurm.conf"
+	local tdb tdbd; tdb=$(now)
+	start_db "$d"
+	tdbd=$(now)
+	start_dbd "$d"
+	log "accounting up in $(elapsed "$tdb")s (MariaDB $(elapsed "$tdb" "$tdbd")s, slurmdbd and cluster $(elapsed "$tdbd")s)"
 	slurmctld -f "$SLURM_CONF" -c >&2
 	wait_file "$d/slurmctld.pid" 20 || { tail -n 20 "$d/log/slurmctld.log" >&2 || true; die "slurmctld did not start"; }
 	slurmd -f "$SLURM_CONF" -N localhost >&2
@@ -255,7 +330,10 @@ stop_dir() {
 		done
 	fi
 	stop_pids slurmd="$d/slurmd.pid" slurmctld="$d/slurmctld.pid"
-	# munged last: the daemons use it until they exit.
+	# slurmdbd after slurmctld (which sends it the last job records), the
+	# database after slurmdbd, munged last: the daemons use it until they exit.
+	stop_pids slurmdbd="$d/slurmdbd.pid"
+	stop_pids mariadb="$d/db/mysqld.pid"
 	stop_pids munged="$d/munge/munged.pid"
 	if [[ -s $pointer && $(cat "$pointer") == "$d" ]]; then
 		rm -f "$pointer"
@@ -273,7 +351,8 @@ status() {
 	[[ -f $d/slurm.conf ]] || die "$d: no harness there (stopped?)"
 	export SLURM_CONF="$d/slurm.conf"
 	printf '%-11s%s\n' dir "$d"
-	for p in slurmctld="$d/slurmctld.pid" slurmd="$d/slurmd.pid" munged="$d/munge/munged.pid"; do
+	for p in slurmctld="$d/slurmctld.pid" slurmd="$d/slurmd.pid" slurmdbd="$d/slurmdbd.pid" \
+		mariadb="$d/db/mysqld.pid" munged="$d/munge/munged.pid"; do
 		name=${p%%=*}
 		f=${p#*=}
 		if pid_alive "$f"; then
@@ -320,7 +399,7 @@ run_cmd() {
 	set -e
 	if ((rc != 0)); then
 		log "command failed (status $rc); Slurm logs:"
-		tail -n 40 "$d/log/slurmctld.log" "$d/log/slurmd.log" 2>/dev/null | grep -v -e pmix -e "MPI:" | tail -n 20 >&2 || true
+		tail -n 40 "$d/log/slurmctld.log" "$d/log/slurmd.log" "$d/log/slurmdbd.log" 2>/dev/null | grep -v -e pmix -e "MPI:" | tail -n 20 >&2 || true
 	fi
 	exit "$rc"
 }
