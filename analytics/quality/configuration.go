@@ -11,7 +11,7 @@ import (
 
 // Thresholds of the configuration detectors (see the package doc).
 const (
-	month       = 30 * Day
+	month       = 30 * datasets.Day
 	stepFactor  = 1.5  // machine_change: ratio of the median monthly peaks
 	stepMonths  = 3    // machine_change: least months on each side
 	queueShare  = 0.01 // queue_change: least fraction of the jobs

@@ -8,9 +8,6 @@ import (
 	"github.com/tracelab/tracelab/datasets"
 )
 
-// Day is one day in seconds: the bin of DetectFlurries.
-const Day = 24 * 3600.0
-
 // FlurryOptions are the thresholds of DetectFlurries. The zero value gives
 // the defaults, chosen on the archive's logs (see DetectFlurries).
 type FlurryOptions struct {
@@ -135,7 +132,7 @@ func DetectFlurries(t *datasets.Trace, opts FlurryOptions) []Flurry {
 	if len(rows) == 0 {
 		return nil
 	}
-	day := func(i int) int { return int(math.Floor(t.Submit[i] / Day)) }
+	day := func(i int) int { return int(math.Floor(t.Submit[i] / datasets.Day)) }
 	first, last := day(rows[0]), day(rows[0])
 	for _, i := range rows {
 		d := day(i)

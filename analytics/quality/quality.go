@@ -325,7 +325,7 @@ func (c *checker) overCapacity() {
 // from the logging period; leadShare the most jobs (fraction) such a stray
 // group may hold. See the package doc.
 const (
-	quietGap  = 14 * Day
+	quietGap  = 14 * datasets.Day
 	leadShare = 0.01
 )
 

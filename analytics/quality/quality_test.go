@@ -71,10 +71,10 @@ func TestCheckClasses(t *testing.T) {
 		// Three records a month before the rest (400 jobs: at most 1% = 4).
 		{"before_logging_period", func(tr *datasets.Trace) {
 			for i := 3; i < tr.Len(); i++ {
-				tr.Submit[i] += 30 * Day
+				tr.Submit[i] += 30 * datasets.Day
 			}
 		}, 3, []int{1, 2, 3}, "job<=3"},
-		{"after_logging_period", func(tr *datasets.Trace) { tr.Submit[399] += 20 * Day }, 1, []int{400}, "job>=400"},
+		{"after_logging_period", func(tr *datasets.Trace) { tr.Submit[399] += 20 * datasets.Day }, 1, []int{400}, "job>=400"},
 		// Queue 2 opens three quarters into the log.
 		{"queue_change", func(tr *datasets.Trace) {
 			for i := 300; i < 400; i += 2 {
@@ -133,7 +133,7 @@ func TestMachineChange(t *testing.T) {
 			p = 100
 		}
 		j := datasets.UnknownJob()
-		j.JobID, j.User, j.Submit, j.Wait, j.Runtime, j.Procs = i+1, 1, float64(i)*Day, 0, Day/2, p
+		j.JobID, j.User, j.Submit, j.Wait, j.Runtime, j.Procs = i+1, 1, float64(i)*datasets.Day, 0, datasets.Day/2, p
 		tr.Append(j)
 	}
 	r, err := Check(tr, Options{})
@@ -159,11 +159,11 @@ func flurryLog(n int) *datasets.Trace {
 		id++
 	}
 	for d := range 8 {
-		add(float64(d)*Day + 3600)
-		add(float64(d)*Day + 7200)
+		add(float64(d)*datasets.Day + 3600)
+		add(float64(d)*datasets.Day + 7200)
 	}
 	for k := range n {
-		add(5*Day + 10000 + float64(k)*20)
+		add(5*datasets.Day + 10000 + float64(k)*20)
 	}
 	return tr.SortBySubmit()
 }
@@ -177,7 +177,7 @@ func TestDetectFlurries(t *testing.T) {
 	}
 	f := fl[0]
 	// The flurry holds the user's jobs of day 5: 2 usual ones and 1000.
-	if f.User != 9 || f.Jobs != 1002 || f.BurstDays != 1 || f.Begin != 5*Day+3600 || f.End != 5*Day+10000+999*20 ||
+	if f.User != 9 || f.Jobs != 1002 || f.BurstDays != 1 || f.Begin != 5*datasets.Day+3600 || f.End != 5*datasets.Day+10000+999*20 ||
 		f.Usual != 2 || f.LogDay != 48+2 {
 		t.Errorf("flurry %+v", f)
 	}
@@ -239,7 +239,7 @@ func TestInjectedFlurry(t *testing.T) {
 	t.Parallel()
 	src := datasetstest.Load(t, "SDSC-SP2")
 	tr := src.Clone()
-	at := 300 * Day
+	at := 300 * datasets.Day
 	for k := range 452 {
 		j := tr.Job(0)
 		j.JobID, j.User, j.Submit = 1_000_000+k, 9999, at+float64(k)*60
