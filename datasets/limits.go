@@ -24,4 +24,4 @@ const (
 )
 
 // yearSeconds is one mean Gregorian year (365.2425 days) in seconds.
-const yearSeconds = 31_556_952
+const yearSeconds = 365.2425 * Day
