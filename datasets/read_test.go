@@ -3,7 +3,11 @@ package datasets
 import (
 	"bytes"
 	"errors"
+	"fmt"
+	"io"
 	"math"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -309,4 +313,43 @@ func mustParse(s string) float64 {
 		panic(err)
 	}
 	return v
+}
+
+// TestCapacity: the columns hold little more room than the rows they were
+// read into, whatever the header announces and whether or not the input's
+// size is known (a file, bytes, gzip with its size trailer, or a stream).
+func TestCapacity(t *testing.T) {
+	t.Parallel()
+	var big strings.Builder
+	big.WriteString("; MaxRecords: 50000000\n; MaxJobs: 50000000\n")
+	for i := range 50_000 {
+		fmt.Fprintf(&big, "%d %d 10 %d 4 90 -1 4 200 -1 1 %d 1 7 1 1 -1 -1\n", i+1, 3*i, 100+i%977, i%37)
+	}
+	small := "; MaxRecords: 50000000\n" + strings.Repeat(goodLine, 1)
+	path := filepath.Join(t.TempDir(), "big.swf.gz")
+	if err := os.WriteFile(path, gz(big.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name   string
+		read   func() (*Trace, error)
+		jobs   int
+		maxCap int
+	}{
+		{"bytes", func() (*Trace, error) { return Read(strings.NewReader(big.String()), ReadOptions{}) }, 50_000, 50_000 * 9 / 8},
+		{"gzip bytes", func() (*Trace, error) { return Read(bytes.NewReader(gz(big.String())), ReadOptions{}) }, 50_000, 50_000 * 9 / 8},
+		{"gzip file", func() (*Trace, error) { return ReadFile(path, ReadOptions{}) }, 50_000, 50_000 * 9 / 8},
+		{"stream", func() (*Trace, error) { return Read(io.MultiReader(strings.NewReader(big.String())), ReadOptions{}) }, 50_000, 50_000 * 9 / 8},
+		{"small bytes", func() (*Trace, error) { return Read(strings.NewReader(small), ReadOptions{}) }, 1, firstRows},
+		{"small stream", func() (*Trace, error) { return Read(io.MultiReader(strings.NewReader(small)), ReadOptions{}) }, 1, firstRows},
+	}
+	for _, tc := range tests {
+		tr, err := tc.read()
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if tr.Len() != tc.jobs || cap(tr.JobID) > tc.maxCap || cap(tr.ThinkTime) > tc.maxCap {
+			t.Errorf("%s: %d jobs in columns of capacity %d; want %d within %d", tc.name, tr.Len(), cap(tr.JobID), tc.jobs, tc.maxCap)
+		}
+	}
 }
