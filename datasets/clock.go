@@ -25,7 +25,8 @@ func (h Header) Location() (*time.Location, error) {
 }
 
 // Location returns the trace's time zone (see Header.Location). An unknown
-// zone name falls back to UTC; use Header.Location to see the error.
+// zone name falls back to UTC; the reader reports it (a WarnHeader warning)
+// and Header.Location returns the error.
 func (t *Trace) Location() *time.Location {
 	loc, err := t.Header.Location()
 	if err != nil {
