@@ -1,6 +1,7 @@
 package quality
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -154,7 +155,7 @@ func DetectFlurries(t *datasets.Trace, opts FlurryOptions) []Flurry {
 		if t.User[a] != t.User[b] {
 			return t.User[a] - t.User[b]
 		}
-		return cmpFloat(t.Submit[a], t.Submit[b])
+		return cmp.Compare(t.Submit[a], t.Submit[b])
 	})
 	type userDay struct{ day, jobs, from int } // from: position in rows
 	var userDays []userDay
@@ -246,7 +247,7 @@ func DetectFlurries(t *datasets.Trace, opts FlurryOptions) []Flurry {
 		}
 	}
 	slices.SortFunc(out, func(a, b Flurry) int {
-		if c := cmpFloat(a.Begin, b.Begin); c != 0 {
+		if c := cmp.Compare(a.Begin, b.Begin); c != 0 {
 			return c
 		}
 		return a.User - b.User
@@ -277,14 +278,4 @@ func median(v []int) float64 {
 		return float64(v[n/2])
 	}
 	return float64(v[n/2-1]+v[n/2]) / 2
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }

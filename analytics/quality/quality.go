@@ -1,6 +1,7 @@
 package quality
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -340,7 +341,7 @@ func (c *checker) outsideLoggingPeriod() {
 			idx = append(idx, i)
 		}
 	}
-	slices.SortStableFunc(idx, func(a, b int) int { return cmpFloat(t.Submit[a], t.Submit[b]) })
+	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(t.Submit[a], t.Submit[b]) })
 	n := len(idx)
 	limit := int(leadShare * float64(n))
 	lead := 0 // jobs before the last quiet gap among the first 1%

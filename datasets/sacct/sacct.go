@@ -3,6 +3,7 @@ package sacct
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -725,13 +726,13 @@ func (p *parser) build(jobs *rawList) *Import {
 		a, b := jobs.at(int(x)), jobs.at(int(y))
 		switch {
 		case a.submit != b.submit:
-			return cmp64(a.submit, b.submit)
+			return cmp.Compare(a.submit, b.submit)
 		case a.jobNumber != b.jobNumber:
-			return cmp64(a.jobNumber, b.jobNumber)
+			return cmp.Compare(a.jobNumber, b.jobNumber)
 		case a.task != b.task:
 			return int(a.task) - int(b.task)
 		}
-		return cmp64(a.idRaw, b.idRaw)
+		return cmp.Compare(a.idRaw, b.idRaw)
 	}
 	if !slices.IsSortedFunc(order, less) {
 		slices.SortStableFunc(order, less)
@@ -812,14 +813,4 @@ func (p *parser) build(jobs *rawList) *Import {
 	tr.Report = &datasets.ReadReport{Lines: p.line, Jobs: n, Warnings: p.warn}
 	im.Trace = tr
 	return im
-}
-
-func cmp64(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
