@@ -3,9 +3,9 @@ package zakay2013
 import (
 	"context"
 	"fmt"
-	"sync"
 
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/internal/parallel"
 	"github.com/tracelab/tracelab/sim/resample"
 	"github.com/tracelab/tracelab/sim/sweep"
 )
@@ -70,34 +70,10 @@ func (s *Study) variantTraces(ctx context.Context, log string) ([]*datasets.Trac
 	return out, nil
 }
 
-// parallel runs f(0) … f(n−1) on at most Options.NumWorkers goroutines and
-// returns the error of the lowest index that failed (the context's error
-// when it is cancelled). Each f must write only its own results, so the
-// outcome does not depend on the number of workers.
+// parallel runs f(0) … f(n−1) on at most Options.NumWorkers goroutines
+// (internal/parallel.For) and returns the error of the lowest index that
+// failed. Each f must write only its own results, so the outcome does not
+// depend on the number of workers.
 func (s *Study) parallel(ctx context.Context, n int, f func(i int) error) error {
-	errs := make([]error, n)
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(s.o.NumWorkers(), n) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				if errs[i] = ctx.Err(); errs[i] == nil {
-					errs[i] = f(i)
-				}
-			}
-		}()
-	}
-	for i := range n {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
+	return parallel.For(ctx, n, s.o.NumWorkers(), func(_ context.Context, i int) error { return f(i) })
 }
