@@ -1,6 +1,7 @@
 package kernelext
 
 import (
+	"cmp"
 	"fmt"
 	"html"
 	"math"
@@ -14,19 +15,24 @@ import (
 )
 
 // FrameOptions controls Frame. The zero value shows the first 5 and the last
-// 5 rows with floats at 6 significant digits.
+// 5 rows with floats at 6 significant digits; a zero field takes its
+// default and a negative one is an error.
 type FrameOptions struct {
 	// Head and Tail are how many rows to show from the top and the bottom;
-	// zero means 5, a negative value none. When Head+Tail covers the
-	// frame, every row is shown.
+	// zero means 5. When Head+Tail covers the frame, every row is shown.
 	Head, Tail int
+	// NoHead and NoTail show no row from the top or from the bottom.
+	NoHead, NoTail bool
 	// All shows every row, whatever Head and Tail say.
 	All bool
 	// Title is printed above the table, before the row and column counts.
 	Title string
 	// Digits is the number of significant digits of float cells; zero
-	// means 6, a negative value the shortest exact representation.
+	// means 6.
 	Digits int
+	// Exact prints float cells in the shortest representation that reads
+	// back exactly (Digits is then ignored).
+	Exact bool
 }
 
 // Frame displays df as an HTML table in a notebook, or as an aligned text
@@ -95,14 +101,20 @@ func show(t table) error {
 }
 
 func frameTable(df dataframe.DataFrame, opts FrameOptions) (table, error) {
-	head, tail := opts.Head, opts.Tail
-	if head == 0 {
-		head = 5
+	head, tail, digits := opts.Head, opts.Tail, opts.Digits
+	if head < 0 || tail < 0 || digits < 0 {
+		return table{}, fmt.Errorf("kernelext: FrameOptions Head %d, Tail %d, Digits %d: negative", head, tail, digits)
 	}
-	if tail == 0 {
-		tail = 5
+	head, tail, digits = cmp.Or(head, 5), cmp.Or(tail, 5), cmp.Or(digits, 6)
+	if opts.NoHead {
+		head = 0
 	}
-	head, tail = max(head, 0), max(tail, 0)
+	if opts.NoTail {
+		tail = 0
+	}
+	if opts.Exact {
+		digits = -1 // FormatFloat's shortest exact form
+	}
 	n := df.Nrow()
 	var idx []int
 	gap := -1
@@ -118,10 +130,6 @@ func frameTable(df dataframe.DataFrame, opts FrameOptions) (table, error) {
 		for i := n - tail; i < n; i++ {
 			idx = append(idx, i)
 		}
-	}
-	digits := opts.Digits
-	if digits == 0 {
-		digits = 6
 	}
 	names := df.Names()
 	types := df.Types()

@@ -314,17 +314,23 @@ func TestFrameText(t *testing.T) {
 1       2      1.5  u<b>
 2       3      NaN  u<c>
 `},
-		{"head only", 4, FrameOptions{Head: 1, Tail: -1, Title: "t"}, `t: 4 rows × 3 columns
+		{"head only", 4, FrameOptions{Head: 1, NoTail: true, Title: "t"}, `t: 4 rows × 3 columns
      job_id  runtime  user
      int     float    string
 0         1        0  u<a>
 ...  ...     ...      ...
 `},
-		{"tail only", 4, FrameOptions{Head: -1, Tail: 1}, `4 rows × 3 columns
+		{"tail only", 4, FrameOptions{NoHead: true, Tail: 1}, `4 rows × 3 columns
      job_id  runtime  user
      int     float    string
 ...  ...     ...      ...
 3         4      4.5  u<d>
+`},
+		{"exact floats", 2, FrameOptions{Exact: true, Digits: 1}, `2 rows × 3 columns
+   job_id  runtime  user
+   int     float    string
+0       1        0  u<a>
+1       2      1.5  u<b>
 `},
 		{"empty", 0, FrameOptions{}, `0 rows × 3 columns
 job_id  runtime  user
@@ -349,6 +355,11 @@ func TestFrameError(t *testing.T) {
 	df := testFrame(3).Select([]string{"nope"})
 	if err := Frame(df, FrameOptions{}); err == nil {
 		t.Error("frame with an error: no error")
+	}
+	for _, o := range []FrameOptions{{Head: -1}, {Tail: -1}, {Digits: -1}} {
+		if err := Frame(testFrame(3), o); err == nil {
+			t.Errorf("options %+v: no error", o)
+		}
 	}
 }
 

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/tracelab/tracelab/datasets"
@@ -9,11 +10,15 @@ import (
 
 // SaturationOptions are the parameters of DetectSaturation. The zero value
 // is that of Zakay and Feitelson 2013 (§6.3): drop the last 20% of the
-// weeks, saturated above a slope of 1 job per week.
+// weeks, saturated above a slope of 1 job per week. A zero field takes its
+// default; a negative one is a programmer's error (DetectSaturation
+// panics).
 type SaturationOptions struct {
 	// Drop is the fraction of the weekly counts, at the end, left out of
-	// the regression; zero means 0.2, negative means none.
+	// the regression, below 1; zero means 0.2.
 	Drop float64
+	// NoDrop keeps every weekly count in the regression (Drop is ignored).
+	NoDrop bool
 	// Threshold is the slope, in outstanding jobs per week, above which a
 	// simulation is saturated; zero means 1.
 	Threshold float64
@@ -74,11 +79,14 @@ type Saturation struct {
 // growth).
 func DetectSaturation(weekly []int, opts SaturationOptions) Saturation {
 	drop, thr := opts.Drop, opts.Threshold
-	if drop == 0 {
-		drop = 0.2
+	if !(drop >= 0 && drop < 1) || !(thr >= 0) || !(opts.Relative >= 0) || !(opts.ArrivalsPerWeek >= 0) {
+		panic(fmt.Sprintf("sim: SaturationOptions %+v: Drop must be in [0, 1), the others not negative", opts))
 	}
-	if drop < 0 {
+	switch {
+	case opts.NoDrop:
 		drop = 0
+	case drop == 0:
+		drop = 0.2
 	}
 	if thr == 0 {
 		thr = 1

@@ -38,7 +38,7 @@ func TestDetectSaturation(t *testing.T) {
 			suffix: []int{1, 1, 1, 1, 1, 1, 1, 1, 50, 90}, used: 8, slope: 0},
 		// Exactly one job a week more is not above the threshold.
 		{name: "threshold", weekly: ramp(6, 0, 1), suffix: ramp(6, 0, 1), used: 5, slope: 1},
-		{name: "no drop", weekly: []int{1, 1, 1, 1, 10}, opts: SaturationOptions{Drop: -1, Threshold: 1},
+		{name: "no drop", weekly: []int{1, 1, 1, 1, 10}, opts: SaturationOptions{NoDrop: true, Threshold: 1},
 			suffix: []int{1, 1, 1, 1, 10}, used: 5, slope: 1.8, saturated: true},
 		{name: "too short", weekly: []int{7}, suffix: []int{7}, used: 1, slope: math.NaN()},
 		{name: "empty", weekly: nil, suffix: []int{}, used: 0, slope: math.NaN()},
@@ -56,6 +56,22 @@ func TestDetectSaturation(t *testing.T) {
 }
 
 // headerless returns a log without a header in the manner of
+
+// Negative options are a programmer's error: DetectSaturation panics.
+func TestDetectSaturationNegative(t *testing.T) {
+	t.Parallel()
+	for _, o := range []SaturationOptions{{Drop: -1}, {Drop: 1}, {Threshold: -1}, {Relative: -0.1}, {ArrivalsPerWeek: -5}} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("DetectSaturation(%+v) did not panic", o)
+				}
+			}()
+			DetectSaturation([]int{1, 2, 3}, o)
+		}()
+	}
+}
+
 // METACENTRUM-2009-2: for 12 weeks, jobs of 1 to 60 processors (widest 60)
 // arriving every 10 minutes, each running 3 hours with no wait, so that 18
 // run at once, on up to 43 + 44 + … + 60 = 927 processors.

@@ -26,7 +26,8 @@ const (
 )
 
 // EMOptions controls the EM fits. The zero value gives the paper's procedure
-// with the defaults documented on each field.
+// with the defaults documented on each field; a zero field takes its
+// default and a negative one is an error.
 type EMOptions struct {
 	// MaxIter is the largest number of E-steps (log-likelihood evaluations)
 	// per start; 0 means 1000.
@@ -54,17 +55,17 @@ type EMOptions struct {
 	NoAcceleration bool
 }
 
-func (o EMOptions) withDefaults() EMOptions {
-	if o.MaxIter <= 0 {
+func (o EMOptions) withDefaults() (EMOptions, error) {
+	if o.MaxIter < 0 || !(o.Tol >= 0) || o.Restarts < 0 || o.Bins < 0 {
+		return o, fmt.Errorf("fit: EMOptions MaxIter %d, Tol %v, Restarts %d, Bins %d: negative (or NaN)", o.MaxIter, o.Tol, o.Restarts, o.Bins)
+	}
+	if o.MaxIter == 0 {
 		o.MaxIter = 1000
 	}
-	if !(o.Tol > 0) {
+	if o.Tol == 0 {
 		o.Tol = 1e-9
 	}
-	if o.Restarts < 0 {
-		o.Restarts = 0
-	}
-	return o
+	return o, nil
 }
 
 // family is the component family of a two-component mixture.
@@ -449,7 +450,10 @@ func (d *emData) runSquarem(m mix2, o EMOptions) (mix2, Result, error) {
 
 // fit runs the first start and the random restarts and keeps the best.
 func (d *emData) fit(o EMOptions) (mix2, Result, error) {
-	o = o.withDefaults()
+	o, err := o.withDefaults()
+	if err != nil {
+		return mix2{}, Result{}, err
+	}
 	var split float64
 	switch o.Init {
 	case InitMiddleMinimum:

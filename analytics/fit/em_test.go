@@ -262,3 +262,17 @@ func TestEMCollapsed(t *testing.T) {
 		t.Errorf("FitHyperGamma on two values: %v, want ErrCollapsed", err)
 	}
 }
+
+// Zero options take their defaults; negative ones are errors.
+func TestEMOptionsNegative(t *testing.T) {
+	t.Parallel()
+	x := []float64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 20, 30, 40, 50}
+	for _, o := range []EMOptions{{MaxIter: -1}, {Tol: -1e-9}, {Tol: math.NaN()}, {Restarts: -1}, {Bins: -3}} {
+		if _, _, err := FitHyperGamma(x, nil, o); err == nil {
+			t.Errorf("FitHyperGamma with %+v: no error", o)
+		}
+		if _, _, err := FitHyperExponential(x, nil, o); err == nil {
+			t.Errorf("FitHyperExponential with %+v: no error", o)
+		}
+	}
+}

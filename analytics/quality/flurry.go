@@ -10,7 +10,9 @@ import (
 )
 
 // FlurryOptions are the thresholds of DetectFlurries. The zero value gives
-// the defaults, chosen on the archive's logs (see DetectFlurries).
+// the defaults, chosen on the archive's logs (see DetectFlurries); a zero
+// field takes its default, and a negative one is a programmer's error
+// (DetectFlurries panics).
 type FlurryOptions struct {
 	// Share is the least fraction of a day's jobs that the user submits on
 	// a burst day (the user dominates the workload); 0 means 0.5.
@@ -27,8 +29,10 @@ type FlurryOptions struct {
 	// log's median jobs per day; 0 means 5.
 	Size float64
 	// Gap is the most quiet days (days that are not burst days) between
-	// two burst days of one flurry; 0 means 2, negative means none.
+	// two burst days of one flurry; 0 means 2.
 	Gap int
+	// NoGap makes a flurry's burst days consecutive (Gap is then ignored).
+	NoGap bool
 }
 
 func (o FlurryOptions) withDefaults() FlurryOptions {
@@ -41,11 +45,14 @@ func (o FlurryOptions) withDefaults() FlurryOptions {
 	def(&o.Spike, 2)
 	def(&o.Ratio, 10)
 	def(&o.Size, 5)
+	if !(o.Share >= 0 && o.Spike >= 0 && o.Ratio >= 0 && o.Size >= 0 && o.Gap >= 0) {
+		panic(fmt.Sprintf("quality: FlurryOptions %+v: a negative threshold", o))
+	}
 	switch {
+	case o.NoGap:
+		o.Gap = 0
 	case o.Gap == 0:
 		o.Gap = 2
-	case o.Gap < 0:
-		o.Gap = 0
 	}
 	return o
 }

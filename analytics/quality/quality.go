@@ -70,7 +70,10 @@ func Check(t *datasets.Trace, opts Options) (*Report, error) {
 	if err := t.Validate(); err != nil {
 		return nil, err
 	}
-	if opts.Examples <= 0 {
+	switch {
+	case opts.Examples < 0:
+		return nil, fmt.Errorf("quality: Examples %d, want ≥ 0", opts.Examples)
+	case opts.Examples == 0:
 		opts.Examples = 5
 	}
 	c := &checker{t: t, n: opts.Examples, r: &Report{Log: t.Name, Jobs: t.Len(), Machine: t.Machine()}}

@@ -258,3 +258,38 @@ func TestInjectedFlurry(t *testing.T) {
 		t.Error("injected flurry not found")
 	}
 }
+
+// Zero options take their defaults; negative ones are errors (Check) or a
+// programmer's error (DetectFlurries panics).
+func TestNegativeOptions(t *testing.T) {
+	t.Parallel()
+	tr := datasets.Sample()
+	if _, err := Check(tr, Options{Examples: -1}); err == nil {
+		t.Error("Check with Examples −1: no error")
+	}
+	for _, o := range []FlurryOptions{{Share: -1}, {Spike: -1}, {Ratio: -1}, {Size: -1}, {Gap: -1}} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("DetectFlurries(%+v) did not panic", o)
+				}
+			}()
+			DetectFlurries(tr, o)
+		}()
+	}
+	// Two burst days of user 9 with one quiet day between (days 5 and 7):
+	// one flurry with the default gap of 2 quiet days, two with NoGap.
+	two := flurryLog(1000)
+	for k := range 1000 {
+		j := two.Job(0)
+		j.JobID, j.User, j.Submit = 5000+k, 9, 7*datasets.Day+10000+float64(k)*20
+		two.Append(j)
+	}
+	two = two.SortBySubmit()
+	if fl := DetectFlurries(two, FlurryOptions{}); len(fl) != 1 || fl[0].BurstDays != 2 {
+		t.Errorf("gap 2: flurries %+v, want one of 2 burst days", fl)
+	}
+	if fl := DetectFlurries(two, FlurryOptions{NoGap: true}); len(fl) != 2 {
+		t.Errorf("NoGap: flurries %+v, want two", fl)
+	}
+}

@@ -34,7 +34,8 @@ func (c Class) String() string {
 	return fmt.Sprintf("Class(%d)", int(c))
 }
 
-// Options controls Classify. The zero value gives the paper's thresholds.
+// Options controls Classify. The zero value gives the paper's thresholds;
+// a zero field takes its default and a negative one is an error.
 type Options struct {
 	// Session controls how sessions are found (default: Definition 1 of
 	// the 2014 paper, a one-hour gap).
@@ -44,9 +45,10 @@ type Options struct {
 	LongTerm float64
 	// Edge is the width, in seconds, of the zones at the log's start and
 	// end where a temporary user's activity may have been truncated (see
-	// Truncation); 0 means 4 weeks (2013 §4). A negative Edge discards no
-	// one.
+	// Truncation); 0 means 4 weeks (2013 §4).
 	Edge float64
+	// NoEdge discards no temporary user (Edge is then ignored).
+	NoEdge bool
 	// Truncation says which temporary users the Edge zones discard. The
 	// default, TouchesEdge, is the reading that reproduces the paper's
 	// Table V; WithinEdge is the literal wording of §4.
@@ -107,7 +109,7 @@ func (o Options) withDefaults() (Options, error) {
 	if o.Edge == 0 {
 		o.Edge = 4 * datasets.Week
 	}
-	if math.IsNaN(o.LongTerm) || o.LongTerm < 0 || math.IsNaN(o.Edge) {
+	if !(o.LongTerm >= 0) || !(o.Edge >= 0) {
 		return o, fmt.Errorf("users: bad thresholds LongTerm=%v Edge=%v", o.LongTerm, o.Edge)
 	}
 	if o.Truncation != TouchesEdge && o.Truncation != WithinEdge {
@@ -238,7 +240,7 @@ func FromStructure(t *datasets.Trace, st session.Structure, opts Options) (Popul
 		switch {
 		case p.Span[k] > opts.LongTerm:
 			p.Class[k] = LongTerm
-		case opts.Edge >= 0 && opts.truncated(p.FirstArrival[k], p.LastArrival[k], p.LogStart, p.LogEnd):
+		case !opts.NoEdge && opts.truncated(p.FirstArrival[k], p.LastArrival[k], p.LogStart, p.LogEnd):
 			p.Class[k] = Discarded
 		default:
 			p.Class[k] = Temporary

@@ -91,7 +91,7 @@ func TestClassify(t *testing.T) {
 	}
 	// Thresholds are options: with a 1-week long-term threshold user 2 is
 	// long-term; with a negative edge no one is discarded.
-	p2, err := Classify(tr, Options{LongTerm: w, Edge: -1})
+	p2, err := Classify(tr, Options{LongTerm: w, NoEdge: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,8 +104,10 @@ func TestClassify(t *testing.T) {
 	if f := p.SummaryFrame(); f.Nrow() != 3 || f.Col("jobs").Records()[1] != "5" {
 		t.Errorf("summary frame:\n%v", f)
 	}
-	if _, err := Classify(tr, Options{LongTerm: math.NaN()}); err == nil {
-		t.Error("NaN threshold: no error")
+	for _, o := range []Options{{LongTerm: math.NaN()}, {LongTerm: -1}, {Edge: -1}, {Edge: math.NaN()}} {
+		if _, err := Classify(tr, o); err == nil {
+			t.Errorf("Classify(%+v): no error", o)
+		}
 	}
 	if _, err := Classify(tr, Options{Truncation: 7}); err == nil {
 		t.Error("unknown truncation rule: no error")

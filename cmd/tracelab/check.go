@@ -39,12 +39,8 @@ func runCheck(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	g := *gap
-	if g == 0 {
-		g = -1 // FlurryOptions: negative means no quiet day
-	}
 	r, err := quality.Check(tr, quality.Options{Examples: *examples,
-		Flurries: quality.FlurryOptions{Share: *share, Spike: *spike, Ratio: *ratio, Size: *size, Gap: g}})
+		Flurries: quality.FlurryOptions{Share: *share, Spike: *spike, Ratio: *ratio, Size: *size, Gap: *gap, NoGap: *gap == 0}})
 	if err != nil {
 		return err
 	}

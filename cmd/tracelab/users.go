@@ -38,9 +38,7 @@ func runUsers(e *env, args []string) error {
 	default:
 		return usagef("--truncation must be touches or within, not %q", *truncation)
 	}
-	if *edge == 0 {
-		opts.Edge = -1 // zero weeks: discard no one
-	}
+	opts.NoEdge = *edge == 0 // zero weeks: discard no one
 	tr, err := loadLog(e, logArg)
 	if err != nil {
 		return err

@@ -57,8 +57,12 @@ type FitOptions struct {
 	Seed uint64
 }
 
-func (o FitOptions) withDefaults(tr *datasets.Trace) FitOptions {
-	if o.Procs <= 0 {
+func (o FitOptions) withDefaults(tr *datasets.Trace) (FitOptions, error) {
+	if o.Procs < 0 || o.DayStart < 0 || o.RuntimeGroups < 0 || o.PGroups < 0 || o.Subsample < 0 {
+		return o, fmt.Errorf("lublin: FitOptions Procs %d, DayStart %d, RuntimeGroups %d, PGroups %d, Subsample %d: negative",
+			o.Procs, o.DayStart, o.RuntimeGroups, o.PGroups, o.Subsample)
+	}
+	if o.Procs == 0 {
 		o.Procs = tr.MaxProcs()
 	}
 	if o.PeakStart == 0 && o.PeakEnd == 0 {
@@ -67,16 +71,16 @@ func (o FitOptions) withDefaults(tr *datasets.Trace) FitOptions {
 	if o.DayStart == 0 {
 		o.DayStart = DefaultDayStart
 	}
-	if o.RuntimeGroups <= 0 {
+	if o.RuntimeGroups == 0 {
 		o.RuntimeGroups = 3
 	}
-	if o.PGroups <= 0 {
+	if o.PGroups == 0 {
 		o.PGroups = 8
 	}
-	if o.Subsample <= 0 {
+	if o.Subsample == 0 {
 		o.Subsample = 1000
 	}
-	return o
+	return o, nil
 }
 
 // GammaFit is a Gamma fitted by maximum likelihood with its goodness of
@@ -237,7 +241,10 @@ type LogFit struct {
 // adds random starts and keeps the best likelihood, which helps when the
 // middle-minimum start ends in a poor local maximum or collapses.
 func FitLog(tr *datasets.Trace, opts FitOptions) (LogFit, error) {
-	opts = opts.withDefaults(tr)
+	opts, err := opts.withDefaults(tr)
+	if err != nil {
+		return LogFit{}, err
+	}
 	if opts.Procs <= 0 {
 		return LogFit{}, fmt.Errorf("lublin: log %q: %w", tr.Name, datasets.ErrNoMachineSize)
 	}

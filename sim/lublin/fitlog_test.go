@@ -173,6 +173,11 @@ func TestFitLogErrors(t *testing.T) {
 	if _, err := FitLog(tr, FitOptions{Jobs: AllJobs}); err == nil {
 		t.Error("three jobs fitted")
 	}
+	for _, o := range []FitOptions{{Procs: -1}, {DayStart: -1}, {RuntimeGroups: -1}, {PGroups: -1}, {Subsample: -1}} {
+		if _, err := FitLog(tr, o); err == nil || !strings.Contains(err.Error(), "negative") {
+			t.Errorf("FitLog with %+v: error %v, want one for a negative option", o, err)
+		}
+	}
 	// No header size and no start times: no machine size to infer.
 	for i := range tr.Wait {
 		tr.Wait[i] = math.NaN()

@@ -224,7 +224,7 @@ func TestGenerateInvariants(t *testing.T) {
 			o.Extend = rapid.Float64Range(0.1, 4).Draw(rt, "extend")
 		}
 		if o.Load*float64(len(p.Temporary))/float64(p.Weeks) > float64(len(p.Temporary)) {
-			o.ArrivalRate = -1
+			o.NoArrivals = true
 		}
 		r, err := p.Generate(o)
 		if err != nil {

@@ -273,17 +273,24 @@ type Options struct {
 	// most MaxLoad.
 	Load float64
 	// LongTermUsers is the number of long-term users; zero means
-	// round(Load × the pool's long-term users), negative means none.
+	// round(Load × the pool's long-term users).
 	LongTermUsers int
+	// NoLongTermUsers asks for no long-term user (LongTermUsers is then
+	// ignored).
+	NoLongTermUsers bool
 	// InitialTemporary is the expected number of temporary users at the
 	// start (rounded at random to an integer); zero means Load × the
 	// average number present in a week (TemporaryRates; by weeks with a
-	// job with InitialByActiveWeeks), negative means none.
+	// job with InitialByActiveWeeks).
 	InitialTemporary float64
+	// NoInitialTemporary starts the log without temporary users.
+	NoInitialTemporary bool
 	// ArrivalRate is the expected number of new temporary users per week,
 	// rare-behaviour users included; zero means Load × the average rate
-	// (TemporaryRates), negative means none.
+	// (TemporaryRates).
 	ArrivalRate float64
+	// NoArrivals lets no temporary user arrive after the start.
+	NoArrivals bool
 	// TemporaryRates says how the defaults of InitialTemporary and
 	// ArrivalRate are estimated (default RatesOverLog).
 	TemporaryRates TemporaryRates
@@ -383,10 +390,12 @@ func (p *Pools) resolveSize(o *Options) error {
 // temporary rates.
 func (p *Pools) resolveUsers(o *Options) error {
 	switch {
+	case o.LongTermUsers < 0:
+		return fmt.Errorf("resample: %d long-term users (NoLongTermUsers asks for none)", o.LongTermUsers)
+	case o.NoLongTermUsers:
+		o.LongTermUsers = 0
 	case o.LongTermUsers == 0:
 		o.LongTermUsers = int(math.Round(o.Load * float64(len(p.LongTerm))))
-	case o.LongTermUsers < 0:
-		o.LongTermUsers = 0
 	}
 	if o.LongTermUsers > 0 && len(p.LongTerm) == 0 {
 		return fmt.Errorf("resample: %d long-term users asked, the pool has none", o.LongTermUsers)
@@ -399,10 +408,10 @@ func (p *Pools) resolveUsers(o *Options) error {
 		present = active
 	}
 	var err error
-	if o.InitialTemporary, err = orDefault("initial temporary users", o.InitialTemporary, o.Load*present); err != nil {
+	if o.InitialTemporary, err = orDefault("initial temporary users", o.InitialTemporary, o.Load*present, o.NoInitialTemporary); err != nil {
 		return err
 	}
-	if o.ArrivalRate, err = orDefault("arrival rate", o.ArrivalRate, o.Load*rate); err != nil {
+	if o.ArrivalRate, err = orDefault("arrival rate", o.ArrivalRate, o.Load*rate, o.NoArrivals); err != nil {
 		return err
 	}
 	if o.ArrivalRate > float64(len(p.Temporary)) {
@@ -414,16 +423,16 @@ func (p *Pools) resolveUsers(o *Options) error {
 	return nil
 }
 
-// orDefault returns v, def when v is 0, or 0 when v is negative ("none");
-// NaN and infinities are an error naming what.
-func orDefault(what string, v, def float64) (float64, error) {
+// orDefault returns 0 when none is set, else v, or def when v is 0; a
+// negative, NaN or infinite v is an error naming what.
+func orDefault(what string, v, def float64, none bool) (float64, error) {
 	switch {
-	case math.IsNaN(v) || math.IsInf(v, 0):
-		return 0, fmt.Errorf("resample: %s %v", what, v)
+	case !(v >= 0) || math.IsInf(v, 0):
+		return 0, fmt.Errorf("resample: %s %v, want ≥ 0", what, v)
+	case none:
+		return 0, nil
 	case v == 0:
 		return def, nil
-	case v < 0:
-		return 0, nil
 	}
 	return v, nil
 }

@@ -179,7 +179,7 @@ func TestArrivalCounts(t *testing.T) {
 		{PoissonArrivals, 0.90, 1.15, 0.15},
 	}
 	for _, c := range cases {
-		r, err := p.Generate(Options{Extend: 170, ArrivalRate: 1.5, InitialTemporary: -1, ArrivalCount: c.count, Seed: 1})
+		r, err := p.Generate(Options{Extend: 170, ArrivalRate: 1.5, NoInitialTemporary: true, ArrivalCount: c.count, Seed: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -215,7 +215,7 @@ func TestObservableWeeks(t *testing.T) {
 	}{
 		{"touching", PoolOptions{Discard: DiscardTouchingEdge}, map[int]float64{2: l - 8*datasets.Week - 2*datasets.Week, 4: l - 8*datasets.Week - datasets.Week}},
 		{"within", PoolOptions{}, map[int]float64{2: l - 8*datasets.Week + 2*datasets.Week, 4: l - 8*datasets.Week + datasets.Week}},
-		{"no edge", PoolOptions{Users: users.Options{Edge: -1}}, map[int]float64{2: l - 2*datasets.Week, 3: l - datasets.Day, 4: l - datasets.Week}},
+		{"no edge", PoolOptions{Users: users.Options{NoEdge: true}}, map[int]float64{2: l - 2*datasets.Week, 3: l - datasets.Day, 4: l - datasets.Week}},
 	}
 	for _, c := range cases {
 		p, err := NewPools(smallLog(), c.o)

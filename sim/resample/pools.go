@@ -374,7 +374,7 @@ func (p *Pools) TemporaryActive() float64 {
 //	TouchesEdge  L − 2E − d
 //	WithinEdge   L − d        (d ≥ E)
 //	             L − 2E + d   (d < E)
-//	no edge      L − d        (Edge < 0)
+//	no edge      L − d        (NoEdge)
 //
 // It is at least one week.
 func (p *Pools) ObservableWeeks(s Stream) float64 {
@@ -384,7 +384,7 @@ func (p *Pools) ObservableWeeks(s Stream) float64 {
 	e := o.Edge
 	var n float64
 	switch {
-	case e < 0:
+	case o.NoEdge:
 		n = l - d
 	case o.Truncation == users.WithinEdge && d >= e:
 		n = l - d

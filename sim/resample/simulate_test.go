@@ -217,7 +217,7 @@ func identityLog() *datasets.Trace {
 func TestReferenceIsIdentityVariant(t *testing.T) {
 	t.Parallel()
 	tr := identityLog()
-	p, err := NewPools(tr, PoolOptions{Users: users.Options{LongTerm: 1, Edge: -1}})
+	p, err := NewPools(tr, PoolOptions{Users: users.Options{LongTerm: 1, NoEdge: true}})
 	if err != nil {
 		t.Fatal(err)
 	}
