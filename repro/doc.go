@@ -22,7 +22,10 @@
 //	l, err := s.Ledger(ctx)              // every item's claims: the paper's whole ledger
 //
 // Results are memoised in the Study, so Ledger after the item methods
-// computes nothing again. Paper-specific code lives only here: the generic
+// computes nothing again. A Study's Ledger is study.Ledger(ctx, s.Paper(),
+// study.ItemOf(s.TableI), …), and its tests use repro/study/studytest
+// (every numbered item listed, every quote in the paper's text, the quick
+// ledger computed once). Paper-specific code lives only here: the generic
 // packages (datasets, analytics, sim) know nothing of any paper's tables.
 // Notebooks call these methods and display through kernelext (plots as PNG:
 // kernelext.Plot, and kernelext.Grid for several plots in one figure; no
