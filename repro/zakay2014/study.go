@@ -95,8 +95,8 @@ var tableILogs = []paperLog{
 	{"Intrepid", ""}, {"KTH", "KTH-SP2"}, {"HPC2N", "HPC2N"}, {"CM5", "LANL-CM5"},
 }
 
-// notAvailable is why a log of the paper without catalog name is missing.
-const notAvailable = "ANL-Intrepid is not in the Parallel Workloads Archive copy we have"
+// notAvailable is why the paper's Intrepid rows have no counterpart.
+const notAvailable = "ANL-Intrepid (ANL-Intrepid-2009-1) is not available here"
 
 // logsFor returns the logs of tableILogs simulated in this mode: all in
 // full mode, the catalog names quick in quick mode (Intrepid always, to
