@@ -25,12 +25,13 @@ var classesLog = paperLogs[1] // SDSC96
 // ClassesResult is §8: interactive and batch jobs of SDSC96 fitted
 // separately, and Fig. 10, their runtime distributions.
 type ClassesResult struct {
-	Fig10 *plot.Plot
+	Fig10 *plot.Plot // nil when SDSC-Par-1996 is not available
 	// Frame has one row per class: class, jobs, p1, p2, α1, β1, α2, β2, p,
 	// a, b, peak α, peak β, ARAR, daily α, daily β.
 	Frame dataframe.DataFrame
 
 	classes map[lublin.ClassFilter]classStats
+	missing bool // SDSC-Par-1996 is not available
 }
 
 // classStats are the numbers §8 compares between the classes.
@@ -45,11 +46,15 @@ type classStats struct {
 // Classes fits SDSC96's interactive and batch jobs separately.
 func (s *Study) Classes(ctx context.Context) (*ClassesResult, error) {
 	return s.classes.Get(func() (*ClassesResult, error) {
+		r := &ClassesResult{classes: map[lublin.ClassFilter]classStats{}}
 		tr, err := s.trace(classesLog)
+		if missing(err) {
+			r.missing = true
+			return r, nil
+		}
 		if err != nil {
 			return nil, err
 		}
-		r := &ClassesResult{classes: map[lublin.ClassFilter]classStats{}}
 		var curves []lublinplot.Curve
 		for _, cl := range []lublin.ClassFilter{lublin.InteractiveJobs, lublin.BatchJobs} {
 			if err := ctx.Err(); err != nil {
@@ -158,6 +163,10 @@ func (r *ClassesResult) frame() dataframe.DataFrame {
 // Gamma" as a weight above 1/2; "decidedly bimodal" as each Gamma weighing
 // at least 0.2; "a bit more than 20000" as 20,000 to 23,000.
 func (r *ClassesResult) Claims(l *ledger.Ledger) {
+	if r.missing {
+		l.Unavailable("Fig. 10", "classes/batch-longer", "SDSC96: batch jobs run longer", "holds", classesLog.Catalog+" is not available here")
+		return
+	}
 	in, ba := r.classes[lublin.InteractiveJobs], r.classes[lublin.BatchJobs]
 	hi, hb := in.fit.Runtime.HyperGamma, ba.fit.Runtime.HyperGamma
 	l.Check("Fig. 10", "classes/batch/max-size", "SDSC96: the largest batch job (processors)", ledger.AtMost(256), float64(ba.maxSize)).

@@ -147,3 +147,16 @@ func checkHyperGamma(l *ledger.Ledger, item, prefix, what string, ours []float64
 			Quoting("the salient features of the Gamma distribution depend on produts of these parameters")
 	}
 }
+
+// noLogs says why a model computed from our logs has no value.
+const noLogs = "none of the paper's logs is available here"
+
+// checkOurs records a model value computed from n of our logs: an entry
+// not comparable when n is 0 (no log available), else a check.
+func checkOurs(l *ledger.Ledger, item, id, what string, want ledger.Expectation, n int, got float64) {
+	if n == 0 {
+		l.Unavailable(item, id, what, want.Value(), noLogs)
+		return
+	}
+	l.Check(item, id, what, want, got)
+}
