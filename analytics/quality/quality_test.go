@@ -293,3 +293,21 @@ func TestNegativeOptions(t *testing.T) {
 		t.Errorf("NoGap: flurries %+v, want two", fl)
 	}
 }
+
+// TestFrames: one row per anomaly and per flurry, columns as documented.
+func TestFrames(t *testing.T) {
+	t.Parallel()
+	r, err := Check(flurryLog(1000), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	df := r.Frame()
+	if got := strings.Join(df.Names(), ","); got != "category,kind,jobs,share,examples,filter,detail" || df.Nrow() != len(r.Anomalies) {
+		t.Errorf("Frame: %s, %d rows for %d anomalies", got, df.Nrow(), len(r.Anomalies))
+	}
+	ff := r.FlurriesFrame()
+	want := "user,begin,end,first_job,last_job,jobs,burst_days,share,peak_day,usual,log_day,filter,rb"
+	if got := strings.Join(ff.Names(), ","); got != want || ff.Nrow() != 1 || ff.Col("rb").Records()[0] != r.Flurries[0].RB() {
+		t.Errorf("FlurriesFrame: %s, %d rows", got, ff.Nrow())
+	}
+}
