@@ -132,7 +132,7 @@ func (t *Trace) InUse() Usage {
 		}
 		return a.d - b.d // ends (negative) first
 	})
-	var u Usage
+	u := Usage{Time: make([]float64, 0, len(evs)), Procs: make([]int, 0, len(evs))}
 	use := 0
 	for k, ev := range evs {
 		use += ev.d

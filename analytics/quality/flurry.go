@@ -157,13 +157,7 @@ func DetectFlurries(t *datasets.Trace, opts FlurryOptions) []Flurry {
 	if logDay == 0 {
 		logDay = 1
 	}
-	// Group rows by user, each in submit order (ties in row order).
-	slices.SortStableFunc(rows, func(a, b int) int {
-		if t.User[a] != t.User[b] {
-			return t.User[a] - t.User[b]
-		}
-		return cmp.Compare(t.Submit[a], t.Submit[b])
-	})
+	rows = byUserThenSubmit(t, rows)
 	type userDay struct{ day, jobs, from int } // from: position in rows
 	var userDays []userDay
 	var allCounts []int
@@ -259,6 +253,42 @@ func DetectFlurries(t *datasets.Trace, opts FlurryOptions) []Flurry {
 		}
 		return a.User - b.User
 	})
+	return out
+}
+
+// byUserThenSubmit returns rows grouped by user in increasing id, each
+// user's rows in submit order (ties in row order): a stable sort by submit
+// time, skipped when the log is in submit order, then a counting sort by
+// user.
+func byUserThenSubmit(t *datasets.Trace, rows []int) []int {
+	if !slices.IsSortedFunc(rows, func(a, b int) int { return cmp.Compare(t.Submit[a], t.Submit[b]) }) {
+		slices.SortStableFunc(rows, func(a, b int) int { return cmp.Compare(t.Submit[a], t.Submit[b]) })
+	}
+	slot := map[int]int{} // user → dense index
+	var users []int
+	for _, i := range rows {
+		if _, ok := slot[t.User[i]]; !ok {
+			slot[t.User[i]] = 0
+			users = append(users, t.User[i])
+		}
+	}
+	slices.Sort(users)
+	start := make([]int, len(users)+1)
+	for k, u := range users {
+		slot[u] = k
+	}
+	for _, i := range rows {
+		start[slot[t.User[i]]+1]++
+	}
+	for k := range users {
+		start[k+1] += start[k]
+	}
+	out := make([]int, len(rows))
+	for _, i := range rows {
+		k := slot[t.User[i]]
+		out[start[k]] = i
+		start[k]++
+	}
 	return out
 }
 
