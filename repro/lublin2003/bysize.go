@@ -116,8 +116,9 @@ func (s *Study) BySize(ctx context.Context) (*BySizeResult, error) {
 	})
 }
 
-// completedRuntimes returns ln runtime and size of the completed jobs of
-// tr that ran more than a second and have a known size.
+// completedRuntimes returns ln runtime and size of the completed jobs
+// (status 1; a code outside SWF's is not completed) of tr that ran more
+// than a second and have a known size.
 func completedRuntimes(tr *datasets.Trace) (lr []float64, size []int) {
 	for i := range tr.JobID {
 		if tr.Status[i] == datasets.StatusCompleted && tr.Runtime[i] > 1 && tr.Procs[i] >= 1 {

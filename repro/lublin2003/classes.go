@@ -89,8 +89,9 @@ func (s *Study) Classes(ctx context.Context) (*ClassesResult, error) {
 	})
 }
 
-// count fills the size statistics of the completed jobs of class cl
-// (interactive: a queue of interactive; batch: any other known queue).
+// count fills the size statistics of the completed jobs (status 1; a code
+// outside SWF's is not completed) of class cl (interactive: a queue of
+// interactive; batch: any other known queue).
 func (st *classStats) count(tr *datasets.Trace, interactive []int, cl lublin.ClassFilter) error {
 	var size, rt []float64
 	for i := range tr.JobID {

@@ -114,7 +114,8 @@ func (r *SizesResult) sample(seed uint64, n int) {
 	r.sampledPow = float64(pow) / float64(parallel)
 }
 
-// pow2Sizes counts the completed jobs of a log and those whose size is a
+// pow2Sizes counts the completed jobs (status 1; a code outside SWF's, such
+// as an exit code, is not completed) of a log and those whose size is a
 // power of two of at least 32.
 func pow2Sizes(tr *datasets.Trace) (pow2, jobs int) {
 	for i, p := range tr.Procs {

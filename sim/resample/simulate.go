@@ -28,7 +28,8 @@ type SimOptions struct {
 	// By default the simulation runs until the last job ends.
 	StopAtEnd bool
 	// DropCancelled leaves out of the simulation the jobs the log marks
-	// cancelled (SWF status 5), whether or not they ran; counted in
+	// cancelled (SWF status 5; a code outside SWF's, such as an exit code,
+	// is not cancelled and is kept), whether or not they ran; counted in
 	// Outcome.Cancelled. By default they are simulated for as long as
 	// they ran (jobs cancelled before starting have no runtime and are
 	// left out by sim.Prepare).
