@@ -40,6 +40,12 @@ func TestDetectSaturation(t *testing.T) {
 		{name: "threshold", weekly: ramp(6, 0, 1), suffix: ramp(6, 0, 1), used: 5, slope: 1},
 		{name: "no drop", weekly: []int{1, 1, 1, 1, 10}, opts: SaturationOptions{NoDrop: true, Threshold: 1},
 			suffix: []int{1, 1, 1, 1, 10}, used: 5, slope: 1.8, saturated: true},
+		// The relative threshold: 3 jobs a week is below 0.5% of 1,000
+		// arrivals a week (5), above 0.5% of 100 (still the absolute 1).
+		{name: "relative", weekly: ramp(10, 2, 3), opts: SaturationOptions{Relative: 0.005, ArrivalsPerWeek: 1000},
+			suffix: ramp(10, 2, 3), used: 8, slope: 3},
+		{name: "relative, few arrivals", weekly: ramp(10, 2, 3), opts: SaturationOptions{Relative: 0.005, ArrivalsPerWeek: 100},
+			suffix: ramp(10, 2, 3), used: 8, slope: 3, saturated: true},
 		{name: "too short", weekly: []int{7}, suffix: []int{7}, used: 1, slope: math.NaN()},
 		{name: "empty", weekly: nil, suffix: []int{}, used: 0, slope: math.NaN()},
 	}
