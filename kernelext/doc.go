@@ -2,7 +2,8 @@
 // "Go (tracelab)" Jupyter kernel): gonum plots inline as compact PNG images
 // (Plot, Grid: the format Jupyter, nbconvert's HTML and code-hosting sites
 // all show; see PlotOptions for why not SVG), Gota frames and small tables as
-// HTML, Markdown and HTML blocks, and an updatable progress bar.
+// HTML, Markdown and HTML blocks, an updatable progress bar, and sliders that
+// redraw a plot (Interact).
 //
 // The notebooks reproduce the figures and tables of the papers in papers/
 // (see DESIGN.md): the heavy work happens in the library packages, and
