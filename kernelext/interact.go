@@ -52,7 +52,8 @@ var errNoFrontEnd = errors.New("no live front end answered")
 //
 // In a notebook with a live front end it shows the sliders, a "stop"
 // button and the plot (a PNG image updated in place), and returns when
-// "stop" is pressed or after opts.Idle without a move. Without one — a
+// "stop" is pressed (printing "stopped at" and the last plot's title) or
+// after opts.Idle without a move. Without one — a
 // headless run, whose widgets no front end answers within opts.Connect —
 // it shows the plot of the starting positions as Plot does, says that the
 // sliders are off, and returns; outside a notebook it prints the plot's
@@ -101,11 +102,13 @@ func Interact(sliders []Slider, draw func(pos []int) (*plot.Plot, error), opts I
 		return err
 	}
 	id := out.newID()
+	title := ""
 	show := func() error {
 		p, err := draw(pos)
 		if err != nil {
 			return err
 		}
+		title = p.Title.Text
 		png, err := RenderPNG(p, opts.Width, opts.Height, 0)
 		if err != nil {
 			return err
@@ -123,18 +126,30 @@ func Interact(sliders []Slider, draw func(pos []int) (*plot.Plot, error), opts I
 	}
 	idle := time.NewTimer(opts.Idle)
 	defer idle.Stop()
+	apply := func(m move) { pos[m.slider] = min(max(m.pos, 0), sliders[m.slider].Steps) }
 	for {
 		select {
 		case m := <-c.moves:
-			pos[m.slider] = min(max(m.pos, 0), sliders[m.slider].Steps)
+			apply(m)
+			// Moves that came in meanwhile (a fast drag) make one redraw.
+		drain:
+			for {
+				select {
+				case m := <-c.moves:
+					apply(m)
+				default:
+					break drain
+				}
+			}
 			if err := show(); err != nil {
 				return err
 			}
 			idle.Reset(opts.Idle)
 		case <-c.stop:
+			fmt.Fprintln(stdout{}, "stopped at "+title)
 			return nil
 		case <-idle.C:
-			Markdownf("*idle for %v: stopped.*", opts.Idle)
+			fmt.Fprintf(stdout{}, "idle for %v: stopped at %s\n", opts.Idle, title)
 			return nil
 		}
 	}

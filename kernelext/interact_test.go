@@ -3,6 +3,8 @@ package kernelext
 import (
 	"errors"
 	"fmt"
+	"io"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -40,23 +42,49 @@ func TestInteractLive(t *testing.T) {
 		return controls{moves: moves, stop: stop}, nil
 	}
 	var calls [][]int
-	err := Interact([]Slider{{Label: "a", Steps: 10, Start: 3}, {Label: "b", Steps: 50, Start: 60}}, drawAt(t, &calls), InteractOptions{})
+	printed := captureStdout(t, func() {
+		err := Interact([]Slider{{Label: "a", Steps: 10, Start: 3}, {Label: "b", Steps: 50, Start: 60}}, drawAt(t, &calls), InteractOptions{})
+		if err != nil {
+			t.Error(err)
+		}
+	})
+	// The start, clamped to the sliders' range; the two queued moves make
+	// one redraw.
+	if want := "[[3 50] [7 50]]"; fmt.Sprint(calls) != want {
+		t.Errorf("drawn at %v, want %s", calls, want)
+	}
+	if len(r.msgs) != 2 {
+		t.Fatalf("%d displays, want 2 (the first plot and one update)", len(r.msgs))
+	}
+	for i, want := range []string{"at [3 50]: D_n = 0.1", "at [7 50]: D_n = 0.1"} {
+		h, _ := r.msgs[i].Data[protocol.MIMETextHTML].(string)
+		if r.msgs[i].DisplayID != r.msgs[0].DisplayID || !strings.Contains(h, `<img src="data:image/png;base64,`) ||
+			!strings.Contains(h, `class="tracelab-plot-caption">`+want+`<`) {
+			t.Errorf("display %d: %q (id %q)", i, h, r.msgs[i].DisplayID)
+		}
+	}
+	if printed != "stopped at at [7 50]: D_n = 0.1\n" {
+		t.Errorf("printed %q", printed)
+	}
+}
+
+// captureStdout returns what f writes to os.Stdout.
+func captureStdout(t *testing.T, f func()) string {
+	t.Helper()
+	rd, w, err := os.Pipe()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := "[[3 50] [7 50] [7 50]]"; fmt.Sprint(calls) != want {
-		t.Errorf("drawn at %v, want %s", calls, want)
+	saved := os.Stdout
+	os.Stdout = w
+	f()
+	os.Stdout = saved
+	w.Close()
+	b, err := io.ReadAll(rd)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if len(r.msgs) != 3 {
-		t.Fatalf("%d displays, want 3 (the first plot and two updates)", len(r.msgs))
-	}
-	for _, m := range r.msgs {
-		h, _ := m.Data[protocol.MIMETextHTML].(string)
-		if m.DisplayID != r.msgs[0].DisplayID || !strings.Contains(h, `<img src="data:image/png;base64,`) ||
-			!strings.Contains(h, `class="tracelab-plot-caption">at [7 50]: D_n = 0.1<`) && !strings.Contains(h, "at [3 50]") {
-			t.Errorf("display %q (id %q)", h, m.DisplayID)
-		}
-	}
+	return string(b)
 }
 
 func TestInteractHeadless(t *testing.T) {
