@@ -61,9 +61,10 @@
 //   - CrossSimulation: 2021 Fig. 8.
 //   - LoadSweep: throughput, utilisation and session length vs the number
 //     of users, per scheduler, feedback and open (2021 Figs. 12, 17, 19).
-//   - Validate: average waits over resampled logs (2021 Fig. 15).
-//   - UserAwareStudy: per job class and per hour of the day (2021 Figs. 20,
-//     21).
+//   - SweepExperiment: one resampled log simulated with feedback, a
+//     replicate of package sweep (2021 Fig. 15's validation with feedback).
+//   - ByClass, Workload.QueueByHour: response time per job class and queue
+//     length per hour of the day (2021 Figs. 20, 21).
 //   - WeeklyActivity, StateTimes: 2021 Figs. 11 and 13.
 //
 // Plot builders are in the sub-package feedbackplot.

@@ -9,7 +9,6 @@ import (
 	"sort"
 
 	"github.com/go-gota/gota/dataframe"
-	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/plots"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -41,9 +40,9 @@ func groupKeys(df dataframe.DataFrame, by []string) ([]string, error) {
 // that share a line and an x (e.g. replicates); rows with NaN y are left
 // out of the means. Use it for 2021 Fig. 17 (x users, y throughput, by
 // scheduler and simulation of feedback.LoadSweep), Fig. 19 (x alpha, y
-// throughput or jobs_per_session, by load), Fig. 21 (x hour, y avg_queue,
-// by cycle and alpha of Study.HourlyQueueFrame) and the weekly queues of
-// Cross.WeeklyFrame (Fig. 8). It returns an error for a missing column or
+// throughput or jobs_per_session, by load), Fig. 21 (x hour, y mean queue
+// length, by cycle and alpha) and the weekly queues of Cross.WeeklyFrame
+// (Fig. 8). It returns an error for a missing column or
 // nothing to draw.
 func Lines(df dataframe.DataFrame, x, y string, by []string, opts plots.LinesOptions) (*plot.Plot, error) {
 	xs, err := plots.FloatColumn(df, x)
@@ -268,49 +267,6 @@ func Validation(waits []float64, ref float64, title string) (*plot.Plot, error) 
 		p.X.Max = math.Max(p.X.Max, ref)
 	}
 	return p, nil
-}
-
-// Classes draws the average response time per job class (2021 Fig. 20)
-// from Study.ClassFrame as grouped bars: the classes along x, one bar per
-// (cycle, alpha).
-func Classes(df dataframe.DataFrame) (*plot.Plot, error) {
-	class, err := plots.StringColumn(df, "class")
-	if err != nil {
-		return nil, err
-	}
-	resp, err := plots.FloatColumn(df, "avg_response")
-	if err != nil {
-		return nil, err
-	}
-	keys, err := groupKeys(df, []string{"cycle", "alpha"})
-	if err != nil {
-		return nil, err
-	}
-	var cats, groups []string
-	val := map[[2]string]float64{}
-	for i := range class {
-		if !slices.Contains(cats, class[i]) {
-			cats = append(cats, class[i])
-		}
-		if !slices.Contains(groups, keys[i]) {
-			groups = append(groups, keys[i])
-		}
-		val[[2]string{keys[i], class[i]}] = resp[i] / datasets.Hour
-	}
-	var samples []plots.Sample
-	for _, g := range groups {
-		s := plots.Sample{Label: "cycle, α = " + g}
-		for _, c := range cats {
-			v, ok := val[[2]string{g, c}]
-			if !ok {
-				v = math.NaN()
-			}
-			s.Values = append(s.Values, v)
-		}
-		samples = append(samples, s)
-	}
-	return plots.Bars(cats, samples, plots.BarsOptions{Axes: plots.Axes{Title: "response time per job class",
-		YLabel: "average response (hours)", LegendLeft: true}})
 }
 
 // Gantt draws a schedule (2014 Fig. 3): each job a rectangle of its

@@ -41,14 +41,6 @@ func TestBuilders(t *testing.T) {
 	render(t, "QueueCDF", p, err)
 	p, err = Lines(c.SummaryFrame(), "avg_activity_days", "avg_wait", []string{"simulation"}, plots.LinesOptions{Points: true})
 	render(t, "Lines", p, err)
-	s, err := feedback.UserAwareStudy(w, feedback.StudyOptions{Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err = Classes(s.ClassFrame())
-	render(t, "Classes", p, err)
-	p, err = Lines(s.HourlyQueueFrame(), "hour", "avg_queue", []string{"cycle", "alpha"}, plots.LinesOptions{})
-	render(t, "hourly", p, err)
 	p, err = Validation([]float64{1, 2, 2, 3, 5}, 2.5, "validation")
 	render(t, "Validation", p, err)
 	// A schedule: a small log under FCFS with feedback.
