@@ -1,0 +1,408 @@
+package feitelson2021
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
+	"gonum.org/v1/gonum/stat"
+	"gonum.org/v1/plot"
+
+	"github.com/tracelab/tracelab/analytics/session"
+	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/plots"
+	"github.com/tracelab/tracelab/repro/ledger"
+	"github.com/tracelab/tracelab/sim"
+	"github.com/tracelab/tracelab/sim/feedback"
+)
+
+// Fig11Logs are the logs whose weeks Fig. 11's statement is tested on (the
+// figure's own logs are lost with its caption's first lines).
+var Fig11Logs = []string{"KTH-SP2", "SDSC-SP2", "CTC-SP2", "HPC2N"}
+
+// Fig11Result tests "when one user loads the system, others tend to back
+// off" (§4.2, Fig. 11) on the weeks of several logs.
+type Fig11Result struct {
+	Logs []string
+	// Frame has one row per log: weeks, rho_size (Spearman's rank
+	// correlation between a week's jobs and the mean processors of the
+	// jobs of all but its most active user), rho_share (between the most
+	// active user's share of a week's jobs and the other users' jobs).
+	Frame    dataframe.DataFrame
+	Plots    []*plot.Plot
+	rhoSize  []float64
+	rhoShare []float64
+	Missing  []Missing
+}
+
+// Fig11 measures, per calendar week, the jobs and how the load is shared
+// between the week's most active user and the others
+// (feedback.WeeklyActivity).
+func (s *Study) Fig11(ctx context.Context) (*Fig11Result, error) {
+	return s.fig11.Get(func() (*Fig11Result, error) {
+		r := &Fig11Result{}
+		var weeks []int
+		for _, name := range Fig11Logs {
+			t, err := s.log(name)
+			if missing(err) {
+				r.Missing = append(r.Missing, Missing{name, err})
+				continue
+			} else if err != nil {
+				return nil, err
+			}
+			df := feedback.WeeklyActivity(t)
+			cols, err := plots.FloatColumns(df, "jobs", "mean_procs_others", "top_user_jobs", "other_jobs")
+			if err != nil {
+				return nil, err
+			}
+			jobs, others, top, oth := cols[0], cols[1], cols[2], cols[3]
+			var x, y []float64
+			for i := range jobs {
+				if !math.IsNaN(others[i]) {
+					x, y = append(x, jobs[i]), append(y, others[i])
+				}
+			}
+			share := make([]float64, len(top))
+			for i := range top {
+				share[i] = top[i] / jobs[i]
+			}
+			r.Logs, weeks = append(r.Logs, name), append(weeks, len(jobs))
+			r.rhoSize, r.rhoShare = append(r.rhoSize, spearman(x, y)), append(r.rhoShare, spearman(share, oth))
+			p, err := plots.Scatter([]plots.XY{{Label: name, X: x, Y: y}}, plots.ScatterOptions{Axes: plots.Axes{
+				Title: "Fig. 11: " + name + ", weekly jobs against the other users' job size", XLabel: "jobs in the week",
+				YLabel: "mean processors of the other users' jobs", LogX: true, LogY: true}})
+			if err != nil {
+				return nil, err
+			}
+			r.Plots = append(r.Plots, p)
+		}
+		r.Frame = dataframe.New(series.New(r.Logs, series.String, "log"), series.New(weeks, series.Int, "weeks"),
+			series.New(r.rhoSize, series.Float, "rho_size"), series.New(r.rhoShare, series.Float, "rho_share"))
+		return r, nil
+	})
+}
+
+// Claims adds the claims of §4.2 and Fig. 11's caption.
+func (r *Fig11Result) Claims(l *ledger.Ledger) {
+	const item = "Fig. 11"
+	unavailable(l, item, "fig11", r.Missing)
+	for i, name := range r.Logs {
+		l.Claim(item, "fig11/"+name+"/others-back-off", name+": when one user loads the system, others tend to back off: the larger the most active user's share of a week, the fewer jobs the other users submit (Spearman's ρ < 0)",
+			r.rhoShare[i] < 0, fmt.Sprintf("ρ = %.2f over %s's weeks", r.rhoShare[i], name)).
+			Quoting("when one user loads the system, others tend to back off")
+		l.Claim(item, "fig11/"+name+"/many-jobs-small", name+": when there are many jobs, all of them, by all users, are small: the more jobs in a week, the fewer processors the other users' jobs use (Spearman's ρ < 0)",
+			r.rhoSize[i] < 0, fmt.Sprintf("ρ = %.2f", r.rhoSize[i])).
+			Quoting("When there are many jobs, all of them, by all users, are small")
+	}
+}
+
+// spearman returns Spearman's rank correlation of x and y (average ranks
+// for ties), NaN for fewer than two pairs.
+func spearman(x, y []float64) float64 {
+	if len(x) < 2 || len(x) != len(y) {
+		return math.NaN()
+	}
+	return stat.Correlation(ranks(x), ranks(y), nil)
+}
+
+// ranks returns the ranks of x, 1 for the smallest, ties sharing their
+// average rank.
+func ranks(x []float64) []float64 {
+	idx := make([]int, len(x))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int {
+		switch {
+		case x[a] < x[b]:
+			return -1
+		case x[a] > x[b]:
+			return 1
+		}
+		return 0
+	})
+	r := make([]float64, len(x))
+	for i := 0; i < len(idx); {
+		j := i
+		for j+1 < len(idx) && x[idx[j+1]] == x[idx[i]] {
+			j++
+		}
+		for k := i; k <= j; k++ {
+			r[idx[k]] = float64(i+j)/2 + 1
+		}
+		i = j + 1
+	}
+	return r
+}
+
+// Fig13Result splits the users' time into the three states of §4.3's
+// user model (Fig. 13): waiting for a job, thinking (in session), away.
+type Fig13Result struct {
+	Log string
+	// Frame has one row per workload ("log", "fluid, easy", "fluid,
+	// fcfs"): waiting, thinking and away (shares of the users' time from
+	// first submission to last end), user_days.
+	Frame dataframe.DataFrame
+	Plot  *plot.Plot
+	share map[string][3]float64
+	// InWindows is the share of the jobs of the fluid simulations that
+	// arrive inside one of their user's original session windows (from the
+	// session's first arrival to its last one, recycled weekly); a user
+	// model whose returns follow "the passage of time" puts them there.
+	InWindows map[string]float64
+	Missing   []Missing
+}
+
+// Fig13 measures the user states of PopulationLog as logged and as
+// generated by feedback simulations (fluid model) under EASY and FCFS.
+func (s *Study) Fig13(ctx context.Context) (*Fig13Result, error) {
+	return s.fig13.Get(func() (*Fig13Result, error) {
+		r := &Fig13Result{Log: PopulationLog, share: map[string][3]float64{}, InWindows: map[string]float64{}}
+		w, err := s.workloadOf(PopulationLog)
+		if missing(err) {
+			r.Missing = append(r.Missing, Missing{PopulationLog, err})
+			return r, nil
+		} else if err != nil {
+			return nil, err
+		}
+		names := []string{"log", "fluid, easy", "fluid, fcfs"}
+		traces := make([]*datasets.Trace, len(names))
+		traces[0] = w.Trace
+		err = forEach(ctx, s.o.NumWorkers(), 2, func(i int) error {
+			sch := []sim.Scheduler{&sim.EASY{}, &sim.FCFS{}}[i]
+			res, err := feedback.Simulate(w, sch, feedback.Options{Model: feedback.Fluid{}, Seed: s.seed(13)})
+			if err != nil {
+				return err
+			}
+			traces[i+1] = res.Trace()
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		var wt, th, aw, days []float64
+		for i, n := range names {
+			df, err := feedback.StateTimes(traces[i])
+			if err != nil {
+				return nil, err
+			}
+			c, err := plots.FloatColumns(df, "waiting_hours", "thinking_hours", "away_hours")
+			if err != nil {
+				return nil, err
+			}
+			var sw, st, sa float64
+			for k := range c[0] {
+				sw, st, sa = sw+c[0][k], st+c[1][k], sa+c[2][k]
+			}
+			tot := sw + st + sa
+			r.share[n] = [3]float64{sw / tot, st / tot, sa / tot}
+			wt, th, aw, days = append(wt, sw/tot), append(th, st/tot), append(aw, sa/tot), append(days, tot/24)
+		}
+		r.Frame = dataframe.New(series.New(names, series.String, "workload"), series.New(wt, series.Float, "waiting"),
+			series.New(th, series.Float, "thinking"), series.New(aw, series.Float, "away"), series.New(days, series.Float, "user_days"))
+		r.Plot, err = plots.Bars([]string{"waiting", "thinking", "away"}, []plots.Sample{
+			{Label: names[0], Values: []float64{wt[0], th[0], aw[0]}},
+			{Label: names[1], Values: []float64{wt[1], th[1], aw[1]}},
+			{Label: names[2], Values: []float64{wt[2], th[2], aw[2]}},
+		}, plots.BarsOptions{Axes: plots.Axes{Title: "Fig. 13: " + PopulationLog + ", share of the users' time in each state", YLabel: "share of user time"}})
+		return r, err
+	})
+}
+
+// Claims adds the claims of §4.3 on the user states (Fig. 13).
+func (r *Fig13Result) Claims(l *ledger.Ledger) {
+	const item = "Fig. 13"
+	if len(r.Missing) > 0 {
+		unavailable(l, item, "fig13", r.Missing)
+		return
+	}
+	lg, fe, ff := r.share["log"], r.share["fluid, easy"], r.share["fluid, fcfs"]
+	l.Claim(item, "fig13/three-states", r.Log+": users alternate between waiting for jobs, thinking and submitting, and being away: each state takes a share of their time",
+		lg[0] > 0 && lg[1] > 0 && lg[2] > 0, fmt.Sprintf("log: waiting %.3f, thinking %.3f, away %.3f", lg[0], lg[1], lg[2])).
+		Quoting("each user’s\nactivity is modeled by transitions between three states")
+	l.Claim(item, "fig13/feedback-wait", r.Log+": the feedback signal paces the users: under the slower scheduler (FCFS) they spend a larger share of their time waiting than under EASY",
+		ff[0] > fe[0], fmt.Sprintf("waiting share: FCFS %.3f, EASY %.3f", ff[0], fe[0])).
+		Quoting("The feedback signal informs the user that the job has terminated")
+}
+
+// Fig14Result counts the order (follows) and potential-dependence
+// (depends-on) constraints of §4.3 (Fig. 14) in several logs.
+type Fig14Result struct {
+	Logs []string
+	// Frame has one row per log: batches, both (edges in both
+	// relations), follows_only, depends_only (in the transitive reduction
+	// that session.Analyze keeps), depends_all (every rule-2 edge), and
+	// reduced (the share of rule-2 edges the reduction drops).
+	Frame dataframe.DataFrame
+	// Plot draws one user's jobs with their sessions and depends-on edges.
+	Plot *plot.Plot
+	rows []fig14Row
+	// Same reports whether feedback simulations of PopulationLog (fluid
+	// model, EASY) with the reduced and with all rule-2 edges give every
+	// job the same arrival; Differ counts the jobs that differ.
+	Same    bool
+	Differ  int
+	Missing []Missing
+}
+
+type fig14Row struct {
+	log                                          string
+	jobs, batches, both, followsOnly, dependOnly int
+	allDeps, reducedDeps                         int
+}
+
+// fig14Logs are the logs whose constraints are counted.
+func (s *Study) fig14Logs() []string {
+	if s.o.Quick {
+		return []string{"KTH-SP2", "SDSC-SP2"}
+	}
+	return []string{"KTH-SP2", "SDSC-SP2", "CTC-SP2", "HPC2N", "SDSC-BLUE", "CEA-Curie"}
+}
+
+// Fig14 counts the edges of the two constraints per log.
+func (s *Study) Fig14(ctx context.Context) (*Fig14Result, error) {
+	return s.fig14.Get(func() (*Fig14Result, error) {
+		r := &Fig14Result{}
+		for _, name := range s.fig14Logs() {
+			t, err := s.log(name)
+			if missing(err) {
+				r.Missing = append(r.Missing, Missing{name, err})
+				continue
+			} else if err != nil {
+				return nil, err
+			}
+			st, err := session.Analyze(t, session.Options{})
+			if err != nil {
+				return nil, err
+			}
+			all, err := session.Analyze(t, session.Options{Dependencies: session.AllDependencies})
+			if err != nil {
+				return nil, err
+			}
+			row := fig14Row{log: name, jobs: t.Len(), batches: st.Batches.Len(), reducedDeps: st.Deps.Edges(), allDeps: all.Deps.Edges()}
+			for b := range st.Batches.Len() {
+				f := st.Follows(b)
+				deps := st.Deps.Of(b)
+				in := f >= 0 && slices.Contains(deps, f)
+				switch {
+				case in:
+					row.both++
+				case f >= 0:
+					row.followsOnly++
+				}
+				row.dependOnly += len(deps)
+				if in {
+					row.dependOnly--
+				}
+			}
+			r.Logs, r.rows = append(r.Logs, name), append(r.rows, row)
+			if r.Plot == nil {
+				r.Plot, err = dependencyPlot(t, st)
+				if err != nil {
+					return nil, err
+				}
+			}
+		}
+		if err := s.reductionTest(r); err != nil {
+			return nil, err
+		}
+		n := len(r.rows)
+		b, both, fo, do, all := make([]int, n), make([]int, n), make([]int, n), make([]int, n), make([]int, n)
+		red := make([]float64, n)
+		for i, row := range r.rows {
+			b[i], both[i], fo[i], do[i], all[i] = row.batches, row.both, row.followsOnly, row.dependOnly, row.allDeps
+			red[i] = 1 - float64(row.reducedDeps)/float64(row.allDeps)
+		}
+		r.Frame = dataframe.New(series.New(r.Logs, series.String, "log"), series.New(b, series.Int, "batches"),
+			series.New(both, series.Int, "both"), series.New(fo, series.Int, "follows_only"),
+			series.New(do, series.Int, "depends_only"), series.New(all, series.Int, "depends_all"),
+			series.New(red, series.Float, "reduced"))
+		return r, nil
+	})
+}
+
+// reductionTest simulates PopulationLog with feedback on the reduced and
+// on the full dependency graph and compares every job's arrival.
+func (s *Study) reductionTest(r *Fig14Result) error {
+	t, err := s.log(PopulationLog)
+	if missing(err) {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	var subs [2][]float64
+	for k, dep := range []session.Dependencies{session.ReducedDependencies, session.AllDependencies} {
+		w, err := feedback.NewWorkload(t, feedback.WorkloadOptions{Session: session.Options{Dependencies: dep}})
+		if err != nil {
+			return err
+		}
+		res, err := feedback.Simulate(w, &sim.EASY{}, feedback.Options{Model: feedback.Fluid{}, Seed: s.seed(14)})
+		if err != nil {
+			return err
+		}
+		subs[k] = res.Sim.Submit
+	}
+	for i := range subs[0] {
+		if subs[0][i] != subs[1][i] {
+			r.Differ++
+		}
+	}
+	r.Same = r.Differ == 0
+	return nil
+}
+
+// dependencyPlot draws the busiest day of the user with most sessions
+// among the first users of t (session.Structure.PlotUser): jobs, sessions
+// and depends-on edges.
+func dependencyPlot(t *datasets.Trace, st session.Structure) (*plot.Plot, error) {
+	best, bestSessions := -1, 0
+	for u := range st.Users.ID {
+		if n := st.Users.Sessions[u]; n > bestSessions && st.Users.Jobs[u] < 2000 {
+			best, bestSessions = u, n
+		}
+	}
+	if best < 0 {
+		return nil, fmt.Errorf("feitelson2021: %s has no user with sessions", t.Name)
+	}
+	// The day (from its first session) with the most sessions of that user.
+	fs := st.Users.FirstSession[best]
+	from, most := 0.0, 0
+	for k := range bestSessions {
+		s0 := st.Sessions.Start[fs+k]
+		n := 0
+		for m := k; m < bestSessions && st.Sessions.Start[fs+m] < s0+86400; m++ {
+			n++
+		}
+		if n > most {
+			from, most = s0, n
+		}
+	}
+	p, err := st.PlotUser(t, st.Users.ID[best], from-60, from+86400)
+	if err != nil {
+		return nil, err
+	}
+	p.Title.Text = fmt.Sprintf("Fig. 14: %s user %d, one day: batches (colours), sessions (dotted), depends-on edges (grey)", t.Name, st.Users.ID[best])
+	return p, nil
+}
+
+// Claims adds the claims of §4.3 on the constraints (Fig. 14).
+func (r *Fig14Result) Claims(l *ledger.Ledger) {
+	const item = "Fig. 14"
+	unavailable(l, item, "fig14", r.Missing)
+	for _, row := range r.rows {
+		l.Claim(item, "fig14/"+row.log+"/not-redundant", row.log+": the order and potential-dependence constraints are not redundant: each relation has edges the other lacks",
+			row.followsOnly > 0 && row.dependOnly > 0, fmt.Sprintf("%d batches: %d edges in both, %d follows only, %d depends-on only", row.batches, row.both, row.followsOnly, row.dependOnly)).
+			Quoting("show that the two types are not redundant")
+	}
+	if len(r.rows) == 0 || r.rows[0].log != PopulationLog {
+		return
+	}
+	row := r.rows[0]
+	l.Claim(item, "fig14/"+row.log+"/last-job-enough", row.log+": it is enough to enforce dependencies on the last terminated job of each previous session: a feedback simulation (fluid model, EASY) on the transitive reduction gives every job the same arrival as on all the edges",
+		r.Same, fmt.Sprintf("%d of %d jobs arrive at a different time; %d rule-2 edges in all, %d in the reduction",
+			r.Differ, row.jobs, row.allDeps, row.reducedDeps)).
+		Quoting("it is enough to enforce dependencies on the last terminated job in each previous session")
+}

@@ -1,0 +1,261 @@
+package feitelson2021
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/tracelab/tracelab/datasets"
+)
+
+// Filter is one cleaning filter listed in the header of a cleaned log of
+// the Parallel Workloads Archive, such as
+//
+//	user=135 and (job>=47421 and job<=50307) (2080 jobs removed)
+//
+// The jobs it removed are those of User (−1: any user) with job numbers
+// from FromJob to ToJob (0: unbounded), and possibly other conditions
+// (Other, e.g. "hour>=3 and hour<=3", which the reconstruction cannot
+// place and ignores).
+type Filter struct {
+	Text           string
+	User           int
+	FromJob, ToJob int
+	Other          string
+	Removed        int
+}
+
+// Flurry reports whether the filter removed a burst of one user: a user
+// and a range of job numbers (the archive's way of removing a flurry,
+// Feitelson 2021 §3.4).
+func (f Filter) Flurry() bool { return f.User >= 0 && (f.FromJob > 0 || f.ToJob > 0) && f.Other == "" }
+
+// matches reports whether job number k may be one the filter removed.
+func (f Filter) matches(k int) bool {
+	return (f.FromJob == 0 || k >= f.FromJob) && (f.ToJob == 0 || k <= f.ToJob)
+}
+
+var (
+	filterLine = regexp.MustCompile(`^(.*?)\s*\((\d+) jobs removed\)\s*$`)
+	userCond   = regexp.MustCompile(`^user=(\d+)$`)
+	jobCond    = regexp.MustCompile(`^job(>=|<=)(\d+)$`)
+)
+
+// Filters returns the cleaning filters of a log's header (the "Note:"
+// that says "THIS IS A CLEANED VERSION OF THE LOG!"), in order; none for a
+// log that was not cleaned.
+func Filters(h datasets.Header) []Filter {
+	var out []Filter
+	for _, note := range h.Notes {
+		if !strings.Contains(note, "CLEANED VERSION") {
+			continue
+		}
+		for _, line := range strings.Split(note, "\n") {
+			m := filterLine.FindStringSubmatch(strings.TrimSpace(line))
+			if m == nil {
+				continue
+			}
+			n, _ := strconv.Atoi(m[2])
+			f := Filter{Text: strings.TrimSpace(line), User: -1, Removed: n}
+			var other []string
+			for _, c := range strings.Split(strings.NewReplacer("(", " ", ")", " ").Replace(m[1]), " and ") {
+				c = strings.TrimSpace(c)
+				if u := userCond.FindStringSubmatch(c); u != nil {
+					f.User, _ = strconv.Atoi(u[1])
+				} else if j := jobCond.FindStringSubmatch(c); j != nil {
+					v, _ := strconv.Atoi(j[2])
+					if j[1] == ">=" {
+						f.FromJob = v
+					} else {
+						f.ToJob = v
+					}
+				} else if c != "" {
+					other = append(other, c)
+				}
+			}
+			f.Other = strings.Join(other, " and ")
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// Removed is the reconstruction of the jobs a log's cleaning filters
+// removed: their number is in the header, and the job numbers that are
+// missing from the cleaned log are theirs. Job numbers are given in submit
+// order, so a removed job was submitted between the jobs numbered just
+// before and just after it that remain: its time is interpolated between
+// theirs (by job number), exact to within that interval.
+type Removed struct {
+	Filters []Filter
+	// MaxJobs is the number of jobs of the original log (header MaxJobs;
+	// the largest job number when absent).
+	MaxJobs int
+	// Missing is the number of job numbers from 1 to MaxJobs absent from
+	// the cleaned log; Unexplained is Missing less the filters' removed
+	// jobs (0 when the header accounts for every missing job).
+	Missing, Unexplained int
+	// Time and Weight hold, per missing job number (increasing), its
+	// reconstructed submit time and, per filter, the weight with which it
+	// belongs to that filter: the weights of a filter sum to its Removed
+	// count, those of a number to about 1 (see proportionalFit).
+	Time   []float64
+	Weight [][]float64
+	// Bracket is, per missing job number, the length of the interval
+	// between the submit times of the remaining jobs around it: the
+	// uncertainty of Time.
+	Bracket []float64
+}
+
+// Reconstruct places the jobs the cleaning filters removed from t (see
+// Removed). Weights are found by iterative proportional fitting when
+// several filters can have removed the same job number (a whole user's
+// jobs and another user's burst in a range). It returns an error for a log
+// with no filter or a header whose counts exceed the missing numbers.
+func Reconstruct(t *datasets.Trace) (*Removed, error) {
+	fs := Filters(t.Header)
+	if len(fs) == 0 {
+		return nil, fmt.Errorf("feitelson2021: %s lists no cleaning filter", t.Name)
+	}
+	// The job numbers present, and those with a submit time (the anchors
+	// of the interpolation), in increasing order.
+	present := make([]int, 0, t.Len())
+	var anchors []int // rows
+	for i, id := range t.JobID {
+		if id > 0 {
+			present = append(present, id)
+			if !math.IsNaN(t.Submit[i]) {
+				anchors = append(anchors, i)
+			}
+		}
+	}
+	if len(anchors) == 0 {
+		return nil, fmt.Errorf("feitelson2021: %s has no job with a submit time", t.Name)
+	}
+	slices.Sort(present)
+	present = slices.Compact(present)
+	slices.SortFunc(anchors, func(a, b int) int { return t.JobID[a] - t.JobID[b] })
+	r := &Removed{Filters: fs, MaxJobs: max(t.Header.MaxJobs, present[len(present)-1])}
+	var ids []int
+	p, a := 0, 0 // next present number, next anchor after k
+	for k := 1; k <= r.MaxJobs; k++ {
+		for p < len(present) && present[p] < k {
+			p++
+		}
+		if p < len(present) && present[p] == k {
+			continue
+		}
+		for a < len(anchors) && t.JobID[anchors[a]] < k {
+			a++
+		}
+		var lo, hi int // anchor rows around k
+		switch {
+		case a == 0:
+			lo, hi = anchors[0], anchors[0]
+		case a == len(anchors):
+			lo, hi = anchors[a-1], anchors[a-1]
+		default:
+			lo, hi = anchors[a-1], anchors[a]
+		}
+		tlo, thi := t.Submit[lo], t.Submit[hi]
+		f := 0.0
+		if d := t.JobID[hi] - t.JobID[lo]; d > 0 {
+			f = float64(k-t.JobID[lo]) / float64(d)
+		}
+		ids = append(ids, k)
+		r.Time = append(r.Time, tlo+f*(thi-tlo))
+		r.Bracket = append(r.Bracket, math.Abs(thi-tlo))
+	}
+	r.Missing = len(ids)
+	total := 0
+	for _, f := range fs {
+		total += f.Removed
+	}
+	r.Unexplained = r.Missing - total
+	if r.Unexplained < 0 {
+		return nil, fmt.Errorf("feitelson2021: %s: the filters removed %d jobs, but only %d job numbers are missing", t.Name, total, r.Missing)
+	}
+	r.Weight = proportionalFit(ids, fs, r.Unexplained == 0)
+	return r, nil
+}
+
+// proportionalFit returns per missing job number the weight of each filter
+// that may have removed it, by iterative proportional fitting: the weights
+// of a filter sum to its Removed count, and those of a number to 1 (exact
+// says every missing number was removed by some filter) or at most 1, up
+// to the fit's convergence.
+func proportionalFit(ids []int, fs []Filter, exact bool) [][]float64 {
+	w := make([][]float64, len(ids))
+	for i, k := range ids {
+		w[i] = make([]float64, len(fs))
+		for j, f := range fs {
+			if f.matches(k) {
+				w[i][j] = 1
+			}
+		}
+	}
+	sum := make([]float64, len(fs))
+	for range 200 {
+		clear(sum)
+		for i := range w {
+			for j, v := range w[i] {
+				sum[j] += v
+			}
+		}
+		for i := range w {
+			row := 0.0
+			for j := range w[i] {
+				if sum[j] > 0 {
+					w[i][j] *= float64(fs[j].Removed) / sum[j]
+				}
+				row += w[i][j]
+			}
+			if row > 0 && (exact || row > 1) {
+				for j := range w[i] {
+					w[i][j] /= row
+				}
+			}
+		}
+	}
+	// A last scaling makes each filter's weights sum to its count exactly
+	// (a number's weights may then sum to slightly more or less than 1
+	// where the fit has not converged: it converges slowly to weights of 0).
+	clear(sum)
+	for i := range w {
+		for j, v := range w[i] {
+			sum[j] += v
+		}
+	}
+	for i := range w {
+		for j := range w[i] {
+			if sum[j] > 0 {
+				w[i][j] *= float64(fs[j].Removed) / sum[j]
+			}
+		}
+	}
+	return w
+}
+
+// Count returns the reconstructed number of jobs filter j removed (the
+// sum of its weights).
+func (r *Removed) Count(j int) float64 {
+	s := 0.0
+	for i := range r.Weight {
+		s += r.Weight[i][j]
+	}
+	return s
+}
+
+// Times returns the reconstructed submit times of the jobs filter j
+// removed, with their weights.
+func (r *Removed) Times(j int) (times, weights []float64) {
+	for i, w := range r.Weight {
+		if w[j] > 0 {
+			times, weights = append(times, r.Time[i]), append(weights, w[j])
+		}
+	}
+	return times, weights
+}

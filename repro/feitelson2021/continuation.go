@@ -1,0 +1,134 @@
+package feitelson2021
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
+	"gonum.org/v1/plot"
+
+	"github.com/tracelab/tracelab/analytics/session"
+	"github.com/tracelab/tracelab/repro/ledger"
+	"github.com/tracelab/tracelab/sim/feedback"
+)
+
+// Fig18Logs are the logs whose continuation curves are measured (the
+// paper's source, Shmueli and Feitelson 2007, used several logs; the figure
+// does not name them in our copy).
+var Fig18Logs = []string{"KTH-SP2", "SDSC-SP2", "CTC-SP2"}
+
+// fig18MinJobs is the number of jobs a bin needs to enter the rank
+// correlations and the fit (smaller bins are noise).
+const fig18MinJobs = 100
+
+// Fig18Result is the probability that a session continues (the next job
+// within 20 minutes of the previous one's end) against the previous job's
+// response time and slowdown (§4.4, Fig. 18).
+type Fig18Result struct {
+	Logs []string
+	// Frame has one row per (log, measure, bin): session.Continuation's
+	// Frame with a column log, and p_cont_minutes and p_cont_seconds (the
+	// distribution-based model's 0.8 / (0.05 r + 1) at the bin's geometric
+	// centre, r in minutes or in seconds; NaN for slowdown bins).
+	Frame dataframe.DataFrame
+	Plots []*plot.Plot
+	// Per log: Spearman's ρ of probability against the bin over bins of at
+	// least fig18MinJobs jobs, for response time and slowdown; the first
+	// and last such response bins' probabilities; the RMS distance of the
+	// model's formula from the response curve, r in minutes and seconds.
+	rhoResp, rhoSlow, firstP, lastP, rmsMin, rmsSec []float64
+	Missing                                         []Missing
+}
+
+// Fig18 measures the continuation curves.
+func (s *Study) Fig18(ctx context.Context) (*Fig18Result, error) {
+	return s.fig18.Get(func() (*Fig18Result, error) {
+		r := &Fig18Result{}
+		var frames []dataframe.DataFrame
+		for _, name := range Fig18Logs {
+			t, err := s.log(name)
+			if missing(err) {
+				r.Missing = append(r.Missing, Missing{name, err})
+				continue
+			} else if err != nil {
+				return nil, err
+			}
+			c, err := session.ContinuationOf(t, session.ContinuationOptions{})
+			if err != nil {
+				return nil, err
+			}
+			r.Logs = append(r.Logs, name)
+			var x, y, ps, xs []float64
+			var sMin, sSec float64
+			for _, b := range c.Response {
+				if b.Jobs < fig18MinJobs || math.IsInf(b.Hi, 1) {
+					continue
+				}
+				mid := binMid(b)
+				x, y = append(x, mid), append(y, b.Probability)
+				dm, ds := feedback.ContinuationProbability(mid, 60)-b.Probability, feedback.ContinuationProbability(mid, 1)-b.Probability
+				sMin, sSec = sMin+dm*dm, sSec+ds*ds
+			}
+			for _, b := range c.Slowdown {
+				if b.Jobs >= fig18MinJobs && !math.IsInf(b.Hi, 1) {
+					xs, ps = append(xs, binMid(b)), append(ps, b.Probability)
+				}
+			}
+			n := float64(len(x))
+			r.rhoResp, r.rhoSlow = append(r.rhoResp, spearman(x, y)), append(r.rhoSlow, spearman(xs, ps))
+			r.firstP, r.lastP = append(r.firstP, y[0]), append(r.lastP, y[len(y)-1])
+			r.rmsMin, r.rmsSec = append(r.rmsMin, math.Sqrt(sMin/n)), append(r.rmsSec, math.Sqrt(sSec/n))
+			df := c.Frame()
+			logs := make([]string, df.Nrow())
+			pm, psec := make([]float64, df.Nrow()), make([]float64, df.Nrow())
+			meas := df.Col("measure").Records()
+			lo, hi := df.Col("lo").Float(), df.Col("hi").Float()
+			for i := range logs {
+				logs[i], pm[i], psec[i] = name, math.NaN(), math.NaN()
+				if meas[i] == "response_time" && !math.IsInf(hi[i], 1) {
+					mid := math.Sqrt(math.Max(lo[i], 1) * hi[i])
+					pm[i], psec[i] = feedback.ContinuationProbability(mid, 60), feedback.ContinuationProbability(mid, 1)
+				}
+			}
+			frames = append(frames, dataframe.New(series.New(logs, series.String, "log")).CBind(df).
+				Mutate(series.New(pm, series.Float, "p_cont_minutes")).Mutate(series.New(psec, series.Float, "p_cont_seconds")))
+			for _, bySlowdown := range []bool{false, true} {
+				p, err := c.PlotContinuation(bySlowdown, name)
+				if err != nil {
+					return nil, err
+				}
+				p.Title.Text = "Fig. 18: " + name + ", continuation against the previous job's " + map[bool]string{false: "response time", true: "slowdown"}[bySlowdown]
+				r.Plots = append(r.Plots, p)
+			}
+		}
+		if len(frames) > 0 {
+			r.Frame = frames[0]
+			for _, f := range frames[1:] {
+				r.Frame = r.Frame.RBind(f)
+			}
+		}
+		return r, nil
+	})
+}
+
+// binMid is the geometric centre of a bin (its lower edge taken as at
+// least 1).
+func binMid(b session.Bin) float64 { return math.Sqrt(math.Max(b.Lo, 1) * b.Hi) }
+
+// Claims adds the claims of §4.4 on what makes users continue (Fig. 18).
+func (r *Fig18Result) Claims(l *ledger.Ledger) {
+	const item = "Fig. 18"
+	unavailable(l, item, "fig18", r.Missing)
+	for i, name := range r.Logs {
+		l.Claim(item, "fig18/"+name+"/longer-response-less-continuation", name+": the longer a job's response time, the lower the probability that the session continues (next job within 20 minutes): Spearman's ρ over the response bins < 0",
+			r.rhoResp[i] < 0 && r.lastP[i] < r.firstP[i], fmt.Sprintf("ρ = %.2f; probability %.2f in the shortest bin, %.2f in the longest (bins of ≥ %d jobs)", r.rhoResp[i], r.firstP[i], r.lastP[i], fig18MinJobs)).
+			Quoting("the longer a\njob’s response time, the lower the probability that the session will continue")
+		l.Claim(item, "fig18/"+name+"/response-better-predictor", name+": the response time is a better predictor of whether the user continues than the slowdown: the continuation falls more consistently with it (|ρ| larger)",
+			math.Abs(r.rhoResp[i]) > math.Abs(r.rhoSlow[i]), fmt.Sprintf("ρ against response time %.2f, against slowdown %.2f", r.rhoResp[i], r.rhoSlow[i])).
+			Quoting("A job’s performance as measured by the response time is a better predictor\nof subsequent user behavior (think time till the next job) than the job’s slowdown")
+		l.OwnClaim(item, "fig18/"+name+"/p-cont-minutes", name+": the continuation probability of the 2014 distribution-based model, 0.8 / (0.05 r + 1), fits the measured curve with r in minutes better than in seconds (RMS distance)",
+			r.rmsMin[i] < r.rmsSec[i], fmt.Sprintf("RMS distance %.3f with minutes, %.3f with seconds", r.rmsMin[i], r.rmsSec[i]))
+	}
+}

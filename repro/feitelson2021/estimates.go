@@ -1,0 +1,250 @@
+package feitelson2021
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
+	"gonum.org/v1/plot"
+
+	"github.com/tracelab/tracelab/repro/ledger"
+	"github.com/tracelab/tracelab/sim/estimates"
+	"github.com/tracelab/tracelab/sim/simplot"
+)
+
+// Fig2Logs are the logs of Fig. 2 (its caption: CTC and KTH SP2).
+var Fig2Logs = []string{"CTC-SP2", "KTH-SP2"}
+
+// Fig3Logs are the logs of Fig. 3 (its caption: CTC and BLUE).
+var Fig3Logs = []string{"CTC-SP2", "SDSC-BLUE"}
+
+// fig2Bins is the number of bins of Fig. 2's histograms (5% each).
+const fig2Bins = 20
+
+// Fig2Result is the estimate accuracy of Fig. 2 (§3.2).
+type Fig2Result struct {
+	Logs []string
+	// Frame has one row per (log, bin): log, lo and hi (percent of the
+	// estimate used), fraction of the jobs.
+	Frame dataframe.DataFrame
+	Plot  *plot.Plot
+	// Summary has one row per log: jobs (with an estimate and a runtime),
+	// left_out, first_bin (0–5%), peak (95–100% with the jobs that ran
+	// past their estimate), flat_min and flat_max (the smallest and largest
+	// bin from 20% to 95%), ran_past (share of jobs that ran past their
+	// estimate).
+	Summary dataframe.DataFrame
+	hist    map[string][]float64
+	Missing []Missing
+}
+
+// Fig2 computes the histograms of runtime / estimate of Fig. 2.
+func (s *Study) Fig2(ctx context.Context) (*Fig2Result, error) {
+	return s.fig2.Get(func() (*Fig2Result, error) {
+		r := &Fig2Result{hist: map[string][]float64{}}
+		var accs []estimates.Accuracy
+		var logCol []string
+		var lo, hi, frac []float64
+		var jobs, out []int
+		var first, peak, fmin, fmax, past []float64
+		for _, name := range Fig2Logs {
+			t, err := s.log(name)
+			if missing(err) {
+				r.Missing = append(r.Missing, Missing{name, err})
+				continue
+			} else if err != nil {
+				return nil, err
+			}
+			a := estimates.AccuracyOf(t)
+			h := a.Histogram(fig2Bins)
+			r.Logs, accs = append(r.Logs, name), append(accs, a)
+			r.hist[name] = h
+			for k, f := range h {
+				logCol = append(logCol, name)
+				lo, hi, frac = append(lo, 100*float64(k)/fig2Bins), append(hi, 100*float64(k+1)/fig2Bins), append(frac, f)
+			}
+			flat := h[4 : fig2Bins-1]
+			jobs, out = append(jobs, len(a.Used)), append(out, a.NoEstimate+a.UnknownRuntime)
+			first, peak = append(first, h[0]), append(peak, h[fig2Bins-1])
+			fmin, fmax = append(fmin, slices.Min(flat)), append(fmax, slices.Max(flat))
+			past = append(past, float64(a.Over)/float64(len(a.Used)))
+		}
+		if len(r.Logs) == 0 {
+			return r, nil
+		}
+		p, err := simplot.Accuracy(r.Logs, accs, fig2Bins, "Fig. 2: runtime / estimate, 5% bins")
+		if err != nil {
+			return nil, err
+		}
+		r.Plot = p
+		r.Frame = dataframe.New(series.New(logCol, series.String, "log"), series.New(lo, series.Float, "lo"),
+			series.New(hi, series.Float, "hi"), series.New(frac, series.Float, "fraction"))
+		r.Summary = dataframe.New(series.New(r.Logs, series.String, "log"), series.New(jobs, series.Int, "jobs"),
+			series.New(out, series.Int, "left_out"), series.New(first, series.Float, "first_bin"),
+			series.New(peak, series.Float, "peak"), series.New(fmin, series.Float, "flat_min"),
+			series.New(fmax, series.Float, "flat_max"), series.New(past, series.Float, "ran_past"))
+		return r, nil
+	})
+}
+
+// Claims adds the claims of Fig. 2: the peak at 100% and the flat rest.
+func (r *Fig2Result) Claims(l *ledger.Ledger) {
+	const item = "Fig. 2"
+	unavailable(l, item, "fig2", r.Missing)
+	for _, name := range r.Logs {
+		h := r.hist[name]
+		mid := h[2 : fig2Bins-1]
+		flat := h[4 : fig2Bins-1]
+		l.Claim(item, "fig2/"+name+"/peak-at-100", name+": the histogram peaks at 100% (jobs killed at or past their estimate): the 95–100% bin exceeds every bin from 10% to 95%",
+			h[fig2Bins-1] > slices.Max(mid),
+			fmt.Sprintf("95–100%%: %.3f of the jobs; largest bin from 10%% to 95%%: %.3f", h[fig2Bins-1], slices.Max(mid))).
+			Quoting("the actual peak at 100% is due to jobs that were killed because they exceeded their estimate")
+		// "Flat": within a factor of 3 (the bins of the paper's histograms
+		// vary visibly but without trend; a factor of 3 is the band that
+		// excludes a peak like the one at 100%).
+		l.Claim(item, "fig2/"+name+"/flat", name+": except for the very shortest jobs the histogram is flat: the bins from 20% to 95% lie within a factor of 3 of each other",
+			slices.Max(flat) <= 3*slices.Min(flat),
+			fmt.Sprintf("bins from 20%% to 95%%: %.3f to %.3f (factor %.2f)", slices.Min(flat), slices.Max(flat), slices.Max(flat)/slices.Min(flat))).
+			Quoting("For other jobs except the very shortest ones the histogram is flat")
+		l.Claim(item, "fig2/"+name+"/shortest", name+": the very shortest jobs (0–5% of their estimate) are the exception to the flat histogram",
+			h[0] > 3*slices.Min(flat) && h[0] > slices.Max(flat),
+			fmt.Sprintf("0–5%%: %.3f of the jobs; bins from 20%% to 95%%: at most %.3f", h[0], slices.Max(flat)))
+	}
+}
+
+// Fig3Result holds the CDFs of estimates and runtimes of Fig. 3 (§3.2).
+type Fig3Result struct {
+	Logs  []string
+	Plots []*plot.Plot
+	// Frame has one row per log: jobs, median_estimate and
+	// median_runtime (s), median_ratio (median over jobs of estimate /
+	// runtime, jobs of positive runtime), round (share of estimates that
+	// are whole multiples of 5 minutes), top_estimates (the five most
+	// frequent), top_share (their share), max_estimate (s) and at_max
+	// (share of jobs whose estimate is the log's largest).
+	Frame   dataframe.DataFrame
+	rows    []fig3Row
+	Missing []Missing
+}
+
+type fig3Row struct {
+	log                      string
+	jobs                     int
+	medEst, medRun, medRatio float64
+	round, topShare          float64
+	top                      []estimates.Mode
+	maxEst, atMax            float64
+}
+
+// Fig3 computes the distributions of estimates and runtimes of Fig. 3.
+func (s *Study) Fig3(ctx context.Context) (*Fig3Result, error) {
+	return s.fig3.Get(func() (*Fig3Result, error) {
+		r := &Fig3Result{}
+		for _, name := range Fig3Logs {
+			t, err := s.log(name)
+			if missing(err) {
+				r.Missing = append(r.Missing, Missing{name, err})
+				continue
+			} else if err != nil {
+				return nil, err
+			}
+			est, run := estimates.Pairs(t)
+			p, err := simplot.EstimateCDF("Fig. 3: "+name, est, run)
+			if err != nil {
+				return nil, err
+			}
+			r.Logs, r.Plots = append(r.Logs, name), append(r.Plots, p)
+			row := fig3Row{log: name, jobs: len(est), top: estimates.TopModes(t, 5)}
+			var ratio []float64
+			round, atMax := 0, 0
+			row.maxEst = slices.Max(est)
+			for i, e := range est {
+				if run[i] > 0 {
+					ratio = append(ratio, e/run[i])
+				}
+				if math.Mod(e, 300) == 0 {
+					round++
+				}
+				if e == row.maxEst {
+					atMax++
+				}
+			}
+			row.medEst, row.medRun, row.medRatio = median(est), median(run), median(ratio)
+			row.round, row.atMax = float64(round)/float64(len(est)), float64(atMax)/float64(len(est))
+			for _, m := range row.top {
+				row.topShare += m.Fraction
+			}
+			r.rows = append(r.rows, row)
+		}
+		n := len(r.rows)
+		jobs := make([]int, n)
+		me, mr, ratio, round, share, mx, at := make([]float64, n), make([]float64, n), make([]float64, n),
+			make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)
+		top := make([]string, n)
+		for i, row := range r.rows {
+			jobs[i], me[i], mr[i], ratio[i] = row.jobs, row.medEst, row.medRun, row.medRatio
+			round[i], share[i], mx[i], at[i] = row.round, row.topShare, row.maxEst, row.atMax
+			var ts []string
+			for _, m := range row.top {
+				ts = append(ts, fmt.Sprintf("%s (%.0f%%)", time.Duration(m.Seconds)*time.Second, 100*m.Fraction))
+			}
+			top[i] = strings.Join(ts, ", ")
+		}
+		r.Frame = dataframe.New(series.New(r.Logs, series.String, "log"), series.New(jobs, series.Int, "jobs"),
+			series.New(me, series.Float, "median_estimate"), series.New(mr, series.Float, "median_runtime"),
+			series.New(ratio, series.Float, "median_ratio"), series.New(round, series.Float, "round"),
+			series.New(top, series.String, "top_estimates"), series.New(share, series.Float, "top_share"),
+			series.New(mx, series.Float, "max_estimate"), series.New(at, series.Float, "at_max"))
+		return r, nil
+	})
+}
+
+// Claims adds the claims of Fig. 3: round estimates, large over-estimation,
+// frequent use of the maximum.
+func (r *Fig3Result) Claims(l *ledger.Ledger) {
+	const item = "Fig. 3"
+	unavailable(l, item, "fig3", r.Missing)
+	for _, row := range r.rows {
+		var ts []string
+		for _, m := range row.top {
+			ts = append(ts, time.Duration(m.Seconds*float64(time.Second)).String())
+		}
+		// "Round figures": a whole multiple of 5 minutes; most estimates
+		// being round means more than half of them.
+		l.Check(item, "fig3/"+row.log+"/round", row.log+": users tend to use round figures as estimates (share of estimates that are whole multiples of 5 minutes)",
+			ledger.Stated("most", ledger.AtLeast(0.5)), row.round).Digits(3).
+			Quoting("users tend to use round figures such as 30 minutes or 2 hours as their estimates").
+			Because("the five most frequent estimates: " + strings.Join(ts, ", "))
+		// "By a large amount": the median job's estimate is at least twice
+		// its runtime.
+		l.Check(item, "fig3/"+row.log+"/overestimate", row.log+": users over-estimate by a large amount (median over jobs of estimate / runtime)",
+			ledger.Stated("a large amount", ledger.AtLeast(2)), row.medRatio).Digits(3).
+			Quoting("they tend to over-estimate by a large amount")
+		// "Often": at least a tenth of the jobs.
+		l.Check(item, "fig3/"+row.log+"/at-max", row.log+": users often use the maximal allowed estimate (share of jobs whose estimate is the log's largest)",
+			ledger.Stated("often", ledger.AtLeast(0.1)), row.atMax).Digits(3).
+			Quoting("often using the maximal allowed estimate").
+			IfDiffers(fmt.Sprintf("%s's largest estimate (%s) is used by %d jobs; its most frequent estimate is %s (%.0f%% of the jobs); the limits of its queues are not in the log",
+				row.log, time.Duration(row.maxEst)*time.Second, int(math.Round(row.atMax*float64(row.jobs))), ts[0], 100*row.top[0].Fraction))
+	}
+}
+
+// median returns the median of x (the mean of the two middle values for
+// an even count), NaN for none. x is not modified.
+func median(x []float64) float64 {
+	if len(x) == 0 {
+		return math.NaN()
+	}
+	s := slices.Clone(x)
+	slices.Sort(s)
+	n := len(s)
+	if n%2 == 1 {
+		return s[n/2]
+	}
+	return (s[n/2-1] + s[n/2]) / 2
+}

@@ -1,0 +1,301 @@
+package feitelson2021
+
+import (
+	"context"
+	"math"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/repro/ledger"
+	"github.com/tracelab/tracelab/repro/study"
+	"github.com/tracelab/tracelab/sim"
+)
+
+func paperText(t *testing.T) string {
+	t.Helper()
+	text, err := study.PaperText(File)
+	if err != nil {
+		t.Skip(err)
+	}
+	return text
+}
+
+// TestItems: every numbered figure and table of the paper is listed, and
+// every item not fully reproduced says why.
+func TestItems(t *testing.T) {
+	s := New(study.Options{Quick: true})
+	if m := s.Paper().MissingItems(paperText(t)); len(m) != 0 {
+		t.Errorf("items not listed: %v", m)
+	}
+	seen := map[string]bool{}
+	for _, it := range s.Paper().Items {
+		if seen[it.Name] {
+			t.Errorf("%s listed twice", it.Name)
+		}
+		seen[it.Name] = true
+		if it.Status != ledger.Reproduced && it.Note == "" {
+			t.Errorf("%s is %s without a note saying why", it.Name, it.Status)
+		}
+	}
+	// The text names Figs 1–21 and Table 1 (some only in a caption).
+	for k := 1; k <= 21; k++ {
+		if !seen["Fig. "+strconv.Itoa(k)] {
+			t.Errorf("Fig. %d not listed", k)
+		}
+	}
+	if !seen["Table 1"] {
+		t.Error("Table 1 not listed")
+	}
+}
+
+// quickLedger is the quick-mode ledger, computed once for the tests.
+var quickLedger = study.Once[*ledger.Ledger]{}
+
+func ledgerOf(t *testing.T) *ledger.Ledger {
+	t.Helper()
+	if os.Getenv("TRACELAB_DATA") == "" {
+		t.Skip("TRACELAB_DATA is not set")
+	}
+	l, err := quickLedger.Get(func() (*ledger.Ledger, error) {
+		return New(study.Options{Quick: true}).Ledger(context.Background())
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
+// TestQuotes: every quote of the ledger is in the paper's text.
+func TestQuotes(t *testing.T) {
+	text := paperText(t)
+	l := ledgerOf(t)
+	for _, err := range ledger.VerifyQuotes(l.Entries(), text) {
+		t.Error(err)
+	}
+	if l.Len() < 80 {
+		t.Errorf("only %d ledger entries", l.Len())
+	}
+}
+
+// TestLedgerFacts: entries whose values come from the logs' headers and
+// from exact reconstructions agree with the paper (see the comments for
+// the values).
+func TestLedgerFacts(t *testing.T) {
+	l := ledgerOf(t)
+	for _, tt := range []struct {
+		id      string
+		verdict ledger.Verdict
+		value   float64 // our value, NaN: not checked
+	}{
+		{"fig6/jobs", ledger.Agrees, 79302},              // CTC-SP2 header: MaxJobs 79302
+		{"fig6/flurry-jobs", ledger.Agrees, 2080},        // filter: user=135 … (2080 jobs removed)
+		{"fig7/share", ledger.Agrees, 305178.0 / 527371}, // filter: user=2 (305178 jobs removed), MaxJobs 527371
+		{"fig1/wide-jobs", ledger.Agrees, math.NaN()},
+		{"fig9/not-twice", ledger.Agrees, 0},
+		{"table1/user-satisfaction", ledger.NotComparable, math.NaN()},
+	} {
+		e, ok := l.Lookup(tt.id)
+		if !ok || e.Verdict != tt.verdict || !math.IsNaN(tt.value) && math.Abs(e.Number()-tt.value) > 1e-9 {
+			t.Errorf("%s: %+v, want %s with %v", tt.id, e, tt.verdict, tt.value)
+		}
+	}
+}
+
+func TestFilters(t *testing.T) {
+	h := datasets.Header{Notes: []string{"uses the EASY scheduler",
+		"THIS IS A CLEANED VERSION OF THE LOG!\nThe filters used to produce it were\nuser=2 (305178 jobs removed)\n" +
+			"user=60 and (job>=254200 and job<=271542) (12333 jobs removed)\njob<=10 (5 jobs removed)\n" +
+			"user=5 and (hour>=3 and hour<=3) (5301 jobs removed)"}}
+	got := Filters(h)
+	want := []Filter{
+		{User: 2, Removed: 305178},
+		{User: 60, FromJob: 254200, ToJob: 271542, Removed: 12333},
+		{User: -1, ToJob: 10, Removed: 5},
+		{User: 5, Other: "hour>=3 and hour<=3", Removed: 5301},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("%d filters: %+v", len(got), got)
+	}
+	for i, w := range want {
+		g := got[i]
+		g.Text = ""
+		if g != w {
+			t.Errorf("filter %d: %+v, want %+v", i, g, w)
+		}
+	}
+	flurry := []bool{false, true, false, false}
+	for i, f := range got {
+		if f.Flurry() != flurry[i] {
+			t.Errorf("filter %d: Flurry %v", i, f.Flurry())
+		}
+	}
+	if fs := Filters(datasets.Header{Notes: []string{"uses MAUI"}}); len(fs) != 0 {
+		t.Errorf("filters of an uncleaned log: %v", fs)
+	}
+}
+
+// cleaned returns a log of jobs 1–10 from which jobs 4–6 (user 7's burst)
+// and job 9 (user 8) were removed; job k was submitted at 100·k.
+func cleaned() *datasets.Trace {
+	t := datasets.NewTrace("toy", 10)
+	t.Header.MaxJobs = 10
+	t.Header.Notes = []string{"THIS IS A CLEANED VERSION OF THE LOG!\nThe filters used to produce it were\n" +
+		"user=7 and (job>=3 and job<=7) (3 jobs removed)\nuser=8 (1 jobs removed)"}
+	for _, k := range []int{1, 2, 3, 7, 8, 10} {
+		j := datasets.UnknownJob()
+		j.JobID, j.Submit, j.User = k, float64(100*k), 1
+		t.Append(j)
+	}
+	return t
+}
+
+func TestReconstruct(t *testing.T) {
+	r, err := Reconstruct(cleaned())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.MaxJobs != 10 || r.Missing != 4 || r.Unexplained != 0 {
+		t.Fatalf("%+v", r)
+	}
+	// Job k lies between the remaining jobs around it, by job number.
+	if want := []float64{400, 500, 600, 900}; !slices.Equal(r.Time, want) {
+		t.Errorf("times %v, want %v", r.Time, want)
+	}
+	if want := []float64{400, 400, 400, 200}; !slices.Equal(r.Bracket, want) {
+		t.Errorf("brackets %v, want %v", r.Bracket, want)
+	}
+	// Jobs 4–6 can only be user 7's (user 8's filter could match them too,
+	// but it removed one job and job 9 is outside user 7's range).
+	for j, want := range []float64{3, 1} {
+		if got := r.Count(j); math.Abs(got-want) > 1e-9 {
+			t.Errorf("filter %d: %v jobs, want %v", j, got, want)
+		}
+	}
+	// The fit converges slowly to zero weights: within 1% after its rounds.
+	for i, w := range r.Weight {
+		want := []float64{1, 0}
+		if r.Time[i] == 900 {
+			want = []float64{0, 1}
+		}
+		if math.Abs(w[0]-want[0]) > 0.01 || math.Abs(w[1]-want[1]) > 0.01 {
+			t.Errorf("job at %v: weights %v, want %v", r.Time[i], w, want)
+		}
+	}
+	bad := cleaned() // the filters removed more jobs than numbers are missing
+	bad.Header.Notes[0] = strings.Replace(bad.Header.Notes[0], "(1 jobs removed)", "(2 jobs removed)", 1)
+	if _, err := Reconstruct(bad); err == nil {
+		t.Error("inconsistent header: no error")
+	}
+	if _, err := Reconstruct(datasets.NewTrace("plain", 0)); err == nil {
+		t.Error("uncleaned log: no error")
+	}
+}
+
+func TestBusiestDay(t *testing.T) {
+	times := []float64{0, 1000, 80000, 90000, 200000}
+	w := []float64{1, 1, 1, 1, 1}
+	// 0, 1000, 80000 lie within 24 h: 3 of 5.
+	if got := busiestDay(times, w); got != 0.6 {
+		t.Errorf("busiestDay %v, want 0.6", got)
+	}
+}
+
+func TestSpearman(t *testing.T) {
+	for _, tt := range []struct {
+		x, y []float64
+		want float64
+	}{
+		{[]float64{1, 2, 3, 4}, []float64{10, 20, 30, 40}, 1},
+		{[]float64{1, 2, 3, 4}, []float64{4, 3, 2, 1}, -1},
+		// scipy.stats.spearmanr([1,2,3,4,5],[2,1,4,3,5]) = 0.8
+		{[]float64{1, 2, 3, 4, 5}, []float64{2, 1, 4, 3, 5}, 0.8},
+		// scipy.stats.spearmanr([1,2,2,3],[1,3,2,4]) = 0.9486832980505138
+		{[]float64{1, 2, 2, 3}, []float64{1, 3, 2, 4}, 0.9486832980505138},
+	} {
+		if got := spearman(tt.x, tt.y); math.Abs(got-tt.want) > 1e-12 {
+			t.Errorf("spearman(%v, %v) = %v, want %v", tt.x, tt.y, got, tt.want)
+		}
+	}
+	if !math.IsNaN(spearman([]float64{1}, []float64{2})) {
+		t.Error("spearman of one pair is not NaN")
+	}
+}
+
+func TestRoughness(t *testing.T) {
+	for _, tt := range []struct {
+		y     []float64
+		want  float64
+		falls int
+	}{
+		{[]float64{1, 2, 3, 5}, 1, 0},
+		{[]float64{1, 3, 2, 4}, 5.0 / 3, 1},
+	} {
+		got, falls := roughness(tt.y)
+		if math.Abs(got-tt.want) > 1e-12 || falls != tt.falls {
+			t.Errorf("roughness(%v) = %v, %d; want %v, %d", tt.y, got, falls, tt.want, tt.falls)
+		}
+	}
+}
+
+func TestQuantileMedian(t *testing.T) {
+	x := []float64{1, 2, 3, 4, 10}
+	// numpy.quantile([1,2,3,4,10], 0.95) = 8.8 (linear interpolation)
+	if got := quantile(x, 0.95); math.Abs(got-8.8) > 1e-12 {
+		t.Errorf("quantile 0.95 = %v", got)
+	}
+	if got := median([]float64{4, 1, 3, 2}); got != 2.5 {
+		t.Errorf("median %v", got)
+	}
+	if shareBelow(x, 3) != 0.4 || !inBody(x, 3) || inBody(x, 0.5) {
+		t.Error("shareBelow / inBody")
+	}
+}
+
+func TestScaleArrivals(t *testing.T) {
+	jobs := []sim.Job{{Submit: 100, Runtime: 10, Procs: 2}, {Submit: 200, Runtime: 30, Procs: 1}, {Submit: 300, Runtime: 20, Procs: 1}}
+	// §3.4: multiplying interarrival times by 7/8 raises a load of 70% to 80%.
+	if got := offeredLoad(scaleArrivals(jobs, 0.875), 1) / offeredLoad(jobs, 1); math.Abs(got-0.8/0.7) > 1e-12 {
+		t.Errorf("load ratio %v, want 8/7", got)
+	}
+	if s := scaleArrivals(jobs, 0.5); s[0].Submit != 100 || s[2].Submit != 200 || jobs[2].Submit != 300 {
+		t.Errorf("scaled %v (input %v)", s, jobs)
+	}
+}
+
+// TestToySchedules: the toy workload of Fig. 1 shows what the figure
+// shows: FCFS leaves processors idle behind the wide job, EASY backfills.
+func TestToySchedules(t *testing.T) {
+	r, err := New(study.Options{Quick: true}).Fig1(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !(r.Wasted["easy"] < r.Wasted["fcfs"]) || r.Backfilled["fcfs"] != 0 || r.Backfilled["easy"] == 0 {
+		t.Errorf("wasted %v, backfilled %v", r.Wasted, r.Backfilled)
+	}
+	if len(r.Plots) != 2 || r.Frame.Nrow() != 2 {
+		t.Errorf("%d plots, %d rows", len(r.Plots), r.Frame.Nrow())
+	}
+}
+
+// TestWorkers: a parallel item gives the same result whatever the number
+// of workers.
+func TestWorkers(t *testing.T) {
+	if os.Getenv("TRACELAB_DATA") == "" {
+		t.Skip("TRACELAB_DATA is not set")
+	}
+	var frames [2]string
+	for i, w := range []int{1, 3} {
+		r, err := New(study.Options{Quick: true, Workers: w}).Fig16(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		frames[i] = r.Frame.String()
+	}
+	if frames[0] != frames[1] {
+		t.Errorf("1 worker:\n%s\n3 workers:\n%s", frames[0], frames[1])
+	}
+}

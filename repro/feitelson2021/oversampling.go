@@ -1,0 +1,145 @@
+package feitelson2021
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
+	"gonum.org/v1/plot"
+
+	"github.com/tracelab/tracelab/repro/ledger"
+	"github.com/tracelab/tracelab/sim"
+	"github.com/tracelab/tracelab/sim/resample"
+	"github.com/tracelab/tracelab/sim/resample/resampleplot"
+)
+
+// Fig16Log is the log whose flurries Fig. 16 oversamples, and Fig16RBNPW
+// the expected numbers of flurry users among each week's new temporary
+// users (RB_NPW, 2013 §6.4).
+var (
+	Fig16Log   = "SDSC-SP2"
+	Fig16RBNPW = []float64{0, 1.0 / 8, 1.0 / 4, 1.0 / 2}
+)
+
+// Fig16Result oversamples flurries (§4.4, Fig. 16): the cleaned log's
+// flurries are gone (see Fig5), so its three heaviest single-user 7-day
+// bursts stand in for them as rare-behaviour users of the resampling.
+type Fig16Result struct {
+	Log string
+	// Bursts are the stand-in flurries (resample.BurstsFrame).
+	Bursts dataframe.DataFrame
+	// Frame has one row per (RB_NPW, replicate): rb_npw, replicate,
+	// flurries (rare-behaviour users that arrived), flurry_jobs, jobs,
+	// busiest_week (jobs).
+	Frame dataframe.DataFrame
+	// Plots show the jobs per week of one resampled log per RB_NPW.
+	Plots []*plot.Plot
+	// MeanFlurries per RB_NPW value, in order.
+	MeanFlurries []float64
+	Missing      []Missing
+}
+
+// Fig16 generates resampled SDSC-SP2 logs with more and more flurries.
+func (s *Study) Fig16(ctx context.Context) (*Fig16Result, error) {
+	return s.fig16.Get(func() (*Fig16Result, error) {
+		r := &Fig16Result{Log: Fig16Log}
+		t, err := s.log(Fig16Log)
+		if missing(err) {
+			r.Missing = append(r.Missing, Missing{Fig16Log, err})
+			return r, nil
+		} else if err != nil {
+			return nil, err
+		}
+		bs := resample.HeaviestBursts(t, sim.Week, 3)
+		var rare []resample.RarePeriod
+		for _, b := range bs {
+			rare = append(rare, b.RarePeriod)
+		}
+		r.Bursts = resample.BurstsFrame(bs)
+		p, err := resample.NewPools(t, resample.PoolOptions{Rare: rare})
+		if err != nil {
+			return nil, err
+		}
+		reps := s.o.Reps(10, 3)
+		n := len(Fig16RBNPW) * reps
+		type out struct {
+			rs                                  *resample.Resampled
+			busiest, arrivals, flurryJobs, jobs int
+		}
+		outs := make([]out, n)
+		err = forEach(ctx, s.o.NumWorkers(), n, func(i int) error {
+			rb, rep := Fig16RBNPW[i/reps], i%reps
+			rs, err := p.Generate(resample.Options{RBNPW: rb, Seed: s.seed(16), Stream: uint64(rep)})
+			if err != nil {
+				return err
+			}
+			perWeek := map[int]int{}
+			for _, sub := range rs.Trace.Submit {
+				perWeek[int((sub-rs.Start)/sim.Week)]++
+			}
+			o := out{arrivals: rs.Report.RareArrivals, flurryJobs: rs.Report.RareJobs, jobs: rs.Trace.Len()}
+			for _, c := range perWeek {
+				o.busiest = max(o.busiest, c)
+			}
+			if rep == 0 {
+				o.rs = rs
+			}
+			outs[i] = o
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		var rbCol []float64
+		var repCol, fl, fj, jobs, busiest []int
+		r.MeanFlurries = make([]float64, len(Fig16RBNPW))
+		for i, o := range outs {
+			k := i / reps
+			rbCol, repCol = append(rbCol, Fig16RBNPW[k]), append(repCol, i%reps)
+			fl, fj, busiest = append(fl, o.arrivals), append(fj, o.flurryJobs), append(busiest, o.busiest)
+			jobs = append(jobs, o.jobs)
+			r.MeanFlurries[k] += float64(o.arrivals) / float64(reps)
+			if o.rs != nil {
+				pl, err := resampleplot.WeeklyJobs(o.rs.Trace, 8, fmt.Sprintf("Fig. 16: %s resampled, RB_NPW %.3g: jobs per week", Fig16Log, Fig16RBNPW[k]))
+				if err != nil {
+					return nil, err
+				}
+				r.Plots = append(r.Plots, pl)
+			}
+		}
+		r.Frame = dataframe.New(series.New(rbCol, series.Float, "rb_npw"), series.New(repCol, series.Int, "replicate"),
+			series.New(fl, series.Int, "flurries"), series.New(fj, series.Int, "flurry_jobs"),
+			series.New(jobs, series.Int, "jobs"), series.New(busiest, series.Int, "busiest_week"))
+		return r, nil
+	})
+}
+
+// Claims adds the claim of §4.4 on oversampling flurries (Fig. 16).
+func (r *Fig16Result) Claims(l *ledger.Ledger) {
+	const item = "Fig. 16"
+	if len(r.Missing) > 0 {
+		unavailable(l, item, "fig16", r.Missing)
+		return
+	}
+	more := true
+	for k := 1; k < len(r.MeanFlurries); k++ {
+		more = more && r.MeanFlurries[k] > r.MeanFlurries[k-1]
+	}
+	l.Claim(item, "fig16/more-flurries", r.Log+": oversampling the flurry users causes more and more flurries to occur as RB_NPW grows (mean flurry users per resampled log)",
+		more, fmt.Sprintf("RB_NPW %v: %s flurries", Fig16RBNPW, fmtFloats(r.MeanFlurries, 1))).
+		Quoting("by oversampling these users, and thus causing more and more flurries to occur")
+}
+
+// fmtFloats formats x with the given decimals, separated by " / ".
+func fmtFloats(x []float64, dec int) string {
+	out := ""
+	for i, v := range x {
+		if i > 0 {
+			out += " / "
+		}
+		out += strconv.FormatFloat(v, 'f', dec, 64)
+	}
+	return out
+}

@@ -1,0 +1,106 @@
+package feitelson2021
+
+import (
+	"context"
+
+	"github.com/tracelab/tracelab/repro/ledger"
+)
+
+// File is the paper's text in the project's papers folder.
+const File = "feitelson-2021-resampling-with-feedback.txt"
+
+// Notebook sections that show several items (computed together in one
+// cell: a notebook cell cannot reuse another's results).
+const (
+	sectionThroughput = "§4.3–4.4 Figs 12, 17 and Table 1"
+	sectionUserAware  = "§4.4 Figs 20–21"
+)
+
+// Paper describes the paper and how each of its numbered items is
+// reproduced.
+func (s *Study) Paper() ledger.Paper {
+	return ledger.Paper{
+		Key: Key,
+		Citation: "D. G. Feitelson, Resampling with feedback: a new paradigm of using workload data for performance " +
+			"evaluation, Job Scheduling Strategies for Parallel Processing (JSSPP 2021, keynote)",
+		File:     File,
+		Notebook: "notebooks/04-resampling-with-feedback.ipynb",
+		Items:    items,
+	}
+}
+
+// items lists every numbered figure and table of the paper, in the order
+// of the notebook.
+var items = []ledger.Item{
+	{Name: "Fig. 1", Title: "FCFS and EASY schedules of a sequence of jobs", Status: ledger.Reproduced, Section: "§2 Fig. 1",
+		Note: "the figure's jobs are not given in the text: a toy workload of ours with the same features (a wide job blocking FCFS, small jobs EASY backfills)"},
+	{Name: "Fig. 2", Title: "estimate accuracy (CTC, KTH)", Status: ledger.Reproduced, Section: "§3.2 Fig. 2"},
+	{Name: "Fig. 3", Title: "CDFs of estimates and runtimes (CTC, BLUE)", Status: ledger.Reproduced, Section: "§3.2 Fig. 3"},
+	{Name: "Fig. 4", Title: "citations of the Parallel Workloads Archive", Status: ledger.NotReproduced, Section: "§3.3 Fig. 4",
+		Note: "Google Scholar citation counts are not part of the project's data (no log holds them), and no value of the figure survives in our copy of the text: there is nothing to compute or compare"},
+	{Name: "Fig. 5", Title: "arrivals per week with flurries", Status: ledger.Partial, Section: "§3.4 Fig. 5",
+		Note: "the cleaned logs no longer hold the flurries; their jobs' weeks are reconstructed from the cleaning filters in the logs' headers (job-number ranges and counts, exact) and the submit times of the neighbouring jobs; the caption does not name the two machines: SDSC-SP2 and LANL-CM5, the logs with the largest filtered flurries"},
+	{Name: "Fig. 6", Title: "effect of CTC's flurry on slowdown", Status: ledger.Partial, Section: "§3.4 Fig. 6",
+		Note: "the cleaned CTC-SP2 lacks exactly user 135's 2,080 flurry jobs (its header's filter), so it is the paper's curve without the flurry; the flurry's job attributes are lost, so the curve with it uses a stand-in: 2,080 copies of user 135's last job before the flurry at the reconstructed submit times"},
+	{Name: "Fig. 7", Title: "HPC2N's dominant user 2", Status: ledger.Partial, Section: "§3.4 Fig. 7",
+		Note: "the cleaned HPC2N lacks all of user 2's jobs (header filter, 305,178 jobs): their count is the header's, their weeks are reconstructed as for Fig. 5"},
+	{Name: "Fig. 8", Title: "cross-simulation of FCFS and EASY workloads", Status: ledger.Reproduced, Section: "§3.4 Fig. 8",
+		Note: "the generating simulations are our feedback simulations (fluid user model) of KTH-SP2 and SDSC-SP2, not the paper's site-level simulation"},
+	{Name: "Fig. 9", Title: "long-term and temporary users, reused in a generated workload", Status: ledger.Reproduced, Section: "§4.2 Fig. 9",
+		Note: "a conceptual drawing in the paper; we draw the users of KTH-SP2 and of a resampled KTH-SP2 from the actual pools"},
+	{Name: "Fig. 10", Title: "semi-open queueing model of the simulation", Status: ledger.Partial, Section: "§4.2 Fig. 10",
+		Note: "a diagram in the paper; we measure its flows (long-term population, temporary arrivals and departures, queue, think times) in a feedback simulation of a resampled KTH-SP2 and plot them per week"},
+	{Name: "Fig. 11", Title: "when one user loads the system, others back off", Status: ledger.Partial, Section: "§4.2 Fig. 11",
+		Note: "the figure and the start of its caption are lost from our copy; we test its statements on the weeks of four logs"},
+	{Name: "Fig. 12", Title: "equilibrium of workload generation and performance", Status: ledger.Reproduced, Section: sectionThroughput,
+		Note: "the figure is lost from our copy (only its mention); we draw response time against achieved load for open and feedback simulations of resampled KTH-SP2"},
+	{Name: "Fig. 13", Title: "user states: submitting, waiting, away", Status: ledger.Reproduced, Section: "§4.3 Fig. 13",
+		Note: "an illustration in the paper; we measure the share of the users' time in each state, as logged and under feedback"},
+	{Name: "Fig. 14", Title: "order and potential-dependence constraints", Status: ledger.Reproduced, Section: "§4.3 Fig. 14",
+		Note: "an illustration in the paper (its caption is mostly lost); we draw one user's day of KTH-SP2 with its constraints and count them in several logs"},
+	{Name: "Fig. 15", Title: "validation: waits over a thousand resampled workloads", Status: ledger.Reproduced, Section: "§4.4 Fig. 15",
+		Note: "the left log is not named: CTC-SP2; 1000 replicates in full mode; a feedback version on KTH-SP2 is ours"},
+	{Name: "Fig. 16", Title: "oversampling flurries", Status: ledger.Partial, Section: "§4.4 Fig. 16",
+		Note: "the figure and its caption are lost from our copy; the flurries are gone from the cleaned logs, so SDSC-SP2's three heaviest single-user 7-day bursts stand in for them (as in notebook 01)"},
+	{Name: "Fig. 17", Title: "throughput under feedback, FCFS and EASY", Status: ledger.Reproduced, Section: sectionThroughput,
+		Note: "the figure is lost from our copy (only its mention); resampled KTH-SP2 with 0.5–3 times its users, fluid user model"},
+	{Name: "Fig. 18", Title: "continuation against response time and slowdown", Status: ledger.Reproduced, Section: "§4.4 Fig. 18"},
+	{Name: "Fig. 19", Title: "user-aware scheduler: throughput and session length against α", Status: ledger.Reproduced, Section: "§4.4 Fig. 19",
+		Note: "our user-aware scheduler (sim/feedback.UserAware, after CREASY) and the distribution-based user model with office hours, on resampled KTH-SP2 with 1.5–2.5 times its users"},
+	{Name: "Fig. 20", Title: "response time per job class", Status: ledger.Reproduced, Section: sectionUserAware},
+	{Name: "Fig. 21", Title: "queue length through the day, with and without a daily cycle", Status: ledger.Reproduced, Section: sectionUserAware,
+		Note: "jobs arrive only from 8:00 to 18:00 (office hours), as the paper's simple model"},
+	{Name: "Table 1", Title: "performance metrics, oblivious and with resampling and feedback", Status: ledger.Reproduced, Section: sectionThroughput,
+		Note: "the table's cells are statements; we give the measurement behind each (user frustration is not modelled)"},
+}
+
+// claimers lists the item methods whose results make the ledger, in the
+// order of the notebook.
+func (s *Study) claimers() []func(context.Context) (ledger.Claimer, error) {
+	return []func(context.Context) (ledger.Claimer, error){
+		claimer(s.Fig1), claimer(s.Fig2), claimer(s.Fig3), claimer(s.Open),
+		claimer(s.Fig5), claimer(s.Fig6), claimer(s.Fig7), claimer(s.Fig8),
+		claimer(s.Fig9), claimer(s.Fig10), claimer(s.Fig11),
+		claimer(s.Fig17), claimer(s.Fig12), claimer(s.Table1),
+		claimer(s.Fig13), claimer(s.Fig14), claimer(s.Fig15), claimer(s.Fig16),
+		claimer(s.Fig18), claimer(s.Fig19), claimer(s.Fig20), claimer(s.Fig21),
+	}
+}
+
+// claimer adapts an item method to the list of claimers.
+func claimer[R ledger.Claimer](f func(context.Context) (R, error)) func(context.Context) (ledger.Claimer, error) {
+	return func(ctx context.Context) (ledger.Claimer, error) { return f(ctx) }
+}
+
+// Ledger computes every item (memoised) and returns the paper's ledger.
+func (s *Study) Ledger(ctx context.Context) (*ledger.Ledger, error) {
+	l := ledger.NewFor(s.Paper())
+	for _, f := range s.claimers() {
+		r, err := f(ctx)
+		if err != nil {
+			return nil, err
+		}
+		r.Claims(l)
+	}
+	return l, nil
+}

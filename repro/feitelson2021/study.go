@@ -1,0 +1,138 @@
+package feitelson2021
+
+import (
+	"context"
+	"errors"
+	"runtime"
+	"sync"
+
+	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/repro/ledger"
+	"github.com/tracelab/tracelab/repro/study"
+	"github.com/tracelab/tracelab/sim/feedback"
+	"github.com/tracelab/tracelab/sim/resample"
+)
+
+// Key is the paper's key in the ledger and in REPRODUCTION.md.
+const Key = "feitelson2021"
+
+// Study is the reproduction of the paper: one method per figure or table,
+// each memoised (a second call returns the first result).
+type Study struct {
+	o study.Options
+
+	fig1  study.Once[*Fig1Result]
+	fig2  study.Once[*Fig2Result]
+	fig3  study.Once[*Fig3Result]
+	fig5  study.Once[*Fig5Result]
+	fig6  study.Once[*Fig6Result]
+	fig7  study.Once[*Fig7Result]
+	fig8  study.Once[*Fig8Result]
+	fig9  study.Once[*Fig9Result]
+	fig10 study.Once[*Fig10Result]
+	fig11 study.Once[*Fig11Result]
+	fig13 study.Once[*Fig13Result]
+	fig14 study.Once[*Fig14Result]
+	fig15 study.Once[*Fig15Result]
+	fig16 study.Once[*Fig16Result]
+	fig17 study.Once[*Fig17Result]
+	fig18 study.Once[*Fig18Result]
+	fig19 study.Once[*Fig19Result]
+	fig20 study.Once[*Fig20Result]
+	fig21 study.Once[*Fig21Result]
+	open  study.Once[*OpenResult]
+
+	uaRuns study.Once[*UserAwareRuns]
+
+	pools     study.Memo[string, *resample.Pools]
+	workloads study.Memo[string, *feedback.Workload]
+}
+
+// New returns the study with options o (quick or full mode, seed, workers).
+func New(o study.Options) *Study { return &Study{o: o} }
+
+// Options returns the study's options.
+func (s *Study) Options() study.Options { return s.o }
+
+// seed returns the base seed of the study's random procedures, offset by
+// k so that independent experiments do not share random numbers.
+func (s *Study) seed(k uint64) uint64 { return s.o.SeedOr()*1_000_003 + k }
+
+// log returns a real log by catalog name (study.Log).
+func (s *Study) log(name string) (*datasets.Trace, error) { return study.Log(name) }
+
+// poolsOf returns the user pools of a log for resampling (memoised).
+func (s *Study) poolsOf(name string) (*resample.Pools, error) {
+	return s.pools.Get(name, func() (*resample.Pools, error) {
+		t, err := s.log(name)
+		if err != nil {
+			return nil, err
+		}
+		return resample.NewPools(t, resample.PoolOptions{})
+	})
+}
+
+// workloadOf returns a log prepared for feedback simulation (memoised).
+func (s *Study) workloadOf(name string) (*feedback.Workload, error) {
+	return s.workloads.Get(name, func() (*feedback.Workload, error) {
+		t, err := s.log(name)
+		if err != nil {
+			return nil, err
+		}
+		return feedback.NewWorkload(t, feedback.WorkloadOptions{})
+	})
+}
+
+// missing reports whether err says a log is not available (study.ErrMissing).
+func missing(err error) bool { return errors.Is(err, study.ErrMissing) }
+
+// Missing is a log a result could not use, with the reason.
+type Missing struct {
+	Log string
+	Err error
+}
+
+// unavailable adds one "not comparable" entry per missing log for the
+// claims of item that needed it.
+func unavailable(l *ledger.Ledger, item, idPrefix string, ms []Missing) {
+	for _, m := range ms {
+		l.Unavailable(item, idPrefix+"/"+m.Log, "the claims of "+item+" on "+m.Log, "—", m.Err.Error())
+	}
+}
+
+// forEach calls f(0), …, f(n−1) on up to workers goroutines and returns
+// the error of the smallest index that failed, or ctx's error. f writes its
+// result by index, so the outcome does not depend on the number of
+// workers.
+func forEach(ctx context.Context, workers, n int, f func(i int) error) error {
+	if workers < 1 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	errs := make([]error, n)
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(workers, n) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				if err := ctx.Err(); err != nil {
+					errs[i] = err
+					continue
+				}
+				errs[i] = f(i)
+			}
+		}()
+	}
+	for i := range n {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,318 @@
+package feitelson2021
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
+	"gonum.org/v1/plot"
+
+	"github.com/tracelab/tracelab/plots"
+	"github.com/tracelab/tracelab/repro/ledger"
+	"github.com/tracelab/tracelab/sim/feedback"
+	"github.com/tracelab/tracelab/sim/feedback/feedbackplot"
+)
+
+// fig17Loads are the factors on the number of users of the load sweep.
+func (s *Study) fig17Loads() []float64 {
+	if s.o.Quick {
+		return []float64{0.5, 1, 1.5, 2, 2.5}
+	}
+	return []float64{0.5, 0.75, 1, 1.25, 1.5, 1.75, 2, 2.5, 3}
+}
+
+// Fig17Result is the throughput as users are added, with feedback and
+// open (§4.4, Fig. 17; the same sweep gives Fig. 12 and Table 1).
+type Fig17Result struct {
+	Log string
+	// Frame is feedback.LoadSweep's: one row per (load, replicate,
+	// scheduler, simulation).
+	Frame dataframe.DataFrame
+	Plot  *plot.Plot
+	// means[simulation][scheduler] are the means over replicates, by load.
+	loads   []float64
+	mean    map[[2]string]sweepMeans
+	reps    int
+	Missing []Missing
+}
+
+// sweepMeans are the means over replicates of a scheduler and simulation,
+// one per load.
+type sweepMeans struct {
+	users, throughput, utilization, response, maxQueue, saturated, offered []float64
+}
+
+// Fig17 resamples PopulationLog with 0.5 to 3 times its users and simulates
+// each resampled log until the end of its window under FCFS and EASY, with
+// feedback (fluid model) and open.
+func (s *Study) Fig17(ctx context.Context) (*Fig17Result, error) {
+	return s.fig17.Get(func() (*Fig17Result, error) {
+		r := &Fig17Result{Log: PopulationLog, loads: s.fig17Loads(), reps: s.o.Reps(3, 1), mean: map[[2]string]sweepMeans{}}
+		p, err := s.poolsOf(PopulationLog)
+		if missing(err) {
+			r.Missing = append(r.Missing, Missing{PopulationLog, err})
+			return r, nil
+		} else if err != nil {
+			return nil, err
+		}
+		df, err := feedback.LoadSweep(p, feedback.LoadSweepOptions{Loads: r.loads, Replicates: r.reps, Seed: s.seed(17), Open: true})
+		if err != nil {
+			return nil, err
+		}
+		r.Frame = df
+		if err := r.means(); err != nil {
+			return nil, err
+		}
+		r.Plot, err = feedbackplot.Lines(df, "users", "throughput", []string{"scheduler", "simulation"},
+			plots.LinesOptions{Points: true, Axes: plots.Axes{Title: "Fig. 17: " + PopulationLog + " resampled, throughput as users are added",
+				XLabel: "users (instances in the resampled log)", YLabel: "jobs ended per week"}})
+		return r, err
+	})
+}
+
+// means averages the sweep's rows over replicates.
+func (r *Fig17Result) means() error {
+	cols, err := plots.FloatColumns(r.Frame, "load", "users", "throughput", "utilization", "avg_response", "max_queue", "offered")
+	if err != nil {
+		return err
+	}
+	sat := r.Frame.Col("saturated").Records()
+	sched, kind := r.Frame.Col("scheduler").Records(), r.Frame.Col("simulation").Records()
+	n := len(r.loads)
+	for i := range cols[0] {
+		k := [2]string{kind[i], sched[i]}
+		m, ok := r.mean[k]
+		if !ok {
+			m = sweepMeans{make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)}
+		}
+		li := slices.Index(r.loads, cols[0][i])
+		w := 1 / float64(r.reps)
+		m.users[li] += w * cols[1][i]
+		m.throughput[li] += w * cols[2][i]
+		m.utilization[li] += w * cols[3][i]
+		m.response[li] += w * cols[4][i]
+		m.maxQueue[li] += w * cols[5][i]
+		m.offered[li] += w * cols[6][i]
+		if sat[i] == "true" {
+			m.saturated[li] += w
+		}
+		r.mean[k] = m
+	}
+	return nil
+}
+
+// Claims adds the claims of §4.4 on throughput under feedback (Fig. 17).
+func (r *Fig17Result) Claims(l *ledger.Ledger) {
+	const item = "Fig. 17"
+	if len(r.Missing) > 0 {
+		unavailable(l, item, "fig17", r.Missing)
+		return
+	}
+	fe, ff := r.mean[[2]string{"feedback", "easy"}], r.mean[[2]string{"feedback", "fcfs"}]
+	oe, of := r.mean[[2]string{"open", "easy"}], r.mean[[2]string{"open", "fcfs"}]
+	last := len(r.loads) - 1
+	one := slices.Index(r.loads, 1)
+	// Higher throughput under feedback with EASY at every population from
+	// the log's own up.
+	higher, worst := true, math.Inf(1)
+	for k := range r.loads {
+		if r.loads[k] >= 1 {
+			ratio := fe.throughput[k] / ff.throughput[k]
+			higher = higher && ratio > 1
+			worst = math.Min(worst, ratio)
+		}
+	}
+	l.Claim(item, "fig17/easy-higher", r.Log+": with feedback, the more powerful scheduler (EASY) gets users to submit more jobs: its throughput exceeds FCFS's at every population from the log's own up",
+		higher, fmt.Sprintf("throughput EASY / FCFS: %.2f at %g× users, at least %.2f from 1×", fe.throughput[last]/ff.throughput[last], r.loads[last], worst)).
+		Quoting("The ability of EASY to support a higher load is only observable when using feedback-based simulations")
+	if one >= 0 {
+		d := math.Abs(oe.throughput[one]/of.throughput[one] - 1)
+		l.Claim(item, "fig17/open-same", r.Log+": in the conventional (open) simulation of the log's own population the throughput is dictated by the workload: EASY's and FCFS's are the same (within 2%)",
+			d <= 0.02, fmt.Sprintf("open throughput EASY / FCFS at 1×: %.3f", oe.throughput[one]/of.throughput[one])).
+			Quoting("Note that this result is impossible\nto achieve using conventional log-based simulations")
+	}
+	for _, sc := range []struct {
+		name string
+		m    sweepMeans
+	}{{"fcfs", ff}, {"easy", fe}} {
+		first := (sc.m.throughput[1] - sc.m.throughput[0]) / (sc.m.users[1] - sc.m.users[0])
+		end := (sc.m.throughput[last] - sc.m.throughput[last-1]) / (sc.m.users[last] - sc.m.users[last-1])
+		l.Claim(item, "fig17/"+sc.name+"/load-ceases", r.Log+", "+sc.name+" with feedback: having more users eventually makes each produce work at a slower rate, and the throughput ceases to increase (its gain per added user falls below a third of the first step's)",
+			end < first/3, fmt.Sprintf("jobs per week per added user: %.2f in the first step, %.2f in the last", first, end)).
+			Quoting("the load will cease to increase")
+	}
+}
+
+// Fig12Result is the equilibrium of workload generation and performance
+// (§4.3, Fig. 12), from the sweep of Fig17: response time against the
+// achieved load, open and with feedback.
+type Fig12Result struct {
+	Log  string
+	Plot *plot.Plot
+	f    *Fig17Result
+}
+
+// Fig12 draws the sweep of Fig17 as response time against utilisation.
+func (s *Study) Fig12(ctx context.Context) (*Fig12Result, error) {
+	f, err := s.Fig17(ctx)
+	if err != nil {
+		return nil, err
+	}
+	r := &Fig12Result{Log: f.Log, f: f}
+	if len(f.Missing) > 0 {
+		return r, nil
+	}
+	r.Plot, err = feedbackplot.Lines(f.Frame, "utilization", "avg_response", []string{"scheduler", "simulation"},
+		plots.LinesOptions{Points: true, Axes: plots.Axes{Title: "Fig. 12: " + f.Log + " resampled, response time against the achieved load",
+			XLabel: "utilization in the window", YLabel: "average response (s)", LogY: true}})
+	return r, err
+}
+
+// Claims adds the claims of §4.3 on the equilibrium (Fig. 12).
+func (r *Fig12Result) Claims(l *ledger.Ledger) {
+	const item = "Fig. 12"
+	f := r.f
+	if len(f.Missing) > 0 {
+		unavailable(l, item, "fig12", f.Missing)
+		return
+	}
+	last := len(f.loads) - 1
+	for _, sch := range []string{"fcfs", "easy"} {
+		fb, op := f.mean[[2]string{"feedback", sch}], f.mean[[2]string{"open", sch}]
+		// Bounded: the longest queue with feedback below a tenth of the
+		// open simulation's, which grows without bound.
+		l.Claim(item, "fig12/"+sch+"/equilibrium", r.Log+", "+sch+": with feedback the system settles where workload generation and performance match: at the largest population the open simulation saturates (its outstanding jobs grow: 2013 §6.3's test) while with feedback the longest queue stays below a tenth of the open one's",
+			op.saturated[last] > 0.5 && fb.maxQueue[last] < op.maxQueue[last]/10,
+			fmt.Sprintf("at %g× users: saturated in %.0f%% of the open runs (%.0f%% of the feedback runs); longest queue %.0f open, %.0f with feedback",
+				f.loads[last], 100*op.saturated[last], 100*fb.saturated[last], op.maxQueue[last], fb.maxQueue[last])).
+			Quoting("we can find the equilibrium point where workload generation and performance match each other")
+	}
+	ff, of := f.mean[[2]string{"feedback", "fcfs"}], f.mean[[2]string{"open", "fcfs"}]
+	l.Claim(item, "fig12/fcfs-bounded", r.Log+": FCFS's queue stays bounded under feedback while the open simulation's grows with the offered load (longest queue at the largest population over that at the log's own)",
+		ff.maxQueue[last] < of.maxQueue[last]/3, fmt.Sprintf("longest queue at %g× users: %.0f with feedback, %.0f open", f.loads[last], ff.maxQueue[last], of.maxQueue[last])).
+		Quoting("we also have a stabilizing\nnegative feedback, where extra load causes the generation of additional load to\nbe throttled")
+}
+
+// Table1Result is Table 1 (§5): each performance metric under oblivious
+// workloads and under resampling with feedback, with what we measured in
+// the sweep of Fig17.
+type Table1Result struct {
+	// Frame has one row per metric: metric, oblivious and feedback (the
+	// paper's words), oblivious_measured and feedback_measured (ours).
+	Frame dataframe.DataFrame
+	f     *Fig17Result
+}
+
+// Table1 tabulates the metrics of Table 1 with our measurements.
+func (s *Study) Table1(ctx context.Context) (*Table1Result, error) {
+	f, err := s.Fig17(ctx)
+	if err != nil {
+		return nil, err
+	}
+	r := &Table1Result{f: f}
+	metric := []string{"load", "throughput", "response time", "user satisfaction"}
+	obl := []string{"compared with offered load to find the threshold beyond which the system saturates",
+		"if not saturated, throughput is completely determined by the workload",
+		"response time is the main metric of system performance",
+		"assumed to be measured by the response time or slowdown"}
+	fb := []string{"measured to find the maximum utilization achievable — a performance metric",
+		"achieved throughput is the main metric of system performance",
+		"quoting response time is misleading without taking into account the throughput and user frustration",
+		"measured directly by the feedback model, e.g. in the form of frustrated user departures"}
+	om, fm := make([]string, 4), make([]string, 4)
+	if len(f.Missing) == 0 {
+		last := len(f.loads) - 1
+		oe, of := f.mean[[2]string{"open", "easy"}], f.mean[[2]string{"open", "fcfs"}]
+		fe, ff := f.mean[[2]string{"feedback", "easy"}], f.mean[[2]string{"feedback", "fcfs"}]
+		om[0] = fmt.Sprintf("open runs saturate from %s× users (FCFS), %s× (EASY)", f.firstSaturated(of), f.firstSaturated(oe))
+		fm[0] = fmt.Sprintf("maximum utilization achieved: FCFS %.3f, EASY %.3f", slices.Max(ff.utilization), slices.Max(fe.utilization))
+		dev := f.openThroughputDeviation()
+		om[1] = fmt.Sprintf("unsaturated open runs: throughput within %.1f%% of the arrival rate", 100*dev)
+		fm[1] = fmt.Sprintf("at %g× users: EASY %.0f, FCFS %.0f jobs per week", f.loads[last], fe.throughput[last], ff.throughput[last])
+		om[2] = fmt.Sprintf("open at %g× users: EASY %.0f s, FCFS %.0f s", f.loads[last], oe.response[last], of.response[last])
+		fm[2] = fmt.Sprintf("with feedback at %g× users: EASY %.0f s, FCFS %.0f s", f.loads[last], fe.response[last], ff.response[last])
+		om[3], fm[3] = "—", "our user models have no departures on frustration"
+	}
+	r.Frame = dataframe.New(series.New(metric, series.String, "metric"), series.New(obl, series.String, "oblivious"),
+		series.New(fb, series.String, "resampling_feedback"), series.New(om, series.String, "oblivious_measured"),
+		series.New(fm, series.String, "feedback_measured"))
+	return r, nil
+}
+
+// firstSaturated returns the smallest load factor at which most runs of m
+// saturated, "none" when none did.
+func (r *Fig17Result) firstSaturated(m sweepMeans) string {
+	for k, v := range m.saturated {
+		if v > 0.5 {
+			return fmt.Sprint(r.loads[k])
+		}
+	}
+	return "none"
+}
+
+// openThroughputDeviation returns the largest relative difference between
+// throughput and arrival rate over the unsaturated open runs.
+func (r *Fig17Result) openThroughputDeviation() float64 {
+	cols, err := plots.FloatColumns(r.Frame, "throughput", "arrivals")
+	if err != nil {
+		return math.NaN()
+	}
+	sat, kind := r.Frame.Col("saturated").Records(), r.Frame.Col("simulation").Records()
+	dev := 0.0
+	for i := range cols[0] {
+		if kind[i] == "open" && sat[i] == "false" {
+			dev = math.Max(dev, math.Abs(cols[0][i]/cols[1][i]-1))
+		}
+	}
+	return dev
+}
+
+// Claims adds the claims of Table 1 and §5 on metrics.
+func (r *Table1Result) Claims(l *ledger.Ledger) {
+	const item = "Table 1"
+	f := r.f
+	if len(f.Missing) > 0 {
+		unavailable(l, item, "table1", f.Missing)
+		return
+	}
+	dev := f.openThroughputDeviation()
+	l.Claim(item, "table1/throughput-oblivious", "oblivious workloads: if not saturated, throughput is completely determined by the workload (open runs: jobs ended per week within 5% of jobs arrived per week)",
+		dev <= 0.05, fmt.Sprintf("largest difference over the unsaturated open runs: %.1f%%", 100*dev)).
+		Quoting("if not saturated, throughput is completely determined by the workload")
+	// Stability: wherever an open simulation saturates, the feedback one's
+	// longest queue stays below a tenth of it.
+	anySat, stable := false, true
+	var worst float64
+	for _, sch := range []string{"fcfs", "easy"} {
+		op, fb := f.mean[[2]string{"open", sch}], f.mean[[2]string{"feedback", sch}]
+		for k := range f.loads {
+			if op.saturated[k] > 0.5 {
+				anySat = true
+				stable = stable && fb.maxQueue[k] < op.maxQueue[k]/10
+				worst = math.Max(worst, fb.maxQueue[k]/op.maxQueue[k])
+			}
+		}
+	}
+	l.Claim(item, "table1/saturation", "with oblivious workloads one must find the load beyond which the system saturates; with resampling and feedback the feedback counteracts the added load and leads to stability (wherever the open simulation saturates, the feedback one's longest queue stays below a tenth of it)",
+		anySat && stable, fmt.Sprintf("open runs saturate from %s× users (FCFS), %s× (EASY); largest ratio of the longest queues, feedback over open, where open saturates: %.3f",
+			f.firstSaturated(f.mean[[2]string{"open", "fcfs"}]), f.firstSaturated(f.mean[[2]string{"open", "easy"}]), worst)).
+		Quoting("The feedback counteracts our efforts to increase the load by adding users and jobs,\nand leads to stability")
+	fe, ff := f.mean[[2]string{"feedback", "easy"}], f.mean[[2]string{"feedback", "fcfs"}]
+	l.Claim(item, "table1/max-utilization", "with feedback the load is measured to find the maximum utilization achievable, a performance metric: EASY achieves a higher one than FCFS",
+		slices.Max(fe.utilization) > slices.Max(ff.utilization), fmt.Sprintf("maximum utilization: EASY %.3f, FCFS %.3f", slices.Max(fe.utilization), slices.Max(ff.utilization))).
+		Quoting("measured to find the maximum\nutilization achievable — a\nperformance metric")
+	higher := false
+	for k := range f.loads {
+		higher = higher || fe.throughput[k] > ff.throughput[k] && fe.response[k] > ff.response[k]
+	}
+	last := len(f.loads) - 1
+	l.Claim(item, "table1/response-with-throughput", "a consequence of achieving higher throughput may be that the average response time is also somewhat higher (with feedback, at some population EASY has both the higher throughput and the higher response time)",
+		higher, fmt.Sprintf("at %g× users: EASY %.0f jobs/week and %.0f s, FCFS %.0f jobs/week and %.0f s", f.loads[last], fe.throughput[last], fe.response[last], ff.throughput[last], ff.response[last])).
+		Quoting("a consequence of achieving higher throughput may be that the average response time is also somewhat higher").
+		IfDiffers("EASY's average response is below FCFS's at every population of the sweep")
+	l.Unavailable(item, "table1/user-satisfaction", "user satisfaction is measured directly by the feedback model, e.g. as frustrated user departures", "holds",
+		"our user models (sim/feedback: adjusted, distribution, fluid) have no departure on frustration")
+}

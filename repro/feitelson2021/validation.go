@@ -1,0 +1,224 @@
+package feitelson2021
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
+	"gonum.org/v1/plot"
+
+	"github.com/tracelab/tracelab/plots"
+	"github.com/tracelab/tracelab/repro/ledger"
+	"github.com/tracelab/tracelab/sim"
+	"github.com/tracelab/tracelab/sim/feedback"
+	"github.com/tracelab/tracelab/sim/feedback/feedbackplot"
+	"github.com/tracelab/tracelab/sim/resample"
+	"github.com/tracelab/tracelab/sim/sweep"
+)
+
+// Fig15Logs are the logs of Fig. 15: a log whose original value lies in
+// the body of the distribution (the caption does not name it; CTC-SP2 is
+// one of the two the 2013 paper names as such for the waiting time) and
+// SDSC-BLUE, "the Blue log on the right".
+var Fig15Logs = []string{"CTC-SP2", "SDSC-BLUE"}
+
+// Fig15FeedbackLog is the log of our feedback version of Fig. 15.
+const Fig15FeedbackLog = "KTH-SP2"
+
+// Fig15Result is the validation of §4.4 (Fig. 15): the average wait of
+// EASY on many resampled logs against the conventional simulation of the
+// original log, and (ours) the same with feedback.
+type Fig15Result struct {
+	Logs []string
+	// Replicates per log (the paper: a thousand); FeedbackReplicates for
+	// the feedback version.
+	Replicates, FeedbackReplicates int
+	// Waits holds each log's replicates' average waits (s); Original the
+	// conventional simulation's.
+	Waits    map[string][]float64
+	Original map[string]float64
+	// Summary has one row per log and simulation ("open", the paper's;
+	// "feedback", ours): replicates, original, p05, median, p95 (of the
+	// replicates' average waits) and below (share of replicates below the
+	// original).
+	Summary dataframe.DataFrame
+	Plots   []*plot.Plot
+	// FeedbackWaits and FeedbackOriginal are the feedback version on
+	// Fig15FeedbackLog (fluid model, EASY, until the end of the window).
+	FeedbackWaits    []float64
+	FeedbackOriginal float64
+	Missing          []Missing
+}
+
+// Fig15 simulates EASY on resampled versions of each of Fig15Logs (open
+// replay, as the paper; 1000 replicates in full mode) and, ours, with
+// feedback on Fig15FeedbackLog.
+func (s *Study) Fig15(ctx context.Context) (*Fig15Result, error) {
+	return s.fig15.Get(func() (*Fig15Result, error) {
+		r := &Fig15Result{Replicates: s.o.Reps(1000, 20), FeedbackReplicates: s.o.Reps(100, 8),
+			Waits: map[string][]float64{}, Original: map[string]float64{}}
+		var logCol, kind []string
+		var reps []int
+		var orig, p05, med, p95, below []float64
+		addRow := func(log, k string, waits []float64, ref float64) {
+			logCol, kind, reps = append(logCol, log), append(kind, k), append(reps, len(waits))
+			q := slices.Clone(waits)
+			slices.Sort(q)
+			orig, p05, med, p95 = append(orig, ref), append(p05, quantile(q, 0.05)), append(med, quantile(q, 0.5)), append(p95, quantile(q, 0.95))
+			below = append(below, shareBelow(waits, ref))
+		}
+		for _, name := range Fig15Logs {
+			p, err := s.poolsOf(name)
+			if missing(err) {
+				r.Missing = append(r.Missing, Missing{name, err})
+				continue
+			} else if err != nil {
+				return nil, err
+			}
+			e, err := resample.NewExperiment(p, resample.ExperimentOptions{Scheduler: "easy"})
+			if err != nil {
+				return nil, err
+			}
+			waits, err := s.sweepColumn(ctx, "Fig. 15: "+name, e, r.Replicates, 15, "avg_wait")
+			if err != nil {
+				return nil, err
+			}
+			ref, err := resample.Reference(p.Trace, &sim.EASY{}, resample.SimOptions{})
+			if err != nil {
+				return nil, err
+			}
+			r.Logs = append(r.Logs, name)
+			r.Waits[name], r.Original[name] = waits, ref.AvgWait
+			addRow(name, "open", waits, ref.AvgWait)
+			pl, err := feedbackplot.Validation(waits, ref.AvgWait, fmt.Sprintf("Fig. 15: %s, EASY on %d resampled logs", name, len(waits)))
+			if err != nil {
+				return nil, err
+			}
+			r.Plots = append(r.Plots, pl)
+		}
+		if err := s.feedbackValidation(ctx, r); err != nil {
+			return nil, err
+		}
+		if r.FeedbackWaits != nil {
+			addRow(Fig15FeedbackLog, "feedback", r.FeedbackWaits, r.FeedbackOriginal)
+		}
+		r.Summary = dataframe.New(series.New(logCol, series.String, "log"), series.New(kind, series.String, "simulation"),
+			series.New(reps, series.Int, "replicates"), series.New(orig, series.Float, "original"),
+			series.New(p05, series.Float, "p05"), series.New(med, series.Float, "median"),
+			series.New(p95, series.Float, "p95"), series.New(below, series.Float, "below"))
+		return r, nil
+	})
+}
+
+// feedbackValidation is our feedback version of Fig. 15 on
+// Fig15FeedbackLog: resampled logs simulated with feedback (fluid model,
+// EASY) until the end of their window, against the feedback simulation of
+// the original log over its own span.
+func (s *Study) feedbackValidation(ctx context.Context, r *Fig15Result) error {
+	p, err := s.poolsOf(Fig15FeedbackLog)
+	if missing(err) {
+		r.Missing = append(r.Missing, Missing{Fig15FeedbackLog, err})
+		return nil
+	} else if err != nil {
+		return err
+	}
+	e, err := feedback.NewSweepExperiment(p, feedback.SweepOptions{Scheduler: "easy", Model: feedback.Fluid{}})
+	if err != nil {
+		return err
+	}
+	waits, err := s.sweepColumn(ctx, "Fig. 15 (feedback): "+Fig15FeedbackLog, e, r.FeedbackReplicates, 115, "avg_wait")
+	if err != nil {
+		return err
+	}
+	w, err := s.workloadOf(Fig15FeedbackLog)
+	if err != nil {
+		return err
+	}
+	res, err := feedback.Simulate(w, &sim.EASY{}, feedback.Options{Model: feedback.Fluid{}, Seed: s.seed(115), Until: p.End})
+	if err != nil {
+		return err
+	}
+	r.FeedbackWaits, r.FeedbackOriginal = waits, res.Summary().AvgWait
+	pl, err := feedbackplot.Validation(waits, r.FeedbackOriginal, fmt.Sprintf("Fig. 15 (ours): %s, EASY with feedback on %d resampled logs", Fig15FeedbackLog, len(waits)))
+	if err != nil {
+		return err
+	}
+	r.Plots = append(r.Plots, pl)
+	return nil
+}
+
+// sweepColumn runs reps replicates of e (seeded from the study's seed
+// offset by k) and returns one column of the rows.
+func (s *Study) sweepColumn(ctx context.Context, label string, e sweep.Experiment, reps int, k uint64, col string) ([]float64, error) {
+	df, err := sweep.Run(ctx, sweep.Spec{Experiment: e, Reps: reps, Seed: s.seed(k)}, sweep.Options{Workers: s.o.NumWorkers(),
+		Progress: func(done, total int) { s.o.Report(label, done, total) }})
+	if err != nil {
+		return nil, err
+	}
+	return plots.FloatColumn(df, col)
+}
+
+// quantile returns the q-quantile of sorted values (linear interpolation
+// between order statistics), NaN for none.
+func quantile(sorted []float64, q float64) float64 {
+	n := len(sorted)
+	if n == 0 {
+		return math.NaN()
+	}
+	h := q * float64(n-1)
+	lo := int(math.Floor(h))
+	if lo >= n-1 {
+		return sorted[n-1]
+	}
+	return sorted[lo] + (h-float64(lo))*(sorted[lo+1]-sorted[lo])
+}
+
+// shareBelow returns the share of x below ref.
+func shareBelow(x []float64, ref float64) float64 {
+	n := 0
+	for _, v := range x {
+		if v < ref {
+			n++
+		}
+	}
+	return float64(n) / float64(len(x))
+}
+
+// inBody reports whether ref lies between the 5th and 95th percentiles of x.
+func inBody(x []float64, ref float64) bool {
+	b := shareBelow(x, ref)
+	return b >= 0.05 && b <= 0.95
+}
+
+// Claims adds the claims of §4.4 on validation (Fig. 15).
+func (r *Fig15Result) Claims(l *ledger.Ledger) {
+	const item = "Fig. 15"
+	unavailable(l, item, "fig15", r.Missing)
+	if len(r.Logs) > 0 {
+		l.Check(item, "fig15/replicates", "a thousand simulations of EASY on resampled workloads per log", ledger.Near(1000, 0), float64(r.Replicates)).
+			Quoting("Histograms of the average waiting time in a thousand simulations of EASY").
+			IfDiffers("quick mode: fewer replicates (the full reproduction runs 1000)")
+	}
+	for _, name := range r.Logs {
+		w, ref := r.Waits[name], r.Original[name]
+		b := shareBelow(w, ref)
+		switch name {
+		case "SDSC-BLUE":
+			l.Claim(item, "fig15/SDSC-BLUE/shifted", "the Blue log's distribution is shifted: the original's average wait lies outside the body (5th–95th percentile) of the resampled ones",
+				!inBody(w, ref), fmt.Sprintf("original %.0f s; %.1f%% of %d replicates below it", ref, 100*b, len(w))).
+				Quoting("in some cases (e.g. the Blue log on the right) the distribution is shifted")
+		default:
+			l.Claim(item, "fig15/"+name+"/in-body", name+": the value of the conventional simulation is within the body of the distribution (between its 5th and 95th percentiles)",
+				inBody(w, ref), fmt.Sprintf("original %.0f s; %.1f%% of %d replicates below it", ref, 100*b, len(w))).
+				Quoting("In most cases the value which is obtained using a conventional simulation is within the body of this distribution")
+		}
+	}
+	if r.FeedbackWaits != nil {
+		b := shareBelow(r.FeedbackWaits, r.FeedbackOriginal)
+		l.OwnClaim(item, "fig15/"+Fig15FeedbackLog+"/feedback-in-body", Fig15FeedbackLog+" with feedback (fluid model): the feedback simulation of the original log lies within the body of the feedback simulations of resampled logs",
+			inBody(r.FeedbackWaits, r.FeedbackOriginal), fmt.Sprintf("original %.0f s; %.1f%% of %d replicates below it", r.FeedbackOriginal, 100*b, len(r.FeedbackWaits)))
+	}
+}
