@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/tracelab/tracelab/repro/feitelson2021"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/repro/lublin2003"
 	"github.com/tracelab/tracelab/repro/study"
@@ -29,6 +30,7 @@ var registered = []struct {
 	{"zakay2013", func(o study.Options) Reproduction { return zakay2013.New(o) }},
 	{"zakay2014", func(o study.Options) Reproduction { return zakay2014.New(o) }},
 	{"lublin2003", func(o study.Options) Reproduction { return lublin2003.New(o) }},
+	{"feitelson2021", func(o study.Options) Reproduction { return feitelson2021.New(o) }},
 }
 
 // Keys returns the keys of the papers, in the order of their notebooks.

@@ -46,12 +46,11 @@ func (s *Study) Fig11(ctx context.Context) (*Fig11Result, error) {
 		r := &Fig11Result{}
 		var weeks []int
 		for _, name := range Fig11Logs {
-			t, err := s.log(name)
-			if missing(err) {
-				r.Missing = append(r.Missing, Missing{name, err})
-				continue
-			} else if err != nil {
+			t, err := s.log(name, &r.Missing)
+			if err != nil {
 				return nil, err
+			} else if t == nil {
+				continue
 			}
 			df := feedback.WeeklyActivity(t)
 			cols, err := plots.FloatColumns(df, "jobs", "mean_procs_others", "top_user_jobs", "other_jobs")
@@ -161,17 +160,14 @@ type Fig13Result struct {
 func (s *Study) Fig13(ctx context.Context) (*Fig13Result, error) {
 	return s.fig13.Get(func() (*Fig13Result, error) {
 		r := &Fig13Result{Log: PopulationLog, share: map[string][3]float64{}, InWindows: map[string]float64{}}
-		w, err := s.workloadOf(PopulationLog)
-		if missing(err) {
-			r.Missing = append(r.Missing, Missing{PopulationLog, err})
-			return r, nil
-		} else if err != nil {
-			return nil, err
+		w, err := s.workloadOf(PopulationLog, &r.Missing)
+		if w == nil {
+			return r, err
 		}
 		names := []string{"log", "fluid, easy", "fluid, fcfs"}
 		traces := make([]*datasets.Trace, len(names))
 		traces[0] = w.Trace
-		err = forEach(ctx, s.o.NumWorkers(), 2, func(i int) error {
+		err = s.o.ForEach(ctx, 2, func(i int) error {
 			sch := []sim.Scheduler{&sim.EASY{}, &sim.FCFS{}}[i]
 			res, err := feedback.Simulate(w, sch, feedback.Options{Model: feedback.Fluid{}, Seed: s.seed(13)})
 			if err != nil {
@@ -267,12 +263,11 @@ func (s *Study) Fig14(ctx context.Context) (*Fig14Result, error) {
 	return s.fig14.Get(func() (*Fig14Result, error) {
 		r := &Fig14Result{}
 		for _, name := range s.fig14Logs() {
-			t, err := s.log(name)
-			if missing(err) {
-				r.Missing = append(r.Missing, Missing{name, err})
-				continue
-			} else if err != nil {
+			t, err := s.log(name, &r.Missing)
+			if err != nil {
 				return nil, err
+			} else if t == nil {
+				continue
 			}
 			st, err := session.Analyze(t, session.Options{})
 			if err != nil {
@@ -327,10 +322,9 @@ func (s *Study) Fig14(ctx context.Context) (*Fig14Result, error) {
 // reductionTest simulates PopulationLog with feedback on the reduced and
 // on the full dependency graph and compares every job's arrival.
 func (s *Study) reductionTest(r *Fig14Result) error {
-	t, err := s.log(PopulationLog)
-	if missing(err) {
-		return nil
-	} else if err != nil {
+	var ms []Missing // reported by Fig14's own loop
+	t, err := s.log(PopulationLog, &ms)
+	if t == nil {
 		return err
 	}
 	var subs [2][]float64
@@ -384,7 +378,7 @@ func dependencyPlot(t *datasets.Trace, st session.Structure) (*plot.Plot, error)
 	if err != nil {
 		return nil, err
 	}
-	p.Title.Text = fmt.Sprintf("Fig. 14: %s user %d, one day: batches (colours), sessions (dotted), depends-on edges (grey)", t.Name, st.Users.ID[best])
+	p.Title.Text = fmt.Sprintf("Fig. 14: %s, one day of user %d", shortName(t.Name), st.Users.ID[best])
 	return p, nil
 }
 

@@ -48,12 +48,11 @@ func (s *Study) Fig18(ctx context.Context) (*Fig18Result, error) {
 		r := &Fig18Result{}
 		var frames []dataframe.DataFrame
 		for _, name := range Fig18Logs {
-			t, err := s.log(name)
-			if missing(err) {
-				r.Missing = append(r.Missing, Missing{name, err})
-				continue
-			} else if err != nil {
+			t, err := s.log(name, &r.Missing)
+			if err != nil {
 				return nil, err
+			} else if t == nil {
+				continue
 			}
 			c, err := session.ContinuationOf(t, session.ContinuationOptions{})
 			if err != nil {

@@ -53,12 +53,11 @@ func (s *Study) Fig2(ctx context.Context) (*Fig2Result, error) {
 		var jobs, out []int
 		var first, peak, fmin, fmax, past []float64
 		for _, name := range Fig2Logs {
-			t, err := s.log(name)
-			if missing(err) {
-				r.Missing = append(r.Missing, Missing{name, err})
-				continue
-			} else if err != nil {
+			t, err := s.log(name, &r.Missing)
+			if err != nil {
 				return nil, err
+			} else if t == nil {
+				continue
 			}
 			a := estimates.AccuracyOf(t)
 			h := a.Histogram(fig2Bins)
@@ -146,12 +145,11 @@ func (s *Study) Fig3(ctx context.Context) (*Fig3Result, error) {
 	return s.fig3.Get(func() (*Fig3Result, error) {
 		r := &Fig3Result{}
 		for _, name := range Fig3Logs {
-			t, err := s.log(name)
-			if missing(err) {
-				r.Missing = append(r.Missing, Missing{name, err})
-				continue
-			} else if err != nil {
+			t, err := s.log(name, &r.Missing)
+			if err != nil {
 				return nil, err
+			} else if t == nil {
+				continue
 			}
 			est, run := estimates.Pairs(t)
 			p, err := simplot.EstimateCDF("Fig. 3: "+name, est, run)

@@ -112,11 +112,12 @@ func (s *Study) Fig1(ctx context.Context) (*Fig1Result, error) {
 // wideJobs runs §2's example: every job of a real log wider than half the
 // machine, under FCFS and EASY.
 func (s *Study) wideJobs(r *Fig1Result) error {
-	t, err := s.log(r.WideLog)
-	if missing(err) {
-		r.WideErr = &Missing{r.WideLog, err}
-		return nil
-	} else if err != nil {
+	var ms []Missing
+	t, err := s.log(r.WideLog, &ms)
+	if t == nil {
+		if len(ms) > 0 {
+			r.WideErr = &ms[0]
+		}
 		return err
 	}
 	procs := sim.Options{}.MachineSize(t)

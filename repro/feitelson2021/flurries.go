@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strings"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
@@ -99,12 +98,11 @@ func (s *Study) Fig5(ctx context.Context) (*Fig5Result, error) {
 		var week []int
 		var cleaned, restored []float64
 		for _, name := range Fig5Logs {
-			t, err := s.log(name)
-			if missing(err) {
-				r.Missing = append(r.Missing, Missing{name, err})
-				continue
-			} else if err != nil {
+			t, err := s.log(name, &r.Missing)
+			if err != nil {
 				return nil, err
+			} else if t == nil {
+				continue
 			}
 			rm, err := Reconstruct(t)
 			if err != nil {
@@ -144,7 +142,7 @@ func (s *Study) Fig5(ctx context.Context) (*Fig5Result, error) {
 		}
 		r.Frame = dataframe.New(series.New(logCol, series.String, "log"), series.New(week, series.Int, "week"),
 			series.New(cleaned, series.Float, "cleaned"), series.New(restored, series.Float, "restored"))
-		return r, s.archiveFlurries(r)
+		return r, s.archiveFlurries(ctx, r)
 	})
 }
 
@@ -152,19 +150,18 @@ func (s *Study) Fig5(ctx context.Context) (*Fig5Result, error) {
 // from every real log of the catalog we have, and the most that began
 // within one year (a flurry begins at the submit time of the first job
 // left with a number at or above its range's first).
-func (s *Study) archiveFlurries(r *Fig5Result) error {
+func (s *Study) archiveFlurries(ctx context.Context, r *Fig5Result) error {
 	var names []string
 	var years, inYear []float64
 	var count []int
-	for _, e := range datasets.Catalog() {
-		t, err := s.log(e.Name)
-		if missing(err) {
+	var ms []Missing // the logs we have are all we count
+	all, err := s.logs(ctx, realLogs(), &ms)
+	if err != nil {
+		return err
+	}
+	for _, t := range all {
+		if t == nil {
 			continue
-		} else if err != nil {
-			return err
-		}
-		if t.Header.MaxJobs == 0 || strings.HasPrefix(e.Name, "lublin") {
-			continue // a synthetic log
 		}
 		var begins []float64
 		for _, f := range Filters(t.Header) {
@@ -181,9 +178,10 @@ func (s *Study) archiveFlurries(r *Fig5Result) error {
 			}
 			most = max(most, k-i)
 		}
-		names, years, count = append(names, e.Name), append(years, t.Span()/(365.25*86400)), append(count, len(begins))
+		name := shortName(t.Name)
+		names, years, count = append(names, name), append(years, t.Span()/(365.25*86400)), append(count, len(begins))
 		inYear = append(inYear, float64(most))
-		r.inYear[e.Name], r.count[e.Name] = float64(most), len(begins)
+		r.inYear[name], r.count[name] = float64(most), len(begins)
 	}
 	r.Archive = dataframe.New(series.New(names, series.String, "log"), series.New(years, series.Float, "years"),
 		series.New(count, series.Int, "flurries"), series.New(inYear, series.Float, "in_one_year"))
@@ -348,12 +346,9 @@ const (
 func (s *Study) Fig6(ctx context.Context) (*Fig6Result, error) {
 	return s.fig6.Get(func() (*Fig6Result, error) {
 		r := &Fig6Result{Roughness: map[string]float64{}, Reversals: map[string]int{}}
-		t, err := s.log(Fig6Log)
-		if missing(err) {
-			r.Missing = append(r.Missing, Missing{Fig6Log, err})
-			return r, nil
-		} else if err != nil {
-			return nil, err
+		t, err := s.log(Fig6Log, &r.Missing)
+		if t == nil {
+			return r, err
 		}
 		rm, err := Reconstruct(t)
 		if err != nil {
@@ -399,7 +394,7 @@ func (s *Study) Fig6(ctx context.Context) (*Fig6Result, error) {
 		load0 := offeredLoad(base, procs) // the flurry's jobs add a negligible load
 		n := len(variants) * len(loads)
 		sums := make([]sim.Summary, n)
-		err = forEach(ctx, s.o.NumWorkers(), n, func(i int) error {
+		err = s.o.ForEach(ctx, n, func(i int) error {
 			v, L := variants[i/len(loads)], loads[i%len(loads)]
 			res, err := sim.Run(scaleArrivals(v.jobs, load0/L), procs, &sim.EASY{}, sim.EngineOptions{})
 			if err != nil {
@@ -567,12 +562,9 @@ type Fig7Result struct {
 func (s *Study) Fig7(ctx context.Context) (*Fig7Result, error) {
 	return s.fig7.Get(func() (*Fig7Result, error) {
 		r := &Fig7Result{}
-		t, err := s.log(Fig7Log)
-		if missing(err) {
-			r.Missing = append(r.Missing, Missing{Fig7Log, err})
-			return r, nil
-		} else if err != nil {
-			return nil, err
+		t, err := s.log(Fig7Log, &r.Missing)
+		if t == nil {
+			return r, err
 		}
 		rm, err := Reconstruct(t)
 		if err != nil {

@@ -48,25 +48,21 @@ type OpenResult struct {
 func (s *Study) Open(ctx context.Context) (*OpenResult, error) {
 	return s.open.Get(func() (*OpenResult, error) {
 		r := &OpenResult{easy: map[string]sim.Summary{}, fcfs: map[string]sim.Summary{}, sat: map[[2]string]bool{}}
+		all, err := s.logs(ctx, realLogs(), &r.Missing)
+		if err != nil {
+			return nil, err
+		}
 		var traces []*datasets.Trace
-		for _, e := range datasets.Catalog() {
-			t, err := s.log(e.Name)
-			if missing(err) {
-				r.Missing = append(r.Missing, Missing{e.Name, err})
-				continue
-			} else if err != nil {
-				return nil, err
+		for _, t := range all {
+			if t != nil {
+				r.Logs, traces = append(r.Logs, shortName(t.Name)), append(traces, t)
 			}
-			if strings.HasPrefix(e.Name, "lublin") {
-				continue // a model's output, not a log
-			}
-			r.Logs, traces = append(r.Logs, shortName(e.Name)), append(traces, t)
 		}
 		scheds := []string{"fcfs", "easy"}
 		n := len(traces) * len(scheds)
 		sums := make([]sim.Summary, n)
 		sats := make([]bool, n)
-		err := forEach(ctx, s.o.NumWorkers(), n, func(i int) error {
+		err = s.o.ForEach(ctx, n, func(i int) error {
 			t := traces[i/len(scheds)]
 			sch, err := sim.New(scheds[i%len(scheds)])
 			if err != nil {
@@ -119,6 +115,18 @@ func (s *Study) Open(ctx context.Context) (*OpenResult, error) {
 		r.LowScaled = out.All.Utilization
 		return r, nil
 	})
+}
+
+// realLogs returns the catalog names of the archive's logs (not the
+// synthetic output of a model).
+func realLogs() []string {
+	var out []string
+	for _, e := range datasets.Catalog() {
+		if !strings.HasPrefix(e.Name, "lublin") {
+			out = append(out, e.Name)
+		}
+	}
+	return out
 }
 
 // shortName is a catalog name without its version ("KTH-SP2-1996-2.1-cln"

@@ -45,12 +45,9 @@ type Fig16Result struct {
 func (s *Study) Fig16(ctx context.Context) (*Fig16Result, error) {
 	return s.fig16.Get(func() (*Fig16Result, error) {
 		r := &Fig16Result{Log: Fig16Log}
-		t, err := s.log(Fig16Log)
-		if missing(err) {
-			r.Missing = append(r.Missing, Missing{Fig16Log, err})
-			return r, nil
-		} else if err != nil {
-			return nil, err
+		t, err := s.log(Fig16Log, &r.Missing)
+		if t == nil {
+			return r, err
 		}
 		bs := resample.HeaviestBursts(t, sim.Week, 3)
 		var rare []resample.RarePeriod
@@ -69,7 +66,7 @@ func (s *Study) Fig16(ctx context.Context) (*Fig16Result, error) {
 			busiest, arrivals, flurryJobs, jobs int
 		}
 		outs := make([]out, n)
-		err = forEach(ctx, s.o.NumWorkers(), n, func(i int) error {
+		err = s.o.ForEach(ctx, n, func(i int) error {
 			rb, rep := Fig16RBNPW[i/reps], i%reps
 			rs, err := p.Generate(resample.Options{RBNPW: rb, Seed: s.seed(16), Stream: uint64(rep)})
 			if err != nil {

@@ -59,7 +59,7 @@ var items = []ledger.Item{
 	{Name: "Fig. 14", Title: "order and potential-dependence constraints", Status: ledger.Reproduced, Section: "§4.3 Fig. 14",
 		Note: "an illustration in the paper (its caption is mostly lost); we draw one user's day of KTH-SP2 with its constraints and count them in several logs"},
 	{Name: "Fig. 15", Title: "validation: waits over a thousand resampled workloads", Status: ledger.Reproduced, Section: "§4.4 Fig. 15",
-		Note: "the left log is not named: CTC-SP2; 1000 replicates in full mode; a feedback version on KTH-SP2 is ours"},
+		Note: "the left log is not named in our copy: KTH-SP2; 1000 replicates in full mode; the same validation with feedback (KTH-SP2, 100 replicates) is ours"},
 	{Name: "Fig. 16", Title: "oversampling flurries", Status: ledger.Partial, Section: "§4.4 Fig. 16",
 		Note: "the figure and its caption are lost from our copy; the flurries are gone from the cleaned logs, so SDSC-SP2's three heaviest single-user 7-day bursts stand in for them (as in notebook 01)"},
 	{Name: "Fig. 17", Title: "throughput under feedback, FCFS and EASY", Status: ledger.Reproduced, Section: sectionThroughput,

@@ -1,10 +1,12 @@
 package feitelson2021
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"image/color"
 	"math"
+	"slices"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
@@ -72,12 +74,9 @@ type genChecks struct {
 func (s *Study) Fig9(ctx context.Context) (*Fig9Result, error) {
 	return s.fig9.Get(func() (*Fig9Result, error) {
 		r := &Fig9Result{Log: PopulationLog}
-		p, err := s.poolsOf(PopulationLog)
-		if missing(err) {
-			r.Missing = append(r.Missing, Missing{PopulationLog, err})
-			return r, nil
-		} else if err != nil {
-			return nil, err
+		p, err := s.poolsOf(PopulationLog, &r.Missing)
+		if p == nil {
+			return r, err
 		}
 		pop := p.Population
 		day := 86400.0
@@ -267,16 +266,28 @@ func (s segments) DataRange() (xmin, xmax, ymin, ymax float64) {
 	return xmin, xmax, 0, float64(len(s.segs) + 1)
 }
 
+// classOrder lists the classes of users and pool streams in drawing order,
+// each with its colour in every plot.
+var classOrder = []string{"long_term", "temporary", "rare", "discarded"}
+
 // activityPlot draws each user's activity (Fig. 9's rectangles) as a bar,
-// one row per user in the given order, coloured by class.
+// one row per user, grouped by class (classOrder) and by first job within
+// a class.
 func activityPlot(segs []segment, title, xlabel string) (*plot.Plot, error) {
+	segs = slices.Clone(segs)
+	slices.SortStableFunc(segs, func(a, b segment) int {
+		if c := slices.Index(classOrder, a.class) - slices.Index(classOrder, b.class); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.x0, b.x0)
+	})
 	p := plot.New()
 	p.Title.Text, p.X.Label.Text, p.Y.Label.Text = title, xlabel, "user"
 	s := segments{segs: segs, colors: map[string]color.Color{}, width: vg.Points(1.2)}
 	var order []string
 	for _, sg := range segs {
 		if _, ok := s.colors[sg.class]; !ok {
-			s.colors[sg.class] = plotutil.Color(len(order))
+			s.colors[sg.class] = plotutil.Color(slices.Index(classOrder, sg.class))
 			order = append(order, sg.class)
 		}
 	}
@@ -284,6 +295,7 @@ func activityPlot(segs []segment, title, xlabel string) (*plot.Plot, error) {
 		return nil, fmt.Errorf("feitelson2021: no user to draw")
 	}
 	p.Add(s)
+	p.Y.Max = 1.15 * float64(len(segs)+1) // room for the legend
 	for _, c := range order {
 		l, err := plotter.NewLine(plotter.XYs{{X: 0, Y: 0}})
 		if err != nil {
@@ -348,8 +360,10 @@ type Fig10Result struct {
 	// job arriving in the week), temporary (temporary users likewise),
 	// arrivals and departures (temporary users whose first / last job
 	// is in the week), queue (waiting jobs at the week's start).
-	Weekly  dataframe.DataFrame
-	Plot    *plot.Plot
+	Weekly dataframe.DataFrame
+	// Plots are the diagram of Fig. 10 with the measured quantities, and
+	// the weekly flows.
+	Plots   []*plot.Plot
 	ltSD    float64
 	ltMean  float64
 	arr     float64
@@ -362,12 +376,9 @@ type Fig10Result struct {
 func (s *Study) Fig10(ctx context.Context) (*Fig10Result, error) {
 	return s.fig10.Get(func() (*Fig10Result, error) {
 		r := &Fig10Result{Log: PopulationLog}
-		p, err := s.poolsOf(PopulationLog)
-		if missing(err) {
-			r.Missing = append(r.Missing, Missing{PopulationLog, err})
-			return r, nil
-		} else if err != nil {
-			return nil, err
+		p, err := s.poolsOf(PopulationLog, &r.Missing)
+		if p == nil {
+			return r, err
 		}
 		rs, err := p.Generate(resample.Options{Seed: s.seed(10)})
 		if err != nil {
@@ -446,15 +457,47 @@ func (s *Study) Fig10(ctx context.Context) (*Fig10Result, error) {
 		unit := []string{"users", "users", "users/week", "users/week", "users", "jobs/week", "jobs", "s", "s"}
 		r.Model = dataframe.New(series.New(qty, series.String, "quantity"), series.New(val, series.Float, "value"),
 			series.New(unit, series.String, "unit"))
-		r.Plot, err = plots.Lines([]plots.XY{
+		r.Plots = append(r.Plots, modelDiagram(val, rs.Report.LongTermUsers, p.Trace.MaxProcs(), win.Utilization))
+		weeklyPlot, err := plots.Lines([]plots.XY{
 			{Label: "long-term users active", X: seq(nw), Y: ltc},
 			{Label: "temporary users active", X: seq(nw), Y: tc},
 			{Label: "temporary arrivals", X: seq(nw), Y: arr},
 			{Label: "waiting jobs at the week's start", X: seq(nw), Y: queue},
 		}, plots.LinesOptions{Axes: plots.Axes{Title: "Fig. 10: the semi-open model in a feedback simulation of a resampled " + PopulationLog,
 			XLabel: "week", YLabel: "users / jobs"}})
+		r.Plots = append(r.Plots, weeklyPlot)
 		return r, err
 	})
+}
+
+// modelDiagram draws Fig. 10's queueing model with the measured values
+// (in the order of Fig10Result.Model's quantities).
+func modelDiagram(val []float64, longTerm, procs int, util float64) *plot.Plot {
+	var d diagram
+	users := color.RGBA{R: 222, G: 235, B: 247, A: 255}
+	system := color.RGBA{R: 253, G: 235, B: 208, A: 255}
+	d.box(0.2, 3.9, 3.4, 5.1, users, fmt.Sprintf("long-term users\n%d (%.0f active a week)", longTerm, val[1]))
+	d.box(0.2, 1.1, 3.4, 2.3, users, fmt.Sprintf("temporary users\n%.1f active a week", val[4]))
+	d.arrow(-1.6, 1.95, 0.2, 1.95)
+	d.label(-0.7, 2.35, fmt.Sprintf("new: %.2f a week", val[2]))
+	d.arrow(0.2, 1.45, -1.6, 1.45)
+	d.label(-0.7, 1.05, fmt.Sprintf("finished: %.2f a week", val[3]))
+	d.frame(4.6, 1.5, 12, 4.6)
+	d.label(8.3, 4.3, "the simulated system")
+	d.box(5.0, 2.5, 7.0, 3.6, system, fmt.Sprintf("jobs queue\n%.1f waiting", val[6]))
+	d.box(7.6, 2.5, 9.2, 3.6, system, "scheduler\n(EASY)")
+	d.box(9.8, 2.5, 11.7, 3.6, system, fmt.Sprintf("parallel machine\n%d processors\nutilization %.2f", procs, util))
+	d.arrow(3.4, 4.5, 5.0, 3.3)
+	d.arrow(3.4, 1.7, 5.0, 2.8)
+	d.label(4.2, 2.4, fmt.Sprintf("%.0f jobs\na week", val[5]))
+	d.arrow(7.0, 3.05, 7.6, 3.05)
+	d.arrow(9.2, 3.05, 9.8, 3.05)
+	d.label(6.0, 2.0, fmt.Sprintf("wait %.0f s", val[7]))
+	d.arrow(10.75, 3.6, 10.75, 5.6, 1.8, 5.6, 1.8, 5.1)
+	d.arrow(10.75, 2.5, 10.75, 0.5, 1.8, 0.5, 1.8, 1.1)
+	d.label(6.3, 5.85, fmt.Sprintf("job ends → think time (median %.0f s within a session) → next job", val[8]))
+	d.label(6.3, 0.25, "job ends → think time → next job")
+	return d.plot("Fig. 10: the semi-open model, measured in a feedback simulation of a resampled " + PopulationLog)
 }
 
 // thinkTimes returns the think times within sessions of a feedback

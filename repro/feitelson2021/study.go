@@ -3,8 +3,6 @@ package feitelson2021
 import (
 	"context"
 	"errors"
-	"runtime"
-	"sync"
 
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/repro/ledger"
@@ -58,29 +56,69 @@ func (s *Study) Options() study.Options { return s.o }
 // k so that independent experiments do not share random numbers.
 func (s *Study) seed(k uint64) uint64 { return s.o.SeedOr()*1_000_003 + k }
 
-// log returns a real log by catalog name (study.Log).
-func (s *Study) log(name string) (*datasets.Trace, error) { return study.Log(name) }
+// log returns a real log by catalog name (study.Log). A log that is not
+// available is recorded in ms and gives nil, without an error.
+func (s *Study) log(name string, ms *[]Missing) (*datasets.Trace, error) {
+	t, err := study.Log(name)
+	return orMissing(t, name, err, ms)
+}
 
-// poolsOf returns the user pools of a log for resampling (memoised).
-func (s *Study) poolsOf(name string) (*resample.Pools, error) {
-	return s.pools.Get(name, func() (*resample.Pools, error) {
-		t, err := s.log(name)
+// logs reads the named logs in parallel (study.Log); a missing log is
+// recorded in ms, in the order of names, and is nil in the result.
+func (s *Study) logs(ctx context.Context, names []string, ms *[]Missing) ([]*datasets.Trace, error) {
+	out := make([]*datasets.Trace, len(names))
+	errs := make([]error, len(names))
+	err := s.o.ForEach(ctx, len(names), func(i int) error {
+		out[i], errs[i] = study.Log(names[i])
+		if missing(errs[i]) {
+			return nil
+		}
+		return errs[i]
+	})
+	if err != nil {
+		return nil, err
+	}
+	for i, e := range errs {
+		if e != nil {
+			*ms = append(*ms, Missing{names[i], e})
+		}
+	}
+	return out, nil
+}
+
+// poolsOf returns the user pools of a log for resampling (memoised); a
+// missing log is recorded in ms and gives nil.
+func (s *Study) poolsOf(name string, ms *[]Missing) (*resample.Pools, error) {
+	p, err := s.pools.Get(name, func() (*resample.Pools, error) {
+		t, err := study.Log(name)
 		if err != nil {
 			return nil, err
 		}
 		return resample.NewPools(t, resample.PoolOptions{})
 	})
+	return orMissing(p, name, err, ms)
 }
 
-// workloadOf returns a log prepared for feedback simulation (memoised).
-func (s *Study) workloadOf(name string) (*feedback.Workload, error) {
-	return s.workloads.Get(name, func() (*feedback.Workload, error) {
-		t, err := s.log(name)
+// workloadOf returns a log prepared for feedback simulation (memoised); a
+// missing log is recorded in ms and gives nil.
+func (s *Study) workloadOf(name string, ms *[]Missing) (*feedback.Workload, error) {
+	w, err := s.workloads.Get(name, func() (*feedback.Workload, error) {
+		t, err := study.Log(name)
 		if err != nil {
 			return nil, err
 		}
 		return feedback.NewWorkload(t, feedback.WorkloadOptions{})
 	})
+	return orMissing(w, name, err, ms)
+}
+
+// orMissing turns the error of a missing log into an entry of ms.
+func orMissing[T any](v *T, name string, err error, ms *[]Missing) (*T, error) {
+	if missing(err) {
+		*ms = append(*ms, Missing{name, err})
+		return nil, nil
+	}
+	return v, err
 }
 
 // missing reports whether err says a log is not available (study.ErrMissing).
@@ -98,41 +136,4 @@ func unavailable(l *ledger.Ledger, item, idPrefix string, ms []Missing) {
 	for _, m := range ms {
 		l.Unavailable(item, idPrefix+"/"+m.Log, "the claims of "+item+" on "+m.Log, "—", m.Err.Error())
 	}
-}
-
-// forEach calls f(0), …, f(n−1) on up to workers goroutines and returns
-// the error of the smallest index that failed, or ctx's error. f writes its
-// result by index, so the outcome does not depend on the number of
-// workers.
-func forEach(ctx context.Context, workers, n int, f func(i int) error) error {
-	if workers < 1 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	errs := make([]error, n)
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(workers, n) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				if err := ctx.Err(); err != nil {
-					errs[i] = err
-					continue
-				}
-				errs[i] = f(i)
-			}
-		}()
-	}
-	for i := range n {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
 }

@@ -51,12 +51,9 @@ type sweepMeans struct {
 func (s *Study) Fig17(ctx context.Context) (*Fig17Result, error) {
 	return s.fig17.Get(func() (*Fig17Result, error) {
 		r := &Fig17Result{Log: PopulationLog, loads: s.fig17Loads(), reps: s.o.Reps(3, 1), mean: map[[2]string]sweepMeans{}}
-		p, err := s.poolsOf(PopulationLog)
-		if missing(err) {
-			r.Missing = append(r.Missing, Missing{PopulationLog, err})
-			return r, nil
-		} else if err != nil {
-			return nil, err
+		p, err := s.poolsOf(PopulationLog, &r.Missing)
+		if p == nil {
+			return r, err
 		}
 		df, err := feedback.LoadSweep(p, feedback.LoadSweepOptions{Loads: r.loads, Replicates: r.reps, Seed: s.seed(17), Open: true})
 		if err != nil {

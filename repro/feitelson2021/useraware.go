@@ -54,12 +54,9 @@ func (s *Study) Fig19(ctx context.Context) (*Fig19Result, error) {
 	return s.fig19.Get(func() (*Fig19Result, error) {
 		r := &Fig19Result{Log: PopulationLog, Alphas: s.fig19Alphas(), Loads: s.fig19Loads(),
 			throughput: map[float64][]float64{}, jobsPerSession: map[float64][]float64{}}
-		p, err := s.poolsOf(PopulationLog)
-		if missing(err) {
-			r.Missing = append(r.Missing, Missing{PopulationLog, err})
-			return r, nil
-		} else if err != nil {
-			return nil, err
+		p, err := s.poolsOf(PopulationLog, &r.Missing)
+		if p == nil {
+			return r, err
 		}
 		var scheds []string
 		for _, a := range r.Alphas {
@@ -75,7 +72,11 @@ func (s *Study) Fig19(ctx context.Context) (*Fig19Result, error) {
 		for i, sc := range df.Col("scheduler").Records() {
 			alpha[i] = r.Alphas[slices.Index(scheds, sc)]
 		}
-		r.Frame = df.Mutate(series.New(alpha, series.Float, "alpha"))
+		pop := make([]string, df.Nrow())
+		for i, l := range df.Col("load").Float() {
+			pop[i] = fmt.Sprintf("%g× users", l)
+		}
+		r.Frame = df.Mutate(series.New(alpha, series.Float, "alpha")).Mutate(series.New(pop, series.String, "population"))
 		cols, err := plots.FloatColumns(r.Frame, "load", "alpha", "throughput", "jobs_per_session")
 		if err != nil {
 			return nil, err
@@ -90,7 +91,7 @@ func (s *Study) Fig19(ctx context.Context) (*Fig19Result, error) {
 		}
 		for _, y := range []struct{ col, label string }{{"throughput", "jobs ended per week"}, {"jobs_per_session", "jobs per session"},
 			{"avg_session_hours", "hours per session"}} {
-			pl, err := feedbackplot.Lines(r.Frame, "alpha", y.col, []string{"load"}, plots.LinesOptions{Points: true,
+			pl, err := feedbackplot.Lines(r.Frame, "alpha", y.col, []string{"population"}, plots.LinesOptions{Points: true,
 				Axes: plots.Axes{Title: "Fig. 19: " + PopulationLog + " resampled, " + y.label + " against α", XLabel: "α (0 = EASY)", YLabel: y.label}})
 			if err != nil {
 				return nil, err
@@ -158,8 +159,11 @@ type UserAwareRun struct {
 // userAwareRuns simulates the resampled PopulationLog of Figs 20–21.
 func (s *Study) userAwareRuns(ctx context.Context) (*UserAwareRuns, error) {
 	return s.uaRuns.Get(func() (*UserAwareRuns, error) {
-		p, err := s.poolsOf(PopulationLog)
-		if err != nil {
+		var ms []Missing
+		p, err := s.poolsOf(PopulationLog, &ms)
+		if len(ms) > 0 {
+			return nil, ms[0].Err
+		} else if err != nil {
 			return nil, err
 		}
 		rs, err := p.Generate(resample.Options{Load: fig20Load, Seed: s.seed(20)})
@@ -176,7 +180,7 @@ func (s *Study) userAwareRuns(ctx context.Context) (*UserAwareRuns, error) {
 				u.Runs = append(u.Runs, UserAwareRun{Cycle: c, Alpha: a})
 			}
 		}
-		err = forEach(ctx, s.o.NumWorkers(), len(u.Runs), func(i int) error {
+		err = s.o.ForEach(ctx, len(u.Runs), func(i int) error {
 			run := &u.Runs[i]
 			res, err := feedback.Simulate(w, &feedback.UserAware{Alpha: run.Alpha}, feedback.Options{Model: feedback.Distribution{Cycle: run.Cycle},
 				Seed: s.seed(20), Until: u.To, Engine: sim.EngineOptions{Timeline: true}})
@@ -203,9 +207,9 @@ type Fig20Result struct {
 	// sim.SummaryColumns, throughput_window (jobs ended in the window per
 	// week) and mean_queue.
 	Summary dataframe.DataFrame
-	// Classes has one row per (cycle, alpha, class): class (short ≤ 1 min,
-	// medium ≤ 10 min, long), jobs, avg_wait, avg_response,
-	// avg_bounded_slowdown (jobs that ended).
+	// Classes has one row per (cycle, alpha, class): scheduler ("EASY" or
+	// "user-aware, α = …"), class (short ≤ 1 min, medium ≤ 10 min, long),
+	// jobs, avg_wait, avg_response, avg_bounded_slowdown (jobs that ended).
 	Classes dataframe.DataFrame
 	Plot    *plot.Plot
 	resp    map[string]float64 // "cycle α class" → average response
@@ -229,7 +233,7 @@ func (s *Study) Fig20(ctx context.Context) (*Fig20Result, error) {
 		cyc := make([]string, n)
 		alpha, tp, mq := make([]float64, n), make([]float64, n), make([]float64, n)
 		sums := make([]sim.Summary, n)
-		var ccyc, class []string
+		var ccyc, csched, class []string
 		var calpha, wait, resp, bsd []float64
 		var jobs []int
 		for i, run := range u.Runs {
@@ -240,6 +244,7 @@ func (s *Study) Fig20(ctx context.Context) (*Fig20Result, error) {
 			r.tp[fmt.Sprintf("%s %g", cyc[i], run.Alpha)] = tp[i]
 			for _, c := range feedback.ByClass(res, nil) {
 				ccyc, calpha, class = append(ccyc, cyc[i]), append(calpha, run.Alpha), append(class, c.Class.String())
+				csched = append(csched, schedulerLabel(run.Alpha))
 				jobs, wait, resp, bsd = append(jobs, c.Jobs), append(wait, c.AvgWait), append(resp, c.AvgResp), append(bsd, c.AvgBoundedSlowdown)
 				r.resp[fmt.Sprintf("%s %g %s", cyc[i], run.Alpha, c.Class)] = c.AvgResp
 			}
@@ -248,6 +253,7 @@ func (s *Study) Fig20(ctx context.Context) (*Fig20Result, error) {
 			CBind(sim.SummaryFrame(nil, sums)).
 			Mutate(series.New(tp, series.Float, "throughput_window")).Mutate(series.New(mq, series.Float, "mean_queue"))
 		r.Classes = dataframe.New(series.New(ccyc, series.String, "cycle"), series.New(calpha, series.Float, "alpha"),
+			series.New(csched, series.String, "scheduler"),
 			series.New(class, series.String, "class"), series.New(jobs, series.Int, "jobs"),
 			series.New(wait, series.Float, "avg_wait"), series.New(resp, series.Float, "avg_response"),
 			series.New(bsd, series.Float, "avg_bounded_slowdown"))
@@ -259,7 +265,7 @@ func (s *Study) Fig20(ctx context.Context) (*Fig20Result, error) {
 // classesPlot draws the average response time per job class as grouped
 // bars: the classes along x, one bar per (cycle, α).
 func classesPlot(df dataframe.DataFrame) (*plot.Plot, error) {
-	cyc, alpha, class := df.Col("cycle").Records(), df.Col("alpha").Records(), df.Col("class").Records()
+	cyc, sched, class := df.Col("cycle").Records(), df.Col("scheduler").Records(), df.Col("class").Records()
 	resp, err := plots.FloatColumn(df, "avg_response")
 	if err != nil {
 		return nil, err
@@ -267,7 +273,7 @@ func classesPlot(df dataframe.DataFrame) (*plot.Plot, error) {
 	var cats, groups []string
 	val := map[[2]string]float64{}
 	for i := range class {
-		g := cyc[i] + ", α = " + alpha[i]
+		g := sched[i] + ", " + cyc[i]
 		if !slices.Contains(cats, class[i]) {
 			cats = append(cats, class[i])
 		}
@@ -317,8 +323,9 @@ func (r *Fig20Result) Claims(l *ledger.Ledger) {
 // Fig21Result is the queue length through the day, with and without a
 // daily cycle (§4.4, Fig. 21).
 type Fig21Result struct {
-	// Frame has one row per (cycle, alpha, hour): avg_queue (time-weighted
-	// mean waiting jobs in that local hour of the day over the window).
+	// Frame has one row per (cycle, alpha, hour): scheduler (as in
+	// Fig20Result.Classes) and avg_queue (time-weighted mean waiting jobs
+	// in that local hour of the day over the window).
 	Frame   dataframe.DataFrame
 	Plots   []*plot.Plot
 	queue   map[string][24]float64 // "cycle α"
@@ -344,7 +351,7 @@ func (s *Study) Fig21(ctx context.Context) (*Fig21Result, error) {
 		if err != nil {
 			return nil, err
 		}
-		var cyc []string
+		var cyc, sched []string
 		var alpha, q []float64
 		var hour []int
 		for _, run := range u.Runs {
@@ -352,14 +359,15 @@ func (s *Study) Fig21(ctx context.Context) (*Fig21Result, error) {
 			r.queue[fmt.Sprintf("%s %g", run.Cycle, run.Alpha)] = byHour
 			for h, v := range byHour {
 				cyc, alpha, hour, q = append(cyc, run.Cycle.String()), append(alpha, run.Alpha), append(hour, h), append(q, v)
+				sched = append(sched, schedulerLabel(run.Alpha))
 			}
 		}
 		r.Frame = dataframe.New(series.New(cyc, series.String, "cycle"), series.New(alpha, series.Float, "alpha"),
-			series.New(hour, series.Int, "hour"), series.New(q, series.Float, "avg_queue"))
+			series.New(sched, series.String, "scheduler"), series.New(hour, series.Int, "hour"), series.New(q, series.Float, "avg_queue"))
 		for _, c := range fig20Cycles {
 			sub := r.Frame.Filter(dataframe.F{Colname: "cycle", Comparator: "==", Comparando: c.String()})
-			pl, err := feedbackplot.Lines(sub, "hour", "avg_queue", []string{"alpha"}, plots.LinesOptions{Points: true,
-				Axes: plots.Axes{Title: "Fig. 21: queue through the day, cycle " + c.String() + " (α = 0 is EASY)", XLabel: "hour of the day", YLabel: "mean waiting jobs"}})
+			pl, err := feedbackplot.Lines(sub, "hour", "avg_queue", []string{"scheduler"}, plots.LinesOptions{Points: true,
+				Axes: plots.Axes{Title: "Fig. 21: queue through the day, daily cycle: " + c.String(), XLabel: "hour of the day", YLabel: "mean waiting jobs"}})
 			if err != nil {
 				return nil, err
 			}
@@ -367,6 +375,15 @@ func (s *Study) Fig21(ctx context.Context) (*Fig21Result, error) {
 		}
 		return r, nil
 	})
+}
+
+// schedulerLabel names the user-aware scheduler with parameter α ("EASY"
+// for α = 0).
+func schedulerLabel(alpha float64) string {
+	if alpha == 0 {
+		return "EASY"
+	}
+	return fmt.Sprintf("user-aware, α = %g", alpha)
 }
 
 // hoursMean returns the mean of q over hours [from, to).

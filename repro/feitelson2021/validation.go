@@ -19,11 +19,11 @@ import (
 	"github.com/tracelab/tracelab/sim/sweep"
 )
 
-// Fig15Logs are the logs of Fig. 15: a log whose original value lies in
-// the body of the distribution (the caption does not name it; CTC-SP2 is
-// one of the two the 2013 paper names as such for the waiting time) and
-// SDSC-BLUE, "the Blue log on the right".
-var Fig15Logs = []string{"CTC-SP2", "SDSC-BLUE"}
+// Fig15Logs are the logs of Fig. 15: the log on the left, which the text
+// does not name (KTH-SP2, the log of all our feedback experiments and of
+// the feedback version of this figure), and SDSC-BLUE, "the Blue log on the
+// right".
+var Fig15Logs = []string{"KTH-SP2", "SDSC-BLUE"}
 
 // Fig15FeedbackLog is the log of our feedback version of Fig. 15.
 const Fig15FeedbackLog = "KTH-SP2"
@@ -71,12 +71,11 @@ func (s *Study) Fig15(ctx context.Context) (*Fig15Result, error) {
 			below = append(below, shareBelow(waits, ref))
 		}
 		for _, name := range Fig15Logs {
-			p, err := s.poolsOf(name)
-			if missing(err) {
-				r.Missing = append(r.Missing, Missing{name, err})
-				continue
-			} else if err != nil {
+			p, err := s.poolsOf(name, &r.Missing)
+			if err != nil {
 				return nil, err
+			} else if p == nil {
+				continue
 			}
 			e, err := resample.NewExperiment(p, resample.ExperimentOptions{Scheduler: "easy"})
 			if err != nil {
@@ -118,11 +117,8 @@ func (s *Study) Fig15(ctx context.Context) (*Fig15Result, error) {
 // EASY) until the end of their window, against the feedback simulation of
 // the original log over its own span.
 func (s *Study) feedbackValidation(ctx context.Context, r *Fig15Result) error {
-	p, err := s.poolsOf(Fig15FeedbackLog)
-	if missing(err) {
-		r.Missing = append(r.Missing, Missing{Fig15FeedbackLog, err})
-		return nil
-	} else if err != nil {
+	p, err := s.poolsOf(Fig15FeedbackLog, &r.Missing)
+	if p == nil {
 		return err
 	}
 	e, err := feedback.NewSweepExperiment(p, feedback.SweepOptions{Scheduler: "easy", Model: feedback.Fluid{}})
@@ -133,7 +129,7 @@ func (s *Study) feedbackValidation(ctx context.Context, r *Fig15Result) error {
 	if err != nil {
 		return err
 	}
-	w, err := s.workloadOf(Fig15FeedbackLog)
+	w, err := s.workloadOf(Fig15FeedbackLog, &r.Missing)
 	if err != nil {
 		return err
 	}

@@ -50,7 +50,8 @@ type LoadSweepOptions struct {
 // utilization (in the window), avg_wait and avg_response (jobs that
 // ended), sessions, avg_session_hours and jobs_per_session (sessions of
 // the jobs that arrived in the window, Definition 1), max_queue, and
-// saturated (resample.SaturationOf the weeks of the window). Rows are
+// saturated (sim.Result.Saturation: 2013 §6.3's test with its threshold of
+// one job per week, over the weeks of arrivals). Rows are
 // ordered by load, replicate, scheduler, simulation. The simulations run in parallel; the result does not
 // depend on the number of workers.
 func LoadSweep(p *resample.Pools, o LoadSweepOptions) (dataframe.DataFrame, error) {
@@ -116,7 +117,7 @@ func LoadSweep(p *resample.Pools, o LoadSweepOptions) (dataframe.DataFrame, erro
 		win  Window
 		sum  sim.Summary
 		sess SessionStats
-		sat  resample.Saturation
+		sat  sim.Saturation
 	}
 	rows := make([]row, len(tasks))
 	err = parallel.For(context.Background(), len(tasks), runtime.GOMAXPROCS(0), func(_ context.Context, i int) error {
@@ -147,7 +148,7 @@ func LoadSweep(p *resample.Pools, o LoadSweepOptions) (dataframe.DataFrame, erro
 			}
 		}
 		rows[i] = row{WindowOf(res, pt.r.Start, pt.r.End), res.Summary(), sess,
-			resample.SaturationOf(res, pt.r.End, resample.SaturationOptions{})}
+			res.Saturation(sim.SaturationOptions{})}
 		return nil
 	})
 	if err != nil {
