@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/tracelab/tracelab/repro/ledger"
+	"github.com/tracelab/tracelab/repro/study"
 )
 
 // File is the paper's text in the project's papers folder.
@@ -74,33 +75,20 @@ var items = []ledger.Item{
 		Note: "the table's cells are statements; we give the measurement behind each (user frustration is not modelled)"},
 }
 
-// claimers lists the item methods whose results make the ledger, in the
+// itemMethods lists the item methods whose results make the ledger, in the
 // order of the notebook.
-func (s *Study) claimers() []func(context.Context) (ledger.Claimer, error) {
-	return []func(context.Context) (ledger.Claimer, error){
-		claimer(s.Fig1), claimer(s.Fig2), claimer(s.Fig3), claimer(s.Open),
-		claimer(s.Fig5), claimer(s.Fig6), claimer(s.Fig7), claimer(s.Fig8),
-		claimer(s.Fig9), claimer(s.Fig10), claimer(s.Fig11),
-		claimer(s.Fig17), claimer(s.Fig12), claimer(s.Table1),
-		claimer(s.Fig13), claimer(s.Fig14), claimer(s.Fig15), claimer(s.Fig16),
-		claimer(s.Fig18), claimer(s.Fig19), claimer(s.Fig20), claimer(s.Fig21),
+func (s *Study) itemMethods() []study.Item {
+	return []study.Item{
+		study.ItemOf(s.Fig1), study.ItemOf(s.Fig2), study.ItemOf(s.Fig3), study.ItemOf(s.Open),
+		study.ItemOf(s.Fig5), study.ItemOf(s.Fig6), study.ItemOf(s.Fig7), study.ItemOf(s.Fig8),
+		study.ItemOf(s.Fig9), study.ItemOf(s.Fig10), study.ItemOf(s.Fig11),
+		study.ItemOf(s.Fig17), study.ItemOf(s.Fig12), study.ItemOf(s.Table1),
+		study.ItemOf(s.Fig13), study.ItemOf(s.Fig14), study.ItemOf(s.Fig15), study.ItemOf(s.Fig16),
+		study.ItemOf(s.Fig18), study.ItemOf(s.Fig19), study.ItemOf(s.Fig20), study.ItemOf(s.Fig21),
 	}
-}
-
-// claimer adapts an item method to the list of claimers.
-func claimer[R ledger.Claimer](f func(context.Context) (R, error)) func(context.Context) (ledger.Claimer, error) {
-	return func(ctx context.Context) (ledger.Claimer, error) { return f(ctx) }
 }
 
 // Ledger computes every item (memoised) and returns the paper's ledger.
 func (s *Study) Ledger(ctx context.Context) (*ledger.Ledger, error) {
-	l := ledger.NewFor(s.Paper())
-	for _, f := range s.claimers() {
-		r, err := f(ctx)
-		if err != nil {
-			return nil, err
-		}
-		r.Claims(l)
-	}
-	return l, nil
+	return study.Ledger(ctx, s.Paper(), s.itemMethods()...)
 }
