@@ -110,19 +110,7 @@ func spearman(x, y []float64) float64 {
 // ranks returns the ranks of x, 1 for the smallest, ties sharing their
 // average rank.
 func ranks(x []float64) []float64 {
-	idx := make([]int, len(x))
-	for i := range idx {
-		idx[i] = i
-	}
-	slices.SortStableFunc(idx, func(a, b int) int {
-		switch {
-		case x[a] < x[b]:
-			return -1
-		case x[a] > x[b]:
-			return 1
-		}
-		return 0
-	})
+	idx := argsort(x)
 	r := make([]float64, len(x))
 	for i := 0; i < len(idx); {
 		j := i
@@ -211,8 +199,7 @@ func (s *Study) Fig13(ctx context.Context) (*Fig13Result, error) {
 // Claims adds the claims of §4.3 on the user states (Fig. 13).
 func (r *Fig13Result) Claims(l *ledger.Ledger) {
 	const item = "Fig. 13"
-	if len(r.Missing) > 0 {
-		unavailable(l, item, "fig13", r.Missing)
+	if onlyUnavailable(l, item, "fig13", r.Missing) {
 		return
 	}
 	lg, fe, ff := r.share["log"], r.share["fluid, easy"], r.share["fluid, fcfs"]

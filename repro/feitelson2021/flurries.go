@@ -206,19 +206,7 @@ func submitAtJob(t *datasets.Trace, id int) float64 {
 // busiestDay returns the largest weighted share of times within any
 // 24-hour window.
 func busiestDay(times, weights []float64) float64 {
-	idx := make([]int, len(times))
-	for i := range idx {
-		idx[i] = i
-	}
-	slices.SortFunc(idx, func(a, b int) int {
-		switch {
-		case times[a] < times[b]:
-			return -1
-		case times[a] > times[b]:
-			return 1
-		}
-		return 0
-	})
+	idx := argsort(times)
 	total, best, in := 0.0, 0.0, 0.0
 	for _, w := range weights {
 		total += w
@@ -501,8 +489,7 @@ func roughness(y []float64) (float64, int) {
 // Claims adds the claims of §3.4 on CTC-SP2's flurry (Fig. 6).
 func (r *Fig6Result) Claims(l *ledger.Ledger) {
 	const item = "Fig. 6"
-	if len(r.Missing) > 0 {
-		unavailable(l, item, "fig6", r.Missing)
+	if onlyUnavailable(l, item, "fig6", r.Missing) {
 		return
 	}
 	l.Check(item, "fig6/jobs", "the CTC SP2 log records 79,302 jobs (original log: header MaxJobs)", ledger.Near(79302, 0), float64(r.Jobs)).
@@ -624,8 +611,7 @@ func (s *Study) Fig7(ctx context.Context) (*Fig7Result, error) {
 // Claims adds the claims of §3.4 on HPC2N's user 2 (Fig. 7).
 func (r *Fig7Result) Claims(l *ledger.Ledger) {
 	const item = "Fig. 7"
-	if len(r.Missing) > 0 {
-		unavailable(l, item, "fig7", r.Missing)
+	if onlyUnavailable(l, item, "fig7", r.Missing) {
 		return
 	}
 	l.Check(item, "fig7/share", "user no. 2 in the HPC2N log accounted for no less than 57% of the jobs (header counts of the cleaned log)",

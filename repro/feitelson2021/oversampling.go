@@ -116,8 +116,7 @@ func (s *Study) Fig16(ctx context.Context) (*Fig16Result, error) {
 // Claims adds the claim of §4.4 on oversampling flurries (Fig. 16).
 func (r *Fig16Result) Claims(l *ledger.Ledger) {
 	const item = "Fig. 16"
-	if len(r.Missing) > 0 {
-		unavailable(l, item, "fig16", r.Missing)
+	if onlyUnavailable(l, item, "fig16", r.Missing) {
 		return
 	}
 	more := true

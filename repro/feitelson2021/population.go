@@ -311,8 +311,7 @@ func activityPlot(segs []segment, title, xlabel string) (*plot.Plot, error) {
 // Claims adds the claims of §4.2 (Fig. 9).
 func (r *Fig9Result) Claims(l *ledger.Ledger) {
 	const item = "Fig. 9"
-	if len(r.Missing) > 0 {
-		unavailable(l, item, "fig9", r.Missing)
+	if onlyUnavailable(l, item, "fig9", r.Missing) {
 		return
 	}
 	g := r.gen
@@ -547,8 +546,7 @@ func meanSD(x []float64) (float64, float64) {
 // Claims adds the claims of §4.2 on the semi-open model (Fig. 10).
 func (r *Fig10Result) Claims(l *ledger.Ledger) {
 	const item = "Fig. 10"
-	if len(r.Missing) > 0 {
-		unavailable(l, item, "fig10", r.Missing)
+	if onlyUnavailable(l, item, "fig10", r.Missing) {
 		return
 	}
 	l.Claim(item, "fig10/semi-open", r.Log+": the simulation is a semi-open system: a closed population of long-term users and an open flow of temporary users, arriving and finishing at similar rates",

@@ -1,8 +1,10 @@
 package feitelson2021
 
 import (
+	"cmp"
 	"context"
 	"errors"
+	"slices"
 
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/repro/ledger"
@@ -136,4 +138,22 @@ func unavailable(l *ledger.Ledger, item, idPrefix string, ms []Missing) {
 	for _, m := range ms {
 		l.Unavailable(item, idPrefix+"/"+m.Log, "the claims of "+item+" on "+m.Log, "—", m.Err.Error())
 	}
+}
+
+// onlyUnavailable adds the entries of unavailable and reports whether a log
+// is missing, in which case the item's claims cannot be made.
+func onlyUnavailable(l *ledger.Ledger, item, idPrefix string, ms []Missing) bool {
+	unavailable(l, item, idPrefix, ms)
+	return len(ms) > 0
+}
+
+// argsort returns the indices of x in increasing order of x (ties in index
+// order).
+func argsort(x []float64) []int {
+	idx := make([]int, len(x))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(x[a], x[b]) })
+	return idx
 }

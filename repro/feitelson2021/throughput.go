@@ -104,8 +104,7 @@ func (r *Fig17Result) means() error {
 // Claims adds the claims of §4.4 on throughput under feedback (Fig. 17).
 func (r *Fig17Result) Claims(l *ledger.Ledger) {
 	const item = "Fig. 17"
-	if len(r.Missing) > 0 {
-		unavailable(l, item, "fig17", r.Missing)
+	if onlyUnavailable(l, item, "fig17", r.Missing) {
 		return
 	}
 	fe, ff := r.mean[[2]string{"feedback", "easy"}], r.mean[[2]string{"feedback", "fcfs"}]

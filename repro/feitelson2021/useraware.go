@@ -105,8 +105,7 @@ func (s *Study) Fig19(ctx context.Context) (*Fig19Result, error) {
 // Claims adds the claims of §4.4 on the user-aware scheduler (Fig. 19).
 func (r *Fig19Result) Claims(l *ledger.Ledger) {
 	const item = "Fig. 19"
-	if len(r.Missing) > 0 {
-		unavailable(l, item, "fig19", r.Missing)
+	if onlyUnavailable(l, item, "fig19", r.Missing) {
 		return
 	}
 	for _, load := range r.Loads {
@@ -301,8 +300,7 @@ func classesPlot(df dataframe.DataFrame) (*plot.Plot, error) {
 // Claims adds the claims of §4.4 on the job classes (Fig. 20).
 func (r *Fig20Result) Claims(l *ledger.Ledger) {
 	const item = "Fig. 20"
-	if len(r.Missing) > 0 {
-		unavailable(l, item, "fig20", r.Missing)
+	if onlyUnavailable(l, item, "fig20", r.Missing) {
 		return
 	}
 	c := feedback.OfficeHours.String()
@@ -398,8 +396,7 @@ func hoursMean(q [24]float64, from, to int) float64 {
 // Claims adds the claims of §4.4 on the daily cycle (Fig. 21).
 func (r *Fig21Result) Claims(l *ledger.Ledger) {
 	const item = "Fig. 21"
-	if len(r.Missing) > 0 {
-		unavailable(l, item, "fig21", r.Missing)
+	if onlyUnavailable(l, item, "fig21", r.Missing) {
 		return
 	}
 	oh, none := feedback.OfficeHours.String(), feedback.NoCycle.String()
