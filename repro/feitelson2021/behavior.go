@@ -12,6 +12,7 @@ import (
 	"gonum.org/v1/plot"
 
 	"github.com/tracelab/tracelab/analytics/session"
+	"github.com/tracelab/tracelab/analytics/session/sessionplot"
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/plots"
 	"github.com/tracelab/tracelab/repro/ledger"
@@ -354,14 +355,14 @@ func dependencyPlot(t *datasets.Trace, st session.Structure) (*plot.Plot, error)
 	for k := range bestSessions {
 		s0 := st.Sessions.Start[fs+k]
 		n := 0
-		for m := k; m < bestSessions && st.Sessions.Start[fs+m] < s0+86400; m++ {
+		for m := k; m < bestSessions && st.Sessions.Start[fs+m] < s0+datasets.Day; m++ {
 			n++
 		}
 		if n > most {
 			from, most = s0, n
 		}
 	}
-	p, err := st.PlotUser(t, st.Users.ID[best], from-60, from+86400)
+	p, err := sessionplot.User(st, t, st.Users.ID[best], from-60, from+datasets.Day)
 	if err != nil {
 		return nil, err
 	}

@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/plot"
 
 	"github.com/tracelab/tracelab/analytics/session"
+	"github.com/tracelab/tracelab/analytics/session/sessionplot"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/sim/feedback"
 )
@@ -94,7 +95,7 @@ func (s *Study) Fig18(ctx context.Context) (*Fig18Result, error) {
 			frames = append(frames, dataframe.New(series.New(logs, series.String, "log")).CBind(df).
 				Mutate(series.New(pm, series.Float, "p_cont_minutes")).Mutate(series.New(psec, series.Float, "p_cont_seconds")))
 			for _, bySlowdown := range []bool{false, true} {
-				p, err := c.PlotContinuation(bySlowdown, name)
+				p, err := sessionplot.Continuation(c, bySlowdown, name)
 				if err != nil {
 					return nil, err
 				}

@@ -63,6 +63,24 @@ func TestQuotes(t *testing.T) {
 	}
 }
 
+// TestBaseline: every entry that agrees in the quick-mode baseline
+// (repro/testdata/quick) still agrees.
+func TestBaseline(t *testing.T) {
+	l := ledgerOf(t)
+	f, err := os.Open("../testdata/quick/" + Key + ".json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	b, err := ledger.ReadBaseline(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range b.Check(l.Entries()).Regressions {
+		t.Error(r)
+	}
+}
+
 // TestLedgerFacts: entries whose values come from the logs' headers and
 // from exact reconstructions agree with the paper (see the comments for
 // the values).

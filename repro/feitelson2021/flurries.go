@@ -173,13 +173,13 @@ func (s *Study) archiveFlurries(ctx context.Context, r *Fig5Result) error {
 		most := 0
 		for i := range begins {
 			k := i
-			for k < len(begins) && begins[k] < begins[i]+365*86400 {
+			for k < len(begins) && begins[k] < begins[i]+365*datasets.Day {
 				k++
 			}
 			most = max(most, k-i)
 		}
 		name := shortName(t.Name)
-		names, years, count = append(names, name), append(years, t.Span()/(365.25*86400)), append(count, len(begins))
+		names, years, count = append(names, name), append(years, t.Span()/(365.25*datasets.Day)), append(count, len(begins))
 		inYear = append(inYear, float64(most))
 		r.inYear[name], r.count[name] = float64(most), len(begins)
 	}
@@ -214,7 +214,7 @@ func busiestDay(times, weights []float64) float64 {
 	lo := 0
 	for _, i := range idx {
 		in += weights[i]
-		for times[idx[lo]] < times[i]-86400 {
+		for times[idx[lo]] < times[i]-datasets.Day {
 			in -= weights[idx[lo]]
 			lo++
 		}
@@ -348,7 +348,7 @@ func (s *Study) Fig6(ctx context.Context) (*Fig6Result, error) {
 		}
 		r.Jobs, r.FlurryJobs = rm.MaxJobs, rm.Filters[fj].Removed
 		r.Users = t.NumUsers()
-		r.Months = t.Span() / (365.25 / 12 * 86400)
+		r.Months = t.Span() / (365.25 / 12 * datasets.Day)
 		r.Share = float64(r.FlurryJobs) / float64(r.Jobs)
 		times, ws := rm.Times(fj)
 		r.Day = busiestDay(times, ws)
@@ -593,7 +593,7 @@ func (s *Study) Fig7(ctx context.Context) (*Fig7Result, error) {
 		unsure, total := 0.0, 0.0
 		for i, w := range rm.Weight {
 			total += w[fj]
-			if rm.Bracket[i] > 86400 {
+			if rm.Bracket[i] > datasets.Day {
 				unsure += w[fj]
 			}
 		}

@@ -9,8 +9,8 @@ import (
 	"github.com/go-gota/gota/series"
 	"gonum.org/v1/plot"
 
+	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/repro/ledger"
-	"github.com/tracelab/tracelab/sim"
 	"github.com/tracelab/tracelab/sim/resample"
 	"github.com/tracelab/tracelab/sim/resample/resampleplot"
 )
@@ -49,7 +49,7 @@ func (s *Study) Fig16(ctx context.Context) (*Fig16Result, error) {
 		if t == nil {
 			return r, err
 		}
-		bs := resample.HeaviestBursts(t, sim.Week, 3)
+		bs := resample.HeaviestBursts(t, datasets.Week, 3)
 		var rare []resample.RarePeriod
 		for _, b := range bs {
 			rare = append(rare, b.RarePeriod)
@@ -74,7 +74,7 @@ func (s *Study) Fig16(ctx context.Context) (*Fig16Result, error) {
 			}
 			perWeek := map[int]int{}
 			for _, sub := range rs.Trace.Submit {
-				perWeek[int((sub-rs.Start)/sim.Week)]++
+				perWeek[int((sub-rs.Start)/datasets.Week)]++
 			}
 			o := out{arrivals: rs.Report.RareArrivals, flurryJobs: rs.Report.RareJobs, jobs: rs.Trace.Len()}
 			for _, c := range perWeek {

@@ -79,7 +79,7 @@ func (s *Study) Fig9(ctx context.Context) (*Fig9Result, error) {
 			return r, err
 		}
 		pop := p.Population
-		day := 86400.0
+		day := datasets.Day
 		n := pop.Len()
 		class := make([]string, n)
 		first, last := make([]float64, n), make([]float64, n)
@@ -150,7 +150,7 @@ func instanceExtents(rs *resample.Resampled) instances {
 	}
 	for k, u := range rs.Trace.User {
 		i := u - 1
-		d := (rs.Trace.Submit[k] - rs.Start) / 86400
+		d := (rs.Trace.Submit[k] - rs.Start) / datasets.Day
 		out.first[i], out.last[i] = math.Min(out.first[i], d), math.Max(out.last[i], d)
 		out.jobs[i]++
 	}
@@ -173,7 +173,7 @@ func checkGeneration(p *resample.Pools, rs *resample.Resampled) genChecks {
 	pc := datasets.NewClock(p.Trace)
 	for k, src := range rs.Source {
 		if c.HourOfWeek(rs.Trace.Submit[k]) == pc.HourOfWeek(p.Trace.Submit[src]) &&
-			math.Mod(c.SecondOfDay(rs.Trace.Submit[k]), 3600) == math.Mod(pc.SecondOfDay(p.Trace.Submit[src]), 3600) {
+			math.Mod(c.SecondOfDay(rs.Trace.Submit[k]), datasets.Hour) == math.Mod(pc.SecondOfDay(p.Trace.Submit[src]), datasets.Hour) {
 			g.sameTime++
 		}
 	}
@@ -213,7 +213,7 @@ func checkGeneration(p *resample.Pools, rs *resample.Resampled) genChecks {
 	}
 	for k, u := range rs.Trace.User {
 		if cy, ok := cycles[u]; ok {
-			cy[int((rs.Trace.Submit[k]-rs.Start)/(float64(p.Weeks)*sim.Week))] = true
+			cy[int((rs.Trace.Submit[k]-rs.Start)/(float64(p.Weeks)*datasets.Week))] = true
 		}
 	}
 	for _, cy := range cycles {
@@ -394,14 +394,14 @@ func (s *Study) Fig10(ctx context.Context) (*Fig10Result, error) {
 		}
 		gen := res.Trace()
 		kindOf := func(u int) resample.Kind { return rs.Instances[u-1].Kind }
-		nw := int(math.Ceil((rs.End - rs.Start) / sim.Week))
+		nw := int(math.Ceil((rs.End - rs.Start) / datasets.Week))
 		lt, tmp := make([]map[int]bool, nw), make([]map[int]bool, nw)
 		for k := range lt {
 			lt[k], tmp[k] = map[int]bool{}, map[int]bool{}
 		}
 		firstW, lastW := map[int]int{}, map[int]int{}
 		for k, u := range gen.User {
-			wk := int((gen.Submit[k] - rs.Start) / sim.Week)
+			wk := int((gen.Submit[k] - rs.Start) / datasets.Week)
 			if wk < 0 || wk >= nw {
 				continue
 			}
@@ -451,7 +451,7 @@ func (s *Study) Fig10(ctx context.Context) (*Fig10Result, error) {
 			"temporary users finished per week", "temporary users active in a week (mean)", "jobs arriving per week", "mean queue (waiting jobs)",
 			"average wait in the queue", "median think time within a session"}
 		tmean, _ := meanSD(mid(tc))
-		val := []float64{float64(rs.Report.LongTermUsers), r.ltMean, r.arr, r.dep, tmean, float64(win.Arrived) / ((rs.End - rs.Start) / sim.Week),
+		val := []float64{float64(rs.Report.LongTermUsers), r.ltMean, r.arr, r.dep, tmean, float64(win.Arrived) / ((rs.End - rs.Start) / datasets.Week),
 			feedback.MeanQueue(res.Sim.Timeline, rs.Start, rs.End), sum.AvgWait, median(think)}
 		unit := []string{"users", "users", "users/week", "users/week", "users", "jobs/week", "jobs", "s", "s"}
 		r.Model = dataframe.New(series.New(qty, series.String, "quantity"), series.New(val, series.Float, "value"),
@@ -516,7 +516,7 @@ func thinkTimes(w *feedback.Workload, res *feedback.Result) []float64 {
 			end = math.Max(end, res.Sim.End[j])
 		}
 		a := res.Sim.Submit[cur[0]]
-		if d := a - end; d >= 0 && d <= 3600 {
+		if d := a - end; d >= 0 && d <= datasets.Hour {
 			out = append(out, d)
 		}
 	}

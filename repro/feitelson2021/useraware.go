@@ -10,6 +10,7 @@ import (
 	"github.com/go-gota/gota/series"
 	"gonum.org/v1/plot"
 
+	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/plots"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/sim"
@@ -279,7 +280,7 @@ func classesPlot(df dataframe.DataFrame) (*plot.Plot, error) {
 		if !slices.Contains(groups, g) {
 			groups = append(groups, g)
 		}
-		val[[2]string{g, class[i]}] = resp[i] / 3600
+		val[[2]string{g, class[i]}] = resp[i] / datasets.Hour
 	}
 	var samples []plots.Sample
 	for _, g := range groups {
