@@ -14,6 +14,7 @@ import (
 	"github.com/tracelab/tracelab/analytics/session"
 	"github.com/tracelab/tracelab/analytics/session/sessionplot"
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/internal/parallel"
 	"github.com/tracelab/tracelab/plots"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/sim"
@@ -156,7 +157,7 @@ func (s *Study) Fig13(ctx context.Context) (*Fig13Result, error) {
 		names := []string{"log", "fluid, easy", "fluid, fcfs"}
 		traces := make([]*datasets.Trace, len(names))
 		traces[0] = w.Trace
-		err = s.o.ForEach(ctx, 2, func(i int) error {
+		err = parallel.For(ctx, 2, s.o.NumWorkers(), func(_ context.Context, i int) error {
 			sch := []sim.Scheduler{&sim.EASY{}, &sim.FCFS{}}[i]
 			res, err := feedback.Simulate(w, sch, feedback.Options{Model: feedback.Fluid{}, Seed: s.seed(13)})
 			if err != nil {

@@ -11,6 +11,7 @@ import (
 	"gonum.org/v1/plot"
 
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/internal/parallel"
 	"github.com/tracelab/tracelab/plots"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/sim"
@@ -382,7 +383,7 @@ func (s *Study) Fig6(ctx context.Context) (*Fig6Result, error) {
 		load0 := offeredLoad(base, procs) // the flurry's jobs add a negligible load
 		n := len(variants) * len(loads)
 		sums := make([]sim.Summary, n)
-		err = s.o.ForEach(ctx, n, func(i int) error {
+		err = parallel.For(ctx, n, s.o.NumWorkers(), func(_ context.Context, i int) error {
 			v, L := variants[i/len(loads)], loads[i%len(loads)]
 			res, err := sim.Run(scaleArrivals(v.jobs, load0/L), procs, &sim.EASY{}, sim.EngineOptions{})
 			if err != nil {

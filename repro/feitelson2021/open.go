@@ -10,6 +10,7 @@ import (
 	"github.com/go-gota/gota/series"
 
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/internal/parallel"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/sim"
 	"github.com/tracelab/tracelab/sim/resample"
@@ -63,7 +64,7 @@ func (s *Study) Open(ctx context.Context) (*OpenResult, error) {
 		n := len(traces) * len(scheds)
 		sums := make([]sim.Summary, n)
 		sats := make([]bool, n)
-		err = s.o.ForEach(ctx, n, func(i int) error {
+		err = parallel.For(ctx, n, s.o.NumWorkers(), func(_ context.Context, i int) error {
 			t := traces[i/len(scheds)]
 			sch, err := sim.New(scheds[i%len(scheds)])
 			if err != nil {

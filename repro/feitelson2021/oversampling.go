@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/plot"
 
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/internal/parallel"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/sim/resample"
 	"github.com/tracelab/tracelab/sim/resample/resampleplot"
@@ -66,7 +67,7 @@ func (s *Study) Fig16(ctx context.Context) (*Fig16Result, error) {
 			busiest, arrivals, flurryJobs, jobs int
 		}
 		outs := make([]out, n)
-		err = s.o.ForEach(ctx, n, func(i int) error {
+		err = parallel.For(ctx, n, s.o.NumWorkers(), func(_ context.Context, i int) error {
 			rb, rep := Fig16RBNPW[i/reps], i%reps
 			rs, err := p.Generate(resample.Options{RBNPW: rb, Seed: s.seed(16), Stream: uint64(rep)})
 			if err != nil {

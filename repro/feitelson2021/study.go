@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/internal/parallel"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/repro/study"
 	"github.com/tracelab/tracelab/sim/feedback"
@@ -70,7 +71,7 @@ func (s *Study) log(name string, ms *[]Missing) (*datasets.Trace, error) {
 func (s *Study) logs(ctx context.Context, names []string, ms *[]Missing) ([]*datasets.Trace, error) {
 	out := make([]*datasets.Trace, len(names))
 	errs := make([]error, len(names))
-	err := s.o.ForEach(ctx, len(names), func(i int) error {
+	err := parallel.For(ctx, len(names), s.o.NumWorkers(), func(_ context.Context, i int) error {
 		out[i], errs[i] = study.Log(names[i])
 		if missing(errs[i]) {
 			return nil

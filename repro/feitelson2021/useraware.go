@@ -11,6 +11,7 @@ import (
 	"gonum.org/v1/plot"
 
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/internal/parallel"
 	"github.com/tracelab/tracelab/plots"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/sim"
@@ -180,7 +181,7 @@ func (s *Study) userAwareRuns(ctx context.Context) (*UserAwareRuns, error) {
 				u.Runs = append(u.Runs, UserAwareRun{Cycle: c, Alpha: a})
 			}
 		}
-		err = s.o.ForEach(ctx, len(u.Runs), func(i int) error {
+		err = parallel.For(ctx, len(u.Runs), s.o.NumWorkers(), func(_ context.Context, i int) error {
 			run := &u.Runs[i]
 			res, err := feedback.Simulate(w, &feedback.UserAware{Alpha: run.Alpha}, feedback.Options{Model: feedback.Distribution{Cycle: run.Cycle},
 				Seed: s.seed(20), Until: u.To, Engine: sim.EngineOptions{Timeline: true}})

@@ -1,7 +1,6 @@
 package study
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -71,38 +70,6 @@ func (o Options) Report(label string, done, total int) {
 	if o.Progress != nil {
 		o.Progress(label, done, total)
 	}
-}
-
-// ForEach calls f(0), …, f(n−1) on up to NumWorkers goroutines and returns
-// the error of the smallest index that failed (ctx's error for the calls
-// not made once ctx is cancelled). Each f must write only its own results
-// (by index), so that the outcome does not depend on the number of workers.
-func (o Options) ForEach(ctx context.Context, n int, f func(i int) error) error {
-	errs := make([]error, n)
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(o.NumWorkers(), n) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				if errs[i] = ctx.Err(); errs[i] == nil {
-					errs[i] = f(i)
-				}
-			}
-		}()
-	}
-	for i := range n {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // ErrMissing is returned (wrapped) by Log for a log that is not available

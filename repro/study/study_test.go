@@ -3,7 +3,6 @@ package study
 import (
 	"context"
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"sync"
@@ -147,37 +146,5 @@ func TestLedger(t *testing.T) {
 	cancel()
 	if _, err := Ledger(ctx, p, item("a", nil)); err == nil || calls != 3 {
 		t.Errorf("cancelled context: %v after %d calls", err, calls)
-	}
-}
-
-// TestForEach: every index is done once, the first error by index is
-// returned whatever the number of workers, and a cancelled context stops
-// the calls.
-func TestForEach(t *testing.T) {
-	for _, w := range []int{1, 2, 7} {
-		o := Options{Workers: w}
-		done := make([]int32, 20)
-		err := o.ForEach(context.Background(), len(done), func(i int) error {
-			atomic.AddInt32(&done[i], 1)
-			if i == 5 || i == 13 {
-				return fmt.Errorf("fail %d", i)
-			}
-			return nil
-		})
-		if err == nil || err.Error() != "fail 5" {
-			t.Errorf("%d workers: error %v, want fail 5", w, err)
-		}
-		for i, d := range done {
-			if d != 1 {
-				t.Errorf("%d workers: index %d done %d times", w, i, d)
-			}
-		}
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	calls := int32(0)
-	err := Options{Workers: 2}.ForEach(ctx, 10, func(int) error { atomic.AddInt32(&calls, 1); return nil })
-	if !errors.Is(err, context.Canceled) || calls != 0 {
-		t.Errorf("cancelled: %v, %d calls", err, calls)
 	}
 }

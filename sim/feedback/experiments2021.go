@@ -51,9 +51,9 @@ type LoadSweepOptions struct {
 // ended), sessions, avg_session_hours and jobs_per_session (sessions of
 // the jobs that arrived in the window, Definition 1), max_queue, and
 // saturated (sim.Result.Saturation: 2013 §6.3's test with its threshold of
-// one job per week, over the weeks of arrivals). Rows are
-// ordered by load, replicate, scheduler, simulation. The simulations run in parallel; the result does not
-// depend on the number of workers.
+// one job per week, over the weeks of arrivals). Rows are ordered by load,
+// replicate, scheduler, simulation. The simulations run in parallel; the
+// result does not depend on the number of workers.
 func LoadSweep(p *resample.Pools, o LoadSweepOptions) (dataframe.DataFrame, error) {
 	if o.Loads == nil {
 		o.Loads = []float64{0.5, 1, 1.5, 2, 2.5}
