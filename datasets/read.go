@@ -1,6 +1,7 @@
 package datasets
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -209,7 +210,10 @@ func Read(r io.Reader, opts ReadOptions) (*Trace, error) {
 		} else {
 			p.total = -1
 		}
-		zr, err := gzip.NewReader(src)
+		// A large buffer that is an io.ByteReader: the decompressor reads
+		// it byte by byte without a buffer of its own of 4 KiB, and the
+		// file in few system calls.
+		zr, err := gzip.NewReader(bufio.NewReaderSize(src, chunkSize))
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w: %s", name, ErrBadGzip, gzipReason(err))
 		}
