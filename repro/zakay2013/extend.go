@@ -41,12 +41,16 @@ type Fig10Result struct {
 	// origEarly is that share in the original, uniform the share if users
 	// arrived at a constant rate.
 	origEarly, uniform float64
+	missing            missingLogs
 }
 
 // Fig10 computes Fig. 10.
 func (s *Study) Fig10(ctx context.Context) (*Fig10Result, error) {
 	return s.fig10.Get(func() (*Fig10Result, error) {
 		p, err := s.pools(Fig10Log)
+		if isMissing(err) {
+			return &Fig10Result{missing: missingLogs{Fig10Log}}, nil
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -133,6 +137,10 @@ func firstWeeksShare(m users.Marginals) float64 {
 // more users first seen in its first 4 weeks than a constant arrival rate
 // gives.
 func (r *Fig10Result) Claims(l *ledger.Ledger) {
+	if len(r.missing) > 0 {
+		r.missing.claims(l, "Fig. 10", "fig10")
+		return
+	}
 	for _, q := range fig10Periods {
 		k := r.ks[q]
 		for i, m := range resample.MarginalNames() {

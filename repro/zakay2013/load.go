@@ -43,12 +43,16 @@ type Fig11Result struct {
 	original    float64             // EASY's utilisation of the original
 	utilization []float64           // of the resampled logs
 	ks          marginalKS
+	missing     missingLogs
 }
 
 // Fig11 computes Fig. 11.
 func (s *Study) Fig11(ctx context.Context) (*Fig11Result, error) {
 	return s.fig11.Get(func() (*Fig11Result, error) {
 		p, err := s.pools(Fig11Log)
+		if isMissing(err) {
+			return &Fig11Result{missing: missingLogs{Fig11Log}}, nil
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -106,6 +110,10 @@ func (s *Study) Fig11(ctx context.Context) (*Fig11Result, error) {
 // of the resampled logs to the original (the time-position marginals are
 // expected to differ most).
 func (r *Fig11Result) Claims(l *ledger.Ledger) {
+	if len(r.missing) > 0 {
+		r.missing.claims(l, "Fig. 11", "fig11")
+		return
+	}
 	// The paper's 12.8% is of its own simulation; utilisation depends on
 	// how the makespan is counted (first submission to last end here), so
 	// ±10% of the value.
@@ -168,9 +176,10 @@ type Fig12Result struct {
 	// Frame summarises each load factor: log, load, runs, unsaturated,
 	// utilization, avg_slowdown, avg_response (means over the runs that
 	// did not saturate).
-	Frame dataframe.DataFrame
-	rows  []loadRow
-	quick bool // quick mode: a few load factors, too few to reach saturation everywhere
+	Frame   dataframe.DataFrame
+	rows    []loadRow
+	quick   bool // quick mode: a few load factors, too few to reach saturation everywhere
+	missing missingLogs
 }
 
 type loadRow struct {
@@ -187,6 +196,10 @@ func (s *Study) Fig12(ctx context.Context) (*Fig12Result, error) {
 		r := &Fig12Result{Sweeps: map[string]dataframe.DataFrame{}, quick: s.o.Quick}
 		for _, sw := range s.fig12Sweeps() {
 			p, err := s.pools(sw.Log)
+			if isMissing(err) {
+				r.missing = append(r.missing, sw.Log)
+				continue
+			}
 			if err != nil {
 				return nil, err
 			}
@@ -277,6 +290,7 @@ var saturationPoint = map[string]ledger.Expectation{
 // load; and the slowdown's growth, small at low loads and precipitous
 // near saturation.
 func (r *Fig12Result) Claims(l *ledger.Ledger) {
+	r.missing.claims(l, "Fig. 12", "fig12")
 	byLog := map[string][]loadRow{}
 	var order []string
 	for _, x := range r.rows {

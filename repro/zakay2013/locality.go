@@ -16,7 +16,6 @@ import (
 	"github.com/tracelab/tracelab/analytics/locality/localityplot"
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/repro/ledger"
-	"github.com/tracelab/tracelab/repro/study"
 )
 
 // TableVILogs are the rows of Table VI, in the paper's order.
@@ -79,7 +78,7 @@ func (s *Study) TableVI(ctx context.Context) (*TableVIResult, error) {
 		r := &TableVIResult{}
 		for _, name := range TableVILogs {
 			tr, err := logOf(name)
-			if errors.Is(err, study.ErrMissing) {
+			if isMissing(err) {
 				r.missing = append(r.missing, name)
 				continue
 			}
@@ -211,8 +210,9 @@ type Fig5Result struct {
 	// median (the original's median fraction), resampled_median (mean over
 	// the resampled logs of their medians), ks (mean KS distance between
 	// the original's fractions and a resampled log's).
-	Frame dataframe.DataFrame
-	rows  []binsRow
+	Frame   dataframe.DataFrame
+	rows    []binsRow
+	missing missingLogs
 }
 
 type binsRow struct {
@@ -234,6 +234,10 @@ func (s *Study) Fig5(ctx context.Context) (*Fig5Result, error) {
 		}
 		for _, name := range logs {
 			tr, err := logOf(name)
+			if isMissing(err) {
+				r.missing = append(r.missing, name)
+				continue
+			}
 			if err != nil {
 				return nil, err
 			}
@@ -299,6 +303,7 @@ var binsSimilar = ledger.Stated("similar, in some cases a bit below", ledger.Bet
 // the daily concentration is similar to the original's, at most a bit
 // below.
 func (r *Fig5Result) Claims(l *ledger.Ledger) {
+	r.missing.claims(l, "Fig. 5", "fig5")
 	for _, x := range r.rows {
 		l.Check("Fig. 5", fmt.Sprintf("fig5/%s/%s/resampled_over_original", x.log, x.attr),
 			fmt.Sprintf("%s, %s: median over days of the fullest bin's share, resampled over original (%d resampled logs)", x.log, x.attr, x.variants),

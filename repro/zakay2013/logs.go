@@ -1,9 +1,11 @@
 package zakay2013
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/repro/study"
 )
 
@@ -78,5 +80,22 @@ func unavailableWhy(name string) string {
 		return "SDSC-Par-1995 is not in our copy of the archive (we have SDSC-Par-1996, another log)"
 	default:
 		return name + " is not in our copy of the archive"
+	}
+}
+
+// missingLogs lists the logs of a figure that are not available here
+// (study.ErrMissing): the figure is drawn without them and its ledger says
+// so, rather than failing the paper's whole ledger.
+type missingLogs []string
+
+// isMissing reports whether err says a log is not available.
+func isMissing(err error) bool { return errors.Is(err, study.ErrMissing) }
+
+// claims adds one not-comparable entry per missing log, id
+// <prefix>/<log>/unavailable.
+func (m missingLogs) claims(l *ledger.Ledger, item, prefix string) {
+	for _, name := range m {
+		l.Unavailable(item, prefix+"/"+name+"/unavailable", name+": its part of "+item, "shown",
+			name+" is not available here (neither in TRACELAB_DATA nor in the download cache)")
 	}
 }

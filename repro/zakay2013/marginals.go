@@ -56,6 +56,7 @@ type Fig4Result struct {
 	// marginal, columns start, marginal, mean_ks.
 	LongTermStart dataframe.DataFrame
 	ks            []marginalKS
+	missing       missingLogs
 }
 
 type marginalKS struct {
@@ -78,6 +79,10 @@ func (s *Study) Fig4(ctx context.Context) (*Fig4Result, error) {
 		var kmean, kmax []float64
 		for _, name := range logs {
 			tr, err := logOf(name)
+			if isMissing(err) {
+				r.missing = append(r.missing, name)
+				continue
+			}
 			if err != nil {
 				return nil, err
 			}
@@ -113,8 +118,11 @@ func (s *Study) Fig4(ctx context.Context) (*Fig4Result, error) {
 			series.New(kmean, series.Float, "mean_ks"),
 			series.New(kmax, series.Float, "max_ks"),
 		)
+		if len(r.Logs) == 0 {
+			return r, nil
+		}
 		var err error
-		r.LongTermStart, err = s.longTermStart(ctx, logs[0])
+		r.LongTermStart, err = s.longTermStart(ctx, r.Logs[0])
 		return r, err
 	})
 }
@@ -230,6 +238,7 @@ func (s *Study) longTermStart(ctx context.Context, log string) (dataframe.DataFr
 // Claims adds, per log and marginal, that the resampled logs' distribution
 // is very similar to the original's (mean KS distance at most 0.1).
 func (r *Fig4Result) Claims(l *ledger.Ledger) {
+	r.missing.claims(l, "Fig. 4", "fig4")
 	for _, k := range r.ks {
 		for i, m := range resample.MarginalNames() {
 			e := l.Check("Fig. 4", fmt.Sprintf("fig4/%s/%s/mean_ks", k.log, m),

@@ -103,6 +103,7 @@ type Fig13Result struct {
 	Bursts  dataframe.DataFrame
 	removed map[string]map[int]int // log → user → jobs removed by cleaning
 	rows    []burstRow
+	missing missingLogs
 }
 
 type burstRow struct {
@@ -117,6 +118,10 @@ func (s *Study) Fig13(ctx context.Context) (*Fig13Result, error) {
 		r := &Fig13Result{removed: map[string]map[int]int{}}
 		for _, name := range Fig13Logs {
 			tr, err := logOf(name)
+			if isMissing(err) {
+				r.missing = append(r.missing, name)
+				continue
+			}
 			if err != nil {
 				return nil, err
 			}
@@ -169,6 +174,7 @@ func (s *Study) Fig13(ctx context.Context) (*Fig13Result, error) {
 // as little as flurry jobs, Bursts's median_procs and median_runtime show:
 // they are not flurries, so nothing of the paper is claimed of them.)
 func (r *Fig13Result) Claims(l *ledger.Ledger) {
+	r.missing.claims(l, "Fig. 13", "fig13")
 	for _, f := range paperFlurries {
 		why := unavailableWhy(f.log)
 		if rm, ok := r.removed[f.log]; ok {
@@ -235,8 +241,9 @@ type Fig14Result struct {
 	Panels []*plot.Plot // one resampled log per value, the 11 most active users in colour
 	// Frame has one row per value: rb_npw, logs, rare_arrivals, rare_jobs,
 	// jobs, busiest_week (means over the resampled logs).
-	Frame dataframe.DataFrame
-	rows  []rareRow
+	Frame   dataframe.DataFrame
+	rows    []rareRow
+	missing missingLogs
 }
 
 type rareRow struct {
@@ -251,6 +258,9 @@ type rareRow struct {
 func (s *Study) Fig14(ctx context.Context) (*Fig14Result, error) {
 	return s.fig14.Get(func() (*Fig14Result, error) {
 		p, err := s.rarePools(Fig14Log)
+		if isMissing(err) {
+			return &Fig14Result{missing: missingLogs{Fig14Log}}, nil
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -298,6 +308,10 @@ func rareFrame(rows []rareRow) dataframe.DataFrame {
 // Claims adds that without rare behaviours the busiest week is lower than
 // with any, and that rare behaviours arrive more often as RB_NPW grows.
 func (r *Fig14Result) Claims(l *ledger.Ledger) {
+	if len(r.missing) > 0 {
+		r.missing.claims(l, "Fig. 14", "fig14")
+		return
+	}
 	zero := r.rows[0]
 	lower, more := true, true
 	var busy, arr []string
@@ -331,6 +345,7 @@ type Fig15Result struct {
 	rows         []fig15Row
 	origMax      float64 // the original's largest jobs per user
 	largestBurst int
+	missing      missingLogs
 }
 
 type fig15Row struct {
@@ -344,6 +359,9 @@ type fig15Row struct {
 func (s *Study) Fig15(ctx context.Context) (*Fig15Result, error) {
 	return s.fig15.Get(func() (*Fig15Result, error) {
 		p, err := s.rarePools(Fig15Log)
+		if isMissing(err) {
+			return &Fig15Result{missing: missingLogs{Fig15Log}}, nil
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -409,6 +427,10 @@ func (s *Study) Fig15(ctx context.Context) (*Fig15Result, error) {
 // user are much lower, and that the jobs per user move further from the
 // original's as RB_NPW grows.
 func (r *Fig15Result) Claims(l *ledger.Ledger) {
+	if len(r.missing) > 0 {
+		r.missing.claims(l, "Fig. 15", "fig15")
+		return
+	}
 	zero, top := r.rows[0], r.rows[len(r.rows)-1]
 	l.Claim("Fig. 15", "fig15/"+Fig15Log+"/max_jobs_lower_without", Fig15Log+": without rare behaviours the largest number of jobs of a user is lower",
 		zero.maxJobs < top.maxJobs, fmt.Sprintf("mean largest jobs per user: %.0f with RB_NPW 0, %.0f with %s", zero.maxJobs, top.maxJobs, top.rb.label)).
@@ -430,10 +452,11 @@ type Fig16Result struct {
 	// Frame has one row per value: rb_npw, runs, and the median and 90th
 	// percentile of counted (non-rare jobs), utilization, avg_slowdown,
 	// avg_wait.
-	Frame  dataframe.DataFrame
-	values []rbValue
-	stats  map[string][][2]float64 // metric → per value (median, p90)
-	rate   float64                 // the log's arrival rate of temporary users
+	Frame   dataframe.DataFrame
+	values  []rbValue
+	stats   map[string][][2]float64 // metric → per value (median, p90)
+	rate    float64                 // the log's arrival rate of temporary users
+	missing missingLogs
 }
 
 // fig16Metrics are the panels of Fig. 16.
@@ -456,6 +479,9 @@ func fig16Values(rate float64) []rbValue {
 func (s *Study) Fig16(ctx context.Context) (*Fig16Result, error) {
 	return s.fig16.Get(func() (*Fig16Result, error) {
 		p, err := s.rarePools(Fig15Log)
+		if isMissing(err) {
+			return &Fig16Result{missing: missingLogs{Fig15Log}}, nil
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -517,6 +543,10 @@ func labels(vs []rbValue) []string {
 // Claims compares the lowest and the highest RB_NPW: fewer non-rare jobs
 // and a lower utilisation, worse slowdown and wait, heavier tails.
 func (r *Fig16Result) Claims(l *ledger.Ledger) {
+	if len(r.missing) > 0 {
+		r.missing.claims(l, "Fig. 16", "fig16")
+		return
+	}
 	lo, hi := 0, len(r.values)-1
 	cmp := func(col string, q int, higher bool) (bool, string) {
 		a, b := r.stats[col][lo][q], r.stats[col][hi][q]

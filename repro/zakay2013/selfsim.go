@@ -2,7 +2,7 @@ package zakay2013
 
 import (
 	"context"
-	"errors"
+
 	"fmt"
 	"math"
 	"slices"
@@ -16,7 +16,6 @@ import (
 	"github.com/tracelab/tracelab/analytics/selfsim/selfsimplot"
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/repro/ledger"
-	"github.com/tracelab/tracelab/repro/study"
 )
 
 // TableVIILogs are the rows of Table VII, in the paper's order, with
@@ -91,7 +90,7 @@ func (s *Study) TableVII(ctx context.Context) (*TableVIIResult, error) {
 		r := &TableVIIResult{}
 		for _, name := range TableVIILogs {
 			h, err := s.hurst(ctx, name, s.resampledHurst(name))
-			if errors.Is(err, study.ErrMissing) {
+			if isMissing(err) {
 				r.missing = append(r.missing, name)
 				continue
 			}
@@ -191,8 +190,9 @@ func (r *TableVIIResult) Claims(l *ledger.Ledger) {
 // Fig6Result is Fig. 6 (§5.3): pox plots of the original log and two
 // resampled ones, with their regression lines.
 type Fig6Result struct {
-	Panels []*plot.Plot // per log of Fig6Logs: the original, then two resampled logs
-	sets   []*hurstSet
+	Panels  []*plot.Plot // per log of Fig6Logs: the original, then two resampled logs
+	sets    []*hurstSet
+	missing missingLogs
 }
 
 // Fig6 computes Fig. 6.
@@ -205,6 +205,10 @@ func (s *Study) Fig6(ctx context.Context) (*Fig6Result, error) {
 		}
 		for _, name := range logs {
 			h, err := s.hurst(ctx, name, true)
+			if isMissing(err) {
+				r.missing = append(r.missing, name)
+				continue
+			}
 			if err != nil {
 				return nil, err
 			}
@@ -234,6 +238,7 @@ const straightLine = 0.9
 // line, and that the resampled logs' slopes are similar to the original's
 // (within 0.1: a fifth of the range 0.5–1 of self-similar slopes).
 func (r *Fig6Result) Claims(l *ledger.Ledger) {
+	r.missing.claims(l, "Fig. 6", "fig6")
 	for _, h := range r.sets {
 		for i, x := range append([]selfsim.HurstResult{h.orig}, h.resampled[:min(2, len(h.resampled))]...) {
 			which := "original"

@@ -328,6 +328,7 @@ type Fig1Result struct {
 	// distance0_highest, the graphs where distance 0 is the most similar.
 	Readings dataframe.DataFrame
 	results  []similarity.Result
+	missing  missingLogs
 }
 
 // Fig1 computes Fig. 1.
@@ -335,6 +336,7 @@ func (s *Study) Fig1(ctx context.Context) (*Fig1Result, error) {
 	return s.fig1.Get(func() (*Fig1Result, error) {
 		r := &Fig1Result{}
 		var frames []dataframe.DataFrame
+	logs:
 		for _, name := range Fig1Logs {
 			var rs []similarity.Result
 			for _, a := range similarity.Attributes {
@@ -342,6 +344,10 @@ func (s *Study) Fig1(ctx context.Context) (*Fig1Result, error) {
 					return nil, err
 				}
 				res, err := s.analysis(similarityKey{name, a, 0})
+				if isMissing(err) {
+					r.missing = append(r.missing, name)
+					continue logs
+				}
 				if err != nil {
 					return nil, err
 				}
@@ -362,15 +368,18 @@ func (s *Study) Fig1(ctx context.Context) (*Fig1Result, error) {
 			}
 			r.results = append(r.results, rs...)
 		}
-		r.Frame = frames[0]
-		for _, f := range frames[1:] {
-			r.Frame = r.Frame.RBind(f)
+		for i, f := range frames {
+			if i == 0 {
+				r.Frame = f
+			} else {
+				r.Frame = r.Frame.RBind(f)
+			}
 		}
 		var all []similarity.Result
 		for _, l := range similarityTables[0].rows {
 			for _, a := range similarity.Attributes {
 				res, err := s.analysis(similarityKey{l.log, a, 0})
-				if errors.Is(err, study.ErrMissing) {
+				if isMissing(err) {
 					break
 				}
 				if err != nil {
@@ -415,6 +424,7 @@ func argmax(x []float64) int {
 // most similar to each other": the similarity averaged over users is
 // highest at distance 0.
 func (r *Fig1Result) Claims(l *ledger.Ledger) {
+	r.missing.claims(l, "Fig. 1", "fig1")
 	for _, res := range r.results {
 		m := similarity.MeanOfUsers.Column(res.Distances)
 		best := argmax(m)
@@ -435,20 +445,25 @@ type Fig2Result struct {
 	Panels []*plot.Plot // one histogram per attribute, the original as a red line
 	// Frame has one row per attribute: attribute, replicates, observed,
 	// replicate_min, replicate_max, fraction_at_least_observed.
-	Frame dataframe.DataFrame
-	boots []similarity.Bootstrap
+	Frame   dataframe.DataFrame
+	boots   []similarity.Bootstrap
+	missing missingLogs
 }
 
 // Fig2 computes Fig. 2 with o.Reps(1000, 50) replicates; replicate r of an
 // attribute uses the random stream PCG(seed, r).
 func (s *Study) Fig2(ctx context.Context) (*Fig2Result, error) {
 	return s.fig2.Get(func() (*Fig2Result, error) {
+		r := &Fig2Result{}
 		tr, err := logOf(Fig2Log)
+		if isMissing(err) {
+			r.missing = missingLogs{Fig2Log}
+			return r, nil
+		}
 		if err != nil {
 			return nil, err
 		}
 		reps := s.o.Reps(1000, 50)
-		r := &Fig2Result{}
 		var attrs []string
 		var nrep []int
 		var obs, lo, hi, frac []float64
@@ -486,6 +501,7 @@ func (s *Study) Fig2(ctx context.Context) (*Fig2Result, error) {
 // Claims adds, per attribute, that the observed within-session similarity
 // is above every randomised replicate.
 func (r *Fig2Result) Claims(l *ledger.Ledger) {
+	r.missing.claims(l, "Fig. 2", "fig2")
 	for _, b := range r.boots {
 		hi := slices.Max(b.Mean)
 		l.Claim("Fig. 2", fmt.Sprintf("fig2/%s/%s/observed_above_randomised", b.Trace, b.Attribute),

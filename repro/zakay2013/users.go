@@ -276,7 +276,8 @@ var Fig3Logs = []string{"SDSC-SP2", "CEA-Curie"}
 // Fig3Result is Fig. 3 (§4): the paper draws the idea of long-term and
 // temporary users; we draw each user's period of activity by class.
 type Fig3Result struct {
-	Panels []*plot.Plot // one per log of Fig3Logs
+	Panels  []*plot.Plot // one per log of Fig3Logs
+	missing missingLogs
 }
 
 // Fig3 draws the users' periods of activity of Fig3Logs, by class.
@@ -285,6 +286,10 @@ func (s *Study) Fig3(ctx context.Context) (*Fig3Result, error) {
 		r := &Fig3Result{}
 		for _, name := range Fig3Logs {
 			p, err := s.population(name, users.TouchesEdge)
+			if isMissing(err) {
+				r.missing = append(r.missing, name)
+				continue
+			}
 			if err != nil {
 				return nil, err
 			}
@@ -298,5 +303,6 @@ func (s *Study) Fig3(ctx context.Context) (*Fig3Result, error) {
 	})
 }
 
-// Claims adds nothing: Fig. 3 is a drawing of the concept.
-func (r *Fig3Result) Claims(l *ledger.Ledger) {}
+// Claims adds only the logs not available: Fig. 3 is a drawing of the
+// concept.
+func (r *Fig3Result) Claims(l *ledger.Ledger) { r.missing.claims(l, "Fig. 3", "fig3") }

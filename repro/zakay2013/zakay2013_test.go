@@ -4,6 +4,8 @@ import (
 	"context"
 	"math"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"testing"
 
 	"github.com/go-gota/gota/dataframe"
@@ -203,4 +205,48 @@ func TestWorkers(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestMissingLogs computes the quick ledger, in a child process, with only
+// KTH-SP2 available: every other log gives entries not comparable, never a
+// failed ledger.
+func TestMissingLogs(t *testing.T) {
+	if os.Getenv("ZAKAY2013_ONLY_KTH") == "1" {
+		l, err := New(study.Options{Quick: true}).Ledger(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for id, want := range map[string]ledger.Verdict{
+			"table6/KTH-SP2/runtime/range":  ledger.Agrees,
+			"fig2/CEA-Curie/unavailable":    ledger.NotComparable,
+			"fig10/SDSC-DS/unavailable":     ledger.NotComparable,
+			"fig16/LANL-CM5/unavailable":    ledger.NotComparable,
+			"table5/CTC-SP2/temporary_jobs": ledger.NotComparable,
+		} {
+			if e, ok := l.Lookup(id); !ok || e.Verdict != want {
+				t.Errorf("%s: %+v, want %s", id, e, want)
+			}
+		}
+		return
+	}
+	needData(t)
+	dir := t.TempDir()
+	const kth = "KTH-SP2-1996-2.1-cln.swf.gz"
+	if err := os.Symlink(filepath.Join(absData(t), kth), filepath.Join(dir, kth)); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestMissingLogs$", "-test.v")
+	cmd.Env = append(os.Environ(), "ZAKAY2013_ONLY_KTH=1", "TRACELAB_DATA="+dir, "TRACELAB_CACHE="+t.TempDir(),
+		"TRACELAB_ARCHIVE_URL=http://127.0.0.1:1/")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+}
+
+func absData(t *testing.T) string {
+	d, err := filepath.Abs(os.Getenv("TRACELAB_DATA"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
 }
