@@ -250,3 +250,21 @@ func absData(t *testing.T) string {
 	}
 	return d
 }
+
+// TestBaseline: every entry that agrees in the quick-mode baseline still
+// agrees (repro/testdata/quick, see repro/doc.go).
+func TestBaseline(t *testing.T) {
+	l := ledgerOf(t)
+	f, err := os.Open("../testdata/quick/zakay2013.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	b, err := ledger.ReadBaseline(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range b.Check(l.Entries()).Regressions {
+		t.Error(r)
+	}
+}
