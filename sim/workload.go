@@ -85,8 +85,8 @@ type PrepReport struct {
 	Jobs  int // jobs simulated
 
 	// Left out.
-	UnknownSubmit  int // submit time unknown (NaN)
-	UnknownRuntime int // runtime unknown (SWF −1) or negative
+	UnknownSubmit  int // submit time unknown (NaN) or beyond ±datasets.MaxTime
+	UnknownRuntime int // runtime unknown (SWF −1), negative, or above datasets.MaxDuration
 	UnknownProcs   int // neither allocated nor requested processors known (or ≤ 0)
 	TooWide        int // wider than the machine (DropWide)
 
@@ -157,11 +157,11 @@ func Prepare(tr *datasets.Trace, procs int, opts Options) ([]Job, PrepReport, er
 	jobs := make([]Job, 0, tr.Len())
 	for i := range tr.JobID {
 		sub, run := tr.Submit[i], tr.Runtime[i]
-		if math.IsNaN(sub) || math.IsInf(sub, 0) {
+		if !(math.Abs(sub) <= datasets.MaxTime) { // the reader's range: a hand-made trace may hold 1e300
 			rep.UnknownSubmit++
 			continue
 		}
-		if !(run >= 0) || math.IsInf(run, 1) {
+		if !(run >= 0 && run <= datasets.MaxDuration) {
 			rep.UnknownRuntime++
 			continue
 		}

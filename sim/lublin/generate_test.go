@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -204,4 +205,19 @@ func ExampleGenerate() {
 	// job 3: submit  12109 s,   1 processors, runtime     57 s
 	// job 4: submit  12557 s,   2 processors, runtime      7 s
 	// job 5: submit  13183 s,  16 processors, runtime  16424 s
+}
+
+// TestGenerateBounds: a job count outside 0..MaxJobs is an error before
+// anything is allocated (--jobs 1000000000000 once ran out of memory).
+func TestGenerateBounds(t *testing.T) {
+	t.Parallel()
+	p, err := PaperParams(128)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{-1, MaxJobs + 1, 1_000_000_000_000} {
+		if _, err := Generate(p, n, 1); err == nil || !strings.Contains(err.Error(), "want 0 to 10000000") {
+			t.Errorf("Generate(%d jobs): error %v", n, err)
+		}
+	}
 }
