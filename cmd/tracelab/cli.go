@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/tracelab/tracelab/datasets"
 )
 
 // command is one tracelab sub-command. Each lives in its own file and
@@ -20,11 +22,13 @@ type command struct {
 	run     func(e *env, args []string) error
 }
 
-// env is what a command may use: its output streams, and the flag set it
-// parsed last (for -h).
+// env is what a command may use: its output streams, the flag set it
+// parsed last (for -h), and how it loads a LOG (nil: loadLog's loader;
+// tests replace it).
 type env struct {
 	stdout, stderr io.Writer
 	flags          *flag.FlagSet
+	load           func(arg string) (*datasets.Trace, error)
 }
 
 var commands = map[string]*command{}

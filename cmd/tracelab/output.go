@@ -159,6 +159,9 @@ func writeFrame(w io.Writer, format string, df dataframe.DataFrame) error {
 
 // loadLog reads LOG: a path, a catalog name, or "" for the embedded sample.
 func loadLog(e *env, arg string) (*datasets.Trace, error) {
+	if e.load != nil {
+		return e.load(arg)
+	}
 	l := datasets.DefaultLoader()
 	l.Progress = e.stderr
 	return l.Load(arg)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"time"
 
 	"github.com/go-gota/gota/dataframe"
@@ -39,6 +40,9 @@ func runSessions(e *env, args []string) error {
 	if *allDeps {
 		opts.Dependencies = session.AllDependencies
 	}
+	if !slices.Contains([]string{"sessions", "batches", "edges", "jobs"}, *rows) {
+		return usagef("--rows must be sessions, batches, edges or jobs, not %q", *rows)
+	}
 	tr, err := loadLog(e, logArg)
 	if err != nil {
 		return err
@@ -58,10 +62,8 @@ func runSessions(e *env, args []string) error {
 		df = st.BatchesFrame()
 	case "edges":
 		df = st.EdgesFrame()
-	case "jobs":
-		df = st.JobsFrame(tr)
 	default:
-		return usagef("--rows must be sessions, batches, edges or jobs, not %q", *rows)
+		df = st.JobsFrame(tr)
 	}
 	return writeFrame(e.stdout, *format, df)
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"math"
+	"slices"
 	"time"
 
 	"github.com/tracelab/tracelab/analytics/session"
@@ -45,6 +46,9 @@ func runSimilarity(e *env, args []string) error {
 	default:
 		return usagef("--pooling must be jobs or sessions, not %q", *pooling)
 	}
+	if !slices.Contains([]string{"table", "distances", "users"}, *rows) {
+		return usagef("--rows must be table, distances or users, not %q", *rows)
+	}
 	tr, err := loadLog(e, logArg)
 	if err != nil {
 		return err
@@ -61,14 +65,12 @@ func runSimilarity(e *env, args []string) error {
 		return err
 	}
 	switch *rows {
-	case "table":
-		return writeRecord(e.stdout, *format, similarityRecord(r))
 	case "distances":
 		return writeFrame(e.stdout, *format, r.DistancesFrame())
 	case "users":
 		return writeFrame(e.stdout, *format, r.UsersFrame())
 	}
-	return usagef("--rows must be table, distances or users, not %q", *rows)
+	return writeRecord(e.stdout, *format, similarityRecord(r))
 }
 
 // similarityRecord is the Tables II–IV row of one attribute.
