@@ -127,7 +127,7 @@ func TestExportRoundTrip(t *testing.T) {
 	if err := WriteJSON(&js, df.Subset([]int{0, 1})); err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Contains(js.Bytes(), []byte(`"wait": 0.3333333333333333`)) || !bytes.Contains(js.Bytes(), []byte(`"cpu_time": null`)) {
+	if !bytes.Contains(js.Bytes(), []byte(`"wait": 0.3333333333333333`)) || !bytes.Contains(js.Bytes(), []byte(`"req_mem": null`)) {
 		t.Errorf("json:\n%s", js.String())
 	}
 }

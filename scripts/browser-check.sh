@@ -28,7 +28,8 @@
 # Usage: scripts/browser-check.sh [--widget-only]
 #   --widget-only  in 03, run only the declarations cell and the interactive
 #                  cell instead of Run All (about 1 minute less).
-# Environment: TRACELAB_DATA (default /work/shared/pwa when it exists),
+# Environment: TRACELAB_DATA (default ../shared/pwa beside the checkout, as in
+#   the README, when it exists; otherwise the notebooks download the logs),
 #   TRACELAB_QUICK (default 1), BROWSER_CHECK_OUT (default out/browser-check),
 #   CHROMIUM (default /usr/bin/chromium), PLAYWRIGHT_VERSION (default 1.65.1).
 set -euo pipefail
@@ -55,7 +56,7 @@ if [ ! -f "$spec" ] || ! grep -qF "\"$ROOT/.tools/bin/gonb\"" "$spec" || [ ! -x 
 	"$ROOT/scripts/setup-notebooks.sh"
 fi
 
-if [ -z "${TRACELAB_DATA:-}" ] && [ -d /work/shared/pwa ]; then TRACELAB_DATA=/work/shared/pwa; fi
+if [ -z "${TRACELAB_DATA:-}" ] && [ -d "$ROOT/../shared/pwa" ]; then TRACELAB_DATA="$ROOT/../shared/pwa"; fi
 if [ -n "${TRACELAB_DATA:-}" ]; then
 	TRACELAB_DATA="$(cd "$TRACELAB_DATA" && pwd -P)" || die "TRACELAB_DATA: no such folder"
 	export TRACELAB_DATA

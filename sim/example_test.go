@@ -40,7 +40,7 @@ func ExampleReplay() {
 	s := r.Summary()
 	fmt.Printf("%d of %d jobs on %d processors, %d left out\n", s.Jobs, r.Prep.Input, r.Procs, r.Prep.Dropped())
 	// Output:
-	// 7708 of 7708 jobs on 128 processors, 0 left out
+	// 20631 of 20631 jobs on 128 processors, 0 left out
 }
 
 // Jobs can be submitted while the simulation runs, from a hook: here a

@@ -22,8 +22,6 @@ func ExampleCheck() {
 		fmt.Printf("%s/%s: %d jobs, filter %q\n", a.Category, a.Kind, a.Jobs, a.Filter)
 	}
 	// Output:
-	// missing/missing_cpu_time: 7708 jobs, filter ""
-	// missing/missing_mem: 7708 jobs, filter ""
-	// missing/missing_req_mem: 7708 jobs, filter ""
+	// missing/missing_req_mem: 20631 jobs, filter ""
 	// inconsistent/status_nonstandard: 3 jobs, filter "status<-1 or status>5"
 }

@@ -140,7 +140,9 @@ func TestReport(t *testing.T) {
 		t.Errorf("%d inline SVG figures, want %d", n, len(reportFigures))
 	}
 	for _, want := range []string{"<h1>sample</h1>", "Jobs per week", "Europe/Berlin", "</html>",
-		"<h2>Analyses</h2>", "users.long_term.users", "sessions.batches", "hurst.h", "easy.avg_wait_s"} {
+		"<h2>Analyses</h2>", "Long-term users", "Sessions and batches (Zakay &amp; Feitelson 2014, §IV)", "Batches",
+		"Self-similarity of arrivals", "H corrected for small samples", "Simulated EASY backfilling", "Mean wait", "Utilisation",
+		"Load and waits as logged", "<h2>Data quality</h2>"} {
 		if !strings.Contains(html, want) {
 			t.Errorf("report lacks %q", want)
 		}

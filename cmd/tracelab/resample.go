@@ -97,21 +97,10 @@ func parseResample(e *env, args []string) (resampleArgs, error) {
 	if a.clock, err = resample.ParseClock(*clock); err != nil {
 		return a, usagef("--clock: %v", err)
 	}
-	if a.reading, err = resample.ReadingByName(*reading); err != nil {
-		return a, usagef("--reading: %v", err)
+	if a.reading, a.opts, err = resampleReading(*reading, *start, *arrivals); err != nil {
+		return a, err
 	}
-	a.opts = a.reading.Generate
 	a.opts.Weeks, a.opts.Extend, a.opts.Load, a.opts.RBNPW, a.opts.Seed = *weeks, *extend, *load, *rbnpw, *seed
-	if *start != "" {
-		if a.opts.LongTermStart, err = resample.ParseLongTermStart(*start); err != nil {
-			return a, usagef("--start: %v", err)
-		}
-	}
-	if *arrivals != "" {
-		if a.opts.Arrivals, err = resample.ParseWeighting(*arrivals); err != nil {
-			return a, usagef("--arrivals: %v", err)
-		}
-	}
 	if *simulate != "" {
 		if a.factory, err = sim.FactoryOf(*simulate); err != nil {
 			return a, usagef("--simulate: %v", err)
@@ -122,6 +111,27 @@ func parseResample(e *env, args []string) (resampleArgs, error) {
 	}
 	a.log, a.format, a.rare, a.simulate = log, *format, rb, *simulate
 	return a, distinctFiles([]string{log}, a.out)
+}
+
+// resampleReading returns the reading named by --reading and its options,
+// --start and --arrivals overriding them.
+func resampleReading(name, start, arrivals string) (resample.Reading, resample.Options, error) {
+	rd, err := resample.ReadingByName(name)
+	if err != nil {
+		return rd, resample.Options{}, usagef("--reading: %v", err)
+	}
+	o := rd.Generate
+	if start != "" {
+		if o.LongTermStart, err = resample.ParseLongTermStart(start); err != nil {
+			return rd, o, usagef("--start: %v", err)
+		}
+	}
+	if arrivals != "" {
+		if o.Arrivals, err = resample.ParseWeighting(arrivals); err != nil {
+			return rd, o, usagef("--arrivals: %v", err)
+		}
+	}
+	return rd, o, nil
 }
 
 func runResample(e *env, args []string) error {

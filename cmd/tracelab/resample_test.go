@@ -3,8 +3,11 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -57,11 +60,18 @@ func TestResampleSWF(t *testing.T) {
 func TestResampleRareFrame(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "r.csv")
-	// The sample's user 3 on the log's first day (a date range), user 5 in its
-	// first days (seconds since the log's start).
+	// The first job's user on the log's first day (a date range), and the
+	// user of a job two weeks later around that job (seconds since the
+	// log's start).
 	tr := datasets.Sample()
 	day := tr.WallTime(tr.Submit[0]).Format("2006-01-02")
-	stdout, _, err := runCLI(t, "resample", "--rb", "3:"+day+":"+day, "--rb", "5:1268000:1600000", "--rb-npw", "0.5",
+	k := sort.SearchFloat64s(tr.Submit, tr.Submit[0]+14*86400)
+	for tr.User[k] == tr.User[0] {
+		k++
+	}
+	rbA := strconv.Itoa(tr.User[0]) + ":" + day + ":" + day
+	rbB := fmt.Sprintf("%d:%.0f:%.0f", tr.User[k], tr.Submit[k]-3600, tr.Submit[k]+3600)
+	stdout, _, err := runCLI(t, "resample", "--rb", rbA, "--rb", rbB, "--rb-npw", "0.5",
 		"--extend", "3", "--seed", "1", "-o", out, "--format", "json")
 	if err != nil {
 		t.Fatal(err)

@@ -19,5 +19,5 @@ func ExampleGenerate() {
 		seqs[s]++
 	}
 	fmt.Printf("%d jobs in %d sequences\n", tr.Len(), len(seqs))
-	// Output: 1000 jobs in 572 sequences
+	// Output: 1000 jobs in 582 sequences
 }

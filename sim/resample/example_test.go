@@ -31,7 +31,7 @@ func Example() {
 	}
 	fmt.Printf("EASY: utilization %.2f, saturated %v\n", o.Summary.Utilization, o.Saturation.Saturated)
 	// Output:
-	// pools: 12 long-term, 12 temporary users, 0 discarded; 20 weeks
-	// resampled: 14058 jobs of 30 users over 39 weeks
-	// EASY: utilization 0.06, saturated false
+	// pools: 72 long-term, 80 temporary users, 12 discarded; 20 weeks
+	// resampled: 40031 jobs of 239 users over 40 weeks
+	// EASY: utilization 0.64, saturated false
 }
