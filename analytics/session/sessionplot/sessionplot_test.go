@@ -147,5 +147,5 @@ func ExampleUser() {
 		log.Fatal(err)
 	}
 	fmt.Println(p.Title.Text)
-	// Output: user 1: sessions, batches and dependencies
+	// Output: user 66: sessions, batches and dependencies
 }
