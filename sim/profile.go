@@ -281,17 +281,6 @@ func (p *profile) nextAtLeast(b, i, n int) (int, int) {
 	panic("sim: internal error: the profile never frees enough processors")
 }
 
-// firstBelow returns the first breakpoint after time t at which fewer than
-// n processors are free, +Inf if none.
-func (p *profile) firstBelow(t float64, n int) float64 {
-	b, i := p.locate(t)
-	b, i = p.nextBelow(b, i, n)
-	if b < 0 {
-		return math.Inf(1)
-	}
-	return p.blocks[b].t[i]
-}
-
 // nextBelow returns the first segment after segment (b, i) with fewer than
 // n processors free, (−1, −1) if none.
 func (p *profile) nextBelow(b, i, n int) (int, int) {
@@ -387,13 +376,4 @@ func (p *profile) maxIn(s, e float64) int {
 func (p *profile) tail() float64 {
 	blk := &p.blocks[len(p.blocks)-1]
 	return blk.t[len(blk.t)-1]
-}
-
-// size returns the number of breakpoints.
-func (p *profile) size() int {
-	n := 0
-	for i := range p.blocks {
-		n += len(p.blocks[i].t)
-	}
-	return n
 }

@@ -48,8 +48,6 @@ const (
 
 func (q *widthQueue) end() int { return q.base + len(q.job) }
 
-func (q *widthQueue) len() int { return q.live }
-
 // push appends job j of width w and returns its position.
 func (q *widthQueue) push(j, w int) int {
 	if q.head-q.base >= 4*qSuper && q.head-q.base > len(q.job)/2 {

@@ -86,7 +86,3 @@ func newGammaLogPDF(a, b float64) gammaLogPDF {
 	lg, _ := math.Lgamma(a)
 	return gammaLogPDF{c: -lg - a*math.Log(b), am1: a - 1, invB: 1 / b}
 }
-
-func (g gammaLogPDF) at(x, logx float64) float64 {
-	return g.c + g.am1*logx - x*g.invB
-}

@@ -134,13 +134,3 @@ func NewObservations(name string, a datasets.Attribute, time, value []float64) (
 	}
 	return o, nil
 }
-
-// isConstant reports whether all values are equal.
-func isConstant(v []float64) bool {
-	for _, x := range v[1:] {
-		if x != v[0] {
-			return false
-		}
-	}
-	return true
-}

@@ -136,8 +136,7 @@ func checkStructure(t interface {
 		for p := range parent {
 			parent[p] = p
 		}
-		var find func(int) int
-		find = func(x int) int {
+		find := func(x int) int {
 			for parent[x] != x {
 				x = parent[x]
 			}

@@ -192,16 +192,6 @@ func (s *Study) userAwareRuns(ctx context.Context) (*UserAwareRuns, error) {
 	})
 }
 
-// run returns the simulation of the given cycle and α.
-func (u *UserAwareRuns) run(c feedback.Cycle, alpha float64) *UserAwareRun {
-	for i := range u.Runs {
-		if u.Runs[i].Cycle == c && u.Runs[i].Alpha == alpha {
-			return &u.Runs[i]
-		}
-	}
-	panic(fmt.Sprintf("feitelson2021: no user-aware run %v α=%g", c, alpha))
-}
-
 // Fig20Result is the response time per job class (§4.4, Fig. 20).
 type Fig20Result struct {
 	// Summary has one row per simulation: cycle, alpha, the

@@ -27,10 +27,9 @@ func WeeklyActivity(t *datasets.Trace) dataframe.DataFrame {
 		first = math.Min(first, s)
 	}
 	type wk struct {
-		jobs                   int
-		perUser                map[int]int
-		procs, rt, procsOthers []float64
-		rows                   []int
+		jobs    int
+		perUser map[int]int
+		rows    []int
 	}
 	weeks := map[int]*wk{}
 	for i, s := range t.Submit {

@@ -50,11 +50,15 @@ var ledgers sync.Map // paper key → *study.Once[*ledger.Ledger]
 
 // QuickLedger returns the ledger that compute makes (a paper's quick-mode
 // Ledger), computed once per test process for the paper key; the test
-// skips when TRACELAB_DATA is not set and fails on an error.
+// skips when TRACELAB_DATA is not set or with go test -short (a quick
+// ledger takes about a minute), and fails on an error.
 func QuickLedger(t testing.TB, key string, compute func() (*ledger.Ledger, error)) *ledger.Ledger {
 	t.Helper()
 	if os.Getenv("TRACELAB_DATA") == "" {
 		t.Skip("TRACELAB_DATA is not set")
+	}
+	if testing.Short() {
+		t.Skip("-short: the quick-mode ledger takes about a minute")
 	}
 	v, _ := ledgers.LoadOrStore(key, &study.Once[*ledger.Ledger]{})
 	l, err := v.(*study.Once[*ledger.Ledger]).Get(compute)
