@@ -476,8 +476,8 @@ func (p *parser) parseLine(line []byte) error {
 	if p.line == 1 {
 		line = bytes.TrimPrefix(line, []byte(utf8BOM))
 	}
-	if n := len(line); n > 0 && line[n-1] == '\r' {
-		line = line[:n-1]
+	for n := len(line); n > 0 && line[n-1] == '\r'; n-- {
+		line = line[:n-1] // CRLF, and CRCRLF from a file converted twice
 	}
 	i := 0
 	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
