@@ -10,6 +10,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/internal/rapidtest"
 )
 
 // genTrace draws a small trace: few users (−1 included, never alone),
@@ -287,9 +288,12 @@ func hasCycle(s Structure) bool {
 	return false
 }
 
+// TestPropertyInvariants checks the session structure's invariants
+// (checkStructure); its saved failure cases (testdata/rapid) are replayed
+// first and must stay valid (rapidtest.Check).
 func TestPropertyInvariants(t *testing.T) {
 	t.Parallel()
-	rapid.Check(t, func(t *rapid.T) {
+	rapidtest.Check(t, func(t *rapid.T) {
 		tr := genTrace(t, false)
 		s, err := Analyze(tr, genOptions(t))
 		if err != nil {

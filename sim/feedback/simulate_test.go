@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/internal/rapidtest"
 	"github.com/tracelab/tracelab/sim"
 	"pgregory.net/rapid"
 )
@@ -148,8 +149,11 @@ func TestToyFig3(t *testing.T) {
 //     (released by the follows relation);
 //   - under LogReplay the adjusted model reproduces the log;
 //   - the same seed gives the same result.
+//
+// Its saved failure cases (testdata/rapid) are replayed first and must stay
+// valid (rapidtest.Check).
 func TestPropertyFeedback(t *testing.T) {
-	rapid.Check(t, func(t *rapid.T) {
+	rapidtest.Check(t, func(t *rapid.T) {
 		procs := rapid.IntRange(1, 16).Draw(t, "procs")
 		tr := genLog(t, procs)
 		w, err := NewWorkload(tr, WorkloadOptions{})
