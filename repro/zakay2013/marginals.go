@@ -198,7 +198,7 @@ func (k marginalKS) positionReason(i int) string {
 	return ""
 }
 
-// longTermStart compares the two rules for where initial long-term users
+// longTermStart compares the three rules for where initial long-term users
 // start, on one log: mean KS per marginal.
 func (s *Study) longTermStart(ctx context.Context, log string) (dataframe.DataFrame, error) {
 	tr, err := logOf(log)
@@ -214,7 +214,9 @@ func (s *Study) longTermStart(ctx context.Context, log string) (dataframe.DataFr
 	for _, st := range []struct {
 		label string
 		rule  resample.LongTermStart
-	}{{"a random week of the cycle (default)", resample.StartInCycle}, {"a random week of the activity (the paper's wording)", resample.StartInActivity}} {
+	}{{"one common random week of the log (default)", resample.StartInCommonWeek},
+		{"each a random week of its cycle", resample.StartInCycle},
+		{"each a random week of its activity (the paper's wording)", resample.StartInActivity}} {
 		vs, err := s.variants(ctx, variantsKey{log: log, start: st.rule})
 		if err != nil {
 			return dataframe.DataFrame{}, err

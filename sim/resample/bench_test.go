@@ -11,11 +11,11 @@ import (
 )
 
 // benchLogs returns the embedded sample and, with TRACELAB_DATA, SDSC-SP2
-// (the log of the speed targets).
-func benchLogs(b *testing.B) []*Pools {
+// (the log of the speed targets) and the real logs named.
+func benchLogs(b *testing.B, real ...string) []*Pools {
 	names := []string{"sample"}
 	if os.Getenv("TRACELAB_DATA") != "" {
-		names = append(names, "SDSC-SP2")
+		names = append(append(names, "SDSC-SP2"), real...)
 	}
 	var out []*Pools
 	for _, n := range names {
@@ -70,9 +70,10 @@ func BenchmarkPools(b *testing.B) {
 // experiment under EASY run by package sweep on 1 and 2 workers; ns/op is
 // the cost of one replicate (target: 1000 replicates of SDSC-SP2 in ≤ 2
 // minutes on 2 cores, that is ≤ 120 ms per replicate with 2 workers; run
-// with -benchtime=1000x for the whole sweep).
+// with -benchtime=1000x for the whole sweep). SDSC-BLUE, the largest log
+// of the bootstrap of §6.1, gives the cost of its 1000 replicates.
 func BenchmarkSweep(b *testing.B) {
-	for _, p := range benchLogs(b) {
+	for _, p := range benchLogs(b, "SDSC-BLUE") {
 		e, err := NewExperiment(p, ExperimentOptions{})
 		if err != nil {
 			b.Fatal(err)

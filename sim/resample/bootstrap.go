@@ -51,6 +51,8 @@ func Readings() []Reading {
 			Generate: Options{LongTermSelection: LongTermWithReplacement}},
 		{Name: "immediate", Summary: "long-term users regenerate right after their activity",
 			Generate: Options{Regeneration: RegenerateImmediately}},
+		{Name: "regenerate-calendar", Summary: "long-term users regenerate after the calendar weeks the log touches, not its span",
+			Generate: Options{Regeneration: RegenerateAfterCalendarWeeks}},
 		{Name: "discard-touching", Summary: "temporary users discarded when their activity touches the first or last 4 weeks",
 			Pools: PoolOptions{Discard: DiscardTouchingEdge}},
 		{Name: "rates-observable", Summary: "temporary rates over the weeks a pooled user could have arrived in (edge-corrected)",

@@ -33,8 +33,9 @@
 //     them are rare-behaviour pseudo-users (§6.4 step 3);
 //   - a long-term user whose activity ends is regenerated after the gap it
 //     had in the log ("the sum of the intervals between the user's period
-//     of activity and the full logging period"): its stream repeats with
-//     the period of the log's length in weeks.
+//     of activity and the full logging period"), counted in time: its
+//     stream repeats every Pools.SpanWeeks weeks, the log's span rounded
+//     to whole weeks.
 //
 // With the default start the long-term users, who submit most of the jobs,
 // keep their alignment with each other: the long-term part of a resampled

@@ -39,8 +39,8 @@ type Instance struct {
 	// repetition of a long-term user).
 	Shift int
 	// Period is the number of weeks after which a long-term instance's
-	// stream repeats (Pools.Weeks, or the user's weeks of activity with
-	// RegenerateImmediately); 0 for a temporary or rare instance.
+	// stream repeats (see Regeneration); 0 for a temporary or rare
+	// instance.
 	Period int
 	// Copy numbers the replicas of a long-term user (0 for the first).
 	Copy int
@@ -178,8 +178,13 @@ func (g *generator) longTerm(rng *rand.Rand, o Options) {
 			continue
 		}
 		s := p.LongTerm[u]
-		period := p.Weeks
-		if o.Regeneration == RegenerateImmediately {
+		var period int
+		switch o.Regeneration {
+		case RegenerateAfterSpan:
+			period = max(p.SpanWeeks(), s.Weeks())
+		case RegenerateAfterCalendarWeeks:
+			period = p.Weeks
+		case RegenerateImmediately:
 			period = s.Weeks()
 		}
 		lo, span := s.FirstWeek, period
@@ -341,6 +346,7 @@ func (g *generator) add(in Instance) {
 			start = k0
 		}
 		move := float64(shift) * datasets.Week
+		last = math.Inf(-1) // cycles may overlap (RegenerateAfterSpan); order is kept within one
 		// Skip jobs before the window.
 		lo := start + sort.Search(len(s.Rows)-start, func(k int) bool { return p.local[s.Rows[start+k]]+move >= g.w0 })
 		first := int32(len(g.entries))

@@ -137,9 +137,12 @@ func checkResampled(t testing.TB, p *Pools, r *Resampled) checked {
 		switch in.Kind {
 		case LongTerm:
 			s, period = p.LongTerm[in.Stream], in.Period
-			want := p.Weeks
-			if r.Options.Regeneration == RegenerateImmediately {
+			want := max(p.SpanWeeks(), s.Weeks())
+			switch r.Options.Regeneration {
+			case RegenerateImmediately:
 				want = s.Weeks()
+			case RegenerateAfterCalendarWeeks:
+				want = p.Weeks
 			}
 			if period != want {
 				t.Fatalf("instance %+v: period %d, want %d", in, period, want)
@@ -214,7 +217,7 @@ func TestGenerateInvariants(t *testing.T) {
 			Load:               rapid.SampledFrom([]float64{0, 0.5, 1, 2.5}).Draw(rt, "load"),
 			LongTermStart:      rapid.SampledFrom([]LongTermStart{StartInCommonWeek, StartInCycle, StartInActivity}).Draw(rt, "start"),
 			LongTermSelection:  rapid.SampledFrom([]LongTermSelection{EachLongTermUser, LongTermWithReplacement}).Draw(rt, "selection"),
-			Regeneration:       rapid.SampledFrom([]Regeneration{RegenerateAfterGap, RegenerateImmediately}).Draw(rt, "regeneration"),
+			Regeneration:       rapid.SampledFrom([]Regeneration{RegenerateAfterSpan, RegenerateAfterCalendarWeeks, RegenerateImmediately}).Draw(rt, "regeneration"),
 			InitialTemporaries: rapid.SampledFrom([]InitialTemporaries{InitialByPresence, InitialByActiveWeeks, InitialUniform}).Draw(rt, "initial"),
 			ArrivalCount:       rapid.SampledFrom([]ArrivalCount{BinomialArrivals, PoissonArrivals, FixedArrivals}).Draw(rt, "count"),
 			Arrivals:           rapid.SampledFrom([]Weighting{Uniform, ByWeeks}).Draw(rt, "arrivals")}
@@ -251,18 +254,24 @@ func TestGenerateInvariants(t *testing.T) {
 		// drawn with replacement), and all start in one week of the log
 		// with StartInCommonWeek.
 		uses := make([]int, len(p.LongTerm))
-		common := map[int]bool{}
-		for _, in := range r.Instances {
-			if in.Kind == LongTerm && in.Copy == 0 && o.Regeneration == RegenerateAfterGap {
-				common[in.Phase%p.Weeks] = true
-			}
-		}
-		if o.LongTermStart == StartInCommonWeek && len(common) > 1 {
-			rt.Fatalf("long-term users start in weeks %v of the log, want one", common)
-		}
 		for _, in := range r.Instances {
 			if in.Kind == LongTerm {
 				uses[in.Stream]++
+			}
+		}
+		// A user's starting week is the common week modulo its period.
+		common := map[int]map[int]bool{} // period → phases mod period
+		for _, in := range r.Instances {
+			if in.Kind == LongTerm && in.Copy == 0 {
+				if common[in.Period] == nil {
+					common[in.Period] = map[int]bool{}
+				}
+				common[in.Period][in.Phase%in.Period] = true
+			}
+		}
+		for period, phases := range common {
+			if o.LongTermStart == StartInCommonWeek && len(phases) > 1 {
+				rt.Fatalf("long-term users of period %d start in weeks %v of their cycles, want one", period, phases)
 			}
 		}
 		if n := len(p.LongTerm); n > 0 && o.LongTermSelection == EachLongTermUser {

@@ -54,16 +54,25 @@ const (
 )
 
 // Regeneration says when a long-term user whose traced activity has
-// finished starts again from its first job.
+// finished starts again from its first job: after "the sum of the
+// intervals between the user's period of activity and the full logging
+// period" (2013 §4), counted in time or in calendar weeks, or at once.
 type Regeneration int
 
 const (
-	// RegenerateAfterGap regenerates the user after "the sum of the
-	// intervals between the user's period of activity and the full
-	// logging period" (the default): its gap before its first job plus
-	// its gap after its last, so its stream repeats every Pools.Weeks
-	// weeks.
-	RegenerateAfterGap Regeneration = iota
+	// RegenerateAfterSpan counts the gap in time (the default): the
+	// stream repeats every Pools.SpanWeeks weeks, the log's span rounded
+	// to whole weeks ("synchronized correctly with the time and day"), so
+	// that where a cycle ends and the next begins the load neither stops
+	// nor doubles for more than half a week. A user active for longer
+	// repeats every Stream.Weeks() weeks.
+	RegenerateAfterSpan Regeneration = iota
+	// RegenerateAfterCalendarWeeks counts the gap in the calendar weeks the
+	// log touches: the stream repeats every Pools.Weeks weeks. The log's
+	// first and last calendar weeks are partial, so a cycle is longer than
+	// the log's span, by up to two weeks in which no long-term user of
+	// that cycle submits (SDSC-BLUE: 139.2 weeks, 141 touched).
+	RegenerateAfterCalendarWeeks
 	// RegenerateImmediately regenerates the user in the week after its
 	// activity ends: its stream repeats every Stream.Weeks() weeks, and
 	// it is active all the time.
@@ -146,7 +155,7 @@ const (
 var (
 	longTermStartNames      = []string{"common", "cycle", "activity"}
 	longTermSelectionNames  = []string{"each", "replacement"}
-	regenerationNames       = []string{"gap", "immediate"}
+	regenerationNames       = []string{"span", "calendar", "immediate"}
 	initialTemporariesNames = []string{"presence", "active", "uniform"}
 	arrivalCountNames       = []string{"binomial", "poisson", "fixed"}
 	temporaryRatesNames     = []string{"log", "observable"}
@@ -179,7 +188,7 @@ func (s LongTermSelection) String() string {
 	return optionName(longTermSelectionNames, int(s), "LongTermSelection")
 }
 
-// String returns gap or immediate.
+// String returns span, calendar or immediate.
 func (g Regeneration) String() string { return optionName(regenerationNames, int(g), "Regeneration") }
 
 // String returns presence, active or uniform.
@@ -212,7 +221,8 @@ func ParseLongTermSelection(s string) (LongTermSelection, error) {
 	return LongTermSelection(v), err
 }
 
-// ParseRegeneration returns the Regeneration named gap or immediate.
+// ParseRegeneration returns the Regeneration named span, calendar or
+// immediate.
 func ParseRegeneration(s string) (Regeneration, error) {
 	v, err := parseOption(regenerationNames, s, "regeneration")
 	return Regeneration(v), err
@@ -306,7 +316,7 @@ type Options struct {
 	// EachLongTermUser).
 	LongTermSelection LongTermSelection
 	// Regeneration says when a long-term user starts again (default
-	// RegenerateAfterGap).
+	// RegenerateAfterSpan).
 	Regeneration Regeneration
 	// InitialTemporaries says how the initial temporary users are counted
 	// and chosen (default InitialByPresence).

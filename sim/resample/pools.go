@@ -418,6 +418,10 @@ func (p *Pools) TemporaryRate() float64 {
 	return float64(len(p.Temporary)) / float64(p.Weeks)
 }
 
+// SpanWeeks returns the log's span (Span) in weeks, rounded to a whole
+// number and at least 1: the period of RegenerateAfterSpan.
+func (p *Pools) SpanWeeks() int { return max(int(math.Round(p.Span()/datasets.Week)), 1) }
+
 // Span returns the wall-clock length of the log, from its first job to its
 // last, seconds: the default length of a resampled log.
 func (p *Pools) Span() float64 { return p.local[len(p.local)-1] - p.local[0] }
