@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/tracelab/tracelab/repro/beyond"
 	"github.com/tracelab/tracelab/repro/feitelson2021"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/repro/lublin2003"
@@ -31,6 +32,7 @@ var registered = []struct {
 	{"zakay2014", func(o study.Options) Reproduction { return zakay2014.New(o) }},
 	{"lublin2003", func(o study.Options) Reproduction { return lublin2003.New(o) }},
 	{"feitelson2021", func(o study.Options) Reproduction { return feitelson2021.New(o) }},
+	{"beyond", func(o study.Options) Reproduction { return beyond.New(o) }},
 }
 
 // Keys returns the keys of the papers, in the order of their notebooks.

@@ -52,3 +52,16 @@ func ExampleStackDepth() {
 	fmt.Println(r.Depths, r.MeanDepth)
 	// Output: [-1 -1 1 -1 2 2] 1.6666666666666667
 }
+
+// Scrambling every job of a tiny log, then sorting the values within
+// windows of 3 s: the submit times and the values are kept, only which job
+// gets which value changes.
+func ExampleScramblePart() {
+	submit := []float64{0, 1, 2, 3, 4, 5}
+	runtime := []float64{10, 10, 10, 20, 20, 20}
+	obs, _ := locality.NewObservations("tiny", datasets.Runtime, submit, runtime)
+	s, _ := locality.ScramblePart(obs, 1, 4)
+	c, _ := locality.Concentrate(s, 3)
+	fmt.Println(s.Value, c.Value)
+	// Output: [10 20 10 20 10 20] [10 10 20 10 20 20]
+}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"slices"
 	"strings"
 
@@ -10,12 +11,14 @@ import (
 
 func init() {
 	register(&command{name: "locality",
-		usage: "stack|bins|sampling|runs [LOG] [--attr runtime|req_time|procs] [options] [--format table|csv|json]\n\n" +
+		usage: "stack|bins|sampling|runs|manipulate [LOG] [--attr runtime|req_time|procs] [options] [--format table|csv|json]\n\n" +
 			"  stack     LRU stack depth (Zakay & Feitelson 2013, Table VI): --tolerance F (0: 5% for times, exact for procs), --exact, --update, --top-depth 0|1\n" +
 			"  bins      fullest of 16 daily bins (2013, Fig 5): --bins N, --min-jobs N, --rows (one row per day)\n" +
 			"  sampling  locality of sampling M', M'_g, M (Feitelson 2007, §3): --days 3, --shift 0, --ranges 24, --reps 1000,\n" +
 			"            --seed 1, --ties split|random|lower, --align calendar|first_job|log_start, --min-expected 5, --rows (per slice)\n" +
-			"  runs      runs of repeated jobs per user (2007, Fig 9): --key app,procs (any of app, procs, req_time), --rows (histogram)",
+			"  runs      runs of repeated jobs per user (2007, Fig 9): --key app,procs (any of app, procs, req_time), --rows (histogram)\n" +
+			"  manipulate  stack depth and M' of the log and of versions with less or more locality, same marginals\n" +
+			"            (2013, §6.5.5): --fractions 0.25,0.5,1 (scrambled), --windows 7,30 (days sorted), --manip-reps 10, --seed, sampling flags",
 		summary: "locality of a log's jobs: stack depth, daily bins, locality of sampling, run lengths",
 		run:     runLocality})
 }
@@ -30,6 +33,7 @@ type localityArgs struct {
 	sampling             locality.SamplingOptions
 	key                  locality.RunKey
 	keyText              string
+	manip                locality.ManipulationOptions
 }
 
 func parseLocality(e *env, args []string) (localityArgs, error) {
@@ -57,6 +61,10 @@ func parseLocality(e *env, args []string) (localityArgs, error) {
 	minExpected := floatFlag(fs, "min-expected", 5, floatRange{lo: 0, hi: 1e6, openLo: true}, "sampling: least expected jobs per range of a usable slice")
 	// runs
 	key := fs.String("key", "app,procs", "runs: fields of equivalent jobs (app, procs, req_time)")
+	// manipulate
+	fractions := floatListFlag(fs, "fractions", floatRange{lo: 0, hi: 1}, "manipulate: fractions of jobs scrambled")
+	windows := floatListFlag(fs, "windows", floatRange{lo: 0.01, hi: 3650}, "manipulate: windows in days whose values are sorted")
+	manipReps := intFlag(fs, "manip-reps", 10, 1, 10_000, "", "manipulate: replicates of each scramble level")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return a, err
@@ -68,8 +76,8 @@ func parseLocality(e *env, args []string) (localityArgs, error) {
 		return a, usagef("missing stack, bins, sampling or runs")
 	}
 	a.measure = pos[0]
-	if !slices.Contains([]string{"stack", "bins", "sampling", "runs"}, a.measure) {
-		return a, usagef("unknown locality measure %q (want stack, bins, sampling or runs)", a.measure)
+	if !slices.Contains([]string{"stack", "bins", "sampling", "runs", "manipulate"}, a.measure) {
+		return a, usagef("unknown locality measure %q (want stack, bins, sampling, runs or manipulate)", a.measure)
 	}
 	if a.log, err = oneOptionalLog(pos[1:]); err != nil {
 		return a, err
@@ -94,6 +102,17 @@ func parseLocality(e *env, args []string) (localityArgs, error) {
 	a.sampling = locality.SamplingOptions{Slicing: locality.Slicing{Days: *days, Shift: *shift, Align: al},
 		Ranges: *ranges, MinExpected: *minExpected, Ties: tieRule, Reps: *reps, Seed: *seed}
 	a.sampling.SkipBootstrap = *reps == 0
+	a.manip = locality.ManipulationOptions{Fractions: []float64{0.25, 0.5, 1}, Windows: []float64{7 * datasets.Day, 30 * datasets.Day},
+		Reps: *manipReps, Seed: *seed, Stack: a.stack, Sampling: a.sampling}
+	if fractions.set {
+		a.manip.Fractions = fractions.v
+	}
+	if windows.set {
+		a.manip.Windows = nil
+		for _, d := range windows.v {
+			a.manip.Windows = append(a.manip.Windows, d*datasets.Day)
+		}
+	}
 	return a, nil
 }
 
@@ -124,6 +143,12 @@ func runLocality(e *env, args []string) error {
 		return err
 	}
 	switch a.measure {
+	case "manipulate":
+		df, err := locality.Manipulations(context.Background(), obs, a.manip)
+		if err != nil {
+			return err
+		}
+		return writeFrame(e.stdout, a.format, df)
 	case "stack":
 		r, err := locality.StackDepth(obs, a.stack)
 		if err != nil {

@@ -138,3 +138,22 @@ func TestLocalitySamplingBlue(t *testing.T) {
 		t.Errorf("without bootstrap m_max_random = %v, want null", got["m_max_random"])
 	}
 }
+
+func TestLocalityManipulateCSV(t *testing.T) {
+	out, _, err := runCLI(t, "locality", "manipulate", "--reps", "0", "--fractions", "1", "--windows", "30", "--manip-reps", "2", "--format", "csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if lines[0] != "manipulation,level,replicate,mean_depth,m_med,m_max,g_med,g_max" || len(lines) != 5 {
+		t.Fatalf("manipulate rows:\n%s", out)
+	}
+	for i, prefix := range []string{"none,0,0,", "scramble,1,0,", "scramble,1,1,", "concentrate,2.592e+06,0,"} {
+		if !strings.HasPrefix(lines[i+1], prefix) {
+			t.Errorf("row %d %q, want prefix %q", i+1, lines[i+1], prefix)
+		}
+	}
+	if _, _, err := runCLI(t, "locality", "manipulate", "--fractions", "1.5"); err == nil {
+		t.Error("--fractions 1.5: no error")
+	}
+}

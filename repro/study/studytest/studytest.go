@@ -67,3 +67,21 @@ func QuickLedger(t testing.TB, key string, compute func() (*ledger.Ledger, error
 	}
 	return l
 }
+
+// Baseline checks that every entry that agrees in the paper's quick-mode
+// baseline (file, e.g. "../testdata/quick/<key>.json") still agrees.
+func Baseline(t *testing.T, file string, entries []ledger.Entry) {
+	t.Helper()
+	f, err := os.Open(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	b, err := ledger.ReadBaseline(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range b.Check(entries).Regressions {
+		t.Error(r)
+	}
+}

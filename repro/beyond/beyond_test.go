@@ -1,0 +1,60 @@
+package beyond
+
+import (
+	"context"
+	"math"
+	"testing"
+
+	"github.com/tracelab/tracelab/repro/ledger"
+	"github.com/tracelab/tracelab/repro/study"
+	"github.com/tracelab/tracelab/repro/study/studytest"
+)
+
+func ledgerOf(t *testing.T) *ledger.Ledger {
+	t.Helper()
+	return studytest.QuickLedger(t, Key, func() (*ledger.Ledger, error) {
+		return New(study.Options{Quick: true}).Ledger(context.Background())
+	})
+}
+
+// TestMeanCI: Student's t interval, checked against scipy:
+// scipy.stats.t.interval(0.95, 3, loc=2.5, scale=stats.sem([1,2,3,4]))
+// = (0.4457, 4.5543).
+func TestMeanCI(t *testing.T) {
+	ci := meanCI([]float64{1, 2, 3, 4})
+	if ci.Mean != 2.5 || math.Abs(ci.Lo-0.4457) > 1e-4 || math.Abs(ci.Hi-4.5543) > 1e-4 || ci.N != 4 {
+		t.Errorf("meanCI = %+v", ci)
+	}
+	if one := meanCI([]float64{7}); one.Lo != 7 || one.Hi != 7 {
+		t.Errorf("one value: %+v", one)
+	}
+}
+
+// TestLedger: every entry is ours, every item has entries, and the
+// answers the library's tests guarantee hold on the real log.
+func TestLedger(t *testing.T) {
+	l := ledgerOf(t)
+	items := map[string]bool{}
+	for _, e := range l.Entries() {
+		if e.Origin != ledger.Ours && e.Verdict != ledger.NotComparable {
+			t.Errorf("%s is not marked as ours", e.ID)
+		}
+		items[e.Item] = true
+	}
+	for _, it := range New(study.Options{}).Paper().Items {
+		if !items[it.Name] {
+			t.Errorf("%s has no ledger entry", it.Name)
+		}
+	}
+	for _, id := range []string{"locality/SDSC-SP2/marginals-kept", "locality/SDSC-SP2/scramble-raises-depth"} {
+		if e, ok := l.Lookup(id); !ok || e.Verdict != ledger.Agrees {
+			t.Errorf("%s: %+v", id, e)
+		}
+	}
+}
+
+// TestBaseline: every entry that agrees in the quick-mode baseline
+// (repro/testdata/quick) still agrees.
+func TestBaseline(t *testing.T) {
+	studytest.Baseline(t, "../testdata/quick/"+Key+".json", ledgerOf(t).Entries())
+}
