@@ -1,11 +1,9 @@
 package resample
 
 import (
-	"cmp"
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"slices"
 	"sort"
 	"time"
 
@@ -446,45 +444,79 @@ func gather[T any](col []T, rows []int) []T {
 }
 
 // sortEntries returns the entries ordered by (submit, instance, emission
-// index).
+// index). Entries are emitted instance after instance (add), so emission
+// order is already (instance, emission index) order, and a stable sort by
+// submit time gives the whole order: an LSD radix sort, 16 bits a pass, of
+// the seconds from the earliest submit time when they are all whole (as in
+// the archive's logs: two passes for a window of up to 136 years), else of
+// the times' order-preserving bit patterns; a pass whose digit is the same
+// for every entry is skipped. It is linear in the number of entries.
 func (g *generator) sortEntries() []entry {
 	es := g.entries
-	if len(es) == 0 {
+	n := len(es)
+	if n == 0 {
 		return es
 	}
-	lo, hi := es[0].t, es[0].t
+	lo := es[0].t
 	for _, e := range es {
-		lo, hi = min(lo, e.t), max(hi, e.t)
+		lo = min(lo, e.t)
 	}
-	nb := int((hi-lo)/datasets.Day) + 1
-	bucket := func(e entry) int { return min(int((e.t-lo)/datasets.Day), nb-1) }
-	start := make([]int, nb+1)
+	whole := true
 	for _, e := range es {
-		start[bucket(e)+1]++
-	}
-	for b := range nb {
-		start[b+1] += start[b]
-	}
-	out := make([]entry, len(es))
-	next := slices.Clone(start[:nb])
-	for _, e := range es {
-		b := bucket(e)
-		out[next[b]] = e
-		next[b]++
-	}
-	less := func(a, b entry) int {
-		if c := cmp.Compare(a.t, b.t); c != 0 {
-			return c
+		if d := e.t - lo; d != math.Trunc(d) || d >= 1<<53 {
+			whole = false
+			break
 		}
-		if c := cmp.Compare(a.inst, b.inst); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.seq, b.seq)
 	}
-	for b := range nb {
-		slices.SortFunc(out[start[b]:start[b+1]], less)
+	key := make([]uint64, n)
+	idx := make([]int32, n)
+	for i, e := range es {
+		if whole {
+			key[i] = uint64(e.t - lo)
+		} else {
+			key[i] = orderedBits(e.t)
+		}
+		idx[i] = int32(i)
+	}
+	key2 := make([]uint64, n)
+	idx2 := make([]int32, n)
+	var count [1 << 16]int
+	for shift := uint(0); shift < 64; shift += 16 {
+		clear(count[:])
+		for _, k := range key {
+			count[(k>>shift)&0xffff]++
+		}
+		if count[(key[0]>>shift)&0xffff] == n {
+			continue // one digit for all: the pass would not move anything
+		}
+		sum := 0
+		for d, c := range count {
+			count[d] = sum
+			sum += c
+		}
+		for i, k := range key {
+			d := (k >> shift) & 0xffff
+			key2[count[d]], idx2[count[d]] = k, idx[i]
+			count[d]++
+		}
+		key, key2, idx, idx2 = key2, key, idx2, idx
+	}
+	out := make([]entry, n)
+	for i, k := range idx {
+		out[i] = es[k]
 	}
 	return out
+}
+
+// orderedBits maps a float64 to a uint64 with the same order (for every
+// value but NaN): the sign bit flipped for positive values, every bit
+// flipped for negative ones.
+func orderedBits(f float64) uint64 {
+	b := math.Float64bits(f)
+	if b>>63 == 1 {
+		return ^b
+	}
+	return b | 1<<63
 }
 
 // header returns the new log's header: the original's, with the job
