@@ -10,11 +10,16 @@ import (
 // File is the paper's text in the project's papers folder.
 const File = "feitelson-2021-resampling-with-feedback.txt"
 
-// Notebook sections that show several items (computed together in one
-// cell: a notebook cell cannot reuse another's results).
+// Notebook sections that show several items, computed in one cell (a
+// cell cannot reuse another's results, and each cell is compiled anew).
 const (
-	sectionThroughput = "§4.3–4.4 Figs 12, 17 and Table 1"
-	sectionUserAware  = "§4.4 Figs 20–21"
+	sectionEstimates    = "§3.2 Figs 2–3"
+	sectionFlurries     = "§3.4 Figs 5–7"
+	sectionPopulation   = "§4.2 Figs 9–11"
+	sectionThroughput   = "§4.3–4.4 Figs 12, 17 and Table 1"
+	sectionUsers        = "§4.3 Figs 13–14"
+	sectionContinuation = "§4.4 Figs 18–19"
+	sectionUserAware    = "§4.4 Figs 20–21"
 )
 
 // Paper describes the paper and how each of its numbered items is
@@ -35,38 +40,38 @@ func (s *Study) Paper() ledger.Paper {
 var items = []ledger.Item{
 	{Name: "Fig. 1", Title: "FCFS and EASY schedules of a sequence of jobs", Status: ledger.Reproduced, Section: "§2 Fig. 1",
 		Note: "the figure's jobs are not given in the text: a toy workload of ours with the same features (a wide job blocking FCFS, small jobs EASY backfills)"},
-	{Name: "Fig. 2", Title: "estimate accuracy (CTC, KTH)", Status: ledger.Reproduced, Section: "§3.2 Fig. 2"},
-	{Name: "Fig. 3", Title: "CDFs of estimates and runtimes (CTC, BLUE)", Status: ledger.Reproduced, Section: "§3.2 Fig. 3"},
+	{Name: "Fig. 2", Title: "estimate accuracy (CTC, KTH)", Status: ledger.Reproduced, Section: sectionEstimates},
+	{Name: "Fig. 3", Title: "CDFs of estimates and runtimes (CTC, BLUE)", Status: ledger.Reproduced, Section: sectionEstimates},
 	{Name: "Fig. 4", Title: "citations of the Parallel Workloads Archive", Status: ledger.NotReproduced, Section: "§3.3 Fig. 4",
 		Note: "Google Scholar citation counts are not part of the project's data (no log holds them), and no value of the figure survives in our copy of the text: there is nothing to compute or compare"},
-	{Name: "Fig. 5", Title: "arrivals per week with flurries", Status: ledger.Partial, Section: "§3.4 Fig. 5",
+	{Name: "Fig. 5", Title: "arrivals per week with flurries", Status: ledger.Partial, Section: sectionFlurries,
 		Note: "the cleaned logs no longer hold the flurries; their jobs' weeks are reconstructed from the cleaning filters in the logs' headers (job-number ranges and counts, exact) and the submit times of the neighbouring jobs; the caption does not name the two machines: SDSC-SP2 and LANL-CM5, the logs with the largest filtered flurries"},
-	{Name: "Fig. 6", Title: "effect of CTC's flurry on slowdown", Status: ledger.Partial, Section: "§3.4 Fig. 6",
+	{Name: "Fig. 6", Title: "effect of CTC's flurry on slowdown", Status: ledger.Partial, Section: sectionFlurries,
 		Note: "the cleaned CTC-SP2 lacks exactly user 135's 2,080 flurry jobs (its header's filter), so it is the paper's curve without the flurry; the flurry's job attributes are lost, so the curve with it uses a stand-in: 2,080 copies of user 135's last job before the flurry at the reconstructed submit times"},
-	{Name: "Fig. 7", Title: "HPC2N's dominant user 2", Status: ledger.Partial, Section: "§3.4 Fig. 7",
+	{Name: "Fig. 7", Title: "HPC2N's dominant user 2", Status: ledger.Partial, Section: sectionFlurries,
 		Note: "the cleaned HPC2N lacks all of user 2's jobs (header filter, 305,178 jobs): their count is the header's, their weeks are reconstructed as for Fig. 5"},
 	{Name: "Fig. 8", Title: "cross-simulation of FCFS and EASY workloads", Status: ledger.Reproduced, Section: "§3.4 Fig. 8",
 		Note: "the generating simulations are our feedback simulations (fluid user model) of KTH-SP2 and SDSC-SP2, not the paper's site-level simulation"},
-	{Name: "Fig. 9", Title: "long-term and temporary users, reused in a generated workload", Status: ledger.Reproduced, Section: "§4.2 Fig. 9",
+	{Name: "Fig. 9", Title: "long-term and temporary users, reused in a generated workload", Status: ledger.Reproduced, Section: sectionPopulation,
 		Note: "a conceptual drawing in the paper; we draw the users of KTH-SP2 and of a resampled KTH-SP2 from the actual pools"},
-	{Name: "Fig. 10", Title: "semi-open queueing model of the simulation", Status: ledger.Partial, Section: "§4.2 Fig. 10",
+	{Name: "Fig. 10", Title: "semi-open queueing model of the simulation", Status: ledger.Partial, Section: sectionPopulation,
 		Note: "a diagram in the paper; we measure its flows (long-term population, temporary arrivals and departures, queue, think times) in a feedback simulation of a resampled KTH-SP2 and plot them per week"},
-	{Name: "Fig. 11", Title: "when one user loads the system, others back off", Status: ledger.Partial, Section: "§4.2 Fig. 11",
+	{Name: "Fig. 11", Title: "when one user loads the system, others back off", Status: ledger.Partial, Section: sectionPopulation,
 		Note: "the figure and the start of its caption are lost from our copy; we test its statements on the weeks of four logs"},
 	{Name: "Fig. 12", Title: "equilibrium of workload generation and performance", Status: ledger.Reproduced, Section: sectionThroughput,
 		Note: "the figure is lost from our copy (only its mention); we draw response time against achieved load for open and feedback simulations of resampled KTH-SP2"},
-	{Name: "Fig. 13", Title: "user states: submitting, waiting, away", Status: ledger.Reproduced, Section: "§4.3 Fig. 13",
+	{Name: "Fig. 13", Title: "user states: submitting, waiting, away", Status: ledger.Reproduced, Section: sectionUsers,
 		Note: "an illustration in the paper; we measure the share of the users' time in each state, as logged and under feedback"},
-	{Name: "Fig. 14", Title: "order and potential-dependence constraints", Status: ledger.Reproduced, Section: "§4.3 Fig. 14",
+	{Name: "Fig. 14", Title: "order and potential-dependence constraints", Status: ledger.Reproduced, Section: sectionUsers,
 		Note: "an illustration in the paper (its caption is mostly lost); we draw one user's day of KTH-SP2 with its constraints and count them in several logs"},
 	{Name: "Fig. 15", Title: "validation: waits over a thousand resampled workloads", Status: ledger.Reproduced, Section: "§4.4 Fig. 15",
-		Note: "the left log is not named in our copy: KTH-SP2; 1000 replicates in full mode; the same validation with feedback (KTH-SP2, 100 replicates) is ours"},
+		Note: "the left log is not named in our copy: KTH-SP2; 1000 replicates in full mode; the same validation with feedback (KTH-SP2, 50 replicates) is ours"},
 	{Name: "Fig. 16", Title: "oversampling flurries", Status: ledger.Partial, Section: "§4.4 Fig. 16",
 		Note: "the figure and its caption are lost from our copy; the flurries are gone from the cleaned logs, so SDSC-SP2's three heaviest single-user 7-day bursts stand in for them (as in notebook 01)"},
 	{Name: "Fig. 17", Title: "throughput under feedback, FCFS and EASY", Status: ledger.Reproduced, Section: sectionThroughput,
 		Note: "the figure is lost from our copy (only its mention); resampled KTH-SP2 with 0.5–3 times its users, fluid user model"},
-	{Name: "Fig. 18", Title: "continuation against response time and slowdown", Status: ledger.Reproduced, Section: "§4.4 Fig. 18"},
-	{Name: "Fig. 19", Title: "user-aware scheduler: throughput and session length against α", Status: ledger.Reproduced, Section: "§4.4 Fig. 19",
+	{Name: "Fig. 18", Title: "continuation against response time and slowdown", Status: ledger.Reproduced, Section: sectionContinuation},
+	{Name: "Fig. 19", Title: "user-aware scheduler: throughput and session length against α", Status: ledger.Reproduced, Section: sectionContinuation,
 		Note: "our user-aware scheduler (sim/feedback.UserAware, after CREASY) and the distribution-based user model with office hours, on resampled KTH-SP2 with 1.5–2.5 times its users"},
 	{Name: "Fig. 20", Title: "response time per job class", Status: ledger.Reproduced, Section: sectionUserAware},
 	{Name: "Fig. 21", Title: "queue length through the day, with and without a daily cycle", Status: ledger.Reproduced, Section: sectionUserAware,

@@ -64,7 +64,7 @@ type Fig15Result struct {
 // feedback on Fig15FeedbackLog.
 func (s *Study) Fig15(ctx context.Context) (*Fig15Result, error) {
 	return s.fig15.Get(func() (*Fig15Result, error) {
-		r := &Fig15Result{Replicates: s.o.Reps(1000, 20), FeedbackReplicates: s.o.Reps(100, 8),
+		r := &Fig15Result{Replicates: s.o.Reps(1000, 20), FeedbackReplicates: s.o.Reps(50, 8),
 			Waits: map[string][]float64{}, Original: map[string]float64{}}
 		var logCol, kind []string
 		var reps []int
@@ -104,7 +104,7 @@ func (s *Study) Fig15(ctx context.Context) (*Fig15Result, error) {
 				if err != nil {
 					return nil, err
 				}
-				if r.CycleWaits, err = s.sweepColumn(ctx, "Fig. 15: "+name+", another reading", e, s.o.Reps(100, 10), 215, "avg_wait"); err != nil {
+				if r.CycleWaits, err = s.sweepColumn(ctx, "Fig. 15: "+name+", another reading", e, s.o.Reps(50, 10), 215, "avg_wait"); err != nil {
 					return nil, err
 				}
 			}
