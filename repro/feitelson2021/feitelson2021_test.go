@@ -299,3 +299,41 @@ func TestWorkers(t *testing.T) {
 		t.Errorf("1 worker:\n%s\n3 workers:\n%s", frames[0], frames[1])
 	}
 }
+
+// TestDailyLag: arrivals whose hourly rate follows a 24-hour cycle peak
+// at lag 24; scaled by 7/8 (§3.4) the cycle is 21 hours.
+func TestDailyLag(t *testing.T) {
+	var jobs []sim.Job
+	for h := 0; h < 24*60; h++ {
+		n := 1 + int(10*(1+math.Sin(2*math.Pi*float64(h)/24)))
+		for k := 0; k < n; k++ {
+			jobs = append(jobs, sim.Job{Submit: float64(h)*datasets.Hour + float64(k), Runtime: 1, Procs: 1})
+		}
+	}
+	if got := dailyLag(jobs); got != 24 {
+		t.Errorf("dailyLag = %d, want 24", got)
+	}
+	if got := dailyLag(scaleArrivals(jobs, 7.0/8)); got != 21 {
+		t.Errorf("dailyLag after 7/8 = %d, want 21", got)
+	}
+	if got := dailyLag(nil); got != 0 {
+		t.Errorf("dailyLag(nil) = %d", got)
+	}
+}
+
+func TestPowerOfTwoShare(t *testing.T) {
+	for _, c := range []struct {
+		procs, req []int
+		want       float64
+		ok         bool
+	}{
+		{[]int{1, 2, 3, 4}, []int{-1, -1, -1, -1}, 0.75, true},
+		{[]int{-1, 6, 0}, []int{8, -1, 5}, 1.0 / 3, true}, // allocated, else requested; 6 and 5 are not powers of 2
+		{[]int{-1, -1}, []int{-1, 0}, 0, false},           // no known size
+	} {
+		got, ok := powerOfTwoShare(&datasets.Trace{Procs: c.procs, ReqProcs: c.req})
+		if ok != c.ok || math.Abs(got-c.want) > 1e-12 {
+			t.Errorf("powerOfTwoShare(%v, %v) = %v, %v; want %v, %v", c.procs, c.req, got, ok, c.want, c.ok)
+		}
+	}
+}

@@ -41,6 +41,10 @@ type OpenResult struct {
 	// lowLoadFactor times its users (EASY, open).
 	LowLog             string
 	LowUtil, LowScaled float64
+	// PowerOfTwo is, per log, the share of its jobs (of known size) whose
+	// number of processors is a power of 2; a log without a known size is
+	// absent.
+	PowerOfTwo map[string]float64
 }
 
 // Open simulates every log of the archive we have (in TRACELAB_DATA or the
@@ -55,9 +59,13 @@ func (s *Study) Open(ctx context.Context) (*OpenResult, error) {
 			return nil, err
 		}
 		var traces []*datasets.Trace
+		r.PowerOfTwo = map[string]float64{}
 		for _, t := range all {
 			if t != nil {
 				r.Logs, traces = append(r.Logs, shortName(t.Name)), append(traces, t)
+				if share, ok := powerOfTwoShare(t); ok {
+					r.PowerOfTwo[shortName(t.Name)] = share
+				}
 			}
 		}
 		scheds := []string{"fcfs", "easy"}
@@ -119,6 +127,28 @@ func (s *Study) Open(ctx context.Context) (*OpenResult, error) {
 	})
 }
 
+// powerOfTwoShare returns the share of the jobs of t of known size whose
+// number of processors (allocated, else requested) is a power of 2, and
+// false when no job's size is known.
+func powerOfTwoShare(t *datasets.Trace) (float64, bool) {
+	n, pow := 0, 0
+	for i, p := range t.Procs {
+		if p <= 0 {
+			p = t.ReqProcs[i]
+		}
+		if p > 0 {
+			n++
+			if p&(p-1) == 0 {
+				pow++
+			}
+		}
+	}
+	if n == 0 {
+		return 0, false
+	}
+	return float64(pow) / float64(n), true
+}
+
 // realLogs returns the catalog names of the archive's logs (not the
 // synthetic output of a model).
 func realLogs() []string {
@@ -160,6 +190,22 @@ func (r *OpenResult) Claims(l *ledger.Ledger) {
 	l.Claim("§3.4", "open/easy-heavier-load", "backfilling allows EASY to sustain a heavier load: replaying the logs open, EASY never waits longer on average than FCFS, and some logs saturate FCFS but not EASY",
 		worse == len(r.Logs) && len(fcfsOnly) > 0, fmt.Sprintf("EASY's average wait ≤ FCFS's on %d of %d logs; saturated under FCFS only: %s", worse, len(r.Logs), strings.Join(fcfsOnly, ", "))).
 		Quoting("This allows EASY to sustain a heavier load")
+	most, known := 0, 0
+	var pw []string
+	for _, name := range r.Logs {
+		share, ok := r.PowerOfTwo[name]
+		if !ok {
+			continue
+		}
+		known++
+		if share > 0.5 {
+			most++
+		}
+		pw = append(pw, fmt.Sprintf("%s %.2f", name, share))
+	}
+	l.Claim("§3.4", "open/powers-of-two", "job sizes tend to be powers of 2: on most logs, most jobs use a power-of-2 number of processors",
+		known > 0 && 2*most > known, fmt.Sprintf("%d of %d logs with known sizes; share of jobs: %s", most, known, strings.Join(pw, ", "))).
+		Quoting("if job sizes tend to be powers of 2 (which they are)")
 	if r.LowLog == "" {
 		return
 	}
