@@ -60,7 +60,7 @@
 //	  ±200 years, TimeZone beyond ±26 h, MaxRuntime,
 //	  MaxMemory, negative counts)
 //	unknown TimeZoneString (e.g. Mars/Olympus_Mons)      kept; wall-clock analyses use UTC          header
-//	MaxProcs: 0                                          kept; the widest job stands in             header
+//	MaxProcs: 0                                          kept; size: peak in use (Trace.Machine)    header
 //	negative MaxProcs or MaxNodes; a numeric directive   rejected (*ParseError with the line)       —
 //	  that is not a base-10 integer
 //	a job line without 18 fields; a value that is not    rejected (*ParseError with line, field     —

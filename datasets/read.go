@@ -862,7 +862,7 @@ func (p *parser) checkConsistency(id int, v *[18]float64) {
 		})
 	}
 	run, cpu := v[fRuntime], v[fCPUTime]
-	if run >= 0 && cpu > run+max(60, run/100) {
+	if CPUExceedsRuntime(cpu, run) {
 		p.warn.add(WarnCPUExceedsRuntime, "cpu_time", p.line, id, func() (string, string) {
 			return fmtValue(cpu), fmt.Sprintf("average CPU time %g s per processor exceeds the run time %g s (by more than 1%% and 60 s); kept", cpu, run)
 		})

@@ -55,6 +55,21 @@ const (
 	StatusCancelled = 5
 )
 
+// IsStandardStatus reports whether s is one of SWF's status codes (field
+// 11): −1 unknown, 0 failed, 1 completed, 2–4 partial records, 5
+// cancelled. The reader keeps other codes (exit codes, say) as written and
+// warns (WarnStatusCode).
+func IsStandardStatus(s int) bool { return s >= -1 && s <= StatusCancelled }
+
+// CPUExceedsRuntime reports whether a job's average CPU time per processor
+// (s) exceeds its run time (s) by more than max(60 s, 1%), beyond the
+// rounding of the two clocks: inconsistent data (Feitelson, Tsafrir and
+// Krakov 2014, §3.2; the reader warns with WarnCPUExceedsRuntime and keeps
+// the job). An unknown (NaN) or negative run time exceeds nothing.
+func CPUExceedsRuntime(cpu, runtime float64) bool {
+	return runtime >= 0 && cpu > runtime+max(60, runtime/100)
+}
+
 // NewTrace returns an empty trace with room for n jobs.
 func NewTrace(name string, n int) *Trace {
 	t := &Trace{Name: name}

@@ -177,11 +177,10 @@ func (c *checker) missing() {
 
 func (c *checker) inconsistent() {
 	t := c.t
-	// The reader's rule (datasets.WarnCPUExceedsRuntime): by more than
-	// max(60 s, 1%), beyond the rounding of the two clocks.
+	// The reader's rule (datasets.WarnCPUExceedsRuntime).
 	c.rows(Inconsistent, "cpu_above_runtime", "cpu_time>runtime",
 		"average CPU time per processor above the runtime by more than max(60 s, 1%): total CPU time above runtime × processors",
-		func(i int) bool { run := t.Runtime[i]; return run >= 0 && t.CPUTime[i] > run+max(60, run/100) })
+		func(i int) bool { return datasets.CPUExceedsRuntime(t.CPUTime[i], t.Runtime[i]) })
 	c.rows(Inconsistent, "runtime_above_request", "runtime>req_time",
 		"runtime above the requested time: the job outlived its limit",
 		func(i int) bool { return t.Runtime[i] > t.ReqTime[i] })
@@ -200,7 +199,7 @@ func (c *checker) inconsistent() {
 	c.rows(Inconsistent, "status_nonstandard", "status<-1 or status>5",
 		"status outside the SWF codes (−1 unknown, 0 failed, 1 completed, 2–4 partial, 5 cancelled); analyses that keep "+
 			"completed jobs leave these out",
-		func(i int) bool { return t.Status[i] < -1 || t.Status[i] > datasets.StatusCancelled })
+		func(i int) bool { return !datasets.IsStandardStatus(t.Status[i]) })
 	seen := make(map[int]int, t.Len())
 	for _, id := range t.JobID {
 		seen[id]++

@@ -145,7 +145,7 @@ func selectJobs(tr *datasets.Trace, jobs JobFilter, class ClassFilter, interacti
 		}
 	}
 	for _, s := range tr.Status {
-		if s < -1 || s > datasets.StatusCancelled {
+		if !datasets.IsStandardStatus(s) {
 			sel.NonStandardStatus++
 		}
 	}
