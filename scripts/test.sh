@@ -18,8 +18,8 @@
 #   3. every notebook executed headlessly in quick mode (fewer replicates,
 #      the same code paths; TRACELAB_QUICK=1), checked for errors.
 #
-# The full reproduction of the papers (the papers' replicate counts, about
-# an hour for some notebooks) is its own command: scripts/reproduce.sh.
+# The full reproduction of the papers (full mode: the papers' replicate
+# counts) is its own command: scripts/reproduce.sh.
 set -euo pipefail
 
 if [ -n "${TRACELAB_DATA:-}" ]; then
