@@ -333,7 +333,6 @@ func (g *generator) add(in Instance) {
 	// The first position whose week is ≥ Phase.
 	phaseStart := p.origin + float64(in.Phase)*datasets.Week
 	k0 := sort.Search(len(s.Rows), func(k int) bool { return p.local[s.Rows[k]] >= phaseStart })
-	last := math.Inf(-1)
 	for cycle := 0; ; cycle++ {
 		shift := in.Shift + cycle*period
 		if s.FirstWeek+shift > g.lastWeek {
@@ -344,7 +343,7 @@ func (g *generator) add(in Instance) {
 			start = k0
 		}
 		move := float64(shift) * datasets.Week
-		last = math.Inf(-1) // cycles may overlap (RegenerateAfterSpan); order is kept within one
+		last := math.Inf(-1) // cycles may overlap (RegenerateAfterSpan); order is kept within one
 		// Skip jobs before the window.
 		lo := start + sort.Search(len(s.Rows)-start, func(k int) bool { return p.local[s.Rows[start+k]]+move >= g.w0 })
 		first := int32(len(g.entries))
