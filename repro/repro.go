@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/tracelab/tracelab/repro/beyond"
+	"github.com/tracelab/tracelab/repro/feitelson2007"
 	"github.com/tracelab/tracelab/repro/feitelson2021"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/repro/lublin2003"
@@ -32,6 +33,7 @@ var registered = []struct {
 	{"zakay2014", func(o study.Options) Reproduction { return zakay2014.New(o) }},
 	{"lublin2003", func(o study.Options) Reproduction { return lublin2003.New(o) }},
 	{"feitelson2021", func(o study.Options) Reproduction { return feitelson2021.New(o) }},
+	{"feitelson2007", func(o study.Options) Reproduction { return feitelson2007.New(o) }},
 	{"beyond", func(o study.Options) Reproduction { return beyond.New(o) }},
 }
 

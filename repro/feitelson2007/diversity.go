@@ -1,0 +1,225 @@
+package feitelson2007
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
+	"gonum.org/v1/plot"
+
+	"github.com/tracelab/tracelab/analytics/locality"
+	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/plots"
+	"github.com/tracelab/tracelab/repro/ledger"
+	"github.com/tracelab/tracelab/repro/study"
+)
+
+// table4Paper is Table 4 as printed: each log's maximal deviation from the
+// global runtime distribution of all the logs.
+var table4Paper = []struct {
+	paper, catalog string
+	dev            float64
+}{
+	{"LANL CM5", "LANL-CM5", 0.043}, {"SDSC Paragon '95", "SDSC-Par-1995", 0.282}, {"SDSC Paragon '96", "SDSC-Par-1996", 0.135},
+	{"CTC CP2", "CTC-SP2", 0.071}, {"KTH SP2", "KTH-SP2", 0.113}, {"SDSC SP2", "SDSC-SP2", 0.055},
+	{"Blue Horizon", "SDSC-BLUE", 0.043}, {"DataStar", "SDSC-DS", 0.040},
+}
+
+// DiversityResult is Table 4 and Fig. 12 (§5): each log as one slice
+// against a global distribution made of all the logs' runtimes.
+type DiversityResult struct {
+	// Frame: log, paper_log, jobs, max_deviation (job-weighted global),
+	// random_deviation (the median deviation of as many jobs drawn from
+	// the global distribution), equal_weighted (the deviation from a
+	// global distribution where every log weighs the same, §5's remedy),
+	// divergence_at (the runtime, s, where the log's CDF is farthest from
+	// the global one), paper.
+	Frame   dataframe.DataFrame
+	Plot    *plot.Plot // Fig. 12: the runtime distributions
+	missing []string   // logs of Table 4 not available
+	// sliceRandom is the range of M'_g of M'_med over the logs: the median
+	// random deviation of a 3-day slice (Table 3's bootstrap).
+	sliceRandom [2]float64
+}
+
+// Diversity computes Table 4 over the logs we have (locality.Diversity,
+// 1000 bootstrap repetitions, 100 in quick mode) and Fig. 12.
+func (s *Study) Diversity(ctx context.Context) (*DiversityResult, error) {
+	return s.diversity.Get(func() (*DiversityResult, error) {
+		r := &DiversityResult{}
+		var obs []locality.Observations
+		var logs, names []string
+		var paper []float64
+		var samples []plots.Sample
+		for _, p := range table4Paper {
+			o, err := s.observe(p.catalog, datasets.Runtime)
+			if missing(err) {
+				r.missing = append(r.missing, p.catalog)
+				continue
+			}
+			if err != nil {
+				return nil, err
+			}
+			obs, logs, names, paper = append(obs, o), append(logs, p.catalog), append(names, p.paper), append(paper, p.dev)
+			samples = append(samples, plots.Sample{Label: p.catalog, Values: o.Value})
+		}
+		s.o.Report("diversity between logs", 0, 0)
+		job, err := locality.Diversity(obs, locality.DiversityOptions{Reps: s.reps(), Seed: s.o.SeedOr(), Workers: s.o.Workers})
+		if err != nil {
+			return nil, err
+		}
+		eq, err := locality.Diversity(obs, locality.DiversityOptions{SkipBootstrap: true, Weighting: locality.EqualWeighted})
+		if err != nil {
+			return nil, err
+		}
+		r.sliceRandom = [2]float64{math.Inf(1), math.Inf(-1)}
+		for _, name := range logs {
+			sr, err := s.locality(name)
+			if err != nil {
+				return nil, err
+			}
+			r.sliceRandom = [2]float64{min(r.sliceRandom[0], sr.GMed), max(r.sliceRandom[1], sr.GMed)}
+		}
+		at := divergenceAt(obs)
+		r.Frame = dataframe.New(seriesOf(logs, "log"), seriesOf(names, "paper_log"), job.Col("jobs"),
+			job.Col("max_deviation"), job.Col("random_deviation"), eq.Col("max_deviation").Copy(),
+			series.New(at, series.Float, "divergence_at"), series.New(paper, series.Float, "paper"))
+		r.Frame.SetNames("log", "paper_log", "jobs", "max_deviation", "random_deviation", "equal_weighted", "divergence_at", "paper")
+		r.Plot, err = plots.ECDF(samples, plots.ECDFOptions{Axes: plots.Axes{Title: "Fig. 12: runtime distributions",
+			XLabel: "runtime [s]", LogX: true, LegendLeft: true}})
+		return r, err
+	})
+}
+
+// divergenceAt returns, for each log, the runtime where its empirical CDF
+// is farthest from that of all the logs pooled (job-weighted).
+func divergenceAt(obs []locality.Observations) []float64 {
+	var all []float64
+	for _, o := range obs {
+		all = append(all, o.Value...)
+	}
+	slices.Sort(all)
+	xs := slices.Compact(slices.Clone(all))
+	out := make([]float64, len(obs))
+	for i, o := range obs {
+		v := slices.Sorted(slices.Values(o.Value))
+		best := -1.0
+		for _, x := range xs {
+			f := float64(sort.SearchFloat64s(v, math.Nextafter(x, math.Inf(1)))) / float64(len(v))
+			g := float64(sort.SearchFloat64s(all, math.Nextafter(x, math.Inf(1)))) / float64(len(all))
+			if d := math.Abs(f - g); d > best {
+				best, out[i] = d, x
+			}
+		}
+	}
+	return out
+}
+
+// Claims compares each log with Table 4. Our global distribution lacks
+// SDSC-Par-1995, the log farthest from the others, so every deviation
+// moves; a cell agrees within 25%.
+func (r *DiversityResult) Claims(l *ledger.Ledger) {
+	logs := r.Frame.Col("log").Records()
+	dev, rnd := r.Frame.Col("max_deviation").Float(), r.Frame.Col("random_deviation").Float()
+	at, paper := r.Frame.Col("divergence_at").Float(), r.Frame.Col("paper").Float()
+	reason := "SDSC-Par-1995 is not available, so it is missing from our global distribution"
+	for _, m := range r.missing {
+		for _, p := range table4Paper {
+			if p.catalog == m {
+				l.Unavailable("Table 4", "table4/"+m, p.paper+": maximal deviation from the global runtime distribution",
+					fmt.Sprint(p.dev), m+" is not available here")
+			}
+		}
+	}
+	for i, name := range logs {
+		l.Check("Table 4", "table4/"+name, name+": maximal deviation from the global runtime distribution of all the logs",
+			ledger.Approx(paper[i], 0.25), dev[i]).Digits(3).IfDiffers(reason)
+	}
+	order := make([]int, len(logs))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return dev[order[a]] > dev[order[b]] })
+	l.Claim("Table 4", "table4/paragon-farthest", "the SDSC Paragon log is the farthest from the global distribution",
+		logs[order[0]] == "SDSC-Par-1996", "farthest: "+logs[order[0]]).Quoting("Obviously the SDSC Paragon log is the farthest from the average")
+	l.Claim("Table 4", "table4/kth-second", "the KTH log is the second farthest", logs[order[1]] == "KTH-SP2", "second: "+logs[order[1]]).
+		Quoting("The KTH log is the second farthest")
+	l.Check("Table 4", "table4/random", "largest median deviation of a random sample of a log's size from the global distribution",
+		ledger.Stated("around 0.021 for all logs", ledger.Approx(0.021, 0.25)), maxOf(rnd)).Digits(3).
+		Quoting("led to results around 0.021 for all logs").
+		IfDiffers(fmt.Sprintf("a sample of a whole log (tens of thousands of jobs) deviates little by chance; samples of a 3-day slice's size give %.3f–%.3f (M'_g of M'_med, Table 3)",
+			r.sliceRandom[0], r.sliceRandom[1]))
+	l.Claim("Table 4", "table4/significant", "every log's deviation is above its random deviation", minOf(sub(dev, rnd)) > 0, "").
+		Quoting("but still their distance is significant")
+	for i, name := range logs {
+		if name == "SDSC-Par-1996" || name == "KTH-SP2" {
+			l.Check("Fig. 12", "fig12/"+name+"/short-jobs", name+": runtime where the log's CDF is farthest from the global one [s]",
+				ledger.Stated("very short jobs of up to about 30 seconds", ledger.AtMost(60)), at[i]).
+				Quoting("the main divergence of the Paragon and KTH distributions is at very short jobs of up to about 30 seconds")
+		}
+	}
+}
+
+func sub(a, b []float64) []float64 {
+	out := make([]float64, len(a))
+	for i := range a {
+		out[i] = a[i] - b[i]
+	}
+	return out
+}
+
+// table5Paper is Table 5 as printed: SHARCNET's clusters, their jobs and
+// maximal deviations against a job-weighted and an equal-weighted global
+// distribution.
+var table5Paper = []struct {
+	cluster       string
+	jobs          int
+	job, sameWgts float64
+}{
+	{"bruce", 20629, 0.432, 0.307}, {"narwhal", 269902, 0.067, 0.078}, {"tiger", 152950, 0.109, 0.110},
+	{"bull", 68108, 0.111, 0.071}, {"megaladon", 7998, 0.103, 0.066}, {"dolphin", 8337, 0.123, 0.072},
+	{"requin", 50448, 0.062, 0.052}, {"whale", 589251, 0.036, 0.132}, {"zebra", 5749, 0.101, 0.084},
+	{"bala", 10280, 0.129, 0.091},
+}
+
+// SharcnetResult is Table 5 and Fig. 13 (§5): the SHARCNET clusters, which
+// we cannot reproduce.
+type SharcnetResult struct {
+	Why string
+}
+
+// sharcnetLog is the catalog name of the paper's SHARCNET-2005 log.
+const sharcnetLog = "SHARCNET-2005"
+
+// Sharcnet says why Table 5 and Fig. 13 are not reproduced.
+func (s *Study) Sharcnet(ctx context.Context) (*SharcnetResult, error) {
+	return s.sharcnet.Get(func() (*SharcnetResult, error) {
+		_, err := study.Log(sharcnetLog)
+		switch {
+		case missing(err):
+			return &SharcnetResult{Why: sharcnetLog + " is not available here"}, nil
+		case err != nil:
+			return nil, err
+		}
+		return &SharcnetResult{Why: sharcnetLog + " is available but its split into clusters is not implemented"}, nil
+	})
+}
+
+// Claims records every cell of Table 5 and the claims of Fig. 13 as not
+// comparable.
+func (r *SharcnetResult) Claims(l *ledger.Ledger) {
+	for _, c := range table5Paper {
+		id := "table5/" + c.cluster
+		l.Unavailable("Table 5", id+"/jobs", c.cluster+": jobs", fmt.Sprint(c.jobs), r.Why)
+		l.Unavailable("Table 5", id+"/job-weighted", c.cluster+": maximal deviation, job-weighted global distribution", fmt.Sprint(c.job), r.Why)
+		l.Unavailable("Table 5", id+"/same-weighted", c.cluster+": maximal deviation, equally weighted global distribution", fmt.Sprint(c.sameWgts), r.Why)
+	}
+	l.Unavailable("Table 5", "table5/whale-lowest", "whale has the lowest job-weighted deviation", "whale", r.Why).
+		Quoting("whale has the lowest score")
+	l.Unavailable("Fig. 13", "fig13/eight-similar", "eight of the ten clusters have similar runtime distributions", "8 of 10", r.Why).
+		Quoting("eight of the ten clusters have similar distributions")
+}

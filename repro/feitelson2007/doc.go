@@ -1,0 +1,27 @@
+// Package feitelson2007 reproduces D. G. Feitelson, "Locality of sampling
+// and diversity in parallel system workloads", ICS 2007,
+// papers/feitelson-2007-locality-of-sampling.txt, in notebook
+// notebooks/05-locality-of-sampling.ipynb.
+//
+// Every numbered figure and table of the paper (Figs 1–13, Tables 1–6) is
+// an item of Paper, computed by a method of Study:
+//
+//	Table 6          the logs (Logs)
+//	§2   Figs 1–3    autocorrelation, jobs over time, locality without autocorrelation (Fig1, Fig2, Fig3)
+//	§3.1 Figs 4–5    slice distributions, usable slices (Fig4, Fig5)
+//	§3.2 Fig. 6      m_i over time and per quarter (Fig6)
+//	§3.2 Table 1     shifting the slices (Table1)
+//	§3.2 Tables 2–3, Fig. 7  M' and M = M' − M'_g of each log, the bootstrap (Sampling)
+//	§3.2 Fig. 8      sensitivity to the slice length and range count (Fig8)
+//	§4   Figs 9–11   run lengths, the repetitions model, M'_med against θ (Fig9, Fig10, Fig11)
+//	§5   Table 4, Fig. 12   diversity between logs (Diversity)
+//	§5   Table 5, Fig. 13   SHARCNET (Sharcnet: not available)
+//
+// The analyses are the library's (analytics/locality: the metric of §3,
+// the views of §2, run lengths, diversity; sim/repetitions: the model of
+// §4): this package holds only what is specific to the paper — its logs,
+// its parameters, its published numbers and its claims. Tables 2 and 3
+// lost their numbers in our copy of the text (bullets), so their cells are
+// recorded as ours (ledger.Blanked); the numbers §3.2 quotes from them are
+// checked.
+package feitelson2007

@@ -1,0 +1,191 @@
+package feitelson2007
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/go-gota/gota/series"
+	"gonum.org/v1/gonum/stat"
+	"slices"
+
+	"github.com/tracelab/tracelab/analytics/locality"
+	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/repro/ledger"
+	"github.com/tracelab/tracelab/repro/study"
+)
+
+// Study is the reproduction of the paper. Its item methods memoise their
+// results, so Ledger after them computes nothing again. Safe for
+// concurrent use.
+type Study struct {
+	o study.Options
+
+	obs      study.Memo[obsKey, locality.Observations]
+	sampling study.Memo[string, locality.SamplingResult]
+
+	logs      study.Once[*LogsResult]
+	fig1      study.Once[*Fig1Result]
+	fig2      study.Once[*Fig2Result]
+	fig3      study.Once[*Fig3Result]
+	fig4      study.Once[*Fig4Result]
+	fig5      study.Once[*Fig5Result]
+	fig6      study.Once[*Fig6Result]
+	table1    study.Once[*Table1Result]
+	tables23  study.Once[*SamplingResult]
+	fig8      study.Once[*Fig8Result]
+	fig9      study.Once[*Fig9Result]
+	fig10     study.Once[*Fig10Result]
+	fig11     study.Once[*Fig11Result]
+	diversity study.Once[*DiversityResult]
+	sharcnet  study.Once[*SharcnetResult]
+}
+
+// New returns the study with options o (quick or full mode, seed, workers).
+func New(o study.Options) *Study { return &Study{o: o} }
+
+// File is the paper's text in the project's papers folder.
+const File = "feitelson-2007-locality-of-sampling.txt"
+
+// Paper describes the paper and how each of its numbered items is
+// reproduced.
+func (s *Study) Paper() ledger.Paper {
+	return ledger.Paper{
+		Key: "feitelson2007",
+		Citation: "D. G. Feitelson, Locality of sampling and diversity in parallel system workloads, " +
+			"ICS 2007",
+		File:     File,
+		Notebook: "notebooks/05-locality-of-sampling.ipynb",
+		Items:    items,
+	}
+}
+
+// par95 says why the paper's SDSC Paragon 1995 log has no counterpart.
+const par95 = "SDSC-Par-1995 is not available here: the 1996 log of the same machine stands in"
+
+// items lists every numbered figure and table of the paper, in the order
+// of the notebook.
+var items = []ledger.Item{
+	{Name: "Table 6", Title: "the logs", Status: ledger.Partial, Section: "Table 6 — the logs",
+		Note: "SDSC-Par-1995 and SHARCNET are not available; the others are newer archive versions"},
+	{Name: "Fig. 1", Title: "autocorrelation of runtimes, original and scrambled", Status: ledger.Reproduced,
+		Section: "§2 Fig. 1", Note: "the paper does not name its two machines; we show CTC-SP2 and SDSC-SP2"},
+	{Name: "Fig. 2", Title: "jobs over time, original and scrambled", Status: ledger.Partial, Section: "§2 Fig. 2", Note: par95},
+	{Name: "Fig. 3", Title: "locality of sampling without autocorrelation", Status: ledger.Reproduced, Section: "§2 Fig. 3",
+		Note: "the paper's synthetic data is not given; sim/repetitions.Symmetric builds data of the same kind"},
+	{Name: "Fig. 4", Title: "slice distributions of selected weeks", Status: ledger.Partial, Section: "§3.1 Fig. 4",
+		Note: par95 + "; we pick the three weeks of largest m_i"},
+	{Name: "Fig. 5", Title: "fraction of usable slices", Status: ledger.Partial, Section: "§3.1 Fig. 5", Note: par95},
+	{Name: "Fig. 6", Title: "m_i over time, quarterly maximum and median", Status: ledger.Reproduced, Section: "§3.2 Fig. 6",
+		Note: "the paper does not name the log; we show SDSC-BLUE, the log of Table 1"},
+	{Name: "Table 1", Title: "shifting the 3-day slices (SDSC Blue Horizon)", Status: ledger.Reproduced, Section: "§3.2 Table 1",
+		Note: "our SDSC-BLUE is version 4.2 (the paper's 3.1)"},
+	{Name: "Table 2", Title: "M'_max and M'_med of the runtimes", Status: ledger.Partial, Section: "§3.2 Tables 2–3 and Fig. 7",
+		Note: "the values are blanked in our copy of the text (bullets); " + par95},
+	{Name: "Fig. 7", Title: "the bootstrap against the observed M'", Status: ledger.Reproduced, Section: "§3.2 Tables 2–3 and Fig. 7",
+		Note: "the paper does not name the log; we show SDSC-DS"},
+	{Name: "Table 3", Title: "M_max and M_med of the runtimes", Status: ledger.Partial, Section: "§3.2 Tables 2–3 and Fig. 7",
+		Note: "the values are blanked in our copy of the text (bullets); " + par95},
+	{Name: "Fig. 8", Title: "sensitivity to slice length and range count", Status: ledger.Partial, Section: "§3.2 Fig. 8",
+		Note: "the paper does not name the log or its grid; we use SDSC-Par-1996 on 1–14 days × 8–48 ranges"},
+	{Name: "Fig. 9", Title: "run lengths of similar jobs", Status: ledger.Reproduced, Section: "§4 Fig. 9",
+		Note: "the paper does not name its logs; we use LANL-CM5 and CTC-SP2, which record application numbers"},
+	{Name: "Fig. 10", Title: "the repetitions model", Status: ledger.Reproduced, Section: "§4 Figs 10–11",
+		Note: "the paper does not name the source of the global distribution; we sample SDSC-Par-1996"},
+	{Name: "Fig. 11", Title: "M'_med against θ", Status: ledger.Reproduced, Section: "§4 Figs 10–11",
+		Note: "source SDSC-Par-1996; quick mode generates 3 sequences of 30,000 jobs per θ"},
+	{Name: "Table 4", Title: "each log against the global distribution of all", Status: ledger.Partial,
+		Section: "§5 Table 4 and Fig. 12", Note: "SDSC-Par-1995 is not available, so it is missing from the global distribution"},
+	{Name: "Fig. 12", Title: "runtime distributions of the logs", Status: ledger.Partial, Section: "§5 Table 4 and Fig. 12",
+		Note: "SDSC-Par-1995 is not available"},
+	{Name: "Table 5", Title: "SHARCNET clusters, job- and equal-weighted", Status: ledger.NotReproduced,
+		Section: "§5 Table 5 and Fig. 13", Note: "SHARCNET-2005 is not available here; Table 4's equal-weighted column makes the same comparison across our logs"},
+	{Name: "Fig. 13", Title: "runtime distributions of SHARCNET clusters", Status: ledger.NotReproduced,
+		Section: "§5 Table 5 and Fig. 13", Note: "SHARCNET-2005 is not available here"},
+}
+
+// paperLog is a log of the paper: its name in the paper's tables and the
+// catalog name of our version.
+type paperLog struct {
+	Paper, Catalog string
+}
+
+// runtimeLogs are the logs of Tables 2–3, in the paper's order. The
+// Paragon row is the 1995 log in the paper (§3.1's example); ours is 1996.
+var runtimeLogs = []paperLog{
+	{"LANL CM5", "LANL-CM5"}, {"SDSC Paragon", "SDSC-Par-1996"}, {"CTC CP2", "CTC-SP2"}, {"KTH SP2", "KTH-SP2"},
+	{"SDSC SP2", "SDSC-SP2"}, {"Blue Horizon", "SDSC-BLUE"}, {"DataStar", "SDSC-DS"},
+}
+
+// obsKey names memoised observations of a log.
+type obsKey struct {
+	log  string
+	attr datasets.Attribute
+}
+
+// observe returns the attribute of a log (study.Log), memoised; an error
+// wrapping study.ErrMissing when the log is not available.
+func (s *Study) observe(name string, a datasets.Attribute) (locality.Observations, error) {
+	return s.obs.Get(obsKey{name, a}, func() (locality.Observations, error) {
+		tr, err := study.Log(name)
+		if err != nil {
+			return locality.Observations{}, err
+		}
+		return locality.Observe(tr, a)
+	})
+}
+
+// reps is the number of bootstrap repetitions: the paper's 1000 ("say a
+// thousand", §3.2; Fig. 7's "1000 random tests"), 100 in quick mode.
+func (s *Study) reps() int { return s.o.Reps(1000, 100) }
+
+// locality returns the locality of sampling of a log's runtimes with the
+// paper's parameters (3-day slices, 24 ranges) and the bootstrap,
+// memoised.
+func (s *Study) locality(name string) (locality.SamplingResult, error) {
+	return s.sampling.Get(name, func() (locality.SamplingResult, error) {
+		obs, err := s.observe(name, datasets.Runtime)
+		if err != nil {
+			return locality.SamplingResult{}, err
+		}
+		s.o.Report(fmt.Sprintf("locality of sampling of %s", name), 0, 0)
+		return locality.LocalityOfSampling(obs, locality.SamplingOptions{Reps: s.reps(), Seed: s.o.SeedOr(), Workers: s.o.Workers})
+	})
+}
+
+// missing reports whether err says a log is not available.
+func missing(err error) bool { return errors.Is(err, study.ErrMissing) }
+
+// Ledger computes every item (memoised), in the order of the notebook, and
+// returns the paper's ledger.
+func (s *Study) Ledger(ctx context.Context) (*ledger.Ledger, error) {
+	return study.Ledger(ctx, s.Paper(),
+		study.ItemOf(s.Logs),
+		study.ItemOf(s.Fig1),
+		study.ItemOf(s.Fig2),
+		study.ItemOf(s.Fig3),
+		study.ItemOf(s.Fig4),
+		study.ItemOf(s.Fig5),
+		study.ItemOf(s.Fig6),
+		study.ItemOf(s.Table1),
+		study.ItemOf(s.Sampling),
+		study.ItemOf(s.Fig8),
+		study.ItemOf(s.Fig9),
+		study.ItemOf(s.Fig10),
+		study.ItemOf(s.Fig11),
+		study.ItemOf(s.Diversity),
+		study.ItemOf(s.Sharcnet),
+	)
+}
+
+// seriesOf is a string column.
+func seriesOf(v []string, name string) series.Series { return series.New(v, series.String, name) }
+
+func maxOf(x []float64) float64 { return slices.Max(x) }
+func minOf(x []float64) float64 { return slices.Min(x) }
+
+// quantile is the p-quantile of x (linear interpolation, x not modified).
+func quantile(x []float64, p float64) float64 {
+	v := slices.Sorted(slices.Values(x))
+	return stat.Quantile(p, stat.LinInterp, v, nil)
+}
