@@ -98,11 +98,21 @@ func TestOutOfRangeFlags(t *testing.T) {
 func TestMessages(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
+	csv := writeTemp(t, dir, "jobs.csv", "job_id,submit,wait,runtime\n1,0,10,100\n")
+	js := writeTemp(t, dir, "jobs.json", `[{"job_id": 1, "submit": 0}]`+"\n")
+	badGzip := writeTemp(t, dir, "bad.swf.gz", "\x1f\x8bthis is not gzip at all\n")
 	tests := []struct {
 		args []string
 		want string
 	}{
 		{[]string{"slurm", "bogus", "DIR"}, `unknown slurm sub-command "bogus"`},
+		{[]string{"info", dir}, dir + ": is a directory, not an SWF log file"},
+		{[]string{"report", dir, "-o", filepath.Join(dir, "r.html")}, dir + ": is a directory"},
+		{[]string{"info", csv}, csv + `:1: "job_id,submit,wait,runtime": not an SWF log: looks like CSV`},
+		{[]string{"simulate", csv}, csv + ":1: " + `"job_id,submit,wait,runtime": not an SWF log: looks like CSV`},
+		{[]string{"info", js}, js + ":1: " + `"[{\"job_id\": 1, \"submit\": 0}]": not an SWF log: looks like JSON`},
+		{[]string{"info", badGzip}, badGzip + ": broken gzip data: invalid header"},
+		{[]string{"hurst", badGzip}, badGzip + ": broken gzip data: invalid header"},
 		{[]string{"generate", "lublin", "-o", filepath.Join(dir, "nonexistent", "x.swf")}, "create " + filepath.Join(dir, "nonexistent", "x.swf") + ": no such file or directory"},
 		{[]string{"convert", "-o", filepath.Join(dir, "nonexistent", "x.csv")}, "create " + filepath.Join(dir, "nonexistent", "x.csv") + ": no such file or directory"},
 		{[]string{"report", "-o", filepath.Join(dir, "nonexistent", "r.html")}, "create " + filepath.Join(dir, "nonexistent", "r.html") + ": no such file or directory"},
@@ -121,8 +131,10 @@ func TestMessages(t *testing.T) {
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("error %v, want one containing %q", err, tc.want)
 			}
-			if strings.Contains(err.Error(), ".tmp-") {
-				t.Errorf("the message names a temporary file: %v", err)
+			for _, bad := range []string{".tmp-", "no such file", "not a number", "gzip: gzip"} {
+				if strings.Contains(err.Error(), bad) && !strings.Contains(tc.want, bad) {
+					t.Errorf("the message says %q: %v", bad, err)
+				}
 			}
 		})
 	}
@@ -199,6 +211,11 @@ func TestOutputsKeepData(t *testing.T) {
 		{"generate to /dev/null", []string{"generate", "lublin", "--jobs", "10", "-o", os.DevNull}, "", func(t *testing.T) {
 			if fileMode(t, os.DevNull)&os.ModeCharDevice == 0 {
 				t.Error("/dev/null is no longer a device")
+			}
+		}},
+		{"generate to /dev/full", []string{"generate", "lublin", "--jobs", "10", "-o", "/dev/full"}, "write /dev/full: no space left on device", func(t *testing.T) {
+			if fileMode(t, "/dev/full")&os.ModeCharDevice == 0 {
+				t.Error("/dev/full is no longer a device")
 			}
 		}},
 		{"convert to /dev/full", []string{"convert", "-o", "/dev/full"}, "write /dev/full: no space left on device", func(t *testing.T) {
@@ -336,4 +353,72 @@ func fileMode(t *testing.T, p string) os.FileMode {
 		t.Fatal(err)
 	}
 	return st.Mode()
+}
+
+// TestOutputsReplacedAtomically: every command that writes a file replaces
+// an existing regular file whole, by writing beside it and renaming (the
+// file is a new inode, so no reader ever sees half a page: report once
+// truncated and wrote in place), keeps its mode and leaves no temporary
+// file; a run that fails (a broken log before the arguments; for generate,
+// which reads no log, an unknown model) leaves the old file as it was.
+func TestOutputsReplacedAtomically(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		args func(out string) []string
+		ext  string
+	}{
+		{"convert", func(o string) []string { return []string{"convert", "-o", o} }, ".swf"},
+		{"generate", func(o string) []string { return []string{"generate", "lublin", "--jobs", "10", "-o", o} }, ".swf"},
+		{"report", func(o string) []string { return []string{"report", "-o", o} }, ".html"},
+		{"resample", func(o string) []string { return []string{"resample", "--seed", "1", "--weeks", "4", "-o", o} }, ".swf"},
+		{"simulate --jobs-out", func(o string) []string { return []string{"simulate", "--jobs-out", o} }, ".csv"},
+		{"simulate --weekly-out", func(o string) []string { return []string{"simulate", "--weekly-out", o} }, ".csv"},
+		{"sweep", func(o string) []string {
+			return []string{"sweep", "--experiment", "window", "--reps", "2", "--window", "1w", "--quiet", "-o", o}
+		}, ".parquet"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			out := writeTemp(t, dir, "out"+tc.ext, "old")
+			if err := os.Chmod(out, 0o600); err != nil {
+				t.Fatal(err)
+			}
+			bad := writeTemp(t, dir, "bad.swf", "1 0 10 100 4\n")
+			before := inode(t, out)
+			args := tc.args(out)
+			if _, _, err := runCLI(t, append(args[:1:1], append([]string{bad}, args[1:]...)...)...); err == nil {
+				t.Fatal("a run on a broken log succeeded")
+			}
+			if b, _ := os.ReadFile(out); string(b) != "old" || inode(t, out) != before {
+				t.Fatalf("a failed run changed the output: %q", b)
+			}
+			if _, _, err := runCLI(t, args...); err != nil {
+				t.Fatal(err)
+			}
+			if b, _ := os.ReadFile(out); len(b) < 10 {
+				t.Errorf("output %q", b)
+			}
+			if inode(t, out) == before {
+				t.Error("the output was rewritten in place, not replaced by a rename")
+			}
+			if m := fileMode(t, out).Perm(); m != 0o600 {
+				t.Errorf("mode %v, want the old file's 0600", m)
+			}
+			if es, _ := os.ReadDir(dir); len(es) != 2 {
+				t.Errorf("%d files in the folder, want the output and the log", len(es))
+			}
+		})
+	}
+}
+
+func inode(t *testing.T, p string) uint64 {
+	t.Helper()
+	st, err := os.Stat(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st.Sys().(*syscall.Stat_t).Ino
 }
