@@ -115,35 +115,14 @@ func runFeedback(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	wopts := feedback.WorkloadOptions{Sim: sim.Options{Procs: a.procs}}
-	rule := wopts.Sim.Machine(tr).Rule
-	var rs *resample.Resampled
-	if a.resample {
-		if rs, err = feedbackResample(tr, a.rsOpts); err != nil {
-			return err
-		}
-		if wopts.Sim.Procs == 0 {
-			wopts.Sim.Procs = tr.MaxProcs()
-		}
-		rule = tr.Machine().Rule // the original log's size, kept for the resampled one
-		tr = rs.Trace
-	}
-	w, err := feedback.NewWorkload(tr, wopts)
+	run, err := newFeedbackRun(tr, a)
 	if err != nil {
 		return err
 	}
-	s := a.factory()
-	opts := feedback.Options{Model: a.model, Seed: a.seed}
-	if _, ok := s.(*sim.LogReplay); ok && a.procs == 0 {
-		if peak := w.LoggedPeak(); peak > w.Procs {
-			opts.Procs, rule = peak, datasets.SizePeakInUse
-		}
-	}
-	res, err := feedback.Simulate(w, s, opts)
-	if err != nil {
+	if err := run.simulate(a); err != nil {
 		return err
 	}
-	gen := res.Trace()
+	gen := run.res.Trace()
 	act, err := feedback.AvgActivityDays(gen)
 	if err != nil {
 		return err
@@ -153,16 +132,69 @@ func runFeedback(e *env, args []string) error {
 			return err
 		}
 	}
-	sat := res.Sim.Saturation(sim.ReplaySaturation)
-	warnMachine(e.stderr, res.Procs, rule, sat)
-	rec := feedbackRecord(w, res, s, rule, opts.Procs > 0, act, sat)
-	if rs != nil {
-		win := feedback.WindowOf(res.Sim, rs.Start, rs.End)
-		rec = append(rec, field{"resample", record{{"users", len(rs.Instances)}, {"jobs", rs.Trace.Len()},
-			{"load", a.rsOpts.Load}, {"weeks", rs.Weeks}, {"window_throughput", win.Throughput},
-			{"window_utilization", win.Utilization}}})
+	sat := run.res.Sim.Saturation(sim.ReplaySaturation)
+	warnMachine(e.stderr, run.res.Procs, run.rule, sat)
+	rec := feedbackRecord(run, act, sat)
+	if run.rs != nil {
+		rec = append(rec, feedbackResampleField(run, a.rsOpts.Load))
 	}
 	return writeRecord(e.stdout, a.format, rec)
+}
+
+// feedbackRun is one feedback simulation: the workload, the rule that
+// sized its machine, the resampled log (with --resample), and the result.
+type feedbackRun struct {
+	w       *feedback.Workload
+	rule    datasets.SizeRule
+	rs      *resample.Resampled
+	sched   sim.Scheduler
+	widened bool // a log replay widened to the logged peak
+	res     *feedback.Result
+}
+
+// newFeedbackRun builds the workload of the log, or of its resampled users
+// with --resample (on the original log's machine).
+func newFeedbackRun(tr *datasets.Trace, a feedbackArgs) (*feedbackRun, error) {
+	wopts := feedback.WorkloadOptions{Sim: sim.Options{Procs: a.procs}}
+	run := &feedbackRun{rule: wopts.Sim.Machine(tr).Rule}
+	if a.resample {
+		rs, err := feedbackResample(tr, a.rsOpts)
+		if err != nil {
+			return nil, err
+		}
+		if wopts.Sim.Procs == 0 {
+			wopts.Sim.Procs = tr.MaxProcs()
+		}
+		run.rule, run.rs, tr = tr.Machine().Rule, rs, rs.Trace
+	}
+	w, err := feedback.NewWorkload(tr, wopts)
+	run.w = w
+	return run, err
+}
+
+// simulate runs the scheduler with user feedback; a log replay without
+// --procs gets a machine as wide as the logged peak.
+func (run *feedbackRun) simulate(a feedbackArgs) error {
+	run.sched = a.factory()
+	opts := feedback.Options{Model: a.model, Seed: a.seed}
+	if _, ok := run.sched.(*sim.LogReplay); ok && a.procs == 0 {
+		if peak := run.w.LoggedPeak(); peak > run.w.Procs {
+			opts.Procs, run.rule, run.widened = peak, datasets.SizePeakInUse, true
+		}
+	}
+	var err error
+	run.res, err = feedback.Simulate(run.w, run.sched, opts)
+	return err
+}
+
+// feedbackResampleField describes the resampled log and the simulation's
+// throughput and utilisation within its span.
+func feedbackResampleField(run *feedbackRun, load float64) field {
+	rs := run.rs
+	win := feedback.WindowOf(run.res.Sim, rs.Start, rs.End)
+	return field{"resample", record{{"users", len(rs.Instances)}, {"jobs", rs.Trace.Len()},
+		{"load", load}, {"weeks", rs.Weeks}, {"window_throughput", win.Throughput},
+		{"window_utilization", win.Utilization}}}
 }
 
 // feedbackResample resamples the log's users for feedback --resample.
@@ -175,16 +207,16 @@ func feedbackResample(tr *datasets.Trace, o resample.Options) (*resample.Resampl
 }
 
 // feedbackRecord is what feedback prints (without the resampling).
-func feedbackRecord(w *feedback.Workload, res *feedback.Result, s sim.Scheduler, rule datasets.SizeRule, widened bool,
-	act float64, sat sim.Saturation) record {
-	rec := record{{"log", w.Name}, {"model", res.Model}, {"scheduler", res.Scheduler},
-		{"procs", res.Procs}, {"procs_rule", rule.String()}, {"procs_widened_for_log", widened}}
+func feedbackRecord(run *feedbackRun, act float64, sat sim.Saturation) record {
+	res := run.res
+	rec := record{{"log", run.w.Name}, {"model", res.Model}, {"scheduler", res.Scheduler},
+		{"procs", res.Procs}, {"procs_rule", run.rule.String()}, {"procs_widened_for_log", run.widened}}
 	rec = append(rec, summaryFields(res.Summary())...)
 	rec = append(rec, field{"saturation", saturationRecord(sat)})
 	rec = append(rec, field{"avg_activity_days", act},
 		field{"releases", record{{"first", res.Releases[feedback.First]},
 			{"dependency", res.Releases[feedback.Dependency]}, {"follows", res.Releases[feedback.Follows]}}})
-	if l, ok := s.(*sim.LogReplay); ok {
+	if l, ok := run.sched.(*sim.LogReplay); ok {
 		rec = append(rec, field{"log_delayed_starts", l.Delayed})
 	}
 	return rec

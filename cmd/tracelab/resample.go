@@ -143,50 +143,79 @@ func runResample(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	periods, err := rarePeriods(tr, a.rare)
+	pools, r, err := resampleLog(tr, a)
 	if err != nil {
 		return err
+	}
+	if err := writeResampled(e, a.out, r); err != nil {
+		return err
+	}
+	rec := resampleRecord(pools, r)
+	if a.factory != nil {
+		simulated, err := resampleSimulation(a, r)
+		if err != nil {
+			return err
+		}
+		rec = append(rec, simulated)
+	}
+	return writeRecord(e.stdout, a.format, rec)
+}
+
+// resampleLog builds the pools of the log's users and draws the new log;
+// a new log without a job is an error.
+func resampleLog(tr *datasets.Trace, a resampleArgs) (*resample.Pools, *resample.Resampled, error) {
+	periods, err := rarePeriods(tr, a.rare)
+	if err != nil {
+		return nil, nil, err
 	}
 	po := a.reading.Pools
 	po.Rare, po.Clock = periods, a.clock
 	pools, err := resample.NewPools(tr, po)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
 	r, err := pools.Generate(a.opts)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
 	if r.Trace.Len() == 0 {
-		return fmt.Errorf("resample: the new log has no job (%d long-term and %.3g temporary users at the start, %.3g arriving per week, over %d weeks): raise --load or the length; nothing written",
+		return nil, nil, fmt.Errorf("resample: the new log has no job (%d long-term and %.3g temporary users at the start, %.3g arriving per week, over %d weeks): raise --load or the length; nothing written",
 			r.Options.LongTermUsers, r.Options.InitialTemporary, r.Options.ArrivalRate, r.Weeks)
 	}
-	if a.out.format == fmtSWF || a.out.format == fmtSWFGz {
-		err = a.out.writeTrace(r.Trace)
+	return pools, r, nil
+}
+
+// writeResampled writes the new log: SWF, or a frame of the job columns
+// plus kind, source_user and source_job.
+func writeResampled(e *env, out output, r *resample.Resampled) error {
+	var err error
+	if out.format == fmtSWF || out.format == fmtSWFGz {
+		err = out.writeTrace(r.Trace)
 	} else {
-		err = a.out.writeFrame(r.Frame()) // job columns plus kind, source_user, source_job
+		err = out.writeFrame(r.Frame())
 	}
+	if err == nil {
+		fmt.Fprintf(e.stderr, "wrote %d jobs of %d users to %s\n", r.Trace.Len(), len(r.Instances), out.path)
+	}
+	return err
+}
+
+// resampleSimulation simulates the new log with --simulate's scheduler
+// under the reading's conventions and describes the outcome.
+func resampleSimulation(a resampleArgs, r *resample.Resampled) (field, error) {
+	o, err := r.Simulate(a.factory(), a.reading.Sim)
 	if err != nil {
-		return err
+		return field{}, err
 	}
-	fmt.Fprintf(e.stderr, "wrote %d jobs of %d users to %s\n", r.Trace.Len(), len(r.Instances), a.out.path)
-	rec := resampleRecord(pools, r)
-	if a.factory != nil {
-		o, err := r.Simulate(a.factory(), a.reading.Sim)
-		if err != nil {
-			return err
-		}
-		m := resample.OutcomeMetrics(r, o)
-		rec = append(rec, field{"simulation", record{
-			{"scheduler", a.simulate}, {"procs", o.Result.Procs}, {"procs_rule", o.Result.ProcsRule.String()},
-			{"simulated", m.Simulated}, {"counted", m.Counted},
-			{"throughput", m.Throughput}, {"utilization", m.Utilization}, {"avg_wait", m.AvgWait},
-			{"avg_response", m.AvgResponse}, {"avg_slowdown", m.AvgSlowdown},
-			{"avg_bounded_slowdown", m.AvgBoundedSlowdown}, {"max_queue", m.MaxQueue},
-			{"saturation_slope", m.Slope}, {"saturated", m.Saturated},
-		}})
-	}
-	return writeRecord(e.stdout, a.format, rec)
+	m := resample.OutcomeMetrics(r, o)
+	return field{"simulation", record{
+		{"scheduler", a.simulate}, {"procs", o.Result.Procs}, {"procs_rule", o.Result.ProcsRule.String()},
+		{"simulated", m.Simulated}, {"counted", m.Counted},
+		{"throughput", m.Throughput}, {"utilization", m.Utilization}, {"avg_wait", m.AvgWait},
+		{"avg_response", m.AvgResponse}, {"avg_slowdown", m.AvgSlowdown},
+		{"avg_bounded_slowdown", m.AvgBoundedSlowdown}, {"max_queue", m.MaxQueue},
+		{"saturation_slope", m.Slope}, {"saturated", m.Saturated},
+	}}, nil
 }
 
 // rarePeriods parses the --rb arguments against the log.
