@@ -54,3 +54,26 @@ func ExamplePlotters() {
 	// 0
 	// [[{0 1} {2 3}]] {1 3}
 }
+
+func TestDrawnOf(t *testing.T) {
+	t.Parallel()
+	df := plottest.Frame("x", []float64{1, 3}, "y", []float64{2, 4})
+	xs, ys := df.Col("x").Float(), df.Col("y").Float()
+	line, points, err := plotter.NewLinePoints(plotter.XYs{{X: xs[0], Y: ys[0]}, {X: xs[1], Y: ys[1]}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := plotter.NewHist(plotter.Values{1, 2, 2, 3}, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := plot.New()
+	if got := plottest.DrawnOf(p); got != (plottest.Drawn{}) {
+		t.Errorf("an empty plot draws %+v", got)
+	}
+	p.Add(line, points, h)
+	want := plottest.Drawn{Lines: "[[{1 2} {3 4}]]", Points: "[[{1 2} {3 4}]]", Hists: "[4]"}
+	if got := plottest.DrawnOf(p); got != want {
+		t.Errorf("DrawnOf = %+v, want %+v", got, want)
+	}
+}

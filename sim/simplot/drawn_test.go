@@ -1,0 +1,71 @@
+package simplot
+
+import (
+	"testing"
+
+	"github.com/tracelab/tracelab/plots/plottest"
+	"github.com/tracelab/tracelab/sim"
+	"github.com/tracelab/tracelab/sim/estimates"
+)
+
+// TestGanttDrawn: the idle area first, then each job's rectangle of
+// processors × run, first fit in order of start, cut at Until. Under EASY
+// (Fig. 1's jobs): job 1 on processors 0–1 from 0 to 4, job 3 backfilled
+// on 2–3 from 2 to 4, job 2 on all four from 4 to 6, job 4 on processor 0
+// from 6, cut at 8.
+func TestGanttDrawn(t *testing.T) {
+	t.Parallel()
+	p, err := Gantt(fig1(t, &sim.EASY{}), GanttOptions{Until: 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "[[[{0 0} {8 0} {8 4} {0 4}]] [[{0 0} {4 0} {4 2} {0 2}]] [[{2 2} {4 2} {4 4} {2 4}]] " +
+		"[[{4 0} {6 0} {6 4} {4 4}]] [[{6 0} {8 0} {8 1} {6 1}]]]"
+	if got := plottest.DrawnOf(p).Polygons; got != want {
+		t.Errorf("polygons\n%s\nwant\n%s", got, want)
+	}
+	if x, y := plottest.XRange(p), plottest.YRange(p); x != (plottest.Range{Max: 8}) || y != (plottest.Range{Max: 4}) {
+		t.Errorf("ranges x %v, y %v; want [0, 8] and [0, 4]", x, y)
+	}
+}
+
+// TestEstimatePlotsDrawn: Accuracy draws each log's histogram as bars
+// (jobs past their estimate in the last bin); EstimateCDF the two
+// distributions.
+func TestEstimatePlotsDrawn(t *testing.T) {
+	t.Parallel()
+	a := estimates.Accuracy{Used: []float64{0.1, 0.6, 0.9, 1.2}, Over: 1}
+	p, err := Accuracy([]string{"a", "b"}, []estimates.Accuracy{a, {Used: []float64{0.2}}}, 2, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := plottest.DrawnOf(p).Bars; got != "[[0.25 0.75] [1 0]]" {
+		t.Errorf("bars %s", got)
+	}
+	p, err = EstimateCDF("x", []float64{200, 100}, []float64{50, 150})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := plottest.DrawnOf(p).Lines; got != "[[{100 0.5} {200 1}] [{50 0.5} {150 1}]]" {
+		t.Errorf("lines %s", got)
+	}
+}
+
+// TestWeeklyDrawn: one line per result, its outstanding jobs (or queue)
+// at each week boundary against the week number.
+func TestWeeklyDrawn(t *testing.T) {
+	t.Parallel()
+	r := &sim.Result{Weekly: sim.Timeline{Time: []float64{0, 1, 2}, Queue: []int{0, 3, 1}, Busy: []int{1, 4, 2}, Outstanding: []int{1, 7, 3}}}
+	for _, tt := range []struct {
+		outstanding bool
+		want        string
+	}{{true, "[[{0 1} {1 7} {2 3}]]"}, {false, "[[{0 0} {1 3} {2 1}]]"}} {
+		p, err := Weekly([]string{"r"}, []*sim.Result{r}, tt.outstanding, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := plottest.DrawnOf(p).Lines; got != tt.want {
+			t.Errorf("outstanding %v: lines %s, want %s", tt.outstanding, got, tt.want)
+		}
+	}
+}
