@@ -499,32 +499,22 @@ func (p *parser) parseLine(line []byte) error {
 		}
 	}
 	var vals [18]float64
-	nf := 0
-	for i < len(line) {
-		if nf == 18 {
-			return p.lineError(line, fmt.Errorf("%w: found more", ErrFieldCount))
+	nf, bad, err := parseFields(line, i, &vals)
+	switch {
+	case err == errMoreFields:
+		return p.lineError(line, fmt.Errorf("%w: found more", ErrFieldCount))
+	case err != nil:
+		tok := line[bad[0]:bad[1]]
+		if bytes.ContainsFunc(tok, func(r rune) bool { return r == 0 || r == 0xFFFD || r < 9 }) {
+			err = ErrBinary
 		}
-		v, j, err := parseField(line, i, integerField[nf])
-		if err != nil {
-			tok := line[i:j]
-			if bytes.ContainsFunc(tok, func(r rune) bool { return r == 0 || r == 0xFFFD || r < 9 }) {
-				err = ErrBinary
+		if p.rows == 0 {
+			if e := p.notSWF(line); e != nil {
+				return e
 			}
-			if p.rows == 0 {
-				if e := p.notSWF(line); e != nil {
-					return e
-				}
-			}
-			return &ParseError{File: p.name, Line: p.line, Field: FieldNames[nf], Text: string(tok), Err: err}
 		}
-		vals[nf] = v
-		nf++
-		for j < len(line) && (line[j] == ' ' || line[j] == '\t') {
-			j++
-		}
-		i = j
-	}
-	if nf != 18 {
+		return &ParseError{File: p.name, Line: p.line, Field: FieldNames[nf], Text: string(tok), Err: err}
+	case nf != 18:
 		return p.lineError(line, fmt.Errorf("%w: found %d", ErrFieldCount, nf))
 	}
 	return p.addRow(&vals)

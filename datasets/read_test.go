@@ -307,6 +307,54 @@ func TestParseFieldExact(t *testing.T) {
 	}
 }
 
+// FuzzParseFields checks the field loop of a job line, with its integer
+// fast path, against a plain reference: the line split at blanks and each
+// token read by parseNumber (which strconv.ParseFloat backs). Values must be
+// equal bit for bit (−0 included), errors the same.
+func FuzzParseFields(f *testing.F) {
+	for _, s := range []string{goodLine, "1 -0 +7 007 -1\t2.5 1e3 .5 7. -", "123456789012345 1234567890123456 -9999999999999999",
+		"1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19", "1 2x 3", "1 2.5 3", "1  \t 2\t\t-3 ", "\x001 2"} {
+		f.Add(strings.TrimRight(s, "\n"))
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		if strings.ContainsAny(line, "\n") {
+			return
+		}
+		i := len(line) - len(strings.TrimLeft(line, " \t"))
+		if i == len(line) {
+			return // a blank line never reaches parseFields
+		}
+		var got [18]float64
+		nf, bad, err := parseFields([]byte(line), i, &got)
+		var want [18]float64
+		blank := func(r rune) bool { return r == ' ' || r == '\t' }
+		for k, tok := range strings.FieldsFunc(line, blank) {
+			if k == 18 {
+				if err != errMoreFields || nf != 18 {
+					t.Fatalf("%q: 19 fields, got nf %d, %v", line, nf, err)
+				}
+				return
+			}
+			v, werr := parseNumber([]byte(tok), integerField[k])
+			if werr != nil {
+				if k != nf || !errors.Is(err, werr) || line[bad[0]:bad[1]] != tok {
+					t.Fatalf("%q: field %d %q: want %v, got field %d %q %v", line, k, tok, werr, nf, line[bad[0]:bad[1]], err)
+				}
+				return
+			}
+			want[k] = v
+		}
+		if err != nil || nf != len(strings.FieldsFunc(line, blank)) {
+			t.Fatalf("%q: got %d fields, %v", line, nf, err)
+		}
+		for k := range nf {
+			if math.Float64bits(got[k]) != math.Float64bits(want[k]) {
+				t.Fatalf("%q: field %d = %v, want %v", line, k, got[k], want[k])
+			}
+		}
+	})
+}
+
 func mustParse(s string) float64 {
 	v, err := strconvParse(s)
 	if err != nil {
