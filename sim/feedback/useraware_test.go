@@ -10,7 +10,8 @@ import (
 
 // TestUserAwareAlphaZeroIsEASY: with α = 0 the user-aware scheduler orders
 // jobs by waiting time, that is by arrival, and makes exactly the schedule
-// of EASY, on random workloads and on KTH-SP2.
+// of EASY, on random workloads (TestUserAwareAlphaZeroIsEASYOnKTH: on
+// KTH-SP2, with and without feedback).
 func TestUserAwareAlphaZeroIsEASY(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		procs := rapid.IntRange(1, 16).Draw(t, "procs")
@@ -30,6 +31,11 @@ func TestUserAwareAlphaZeroIsEASY(t *testing.T) {
 			t.Fatalf("starts differ:\n%v\n%v", a.Start, b.Start)
 		}
 	})
+}
+
+// TestUserAwareAlphaZeroIsEASYOnKTH: the same on the real log KTH-SP2,
+// with and without feedback (skipped when the log is not available).
+func TestUserAwareAlphaZeroIsEASYOnKTH(t *testing.T) {
 	w := realWorkload(t, "KTH-SP2")
 	for _, m := range []Model{nil, Fluid{}} {
 		a, err := Simulate(w, &UserAware{}, Options{Model: m, Seed: 1})
