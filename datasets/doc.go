@@ -39,7 +39,9 @@
 //	submit beyond ±200 years of the start (MaxTime)      row left out, raw value in Replaced        submit-out-of-range
 //	duration above 100 years (MaxDuration), memory       unknown (NaN), raw value in Replaced       out-of-range
 //	  above 2^53 KB (MaxMemoryKB), e.g. 1e300
-//	CPU time above run time by > max(60 s, 1%) (FTK 3.2) kept                                       cpu-exceeds-runtime
+//	CPU time above run time by > max(60 s, 1%) (FTK 3.2; kept                                       cpu-exceeds-runtime
+//	  SWF's is an average per processor, so this is
+//	  total CPU time above run time × processors)
 //	processors above the machine size, allocated or      kept                                       exceeds-machine
 //	  requested (FTK 3.2)
 //	run or requested time above MaxRuntime, memory       kept                                       exceeds-limit
