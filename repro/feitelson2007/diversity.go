@@ -67,6 +67,9 @@ func (s *Study) Diversity(ctx context.Context) (*DiversityResult, error) {
 			obs, logs, names, paper = append(obs, o), append(logs, p.catalog), append(names, p.paper), append(paper, p.dev)
 			samples = append(samples, plots.Sample{Label: p.catalog, Values: o.Value})
 		}
+		if len(obs) < 2 {
+			return r, nil // recorded as not comparable by Claims
+		}
 		s.o.Report("diversity between logs", 0, 0)
 		job, err := locality.Diversity(obs, locality.DiversityOptions{Reps: s.reps(), Seed: s.o.SeedOr(), Workers: s.o.Workers})
 		if err != nil {
@@ -123,6 +126,13 @@ func divergenceAt(obs []locality.Observations) []float64 {
 // SDSC-Par-1995, the log farthest from the others, so every deviation
 // moves; a cell agrees within 25%.
 func (r *DiversityResult) Claims(l *ledger.Ledger) {
+	if r.Frame.Nrow() == 0 {
+		for _, p := range table4Paper {
+			l.Unavailable("Table 4", "table4/"+p.catalog, p.paper+": maximal deviation from the global runtime distribution",
+				fmt.Sprint(p.dev), "fewer than two of the paper's logs are available here")
+		}
+		return
+	}
 	logs := r.Frame.Col("log").Records()
 	dev, rnd := r.Frame.Col("max_deviation").Float(), r.Frame.Col("random_deviation").Float()
 	at, paper := r.Frame.Col("divergence_at").Float(), r.Frame.Col("paper").Float()

@@ -2,6 +2,9 @@ package feitelson2007
 
 import (
 	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"testing"
 
 	"github.com/tracelab/tracelab/repro/ledger"
@@ -75,4 +78,68 @@ func TestShare(t *testing.T) {
 // agrees (repro/testdata/quick, see repro/doc.go).
 func TestBaseline(t *testing.T) {
 	studytest.Baseline(t, "../testdata/quick/feitelson2007.json", ledgerOf(t).Entries())
+}
+
+// TestMissingLogs computes the quick ledger, in a child process, with only
+// KTH-SP2 available: every other log gives entries not comparable, never a
+// failed ledger.
+func TestMissingLogs(t *testing.T) {
+	if os.Getenv("FEITELSON2007_ONLY_KTH") == "1" {
+		l, err := New(study.Options{Quick: true}).Ledger(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for id, want := range map[string]ledger.Verdict{
+			"table6/KTH-SP2/procs":             ledger.Agrees,
+			"fig1/CTC-SP2/unavailable":         ledger.NotComparable,
+			"fig2/SDSC-Par-1996/unavailable":   ledger.NotComparable,
+			"table1/SDSC-BLUE/unavailable":     ledger.NotComparable,
+			"table2/SDSC-DS/unavailable":       ledger.NotComparable,
+			"table2/KTH-SP2/m_med":             ledger.NotComparable, // blanked, computed
+			"fig11/SDSC-Par-1996/unavailable":  ledger.NotComparable,
+			"table4/KTH-SP2":                   ledger.NotComparable,
+			"fig3/no-autocorrelation":          ledger.Agrees, // synthetic, no log
+			"table5/bruce/jobs":                ledger.NotComparable,
+			"fig9/LANL-CM5/unavailable":        ledger.NotComparable,
+			"fig5/SDSC-Par-1996/unavailable":   ledger.NotComparable,
+			"fig10/SDSC-Par-1996/unavailable":  ledger.NotComparable,
+			"fig8/SDSC-Par-1996/unavailable":   ledger.NotComparable,
+			"fig6/SDSC-BLUE/unavailable":       ledger.NotComparable,
+			"fig4/SDSC-Par-1996/unavailable":   ledger.NotComparable,
+			"table6/SDSC-Par-1996/jobs":        ledger.NotComparable,
+			"fig4/SDSC-Par-1995/feb1-7":        ledger.NotComparable,
+			"fig5/SDSC-Par-1995/jobs-per-day":  ledger.NotComparable,
+			"table6/SHARCNET-2005/jobs":        ledger.NotComparable,
+			"table4/SDSC-Par-1995":             ledger.NotComparable,
+			"table2/SDSC-Par-1996/unavailable": ledger.NotComparable,
+			"fig9/CTC-SP2/unavailable":         ledger.NotComparable,
+			"fig1/SDSC-SP2/unavailable":        ledger.NotComparable,
+			"fig5/LANL-CM5/unavailable":        ledger.NotComparable,
+			"table2/LANL-CM5/unavailable":      ledger.NotComparable,
+			"table2/SDSC-BLUE/unavailable":     ledger.NotComparable,
+		} {
+			if e, ok := l.Lookup(id); !ok || e.Verdict != want {
+				t.Errorf("%s: %+v, want %s", id, e, want)
+			}
+		}
+		return
+	}
+	if os.Getenv("TRACELAB_DATA") == "" {
+		t.Skip("TRACELAB_DATA is not set")
+	}
+	data, err := filepath.Abs(os.Getenv("TRACELAB_DATA"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	const kth = "KTH-SP2-1996-2.1-cln.swf.gz"
+	if err := os.Symlink(filepath.Join(data, kth), filepath.Join(dir, kth)); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestMissingLogs$", "-test.v")
+	cmd.Env = append(os.Environ(), "FEITELSON2007_ONLY_KTH=1", "TRACELAB_DATA="+dir, "TRACELAB_CACHE="+t.TempDir(),
+		"TRACELAB_ARCHIVE_URL=http://127.0.0.1:1/")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
 }

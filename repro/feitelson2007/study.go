@@ -189,3 +189,30 @@ func quantile(x []float64, p float64) float64 {
 	v := slices.Sorted(slices.Values(x))
 	return stat.Quantile(p, stat.LinInterp, v, nil)
 }
+
+// Absent lists the logs of an item that are not available; the item's
+// entries about them are not comparable (never a failed ledger).
+type Absent struct {
+	Missing []string
+}
+
+// have reports whether log name is available, recording it as missing
+// when not; another error is returned.
+func (a *Absent) have(name string) (bool, error) {
+	_, err := study.Log(name)
+	switch {
+	case missing(err):
+		a.Missing = append(a.Missing, name)
+		return false, nil
+	case err != nil:
+		return false, err
+	}
+	return true, nil
+}
+
+// claims records an entry "<prefix>/<log>/unavailable" for each missing log.
+func (a Absent) claims(l *ledger.Ledger, item, prefix string) {
+	for _, name := range a.Missing {
+		l.Unavailable(item, prefix+"/"+name+"/unavailable", name+": the log of "+item, "—", name+" is not available here")
+	}
+}

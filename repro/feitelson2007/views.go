@@ -26,6 +26,7 @@ var fig1Logs = []string{"CTC-SP2", "SDSC-SP2"}
 // Fig1Result is Fig. 1 (§2): the autocorrelation of runtimes in submit
 // order, original and scrambled, for two logs.
 type Fig1Result struct {
+	Absent
 	Logs   []string
 	Frames []dataframe.DataFrame // lag, original, scrambled (locality.AutocorrelationFrame)
 	Plots  []*plot.Plot
@@ -37,6 +38,12 @@ func (s *Study) Fig1(ctx context.Context) (*Fig1Result, error) {
 	return s.fig1.Get(func() (*Fig1Result, error) {
 		r := &Fig1Result{}
 		for _, name := range fig1Logs {
+			if ok, err := r.have(name); !ok {
+				if err != nil {
+					return nil, err
+				}
+				continue
+			}
 			obs, err := s.observe(name, datasets.Runtime)
 			if err != nil {
 				return nil, err
@@ -71,6 +78,7 @@ func maxAbs(x []float64, from int) float64 {
 // high" gives no number) — and scrambling removes it (|r| ≤ 0.03 at every
 // positive lag: 2–3 standard errors of a log of tens of thousands of jobs).
 func (r *Fig1Result) Claims(l *ledger.Ledger) {
+	r.claims(l, "Fig. 1", "fig1")
 	for i, name := range r.Logs {
 		o, sc := r.Frames[i].Col("original").Float(), r.Frames[i].Col("scrambled").Float()
 		l.Check("Fig. 1", "fig1/"+name+"/lag50", fmt.Sprintf("%s: autocorrelation of runtimes at lag 50, in standard errors 1/√N (r = %.3f)", name, o[50]),
@@ -89,6 +97,7 @@ const fig2Log = "SDSC-Par-1996"
 // SDSC Paragon against time, a disk per day and value, original and
 // scrambled (values permuted among the jobs, arrival times kept).
 type Fig2Result struct {
+	Absent
 	Attrs []datasets.Attribute // runtime, procs
 	// Original and Scrambled are locality.Scatter frames (time, value,
 	// count) per attribute; runtimes in 10 logarithmic bins per decade.
@@ -100,6 +109,10 @@ type Fig2Result struct {
 func (s *Study) Fig2(ctx context.Context) (*Fig2Result, error) {
 	return s.fig2.Get(func() (*Fig2Result, error) {
 		r := &Fig2Result{Attrs: []datasets.Attribute{datasets.Runtime, datasets.Procs}}
+		if ok, err := r.have(fig2Log); !ok {
+			r.Attrs = nil
+			return r, err
+		}
 		for _, a := range r.Attrs {
 			obs, err := s.observe(fig2Log, a)
 			if err != nil {
@@ -137,6 +150,7 @@ func (s *Study) Fig2(ctx context.Context) (*Fig2Result, error) {
 // scrambled jobs occupy more (day, value) cells, with fewer jobs in the
 // fullest cell.
 func (r *Fig2Result) Claims(l *ledger.Ledger) {
+	r.claims(l, "Fig. 2", "fig2")
 	for i, a := range r.Attrs {
 		o, sc := r.Original[i], r.Scrambled[i]
 		oMax, sMax := slices.Max(o.Col("count").Float()), slices.Max(sc.Col("count").Float())
@@ -253,6 +267,7 @@ func (r *Fig3Result) Claims(l *ledger.Ledger) {
 // Fig4Result is Fig. 4 (§3.1): the distributions of runtimes and sizes in
 // three weeks against the whole log.
 type Fig4Result struct {
+	Absent
 	Log   string
 	Weeks []locality.Slice // the three weeks of largest m_i (runtimes), decreasing
 	// Labels names each week's slice index ("week of Feb 1 (m=0.41)").
@@ -267,6 +282,10 @@ type Fig4Result struct {
 // their distributions.
 func (s *Study) Fig4(ctx context.Context) (*Fig4Result, error) {
 	return s.fig4.Get(func() (*Fig4Result, error) {
+		var a Absent
+		if ok, err := a.have(fig2Log); !ok {
+			return &Fig4Result{Absent: a}, err
+		}
 		tr, err := study.Log(fig2Log)
 		if err != nil {
 			return nil, err
@@ -317,6 +336,12 @@ func (s *Study) Fig4(ctx context.Context) (*Fig4Result, error) {
 // m(1 − 1/r) + 1/r, §3.1 step 3(c)). The paper's example week (February
 // 1–7 of the 1995 log) is not available.
 func (r *Fig4Result) Claims(l *ledger.Ledger) {
+	l.Unavailable("Fig. 4", "fig4/SDSC-Par-1995/feb1-7", "SDSC Paragon 1995, February 1–7: a preponderance of 16-node jobs",
+		"16-node jobs, a couple of minutes or about one hour", par95).
+		Quoting("February 1–7 indicates a preponderance of 16-node jobs")
+	if r.claims(l, "Fig. 4", "fig4"); len(r.Missing) > 0 {
+		return
+	}
 	inv := 1 / float64(r.ranges)
 	for i, w := range r.Weeks {
 		share := w.M*(1-inv) + inv
@@ -325,7 +350,4 @@ func (r *Fig4Result) Claims(l *ledger.Ledger) {
 			ledger.Stated("much more modal than the global distribution", ledger.AtLeast(3)), share/inv).
 			Quoting("much more modal than the global distribution")
 	}
-	l.Unavailable("Fig. 4", "fig4/SDSC-Par-1995/feb1-7", "SDSC Paragon 1995, February 1–7: a preponderance of 16-node jobs",
-		"16-node jobs, a couple of minutes or about one hour", par95).
-		Quoting("February 1–7 indicates a preponderance of 16-node jobs")
 }
