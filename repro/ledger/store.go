@@ -12,6 +12,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/tracelab/tracelab/internal/outfile"
 )
 
 // Store is a folder of recorded entries, so that a paper's ledger can be
@@ -116,22 +118,8 @@ func (s Store) Record(paper string, entries []Entry) error {
 
 // write saves b as the file name of paper's folder, replacing it atomically.
 func (s Store) write(paper, name string, b []byte) error {
-	dir := s.paperDir(paper)
-	tmp, err := os.CreateTemp(dir, ".record-*")
-	if err != nil {
-		return fmt.Errorf("ledger: %w", err)
-	}
-	_, werr := tmp.Write(b)
-	cerr := tmp.Close()
-	if werr == nil {
-		werr = cerr
-	}
-	if werr == nil {
-		werr = os.Rename(tmp.Name(), filepath.Join(dir, name))
-	}
-	if werr != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("ledger: recording %s: %w", paper, werr)
+	if err := outfile.WriteFile(filepath.Join(s.paperDir(paper), name), b, 0o644); err != nil {
+		return fmt.Errorf("ledger: recording %s: %w", paper, err)
 	}
 	return nil
 }
