@@ -214,3 +214,19 @@ func TestSweepRareBehaviour(t *testing.T) {
 		t.Errorf("window with --rb-npw: %v", err)
 	}
 }
+
+func TestSweepShake(t *testing.T) {
+	out, _, err := runCLI(t, "sweep", "--experiment", "shake-user", "--reps", "3", "--seed", "5", "--format", "csv", "--quiet")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if lines[0] != "replicate,seed,avg_bsld,avg_wait,order_broken,think_broken" || len(lines) != 4 {
+		t.Fatalf("shake-user sweep:\n%s", out)
+	}
+	for _, l := range lines[1:] {
+		if !strings.HasSuffix(l, ",0,0") {
+			t.Errorf("user-level shaking broke a dependency: %s", l)
+		}
+	}
+}

@@ -46,7 +46,8 @@ func TestLedger(t *testing.T) {
 			t.Errorf("%s has no ledger entry", it.Name)
 		}
 	}
-	for _, id := range []string{"locality/SDSC-SP2/marginals-kept", "locality/SDSC-SP2/scramble-raises-depth"} {
+	for _, id := range []string{"locality/SDSC-SP2/marginals-kept", "locality/SDSC-SP2/scramble-raises-depth",
+		"shake/SDSC-SP2/session/keeps-dependencies", "shake/SDSC-SP2/user/keeps-dependencies", "shake/SDSC-SP2/job/reorders"} {
 		if e, ok := l.Lookup(id); !ok || e.Verdict != ledger.Agrees {
 			t.Errorf("%s: %+v", id, e)
 		}
@@ -57,4 +58,9 @@ func TestLedger(t *testing.T) {
 // (repro/testdata/quick) still agrees.
 func TestBaseline(t *testing.T) {
 	studytest.Baseline(t, "../testdata/quick/"+Key+".json", ledgerOf(t).Entries())
+}
+
+// TestQuotes: every quote of the ledger is in the 2013 paper's text.
+func TestQuotes(t *testing.T) {
+	studytest.Quotes(t, New(study.Options{}).Paper(), ledgerOf(t).Entries())
 }
