@@ -4,13 +4,14 @@ import (
 	"fmt"
 
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/sim/estimates"
 	"github.com/tracelab/tracelab/sim/lublin"
 )
 
 func init() {
 	register(&command{name: "generate",
 		usage: "lublin --jobs N --procs P --seed S [--params paper|m_lublin99|m_lublin99_typeless] " +
-			"[--fractional] -o FILE (.swf, .swf.gz; - for stdout)",
+			"[--fractional] [--estimates-from LOG] -o FILE (.swf, .swf.gz; - for stdout)",
 		summary: "generate a synthetic log from the Lublin–Feitelson model",
 		run:     runGenerate})
 }
@@ -21,7 +22,9 @@ type generateArgs struct {
 	seed        uint64
 	params      string
 	fractional  bool
-	out         output
+	// estimatesFrom is the log an estimate model is fitted to ("": none).
+	estimatesFrom string
+	out           output
 }
 
 func parseGenerate(e *env, args []string) (generateArgs, error) {
@@ -32,6 +35,7 @@ func parseGenerate(e *env, args []string) (generateArgs, error) {
 	seed := seedFlag(fs, "seed", 1, "random seed")
 	params := fs.String("params", "paper", "parameter set: paper, m_lublin99 (batch and interactive) or m_lublin99_typeless")
 	fractional := fs.Bool("fractional", false, "keep fractional seconds (default: whole seconds, as m_lublin99)")
+	estimatesFrom := fs.String("estimates-from", "", "give the jobs runtime estimates from a model fitted to this log (path or catalog name; Tsafrir, Etsion and Feitelson 2005)")
 	out := fs.String("o", "", "output file (.swf or .swf.gz); - writes SWF to stdout")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
@@ -50,7 +54,7 @@ func parseGenerate(e *env, args []string) (generateArgs, error) {
 			return a, err
 		}
 	}
-	a.seed, a.params, a.fractional = *seed, *params, *fractional
+	a.seed, a.params, a.fractional, a.estimatesFrom = *seed, *params, *fractional, *estimatesFrom
 	return a, nil
 }
 
@@ -64,6 +68,18 @@ func runGenerate(e *env, args []string) error {
 		return usagef("--params: %v", err)
 	}
 	p.Fractional = a.fractional
+	if a.estimatesFrom != "" {
+		log, err := loadLog(e, a.estimatesFrom)
+		if err != nil {
+			return err
+		}
+		m, err := estimates.Fit(log, estimates.FitOptions{})
+		if err != nil {
+			return err
+		}
+		p.Estimates = &m
+		fmt.Fprintf(e.stderr, "estimates: %d popular values of %s (%.0f%% of its jobs with an estimate)\n", len(m.Values), log.Name, 100*m.Covered)
+	}
 	tr, err := lublin.Generate(p, a.jobs, a.seed)
 	if err != nil {
 		return err

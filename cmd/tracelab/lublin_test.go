@@ -163,3 +163,47 @@ func TestGenerateCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestGenerateEstimatesFrom: --estimates-from LOG gives every generated
+// job an estimate from the model fitted to LOG (≥ its runtime, one of the
+// log's popular values or the runtime itself), and fails on a log without
+// estimates.
+func TestGenerateEstimatesFrom(t *testing.T) {
+	dir := t.TempDir()
+	src := datasets.NewTrace("est", 200)
+	for i := range 200 {
+		j := datasets.UnknownJob()
+		j.JobID, j.Submit, j.Runtime, j.Procs = i+1, float64(60*i), float64(1+i*37%5000), 1
+		j.ReqTime = []float64{900, 3600, 18000}[i%3]
+		src.Append(j)
+	}
+	logPath := filepath.Join(dir, "est.swf")
+	f, err := os.Create(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := datasets.WriteSWF(f, src); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	out := filepath.Join(dir, "gen.swf")
+	if err := run([]string{"generate", "lublin", "--jobs", "500", "--procs", "64", "--estimates-from", logPath, "-o", out}, &bytes.Buffer{}, &bytes.Buffer{}); err != nil {
+		t.Fatal(err)
+	}
+	tr, err := datasets.ReadFile(out, datasets.ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, e := range tr.ReqTime {
+		if run := tr.Runtime[i]; !(e >= run) || (e != 900 && e != 3600 && e != 18000 && e != run) {
+			t.Fatalf("job %d: runtime %v, estimate %v", i+1, run, e)
+		}
+	}
+	noEst := filepath.Join(dir, "none.swf")
+	if err := run([]string{"generate", "lublin", "--jobs", "10", "-o", noEst}, &bytes.Buffer{}, &bytes.Buffer{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := run([]string{"generate", "lublin", "--jobs", "10", "--estimates-from", noEst, "-o", "-"}, &bytes.Buffer{}, &bytes.Buffer{}); err == nil {
+		t.Error("--estimates-from a log without estimates accepted")
+	}
+}

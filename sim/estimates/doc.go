@@ -8,4 +8,12 @@
 // estimate) and concentrate on a few round values, often the largest
 // allowed (Fig. 3, after Tsafrir, Etsion and Feitelson 2005: CDFs of
 // estimates and runtimes).
+//
+// Model is a model of the estimates fitted to a log (Fit), after Tsafrir,
+// Etsion and Feitelson (2005), "Modeling user runtime estimates", JSSPP:
+// the log's popular round values and, per runtime class, how often each is
+// chosen; Rand gives a job of a known runtime an estimate at least its
+// runtime. sim/lublin uses it to add estimates to generated workloads
+// (lublin.Params.Estimates, tracelab generate lublin --estimates-from LOG)
+// and measures their effect on EASY (lublin.RunEstimateEffect).
 package estimates

@@ -38,6 +38,12 @@
 // and SearchHyperGamma combine several logs into one model (Section 5.2).
 // Package lublinplot draws the figures.
 //
+// Runtime estimates: the model generates none (SWF field 9 unknown, so a
+// simulation runs on exact estimates). Params.Estimates adds estimates
+// from a model fitted to a log (estimates.Model, after Tsafrir, Etsion and
+// Feitelson 2005); RunEstimateEffect measures what they change in EASY's
+// average wait, against the log with its users' estimates.
+//
 // Gamma distributions follow the paper's parameterisation: shape α and
 // scale β, density x^(α−1) e^(−x/β) / (Γ(α) β^α), mean αβ (gonum's
 // distuv.Gamma takes a rate, 1/β).

@@ -27,8 +27,8 @@ const MaxJobs = 10_000_000
 // inter-arrivals, as in the reference program).
 //
 // The trace has job ids 1..n, submit times, runtimes, allocated processors,
-// status 1 (completed) and the class's queue number; every other field is
-// unknown. Its header records the machine size, the runtime cap and the
+// status 1 (completed) and the class's queue number, and runtime estimates
+// when p.Estimates is set; every other field is unknown. Its header records the machine size, the runtime cap and the
 // parameter set. Generate returns an error when p is invalid or n is
 // outside 0..MaxJobs.
 func Generate(p Params, n int, seed uint64) (*datasets.Trace, error) {
@@ -74,6 +74,12 @@ func Generate(p Params, n int, seed uint64) (*datasets.Trace, error) {
 		tr.Runtime[i] = run
 		tr.Procs[i] = size
 		tr.Queue[i] = cl.Queue
+	}
+	if p.Estimates != nil {
+		m := *p.Estimates
+		m.Src = rand.NewPCG(seed, 0x457374696d617465) // "Estimate"
+		m.AddTo(tr)
+		tr.Header.Notes = append(tr.Header.Notes, fmt.Sprintf("runtime estimates from a model of %d popular values (Tsafrir, Etsion and Feitelson 2005)", len(m.Values)))
 	}
 	return tr, nil
 }

@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/sim/estimates"
 )
 
 // Pow2Rule says how SizeParams.Pow2 is read.
@@ -159,6 +160,13 @@ type Params struct {
 	// they reproduce the program's output (the PWA file lublin_256.swf has
 	// this drift); PaperParams does not. Ignored when Fractional is set.
 	TruncateGaps bool
+	// Estimates, when set, gives every job a user's runtime estimate (SWF
+	// field 9) drawn from the model given the job's runtime. The model
+	// draws from a random stream of its own, so the rest of the log is the
+	// same with or without estimates. Without it the field is unknown, and
+	// a simulation takes the runtime as the estimate (sim.EstimateRuntime):
+	// exact estimates, which real users never give.
+	Estimates *estimates.Model
 }
 
 func (p Params) maxLogRuntime() float64 {
@@ -311,6 +319,11 @@ func ParamsByName(name string, procs int) (Params, error) {
 
 // Validate reports the first parameter that is out of range.
 func (p Params) Validate() error {
+	if p.Estimates != nil {
+		if err := p.Estimates.Validate(); err != nil {
+			return fmt.Errorf("lublin: %w", err)
+		}
+	}
 	if p.Procs < 1 {
 		return fmt.Errorf("lublin: machine size %d < 1", p.Procs)
 	}
