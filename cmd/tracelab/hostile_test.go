@@ -308,6 +308,9 @@ func TestEmptyResults(t *testing.T) {
 	}{
 		{"simulate, every job dropped", []string{"simulate", noRuntime}, "noruntime: no job to simulate: of 2 jobs, 0 have no known submit time, 2 no known runtime"},
 		{"feedback, every job dropped", []string{"feedback", noRuntime}, "noruntime: no job to simulate: of 2 jobs, 0 have no known submit time, 2 no known runtime"},
+		{"sweep, every job dropped", []string{"sweep", noRuntime, "--reps", "2", "--quiet"}, "noruntime: no job to simulate: of 2 jobs, 0 have no known submit time, 2 no known runtime"},
+		{"sweep feedback, every job dropped", []string{"sweep", noRuntime, "--experiment", "feedback", "--reps", "2", "--quiet"}, "noruntime: no job to simulate: of 2 jobs"},
+		{"sweep window, every job dropped", []string{"sweep", noRuntime, "--experiment", "window", "--window", "1h", "--reps", "2", "--quiet"}, "noruntime: no job to simulate: of 2 jobs"},
 		{"resample of a short log", []string{"resample", two, "--seed", "1", "-o", out}, "the new log has no job"},
 		{"resample at load 1e-9", []string{"resample", "--load", "1e-9", "--seed", "1", "-o", out}, "the new log has no job"},
 	}

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/sim"
 	"github.com/tracelab/tracelab/sim/sweep"
 )
 
@@ -203,6 +204,9 @@ func runSweep(e *env, args []string) error {
 	if cfg.trace, err = loadLog(e, a.log); err != nil {
 		return err
 	}
+	if err := requireSimulable(cfg.trace); err != nil {
+		return err
+	}
 	if !a.quiet {
 		fmt.Fprintf(e.stderr, "sweep: machine of %v\n", cfg.trace.Machine())
 	}
@@ -381,4 +385,19 @@ func (b *sweepBar) finish(total int, took time.Duration) {
 		return
 	}
 	fmt.Fprintf(b.w, "%s: done (%d) in %.1fs\n", b.label, total, took.Seconds())
+}
+
+// requireSimulable fails, as simulate and feedback do, when none of the
+// log's jobs can be simulated (sim.Prepare leaves every one out): every
+// replicate of a sweep would be an empty log, its measures NaN.
+func requireSimulable(tr *datasets.Trace) error {
+	var o sim.Options
+	jobs, rep, err := sim.Prepare(tr, o.MachineSize(tr), o)
+	if err != nil {
+		return err
+	}
+	if len(jobs) == 0 {
+		return rep.NoJobs(tr.Name)
+	}
+	return nil
 }
