@@ -57,7 +57,8 @@ type DiversityOptions struct {
 // slice, and its deviation is m of §3.1 against r equal-probability ranges
 // of the global distribution. The bootstrap draws as many jobs as the log
 // has from the global distribution and reports the median deviation
-// (random_deviation; about 0.021 for the paper's logs).
+// (random_deviation: small for a whole log, whose counts spread by chance only
+// as √N).
 //
 // Columns: log, jobs, max_deviation, random_deviation, locality
 // (max_deviation − random_deviation); one row per log, in the order given.

@@ -143,3 +143,22 @@ func TestMissingLogs(t *testing.T) {
 		t.Fatalf("%v\n%s", err, out)
 	}
 }
+
+// TestHelpers: the summaries behind Figs 6, 8 and Table 1's claims, on
+// values worked by hand.
+func TestHelpers(t *testing.T) {
+	for _, tt := range []struct {
+		name      string
+		got, want float64
+	}{
+		{"meanAbsStep(1,3,1,3)", meanAbsStep([]float64{1, 3, 1, 3}), 1},       // steps 2,2,2 / mean 2
+		{"meanAbsStep(2,2,2)", meanAbsStep([]float64{2, 2, 2}), 0},            // constant
+		{"relSpread(0.2,0.25,0.3)", relSpread(0.2, 0.25, 0.3), 0.5},           // (0.3 − 0.2)/0.2
+		{"quantile(1..5, 0.5)", quantile([]float64{5, 1, 4, 2, 3}, 0.5), 2.5}, // R type 4: x(2) + 0.5·(x(3) − x(2))
+		{"maxAbs(1,−3,2; from 1)", maxAbs([]float64{1, -3, 2}, 1), 3},
+	} {
+		if d := tt.got - tt.want; d < -1e-12 || d > 1e-12 {
+			t.Errorf("%s = %v, want %v", tt.name, tt.got, tt.want)
+		}
+	}
+}

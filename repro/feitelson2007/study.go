@@ -184,7 +184,8 @@ func seriesOf(v []string, name string) series.Series { return series.New(v, seri
 func maxOf(x []float64) float64 { return slices.Max(x) }
 func minOf(x []float64) float64 { return slices.Min(x) }
 
-// quantile is the p-quantile of x (linear interpolation, x not modified).
+// quantile is the p-quantile of x by linear interpolation of the empirical
+// CDF (gonum stat.LinInterp, R type 4); x is not modified.
 func quantile(x []float64, p float64) float64 {
 	v := slices.Sorted(slices.Values(x))
 	return stat.Quantile(p, stat.LinInterp, v, nil)
