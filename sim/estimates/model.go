@@ -23,8 +23,8 @@ import (
 //
 // Rand gives a job of a known runtime an estimate: a popular value at
 // least the runtime, drawn with the weights of the job's runtime class
-// restricted to the values ≥ runtime (of all classes together when the
-// class chose none of them). A runtime above every popular value gets
+// restricted to the values ≥ runtime (of the nearest class that chose one
+// of them when the job's class chose none). A runtime above every popular value gets
 // itself as its estimate (a job killed at its limit). Rand therefore
 // promises estimate ≥ runtime; the log's jobs that ran past their estimate
 // (killed a little after it) are not reproduced.
@@ -114,6 +114,27 @@ func Fit(tr *datasets.Trace, opts FitOptions) (Model, error) {
 	return m, nil
 }
 
+// nearestWeights returns the counts of values first.. of runtime class k
+// and their sum, or, when that class chose none of them, those of the
+// nearest class that did (the longer of two at the same distance).
+func (m Model) nearestWeights(k, first int) ([]float64, float64) {
+	for d := 0; d < len(m.Counts); d++ {
+		for _, c := range []int{k + d, k - d} {
+			if c < 0 || c >= len(m.Counts) {
+				continue
+			}
+			sum := 0.0
+			for _, x := range m.Counts[c][first:] {
+				sum += x
+			}
+			if sum > 0 {
+				return m.Counts[c][first:], sum
+			}
+		}
+	}
+	return nil, 0
+}
+
 // Validate checks the shape of m: Values ascending and positive, Edges
 // ascending from 0, one row of Counts per class and one count (≥ 0) per
 // value.
@@ -160,22 +181,7 @@ func (m Model) Rand(runtime float64) float64 {
 	if first == len(m.Values) {
 		return runtime
 	}
-	w := m.Counts[m.class(runtime)][first:]
-	sum := 0.0
-	for _, c := range w {
-		sum += c
-	}
-	if sum == 0 { // the class chose none of them: all classes together
-		w = make([]float64, len(m.Values)-first)
-		for _, row := range m.Counts {
-			for v, c := range row[first:] {
-				w[v] += c
-			}
-		}
-		for _, c := range w {
-			sum += c
-		}
-	}
+	w, sum := m.nearestWeights(m.class(runtime), first)
 	if sum == 0 { // no job of the log chose a value this large
 		return m.Values[first]
 	}

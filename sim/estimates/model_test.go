@@ -59,6 +59,23 @@ func TestFit(t *testing.T) {
 	}
 }
 
+// TestRandNearestClass: a runtime class that chose none of the values ≥
+// the runtime borrows the weights of the nearest class that did, the
+// longer first.
+func TestRandNearestClass(t *testing.T) {
+	t.Parallel()
+	m := Model{Values: []float64{60, 3600}, Edges: []float64{0, 10, 100},
+		Counts: [][]float64{{0, 0}, {5, 0}, {0, 5}}, Src: rand.NewPCG(3, 4)}
+	for range 50 {
+		if e := m.Rand(5); e != 60 { // class 0 is empty: class 1's 60
+			t.Fatalf("Rand(5) = %v, want 60", e)
+		}
+		if e := m.Rand(70); e != 3600 { // class 1 chose no value ≥ 70: class 2's 3600
+			t.Fatalf("Rand(70) = %v, want 3600", e)
+		}
+	}
+}
+
 func TestValidate(t *testing.T) {
 	t.Parallel()
 	good := Model{Values: []float64{60, 120}, Edges: []float64{0, 10}, Counts: [][]float64{{1, 0}, {0, 2}}}

@@ -2,6 +2,7 @@ package lublin
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"slices"
 	"testing"
@@ -137,4 +138,34 @@ func TestMovesTowardLog(t *testing.T) {
 			t.Errorf("%s: %v, %v; want %v, %v", c.name, onLog, onGen, c.wantOnLog, c.wantGenerated)
 		}
 	}
+}
+
+// A generated log with users' runtime estimates from a model of a log
+// whose users ask for 5 minutes, 1 hour or 10 hours.
+func ExampleParams_estimates() {
+	log := datasets.NewTrace("toy", 6)
+	for i, p := range [][2]float64{{10, 300}, {200, 300}, {50, 3600}, {2000, 3600}, {9000, 36000}, {30000, 36000}} {
+		j := datasets.UnknownJob()
+		j.JobID, j.Submit, j.Runtime, j.ReqTime = i+1, float64(i), p[0], p[1]
+		log.Append(j)
+	}
+	m, err := estimates.Fit(log, estimates.FitOptions{})
+	if err != nil {
+		panic(err)
+	}
+	p, _ := PaperParams(128)
+	p.Estimates = &m
+	tr, err := Generate(p, 5, 1)
+	if err != nil {
+		panic(err)
+	}
+	for i := range tr.Len() {
+		fmt.Printf("job %d: runtime %6.0f s, estimate %6.0f s\n", tr.JobID[i], tr.Runtime[i], tr.ReqTime[i])
+	}
+	// Output:
+	// job 1: runtime  33070 s, estimate  36000 s
+	// job 2: runtime      6 s, estimate    300 s
+	// job 3: runtime     57 s, estimate   3600 s
+	// job 4: runtime      7 s, estimate    300 s
+	// job 5: runtime  16424 s, estimate  36000 s
 }
