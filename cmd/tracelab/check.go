@@ -126,11 +126,21 @@ func checkReportRows(t *datasets.Trace) [][2]string {
 	}
 	rows := make([][2]string, len(r.Anomalies))
 	for k, a := range r.Anomalies {
-		v := fmt.Sprintf("%d jobs", a.Jobs)
+		v := humanCount(a.Jobs) + " jobs"
 		if a.Filter != "" {
 			v += "; filter: " + a.Filter
 		}
-		rows[k] = [2]string{a.Category + "/" + a.Kind, v + "; " + a.Detail}
+		rows[k] = [2]string{anomalyLabel(a), v + "; " + a.Detail}
 	}
 	return rows
+}
+
+// anomalyLabel names an anomaly for the report: its category, then its
+// kind without the category's prefix ("Missing: req_mem", "Flurry").
+func anomalyLabel(a quality.Anomaly) string {
+	label := strings.ToUpper(a.Category[:1]) + a.Category[1:]
+	if kind := strings.TrimPrefix(a.Kind, a.Category+"_"); kind != a.Category {
+		label += ": " + kind
+	}
+	return label
 }

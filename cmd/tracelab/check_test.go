@@ -99,7 +99,7 @@ func TestReportDataQuality(t *testing.T) {
 		t.Fatal(err)
 	}
 	b := string(raw)
-	if !strings.Contains(b, "<h2>Data quality</h2>") || !strings.Contains(b, "flurry/flurry") ||
+	if !strings.Contains(b, "<h2>Data quality</h2>") || !strings.Contains(b, "<th>Flurry</th>") ||
 		!strings.Contains(b, "user=4242 and (submit&gt;=") {
 		i := strings.Index(b, "<h2>Data")
 		t.Errorf("report lacks the data-quality section:\n%s", b[i:i+min(len(b)-i, 3000)])

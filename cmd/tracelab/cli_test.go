@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -149,5 +150,16 @@ func TestReport(t *testing.T) {
 	}
 	if strings.Contains(html, "figure not available") || strings.Contains(html, "http://") && strings.Contains(html, "<script") {
 		t.Error("report has a failed figure or external script")
+	}
+	// Read as a page, not a dump: plain tick labels (gonum's default prints
+	// 1250.00), human anomaly labels, no figure title repeating its heading.
+	if m := regexp.MustCompile(`>-?[0-9]+\.[0-9]*0</text>`).FindString(html); m != "" {
+		t.Errorf("a tick label with trailing zeros: %s", m)
+	}
+	if !strings.Contains(html, "<th>Missing: req_mem</th>") || strings.Contains(html, "missing/missing_") {
+		t.Error("the data-quality rows are not labelled for a reader")
+	}
+	if n := strings.Count(html, ">Jobs per week<"); n != 1 {
+		t.Errorf("\"Jobs per week\" written %d times, want once (the heading)", n)
 	}
 }

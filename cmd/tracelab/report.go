@@ -8,6 +8,7 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -120,6 +121,7 @@ func writeReport(w io.Writer, t *datasets.Trace) error {
 		s := reportSection{Title: f.title, Caption: f.caption}
 		p, err := f.build(t)
 		if err == nil {
+			pageAxes(p)
 			var svg bytes.Buffer
 			if err = plots.WriteSVG(&svg, p, 8*vg.Inch, 4*vg.Inch); err == nil {
 				s.SVG = template.HTML(stripXMLHeader(svg.Bytes()))
@@ -147,6 +149,32 @@ func writeReport(w io.Writer, t *datasets.Trace) error {
 		"Name": t.Name, "About": about, "Version": v, "Generated": time.Now().UTC().Format("2006-01-02 15:04 UTC"),
 		"Sections": parts, "Figures": figures,
 	})
+}
+
+// pageAxes fits a figure to the page: the heading above it names it (no
+// repeated title), and linear axes label ticks as plain numbers (1250, not
+// gonum's 1250.00).
+func pageAxes(p *plot.Plot) {
+	p.Title.Text = ""
+	for _, ax := range []*plot.Axis{&p.X, &p.Y} {
+		if _, ok := ax.Tick.Marker.(plot.DefaultTicks); ok {
+			ax.Tick.Marker = plainTicks{}
+		}
+	}
+}
+
+// plainTicks are gonum's default ticks labelled with the shortest exact
+// decimal of each value.
+type plainTicks struct{}
+
+func (plainTicks) Ticks(lo, hi float64) []plot.Tick {
+	ticks := plot.DefaultTicks{}.Ticks(lo, hi)
+	for i := range ticks {
+		if ticks[i].Label != "" {
+			ticks[i].Label = strconv.FormatFloat(ticks[i].Value, 'f', -1, 64)
+		}
+	}
+	return ticks
 }
 
 func nonEmpty(s ...string) []string {
