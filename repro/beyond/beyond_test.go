@@ -47,7 +47,8 @@ func TestLedger(t *testing.T) {
 		}
 	}
 	for _, id := range []string{"locality/SDSC-SP2/marginals-kept", "locality/SDSC-SP2/scramble-raises-depth",
-		"shake/SDSC-SP2/session/keeps-dependencies", "shake/SDSC-SP2/user/keeps-dependencies", "shake/SDSC-SP2/job/reorders"} {
+		"shake/SDSC-SP2/session/keeps-dependencies", "shake/SDSC-SP2/user/keeps-dependencies", "shake/SDSC-SP2/job/reorders",
+		"stationarity/SDSC-SP2/log-not-stationary"} {
 		if e, ok := l.Lookup(id); !ok || e.Verdict != ledger.Agrees {
 			t.Errorf("%s: %+v", id, e)
 		}

@@ -1,0 +1,172 @@
+package beyond
+
+import (
+	"errors"
+	"fmt"
+
+	"context"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
+	"github.com/tracelab/tracelab/analytics/stationarity"
+	"github.com/tracelab/tracelab/repro/ledger"
+	"github.com/tracelab/tracelab/repro/study"
+	"github.com/tracelab/tracelab/sim/resample"
+	"github.com/tracelab/tracelab/sim/sweep"
+)
+
+// StationarityResult is the experiment of §6.5.2: the drift between the
+// thirds of each log (load, size mix, runtime distribution, weekly load;
+// analytics/stationarity) and of resampled versions of it (sim/resample,
+// default options, the log's length).
+type StationarityResult struct {
+	// Frame has one row per log and version kind ("log", "resampled"):
+	// versions, load of each third (load_1..3, means over versions), drift
+	// (max |third load / mean − 1|) with drift_lo/hi (95% CI), and the
+	// fraction of KS tests between thirds rejecting at 1% for runtime,
+	// procs and weekly_load.
+	Frame   dataframe.DataFrame
+	rows    []stationarityRow
+	missing []string
+}
+
+type stationarityRow struct {
+	log, kind   string
+	versions    int
+	load        [3]float64
+	drift       Interval
+	rejRuntime  float64
+	rejProcs    float64
+	rejWeekly   float64
+	firstVsRest float64 // load of the first third / mean of the other two − 1
+}
+
+// Stationarity runs §6.5.2 on SDSC-SP2 (quick) or the four logs (full),
+// with 20 resampled versions of each (4 in quick mode).
+func (s *Study) Stationarity(ctx context.Context) (*StationarityResult, error) {
+	return s.stationarity.Get(func() (*StationarityResult, error) {
+		res := &StationarityResult{}
+		reps := s.o.Reps(20, 4)
+		for _, name := range s.logsFor(fourLogs...) {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			tr, err := study.Log(name)
+			if errors.Is(err, study.ErrMissing) {
+				res.missing = append(res.missing, name)
+				continue
+			}
+			if err != nil {
+				return nil, err
+			}
+			procs := tr.Machine().Procs
+			m, err := stationarity.Measure(tr, stationarity.Options{Procs: procs})
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", name, err)
+			}
+			res.rows = append(res.rows, summarise(name, "log", []stationarity.Result{m}))
+			pools, err := resample.NewPools(tr, resample.PoolOptions{})
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", name, err)
+			}
+			var ms []stationarity.Result
+			for k := range reps {
+				v, err := pools.Generate(resample.Options{Seed: sweep.Seed(s.o.SeedOr(), k)})
+				if err != nil {
+					return nil, fmt.Errorf("%s: %w", name, err)
+				}
+				mv, err := stationarity.Measure(v.Trace, stationarity.Options{Procs: procs})
+				if err != nil {
+					return nil, fmt.Errorf("%s resampled: %w", name, err)
+				}
+				ms = append(ms, mv)
+			}
+			res.rows = append(res.rows, summarise(name, "resampled", ms))
+		}
+		res.Frame = res.frame()
+		return res, res.Frame.Err
+	})
+}
+
+func summarise(log, kind string, ms []stationarity.Result) stationarityRow {
+	r := stationarityRow{log: log, kind: kind, versions: len(ms)}
+	drift, first := make([]float64, len(ms)), 0.0
+	for i, m := range ms {
+		for w := range 3 {
+			r.load[w] += m.Windows[w].Load / float64(len(ms))
+		}
+		drift[i] = m.Drift()
+		first += (m.Windows[0].Load/((m.Windows[1].Load+m.Windows[2].Load)/2) - 1) / float64(len(ms))
+		for _, a := range []struct {
+			attr string
+			to   *float64
+		}{{"runtime", &r.rejRuntime}, {"procs", &r.rejProcs}, {"weekly_load", &r.rejWeekly}} {
+			rej, n := m.Rejected(a.attr, 0.01)
+			*a.to += float64(rej) / float64(n) / float64(len(ms))
+		}
+	}
+	r.drift, r.firstVsRest = meanCI(drift), first
+	return r
+}
+
+func (r *StationarityResult) frame() dataframe.DataFrame {
+	n := len(r.rows)
+	log, kind, vers := make([]string, n), make([]string, n), make([]int, n)
+	cols := make([][]float64, 10)
+	for c := range cols {
+		cols[c] = make([]float64, n)
+	}
+	for i, x := range r.rows {
+		log[i], kind[i], vers[i] = x.log, x.kind, x.versions
+		for c, v := range []float64{x.load[0], x.load[1], x.load[2], x.firstVsRest, x.drift.Mean, x.drift.Lo, x.drift.Hi,
+			x.rejRuntime, x.rejProcs, x.rejWeekly} {
+			cols[c][i] = v
+		}
+	}
+	ss := []series.Series{series.New(log, series.String, "log"), series.New(kind, series.String, "version"), series.New(vers, series.Int, "versions")}
+	for c, h := range []string{"load_1", "load_2", "load_3", "first_vs_rest", "drift", "drift_lo", "drift_hi",
+		"ks_rejected_runtime", "ks_rejected_procs", "ks_rejected_weekly_load"} {
+		ss = append(ss, series.New(cols[c], series.Float, h))
+	}
+	return dataframe.New(ss...)
+}
+
+// Claims adds the answers of §6.5.2 per log: whether the log is
+// stationary by the KS tests between its thirds, whether resampled versions
+// drift less, and SDSC-SP2's first third's lower load.
+func (r *StationarityResult) Claims(l *ledger.Ledger) {
+	const item = "§6.5.2"
+	for _, name := range r.missing {
+		l.Unavailable(item, "stationarity/"+name, "stationarity of "+name, "ours", name+" is not available here")
+	}
+	for i := 0; i+1 < len(r.rows); i += 2 {
+		log, res := r.rows[i], r.rows[i+1]
+		id := "stationarity/" + log.log + "/"
+		l.OwnClaim(item, id+"log-not-stationary", "some KS test between the log's thirds (runtime, size, weekly load) rejects equality at 1%",
+			log.rejRuntime+log.rejProcs+log.rejWeekly > 0,
+			fmt.Sprintf("fractions rejected: runtime %.2f, procs %.2f, weekly load %.2f", log.rejRuntime, log.rejProcs, log.rejWeekly))
+		l.OwnClaim(item, id+"resampled-drifts-less", "resampled versions drift less between thirds than the log (load drift)",
+			res.drift.Hi < log.drift.Mean,
+			fmt.Sprintf("log %.3f; resampled %.3f [%.3f, %.3f] over %d versions", log.drift.Mean, res.drift.Mean, res.drift.Lo, res.drift.Hi, res.versions))
+		if log.log == "SDSC-SP2" {
+			l.Own(item, id+"first-third-load", "SDSC-SP2's first third has about 10% lower load than the other two",
+				ledger.Near(-0.10, 0.05), log.firstVsRest).Digits(2)
+		}
+	}
+}
+
+// Answer states the answer of §6.5.2 from the data.
+func (r *StationarityResult) Answer() string {
+	s := "**Answer, from the data.**\n\n"
+	for i := 0; i+1 < len(r.rows); i += 2 {
+		log, res := r.rows[i], r.rows[i+1]
+		s += fmt.Sprintf("- %s: load of the thirds %.2f, %.2f, %.2f (first vs the others %+.0f%%), drift %.3f; "+
+			"resampled (%d versions): drift %.3f [%.3f, %.3f], runtime KS tests rejecting %.0f%% vs %.0f%% in the log.\n",
+			log.log, log.load[0], log.load[1], log.load[2], 100*log.firstVsRest, log.drift.Mean,
+			res.versions, res.drift.Mean, res.drift.Lo, res.drift.Hi, 100*res.rejRuntime, 100*log.rejRuntime)
+	}
+	for _, name := range r.missing {
+		s += "- " + name + ": not available here.\n"
+	}
+	return s
+}
