@@ -65,3 +65,14 @@ func TestBaseline(t *testing.T) {
 func TestQuotes(t *testing.T) {
 	studytest.Quotes(t, New(study.Options{}).Paper(), ledgerOf(t).Entries())
 }
+
+// TestRatioCI: the ratios 2, 2, 2 have mean 2 and no spread (closed form);
+// 1 and 3 have mean 2 and half-width t(0.975, 1) × 1 = 12.706.
+func TestRatioCI(t *testing.T) {
+	if ci := ratioCI([]float64{2, 4, 6}, []float64{1, 2, 3}); ci.Mean != 2 || ci.Lo != 2 || ci.Hi != 2 || ci.N != 3 {
+		t.Errorf("constant ratios: %+v", ci)
+	}
+	if ci := ratioCI([]float64{1, 6}, []float64{1, 2}); ci.Mean != 2 || math.Abs(ci.Hi-2-12.7062) > 1e-3 {
+		t.Errorf("ratios 1 and 3: %+v", ci)
+	}
+}

@@ -7,7 +7,8 @@
 //
 // The computations are library calls (analytics/stationarity for §6.5.2,
 // sim/shake for the shaking of §6.5.3, analytics/locality for the locality
-// manipulations of §6.5.5); this package chooses the logs and replicate
+// manipulations of §6.5.5, sim/lublin.RunEstimateEffect for runtime
+// estimates of generated workloads); this package chooses the logs and replicate
 // counts, summarises replicates into means with 95% confidence intervals,
 // and states the answers. Notebook: notebooks/06-beyond-resampling.ipynb.
 package beyond
