@@ -48,7 +48,7 @@ from datetime import datetime, timezone
 
 # Set to True once every committed notebook carries the outputs of the full
 # reproduction (scripts/reproduce.sh): then a notebook without them fails.
-REQUIRE_STORED_OUTPUTS = False
+REQUIRE_STORED_OUTPUTS = True
 
 MAX_NOTEBOOK_BYTES = 5 * 1024 * 1024
 STORED_BY = "scripts/reproduce.sh"
