@@ -82,8 +82,9 @@ func TestNBCheckStoredOutputs(t *testing.T) {
 	writeNotebook(t, executed, []cell{md, codeCell(src, png)})
 	original, _ := os.ReadFile(committed)
 
-	// Output-free: passes (until every notebook must carry stored outputs).
-	if out, err := nbcheck(t, "committed", committed); err != nil {
+	// Output-free: fails, every committed notebook must carry the stored
+	// outputs of the full reproduction (REQUIRE_STORED_OUTPUTS).
+	if out, err := nbcheck(t, "committed", committed); err == nil || !strings.Contains(out, "no stored outputs") {
 		t.Fatalf("output-free notebook: %v\n%s", err, out)
 	}
 	// Stored by reproduce.sh in full mode: passes.
