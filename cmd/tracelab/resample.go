@@ -16,7 +16,7 @@ func init() {
 	register(&command{name: "resample",
 		usage: "[LOG] [--weeks N | --extend X] [--load F] [--rb USER:BEGIN:END ... --rb-npw R] --seed S -o out.swf\n" +
 			"       [--clock wall|elapsed] [--reading NAME] [--start common|cycle|activity] [--arrivals uniform|weeks]\n" +
-			"       [--simulate SCHEDULER]\n" +
+			"       [--weight-class heavy=W,long=W,small=W] [--simulate SCHEDULER]\n" +
 			"       [--format table|csv|json]\n" +
 			"   -o: .swf, .swf.gz, or .csv/.json/.parquet (job columns plus kind, source_user, source_job);\n" +
 			"   BEGIN/END: seconds since the log's start, or a date YYYY-MM-DD in the log's time zone (END: to the end of that day)",
@@ -78,6 +78,9 @@ func parseResample(e *env, args []string) (resampleArgs, error) {
 	start := fs.String("start", "", "initial long-term users start in one common random week of the log (common, the default reading), "+
 		"each in a random week of its cycle (cycle) or of its activity (activity)")
 	arrivals := fs.String("arrivals", "", "arriving temporary users chosen uniformly (uniform, the default reading) or by weeks of activity (weeks)")
+	weightClass := fs.String("weight-class", "", "weight user classes, e.g. heavy=2,long=0 (2013 §6.5.4): heavy users (half the "+
+		"processor-seconds), users of long jobs (median runtime above the log's), users of many small jobs; a user's weight is the "+
+		"product of its classes' (go doc sim/resample UserClass)")
 	simulate := fs.String("simulate", "", "also simulate the new log with this scheduler and report its performance and saturation")
 	log, err := parseLogCommand(fs, format, args)
 	if err != nil {
@@ -101,6 +104,9 @@ func parseResample(e *env, args []string) (resampleArgs, error) {
 		return a, err
 	}
 	a.opts.Weeks, a.opts.Extend, a.opts.Load, a.opts.RBNPW, a.opts.Seed = *weeks, *extend, *load, *rbnpw, *seed
+	if a.opts.ClassWeights, err = resample.ParseClassWeights(*weightClass); err != nil {
+		return a, usagef("--weight-class: %v", err)
+	}
 	if *simulate != "" {
 		if a.factory, err = sim.FactoryOf(*simulate); err != nil {
 			return a, usagef("--simulate: %v", err)
@@ -285,6 +291,7 @@ func resampleRecord(p *resample.Pools, r *resample.Resampled) record {
 			{"long_term_start", o.LongTermStart.String()}, {"long_term_selection", o.LongTermSelection.String()},
 			{"regeneration", o.Regeneration.String()}, {"initial_temporaries", o.InitialTemporaries.String()},
 			{"arrival_count", o.ArrivalCount.String()}, {"arrival_weighting", o.Arrivals.String()},
+			{"class_weights", o.ClassWeights.String()},
 		}},
 		{"resampled", record{
 			{"jobs", rep.Jobs}, {"users", len(r.Instances)}, {"weeks", r.Weeks},

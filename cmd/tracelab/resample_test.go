@@ -2,16 +2,19 @@ package main
 
 import (
 	"bytes"
+	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/sim/resample"
 )
 
 func TestResampleSWF(t *testing.T) {
@@ -97,6 +100,50 @@ func TestResampleRareFrame(t *testing.T) {
 	}
 }
 
+// --weight-class long=0 leaves every user of long jobs out of the new log.
+func TestResampleWeightClass(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "w.csv")
+	stdout, _, err := runCLI(t, "resample", "--weight-class", "long=0,heavy=2", "--seed", "3", "-o", out, "--format", "json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rec map[string]any
+	if err := json.Unmarshal([]byte(stdout), &rec); err != nil {
+		t.Fatal(err)
+	}
+	if w := rec["options"].(map[string]any)["class_weights"]; w != "heavy=2,long=0" {
+		t.Errorf("class weights %v", w)
+	}
+	p, err := resample.NewPools(datasets.Sample(), resample.PoolOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	classes := p.UserClasses()
+	f, err := os.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := slices.Index(rows[0], "source_user")
+	if col < 0 || len(rows) < 2 {
+		t.Fatalf("CSV header %v, %d rows", rows[0], len(rows))
+	}
+	for _, r := range rows[1:] {
+		u, err := strconv.Atoi(r[col])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if classes[u].Has(resample.LongJobUsers) {
+			t.Fatalf("user %d of long jobs (weight 0) in the new log", u)
+		}
+	}
+}
+
 func TestResampleErrors(t *testing.T) {
 	dir := t.TempDir()
 	o := filepath.Join(dir, "x.swf")
@@ -117,6 +164,8 @@ func TestResampleErrors(t *testing.T) {
 		{[]string{"resample", "--seed", "1", "-o", o, "--reading", "sideways"}, "--reading"},
 		{[]string{"resample", "--seed", "1", "-o", filepath.Join(dir, "x.txt")}, "unknown output format"},
 		{[]string{"resample", "--seed", "1", "-o", o, "--simulate", "lottery"}, "--simulate"},
+		{[]string{"resample", "--seed", "1", "-o", o, "--weight-class", "huge=2"}, "--weight-class"},
+		{[]string{"resample", "--seed", "1", "-o", o, "--weight-class", "heavy=-1"}, "--weight-class"},
 	}
 	for _, c := range cases {
 		_, _, err := runCLI(t, c.args...)

@@ -3,6 +3,7 @@ package resample
 import (
 	"context"
 	"math"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -97,7 +98,7 @@ func TestRunBootstrap(t *testing.T) {
 			t.Errorf("reading %s: %v", r.Name, err)
 		}
 	}
-	if d := Readings()[0]; d.Name != "default" || d.Generate != (Options{}) || d.Sim != (SimOptions{}) || d.Pools.Users != (users.Options{}) || d.Pools.Discard != DiscardWithinEdge {
+	if d := Readings()[0]; d.Name != "default" || !reflect.DeepEqual(d.Generate, Options{}) || d.Sim != (SimOptions{}) || d.Pools.Users != (users.Options{}) || d.Pools.Discard != DiscardWithinEdge {
 		t.Error("the first reading is not the zero options")
 	}
 }

@@ -35,3 +35,37 @@ func Example() {
 	// resampled: 40031 jobs of 239 users over 40 weeks
 	// EASY: utilization 0.64, saturated false
 }
+
+// Resample the embedded sample log with heavy users twice as likely and
+// users of long jobs left out (2013 §6.5.4, selective manipulation).
+func ExampleOptions_classWeights() {
+	p, err := resample.NewPools(datasets.Sample(), resample.PoolOptions{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	n := map[resample.UserClass]int{}
+	for _, s := range p.UserClasses() {
+		for _, c := range resample.AllUserClasses() {
+			if s.Has(c) {
+				n[c]++
+			}
+		}
+	}
+	fmt.Printf("users: %d heavy, %d of long jobs, %d of many small jobs\n",
+		n[resample.HeavyUsers], n[resample.LongJobUsers], n[resample.SmallJobUsers])
+	w, err := resample.ParseClassWeights("heavy=2,long=0")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	r, err := p.Generate(resample.Options{ClassWeights: w, Seed: 42})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("resampled: %d jobs of %d users\n", r.Trace.Len(), len(r.Instances))
+	// Output:
+	// users: 7 heavy, 91 of long jobs, 41 of many small jobs
+	// resampled: 22574 jobs of 159 users
+}

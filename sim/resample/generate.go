@@ -127,6 +127,9 @@ func (p *Pools) Generate(opts Options) (*Resampled, error) {
 	lastWeek := weekOf(w1, p.origin)
 
 	g := &generator{p: p, w0: w0, w1: w1, lastWeek: lastWeek}
+	if err := g.classWeights(o); err != nil {
+		return nil, err
+	}
 	loc, _ := p.Trace.Header.Location() // checked by NewPools
 	g.zone = newZoneTable(loc, p.Trace.Header.UnixStartTime, p.Start-datasets.Week, p.Start+length+datasets.Week, p.Options.Clock == Elapsed)
 	g.entries = make([]entry, 0, int(float64(p.Trace.Len())*length/max(p.Span(), datasets.Week)*o.Load*1.2)+16)
@@ -156,7 +159,9 @@ func (g *generator) longTerm(rng *rand.Rand, o Options) {
 	p := g.p
 	nlt := len(p.LongTerm)
 	copies := make([]int, nlt)
-	if o.LongTermSelection == LongTermWithReplacement {
+	if g.longWeight != nil {
+		copies = weightedCopies(rng, o.LongTermUsers, g.longWeight, o.LongTermSelection == LongTermWithReplacement)
+	} else if o.LongTermSelection == LongTermWithReplacement {
 		for range o.LongTermUsers {
 			copies[rng.IntN(nlt)]++
 		}
@@ -221,7 +226,20 @@ func (g *generator) initialTemporaries(rng *rand.Rand, o Options) {
 		}
 	}
 	k0 := stochasticRound(rng, o.InitialTemporary)
-	for _, u := range rounds(k0, ntmp, func(k int) []int { return weightedDistinct(rng, weights, k) }) {
+	var picked []int
+	if g.tempWeight == nil {
+		picked = rounds(k0, ntmp, func(k int) []int { return weightedDistinct(rng, weights, k) })
+	} else {
+		for k := range weights {
+			weights[k] *= g.tempWeight[k]
+		}
+		cand, cw := positive(weights)
+		picked = rounds(k0, len(cand), func(k int) []int { return weightedDistinct(rng, cw, k) })
+		for i, c := range picked {
+			picked[i] = cand[c]
+		}
+	}
+	for _, u := range picked {
 		s := p.Temporary[u]
 		var phase int
 		if o.InitialTemporaries == InitialByActiveWeeks {
@@ -252,6 +270,17 @@ func (g *generator) arrivals(rng *rand.Rand, o Options, rep *Report) {
 	}
 	poisson := distuv.Poisson{Lambda: o.ArrivalRate, Src: rng}
 	scratch := identity(ntmp)
+	var cand []int // with class weights: the users of weight > 0, and their weights
+	var candWeight []float64
+	if g.tempWeight != nil {
+		for k := range weights {
+			if o.Arrivals != ByWeeks {
+				weights[k] = 1
+			}
+			weights[k] *= g.tempWeight[k]
+		}
+		cand, candWeight = positive(weights)
+	}
 	rareScratch := identity(len(p.Rare))
 	for w := 1; w <= g.lastWeek; w++ {
 		var n int
@@ -271,7 +300,16 @@ func (g *generator) arrivals(rng *rand.Rand, o Options, rep *Report) {
 		nrb := binomial(rng, n, rbShare)
 		nreg := n - nrb
 		var regular []int
-		if o.Arrivals == ByWeeks {
+		if cand != nil {
+			if nreg > len(cand) {
+				rep.ArrivalsCapped += nreg - len(cand)
+				nreg = len(cand)
+			}
+			regular = weightedDistinct(rng, candWeight, nreg)
+			for i, c := range regular {
+				regular[i] = cand[c]
+			}
+		} else if o.Arrivals == ByWeeks {
 			regular = weightedDistinct(rng, weights, nreg)
 		} else {
 			regular = distinct(rng, nreg, scratch)
@@ -304,7 +342,11 @@ func identity(n int) []int {
 
 // generator holds the state of one Generate call.
 type generator struct {
-	p        *Pools
+	p *Pools
+	// longWeight and tempWeight are the class weights of the long-term
+	// and temporary streams (Options.ClassWeights); nil without.
+	longWeight, tempWeight []float64
+
 	zone     zoneTable
 	w0, w1   float64 // window, local time
 	lastWeek int
@@ -544,6 +586,9 @@ func (g *generator) header(r *Resampled, n int) datasets.Header {
 		src.Name, length, o.Load, o.LongTermUsers, o.InitialTemporary, o.ArrivalRate, o.RBNPW,
 		o.LongTermStart, o.LongTermSelection, o.Regeneration, o.InitialTemporaries, o.ArrivalCount, o.Arrivals,
 		g.p.Options.Clock, o.Seed, o.Stream)
+	if len(o.ClassWeights) > 0 {
+		note += fmt.Sprintf(";\nuser classes weighted %s (2013 §6.5.4)", o.ClassWeights)
+	}
 	if m := src.Machine(); m.Rule == datasets.SizePeakInUse {
 		// The new log's own schedule is not the machine's: keep the
 		// original's size, and say where it came from.
@@ -552,4 +597,78 @@ func (g *generator) header(r *Resampled, n int) datasets.Header {
 	}
 	h.Notes = append(h.Notes, note)
 	return h
+}
+
+// classWeights sets the streams' class weights (Options.ClassWeights). It
+// returns an error when users are asked of a pool whose users all weigh 0.
+func (g *generator) classWeights(o Options) error {
+	if len(o.ClassWeights) == 0 {
+		return nil
+	}
+	classes := g.p.UserClasses()
+	g.longWeight = streamWeights(g.p.LongTerm, classes, o.ClassWeights)
+	g.tempWeight = streamWeights(g.p.Temporary, classes, o.ClassWeights)
+	if c, _ := positive(g.longWeight); len(c) == 0 && o.LongTermUsers > 0 {
+		return fmt.Errorf("resample: class weights %s give every long-term user weight 0", o.ClassWeights)
+	}
+	if c, _ := positive(g.tempWeight); len(c) == 0 && (o.InitialTemporary > 0 || o.ArrivalRate > 0) {
+		return fmt.Errorf("resample: class weights %s give every temporary user weight 0", o.ClassWeights)
+	}
+	return nil
+}
+
+// positive returns the indices of w's positive weights and those weights.
+func positive(w []float64) (idx []int, pw []float64) {
+	idx, pw = []int{}, []float64{}
+	for i, v := range w {
+		if v > 0 {
+			idx = append(idx, i)
+			pw = append(pw, v)
+		}
+	}
+	return idx, pw
+}
+
+// weightedCopies shares n places among users of weights w (some > 0): with
+// replacement, n independent draws with probability proportional to w;
+// else user u gets ⌊n·w_u/Σw⌋ places and the remaining ones go to distinct
+// users of weight > 0 drawn with probability proportional to the
+// fractional parts. A user of weight 0 gets none.
+func weightedCopies(rng *rand.Rand, n int, w []float64, replace bool) []int {
+	copies := make([]int, len(w))
+	cand, cw := positive(w)
+	if len(cand) == 0 || n <= 0 {
+		return copies
+	}
+	total := 0.0
+	for _, v := range cw {
+		total += v
+	}
+	if replace {
+		cum := make([]float64, len(cw))
+		sum := 0.0
+		for i, v := range cw {
+			sum += v
+			cum[i] = sum
+		}
+		for range n {
+			x := rng.Float64() * sum
+			i := min(sort.Search(len(cum), func(i int) bool { return cum[i] > x }), len(cum)-1)
+			copies[cand[i]]++
+		}
+		return copies
+	}
+	frac := make([]float64, len(cw))
+	left := n
+	for i, v := range cw {
+		x := float64(n) * v / total
+		f := math.Floor(x)
+		copies[cand[i]] = int(f)
+		left -= int(f)
+		frac[i] = x - f
+	}
+	for _, i := range weightedDistinct(rng, frac, min(max(left, 0), len(cand))) {
+		copies[cand[i]]++
+	}
+	return copies
 }

@@ -328,6 +328,18 @@ type Options struct {
 	// Uniform).
 	Arrivals Weighting
 
+	// ClassWeights weights users by class for selective manipulation
+	// (2013 §6.5.4; UserClass, Pools.UserClasses). A stream's weight is
+	// the product of its user's classes' weights. It changes which users
+	// are drawn, not how many: initial and arriving temporary users are
+	// drawn with probability proportional to their usual weight times
+	// theirs, and the LongTermUsers long-term places are shared in
+	// proportion to the weights (user u gets ⌊N·w_u/Σw⌋ copies, the
+	// remaining places go to distinct users drawn by the fractional
+	// parts). A user of weight 0 never appears. Rare-behaviour users are
+	// not weighted. Nil (or empty) resamples exactly as without it.
+	ClassWeights ClassWeights
+
 	// Seed and Stream seed the random generator (PCG): the same pools,
 	// options and seeds give the same log.
 	Seed, Stream uint64
@@ -336,6 +348,9 @@ type Options struct {
 // resolve fills in the defaults of opts and checks them.
 func (p *Pools) resolve(opts Options) (Options, error) {
 	o := opts
+	if err := o.ClassWeights.check(); err != nil {
+		return o, err
+	}
 	for _, step := range []func(*Options) error{resolveReadings, p.resolveSize, p.resolveUsers, p.resolveRare} {
 		if err := step(&o); err != nil {
 			return o, err
