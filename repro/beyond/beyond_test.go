@@ -76,3 +76,30 @@ func TestRatioCI(t *testing.T) {
 		t.Errorf("ratios 1 and 3: %+v", ci)
 	}
 }
+
+// TestSelective: the default is its own reference (ratio exactly 1), each
+// up-weighted class has users in the log, and every variant has the quick
+// mode's replicates.
+func TestSelective(t *testing.T) {
+	r, err := New(study.Options{Quick: true}).Selective(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Variants) != 4 || r.Frame.Nrow() != 4 {
+		t.Fatalf("%d variants, frame of %d rows; want 4", len(r.Variants), r.Frame.Nrow())
+	}
+	for i, v := range r.Variants {
+		if v.Wait.N != 4 {
+			t.Errorf("%s: %d replicates, want 4", v.Variant, v.Wait.N)
+		}
+		if i == 0 {
+			if v.Variant != "default" || v.WaitRatio.Mean != 1 || v.WaitRatio.Hi != 1 || v.BSLDRatio.Lo != 1 {
+				t.Errorf("default: %+v", v)
+			}
+			continue
+		}
+		if v.ClassUsers == 0 || !(v.Wait.Mean > 0) {
+			t.Errorf("%s: %d users in the class, wait %v", v.Variant, v.ClassUsers, v.Wait)
+		}
+	}
+}

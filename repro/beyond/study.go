@@ -19,6 +19,8 @@ type Study struct {
 	// stationarity of §6.5.2
 	stationarity study.Once[*StationarityResult]
 	estimates    study.Once[*EstimatesResult]
+	// selective manipulation of §6.5.4
+	selective study.Once[*SelectiveResult]
 }
 
 // New returns the study with options o (quick or full mode, seed, workers).
@@ -42,6 +44,8 @@ var items = []ledger.Item{
 		Section: "§6.5.2 stationarity", Note: "our experiment: the paper raises the question without results"},
 	{Name: "§6.5.3", Title: "shaking at the job, session and user levels", Status: ledger.Reproduced,
 		Section: "§6.5.3 shaking", Note: "our experiment: the paper proposes it without results"},
+	{Name: "§6.5.4", Title: "selective manipulation: resampling with user classes weighted", Status: ledger.Reproduced,
+		Section: "§6.5.4 selective manipulation", Note: "our experiment: the paper proposes it without results"},
 	{Name: "§6.5.5", Title: "reducing or enhancing locality with the marginals kept", Status: ledger.Reproduced,
 		Section: "§6.5.5 locality", Note: "our experiment: the paper proposes it without results"},
 	{Name: "estimates", Title: "runtime estimates for generated workloads", Status: ledger.Reproduced,
@@ -63,5 +67,5 @@ var fourLogs = []string{"SDSC-SP2", "CTC-SP2", "KTH-SP2", "SDSC-BLUE"}
 
 // Ledger computes every experiment and returns the ledger of their claims.
 func (s *Study) Ledger(ctx context.Context) (*ledger.Ledger, error) {
-	return study.Ledger(ctx, s.Paper(), study.ItemOf(s.Stationarity), study.ItemOf(s.Shake), study.ItemOf(s.Locality), study.ItemOf(s.Estimates))
+	return study.Ledger(ctx, s.Paper(), study.ItemOf(s.Stationarity), study.ItemOf(s.Shake), study.ItemOf(s.Selective), study.ItemOf(s.Locality), study.ItemOf(s.Estimates))
 }
