@@ -33,7 +33,9 @@ type SelectiveResult struct {
 
 // SelectiveVariant is one log's variant.
 type SelectiveVariant struct {
-	Log, Variant string
+	// Variant is "default" or the weighted class and its factor
+	// ("heavy×2"); Class is the class's name ("" for the default).
+	Log, Variant, Class string
 	// ClassUsers is the number of the log's users in the weighted class
 	// (0 for the default).
 	ClassUsers           int
@@ -71,6 +73,7 @@ func (s *Study) Selective(ctx context.Context) (*SelectiveResult, error) {
 				v := SelectiveVariant{Log: name, Variant: "default"}
 				var o resample.Options
 				if c >= 0 {
+					v.Class = c.String()
 					v.Variant = fmt.Sprintf("%s×%d", c, selectiveFactor)
 					o.ClassWeights = resample.ClassWeights{c: selectiveFactor}
 					for _, set := range classes {
@@ -139,7 +142,7 @@ func (r *SelectiveResult) Claims(l *ledger.Ledger) {
 		if v.Variant == "default" {
 			continue
 		}
-		id := "selective/" + v.Log + "/" + v.Variant + "/"
+		id := fmt.Sprintf("selective/%s/%s-x%d/", v.Log, v.Class, selectiveFactor)
 		for _, m := range []struct {
 			key, what string
 			ratio     Interval
