@@ -89,3 +89,25 @@ func BenchmarkSweep(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkMix measures a mixed resample of four logs for one year (2013
+// §6.5.1; target ≤ 1 s): with TRACELAB_DATA, SDSC-SP2, CTC-SP2, KTH-SP2
+// and SDSC-BLUE on SDSC-BLUE's machine; without, the sample four times.
+func BenchmarkMix(b *testing.B) {
+	var pools []*Pools
+	if os.Getenv("TRACELAB_DATA") != "" {
+		pools = benchLogs(b, "CTC-SP2", "KTH-SP2", "SDSC-BLUE")[1:]
+	} else {
+		p := benchLogs(b)[0]
+		pools = []*Pools{p, p, p, p}
+	}
+	jobs := 0
+	for i := 0; b.Loop(); i++ {
+		m, err := Mix(pools, MixOptions{Generate: Options{Weeks: 52, Seed: uint64(i)}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		jobs = m.Trace.Len()
+	}
+	b.ReportMetric(float64(jobs), "jobs")
+}

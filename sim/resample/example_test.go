@@ -69,3 +69,30 @@ func ExampleOptions_classWeights() {
 	// users: 7 heavy, 91 of long jobs, 41 of many small jobs
 	// resampled: 22574 jobs of 159 users
 }
+
+// Mix the embedded sample log with a copy of itself that holds half as
+// many users, onto a machine twice its size (2013 §6.5.1, mixing traces).
+func ExampleMix() {
+	p, err := resample.NewPools(datasets.Sample(), resample.PoolOptions{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	m, err := resample.Mix([]*resample.Pools{p, p}, resample.MixOptions{
+		Procs: 2 * p.Trace.Machine().Procs, Weights: []float64{2, 1}, Generate: resample.Options{Weeks: 10, Seed: 7}})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("mix: %d jobs on %d processors (from %d and %d jobs)\n",
+		m.Trace.Len(), m.Procs, m.Parts[0].Trace.Len(), m.Parts[1].Trace.Len())
+	o, err := m.Simulate(&sim.EASY{}, resample.SimOptions{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("EASY: utilization %.2f\n", o.Summary.Utilization)
+	// Output:
+	// mix: 8558 jobs on 256 processors (from 6009 and 2549 jobs)
+	// EASY: utilization 0.51
+}
