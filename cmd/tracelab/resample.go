@@ -16,7 +16,8 @@ func init() {
 	register(&command{name: "resample",
 		usage: "[LOG] [--weeks N | --extend X] [--load F] [--rb USER:BEGIN:END ... --rb-npw R] --seed S -o out.swf\n" +
 			"       [--clock wall|elapsed] [--reading NAME] [--start common|cycle|activity] [--arrivals uniform|weeks]\n" +
-			"       [--weight-class heavy=W,long=W,small=W] [--simulate SCHEDULER]\n" +
+			"       [--weight-class heavy=W,long=W,small=W] [--mix LOG2,LOG3... [--mix-weights W1,W2,...] [--mix-procs P]]\n" +
+			"       [--simulate SCHEDULER]\n" +
 			"       [--format table|csv|json]\n" +
 			"   -o: .swf, .swf.gz, or .csv/.json/.parquet (job columns plus kind, source_user, source_job);\n" +
 			"   BEGIN/END: seconds since the log's start, or a date YYYY-MM-DD in the log's time zone (END: to the end of that day)",
@@ -54,6 +55,9 @@ type resampleArgs struct {
 	log, format string
 	rare        []string
 	reading     resample.Reading
+	mix         []string
+	mixWeights  []float64
+	mixProcs    int
 	opts        resample.Options
 	clock       resample.Clock
 	simulate    string
@@ -81,6 +85,10 @@ func parseResample(e *env, args []string) (resampleArgs, error) {
 	weightClass := fs.String("weight-class", "", "weight user classes, e.g. heavy=2,long=0 (2013 §6.5.4): heavy users (half the "+
 		"processor-seconds), users of long jobs (median runtime above the log's), users of many small jobs; a user's weight is the "+
 		"product of its classes' (go doc sim/resample UserClass)")
+	mix := fs.String("mix", "", "mix LOG with these logs, comma-separated (2013 §6.5.1): each resampled with its share of the users, "+
+		"sizes scaled to the common machine (round(procs × P / the log's processors), at least 1); needs --weeks and an .swf output")
+	mixWeights := floatListFlag(fs, "mix-weights", floatRange{lo: 0, hi: 1000}, "with --mix: the logs' shares of the users, LOG first (default equal)")
+	mixProcs := intFlag(fs, "mix-procs", 0, 0, 10_000_000, "the largest of the logs' machines", "with --mix: the common machine size")
 	simulate := fs.String("simulate", "", "also simulate the new log with this scheduler and report its performance and saturation")
 	log, err := parseLogCommand(fs, format, args)
 	if err != nil {
@@ -96,6 +104,16 @@ func parseResample(e *env, args []string) (resampleArgs, error) {
 		return a, usagef("give --weeks or --extend, not both")
 	case *rbnpw > 0 && len(rb) == 0:
 		return a, usagef("--rb-npw needs at least one --rb USER:BEGIN:END")
+	case *mix == "" && (seen["mix-weights"] || seen["mix-procs"]):
+		return a, usagef("--mix-weights and --mix-procs need --mix")
+	case *mix != "" && (*weeks == 0 || len(rb) > 0):
+		return a, usagef("--mix needs --weeks and takes no --rb")
+	}
+	if *mix != "" {
+		a.mix, a.mixWeights, a.mixProcs = strings.Split(*mix, ","), mixWeights.v, *mixProcs
+		if a.mixWeights != nil && len(a.mixWeights) != len(a.mix)+1 {
+			return a, usagef("--mix-weights: %d weights for %d logs", len(a.mixWeights), len(a.mix)+1)
+		}
 	}
 	if a.clock, err = resample.ParseClock(*clock); err != nil {
 		return a, usagef("--clock: %v", err)
@@ -115,8 +133,11 @@ func parseResample(e *env, args []string) (resampleArgs, error) {
 	if a.out, err = newOutput("-o", *out, traceFormats...); err != nil {
 		return a, err
 	}
+	if a.mix != nil && a.out.format != fmtSWF && a.out.format != fmtSWFGz {
+		return a, usagef("--mix writes .swf or .swf.gz only")
+	}
 	a.log, a.format, a.rare, a.simulate = log, *format, rb, *simulate
-	return a, distinctFiles([]string{log}, a.out)
+	return a, distinctFiles(append([]string{log}, a.mix...), a.out)
 }
 
 // resampleReading returns the reading named by --reading and its options,
@@ -148,6 +169,9 @@ func runResample(e *env, args []string) error {
 	tr, err := loadLog(e, a.log)
 	if err != nil {
 		return err
+	}
+	if a.mix != nil {
+		return runMix(e, a, tr)
 	}
 	pools, r, err := resampleLog(tr, a)
 	if err != nil {
@@ -302,4 +326,57 @@ func resampleRecord(p *resample.Pools, r *resample.Resampled) record {
 			{"dst_gap_jobs", rep.DSTGap}, {"dst_order_jobs", rep.DSTOrder},
 		}},
 	}
+}
+
+// runMix resamples LOG and the --mix logs at once onto a common machine
+// (resample.Mix), writes the mixed log and describes it.
+func runMix(e *env, a resampleArgs, tr *datasets.Trace) error {
+	var pools []*resample.Pools
+	po := a.reading.Pools
+	po.Clock = a.clock
+	for i, name := range append([]string{a.log}, a.mix...) {
+		t := tr
+		if i > 0 {
+			var err error
+			if t, err = loadLog(e, name); err != nil {
+				return err
+			}
+		}
+		p, err := resample.NewPools(t, po)
+		if err != nil {
+			return fmt.Errorf("%s: %w", t.Name, err)
+		}
+		pools = append(pools, p)
+	}
+	m, err := resample.Mix(pools, resample.MixOptions{Procs: a.mixProcs, Weights: a.mixWeights, Generate: a.opts})
+	if err != nil {
+		return err
+	}
+	if m.Trace.Len() == 0 {
+		return fmt.Errorf("resample: the mixed log has no job: raise --load or --weeks; nothing written")
+	}
+	if err := a.out.writeTrace(m.Trace); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stderr, "wrote %d jobs of %d logs to %s\n", m.Trace.Len(), len(pools), a.out.path)
+	var logs record
+	for i, p := range pools {
+		n := 0
+		if r := m.Parts[i]; r != nil {
+			n = r.Trace.Len()
+		}
+		logs = append(logs, field{fmt.Sprintf("log%d", i+1), record{{"name", p.Trace.Name}, {"procs", p.Trace.Machine().Procs}, {"jobs", n}}})
+	}
+	rec := record{{"mix", record{{"procs", m.Procs}, {"jobs", m.Trace.Len()}, {"weeks", a.opts.Weeks},
+		{"seed", a.opts.Seed}, {"load", a.opts.Load}, {"class_weights", a.opts.ClassWeights.String()}}}, {"logs", logs}}
+	if a.factory != nil {
+		o, err := m.Simulate(a.factory(), a.reading.Sim)
+		if err != nil {
+			return err
+		}
+		rec = append(rec, field{"simulation", record{{"scheduler", a.simulate}, {"procs", o.Result.Procs},
+			{"utilization", o.Summary.Utilization}, {"avg_wait", o.Summary.AvgWait},
+			{"avg_bounded_slowdown", o.Summary.AvgBoundedSlowdown}, {"saturated", o.Saturation.Saturated}}})
+	}
+	return writeRecord(e.stdout, a.format, rec)
 }

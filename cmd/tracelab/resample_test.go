@@ -144,6 +144,37 @@ func TestResampleWeightClass(t *testing.T) {
 	}
 }
 
+// --mix resamples two logs at once onto the common machine: every size
+// fits it, and the report counts each log's jobs.
+func TestResampleMix(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "mix.swf")
+	stdout, _, err := runCLI(t, "resample", "sample", "--mix", "sample", "--mix-weights", "2,1", "--mix-procs", "64",
+		"--weeks", "6", "--seed", "5", "-o", out, "--format", "json", "--simulate", "easy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rec map[string]any
+	if err := json.Unmarshal([]byte(stdout), &rec); err != nil {
+		t.Fatalf("%v\n%s", err, stdout)
+	}
+	tr, err := datasets.ReadFile(out, datasets.ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mix := rec["mix"].(map[string]any)
+	if mix["procs"] != 64.0 || mix["jobs"] != float64(tr.Len()) || tr.Len() == 0 || tr.Header.MaxProcs != 64 {
+		t.Errorf("mix %v, file of %d jobs on %d processors", mix, tr.Len(), tr.Header.MaxProcs)
+	}
+	for i, q := range tr.Procs {
+		if q < 1 || q > 64 {
+			t.Fatalf("job %d: %d processors on 64", i+1, q)
+		}
+	}
+	if s := rec["simulation"].(map[string]any); s["procs"] != 64.0 {
+		t.Errorf("simulation %v", s)
+	}
+}
+
 func TestResampleErrors(t *testing.T) {
 	dir := t.TempDir()
 	o := filepath.Join(dir, "x.swf")
@@ -165,6 +196,10 @@ func TestResampleErrors(t *testing.T) {
 		{[]string{"resample", "--seed", "1", "-o", filepath.Join(dir, "x.txt")}, "unknown output format"},
 		{[]string{"resample", "--seed", "1", "-o", o, "--simulate", "lottery"}, "--simulate"},
 		{[]string{"resample", "--seed", "1", "-o", o, "--weight-class", "huge=2"}, "--weight-class"},
+		{[]string{"resample", "--seed", "1", "-o", o, "--mix", "sample"}, "--mix needs --weeks"},
+		{[]string{"resample", "--seed", "1", "-o", o, "--mix-procs", "10"}, "need --mix"},
+		{[]string{"resample", "--seed", "1", "-o", o, "--weeks", "4", "--mix", "sample", "--mix-weights", "1"}, "1 weights for 2 logs"},
+		{[]string{"resample", "--seed", "1", "-o", filepath.Join(dir, "x.csv"), "--weeks", "4", "--mix", "sample"}, ".swf or .swf.gz only"},
 		{[]string{"resample", "--seed", "1", "-o", o, "--weight-class", "heavy=-1"}, "--weight-class"},
 	}
 	for _, c := range cases {

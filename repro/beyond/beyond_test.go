@@ -48,7 +48,7 @@ func TestLedger(t *testing.T) {
 	}
 	for _, id := range []string{"locality/SDSC-SP2/marginals-kept", "locality/SDSC-SP2/scramble-raises-depth",
 		"shake/SDSC-SP2/session/keeps-dependencies", "shake/SDSC-SP2/user/keeps-dependencies", "shake/SDSC-SP2/job/reorders",
-		"stationarity/SDSC-SP2/log-not-stationary"} {
+		"stationarity/SDSC-SP2/log-not-stationary", "mixing/mix/easy-beats-fcfs"} {
 		if e, ok := l.Lookup(id); !ok || e.Verdict != ledger.Agrees {
 			t.Errorf("%s: %+v", id, e)
 		}
@@ -100,6 +100,32 @@ func TestSelective(t *testing.T) {
 		}
 		if v.ClassUsers == 0 || !(v.Wait.Mean > 0) {
 			t.Errorf("%s: %d users in the class, wait %v", v.Variant, v.ClassUsers, v.Wait)
+		}
+	}
+}
+
+// TestMixing: the mix is on the largest machine of the logs, every row has
+// the quick mode's replicates and finite ratios, and the average row is
+// the mean of the logs' rows (closed form, replicate by replicate).
+func TestMixing(t *testing.T) {
+	r, err := New(study.Options{Quick: true}).Mixing(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Logs) != 2 || len(r.rows) != 4 || r.Frame.Nrow() != 4 {
+		t.Fatalf("logs %v, %d rows, frame of %d", r.Logs, len(r.rows), r.Frame.Nrow())
+	}
+	if r.rows[0].procs != max(r.rows[1].procs, r.rows[2].procs) {
+		t.Errorf("mix on %d processors, logs on %d and %d", r.rows[0].procs, r.rows[1].procs, r.rows[2].procs)
+	}
+	for _, x := range r.rows {
+		if x.bslI.N != 3 || math.IsNaN(x.bslI.Mean) || math.IsInf(x.waitI.Mean, 0) || !(x.jobs > 0) {
+			t.Errorf("%s: %+v", x.name, x)
+		}
+	}
+	for k := range 3 {
+		if want := (r.rows[1].bsld[k] + r.rows[2].bsld[k]) / 2; math.Abs(r.rows[3].bsld[k]-want) > 1e-12 {
+			t.Errorf("replicate %d: average %v, want %v", k, r.rows[3].bsld[k], want)
 		}
 	}
 }
