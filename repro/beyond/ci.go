@@ -3,6 +3,9 @@ package beyond
 import (
 	"math"
 
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
+
 	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/gonum/stat/distuv"
 )
@@ -26,4 +29,22 @@ func meanCI(x []float64) Interval {
 	}
 	h := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(len(x) - 1)}.Quantile(0.975) * sd / math.Sqrt(float64(len(x)))
 	return Interval{Mean: m, Lo: m - h, Hi: m + h, N: len(x)}
+}
+
+// frameOf returns the columns first followed by one float column per
+// name, row i of them holding rows[i] (one value per name).
+func frameOf(first []series.Series, names []string, rows [][]float64) dataframe.DataFrame {
+	cols := make([][]float64, len(names))
+	for c := range cols {
+		cols[c] = make([]float64, len(rows))
+	}
+	for i, r := range rows {
+		for c, v := range r {
+			cols[c][i] = v
+		}
+	}
+	for c, h := range names {
+		first = append(first, series.New(cols[c], series.Float, h))
+	}
+	return dataframe.New(first...)
 }

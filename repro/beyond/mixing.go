@@ -59,17 +59,13 @@ func (s *Study) Mixing(ctx context.Context) (*MixingResult, error) {
 		}
 		var pools []*resample.Pools
 		for _, name := range names {
-			tr, err := study.Log(name)
-			if errors.Is(err, study.ErrMissing) {
-				res.missing = append(res.missing, name)
-				continue
-			}
+			p, ok, err := logPools(name)
 			if err != nil {
 				return nil, err
 			}
-			p, err := resample.NewPools(tr, resample.PoolOptions{})
-			if err != nil {
-				return nil, fmt.Errorf("%s: %w", name, err)
+			if !ok {
+				res.missing = append(res.missing, name)
+				continue
 			}
 			pools = append(pools, p)
 			res.Logs = append(res.Logs, name)
@@ -148,23 +144,14 @@ func (r *mixingRow) add(jobs, reps int, simulate func(sim.Scheduler, resample.Si
 func (r *MixingResult) frame() dataframe.DataFrame {
 	n := len(r.rows)
 	name, reps, procs := make([]string, n), make([]int, n), make([]int, n)
-	heads := []string{"jobs", "wait_ratio", "wait_ratio_lo", "wait_ratio_hi", "bsld_ratio", "bsld_ratio_lo", "bsld_ratio_hi"}
-	cols := make([][]float64, len(heads))
-	for c := range cols {
-		cols[c] = make([]float64, n)
-	}
+	vals := make([][]float64, n)
 	for i, x := range r.rows {
 		name[i], reps[i], procs[i] = x.name, x.bslI.N, x.procs
-		for c, v := range []float64{x.jobs, x.waitI.Mean, x.waitI.Lo, x.waitI.Hi, x.bslI.Mean, x.bslI.Lo, x.bslI.Hi} {
-			cols[c][i] = v
-		}
+		vals[i] = []float64{x.jobs, x.waitI.Mean, x.waitI.Lo, x.waitI.Hi, x.bslI.Mean, x.bslI.Lo, x.bslI.Hi}
 	}
-	ss := []series.Series{series.New(name, series.String, "workload"), series.New(reps, series.Int, "replicates"),
-		series.New(procs, series.Int, "procs")}
-	for c, h := range heads {
-		ss = append(ss, series.New(cols[c], series.Float, h))
-	}
-	return dataframe.New(ss...)
+	return frameOf([]series.Series{series.New(name, series.String, "workload"), series.New(reps, series.Int, "replicates"),
+		series.New(procs, series.Int, "procs")},
+		[]string{"jobs", "wait_ratio", "wait_ratio_lo", "wait_ratio_hi", "bsld_ratio", "bsld_ratio_lo", "bsld_ratio_hi"}, vals)
 }
 
 // Claims adds the answers of §6.5.1: EASY beats FCFS on the mix, and the
@@ -209,4 +196,20 @@ func (r *MixingResult) Answer() string {
 		s += "- " + name + ": not available here.\n"
 	}
 	return s
+}
+
+// logPools returns the resampling pools of the log name (default pool
+// options); ok is false when the log is missing here.
+func logPools(name string) (p *resample.Pools, ok bool, err error) {
+	tr, err := study.Log(name)
+	if errors.Is(err, study.ErrMissing) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	if p, err = resample.NewPools(tr, resample.PoolOptions{}); err != nil {
+		return nil, false, fmt.Errorf("%s: %w", name, err)
+	}
+	return p, true, nil
 }

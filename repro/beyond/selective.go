@@ -2,13 +2,11 @@ package beyond
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
 	"github.com/tracelab/tracelab/repro/ledger"
-	"github.com/tracelab/tracelab/repro/study"
 	"github.com/tracelab/tracelab/sim/resample"
 	"github.com/tracelab/tracelab/sim/sweep"
 )
@@ -55,17 +53,13 @@ func (s *Study) Selective(ctx context.Context) (*SelectiveResult, error) {
 		res := &SelectiveResult{}
 		reps := s.o.Reps(10, 4)
 		for _, name := range s.logsFor(fourLogs...) {
-			tr, err := study.Log(name)
-			if errors.Is(err, study.ErrMissing) {
-				res.missing = append(res.missing, name)
-				continue
-			}
+			pools, ok, err := logPools(name)
 			if err != nil {
 				return nil, err
 			}
-			pools, err := resample.NewPools(tr, resample.PoolOptions{})
-			if err != nil {
-				return nil, fmt.Errorf("%s: %w", name, err)
+			if !ok {
+				res.missing = append(res.missing, name)
+				continue
 			}
 			classes := pools.UserClasses()
 			var base *SelectiveVariant
@@ -109,25 +103,16 @@ func (s *Study) Selective(ctx context.Context) (*SelectiveResult, error) {
 func (r *SelectiveResult) frame() dataframe.DataFrame {
 	n := len(r.Variants)
 	log, variant, reps, users := make([]string, n), make([]string, n), make([]int, n), make([]int, n)
-	heads := []string{"jobs", "utilization", "wait", "wait_lo", "wait_hi", "bsld", "bsld_lo", "bsld_hi",
-		"wait_ratio", "wait_ratio_lo", "wait_ratio_hi", "bsld_ratio", "bsld_ratio_lo", "bsld_ratio_hi"}
-	cols := make([][]float64, len(heads))
-	for c := range cols {
-		cols[c] = make([]float64, n)
-	}
+	vals := make([][]float64, n)
 	for i, v := range r.Variants {
 		log[i], variant[i], reps[i], users[i] = v.Log, v.Variant, v.Wait.N, v.ClassUsers
-		for c, x := range []float64{v.Jobs, v.Utilization, v.Wait.Mean, v.Wait.Lo, v.Wait.Hi, v.BSLD.Mean, v.BSLD.Lo, v.BSLD.Hi,
-			v.WaitRatio.Mean, v.WaitRatio.Lo, v.WaitRatio.Hi, v.BSLDRatio.Mean, v.BSLDRatio.Lo, v.BSLDRatio.Hi} {
-			cols[c][i] = x
-		}
+		vals[i] = []float64{v.Jobs, v.Utilization, v.Wait.Mean, v.Wait.Lo, v.Wait.Hi, v.BSLD.Mean, v.BSLD.Lo, v.BSLD.Hi,
+			v.WaitRatio.Mean, v.WaitRatio.Lo, v.WaitRatio.Hi, v.BSLDRatio.Mean, v.BSLDRatio.Lo, v.BSLDRatio.Hi}
 	}
-	ss := []series.Series{series.New(log, series.String, "log"), series.New(variant, series.String, "variant"),
-		series.New(reps, series.Int, "replicates"), series.New(users, series.Int, "class_users")}
-	for c, h := range heads {
-		ss = append(ss, series.New(cols[c], series.Float, h))
-	}
-	return dataframe.New(ss...)
+	return frameOf([]series.Series{series.New(log, series.String, "log"), series.New(variant, series.String, "variant"),
+		series.New(reps, series.Int, "replicates"), series.New(users, series.Int, "class_users")},
+		[]string{"jobs", "utilization", "wait", "wait_lo", "wait_hi", "bsld", "bsld_lo", "bsld_hi",
+			"wait_ratio", "wait_ratio_lo", "wait_ratio_hi", "bsld_ratio", "bsld_ratio_lo", "bsld_ratio_hi"}, vals)
 }
 
 // Claims adds, per log and up-weighted class, whether EASY's average wait
