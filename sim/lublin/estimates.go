@@ -9,9 +9,9 @@ import (
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
 	"gonum.org/v1/gonum/stat"
-	"gonum.org/v1/gonum/stat/distuv"
 
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/internal/confidence"
 	"github.com/tracelab/tracelab/internal/parallel"
 	"github.com/tracelab/tracelab/sim"
 	"github.com/tracelab/tracelab/sim/estimates"
@@ -174,13 +174,10 @@ func ratios(a, b []float64) []float64 {
 }
 
 // meanCI returns the mean of x and its 95% confidence interval (Student's
-// t); the interval is the mean itself for a single value.
+// t; confidence.Mean95); the interval is the mean itself for a single value.
 func meanCI(x []float64) (mean, lo, hi float64) {
-	m, h := stat.Mean(x, nil), 0.0
-	if len(x) > 1 {
-		h = distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(len(x) - 1)}.Quantile(0.975) * stat.StdDev(x, nil) / math.Sqrt(float64(len(x)))
-	}
-	return m, m - h, m + h
+	ci := confidence.Mean95(x)
+	return ci.Mean, ci.Lo, ci.Hi
 }
 
 // Frame returns the average waits as a frame, one row per workload and
