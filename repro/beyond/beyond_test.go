@@ -36,7 +36,7 @@ func TestLedger(t *testing.T) {
 	l := ledgerOf(t)
 	items := map[string]bool{}
 	for _, e := range l.Entries() {
-		if e.Origin != ledger.Ours && e.Verdict != ledger.NotComparable {
+		if e.Kind != ledger.Ours && e.Verdict != ledger.NotComparable {
 			t.Errorf("%s is not marked as ours", e.ID)
 		}
 		items[e.Item] = true

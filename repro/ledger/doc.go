@@ -24,7 +24,7 @@
 // the paper file.
 //
 // Entries of our own results (experiments beyond the papers) carry
-// Origin Ours: their "paper value" is the hypothesis we tested.
+// Kind Ours: their "paper value" is the hypothesis we tested.
 //
 // A Ledger collects the entries of one paper; Frame, WriteCSV, WriteJSON and
 // WriteText show it; Totals counts verdicts; Regressions compares a ledger

@@ -21,16 +21,25 @@ const (
 // Verdicts lists the verdicts in display order.
 var Verdicts = []Verdict{Agrees, Differs, NotComparable}
 
-// Origin says whose statement an entry checks.
-type Origin string
+// Kind says what an entry is: a claim of the paper (counted in the verdict
+// totals), a check of our own configuration or of an identity (listed
+// apart, never counted as agreement), or a result of our own.
+type Kind string
 
-// The origins of entries.
+// The kinds of entries.
 const (
-	// FromPaper is a statement of the paper about its own results.
-	FromPaper Origin = "paper"
-	// Ours is a result of our own, beyond the papers: the "paper value" is
-	// the hypothesis we tested.
-	Ours Origin = "ours"
+	// PaperClaim is a statement of the paper about its own results, checked
+	// against our value: the only kind counted in a paper's verdict totals.
+	PaperClaim Kind = "claim"
+	// SelfCheck is a check of our own configuration, a definitional
+	// identity or invariant, or a value derived from the paper's own
+	// numbers (not from a log): it can fail, but its agreement is not a
+	// finding. Entry.Basis says what it checks.
+	SelfCheck Kind = "check"
+	// Ours is a result of our own, beyond the papers (or our alternative
+	// reading of an ambiguous text): the "paper value" is the hypothesis we
+	// tested.
+	Ours Kind = "ours"
 )
 
 // Entry is one claim with our value and the verdict.
@@ -52,7 +61,40 @@ type Entry struct {
 	// compare with; it may also annotate an agreement.
 	Reason  string `json:"reason,omitempty"`
 	Section string `json:"section,omitempty"` // notebook section that shows it
-	Origin  Origin `json:"origin"`
+	Kind    Kind   `json:"kind"`
+	// Basis says, for a SelfCheck, what it checks and why it is not a
+	// finding ("1000 = 1000: the variant count we asked for").
+	Basis string `json:"basis,omitempty"`
+	// Want is the paper's value and tolerance in machine-readable form
+	// (numeric entries only), so that a stored ledger can be re-judged and
+	// its discrimination measured without the code that made it.
+	Want *Want `json:"want,omitempty"`
+	// Cell places a numeric entry in a table of several logs (rows), so
+	// that Discrimination can test whether our value would also agree with
+	// another row's paper value in the same column.
+	Cell *Cell `json:"cell,omitempty"`
+	// NotDiscriminating is set by MarkDiscrimination on an agreeing entry
+	// whose value would also agree with another log's paper value in the
+	// same table column: it is counted apart from agreements that single
+	// out the log.
+	NotDiscriminating bool `json:"not_discriminating,omitempty"`
+}
+
+// AsCheck marks e as a SelfCheck (see Kind) with basis saying what it
+// checks, and returns e.
+func (e *Entry) AsCheck(basis string) *Entry {
+	if basis == "" {
+		panic("ledger: AsCheck needs a basis")
+	}
+	e.Kind, e.Basis = SelfCheck, basis
+	return e
+}
+
+// InTable places e in column of table, in the row of a log (see Cell), and
+// returns e.
+func (e *Entry) InTable(table, row, column string) *Entry {
+	e.Cell = &Cell{Table: table, Row: row, Column: column}
+	return e
 }
 
 // Number returns our value as a number, NaN when it is not numeric.
@@ -144,8 +186,8 @@ func (l *Ledger) add(e *Entry) *Entry {
 	if s, ok := l.sections[e.Item]; ok && e.Section == "" {
 		e.Section = s
 	}
-	if e.Origin == "" {
-		e.Origin = FromPaper
+	if e.Kind == "" {
+		e.Kind = PaperClaim
 	}
 	l.entries = append(l.entries, e)
 	return e
@@ -153,7 +195,7 @@ func (l *Ledger) add(e *Entry) *Entry {
 
 func numberEntry(item, id, statement string, want Expectation, got float64) *Entry {
 	e := &Entry{Item: item, ID: id, Statement: statement, PaperValue: want.Value(),
-		Tolerance: want.Tolerance(), OurValue: Format(got, 4)}
+		Tolerance: want.Tolerance(), OurValue: Format(got, 4), Want: wantOf(want)}
 	if !math.IsNaN(got) {
 		g := got
 		e.OurNumber = &g
@@ -226,18 +268,31 @@ func (l *Ledger) Failed(item, id, statement string, want Expectation, err error)
 		Tolerance: want.Tolerance(), OurValue: "—", Verdict: Differs, Reason: "not computed: " + err.Error()})
 }
 
-// Own records a numeric result of our own (Origin Ours): want is the
-// hypothesis tested.
-func (l *Ledger) Own(item, id, statement string, want Expectation, got float64) *Entry {
+// StandIn records a value computed on a stand-in log (another version or
+// another machine than the paper's) next to the paper's value: the verdict
+// is NotComparable, whatever the values, with why saying which log stands
+// in for which; our value is shown.
+func (l *Ledger) StandIn(item, id, statement string, want Expectation, got float64, why string) *Entry {
+	if why == "" {
+		panic("ledger: StandIn needs a reason")
+	}
 	e := numberEntry(item, id, statement, want, got)
-	e.Origin = Ours
+	e.Verdict, e.Reason = NotComparable, why
 	return l.add(e)
 }
 
-// OwnClaim records a qualitative result of our own (Origin Ours).
+// Own records a numeric result of our own (Kind Ours): want is the
+// hypothesis tested.
+func (l *Ledger) Own(item, id, statement string, want Expectation, got float64) *Entry {
+	e := numberEntry(item, id, statement, want, got)
+	e.Kind = Ours
+	return l.add(e)
+}
+
+// OwnClaim records a qualitative result of our own (Kind Ours).
 func (l *Ledger) OwnClaim(item, id, statement string, holds bool, evidence string) *Entry {
 	e := claimEntry(item, id, statement, holds, evidence)
-	e.Origin = Ours
+	e.Kind = Ours
 	return l.add(e)
 }
 

@@ -120,14 +120,14 @@ func TestLedger(t *testing.T) {
 		verdict Verdict
 		ours    string
 		section string
-		origin  Origin
+		origin  Kind
 	}{
-		{"table6/KTH-SP2/procs", Agrees, "3.900", "§5.2 Table VI", FromPaper},
-		{"runtime-depth-range", Differs, "41", "§5.2 Table VI", FromPaper},
-		{"fig8/KTH-SP2/bracketed", Agrees, "holds: share 0.12", "§6.1 Fig. 8", FromPaper},
-		{"table5/CTC-SP2/temporary", NotComparable, "236", "§6.1 Fig. 8", FromPaper},
-		{"table1/ANL-Intrepid/jobs", NotComparable, "—", "§6.1 Fig. 8", FromPaper},
-		{"table7/HPC2N/H", Differs, "—", "§6.1 Fig. 8", FromPaper},
+		{"table6/KTH-SP2/procs", Agrees, "3.900", "§5.2 Table VI", PaperClaim},
+		{"runtime-depth-range", Differs, "41", "§5.2 Table VI", PaperClaim},
+		{"fig8/KTH-SP2/bracketed", Agrees, "holds: share 0.12", "§6.1 Fig. 8", PaperClaim},
+		{"table5/CTC-SP2/temporary", NotComparable, "236", "§6.1 Fig. 8", PaperClaim},
+		{"table1/ANL-Intrepid/jobs", NotComparable, "—", "§6.1 Fig. 8", PaperClaim},
+		{"table7/HPC2N/H", Differs, "—", "§6.1 Fig. 8", PaperClaim},
 		{"mix/equal", Agrees, "0.02000", "§6.1 Fig. 8", Ours},
 	}
 	es := l.Entries()
@@ -137,7 +137,7 @@ func TestLedger(t *testing.T) {
 	for i, w := range want {
 		e := es[i]
 		if e.ID != w.id || e.Verdict != w.verdict || e.OurValue != w.ours || e.Section != w.section ||
-			e.Origin != w.origin || e.Paper != "demo2013" {
+			e.Kind != w.origin || e.Paper != "demo2013" {
 			t.Errorf("entry %d = %+v, want %+v", i, e, w)
 		}
 	}

@@ -15,11 +15,11 @@ import (
 // Columns are the fields of an entry as they appear in frames, CSV and
 // text, in order.
 var Columns = []string{"paper", "item", "id", "statement", "paper_value", "our_value",
-	"tolerance", "verdict", "reason", "section", "origin", "quote"}
+	"tolerance", "verdict", "reason", "section", "kind", "quote"}
 
 func (e Entry) fields() []string {
 	return []string{e.Paper, e.Item, e.ID, e.Statement, e.PaperValue, e.OurValue,
-		e.Tolerance, string(e.Verdict), e.Reason, e.Section, string(e.Origin), e.Quote}
+		e.Tolerance, string(e.Verdict), e.Reason, e.Section, string(e.Kind), e.Quote}
 }
 
 // Frame returns the entries as a Gota frame with the string Columns, in
@@ -119,7 +119,7 @@ func WriteMarkdown(w io.Writer, entries []Entry) error {
 	b.WriteString("|---|---|---|---|---|---|---|---|\n")
 	for _, e := range entries {
 		verdict := string(e.Verdict)
-		if e.Origin == Ours {
+		if e.Kind == Ours {
 			verdict += " (ours)"
 		}
 		fmt.Fprintf(&b, "| %s | `%s` | %s | %s | %s | %s | %s | %s |\n", markdownCell(e.Item), e.ID,

@@ -208,7 +208,7 @@ func (r *GeneratorResult) set(label string) generatorSet {
 func (r *GeneratorResult) Claims(l *ledger.Ledger) {
 	if r.missing {
 		l.Unavailable("§9.1", "generator/typeless", "the typeless parameter set made lublin_256", "—", "lublin_256 is not available here").
-			Origin = ledger.Ours
+			Kind = ledger.Ours
 		return
 	}
 	tl, typed := r.set("typeless (m_lublin99_typeless)"), r.set("typed mix (m_lublin99)")

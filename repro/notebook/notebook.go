@@ -75,7 +75,7 @@ func show(title string, es []ledger.Entry) error {
 	b.WriteString("<tr><th>item</th><th>statement</th><th>paper</th><th>ours</th><th>tolerance</th><th>verdict</th><th>reason</th></tr>\n")
 	for _, e := range es {
 		verdict := string(e.Verdict)
-		if e.Origin == ledger.Ours {
+		if e.Kind == ledger.Ours {
 			verdict += " (ours)"
 		}
 		fmt.Fprintf(&b, "<tr><td>%s</td><td style=\"text-align:left\" title=\"%s\">%s</td><td>%s</td><td>%s</td><td>%s</td><td style=\"%s\">%s</td><td style=\"text-align:left\">%s</td></tr>\n",

@@ -1,0 +1,209 @@
+package ledger
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Want is an Expectation in machine-readable form: the paper's value and
+// the tolerance, so that a stored entry can be judged again (Accepts)
+// without the code that made it.
+type Want struct {
+	// Form is "approx" (|ours − V| ≤ Rel·|V|), "near" (|ours − V| ≤ Abs) or
+	// "between" (Lo ≤ ours ≤ Hi; an infinite bound is stored as null and
+	// means open).
+	Form string   `json:"form"`
+	V    float64  `json:"v,omitempty"`
+	Rel  float64  `json:"rel,omitempty"`
+	Abs  float64  `json:"abs,omitempty"`
+	Lo   *float64 `json:"lo,omitempty"`
+	Hi   *float64 `json:"hi,omitempty"`
+}
+
+// Expectation returns w as an Expectation.
+func (w Want) Expectation() (Expectation, error) {
+	switch w.Form {
+	case "approx":
+		return Approx(w.V, w.Rel), nil
+	case "near":
+		return Near(w.V, w.Abs), nil
+	case "between":
+		lo, hi := math.Inf(-1), math.Inf(1)
+		if w.Lo != nil {
+			lo = *w.Lo
+		}
+		if w.Hi != nil {
+			hi = *w.Hi
+		}
+		if !(lo <= hi) {
+			return nil, fmt.Errorf("ledger: want between %v and %v", lo, hi)
+		}
+		return Between(lo, hi), nil
+	}
+	return nil, fmt.Errorf("ledger: unknown want form %q", w.Form)
+}
+
+// speccer is implemented by the Expectations that can be stored as a Want.
+type speccer interface{ want() Want }
+
+func (a approx) want() Want { return Want{Form: "approx", V: a.v, Rel: a.rel} }
+func (n near) want() Want   { return Want{Form: "near", V: n.v, Abs: n.abs} }
+func (b between) want() Want {
+	w := Want{Form: "between"}
+	if !math.IsInf(b.lo, 0) {
+		lo := b.lo
+		w.Lo = &lo
+	}
+	if !math.IsInf(b.hi, 0) {
+		hi := b.hi
+		w.Hi = &hi
+	}
+	return w
+}
+func (s stated) want() Want {
+	if sp, ok := s.Expectation.(speccer); ok {
+		return sp.want()
+	}
+	return Want{}
+}
+
+// wantOf returns the stored form of e, nil when it has none.
+func wantOf(e Expectation) *Want {
+	sp, ok := e.(speccer)
+	if !ok {
+		return nil
+	}
+	w := sp.want()
+	if w.Form == "" {
+		return nil
+	}
+	return &w
+}
+
+// Cell is the place of an entry in a table of several logs: the table (an
+// item such as "Table II", or a figure's panel), the row (the log) and the
+// column (the quantity). Entries of one table and column are compared with
+// each other by Discrimination.
+type Cell struct {
+	Table  string `json:"table"`
+	Row    string `json:"row"`
+	Column string `json:"column"`
+}
+
+// Printed is the tolerance rule of the ledger for a number the paper prints
+// as text (e.g. "0.62", "3.9", "28489") and our estimate of it with
+// standard error se (0 for a deterministic statistic of the same log):
+//
+//	|ours − paper| ≤ h + 2·se
+//
+// where h is half a unit of the paper's last printed digit (the rounding
+// of the printed value: 0.005 for "0.62") and 2·se the 95% half-width of
+// our sampling or replicate error. It panics when text is not a number or
+// se is negative (programmer errors).
+func Printed(text string, se float64) Expectation {
+	v, h := parsePrinted(text)
+	if !(se >= 0) {
+		panic("ledger: Printed needs a non-negative standard error")
+	}
+	return Stated(text, Near(v, h+2*se))
+}
+
+// parsePrinted reads a printed decimal and half a unit of its last digit.
+func parsePrinted(text string) (v, half float64) {
+	t := strings.TrimSpace(text)
+	v, err := strconv.ParseFloat(t, 64)
+	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+		panic(fmt.Sprintf("ledger: Printed: %q is not a printed number", text))
+	}
+	mant := strings.TrimLeft(t, "+-")
+	if i := strings.IndexAny(mant, "eE"); i >= 0 {
+		panic(fmt.Sprintf("ledger: Printed: %q: give the number as the paper prints it, without an exponent", text))
+	}
+	decimals := 0
+	if i := strings.IndexByte(mant, '.'); i >= 0 {
+		decimals = len(mant) - i - 1
+	}
+	return v, 0.5 * math.Pow(10, -float64(decimals))
+}
+
+// DiscriminationRow is the outcome of Discrimination for one table column.
+type DiscriminationRow struct {
+	Paper, Table, Column string
+	// Agreeing is the number of agreeing entries of the column; Ambiguous
+	// how many of them would also agree with another row's paper value.
+	Agreeing, Ambiguous int
+	// Rows is the number of rows (logs) with a numeric paper value.
+	Rows int
+}
+
+// Discrimination tests, for every table column of several rows (entries
+// with a Cell and a Want), how many agreeing entries would also agree with
+// the paper value of another row of the same column under that row's
+// tolerance. Rows are sorted by paper, table and column.
+func Discrimination(entries []Entry) []DiscriminationRow {
+	type key struct{ paper, table, column string }
+	groups := map[key][]int{}
+	for i, e := range entries {
+		if e.Cell != nil && e.Want != nil {
+			k := key{e.Paper, e.Cell.Table, e.Cell.Column}
+			groups[k] = append(groups[k], i)
+		}
+	}
+	var out []DiscriminationRow
+	for k, idx := range groups {
+		r := DiscriminationRow{Paper: k.paper, Table: k.table, Column: k.column, Rows: len(idx)}
+		for _, i := range idx {
+			if entries[i].Verdict == Agrees {
+				r.Agreeing++
+				if ambiguous(entries, i, idx) {
+					r.Ambiguous++
+				}
+			}
+		}
+		out = append(out, r)
+	}
+	slices.SortFunc(out, func(a, b DiscriminationRow) int {
+		return strings.Compare(a.Paper+"\x00"+a.Table+"\x00"+a.Column, b.Paper+"\x00"+b.Table+"\x00"+b.Column)
+	})
+	return out
+}
+
+// ambiguous reports whether entry i's value is accepted by the Want of
+// another row of its group idx.
+func ambiguous(entries []Entry, i int, idx []int) bool {
+	got := entries[i].Number()
+	for _, j := range idx {
+		if j == i || entries[j].Cell.Row == entries[i].Cell.Row {
+			continue
+		}
+		ex, err := entries[j].Want.Expectation()
+		if err == nil && ex.Accepts(got) {
+			return true
+		}
+	}
+	return false
+}
+
+// MarkDiscrimination sets NotDiscriminating on every agreeing entry that
+// Discrimination counts as ambiguous, and clears it on every other entry.
+func MarkDiscrimination(entries []Entry) {
+	type key struct{ paper, table, column string }
+	groups := map[key][]int{}
+	for i := range entries {
+		entries[i].NotDiscriminating = false
+		if e := entries[i]; e.Cell != nil && e.Want != nil {
+			k := key{e.Paper, e.Cell.Table, e.Cell.Column}
+			groups[k] = append(groups[k], i)
+		}
+	}
+	for _, idx := range groups {
+		for _, i := range idx {
+			if entries[i].Verdict == Agrees && ambiguous(entries, i, idx) {
+				entries[i].NotDiscriminating = true
+			}
+		}
+	}
+}

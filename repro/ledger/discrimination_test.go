@@ -1,0 +1,76 @@
+package ledger
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+func TestPrinted(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		text   string
+		se     float64
+		got    float64
+		accept bool
+	}{
+		// Half a unit of the last printed digit: 0.005 for "0.62".
+		{"0.62", 0, 0.625, true},
+		{"0.62", 0, 0.6251, false},
+		// Plus two standard errors: 0.005 + 0.068.
+		{"0.62", 0.034, 0.69, true},
+		{"0.62", 0.034, 0.70, false},
+		// Integers: half a unit is 0.5.
+		{"28489", 0, 28489.5, true},
+		{"28489", 0, 28490, false},
+		{"3.9", 0, 3.86, true},
+	} {
+		if got := Printed(c.text, c.se).Accepts(c.got); got != c.accept {
+			t.Errorf("Printed(%q, %v).Accepts(%v) = %v", c.text, c.se, c.got, got)
+		}
+	}
+}
+
+func TestDiscrimination(t *testing.T) {
+	t.Parallel()
+	l := New("demo")
+	// Column "shorter": KTH 0.60 and SP2 0.62 lie within each other's ±0.05;
+	// CTC 0.90 singles itself out.
+	l.Check("Table II", "t2/KTH", "KTH shorter", Near(0.60, 0.05), 0.61).InTable("Table II", "KTH", "shorter")
+	l.Check("Table II", "t2/SP2", "SP2 shorter", Near(0.62, 0.05), 0.63).InTable("Table II", "SP2", "shorter")
+	l.Check("Table II", "t2/CTC", "CTC shorter", Near(0.90, 0.05), 0.88).InTable("Table II", "CTC", "shorter")
+	l.Check("Table II", "t2/BLUE", "BLUE shorter", Near(0.30, 0.05), 0.50).InTable("Table II", "BLUE", "shorter")
+	es := l.Entries()
+	rows := Discrimination(es)
+	if len(rows) != 1 || rows[0].Agreeing != 3 || rows[0].Ambiguous != 2 || rows[0].Rows != 4 {
+		t.Fatalf("Discrimination = %+v, want 3 agreeing, 2 ambiguous, 4 rows", rows)
+	}
+	// Through JSON, as stored ledgers are judged.
+	b, err := json.Marshal(es)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back []Entry
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	MarkDiscrimination(back)
+	want := map[string]bool{"t2/KTH": true, "t2/SP2": true, "t2/CTC": false, "t2/BLUE": false}
+	for _, e := range back {
+		if e.NotDiscriminating != want[e.ID] {
+			t.Errorf("%s: NotDiscriminating = %v", e.ID, e.NotDiscriminating)
+		}
+	}
+}
+
+func TestKinds(t *testing.T) {
+	t.Parallel()
+	l := New("demo")
+	c := l.Check("§6.1", "n", "variants made", Near(1000, 0), 1000).AsCheck("1000 = 1000: the count we asked for")
+	s := l.StandIn("Table 1", "m", "M' of the 1995 Paragon", Approx(0.94, 0.05), 0.94, "our SDSC-Par is the 1996 log")
+	if c.Kind != SelfCheck || c.Basis == "" || s.Verdict != NotComparable || s.OurNumber == nil {
+		t.Errorf("check %+v, stand-in %+v", c, s)
+	}
+	if e := l.Check("x", "p", "claim", Near(1, 0), 1); e.Kind != PaperClaim {
+		t.Errorf("default kind %q", e.Kind)
+	}
+}
