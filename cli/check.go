@@ -1,0 +1,146 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/tracelab/tracelab/analytics/quality"
+	"github.com/tracelab/tracelab/datasets"
+)
+
+func init() {
+	register(&command{name: "check",
+		usage: "[LOG] [--examples 5] [--flurry-share 0.5] [--flurry-spike 2] [--flurry-ratio 10] [--flurry-size 5]\n" +
+			"       [--flurry-gap 2] [--format table|csv|json]",
+		summary: "data-quality report: missing, inconsistent and erroneous data, configuration changes, flurries " +
+			"(Feitelson, Tsafrir & Krakov 2014), each with counts, example jobs and the filter that removes it",
+		run: runCheck})
+}
+
+func runCheck(e *env, args []string) error {
+	fs := e.newFlags("check")
+	format := formatFlag(fs)
+	examples := intFlag(fs, "examples", 5, 1, 100, "", "job numbers listed per anomaly")
+	share := floatFlag(fs, "flurry-share", 0.5, floatRange{lo: 0, hi: 1, openLo: true},
+		"flurry: least share of a day's jobs the user submits on a burst day")
+	many := floatRange{lo: 0, hi: 1e6, openLo: true}
+	spike := floatFlag(fs, "flurry-spike", 2, many, "flurry: least jobs of the user on a burst day, in median days of the log")
+	ratio := floatFlag(fs, "flurry-ratio", 10, many, "flurry: least jobs of the user on a burst day, in the user's usual active days")
+	size := floatFlag(fs, "flurry-size", 5, many, "flurry: least jobs of a flurry, in median days of the log")
+	gap := intFlag(fs, "flurry-gap", 2, 0, 366, "", "flurry: most quiet days between two burst days of one flurry")
+	logArg, err := parseLogCommand(fs, format, args)
+	if err != nil {
+		return err
+	}
+	tr, err := loadLog(e, logArg)
+	if err != nil {
+		return err
+	}
+	r, err := quality.Check(tr, quality.Options{Examples: *examples,
+		Flurries: quality.FlurryOptions{Share: *share, Spike: *spike, Ratio: *ratio, Size: *size, Gap: *gap, NoGap: *gap == 0}})
+	if err != nil {
+		return err
+	}
+	switch *format {
+	case "json":
+		return writeRecord(e.stdout, "json", checkRecord(r))
+	case "csv":
+		return writeFrame(e.stdout, "csv", r.Frame())
+	}
+	return writeCheckTable(e.stdout, r)
+}
+
+// checkRecord is the JSON form of a report: the log, the machine size the
+// checks used, every anomaly and every flurry with its --rb argument.
+func checkRecord(r *quality.Report) record {
+	anomalies := make([]record, len(r.Anomalies))
+	for k, a := range r.Anomalies {
+		ex := a.Examples
+		if ex == nil {
+			ex = []int{}
+		}
+		anomalies[k] = record{{"category", a.Category}, {"kind", a.Kind}, {"jobs", a.Jobs}, {"examples", ex},
+			{"filter", a.Filter}, {"detail", a.Detail}}
+	}
+	flurries := make([]record, len(r.Flurries))
+	for k, f := range r.Flurries {
+		flurries[k] = record{{"user", f.User}, {"begin", f.Begin}, {"end", f.End}, {"first_job", f.FirstJob},
+			{"last_job", f.LastJob}, {"jobs", f.Jobs}, {"burst_days", f.BurstDays}, {"share", f.Share},
+			{"peak_day", f.PeakDay}, {"usual", f.Usual}, {"log_day", f.LogDay}, {"filter", f.Filter()}, {"rb", f.RB()}}
+	}
+	return record{{"log", r.Log}, {"jobs", r.Jobs}, {"procs", r.Machine.Procs}, {"procs_rule", r.Machine.Rule.String()},
+		{"anomalies", anomalies}, {"flurries", flurries}}
+}
+
+// writeCheckTable prints the anomalies as a table, then each one's detail,
+// then the --rb arguments of the flurries.
+func writeCheckTable(w io.Writer, r *quality.Report) error {
+	fmt.Fprintf(w, "%s: %d jobs, machine of %v\n\n", r.Log, r.Jobs, r.Machine)
+	if len(r.Anomalies) == 0 {
+		fmt.Fprintln(w, "no anomaly found")
+		return nil
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "category\tkind\tjobs\tshare\texamples\tfilter")
+	for _, a := range r.Anomalies {
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%.2f%%\t%s\t%s\n", a.Category, a.Kind, a.Jobs,
+			100*float64(a.Jobs)/float64(max(r.Jobs, 1)), joinInts(a.Examples), a.Filter)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintln(w)
+	for _, a := range r.Anomalies {
+		fmt.Fprintf(w, "%s: %s\n", a.Kind, a.Detail)
+	}
+	if len(r.Flurries) > 0 {
+		rb := make([]string, len(r.Flurries))
+		for k, f := range r.Flurries {
+			rb[k] = "--rb " + f.RB()
+		}
+		fmt.Fprintf(w, "\nflurries as rare behaviours for resampling (tracelab resample, sweep):\n  %s\n", strings.Join(rb, " "))
+	}
+	return nil
+}
+
+func joinInts(v []int) string {
+	s := make([]string, len(v))
+	for k, x := range v {
+		s[k] = strconv.Itoa(x)
+	}
+	return strings.Join(s, ",")
+}
+
+// checkReportRows is the "Data quality" section of tracelab report: one
+// row per anomaly (kind, then count, filter and detail), or the error.
+func checkReportRows(t *datasets.Trace) [][2]string {
+	r, err := quality.Check(t, quality.Options{})
+	if err != nil {
+		return [][2]string{{"check", err.Error()}}
+	}
+	if len(r.Anomalies) == 0 {
+		return [][2]string{{"check", "no anomaly found"}}
+	}
+	rows := make([][2]string, len(r.Anomalies))
+	for k, a := range r.Anomalies {
+		v := humanCount(a.Jobs) + " jobs"
+		if a.Filter != "" {
+			v += "; filter: " + a.Filter
+		}
+		rows[k] = [2]string{anomalyLabel(a), v + "; " + a.Detail}
+	}
+	return rows
+}
+
+// anomalyLabel names an anomaly for the report: its category, then its
+// kind without the category's prefix ("Missing: req_mem", "Flurry").
+func anomalyLabel(a quality.Anomaly) string {
+	label := strings.ToUpper(a.Category[:1]) + a.Category[1:]
+	if kind := strings.TrimPrefix(a.Kind, a.Category+"_"); kind != a.Category {
+		label += ": " + kind
+	}
+	return label
+}

@@ -1,0 +1,204 @@
+package cli
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/tracelab/tracelab/datasets"
+)
+
+// command is one tracelab sub-command. Each lives in its own file and
+// registers itself from an init function, so adding a command touches no
+// shared file.
+type command struct {
+	name    string // as typed: "info", "sweep"
+	usage   string // arguments after the name, e.g. "[LOG] [--format table|csv|json]"
+	summary string // one line for "tracelab help"
+	run     func(e *env, args []string) error
+}
+
+// env is what a command may use: its output streams, the flag set it
+// parsed last (for -h), and how it loads a LOG (nil: loadLog's loader;
+// tests replace it).
+type env struct {
+	stdout, stderr io.Writer
+	flags          *flag.FlagSet
+	load           func(arg string) (*datasets.Trace, error)
+}
+
+var commands = map[string]*command{}
+
+// register adds a command; it panics on a duplicate name (a programmer error).
+func register(c *command) {
+	if _, dup := commands[c.name]; dup {
+		panic("tracelab: duplicate command " + c.name)
+	}
+	commands[c.name] = c
+}
+
+// Run executes the tracelab command line args (without the program name),
+// writing to stdout and stderr; an error is the message to print before
+// exiting with status 1.
+func Run(args []string, stdout, stderr io.Writer) error { return run(args, stdout, stderr) }
+
+// run executes the command line args (without the program name).
+func run(args []string, stdout, stderr io.Writer) error {
+	e := &env{stdout: stdout, stderr: stderr}
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		if len(args) > 1 {
+			if c, ok := commands[args[1]]; ok {
+				fmt.Fprintf(stdout, "usage: tracelab %s %s\n\n%s\n", c.name, c.usage, c.summary)
+				return nil
+			}
+		}
+		printHelp(stdout)
+		return nil
+	}
+	c, ok := commands[args[0]]
+	if !ok {
+		return fmt.Errorf("unknown command %q (run 'tracelab help' for the list)", args[0])
+	}
+	err := c.run(e, args[1:])
+	if errors.Is(err, flag.ErrHelp) {
+		fmt.Fprintf(stdout, "usage: tracelab %s %s\n\n%s\n", c.name, c.usage, c.summary)
+		if e.flags != nil {
+			fmt.Fprintln(stdout, "\nflags:")
+			e.flags.SetOutput(stdout)
+			e.flags.PrintDefaults()
+		}
+		return nil
+	}
+	if errors.Is(err, errUsage) {
+		return fmt.Errorf("%s: %w\nusage: tracelab %s %s", c.name, err, c.name, c.usage)
+	}
+	return err
+}
+
+func printHelp(w io.Writer) {
+	fmt.Fprintln(w, "tracelab — workload logs of parallel job schedulers (SWF): analyse, model, resample, simulate")
+	fmt.Fprintln(w, "\nusage: tracelab COMMAND [arguments]\n\ncommands:")
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-12s %s\n", n, commands[n].summary)
+	}
+	fmt.Fprintln(w, "\nLOG is a file path or a catalog name (tracelab catalog); without LOG, the embedded sample.")
+	fmt.Fprintln(w, "Run 'tracelab help COMMAND' for a command's arguments.")
+}
+
+// newFlags returns a flag set for command name that reports errors as
+// errors (never exits, prints nothing: run prints the error once, and the
+// flags on -h).
+func (e *env) newFlags(name string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	e.flags = fs
+	return fs
+}
+
+// parseArgs parses flags that may appear before or after positional
+// arguments ("tracelab info LOG --format json" and "tracelab info --format
+// json LOG" both work) and returns the positional ones. After "--" every
+// argument is positional, even one that starts with "-". A flag error is a
+// usage error naming the flag as typed ("--workers -2: want …").
+func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, flagError(err)
+		}
+		rest := fs.Args()
+		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" && !(n >= 2 && takesValue(fs, args[n-2])) {
+			return append(pos, rest...), nil // Parse stopped at "--" and dropped it
+		}
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+}
+
+// takesValue reports whether arg is a flag of fs that consumes the next
+// argument as its value ("--format", not "--format=json" or a bool flag).
+func takesValue(fs *flag.FlagSet, arg string) bool {
+	name, ok := strings.CutPrefix(arg, "-")
+	if !ok || strings.Contains(name, "=") {
+		return false
+	}
+	f := fs.Lookup(strings.TrimPrefix(name, "-"))
+	if f == nil {
+		return false
+	}
+	b, isBool := f.Value.(interface{ IsBoolFlag() bool })
+	return !isBool || !b.IsBoolFlag()
+}
+
+var flagErrorRE = regexp.MustCompile(`^invalid (?:boolean )?value "(.*)" for (?:flag )?-(\S+): (.*)$`)
+
+// flagError rewrites the flag package's errors as usage errors in the
+// command line's own terms: "--workers -2: want an integer from 0 to 1,024".
+func flagError(err error) error {
+	if errors.Is(err, flag.ErrHelp) {
+		return err
+	}
+	msg := err.Error()
+	if m := flagErrorRE.FindStringSubmatch(msg); m != nil {
+		return usagef("--%s %s: %s", m[2], m[1], m[3])
+	}
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+		return usagef("unknown flag --%s", strings.TrimPrefix(name, "-"))
+	}
+	if name, ok := strings.CutPrefix(msg, "flag needs an argument: -"); ok {
+		return usagef("--%s needs a value", strings.TrimPrefix(name, "-"))
+	}
+	return usagef("%s", msg)
+}
+
+// formatFlag adds the --format flag shared by every command that prints data.
+func formatFlag(fs *flag.FlagSet) *string {
+	return fs.String("format", "table", "output format: table, csv or json")
+}
+
+func checkFormat(f string) error {
+	switch f {
+	case "table", "csv", "json":
+		return nil
+	}
+	return usagef("--format must be table, csv or json, not %q", f)
+}
+
+// parseLogCommand parses the command line of a command that takes one
+// optional LOG and, when format is not nil, --format: flags may stand
+// before or after LOG. It returns LOG ("" for the embedded sample).
+func parseLogCommand(fs *flag.FlagSet, format *string, args []string) (string, error) {
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return "", err
+	}
+	if format != nil {
+		if err := checkFormat(*format); err != nil {
+			return "", err
+		}
+	}
+	return oneOptionalLog(pos)
+}
+
+// oneOptionalLog returns the single optional LOG argument ("" for none).
+func oneOptionalLog(pos []string) (string, error) {
+	switch len(pos) {
+	case 0:
+		return "", nil
+	case 1:
+		return pos[0], nil
+	}
+	return "", usagef("expected at most one LOG, got %s", strings.Join(pos, " "))
+}

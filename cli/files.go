@@ -1,0 +1,151 @@
+package cli
+
+import (
+	"io"
+	"os"
+	"strings"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/klauspost/compress/gzip"
+
+	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/internal/outfile"
+)
+
+// Output formats, named by their file extension.
+const (
+	fmtSWF     = "swf"
+	fmtSWFGz   = "swf.gz"
+	fmtCSV     = "csv"
+	fmtJSON    = "json"
+	fmtParquet = "parquet"
+	fmtHTML    = "html"
+)
+
+var (
+	// traceFormats are the formats a trace can be written in.
+	traceFormats = []string{fmtSWF, fmtSWFGz, fmtCSV, fmtJSON, fmtParquet}
+	// frameFormats are the formats a frame can be written in.
+	frameFormats = []string{fmtCSV, fmtJSON, fmtParquet}
+	// swfFormats are SWF, plain or gzipped.
+	swfFormats = []string{fmtSWF, fmtSWFGz}
+)
+
+// output is a file a command writes: the flag that named it, its path and
+// its format. Every file a command writes goes through internal/outfile: a
+// regular file is replaced atomically, a link is followed, a device or a
+// FIFO is written through.
+type output struct {
+	flag, path, format string
+}
+
+// formatOf returns the format a path's extension names, "" if none.
+func formatOf(path string) string {
+	lower := strings.ToLower(path)
+	for _, f := range []string{fmtSWFGz, fmtSWF, fmtCSV, fmtJSON, fmtParquet, fmtHTML, "htm"} {
+		if strings.HasSuffix(lower, "."+f) {
+			if f == "htm" {
+				return fmtHTML
+			}
+			return f
+		}
+	}
+	return ""
+}
+
+// newOutput checks the output path given to flag for a command that can
+// write formats (the first is the default for a device or a FIFO, whose
+// name says no format). An empty path gives a zero output (none).
+func newOutput(flag, path string, formats ...string) (output, error) {
+	if path == "" {
+		return output{}, nil
+	}
+	f := formatOf(path)
+	if f == "" {
+		if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() && !st.IsDir() {
+			f = formats[0] // a device or a pipe: the default format
+		}
+	}
+	for _, ok := range formats {
+		if f == ok {
+			return output{flag: flag, path: path, format: f}, nil
+		}
+	}
+	want := "." + strings.Join(formats, ", .")
+	if i := strings.LastIndex(want, ", "); i >= 0 {
+		want = want[:i] + " or " + want[i+2:]
+	}
+	if f == "" {
+		return output{}, usagef("%s %s: unknown output format (want %s)", flag, path, want)
+	}
+	return output{}, usagef("%s %s: this command cannot write .%s (want %s)", flag, path, f, want)
+}
+
+// set reports whether an output was asked for.
+func (o output) set() bool { return o.path != "" }
+
+// write writes the file with w.
+func (o output) write(w func(io.Writer) error) error {
+	return outfile.Write(o.path, 0o644, w)
+}
+
+// writeTrace writes t as SWF (gzipped for swf.gz) or as its job frame.
+func (o output) writeTrace(t *datasets.Trace) error {
+	switch o.format {
+	case fmtSWF:
+		return o.write(func(w io.Writer) error { return datasets.WriteSWF(w, t) })
+	case fmtSWFGz:
+		return o.write(func(w io.Writer) error {
+			zw := gzip.NewWriter(w)
+			if err := datasets.WriteSWF(zw, t); err != nil {
+				return err
+			}
+			return zw.Close()
+		})
+	}
+	return o.writeFrame(t.Frame())
+}
+
+// writeFrame writes df as CSV, JSON or Parquet.
+func (o output) writeFrame(df dataframe.DataFrame) error {
+	if df.Err != nil {
+		return df.Err
+	}
+	write := map[string]func(io.Writer, dataframe.DataFrame) error{
+		fmtCSV: datasets.WriteCSV, fmtJSON: datasets.WriteJSON, fmtParquet: datasets.WriteParquet,
+	}[o.format]
+	if write == nil {
+		panic("tracelab: writeFrame to a ." + o.format + " output") // newOutput allowed a format it cannot write
+	}
+	return o.write(func(w io.Writer) error { return write(w, df) })
+}
+
+// distinctFiles refuses a command line whose outputs name one of its input
+// files, or name the same file twice: "sweep merge a.parquet b.parquet -o
+// a.parquet" would destroy a shard, "--jobs-out x.csv --weekly-out x.csv"
+// would keep only the last. Inputs that are not files (catalog names, the
+// embedded sample) are ignored, and so are outputs that are devices or
+// pipes (two outputs to /dev/null lose nothing).
+func distinctFiles(inputs []string, outs ...output) error {
+	var seen []output
+	for _, o := range outs {
+		if !o.set() || o.path == "-" {
+			continue
+		}
+		if st, err := os.Stat(o.path); err == nil && !st.Mode().IsRegular() && !st.IsDir() {
+			continue
+		}
+		for _, in := range inputs {
+			if st, err := os.Stat(in); err == nil && st.Mode().IsRegular() && outfile.SameFile(in, o.path) {
+				return usagef("%s %s would overwrite the input %s", o.flag, o.path, in)
+			}
+		}
+		for _, p := range seen {
+			if outfile.SameFile(p.path, o.path) {
+				return usagef("%s %s and %s %s name the same file", p.flag, p.path, o.flag, o.path)
+			}
+		}
+		seen = append(seen, o)
+	}
+	return nil
+}

@@ -1,0 +1,427 @@
+package cli
+
+import (
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/tracelab/tracelab/datasets"
+)
+
+// The cases of issue 15 (a careless or hostile user) and their siblings,
+// each a row of a table: out-of-range flags, outputs that would lose data,
+// results that are empty, and messages that must be clear.
+
+// swfJob is one SWF line: job id, submit, runtime (wait 10, 4 processors,
+// user 3).
+func swfJob(id int, submit, runtime string) string {
+	return strings.Join([]string{strconv.Itoa(id), submit, "10", runtime, "4", "90", "-1", "4", "200", "-1", "1", "3", "1", "7", "1", "1", "-1", "-1"}, " ") + "\n"
+}
+
+// writeTemp writes content to a new file name in dir and returns its path.
+func writeTemp(t *testing.T, dir, name, content string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestOutOfRangeFlags: every out-of-range or unit-less value is a usage
+// error that names the flag and the valid range, the same way in every
+// command; nothing is clamped, ignored or run.
+func TestOutOfRangeFlags(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"generate", "lublin", "--jobs", "1000000000000", "-o", "x.swf"}, "--jobs 1000000000000: want an integer from 1 to 10,000,000"},
+		{[]string{"generate", "lublin", "--jobs", "1e12", "-o", "x.swf"}, "--jobs 1e12: want an integer from 1 to 10,000,000"},
+		{[]string{"generate", "lublin", "--procs", "0", "-o", "x.swf"}, "--procs 0: want an integer from 1"},
+		{[]string{"hurst", "--subsets", "1e9"}, "--subsets 1e9: want an integer from 1 to 10,000"},
+		{[]string{"hurst", "--factor", "1.0000001"}, "--factor 1.0000001: want a number from 1.01 to 10"},
+		{[]string{"hurst", "--unit", "1ns"}, "--unit 1ns: want a duration from 1s to 1w"},
+		{[]string{"hurst", "--unit", "1ms"}, "--unit 1ms: want a duration from 1s to 1w"},
+		{[]string{"hurst", "--unit", "10"}, "--unit 10: 10 needs a unit, e.g. 10s, 10m or 10h"},
+		{[]string{"hurst", "--min-n", "1"}, "--min-n 1: want 0 (automatic) or a size of at least 2"},
+		{[]string{"hurst", "--debias", "-1"}, "--debias -1: want an integer from 0 to 1,000 (0: none)"},
+		{[]string{"locality", "bins", "--bins", "1e8"}, "--bins 1e8: want an integer from 2 to 1,000"},
+		{[]string{"locality", "sampling", "--ranges", "1e8"}, "--ranges 1e8: want an integer from 2 to 1,000"},
+		{[]string{"locality", "sampling", "--days", "1e-7"}, "--days 1e-7: want a number from 0.01 to 3650"},
+		{[]string{"locality", "sampling", "--reps", "-1"}, "--reps -1: want an integer from 0 to 100,000 (0: no bootstrap)"},
+		{[]string{"sweep", "--reps", "2", "--load", "1,0"}, `--load 1,0: "0": want a number above 0 and at most 100`},
+		{[]string{"sweep", "--reps", "2", "--load", "-1"}, `--load -1: "-1": want a number above 0`},
+		{[]string{"sweep", "--reps", "2", "--workers", "-2"}, "--workers -2: want an integer from 0 to 1,024"},
+		{[]string{"sweep", "--reps", "-1"}, "--reps -1: want an integer from 0 to 1,000,000"},
+		{[]string{"sweep", "--reps", "2", "--slurm", "--shards", "0", "-o", "x.parquet"}, "--shards 0: want an integer from 1"},
+		{[]string{"model", "lublin", "--procs", "-1"}, "--procs -1: want an integer from 0 to 16,777,216 (0: the header's MaxProcs"},
+		{[]string{"model", "lublin", "--restarts", "-1"}, "--restarts -1: want an integer from 0 to 100"},
+		{[]string{"simulate", "--procs", "-1"}, "--procs -1: want an integer from 0"},
+		{[]string{"feedback", "--procs", "-3"}, "--procs -3: want an integer from 0"},
+		{[]string{"feedback", "--resample", "--load", "0"}, "--load 0: want a number above 0"},
+		{[]string{"resample", "--seed", "1", "-o", "x.swf", "--weeks", "-1"}, "--weeks -1: want an integer from 0 to 5,218"},
+		{[]string{"resample", "--seed", "1", "-o", "x.swf", "--weeks", "99999"}, "--weeks 99999: want an integer from 0 to 5,218"},
+		{[]string{"resample", "--seed", "1", "-o", "x.swf", "--load", "1e-9x"}, "--load 1e-9x: want a number above 0"},
+		{[]string{"resample", "--seed", "-1", "-o", "x.swf"}, "--seed -1: want an integer from 0 to 18446744073709551615"},
+		{[]string{"sessions", "--gap", "3600"}, "--gap 3600: 3600 needs a unit"},
+		{[]string{"sessions", "--gap", "0s"}, "--gap 0s: want a duration from 1s to 1w"},
+		{[]string{"users", "--gap", "3600"}, "--gap 3600: 3600 needs a unit"},
+		{[]string{"users", "--long-term-weeks", "0"}, "--long-term-weeks 0: want a number above 0"},
+		{[]string{"similarity", "--bootstrap", "-5"}, "--bootstrap -5: want an integer from 0 to 100,000 (0: none)"},
+		{[]string{"similarity", "--time-resolution", "60"}, "--time-resolution 60: 60 needs a unit"},
+		{[]string{"slurm", "wait", "--poll", "-1s", "DIR"}, "--poll -1s: want a duration from 10ms to 1h"},
+		{[]string{"generate", "lublin", "--jobs", "0x10", "-o", "x.swf"}, "--jobs 0x10: want an integer"},
+		{[]string{"generate", "lublin", "--jobs", "1_000", "-o", "x.swf"}, "--jobs 1_000: want an integer"},
+	}
+	for _, tc := range tests {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			t.Parallel()
+			_, _, err := runCLI(t, tc.args...)
+			if err == nil || !errors.Is(err, errUsage) || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("error %v, want a usage error containing %q", err, tc.want)
+			}
+			if msg := err.Error(); strings.Contains(msg, "{") || strings.Contains(msg, "0x") && !strings.Contains(tc.want, "0x") {
+				t.Errorf("the message dumps a structure: %s", msg)
+			}
+		})
+	}
+}
+
+// TestMessages: mistakes other than ranges get a clear word.
+func TestMessages(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	csv := writeTemp(t, dir, "jobs.csv", "job_id,submit,wait,runtime\n1,0,10,100\n")
+	js := writeTemp(t, dir, "jobs.json", `[{"job_id": 1, "submit": 0}]`+"\n")
+	badGzip := writeTemp(t, dir, "bad.swf.gz", "\x1f\x8bthis is not gzip at all\n")
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"slurm", "bogus", "DIR"}, `unknown slurm sub-command "bogus"`},
+		{[]string{"info", dir}, dir + ": is a directory, not an SWF log file"},
+		{[]string{"report", dir, "-o", filepath.Join(dir, "r.html")}, dir + ": is a directory"},
+		{[]string{"info", csv}, csv + `:1: "job_id,submit,wait,runtime": not an SWF log: looks like CSV`},
+		{[]string{"simulate", csv}, csv + ":1: " + `"job_id,submit,wait,runtime": not an SWF log: looks like CSV`},
+		{[]string{"info", js}, js + ":1: " + `"[{\"job_id\": 1, \"submit\": 0}]": not an SWF log: looks like JSON`},
+		{[]string{"info", badGzip}, badGzip + ": broken gzip data: invalid header"},
+		{[]string{"hurst", badGzip}, badGzip + ": broken gzip data: invalid header"},
+		{[]string{"generate", "lublin", "-o", filepath.Join(dir, "nonexistent", "x.swf")}, "create " + filepath.Join(dir, "nonexistent", "x.swf") + ": no such file or directory"},
+		{[]string{"convert", "-o", filepath.Join(dir, "nonexistent", "x.csv")}, "create " + filepath.Join(dir, "nonexistent", "x.csv") + ": no such file or directory"},
+		{[]string{"report", "-o", filepath.Join(dir, "nonexistent", "r.html")}, "create " + filepath.Join(dir, "nonexistent", "r.html") + ": no such file or directory"},
+		{[]string{"generate", "lublin", "-o", "out.parquet"}, "-o out.parquet: this command cannot write .parquet (want .swf or .swf.gz)"},
+		{[]string{"report", "-o", "r.pdf"}, "-o r.pdf: unknown output format (want .html)"},
+		{[]string{"simulate", "--jobs-out", "jobs.swf"}, "--jobs-out jobs.swf: this command cannot write .swf (want .csv, .json or .parquet)"},
+		{[]string{"feedback", "--workload-out", "w.csv"}, "--workload-out w.csv: this command cannot write .csv (want .swf or .swf.gz)"},
+		{[]string{"nosuch"}, `unknown command "nosuch"`},
+		{[]string{"info", "--bogus"}, "unknown flag --bogus"},
+		{[]string{"info", "--format"}, "--format needs a value"},
+	}
+	for _, tc := range tests {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			t.Parallel()
+			_, _, err := runCLI(t, tc.args...)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("error %v, want one containing %q", err, tc.want)
+			}
+			for _, bad := range []string{".tmp-", "no such file", "not a number", "gzip: gzip"} {
+				if strings.Contains(err.Error(), bad) && !strings.Contains(tc.want, bad) {
+					t.Errorf("the message says %q: %v", bad, err)
+				}
+			}
+		})
+	}
+}
+
+// TestDoubleDash: after "--" every argument is positional, even one that
+// starts with "-" (the check never fired before).
+func TestDoubleDash(t *testing.T) { // not parallel: it changes directory
+	dir := t.TempDir()
+	p := filepath.Join(dir, "-odd.swf")
+	if err := datasets.WriteSWFFile(p, datasets.Sample()); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	out, _, err := runCLI(t, "info", "--format", "csv", "--", "-odd.swf")
+	if err != nil || !strings.Contains(out, "name,-odd\n") {
+		t.Fatalf("info -- -odd.swf: %v\n%s", err, out)
+	}
+	// Two arguments after "--", the second starting with "-": once parsed
+	// as a flag ("flag provided but not defined: -odd.swf").
+	out, _, err = runCLI(t, "locality", "--format", "csv", "--", "runs", "-odd.swf")
+	if err != nil || !strings.HasPrefix(out, "key,value\nkey,\"app,procs\"\n") {
+		t.Fatalf("locality -- runs -odd.swf: %v\n%s", err, out)
+	}
+	// "--" given as a flag's value is a value, not the end of the flags.
+	if _, _, err := runCLI(t, "info", "--format", "--", "x"); err == nil || !strings.Contains(err.Error(), `--format must be table, csv or json, not "--"`) {
+		t.Errorf("--format --: %v", err)
+	}
+}
+
+// TestOutputsKeepData: outputs that are devices, pipes, links or inputs
+// lose nothing.
+func TestOutputsKeepData(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	sample := filepath.Join(dir, "sample.swf")
+	if err := datasets.WriteSWFFile(sample, datasets.Sample()); err != nil {
+		t.Fatal(err)
+	}
+	original, _ := os.ReadFile(sample)
+	var shards []string
+	for k := range 2 {
+		p := filepath.Join(dir, "s"+strconv.Itoa(k)+".parquet")
+		if _, _, err := runCLI(t, "sweep", "--experiment", "window", "--reps", "2", "--window", "1w", "--quiet",
+			"--shard", strconv.Itoa(k)+"/2", "-o", p); err != nil {
+			t.Fatal(err)
+		}
+		shards = append(shards, p)
+	}
+	shard0, _ := os.ReadFile(shards[0])
+	tests := []struct {
+		name  string
+		args  []string
+		want  string // error; "" for none
+		check func(t *testing.T)
+	}{
+		{"sweep merge onto an input shard", []string{"sweep", "merge", shards[0], shards[1], "-o", shards[0]},
+			"-o " + shards[0] + " would overwrite the input " + shards[0], func(t *testing.T) {
+				if b, _ := os.ReadFile(shards[0]); string(b) != string(shard0) {
+					t.Error("the shard changed")
+				}
+			}},
+		{"convert onto its input", []string{"convert", sample, "-o", sample}, "would overwrite the input", func(t *testing.T) {
+			if b, _ := os.ReadFile(sample); string(b) != string(original) {
+				t.Error("the input changed")
+			}
+		}},
+		{"two outputs name one file", []string{"simulate", sample, "--jobs-out", filepath.Join(dir, "a.csv"), "--weekly-out", filepath.Join(dir, ".", "a.csv")},
+			"--jobs-out " + filepath.Join(dir, "a.csv") + " and --weekly-out " + filepath.Join(dir, "a.csv") + " name the same file", func(t *testing.T) {
+				if _, err := os.Stat(filepath.Join(dir, "a.csv")); err == nil {
+					t.Error("a.csv was written")
+				}
+			}},
+		{"generate to /dev/null", []string{"generate", "lublin", "--jobs", "10", "-o", os.DevNull}, "", func(t *testing.T) {
+			if fileMode(t, os.DevNull)&os.ModeCharDevice == 0 {
+				t.Error("/dev/null is no longer a device")
+			}
+		}},
+		{"generate to /dev/full", []string{"generate", "lublin", "--jobs", "10", "-o", "/dev/full"}, "write /dev/full: no space left on device", func(t *testing.T) {
+			if fileMode(t, "/dev/full")&os.ModeCharDevice == 0 {
+				t.Error("/dev/full is no longer a device")
+			}
+		}},
+		{"convert to /dev/full", []string{"convert", "-o", "/dev/full"}, "write /dev/full: no space left on device", func(t *testing.T) {
+			if fileMode(t, "/dev/full")&os.ModeCharDevice == 0 {
+				t.Error("/dev/full is no longer a device")
+			}
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, _, err := runCLI(t, tc.args...)
+			switch {
+			case tc.want == "" && err != nil:
+				t.Fatal(err)
+			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+				t.Fatalf("error %v, want one containing %q", err, tc.want)
+			}
+			tc.check(t)
+		})
+	}
+}
+
+// TestOutputsThroughLinksAndPipes: a symbolic link is followed (the link
+// stays, the target keeps its mode) and a FIFO is written through, by
+// convert and by report alike.
+func TestOutputsThroughLinksAndPipes(t *testing.T) {
+	t.Parallel()
+	for _, cmd := range [][]string{{"convert"}, {"report"}} {
+		ext := map[string]string{"convert": ".swf", "report": ".html"}[cmd[0]]
+		t.Run(cmd[0], func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			target := filepath.Join(dir, "target"+ext)
+			if err := os.WriteFile(target, []byte("old"), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			link := filepath.Join(dir, "link"+ext)
+			if err := os.Symlink("target"+ext, link); err != nil {
+				t.Fatal(err)
+			}
+			if _, _, err := runCLI(t, append(cmd, "-o", link)...); err != nil {
+				t.Fatal(err)
+			}
+			if st, _ := os.Lstat(link); st.Mode()&os.ModeSymlink == 0 {
+				t.Error("the link was replaced by a file")
+			}
+			if b, _ := os.ReadFile(target); len(b) < 100 || fileMode(t, target).Perm() != 0o600 {
+				t.Errorf("target: %d bytes, mode %v; want the output and mode 0600", len(b), fileMode(t, target).Perm())
+			}
+			fifo := filepath.Join(dir, "fifo"+ext)
+			if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+				t.Skip("no FIFOs:", err)
+			}
+			got := make(chan int)
+			go func() {
+				f, err := os.Open(fifo)
+				if err != nil {
+					got <- -1
+					return
+				}
+				b, _ := io.ReadAll(f)
+				f.Close()
+				got <- len(b)
+			}()
+			if _, _, err := runCLI(t, append(cmd, "-o", fifo)...); err != nil {
+				t.Fatal(err)
+			}
+			if n := <-got; n < 100 {
+				t.Errorf("the reader of the FIFO got %d bytes", n)
+			}
+			if fileMode(t, fifo)&os.ModeNamedPipe == 0 {
+				t.Error("the FIFO was replaced")
+			}
+		})
+	}
+}
+
+// TestEmptyResults: a run with nothing to show fails with the reason, the
+// same way in every command, and writes nothing.
+func TestEmptyResults(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	noRuntime := writeTemp(t, dir, "noruntime.swf", "; MaxProcs: 8\n"+swfJob(1, "0", "-1")+swfJob(2, "50", "-1"))
+	two := writeTemp(t, dir, "two.swf", swfJob(1, "0", "100")+swfJob(2, "50", "100"))
+	out := filepath.Join(dir, "out.swf")
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"simulate, every job dropped", []string{"simulate", noRuntime}, "noruntime: no job to simulate: of 2 jobs, 0 have no known submit time, 2 no known runtime"},
+		{"feedback, every job dropped", []string{"feedback", noRuntime}, "noruntime: no job to simulate: of 2 jobs, 0 have no known submit time, 2 no known runtime"},
+		{"sweep, every job dropped", []string{"sweep", noRuntime, "--reps", "2", "--quiet"}, "noruntime: no job to simulate: of 2 jobs, 0 have no known submit time, 2 no known runtime"},
+		{"sweep feedback, every job dropped", []string{"sweep", noRuntime, "--experiment", "feedback", "--reps", "2", "--quiet"}, "noruntime: no job to simulate: of 2 jobs"},
+		{"sweep window, every job dropped", []string{"sweep", noRuntime, "--experiment", "window", "--window", "1h", "--reps", "2", "--quiet"}, "noruntime: no job to simulate: of 2 jobs"},
+		{"resample of a short log", []string{"resample", two, "--seed", "1", "-o", out}, "the new log has no job"},
+		{"resample at load 1e-9", []string{"resample", "--load", "1e-9", "--seed", "1", "-o", out}, "the new log has no job"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, _, err := runCLI(t, tc.args...)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("error %v, want one containing %q", err, tc.want)
+			}
+			if _, err := os.Stat(out); err == nil {
+				t.Errorf("%s was written", out)
+			}
+		})
+	}
+}
+
+// TestTinyLogs: a log of one or two jobs gets a report (the figures on
+// log axes once panicked in gonum) and an analysis that ends cleanly.
+func TestTinyLogs(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	for _, n := range []int{1, 2} {
+		var b strings.Builder
+		for k := range n {
+			b.WriteString(swfJob(k+1, strconv.Itoa(k*50), "100"))
+		}
+		log := writeTemp(t, dir, "tiny"+strconv.Itoa(n)+".swf", b.String())
+		html := filepath.Join(dir, "tiny"+strconv.Itoa(n)+".html")
+		if _, _, err := runCLI(t, "report", log, "-o", html); err != nil {
+			t.Fatalf("report of %d jobs: %v", n, err)
+		}
+		page, _ := os.ReadFile(html)
+		if strings.Count(string(page), "<svg") != len(reportFigures) {
+			t.Errorf("report of %d jobs: %d figures, want %d", n, strings.Count(string(page), "<svg"), len(reportFigures))
+		}
+	}
+}
+
+func fileMode(t *testing.T, p string) os.FileMode {
+	t.Helper()
+	st, err := os.Stat(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st.Mode()
+}
+
+// TestOutputsReplacedAtomically: every command that writes a file replaces
+// an existing regular file whole, by writing beside it and renaming (the
+// file is a new inode, so no reader ever sees half a page: report once
+// truncated and wrote in place), keeps its mode and leaves no temporary
+// file; a run that fails (a broken log before the arguments; for generate,
+// which reads no log, an unknown model) leaves the old file as it was.
+func TestOutputsReplacedAtomically(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		args func(out string) []string
+		ext  string
+	}{
+		{"convert", func(o string) []string { return []string{"convert", "-o", o} }, ".swf"},
+		{"generate", func(o string) []string { return []string{"generate", "lublin", "--jobs", "10", "-o", o} }, ".swf"},
+		{"report", func(o string) []string { return []string{"report", "-o", o} }, ".html"},
+		{"resample", func(o string) []string { return []string{"resample", "--seed", "1", "--weeks", "4", "-o", o} }, ".swf"},
+		{"simulate --jobs-out", func(o string) []string { return []string{"simulate", "--jobs-out", o} }, ".csv"},
+		{"simulate --weekly-out", func(o string) []string { return []string{"simulate", "--weekly-out", o} }, ".csv"},
+		{"sweep", func(o string) []string {
+			return []string{"sweep", "--experiment", "window", "--reps", "2", "--window", "1w", "--quiet", "-o", o}
+		}, ".parquet"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			out := writeTemp(t, dir, "out"+tc.ext, "old")
+			if err := os.Chmod(out, 0o600); err != nil {
+				t.Fatal(err)
+			}
+			bad := writeTemp(t, dir, "bad.swf", "1 0 10 100 4\n")
+			before := inode(t, out)
+			args := tc.args(out)
+			if _, _, err := runCLI(t, append(args[:1:1], append([]string{bad}, args[1:]...)...)...); err == nil {
+				t.Fatal("a run on a broken log succeeded")
+			}
+			if b, _ := os.ReadFile(out); string(b) != "old" || inode(t, out) != before {
+				t.Fatalf("a failed run changed the output: %q", b)
+			}
+			if _, _, err := runCLI(t, args...); err != nil {
+				t.Fatal(err)
+			}
+			if b, _ := os.ReadFile(out); len(b) < 10 {
+				t.Errorf("output %q", b)
+			}
+			if inode(t, out) == before {
+				t.Error("the output was rewritten in place, not replaced by a rename")
+			}
+			if m := fileMode(t, out).Perm(); m != 0o600 {
+				t.Errorf("mode %v, want the old file's 0600", m)
+			}
+			if es, _ := os.ReadDir(dir); len(es) != 2 {
+				t.Errorf("%d files in the folder, want the output and the log", len(es))
+			}
+		})
+	}
+}
+
+func inode(t *testing.T, p string) uint64 {
+	t.Helper()
+	st, err := os.Stat(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st.Sys().(*syscall.Stat_t).Ino
+}

@@ -1,0 +1,103 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/tracelab/tracelab/datasets/sacct"
+)
+
+func init() {
+	register(&command{name: "import",
+		usage: "sacct FILE|- -o OUT (.swf, .swf.gz, .csv, .json, .parquet) --tz ZONE [--procs-from ncpus|nodes [--cores-per-node N]]\n" +
+			"       [--machine-procs P] [--cluster NAME] [--format table|csv|json]\n" +
+			"   FILE is the output of: TZ=ZONE sacct --allocations --parsable2 --allusers -S START -E END --format " + sacct.Format + "\n" +
+			"   OUT.ids.csv (user, group, partition and QOS names of the numbers) and OUT.jobs.csv (Slurm job id, state,\n" +
+			"   exit code, account of each job) are written beside OUT",
+		summary: "import Slurm accounting (sacct) as a log: every analysis and simulation then runs on your cluster",
+		run:     runImport})
+}
+
+func runImport(e *env, args []string) error {
+	fs := e.newFlags("import")
+	format := formatFlag(fs)
+	outPath := fs.String("o", "", "output log; its extension picks the format")
+	tz := fs.String("tz", "", "the time zone sacct printed its times in (its TZ; the cluster's), e.g. UTC or Europe/Stockholm (required)")
+	procsFrom := fs.String("procs-from", "ncpus", "processors of a job: ncpus (allocated CPUs) or nodes (NNodes × --cores-per-node)")
+	cores := intFlag(fs, "cores-per-node", 0, 0, 1<<20, "unset", "cores of a node, with --procs-from nodes")
+	machine := intFlag(fs, "machine-procs", 0, 0, 1<<30, "none: analyses infer it from the schedule", "machine size written to the header (MaxProcs)")
+	cluster := fs.String("cluster", "", "the machine's name, written to the header (Computer)")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if err := checkFormat(*format); err != nil {
+		return err
+	}
+	if len(pos) != 2 || pos[0] != "sacct" {
+		return usagef("want: import sacct FILE|- -o OUT")
+	}
+	in := pos[1]
+	if *outPath == "" {
+		return usagef("-o OUT is required")
+	}
+	if *tz == "" {
+		return usagef("--tz is required: sacct prints local times (give the TZ it ran with, e.g. --tz UTC)")
+	}
+	loc, err := time.LoadLocation(*tz)
+	if err != nil {
+		return usagef("--tz %s: %v", *tz, err)
+	}
+	src, err := choice("--procs-from", *procsFrom, map[string]sacct.ProcsSource{"ncpus": sacct.NCPUS, "nodes": sacct.NodesTimesCores})
+	if err != nil {
+		return err
+	}
+	if (src == sacct.NodesTimesCores) != (*cores > 0) {
+		return usagef("--cores-per-node is needed with --procs-from nodes, and only then")
+	}
+	out, err := newOutput("-o", *outPath, traceFormats...)
+	if err != nil {
+		return err
+	}
+	ids, err := newOutput("-o", *outPath+sacct.IDsSuffix, fmtCSV)
+	if err != nil {
+		return err
+	}
+	jobs, err := newOutput("-o", *outPath+sacct.JobsSuffix, fmtCSV)
+	if err != nil {
+		return err
+	}
+	if err := distinctFiles([]string{in}, out, ids, jobs); err != nil {
+		return err
+	}
+	opts := sacct.Options{Location: loc, Procs: src, CoresPerNode: *cores, MachineProcs: *machine, Cluster: *cluster}
+	var im *sacct.Import
+	if in == "-" {
+		opts.Name = "sacct"
+		im, err = sacct.Read(io.Reader(os.Stdin), opts)
+	} else {
+		im, err = sacct.ReadFile(in, opts)
+	}
+	if err != nil {
+		return err
+	}
+	if err := out.writeTrace(im.Trace); err != nil {
+		return err
+	}
+	if err := im.WriteMaps(out.path); err != nil {
+		return err
+	}
+	warnings := make([]string, len(im.Trace.Report.Warnings))
+	for k, w := range im.Trace.Report.Warnings {
+		warnings[k] = w.String()
+		fmt.Fprintln(e.stderr, "warning:", w)
+	}
+	fmt.Fprintf(e.stderr, "wrote %d jobs to %s, names to %s, Slurm ids and states to %s\n",
+		im.Trace.Len(), out.path, ids.path, jobs.path)
+	return writeRecord(e.stdout, *format, record{{"log", im.Trace.Name}, {"jobs", im.Trace.Len()},
+		{"users", len(im.Users)}, {"groups", len(im.Groups)}, {"partitions", len(im.Partitions)},
+		{"queues", len(im.Queues)}, {"time_zone", loc.String()}, {"output", out.path}, {"ids", ids.path},
+		{"jobs_file", jobs.path}, {"warnings", warnings}})
+}

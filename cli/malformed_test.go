@@ -1,0 +1,182 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/tracelab/tracelab/datasets/datasetstest/malformed"
+)
+
+// The limits every command must keep on every malformed log.
+const (
+	malformedTimeout = 10 * time.Second
+	malformedMemory  = 1 << 30 // bytes of data (RLIMIT_DATA: the heap and stacks the program writes)
+)
+
+// malformedCommands are the command lines run on every malformed log: LOG
+// stands for the log, OUT for a fresh output path without extension.
+var malformedCommands = [][]string{
+	{"info", "LOG", "--format", "json"},
+	{"convert", "LOG", "-o", "OUT.csv"},
+	{"report", "LOG", "-o", "OUT.html"},
+	{"users", "LOG", "--summary", "--format", "json"},
+	{"sessions", "LOG", "--summary", "--format", "json"},
+	{"similarity", "LOG", "--format", "json"},
+	{"locality", "stack", "LOG", "--format", "json"},
+	{"locality", "bins", "LOG", "--format", "json"},
+	{"locality", "sampling", "LOG", "--reps", "10", "--format", "json"},
+	{"locality", "runs", "LOG", "--format", "json"},
+	{"hurst", "LOG", "--format", "json"},
+	{"fit", "LOG", "--format", "json"},
+	{"model", "lublin", "LOG", "--format", "json"},
+	{"simulate", "LOG", "--format", "json", "--weekly-out", "OUT.csv"},
+	{"resample", "LOG", "--seed", "1", "-o", "OUT.swf", "--format", "json"},
+	{"feedback", "LOG", "--format", "json"},
+	{"sweep", "LOG", "--reps", "2", "--format", "json", "--quiet"},
+	{"sweep", "LOG", "--experiment", "window", "--window", "1h", "--reps", "2", "--format", "json", "--quiet"},
+}
+
+// TestEveryCommandOnMalformedLogs runs every command on every input of the
+// reader's table test (datasets/datasetstest/malformed) plus the inputs of
+// issue 15, each as a separate process limited to 10 s and 1 GB of data
+// (sh's ulimit -d), its peak resident memory checked too. Each must end with a clear error (exit status 1, one "tracelab:"
+// message, no panic or runtime trace) or a sane result (exit status 0,
+// valid JSON without NaN or infinities where JSON was asked for).
+func TestEveryCommandOnMalformedLogs(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	exe := filepath.Join(dir, "tracelab")
+	build := exec.Command("go", "build", "-o", exe, "github.com/tracelab/tracelab/cmd/tracelab")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	cases := append(malformed.Cases(), issue15Logs()...)
+	for _, c := range cases {
+		name := strings.NewReplacer(" ", "_", "/", "_").Replace(c.Name)
+		log := filepath.Join(dir, name+".swf")
+		if err := os.WriteFile(log, c.Input, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			for k, cmd := range malformedCommands {
+				out := filepath.Join(dir, fmt.Sprintf("%s-out%d", name, k))
+				args := make([]string, len(cmd))
+				for i, a := range cmd {
+					args[i] = strings.Replace(strings.Replace(a, "LOG", log, 1), "OUT", out, 1)
+				}
+				checkRun(t, exe, c.Name, args)
+			}
+		})
+	}
+}
+
+// checkRun runs the CLI once under the limits and judges the ending.
+func checkRun(t *testing.T, exe, log string, args []string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), malformedTimeout)
+	defer cancel()
+	// sh's ulimit -d (KiB) sets RLIMIT_DATA for the program it execs. Not
+	// RLIMIT_AS: the Go runtime reserves (without using) several hundred
+	// megabytes of address space, so 1 GB of it fails at random.
+	limited := append([]string{"-c", `ulimit -d "$0" && exec "$@"`, fmt.Sprint(malformedMemory >> 10), exe}, args...)
+	cmd := exec.CommandContext(ctx, "/bin/sh", limited...)
+	cmd.Env = append(os.Environ(), "TRACELAB_DATA=", "TRACELAB_CACHE="+t.TempDir())
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	start := time.Now()
+	err := cmd.Run()
+	took := time.Since(start)
+	what := fmt.Sprintf("%q on %q", strings.Join(args[:min(2, len(args))], " "), log)
+	if ctx.Err() != nil {
+		t.Errorf("%s: still running after %v", what, malformedTimeout)
+		return
+	}
+	msg := stderr.String()
+	for _, bad := range []string{"panic:", "fatal error:", "goroutine ", "runtime error", "out of memory"} {
+		if strings.Contains(msg, bad) {
+			t.Errorf("%s: crashed (%v):\n%.600s", what, took, msg)
+			return
+		}
+	}
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok && ru.Maxrss*1024 > malformedMemory {
+		t.Errorf("%s: peak resident memory %d MB", what, ru.Maxrss>>10)
+	}
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+		if i := slicesIndexOf(args, "--format"); i >= 0 && args[i+1] == "json" {
+			checkJSON(t, what, stdout.Bytes())
+		}
+	case errors.As(err, &exit) && exit.ExitCode() == 1:
+		last := lastLine(msg)
+		if !strings.HasPrefix(last, "tracelab: ") && !strings.HasPrefix(msg, "tracelab: ") {
+			t.Errorf("%s: exit 1 without a tracelab: message:\n%.600s", what, msg)
+		}
+	default:
+		t.Errorf("%s: %v after %v:\n%.600s", what, err, took, msg)
+	}
+}
+
+// checkJSON checks that a JSON result parses and holds no NaN or infinity
+// (the writer prints them as null; a literal NaN is invalid JSON).
+func checkJSON(t *testing.T, what string, b []byte) {
+	t.Helper()
+	var v any
+	if err := json.Unmarshal(b, &v); err != nil {
+		t.Errorf("%s: invalid JSON (%v):\n%.300s", what, err, b)
+	}
+}
+
+func slicesIndexOf(list []string, s string) int {
+	for i, x := range list {
+		if x == s && i+1 < len(list) {
+			return i
+		}
+	}
+	return -1
+}
+
+func lastLine(s string) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	for i := len(lines) - 1; i >= 0; i-- {
+		if strings.HasPrefix(lines[i], "tracelab: ") {
+			return lines[i]
+		}
+	}
+	return ""
+}
+
+// issue15Logs are the hostile logs of issue 15 that are not in the reader's
+// list: one and two jobs, and absurd values among ordinary jobs (so that
+// the analyses reach them rather than stop at a one-job log).
+func issue15Logs() []malformed.Case {
+	sixty := func(runtime func(k int) int) string {
+		var b strings.Builder
+		for k := range 60 {
+			fmt.Fprintf(&b, "%d %d 10 %d %d -1 -1 4 2000 -1 1 %d 1 7 1 1 -1 -1\n", k+1, k*3000, runtime(k), 1+k%8, 1+k%5)
+		}
+		return b.String()
+	}
+	base := sixty(func(k int) int { return 100 + k*37%900 })
+	return []malformed.Case{
+		{Name: "one job", Input: []byte(malformed.GoodLine)},
+		{Name: "two jobs", Input: []byte(malformed.GoodLine + "2 50 10 100 4 90 -1 4 200 -1 1 3 1 7 1 1 -1 -1\n")},
+		{Name: "sixty jobs and a submit of 1e300", Input: []byte(base + "61 1e300 10 100 4 90 -1 4 200 -1 1 3 1 7 1 1 -1 -1\n")},
+		{Name: "sixty jobs and a submit of 1e15", Input: []byte(base + "61 1e15 10 100 4 90 -1 4 200 -1 1 3 1 7 1 1 -1 -1\n")},
+		{Name: "sixty jobs and a runtime of 1e13", Input: []byte(base + "61 180000 10 1e13 4 90 -1 4 200 -1 1 3 1 7 1 1 -1 -1\n")},
+		{Name: "sixty jobs and a wait of 1e12", Input: []byte(base + "61 180000 1e12 100 4 90 -1 4 200 -1 1 3 1 7 1 1 -1 -1\n")},
+		{Name: "a header promising 50 million jobs", Input: []byte("; MaxRecords: 50000000\n; MaxJobs: 50000000\n" + base)},
+		{Name: "every runtime unknown", Input: []byte("; MaxProcs: 8\n" + sixty(func(int) int { return -1 }))},
+	}
+}

@@ -1,0 +1,35 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/sim"
+)
+
+// What a simulation's output says about what the log lacked: the rule that
+// gave the machine size (a headerless log's size is inferred) and whether
+// the simulation saturated (the machine too small for the load).
+
+// saturationRecord is the saturation test of a simulation (sim.ReplaySaturation:
+// Zakay & Feitelson 2013 §6.3, threshold raised to 0.5% of the weekly
+// arrivals).
+func saturationRecord(s sim.Saturation) record {
+	return record{{"saturated", s.Saturated}, {"outstanding_slope_per_week", s.Slope},
+		{"threshold_per_week", s.Threshold},
+		{"test", "weekly outstanding jobs, suffix minimum, last 20% dropped, least-squares slope (Zakay and Feitelson 2013 §6.3)"}}
+}
+
+// warnMachine prints to w what a reader of the summary must not miss: a
+// machine size inferred from the log, a saturated simulation.
+func warnMachine(w io.Writer, procs int, rule datasets.SizeRule, s sim.Saturation) {
+	if rule == datasets.SizePeakInUse {
+		fmt.Fprintf(w, "warning: machine of %d processors %s; give --procs to set it\n", procs, rule)
+	}
+	if s.Saturated {
+		fmt.Fprintf(w, "warning: the simulation saturated: outstanding jobs grow by %.1f a week (threshold %.1f); "+
+			"the machine (%d processors) is too small for the load and the averages depend on the log's length\n",
+			s.Slope, s.Threshold, procs)
+	}
+}

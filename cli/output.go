@@ -1,0 +1,168 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/tracelab/tracelab/datasets"
+)
+
+// field is one key/value of a record.
+type field struct {
+	Key   string
+	Value any
+}
+
+// record is an ordered object: it prints as a JSON object with keys in
+// order, as a two-column table, or as two-column CSV. Values may be
+// records themselves (nested objects).
+type record []field
+
+// MarshalJSON keeps the keys in order; NaN and ±Inf become null.
+func (r record) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, f := range r {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k, _ := json.Marshal(f.Key)
+		b.Write(k)
+		b.WriteByte(':')
+		v, err := marshalValue(f.Value)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", f.Key, err)
+		}
+		b.Write(v)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+func marshalValue(v any) ([]byte, error) {
+	switch x := v.(type) {
+	case float64:
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return []byte("null"), nil
+		}
+		return strconv.AppendFloat(nil, x, 'g', -1, 64), nil
+	case []float64:
+		var b bytes.Buffer
+		b.WriteByte('[')
+		for i, f := range x {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			e, _ := marshalValue(f)
+			b.Write(e)
+		}
+		b.WriteByte(']')
+		return b.Bytes(), nil
+	}
+	return json.Marshal(v)
+}
+
+// flatten lists the record's leaves with dotted keys.
+func (r record) flatten(prefix string, out []field) []field {
+	for _, f := range r {
+		k := prefix + f.Key
+		if sub, ok := f.Value.(record); ok {
+			out = sub.flatten(k+".", out)
+			continue
+		}
+		out = append(out, field{k, f.Value})
+	}
+	return out
+}
+
+func formatValue(v any) string {
+	switch x := v.(type) {
+	case float64:
+		if math.IsNaN(x) {
+			return "NaN"
+		}
+		if a := math.Abs(x); a == 0 || (a >= 1e-4 && a < 1e15) {
+			return strconv.FormatFloat(x, 'f', -1, 64)
+		}
+		return strconv.FormatFloat(x, 'g', -1, 64) // 1.2096e-14, not 300 zeros
+	case string:
+		return x
+	}
+	b, err := marshalValue(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	return string(b)
+}
+
+// writeRecord prints r in the given format.
+func writeRecord(w io.Writer, format string, r record) error {
+	switch format {
+	case "json":
+		b, err := json.MarshalIndent(r, "", "  ")
+		if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintf(w, "%s\n", b)
+		return err
+	case "csv":
+		cw := csv.NewWriter(w)
+		cw.Write([]string{"key", "value"})
+		for _, f := range r.flatten("", nil) {
+			cw.Write([]string{f.Key, formatValue(f.Value)})
+		}
+		cw.Flush()
+		return cw.Error()
+	default:
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		for _, f := range r.flatten("", nil) {
+			fmt.Fprintf(tw, "%s\t%s\n", f.Key, formatValue(f.Value))
+		}
+		return tw.Flush()
+	}
+}
+
+// writeFrame prints df: json as an array of objects, csv with full
+// precision, table as aligned columns (every row).
+func writeFrame(w io.Writer, format string, df dataframe.DataFrame) error {
+	if df.Err != nil {
+		return df.Err
+	}
+	switch format {
+	case "json":
+		return datasets.WriteJSON(w, df)
+	case "csv":
+		return datasets.WriteCSV(w, df)
+	}
+	var buf bytes.Buffer
+	if err := datasets.WriteCSV(&buf, df); err != nil {
+		return err
+	}
+	rows, err := csv.NewReader(&buf).ReadAll()
+	if err != nil {
+		return err
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	for _, row := range rows {
+		fmt.Fprintf(tw, "%s\t\n", strings.Join(row, "\t"))
+	}
+	return tw.Flush()
+}
+
+// loadLog reads LOG: a path, a catalog name, or "" for the embedded sample.
+func loadLog(e *env, arg string) (*datasets.Trace, error) {
+	if e.load != nil {
+		return e.load(arg)
+	}
+	l := datasets.DefaultLoader()
+	l.Progress = e.stderr
+	return l.Load(arg)
+}

@@ -1,0 +1,158 @@
+package cli
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/sim"
+)
+
+func init() {
+	register(&command{name: "simulate",
+		usage: "[LOG] [--scheduler fcfs|easy|easy-sjbf|conservative|conservative:K|log] [--procs P] [--jobs-out FILE.csv|.json|.parquet]\n" +
+			"       [--weekly-out FILE] [--timeline-out FILE] [--overrun raise|kill] [--missing-estimate runtime|max]\n" +
+			"       [--procs-field allocated|requested] [--wide drop|error] [--format table|csv|json]",
+		summary: "replay a log (jobs arrive at their logged submit times) under a scheduler and print the performance summary",
+		run:     runSimulate})
+}
+
+// simulateArgs is a parsed simulate command line.
+type simulateArgs struct {
+	log, format, scheduler    string
+	factory                   sim.Factory
+	opts                      sim.Options
+	jobsOut, weeklyOut, tlOut output
+}
+
+func parseSimulate(e *env, args []string) (simulateArgs, error) {
+	var a simulateArgs
+	fs := e.newFlags("simulate")
+	format := formatFlag(fs)
+	schedName := fs.String("scheduler", "easy", "scheduler: "+strings.Join(sim.Names(), ", ")+
+		", or conservative:K (at most K reservations, the first K waiting jobs)")
+	procs := intFlag(fs, "procs", 0, 0, maxProcs, "the header's MaxProcs or MaxNodes, else the peak processors in use in the logged schedule", "machine size")
+	jobsOut := fs.String("jobs-out", "", "write one row per job (job_id, submit, start, end, procs, wait, …) to FILE (.csv, .json or .parquet)")
+	weeklyOut := fs.String("weekly-out", "", "write queue length, busy processors and outstanding jobs at each week start to FILE")
+	timelineOut := fs.String("timeline-out", "", "write queue length, busy processors and outstanding jobs after every event to FILE")
+	overrun := fs.String("overrun", "raise", "runtime above the estimate: raise the estimate, or kill the job at its estimate")
+	missing := fs.String("missing-estimate", "runtime", "estimate of a job without one: its runtime, or the log's largest estimate (max)")
+	procsField := fs.String("procs-field", "allocated", "processors a job holds: allocated (field 5) or requested (field 8)")
+	wide := fs.String("wide", "drop", "jobs wider than the machine: drop (and count) or error")
+	log, err := parseLogCommand(fs, format, args)
+	if err != nil {
+		return a, err
+	}
+	if a.factory, err = sim.FactoryOf(*schedName); err != nil {
+		return a, usagef("--scheduler: %v", err)
+	}
+	a.log, a.format, a.scheduler = log, *format, *schedName
+	a.opts = sim.Options{Procs: *procs, Engine: sim.EngineOptions{Timeline: *timelineOut != ""}}
+	choices := []struct {
+		flag, val string
+		names     []string
+		set       func(int)
+	}{
+		{"overrun", *overrun, []string{"raise", "kill"}, func(k int) { a.opts.Overrun = sim.Overrun(k) }},
+		{"missing-estimate", *missing, []string{"runtime", "max"}, func(k int) { a.opts.MissingEstimate = sim.MissingEstimate(k) }},
+		{"procs-field", *procsField, []string{"allocated", "requested"}, func(k int) { a.opts.ProcsSource = sim.ProcsSource(k) }},
+		{"wide", *wide, []string{"drop", "error"}, func(k int) { a.opts.Wide = sim.WidePolicy(k) }},
+	}
+	for _, c := range choices {
+		k := slices.Index(c.names, c.val)
+		if k < 0 {
+			return a, usagef("--%s must be %s, not %q", c.flag, strings.Join(c.names, " or "), c.val)
+		}
+		c.set(k)
+	}
+	for _, o := range []struct {
+		dst        *output
+		flag, path string
+	}{{&a.jobsOut, "--jobs-out", *jobsOut}, {&a.weeklyOut, "--weekly-out", *weeklyOut}, {&a.tlOut, "--timeline-out", *timelineOut}} {
+		if *o.dst, err = newOutput(o.flag, o.path, frameFormats...); err != nil {
+			return a, err
+		}
+	}
+	return a, distinctFiles([]string{a.log}, a.jobsOut, a.weeklyOut, a.tlOut)
+}
+
+func runSimulate(e *env, args []string) error {
+	a, err := parseSimulate(e, args)
+	if err != nil {
+		return err
+	}
+	tr, err := loadLog(e, a.log)
+	if err != nil {
+		return err
+	}
+	s := a.factory()
+	r, err := sim.Replay(tr, s, a.opts)
+	if err != nil {
+		return err
+	}
+	if r.Prep.Jobs == 0 {
+		return fmt.Errorf("simulate: %w", r.Prep.NoJobs(tr.Name))
+	}
+	if r.WeeklyTruncated && a.weeklyOut.set() {
+		fmt.Fprintf(e.stderr, "simulate: the schedule spans more than %d weeks: the weekly samples stop there\n", sim.MaxWeeklySamples)
+	}
+	if a.jobsOut.set() {
+		if err := a.jobsOut.writeFrame(r.JobsFrame()); err != nil {
+			return err
+		}
+	}
+	if a.weeklyOut.set() {
+		if err := a.weeklyOut.writeFrame(r.Weekly.Frame()); err != nil {
+			return err
+		}
+	}
+	if a.tlOut.set() {
+		if err := a.tlOut.writeFrame(r.Timeline.Frame()); err != nil {
+			return err
+		}
+	}
+	warnMachine(e.stderr, r.Procs, r.ProcsRule, r.Saturation(sim.ReplaySaturation))
+	return writeRecord(e.stdout, a.format, simulateRecord(tr, r, s))
+}
+
+// simulateRecord is the summary the command prints: the keys of
+// sim.SummaryColumns first, then what was simulated and what the workload
+// conventions changed.
+func simulateRecord(tr *datasets.Trace, r *sim.Result, s sim.Scheduler) record {
+	sum := r.Summary()
+	p := r.Prep
+	rec := record{
+		{"jobs", sum.Jobs},
+		{"avg_wait", sum.AvgWait},
+		{"avg_response", sum.AvgResponse},
+		{"avg_slowdown", sum.AvgSlowdown},
+		{"avg_bounded_slowdown", sum.AvgBoundedSlowdown},
+		{"utilization", sum.Utilization},
+		{"makespan", sum.Makespan},
+		{"throughput", sum.Throughput},
+		{"max_queue", sum.MaxQueue},
+		{"log", tr.Name},
+		{"scheduler", sim.SchedulerName(s)},
+		{"procs", r.Procs},
+		{"procs_rule", r.ProcsRule.String()},
+		{"saturation", saturationRecord(r.Saturation(sim.ReplaySaturation))},
+		{"dropped", record{
+			{"unknown_submit", p.UnknownSubmit},
+			{"unknown_runtime", p.UnknownRuntime},
+			{"unknown_procs", p.UnknownProcs},
+			{"too_wide", p.TooWide},
+		}},
+		{"changed", record{
+			{"missing_estimate", p.MissingEstimate},
+			{"raised_estimate", p.RaisedEstimate},
+			{"killed", p.Killed},
+			{"procs_fallback", p.ProcsFallback},
+			{"zero_runtime", p.ZeroRuntime},
+		}},
+	}
+	if l, ok := s.(*sim.LogReplay); ok {
+		rec = append(rec, field{"log_replay", record{{"delayed", l.Delayed}, {"unknown_wait", l.UnknownWait}}})
+	}
+	return rec
+}

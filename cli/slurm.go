@@ -1,0 +1,387 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
+	"github.com/tracelab/tracelab/sim/sweep"
+	"github.com/tracelab/tracelab/slurm"
+)
+
+func init() {
+	register(&command{name: "slurm",
+		usage: "status DIR [--format table|csv|json]\n" +
+			"   or: tracelab slurm wait DIR [-o out.parquet] [--allow-partial] [--poll 1s]\n" +
+			"   or: tracelab slurm resubmit DIR [--no-wait] [--poll 1s]\n" +
+			"   or: tracelab slurm cancel DIR\n" +
+			"DIR is the array folder of a 'tracelab sweep --slurm' (default: the output file + .slurm).",
+		summary: "follow, resubmit, merge or cancel a sweep running as a Slurm job array",
+		run:     runSlurm})
+}
+
+// slurmDefaultShards is the number of array tasks of --slurm without
+// --shards.
+const slurmDefaultShards = 10
+
+// slurmFlags are the --slurm options of the sweep command.
+type slurmFlags struct {
+	on        bool
+	shards    int
+	dir       string
+	partition string
+	time      string
+	cpus      int
+	throttle  int
+	extra     slurmMultiFlag
+	tracelab  string
+	dryRun    bool
+	noWait    bool
+	poll      time.Duration
+}
+
+// slurmMultiFlag collects a repeated string flag.
+type slurmMultiFlag []string
+
+func (m *slurmMultiFlag) String() string     { return strings.Join(*m, " ") }
+func (m *slurmMultiFlag) Set(s string) error { *m = append(*m, s); return nil }
+
+func (f *slurmFlags) register(fs *flag.FlagSet) {
+	fs.BoolVar(&f.on, "slurm", false, "run the sweep as a Slurm job array (one shard per task), wait, merge into -o")
+	intVar(fs, &f.shards, "shards", slurmDefaultShards, 1, 10_000, "", "with --slurm: number of shards (array tasks)")
+	fs.StringVar(&f.dir, "slurm-dir", "", "with --slurm: array folder for the script, logs and shard files (default: -o + .slurm)")
+	fs.StringVar(&f.partition, "partition", "", "with --slurm: sbatch --partition")
+	fs.StringVar(&f.time, "time", "", "with --slurm: sbatch --time limit per task, e.g. 30:00")
+	intVar(fs, &f.cpus, "cpus-per-task", 1, 1, maxWorkers, "", "with --slurm: sbatch --cpus-per-task (the task's workers)")
+	intVar(fs, &f.throttle, "throttle", 0, 0, 10_000, "no limit", "with --slurm: at most K tasks at once (--array=...%K)")
+	fs.Var(&f.extra, "sbatch-arg", "with --slurm: one more sbatch option as --flag=value (repeatable)")
+	fs.StringVar(&f.tracelab, "tracelab", "", "with --slurm: the tracelab program the tasks run (default: this one)")
+	fs.BoolVar(&f.dryRun, "dry-run", false, "with --slurm: print the batch script and submit nothing")
+	fs.BoolVar(&f.noWait, "no-wait", false, "with --slurm: submit and return (follow with tracelab slurm wait DIR)")
+	durationVar(fs, &f.poll, "poll", time.Second, 10*time.Millisecond, time.Hour, "", "with --slurm: how often to look at the tasks")
+}
+
+// runSweepSlurm runs a validated sweep as a job array: one shard per task.
+// Rerun with the same arguments, it resubmits only the shards that are
+// neither done nor queued, then waits and merges.
+func runSweepSlurm(ctx context.Context, e *env, a sweepArgs, spec sweep.Spec) error {
+	if !a.out.set() {
+		return usagef("--slurm needs -o FILE (the merged result)")
+	}
+	if n := a.slurm.shards; n > spec.Len() {
+		return usagef("--shards %d: want 1 to %d (the number of replicates)", n, spec.Len())
+	}
+	plan, err := slurmPlan(a, spec)
+	if err != nil {
+		return err
+	}
+	if a.slurm.dryRun {
+		return slurmDryRun(e, plan)
+	}
+	arr, err := slurm.Create(plan)
+	if err != nil {
+		return err
+	}
+	var client slurm.Client
+	if err := slurmSubmitMissing(ctx, e, arr, client, spec.Len()); err != nil {
+		return err
+	}
+	if a.slurm.noWait {
+		dir := plan.Dir
+		fmt.Fprintf(e.stderr, "slurm: follow with 'tracelab slurm status %s'; wait and merge with 'tracelab slurm wait %s'\n", dir, dir)
+		return nil
+	}
+	return slurmWaitMerge(ctx, e, arr, client, plan.Meta["output"], false, a.slurm.poll)
+}
+
+// slurmPlan returns the job array of a sweep: the folder, the batch
+// script's command (the same sweep, one shard per task) and sbatch's
+// options.
+func slurmPlan(a sweepArgs, spec sweep.Spec) (slurm.Plan, error) {
+	f := a.slurm
+	n := f.shards
+	out, err := filepath.Abs(a.out.path)
+	if err != nil {
+		return slurm.Plan{}, err
+	}
+	dir := f.dir
+	if dir == "" {
+		dir = out + ".slurm"
+	}
+	if dir, err = filepath.Abs(dir); err != nil {
+		return slurm.Plan{}, err
+	}
+	exe := f.tracelab
+	if exe == "" {
+		if exe, err = os.Executable(); err != nil {
+			return slurm.Plan{}, fmt.Errorf("slurm: cannot find this program (pass --tracelab PATH): %w", err)
+		}
+	}
+	if exe, err = filepath.Abs(exe); err != nil {
+		return slurm.Plan{}, err
+	}
+	output := fmt.Sprintf("shard-%s-of-%d.parquet", slurm.TaskToken, n)
+	cmd := append([]string{exe, "sweep"}, slurmSweepArgs(a)...)
+	cmd = append(cmd, "--shard", slurm.TaskToken+"/"+strconv.Itoa(n), "-o", filepath.Join(dir, output))
+	plan := slurm.Plan{Dir: dir, Key: fmt.Sprintf("%s;shards=%d", spec.ID(), n), Command: cmd, Tasks: n, Output: output,
+		Options: slurm.Options{JobName: "tracelab-sweep", Partition: f.partition, Time: f.time, CPUsPerTask: f.cpus,
+			Throttle: f.throttle, Extra: f.extra},
+		Meta: map[string]string{"output": out}}
+	if err := plan.Validate(); err != nil {
+		return slurm.Plan{}, usagef("%v", err)
+	}
+	return plan, nil
+}
+
+// slurmSweepArgs returns the arguments that make a task run the same
+// sweep. A LOG that is a file is passed by absolute path; a catalog name
+// is resolved by each task (TRACELAB_DATA travels with sbatch's
+// environment).
+func slurmSweepArgs(a sweepArgs) []string {
+	var args []string
+	if a.log != "" {
+		logArg := a.log
+		if st, err := os.Stat(logArg); err == nil && !st.IsDir() {
+			logArg, _ = filepath.Abs(logArg)
+		}
+		args = append(args, logArg)
+	}
+	args = append(args, "--experiment", a.experiment, "--scheduler", a.scheduler)
+	if a.window > 0 {
+		args = append(args, "--window", a.window.String())
+	}
+	for _, r := range a.rare {
+		args = append(args, "--rb", r)
+	}
+	if a.rbnpw.set {
+		args = append(args, "--rb-npw", a.rbnpw.String())
+	}
+	if a.reading != "default" {
+		args = append(args, "--reading", a.reading)
+	}
+	if a.loads.set {
+		args = append(args, "--load", a.loads.String())
+	}
+	return append(args, "--reps", strconv.Itoa(a.reps), "--seed", strconv.FormatUint(a.seed, 10))
+}
+
+// slurmDryRun prints the batch script of the shards not yet done.
+func slurmDryRun(e *env, plan slurm.Plan) error {
+	arr := &slurm.Array{Plan: plan}
+	var todo []int
+	for k := range plan.Tasks {
+		if _, err := os.Stat(plan.OutputPath(k)); err != nil {
+			todo = append(todo, k)
+		}
+	}
+	if len(todo) == 0 {
+		fmt.Fprintf(e.stderr, "slurm: every shard file is already in %s; nothing to submit\n", plan.Dir)
+		return nil
+	}
+	_, err := fmt.Fprint(e.stdout, arr.Script(todo))
+	return err
+}
+
+// slurmSubmitMissing submits the shards that are neither done nor queued.
+func slurmSubmitMissing(ctx context.Context, e *env, arr *slurm.Array, client slurm.Client, reps int) error {
+	st, err := arr.Status(ctx, client)
+	if err != nil {
+		return err
+	}
+	n := arr.Plan.Tasks
+	if todo := st.ToRun(); len(todo) > 0 {
+		sub, err := arr.Submit(ctx, client, todo)
+		if err != nil {
+			return err
+		}
+		what := fmt.Sprintf("%d shards", len(todo))
+		if len(todo) < n {
+			what = fmt.Sprintf("%d of %d shards (%s)", len(todo), n, slurm.ArraySpec(todo, 0))
+		}
+		fmt.Fprintf(e.stderr, "slurm: submitted job %s: %s of %d replicates; script %s, logs %s\n",
+			sub.JobID, what, reps, sub.Script, filepath.Join(arr.Plan.Dir, "logs"))
+	}
+	if q := st.Pending + st.Running; q > 0 {
+		fmt.Fprintf(e.stderr, "slurm: %d shards of an earlier submission are still queued or running\n", q)
+	}
+	return nil
+}
+
+// slurmWaitMerge waits for the array's tasks, reports the failed ones, and
+// merges the shard files into out.
+func slurmWaitMerge(ctx context.Context, e *env, arr *slurm.Array, client slurm.Client, out string, partial bool, poll time.Duration) error {
+	start := time.Now()
+	last := ""
+	st, err := arr.Wait(ctx, client, poll, func(s slurm.Status) {
+		if line := s.String(); line != last {
+			last = line
+			fmt.Fprintf(e.stderr, "slurm: %s shards (%s)\n", line, time.Since(start).Round(time.Second))
+		}
+	})
+	if err != nil {
+		if ctx.Err() != nil {
+			dir := arr.Plan.Dir
+			return fmt.Errorf("slurm: stopped waiting; the tasks go on: 'tracelab slurm wait %s' to resume, 'tracelab slurm cancel %s' to stop them: %w",
+				dir, dir, err)
+		}
+		return err
+	}
+	failed := st.FailedTasks()
+	for _, t := range failed {
+		fmt.Fprintf(e.stderr, "slurm: shard %d/%d failed (job %s, task %d): %s\n  log: %s\n",
+			t.Index, len(st.Tasks), t.JobID, t.Index, t.Reason, t.Log)
+	}
+	if !st.Complete() && !partial {
+		return fmt.Errorf("slurm: %d of %d shards failed or did not run (%s); rerun the same sweep command, or 'tracelab slurm resubmit %s', to run only those",
+			len(st.Tasks)-st.Done, len(st.Tasks), slurm.ArraySpec(st.ToRun(), 0), arr.Plan.Dir)
+	}
+	if st.Done == 0 {
+		return errors.New("slurm: no shard finished; nothing to merge")
+	}
+	df, rep, err := sweep.Merge(st.Outputs(), sweep.MergeOptions{AllowPartial: partial})
+	if err != nil {
+		return err
+	}
+	o, err := newOutput("-o", out, frameFormats...)
+	if err == nil {
+		err = o.writeFrame(df)
+	}
+	if err != nil {
+		return err
+	}
+	msg := ""
+	if len(rep.Missing) > 0 {
+		msg = fmt.Sprintf(" (partial: shards %s missing)", sweepIntList(rep.Missing))
+	}
+	fmt.Fprintf(e.stderr, "slurm: merged %d shards, %d replicates -> %s%s\n", len(rep.Present), rep.Replicates, out, msg)
+	return nil
+}
+
+// slurmArgs is a parsed "tracelab slurm" command line.
+type slurmArgs struct {
+	sub, dir, format string
+	out              string
+	partial, noWait  bool
+	poll             time.Duration
+}
+
+var slurmSubcommands = []string{"status", "wait", "resubmit", "cancel"}
+
+func parseSlurm(e *env, args []string) (slurmArgs, error) {
+	var a slurmArgs
+	if len(args) == 0 {
+		return a, usagef("tracelab slurm status|wait|resubmit|cancel DIR")
+	}
+	a.sub, args = args[0], args[1:]
+	if !slices.Contains(slurmSubcommands, a.sub) {
+		return a, usagef("unknown slurm sub-command %q (want status, wait, resubmit or cancel)", a.sub)
+	}
+	fs := e.newFlags("slurm " + a.sub)
+	fs.StringVar(&a.format, "format", "table", "status: output format: table, csv or json")
+	fs.StringVar(&a.out, "o", "", "wait, resubmit: merged output (default: the sweep's -o)")
+	fs.BoolVar(&a.partial, "allow-partial", false, "wait, resubmit: merge the shards present when some failed")
+	durationVar(fs, &a.poll, "poll", time.Second, 10*time.Millisecond, time.Hour, "", "wait, resubmit: how often to look at the tasks")
+	fs.BoolVar(&a.noWait, "no-wait", false, "resubmit: submit and return")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return a, err
+	}
+	if err := checkFormat(a.format); err != nil {
+		return a, err
+	}
+	if len(pos) != 1 {
+		return a, usagef("tracelab slurm %s DIR", a.sub)
+	}
+	a.dir = pos[0]
+	if a.out != "" {
+		if _, err := newOutput("-o", a.out, frameFormats...); err != nil {
+			return a, err
+		}
+	}
+	return a, nil
+}
+
+// runSlurm is the "tracelab slurm" command family.
+func runSlurm(e *env, args []string) error {
+	a, err := parseSlurm(e, args)
+	if err != nil {
+		return err
+	}
+	arr, err := slurm.Open(a.dir)
+	if err != nil {
+		return fmt.Errorf("slurm: %s is not an array folder: %w", a.dir, err)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	var client slurm.Client
+	mergeTo := a.out
+	if mergeTo == "" {
+		mergeTo = arr.Plan.Meta["output"]
+	}
+	switch a.sub {
+	case "status":
+		st, err := arr.Status(ctx, client)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stderr, "slurm: %s shards\n", st)
+		return writeFrame(e.stdout, a.format, slurmStatusFrame(st))
+	case "cancel":
+		if err := arr.Cancel(ctx, client); err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stderr, "slurm: cancelled %d submissions\n", len(arr.Submissions))
+		return nil
+	case "resubmit":
+		if err := slurmResubmit(ctx, e, arr, client); err != nil || a.noWait {
+			return err
+		}
+	}
+	if mergeTo == "" {
+		return usagef("no merged output recorded in %s: pass -o FILE", arr.Plan.Dir)
+	}
+	return slurmWaitMerge(ctx, e, arr, client, mergeTo, a.partial, a.poll)
+}
+
+// slurmResubmit resubmits the failed or missing shards.
+func slurmResubmit(ctx context.Context, e *env, arr *slurm.Array, client slurm.Client) error {
+	s, tasks, err := arr.Resubmit(ctx, client)
+	if err != nil {
+		return err
+	}
+	if len(tasks) == 0 {
+		fmt.Fprintln(e.stderr, "slurm: no shard to resubmit (every one is done, queued or running)")
+	} else {
+		fmt.Fprintf(e.stderr, "slurm: resubmitted shards %s as job %s\n", slurm.ArraySpec(tasks, 0), s.JobID)
+	}
+	return nil
+}
+
+// slurmStatusFrame has one row per task: task, state, job_id, output, log,
+// reason.
+func slurmStatusFrame(st slurm.Status) dataframe.DataFrame {
+	n := len(st.Tasks)
+	task := make([]int, n)
+	state, job, output, logf, reason := make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
+	for k, t := range st.Tasks {
+		task[k], state[k], job[k], output[k], logf[k], reason[k] = t.Index, t.State.String(), t.JobID, t.Output, t.Log, t.Reason
+	}
+	return dataframe.New(
+		series.New(task, series.Int, "task"),
+		series.New(state, series.String, "state"),
+		series.New(job, series.String, "job_id"),
+		series.New(output, series.String, "output"),
+		series.New(logf, series.String, "log"),
+		series.New(reason, series.String, "reason"),
+	)
+}

@@ -1,0 +1,403 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/sim"
+	"github.com/tracelab/tracelab/sim/sweep"
+)
+
+func init() {
+	register(&command{name: "sweep",
+		usage: "[LOG] --reps N [--experiment " + defaultExperiment + "] [--scheduler easy] [--reading NAME] [--load F1,F2,...] " +
+			"[--seed S] [--workers W] [--shard i/n] [-o out.parquet] [--format table|csv|json]\n" +
+			"       [--slurm [--shards 10] [--slurm-dir DIR] [--partition P] [--time T] [--cpus-per-task C] " +
+			"[--throttle K] [--sbatch-arg --flag=value ...] [--tracelab PATH] [--dry-run] [--no-wait]]\n" +
+			"   or: tracelab sweep merge FILE... -o out.parquet [--allow-partial]",
+		summary: "run N seeded replicates of an experiment (in parallel, sharded, or as a Slurm job array) and merge shards",
+		run:     runSweep})
+}
+
+// sweepFailEnv names the test hook: a shard run (--shard i/n) whose index
+// equals its value fails at once, before computing anything, as a crashed
+// array task would. The Slurm tests use it to check that failed tasks are
+// reported, resubmitted and completed.
+const sweepFailEnv = "TRACELAB_SWEEP_FAIL_SHARD"
+
+// sweepExperimentDef is an experiment the sweep command can run.
+type sweepExperimentDef struct {
+	name    string
+	summary string
+	make    func(c sweepConfig) (sweep.Experiment, error)
+}
+
+// sweepConfig is what the command line gives an experiment.
+type sweepConfig struct {
+	trace     *datasets.Trace
+	scheduler string
+	window    float64  // seconds; 0 means the experiment's default
+	rare      []string // --rb USER:BEGIN:END periods, for experiments that take them
+	reading   string   // --reading, for the resample experiment
+}
+
+// defaultExperiment is the experiment of "tracelab sweep" without
+// --experiment: user-level resampling and simulation (Zakay and Feitelson
+// 2013 §6), registered by resample.go.
+const defaultExperiment = "resample"
+
+var sweepExperiments = map[string]sweepExperimentDef{}
+
+// registerSweepExperiment adds an experiment to the sweep command; call it
+// from an init function.
+func registerSweepExperiment(d sweepExperimentDef) {
+	if _, dup := sweepExperiments[d.name]; dup {
+		panic("tracelab: duplicate sweep experiment " + d.name)
+	}
+	sweepExperiments[d.name] = d
+}
+
+func init() {
+	registerSweepExperiment(sweepExperimentDef{name: "window",
+		summary: "the scheduler on a random window of the log (moving-block bootstrap; --window, --load)",
+		make: func(c sweepConfig) (sweep.Experiment, error) {
+			return sweep.NewWindow(c.trace, sweep.WindowOptions{Scheduler: c.scheduler, Length: c.window})
+		}})
+}
+
+func sweepExperimentNames() string {
+	n := make([]string, 0, len(sweepExperiments))
+	for k := range sweepExperiments {
+		n = append(n, k)
+	}
+	sort.Strings(n)
+	return strings.Join(n, ", ")
+}
+
+// sweepArgs are the parsed arguments of a sweep.
+type sweepArgs struct {
+	log        string
+	experiment string
+	def        sweepExperimentDef
+	scheduler  string
+	loads      *floatList
+	rare       rareFlags
+	rbnpw      *floatList
+	reading    string
+	window     time.Duration
+	reps       int
+	seed       uint64
+	workers    int
+	shard      sweep.Shard
+	sharded    bool
+	out        output
+	format     string
+	quiet      bool
+	slurm      slurmFlags
+}
+
+func parseSweep(e *env, args []string) (sweepArgs, error) {
+	fs := e.newFlags("sweep")
+	var a sweepArgs
+	fs.StringVar(&a.format, "format", "table", "output format without -o: table, csv or json")
+	fs.StringVar(&a.experiment, "experiment", defaultExperiment, "experiment: "+sweepExperimentNames())
+	fs.StringVar(&a.scheduler, "scheduler", "easy", "scheduler (fcfs, easy, easy-sjbf, conservative)")
+	a.loads = floatListFlag(fs, "load", positiveFactor, "load factors, comma-separated: a grid of N replicates each")
+	fs.Var(&a.rare, "rb", "rare behaviour USER:BEGIN:END (repeatable; resample experiment): those jobs form a rare-behaviour pool")
+	a.rbnpw = floatListFlag(fs, "rb-npw", floatRange{lo: 0, hi: 1000}, "RB_NPW values, comma-separated (resample experiment): a grid of N replicates each")
+	fs.StringVar(&a.reading, "reading", "default", "reading of the paper's §4 and §6.1 (resample experiment; go doc sim/resample Readings)")
+	window := durationFlag(fs, "window", 0, time.Hour, maxWeeks*7*24*time.Hour, "", "window length for the window experiment, e.g. 4w, 28d, 672h (default 4w)")
+	intVar(fs, &a.reps, "reps", 0, 0, maxReps, "", "replicates per grid point (required, at least 1)")
+	seed := seedFlag(fs, "seed", 1, "base seed: replicate r uses the first output of PCG(seed, r)")
+	intVar(fs, &a.workers, "workers", 0, 0, maxWorkers, "$SLURM_CPUS_PER_TASK, else GOMAXPROCS", "replicates run at once")
+	shard := fs.String("shard", "", "run only shard i/n (replicates ≡ i mod n) and write it to -o (.parquet)")
+	out := fs.String("o", "", "output file (.parquet, .csv or .json); without it the frame is printed")
+	fs.BoolVar(&a.quiet, "quiet", false, "no progress on stderr")
+	a.slurm.register(fs)
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return a, err
+	}
+	if err := checkFormat(a.format); err != nil {
+		return a, err
+	}
+	if a.log, err = oneOptionalLog(pos); err != nil {
+		return a, err
+	}
+	a.seed, a.window = *seed, *window
+	if a.out, err = newOutput("-o", *out, frameFormats...); err != nil {
+		return a, err
+	}
+	if err := a.check(visited(fs)["window"], *shard); err != nil {
+		return a, err
+	}
+	return a, distinctFiles([]string{a.log}, a.out)
+}
+
+// check validates the combination of a sweep's flags.
+func (a *sweepArgs) check(windowSet bool, shard string) error {
+	if a.reps < 1 {
+		return usagef("--reps N (at least 1) is required")
+	}
+	var ok bool
+	if a.def, ok = sweepExperiments[a.experiment]; !ok {
+		return usagef("unknown experiment %q (want one of %s)", a.experiment, sweepExperimentNames())
+	}
+	if (len(a.rare) > 0 || a.rbnpw.set || a.reading != "default") && a.experiment != "resample" {
+		return usagef("--rb, --rb-npw and --reading apply to the resample experiment only")
+	}
+	if windowSet && a.experiment != "window" {
+		return usagef("--window applies to the window experiment only")
+	}
+	if shard == "" {
+		return nil
+	}
+	if a.slurm.on {
+		return usagef("--shard and --slurm exclude each other (--slurm runs every shard)")
+	}
+	var err error
+	if a.shard, err = sweep.ParseShard(shard); err != nil {
+		return usagef("--shard: %v", err)
+	}
+	if a.out.format != fmtParquet {
+		return usagef("--shard needs -o FILE.parquet")
+	}
+	a.sharded = true
+	return nil
+}
+
+// params returns the sweep's grid.
+func (a sweepArgs) params() []sweep.Param {
+	var params []sweep.Param
+	if a.loads.set {
+		params = append(params, sweep.Param{Name: "load", Values: a.loads.v})
+	}
+	if a.rbnpw.set {
+		params = append(params, sweep.Param{Name: "rb_npw", Values: a.rbnpw.v})
+	}
+	return params
+}
+
+func runSweep(e *env, args []string) error {
+	if len(args) > 0 && args[0] == "merge" {
+		return runSweepMerge(e, args[1:])
+	}
+	a, err := parseSweep(e, args)
+	if err != nil {
+		return err
+	}
+	if v := os.Getenv(sweepFailEnv); a.sharded && v != "" && v == strconv.Itoa(a.shard.I) {
+		return fmt.Errorf("sweep: injected failure of shard %s (%s=%s, a test hook)", a.shard, sweepFailEnv, v)
+	}
+	cfg := sweepConfig{scheduler: a.scheduler, rare: a.rare, reading: a.reading, window: a.window.Seconds()}
+	if cfg.trace, err = loadLog(e, a.log); err != nil {
+		return err
+	}
+	if err := requireSimulable(cfg.trace); err != nil {
+		return err
+	}
+	if !a.quiet {
+		fmt.Fprintf(e.stderr, "sweep: machine of %v\n", cfg.trace.Machine())
+	}
+	exp, err := a.def.make(cfg)
+	if err != nil {
+		return err
+	}
+	spec := sweep.Spec{Experiment: exp, Params: a.params(), Reps: a.reps, Seed: a.seed}
+	if err := spec.Validate(); err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if a.slurm.on {
+		return runSweepSlurm(ctx, e, a, spec)
+	}
+	return runSweepHere(ctx, e, a, spec)
+}
+
+// runSweepHere runs the sweep (or its shard) in this process.
+func runSweepHere(ctx context.Context, e *env, a sweepArgs, spec sweep.Spec) error {
+	workers := a.workers
+	if workers == 0 {
+		if n, err := strconv.Atoi(os.Getenv("SLURM_CPUS_PER_TASK")); err == nil && n > 0 && n <= maxWorkers {
+			workers = n
+		}
+	}
+	opts := sweep.Options{Workers: workers, Shard: a.shard}
+	total := a.shard.Count(spec.Len())
+	var bar *sweepBar
+	if !a.quiet {
+		label := "replicates"
+		if a.sharded {
+			label = "replicates of shard " + a.shard.String()
+		}
+		bar = newSweepBar(e.stderr, label)
+		opts.Progress = bar.update
+	}
+	start := time.Now()
+	err := sweepWrite(ctx, e, a, spec, opts, func() {
+		if bar != nil {
+			bar.finish(total, time.Since(start))
+			bar = nil
+		}
+	})
+	if err != nil {
+		return err
+	}
+	if bar != nil {
+		bar.finish(total, time.Since(start))
+	}
+	if a.out.set() && !a.quiet {
+		if workers == 0 {
+			workers = runtime.GOMAXPROCS(0)
+		}
+		fmt.Fprintf(e.stderr, "sweep: %d replicates in %.1fs (%d workers) -> %s\n", total, time.Since(start).Seconds(), workers, a.out.path)
+	}
+	return nil
+}
+
+// sweepWrite runs the sweep and writes its frame: a shard file, the -o
+// file, or stdout (after done, which ends the progress bar).
+func sweepWrite(ctx context.Context, e *env, a sweepArgs, spec sweep.Spec, opts sweep.Options, done func()) error {
+	if a.sharded {
+		return sweep.WriteShard(ctx, spec, opts, a.out.path)
+	}
+	df, err := sweep.Run(ctx, spec, opts)
+	if err != nil {
+		return err
+	}
+	if a.out.set() {
+		return a.out.writeFrame(df)
+	}
+	done()
+	return writeFrame(e.stdout, a.format, df)
+}
+
+// runSweepMerge is "tracelab sweep merge FILE... -o out [--allow-partial]".
+func runSweepMerge(e *env, args []string) error {
+	fs := e.newFlags("sweep merge")
+	outPath := fs.String("o", "", "merged output (.parquet, .csv or .json); without it the frame is printed")
+	format := formatFlag(fs)
+	partial := fs.Bool("allow-partial", false, "merge the shards present when some are missing")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if err := checkFormat(*format); err != nil {
+		return err
+	}
+	if len(pos) == 0 {
+		return usagef("sweep merge needs shard files")
+	}
+	out, err := newOutput("-o", *outPath, frameFormats...)
+	if err != nil {
+		return err
+	}
+	if err := distinctFiles(pos, out); err != nil {
+		return err
+	}
+	df, rep, err := sweep.Merge(pos, sweep.MergeOptions{AllowPartial: *partial})
+	if err != nil {
+		if errors.Is(err, sweep.ErrPartial) {
+			return fmt.Errorf("%w\n(pass --allow-partial to merge the %d shards present)", err, len(rep.Present))
+		}
+		return err
+	}
+	if len(rep.Missing) > 0 {
+		fmt.Fprintf(e.stderr, "sweep merge: partial result: shards %s of %d missing; %d of %d replicates\n",
+			sweepIntList(rep.Missing), rep.Shards, rep.Replicates, rep.Total)
+	}
+	if !out.set() {
+		return writeFrame(e.stdout, *format, df)
+	}
+	if err := out.writeFrame(df); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stderr, "sweep merge: %d shards, %d replicates -> %s\n", len(rep.Present), rep.Replicates, out.path)
+	return nil
+}
+
+func sweepIntList(v []int) string {
+	s := make([]string, len(v))
+	for k, x := range v {
+		s[k] = strconv.Itoa(x)
+	}
+	return strings.Join(s, ", ")
+}
+
+// sweepBar shows the progress of a sweep on w: a bar redrawn in place on
+// a terminal (at most every 100 ms), else a line at each tenth.
+type sweepBar struct {
+	mu     sync.Mutex
+	w      io.Writer
+	label  string
+	tty    bool
+	start  time.Time
+	last   time.Time
+	decile int
+}
+
+func newSweepBar(w io.Writer, label string) *sweepBar {
+	b := &sweepBar{w: w, label: label, start: time.Now()}
+	if f, ok := w.(*os.File); ok {
+		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
+			b.tty = true
+		}
+	}
+	return b
+}
+
+func (b *sweepBar) update(done, total int) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.tty {
+		if now := time.Now(); now.Sub(b.last) >= 100*time.Millisecond || done == total {
+			b.last = now
+			const width = 30
+			n := width * done / total
+			fmt.Fprintf(b.w, "\r%s [%s%s] %d/%d %s", b.label, strings.Repeat("#", n), strings.Repeat(" ", width-n),
+				done, total, time.Since(b.start).Round(time.Second))
+		}
+		return
+	}
+	if d := 10 * done / total; d > b.decile && d < 10 {
+		b.decile = d
+		fmt.Fprintf(b.w, "%s: %d%% (%d/%d)\n", b.label, 10*d, done, total)
+	}
+}
+
+func (b *sweepBar) finish(total int, took time.Duration) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.tty {
+		fmt.Fprintln(b.w)
+		return
+	}
+	fmt.Fprintf(b.w, "%s: done (%d) in %.1fs\n", b.label, total, took.Seconds())
+}
+
+// requireSimulable fails, as simulate and feedback do, when none of the
+// log's jobs can be simulated (sim.Prepare leaves every one out): every
+// replicate of a sweep would be an empty log, its measures NaN.
+func requireSimulable(tr *datasets.Trace) error {
+	var o sim.Options
+	jobs, rep, err := sim.Prepare(tr, o.MachineSize(tr), o)
+	if err != nil {
+		return err
+	}
+	if len(jobs) == 0 {
+		return rep.NoJobs(tr.Name)
+	}
+	return nil
+}
