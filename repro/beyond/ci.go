@@ -3,7 +3,7 @@ package beyond
 import (
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
-	"github.com/tracelab/tracelab/internal/confidence"
+	"github.com/tracelab/tracelab/confidence"
 )
 
 // Interval is a mean with its 95% confidence interval.

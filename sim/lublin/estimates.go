@@ -11,7 +11,7 @@ import (
 	"gonum.org/v1/gonum/stat"
 
 	"github.com/tracelab/tracelab/datasets"
-	"github.com/tracelab/tracelab/internal/confidence"
+	"github.com/tracelab/tracelab/confidence"
 	"github.com/tracelab/tracelab/internal/parallel"
 	"github.com/tracelab/tracelab/sim"
 	"github.com/tracelab/tracelab/sim/estimates"
