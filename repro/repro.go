@@ -87,11 +87,12 @@ func WriteReport(w io.Writer, results []Result, info ReportInfo) error {
 	}
 	b.WriteString("); do not edit by hand.\n\n")
 
+	b.WriteString("**Statuses.** " + ledger.StatusRule + "\n\n")
 	b.WriteString("| paper | notebook | items: reproduced / partial / not | ledger entries | agree | differ | not comparable |\n")
 	b.WriteString("|---|---|---|---|---|---|---|\n")
 	var all []ledger.Entry
 	for _, r := range results {
-		st := statusCounts(r.Paper.Items)
+		st := statusCounts(r.Paper.Statuses(r.Entries))
 		t := ledger.Count(r.Entries)
 		fmt.Fprintf(&b, "| [%s](#%s) | [%s](%s) | %d / %d / %d | %d | %d | %d | %d |\n", r.Paper.Key, r.Paper.Key,
 			strings.TrimPrefix(r.Paper.Notebook, "notebooks/"), r.Paper.Notebook,
@@ -106,7 +107,7 @@ func WriteReport(w io.Writer, results []Result, info ReportInfo) error {
 		fmt.Fprintf(&b, "<a id=\"%s\"></a>\n\n## %s\n\n%s — `papers/%s`, notebook [%s](%s)\n\n", r.Paper.Key, r.Paper.Key,
 			r.Paper.Citation, r.Paper.File, strings.TrimPrefix(r.Paper.Notebook, "notebooks/"), r.Paper.Notebook)
 		b.WriteString("### Figures and tables\n\n")
-		if err := ledger.WriteItems(&b, r.Paper.Items); err != nil {
+		if err := ledger.WriteItems(&b, r.Paper.Statuses(r.Entries)); err != nil {
 			return err
 		}
 		fmt.Fprintf(&b, "\n### Ledger (%s)\n\n", ledger.Count(r.Entries))
@@ -137,7 +138,7 @@ func WriteReport(w io.Writer, results []Result, info ReportInfo) error {
 	return err
 }
 
-func statusCounts(items []ledger.Item) map[ledger.Status]int {
+func statusCounts(items []ledger.ItemStatus) map[ledger.Status]int {
 	m := map[ledger.Status]int{}
 	for _, it := range items {
 		m[it.Status]++

@@ -42,17 +42,17 @@ func (s *Study) Paper() ledger.Paper {
 }
 
 var items = []ledger.Item{
-	{Name: "§6.5.1", Title: "mixing traces: resampling from the pools of several logs", Status: ledger.Reproduced,
+	{Name: "§6.5.1", Title: "mixing traces: resampling from the pools of several logs",
 		Section: "§6.5.1 mixing traces", Note: "our experiment: the paper raises the question without results"},
-	{Name: "§6.5.2", Title: "stationarity of logs and of resampled versions", Status: ledger.Reproduced,
+	{Name: "§6.5.2", Title: "stationarity of logs and of resampled versions",
 		Section: "§6.5.2 stationarity", Note: "our experiment: the paper raises the question without results"},
-	{Name: "§6.5.3", Title: "shaking at the job, session and user levels", Status: ledger.Reproduced,
+	{Name: "§6.5.3", Title: "shaking at the job, session and user levels",
 		Section: "§6.5.3 shaking", Note: "our experiment: the paper proposes it without results"},
-	{Name: "§6.5.4", Title: "selective manipulation: resampling with user classes weighted", Status: ledger.Reproduced,
+	{Name: "§6.5.4", Title: "selective manipulation: resampling with user classes weighted",
 		Section: "§6.5.4 selective manipulation", Note: "our experiment: the paper proposes it without results"},
-	{Name: "§6.5.5", Title: "reducing or enhancing locality with the marginals kept", Status: ledger.Reproduced,
+	{Name: "§6.5.5", Title: "reducing or enhancing locality with the marginals kept",
 		Section: "§6.5.5 locality", Note: "our experiment: the paper proposes it without results"},
-	{Name: "estimates", Title: "runtime estimates for generated workloads", Status: ledger.Reproduced,
+	{Name: "estimates", Title: "runtime estimates for generated workloads",
 		Section: "Runtime estimates", Note: "our experiment: generated workloads carry no estimates; sim/estimates models them (Tsafrir, Etsion and Feitelson 2005)"},
 }
 

@@ -30,5 +30,23 @@
 // WriteText show it; Totals counts verdicts; Regressions compares a ledger
 // with a saved baseline and lists the entries that agreed there and no
 // longer do. Items lists the numbered figures and tables of a paper with
-// their reproduction status and notebook section (REPRODUCTION.md).
+// their notebook section (REPRODUCTION.md).
+//
+// # Statuses
+//
+// An item's status is never typed: StatusOf computes it from the ledger by
+// one rule (StatusRule, stated at the top of REPRODUCTION.md). Only entries
+// of kind PaperClaim whose Item is the item's name count:
+//
+//   - not reproduced: no claim entry agrees (none is comparable, or every
+//     comparable one differs), or a main claim — the entry marked with
+//     (*Entry).Main as carrying the item's central statement — differs;
+//   - reproduced: every claim entry agrees (and there is at least one);
+//   - partial: otherwise — some differ, or some are NotComparable (a log or
+//     a value missing).
+//
+// An item with no claim entry and results of our own only is "ours only".
+// Checks and results of ours never make an item reproduced. The status
+// comes with the counts behind it ("7 of 27 differ (2 unexplained); 3 not
+// comparable"); Item.Note says what is different about our input.
 package ledger

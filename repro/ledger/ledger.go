@@ -78,6 +78,19 @@ type Entry struct {
 	// same table column: it is counted apart from agreements that single
 	// out the log.
 	NotDiscriminating bool `json:"not_discriminating,omitempty"`
+	// MainClaim marks the claim that carries the item's central statement
+	// (set by Main): when it differs the item is not reproduced (StatusOf).
+	MainClaim bool `json:"main,omitempty"`
+}
+
+// Main marks e as the main claim of its item (see StatusOf) and returns e.
+// Only a claim of the paper can be main.
+func (e *Entry) Main() *Entry {
+	if e.Kind != PaperClaim && e.Kind != "" {
+		panic(fmt.Sprintf("ledger: entry %s of kind %s cannot be the main claim", e.ID, e.Kind))
+	}
+	e.MainClaim = true
+	return e
 }
 
 // AsCheck marks e as a SelfCheck (see Kind) with basis saying what it
@@ -85,6 +98,9 @@ type Entry struct {
 func (e *Entry) AsCheck(basis string) *Entry {
 	if basis == "" {
 		panic("ledger: AsCheck needs a basis")
+	}
+	if e.MainClaim {
+		panic(fmt.Sprintf("ledger: entry %s is the main claim of its item and cannot be a check", e.ID))
 	}
 	e.Kind, e.Basis = SelfCheck, basis
 	return e
@@ -418,24 +434,15 @@ func VerifyQuotes(entries []Entry, paperText string) []error {
 	return errs
 }
 
-// Status is how completely a figure or table is reproduced.
-type Status string
-
-// The statuses of an Item.
-const (
-	Reproduced    Status = "reproduced"
-	Partial       Status = "partial"
-	NotReproduced Status = "not reproduced"
-)
-
 // Item is a numbered figure or table of a paper and how we reproduce it.
+// Its status is not typed: StatusOf computes it from the ledger.
 type Item struct {
 	Name    string // as the paper numbers it: "Fig. 8", "Table VI"
 	Title   string // what it shows, in a few words
-	Status  Status
 	Section string // the notebook section that shows it
-	// Note says what differs from the paper's item (other logs, fewer
-	// replicates) or, when it is not reproduced, exactly why.
+	// Note says what is different about our input or method (a log
+	// missing, another log version, fewer replicates); the counts of the
+	// entries are added by StatusOf.
 	Note string
 }
 

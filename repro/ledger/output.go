@@ -130,15 +130,16 @@ func WriteMarkdown(w io.Writer, entries []Entry) error {
 	return err
 }
 
-// WriteItems writes a paper's items as a Markdown table: item, what it
-// shows, status, notebook section, note.
-func WriteItems(w io.Writer, items []Item) error {
+// WriteItems writes a paper's items with their computed statuses (Paper.
+// Statuses) as a Markdown table: item, what it shows, status, the entries
+// counted, notebook section, note.
+func WriteItems(w io.Writer, items []ItemStatus) error {
 	var b strings.Builder
-	b.WriteString("| item | shows | status | notebook section | note |\n")
-	b.WriteString("|---|---|---|---|---|\n")
+	b.WriteString("| item | shows | status | entries | notebook section | note |\n")
+	b.WriteString("|---|---|---|---|---|---|\n")
 	for _, it := range items {
-		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", markdownCell(it.Name), markdownCell(it.Title),
-			it.Status, markdownCell(it.Section), markdownCell(it.Note))
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n", markdownCell(it.Name), markdownCell(it.Title),
+			it.Status, markdownCell(it.Counted), markdownCell(it.Section), markdownCell(it.Note))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
