@@ -29,10 +29,20 @@
 //     compressed: each waiting job, in order of arrival, moves to the
 //     earliest time at which it fits, which is never later than its
 //     reservation.
+//   - Backfill has the variants of backfilling as options, not forks: the
+//     order of the queue that decides which jobs hold reservations (arrival,
+//     shortest estimate, smallest area, largest first, or a priority
+//     function of one's own), the order in which the other jobs are tried
+//     for backfilling, and the number of reservations (1 is EASY, all is
+//     conservative, k in between). EASY and Conservative are its fast paths
+//     for arrival order; the tests check all three start for start.
 //   - LogReplay starts each job at its submit time plus its logged wait,
 //     for validating the engine and the feedback simulation.
 //
 // A scheduler is anything with a Schedule(*Engine) method; see Scheduler.
+// Register adds one to the registry by name, so that every tool built on
+// this package (New, FactoryOf; the tracelab command line through
+// cli.Main) can run it, and SchedulerName reports that name.
 //
 // # Events
 //

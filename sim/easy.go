@@ -27,7 +27,9 @@ import (
 //
 //	sim.EASY{Order: sim.ShortestFirst}
 //
-// The key is computed once, when the job arrives.
+// The key is computed once, when the job arrives. Backfill gives the
+// other variants (the reservation to the first job in another order, more
+// than one reservation).
 //
 // Work that cannot change is not redone: after a round with arrivals only,
 // the shadow time, the extra processors and the free processors are those
@@ -36,7 +38,7 @@ import (
 // skipped whole (by their least width, and by the least estimate among
 // their jobs no wider than the free processors).
 type EASY struct {
-	Order func(e *Engine, j int) float64
+	Order Order
 
 	q       widthQueue
 	sorted  []keyed // backfill order when Order != nil; lazily cleaned
@@ -67,9 +69,6 @@ func keyedCmp(a, b keyed) int {
 	}
 	return a.pos - b.pos
 }
-
-// ShortestFirst orders jobs by their runtime estimate, for EASY.Order.
-func ShortestFirst(e *Engine, j int) float64 { return e.estimate[j] }
 
 // Arrive queues job j.
 func (s *EASY) Arrive(e *Engine, j int) {

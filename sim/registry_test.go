@@ -70,3 +70,26 @@ func TestRegistry(t *testing.T) {
 		}()
 	}
 }
+
+// SchedulerName names a scheduler without a Name method by the name its
+// type is registered under, and every built-in by the name New knows it by.
+func TestSchedulerNameRegistered(t *testing.T) {
+	t.Parallel()
+	if got := SchedulerName(&greedy{Skip: 2}); got != "test-greedy" {
+		t.Errorf("SchedulerName(&greedy{}) = %q, want test-greedy", got)
+	}
+	type unregistered struct{ greedy }
+	if got := SchedulerName(&unregistered{}); got != "sim.unregistered" {
+		t.Errorf("SchedulerName(unregistered) = %q", got)
+	}
+	for _, name := range []string{"fcfs", "easy", "easy-sjbf", "conservative", "conservative:7", "log",
+		"backfill:2,area,shortest"} {
+		s, err := New(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := SchedulerName(s); got != name {
+			t.Errorf("SchedulerName(New(%q)) = %q", name, got)
+		}
+	}
+}

@@ -51,25 +51,24 @@ func Replay(tr *datasets.Trace, s Scheduler, opts Options) (*Result, error) {
 	return r, nil
 }
 
-// SchedulerName returns the name New knows a scheduler by ("fcfs",
-// "easy", "easy-sjbf", "conservative", "conservative:K", "log"), else its
-// type name.
+// Namer is implemented by a scheduler that knows the name New knows it by,
+// parameter included ("conservative:4", "backfill:1,area,area"):
+// SchedulerName uses it. A scheduler family with a parameter should
+// implement it.
+type Namer interface {
+	Name() string
+}
+
+// SchedulerName returns the name New knows s by: s.Name() when s is a
+// Namer (every scheduler of this package is), else the name under which a
+// scheduler of s's type is registered (the first in sorted order whose
+// bare name makes one), else the lower-cased type name.
 func SchedulerName(s Scheduler) string {
-	switch x := s.(type) {
-	case *FCFS:
-		return "fcfs"
-	case *EASY:
-		if x.Order == nil {
-			return "easy"
-		}
-		if reflect.ValueOf(x.Order).Pointer() == reflect.ValueOf(ShortestFirst).Pointer() {
-			return "easy-sjbf"
-		}
-		return "easy-custom"
-	case *Conservative:
-		return x.Name()
-	case *LogReplay:
-		return "log"
+	if n, ok := s.(Namer); ok {
+		return n.Name()
+	}
+	if name, ok := registeredName(reflect.TypeOf(s)); ok {
+		return name
 	}
 	return strings.ToLower(strings.TrimPrefix(fmt.Sprintf("%T", s), "*"))
 }

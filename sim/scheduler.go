@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"reflect"
 	"sort"
 	"strings"
 	"sync"
@@ -61,8 +62,12 @@ var (
 		"easy":         Fixed(func() Scheduler { return &EASY{} }),
 		"easy-sjbf":    Fixed(func() Scheduler { return &EASY{Order: ShortestFirst} }),
 		"conservative": conservativeFamily,
+		"backfill":     BackfillFamily,
 		"log":          Fixed(func() Scheduler { return &LogReplay{} }),
 	}
+	// registryTypes maps the type of the scheduler each bare name makes to
+	// the name, for SchedulerName; nil when a Register made it stale.
+	registryTypes map[reflect.Type]string
 )
 
 // Fixed is the Family of a scheduler without a parameter: it returns f for
@@ -90,6 +95,37 @@ func Register(name string, fam Family) {
 		panic(fmt.Sprintf("sim: Register(%q): name already registered", name))
 	}
 	registry[name] = fam
+	registryTypes = nil
+}
+
+// registeredName returns the first name, in sorted order, whose bare
+// family makes a scheduler of type t.
+func registeredName(t reflect.Type) (string, bool) {
+	registryMu.RLock()
+	types := registryTypes
+	registryMu.RUnlock()
+	if types == nil {
+		types = map[reflect.Type]string{}
+		for _, name := range Names() {
+			registryMu.RLock()
+			fam := registry[name]
+			registryMu.RUnlock()
+			f, err := fam("")
+			if err != nil {
+				continue
+			}
+			if tt := reflect.TypeOf(f()); tt != nil {
+				if _, dup := types[tt]; !dup {
+					types[tt] = name
+				}
+			}
+		}
+		registryMu.Lock()
+		registryTypes = types
+		registryMu.Unlock()
+	}
+	name, ok := types[t]
+	return name, ok
 }
 
 // New returns a fresh scheduler by name (see FactoryOf).
@@ -106,8 +142,10 @@ func New(name string) (Scheduler, error) {
 // optionally followed by ":" and a parameter, case-insensitive. This
 // package registers "fcfs", "easy", "easy-sjbf" (EASY with backfill
 // candidates tried shortest estimate first), "conservative",
-// "conservative:K" (Conservative with reservation depth K ≥ 1) and "log"
-// (LogReplay); sim/feedback registers "useraware" and "useraware:α".
+// "conservative:K" (Conservative with reservation depth K ≥ 1),
+// "backfill:R,QUEUE,BACKFILL" (Backfill; see BackfillFamily) and "log"
+// (LogReplay); sim/feedback registers "useraware" and "useraware:α". A
+// program adds its own with Register.
 func FactoryOf(name string) (Factory, error) {
 	base, param, colon := strings.Cut(strings.ToLower(name), ":")
 	registryMu.RLock()
@@ -142,6 +180,26 @@ func Names() []string {
 // first waiting job blocks the others until enough processors are free for
 // it (Feitelson 2021 §2, Fig. 1).
 type FCFS struct{}
+
+// Name returns "fcfs".
+func (*FCFS) Name() string { return "fcfs" }
+
+// Name returns "log".
+func (*LogReplay) Name() string { return "log" }
+
+// Name returns "easy", "easy-sjbf" for Order ShortestFirst, else
+// "backfill:1,arrival,ORDER", the Backfill of the same schedule (with
+// "custom" for an order of the caller's).
+func (s *EASY) Name() string {
+	switch o := orderName(s.Order); o {
+	case "arrival":
+		return "easy"
+	case "shortest":
+		return "easy-sjbf"
+	default:
+		return "backfill:1,arrival," + o
+	}
+}
 
 // Schedule starts waiting jobs in order of arrival while the first fits.
 func (*FCFS) Schedule(e *Engine) {

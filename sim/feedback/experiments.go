@@ -41,7 +41,7 @@ func Conventional(w *Workload, s sim.Scheduler, eng sim.EngineOptions) (*sim.Res
 	if err != nil {
 		return nil, err
 	}
-	r.Scheduler = schedulerName(s)
+	r.Scheduler = sim.SchedulerName(s)
 	r.Prep = w.Prep
 	return r, nil
 }

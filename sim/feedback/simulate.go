@@ -173,21 +173,12 @@ func Simulate(w *Workload, s sim.Scheduler, opts Options) (*Result, error) {
 		until = math.Inf(1)
 	}
 	e.RunUntil(until)
-	res := &Result{Model: m.Name(), Scheduler: schedulerName(s), Procs: procs,
+	res := &Result{Model: m.Name(), Scheduler: sim.SchedulerName(s), Procs: procs,
 		Releases: r.releases, Raised: r.raised, Submitted: r.arrived, Until: until, w: w, eng: r.job2eng}
 	res.Sim = r.result()
 	res.Sim.Scheduler = res.Scheduler
 	res.Sim.Prep = w.Prep
 	return res, nil
-}
-
-// schedulerName is the scheduler's Name method's result when it has one,
-// else sim.SchedulerName.
-func schedulerName(s sim.Scheduler) string {
-	if n, ok := s.(interface{ Name() string }); ok {
-		return n.Name()
-	}
-	return sim.SchedulerName(s)
 }
 
 func asArr(s sim.Scheduler) sim.ArrivalObserver {

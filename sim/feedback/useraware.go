@@ -67,8 +67,8 @@ func userAwareFamily(param string) (sim.Factory, error) {
 	return func() sim.Scheduler { return &UserAware{Alpha: alpha} }, nil
 }
 
-// Name returns the scheduler's name, "useraware(α)".
-func (s *UserAware) Name() string { return fmt.Sprintf("useraware(%g)", s.Alpha) }
+// Name returns the name sim.New knows the scheduler by, "useraware:α".
+func (s *UserAware) Name() string { return fmt.Sprintf("useraware:%g", s.Alpha) }
 
 // Schedule starts jobs in order of score, with EASY backfilling.
 func (s *UserAware) Schedule(e *sim.Engine) {

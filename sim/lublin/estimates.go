@@ -10,8 +10,8 @@ import (
 	"github.com/go-gota/gota/series"
 	"gonum.org/v1/gonum/stat"
 
-	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/confidence"
+	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/internal/parallel"
 	"github.com/tracelab/tracelab/sim"
 	"github.com/tracelab/tracelab/sim/estimates"
