@@ -58,13 +58,18 @@
 //	  (FTK 3.4)
 //	MaxRecords or MaxJobs unlike the rows (cleaned logs  accepted silently; never reserves memory   —
 //	  keep the original counts)                            beyond what the input's size can hold
-//	header value out of range (UnixStartTime beyond      directive ignored (zero)                   header
-//	  ±200 years, TimeZone beyond ±26 h, MaxRuntime,
-//	  MaxMemory, negative counts)
+//	a numeric directive whose value is text ("MaxRuntime: value not used: kept as text in      header
+//	  N/A"), out of range (UnixStartTime beyond ±200       Header.Extra (written back), the field
+//	  years, TimeZone beyond ±26 h, MaxRuntime,            zero (absent); without a machine size:
+//	  MaxMemory, negative counts), or a negative or zero   peak in use (Trace.Machine)
+//	  machine size
+//	a directive repeated with two values ("MaxQueues: 4"  the first usable value; the others kept    header
+//	  then "MaxQueues: 3"); a repeated text directive      as text (Extra); text directives join
+//	free text after a numeric value ("MaxNodes: 400 (48  the number; the text stays in Header.Lines —
+//	  interactive, 352 batch)", as archive logs write)
 //	unknown TimeZoneString (e.g. Mars/Olympus_Mons)      kept; wall-clock analyses use UTC          header
-//	MaxProcs: 0                                          kept; size: peak in use (Trace.Machine)    header
-//	negative MaxProcs or MaxNodes; a numeric directive   rejected (*ParseError with the line)       —
-//	  that is not a base-10 integer
+//	a header beyond MaxHeaderLines (10,000) or           the first lines kept, the others counted   long-header
+//	  MaxHeaderBytes (1 MiB) of comments                   and left out (directives among them too)
 //	a job line without 18 fields; a value that is not    rejected (*ParseError with line, field     —
 //	  a base-10 number ("1_000", "0x10"), NaN, Inf; a      and text)
 //	  non-integer id or count

@@ -1,6 +1,7 @@
 package datasets
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"slices"
@@ -95,16 +96,35 @@ var headerFields = []headerField{
 	{key: "Partitions", str: func(h *Header) *string { return &h.Partitions }},
 }
 
-var headerFieldByKey = func() map[string]headerField {
-	m := make(map[string]headerField, len(headerFields))
-	for _, f := range headerFields {
-		m[strings.ToLower(f.key)] = f
+// headerFieldByKey maps a directive's key, in lower case, to its index in
+// headerFields.
+var headerFieldByKey = func() map[string]int {
+	m := make(map[string]int, len(headerFields))
+	for k, f := range headerFields {
+		m[strings.ToLower(f.key)] = k
 	}
 	return m
 }()
 
-// headerIssue is a directive that parseHeader ignored (its value is out of
-// range) or doubts; the reader reports it as a WarnHeader warning.
+// get returns the value of a numeric directive.
+func (f headerField) get(h *Header) int64 {
+	if f.num != nil {
+		return *f.num(h)
+	}
+	return int64(*f.in(h))
+}
+
+// put sets the value of a numeric directive.
+func (f headerField) put(h *Header, v int64) {
+	if f.num != nil {
+		*f.num(h) = v
+	} else {
+		*f.in(h) = int(v)
+	}
+}
+
+// headerIssue is a directive whose value parseHeader did not use, or
+// doubts; the reader reports it as a WarnHeader warning.
 type headerIssue struct {
 	index int // into the header's lines
 	key   string
@@ -114,18 +134,27 @@ type headerIssue struct {
 
 // parseHeader builds a header from comment lines (each without its leading
 // ';'). A line indented by more than one space that follows a text directive
-// continues it (as "Information:" and "Note:" do in PWA logs). A standard
-// numeric directive must hold a base-10 integer (followed by free text, as
-// in "MaxNodes: 70 (dual)"); a negative machine size is an error too. Both
-// errors return the index of the line. A value out of range is ignored
-// (left zero) and listed in the issues, and so is an explicit machine size
-// of 0. parseHeader is deterministic, so a header read from lines and parsed
-// again compares equal (Text relies on it).
-func parseHeader(lines []string) (Header, []headerIssue, int, error) {
+// continues it (as "Information:" and "Note:" do in PWA logs); a repeated
+// text directive continues the first too.
+//
+// A header directive never makes a log unreadable. A standard numeric
+// directive is used when its value starts with a base-10 integer within its
+// range; free text after the integer is a comment, as in the archive's
+// "MaxNodes: 400 (48 interactive, 352 batch, ...)". A value that is not
+// used is kept, as written, among the unknown directives (Extra), so a
+// written header still carries it, and listed in the issues: text where a
+// number belongs ("MaxRuntime: N/A"), a value out of range, a negative or
+// zero machine size, and every repetition of a directive whose value is
+// already set (the first usable value wins: "MaxQueues: 4" then
+// "MaxQueues: 3" gives 4 and keeps "3" as text). parseHeader is
+// deterministic, so a header read from lines and parsed again compares
+// equal (Text relies on it).
+func parseHeader(lines []string) (Header, []headerIssue) {
 	var h Header
 	var issues []headerIssue
 	h.Lines = slices.Clone(lines)
-	var last *string // the text directive a continuation line extends
+	var last *string                       // the text directive a continuation line extends
+	set := make([]bool, len(headerFields)) // a numeric directive has its value
 	for i, text := range lines {
 		body := strings.TrimPrefix(text, " ")
 		trimmed := strings.TrimSpace(body)
@@ -145,77 +174,81 @@ func parseHeader(lines []string) (Header, []headerIssue, int, error) {
 			last = &h.Notes[len(h.Notes)-1]
 			continue
 		}
-		f, ok := headerFieldByKey[strings.ToLower(key)]
+		k, ok := headerFieldByKey[strings.ToLower(key)]
 		if !ok {
 			h.Extra = append(h.Extra, Directive{Key: key, Value: value})
 			last = &h.Extra[len(h.Extra)-1].Value
 			continue
 		}
-		switch {
-		case f.str != nil:
+		f := headerFields[k]
+		if f.str != nil {
 			p := f.str(&h)
-			if *p != "" { // a repeated text directive continues the first
+			if *p != "" {
 				*p += "\n" + value
 			} else {
 				*p = value
 			}
 			last = p
-		default:
-			v, err := strconv.ParseInt(strings.Fields(value + " x")[0], 10, 64)
-			if err != nil || value == "" {
-				return h, issues, i, fmt.Errorf("header directive %s: %q is not an integer", f.key, value)
-			}
-			v, msg, err := checkDirective(f.key, v)
-			if err != nil {
-				return h, issues, i, err
-			}
-			if msg != "" {
-				issues = append(issues, headerIssue{index: i, key: f.key, value: value, msg: msg})
-			}
-			if f.num != nil {
-				*f.num(&h) = v
-			} else {
-				*f.in(&h) = int(v)
-			}
+			continue
 		}
+		v, msg := numericDirective(f.key, value)
+		if msg == "" && set[k] {
+			msg = fmt.Sprintf("repeated: the first value, %d, is used; this one is kept as text", f.get(&h))
+		}
+		if msg != "" {
+			issues = append(issues, headerIssue{index: i, key: f.key, value: value, msg: msg})
+			h.Extra = append(h.Extra, Directive{Key: key, Value: value})
+			continue
+		}
+		set[k] = true
+		f.put(&h, v)
 	}
-	return h, issues, -1, nil
+	return h, issues
 }
 
-// checkDirective checks the value of a numeric directive. It returns the
-// value to keep (0, absent, for a value out of range) and a message when
-// the value is ignored or doubtful, or an error for a negative machine size.
-func checkDirective(key string, v int64) (int64, string, error) {
+// numericDirective reads the value of a standard numeric directive: a
+// base-10 integer, optionally followed by free text. It returns the value
+// to use, or a message saying why the value is not used.
+func numericDirective(key, value string) (int64, string) {
+	tok := strings.Fields(value + " x")[0]
+	v, err := strconv.ParseInt(tok, 10, 64)
+	if err != nil || value == "" {
+		var ne *strconv.NumError
+		if errors.As(err, &ne) && errors.Is(ne.Err, strconv.ErrRange) {
+			return 0, fmt.Sprintf("%s is beyond the integers of 64 bits: ignored, kept as text", tok)
+		}
+		return 0, fmt.Sprintf("%q is not an integer: ignored, kept as text", value)
+	}
 	switch key {
 	case "MaxProcs", "MaxNodes":
 		if v < 0 {
-			return 0, "", fmt.Errorf("header directive %s: %d: a machine size cannot be negative", key, v)
+			return 0, fmt.Sprintf("%d: a machine size cannot be negative: ignored, kept as text", v)
 		}
 		if v == 0 {
-			return 0, "0 gives no machine size: the widest job in the log stands in for it", nil
+			return 0, "0 gives no machine size: ignored; the widest job in the log stands in for it"
 		}
 	case "UnixStartTime":
 		if v < -MaxTime || v > MaxTime {
-			return 0, fmt.Sprintf("%d s is more than 200 years from 1970: ignored, times count from 1970-01-01 UTC", v), nil
+			return 0, fmt.Sprintf("%d s is more than 200 years from 1970: ignored, times count from 1970-01-01 UTC", v)
 		}
 	case "TimeZone":
 		if v < -maxTimeZoneOffset || v > maxTimeZoneOffset {
-			return 0, fmt.Sprintf("an offset of %d s is not a time zone: ignored", v), nil
+			return 0, fmt.Sprintf("an offset of %d s is not a time zone: ignored", v)
 		}
 	case "MaxRuntime":
 		if v < 0 || v > MaxDuration {
-			return 0, fmt.Sprintf("%d s is outside 0 … 100 years: ignored", v), nil
+			return 0, fmt.Sprintf("%d s is outside 0 … 100 years: ignored", v)
 		}
 	case "MaxMemory":
 		if v < 0 || v > MaxMemoryKB {
-			return 0, fmt.Sprintf("%d KB is outside 0 … 2^53 KB: ignored", v), nil
+			return 0, fmt.Sprintf("%d KB is outside 0 … 2^53 KB: ignored", v)
 		}
 	default: // counts: MaxJobs, MaxRecords, MaxQueues, MaxPartitions
 		if v < 0 {
-			return 0, fmt.Sprintf("a count cannot be negative (%d): ignored", v), nil
+			return 0, fmt.Sprintf("a count cannot be negative (%d): ignored", v)
 		}
 	}
-	return v, "", nil
+	return v, ""
 }
 
 // Text returns the header as SWF comment lines (without newlines). When the
@@ -225,7 +258,7 @@ func checkDirective(key string, v int64) (int64, string, error) {
 // comments.
 func (h Header) Text() []string {
 	if h.Lines != nil {
-		if parsed, _, _, err := parseHeader(h.Lines); err == nil && reflect.DeepEqual(parsed, h) {
+		if parsed, _ := parseHeader(h.Lines); reflect.DeepEqual(parsed, h) {
 			out := make([]string, len(h.Lines))
 			for i, l := range h.Lines {
 				out[i] = ";" + l

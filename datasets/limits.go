@@ -25,3 +25,13 @@ const (
 
 // yearSeconds is one mean Gregorian year (365.2425 days) in seconds.
 const yearSeconds = 365.2425 * Day
+
+// The bounds of an SWF header: the comment lines before the first job that
+// the reader keeps (Header.Lines). Real headers hold tens to a few hundred
+// lines (the archive's longest list queues and partitions); the lines beyond
+// either bound are left out and counted (WarnLongHeader), so a small
+// compressed file of comment lines cannot fill the memory.
+const (
+	MaxHeaderLines = 10_000
+	MaxHeaderBytes = 1 << 20
+)

@@ -397,19 +397,22 @@ type parser struct {
 	report ReadReport
 	warn   warnings
 
-	line    int   // lines read
-	offset  int64 // bytes of the lines read
-	total   int64 // bytes of the input (uncompressed), −1 unknown
-	carry   []byte
-	header  []string
-	hdrAt   []int // file line of each header comment
-	inBody  bool
-	rows    int   // job rows seen, left-out rows included
-	atBody  int64 // offset of the first job row
-	machine int   // machine size from the header, 0 unknown
-	maxRun  float64
-	maxMem  float64
-	records int // the header's MaxRecords, 0 unknown
+	line        int   // lines read
+	offset      int64 // bytes of the lines read
+	total       int64 // bytes of the input (uncompressed), −1 unknown
+	carry       []byte
+	header      []string
+	hdrAt       []int // file line of each header comment
+	headerBytes int   // bytes of the header's comments kept
+	headerCut   int   // header comments left out, beyond the bounds
+	headerCutAt int   // line of the first of them
+	inBody      bool
+	rows        int   // job rows seen, left-out rows included
+	atBody      int64 // offset of the first job row
+	machine     int   // machine size from the header, 0 unknown
+	maxRun      float64
+	maxMem      float64
+	records     int // the header's MaxRecords, 0 unknown
 
 	ids        map[int]struct{} // every job id, built once ids stop increasing
 	skippedIDs []int            // ids of rows left out, while ids is nil
@@ -488,8 +491,7 @@ func (p *parser) parseLine(line []byte) error {
 	}
 	if line[i] == ';' {
 		if !p.inBody {
-			p.header = append(p.header, string(line[i+1:]))
-			p.hdrAt = append(p.hdrAt, p.line)
+			p.headerLine(line[i+1:])
 		}
 		return nil
 	}
@@ -553,15 +555,41 @@ func (p *parser) notSWF(line []byte) error {
 	return &ParseError{File: p.name, Line: p.line, Text: string(line), Err: fmt.Errorf("%w: %s", ErrNotSWF, what)}
 }
 
+// headerLine keeps one header comment (without its ';'), within the
+// header's bounds (MaxHeaderLines, MaxHeaderBytes); the lines beyond them are
+// counted in a WarnLongHeader warning.
+func (p *parser) headerLine(text []byte) {
+	if p.headerCut > 0 || len(p.header) >= MaxHeaderLines || p.headerBytes+len(text) > MaxHeaderBytes {
+		if p.headerCut == 0 {
+			p.headerCutAt = p.line
+		}
+		p.headerCut++
+		return
+	}
+	p.headerBytes += len(text)
+	p.header = append(p.header, string(text))
+	p.hdrAt = append(p.hdrAt, p.line)
+}
+
+// warnLongHeader reports the header comments left out, if any.
+func (p *parser) warnLongHeader() {
+	if p.headerCut == 0 {
+		return
+	}
+	p.warn.add(WarnLongHeader, "", p.headerCutAt, noJob, func() (string, string) {
+		return "", fmt.Sprintf("the header is longer than %d lines or %d bytes: the comment lines from here to the first job are left out (directives among them are not read)",
+			MaxHeaderLines, MaxHeaderBytes)
+	})
+	p.warn.list[len(p.warn.list)-1].Count = p.headerCut
+}
+
 // startBody parses the header when the first job row arrives: the machine
 // size and limits check the rows that follow.
 func (p *parser) startBody(offset int64) error {
 	p.inBody = true
 	p.atBody = offset
-	h, issues, bad, err := parseHeader(p.header)
-	if err != nil {
-		return &ParseError{File: p.name, Line: p.hdrAt[bad], Text: p.header[bad], Err: err}
-	}
+	p.warnLongHeader()
+	h, issues := parseHeader(p.header)
 	for _, is := range issues {
 		p.warn.add(WarnHeader, is.key, p.hdrAt[is.index], noJob, func() (string, string) {
 			return is.value, fmt.Sprintf("%s: %s", is.key, is.msg)
@@ -897,12 +925,6 @@ func measure(x float64) float64 {
 }
 
 func (p *parser) finish() (*Trace, error) {
-	if !p.inBody {
-		// No job row: a header alone still has to be well formed.
-		if _, _, bad, err := parseHeader(p.header); err != nil {
-			return nil, &ParseError{File: p.name, Line: p.hdrAt[bad], Text: p.header[bad], Err: err}
-		}
-	}
 	if p.n == 0 {
 		var why []string
 		if k := p.report.PlaceholdersSkipped; k > 0 {
@@ -910,6 +932,9 @@ func (p *parser) finish() (*Trace, error) {
 		}
 		if k := p.report.OutOfRangeSkipped; k > 0 {
 			why = append(why, fmt.Sprintf("%d rows have submit times more than 200 years from the start (are they in milliseconds?)", k))
+		}
+		if !p.inBody && p.line > 0 {
+			why = append(why, fmt.Sprintf("%d lines, none of them a job: blank or comment lines only", p.line))
 		}
 		if len(why) > 0 {
 			return nil, fmt.Errorf("%s: %w (%s)", p.name, ErrNoJobs, strings.Join(why, "; "))

@@ -64,11 +64,8 @@ func TestReadMalformed(t *testing.T) {
 		"empty file":                   {err: ErrNoJobs},
 		"header only":                  {err: ErrNoJobs},
 		"only placeholders":            {err: ErrNoJobs},
-		"bad numeric header":           {err: errAny, line: 1},
 		"digit separators":             {err: ErrNotNumber, line: 1, field: "submit"},
 		"hex float":                    {err: ErrNotNumber, line: 1, field: "submit"},
-		"MaxProcs negative":            {err: errAny, line: 1},
-		"UnixStartTime beyond int64":   {err: errAny, line: 1},
 		"submit times in milliseconds": {err: ErrNoJobs},
 		"CSV file":                     {err: ErrNotSWF, line: 1},
 		"JSON file":                    {err: ErrNotSWF, line: 1},
@@ -139,6 +136,14 @@ func TestReadMalformed(t *testing.T) {
 			}},
 		"unknown time zone": {jobs: 1, warn: []warned{{WarnHeader, "TimeZoneString", 1}}},
 		"MaxProcs zero":     {jobs: 1, warn: []warned{{WarnHeader, "MaxProcs", 1}}},
+		"bad numeric header": {jobs: 1, warn: []warned{{WarnHeader, "MaxProcs", 1}},
+			check: func(t *testing.T, tr *Trace) {
+				if tr.Header.MaxProcs != 0 || len(tr.Header.Extra) != 1 || tr.Header.Extra[0] != (Directive{"MaxProcs", "many"}) {
+					t.Errorf("header %+v: want MaxProcs unset and kept as text", tr.Header)
+				}
+			}},
+		"MaxProcs negative":          {jobs: 1, warn: []warned{{WarnHeader, "MaxProcs", 1}}},
+		"UnixStartTime beyond int64": {jobs: 1, warn: []warned{{WarnHeader, "UnixStartTime", 1}}},
 		"MaxRecords lies": {jobs: 5, check: func(t *testing.T, tr *Trace) {
 			if c := cap(tr.JobID); c > 1<<13 {
 				t.Errorf("capacity %d for 5 jobs: the header's MaxRecords was trusted", c)

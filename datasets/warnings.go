@@ -60,11 +60,17 @@ const (
 	// MaxRuntime, or used or requested memory above its MaxMemory (Field
 	// says which). Kept.
 	WarnExceedsLimit WarningKind = "exceeds-limit"
-	// WarnHeader: a header directive that is ignored (its value is out of
-	// range, e.g. UnixStartTime beyond ±MaxTime) or doubtful (MaxProcs: 0,
-	// an unknown TimeZoneString, which falls back to UTC). Field names the
-	// directive.
+	// WarnHeader: a header directive whose value is not used (text where a
+	// number belongs, as "MaxRuntime: N/A"; a value out of range, e.g.
+	// UnixStartTime beyond ±MaxTime; a negative or zero machine size; a
+	// repetition of a directive already set) or doubtful (an unknown
+	// TimeZoneString, which falls back to UTC). An unused value is kept as
+	// text in Header.Extra. Field names the directive.
 	WarnHeader WarningKind = "header"
+	// WarnLongHeader: header comment lines beyond MaxHeaderLines or
+	// MaxHeaderBytes, left out (Count says how many; directives among them
+	// are not read).
+	WarnLongHeader WarningKind = "long-header"
 )
 
 // MaxWarningExamples is the number of job ids a Warning keeps as examples.
@@ -77,7 +83,7 @@ type Warning struct {
 	Kind  WarningKind
 	Field string // the SWF field (FieldNames) or header directive concerned; "" for a whole row
 	Count int    // rows affected (header lines for WarnHeader)
-	Line  int    // first line where it was seen (1-based)
+	Line  int    // first line where it was seen (1-based; a row number in JSON and Parquet); 0 unknown
 	// Value is the first offending value as written (e.g. "265" for a
 	// status code); "" when the deviation concerns a row, not a value.
 	Value string
@@ -90,14 +96,20 @@ type Warning struct {
 
 func (w Warning) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "line %d: %s", w.Line, w.Kind)
+	if w.Line > 0 {
+		fmt.Fprintf(&b, "line %d: ", w.Line)
+	}
+	b.WriteString(string(w.Kind))
 	if w.Field != "" {
 		fmt.Fprintf(&b, " (%s)", w.Field)
 	}
 	fmt.Fprintf(&b, ", %d ", w.Count)
-	if w.Kind == WarnHeader {
+	switch w.Kind {
+	case WarnHeader:
 		b.WriteString("directive")
-	} else {
+	case WarnLongHeader:
+		b.WriteString("line")
+	default:
 		b.WriteString("row")
 	}
 	if w.Count != 1 {
