@@ -6,10 +6,12 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/sim"
 )
 
 // command is one tracelab sub-command. Each lives in its own file and
@@ -43,29 +45,35 @@ func register(c *command) {
 
 // Run executes the tracelab command line args (without the program name),
 // writing to stdout and stderr; an error is the message to print before
-// exiting with status 1.
+// exiting with status 1. Schedulers added to sim's registry (sim.Register)
+// before the call are choices of every command that takes a scheduler.
 func Run(args []string, stdout, stderr io.Writer) error { return run(args, stdout, stderr) }
 
-// run executes the command line args (without the program name).
-func run(args []string, stdout, stderr io.Writer) error {
+// run executes the tracelab command line args (without the program name).
+func run(args []string, stdout, stderr io.Writer) error { return runAs("tracelab", args, stdout, stderr) }
+
+// runAs executes the command line args (without the program name) of the
+// program called prog (in usage lines and help).
+func runAs(prog string, args []string, stdout, stderr io.Writer) error {
 	e := &env{stdout: stdout, stderr: stderr}
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 		if len(args) > 1 {
-			if c, ok := commands[args[1]]; ok {
-				fmt.Fprintf(stdout, "usage: tracelab %s %s\n\n%s\n", c.name, c.usage, c.summary)
-				return nil
+			if _, ok := commands[args[1]]; ok {
+				// "help CMD [SUB]" is "CMD [SUB] -h": the usage, the summary and every flag.
+				return runAs(prog, append(slices.Clone(args[1:]), "-h"), stdout, stderr)
 			}
+			return fmt.Errorf("help: unknown command %q (run '%s help' for the list)", args[1], prog)
 		}
-		printHelp(stdout)
+		printHelp(stdout, prog)
 		return nil
 	}
 	c, ok := commands[args[0]]
 	if !ok {
-		return fmt.Errorf("unknown command %q (run 'tracelab help' for the list)", args[0])
+		return fmt.Errorf("unknown command %q (run '%s help' for the list)", args[0], prog)
 	}
 	err := c.run(e, args[1:])
 	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprintf(stdout, "usage: tracelab %s %s\n\n%s\n", c.name, c.usage, c.summary)
+		fmt.Fprintf(stdout, "usage: %s %s %s\n\n%s\n", prog, c.name, c.usageLine(prog), c.summary)
 		if e.flags != nil {
 			fmt.Fprintln(stdout, "\nflags:")
 			e.flags.SetOutput(stdout)
@@ -74,14 +82,56 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return nil
 	}
 	if errors.Is(err, errUsage) {
-		return fmt.Errorf("%s: %w\nusage: tracelab %s %s", c.name, err, c.name, c.usage)
+		return fmt.Errorf("%s: %w\nusage: %s %s %s", c.name, err, prog, c.name, c.usageLine(prog))
 	}
 	return err
 }
 
-func printHelp(w io.Writer) {
+// isHelpArg reports whether arg asks for help (-h, -help, --help).
+func isHelpArg(arg string) bool { return arg == "-h" || arg == "-help" || arg == "--help" }
+
+// schedulersToken stands, in a command's usage, for the list of every
+// scheduler the registry knows when the usage is printed (schedulerChoices).
+const schedulersToken = "{schedulers}"
+
+// usageLine returns the command's usage for the program prog, with the
+// scheduler choices filled in.
+func (c *command) usageLine(prog string) string {
+	u := strings.ReplaceAll(c.usage, schedulersToken, schedulerChoices())
+	return strings.ReplaceAll(u, "or: tracelab ", "or: "+prog+" ")
+}
+
+// schedulerSyntax gives the parameter of the built-in scheduler families
+// that take one, for usage lines.
+var schedulerSyntax = map[string]string{
+	"conservative": "conservative[:K]",
+	"backfill":     "backfill[:R[,QUEUE[,BACKFILL]]]",
+	"useraware":    "useraware[:α]",
+}
+
+// schedulerChoices lists every registered scheduler name, a program's own
+// included, as "fcfs|easy|…".
+func schedulerChoices() string {
+	names := sim.Names()
+	for i, n := range names {
+		if s, ok := schedulerSyntax[n]; ok {
+			names[i] = s
+		}
+	}
+	return strings.Join(names, "|")
+}
+
+// schedulerFlag adds --scheduler (default easy) with every registered
+// choice in its help.
+func schedulerFlag(fs *flag.FlagSet) *string {
+	return fs.String("scheduler", "easy", "scheduler: "+schedulerChoices()+
+		"\n(conservative:K: at most K reservations; backfill:R,QUEUE,BACKFILL: R reservations (or all), "+
+		"QUEUE and BACKFILL orders among arrival, shortest, area, largest; go doc sim.Backfill)")
+}
+
+func printHelp(w io.Writer, prog string) {
 	fmt.Fprintln(w, "tracelab — workload logs of parallel job schedulers (SWF): analyse, model, resample, simulate")
-	fmt.Fprintln(w, "\nusage: tracelab COMMAND [arguments]\n\ncommands:")
+	fmt.Fprintf(w, "\nusage: %s COMMAND [arguments]\n\ncommands:\n", prog)
 	names := make([]string, 0, len(commands))
 	for n := range commands {
 		names = append(names, n)
@@ -91,7 +141,8 @@ func printHelp(w io.Writer) {
 		fmt.Fprintf(w, "  %-12s %s\n", n, commands[n].summary)
 	}
 	fmt.Fprintln(w, "\nLOG is a file path or a catalog name (tracelab catalog); without LOG, the embedded sample.")
-	fmt.Fprintln(w, "Run 'tracelab help COMMAND' for a command's arguments.")
+	fmt.Fprintf(w, "Schedulers: %s.\n", schedulerChoices())
+	fmt.Fprintf(w, "Run '%s help COMMAND' for a command's arguments and flags.\n", prog)
 }
 
 // newFlags returns a flag set for command name that reports errors as

@@ -10,7 +10,7 @@ import (
 
 func init() {
 	register(&command{name: "feedback",
-		usage: "[LOG] --model adjusted|distribution|fluid --scheduler fcfs|easy|conservative|log|useraware[:α]\n" +
+		usage: "[LOG] --model adjusted|distribution|fluid --scheduler " + schedulersToken + "\n" +
 			"       [--seed S] [--procs P] [--cycle shmueli|office|none] [--workload-out FILE.swf[.gz]]\n" +
 			"       [--resample [--load F] [--weeks N] [--resample-seed S]] [--format table|csv|json]\n" +
 			"   --scheduler log widens the machine to the logged schedule's peak (unless --procs), so that every job\n" +
@@ -45,7 +45,7 @@ func parseFeedback(e *env, args []string) (feedbackArgs, error) {
 	fs := e.newFlags("feedback")
 	format := formatFlag(fs)
 	modelName := fs.String("model", "adjusted", "user model: adjusted, distribution or fluid")
-	schedName := fs.String("scheduler", "easy", "scheduler: fcfs, easy, easy-sjbf, conservative, log, useraware or useraware:α")
+	schedName := schedulerFlag(fs)
 	seed := seedFlag(fs, "seed", 0, "random seed of the user model (and of the resampling unless --resample-seed)")
 	intVar(fs, &a.procs, "procs", 0, 0, maxProcs, "the log's; with --scheduler log, at least the logged peak", "machine size")
 	cycle := fs.String("cycle", "shmueli", "activity pattern of the distribution model: shmueli (2014 §VII-B), office (8–18 every day) or none")

@@ -20,9 +20,11 @@ func runKernel(e *env, args []string) error {
 	if len(args) == 0 {
 		return usagef("kernel needs a subcommand: install")
 	}
-	switch args[0] {
-	case "install":
+	switch {
+	case args[0] == "install":
 		return runKernelInstall(e, args[1:])
+	case isHelpArg(args[0]):
+		return runKernelInstall(e, args) // the flags of the one subcommand
 	}
 	return usagef("unknown kernel subcommand %q (want install)", args[0])
 }

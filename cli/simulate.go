@@ -11,7 +11,7 @@ import (
 
 func init() {
 	register(&command{name: "simulate",
-		usage: "[LOG] [--scheduler fcfs|easy|easy-sjbf|conservative|conservative:K|log] [--procs P] [--jobs-out FILE.csv|.json|.parquet]\n" +
+		usage: "[LOG] [--scheduler " + schedulersToken + "] [--procs P] [--jobs-out FILE.csv|.json|.parquet]\n" +
 			"       [--weekly-out FILE] [--timeline-out FILE] [--overrun raise|kill] [--missing-estimate runtime|max]\n" +
 			"       [--procs-field allocated|requested] [--wide drop|error] [--format table|csv|json]",
 		summary: "replay a log (jobs arrive at their logged submit times) under a scheduler and print the performance summary",
@@ -30,8 +30,7 @@ func parseSimulate(e *env, args []string) (simulateArgs, error) {
 	var a simulateArgs
 	fs := e.newFlags("simulate")
 	format := formatFlag(fs)
-	schedName := fs.String("scheduler", "easy", "scheduler: "+strings.Join(sim.Names(), ", ")+
-		", or conservative:K (at most K reservations, the first K waiting jobs)")
+	schedName := schedulerFlag(fs)
 	procs := intFlag(fs, "procs", 0, 0, maxProcs, "the header's MaxProcs or MaxNodes, else the peak processors in use in the logged schedule", "machine size")
 	jobsOut := fs.String("jobs-out", "", "write one row per job (job_id, submit, start, end, procs, wait, …) to FILE (.csv, .json or .parquet)")
 	weeklyOut := fs.String("weekly-out", "", "write queue length, busy processors and outstanding jobs at each week start to FILE")

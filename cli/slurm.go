@@ -283,6 +283,9 @@ func parseSlurm(e *env, args []string) (slurmArgs, error) {
 		return a, usagef("tracelab slurm status|wait|resubmit|cancel DIR")
 	}
 	a.sub, args = args[0], args[1:]
+	if isHelpArg(a.sub) {
+		a.sub, args = "status", []string{"-h"} // the flags, shared by every sub-command
+	}
 	if !slices.Contains(slurmSubcommands, a.sub) {
 		return a, usagef("unknown slurm sub-command %q (want status, wait, resubmit or cancel)", a.sub)
 	}

@@ -21,7 +21,7 @@ import (
 
 func init() {
 	register(&command{name: "sweep",
-		usage: "[LOG] --reps N [--experiment " + defaultExperiment + "] [--scheduler easy] [--reading NAME] [--load F1,F2,...] " +
+		usage: "[LOG] --reps N [--experiment " + defaultExperiment + "] [--scheduler " + schedulersToken + "] [--reading NAME] [--load F1,F2,...] " +
 			"[--seed S] [--workers W] [--shard i/n] [-o out.parquet] [--format table|csv|json]\n" +
 			"       [--slurm [--shards 10] [--slurm-dir DIR] [--partition P] [--time T] [--cpus-per-task C] " +
 			"[--throttle K] [--sbatch-arg --flag=value ...] [--tracelab PATH] [--dry-run] [--no-wait]]\n" +
@@ -112,7 +112,7 @@ func parseSweep(e *env, args []string) (sweepArgs, error) {
 	var a sweepArgs
 	fs.StringVar(&a.format, "format", "table", "output format without -o: table, csv or json")
 	fs.StringVar(&a.experiment, "experiment", defaultExperiment, "experiment: "+sweepExperimentNames())
-	fs.StringVar(&a.scheduler, "scheduler", "easy", "scheduler (fcfs, easy, easy-sjbf, conservative)")
+	scheduler := schedulerFlag(fs)
 	a.loads = floatListFlag(fs, "load", positiveFactor, "load factors, comma-separated: a grid of N replicates each")
 	fs.Var(&a.rare, "rb", "rare behaviour USER:BEGIN:END (repeatable; resample experiment): those jobs form a rare-behaviour pool")
 	a.rbnpw = floatListFlag(fs, "rb-npw", floatRange{lo: 0, hi: 1000}, "RB_NPW values, comma-separated (resample experiment): a grid of N replicates each")
@@ -135,7 +135,7 @@ func parseSweep(e *env, args []string) (sweepArgs, error) {
 	if a.log, err = oneOptionalLog(pos); err != nil {
 		return a, err
 	}
-	a.seed, a.window = *seed, *window
+	a.seed, a.window, a.scheduler = *seed, *window, *scheduler
 	if a.out, err = newOutput("-o", *out, frameFormats...); err != nil {
 		return a, err
 	}

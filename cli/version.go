@@ -1,11 +1,13 @@
 package cli
 
 import (
+	"flag"
 	"fmt"
 	"runtime/debug"
 )
 
-// version is set at build time with -ldflags "-X main.version=…"; otherwise
+// version is set at build time with -ldflags
+// "-X github.com/tracelab/tracelab/cli.version=…"; otherwise
 // the module's build information is used.
 var version = ""
 
@@ -14,6 +16,12 @@ func init() {
 }
 
 func runVersion(e *env, args []string) error {
+	if len(args) > 0 {
+		if isHelpArg(args[0]) {
+			return flag.ErrHelp
+		}
+		return usagef("version takes no arguments, got %q", args)
+	}
 	v := version
 	if v == "" {
 		v = "(devel)"
