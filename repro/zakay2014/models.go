@@ -11,6 +11,7 @@ import (
 	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/plot"
 
+	"github.com/tracelab/tracelab/confidence"
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/sim/feedback"
@@ -227,7 +228,8 @@ func (m modelMeasures) frame() dataframe.DataFrame {
 // 0.8 with the log's profile; "most users": more than half; "a few users
 // ... very long": at least one and at most a tenth of the users active more
 // than twice as long (plus a day) as in the log; "close to the original": a
-// median ratio of activity lengths within 20% of 1.
+// median ratio of activity lengths within 20% of 1. The shares of users
+// carry the tolerance rule's sampling error (see few and most).
 func (r *ModelsResult) Claims(l *ledger.Ledger) {
 	for _, log := range r.missing {
 		l.Unavailable("Fig. 8", "fig8/"+log+"/cycles-kept", log+": fluid model: correlation of the hour-of-week profile with the log's",
@@ -249,11 +251,12 @@ func (r *ModelsResult) Claims(l *ledger.Ledger) {
 			Quoting("a large one in the morning and a smaller one in the evening")
 		l.Check("Fig. 7", "fig7/"+log+"/shorter-activity",
 			log+": distribution-based model: fraction of users active for a shorter period than in the log (higher throughput per user)",
-			ledger.Stated("most users (> 0.5)", ledger.AtLeast(0.5)), frac(m.shorter["distribution"], m.users["distribution"])).
+			most(m.users["distribution"]), frac(m.shorter["distribution"], m.users["distribution"])).
 			Quoting("For most of the workloads, this leads to high throughput per user")
-		l.Claim("Fig. 7", "fig7/"+log+"/hyperactive",
-			log+": distribution-based model: a few users active for excessively long periods (> 2× the log's + 1 day)",
-			fewLonger(m, "distribution"), fmt.Sprintf("%d of %d users", m.longer["distribution"], m.users["distribution"])).
+		l.Check("Fig. 7", "fig7/"+log+"/hyperactive",
+			log+": distribution-based model: fraction of users active for excessively long periods (> 2× the log's + 1 day)",
+			few(m.users["distribution"]), frac(m.longer["distribution"], m.users["distribution"])).
+			Because(fmt.Sprintf("%d of %d users", m.longer["distribution"], m.users["distribution"])).
 			Quoting("some few users are active for excessively long periods in the simulations")
 		l.Check("Fig. 8", "fig8/"+log+"/cycles-kept",
 			log+": fluid model: correlation of the hour-of-week profile with the log's",
@@ -263,9 +266,10 @@ func (r *ModelsResult) Claims(l *ledger.Ledger) {
 			log+": fluid model: median over users of the activity length relative to the log's",
 			ledger.Stated("close to the original (0.8–1.2)", ledger.Between(0.8, 1.2)), m.medianRatio["fluid"]).
 			Quoting("the throughput per user is close to the original workload in most of the traces")
-		l.Claim("Fig. 9", "fig9/"+log+"/few-long",
-			log+": fluid model: a few users have very long activity periods (> 2× the log's + 1 day)",
-			fewLonger(m, "fluid"), fmt.Sprintf("%d of %d users", m.longer["fluid"], m.users["fluid"])).
+		l.Check("Fig. 9", "fig9/"+log+"/few-long",
+			log+": fluid model: fraction of users with very long activity periods (> 2× the log's + 1 day)",
+			few(m.users["fluid"]), frac(m.longer["fluid"], m.users["fluid"])).
+			Because(fmt.Sprintf("%d of %d users", m.longer["fluid"], m.users["fluid"])).
 			Quoting("However, a few users have very long activity periods.")
 	}
 }
@@ -277,9 +281,24 @@ func frac(n, of int) float64 {
 	return float64(n) / float64(of)
 }
 
-// fewLonger: at least one and at most a tenth of the users are active more
-// than twice as long as in the log.
-func fewLonger(m modelMeasures, model string) bool {
-	n := m.longer[model]
-	return n >= 1 && float64(n) <= 0.1*float64(m.users[model])
+// few is "a few" of n users read as a share of at least one user and at
+// most a tenth, with the tolerance rule's sampling error: twice the
+// binomial standard error of a share of 0.1 over n users (0.029 over KTH's
+// 214 users).
+func few(n int) ledger.Expectation {
+	if n == 0 {
+		return ledger.Stated("a few (≤ 0.1)", ledger.AtMost(0.1))
+	}
+	hi := 0.1 + 2*confidence.ShareSE(0.1, n)
+	return ledger.Stated(fmt.Sprintf("a few (≥ 1 user, ≤ 0.1 + 2 SE = %.3f)", hi), ledger.Between(1/float64(n), hi))
+}
+
+// most is "most" of n users read as a share above one half, less twice
+// the binomial standard error of a share of 0.5 over n users.
+func most(n int) ledger.Expectation {
+	lo := 0.5
+	if n > 0 {
+		lo -= 2 * confidence.ShareSE(0.5, n)
+	}
+	return ledger.Stated(fmt.Sprintf("most users (> 0.5 − 2 SE = %.3f)", lo), ledger.AtLeast(lo))
 }

@@ -117,40 +117,72 @@ func (s *Study) logsFor(quick ...string) []paperLog {
 	return out
 }
 
-// workload returns the log prepared for feedback simulation, memoised; an
-// error wrapping study.ErrMissing when the log is not available.
+// prepared is a log prepared for feedback simulation under a convention,
+// and the number of jobs the convention left out before.
+type prepared struct {
+	c       convention
+	w       *feedback.Workload
+	dropped int
+}
+
+// workload returns the log prepared for feedback simulation as logged
+// (package sim's defaults), memoised; an error wrapping study.ErrMissing
+// when the log is not available.
 func (s *Study) workload(name string) (*feedback.Workload, error) {
 	return s.workloads.Get(name, func() (*feedback.Workload, error) {
-		tr, err := study.Log(name)
+		p, err := prepare(name, asLogged)
 		if err != nil {
 			return nil, err
 		}
-		return feedback.NewWorkload(tr, feedback.WorkloadOptions{})
+		return p.w, nil
 	})
 }
 
-// comparisonKey names a memoised comparison of one log.
+// prepare returns the log prepared under convention c (not memoised: the
+// conventions other than asLogged are measured once and let go).
+func prepare(name string, c convention) (*prepared, error) {
+	tr, err := study.Log(name)
+	if err != nil {
+		return nil, err
+	}
+	tr, dropped := c.prepare(tr)
+	w, err := feedback.NewWorkload(tr, feedback.WorkloadOptions{Sim: c.prep})
+	if err != nil {
+		return nil, err
+	}
+	return &prepared{c: c, w: w, dropped: dropped}, nil
+}
+
+// comparisonKey names a memoised comparison of one log as logged.
 type comparisonKey struct {
 	log, scheduler string
 	fluidOnly      bool // only the fluid model (Fig. 10), else the three models
 	timeline       bool
 }
 
-// comparison returns the simulations of a log under a scheduler:
-// conventional and each user model (feedback.Compare), memoised.
+// comparison returns the simulations of a log as logged under a
+// scheduler: conventional and each user model (feedback.Compare),
+// memoised.
 func (s *Study) comparison(k comparisonKey) (*feedback.Comparison, error) {
 	return s.comparisons.Get(k, func() (*feedback.Comparison, error) {
 		w, err := s.workload(k.log)
 		if err != nil {
 			return nil, err
 		}
-		o := feedback.ComparisonOptions{Scheduler: k.scheduler, Seed: s.seed(), Timeline: k.timeline}
-		if k.fluidOnly {
-			o.Models = []feedback.Model{feedback.Fluid{}}
-		}
-		s.o.Report(fmt.Sprintf("simulating %s (%s)", k.log, k.scheduler), 0, 0)
-		return feedback.Compare(w, o)
+		return s.compare(&prepared{c: asLogged, w: w}, k)
 	})
+}
+
+// compare simulates p under k's scheduler, conventionally and with the
+// user models (the fluid one of p's convention), not memoised.
+func (s *Study) compare(p *prepared, k comparisonKey) (*feedback.Comparison, error) {
+	o := feedback.ComparisonOptions{Scheduler: k.scheduler, Seed: s.seed(), Timeline: k.timeline,
+		Models: []feedback.Model{feedback.Adjusted{}, feedback.Distribution{}, p.c.fluid}}
+	if k.fluidOnly {
+		o.Models = []feedback.Model{p.c.fluid}
+	}
+	s.o.Report(fmt.Sprintf("simulating %s (%s, %s)", k.log, k.scheduler, p.c.label), 0, 0)
+	return feedback.Compare(p.w, o)
 }
 
 // missing reports whether err says a log is not available; other errors

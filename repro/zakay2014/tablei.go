@@ -10,6 +10,7 @@ import (
 	"github.com/go-gota/gota/series"
 
 	"github.com/tracelab/tracelab/repro/ledger"
+	"github.com/tracelab/tracelab/sim/feedback"
 )
 
 // simulations are the columns of Table I: the conventional simulation and
@@ -27,7 +28,12 @@ type TableIResult struct {
 	// Ratios is each model's average wait relative to the conventional
 	// simulation's: log, adjusted, distribution, fluid.
 	Ratios dataframe.DataFrame
-	rows   []tableIRow
+	// Conventions is Table I under the conventions the paper does not
+	// state (see convention): log, convention, jobs_left_out, and the
+	// average wait of each simulation. The paper's values are blanked in
+	// our copy; these say how far each convention moves ours.
+	Conventions dataframe.DataFrame
+	rows        []tableIRow
 }
 
 type tableIRow struct {
@@ -35,10 +41,23 @@ type tableIRow struct {
 	ok    bool
 	jobs  int
 	waits map[string]float64
+	// loggedWait is the mean logged wait of the jobs simulated, s, and
+	// shift the mean of (adjusted model's arrival − logged arrival), s.
+	loggedWait, shift float64
+	// alt are the waits under tableIConventions, in their order.
+	alt []altWaits
+}
+
+// altWaits are the average waits of each simulation under a convention.
+type altWaits struct {
+	c       convention
+	dropped int
+	waits   map[string]float64
 }
 
 // TableI simulates the logs of Table I (SDSC-SP2 and KTH-SP2 in quick
-// mode) under EASY, conventionally and with each user model.
+// mode) under EASY, conventionally and with each user model, as logged and
+// under each of tableIConventions.
 func (s *Study) TableI(ctx context.Context) (*TableIResult, error) {
 	return s.tableI.Get(func() (*TableIResult, error) {
 		r := &TableIResult{}
@@ -54,17 +73,82 @@ func (s *Study) TableI(ctx context.Context) (*TableIResult, error) {
 				case err != nil:
 					return nil, err
 				default:
-					row.ok, row.jobs, row.waits = true, c.Workload.Len(), map[string]float64{}
-					for _, n := range simulations {
-						row.waits[n] = c.Run(n).Summary.AvgWait
+					row.ok, row.jobs, row.waits = true, c.Workload.Len(), waitsOf(c)
+					row.loggedWait, row.shift = arrivalShift(c)
+					for _, conv := range tableIConventions {
+						if err := ctx.Err(); err != nil {
+							return nil, err
+						}
+						p, err := prepare(l.Catalog, conv)
+						if err != nil {
+							return nil, err
+						}
+						ca, err := s.compare(p, comparisonKey{log: l.Catalog, scheduler: "easy"})
+						if err != nil {
+							return nil, err
+						}
+						row.alt = append(row.alt, altWaits{c: conv, dropped: p.dropped, waits: waitsOf(ca)})
 					}
 				}
 			}
 			r.rows = append(r.rows, row)
 		}
 		r.Frame, r.Ratios = r.frames()
+		r.Conventions = r.conventionFrame()
 		return r, nil
 	})
+}
+
+// waitsOf returns the average wait of each simulation of c.
+func waitsOf(c *feedback.Comparison) map[string]float64 {
+	out := map[string]float64{}
+	for _, n := range simulations {
+		out[n] = c.Run(n).Summary.AvgWait
+	}
+	return out
+}
+
+// arrivalShift returns the mean logged wait of c's jobs (unknown waits
+// left out) and the mean of (arrival − logged arrival) under the adjusted
+// model, seconds.
+func arrivalShift(c *feedback.Comparison) (loggedWait, shift float64) {
+	w, sub := c.Workload, c.Run("adjusted").Sim.Submit
+	n := 0
+	for k, j := range w.Jobs {
+		if j.Wait >= 0 {
+			loggedWait += j.Wait
+			n++
+		}
+		shift += sub[k] - j.Submit
+	}
+	return loggedWait / float64(max(n, 1)), shift / float64(len(w.Jobs))
+}
+
+func (r *TableIResult) conventionFrame() dataframe.DataFrame {
+	var logs, convs []string
+	var dropped []int
+	cols := make([][]float64, len(simulations))
+	add := func(log string, c convention, drop int, waits map[string]float64) {
+		logs, convs, dropped = append(logs, log), append(convs, c.label), append(dropped, drop)
+		for k, n := range simulations {
+			cols[k] = append(cols[k], waits[n])
+		}
+	}
+	for _, row := range r.rows {
+		if !row.ok {
+			continue
+		}
+		add(row.log.Paper, asLogged, 0, row.waits)
+		for _, a := range row.alt {
+			add(row.log.Paper, a.c, a.dropped, a.waits)
+		}
+	}
+	ss := []series.Series{series.New(logs, series.String, "log"), series.New(convs, series.String, "convention"),
+		series.New(dropped, series.Int, "jobs_left_out")}
+	for k, n := range simulations {
+		ss = append(ss, series.New(cols[k], series.Float, n))
+	}
+	return dataframe.New(ss...)
 }
 
 func (r *TableIResult) frames() (dataframe.DataFrame, dataframe.DataFrame) {
@@ -106,11 +190,13 @@ func (r *TableIResult) frames() (dataframe.DataFrame, dataframe.DataFrame) {
 }
 
 // Claims records every cell of Table I as ours (the paper's values are
-// blanked in our copy) and checks the paper's statements about them:
-// the adjusted model's waits are "much improved" (read: at least 20% below
-// the conventional simulation's), the fluid model's are "shorter", and the
+// blanked in our copy; each cell's reason gives it under the other
+// conventions) and checks the paper's statements about them: the adjusted
+// model's waits are "much improved" (read: at least 20% below the
+// conventional simulation's), the fluid model's are "shorter", and the
 // distribution-based model's are longer "for most of the workloads" (more
-// than half of the logs).
+// than half of the logs). A statement that does not hold says what the
+// conventions make of it.
 func (r *TableIResult) Claims(l *ledger.Ledger) {
 	var longer []string
 	n := 0
@@ -127,19 +213,28 @@ func (r *TableIResult) Claims(l *ledger.Ledger) {
 			continue
 		}
 		for _, sim := range simulations {
-			l.Blanked("Table I", id+sim, row.log.Paper+": average wait (s), "+sim+", EASY", row.waits[sim])
+			e := l.Blanked("Table I", id+sim, row.log.Paper+": average wait (s), "+sim+", EASY", row.waits[sim])
+			var alt []string
+			for _, a := range row.alt {
+				if a.c.dropCancelled && a.dropped == 0 {
+					continue
+				}
+				alt = append(alt, fmt.Sprintf("%s%s %.0f s", a.c.label, droppedNote(a.dropped), a.waits[sim]))
+			}
+			e.Because(e.Reason + "; ours with " + strings.Join(alt, ", with "))
 		}
-		conv := row.waits["conventional"]
+		adjusted := row.ratios("adjusted")
 		l.Check("Table I", id+"adjusted-improves", row.log.Paper+": average wait of the adjusted model relative to the conventional simulation",
-			ledger.Stated("much improved (≤ 0.8)", ledger.AtMost(0.8)), row.waits["adjusted"]/conv).
+			ledger.Stated("much improved (≤ 0.8)", ledger.AtMost(0.8)), adjusted[0].value).
 			Quoting("the performance is much improved as can be seen in Table I").
-			IfDiffers(adjustedReason(row.waits["adjusted"] / conv))
+			IfDiffers(row.adjustedReason(adjusted))
+		fluid := row.ratios("fluid")
 		l.Check("Table I", id+"fluid-shorter", row.log.Paper+": average wait of the fluid model relative to the conventional simulation",
-			ledger.Stated("shorter (< 1)", ledger.AtMost(1)), row.waits["fluid"]/conv).
-			Quoting("This also causes the wait time to be shorter (Table I).")
+			ledger.Stated("shorter (< 1)", ledger.AtMost(1)), fluid[0].value).
+			Quoting("This also causes the wait time to be shorter (Table I).").
+			IfDiffers(movedText(fluid[1:], func(v float64) bool { return v <= 1 }, 2))
 		n++
-		ratio := row.waits["distribution"] / conv
-		if ratio > 1 {
+		if ratio := row.waits["distribution"] / row.waits["conventional"]; ratio > 1 {
 			longer = append(longer, fmt.Sprintf("%s %.2f", row.log.Paper, ratio))
 		}
 	}
@@ -151,11 +246,38 @@ func (r *TableIResult) Claims(l *ledger.Ledger) {
 	}
 }
 
-// adjustedReason says how the adjusted model's waits compare when they are
-// not "much" lower.
-func adjustedReason(ratio float64) string {
-	if ratio < 1 {
-		return fmt.Sprintf("improved, by %.0f%%, less than the 20%% read as \"much\"", 100*(1-ratio))
+// ratios returns model's average wait relative to the conventional
+// simulation's, as logged then under each of tableIConventions.
+func (row tableIRow) ratios(model string) []moved {
+	out := []moved{{c: asLogged, value: row.waits[model] / row.waits["conventional"]}}
+	for _, a := range row.alt {
+		out = append(out, moved{c: a.c, value: a.waits[model] / a.waits["conventional"], note: droppedNote(a.dropped)})
 	}
-	return "not improved"
+	return out
+}
+
+// droppedNote is " (N jobs)" for a convention that left out N jobs.
+func droppedNote(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (%d jobs)", n)
+}
+
+// adjustedReason says how the adjusted model's waits compare when they are
+// not "much" lower: the measured shift of the arrivals, and what the
+// conventions make of the ratio.
+func (row tableIRow) adjustedReason(rs []moved) string {
+	ratio := rs[0].value
+	how := "not improved"
+	if ratio < 1 {
+		how = fmt.Sprintf("improved, by %.0f%%, less than the 20%% read as \"much\"", 100*(1-ratio))
+	}
+	dir := "earlier"
+	if row.shift > 0 {
+		dir = "later"
+	}
+	return fmt.Sprintf("%s; jobs arrive on average %.0f h %s than logged (EASY's conventional waits are %.2f× the logged ones: %.0f s against %.0f s); %s",
+		how, math.Abs(row.shift)/3600, dir, row.waits["conventional"]/row.loggedWait, row.waits["conventional"], row.loggedWait,
+		movedText(rs[1:], func(v float64) bool { return v <= 0.8 }, 2))
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/repro/study"
 	"github.com/tracelab/tracelab/repro/study/studytest"
@@ -35,21 +36,32 @@ func TestLedger(t *testing.T) {
 	for _, tt := range []struct {
 		id      string
 		verdict ledger.Verdict
+		kind    ledger.Kind
 	}{
-		{"obs5/KTH", ledger.Agrees},  // batches are split where a job arrives after every earlier job ended
-		{"obs7/KTH", ledger.Agrees},  // batches are built in arrival order
-		{"obs11/KTH", ledger.Agrees}, // every edge points to an earlier batch
-		{"fig3/conventional/red-waits-for-cyan", ledger.Agrees},
-		{"fig3/feedback/red-paced-by-ends", ledger.Agrees},
-		{"fig3/feedback/red-finishes-later", ledger.Agrees},
-		{"invariant/KTH-SP2/arrivals-equal", ledger.Agrees}, // tested in sim/feedback too
-		{"table1/KTH/fluid", ledger.NotComparable},          // blanked in our copy
-		{"table1/Intrepid/fluid", ledger.NotComparable},     // not in the archive copy
-		{"fig10/Intrepid/feedback-long-queues", ledger.NotComparable},
+		// Definitional identities and invariants are checks.
+		{"obs5/KTH", ledger.Agrees, ledger.SelfCheck},  // batches are split where a job arrives after every earlier job ended
+		{"obs7/KTH", ledger.Agrees, ledger.SelfCheck},  // batches are built in arrival order
+		{"obs11/KTH", ledger.Agrees, ledger.SelfCheck}, // every edge points to an earlier batch
+		// The toy schedule of Fig. 3, worked by hand (TestFig3).
+		{"fig3/conventional/red-waits-for-cyan", ledger.Agrees, ledger.PaperClaim},
+		{"fig3/feedback/red-paced-by-ends", ledger.Agrees, ledger.PaperClaim},
+		{"fig3/feedback/red-finishes-later", ledger.Agrees, ledger.PaperClaim},
+		{"invariant/KTH-SP2/arrivals-equal", ledger.Agrees, ledger.SelfCheck}, // tested in sim/feedback too
+		{"table1/KTH/fluid", ledger.NotComparable, ledger.PaperClaim},         // blanked in our copy
+		{"table1/Intrepid/fluid", ledger.NotComparable, ledger.PaperClaim},    // not in the archive copy
+		{"fig10/Intrepid/feedback-long-queues", ledger.NotComparable, ledger.PaperClaim},
+		// The other reading of the fluid model's sessions is ours.
+		{"fig10/KTH/sessions-to-end/feedback-fcfs-vs-easy", ledger.Agrees, ledger.Ours},
 	} {
 		e, ok := l.Lookup(tt.id)
-		if !ok || e.Verdict != tt.verdict {
-			t.Errorf("%s: %+v, want %s", tt.id, e, tt.verdict)
+		if !ok || e.Verdict != tt.verdict || e.Kind != tt.kind {
+			t.Errorf("%s: %+v, want %s, %s", tt.id, e, tt.verdict, tt.kind)
+		}
+	}
+	// Every claim that differs says why.
+	for _, e := range l.Entries() {
+		if e.Kind == ledger.PaperClaim && e.Verdict == ledger.Differs && e.Reason == "" {
+			t.Errorf("%s differs without a reason", e.ID)
 		}
 	}
 	// Every item of the paper has entries, in its notebook section.
@@ -97,5 +109,58 @@ func TestFig3(t *testing.T) {
 	}
 	if r.Top == nil || r.Middle == nil || r.Bottom == nil {
 		t.Error("missing plot")
+	}
+}
+
+// TestMovedText: the conventions' values, those within the claim marked,
+// and a convention that leaves out no job (no cancelled job in the log)
+// left out of the text.
+func TestMovedText(t *testing.T) {
+	ok := func(v float64) bool { return v <= 0.8 }
+	for _, tt := range []struct {
+		vs   []moved
+		want string
+	}{
+		{[]moved{{c: killAtEstimate, value: 0.79}, {c: noCancelled, value: 0.87, note: " (10 jobs)"}},
+			"with runtimes cut at the estimate 0.79 (within the claim); with cancelled jobs left out (10 jobs) 0.87"},
+		{[]moved{{c: killAtEstimate, value: 0.87}, {c: noCancelled, value: 0.91}},
+			"with runtimes cut at the estimate 0.87: none brings it within the claim"},
+		{[]moved{{c: sessionsToEnd, value: 0.5, cost: "x fails (2.000)"}},
+			"with fluid sessions ending at their jobs' last end 0.50 (within the claim, but then x fails (2.000))"},
+	} {
+		if got := movedText(tt.vs, ok, 2); got != tt.want {
+			t.Errorf("movedText = %q, want %q", got, tt.want)
+		}
+	}
+}
+
+// TestFew: "a few" of n users accepts at least one user and at most a
+// tenth plus twice the binomial standard error (0.1 + 2·√(0.09/100) = 0.16
+// over 100 users).
+func TestFew(t *testing.T) {
+	e := few(100)
+	for _, tt := range []struct {
+		share float64
+		want  bool
+	}{{0, false}, {0.01, true}, {0.16, true}, {0.161, false}} {
+		if got := e.Accepts(tt.share); got != tt.want {
+			t.Errorf("few(100).Accepts(%v) = %v, want %v", tt.share, got, tt.want)
+		}
+	}
+}
+
+// TestConventionPrepare: leaving out cancelled jobs drops exactly the
+// jobs of status 5; the other conventions keep the trace.
+func TestConventionPrepare(t *testing.T) {
+	tr := datasets.NewTrace("toy", 5)
+	for i, st := range []int{1, 5, 0, 5, 1} {
+		tr.Append(datasets.Job{JobID: i + 1, Submit: float64(i), Runtime: 10, Procs: 1, Status: st, User: 1})
+	}
+	kept, dropped := noCancelled.prepare(tr)
+	if dropped != 2 || kept.Len() != 3 || slices.Contains(kept.Status, datasets.StatusCancelled) {
+		t.Errorf("noCancelled: kept %v, dropped %d", kept.Status, dropped)
+	}
+	if same, n := killAtEstimate.prepare(tr); same != tr || n != 0 {
+		t.Errorf("killAtEstimate changed the trace")
 	}
 }
