@@ -84,7 +84,20 @@ func runAs(prog string, args []string, stdout, stderr io.Writer) error {
 	if errors.Is(err, errUsage) {
 		return fmt.Errorf("%s: %w\nusage: %s %s %s", c.name, err, prog, c.name, c.usageLine(prog))
 	}
-	return err
+	return machineAdvice(e, err)
+}
+
+// machineAdvice completes an error about the machine size (none known, or
+// out of range) with what this command can do about it: only some
+// commands have --procs.
+func machineAdvice(e *env, err error) error {
+	if !errors.Is(err, datasets.ErrNoMachineSize) && !errors.Is(err, sim.ErrMachineSize) {
+		return err
+	}
+	if e.flags != nil && e.flags.Lookup("procs") != nil {
+		return fmt.Errorf("%w; the size comes from the log's header (MaxProcs, else MaxNodes) unless --procs P gives it", err)
+	}
+	return fmt.Errorf("%w; this command takes the size from the log's header: add or correct its line '; MaxProcs: P'", err)
 }
 
 // isHelpArg reports whether arg asks for help (-h, -help, --help).

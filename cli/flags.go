@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/tracelab/tracelab/sim"
 )
 
 // Every numeric flag of every command is registered with its valid range,
@@ -312,9 +314,8 @@ func durationFlag(fs *flag.FlagSet, name string, def, lo, hi time.Duration, zero
 
 // Bounds shared by several commands.
 const (
-	// maxProcs bounds machine sizes: 2^24 processors (16.7 million; the
-	// largest PWA machine has 2^18 cores).
-	maxProcs = 1 << 24
+	// maxProcs bounds machine sizes (sim.MaxProcs: 2^24 processors).
+	maxProcs = sim.MaxProcs
 	// maxWeeks bounds lengths in weeks: 100 years.
 	maxWeeks = 5218
 	// maxReps bounds replicates and bootstrap repetitions.

@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -55,11 +56,7 @@ var malformedCommands = [][]string{
 func TestEveryCommandOnMalformedLogs(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	exe := filepath.Join(dir, "tracelab")
-	build := exec.Command("go", "build", "-o", exe, "github.com/tracelab/tracelab/cmd/tracelab")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	exe := tracelabBinary(t)
 	cases := append(malformed.Cases(), issue15Logs()...)
 	for _, c := range cases {
 		name := strings.NewReplacer(" ", "_", "/", "_").Replace(c.Name)
@@ -81,50 +78,122 @@ func TestEveryCommandOnMalformedLogs(t *testing.T) {
 	}
 }
 
-// checkRun runs the CLI once under the limits and judges the ending.
-func checkRun(t *testing.T, exe, log string, args []string) {
+// binary is the tracelab program the process tests run, built once.
+var binary struct {
+	once      sync.Once
+	dir, path string
+	err       error
+}
+
+// tracelabBinary builds cmd/tracelab once for the package's tests (TestMain
+// removes it).
+func tracelabBinary(t *testing.T) string {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), malformedTimeout)
+	binary.once.Do(func() {
+		if binary.dir, binary.err = os.MkdirTemp("", "tracelab-cli-test-"); binary.err != nil {
+			return
+		}
+		binary.path = filepath.Join(binary.dir, "tracelab")
+		out, err := exec.Command("go", "build", "-o", binary.path, "github.com/tracelab/tracelab/cmd/tracelab").CombinedOutput()
+		if err != nil {
+			binary.err = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if binary.err != nil {
+		t.Fatal(binary.err)
+	}
+	return binary.path
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if binary.dir != "" {
+		os.RemoveAll(binary.dir)
+	}
+	os.Exit(code)
+}
+
+// limitedRun is the ending of one run of the program under the limits.
+type limitedRun struct {
+	stdout, stderr string
+	code           int           // exit status; -1 when killed
+	timedOut       bool          // killed at the time limit
+	took           time.Duration // wall time
+	maxRSS         int64         // peak resident memory, bytes
+}
+
+// crashed returns the runtime's words in stderr, "" if none.
+func (r limitedRun) crashed() string {
+	for _, bad := range []string{"panic:", "fatal error:", "goroutine ", "runtime error", "out of memory"} {
+		if strings.Contains(r.stderr, bad) {
+			return bad
+		}
+	}
+	return ""
+}
+
+// runLimited runs exe with args in dir (the test's temporary folder when
+// "") limited to memory bytes of data and timeout of wall time, with env
+// added to the environment (no TRACELAB_DATA, a fresh cache, unless env
+// sets them).
+func runLimited(t *testing.T, exe, dir string, memory int64, timeout time.Duration, env []string, args ...string) limitedRun {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	// sh's ulimit -d (KiB) sets RLIMIT_DATA for the program it execs. Not
 	// RLIMIT_AS: the Go runtime reserves (without using) several hundred
 	// megabytes of address space, so 1 GB of it fails at random.
-	limited := append([]string{"-c", `ulimit -d "$0" && exec "$@"`, fmt.Sprint(malformedMemory >> 10), exe}, args...)
+	limited := append([]string{"-c", `ulimit -d "$0" && exec "$@"`, fmt.Sprint(memory >> 10), exe}, args...)
 	cmd := exec.CommandContext(ctx, "/bin/sh", limited...)
-	cmd.Env = append(os.Environ(), "TRACELAB_DATA=", "TRACELAB_CACHE="+t.TempDir())
+	cmd.Dir = dir
+	cmd.Env = append(append(os.Environ(), "TRACELAB_DATA=", "TRACELAB_CACHE="+t.TempDir()), env...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	start := time.Now()
 	err := cmd.Run()
-	took := time.Since(start)
-	what := fmt.Sprintf("%q on %q", strings.Join(args[:min(2, len(args))], " "), log)
-	if ctx.Err() != nil {
-		t.Errorf("%s: still running after %v", what, malformedTimeout)
-		return
-	}
-	msg := stderr.String()
-	for _, bad := range []string{"panic:", "fatal error:", "goroutine ", "runtime error", "out of memory"} {
-		if strings.Contains(msg, bad) {
-			t.Errorf("%s: crashed (%v):\n%.600s", what, took, msg)
-			return
-		}
-	}
-	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok && ru.Maxrss*1024 > malformedMemory {
-		t.Errorf("%s: peak resident memory %d MB", what, ru.Maxrss>>10)
+	r := limitedRun{stdout: stdout.String(), stderr: stderr.String(), took: time.Since(start), timedOut: ctx.Err() != nil}
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		r.maxRSS = ru.Maxrss * 1024
 	}
 	var exit *exec.ExitError
 	switch {
 	case err == nil:
+	case errors.As(err, &exit):
+		r.code = exit.ExitCode()
+	default:
+		t.Fatalf("%s: %v", strings.Join(args, " "), err)
+	}
+	return r
+}
+
+// checkRun runs the CLI once under the limits and judges the ending.
+func checkRun(t *testing.T, exe, log string, args []string) {
+	t.Helper()
+	r := runLimited(t, exe, "", malformedMemory, malformedTimeout, nil, args...)
+	what := fmt.Sprintf("%q on %q", strings.Join(args[:min(2, len(args))], " "), log)
+	if r.timedOut {
+		t.Errorf("%s: still running after %v", what, malformedTimeout)
+		return
+	}
+	if r.crashed() != "" {
+		t.Errorf("%s: crashed (%v):\n%.600s", what, r.took, r.stderr)
+		return
+	}
+	if r.maxRSS > malformedMemory {
+		t.Errorf("%s: peak resident memory %d MB", what, r.maxRSS>>20)
+	}
+	switch r.code {
+	case 0:
 		if i := slicesIndexOf(args, "--format"); i >= 0 && args[i+1] == "json" {
-			checkJSON(t, what, stdout.Bytes())
+			checkJSON(t, what, []byte(r.stdout))
 		}
-	case errors.As(err, &exit) && exit.ExitCode() == 1:
-		last := lastLine(msg)
-		if !strings.HasPrefix(last, "tracelab: ") && !strings.HasPrefix(msg, "tracelab: ") {
-			t.Errorf("%s: exit 1 without a tracelab: message:\n%.600s", what, msg)
+	case 1:
+		last := lastLine(r.stderr)
+		if !strings.HasPrefix(last, "tracelab: ") && !strings.HasPrefix(r.stderr, "tracelab: ") {
+			t.Errorf("%s: exit 1 without a tracelab: message:\n%.600s", what, r.stderr)
 		}
 	default:
-		t.Errorf("%s: %v after %v:\n%.600s", what, err, took, msg)
+		t.Errorf("%s: exit status %d after %v:\n%.600s", what, r.code, r.took, r.stderr)
 	}
 }
 

@@ -261,7 +261,7 @@ func slurmWaitMerge(ctx context.Context, e *env, arr *slurm.Array, client slurm.
 	}
 	msg := ""
 	if len(rep.Missing) > 0 {
-		msg = fmt.Sprintf(" (partial: shards %s missing)", sweepIntList(rep.Missing))
+		msg = fmt.Sprintf(" (partial: shards %s missing)", sweep.FormatIndices(rep.Missing))
 	}
 	fmt.Fprintf(e.stderr, "slurm: merged %d shards, %d replicates -> %s%s\n", len(rep.Present), rep.Replicates, out, msg)
 	return nil

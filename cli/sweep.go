@@ -316,7 +316,7 @@ func runSweepMerge(e *env, args []string) error {
 	}
 	if len(rep.Missing) > 0 {
 		fmt.Fprintf(e.stderr, "sweep merge: partial result: shards %s of %d missing; %d of %d replicates\n",
-			sweepIntList(rep.Missing), rep.Shards, rep.Replicates, rep.Total)
+			sweep.FormatIndices(rep.Missing), rep.Shards, rep.Replicates, rep.Total)
 	}
 	if !out.set() {
 		return writeFrame(e.stdout, *format, df)
@@ -326,14 +326,6 @@ func runSweepMerge(e *env, args []string) error {
 	}
 	fmt.Fprintf(e.stderr, "sweep merge: %d shards, %d replicates -> %s\n", len(rep.Present), rep.Replicates, out.path)
 	return nil
-}
-
-func sweepIntList(v []int) string {
-	s := make([]string, len(v))
-	for k, x := range v {
-		s[k] = strconv.Itoa(x)
-	}
-	return strings.Join(s, ", ")
 }
 
 // sweepBar shows the progress of a sweep on w: a bar redrawn in place on

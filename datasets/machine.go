@@ -55,7 +55,7 @@ func (m Machine) String() string { return fmt.Sprintf("%d processors (%s)", m.Pr
 
 // ErrNoMachineSize is the error of an analysis that needs a machine size
 // (a simulation, a utilisation) on a log whose size is SizeUnknown.
-var ErrNoMachineSize = errors.New("the header gives no machine size (MaxProcs, MaxNodes) and the log has no start and end times to infer one: give the machine size (--procs)")
+var ErrNoMachineSize = errors.New("the header gives no machine size (MaxProcs, MaxNodes) and the log has no start and end times to infer one")
 
 // Machine returns the machine size of the log: the header's MaxProcs, else
 // its MaxNodes, else the most processors in use at one instant of the

@@ -149,10 +149,10 @@ type EngineOptions struct {
 }
 
 // NewEngine returns an engine for a machine of procs processors run by s.
-// It returns an error when procs < 1 or s is nil.
+// It returns an error when procs is not from 1 to MaxProcs or s is nil.
 func NewEngine(procs int, s Scheduler, opts EngineOptions) (*Engine, error) {
-	if procs < 1 {
-		return nil, fmt.Errorf("sim: machine size %d, want at least 1 processor", procs)
+	if err := CheckProcs(procs); err != nil {
+		return nil, err
 	}
 	if s == nil {
 		return nil, fmt.Errorf("sim: nil scheduler")

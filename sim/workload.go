@@ -129,14 +129,33 @@ func (o Options) Machine(tr *datasets.Trace) datasets.Machine {
 	return tr.Machine()
 }
 
+// MaxProcs bounds the machine size of a simulation: 2^24 processors (16.7
+// million; the largest machine of the archive has 2^18 cores). A header's
+// MaxProcs is input, and some schedulers keep state per processor.
+const MaxProcs = 1 << 24
+
+// ErrMachineSize is wrapped by the error of a simulation on a machine of
+// fewer than 1 or more than MaxProcs processors.
+var ErrMachineSize = errors.New("machine size out of range")
+
+// CheckProcs returns an error wrapping ErrMachineSize unless 1 ≤ procs ≤
+// MaxProcs.
+func CheckProcs(procs int) error {
+	if procs < 1 || procs > MaxProcs {
+		return fmt.Errorf("sim: %w: %d processors, want 1 to %d", ErrMachineSize, procs, MaxProcs)
+	}
+	return nil
+}
+
 // Prepare turns the jobs of a trace into simulated jobs on a machine of
 // procs processors, ordered by submit time (ties in the log's order),
 // under the policies of opts (see Options). It returns an error when a job
-// is wider than the machine under ErrorWide, or when procs < 1.
+// is wider than the machine under ErrorWide, or when procs is not from 1 to
+// MaxProcs.
 func Prepare(tr *datasets.Trace, procs int, opts Options) ([]Job, PrepReport, error) {
 	rep := PrepReport{Input: tr.Len()}
-	if procs < 1 {
-		return nil, rep, fmt.Errorf("sim: machine size %d, want at least 1 processor", procs)
+	if err := CheckProcs(procs); err != nil {
+		return nil, rep, err
 	}
 	maxEst := math.NaN()
 	if opts.MissingEstimate == EstimateMaximum {

@@ -69,6 +69,10 @@ type Array struct {
 	Submissions []Submission `json:"submissions"`
 }
 
+// MaxTasks bounds Plan.Tasks: Slurm's largest MaxArraySize is 4,000,001
+// (array indices 0 to 4,000,000).
+const MaxTasks = 4_000_001
+
 // ManifestName is the file of an Array in its folder.
 const ManifestName = "array.json"
 
@@ -85,8 +89,8 @@ func (p Plan) Validate() error {
 		return errors.New("slurm: plan has no folder")
 	case p.Key == "":
 		return errors.New("slurm: plan has no key")
-	case p.Tasks < 1:
-		return fmt.Errorf("slurm: %d tasks, want at least 1", p.Tasks)
+	case p.Tasks < 1 || p.Tasks > MaxTasks:
+		return fmt.Errorf("slurm: %d tasks, want 1 to %d", p.Tasks, MaxTasks)
 	case len(p.Command) == 0:
 		return errors.New("slurm: plan has no command")
 	case !filepath.IsAbs(p.Command[0]):
@@ -174,12 +178,18 @@ func Open(dir string) (*Array, error) {
 	if err != nil {
 		return nil, err
 	}
+	manifest := filepath.Join(dir, ManifestName)
 	var a Array
 	if err := json.Unmarshal(b, &a); err != nil {
-		return nil, fmt.Errorf("slurm: %s: %w", filepath.Join(dir, ManifestName), err)
+		return nil, fmt.Errorf("slurm: %s: %w", manifest, err)
 	}
 	if abs, err := filepath.Abs(dir); err == nil && a.Plan.Dir != abs {
 		a.Plan.Dir = abs // the folder was moved
+	}
+	// The manifest is input: its task count sizes the status of every
+	// task, so it is checked as a new plan is.
+	if err := a.Plan.Validate(); err != nil {
+		return nil, fmt.Errorf("slurm: %s: %s", manifest, strings.TrimPrefix(err.Error(), "slurm: "))
 	}
 	return &a, nil
 }

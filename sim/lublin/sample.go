@@ -2,7 +2,9 @@ package lublin
 
 import (
 	"math"
+	"math/bits"
 	"math/rand/v2"
+	"slices"
 
 	"gonum.org/v1/gonum/stat/distuv"
 
@@ -102,37 +104,71 @@ func ParallelSizePMF(n int, cdf func(float64) float64, q, high float64) float64 
 	return mass + (1-q)*(cdf(math.Log2(float64(n)+0.5))-lo)
 }
 
+// ParallelSizeCDF returns the probability that the size procedure of
+// ParallelSizePMF gives a parallel job at most n processors, the sum of
+// ParallelSizePMF(k) for k = 1…n in closed form: the rounded sizes'
+// masses telescope to (1−q)·cdf(log2(n+½)), and the powers of two 2^j ≤ n
+// (j ≤ ⌊high⌋) to q·(cdf(m+½) − cdf(−½)) with m = ⌊log2 n⌋, or
+// q·(1 − cdf(−½)) once 2^⌊high⌋ ≤ n. It costs O(1) for any n.
+func ParallelSizeCDF(n int, cdf func(float64) float64, q, high float64) float64 {
+	if n < 1 {
+		return 0
+	}
+	p := (1 - q) * cdf(math.Log2(float64(n)+0.5))
+	top := math.Floor(high)
+	if top < 0 {
+		return p
+	}
+	m := float64(bits.Len(uint(n)) - 1) // ⌊log2 n⌋, exact
+	if m < top {
+		return p + q*(cdf(m+0.5)-cdf(-0.5))
+	}
+	return p + q*(1-cdf(-0.5))
+}
+
 // SizeKS returns the Kolmogorov–Smirnov distance between the sizes of
 // parallel jobs and the discrete distribution the size procedure gives them
 // (ParallelSizePMF with cdf, q and high): D = max over n ≥ 1 of |F_n(n) − F(n)|,
-// both CDFs being step functions on the integers. The sup is attained at
-// some n between 1 and the largest size, so only those are checked. The
-// p-value is fit.KolmogorovSF for the number of jobs (conservative for
-// discrete data). Sizes < 1 are skipped.
+// both CDFs being step functions on the integers. Between two consecutive
+// observed sizes a < b the empirical F_n is constant and F increases, so
+// the sup over [a, b−1] is at a or at b−1: only those sizes are checked,
+// never each size up to the largest (a log's size of 2^51 processors costs
+// nothing more). At is the first size where the sup is attained among
+// those. The p-value is fit.KolmogorovSF for the number of jobs
+// (conservative for discrete data). Sizes < 1 are skipped.
 func SizeKS(sizes []int, cdf func(float64) float64, q, high float64) fit.KSResult {
-	maxSize := 0
-	for _, s := range sizes {
-		maxSize = max(maxSize, s)
-	}
-	count := make([]int, maxSize+1)
-	n := 0
-	for _, s := range sizes {
-		if s >= 1 {
-			count[s]++
-			n++
+	s := make([]int, 0, len(sizes))
+	for _, x := range sizes {
+		if x >= 1 {
+			s = append(s, x)
 		}
 	}
+	n := len(s)
 	if n == 0 {
 		return fit.KSResult{D: math.NaN(), P: math.NaN(), At: math.NaN()}
 	}
-	var fe, fm, d float64
+	slices.Sort(s)
+	var d float64
 	at := 1
-	for k := 1; k <= maxSize; k++ {
-		fe += float64(count[k]) / float64(n)
-		fm += ParallelSizePMF(k, cdf, q, high)
-		if e := math.Abs(fe - fm); e > d {
+	check := func(k int, fe float64) {
+		if e := math.Abs(fe - ParallelSizeCDF(k, cdf, q, high)); e > d {
 			d, at = e, k
 		}
+	}
+	if s[0] > 1 {
+		check(s[0]-1, 0) // F_n = 0 below the smallest size
+	}
+	for i := 0; i < n; {
+		j := i
+		for j < n && s[j] == s[i] {
+			j++
+		}
+		fe := float64(j) / float64(n)
+		check(s[i], fe)
+		if j < n && s[j]-1 > s[i] {
+			check(s[j]-1, fe)
+		}
+		i = j
 	}
 	return fit.KSResult{D: d, P: fit.KolmogorovSF(n, d), N: n, At: float64(at)}
 }

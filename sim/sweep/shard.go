@@ -15,6 +15,11 @@ import (
 	"github.com/tracelab/tracelab/datasets"
 )
 
+// MaxShards bounds the number of shards of a sweep: Slurm's largest
+// MaxArraySize is 4,000,001 array tasks. A shard file claiming more is
+// refused by Merge.
+const MaxShards = 4_000_001
+
 // Shard is part I of a sweep cut into N parts: the replicates i with
 // i mod N = I (round-robin, so that each shard gets the same mix of grid
 // points). The zero value is the whole sweep.
@@ -30,8 +35,8 @@ func ParseShard(s string) (Shard, error) {
 	}
 	i, err1 := strconv.Atoi(strings.TrimSpace(a))
 	n, err2 := strconv.Atoi(strings.TrimSpace(b))
-	if err1 != nil || err2 != nil || n < 1 || i < 0 || i >= n {
-		return Shard{}, fmt.Errorf("sweep: shard %q: want i/n with 0 ≤ i < n, e.g. 3/10", s)
+	if err1 != nil || err2 != nil || n < 1 || n > MaxShards || i < 0 || i >= n {
+		return Shard{}, fmt.Errorf("sweep: shard %q: want i/n with 0 ≤ i < n ≤ %d, e.g. 3/10", s, MaxShards)
 	}
 	return Shard{I: i, N: n}, nil
 }
@@ -54,8 +59,8 @@ func (s Shard) norm() Shard {
 // total replicates would leave it empty.
 func (s Shard) check(total int) error {
 	s = s.norm()
-	if s.N < 1 || s.I < 0 || s.I >= s.N {
-		return fmt.Errorf("sweep: shard %d/%d: want 0 ≤ i < n", s.I, s.N)
+	if s.N < 1 || s.N > MaxShards || s.I < 0 || s.I >= s.N {
+		return fmt.Errorf("sweep: shard %d/%d: want 0 ≤ i < n ≤ %d", s.I, s.N, MaxShards)
 	}
 	if s.N > total {
 		return fmt.Errorf("sweep: %d shards for %d replicates: some shards would be empty", s.N, total)
@@ -180,7 +185,7 @@ func Merge(paths []string, opts MergeOptions) (dataframe.DataFrame, MergeReport,
 	rep.SweepID, rep.Shards, rep.Total = first.id, first.shards, first.total
 	names, types := first.df.Names(), first.df.Types()
 	byShard := map[int]string{}
-	owner := make([]string, first.total) // file of each replicate
+	owner := map[int]string{} // file of each replicate present
 	for _, f := range files {
 		switch {
 		case f.id != first.id:
@@ -198,15 +203,11 @@ func Merge(paths []string, opts MergeOptions) (dataframe.DataFrame, MergeReport,
 		}
 		byShard[f.shard] = f.path
 		sh := Shard{f.shard, f.shards}
-		if len(f.rep) != sh.Count(f.total) {
-			return dataframe.DataFrame{}, rep, fmt.Errorf("sweep: merge: %s holds %d rows, shard %s of %d replicates has %d",
-				f.path, len(f.rep), sh, f.total, sh.Count(f.total))
-		}
 		for _, i := range f.rep {
 			if i < 0 || i >= f.total || i%f.shards != f.shard {
 				return dataframe.DataFrame{}, rep, fmt.Errorf("sweep: merge: %s (shard %s) holds replicate %d", f.path, sh, i)
 			}
-			if owner[i] != "" {
+			if _, dup := owner[i]; dup {
 				return dataframe.DataFrame{}, rep, fmt.Errorf("sweep: merge: replicate %d appears twice (%s, %s)", i, owner[i], f.path)
 			}
 			owner[i] = f.path
@@ -221,7 +222,7 @@ func Merge(paths []string, opts MergeOptions) (dataframe.DataFrame, MergeReport,
 	}
 	if len(rep.Missing) > 0 && !opts.AllowPartial {
 		return dataframe.DataFrame{}, rep, fmt.Errorf("%w: %d of %d shards missing: %s (run them, or allow a partial merge)",
-			ErrPartial, len(rep.Missing), rep.Shards, intList(rep.Missing))
+			ErrPartial, len(rep.Missing), rep.Shards, FormatIndices(rep.Missing))
 	}
 	df, err := concatSorted(files)
 	if err != nil {
@@ -231,13 +232,25 @@ func Merge(paths []string, opts MergeOptions) (dataframe.DataFrame, MergeReport,
 	return df, rep, nil
 }
 
-// intList formats 1, 2, 5 as "1, 2, 5".
-func intList(v []int) string {
-	s := make([]string, len(v))
-	for k, x := range v {
-		s[k] = strconv.Itoa(x)
+// FormatIndices formats increasing indices with runs of consecutive ones
+// as ranges: 1, 2, 3, 5, 7, 8 as "1-3, 5, 7-8".
+func FormatIndices(v []int) string {
+	var b strings.Builder
+	for i := 0; i < len(v); {
+		j := i
+		for j+1 < len(v) && v[j+1] == v[j]+1 {
+			j++
+		}
+		if b.Len() > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.Itoa(v[i]))
+		if j > i {
+			b.WriteString("-" + strconv.Itoa(v[j]))
+		}
+		i = j + 1
 	}
-	return strings.Join(s, ", ")
+	return b.String()
 }
 
 // readShard reads a shard file and its metadata.
@@ -286,8 +299,15 @@ func readShard(path string) (shardFile, error) {
 		}
 	}
 	f.id = ids[0]
-	if f.shards < 1 || f.shard < 0 || f.shard >= f.shards || f.total < f.shards {
-		return f, fmt.Errorf("sweep: merge: %s: bad shard metadata %d/%d of %d replicates", path, f.shard, f.shards, f.total)
+	if f.shards < 1 || f.shards > MaxShards || f.shard < 0 || f.shard >= f.shards || f.total < f.shards {
+		return f, fmt.Errorf("sweep: merge: %s: bad shard metadata %d/%d of %d replicates (want 0 ≤ shard < shards ≤ min(replicates, %d))",
+			path, f.shard, f.shards, f.total, MaxShards)
+	}
+	// The rows bound the sweep's size: nothing below is sized by the
+	// metadata before this check.
+	if sh := (Shard{f.shard, f.shards}); len(f.rep) != sh.Count(f.total) {
+		return f, fmt.Errorf("sweep: merge: %s holds %d rows, shard %s of %d replicates has %d",
+			path, len(f.rep), sh, f.total, sh.Count(f.total))
 	}
 	f.df = df.Drop([]string{colSweepID, colShard, colShards, colTotal})
 	if f.df.Err != nil {

@@ -1,0 +1,108 @@
+package slurm
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// manifest is an array.json whose plan has the given tasks value (JSON
+// text), with one submission.
+func manifest(dir, tasks string) string {
+	return fmt.Sprintf(`{"plan":{"dir":%q,"key":"k","command":["/bin/true"],"tasks":%s,"output":"shard-{task}.parquet","options":{}},`+
+		`"submissions":[{"job_id":"12","tasks":[0,1],"script":"x","time":"2024-01-01T00:00:00Z"}]}`, dir, tasks)
+}
+
+// TestOpenBoundsTasks: the task count of array.json is input and sizes the
+// status of every task; Open refuses what Slurm could not run (issue 25:
+// tasks −5 panicked in Status, 2^40 ran out of memory).
+func TestOpenBoundsTasks(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		tasks string
+		want  string // "" for none
+	}{
+		{"-5", "-5 tasks, want 1 to 4000001"},
+		{"0", "0 tasks, want 1 to 4000001"},
+		{"1099511627776", "1099511627776 tasks, want 1 to 4000001"},
+		{"1000000000000000000", "1000000000000000000 tasks, want 1 to 4000001"},
+		{"1e18", "cannot unmarshal number 1e18"},
+		{"4000002", "4000002 tasks, want 1 to 4000001"},
+		{"4000001", ""},
+		{"2", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.tasks, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			if err := os.WriteFile(filepath.Join(dir, ManifestName), []byte(manifest(dir, tc.tasks)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			a, err := Open(dir)
+			switch {
+			case tc.want == "" && err != nil:
+				t.Fatal(err)
+			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+				t.Fatalf("Open: %v, want an error containing %q", err, tc.want)
+			case tc.want != "" && !strings.Contains(err.Error(), filepath.Join(dir, ManifestName)):
+				t.Errorf("the error does not name the manifest: %v", err)
+			}
+			if tc.tasks == "2" {
+				st, err := a.Status(context.Background(), Client{Squeue: "/bin/true"})
+				if err != nil || len(st.Tasks) != 2 || st.Failed != 2 {
+					t.Fatalf("Status = %+v, %v; want 2 failed tasks", st, err)
+				}
+			}
+		})
+	}
+}
+
+// FuzzOpen: any array.json opens to an array whose status, script and
+// task list can be computed, or to an error; never a panic or an
+// allocation sized by a number in the file beyond what Slurm allows.
+func FuzzOpen(f *testing.F) {
+	for _, tasks := range []string{"2", "-5", "1000000000000000000", "10"} {
+		f.Add([]byte(manifest("/x", tasks)))
+	}
+	f.Add([]byte(`{"plan":{"tasks":3},"submissions":[{"job_id":"1","tasks":[-1,2,7]}]}`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, ManifestName), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		a, err := Open(dir)
+		if err != nil {
+			return
+		}
+		if a.Plan.Tasks < 1 || a.Plan.Tasks > MaxTasks {
+			t.Fatalf("Open accepted %d tasks", a.Plan.Tasks)
+		}
+		if a.Plan.Tasks > 100_000 {
+			return // legal, but the status of each task takes a while
+		}
+		st, err := a.Status(context.Background(), Client{Squeue: "/bin/true"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(st.Tasks) != a.Plan.Tasks || st.Done+st.Running+st.Pending+st.Failed+st.Unsubmitted != a.Plan.Tasks {
+			t.Fatalf("status %v of %d tasks", st, a.Plan.Tasks)
+		}
+		if s := a.Script(nil); !strings.Contains(s, "#SBATCH --array=") {
+			t.Fatalf("script without --array:\n%s", s)
+		}
+	})
+}
+
+// FuzzParseQueue: squeue's output is input too.
+func FuzzParseQueue(f *testing.F) {
+	f.Add([]byte("12|0|RUNNING\n12|1|PENDING\n13|N/A|RUNNING\n"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		q, err := parseQueue(b, map[queued]TaskState{})
+		if err == nil && len(q) > strings.Count(string(b), "\n")+1 {
+			t.Fatalf("%d tasks from %d lines", len(q), strings.Count(string(b), "\n")+1)
+		}
+	})
+}
