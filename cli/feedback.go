@@ -193,7 +193,7 @@ func feedbackResampleField(run *feedbackRun, load float64) field {
 	rs := run.rs
 	win := feedback.WindowOf(run.res.Sim, rs.Start, rs.End)
 	return field{"resample", record{{"users", len(rs.Instances)}, {"jobs", rs.Trace.Len()},
-		{"load", load}, {"weeks", rs.Weeks}, {"window_throughput", win.Throughput},
+		{"load", load}, {"weeks", rs.Weeks}, {"throughput_window_per_week", win.Throughput},
 		{"window_utilization", win.Utilization}}}
 }
 
@@ -225,8 +225,10 @@ func feedbackRecord(run *feedbackRun, act float64, sat sim.Saturation) record {
 // summaryFields lists a simulation summary under the keys of the
 // simulation's summary frame (sim.SummaryColumns).
 func summaryFields(s sim.Summary) record {
-	return record{{"jobs", s.Jobs}, {"avg_wait", s.AvgWait}, {"avg_response", s.AvgResponse},
-		{"avg_slowdown", s.AvgSlowdown}, {"avg_bounded_slowdown", s.AvgBoundedSlowdown},
-		{"utilization", s.Utilization}, {"makespan", s.Makespan}, {"throughput", s.Throughput},
-		{"max_queue", s.MaxQueue}}
+	row := s.Row()
+	rec := make(record, len(row))
+	for i, v := range row {
+		rec[i] = field{sim.SummaryColumns[i], v}
+	}
+	return rec
 }

@@ -79,7 +79,7 @@ func TestFeedbackResample(t *testing.T) {
 		Resample struct {
 			Users, Jobs int
 			Weeks       int
-			Throughput  float64 `json:"window_throughput"`
+			Throughput  float64 `json:"throughput_window_per_week"`
 		} `json:"resample"`
 	}
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
@@ -120,7 +120,7 @@ func TestFeedbackSweep(t *testing.T) {
 		t.Fatalf("%d rows", len(rows))
 	}
 	for _, r := range rows {
-		if !(r["throughput"].(float64) > 0) || r["users"].(float64) < 1 {
+		if !(r["throughput_window_per_week"].(float64) > 0) || r["users"].(float64) < 1 {
 			t.Errorf("row %v", r)
 		}
 	}

@@ -241,7 +241,7 @@ func resampleSimulation(a resampleArgs, r *resample.Resampled) (field, error) {
 	return field{"simulation", record{
 		{"scheduler", a.simulate}, {"procs", o.Result.Procs}, {"procs_rule", o.Result.ProcsRule.String()},
 		{"simulated", m.Simulated}, {"counted", m.Counted},
-		{"throughput", m.Throughput}, {"utilization", m.Utilization}, {"avg_wait", m.AvgWait},
+		{"throughput_makespan_per_week", m.Throughput}, {"utilization", m.Utilization}, {"avg_wait", m.AvgWait},
 		{"avg_response", m.AvgResponse}, {"avg_slowdown", m.AvgSlowdown},
 		{"avg_bounded_slowdown", m.AvgBoundedSlowdown}, {"max_queue", m.MaxQueue},
 		{"saturation_slope", m.Slope}, {"saturated", m.Saturated},

@@ -119,18 +119,8 @@ func runSimulate(e *env, args []string) error {
 // sim.SummaryColumns first, then what was simulated and what the workload
 // conventions changed.
 func simulateRecord(tr *datasets.Trace, r *sim.Result, s sim.Scheduler) record {
-	sum := r.Summary()
 	p := r.Prep
-	rec := record{
-		{"jobs", sum.Jobs},
-		{"avg_wait", sum.AvgWait},
-		{"avg_response", sum.AvgResponse},
-		{"avg_slowdown", sum.AvgSlowdown},
-		{"avg_bounded_slowdown", sum.AvgBoundedSlowdown},
-		{"utilization", sum.Utilization},
-		{"makespan", sum.Makespan},
-		{"throughput", sum.Throughput},
-		{"max_queue", sum.MaxQueue},
+	rec := append(summaryFields(r.Summary()), record{
 		{"log", tr.Name},
 		{"scheduler", sim.SchedulerName(s)},
 		{"procs", r.Procs},
@@ -149,7 +139,7 @@ func simulateRecord(tr *datasets.Trace, r *sim.Result, s sim.Scheduler) record {
 			{"procs_fallback", p.ProcsFallback},
 			{"zero_runtime", p.ZeroRuntime},
 		}},
-	}
+	}...)
 	if l, ok := s.(*sim.LogReplay); ok {
 		rec = append(rec, field{"log_replay", record{{"delayed", l.Delayed}, {"unknown_wait", l.UnknownWait}}})
 	}

@@ -23,7 +23,7 @@ func TestSweepJSON(t *testing.T) {
 		t.Fatalf("%d rows, want 2 loads × 3 replicates", len(rows))
 	}
 	for i, r := range rows {
-		for _, k := range []string{"replicate", "seed", "load", "window_start", "jobs", "avg_wait", "avg_slowdown", "utilization", "throughput"} {
+		for _, k := range []string{"replicate", "seed", "load", "window_start", "jobs", "avg_wait", "avg_slowdown", "utilization", "throughput_makespan_per_week"} {
 			if _, ok := r[k]; !ok {
 				t.Errorf("row %d lacks %q", i, k)
 			}

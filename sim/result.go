@@ -1,11 +1,14 @@
 package sim
 
 import (
+	"maps"
 	"math"
+	"slices"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
 	"github.com/tracelab/tracelab/datasets"
+	"gonum.org/v1/gonum/stat"
 )
 
 // Tau is the runtime threshold of the bounded slowdown, seconds
@@ -127,21 +130,69 @@ func (r *Result) BoundedSlowdown(j int) float64 {
 	return max(1, r.Response(j)/max(r.Runtime[j], Tau))
 }
 
-// Summary holds the usual performance metrics of a simulation.
+// Summary holds the usual performance metrics of a simulation: means,
+// the tails of the distributions, and the fairness among users. Times
+// are in seconds (the frames' convention).
 type Summary struct {
 	Jobs               int     // jobs counted (ended)
 	AvgWait            float64 // mean of start − submit, s
 	AvgResponse        float64 // mean of end − submit, s
 	AvgSlowdown        float64 // mean of response / runtime over jobs of runtime > 0
 	AvgBoundedSlowdown float64 // mean of max(1, response / max(runtime, 10 s))
-	Utilization        float64 // Σ runtime·processors / (P · makespan)
+	Utilization        float64 // Σ runtime·processors / (P · makespan), a fraction
 	Makespan           float64 // last end − first submit, s
-	Throughput         float64 // jobs per week: Jobs / (Makespan / Week)
-	MaxQueue           int     // longest queue after a scheduling pass (all jobs)
-	SlowdownExcluded   int     // jobs of runtime 0 left out of AvgSlowdown
-	Unfinished         int     // jobs not ended, left out of everything
-	Procs              int     // machine size
-	Work               float64 // Σ runtime·processors, processor-seconds
+	// Throughput is the jobs counted per week of the makespan: Jobs /
+	// (Makespan / Week), jobs per week. (A feedback simulation also
+	// measures a throughput over a fixed window, feedback.Window: the two
+	// differ by the time the last jobs take to drain.)
+	Throughput       float64
+	MaxQueue         int // longest queue after a scheduling pass (all jobs)
+	SlowdownExcluded int // jobs of runtime 0 left out of AvgSlowdown
+	Unfinished       int // jobs not ended, left out of everything
+	Procs            int // machine size
+	// Work is Σ runtime·processors, processor-seconds.
+	Work float64
+
+	// Wait, Response and BoundedSlowdown are the tails of the counted
+	// jobs' waits (s), response times (s) and bounded slowdowns. NaN in a
+	// summary made by MeansOf.
+	Wait, Response, BoundedSlowdown Tail
+	// Users is the number of users (id ≥ 0) with counted jobs.
+	// UserBSLDCV and UserBSLDJain measure how evenly the scheduler
+	// treats them, over x_u, user u's mean bounded slowdown:
+	//
+	//	UserBSLDCV   = sd(x) / mean(x)        (population sd; 0 when all are equal)
+	//	UserBSLDJain = (Σ x_u)² / (n Σ x_u²)  (Jain's index: 1 when all are equal, 1/n at worst)
+	//
+	// Jain, Chiu and Hawe, "A quantitative measure of fairness and
+	// discrimination for resource allocation in shared computer systems",
+	// DEC-TR-301, 1984, §3; the two are tied by Jain = 1 / (1 + CV²). A
+	// per-user measure follows Klusáček and Rudová, "Performance and
+	// fairness for users in parallel job scheduling" (JSSPP 2012, LNCS
+	// 7698), who judge fairness among users rather than among jobs. NaN
+	// without users, or in a summary made by MeansOf.
+	Users                    int
+	UserBSLDCV, UserBSLDJain float64
+}
+
+// Tail is the upper part of a distribution: its median, 90th and 99th
+// percentiles and maximum. A percentile p is the empirical quantile, the
+// smallest value with at least a fraction p of the values at or below it
+// (Hyndman and Fan 1996 type 1; numpy's method="inverted_cdf"): a value
+// some job had.
+type Tail struct {
+	P50, P90, P99, Max float64
+}
+
+// tailOf returns the tail of x, sorting x; NaNs for an empty x.
+func tailOf(x []float64) Tail {
+	if len(x) == 0 {
+		nan := math.NaN()
+		return Tail{nan, nan, nan, nan}
+	}
+	slices.Sort(x)
+	q := func(p float64) float64 { return x[max(int(math.Ceil(p*float64(len(x))))-1, 0)] }
+	return Tail{q(0.5), q(0.9), q(0.99), x[len(x)-1]}
 }
 
 // Summary returns the metrics over every job that ended.
@@ -151,9 +202,61 @@ func (r *Result) Summary() Summary { return r.SummaryOf(nil) }
 // (nil keeps all), e.g. to leave out rare-behaviour jobs. Jobs that had not
 // ended are left out and counted in Unfinished; jobs of runtime 0 are left
 // out of AvgSlowdown only (their slowdown is undefined) and counted in
-// SlowdownExcluded. Averages over no job are NaN.
+// SlowdownExcluded. Averages over no job are NaN. The tails sort the jobs'
+// measures (O(n log n)): a sweep that needs only the means calls MeansOf.
 func (r *Result) SummaryOf(keep func(j int) bool) Summary {
-	s := Summary{MaxQueue: r.MaxQueue, Procs: r.Procs}
+	s := r.MeansOf(keep)
+	wait := make([]float64, 0, s.Jobs)
+	resp := make([]float64, 0, s.Jobs)
+	bsld := make([]float64, 0, s.Jobs)
+	type acc struct {
+		sum float64
+		n   int
+	}
+	users := map[int]acc{}
+	for j := range r.ID {
+		if (keep != nil && !keep(j)) || math.IsNaN(r.End[j]) {
+			continue
+		}
+		b := r.BoundedSlowdown(j)
+		wait = append(wait, r.Wait(j))
+		resp = append(resp, r.Response(j))
+		bsld = append(bsld, b)
+		if u := r.User[j]; u >= 0 {
+			a := users[u]
+			a.sum += b
+			a.n++
+			users[u] = a
+		}
+	}
+	s.Wait, s.Response, s.BoundedSlowdown = tailOf(wait), tailOf(resp), tailOf(bsld)
+	s.Users = len(users)
+	if len(users) > 0 {
+		ids := slices.Sorted(maps.Keys(users)) // a fixed order: sums do not depend on the map's
+		x := make([]float64, len(ids))
+		for i, u := range ids {
+			x[i] = users[u].sum / float64(users[u].n)
+		}
+		m, sd := stat.PopMeanStdDev(x, nil)
+		s.UserBSLDCV = sd / m
+		sum, sq := 0.0, 0.0
+		for _, v := range x {
+			sum += v
+			sq += v * v
+		}
+		s.UserBSLDJain = sum * sum / (float64(len(x)) * sq)
+	}
+	return s
+}
+
+// MeansOf returns the summary of SummaryOf without the tails and the
+// fairness among users (NaN; Users 0), in one pass over the jobs and
+// without allocating: for sweeps that report only means.
+func (r *Result) MeansOf(keep func(j int) bool) Summary {
+	nan := math.NaN()
+	nanTail := Tail{nan, nan, nan, nan}
+	s := Summary{MaxQueue: r.MaxQueue, Procs: r.Procs, Wait: nanTail, Response: nanTail, BoundedSlowdown: nanTail,
+		UserBSLDCV: nan, UserBSLDJain: nan}
 	var sw, sr, ss, sb float64
 	ns := 0
 	first, last := math.Inf(1), math.Inf(-1)
@@ -180,7 +283,6 @@ func (r *Result) SummaryOf(keep func(j int) bool) Summary {
 		first = min(first, r.Submit[j])
 		last = max(last, r.End[j])
 	}
-	nan := math.NaN()
 	s.AvgWait, s.AvgResponse, s.AvgSlowdown, s.AvgBoundedSlowdown = nan, nan, nan, nan
 	s.Utilization, s.Makespan, s.Throughput = nan, nan, nan
 	if s.Jobs == 0 {
@@ -199,9 +301,28 @@ func (r *Result) SummaryOf(keep func(j int) bool) Summary {
 	return s
 }
 
-// SummaryColumns are the column names of a summary frame, in order.
+// SummaryColumns are the column names of a summary frame, in order:
+// times in seconds, utilization a fraction, throughput_makespan_per_week
+// in jobs per week of the makespan (Summary.Throughput), then the tails
+// (p50, p90, p99, max) of wait, response and bounded slowdown, and the
+// fairness among users.
 var SummaryColumns = []string{"jobs", "avg_wait", "avg_response", "avg_slowdown", "avg_bounded_slowdown",
-	"utilization", "makespan", "throughput", "max_queue"}
+	"utilization", "makespan", "throughput_makespan_per_week", "max_queue",
+	"wait_p50", "wait_p90", "wait_p99", "wait_max",
+	"response_p50", "response_p90", "response_p99", "response_max",
+	"bounded_slowdown_p50", "bounded_slowdown_p90", "bounded_slowdown_p99", "bounded_slowdown_max",
+	"users", "user_bsld_cv", "user_bsld_jain"}
+
+// Row returns the summary's values in the order of SummaryColumns (int or
+// float64).
+func (s Summary) Row() []any {
+	row := []any{s.Jobs, s.AvgWait, s.AvgResponse, s.AvgSlowdown, s.AvgBoundedSlowdown,
+		s.Utilization, s.Makespan, s.Throughput, s.MaxQueue}
+	for _, t := range []Tail{s.Wait, s.Response, s.BoundedSlowdown} {
+		row = append(row, t.P50, t.P90, t.P99, t.Max)
+	}
+	return append(row, s.Users, s.UserBSLDCV, s.UserBSLDJain)
+}
 
 // Frame returns the summary as a one-row frame with the SummaryColumns.
 func (s Summary) Frame() dataframe.DataFrame { return SummaryFrame(nil, []Summary{s}) }
@@ -212,28 +333,29 @@ func SummaryFrame(names []string, sums []Summary) dataframe.DataFrame {
 	if names != nil && len(names) != len(sums) {
 		panic("sim: SummaryFrame: names and summaries differ in length")
 	}
-	n := len(sums)
-	jobs, mq := make([]int, n), make([]int, n)
-	cols := make([][]float64, 7)
-	for k := range cols {
-		cols[k] = make([]float64, n)
-	}
+	rows := make([][]any, len(sums))
 	for i, s := range sums {
-		jobs[i], mq[i] = s.Jobs, s.MaxQueue
-		for k, v := range []float64{s.AvgWait, s.AvgResponse, s.AvgSlowdown, s.AvgBoundedSlowdown,
-			s.Utilization, s.Makespan, s.Throughput} {
-			cols[k][i] = v
-		}
+		rows[i] = s.Row()
 	}
 	var ss []series.Series
 	if names != nil {
 		ss = append(ss, series.New(names, series.String, "name"))
 	}
-	ss = append(ss, series.New(jobs, series.Int, "jobs"))
-	for k, c := range cols {
-		ss = append(ss, series.New(c, series.Float, SummaryColumns[k+1]))
+	for c, name := range SummaryColumns {
+		if _, isInt := (Summary{}).Row()[c].(int); isInt {
+			col := make([]int, len(rows))
+			for i, r := range rows {
+				col[i] = r[c].(int)
+			}
+			ss = append(ss, series.New(col, series.Int, name))
+			continue
+		}
+		col := make([]float64, len(rows))
+		for i, r := range rows {
+			col[i] = r[c].(float64)
+		}
+		ss = append(ss, series.New(col, series.Float, name))
 	}
-	ss = append(ss, series.New(mq, series.Int, "max_queue"))
 	return dataframe.New(ss...)
 }
 

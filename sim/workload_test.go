@@ -178,3 +178,66 @@ func summaryClose(a, b Summary) bool {
 		near(a.AvgBoundedSlowdown, b.AvgBoundedSlowdown) && near(a.Utilization, b.Utilization) &&
 		near(a.Makespan, b.Makespan) && near(a.Throughput, b.Throughput) && near(a.Work, b.Work)
 }
+
+// The tails and the fairness among users, on a result made by hand;
+// reference values from numpy 1.24:
+//
+//	np.percentile(x, [50, 90, 99], method="inverted_cdf"), x.max()
+//	m = user means; m.std() / m.mean(); m.sum()**2 / (len(m) * (m**2).sum())
+func TestSummaryTails(t *testing.T) {
+	t.Parallel()
+	r := &Result{Procs: 4,
+		ID:      []int{1, 2, 3, 4, 5, 6},
+		User:    []int{1, 1, 2, 2, 3, -1},
+		Submit:  []float64{0, 0, 0, 10, 10, 20},
+		Start:   []float64{0, 100, 200, 1000, 1001, 1021},
+		End:     []float64{100, 200, 1000, 1001, 1021, 1041},
+		Runtime: []float64{100, 100, 800, 1, 20, 20},
+		Width:   []int{1, 1, 1, 1, 1, 1},
+	}
+	s := r.Summary()
+	near := func(x, y float64) bool { return math.Abs(x-y) <= 1e-12*max(1, math.Abs(y)) }
+	for _, c := range []struct {
+		name string
+		got  Tail
+		want Tail
+	}{
+		{"wait", s.Wait, Tail{200, 1001, 1001, 1001}},
+		{"response", s.Response, Tail{991, 1021, 1021, 1021}},
+		{"bounded slowdown", s.BoundedSlowdown, Tail{2, 99.1, 99.1, 99.1}},
+	} {
+		if !near(c.got.P50, c.want.P50) || !near(c.got.P90, c.want.P90) || !near(c.got.P99, c.want.P99) || !near(c.got.Max, c.want.Max) {
+			t.Errorf("%s tail %+v, want %+v", c.name, c.got, c.want)
+		}
+	}
+	// Users 1, 2, 3 (user −1 unknown): mean bounded slowdowns 1.5, 50.175, 50.55.
+	if s.Users != 3 || !near(s.UserBSLDCV, 0.6759944871680024) || !near(s.UserBSLDJain, 0.6863566150948514) {
+		t.Errorf("users %d, cv %v, jain %v", s.Users, s.UserBSLDCV, s.UserBSLDJain)
+	}
+	// Jain = 1 / (1 + CV²).
+	if !near(s.UserBSLDJain, 1/(1+s.UserBSLDCV*s.UserBSLDCV)) {
+		t.Errorf("Jain %v ≠ 1/(1+CV²) %v", s.UserBSLDJain, 1/(1+s.UserBSLDCV*s.UserBSLDCV))
+	}
+	// MeansOf has the same means and no tails.
+	m := r.MeansOf(nil)
+	if !summaryClose(m, s) || !math.IsNaN(m.Wait.P99) || !math.IsNaN(m.UserBSLDJain) || m.Users != 0 {
+		t.Errorf("MeansOf %+v", m)
+	}
+	// Every column of the frame holds its field.
+	f := s.Frame()
+	for c, name := range SummaryColumns {
+		v := f.Col(name).Float()[0]
+		want, _ := s.Row()[c].(float64)
+		if i, ok := s.Row()[c].(int); ok {
+			want = float64(i)
+		}
+		if !(v == want || math.IsNaN(v) && math.IsNaN(want)) {
+			t.Errorf("column %s = %v, want %v", name, v, want)
+		}
+	}
+	// No job ended: NaN tails and fairness.
+	empty := (&Result{Procs: 1}).Summary()
+	if !math.IsNaN(empty.Wait.P50) || !math.IsNaN(empty.UserBSLDCV) || empty.Users != 0 {
+		t.Errorf("empty summary %+v", empty)
+	}
+}

@@ -63,7 +63,7 @@ func (s *Study) Fig17(ctx context.Context) (*Fig17Result, error) {
 		if err := r.means(); err != nil {
 			return nil, err
 		}
-		r.Plot, err = feedbackplot.Lines(df, "users", "throughput", []string{"scheduler", "simulation"},
+		r.Plot, err = feedbackplot.Lines(df, "users", "throughput_window_per_week", []string{"scheduler", "simulation"},
 			plots.LinesOptions{Points: true, Axes: plots.Axes{Title: "Fig. 17: " + PopulationLog + " resampled, throughput as users are added",
 				XLabel: "users (instances in the resampled log)", YLabel: "jobs ended per week"}})
 		return r, err
@@ -72,7 +72,7 @@ func (s *Study) Fig17(ctx context.Context) (*Fig17Result, error) {
 
 // means averages the sweep's rows over replicates.
 func (r *Fig17Result) means() error {
-	cols, err := plots.FloatColumns(r.Frame, "load", "users", "throughput", "utilization", "avg_response", "max_queue", "offered")
+	cols, err := plots.FloatColumns(r.Frame, "load", "users", "throughput_window_per_week", "utilization", "avg_response", "max_queue", "offered")
 	if err != nil {
 		return err
 	}
@@ -252,7 +252,7 @@ func (r *Fig17Result) firstSaturated(m sweepMeans) string {
 // openThroughputDeviation returns the largest relative difference between
 // throughput and arrival rate over the unsaturated open runs.
 func (r *Fig17Result) openThroughputDeviation() float64 {
-	cols, err := plots.FloatColumns(r.Frame, "throughput", "arrivals")
+	cols, err := plots.FloatColumns(r.Frame, "throughput_window_per_week", "arrivals")
 	if err != nil {
 		return math.NaN()
 	}

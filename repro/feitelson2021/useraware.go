@@ -79,7 +79,7 @@ func (s *Study) Fig19(ctx context.Context) (*Fig19Result, error) {
 			pop[i] = fmt.Sprintf("%g× users", l)
 		}
 		r.Frame = df.Mutate(series.New(alpha, series.Float, "alpha")).Mutate(series.New(pop, series.String, "population"))
-		cols, err := plots.FloatColumns(r.Frame, "load", "alpha", "throughput", "jobs_per_session")
+		cols, err := plots.FloatColumns(r.Frame, "load", "alpha", "throughput_window_per_week", "jobs_per_session")
 		if err != nil {
 			return nil, err
 		}
@@ -91,7 +91,7 @@ func (s *Study) Fig19(ctx context.Context) (*Fig19Result, error) {
 			r.throughput[cols[0][i]][k] += cols[2][i] / float64(reps)
 			r.jobsPerSession[cols[0][i]][k] += cols[3][i] / float64(reps)
 		}
-		for _, y := range []struct{ col, label string }{{"throughput", "jobs ended per week"}, {"jobs_per_session", "jobs per session"},
+		for _, y := range []struct{ col, label string }{{"throughput_window_per_week", "jobs ended per week"}, {"jobs_per_session", "jobs per session"},
 			{"avg_session_hours", "hours per session"}} {
 			pl, err := feedbackplot.Lines(r.Frame, "alpha", y.col, []string{"population"}, plots.LinesOptions{Points: true,
 				Axes: plots.Axes{Title: "Fig. 19: " + PopulationLog + " resampled, " + y.label + " against α", XLabel: "α (0 = EASY)", YLabel: y.label}})
@@ -195,7 +195,7 @@ func (s *Study) userAwareRuns(ctx context.Context) (*UserAwareRuns, error) {
 // Fig20Result is the response time per job class (§4.4, Fig. 20).
 type Fig20Result struct {
 	// Summary has one row per simulation: cycle, alpha, the
-	// sim.SummaryColumns, throughput_window (jobs ended in the window per
+	// sim.SummaryColumns, throughput_window_per_week (jobs ended in the window per
 	// week) and mean_queue.
 	Summary dataframe.DataFrame
 	// Classes has one row per (cycle, alpha, class): scheduler ("EASY" or
@@ -242,7 +242,7 @@ func (s *Study) Fig20(ctx context.Context) (*Fig20Result, error) {
 		}
 		r.Summary = dataframe.New(series.New(cyc, series.String, "cycle"), series.New(alpha, series.Float, "alpha")).
 			CBind(sim.SummaryFrame(nil, sums)).
-			Mutate(series.New(tp, series.Float, "throughput_window")).Mutate(series.New(mq, series.Float, "mean_queue"))
+			Mutate(series.New(tp, series.Float, "throughput_window_per_week")).Mutate(series.New(mq, series.Float, "mean_queue"))
 		r.Classes = dataframe.New(series.New(ccyc, series.String, "cycle"), series.New(calpha, series.Float, "alpha"),
 			series.New(csched, series.String, "scheduler"),
 			series.New(class, series.String, "class"), series.New(jobs, series.Int, "jobs"),

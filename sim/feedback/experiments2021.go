@@ -45,8 +45,8 @@ type LoadSweepOptions struct {
 // the resampled window, measuring the achieved throughput. It returns
 // one row per (load, replicate, scheduler, simulation): load, replicate,
 // users (user instances of the resampled log), offered (jobs in it),
-// scheduler, simulation ("feedback" or "open"), throughput (jobs ended in
-// the window per week), arrivals (jobs arrived in the window per week),
+// scheduler, simulation ("feedback" or "open"), throughput_window_per_week (jobs ended
+// in the window per week), arrivals (jobs arrived in the window per week),
 // utilization (in the window), avg_wait and avg_response (jobs that
 // ended), sessions, avg_session_hours and jobs_per_session (sessions of
 // the jobs that arrived in the window, Definition 1), max_queue, and
@@ -182,7 +182,7 @@ func LoadSweep(p *resample.Pools, o LoadSweepOptions) (dataframe.DataFrame, erro
 		series.New(offered, series.Int, "offered"),
 		series.New(sched, series.String, "scheduler"),
 		series.New(kind, series.String, "simulation"),
-		series.New(tp, series.Float, "throughput"),
+		series.New(tp, series.Float, "throughput_window_per_week"),
 		series.New(arr, series.Float, "arrivals"),
 		series.New(util, series.Float, "utilization"),
 		series.New(wait, series.Float, "avg_wait"),

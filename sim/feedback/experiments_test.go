@@ -102,7 +102,7 @@ func TestLoadSweep(t *testing.T) {
 		t.Fatalf("%d rows", df.Nrow())
 	}
 	tp, arr, sat := map[string]float64{}, map[string]float64{}, map[string]bool{}
-	sched, kind, thr := df.Col("scheduler").Records(), df.Col("simulation").Records(), df.Col("throughput").Float()
+	sched, kind, thr := df.Col("scheduler").Records(), df.Col("simulation").Records(), df.Col("throughput_window_per_week").Float()
 	arrivals, saturated := df.Col("arrivals").Float(), df.Col("saturated").Records()
 	for i := range thr {
 		k := sched[i] + " " + kind[i]

@@ -17,7 +17,7 @@ var SweepColumns = []sweep.Column{
 	{Name: "users", Type: series.Int},
 	{Name: "offered", Type: series.Int},
 	{Name: "ended", Type: series.Int},
-	{Name: "throughput", Type: series.Float},
+	{Name: "throughput_window_per_week", Type: series.Float},
 	{Name: "utilization", Type: series.Float},
 	{Name: "avg_wait", Type: series.Float},
 	{Name: "avg_response", Type: series.Float},
@@ -45,7 +45,7 @@ type SweepOptions struct {
 // the grid parameter "load" (resample.Options.Load), simulates it with
 // feedback until the end of the resampled window, and returns one row of
 // SweepColumns: user instances, jobs offered (in the resampled log), jobs
-// ended in the window, throughput (ended per week), utilisation in the
+// ended in the window, throughput_window_per_week (ended per week), utilisation in the
 // window, and the average wait, response and bounded slowdown of the jobs
 // that ended.
 type SweepExperiment struct {
@@ -109,7 +109,7 @@ func (e *SweepExperiment) Run(ctx context.Context, r sweep.Replicate) (sweep.Row
 		return nil, err
 	}
 	win := WindowOf(res.Sim, rs.Start, rs.End)
-	s := res.Summary()
+	s := res.Sim.MeansOf(nil)
 	return sweep.Row{len(rs.Instances), w.Len(), win.Ended, win.Throughput, win.Utilization,
 		s.AvgWait, s.AvgResponse, s.AvgBoundedSlowdown}, nil
 }

@@ -50,7 +50,7 @@ var MetricsColumns = []sweep.Column{
 	{Name: "rare_jobs", Type: series.Int},
 	{Name: "simulated", Type: series.Int},
 	{Name: "counted", Type: series.Int},
-	{Name: "throughput", Type: series.Float},
+	{Name: "throughput_makespan_per_week", Type: series.Float},
 	{Name: "utilization", Type: series.Float},
 	{Name: "avg_wait", Type: series.Float},
 	{Name: "avg_response", Type: series.Float},

@@ -55,7 +55,8 @@ type Outcome struct {
 	Result *sim.Result
 	// Summary is over the counted jobs: not rare-behaviour jobs (2013
 	// §6.4 step 4), and submitted outside the warm-up and cool-down; All
-	// is over every job.
+	// is over every job. Both hold the means only (sim.Result.MeansOf);
+	// Result.SummaryOf gives the tails too.
 	Summary, All sim.Summary
 	// Saturation is sim.DetectSaturation over the weeks of the window.
 	Saturation sim.Saturation
@@ -147,8 +148,8 @@ func simulateWindow(jobs []sim.Job, rep sim.PrepReport, m datasets.Machine, s si
 	for j, id := range res.ID {
 		out.Rare[j] = rare != nil && rare(id)
 	}
-	out.All = res.Summary()
-	out.Summary = res.SummaryOf(func(j int) bool {
+	out.All = res.MeansOf(nil)
+	out.Summary = res.MeansOf(func(j int) bool {
 		return !out.Rare[j] && res.Submit[j] >= lo && res.Submit[j] <= hi
 	})
 	weekly := make([]int, 0, int((end-start)/datasets.Week)+1)

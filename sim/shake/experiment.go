@@ -62,7 +62,7 @@ func NewExperiment(w Workload, newScheduler func() sim.Scheduler, opts Options) 
 		if err != nil {
 			return nil, err
 		}
-		sum, b := res.Summary(), deps.count(w.Jobs, s)
+		sum, b := res.MeansOf(nil), deps.count(w.Jobs, s)
 		row := sweep.Row{sum.AvgBoundedSlowdown, sum.AvgWait, b.Order, b.Think}
 		if w.Variant == nil {
 			return row, nil
@@ -71,7 +71,7 @@ func NewExperiment(w Workload, newScheduler func() sim.Scheduler, opts Options) 
 		if res, err = sim.Run(s, w.Procs, newScheduler(), sim.EngineOptions{}); err != nil {
 			return nil, err
 		}
-		sum = res.Summary()
+		sum = res.MeansOf(nil)
 		return append(row, sum.AvgBoundedSlowdown, sum.AvgWait), nil
 	}
 	return sweep.NewFunc(name, nil, cols, run), nil

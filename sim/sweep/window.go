@@ -104,7 +104,7 @@ func (w *Window) Name() string { return w.name }
 func (w *Window) Params() []string { return []string{"load"} }
 
 // WindowColumns are the result columns of Window: window_start (seconds,
-// log time) followed by the columns of sim.SummaryColumns.
+// log time) followed by the means of sim.SummaryColumns (its first nine).
 var WindowColumns = []Column{
 	{"window_start", series.Float},
 	{"jobs", series.Int},
@@ -114,7 +114,7 @@ var WindowColumns = []Column{
 	{"avg_bounded_slowdown", series.Float},
 	{"utilization", series.Float},
 	{"makespan", series.Float},
-	{"throughput", series.Float},
+	{"throughput_makespan_per_week", series.Float},
 	{"max_queue", series.Int},
 }
 
@@ -148,7 +148,7 @@ func (w *Window) Run(ctx context.Context, r Replicate) (Row, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := res.Summary()
+	s := res.MeansOf(nil)
 	return Row{t0, s.Jobs, s.AvgWait, s.AvgResponse, s.AvgSlowdown, s.AvgBoundedSlowdown,
 		s.Utilization, s.Makespan, s.Throughput, s.MaxQueue}, nil
 }
