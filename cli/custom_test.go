@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -112,5 +113,22 @@ func TestHelpCommand(t *testing.T) {
 	}
 	if _, _, err := runCLI(t, "help", "nope"); err == nil {
 		t.Error("help of an unknown command: no error")
+	}
+}
+
+// Every frame the command line prints has snake_case column names.
+func TestCSVHeadersSnakeCase(t *testing.T) {
+	snake := regexp.MustCompile(`^[a-z][a-z0-9_]*(,[a-z][a-z0-9_]*)*$`)
+	for _, args := range [][]string{
+		{"users"}, {"users", "--summary"}, {"sessions"}, {"stationarity"}, {"check"}, {"catalog"},
+		{"simulate"}, {"feedback"}, {"sweep", "--reps", "1", "--quiet"},
+	} {
+		out, _, err := runCLI(t, append(args, "--format", "csv")...)
+		if err != nil {
+			t.Fatalf("%v: %v", args, err)
+		}
+		if header, _, _ := strings.Cut(out, "\n"); !snake.MatchString(header) {
+			t.Errorf("%v: header %q is not snake_case", args, header)
+		}
 	}
 }

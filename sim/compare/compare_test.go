@@ -1,0 +1,121 @@
+package compare
+
+import (
+	"context"
+	"math"
+	"slices"
+	"testing"
+
+	"github.com/tracelab/tracelab/confidence"
+	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/sim"
+	"github.com/tracelab/tracelab/sim/resample"
+)
+
+func variants(t *testing.T, n int) []*datasets.Trace {
+	t.Helper()
+	p, err := resample.NewPools(datasets.Sample(), resample.PoolOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	vs, err := p.Variants(resample.Options{Weeks: 8}, n, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := make([]*datasets.Trace, n)
+	for i, v := range vs {
+		out[i] = v.Trace
+	}
+	return out
+}
+
+// The frame's statistics are those of the summaries: means and paired
+// differences over the variants, the baseline's difference zero, and the
+// same frame on one worker or four.
+func TestSchedulers(t *testing.T) {
+	t.Parallel()
+	vs := variants(t, 5)
+	names := []string{"easy", "fcfs", "backfill:1,shortest"}
+	c, err := Schedulers(context.Background(), vs, names, Options{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	df := c.Frame()
+	if df.Err != nil || df.Nrow() != len(names)*len(sim.SummaryColumns) || !slices.Equal(df.Names(), FrameColumns) {
+		t.Fatalf("frame %d×%v, err %v", df.Nrow(), df.Names(), df.Err)
+	}
+	mean, diff, lo, hi := df.Col("mean").Float(), df.Col("diff").Float(), df.Col("diff_low").Float(), df.Col("diff_high").Float()
+	metric, differs := df.Col("metric").Records(), df.Col("differs").Records()
+	m := slices.Index(sim.SummaryColumns, "avg_wait")
+	for s := range names {
+		row := s*len(sim.SummaryColumns) + m
+		if metric[row] != "avg_wait" {
+			t.Fatalf("row %d is %s", row, metric[row])
+		}
+		var x, b []float64
+		for v := range vs {
+			x, b = append(x, c.Summaries[s][v].AvgWait), append(b, c.Summaries[0][v].AvgWait)
+		}
+		want := confidence.PairedT(x, b, 0.95)
+		if math.Abs(mean[row]-confidence.Mean95(x).Mean) > 1e-9 || math.Abs(diff[row]-want.Mean) > 1e-9 ||
+			math.Abs(lo[row]-want.Lo) > 1e-9 || math.Abs(hi[row]-want.Hi) > 1e-9 {
+			t.Errorf("%s avg_wait: mean %v diff %v [%v, %v], want %v and %+v", names[s], mean[row], diff[row], lo[row], hi[row],
+				confidence.Mean95(x).Mean, want)
+		}
+		if s == 0 && (diff[row] != 0 || differs[row] != "false") {
+			t.Errorf("baseline difference %v, differs %v", diff[row], differs[row])
+		}
+	}
+	// FCFS waits longer than EASY on every variant of the sample: the
+	// paired interval excludes 0.
+	if differs[len(sim.SummaryColumns)+m] != "true" || !(diff[len(sim.SummaryColumns)+m] > 0) {
+		t.Errorf("fcfs − easy avg_wait %v, differs %v", diff[len(sim.SummaryColumns)+m], differs[len(sim.SummaryColumns)+m])
+	}
+	c4, err := Schedulers(context.Background(), vs, names, Options{Workers: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for s := range names {
+		for v := range vs {
+			if !slices.Equal(rowOf(c.Summaries[s][v]), rowOf(c4.Summaries[s][v])) {
+				t.Errorf("%s on variant %d differs with 4 workers", names[s], v)
+			}
+		}
+	}
+	// The bootstrap gives intervals around the same means.
+	boot := *c
+	boot.opts.Bootstrap = &confidence.Bootstrap{Seed: 1}
+	bdf := boot.Frame()
+	if got := bdf.Col("diff").Float(); !slices.Equal(got, diff) {
+		t.Errorf("bootstrap changes the means")
+	}
+}
+
+func rowOf(s sim.Summary) []float64 {
+	var out []float64
+	for _, v := range s.Row() {
+		out = append(out, asFloat(v))
+	}
+	return out
+}
+
+func TestSchedulersErrors(t *testing.T) {
+	t.Parallel()
+	vs := variants(t, 1)
+	for name, c := range map[string]struct {
+		vs    []*datasets.Trace
+		names []string
+		opts  Options
+	}{
+		"no variant":   {nil, []string{"easy"}, Options{}},
+		"no scheduler": {vs, nil, Options{}},
+		"unknown":      {vs, []string{"easy", "nope"}, Options{}},
+		"level":        {vs, []string{"easy"}, Options{Level: 1}},
+		"workers":      {vs, []string{"easy"}, Options{Workers: -1}},
+		"resamples":    {vs, []string{"easy"}, Options{Bootstrap: &confidence.Bootstrap{Resamples: -1}}},
+	} {
+		if _, err := Schedulers(context.Background(), c.vs, c.names, c.opts); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+}
