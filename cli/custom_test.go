@@ -32,7 +32,7 @@ func init() { sim.Register("test-greedy-fit", sim.Fixed(func() sim.Scheduler { r
 // every usage line that takes a scheduler lists it.
 func TestCustomScheduler(t *testing.T) {
 	const name = "test-greedy-fit"
-	for _, cmd := range []string{"simulate", "feedback", "sweep"} {
+	for _, cmd := range []string{"simulate", "feedback", "sweep", "compare"} {
 		out, _, err := runCLI(t, "help", cmd)
 		if err != nil {
 			t.Fatal(err)
@@ -78,6 +78,16 @@ func TestCustomScheduler(t *testing.T) {
 	var rows []map[string]any
 	if err := json.Unmarshal([]byte(out), &rows); err != nil || len(rows) != 2 || rows[0]["simulated"].(float64) < 1 {
 		t.Errorf("sweep: %v rows, err %v:\n%s", len(rows), err, out)
+	}
+	out, _, err = runCLI(t, "compare", "--scheduler", "easy", "--scheduler", name, "--variants", "3", "--weeks", "4",
+		"--metrics", "avg_wait,wait_p99", "--format", "json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows = nil
+	if err := json.Unmarshal([]byte(out), &rows); err != nil || len(rows) != 4 || rows[2]["scheduler"] != name ||
+		rows[2]["metric"] != "avg_wait" || rows[2]["baseline"] != "easy" || rows[2]["variants"] != 3.0 {
+		t.Errorf("compare: %v rows, err %v:\n%s", len(rows), err, out)
 	}
 	// The batch script of a Slurm sweep runs this program (the test binary
 	// here) with the same scheduler.

@@ -1,0 +1,104 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"slices"
+	"strings"
+
+	"github.com/go-gota/gota/dataframe"
+
+	"github.com/tracelab/tracelab/confidence"
+	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/sim"
+	"github.com/tracelab/tracelab/sim/compare"
+	"github.com/tracelab/tracelab/sim/resample"
+)
+
+func init() {
+	register(&command{name: "compare",
+		usage: "[LOG] --scheduler A --scheduler B ... (each " + schedulersToken + ")\n" +
+			"       [--variants 20] [--weeks N] [--load F] [--seed S] [--level 0.95] [--bootstrap N --bootstrap-seed S]\n" +
+			"       [--metrics avg_wait,wait_p99,...|all] [--workers W] [--format table|csv|json]",
+		summary: "compare schedulers on the same resampled variants of a log: each metric's mean and the paired difference to the first, with confidence intervals",
+		run:     runCompare})
+}
+
+// compareDefaultMetrics are the metrics compare prints without --metrics.
+var compareDefaultMetrics = []string{"avg_wait", "wait_p90", "wait_p99", "wait_max", "avg_bounded_slowdown",
+	"bounded_slowdown_p99", "utilization", "user_bsld_jain"}
+
+// maxVariants bounds --variants.
+const maxVariants = 100_000
+
+func runCompare(e *env, args []string) error {
+	fs := e.newFlags("compare")
+	format := formatFlag(fs)
+	var names rareFlags // a repeatable string flag
+	fs.Var(&names, "scheduler", "a scheduler to compare (repeat the flag, at least once); the first is the baseline of the differences")
+	nvar := intFlag(fs, "variants", 20, 1, maxVariants, "", "resampled variants of the log (Zakay & Feitelson 2013 §4), the same for every scheduler")
+	weeks := intFlag(fs, "weeks", 0, 0, resample.MaxWeeks, "the log's length", "length of each variant in weeks")
+	load := floatFlag(fs, "load", 1, positiveFactor, "factor on the number of users (2013 §6.3)")
+	seed := seedFlag(fs, "seed", 1, "base seed: variant i uses the seed of sweep replicate i")
+	level := floatFlag(fs, "level", 0.95, floatRange{lo: 0, hi: 0.9999, openLo: true}, "confidence level")
+	boot := intFlag(fs, "bootstrap", 0, 0, confidence.MaxResamples, "Student's t intervals", "percentile bootstrap intervals with this many resamples")
+	bootSeed := seedFlag(fs, "bootstrap-seed", 1, "seed of the bootstrap resampling")
+	metrics := fs.String("metrics", strings.Join(compareDefaultMetrics, ","), "metrics to print, comma-separated, or all: "+strings.Join(sim.SummaryColumns, ", "))
+	workers := intFlag(fs, "workers", 0, 0, maxWorkers, "GOMAXPROCS", "simulations run at once")
+	log, err := parseLogCommand(fs, format, args)
+	if err != nil {
+		return err
+	}
+	if len(names) == 0 {
+		return usagef("--scheduler A [--scheduler B ...] is required")
+	}
+	for _, n := range names {
+		if _, err := sim.FactoryOf(n); err != nil {
+			return usagef("--scheduler: %v", err)
+		}
+	}
+	keep := sim.SummaryColumns
+	if *metrics != "all" {
+		keep = strings.Split(*metrics, ",")
+		for _, m := range keep {
+			if !slices.Contains(sim.SummaryColumns, m) {
+				return usagef("--metrics: unknown metric %q (want all or some of %s)", m, strings.Join(sim.SummaryColumns, ", "))
+			}
+		}
+	}
+	tr, err := loadLog(e, log)
+	if err != nil {
+		return err
+	}
+	if err := requireSimulable(tr); err != nil {
+		return err
+	}
+	pools, err := resample.NewPools(tr, resample.PoolOptions{})
+	if err != nil {
+		return err
+	}
+	rs, err := pools.Variants(resample.Options{Weeks: *weeks, Load: *load}, *nvar, *seed)
+	if err != nil {
+		return err
+	}
+	variants := make([]*datasets.Trace, len(rs))
+	for i, r := range rs {
+		variants[i] = r.Trace
+	}
+	opts := compare.Options{Level: *level, Workers: *workers}
+	if *boot > 0 {
+		opts.Bootstrap = &confidence.Bootstrap{Resamples: *boot, Seed: *bootSeed}
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	fmt.Fprintf(e.stderr, "compare: %d schedulers × %d variants of %s on %v\n", len(names), len(variants), tr.Name, tr.Machine())
+	c, err := compare.Schedulers(ctx, variants, names, opts)
+	if err != nil {
+		return err
+	}
+	df := c.Frame()
+	df = df.Filter(dataframe.F{Colname: "metric", Comparator: "in", Comparando: keep})
+	return writeFrame(e.stdout, *format, df)
+}
