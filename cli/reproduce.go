@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tracelab/tracelab/internal/codehash"
 	"github.com/tracelab/tracelab/internal/outfile"
 	"github.com/tracelab/tracelab/repro"
 	"github.com/tracelab/tracelab/repro/ledger"
@@ -22,8 +24,8 @@ import (
 func init() {
 	register(&command{name: "reproduce",
 		usage: "[PAPER...] [--quick] [--from DIR] [--format table|csv|json] [-o REPRODUCTION.md] " +
-			"[--check DIR] [--write-baseline DIR] [--seed N] [--workers N]",
-		summary: "the papers' claims ledgers, computed or as their notebooks recorded them (--from); REPRODUCTION.md; quick-mode baseline check",
+			"[--check DIR] [--save DIR] [--write-baseline DIR] [--allow-dirty] [--seed N] [--workers N]",
+		summary: "the papers' claims ledgers, computed or as recorded (--from); REPRODUCTION.md; saved ledgers (--save) and the check against them (--check)",
 		run:     runReproduce})
 }
 
@@ -44,10 +46,12 @@ func runReproduce(e *env, args []string) error {
 	fs := e.newFlags("reproduce")
 	format := formatFlag(fs)
 	quick := fs.Bool("quick", false, "compute in quick mode (fewer replicates, same code paths)")
-	from := fs.String("from", "", "read the ledgers the notebooks recorded in this folder (scripts/run-notebooks.sh: out/ledger) instead of computing them")
+	from := fs.String("from", "", "read the ledgers recorded in this folder instead of computing them: the notebooks' records (scripts/run-notebooks.sh: out/ledger) or saved ledgers (KEY.json: repro/ledgers, repro/testdata/quick)")
 	out := fs.String("o", "", "write the report (REPRODUCTION.md) to this file")
-	check := fs.String("check", "", "check the ledgers against the baselines in this folder (repro/testdata/quick): fail when an entry that agreed there no longer agrees")
-	writeBaseline := fs.String("write-baseline", "", "write each paper's baseline of verdicts into this folder")
+	check := fs.String("check", "", "compare the ledgers with the ones saved in this folder (repro/testdata/quick, repro/ledgers): fail when an entry is gone, changes verdict or moves beyond its tolerance")
+	save := fs.String("save", "", "save each paper's ledger into this folder as KEY.json, with the commit and the hash of the code (repro/ledgers in full mode)")
+	writeBaseline := fs.String("write-baseline", "", "--save for a quick-mode ledger (the baselines: repro/testdata/quick)")
+	allowDirty := fs.Bool("allow-dirty", false, "let --save record full-mode ledgers made from a checkout with changes")
 	seed := fs.Uint64("seed", 0, "base seed of the random procedures (0: the default, 1)")
 	workers := fs.Int("workers", 0, "goroutines of parallel experiments (0: GOMAXPROCS; results do not depend on it)")
 	pos, err := parseArgs(fs, args)
@@ -63,13 +67,12 @@ func runReproduce(e *env, args []string) error {
 	if *workers < 0 || *workers > 1024 {
 		return fmt.Errorf("%w: --workers must be in [0, 1024], not %d", errUsage, *workers)
 	}
-	keys, err := paperKeys(pos)
+	if *save != "" && *writeBaseline != "" {
+		return fmt.Errorf("%w: --save and --write-baseline are the same output: give one", errUsage)
+	}
+	keys, err := paperKeys(e, pos)
 	if err != nil {
 		return err
-	}
-	if len(keys) == 0 { // only notebooks of no paper (the quickstart), or no paper registered yet
-		fmt.Fprintln(e.stderr, "reproduce: no paper to reproduce")
-		return nil
 	}
 
 	var ledgers []paperLedger
@@ -77,10 +80,10 @@ func runReproduce(e *env, args []string) error {
 		var unrecorded []string
 		ledgers, unrecorded, err = readLedgers(*from, keys)
 		if err == nil && len(unrecorded) > 0 {
-			// Under --check alone a notebook that records no ledger yet is
-			// skipped (it cannot pass otherwise: its last cell,
-			// notebook.Ledger, fails when nothing was recorded).
-			if *check == "" || *out != "" || *writeBaseline != "" {
+			// Under --check alone a notebook that recorded nothing is
+			// skipped (it failed, and says so itself); the check still
+			// fails when it checks nothing.
+			if *check == "" || *out != "" || *save != "" || *writeBaseline != "" {
 				return fmt.Errorf("no ledger recorded in %s for %s: run the notebooks (scripts/run-notebooks.sh); a notebook's first cell calls notebook.Begin and each item's cell notebook.Claims",
 					*from, strings.Join(unrecorded, ", "))
 			}
@@ -105,23 +108,36 @@ func runReproduce(e *env, args []string) error {
 		fmt.Fprintf(e.stderr, "wrote %s\n", *out)
 	}
 	if *writeBaseline != "" {
-		if err := writeBaselines(e, *writeBaseline, ledgers); err != nil {
+		for _, l := range ledgers {
+			if l.run.Mode != "quick" {
+				return fmt.Errorf("--write-baseline: the ledger of %s is of %s mode; baselines are quick mode (use --save for others)", l.paper.Key, l.run.Mode)
+			}
+		}
+		*save = *writeBaseline
+	}
+	if *save != "" {
+		if err := saveSnapshots(e, *save, ledgers, *allowDirty); err != nil {
 			return err
 		}
 	}
 	if *check != "" {
-		return checkBaselines(e, *check, ledgers)
+		return checkSnapshots(e, *check, ledgers)
 	}
 	return nil
 }
 
 // paperKeys turns the PAPER arguments — paper keys, or notebooks named by
 // their path — into paper keys, in the order given and without repetition;
-// no argument means every paper. A notebook of no paper (the quickstart) is
-// skipped, so scripts can pass the notebooks they ran.
-func paperKeys(args []string) ([]string, error) {
+// no argument means every paper. An unknown key is an error, and so is a
+// notebook that is neither a paper's nor an existing file; an existing
+// notebook of no paper (the quickstart) is skipped, so scripts can pass the
+// notebooks they ran. No paper left is an error: nothing would be done.
+func paperKeys(e *env, args []string) ([]string, error) {
 	all := reproductions.keys()
 	if len(args) == 0 {
+		if len(all) == 0 {
+			return nil, errors.New("no paper is registered")
+		}
 		return all, nil
 	}
 	notebooks := map[string]string{}
@@ -132,11 +148,15 @@ func paperKeys(args []string) ([]string, error) {
 		}
 		notebooks[filepath.Base(r.Paper().Notebook)] = k
 	}
-	var keys []string
+	var keys, skipped []string
 	for _, a := range args {
 		k := a
 		if strings.HasSuffix(a, ".ipynb") {
 			if k = notebooks[filepath.Base(a)]; k == "" {
+				if st, err := os.Stat(a); err != nil || !st.Mode().IsRegular() {
+					return nil, fmt.Errorf("%w: %s is neither a paper's notebook nor a notebook file", errUsage, a)
+				}
+				skipped = append(skipped, a)
 				continue
 			}
 		} else if !slices.Contains(all, a) {
@@ -145,6 +165,12 @@ func paperKeys(args []string) ([]string, error) {
 		if !slices.Contains(keys, k) {
 			keys = append(keys, k)
 		}
+	}
+	if len(skipped) > 0 {
+		fmt.Fprintf(e.stderr, "reproduce: no paper's notebook, skipped: %s\n", strings.Join(skipped, ", "))
+	}
+	if len(keys) == 0 {
+		return nil, fmt.Errorf("%w: no paper among %s: nothing to reproduce or check", errUsage, strings.Join(args, " "))
 	}
 	return keys, nil
 }
@@ -164,15 +190,19 @@ func computeLedgers(ctx context.Context, e *env, keys []string, o study.Options)
 			return nil, fmt.Errorf("%s: %w", k, err)
 		}
 		es := l.Entries()
-		fmt.Fprintf(e.stderr, "%s: %s (%s mode, %.1f s)\n", k, ledger.Count(es), o.Mode(), time.Since(start).Seconds())
+		fmt.Fprintf(e.stderr, "%s: %s (%s mode, %.1f s)\n", k, ledger.Summarize(es), o.Mode(), time.Since(start).Seconds())
 		out = append(out, paperLedger{paper: r.Paper(), entries: es, run: run})
 	}
 	return out, nil
 }
 
-// readLedgers reads the ledger of each paper from what its notebook
-// recorded in dir (repro/notebook), computing nothing. Papers with nothing
-// recorded are listed in unrecorded.
+// snapshotFile is the file of a paper's saved ledger in dir.
+func snapshotFile(dir, key string) string { return filepath.Join(dir, key+".json") }
+
+// readLedgers reads the ledger of each paper from dir, computing nothing:
+// its saved ledger dir/KEY.json (--save) when there is one, else what its
+// notebook recorded in dir (repro/notebook). Papers with nothing recorded
+// are listed in unrecorded.
 func readLedgers(dir string, keys []string) (ledgers []paperLedger, unrecorded []string, err error) {
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 		return nil, nil, fmt.Errorf("--from %s: not a folder of recorded ledgers", dir)
@@ -182,6 +212,15 @@ func readLedgers(dir string, keys []string) (ledgers []paperLedger, unrecorded [
 		r, err := reproductions.new(k, study.Options{})
 		if err != nil {
 			return nil, nil, err
+		}
+		snap, ok, err := readSnapshot(dir, k)
+		if err != nil {
+			return nil, nil, err
+		}
+		if ok {
+			ledgers = append(ledgers, paperLedger{paper: r.Paper(), entries: snap.Entries,
+				run: ledger.Run{Mode: snap.Mode, Commit: snap.Commit}})
+			continue
 		}
 		es, err := store.Read(k)
 		if err != nil {
@@ -203,14 +242,36 @@ func readLedgers(dir string, keys []string) (ledgers []paperLedger, unrecorded [
 	return ledgers, unrecorded, nil
 }
 
+// readSnapshot reads the saved ledger of paper key in dir; ok is false when
+// there is none.
+func readSnapshot(dir, key string) (s ledger.Snapshot, ok bool, err error) {
+	f, err := os.Open(snapshotFile(dir, key))
+	if errors.Is(err, fs.ErrNotExist) {
+		return ledger.Snapshot{}, false, nil
+	}
+	if err != nil {
+		return ledger.Snapshot{}, false, err
+	}
+	defer f.Close()
+	s, err = ledger.ReadSnapshot(f)
+	if err != nil {
+		return ledger.Snapshot{}, false, fmt.Errorf("%s: %w", snapshotFile(dir, key), err)
+	}
+	if s.Paper != key {
+		return ledger.Snapshot{}, false, fmt.Errorf("%s holds the ledger of %s", snapshotFile(dir, key), s.Paper)
+	}
+	return s, true, nil
+}
+
 // buildCommit is the commit the program was built from, with "-dirty" when
-// the checkout had changes; "" when the build did not record it (go run).
+// the checkout had changes; when the build did not record it (go run), the
+// commit the scripts give in $TRACELAB_COMMIT, else "".
 func buildCommit() string {
+	var rev, dirty string
 	bi, ok := debug.ReadBuildInfo()
 	if !ok {
-		return ""
+		bi = &debug.BuildInfo{}
 	}
-	var rev, dirty string
 	for _, s := range bi.Settings {
 		switch {
 		case s.Key == "vcs.revision" && len(s.Value) >= 12:
@@ -220,12 +281,12 @@ func buildCommit() string {
 		}
 	}
 	if rev == "" {
-		return ""
+		return os.Getenv("TRACELAB_COMMIT")
 	}
 	return rev + dirty
 }
 
-// printLedgers prints the entries: a text table per paper with its totals,
+// printLedgers prints the entries: a text table per paper with its counts,
 // or every entry as CSV or JSON.
 func printLedgers(e *env, format string, ledgers []paperLedger) error {
 	var all []ledger.Entry
@@ -257,96 +318,159 @@ func commitSuffix(c string) string {
 	return ", commit " + c
 }
 
-// writeReproduction writes REPRODUCTION.md (repro.WriteReport). Every
-// paper must have been computed in the same mode; the commit is theirs
-// (several, comma-separated, when the papers were recorded at different
-// commits).
+// oneRun returns the mode and commit shared by every ledger, and an error
+// naming the papers when they were made in different modes or at different
+// commits: a report or a set of saved ledgers describes one state of the
+// code.
+func oneRun(what string, ledgers []paperLedger) (ledger.Run, error) {
+	var r ledger.Run
+	for i, l := range ledgers {
+		if i == 0 {
+			r = l.run
+			continue
+		}
+		if l.run.Mode != r.Mode {
+			return r, fmt.Errorf("%s: the ledgers were made in different modes (%s: %s, %s: %s); run them again in one mode",
+				what, ledgers[0].paper.Key, r.Mode, l.paper.Key, l.run.Mode)
+		}
+		if l.run.Commit != r.Commit {
+			return r, fmt.Errorf("%s: the ledgers were recorded at different commits (%s: %q, %s: %q); record them all at one commit (scripts/reproduce.sh)",
+				what, ledgers[0].paper.Key, r.Commit, l.paper.Key, l.run.Commit)
+		}
+	}
+	return r, nil
+}
+
+// writeReproduction writes REPRODUCTION.md (repro.WriteReport) from
+// ledgers made in one mode at one commit.
 func writeReproduction(path string, ledgers []paperLedger) error {
-	var info repro.ReportInfo
-	var commits []string
+	run, err := oneRun("-o "+path, ledgers)
+	if err != nil {
+		return err
+	}
 	results := make([]repro.Result, len(ledgers))
 	for i, l := range ledgers {
-		if i > 0 && l.run.Mode != info.Mode {
-			return fmt.Errorf("-o %s: the ledgers were made in different modes (%s: %s, %s: %s); run them again in one mode",
-				path, ledgers[0].paper.Key, info.Mode, l.paper.Key, l.run.Mode)
-		}
-		info.Mode = l.run.Mode
-		if l.run.Commit != "" && !slices.Contains(commits, l.run.Commit) {
-			commits = append(commits, l.run.Commit)
-		}
 		results[i] = repro.Result{Paper: l.paper, Entries: l.entries}
 	}
-	info.Commit = strings.Join(commits, ", ")
 	var b bytes.Buffer
-	if err := repro.WriteReport(&b, results, info); err != nil {
+	if err := repro.WriteReport(&b, results, repro.ReportInfo{Mode: run.Mode, Commit: run.Commit}); err != nil {
 		return err
 	}
 	return outfile.WriteFile(path, b.Bytes(), 0o644)
 }
 
-// baselineFile is the file of a paper's baseline in dir.
-func baselineFile(dir, key string) string { return filepath.Join(dir, key+".json") }
-
-// writeBaselines writes each paper's baseline of verdicts into dir.
-func writeBaselines(e *env, dir string, ledgers []paperLedger) error {
+// saveSnapshots saves each paper's ledger into dir as KEY.json, with the
+// hash of the code of the checkout it runs in (internal/codehash). The
+// ledgers must share a mode and a commit. Full-mode ledgers must also come
+// from a clean checkout (unless allowDirty) at a known commit, and the
+// other papers' ledgers already in dir must carry the same commit and code
+// hash: the folder holds one state of the code.
+func saveSnapshots(e *env, dir string, ledgers []paperLedger, allowDirty bool) error {
+	run, err := oneRun("--save "+dir, ledgers)
+	if err != nil {
+		return err
+	}
+	root, err := codehash.Root(".")
+	if err != nil {
+		return fmt.Errorf("--save: the code hash needs the source tree: %w", err)
+	}
+	hash, err := codehash.Tree(root, codehash.Dirs)
+	if err != nil {
+		return err
+	}
+	if run.Mode == "full" {
+		switch {
+		case run.Commit == "":
+			return fmt.Errorf("--save %s: the commit of the full-mode ledgers is unknown: record them with scripts/reproduce.sh", dir)
+		case strings.HasSuffix(run.Commit, "-dirty") && !allowDirty:
+			return fmt.Errorf("--save %s: the ledgers were recorded from a checkout with changes (%s): commit first, or give --allow-dirty", dir, run.Commit)
+		}
+		if err := sameState(dir, ledgers, run.Commit, hash); err != nil {
+			return err
+		}
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
 	for _, l := range ledgers {
+		s := ledger.NewSnapshot(l.paper, l.run, hash, l.entries)
 		var b bytes.Buffer
-		if err := ledger.WriteBaseline(&b, ledger.NewBaseline(l.paper.Key, l.run.Mode, l.entries)); err != nil {
+		if err := ledger.WriteSnapshot(&b, s); err != nil {
 			return err
 		}
-		f := baselineFile(dir, l.paper.Key)
+		f := snapshotFile(dir, l.paper.Key)
 		if err := outfile.WriteFile(f, b.Bytes(), 0o644); err != nil {
 			return err
 		}
-		fmt.Fprintf(e.stderr, "wrote %s (%s, %s mode)\n", f, ledger.Count(l.entries), l.run.Mode)
+		fmt.Fprintf(e.stderr, "wrote %s (%s; %s mode%s)\n", f, s.Summary, s.Mode, commitSuffix(s.Commit))
 	}
 	return nil
 }
 
-// errRegression marks a failed baseline check.
-var errRegression = errors.New("entries that agreed in the baseline no longer agree")
-
-// checkBaselines checks each paper's ledger against its baseline in dir and
-// fails when an entry that agreed there no longer agrees (or is gone).
-// Entries that agree now and did not, and entries the baseline lacks, are
-// reported but do not fail.
-func checkBaselines(e *env, dir string, ledgers []paperLedger) error {
-	var regressions []string
-	for _, l := range ledgers {
-		k := l.paper.Key
-		f, err := os.Open(baselineFile(dir, k))
-		if err != nil {
-			return fmt.Errorf("%s: no baseline (%w): write it with `tracelab reproduce --from out/ledger --write-baseline %s %s` after a quick-mode run of its notebook", k, err, dir, k)
+// sameState checks that the saved ledgers in dir of the papers not in
+// ledgers carry commit and hash.
+func sameState(dir string, ledgers []paperLedger, commit, hash string) error {
+	var other []string
+	for _, k := range reproductions.keys() {
+		if slices.ContainsFunc(ledgers, func(l paperLedger) bool { return l.paper.Key == k }) {
+			continue
 		}
-		b, err := ledger.ReadBaseline(f)
-		f.Close()
+		s, ok, err := readSnapshot(dir, k)
 		if err != nil {
 			return err
 		}
-		if b.Paper != k || b.Mode != l.run.Mode {
-			return fmt.Errorf("%s: the baseline %s is of %s in %s mode; the ledger is of %s in %s mode", k, baselineFile(dir, k), b.Paper, b.Mode, k, l.run.Mode)
-		}
-		c := b.Check(l.entries)
-		agreed := 0
-		for _, v := range b.Verdicts {
-			if v == ledger.Agrees {
-				agreed++
-			}
-		}
-		fmt.Fprintf(e.stderr, "%s: %d of %d entries that agreed in the baseline still agree", k, agreed-len(c.Regressions), agreed)
-		if n := len(c.Improved) + len(c.New); n > 0 {
-			fmt.Fprintf(e.stderr, "; %d now agree, %d are new (the baseline can be brought up to date)", len(c.Improved), len(c.New))
-		}
-		fmt.Fprintln(e.stderr)
-		for _, r := range c.Regressions {
-			regressions = append(regressions, r.String())
+		if ok && (s.Commit != commit || s.CodeHash != hash) {
+			other = append(other, fmt.Sprintf("%s (commit %s)", k, s.Commit))
 		}
 	}
-	if len(regressions) > 0 {
-		return fmt.Errorf("%w:\n  %s", errRegression, strings.Join(regressions, "\n  "))
+	if len(other) > 0 {
+		return fmt.Errorf("--save %s: the ledgers of %s in that folder are of another commit or code than these (commit %s): record every paper at one commit (scripts/reproduce.sh with no argument)",
+			dir, strings.Join(other, ", "), commit)
+	}
+	return nil
+}
+
+// errChanged marks a failed check against saved ledgers.
+var errChanged = errors.New("entries changed since the saved ledgers")
+
+// checkSnapshots compares each paper's ledger with its saved ledger in dir
+// (of the same mode) and fails when a stored entry is gone, changed
+// verdict, or moved beyond its tolerance (ledger.Snapshot.Compare), or when
+// nothing was compared. New entries are reported and do not fail.
+func checkSnapshots(e *env, dir string, ledgers []paperLedger) error {
+	if len(ledgers) == 0 {
+		return fmt.Errorf("--check %s: no ledger to check: nothing was checked", dir)
+	}
+	var failed []string
+	for _, l := range ledgers {
+		k := l.paper.Key
+		s, ok, err := readSnapshot(dir, k)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return fmt.Errorf("%s: no saved ledger %s: write it with `tracelab reproduce %s --quick --write-baseline %s` (see repro/doc.go)",
+				k, snapshotFile(dir, k), k, dir)
+		}
+		if s.Mode != l.run.Mode {
+			return fmt.Errorf("%s: %s is of %s mode; the ledger is of %s mode", k, snapshotFile(dir, k), s.Mode, l.run.Mode)
+		}
+		c, err := s.Compare(l.entries)
+		if err != nil {
+			return fmt.Errorf("%s: %w", k, err)
+		}
+		fmt.Fprintf(e.stderr, "%s: %d saved entries compared, %d changed", k, c.Checked, len(c.Failed))
+		if len(c.New) > 0 {
+			fmt.Fprintf(e.stderr, "; %d new (not failed: save the ledger again to keep them)", len(c.New))
+		}
+		fmt.Fprintln(e.stderr)
+		for _, f := range c.Failed {
+			failed = append(failed, f.String())
+		}
+	}
+	if len(failed) > 0 {
+		return fmt.Errorf("%w (%s; an intended change is recorded by saving the ledger again, see repro/doc.go):\n  %s",
+			errChanged, dir, strings.Join(failed, "\n  "))
 	}
 	return nil
 }

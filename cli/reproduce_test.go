@@ -79,7 +79,7 @@ func TestReproduceComputes(t *testing.T) {
 	if len(es) != 2 || es[0].Paper != "demo2" || es[0].Verdict != ledger.Agrees || es[1].Verdict != ledger.Differs {
 		t.Errorf("entries %+v", es)
 	}
-	if !strings.Contains(errs, "demo2: 2 entries: 1 agree, 1 differ, 0 not comparable (quick mode") {
+	if !strings.Contains(errs, "demo2: 2 claims: 1 agree, 1 differ (1 unexplained), 0 not comparable (quick mode") {
 		t.Errorf("stderr %q", errs)
 	}
 	md := filepath.Join(t.TempDir(), "REPRODUCTION.md")
@@ -94,7 +94,7 @@ func TestReproduceComputes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"(full mode", "| [demo1](#demo1) | [09-demo1.ipynb](notebooks/09-demo1.ipynb) | 0 / 1 / 0 | 2 | 1 | 1 | 0 |", "## demo2"} {
+	for _, want := range []string{"(full mode", "| [demo1](#demo1) | [09-demo1.ipynb](notebooks/09-demo1.ipynb) | 0 / 1 / 0 / 0 | 2 | 1 | 0 | 0 | 1 | 0 | 0 (0) | 0 |", "## demo2"} {
 		if !strings.Contains(string(b), want) {
 			t.Errorf("REPRODUCTION.md lacks %q:\n%s", want, b)
 		}
@@ -110,45 +110,68 @@ func TestReproduceBaselineCheck(t *testing.T) {
 	recordDemo(t, dir, "quick", 100, "demo1", "demo2")
 	if _, errs, err := runCLI(t, "reproduce", "--from", dir, "--write-baseline", base); err != nil {
 		t.Fatal(err)
-	} else if !strings.Contains(errs, "demo2.json (2 entries: 1 agree, 1 differ, 0 not comparable, quick mode)") {
+	} else if !strings.Contains(errs, "demo2.json (2 claims: 1 agree, 1 differ (1 unexplained), 0 not comparable; quick mode, commit abc123)") {
 		t.Errorf("stderr %q", errs)
 	}
 	b, err := os.ReadFile(filepath.Join(base, "demo1.json"))
-	if err != nil || !strings.Contains(string(b), `"table1/jobs": "agrees"`) {
+	if err != nil || !strings.Contains(string(b), `"id": "table1/jobs"`) || !strings.Contains(string(b), `"code_hash": "sha256:`) {
 		t.Fatalf("baseline file: %v\n%s", err, b)
 	}
-
-	// Only notebooks of no paper: nothing to do.
-	if out, errs, err := runCLI(t, "reproduce", "--from", dir, "notebooks/00-quickstart.ipynb"); err != nil || out != "" || !strings.Contains(errs, "no paper") {
-		t.Errorf("reproduce of the quickstart: %q %q %v", out, errs, err)
+	// The saved ledgers are readable by --from.
+	if out, _, err := runCLI(t, "reproduce", "--from", base, "demo1"); err != nil || !strings.Contains(out, "== demo1 (quick mode, commit abc123)") {
+		t.Errorf("reproduce --from the saved ledgers: %v\n%s", err, out)
 	}
-	// A paper whose notebook records nothing yet is not checked.
-	if _, errs, err := runCLI(t, "reproduce", "--from", t.TempDir(), "--check", base); err != nil || !strings.Contains(errs, "not checked (no ledger recorded in") {
+
+	quickstart := filepath.Join(t.TempDir(), "00-quickstart.ipynb")
+	if err := os.WriteFile(quickstart, []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// Only notebooks of no paper: nothing to check is an error.
+	if _, _, err := runCLI(t, "reproduce", "--from", dir, "--check", base, quickstart); err == nil || !strings.Contains(err.Error(), "no paper among") {
+		t.Errorf("check of the quickstart only: %v", err)
+	}
+	// A notebook that does not exist is an error, not skipped.
+	if _, _, err := runCLI(t, "reproduce", "--from", dir, "--check", base, "notebooks/09-demo3.ipynb"); err == nil || !strings.Contains(err.Error(), "neither a paper's notebook") {
+		t.Errorf("check of a mistyped notebook: %v", err)
+	}
+	// Nothing recorded: not checked, and a check of nothing fails.
+	if _, errs, err := runCLI(t, "reproduce", "--from", t.TempDir(), "--check", base); err == nil || !strings.Contains(errs, "not checked (no ledger recorded in") ||
+		!strings.Contains(err.Error(), "nothing was checked") {
 		t.Errorf("check of nothing recorded: %v %q", err, errs)
 	}
 	// Unchanged: the check passes. Notebooks name their papers; the
 	// quickstart has none and is skipped.
-	_, errs, err := runCLI(t, "reproduce", "--from", dir, "--check", base, "notebooks/00-quickstart.ipynb", "notebooks/09-demo1.ipynb")
+	_, errs, err := runCLI(t, "reproduce", "--from", dir, "--check", base, quickstart, "notebooks/09-demo1.ipynb")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if errs != "demo1: 1 of 1 entries that agreed in the baseline still agree\n" {
+	if !strings.HasSuffix(errs, "demo1: 2 saved entries compared, 0 changed\n") || !strings.Contains(errs, "skipped: "+quickstart) {
 		t.Errorf("check output %q", errs)
 	}
 
 	// demo2's jobs no longer agree: the check fails and names the entry.
 	recordDemo(t, dir, "quick", 99, "demo2")
 	_, errs, err = runCLI(t, "reproduce", "--from", dir, "--check", base)
-	if !errors.Is(err, errRegression) || !strings.Contains(err.Error(), "demo2 table1/jobs: agreed, now differs (ours 99, paper 100)") {
-		t.Errorf("check of a regression: %v", err)
+	if !errors.Is(err, errChanged) || !strings.Contains(err.Error(), "demo2 table1/jobs: agrees, now differs (ours 99, was 100; paper 100); value 100, now 99: moved 1, beyond its tolerance 0") {
+		t.Errorf("check of a change: %v", err)
 	}
-	if !strings.Contains(errs, "demo2: 0 of 1 entries that agreed") {
+	if !strings.Contains(errs, "demo2: 2 saved entries compared, 1 changed") {
 		t.Errorf("check output %q", errs)
+	}
+	// An improvement fails too: it is recorded by saving the baseline again.
+	worse := t.TempDir()
+	recordDemo(t, worse, "quick", 99, "demo2")
+	if _, _, err := runCLI(t, "reproduce", "--from", worse, "--write-baseline", base, "demo2"); err != nil {
+		t.Fatal(err)
+	}
+	recordDemo(t, dir, "quick", 100, "demo2")
+	if _, _, err = runCLI(t, "reproduce", "--from", dir, "--check", base, "demo2"); !errors.Is(err, errChanged) || !strings.Contains(err.Error(), "differs, now agrees") {
+		t.Errorf("check of an improvement: %v", err)
 	}
 
 	// A full-mode run is not checked against a quick baseline.
 	recordDemo(t, dir, "full", 100, "demo1")
-	if _, _, err := runCLI(t, "reproduce", "--from", dir, "--check", base, "demo1"); err == nil || !strings.Contains(err.Error(), "quick mode; the ledger is of demo1 in full mode") {
+	if _, _, err := runCLI(t, "reproduce", "--from", dir, "--check", base, "demo1"); err == nil || !strings.Contains(err.Error(), "is of quick mode; the ledger is of full mode") {
 		t.Errorf("mode mismatch: %v", err)
 	}
 	// Mixed modes make no report.
@@ -157,8 +180,59 @@ func TestReproduceBaselineCheck(t *testing.T) {
 	}
 	// No baseline yet: the error says how to write one.
 	os.Remove(filepath.Join(base, "demo1.json"))
-	if _, _, err := runCLI(t, "reproduce", "--from", dir, "--check", base, "demo1"); err == nil || !strings.Contains(err.Error(), "--write-baseline") {
+	if _, _, err := runCLI(t, "reproduce", "--from", dir, "--check", base, "demo1"); err == nil || !strings.Contains(err.Error(), "--quick --write-baseline") {
 		t.Errorf("missing baseline: %v", err)
+	}
+}
+
+// Full-mode ledgers are saved from one commit of a clean checkout.
+func TestReproduceSaveOneCommit(t *testing.T) {
+	value := -1.0
+	withDemoPapers(t, &value)
+	dir, saved := t.TempDir(), t.TempDir()
+	s := ledger.Store{Dir: dir}
+	record := func(k, commit string) {
+		l, _ := demoRepro{key: k, value: 100}.Ledger(context.Background())
+		if err := s.Begin(k, ledger.Run{Mode: "full", Commit: commit}); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Record(k, l.Entries()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	record("demo1", "abc")
+	record("demo2", "def")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--save", saved}, "different commits"},
+		{[]string{"-o", filepath.Join(saved, "R.md")}, "different commits"},
+		{[]string{"--write-baseline", saved, "demo1"}, "baselines are quick mode"},
+	} {
+		if _, _, err := runCLI(t, append([]string{"reproduce", "--from", dir}, tc.args...)...); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("reproduce %v: %v, want %q", tc.args, err, tc.want)
+		}
+	}
+	// A subset at one commit is saved; the other paper at another commit
+	// then refuses to join the folder.
+	if _, _, err := runCLI(t, "reproduce", "--from", dir, "--save", saved, "demo1"); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := runCLI(t, "reproduce", "--from", dir, "--save", saved, "demo2"); err == nil || !strings.Contains(err.Error(), "demo1 (commit abc)") {
+		t.Errorf("a subset at another commit: %v", err)
+	}
+	record("demo2", "abc")
+	if _, _, err := runCLI(t, "reproduce", "--from", dir, "--save", saved, "demo2"); err != nil {
+		t.Errorf("a subset at the same commit: %v", err)
+	}
+	record("demo1", "abc-dirty")
+	record("demo2", "abc-dirty")
+	if _, _, err := runCLI(t, "reproduce", "--from", dir, "--save", t.TempDir()); err == nil || !strings.Contains(err.Error(), "--allow-dirty") {
+		t.Errorf("a dirty checkout: %v", err)
+	}
+	if _, _, err := runCLI(t, "reproduce", "--from", dir, "--save", t.TempDir(), "--allow-dirty"); err != nil {
+		t.Errorf("a dirty checkout, allowed: %v", err)
 	}
 }
 
@@ -171,12 +245,14 @@ func TestReproduceErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"nosuch"}, `no paper "nosuch"`},
+		{[]string{"--check", empty, "demo"}, `no paper "demo"`},
 		{[]string{"--format", "xml"}, "--format"},
 		{[]string{"--from", empty, "--quick"}, "nothing is computed"},
 		{[]string{"--from", empty}, "no ledger recorded in " + empty + " for demo1, demo2"},
 		{[]string{"--from", empty, "--check", empty, "-o", filepath.Join(empty, "R.md")}, "no ledger recorded"},
 		{[]string{"--from", filepath.Join(empty, "missing")}, "not a folder"},
 		{[]string{"--workers", "-1"}, "--workers"},
+		{[]string{"--save", empty, "--write-baseline", empty}, "give one"},
 	} {
 		_, _, err := runCLI(t, append([]string{"reproduce"}, tc.args...)...)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

@@ -46,33 +46,61 @@
 //	                                  ledgers in out/reproduce/ledger, regenerates REPRODUCTION.md
 //	scripts/render-notebooks.sh       the stored notebooks as nbconvert HTML + Chromium screenshots
 //	tracelab reproduce [PAPER...]     computes the ledgers (--quick), or reads the recorded
-//	                                  ones (--from DIR); prints them (--format table|csv|json);
-//	                                  -o REPRODUCTION.md; --check / --write-baseline DIR
+//	                                  or saved ones (--from DIR); prints them (--format
+//	                                  table|csv|json); -o REPRODUCTION.md; --save DIR,
+//	                                  --write-baseline DIR; --check DIR
 //
 // Committed notebooks are output-free until the full reproduction is stored
 // by scripts/reproduce.sh; scripts/nbcheck.py committed (run by CI) fails a
 // notebook with outputs that reproduce.sh did not store, or whose code cell
 // changed since.
 //
+// # Saved ledgers
+//
+// A saved ledger (ledger.Snapshot, KEY.json) is a paper's whole ledger in
+// JSON: mode, commit, the hash of the code (internal/codehash: the non-test
+// Go files under repro/, sim/, analytics/ and datasets/), the counts by
+// kind, every item's computed status, and every entry with its kind,
+// verdict, value, Want, Cell and reason. `tracelab reproduce --from DIR`
+// reads them like the notebooks' records. There are two folders of them:
+//
+//	repro/ledgers/KEY.json        the full-mode ledgers, recorded by scripts/reproduce.sh
+//	                              at one commit of a clean tree; REPRODUCTION.md is
+//	                              their report. Tests (stored_test.go) fail when their
+//	                              code hash is not the tree's (stale: run
+//	                              scripts/reproduce.sh and commit them), when they are of
+//	                              several commits, or when REPRODUCTION.md is not their report.
+//	repro/testdata/quick/KEY.json the quick-mode baselines.
+//
+// Every stored ledger is tested without computing anything: its counts,
+// discrimination marks and statuses must be what the rules give from its
+// entries, every numeric verdict must follow from the stored value and
+// Want (ledger.Rejudge), no claim may appear twice (ledger.Duplicates, with
+// repro/testdata/known-duplicates.txt listing those left to resolve), and
+// the discrimination of every table is reported (go test -v -run
+// TestDiscrimination ./repro).
+//
 // # The quick-mode baseline
 //
-// repro/testdata/quick/<key>.json holds the verdict of every entry of a
-// paper's quick-mode ledger, by entry id (ledger.Baseline). CI's quick
-// notebook run fails when an entry that agrees there no longer agrees, or is
-// gone (ids are stable, so this is a real change of result). To make or
-// update a paper's baseline, after a change that moves verdicts on purpose
-// (new entries, a better method, an id renamed):
+// repro/testdata/quick/KEY.json is the quick-mode ledger of a paper. Each
+// paper's go test (studytest.Baseline) and CI's quick notebook run compare
+// the ledger with it and fail when a stored entry is gone, changes verdict
+// (either way: an improvement is recorded too), or its value moves beyond
+// its tolerance (ledger.Drift: the entry's own tolerance, or 5% of the
+// stored value for a range or a blanked cell); new entries are reported,
+// not failed. After a change that moves entries on purpose, regenerate the
+// paper's baseline with one command from the module's root (a quick ledger
+// takes from seconds to a minute):
 //
-//	TRACELAB_QUICK=1 TRACELAB_DATA=/work/shared/pwa scripts/run-notebooks.sh notebooks/NN-….ipynb
-//	go run ./cmd/tracelab reproduce --from out/ledger --write-baseline repro/testdata/quick KEY
-//	git diff repro/testdata/quick   # every "agrees" that disappears must be explained in the commit
+//	TRACELAB_DATA=/work/shared/pwa go run ./cmd/tracelab reproduce KEY --quick --write-baseline repro/testdata/quick
+//	git diff --stat repro/testdata/quick   # every verdict that changes is explained in the commit
 //
 // and commit the file with the change. A new paper package lands with its
-// baseline. The check itself, as CI runs it (no computation, only the
-// records of the notebooks that ran):
+// baseline. The check as CI's notebook run makes it (no computation, only
+// the records of the notebooks that ran):
 //
 //	go run ./cmd/tracelab reproduce --from out/ledger --check repro/testdata/quick [NB...]
 //
-// It also reports entries that newly agree or are new (the baseline can be
-// brought up to date); those do not fail.
+// A check that checks nothing fails: an unknown paper or notebook, no
+// ledger recorded, or a ledger of another paper.
 package repro

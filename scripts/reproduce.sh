@@ -11,20 +11,28 @@
 #      checks it as CI does (scripts/nbcheck.py committed: outputs complete,
 #      renderable, at most 5 MB);
 #   3. regenerates REPRODUCTION.md from the recorded ledgers, computing nothing
-#      again (tracelab reproduce --from), and prints the ledgers to
-#      out/reproduce/ledger.txt.
+#      again (tracelab reproduce --from), saves every paper's ledger as
+#      repro/ledgers/KEY.json with the commit and the hash of the code
+#      (tracelab reproduce --save; the stale-ledger test of repro/ then
+#      passes), and prints the ledgers to out/reproduce/ledger.txt.
 #
-# A notebook that fails keeps its earlier committed content, and then
-# REPRODUCTION.md is not regenerated: the script exits 1. Run from a clean
-# checkout and commit the notebooks and REPRODUCTION.md it changed.
+# Every ledger is recorded at one commit: the script refuses a checkout with
+# changes (unless --force: the ledgers then carry "-dirty" and are saved with
+# --allow-dirty), fails when HEAD or the code changed during the run, and
+# the report and the saved ledgers refuse ledgers of several commits. A
+# notebook that fails keeps its earlier committed content, and then neither
+# REPRODUCTION.md nor repro/ledgers is written: the script exits 1. Commit
+# the notebooks, REPRODUCTION.md and repro/ledgers it changed, together.
 #
-# Usage: scripts/reproduce.sh [NOTEBOOK.ipynb ...]   (default: every notebook)
+# Usage: scripts/reproduce.sh [--force] [NOTEBOOK.ipynb ...]   (default: every notebook)
 #   With some notebooks only, the ledgers of the others must be in
-#   out/reproduce/ledger/ from an earlier run (REPRODUCTION.md covers all).
+#   out/reproduce/ledger/ from an earlier run AT THE SAME COMMIT (otherwise
+#   the run fails: REPRODUCTION.md and repro/ledgers cover every paper).
 # Environment: TRACELAB_DATA (as run-notebooks.sh; default ../shared/pwa
 #   beside the checkout when it exists). TRACELAB_QUICK=1 tries the pipeline
 #   in quick mode: the notebooks it stores then fail the committed check
-#   (stored outputs must be full mode) — strip them afterwards.
+#   (stored outputs must be full mode) — strip them afterwards; quick-mode
+#   ledgers are not saved in repro/ledgers.
 set -uo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)"
@@ -37,10 +45,26 @@ fi
 mode=full
 [ -n "${TRACELAB_QUICK:-}" ] && [ "$TRACELAB_QUICK" != 0 ] && mode=quick
 
+force=
+if [ "${1:-}" = --force ]; then
+	force=--allow-dirty
+	shift
+fi
+
 # The commit the outputs come from, taken before the notebooks change.
-commit="$(git rev-parse --short=12 HEAD)" || { echo "reproduce: not a git checkout" >&2; exit 1; }
-git diff --quiet HEAD || commit="$commit-dirty"
+head="$(git rev-parse HEAD)" || { echo "reproduce: not a git checkout" >&2; exit 1; }
+commit="${head:0:12}"
+if [ -n "$(git status --porcelain --untracked-files=no)" ]; then
+	if [ -z "$force" ]; then
+		echo "reproduce: the checkout has changes: commit them first (or --force: the ledgers then say -dirty)" >&2
+		git status --short --untracked-files=no >&2
+		exit 1
+	fi
+	commit="$commit-dirty"
+fi
 export TRACELAB_COMMIT="$commit"
+code_dirs=(repro sim analytics datasets)
+code_before="$(git diff HEAD -- "${code_dirs[@]}" | sha256sum)"
 export TRACELAB_LEDGER_DIR="$OUT/ledger"
 export TRACELAB_NOTEBOOK_OUT="$OUT"
 
@@ -80,8 +104,15 @@ if [ $failed -gt 0 ] || [ "$run_rc" -ne 0 ]; then
 	echo "reproduce: $stored stored, $failed failed; REPRODUCTION.md not regenerated"
 	exit 1
 fi
-if ! go run ./cmd/tracelab reproduce --from "$TRACELAB_LEDGER_DIR" -o REPRODUCTION.md >"$OUT/ledger.txt"; then
-	echo "reproduce: REPRODUCTION.md not regenerated (ledgers: ${OUT#"$ROOT"/}/ledger/)"
+# The code the ledgers were computed from must still be the tree's.
+if [ "$(git rev-parse HEAD)" != "$head" ] || [ "$(git diff HEAD -- "${code_dirs[@]}" | sha256sum)" != "$code_before" ]; then
+	echo "reproduce: HEAD or the code (${code_dirs[*]}) changed during the run: REPRODUCTION.md and repro/ledgers not written; run again"
 	exit 1
 fi
-echo "reproduce: $stored notebook(s) stored, REPRODUCTION.md regenerated, $(($(date +%s) - start)) s in all; ledgers in ${OUT#"$ROOT"/}/ledger.txt"
+save=()
+[ "$mode" = full ] && save=(--save repro/ledgers $force)
+if ! go run ./cmd/tracelab reproduce --from "$TRACELAB_LEDGER_DIR" -o REPRODUCTION.md "${save[@]}" >"$OUT/ledger.txt"; then
+	echo "reproduce: REPRODUCTION.md and repro/ledgers not written (ledgers: ${OUT#"$ROOT"/}/ledger/)"
+	exit 1
+fi
+echo "reproduce: $stored notebook(s) stored, REPRODUCTION.md regenerated${save:+, repro/ledgers saved}, $(($(date +%s) - start)) s in all; ledgers in ${OUT#"$ROOT"/}/ledger.txt"

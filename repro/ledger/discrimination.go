@@ -25,6 +25,9 @@ type Want struct {
 
 // Expectation returns w as an Expectation.
 func (w Want) Expectation() (Expectation, error) {
+	if !finite(w.V) || !(w.Rel >= 0) || !(w.Abs >= 0) || math.IsInf(w.Rel, 0) || math.IsInf(w.Abs, 0) {
+		return nil, fmt.Errorf("ledger: want %s of %v with tolerance %v/%v: not a finite value and tolerance", w.Form, w.V, w.Rel, w.Abs)
+	}
 	switch w.Form {
 	case "approx":
 		return Approx(w.V, w.Rel), nil

@@ -42,6 +42,9 @@ const (
 	Ours Kind = "ours"
 )
 
+// Kinds lists the kinds in display order.
+var Kinds = []Kind{PaperClaim, SelfCheck, Ours}
+
 // Entry is one claim with our value and the verdict.
 type Entry struct {
 	Paper     string `json:"paper"`     // paper key, e.g. "zakay2013"
@@ -212,7 +215,7 @@ func (l *Ledger) add(e *Entry) *Entry {
 func numberEntry(item, id, statement string, want Expectation, got float64) *Entry {
 	e := &Entry{Item: item, ID: id, Statement: statement, PaperValue: want.Value(),
 		Tolerance: want.Tolerance(), OurValue: Format(got, 4), Want: wantOf(want)}
-	if !math.IsNaN(got) {
+	if finite(got) { // JSON holds no NaN or infinity: Number gives NaN
 		g := got
 		e.OurNumber = &g
 	}
@@ -260,7 +263,7 @@ func (l *Ledger) Blanked(item, id, statement string, got float64) *Entry {
 	e := &Entry{Item: item, ID: id, Statement: statement, PaperValue: "blank", Tolerance: "—",
 		OurValue: Format(got, 4), Verdict: NotComparable,
 		Reason: "the paper's value is blanked in our copy of the text"}
-	if !math.IsNaN(got) {
+	if finite(got) { // JSON holds no NaN or infinity: Number gives NaN
 		g := got
 		e.OurNumber = &g
 	}
@@ -312,12 +315,14 @@ func (l *Ledger) OwnClaim(item, id, statement string, holds bool, evidence strin
 	return l.add(e)
 }
 
-// Entries returns copies of the entries, in the order they were made.
+// Entries returns copies of the entries, in the order they were made, with
+// discrimination marked (MarkDiscrimination).
 func (l *Ledger) Entries() []Entry {
 	out := make([]Entry, len(l.entries))
 	for i, e := range l.entries {
 		out[i] = *e
 	}
+	MarkDiscrimination(out)
 	return out
 }
 
@@ -336,7 +341,9 @@ func (l *Ledger) Lookup(id string) (Entry, bool) {
 
 // Totals counts entries by verdict.
 type Totals struct {
-	Agrees, Differs, NotComparable int
+	Agrees        int `json:"agrees"`
+	Differs       int `json:"differs"`
+	NotComparable int `json:"not_comparable"`
 }
 
 // All is the number of entries counted.
@@ -348,7 +355,8 @@ func (t Totals) String() string {
 		t.All(), t.Agrees, t.Differs, t.NotComparable)
 }
 
-// Count returns the totals of entries.
+// Count returns the totals of entries by verdict, whatever their kind:
+// the verdict totals of a paper are those of its claims (Summarize).
 func Count(entries []Entry) Totals {
 	var t Totals
 	for _, e := range entries {
@@ -364,54 +372,12 @@ func Count(entries []Entry) Totals {
 	return t
 }
 
-// Totals counts the ledger's entries by verdict.
+// Totals counts the ledger's entries by verdict, whatever their kind (see
+// Summary for the counts by kind).
 func (l *Ledger) Totals() Totals { return Count(l.Entries()) }
 
-// Regression is an entry that agreed in a baseline and no longer does
-// (or is gone).
-type Regression struct {
-	Paper, ID string
-	Was, Now  Verdict // Now is "" when the entry is gone
-	Entry     Entry   // the current entry, zero when gone
-}
-
-func (r Regression) String() string {
-	if r.Now == "" {
-		return fmt.Sprintf("%s %s: agreed, now missing", r.Paper, r.ID)
-	}
-	return fmt.Sprintf("%s %s: agreed, now %s (ours %s, paper %s%s)", r.Paper, r.ID, r.Now,
-		r.Entry.OurValue, r.Entry.PaperValue, reasonSuffix(r.Entry.Reason))
-}
-
-func reasonSuffix(r string) string {
-	if r == "" {
-		return ""
-	}
-	return "; " + r
-}
-
-// Regressions lists the entries of baseline that agreed and do not agree
-// in current (matched by paper and id), in baseline order.
-func Regressions(baseline, current []Entry) []Regression {
-	now := make(map[[2]string]Entry, len(current))
-	for _, e := range current {
-		now[[2]string{e.Paper, e.ID}] = e
-	}
-	var out []Regression
-	for _, b := range baseline {
-		if b.Verdict != Agrees {
-			continue
-		}
-		e, ok := now[[2]string{b.Paper, b.ID}]
-		switch {
-		case !ok:
-			out = append(out, Regression{Paper: b.Paper, ID: b.ID, Was: Agrees})
-		case e.Verdict != Agrees:
-			out = append(out, Regression{Paper: b.Paper, ID: b.ID, Was: Agrees, Now: e.Verdict, Entry: e})
-		}
-	}
-	return out
-}
+// Summary counts the ledger's entries by kind (Summarize).
+func (l *Ledger) Summary() Summary { return Summarize(l.Entries()) }
 
 // normalize folds white space, so that a quote matches text broken across
 // lines.
@@ -437,13 +403,13 @@ func VerifyQuotes(entries []Entry, paperText string) []error {
 // Item is a numbered figure or table of a paper and how we reproduce it.
 // Its status is not typed: StatusOf computes it from the ledger.
 type Item struct {
-	Name    string // as the paper numbers it: "Fig. 8", "Table VI"
-	Title   string // what it shows, in a few words
-	Section string // the notebook section that shows it
+	Name    string `json:"name"`              // as the paper numbers it: "Fig. 8", "Table VI"
+	Title   string `json:"title,omitempty"`   // what it shows, in a few words
+	Section string `json:"section,omitempty"` // the notebook section that shows it
 	// Note says what is different about our input or method (a log
 	// missing, another log version, fewer replicates); the counts of the
 	// entries are added by StatusOf.
-	Note string
+	Note string `json:"note,omitempty"`
 }
 
 // Paper describes a paper of papers/ and its reproduction.

@@ -75,20 +75,56 @@ func ReadJSON(r io.Reader) ([]Entry, error) {
 	return entries, nil
 }
 
-// WriteText writes the entries as an aligned text table (item, id,
-// paper value, ours, tolerance, verdict, reason) followed by the totals.
+// WriteText writes the entries as an aligned text table (item, id, kind,
+// paper value, ours, tolerance, verdict, reason) followed by the counts by
+// kind (Summarize).
 func WriteText(w io.Writer, entries []Entry) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "paper\titem\tid\tpaper value\tours\ttolerance\tverdict\treason")
+	fmt.Fprintln(tw, "paper\titem\tid\tkind\tpaper value\tours\ttolerance\tverdict\treason")
 	for _, e := range entries {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", e.Paper, e.Item, e.ID,
-			clip(e.PaperValue, 24), clip(e.OurValue, 40), e.Tolerance, e.Verdict, clip(e.Reason, 80))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", e.Paper, e.Item, e.ID, e.Kind,
+			clip(e.PaperValue, 24), clip(e.OurValue, 40), e.Tolerance, VerdictText(e), clip(reasonText(e), 80))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintln(w, Count(entries))
+	_, err := fmt.Fprintln(w, Summarize(entries))
 	return err
+}
+
+// VerdictText is the verdict of e as the outputs show it: "agrees, not
+// discriminating" for an agreement marked NotDiscriminating, "differs,
+// unexplained" for a difference without a reason, with "(check)" or
+// "(ours)" after an entry of those kinds.
+func VerdictText(e Entry) string {
+	v := string(e.Verdict)
+	switch {
+	case e.Verdict == Agrees && e.NotDiscriminating:
+		v += ", not discriminating"
+	case e.Verdict == Differs && e.Reason == "":
+		v += ", unexplained"
+	}
+	switch e.Kind {
+	case SelfCheck:
+		v += " (check)"
+	case Ours:
+		v += " (ours)"
+	}
+	if e.MainClaim {
+		v += " (main)"
+	}
+	return v
+}
+
+// reasonText is the reason of e, or for a check its basis.
+func reasonText(e Entry) string {
+	if e.Kind == SelfCheck && e.Basis != "" {
+		if e.Reason == "" {
+			return "checks: " + e.Basis
+		}
+		return "checks: " + e.Basis + "; " + e.Reason
+	}
+	return e.Reason
 }
 
 // clip shortens s to n runes with an ellipsis, and keeps it on one line.
@@ -111,20 +147,17 @@ func markdownCell(s string) string {
 	return s
 }
 
-// WriteMarkdown writes the entries as a Markdown table: item, statement,
-// paper value, ours, tolerance, verdict, reason.
+// WriteMarkdown writes the entries as a Markdown table: item, id,
+// statement, paper value, ours, tolerance, verdict (VerdictText), reason
+// (or a check's basis).
 func WriteMarkdown(w io.Writer, entries []Entry) error {
 	var b strings.Builder
 	b.WriteString("| item | id | statement | paper | ours | tolerance | verdict | reason |\n")
 	b.WriteString("|---|---|---|---|---|---|---|---|\n")
 	for _, e := range entries {
-		verdict := string(e.Verdict)
-		if e.Kind == Ours {
-			verdict += " (ours)"
-		}
 		fmt.Fprintf(&b, "| %s | `%s` | %s | %s | %s | %s | %s | %s |\n", markdownCell(e.Item), e.ID,
 			markdownCell(e.Statement), markdownCell(e.PaperValue), markdownCell(e.OurValue),
-			markdownCell(e.Tolerance), verdict, markdownCell(e.Reason))
+			markdownCell(e.Tolerance), VerdictText(e), markdownCell(reasonText(e)))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -140,6 +173,20 @@ func WriteItems(w io.Writer, items []ItemStatus) error {
 	for _, it := range items {
 		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n", markdownCell(it.Name), markdownCell(it.Title),
 			it.Status, markdownCell(it.Counted), markdownCell(it.Section), markdownCell(it.Note))
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// WriteDiscrimination writes the rows of Discrimination as a Markdown
+// table: table, column, logs, agreeing cells, and how many of them would
+// also agree with another log's paper value.
+func WriteDiscrimination(w io.Writer, rows []DiscriminationRow) error {
+	var b strings.Builder
+	b.WriteString("| table | column | logs | agreeing | would also agree with another log |\n")
+	b.WriteString("|---|---|---|---|---|\n")
+	for _, r := range rows {
+		fmt.Fprintf(&b, "| %s | %s | %d | %d | %d |\n", markdownCell(r.Table), markdownCell(r.Column), r.Rows, r.Agreeing, r.Ambiguous)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

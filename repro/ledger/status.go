@@ -36,19 +36,23 @@ const StatusRule = "An item's status is computed from its claim entries (entries
 // ItemStatus is an item with its status computed from the ledger.
 type ItemStatus struct {
 	Item
-	Status Status
+	Status Status `json:"status"`
 	// Claims counts the item's claim entries by verdict; NotDiscriminating
 	// and Explained count the agreeing entries marked not discriminating
 	// and the differing ones with a reason; MainDiffers the main claims
 	// that differ.
-	Claims                       Totals
-	NotDiscriminating, Explained int
-	MainDiffers                  int
-	Checks, Ours                 int    // entries of the other kinds, never counted in the status
-	Counted                      string // the counts in words, e.g. "7 of 27 differ (2 unexplained); 3 not comparable"
+	Claims            Totals `json:"claims"`
+	NotDiscriminating int    `json:"agree_not_discriminating,omitempty"`
+	Explained         int    `json:"differ_explained,omitempty"`
+	MainDiffers       int    `json:"main_differs,omitempty"`
+	Checks            int    `json:"checks,omitempty"` // entries of the other kinds, never counted in the status
+	Ours              int    `json:"ours,omitempty"`
+	// Counted is the counts in words, e.g. "7 of 27 differ (2
+	// unexplained); 3 not comparable".
+	Counted string `json:"counted"`
 	// Unlisted is true for an item the entries name that is not one of the
 	// paper's numbered items (a section of the text).
-	Unlisted bool
+	Unlisted bool `json:"unlisted,omitempty"`
 }
 
 // StatusOf computes the status of item it from entries (the paper's ledger;

@@ -126,7 +126,9 @@ func (s Store) write(paper, name string, b []byte) error {
 
 // Read returns every entry recorded for paper, in the order the groups
 // were recorded; an id recorded twice keeps its first place and its latest
-// value. A paper with nothing recorded gives no entries and no error.
+// value. Entries are validated (Validate) and discrimination is marked over
+// the whole ledger (MarkDiscrimination). A paper with nothing recorded
+// gives no entries and no error.
 func (s Store) Read(paper string) ([]Entry, error) {
 	files, err := filepath.Glob(filepath.Join(s.paperDir(paper), "*.json"))
 	if err != nil {
@@ -160,5 +162,14 @@ func (s Store) Read(paper string) ([]Entry, error) {
 			out = append(out, e)
 		}
 	}
+	if errs := Validate(out); len(errs) > 0 {
+		return nil, fmt.Errorf("ledger: recorded in %s: %w", s.paperDir(paper), errors.Join(errs...))
+	}
+	for _, e := range out {
+		if e.Paper != paper {
+			return nil, fmt.Errorf("ledger: entry %s of paper %q recorded under %q", e.ID, e.Paper, paper)
+		}
+	}
+	MarkDiscrimination(out)
 	return out, nil
 }

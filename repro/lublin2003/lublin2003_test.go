@@ -63,3 +63,10 @@ func TestLedger(t *testing.T) {
 		}
 	}
 }
+
+// TestBaseline: the quick-mode ledger against its baseline
+// (repro/testdata/quick, see repro/doc.go): no entry gone, no verdict
+// changed, no value moved beyond its tolerance.
+func TestBaseline(t *testing.T) {
+	studytest.Baseline(t, "../testdata/quick/lublin2003.json", ledgerOf(t).Entries())
+}

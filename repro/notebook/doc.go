@@ -10,6 +10,11 @@
 // and commit. `tracelab reproduce --from`
 // builds REPRODUCTION.md from the same records.
 //
+// Claims shows a cell's claims as a table and its checks and results of
+// ours apart; Ledger shows every item's computed status and the whole
+// ledger collapsed. StatusHTML, DetailsHTML and EntriesHTML build the same
+// HTML for cells that lay out their own display.
+//
 // The store is the folder $TRACELAB_LEDGER_DIR (scripts/run-notebooks.sh
 // and scripts/reproduce.sh set it), else tracelab-ledger in the system's
 // temporary folder.

@@ -30,8 +30,9 @@ func Begin(p ledger.Paper) error {
 		Commit: os.Getenv("TRACELAB_COMMIT"), Started: time.Now().UTC()})
 }
 
-// Claims shows the entries that results support (see ledger.Claimer), as a
-// table, and records them for Ledger.
+// Claims shows the entries that results support (see ledger.Claimer) —
+// the paper's claims as a table, checks and results of ours each in a
+// collapsed table below — and records them for Ledger.
 func Claims(p ledger.Paper, results ...ledger.Claimer) error {
 	l := ledger.NewFor(p)
 	for _, r := range results {
@@ -41,11 +42,25 @@ func Claims(p ledger.Paper, results ...ledger.Claimer) error {
 	if err := Store().Record(p.Key, es); err != nil {
 		return err
 	}
-	return show(fmt.Sprintf("The paper's claims: %s", ledger.Count(es)), es)
+	if !kernelext.InNotebook() {
+		fmt.Printf("The paper's claims: %s\n", ledger.Summarize(es))
+		return ledger.WriteText(os.Stdout, es)
+	}
+	var b strings.Builder
+	b.WriteString(EntriesHTML("The paper's claims: "+ledger.Summarize(es).String(), ledger.OfKind(es, ledger.PaperClaim)))
+	if c := ledger.OfKind(es, ledger.SelfCheck); len(c) > 0 {
+		b.WriteString(DetailsHTML(fmt.Sprintf("Checks of our own configuration (%d; never counted as agreement)", len(c)), c))
+	}
+	if o := ledger.OfKind(es, ledger.Ours); len(o) > 0 {
+		b.WriteString(DetailsHTML(fmt.Sprintf("Results of our own (%d)", len(o)), o))
+	}
+	kernelext.HTML(b.String())
+	return nil
 }
 
-// Ledger shows p's whole ledger as recorded by the cells of this run, with
-// its totals, and returns the entries.
+// Ledger shows p's whole ledger as recorded by the cells of this run: its
+// counts by kind, every item's computed status (StatusHTML) and every
+// entry in a collapsed table (DetailsHTML); it returns the entries.
 func Ledger(p ledger.Paper) ([]ledger.Entry, error) {
 	es, err := Store().Read(p.Key)
 	if err != nil {
@@ -54,7 +69,16 @@ func Ledger(p ledger.Paper) ([]ledger.Entry, error) {
 	if len(es) == 0 {
 		return nil, fmt.Errorf("notebook: no ledger entries recorded for %s in %s: run the notebook's cells first", p.Key, Store().Dir)
 	}
-	return es, show(fmt.Sprintf("Ledger of %s: %s", p.Key, ledger.Count(es)), es)
+	title := fmt.Sprintf("Ledger of %s: %s", p.Key, ledger.Summarize(es))
+	if !kernelext.InNotebook() {
+		fmt.Println(title)
+		for _, s := range p.Statuses(es) {
+			fmt.Printf("%s: %s (%s)\n", s.Name, s.Status, s.Counted)
+		}
+		return es, ledger.WriteText(os.Stdout, es)
+	}
+	kernelext.HTML(StatusHTML(title, p.Statuses(es)) + DetailsHTML(fmt.Sprintf("All %d entries", len(es)), es))
+	return es, nil
 }
 
 // verdictStyle colours a verdict cell.
@@ -64,26 +88,56 @@ var verdictStyle = map[ledger.Verdict]string{
 	ledger.NotComparable: "background:#f1f3f4",
 }
 
-// show displays entries as an HTML table in a notebook and as text outside one.
-func show(title string, es []ledger.Entry) error {
-	if !kernelext.InNotebook() {
-		fmt.Println(title)
-		return ledger.WriteText(os.Stdout, es)
-	}
+// statusStyle colours a status cell.
+var statusStyle = map[ledger.Status]string{
+	ledger.Reproduced:    "background:#e6f4ea",
+	ledger.Partial:       "background:#fef7e0",
+	ledger.NotReproduced: "background:#fce8e6",
+	ledger.OursOnly:      "background:#f1f3f4",
+}
+
+// StatusHTML is a compact HTML table of items with their computed statuses
+// (ledger.Paper.Statuses): item, status, the counts behind it, notebook
+// section, note.
+func StatusHTML(title string, items []ledger.ItemStatus) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "<table><caption style=\"text-align:left\"><b>%s</b></caption>\n", html.EscapeString(title))
-	b.WriteString("<tr><th>item</th><th>statement</th><th>paper</th><th>ours</th><th>tolerance</th><th>verdict</th><th>reason</th></tr>\n")
+	b.WriteString("<tr><th>item</th><th>status</th><th>entries</th><th>section</th><th>note</th></tr>\n")
+	for _, it := range items {
+		fmt.Fprintf(&b, "<tr><td>%s</td><td style=\"%s\">%s</td><td style=\"text-align:left\">%s</td><td style=\"text-align:left\">%s</td><td style=\"text-align:left\">%s</td></tr>\n",
+			html.EscapeString(it.Name), statusStyle[it.Status], it.Status, html.EscapeString(it.Counted),
+			html.EscapeString(it.Section), html.EscapeString(it.Note))
+	}
+	b.WriteString("</table>")
+	return b.String()
+}
+
+// DetailsHTML is the entries' table (EntriesHTML) inside a collapsed HTML
+// <details> element whose summary line is summary.
+func DetailsHTML(summary string, entries []ledger.Entry) string {
+	return "<details><summary>" + html.EscapeString(summary) + "</summary>\n" + EntriesHTML("", entries) + "</details>"
+}
+
+// EntriesHTML is an HTML table of entries (item, statement, paper value,
+// ours, tolerance, verdict as ledger.VerdictText, reason or a check's
+// basis), with title as its caption ("" for none).
+func EntriesHTML(title string, es []ledger.Entry) string {
+	var b strings.Builder
+	b.WriteString("<table>")
+	if title != "" {
+		fmt.Fprintf(&b, "<caption style=\"text-align:left\"><b>%s</b></caption>", html.EscapeString(title))
+	}
+	b.WriteString("\n<tr><th>item</th><th>statement</th><th>paper</th><th>ours</th><th>tolerance</th><th>verdict</th><th>reason</th></tr>\n")
 	for _, e := range es {
-		verdict := string(e.Verdict)
-		if e.Kind == ledger.Ours {
-			verdict += " (ours)"
+		reason := e.Reason
+		if e.Kind == ledger.SelfCheck {
+			reason = strings.TrimSuffix("checks: "+e.Basis+"; "+e.Reason, "; ")
 		}
 		fmt.Fprintf(&b, "<tr><td>%s</td><td style=\"text-align:left\" title=\"%s\">%s</td><td>%s</td><td>%s</td><td>%s</td><td style=\"%s\">%s</td><td style=\"text-align:left\">%s</td></tr>\n",
 			html.EscapeString(e.Item), html.EscapeString(e.ID), html.EscapeString(e.Statement),
 			html.EscapeString(e.PaperValue), html.EscapeString(e.OurValue), html.EscapeString(e.Tolerance),
-			verdictStyle[e.Verdict], verdict, html.EscapeString(e.Reason))
+			verdictStyle[e.Verdict], html.EscapeString(ledger.VerdictText(e)), html.EscapeString(reason))
 	}
 	b.WriteString("</table>")
-	kernelext.HTML(b.String())
-	return nil
+	return b.String()
 }

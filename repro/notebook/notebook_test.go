@@ -69,7 +69,7 @@ func TestCellsAndLedger(t *testing.T) {
 	if r, ok, err := Store().Run(p.Key); !ok || err != nil || r.Mode != "quick" || r.Commit != "abc123" {
 		t.Errorf("run recorded by Begin: %+v %v %v", r, ok, err)
 	}
-	if !strings.Contains(out, "t1/jobs") || !strings.Contains(out, "1 entries: 0 agree, 1 differ") {
+	if !strings.Contains(out, "t1/jobs") || !strings.Contains(out, "1 claims: 0 agree, 1 differ (1 unexplained)") {
 		t.Errorf("cell output:\n%s", out)
 	}
 	var es []ledger.Entry
@@ -83,7 +83,8 @@ func TestCellsAndLedger(t *testing.T) {
 	if len(es) != 2 || es[0].ID != "f1/shape" || es[1].Verdict != ledger.Differs || es[1].Section != "Table I — the logs" {
 		t.Errorf("ledger entries %+v", es)
 	}
-	if !strings.Contains(out, "Ledger of demo: 2 entries: 1 agree, 1 differ, 0 not comparable") {
+	if !strings.Contains(out, "Ledger of demo: 2 claims: 1 agree, 1 differ (1 unexplained), 0 not comparable") ||
+		!strings.Contains(out, "Table I: not reproduced (0 of 1 agree") && !strings.Contains(out, "Table I: not reproduced (1 of 1 differ (1 unexplained))") {
 		t.Errorf("ledger output:\n%s", out)
 	}
 	// Begin clears the earlier run.
@@ -92,5 +93,25 @@ func TestCellsAndLedger(t *testing.T) {
 	}
 	if _, err := Ledger(p); err == nil {
 		t.Error("Ledger after Begin: entries of the earlier run remain")
+	}
+}
+
+func TestHTML(t *testing.T) {
+	p := ledger.Paper{Key: "demo", Items: []ledger.Item{{Name: "Table I", Section: "Table I — the logs", Note: "<a log> missing"}}}
+	l := ledger.NewFor(p)
+	l.Check("Table I", "t1/jobs", "jobs & users", ledger.Near(100, 0), 100)
+	l.Check("Table I", "t1/variants", "variants", ledger.Near(10, 0), 10).AsCheck("10 = 10: asked for")
+	es := l.Entries()
+	st := StatusHTML("Ledger", p.Statuses(es))
+	for _, want := range []string{"<b>Ledger</b>", `<td style="background:#e6f4ea">reproduced</td>`, "1 of 1 agree; 1 check", "&lt;a log&gt; missing"} {
+		if !strings.Contains(st, want) {
+			t.Errorf("StatusHTML lacks %q:\n%s", want, st)
+		}
+	}
+	d := DetailsHTML("All 2 entries", es)
+	for _, want := range []string{"<details><summary>All 2 entries</summary>", "jobs &amp; users", "agrees (check)", "checks: 10 = 10: asked for", "</table></details>"} {
+		if !strings.Contains(d, want) {
+			t.Errorf("DetailsHTML lacks %q:\n%s", want, d)
+		}
 	}
 }

@@ -164,3 +164,10 @@ func TestConventionPrepare(t *testing.T) {
 		t.Errorf("killAtEstimate changed the trace")
 	}
 }
+
+// TestBaseline: the quick-mode ledger against its baseline
+// (repro/testdata/quick, see repro/doc.go): no entry gone, no verdict
+// changed, no value moved beyond its tolerance.
+func TestBaseline(t *testing.T) {
+	studytest.Baseline(t, "../testdata/quick/zakay2014.json", ledgerOf(t).Entries())
+}

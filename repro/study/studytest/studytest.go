@@ -1,7 +1,8 @@
 // Package studytest holds the checks every paper package of repro makes in
-// its tests: every numbered item of the paper listed (with a note when not
-// fully reproduced), every quote of the ledger found in the paper's text,
-// and the quick-mode ledger computed once per test process.
+// its tests: every numbered item of the paper listed, every quote of the
+// ledger found in the paper's text, the quick-mode ledger computed once per
+// test process and compared with its baseline, and entries of the committed
+// full-mode ledger pinned (Pinned).
 package studytest
 
 import (
@@ -63,20 +64,103 @@ func QuickLedger(t testing.TB, key string, compute func() (*ledger.Ledger, error
 	return l
 }
 
-// Baseline checks that every entry that agrees in the paper's quick-mode
-// baseline (file, e.g. "../testdata/quick/<key>.json") still agrees.
+// Baseline compares a paper's quick-mode entries with its baseline (file,
+// e.g. "../testdata/quick/<key>.json", a ledger.Snapshot): it fails for
+// every stored entry that is gone, changed verdict (either way) or moved
+// beyond its tolerance (ledger.Snapshot.Compare), and logs the new ones.
+// To record an intended change, save the baseline again (repro/doc.go).
 func Baseline(t *testing.T, file string, entries []ledger.Entry) {
+	t.Helper()
+	s := readSnapshot(t, file)
+	c, err := s.Compare(entries)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range c.Failed {
+		t.Errorf("%s (baseline %s; if intended: %s)", f, file, RegenerateBaseline(s.Paper))
+	}
+	if len(c.New) > 0 {
+		t.Logf("%d entries are not in the baseline %s yet: %v", len(c.New), file, c.New)
+	}
+}
+
+// RegenerateBaseline is the command that saves the quick-mode baseline of
+// paper key, from the module's root.
+func RegenerateBaseline(key string) string {
+	return "go run ./cmd/tracelab reproduce " + key + " --quick --write-baseline repro/testdata/quick"
+}
+
+func readSnapshot(t testing.TB, file string) ledger.Snapshot {
 	t.Helper()
 	f, err := os.Open(file)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	b, err := ledger.ReadBaseline(f)
+	s, err := ledger.ReadSnapshot(f)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, r := range b.Check(entries).Regressions {
-		t.Error(r)
+	return s
+}
+
+// Pinned checks entries of a paper's committed full-mode ledger (file, e.g.
+// "../ledgers/<key>.json") that CI cannot afford to compute in full: their
+// stored verdicts must follow from their stored values (ledger.Rejudge),
+// and compute — a reduced, seeded computation of the paper package that
+// makes entries with the same ids — must give each of them exactly its
+// stored value and verdict. ids names the entries; compute may be nil to
+// re-judge only. The test skips when no committed ledger exists yet (before
+// the first full reproduction); that the stored ledger belongs to the
+// current code is tested by repro's stale-ledger test.
+func Pinned(t *testing.T, file string, ids []string, compute func() ([]ledger.Entry, error)) {
+	t.Helper()
+	if _, err := os.Stat(file); err != nil {
+		t.Skipf("no committed full-mode ledger %s yet: run scripts/reproduce.sh and commit repro/ledgers", file)
 	}
+	s := readSnapshot(t, file)
+	stored := map[string]ledger.Entry{}
+	for _, e := range s.Entries {
+		stored[e.ID] = e
+	}
+	var pinned []ledger.Entry
+	for _, id := range ids {
+		e, ok := stored[id]
+		if !ok {
+			t.Errorf("%s: no entry %s", file, id)
+			continue
+		}
+		pinned = append(pinned, e)
+	}
+	for _, err := range ledger.Rejudge(pinned) {
+		t.Error(err)
+	}
+	if compute == nil {
+		return
+	}
+	got, err := compute()
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := map[string]ledger.Entry{}
+	for _, e := range got {
+		now[e.ID] = e
+	}
+	for _, want := range pinned {
+		e, ok := now[want.ID]
+		switch {
+		case !ok:
+			t.Errorf("%s: the reduced computation made no entry %s", s.Paper, want.ID)
+		case e.Verdict != want.Verdict || e.OurValue != want.OurValue || !sameNumber(e.OurNumber, want.OurNumber):
+			t.Errorf("%s %s: the reduced computation gives %s (%s), the committed ledger %s (%s)",
+				s.Paper, want.ID, e.OurValue, e.Verdict, want.OurValue, want.Verdict)
+		}
+	}
+}
+
+func sameNumber(a, b *float64) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return *a == *b
 }

@@ -1,0 +1,156 @@
+package ledger
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Summary counts a ledger's entries by kind: the paper's claims (the only
+// entries of a verdict total), their agreements split by discrimination
+// and their differences by explanation, and apart from them the checks and
+// results of our own.
+type Summary struct {
+	// Claims counts the entries of kind PaperClaim by verdict.
+	Claims Totals `json:"claims"`
+	// NotDiscriminating counts the agreeing claims marked by
+	// MarkDiscrimination (they would also agree with another log's value);
+	// the other agreeing claims single out their log.
+	NotDiscriminating int `json:"agree_not_discriminating"`
+	// Unexplained counts the differing claims without a reason.
+	Unexplained int `json:"differ_unexplained"`
+	// Checks and Ours count the entries of kinds SelfCheck and Ours by
+	// verdict; they are never part of the claims' totals.
+	Checks Totals `json:"checks"`
+	Ours   Totals `json:"ours"`
+}
+
+// Summarize counts entries by kind and verdict (see Summary). An entry's
+// NotDiscriminating flag is taken as it is: call MarkDiscrimination first.
+func Summarize(entries []Entry) Summary {
+	var s Summary
+	for _, e := range entries {
+		switch e.Kind {
+		case SelfCheck:
+			s.Checks.add(e.Verdict)
+		case Ours:
+			s.Ours.add(e.Verdict)
+		default:
+			s.Claims.add(e.Verdict)
+			if e.Verdict == Agrees && e.NotDiscriminating {
+				s.NotDiscriminating++
+			}
+			if e.Verdict == Differs && e.Reason == "" {
+				s.Unexplained++
+			}
+		}
+	}
+	return s
+}
+
+// Discriminating is the number of agreeing claims that single out their
+// log (every agreeing claim not marked NotDiscriminating).
+func (s Summary) Discriminating() int { return s.Claims.Agrees - s.NotDiscriminating }
+
+// Explained is the number of differing claims with a reason.
+func (s Summary) Explained() int { return s.Claims.Differs - s.Unexplained }
+
+// UnexplainedShare is the share of differing claims without a reason, 0
+// when none differs.
+func (s Summary) UnexplainedShare() float64 {
+	if s.Claims.Differs == 0 {
+		return 0
+	}
+	return float64(s.Unexplained) / float64(s.Claims.Differs)
+}
+
+// Add returns the sum of two summaries.
+func (s Summary) Add(o Summary) Summary {
+	return Summary{Claims: s.Claims.plus(o.Claims), NotDiscriminating: s.NotDiscriminating + o.NotDiscriminating,
+		Unexplained: s.Unexplained + o.Unexplained, Checks: s.Checks.plus(o.Checks), Ours: s.Ours.plus(o.Ours)}
+}
+
+// String is e.g. "120 claims: 80 agree (30 not discriminating), 30 differ
+// (5 unexplained), 10 not comparable; 12 checks (1 fails); 8 of ours".
+func (s Summary) String() string {
+	c := s.Claims
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d claims: %d agree", c.All(), c.Agrees)
+	if s.NotDiscriminating > 0 {
+		fmt.Fprintf(&b, " (%d not discriminating)", s.NotDiscriminating)
+	}
+	fmt.Fprintf(&b, ", %d differ", c.Differs)
+	if s.Unexplained > 0 {
+		fmt.Fprintf(&b, " (%d unexplained)", s.Unexplained)
+	}
+	fmt.Fprintf(&b, ", %d not comparable", c.NotComparable)
+	if n := s.Checks.All(); n > 0 {
+		fmt.Fprintf(&b, "; %d %s", n, plural(n, "check", "checks"))
+		if s.Checks.Differs > 0 {
+			fmt.Fprintf(&b, " (%d %s)", s.Checks.Differs, plural(s.Checks.Differs, "fails", "fail"))
+		}
+	}
+	if n := s.Ours.All(); n > 0 {
+		fmt.Fprintf(&b, "; %d of ours", n)
+	}
+	return b.String()
+}
+
+func (t *Totals) add(v Verdict) {
+	switch v {
+	case Agrees:
+		t.Agrees++
+	case Differs:
+		t.Differs++
+	case NotComparable:
+		t.NotComparable++
+	}
+}
+
+func (t Totals) plus(o Totals) Totals {
+	return Totals{Agrees: t.Agrees + o.Agrees, Differs: t.Differs + o.Differs, NotComparable: t.NotComparable + o.NotComparable}
+}
+
+// OfKind returns the entries of kind k, in order.
+func OfKind(entries []Entry, k Kind) []Entry {
+	var out []Entry
+	for _, e := range entries {
+		if e.Kind == k || k == PaperClaim && e.Kind == "" {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// Validate checks what a stored entry must hold: an id, a known verdict
+// and kind, a basis for a check, and a Want that is an expectation. It
+// returns one error per problem found, naming the entry.
+func Validate(entries []Entry) []error {
+	var errs []error
+	bad := func(e Entry, format string, args ...any) {
+		errs = append(errs, fmt.Errorf("ledger: %s entry %q: %s", e.Paper, e.ID, fmt.Sprintf(format, args...)))
+	}
+	for _, e := range entries {
+		if !idPattern.MatchString(e.ID) {
+			bad(e, "bad id")
+		}
+		if e.Paper == "" || e.Item == "" {
+			bad(e, "no paper or item")
+		}
+		if !slices.Contains(Verdicts, e.Verdict) {
+			bad(e, "unknown verdict %q", e.Verdict)
+		}
+		if !slices.Contains(Kinds, e.Kind) {
+			bad(e, "unknown kind %q", e.Kind)
+		}
+		if e.Kind == SelfCheck && e.Basis == "" {
+			bad(e, "a check without a basis")
+		}
+		if e.Want != nil {
+			if _, err := e.Want.Expectation(); err != nil {
+				bad(e, "%v", err)
+			}
+		}
+	}
+	return errs
+}

@@ -1,0 +1,271 @@
+package repro
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/tracelab/tracelab/internal/codehash"
+	"github.com/tracelab/tracelab/repro/ledger"
+	"github.com/tracelab/tracelab/repro/study"
+)
+
+// The stored ledgers: the committed full-mode ledgers (scripts/reproduce.sh)
+// and the quick-mode baselines (repro/doc.go).
+const (
+	committedDir = "ledgers"
+	baselineDir  = "testdata/quick"
+)
+
+// stored reads the snapshots of dir by paper key; a paper without one is
+// absent from the map.
+func stored(t *testing.T, dir string) map[string]ledger.Snapshot {
+	t.Helper()
+	out := map[string]ledger.Snapshot{}
+	for _, k := range Keys() {
+		f, err := os.Open(filepath.Join(dir, k+".json"))
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := ledger.ReadSnapshot(f)
+		f.Close()
+		if err != nil {
+			t.Fatalf("%s/%s.json: %v", dir, k, err)
+		}
+		if s.Paper != k {
+			t.Fatalf("%s/%s.json holds the ledger of %s", dir, k, s.Paper)
+		}
+		out[k] = s
+	}
+	return out
+}
+
+// namedSnapshot is a stored snapshot and its file.
+type namedSnapshot struct {
+	file string
+	ledger.Snapshot
+}
+
+// allStored is every stored snapshot, committed then baseline, in the
+// order of the papers.
+func allStored(t *testing.T) []namedSnapshot {
+	var out []namedSnapshot
+	for _, dir := range []string{committedDir, baselineDir} {
+		m := stored(t, dir)
+		for _, k := range Keys() {
+			if s, ok := m[k]; ok {
+				out = append(out, namedSnapshot{filepath.Join(dir, k+".json"), s})
+			}
+		}
+	}
+	return out
+}
+
+func paperOf(t *testing.T, key string) ledger.Paper {
+	r, err := New(key, study.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r.Paper()
+}
+
+// TestBaselinesComplete: every paper has its quick-mode baseline.
+func TestBaselinesComplete(t *testing.T) {
+	b := stored(t, baselineDir)
+	for _, k := range Keys() {
+		s, ok := b[k]
+		switch {
+		case !ok:
+			t.Errorf("%s has no quick-mode baseline %s/%s.json: write it with `go run ./cmd/tracelab reproduce %s --quick --write-baseline repro/testdata/quick`", k, baselineDir, k, k)
+		case s.Mode != "quick":
+			t.Errorf("%s/%s.json is of %s mode", baselineDir, k, s.Mode)
+		}
+	}
+}
+
+// TestCommittedLedgersCurrent: the committed full-mode ledgers are of one
+// commit, complete, and of the code of this tree (internal/codehash of
+// repro/, sim/, analytics/, datasets/). Until the first full reproduction
+// is committed there are none, and the test skips saying so.
+func TestCommittedLedgersCurrent(t *testing.T) {
+	c := stored(t, committedDir)
+	if len(c) == 0 {
+		t.Skipf("no committed full-mode ledgers in repro/%s yet: run scripts/reproduce.sh (full mode) and commit repro/%s; this test then fails whenever they are stale", committedDir, committedDir)
+	}
+	root, err := codehash.Root(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hash, err := codehash.Tree(root, codehash.Dirs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var commits []string
+	for _, k := range Keys() {
+		s, ok := c[k]
+		if !ok {
+			t.Errorf("repro/%s has no ledger of %s: run scripts/reproduce.sh (every notebook) and commit repro/%s", committedDir, k, committedDir)
+			continue
+		}
+		if s.Mode != "full" {
+			t.Errorf("repro/%s/%s.json is of %s mode, not full", committedDir, k, s.Mode)
+		}
+		if s.CodeHash != hash {
+			t.Errorf("repro/%s/%s.json is stale: it was recorded from code %s, the tree's code (%s) is %s: run scripts/reproduce.sh and commit repro/%s and REPRODUCTION.md",
+				committedDir, k, s.CodeHash, strings.Join(codehash.Dirs, "/, ")+"/", hash, committedDir)
+		}
+		if !slices.Contains(commits, s.Commit) {
+			commits = append(commits, s.Commit)
+		}
+	}
+	if len(commits) > 1 {
+		t.Errorf("the committed ledgers are of several commits %v: record them all at one (scripts/reproduce.sh)", commits)
+	}
+}
+
+// TestReportFromCommittedLedgers: REPRODUCTION.md is what WriteReport
+// makes of the committed ledgers, so every status in it follows from their
+// entries.
+func TestReportFromCommittedLedgers(t *testing.T) {
+	c := stored(t, committedDir)
+	if len(c) == 0 {
+		t.Skipf("no committed full-mode ledgers in repro/%s yet (see TestCommittedLedgersCurrent)", committedDir)
+	}
+	var results []Result
+	var info ReportInfo
+	for _, k := range Keys() {
+		s, ok := c[k]
+		if !ok {
+			t.Skipf("repro/%s is incomplete (TestCommittedLedgersCurrent fails)", committedDir)
+		}
+		results = append(results, Result{Paper: paperOf(t, k), Entries: s.Entries})
+		info = ReportInfo{Mode: s.Mode, Commit: s.Commit}
+	}
+	var b bytes.Buffer
+	if err := WriteReport(&b, results, info); err != nil {
+		t.Fatal(err)
+	}
+	have, err := os.ReadFile("../REPRODUCTION.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(have, b.Bytes()) {
+		t.Errorf("REPRODUCTION.md is not the report of repro/%s: regenerate it (scripts/reproduce.sh, or `go run ./cmd/tracelab reproduce --from repro/%s -o REPRODUCTION.md`)", committedDir, committedDir)
+	}
+}
+
+// TestStoredStatuses: in every stored ledger, the counts, the marks of
+// discrimination and the items' statuses are what the rules compute from
+// the stored entries, and every numeric verdict follows from the stored
+// value and Want (ledger.Rejudge).
+func TestStoredStatuses(t *testing.T) {
+	for _, s := range allStored(t) {
+		file := s.file
+		es := slices.Clone(s.Entries)
+		ledger.MarkDiscrimination(es)
+		for i := range es {
+			if es[i].NotDiscriminating != s.Entries[i].NotDiscriminating {
+				t.Errorf("%s: %s is stored with not_discriminating %v, the rule gives %v", file, es[i].ID, s.Entries[i].NotDiscriminating, es[i].NotDiscriminating)
+			}
+		}
+		if got := ledger.Summarize(es); got != s.Summary {
+			t.Errorf("%s: stored summary %v, the entries give %v", file, s.Summary, got)
+		}
+		got := paperOf(t, s.Paper).Statuses(es)
+		if len(got) != len(s.Items) {
+			t.Errorf("%s: %d items stored, %d computed", file, len(s.Items), len(got))
+			continue
+		}
+		for i, it := range got {
+			if st := s.Items[i]; st.Name != it.Name || st.Status != it.Status || st.Counted != it.Counted {
+				t.Errorf("%s: %s stored as %s (%s), computed %s %s (%s)", file, st.Name, st.Status, st.Counted, it.Name, it.Status, it.Counted)
+			}
+		}
+		for _, err := range ledger.Rejudge(s.Entries) {
+			t.Errorf("%s: %v", file, err)
+		}
+	}
+}
+
+// TestDiscrimination reports, per table of several logs in every stored
+// ledger, how many agreeing cells would also agree with another log's
+// paper value (those are marked "agrees, not discriminating": checked by
+// TestStoredStatuses).
+func TestDiscrimination(t *testing.T) {
+	for _, s := range allStored(t) {
+		file := s.file
+		type table struct{ agreeing, ambiguous, columns int }
+		byTable := map[string]*table{}
+		var names []string
+		for _, r := range ledger.Discrimination(s.Entries) {
+			tb := byTable[r.Table]
+			if tb == nil {
+				tb = &table{}
+				byTable[r.Table] = tb
+				names = append(names, r.Table)
+			}
+			tb.agreeing += r.Agreeing
+			tb.ambiguous += r.Ambiguous
+			tb.columns++
+		}
+		slices.Sort(names)
+		for _, n := range names {
+			tb := byTable[n]
+			share := "—"
+			if tb.agreeing > 0 {
+				share = fmt.Sprintf("%.0f%%", 100*float64(tb.ambiguous)/float64(tb.agreeing))
+			}
+			t.Logf("%s %s (%d columns): %d of %d agreeing cells would also agree with another log's value (%s)",
+				file, n, tb.columns, tb.ambiguous, tb.agreeing, share)
+		}
+	}
+}
+
+// knownDuplicates lists the duplicates (ledger.Duplicates) the paper
+// packages still have to resolve, one "file: paper item: first and then:
+// why" a line (Duplicate.String after the file). TestNoDuplicates fails on a
+// duplicate not listed there and on a listed one that no longer occurs, so
+// the list only shrinks; the issue is done when it is empty.
+const knownDuplicates = "testdata/known-duplicates.txt"
+
+// TestNoDuplicates: no stored ledger states one claim under two ids
+// (ledger.Duplicates), beyond those still listed in knownDuplicates.
+func TestNoDuplicates(t *testing.T) {
+	b, err := os.ReadFile(knownDuplicates)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		t.Fatal(err)
+	}
+	known := map[string]bool{}
+	for _, line := range strings.Split(string(b), "\n") {
+		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
+			known[line] = true
+		}
+	}
+	found := map[string]bool{}
+	for _, s := range allStored(t) {
+		for _, d := range ledger.Duplicates(s.Entries) {
+			line := s.file + ": " + d.String()
+			found[line] = true
+			if !known[line] {
+				t.Errorf("%s (one claim under two ids: give the second its own statement, or remove it)", line)
+			}
+		}
+	}
+	for line := range known {
+		if !found[line] {
+			t.Errorf("%s: listed in repro/%s but no longer found: remove the line", line, knownDuplicates)
+		}
+	}
+	if len(found) > 0 {
+		t.Logf("%d known duplicates left in repro/%s", len(found), knownDuplicates)
+	}
+}
