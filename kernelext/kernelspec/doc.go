@@ -22,9 +22,11 @@
 //     version of every imported module.
 //  3. Writes the kernelspec <dataDir>/kernels/<name>/kernel.json (display
 //     name "Go (tracelab)"), which runs gonb with --raw_error (plain-text
-//     compile errors), the PATH above, and GOFLAGS with -ldflags=-w (each
-//     cell is a new program; linking without DWARF saves about a second
-//     per cell).
+//     compile errors), its log in <dataDir>/kernels/<name>/gonb.log instead
+//     of stderr (see Spec: GoNB's start-up test lines and gopls notice
+//     stay out of the user's terminal), the PATH above, and GOFLAGS with
+//     -ldflags=-w (each cell is a new program; linking without DWARF saves
+//     about a second per cell).
 //
 // The setup script scripts/setup-notebooks.sh (through the small program in
 // install/) and the command `tracelab kernel install` both call Install.

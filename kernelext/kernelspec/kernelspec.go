@@ -60,6 +60,7 @@ type Result struct {
 	Shim       string // the go shim
 	Built      bool   // whether gonb and goimports were (re)built
 	KernelPATH string // PATH of the kernel
+	Log        string // the kernel's log file
 }
 
 // Install builds the tools, writes the go shim and the kernelspec, as the
@@ -142,7 +143,8 @@ func Install(opts Options) (Result, error) {
 	if err := os.MkdirAll(res.KernelDir, 0o755); err != nil {
 		return res, err
 	}
-	spec, err := Spec(res.Gonb, display, res.KernelPATH, goflags)
+	res.Log = filepath.Join(res.KernelDir, LogFile)
+	spec, err := Spec(res.Gonb, display, res.KernelPATH, goflags, res.Log)
 	if err != nil {
 		return res, err
 	}
@@ -347,9 +349,23 @@ func kernelGOFLAGS(goBin string) (string, error) {
 	return flags, nil
 }
 
+// LogFile is the name of the kernel's log, in the kernel's folder.
+const LogFile = "gonb.log"
+
 // Spec returns the kernel.json that runs gonb with the given display name,
-// PATH and GOFLAGS (omitted when empty).
-func Spec(gonb, displayName, path, goflags string) ([]byte, error) {
+// PATH and GOFLAGS (omitted when empty), logging to logFile.
+//
+// GoNB v0.11.4 logs with klog to stderr, which Jupyter shows in the
+// terminal of the notebook server (and nbconvert in its output): at every
+// start three test lines ("Info message", "Warning message", "Error
+// message": its setUpKlog tests a log writer that is a nil *os.File
+// inside a non-nil io.Writer), a notice when gopls is not installed, and a
+// line per cell. With logFile set the kernel runs with
+// --extra_log=logFile --logtostderr=false --log_file=logFile
+// --stderrthreshold=FATAL: everything goes to logFile, and only a fatal
+// error (the kernel cannot start) reaches stderr. An empty logFile keeps
+// GoNB's defaults.
+func Spec(gonb, displayName, path, goflags, logFile string) ([]byte, error) {
 	if gonb == "" || displayName == "" {
 		return nil, errors.New("kernelspec: empty gonb path or display name")
 	}
@@ -357,8 +373,12 @@ func Spec(gonb, displayName, path, goflags string) ([]byte, error) {
 	if goflags != "" {
 		env["GOFLAGS"] = goflags
 	}
+	argv := []string{gonb, "--kernel", "{connection_file}", "--raw_error"}
+	if logFile != "" {
+		argv = append(argv, "--extra_log="+logFile, "--logtostderr=false", "--log_file="+logFile, "--stderrthreshold=FATAL")
+	}
 	b, err := json.MarshalIndent(kernelJSON{
-		Argv:          []string{gonb, "--kernel", "{connection_file}", "--raw_error"},
+		Argv:          argv,
 		DisplayName:   displayName,
 		Language:      "go",
 		InterruptMode: "message",

@@ -76,7 +76,9 @@ func TestInstall(t *testing.T) {
 	if err := json.Unmarshal(b, &spec); err != nil {
 		t.Fatal(err)
 	}
-	wantArgv := []string{filepath.Join(root, ".tools", "bin", "gonb"), "--kernel", "{connection_file}", "--raw_error"}
+	logFile := filepath.Join(res.KernelDir, LogFile)
+	wantArgv := []string{filepath.Join(root, ".tools", "bin", "gonb"), "--kernel", "{connection_file}", "--raw_error",
+		"--extra_log=" + logFile, "--logtostderr=false", "--log_file=" + logFile, "--stderrthreshold=FATAL"}
 	if strings.Join(spec.Argv, " ") != strings.Join(wantArgv, " ") {
 		t.Errorf("argv = %q, want %q", spec.Argv, wantArgv)
 	}
@@ -214,7 +216,7 @@ func TestShim(t *testing.T) {
 }
 
 func TestSpec(t *testing.T) {
-	b, err := Spec("/x/gonb", "Go (tracelab)", "/a:/b", "")
+	b, err := Spec("/x/gonb", "Go (tracelab)", "/a:/b", "", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -228,7 +230,7 @@ func TestSpec(t *testing.T) {
 	if spec.InterruptMode != "message" || spec.Env["PATH"] != "/a:/b" {
 		t.Errorf("spec = %+v", spec)
 	}
-	if _, err := Spec("", "x", "", ""); err == nil {
+	if _, err := Spec("", "x", "", "", ""); err == nil {
 		t.Error("empty gonb path: no error")
 	}
 }
