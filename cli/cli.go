@@ -50,7 +50,9 @@ func register(c *command) {
 func Run(args []string, stdout, stderr io.Writer) error { return run(args, stdout, stderr) }
 
 // run executes the tracelab command line args (without the program name).
-func run(args []string, stdout, stderr io.Writer) error { return runAs("tracelab", args, stdout, stderr) }
+func run(args []string, stdout, stderr io.Writer) error {
+	return runAs("tracelab", args, stdout, stderr)
+}
 
 // runAs executes the command line args (without the program name) of the
 // program called prog (in usage lines and help).

@@ -11,7 +11,6 @@ import (
 	"github.com/go-gota/gota/dataframe"
 
 	"github.com/tracelab/tracelab/confidence"
-	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/sim"
 	"github.com/tracelab/tracelab/sim/compare"
 	"github.com/tracelab/tracelab/sim/resample"
@@ -83,10 +82,7 @@ func runCompare(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	variants := make([]*datasets.Trace, len(rs))
-	for i, r := range rs {
-		variants[i] = r.Trace
-	}
+	variants := compare.Traces(rs)
 	opts := compare.Options{Level: *level, Workers: *workers}
 	if *boot > 0 {
 		opts.Bootstrap = &confidence.Bootstrap{Resamples: *boot, Seed: *bootSeed}

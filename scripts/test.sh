@@ -15,7 +15,10 @@
 #   2. go test of every package, under a private single-node Slurm for the
 #      sweep tests when the harness can start one (scripts/slurm-harness.sh;
 #      with CI set in the environment, Slurm must start and its tests run);
-#   3. every notebook executed headlessly in quick mode (fewer replicates,
+#   3. examples/, a module of its own as a user's would be (replace => ../):
+#      tidy, vet, its tests (a scheduler of one's own through the library and
+#      through its own tracelab command line) and its loop program run once;
+#   4. every notebook executed headlessly in quick mode (fewer replicates,
 #      the same code paths; TRACELAB_QUICK=1), checked for errors.
 #
 # The full reproduction of the papers (full mode: the papers' replicate
@@ -46,6 +49,9 @@ echo "== go test (under a private single-node Slurm for the sweep tests)"
 # -count=1: never report cached results. --optional lets a machine without
 # root run the rest (the Slurm tests then skip), unless CI is set.
 scripts/slurm-harness.sh run --optional -- go test -count=1 -timeout 20m ./...
+
+echo "== examples/ (a scheduler of one's own, as a separate module)"
+(cd examples && go mod tidy -diff && go vet ./... && go test -count=1 ./... && go run ./loop --variants 4 --weeks 8 >/dev/null)
 
 echo "== notebooks (quick mode)"
 scripts/setup-notebooks.sh

@@ -12,6 +12,7 @@ import (
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/internal/parallel"
 	"github.com/tracelab/tracelab/sim"
+	"github.com/tracelab/tracelab/sim/resample"
 )
 
 // Options configures Schedulers. The zero value replays each variant under
@@ -93,6 +94,16 @@ func Schedulers(ctx context.Context, variants []*datasets.Trace, schedulers []st
 		return nil, err
 	}
 	return c, nil
+}
+
+// Traces returns the logs of resampled variants (sim/resample
+// Pools.Variants), the workloads Schedulers compares on.
+func Traces(rs []*resample.Resampled) []*datasets.Trace {
+	out := make([]*datasets.Trace, len(rs))
+	for i, r := range rs {
+		out[i] = r.Trace
+	}
+	return out
 }
 
 // FrameColumns are the columns of Comparison.Frame.

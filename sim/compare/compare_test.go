@@ -22,11 +22,7 @@ func variants(t *testing.T, n int) []*datasets.Trace {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := make([]*datasets.Trace, n)
-	for i, v := range vs {
-		out[i] = v.Trace
-	}
-	return out
+	return Traces(vs)
 }
 
 // The frame's statistics are those of the summaries: means and paired

@@ -20,11 +20,7 @@ func ExampleSchedulers() {
 	if err != nil {
 		panic(err)
 	}
-	var variants []*datasets.Trace
-	for _, r := range rs {
-		variants = append(variants, r.Trace)
-	}
-	c, err := compare.Schedulers(context.Background(), variants, []string{"easy", "backfill:1,shortest"}, compare.Options{})
+	c, err := compare.Schedulers(context.Background(), compare.Traces(rs), []string{"easy", "backfill:1,shortest"}, compare.Options{})
 	if err != nil {
 		panic(err)
 	}
