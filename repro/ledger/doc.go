@@ -23,14 +23,29 @@
 // from the text, so that VerifyQuotes can check every transcription against
 // the paper file.
 //
-// Entries of our own results (experiments beyond the papers) carry
-// Kind Ours: their "paper value" is the hypothesis we tested.
+// Every entry has a Kind: PaperClaim (a statement of the paper about its
+// results: the only kind in a paper's verdict totals), SelfCheck (our
+// configuration, an identity, a value derived from the paper's own numbers:
+// AsCheck, with its Basis; listed apart, never counted as agreement) or
+// Ours (a result beyond the papers: Own, OwnClaim; the "paper value" is the
+// hypothesis we tested). A numeric entry stores its expectation as a Want,
+// so a stored entry can be judged again (Rejudge); InTable places it in a
+// table of several logs, and MarkDiscrimination marks the agreements that
+// would also agree with another log's paper value ("agrees, not
+// discriminating", see Discrimination). Printed is the tolerance rule for a
+// printed number: half a unit of its last digit plus twice our standard
+// error. StandIn records a value of a stand-in log: not comparable, with
+// ours shown.
 //
-// A Ledger collects the entries of one paper; Frame, WriteCSV, WriteJSON and
-// WriteText show it; Totals counts verdicts; Regressions compares a ledger
-// with a saved baseline and lists the entries that agreed there and no
-// longer do. Items lists the numbered figures and tables of a paper with
-// their notebook section (REPRODUCTION.md).
+// A Ledger collects the entries of one paper; Frame, WriteCSV, WriteJSON,
+// WriteText and WriteMarkdown show it; Summarize counts by kind (claims by
+// verdict, agreements not discriminating and differences unexplained apart;
+// checks and ours apart). A Snapshot is a paper's whole ledger saved as
+// JSON with its mode, commit and code hash (repro/ledgers, the quick-mode
+// baselines); Snapshot.Compare fails an entry that is gone, changes verdict
+// or moves beyond its Drift. Duplicates finds one claim under two ids.
+// Items lists the numbered figures and tables of a paper with their
+// notebook section (REPRODUCTION.md).
 //
 // # Statuses
 //

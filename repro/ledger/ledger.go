@@ -372,9 +372,10 @@ func Count(entries []Entry) Totals {
 	return t
 }
 
-// Totals counts the ledger's entries by verdict, whatever their kind (see
-// Summary for the counts by kind).
-func (l *Ledger) Totals() Totals { return Count(l.Entries()) }
+// Totals counts the ledger's claims (entries of kind PaperClaim) by
+// verdict: checks and results of ours are not in a paper's totals (see
+// Summary for every kind).
+func (l *Ledger) Totals() Totals { return l.Summary().Claims }
 
 // Summary counts the ledger's entries by kind (Summarize).
 func (l *Ledger) Summary() Summary { return Summarize(l.Entries()) }
