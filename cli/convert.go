@@ -2,6 +2,8 @@ package cli
 
 import (
 	"fmt"
+
+	"github.com/tracelab/tracelab/datasets"
 )
 
 func init() {
@@ -27,13 +29,35 @@ func runConvert(e *env, args []string) error {
 	if err := distinctFiles([]string{arg}, out); err != nil {
 		return err
 	}
-	t, err := loadLog(e, arg)
+	w := &jobCounter{}
+	err = out.writeJobs(func(jw datasets.JobWriter) error {
+		w.JobWriter = jw
+		if e.load != nil {
+			t, err := e.load(arg)
+			if err != nil {
+				return err
+			}
+			return datasets.WriteTrace(w, t)
+		}
+		l := datasets.DefaultLoader()
+		l.Progress = e.stderr
+		_, err := l.Scan(arg, w)
+		return err
+	})
 	if err != nil {
 		return err
 	}
-	if err := out.writeTrace(t); err != nil {
-		return err
-	}
-	fmt.Fprintf(e.stderr, "wrote %d jobs to %s\n", t.Len(), out.path)
+	fmt.Fprintf(e.stderr, "wrote %d jobs to %s\n", w.jobs, out.path)
 	return nil
+}
+
+// jobCounter counts the jobs it passes on.
+type jobCounter struct {
+	datasets.JobWriter
+	jobs int
+}
+
+func (c *jobCounter) WriteJob(j *datasets.Job) error {
+	c.jobs++
+	return c.JobWriter.WriteJob(j)
 }

@@ -89,21 +89,48 @@ func (o output) write(w func(io.Writer) error) error {
 	return outfile.Write(o.path, 0o644, w)
 }
 
-// writeTrace writes t as SWF (gzipped for swf.gz) or as its job frame.
+// writeTrace writes t as SWF (gzipped for swf.gz), or as its job frame in
+// CSV, JSON or Parquet with the header kept (datasets.NewWriter).
 func (o output) writeTrace(t *datasets.Trace) error {
+	return o.writeJobs(func(w datasets.JobWriter) error { return datasets.WriteTrace(w, t) })
+}
+
+// writeJobs writes the log that fill hands to a writer of the output's
+// format, job by job.
+func (o output) writeJobs(fill func(datasets.JobWriter) error) error {
+	f := datasets.FormatSWF
 	switch o.format {
-	case fmtSWF:
-		return o.write(func(w io.Writer) error { return datasets.WriteSWF(w, t) })
-	case fmtSWFGz:
-		return o.write(func(w io.Writer) error {
-			zw := gzip.NewWriter(w)
-			if err := datasets.WriteSWF(zw, t); err != nil {
-				return err
-			}
-			return zw.Close()
-		})
+	case fmtSWF, fmtSWFGz:
+	case fmtCSV:
+		f = datasets.FormatCSV
+	case fmtJSON:
+		f = datasets.FormatJSON
+	case fmtParquet:
+		f = datasets.FormatParquet
+	default:
+		panic("tracelab: writeJobs to a ." + o.format + " output") // newOutput allowed a format it cannot write
 	}
-	return o.writeFrame(t.Frame())
+	return o.write(func(w io.Writer) error {
+		var zw *gzip.Writer
+		if o.format == fmtSWFGz {
+			zw = gzip.NewWriter(w)
+			w = zw
+		}
+		jw, err := datasets.NewWriter(w, f)
+		if err != nil {
+			return err
+		}
+		if err := fill(jw); err != nil {
+			return err
+		}
+		if err := jw.Close(); err != nil {
+			return err
+		}
+		if zw != nil {
+			return zw.Close()
+		}
+		return nil
+	})
 }
 
 // writeFrame writes df as CSV, JSON or Parquet.

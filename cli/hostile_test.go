@@ -98,8 +98,6 @@ func TestOutOfRangeFlags(t *testing.T) {
 func TestMessages(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	csv := writeTemp(t, dir, "jobs.csv", "job_id,submit,wait,runtime\n1,0,10,100\n")
-	js := writeTemp(t, dir, "jobs.json", `[{"job_id": 1, "submit": 0}]`+"\n")
 	badGzip := writeTemp(t, dir, "bad.swf.gz", "\x1f\x8bthis is not gzip at all\n")
 	tests := []struct {
 		args []string
@@ -108,9 +106,6 @@ func TestMessages(t *testing.T) {
 		{[]string{"slurm", "bogus", "DIR"}, `unknown slurm sub-command "bogus"`},
 		{[]string{"info", dir}, dir + ": is a directory, not an SWF log file"},
 		{[]string{"report", dir, "-o", filepath.Join(dir, "r.html")}, dir + ": is a directory"},
-		{[]string{"info", csv}, csv + `:1: "job_id,submit,wait,runtime": not an SWF log: looks like CSV`},
-		{[]string{"simulate", csv}, csv + ":1: " + `"job_id,submit,wait,runtime": not an SWF log: looks like CSV`},
-		{[]string{"info", js}, js + ":1: " + `"[{\"job_id\": 1, \"submit\": 0}]": not an SWF log: looks like JSON`},
 		{[]string{"info", badGzip}, badGzip + ": broken gzip data: invalid header"},
 		{[]string{"hurst", badGzip}, badGzip + ": broken gzip data: invalid header"},
 		{[]string{"generate", "lublin", "-o", filepath.Join(dir, "nonexistent", "x.swf")}, "create " + filepath.Join(dir, "nonexistent", "x.swf") + ": no such file or directory"},

@@ -1,8 +1,6 @@
 package cli
 
 import (
-	"math"
-
 	"github.com/tracelab/tracelab/datasets"
 )
 
@@ -19,58 +17,52 @@ func runInfo(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	t, err := loadLog(e, arg)
+	s, err := summarizeLog(e, arg)
 	if err != nil {
 		return err
 	}
-	return writeRecord(e.stdout, *format, infoRecord(t))
+	return writeRecord(e.stdout, *format, infoRecord(s))
 }
 
-// infoRecord summarises a trace.
-func infoRecord(t *datasets.Trace) record {
+// summarizeLog summarises LOG (see loadLog) without holding its jobs.
+func summarizeLog(e *env, arg string) (*datasets.Summary, error) {
+	if e.load != nil {
+		t, err := e.load(arg)
+		if err != nil {
+			return nil, err
+		}
+		return datasets.Summarize(t)
+	}
+	l := datasets.DefaultLoader()
+	l.Progress = e.stderr
+	return l.Summarize(arg)
+}
+
+// infoRecord prints a log's summary.
+func infoRecord(s *datasets.Summary) record {
 	skipped, warnings := 0, []string{}
-	if t.Report != nil {
-		skipped = t.Report.PlaceholdersSkipped
-		for _, w := range t.Report.Warnings {
+	if s.Report != nil {
+		skipped = s.Report.PlaceholdersSkipped
+		for _, w := range s.Report.Warnings {
 			warnings = append(warnings, w.String())
 		}
 	}
-	first, last := math.Inf(1), math.Inf(-1)
-	for _, s := range t.Submit {
-		if !math.IsNaN(s) {
-			first, last = min(first, s), max(last, s)
-		}
-	}
-	if t.Len() == 0 {
-		first, last = 0, 0
-	}
-	zone := t.Location().String()
-	var unknownRuntime, unknownReq int
-	for i := range t.Runtime {
-		if math.IsNaN(t.Runtime[i]) {
-			unknownRuntime++
-		}
-		if math.IsNaN(t.ReqTime[i]) {
-			unknownReq++
-		}
-	}
-	m := t.Machine()
 	return record{
-		{"name", t.Name},
-		{"jobs", t.Len()},
-		{"users", t.NumUsers()},
-		{"max_procs", m.Procs},
-		{"max_procs_rule", m.Rule.String()},
-		{"start_unix", t.Header.UnixStartTime},
-		{"first_submit_unix", t.Header.UnixStartTime + int64(first)},
-		{"span_seconds", last - first},
-		{"span_days", (last - first) / datasets.Day},
-		{"time_zone", zone},
+		{"name", s.Name},
+		{"jobs", s.Jobs},
+		{"users", s.Users},
+		{"max_procs", s.Machine.Procs},
+		{"max_procs_rule", s.Machine.Rule.String()},
+		{"start_unix", s.Header.UnixStartTime},
+		{"first_submit_unix", s.Header.UnixStartTime + int64(s.FirstSubmit)},
+		{"span_seconds", s.LastSubmit - s.FirstSubmit},
+		{"span_days", (s.LastSubmit - s.FirstSubmit) / datasets.Day},
+		{"time_zone", s.Location().String()},
 		{"placeholders_skipped", skipped},
-		{"unknown_runtime", unknownRuntime},
-		{"unknown_req_time", unknownReq},
-		{"computer", t.Header.Computer},
-		{"installation", t.Header.Installation},
+		{"unknown_runtime", s.UnknownRuntime},
+		{"unknown_req_time", s.UnknownReqTime},
+		{"computer", s.Header.Computer},
+		{"installation", s.Header.Installation},
 		{"warnings", warnings},
 	}
 }

@@ -24,12 +24,23 @@ func saturationRecord(s sim.Saturation) record {
 // warnMachine prints to w what a reader of the summary must not miss: a
 // machine size inferred from the log, a saturated simulation.
 func warnMachine(w io.Writer, procs int, rule datasets.SizeRule, s sim.Saturation) {
-	if rule == datasets.SizePeakInUse {
-		fmt.Fprintf(w, "warning: machine of %d processors %s; give --procs to set it\n", procs, rule)
-	}
+	warnInferredMachine(w, datasets.Machine{Procs: procs, Rule: rule}, "give --procs to set it")
 	if s.Saturated {
 		fmt.Fprintf(w, "warning: the simulation saturated: outstanding jobs grow by %.1f a week (threshold %.1f); "+
 			"the machine (%d processors) is too small for the load and the averages depend on the log's length\n",
 			s.Slope, s.Threshold, procs)
+	}
+}
+
+// noProcsFlag is the advice of warnInferredMachine for a command without
+// --procs.
+const noProcsFlag = "the results depend on it: give the log a header with MaxProcs (tracelab's CSV, JSON and Parquet keep it)"
+
+// warnInferredMachine prints a warning when a simulation's machine size
+// is inferred from the log because its header gives none (a frame written
+// without the header, a headerless log): advice says how to set it.
+func warnInferredMachine(w io.Writer, m datasets.Machine, advice string) {
+	if m.Rule == datasets.SizePeakInUse {
+		fmt.Fprintf(w, "warning: machine of %d processors %s; %s\n", m.Procs, m.Rule, advice)
 	}
 }

@@ -46,6 +46,7 @@ func runReport(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	warnInferredMachine(e.stderr, t.Machine(), noProcsFlag)
 	if err := out.write(func(w io.Writer) error { return writeReport(w, t) }); err != nil {
 		return err
 	}

@@ -182,7 +182,7 @@ func runResample(e *env, args []string) error {
 	}
 	rec := resampleRecord(pools, r)
 	if a.factory != nil {
-		simulated, err := resampleSimulation(a, r)
+		simulated, err := resampleSimulation(e, a, r)
 		if err != nil {
 			return err
 		}
@@ -232,11 +232,12 @@ func writeResampled(e *env, out output, r *resample.Resampled) error {
 
 // resampleSimulation simulates the new log with --simulate's scheduler
 // under the reading's conventions and describes the outcome.
-func resampleSimulation(a resampleArgs, r *resample.Resampled) (field, error) {
+func resampleSimulation(e *env, a resampleArgs, r *resample.Resampled) (field, error) {
 	o, err := r.Simulate(a.factory(), a.reading.Sim)
 	if err != nil {
 		return field{}, err
 	}
+	warnInferredMachine(e.stderr, datasets.Machine{Procs: o.Result.Procs, Rule: o.Result.ProcsRule}, noProcsFlag)
 	m := resample.OutcomeMetrics(r, o)
 	return field{"simulation", record{
 		{"scheduler", a.simulate}, {"procs", o.Result.Procs}, {"procs_rule", o.Result.ProcsRule.String()},
@@ -374,8 +375,9 @@ func runMix(e *env, a resampleArgs, tr *datasets.Trace) error {
 		if err != nil {
 			return err
 		}
+		warnInferredMachine(e.stderr, datasets.Machine{Procs: o.Result.Procs, Rule: o.Result.ProcsRule}, noProcsFlag)
 		rec = append(rec, field{"simulation", record{{"scheduler", a.simulate}, {"procs", o.Result.Procs},
-			{"utilization", o.Summary.Utilization}, {"avg_wait", o.Summary.AvgWait},
+			{"procs_rule", o.Result.ProcsRule.String()}, {"utilization", o.Summary.Utilization}, {"avg_wait", o.Summary.AvgWait},
 			{"avg_bounded_slowdown", o.Summary.AvgBoundedSlowdown}, {"saturated", o.Saturation.Saturated}}})
 	}
 	return writeRecord(e.stdout, a.format, rec)

@@ -207,8 +207,10 @@ func runSweep(e *env, args []string) error {
 	if err := requireSimulable(cfg.trace); err != nil {
 		return err
 	}
-	if !a.quiet {
-		fmt.Fprintf(e.stderr, "sweep: machine of %v\n", cfg.trace.Machine())
+	if m := cfg.trace.Machine(); m.Rule == datasets.SizePeakInUse {
+		warnInferredMachine(e.stderr, m, noProcsFlag)
+	} else if !a.quiet {
+		fmt.Fprintf(e.stderr, "sweep: machine of %v\n", m)
 	}
 	exp, err := a.def.make(cfg)
 	if err != nil {

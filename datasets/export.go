@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -259,13 +260,15 @@ func WriteParquet(w io.Writer, df dataframe.DataFrame) error {
 // flat DOUBLE/FLOAT, INT32/INT64, BOOLEAN and string columns) into a frame,
 // in the column order WriteParquet recorded.
 func ReadParquet(r io.ReaderAt, size int64) (dataframe.DataFrame, error) {
-	f, err := parquet.OpenFile(r, size)
+	f, err := openParquet(r, size)
 	if err != nil {
 		return dataframe.DataFrame{}, err
 	}
 	schema := f.Schema()
 	leaves := schema.Columns()
-	n := int(f.NumRows())
+	// The footer's row count is a hint only: the columns grow with the rows
+	// read.
+	n := int(min(max(f.NumRows(), 0), 1<<16))
 	type acc struct {
 		name   string
 		kind   series.Type
@@ -416,18 +419,68 @@ func WriteFrameFile(path string, df dataframe.DataFrame) error {
 	return outfile.Write(path, 0o644, func(w io.Writer) error { return write(w, df) })
 }
 
-// ReadFrameFile reads a frame written by WriteFrameFile (.csv or .parquet).
+// ReadFrameFile reads a frame written by WriteFrameFile or a log written
+// by tracelab (.csv, .json or .parquet). A Gota frame holds no metadata: a
+// log's header (its machine size, start time and time zone) is left out;
+// ReadFile reads the log with it, and ReadHeaderFile reads the header alone
+// (for FromFrame's trace).
 func ReadFrameFile(path string) (dataframe.DataFrame, error) {
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".parquet":
 		return ReadParquetFile(path)
 	case ".csv":
+		f, err := os.Open(path)
+		if err != nil {
+			return dataframe.DataFrame{}, err
+		}
+		defer f.Close()
+		df := dataframe.ReadCSV(bufio.NewReader(f), dataframe.WithComments('#'))
+		return df, df.Err
+	case ".json":
 		b, err := os.ReadFile(path)
 		if err != nil {
 			return dataframe.DataFrame{}, err
 		}
-		df := dataframe.ReadCSV(bytes.NewReader(b))
+		var log struct {
+			Jobs json.RawMessage `json:"jobs"`
+		}
+		if t := bytes.TrimSpace(b); len(t) > 0 && t[0] == '{' {
+			if err := json.Unmarshal(t, &log); err != nil {
+				return dataframe.DataFrame{}, fmt.Errorf("%s: %w", path, err)
+			}
+			b = log.Jobs
+		}
+		df := dataframe.ReadJSON(bytes.NewReader(b))
 		return df, df.Err
 	}
-	return dataframe.DataFrame{}, fmt.Errorf("datasets: %s: unknown frame format (want .csv or .parquet)", path)
+	return dataframe.DataFrame{}, fmt.Errorf("datasets: %s: unknown frame format (want .csv, .json or .parquet)", path)
+}
+
+// errHeaderRead stops ReadHeaderFile's scan at the first job.
+var errHeaderRead = errors.New("header read")
+
+// headerCatcher keeps the header and stops the scan.
+type headerCatcher struct{ h Header }
+
+func (c *headerCatcher) WriteHeader(h Header) error { c.h = h; return errHeaderRead }
+func (c *headerCatcher) WriteJob(*Job) error        { return errHeaderRead }
+
+// ReadHeaderFile returns the header of the log file at path (any format
+// ReadFile reads), reading no further than its first job; a file without
+// jobs is ErrNoJobs. With FromFrame it rebuilds a trace read as a frame
+// (ReadFrameFile) with its machine size and clock:
+//
+//	df, _ := datasets.ReadFrameFile("kth.csv")
+//	tr, _ := datasets.FromFrame("kth", df)
+//	tr.Header, _ = datasets.ReadHeaderFile("kth.csv")
+func ReadHeaderFile(path string) (Header, error) {
+	var c headerCatcher
+	_, err := ScanFile(path, ReadOptions{}, &c)
+	if err == errHeaderRead {
+		return c.h, nil
+	}
+	if err == nil {
+		err = fmt.Errorf("%s: %w", path, ErrNoJobs)
+	}
+	return Header{}, err
 }

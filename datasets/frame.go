@@ -65,8 +65,11 @@ func countsAsMeasure(c []int) []float64 {
 // FromFrame builds a trace from a job frame (the columns of Frame; start and
 // end are ignored, being derived). job_id and submit are required; any other
 // missing column is unknown for every job. Processor counts must be whole
-// numbers or NaN. The header is empty: set it to keep wall-clock analyses
-// in the log's time zone.
+// numbers or NaN. The header is empty, since a frame holds no metadata:
+// set it (ReadHeaderFile reads a log file's) to keep the machine size, the
+// start time and the time zone. Without it, simulations infer the machine
+// size from the logged schedule and say so (Trace.Machine's rule), and
+// wall-clock analyses use UTC. ReadFile reads a log file with its header.
 func FromFrame(name string, df dataframe.DataFrame) (*Trace, error) {
 	if df.Err != nil {
 		return nil, fmt.Errorf("datasets: frame: %w", df.Err)

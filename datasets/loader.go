@@ -72,6 +72,36 @@ func (l *Loader) Load(name string) (*Trace, error) {
 	return t, nil
 }
 
+// Scan hands a log's header and jobs to w without holding them (see
+// Scan): "" or "sample" is the embedded sample; any other name is found as
+// Load finds it.
+func (l *Loader) Scan(name string, w JobWriter) (*ReadReport, error) {
+	if name == "" || name == "sample" {
+		t := Sample()
+		return t.Report, WriteTrace(w, t)
+	}
+	path, err := l.Path(name)
+	if err != nil {
+		return nil, err
+	}
+	opts := l.Options
+	opts.Name = path
+	return ScanFile(path, opts, w)
+}
+
+// Summarize summarises a log without holding its jobs (SummarizeFile); the
+// names are Load's.
+func (l *Loader) Summarize(name string) (*Summary, error) {
+	if name == "" || name == "sample" {
+		return Summarize(Sample())
+	}
+	path, err := l.Path(name)
+	if err != nil {
+		return nil, err
+	}
+	return SummarizeFile(path, l.Options)
+}
+
 // Path returns the local file of a log, downloading it when needed: an
 // existing file path is returned as it is; a catalog name is looked for in
 // DataDir, then CacheDir, then downloaded into CacheDir.

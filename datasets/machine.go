@@ -70,30 +70,49 @@ var ErrNoMachineSize = errors.New("the header gives no machine size (MaxProcs, M
 // unless the log is inconsistent (utilisation above 100%: several archive
 // logs exceed their header's size at some instant).
 func (t *Trace) Machine() Machine {
-	switch {
-	case t.Header.MaxProcs > 0:
-		return Machine{t.Header.MaxProcs, SizeHeaderMaxProcs}
-	case t.Header.MaxNodes > 0:
-		return Machine{t.Header.MaxNodes, SizeHeaderMaxNodes}
+	if m, ok := headerMachine(t.Header); ok {
+		return m
 	}
-	p := t.PeakInUse()
-	if p <= 0 {
+	widest := 0
+	for i := range t.Procs {
+		widest = max(widest, t.JobProcs(i))
+	}
+	return inferredMachine(t.PeakInUse(), widest)
+}
+
+// headerMachine returns the machine size the header gives (MaxProcs, else
+// MaxNodes).
+func headerMachine(h Header) (Machine, bool) {
+	switch {
+	case h.MaxProcs > 0:
+		return Machine{h.MaxProcs, SizeHeaderMaxProcs}, true
+	case h.MaxNodes > 0:
+		return Machine{h.MaxNodes, SizeHeaderMaxNodes}, true
+	}
+	return Machine{}, false
+}
+
+// inferredMachine is the size of a machine whose header gives none: the
+// peak in use or the widest job, whichever is larger; unknown without a
+// peak.
+func inferredMachine(peak, widest int) Machine {
+	if peak <= 0 {
 		return Machine{0, SizeUnknown}
 	}
-	for i := range t.Procs {
-		p = max(p, t.JobProcs(i))
-	}
-	return Machine{p, SizePeakInUse}
+	return Machine{max(peak, widest), SizePeakInUse}
 }
 
 // JobProcs returns the processors job i holds: the allocated ones (field
 // 5), else the requested ones (field 8), else −1.
-func (t *Trace) JobProcs(i int) int {
-	if p := t.Procs[i]; p > 0 {
-		return p
-	}
-	if p := t.ReqProcs[i]; p > 0 {
-		return p
+func (t *Trace) JobProcs(i int) int { return jobProcs(t.Procs[i], t.ReqProcs[i]) }
+
+// jobProcs is JobProcs of a job's allocated and requested processors.
+func jobProcs(procs, req int) int {
+	switch {
+	case procs > 0:
+		return procs
+	case req > 0:
+		return req
 	}
 	return -1
 }
@@ -111,27 +130,47 @@ type Usage struct {
 // start or end is unknown, whose runtime is 0 or whose processor count is
 // unknown hold nothing. At one instant, jobs end before others start.
 func (t *Trace) InUse() Usage {
-	type event struct {
-		t float64
-		d int
-	}
-	evs := make([]event, 0, 2*t.Len())
+	evs := make([]usageEvent, 0, 2*t.Len())
 	for i := range t.JobID {
-		s, e, p := t.Start(i), t.End(i), t.JobProcs(i)
-		if p <= 0 || !(e > s) || math.IsInf(s, 0) || math.IsInf(e, 0) {
-			continue
-		}
-		evs = append(evs, event{s, p}, event{e, -p})
+		evs = appendUsage(evs, t.Start(i), t.End(i), t.JobProcs(i))
 	}
-	slices.SortFunc(evs, func(a, b event) int {
+	return usageOf(evs)
+}
+
+// usageEvent is a change of the processors in use at time t: +d when a job
+// starts, −d when it ends.
+type usageEvent struct {
+	t float64
+	d int
+}
+
+// appendUsage adds the events of a job holding procs processors from start
+// to end; a job with an unknown or empty interval or no processors holds
+// nothing.
+func appendUsage(evs []usageEvent, start, end float64, procs int) []usageEvent {
+	if procs <= 0 || !(end > start) || math.IsInf(start, 0) || math.IsInf(end, 0) {
+		return evs
+	}
+	return append(evs, usageEvent{start, procs}, usageEvent{end, -procs})
+}
+
+// sortUsage orders events by time, ends (negative) before starts.
+func sortUsage(evs []usageEvent) {
+	slices.SortFunc(evs, func(a, b usageEvent) int {
 		switch {
 		case a.t < b.t:
 			return -1
 		case a.t > b.t:
 			return 1
 		}
-		return a.d - b.d // ends (negative) first
+		return a.d - b.d
 	})
+}
+
+// usageOf sorts the events (it reorders evs) and sums them into a usage;
+// at one instant, jobs end before others start.
+func usageOf(evs []usageEvent) Usage {
+	sortUsage(evs)
 	u := Usage{Time: make([]float64, 0, len(evs)), Procs: make([]int, 0, len(evs))}
 	use := 0
 	for k, ev := range evs {
@@ -160,8 +199,26 @@ func (u Usage) Peak() (procs int, at float64) {
 // PeakInUse returns the most processors the logged schedule holds at one
 // instant (InUse().Peak()).
 func (t *Trace) PeakInUse() int {
-	p, _ := t.InUse().Peak()
-	return p
+	evs := make([]usageEvent, 0, 2*t.Len())
+	for i := range t.JobID {
+		evs = appendUsage(evs, t.Start(i), t.End(i), t.JobProcs(i))
+	}
+	return peakOf(evs)
+}
+
+// peakOf returns the most processors in use at one instant (it reorders
+// evs): Peak of usageOf without building the usage.
+func peakOf(evs []usageEvent) int {
+	sortUsage(evs)
+	use, peak := 0, 0
+	for k, ev := range evs {
+		use += ev.d
+		if k+1 < len(evs) && evs[k+1].t == ev.t {
+			continue
+		}
+		peak = max(peak, use)
+	}
+	return peak
 }
 
 // ErrNoUsers is the error of a user analysis (sessions, user classes,

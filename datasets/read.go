@@ -10,6 +10,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -120,18 +121,16 @@ const (
 	utf8BOM   = "\uFEFF" // a byte-order mark some editors put on line 1
 )
 
-// ReadFile reads an SWF file, gzipped or plain (detected by its magic
-// bytes). The trace's name is the file's base name without .swf/.gz unless
-// opts.Name is set. A directory is an error (ErrDirectory).
+// ReadFile reads a log file in any format Read reads (SWF, gzipped or
+// plain; tracelab's CSV, JSON or Parquet). The trace's name is the file's
+// base name without its extensions (LogName) unless opts.Name is set. A
+// directory is an error (ErrDirectory).
 func ReadFile(path string, opts ReadOptions) (*Trace, error) {
-	f, err := os.Open(path)
+	f, err := openLog(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	if st, err := f.Stat(); err == nil && st.IsDir() {
-		return nil, fmt.Errorf("%s: %w", path, ErrDirectory)
-	}
 	if opts.Name == "" {
 		opts.Name = path
 	}
@@ -145,12 +144,43 @@ func ReadFile(path string, opts ReadOptions) (*Trace, error) {
 	return t, nil
 }
 
+// ScanFile is Scan on a file (see ReadFile).
+func ScanFile(path string, opts ReadOptions, w JobWriter) (*ReadReport, error) {
+	f, err := openLog(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if opts.Name == "" {
+		opts.Name = path
+	}
+	return Scan(f, opts, w)
+}
+
+// openLog opens a log file for reading; a directory is ErrDirectory.
+func openLog(path string) (*os.File, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	if st, err := f.Stat(); err == nil && st.IsDir() {
+		f.Close()
+		return nil, fmt.Errorf("%s: %w", path, ErrDirectory)
+	}
+	return f, nil
+}
+
 // LogName returns a log's name from its path: the base name without the
-// extensions .gz and .swf.
+// extensions .gz, .swf, .csv, .json and .parquet.
 func LogName(path string) string {
 	b := filepath.Base(path)
 	b = strings.TrimSuffix(b, ".gz")
-	return strings.TrimSuffix(b, ".swf")
+	for _, ext := range []string{".swf", ".csv", ".json", ".parquet"} {
+		if strings.HasSuffix(b, ext) {
+			return strings.TrimSuffix(b, ext)
+		}
+	}
+	return b
 }
 
 // Read parses SWF from r, gzipped or plain (detected by the gzip magic
@@ -182,29 +212,69 @@ func LogName(path string) string {
 // The header is a hint, never a promise: MaxRecords does not reserve memory
 // beyond what the input's size can hold.
 func Read(r io.Reader, opts ReadOptions) (*Trace, error) {
+	p := newParser(opts)
+	defer p.prefault.Wait()
+	if err := p.read(r); err != nil {
+		return nil, err
+	}
+	return p.finish()
+}
+
+// Scan reads a log as Read does, in any format Read reads, but keeps no job:
+// it hands the header and then each job, in file order, to w, and returns
+// what Read would put in Trace.Report. Its memory does not grow with the
+// log's length (beyond the report's lists and, for a log whose job ids
+// stop increasing, a set of the ids for the duplicate check): tracelab's
+// convert and info stream with it. An error of w stops the scan and is
+// returned. A log without jobs is ErrNoJobs, and w then got nothing.
+func Scan(r io.Reader, opts ReadOptions, w JobWriter) (*ReadReport, error) {
+	p := newParser(opts)
+	p.sink = w
+	if err := p.read(r); err != nil {
+		return nil, err
+	}
+	if err := p.noJobs(); err != nil {
+		return nil, err
+	}
+	return p.finalReport(), nil
+}
+
+func newParser(opts ReadOptions) *parser {
 	name := opts.Name
 	if name == "" {
 		name = "<input>"
 	}
+	return &parser{name: name, opts: opts, t: NewTrace(LogName(name), 0)}
+}
+
+// read detects r's compression and format and parses it.
+func (p *parser) read(r io.Reader) error {
 	size := remainingSize(r)
+	p.total = size
 	ra, _ := r.(io.ReaderAt)
 	var offset int64
 	if s, ok := r.(io.Seeker); ok && size >= 0 {
 		offset, _ = s.Seek(0, io.SeekCurrent)
 	}
-	p := &parser{name: name, opts: opts, t: NewTrace(LogName(name), 0), total: size}
-	defer p.prefault.Wait()
 	head := make([]byte, 8)
 	n, err := io.ReadFull(r, head)
 	head = head[:n]
 	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
-		return nil, fmt.Errorf("%s: reading: %w", name, err)
+		return fmt.Errorf("%s: reading: %w", p.name, err)
 	}
 	if format := compressionOf(head); format != "" {
-		return nil, fmt.Errorf("%s: %w (%s); decompress it first", name, ErrCompression, format)
+		return fmt.Errorf("%s: %w (%s); decompress it first", p.name, ErrCompression, format)
+	}
+	if bytes.HasPrefix(head, []byte(parquetMagic)) {
+		if ra == nil || size < 0 {
+			return fmt.Errorf("%s: %w: Parquet needs random access: read it from a file, not a stream", p.name, ErrNotSWF)
+		}
+		p.format = FormatParquet
+		return p.readParquet(io.NewSectionReader(ra, offset, size), size)
 	}
 	src := io.MultiReader(bytes.NewReader(head), r)
-	if len(head) >= 2 && head[0] == 0x1f && head[1] == 0x8b {
+	gzipped := len(head) >= 2 && head[0] == 0x1f && head[1] == 0x8b
+	if gzipped {
 		if ra != nil && size >= 18 {
 			p.total = gzipSize(ra, offset+size, size)
 		} else {
@@ -215,17 +285,30 @@ func Read(r io.Reader, opts ReadOptions) (*Trace, error) {
 		// file in few system calls.
 		zr, err := gzip.NewReader(bufio.NewReaderSize(src, chunkSize))
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w: %s", name, ErrBadGzip, gzipReason(err))
+			return fmt.Errorf("%s: %w: %s", p.name, ErrBadGzip, gzipReason(err))
 		}
 		defer zr.Close()
-		err = p.scanConcurrently(zr)
-		if err != nil {
-			return nil, err
-		}
-	} else if err := p.scan(src); err != nil {
-		return nil, err
+		src = zr
 	}
-	return p.finish()
+	// A buffer to look at the first bytes; reads of a chunk or more pass
+	// it by.
+	br := bufio.NewReaderSize(src, sniffSize)
+	p.format, err = sniff(br)
+	if err != nil {
+		return p.readError(err)
+	}
+	switch p.format {
+	case FormatParquet:
+		return fmt.Errorf("%s: %w: a gzipped Parquet file; decompress it first", p.name, ErrNotSWF)
+	case FormatCSV:
+		return p.readCSV(br)
+	case FormatJSON:
+		return p.readJSON(br)
+	}
+	if gzipped {
+		return p.scanConcurrently(br)
+	}
+	return p.scan(br)
 }
 
 // remainingSize returns the number of bytes left in r when r knows it (a
@@ -392,7 +475,9 @@ func (p *parser) readError(err error) error {
 type parser struct {
 	name   string
 	opts   ReadOptions
-	t      *Trace // columns have length cap; the first n rows are filled
+	format Format    // the input's format
+	sink   JobWriter // receives the jobs (Scan); nil: they are stored in t (Read)
+	t      *Trace    // columns have length cap; the first n rows are filled
 	n      int
 	report ReadReport
 	warn   warnings
@@ -414,8 +499,7 @@ type parser struct {
 	maxMem      float64
 	records     int // the header's MaxRecords, 0 unknown
 
-	ids        map[int]struct{} // every job id, built once ids stop increasing
-	skippedIDs []int            // ids of rows left out, while ids is nil
+	ids        idSet // every job id, rows left out included
 	lastID     int
 	lastSubmit float64
 	haveSubmit bool
@@ -617,6 +701,9 @@ func (p *parser) startBody(offset int64) error {
 	p.maxRun = float64(h.MaxRuntime)
 	p.maxMem = float64(h.MaxMemory)
 	p.records = h.MaxRecords
+	if p.sink != nil {
+		return p.sink.WriteHeader(h)
+	}
 	p.grow(firstRows)
 	return nil
 }
@@ -707,28 +794,15 @@ func (p *parser) addRow(v *[18]float64) error {
 	p.rows++
 	id := int(v[fJobID])
 	if p.rows > 1 && id <= p.lastID {
-		if p.ids == nil {
-			p.ids = make(map[int]struct{}, 2*(p.n+len(p.skippedIDs)))
-			for _, x := range p.t.JobID[:p.n] {
-				p.ids[x] = struct{}{}
-			}
-			for _, x := range p.skippedIDs {
-				p.ids[x] = struct{}{}
-			}
-			p.skippedIDs = nil
-		}
 		last := p.lastID
 		p.warn.add(WarnUnsortedJobID, "", p.line, id, func() (string, string) {
 			return strconv.Itoa(id), fmt.Sprintf("job id %d does not increase (after %d); rows are kept in file order", id, last)
 		})
 	}
-	if p.ids != nil {
-		if _, dup := p.ids[id]; dup {
-			p.warn.add(WarnDuplicateJobID, "job_id", p.line, id, func() (string, string) {
-				return strconv.Itoa(id), fmt.Sprintf("job id %d appears more than once; every row is kept", id)
-			})
-		}
-		p.ids[id] = struct{}{}
+	if p.ids.add(id) {
+		p.warn.add(WarnDuplicateJobID, "job_id", p.line, id, func() (string, string) {
+			return strconv.Itoa(id), fmt.Sprintf("job id %d appears more than once; every row is kept", id)
+		})
 	}
 	p.lastID = id
 
@@ -743,7 +817,6 @@ func (p *parser) addRow(v *[18]float64) error {
 		})
 		if !p.opts.KeepPlaceholders {
 			p.report.PlaceholdersSkipped++
-			p.leftOut(id)
 			return nil
 		}
 		submit = math.NaN()
@@ -753,7 +826,6 @@ func (p *parser) addRow(v *[18]float64) error {
 		})
 		p.report.OutOfRangeSkipped++
 		p.report.Replaced = append(p.report.Replaced, ReplacedValue{Row: -1, Line: p.line, JobID: id, Field: "submit", Value: submit})
-		p.leftOut(id)
 		return nil
 	case submit < 0:
 		p.warn.add(WarnBeforeStart, "submit", p.line, id, func() (string, string) {
@@ -770,7 +842,7 @@ func (p *parser) addRow(v *[18]float64) error {
 		p.lastSubmit, p.haveSubmit = submit, true
 	}
 
-	if p.n == len(p.t.JobID) {
+	if p.sink == nil && p.n == len(p.t.JobID) {
 		p.grow(p.nextCapacity() - p.n)
 	}
 	i := p.n
@@ -789,6 +861,15 @@ func (p *parser) addRow(v *[18]float64) error {
 	}
 	p.checkConsistency(id, v)
 
+	if p.sink != nil {
+		j := Job{JobID: id, Submit: submit, Wait: measure(v[fWait]), Runtime: measure(v[fRuntime]),
+			Procs: int(v[fProcs]), CPUTime: measure(v[fCPUTime]), Mem: measure(v[fMem]),
+			ReqProcs: int(v[fReqProcs]), ReqTime: measure(v[fReqTime]), ReqMem: measure(v[fReqMem]),
+			Status: int(v[fStatus]), User: int(v[fUser]), Group: int(v[fGroup]), App: int(v[fApp]),
+			Queue: int(v[fQueue]), Partition: int(v[fPartition]), PrevJob: int(v[fPrevJob]),
+			ThinkTime: measure(v[fThinkTime])}
+		return p.sink.WriteJob(&j)
+	}
 	t := p.t
 	t.JobID[i] = id
 	t.Submit[i] = submit
@@ -844,12 +925,41 @@ func (p *parser) checkIDs(id int, v *[18]float64) {
 	}
 }
 
-// leftOut records the id of a row that is not stored, for the duplicate
-// check.
-func (p *parser) leftOut(id int) {
-	if p.ids == nil {
-		p.skippedIDs = append(p.skippedIDs, id)
+// idSet is a set of job ids that costs little while ids increase, as
+// they do in most logs: increasing ids are kept as runs of consecutive
+// ids, and only ids that come out of order in a map.
+type idSet struct {
+	runs []idRun          // increasing, disjoint, not adjacent
+	more map[int]struct{} // ids not above the last run's end when added
+}
+
+type idRun struct{ lo, hi int }
+
+// add adds x and reports whether it was in the set already.
+func (s *idSet) add(x int) bool {
+	n := len(s.runs)
+	switch {
+	case n == 0 || x > s.runs[n-1].hi+1:
+		s.runs = append(s.runs, idRun{x, x})
+		return false
+	case x == s.runs[n-1].hi+1:
+		s.runs[n-1].hi = x
+		return false
 	}
+	// x is not above every id of the runs: it may be among them, or among
+	// the ids added out of order (never above a run's end).
+	k := sort.Search(n, func(k int) bool { return s.runs[k].hi >= x })
+	if k < n && s.runs[k].lo <= x {
+		return true
+	}
+	if _, ok := s.more[x]; ok {
+		return true
+	}
+	if s.more == nil {
+		s.more = make(map[int]struct{})
+	}
+	s.more[x] = struct{}{}
+	return false
 }
 
 // badMeasure reports a measure outside its domain and returns the value to
@@ -925,21 +1035,8 @@ func measure(x float64) float64 {
 }
 
 func (p *parser) finish() (*Trace, error) {
-	if p.n == 0 {
-		var why []string
-		if k := p.report.PlaceholdersSkipped; k > 0 {
-			why = append(why, fmt.Sprintf("%d rows are placeholders with submit −1", k))
-		}
-		if k := p.report.OutOfRangeSkipped; k > 0 {
-			why = append(why, fmt.Sprintf("%d rows have submit times more than 200 years from the start (are they in milliseconds?)", k))
-		}
-		if !p.inBody && p.line > 0 {
-			why = append(why, fmt.Sprintf("%d lines, none of them a job: blank or comment lines only", p.line))
-		}
-		if len(why) > 0 {
-			return nil, fmt.Errorf("%s: %w (%s)", p.name, ErrNoJobs, strings.Join(why, "; "))
-		}
-		return nil, fmt.Errorf("%s: %w", p.name, ErrNoJobs)
+	if err := p.noJobs(); err != nil {
+		return nil, err
 	}
 	t := p.t
 	if c := len(t.JobID); c-p.n > p.n/8 && c-p.n > firstRows {
@@ -948,11 +1045,37 @@ func (p *parser) finish() (*Trace, error) {
 	} else {
 		p.truncate()
 	}
-	p.report.Lines = p.line
-	p.report.Jobs = t.Len()
-	p.report.Warnings = p.warn.list
-	t.Report = &p.report
+	t.Report = p.finalReport()
 	return t, nil
+}
+
+// noJobs returns ErrNoJobs, saying why, when no job was read.
+func (p *parser) noJobs() error {
+	if p.n > 0 {
+		return nil
+	}
+	var why []string
+	if k := p.report.PlaceholdersSkipped; k > 0 {
+		why = append(why, fmt.Sprintf("%d rows are placeholders with submit −1", k))
+	}
+	if k := p.report.OutOfRangeSkipped; k > 0 {
+		why = append(why, fmt.Sprintf("%d rows have submit times more than 200 years from the start (are they in milliseconds?)", k))
+	}
+	if p.format == FormatSWF && !p.inBody && p.line > 0 {
+		why = append(why, fmt.Sprintf("%d lines, none of them a job: blank or comment lines only", p.line))
+	}
+	if len(why) > 0 {
+		return fmt.Errorf("%s: %w (%s)", p.name, ErrNoJobs, strings.Join(why, "; "))
+	}
+	return fmt.Errorf("%s: %w", p.name, ErrNoJobs)
+}
+
+// finalReport completes the report once the input is read.
+func (p *parser) finalReport() *ReadReport {
+	p.report.Lines = p.line
+	p.report.Jobs = p.n
+	p.report.Warnings = p.warn.list
+	return &p.report
 }
 
 // truncate cuts the columns to the rows read.

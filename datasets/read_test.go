@@ -67,11 +67,19 @@ func TestReadMalformed(t *testing.T) {
 		"digit separators":             {err: ErrNotNumber, line: 1, field: "submit"},
 		"hex float":                    {err: ErrNotNumber, line: 1, field: "submit"},
 		"submit times in milliseconds": {err: ErrNoJobs},
-		"CSV file":                     {err: ErrNotSWF, line: 1},
-		"JSON file":                    {err: ErrNotSWF, line: 1},
-		"HTML page":                    {err: ErrNotSWF, line: 1},
-		"bad gzip header":              {err: ErrBadGzip},
-		"bzip2 file":                   {err: ErrCompression},
+		"CSV file": {jobs: 1, check: func(t *testing.T, tr *Trace) {
+			if tr.Wait[0] != 10 || tr.Runtime[0] != 100 || tr.Procs[0] != -1 {
+				t.Errorf("job %+v: want wait 10, runtime 100, procs unknown", tr.Job(0))
+			}
+		}},
+		"JSON file": {jobs: 1, check: func(t *testing.T, tr *Trace) {
+			if tr.JobID[0] != 1 || tr.Submit[0] != 0 || !math.IsNaN(tr.Wait[0]) {
+				t.Errorf("job %+v: want job 1 at 0, wait unknown", tr.Job(0))
+			}
+		}},
+		"HTML page":       {err: ErrNotSWF, line: 1},
+		"bad gzip header": {err: ErrBadGzip},
+		"bzip2 file":      {err: ErrCompression},
 
 		"negative runtime": {jobs: 1, warn: []warned{{WarnNegativeValue, "runtime", 1}},
 			check: nan(func(t *Trace) []float64 { return t.Runtime })},

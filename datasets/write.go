@@ -5,11 +5,6 @@ import (
 	"io"
 	"math"
 	"strconv"
-	"strings"
-
-	"github.com/klauspost/compress/gzip"
-
-	"github.com/tracelab/tracelab/internal/outfile"
 )
 
 // WriteSWF writes the trace as SWF: its header (verbatim when unchanged
@@ -17,34 +12,56 @@ import (
 // NaN and −1 are written as −1; values are written in the shortest form that
 // reads back to the same float64, so Read(WriteSWF(t)) equals t.
 func WriteSWF(w io.Writer, t *Trace) error {
-	if err := t.Validate(); err != nil {
+	sw := NewSWFWriter(w)
+	if err := WriteTrace(sw, t); err != nil {
 		return err
 	}
-	bw := bufio.NewWriterSize(w, 1<<16)
-	for _, l := range t.Header.Text() {
-		bw.WriteString(l)
-		bw.WriteByte('\n')
-	}
-	buf := make([]byte, 0, 256)
-	for i := range t.JobID {
-		buf = buf[:0]
-		buf = strconv.AppendInt(buf, int64(t.JobID[i]), 10)
-		for _, v := range [...]float64{t.Submit[i], t.Wait[i], t.Runtime[i], float64(t.Procs[i]),
-			t.CPUTime[i], t.Mem[i], float64(t.ReqProcs[i]), t.ReqTime[i], t.ReqMem[i]} {
-			buf = appendField(buf, v)
-		}
-		for _, v := range [...]int{t.Status[i], t.User[i], t.Group[i], t.App[i], t.Queue[i], t.Partition[i], t.PrevJob[i]} {
-			buf = append(buf, ' ')
-			buf = strconv.AppendInt(buf, int64(v), 10)
-		}
-		buf = appendField(buf, t.ThinkTime[i])
-		buf = append(buf, '\n')
-		if _, err := bw.Write(buf); err != nil {
+	return sw.Close()
+}
+
+// SWFWriter writes a log as SWF, job by job (see WriteSWF).
+type SWFWriter struct {
+	bw  *bufio.Writer
+	buf []byte
+}
+
+// NewSWFWriter returns a writer of SWF to w.
+func NewSWFWriter(w io.Writer) *SWFWriter {
+	return &SWFWriter{bw: bufio.NewWriterSize(w, 1<<16), buf: make([]byte, 0, 256)}
+}
+
+// WriteHeader writes the header's comment lines (Header.Text).
+func (s *SWFWriter) WriteHeader(h Header) error {
+	for _, l := range h.Text() {
+		s.bw.WriteString(l)
+		if err := s.bw.WriteByte('\n'); err != nil {
 			return err
 		}
 	}
-	return bw.Flush()
+	return nil
 }
+
+// WriteJob writes one job line.
+func (s *SWFWriter) WriteJob(j *Job) error {
+	buf := s.buf[:0]
+	buf = strconv.AppendInt(buf, int64(j.JobID), 10)
+	for _, v := range [...]float64{j.Submit, j.Wait, j.Runtime, float64(j.Procs),
+		j.CPUTime, j.Mem, float64(j.ReqProcs), j.ReqTime, j.ReqMem} {
+		buf = appendField(buf, v)
+	}
+	for _, v := range [...]int{j.Status, j.User, j.Group, j.App, j.Queue, j.Partition, j.PrevJob} {
+		buf = append(buf, ' ')
+		buf = strconv.AppendInt(buf, int64(v), 10)
+	}
+	buf = appendField(buf, j.ThinkTime)
+	buf = append(buf, '\n')
+	s.buf = buf
+	_, err := s.bw.Write(buf)
+	return err
+}
+
+// Close flushes the buffered lines.
+func (s *SWFWriter) Close() error { return s.bw.Flush() }
 
 func appendField(buf []byte, v float64) []byte {
 	buf = append(buf, ' ')
@@ -55,18 +72,9 @@ func appendField(buf []byte, v float64) []byte {
 }
 
 // WriteSWFFile writes the trace to path as SWF, gzipped when path ends in
-// ".gz". A regular file is written to a temporary name and renamed, so a
-// failure leaves no partial file; a link is followed and a device or pipe
-// written through (internal/outfile).
+// ".gz" (WriteTraceFile: a regular file is written to a temporary name and
+// renamed, so a failure leaves no partial file; a link is followed and a
+// device or pipe written through).
 func WriteSWFFile(path string, t *Trace) error {
-	return outfile.Write(path, 0o644, func(w io.Writer) error {
-		if strings.HasSuffix(path, ".gz") {
-			zw := gzip.NewWriter(w)
-			if err := WriteSWF(zw, t); err != nil {
-				return err
-			}
-			return zw.Close()
-		}
-		return WriteSWF(w, t)
-	})
+	return writeLogFile(path, FormatSWF, isGzipPath(path), func(w JobWriter) error { return WriteTrace(w, t) })
 }

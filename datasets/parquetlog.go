@@ -1,0 +1,198 @@
+package datasets
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strings"
+
+	"github.com/parquet-go/parquet-go"
+)
+
+// parquetHeaderKey names the file metadata entry that keeps a log's SWF
+// header (its lines, as an SWF file starts, joined by newlines).
+const parquetHeaderKey = "tracelab.swf_header"
+
+// parquetRowGroup is the most rows of a row group ParquetWriter writes: the
+// rows it buffers before writing them out (about 20 MB for the 20 job
+// columns).
+const parquetRowGroup = 1 << 17
+
+// ParquetWriter writes a log as Parquet, a row group at a time: the job
+// columns of Trace.Frame (measures and processor counts as DOUBLE with NaN
+// unknown, identifiers as optional INT64), the SWF header's lines in the
+// file metadata (key "tracelab.swf_header") and the column order in
+// "tracelab.columns".
+type ParquetWriter struct {
+	w     io.Writer
+	pw    *parquet.Writer
+	leaf  [len(FieldNames) + 2]int // leaf column of each job column
+	batch []parquet.Row
+}
+
+// NewParquetWriter returns a writer of Parquet to w.
+func NewParquetWriter(w io.Writer) *ParquetWriter { return &ParquetWriter{w: w} }
+
+// jobParquetSchema is the schema of a log's Parquet file.
+var jobParquetSchema = func() *parquet.Schema {
+	group := parquet.Group{}
+	for k, name := range JobColumns {
+		if jobColumnKinds[k] == kindID {
+			group[name] = parquet.Optional(parquet.Int(64))
+		} else {
+			group[name] = parquet.Leaf(parquet.DoubleType)
+		}
+	}
+	return parquet.NewSchema("jobs", group)
+}()
+
+// WriteHeader starts the file; the header goes into its metadata.
+func (p *ParquetWriter) WriteHeader(h Header) error {
+	index := make(map[string]int)
+	for i, path := range jobParquetSchema.Columns() {
+		index[path[0]] = i
+	}
+	for k, name := range JobColumns {
+		p.leaf[k] = index[name]
+	}
+	p.pw = parquet.NewWriter(p.w, jobParquetSchema,
+		parquet.KeyValueMetadata(parquetOrderKey, strings.Join(JobColumns, "\x1f")),
+		parquet.KeyValueMetadata(parquetHeaderKey, strings.Join(h.Text(), "\n")),
+		parquet.MaxRowsPerRowGroup(parquetRowGroup))
+	p.batch = make([]parquet.Row, 0, 1024)
+	return nil
+}
+
+// WriteJob adds one row.
+func (p *ParquetWriter) WriteJob(j *Job) error {
+	if p.pw == nil {
+		panic("datasets: ParquetWriter.WriteJob before WriteHeader")
+	}
+	n := len(p.batch)
+	p.batch = p.batch[:n+1]
+	row := p.batch[n]
+	if row == nil {
+		row = make(parquet.Row, len(JobColumns))
+		p.batch[n] = row
+	}
+	for k, v := range jobRow(j) {
+		c := p.leaf[k]
+		if jobColumnKinds[k] == kindID {
+			row[c] = parquet.Int64Value(int64(v)).Level(0, 1, c)
+		} else {
+			row[c] = parquet.DoubleValue(v).Level(0, 0, c)
+		}
+	}
+	if len(p.batch) == cap(p.batch) {
+		return p.flush()
+	}
+	return nil
+}
+
+func (p *ParquetWriter) flush() error {
+	_, err := p.pw.WriteRows(p.batch)
+	p.batch = p.batch[:0]
+	return err
+}
+
+// Close writes the last rows and the footer.
+func (p *ParquetWriter) Close() error {
+	if p.pw == nil {
+		return errors.New("datasets: ParquetWriter closed before WriteHeader")
+	}
+	if err := p.flush(); err != nil {
+		return err
+	}
+	return p.pw.Close()
+}
+
+// readParquet reads a job frame from a Parquet file: the SWF header from
+// its metadata (key tracelab.swf_header), the jobs from its columns found
+// by name (as readCSV does). The job columns must be flat numbers (DOUBLE,
+// FLOAT, INT32, INT64); other columns are ignored. Rows are numbered from 1
+// in errors and warnings (Line).
+func (p *parser) readParquet(r io.ReaderAt, size int64) error {
+	p.total = -1 // no byte offsets per row: the rows to reserve double
+	f, err := openParquet(r, size)
+	if err != nil {
+		return &ParseError{File: p.name, Err: err}
+	}
+	leaves := f.Schema().Columns()
+	fieldOf := make([]int, len(leaves))
+	names := make([]string, len(leaves))
+	for c, path := range leaves {
+		names[c] = strings.Join(path, ".")
+	}
+	fields, err := frameFields(names)
+	if err != nil {
+		return &ParseError{File: p.name, Err: err}
+	}
+	for c, k := range fields {
+		fieldOf[c] = k
+		if k < 0 {
+			continue
+		}
+		leaf, _ := f.Schema().Lookup(leaves[c]...)
+		switch kind := leaf.Node.Type().Kind(); {
+		case leaf.Node.Repeated():
+			return &ParseError{File: p.name, Field: FieldNames[k], Err: errors.New("a repeated column; want one number per row")}
+		case kind != parquet.Double && kind != parquet.Float && kind != parquet.Int32 && kind != parquet.Int64:
+			return &ParseError{File: p.name, Field: FieldNames[k], Err: fmt.Errorf("a column of %v; want numbers", leaf.Node.Type())}
+		}
+	}
+	if h, ok := f.Lookup(parquetHeaderKey); ok {
+		for _, l := range strings.Split(h, "\n") {
+			p.headerLine([]byte(strings.TrimPrefix(l, ";")))
+		}
+	}
+	// MaxRecords' role: a hint for the rows to reserve, believed only up
+	// to four times the rows read (nextCapacity).
+	p.records = int(min(f.NumRows(), math.MaxInt32))
+	pr := parquet.NewReader(f)
+	defer pr.Close()
+	buf := make([]parquet.Row, 256)
+	for {
+		m, err := pr.ReadRows(buf)
+		for _, row := range buf[:m] {
+			p.line++
+			if !p.inBody {
+				if err := p.startBody(0); err != nil {
+					return err
+				}
+			}
+			vals := unknownRow
+			for _, v := range row {
+				k := fieldOf[v.Column()]
+				if k < 0 || v.IsNull() {
+					continue
+				}
+				var x float64
+				switch v.Kind() {
+				case parquet.Double:
+					x = v.Double()
+				case parquet.Float:
+					x = float64(v.Float())
+				case parquet.Int32:
+					x = float64(v.Int32())
+				default:
+					x = float64(v.Int64())
+				}
+				y, err := cellValue(k, x)
+				if err != nil {
+					return &ParseError{File: p.name, Line: p.line, Field: FieldNames[k], Text: fmtValue(x), Err: err}
+				}
+				vals[k] = y
+			}
+			if err := p.addRow(&vals); err != nil {
+				return err
+			}
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return &ParseError{File: p.name, Line: p.line + 1, Err: err}
+		}
+	}
+}
