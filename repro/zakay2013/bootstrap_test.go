@@ -5,6 +5,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/sim/resample"
 )
 
@@ -24,11 +25,12 @@ func TestQuantile(t *testing.T) {
 
 // TestBootstrapQuick checks the quick-mode §6.1 results on KTH-SP2: the
 // figures place the original as resample.PositionOf does over the same
-// variants; with the default reading its wait lies inside the variants'
-// range, with each long-term user started in its own week (cycle) below
-// all of them (the evidence of the package documentation of sim/resample);
-// and the weekly load of the default variants varies less than the cycle
-// variants'.
+// variants; with §4's literal start (the paper's entries) every variant
+// waits longer than the original, with the common week (ours) the
+// original lies inside, both at the same number of variants; and the
+// covariance evidence: the long-term users' weekly loads are negatively
+// correlated in the log, the common week keeps their variance, §4's start
+// raises it.
 func TestBootstrapQuick(t *testing.T) {
 	needData(t)
 	ctx := context.Background()
@@ -36,32 +38,29 @@ func TestBootstrapQuick(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := quick.bootstrap(ctx, "KTH-SP2", "default")
+	lit, err := quick.bootstrap(ctx, "KTH-SP2", literalReading)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, ok := f9.row("KTH-SP2", "avg_wait")
-	if want := resample.PositionOf(b.Original.AvgWait, b.Replicates.Col("avg_wait").Float()); !ok || r.pos != want {
+	r, ok := findRow(f9.rows, "KTH-SP2", "avg_wait")
+	if want := resample.PositionOf(lit.Original.AvgWait, lit.Replicates.Col("avg_wait").Float()); !ok || r.pos != want {
 		t.Fatalf("KTH-SP2 wait: %+v, want %+v", r.pos, want)
 	}
-	if r.pos.Replicates != quick.bootstrapReps() || !r.pos.Inside || !(r.p5 <= r.pos.Median && r.pos.Median <= r.p95) {
-		t.Errorf("KTH-SP2 wait, default reading: %+v, p5 %v p95 %v", r.pos, r.p5, r.p95)
+	if r.pos.Replicates != quick.bootstrapReps() || r.pos.AtOrBelow != 0 {
+		t.Errorf("KTH-SP2 wait, §4's start: %+v, want every one of %d variants above the original", r.pos, quick.bootstrapReps())
 	}
-	if f9.Frame.Nrow() != 2*len(quick.bootstrapLogs(len(BootstrapLogs))) {
-		t.Errorf("Fig. 9 frame: %d rows", f9.Frame.Nrow())
+	c, ok := findRow(f9.common, "KTH-SP2", "avg_wait")
+	if !ok || c.pos.Replicates != quick.bootstrapReps() || !c.pos.Inside || !(c.p5 <= c.pos.Median && c.pos.Median <= c.p95) {
+		t.Errorf("KTH-SP2 wait, common week: %+v, p5 %v p95 %v", c.pos, c.p5, c.p95)
 	}
-	c, err := quick.bootstrap(ctx, "KTH-SP2", "cycle")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if c.Wait.AtOrBelow != 0 || c.Wait.Replicates != quick.readingReps() {
-		t.Errorf("KTH-SP2 wait, cycle reading: %+v, want every variant above the original", c.Wait)
+	if n := 2 * 2 * len(quick.bootstrapLogs(len(BootstrapLogs))); f9.Frame.Nrow() != n {
+		t.Errorf("Fig. 9 frame: %d rows, want %d (two readings, two metrics)", f9.Frame.Nrow(), n)
 	}
 	f8, err := quick.Fig8(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if j, ok := f8.row("KTH-SP2", "jobs"); !ok || j.pos.Original != 28476 {
+	if j, ok := findRow(f8.rows, "KTH-SP2", "jobs"); !ok || j.pos.Original != 28476 {
 		t.Errorf("KTH-SP2 throughput: %+v, want the log's 28,476 jobs", j.pos)
 	}
 	rd, err := quick.BootstrapReadings(ctx)
@@ -75,16 +74,49 @@ func TestBootstrapQuick(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cv := map[string]float64{}
-	for _, x := range dg.rows {
-		if x.log == "KTH-SP2" && x.class == "all" {
-			cv[x.source] = x.stats.Load.CV
+	for _, x := range dg.cov {
+		if x.log != "KTH-SP2" {
+			continue
+		}
+		com, lit := x.varOf[commonReading], x.varOf[literalReading]
+		if !(x.logVar < 0.6*x.indepVar && math.Abs(com-x.logVar) < 0.5*x.logVar && lit > 2*x.logVar) {
+			t.Errorf("KTH-SP2 long-term weekly load variance: log %.4f, independent %.4f, common %.4f, literal %.4f", x.logVar, x.indepVar, com, lit)
 		}
 	}
-	if !(cv["original"] < cv["default"] && cv["default"] < cv["cycle"]) {
-		t.Errorf("KTH-SP2 weekly load CV: %v, want original < default < cycle", cv)
+	if len(dg.Panels) != 2 || dg.Daily.Nrow() != 2*(1+len(diagnosticReadings)) || dg.Covariance.Nrow() != 2 {
+		t.Errorf("diagnostic: %d panels, %d daily rows, %d covariance rows", len(dg.Panels), dg.Daily.Nrow(), dg.Covariance.Nrow())
 	}
-	if len(dg.Panels) != 2 || dg.Daily.Nrow() != 2*3 {
-		t.Errorf("diagnostic: %d panels, %d daily rows", len(dg.Panels), dg.Daily.Nrow())
+}
+
+// TestLongTermVariances: two long-term users who take turns, one working
+// in the even weeks and the other in the odd ones, load the machine
+// equally every week: the variance of their total weekly load is 0, while
+// each alone, load 1/2 in m of n weeks and 0 in the others, has variance
+// (1/2)²·m(n−m)/(n(n−1)): with n = 29 whole weeks, m = 15 and 14.
+func TestLongTermVariances(t *testing.T) {
+	const weeks = 30
+	tr := datasets.NewTrace("turns", 0)
+	tr.Header.MaxProcs = 1
+	for k := range weeks {
+		j := datasets.UnknownJob()
+		j.JobID, j.User, j.Submit, j.Runtime, j.Procs, j.Status = k+1, 1+k%2, (float64(k)+0.5)*datasets.Week, datasets.Week/2, 1, 1
+		tr.Append(j)
+	}
+	p, err := resample.NewPools(tr, resample.PoolOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.LongTerm) != 2 {
+		t.Fatalf("%d long-term users, want 2", len(p.LongTerm))
+	}
+	total, indep := longTermVariances(p)
+	if want := 2 * 0.25 * 15 * 14 / (29 * 28.0); total > 1e-12 || math.Abs(indep-want) > 1e-12 {
+		t.Errorf("variances: total %v, independent %v; want 0 and %v", total, indep, want)
+	}
+	if v := variance([]float64{1, 2, 3, 4}); math.Abs(v-5.0/3) > 1e-12 {
+		t.Errorf("variance = %v, want 5/3", v) // R: var(1:4)
+	}
+	if f := front([]float64{2, 2, 2, 2, 0, 0, 0, 0}); f != 2 {
+		t.Errorf("front = %v, want 2", f)
 	}
 }

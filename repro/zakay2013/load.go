@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
@@ -12,6 +13,7 @@ import (
 	"gonum.org/v1/plot"
 
 	"github.com/tracelab/tracelab/analytics/users"
+	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/plots"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/sim"
@@ -43,8 +45,39 @@ type Fig11Result struct {
 	original    float64             // EASY's utilisation of the original
 	utilization []float64           // of the resampled logs
 	ks          marginalKS
-	missing     missingLogs
+	// lowLoad lists the logs of Table I we have with their utilisation
+	// (logUtilization), for §6.3's "some logs have a very low utilization".
+	lowLoad []logLoad
+	missing missingLogs
 }
+
+// logLoad is the utilisation of one log.
+type logLoad struct {
+	log  string
+	util float64
+}
+
+// logUtilization is the utilisation of a log as it ran: the work of its
+// jobs (runtime × processors) over the machine's capacity from the first
+// submission to the last job's end. Jobs of unknown runtime or processors
+// are left out.
+func logUtilization(tr *datasets.Trace) float64 {
+	first, last, work := math.Inf(1), math.Inf(-1), 0.0
+	for i, s := range tr.Submit {
+		first = min(first, s)
+		if e := tr.End(i); !math.IsNaN(e) {
+			last = max(last, e)
+		}
+		if r, w := tr.Runtime[i], tr.Procs[i]; r >= 0 && w > 0 {
+			work += r * float64(w)
+		}
+	}
+	return work / (float64(tr.Machine().Procs) * (last - first))
+}
+
+// lowUtilization is §6.3's "a very low utilization, in the range of
+// 10–30%".
+const lowUtilLo, lowUtilHi = 0.10, 0.30
 
 // Fig11 computes Fig. 11.
 func (s *Study) Fig11(ctx context.Context) (*Fig11Result, error) {
@@ -87,6 +120,16 @@ func (s *Study) Fig11(ctx context.Context) (*Fig11Result, error) {
 			return nil, err
 		}
 		r := &Fig11Result{original: ref.Utilization, ks: ksOf(orig, vms)}
+		for _, pl := range TableILogs {
+			tr, err := logOf(pl.Name)
+			if isMissing(err) {
+				continue
+			}
+			if err != nil {
+				return nil, err
+			}
+			r.lowLoad = append(r.lowLoad, logLoad{pl.Name, logUtilization(tr)})
+		}
 		if r.Panels, err = resampleplot.Marginals(append([]users.Marginals{orig}, vms...), fmt.Sprintf("%s ×%d users: ", Fig11Log, Fig11Load)); err != nil {
 			return nil, err
 		}
@@ -140,6 +183,19 @@ func (r *Fig11Result) Claims(l *ledger.Ledger) {
 			worstTime = max(worstTime, r.ks.mean[i])
 		}
 	}
+	var low, all []string
+	for _, x := range r.lowLoad {
+		w := fmt.Sprintf("%s %.0f%%", x.log, 100*x.util)
+		all = append(all, w)
+		if x.util >= lowUtilLo && x.util <= lowUtilHi {
+			low = append(low, w)
+		}
+	}
+	l.Check("Fig. 11", "fig11/low_utilization_logs",
+		fmt.Sprintf("number of the %d logs of Table I we have whose utilisation (work over capacity, first submission to last end) is 10–30%%", len(r.lowLoad)),
+		ledger.Stated("some logs", ledger.AtLeast(2)), float64(len(low))).
+		Quoting("some logs have a very low utilization, in the range of 10–30%").
+		OurValue += " (" + strings.Join(low, ", ") + "; all: " + strings.Join(all, ", ") + ")"
 	l.Claim("Fig. 11", "fig11/arrival_end_differ_most", "the main difference is in the arrival time and end time distributions",
 		worstTime > worstWork, fmt.Sprintf("largest mean KS distance: arrival and end times %.3f, the users' work %.3f", worstTime, worstWork)).
 		Quoting("The main difference is in the arrival time and end time distributions")

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/rand/v2"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
@@ -222,6 +223,11 @@ type binsRow struct {
 	median, resampled float64
 	ks                float64
 	variants          int
+	// scrambled is the median fullest-bin share of the log with its
+	// values scrambled (no locality: locality.Scramble), and dayJobs the
+	// median number of jobs of its days.
+	scrambled float64
+	dayJobs   int
 }
 
 // Fig5 computes Fig. 5 (quick mode: SDSC-SP2 only).
@@ -260,6 +266,9 @@ func (s *Study) Fig5(ctx context.Context) (*Fig5Result, error) {
 				}
 				frames, labels := make([]dataframe.DataFrame, len(res)), make([]string, len(res))
 				row := binsRow{log: name, attr: a, days: len(res[0].Days), median: median(res[0].Fractions()), variants: len(vs)}
+				if row.scrambled, row.dayJobs, err = scrambledBins(tr, a, s.seed()); err != nil {
+					return nil, err
+				}
 				for i, x := range res {
 					frames[i], labels[i] = x.Frame(), traces[i].Name
 					if i > 0 {
@@ -294,6 +303,46 @@ func (s *Study) Fig5(ctx context.Context) (*Fig5Result, error) {
 	})
 }
 
+// scrambledBins returns the median over days of the fullest-bin share of
+// attribute a of tr with its values scrambled among the jobs (no
+// locality), and the median number of jobs of a day.
+func scrambledBins(tr *datasets.Trace, a datasets.Attribute, seed uint64) (float64, int, error) {
+	o, err := locality.Observe(tr, a)
+	if err != nil {
+		return 0, 0, err
+	}
+	r, err := locality.DailyBins(locality.Scramble(o, seed), locality.DailyBinsOptions{})
+	if err != nil {
+		return 0, 0, err
+	}
+	jobs := make([]float64, len(r.Days))
+	for i, d := range r.Days {
+		jobs[i] = float64(d.Jobs)
+	}
+	return median(r.Fractions()), int(median(jobs)), nil
+}
+
+// randomFullestShare is the expected share of the fullest of bins
+// equal-weight bins among n jobs placed in them at random (a multinomial
+// draw), estimated from draws random days: what a day of n jobs gives
+// without locality.
+func randomFullestShare(n, bins, draws int, seed uint64) float64 {
+	rng := rand.New(rand.NewPCG(seed, 0))
+	count := make([]int, bins)
+	sum := 0.0
+	for range draws {
+		clear(count)
+		top := 0
+		for range n {
+			b := rng.IntN(bins)
+			count[b]++
+			top = max(top, count[b])
+		}
+		sum += float64(top) / float64(n)
+	}
+	return sum / float64(draws)
+}
+
 // binsSimilar bounds "generally similar ... in some cases a bit below"
 // (§5.2) for the median fullest-bin share: the resampled logs' within 10%
 // of the original's above it, and up to 20% below it.
@@ -301,9 +350,33 @@ var binsSimilar = ledger.Stated("similar, in some cases a bit below", ledger.Bet
 
 // Claims adds, per log and attribute, that the resampled distribution of
 // the daily concentration is similar to the original's, at most a bit
-// below.
+// below; the paper's 1/16 = 0.062 (its arithmetic, a check); and its claim
+// that without locality all values would be 1/16, against the logs with
+// their values scrambled.
 func (r *Fig5Result) Claims(l *ledger.Ledger) {
 	r.missing.claims(l, "Fig. 5", "fig5")
+	const noLocality = "if there was no locality, all values should be $\\frac{1}{16} = 0.062$"
+	l.Check("Fig. 5", "fig5/one_sixteenth", "the share of one of 16 equal-weight bins, 1/16, as the paper prints it",
+		ledger.Printed("0.062", 0), 1.0/16).Quoting(noLocality).
+		AsCheck("arithmetic of the paper's own number: 1/16 = 0.0625, printed 0.062")
+	if len(r.rows) > 0 {
+		var sc, jobs []float64
+		for _, x := range r.rows {
+			sc, jobs = append(sc, x.scrambled), append(jobs, float64(x.dayJobs))
+		}
+		n := int(median(jobs))
+		rnd := randomFullestShare(n, 16, 2000, 2013)
+		got := mean(sc)
+		e := l.Check("Fig. 5", "fig5/no_locality_scrambled",
+			fmt.Sprintf("mean over Fig. 5's %d panels of the median fullest-bin share of the log with its values scrambled among the jobs (no locality)", len(r.rows)),
+			ledger.Printed("0.062", 0), got).Digits(3).Quoting(noLocality)
+		within := ledger.Near(rnd, 0.1*rnd)
+		if within.Accepts(got) {
+			e.IfDiffers(fmt.Sprintf("1/16 holds only for days of infinitely many jobs: the fullest of 16 bins of a day of n jobs "+
+				"placed at random holds more, on average %.3f for the median day's %d jobs (2000 random days), within %s of ours",
+				rnd, n, within.Tolerance()))
+		}
+	}
 	for _, x := range r.rows {
 		l.Check("Fig. 5", fmt.Sprintf("fig5/%s/%s/resampled_over_original", x.log, x.attr),
 			fmt.Sprintf("%s, %s: median over days of the fullest bin's share, resampled over original (%d resampled logs)", x.log, x.attr, x.variants),

@@ -54,6 +54,9 @@ func paperLog(name string) PaperLog {
 // of the same machine) for SDSC-Par-1995 in Table VII and Fig. 13.
 var standIns = map[string]string{"SDSC-Par-1996": "SDSC-Par"}
 
+// standInFor names the paper's log each stand-in replaces.
+var standInFor = map[string]string{"SDSC-Par-1996": "SDSC-Par-1995"}
+
 // catalogOf returns the catalog name of a log of the paper (Table I) or of
 // a stand-in, "" when it is not available.
 func catalogOf(name string) string {
@@ -71,6 +74,11 @@ func logOf(name string) (*datasets.Trace, error) {
 		return nil, fmt.Errorf("%s: %w", unavailableWhy(name), study.ErrMissing)
 	}
 	return study.Log(c)
+}
+
+// standInWhy says which log a stand-in replaces.
+func standInWhy(name string) string {
+	return fmt.Sprintf("%s stands in for the paper's %s (another year of the same machine): not the paper's input", name, standInFor[name])
 }
 
 // unavailableWhy says why a log of the paper is missing here.

@@ -155,13 +155,22 @@ func (r *TableVIIResult) Claims(l *ledger.Ledger) {
 		st := x.stats()
 		l.Blanked("Table VII", id+"resampled_mean", fmt.Sprintf("%s, mean of %d resampled logs", stmt, len(x.resampled)), st.mean).Digits(3)
 		l.Blanked("Table VII", id+"resampled_sd", fmt.Sprintf("%s, standard deviation over %d resampled logs", stmt, len(x.resampled)), st.sd).Digits(2)
+		_, standIn := standIns[x.log]
 		for _, b := range []struct {
 			name string
 			v    float64
 		}{{"min", st.min}, {"max", st.max}} {
-			l.Check("Table VII", id+"resampled_"+b.name, fmt.Sprintf("%s: the %s over %d resampled logs", stmt, b.name, len(x.resampled)),
-				ledger.Between(0.6, 0.9), b.v).Digits(3).
+			bid, bstmt := id+"resampled_"+b.name, fmt.Sprintf("%s: the %s over %d resampled logs", stmt, b.name, len(x.resampled))
+			if standIn {
+				l.StandIn("Table VII", bid, bstmt, ledger.Between(0.6, 0.9), b.v, standInWhy(x.log)).Digits(3).
+					Quoting("there is no slope lower than 0.6 or higher than 0.9")
+				continue
+			}
+			l.Check("Table VII", bid, bstmt, ledger.Between(0.6, 0.9), b.v).Digits(3).
 				Quoting("there is no slope lower than 0.6 or higher than 0.9")
+		}
+		if standIn {
+			continue // not counted among the paper's logs below
 		}
 		n++
 		if st.mean < x.orig.H {
