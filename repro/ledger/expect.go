@@ -56,7 +56,18 @@ func (n near) Tolerance() string {
 	if n.abs == 0 {
 		return "exact"
 	}
-	return "±" + num(n.abs)
+	return "±" + tolerance(n.abs)
+}
+
+// tolerance formats a tolerance for display: the shortest decimal when it
+// is short ("0.05"), else three significant digits ("0.00743" for a
+// tolerance computed from a standard error); Want keeps the exact value.
+func tolerance(v float64) string {
+	if s := num(v); len(s) <= 7 || math.IsInf(v, 0) || v == 0 {
+		return s
+	}
+	dec := max(2-int(math.Floor(math.Log10(math.Abs(v)))), 0)
+	return strconv.FormatFloat(v, 'f', dec, 64)
 }
 
 // Between is a range the paper gives ("between 13 and 36"); ours agrees

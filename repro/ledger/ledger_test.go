@@ -28,6 +28,8 @@ func TestExpectations(t *testing.T) {
 		{"approx Inf", Approx(1, 0.5), inf, false, "1", "±50%"},
 		{"near inside", Near(0.64, 0.05), 0.6, true, "0.64", "±0.05"},
 		{"near outside", Near(0.64, 0.05), 0.58, false, "0.64", "±0.05"},
+		{"near computed tolerance", Near(0.0160, 0.054094747994910986), 0.07, true, "0.016", "±0.0541"},
+		{"near large computed tolerance", Near(28489, 1234.5678), 28000, true, "28489", "±1235"},
 		{"near exact", Near(133, 0), 133, true, "133", "exact"},
 		{"near exact off", Near(133, 0), 134, false, "133", "exact"},
 		{"between inside", Between(13, 36), 20, true, "13–36", "in range"},
