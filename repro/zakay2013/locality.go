@@ -225,9 +225,9 @@ type binsRow struct {
 	variants          int
 	// scrambled is the median fullest-bin share of the log with its
 	// values scrambled (no locality: locality.Scramble), and dayJobs the
-	// median number of jobs of its days.
+	// number of jobs of each of its days.
 	scrambled float64
-	dayJobs   int
+	dayJobs   []int
 }
 
 // Fig5 computes Fig. 5 (quick mode: SDSC-SP2 only).
@@ -305,40 +305,44 @@ func (s *Study) Fig5(ctx context.Context) (*Fig5Result, error) {
 
 // scrambledBins returns the median over days of the fullest-bin share of
 // attribute a of tr with its values scrambled among the jobs (no
-// locality), and the median number of jobs of a day.
-func scrambledBins(tr *datasets.Trace, a datasets.Attribute, seed uint64) (float64, int, error) {
+// locality), and the number of jobs of each day.
+func scrambledBins(tr *datasets.Trace, a datasets.Attribute, seed uint64) (float64, []int, error) {
 	o, err := locality.Observe(tr, a)
 	if err != nil {
-		return 0, 0, err
+		return 0, nil, err
 	}
 	r, err := locality.DailyBins(locality.Scramble(o, seed), locality.DailyBinsOptions{})
 	if err != nil {
-		return 0, 0, err
+		return 0, nil, err
 	}
-	jobs := make([]float64, len(r.Days))
+	jobs := make([]int, len(r.Days))
 	for i, d := range r.Days {
-		jobs[i] = float64(d.Jobs)
+		jobs[i] = d.Jobs
 	}
-	return median(r.Fractions()), int(median(jobs)), nil
+	return median(r.Fractions()), jobs, nil
 }
 
-// randomFullestShare is the expected share of the fullest of bins
-// equal-weight bins among n jobs placed in them at random (a multinomial
-// draw), estimated from draws random days: what a day of n jobs gives
-// without locality.
-func randomFullestShare(n, bins, draws int, seed uint64) float64 {
+// randomFullestShare is the median over days of the share of the fullest
+// of bins equal-weight bins when each day's jobs (days[i] of them) fall in
+// the bins independently and uniformly (a multinomial draw): what days of
+// those sizes give without locality, averaged over draws repetitions.
+func randomFullestShare(days []int, bins, draws int, seed uint64) float64 {
 	rng := rand.New(rand.NewPCG(seed, 0))
 	count := make([]int, bins)
+	share := make([]float64, len(days))
 	sum := 0.0
 	for range draws {
-		clear(count)
-		top := 0
-		for range n {
-			b := rng.IntN(bins)
-			count[b]++
-			top = max(top, count[b])
+		for i, n := range days {
+			clear(count)
+			top := 0
+			for range n {
+				b := rng.IntN(bins)
+				count[b]++
+				top = max(top, count[b])
+			}
+			share[i] = float64(top) / float64(n)
 		}
-		sum += float64(top) / float64(n)
+		sum += median(share)
 	}
 	return sum / float64(draws)
 }
@@ -360,21 +364,27 @@ func (r *Fig5Result) Claims(l *ledger.Ledger) {
 		ledger.Printed("0.062", 0), 1.0/16).Quoting(noLocality).
 		AsCheck("arithmetic of the paper's own number: 1/16 = 0.0625, printed 0.062")
 	if len(r.rows) > 0 {
-		var sc, jobs []float64
-		for _, x := range r.rows {
-			sc, jobs = append(sc, x.scrambled), append(jobs, float64(x.dayJobs))
+		var sc, rnd, jobs []float64
+		for k, x := range r.rows {
+			sc = append(sc, x.scrambled)
+			rnd = append(rnd, randomFullestShare(x.dayJobs, 16, 20, uint64(k)))
+			for _, n := range x.dayJobs {
+				jobs = append(jobs, float64(n))
+			}
 		}
-		n := int(median(jobs))
-		rnd := randomFullestShare(n, 16, 2000, 2013)
-		got := mean(sc)
+		got, random := mean(sc), mean(rnd)
 		e := l.Check("Fig. 5", "fig5/no_locality_scrambled",
 			fmt.Sprintf("mean over Fig. 5's %d panels of the median fullest-bin share of the log with its values scrambled among the jobs (no locality)", len(r.rows)),
 			ledger.Printed("0.062", 0), got).Digits(3).Quoting(noLocality)
-		within := ledger.Near(rnd, 0.1*rnd)
-		if within.Accepts(got) {
-			e.IfDiffers(fmt.Sprintf("1/16 holds only for days of infinitely many jobs: the fullest of 16 bins of a day of n jobs "+
-				"placed at random holds more, on average %.3f for the median day's %d jobs (2000 random days), within %s of ours",
-				rnd, n, within.Tolerance()))
+		// The random days differ from the scrambled log by chance and by the
+		// ties of equal values (processors, requested times), which the
+		// equal-weight bins split and which lower the fullest share (SDSC-SP2:
+		// runtime 0.121 both, processors 0.101 against 0.122): 10% covers
+		// both.
+		if within := ledger.Near(random, 0.1*random); within.Accepts(got) {
+			e.IfDiffers(fmt.Sprintf("1/16 is the limit for days of infinitely many jobs: with each day's jobs placed in the 16 bins "+
+				"at random the fullest holds more, %.3f (same days: median %.0f jobs, 20 draws), within %s of ours",
+				random, median(jobs), within.Tolerance()))
 		}
 	}
 	for _, x := range r.rows {

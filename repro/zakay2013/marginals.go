@@ -185,15 +185,17 @@ func jobsOf(h [168]int) int {
 	return n
 }
 
-// positionReason explains the KS distance of marginal i when it is one of
-// the time-position marginals (first arrival, last departure, period of
-// activity), "" otherwise: resampled users arrive at a constant rate, so
-// these medians move.
-func (k marginalKS) positionReason(i int) string {
+// positionNote gives, for the time-position marginals (first arrival,
+// last departure, period of activity), the medians of the original and of
+// the resampled logs in weeks ("" for the others): shown with our value.
+// It is not a reason: no convention we measured (the three starts of the
+// long-term users, Fig4Result.LongTermStart) brings these distances
+// within their bounds, so a difference there is unexplained.
+func (k marginalKS) positionNote(i int) string {
 	switch m := resample.MarginalNames()[i]; m {
 	case users.FirstArrival.String(), users.LastDeparture.String(), users.ActivityPeriod.String():
-		return fmt.Sprintf("resampled users arrive at a constant rate: the median %s is %.1f weeks in the original, "+
-			"%.1f in the resampled logs", m, k.origMedian[i]/datasets.Week, k.resMedian[i]/datasets.Week)
+		return fmt.Sprintf(" (median %s %.1f weeks in the original, %.1f in the resampled logs)", m,
+			k.origMedian[i]/datasets.Week, k.resMedian[i]/datasets.Week)
 	}
 	return ""
 }
@@ -247,9 +249,7 @@ func (r *Fig4Result) Claims(l *ledger.Ledger) {
 				fmt.Sprintf("%s: mean KS distance of the %s distribution, original vs %d resampled logs", k.log, m, k.variants),
 				similarKS("very similar", k, i), k.mean[i]).Digits(3).
 				Quoting("all the distributions are very similar to the original one")
-			if why := k.positionReason(i); why != "" {
-				e.IfDiffers(why)
-			}
+			e.OurValue += k.positionNote(i)
 		}
 	}
 }

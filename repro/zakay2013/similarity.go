@@ -308,7 +308,7 @@ func (r *TablesResult) Claims(l *ledger.Ledger) {
 		Quoting("in most cases about 70–85% of the users exhibit higher similarity at the shorter distance")
 	l.Claim("Table IV", "tables2-4/similarity_drops", "in every row of Tables II–IV more users are more similar at the shorter distance than at the longer",
 		drops == rows, fmt.Sprintf("%d of %d rows", drops, rows)).
-		Quoting("This again demonstrate that the similarity drops when the distance grows")
+		Quoting("This again demonstrate that the similarity drops when the distance grows").Main()
 }
 
 // alternative returns column k of the cell under the convention that can

@@ -10,7 +10,8 @@ import (
 
 // The readings of 2013 §4. Where the paper's text allows more than one
 // reading, each is an option; the zero value of every option is the
-// default, chosen by the bracketing evidence of §6.1 (see the package
+// default, chosen by what a user of resampling should get — variants that
+// keep the log's load and its week-to-week variation (see the package
 // documentation and Readings).
 
 // LongTermStart says where in its stream a long-term user of the initial
