@@ -9,6 +9,7 @@ import (
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
+	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/plot"
 
 	"github.com/tracelab/tracelab/datasets"
@@ -729,7 +730,7 @@ func (s *Study) BootstrapDiagnostic(ctx context.Context) (*BootstrapDiagnosticRe
 					vars[i] = variance(lt)
 					c.frontOf[name] += front(lt) / float64(len(weeks))
 				}
-				c.varOf[name] = mean(vars)
+				c.varOf[name] = stat.Mean(vars, nil)
 				if name == "cycle" {
 					cycleVars = vars
 				}
@@ -842,25 +843,13 @@ func longTermVariances(p *resample.Pools) (total, independent float64) {
 	return variance(sum), independent
 }
 
-// variance is the sample variance (n − 1) of x.
+// variance is the sample variance (n − 1) of x, NaN for fewer than two
+// values.
 func variance(x []float64) float64 {
 	if len(x) < 2 {
 		return math.NaN()
 	}
-	m := mean(x)
-	v := 0.0
-	for _, y := range x {
-		v += (y - m) * (y - m)
-	}
-	return v / float64(len(x)-1)
-}
-
-func mean(x []float64) float64 {
-	s := 0.0
-	for _, y := range x {
-		s += y
-	}
-	return s / float64(len(x))
+	return stat.Variance(x, nil)
 }
 
 // front is the mean of x over its first frontWeeks periods over its mean.
@@ -868,7 +857,7 @@ func front(x []float64) float64 {
 	if len(x) <= frontWeeks {
 		return math.NaN()
 	}
-	return mean(x[:frontWeeks]) / mean(x)
+	return stat.Mean(x[:frontWeeks], nil) / stat.Mean(x, nil)
 }
 
 func covarianceFrame(rows []covarianceRow) dataframe.DataFrame {

@@ -372,7 +372,7 @@ func (r *Fig5Result) Claims(l *ledger.Ledger) {
 				jobs = append(jobs, float64(n))
 			}
 		}
-		got, random := mean(sc), mean(rnd)
+		got, random := stat.Mean(sc, nil), stat.Mean(rnd, nil)
 		e := l.Check("Fig. 5", "fig5/no_locality_scrambled",
 			fmt.Sprintf("mean over Fig. 5's %d panels of the median fullest-bin share of the log with its values scrambled among the jobs (no locality)", len(r.rows)),
 			ledger.Printed("0.062", 0), got).Digits(3).Quoting(noLocality)

@@ -197,7 +197,7 @@ func (r *TableVResult) Claims(l *ledger.Ledger) {
 		c := row.lit.Summary()
 		for _, x := range []struct {
 			col, words string
-			v         int
+			v          int
 		}{{"temporary_users", "temporary users (not discarded)", c[users.Temporary].Users}, {"temporary_jobs", "jobs of temporary users (not discarded)", c[users.Temporary].Jobs}} {
 			e := l.Blanked("Table V", "table5/"+row.log+"/within_edge/"+x.col,
 				fmt.Sprintf("%s: %s with §4's literal rule, discarding only users whose whole activity lies within 4 weeks of an edge (our alternative reading)", row.log, x.words),

@@ -106,10 +106,10 @@ func TestConventions(t *testing.T) {
 // processors, rounding, pooling session pairs or CPU time.
 var unexplained = map[string]bool{
 	"LANL-CM5 procs equal_01": true, "CTC-SP2 procs equal_01": true, "CTC-SP2 procs equal_12": true,
-	"SDSC-DS procs equal_12":       true,
-	"SDSC-BLUE runtime equal_01":   true, "SDSC-BLUE runtime equal_12": true,
-	"SDSC-DS runtime equal_01":     true, "SDSC-DS runtime equal_12": true,
-	"CEA-Curie runtime equal_01":   true, "CEA-Curie runtime equal_12": true,
+	"SDSC-DS procs equal_12":     true,
+	"SDSC-BLUE runtime equal_01": true, "SDSC-BLUE runtime equal_12": true,
+	"SDSC-DS runtime equal_01": true, "SDSC-DS runtime equal_12": true,
+	"CEA-Curie runtime equal_01": true, "CEA-Curie runtime equal_12": true,
 }
 
 // TestTables checks every cell of Tables II–IV against the paper: within
@@ -155,8 +155,8 @@ func TestFractionSE(t *testing.T) {
 		n    int
 		want float64
 	}{
-		{0, 133, math.Sqrt(2.0 / 137 * 135 / 137 / 137)},         // no user: still an error
-		{0.5, 96, 0.05},                                           // p̃ = 0.5, n+4 = 100
+		{0, 133, math.Sqrt(2.0 / 137 * 135 / 137 / 137)}, // no user: still an error
+		{0.5, 96, 0.05}, // p̃ = 0.5, n+4 = 100
 		{97.0 / 133, 133, math.Sqrt(99.0 / 137 * 38 / 137 / 137)}, // KTH-SP2, 97 of 133
 	} {
 		if got := fractionSE(c.p, c.n); math.Abs(got-c.want) > 1e-12 {
