@@ -178,7 +178,7 @@ func (r *TableVIResult) Claims(l *ledger.Ledger) {
 				Quoting("the stack depths found for the resampled logs are very similar to those of the original logs")
 		}
 		rt, rq, pr := row.orig[0], row.orig[1], row.orig[2]
-		l.Check("Table VI", "table6/"+row.log+"/runtime/range", row.log+": mean stack depth of the runtime, original log",
+		l.Check("Table VI", "table6/"+row.log+"/runtime/range", row.log+": mean stack depth of the runtime of the original log, in the text's range",
 			ledger.Between(13, 36), rt).Digits(3).
 			Quoting("the average stack depth found is between 13 and 36")
 		l.Claim("Table VI", "table6/"+row.log+"/others_lower", row.log+": the other attributes have much lower stack depths than the runtime",

@@ -183,11 +183,16 @@ func (r *TableVResult) Claims(l *ledger.Ledger) {
 		}
 		d, n, mid := uniformSpans(p, row.span)
 		crit := 1.36 / math.Sqrt(float64(n)) // the 5% critical value of the one-sample KS distance
+		// No convention we measured explains a rejection: leaving out the
+		// users active from the first to the last 4 weeks (cut by the log at
+		// both ends), alone or with the range ending 8 weeks before the
+		// log's length, brings none of the six rejected logs within (CTC-SP2:
+		// 0.095 → 0.142 and 0.136, critical 0.077 → 0.086).
 		l.Check("Table V", id+"long_term_spans_uniform", fmt.Sprintf("%s: KS distance of the %d long-term users' activity spans from uniform on [12 weeks, the log's length]", row.log, n),
 			ledger.Stated("uniform", ledger.AtMost(crit)), d).Digits(3).
 			Quoting("For the rest there was a uniform distribution from 12 weeks to the full length of the log.").
-			IfDiffers(fmt.Sprintf("uniform is rejected at 5%% (critical distance %.3f for %d users): the median span lies "+
-				"%.2f of the way from 12 weeks to the log's length (uniform: 0.50)", crit, n, mid))
+			OurValue += fmt.Sprintf(" (5%% critical distance %.3f for %d users; the median span lies %.2f of the way from 12 weeks "+
+			"to the log's length, uniform: 0.50)", crit, n, mid)
 		early, later := newUserRates(p)
 		l.Claim("Table V", id+"early_users_faster", row.log+": new users appear faster in the first 4 weeks than later",
 			early > later, fmt.Sprintf("%.1f new users a week in the first 4 weeks, %.1f afterwards", early, later)).
