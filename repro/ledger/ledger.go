@@ -360,14 +360,7 @@ func (t Totals) String() string {
 func Count(entries []Entry) Totals {
 	var t Totals
 	for _, e := range entries {
-		switch e.Verdict {
-		case Agrees:
-			t.Agrees++
-		case Differs:
-			t.Differs++
-		case NotComparable:
-			t.NotComparable++
-		}
+		t.add(e.Verdict)
 	}
 	return t
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -151,42 +152,49 @@ func markdownCell(s string) string {
 // statement, paper value, ours, tolerance, verdict (VerdictText), reason
 // (or a check's basis).
 func WriteMarkdown(w io.Writer, entries []Entry) error {
-	var b strings.Builder
-	b.WriteString("| item | id | statement | paper | ours | tolerance | verdict | reason |\n")
-	b.WriteString("|---|---|---|---|---|---|---|---|\n")
-	for _, e := range entries {
-		fmt.Fprintf(&b, "| %s | `%s` | %s | %s | %s | %s | %s | %s |\n", markdownCell(e.Item), e.ID,
-			markdownCell(e.Statement), markdownCell(e.PaperValue), markdownCell(e.OurValue),
-			markdownCell(e.Tolerance), VerdictText(e), markdownCell(reasonText(e)))
+	rows := make([][]string, len(entries))
+	for i, e := range entries {
+		rows[i] = []string{e.Item, "`" + e.ID + "`", e.Statement, e.PaperValue, e.OurValue, e.Tolerance, VerdictText(e), reasonText(e)}
 	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	return writeMarkdownTable(w, []string{"item", "id", "statement", "paper", "ours", "tolerance", "verdict", "reason"}, rows)
 }
 
 // WriteItems writes a paper's items with their computed statuses (Paper.
 // Statuses) as a Markdown table: item, what it shows, status, the entries
 // counted, notebook section, note.
 func WriteItems(w io.Writer, items []ItemStatus) error {
-	var b strings.Builder
-	b.WriteString("| item | shows | status | entries | notebook section | note |\n")
-	b.WriteString("|---|---|---|---|---|---|\n")
-	for _, it := range items {
-		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n", markdownCell(it.Name), markdownCell(it.Title),
-			it.Status, markdownCell(it.Counted), markdownCell(it.Section), markdownCell(it.Note))
+	rows := make([][]string, len(items))
+	for i, it := range items {
+		rows[i] = []string{it.Name, it.Title, string(it.Status), it.Counted, it.Section, it.Note}
 	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	return writeMarkdownTable(w, []string{"item", "shows", "status", "entries", "notebook section", "note"}, rows)
 }
 
 // WriteDiscrimination writes the rows of Discrimination as a Markdown
 // table: table, column, logs, agreeing cells, and how many of them would
 // also agree with another log's paper value.
 func WriteDiscrimination(w io.Writer, rows []DiscriminationRow) error {
+	cells := make([][]string, len(rows))
+	for i, r := range rows {
+		cells[i] = []string{r.Table, r.Column, strconv.Itoa(r.Rows), strconv.Itoa(r.Agreeing), strconv.Itoa(r.Ambiguous)}
+	}
+	return writeMarkdownTable(w, []string{"table", "column", "logs", "agreeing", "would also agree with another log"}, cells)
+}
+
+// writeMarkdownTable writes a Markdown table of the header and rows, each
+// cell escaped (markdownCell).
+func writeMarkdownTable(w io.Writer, header []string, rows [][]string) error {
 	var b strings.Builder
-	b.WriteString("| table | column | logs | agreeing | would also agree with another log |\n")
-	b.WriteString("|---|---|---|---|---|\n")
+	line := func(cells []string) {
+		for _, c := range cells {
+			b.WriteString("| " + markdownCell(c) + " ")
+		}
+		b.WriteString("|\n")
+	}
+	line(header)
+	b.WriteString(strings.Repeat("|---", len(header)) + "|\n")
 	for _, r := range rows {
-		fmt.Fprintf(&b, "| %s | %s | %d | %d | %d |\n", markdownCell(r.Table), markdownCell(r.Column), r.Rows, r.Agreeing, r.Ambiguous)
+		line(r)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

@@ -12,8 +12,9 @@
 //
 // Claims shows a cell's claims as a table and its checks and results of
 // ours apart; Ledger shows every item's computed status and the whole
-// ledger collapsed. StatusHTML, DetailsHTML and EntriesHTML build the same
-// HTML for cells that lay out their own display.
+// ledger collapsed. StatusHTML, SectionHTML (the items of one notebook
+// section), DetailsHTML and EntriesHTML build the same HTML for cells that
+// lay out their own display.
 //
 // The store is the folder $TRACELAB_LEDGER_DIR (scripts/run-notebooks.sh
 // and scripts/reproduce.sh set it), else tracelab-ledger in the system's

@@ -112,6 +112,31 @@ func StatusHTML(title string, items []ledger.ItemStatus) string {
 	return b.String()
 }
 
+// SectionHTML is the compact status table (StatusHTML) of the items of p
+// that notebook section shows (Item.Section), computed from entries (the
+// paper's ledger, or what the cells recorded so far), with the section's
+// claims counted in the caption; "" when no item is in the section.
+func SectionHTML(p ledger.Paper, entries []ledger.Entry, section string) string {
+	var items []ledger.ItemStatus
+	names := map[string]bool{}
+	for _, it := range p.Statuses(entries) {
+		if it.Section == section {
+			items = append(items, it)
+			names[it.Name] = true
+		}
+	}
+	if len(items) == 0 {
+		return ""
+	}
+	var es []ledger.Entry
+	for _, e := range entries {
+		if names[e.Item] {
+			es = append(es, e)
+		}
+	}
+	return StatusHTML(section+": "+ledger.Summarize(es).String(), items)
+}
+
 // DetailsHTML is the entries' table (EntriesHTML) inside a collapsed HTML
 // <details> element whose summary line is summary.
 func DetailsHTML(summary string, entries []ledger.Entry) string {

@@ -108,6 +108,12 @@ func TestHTML(t *testing.T) {
 			t.Errorf("StatusHTML lacks %q:\n%s", want, st)
 		}
 	}
+	if got := SectionHTML(p, es, "Table I — the logs"); !strings.Contains(got, "<b>Table I — the logs: 1 claims: 1 agree, 0 differ, 0 not comparable; 1 check</b>") || !strings.Contains(got, "reproduced") {
+		t.Errorf("SectionHTML:\n%s", got)
+	}
+	if got := SectionHTML(p, es, "§9"); got != "" {
+		t.Errorf("SectionHTML of a section without items: %q", got)
+	}
 	d := DetailsHTML("All 2 entries", es)
 	for _, want := range []string{"<details><summary>All 2 entries</summary>", "jobs &amp; users", "agrees (check)", "checks: 10 = 10: asked for", "</table></details>"} {
 		if !strings.Contains(d, want) {
