@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -233,6 +234,23 @@ func TestReproduceSaveOneCommit(t *testing.T) {
 	}
 	if _, _, err := runCLI(t, "reproduce", "--from", dir, "--save", t.TempDir(), "--allow-dirty"); err != nil {
 		t.Errorf("a dirty checkout, allowed: %v", err)
+	}
+
+	// The report of the saved ledgers is the report of the records they
+	// were saved from (what repro's TestReportFromCommittedLedgers relies on).
+	record("demo1", "abc")
+	record("demo2", "abc")
+	again, md1, md2 := t.TempDir(), filepath.Join(t.TempDir(), "R1.md"), filepath.Join(t.TempDir(), "R2.md")
+	if _, _, err := runCLI(t, "reproduce", "--from", dir, "-o", md1, "--save", again); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := runCLI(t, "reproduce", "--from", again, "-o", md2); err != nil {
+		t.Fatal(err)
+	}
+	a, _ := os.ReadFile(md1)
+	b, _ := os.ReadFile(md2)
+	if len(a) == 0 || !bytes.Equal(a, b) {
+		t.Errorf("report of the records and of the saved ledgers differ:\n%s\n----\n%s", a, b)
 	}
 }
 

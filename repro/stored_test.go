@@ -70,6 +70,14 @@ func allStored(t *testing.T) []namedSnapshot {
 	return out
 }
 
+// regenerate is the command that saves the stored ledger file again.
+func regenerate(file, key string) string {
+	if strings.HasPrefix(file, baselineDir) {
+		return "go run ./cmd/tracelab reproduce " + key + " --quick --write-baseline repro/" + baselineDir
+	}
+	return "scripts/reproduce.sh"
+}
+
 func paperOf(t *testing.T, key string) ledger.Paper {
 	r, err := New(key, study.Options{})
 	if err != nil {
@@ -180,14 +188,17 @@ func TestStoredStatuses(t *testing.T) {
 		if got := ledger.Summarize(es); got != s.Summary {
 			t.Errorf("%s: stored summary %v, the entries give %v", file, s.Summary, got)
 		}
+		// The items are the paper's of today's code: a changed list of items
+		// needs the ledger saved again.
 		got := paperOf(t, s.Paper).Statuses(es)
 		if len(got) != len(s.Items) {
-			t.Errorf("%s: %d items stored, %d computed", file, len(s.Items), len(got))
+			t.Errorf("%s: %d items stored, %d computed: save the ledger again (%s)", file, len(s.Items), len(got), regenerate(file, s.Paper))
 			continue
 		}
 		for i, it := range got {
 			if st := s.Items[i]; st.Name != it.Name || st.Status != it.Status || st.Counted != it.Counted {
-				t.Errorf("%s: %s stored as %s (%s), computed %s %s (%s)", file, st.Name, st.Status, st.Counted, it.Name, it.Status, it.Counted)
+				t.Errorf("%s: %s stored as %s (%s), computed %s %s (%s): save the ledger again (%s)",
+					file, st.Name, st.Status, st.Counted, it.Name, it.Status, it.Counted, regenerate(file, s.Paper))
 			}
 		}
 		for _, err := range ledger.Rejudge(s.Entries) {
