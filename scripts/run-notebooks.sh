@@ -16,9 +16,9 @@
 #
 # The notebooks record their papers' ledgers in TRACELAB_LEDGER_DIR
 # (repro/notebook). In quick mode the ledgers of the papers whose notebooks ran
-# are then checked against the quick-mode baseline of verdicts
-# (repro/testdata/quick, see repro/doc.go), computing nothing again: an entry
-# that agreed there and no longer agrees fails the run. The ledgers are
+# are then checked against the quick-mode baselines (repro/testdata/quick,
+# see repro/doc.go), computing nothing again: an entry that is gone, changed
+# verdict or moved beyond its tolerance fails the run. The ledgers are
 # printed to OUT/ledger.txt. Run with no argument (all notebooks, as CI does),
 # the committed notebooks are checked too (nbcheck.py committed: stored
 # outputs complete, from the current source, renderable, at most 5 MB).
