@@ -15,12 +15,16 @@ func init() {
 			"       [--machine-procs P] [--cluster NAME] [--format table|csv|json]\n" +
 			"   FILE is the output of: TZ=ZONE sacct --allocations --parsable2 --allusers -S START -E END --format " + sacct.Format + "\n" +
 			"   OUT.ids.csv (user, group, partition and QOS names of the numbers) and OUT.jobs.csv (Slurm job id, state,\n" +
-			"   exit code, account of each job) are written beside OUT",
-		summary: "import Slurm accounting (sacct) as a log: every analysis and simulation then runs on your cluster",
+			"   exit code, account of each job) are written beside OUT\n" +
+			"   or: tracelab import batsim FILE.json -o OUT (a Batsim workload of delay jobs; go doc sim/batsim)",
+		summary: "import Slurm accounting (sacct), or a Batsim workload (import batsim FILE.json -o OUT), as a log",
 		run:     runImport})
 }
 
 func runImport(e *env, args []string) error {
+	if len(args) > 0 && args[0] == "batsim" {
+		return runImportBatsim(e, args[1:])
+	}
 	fs := e.newFlags("import")
 	format := formatFlag(fs)
 	outPath := fs.String("o", "", "output log; its extension picks the format")

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"flag"
 	"fmt"
 	"slices"
 	"strings"
@@ -12,7 +13,7 @@ import (
 func init() {
 	register(&command{name: "simulate",
 		usage: "[LOG] [--scheduler " + schedulersToken + "] [--procs P] [--jobs-out FILE.csv|.json|.parquet]\n" +
-			"       [--weekly-out FILE] [--timeline-out FILE] [--overrun raise|kill] [--missing-estimate runtime|max]\n" +
+			"       [--batsim-out FILE.csv] [--weekly-out FILE] [--timeline-out FILE] [--overrun raise|kill] [--missing-estimate runtime|max]\n" +
 			"       [--procs-field allocated|requested] [--wide drop|error] [--format table|csv|json]",
 		summary: "replay a log (jobs arrive at their logged submit times) under a scheduler and print the performance summary",
 		run:     runSimulate})
@@ -24,6 +25,7 @@ type simulateArgs struct {
 	factory                   sim.Factory
 	opts                      sim.Options
 	jobsOut, weeklyOut, tlOut output
+	batsimOut                 output
 }
 
 func parseSimulate(e *env, args []string) (simulateArgs, error) {
@@ -33,12 +35,10 @@ func parseSimulate(e *env, args []string) (simulateArgs, error) {
 	schedName := schedulerFlag(fs)
 	procs := intFlag(fs, "procs", 0, 0, maxProcs, "the header's MaxProcs or MaxNodes, else the peak processors in use in the logged schedule", "machine size")
 	jobsOut := fs.String("jobs-out", "", "write one row per job (job_id, submit, start, end, procs, wait, …) to FILE (.csv, .json or .parquet)")
+	batsimOut := fs.String("batsim-out", "", "write the schedule as Batsim's jobs CSV, which evalys reads, to FILE (.csv; processors numbered first fit)")
 	weeklyOut := fs.String("weekly-out", "", "write queue length, busy processors and outstanding jobs at each week start to FILE")
 	timelineOut := fs.String("timeline-out", "", "write queue length, busy processors and outstanding jobs after every event to FILE")
-	overrun := fs.String("overrun", "raise", "runtime above the estimate: raise the estimate, or kill the job at its estimate")
-	missing := fs.String("missing-estimate", "runtime", "estimate of a job without one: its runtime, or the log's largest estimate (max)")
-	procsField := fs.String("procs-field", "allocated", "processors a job holds: allocated (field 5) or requested (field 8)")
-	wide := fs.String("wide", "drop", "jobs wider than the machine: drop (and count) or error")
+	conv := workloadConventionFlags(fs)
 	log, err := parseLogCommand(fs, format, args)
 	if err != nil {
 		return a, err
@@ -48,22 +48,8 @@ func parseSimulate(e *env, args []string) (simulateArgs, error) {
 	}
 	a.log, a.format, a.scheduler = log, *format, *schedName
 	a.opts = sim.Options{Procs: *procs, Engine: sim.EngineOptions{Timeline: *timelineOut != ""}}
-	choices := []struct {
-		flag, val string
-		names     []string
-		set       func(int)
-	}{
-		{"overrun", *overrun, []string{"raise", "kill"}, func(k int) { a.opts.Overrun = sim.Overrun(k) }},
-		{"missing-estimate", *missing, []string{"runtime", "max"}, func(k int) { a.opts.MissingEstimate = sim.MissingEstimate(k) }},
-		{"procs-field", *procsField, []string{"allocated", "requested"}, func(k int) { a.opts.ProcsSource = sim.ProcsSource(k) }},
-		{"wide", *wide, []string{"drop", "error"}, func(k int) { a.opts.Wide = sim.WidePolicy(k) }},
-	}
-	for _, c := range choices {
-		k := slices.Index(c.names, c.val)
-		if k < 0 {
-			return a, usagef("--%s must be %s, not %q", c.flag, strings.Join(c.names, " or "), c.val)
-		}
-		c.set(k)
+	if err := conv.apply(&a.opts); err != nil {
+		return a, err
 	}
 	for _, o := range []struct {
 		dst        *output
@@ -73,7 +59,10 @@ func parseSimulate(e *env, args []string) (simulateArgs, error) {
 			return a, err
 		}
 	}
-	return a, distinctFiles([]string{a.log}, a.jobsOut, a.weeklyOut, a.tlOut)
+	if a.batsimOut, err = newOutput("--batsim-out", *batsimOut, fmtCSV); err != nil {
+		return a, err
+	}
+	return a, distinctFiles([]string{a.log}, a.jobsOut, a.weeklyOut, a.tlOut, a.batsimOut)
 }
 
 func runSimulate(e *env, args []string) error {
@@ -98,6 +87,11 @@ func runSimulate(e *env, args []string) error {
 	}
 	if a.jobsOut.set() {
 		if err := a.jobsOut.writeFrame(r.JobsFrame()); err != nil {
+			return err
+		}
+	}
+	if a.batsimOut.set() {
+		if err := writeBatsimJobs(e, a.batsimOut, r); err != nil {
 			return err
 		}
 	}
@@ -144,4 +138,39 @@ func simulateRecord(tr *datasets.Trace, r *sim.Result, s sim.Scheduler) record {
 		rec = append(rec, field{"log_replay", record{{"delayed", l.Delayed}, {"unknown_wait", l.UnknownWait}}})
 	}
 	return rec
+}
+
+// conventionFlags are the workload conventions of a replay (sim.Options),
+// shared by simulate and export batsim.
+type conventionFlags struct{ overrun, missing, procsField, wide *string }
+
+func workloadConventionFlags(fs *flag.FlagSet) *conventionFlags {
+	return &conventionFlags{
+		overrun:    fs.String("overrun", "raise", "runtime above the estimate: raise the estimate, or kill the job at its estimate"),
+		missing:    fs.String("missing-estimate", "runtime", "estimate of a job without one: its runtime, or the log's largest estimate (max)"),
+		procsField: fs.String("procs-field", "allocated", "processors a job holds: allocated (field 5) or requested (field 8)"),
+		wide:       fs.String("wide", "drop", "jobs wider than the machine: drop (and count) or error"),
+	}
+}
+
+// apply sets the conventions in o, or returns a usage error.
+func (c *conventionFlags) apply(o *sim.Options) error {
+	choices := []struct {
+		flag, val string
+		names     []string
+		set       func(int)
+	}{
+		{"overrun", *c.overrun, []string{"raise", "kill"}, func(k int) { o.Overrun = sim.Overrun(k) }},
+		{"missing-estimate", *c.missing, []string{"runtime", "max"}, func(k int) { o.MissingEstimate = sim.MissingEstimate(k) }},
+		{"procs-field", *c.procsField, []string{"allocated", "requested"}, func(k int) { o.ProcsSource = sim.ProcsSource(k) }},
+		{"wide", *c.wide, []string{"drop", "error"}, func(k int) { o.Wide = sim.WidePolicy(k) }},
+	}
+	for _, ch := range choices {
+		k := slices.Index(ch.names, ch.val)
+		if k < 0 {
+			return usagef("--%s must be %s, not %q", ch.flag, strings.Join(ch.names, " or "), ch.val)
+		}
+		ch.set(k)
+	}
+	return nil
 }
