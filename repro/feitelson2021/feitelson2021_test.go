@@ -326,3 +326,33 @@ func TestPowerOfTwoShare(t *testing.T) {
 		}
 	}
 }
+
+// TestKinds: values of our own configuration, arithmetic and statements of
+// the method are checks; the other reading of the fluid model is ours; and
+// every claim that differs says why, except fig6/users (unexplained).
+func TestKinds(t *testing.T) {
+	l := ledgerOf(t)
+	for _, tt := range []struct {
+		id   string
+		kind ledger.Kind
+	}{
+		{"fig9/initial-long-term", ledger.SelfCheck}, // 102: our log's pool, not the paper's number
+		{"fig9/arrival-rate", ledger.SelfCheck},
+		{"fig9/arbitrary-week", ledger.SelfCheck}, // how our generator starts users
+		{"fig15/replicates", ledger.SelfCheck},    // the count we ask for
+		{"fig6/seven-eighths", ledger.SelfCheck},  // 8/7 by arithmetic
+		{"fig1/wide-jobs", ledger.SelfCheck},
+		{"fig6/users", ledger.PaperClaim},
+		{"fig8/KTH-SP2/fcfs-on-easy-saturates", ledger.PaperClaim},
+		{"fig8/KTH-SP2/sessions-to-end/fcfs-on-easy-saturates", ledger.Ours},
+	} {
+		if e, ok := l.Lookup(tt.id); !ok || e.Kind != tt.kind {
+			t.Errorf("%s: kind %q, want %q", tt.id, e.Kind, tt.kind)
+		}
+	}
+	for _, e := range l.Entries() {
+		if e.Kind == ledger.PaperClaim && e.Verdict == ledger.Differs && e.Reason == "" && e.ID != "fig6/users" {
+			t.Errorf("%s differs without a reason", e.ID)
+		}
+	}
+}

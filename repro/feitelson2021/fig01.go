@@ -216,5 +216,6 @@ func (r *Fig1Result) Claims(l *ledger.Ledger) {
 	l.Claim(item, "fig1/wide-jobs", "if all the jobs require more than half the processors, backfilling cannot be used: EASY schedules exactly as FCFS",
 		r.WideSame, fmt.Sprintf("%s with every job widened to more than half the machine: %d of %d jobs start at a different time under EASY",
 			r.WideLog, r.WideDiff, r.WideJobs)).
-		Quoting("if all the jobs require more than half the processors, two jobs can never run at the same time, and backfilling cannot be used")
+		Quoting("if all the jobs require more than half the processors, two jobs can never run at the same time, and backfilling cannot be used").
+		AsCheck("a logical consequence (two jobs wider than half the machine never run together); it checks our schedulers")
 }

@@ -535,21 +535,24 @@ func (r *Fig6Result) Claims(l *ledger.Ledger) {
 	}
 	l.Check(item, "fig6/jobs", "the CTC SP2 log records 79,302 jobs (original log: header MaxJobs)", ledger.Near(79302, 0), float64(r.Jobs)).
 		Quoting("The log records data about 79,302 jobs")
-	l.Check(item, "fig6/users", "submitted by 678 users", ledger.Near(678, 0), float64(r.Users)).
-		Quoting("submitted by 678 users").
-		IfDiffers("distinct users of the cleaned log, which lacks only user 135's flurry (user 135 keeps other jobs in it), so the original has the same users")
-	l.Check(item, "fig6/months", "over the course of 11 months (span of the log, months)", ledger.Near(11, 0.5), r.Months).Digits(3).
+	// A difference is unexplained: the cleaning removed only jobs of user
+	// 135, who keeps others, so the original log has the same users.
+	l.Check(item, "fig6/users", "submitted by 678 users (distinct users of the cleaned log, which has the original's users: the cleaning removed only some of user 135's jobs)",
+		ledger.Near(678, 0), float64(r.Users)).
+		Quoting("submitted by 678 users")
+	l.Check(item, "fig6/months", "over the course of 11 months (span of the log, months)", ledger.Printed("11", 0), r.Months).Digits(3).
 		Quoting("over the course of 11 months")
 	l.Check(item, "fig6/flurry-jobs", "user no. 135 had a flurry of 2080 jobs (header filter of the cleaned log)", ledger.Near(2080, 0), float64(r.FlurryJobs)).
 		Quoting("user no. 135, had a flurry of 2080 jobs")
 	l.Check(item, "fig6/flurry-day", "nearly all of the flurry's jobs during one day (largest share within 24 hours, reconstructed times)",
 		ledger.Stated("nearly all", ledger.AtLeast(0.9)), r.Day).Digits(3).
 		Quoting("nearly all of them during one day")
-	l.Check(item, "fig6/flurry-share", "the flurry contained just 2.6% of the jobs", ledger.Near(0.026, 0.0005), r.Share).Digits(3).
+	l.Check(item, "fig6/flurry-share", "the flurry contained just 2.6% of the jobs (percent)", ledger.Printed("2.6", 0), 100*r.Share).Digits(3).
 		Quoting("a flurry that contained just 2.6% of the jobs")
 	l.Check(item, "fig6/seven-eighths", "multiplying all interarrival times by 7/8 = 0.875 raises the load from 70% to 80% of capacity (offered load after over before, CTC-SP2)",
 		ledger.Approx(0.8/0.7, 1e-9), r.LoadRatio).Digits(6).
-		Quoting("multiplying all interarrival times by a factor\nof 7/8 = 0.875 will increase the load to 80%")
+		Quoting("multiplying all interarrival times by a factor\nof 7/8 = 0.875 will increase the load to 80%").
+		AsCheck("arithmetic: dividing the interarrival times by 8/7 multiplies the offered load by 8/7; it checks our scaling")
 	l.Claim(item, "fig6/daily-cycle-shrinks", "shrinking the interarrival times shrinks the daily load cycle as well: the autocorrelation of the hourly arrivals peaks at 24 hours before and at 21 (= 24 × 7/8) after",
 		r.DayLag == 24 && r.ScaledDayLag == 21, fmt.Sprintf("peak lag %d h before, %d h after", r.DayLag, r.ScaledDayLag)).
 		Quoting("shrinking the daily load cycle as well")

@@ -43,7 +43,7 @@ type Study struct {
 	fig21 study.Once[*Fig21Result]
 	open  study.Once[*OpenResult]
 
-	uaRuns study.Once[*UserAwareRuns]
+	uaRuns study.Memo[float64, *UserAwareRuns]
 
 	pools     study.Memo[string, *resample.Pools]
 	workloads study.Memo[string, *feedback.Workload]
