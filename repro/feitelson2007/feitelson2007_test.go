@@ -38,18 +38,31 @@ func TestLedger(t *testing.T) {
 	for _, tt := range []struct {
 		id      string
 		verdict ledger.Verdict
+		kind    ledger.Kind
 	}{
-		{"table6/KTH-SP2/procs", ledger.Agrees},             // 100 processors in the header
-		{"table6/SDSC-Par-1995/jobs", ledger.NotComparable}, // not in the archive copy
-		{"fig3/no-autocorrelation", ledger.Agrees},          // symmetric sub-ranges (sim/repetitions.Symmetric)
-		{"fig3/uniform", ledger.Agrees},                     // uniform by construction
-		{"table2/SDSC-DS/m_max", ledger.NotComparable},      // blanked in our copy
-		{"table2/SDSC-DS/times-random", ledger.Agrees},      // 24·(0.085·23/24 + 1/24) = 2.95 for the paper's own value
-		{"table5/whale/jobs", ledger.NotComparable},         // SHARCNET is not available
+		{"table6/KTH-SP2/procs", ledger.Agrees, ledger.PaperClaim},                     // 100 processors in the header
+		{"table6/KTH-SP2/jobs", ledger.Differs, ledger.PaperClaim},                     // 28476 in our version 2.1, 28489 in the paper's
+		{"table6/SDSC-Par-1995/jobs", ledger.NotComparable, ledger.PaperClaim},         // not in the archive copy
+		{"fig3/no-autocorrelation", ledger.Agrees, ledger.SelfCheck},                   // symmetric sub-ranges (sim/repetitions.Symmetric)
+		{"fig3/uniform", ledger.Agrees, ledger.SelfCheck},                              // uniform by construction
+		{"table2/SDSC-DS/m_max", ledger.Differs, ledger.PaperClaim},                    // quoted in the text: 0.419
+		{"table2/KTH-SP2/m_max", ledger.NotComparable, ledger.PaperClaim},              // blanked in our copy
+		{"table2/SDSC-DS/times-random", ledger.Agrees, ledger.SelfCheck},               // 24·(0.085·23/24 + 1/24) = 2.95 for the paper's own value
+		{"table1/utc-7/shift0/m_max", ledger.Agrees, ledger.Ours},                      // the reading found by the match
+		{"fig5/SDSC-Par-1996/3days-24ranges", ledger.NotComparable, ledger.PaperClaim}, // the paper's 94% is of 1995
+		{"table5/whale/jobs", ledger.NotComparable, ledger.PaperClaim},                 // SHARCNET is not available
+		{"table5/whale-share", ledger.Agrees, ledger.SelfCheck},                        // 589251 of 1203652 jobs (Table 5)
+		{"table5/total-jobs", ledger.Differs, ledger.SelfCheck},                        // 1203652 against Table 6's 1195242
 	} {
 		e, ok := l.Lookup(tt.id)
-		if !ok || e.Verdict != tt.verdict {
-			t.Errorf("%s: %+v, want %s", tt.id, e, tt.verdict)
+		if !ok || e.Verdict != tt.verdict || e.Kind != tt.kind {
+			t.Errorf("%s: %+v, want %s, %s", tt.id, e, tt.verdict, tt.kind)
+		}
+	}
+	// Every claim that differs says why.
+	for _, e := range l.Entries() {
+		if e.Kind == ledger.PaperClaim && e.Verdict == ledger.Differs && e.Reason == "" {
+			t.Errorf("%s differs without a reason", e.ID)
 		}
 	}
 	items := map[string]bool{}
