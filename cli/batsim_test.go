@@ -45,7 +45,16 @@ func TestBatsimCommands(t *testing.T) {
 	if !strings.HasPrefix(outs[0], "job_id,workload_name,profile,submission_time,") {
 		t.Errorf("jobs CSV: %.100s", outs[0])
 	}
+	bins := filepath.Join(dir, "bins.csv")
+	if _, _, err := runCLI(t, "simulate", "--bins-out", bins, "--bin", "week", "--format", "json"); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(bins); !strings.HasPrefix(string(b), "bin_start,utilization,avg_queue,max_queue,arrivals\n") ||
+		strings.Count(string(b), "\n") != 21 {
+		t.Errorf("bins:\n%s", b)
+	}
 	for _, bad := range [][]string{
+		{"simulate", "--bins-out", bins, "--bin", "month"},
 		{"export"}, {"export", "swf", "-o", w}, {"export", "batsim"}, {"export", "batsim", "-o", filepath.Join(dir, "x.csv")},
 		{"export", "batsim", "-o", w, "--profile-type", "sleep"}, {"import", "batsim", "-o", back},
 		{"simulate", "--batsim-out", filepath.Join(dir, "x.json")},

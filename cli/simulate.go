@@ -13,7 +13,7 @@ import (
 func init() {
 	register(&command{name: "simulate",
 		usage: "[LOG] [--scheduler " + schedulersToken + "] [--procs P] [--jobs-out FILE.csv|.json|.parquet]\n" +
-			"       [--batsim-out FILE.csv] [--weekly-out FILE] [--timeline-out FILE] [--overrun raise|kill] [--missing-estimate runtime|max]\n" +
+			"       [--batsim-out FILE.csv] [--bins-out FILE [--bin hour|day|week]] [--weekly-out FILE] [--timeline-out FILE] [--overrun raise|kill] [--missing-estimate runtime|max]\n" +
 			"       [--procs-field allocated|requested] [--wide drop|error] [--format table|csv|json]",
 		summary: "replay a log (jobs arrive at their logged submit times) under a scheduler and print the performance summary",
 		run:     runSimulate})
@@ -25,7 +25,8 @@ type simulateArgs struct {
 	factory                   sim.Factory
 	opts                      sim.Options
 	jobsOut, weeklyOut, tlOut output
-	batsimOut                 output
+	batsimOut, binsOut        output
+	binWidth                  float64
 }
 
 func parseSimulate(e *env, args []string) (simulateArgs, error) {
@@ -35,6 +36,8 @@ func parseSimulate(e *env, args []string) (simulateArgs, error) {
 	schedName := schedulerFlag(fs)
 	procs := intFlag(fs, "procs", 0, 0, maxProcs, "the header's MaxProcs or MaxNodes, else the peak processors in use in the logged schedule", "machine size")
 	jobsOut := fs.String("jobs-out", "", "write one row per job (job_id, submit, start, end, procs, wait, …) to FILE (.csv, .json or .parquet)")
+	binsOut := fs.String("bins-out", "", "write utilisation, mean and largest queue and arrivals per --bin to FILE (.csv, .json or .parquet; --scheduler log: the log's own schedule)")
+	bin := fs.String("bin", "day", "width of the --bins-out bins: hour, day or week")
 	batsimOut := fs.String("batsim-out", "", "write the schedule as Batsim's jobs CSV, which evalys reads, to FILE (.csv; processors numbered first fit)")
 	weeklyOut := fs.String("weekly-out", "", "write queue length, busy processors and outstanding jobs at each week start to FILE")
 	timelineOut := fs.String("timeline-out", "", "write queue length, busy processors and outstanding jobs after every event to FILE")
@@ -62,7 +65,14 @@ func parseSimulate(e *env, args []string) (simulateArgs, error) {
 	if a.batsimOut, err = newOutput("--batsim-out", *batsimOut, fmtCSV); err != nil {
 		return a, err
 	}
-	return a, distinctFiles([]string{a.log}, a.jobsOut, a.weeklyOut, a.tlOut, a.batsimOut)
+	if a.binsOut, err = newOutput("--bins-out", *binsOut, frameFormats...); err != nil {
+		return a, err
+	}
+	widths := map[string]float64{"hour": datasets.Hour, "day": datasets.Day, "week": datasets.Week}
+	if a.binWidth = widths[*bin]; a.binWidth == 0 {
+		return a, usagef("--bin must be hour, day or week, not %q", *bin)
+	}
+	return a, distinctFiles([]string{a.log}, a.jobsOut, a.weeklyOut, a.tlOut, a.batsimOut, a.binsOut)
 }
 
 func runSimulate(e *env, args []string) error {
@@ -92,6 +102,15 @@ func runSimulate(e *env, args []string) error {
 	}
 	if a.batsimOut.set() {
 		if err := writeBatsimJobs(e, a.batsimOut, r); err != nil {
+			return err
+		}
+	}
+	if a.binsOut.set() {
+		b, err := r.Binned(sim.BinOptions{Width: a.binWidth})
+		if err != nil {
+			return err
+		}
+		if err := a.binsOut.writeFrame(b.Frame()); err != nil {
 			return err
 		}
 	}

@@ -1,9 +1,11 @@
 package simplot
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"image/color"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -13,6 +15,7 @@ import (
 	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
 
+	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/plots"
 	"github.com/tracelab/tracelab/sim"
 	"github.com/tracelab/tracelab/sim/estimates"
@@ -21,51 +24,131 @@ import (
 // GanttOptions controls Gantt.
 type GanttOptions struct {
 	Title string
-	// Until is the time T up to which the schedule is drawn and idle
-	// processor time is shaded as wasted (Fig. 1: "scheduled up to time
-	// T; hatched areas represent wasted resources"); zero means the last
-	// end.
-	Until float64
+	// From and Until are the window drawn, seconds of the schedule's clock
+	// (for a log, seconds since its UnixStartTime; datasets.Clock converts
+	// dates): jobs that run in [From, Until) are drawn, cut at its ends,
+	// and the idle processor time in it is shaded as wasted (Fig. 1:
+	// "scheduled up to time T; hatched areas represent wasted resources").
+	// Zero From means 0; zero Until means the last end.
+	From, Until float64
+	// Clock, when set, labels the time axis with the window's start as a
+	// date in the log's zone.
+	Clock *datasets.Clock
+	// Lanes is the number of horizontal bands the processors are drawn
+	// in: on a machine of more processors, each band holds Procs/Lanes of
+	// them and a job fills every band its processors touch, so that a
+	// narrow job stays visible. Zero means 256; a machine of at most
+	// Lanes processors has one band per processor.
+	Lanes int
+	// Color says what a job's colour shows: ByJob (default), ByUser or
+	// ByWait.
+	Color Coloring
 }
 
-// Gantt draws the schedule of r: each job a rectangle of its processors ×
-// its run, labelled with its ID, processors given first fit in order of
-// start (a job's rectangle is split when its processors are not
-// contiguous), and the idle processor time before Until shaded grey. Jobs
-// that did not start are left out. It returns an error when no job
-// started, or when the jobs need more than r.Procs processors at once
-// (which the engine never does).
+// Coloring is what the colour of a job shows in a Gantt chart.
+type Coloring int
+
+const (
+	// ByJob gives neighbouring jobs different colours.
+	ByJob Coloring = iota
+	// ByUser colours the jobs of the four users with the most
+	// processor-time in the window, the others grey.
+	ByUser
+	// ByWait colours jobs by their wait: under a minute, an hour, a day,
+	// or longer (light to dark).
+	ByWait
+)
+
+// DefaultLanes is GanttOptions.Lanes when zero.
+const DefaultLanes = 256
+
+// maxGanttLabels bounds the jobs labelled with their ID.
+const maxGanttLabels = 50
+
+// waitClasses are the classes of ByWait: upper bounds (s), labels and
+// colours (ColorBrewer Blues, light to dark).
+var waitClasses = []struct {
+	upTo  float64
+	label string
+	color color.RGBA
+}{
+	{60, "wait < 1 min", color.RGBA{R: 0xc6, G: 0xdb, B: 0xef, A: 0xff}},
+	{3600, "wait < 1 h", color.RGBA{R: 0x6b, G: 0xae, B: 0xd6, A: 0xff}},
+	{86400, "wait < 1 day", color.RGBA{R: 0x21, G: 0x71, B: 0xb5, A: 0xff}},
+	{math.Inf(1), "wait ≥ 1 day", color.RGBA{R: 0x08, G: 0x30, B: 0x6b, A: 0xff}},
+}
+
+// Gantt draws the schedule of r in a window of time: each job a rectangle
+// of its processors (sim.Allocate: first fit at each start; a job's
+// rectangle is split when its processors are not contiguous) × its run,
+// labelled with its ID when at most 50 jobs are drawn, and the idle
+// processor time shaded grey. The time axis is in seconds for a window of
+// less than two hours from time 0, else in hours (or days beyond three
+// days) from the window's start. Jobs that did not start are left out. It
+// returns an error for a bad window, when no job runs in it, or when the
+// jobs need more than r.Procs processors at once (which the engine never
+// does).
 func Gantt(r *sim.Result, opts GanttOptions) (*plot.Plot, error) {
-	idx := make([]int, 0, r.Len())
-	last := 0.0
+	from, until := opts.From, opts.Until
+	last := math.Inf(-1)
 	for j := range r.ID {
 		if !math.IsNaN(r.Start[j]) {
-			idx = append(idx, j)
 			last = max(last, r.End[j])
 		}
 	}
-	if len(idx) == 0 {
+	if math.IsInf(last, -1) {
 		return nil, errors.New("simplot: Gantt: no job started")
 	}
-	until := opts.Until
-	if until <= 0 {
+	if until == 0 {
 		until = last
 	}
-	slices.SortStableFunc(idx, func(a, b int) int {
-		switch {
-		case r.Start[a] < r.Start[b]:
-			return -1
-		case r.Start[a] > r.Start[b]:
-			return 1
+	if !(from >= 0 && until > from) || math.IsInf(until, 0) {
+		return nil, fmt.Errorf("simplot: Gantt: window [%v, %v), want 0 ≤ From < Until", from, until)
+	}
+	lanes := opts.Lanes
+	switch {
+	case lanes < 0:
+		return nil, fmt.Errorf("simplot: Gantt: %d lanes", lanes)
+	case lanes == 0:
+		lanes = DefaultLanes
+	}
+	lanes = min(lanes, r.Procs)
+	alloc, err := sim.Allocate(r)
+	if err != nil {
+		return nil, fmt.Errorf("simplot: Gantt: %w", err)
+	}
+	idx := make([]int, 0, r.Len())
+	for j := range r.ID {
+		if s := r.Start[j]; !math.IsNaN(s) && s < until && (r.End[j] > from || (r.End[j] == s && s >= from)) {
+			idx = append(idx, j)
 		}
-		return 0
-	})
+	}
+	if len(idx) == 0 {
+		return nil, fmt.Errorf("simplot: Gantt: no job runs in [%v, %v)", from, until)
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(r.Start[a], r.Start[b]) })
+	unit, unitName := 1.0, "s"
+	switch span := until - from; {
+	case from == 0 && span < 2*datasets.Hour && opts.Clock == nil:
+	case span > 3*datasets.Day:
+		unit, unitName = datasets.Day, "days"
+	case span >= 2*datasets.Hour:
+		unit, unitName = datasets.Hour, "h"
+	}
+	x := func(t float64) float64 { return (t - from) / unit }
 	p := plot.New()
 	p.Title.Text = opts.Title
-	p.X.Label.Text = "time (s)"
+	p.X.Label.Text = "time (" + unitName + ")"
+	if from != 0 || opts.Clock != nil {
+		t0 := fmt.Sprintf("t = %s s", strconv.FormatFloat(from, 'f', -1, 64))
+		if opts.Clock != nil {
+			t0 = opts.Clock.Time(from).Format("Mon 2 Jan 2006 15:04 MST")
+		}
+		p.X.Label.Text = fmt.Sprintf("time from %s (%s)", t0, unitName)
+	}
 	p.Y.Label.Text = "processors"
 	// Idle time first, underneath: the whole area, then jobs on top.
-	bg, err := rect(0, until, 0, float64(r.Procs))
+	bg, err := rect(0, x(until), 0, float64(r.Procs))
 	if err != nil {
 		return nil, err
 	}
@@ -73,46 +156,39 @@ func Gantt(r *sim.Result, opts GanttOptions) (*plot.Plot, error) {
 	bg.LineStyle.Width = 0
 	p.Add(bg)
 	p.Legend.Add("idle (wasted)", bg)
-	busyUntil := make([]float64, r.Procs)
-	for k := range busyUntil {
-		busyUntil[k] = math.Inf(-1)
-	}
+	colorOf := jobColors(r, idx, from, until, opts.Color, p)
 	var labels plotter.XYLabels
+	laneOf := func(proc int) int { return proc * lanes / r.Procs }
+	laneY := func(l int) float64 { return float64(l * r.Procs / lanes) }
+	if lanes == r.Procs {
+		laneY = func(l int) float64 { return float64(l) }
+	}
 	for n, j := range idx {
-		if r.Start[j] >= until {
-			continue
-		}
-		need := r.Width[j]
-		got := make([]int, 0, need)
-		for k := 0; k < r.Procs && len(got) < need; k++ {
-			if busyUntil[k] <= r.Start[j] {
-				got = append(got, k)
+		x0, x1 := x(max(r.Start[j], from)), x(min(r.End[j], until))
+		var spans [][2]int // lanes lo..hi
+		for _, rg := range alloc[j] {
+			lo, hi := laneOf(rg.First), laneOf(rg.Last)
+			if k := len(spans) - 1; k >= 0 && spans[k][1] >= lo-1 {
+				spans[k][1] = max(spans[k][1], hi)
+				continue
 			}
+			spans = append(spans, [2]int{lo, hi})
 		}
-		if len(got) < need {
-			return nil, fmt.Errorf("simplot: Gantt: job %d needs %d processors at %v, %d free", r.ID[j], need, r.Start[j], len(got))
-		}
-		end := min(r.End[j], until)
-		for _, k := range got {
-			busyUntil[k] = r.End[j]
-		}
-		for a := 0; a < len(got); {
-			b := a
-			for b+1 < len(got) && got[b+1] == got[b]+1 {
-				b++
-			}
-			poly, err := rect(r.Start[j], end, float64(got[a]), float64(got[b]+1))
+		for k, sp := range spans {
+			poly, err := rect(x0, x1, laneY(sp[0]), laneY(sp[1]+1))
 			if err != nil {
 				return nil, err
 			}
-			poly.Color = plotutil.Color(n)
+			poly.Color = colorOf(n, j)
 			poly.LineStyle.Color = color.White
+			if lanes < r.Procs {
+				poly.LineStyle.Width = 0
+			}
 			p.Add(poly)
-			if a == 0 {
-				labels.XYs = append(labels.XYs, plotter.XY{X: (r.Start[j] + end) / 2, Y: float64(got[a]+got[b]+1) / 2})
+			if k == 0 && len(idx) <= maxGanttLabels {
+				labels.XYs = append(labels.XYs, plotter.XY{X: (x0 + x1) / 2, Y: (laneY(sp[0]) + laneY(sp[1]+1)) / 2})
 				labels.Labels = append(labels.Labels, strconv.Itoa(r.ID[j]))
 			}
-			a = b + 1
 		}
 	}
 	if len(labels.Labels) > 0 {
@@ -125,10 +201,94 @@ func Gantt(r *sim.Result, opts GanttOptions) (*plot.Plot, error) {
 		}
 		p.Add(l)
 	}
-	p.X.Min, p.X.Max = 0, until
+	p.X.Min, p.X.Max = 0, x(until)
 	p.Y.Min, p.Y.Max = 0, float64(r.Procs)
 	p.Legend.Top = true
+	if opts.Color != ByJob {
+		// Room above the machine for the legend, so that it hides no job;
+		// the processor ticks stop at the machine's size.
+		p.Y.Max = float64(r.Procs) * (1 + 0.09*float64(legendEntries(opts.Color)))
+		procs := float64(r.Procs)
+		p.Y.Tick.Marker = plot.TickerFunc(func(min, max float64) []plot.Tick {
+			var ticks []plot.Tick
+			for _, t := range (plot.DefaultTicks{}).Ticks(min, procs) {
+				if t.Value <= procs {
+					ticks = append(ticks, t)
+				}
+			}
+			return ticks
+		})
+	}
 	return p, nil
+}
+
+// legendEntries returns the legend entries of a coloring, idle included.
+func legendEntries(c Coloring) int {
+	if c == ByWait {
+		return 1 + len(waitClasses)
+	}
+	return 6
+}
+
+// jobColors returns the colour of the n-th job drawn (job j), adding the
+// legend entries of the colouring to p.
+func jobColors(r *sim.Result, idx []int, from, until float64, c Coloring, p *plot.Plot) func(n, j int) color.Color {
+	switch c {
+	case ByWait:
+		for _, wc := range waitClasses {
+			poly, _ := rect(0, 0, 0, 0)
+			poly.Color = wc.color
+			p.Legend.Add(wc.label, poly)
+		}
+		return func(_, j int) color.Color {
+			w := r.Start[j] - r.Submit[j]
+			for _, wc := range waitClasses {
+				if w < wc.upTo {
+					return wc.color
+				}
+			}
+			return waitClasses[len(waitClasses)-1].color
+		}
+	case ByUser:
+		const shown = 4 // with idle and the others: six legend entries
+		user := func(j int) int {
+			if j < len(r.User) {
+				return r.User[j]
+			}
+			return -1
+		}
+		area := map[int]float64{}
+		for _, j := range idx {
+			area[user(j)] += (min(r.End[j], until) - max(r.Start[j], from)) * float64(r.Width[j])
+		}
+		users := slices.Collect(maps.Keys(area))
+		slices.SortFunc(users, func(a, b int) int {
+			if c := cmp.Compare(area[b], area[a]); c != 0 {
+				return c
+			}
+			return cmp.Compare(a, b)
+		})
+		top := map[int]color.Color{}
+		for k, u := range users[:min(shown, len(users))] {
+			top[u] = plotutil.Color(k)
+			poly, _ := rect(0, 0, 0, 0)
+			poly.Color = top[u]
+			p.Legend.Add("user "+strconv.Itoa(u), poly)
+		}
+		other := color.Gray{Y: 120}
+		if len(users) > shown {
+			poly, _ := rect(0, 0, 0, 0)
+			poly.Color = other
+			p.Legend.Add(fmt.Sprintf("%d other users", len(users)-shown), poly)
+		}
+		return func(_, j int) color.Color {
+			if c, ok := top[user(j)]; ok {
+				return c
+			}
+			return other
+		}
+	}
+	return func(n, _ int) color.Color { return plotutil.Color(n) }
 }
 
 func rect(x0, x1, y0, y1 float64) (*plotter.Polygon, error) {

@@ -2,12 +2,16 @@ package simplot
 
 import (
 	"bytes"
+	"image/color"
+	"path/filepath"
 	"testing"
 
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
 
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/plots"
+	"github.com/tracelab/tracelab/plots/plottest"
 	"github.com/tracelab/tracelab/sim"
 	"github.com/tracelab/tracelab/sim/estimates"
 )
@@ -96,5 +100,64 @@ func TestWeekly(t *testing.T) {
 	render(t, p, err)
 	if _, err := Weekly([]string{"fcfs"}, rs, true, ""); err == nil {
 		t.Error("one name for two results accepted")
+	}
+}
+
+// A window of a day of the sample log under EASY, coloured by wait and by
+// user, in lanes; and the utilisation and queue by day, the log's own
+// beside the simulation.
+func TestScheduleFigures(t *testing.T) {
+	t.Parallel()
+	tr := datasets.Sample()
+	r, err := sim.Replay(tr, &sim.EASY{}, sim.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	clock := datasets.NewClock(tr)
+	from := 40 * datasets.Day
+	for _, c := range []Coloring{ByJob, ByUser, ByWait} {
+		p, err := Gantt(r, GanttOptions{From: from, Until: from + datasets.Day, Clock: &clock, Lanes: 32, Color: c})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if x := plottest.XRange(p); x != (plottest.Range{Max: 24}) {
+			t.Errorf("coloring %d: x range %v, want [0, 24] hours", c, x)
+		}
+		colors := map[color.Color]int{}
+		for _, pl := range plottest.Plotters(p)[1:] { // after the idle area
+			if poly, ok := pl.(*plotter.Polygon); ok {
+				colors[poly.Color]++
+			}
+		}
+		if want := map[Coloring]int{ByUser: 5, ByWait: 4}[c]; want > 0 && len(colors) > want || len(colors) < 2 {
+			t.Errorf("coloring %d: %d colours", c, len(colors))
+		}
+		if err := plots.SavePNG(p, 0, 0, filepath.Join(t.TempDir(), "g.png")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := Gantt(r, GanttOptions{From: 1e12, Until: 2e12}); err == nil {
+		t.Error("a window without jobs: no error")
+	}
+	lg, _ := sim.Logged(tr)
+	var bs []sim.Bins
+	for _, x := range []*sim.Result{lg, r} {
+		b, err := x.Binned(sim.BinOptions{Width: datasets.Day})
+		if err != nil {
+			t.Fatal(err)
+		}
+		bs = append(bs, b)
+	}
+	for _, m := range []Measure{Utilization, QueueLength} {
+		p, err := OverTime([]string{"log", "EASY"}, bs[:1], m, "")
+		if err == nil {
+			t.Error("one name short: no error")
+		}
+		if p, err = OverTime([]string{"log", "EASY"}, bs, m, "sample"); err != nil {
+			t.Fatal(err)
+		}
+		if err := plots.SavePNG(p, 0, 0, filepath.Join(t.TempDir(), "u.png")); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
