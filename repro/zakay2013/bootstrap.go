@@ -110,6 +110,7 @@ type metricPosition struct {
 	below                float64 // share of variants strictly below the original
 	p5, p95              float64
 	maxDev               float64 // largest |variant / original − 1|
+	sdRatio              float64 // SD over the variants of variant / original
 	// discarded is the share of the log's jobs the pools leave out (the
 	// temporary users whose whole activity lies within 4 weeks of an
 	// edge, §4): no variant has them.
@@ -133,6 +134,9 @@ func positionOf(log, metric string, b *resample.Bootstrap, orig float64) metricP
 	}
 	m.below = float64(below) / float64(len(fin))
 	m.p5, m.p95 = quantile(fin, 0.05), quantile(fin, 0.95)
+	if len(fin) > 1 {
+		m.sdRatio = stat.StdDev(fin, nil) / orig
+	}
 	return m
 }
 
@@ -451,12 +455,17 @@ func fig8Statements(rows []metricPosition) []statement {
 		out = append(out, st)
 	}
 	if r, ok := findRow(rows, "SDSC-BLUE", "jobs"); ok {
+		// Printed tolerances: the share over n variants has the binomial
+		// SE √(p(1−p)/n); the median ratio the SE of a median of n values,
+		// √(π/2)·SD/√n.
+		n := float64(r.pos.Replicates)
 		out = append(out, statement{item: "Fig. 8", id: "fig8/SDSC-BLUE/throughput_below", log: r.log,
-			text: "SDSC-BLUE: share of variants with a lower throughput than the original",
-			want: ledger.Near(0.92, 0.1), got: r.below, quote: "92% of the variants had a lower throughput than the original log"})
+			text: fmt.Sprintf("SDSC-BLUE: share of the %d variants with a lower throughput than the original", r.pos.Replicates),
+			want: ledger.Printed("0.92", math.Sqrt(r.below*(1-r.below)/n)), got: r.below,
+			quote: "92% of the variants had a lower throughput than the original log"})
 		out = append(out, statement{item: "Fig. 8", id: "fig8/SDSC-BLUE/throughput_median_gap", log: r.log,
 			text: "SDSC-BLUE: median throughput of the variants below the original's, fraction",
-			want: ledger.Near(0.0045, 0.005), got: 1 - r.pos.MedianRatio,
+			want: ledger.Printed("0.0045", math.Sqrt(math.Pi/2)*r.sdRatio/math.Sqrt(n)), got: 1 - r.pos.MedianRatio,
 			quote: "difference between the median throughput and the original was only 0.45%"})
 	}
 	if r, ok := findRow(rows, "CTC-SP2", "utilization"); ok {
