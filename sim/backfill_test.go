@@ -16,14 +16,13 @@ import (
 // lists of intervals (no profile structure, no incremental work): the
 // specification the property tests hold Backfill to.
 type refBackfill struct {
-	k             int
-	queue, bfill  Order
-	qkey, bkey    map[int]float64
-	arrival       map[int]int
-	res, held     map[int]float64
-	freed         bool
-	seq           int
-	seenBeforeNow map[int]bool
+	k            int
+	queue, bfill Order
+	qkey, bkey   map[int]float64
+	arrival      map[int]int
+	res, held    map[int]float64
+	freed        bool
+	seq          int
 }
 
 func newRefBackfill(k int, queue, bfill Order) *refBackfill {
