@@ -162,8 +162,9 @@ func (r *LocalityResult) Claims(l *ledger.Ledger) {
 	}
 	for _, ll := range r.logs {
 		id := "locality/" + ll.name + "/"
-		l.OwnClaim(item, id+"marginals-kept", "every manipulated version has the log's submit times and multiset of runtimes",
-			ll.keptValues, "checked on one version of each level")
+		l.OwnClaim(item, id+"marginals-kept", ll.name+": every manipulated version has the log's submit times and multiset of runtimes",
+			ll.keptValues, "checked on one version of each level").
+			AsCheck("a property the manipulations are built to have (analytics/locality): it checks them")
 		log, scr, conc := ll.rows[0], ll.rows[1:1+len(scrambleFractions)], ll.rows[1+len(scrambleFractions):]
 		rising, falling := true, true
 		prevD, prevM := log.depth.Mean, log.mMed.Mean
@@ -173,17 +174,19 @@ func (r *LocalityResult) Claims(l *ledger.Ledger) {
 			prevD, prevM = x.depth.Mean, x.mMed.Mean
 		}
 		full := scr[len(scr)-1]
-		l.OwnClaim(item, id+"scramble-raises-depth", "runtime stack depth rises with the fraction of jobs scrambled",
+		l.OwnClaim(item, id+"scramble-raises-depth", ll.name+": runtime stack depth rises with the fraction of jobs scrambled",
 			rising, fmt.Sprintf("log %.1f; %s", log.depth.Mean, levels(scr, func(x localityRow) Interval { return x.depth })))
-		l.OwnClaim(item, id+"scramble-lowers-m", "M'_med of runtimes falls with the fraction of jobs scrambled",
+		l.OwnClaim(item, id+"scramble-lowers-m", ll.name+": M'_med of runtimes falls with the fraction of jobs scrambled",
 			falling, fmt.Sprintf("log %.3f; %s", log.mMed.Mean, levels(scr, func(x localityRow) Interval { return x.mMed })))
 		// A full scramble is a random sample of the log's runtimes at its
-		// submit times: M' − M'_g is bootstrap noise, well under 0.02 for
-		// slices of a few hundred jobs.
-		l.Own(item, id+"scrambled-no-locality", "with every job scrambled, locality M_med = M'_med − M'_g is about 0",
-			ledger.Near(0, 0.02), full.mMed.Mean-full.gMed).Digits(2)
+		// submit times: M' − M'_g is sampling noise. The tolerance is the
+		// half-width of the 95% interval of the replicates' mean M'_med
+		// (Student's t times its standard error).
+		tol := (full.mMed.Hi - full.mMed.Lo) / 2
+		l.Own(item, id+"scrambled-no-locality", fmt.Sprintf("%s: with every job scrambled, locality M_med = M'_med − M'_g is about 0 (%d replicates)", ll.name, full.mMed.N),
+			ledger.Near(0, tol), full.mMed.Mean-full.gMed).Digits(2)
 		c := conc[len(conc)-1]
-		l.OwnClaim(item, id+"concentrate-30d", "sorting runtimes within 30-day windows lowers the stack depth and raises M'_med",
+		l.OwnClaim(item, id+"concentrate-30d", ll.name+": sorting runtimes within 30-day windows lowers the stack depth and raises M'_med",
 			c.depth.Mean < log.depth.Mean && c.mMed.Mean > log.mMed.Mean,
 			fmt.Sprintf("depth %.1f → %.1f, M'_med %.3f → %.3f", log.depth.Mean, c.depth.Mean, log.mMed.Mean, c.mMed.Mean))
 	}

@@ -132,9 +132,10 @@ func (r *SelectiveResult) Claims(l *ledger.Ledger) {
 			key, what string
 			ratio     Interval
 		}{{"wait", "average wait", v.WaitRatio}, {"bsld", "average bounded slowdown", v.BSLDRatio}} {
-			l.OwnClaim(item, id+m.key+"-changes", fmt.Sprintf("weighting this class ×%d changes EASY's %s (95%% CI of the paired ratio to the default excludes 1)", selectiveFactor, m.what),
+			l.OwnClaim(item, id+m.key+"-changes", fmt.Sprintf("%s: weighting the %s users ×%d changes EASY's %s (95%% CI of the paired ratio to the default excludes 1)", v.Log, v.Class, selectiveFactor, m.what),
 				m.ratio.Lo > 1 || m.ratio.Hi < 1,
-				fmt.Sprintf("ratio %.3f [%.3f, %.3f] over %d replicates", m.ratio.Mean, m.ratio.Lo, m.ratio.Hi, m.ratio.N))
+				fmt.Sprintf("ratio %.3f [%.3f, %.3f] over %d replicates", m.ratio.Mean, m.ratio.Lo, m.ratio.Hi, m.ratio.N)).
+				IfDiffers(fmt.Sprintf("the replicates spread too widely to exclude 1 with %d of them (interval %.2f wide)", m.ratio.N, m.ratio.Hi-m.ratio.Lo))
 		}
 	}
 }

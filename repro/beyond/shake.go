@@ -195,7 +195,8 @@ func (r *ShakeResult) Claims(l *ledger.Ledger) {
 			continue
 		}
 		l.OwnClaim(item, id+"keeps-dependencies", fmt.Sprintf("%s-level shaking never reorders a user's jobs nor breaks a think-time dependency", lv.name),
-			lv.orderMax == 0 && lv.thinkMean == 0, fmt.Sprintf("%.0f reordered and %.1f think-time dependencies broken per replicate", lv.orderMean, lv.thinkMean))
+			lv.orderMax == 0 && lv.thinkMean == 0, fmt.Sprintf("%.0f reordered and %.1f think-time dependencies broken per replicate", lv.orderMean, lv.thinkMean)).
+			AsCheck("a property the shaking of whole sessions or users is built to have (sim/shake): it checks it")
 	}
 }
 
