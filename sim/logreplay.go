@@ -1,9 +1,6 @@
 package sim
 
-import (
-	"math"
-	"slices"
-)
+import "math"
 
 // LogReplay is the pseudo-scheduler that starts each job after its logged
 // wait: at submit + wait, which is the logged start time in an open replay
@@ -30,7 +27,7 @@ type LogReplay struct {
 	Delayed int
 
 	due   []dueEntry // heap of (logged start, job id, job)
-	ready []int      // due jobs that did not fit yet, by logged start
+	ready readySet   // due jobs that did not fit yet, by logged start
 }
 
 type dueEntry struct {
@@ -76,47 +73,45 @@ func (s *LogReplay) Arrive(e *Engine, j int) {
 	h[i] = x
 }
 
-// Schedule starts the jobs whose logged start has come.
+// Schedule starts the jobs whose logged start has come: in order of
+// logged start, each due job that fits in the free processors. The due
+// jobs that do not fit wait in a search tree (readySet), so that finding
+// the next one that fits costs O(log n) however many wait: a logged
+// schedule much wider than the machine once made each pass scan every
+// waiting job (quadratic: CEA-Curie on 9,000 processors did not finish).
 func (s *LogReplay) Schedule(e *Engine) {
-	n := len(s.ready)
 	for len(s.due) > 0 && s.due[0].t <= e.now {
-		s.ready = append(s.ready, s.pop())
-	}
-	if n > 0 && len(s.ready) > n {
-		// Jobs that came due now may precede, within a second, jobs that
-		// were due and did not fit: keep the log's order.
-		slices.SortStableFunc(s.ready, func(a, b int) int {
-			x, y := dueEntry{s.loggedStart(e, a), e.id[a], a}, dueEntry{s.loggedStart(e, b), e.id[b], b}
-			switch {
-			case dueLess(x, y):
-				return -1
-			case dueLess(y, x):
-				return 1
-			}
-			return 0
-		})
-	}
-	k := 0
-	for _, j := range s.ready {
-		if e.width[j] <= e.free {
-			if e.now > s.loggedStart(e, j) {
-				s.Delayed++
-			}
-			e.Start(j)
-		} else {
-			s.ready[k] = j
-			k++
+		x := s.pop()
+		if s.ready.empty() && e.width[x.j] <= e.free {
+			// First in order (nothing due waits before it) and fits: the
+			// usual case, without the tree.
+			s.start(e, x)
+			continue
 		}
+		s.ready.insert(x, e.width[x.j])
 	}
-	s.ready = s.ready[:k]
+	for {
+		x, ok := s.ready.takeFirst(e.free)
+		if !ok {
+			break
+		}
+		s.start(e, x)
+	}
 	if len(s.due) > 0 {
 		e.WakeAt(s.due[0].t)
 	}
 }
 
-func (s *LogReplay) pop() int {
+func (s *LogReplay) start(e *Engine, x dueEntry) {
+	if e.now > x.t {
+		s.Delayed++
+	}
+	e.Start(x.j)
+}
+
+func (s *LogReplay) pop() dueEntry {
 	h := s.due
-	top := h[0].j
+	top := h[0]
 	n := len(h) - 1
 	x := h[n]
 	h = h[:n]
@@ -142,4 +137,139 @@ func (s *LogReplay) pop() int {
 	}
 	h[i] = x
 	return top
+}
+
+// readySet holds due jobs in order of dueLess, each with its width: a
+// treap (a binary search tree balanced by random priorities) whose nodes
+// also keep the narrowest width of their subtree, so that the first job
+// in order that fits in a given number of processors is found, and
+// removed, in O(log n) expected time.
+type readySet struct {
+	nodes []readyNode
+	spare []int32 // indices of removed nodes, for reuse
+	root  int32
+	seq   uint64 // priority generator state
+}
+
+type readyNode struct {
+	x           dueEntry
+	width, minW int
+	pri         uint64
+	left, right int32 // −1 for none
+}
+
+const noNode = -1
+
+// empty reports whether the set holds no entry.
+func (r *readySet) empty() bool { return len(r.nodes) == 0 || r.root == noNode }
+
+// minWidth returns the narrowest width in subtree t.
+func (r *readySet) minWidth(t int32) int {
+	if t == noNode {
+		return math.MaxInt
+	}
+	return r.nodes[t].minW
+}
+
+func (r *readySet) update(t int32) {
+	n := &r.nodes[t]
+	n.minW = min(n.width, r.minWidth(n.left), r.minWidth(n.right))
+}
+
+// split cuts subtree t into the entries before x and the others.
+func (r *readySet) split(t int32, x dueEntry) (int32, int32) {
+	if t == noNode {
+		return noNode, noNode
+	}
+	if dueLess(r.nodes[t].x, x) {
+		a, b := r.split(r.nodes[t].right, x)
+		r.nodes[t].right = a
+		r.update(t)
+		return t, b
+	}
+	a, b := r.split(r.nodes[t].left, x)
+	r.nodes[t].left = b
+	r.update(t)
+	return a, t
+}
+
+// merge joins subtrees a and b, every entry of a before every entry of b.
+func (r *readySet) merge(a, b int32) int32 {
+	switch {
+	case a == noNode:
+		return b
+	case b == noNode:
+		return a
+	case r.nodes[a].pri > r.nodes[b].pri:
+		r.nodes[a].right = r.merge(r.nodes[a].right, b)
+		r.update(a)
+		return a
+	}
+	r.nodes[b].left = r.merge(a, r.nodes[b].left)
+	r.update(b)
+	return b
+}
+
+// insert adds entry x of the given width.
+func (r *readySet) insert(x dueEntry, width int) {
+	if len(r.nodes) == 0 {
+		r.root = noNode
+	}
+	r.seq += 0x9e3779b97f4a7c15 // splitmix64: reproducible priorities
+	z := r.seq
+	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+	z = (z ^ z>>27) * 0x94d049bb133111eb
+	n := readyNode{x: x, width: width, minW: width, pri: z ^ z>>31, left: noNode, right: noNode}
+	var t int32
+	if k := len(r.spare); k > 0 {
+		t = r.spare[k-1]
+		r.spare = r.spare[:k-1]
+		r.nodes[t] = n
+	} else {
+		t = int32(len(r.nodes))
+		r.nodes = append(r.nodes, n)
+	}
+	a, b := r.split(r.root, x)
+	r.root = r.merge(r.merge(a, t), b)
+}
+
+// takeFirst removes and returns the first entry in order whose width is
+// at most free; ok is false when none fits.
+func (r *readySet) takeFirst(free int) (x dueEntry, ok bool) {
+	if r.empty() || r.minWidth(r.root) > free {
+		return dueEntry{}, false
+	}
+	t := r.root
+	for {
+		n := r.nodes[t]
+		switch {
+		case r.minWidth(n.left) <= free:
+			t = n.left
+			continue
+		case n.width <= free:
+		default:
+			t = n.right
+			continue
+		}
+		break
+	}
+	x = r.nodes[t].x
+	r.root = r.remove(r.root, x)
+	r.spare = append(r.spare, t)
+	return x, true
+}
+
+// remove deletes entry x from subtree t and returns the subtree.
+func (r *readySet) remove(t int32, x dueEntry) int32 {
+	n := &r.nodes[t]
+	switch {
+	case dueLess(x, n.x):
+		n.left = r.remove(n.left, x)
+	case dueLess(n.x, x):
+		n.right = r.remove(n.right, x)
+	default:
+		return r.merge(n.left, n.right)
+	}
+	r.update(t)
+	return t
 }
