@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -31,6 +32,16 @@ type env struct {
 	stdout, stderr io.Writer
 	flags          *flag.FlagSet
 	load           func(arg string) (*datasets.Trace, error)
+	ctx            context.Context // cancelled on an interrupt (Main); nil: never
+}
+
+// context returns the command's context: cancelled when the program is
+// interrupted (SIGINT, SIGTERM), so that long steps stop.
+func (e *env) context() context.Context {
+	if e.ctx == nil {
+		return context.Background()
+	}
+	return e.ctx
 }
 
 var commands = map[string]*command{}
@@ -57,12 +68,17 @@ func run(args []string, stdout, stderr io.Writer) error {
 // runAs executes the command line args (without the program name) of the
 // program called prog (in usage lines and help).
 func runAs(prog string, args []string, stdout, stderr io.Writer) error {
-	e := &env{stdout: stdout, stderr: stderr}
+	return runContext(context.Background(), prog, args, stdout, stderr)
+}
+
+// runContext is runAs with the context that an interrupt cancels.
+func runContext(ctx context.Context, prog string, args []string, stdout, stderr io.Writer) error {
+	e := &env{stdout: stdout, stderr: stderr, ctx: ctx}
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 		if len(args) > 1 {
 			if _, ok := commands[args[1]]; ok {
 				// "help CMD [SUB]" is "CMD [SUB] -h": the usage, the summary and every flag.
-				return runAs(prog, append(slices.Clone(args[1:]), "-h"), stdout, stderr)
+				return runContext(ctx, prog, append(slices.Clone(args[1:]), "-h"), stdout, stderr)
 			}
 			return fmt.Errorf("help: unknown command %q (run '%s help' for the list)", args[1], prog)
 		}

@@ -14,12 +14,13 @@ import (
 
 // Output formats, named by their file extension.
 const (
-	fmtSWF     = "swf"
-	fmtSWFGz   = "swf.gz"
-	fmtCSV     = "csv"
-	fmtJSON    = "json"
-	fmtParquet = "parquet"
-	fmtHTML    = "html"
+	fmtSWF      = "swf"
+	fmtSWFGz    = "swf.gz"
+	fmtCSV      = "csv"
+	fmtJSON     = "json"
+	fmtParquet  = "parquet"
+	fmtHTML     = "html"
+	fmtMarkdown = "md"
 )
 
 var (
@@ -33,16 +34,18 @@ var (
 
 // output is a file a command writes: the flag that named it, its path and
 // its format. Every file a command writes goes through internal/outfile: a
-// regular file is replaced atomically, a link is followed, a device or a
-// FIFO is written through.
+// regular file is replaced atomically, a link is followed, a stream (a
+// device, a FIFO, /dev/stdout) is written through. A command with several
+// outputs puts them in one group, committed together once all are written.
 type output struct {
 	flag, path, format string
+	group              *outfile.Set // nil: written and committed alone
 }
 
 // formatOf returns the format a path's extension names, "" if none.
 func formatOf(path string) string {
 	lower := strings.ToLower(path)
-	for _, f := range []string{fmtSWFGz, fmtSWF, fmtCSV, fmtJSON, fmtParquet, fmtHTML, "htm"} {
+	for _, f := range []string{fmtSWFGz, fmtSWF, fmtCSV, fmtJSON, fmtParquet, fmtHTML, "htm", fmtMarkdown} {
 		if strings.HasSuffix(lower, "."+f) {
 			if f == "htm" {
 				return fmtHTML
@@ -54,20 +57,23 @@ func formatOf(path string) string {
 }
 
 // newOutput checks the output path given to flag for a command that can
-// write formats (the first is the default for a device or a FIFO, whose
-// name says no format). An empty path gives a zero output (none).
+// write formats (the first is the default for a stream, a device, a FIFO
+// or /dev/stdout, whose name says no format), and that it can be written
+// (its folder exists): a command checks its outputs before any work. An
+// empty path gives a zero output (none).
 func newOutput(flag, path string, formats ...string) (output, error) {
 	if path == "" {
 		return output{}, nil
 	}
 	f := formatOf(path)
-	if f == "" {
-		if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() && !st.IsDir() {
-			f = formats[0] // a device or a pipe: the default format
-		}
+	if f == "" && outfile.IsStream(path) {
+		f = formats[0]
 	}
 	for _, ok := range formats {
 		if f == ok {
+			if err := outfile.Check(path); err != nil {
+				return output{}, err
+			}
 			return output{flag: flag, path: path, format: f}, nil
 		}
 	}
@@ -84,10 +90,16 @@ func newOutput(flag, path string, formats ...string) (output, error) {
 // set reports whether an output was asked for.
 func (o output) set() bool { return o.path != "" }
 
-// write writes the file with w.
+// write writes the file with w: in its group, or alone.
 func (o output) write(w func(io.Writer) error) error {
+	if o.group != nil {
+		return o.group.Write(o.path, 0o644, w)
+	}
 	return outfile.Write(o.path, 0o644, w)
 }
+
+// isStream reports whether the output is a stream (written through).
+func (o output) isStream() bool { return o.path == "-" || outfile.IsStream(o.path) }
 
 // writeTrace writes t as SWF (gzipped for swf.gz), or as its job frame in
 // CSV, JSON or Parquet with the header kept (datasets.NewWriter).
@@ -156,10 +168,7 @@ func (o output) writeFrame(df dataframe.DataFrame) error {
 func distinctFiles(inputs []string, outs ...output) error {
 	var seen []output
 	for _, o := range outs {
-		if !o.set() || o.path == "-" {
-			continue
-		}
-		if st, err := os.Stat(o.path); err == nil && !st.Mode().IsRegular() && !st.IsDir() {
+		if !o.set() || o.isStream() {
 			continue
 		}
 		for _, in := range inputs {

@@ -55,7 +55,7 @@ func parseGenerate(e *env, args []string) (generateArgs, error) {
 		}
 	}
 	a.seed, a.params, a.fractional, a.estimatesFrom = *seed, *params, *fractional, *estimatesFrom
-	return a, nil
+	return a, distinctFiles([]string{a.estimatesFrom}, a.out)
 }
 
 func runGenerate(e *env, args []string) error {

@@ -67,7 +67,7 @@ func runHurst(e *env, args []string) error {
 	}
 	rec := record{{"h", r.H}, {"h_corrected", r.HCorrected}, {"unit_seconds", r.Unit}, {"points", len(r.Points)}}
 	if a.debias > 0 {
-		d, err := r.Debias(a.debias, a.seed)
+		d, err := r.Debias(a.debias, a.seed, newProgressBar(e.stderr, "hurst: debias replicates", progressDelay).update)
 		if err != nil {
 			return err
 		}

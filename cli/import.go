@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/tracelab/tracelab/datasets/sacct"
+	"github.com/tracelab/tracelab/internal/outfile"
 )
 
 func init() {
@@ -15,7 +16,7 @@ func init() {
 			"       [--machine-procs P] [--cluster NAME] [--format table|csv|json]\n" +
 			"   FILE is the output of: TZ=ZONE sacct --allocations --parsable2 --allusers -S START -E END --format " + sacct.Format + "\n" +
 			"   OUT.ids.csv (user, group, partition and QOS names of the numbers) and OUT.jobs.csv (Slurm job id, state,\n" +
-			"   exit code, account of each job) are written beside OUT\n" +
+			"   exit code, account of each job) are written beside OUT (not when OUT is a stream: /dev/stdout, a pipe)\n" +
 			"   or: tracelab import batsim FILE.json -o OUT (a Batsim workload of delay jobs; go doc sim/batsim)",
 		summary: "import Slurm accounting (sacct), or a Batsim workload (import batsim FILE.json -o OUT), as a log",
 		run:     runImport})
@@ -61,17 +62,21 @@ func runImport(e *env, args []string) error {
 	if (src == sacct.NodesTimesCores) != (*cores > 0) {
 		return usagef("--cores-per-node is needed with --procs-from nodes, and only then")
 	}
+	// Every output is checked before the input is read. The two tables
+	// go beside OUT; OUT a stream (/dev/null, /dev/stdout, a pipe) has no
+	// beside, and they are not written.
 	out, err := newOutput("-o", *outPath, traceFormats...)
 	if err != nil {
 		return err
 	}
-	ids, err := newOutput("-o", *outPath+sacct.IDsSuffix, fmtCSV)
-	if err != nil {
-		return err
-	}
-	jobs, err := newOutput("-o", *outPath+sacct.JobsSuffix, fmtCSV)
-	if err != nil {
-		return err
+	var ids, jobs output
+	if !out.isStream() {
+		if ids, err = newOutput("-o", *outPath+sacct.IDsSuffix, fmtCSV); err != nil {
+			return err
+		}
+		if jobs, err = newOutput("-o", *outPath+sacct.JobsSuffix, fmtCSV); err != nil {
+			return err
+		}
 	}
 	if err := distinctFiles([]string{in}, out, ids, jobs); err != nil {
 		return err
@@ -87,10 +92,23 @@ func runImport(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	// The log and its tables are committed together: a failure leaves
+	// every file as it was.
+	var files outfile.Set
+	defer files.Discard()
+	out.group, ids.group, jobs.group = &files, &files, &files
 	if err := out.writeTrace(im.Trace); err != nil {
 		return err
 	}
-	if err := im.WriteMaps(out.path); err != nil {
+	if ids.set() {
+		if err := ids.write(im.WriteIDs); err != nil {
+			return err
+		}
+		if err := jobs.write(im.WriteJobs); err != nil {
+			return err
+		}
+	}
+	if err := files.Commit(); err != nil {
 		return err
 	}
 	warnings := make([]string, len(im.Trace.Report.Warnings))
@@ -98,8 +116,13 @@ func runImport(e *env, args []string) error {
 		warnings[k] = w.String()
 		fmt.Fprintln(e.stderr, "warning:", w)
 	}
-	fmt.Fprintf(e.stderr, "wrote %d jobs to %s, names to %s, Slurm ids and states to %s\n",
-		im.Trace.Len(), out.path, ids.path, jobs.path)
+	if ids.set() {
+		fmt.Fprintf(e.stderr, "wrote %d jobs to %s, names to %s, Slurm ids and states to %s\n",
+			im.Trace.Len(), out.path, ids.path, jobs.path)
+	} else {
+		fmt.Fprintf(e.stderr, "wrote %d jobs to %s (a stream: the names and Slurm ids, written beside a file, are not written)\n",
+			im.Trace.Len(), out.path)
+	}
 	return writeRecord(e.stdout, *format, record{{"log", im.Trace.Name}, {"jobs", im.Trace.Len()},
 		{"users", len(im.Users)}, {"groups", len(im.Groups)}, {"partitions", len(im.Partitions)},
 		{"queues", len(im.Queues)}, {"time_zone", loc.String()}, {"output", out.path}, {"ids", ids.path},

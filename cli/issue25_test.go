@@ -3,8 +3,10 @@ package cli
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -40,7 +42,7 @@ func runIssue25(t *testing.T, dir string, cases []issue25Case) {
 			switch {
 			case r.timedOut:
 				t.Fatalf("still running after %v", issue25Timeout)
-			case r.crashed() != "":
+			case r.crashed():
 				t.Fatalf("crashed:\n%.800s", r.stderr)
 			case tc.want == "" && r.code != 0:
 				t.Fatalf("exit %d:\n%.800s", r.code, r.stderr)
@@ -132,5 +134,202 @@ func TestIssue25Sizes(t *testing.T) {
 		{"feedback conservative, MaxProcs 2e9", []string{"feedback", "maxprocs-2e9.swf", "--scheduler", "conservative"}, tooLarge},
 		{"sweep conservative, MaxProcs 2^53", []string{"sweep", "maxprocs-2e53.swf", "--experiment", "window", "--window", "1h",
 			"--reps", "2", "--scheduler", "conservative", "--quiet"}, tooLarge},
+	})
+}
+
+// TestIssue25Outputs (class 5): a command checks every output before any
+// work and commits its outputs together; an output is never an input,
+// also through a link; a stream has no files beside it.
+func TestIssue25Outputs(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	sacctLog := writeTemp(t, dir, "c.sacct", sacctSample)
+	devnull := filepath.Join(dir, "devnull.swf")
+	if err := os.Symlink(os.DevNull, devnull); err != nil {
+		t.Fatal(err)
+	}
+	imp := writeTemp(t, dir, "imp.swf", "old")
+	if err := os.Mkdir(imp+".jobs.csv", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	est := writeTemp(t, dir, "est.swf", swfLog("; MaxProcs: 64\n", 60))
+	estLink := filepath.Join(dir, "est-link.swf")
+	if err := os.Symlink("est.swf", estLink); err != nil {
+		t.Fatal(err)
+	}
+	estBefore, _ := os.ReadFile(est)
+	missing := filepath.Join(dir, "missing")
+	htmlDir := filepath.Join(dir, "r.html")
+	if err := os.Mkdir(htmlDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name  string
+		args  []string
+		want  string // error; "" for none
+		check func(t *testing.T, stderr string)
+	}{
+		{"import -o a link to /dev/null writes nothing beside it", []string{"import", "sacct", sacctLog, "-o", devnull, "--tz", "UTC"}, "",
+			func(t *testing.T, stderr string) {
+				for _, s := range []string{".ids.csv", ".jobs.csv"} {
+					if _, err := os.Lstat(devnull + s); err == nil {
+						t.Errorf("%s written", devnull+s)
+					}
+				}
+				if !strings.Contains(stderr, "a stream") {
+					t.Errorf("stderr: %s", stderr)
+				}
+			}},
+		{"import with OUT.jobs.csv a folder replaces nothing", []string{"import", "sacct", sacctLog, "-o", imp, "--tz", "UTC"},
+			"write " + imp + ".jobs.csv: is a directory", func(t *testing.T, _ string) {
+				if b, _ := os.ReadFile(imp); string(b) != "old" {
+					t.Errorf("OUT holds %q", b)
+				}
+				if _, err := os.Stat(imp + ".ids.csv"); err == nil {
+					t.Error("OUT.ids.csv written")
+				}
+			}},
+		{"generate --estimates-from X -o X", []string{"generate", "lublin", "--jobs", "10", "--estimates-from", est, "-o", est},
+			"-o " + est + " would overwrite the input " + est, nil},
+		{"generate --estimates-from X -o a link to X", []string{"generate", "lublin", "--jobs", "10", "--estimates-from", est, "-o", estLink},
+			"-o " + estLink + " would overwrite the input " + est, nil},
+		{"reproduce -o x.swf", []string{"reproduce", "--from", dir, "-o", filepath.Join(dir, "x.swf")}, "this command cannot write .swf (want .md)", nil},
+		{"reproduce -o onto a ledger", []string{"reproduce", "--from", dir, "-o", filepath.Join(dir, "zakay2013", "run.json")}, "cannot write .json", nil},
+		{"sweep -o into a missing folder", []string{"sweep", "--experiment", "window", "--window", "1w", "--reps", "40", "-o", filepath.Join(missing, "x.parquet")},
+			"create " + filepath.Join(missing, "x.parquet") + ": no such file or directory", func(t *testing.T, stderr string) {
+				if strings.Contains(stderr, "replicates") {
+					t.Errorf("replicates ran before the output was checked:\n%s", stderr)
+				}
+			}},
+		{"sweep --shard -o into a missing folder", []string{"sweep", "--experiment", "window", "--window", "1w", "--reps", "40", "--shard", "0/2",
+			"-o", filepath.Join(missing, "x.parquet")}, "no such file or directory", nil},
+		{"simulate --weekly-out into a missing folder", []string{"simulate", "--jobs-out", filepath.Join(dir, "jobs.csv"),
+			"--weekly-out", filepath.Join(missing, "w.csv")}, "no such file or directory", func(t *testing.T, _ string) {
+			if _, err := os.Stat(filepath.Join(dir, "jobs.csv")); err == nil {
+				t.Error("--jobs-out written")
+			}
+		}},
+		{"resample -o into a missing folder", []string{"resample", "--seed", "1", "-o", filepath.Join(missing, "r.swf")}, "no such file or directory", nil},
+		{"report -o a folder", []string{"report", "-o", htmlDir}, "write " + htmlDir + ": is a directory", nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, stderr, err := runCLI(t, tc.args...)
+			switch {
+			case tc.want == "" && err != nil:
+				t.Fatal(err)
+			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+				t.Fatalf("error %v, want one containing %q", err, tc.want)
+			}
+			if tc.check != nil {
+				tc.check(t, stderr)
+			}
+		})
+	}
+	if b, _ := os.ReadFile(est); string(b) != string(estBefore) {
+		t.Error("generate replaced its input")
+	}
+}
+
+// TestIssue25Stdout (class 7): -o /dev/stdout writes to the program's
+// standard output, a pipe or a file alike, in the order of what else it
+// prints (the default format: the first the command writes).
+func TestIssue25Stdout(t *testing.T) {
+	t.Parallel()
+	exe := tracelabBinary(t)
+	dir := t.TempDir()
+	tests := []struct {
+		args []string
+		want string // a line the output holds
+	}{
+		{[]string{"convert", "-o", "/dev/stdout"}, "; Version: 2.2"},
+		{[]string{"simulate", "--jobs-out", "/dev/stdout", "--format", "csv"}, "job_id,user,submit,start,end,wait"},
+		{[]string{"generate", "lublin", "--jobs", "5", "-o", "/dev/stdout"}, "; Version: 2.2"},
+	}
+	for _, tc := range tests {
+		for _, to := range []string{"pipe", "file"} {
+			t.Run(tc.args[0]+" to a "+to, func(t *testing.T) {
+				cmd := exec.Command(exe, tc.args...)
+				cmd.Env = append(os.Environ(), "TRACELAB_DATA=")
+				var out []byte
+				var err error
+				if to == "pipe" {
+					out, err = cmd.Output()
+				} else {
+					p := filepath.Join(dir, tc.args[0]+".out")
+					f, ferr := os.Create(p)
+					if ferr != nil {
+						t.Fatal(ferr)
+					}
+					cmd.Stdout = f
+					err = cmd.Run()
+					f.Close()
+					out, _ = os.ReadFile(p)
+				}
+				if err != nil || !strings.Contains(string(out), tc.want) {
+					t.Fatalf("%v; output %.300q", err, out)
+				}
+				if tc.args[0] == "simulate" && !strings.Contains(string(out), "key,value\navg_wait") && !strings.Contains(string(out), "\nkey,value\n") {
+					t.Errorf("the summary was overwritten or lost:\n%.300s", out[max(0, len(out)-300):])
+				}
+			})
+		}
+	}
+}
+
+// TestLongStepsShowProgress (class 4): the manipulations and the
+// bootstrap of locality show their progress on stderr (locality
+// manipulate --manip-reps 10000 once ran nine minutes in silence). Not
+// parallel: it shows progress at once (progressDelay 0), which parallel
+// tests would see.
+func TestLongStepsShowProgress(t *testing.T) {
+	defer func(d time.Duration) { progressDelay = d }(progressDelay)
+	progressDelay = 0
+	_, stderr, err := runCLI(t, "locality", "manipulate", "--manip-reps", "3", "--fractions", "0.5", "--windows", "7", "--reps", "20")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"locality: bootstrap repetitions: done (20)", "locality: manipulated versions: 20% (1/5", "locality: manipulated versions: done (5)"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+}
+
+// TestIssue25Hangs (class 4): a logged schedule far wider than the machine
+// replays in O(n log n) (100,000 jobs of 60 processors every 10 s on 100
+// processors: the scan of every waiting job was quadratic), and a named
+// pipe among the files merged or read as ledgers is refused at once (it
+// blocked forever).
+func TestIssue25Hangs(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	var b strings.Builder
+	b.WriteString("; MaxProcs: 100\n")
+	for k := range 100_000 {
+		fmt.Fprintf(&b, "%d %d 0 1000 60 90 -1 60 1000 -1 1 %d 1 7 1 1 -1 -1\n", k+1, k*10, 1+k%20)
+	}
+	writeTemp(t, dir, "overfull.swf", b.String())
+	if _, _, err := runCLI(t, "sweep", "--experiment", "window", "--reps", "2", "--window", "1w", "--quiet",
+		"--shard", "1/2", "-o", filepath.Join(dir, "s1.parquet")); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(filepath.Join(dir, "fifo.parquet"), 0o600); err != nil {
+		t.Skip("no FIFOs:", err)
+	}
+	ledgers := filepath.Join(dir, "ledgers", "zakay2013")
+	if err := os.MkdirAll(ledgers, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"run.json", "0123456789abcdef.json"} {
+		if err := syscall.Mkfifo(filepath.Join(ledgers, f), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	runIssue25(t, dir, []issue25Case{
+		{"simulate --scheduler log, schedule wider than the machine", []string{"simulate", "overfull.swf", "--scheduler", "log"}, ""},
+		{"report, schedule wider than the machine", []string{"report", "overfull.swf", "-o", "overfull.html"}, ""},
+		{"sweep merge of a FIFO", []string{"sweep", "merge", "fifo.parquet", "s1.parquet"}, "fifo.parquet: a named pipe (FIFO), not a regular file"},
+		{"reproduce --from a folder of FIFOs", []string{"reproduce", "zakay2013", "--from", "ledgers"}, "a named pipe (FIFO), not a regular file"},
 	})
 }

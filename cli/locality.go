@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"context"
 	"slices"
 	"strings"
 
@@ -142,12 +141,19 @@ func runLocality(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	// The bootstrap and the manipulations can run for minutes: their
+	// progress shows on stderr once a step lasts (progressDelay).
+	boot := newProgressBar(e.stderr, "locality: bootstrap repetitions", progressDelay)
+	a.sampling.Progress, a.manip.Sampling.Progress = boot.update, boot.update
 	switch a.measure {
 	case "manipulate":
-		df, err := locality.Manipulations(context.Background(), obs, a.manip)
+		bar := newProgressBar(e.stderr, "locality: manipulated versions", progressDelay)
+		a.manip.Progress = bar.update
+		df, err := locality.Manipulations(e.context(), obs, a.manip)
 		if err != nil {
 			return err
 		}
+		bar.finish()
 		return writeFrame(e.stdout, a.format, df)
 	case "stack":
 		r, err := locality.StackDepth(obs, a.stack)

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -25,7 +26,9 @@ import (
 // Every scheduler in sim's registry is then a choice of every command that
 // takes one — simulate, sweep (with --slurm, the batch script runs this
 // program), feedback, resample --simulate, shake — and usage lines and help
-// list it. Help and usage name the program by its file name.
+// list it. Help and usage name the program by its file name. SIGINT and
+// SIGTERM cancel the command and remove its unfinished output files
+// (interruptible).
 func Main() {
 	prog := "tracelab"
 	if len(os.Args) > 0 {
@@ -35,7 +38,17 @@ func Main() {
 	if len(os.Args) > 1 {
 		args = os.Args[1:]
 	}
-	if err := runAs(prog, args, os.Stdout, os.Stderr); err != nil {
+	sig, err := interruptible(os.Stderr, prog, func(ctx context.Context) error {
+		return runContext(ctx, prog, args, os.Stdout, os.Stderr)
+	})
+	switch {
+	case sig != nil:
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "%s: %v\n", prog, err)
+		}
+		fmt.Fprintf(os.Stderr, "%s: interrupted (%v)\n", prog, sig)
+		os.Exit(exitStatus(sig))
+	case err != nil:
 		fmt.Fprintf(os.Stderr, "%s: %v\n", prog, err)
 		os.Exit(1)
 	}

@@ -1,8 +1,6 @@
 package cli
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -11,11 +9,11 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/tracelab/tracelab/datasets/datasetstest/malformed"
+	"github.com/tracelab/tracelab/internal/proctest"
 )
 
 // The limits every command must keep on every malformed log.
@@ -118,50 +116,34 @@ type limitedRun struct {
 	stdout, stderr string
 	code           int           // exit status; -1 when killed
 	timedOut       bool          // killed at the time limit
-	took           time.Duration // wall time
+	took           time.Duration // CPU time
 	maxRSS         int64         // peak resident memory, bytes
+	crash          bool          // a Go panic, a fatal error or an allocation failure
 }
 
-// crashed returns the runtime's words in stderr, "" if none.
-func (r limitedRun) crashed() string {
-	for _, bad := range []string{"panic:", "fatal error:", "goroutine ", "runtime error", "out of memory"} {
-		if strings.Contains(r.stderr, bad) {
-			return bad
-		}
-	}
-	return ""
-}
+// crashed returns whether the runtime's words are in stderr.
+func (r limitedRun) crashed() bool { return r.crash }
 
-// runLimited runs exe with args in dir (the test's temporary folder when
-// "") limited to memory bytes of data and timeout of wall time, with env
-// added to the environment (no TRACELAB_DATA, a fresh cache, unless env
-// sets them).
+// runLimited runs exe with args in dir (the test binary's folder when "")
+// under internal/proctest's limits: memory bytes of data and timeout of
+// wall time, without TRACELAB_DATA and with a fresh cache, env added.
 func runLimited(t *testing.T, exe, dir string, memory int64, timeout time.Duration, env []string, args ...string) limitedRun {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), timeout)
-	defer cancel()
-	// sh's ulimit -d (KiB) sets RLIMIT_DATA for the program it execs. Not
-	// RLIMIT_AS: the Go runtime reserves (without using) several hundred
-	// megabytes of address space, so 1 GB of it fails at random.
-	limited := append([]string{"-c", `ulimit -d "$0" && exec "$@"`, fmt.Sprint(memory >> 10), exe}, args...)
-	cmd := exec.CommandContext(ctx, "/bin/sh", limited...)
-	cmd.Dir = dir
-	cmd.Env = append(append(os.Environ(), "TRACELAB_DATA=", "TRACELAB_CACHE="+t.TempDir()), env...)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	start := time.Now()
-	err := cmd.Run()
-	r := limitedRun{stdout: stdout.String(), stderr: stderr.String(), took: time.Since(start), timedOut: ctx.Err() != nil}
-	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		r.maxRSS = ru.Maxrss * 1024
+	argv := append([]string{exe}, args...)
+	if dir != "" {
+		argv = append([]string{"/usr/bin/env", "-C", dir}, argv...)
 	}
+	env = append([]string{"TRACELAB_DATA=", "TRACELAB_CACHE=" + t.TempDir()}, env...)
+	res := proctest.Run(memory, timeout, env, argv...)
+	r := limitedRun{stdout: string(res.Stdout), stderr: string(res.Stderr), timedOut: res.TimedOut,
+		took: res.CPU, maxRSS: res.MaxRSS, crash: res.Crashed()}
 	var exit *exec.ExitError
 	switch {
-	case err == nil:
-	case errors.As(err, &exit):
+	case res.Err == nil:
+	case errors.As(res.Err, &exit):
 		r.code = exit.ExitCode()
 	default:
-		t.Fatalf("%s: %v", strings.Join(args, " "), err)
+		t.Fatalf("%s: %v", strings.Join(args, " "), res.Err)
 	}
 	return r
 }
@@ -175,7 +157,7 @@ func checkRun(t *testing.T, exe, log string, args []string) {
 		t.Errorf("%s: still running after %v", what, malformedTimeout)
 		return
 	}
-	if r.crashed() != "" {
+	if r.crashed() {
 		t.Errorf("%s: crashed (%v):\n%.600s", what, r.took, r.stderr)
 		return
 	}

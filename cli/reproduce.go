@@ -52,8 +52,8 @@ func runReproduce(e *env, args []string) error {
 	save := fs.String("save", "", "save each paper's ledger into this folder as KEY.json, with the commit and the hash of the code (repro/ledgers in full mode)")
 	writeBaseline := fs.String("write-baseline", "", "--save for a quick-mode ledger (the baselines: repro/testdata/quick)")
 	allowDirty := fs.Bool("allow-dirty", false, "let --save record full-mode ledgers made from a checkout with changes")
-	seed := fs.Uint64("seed", 0, "base seed of the random procedures (0: the default, 1)")
-	workers := fs.Int("workers", 0, "goroutines of parallel experiments (0: GOMAXPROCS; results do not depend on it)")
+	seed := seedFlag(fs, "seed", 0, "base seed of the random procedures (0: the default, 1)")
+	workers := intFlag(fs, "workers", 0, 0, maxWorkers, "GOMAXPROCS", "goroutines of parallel experiments (results do not depend on it)")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -64,8 +64,11 @@ func runReproduce(e *env, args []string) error {
 	if *from != "" && (*quick || *seed != 0 || *workers != 0) {
 		return fmt.Errorf("%w: with --from nothing is computed: --quick, --seed and --workers do not apply (the mode is the one recorded)", errUsage)
 	}
-	if *workers < 0 || *workers > 1024 {
-		return fmt.Errorf("%w: --workers must be in [0, 1024], not %d", errUsage, *workers)
+	// The report is checked before anything is computed: markdown, never
+	// one of the ledgers read (--from holds .json files).
+	report, err := newOutput("-o", *out, fmtMarkdown)
+	if err != nil {
+		return err
 	}
 	if *save != "" && *writeBaseline != "" {
 		return fmt.Errorf("%w: --save and --write-baseline are the same output: give one", errUsage)
@@ -101,8 +104,8 @@ func runReproduce(e *env, args []string) error {
 	if err := printLedgers(e, *format, ledgers); err != nil {
 		return err
 	}
-	if *out != "" {
-		if err := writeReproduction(*out, ledgers); err != nil {
+	if report.set() {
+		if err := writeReproduction(report.path, ledgers); err != nil {
 			return err
 		}
 		fmt.Fprintf(e.stderr, "wrote %s\n", *out)

@@ -54,7 +54,8 @@ func runSimilarity(e *env, args []string) error {
 		return err
 	}
 	if *boot > 0 {
-		b, err := similarity.Randomize(tr, attr, similarity.BootstrapOptions{Session: sopts, Reps: *boot, Seed: *seed})
+		b, err := similarity.Randomize(tr, attr, similarity.BootstrapOptions{Session: sopts, Reps: *boot, Seed: *seed,
+			Progress: newProgressBar(e.stderr, "similarity: bootstrap replicates", progressDelay).update})
 		if err != nil {
 			return err
 		}

@@ -6,7 +6,10 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/go-gota/gota/dataframe"
+
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/internal/outfile"
 	"github.com/tracelab/tracelab/sim"
 )
 
@@ -95,12 +98,22 @@ func runSimulate(e *env, args []string) error {
 	if r.WeeklyTruncated && a.weeklyOut.set() {
 		fmt.Fprintf(e.stderr, "simulate: the schedule spans more than %d weeks: the weekly samples stop there\n", sim.MaxWeeklySamples)
 	}
-	if a.jobsOut.set() {
-		if err := a.jobsOut.writeFrame(r.JobsFrame()); err != nil {
-			return err
+	// The outputs are committed together, once all are written.
+	var files outfile.Set
+	defer files.Discard()
+	for _, o := range []struct {
+		out   output
+		frame func() dataframe.DataFrame
+	}{{a.jobsOut, r.JobsFrame}, {a.weeklyOut, r.Weekly.Frame}, {a.tlOut, r.Timeline.Frame}} {
+		if o.out.set() {
+			o.out.group = &files
+			if err := o.out.writeFrame(o.frame()); err != nil {
+				return err
+			}
 		}
 	}
 	if a.batsimOut.set() {
+		a.batsimOut.group = &files
 		if err := writeBatsimJobs(e, a.batsimOut, r); err != nil {
 			return err
 		}
@@ -110,19 +123,13 @@ func runSimulate(e *env, args []string) error {
 		if err != nil {
 			return err
 		}
+		a.binsOut.group = &files
 		if err := a.binsOut.writeFrame(b.Frame()); err != nil {
 			return err
 		}
 	}
-	if a.weeklyOut.set() {
-		if err := a.weeklyOut.writeFrame(r.Weekly.Frame()); err != nil {
-			return err
-		}
-	}
-	if a.tlOut.set() {
-		if err := a.tlOut.writeFrame(r.Timeline.Frame()); err != nil {
-			return err
-		}
+	if err := files.Commit(); err != nil {
+		return err
 	}
 	warnMachine(e.stderr, r.Procs, r.ProcsRule, r.Saturation(sim.ReplaySaturation))
 	return writeRecord(e.stdout, a.format, simulateRecord(tr, r, s))

@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -324,8 +323,7 @@ func runSlurm(e *env, args []string) error {
 	if err != nil {
 		return fmt.Errorf("slurm: %s is not an array folder: %w", a.dir, err)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
+	ctx := e.context()
 	var client slurm.Client
 	mergeTo := a.out
 	if mergeTo == "" {

@@ -4,14 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
-	"os/signal"
 	"runtime"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/tracelab/tracelab/datasets"
@@ -220,8 +217,7 @@ func runSweep(e *env, args []string) error {
 	if err := spec.Validate(); err != nil {
 		return err
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
+	ctx := e.context()
 	if a.slurm.on {
 		return runSweepSlurm(ctx, e, a, spec)
 	}
@@ -238,19 +234,19 @@ func runSweepHere(ctx context.Context, e *env, a sweepArgs, spec sweep.Spec) err
 	}
 	opts := sweep.Options{Workers: workers, Shard: a.shard}
 	total := a.shard.Count(spec.Len())
-	var bar *sweepBar
+	var bar *progressBar
 	if !a.quiet {
 		label := "replicates"
 		if a.sharded {
 			label = "replicates of shard " + a.shard.String()
 		}
-		bar = newSweepBar(e.stderr, label)
+		bar = newProgressBar(e.stderr, label, 0)
 		opts.Progress = bar.update
 	}
 	start := time.Now()
 	err := sweepWrite(ctx, e, a, spec, opts, func() {
 		if bar != nil {
-			bar.finish(total, time.Since(start))
+			bar.finish()
 			bar = nil
 		}
 	})
@@ -258,7 +254,7 @@ func runSweepHere(ctx context.Context, e *env, a sweepArgs, spec sweep.Spec) err
 		return err
 	}
 	if bar != nil {
-		bar.finish(total, time.Since(start))
+		bar.finish()
 	}
 	if a.out.set() && !a.quiet {
 		if workers == 0 {
@@ -328,57 +324,6 @@ func runSweepMerge(e *env, args []string) error {
 	}
 	fmt.Fprintf(e.stderr, "sweep merge: %d shards, %d replicates -> %s\n", len(rep.Present), rep.Replicates, out.path)
 	return nil
-}
-
-// sweepBar shows the progress of a sweep on w: a bar redrawn in place on
-// a terminal (at most every 100 ms), else a line at each tenth.
-type sweepBar struct {
-	mu     sync.Mutex
-	w      io.Writer
-	label  string
-	tty    bool
-	start  time.Time
-	last   time.Time
-	decile int
-}
-
-func newSweepBar(w io.Writer, label string) *sweepBar {
-	b := &sweepBar{w: w, label: label, start: time.Now()}
-	if f, ok := w.(*os.File); ok {
-		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
-			b.tty = true
-		}
-	}
-	return b
-}
-
-func (b *sweepBar) update(done, total int) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if b.tty {
-		if now := time.Now(); now.Sub(b.last) >= 100*time.Millisecond || done == total {
-			b.last = now
-			const width = 30
-			n := width * done / total
-			fmt.Fprintf(b.w, "\r%s [%s%s] %d/%d %s", b.label, strings.Repeat("#", n), strings.Repeat(" ", width-n),
-				done, total, time.Since(b.start).Round(time.Second))
-		}
-		return
-	}
-	if d := 10 * done / total; d > b.decile && d < 10 {
-		b.decile = d
-		fmt.Fprintf(b.w, "%s: %d%% (%d/%d)\n", b.label, 10*d, done, total)
-	}
-}
-
-func (b *sweepBar) finish(total int, took time.Duration) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if b.tty {
-		fmt.Fprintln(b.w)
-		return
-	}
-	fmt.Fprintf(b.w, "%s: done (%d) in %.1fs\n", b.label, total, took.Seconds())
 }
 
 // requireSimulable fails, as simulate and feedback do, when none of the

@@ -115,7 +115,7 @@ func Diversity(logs []Observations, opts DiversityOptions) (dataframe.DataFrame,
 		dev[i] = MaxDeviation(g.Counts(o.Value, rng))
 		rnd[i] = math.NaN()
 		if !opts.SkipBootstrap {
-			m, _ := bootstrap(g, []int{o.Len()}, opts.Reps, opts.Seed+uint64(i), workers)
+			m, _ := bootstrap(g, []int{o.Len()}, opts.Reps, opts.Seed+uint64(i), workers, nil)
 			rnd[i] = median(m)
 		}
 		loc[i] = dev[i] - rnd[i]

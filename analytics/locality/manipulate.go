@@ -114,6 +114,10 @@ type ManipulationOptions struct {
 	// Workers is the number of goroutines; 0 means GOMAXPROCS. The frame
 	// does not depend on it.
 	Workers int
+	// Progress, if not nil, is called after each manipulated version is
+	// measured, with the versions done and their total (one call at a
+	// time).
+	Progress func(done, total int)
 }
 
 // Manipulations measures the locality of obs and of its manipulated
@@ -166,7 +170,9 @@ func Manipulations(ctx context.Context, obs Observations, opts ManipulationOptio
 	noBoot := opts.Sampling
 	noBoot.SkipBootstrap = true
 	depth, mMed, mMax := make([]float64, len(vs)), make([]float64, len(vs)), make([]float64, len(vs))
+	progress := parallel.NewProgress(len(vs), opts.Progress)
 	err = parallel.For(ctx, len(vs), workers, func(_ context.Context, i int) error {
+		defer progress.Done()
 		v := vs[i]
 		o := obs
 		var err error

@@ -38,6 +38,9 @@ type SamplingOptions struct {
 	// Workers is the number of goroutines of the bootstrap; 0 means
 	// GOMAXPROCS.
 	Workers int
+	// Progress, if not nil, is called after each bootstrap repetition
+	// with the repetitions done and their total (one call at a time).
+	Progress func(done, total int)
 }
 
 // withDefaults fills in the defaults and returns an error for a negative
@@ -175,7 +178,7 @@ func LocalityOfSampling(obs Observations, opts SamplingOptions) (SamplingResult,
 	res.GMax, res.GMed = math.NaN(), math.NaN()
 	res.LocalityMax, res.LocalityMed = math.NaN(), math.NaN()
 	if !opts.SkipBootstrap {
-		res.RandomMax, res.RandomMed = bootstrap(g, sizes, opts.Reps, opts.Seed, opts.Workers)
+		res.RandomMax, res.RandomMed = bootstrap(g, sizes, opts.Reps, opts.Seed, opts.Workers, opts.Progress)
 		res.GMax = median(res.RandomMax)
 		res.GMed = median(res.RandomMed)
 		res.LocalityMax = res.MMax - res.GMax
@@ -188,8 +191,9 @@ func LocalityOfSampling(obs Observations, opts SamplingOptions) (SamplingResult,
 // size N_i, N_i jobs drawn from the global distribution (the cells of g
 // with their probabilities; the counts per cell are drawn at once from
 // their multinomial distribution), their m, then the max and median over
-// sizes. Repetition k draws from rand.NewPCG(seed, k).
-func bootstrap(g Ranges, sizes []int, reps int, seed uint64, workers int) (mx, md []float64) {
+// sizes. Repetition k draws from rand.NewPCG(seed, k). progress (nil for
+// none) hears of each repetition done.
+func bootstrap(g Ranges, sizes []int, reps int, seed uint64, workers int, progress func(done, total int)) (mx, md []float64) {
 	mx = make([]float64, reps)
 	md = make([]float64, reps)
 	probs := make([]float64, len(g.cells))
@@ -200,8 +204,10 @@ func bootstrap(g Ranges, sizes []int, reps int, seed uint64, workers int) (mx, m
 	for c := range g.cells {
 		probs[c] = g.cells[c].prob / total
 	}
+	done := parallel.NewProgress(reps, progress)
 	// The tasks cannot fail: For returns nil.
 	_ = parallel.For(context.Background(), reps, workers, func(_ context.Context, k int) error {
+		defer done.Done()
 		n := make([]int, len(g.cells))
 		o := make([]float64, g.r)
 		m := make([]float64, len(sizes))

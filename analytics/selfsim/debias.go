@@ -19,8 +19,10 @@ const MaxDebiasReps = 10_000
 // within ±0.05 (see the tests). The correction assumes a Gaussian process;
 // for arrival counts it is a model-based adjustment, to be read beside the
 // raw and corrected slopes. The simulated H is clamped to [0.01, 0.99].
-// reps is at most MaxDebiasReps.
-func (p Pox) Debias(reps int, seed uint64) (float64, error) {
+// reps is at most MaxDebiasReps. progress, if not nil, is called after
+// each replicate with the replicates done and reps (each takes about as
+// long as the analysis of the log).
+func (p Pox) Debias(reps int, seed uint64, progress func(done, total int)) (float64, error) {
 	if reps < 1 || reps > MaxDebiasReps {
 		return 0, fmt.Errorf("selfsim: debias needs 1 to %d replicates, got %d", MaxDebiasReps, reps)
 	}
@@ -39,6 +41,9 @@ func (p Pox) Debias(reps int, seed uint64) (float64, error) {
 			return 0, err
 		}
 		sum += q.HCorrected
+		if progress != nil {
+			progress(b+1, reps)
+		}
 	}
 	return p.HCorrected - (sum/float64(reps) - p.HCorrected), nil
 }

@@ -72,7 +72,7 @@ func TestHurstFGN(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			deb, err := p.Debias(10, 1000)
+			deb, err := p.Debias(10, 1000, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

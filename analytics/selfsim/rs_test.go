@@ -201,7 +201,7 @@ func TestBounds(t *testing.T) {
 			if err != nil {
 				return err
 			}
-			_, err = p.Debias(1e9, 1)
+			_, err = p.Debias(1e9, 1, nil)
 			return err
 		}, "replicates"},
 	}

@@ -7,9 +7,20 @@
 //     empty file where the old one was;
 //   - a symbolic link is followed: the file it points to is replaced, the
 //     link stays a link, and the replaced file keeps its permission bits;
-//   - a device or a named pipe (/dev/null, /dev/stdout, a FIFO) is written
-//     through, never replaced by a regular file;
+//   - a stream is written through, never replaced by a regular file: a
+//     device or a named pipe (/dev/null, a FIFO), and a process's own
+//     descriptor (/dev/stdout, /dev/fd/N, /proc/self/fd/N), whatever it is
+//     open on;
 //   - a directory is an error.
+//
+// Check tells before any work whether a path can be written, so that a
+// command fails at once rather than after hours of computation. A Set
+// writes several files that are committed together: every one is written
+// to its temporary file before any is renamed.
+//
+// Temporary files are removed on every exit path: on an error, and on an
+// interrupt, where the program's signal handler calls Abort, which
+// removes the temporary files of writes in progress and makes them fail.
 //
 // Errors name the path the caller gave, never the hidden temporary file.
 package outfile

@@ -9,33 +9,27 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
+	"sync"
 	"syscall"
 )
 
 // maxLinks bounds the symbolic links followed, as the kernel's ELOOP does.
 const maxLinks = 40
 
+// ErrAborted is the error of a write that Abort stopped.
+var ErrAborted = errors.New("interrupted")
+
 // Write writes the file at path with write, which gets a buffered writer.
 // A new file gets the permission bits perm (less the umask); an existing
 // regular file keeps its own. See the package documentation for links,
 // devices and pipes.
 func Write(path string, perm os.FileMode, write func(w io.Writer) error) error {
-	target, err := resolve(path)
-	if err != nil {
+	var s Set
+	if err := s.Write(path, perm, write); err != nil {
 		return err
 	}
-	st, err := os.Stat(target)
-	switch {
-	case err == nil && st.IsDir():
-		return &fs.PathError{Op: "write", Path: path, Err: syscall.EISDIR}
-	case err == nil && !st.Mode().IsRegular():
-		return writeThrough(path, target, write)
-	case err == nil:
-		return replace(path, target, st.Mode().Perm(), true, write)
-	case errors.Is(err, fs.ErrNotExist):
-		return replace(path, target, perm, false, write)
-	}
-	return &fs.PathError{Op: "write", Path: path, Err: unwrapPath(err)}
+	return s.Commit()
 }
 
 // WriteFile writes data to the file at path, as Write does; it is the
@@ -47,6 +41,175 @@ func WriteFile(path string, data []byte, perm os.FileMode) error {
 	})
 }
 
+// Set is a group of files committed together: Write writes each regular
+// file to its temporary file (a stream is written through at once), and
+// Commit renames them all over their paths only when every Write
+// succeeded. A Set whose Commit is not called, or fails, leaves no
+// temporary file: call Discard on every path that does not commit (it does
+// nothing after a Commit). The zero Set is empty and ready to use.
+type Set struct {
+	pending []*pending
+	failed  bool
+}
+
+// pending is a written temporary file waiting to be renamed.
+type pending struct {
+	path, target, tmp string
+}
+
+// Write writes the file at path with write, as the package function does,
+// but keeps a regular file in its temporary file until Commit. An error
+// discards the whole set.
+func (s *Set) Write(path string, perm os.FileMode, write func(w io.Writer) error) error {
+	p, err := s.write(path, perm, write)
+	if err != nil {
+		s.failed = true
+		s.Discard()
+		return err
+	}
+	if p != nil {
+		s.pending = append(s.pending, p)
+	}
+	return nil
+}
+
+func (s *Set) write(path string, perm os.FileMode, write func(w io.Writer) error) (*pending, error) {
+	if s.failed {
+		return nil, errors.New("outfile: Write on a discarded set")
+	}
+	target, stream, err := resolve(path)
+	if err != nil {
+		return nil, err
+	}
+	if stream {
+		return nil, writeThrough(path, target, write)
+	}
+	st, err := os.Stat(target)
+	switch {
+	case err == nil && st.IsDir():
+		return nil, &fs.PathError{Op: "write", Path: path, Err: syscall.EISDIR}
+	case err == nil && !st.Mode().IsRegular():
+		return nil, writeThrough(path, target, write)
+	case err == nil:
+		return writeTemp(path, target, st.Mode().Perm(), true, write)
+	case errors.Is(err, fs.ErrNotExist):
+		return writeTemp(path, target, perm, false, write)
+	}
+	return nil, &fs.PathError{Op: "write", Path: path, Err: unwrapPath(err)}
+}
+
+// Commit renames every written file over its path. It fails, leaving
+// every path as it was, when the set was interrupted (Abort) or a Write
+// failed; a rename that fails once others are done (a full disk between
+// two renames) is reported, the remaining temporary files removed.
+func (s *Set) Commit() error {
+	if s.failed {
+		return errors.New("outfile: Commit of a discarded set")
+	}
+	live.mu.Lock()
+	defer live.mu.Unlock()
+	if live.aborted {
+		s.discardLocked()
+		return ErrAborted
+	}
+	for k, p := range s.pending {
+		if err := os.Rename(p.tmp, p.target); err != nil {
+			s.pending = s.pending[k:]
+			s.discardLocked()
+			return &fs.PathError{Op: "rename", Path: p.path, Err: unwrapPath(err)}
+		}
+		delete(live.temps, p.tmp)
+	}
+	s.pending = nil
+	return nil
+}
+
+// Discard removes the temporary files of the set's writes; it does
+// nothing after Commit.
+func (s *Set) Discard() {
+	live.mu.Lock()
+	defer live.mu.Unlock()
+	s.discardLocked()
+}
+
+func (s *Set) discardLocked() {
+	for _, p := range s.pending {
+		os.Remove(p.tmp)
+		delete(live.temps, p.tmp)
+	}
+	s.pending = nil
+}
+
+// live holds the temporary files of writes in progress, for Abort.
+var live = struct {
+	mu      sync.Mutex
+	temps   map[string]bool
+	aborted bool
+}{temps: map[string]bool{}}
+
+// Abort removes the temporary file of every write in progress and makes
+// those writes, and every later one, fail with ErrAborted: a program's
+// signal handler calls it so that an interrupt leaves no temporary file
+// and replaces no output. Abort returns once the files are removed.
+func Abort() {
+	live.mu.Lock()
+	defer live.mu.Unlock()
+	live.aborted = true
+	for t := range live.temps {
+		os.Remove(t)
+	}
+	clear(live.temps)
+}
+
+// Check reports whether the file at path could be written, without
+// writing anything: an error when path is a directory, when its folder
+// does not exist, or when it cannot be created or replaced there. Commands
+// call it before any work, so that a missing folder fails at once; the
+// error is the one Write would give.
+func Check(path string) error {
+	target, stream, err := resolve(path)
+	if err != nil || stream {
+		return err
+	}
+	st, err := os.Stat(target)
+	switch {
+	case err == nil && st.IsDir():
+		return &fs.PathError{Op: "write", Path: path, Err: syscall.EISDIR}
+	case err == nil && !st.Mode().IsRegular():
+		return nil // a device or a pipe, written through
+	case err != nil && !errors.Is(err, fs.ErrNotExist):
+		return &fs.PathError{Op: "write", Path: path, Err: unwrapPath(err)}
+	}
+	dir := filepath.Dir(target)
+	dst, err := os.Stat(dir)
+	switch {
+	case err != nil:
+		return &fs.PathError{Op: "create", Path: path, Err: unwrapPath(err)}
+	case !dst.IsDir():
+		return &fs.PathError{Op: "create", Path: path, Err: syscall.ENOTDIR}
+	}
+	// The temporary file is created in dir: it must be writable.
+	if err := syscall.Access(dir, 2 /* W_OK */); err != nil {
+		return &fs.PathError{Op: "create", Path: path, Err: err}
+	}
+	return nil
+}
+
+// IsStream reports whether path names a stream that is written through:
+// a device, a named pipe or a socket, or a process's descriptor
+// (/dev/stdout, /dev/fd/N, /proc/self/fd/N) whatever it is open on.
+func IsStream(path string) bool {
+	target, stream, err := resolve(path)
+	if err != nil {
+		return false
+	}
+	if stream {
+		return true
+	}
+	st, err := os.Stat(target)
+	return err == nil && !st.IsDir() && !st.Mode().IsRegular()
+}
+
 // SameFile reports whether paths a and b name the same file: the same
 // existing file (through links, os.SameFile), or, when either does not
 // exist, the same absolute path once links in its folder are resolved.
@@ -56,8 +219,8 @@ func SameFile(a, b string) bool {
 	if errA == nil && errB == nil {
 		return os.SameFile(sa, sb)
 	}
-	ra, errA := resolve(a)
-	rb, errB := resolve(b)
+	ra, _, errA := resolve(a)
+	rb, _, errB := resolve(b)
 	if errA != nil || errB != nil {
 		return false
 	}
@@ -77,32 +240,88 @@ func canonical(p string) string {
 	return abs
 }
 
+// descriptorDirs are the folders whose entries are a process's open
+// descriptors: writing there writes to whatever the descriptor is open
+// on, which must be written through, never replaced.
+var descriptorDirs = []string{"/dev/fd/", "/proc/self/fd/", "/proc/thread-self/fd/"}
+
+// isDescriptor reports whether p names an open descriptor of this process
+// (/dev/stdout and /dev/stderr are links to such names).
+func isDescriptor(p string) bool {
+	switch filepath.Clean(p) {
+	case "/dev/stdin", "/dev/stdout", "/dev/stderr":
+		return true
+	}
+	for _, d := range descriptorDirs {
+		if strings.HasPrefix(p, d) {
+			return true
+		}
+	}
+	return strings.HasPrefix(p, "/proc/") && strings.Contains(p, "/fd/")
+}
+
+// descriptor returns the number of this process's descriptor that p
+// names (/dev/stdout is 1, /dev/fd/3 and /proc/self/fd/3 are 3).
+func descriptor(p string) (int, bool) {
+	switch p = filepath.Clean(p); p {
+	case "/dev/stdin":
+		return 0, true
+	case "/dev/stdout":
+		return 1, true
+	case "/dev/stderr":
+		return 2, true
+	}
+	for _, d := range descriptorDirs[:2] {
+		if rest, ok := strings.CutPrefix(p, d); ok {
+			if n, err := strconv.Atoi(rest); err == nil && n >= 0 {
+				return n, true
+			}
+		}
+	}
+	return 0, false
+}
+
 // resolve follows path while it is a symbolic link and returns the path of
 // the file it points to, which may not exist (a dangling link names the
-// file to create).
-func resolve(path string) (string, error) {
+// file to create). stream is true when the way passes through a process's
+// descriptor: the target is then that descriptor's name, written through
+// as it is.
+func resolve(path string) (target string, stream bool, err error) {
 	p := path
 	for range maxLinks {
+		if isDescriptor(p) {
+			return p, true, nil
+		}
 		st, err := os.Lstat(p)
 		if err != nil || st.Mode()&fs.ModeSymlink == 0 {
-			return p, nil
+			return p, false, nil
 		}
 		dest, err := os.Readlink(p)
 		if err != nil {
-			return "", &fs.PathError{Op: "readlink", Path: path, Err: unwrapPath(err)}
+			return "", false, &fs.PathError{Op: "readlink", Path: path, Err: unwrapPath(err)}
 		}
 		if !filepath.IsAbs(dest) {
 			dest = filepath.Join(filepath.Dir(p), dest)
 		}
 		p = dest
 	}
-	return "", &fs.PathError{Op: "write", Path: path, Err: syscall.ELOOP}
+	return "", false, &fs.PathError{Op: "write", Path: path, Err: syscall.ELOOP}
 }
 
-// writeThrough writes to a device or a pipe in place.
+// writeThrough writes to a device, a pipe or a descriptor in place. A
+// descriptor of this process is written through a copy of it (dup), which
+// shares its offset: opening /dev/stdout anew, when it is a regular file,
+// would write from the file's start over what the program printed.
 func writeThrough(path, target string, write func(io.Writer) error) error {
-	f, err := os.OpenFile(target, os.O_WRONLY, 0)
-	if err != nil {
+	var f *os.File
+	var err error
+	if fd, ok := descriptor(target); ok {
+		d, err := syscall.Dup(fd)
+		if err != nil {
+			return &fs.PathError{Op: "open", Path: path, Err: err}
+		}
+		f = os.NewFile(uintptr(d), path)
+	} else if f, err = os.OpenFile(target, os.O_WRONLY, 0); err != nil {
 		return &fs.PathError{Op: "open", Path: path, Err: unwrapPath(err)}
 	}
 	bw := bufio.NewWriterSize(namedWriter{f, path}, 1<<16)
@@ -116,27 +335,30 @@ func writeThrough(path, target string, write func(io.Writer) error) error {
 	return err
 }
 
-// replace writes a temporary file beside target and renames it over
-// target. keep says perm is an existing file's mode, set exactly (not
-// reduced by the umask).
-func replace(path, target string, perm os.FileMode, keep bool, write func(io.Writer) error) (err error) {
+// writeTemp writes a temporary file beside target, to be renamed over it.
+// keep says perm is an existing file's mode, set exactly (not reduced by
+// the umask).
+func writeTemp(path, target string, perm os.FileMode, keep bool, write func(io.Writer) error) (p *pending, err error) {
 	f, err := createTemp(target, perm)
 	if err != nil {
-		return &fs.PathError{Op: "create", Path: path, Err: unwrapPath(err)}
+		if errors.Is(err, ErrAborted) {
+			return nil, err
+		}
+		return nil, &fs.PathError{Op: "create", Path: path, Err: unwrapPath(err)}
 	}
 	tmp := f.Name()
 	defer func() {
 		if err != nil {
 			f.Close()
-			os.Remove(tmp)
+			forget(tmp)
 		}
 	}()
 	bw := bufio.NewWriterSize(namedWriter{f, path}, 1<<16)
 	if err = write(bw); err != nil {
-		return err
+		return nil, err
 	}
 	if err = bw.Flush(); err != nil {
-		return err
+		return nil, err
 	}
 	step := func(op string, e error) error {
 		if e != nil {
@@ -145,17 +367,25 @@ func replace(path, target string, perm os.FileMode, keep bool, write func(io.Wri
 		return nil
 	}
 	if err = step("sync", f.Sync()); err != nil {
-		return err
+		return nil, err
 	}
 	if keep {
 		if err = step("chmod", f.Chmod(perm)); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	if err = step("close", f.Close()); err != nil {
-		return err
+		return nil, err
 	}
-	return step("rename", os.Rename(tmp, target))
+	return &pending{path: path, target: target, tmp: tmp}, nil
+}
+
+// forget removes temporary file tmp and its registration.
+func forget(tmp string) {
+	live.mu.Lock()
+	defer live.mu.Unlock()
+	os.Remove(tmp)
+	delete(live.temps, tmp)
 }
 
 // namedWriter writes to f and reports its errors under the caller's path.
@@ -173,12 +403,20 @@ func (w namedWriter) Write(b []byte) (int, error) {
 }
 
 // createTemp creates a new hidden file beside target with mode perm (less
-// the umask): ".NAME.tmp-RANDOM".
+// the umask), ".NAME.tmp-RANDOM", and registers it for Abort.
 func createTemp(target string, perm os.FileMode) (*os.File, error) {
 	dir, base := filepath.Split(target)
+	live.mu.Lock()
+	defer live.mu.Unlock()
+	if live.aborted {
+		return nil, ErrAborted
+	}
 	for range 100 {
 		name := filepath.Join(dir, "."+base+".tmp-"+strconv.FormatUint(rand.Uint64()%1e9, 10))
 		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, perm)
+		if err == nil {
+			live.temps[name] = true
+		}
 		if !errors.Is(err, fs.ErrExist) {
 			return f, err
 		}

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -206,4 +207,156 @@ func TestSameFile(t *testing.T) {
 			t.Errorf("SameFile(%s, %s) = %v, want %v", tc.a, tc.b, got, tc.want)
 		}
 	}
+}
+
+// TestSet: the files of a set are renamed only when every one was
+// written; a failure leaves every path as it was and no temporary file.
+func TestSet(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.swf"), filepath.Join(dir, "a.swf.ids.csv")
+	os.WriteFile(a, []byte("old a"), 0o644)
+	os.WriteFile(b, []byte("old b"), 0o644)
+	text := func(s string) func(io.Writer) error {
+		return func(w io.Writer) error { _, err := io.WriteString(w, s); return err }
+	}
+	var s Set
+	if err := s.Write(a, 0o644, text("new a")); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(a); string(got) != "old a" {
+		t.Errorf("a written before Commit: %q", got)
+	}
+	if err := s.Write(b, 0o644, func(io.Writer) error { return errors.New("boom") }); err == nil {
+		t.Fatal("a failing write succeeded")
+	}
+	if err := s.Commit(); err == nil {
+		t.Error("Commit of a failed set succeeded")
+	}
+	for p, want := range map[string]string{a: "old a", b: "old b"} {
+		if got, _ := os.ReadFile(p); string(got) != want {
+			t.Errorf("%s holds %q, want %q", p, got, want)
+		}
+	}
+	if es := entries(t, dir); len(es) != 2 {
+		t.Errorf("files left behind: %v", es)
+	}
+	var ok Set
+	for p, text2 := range map[string]string{a: "new a", b: "new b"} {
+		if err := ok.Write(p, 0o644, text(text2)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := ok.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	ok.Discard() // after Commit: nothing
+	for p, want := range map[string]string{a: "new a", b: "new b"} {
+		if got, _ := os.ReadFile(p); string(got) != want {
+			t.Errorf("%s holds %q, want %q", p, got, want)
+		}
+	}
+}
+
+func TestCheck(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	file := filepath.Join(dir, "f.csv")
+	os.WriteFile(file, nil, 0o644)
+	tests := []struct {
+		path, want string
+	}{
+		{file, ""},
+		{filepath.Join(dir, "new.csv"), ""},
+		{os.DevNull, ""},
+		{"/dev/stdout", ""},
+		{dir, "write " + dir + ": is a directory"},
+		{filepath.Join(dir, "missing", "x.parquet"), "create " + filepath.Join(dir, "missing", "x.parquet") + ": no such file or directory"},
+		{filepath.Join(file, "x.csv"), "write " + filepath.Join(file, "x.csv") + ": not a directory"},
+	}
+	for _, tc := range tests {
+		err := Check(tc.path)
+		if (tc.want == "") != (err == nil) || err != nil && err.Error() != tc.want {
+			t.Errorf("Check(%s) = %v, want %q", tc.path, err, tc.want)
+		}
+	}
+}
+
+func TestIsStream(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	file := filepath.Join(dir, "f.csv")
+	os.WriteFile(file, nil, 0o644)
+	link := filepath.Join(dir, "out.swf")
+	os.Symlink("/dev/stdout", link)
+	for p, want := range map[string]bool{
+		file: false, filepath.Join(dir, "new"): false, dir: false,
+		os.DevNull: true, "/dev/stdout": true, "/dev/fd/1": true, "/proc/self/fd/2": true, link: true,
+	} {
+		if got := IsStream(p); got != want {
+			t.Errorf("IsStream(%s) = %v, want %v", p, got, want)
+		}
+	}
+}
+
+// TestWriteDescriptor: a descriptor of the process is written at its
+// offset (a copy of it), not reopened from the file's start: what was
+// written to it before stays.
+func TestWriteDescriptor(t *testing.T) {
+	t.Parallel()
+	p := filepath.Join(t.TempDir(), "out.txt")
+	f, err := os.Create(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	f.WriteString("before\n")
+	name := "/dev/fd/" + strconv.Itoa(int(f.Fd()))
+	if err := WriteFile(name, []byte("through\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString("after\n")
+	if b, _ := os.ReadFile(p); string(b) != "before\nthrough\nafter\n" {
+		t.Errorf("file holds %q", b)
+	}
+}
+
+// TestAbort: an interrupt (Abort) removes the temporary file of a write in
+// progress, makes it fail, and keeps the old file.
+func TestAbort(t *testing.T) { // not parallel: Abort stops every later write of the process
+	dir := t.TempDir()
+	p := filepath.Join(dir, "big.csv")
+	os.WriteFile(p, []byte("old"), 0o644)
+	started, release := make(chan struct{}), make(chan struct{})
+	done := make(chan error)
+	go func() {
+		done <- Write(p, 0o644, func(w io.Writer) error {
+			w.Write(make([]byte, 1<<17)) // past the buffer: the file exists
+			close(started)
+			<-release
+			_, err := w.Write([]byte("more"))
+			return err
+		})
+	}()
+	<-started
+	Abort()
+	if es := entries(t, dir); len(es) != 1 {
+		t.Errorf("after Abort: %v", es)
+	}
+	close(release)
+	if err := <-done; !errors.Is(err, ErrAborted) {
+		t.Errorf("write in progress: %v, want ErrAborted", err)
+	}
+	if err := WriteFile(filepath.Join(dir, "later.csv"), nil, 0o644); !errors.Is(err, ErrAborted) {
+		t.Errorf("later write: %v, want ErrAborted", err)
+	}
+	if b, _ := os.ReadFile(p); string(b) != "old" {
+		t.Errorf("the old file holds %q", b)
+	}
+	if es := entries(t, dir); len(es) != 1 {
+		t.Errorf("files left behind: %v", es)
+	}
+	live.mu.Lock()
+	live.aborted = false // the package's other tests go on writing
+	live.mu.Unlock()
 }

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tracelab/tracelab/internal/infile"
 	"github.com/tracelab/tracelab/internal/outfile"
 )
 
@@ -39,6 +40,10 @@ type Run struct {
 	Started time.Time `json:"started"`
 }
 
+// maxRecord bounds the size of a file of the store (a group of entries,
+// a Run): 64 MiB, far above any paper's ledger.
+const maxRecord = 64 << 20
+
 // runFile is the name of a paper's Run in its folder (never a record: those
 // are named by a hash).
 const runFile = "run.json"
@@ -62,7 +67,7 @@ func (s Store) Begin(paper string, r Run) error {
 // Run returns the run saved by Begin for paper; ok is false when there is
 // none (nothing recorded, or recorded without Begin).
 func (s Store) Run(paper string) (r Run, ok bool, err error) {
-	b, err := os.ReadFile(filepath.Join(s.paperDir(paper), runFile))
+	b, err := infile.ReadFile(filepath.Join(s.paperDir(paper), runFile), maxRecord)
 	if errors.Is(err, fs.ErrNotExist) {
 		return Run{}, false, nil
 	}
@@ -139,7 +144,7 @@ func (s Store) Read(paper string) ([]Entry, error) {
 		if filepath.Base(f) == runFile {
 			continue
 		}
-		b, err := os.ReadFile(f)
+		b, err := infile.ReadFile(f, maxRecord) // never a FIFO, which would block
 		if err != nil {
 			return nil, fmt.Errorf("ledger: %w", err)
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/internal/infile"
 )
 
 // MaxShards bounds the number of shards of a sweep: Slurm's largest
@@ -255,6 +256,9 @@ func FormatIndices(v []int) string {
 
 // readShard reads a shard file and its metadata.
 func readShard(path string) (shardFile, error) {
+	if err := infile.Check(path); err != nil { // a FIFO would block
+		return shardFile{}, fmt.Errorf("sweep: merge: %w", err)
+	}
 	df, err := datasets.ReadParquetFile(path)
 	if err != nil {
 		return shardFile{}, fmt.Errorf("sweep: merge: %w", err)

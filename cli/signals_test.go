@@ -1,0 +1,71 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestInterruptLeavesNoTemporaryFile (issue 25 class 5): SIGINT or SIGTERM
+// while convert writes its output removes the temporary file at once (an
+// interrupt once left .NAME.tmp-NNN files of 20–50 MB), replaces nothing,
+// and ends the program with status 128 + the signal.
+func TestInterruptLeavesNoTemporaryFile(t *testing.T) {
+	t.Parallel()
+	exe := tracelabBinary(t)
+	dir := t.TempDir()
+	// 300,000 jobs: long enough to write as .swf.gz to catch it midway.
+	var b strings.Builder
+	for k := range 300_000 {
+		fmt.Fprintf(&b, "%d %d 10 %d %d 90 -1 %d 200 -1 1 %d 1 7 1 1 -1 -1\n", k+1, k*30, 100+k%900, 1+k%8, 1+k%8, 1+k%50)
+	}
+	log := writeTemp(t, dir, "big.swf", "; MaxProcs: 64\n"+b.String())
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+		t.Run(sig.String(), func(t *testing.T) {
+			sub := t.TempDir()
+			out := writeTemp(t, sub, "out.swf.gz", "old")
+			cmd := exec.Command(exe, "convert", log, "-o", out)
+			cmd.Env = append(os.Environ(), "TRACELAB_DATA=")
+			var stderr strings.Builder
+			cmd.Stderr = &stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			deadline := time.Now().Add(time.Minute)
+			for {
+				if ms, _ := filepath.Glob(filepath.Join(sub, ".out.swf.gz.tmp-*")); len(ms) > 0 {
+					break
+				}
+				if time.Now().After(deadline) {
+					cmd.Process.Kill()
+					t.Fatal("no temporary file appeared")
+				}
+				time.Sleep(2 * time.Millisecond)
+			}
+			if err := cmd.Process.Signal(sig); err != nil {
+				t.Fatal(err)
+			}
+			err := cmd.Wait()
+			var exit *exec.ExitError
+			if !errors.As(err, &exit) || exit.ExitCode() != 128+int(sig) {
+				t.Errorf("ended with %v, want exit status %d\n%s", err, 128+int(sig), stderr.String())
+			}
+			if !strings.Contains(stderr.String(), "interrupted") {
+				t.Errorf("stderr: %s", stderr.String())
+			}
+			es, _ := os.ReadDir(sub)
+			if len(es) != 1 {
+				t.Errorf("files left: %v", es)
+			}
+			if got, _ := os.ReadFile(out); string(got) != "old" {
+				t.Errorf("the output was replaced: %d bytes", len(got))
+			}
+		})
+	}
+}
