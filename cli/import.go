@@ -32,7 +32,7 @@ func runImport(e *env, args []string) error {
 	tz := fs.String("tz", "", "the time zone sacct printed its times in (its TZ; the cluster's), e.g. UTC or Europe/Stockholm (required)")
 	procsFrom := fs.String("procs-from", "ncpus", "processors of a job: ncpus (allocated CPUs) or nodes (NNodes × --cores-per-node)")
 	cores := intFlag(fs, "cores-per-node", 0, 0, 1<<20, "unset", "cores of a node, with --procs-from nodes")
-	machine := intFlag(fs, "machine-procs", 0, 0, 1<<30, "none: analyses infer it from the schedule", "machine size written to the header (MaxProcs)")
+	machine := intFlag(fs, "machine-procs", 0, 0, maxProcs, "none: analyses infer it from the schedule", "machine size written to the header (MaxProcs)")
 	cluster := fs.String("cluster", "", "the machine's name, written to the header (Computer)")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
