@@ -341,6 +341,7 @@ func (r *Fig20Result) Claims(l *ledger.Ledger) {
 		l.Claim(item, id+"/long-slower", fmt.Sprintf("α = %g: the improvement comes at the expense of long jobs, which are delayed (response relative to EASY above 1)", a),
 			ratio("long") > 1, fmt.Sprintf("response relative to EASY: long %.2f", ratio("long"))).
 			Quoting("The improved performance of short jobs comes at the expense of long jobs").
+			Main(). // the figure's caption
 			IfDiffers(fmt.Sprintf("ordering by expected response shortens the whole queue, so long jobs wait less too: their response relative to EASY is %.2f with %g× users and %.2f with %g×, below 1 at both loads",
 				ratio("long"), fig20Load, alt("long"), fig20AltLoad))
 	}
@@ -455,6 +456,7 @@ func (r *Fig21Result) Claims(l *ledger.Ledger) {
 	l.Claim(item, "fig21/aware-works-at-night", "the user-aware scheduler overcommits during the day and has much more work left for the night than EASY (mean queue 0:00–6:00, at least twice EASY's)",
 		hoursMean(aware, 0, 6) >= 2*hoursMean(easy, 0, 6), fmt.Sprintf("waiting jobs at night: user-aware (α = %g) %.2f, EASY %.2f", ua, hoursMean(aware, 0, 6), hoursMean(easy, 0, 6))).
 		Quoting("it has much more work left for the night").
+		Main(). // the mechanism the figure shows
 		IfDiffers(fmt.Sprintf("the user-aware scheduler's daytime queue is shorter than EASY's (peak %.1f against %.1f), not longer, so it leaves less for the night; with %g× users: %.2f against %.2f at night",
 			slices.Max(aware[8:18]), dayPeak, fig20AltLoad, hoursMean(altAware, 0, 6), hoursMean(altEasy, 0, 6)))
 	gainCycle := r.tp[fmt.Sprintf("%s %g", oh, ua)]/r.tp[oh+" 0"] - 1
