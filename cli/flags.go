@@ -165,12 +165,24 @@ func (v *floatValue) String() string {
 }
 
 func (v *floatValue) Set(s string) error {
-	x, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
-	if err != nil || strings.Contains(s, "_") || !v.r.contains(x) {
+	x, err := parseDecimal(s)
+	if err != nil || !v.r.contains(x) {
 		return errors.New(v.r.want())
 	}
 	*v.p = x
 	return nil
+}
+
+// parseDecimal accepts a decimal number, with an exponent or not ("0.5",
+// "1e-3"); it refuses what strconv.ParseFloat also reads: hexadecimal
+// ("0x1p4"), digit separators ("1_000"), infinities and NaN.
+func parseDecimal(s string) (float64, error) {
+	s = strings.TrimSpace(s)
+	x, err := strconv.ParseFloat(s, 64)
+	if err != nil || strings.ContainsAny(s, "_xXpPiInN") {
+		return 0, fmt.Errorf("%q is not a decimal number", s)
+	}
+	return x, nil
 }
 
 // floatFlag registers a float flag with default def and range r.
@@ -199,14 +211,34 @@ func (l *floatList) String() string {
 func (l *floatList) Set(s string) error {
 	var v []float64
 	for _, f := range strings.Split(s, ",") {
-		x, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
-		if err != nil || strings.Contains(f, "_") || !l.r.contains(x) {
+		x, err := parseDecimal(f)
+		if err != nil || !l.r.contains(x) {
 			return fmt.Errorf("%q: %s, comma-separated", strings.TrimSpace(f), l.r.want())
+		}
+		if slices.Contains(v, x) {
+			return fmt.Errorf("%s given twice: each value once", strings.TrimSpace(f))
 		}
 		v = append(v, x)
 	}
 	l.v, l.set = v, true
 	return nil
+}
+
+// nameList splits a comma-separated list of names: an empty entry or one
+// given twice (after trimming spaces) is an error naming it.
+func nameList(s string) ([]string, error) {
+	var v []string
+	for _, f := range strings.Split(s, ",") {
+		f = strings.TrimSpace(f)
+		switch {
+		case f == "":
+			return nil, errors.New("an empty entry")
+		case slices.Contains(v, f):
+			return nil, fmt.Errorf("%s given twice", f)
+		}
+		v = append(v, f)
+	}
+	return v, nil
 }
 
 // floatListFlag registers a comma-separated list of numbers in range r.

@@ -333,3 +333,39 @@ func TestIssue25Hangs(t *testing.T) {
 		{"reproduce --from a folder of FIFOs", []string{"reproduce", "zakay2013", "--from", "ledgers"}, "a named pipe (FIFO), not a regular file"},
 	})
 }
+
+// TestIssue25Lists (class 7): an empty or repeated entry of a list, and a
+// number written other than in decimal, are usage errors naming them
+// (resample --mix ,,, mixed four copies of the sample; the last of two
+// weights of a class won).
+func TestIssue25Lists(t *testing.T) {
+	t.Parallel()
+	o := filepath.Join(t.TempDir(), "x.swf")
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"resample", "--seed", "1", "-o", o, "--weeks", "4", "--mix", ",,,"}, "--mix ,,,: an empty entry"},
+		{[]string{"resample", "--seed", "1", "-o", o, "--weeks", "4", "--mix", "sample,,sample"}, "--mix sample,,sample: an empty entry"},
+		{[]string{"resample", "--seed", "1", "-o", o, "--weeks", "4", "--mix", "sample,sample"}, "--mix sample,sample: sample given twice"},
+		{[]string{"resample", "--seed", "1", "-o", o, "--weight-class", "heavy=1,heavy=2"}, "class heavy weighted twice"},
+		{[]string{"resample", "--seed", "1", "-o", o, "--weight-class", "heavy=0x10"}, `class weight "heavy=0x10": want a decimal number`},
+		{[]string{"resample", "--seed", "1", "-o", o, "--weight-class", "heavy=0x1p4"}, "want a decimal number"},
+		{[]string{"resample", "--seed", "1", "-o", o, "--weight-class", "heavy=Inf"}, "want a decimal number"},
+		{[]string{"sweep", "--reps", "1", "--load", "1,1"}, "--load 1,1: 1 given twice"},
+		{[]string{"sweep", "--reps", "1", "--load", "0x1p0"}, `--load 0x1p0: "0x1p0": want a number above 0`},
+		{[]string{"hurst", "--factor", "0x1p1"}, "--factor 0x1p1: want a number from 1.01 to 10"},
+		{[]string{"locality", "runs", "--key", "app,app"}, "--key app,app: app given twice"},
+		{[]string{"locality", "runs", "--key", "app,"}, "--key app,: an empty entry"},
+		{[]string{"kernel", "install", "--name", "..", "--dir", t.TempDir()}, `bad kernel name ".."`},
+	}
+	for _, tc := range tests {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			t.Parallel()
+			_, _, err := runCLI(t, tc.args...)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("error %v, want one containing %q", err, tc.want)
+			}
+		})
+	}
+}

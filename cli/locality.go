@@ -2,7 +2,6 @@ package cli
 
 import (
 	"slices"
-	"strings"
 
 	"github.com/tracelab/tracelab/analytics/locality"
 	"github.com/tracelab/tracelab/datasets"
@@ -194,8 +193,12 @@ func runLocality(e *env, args []string) error {
 
 func parseRunKey(s string) (locality.RunKey, error) {
 	var k locality.RunKey
-	for _, f := range strings.Split(s, ",") {
-		switch strings.TrimSpace(f) {
+	fields, err := nameList(s)
+	if err != nil {
+		return 0, usagef("--key %s: %v", s, err)
+	}
+	for _, f := range fields {
+		switch f {
 		case "app":
 			k |= locality.KeyApp
 		case "procs":

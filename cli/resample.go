@@ -110,7 +110,10 @@ func parseResample(e *env, args []string) (resampleArgs, error) {
 		return a, usagef("--mix needs --weeks and takes no --rb")
 	}
 	if *mix != "" {
-		a.mix, a.mixWeights, a.mixProcs = strings.Split(*mix, ","), mixWeights.v, *mixProcs
+		if a.mix, err = nameList(*mix); err != nil {
+			return a, usagef("--mix %s: %v", *mix, err)
+		}
+		a.mixWeights, a.mixProcs = mixWeights.v, *mixProcs
 		if a.mixWeights != nil && len(a.mixWeights) != len(a.mix)+1 {
 			return a, usagef("--mix-weights: %d weights for %d logs", len(a.mixWeights), len(a.mix)+1)
 		}

@@ -1,6 +1,8 @@
 package datasets
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"io"
 	"net/http"
@@ -112,11 +114,13 @@ func (l *Loader) Path(name string) (string, error) {
 		}
 		return name, nil
 	}
+	if looksLikePath(name) {
+		// Never the catalog's log of the same base name: /no/dir/KTH-SP2…
+		// once read KTH-SP2 from DataDir, or downloaded it.
+		return "", fmt.Errorf("datasets: %s: no such file (a name with a folder or a file extension is a path, never looked up in the catalog)", name)
+	}
 	e, err := Lookup(name)
 	if err != nil {
-		if strings.ContainsAny(name, `/\`) || strings.HasSuffix(name, ".swf") || strings.HasSuffix(name, ".gz") {
-			return "", fmt.Errorf("datasets: %s: no such file", name)
-		}
 		return "", err
 	}
 	var tried []string
@@ -127,7 +131,7 @@ func (l *Loader) Path(name string) (string, error) {
 		for _, f := range []string{e.File, strings.TrimSuffix(e.File, ".gz")} {
 			p := filepath.Join(dir, f)
 			if _, err := os.Stat(p); err == nil {
-				return p, nil
+				return p, verifyEntry(e, p)
 			}
 			tried = append(tried, p)
 		}
@@ -139,4 +143,58 @@ func (l *Loader) Path(name string) (string, error) {
 		return "", fmt.Errorf("datasets: log %s not found (looked in %s) and no cache folder to download into", e.Name, strings.Join(tried, ", "))
 	}
 	return l.download(e)
+}
+
+// pathExtensions are the endings of the files tracelab reads: a name that
+// ends in one is a path.
+var pathExtensions = []string{".swf", ".gz", ".csv", ".json", ".parquet", ".bz2", ".xz", ".zst", ".zip", ".txt", ".log", ".sacct"}
+
+// looksLikePath reports whether a LOG argument is meant as a file path
+// rather than a catalog name: it holds a path separator or ends in a file
+// extension.
+func looksLikePath(name string) bool {
+	if strings.ContainsAny(name, `/\`) {
+		return true
+	}
+	lower := strings.ToLower(name)
+	for _, x := range pathExtensions {
+		if strings.HasSuffix(lower, x) {
+			return true
+		}
+	}
+	return false
+}
+
+// verifyEntry checks that the file p found for catalog entry e in a data
+// or cache folder is e's log: not a link to another catalog log's file,
+// and, for the gzipped file whose size and SHA-256 the catalog knows,
+// those (a file of another log or version under e's name would otherwise
+// be read as e).
+func verifyEntry(e Entry, p string) error {
+	if real, err := filepath.EvalSymlinks(p); err == nil && real != p {
+		if other, err := Lookup(filepath.Base(real)); err == nil && other.Name != e.Name && looksLikePath(filepath.Base(real)) {
+			return fmt.Errorf("datasets: %s is a link to %s, the file of %s, not of %s: remove it, or pass the path to read it as it is",
+				p, real, other.Name, e.Name)
+		}
+	}
+	if filepath.Base(p) != e.File || e.SHA256 == "" {
+		return nil
+	}
+	f, err := os.Open(p)
+	if err != nil {
+		return fmt.Errorf("datasets: %w", err)
+	}
+	defer f.Close()
+	sum := sha256.New()
+	n, err := io.Copy(sum, f)
+	if err != nil {
+		return fmt.Errorf("datasets: %s: %w", p, err)
+	}
+	got := hex.EncodeToString(sum.Sum(nil))
+	if (e.Bytes > 0 && n != e.Bytes) || got != e.SHA256 {
+		return fmt.Errorf("datasets: %s is not the catalog's %s: %d bytes, SHA-256 %s; the catalog's has %d bytes, SHA-256 %s "+
+			"(another log or version under its name?): remove it to download the log again, or pass the path to read it as it is",
+			p, e.Name, n, got, e.Bytes, e.SHA256)
+	}
+	return nil
 }

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"time"
@@ -107,8 +108,8 @@ func Install(opts Options) (Result, error) {
 	if name == "" {
 		name = DefaultName
 	}
-	if name != filepath.Base(name) || strings.ContainsAny(name, " /\\") {
-		return res, fmt.Errorf("kernelspec: bad kernel name %q", name)
+	if err := checkName(name); err != nil {
+		return res, err
 	}
 	display := opts.DisplayName
 	if display == "" {
@@ -395,6 +396,20 @@ func Spec(gonb, displayName, path, goflags, logFile string) ([]byte, error) {
 func writeFile(path string, data []byte, perm os.FileMode) error {
 	if err := outfile.WriteFile(path, data, perm); err != nil {
 		return fmt.Errorf("kernelspec: %w", err)
+	}
+	return nil
+}
+
+// kernelName is Jupyter's rule for kernel names (jupyter_client's
+// kernelspec: ASCII letters, digits, ".", "_" and "-").
+var kernelName = regexp.MustCompile(`^[A-Za-z0-9._-]+$`)
+
+// checkName returns an error unless name is a kernel name Jupyter accepts
+// that names a folder inside DataDir/kernels: "." and ".." pass Jupyter's
+// rule but would write the kernel beside the kernels folder or above it.
+func checkName(name string) error {
+	if !kernelName.MatchString(name) || strings.Trim(name, ".") == "" {
+		return fmt.Errorf("kernelspec: bad kernel name %q: want ASCII letters, digits, '.', '_' and '-', not only dots", name)
 	}
 	return nil
 }

@@ -127,6 +127,10 @@ func TestInstallErrors(t *testing.T) {
 		{"no go.mod", Options{Root: t.TempDir(), DataDir: t.TempDir()}, "not a tracelab checkout"},
 		{"no tools module", Options{Root: noTools, DataDir: t.TempDir()}, "tools module"},
 		{"bad name", Options{Root: fakeCheckout(t), DataDir: t.TempDir(), Name: "a/b"}, "bad kernel name"},
+		// Issue 25: ".." wrote the kernel outside the kernels folder.
+		{"name ..", Options{Root: fakeCheckout(t), DataDir: t.TempDir(), Name: ".."}, `bad kernel name ".."`},
+		{"name .", Options{Root: fakeCheckout(t), DataDir: t.TempDir(), Name: "."}, `bad kernel name "."`},
+		{"name with a space", Options{Root: fakeCheckout(t), DataDir: t.TempDir(), Name: "go tracelab"}, "bad kernel name"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -70,9 +70,13 @@ func ParseClassWeights(s string) (ClassWeights, error) {
 		if err != nil {
 			return nil, err
 		}
-		v, err := strconv.ParseFloat(strings.TrimSpace(val), 64)
-		if err != nil {
-			return nil, fmt.Errorf("resample: class weight %q: %w", part, err)
+		if _, dup := w[c]; dup {
+			return nil, fmt.Errorf("resample: class %s weighted twice (%q)", c, s)
+		}
+		val = strings.TrimSpace(val)
+		v, err := strconv.ParseFloat(val, 64)
+		if err != nil || strings.ContainsAny(val, "_xXpPiInN") {
+			return nil, fmt.Errorf("resample: class weight %q: want a decimal number", part)
 		}
 		w[c] = v
 	}
