@@ -17,6 +17,7 @@ import (
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
 	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/compress/zstd"
 
 	"github.com/tracelab/tracelab/internal/outfile"
 )
@@ -188,7 +189,8 @@ const parquetOrderKey = "tracelab.columns"
 
 // WriteParquet writes df as a Parquet file: float columns as DOUBLE (NaN
 // kept), int columns as optional INT64, bool as optional BOOLEAN, strings as
-// optional UTF-8 (missing values null).
+// optional UTF-8 (missing values null); row groups of at most 131072 rows,
+// pages compressed with Zstandard.
 func WriteParquet(w io.Writer, df dataframe.DataFrame) error {
 	cols, err := columnsOf(df)
 	if err != nil {
@@ -217,7 +219,8 @@ func WriteParquet(w io.Writer, df dataframe.DataFrame) error {
 	for j, c := range cols {
 		names[j] = c.name
 	}
-	pw := parquet.NewWriter(w, schema, parquet.KeyValueMetadata(parquetOrderKey, strings.Join(names, "\x1f")))
+	pw := parquet.NewWriter(w, schema, parquet.KeyValueMetadata(parquetOrderKey, strings.Join(names, "\x1f")),
+		parquet.MaxRowsPerRowGroup(parquetRowGroup), parquet.Compression(&zstd.Codec{Level: zstd.SpeedFastest}))
 	const batch = 4096
 	rows := make([]parquet.Row, 0, batch)
 	for i := range df.Nrow() {
@@ -332,6 +335,11 @@ func ReadParquet(r io.ReaderAt, size int64) (dataframe.DataFrame, error) {
 		}
 		if err != nil {
 			return dataframe.DataFrame{}, err
+		}
+	}
+	if len(accs) > 0 {
+		if rows := int64(len(accs[0].null)); rows != f.NumRows() {
+			return dataframe.DataFrame{}, fmt.Errorf("%w: the file holds %d rows, its footer claims %d", ErrBadParquet, rows, f.NumRows())
 		}
 	}
 	byName := make(map[string]int)

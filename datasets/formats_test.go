@@ -271,3 +271,48 @@ func TestStdinParquet(t *testing.T) {
 		t.Errorf("error %v", err)
 	}
 }
+
+// formatSeeds returns small logs written in format f, for the fuzz
+// targets.
+func formatSeeds(t testing.TB, f Format) [][]byte {
+	var seeds [][]byte
+	in := "; Version: 2.2\n; MaxProcs: 8\n; MaxRuntime: N/A\n; Note: a\n1 0 10 100 4 90 -1 4 200 -1 1 3 1 7 1 1 -1 -1\n" +
+		"2 0.5 -1 1e6 -1 -1 1024 -1 -1 2048 265 -5 -1 -1 -1 -1 1 7.25\n"
+	for _, s := range []string{in, goodLine} {
+		tr, err := Read(strings.NewReader(s), ReadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		w, _ := NewWriter(&b, f)
+		WriteTrace(w, tr)
+		w.Close()
+		seeds = append(seeds, b.Bytes())
+	}
+	return seeds
+}
+
+// FuzzReadCSV: no CSV input makes the reader panic; an accepted one holds
+// values within the reader's ranges and survives a CSV round trip.
+func FuzzReadCSV(f *testing.F) {
+	for _, s := range formatSeeds(f, FormatCSV) {
+		f.Add(s)
+	}
+	for _, s := range []string{"job_id,submit\n1,0\n", "\uFEFFjob_id,submit,user\r\n1,0,NaN\r\n", "#x\n#\njob_id,submit,wait\n1,2,\"3\"\n",
+		"job_id,submit,start\n1,1e9,7\n2,-5,x\n", "job_id,submit\n1,0,\n"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) { fuzzRoundTrip(t, data, FormatCSV) })
+}
+
+// FuzzReadJSON: likewise for JSON.
+func FuzzReadJSON(f *testing.F) {
+	for _, s := range formatSeeds(f, FormatJSON) {
+		f.Add(s)
+	}
+	for _, s := range []string{`[{"job_id": 1, "submit": 0}]`, `{"swf_header": ["; MaxProcs: 4", "x"], "jobs": [{"job_id": 1, "submit": 0, "wait": null}]}`,
+		`{"other": [1, {"a": "b"}], "jobs": []}`, `[{"job_id": 1e3, "submit": -0.5, "user": 1E2}]`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) { fuzzRoundTrip(t, data, FormatJSON) })
+}

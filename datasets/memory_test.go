@@ -1,6 +1,7 @@
 package datasets
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
 	"io"
@@ -21,19 +22,29 @@ const helperEnv = "TRACELAB_DATASETS_HELPER"
 
 func TestMain(m *testing.M) {
 	if action := os.Getenv(helperEnv); action != "" {
-		code := helper(action, os.Args[len(os.Args)-1])
+		code := helper(action, helperArgs())
 		proctest.ReportPeak()
 		os.Exit(code)
 	}
 	os.Exit(m.Run())
 }
 
-// helper runs one action of the memory tests on a file and prints its
+// helperArgs returns the arguments after "--".
+func helperArgs() []string {
+	for i, a := range os.Args {
+		if a == "--" {
+			return os.Args[i+1:]
+		}
+	}
+	return nil
+}
+
+// helper runs one action of the memory tests on files and prints its
 // outcome on stdout: "jobs N" or "error: ...". It returns the exit status.
-func helper(action, path string) int {
+func helper(action string, args []string) int {
 	switch action {
 	case "read":
-		t, err := ReadFile(path, ReadOptions{})
+		t, err := ReadFile(args[0], ReadOptions{})
 		if err != nil {
 			fmt.Println("error:", err)
 			return 0
@@ -43,22 +54,39 @@ func helper(action, path string) int {
 			fmt.Println("warning:", w)
 		}
 		return 0
+	case "convert":
+		rep, err := ConvertFile(args[0], args[1], ReadOptions{})
+		if err != nil {
+			fmt.Println("error:", err)
+			return 0
+		}
+		fmt.Println("jobs", rep.Jobs)
+		return 0
+	case "summary":
+		s, err := SummarizeFile(args[0], ReadOptions{})
+		if err != nil {
+			fmt.Println("error:", err)
+			return 0
+		}
+		fmt.Println("jobs", s.Jobs)
+		return 0
 	}
 	fmt.Fprintln(os.Stderr, "unknown helper action", action)
 	return 2
 }
 
-// runHelper runs the test binary as a helper process on path under a data
-// limit of limit bytes and a time limit.
-func runHelper(t *testing.T, action, path string, limit int64, timeout time.Duration) proctest.Result {
+// runHelper runs the test binary as a helper process on files under a
+// data limit of limit bytes and a time limit.
+func runHelper(t *testing.T, action string, limit int64, timeout time.Duration, files ...string) proctest.Result {
 	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := proctest.Run(limit, timeout, []string{helperEnv + "=" + action}, exe, "-test.run=^$", "--", path)
+	args := append([]string{exe, "-test.run=^$", "--"}, files...)
+	r := proctest.Run(limit, timeout, []string{helperEnv + "=" + action}, args...)
 	if r.TimedOut || r.Crashed() || r.Err != nil || !r.Reported {
-		t.Fatalf("%s %s: %v", action, filepath.Base(path), r)
+		t.Fatalf("%s %s: %v", action, filepath.Base(files[0]), r)
 	}
 	return r
 }
@@ -104,7 +132,7 @@ func TestHeaderOfHalfAGibiLines(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "semicolons.swf.gz")
 	writeRepeated(t, path, []byte(";\n"), 512<<20)
 	st, _ := os.Stat(path)
-	r := runHelper(t, "read", path, 512<<20, 3*time.Minute)
+	r := runHelper(t, "read", 512<<20, 3*time.Minute, path)
 	if want := "no job records (536870912 lines, none of them a job"; !bytes.Contains(r.Stdout, []byte(want)) {
 		t.Errorf("output %q, want %q", r.Stdout, want)
 	}
@@ -122,7 +150,7 @@ func TestGibibyteOfComments(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "comments.swf")
 	line := []byte("; a comment line of the header, 64 bytes with its newline .....\n")
 	writeRepeated(t, path, line, (1<<30)/len(line))
-	r := runHelper(t, "read", path, 512<<20, 3*time.Minute)
+	r := runHelper(t, "read", 512<<20, 3*time.Minute, path)
 	want := fmt.Sprintf("no job records (%d lines, none of them a job", (1<<30)/len(line))
 	if !bytes.Contains(r.Stdout, []byte(want)) {
 		t.Errorf("output %q, want %q", r.Stdout, want)
@@ -131,4 +159,56 @@ func TestGibibyteOfComments(t *testing.T) {
 		t.Errorf("peak RSS %d MB, want under 64 MB", r.MaxRSS>>20)
 	}
 	t.Logf("peak RSS %d MB, CPU %v", r.MaxRSS>>20, r.CPU)
+}
+
+// writeGeneratedLog writes an SWF log of n jobs, every field known, users
+// cycling through 1000, ids increasing: what a large log looks like.
+func writeGeneratedLog(t *testing.T, path string, n int) {
+	t.Helper()
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := bufio.NewWriterSize(f, 1<<20)
+	fmt.Fprintf(w, "; Version: 2.2\n; MaxProcs: 128\n; UnixStartTime: 1000000000\n; TimeZoneString: Europe/Berlin\n")
+	for i := range n {
+		fmt.Fprintf(w, "%d %d %d %d %d %d -1 %d %d -1 1 %d %d %d 1 1 -1 -1\n",
+			i+1, i*30, i%3600, 60+i%86400, 1+i%128, 30+i%86000, 1+i%128, 3600+i%86400, 1+i%1000, 1+i%50, 1+i%300)
+	}
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestStreamingMemory is issue 25's class 3: reading SWF for info took
+// ≈ 290 B/job and converting to CSV, JSON or Parquet ≈ 1.3 KB/job (10 M
+// jobs to CSV used 9.7 GB). Summarising and converting now stream: on a
+// log of a million jobs each runs in a process limited to 512 MB of data
+// with a peak resident memory under 100 MB (100 B/job, against 1.3 GB
+// before); bench/formats_memory.sh measures 10 M jobs.
+func TestStreamingMemory(t *testing.T) {
+	t.Parallel()
+	const jobs = 1_000_000
+	dir := t.TempDir()
+	src := filepath.Join(dir, "big.swf")
+	writeGeneratedLog(t, src, jobs)
+	check := func(what string, r proctest.Result) {
+		t.Helper()
+		if want := fmt.Sprintf("jobs %d", jobs); !bytes.Contains(r.Stdout, []byte(want)) {
+			t.Errorf("%s: output %q, want %q", what, r.Stdout, want)
+		}
+		if r.MaxRSS > 100<<20 {
+			t.Errorf("%s: peak RSS %d MB (%d B/job), want under 100 MB", what, r.MaxRSS>>20, r.MaxRSS/jobs)
+		}
+		t.Logf("%s: peak RSS %d MB, %d B/job, CPU %v", what, r.MaxRSS>>20, r.MaxRSS/jobs, r.CPU)
+	}
+	check("summary swf", runHelper(t, "summary", 512<<20, 2*time.Minute, src))
+	for _, ext := range []string{".csv", ".json", ".parquet"} {
+		out := filepath.Join(dir, "big"+ext)
+		check("convert swf to "+ext, runHelper(t, "convert", 512<<20, 2*time.Minute, src, out))
+		check("summary "+ext, runHelper(t, "summary", 512<<20, 2*time.Minute, out))
+	}
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/compress/zstd"
 )
 
 // parquetHeaderKey names the file metadata entry that keeps a log's SWF
@@ -23,7 +24,8 @@ const parquetRowGroup = 1 << 17
 // columns of Trace.Frame (measures and processor counts as DOUBLE with NaN
 // unknown, identifiers as optional INT64), the SWF header's lines in the
 // file metadata (key "tracelab.swf_header") and the column order in
-// "tracelab.columns".
+// "tracelab.columns". Pages are compressed with Zstandard (fastest level),
+// which pandas, pyarrow, DuckDB and Spark read.
 type ParquetWriter struct {
 	w     io.Writer
 	pw    *parquet.Writer
@@ -59,7 +61,7 @@ func (p *ParquetWriter) WriteHeader(h Header) error {
 	p.pw = parquet.NewWriter(p.w, jobParquetSchema,
 		parquet.KeyValueMetadata(parquetOrderKey, strings.Join(JobColumns, "\x1f")),
 		parquet.KeyValueMetadata(parquetHeaderKey, strings.Join(h.Text(), "\n")),
-		parquet.MaxRowsPerRowGroup(parquetRowGroup))
+		parquet.MaxRowsPerRowGroup(parquetRowGroup), parquet.Compression(&zstd.Codec{Level: zstd.SpeedFastest}))
 	p.batch = make([]parquet.Row, 0, 1024)
 	return nil
 }
@@ -149,50 +151,130 @@ func (p *parser) readParquet(r io.ReaderAt, size int64) error {
 	// MaxRecords' role: a hint for the rows to reserve, believed only up
 	// to four times the rows read (nextCapacity).
 	p.records = int(min(f.NumRows(), math.MaxInt32))
-	pr := parquet.NewReader(f)
-	defer pr.Close()
-	buf := make([]parquet.Row, 256)
-	for {
-		m, err := pr.ReadRows(buf)
-		for _, row := range buf[:m] {
-			p.line++
-			if !p.inBody {
-				if err := p.startBody(0); err != nil {
-					return err
-				}
+	// The job columns are read column by column, a page at a time; the
+	// other columns are never read.
+	var jobLeaf [18]int
+	for k := range jobLeaf {
+		jobLeaf[k] = -1
+	}
+	for c, k := range fieldOf {
+		if k >= 0 {
+			jobLeaf[k] = c
+		}
+	}
+	for _, rg := range f.RowGroups() {
+		chunks := rg.ColumnChunks()
+		var cursors [18]*pageCursor
+		for k, c := range jobLeaf {
+			if c >= 0 {
+				cursors[k] = &pageCursor{pages: chunks[c].Pages(), buf: make([]parquet.Value, 256)}
 			}
-			vals := unknownRow
-			for _, v := range row {
-				k := fieldOf[v.Column()]
-				if k < 0 || v.IsNull() {
-					continue
-				}
-				var x float64
-				switch v.Kind() {
-				case parquet.Double:
-					x = v.Double()
-				case parquet.Float:
-					x = float64(v.Float())
-				case parquet.Int32:
-					x = float64(v.Int32())
-				default:
-					x = float64(v.Int64())
-				}
-				y, err := cellValue(k, x)
-				if err != nil {
-					return &ParseError{File: p.name, Line: p.line, Field: FieldNames[k], Text: fmtValue(x), Err: err}
-				}
-				vals[k] = y
+		}
+		err := p.readRowGroup(rg.NumRows(), &cursors)
+		for _, c := range cursors {
+			if c != nil {
+				c.close()
 			}
-			if err := p.addRow(&vals); err != nil {
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// readRowGroup reads rows rows from the job columns' cursors.
+func (p *parser) readRowGroup(rows int64, cursors *[18]*pageCursor) error {
+	for range rows {
+		p.line++
+		if !p.inBody {
+			if err := p.startBody(0); err != nil {
 				return err
 			}
 		}
-		if err == io.EOF {
-			return nil
+		vals := unknownRow
+		for k, c := range cursors {
+			if c == nil {
+				continue
+			}
+			v, err := c.next()
+			if err == io.EOF {
+				err = errors.New("the column has fewer values than its row group has rows")
+			}
+			if err != nil {
+				return &ParseError{File: p.name, Line: p.line, Field: FieldNames[k], Err: fmt.Errorf("%w: %v", ErrBadParquet, err)}
+			}
+			if v.IsNull() {
+				continue
+			}
+			var x float64
+			switch v.Kind() {
+			case parquet.Double:
+				x = v.Double()
+			case parquet.Float:
+				x = float64(v.Float())
+			case parquet.Int32:
+				x = float64(v.Int32())
+			default:
+				x = float64(v.Int64())
+			}
+			y, err := cellValue(k, x)
+			if err != nil {
+				return &ParseError{File: p.name, Line: p.line, Field: FieldNames[k], Text: fmtValue(x), Err: err}
+			}
+			vals[k] = y
 		}
-		if err != nil {
-			return &ParseError{File: p.name, Line: p.line + 1, Err: err}
+		if err := p.addRow(&vals); err != nil {
+			return err
 		}
 	}
+	return nil
+}
+
+// pageCursor hands out the values of a column chunk one at a time, reading
+// a page at a time.
+type pageCursor struct {
+	pages parquet.Pages
+	page  parquet.Page
+	vals  parquet.ValueReader
+	buf   []parquet.Value
+	i, n  int
+}
+
+// next returns the next value; io.EOF after the last.
+func (c *pageCursor) next() (parquet.Value, error) {
+	for c.i == c.n {
+		if c.vals != nil {
+			n, err := c.vals.ReadValues(c.buf)
+			c.i, c.n = 0, n
+			if n > 0 {
+				break
+			}
+			if err != nil && err != io.EOF {
+				return parquet.Value{}, err
+			}
+			c.release()
+			continue
+		}
+		page, err := c.pages.ReadPage()
+		if err != nil {
+			return parquet.Value{}, err
+		}
+		c.page, c.vals = page, page.Values()
+	}
+	v := c.buf[c.i]
+	c.i++
+	return v, nil
+}
+
+func (c *pageCursor) release() {
+	if c.page != nil {
+		parquet.Release(c.page)
+	}
+	c.page, c.vals = nil, nil
+}
+
+func (c *pageCursor) close() {
+	c.release()
+	c.pages.Close()
 }

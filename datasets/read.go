@@ -825,7 +825,7 @@ func (p *parser) addRow(v *[18]float64) error {
 			return fmtValue(submit), fmt.Sprintf("submit time %g s is more than 200 years from the log's start: row left out", submit)
 		})
 		p.report.OutOfRangeSkipped++
-		p.report.Replaced = append(p.report.Replaced, ReplacedValue{Row: -1, Line: p.line, JobID: id, Field: "submit", Value: submit})
+		p.replaced(ReplacedValue{Row: -1, Line: p.line, JobID: id, Field: "submit", Value: submit})
 		return nil
 	case submit < 0:
 		p.warn.add(WarnBeforeStart, "submit", p.line, id, func() (string, string) {
@@ -962,6 +962,16 @@ func (s *idSet) add(x int) bool {
 	return false
 }
 
+// replaced lists a value the trace does not hold as written, up to
+// MaxReplaced of them; the others are counted.
+func (p *parser) replaced(v ReplacedValue) {
+	if len(p.report.Replaced) < MaxReplaced {
+		p.report.Replaced = append(p.report.Replaced, v)
+	} else {
+		p.report.ReplacedNotListed++
+	}
+}
+
 // badMeasure reports a measure outside its domain and returns the value to
 // store: −1 (unknown).
 func (p *parser) badMeasure(row, id, f int, x float64) float64 {
@@ -977,7 +987,7 @@ func (p *parser) badMeasure(row, id, f int, x float64) float64 {
 	p.warn.add(kind, FieldNames[f], p.line, id, func() (string, string) {
 		return fmtValue(x), fmt.Sprintf("%s %g is %s: kept as unknown (the value is in the report's Replaced list)", FieldNames[f], x, what)
 	})
-	p.report.Replaced = append(p.report.Replaced, ReplacedValue{Row: row, Line: p.line, JobID: id, Field: FieldNames[f], Value: x})
+	p.replaced(ReplacedValue{Row: row, Line: p.line, JobID: id, Field: FieldNames[f], Value: x})
 	return -1
 }
 

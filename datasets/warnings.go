@@ -140,6 +140,9 @@ type ReplacedValue struct {
 	Value float64 // the value as written
 }
 
+// MaxReplaced is the most values ReadReport.Replaced lists (48 MB).
+const MaxReplaced = 1 << 20
+
 // ReadReport says what Read did. Nothing is dropped or changed without being
 // counted here.
 type ReadReport struct {
@@ -150,9 +153,12 @@ type ReadReport struct {
 	// Warnings lists each kind (and field) of tolerated deviation once, in
 	// the order first seen.
 	Warnings []Warning
-	// Replaced lists every value the trace does not hold as written, in file
-	// order.
-	Replaced []ReplacedValue
+	// Replaced lists the values the trace does not hold as written, in file
+	// order: every one up to MaxReplaced, so that a log of bad rows cannot
+	// fill the memory; ReplacedNotListed counts the others (the warnings
+	// count them all).
+	Replaced          []ReplacedValue
+	ReplacedNotListed int
 }
 
 // Warning returns the warning of the given kind and field ("" for any
