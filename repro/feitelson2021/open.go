@@ -114,7 +114,7 @@ func (s *Study) Open(ctx context.Context) (*OpenResult, error) {
 		if err != nil {
 			return nil, err
 		}
-		rs, err := p.Generate(resample.Options{Load: lowLoadFactor, Seed: s.seed(44)})
+		rs, err := p.Generate(resample.Options{LongTermStart: literalStart, Load: lowLoadFactor, Seed: s.seed(44)})
 		if err != nil {
 			return nil, err
 		}

@@ -69,7 +69,7 @@ func (s *Study) Fig16(ctx context.Context) (*Fig16Result, error) {
 		outs := make([]out, n)
 		err = parallel.For(ctx, n, s.o.NumWorkers(), func(_ context.Context, i int) error {
 			rb, rep := Fig16RBNPW[i/reps], i%reps
-			rs, err := p.Generate(resample.Options{RBNPW: rb, Seed: s.seed(16), Stream: uint64(rep)})
+			rs, err := p.Generate(resample.Options{LongTermStart: literalStart, RBNPW: rb, Seed: s.seed(16), Stream: uint64(rep)})
 			if err != nil {
 				return err
 			}

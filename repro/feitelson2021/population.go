@@ -114,7 +114,7 @@ func (s *Study) Fig9(ctx context.Context) (*Fig9Result, error) {
 			return nil, err
 		}
 		r.Plots = append(r.Plots, pl)
-		rs, err := p.Generate(resample.Options{Seed: s.seed(9)})
+		rs, err := p.Generate(resample.Options{LongTermStart: literalStart, Seed: s.seed(9)})
 		if err != nil {
 			return nil, err
 		}
@@ -131,7 +131,7 @@ func (s *Study) Fig9(ctx context.Context) (*Fig9Result, error) {
 			return nil, err
 		}
 		r.Plots = append(r.Plots, pl)
-		long, err := p.Generate(resample.Options{Extend: populationExtend, Seed: s.seed(9), Stream: 1})
+		long, err := p.Generate(resample.Options{LongTermStart: literalStart, Extend: populationExtend, Seed: s.seed(9), Stream: 1})
 		if err != nil {
 			return nil, err
 		}
@@ -186,7 +186,7 @@ func checkGeneration(p *resample.Pools, rs *resample.Resampled) genChecks {
 	// Arrivals and departures of temporary users per week, over the weeks
 	// after the first (the initial population is not an arrival) and
 	// before the last log length (whose users have not all left yet).
-	g.longTermStart = resample.Options{}.LongTermStart
+	g.longTermStart = literalStart
 	starts := map[int]bool{}
 	for _, in := range rs.Instances {
 		if in.Arrival != 0 || in.Kind == resample.Rare {
@@ -373,8 +373,7 @@ func (r *Fig9Result) Claims(l *ledger.Ledger) {
 		fmt.Sprintf("%d of %d long-term users start in a week of their traced activity, from %d distinct weeks of the log; %d of %d temporary users",
 			g.ltInActivity, g.initialLT, g.ltStartWeeks, g.tmpInActivity, g.initialTmp)).
 		Quoting("Therefore each user is started in some arbitrary week of his traced activity.").
-		AsCheck(fmt.Sprintf("a statement of the method: how our generator starts users (sim/resample's default LongTermStart = %s; %s is the paper's literal reading)",
-			g.longTermStart, resample.StartInActivity)).
+		AsCheck(fmt.Sprintf("a statement of the method: how our generator starts users (this package's LongTermStart = %s)", g.longTermStart)).
 		IfDiffers(startReason(g.longTermStart))
 	l.Check(item, "fig9/arrival-rate", fmt.Sprintf("new temporary users arrive each week around the original log's average rate (mean over %d weeks of a %d× resampled log)", g.weeks, populationExtend),
 		ledger.Near(g.rate, 2*se), g.arrivalsPerWeek).Digits(3).
@@ -405,7 +404,7 @@ func startReason(start resample.LongTermStart) string {
 	if start == resample.StartInCommonWeek {
 		why = "starts the long-term users in one common random week of the log, so those not active then start in the gap before their activity comes round"
 	}
-	return fmt.Sprintf("sim/resample's default reading (LongTermStart = %s) %s; the literal reading is LongTermStart = %s", start, why, resample.StartInActivity)
+	return fmt.Sprintf("the reading used (LongTermStart = %s) %s; the literal reading is LongTermStart = %s", start, why, resample.StartInActivity)
 }
 
 // Fig10Result measures the semi-open queueing model of §4.2 (Fig. 10) in
@@ -439,7 +438,7 @@ func (s *Study) Fig10(ctx context.Context) (*Fig10Result, error) {
 		if p == nil {
 			return r, err
 		}
-		rs, err := p.Generate(resample.Options{Seed: s.seed(10)})
+		rs, err := p.Generate(resample.Options{LongTermStart: literalStart, Seed: s.seed(10)})
 		if err != nil {
 			return nil, err
 		}

@@ -102,6 +102,13 @@ func (s *Study) poolsOf(name string, ms *[]Missing) (*resample.Pools, error) {
 	return orMissing(p, name, err, ms)
 }
 
+// literalStart is §4.2's initialization as the paper writes it: "each user
+// is started in some arbitrary week of his traced activity", every user in
+// its own week (resample.StartInActivity). Every resampling of this
+// package uses it, whatever sim/resample's default; Fig. 15 also runs the
+// common-week reading, as ours.
+const literalStart = resample.StartInActivity
+
 // workloadOf returns a log prepared for feedback simulation (memoised); a
 // missing log is recorded in ms and gives nil.
 func (s *Study) workloadOf(name string, ms *[]Missing) (*feedback.Workload, error) {
