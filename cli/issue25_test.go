@@ -369,3 +369,53 @@ func TestIssue25Lists(t *testing.T) {
 		})
 	}
 }
+
+// TestIssue25Messages (class 8): messages say what is wrong in the user's
+// terms: which field of two sweeps differs (not the experiment's internal
+// key), a flag only where the command has it, a number's range.
+func TestIssue25Messages(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	shard := func(name, seed string) string {
+		p := filepath.Join(dir, name)
+		if _, _, err := runCLI(t, "sweep", "--experiment", "window", "--reps", "2", "--window", "1w", "--quiet",
+			"--seed", seed, "--shard", "0/2", "-o", p); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	a, b := shard("a.parquet", "1"), shard("b.parquet", "5")
+	noSize := writeTemp(t, dir, "nosize.swf", "1 0 -1 100 4 -1 -1 4 200 -1 1 3 1 7 1 1 -1 -1\n2 4000 -1 100 4 -1 -1 4 200 -1 1 3 1 7 1 1 -1 -1\n")
+	huge := writeTemp(t, dir, "huge.swf", swfLog("; MaxProcs: 2000000000\n", 60))
+	arrays := filepath.Join(dir, "arrays")
+	slurmSweep := func(seed string) []string {
+		return []string{"sweep", "--experiment", "window", "--window", "1w", "--reps", "2", "--seed", seed, "--slurm", "--shards", "2",
+			"--slurm-dir", arrays, "--tracelab", "/bin/true", "-o", filepath.Join(dir, "s.parquet")}
+	}
+	runCLI(t, slurmSweep("1")...) // makes the array folder; no sbatch here
+	tests := []struct {
+		args    []string
+		want    string
+		mustNot string
+	}{
+		{[]string{"sweep", "merge", a, b}, "belong to different sweeps: seed 1 and 5", "sim={"},
+		{slurmSweep("7"), arrays + " holds another sweep (seed 1 and 7)", "sim={"},
+		{[]string{"stationarity", noSize}, "add or correct its line '; MaxProcs: P'", "--procs"},
+		{[]string{"simulate", noSize}, "unless --procs P gives it", ""},
+		{[]string{"simulate", huge}, "machine size out of range: 2000000000 processors, want 1 to 16777216", ""},
+		{[]string{"sweep", huge, "--reps", "2", "--quiet"}, "machine size out of range", "--procs"},
+		{[]string{"reproduce", "--seed", "1e30"}, "--seed 1e30: want an integer from 0 to 18446744073709551615", "parse error"},
+		{[]string{"reproduce", "--workers", "5000"}, "--workers 5000: want an integer from 0 to 1,024", ""},
+	}
+	for _, tc := range tests {
+		t.Run(strings.Join(tc.args[:2], " "), func(t *testing.T) {
+			_, _, err := runCLI(t, tc.args...)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("error %v, want one containing %q", err, tc.want)
+			}
+			if tc.mustNot != "" && strings.Contains(err.Error(), tc.mustNot) {
+				t.Errorf("the message says %q: %v", tc.mustNot, err)
+			}
+		})
+	}
+}

@@ -88,6 +88,13 @@ func runSweepSlurm(ctx context.Context, e *env, a sweepArgs, spec sweep.Spec) er
 		return slurmDryRun(e, plan)
 	}
 	arr, err := slurm.Create(plan)
+	if errors.Is(err, slurm.ErrOtherPlan) {
+		// The keys are whole sweep configurations: say what differs.
+		if old, oerr := slurm.Open(plan.Dir); oerr == nil {
+			return fmt.Errorf("slurm: %s holds another sweep (%s): use another --slurm-dir, or remove that folder",
+				plan.Dir, sweep.DescribeDifference(old.Plan.Key, plan.Key))
+		}
+	}
 	if err != nil {
 		return err
 	}

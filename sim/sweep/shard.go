@@ -190,8 +190,8 @@ func Merge(paths []string, opts MergeOptions) (dataframe.DataFrame, MergeReport,
 	for _, f := range files {
 		switch {
 		case f.id != first.id:
-			return dataframe.DataFrame{}, rep, fmt.Errorf("sweep: merge: %s and %s belong to different sweeps:\n  %s\n  %s",
-				first.path, f.path, first.id, f.id)
+			return dataframe.DataFrame{}, rep, fmt.Errorf("sweep: merge: %s and %s belong to different sweeps: %s",
+				first.path, f.path, DescribeDifference(first.id, f.id))
 		case f.shards != first.shards || f.total != first.total:
 			return dataframe.DataFrame{}, rep, fmt.Errorf("sweep: merge: %s is shard %d/%d of %d replicates, %s is shard %d/%d of %d",
 				first.path, first.shard, first.shards, first.total, f.path, f.shard, f.shards, f.total)
