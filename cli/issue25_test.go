@@ -419,3 +419,32 @@ func TestIssue25Messages(t *testing.T) {
 		})
 	}
 }
+
+// TestIssue25ShortLog (class 9): a log too short for the user classes
+// says so (users.Population.Shortfall) instead of printing zeros: users
+// --summary fails with the reason, the per-user table warns, the report's
+// table gives the reason.
+func TestIssue25ShortLog(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	var b strings.Builder
+	for k := 0; k*3000 <= 11*86400; k++ {
+		fmt.Fprintf(&b, "%d %d 10 100 4 90 -1 4 200 -1 1 %d 1 7 1 1 -1 -1\n", k+1, k*3000, 1+k%7)
+	}
+	log := writeTemp(t, dir, "days11.swf", "; MaxProcs: 64\n"+b.String())
+	const why = "the log spans 11 days: no user can be long-term (active over more than 12 weeks), and every other user"
+	if _, _, err := runCLI(t, "users", log, "--summary"); err == nil || !strings.Contains(err.Error(), why) {
+		t.Errorf("users --summary: %v", err)
+	}
+	out, stderr, err := runCLI(t, "users", log, "--format", "csv")
+	if err != nil || !strings.Contains(stderr, "users: warning: days11: "+why) || strings.Count(out, "\n") != 8 {
+		t.Errorf("users: %v\n%s\n%s", err, stderr, out)
+	}
+	html := filepath.Join(dir, "r.html")
+	if _, _, err := runCLI(t, "report", log, "-o", html); err != nil {
+		t.Fatal(err)
+	}
+	if page, _ := os.ReadFile(html); !strings.Contains(string(page), "Not available for this log: "+why) {
+		t.Error("the report's user classes do not say why they are empty")
+	}
+}

@@ -375,10 +375,18 @@ func analysisTables(t *datasets.Trace) []reportTable {
 			{"Think time (median)", humanDuration(s.MedianThinkTime)},
 			{"Dependencies between batches", humanCount(s.DependencyEdges)},
 		}
-		if p, err := users.FromStructure(t, st, users.Options{}); err != nil {
+		p, err := users.FromStructure(t, st, users.Options{})
+		short := p.Shortfall()
+		switch {
+		case err != nil:
 			classes.Err = err.Error()
-		} else {
+		case short != nil && short.Degenerate():
+			classes.Err = short.Error() // not a table of zeros
+		default:
 			classes.Rows = userRows(p, t.Len())
+			if short != nil {
+				classes.Meaning += " Here " + short.Error() + "."
+			}
 		}
 	}
 	return []reportTable{classes, sessions, hurstTable(t), easyTable(t)}

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/tracelab/tracelab/analytics/session"
@@ -46,6 +47,14 @@ func runUsers(e *env, args []string) error {
 	p, err := users.Classify(tr, opts)
 	if err != nil {
 		return err
+	}
+	// A log too short for the classes: the counts would be zeros that
+	// say nothing about the users.
+	if short := p.Shortfall(); short != nil {
+		if *summary && short.Degenerate() {
+			return fmt.Errorf("users: %s: %w", tr.Name, short)
+		}
+		fmt.Fprintf(e.stderr, "users: warning: %s: %v\n", tr.Name, short)
 	}
 	if *summary {
 		return writeRecord(e.stdout, *format, usersSummaryRecord(p))
