@@ -32,6 +32,7 @@ type ClassesResult struct {
 
 	classes map[lublin.ClassFilter]classStats
 	missing bool // SDSC-Par-1996 is not available
+	removed int  // jobs the archive's cleaning removed from our version
 }
 
 // classStats are the numbers §8 compares between the classes.
@@ -39,7 +40,7 @@ type classStats struct {
 	fit                           lublin.LogFit
 	jobs, serial, over32, maxSize int
 	meanSize, medianLogRuntime    float64
-	corr                          float64 // size and runtime
+	corr, corrSE                  float64 // size and runtime, its bootstrap SE
 	dailyCV                       float64 // CV of the 48 slot shares
 }
 
@@ -69,7 +70,7 @@ func (s *Study) Classes(ctx context.Context) (*ClassesResult, error) {
 				return nil, err
 			}
 			st := classStats{fit: f, dailyCV: cv(shares(f.Daily.Counts))}
-			if err := st.count(tr, f.InteractiveQueues, cl); err != nil {
+			if err := st.count(tr, f.InteractiveQueues, cl, s.o.Reps(200, 50), s.o.SeedOr()); err != nil {
 				return nil, err
 			}
 			sorted := slices.Clone(x)
@@ -85,6 +86,7 @@ func (s *Study) Classes(ctx context.Context) (*ClassesResult, error) {
 			return nil, err
 		}
 		r.Frame = r.frame()
+		r.removed, _ = removedIn(tr)
 		return r, nil
 	})
 }
@@ -92,7 +94,7 @@ func (s *Study) Classes(ctx context.Context) (*ClassesResult, error) {
 // count fills the size statistics of the completed jobs (status 1; a code
 // outside SWF's is not completed) of class cl (interactive: a queue of
 // interactive; batch: any other known queue).
-func (st *classStats) count(tr *datasets.Trace, interactive []int, cl lublin.ClassFilter) error {
+func (st *classStats) count(tr *datasets.Trace, interactive []int, cl lublin.ClassFilter, reps int, seed uint64) error {
 	var size, rt []float64
 	for i := range tr.JobID {
 		if tr.Status[i] != datasets.StatusCompleted || tr.Queue[i] < 0 || slices.Contains(interactive, tr.Queue[i]) != (cl == lublin.InteractiveJobs) {
@@ -128,6 +130,7 @@ func (st *classStats) count(tr *datasets.Trace, interactive []int, cl lublin.Cla
 		}
 	}
 	st.corr = stat.Correlation(s2, r2, nil)
+	st.corrSE = correlationSE(s2, r2, reps, seed)
 	return nil
 }
 
@@ -179,19 +182,19 @@ func (r *ClassesResult) Claims(l *ledger.Ledger) {
 		ledger.Stated("about twice", ledger.Approx(2, 0.25)), float64(ba.serial)/float64(in.serial)).
 		Quoting("about twie as many bath serial jobs as interative serial jobs")
 	l.Claim("Fig. 10", "classes/batch-larger", "SDSC96: batch jobs are larger (mean size)", ba.meanSize > in.meanSize,
-		fmt.Sprintf("batch %.1f, interactive %.1f processors", ba.meanSize, in.meanSize)).Quoting("In general bath jobs were larger")
+		fmt.Sprintf("batch %.1f, interactive %.1f processors", ba.meanSize, in.meanSize)).Quoting("In general bath jobs were larger").Main()
 	l.Claim("Fig. 10", "classes/batch-pow2", "SDSC96: batch jobs use more power-of-two sizes (p2)", ba.fit.Size.Pow2 > in.fit.Size.Pow2,
 		fmt.Sprintf("batch %.3f, interactive %.3f", ba.fit.Size.Pow2, in.fit.Size.Pow2)).Quoting("at least in the 1996 log")
 	l.Claim("Fig. 10", "classes/batch-longer", "SDSC96: batch jobs run longer (median ln runtime)", ba.medianLogRuntime > in.medianLogRuntime,
-		fmt.Sprintf("batch %.2f, interactive %.2f", ba.medianLogRuntime, in.medianLogRuntime)).Quoting("bath jobs in general ran longer")
+		fmt.Sprintf("batch %.2f, interactive %.2f", ba.medianLogRuntime, in.medianLogRuntime)).Quoting("bath jobs in general ran longer").Main()
 	l.Check("Fig. 10", "classes/interactive/lower-gamma", "SDSC96: weight of the short Gamma in interactive runtimes",
 		ledger.Stated("dominant (> 0.5)", ledger.AtLeast(0.5)), hi.P).Quoting("dominated by the lower Gamma")
 	l.Check("Fig. 10", "classes/batch/bimodal", "SDSC96: weight of the lighter Gamma in batch runtimes",
 		ledger.Stated("decidedly bimodal (≥ 0.2)", ledger.AtLeast(0.2)), math.Min(hb.P, 1-hb.P)).Quoting("deidedly bimodal")
-	l.Check("Fig. 10", "classes/batch/corr", "SDSC96: correlation of size and runtime, batch jobs",
-		ledger.Stated("0.35", ledger.Approx(0.35, paramTolerance)), ba.corr).Quoting("0.24 and 0.35 for SDSC95and SDSC96")
-	l.Check("Fig. 10", "classes/interactive/corr", "SDSC96: correlation of size and runtime, interactive jobs",
-		ledger.Stated("0.06", ledger.Near(0.06, 0.05)), in.corr).Quoting("vs. 0.02 and 0.06")
+	l.Check("Fig. 10", "classes/batch/corr", "SDSC96: correlation of size and runtime, batch jobs (SE: bootstrap)",
+		ledger.Printed("0.35", ba.corrSE), ba.corr).Quoting("0.24 and 0.35 for SDSC95and SDSC96").InTable("Fig. 10", "batch", "correlation")
+	l.Check("Fig. 10", "classes/interactive/corr", "SDSC96: correlation of size and runtime, interactive jobs (SE: bootstrap)",
+		ledger.Printed("0.06", in.corrSE), in.corr).Quoting("vs. 0.02 and 0.06").InTable("Fig. 10", "interactive", "correlation")
 	l.Unavailable("Fig. 10", "classes/SDSC95/corr", "SDSC95: correlation of size and runtime, batch and interactive jobs", "0.24, 0.02", sdsc95)
 	l.Claim("Fig. 10", "classes/batch-a-smaller", "SDSC96: |a| of the p line is smaller for batch jobs",
 		math.Abs(ba.fit.PLine.Slope) < math.Abs(in.fit.PLine.Slope),
@@ -204,11 +207,20 @@ func (r *ClassesResult) Claims(l *ledger.Ledger) {
 	l.Claim("Fig. 10", "classes/batch-flatter-day", "SDSC96: batch jobs' daily cycle is flatter (CV of the 48 slot shares)",
 		ba.dailyCV < in.dailyCV, fmt.Sprintf("batch %.3f, interactive %.3f", ba.dailyCV, in.dailyCV)).
 		Quoting("the daytime highs and the nighttime lows are smaller for bathjobs")
+	// The paper's log had the jobs the archive's cleaning removed since:
+	// counted back, both counts come within reach only together (the
+	// reasons say how many of the removed jobs each needs).
+	both := max(0, 17807-in.jobs) + max(0, 20000-ba.jobs)
+	need := func(paper, ours int) string {
+		if ours >= paper || both > r.removed {
+			return ""
+		}
+		return fmt.Sprintf("the archive's cleaning removed %d jobs from our version (header): the paper's count is within reach if %d of them were of this class (both classes together need %d)",
+			r.removed, paper-ours, both)
+	}
 	l.Check("§8.2", "classes/interactive/jobs-1996", "SDSC96: interactive jobs (completed)",
-		ledger.Approx(17807, 0.05), float64(in.jobs)).Quoting("from 55208 jobs to 17807 jobs").
-		IfDiffers(fmt.Sprintf("ours is the archive's cleaned SDSC-Par-1996: %d completed jobs in all", in.jobs+ba.jobs))
+		ledger.Printed("17807", 0), float64(in.jobs)).Quoting("from 55208 jobs to 17807 jobs").IfDiffers(need(17807, in.jobs))
 	l.Check("§8.2", "classes/batch/jobs-1996", "SDSC96: batch jobs (completed)",
 		ledger.Stated("a bit more than 20000", ledger.Between(20000, 23000)), float64(ba.jobs)).
-		Quoting("a bit more than 20000").
-		IfDiffers(fmt.Sprintf("ours is the archive's cleaned SDSC-Par-1996: %d completed jobs in all", in.jobs+ba.jobs))
+		Quoting("a bit more than 20000").IfDiffers(need(20000, ba.jobs))
 }

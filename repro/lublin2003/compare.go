@@ -3,7 +3,6 @@ package lublin2003
 import (
 	"fmt"
 	"math"
-	"strconv"
 	"strings"
 
 	"github.com/go-gota/gota/dataframe"
@@ -12,27 +11,18 @@ import (
 	"github.com/tracelab/tracelab/repro/ledger"
 )
 
-// paramTolerance is the relative tolerance of a fitted parameter. Our logs
-// are the archive's cleaned versions, not the paper's (their job counts
-// differ: Logs), so parameters move: the paper's own rows for one machine
-// in two consecutive years (SDSC95 and SDSC96) differ by 3% to 33%
-// (Tables 1, 6, 7). 20% sits in that range.
-const paramTolerance = 0.2
-
 // column is a parameter column of a paper table.
 type column struct {
 	name string // as displayed: "α1", "D_n"
 	id   string // in ledger ids: "alpha1", "dn"
-	dn   bool   // a KS distance: ours agrees when no larger than the paper's + 20%
 }
 
-// columns builds the columns of a table from "name:id" pairs; an id
-// starting with "dn" marks a KS distance.
+// columns builds the columns of a table from "name:id" pairs.
 func columns(specs ...string) []column {
 	out := make([]column, len(specs))
 	for i, sp := range specs {
 		name, id, _ := strings.Cut(sp, ":")
-		out[i] = column{name: name, id: id, dn: strings.HasPrefix(id, "dn")}
+		out[i] = column{name: name, id: id}
 	}
 	return out
 }
@@ -87,76 +77,62 @@ func at(x []float64, i int) float64 {
 	return math.NaN()
 }
 
-// expect is the expectation of a table cell: the paper's value within
-// paramTolerance, or for a KS distance no larger than the paper's + 20%.
-func expect(col column, paper float64) ledger.Expectation {
-	if col.dn {
-		return ledger.Stated(num(paper)+" (ours ≤ +20%)", ledger.AtMost(paper*(1+paramTolerance)))
-	}
-	return ledger.Approx(paper, paramTolerance)
+// cell is one numeric cell of a paper table for one of our logs: the
+// paper's printed text, our value with its standard error and how that
+// error was found, and — when ours is outside the tolerance — the
+// convention that brings it within (see conventions.go), or "".
+type cell struct {
+	col      column
+	text     string
+	ours, se float64
+	seHow    string // "observed information", "binomial", …
+	reason   string
 }
 
-func num(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+// want is the cell's tolerance, the ledger's one rule: half a unit of the
+// paper's last printed digit plus twice our standard error.
+func (c cell) want() ledger.Expectation { return ledger.Printed(c.text, c.se) }
 
-// checkRow adds one entry per cell of a table row whose paper value is
-// known: id prefix/col.id, e.g. "table2/KTH/alpha1".
-func checkRow(l *ledger.Ledger, item, prefix, what string, cols []column, ours, paper []float64) {
-	for c, col := range cols {
-		p := at(paper, c)
-		if math.IsNaN(p) {
-			continue
-		}
-		l.Check(item, prefix+"/"+col.id, fmt.Sprintf("%s, %s", what, col.name), expect(col, p), at(ours, c))
+// writeCells adds one entry per cell of a table row, placed in the table
+// (row label rowLabel) for the discrimination test: id prefix/col.id,
+// statement "what, column (SE: how)".
+func writeCells(l *ledger.Ledger, item, prefix, what, rowLabel string, cells []cell) {
+	for _, c := range cells {
+		l.Check(item, prefix+"/"+c.col.id, fmt.Sprintf("%s, %s (SE: %s)", what, c.col.name, c.seHow), c.want(), c.ours).
+			InTable(item, rowLabel, c.col.name).IfDiffers(c.reason)
 	}
 }
 
 // unavailableRow records every known cell of a row of a log we do not have.
-func unavailableRow(l *ledger.Ledger, item, prefix, what string, cols []column, paper []float64, why string) {
+func unavailableRow(l *ledger.Ledger, item, prefix, what string, cols []column, paper printedRow, why string) {
 	for c, col := range cols {
-		if p := at(paper, c); !math.IsNaN(p) {
-			l.Unavailable(item, prefix+"/"+col.id, fmt.Sprintf("%s, %s", what, col.name), num(p), why)
+		if t := paper.text(c); t != "" {
+			l.Unavailable(item, prefix+"/"+col.id, fmt.Sprintf("%s, %s", what, col.name), t, why)
 		}
-	}
-}
-
-func (r hgRow) values() []float64 { return []float64{r.Alpha1, r.Beta1, r.Alpha2, r.Beta2, r.P, r.D} }
-
-func (r gammaRow) values() []float64 { return []float64{r.Alpha, r.Beta, r.D} }
-
-// checkHyperGamma adds the cells of a hyper-Gamma row (Tables 2–4) and the
-// means α1·β1 and α2·β2 of its two Gammas: "the salient features of the
-// Gamma distribution depend on products of these parameters", and EM trades
-// shape against scale, so a shape or scale that differs while the mean
-// agrees says so in its reason.
-func checkHyperGamma(l *ledger.Ledger, item, prefix, what string, ours []float64, paper hgRow) {
-	pv := paper.values()
-	reasons := map[int]string{}
-	for k := range 2 {
-		o, p := ours[2*k]*ours[2*k+1], pv[2*k]*pv[2*k+1]
-		if ledger.Approx(p, paramTolerance).Accepts(o) {
-			r := fmt.Sprintf("shape and scale trade off: the Gamma's mean %.3g agrees with the paper's %.3g", o, p)
-			reasons[2*k], reasons[2*k+1] = r, r
-		}
-	}
-	for c, col := range hgColumns {
-		l.Check(item, prefix+"/"+col.id, fmt.Sprintf("%s, %s", what, col.name), expect(col, pv[c]), at(ours, c)).IfDiffers(reasons[c])
-	}
-	for k := range 2 {
-		l.Check(item, fmt.Sprintf("%s/mean%d", prefix, k+1), fmt.Sprintf("%s, mean of Gamma %d (α%d·β%d)", what, k+1, k+1, k+1),
-			ledger.Approx(pv[2*k]*pv[2*k+1], paramTolerance), ours[2*k]*ours[2*k+1]).
-			Quoting("the salient features of the Gamma distribution depend on produts of these parameters")
 	}
 }
 
 // noLogs says why a model computed from our logs has no value.
 const noLogs = "none of the paper's logs is available here"
 
-// checkOurs records a model value computed from n of our logs: an entry
-// not comparable when n is 0 (no log available), else a check.
-func checkOurs(l *ledger.Ledger, item, id, what string, want ledger.Expectation, n int, got float64) {
+// standInModel records a model value computed from n of our logs (the
+// paper's from its four): not comparable, a stand-in for the paper's
+// model, with our value shown; an entry without a value when n is 0.
+func standInModel(l *ledger.Ledger, item, id, what, text string, n int, got float64) {
 	if n == 0 {
-		l.Unavailable(item, id, what, want.Value(), noLogs)
+		l.Unavailable(item, id, what, text, noLogs)
 		return
 	}
-	l.Check(item, id, what, want, got)
+	l.StandIn(item, id, what, ledger.Printed(text, 0), got,
+		fmt.Sprintf("a stand-in: our model is made from %d of the paper's 4 logs (SDSC-Par-1995 is not available here), the paper's from all 4", n))
+}
+
+// paperRowsCheck records the paper's model value recomputed from its own
+// rows (a check of the paper's arithmetic, not a finding). The tolerance
+// is half a unit of the model's printed digit plus rounding, the largest
+// error the rounding of the printed rows carries into the result.
+func paperRowsCheck(l *ledger.Ledger, item, id, what, text string, got, rounding float64, basis string) *ledger.Entry {
+	// Printed adds twice its standard error: the rounding enters as half.
+	return l.Check(item, id, what+", from the paper's rows", ledger.Printed(text, rounding/2), got).
+		AsCheck(basis + "; tolerance: the model's printed digit plus the rounding of the rows")
 }

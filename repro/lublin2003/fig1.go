@@ -65,14 +65,17 @@ func (s *Study) Fig1(ctx context.Context) (*Fig1Result, error) {
 	})
 }
 
-// Claims checks §3.1's description of the Gamma distribution: the shape
-// of its density, its mean αβ and variance αβ² (α = 3, β = 2, integrated
-// numerically to 1e-6).
+// Claims records §3.1's description of the Gamma distribution that Fig. 1
+// illustrates: the shape of its density (the figure's claim), and its mean
+// αβ and variance αβ² (α = 3, β = 2, integrated numerically to 1e-6:
+// identities, checks of our density).
 func (r *Fig1Result) Claims(l *ledger.Ledger) {
 	l.Claim("Fig. 1", "fig1/shape", "the density is bell-shaped when α > 1 and has a right tail (falls from 0) when α ≤ 1",
 		r.shapeOK, r.shapeEvidence).Quoting("the distribution is bell-shaped")
 	l.Check("Fig. 1", "fig1/mean", "mean of the Gamma with α = 3, β = 2 (numerical integration)",
-		ledger.Stated("αβ = 6", ledger.Approx(6, 1e-6)), r.mean).Quoting("is equal to the produt of its parameters")
+		ledger.Stated("αβ = 6", ledger.Approx(6, 1e-6)), r.mean).Quoting("is equal to the produt of its parameters").
+		AsCheck("an identity of the Gamma distribution, checking our density")
 	l.Check("Fig. 1", "fig1/variance", "variance of the Gamma with α = 3, β = 2 (numerical integration)",
-		ledger.Stated("αβ² = 12", ledger.Approx(12, 1e-6)), r.variance)
+		ledger.Stated("αβ² = 12", ledger.Approx(12, 1e-6)), r.variance).
+		AsCheck("an identity of the Gamma distribution, checking our density")
 }

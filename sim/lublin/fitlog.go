@@ -86,7 +86,11 @@ func (o FitOptions) withDefaults(tr *datasets.Trace) (FitOptions, error) {
 // GammaFit is a Gamma fitted by maximum likelihood with its goodness of
 // fit.
 type GammaFit struct {
-	Gamma      fit.Gamma
+	Gamma fit.Gamma
+	// Moments is the Gamma with the sample's mean and variance
+	// (GammaMoments), the method the paper sets aside (Section
+	// 3.2.1): a convention to compare with.
+	Moments    fit.Gamma
 	LogLik     float64
 	Iterations int
 	N          int          // values fitted
@@ -124,9 +128,11 @@ type SizeFit struct {
 	// likelihood rounding probability with SizeRounding.
 	Pow2Model  float64
 	TwoStageKS fit.KSResult
-	// Gamma is the Gamma on log2 of parallel sizes.
-	Gamma   fit.Gamma
-	GammaKS fit.KSResult
+	// Gamma is the Gamma on log2 of parallel sizes; GammaMoments the Gamma
+	// with their mean and variance (see GammaFit.Moments).
+	Gamma        fit.Gamma
+	GammaMoments fit.Gamma
+	GammaKS      fit.KSResult
 }
 
 // GroupFit is the runtime model of one size group (Table 4).
@@ -332,7 +338,7 @@ func fitGamma(x []float64, opts FitOptions, stream uint64) (GammaFit, error) {
 		return GammaFit{N: len(x)}, err
 	}
 	return GammaFit{
-		Gamma: g, LogLik: res.LogLik, Iterations: res.Iterations, N: res.N,
+		Gamma: g, Moments: GammaMoments(x), LogLik: res.LogLik, Iterations: res.Iterations, N: res.N,
 		KS:    fit.KS(x, g.CDF),
 		KSSub: fit.KSSubsample(x, g.CDF, opts.Subsample, opts.Seed+stream),
 	}, nil
@@ -442,7 +448,7 @@ func fitSizes(tr *datasets.Trace, rows []int, opts FitOptions) (SizeFit, error) 
 	if err != nil {
 		return s, err
 	}
-	s.Gamma = g
+	s.Gamma, s.GammaMoments = g, GammaMoments(lg)
 	s.GammaKS = SizeKS(par, g.CDF, s.Pow2Model, math.Inf(1))
 	return s, nil
 }
