@@ -104,7 +104,7 @@ func WriteReport(w io.Writer, results []Result, info ReportInfo) error {
 		"digit + 2 × the standard error of our estimate (ledger.Printed); ranges and bounds are the paper's own.\n\n")
 
 	b.WriteString("## Summary\n\n")
-	b.WriteString("| paper | notebook | items: reproduced / partial / not / ours only | claims | agree, singling out the log | agree, not discriminating | differ, explained | differ, unexplained | not comparable | checks (failing) | ours |\n")
+	b.WriteString("| paper | notebook | items: reproduced / partial / not / ours only / checks only | claims | agree, singling out the log | agree, not discriminating | differ, explained | differ, unexplained | not comparable | checks (failing) | ours |\n")
 	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|\n")
 	var total ledger.Summary
 	var totalSt map[ledger.Status]int
@@ -213,7 +213,7 @@ func addCounts(a, b map[ledger.Status]int) map[ledger.Status]int {
 }
 
 func statusCells(st map[ledger.Status]int) string {
-	return fmt.Sprintf("%d / %d / %d / %d", st[ledger.Reproduced], st[ledger.Partial], st[ledger.NotReproduced], st[ledger.OursOnly])
+	return fmt.Sprintf("%d / %d / %d / %d / %d", st[ledger.Reproduced], st[ledger.Partial], st[ledger.NotReproduced], st[ledger.OursOnly], st[ledger.ChecksOnly])
 }
 
 // summaryCells are the summary table's cells of s from "claims" to "ours".

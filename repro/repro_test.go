@@ -51,8 +51,8 @@ func TestWriteReport(t *testing.T) {
 	for _, want := range []string{
 		ledger.StatusRule,
 		// 8 claims: 5 agree (2 not discriminating), 2 differ (1 unexplained), 1 not comparable.
-		"| [demo2013](#demo2013) | [01-demo.ipynb](notebooks/01-demo.ipynb) | 2 / 1 / 1 / 1 | 8 | 3 | 2 | 1 | 1 | 1 | 1 (0) | 1 |",
-		"| **all** | | 2 / 1 / 1 / 1 | 8 | 3 | 2 | 1 | 1 | 1 | 1 (0) | 1 |",
+		"| [demo2013](#demo2013) | [01-demo.ipynb](notebooks/01-demo.ipynb) | 2 / 1 / 1 / 1 / 0 | 8 | 3 | 2 | 1 | 1 | 1 | 1 (0) | 1 |",
+		"| **all** | | 2 / 1 / 1 / 1 / 0 | 8 | 3 | 2 | 1 | 1 | 1 | 1 (0) | 1 |",
 		"Unexplained differences: 1 of 2 differing claims (50%; target ≤ 10%).",
 		"full mode, commit `abc123`",
 		"| Fig. 16 | flurries | not reproduced | no claim entry |   | the uncleaned logs are not available |",

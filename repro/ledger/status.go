@@ -18,10 +18,15 @@ const (
 	// results of our own (an experiment beyond the papers): it is neither
 	// reproduced nor not.
 	OursOnly Status = "ours only"
+	// ChecksOnly is the status of an item with no claim of the paper and
+	// no result of our own, only checks (of our configuration, of an
+	// identity, or of the paper's own arithmetic): nothing of the paper's
+	// results is compared, so it is neither reproduced nor not.
+	ChecksOnly Status = "checks only"
 )
 
 // Statuses lists the statuses in display order.
-var Statuses = []Status{Reproduced, Partial, NotReproduced, OursOnly}
+var Statuses = []Status{Reproduced, Partial, NotReproduced, OursOnly, ChecksOnly}
 
 // StatusRule is the rule of StatusOf in words, as REPRODUCTION.md states it.
 const StatusRule = "An item's status is computed from its claim entries (entries of kind claim " +
@@ -31,7 +36,7 @@ const StatusRule = "An item's status is computed from its claim entries (entries
 	"**Reproduced**: every claim entry is comparable and agrees (at least one). " +
 	"**Partial**: otherwise — some claim entries differ, or some are not comparable " +
 	"(a log or a value missing). The note counts each. An item with no claim entry and results of " +
-	"our own only is **ours only**."
+	"our own is **ours only**; one with no claim entry and only checks is **checks only**."
 
 // ItemStatus is an item with its status computed from the ledger.
 type ItemStatus struct {
@@ -64,7 +69,9 @@ type ItemStatus struct {
 //   - reproduced when every claim entry agrees, and there is at least one;
 //   - partial otherwise: some claim entries differ, or some are
 //     NotComparable (a log or a value missing);
-//   - ours only when it has no claim entry and some of kind Ours.
+//   - ours only when it has no claim entry and some of kind Ours;
+//   - checks only when it has no claim entry, none of kind Ours, and some
+//     of kind SelfCheck.
 //
 // Entries of kind SelfCheck and Ours never make an item reproduced.
 func StatusOf(it Item, entries []Entry) ItemStatus {
@@ -103,6 +110,8 @@ func StatusOf(it Item, entries []Entry) ItemStatus {
 	switch {
 	case c.All() == 0 && s.Ours > 0:
 		s.Status = OursOnly
+	case c.All() == 0 && s.Checks > 0:
+		s.Status = ChecksOnly
 	case c.Agrees == 0 || s.MainDiffers > 0:
 		s.Status = NotReproduced
 	case c.Differs == 0 && c.NotComparable == 0:

@@ -31,10 +31,11 @@ func TestStatusOf(t *testing.T) {
 		{"nothing comparable", []Entry{missing, missing}, NotReproduced, "no claim comparable; 2 not comparable"},
 		{"no entry", []Entry{other}, NotReproduced, "no claim entry"},
 		// Checks and ours never make an item reproduced.
-		{"checks only", []Entry{check, check}, NotReproduced, "no claim entry; 2 checks"},
+		{"checks only", []Entry{check, check}, ChecksOnly, "no claim entry; 2 checks"},
 		{"checks beside a difference", []Entry{check, differ}, NotReproduced, "1 of 1 differ (1 unexplained); 1 check"},
 		{"ours only", []Entry{ours}, OursOnly, "no claim entry; 1 of ours"},
 		{"ours and a check", []Entry{ours, check}, OursOnly, "no claim entry; 1 check; 1 of ours"},
+		{"nothing", nil, NotReproduced, "no claim entry"},
 		{"claims beside ours", []Entry{differ, ours}, NotReproduced, "1 of 1 differ (1 unexplained); 1 of ours"},
 	}
 	for _, c := range cases {

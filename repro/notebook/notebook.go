@@ -94,6 +94,7 @@ var statusStyle = map[ledger.Status]string{
 	ledger.Partial:       "background:#fef7e0",
 	ledger.NotReproduced: "background:#fce8e6",
 	ledger.OursOnly:      "background:#f1f3f4",
+	ledger.ChecksOnly:    "background:#f1f3f4",
 }
 
 // StatusHTML is a compact HTML table of items with their computed statuses
