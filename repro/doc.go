@@ -59,7 +59,7 @@
 //
 // A saved ledger (ledger.Snapshot, KEY.json) is a paper's whole ledger in
 // JSON: mode, commit, the hash of the code (internal/codehash: the non-test
-// Go files under repro/, sim/, analytics/ and datasets/), the counts by
+// Go files under repro/, sim/, analytics/, datasets/, confidence/ and internal/), the counts by
 // kind, every item's computed status, and every entry with its kind,
 // verdict, value, Want, Cell and reason. `tracelab reproduce --from DIR`
 // reads them like the notebooks' records. There are two folders of them:

@@ -102,7 +102,7 @@ func TestBaselinesComplete(t *testing.T) {
 
 // TestCommittedLedgersCurrent: the committed full-mode ledgers are of one
 // commit, complete, and of the code of this tree (internal/codehash of
-// repro/, sim/, analytics/, datasets/). Until the first full reproduction
+// repro/, sim/, analytics/, datasets/, confidence/, internal/). Until the first full reproduction
 // is committed there are none, and the test skips saying so.
 func TestCommittedLedgersCurrent(t *testing.T) {
 	c := stored(t, committedDir)

@@ -14,8 +14,10 @@ import (
 )
 
 // Dirs are the folders whose Go code a reproduction's results depend on:
-// the reproduction layer, the simulators, the analyses and the readers.
-var Dirs = []string{"repro", "sim", "analytics", "datasets"}
+// the reproduction layer, the simulators, the analyses, the readers, and
+// the confidence intervals and internal helpers (parallel workers, random
+// streams) they call.
+var Dirs = []string{"repro", "sim", "analytics", "datasets", "confidence", "internal"}
 
 // Tree returns the hash of the non-test Go files under dirs of the module
 // root (see the package documentation). A folder of dirs that does not
