@@ -41,6 +41,7 @@ type RuntimesResult struct {
 	fits   []logFit
 	models []modelRow
 	logs   map[string]*runtimeLog
+	erlang *erlangSaving // §5.2's hyper-Erlang timing, full mode only
 }
 
 // runtimeLog is one paper log's Table 2 and 3 cells, the means of the
@@ -134,6 +135,10 @@ func (s *Study) Runtimes(ctx context.Context) (*RuntimesResult, error) {
 			}
 		}
 		r.Fits, r.Models = r.fitFrame(), r.modelFrame()
+		if !s.o.Quick {
+			e := measureErlangSaving(table2Average.hyperGamma(), 15, 200_000, s.o.SeedOr())
+			r.erlang = &e
+		}
 		return r, nil
 	})
 }
@@ -297,6 +302,7 @@ func (r *RuntimesResult) Claims(l *ledger.Ledger) {
 	for _, m := range r.models {
 		r.modelClaims(l, m)
 	}
+	erlangClaim(l, r.erlang)
 }
 
 // subsampleReason is the reason of a failed KS re-test on 1000 jobs when a

@@ -110,3 +110,18 @@ func TestHeaderParsing(t *testing.T) {
 		t.Errorf("removed in jobs 5000–6000: %d %v, want 5301", n, fs)
 	}
 }
+
+// TestErlangSaving: the hyper-Erlang variant keeps each Gamma's mean, and
+// the measurement returns finite numbers (its value is the machine's).
+func TestErlangSaving(t *testing.T) {
+	h := table2Average.hyperGamma()
+	e := toHyperErlang(h)
+	if e.K1 != 4 || e.K2 != 312 || math.Abs(float64(e.K1)/e.Rate1-h.Alpha1*h.Beta1) > 1e-12 ||
+		math.Abs(float64(e.K2)/e.Rate2-h.Alpha2*h.Beta2) > 1e-9 {
+		t.Errorf("hyper-Erlang %+v of %+v", e, h)
+	}
+	s := measureErlangSaving(h, 3, 2000, 1)
+	if math.IsNaN(s.mean) || math.IsNaN(s.se) || math.IsNaN(s.first) {
+		t.Errorf("saving %+v", s)
+	}
+}
