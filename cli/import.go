@@ -13,7 +13,7 @@ import (
 func init() {
 	register(&command{name: "import",
 		usage: "sacct FILE|- -o OUT (.swf, .swf.gz, .csv, .json, .parquet) --tz ZONE [--procs-from ncpus|nodes [--cores-per-node N]]\n" +
-			"       [--machine-procs P] [--cluster NAME] [--format table|csv|json]\n" +
+			"       [--machine-procs P] [--cluster NAME] [--max-jobs N] [--format table|csv|json]\n" +
 			"   FILE is the output of: TZ=ZONE sacct --allocations --parsable2 --allusers -S START -E END --format " + sacct.Format + "\n" +
 			"   OUT.ids.csv (user, group, partition and QOS names of the numbers) and OUT.jobs.csv (Slurm job id, state,\n" +
 			"   exit code, account of each job) are written beside OUT (not when OUT is a stream: /dev/stdout, a pipe)\n" +
@@ -34,6 +34,7 @@ func runImport(e *env, args []string) error {
 	cores := intFlag(fs, "cores-per-node", 0, 0, 1<<20, "unset", "cores of a node, with --procs-from nodes")
 	machine := intFlag(fs, "machine-procs", 0, 0, maxProcs, "none: analyses infer it from the schedule", "machine size written to the header (MaxProcs)")
 	cluster := fs.String("cluster", "", "the machine's name, written to the header (Computer)")
+	maxJobs := intFlag(fs, "max-jobs", sacct.DefaultMaxJobs, 1, 100_000_000, "", "most jobs to import (an array line's tasks counted before any is held; about 700 bytes of memory a job)")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -81,7 +82,7 @@ func runImport(e *env, args []string) error {
 	if err := distinctFiles([]string{in}, out, ids, jobs); err != nil {
 		return err
 	}
-	opts := sacct.Options{Location: loc, Procs: src, CoresPerNode: *cores, MachineProcs: *machine, Cluster: *cluster}
+	opts := sacct.Options{Location: loc, Procs: src, CoresPerNode: *cores, MachineProcs: *machine, Cluster: *cluster, MaxJobs: *maxJobs}
 	var im *sacct.Import
 	if in == "-" {
 		opts.Name = "sacct"
@@ -125,6 +126,6 @@ func runImport(e *env, args []string) error {
 	}
 	return writeRecord(e.stdout, *format, record{{"log", im.Trace.Name}, {"jobs", im.Trace.Len()},
 		{"users", len(im.Users)}, {"groups", len(im.Groups)}, {"partitions", len(im.Partitions)},
-		{"queues", len(im.Queues)}, {"time_zone", loc.String()}, {"output", out.path}, {"ids", ids.path},
+		{"queues", len(im.Queues)}, {"time_zone", im.Trace.Header.TimeZoneString}, {"output", out.path}, {"ids", ids.path},
 		{"jobs_file", jobs.path}, {"warnings", warnings}})
 }

@@ -196,3 +196,38 @@ func sniff(br *bufio.Reader) (Format, error) {
 	}
 	return FormatSWF, nil
 }
+
+// Decompressed returns what r holds, decompressed when it is gzip (told by
+// its magic bytes), as it is otherwise. Another compression (bzip2, xz,
+// zstd, zip, lz4) is ErrCompression, a broken gzip stream ErrBadGzip: for
+// readers of other text formats (Slurm's sacct output) that take what
+// Read takes.
+func Decompressed(r io.Reader) (io.Reader, error) {
+	br := bufio.NewReader(r)
+	head, err := br.Peek(8)
+	if err != nil && err != io.EOF {
+		return nil, err
+	}
+	if format := compressionOf(head); format != "" {
+		return nil, fmt.Errorf("%w (%s); decompress it first", ErrCompression, format)
+	}
+	if len(head) >= 2 && head[0] == 0x1f && head[1] == 0x8b {
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %s", ErrBadGzip, gzipReason(err))
+		}
+		return &gzipErrors{zr}, nil
+	}
+	return br, nil
+}
+
+// gzipErrors names the errors of a gzip stream as Read does.
+type gzipErrors struct{ zr *gzip.Reader }
+
+func (g *gzipErrors) Read(b []byte) (int, error) {
+	n, err := g.zr.Read(b)
+	if err != nil && err != io.EOF {
+		err = fmt.Errorf("%w: %s", ErrBadGzip, gzipReason(err))
+	}
+	return n, err
+}

@@ -10,8 +10,12 @@
 // (Format is that list): one line per job allocation, fields separated by
 // '|', a header line naming them. Columns are found by name, in any order;
 // JobID, Submit, Start, End and State are required, the others are read
-// when present and unknown (SWF −1) when absent. sacct prints local times
-// of the zone it runs in (TZ): Options.Location must be that zone.
+// when present and unknown (SWF −1) when absent. The export may be gzipped
+// and may start with a byte-order mark; another compression or binary data
+// is an error that says so. sacct prints local times of the zone it runs in
+// (TZ): Options.Location must be that zone, by its IANA name (the header's
+// TimeZoneString names it): Go's "Local" is resolved to the system's name
+// for it (TZ, else the target of /etc/localtime), or refused.
 //
 // # From sacct to SWF
 //
@@ -57,7 +61,8 @@
 //   - Array tasks ("1234_7") are separate jobs: each is its own allocation.
 //     A line standing for several tasks that never started ("1234_[8-15%2]",
 //     printed for pending or cancelled pending tasks) becomes one job per
-//     task, at most MaxArrayTasks per line.
+//     task, at most MaxArrayTasks per line, counted against MaxJobs before
+//     any is held.
 //   - The components of a heterogeneous job ("1234+0", "1234+1") are one
 //     job: the earliest submit and start, the latest end, the sum of
 //     processors, requested processors and CPU time, the longest time
@@ -65,6 +70,40 @@
 //     is the first component's that is not COMPLETED, else COMPLETED.
 //   - Step lines ("1234.batch", "1234.0"), printed without --allocations,
 //     are left out and counted (warning sacct-step).
+//
+// # What the reader accepts, and means the same
+//
+// Everything the import writes, datasets.Read accepts and reads back as
+// written (FuzzRead checks it). A value no log holds is not written as
+// something else: it becomes unknown, the job is flagged (Import.Flags,
+// the flags column of OUT.jobs.csv) and each kind is counted in a warning
+// with the line of its first job:
+//
+//	what the export says                           the job                          warning (field), flag
+//	Start before Submit                            wait unknown                     sacct-start-before-submit, start-before-submit
+//	End before Start                               run time unknown                 sacct-end-before-start, end-before-start
+//	processors beyond MaxProcs (2^24): NCPUS,      procs or req_procs unknown       sacct-out-of-range (procs, req_procs),
+//	  ReqCPUS, a heterogeneous job's sum (2×2e9),                                     FIELD-out-of-range
+//	  NNodes × CoresPerNode
+//	ReqMem beyond 2^53 KB (1e308T)                 req_mem unknown                  sacct-out-of-range (req_mem), req_mem-out-of-range
+//	a wait, run time, time limit or CPU time       unknown                          sacct-out-of-range (FIELD), FIELD-out-of-range
+//	  beyond 100 years (End in year 9999)
+//	Submit before 1970 or beyond 2169 (one job in  left out (a log's times count    sacct-submit-out-of-range
+//	  year 1 would put every other job more than     from its first submit)
+//	  200 years from the log's start)
+//
+// A duration must be one of Slurm's forms ([D-]HH:MM:SS, MM:SS[.fff],
+// D-HH, D-HH:MM) with minutes and seconds below 60 after the leading field
+// and hours below 24 after days: "3-25:61:61" is an error.
+//
+// # Limits
+//
+// An import holds at most Options.MaxJobs jobs (DefaultMaxJobs, 10
+// million): an array line's tasks are counted before any is held (kept as
+// ranges until the trace is built), so 1.5 KB of lines of 4 million tasks
+// each stop at the line that exceeds the bound, in a few MB. At its peak an
+// import takes about 650–700 bytes per job (2 million jobs of distinct
+// users: 1.29 GB; TestImportMemory bounds 300,000 jobs at 800 B/job).
 //
 // Rows that cannot be read (a wrong number of fields, a time that is not
 // a time) are errors naming the file and line; a state the table does not

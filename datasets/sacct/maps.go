@@ -48,13 +48,13 @@ func (im *Import) WriteIDs(w io.Writer) error {
 }
 
 // WriteJobs writes the Slurm identity of each job as CSV with columns
-// job_id, slurm_job_id, state, exit_code and account, one row per job in
-// job_id order.
+// job_id, slurm_job_id, state, exit_code, account and flags (what the
+// import made unknown, Import.Flags), one row per job in job_id order.
 func (im *Import) WriteJobs(w io.Writer) error {
 	cw := csv.NewWriter(w)
-	cw.Write([]string{"job_id", "slurm_job_id", "state", "exit_code", "account"})
+	cw.Write([]string{"job_id", "slurm_job_id", "state", "exit_code", "account", "flags"})
 	for i := range im.SlurmID {
-		cw.Write([]string{strconv.Itoa(im.Trace.JobID[i]), im.SlurmID[i], im.State[i], im.ExitCode[i], im.Account[i]})
+		cw.Write([]string{strconv.Itoa(im.Trace.JobID[i]), im.SlurmID[i], im.State[i], im.ExitCode[i], im.Account[i], im.Flags[i]})
 	}
 	cw.Flush()
 	return cw.Error()

@@ -10,10 +10,12 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/tracelab/tracelab/datasets"
 )
@@ -27,10 +29,18 @@ const (
 	// MaxArrayTasks is the most tasks one array line ("1234_[0-99]") may
 	// stand for (Slurm's MaxArraySize is at most 4,000,001).
 	MaxArrayTasks = 4_000_001
-	// MaxJobs is the most jobs an import holds.
-	MaxJobs = 50_000_000
+	// DefaultMaxJobs is the most jobs an import holds unless
+	// Options.MaxJobs says otherwise. An import takes about 700 bytes of
+	// memory per job at its peak (measured with 2 million distinct users:
+	// TestImportMemory), so 10 million jobs take about 7 GB.
+	DefaultMaxJobs = 10_000_000
 	// MaxLine is the longest line read, bytes.
 	MaxLine = 1 << 20
+	// MaxProcs bounds the processors of a job (NCPUS, NNodes, ReqCPUS, the
+	// sum over a heterogeneous job's components, NNodes × CoresPerNode):
+	// the simulator's bound (sim.MaxProcs). A count beyond it is unknown in
+	// the trace, and the job flagged.
+	MaxProcs = 1 << 24
 )
 
 // Warning kinds of an import (datasets.Warning.Kind).
@@ -39,6 +49,23 @@ const (
 	WarnStep         datasets.WarningKind = "sacct-step"          // step line: left out
 	WarnUnknownState datasets.WarningKind = "sacct-unknown-state" // status −1, raw state kept
 	WarnNeverStarted datasets.WarningKind = "sacct-never-started" // wait and runtime unknown
+
+	// WarnSubmitOutOfRange: a submit time before 1970 or so far after
+	// that a log cannot place it (beyond datasets.MaxTime): the job is
+	// left out (a log's times count from its first submit, and one job in
+	// year 1 would push every other beyond the reader's range).
+	WarnSubmitOutOfRange datasets.WarningKind = "sacct-submit-out-of-range"
+	// WarnStartBeforeSubmit: Start before Submit: the wait is unknown and
+	// the job flagged (start-before-submit).
+	WarnStartBeforeSubmit datasets.WarningKind = "sacct-start-before-submit"
+	// WarnEndBeforeStart: End before Start: the run time is unknown and the
+	// job flagged (end-before-start).
+	WarnEndBeforeStart datasets.WarningKind = "sacct-end-before-start"
+	// WarnOutOfRange: a value no log holds (Field says which): processors
+	// beyond MaxProcs, memory beyond datasets.MaxMemoryKB or infinite, a
+	// wait, run time, time limit or CPU time beyond datasets.MaxDuration.
+	// The value is unknown and the job flagged (FIELD-out-of-range).
+	WarnOutOfRange datasets.WarningKind = "sacct-out-of-range"
 )
 
 // ProcsSource says how a job's processors are counted.
@@ -68,6 +95,10 @@ type Options struct {
 	MachineProcs int
 	// Cluster names the machine in the header (Computer).
 	Cluster string
+	// MaxJobs bounds the jobs of the import (0: DefaultMaxJobs). The bound
+	// applies as lines are read, an array line's tasks counted before any
+	// is held: a small file cannot expand beyond it.
+	MaxJobs int
 }
 
 // Import is an imported accounting log: the trace and what SWF cannot hold.
@@ -78,6 +109,12 @@ type Import struct {
 	// "1234+" for a heterogeneous job); State, ExitCode and Account are
 	// sacct's, as printed.
 	SlurmID, State, ExitCode, Account []string
+	// Flags lists, for each job, what the import could not take as
+	// written (the values it made unknown), as names joined by ';':
+	// start-before-submit, end-before-start, FIELD-out-of-range (procs,
+	// req_procs, req_mem, wait, runtime, cpu_time, req_time); "" for none.
+	// Each flag is counted in a warning.
+	Flags []string
 	// Users[k] is the name of user k+1 (likewise groups, partitions, and
 	// QOS as queues).
 	Users, Groups, Partitions, Queues []string
@@ -145,68 +182,147 @@ func parseHeader(line []byte) (columns, error) {
 	return c, nil
 }
 
-// raw is one job as read, before sorting and numbering. Names are
-// indexes into parser.names (interned); times are Unix seconds.
+// raw is one job as read, before sorting and numbering, or a line that
+// stands for several array tasks (tasks). Names are indexes into
+// parser.names (interned); times are Unix seconds.
 type raw struct {
 	submit, start, end  int64 // start, end: noTime when unknown
 	idRaw               int64 // JobIDRaw, else the leading number of JobID
 	jobNumber           int64 // the leading number of JobID (an array's or het job's id)
 	timelimit, totalCPU float64
-	reqMem              float64
-	ncpus, nnodes       int32 // −1 unknown
-	reqCPUS, task       int32 // task: the array task index, −1 for none
+	reqMem              float64 // KB; +Inf beyond what a float64 holds
+	ncpus, nnodes       int32   // −1 unknown, tooMany beyond MaxProcs
+	reqCPUS, task       int32   // task: the array task index, −1 for none
 	user, group, part   int32
 	qos, acct           int32
 	state, exitCode     int32
+	line                int32 // the input line (its first, for a heterogeneous job)
 	memPerCPU           bool
 	neverStarted        bool
-	slurmID             string
+	tasks               *taskList // the tasks a line stands for; nil for one job
+	slurmID             string    // for tasks, the prefix ("1234_")
 }
 
+// tooMany marks a count beyond MaxProcs.
+const tooMany = math.MaxInt32
+
 const noTime = math.MinInt64
+
+// The submit times a log can hold: from 1970 to datasets.MaxTime seconds
+// after, less two days, so that every submit lies within MaxTime of the
+// log's start (the local midnight before the first submit).
+const (
+	minSubmit = 0
+	maxSubmit = int64(datasets.MaxTime) - 2*86400
+)
 
 func read(r io.Reader, file string, opts Options) (*Import, error) {
 	if opts.Location == nil {
 		return nil, errors.New("sacct: the cluster's time zone (Options.Location) is required: sacct prints local times")
 	}
+	loc, err := ianaZone(opts.Location)
+	if err != nil {
+		return nil, err
+	}
+	opts.Location = loc
 	if opts.Procs == NodesTimesCores && opts.CoresPerNode <= 0 {
 		return nil, errors.New("sacct: NodesTimesCores needs CoresPerNode > 0")
 	}
+	if opts.MaxJobs <= 0 {
+		opts.MaxJobs = DefaultMaxJobs
+	}
+	src, err := datasets.Decompressed(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
 	p := &parser{file: file, opts: opts, clock: newClock(opts.Location), intern: map[string]int32{}, names: []string{""}}
-	br := bufio.NewReaderSize(r, 1<<16)
+	br := bufio.NewReaderSize(src, 1<<16)
+	if b, _ := br.Peek(len(utf8BOM)); string(b) == utf8BOM {
+		br.Discard(len(utf8BOM)) // a byte-order mark some editors put on line 1
+	}
 	var jobs rawList
 	het := map[int64]int{} // heterogeneous job id → index in jobs
 	for {
 		line, err := readLine(br)
+		if err != nil && err != io.EOF {
+			return nil, fmt.Errorf("%s:%d: %w", file, p.line+1, err)
+		}
 		if len(line) > 0 || err == nil {
 			p.line++
 		}
 		if len(line) > MaxLine {
-			return nil, p.errorf("", line, "line longer than %d bytes", MaxLine)
+			return nil, p.errorf("", nil, "line longer than %d bytes", MaxLine)
 		}
 		if len(bytes.TrimSpace(line)) > 0 {
 			if p.cols.n == 0 {
+				if bytes.IndexByte(line, 0) >= 0 || !utf8.Valid(line) {
+					return nil, p.errorf("", nil, "binary data, not the text sacct prints (a gzipped export is read; other formats are not)")
+				}
 				if p.cols, err = parseHeader(line); err != nil {
 					return nil, &datasets.ParseError{File: file, Line: p.line, Text: string(line), Err: err}
 				}
 			} else if err := p.job(line, &jobs, het); err != nil {
 				return nil, err
 			}
-			if jobs.n > MaxJobs {
-				return nil, p.errorf("", nil, "more than %d jobs", MaxJobs)
-			}
 		}
 		if err == io.EOF {
 			break
-		}
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", file, err)
 		}
 	}
 	if p.cols.n == 0 {
 		return nil, &datasets.ParseError{File: file, Line: p.line, Err: errors.New("no header line (want sacct --parsable2 without --noheader)")}
 	}
+	// The index of names is garbage once they are numbered: collect it (and
+	// the parse's garbage) before the trace is built, which lowers the
+	// import's peak by about 15% (TestImportMemory).
+	p.intern = nil
+	runtime.GC()
 	return p.build(&jobs), nil
+}
+
+// utf8BOM is the byte-order mark.
+const utf8BOM = "\uFEFF"
+
+// ianaZone returns the zone by its IANA name, so that the header's
+// TimeZoneString names it: Go's "Local" is resolved to the name the system
+// gives it (TZ, else the target of /etc/localtime), and a zone without a
+// name the zone database knows is an error.
+func ianaZone(loc *time.Location) (*time.Location, error) {
+	name := loc.String()
+	if name == "Local" {
+		name = localZoneName()
+		if name == "" {
+			return nil, errors.New("sacct: the local time zone has no IANA name on this machine (TZ unset, /etc/localtime not a link into the zone database): give the zone by name, e.g. Europe/Berlin")
+		}
+	}
+	z, err := time.LoadLocation(name)
+	if err != nil || name == "" || name == "Local" {
+		return nil, fmt.Errorf("sacct: time zone %q is not an IANA zone name (the log's header must name it), e.g. UTC or Europe/Berlin", name)
+	}
+	return z, nil
+}
+
+// localZoneName returns the IANA name of the system's zone: TZ when it
+// names one, else the part of /etc/localtime's target after "zoneinfo/";
+// "" when neither does.
+func localZoneName() string {
+	if tz := strings.TrimPrefix(os.Getenv("TZ"), ":"); tz != "" {
+		if _, err := time.LoadLocation(tz); err == nil && tz != "Local" && !strings.HasPrefix(tz, "/") {
+			return tz
+		}
+		return ""
+	}
+	target, err := os.Readlink("/etc/localtime")
+	if err != nil {
+		return ""
+	}
+	if i := strings.LastIndex(target, "zoneinfo/"); i >= 0 {
+		name := target[i+len("zoneinfo/"):]
+		if _, err := time.LoadLocation(name); err == nil {
+			return name
+		}
+	}
+	return ""
 }
 
 // readLine returns the next line without its end (\n or \r\n), io.EOF
@@ -315,9 +431,15 @@ func (p *parser) job(line []byte, jobs *rawList, het map[int64]int) error {
 	}
 	j := raw{state: stateK, ncpus: -1, nnodes: -1, reqCPUS: -1, timelimit: math.NaN(),
 		totalCPU: math.NaN(), reqMem: math.NaN()}
+	j.line = int32(min(p.line, math.MaxInt32))
 	var err error
 	if j.submit, err = p.clock.parse(p.fields[c.submit]); err != nil || j.submit == noTime {
 		return p.errorf("Submit", p.fields[c.submit], "not a submit time (want YYYY-MM-DDTHH:MM:SS)")
+	}
+	if j.submit < minSubmit || j.submit > maxSubmit {
+		p.warnf(WarnSubmitOutOfRange, string(p.fields[c.submit]), sid,
+			"submit %s is before 1970 or more than 200 years after: the job is left out (a log counts its times from its first submit)", p.fields[c.submit])
+		return nil
 	}
 	if j.start, err = p.clock.parse(p.fields[c.start]); err != nil {
 		return p.errorf("Start", p.fields[c.start], "not a time")
@@ -381,39 +503,52 @@ func (p *parser) job(line []byte, jobs *rawList, het map[int64]int) error {
 			p.mergeComponent(jobs.at(k), j)
 			return nil
 		}
+		if err := p.room(jobs, 1); err != nil {
+			return err
+		}
 		j.idRaw = leader
 		het[leader] = jobs.n
 		jobs.add(j)
 		return nil
 	}
-	// A line for several array tasks that never started: one job each.
+	// A line for several array tasks that never started: one job each,
+	// counted against the bound before any is held.
 	if open := bytes.Index(id, []byte("_[")); open > 0 && bytes.HasSuffix(id, []byte("]")) {
 		tasks, err := arrayTasks(id[open+2 : len(id)-1])
 		if err != nil {
 			return p.errorf("JobID", id, "%v", err)
 		}
-		prefix := string(id[:open+1])
-		j.neverStarted = true
-		for _, t := range tasks {
-			jt := j
-			jt.slurmID, jt.task = prefix+strconv.Itoa(t), int32(t)
-			jobs.add(jt)
-			if jobs.n > MaxJobs {
-				return p.errorf("", nil, "more than %d jobs", MaxJobs)
-			}
+		if err := p.room(jobs, tasks.n); err != nil {
+			return err
 		}
+		j.slurmID, j.tasks, j.task = string(id[:open+1]), tasks, tasks.at(0)
+		j.neverStarted = true
+		jobs.add(j)
 		return nil
+	}
+	if err := p.room(jobs, 1); err != nil {
+		return err
 	}
 	j.slurmID = sid
 	jobs.add(j)
 	return nil
 }
 
+// room returns an error when n more jobs would exceed the bound.
+func (p *parser) room(jobs *rawList, n int) error {
+	if jobs.jobs+n > p.opts.MaxJobs {
+		return p.errorf("", nil, "more than %d jobs (the import's bound, Options.MaxJobs; tracelab import --max-jobs): %d read, this line stands for %d",
+			p.opts.MaxJobs, jobs.jobs, n)
+	}
+	return nil
+}
+
 // rawList holds the jobs as read in fixed-size chunks: no copying as it
-// grows (a million jobs are 120 MB).
+// grows (a million jobs are 140 MB).
 type rawList struct {
 	chunks [][]raw
-	n      int
+	n      int // raws
+	jobs   int // jobs they stand for (an array line's tasks each one)
 }
 
 const chunkBits = 13
@@ -425,21 +560,45 @@ func (l *rawList) add(j raw) {
 	c := &l.chunks[len(l.chunks)-1]
 	*c = append(*c, j)
 	l.n++
+	l.jobs += j.count()
+}
+
+// count returns the jobs a raw stands for.
+func (j *raw) count() int {
+	if j.tasks != nil {
+		return j.tasks.n
+	}
+	return 1
 }
 
 func (l *rawList) at(k int) *raw { return &l.chunks[k>>chunkBits][k&(1<<chunkBits-1)] }
 
-// count parses a count field ("" unknown).
+// count parses a count field ("" unknown; tooMany beyond MaxProcs).
 func (p *parser) count(k int, name string) (int32, error) {
 	b := p.field(k)
 	if len(b) == 0 {
 		return -1, nil
 	}
-	v, err := strconv.ParseInt(string(b), 10, 32)
-	if err != nil || v < 0 {
+	v, err := strconv.ParseUint(string(b), 10, 64)
+	switch {
+	case errors.Is(err, strconv.ErrRange) || err == nil && v > MaxProcs:
+		return tooMany, nil
+	case err != nil:
 		return -1, p.errorf(name, b, "not a count")
 	}
 	return int32(v), nil
+}
+
+// addCounts adds two counts: unknown if either is, tooMany beyond
+// MaxProcs.
+func addCounts(a, b int32) int32 {
+	switch {
+	case a < 0 || b < 0:
+		return -1
+	case a == tooMany || b == tooMany || int64(a)+int64(b) > MaxProcs:
+		return tooMany
+	}
+	return a + b
 }
 
 // mergeComponent adds component c of a heterogeneous job to its job j.
@@ -457,16 +616,9 @@ func (p *parser) mergeComponent(j *raw, c raw) {
 	} else {
 		j.end = max(j.end, c.end)
 	}
-	add := func(a *int32, b int32) {
-		if *a < 0 || b < 0 {
-			*a = -1
-			return
-		}
-		*a += b
-	}
-	add(&j.ncpus, c.ncpus)
-	add(&j.nnodes, c.nnodes)
-	add(&j.reqCPUS, c.reqCPUS)
+	j.ncpus = addCounts(j.ncpus, c.ncpus)
+	j.nnodes = addCounts(j.nnodes, c.nnodes)
+	j.reqCPUS = addCounts(j.reqCPUS, c.reqCPUS)
 	j.totalCPU += c.totalCPU
 	j.timelimit = math.Max(j.timelimit, c.timelimit)
 	j.neverStarted = j.neverStarted || c.neverStarted
@@ -512,39 +664,61 @@ func leadingNumber(b []byte) int64 {
 	return v
 }
 
-// arrayTasks expands "1-5,7,9-11%2" (the throttle after % ignored).
-func arrayTasks(s []byte) ([]int, error) {
+// taskList is the tasks an array line stands for, as ranges.
+type taskList struct {
+	ranges []taskRange
+	n      int
+}
+
+// taskRange is the tasks lo, lo+step, … up to hi.
+type taskRange struct{ lo, hi, step int32 }
+
+func (r taskRange) count() int { return int((r.hi-r.lo)/r.step) + 1 }
+
+// at returns the k-th task.
+func (l *taskList) at(k int) int32 {
+	for _, r := range l.ranges {
+		if n := r.count(); k >= n {
+			k -= n
+			continue
+		}
+		return r.lo + int32(k)*r.step
+	}
+	panic("sacct: task index out of range")
+}
+
+// arrayTasks reads "1-5,7,9-11:2%2" (the throttle after % ignored): the
+// tasks as ranges, counted, never listed one by one.
+func arrayTasks(s []byte) (*taskList, error) {
 	if i := bytes.IndexByte(s, '%'); i >= 0 {
 		s = s[:i]
 	}
-	var out []int
+	var l taskList
 	for _, part := range bytes.Split(s, []byte{','}) {
-		lo, hi := part, part
 		step := 1
 		if i := bytes.IndexByte(part, ':'); i >= 0 { // "0-15:4"
 			st, err := strconv.Atoi(string(part[i+1:]))
-			if err != nil || st < 1 {
+			if err != nil || st < 1 || st > MaxArrayTasks {
 				return nil, fmt.Errorf("bad array step %q", part)
 			}
 			step, part = st, part[:i]
-			lo, hi = part, part
 		}
+		lo, hi := part, part
 		if i := bytes.IndexByte(part, '-'); i >= 0 {
 			lo, hi = part[:i], part[i+1:]
 		}
 		a, err1 := strconv.Atoi(string(lo))
 		b, err2 := strconv.Atoi(string(hi))
-		if err1 != nil || err2 != nil || a < 0 || b < a {
+		if err1 != nil || err2 != nil || a < 0 || b < a || b > math.MaxInt32 {
 			return nil, fmt.Errorf("bad array range %q", part)
 		}
-		if (b-a)/step+1+len(out) > MaxArrayTasks {
+		r := taskRange{int32(a), int32(b), int32(step)}
+		if l.n += r.count(); l.n > MaxArrayTasks || len(l.ranges) >= MaxArrayTasks {
 			return nil, fmt.Errorf("more than %d array tasks on one line", MaxArrayTasks)
 		}
-		for t := a; t <= b; t += step {
-			out = append(out, t)
-		}
+		l.ranges = append(l.ranges, r)
 	}
-	return out, nil
+	return &l, nil
 }
 
 // minutes parses TimelimitRaw: minutes, or blank / UNLIMITED /
@@ -554,15 +728,16 @@ func minutes(b []byte) (float64, error) {
 	case "", "UNLIMITED", "Partition_Limit", "INVALID":
 		return math.NaN(), nil
 	}
-	v, err := strconv.ParseUint(string(b), 10, 32)
+	v, err := strconv.ParseUint(string(b), 10, 64)
 	if err != nil {
 		return 0, err
 	}
-	return float64(v) * 60, nil
+	return float64(v) * 60, nil // beyond datasets.MaxDuration: flagged by build
 }
 
-// duration parses Slurm's [D-][HH:]MM:SS[.fff] (TotalCPU prints MM:SS.fff)
-// and D-HH, or UNLIMITED / Partition_Limit / blank (unknown), to seconds.
+// duration parses Slurm's [D-]HH:MM:SS, MM:SS[.fff] (TotalCPU prints
+// MM:SS.fff), D-HH and D-HH:MM, or UNLIMITED / Partition_Limit / blank
+// (unknown), to seconds.
 func duration(b []byte) (float64, error) {
 	switch string(b) {
 	case "", "UNLIMITED", "Partition_Limit", "INVALID":
@@ -604,17 +779,27 @@ func duration(b []byte) (float64, error) {
 		}
 		b = b[i+1:]
 	}
-	total := 0
+	// Slurm's forms: [D-]HH:MM:SS, MM:SS[.fff], D-HH, D-HH:MM. Minutes and
+	// seconds after the leading field are below 60, hours after days below
+	// 24: "3-25:61:61" is no duration.
+	var h, m, sec int
 	switch {
-	case np == 1 && days >= 0 && frac == 0: // D-HH
-		total = parts[0] * 3600
-	case np == 1:
-		return 0, bad
+	case np == 3:
+		h, m, sec = parts[0], parts[1], parts[2]
+	case np == 2 && days >= 0:
+		h, m = parts[0], parts[1]
+	case np == 2:
+		m, sec = parts[0], parts[1]
+	case days >= 0 && frac == 0:
+		h = parts[0]
 	default:
-		for _, v := range parts[:np] {
-			total = total*60 + v
-		}
+		return 0, bad
 	}
+	lead := np == 2 && days < 0 // minutes lead
+	if days >= 0 && h >= 24 || !lead && m >= 60 || sec >= 60 {
+		return 0, bad
+	}
+	total := h*3600 + m*60 + sec
 	return float64(max(days, 0))*86400 + float64(total) + frac, nil
 }
 
@@ -658,10 +843,10 @@ func memory(b []byte) (float64, bool, error) {
 		}
 	}
 	v, err := strconv.ParseFloat(s, 64)
-	if err != nil || v < 0 || math.IsInf(v, 0) {
+	if err != nil || !(v >= 0) || math.IsInf(v, 0) {
 		return 0, false, errors.New("not a memory size")
 	}
-	return v * unit, perCPU, nil
+	return v * unit, perCPU, nil // +Inf beyond float64: flagged by build
 }
 
 // clock converts sacct's local times to Unix seconds, caching the Unix time
@@ -712,25 +897,40 @@ func (c *clock) parse(b []byte) (int64, error) {
 	return base + int64(mi*60+se), nil
 }
 
+// jobRef is one job of the import: a raw, and for an array line the
+// index of its task.
+type jobRef struct{ raw, task int32 }
+
 // build sorts the jobs by submit time, numbers them, users, groups,
-// partitions and QOS, and makes the trace.
+// partitions and QOS, and makes the trace. A value no log holds becomes
+// unknown, flagged and counted (checkJob).
 func (p *parser) build(jobs *rawList) *Import {
 	// Submit order; ties by Slurm job number, array task, raw id. sacct
 	// prints jobs nearly in that order: the sort is of an index.
-	n := jobs.n
-	order := make([]int32, n)
-	for k := range order {
-		order[k] = int32(k)
+	n := jobs.jobs
+	order := make([]jobRef, 0, n)
+	for k := range jobs.n {
+		r := jobs.at(k)
+		for t := range r.count() {
+			order = append(order, jobRef{int32(k), int32(t)})
+		}
 	}
-	less := func(x, y int32) int {
-		a, b := jobs.at(int(x)), jobs.at(int(y))
+	taskOf := func(ref jobRef) int32 {
+		if r := jobs.at(int(ref.raw)); r.tasks != nil {
+			return r.tasks.at(int(ref.task))
+		}
+		return jobs.at(int(ref.raw)).task
+	}
+	less := func(x, y jobRef) int {
+		a, b := jobs.at(int(x.raw)), jobs.at(int(y.raw))
 		switch {
 		case a.submit != b.submit:
 			return cmp.Compare(a.submit, b.submit)
 		case a.jobNumber != b.jobNumber:
 			return cmp.Compare(a.jobNumber, b.jobNumber)
-		case a.task != b.task:
-			return int(a.task) - int(b.task)
+		}
+		if ta, tb := taskOf(x), taskOf(y); ta != tb {
+			return cmp.Compare(ta, tb)
 		}
 		return cmp.Compare(a.idRaw, b.idRaw)
 	}
@@ -738,7 +938,7 @@ func (p *parser) build(jobs *rawList) *Import {
 		slices.SortStableFunc(order, less)
 	}
 	im := &Import{SlurmID: make([]string, n), State: make([]string, n), ExitCode: make([]string, n),
-		Account: make([]string, n)}
+		Account: make([]string, n), Flags: make([]string, n)}
 	// ids numbers names in order of first use: 1, 2, …; "" is −1.
 	ids := func(names *[]string) func(int32) int {
 		id := make([]int32, len(p.names))
@@ -757,12 +957,12 @@ func (p *parser) build(jobs *rawList) *Import {
 	tr := datasets.NewTrace(p.opts.Name, n)
 	var origin int64
 	if n > 0 {
-		t := time.Unix(jobs.at(int(order[0])).submit, 0).In(p.opts.Location)
+		t := time.Unix(jobs.at(int(order[0].raw)).submit, 0).In(p.opts.Location)
 		origin = time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, p.opts.Location).Unix()
 	}
-	never := 0
-	for i, k := range order {
-		r := jobs.at(int(k))
+	w := rowWarnings{list: p.warn}
+	for i, ref := range order {
+		r := jobs.at(int(ref.raw))
 		j := datasets.UnknownJob()
 		j.JobID = i + 1
 		j.Submit = float64(r.submit - origin)
@@ -770,47 +970,121 @@ func (p *parser) build(jobs *rawList) *Import {
 		if s, ok := statusOf[word]; ok {
 			j.Status = s
 		}
-		procs := int(r.ncpus)
+		procs := r.ncpus
 		if p.opts.Procs == NodesTimesCores && r.nnodes >= 0 {
-			procs = int(r.nnodes) * p.opts.CoresPerNode
+			procs = tooMany
+			if c := int64(r.nnodes) * int64(p.opts.CoresPerNode); r.nnodes != tooMany && c <= MaxProcs {
+				procs = int32(c)
+			}
 		}
-		j.ReqProcs = int(r.reqCPUS)
-		if j.ReqProcs < 0 {
-			j.ReqProcs = int(r.ncpus)
+		req := r.reqCPUS
+		if req < 0 {
+			req = r.ncpus
 		}
 		j.ReqTime = r.timelimit
 		if r.neverStarted {
-			never++
+			w.add(WarnNeverStarted, "", r.line, j.JobID, "jobs that never started (cancelled or failed while pending): wait and runtime unknown, procs −1")
 		} else {
-			j.Wait = float64(r.start - r.submit)
-			j.Runtime = float64(r.end - r.start)
-			j.Procs = procs
-			if procs > 0 && !math.IsNaN(r.totalCPU) {
+			j.Procs = int(procs)
+			if r.start < r.submit {
+				w.flag(im, i, "start-before-submit", WarnStartBeforeSubmit, "", r.line, j.JobID,
+					"Start before Submit: the wait is unknown")
+			} else {
+				j.Wait = float64(r.start - r.submit)
+			}
+			if r.end < r.start {
+				w.flag(im, i, "end-before-start", WarnEndBeforeStart, "", r.line, j.JobID,
+					"End before Start: the run time is unknown")
+			} else {
+				j.Runtime = float64(r.end - r.start)
+			}
+			if procs > 0 && procs != tooMany && !math.IsNaN(r.totalCPU) {
 				j.CPUTime = r.totalCPU / float64(procs)
 			}
 		}
-		switch cpus := max(procs, j.ReqProcs); {
+		j.ReqProcs = int(req)
+		switch cpus := max(procs, req); {
 		case math.IsNaN(r.reqMem):
 		case r.memPerCPU:
 			j.ReqMem = r.reqMem
-		case r.nnodes > 0 && cpus > 0:
+		case r.nnodes > 0 && r.nnodes != tooMany && cpus > 0 && cpus != tooMany:
 			j.ReqMem = r.reqMem * float64(r.nnodes) / float64(cpus)
 		}
+		checkJob(&w, im, i, r.line, &j)
 		j.User, j.Group, j.Partition, j.Queue = userID(r.user), groupID(r.group), partID(r.part), qosID(r.qos)
 		tr.Append(j)
 		im.SlurmID[i], im.State[i] = r.slurmID, p.names[r.state]
+		if r.tasks != nil {
+			im.SlurmID[i] = r.slurmID + strconv.Itoa(int(taskOf(ref)))
+		}
 		im.ExitCode[i], im.Account[i] = p.names[r.exitCode], p.names[r.acct]
-	}
-	if never > 0 {
-		p.warn = append(p.warn, datasets.Warning{Kind: WarnNeverStarted, Count: never,
-			Message: "jobs that never started (cancelled or failed while pending): wait and runtime unknown, procs −1"})
 	}
 	tr.Header = datasets.Header{Version: "2.2", Computer: p.opts.Cluster,
 		Conversion: "tracelab datasets/sacct from sacct --allocations --parsable2; status: COMPLETED 1, " +
 			"FAILED/TIMEOUT/NODE_FAIL/BOOT_FAIL/OUT_OF_MEMORY/DEADLINE/PREEMPTED 0, CANCELLED/REVOKED 5",
 		MaxJobs: n, MaxRecords: n, UnixStartTime: origin, TimeZoneString: p.opts.Location.String(),
 		MaxProcs: max(p.opts.MachineProcs, 0)}
-	tr.Report = &datasets.ReadReport{Lines: p.line, Jobs: n, Warnings: p.warn}
+	tr.Report = &datasets.ReadReport{Lines: p.line, Jobs: n, Warnings: w.list}
 	im.Trace = tr
 	return im
+}
+
+// checkJob makes unknown, flags and counts every value of a job that no
+// log holds (what the reader would refuse or make unknown): processors
+// beyond MaxProcs, memory beyond datasets.MaxMemoryKB (or infinite), a
+// duration beyond datasets.MaxDuration.
+func checkJob(w *rowWarnings, im *Import, i int, line int32, j *datasets.Job) {
+	out := func(field, what string) {
+		w.flag(im, i, field+"-out-of-range", WarnOutOfRange, field, line, j.JobID,
+			field+" "+what+": unknown")
+	}
+	if j.Procs == tooMany {
+		j.Procs = -1
+		out("procs", fmt.Sprintf("above %d processors", MaxProcs))
+	}
+	if j.ReqProcs == tooMany {
+		j.ReqProcs = -1
+		out("req_procs", fmt.Sprintf("above %d processors", MaxProcs))
+	}
+	if !(j.ReqMem <= datasets.MaxMemoryKB) && !math.IsNaN(j.ReqMem) {
+		j.ReqMem = math.NaN()
+		out("req_mem", "above 2^53 KB")
+	}
+	for _, d := range []struct {
+		field string
+		v     *float64
+	}{{"wait", &j.Wait}, {"runtime", &j.Runtime}, {"cpu_time", &j.CPUTime}, {"req_time", &j.ReqTime}} {
+		if *d.v > datasets.MaxDuration {
+			*d.v = math.NaN()
+			out(d.field, "above 100 years")
+		}
+	}
+}
+
+// rowWarnings counts the warnings of the jobs as the trace is built: per
+// kind and field, the first line, the count, the first job ids.
+type rowWarnings struct{ list []datasets.Warning }
+
+func (w *rowWarnings) add(kind datasets.WarningKind, field string, line int32, jobID int, msg string) {
+	for k := range w.list {
+		if x := &w.list[k]; x.Kind == kind && x.Field == field {
+			x.Count++
+			x.Line = min(x.Line, int(line))
+			if len(x.Examples) < datasets.MaxWarningExamples {
+				x.Examples = append(x.Examples, jobID)
+			}
+			return
+		}
+	}
+	w.list = append(w.list, datasets.Warning{Kind: kind, Field: field, Count: 1, Line: int(line),
+		Examples: []int{jobID}, Message: msg})
+}
+
+// flag counts a warning and adds a flag to job i.
+func (w *rowWarnings) flag(im *Import, i int, flag string, kind datasets.WarningKind, field string, line int32, jobID int, msg string) {
+	w.add(kind, field, line, jobID, msg+" (flagged "+flag+")")
+	if im.Flags[i] != "" {
+		im.Flags[i] += ";"
+	}
+	im.Flags[i] += flag
 }

@@ -208,19 +208,23 @@ func TestWriteMaps(t *testing.T) {
 	ids, _ := os.ReadFile(p + IDsSuffix)
 	jobs, _ := os.ReadFile(p + JobsSuffix)
 	wantIDs := "kind,id,name\ngroup,1,users\npartition,1,debug\npartition,2,long\nqueue,1,normal\nqueue,2,high\nuser,1,bob\nuser,2,alice\n"
-	wantJobs := "job_id,slurm_job_id,state,exit_code,account\n1,5,COMPLETED,0:0,a1\n2,6_1,FAILED,2:0,a2\n"
+	wantJobs := "job_id,slurm_job_id,state,exit_code,account,flags\n1,5,COMPLETED,0:0,a1,\n2,6_1,FAILED,2:0,a2,\n"
 	if string(ids) != wantIDs || string(jobs) != wantJobs {
 		t.Errorf("ids:\n%s\njobs:\n%s", ids, jobs)
 	}
 }
 
-// FuzzRead: no input panics, and every import is a valid trace whose side
-// tables have one row per job.
+// FuzzRead: no input panics; every import is a valid trace whose side
+// tables have one row per job, which the reader reads back as written
+// (sameWhenRead: nothing it refuses, changes or leaves out).
 func FuzzRead(f *testing.F) {
 	f.Add(header + "1|1|a|g|x|p|q|2024-03-01T00:00:00|2024-03-01T00:00:00|2024-03-01T00:00:10|1|1|1|1|1G|00:01|COMPLETED|0:0|n\n")
 	f.Add(header + "20_[2-3%1]|20|a|g|x|p|q|2024-03-01T00:01:00|None|2024-03-01T00:02:00|2|1|1|1|1Gc||CANCELLED by 0|0:0|None assigned\n")
 	f.Add(header + "30+0|30|a|g|x|p|q|2024-03-01T00:02:00|2024-03-01T00:02:10|2024-03-01T00:03:00|3|2|1|2|1Gn|1-00:10:00|COMPLETED|0:0|n1\n")
 	f.Add("JobID|Submit|Start|End|State\n1|2024-03-31T02:30:00|Unknown|Unknown|PENDING\r\n")
+	f.Add(header + "5+0|5|u|g|a|p|q|2024-03-01T00:00:00|2024-03-01T00:00:10|2024-03-01T00:00:00|60|2000000000|1|2000000000|1e308T|3-23:59:59|COMPLETED|0:0|n1\n" +
+		"5+1|6|u|g|a|p|q|0001-01-01T00:00:00|2024-03-01T00:00:10|9999-12-31T23:59:59|4294967295|2000000000|1|2000000000|4Gc|1:00|FAILED|0:0|n2\n")
+	f.Add("\uFEFFJobID|Submit|Start|End|State\n7_[0-3:2,9]|2024-03-01T00:00:00|None|2024-03-01T00:01:00|CANCELLED by 0\n")
 	f.Fuzz(func(t *testing.T, text string) {
 		im, err := Read(strings.NewReader(text), Options{Location: time.UTC})
 		if err != nil {
@@ -230,8 +234,16 @@ func FuzzRead(f *testing.F) {
 			t.Fatal(err)
 		}
 		n := im.Trace.Len()
-		if len(im.SlurmID) != n || len(im.State) != n || len(im.ExitCode) != n || len(im.Account) != n {
-			t.Fatalf("side tables of %d, %d, %d, %d rows for %d jobs", len(im.SlurmID), len(im.State), len(im.ExitCode), len(im.Account), n)
+		if len(im.SlurmID) != n || len(im.State) != n || len(im.ExitCode) != n || len(im.Account) != n || len(im.Flags) != n {
+			t.Fatalf("side tables of %d, %d, %d, %d, %d rows for %d jobs", len(im.SlurmID), len(im.State), len(im.ExitCode), len(im.Account), len(im.Flags), n)
+		}
+		for _, w := range im.Trace.Report.Warnings {
+			if w.Line < 1 || w.Count < 1 {
+				t.Fatalf("warning without its line or count: %+v", w)
+			}
+		}
+		if n > 0 {
+			sameWhenRead(t, im)
 		}
 	})
 }
