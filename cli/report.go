@@ -320,7 +320,7 @@ func hourOfWeekPlot(t *datasets.Trace) (*plot.Plot, error) {
 
 func timesCDFPlot(t *datasets.Trace) (*plot.Plot, error) {
 	return plots.ECDF([]plots.Sample{{Label: "runtime", Values: t.Runtime}, {Label: "requested time", Values: t.ReqTime}},
-		plots.ECDFOptions{Axes: plots.Axes{Title: "Runtime and requested time", XLabel: "seconds", YLabel: "CDF", LogX: true, LegendLeft: true}})
+		plots.ECDFOptions{Axes: plots.Axes{Title: "Runtime and requested time", XLabel: "seconds", YLabel: "CDF", LogX: true}})
 }
 
 func sizeCDFPlot(t *datasets.Trace) (*plot.Plot, error) {
@@ -331,7 +331,7 @@ func sizeCDFPlot(t *datasets.Trace) (*plot.Plot, error) {
 		}
 	}
 	return plots.ECDF([]plots.Sample{{Label: "processors", Values: procs}},
-		plots.ECDFOptions{Axes: plots.Axes{Title: "Job size", XLabel: "processors", YLabel: "CDF", LogX: true, LegendLeft: true}})
+		plots.ECDFOptions{Axes: plots.Axes{Title: "Job size", XLabel: "processors", YLabel: "CDF", LogX: true}})
 }
 
 func jobsPerUserPlot(t *datasets.Trace) (*plot.Plot, error) {

@@ -499,11 +499,12 @@ func TestGrid(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Two rows of two 3×2 inch cells: 6×4 inches at 144 dpi.
-	if cfg.Width != 864 || cfg.Height != 576 {
-		t.Errorf("grid PNG %d×%d, want 864×576", cfg.Width, cfg.Height)
+	// Two rows of two 3×2 inch cells, 8 pt between them and 6 pt margins
+	// (plots.Figure): 6.28×4.28 inches at 144 dpi.
+	if cfg.Width != 904 || cfg.Height != 616 {
+		t.Errorf("grid PNG %d×%d, want 904×616", cfg.Width, cfg.Height)
 	}
-	if md, _ := r.msgs[0].Metadata[string(protocol.MIMEImagePNG)].(map[string]int); md["width"] != 576 || md["height"] != 384 {
+	if md, _ := r.msgs[0].Metadata[string(protocol.MIMEImagePNG)].(map[string]int); md["width"] != 603 || md["height"] != 411 {
 		t.Errorf("grid metadata %v", r.msgs[0].Metadata)
 	}
 	plain, _ := r.msgs[0].Data[protocol.MIMETextPlain].(string)

@@ -15,6 +15,7 @@ import (
 
 	"github.com/janpfeifer/gonb/gonbui/protocol"
 	"github.com/tracelab/tracelab/internal/outfile"
+	"github.com/tracelab/tracelab/plots"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -87,52 +88,78 @@ type figure struct {
 	desc  string // the text that stands for it outside a notebook
 }
 
-// ShowPlot displays p as opts say; see Plot. It returns an error when p is
-// nil, when rendering fails or when a file cannot be written.
+// ShowPlot displays p as opts say; see Plot. It is drawn as a
+// plots.Single figure: its legend beside the data, never over it. It
+// returns an error when p is nil, when rendering fails or when a file
+// cannot be written.
 func ShowPlot(p *plot.Plot, opts PlotOptions) error {
 	if p == nil {
 		return errors.New("kernelext: nil plot")
 	}
 	w, h := opts.size()
-	return showFigure(figure{w: w, h: h, draw: p.Draw, title: p.Title.Text, desc: DescribePlot(p, w, h)}, opts)
+	f := plots.Single(p, w, h)
+	if err := f.Check(); err != nil {
+		return fmt.Errorf("kernelext: %w", err)
+	}
+	return showFigure(figure{w: w, h: h, draw: f.Draw, title: p.Title.Text, desc: DescribePlot(p, w, h)}, opts)
+}
+
+// Figure displays f — title, caption, panels and key — as a PNG image
+// of its own size (plots.Figure.Size). Outside a notebook it prints the
+// title and one line per panel.
+func Figure(f *plots.Figure) error {
+	return ShowFigure(f, PlotOptions{})
+}
+
+// ShowFigure displays f as opts say (their size is ignored: a figure
+// has its own).
+func ShowFigure(f *plots.Figure, opts PlotOptions) error {
+	if err := f.Check(); err != nil {
+		return fmt.Errorf("kernelext: %w", err)
+	}
+	w, h := f.Size()
+	return showFigure(figure{w: w, h: h, draw: f.Draw, title: f.Title, desc: DescribeFigure(f)}, opts)
+}
+
+// DescribeFigure is the text that stands for f outside a notebook: its
+// title and size, then one line per panel (DescribePlot).
+func DescribeFigure(f *plots.Figure) string {
+	w, h := f.Size()
+	cols, _ := f.Grid()
+	var b strings.Builder
+	fmt.Fprintf(&b, "figure %q, %d panels, %d per row, %s×%s", f.Title, len(f.Panels), cols, lengthText(w), lengthText(h))
+	pw, ph := f.PanelWidth, f.PanelHeight
+	if pw <= 0 || ph <= 0 {
+		pw, ph = plots.PanelSize(cols)
+	}
+	for _, p := range f.Panels {
+		b.WriteString("\n  " + DescribePlot(p, pw, ph))
+	}
+	return b.String()
 }
 
 // Grid displays plots as one figure, in rows of cols plots, each in a cell
-// of w×h (zero means the default 6×4 inches), their axes aligned; a PNG
-// image like Plot. Outside a notebook it prints one line per plot.
+// of w×h (zero means the default 6×4 inches), their axes aligned and one
+// legend beside them (a plots.Figure without title); a PNG image like
+// Plot. Outside a notebook it prints one line per plot.
 func Grid(ps []*plot.Plot, cols int, w, h vg.Length) error {
 	if len(ps) == 0 || cols < 1 || slices.Contains(ps, nil) {
 		return errors.New("kernelext: Grid needs plots (none nil) and at least one column")
 	}
 	opts := PlotOptions{Width: w, Height: h}
 	w, h = opts.size()
-	cols = min(cols, len(ps))
-	rows := (len(ps) + cols - 1) / cols
-	grid := make([][]*plot.Plot, rows)
-	for r := range grid {
-		grid[r] = make([]*plot.Plot, cols)
-		copy(grid[r], ps[r*cols:])
+	f := &plots.Figure{Panels: ps, Cols: cols, PanelWidth: w, PanelHeight: h}
+	if err := f.Check(); err != nil {
+		return fmt.Errorf("kernelext: %w", err)
 	}
+	cols, _ = f.Grid()
 	var desc strings.Builder
 	fmt.Fprintf(&desc, "grid of %d plots, %d per row, each %s×%s:", len(ps), cols, lengthText(w), lengthText(h))
 	for _, p := range ps {
 		desc.WriteString("\n  " + DescribePlot(p, w, h))
 	}
-	f := figure{w: w * vg.Length(cols), h: h * vg.Length(rows), title: ps[0].Title.Text, desc: desc.String(),
-		draw: func(c draw.Canvas) {
-			pad := vg.Millimeter
-			tiles := draw.Tiles{Rows: rows, Cols: cols, PadX: pad, PadY: pad,
-				PadTop: pad, PadBottom: pad, PadLeft: pad, PadRight: pad}
-			canvases := plot.Align(grid, tiles, c)
-			for r := range grid {
-				for k, p := range grid[r] {
-					if p != nil {
-						p.Draw(canvases[r][k])
-					}
-				}
-			}
-		}}
-	return showFigure(f, opts)
+	fw, fh := f.Size()
+	return showFigure(figure{w: fw, h: fh, title: ps[0].Title.Text, desc: desc.String(), draw: f.Draw}, opts)
 }
 
 // size is the figure size opts ask for, the default for a zero length.
@@ -240,16 +267,26 @@ func (f figure) png(dpi int) ([]byte, error) {
 	return b, nil
 }
 
-// RenderSVG draws p into an SVG document of size w×h.
+// RenderSVG draws p into an SVG document of size w×h (as ShowPlot).
 func RenderSVG(p *plot.Plot, w, h vg.Length) ([]byte, error) {
-	return figure{w: w, h: h, draw: p.Draw}.svg()
+	return figure{w: w, h: h, draw: plots.Single(p, w, h).Draw}.svg()
 }
 
 // RenderPNG draws p into a PNG image of size w×h at dpi dots per inch
 // (zero means DefaultDPI), compact: paletted when the plot's colours allow
 // it, at the best compression.
 func RenderPNG(p *plot.Plot, w, h vg.Length, dpi int) ([]byte, error) {
-	return figure{w: w, h: h, draw: p.Draw}.png(dpi)
+	return figure{w: w, h: h, draw: plots.Single(p, w, h).Draw}.png(dpi)
+}
+
+// RenderFigurePNG draws f into a PNG image of its size at dpi dots per
+// inch (zero means DefaultDPI), as Figure shows it.
+func RenderFigurePNG(f *plots.Figure, dpi int) ([]byte, error) {
+	if err := f.Check(); err != nil {
+		return nil, fmt.Errorf("kernelext: %w", err)
+	}
+	w, h := f.Size()
+	return figure{w: w, h: h, draw: f.Draw}.png(dpi)
 }
 
 // cssPixels is a length in CSS pixels (96 per inch), rounded.

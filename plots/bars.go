@@ -7,7 +7,6 @@ import (
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
 )
 
@@ -19,7 +18,8 @@ type BarsOptions struct {
 }
 
 // Bars draws a bar chart: one bar per category for each group, the groups
-// side by side within a category and named in the legend (a single group
+// side by side within a category, in the palette (an Original group, the
+// paper's values say, in black), and named in the legend (a single group
 // makes a plain bar chart; its label, if any, goes to the legend). Each
 // group's Values align with categories. NaN values draw no bar. LogX and LogY
 // are ignored: bar lengths start at zero. It returns an error when a group's
@@ -50,7 +50,10 @@ func Bars(categories []string, groups []Sample, opts BarsOptions) (*plot.Plot, e
 		if err != nil {
 			return nil, fmt.Errorf("plots: Bars: %w", err)
 		}
-		b.Color = plotutil.Color(gi)
+		b.Color = SeriesStyle(gi).Color
+		if g.Role == Original {
+			b.Color = OriginalColor
+		}
 		b.LineStyle.Width = 0
 		b.Horizontal = opts.Horizontal
 		b.Offset = width * vg.Length(float64(gi)-float64(len(groups)-1)/2)

@@ -22,10 +22,14 @@ type ECDFOptions struct {
 	// keeping the first and last), which keeps the step shape within
 	// 1/MaxPoints in height.
 	MaxPoints int
+	// Band draws the Variant samples as a band with their median
+	// (see LinesOptions.Band).
+	Band BandKind
 }
 
 // ECDF plots the empirical cumulative distribution function of each sample
-// as a step line, with the samples' labels in the legend:
+// as a step line styled by its Role (see Lines), with the samples' labels
+// in the legend:
 //
 //	F(x) = #{values ≤ x} / n
 //
@@ -43,25 +47,20 @@ func ECDF(samples []Sample, opts ECDFOptions) (*plot.Plot, error) {
 		}
 	}
 	p := newPlot(opts.Axes)
-	drawn := 0
-	for i, s := range samples {
+	series := make([]XY, 0, len(samples))
+	for _, s := range samples {
 		pts := ecdfPoints(s.Values, opts)
-		if len(pts) == 0 {
-			continue
+		xy := XY{Label: s.Label, Role: s.Role, Dashed: s.Dashed, X: make([]float64, len(pts)), Y: make([]float64, len(pts))}
+		for i, pt := range pts {
+			xy.X[i], xy.Y[i] = pt.X, pt.Y
 		}
-		l, err := plotter.NewLine(pts)
-		if err != nil {
-			return nil, fmt.Errorf("plots: ECDF of %q: %w", s.Label, err)
-		}
-		l.StepStyle = plotter.PostStep
-		l.LineStyle, _ = style(i)
-		p.Add(l)
-		if s.Label != "" {
-			p.Legend.Add(s.Label, l)
-		}
-		drawn++
+		series = append(series, xy)
 	}
-	if drawn == 0 {
+	n, err := addSeries(p, series, seriesOptions{axes: opts.Axes, lines: true, step: true, band: opts.Band})
+	if err != nil {
+		return nil, fmt.Errorf("plots: ECDF: %w", err)
+	}
+	if n == 0 {
 		return nil, errors.New("plots: ECDF: no drawable values")
 	}
 	if !opts.LogY {

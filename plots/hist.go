@@ -2,11 +2,12 @@ package plots
 
 import (
 	"errors"
-	"image/color"
 	"math"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 )
 
 // HistOptions controls Hist. The zero value draws √n equal-width bins
@@ -39,8 +40,8 @@ func Hist(values []float64, opts HistOptions) (*plot.Plot, error) {
 		}
 	}
 	p := newPlot(opts.Axes)
-	h := &plotter.Histogram{Bins: bins, Width: width, FillColor: color.RGBA{R: 120, G: 150, B: 200, A: 255}, LineStyle: plotter.DefaultLineStyle, LogY: opts.LogY}
-	h.LineStyle.Width /= 2
+	h := &plotter.Histogram{Bins: bins, Width: width, FillColor: BandColor, LogY: opts.LogY}
+	h.LineStyle = draw.LineStyle{Color: VariantColor, Width: vg.Points(0.5)}
 	p.Add(h)
 	return p, nil
 }

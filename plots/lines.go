@@ -7,6 +7,7 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 )
 
 // LinesOptions controls Lines. The zero value draws plain lines.
@@ -14,48 +15,28 @@ type LinesOptions struct {
 	Axes
 	// Points adds a marker at every point.
 	Points bool
+	// Band draws the Variant series as a band with their median instead
+	// of one thin line each (see Envelope); their X must be sorted.
+	Band BandKind
+	// Step draws every series as a step line (the value held until the
+	// next point), and computes bands the same way.
+	Step bool
 }
 
 // Lines plots each series as a line through its points in the given order,
-// with the series' labels in the legend. Points with a NaN or ±Inf
-// coordinate, or a non-positive one on a log axis, are left out (the line
-// joins their neighbours). It returns an error when a series has X and Y of
-// different lengths or when no point is drawable.
+// styled by its Role: Original bold black on top, Compared in the palette,
+// Variants thin and light (or as a band, LinesOptions.Band), Guides thin
+// grey. Series with the same label share one legend entry. Points with a
+// NaN or ±Inf coordinate, or a non-positive one on a log axis, are left out
+// (the line joins their neighbours). It returns an error when a series has
+// X and Y of different lengths or when no point is drawable.
 func Lines(series []XY, opts LinesOptions) (*plot.Plot, error) {
 	p := newPlot(opts.Axes)
-	drawn := 0
-	for i, s := range series {
-		pts, err := points(s, opts.Axes)
-		if err != nil {
-			return nil, err
-		}
-		if len(pts) == 0 {
-			continue
-		}
-		ls, gs := style(i)
-		var thumbs []plot.Thumbnailer
-		l, err := plotter.NewLine(pts)
-		if err != nil {
-			return nil, fmt.Errorf("plots: Lines %q: %w", s.Label, err)
-		}
-		l.LineStyle = ls
-		p.Add(l)
-		thumbs = append(thumbs, l)
-		if opts.Points {
-			sc, err := plotter.NewScatter(pts)
-			if err != nil {
-				return nil, fmt.Errorf("plots: Lines %q: %w", s.Label, err)
-			}
-			sc.GlyphStyle = gs
-			p.Add(sc)
-			thumbs = append(thumbs, sc)
-		}
-		if s.Label != "" {
-			p.Legend.Add(s.Label, thumbs...)
-		}
-		drawn++
+	n, err := addSeries(p, series, seriesOptions{axes: opts.Axes, lines: true, points: opts.Points, step: opts.Step, band: opts.Band})
+	if err != nil {
+		return nil, fmt.Errorf("plots: Lines: %w", err)
 	}
-	if drawn == 0 {
+	if n == 0 {
 		return nil, errors.New("plots: Lines: no drawable points")
 	}
 	return p, nil
@@ -64,44 +45,158 @@ func Lines(series []XY, opts LinesOptions) (*plot.Plot, error) {
 // ScatterOptions controls Scatter. The zero value draws markers of radius 2 points.
 type ScatterOptions struct {
 	Axes
-	// Radius of the markers in points; zero means 2.
+	// Radius of the markers in points; zero means the theme's.
 	Radius float64
 }
 
-// Scatter plots each series as a cloud of markers, with the series' labels
-// in the legend; the same points as in Lines are left out. It returns an
-// error when a series has X and Y of different lengths or when no point is
-// drawable. For hundreds of thousands of points, prefer PNG output.
+// Scatter plots each series as a cloud of markers styled by its Role, with
+// the series' labels in the legend; the same points as in Lines are left
+// out. It returns an error when a series has X and Y of different lengths
+// or when no point is drawable. For hundreds of thousands of points,
+// prefer PNG output.
 func Scatter(series []XY, opts ScatterOptions) (*plot.Plot, error) {
 	p := newPlot(opts.Axes)
-	drawn := 0
-	for i, s := range series {
-		pts, err := points(s, opts.Axes)
-		if err != nil {
-			return nil, err
-		}
-		if len(pts) == 0 {
-			continue
-		}
-		_, gs := style(i)
-		if opts.Radius > 0 {
-			gs.Radius = vg.Points(opts.Radius)
-		}
-		sc, err := plotter.NewScatter(pts)
-		if err != nil {
-			return nil, fmt.Errorf("plots: Scatter %q: %w", s.Label, err)
-		}
-		sc.GlyphStyle = gs
-		p.Add(sc)
-		if s.Label != "" {
-			p.Legend.Add(s.Label, sc)
-		}
-		drawn++
+	n, err := addSeries(p, series, seriesOptions{axes: opts.Axes, points: true, radius: opts.Radius})
+	if err != nil {
+		return nil, fmt.Errorf("plots: Scatter: %w", err)
 	}
-	if drawn == 0 {
+	if n == 0 {
 		return nil, errors.New("plots: Scatter: no drawable points")
 	}
 	return p, nil
+}
+
+// seriesOptions says how addSeries draws.
+type seriesOptions struct {
+	axes          Axes
+	lines, points bool
+	step          bool
+	band          BandKind
+	radius        float64
+}
+
+// AddSeries adds series to p as Lines draws them (with lines) or as
+// Scatter does (without), with the legend entries, for builders that
+// start from New. It returns the number of series drawn.
+func AddSeries(p *plot.Plot, series []XY, a Axes, lines bool) (int, error) {
+	return addSeries(p, series, seriesOptions{axes: a, lines: lines, points: !lines})
+}
+
+// addSeries draws series on p by role — guides first, then variants,
+// compared series and the original on top — and adds one legend entry per
+// label: the original's, the compared series', the variants', the
+// guides'. It returns the number of series drawn.
+func addSeries(p *plot.Plot, series []XY, o seriesOptions) (int, error) {
+	type entry struct {
+		label  string
+		thumbs []plot.Thumbnailer
+	}
+	keys := map[Role][]entry{}
+	seen := map[string]bool{}
+	key := func(r Role, label string, thumbs ...plot.Thumbnailer) {
+		if label == "" || seen[label] || len(thumbs) == 0 {
+			return
+		}
+		seen[label] = true
+		keys[r] = append(keys[r], entry{label, thumbs})
+	}
+	index := map[Role]int{} // per role, the next style index
+	styleIndex := map[string]int{}
+	drawn := 0
+	for _, r := range []Role{Guide, Variant, Compared, Original} {
+		if r == Variant && o.band != NoBand {
+			var vs []XY
+			for _, s := range series {
+				if s.Role == Variant {
+					vs = append(vs, s)
+				}
+			}
+			if len(vs) == 0 {
+				continue
+			}
+			thumbs, err := addBand(p, vs, o.band, o.step, o.axes.LogX, o.axes.LogY)
+			if err != nil {
+				return 0, err
+			}
+			if len(thumbs) > 0 {
+				drawn += len(vs)
+				key(Variant, vs[0].Label, thumbs...)
+			}
+			continue
+		}
+		for _, s := range series {
+			if s.Role != r {
+				continue
+			}
+			pts, err := points(s, o.axes)
+			if err != nil {
+				return 0, err
+			}
+			if len(pts) == 0 {
+				continue
+			}
+			// Series with one label share a style.
+			i, ok := styleIndex[s.Label]
+			if !ok || s.Label == "" {
+				i = index[r]
+				index[r]++
+				styleIndex[s.Label] = i
+			}
+			var thumbs []plot.Thumbnailer
+			if o.lines {
+				l, err := plotter.NewLine(pts)
+				if err != nil {
+					return 0, fmt.Errorf("%q: %w", s.Label, err)
+				}
+				l.LineStyle = RoleStyle(r, i)
+				if s.Dashed && r == Compared {
+					l.LineStyle = DashedStyle(i)
+				}
+				if o.step {
+					l.StepStyle = plotter.PostStep
+				}
+				p.Add(l)
+				thumbs = append(thumbs, l)
+			}
+			if o.points {
+				sc, err := plotter.NewScatter(pts)
+				if err != nil {
+					return 0, fmt.Errorf("%q: %w", s.Label, err)
+				}
+				sc.GlyphStyle = roleGlyph(r, i)
+				if o.radius > 0 {
+					sc.GlyphStyle.Radius = vg.Points(o.radius)
+				}
+				p.Add(sc)
+				thumbs = append(thumbs, sc)
+			}
+			key(r, s.Label, thumbs...)
+			drawn++
+		}
+	}
+	for _, r := range []Role{Original, Compared, Variant, Guide} {
+		for _, e := range keys[r] {
+			p.Legend.Add(e.label, e.thumbs...)
+		}
+	}
+	return drawn, nil
+}
+
+// roleGlyph returns the marker of a series of role r (see RoleStyle).
+func roleGlyph(r Role, i int) draw.GlyphStyle {
+	switch r {
+	case Original:
+		return OriginalGlyph()
+	case Variant, Guide:
+		g := OriginalGlyph()
+		g.Color = VariantColor
+		if r == Guide {
+			g.Color = GuideColor
+		}
+		g.Radius = vg.Points(1.5)
+		return g
+	}
+	return SeriesGlyph(i)
 }
 
 // points returns the drawable points of s.

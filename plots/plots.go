@@ -2,19 +2,13 @@ package plots
 
 import (
 	"fmt"
-	"image/color"
 	"io"
 	"math"
 	"path/filepath"
 	"strings"
 
 	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgimg"
-	"gonum.org/v1/plot/vg/vgsvg"
 
 	"github.com/tracelab/tracelab/internal/outfile"
 )
@@ -29,6 +23,10 @@ const (
 type Sample struct {
 	Label  string
 	Values []float64
+	// Role says how the sample is drawn (see Role); Dashed draws a
+	// Compared sample dashed, as the paper draws it.
+	Role   Role
+	Dashed bool
 }
 
 // XY is a labelled series of points, one line or point cloud of a plot.
@@ -36,40 +34,26 @@ type Sample struct {
 type XY struct {
 	Label string
 	X, Y  []float64
+	// Role says how the series is drawn (see Role); Dashed draws a
+	// Compared series dashed, as the paper draws it.
+	Role   Role
+	Dashed bool
 }
 
 // Axes are the options every builder shares.
 type Axes struct {
 	Title, XLabel, YLabel string
-	// LogX and LogY make an axis logarithmic; points with a non-positive
-	// coordinate on such an axis are left out.
+	// LogX and LogY make an axis logarithmic, labelled at every power of
+	// ten (LogTicks); points with a non-positive coordinate on such an
+	// axis are left out.
 	LogX, LogY bool
-	// LegendLeft puts the legend at the top left instead of the top right.
-	LegendLeft bool
+	// IntegerX and IntegerY mark an axis of counts: integer ticks only
+	// (IntegerTicks).
+	IntegerX, IntegerY bool
 }
 
-// newPlot returns an empty plot with a's titles, scales and legend place.
-func newPlot(a Axes) *plot.Plot {
-	p := plot.New()
-	p.Title.Text = a.Title
-	p.X.Label.Text = a.XLabel
-	p.Y.Label.Text = a.YLabel
-	if a.LogX {
-		p.X.Scale = plot.LogScale{}
-		p.X.Tick.Marker = plot.LogTicks{Prec: -1}
-	}
-	if a.LogY {
-		p.Y.Scale = plot.LogScale{}
-		p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
-	}
-	p.Legend.Top = true
-	p.Legend.Left = a.LegendLeft
-	g := plotter.NewGrid()
-	g.Vertical.Color = color.Gray{Y: 225}
-	g.Horizontal.Color = color.Gray{Y: 225}
-	p.Add(g)
-	return p
-}
+// newPlot returns an empty plot in the theme with a's titles and scales.
+func newPlot(a Axes) *plot.Plot { return New(a) }
 
 // drawable reports whether (x, y) can be drawn with the given log axes.
 func drawable(x, y float64, logX, logY bool) bool {
@@ -90,13 +74,6 @@ func finite(vs []float64, positive bool) []float64 {
 		out = append(out, v)
 	}
 	return out
-}
-
-// style returns the color and dash pattern of the i-th series.
-func style(i int) (draw.LineStyle, draw.GlyphStyle) {
-	ls := draw.LineStyle{Color: plotutil.Color(i), Width: vg.Points(1.5), Dashes: plotutil.Dashes(i / 7)}
-	gs := draw.GlyphStyle{Color: plotutil.Color(i), Radius: vg.Points(2), Shape: plotutil.Shape(i % 7)}
-	return ls, gs
 }
 
 func size(w, h vg.Length) (vg.Length, vg.Length) {
@@ -130,36 +107,18 @@ func FixLogAxes(p *plot.Plot) error {
 	return nil
 }
 
-// WriteSVG writes p as an SVG document of size w×h (zero: the default size).
+// WriteSVG writes p as an SVG document of size w×h (zero: the default
+// size), drawn as a Single figure: its legend beside the data.
 func WriteSVG(f io.Writer, p *plot.Plot, w, h vg.Length) error {
-	if err := FixLogAxes(p); err != nil {
-		return err
-	}
 	w, h = size(w, h)
-	c := vgsvg.New(w, h)
-	p.Draw(draw.New(c))
-	if _, err := c.WriteTo(f); err != nil {
-		return fmt.Errorf("plots: writing SVG: %w", err)
-	}
-	return nil
+	return Single(p, w, h).WriteSVG(f)
 }
 
 // WritePNG writes p as a PNG image of size w×h (zero: the default size) at
-// dpi dots per inch (zero: 96).
+// dpi dots per inch (zero: 96), drawn as a Single figure.
 func WritePNG(f io.Writer, p *plot.Plot, w, h vg.Length, dpi int) error {
-	if err := FixLogAxes(p); err != nil {
-		return err
-	}
 	w, h = size(w, h)
-	if dpi <= 0 {
-		dpi = 96
-	}
-	c := vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(dpi))
-	p.Draw(draw.New(c))
-	if _, err := (vgimg.PngCanvas{Canvas: c}).WriteTo(f); err != nil {
-		return fmt.Errorf("plots: writing PNG: %w", err)
-	}
-	return nil
+	return Single(p, w, h).WritePNG(f, dpi)
 }
 
 // SaveSVG saves p as an SVG file of size w×h (zero: the default size).

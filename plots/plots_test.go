@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/xml"
 	"flag"
+	"fmt"
 	"io"
 	"math"
 	"os"
@@ -241,7 +242,7 @@ func TestLinesAndScatter(t *testing.T) {
 		{Label: "paper", X: []float64{0, 1, 2, 3}, Y: []float64{1, 2, math.NaN(), 8}},
 		{Label: "ours", X: []float64{0, 1, 2, 3}, Y: []float64{1, 2, 4, 8}},
 	}
-	p, err := Lines(series, LinesOptions{Axes: Axes{Title: "Hurst", XLabel: "log n", YLabel: "log R/S", LegendLeft: true}, Points: true})
+	p, err := Lines(series, LinesOptions{Axes: Axes{Title: "Hurst", XLabel: "log n", YLabel: "log R/S"}, Points: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -397,13 +398,13 @@ func TestGolden(t *testing.T) {
 func TestStyleDistinct(t *testing.T) {
 	type key struct {
 		r, g, b, a uint32
-		dashes     int
+		dashes     string
 	}
 	seen := map[key]int{}
-	for i := range 14 {
-		ls, _ := style(i)
+	for i := range len(Palette) * len(Dashes) {
+		ls := SeriesStyle(i)
 		r, g, b, a := ls.Color.RGBA()
-		k := key{r, g, b, a, len(ls.Dashes)}
+		k := key{r, g, b, a, fmt.Sprint(ls.Dashes)}
 		if j, dup := seen[k]; dup {
 			t.Errorf("series %d has the style of series %d", i, j)
 		}
@@ -456,6 +457,9 @@ func TestOneValueLogAxes(t *testing.T) {
 				t.Fatal(err)
 			}
 			if err := WritePNG(&png, p, 0, 0, 0); err != nil {
+				t.Fatal(err)
+			}
+			if err := FixLogAxes(p); err != nil {
 				t.Fatal(err)
 			}
 			for _, a := range []plot.Axis{p.X, p.Y} {

@@ -105,7 +105,7 @@ func (s *Study) Diversity(ctx context.Context) (*DiversityResult, error) {
 			series.New(at, series.Float, "divergence_at"), series.New(paper, series.Float, "paper"))
 		r.Frame.SetNames("log", "paper_log", "jobs", "max_deviation", "random_deviation", "equal_weighted", "divergence_at", "paper")
 		r.Plot, err = plots.ECDF(samples, plots.ECDFOptions{Axes: plots.Axes{Title: "Fig. 12: runtime distributions",
-			XLabel: "runtime [s]", LogX: true, LegendLeft: true}})
+			XLabel: "runtime [s]", LogX: true}})
 		return r, err
 	})
 }

@@ -316,7 +316,7 @@ func classesPlot(df dataframe.DataFrame) (*plot.Plot, error) {
 		samples = append(samples, sm)
 	}
 	return plots.Bars(cats, samples, plots.BarsOptions{Axes: plots.Axes{Title: "Fig. 20: " + PopulationLog + " resampled, response time per job class",
-		YLabel: "average response (hours)", LegendLeft: true}})
+		YLabel: "average response (hours)"}})
 }
 
 // Claims adds the claims of §4.4 on the job classes (Fig. 20). A claim

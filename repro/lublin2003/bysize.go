@@ -222,11 +222,11 @@ func (r *BySizeResult) logFigures(bl *bySizeLog, tr *datasets.Trace, f lublin.Lo
 		c7 = append(c7, lublinplot.Curve{Label: fmt.Sprintf("%d–%d data", g.MinSize, g.MaxSize), Values: v},
 			lublinplot.Curve{Label: fmt.Sprintf("%d–%d model (p = %.2f)", g.MinSize, g.MaxSize, hl.P), CDF: hl.CDF})
 	}
-	p4, err := lublinplot.CDFs(c4, plots.Axes{Title: "Fig. 4: " + bl.log.Paper + ", runtime by size", XLabel: "ln runtime [s]", LegendLeft: true})
+	p4, err := lublinplot.CDFs(c4, plots.Axes{Title: "Fig. 4: " + bl.log.Paper + ", runtime by size", XLabel: "ln runtime [s]"})
 	if err != nil {
 		return err
 	}
-	p7, err := lublinplot.CDFs(c7, plots.Axes{Title: "Fig. 7: " + bl.log.Paper + ", model with p linear in size", XLabel: "ln runtime [s]", LegendLeft: true})
+	p7, err := lublinplot.CDFs(c7, plots.Axes{Title: "Fig. 7: " + bl.log.Paper + ", model with p linear in size", XLabel: "ln runtime [s]"})
 	if err != nil {
 		return err
 	}
@@ -249,7 +249,7 @@ func (r *BySizeResult) fig5(bl *bySizeLog, tr *datasets.Trace, f lublin.LogFit) 
 			{Label: "hyper-Gamma of the group", CDF: g.Runtime.HyperGamma.CDF},
 			{Label: "hyper-Gamma of the whole log", CDF: f.Runtime.HyperGamma.CDF}},
 			plots.Axes{Title: fmt.Sprintf("Fig. 5: %s sizes %d–%d, D_n = %.3f", bl.log.Paper, g.MinSize, g.MaxSize, g.Runtime.KS.D),
-				XLabel: "ln runtime [s]", LegendLeft: true})
+				XLabel: "ln runtime [s]"})
 		if err != nil {
 			return err
 		}

@@ -82,7 +82,7 @@ func (s *Study) Classes(ctx context.Context) (*ClassesResult, error) {
 				lublinplot.Curve{Label: cl.String() + " hyper-Gamma", CDF: h.CDF})
 		}
 		if r.Fig10, err = lublinplot.CDFs(curves, plots.Axes{Title: "Fig. 10: SDSC96 runtimes, interactive vs batch",
-			XLabel: "ln runtime [s]", LegendLeft: true}); err != nil {
+			XLabel: "ln runtime [s]"}); err != nil {
 			return nil, err
 		}
 		r.Frame = r.frame()

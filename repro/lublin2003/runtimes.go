@@ -130,7 +130,7 @@ func (s *Study) Runtimes(ctx context.Context) (*RuntimesResult, error) {
 			curves = append(curves, lublinplot.Curve{Label: "average model (ours)", CDF: r.models[0].ours.CDF},
 				lublinplot.Curve{Label: "average model (paper)", CDF: r.models[0].printed.CDF})
 			if r.Fig3, err = lublinplot.CDFs(curves, plots.Axes{Title: "Fig. 3: runtimes and the derived model",
-				XLabel: "ln runtime [s]", LegendLeft: true}); err != nil {
+				XLabel: "ln runtime [s]"}); err != nil {
 				return nil, err
 			}
 		}

@@ -326,7 +326,7 @@ func Accuracy(names []string, accs []estimates.Accuracy, bins int, title string)
 // right of the runtimes.
 func EstimateCDF(name string, estimate, runtime []float64) (*plot.Plot, error) {
 	return plots.ECDF([]plots.Sample{{Label: "estimates", Values: estimate}, {Label: "runtimes", Values: runtime}},
-		plots.ECDFOptions{Axes: plots.Axes{Title: name, XLabel: "seconds", LogX: true, LegendLeft: true}})
+		plots.ECDFOptions{Axes: plots.Axes{Title: name, XLabel: "seconds", LogX: true}})
 }
 
 // Weekly draws one weekly timeline per result: the outstanding jobs
@@ -354,5 +354,5 @@ func Weekly(names []string, rs []*sim.Result, outstanding bool, title string) (*
 	if outstanding {
 		yl = "outstanding jobs"
 	}
-	return plots.Lines(series, plots.LinesOptions{Axes: plots.Axes{Title: title, XLabel: "week", YLabel: yl, LegendLeft: true}})
+	return plots.Lines(series, plots.LinesOptions{Axes: plots.Axes{Title: title, XLabel: "week", YLabel: yl}})
 }

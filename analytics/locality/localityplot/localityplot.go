@@ -141,7 +141,7 @@ func SliceCDFs(df dataframe.DataFrame, labels map[int]string, title, xlabel stri
 	for i, k := range order {
 		xs[i] = *series[k]
 	}
-	return plots.Lines(xs, plots.LinesOptions{Axes: plots.Axes{Title: title, XLabel: xlabel, YLabel: "cumulative probability", LogX: logX, LegendLeft: true}})
+	return plots.Lines(xs, plots.LinesOptions{Axes: plots.Axes{Title: title, XLabel: xlabel, YLabel: "cumulative probability", LogX: logX}})
 }
 
 // UsableFraction draws Fig 5: the fraction of usable slices against the
@@ -398,5 +398,5 @@ func DailyBins(frames []dataframe.DataFrame, labels []string, title string) (*pl
 		}
 		samples[i] = plots.Sample{Label: labels[i], Values: v}
 	}
-	return plots.ECDF(samples, plots.ECDFOptions{Axes: plots.Axes{Title: title, XLabel: "fraction of the day's jobs in the fullest bin", YLabel: "fraction of days", LegendLeft: false}})
+	return plots.ECDF(samples, plots.ECDFOptions{Axes: plots.Axes{Title: title, XLabel: "fraction of the day's jobs in the fullest bin", YLabel: "fraction of days"}})
 }

@@ -29,7 +29,7 @@ func Pox(df dataframe.DataFrame, h, intercept float64, title string) (*plot.Plot
 		return nil, err
 	}
 	p, err := plots.Scatter([]plots.XY{{Label: "R/S", X: n, Y: rs}}, plots.ScatterOptions{Radius: 1.2,
-		Axes: plots.Axes{Title: title, XLabel: "n [time units]", YLabel: "R/S", LogX: true, LogY: true, LegendLeft: true}})
+		Axes: plots.Axes{Title: title, XLabel: "n [time units]", YLabel: "R/S", LogX: true, LogY: true}})
 	if err != nil {
 		return nil, err
 	}

@@ -115,7 +115,7 @@ func Marginal(metric users.Metric, ms ...users.Marginals) (*plot.Plot, error) {
 		xy = append(xy, plots.XY{Label: m.Name, X: x, Y: y})
 	}
 	return plots.Lines(xy, plots.LinesOptions{Axes: plots.Axes{Title: metric.String(),
-		XLabel: "users (sorted)", YLabel: metricLabel[metric], LogY: logMetric(metric), LegendLeft: true}})
+		XLabel: "users (sorted)", YLabel: metricLabel[metric], LogY: logMetric(metric)}})
 }
 
 // HourOfWeek draws the last panel of Fig. 4: the fraction of job

@@ -198,7 +198,7 @@ func Activity(df dataframe.DataFrame, sims ...string) (*plot.Plot, error) {
 		samples = append(samples, plots.Sample{Label: n, Values: by[n]})
 	}
 	return plots.ECDF(samples, plots.ECDFOptions{Axes: plots.Axes{Title: "activity length per user",
-		XLabel: "activity length (days)", YLabel: "fraction of users", LogX: true, LegendLeft: true}})
+		XLabel: "activity length (days)", YLabel: "fraction of users", LogX: true}})
 }
 
 // QueueCDF draws the time-weighted distributions of the queue length
@@ -235,7 +235,7 @@ func QueueCDF(df dataframe.DataFrame) (*plot.Plot, error) {
 		series = append(series, *by[k])
 	}
 	p, err := plots.Lines(series, plots.LinesOptions{Axes: plots.Axes{Title: "queue length distribution",
-		XLabel: "queue length + 1 (jobs)", YLabel: "fraction of time", LogX: true, LegendLeft: false}})
+		XLabel: "queue length + 1 (jobs)", YLabel: "fraction of time", LogX: true}})
 	if err != nil {
 		return nil, err
 	}

@@ -86,7 +86,7 @@ func Marginal(ms []users.Marginals, m users.Metric, title string) (*plot.Plot, e
 		series[k] = plots.XY{Label: mg.Name, X: x, Y: y}
 	}
 	p, err := linesOriginalFirst(series, plots.Axes{Title: title,
-		XLabel: "users (normalised rank)", YLabel: label, LogY: logY, LegendLeft: true})
+		XLabel: "users (normalised rank)", YLabel: label, LogY: logY})
 	if err != nil {
 		return nil, fmt.Errorf("resampleplot: %s: %w", m, err)
 	}

@@ -1,0 +1,435 @@
+package plots
+
+import (
+	"errors"
+	"fmt"
+	"image/color"
+	"io"
+	"math"
+	"slices"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/text"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
+	"gonum.org/v1/plot/vg/vgsvg"
+)
+
+// Figure is a figure as a reader sees it: a title saying which figure of
+// which paper it is, one line saying what to see in it, and one or more
+// panels in a grid whose data areas align, with one key (legend) for the
+// whole figure beside the panels, never over their data.
+//
+// The key is Key, or else the legend of the first panel that has one;
+// the panels' own legends are not drawn (figure lint, plottest.Lint,
+// checks that each equals the key). Panels are drawn in the theme (Theme)
+// on copies: a Figure never changes its panels.
+type Figure struct {
+	// Title names the figure, e.g. "Zakay & Feitelson 2013, Fig. 5: daily-bins locality".
+	Title string
+	// Caption is one line saying what to see, e.g. "the original (black)
+	// lies inside its resampled versions' band".
+	Caption string
+	// Panels are drawn row by row, Cols to a row.
+	Panels []*plot.Plot
+	// Cols is the number of panels per row; zero means up to 3.
+	Cols int
+	// PanelWidth and PanelHeight are the size of each panel's cell; zero
+	// means a default by the number of columns (PanelSize).
+	PanelWidth, PanelHeight vg.Length
+	// Key replaces the first panel's legend as the figure's key.
+	Key *plot.Legend
+	// ShareX gives every panel the same x range, and the x label only to
+	// the bottom panel of each column; ShareY the same y range, the y label
+	// only to the first column.
+	ShareX, ShareY bool
+}
+
+// Margins and gaps of a figure.
+const (
+	figPad  = vg.Length(6)  // around the figure, points
+	cellPad = vg.Length(8)  // between panels
+	keyGap  = vg.Length(10) // between the panels and the key
+)
+
+// PanelSize returns the default size of a panel in a figure of cols
+// columns: 6×3.8 inches alone, narrower and lower side by side (about a
+// page's width in all), never lower than 2.3 inches.
+func PanelSize(cols int) (w, h vg.Length) {
+	switch {
+	case cols <= 1:
+		return 6 * vg.Inch, 3.8 * vg.Inch
+	case cols == 2:
+		return 4.3 * vg.Inch, 3.1 * vg.Inch
+	case cols == 3:
+		return 3.4 * vg.Inch, 2.6 * vg.Inch
+	case cols == 4:
+		return 2.9 * vg.Inch, 2.4 * vg.Inch
+	}
+	return 2.4 * vg.Inch, 2.3 * vg.Inch
+}
+
+// NewFigure returns a figure of the given panels, cols to a row (zero:
+// up to 3).
+func NewFigure(title, caption string, cols int, panels ...*plot.Plot) *Figure {
+	return &Figure{Title: title, Caption: caption, Cols: cols, Panels: panels}
+}
+
+// Check reports a figure that cannot be drawn: no panels, a nil panel, or
+// a logarithmic axis that reaches a value ≤ 0 (see FixLogAxes).
+func (f *Figure) Check() error {
+	if f == nil || len(f.Panels) == 0 {
+		return errors.New("plots: figure without panels")
+	}
+	for i, p := range f.Panels {
+		if p == nil {
+			return fmt.Errorf("plots: figure %q: panel %d is nil", f.Title, i)
+		}
+		q := *p
+		if err := FixLogAxes(&q); err != nil {
+			return fmt.Errorf("plots: figure %q: %w", f.Title, err)
+		}
+	}
+	return nil
+}
+
+// Grid returns the number of columns and rows of the panels.
+func (f *Figure) Grid() (cols, rows int) {
+	cols = f.Cols
+	if cols <= 0 {
+		cols = 3
+	}
+	cols = max(1, min(cols, len(f.Panels)))
+	return cols, (len(f.Panels) + cols - 1) / cols
+}
+
+// panelSize returns the size of each panel's cell.
+func (f *Figure) panelSize() (vg.Length, vg.Length) {
+	cols, _ := f.Grid()
+	w, h := PanelSize(cols)
+	if f.PanelWidth > 0 {
+		w = f.PanelWidth
+	}
+	if f.PanelHeight > 0 {
+		h = f.PanelHeight
+	}
+	return w, h
+}
+
+// KeyLegend returns the figure's key in the theme, or nil when it has
+// none: Key, else the first panel's legend with entries.
+func (f *Figure) KeyLegend() *plot.Legend {
+	var k plot.Legend
+	switch {
+	case f.Key != nil:
+		k = *f.Key
+	default:
+		found := false
+		for _, p := range f.Panels {
+			if p != nil && legendHeight(&p.Legend) > 0 {
+				k, found = p.Legend, true
+				break
+			}
+		}
+		if !found {
+			return nil
+		}
+	}
+	if legendHeight(&k) == 0 {
+		return nil
+	}
+	k.TextStyle.Font = fontOf(sans, keySize)
+	k.ThumbnailWidth = vg.Points(22)
+	k.Padding = vg.Points(3)
+	k.Top, k.Left = true, true
+	k.XOffs, k.YOffs = 0, 0
+	return &k
+}
+
+// legendHeight is the height of l's entries: zero when it has none.
+func legendHeight(l *plot.Legend) vg.Length {
+	r := l.Rectangle(draw.Canvas{})
+	return r.Max.Y - r.Min.Y
+}
+
+// keySize returns the size the key takes: its width plus the gap before
+// it; zero when the figure has no key.
+func (f *Figure) keySize() (w, h vg.Length) {
+	k := f.KeyLegend()
+	if k == nil {
+		return 0, 0
+	}
+	r := k.Rectangle(draw.Canvas{})
+	return r.Max.X - r.Min.X + keyGap, r.Max.Y - r.Min.Y
+}
+
+// HeaderStyles returns the text styles of a figure's title and caption.
+func HeaderStyles() (title, caption text.Style) {
+	title = text.Style{Color: color.Black, Font: fontOf(sansBold, figureTitleSize), Handler: plot.DefaultTextHandler}
+	caption = text.Style{Color: color.Gray{Y: 0x40}, Font: fontOf(sans, captionSize), Handler: plot.DefaultTextHandler}
+	return title, caption
+}
+
+// header returns the title and caption wrapped to width, and their height.
+func (f *Figure) header(width vg.Length) (title, caption []string, h vg.Length) {
+	ts, cs := HeaderStyles()
+	title = Wrap(ts, f.Title, width)
+	caption = Wrap(cs, f.Caption, width)
+	for _, l := range title {
+		h += ts.Height(l)
+	}
+	for _, l := range caption {
+		h += cs.Height(l)
+	}
+	if h > 0 {
+		h += vg.Points(6)
+	}
+	return title, caption, h
+}
+
+// Size returns the size of the figure: the panels' cells, the key beside
+// them, and the title and caption above, wrapped to the width.
+func (f *Figure) Size() (w, h vg.Length) {
+	cols, rows := f.Grid()
+	pw, ph := f.panelSize()
+	kw, kh := f.keySize()
+	w = vg.Length(cols)*pw + vg.Length(cols-1)*cellPad + kw + 2*figPad
+	_, _, hh := f.header(w - 2*figPad)
+	h = max(vg.Length(rows)*ph+vg.Length(rows-1)*cellPad, kh) + hh + 2*figPad
+	return w, h
+}
+
+// Layout is where a figure draws its parts on a canvas (see
+// Figure.Layout).
+type Layout struct {
+	// Title and Caption are the wrapped lines of the header.
+	Title, Caption []string
+	// Header is the area of the title and caption (empty without them).
+	Header vg.Rectangle
+	// Panels are the drawn panels: themed copies of Figure.Panels, with
+	// shared ranges and labels applied and without their legends.
+	Panels []*plot.Plot
+	// Cells are the canvases the panels are drawn in, and Data their data
+	// areas, in the order of Panels.
+	Cells []draw.Canvas
+	Data  []vg.Rectangle
+	// Key is the figure's key (nil when none) and KeyArea the rectangle it
+	// takes.
+	Key     *plot.Legend
+	KeyArea vg.Rectangle
+}
+
+// Layout returns where the figure draws its parts on c. Draw draws
+// exactly this layout; the figure lint checks it.
+func (f *Figure) Layout(c draw.Canvas) Layout {
+	cols, rows := f.Grid()
+	var l Layout
+	inner := draw.Crop(c, figPad, -figPad, figPad, -figPad)
+	l.Title, l.Caption, _ = f.header(inner.Max.X - inner.Min.X)
+	_, _, hh := f.header(inner.Max.X - inner.Min.X)
+	l.Header = vg.Rectangle{Min: vg.Point{X: inner.Min.X, Y: inner.Max.Y - hh}, Max: inner.Max}
+	body := inner
+	body.Max.Y -= hh
+	l.Key = f.KeyLegend()
+	kw, kh := f.keySize()
+	grid := body
+	grid.Max.X -= kw
+
+	l.Panels = f.prepared(cols, grid.Max.X-grid.Min.X)
+	tiles := draw.Tiles{Rows: rows, Cols: cols, PadX: cellPad, PadY: cellPad}
+	cells := make([][]*plot.Plot, rows)
+	for r := range cells {
+		cells[r] = make([]*plot.Plot, cols)
+		for k := range cols {
+			if i := r*cols + k; i < len(l.Panels) {
+				cells[r][k] = l.Panels[i]
+			}
+		}
+	}
+	canvases := plot.Align(cells, tiles, grid)
+	for i, p := range l.Panels {
+		cv := canvases[i/cols][i%cols]
+		l.Cells = append(l.Cells, cv)
+		l.Data = append(l.Data, p.DataCanvas(cv).Rectangle)
+	}
+	if l.Key != nil {
+		top := grid.Max.Y
+		if len(l.Data) > 0 {
+			top = l.Data[0].Max.Y
+		}
+		l.KeyArea = vg.Rectangle{
+			Min: vg.Point{X: grid.Max.X + keyGap, Y: top - kh},
+			Max: vg.Point{X: body.Max.X, Y: top},
+		}
+	}
+	return l
+}
+
+// prepared returns themed copies of the panels for a grid of the given
+// width: titles wrapped to their cell, legends removed, ranges shared.
+func (f *Figure) prepared(cols int, width vg.Length) []*plot.Plot {
+	cellW := (width - vg.Length(cols-1)*cellPad) / vg.Length(cols)
+	ps := make([]*plot.Plot, len(f.Panels))
+	for i, p := range f.Panels {
+		q := *p
+		Theme(&q)
+		q.Legend = plot.NewLegend()
+		q.Title.Text = strings.Join(Wrap(q.Title.TextStyle, q.Title.Text, cellW), "\n")
+		ps[i] = &q
+	}
+	share := func(axis func(*plot.Plot) *plot.Axis) {
+		lo, hi := math.Inf(1), math.Inf(-1)
+		for _, q := range ps {
+			a := axis(q)
+			lo, hi = math.Min(lo, a.Min), math.Max(hi, a.Max)
+		}
+		for _, q := range ps {
+			a := axis(q)
+			a.Min, a.Max = lo, hi
+		}
+	}
+	_, rows := f.Grid()
+	if f.ShareX {
+		share(func(q *plot.Plot) *plot.Axis { return &q.X })
+		for i, q := range ps {
+			// Only the lowest panel of each column keeps the label.
+			if r := i / cols; r < rows-1 && i+cols < len(ps) {
+				q.X.Label.Text = ""
+			}
+		}
+	}
+	if f.ShareY {
+		share(func(q *plot.Plot) *plot.Axis { return &q.Y })
+		for i, q := range ps {
+			if i%cols != 0 {
+				q.Y.Label.Text = ""
+			}
+		}
+	}
+	for _, q := range ps {
+		_ = FixLogAxes(q) // Check reports the errors
+	}
+	return ps
+}
+
+// Draw draws the figure on c (of the size Size returns, or any other).
+func (f *Figure) Draw(c draw.Canvas) {
+	c.SetColor(color.White)
+	c.Fill(c.Rectangle.Path())
+	l := f.Layout(c)
+	ts, cs := HeaderStyles()
+	y := l.Header.Max.Y
+	for _, line := range l.Title {
+		y -= ts.Height(line)
+		c.FillText(ts, vg.Point{X: l.Header.Min.X, Y: y + ts.FontExtents().Descent}, line)
+	}
+	for _, line := range l.Caption {
+		y -= cs.Height(line)
+		c.FillText(cs, vg.Point{X: l.Header.Min.X, Y: y + cs.FontExtents().Descent}, line)
+	}
+	for i, p := range l.Panels {
+		p.Draw(l.Cells[i])
+	}
+	if l.Key != nil {
+		l.Key.Draw(draw.Canvas{Canvas: c.Canvas, Rectangle: l.KeyArea})
+	}
+}
+
+// WritePNG writes the figure as a PNG image at dpi dots per inch (zero:
+// 96), at its Size.
+func (f *Figure) WritePNG(w io.Writer, dpi int) error {
+	if err := f.Check(); err != nil {
+		return err
+	}
+	if dpi <= 0 {
+		dpi = 96
+	}
+	fw, fh := f.Size()
+	c := vgimg.NewWith(vgimg.UseWH(fw, fh), vgimg.UseDPI(dpi))
+	f.Draw(draw.New(c))
+	if _, err := (vgimg.PngCanvas{Canvas: c}).WriteTo(w); err != nil {
+		return fmt.Errorf("plots: writing PNG: %w", err)
+	}
+	return nil
+}
+
+// WriteSVG writes the figure as an SVG document, at its Size.
+func (f *Figure) WriteSVG(w io.Writer) error {
+	if err := f.Check(); err != nil {
+		return err
+	}
+	fw, fh := f.Size()
+	c := vgsvg.New(fw, fh)
+	f.Draw(draw.New(c))
+	if _, err := c.WriteTo(w); err != nil {
+		return fmt.Errorf("plots: writing SVG: %w", err)
+	}
+	return nil
+}
+
+// Save saves the figure as a PNG (.png, 96 dpi) or SVG (.svg) file.
+func (f *Figure) Save(path string) error {
+	switch strings.ToLower(pathExt(path)) {
+	case ".png":
+		return save(path, ".png", func(w io.Writer) error { return f.WritePNG(w, 0) })
+	case ".svg":
+		return save(path, ".svg", f.WriteSVG)
+	}
+	return fmt.Errorf("plots: %s: extension must be .png or .svg", path)
+}
+
+func pathExt(path string) string {
+	i := strings.LastIndexByte(path, '.')
+	if i < 0 || strings.ContainsRune(path[i:], '/') {
+		return ""
+	}
+	return path[i:]
+}
+
+// Single returns a figure of one plot p of total size w×h (zero: the
+// default panel size), without title and caption: how a lone plot is
+// drawn, its legend beside it.
+func Single(p *plot.Plot, w, h vg.Length) *Figure {
+	f := &Figure{Panels: []*plot.Plot{p}, Cols: 1}
+	dw, dh := PanelSize(1)
+	if w <= 0 {
+		w = dw
+	}
+	if h <= 0 {
+		h = dh
+	}
+	kw, _ := f.keySize()
+	f.PanelWidth = max(w-kw-2*figPad, w/3)
+	f.PanelHeight = max(h-2*figPad, h/3)
+	return f
+}
+
+// Wrap splits s into lines no wider than width in style sty, at spaces
+// (a word longer than width gets a line of its own); existing line
+// breaks are kept.
+func Wrap(sty text.Style, s string, width vg.Length) []string {
+	if s == "" {
+		return nil
+	}
+	var out []string
+	for _, para := range strings.Split(s, "\n") {
+		words := strings.Fields(para)
+		line := ""
+		for _, w := range words {
+			next := w
+			if line != "" {
+				next = line + " " + w
+			}
+			if line != "" && sty.Width(next) > width {
+				out = append(out, line)
+				line = w
+				continue
+			}
+			line = next
+		}
+		out = append(out, line)
+	}
+	return slices.Clip(out)
+}

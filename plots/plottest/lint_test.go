@@ -1,0 +1,133 @@
+package plottest_test
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+
+	"github.com/tracelab/tracelab/plots"
+	"github.com/tracelab/tracelab/plots/plottest"
+)
+
+// curves returns n series of m points each, y = k·x^(1+0.1k).
+func curves(n, m int, role plots.Role, label func(k int) string) []plots.XY {
+	var out []plots.XY
+	for k := range n {
+		x, y := make([]float64, m), make([]float64, m)
+		for i := range m {
+			x[i] = float64(i + 1)
+			y[i] = float64(k+1) * math.Pow(x[i], 1+0.1*float64(k))
+		}
+		out = append(out, plots.XY{Label: label(k), X: x, Y: y, Role: role})
+	}
+	return out
+}
+
+func lines(t *testing.T, series []plots.XY, a plots.Axes) *plot.Plot {
+	t.Helper()
+	p, err := plots.Lines(series, plots.LinesOptions{Axes: a, Band: plots.MinMax})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+var axes = plots.Axes{Title: "panel", XLabel: "week", YLabel: "jobs"}
+
+func TestLint(t *testing.T) {
+	good := func(t *testing.T) *plots.Figure {
+		s := append(curves(1, 10, plots.Original, func(int) string { return "original" }),
+			curves(8, 10, plots.Variant, func(int) string { return "8 resampled logs" })...)
+		return plots.NewFigure("Paper 2013, Fig. 1: jobs", "the original inside the band", 2,
+			lines(t, s, axes), lines(t, s, axes))
+	}
+	tests := []struct {
+		name  string
+		fig   func(t *testing.T) *plots.Figure
+		wants []string // substrings of the errors, in any order; none for a clean figure
+	}{
+		{"clean", good, nil},
+		{"no title or caption", func(t *testing.T) *plots.Figure {
+			f := good(t)
+			f.Title, f.Caption = "", ""
+			return f
+		}, []string{"no title", "no caption"}},
+		{"too many entries, one colour each", func(t *testing.T) *plots.Figure {
+			s := curves(9, 10, plots.Compared, func(k int) string { return fmt.Sprintf("load %d", k) })
+			return plots.NewFigure("F", "c", 1, lines(t, s, axes))
+		}, []string{"9 key entries"}},
+		{"file names and seeds", func(t *testing.T) *plots.Figure {
+			s := curves(2, 10, plots.Compared, func(k int) string {
+				return []string{"KTH-SP2-1996-2.1-cln.swf", "KTH-resampled-1448545751155262862"}[k]
+			})
+			return plots.NewFigure("F", "c", 1, lines(t, s, axes))
+		}, []string{"file extension", "8 or more digits"}},
+		{"axis without label", func(t *testing.T) *plots.Figure {
+			s := curves(1, 10, plots.Compared, func(int) string { return "" })
+			return plots.NewFigure("F", "c", 1, lines(t, s, plots.Axes{Title: "p", XLabel: "x"}))
+		}, []string{"y axis has no label"}},
+		{"same look twice", func(t *testing.T) *plots.Figure {
+			p := lines(t, curves(1, 10, plots.Compared, func(int) string { return "a" }), axes)
+			l, _ := plotter.NewLine(plotter.XYs{{X: 1, Y: 1}, {X: 2, Y: 3}})
+			l.LineStyle = plots.SeriesStyle(0)
+			p.Add(l)
+			p.Legend.Add("b", l)
+			return plots.NewFigure("F", "c", 1, p)
+		}, []string{"look the same"}},
+		{"unexplained colours", func(t *testing.T) *plots.Figure {
+			p := lines(t, curves(2, 10, plots.Compared, func(int) string { return "" }), axes)
+			return plots.NewFigure("F", "c", 1, p)
+		}, []string{"named neither in the key"}},
+		{"panel legends differ", func(t *testing.T) *plots.Figure {
+			a := lines(t, curves(1, 10, plots.Compared, func(int) string { return "a" }), axes)
+			b := lines(t, curves(1, 10, plots.Compared, func(int) string { return "b" }), axes)
+			return plots.NewFigure("F", "c", 2, a, b)
+		}, []string{"differs from the figure's key"}},
+		{"title too long", func(t *testing.T) *plots.Figure {
+			a := lines(t, curves(1, 10, plots.Compared, func(int) string { return "" }), axes)
+			a.Title.Text = strings.Repeat("x", 200)
+			return plots.NewFigure("F", "c", 1, a)
+		}, []string{"wider than the panel"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			errs := plottest.Lint(tt.fig(t))
+			var got []string
+			for _, e := range errs {
+				got = append(got, e.Error())
+			}
+			all := strings.Join(got, "\n")
+			if len(tt.wants) == 0 && len(errs) > 0 {
+				t.Errorf("clean figure: %s", all)
+			}
+			for _, w := range tt.wants {
+				if !strings.Contains(all, w) {
+					t.Errorf("no error with %q; errors:\n%s", w, all)
+				}
+			}
+		})
+	}
+}
+
+func TestReachable(t *testing.T) {
+	p1, p2 := plot.New(), plot.New()
+	f := plots.NewFigure("F", "c", 1, p1)
+	type inner struct{ figs []*plots.Figure }
+	v := struct {
+		A *plots.Figure
+		b inner
+		M map[string]*plot.Plot
+		N []float64
+	}{A: f, b: inner{[]*plots.Figure{f}}, M: map[string]*plot.Plot{"x": p1, "y": p2}, N: []float64{1}}
+	figs, loose := plottest.Reachable(&v)
+	if len(figs) != 1 || figs[0] != f {
+		t.Errorf("figures %v, want [f]", figs)
+	}
+	if len(loose) != 1 || loose[0] != p2 {
+		t.Errorf("loose plots %v, want [p2]", loose)
+	}
+}

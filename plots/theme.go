@@ -1,0 +1,224 @@
+package plots
+
+import (
+	"image/color"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/font"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	stdfont "golang.org/x/image/font"
+)
+
+// Role says what a series is in a figure, and so how it is drawn: the
+// same role looks the same in every figure of the project (DESIGN.md,
+// "Figure style").
+type Role int
+
+const (
+	// Compared is one of a few series compared on equal terms (logs,
+	// models, parameter values): a colour of the palette each, then
+	// dashes once the palette is used up.
+	Compared Role = iota
+	// Original is the original log, or the paper's value: one bold dark
+	// line, drawn on top of everything else.
+	Original
+	// Variant is one of many variants or replicates of the original
+	// (resampled logs, seeds): thin light lines, or a band with their
+	// median (LinesOptions.Band), under one legend entry for all.
+	Variant
+	// Guide is a reference drawn for orientation, not data: a slope, an
+	// edge zone, a threshold. Thin grey, each guide of a plot with its
+	// own dashes.
+	Guide
+)
+
+// Palette is the colour-blind-safe palette of Okabe and Ito (2008,
+// "Color universal design"), without its black, which is the Original's,
+// and without its yellow, too light on white.
+var Palette = []color.Color{
+	color.NRGBA{R: 0x00, G: 0x72, B: 0xB2, A: 0xFF}, // blue
+	color.NRGBA{R: 0xD5, G: 0x5E, B: 0x00, A: 0xFF}, // vermillion
+	color.NRGBA{R: 0x00, G: 0x9E, B: 0x73, A: 0xFF}, // bluish green
+	color.NRGBA{R: 0xCC, G: 0x79, B: 0xA7, A: 0xFF}, // reddish purple
+	color.NRGBA{R: 0xE6, G: 0x9F, B: 0x00, A: 0xFF}, // orange
+	color.NRGBA{R: 0x56, G: 0xB4, B: 0xE9, A: 0xFF}, // sky blue
+}
+
+// The colours of the roles other than Compared.
+var (
+	// OriginalColor is the Original's colour: black.
+	OriginalColor color.Color = color.Black
+	// VariantColor is the colour of variants drawn as lines, and of a
+	// band's median.
+	VariantColor color.Color = color.NRGBA{R: 0x6F, G: 0x8F, B: 0xB5, A: 0xFF}
+	// BandColor fills a band of variants (min–max or 5–95%).
+	BandColor color.Color = color.NRGBA{R: 0xC9, G: 0xD7, B: 0xE8, A: 0xFF}
+	// GuideColor is the colour of guides.
+	GuideColor color.Color = color.Gray{Y: 0x70}
+	// gridColor is the colour of the background grid.
+	gridColor color.Color = color.Gray{Y: 0xE6}
+)
+
+// Dashes are the dash patterns of the series of a plot, in order: solid,
+// dashed, dotted, dash-dotted.
+var Dashes = [][]vg.Length{
+	nil,
+	{vg.Points(6), vg.Points(3)},
+	{vg.Points(1.5), vg.Points(2)},
+	{vg.Points(6), vg.Points(2), vg.Points(1.5), vg.Points(2)},
+}
+
+// Line widths of the roles.
+var (
+	OriginalWidth = vg.Points(2.4)
+	ComparedWidth = vg.Points(1.5)
+	VariantWidth  = vg.Points(0.8)
+	GuideWidth    = vg.Points(1)
+)
+
+// SeriesStyle returns the line style of the i-th Compared series of a
+// figure: the i-th colour of the Palette, solid for the first
+// len(Palette) series, then dashed, and so on; no two i share colour and
+// dashes while i < len(Palette)·len(Dashes).
+func SeriesStyle(i int) draw.LineStyle {
+	n := len(Palette)
+	return draw.LineStyle{Color: Palette[i%n], Width: ComparedWidth, Dashes: Dashes[(i/n)%len(Dashes)]}
+}
+
+// DashedStyle returns the i-th Compared series' style, dashed: for a
+// series the paper draws dashed (a model beside the data, say).
+func DashedStyle(i int) draw.LineStyle {
+	ls := SeriesStyle(i)
+	ls.Dashes = Dashes[1]
+	return ls
+}
+
+// shapes are the glyph shapes of the series, in order.
+var shapes = []draw.GlyphDrawer{
+	draw.CircleGlyph{}, draw.SquareGlyph{}, draw.TriangleGlyph{}, draw.CrossGlyph{},
+	draw.RingGlyph{}, draw.PlusGlyph{}, draw.BoxGlyph{}, draw.PyramidGlyph{},
+}
+
+// SeriesGlyph returns the marker of the i-th Compared series: its colour,
+// and a shape of its own.
+func SeriesGlyph(i int) draw.GlyphStyle {
+	return draw.GlyphStyle{Color: Palette[i%len(Palette)], Radius: vg.Points(2.2), Shape: shapes[i%len(shapes)]}
+}
+
+// OriginalStyle is the Original's line: bold and black.
+func OriginalStyle() draw.LineStyle {
+	return draw.LineStyle{Color: OriginalColor, Width: OriginalWidth}
+}
+
+// OriginalGlyph is the Original's marker.
+func OriginalGlyph() draw.GlyphStyle {
+	return draw.GlyphStyle{Color: OriginalColor, Radius: vg.Points(2.8), Shape: draw.CircleGlyph{}}
+}
+
+// VariantStyle is the line of a variant: thin and light.
+func VariantStyle() draw.LineStyle {
+	return draw.LineStyle{Color: VariantColor, Width: VariantWidth}
+}
+
+// MedianStyle is the line of the median of a band of variants.
+func MedianStyle() draw.LineStyle {
+	return draw.LineStyle{Color: VariantColor, Width: vg.Points(1.2)}
+}
+
+// GuideStyle returns the line of the i-th guide of a plot: thin grey, its
+// own dashes (dashed, dotted, dash-dotted, solid).
+func GuideStyle(i int) draw.LineStyle {
+	return draw.LineStyle{Color: GuideColor, Width: GuideWidth, Dashes: Dashes[(i+1)%len(Dashes)]}
+}
+
+// RoleStyle returns the line style of a series of role r; i numbers the
+// Compared series (SeriesStyle) and the guides (GuideStyle) of the plot.
+func RoleStyle(r Role, i int) draw.LineStyle {
+	switch r {
+	case Original:
+		return OriginalStyle()
+	case Variant:
+		return VariantStyle()
+	case Guide:
+		return GuideStyle(i)
+	}
+	return SeriesStyle(i)
+}
+
+// The fonts of the theme: Liberation Sans (bundled with gonum/plot).
+var (
+	sans     = font.Font{Typeface: "Liberation", Variant: "Sans"}
+	sansBold = font.Font{Typeface: "Liberation", Variant: "Sans", Weight: stdfont.WeightBold}
+)
+
+// Font sizes of the theme.
+const (
+	figureTitleSize = 13
+	captionSize     = 10.5
+	panelTitleSize  = 11
+	axisLabelSize   = 10
+	tickSize        = 9
+	keySize         = 10
+)
+
+// Theme gives p the project's fonts, axis padding and background grid
+// (colours of its series are set by the builders, by Role). New calls
+// it; a Figure applies it to a copy of each panel when drawing, so that a
+// plot made with plot.New elsewhere is drawn in the same type.
+func Theme(p *plot.Plot) {
+	p.Title.TextStyle.Font = fontOf(sansBold, panelTitleSize)
+	p.Title.Padding = vg.Points(4)
+	for _, a := range []*plot.Axis{&p.X, &p.Y} {
+		a.Label.TextStyle.Font = fontOf(sans, axisLabelSize)
+		a.Tick.Label.Font = fontOf(sans, tickSize)
+		a.Padding = vg.Points(3)
+	}
+	p.Legend.TextStyle.Font = fontOf(sans, keySize)
+	p.Legend.ThumbnailWidth = vg.Points(22)
+	p.Legend.Padding = vg.Points(2)
+}
+
+func fontOf(f font.Font, size float64) font.Font {
+	f.Size = vg.Points(size)
+	return f
+}
+
+// New returns an empty plot in the theme: titles and labels from a, the
+// axes' scales and ticks (Ticks; LogTicks on a logarithmic axis;
+// IntegerTicks for counts), and a light background grid. Every builder of
+// tracelab starts from it.
+func New(a Axes) *plot.Plot {
+	p := plot.New()
+	Theme(p)
+	p.Title.Text = a.Title
+	p.X.Label.Text = a.XLabel
+	p.Y.Label.Text = a.YLabel
+	p.X.Tick.Marker = tickerOf(a.LogX, a.IntegerX)
+	p.Y.Tick.Marker = tickerOf(a.LogY, a.IntegerY)
+	if a.LogX {
+		p.X.Scale = plot.LogScale{}
+	}
+	if a.LogY {
+		p.Y.Scale = plot.LogScale{}
+	}
+	g := plotter.NewGrid()
+	g.Vertical.Color = gridColor
+	g.Horizontal.Color = gridColor
+	g.Vertical.Width = vg.Points(0.5)
+	g.Horizontal.Width = vg.Points(0.5)
+	p.Add(g)
+	return p
+}
+
+func tickerOf(log, integer bool) plot.Ticker {
+	switch {
+	case log:
+		return LogTicks{}
+	case integer:
+		return IntegerTicks{}
+	}
+	return Ticks{}
+}

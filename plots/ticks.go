@@ -1,0 +1,190 @@
+package plots
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"gonum.org/v1/plot"
+)
+
+// Ticks marks a linear axis at gonum/plot's default positions, labelled
+// for people: no trailing zeros ("0.5", not "0.50"), and large values with
+// a multiplier suffix of the axis' largest tick (26k, 1.5M; see TickLabel).
+type Ticks struct{}
+
+// Ticks returns the ticks of [min, max].
+func (Ticks) Ticks(min, max float64) []plot.Tick {
+	ts := plot.DefaultTicks{}.Ticks(min, max)
+	return relabel(ts)
+}
+
+// IntegerTicks marks an axis of counts: ticks at integers only, a step of
+// 1, 2 or 5 times a power of ten, labelled as integers.
+type IntegerTicks struct{}
+
+// Ticks returns the ticks of [min, max].
+func (IntegerTicks) Ticks(lo, hi float64) []plot.Tick {
+	step := niceStep((hi-lo)/5, []float64{1, 2, 5})
+	return stepTicks(lo, hi, max(step, 1))
+}
+
+// HourTicks marks an axis of hours (of the day, or durations in hours):
+// ticks at whole hours every 1, 2, 3, 6, 12 or 24 hours, at most nine
+// labels, then every multiple of a day.
+type HourTicks struct{}
+
+// Ticks returns the ticks of [min, max].
+func (HourTicks) Ticks(min, max float64) []plot.Tick {
+	span := max - min
+	step := 24.0
+	for _, s := range []float64{1, 2, 3, 6, 12, 24} {
+		if span/s <= 8 {
+			step = s
+			break
+		}
+	}
+	if span/step > 8 {
+		step = 24 * niceStep(span/24/8, []float64{1, 2, 5, 7, 10})
+	}
+	return stepTicks(min, max, step)
+}
+
+// LogTicks marks a logarithmic axis: a labelled tick at every power of ten
+// in range and unlabelled ticks between them; when the range holds fewer
+// than two powers of ten, 2× and 5× are labelled too (and, in less than a
+// factor of 5, every integer multiple), so that a log axis always has at
+// least two labels.
+type LogTicks struct{}
+
+// Ticks returns the ticks of [min, max]; min must be > 0.
+func (LogTicks) Ticks(min, max float64) []plot.Tick {
+	if !(min > 0) || !(max >= min) {
+		panic("plots: LogTicks: range must be positive")
+	}
+	lo := math.Floor(math.Log10(min))
+	hi := math.Ceil(math.Log10(max))
+	eps := 1e-9
+	in := func(v float64) bool { return v >= min*(1-eps) && v <= max*(1+eps) }
+	decades := 0
+	for e := lo; e <= hi; e++ {
+		if in(math.Pow(10, e)) {
+			decades++
+		}
+	}
+	labelled := func(m int) bool {
+		switch {
+		case m == 1:
+			return true
+		case decades >= 2:
+			return false
+		case m == 2 || m == 5:
+			return true
+		}
+		return max/min < 5
+	}
+	var ts []plot.Tick
+	for e := lo; e <= hi; e++ {
+		d := math.Pow(10, e)
+		for m := 1; m <= 9; m++ {
+			v := float64(m) * d
+			if !in(v) {
+				continue
+			}
+			t := plot.Tick{Value: v}
+			if labelled(m) {
+				// Each power of ten with its own multiplier: 1, 10, 100, 1000, 10k.
+				t.Label = TickLabel(v, v)
+			}
+			ts = append(ts, t)
+		}
+	}
+	return ts
+}
+
+// stepTicks returns labelled ticks at the multiples of step in [min, max].
+func stepTicks(min, max, step float64) []plot.Tick {
+	var ts []plot.Tick
+	for k := math.Ceil(min/step - 1e-9); k*step <= max+1e-9*step; k++ {
+		ts = append(ts, plot.Tick{Value: k * step, Label: "x"})
+	}
+	return relabel(ts)
+}
+
+// niceStep returns the smallest m·10^k ≥ raw for m in ms (ascending).
+func niceStep(raw float64, ms []float64) float64 {
+	if !(raw > 0) {
+		return ms[0]
+	}
+	p := math.Pow(10, math.Floor(math.Log10(raw)))
+	for {
+		for _, m := range ms {
+			if m*p >= raw*(1-1e-9) {
+				return m * p
+			}
+		}
+		p *= 10
+	}
+}
+
+// relabel replaces the labels of the labelled ticks of ts by TickLabel
+// with the suffix of the largest labelled value.
+func relabel(ts []plot.Tick) []plot.Tick {
+	big := 0.0
+	for _, t := range ts {
+		if t.Label != "" {
+			big = math.Max(big, math.Abs(t.Value))
+		}
+	}
+	for i := range ts {
+		if ts[i].Label != "" {
+			ts[i].Label = TickLabel(ts[i].Value, big)
+		}
+	}
+	return ts
+}
+
+// suffixes are the multipliers of large tick labels.
+var suffixes = []struct {
+	unit float64
+	name string
+}{{1e12, "T"}, {1e9, "G"}, {1e6, "M"}, {1e3, "k"}}
+
+// TickLabel formats v as a tick label of an axis whose largest tick is
+// big: the shortest decimal form (at most 6 significant digits, no
+// trailing zeros), "−" for minus; when big ≥ 10,000, in thousands (k),
+// millions (M), billions (G) or trillions (T) of the largest such unit not
+// above big (26k, 27.5k; 1M, 1.5M); values below 0.001 in e-notation.
+func TickLabel(v, big float64) string {
+	if v == 0 {
+		return "0"
+	}
+	suffix := ""
+	if big >= 1e4 {
+		for _, s := range suffixes {
+			if big >= s.unit {
+				v /= s.unit
+				suffix = s.name
+				break
+			}
+		}
+	}
+	var s string
+	if math.Abs(v) < 1e-3 && suffix == "" {
+		s = strconv.FormatFloat(v, 'g', 3, 64)
+	} else {
+		s = strconv.FormatFloat(roundSig(v, 6), 'f', -1, 64)
+	}
+	return strings.Replace(s, "-", "−", 1) + suffix
+}
+
+// roundSig rounds v to n significant digits (so that 0.30000000000000004
+// prints as 0.3).
+func roundSig(v float64, n int) float64 {
+	if v == 0 || math.IsNaN(v) || math.IsInf(v, 0) {
+		return v
+	}
+	e := math.Floor(math.Log10(math.Abs(v)))
+	f := math.Pow(10, float64(n-1)-e)
+	return math.Round(v*f) / f
+}
