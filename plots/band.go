@@ -4,7 +4,6 @@ import (
 	"math"
 	"slices"
 
-	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 )
@@ -37,10 +36,10 @@ const maxBandPoints = 400
 
 // Envelope summarises curves (the variants) on a common grid of x values:
 // at each x, the low and high ends of the band of kind k (MinMax or
-// Central90) and the median, over the curves defined there. A curve is
-// defined from its first to its last x; with step, its value at x is the
-// y of its last point at or before x (ECDFs, sorted marginals), else it
-// is interpolated linearly. A grid point where fewer than half the curves
+// Central90, type-7 percentiles) and the median, over the curves defined
+// there. With step, a curve's value at x is the y of its last point at or
+// before x (ECDFs, sorted marginals), defined from its first x on; else it
+// is interpolated linearly, defined from its first to its last x. A grid point where fewer than half the curves
 // are defined is left out. The grid is the union of the curves' x values,
 // thinned evenly to at most 400 points. Points that are not finite are
 // ignored; each curve's X must be sorted ascending.
@@ -84,21 +83,33 @@ func Envelope(curves []XY, k BandKind, step bool) (x, lo, med, hi []float64) {
 		slices.Sort(vals)
 		l, h := vals[0], vals[len(vals)-1]
 		if k == Central90 {
-			l = stat.Quantile(0.05, stat.LinInterp, vals, nil)
-			h = stat.Quantile(0.95, stat.LinInterp, vals, nil)
+			l, h = quantile(vals, 0.05), quantile(vals, 0.95)
 		}
 		x = append(x, gx)
 		lo = append(lo, l)
 		hi = append(hi, h)
-		med = append(med, stat.Quantile(0.5, stat.LinInterp, vals, nil))
+		med = append(med, quantile(vals, 0.5))
 	}
 	return x, lo, med, hi
 }
 
+// quantile returns the p-quantile of sorted values, interpolated between
+// order statistics (R's and numpy's default, type 7): the median of two
+// values is their mean.
+func quantile(sorted []float64, p float64) float64 {
+	h := p * float64(len(sorted)-1)
+	i := int(math.Floor(h))
+	if i+1 >= len(sorted) {
+		return sorted[len(sorted)-1]
+	}
+	return sorted[i] + (h-float64(i))*(sorted[i+1]-sorted[i])
+}
+
 // valueAt returns the value of curve c (sorted by x) at x, and whether c
-// is defined there.
+// is defined there: from its first point on, and with step past its last
+// too (an ECDF stays at 1).
 func valueAt(c plotter.XYs, x float64, step bool) (float64, bool) {
-	if len(c) == 0 || x < c[0].X || x > c[len(c)-1].X {
+	if len(c) == 0 || x < c[0].X || (!step && x > c[len(c)-1].X) {
 		return 0, false
 	}
 	// i is the first point with X > x.

@@ -66,7 +66,7 @@ func PanelSize(cols int) (w, h vg.Length) {
 	case cols == 3:
 		return 3.4 * vg.Inch, 2.6 * vg.Inch
 	case cols == 4:
-		return 2.9 * vg.Inch, 2.4 * vg.Inch
+		return 2.75 * vg.Inch, 2.3 * vg.Inch
 	}
 	return 2.4 * vg.Inch, 2.3 * vg.Inch
 }
@@ -209,8 +209,12 @@ type Layout struct {
 	// Header is the area of the title and caption (empty without them).
 	Header vg.Rectangle
 	// Panels are the drawn panels: themed copies of Figure.Panels, with
-	// shared ranges and labels applied and without their legends.
+	// shared ranges applied, without their legends and axis labels (the
+	// figure draws those: XLabels, YLabels).
 	Panels []*plot.Plot
+	// XLabels and YLabels are the panels' axis labels, wrapped to their
+	// axes.
+	XLabels, YLabels []string
 	// Cells are the canvases the panels are drawn in, and Data their data
 	// areas, in the order of Panels.
 	Cells []draw.Canvas
@@ -223,12 +227,18 @@ type Layout struct {
 
 // Layout returns where the figure draws its parts on c. Draw draws
 // exactly this layout; the figure lint checks it.
+//
+// The figure draws the panels' axis labels itself, centred on the data
+// area, in a strip of the same width for every panel: gonum/plot centres
+// the room it keeps for a label on the middle of the data values, which
+// on a logarithmic axis lies near an end, and a long label then shrinks
+// the panel's data area.
 func (f *Figure) Layout(c draw.Canvas) Layout {
 	cols, rows := f.Grid()
 	var l Layout
 	inner := draw.Crop(c, figPad, -figPad, figPad, -figPad)
-	l.Title, l.Caption, _ = f.header(inner.Max.X - inner.Min.X)
-	_, _, hh := f.header(inner.Max.X - inner.Min.X)
+	var hh vg.Length
+	l.Title, l.Caption, hh = f.header(inner.Max.X - inner.Min.X)
 	l.Header = vg.Rectangle{Min: vg.Point{X: inner.Min.X, Y: inner.Max.Y - hh}, Max: inner.Max}
 	body := inner
 	body.Max.Y -= hh
@@ -237,23 +247,8 @@ func (f *Figure) Layout(c draw.Canvas) Layout {
 	grid := body
 	grid.Max.X -= kw
 
-	l.Panels = f.prepared(cols, grid.Max.X-grid.Min.X)
-	tiles := draw.Tiles{Rows: rows, Cols: cols, PadX: cellPad, PadY: cellPad}
-	cells := make([][]*plot.Plot, rows)
-	for r := range cells {
-		cells[r] = make([]*plot.Plot, cols)
-		for k := range cols {
-			if i := r*cols + k; i < len(l.Panels) {
-				cells[r][k] = l.Panels[i]
-			}
-		}
-	}
-	canvases := plot.Align(cells, tiles, grid)
-	for i, p := range l.Panels {
-		cv := canvases[i/cols][i%cols]
-		l.Cells = append(l.Cells, cv)
-		l.Data = append(l.Data, p.DataCanvas(cv).Rectangle)
-	}
+	l.Panels, l.XLabels, l.YLabels = f.prepared(cols, grid.Max.X-grid.Min.X, grid.Max.Y-grid.Min.Y)
+	l.Cells, l.Data = align(l.Panels, cols, rows, l.XLabels, l.YLabels, grid)
 	if l.Key != nil {
 		top := grid.Max.Y
 		if len(l.Data) > 0 {
@@ -267,16 +262,108 @@ func (f *Figure) Layout(c draw.Canvas) Layout {
 	return l
 }
 
+// labelStyle is the style of the figure's axis labels.
+func labelStyle() text.Style {
+	return text.Style{Color: color.Black, Font: fontOf(sans, axisLabelSize), Handler: plot.DefaultTextHandler,
+		XAlign: draw.XCenter, YAlign: draw.YBottom}
+}
+
+// labelPad is the room between an axis label and its tick labels.
+const labelPad = vg.Length(3)
+
+// labelStrips returns the height of the strip of the x labels and the
+// width of that of the y labels: the tallest label's, or zero without
+// labels.
+func labelStrips(xl, yl []string) (xs, ys vg.Length) {
+	sty := labelStyle()
+	for _, t := range xl {
+		if t != "" {
+			xs = max(xs, sty.Height(t)+sty.FontExtents().Descent+labelPad)
+		}
+	}
+	for _, t := range yl {
+		if t != "" {
+			ys = max(ys, sty.Height(t)+sty.FontExtents().Descent+labelPad)
+		}
+	}
+	return xs, ys
+}
+
+// gaps are the room a panel takes around its data area: axes, ticks,
+// title, padding.
+type gaps struct{ left, right, bottom, top vg.Length }
+
+// gapsOf measures p's gaps on a probe canvas.
+func gapsOf(p *plot.Plot) gaps {
+	probe := draw.Canvas{Rectangle: vg.Rectangle{Max: vg.Point{X: 10 * vg.Inch, Y: 10 * vg.Inch}}}
+	d := p.DataCanvas(probe)
+	return gaps{left: d.Min.X - probe.Min.X, right: probe.Max.X - d.Max.X, bottom: d.Min.Y - probe.Min.Y, top: probe.Max.Y - d.Max.Y}
+}
+
+// align lays the panels out in grid, rows of cols, so that their data
+// areas are all of one size and line up in rows and columns (as
+// plot.Align), with room for the x and y labels drawn by the figure. It
+// returns the canvas of each panel (its cell: the room for its labels
+// included) and its data area.
+func align(ps []*plot.Plot, cols, rows int, xl, yl []string, grid draw.Canvas) (cells []draw.Canvas, data []vg.Rectangle) {
+	left, right := make([]vg.Length, cols), make([]vg.Length, cols)
+	bottom, top := make([]vg.Length, rows), make([]vg.Length, rows)
+	g := make([]gaps, len(ps))
+	for i, p := range ps {
+		g[i] = gapsOf(p)
+		r, k := i/cols, i%cols
+		xs, ys := labelStrips(xl[i:i+1], yl[i:i+1])
+		left[k], right[k] = max(left[k], g[i].left+ys), max(right[k], g[i].right)
+		bottom[r], top[r] = max(bottom[r], g[i].bottom+xs), max(top[r], g[i].top)
+	}
+	sum := func(v []vg.Length) (s vg.Length) {
+		for _, x := range v {
+			s += x
+		}
+		return s
+	}
+	dw := (grid.Max.X - grid.Min.X - sum(left) - sum(right) - vg.Length(cols-1)*cellPad) / vg.Length(cols)
+	dh := (grid.Max.Y - grid.Min.Y - sum(bottom) - sum(top) - vg.Length(rows-1)*cellPad) / vg.Length(rows)
+	dw, dh = max(dw, vg.Inch/4), max(dh, vg.Inch/4)
+	for i := range ps {
+		r, k := i/cols, i%cols
+		x0 := grid.Min.X
+		for j := range k {
+			x0 += left[j] + dw + right[j] + cellPad
+		}
+		y1 := grid.Max.Y
+		for j := range r {
+			y1 -= top[j] + dh + bottom[j] + cellPad
+		}
+		d := vg.Rectangle{Min: vg.Point{X: x0 + left[k], Y: y1 - top[r] - dh}, Max: vg.Point{X: x0 + left[k] + dw, Y: y1 - top[r]}}
+		// The panel's own canvas puts its data area exactly at d; its
+		// cell spans the column's and row's room.
+		canvas := vg.Rectangle{Min: vg.Point{X: d.Min.X - g[i].left, Y: d.Min.Y - g[i].bottom}, Max: vg.Point{X: d.Max.X + g[i].right, Y: d.Max.Y + g[i].top}}
+		cells = append(cells, draw.Canvas{Canvas: grid.Canvas, Rectangle: canvas})
+		data = append(data, d)
+	}
+	return cells, data
+}
+
 // prepared returns themed copies of the panels for a grid of the given
-// width: titles wrapped to their cell, legends removed, ranges shared.
-func (f *Figure) prepared(cols int, width vg.Length) []*plot.Plot {
+// size — titles wrapped to their cell, legends removed, ranges shared,
+// axis labels taken out — and the labels, wrapped to about their axis.
+func (f *Figure) prepared(cols int, width, height vg.Length) (ps []*plot.Plot, xl, yl []string) {
+	_, rows := f.Grid()
 	cellW := (width - vg.Length(cols-1)*cellPad) / vg.Length(cols)
-	ps := make([]*plot.Plot, len(f.Panels))
+	cellH := (height - vg.Length(rows-1)*cellPad) / vg.Length(rows)
+	ps = make([]*plot.Plot, len(f.Panels))
+	xl, yl = make([]string, len(f.Panels)), make([]string, len(f.Panels))
+	sty := labelStyle()
 	for i, p := range f.Panels {
 		q := *p
 		Theme(&q)
 		q.Legend = plot.NewLegend()
-		q.Title.Text = strings.Join(Wrap(q.Title.TextStyle, q.Title.Text, cellW), "\n")
+		// The title spans the panel, its y label strip (about 24 points) aside.
+		q.Title.Text = strings.Join(Wrap(q.Title.TextStyle, q.Title.Text, cellW-24), "\n")
+		xl[i] = strings.Join(Wrap(sty, q.X.Label.Text, cellW*0.8), "\n")
+		yl[i] = strings.Join(Wrap(sty, q.Y.Label.Text, cellH*0.6), "\n")
+		q.X.Label.Text, q.Y.Label.Text = "", ""
 		ps[i] = &q
 	}
 	share := func(axis func(*plot.Plot) *plot.Axis) {
@@ -290,28 +377,27 @@ func (f *Figure) prepared(cols int, width vg.Length) []*plot.Plot {
 			a.Min, a.Max = lo, hi
 		}
 	}
-	_, rows := f.Grid()
 	if f.ShareX {
 		share(func(q *plot.Plot) *plot.Axis { return &q.X })
-		for i, q := range ps {
+		for i := range ps {
 			// Only the lowest panel of each column keeps the label.
 			if r := i / cols; r < rows-1 && i+cols < len(ps) {
-				q.X.Label.Text = ""
+				xl[i] = ""
 			}
 		}
 	}
 	if f.ShareY {
 		share(func(q *plot.Plot) *plot.Axis { return &q.Y })
-		for i, q := range ps {
+		for i := range ps {
 			if i%cols != 0 {
-				q.Y.Label.Text = ""
+				yl[i] = ""
 			}
 		}
 	}
 	for _, q := range ps {
 		_ = FixLogAxes(q) // Check reports the errors
 	}
-	return ps
+	return ps, xl, yl
 }
 
 // Draw draws the figure on c (of the size Size returns, or any other).
@@ -329,8 +415,20 @@ func (f *Figure) Draw(c draw.Canvas) {
 		y -= cs.Height(line)
 		c.FillText(cs, vg.Point{X: l.Header.Min.X, Y: y + cs.FontExtents().Descent}, line)
 	}
+	sty := labelStyle()
 	for i, p := range l.Panels {
 		p.Draw(l.Cells[i])
+		d, cell := l.Data[i], l.Cells[i].Rectangle
+		if t := l.XLabels[i]; t != "" {
+			c.FillText(sty, vg.Point{X: (d.Min.X + d.Max.X) / 2, Y: cell.Min.Y - labelPad - sty.Height(t) + sty.FontExtents().Descent}, t)
+		}
+		if t := l.YLabels[i]; t != "" {
+			ry := sty
+			ry.Rotation = math.Pi / 2
+			ry.YAlign = draw.YBottom
+			x := cell.Min.X - labelPad
+			c.FillText(ry, vg.Point{X: x, Y: (d.Min.Y + d.Max.Y) / 2}, t)
+		}
 	}
 	if l.Key != nil {
 		l.Key.Draw(draw.Canvas{Canvas: c.Canvas, Rectangle: l.KeyArea})

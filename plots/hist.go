@@ -2,7 +2,9 @@ package plots
 
 import (
 	"errors"
+	"fmt"
 	"math"
+	"strconv"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -29,9 +31,15 @@ type HistOptions struct {
 // case the bins are equally wide in log x. The y label defaults to "count"
 // or "fraction". It returns an error when no value is left.
 func Hist(values []float64, opts HistOptions) (*plot.Plot, error) {
+	p, _, err := hist(values, opts)
+	return p, err
+}
+
+// hist is Hist, returning the histogram plotter too.
+func hist(values []float64, opts HistOptions) (*plot.Plot, *plotter.Histogram, error) {
 	bins, width, err := histBins(values, opts)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if opts.YLabel == "" {
 		opts.YLabel = "count"
@@ -39,11 +47,14 @@ func Hist(values []float64, opts HistOptions) (*plot.Plot, error) {
 			opts.YLabel = "fraction"
 		}
 	}
+	if !opts.Fraction && !opts.LogY {
+		opts.IntegerY = true // counts
+	}
 	p := newPlot(opts.Axes)
 	h := &plotter.Histogram{Bins: bins, Width: width, FillColor: BandColor, LogY: opts.LogY}
 	h.LineStyle = draw.LineStyle{Color: VariantColor, Width: vg.Points(0.5)}
 	p.Add(h)
-	return p, nil
+	return p, h, nil
 }
 
 // histBins returns the bins of Hist and their width (in log x with LogX).
@@ -107,4 +118,79 @@ func histBins(values []float64, opts HistOptions) ([]plotter.HistogramBin, float
 		}
 	}
 	return bins, width, nil
+}
+
+// offScale is how far outside the values' range (in that range's widths)
+// HistValue still draws the value on the axis; beyond, the axis would
+// squash the histogram into a few bars, and the value is written at the
+// axis' edge instead.
+const offScale = 1.0
+
+// HistValue plots the histogram of values (variants, replicates: the
+// key's valuesLabel) with a value of reference (the original, the paper's:
+// valueLabel) as a bold black vertical line, as in Figs 8–9 of Zakay &
+// Feitelson (2013). The bins span the values only. A value further than
+// the values' range from it is not drawn on the axis (it would squash the
+// bars): an arrow and the value are written at the edge on its side. NaN
+// values are left out; a NaN value draws no line. It returns the errors of
+// Hist.
+func HistValue(values []float64, value float64, valuesLabel, valueLabel string, opts HistOptions) (*plot.Plot, error) {
+	if opts.Min == 0 && opts.Max == 0 {
+		vs := finite(values, opts.LogX)
+		if len(vs) > 0 {
+			lo, hi := vs[0], vs[0]
+			for _, v := range vs {
+				lo, hi = min(lo, v), max(hi, v)
+			}
+			opts.Min, opts.Max = lo, hi
+			if lo == hi {
+				opts.Min, opts.Max = 0, 0
+			}
+		}
+	}
+	p, h, err := hist(values, opts)
+	if err != nil {
+		return nil, err
+	}
+	keyValues := func() {
+		if valuesLabel != "" {
+			p.Legend.Add(valuesLabel, h)
+		}
+	}
+	if math.IsNaN(value) || math.IsInf(value, 0) || (opts.LogX && value <= 0) {
+		keyValues()
+		return p, nil
+	}
+	lo, hi := p.X.Min, p.X.Max
+	span := hi - lo
+	if span == 0 {
+		span = math.Abs(hi)
+	}
+	top := p.Y.Max
+	if value >= lo-offScale*span && value <= hi+offScale*span {
+		l, err := plotter.NewLine(plotter.XYs{{X: value, Y: 0}, {X: value, Y: top}})
+		if err != nil {
+			return nil, err
+		}
+		l.LineStyle = OriginalStyle()
+		p.Add(l)
+		if valueLabel != "" {
+			p.Legend.Add(valueLabel, l)
+		}
+		keyValues()
+		return p, nil
+	}
+	keyValues()
+	// Off scale: write it at the edge, on its side.
+	text := fmt.Sprintf("%s %s →", valueLabel, strconv.FormatFloat(roundSig(value, 3), 'g', -1, 64))
+	x, align := hi, draw.XRight
+	if value < lo {
+		text = fmt.Sprintf("← %s %s", valueLabel, strconv.FormatFloat(roundSig(value, 3), 'g', -1, 64))
+		x, align = lo, draw.XLeft
+	}
+	if err := AddLabels(p, plotter.XYs{{X: x, Y: top}}, []string{text}, LabelOptions{Align: align, Bold: true}); err != nil {
+		return nil, err
+	}
+	p.Y.Max = top * 1.15 // room for the text above the bars
+	return p, nil
 }

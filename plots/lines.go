@@ -75,11 +75,11 @@ type seriesOptions struct {
 	radius        float64
 }
 
-// AddSeries adds series to p as Lines draws them (with lines) or as
-// Scatter does (without), with the legend entries, for builders that
-// start from New. It returns the number of series drawn.
-func AddSeries(p *plot.Plot, series []XY, a Axes, lines bool) (int, error) {
-	return addSeries(p, series, seriesOptions{axes: a, lines: lines, points: !lines})
+// AddSeries adds series to p as Lines draws them, with lines, markers or
+// both, and their legend entries, for builders that start from New (a
+// plot may take several calls). It returns the number of series drawn.
+func AddSeries(p *plot.Plot, series []XY, a Axes, lines, markers bool) (int, error) {
+	return addSeries(p, series, seriesOptions{axes: a, lines: lines, points: markers})
 }
 
 // addSeries draws series on p by role — guides first, then variants,

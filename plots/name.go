@@ -18,6 +18,8 @@ var (
 	seedPart  = regexp.MustCompile(`[-_ ]\d{8,}$`)
 	fileExts  = []string{".gz", ".swf", ".csv", ".json", ".parquet", ".txt"}
 	separator = regexp.MustCompile(`[-_ ]+`)
+	// columnName is a snake_case column name of letters.
+	columnName = regexp.MustCompile(`^[a-z]+(_[a-z0-9]*[a-z][a-z0-9]*)+$`)
 )
 
 // Label is the one naming function of the figures: it turns the name of
@@ -29,11 +31,20 @@ var (
 //	SDSC-Par-1996-3.1-cln                                SDSC-Par-1996 (the archive has SDSC-Par-1995 too)
 //	LANL-CM5-1994-4.1-cln-resampled-1448545751155262862  LANL-CM5 resampled
 //
+// Column and attribute names become words:
+//
+//	req_time       requested runtime
+//	procs          processors
+//	avg_slowdown   average slowdown
+//
 // A log of the archive keeps its year only where the archive has another
 // log of the same name. Number several variants with Numbered.
 func Label(name string) string {
 	if name == "" {
 		return ""
+	}
+	if w, ok := words[name]; ok {
+		return w
 	}
 	s := filepath.Base(name)
 	for changed := true; changed; {
@@ -55,11 +66,37 @@ func Label(name string) string {
 			break
 		}
 	}
+	if rest == "" && base == s && columnName.MatchString(s) {
+		// A column name: its words.
+		var ws []string
+		for _, w := range strings.Split(s, "_") {
+			if r, ok := words[w]; ok {
+				w = r
+			}
+			ws = append(ws, w)
+		}
+		return strings.Join(ws, " ")
+	}
 	rest = strings.TrimSpace(separator.ReplaceAllString(rest, " "))
 	if rest == "" {
 		return base
 	}
 	return base + " " + rest
+}
+
+// words are the names of columns and attributes (datasets.Attribute, job
+// frame columns, metrics), and parts of them, in words.
+var words = map[string]string{
+	"procs":        "processors",
+	"long_term":    "long-term",
+	"req_time":     "requested runtime",
+	"req_procs":    "requested processors",
+	"runtime":      "runtime",
+	"interarrival": "interarrival time",
+	"cpu_time":     "CPU time",
+	"avg":          "average",
+	"util":         "utilisation",
+	"p90":          "90th percentile",
 }
 
 // shortLogName is an archive log's name, with its year where the archive

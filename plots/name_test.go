@@ -14,6 +14,9 @@ func TestLabel(t *testing.T) {
 		{"lublin_256.swf", "lublin_256"},
 		{"run_12345678", "run"},
 		{"", ""},
+		{"req_time", "requested runtime"},
+		{"procs", "processors"},
+		{"avg_slowdown", "average slowdown"},
 	} {
 		if got := Label(tt.in); got != tt.want {
 			t.Errorf("Label(%q) = %q, want %q", tt.in, got, tt.want)

@@ -6,6 +6,7 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
@@ -221,4 +222,39 @@ func tickerOf(log, integer bool) plot.Ticker {
 		return IntegerTicks{}
 	}
 	return Ticks{}
+}
+
+// LabelOptions controls AddLabels.
+type LabelOptions struct {
+	// Colors of the labels, one per label or none (black).
+	Colors []color.Color
+	// Align is the labels' horizontal alignment at their point
+	// (draw.XLeft: the text starts there); Offset moves them.
+	Align  text.XAlignment
+	Offset vg.Point
+	// Bold labels (a value written in place of a line, say).
+	Bold bool
+}
+
+// AddLabels names points of p directly, in the theme's small type: the
+// way to tell apart more series than a key may hold, or to name the few
+// bars or points that matter.
+func AddLabels(p *plot.Plot, at plotter.XYs, labels []string, o LabelOptions) error {
+	lb, err := plotter.NewLabels(plotter.XYLabels{XYs: at, Labels: labels})
+	if err != nil {
+		return err
+	}
+	for i := range lb.TextStyle {
+		lb.TextStyle[i].Font = fontOf(sans, 8)
+		if o.Bold {
+			lb.TextStyle[i].Font = fontOf(sansBold, keySize)
+		}
+		lb.TextStyle[i].XAlign = o.Align
+		if i < len(o.Colors) {
+			lb.TextStyle[i].Color = o.Colors[i]
+		}
+	}
+	lb.Offset = o.Offset
+	p.Add(lb)
+	return nil
 }

@@ -54,7 +54,7 @@ func (HourTicks) Ticks(min, max float64) []plot.Tick {
 // in range and unlabelled ticks between them; when the range holds fewer
 // than two powers of ten, 2× and 5× are labelled too (and, in less than a
 // factor of 5, every integer multiple), so that a log axis always has at
-// least two labels.
+// least two labels (ranges narrower than that get Ticks).
 type LogTicks struct{}
 
 // Ticks returns the ticks of [min, max]; min must be > 0.
@@ -98,6 +98,16 @@ func (LogTicks) Ticks(min, max float64) []plot.Tick {
 			}
 			ts = append(ts, t)
 		}
+	}
+	n := 0
+	for _, t := range ts {
+		if t.Label != "" {
+			n++
+		}
+	}
+	if n < 2 {
+		// Less than a factor 2 between the ends: a linear axis' ticks.
+		return Ticks{}.Ticks(min, max)
 	}
 	return ts
 }

@@ -2,6 +2,8 @@ package plottest
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"image/color"
 	"reflect"
 	"regexp"
@@ -140,11 +142,12 @@ func Lint(f *plots.Figure) (errs []error) {
 		for _, ax := range []struct {
 			name     string
 			a, drawn *plot.Axis
+			label    string
 			length   vg.Length
 			vertical bool
 		}{
-			{"x", &orig.X, &p.X, data.Max.X - data.Min.X, false},
-			{"y", &orig.Y, &p.Y, data.Max.Y - data.Min.Y, true},
+			{"x", &orig.X, &p.X, l.XLabels[i], data.Max.X - data.Min.X, false},
+			{"y", &orig.Y, &p.Y, l.YLabels[i], data.Max.Y - data.Min.Y, true},
 		} {
 			ticks := ax.drawn.Tick.Marker.Ticks(ax.drawn.Min, ax.drawn.Max)
 			labelled := 0
@@ -159,8 +162,8 @@ func Lint(f *plots.Figure) (errs []error) {
 				bad("%s: the %s axis has no label", panel, ax.name)
 			}
 			checkText(bad, panel+" "+ax.name+" label", ax.a.Label.Text)
-			if ax.drawn.Label.Text != "" && ax.drawn.Label.TextStyle.Width(ax.drawn.Label.Text) > ax.length*1.15 {
-				bad("%s: the %s label %q is longer than its axis", panel, ax.name, ax.drawn.Label.Text)
+			if ax.label != "" && ax.a.Label.TextStyle.Width(ax.label) > ax.length*1.15 {
+				bad("%s: the %s label %q is longer than its axis", panel, ax.name, ax.label)
 			}
 			if _, log := ax.drawn.Scale.(plot.LogScale); log && labelled < 2 {
 				bad("%s: the logarithmic %s axis has %d labelled ticks, fewer than 2", panel, ax.name, labelled)
@@ -478,10 +481,17 @@ func searchable(t reflect.Type) bool {
 	return false
 }
 
+// FigureDirEnv names the environment variable of a folder where
+// LintReachable also saves every figure it lints, as PNG at 96 dpi: to look
+// at them all without running the notebooks.
+const FigureDirEnv = "TRACELAB_FIGURE_DIR"
+
 // LintReachable lints every figure reachable from v (Reachable), and
 // reports plots outside a figure (each result shows its plots as figures,
 // with a title and a caption). It fails t when it finds no figure at all.
-func LintReachable(t testing.TB, v any) {
+// With $TRACELAB_FIGURE_DIR set, it saves the figures there, named
+// prefix-NN-title.png.
+func LintReachable(t testing.TB, prefix string, v any) {
 	t.Helper()
 	figs, loose := Reachable(v)
 	if len(figs) == 0 {
@@ -490,9 +500,36 @@ func LintReachable(t testing.TB, v any) {
 	for _, p := range loose {
 		t.Errorf("plot %q is not in a figure (plots.Figure: title and caption)", p.Title.Text)
 	}
-	for _, f := range figs {
+	dir := os.Getenv(FigureDirEnv)
+	for i, f := range figs {
 		for _, err := range Lint(f) {
 			t.Error(err)
 		}
+		if dir == "" {
+			continue
+		}
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.Save(filepath.Join(dir, fmt.Sprintf("%s-%02d-%s.png", prefix, i+1, slug(f.Title)))); err != nil {
+			t.Error(err)
+		}
 	}
+}
+
+// slug is a short file-name part of a title.
+func slug(title string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(title) {
+		switch {
+		case r >= 'a' && r <= 'z' || r >= '0' && r <= '9':
+			b.WriteRune(r)
+		case b.Len() > 0 && !strings.HasSuffix(b.String(), "-"):
+			b.WriteByte('-')
+		}
+		if b.Len() >= 48 {
+			break
+		}
+	}
+	return strings.Trim(b.String(), "-")
 }

@@ -155,15 +155,15 @@ func quantile(x []float64, q float64) float64 {
 }
 
 // bootstrapFigure is Fig. 8 or Fig. 9: per log, a histogram of each
-// metric over the variants with the original as a red line, under the
+// metric over the variants with the original as a bold line, under the
 // paper's reading and under ours.
 type bootstrapFigure struct {
-	// Panels are the paper's figure: the variants of §4's literal reading
+	// Figure is the paper's figure: the variants of §4's literal reading
 	// (literalReading), one histogram per log and metric.
-	Panels []*plot.Plot
-	// CommonPanels are the same with every long-term user started in one
-	// common week (commonReading, ours).
-	CommonPanels []*plot.Plot
+	Figure *plots.Figure
+	// Common is the same with every long-term user started in one common
+	// week (commonReading, ours).
+	Common *plots.Figure
 	// Frame has one row per reading (activity: the paper's; default: the
 	// common week), log and metric: reading, log, metric, original,
 	// median, p5, p95, share_below (strictly), share_at_or_below,
@@ -183,20 +183,22 @@ type bootstrapMetric struct {
 
 var (
 	fig8Metrics = []bootstrapMetric{
-		{"jobs", "jobs (throughput)", func(m resample.Metrics) float64 { return float64(m.Jobs) }},
+		{"jobs", "jobs in the log (throughput)", func(m resample.Metrics) float64 { return float64(m.Jobs) }},
 		{"utilization", "utilization", func(m resample.Metrics) float64 { return m.Utilization }},
 	}
 	fig9Metrics = []bootstrapMetric{
 		{"avg_slowdown", "average slowdown", func(m resample.Metrics) float64 { return m.AvgSlowdown }},
-		{"avg_wait", "average wait (s)", func(m resample.Metrics) float64 { return m.AvgWait }},
+		{"avg_wait", "average wait [s]", func(m resample.Metrics) float64 { return m.AvgWait }},
 	}
 )
 
 // readingWords names the two readings in figure titles.
 var readingWords = map[string]string{literalReading: "§4's start", commonReading: "common week"}
 
-func (s *Study) bootstrapFigure(ctx context.Context, metrics []bootstrapMetric) (*bootstrapFigure, error) {
+func (s *Study) bootstrapFigure(ctx context.Context, item, what string, metrics []bootstrapMetric) (*bootstrapFigure, error) {
 	f := &bootstrapFigure{}
+	var panels, common []*plot.Plot
+	variants := 0
 	for _, log := range s.bootstrapLogs(len(BootstrapLogs)) {
 		lit, err := s.bootstrap(ctx, log, literalReading)
 		if isMissing(err) {
@@ -218,22 +220,26 @@ func (s *Study) bootstrapFigure(ctx context.Context, metrics []bootstrapMetric) 
 		for _, m := range metrics {
 			for _, b := range []*resample.Bootstrap{lit, com} {
 				orig := m.original(b.Original)
-				h, err := resampleplot.Histogram(b.Replicates.Col(m.column).Float(), orig, plots.HistOptions{
+				h, err := resampleplot.Histogram(b.Replicates.Col(m.column).Float(), orig, fmt.Sprintf("%d resampled logs", b.Wait.Replicates), plots.HistOptions{
 					Bins: min(40, max(8, b.Wait.Replicates/20)),
-					Axes: plots.Axes{Title: log + ", " + readingWords[b.Reading.Name] + ": " + m.label, XLabel: m.label}})
+					Axes: plots.Axes{Title: log, XLabel: m.label, IntegerX: m.column == "jobs"}})
 				if err != nil {
 					return nil, fmt.Errorf("%s %s: %w", log, m.column, err)
 				}
 				pos := positionOf(log, m.column, b, orig)
 				pos.discarded = discarded
+				variants = b.Wait.Replicates
 				if b == lit {
-					f.Panels, f.rows = append(f.Panels, h), append(f.rows, pos)
+					panels, f.rows = append(panels, h), append(f.rows, pos)
 				} else {
-					f.CommonPanels, f.common = append(f.CommonPanels, h), append(f.common, pos)
+					common, f.common = append(common, h), append(f.common, pos)
 				}
 			}
 		}
 	}
+	see := "where the original (black line) falls among its resampled logs (bars); §6.1 expects it among them, often near the middle"
+	f.Figure = figure(item, fmt.Sprintf("%s of EASY over %d resampled logs of each log (%s)", what, variants, readingWords[literalReading]), see, 4, panels...)
+	f.Common = figure(item+" (ours)", fmt.Sprintf("%s of EASY over %d resampled logs of each log (%s)", what, variants, readingWords[commonReading]), see, 4, common...)
 	f.Frame = positionFrame(append(slices.Clone(f.rows), f.common...))
 	return f, nil
 }
@@ -269,12 +275,12 @@ func positionFrame(rows []metricPosition) dataframe.DataFrame {
 }
 
 // Fig8Result is Fig. 8: throughput (jobs in the log) and utilisation of
-// EASY over the variants, the original as a red line.
+// EASY over the variants, the original as a bold line.
 type Fig8Result struct{ bootstrapFigure }
 
 // Fig9Result is Fig. 9: average slowdown and wait of EASY over the
-// variants, the original as a red line; with the measured mechanism of the
-// difference between the readings (BootstrapDiagnostic).
+// variants, the original as a bold line; with the measured mechanism of
+// the difference between the readings (BootstrapDiagnostic).
 type Fig9Result struct {
 	bootstrapFigure
 	diag *BootstrapDiagnosticResult
@@ -283,7 +289,7 @@ type Fig9Result struct {
 // Fig8 computes Fig. 8.
 func (s *Study) Fig8(ctx context.Context) (*Fig8Result, error) {
 	return s.fig8.Get(func() (*Fig8Result, error) {
-		f, err := s.bootstrapFigure(ctx, fig8Metrics)
+		f, err := s.bootstrapFigure(ctx, "Fig. 8", "throughput and utilisation", fig8Metrics)
 		if err != nil {
 			return nil, err
 		}
@@ -294,7 +300,7 @@ func (s *Study) Fig8(ctx context.Context) (*Fig8Result, error) {
 // Fig9 computes Fig. 9, and the diagnostic its entries cite.
 func (s *Study) Fig9(ctx context.Context) (*Fig9Result, error) {
 	return s.fig9.Get(func() (*Fig9Result, error) {
-		f, err := s.bootstrapFigure(ctx, fig9Metrics)
+		f, err := s.bootstrapFigure(ctx, "Fig. 9", "average slowdown and wait", fig9Metrics)
 		if err != nil {
 			return nil, err
 		}
@@ -677,9 +683,9 @@ const frontWeeks = 4
 // original and of its variants under diagnosticReadings, and the
 // covariance of the long-term users' weekly loads.
 type BootstrapDiagnosticResult struct {
-	// Panels: per log, the weekly offered load of the original and of
+	// Figure: per log, the weekly offered load of the original and of
 	// the first variant of each reading.
-	Panels []*plot.Plot
+	Figure *plots.Figure
 	// Covariance has one row per log: log, long_term_users, weeks,
 	// variants (per reading); var_log, the variance over the weeks of the
 	// long-term users' total weekly load (work over the machine's capacity
@@ -735,6 +741,7 @@ const (
 func (s *Study) BootstrapDiagnostic(ctx context.Context) (*BootstrapDiagnosticResult, error) {
 	return s.diagnostic.Get(func() (*BootstrapDiagnosticResult, error) {
 		r := &BootstrapDiagnosticResult{}
+		var panels []*plot.Plot
 		var daily []diagRow
 		for _, log := range s.bootstrapLogs(len(BootstrapLogs)) {
 			p, err := s.pools(log)
@@ -782,13 +789,15 @@ func (s *Study) BootstrapDiagnostic(ctx context.Context) (*BootstrapDiagnosticRe
 					}
 				}
 			}
-			pl, err := plots.Lines(lines, plots.LinesOptions{Axes: plots.Axes{Title: log + ": weekly offered load",
-				XLabel: "week", YLabel: "work / capacity"}})
+			pl, err := plots.Lines(lines, plots.LinesOptions{Axes: plots.Axes{Title: log,
+				XLabel: "week", YLabel: "offered work / capacity"}})
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", log, err)
 			}
-			r.Panels = append(r.Panels, pl)
+			panels = append(panels, pl)
 		}
+		r.Figure = figure("§6.1 diagnostic (ours)", "weekly offered load of the original and of a variant of each reading",
+			"a variant of the cycle reading (each long-term user in its own week) swings more from week to week than the original and the common-week reading", 3, panels...)
 		r.Frame, r.Daily, r.Covariance = diagFrame(r.rows), diagFrame(daily), covarianceFrame(r.cov)
 		return r, nil
 	})
@@ -834,7 +843,11 @@ func weekLine(label string, lp resample.LoadProfile) plots.XY {
 	for k := range x {
 		x[k] = float64(k)
 	}
-	return plots.XY{Label: label, X: x, Y: lp.Load(0)}
+	line := plots.XY{Label: "a variant, " + label + " reading", X: x, Y: lp.Load(0)}
+	if label == "original" {
+		line.Label, line.Role = "original", plots.Original
+	}
+	return line
 }
 
 // longTermLoad is the long-term users' load per period of lp (zero when

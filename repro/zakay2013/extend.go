@@ -6,13 +6,13 @@ import (
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
-	"gonum.org/v1/plot"
 
 	"github.com/tracelab/tracelab/analytics/users"
+	"github.com/tracelab/tracelab/analytics/users/usersplot"
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/plots"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/sim/resample"
-	"github.com/tracelab/tracelab/sim/resample/resampleplot"
 	"github.com/tracelab/tracelab/sim/sweep"
 )
 
@@ -30,7 +30,7 @@ var fig10Periods = []int{1, 3, 5}
 // third and fifth parts of resampled logs five times as long (three in
 // full mode, one in quick mode), each part treated as a log of its own.
 type Fig10Result struct {
-	Panels []*plot.Plot // the eight panels of Fig. 4, the original in black
+	Figure *plots.Figure // the eight panels of Fig. 4, the original bold black, a colour per part
 	// KS has one row per extended log and period: repetition, period,
 	// jobs, and the KS distance of each marginal (resample.MarginalNames)
 	// to the original's.
@@ -58,7 +58,7 @@ func (s *Study) Fig10(ctx context.Context) (*Fig10Result, error) {
 		if err != nil {
 			return nil, err
 		}
-		orig.Name = Fig10Log + " (original)"
+		orig.Name = Fig10Log
 		span := p.End - p.Start
 		r := &Fig10Result{reps: s.o.Reps(3, 1), ks: map[int]marginalKS{}, early: map[int]float64{}}
 		r.origEarly, r.uniform = firstWeeksShare(orig), edgeZone/span
@@ -80,14 +80,17 @@ func (s *Study) Fig10(ctx context.Context) (*Fig10Result, error) {
 		ms := make([]users.Marginals, len(parts))
 		if err := s.parallel(ctx, len(parts), func(i int) (err error) {
 			ms[i], err = users.ComputeMarginals(parts[i], users.Options{})
-			ms[i].Name = fmt.Sprintf("repetition %d, part %d", i/len(fig10Periods)+1, fig10Periods[i%len(fig10Periods)])
+			ms[i].Name = fmt.Sprintf("part %d", fig10Periods[i%len(fig10Periods)])
 			return err
 		}); err != nil {
 			return nil, err
 		}
-		if r.Panels, err = resampleplot.Marginals(append([]users.Marginals{orig}, ms...), fmt.Sprintf("%s ×%d: ", Fig10Log, Fig10Factor)); err != nil {
+		ps, err := usersplot.Marginals(&orig, ms, usersplot.MarginalOptions{Compared: true})
+		if err != nil {
 			return nil, err
 		}
+		r.Figure = figure("Fig. 10", fmt.Sprintf("%s and parts 1, 3 and 5 of resampled logs %d times as long (%d)", Fig10Log, Fig10Factor, r.reps),
+			"each part looks like the original, end effects included: its first arrivals bunch at its start like the original's", 4, ps...)
 		names := resample.MarginalNames()
 		var rep, period, jobs []int
 		ksCols := make([][]float64, len(names))

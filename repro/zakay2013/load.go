@@ -13,6 +13,7 @@ import (
 	"gonum.org/v1/plot"
 
 	"github.com/tracelab/tracelab/analytics/users"
+	"github.com/tracelab/tracelab/analytics/users/usersplot"
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/plots"
 	"github.com/tracelab/tracelab/repro/ledger"
@@ -37,7 +38,7 @@ var workloadMarginals = []string{users.JobsPerUser.String(), users.SessionsPerUs
 // six times its users (8 in full mode, 2 in quick mode), user ranks
 // normalised to [0, 1], and EASY's utilisation of each.
 type Fig11Result struct {
-	Panels []*plot.Plot // the eight panels of Fig. 4, the original in black
+	Figure *plots.Figure // the eight panels of Fig. 4, the original bold black, the resampled logs a band
 	// Frame has one row per log (the original first): name, users, jobs,
 	// utilization (EASY, open replay), saturated.
 	Frame       dataframe.DataFrame
@@ -97,7 +98,7 @@ func (s *Study) Fig11(ctx context.Context) (*Fig11Result, error) {
 		if err != nil {
 			return nil, err
 		}
-		orig.Name = Fig11Log + " (original)"
+		orig.Name = Fig11Log
 		n := s.validationVariants()
 		vms := make([]users.Marginals, n)
 		ms := make([]resample.Metrics, n)
@@ -130,9 +131,12 @@ func (s *Study) Fig11(ctx context.Context) (*Fig11Result, error) {
 			}
 			r.lowLoad = append(r.lowLoad, logLoad{pl.Name, logUtilization(tr)})
 		}
-		if r.Panels, err = resampleplot.Marginals(append([]users.Marginals{orig}, vms...), fmt.Sprintf("%s ×%d users: ", Fig11Log, Fig11Load)); err != nil {
+		ps, err := usersplot.Marginals(&orig, vms, usersplot.MarginalOptions{Label: fmt.Sprintf("%d resampled logs, ×%d users", n, Fig11Load)})
+		if err != nil {
 			return nil, err
 		}
+		r.Figure = figure("Fig. 11", fmt.Sprintf("%s and resampled logs with %d times its users", Fig11Log, Fig11Load),
+			"per-user distributions keep their shape (users' ranks normalised to [0, 1]) while the load rises about sixfold (table below)", 4, ps...)
 		names := []string{"original"}
 		all := []resample.Metrics{ref}
 		for i, m := range ms {
@@ -224,7 +228,7 @@ func (s *Study) fig12Sweeps() []loadSweep {
 // simulations left out) and the fraction of simulations that did not
 // saturate.
 type Fig12Result struct {
-	Panels []*plot.Plot // per log: slowdown, response time, not saturated
+	Figure *plots.Figure // per log (rows): slowdown, response time, not saturated
 	// Sweeps holds the rows of each log's sweep (sweep.Run over
 	// resample.Experiment: replicate, seed, load, then MetricsColumns).
 	Sweeps map[string]dataframe.DataFrame
@@ -249,6 +253,7 @@ type loadRow struct {
 func (s *Study) Fig12(ctx context.Context) (*Fig12Result, error) {
 	return s.fig12.Get(func() (*Fig12Result, error) {
 		r := &Fig12Result{Sweeps: map[string]dataframe.DataFrame{}, quick: s.o.Quick}
+		var panels []*plot.Plot
 		for _, sw := range s.fig12Sweeps() {
 			p, err := s.pools(sw.Log)
 			if isMissing(err) {
@@ -273,17 +278,19 @@ func (s *Study) Fig12(ctx context.Context) (*Fig12Result, error) {
 			if err != nil {
 				return nil, err
 			}
-			rt, err := resampleplot.LoadScatter(df, "avg_response", plots.Axes{Title: sw.Log + ": response time", YLabel: "average response (s)", LogY: true})
+			rt, err := resampleplot.LoadScatter(df, "avg_response", plots.Axes{Title: sw.Log + ": response time", YLabel: "average response time [s]", LogY: true})
 			if err != nil {
 				return nil, err
 			}
-			un, err := resampleplot.Unsaturated([]string{sw.Log}, []dataframe.DataFrame{df}, plots.Axes{Title: sw.Log + ": not saturated", XLabel: "load factor"})
+			un, err := resampleplot.Unsaturated([]string{""}, []dataframe.DataFrame{df}, plots.Axes{Title: sw.Log + ": not saturated", XLabel: "load factor"})
 			if err != nil {
 				return nil, err
 			}
-			r.Panels = append(r.Panels, sd, rt, un)
+			panels = append(panels, sd, rt, un)
 			r.rows = append(r.rows, loadRows(sw, df)...)
 		}
+		r.Figure = figure("Fig. 12", "EASY under load factors (users multiplied): SDSC-DS, SDSC-BLUE, OSC-cluster",
+			"slowdown and response time climb steeply as utilisation nears saturation; saturated simulations are left out and counted on the right", 3, panels...)
 		var lg []string
 		var load, util, sd, rt []float64
 		var runs, ok []int

@@ -16,6 +16,7 @@ import (
 	"github.com/tracelab/tracelab/analytics/locality"
 	"github.com/tracelab/tracelab/analytics/locality/localityplot"
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/plots"
 	"github.com/tracelab/tracelab/repro/ledger"
 )
 
@@ -204,9 +205,10 @@ var Fig5Logs = []string{"LANL-CM5", "SDSC-SP2", "HPC2N", "CEA-Curie"}
 // of a day's jobs in the fullest of 16 equal-weight bins, for the original
 // logs and their resampled logs.
 type Fig5Result struct {
-	// Panels has one plot per log of Fig5Logs and attribute: the
-	// distribution of the original and of each resampled log.
-	Panels []*plot.Plot
+	// Figure has a panel per log of Fig5Logs (rows) and attribute
+	// (columns): the distribution of the original and the band of its
+	// resampled logs.
+	Figure *plots.Figure
 	// Frame has one row per log and attribute: log, attribute, days,
 	// median (the original's median fraction), resampled_median (mean over
 	// the resampled logs of their medians), ks (mean KS distance between
@@ -234,6 +236,8 @@ type binsRow struct {
 func (s *Study) Fig5(ctx context.Context) (*Fig5Result, error) {
 	return s.fig5.Get(func() (*Fig5Result, error) {
 		r := &Fig5Result{}
+		var panels []*plot.Plot
+		variants := 0
 		logs := Fig5Logs
 		if s.o.Quick {
 			logs = []string{"SDSC-SP2"} // its resampled logs are Table VI's in quick mode
@@ -264,25 +268,30 @@ func (s *Study) Fig5(ctx context.Context) (*Fig5Result, error) {
 				}); err != nil {
 					return nil, err
 				}
-				frames, labels := make([]dataframe.DataFrame, len(res)), make([]string, len(res))
+				frames := make([]dataframe.DataFrame, 0, len(vs))
 				row := binsRow{log: name, attr: a, days: len(res[0].Days), median: median(res[0].Fractions()), variants: len(vs)}
 				if row.scrambled, row.dayJobs, err = scrambledBins(tr, a, s.seed()); err != nil {
 					return nil, err
 				}
-				for i, x := range res {
-					frames[i], labels[i] = x.Frame(), traces[i].Name
-					if i > 0 {
-						row.resampled += median(x.Fractions()) / float64(len(vs))
-						row.ks += fit.KSTwoSample(res[0].Fractions(), x.Fractions()) / float64(len(vs))
-					}
+				for _, x := range res[1:] {
+					frames = append(frames, x.Frame())
+					row.resampled += median(x.Fractions()) / float64(len(vs))
+					row.ks += fit.KSTwoSample(res[0].Fractions(), x.Fractions()) / float64(len(vs))
 				}
-				labels[0] = name + " (original)"
-				p, err := localityplot.DailyBins(frames, labels, fmt.Sprintf("%s, %s: fullest of 16 bins per day", name, a))
+				p, err := localityplot.DailyBins(res[0].Frame(), frames, fmt.Sprintf("%d resampled logs (range, median)", len(vs)),
+					name+" · "+plots.Label(a.String()))
 				if err != nil {
 					return nil, err
 				}
-				r.Panels, r.rows = append(r.Panels, p), append(r.rows, row)
+				panels, r.rows = append(panels, p), append(r.rows, row)
+				variants = len(vs)
 			}
+		}
+		r.Figure = figure("Fig. 5", fmt.Sprintf("daily-bins locality, original and %d resampled logs", variants),
+			"the original (black) inside its resampled logs' band: resampling keeps locality; without locality a day's fullest bin would hold 1/16 = 0.0625",
+			len(stackAttributes), panels...)
+		if r.Figure != nil {
+			r.Figure.ShareY = true
 		}
 		var lg, at []string
 		var days []int

@@ -7,13 +7,13 @@ import (
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
-	"gonum.org/v1/plot"
 
 	"github.com/tracelab/tracelab/analytics/users"
+	"github.com/tracelab/tracelab/analytics/users/usersplot"
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/plots"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/sim/resample"
-	"github.com/tracelab/tracelab/sim/resample/resampleplot"
 )
 
 // Fig4Logs are the logs of Fig. 4 (the paper's ANL-Intrepid is not
@@ -43,11 +43,11 @@ func criticalKS(n, m int) float64 {
 // Fig4Result is Fig. 4 (§5.1): per-user marginal distributions of each log
 // and of its resampled logs.
 type Fig4Result struct {
-	// Panels holds, per log of Fig4Logs (in order), the eight panels of
-	// Fig. 4: the seven per-user marginals, then the arrivals per hour of
-	// the week; the original in black.
-	Panels [][]*plot.Plot
-	Logs   []string
+	// Figures holds, per log of Logs, the eight panels of Fig. 4: the
+	// seven per-user marginals, then the arrivals per hour of the week;
+	// the original bold black, the resampled logs a band.
+	Figures []*plots.Figure
+	Logs    []string
 	// KS has one row per log and marginal: log, marginal
 	// (resample.MarginalNames), mean_ks and max_ks over the resampled logs.
 	KS dataframe.DataFrame
@@ -90,7 +90,7 @@ func (s *Study) Fig4(ctx context.Context) (*Fig4Result, error) {
 			if err != nil {
 				return nil, err
 			}
-			orig.Name = name + " (original)"
+			orig.Name = name
 			vs, err := s.variants(ctx, variantsKey{log: name})
 			if err != nil {
 				return nil, err
@@ -99,11 +99,13 @@ func (s *Study) Fig4(ctx context.Context) (*Fig4Result, error) {
 			if err != nil {
 				return nil, err
 			}
-			ps, err := resampleplot.Marginals(append([]users.Marginals{orig}, vms...), name+": ")
+			ps, err := usersplot.Marginals(&orig, vms, usersplot.MarginalOptions{Label: fmt.Sprintf("%d resampled logs (range, median)", len(vms))})
 			if err != nil {
 				return nil, err
 			}
-			r.Panels, r.Logs = append(r.Panels, ps), append(r.Logs, name)
+			f := figure("Fig. 4", "per-user marginals of "+name+", original and resampled",
+				"the original inside its resampled logs' band for the per-user counts; arrivals and departures drift (resampled users arrive steadily)", 4, ps...)
+			r.Figures, r.Logs = append(r.Figures, f), append(r.Logs, name)
 			k := ksOf(orig, vms)
 			k.log = name
 			r.ks = append(r.ks, k)

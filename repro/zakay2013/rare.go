@@ -13,8 +13,10 @@ import (
 	"github.com/go-gota/gota/series"
 	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
 
 	"github.com/tracelab/tracelab/analytics/users"
+	"github.com/tracelab/tracelab/analytics/users/usersplot"
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/plots"
 	"github.com/tracelab/tracelab/repro/ledger"
@@ -96,7 +98,7 @@ var removedPattern = regexp.MustCompile(`user=(\d+) and \([^\n]*?\) \((\d+) jobs
 // Fig13Result is Fig. 13 (§6.4): jobs per week of three logs, the most
 // active users in colour, with their heaviest single-user bursts.
 type Fig13Result struct {
-	Panels []*plot.Plot // one per log of Fig13Logs
+	Figure *plots.Figure // a panel per log of Fig13Logs
 	// Bursts has one row per burst: log, user, begin and end (trace
 	// seconds), days, jobs, log_jobs (all jobs in the period), share,
 	// median_procs, median_runtime (s).
@@ -116,6 +118,7 @@ type burstRow struct {
 func (s *Study) Fig13(ctx context.Context) (*Fig13Result, error) {
 	return s.fig13.Get(func() (*Fig13Result, error) {
 		r := &Fig13Result{removed: map[string]map[int]int{}}
+		var panels []*plot.Plot
 		for _, name := range Fig13Logs {
 			tr, err := logOf(name)
 			if isMissing(err) {
@@ -145,11 +148,16 @@ func (s *Study) Fig13(ctx context.Context) (*Fig13Result, error) {
 				}
 				r.rows = append(r.rows, burstRow{log: name, b: b, procs: median(procs), runtime: median(runtime)})
 			}
-			p, err := resampleplot.WeeklyJobs(tr, 5, name+": jobs per week")
+			p, err := resampleplot.WeeklyJobs(tr, 5, name)
 			if err != nil {
 				return nil, err
 			}
-			r.Panels = append(r.Panels, p)
+			panels = append(panels, p)
+		}
+		r.Figure = figure("Fig. 13", "jobs per week, the five most active users in colour (cleaned logs: the paper's flurries were removed)",
+			"the paper's flurries are gone from these logs; the heaviest bursts left (table) are far smaller", 1, panels...)
+		if r.Figure != nil {
+			r.Figure.PanelWidth, r.Figure.PanelHeight = 9*vg.Inch, 2.4*vg.Inch
 		}
 		var lg []string
 		var user, jobs, logJobs []int
@@ -238,7 +246,7 @@ const Fig14Log = "SDSC-SP2"
 // Fig14Result is Fig. 14 (§6.4): SDSC-SP2 resampled with its bursts as
 // rare behaviours, for RB_NPW 0, 1/8, 1/6 and 1/4.
 type Fig14Result struct {
-	Panels []*plot.Plot // one resampled log per value, the 11 most active users in colour
+	Figure *plots.Figure // one resampled log per value, the most active users in colour
 	// Frame has one row per value: rb_npw, logs, rare_arrivals, rare_jobs,
 	// jobs, busiest_week (means over the resampled logs).
 	Frame   dataframe.DataFrame
@@ -269,6 +277,7 @@ func (s *Study) Fig14(ctx context.Context) (*Fig14Result, error) {
 			return nil, err
 		}
 		r := &Fig14Result{}
+		var panels []*plot.Plot
 		for k, rb := range rbFig14 {
 			row := rareRow{rb: rb, logs: len(runs[k])}
 			for _, x := range runs[k] {
@@ -279,12 +288,15 @@ func (s *Study) Fig14(ctx context.Context) (*Fig14Result, error) {
 				row.busiest += busiestWeek(x) / n
 			}
 			r.rows = append(r.rows, row)
-			pl, err := resampleplot.WeeklyJobs(runs[k][0].Trace, 11, Fig14Log+" resampled, RB_NPW "+rb.label)
+			pl, err := resampleplot.WeeklyJobs(runs[k][0].Trace, 5, "RB_NPW "+rb.label)
 			if err != nil {
 				return nil, err
 			}
-			r.Panels = append(r.Panels, pl)
+			panels = append(panels, pl)
 		}
+		r.Figure = figure("Fig. 14", "rare behaviours added to "+Fig14Log+": jobs per week of one resampled log per RB_NPW",
+			"bursts of the added rare-behaviour users stand out more as RB_NPW grows (the paper marks 11 users; we colour 5 and label them)", 1, panels...)
+		r.Figure.PanelWidth, r.Figure.PanelHeight = 9*vg.Inch, 2.2*vg.Inch
 		r.Frame = rareFrame(r.rows)
 		return r, nil
 	})
@@ -349,7 +361,7 @@ const Fig15Log = "LANL-CM5"
 // rare behaviours, 7 logs per RB_NPW value (2 in quick mode): the jobs per
 // user and the average session length against the original's.
 type Fig15Result struct {
-	Panels []*plot.Plot // per value: jobs per user, average session length
+	Figure *plots.Figure // per value (columns): jobs per user, average session length (rows)
 	// Frame has one row per value: rb_npw, logs, rare_arrivals,
 	// rare_share (of the jobs), ks_jobs, ks_session_length (mean KS
 	// distance to the original), max_jobs (mean largest jobs per user).
@@ -381,7 +393,7 @@ func (s *Study) Fig15(ctx context.Context) (*Fig15Result, error) {
 		if err != nil {
 			return nil, err
 		}
-		orig.Name = Fig15Log + " (original)"
+		orig.Name = Fig15Log
 		bs, err := s.bursts(Fig15Log)
 		if err != nil {
 			return nil, err
@@ -391,21 +403,23 @@ func (s *Study) Fig15(ctx context.Context) (*Fig15Result, error) {
 			return nil, err
 		}
 		r := &Fig15Result{origMax: slices.Max(orig.Values[users.JobsPerUser]), largestBurst: bs[0].Jobs}
+		var jobsPanels, sessionPanels []*plot.Plot
 		for k, rb := range rbFig14 {
 			vms, err := s.variantMarginals(ctx, runs[k])
 			if err != nil {
 				return nil, err
 			}
-			all := append([]users.Marginals{orig}, vms...)
-			j, err := resampleplot.Marginal(all, users.JobsPerUser, "RB_NPW "+rb.label+": jobs per user")
+			o := usersplot.MarginalOptions{Label: fmt.Sprintf("%d resampled logs (range, median)", len(vms))}
+			j, err := usersplot.Marginal(users.JobsPerUser, &orig, vms, o)
 			if err != nil {
 				return nil, err
 			}
-			sl, err := resampleplot.Marginal(all, users.AvgSessionLength, "RB_NPW "+rb.label+": session length (h)")
+			sl, err := usersplot.Marginal(users.AvgSessionLength, &orig, vms, o)
 			if err != nil {
 				return nil, err
 			}
-			r.Panels = append(r.Panels, j, sl)
+			j.Title.Text, sl.Title.Text = "RB_NPW "+rb.label, "RB_NPW "+rb.label
+			jobsPanels, sessionPanels = append(jobsPanels, j), append(sessionPanels, sl)
 			row := fig15Row{rb: rb, logs: len(vms)}
 			n := float64(len(vms))
 			for i, v := range vms {
@@ -418,6 +432,9 @@ func (s *Study) Fig15(ctx context.Context) (*Fig15Result, error) {
 			}
 			r.rows = append(r.rows, row)
 		}
+		r.Figure = figure("Fig. 15", Fig15Log+" resampled with its bursts as rare behaviours, per RB_NPW",
+			"jobs per user (top) and average session length (bottom): the original inside the band at RB_NPW 0; bursts add steps mid-curve", len(jobsPanels),
+			append(jobsPanels, sessionPanels...)...)
 		var rb []string
 		var logs []int
 		var arr, share, kj, ks, mx []float64
@@ -457,7 +474,7 @@ func (r *Fig15Result) Claims(l *ledger.Ledger) {
 // bursts as rare behaviours, 100 simulations per RB_NPW value (4 in quick
 // mode), the rare jobs left out of the metrics.
 type Fig16Result struct {
-	Panels []*plot.Plot // non-rare jobs, utilisation, slowdown, wait: one outline per value
+	Figure *plots.Figure // non-rare jobs, utilisation, slowdown, wait: one outline per value
 	// Sweep holds the simulations (sweep.Run over resample.Experiment:
 	// replicate, seed, rb_npw, then MetricsColumns).
 	Sweep dataframe.DataFrame
@@ -473,7 +490,7 @@ type Fig16Result struct {
 
 // fig16Metrics are the panels of Fig. 16.
 var fig16Metrics = []struct{ col, label string }{
-	{"counted", "non-rare jobs"}, {"utilization", "utilization"}, {"avg_slowdown", "average slowdown"}, {"avg_wait", "average wait (s)"},
+	{"counted", "non-rare jobs"}, {"utilization", "utilization"}, {"avg_slowdown", "average slowdown"}, {"avg_wait", "average wait [s]"},
 }
 
 // fig16Values are the paper's RB_NPW values, the last capped at the log's
@@ -513,6 +530,7 @@ func (s *Study) Fig16(ctx context.Context) (*Fig16Result, error) {
 			return nil, err
 		}
 		rb := r.Sweep.Col("rb_npw").Float()
+		var panels []*plot.Plot
 		cols := []series.Series{series.New(labels(r.values), series.String, "rb_npw"),
 			series.New(slices.Repeat([]int{spec.Reps}, len(r.values)), series.Int, "runs")}
 		for _, m := range fig16Metrics {
@@ -532,13 +550,15 @@ func (s *Study) Fig16(ctx context.Context) (*Fig16Result, error) {
 				med, p90 = append(med, q[0]), append(p90, q[1])
 				samples = append(samples, plots.Sample{Label: "RB_NPW " + x.label, Values: sample})
 			}
-			h, err := resampleplot.StepHistograms(samples, 15, plots.Axes{Title: Fig15Log + ": " + m.label, XLabel: m.label})
+			h, err := resampleplot.StepHistograms(samples, 15, plots.Axes{Title: m.label, XLabel: m.label, IntegerX: m.col == "counted"})
 			if err != nil {
 				return nil, err
 			}
-			r.Panels = append(r.Panels, h)
+			panels = append(panels, h)
 			cols = append(cols, series.New(med, series.Float, m.col+"_median"), series.New(p90, series.Float, m.col+"_p90"))
 		}
+		r.Figure = figure("Fig. 16", fmt.Sprintf("EASY on %s with rare behaviours: %d simulations per RB_NPW", Fig15Log, spec.Reps),
+			"more rare behaviour (larger RB_NPW) shifts the distributions: fewer non-rare jobs, longer waits and slowdowns", 4, panels...)
 		r.Frame = dataframe.New(cols...)
 		return r, nil
 	})

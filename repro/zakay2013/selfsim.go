@@ -15,6 +15,7 @@ import (
 	"github.com/tracelab/tracelab/analytics/selfsim"
 	"github.com/tracelab/tracelab/analytics/selfsim/selfsimplot"
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/plots"
 	"github.com/tracelab/tracelab/repro/ledger"
 )
 
@@ -199,7 +200,7 @@ func (r *TableVIIResult) Claims(l *ledger.Ledger) {
 // Fig6Result is Fig. 6 (§5.3): pox plots of the original log and two
 // resampled ones, with their regression lines.
 type Fig6Result struct {
-	Panels  []*plot.Plot // per log of Fig6Logs: the original, then two resampled logs
+	Figure  *plots.Figure // per log of Fig6Logs (rows): the original, then two resampled logs
 	sets    []*hurstSet
 	missing missingLogs
 }
@@ -208,6 +209,7 @@ type Fig6Result struct {
 func (s *Study) Fig6(ctx context.Context) (*Fig6Result, error) {
 	return s.fig6.Get(func() (*Fig6Result, error) {
 		r := &Fig6Result{}
+		var panels []*plot.Plot
 		logs := Fig6Logs
 		if s.o.Quick {
 			logs = logs[:1]
@@ -223,16 +225,21 @@ func (s *Study) Fig6(ctx context.Context) (*Fig6Result, error) {
 			}
 			r.sets = append(r.sets, h)
 			for i, x := range append([]selfsim.HurstResult{h.orig}, h.resampled[:min(2, len(h.resampled))]...) {
-				label := name + ", original"
+				label := fmt.Sprintf("%s original (H %.2f)", name, x.H)
 				if i > 0 {
-					label = fmt.Sprintf("%s, resampled %d", name, i)
+					label = fmt.Sprintf("%s (H %.2f)", plots.Numbered(name+" resampled", i), x.H)
 				}
 				p, err := selfsimplot.Pox(x.Frame(), x.H, x.Intercept, label)
 				if err != nil {
 					return nil, err
 				}
-				r.Panels = append(r.Panels, p)
+				panels = append(panels, p)
 			}
+		}
+		r.Figure = figure("Fig. 6", "pox plots of the arrivals, original and two resampled logs",
+			"each cloud lies close to a straight line whose slope H (self-similarity) is about the same in the resampled logs as in the original", 3, panels...)
+		if r.Figure != nil {
+			r.Figure.ShareX, r.Figure.ShareY = true, true
 		}
 		return r, nil
 	})
@@ -287,7 +294,7 @@ func rSquared(p selfsim.Pox) float64 {
 // Fig7Result is Fig. 7 (§5.3): the regression lines of the pox plots of
 // each original log and of its resampled logs, with slopes ½ and 1 dashed.
 type Fig7Result struct {
-	Panels []*plot.Plot // one per log of Table VII whose resampled logs were measured
+	Figure *plots.Figure // a panel per log of Table VII whose resampled logs were measured
 }
 
 // Fig7 draws Fig. 7 from the analyses of Table VII.
@@ -298,6 +305,7 @@ func (s *Study) Fig7(ctx context.Context) (*Fig7Result, error) {
 			return nil, err
 		}
 		r := &Fig7Result{}
+		var panels []*plot.Plot
 		for _, x := range t.sets {
 			if len(x.resampled) == 0 {
 				continue
@@ -312,11 +320,16 @@ func (s *Study) Fig7(ctx context.Context) (*Fig7Result, error) {
 				names, h, b = append(names, name), append(h, y.H), append(b, y.Intercept)
 			}
 			df := dataframe.New(series.New(names, series.String, "log"), series.New(h, series.Float, "h"), series.New(b, series.Float, "intercept"))
-			p, err := selfsimplot.Lines(df, 10, 1e5, x.log+": pox-plot regression lines")
+			p, err := selfsimplot.Lines(df, 10, 1e5, fmt.Sprintf("%s: H %.2f, resampled %.2f–%.2f", x.log, x.orig.H, slices.Min(h[1:]), slices.Max(h[1:])))
 			if err != nil {
 				return nil, err
 			}
-			r.Panels = append(r.Panels, p)
+			panels = append(panels, p)
+		}
+		r.Figure = figure("Fig. 7", "pox-plot regression lines, original and resampled",
+			"the original's line (black) among its resampled logs' (light), all between the guides of slope H = ½ and H = 1", 3, panels...)
+		if r.Figure != nil {
+			r.Figure.ShareX = true
 		}
 		return r, nil
 	})

@@ -15,6 +15,7 @@ import (
 	"github.com/tracelab/tracelab/analytics/similarity"
 	"github.com/tracelab/tracelab/analytics/similarity/similarityplot"
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/plots"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/repro/study"
 )
@@ -364,9 +365,9 @@ var Fig1Statistics = []similarity.Statistic{similarity.MeanOfUsers, similarity.M
 // Fig1Result is Fig. 1 (§3): the similarity between jobs against their
 // distance in sessions, per log, for the three attributes.
 type Fig1Result struct {
-	// Panels are two plots per log of Fig1Logs (Fig1Statistics), one line
-	// per attribute.
-	Panels []*plot.Plot
+	// Figure has a panel per log of Fig1Logs (columns) and statistic of
+	// Fig1Statistics (rows), one line per attribute.
+	Figure *plots.Figure
 	// Frame has one row per log of Fig1Logs, attribute and distance: log,
 	// attribute, and the columns of similarity.Result.DistancesFrame.
 	Frame dataframe.DataFrame
@@ -383,6 +384,7 @@ func (s *Study) Fig1(ctx context.Context) (*Fig1Result, error) {
 	return s.fig1.Get(func() (*Fig1Result, error) {
 		r := &Fig1Result{}
 		var frames []dataframe.DataFrame
+		panels := make([][]*plot.Plot, len(Fig1Statistics))
 	logs:
 		for _, name := range Fig1Logs {
 			var rs []similarity.Result
@@ -405,15 +407,21 @@ func (s *Study) Fig1(ctx context.Context) (*Fig1Result, error) {
 					Mutate(series.New(slices.Repeat([]string{a.String()}, n), series.String, "attribute"))
 				frames = append(frames, f.Select(append([]string{"log", "attribute"}, res.DistancesFrame().Names()...)))
 			}
-			for _, st := range Fig1Statistics {
+			for k, st := range Fig1Statistics {
 				p, err := similarityplot.Distances(st, rs...)
 				if err != nil {
 					return nil, err
 				}
-				p.Title.Text = name + ": " + st.String()
-				r.Panels = append(r.Panels, p)
+				p.Title.Text = name
+				panels[k] = append(panels[k], p)
 			}
 			r.results = append(r.results, rs...)
+		}
+		r.Figure = figure("Fig. 1", "similarity of a user's jobs against their distance in sessions",
+			"each attribute's similarity is highest at distance 0 (the same session) and falls with distance; mean over users (top), median (bottom)",
+			len(panels[0]), slices.Concat(panels...)...)
+		if r.Figure != nil {
+			r.Figure.ShareX, r.Figure.ShareY = true, true
 		}
 		for i, f := range frames {
 			if i == 0 {
@@ -489,7 +497,7 @@ const Fig2Log = "CEA-Curie"
 // against its distribution when each user's jobs are shuffled among the
 // user's sessions (a randomisation bootstrap, 1000 replicates in full mode).
 type Fig2Result struct {
-	Panels []*plot.Plot // one histogram per attribute, the original as a red line
+	Figure *plots.Figure // one histogram per attribute, the original as a bold line
 	// Frame has one row per attribute: attribute, replicates, observed,
 	// replicate_min, replicate_max, fraction_at_least_observed.
 	Frame   dataframe.DataFrame
@@ -511,6 +519,7 @@ func (s *Study) Fig2(ctx context.Context) (*Fig2Result, error) {
 			return nil, err
 		}
 		reps := s.o.Reps(1000, 50)
+		var panels []*plot.Plot
 		var attrs []string
 		var nrep []int
 		var obs, lo, hi, frac []float64
@@ -528,11 +537,13 @@ func (s *Study) Fig2(ctx context.Context) (*Fig2Result, error) {
 			if err != nil {
 				return nil, err
 			}
-			r.Panels, r.boots = append(r.Panels, p), append(r.boots, b)
+			panels, r.boots = append(panels, p), append(r.boots, b)
 			attrs, nrep = append(attrs, a.String()), append(nrep, reps)
 			obs, lo, hi = append(obs, b.Observed.Mean), append(lo, slices.Min(b.Mean)), append(hi, slices.Max(b.Mean))
 			frac = append(frac, b.FractionAtLeastObserved())
 		}
+		r.Figure = figure("Fig. 2", "within-session similarity of "+Fig2Log+" against randomised sessions",
+			"the original lies far above every replicate (jobs shuffled among each user's sessions)", 3, panels...)
 		r.Frame = dataframe.New(
 			series.New(attrs, series.String, "attribute"),
 			series.New(nrep, series.Int, "replicates"),

@@ -14,6 +14,7 @@ import (
 	"github.com/tracelab/tracelab/analytics/users"
 	"github.com/tracelab/tracelab/analytics/users/usersplot"
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/plots"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/repro/study"
 )
@@ -297,7 +298,7 @@ var Fig3Logs = []string{"SDSC-SP2", "CEA-Curie"}
 // Fig3Result is Fig. 3 (§4): the paper draws the idea of long-term and
 // temporary users; we draw each user's period of activity by class.
 type Fig3Result struct {
-	Panels  []*plot.Plot // one per log of Fig3Logs
+	Figure  *plots.Figure // a panel per log of Fig3Logs
 	missing missingLogs
 }
 
@@ -305,6 +306,7 @@ type Fig3Result struct {
 func (s *Study) Fig3(ctx context.Context) (*Fig3Result, error) {
 	return s.fig3.Get(func() (*Fig3Result, error) {
 		r := &Fig3Result{}
+		var panels []*plot.Plot
 		for _, name := range Fig3Logs {
 			p, err := s.population(name, users.TouchesEdge)
 			if isMissing(err) {
@@ -314,12 +316,14 @@ func (s *Study) Fig3(ctx context.Context) (*Fig3Result, error) {
 			if err != nil {
 				return nil, err
 			}
-			pl, err := usersplot.Activity(p, name+": users' periods of activity by class")
+			pl, err := usersplot.Activity(p, name+": "+usersplot.ActivityCounts(p))
 			if err != nil {
 				return nil, err
 			}
-			r.Panels = append(r.Panels, pl)
+			panels = append(panels, pl)
 		}
+		r.Figure = figure("Fig. 3", "long-term and temporary users (the paper draws the concept; we draw the users)",
+			"each line is a user's first to last job; temporary users that touch the dashed 4-week edge zones are discarded", 2, panels...)
 		return r, nil
 	})
 }

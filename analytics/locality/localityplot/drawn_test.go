@@ -77,11 +77,14 @@ func TestDrawn(t *testing.T) {
 					"m_med", []float64{0.5, 0.75, 0.25, 0.125}), "")
 			},
 			Want: plottest.Drawn{Lines: "[[{2 0.125} {3 0.125}] [{2 0.25} {3 0.25}]]", Points: "[[{2 0.5} {3 0.75}]]"}},
-		{Name: "DailyBins: one distribution per frame",
+		{Name: "DailyBins: the original's distribution, the variants' band and median",
 			Build: func() (*plot.Plot, error) {
-				return localityplot.DailyBins([]dataframe.DataFrame{plottest.Frame("max_fraction", []float64{0.5, 0.25})}, []string{"a"}, "")
+				return localityplot.DailyBins(plottest.Frame("max_fraction", []float64{0.5, 0.25}),
+					[]dataframe.DataFrame{plottest.Frame("max_fraction", []float64{0.5, 0.25}), plottest.Frame("max_fraction", []float64{0.25, 0.75})}, "2 variants", "")
 			},
-			Want: plottest.Drawn{Lines: "[[{0.25 0.5} {0.5 1}]]"}},
+			// The median of the variants as a step line, then the original.
+			Want: plottest.Drawn{Lines: "[[{0.25 0.5} {0.5 0.5} {0.5 0.75} {0.75 0.75} {0.75 1}] [{0.25 0.5} {0.5 1}]]",
+				Polygons: "[[[{0.25 0.5} {0.5 0.5} {0.5 1} {0.75 1} {0.75 1} {0.75 1} {0.75 0.5} {0.5 0.5} {0.5 0.5} {0.25 0.5}]]]"}},
 	})
 }
 

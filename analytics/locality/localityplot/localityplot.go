@@ -384,19 +384,23 @@ func ThetaSweep(df dataframe.DataFrame, title string) (*plot.Plot, error) {
 }
 
 // DailyBins draws Fig 5 of the 2013 paper: the distribution over days of
-// the fraction of a day's jobs in the fullest of 16 bins, one curve per
-// labelled frame (DailyBinsResult.Frame: column max_fraction).
-func DailyBins(frames []dataframe.DataFrame, labels []string, title string) (*plot.Plot, error) {
-	if len(frames) != len(labels) {
-		return nil, errors.New("localityplot: DailyBins: frames and labels differ in number")
+// the fraction of a day's jobs in the fullest of 16 bins (the ECDF of
+// DailyBinsResult.Frame's column max_fraction), of an original log (bold
+// black) and of its variants (a band of their range, with the median;
+// variantsLabel names them in the key).
+func DailyBins(original dataframe.DataFrame, variants []dataframe.DataFrame, variantsLabel, title string) (*plot.Plot, error) {
+	v, err := plots.FloatColumn(original, "max_fraction")
+	if err != nil {
+		return nil, err
 	}
-	samples := make([]plots.Sample, len(frames))
-	for i, df := range frames {
+	samples := []plots.Sample{{Label: "original", Values: v, Role: plots.Original}}
+	for _, df := range variants {
 		v, err := plots.FloatColumn(df, "max_fraction")
 		if err != nil {
 			return nil, err
 		}
-		samples[i] = plots.Sample{Label: labels[i], Values: v}
+		samples = append(samples, plots.Sample{Label: variantsLabel, Values: v, Role: plots.Variant})
 	}
-	return plots.ECDF(samples, plots.ECDFOptions{Axes: plots.Axes{Title: title, XLabel: "fraction of the day's jobs in the fullest bin", YLabel: "fraction of days"}})
+	return plots.ECDF(samples, plots.ECDFOptions{Band: plots.MinMax, Axes: plots.Axes{Title: title,
+		XLabel: "fraction of a day's jobs in its fullest bin", YLabel: "fraction of days"}})
 }

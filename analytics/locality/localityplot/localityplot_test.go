@@ -6,7 +6,6 @@ import (
 	"os"
 	"testing"
 
-	"github.com/go-gota/gota/dataframe"
 	"gonum.org/v1/plot"
 
 	"github.com/tracelab/tracelab/analytics/locality"
@@ -97,7 +96,7 @@ func TestBuilders(t *testing.T) {
 		},
 		"theta": func() (*plot.Plot, error) { return localityplot.ThetaSweep(sweep, "Fig 11") },
 		"daily": func() (*plot.Plot, error) {
-			return localityplot.DailyBins([]dataframe.DataFrame{daily.Frame()}, []string{"sample procs"}, "2013 Fig 5")
+			return localityplot.DailyBins(daily.Frame(), nil, "", "2013 Fig 5")
 		},
 	}
 	dir := os.Getenv("TRACELAB_PLOT_DIR")

@@ -50,8 +50,9 @@ func TestPoxDrawn(t *testing.T) {
 	}
 }
 
-// TestLinesDrawn: one regression line per log between nMin and nMax, then
-// the references of slope ½ and 1 through the first line's value at nMin.
+// TestLinesDrawn: the guides of slope ½ and 1 through the original's
+// (first row's) value at nMin, then the resampled logs' regression lines
+// between nMin and nMax, then the original's on top.
 func TestLinesDrawn(t *testing.T) {
 	t.Parallel()
 	// a: H ½, intercept 0 (R/S = √n); b: H 1, intercept −1 (R/S = n/10).
@@ -63,10 +64,10 @@ func TestLinesDrawn(t *testing.T) {
 	}
 	sqrt := func(x float64) float64 { return math.Sqrt(x) }
 	want := []plotter.XYs{
-		{{X: 10, Y: sqrt(10)}, {X: 1000, Y: sqrt(1000)}},
-		{{X: 10, Y: 1}, {X: 1000, Y: 100}},
 		{{X: 10, Y: sqrt(10)}, {X: 1000, Y: sqrt(1000)}},     // slope ½ through √10
 		{{X: 10, Y: sqrt(10)}, {X: 1000, Y: 100 * sqrt(10)}}, // slope 1 through √10
+		{{X: 10, Y: 1}, {X: 1000, Y: 100}},                   // b
+		{{X: 10, Y: sqrt(10)}, {X: 1000, Y: sqrt(1000)}},     // a, the original
 	}
 	if got := plottest.Lines(p); !near(got, want) {
 		t.Errorf("lines %v,\nwant %v", got, want)
@@ -86,7 +87,7 @@ func ExamplePox() {
 	l := plottest.Lines(p)[0]
 	fmt.Printf("line: (%g, %.3g) to (%g, %.3g)\n", l[0].X, l[0].Y, l[1].X, l[1].Y)
 	// Output:
-	// Fig 6 | n [time units] | R/S
+	// Fig 6 | subset size n [10-minute intervals] | R/S
 	// points: [{10 3} {100 11} {1000 30}]
 	// line: (10, 3.16) to (1000, 31.6)
 }

@@ -3,29 +3,30 @@ package usersplot
 import (
 	"errors"
 	"fmt"
-	"image/color"
 	"sort"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/tracelab/tracelab/analytics/users"
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/plots"
-	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/vg"
 )
 
-var classColor = map[users.Class]color.Color{
-	users.LongTerm:  color.RGBA{R: 31, G: 119, B: 180, A: 255},
-	users.Temporary: color.RGBA{R: 255, G: 127, B: 14, A: 255},
-	users.Discarded: color.RGBA{R: 150, G: 150, B: 150, A: 255},
-}
+// classOrder is the order of the classes in the key, and their style
+// index in the palette (discarded users in a guide's grey).
+var classOrder = []users.Class{users.LongTerm, users.Temporary, users.Discarded}
 
 // Activity draws the users' periods of activity in the manner of Fig. 3
 // (2013 §4): one horizontal segment per user from the first to the last
 // submission, in weeks since the log's start, users ordered by first
-// arrival (bottom first), coloured by class. Dashed vertical lines mark
-// the edge zones of Options.Edge. It returns an error for an empty
-// population.
+// arrival (bottom first), coloured by class (long-term, temporary, and
+// discarded in grey). Dashed vertical guides mark the edge zones of
+// Options.Edge. The legend is the same for every population (their
+// counts are ActivityCounts). It returns an error for an empty population.
 func Activity(p users.Population, title string) (*plot.Plot, error) {
 	if p.Len() == 0 {
 		return nil, errors.New("usersplot: Activity: no users")
@@ -35,11 +36,8 @@ func Activity(p users.Population, title string) (*plot.Plot, error) {
 		order[k] = k
 	}
 	sort.SliceStable(order, func(a, b int) bool { return p.FirstArrival[order[a]] < p.FirstArrival[order[b]] })
-	pl := plot.New()
-	pl.Title.Text = title
-	pl.X.Label.Text = "weeks since the log's start"
-	pl.Y.Label.Text = "users (by first arrival)"
-	seen := map[users.Class]bool{}
+	pl := plots.New(plots.Axes{Title: title, XLabel: "weeks since the log's start", YLabel: "users (by first arrival)", IntegerY: true})
+	first := map[users.Class]*plotter.Line{}
 	for y, k := range order {
 		x0 := (p.FirstArrival[k] - p.LogStart) / datasets.Week
 		x1 := (p.LastArrival[k] - p.LogStart) / datasets.Week
@@ -50,100 +48,208 @@ func Activity(p users.Population, title string) (*plot.Plot, error) {
 		if err != nil {
 			return nil, err
 		}
-		l.Color = classColor[p.Class[k]]
-		l.Width = vg.Points(1)
+		l.LineStyle = classStyle(p.Class[k])
 		pl.Add(l)
-		if !seen[p.Class[k]] {
-			seen[p.Class[k]] = true
-			pl.Legend.Add(fmt.Sprintf("%s (%d)", p.Class[k], p.Count(p.Class[k]).Users), l)
+		if first[p.Class[k]] == nil {
+			first[p.Class[k]] = l
+		}
+	}
+	for _, c := range classOrder {
+		if l := first[c]; l != nil {
+			pl.Legend.Add(plots.Label(c.String()), l)
 		}
 	}
 	if p.Options.Edge > 0 {
 		end := (p.LogEnd - p.LogStart) / datasets.Week
+		var guide *plotter.Line
 		for _, x := range []float64{p.Options.Edge / datasets.Week, end - p.Options.Edge/datasets.Week} {
 			l, err := plotter.NewLine(plotter.XYs{{X: x, Y: 0}, {X: x, Y: float64(p.Len())}})
 			if err != nil {
 				return nil, err
 			}
-			l.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
-			l.Color = color.Gray{Y: 80}
+			l.LineStyle = plots.GuideStyle(0)
 			pl.Add(l)
+			guide = l
 		}
+		pl.Legend.Add(fmt.Sprintf("edge zones (%g weeks)", p.Options.Edge/datasets.Week), guide)
 	}
-	pl.Legend.Top = true
-	pl.Legend.Left = true
 	return pl, nil
 }
 
-// logMetric reports whether a metric is drawn on a logarithmic axis.
-func logMetric(m users.Metric) bool {
+// ActivityCounts says how many users of each class p has, for a title:
+// "173 long-term, 220 temporary, 44 discarded users".
+func ActivityCounts(p users.Population) string {
+	var parts []string
+	for _, c := range classOrder {
+		parts = append(parts, fmt.Sprintf("%d %s", p.Count(c).Users, plots.Label(c.String())))
+	}
+	return strings.Join(parts, ", ") + " users"
+}
+
+// classStyle is the line of a user of class c.
+func classStyle(c users.Class) (ls draw.LineStyle) {
+	switch c {
+	case users.LongTerm:
+		ls = plots.SeriesStyle(0)
+	case users.Temporary:
+		ls = plots.SeriesStyle(1)
+	default:
+		ls = plots.SeriesStyle(0)
+		ls.Color = plots.GuideColor
+	}
+	ls.Width = vg.Points(1)
+	return ls
+}
+
+// unit returns the display scale, axis label and log-axis choice of a
+// per-user metric: counts on log axes, session lengths in hours and work
+// in CPU-hours on log axes, times in weeks on linear axes.
+func unit(m users.Metric) (scale float64, label string, logY bool) {
 	switch m {
-	case users.JobsPerUser, users.SessionsPerUser, users.AvgSessionLength, users.CPUWork:
-		return true
+	case users.JobsPerUser:
+		return 1, "jobs", true
+	case users.SessionsPerUser:
+		return 1, "sessions", true
+	case users.AvgSessionLength:
+		return 1.0 / 3600, "average session length [h]", true
+	case users.CPUWork:
+		return 1.0 / 3600, "CPU work [CPU-hours]", true
+	case users.FirstArrival:
+		return 1 / datasets.Week, "first arrival [weeks]", false
+	case users.LastDeparture:
+		return 1 / datasets.Week, "last departure [weeks]", false
+	case users.ActivityPeriod:
+		return 1 / datasets.Week, "period of activity [weeks]", false
 	}
-	return false
+	return 1, m.String(), false
 }
 
-var metricLabel = map[users.Metric]string{
-	users.JobsPerUser:      "jobs",
-	users.SessionsPerUser:  "sessions",
-	users.AvgSessionLength: "average session length [s]",
-	users.CPUWork:          "CPU work [processor-seconds]",
-	users.FirstArrival:     "first arrival [weeks]",
-	users.LastDeparture:    "last departure [weeks]",
-	users.ActivityPeriod:   "activity period [weeks]",
+// MarginalOptions says how Marginal and Marginals draw the traces beside
+// the original.
+type MarginalOptions struct {
+	// Compared draws each other trace in a colour of its own, named by
+	// its Name (through plots.Label); by default they are variants of the
+	// original, drawn as a band with their median.
+	Compared bool
+	// Label names the variants in the key, e.g. "8 resampled logs"; the
+	// default is "N variants".
+	Label string
+	// Band is the extent of the variants' band; the default is plots.MinMax.
+	Band plots.BandKind
 }
 
-// Marginal draws one panel of Fig. 4 (2013 §5.1): the metric's per-user
-// values sorted increasingly against the users' rank, one line per trace
-// (so an original and its resampled variants overlay). Counts, lengths
-// and work use a log y axis (non-positive values are not drawn); times are
-// in weeks. It returns the error of plots.Lines when nothing can be drawn.
-func Marginal(metric users.Metric, ms ...users.Marginals) (*plot.Plot, error) {
-	var xy []plots.XY
-	for _, m := range ms {
-		v := m.Values[metric]
-		x := make([]float64, len(v))
-		y := make([]float64, len(v))
-		for r, val := range v {
-			x[r] = float64(r)
-			y[r] = val
-			if !logMetric(metric) {
-				y[r] = val / datasets.Week
-			}
+func (o MarginalOptions) others(ms []users.Marginals) (plots.Role, string, plots.BandKind) {
+	role, label, band := plots.Variant, o.Label, o.Band
+	if o.Compared {
+		role = plots.Compared
+	}
+	if label == "" {
+		label = fmt.Sprintf("%d variants", len(ms))
+	}
+	if band == plots.NoBand {
+		band = plots.MinMax
+	}
+	return role, label, band
+}
+
+// series returns the traces as plot series: the original, then the others.
+func series(orig *users.Marginals, others []users.Marginals, o MarginalOptions, xy func(users.Marginals) plots.XY) []plots.XY {
+	role, label, _ := o.others(others)
+	var out []plots.XY
+	if orig != nil {
+		s := xy(*orig)
+		s.Label, s.Role = "original", plots.Original
+		out = append(out, s)
+	}
+	for _, m := range others {
+		s := xy(m)
+		s.Role, s.Label = role, label
+		if role == plots.Compared {
+			s.Label = plots.Label(m.Name)
 		}
-		xy = append(xy, plots.XY{Label: m.Name, X: x, Y: y})
+		out = append(out, s)
 	}
-	return plots.Lines(xy, plots.LinesOptions{Axes: plots.Axes{Title: metric.String(),
-		XLabel: "users (sorted)", YLabel: metricLabel[metric], LogY: logMetric(metric)}})
+	return out
 }
 
-// HourOfWeek draws the last panel of Fig. 4: the fraction of job
-// arrivals in each hour of the week (0 = Monday 00:00, log's time zone),
-// one line per trace.
-func HourOfWeek(ms ...users.Marginals) (*plot.Plot, error) {
-	var xy []plots.XY
-	for _, m := range ms {
+// Marginal draws one per-user marginal of Fig. 4 (2013 §5.1): each
+// trace's users sorted by the metric, the value against the user's rank
+// normalised to [0, 1] (so that traces with different numbers of users
+// share the axis, as in Fig. 11): the original (may be nil) bold black,
+// the others as o says. Counts, session lengths and work use a log axis,
+// on which zero values are left out; times are in weeks.
+func Marginal(metric users.Metric, orig *users.Marginals, others []users.Marginals, o MarginalOptions) (*plot.Plot, error) {
+	scale, label, logY := unit(metric)
+	ss := series(orig, others, o, func(m users.Marginals) plots.XY {
+		v := m.Values[metric]
+		x, y := make([]float64, len(v)), make([]float64, len(v))
+		for r, val := range v {
+			if len(v) > 1 {
+				x[r] = float64(r) / float64(len(v)-1)
+			}
+			y[r] = val * scale
+		}
+		return plots.XY{X: x, Y: y}
+	})
+	_, _, band := o.others(others)
+	p, err := plots.Lines(ss, plots.LinesOptions{Axes: plots.Axes{Title: metricTitle(metric),
+		XLabel: "users (normalised rank)", YLabel: label, LogY: logY}, Band: band, Step: true})
+	if err != nil {
+		return nil, fmt.Errorf("usersplot: %s: %w", metric, err)
+	}
+	return p, nil
+}
+
+// metricTitle is a panel title for a metric.
+func metricTitle(m users.Metric) string {
+	switch m {
+	case users.JobsPerUser:
+		return "jobs per user"
+	case users.SessionsPerUser:
+		return "sessions per user"
+	case users.AvgSessionLength:
+		return "average session length"
+	case users.CPUWork:
+		return "CPU work per user"
+	case users.FirstArrival:
+		return "first arrival"
+	case users.LastDeparture:
+		return "last departure"
+	case users.ActivityPeriod:
+		return "period of activity"
+	}
+	return m.String()
+}
+
+// HourOfWeek draws the last panel of Fig. 4: the fraction of each
+// trace's jobs submitted in each hour of the week (0 = Monday 00:00, the
+// log's time zone), the original (may be nil) and the others as in
+// Marginal; a tick every 6 hours, the days named at midnight (as the
+// paper's caption says).
+func HourOfWeek(orig *users.Marginals, others []users.Marginals, o MarginalOptions) (*plot.Plot, error) {
+	ss := series(orig, others, o, func(m users.Marginals) plots.XY {
 		total := 0
 		for _, c := range m.HourOfWeek {
 			total += c
 		}
-		x := make([]float64, 168)
-		y := make([]float64, 168)
+		x, y := make([]float64, 168), make([]float64, 168)
 		for h, c := range m.HourOfWeek {
 			x[h] = float64(h)
 			if total > 0 {
 				y[h] = float64(c) / float64(total)
 			}
 		}
-		xy = append(xy, plots.XY{Label: m.Name, X: x, Y: y})
-	}
-	p, err := plots.Lines(xy, plots.LinesOptions{Axes: plots.Axes{Title: "arrivals by hour of week",
-		XLabel: "hour of week (Mon 00:00 = 0, log's time zone)", YLabel: "fraction of jobs"}})
+		return plots.XY{X: x, Y: y}
+	})
+	_, _, band := o.others(others)
+	p, err := plots.Lines(ss, plots.LinesOptions{Axes: plots.Axes{Title: "jobs per hour of the week",
+		XLabel: "hour of the week", YLabel: "fraction of jobs"}, Band: band})
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("usersplot: hour of week: %w", err)
 	}
+	p.X.Min, p.X.Max = 0, 168
 	p.X.Tick.Marker = plot.ConstantTicks(HourOfWeekTicks())
+	p.Y.Min = 0
 	return p, nil
 }
 
@@ -160,4 +266,23 @@ func HourOfWeekTicks() []plot.Tick {
 		t = append(t, tk)
 	}
 	return t
+}
+
+// Marginals returns the eight panels of Fig. 4: the seven per-user
+// marginals of users.Metrics (Marginal), then the arrivals per hour of
+// the week (HourOfWeek). Every panel has the same legend.
+func Marginals(orig *users.Marginals, others []users.Marginals, o MarginalOptions) ([]*plot.Plot, error) {
+	var out []*plot.Plot
+	for _, m := range users.Metrics {
+		p, err := Marginal(m, orig, others, o)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	p, err := HourOfWeek(orig, others, o)
+	if err != nil {
+		return nil, err
+	}
+	return append(out, p), nil
 }

@@ -71,7 +71,7 @@ func TestMarginalAndHourOfWeek(t *testing.T) {
 	}
 	m.Name = "toy"
 	// Jobs per user, sorted: 1, 2 against rank, on a log axis.
-	p, err := usersplot.Marginal(users.JobsPerUser, m)
+	p, err := usersplot.Marginal(users.JobsPerUser, &m, nil, usersplot.MarginalOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,14 +82,14 @@ func TestMarginalAndHourOfWeek(t *testing.T) {
 		t.Errorf("jobs per user: lines %s, y label %q", got, p.Y.Label.Text)
 	}
 	// Times are drawn in weeks: the last departures 61 s and 25 h + 1 s.
-	p, err = usersplot.Marginal(users.LastDeparture, m)
+	p, err = usersplot.Marginal(users.LastDeparture, &m, nil, usersplot.MarginalOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got, want := plottest.Lines(p), (plotter.XYs{{X: 0, Y: 61 / week}, {X: 1, Y: (25*3600 + 1) / week}}); fmt.Sprint(got) != fmt.Sprint([]plotter.XYs{want}) {
 		t.Errorf("last departure: lines %v, want %v", got, want)
 	}
-	p, err = usersplot.HourOfWeek(m)
+	p, err = usersplot.HourOfWeek(&m, nil, usersplot.MarginalOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,12 +123,12 @@ func ExampleMarginal() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	p, err := usersplot.Marginal(users.JobsPerUser, m)
+	p, err := usersplot.Marginal(users.JobsPerUser, &m, nil, usersplot.MarginalOptions{})
 	if err != nil {
 		log.Fatal(err)
 	}
 	fmt.Println(p.Title.Text, "against", p.X.Label.Text)
-	// Output: jobs against users (sorted)
+	// Output: jobs per user against users (normalised rank)
 }
 
 // The last panel of Fig. 4 of Zakay and Feitelson (2013).
@@ -137,10 +137,10 @@ func ExampleHourOfWeek() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	p, err := usersplot.HourOfWeek(m)
+	p, err := usersplot.HourOfWeek(&m, nil, usersplot.MarginalOptions{})
 	if err != nil {
 		log.Fatal(err)
 	}
 	fmt.Println(p.Title.Text)
-	// Output: arrivals by hour of week
+	// Output: jobs per hour of the week
 }

@@ -11,7 +11,7 @@ import (
 // original log's value as a vertical line.
 func ExampleHistogram() {
 	utilization := []float64{0.66, 0.68, 0.69, 0.70, 0.70, 0.71, 0.72, 0.74}
-	p, err := resampleplot.Histogram(utilization, 0.70, plots.HistOptions{Axes: plots.Axes{
+	p, err := resampleplot.Histogram(utilization, 0.70, "8 variants", plots.HistOptions{Axes: plots.Axes{
 		Title: "KTH-SP2: utilization of 8 variants", XLabel: "utilization"}})
 	if err != nil {
 		fmt.Println(err)
