@@ -50,7 +50,7 @@ func ECDF(samples []Sample, opts ECDFOptions) (*plot.Plot, error) {
 	series := make([]XY, 0, len(samples))
 	for _, s := range samples {
 		pts := ecdfPoints(s.Values, opts)
-		xy := XY{Label: s.Label, Role: s.Role, Dashed: s.Dashed, X: make([]float64, len(pts)), Y: make([]float64, len(pts))}
+		xy := XY{Label: s.Label, Role: s.Role, Dashed: s.Dashed, Color: s.Color, X: make([]float64, len(pts)), Y: make([]float64, len(pts))}
 		for i, pt := range pts {
 			xy.X[i], xy.Y[i] = pt.X, pt.Y
 		}

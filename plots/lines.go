@@ -75,11 +75,16 @@ type seriesOptions struct {
 	radius        float64
 }
 
-// AddSeries adds series to p as Lines draws them, with lines, markers or
-// both, and their legend entries, for builders that start from New (a
-// plot may take several calls). It returns the number of series drawn.
-func AddSeries(p *plot.Plot, series []XY, a Axes, lines, markers bool) (int, error) {
-	return addSeries(p, series, seriesOptions{axes: a, lines: lines, points: markers})
+// AddLines adds series to p as Lines draws them, with their legend
+// entries: for builders that start from New and combine several kinds of
+// series. opts' Axes must be p's (log scales leave points out).
+func AddLines(p *plot.Plot, series []XY, opts LinesOptions) (int, error) {
+	return addSeries(p, series, seriesOptions{axes: opts.Axes, lines: true, points: opts.Points, step: opts.Step, band: opts.Band})
+}
+
+// AddPoints adds series to p as Scatter draws them (see AddLines).
+func AddPoints(p *plot.Plot, series []XY, opts ScatterOptions) (int, error) {
+	return addSeries(p, series, seriesOptions{axes: opts.Axes, points: true, radius: opts.Radius})
 }
 
 // addSeries draws series on p by role — guides first, then variants,
@@ -137,7 +142,10 @@ func addSeries(p *plot.Plot, series []XY, o seriesOptions) (int, error) {
 			}
 			// Series with one label share a style.
 			i, ok := styleIndex[s.Label]
-			if !ok || s.Label == "" {
+			switch {
+			case r == Compared && s.Color > 0:
+				i = s.Color - 1
+			case !ok || s.Label == "":
 				i = index[r]
 				index[r]++
 				styleIndex[s.Label] = i
@@ -151,6 +159,9 @@ func addSeries(p *plot.Plot, series []XY, o seriesOptions) (int, error) {
 				l.LineStyle = RoleStyle(r, i)
 				if s.Dashed && r == Compared {
 					l.LineStyle = DashedStyle(i)
+				}
+				if s.Dashed && r == Original {
+					l.LineStyle.Dashes = Dashes[1]
 				}
 				if o.step {
 					l.StepStyle = plotter.PostStep

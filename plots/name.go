@@ -46,6 +46,10 @@ func Label(name string) string {
 	if w, ok := words[name]; ok {
 		return w
 	}
+	// A note in parentheses stays as it is: "LANL-CM5-1994-4.1-cln (1996)".
+	if i := strings.Index(name, " ("); i > 0 && strings.HasSuffix(name, ")") {
+		return Label(name[:i]) + name[i:]
+	}
 	s := filepath.Base(name)
 	for changed := true; changed; {
 		changed = false

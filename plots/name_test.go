@@ -15,6 +15,7 @@ func TestLabel(t *testing.T) {
 		{"run_12345678", "run"},
 		{"", ""},
 		{"req_time", "requested runtime"},
+		{"LANL-CM5-1994-4.1-cln (1996)", "LANL-CM5 (1996)"},
 		{"procs", "processors"},
 		{"avg_slowdown", "average slowdown"},
 	} {

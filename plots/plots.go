@@ -24,9 +24,12 @@ type Sample struct {
 	Label  string
 	Values []float64
 	// Role says how the sample is drawn (see Role); Dashed draws a
-	// Compared sample dashed, as the paper draws it.
+	// Compared sample dashed, as the paper draws it; Color, when not 0,
+	// picks a Compared sample's colour: Palette[Color-1] (to give related
+	// series one colour, their dashes telling them apart).
 	Role   Role
 	Dashed bool
+	Color  int
 }
 
 // XY is a labelled series of points, one line or point cloud of a plot.
@@ -35,9 +38,12 @@ type XY struct {
 	Label string
 	X, Y  []float64
 	// Role says how the series is drawn (see Role); Dashed draws a
-	// Compared series dashed, as the paper draws it.
+	// Compared series dashed, as the paper draws it; Color, when not 0,
+	// picks a Compared series' colour: Palette[Color-1] (to give related
+	// series one colour, their dashes telling them apart).
 	Role   Role
 	Dashed bool
+	Color  int
 }
 
 // Axes are the options every builder shares.

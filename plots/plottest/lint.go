@@ -2,9 +2,9 @@ package plottest
 
 import (
 	"fmt"
+	"image/color"
 	"os"
 	"path/filepath"
-	"image/color"
 	"reflect"
 	"regexp"
 	"strings"
@@ -33,7 +33,8 @@ const MaxFigureWidth = 14.5 * vg.Inch
 //
 //   - no title (which paper figure it is) or no caption (what to see);
 //   - a key of more than MaxKeyEntries entries, over a panel's data area,
-//     or a panel legend that differs from the key (it would be lost);
+//     or a panel legend entry not in the key, or looking different there
+//     (the panels' legends are not drawn: the key stands for them);
 //   - two key entries that look the same (colour and dashes, marker
 //     shape, fill), or several coloured series none of which the key or a
 //     label names;
@@ -115,10 +116,18 @@ func Lint(f *plots.Figure) (errs []error) {
 			looks[s] = e.text
 		}
 	}
-	keyTexts := texts(key)
+	keyLook := map[string]string{}
+	for _, e := range key {
+		keyLook[e.text] = e.look()
+	}
 	for i, p := range f.Panels {
-		if es := legendEntries(&p.Legend); len(es) > 0 && texts(es) != keyTexts {
-			bad("panel %d's legend [%s] differs from the figure's key [%s]: it is not drawn", i+1, texts(es), keyTexts)
+		for _, e := range legendEntries(&p.Legend) {
+			switch look, ok := keyLook[e.text]; {
+			case !ok:
+				bad("panel %d's legend entry %q is not in the figure's key [%s]: it is not drawn", i+1, e.text, texts(key))
+			case look != e.look():
+				bad("panel %d's %q looks different (%s) from the key's (%s)", i+1, e.text, e.look(), look)
+			}
 		}
 	}
 

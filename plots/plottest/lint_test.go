@@ -86,7 +86,7 @@ func TestLint(t *testing.T) {
 			a := lines(t, curves(1, 10, plots.Compared, func(int) string { return "a" }), axes)
 			b := lines(t, curves(1, 10, plots.Compared, func(int) string { return "b" }), axes)
 			return plots.NewFigure("F", "c", 2, a, b)
-		}, []string{"differs from the figure's key"}},
+		}, []string{"is not in the figure's key"}},
 		{"title too long", func(t *testing.T) *plots.Figure {
 			a := lines(t, curves(1, 10, plots.Compared, func(int) string { return "" }), axes)
 			a.Title.Text = strings.Repeat("x", 200)

@@ -116,7 +116,7 @@ func (s *Study) Fig15(ctx context.Context) (*Fig15Result, error) {
 			r.Waits[name], r.Original[name], r.CommonWaits[name] = waits, ref.AvgWait, common
 			addRow(name, "open", waits, ref.AvgWait)
 			addRow(name, "open, common week (ours)", common, ref.AvgWait)
-			pl, err := feedbackplot.Validation(waits, ref.AvgWait, fmt.Sprintf("Fig. 15: %s, EASY on %d resampled logs", name, len(waits)))
+			pl, err := feedbackplot.Validation(waits, ref.AvgWait, fmt.Sprintf("%d resampled logs", len(waits)), fmt.Sprintf("Fig. 15: %s, EASY on %d resampled logs", name, len(waits)))
 			if err != nil {
 				return nil, err
 			}
@@ -162,7 +162,7 @@ func (s *Study) feedbackValidation(ctx context.Context, r *Fig15Result) error {
 		return err
 	}
 	r.FeedbackWaits, r.FeedbackOriginal = waits, res.Summary().AvgWait
-	pl, err := feedbackplot.Validation(waits, r.FeedbackOriginal, fmt.Sprintf("Fig. 15 (ours): %s, EASY with feedback on %d resampled logs", Fig15FeedbackLog, len(waits)))
+	pl, err := feedbackplot.Validation(waits, r.FeedbackOriginal, fmt.Sprintf("%d resampled logs", len(waits)), fmt.Sprintf("Fig. 15 (ours): %s, EASY with feedback on %d resampled logs", Fig15FeedbackLog, len(waits)))
 	if err != nil {
 		return err
 	}

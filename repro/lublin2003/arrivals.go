@@ -29,11 +29,11 @@ import (
 // every arrival's half-hour slot, numbered 1–48 and shifted so that the day
 // starts at slot 11 (05:00), as in the reference program.
 type ArrivalsResult struct {
-	Fig8 *plot.Plot // nil when none of the paper's logs is available
-	// Fig9 has one plot per log: the data, the Gamma model and the
+	Fig8 *plots.Figure // nil when none of the paper's logs is available
+	// Fig9 has a panel per log: the data, the Gamma model and the
 	// arrivals the generator makes with the log's fitted model (the slot
 	// weight method of §7.3).
-	Fig9 []*plot.Plot
+	Fig9 *plots.Figure
 	// Table6 and Table7 compare our fits with the paper's rows
 	// (compareFrame).
 	Table6, Table7 dataframe.DataFrame
@@ -60,15 +60,15 @@ func (s *Study) Arrivals(ctx context.Context) (*ArrivalsResult, error) {
 		r := &ArrivalsResult{fits: fits, t6: map[string][]cell{}, t7: map[string][]cell{},
 			minSlot: map[string]int{}, genCorr: map[string]float64{}, genChi2: map[string]float64{},
 			genJobs: s.o.Reps(100_000, 20_000)}
-		var labels []string
-		var counts [][]int
+		var daily []lublinplot.Daily
+		var fig9 []*plot.Plot
 		var t6, t7 []compareRow
 		for _, f := range fits {
 			if f.missing {
 				continue
 			}
 			a, d := f.fit.Arrival.Peak, f.fit.Daily
-			labels, counts = append(labels, f.log.Paper), append(counts, d.Counts)
+			daily = append(daily, lublinplot.Daily{Label: f.log.Paper, Counts: d.Counts})
 			r.minSlot[f.log.Paper] = argmin(d.Counts)
 			t6 = append(t6, compareRow{log: f.log.Paper, ours: []float64{a.Gamma.Alpha, a.Gamma.Beta, a.KS.D}, paper: table6[f.log.Paper].values()})
 			t7 = append(t7, compareRow{log: f.log.Paper, ours: []float64{d.Gamma.Gamma.Alpha, d.Gamma.Gamma.Beta, d.Gamma.KS.D},
@@ -88,12 +88,20 @@ func (s *Study) Arrivals(ctx context.Context) (*ArrivalsResult, error) {
 			if err != nil {
 				return nil, err
 			}
-			r.Fig9 = append(r.Fig9, p)
+			fig9 = append(fig9, p)
 		}
-		if len(labels) > 0 {
-			if r.Fig8, err = lublinplot.DailyCycle(labels, counts, "", nil, plots.Axes{Title: "Fig. 8: arrivals per half hour (local time)"}); err != nil {
+		if len(daily) > 0 {
+			p, err := lublinplot.DailyCycle(daily, plots.Axes{Title: "arrivals per half hour, each log's local time"})
+			if err != nil {
 				return nil, err
 			}
+			r.Fig8 = figure("Fig. 8", "arrivals per time of day",
+				"a daily cycle in every log: few arrivals at night, a peak from about 8:00 to 19:00 (the peak hours of §7.1)", 1, p)
+		}
+		r.Fig9 = figure("Fig. 9", "the daily cycle: data, the generator's slot weights, and the smooth Gamma model",
+			"the generated arrivals (slot weights) follow the data's cycle; the smooth Gamma model only its outline", 3, fig9...)
+		if r.Fig9 != nil {
+			r.Fig9.ShareX, r.Fig9.ShareY = true, true
 		}
 		r.Table6, r.Table7 = compareFrame(gammaColumns, t6), compareFrame(gammaColumns, t7)
 		r.Peak = r.peakFrame()
@@ -134,9 +142,11 @@ func (r *ArrivalsResult) fig9(f logFit, seed uint64) (*plot.Plot, error) {
 		}
 	}
 	r.genChi2[f.log.Paper] = chi
-	return lublinplot.DailyCycle([]string{"data", "generated (slot weights)"}, [][]int{lf.Daily.Counts, gc},
-		fmt.Sprintf("Gamma model α %.2f β %.2f", g.Alpha, g.Beta), lublin.DailyFractions(g.Alpha, g.Beta, lublin.DefaultDayStart),
-		plots.Axes{Title: "Fig. 9: " + f.log.Paper + ", daily cycle"})
+	return lublinplot.DailyCycle([]lublinplot.Daily{
+		{Label: "data (sample)", Counts: lf.Daily.Counts, Role: plots.Original},
+		{Label: "generated: slot weights (model1)", Counts: gc},
+		{Label: "smooth Gamma (model2)", Fractions: lublin.DailyFractions(g.Alpha, g.Beta, lublin.DefaultDayStart), Dashed: true},
+	}, plots.Axes{Title: fmt.Sprintf("%s (Gamma α %.2f, β %.2f)", f.log.Paper, g.Alpha, g.Beta)})
 }
 
 // shares divides counts by their total.

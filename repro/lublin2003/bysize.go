@@ -27,12 +27,14 @@ var lineColumns = columns("a:a", "b:b", "D_n:dn")
 // size group (Fig. 4, Table 4, Fig. 5), p linear in size (Table 5, Fig. 7)
 // and the runtime procedure (Fig. 6, checked by sampling the paper's model).
 type BySizeResult struct {
-	// Fig4 and Fig7 have one plot per log: runtime CDFs of three size
-	// groups of roughly equal job counts, and (Fig. 7) the model with p
-	// from the line beside each group's data.
-	Fig4, Fig7 []*plot.Plot
+	// Fig4 has a panel per log: runtime CDFs of three size groups of
+	// roughly equal job counts; Fig7 a panel per log and group (rows:
+	// logs): the model with p from the line beside the group's data.
+	Fig4, Fig7 *plots.Figure
 	// Fig5 draws each of SDSC96's Table 4 groups against its own model.
-	Fig5 []*plot.Plot
+	Fig5 *plots.Figure
+
+	panels4, panels5, panels7 []*plot.Plot
 	// Table4 and Table5 compare our fits with the paper's rows
 	// (compareFrame); Table 4 uses the paper's size groups.
 	Table4, Table5 dataframe.DataFrame
@@ -118,6 +120,17 @@ func (s *Study) BySize(ctx context.Context) (*BySizeResult, error) {
 				paper: table5[f.log.Paper].values()})
 			r.logs = append(r.logs, bl)
 		}
+		r.Fig4 = figure("Fig. 4", "runtime by job size: three groups of a third of the jobs each",
+			"larger jobs run longer: their curves lie to the right, with a larger share in the upper mode", 3, r.panels4...)
+		r.Fig5 = figure("Fig. 5", "SDSC96's size groups of Table 4 against their hyper-Gamma models",
+			"each group's own hyper-Gamma fits it (D_n in the titles) far better than the whole log's model", 3, r.panels5...)
+		r.Fig7 = figure("Fig. 7", "the runtime model with p linear in the job size, per size group",
+			"with p from the line, one pair of Gammas follows every group's shape closely, though not exactly", 3, r.panels7...)
+		for _, f := range []*plots.Figure{r.Fig4, r.Fig5, r.Fig7} {
+			if f != nil {
+				f.ShareX, f.ShareY = true, true
+			}
+		}
 		r.Table4, r.Table5 = compareFrame(hgColumns, t4), compareFrame(lineColumns, t5)
 		r.PGroups = r.pGroupFrame()
 		r.sampleFig6(s.o.SeedOr(), s.o.Reps(400_000, 40_000))
@@ -199,13 +212,15 @@ func (r *BySizeResult) logFigures(bl *bySizeLog, tr *datasets.Trace, f lublin.Lo
 	bl.corr = stat.Correlation(sz, rt, nil)
 	h := f.Runtime.HyperGamma
 	line := f.Class("all", 0).Runtime
-	var c4, c7 []lublinplot.Curve
-	for _, g := range f.RuntimeGroups {
+	var c4 []lublinplot.Curve
+	var sizes []string
+	for k, g := range f.RuntimeGroups {
 		v := inGroup(lr, size, g.MinSize, g.MaxSize)
 		sorted := slices.Clone(v)
 		slices.Sort(sorted)
 		bl.medians = append(bl.medians, stat.Quantile(0.5, stat.Empirical, sorted, nil))
-		c4 = append(c4, lublinplot.Curve{Label: fmt.Sprintf("sizes %d–%d (%d jobs)", g.MinSize, g.MaxSize, len(v)), Values: v})
+		c4 = append(c4, lublinplot.Curve{Label: []string{"smallest jobs", "middle", "largest jobs"}[min(k, 2)] + " (a third each)", Values: v})
+		sizes = append(sizes, sizeRange(g.MinSize, g.MaxSize))
 		// Fig. 7: the group's model has the mean p of its jobs from the line.
 		psum := 0.0
 		for i := range lr {
@@ -219,19 +234,28 @@ func (r *BySizeResult) logFigures(bl *bySizeLog, tr *datasets.Trace, f lublin.Lo
 			bl.lineBetter++
 		}
 		bl.defaultCount++
-		c7 = append(c7, lublinplot.Curve{Label: fmt.Sprintf("%d–%d data", g.MinSize, g.MaxSize), Values: v},
-			lublinplot.Curve{Label: fmt.Sprintf("%d–%d model (p = %.2f)", g.MinSize, g.MaxSize, hl.P), CDF: hl.CDF})
+		p7, err := lublinplot.CDFs([]lublinplot.Curve{{Label: "data", Values: v, Role: plots.Original},
+			{Label: "model, p linear in size", CDF: hl.CDF, Dashed: true}},
+			plots.Axes{Title: fmt.Sprintf("%s, sizes %s (p = %.2f)", bl.log.Paper, sizeRange(g.MinSize, g.MaxSize), hl.P), XLabel: "ln runtime [s]"})
+		if err != nil {
+			return err
+		}
+		r.panels7 = append(r.panels7, p7)
 	}
-	p4, err := lublinplot.CDFs(c4, plots.Axes{Title: "Fig. 4: " + bl.log.Paper + ", runtime by size", XLabel: "ln runtime [s]"})
+	p4, err := lublinplot.CDFs(c4, plots.Axes{Title: bl.log.Paper + ": sizes " + strings.Join(sizes, " | "), XLabel: "ln runtime [s]"})
 	if err != nil {
 		return err
 	}
-	p7, err := lublinplot.CDFs(c7, plots.Axes{Title: "Fig. 7: " + bl.log.Paper + ", model with p linear in size", XLabel: "ln runtime [s]"})
-	if err != nil {
-		return err
-	}
-	r.Fig4, r.Fig7 = append(r.Fig4, p4), append(r.Fig7, p7)
+	r.panels4 = append(r.panels4, p4)
 	return nil
+}
+
+// sizeRange is a range of job sizes in words: "1", "2–8".
+func sizeRange(lo, hi int) string {
+	if lo == hi {
+		return fmt.Sprint(lo)
+	}
+	return fmt.Sprintf("%d–%d", lo, hi)
 }
 
 // fig5 draws each Table 4 group of the log against its own model.
@@ -245,15 +269,15 @@ func (r *BySizeResult) fig5(bl *bySizeLog, tr *datasets.Trace, f lublin.LogFit) 
 		if g.Runtime.KS.D < fit.KS(v, f.Runtime.HyperGamma.CDF).D {
 			bl.groupBetter++
 		}
-		p, err := lublinplot.CDFs([]lublinplot.Curve{{Label: "data", Values: v},
-			{Label: "hyper-Gamma of the group", CDF: g.Runtime.HyperGamma.CDF},
-			{Label: "hyper-Gamma of the whole log", CDF: f.Runtime.HyperGamma.CDF}},
-			plots.Axes{Title: fmt.Sprintf("Fig. 5: %s sizes %d–%d, D_n = %.3f", bl.log.Paper, g.MinSize, g.MaxSize, g.Runtime.KS.D),
+		p, err := lublinplot.CDFs([]lublinplot.Curve{{Label: "data", Values: v, Role: plots.Original},
+			{Label: "hyper-Gamma of the group", CDF: g.Runtime.HyperGamma.CDF, Dashed: true},
+			{Label: "hyper-Gamma of the whole log", CDF: f.Runtime.HyperGamma.CDF, Dashed: true}},
+			plots.Axes{Title: fmt.Sprintf("%s sizes %s, D_n = %.3f", bl.log.Paper, sizeRange(g.MinSize, g.MaxSize), g.Runtime.KS.D),
 				XLabel: "ln runtime [s]"})
 		if err != nil {
 			return err
 		}
-		r.Fig5 = append(r.Fig5, p)
+		r.panels5 = append(r.panels5, p)
 	}
 	return nil
 }

@@ -9,7 +9,6 @@ import (
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
 	"gonum.org/v1/gonum/stat"
-	"gonum.org/v1/plot"
 
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/plots"
@@ -25,7 +24,7 @@ var classesLog = paperLogs[1] // SDSC96
 // ClassesResult is §8: interactive and batch jobs of SDSC96 fitted
 // separately, and Fig. 10, their runtime distributions.
 type ClassesResult struct {
-	Fig10 *plot.Plot // nil when SDSC-Par-1996 is not available
+	Fig10 *plots.Figure // nil when SDSC-Par-1996 is not available
 	// Frame has one row per class: class, jobs, p1, p2, α1, β1, α2, β2, p,
 	// a, b, peak α, peak β, ARAR, daily α, daily β.
 	Frame dataframe.DataFrame
@@ -57,7 +56,7 @@ func (s *Study) Classes(ctx context.Context) (*ClassesResult, error) {
 			return nil, err
 		}
 		var curves []lublinplot.Curve
-		for _, cl := range []lublin.ClassFilter{lublin.InteractiveJobs, lublin.BatchJobs} {
+		for k, cl := range []lublin.ClassFilter{lublin.InteractiveJobs, lublin.BatchJobs} {
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
@@ -78,13 +77,15 @@ func (s *Study) Classes(ctx context.Context) (*ClassesResult, error) {
 			st.medianLogRuntime = stat.Quantile(0.5, stat.Empirical, sorted, nil)
 			r.classes[cl] = st
 			h := f.Runtime.HyperGamma
-			curves = append(curves, lublinplot.Curve{Label: cl.String() + " data", Values: x},
-				lublinplot.Curve{Label: cl.String() + " hyper-Gamma", CDF: h.CDF})
+			curves = append(curves, lublinplot.Curve{Label: cl.String() + " jobs", Values: x, Color: k + 1},
+				lublinplot.Curve{Label: cl.String() + " jobs, hyper-Gamma", CDF: h.CDF, Color: k + 1, Dashed: true})
 		}
-		if r.Fig10, err = lublinplot.CDFs(curves, plots.Axes{Title: "Fig. 10: SDSC96 runtimes, interactive vs batch",
-			XLabel: "ln runtime [s]"}); err != nil {
+		p, err := lublinplot.CDFs(curves, plots.Axes{Title: "SDSC96 (" + classesLog.Catalog + ")", XLabel: "ln runtime [s]"})
+		if err != nil {
 			return nil, err
 		}
+		r.Fig10 = figure("Fig. 10", "runtimes of interactive and batch jobs",
+			"interactive jobs follow the lower Gamma alone; batch jobs run longer and are bimodal (in log space)", 1, p)
 		r.Frame = r.frame()
 		r.removed, _ = removedIn(tr)
 		return r, nil

@@ -3,9 +3,13 @@ package lublin2003
 import (
 	"context"
 	"fmt"
+	"image/color"
 
 	"gonum.org/v1/gonum/integrate/quad"
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/tracelab/tracelab/analytics/fit"
 	"github.com/tracelab/tracelab/plots"
@@ -15,7 +19,9 @@ import (
 // Fig1Result is Fig. 1 (§3.1): Gamma densities x^(α−1) e^(−x/β) / (Γ(α) β^α)
 // for several shapes α (β = 1) and scales β (α = 3).
 type Fig1Result struct {
-	Shapes, Scales *plot.Plot
+	// Figure has the densities of several shapes (β = 1) and of several
+	// scales (α = 3).
+	Figure *plots.Figure
 
 	mean, variance float64 // of the Gamma α = 3, β = 2, by numerical integration
 	shapeOK        bool    // every curve of Shapes is bell-shaped when α > 1 and falling when α ≤ 1
@@ -29,28 +35,46 @@ func (s *Study) Fig1(ctx context.Context) (*Fig1Result, error) {
 		for i := range x {
 			x[i] = 0.05 + float64(i)*0.05
 		}
-		curves := func(gs []fit.Gamma) []plots.XY {
-			var out []plots.XY
-			for _, g := range gs {
+		// Each curve named at its peak: the panels' names differ, so no
+		// shared key.
+		panel := func(title string, gs []fit.Gamma, name func(fit.Gamma) string) (*plot.Plot, error) {
+			var series []plots.XY
+			var at plotter.XYs
+			var names []string
+			var colors []color.Color
+			for i, g := range gs {
 				y := make([]float64, len(x))
-				for i, v := range x {
-					y[i] = g.Prob(v)
+				k := 0
+				for j, v := range x {
+					y[j] = g.Prob(v)
+					if y[j] > y[k] {
+						k = j
+					}
 				}
-				out = append(out, plots.XY{Label: fmt.Sprintf("α=%g β=%g", g.Alpha, g.Beta), X: x, Y: y})
+				series = append(series, plots.XY{X: x, Y: y})
+				at, names = append(at, plotter.XY{X: x[k], Y: y[k]}), append(names, name(g))
+				colors = append(colors, plots.SeriesStyle(i).Color)
 			}
-			return out
+			p, err := plots.Lines(series, plots.LinesOptions{Axes: plots.Axes{Title: title, XLabel: "x", YLabel: "density"}})
+			if err != nil {
+				return nil, err
+			}
+			p.Y.Max *= 1.1
+			return p, plots.AddLabels(p, at, names, plots.LabelOptions{Colors: colors, Align: draw.XLeft, Offset: vg.Point{X: vg.Points(3), Y: vg.Points(2)}})
 		}
 		shapes := []fit.Gamma{{Alpha: 0.5, Beta: 1}, {Alpha: 1, Beta: 1}, {Alpha: 2, Beta: 1}, {Alpha: 5, Beta: 1}}
 		r := &Fig1Result{shapeOK: true}
-		var err error
-		if r.Shapes, err = plots.Lines(curves(shapes), plots.LinesOptions{Axes: plots.Axes{
-			Title: "Fig. 1: Gamma densities, β = 1", XLabel: "x", YLabel: "density"}}); err != nil {
+		shapesPlot, err := panel("shapes, scale β = 1", shapes, func(g fit.Gamma) string { return fmt.Sprintf("α = %g", g.Alpha) })
+		if err != nil {
 			return nil, err
 		}
-		if r.Scales, err = plots.Lines(curves([]fit.Gamma{{Alpha: 3, Beta: 0.5}, {Alpha: 3, Beta: 1}, {Alpha: 3, Beta: 2}, {Alpha: 3, Beta: 4}}),
-			plots.LinesOptions{Axes: plots.Axes{Title: "Fig. 1: Gamma densities, α = 3", XLabel: "x", YLabel: "density"}}); err != nil {
+		scalesPlot, err := panel("scales, shape α = 3", []fit.Gamma{{Alpha: 3, Beta: 0.5}, {Alpha: 3, Beta: 1}, {Alpha: 3, Beta: 2}, {Alpha: 3, Beta: 4}},
+			func(g fit.Gamma) string { return fmt.Sprintf("β = %g", g.Beta) })
+		if err != nil {
 			return nil, err
 		}
+		r.Figure = figure("Fig. 1", "Gamma densities",
+			"the shape α gives the form (falling from 0 for α ≤ 1, a bell above); the scale β stretches the bell along x", 2, shapesPlot, scalesPlot)
 		// Bell-shaped: the density rises from 0 to an interior mode; a
 		// right tail: it falls from x = 0 on.
 		for _, g := range shapes {

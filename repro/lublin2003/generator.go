@@ -9,7 +9,6 @@ import (
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
-	"gonum.org/v1/plot"
 
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/plots"
@@ -39,9 +38,9 @@ type GeneratorResult struct {
 	// (seeds whose four distances are all ≤ 0.05).
 	Frame dataframe.DataFrame
 	// Daily draws lublin_256's arrivals per half hour against ours with the
-	// program's clock and with an exact clock; Drift the same for long
-	// outputs, where the program's clock flattens the cycle.
-	Daily, Drift *plot.Plot
+	// program's clock and with an exact clock, and beside it the same for
+	// long outputs, where the program's clock flattens the cycle.
+	Daily *plots.Figure
 
 	missing bool
 	seeds   int
@@ -182,14 +181,28 @@ func (r *GeneratorResult) plots(ref *datasets.Trace, typeless, exact lublin.Para
 	if err := errors.Join(err1, err2, err3, err4); err != nil {
 		return err
 	}
-	var err error
-	if r.Daily, err = lublinplot.DailyCycle([]string{"lublin_256", "ours, m_lublin99 clock", "ours, exact clock"},
-		[][]int{slotCounts(ref), prog, ex}, "daily-cycle model", model, plots.Axes{Title: "lublin_256: arrivals per half hour"}); err != nil {
+	progLabel, exLabel, modelLabel := "ours, m_lublin99's clock", "ours, an exact clock", "daily-cycle model"
+	daily, err := lublinplot.DailyCycle([]lublinplot.Daily{
+		{Label: "lublin_256", Counts: slotCounts(ref), Role: plots.Original},
+		{Label: progLabel, Counts: prog},
+		{Label: exLabel, Counts: ex},
+		{Label: modelLabel, Fractions: model, Dashed: true},
+	}, plots.Axes{Title: fmt.Sprintf("%d jobs, as lublin_256", ref.Len())})
+	if err != nil {
 		return err
 	}
-	r.Drift, err = lublinplot.DailyCycle([]string{fmt.Sprintf("m_lublin99 clock, %d jobs", long), fmt.Sprintf("exact clock, %d jobs", long)},
-		[][]int{progLong, exLong}, "daily-cycle model", model, plots.Axes{Title: "the program's clock drift flattens long outputs"})
-	return err
+	drift, err := lublinplot.DailyCycle([]lublinplot.Daily{
+		{Label: progLabel, Counts: progLong},
+		{Label: exLabel, Counts: exLong},
+		{Label: modelLabel, Fractions: model, Dashed: true},
+	}, plots.Axes{Title: fmt.Sprintf("%d jobs", long)})
+	if err != nil {
+		return err
+	}
+	r.Daily = figure("§9.1 (ours)", "arrivals per half hour of the generator against lublin_256",
+		"with the program's clock our output matches lublin_256; over long outputs that clock drifts and flattens the cycle, an exact clock keeps it", 2, daily, drift)
+	r.Daily.ShareY = true
+	return nil
 }
 
 func (r *GeneratorResult) set(label string) generatorSet {

@@ -10,7 +10,6 @@ import (
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
-	"gonum.org/v1/plot"
 
 	"github.com/tracelab/tracelab/analytics/fit"
 	"github.com/tracelab/tracelab/datasets"
@@ -36,7 +35,7 @@ type RuntimesResult struct {
 	Models dataframe.DataFrame
 	// Fig3 draws the CDFs of ln runtime of our logs and the average model,
 	// ours and the paper's; nil when none of the paper's logs is available.
-	Fig3 *plot.Plot
+	Fig3 *plots.Figure
 
 	fits   []logFit
 	models []modelRow
@@ -127,12 +126,14 @@ func (s *Study) Runtimes(ctx context.Context) (*RuntimesResult, error) {
 			r.models = append(r.models, avg, search)
 		}
 		if len(curves) > 0 {
-			curves = append(curves, lublinplot.Curve{Label: "average model (ours)", CDF: r.models[0].ours.CDF},
-				lublinplot.Curve{Label: "average model (paper)", CDF: r.models[0].printed.CDF})
-			if r.Fig3, err = lublinplot.CDFs(curves, plots.Axes{Title: "Fig. 3: runtimes and the derived model",
-				XLabel: "ln runtime [s]"}); err != nil {
+			curves = append(curves, lublinplot.Curve{Label: "average model (ours)", CDF: r.models[0].ours.CDF, Dashed: true},
+				lublinplot.Curve{Label: "average model (paper)", CDF: r.models[0].printed.CDF, Role: plots.Original})
+			p, err := lublinplot.CDFs(curves, plots.Axes{XLabel: "ln runtime [s]"})
+			if err != nil {
 				return nil, err
 			}
+			r.Fig3 = figure("Fig. 3", "distributions of ln runtime and the derived model",
+				"the logs are bimodal in log space; the average hyper-Gamma model, ours and the paper's, runs between them", 1, p)
 		}
 		r.Fits, r.Models = r.fitFrame(), r.modelFrame()
 		if !s.o.Quick {

@@ -32,9 +32,9 @@ type SizesResult struct {
 	// sizes as continuous; sizes are discrete, and a size shared by many
 	// jobs can pull a continuous fit's m onto itself.
 	Rounding dataframe.DataFrame
-	// CDFs draw, per log, the sizes of parallel jobs against the discrete
+	// CDFs draws, per log, the sizes of parallel jobs against the discrete
 	// sizes the fitted models make (the D_n of Table 1).
-	CDFs []*plot.Plot
+	CDFs *plots.Figure
 
 	fits                      []logFit
 	cells                     map[string][]cell // Table 1 per paper log
@@ -52,6 +52,7 @@ func (s *Study) Sizes(ctx context.Context) (*SizesResult, error) {
 		}
 		r := &SizesResult{fits: fits, cells: map[string][]cell{}}
 		var rows []compareRow
+		var cdfs []*plot.Plot
 		var rounding []lublin.LogFit
 		var roundingLogs []string
 		for _, f := range fits {
@@ -78,11 +79,14 @@ func (s *Study) Sizes(ctx context.Context) (*SizesResult, error) {
 			if err != nil {
 				return nil, err
 			}
-			r.CDFs = append(r.CDFs, p)
+			p.Title.Text = f.log.Paper + " (" + plots.Label(tr.Name) + ")"
+			cdfs = append(cdfs, p)
 			if f.log.Paper == "LANL" {
 				r.lanlPow2, r.lanlJobs = pow2Sizes(tr)
 			}
 		}
+		r.CDFs = figure("Table 1 (ours)", "sizes of parallel jobs against the fitted models",
+			"both models follow the data's steps at powers of two (the D_n of Table 1); LANL-CM5 allows only powers of two from 32", 3, cdfs...)
 		r.Table1 = compareFrame(sizeColumns, rows)
 		r.Rounding = roundingFrame(roundingLogs, rounding)
 		r.sample(s.o.SeedOr(), s.o.Reps(1_000_000, 100_000))
@@ -207,10 +211,10 @@ func sizeCDFs(tr *datasets.Trace, f lublin.LogFit) (*plot.Plot, error) {
 		}
 	}
 	return lublinplot.CDFs([]lublinplot.Curve{
-		{Label: "data", Values: sizes},
+		{Label: "data", Values: sizes, Role: plots.Original},
 		{Label: "two-stage uniform model", CDF: model(sz.TwoStage.CDF, sz.TwoStage.High)},
-		{Label: "Gamma model", CDF: model(sz.Gamma.CDF, math.Inf(1))},
-	}, plots.Axes{Title: tr.Name + ": sizes of parallel jobs", XLabel: "log2 size"})
+		{Label: "Gamma model", CDF: model(sz.Gamma.CDF, math.Inf(1)), Dashed: true},
+	}, plots.Axes{XLabel: "log₂ of the job size [processors]", IntegerX: true})
 }
 
 func roundingFrame(logs []string, fits []lublin.LogFit) dataframe.DataFrame {

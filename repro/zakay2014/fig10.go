@@ -10,6 +10,7 @@ import (
 	"github.com/go-gota/gota/series"
 	"gonum.org/v1/plot"
 
+	"github.com/tracelab/tracelab/plots"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/sim"
 	"github.com/tracelab/tracelab/sim/feedback"
@@ -20,8 +21,8 @@ import (
 // queue length over the conventional simulation and the feedback
 // simulation with the fluid model, under EASY and FCFS ("FIFO"), per log.
 type Fig10Result struct {
-	// Plots has one figure per log.
-	Plots []*plot.Plot
+	// Figure has a panel per log.
+	Figure *plots.Figure
 	// Frame has one row per log, scheduler and simulation: log,
 	// scheduler, simulation, mean_queue, max_queue.
 	Frame dataframe.DataFrame
@@ -78,6 +79,7 @@ type fig10Measures struct {
 func (s *Study) Fig10(ctx context.Context) (*Fig10Result, error) {
 	return s.fig10.Get(func() (*Fig10Result, error) {
 		r := &Fig10Result{}
+		var panels []*plot.Plot
 		for _, l := range s.logsFor("KTH-SP2") {
 			if err := ctx.Err(); err != nil {
 				return nil, err
@@ -118,11 +120,16 @@ func (s *Study) Fig10(ctx context.Context) (*Fig10Result, error) {
 					if err != nil {
 						return nil, err
 					}
-					p.Title.Text = "Fig. 10 — " + l.Catalog + ": queue length distribution"
-					r.Plots = append(r.Plots, p)
+					p.Title.Text = l.Catalog
+					panels = append(panels, p)
 				}
 			}
 			r.logs = append(r.logs, fl)
+		}
+		r.Figure = figure("Fig. 10", "time-weighted distribution of the queue length: conventional simulation and feedback (fluid model), EASY and FCFS",
+			"with feedback the queues stay short under both schedulers; the conventional FCFS simulation builds huge queues", 2, panels...)
+		if r.Figure != nil {
+			r.Figure.ShareY = true
 		}
 		r.Frame = r.frame()
 		r.Conventions = r.conventionFrame()

@@ -10,9 +10,11 @@ import (
 	"github.com/go-gota/gota/series"
 	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
 
 	"github.com/tracelab/tracelab/confidence"
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/plots"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/sim/feedback"
 	"github.com/tracelab/tracelab/sim/feedback/feedbackplot"
@@ -30,12 +32,14 @@ type ModelsResult struct {
 // ModelsLog is the figures of one log.
 type ModelsLog struct {
 	Log string
-	// Fig5, Fig6 and Fig8 draw the arrivals per hour of the week of the
-	// adjusted, distribution-based and fluid models (dashed) and of the log.
-	Fig5, Fig6, Fig8 *plot.Plot
-	// Fig7 and Fig9 draw the distribution of the activity length per user
-	// of the distribution-based and fluid models and of the log.
-	Fig7, Fig9 *plot.Plot
+	// Arrivals draws Figs 5, 6 and 8: the arrivals per hour of the week
+	// of the adjusted, distribution-based and fluid models (dashed) and of
+	// the log (bold black).
+	Arrivals *plots.Figure
+	// Activity draws Figs 7 and 9: the distribution of the activity
+	// length per user of the distribution-based and fluid models (dashed)
+	// and of the log.
+	Activity *plots.Figure
 	// Users has one row per model: model, mean_activity_days,
 	// shorter (users less active than in the log), longer_2x (users
 	// active more than twice as long plus a day), users.
@@ -92,26 +96,32 @@ func (s *Study) Models(ctx context.Context) (*ModelsResult, error) {
 func modelsLog(name string, c *feedback.Comparison) (ModelsLog, error) {
 	ml := ModelsLog{Log: name, Summary: c.SummaryFrame()}
 	how := c.HourOfWeekFrame()
-	var err error
-	for _, f := range []struct {
-		p          **plot.Plot
-		model, fig string
-	}{{&ml.Fig5, "adjusted", "Fig. 5"}, {&ml.Fig6, "distribution", "Fig. 6"}, {&ml.Fig8, "fluid", "Fig. 8"}} {
-		if *f.p, err = feedbackplot.HourOfWeek(how, f.model); err != nil {
+	var arrivals, activity []*plot.Plot
+	for _, f := range []struct{ model, fig string }{{"adjusted", "Fig. 5"}, {"distribution", "Fig. 6"}, {"fluid", "Fig. 8"}} {
+		p, err := feedbackplot.HourOfWeek(how, f.model)
+		if err != nil {
 			return ml, err
 		}
-		(*f.p).Title.Text = fmt.Sprintf("%s — %s: %s model (dashed) vs the log", f.fig, name, f.model)
+		p.Title.Text = fmt.Sprintf("%s: the %s model", f.fig, f.model)
+		arrivals = append(arrivals, p)
 	}
 	act := c.ActivityFrame()
-	for _, f := range []struct {
-		p          **plot.Plot
-		model, fig string
-	}{{&ml.Fig7, "distribution", "Fig. 7"}, {&ml.Fig9, "fluid", "Fig. 9"}} {
-		if *f.p, err = feedbackplot.Activity(act, f.model); err != nil {
+	for _, f := range []struct{ model, fig string }{{"distribution", "Fig. 7"}, {"fluid", "Fig. 9"}} {
+		p, err := feedbackplot.Activity(act, f.model)
+		if err != nil {
 			return ml, err
 		}
-		(*f.p).Title.Text = fmt.Sprintf("%s — %s: activity length per user, %s model vs the log", f.fig, name, f.model)
+		p.Title.Text = fmt.Sprintf("%s: the %s model", f.fig, f.model)
+		activity = append(activity, p)
 	}
+	ml.Arrivals = figure("Figs 5, 6, 8", "arrivals per hour of the week under EASY, each user model against "+name,
+		"the adjusted model flattens the daily and weekly cycles; the distribution-based model adds sharp morning peaks; the fluid model keeps the log's cycles (§VII)", 1, arrivals...)
+	ml.Arrivals.PanelWidth, ml.Arrivals.PanelHeight = 8*vg.Inch, 2.1*vg.Inch
+	ml.Arrivals.ShareX = true
+	ml.Activity = figure("Figs 7, 9", "activity length per user under EASY, two user models against "+name,
+		"the distribution-based model shortens most users' activity (more jobs per day) and stretches a few; the fluid model stays near the log (§VII)", 2, activity...)
+	ml.Activity.ShareX, ml.Activity.ShareY = true, true
+	var err error
 	if ml.m, err = measure(c); err != nil {
 		return ml, err
 	}

@@ -12,13 +12,13 @@ import (
 	"github.com/go-gota/gota/series"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/tracelab/tracelab/analytics/session"
 	"github.com/tracelab/tracelab/analytics/session/sessionplot"
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/plots"
 	"github.com/tracelab/tracelab/repro/ledger"
 )
 
@@ -35,18 +35,19 @@ type StructureResult struct {
 	From, To float64 // the stretch, seconds of the log
 	// Stretch describes the stretch in words (user, local dates).
 	Stretch string
-	// Fig1 draws one bar per job from arrival to end, coloured by batch,
-	// dotted lines where sessions begin, grey lines for depends-on (dashed:
-	// rule 2 of Definition 12), as sessionplot.User.
-	Fig1 *plot.Plot
-	// Fig1, Fig2 and Fig4 are nil when KTH-SP2 is not available.
+	// Fig1 draws one bar per job from arrival to end, successive batches
+	// in two colours, dotted lines where sessions begin, grey lines for
+	// depends-on (dashed: rule 2 of Definition 12), as sessionplot.User.
+	Fig1 *plots.Figure
+	// Fig1 and Fig24 are nil when KTH-SP2 is not available.
 	//
-	// Fig2 and Fig4 draw the batches (one row each, a bar from first
-	// arrival to end) with the follows edges (Fig. 2: from a batch's
-	// arrival to the last arrival of the batch it follows) and the
-	// depends-on edges (Fig. 4: from a batch's arrival to the end of the
-	// batch it depends on); an edge of only one relation is red, marked *.
-	Fig2, Fig4 *plot.Plot
+	// Fig24 draws Figs 2 and 4 side by side: the batches (one row each, a
+	// bar from first arrival to end) with the follows edges (Fig. 2: from
+	// a batch's arrival to the last arrival of the batch it follows) and
+	// the depends-on edges (Fig. 4: from a batch's arrival to the end of
+	// the batch it depends on); an edge of only one relation is in
+	// vermillion, marked *.
+	Fig24 *plots.Figure
 	// Edges has one row per edge of the stretch: batch, on, relations
 	// ("follows", "depends on (rule N)"), only (the relation it alone is
 	// in, "" when in both).
@@ -183,20 +184,31 @@ search:
 	c := datasets.NewClock(tr)
 	r.Stretch = fmt.Sprintf("%s user %d, %s – %s", structureLog, r.User,
 		c.Time(r.From).Format("Mon 2006-01-02 15:04"), c.Time(r.To).Format("Mon 2006-01-02 15:04"))
-	var err error
-	if r.Fig1, err = sessionplot.User(st, tr, r.User, r.From, r.To); err != nil {
+	fig1, err := sessionplot.User(st, tr, r.User, r.From, r.To)
+	if err != nil {
 		return err
 	}
-	r.Fig1.Title.Text = "Fig. 1: sessions and batches (" + r.Stretch + ")"
+	fig1.Title.Text = r.Stretch
+	r.Fig1 = figure("Fig. 1", "a user's jobs, sessions and batches",
+		"jobs that overlap or follow closely form a batch; a gap of an hour starts a session; later batches depend on earlier ones", 1, fig1)
 	bs := r.batches(st)
-	if r.Fig2, err = relationPlot(st, bs, r.From, true); err != nil {
+	fig2, err := relationPlot(st, bs, r.From, true)
+	if err != nil {
 		return err
 	}
-	r.Fig2.Title.Text = "Fig. 2: the follows relation"
-	if r.Fig4, err = relationPlot(st, bs, r.From, false); err != nil {
+	fig2.Title.Text = "Fig. 2: follows"
+	fig4, err := relationPlot(st, bs, r.From, false)
+	if err != nil {
 		return err
 	}
-	r.Fig4.Title.Text = "Fig. 4: the depends-on relation"
+	fig4.Title.Text = "Fig. 4: depends on"
+	r.Fig24 = figure("Figs 2 and 4", "the follows and the depends-on relations between the same batches",
+		"most edges are in both relations; the starred ones (*) are in one only, as in the paper's figures", 2, fig2, fig4)
+	r.Fig24.Key, err = relationKey()
+	if err != nil {
+		return err
+	}
+	r.Fig24.ShareX, r.Fig24.ShareY = true, true
 	r.Edges = edgeFrame(st, bs)
 	return nil
 }
@@ -241,11 +253,20 @@ func hasEdge(es []edge, b, on int) bool {
 	return false
 }
 
+// Styles of relationPlot: edges grey (dashed: depends-on by rule 2),
+// an edge of one relation only in vermillion, marked *.
+var (
+	edgeColor = color.Gray{Y: 60}
+	onlyColor = plots.Palette[1]
+)
+
 // relationPlot draws batches bs as bars (one row each, first arrival to
-// end, hours since from, coloured by session) and the edges of the follows
-// relation (follows true) or of depends-on, each from the later batch's
-// arrival to the last arrival (follows) or end (depends-on) of the other,
-// with an arrowhead there; an edge of only one relation is red, marked *.
+// end, hours since from, successive sessions in the two colours of
+// sessionplot.Alternate) and the edges of the follows relation (follows
+// true) or of depends-on, each from the later batch's arrival to the last
+// arrival (follows) or end (depends-on) of the other, with an arrowhead
+// there; an edge of only one relation is in vermillion, marked *. The key
+// is relationKey's.
 func relationPlot(st session.Structure, bs []int, from float64, follows bool) (*plot.Plot, error) {
 	fol, dep := relations(st, bs)
 	edges, other := dep, fol
@@ -254,16 +275,14 @@ func relationPlot(st session.Structure, bs []int, from float64, follows bool) (*
 	}
 	row := map[int]int{}
 	hours := func(t float64) float64 { return (t - from) / 3600 }
-	p := plot.New()
-	p.X.Label.Text = "hours"
-	p.Y.Label.Text = "batches (by arrival)"
+	p := plots.New(plots.Axes{XLabel: "hours", YLabel: "batches (by arrival)", IntegerY: true})
 	for y, b := range bs {
 		row[b] = y
 		bar, err := plotter.NewLine(plotter.XYs{{X: hours(st.Batches.FirstArrival[b]), Y: float64(y)}, {X: hours(st.Batches.End[b]), Y: float64(y)}})
 		if err != nil {
 			return nil, err
 		}
-		bar.Color = plotutil.Color(st.Sessions.Seq[st.Batches.Session[b]])
+		bar.Color = sessionplot.Alternate[st.Sessions.Seq[st.Batches.Session[b]]%2]
 		bar.Width = vg.Points(5)
 		p.Add(bar)
 	}
@@ -284,13 +303,11 @@ func relationPlot(st session.Structure, bs []int, from float64, follows bool) (*
 		if err != nil {
 			return nil, err
 		}
-		l.Color = color.Gray{Y: 60}
-		if e.rule == 2 {
-			l.Dashes = []vg.Length{vg.Points(4), vg.Points(2)}
-		}
+		l.LineStyle = sessionplot.DependsStyle(int(e.rule))
+		l.Color = edgeColor
 		only := !hasEdge(other, e.b, e.on)
 		if only {
-			l.Color = color.RGBA{R: 220, A: 255}
+			l.Color = onlyColor
 			starHeads = append(starHeads, head)
 			stars.XYs = append(stars.XYs, plotter.XY{X: (tail.X + head.X) / 2, Y: (tail.Y + head.Y) / 2})
 			stars.Labels = append(stars.Labels, "*")
@@ -302,7 +319,7 @@ func relationPlot(st session.Structure, bs []int, from float64, follows bool) (*
 	for _, h := range []struct {
 		pts plotter.XYs
 		c   color.Color
-	}{{heads, color.Gray{Y: 60}}, {starHeads, color.RGBA{R: 220, A: 255}}} {
+	}{{heads, edgeColor}, {starHeads, onlyColor}} {
 		if len(h.pts) == 0 {
 			continue
 		}
@@ -314,18 +331,46 @@ func relationPlot(st session.Structure, bs []int, from float64, follows bool) (*
 		p.Add(sc)
 	}
 	if len(stars.XYs) > 0 {
-		lb, err := plotter.NewLabels(stars)
-		if err != nil {
+		colors := make([]color.Color, len(stars.XYs))
+		for i := range colors {
+			colors[i] = onlyColor
+		}
+		if err := plots.AddLabels(p, stars.XYs, stars.Labels, plots.LabelOptions{Colors: colors, Bold: true}); err != nil {
 			return nil, err
 		}
-		for i := range lb.TextStyle {
-			lb.TextStyle[i].Color = color.RGBA{R: 220, A: 255}
-			lb.TextStyle[i].Font.Size = vg.Points(14)
-		}
-		p.Add(lb)
 	}
 	p.Y.Min, p.Y.Max = -1, float64(len(bs))
 	return p, nil
+}
+
+// relationKey is the key of Figs 2 and 4 (relationPlot).
+func relationKey() (*plot.Legend, error) {
+	k := plot.NewLegend()
+	line := func(ls draw.LineStyle) (*plotter.Line, error) {
+		l, err := plotter.NewLine(plotter.XYs{{X: 0, Y: 0}, {X: 1, Y: 0}})
+		if err != nil {
+			return nil, err
+		}
+		l.LineStyle = ls
+		return l, nil
+	}
+	for _, e := range []struct {
+		label string
+		ls    draw.LineStyle
+	}{
+		{"batches of a session", draw.LineStyle{Color: sessionplot.Alternate[0], Width: vg.Points(5)}},
+		{"batches of the next session", draw.LineStyle{Color: sessionplot.Alternate[1], Width: vg.Points(5)}},
+		{"an edge of the relation", draw.LineStyle{Color: edgeColor, Width: vg.Points(1)}},
+		{"depends on by rule 2", draw.LineStyle{Color: edgeColor, Width: vg.Points(1), Dashes: plots.Dashes[1]}},
+		{"in this relation only (*)", draw.LineStyle{Color: onlyColor, Width: vg.Points(1)}},
+	} {
+		l, err := line(e.ls)
+		if err != nil {
+			return nil, err
+		}
+		k.Add(e.label, l)
+	}
+	return &k, nil
 }
 
 // edgeFrame lists the edges of both relations among batches bs.

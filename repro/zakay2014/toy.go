@@ -8,8 +8,10 @@ import (
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
 
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/plots"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/sim"
 	"github.com/tracelab/tracelab/sim/feedback"
@@ -65,7 +67,8 @@ func ToyTrace() *datasets.Trace {
 // simulation under FCFS (middle) and FCFS with feedback, adjusted model
 // (bottom).
 type Fig3Result struct {
-	Top, Middle, Bottom *plot.Plot
+	// Figure has the three schedules, top to bottom.
+	Figure *plots.Figure
 	// Frame has one row per job: job, user, and the arrival and start of
 	// each schedule (log_submit, log_start, conventional_submit,
 	// conventional_start, feedback_submit, feedback_start).
@@ -96,19 +99,26 @@ func (s *Study) Fig3(ctx context.Context) (*Fig3Result, error) {
 			return nil, err
 		}
 		r := &Fig3Result{w: w, conv: conv, fb: fb.Sim, fbDependency: fb.Releases[feedback.Dependency]}
+		var panels []*plot.Plot
 		for _, g := range []struct {
-			p     **plot.Plot
 			res   *sim.Result
 			title string
 		}{
-			{&r.Top, logged.Sim, "Fig. 3 top: the log (backfilling)"},
-			{&r.Middle, conv, "Fig. 3 middle: FCFS, conventional simulation"},
-			{&r.Bottom, fb.Sim, "Fig. 3 bottom: FCFS with feedback"},
+			{logged.Sim, "top: the log (backfilling)"},
+			{conv, "middle: FCFS, conventional simulation"},
+			{fb.Sim, "bottom: FCFS with feedback"},
 		} {
-			if *g.p, err = feedbackplot.Gantt(g.res.JobsFrame(), toyProcs, g.title); err != nil {
+			p, err := feedbackplot.Gantt(g.res.JobsFrame(), toyProcs, g.title)
+			if err != nil {
 				return nil, err
 			}
+			p.X.Label.Text = "time [s]"
+			panels = append(panels, p)
 		}
+		r.Figure = figure("Fig. 3", "a toy log, its conventional simulation under FCFS, and FCFS with feedback",
+			"conventionally, user 3's jobs keep their logged arrivals and all start together when user 1's job ends; with feedback each is submitted only after the previous one ended", 1, panels...)
+		r.Figure.PanelWidth, r.Figure.PanelHeight = 7*vg.Inch, 1.9*vg.Inch
+		r.Figure.ShareX = true
 		r.Frame = r.frame()
 		return r, nil
 	})

@@ -17,10 +17,13 @@ func TestItems(t *testing.T) {
 	studytest.Items(t, New(study.Options{}).Paper())
 }
 
+// quick is the quick-mode study whose ledger (and figures) the tests share.
+var quick = New(study.Options{Quick: true})
+
 func ledgerOf(t *testing.T) *ledger.Ledger {
 	t.Helper()
 	return studytest.QuickLedger(t, "zakay2014", func() (*ledger.Ledger, error) {
-		return New(study.Options{Quick: true}).Ledger(context.Background())
+		return quick.Ledger(context.Background())
 	})
 }
 
@@ -107,8 +110,8 @@ func TestFig3(t *testing.T) {
 			t.Errorf("red's %s = %v, want %v", tt.col, got, tt.want)
 		}
 	}
-	if r.Top == nil || r.Middle == nil || r.Bottom == nil {
-		t.Error("missing plot")
+	if r.Figure == nil || len(r.Figure.Panels) != 3 {
+		t.Error("missing schedules")
 	}
 }
 

@@ -11,8 +11,8 @@ import (
 	"github.com/tracelab/tracelab/plots"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 )
 
 // binCentres returns the geometric centre of each bin (Hi/2 for a bin from
@@ -55,14 +55,20 @@ func Continuation(c session.Continuation, bySlowdown bool, label string) (*plot.
 	return p, nil
 }
 
+// Alternate are the two colours that tell neighbouring groups apart
+// (the jobs of successive batches, the batches of successive sessions):
+// the palette's blue and orange.
+var Alternate = [2]color.Color{plots.Palette[0], plots.Palette[4]}
+
 // User draws one user's jobs between trace times from and to in the
 // manner of Figs. 1, 2 and 4 of Zakay and Feitelson (2014): each job a
 // horizontal bar from its arrival to its end (one row per job, by
-// arrival), coloured by batch (colours cycle), with a dotted vertical line
-// where each session begins, and the depends-on edges (Definition 12) as
-// grey lines from the end of the batch depended on to the arrival of the
-// dependent batch (dashed for rule 2). Times are shown in hours from
-// from. It returns an error when the user has no job in the window.
+// arrival), successive batches in the two Alternate colours, a dotted
+// vertical line where each session begins, and the depends-on edges
+// (Definition 12) as grey lines from the end of the batch depended on to
+// the arrival of the dependent batch (dashed for rule 2). Times are shown
+// in hours from from. It returns an error when the user has no job in the
+// window.
 func User(s session.Structure, t *datasets.Trace, user int, from, to float64) (*plot.Plot, error) {
 	k, ok := slices.BinarySearch(s.Users.ID, user)
 	if !ok {
@@ -79,10 +85,16 @@ func User(s session.Structure, t *datasets.Trace, user int, from, to float64) (*
 		return nil, fmt.Errorf("sessionplot: User: user %d has no job in [%v, %v]", user, from, to)
 	}
 	hours := func(x float64) float64 { return (x - from) / datasets.Hour }
-	p := plot.New()
-	p.Title.Text = fmt.Sprintf("user %d: sessions, batches and dependencies", user)
-	p.X.Label.Text = "hours"
-	p.Y.Label.Text = "jobs (by arrival)"
+	p := plots.New(plots.Axes{Title: fmt.Sprintf("user %d: sessions, batches and dependencies", user),
+		XLabel: "hours", YLabel: "jobs (by arrival)", IntegerY: true})
+	key := map[string]plot.Thumbnailer{}
+	var keyOrder []string
+	keep := func(label string, th plot.Thumbnailer) {
+		if _, ok := key[label]; !ok {
+			key[label] = th
+			keyOrder = append(keyOrder, label)
+		}
+	}
 	rowOf := map[int]int{}
 	for y, i := range shown {
 		rowOf[i] = y
@@ -91,9 +103,11 @@ func User(s session.Structure, t *datasets.Trace, user int, from, to float64) (*
 		if err != nil {
 			return nil, err
 		}
-		l.Color = plotutil.Color(s.Batches.Seq[b])
+		odd := s.Batches.Seq[b] % 2
+		l.Color = Alternate[odd]
 		l.Width = vg.Points(4)
 		p.Add(l)
+		keep([]string{"jobs of a batch", "jobs of the next batch"}[odd], l)
 	}
 	n := float64(len(shown))
 	fs, ns := s.Users.FirstSession[k], s.Users.Sessions[k]
@@ -103,8 +117,10 @@ func User(s session.Structure, t *datasets.Trace, user int, from, to float64) (*
 			if err != nil {
 				return nil, err
 			}
-			l.Dashes = []vg.Length{vg.Points(1), vg.Points(3)}
+			l.LineStyle = plots.GuideStyle(1)
+			l.Color = color.Black
 			p.Add(l)
+			keep("a session begins", l)
 		}
 	}
 	fb, nb := s.Users.FirstBatch[k], s.Users.Batches[k]
@@ -125,13 +141,24 @@ func User(s session.Structure, t *datasets.Trace, user int, from, to float64) (*
 			if err != nil {
 				return nil, err
 			}
-			l.Color = color.Gray{Y: 110}
-			if s.Deps.Rule[lo+e] == 2 {
-				l.Dashes = []vg.Length{vg.Points(4), vg.Points(2)}
-			}
+			l.LineStyle = DependsStyle(int(s.Deps.Rule[lo+e]))
 			p.Add(l)
+			keep(fmt.Sprintf("depends on (rule %d)", s.Deps.Rule[lo+e]), l)
 		}
+	}
+	for _, label := range keyOrder {
+		p.Legend.Add(label, key[label])
 	}
 	p.Y.Min, p.Y.Max = -1, n
 	return p, nil
+}
+
+// DependsStyle is the line of a depends-on edge found by rule 1 or 2 of
+// Definition 12 (Zakay and Feitelson 2014): grey, dashed for rule 2.
+func DependsStyle(rule int) draw.LineStyle {
+	ls := draw.LineStyle{Color: color.Gray{Y: 90}, Width: vg.Points(1)}
+	if rule == 2 {
+		ls.Dashes = plots.Dashes[1]
+	}
+	return ls
 }

@@ -31,13 +31,14 @@ func TestDrawn(t *testing.T) {
 				return feedbackplot.HourOfWeek(f("trace", []string{"original", "original", "sim1", "sim2"},
 					"hour", []float64{0, 1, 0, 0}, "fraction", []float64{0.5, 0.5, 1, 1}), "sim1")
 			},
-			Want: plottest.Drawn{Lines: "[[{0 0.5} {1 0.5}] [{0 1}]]"}},
+			// The simulation first, the original on top.
+			Want: plottest.Drawn{Lines: "[[{0 1}] [{0 0.5} {1 0.5}]]"}},
 		{Name: "Activity: one distribution per simulation",
 			Build: func() (*plot.Plot, error) {
 				return feedbackplot.Activity(f("simulation", []string{"original", "s", "original"},
 					"activity_days", []float64{2, 4, 1}))
 			},
-			Want: plottest.Drawn{Lines: "[[{1 0.5} {2 1}] [{4 1}]]"}},
+			Want: plottest.Drawn{Lines: "[[{4 1}] [{1 0.5} {2 1}]]"}},
 		{Name: "QueueCDF: queue length + 1, one line per simulation and scheduler",
 			Build: func() (*plot.Plot, error) {
 				return feedbackplot.QueueCDF(f("queue", []float64{0, 1, 0}, "cdf", []float64{0.5, 1, 1},
@@ -57,7 +58,7 @@ func TestDrawn(t *testing.T) {
 // simulation's value as a vertical line from 0 to the tallest bin, in view.
 func TestValidationDrawn(t *testing.T) {
 	t.Parallel()
-	p, err := feedbackplot.Validation([]float64{10, 20, 20, 30}, 50, "")
+	p, err := feedbackplot.Validation([]float64{10, 20, 20, 30}, 50, "4 resampled logs", "")
 	if err != nil {
 		t.Fatal(err)
 	}

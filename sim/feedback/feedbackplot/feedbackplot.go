@@ -7,13 +7,12 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/tracelab/tracelab/plots"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/plotutil"
-	"gonum.org/v1/plot/vg"
 )
 
 // groupKeys joins the values of the by columns of each row: "a=1, b=x".
@@ -103,8 +102,9 @@ func Lines(df dataframe.DataFrame, x, y string, by []string, opts plots.LinesOpt
 
 // HourOfWeek draws the fraction of jobs arriving in each hour of the week
 // (2014 Figs. 5, 6, 8) from Comparison.HourOfWeekFrame: the log
-// ("original", solid) and each named simulation (dashed); no names draws
-// every simulation.
+// ("original", bold black) and each named simulation (dashed, as the
+// paper draws the models; one model is "the user model" in the legend);
+// no names draws every simulation.
 func HourOfWeek(df dataframe.DataFrame, sims ...string) (*plot.Plot, error) {
 	trace, err := plots.StringColumn(df, "trace")
 	if err != nil {
@@ -119,44 +119,67 @@ func HourOfWeek(df dataframe.DataFrame, sims ...string) (*plot.Plot, error) {
 		return nil, err
 	}
 	want := func(s string) bool { return s == "original" || len(sims) == 0 || slices.Contains(sims, s) }
-	p := plot.New()
-	p.Title.Text = "arrivals per hour of the week"
-	p.X.Label.Text = "hour of the week (Monday 0:00 = 0)"
-	p.Y.Label.Text = "fraction of jobs"
 	var names []string
-	by := map[string]plotter.XYs{}
+	by := map[string]*plots.XY{}
 	for i := range trace {
 		if !want(trace[i]) || math.IsNaN(frac[i]) {
 			continue
 		}
-		if _, ok := by[trace[i]]; !ok {
+		s, ok := by[trace[i]]
+		if !ok {
 			names = append(names, trace[i])
+			s = &plots.XY{Label: modelLabel(trace[i], sims), Role: plots.Compared, Dashed: true}
+			if trace[i] == "original" {
+				s.Role, s.Dashed = plots.Original, false
+			}
+			by[trace[i]] = s
 		}
-		by[trace[i]] = append(by[trace[i]], plotter.XY{X: hour[i], Y: frac[i]})
+		s.X, s.Y = append(s.X, hour[i]), append(s.Y, frac[i])
 	}
 	if len(names) == 0 {
 		return nil, errors.New("feedbackplot: HourOfWeek: nothing to draw")
 	}
-	for i, n := range names {
-		l, err := plotter.NewLine(by[n])
-		if err != nil {
-			return nil, err
-		}
-		l.Color = plotutil.Color(i)
-		if n != "original" {
-			l.Dashes = []vg.Length{vg.Points(4), vg.Points(2)}
-		} else {
-			l.Color = color.Black
-		}
-		p.Add(l)
-		p.Legend.Add(n, l)
+	var series []plots.XY
+	for _, n := range names {
+		series = append(series, *by[n])
+	}
+	p, err := plots.Lines(series, plots.LinesOptions{Axes: plots.Axes{Title: "arrivals per hour of the week",
+		XLabel: "hour of the week", YLabel: "fraction of jobs"}})
+	if err != nil {
+		return nil, fmt.Errorf("feedbackplot: HourOfWeek: %w", err)
 	}
 	p.X.Tick.Marker = dayTicks{}
 	p.X.Min, p.X.Max = 0, 168
+	p.Y.Min = 0
 	return p, nil
 }
 
-// dayTicks marks the days of the week on an hour-of-week axis.
+// simulationLabel names a trace of a feedback comparison in words: the
+// log itself, or a user model's simulation.
+func simulationLabel(name string) string {
+	switch name {
+	case "original":
+		return "the log"
+	case "adjusted", "distribution", "fluid":
+		return name + " model"
+	case "conventional":
+		return "conventional"
+	}
+	return plots.Label(name)
+}
+
+// modelLabel is simulationLabel, but "the user model" for the one model a
+// plot draws (its title names it): so that plots of different models
+// share a key.
+func modelLabel(name string, sims []string) string {
+	if len(sims) == 1 && name == sims[0] && strings.HasSuffix(simulationLabel(name), " model") {
+		return "the user model"
+	}
+	return simulationLabel(name)
+}
+
+// dayTicks marks the days of the week on an hour-of-week axis: a tick at
+// every midnight, the day's name at noon.
 type dayTicks struct{}
 
 func (dayTicks) Ticks(min, max float64) []plot.Tick {
@@ -170,9 +193,9 @@ func (dayTicks) Ticks(min, max float64) []plot.Tick {
 
 // Activity draws the distribution (ECDF, log x) of the activity length
 // per user in days (2014 Figs. 7, 9) from Comparison.ActivityFrame: the
-// log ("original") and each named simulation; no names draws all. Users
-// active for 0 days (one job) count in the fractions but cannot be drawn
-// on the log axis.
+// log ("original", bold black) and each named simulation (dashed, as the
+// paper's captions say); no names draws all. Users active for 0 days (one
+// job) count in the fractions but cannot be drawn on the log axis.
 func Activity(df dataframe.DataFrame, sims ...string) (*plot.Plot, error) {
 	name, err := plots.StringColumn(df, "simulation")
 	if err != nil {
@@ -195,16 +218,21 @@ func Activity(df dataframe.DataFrame, sims ...string) (*plot.Plot, error) {
 	}
 	var samples []plots.Sample
 	for _, n := range order {
-		samples = append(samples, plots.Sample{Label: n, Values: by[n]})
+		s := plots.Sample{Label: modelLabel(n, sims), Values: by[n], Role: plots.Compared, Dashed: true}
+		if n == "original" {
+			s.Role, s.Dashed = plots.Original, false
+		}
+		samples = append(samples, s)
 	}
 	return plots.ECDF(samples, plots.ECDFOptions{Axes: plots.Axes{Title: "activity length per user",
-		XLabel: "activity length (days)", YLabel: "fraction of users", LogX: true}})
+		XLabel: "activity length [days]", YLabel: "fraction of users", LogX: true}})
 }
 
 // QueueCDF draws the time-weighted distributions of the queue length
 // (2014 Fig. 10) from feedback.QueueFrame, one line per simulation and
-// scheduler; x is the queue length + 1 on a log axis (so that an empty
-// queue shows).
+// scheduler: a colour per scheduler, solid for the conventional
+// simulation, dashed with feedback; x is the queue length + 1 on a log
+// axis (so that an empty queue shows).
 func QueueCDF(df dataframe.DataFrame) (*plot.Plot, error) {
 	q, err := plots.FloatColumn(df, "queue")
 	if err != nil {
@@ -214,18 +242,28 @@ func QueueCDF(df dataframe.DataFrame) (*plot.Plot, error) {
 	if err != nil {
 		return nil, err
 	}
-	keys, err := groupKeys(df, []string{"simulation", "scheduler"})
+	simulation, err := plots.StringColumn(df, "simulation")
+	if err != nil {
+		return nil, err
+	}
+	scheduler, err := plots.StringColumn(df, "scheduler")
 	if err != nil {
 		return nil, err
 	}
 	var order []string
+	var schedulers []string
 	by := map[string]*plots.XY{}
 	for i := range q {
-		s, ok := by[keys[i]]
+		k := simulation[i] + "\x00" + scheduler[i]
+		s, ok := by[k]
 		if !ok {
-			s = &plots.XY{Label: keys[i]}
-			by[keys[i]] = s
-			order = append(order, keys[i])
+			if !slices.Contains(schedulers, scheduler[i]) {
+				schedulers = append(schedulers, scheduler[i])
+			}
+			s = &plots.XY{Label: strings.ToUpper(scheduler[i]) + ", " + simulationLabel(simulation[i]),
+				Color: slices.Index(schedulers, scheduler[i]) + 1, Dashed: simulation[i] != "conventional"}
+			by[k] = s
+			order = append(order, k)
 		}
 		s.X = append(s.X, q[i]+1)
 		s.Y = append(s.Y, cdf[i])
@@ -235,42 +273,26 @@ func QueueCDF(df dataframe.DataFrame) (*plot.Plot, error) {
 		series = append(series, *by[k])
 	}
 	p, err := plots.Lines(series, plots.LinesOptions{Axes: plots.Axes{Title: "queue length distribution",
-		XLabel: "queue length + 1 (jobs)", YLabel: "fraction of time", LogX: true}})
+		XLabel: "queue length + 1 [jobs]", YLabel: "fraction of time", LogX: true}})
 	if err != nil {
 		return nil, err
 	}
-	p.Legend.Top = false
 	p.Y.Min, p.Y.Max = 0, 1
 	return p, nil
 }
 
 // Validation draws the histogram of the average waits of simulations on
-// resampled logs (2021 Fig. 15) with a vertical line at the conventional
-// simulation's value ref.
-func Validation(waits []float64, ref float64, title string) (*plot.Plot, error) {
-	p, err := plots.Hist(waits, plots.HistOptions{Axes: plots.Axes{Title: title, XLabel: "average wait (s)"},
-		Bins: max(10, int(math.Sqrt(float64(len(waits))))+1)})
-	if err != nil {
-		return nil, err
-	}
-	if !math.IsNaN(ref) {
-		top := p.Y.Max // the tallest bin: Add grew the axis to it
-		l, err := plotter.NewLine(plotter.XYs{{X: ref, Y: 0}, {X: ref, Y: top}})
-		if err != nil {
-			return nil, err
-		}
-		l.Color = color.RGBA{R: 200, A: 255}
-		l.Width = vg.Points(2)
-		p.Add(l)
-		p.Legend.Add("original log", l)
-		p.X.Min = math.Min(p.X.Min, ref)
-		p.X.Max = math.Max(p.X.Max, ref)
-	}
-	return p, nil
+// resampled logs (2021 Fig. 15) with the conventional simulation's value
+// ref as a bold black line (plots.HistValue); variants names the bars in
+// the key.
+func Validation(waits []float64, ref float64, variants, title string) (*plot.Plot, error) {
+	return plots.HistValue(waits, ref, variants, "original log", plots.HistOptions{Axes: plots.Axes{Title: title,
+		XLabel: "average wait [s]", YLabel: "resampled logs"}, Bins: max(10, int(math.Sqrt(float64(len(waits))))+1)})
 }
 
 // Gantt draws a schedule (2014 Fig. 3): each job a rectangle of its
-// processors × its run, coloured by user, from a frame with columns user,
+// processors × its run, coloured by user (the users in order, a colour of
+// the palette each, so that schedules of the same jobs look alike), from a frame with columns user,
 // start, end and procs (sim.Result.JobsFrame). Jobs get processors first
 // fit in order of start, so a job's rectangle may be split when its
 // processors are not contiguous. Jobs that did not run are left out. It
@@ -306,11 +328,8 @@ func Gantt(jobs dataframe.DataFrame, procs int, title string) (*plot.Plot, error
 	for i := range busyUntil {
 		busyUntil[i] = math.Inf(-1)
 	}
-	p := plot.New()
-	p.Title.Text = title
-	p.X.Label.Text = "time"
-	p.Y.Label.Text = "processors"
-	seen := map[string]bool{}
+	p := plots.New(plots.Axes{Title: title, XLabel: "time", YLabel: "processors", IntegerY: true})
+	first := map[string]*plotter.Polygon{} // each user's first rectangle, for the key
 	for _, i := range idx {
 		need := int(width[i])
 		var got []int
@@ -323,7 +342,7 @@ func Gantt(jobs dataframe.DataFrame, procs int, title string) (*plot.Plot, error
 			return nil, fmt.Errorf("feedbackplot: Gantt: job %d needs %d processors at %v, %d free", i, need, start[i], len(got))
 		}
 		u, _ := slices.BinarySearch(users, userS[i])
-		c := plotutil.Color(u)
+		c := plots.SeriesStyle(u).Color
 		for _, k := range got {
 			busyUntil[k] = end[i]
 		}
@@ -341,14 +360,17 @@ func Gantt(jobs dataframe.DataFrame, procs int, title string) (*plot.Plot, error
 			poly.Color = c
 			poly.LineStyle.Color = color.White
 			p.Add(poly)
-			if !seen[userS[i]] {
-				seen[userS[i]] = true
-				p.Legend.Add("user "+userS[i], poly)
+			if first[userS[i]] == nil {
+				first[userS[i]] = poly
 			}
 			a = b + 1
 		}
 	}
+	for _, u := range users {
+		if poly := first[u]; poly != nil {
+			p.Legend.Add("user "+u, poly)
+		}
+	}
 	p.Y.Min, p.Y.Max = 0, float64(procs)
-	p.Legend.Top = true
 	return p, nil
 }

@@ -41,7 +41,7 @@ func TestBuilders(t *testing.T) {
 	render(t, "QueueCDF", p, err)
 	p, err = Lines(c.SummaryFrame(), "avg_activity_days", "avg_wait", []string{"simulation"}, plots.LinesOptions{Points: true})
 	render(t, "Lines", p, err)
-	p, err = Validation([]float64{1, 2, 2, 3, 5}, 2.5, "validation")
+	p, err = Validation([]float64{1, 2, 2, 3, 5}, 2.5, "5 resampled logs", "validation")
 	render(t, "Validation", p, err)
 	// A schedule: a small log under FCFS with feedback.
 	toy, err := feedback.NewWorkload(smallLog(), feedback.WorkloadOptions{})

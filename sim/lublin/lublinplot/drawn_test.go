@@ -47,11 +47,12 @@ func TestDensityFitDrawn(t *testing.T) {
 }
 
 // TestCDFsDrawn: a sample's empirical CDF point by point (ending at 1),
-// a model's CDF over the samples' range.
+// a model's CDF over the samples' range; the model (first drawn: curves of
+// role Compared) under the data (role Original, drawn last).
 func TestCDFsDrawn(t *testing.T) {
 	t.Parallel()
 	cdf := func(x float64) float64 { return (x - 1) / 3 }
-	p, err := CDFs([]Curve{{Label: "data", Values: []float64{3, 1, 4, 2, math.NaN()}}, {Label: "model", CDF: cdf}}, plots.Axes{})
+	p, err := CDFs([]Curve{{Label: "data", Values: []float64{3, 1, 4, 2, math.NaN()}, Role: plots.Original}, {Label: "model", CDF: cdf}}, plots.Axes{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,34 +60,35 @@ func TestCDFsDrawn(t *testing.T) {
 	if len(l) != 2 {
 		t.Fatalf("%d lines, want 2", len(l))
 	}
-	if got := plotter.XYs(l[0]); len(got) != 5 || got[0] != (plotter.XY{X: 1, Y: 0.25}) || got[3] != (plotter.XY{X: 4, Y: 1}) {
+	if got := plotter.XYs(l[1]); len(got) != 4 || got[0] != (plotter.XY{X: 1, Y: 0.25}) || got[3] != (plotter.XY{X: 4, Y: 1}) {
 		t.Errorf("data's CDF %v", got)
 	}
-	if m := l[1]; len(m) != 301 || m[0] != (plotter.XY{X: 1, Y: 0}) || m[300] != (plotter.XY{X: 4, Y: 1}) {
+	if m := l[0]; len(m) != 301 || m[0] != (plotter.XY{X: 1, Y: 0}) || m[300] != (plotter.XY{X: 4, Y: 1}) {
 		t.Errorf("model's CDF: %d points from %v to %v, want 301 from (1, 0) to (4, 1)", len(m), m[0], m[len(m)-1])
 	}
 }
 
 // TestDailyCycleDrawn: each series as the fraction of its arrivals per
-// half-hour slot at the slot's middle hour, then the model's fractions.
+// half-hour slot from the slot's start (a step line; the last slot's
+// value held to 24 h), then the model's fractions.
 func TestDailyCycleDrawn(t *testing.T) {
 	t.Parallel()
 	counts := make([]int, lublin.Slots)
 	counts[0], counts[47] = 1, 3
 	model := make([]float64, lublin.Slots)
 	model[10] = 1
-	p, err := DailyCycle([]string{"log"}, [][]int{counts}, "model", model, plots.Axes{})
+	p, err := DailyCycle([]Daily{{Label: "log", Counts: counts}, {Label: "model", Fractions: model}}, plots.Axes{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	l := plottest.Lines(p)
-	if len(l) != 2 || len(l[0]) != lublin.Slots || len(l[1]) != lublin.Slots {
-		t.Fatalf("lines %v, want 2 of %d points", l, lublin.Slots)
+	if len(l) != 2 || len(l[0]) != lublin.Slots+1 || len(l[1]) != lublin.Slots+1 {
+		t.Fatalf("lines %v, want 2 of %d points", l, lublin.Slots+1)
 	}
-	if l[0][0] != (plotter.XY{X: 0.25, Y: 0.25}) || l[0][1].Y != 0 || l[0][47] != (plotter.XY{X: 23.75, Y: 0.75}) {
+	if l[0][0] != (plotter.XY{X: 0, Y: 0.25}) || l[0][1].Y != 0 || l[0][47] != (plotter.XY{X: 23.5, Y: 0.75}) || l[0][48] != (plotter.XY{X: 24, Y: 0.75}) {
 		t.Errorf("log's fractions %v", l[0])
 	}
-	if l[1][10] != (plotter.XY{X: 5.25, Y: 1}) {
+	if l[1][10] != (plotter.XY{X: 5, Y: 1}) {
 		t.Errorf("model's fractions %v", l[1])
 	}
 }

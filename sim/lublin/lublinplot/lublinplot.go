@@ -8,6 +8,8 @@ import (
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/tracelab/tracelab/analytics/fit"
 	"github.com/tracelab/tracelab/plots"
@@ -49,25 +51,26 @@ func DensityFit(x []float64, pdf func(float64) float64, opts DensityOptions) (*p
 	if bins <= 0 {
 		bins = 60
 	}
-	p := plot.New()
-	p.Title.Text, p.X.Label.Text, p.Y.Label.Text = opts.Title, opts.XLabel, opts.YLabel
-	if p.Y.Label.Text == "" {
-		p.Y.Label.Text = "density"
+	if opts.YLabel == "" {
+		opts.YLabel = "density"
 	}
+	p := plots.New(opts.Axes)
 	h, err := plotter.NewHist(plotter.Values(xs), bins)
 	if err != nil {
 		return nil, fmt.Errorf("lublinplot: %w", err)
 	}
 	h.Normalize(1)
+	h.FillColor = plots.BandColor
+	h.LineStyle = draw.LineStyle{Color: plots.VariantColor, Width: vg.Points(0.5)}
 	p.Add(h)
 	p.Legend.Add("data", h)
 	f := plotter.NewFunction(pdf)
 	f.Samples = 400
 	f.XMin, f.XMax = lo, hi
-	f.Width = 2
+	f.LineStyle = plots.SeriesStyle(1)
+	f.Width = vg.Points(2)
 	p.Add(f)
 	p.Legend.Add("model", f)
-	p.Legend.Top = true
 	p.X.Min, p.X.Max = lo, hi
 	// The y axis covers the model's peak too, not only the histogram's:
 	// a poor fit (while exploring with sliders) is not cut off.
@@ -151,11 +154,16 @@ func HyperGammaAt(ranges [5]ParamRange, pos [5]int) fit.HyperGamma {
 }
 
 // Curve is a labelled distribution to draw as a CDF: either a sample
-// (Values) or a function (CDF, drawn on the plot's x range).
+// (Values, a step line) or a function (CDF, drawn on the plot's x range),
+// styled by Role (data as plots.Original, models as plots.Compared, say),
+// Dashed and Color as plots.XY.
 type Curve struct {
 	Label  string
 	Values []float64
 	CDF    func(float64) float64
+	Role   plots.Role
+	Dashed bool
+	Color  int
 }
 
 // CDFs draws empirical CDFs of the sample curves and the function curves
@@ -176,9 +184,9 @@ func CDFs(curves []Curve, opts plots.Axes) (*plot.Plot, error) {
 	}
 	var series []plots.XY
 	for _, c := range curves {
-		var s plots.XY
-		s.Label = c.Label
+		s := plots.XY{Label: c.Label, Role: c.Role, Dashed: c.Dashed, Color: c.Color}
 		if c.CDF != nil {
+			// 300 steps draw a smooth function as smoothly as a line.
 			const n = 300
 			for i := range n + 1 {
 				x := lo + (hi-lo)*float64(i)/n
@@ -187,60 +195,85 @@ func CDFs(curves []Curve, opts plots.Axes) (*plot.Plot, error) {
 			}
 		} else {
 			xs := finiteValues(c.Values)
-			slices.Sort(xs)
-			step := max(1, len(xs)/1000)
-			for i := 0; i < len(xs); i += step {
-				s.X = append(s.X, xs[i])
-				s.Y = append(s.Y, float64(i+1)/float64(len(xs)))
+			if len(xs) == 0 {
+				continue
 			}
-			s.X = append(s.X, xs[len(xs)-1])
-			s.Y = append(s.Y, 1)
+			slices.Sort(xs)
+			// One step per distinct value (at the last of its ties),
+			// thinned to about 1000 steps.
+			var px, py []float64
+			for i := range xs {
+				if i+1 < len(xs) && xs[i+1] == xs[i] {
+					continue
+				}
+				px, py = append(px, xs[i]), append(py, float64(i+1)/float64(len(xs)))
+			}
+			stride := max(1, len(px)/1000)
+			for i := range px {
+				if i%stride == 0 || i == len(px)-1 {
+					s.X, s.Y = append(s.X, px[i]), append(s.Y, py[i])
+				}
+			}
 		}
 		series = append(series, s)
 	}
-	p, err := plots.Lines(series, plots.LinesOptions{Axes: opts})
+	p, err := plots.Lines(series, plots.LinesOptions{Axes: opts, Step: true})
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("lublinplot: CDFs: %w", err)
 	}
 	p.Y.Min, p.Y.Max = 0, 1
 	return p, nil
 }
 
-// DailyCycle draws, for each labelled series of 48 slot counts (slot k
-// starting k half hours after midnight), the fraction of arrivals per slot
-// against the hour of the day, and the model's fractions (Figs 8–9): model
-// holds lublin.DailyFractions of a fit or parameter set (nil for none).
-func DailyCycle(labels []string, counts [][]int, modelLabel string, model []float64, opts plots.Axes) (*plot.Plot, error) {
-	if len(labels) != len(counts) {
-		panic("lublinplot: labels and counts differ in length")
-	}
-	hours := make([]float64, lublin.Slots)
-	for k := range hours {
-		hours[k] = (float64(k) + 0.5) / 2
-	}
+// Daily is one curve of DailyCycle: the arrivals per half-hour slot of
+// the day (slot k starting k half hours after midnight), as Counts (drawn
+// as fractions of their total) or as Fractions, styled as plots.XY.
+type Daily struct {
+	Label     string
+	Counts    []int
+	Fractions []float64
+	Role      plots.Role
+	Dashed    bool
+}
+
+// DailyCycle draws the fraction of arrivals in each half-hour slot of
+// the day against the hour (Figs 8–9), as steps: each slot's share held
+// over its half hour. Ticks mark whole hours (plots.HourTicks).
+func DailyCycle(curves []Daily, opts plots.Axes) (*plot.Plot, error) {
 	var series []plots.XY
-	for i, c := range counts {
-		if len(c) != lublin.Slots {
-			return nil, fmt.Errorf("lublinplot: %q has %d slots, want %d", labels[i], len(c), lublin.Slots)
+	for _, c := range curves {
+		y := c.Fractions
+		if y == nil {
+			var total float64
+			for _, n := range c.Counts {
+				total += float64(n)
+			}
+			y = make([]float64, len(c.Counts))
+			for k, n := range c.Counts {
+				y[k] = float64(n) / total
+			}
 		}
-		var total float64
-		for _, n := range c {
-			total += float64(n)
+		if len(y) != lublin.Slots {
+			return nil, fmt.Errorf("lublinplot: %q has %d slots, want %d", c.Label, len(y), lublin.Slots)
 		}
-		y := make([]float64, lublin.Slots)
-		for k, n := range c {
-			y[k] = float64(n) / total
+		x := make([]float64, lublin.Slots+1)
+		for k := range x {
+			x[k] = float64(k) / 2
 		}
-		series = append(series, plots.XY{Label: labels[i], X: hours, Y: y})
-	}
-	if model != nil {
-		series = append(series, plots.XY{Label: modelLabel, X: hours, Y: model})
+		series = append(series, plots.XY{Label: c.Label, X: x, Y: append(slices.Clone(y), y[len(y)-1]), Role: c.Role, Dashed: c.Dashed})
 	}
 	if opts.XLabel == "" {
-		opts.XLabel = "hour of day"
+		opts.XLabel = "hour of the day"
 	}
 	if opts.YLabel == "" {
 		opts.YLabel = "fraction of arrivals per half hour"
 	}
-	return plots.Lines(series, plots.LinesOptions{Axes: opts})
+	p, err := plots.Lines(series, plots.LinesOptions{Axes: opts, Step: true})
+	if err != nil {
+		return nil, err
+	}
+	p.X.Min, p.X.Max = 0, 24
+	p.X.Tick.Marker = plots.HourTicks{}
+	p.Y.Min = 0
+	return p, nil
 }

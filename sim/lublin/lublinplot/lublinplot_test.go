@@ -121,10 +121,10 @@ func TestCDFsAndDailyCycle(t *testing.T) {
 	for k := range counts {
 		counts[k] = k + 1
 	}
-	if _, err := DailyCycle([]string{"log"}, [][]int{counts}, "model", lublin.DailyFractions(8.17, 3.96, 11), plots.Axes{}); err != nil {
+	if _, err := DailyCycle([]Daily{{Label: "log", Counts: counts}, {Label: "model", Fractions: lublin.DailyFractions(8.17, 3.96, 11)}}, plots.Axes{}); err != nil {
 		t.Error(err)
 	}
-	if _, err := DailyCycle([]string{"log"}, [][]int{counts[:10]}, "", nil, plots.Axes{}); err == nil {
+	if _, err := DailyCycle([]Daily{{Label: "log", Counts: counts[:10]}}, plots.Axes{}); err == nil {
 		t.Error("10 slots accepted")
 	}
 }

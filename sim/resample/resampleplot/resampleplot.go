@@ -147,11 +147,11 @@ func LoadScatter(df dataframe.DataFrame, y string, axes plots.Axes) (*plot.Plot,
 		axes.YLabel = y
 	}
 	p := plots.New(axes)
-	if _, err := plots.AddSeries(p, []plots.XY{all}, axes, false, true); err != nil {
+	if _, err := plots.AddPoints(p, []plots.XY{all}, plots.ScatterOptions{Axes: axes}); err != nil {
 		return nil, err
 	}
 	if len(med.X) > 0 {
-		if _, err := plots.AddSeries(p, []plots.XY{med}, axes, true, true); err != nil {
+		if _, err := plots.AddLines(p, []plots.XY{med}, plots.LinesOptions{Axes: axes, Points: true}); err != nil {
 			return nil, err
 		}
 		if err := plots.AddLabels(p, xys(med.X, med.Y), names, plots.LabelOptions{Align: draw.XLeft, Offset: vg.Point{X: vg.Points(3), Y: vg.Points(2)}}); err != nil {
