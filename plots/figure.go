@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -530,4 +531,51 @@ func Wrap(sty text.Style, s string, width vg.Length) []string {
 		out = append(out, line)
 	}
 	return slices.Clip(out)
+}
+
+// KeyEntry is one entry of a key made by hand (Key): a line, a marker or
+// a fill, or several of them drawn over one another.
+type KeyEntry struct {
+	Label string
+	// Line is drawn when its Width is not zero, Glyph when it has a
+	// Shape, Fill when not nil.
+	Line  draw.LineStyle
+	Glyph draw.GlyphStyle
+	Fill  color.Color
+}
+
+// Key returns a legend of the entries, for Figure.Key: the key of a
+// figure whose panels' legends differ (the figure lint checks that every
+// panel's entry is in it and looks the same).
+func Key(entries ...KeyEntry) (*plot.Legend, error) {
+	k := plot.NewLegend()
+	for _, e := range entries {
+		var thumbs []plot.Thumbnailer
+		if e.Fill != nil {
+			p, err := plotter.NewPolygon(plotter.XYs{{X: 0, Y: 0}, {X: 1, Y: 0}, {X: 1, Y: 1}})
+			if err != nil {
+				return nil, err
+			}
+			p.Color, p.LineStyle.Width = e.Fill, 0
+			thumbs = append(thumbs, p)
+		}
+		if e.Line.Width > 0 {
+			l, err := plotter.NewLine(plotter.XYs{{X: 0, Y: 0}, {X: 1, Y: 0}})
+			if err != nil {
+				return nil, err
+			}
+			l.LineStyle = e.Line
+			thumbs = append(thumbs, l)
+		}
+		if e.Glyph.Shape != nil {
+			s, err := plotter.NewScatter(plotter.XYs{{X: 0, Y: 0}})
+			if err != nil {
+				return nil, err
+			}
+			s.GlyphStyle = e.Glyph
+			thumbs = append(thumbs, s)
+		}
+		k.Add(e.Label, thumbs...)
+	}
+	return &k, nil
 }

@@ -258,3 +258,13 @@ func AddLabels(p *plot.Plot, at plotter.XYs, labels []string, o LabelOptions) er
 	p.Add(lb)
 	return nil
 }
+
+// TextStyle returns the theme's type at size points, bold or not, centred
+// on its point: for text a builder draws itself (a diagram's labels).
+func TextStyle(size float64, bold bool) text.Style {
+	f := fontOf(sans, size)
+	if bold {
+		f = fontOf(sansBold, size)
+	}
+	return text.Style{Color: color.Black, Font: f, XAlign: draw.XCenter, YAlign: draw.YCenter, Handler: plot.DefaultTextHandler}
+}

@@ -8,15 +8,18 @@ import (
 	"gonum.org/v1/plot"
 )
 
-// Ticks marks a linear axis at gonum/plot's default positions, labelled
-// for people: no trailing zeros ("0.5", not "0.50"), and large values with
-// a multiplier suffix of the axis' largest tick (26k, 1.5M; see TickLabel).
+// Ticks marks a linear axis every 1, 2, 2.5 or 5 times a power of ten,
+// four to seven labels, labelled for people: no trailing zeros ("0.5", not
+// "0.50"), and large values with a multiplier suffix of the axis' largest
+// tick (26k, 1.5M; see TickLabel).
 type Ticks struct{}
 
 // Ticks returns the ticks of [min, max].
 func (Ticks) Ticks(min, max float64) []plot.Tick {
-	ts := plot.DefaultTicks{}.Ticks(min, max)
-	return relabel(ts)
+	if !(max > min) {
+		return relabel([]plot.Tick{{Value: min, Label: "x"}})
+	}
+	return stepTicks(min, max, niceStep((max-min)/6, []float64{1, 2, 2.5, 5}))
 }
 
 // IntegerTicks marks an axis of counts: ticks at integers only, a step of
@@ -52,15 +55,19 @@ func (HourTicks) Ticks(min, max float64) []plot.Tick {
 
 // LogTicks marks a logarithmic axis: a labelled tick at every power of ten
 // in range and unlabelled ticks between them; when the range holds fewer
-// than two powers of ten, 2× and 5× are labelled too (and, in less than a
-// factor of 5, every integer multiple), so that a log axis always has at
-// least two labels (ranges narrower than that get Ticks).
+// than two powers of ten, 2× and 5× are labelled too, so that a log axis
+// always has at least two labels. A range of less than a factor of 10
+// gets Ticks (evenly spaced values).
 type LogTicks struct{}
 
 // Ticks returns the ticks of [min, max]; min must be > 0.
 func (LogTicks) Ticks(min, max float64) []plot.Tick {
 	if !(min > 0) || !(max >= min) {
 		panic("plots: LogTicks: range must be positive")
+	}
+	if max < 10*min {
+		// Less than a decade: evenly spaced values read best.
+		return Ticks{}.Ticks(min, max)
 	}
 	lo := math.Floor(math.Log10(min))
 	hi := math.Ceil(math.Log10(max))
@@ -78,10 +85,8 @@ func (LogTicks) Ticks(min, max float64) []plot.Tick {
 			return true
 		case decades >= 2:
 			return false
-		case m == 2 || m == 5:
-			return true
 		}
-		return max/min < 5
+		return m == 2 || m == 5
 	}
 	var ts []plot.Tick
 	for e := lo; e <= hi; e++ {
@@ -106,7 +111,6 @@ func (LogTicks) Ticks(min, max float64) []plot.Tick {
 		}
 	}
 	if n < 2 {
-		// Less than a factor 2 between the ends: a linear axis' ticks.
 		return Ticks{}.Ticks(min, max)
 	}
 	return ts
@@ -116,7 +120,11 @@ func (LogTicks) Ticks(min, max float64) []plot.Tick {
 func stepTicks(min, max, step float64) []plot.Tick {
 	var ts []plot.Tick
 	for k := math.Ceil(min/step - 1e-9); k*step <= max+1e-9*step; k++ {
-		ts = append(ts, plot.Tick{Value: k * step, Label: "x"})
+		v := roundSig(k*step, 12) // 0.6, not 0.6000000000000001
+		if v == 0 {
+			v = 0 // not −0
+		}
+		ts = append(ts, plot.Tick{Value: v, Label: "x"})
 	}
 	return relabel(ts)
 }

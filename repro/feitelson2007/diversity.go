@@ -39,8 +39,8 @@ type DiversityResult struct {
 	// divergence_at (the runtime, s, where the log's CDF is farthest from
 	// the global one), paper.
 	Frame   dataframe.DataFrame
-	Plot    *plot.Plot // Fig. 12: the runtime distributions
-	missing []string   // logs of Table 4 not available
+	Figure  *plots.Figure // Fig. 12: the runtime distributions, a panel per log
+	missing []string      // logs of Table 4 not available
 	// sliceRandom is the range of M'_g of M'_med over the logs: the median
 	// random deviation of a 3-day slice (Table 3's bootstrap).
 	sliceRandom [2]float64
@@ -104,9 +104,25 @@ func (s *Study) Diversity(ctx context.Context) (*DiversityResult, error) {
 			job.Col("max_deviation"), job.Col("random_deviation"), eq.Col("max_deviation").Copy(),
 			series.New(at, series.Float, "divergence_at"), series.New(paper, series.Float, "paper"))
 		r.Frame.SetNames("log", "paper_log", "jobs", "max_deviation", "random_deviation", "equal_weighted", "divergence_at", "paper")
-		r.Plot, err = plots.ECDF(samples, plots.ECDFOptions{Axes: plots.Axes{Title: "Fig. 12: runtime distributions",
-			XLabel: "runtime [s]", LogX: true}})
-		return r, err
+		// A panel per log against all the logs pooled: seven curves would
+		// need more colours than a figure can tell apart.
+		var pooled []float64
+		for _, sm := range samples {
+			pooled = append(pooled, sm.Values...)
+		}
+		var panels []*plot.Plot
+		for _, sm := range samples {
+			p, err := plots.ECDF([]plots.Sample{{Label: "all the logs pooled", Values: pooled, Role: plots.Original}, {Label: "the log", Values: sm.Values}},
+				plots.ECDFOptions{Axes: plots.Axes{Title: sm.Label, XLabel: "runtime [s]", YLabel: "fraction of jobs", LogX: true}})
+			if err != nil {
+				return nil, err
+			}
+			panels = append(panels, p)
+		}
+		r.Figure = figure("Fig. 12", "each log's runtime distribution against all the logs pooled",
+			"every log departs from the pooled distribution somewhere: the logs are no samples of one global workload", 4, panels...)
+		r.Figure.ShareX, r.Figure.ShareY = true, true
+		return r, nil
 	})
 }
 

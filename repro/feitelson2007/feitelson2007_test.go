@@ -18,10 +18,13 @@ func TestItems(t *testing.T) {
 	studytest.Items(t, New(study.Options{}).Paper())
 }
 
+// quick is the quick-mode study whose ledger (and figures) the tests share.
+var quick = New(study.Options{Quick: true})
+
 func ledgerOf(t *testing.T) *ledger.Ledger {
 	t.Helper()
 	return studytest.QuickLedger(t, "feitelson2007", func() (*ledger.Ledger, error) {
-		return New(study.Options{Quick: true}).Ledger(context.Background())
+		return quick.Ledger(context.Background())
 	})
 }
 

@@ -12,10 +12,12 @@ import (
 	"github.com/go-gota/gota/series"
 	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
 
 	"github.com/tracelab/tracelab/analytics/locality"
 	"github.com/tracelab/tracelab/analytics/locality/localityplot"
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/plots"
 	"github.com/tracelab/tracelab/repro/ledger"
 )
 
@@ -29,7 +31,7 @@ type Fig5Result struct {
 	Absent
 	Logs   []string
 	Frames []dataframe.DataFrame // locality.UsableFraction
-	Plots  []*plot.Plot
+	Figure *plots.Figure
 	// slicesPerYear is the number of 3-day slices of the one-year
 	// SDSC-Par-1996 log.
 	slicesPerYear int
@@ -42,6 +44,7 @@ func (s *Study) Fig5(ctx context.Context) (*Fig5Result, error) {
 		r := &Fig5Result{}
 		days := []float64{0.5, 1, 2, 3, 5, 7, 10, 14}
 		ranges := []int{4, 8, 12, 16, 24, 32, 48, 64}
+		var panels []*plot.Plot
 		for _, name := range fig5Logs {
 			if ok, err := r.have(name); !ok {
 				if err != nil {
@@ -57,14 +60,19 @@ func (s *Study) Fig5(ctx context.Context) (*Fig5Result, error) {
 			if err != nil {
 				return nil, err
 			}
-			p, err := localityplot.UsableFraction(df, "Fig. 5: "+name+", usable slices")
+			p, err := localityplot.UsableFraction(df, name)
 			if err != nil {
 				return nil, err
 			}
-			r.Logs, r.Frames, r.Plots = append(r.Logs, name), append(r.Frames, df), append(r.Plots, p)
+			r.Logs, r.Frames, panels = append(r.Logs, name), append(r.Frames, df), append(panels, p)
 			if name == "SDSC-Par-1996" {
 				r.slicesPerYear = int(valueAt(df, 3, 24, "slices"))
 			}
+		}
+		r.Figure = figure("Fig. 5", "the fraction of usable slices (at least 5 jobs per range) by slice length and number of ranges r",
+			"longer slices and fewer ranges leave more slices usable; 3-day slices with 24 ranges keep most", 2, panels...)
+		if r.Figure != nil {
+			r.Figure.ShareX, r.Figure.ShareY = true, true
 		}
 		return r, nil
 	})
@@ -143,7 +151,7 @@ type Fig6Result struct {
 	Absent
 	Log              string
 	Slices, Quarters dataframe.DataFrame // SamplingResult.Frame, Quarterly
-	Plot             *plot.Plot
+	Figure           *plots.Figure
 }
 
 // Fig6 computes m_i of the runtimes of fig6Log per slice and per quarter.
@@ -161,8 +169,14 @@ func (s *Study) Fig6(ctx context.Context) (*Fig6Result, error) {
 		if r.Quarters, err = sr.Quarterly(0); err != nil {
 			return nil, err
 		}
-		r.Plot, err = localityplot.SliceDeviation(r.Slices, r.Quarters, "Fig. 6: "+fig6Log+" runtimes, m_i per 3-day slice")
-		return r, err
+		p, err := localityplot.SliceDeviation(r.Slices, r.Quarters, fig6Log+" runtimes, 3-day slices")
+		if err != nil {
+			return nil, err
+		}
+		r.Figure = figure("Fig. 6", "the deviation m_i of each slice from the whole log, over time",
+			"the quarterly maximum of m_i jumps from quarter to quarter while the median stays about level", 1, p)
+		r.Figure.PanelWidth, r.Figure.PanelHeight = 8*vg.Inch, 3*vg.Inch
+		return r, nil
 	})
 }
 

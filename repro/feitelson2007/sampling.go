@@ -10,6 +10,7 @@ import (
 	"github.com/tracelab/tracelab/analytics/locality"
 	"github.com/tracelab/tracelab/analytics/locality/localityplot"
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/plots"
 	"github.com/tracelab/tracelab/repro/ledger"
 )
 
@@ -27,9 +28,9 @@ type SamplingResult struct {
 	// in column paper_log.
 	Table dataframe.DataFrame
 	// Bootstrap holds Fig. 7's log's bootstrap distributions
-	// (SamplingResult.BootstrapFrame); Plots its M'_max and M'_med.
+	// (SamplingResult.BootstrapFrame); Figure its M'_max and M'_med.
 	Bootstrap dataframe.DataFrame
-	Plots     []*plot.Plot
+	Figure    *plots.Figure
 	// utc7 holds the quoted cells (table2Quoted) with days cut at midnight
 	// of a fixed UTC−7, the reading that reproduces Table 1's M'_max.
 	utc7 map[[2]string]float64
@@ -69,18 +70,20 @@ func (s *Study) Sampling(ctx context.Context) (*SamplingResult, error) {
 				r.utc7[[2]string{l.Catalog, "m_max"}], r.utc7[[2]string{l.Catalog, "m_med"}] = u.MMax, u.MMed
 			}
 			if l.Catalog == fig7Log {
+				var panels []*plot.Plot
 				r.Bootstrap = sr.BootstrapFrame()
 				for _, c := range []struct {
 					col, label string
 					obs        float64
 				}{{"m_max", "M'_max", sr.MMax}, {"m_med", "M'_med", sr.MMed}} {
-					p, err := localityplot.Bootstrap(r.Bootstrap, c.col, c.obs,
-						fmt.Sprintf("Fig. 7: %s, %s of %d random samplings vs observed", fig7Log, c.label, len(sr.RandomMax)))
+					p, err := localityplot.Bootstrap(r.Bootstrap, c.col, c.obs, c.label)
 					if err != nil {
 						return nil, err
 					}
-					r.Plots = append(r.Plots, p)
+					panels = append(panels, p)
 				}
+				r.Figure = figure("Fig. 7", fmt.Sprintf("%s's locality against %d random samplings of its jobs", fig7Log, len(sr.RandomMax)),
+					"the log's M′ (black) lies far beyond every random sampling: its slices are not random samples", 2, panels...)
 			}
 		}
 		r.Table = locality.SamplingTable(r.Results)
@@ -179,10 +182,10 @@ func (r *SamplingResult) Claims(l *ledger.Ledger) {
 // lengths and range counts.
 type Fig8Result struct {
 	Absent
-	Log   string
-	Frame dataframe.DataFrame // locality.Sensitivity
-	Plots []*plot.Plot        // M_max, M_med
-	reps  int
+	Log    string
+	Frame  dataframe.DataFrame // locality.Sensitivity
+	Figure *plots.Figure       // M_max, M_med
+	reps   int
 }
 
 // fig8Log is the log of Fig. 8 (the paper does not name it).
@@ -206,13 +209,17 @@ func (s *Study) Fig8(ctx context.Context) (*Fig8Result, error) {
 		if err != nil {
 			return nil, err
 		}
+		var panels []*plot.Plot
 		for _, c := range []struct{ col, label string }{{"locality_max", "M_max"}, {"locality_med", "M_med"}} {
-			p, err := localityplot.Sensitivity(r.Frame, c.col, fmt.Sprintf("Fig. 8: %s, %s", fig8Log, c.label))
+			p, err := localityplot.Sensitivity(r.Frame, c.col, c.label)
 			if err != nil {
 				return nil, err
 			}
-			r.Plots = append(r.Plots, p)
+			panels = append(panels, p)
 		}
+		r.Figure = figure("Fig. 8", "how the locality metric depends on the slice length and the number of ranges, "+fig8Log,
+			"M_max spreads widely over the grid; M_med hardly depends on it", 2, panels...)
+		r.Figure.ShareX = true
 		return r, nil
 	})
 }

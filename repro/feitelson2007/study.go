@@ -5,9 +5,10 @@ import (
 	"errors"
 	"fmt"
 
+	"slices"
+
 	"github.com/go-gota/gota/series"
 	"gonum.org/v1/gonum/stat"
-	"slices"
 
 	"github.com/tracelab/tracelab/analytics/locality"
 	"github.com/tracelab/tracelab/datasets"

@@ -12,6 +12,7 @@ import (
 	"github.com/tracelab/tracelab/analytics/locality"
 	"github.com/tracelab/tracelab/analytics/locality/localityplot"
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/plots"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/repro/study"
 	"github.com/tracelab/tracelab/sim/repetitions"
@@ -29,7 +30,7 @@ type Fig1Result struct {
 	Absent
 	Logs   []string
 	Frames []dataframe.DataFrame // lag, original, scrambled (locality.AutocorrelationFrame)
-	Plots  []*plot.Plot
+	Figure *plots.Figure
 	jobs   []int // N, jobs with a known runtime
 }
 
@@ -37,6 +38,7 @@ type Fig1Result struct {
 func (s *Study) Fig1(ctx context.Context) (*Fig1Result, error) {
 	return s.fig1.Get(func() (*Fig1Result, error) {
 		r := &Fig1Result{}
+		var panels []*plot.Plot
 		for _, name := range fig1Logs {
 			if ok, err := r.have(name); !ok {
 				if err != nil {
@@ -52,12 +54,17 @@ func (s *Study) Fig1(ctx context.Context) (*Fig1Result, error) {
 			if err != nil {
 				return nil, err
 			}
-			p, err := localityplot.Autocorrelation(df, "Fig. 1: "+name+", autocorrelation of runtimes")
+			p, err := localityplot.Autocorrelation(df, name)
 			if err != nil {
 				return nil, err
 			}
-			r.Logs, r.Frames, r.Plots = append(r.Logs, name), append(r.Frames, df), append(r.Plots, p)
+			r.Logs, r.Frames, panels = append(r.Logs, name), append(r.Frames, df), append(panels, p)
 			r.jobs = append(r.jobs, obs.Len())
+		}
+		r.Figure = figure("Fig. 1", "autocorrelation of the runtimes in submit order, and scrambled",
+			"in the log's order successive jobs' runtimes correlate over long lags; scrambled, the correlation vanishes", 2, panels...)
+		if r.Figure != nil {
+			r.Figure.ShareX, r.Figure.ShareY = true, true
 		}
 		return r, nil
 	})
@@ -103,13 +110,14 @@ type Fig2Result struct {
 	// Original and Scrambled are locality.Scatter frames (time, value,
 	// count) per attribute; runtimes in 10 logarithmic bins per decade.
 	Original, Scrambled []dataframe.DataFrame
-	Plots               []*plot.Plot // per attribute: original, scrambled
+	Figure              *plots.Figure // per attribute (rows): original, scrambled
 }
 
 // Fig2 computes the scatter plots of Fig. 2 for fig2Log.
 func (s *Study) Fig2(ctx context.Context) (*Fig2Result, error) {
 	return s.fig2.Get(func() (*Fig2Result, error) {
 		r := &Fig2Result{Attrs: []datasets.Attribute{datasets.Runtime, datasets.Procs}}
+		var panels []*plot.Plot
 		if ok, err := r.have(fig2Log); !ok {
 			r.Attrs = nil
 			return r, err
@@ -130,7 +138,7 @@ func (s *Study) Fig2(ctx context.Context) (*Fig2Result, error) {
 				}
 				label := [2]string{"original", "scrambled"}[k]
 				p, err := localityplot.Scatter(df, localityplot.ScatterOptions{
-					Title: fmt.Sprintf("Fig. 2: %s %s, %s", fig2Log, a, label), YLabel: ylabel, LogY: true})
+					Title: fmt.Sprintf("%s, %s", plots.Label(a.String()), label), YLabel: ylabel, LogY: true})
 				if err != nil {
 					return nil, err
 				}
@@ -139,9 +147,11 @@ func (s *Study) Fig2(ctx context.Context) (*Fig2Result, error) {
 				} else {
 					r.Scrambled = append(r.Scrambled, df)
 				}
-				r.Plots = append(r.Plots, p)
+				panels = append(panels, p)
 			}
 		}
+		r.Figure = figure("Fig. 2", "the jobs of "+fig2Log+" by submit time and value, in the log's order and scrambled",
+			"in the log's order jobs gather in streaks of similar values (locality of sampling); scrambled, they spread evenly (disk area: jobs)", 2, panels...)
 		return r, nil
 	})
 }
@@ -171,13 +181,13 @@ func (r *Fig2Result) Claims(l *ledger.Ledger) {
 type Measured struct {
 	Scatter, Slices, Quarters, Autocorrelation dataframe.DataFrame
 	Sampling                                   locality.SamplingResult
-	Plots                                      []*plot.Plot // scatter, m_i per slice, autocorrelation
+	Figure                                     *plots.Figure // scatter, m_i per slice, autocorrelation
 }
 
 // measure measures obs; the scatter is of binned (obs with values
-// grouped for the disks) with the options given, and the plots' titles
-// begin with label.
-func (s *Study) measure(obs, binned locality.Observations, sc locality.ScatterOptions, po localityplot.ScatterOptions, label string) (Measured, error) {
+// grouped for the disks) with the options given; item, what and see make
+// the figure's title and caption.
+func (s *Study) measure(obs, binned locality.Observations, sc locality.ScatterOptions, po localityplot.ScatterOptions, item, what, see string) (Measured, error) {
 	var m Measured
 	var err error
 	if m.Scatter, err = locality.Scatter(binned, sc); err != nil {
@@ -193,22 +203,23 @@ func (s *Study) measure(obs, binned locality.Observations, sc locality.ScatterOp
 	if m.Autocorrelation, err = locality.AutocorrelationFrame(obs, maxLag, s.o.SeedOr()); err != nil {
 		return m, err
 	}
-	po.Title = label + po.Title
 	p1, err := localityplot.Scatter(m.Scatter, po)
 	if err != nil {
 		return m, err
 	}
 	p2, err := localityplot.SliceDeviation(m.Slices, m.Quarters,
-		fmt.Sprintf("%sm_i per slice (M'_med %.3f, M_med %.3f)", label, m.Sampling.MMed, m.Sampling.LocalityMed))
+		fmt.Sprintf("m_i per slice (M′_med %.3f, M_med %.3f)", m.Sampling.MMed, m.Sampling.LocalityMed))
 	if err != nil {
 		return m, err
 	}
-	p3, err := localityplot.Autocorrelation(m.Autocorrelation, label+"autocorrelation")
+	p3, err := localityplot.Autocorrelation(m.Autocorrelation, "autocorrelation")
 	if err != nil {
 		return m, err
 	}
-	m.Plots = []*plot.Plot{p1, p2, p3}
-	return m, nil
+	// The panels' legends differ: one key for all, beside them.
+	m.Figure = figure(item, what, see, 3, p1, p2, p3)
+	m.Figure.Key, err = localityplot.MeasuredKey()
+	return m, err
 }
 
 // Fig3Result is Fig. 3 (§2): synthetic data with locality of sampling but
@@ -236,7 +247,9 @@ func (s *Study) Fig3(ctx context.Context) (*Fig3Result, error) {
 			binned.Value[i] = math.Floor(v*50)/50 + 0.01
 		}
 		if r.Measured, err = s.measure(obs, binned, locality.ScatterOptions{},
-			localityplot.ScatterOptions{Title: "synthetic data", YLabel: "value", MaxRadius: 3}, "Fig. 3: "); err != nil {
+			localityplot.ScatterOptions{Title: "values over time", YLabel: "value", MaxRadius: 3},
+			"Fig. 3", "synthetic data with locality of sampling but no autocorrelation",
+			"each stretch of time draws from its own narrow range (locality), yet successive values are independent"); err != nil {
 			return nil, err
 		}
 		v := slices.Sorted(slices.Values(obs.Value))
@@ -276,7 +289,7 @@ type Fig4Result struct {
 	// Labels names each week's slice index ("week of Feb 1 (m=0.41)").
 	Labels map[int]string
 	CDFs   []dataframe.DataFrame // runtime, procs (locality.SliceCDFs)
-	Plots  []*plot.Plot
+	Figure *plots.Figure
 	ranges int
 }
 
@@ -303,12 +316,13 @@ func (s *Study) Fig4(ctx context.Context) (*Fig4Result, error) {
 			return nil, err
 		}
 		r := &Fig4Result{Log: fig2Log, Labels: map[int]string{}, ranges: sr.Options.Ranges}
+		var panels []*plot.Plot
 		clock := datasets.NewClock(tr)
 		top := sr.TopSlices(3)
 		for _, k := range top {
 			w := sr.Slices[k]
 			r.Weeks = append(r.Weeks, w)
-			r.Labels[k] = fmt.Sprintf("week of %s (m=%.2f)", clock.Time(w.Start).Format("Jan 2"), w.M)
+			r.Labels[k] = fmt.Sprintf("week of %s (m = %.2f)", clock.Time(w.Start).Format("Jan 2"), w.M)
 		}
 		for _, a := range []datasets.Attribute{datasets.Runtime, datasets.Procs} {
 			obs, err := s.observe(fig2Log, a)
@@ -323,12 +337,15 @@ func (s *Study) Fig4(ctx context.Context) (*Fig4Result, error) {
 			if a == datasets.Procs {
 				xl = "processors"
 			}
-			p, err := localityplot.SliceCDFs(df, r.Labels, fmt.Sprintf("Fig. 4: %s, %s in selected weeks", fig2Log, a), xl, true)
+			p, err := localityplot.SliceCDFs(df, r.Labels, plots.Label(a.String()), xl, true)
 			if err != nil {
 				return nil, err
 			}
-			r.CDFs, r.Plots = append(r.CDFs, df), append(r.Plots, p)
+			r.CDFs, panels = append(r.CDFs, df), append(panels, p)
 		}
+		r.Figure = figure("Fig. 4", "distributions in the three most modal weeks of "+fig2Log+" against the whole log",
+			"each selected week concentrates on a few values, unlike the whole log (black); m: the week's deviation", 2, panels...)
+		r.Figure.ShareY = true
 		return r, nil
 	})
 }

@@ -34,7 +34,7 @@ type Fig11Result struct {
 	// jobs of all but its most active user), rho_share (between the most
 	// active user's share of a week's jobs and the other users' jobs).
 	Frame    dataframe.DataFrame
-	Plots    []*plot.Plot
+	Figure   *plots.Figure
 	rhoSize  []float64
 	rhoShare []float64
 	// rhoTop is Spearman's ρ between the most active user's jobs and the
@@ -52,6 +52,7 @@ func (s *Study) Fig11(ctx context.Context) (*Fig11Result, error) {
 	return s.fig11.Get(func() (*Fig11Result, error) {
 		r := &Fig11Result{}
 		var weeks []int
+		var panels []*plot.Plot
 		for _, name := range Fig11Logs {
 			t, err := s.log(name, &r.Missing)
 			if err != nil {
@@ -65,10 +66,15 @@ func (s *Study) Fig11(ctx context.Context) (*Fig11Result, error) {
 				return nil, err
 			}
 			jobs, others, top, oth := cols[0], cols[1], cols[2], cols[3]
-			var x, y []float64
+			var x, y, px, py []float64
 			for i := range jobs {
 				if !math.IsNaN(others[i]) {
 					x, y = append(x, jobs[i]), append(y, others[i])
+					// The log's first and last calendar weeks are partial:
+					// counted, not drawn (one would squash the axis).
+					if i > 0 && i < len(jobs)-1 {
+						px, py = append(px, jobs[i]), append(py, others[i])
+					}
 				}
 			}
 			share := make([]float64, len(top))
@@ -78,14 +84,16 @@ func (s *Study) Fig11(ctx context.Context) (*Fig11Result, error) {
 			r.Logs, weeks = append(r.Logs, name), append(weeks, len(jobs))
 			r.rhoSize, r.rhoShare = append(r.rhoSize, spearman(x, y)), append(r.rhoShare, spearman(share, oth))
 			r.rhoTop, r.weeks = append(r.rhoTop, spearman(top, oth)), append(r.weeks, len(jobs))
-			p, err := plots.Scatter([]plots.XY{{Label: name, X: x, Y: y}}, plots.ScatterOptions{Axes: plots.Axes{
-				Title: "Fig. 11: " + name + ", weekly jobs against the other users' job size", XLabel: "jobs in the week",
+			p, err := plots.Scatter([]plots.XY{{Label: "a calendar week", X: px, Y: py}}, plots.ScatterOptions{Axes: plots.Axes{
+				Title: fmt.Sprintf("%s (ρ = %.2f)", name, r.rhoSize[len(r.rhoSize)-1]), XLabel: "jobs in the week",
 				YLabel: "mean processors of the other users' jobs", LogX: true, LogY: true}})
 			if err != nil {
 				return nil, err
 			}
-			r.Plots = append(r.Plots, p)
+			panels = append(panels, p)
 		}
+		r.Figure = figure("Fig. 11", "weeks with many jobs against the size of the other users' jobs",
+			"the more jobs in a week, the fewer processors the other users' jobs use (ρ < 0); partial first and last weeks not drawn", 2, panels...)
 		r.Frame = dataframe.New(series.New(r.Logs, series.String, "log"), series.New(weeks, series.Int, "weeks"),
 			series.New(r.rhoSize, series.Float, "rho_size"), series.New(r.rhoShare, series.Float, "rho_share"))
 		return r, nil
@@ -142,9 +150,9 @@ type Fig13Result struct {
 	// Frame has one row per workload ("log", "fluid, easy", "fluid,
 	// fcfs"): waiting, thinking and away (shares of the users' time from
 	// first submission to last end), user_days.
-	Frame dataframe.DataFrame
-	Plot  *plot.Plot
-	share map[string][3]float64
+	Frame  dataframe.DataFrame
+	Figure *plots.Figure
+	share  map[string][3]float64
 	// InWindows is the share of the jobs of the fluid simulations that
 	// arrive inside one of their user's original session windows (from the
 	// session's first arrival to its last one, recycled weekly); a user
@@ -197,12 +205,17 @@ func (s *Study) Fig13(ctx context.Context) (*Fig13Result, error) {
 		}
 		r.Frame = dataframe.New(series.New(names, series.String, "workload"), series.New(wt, series.Float, "waiting"),
 			series.New(th, series.Float, "thinking"), series.New(aw, series.Float, "away"), series.New(days, series.Float, "user_days"))
-		r.Plot, err = plots.Bars([]string{"waiting", "thinking", "away"}, []plots.Sample{
-			{Label: names[0], Values: []float64{wt[0], th[0], aw[0]}},
-			{Label: names[1], Values: []float64{wt[1], th[1], aw[1]}},
-			{Label: names[2], Values: []float64{wt[2], th[2], aw[2]}},
-		}, plots.BarsOptions{Axes: plots.Axes{Title: "Fig. 13: " + PopulationLog + ", share of the users' time in each state", YLabel: "share of user time"}})
-		return r, err
+		p, err := plots.Bars([]string{"waiting", "thinking", "away"}, []plots.Sample{
+			{Label: "the log", Values: []float64{wt[0], th[0], aw[0]}, Role: plots.Original},
+			{Label: "fluid model, EASY", Values: []float64{wt[1], th[1], aw[1]}},
+			{Label: "fluid model, FCFS", Values: []float64{wt[2], th[2], aw[2]}},
+		}, plots.BarsOptions{Axes: plots.Axes{Title: PopulationLog, XLabel: "user state", YLabel: "share of the users' time"}})
+		if err != nil {
+			return nil, err
+		}
+		r.Figure = figure("Fig. 13", "the users' time in the three states of the user model",
+			"users spend most of their time away; under the slower scheduler (FCFS) they wait a larger share", 1, p)
+		return r, nil
 	})
 }
 
@@ -230,9 +243,9 @@ type Fig14Result struct {
 	// that session.Analyze keeps), depends_all (every rule-2 edge), and
 	// reduced (the share of rule-2 edges the reduction drops).
 	Frame dataframe.DataFrame
-	// Plot draws one user's jobs with their sessions and depends-on edges.
-	Plot *plot.Plot
-	rows []fig14Row
+	// Figure draws one user's jobs with their sessions and depends-on edges.
+	Figure *plots.Figure
+	rows   []fig14Row
 	// Same reports whether feedback simulations of PopulationLog (fluid
 	// model, EASY) with the reduced and with all rule-2 edges give every
 	// job the same arrival; Differ counts the jobs that differ.
@@ -291,11 +304,13 @@ func (s *Study) Fig14(ctx context.Context) (*Fig14Result, error) {
 				}
 			}
 			r.Logs, r.rows = append(r.Logs, name), append(r.rows, row)
-			if r.Plot == nil {
-				r.Plot, err = dependencyPlot(t, st)
+			if r.Figure == nil {
+				p, err := dependencyPlot(t, st)
 				if err != nil {
 					return nil, err
 				}
+				r.Figure = figure("Fig. 14", "order and potential-dependence constraints: one day of one user",
+					"each session's first batch depends on the last job of the previous session (dashed: rule 2); batches within a session follow each other", 1, p)
 			}
 		}
 		if err := s.reductionTest(r); err != nil {
@@ -375,7 +390,7 @@ func dependencyPlot(t *datasets.Trace, st session.Structure) (*plot.Plot, error)
 	if err != nil {
 		return nil, err
 	}
-	p.Title.Text = fmt.Sprintf("Fig. 14: %s, one day of user %d", shortName(t.Name), st.Users.ID[best])
+	p.Title.Text = fmt.Sprintf("%s, one day of user %d", plots.Label(t.Name), st.Users.ID[best])
 	return p, nil
 }
 

@@ -11,6 +11,7 @@ import (
 
 	"github.com/tracelab/tracelab/analytics/session"
 	"github.com/tracelab/tracelab/analytics/session/sessionplot"
+	"github.com/tracelab/tracelab/plots"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/sim/feedback"
 )
@@ -33,8 +34,8 @@ type Fig18Result struct {
 	// Frame with a column log, and p_cont_minutes and p_cont_seconds (the
 	// distribution-based model's 0.8 / (0.05 r + 1) at the bin's geometric
 	// centre, r in minutes or in seconds; NaN for slowdown bins).
-	Frame dataframe.DataFrame
-	Plots []*plot.Plot
+	Frame  dataframe.DataFrame
+	Figure *plots.Figure
 	// Per log: Spearman's ρ of probability against the bin over bins of at
 	// least fig18MinJobs jobs, for response time and slowdown; the first
 	// and last such response bins' probabilities; the RMS distance of the
@@ -48,6 +49,7 @@ func (s *Study) Fig18(ctx context.Context) (*Fig18Result, error) {
 	return s.fig18.Get(func() (*Fig18Result, error) {
 		r := &Fig18Result{}
 		var frames []dataframe.DataFrame
+		var panels []*plot.Plot
 		for _, name := range Fig18Logs {
 			t, err := s.log(name, &r.Missing)
 			if err != nil {
@@ -95,13 +97,31 @@ func (s *Study) Fig18(ctx context.Context) (*Fig18Result, error) {
 			frames = append(frames, dataframe.New(series.New(logs, series.String, "log")).CBind(df).
 				Mutate(series.New(pm, series.Float, "p_cont_minutes")).Mutate(series.New(psec, series.Float, "p_cont_seconds")))
 			for _, bySlowdown := range []bool{false, true} {
-				p, err := sessionplot.Continuation(c, bySlowdown, name)
+				p, err := sessionplot.Continuation(c, bySlowdown, "measured (a bin of jobs)")
 				if err != nil {
 					return nil, err
 				}
-				p.Title.Text = "Fig. 18: " + name + ", continuation against the previous job's " + map[bool]string{false: "response time", true: "slowdown"}[bySlowdown]
-				r.Plots = append(r.Plots, p)
+				p.Title.Text = name + ", by " + map[bool]string{false: "response time", true: "slowdown"}[bySlowdown]
+				if !bySlowdown {
+					// The 2014 distribution-based model, r in minutes.
+					var mx, my []float64
+					for _, b := range c.Response {
+						if !math.IsInf(b.Hi, 1) {
+							mx, my = append(mx, binMid(b)), append(my, feedback.ContinuationProbability(binMid(b), 60))
+						}
+					}
+					if _, err := plots.AddLines(p, []plots.XY{{Label: "2014 model 0.8 / (0.05 r + 1), r in minutes", X: mx, Y: my, Dashed: true, Color: 2}},
+						plots.LinesOptions{Axes: plots.Axes{LogX: true}}); err != nil {
+						return nil, err
+					}
+				}
+				panels = append(panels, p)
 			}
+		}
+		r.Figure = figure("Fig. 18", "how likely a session continues (next job within 20 minutes) after a job",
+			"the longer the previous job's response time, the less likely the user continues; by slowdown the trend is weaker", 2, panels...)
+		if r.Figure != nil {
+			r.Figure.ShareY = true
 		}
 		if len(frames) > 0 {
 			r.Frame = frames[0]

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
@@ -36,8 +37,8 @@ type Fig8Result struct {
 	// weekly outstanding jobs (2013 §6.3): slope (jobs per week) and
 	// saturated.
 	Frame dataframe.DataFrame
-	// Plots show the waiting jobs at each week's start, one per log.
-	Plots []*plot.Plot
+	// Figure shows the waiting jobs at each week's start, a panel per log.
+	Figure *plots.Figure
 	// Alternative is the cross-simulation under the other reading of the
 	// fluid model's session windows (sessionsToEnd: to the last end of a
 	// session's jobs), recorded as entries of ours.
@@ -65,6 +66,7 @@ func (s *Study) Fig8(ctx context.Context) (*Fig8Result, error) {
 		r := &Fig8Result{cross: map[string]*feedback.Cross{}, sat: map[string]map[[3]string]sim.Saturation{},
 			Alternative: map[string]*feedback.Cross{}, logSpan: map[string][2]float64{}, logUtil: map[string]float64{}}
 		var frames []dataframe.DataFrame
+		var panels []*plot.Plot
 		for _, name := range s.fig8Logs() {
 			w, err := s.workloadOf(name, &r.Missing)
 			if err != nil {
@@ -104,12 +106,15 @@ func (s *Study) Fig8(ctx context.Context) (*Fig8Result, error) {
 				Mutate(series.New(slope, series.Float, "slope")).Mutate(series.New(saturated, series.Bool, "saturated"))
 			frames = append(frames, df)
 			p, err := feedbackplot.Lines(x.WeeklyFrame(), "week", "queue", []string{"generated_under", "simulated_with", "simulation"},
-				plots.LinesOptions{Axes: plots.Axes{Title: "Fig. 8: " + name + ", waiting jobs at each week's start", XLabel: "week", YLabel: "waiting jobs"}})
+				feedbackplot.LinesOptions{LinesOptions: plots.LinesOptions{Axes: plots.Axes{Title: name, XLabel: "week", YLabel: "waiting jobs at the week's start"}},
+					Label: crossLabel, Style: crossStyle})
 			if err != nil {
 				return nil, err
 			}
-			r.Plots = append(r.Plots, p)
+			panels = append(panels, p)
 		}
+		r.Figure = figure("Fig. 8", "cross-simulation: each scheduler replaying the log the other generated with feedback",
+			"FCFS replaying EASY's log builds long queues; EASY replaying FCFS's log shows little advantage over FCFS", 2, panels...)
 		if len(frames) > 0 {
 			r.Frame = frames[0]
 			for _, f := range frames[1:] {
@@ -221,3 +226,30 @@ func crossClaims(x *feedback.Cross, logEnd, logUtil float64) []crossClaim {
 
 // tail returns the last n values of x.
 func tail(x []int, n int) []int { return x[max(0, len(x)-n):] }
+
+// crossLabel names a line of Fig. 8 by its generated_under,
+// simulated_with and simulation values.
+func crossLabel(v []string) string {
+	gen, with := strings.ToUpper(v[0]), strings.ToUpper(v[1])
+	switch {
+	case v[2] == "feedback":
+		return with + " with feedback"
+	case gen == with:
+		return with + " replaying its own log"
+	}
+	return with + " replaying " + gen + "'s log"
+}
+
+// crossStyle draws Fig. 8's lines: a colour per simulated scheduler,
+// dashed when it replays its own log, and colours of their own for the
+// cross replays, the point of the figure.
+func crossStyle(v []string) (plots.Role, int, bool) {
+	with := map[string]int{"easy": 1, "fcfs": 2}[v[1]]
+	switch {
+	case v[2] == "feedback":
+		return plots.Compared, with, false
+	case v[0] == v[1]:
+		return plots.Compared, with, true
+	}
+	return plots.Compared, with + 2, false
+}

@@ -4,9 +4,9 @@ import (
 	"image/color"
 	"math"
 
+	"github.com/tracelab/tracelab/plots"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 )
@@ -87,10 +87,7 @@ func (d *diagram) Plot(c draw.Canvas, p *plot.Plot) {
 		c.FillPolygon(color.Black, []vg.Point{end, l, r})
 	}
 	for _, lb := range d.labels {
-		sty := text.Style{Color: color.Black, Font: plot.DefaultFont, XAlign: draw.XCenter, YAlign: draw.YCenter,
-			Handler: plot.DefaultTextHandler}
-		sty.Font.Size = lb.size
-		c.FillText(sty, pt(lb.x, lb.y), lb.text)
+		c.FillText(plots.TextStyle(lb.size.Points(), false), pt(lb.x, lb.y), lb.text)
 	}
 }
 
@@ -119,7 +116,8 @@ func (d *diagram) DataRange() (xmin, xmax, ymin, ymax float64) {
 
 // plot returns the diagram as a plot without axes.
 func (d *diagram) plot(title string) *plot.Plot {
-	p := plot.New()
+	p := plot.New() // no grid: a drawing, not data
+	plots.Theme(p)
 	p.Title.Text = title
 	p.Add(d)
 	p.HideAxes()

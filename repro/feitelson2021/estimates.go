@@ -11,7 +11,9 @@ import (
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
 
+	"github.com/tracelab/tracelab/plots"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/sim/estimates"
 	"github.com/tracelab/tracelab/sim/simplot"
@@ -31,8 +33,8 @@ type Fig2Result struct {
 	Logs []string
 	// Frame has one row per (log, bin): log, lo and hi (percent of the
 	// estimate used), fraction of the jobs.
-	Frame dataframe.DataFrame
-	Plot  *plot.Plot
+	Frame  dataframe.DataFrame
+	Figure *plots.Figure
 	// Summary has one row per log: jobs (with an estimate and a runtime),
 	// left_out, first_bin (0–5%), peak (95–100% with the jobs that ran
 	// past their estimate), flat_min and flat_max (the smallest and largest
@@ -76,11 +78,13 @@ func (s *Study) Fig2(ctx context.Context) (*Fig2Result, error) {
 		if len(r.Logs) == 0 {
 			return r, nil
 		}
-		p, err := simplot.Accuracy(r.Logs, accs, fig2Bins, "Fig. 2: runtime / estimate, 5% bins")
+		p, err := simplot.Accuracy(r.Logs, accs, fig2Bins, "runtime / estimate in 5% bins")
 		if err != nil {
 			return nil, err
 		}
-		r.Plot = p
+		r.Figure = figure("Fig. 2", "how much of their estimate jobs run",
+			"a peak at the top bin (jobs killed at their estimate) and many jobs using a small fraction of it; flat in between", 1, p)
+		r.Figure.PanelWidth = 8 * vg.Inch
 		r.Frame = dataframe.New(series.New(logCol, series.String, "log"), series.New(lo, series.Float, "lo"),
 			series.New(hi, series.Float, "hi"), series.New(frac, series.Float, "fraction"))
 		r.Summary = dataframe.New(series.New(r.Logs, series.String, "log"), series.New(jobs, series.Int, "jobs"),
@@ -118,8 +122,8 @@ func (r *Fig2Result) Claims(l *ledger.Ledger) {
 
 // Fig3Result holds the CDFs of estimates and runtimes of Fig. 3 (§3.2).
 type Fig3Result struct {
-	Logs  []string
-	Plots []*plot.Plot
+	Logs   []string
+	Figure *plots.Figure
 	// Frame has one row per log: jobs, median_estimate and
 	// median_runtime (s), median_ratio (median over jobs of estimate /
 	// runtime, jobs of positive runtime), round (share of estimates that
@@ -144,6 +148,7 @@ type fig3Row struct {
 func (s *Study) Fig3(ctx context.Context) (*Fig3Result, error) {
 	return s.fig3.Get(func() (*Fig3Result, error) {
 		r := &Fig3Result{}
+		var panels []*plot.Plot
 		for _, name := range Fig3Logs {
 			t, err := s.log(name, &r.Missing)
 			if err != nil {
@@ -152,11 +157,11 @@ func (s *Study) Fig3(ctx context.Context) (*Fig3Result, error) {
 				continue
 			}
 			est, run := estimates.Pairs(t)
-			p, err := simplot.EstimateCDF("Fig. 3: "+name, est, run)
+			p, err := simplot.EstimateCDF(name, est, run)
 			if err != nil {
 				return nil, err
 			}
-			r.Logs, r.Plots = append(r.Logs, name), append(r.Plots, p)
+			r.Logs, panels = append(r.Logs, name), append(panels, p)
 			row := fig3Row{log: name, jobs: len(est), top: estimates.TopModes(t, 5)}
 			var ratio []float64
 			round, atMax := 0, 0
@@ -198,6 +203,11 @@ func (s *Study) Fig3(ctx context.Context) (*Fig3Result, error) {
 			series.New(ratio, series.Float, "median_ratio"), series.New(round, series.Float, "round"),
 			series.New(top, series.String, "top_estimates"), series.New(share, series.Float, "top_share"),
 			series.New(mx, series.Float, "max_estimate"), series.New(at, series.Float, "at_max"))
+		r.Figure = figure("Fig. 3", "distributions of the runtime estimates and of the runtimes",
+			"estimates take a few round values (the steps) and lie far above the runtimes", 2, panels...)
+		if r.Figure != nil {
+			r.Figure.ShareY = true
+		}
 		return r, nil
 	})
 }

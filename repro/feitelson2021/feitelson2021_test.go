@@ -39,10 +39,13 @@ func TestItems(t *testing.T) {
 	}
 }
 
+// quick is the quick-mode study whose ledger (and figures) the tests share.
+var quick = New(study.Options{Quick: true})
+
 func ledgerOf(t *testing.T) *ledger.Ledger {
 	t.Helper()
 	return studytest.QuickLedger(t, Key, func() (*ledger.Ledger, error) {
-		return New(study.Options{Quick: true}).Ledger(context.Background())
+		return quick.Ledger(context.Background())
 	})
 }
 
@@ -265,8 +268,8 @@ func TestToySchedules(t *testing.T) {
 	if !(r.Wasted["easy"] < r.Wasted["fcfs"]) || r.Backfilled["fcfs"] != 0 || r.Backfilled["easy"] == 0 {
 		t.Errorf("wasted %v, backfilled %v", r.Wasted, r.Backfilled)
 	}
-	if len(r.Plots) != 2 || r.Frame.Nrow() != 2 {
-		t.Errorf("%d plots, %d rows", len(r.Plots), r.Frame.Nrow())
+	if len(r.Figure.Panels) != 2 || r.Frame.Nrow() != 2 {
+		t.Errorf("%d panels, %d rows", len(r.Figure.Panels), r.Frame.Nrow())
 	}
 }
 

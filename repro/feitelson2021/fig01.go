@@ -9,6 +9,7 @@ import (
 	"github.com/go-gota/gota/series"
 	"gonum.org/v1/plot"
 
+	"github.com/tracelab/tracelab/plots"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/sim"
 	"github.com/tracelab/tracelab/sim/simplot"
@@ -46,8 +47,8 @@ type Fig1Result struct {
 	// up to Fig1Until), backfilled (jobs started before an earlier
 	// arrival), avg_wait, makespan.
 	Frame dataframe.DataFrame
-	// Plots are the Gantt charts, FCFS then EASY.
-	Plots []*plot.Plot
+	// Figure has the Gantt charts, FCFS then EASY.
+	Figure *plots.Figure
 	// Wasted and Backfilled by scheduler name.
 	Wasted     map[string]float64
 	Backfilled map[string]int
@@ -72,6 +73,7 @@ func (s *Study) Fig1(ctx context.Context) (*Fig1Result, error) {
 		var names, starts []string
 		var wasted, wait, makespan []float64
 		var backfilled []int
+		var panels []*plot.Plot
 		for _, name := range []string{"fcfs", "easy"} {
 			sch, err := sim.New(name)
 			if err != nil {
@@ -81,11 +83,11 @@ func (s *Study) Fig1(ctx context.Context) (*Fig1Result, error) {
 			if err != nil {
 				return nil, err
 			}
-			p, err := simplot.Gantt(res, simplot.GanttOptions{Title: fmt.Sprintf("Fig. 1: %s, %d processors", upper(name), Fig1Procs), Until: Fig1Until})
+			p, err := simplot.Gantt(res, simplot.GanttOptions{Title: fmt.Sprintf("%s, %d processors", upper(name), Fig1Procs), Until: Fig1Until})
 			if err != nil {
 				return nil, err
 			}
-			r.Plots = append(r.Plots, p)
+			panels = append(panels, p)
 			w := wastedUntil(res, Fig1Until)
 			b := backfilledJobs(res)
 			r.Wasted[name], r.Backfilled[name] = w, b
@@ -94,6 +96,9 @@ func (s *Study) Fig1(ctx context.Context) (*Fig1Result, error) {
 			wasted, backfilled = append(wasted, w), append(backfilled, b)
 			wait, makespan = append(wait, sum.AvgWait), append(makespan, sum.Makespan)
 		}
+		r.Figure = figure("Fig. 1", "the same jobs under FCFS and under EASY",
+			"FCFS leaves processors idle (grey) behind a wide job; EASY backfills small jobs into the holes", 2, panels...)
+		r.Figure.ShareX, r.Figure.ShareY = true, true
 		r.Frame = dataframe.New(
 			series.New(names, series.String, "scheduler"),
 			series.New(starts, series.String, "starts"),

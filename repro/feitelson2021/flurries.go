@@ -9,6 +9,7 @@ import (
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
 
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/internal/parallel"
@@ -75,8 +76,8 @@ type Fig5Result struct {
 	Logs []string
 	// Frame has one row per (log, week): log, week, cleaned (jobs of the
 	// cleaned log), restored (with the reconstructed removed jobs).
-	Frame dataframe.DataFrame
-	Plots []*plot.Plot
+	Frame  dataframe.DataFrame
+	Figure *plots.Figure
 	// Flurries lists the flurry filters of Fig5Logs, reconstructed.
 	Flurries []FlurryStats
 	// MedianWeek is the median number of jobs per week of each cleaned log.
@@ -98,6 +99,7 @@ func (s *Study) Fig5(ctx context.Context) (*Fig5Result, error) {
 		var logCol []string
 		var week []int
 		var cleaned, restored []float64
+		var panels []*plot.Plot
 		for _, name := range Fig5Logs {
 			t, err := s.log(name, &r.Missing)
 			if err != nil {
@@ -133,14 +135,16 @@ func (s *Study) Fig5(ctx context.Context) (*Fig5Result, error) {
 					PeakWeek: peak, PeakJobs: fw[peak], PeakShare: fw[peak] / all[peak], Day: busiestDay(times, ws)})
 			}
 			p, err := plots.Lines([]plots.XY{
-				{Label: "with the flurries restored", X: seq(n), Y: all},
-				{Label: "cleaned log", X: seq(n), Y: cl},
-			}, plots.LinesOptions{Axes: plots.Axes{Title: "Fig. 5: " + name + ", arrivals per week", XLabel: "week", YLabel: "jobs submitted"}})
+				{Label: "with the flurries restored", X: seq(n), Y: all, Color: 2},
+				{Label: "cleaned log", X: seq(n), Y: cl, Role: plots.Original},
+			}, plots.LinesOptions{Axes: plots.Axes{Title: name, XLabel: "week", YLabel: "jobs submitted per week"}})
 			if err != nil {
 				return nil, err
 			}
-			r.Plots = append(r.Plots, p)
+			panels = append(panels, p)
 		}
+		r.Figure = figure("Fig. 5", "arrivals per week, with the flurries the archive removed put back",
+			"a flurry is a spike of one user's jobs many times the usual weekly load", 2, panels...)
 		r.Frame = dataframe.New(series.New(logCol, series.String, "log"), series.New(week, series.Int, "week"),
 			series.New(cleaned, series.Float, "cleaned"), series.New(restored, series.Float, "restored"))
 		return r, s.archiveFlurries(ctx, r)
@@ -301,8 +305,8 @@ type Fig6Result struct {
 	// flurry": the cleaned log; "with a stand-in flurry"), load (offered
 	// load after scaling), factor (on interarrival times), and the
 	// simulation's avg_bounded_slowdown, avg_wait, utilization.
-	Frame dataframe.DataFrame
-	Plot  *plot.Plot
+	Frame  dataframe.DataFrame
+	Figure *plots.Figure
 	// Roughness per variant: the total variation of the slowdown curve
 	// over its net change (1 for a monotone curve).
 	Roughness map[string]float64
@@ -418,13 +422,21 @@ func (s *Study) Fig6(ctx context.Context) (*Fig6Result, error) {
 			}
 			r.Roughness[v.name], r.Reversals[v.name] = roughness(y)
 			lines = append(lines, plots.XY{Label: v.name, X: loads, Y: y})
+			if vi == 0 {
+				lines[len(lines)-1].Role = plots.Original
+			}
 		}
 		r.Frame = dataframe.New(series.New(vcol, series.String, "variant"), series.New(lcol, series.Float, "load"),
 			series.New(fcol, series.Float, "factor"), series.New(bsd, series.Float, "avg_bounded_slowdown"),
 			series.New(wait, series.Float, "avg_wait"), series.New(util, series.Float, "utilization"))
-		r.Plot, err = plots.Lines(lines, plots.LinesOptions{Points: true, Axes: plots.Axes{Title: "Fig. 6: CTC-SP2 under EASY, load raised by shrinking interarrival times",
-			XLabel: "offered load", YLabel: "average bounded slowdown"}})
-		return r, err
+		p, err := plots.Lines(lines, plots.LinesOptions{Points: true, Axes: plots.Axes{Title: "CTC-SP2 under EASY",
+			XLabel: "offered load (interarrival times shrunk)", YLabel: "average bounded slowdown"}})
+		if err != nil {
+			return nil, err
+		}
+		r.Figure = figure("Fig. 6", "performance as the load rises, with and without a flurry",
+			"a flurry makes the curve jump about as the load rises; the cleaned log's curve (black) rises smoothly", 1, p)
+		return r, nil
 	})
 }
 
@@ -581,8 +593,8 @@ type Fig7Result struct {
 	// Frame has one row per week: week, user2 (reconstructed jobs of the
 	// dominant user), others (jobs of all the other users: the cleaned log
 	// and the other removed jobs).
-	Frame dataframe.DataFrame
-	Plot  *plot.Plot
+	Frame  dataframe.DataFrame
+	Figure *plots.Figure
 	// Share is the dominant user's share of the original log's jobs (header
 	// counts); Weeks the share of the log's weeks in which it submitted
 	// jobs (reconstructed), Span its activity from first to last job over
@@ -650,11 +662,17 @@ func (s *Study) Fig7(ctx context.Context) (*Fig7Result, error) {
 		r.Bracket = unsure / total
 		r.Frame = dataframe.New(series.New(seq(n), series.Float, "week"), series.New(u, series.Float, "user2"),
 			series.New(others, series.Float, "others"))
-		r.Plot, err = plots.Lines([]plots.XY{
+		p, err := plots.Lines([]plots.XY{
 			{Label: fmt.Sprintf("user %d (reconstructed)", DominantUser), X: seq(n), Y: u},
-			{Label: "all other users", X: seq(n), Y: others},
-		}, plots.LinesOptions{Axes: plots.Axes{Title: "Fig. 7: HPC2N, jobs per week", XLabel: "week", YLabel: "jobs submitted"}})
-		return r, err
+			{Label: "all other users", X: seq(n), Y: others, Role: plots.Original},
+		}, plots.LinesOptions{Axes: plots.Axes{Title: "HPC2N", XLabel: "week", YLabel: "jobs submitted per week"}})
+		if err != nil {
+			return nil, err
+		}
+		r.Figure = figure("Fig. 7", fmt.Sprintf("HPC2N's user %d against all the other users", DominantUser),
+			"one user submits more jobs than all the others together, week after week", 1, p)
+		r.Figure.PanelWidth, r.Figure.PanelHeight = 8*vg.Inch, 3*vg.Inch
+		return r, nil
 	})
 }
 

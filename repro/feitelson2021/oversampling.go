@@ -8,9 +8,11 @@ import (
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
 
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/internal/parallel"
+	"github.com/tracelab/tracelab/plots"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/sim/resample"
 	"github.com/tracelab/tracelab/sim/resample/resampleplot"
@@ -35,8 +37,8 @@ type Fig16Result struct {
 	// flurries (rare-behaviour users that arrived), flurry_jobs, jobs,
 	// busiest_week (jobs).
 	Frame dataframe.DataFrame
-	// Plots show the jobs per week of one resampled log per RB_NPW.
-	Plots []*plot.Plot
+	// Figure shows the jobs per week of one resampled log per RB_NPW.
+	Figure *plots.Figure
 	// MeanFlurries per RB_NPW value, in order.
 	MeanFlurries []float64
 	Missing      []Missing
@@ -93,6 +95,7 @@ func (s *Study) Fig16(ctx context.Context) (*Fig16Result, error) {
 		var rbCol []float64
 		var repCol, fl, fj, jobs, busiest []int
 		r.MeanFlurries = make([]float64, len(Fig16RBNPW))
+		var panels []*plot.Plot
 		for i, o := range outs {
 			k := i / reps
 			rbCol, repCol = append(rbCol, Fig16RBNPW[k]), append(repCol, i%reps)
@@ -100,13 +103,16 @@ func (s *Study) Fig16(ctx context.Context) (*Fig16Result, error) {
 			jobs = append(jobs, o.jobs)
 			r.MeanFlurries[k] += float64(o.arrivals) / float64(reps)
 			if o.rs != nil {
-				pl, err := resampleplot.WeeklyJobs(o.rs.Trace, 8, fmt.Sprintf("Fig. 16: %s resampled, RB_NPW %.3g: jobs per week", Fig16Log, Fig16RBNPW[k]))
+				pl, err := resampleplot.WeeklyJobs(o.rs.Trace, 5, fmt.Sprintf("RB_NPW %.3g", Fig16RBNPW[k]))
 				if err != nil {
 					return nil, err
 				}
-				r.Plots = append(r.Plots, pl)
+				panels = append(panels, pl)
 			}
 		}
+		r.Figure = figure("Fig. 16", fmt.Sprintf("oversampling flurries: %s resampled with its bursts as rare behaviour, one log per RB_NPW", Fig16Log),
+			"the larger RB_NPW, the more flurries (spikes of one user's jobs) the resampled log holds; the five busiest users named", 1, panels...)
+		r.Figure.PanelWidth, r.Figure.PanelHeight = 8.5*vg.Inch, 2.1*vg.Inch
 		r.Frame = dataframe.New(series.New(rbCol, series.Float, "rb_npw"), series.New(repCol, series.Int, "replicate"),
 			series.New(fl, series.Int, "flurries"), series.New(fj, series.Int, "flurry_jobs"),
 			series.New(jobs, series.Int, "jobs"), series.New(busiest, series.Int, "busiest_week"))

@@ -12,7 +12,6 @@ import (
 	"github.com/go-gota/gota/series"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
@@ -46,7 +45,7 @@ type Fig9Result struct {
 	// Instances has one row per user of a resampled log as long as the
 	// original: user, kind, source_user, first and last (days), jobs.
 	Instances dataframe.DataFrame
-	Plots     []*plot.Plot
+	Figure    *plots.Figure
 	// Counts of the log's users by class; Throughout the users active
 	// over at least three quarters of the log.
 	LongTerm, Temporary, Discarded, Throughout, NumUsers int
@@ -109,11 +108,7 @@ func (s *Study) Fig9(ctx context.Context) (*Fig9Result, error) {
 		r.NumUsers = n
 		r.Users = dataframe.New(series.New(pop.ID, series.Int, "user"), series.New(class, series.String, "class"),
 			series.New(first, series.Float, "first"), series.New(last, series.Float, "last"), series.New(pop.Jobs, series.Int, "jobs"))
-		pl, err := activityPlot(segs, "Fig. 9: "+PopulationLog+", users of the log (first to last job)", "days from the log's start")
-		if err != nil {
-			return nil, err
-		}
-		r.Plots = append(r.Plots, pl)
+		logSegs := slices.Clone(segs)
 		rs, err := p.Generate(resample.Options{LongTermStart: literalStart, Seed: s.seed(9)})
 		if err != nil {
 			return nil, err
@@ -126,11 +121,18 @@ func (s *Study) Fig9(ctx context.Context) (*Fig9Result, error) {
 		r.Instances = dataframe.New(series.New(inst.user, series.Int, "user"), series.New(inst.kind, series.String, "kind"),
 			series.New(inst.source, series.Int, "source_user"), series.New(inst.first, series.Float, "first"),
 			series.New(inst.last, series.Float, "last"), series.New(inst.jobs, series.Int, "jobs"))
-		pl, err = activityPlot(segs, "Fig. 9: a resampled "+PopulationLog+" (users reused from the pools)", "days from the log's start")
+		keyed := classesOf(logSegs, segs)
+		logPlot, err := activityPlot(logSegs, PopulationLog+": its users", "days from the log's start", keyed)
 		if err != nil {
 			return nil, err
 		}
-		r.Plots = append(r.Plots, pl)
+		resPlot, err := activityPlot(segs, "a resampled "+PopulationLog+": users reused from the pools", "days from the log's start", keyed)
+		if err != nil {
+			return nil, err
+		}
+		r.Figure = figure("Fig. 9", "user-based resampling: the users of the log and of a resampled log",
+			"long-term users span most of the log and recur; temporary users come for a few weeks, and the resampled log draws them anew", 2, logPlot, resPlot)
+		r.Figure.ShareX = true
 		long, err := p.Generate(resample.Options{LongTermStart: literalStart, Extend: populationExtend, Seed: s.seed(9), Stream: 1})
 		if err != nil {
 			return nil, err
@@ -301,10 +303,38 @@ func (s segments) DataRange() (xmin, xmax, ymin, ymax float64) {
 // each with its colour in every plot.
 var classOrder = []string{"long_term", "temporary", "rare", "discarded"}
 
+// classColor is the colour of a class of users: long-term and temporary
+// users in the palette's first colours, rare behaviours in the next,
+// discarded users in grey.
+func classColor(class string) color.Color {
+	if class == "discarded" {
+		return plots.GuideColor
+	}
+	return plots.SeriesStyle(slices.Index(classOrder, class)).Color
+}
+
+// classesOf returns the classes of segs and of more, in classOrder.
+func classesOf(segs []segment, more ...[]segment) []string {
+	seen := map[string]bool{}
+	for _, s := range append(more, segs) {
+		for _, sg := range s {
+			seen[sg.class] = true
+		}
+	}
+	var out []string
+	for _, c := range classOrder {
+		if seen[c] {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // activityPlot draws each user's activity (Fig. 9's rectangles) as a bar,
 // one row per user, grouped by class (classOrder) and by first job within
-// a class.
-func activityPlot(segs []segment, title, xlabel string) (*plot.Plot, error) {
+// a class; the legend names the classes keyed (those of every panel of a
+// figure, so that the panels share it).
+func activityPlot(segs []segment, title, xlabel string, keyed []string) (*plot.Plot, error) {
 	segs = slices.Clone(segs)
 	slices.SortStableFunc(segs, func(a, b segment) int {
 		if c := slices.Index(classOrder, a.class) - slices.Index(classOrder, b.class); c != 0 {
@@ -312,30 +342,23 @@ func activityPlot(segs []segment, title, xlabel string) (*plot.Plot, error) {
 		}
 		return cmp.Compare(a.x0, b.x0)
 	})
-	p := plot.New()
-	p.Title.Text, p.X.Label.Text, p.Y.Label.Text = title, xlabel, "user"
+	p := plots.New(plots.Axes{Title: title, XLabel: xlabel, YLabel: "users (by class, then first job)", IntegerY: true})
 	s := segments{segs: segs, colors: map[string]color.Color{}, width: vg.Points(1.2)}
-	var order []string
 	for _, sg := range segs {
-		if _, ok := s.colors[sg.class]; !ok {
-			s.colors[sg.class] = plotutil.Color(slices.Index(classOrder, sg.class))
-			order = append(order, sg.class)
-		}
+		s.colors[sg.class] = classColor(sg.class)
 	}
-	if len(order) == 0 {
+	if len(segs) == 0 {
 		return nil, fmt.Errorf("feitelson2021: no user to draw")
 	}
 	p.Add(s)
-	p.Y.Max = 1.15 * float64(len(segs)+1) // room for the legend
-	for _, c := range order {
+	for _, c := range keyed {
 		l, err := plotter.NewLine(plotter.XYs{{X: 0, Y: 0}})
 		if err != nil {
 			return nil, err
 		}
-		l.Color, l.Width = s.colors[c], vg.Points(3)
-		p.Legend.Add(c, l)
+		l.Color, l.Width = classColor(c), vg.Points(3)
+		p.Legend.Add(plots.Label(c)+" users", l)
 	}
-	p.Legend.Top = true
 	return p, nil
 }
 
@@ -419,14 +442,14 @@ type Fig10Result struct {
 	// arrivals and departures (temporary users whose first / last job
 	// is in the week), queue (waiting jobs at the week's start).
 	Weekly dataframe.DataFrame
-	// Plots are the diagram of Fig. 10 with the measured quantities, and
-	// the weekly flows.
-	Plots   []*plot.Plot
-	ltSD    float64
-	ltMean  float64
-	arr     float64
-	dep     float64
-	Missing []Missing
+	// Diagram is Fig. 10's model with the measured quantities; Weeks the
+	// weekly flows.
+	Diagram, Weeks *plots.Figure
+	ltSD           float64
+	ltMean         float64
+	arr            float64
+	dep            float64
+	Missing        []Missing
 }
 
 // Fig10 simulates a resampled PopulationLog with feedback (fluid model,
@@ -515,16 +538,24 @@ func (s *Study) Fig10(ctx context.Context) (*Fig10Result, error) {
 		unit := []string{"users", "users", "users/week", "users/week", "users", "jobs/week", "jobs", "s", "s"}
 		r.Model = dataframe.New(series.New(qty, series.String, "quantity"), series.New(val, series.Float, "value"),
 			series.New(unit, series.String, "unit"))
-		r.Plots = append(r.Plots, modelDiagram(val, rs.Report.LongTermUsers, p.Trace.MaxProcs(), win.Utilization))
+		r.Diagram = figure("Fig. 10", "the semi-open model of the users, measured in a feedback simulation of a resampled "+PopulationLog,
+			"a closed loop of long-term users and an open flow of temporary users feed one queue; the numbers are measured", 1,
+			modelDiagram(val, rs.Report.LongTermUsers, p.Trace.MaxProcs(), win.Utilization))
+		r.Diagram.PanelWidth, r.Diagram.PanelHeight = 9*vg.Inch, 4*vg.Inch
 		weeklyPlot, err := plots.Lines([]plots.XY{
 			{Label: "long-term users active", X: seq(nw), Y: ltc},
 			{Label: "temporary users active", X: seq(nw), Y: tc},
-			{Label: "temporary arrivals", X: seq(nw), Y: arr},
-			{Label: "waiting jobs at the week's start", X: seq(nw), Y: queue},
-		}, plots.LinesOptions{Axes: plots.Axes{Title: "Fig. 10: the semi-open model in a feedback simulation of a resampled " + PopulationLog,
-			XLabel: "week", YLabel: "users / jobs"}})
-		r.Plots = append(r.Plots, weeklyPlot)
-		return r, err
+			{Label: "temporary users arriving", X: seq(nw), Y: arr},
+			{Label: "waiting jobs at the week's start", X: seq(nw), Y: queue, Dashed: true},
+		}, plots.LinesOptions{Axes: plots.Axes{Title: "a resampled " + PopulationLog + " with feedback (fluid model, EASY)",
+			XLabel: "week", YLabel: "users or jobs", IntegerY: true}})
+		if err != nil {
+			return nil, err
+		}
+		r.Weeks = figure("Fig. 10 (ours)", "the flows of the semi-open model, week by week",
+			"the long-term users stay about constant; temporary users arrive and leave at similar rates", 1, weeklyPlot)
+		r.Weeks.PanelWidth = 8 * vg.Inch
+		return r, nil
 	})
 }
 
@@ -555,7 +586,7 @@ func modelDiagram(val []float64, longTerm, procs int, util float64) *plot.Plot {
 	d.arrow(10.75, 2.5, 10.75, 0.5, 1.8, 0.5, 1.8, 1.1)
 	d.label(6.3, 5.85, fmt.Sprintf("job ends → think time (median %.0f s within a session) → next job", val[8]))
 	d.label(6.3, 0.25, "job ends → think time → next job")
-	return d.plot("Fig. 10: the semi-open model, measured in a feedback simulation of a resampled " + PopulationLog)
+	return d.plot("")
 }
 
 // thinkTimes returns the think times within sessions of a feedback

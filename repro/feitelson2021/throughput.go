@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
-	"gonum.org/v1/plot"
 
 	"github.com/tracelab/tracelab/plots"
 	"github.com/tracelab/tracelab/repro/ledger"
@@ -31,8 +31,8 @@ type Fig17Result struct {
 	Log string
 	// Frame is feedback.LoadSweep's: one row per (load, replicate,
 	// scheduler, simulation).
-	Frame dataframe.DataFrame
-	Plot  *plot.Plot
+	Frame  dataframe.DataFrame
+	Figure *plots.Figure
 	// means[simulation][scheduler] are the means over replicates, by load.
 	loads   []float64
 	mean    map[[2]string]sweepMeans
@@ -65,10 +65,16 @@ func (s *Study) Fig17(ctx context.Context) (*Fig17Result, error) {
 		if err := r.means(); err != nil {
 			return nil, err
 		}
-		r.Plot, err = feedbackplot.Lines(df, "users", "throughput_window_per_week", []string{"scheduler", "simulation"},
-			plots.LinesOptions{Points: true, Axes: plots.Axes{Title: "Fig. 17: " + PopulationLog + " resampled, throughput as users are added",
-				XLabel: "users (instances in the resampled log)", YLabel: "jobs ended per week"}})
-		return r, err
+		pl, err := feedbackplot.Lines(df, "users", "throughput_window_per_week", []string{"scheduler", "simulation"},
+			feedbackplot.LinesOptions{LinesOptions: plots.LinesOptions{Points: true, Axes: plots.Axes{Title: PopulationLog + " resampled",
+				XLabel: "users (instances in the resampled log)", YLabel: "jobs ended per week"}},
+				Label: sweepLabel, Style: sweepStyle})
+		if err != nil {
+			return nil, err
+		}
+		r.Figure = figure("Fig. 17", "throughput as users are added, with feedback and open",
+			"with feedback the throughput levels off once the machine saturates; open simulations keep accepting jobs", 1, pl)
+		return r, nil
 	})
 }
 
@@ -152,9 +158,9 @@ func (r *Fig17Result) Claims(l *ledger.Ledger) {
 // (§4.3, Fig. 12), from the sweep of Fig17: response time against the
 // achieved load, open and with feedback.
 type Fig12Result struct {
-	Log  string
-	Plot *plot.Plot
-	f    *Fig17Result
+	Log    string
+	Figure *plots.Figure
+	f      *Fig17Result
 }
 
 // Fig12 draws the sweep of Fig17 as response time against utilisation.
@@ -167,10 +173,18 @@ func (s *Study) Fig12(ctx context.Context) (*Fig12Result, error) {
 	if len(f.Missing) > 0 {
 		return r, nil
 	}
-	r.Plot, err = feedbackplot.Lines(f.Frame, "utilization", "avg_response", []string{"scheduler", "simulation"},
-		plots.LinesOptions{Points: true, Axes: plots.Axes{Title: "Fig. 12: " + f.Log + " resampled, response time against the achieved load",
-			XLabel: "utilization in the window", YLabel: "average response (s)", LogY: true}})
-	return r, err
+	// One point per number of users (the mean over its replicates), in
+	// order: a line through the replicates would fold back on itself.
+	p, err := feedbackplot.Lines(f.Frame, "utilization", "avg_response", []string{"scheduler", "simulation"},
+		feedbackplot.LinesOptions{LinesOptions: plots.LinesOptions{Points: true, Axes: plots.Axes{Title: f.Log + " resampled, users multiplied",
+			XLabel: "utilization in the window", YLabel: "average response time [s]", LogY: true}},
+			Along: "users", Label: sweepLabel, Style: sweepStyle})
+	if err != nil {
+		return nil, err
+	}
+	r.Figure = figure("Fig. 12", "the equilibrium of workload and performance: response time against the achieved load",
+		"with feedback, load and response time settle where the users' pace meets the scheduler's; open simulations run away", 1, p)
+	return r, nil
 }
 
 // Claims adds the claims of §4.3 on the equilibrium (Fig. 12).
@@ -317,4 +331,18 @@ func (r *Table1Result) Claims(l *ledger.Ledger) {
 		IfDiffers("EASY's average response is below FCFS's at every population of the sweep")
 	l.Unavailable(item, "table1/user-satisfaction", "user satisfaction is measured directly by the feedback model, e.g. as frustrated user departures", "holds",
 		"our user models (sim/feedback: adjusted, distribution, fluid) have no departure on frustration")
+}
+
+// sweepLabel names a line of the load sweep (Figs 12, 17) by its
+// scheduler and simulation: "EASY with feedback", "FCFS open".
+func sweepLabel(v []string) string {
+	if v[1] == "feedback" {
+		return strings.ToUpper(v[0]) + " with feedback"
+	}
+	return strings.ToUpper(v[0]) + " " + plots.Label(v[1])
+}
+
+// sweepStyle draws the load sweep: a colour per scheduler, dashed open.
+func sweepStyle(v []string) (plots.Role, int, bool) {
+	return plots.Compared, map[string]int{"easy": 1, "fcfs": 2}[v[0]], v[1] != "feedback"
 }

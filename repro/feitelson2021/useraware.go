@@ -44,8 +44,8 @@ type Fig19Result struct {
 	Alphas []float64
 	Loads  []float64
 	// Frame is feedback.LoadSweep's, with a column alpha.
-	Frame dataframe.DataFrame
-	Plots []*plot.Plot
+	Frame  dataframe.DataFrame
+	Figure *plots.Figure
 	// mean[load][α index] of throughput and jobs per session, and of the
 	// utilisation and the jobs ended over the jobs arrived in the window.
 	throughput, jobsPerSession map[float64][]float64
@@ -98,15 +98,19 @@ func (s *Study) Fig19(ctx context.Context) (*Fig19Result, error) {
 			r.utilization[load][k] += cols[4][i] / float64(reps)
 			r.ended[load][k] += cols[2][i] / cols[5][i] / float64(reps)
 		}
+		var panels []*plot.Plot
 		for _, y := range []struct{ col, label string }{{"throughput_window_per_week", "jobs ended per week"}, {"jobs_per_session", "jobs per session"},
 			{"avg_session_hours", "hours per session"}} {
-			pl, err := feedbackplot.Lines(r.Frame, "alpha", y.col, []string{"population"}, plots.LinesOptions{Points: true,
-				Axes: plots.Axes{Title: "Fig. 19: " + PopulationLog + " resampled, " + y.label + " against α", XLabel: "α (0 = EASY)", YLabel: y.label}})
+			pl, err := feedbackplot.Lines(r.Frame, "alpha", y.col, []string{"population"}, feedbackplot.LinesOptions{LinesOptions: plots.LinesOptions{Points: true,
+				Axes: plots.Axes{Title: y.label, XLabel: "α (0 = EASY)", YLabel: y.label}}})
 			if err != nil {
 				return nil, err
 			}
-			r.Plots = append(r.Plots, pl)
+			panels = append(panels, pl)
 		}
+		r.Figure = figure("Fig. 19", "the user-aware scheduler on "+PopulationLog+" resampled with more users, against its parameter α",
+			"as α grows the scheduler favours the jobs of users in active sessions: more jobs per session, and the throughput rises", 3, panels...)
+		r.Figure.ShareX = true
 		return r, nil
 	})
 }
@@ -216,7 +220,7 @@ type Fig20Result struct {
 	// "user-aware, α = …"), class (short ≤ 1 min, medium ≤ 10 min, long),
 	// jobs, avg_wait, avg_response, avg_bounded_slowdown (jobs that ended).
 	Classes dataframe.DataFrame
-	Plot    *plot.Plot
+	Figure  *plots.Figure
 	resp    map[string]float64 // "cycle α class" → average response
 	tp      map[string]float64 // "cycle α" → throughput in the window
 	// altResp and altTp are resp and tp with fig20AltLoad times the users.
@@ -264,10 +268,12 @@ func (s *Study) Fig20(ctx context.Context) (*Fig20Result, error) {
 			series.New(class, series.String, "class"), series.New(jobs, series.Int, "jobs"),
 			series.New(wait, series.Float, "avg_wait"), series.New(resp, series.Float, "avg_response"),
 			series.New(bsd, series.Float, "avg_bounded_slowdown"))
-		r.Plot, err = classesPlot(r.Classes)
+		p, err := classesPlot(r.Classes)
 		if err != nil {
 			return nil, err
 		}
+		r.Figure = figure("Fig. 20", "response time per job class, EASY and the user-aware scheduler",
+			"the user-aware scheduler shortens the response of short and medium jobs at the expense of long ones", 1, p)
 		alt, err := s.userAwareRuns(ctx, fig20AltLoad)
 		if err != nil {
 			return nil, err
@@ -315,8 +321,8 @@ func classesPlot(df dataframe.DataFrame) (*plot.Plot, error) {
 		}
 		samples = append(samples, sm)
 	}
-	return plots.Bars(cats, samples, plots.BarsOptions{Axes: plots.Axes{Title: "Fig. 20: " + PopulationLog + " resampled, response time per job class",
-		YLabel: "average response (hours)"}})
+	return plots.Bars(cats, samples, plots.BarsOptions{Axes: plots.Axes{Title: PopulationLog + " resampled",
+		XLabel: "job class (runtime)", YLabel: "average response time [h]"}})
 }
 
 // Claims adds the claims of §4.4 on the job classes (Fig. 20). A claim
@@ -354,10 +360,10 @@ type Fig21Result struct {
 	// Frame has one row per (cycle, alpha, hour): scheduler (as in
 	// Fig20Result.Classes) and avg_queue (time-weighted mean waiting jobs
 	// in that local hour of the day over the window).
-	Frame dataframe.DataFrame
-	Plots []*plot.Plot
-	queue map[string][24]float64 // "cycle α"
-	tp    map[string]float64
+	Frame  dataframe.DataFrame
+	Figure *plots.Figure
+	queue  map[string][24]float64 // "cycle α"
+	tp     map[string]float64
 	// altQueue and altTp are queue and tp with fig20AltLoad times the
 	// users.
 	altQueue map[string][24]float64
@@ -403,14 +409,22 @@ func (s *Study) Fig21(ctx context.Context) (*Fig21Result, error) {
 		}
 		r.Frame = dataframe.New(series.New(cyc, series.String, "cycle"), series.New(alpha, series.Float, "alpha"),
 			series.New(sched, series.String, "scheduler"), series.New(hour, series.Int, "hour"), series.New(q, series.Float, "avg_queue"))
+		var panels []*plot.Plot
 		for _, c := range fig20Cycles {
 			sub := r.Frame.Filter(dataframe.F{Colname: "cycle", Comparator: "==", Comparando: c.String()})
-			pl, err := feedbackplot.Lines(sub, "hour", "avg_queue", []string{"scheduler"}, plots.LinesOptions{Points: true,
-				Axes: plots.Axes{Title: "Fig. 21: queue through the day, daily cycle: " + c.String(), XLabel: "hour of the day", YLabel: "mean waiting jobs"}})
+			pl, err := feedbackplot.Lines(sub, "hour", "avg_queue", []string{"scheduler"}, feedbackplot.LinesOptions{LinesOptions: plots.LinesOptions{Points: true,
+				Axes: plots.Axes{Title: "daily cycle: " + plots.Label(c.String()), XLabel: "hour of the day", YLabel: "mean waiting jobs"}},
+				Label: func(v []string) string { return v[0] }})
 			if err != nil {
 				return nil, err
 			}
-			r.Plots = append(r.Plots, pl)
+			pl.X.Tick.Marker = plots.HourTicks{}
+			panels = append(panels, pl)
+		}
+		r.Figure = figure("Fig. 21", "the queue through the day, with and without a daily cycle of the users",
+			"the paper has the user-aware scheduler carry more work into the night than EASY; here its queue is shorter at every hour (see the ledger)", 2, panels...)
+		if r.Figure != nil {
+			r.Figure.ShareX, r.Figure.ShareY = true, true
 		}
 		return r, nil
 	})

@@ -45,7 +45,10 @@ type Fig15Result struct {
 	// replicates' average waits) and below (share of replicates below the
 	// original).
 	Summary dataframe.DataFrame
-	Plots   []*plot.Plot
+	// Figure has a panel per log (open simulations); Feedback is ours,
+	// with feedback.
+	Figure, Feedback *plots.Figure
+	panels           []*plot.Plot
 	// CommonWaits are each log's waits under the other reading of the
 	// initialization (every long-term user started in one common random
 	// week of the log, resample.StartInCommonWeek), with as many replicates:
@@ -116,12 +119,14 @@ func (s *Study) Fig15(ctx context.Context) (*Fig15Result, error) {
 			r.Waits[name], r.Original[name], r.CommonWaits[name] = waits, ref.AvgWait, common
 			addRow(name, "open", waits, ref.AvgWait)
 			addRow(name, "open, common week (ours)", common, ref.AvgWait)
-			pl, err := feedbackplot.Validation(waits, ref.AvgWait, fmt.Sprintf("%d resampled logs", len(waits)), fmt.Sprintf("Fig. 15: %s, EASY on %d resampled logs", name, len(waits)))
+			pl, err := feedbackplot.Validation(waits, ref.AvgWait, fmt.Sprintf("%d resampled logs", len(waits)), name)
 			if err != nil {
 				return nil, err
 			}
-			r.Plots = append(r.Plots, pl)
+			r.panels = append(r.panels, pl)
 		}
+		r.Figure = figure("Fig. 15", fmt.Sprintf("validation: EASY's average wait on %d resampled logs of each log", r.Replicates),
+			"where the original's wait (black line) falls among the resampled logs' (bars); the paper finds it inside their range", 3, r.panels...)
 		if err := s.feedbackValidation(ctx, r); err != nil {
 			return nil, err
 		}
@@ -162,11 +167,12 @@ func (s *Study) feedbackValidation(ctx context.Context, r *Fig15Result) error {
 		return err
 	}
 	r.FeedbackWaits, r.FeedbackOriginal = waits, res.Summary().AvgWait
-	pl, err := feedbackplot.Validation(waits, r.FeedbackOriginal, fmt.Sprintf("%d resampled logs", len(waits)), fmt.Sprintf("Fig. 15 (ours): %s, EASY with feedback on %d resampled logs", Fig15FeedbackLog, len(waits)))
+	pl, err := feedbackplot.Validation(waits, r.FeedbackOriginal, fmt.Sprintf("%d resampled logs", len(waits)), Fig15FeedbackLog)
 	if err != nil {
 		return err
 	}
-	r.Plots = append(r.Plots, pl)
+	r.Feedback = figure("Fig. 15 (ours, with feedback)", fmt.Sprintf("EASY with feedback on %d resampled logs of %s", len(waits), Fig15FeedbackLog),
+		"with feedback the resampled logs' waits gather near the original's own feedback simulation", 1, pl)
 	return nil
 }
 

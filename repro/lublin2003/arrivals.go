@@ -99,7 +99,7 @@ func (s *Study) Arrivals(ctx context.Context) (*ArrivalsResult, error) {
 				"a daily cycle in every log: few arrivals at night, a peak from about 8:00 to 19:00 (the peak hours of §7.1)", 1, p)
 		}
 		r.Fig9 = figure("Fig. 9", "the daily cycle: data, the generator's slot weights, and the smooth Gamma model",
-			"the generated arrivals (slot weights) follow the data's cycle; the smooth Gamma model only its outline", 3, fig9...)
+			"two Gamma parameters give a decent daily cycle: the generated arrivals (model1) follow the smooth Gamma (model2) and the data's broad shape, not its spikes", 3, fig9...)
 		if r.Fig9 != nil {
 			r.Fig9.ShareX, r.Fig9.ShareY = true, true
 		}

@@ -121,7 +121,7 @@ func (s *Study) BySize(ctx context.Context) (*BySizeResult, error) {
 			r.logs = append(r.logs, bl)
 		}
 		r.Fig4 = figure("Fig. 4", "runtime by job size: three groups of a third of the jobs each",
-			"larger jobs run longer: their curves lie to the right, with a larger share in the upper mode", 3, r.panels4...)
+			"in SDSC96 larger jobs run longer (more weight in the upper mode); in KTH and LANL the groups differ less, and not in order of size", 3, r.panels4...)
 		r.Fig5 = figure("Fig. 5", "SDSC96's size groups of Table 4 against their hyper-Gamma models",
 			"each group's own hyper-Gamma fits it (D_n in the titles) far better than the whole log's model", 3, r.panels5...)
 		r.Fig7 = figure("Fig. 7", "the runtime model with p linear in the job size, per size group",

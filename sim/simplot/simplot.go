@@ -14,6 +14,7 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/plots"
@@ -136,17 +137,14 @@ func Gantt(r *sim.Result, opts GanttOptions) (*plot.Plot, error) {
 		unit, unitName = datasets.Hour, "h"
 	}
 	x := func(t float64) float64 { return (t - from) / unit }
-	p := plot.New()
-	p.Title.Text = opts.Title
-	p.X.Label.Text = "time (" + unitName + ")"
+	p := plots.New(plots.Axes{Title: opts.Title, XLabel: "time [" + unitName + "]", YLabel: "processors", IntegerY: true})
 	if from != 0 || opts.Clock != nil {
 		t0 := fmt.Sprintf("t = %s s", strconv.FormatFloat(from, 'f', -1, 64))
 		if opts.Clock != nil {
 			t0 = opts.Clock.Time(from).Format("Mon 2 Jan 2006 15:04 MST")
 		}
-		p.X.Label.Text = fmt.Sprintf("time from %s (%s)", t0, unitName)
+		p.X.Label.Text = fmt.Sprintf("time from %s [%s]", t0, unitName)
 	}
-	p.Y.Label.Text = "processors"
 	// Idle time first, underneath: the whole area, then jobs on top.
 	bg, err := rect(0, x(until), 0, float64(r.Procs))
 	if err != nil {
@@ -192,42 +190,14 @@ func Gantt(r *sim.Result, opts GanttOptions) (*plot.Plot, error) {
 		}
 	}
 	if len(labels.Labels) > 0 {
-		l, err := plotter.NewLabels(labels)
-		if err != nil {
+		// Each job named by its id in its rectangle.
+		if err := plots.AddLabels(p, labels.XYs, labels.Labels, plots.LabelOptions{Align: draw.XCenter, Offset: vg.Point{Y: -vg.Points(3)}}); err != nil {
 			return nil, err
 		}
-		for i := range l.TextStyle {
-			l.TextStyle[i].XAlign, l.TextStyle[i].YAlign = -0.5, -0.5
-		}
-		p.Add(l)
 	}
 	p.X.Min, p.X.Max = 0, x(until)
 	p.Y.Min, p.Y.Max = 0, float64(r.Procs)
-	p.Legend.Top = true
-	if opts.Color != ByJob {
-		// Room above the machine for the legend, so that it hides no job;
-		// the processor ticks stop at the machine's size.
-		p.Y.Max = float64(r.Procs) * (1 + 0.09*float64(legendEntries(opts.Color)))
-		procs := float64(r.Procs)
-		p.Y.Tick.Marker = plot.TickerFunc(func(min, max float64) []plot.Tick {
-			var ticks []plot.Tick
-			for _, t := range (plot.DefaultTicks{}).Ticks(min, procs) {
-				if t.Value <= procs {
-					ticks = append(ticks, t)
-				}
-			}
-			return ticks
-		})
-	}
 	return p, nil
-}
-
-// legendEntries returns the legend entries of a coloring, idle included.
-func legendEntries(c Coloring) int {
-	if c == ByWait {
-		return 1 + len(waitClasses)
-	}
-	return 6
 }
 
 // jobColors returns the colour of the n-th job drawn (job j), adding the
@@ -312,7 +282,7 @@ func Accuracy(names []string, accs []estimates.Accuracy, bins int, title string)
 		groups = append(groups, plots.Sample{Label: names[i], Values: a.Histogram(bins)})
 	}
 	p, err := plots.Bars(cats, groups, plots.BarsOptions{Axes: plots.Axes{Title: title,
-		XLabel: "runtime / estimate (%, bin upper bound)", YLabel: "fraction of jobs"}})
+		XLabel: "runtime / estimate [%, bin upper bound]", YLabel: "fraction of jobs"}})
 	if err != nil {
 		return nil, err
 	}
@@ -325,8 +295,8 @@ func Accuracy(names []string, accs []estimates.Accuracy, bins int, title string)
 // the estimates climb in a few vertical steps (round values) and lie far
 // right of the runtimes.
 func EstimateCDF(name string, estimate, runtime []float64) (*plot.Plot, error) {
-	return plots.ECDF([]plots.Sample{{Label: "estimates", Values: estimate}, {Label: "runtimes", Values: runtime}},
-		plots.ECDFOptions{Axes: plots.Axes{Title: name, XLabel: "seconds", LogX: true}})
+	return plots.ECDF([]plots.Sample{{Label: "estimates", Values: estimate, Dashed: true}, {Label: "runtimes", Values: runtime}},
+		plots.ECDFOptions{Axes: plots.Axes{Title: name, XLabel: "time [s]", LogX: true}})
 }
 
 // Weekly draws one weekly timeline per result: the outstanding jobs

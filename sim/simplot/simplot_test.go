@@ -124,7 +124,7 @@ func TestScheduleFigures(t *testing.T) {
 			t.Errorf("coloring %d: x range %v, want [0, 24] hours", c, x)
 		}
 		colors := map[color.Color]int{}
-		for _, pl := range plottest.Plotters(p)[1:] { // after the idle area
+		for _, pl := range plottest.Plotters(p)[2:] { // after the grid and the idle area
 			if poly, ok := pl.(*plotter.Polygon); ok {
 				colors[poly.Color]++
 			}

@@ -26,19 +26,19 @@ func TestDrawn(t *testing.T) {
 				return localityplot.Autocorrelation(plottest.Frame("lag", []float64{0, 1, 2}, "original", []float64{1, 0.5, 0.25},
 					"scrambled", []float64{1, 0.125, 0}), "")
 			},
-			Want: plottest.Drawn{Lines: "[[{1 0.5} {2 0.25}] [{1 0.125} {2 0}]]"}},
+			Want: plottest.Drawn{Lines: "[[{1 0.125} {2 0}] [{1 0.5} {2 0.25}]]"}},
 		{Name: "Scatter: days from the first cell, values ≤ 0 left out on a log axis",
 			Build: func() (*plot.Plot, error) {
 				return localityplot.Scatter(plottest.Frame("time", []float64{day, 2 * day, 3 * day}, "value", []float64{10, 0, 100},
 					"count", []float64{1, 4, 2}), localityplot.ScatterOptions{LogY: true})
 			},
 			Want: plottest.Drawn{Points: "[[{0 10} {2 100}]]"}},
-		{Name: "SliceCDFs: a step per value, the whole log first",
+		{Name: "SliceCDFs: a step per value, the whole log last (on top)",
 			Build: func() (*plot.Plot, error) {
 				return localityplot.SliceCDFs(plottest.Frame("slice", []float64{-1, -1, 0}, "start", []float64{0, 0, 0},
 					"value", []float64{1, 2, 1}, "cdf", []float64{0.5, 1, 1}), nil, "", "", false)
 			},
-			Want: plottest.Drawn{Lines: "[[{1 0} {1 0.5} {2 0.5} {2 1}] [{1 0} {1 1}]]"}},
+			Want: plottest.Drawn{Lines: "[[{1 0} {1 1}] [{1 0} {1 0.5} {2 0.5} {2 1}]]"}},
 		{Name: "UsableFraction: one line with points per number of ranges",
 			Build: func() (*plot.Plot, error) {
 				return localityplot.UsableFraction(plottest.Frame("slice_days", []float64{1, 3, 1, 3}, "ranges", []float64{24, 24, 8, 8},
@@ -52,11 +52,11 @@ func TestDrawn(t *testing.T) {
 					plottest.Frame("start", []float64{day}, "end", []float64{4 * day}, "m_max", []float64{0.75}, "m_med", []float64{0.625}), "")
 			},
 			Want: plottest.Drawn{Lines: "[[{0 0.75} {3 0.75}] [{0 0.625} {3 0.625}]]", Points: "[[{0 0.5} {2 0.75}]]"}},
-		{Name: "Bootstrap: the histogram of the repetitions and the observed value",
+		{Name: "Bootstrap: the histogram of the repetitions and the observed value, to the top",
 			Build: func() (*plot.Plot, error) {
 				return localityplot.Bootstrap(plottest.Frame("m_med", []float64{1, 2, 2, 3}), "m_med", 5, "")
 			},
-			Want: plottest.Drawn{Lines: "[[{5 0} {5 0.5}]]", Hists: "[4]"}},
+			Want: plottest.Drawn{Lines: "[[{5 0} {5 2}]]", Hists: "[4]"}},
 		{Name: "Sensitivity: one line with points per slice length",
 			Build: func() (*plot.Plot, error) {
 				return localityplot.Sensitivity(plottest.Frame("slice_days", []float64{7, 7, 1}, "ranges", []float64{8, 24, 8},
@@ -114,6 +114,6 @@ func ExampleAutocorrelation() {
 	}
 	// Output:
 	// Fig 1 | lag [jobs] | autocorrelation
-	// [{1 0.5} {2 0.4} {3 0.3}]
 	// [{1 0.01} {2 0} {3 -0.01}]
+	// [{1 0.5} {2 0.4} {3 0.3}]
 }

@@ -27,8 +27,8 @@ func Autocorrelation(df dataframe.DataFrame, title string) (*plot.Plot, error) {
 		return nil, err
 	}
 	return plots.Lines([]plots.XY{
-		{Label: "original", X: c[0][1:], Y: c[1][1:]},
-		{Label: "scrambled", X: c[0][1:], Y: c[2][1:]},
+		{Label: "the log's order", X: c[0][1:], Y: c[1][1:], Role: plots.Original},
+		{Label: "scrambled", X: c[0][1:], Y: c[2][1:], Dashed: true},
 	}, plots.LinesOptions{Axes: plots.Axes{Title: title, XLabel: "lag [jobs]", YLabel: "autocorrelation"}})
 }
 
@@ -77,28 +77,17 @@ func Scatter(df dataframe.DataFrame, opts ScatterOptions) (*plot.Plot, error) {
 		return nil, err
 	}
 	sc.GlyphStyleFunc = func(i int) draw.GlyphStyle {
-		return draw.GlyphStyle{Color: color.NRGBA{R: 30, G: 80, B: 160, A: 110}, Radius: radius[i], Shape: draw.CircleGlyph{}}
+		c := color.NRGBAModel.Convert(plots.Palette[0]).(color.NRGBA)
+		c.A = 110 // overlapping disks darken
+		return draw.GlyphStyle{Color: c, Radius: radius[i], Shape: draw.CircleGlyph{}}
 	}
 	p.Add(sc)
 	return p, nil
 }
 
-// newPlot returns an empty plot with titles and log scales, styled like
-// package plots (whose Lines needs data, so an empty series is not used).
+// newPlot returns an empty plot in the theme (plots.New).
 func newPlot(title, x, y string, logX, logY bool) *plot.Plot {
-	p := plot.New()
-	p.Title.Text, p.X.Label.Text, p.Y.Label.Text = title, x, y
-	if logX {
-		p.X.Scale, p.X.Tick.Marker = plot.LogScale{}, plot.LogTicks{Prec: -1}
-	}
-	if logY {
-		p.Y.Scale, p.Y.Tick.Marker = plot.LogScale{}, plot.LogTicks{Prec: -1}
-	}
-	g := plotter.NewGrid()
-	g.Vertical.Color, g.Horizontal.Color = color.Gray{Y: 225}, color.Gray{Y: 225}
-	p.Add(g)
-	p.Legend.Top = true
-	return p
+	return plots.New(plots.Axes{Title: title, XLabel: x, YLabel: y, LogX: logX, LogY: logY})
 }
 
 // SliceCDFs draws Fig 4: the distribution of an attribute in selected
@@ -126,6 +115,9 @@ func SliceCDFs(df dataframe.DataFrame, labels map[int]string, title, xlabel stri
 				name = "slice " + strconv.Itoa(k)
 			}
 			s = &plots.XY{Label: name}
+			if k == -1 {
+				s.Role = plots.Original
+			}
 			series[k] = s
 			order = append(order, k)
 		}
@@ -152,17 +144,33 @@ func UsableFraction(df dataframe.DataFrame, title string) (*plot.Plot, error) {
 	if err != nil {
 		return nil, err
 	}
-	p, err := linesBy(c[1], c[0], c[2], "r=%g", plots.LinesOptions{Points: true,
-		Axes: plots.Axes{Title: title, XLabel: "slice length [days]", YLabel: "usable slices", LogX: true}})
-	if err != nil {
-		return nil, err
-	}
-	p.Legend.Top = false // the lines rise to the right: the lower right is free
-	return p, nil
+	return linesBy(c[1], c[0], c[2], "%g ranges", plots.LinesOptions{Points: true,
+		Axes: plots.Axes{Title: title, XLabel: "slice length [days]", YLabel: "fraction of slices usable", LogX: true}})
+}
+
+// MeasuredKey is the key of a figure with SliceDeviation and
+// Autocorrelation panels side by side: their legends' entries together.
+func MeasuredKey() (*plot.Legend, error) {
+	m, q := sliceStyles()
+	med := plots.SeriesStyle(1)
+	return plots.Key(
+		plots.KeyEntry{Label: "m_i of a usable slice", Glyph: m},
+		plots.KeyEntry{Label: "quarterly maximum", Line: q},
+		plots.KeyEntry{Label: "quarterly median", Line: med},
+		plots.KeyEntry{Label: "the log's order", Line: plots.OriginalStyle()},
+		plots.KeyEntry{Label: "scrambled", Line: plots.DashedStyle(0)},
+	)
+}
+
+// sliceStyles are the marker of a slice's m_i and the line of the
+// quarterly maximum in SliceDeviation.
+func sliceStyles() (draw.GlyphStyle, draw.LineStyle) {
+	return draw.GlyphStyle{Color: plots.VariantColor, Radius: vg.Points(1.5), Shape: draw.CircleGlyph{}}, plots.SeriesStyle(0)
 }
 
 // linesBy draws one line of (x, y) per distinct group value, in increasing
-// group order, labelled by format.
+// group order, labelled by format: in the legend, or, for more lines than
+// a key may hold, each at its last point.
 func linesBy(group, x, y []float64, format string, opts plots.LinesOptions) (*plot.Plot, error) {
 	idx := map[float64]int{}
 	var keys []float64
@@ -183,7 +191,25 @@ func linesBy(group, x, y []float64, format string, opts plots.LinesOptions) (*pl
 		s.X = append(s.X, x[i])
 		s.Y = append(s.Y, y[i])
 	}
-	return plots.Lines(xs, opts)
+	if len(xs) <= len(plots.Palette) {
+		return plots.Lines(xs, opts)
+	}
+	var at plotter.XYs
+	var names []string
+	var colors []color.Color
+	for i := range xs {
+		names = append(names, xs[i].Label)
+		xs[i].Label = ""
+		if n := len(xs[i].X); n > 0 {
+			at = append(at, plotter.XY{X: xs[i].X[n-1], Y: xs[i].Y[n-1]})
+		}
+		colors = append(colors, plots.SeriesStyle(i).Color)
+	}
+	p, err := plots.Lines(xs, opts)
+	if err != nil {
+		return nil, err
+	}
+	return p, plots.AddLabels(p, at, names, plots.LabelOptions{Colors: colors, Align: draw.XLeft, Offset: vg.Point{X: vg.Points(4)}})
 }
 
 // SliceDeviation draws Fig 6: m_i of every usable slice over time, with
@@ -220,18 +246,18 @@ func SliceDeviation(slices, quarters dataframe.DataFrame, title string) (*plot.P
 		}
 		return s
 	}
-	p, err := plots.Lines([]plots.XY{steps("quarterly max", q[2]), steps("quarterly median", q[3])},
-		plots.LinesOptions{Axes: plots.Axes{Title: title, XLabel: "time [days]", YLabel: "m_i"}})
-	if err != nil {
-		return nil, err
-	}
+	p := plots.New(plots.Axes{Title: title, XLabel: "time [days]", YLabel: "m_i"})
 	pts, err := plotter.NewScatter(xys(m.X, m.Y))
 	if err != nil {
 		return nil, err
 	}
-	pts.GlyphStyle = draw.GlyphStyle{Color: color.Gray{Y: 100}, Radius: vg.Points(1.5), Shape: draw.CircleGlyph{}}
+	pts.GlyphStyle, _ = sliceStyles()
 	p.Add(pts)
-	p.Legend.Add("m_i per slice", pts)
+	p.Legend.Add("m_i of a usable slice", pts)
+	if _, err := plots.AddLines(p, []plots.XY{steps("quarterly maximum", q[2]), steps("quarterly median", q[3])},
+		plots.LinesOptions{}); err != nil {
+		return nil, err
+	}
 	return p, nil
 }
 
@@ -268,20 +294,8 @@ func Bootstrap(boot dataframe.DataFrame, col string, observed float64, title str
 	if err != nil {
 		return nil, err
 	}
-	lo, hi := math.Inf(1), math.Inf(-1)
-	for _, x := range v {
-		lo, hi = min(lo, x), max(hi, x)
-	}
-	hi = max(hi, observed)
-	p, err := plots.Hist(v, plots.HistOptions{Bins: 40, Axes: plots.Axes{Title: title, XLabel: "M' (" + col + ")", YLabel: "repetitions"}})
-	if err != nil {
-		return nil, err
-	}
-	if err := vline(p, observed, 0, float64(len(v))/8, "observed", color.RGBA{R: 200, A: 255}, false); err != nil {
-		return nil, err
-	}
-	p.X.Min, p.X.Max = min(p.X.Min, lo), max(p.X.Max, hi*1.02)
-	return p, nil
+	return plots.HistValue(v, observed, fmt.Sprintf("%d random samplings", len(v)), "the log", plots.HistOptions{Bins: 40,
+		Axes: plots.Axes{Title: title, XLabel: "M′ (" + map[string]string{"m_max": "of the maximum", "m_med": "of the median"}[col] + " m_i)", YLabel: "repetitions"}})
 }
 
 // Sensitivity draws Fig 8: the locality metric M (column col,
@@ -293,8 +307,8 @@ func Sensitivity(df dataframe.DataFrame, col, title string) (*plot.Plot, error) 
 	if err != nil {
 		return nil, err
 	}
-	return linesBy(c[0], c[1], c[2], "t=%g d", plots.LinesOptions{Points: true,
-		Axes: plots.Axes{Title: title, XLabel: "ranges r", YLabel: col}})
+	return linesBy(c[0], c[1], c[2], "slices of %g days", plots.LinesOptions{Points: true,
+		Axes: plots.Axes{Title: title, XLabel: "ranges r", YLabel: plots.Label(col), IntegerX: true}})
 }
 
 // RunLengths draws Fig 9: the number of runs of each length on log-log
@@ -316,7 +330,7 @@ func RunLengths(hist, binned dataframe.DataFrame, slope, intercept, refSlope flo
 	for _, r := range h[1] {
 		total += r
 	}
-	p, err := plots.Scatter([]plots.XY{{Label: "runs", X: h[0], Y: h[1]}},
+	p, err := plots.Scatter([]plots.XY{{Label: "runs of a length", X: h[0], Y: h[1]}},
 		plots.ScatterOptions{Axes: plots.Axes{Title: title, XLabel: "run length [jobs]", YLabel: "runs", LogX: true, LogY: true}})
 	if err != nil {
 		return nil, err
@@ -327,17 +341,17 @@ func RunLengths(hist, binned dataframe.DataFrame, slope, intercept, refSlope flo
 	if err != nil {
 		return nil, err
 	}
-	l.LineStyle = draw.LineStyle{Color: color.RGBA{R: 200, A: 255}, Width: vg.Points(1.5)}
+	l.LineStyle = plots.SeriesStyle(1)
 	p.Add(l)
-	p.Legend.Add(fmt.Sprintf("fit, slope %.2f", slope), l)
+	p.Legend.Add("fit to logarithmic bins", l)
 	if refSlope != 0 {
 		r, err := plotter.NewLine(plotter.XYs{{X: 1, Y: fit(1)}, {X: hi, Y: fit(1) * math.Pow(hi, refSlope)}})
 		if err != nil {
 			return nil, err
 		}
-		r.LineStyle = draw.LineStyle{Color: color.Gray{Y: 80}, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(4), vg.Points(3)}}
+		r.LineStyle = plots.GuideStyle(0)
 		p.Add(r)
-		p.Legend.Add(fmt.Sprintf("slope %.1f", refSlope), r)
+		p.Legend.Add(fmt.Sprintf("slope %g (the paper's)", refSlope), r)
 	}
 	return p, nil
 }
@@ -373,7 +387,7 @@ func ThetaSweep(df dataframe.DataFrame, title string) (*plot.Plot, error) {
 			if err != nil {
 				return nil, err
 			}
-			l.LineStyle = draw.LineStyle{Color: color.Gray{Y: 80}, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(4), vg.Points(3)}}
+			l.LineStyle = plots.GuideStyle(0)
 			p.Add(l)
 			if k == 0 {
 				p.Legend.Add("no repetitions (range)", l)

@@ -7,7 +7,6 @@ import (
 
 	"gonum.org/v1/plot"
 
-	"github.com/tracelab/tracelab/plots"
 	"github.com/tracelab/tracelab/plots/plottest"
 	"github.com/tracelab/tracelab/sim/feedback/feedbackplot"
 )
@@ -23,9 +22,18 @@ func TestDrawn(t *testing.T) {
 		{Name: "Lines: the mean of the replicates per x, NaN left out, one line per group",
 			Build: func() (*plot.Plot, error) {
 				return feedbackplot.Lines(f("x", []float64{2, 1, 1, 2, 1}, "y", []float64{6, 2, 4, math.NaN(), 10},
-					"sched", []string{"a", "a", "a", "a", "b"}), "x", "y", []string{"sched"}, plots.LinesOptions{})
+					"sched", []string{"a", "a", "a", "a", "b"}), "x", "y", []string{"sched"}, feedbackplot.LinesOptions{})
 			},
 			Want: plottest.Drawn{Lines: "[[{1 3} {2 6}] [{1 10}]]"}},
+		{Name: "Lines along a column: per value of it, the mean x and the mean y, in its order",
+			Build: func() (*plot.Plot, error) {
+				return feedbackplot.Lines(f("util", []float64{0.5, 0.7, 0.4, 0.6}, "resp", []float64{10, 30, 100, 200},
+					"users", []float64{1, 1, 2, 2}, "sched", []string{"a", "a", "a", "a"}), "util", "resp", []string{"sched"},
+					feedbackplot.LinesOptions{Along: "users"})
+			},
+			// Users 1: (0.6, 20); users 2: (0.5, 150) — the line folds back
+			// in x, as the sweep does, instead of zigzagging through replicates.
+			Want: plottest.Drawn{Lines: "[[{0.6 20} {0.5 150}]]"}},
 		{Name: "HourOfWeek: the original log and the simulations named",
 			Build: func() (*plot.Plot, error) {
 				return feedbackplot.HourOfWeek(f("trace", []string{"original", "original", "sim1", "sim2"},
@@ -84,7 +92,7 @@ func TestValidationDrawn(t *testing.T) {
 func ExampleLines() {
 	df := plottest.Frame("users", []float64{10, 10, 20, 20, 10, 20}, "throughput", []float64{4, 6, 9, 11, 5, 7},
 		"scheduler", []string{"easy", "easy", "easy", "easy", "fcfs", "fcfs"})
-	p, err := feedbackplot.Lines(df, "users", "throughput", []string{"scheduler"}, plots.LinesOptions{})
+	p, err := feedbackplot.Lines(df, "users", "throughput", []string{"scheduler"}, feedbackplot.LinesOptions{})
 	if err != nil {
 		panic(err)
 	}

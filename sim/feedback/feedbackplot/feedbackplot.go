@@ -15,89 +15,111 @@ import (
 	"gonum.org/v1/plot/plotter"
 )
 
-// groupKeys joins the values of the by columns of each row: "a=1, b=x".
-func groupKeys(df dataframe.DataFrame, by []string) ([]string, error) {
-	n := df.Nrow()
-	keys := make([]string, n)
+// LinesOptions controls Lines.
+type LinesOptions struct {
+	plots.LinesOptions
+	// Along names the column whose distinct values make the points of a
+	// line, in its order: each point is the mean x and mean y of the rows
+	// that share the value (the replicates of a load level, say). ""
+	// means x itself.
+	Along string
+	// Label names a line by the values of its by columns; nil joins their
+	// words (plots.Label) with ", ".
+	Label func(values []string) string
+	// Style gives a line its role, colour (a 1-based index into
+	// plots.Palette, 0 for the next) and dashes; nil draws every line as
+	// plots.Compared.
+	Style func(values []string) (role plots.Role, color int, dashed bool)
+}
+
+// Lines draws y against x of a frame, one line per distinct combination of
+// the by columns (in order of first appearance), each point the mean over
+// the rows of the line that share its x (or its Along value: then the mean
+// x too); rows with NaN x or y are left out of the means. Use it for 2021
+// Fig. 17 (x users, y throughput, by scheduler and simulation of
+// feedback.LoadSweep), Fig. 12 (x utilisation, y response, along users),
+// Fig. 19 (x alpha, y throughput or jobs_per_session, by load), Fig. 21 (x
+// hour, y mean queue length, by cycle and alpha) and the weekly queues of
+// Cross.WeeklyFrame (Fig. 8). It returns an error for a missing column or
+// nothing to draw.
+func Lines(df dataframe.DataFrame, x, y string, by []string, opts LinesOptions) (*plot.Plot, error) {
+	along := opts.Along
+	if along == "" {
+		along = x
+	}
+	cols, err := plots.FloatColumns(df, x, y, along)
+	if err != nil {
+		return nil, err
+	}
+	xs, ys, as := cols[0], cols[1], cols[2]
+	values := make([][]string, df.Nrow())
 	for _, b := range by {
 		v, err := plots.StringColumn(df, b)
 		if err != nil {
 			return nil, err
 		}
-		for i := range n {
-			if keys[i] != "" {
-				keys[i] += ", "
-			}
-			keys[i] += v[i]
+		for i := range values {
+			values[i] = append(values[i], v[i])
 		}
 	}
-	return keys, nil
-}
-
-// Lines draws y against x of a frame, one line per distinct combination of
-// the by columns (in order of first appearance), the mean of y over rows
-// that share a line and an x (e.g. replicates); rows with NaN y are left
-// out of the means. Use it for 2021 Fig. 17 (x users, y throughput, by
-// scheduler and simulation of feedback.LoadSweep), Fig. 19 (x alpha, y
-// throughput or jobs_per_session, by load), Fig. 21 (x hour, y mean queue
-// length, by cycle and alpha) and the weekly queues of Cross.WeeklyFrame
-// (Fig. 8). It returns an error for a missing column or
-// nothing to draw.
-func Lines(df dataframe.DataFrame, x, y string, by []string, opts plots.LinesOptions) (*plot.Plot, error) {
-	xs, err := plots.FloatColumn(df, x)
-	if err != nil {
-		return nil, err
-	}
-	ys, err := plots.FloatColumn(df, y)
-	if err != nil {
-		return nil, err
-	}
-	keys, err := groupKeys(df, by)
-	if err != nil {
-		return nil, err
-	}
-	type acc struct{ s, n float64 }
+	type acc struct{ x, y, n float64 }
 	var order []string
+	first := map[string][]string{}
 	pts := map[string]map[float64]*acc{}
 	for i := range xs {
-		if math.IsNaN(ys[i]) {
+		if math.IsNaN(ys[i]) || math.IsNaN(xs[i]) || math.IsNaN(as[i]) {
 			continue
 		}
-		m, ok := pts[keys[i]]
+		k := strings.Join(values[i], "\x00")
+		m, ok := pts[k]
 		if !ok {
 			m = map[float64]*acc{}
-			pts[keys[i]] = m
-			order = append(order, keys[i])
+			pts[k], first[k] = m, values[i]
+			order = append(order, k)
 		}
-		a, ok := m[xs[i]]
+		a, ok := m[as[i]]
 		if !ok {
 			a = &acc{}
-			m[xs[i]] = a
+			m[as[i]] = a
 		}
-		a.s += ys[i]
+		a.x += xs[i]
+		a.y += ys[i]
 		a.n++
+	}
+	label := opts.Label
+	if label == nil {
+		label = func(v []string) string {
+			words := make([]string, len(v))
+			for i, w := range v {
+				words[i] = plots.Label(w)
+			}
+			return strings.Join(words, ", ")
+		}
 	}
 	var series []plots.XY
 	for _, k := range order {
 		m := pts[k]
-		xv := make([]float64, 0, len(m))
+		av := make([]float64, 0, len(m))
 		for v := range m {
-			xv = append(xv, v)
+			av = append(av, v)
 		}
-		slices.Sort(xv)
-		yv := make([]float64, len(xv))
-		for i, v := range xv {
-			yv[i] = m[v].s / m[v].n
+		slices.Sort(av)
+		s := plots.XY{Label: label(first[k])}
+		for _, v := range av {
+			s.X, s.Y = append(s.X, m[v].x/m[v].n), append(s.Y, m[v].y/m[v].n)
 		}
-		series = append(series, plots.XY{Label: k, X: xv, Y: yv})
+		if opts.Style != nil {
+			s.Role, s.Color, s.Dashed = opts.Style(first[k])
+		}
+		series = append(series, s)
 	}
 	if opts.XLabel == "" {
-		opts.XLabel = x
+		opts.XLabel = plots.Label(x)
 	}
 	if opts.YLabel == "" {
-		opts.YLabel = y
+		opts.YLabel = plots.Label(y)
 	}
-	return plots.Lines(series, opts)
+	return plots.Lines(series, opts.LinesOptions)
 }
 
 // HourOfWeek draws the fraction of jobs arriving in each hour of the week

@@ -39,7 +39,7 @@ func TestBuilders(t *testing.T) {
 	render(t, "Activity", p, err)
 	p, err = QueueCDF(feedback.QueueFrame(c))
 	render(t, "QueueCDF", p, err)
-	p, err = Lines(c.SummaryFrame(), "avg_activity_days", "avg_wait", []string{"simulation"}, plots.LinesOptions{Points: true})
+	p, err = Lines(c.SummaryFrame(), "avg_activity_days", "avg_wait", []string{"simulation"}, LinesOptions{LinesOptions: plots.LinesOptions{Points: true}})
 	render(t, "Lines", p, err)
 	p, err = Validation([]float64{1, 2, 2, 3, 5}, 2.5, "5 resampled logs", "validation")
 	render(t, "Validation", p, err)
@@ -69,7 +69,7 @@ func TestLinesMeans(t *testing.T) {
 		series.New([]float64{2, 4, 5, math.NaN()}, series.Float, "y"),
 		series.New([]string{"a", "a", "a", "b"}, series.String, "g"),
 	)
-	p, err := Lines(df, "x", "y", []string{"g"}, plots.LinesOptions{})
+	p, err := Lines(df, "x", "y", []string{"g"}, LinesOptions{})
 	render(t, "Lines", p, err)
 	// Line a: (1, 3), (2, 5); line b has no drawable point.
 	if p.X.Min != 1 || p.X.Max != 2 || p.Y.Min != 3 || p.Y.Max != 5 {

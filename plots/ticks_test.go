@@ -1,0 +1,49 @@
+package plots
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/plot"
+)
+
+// labels lists the labelled ticks as "value:label".
+func labels(ts []plot.Tick) string {
+	var s []string
+	for _, t := range ts {
+		if t.Label != "" {
+			s = append(s, fmt.Sprintf("%g:%s", t.Value, t.Label))
+		}
+	}
+	return strings.Join(s, " ")
+}
+
+func TestTicks(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name     string
+		ticker   plot.Ticker
+		min, max float64
+		want     string
+	}{
+		{"fractions without trailing zeros", Ticks{}, 0, 1, "0:0 0.2:0.2 0.4:0.4 0.6:0.6 0.8:0.8 1:1"},
+		{"a quarter step", Ticks{}, 0, 1.5, "0:0 0.25:0.25 0.5:0.5 0.75:0.75 1:1 1.25:1.25 1.5:1.5"},
+		{"thousands as k", Ticks{}, 0, 60000, "0:0 10000:10k 20000:20k 30000:30k 40000:40k 50000:50k 60000:60k"},
+		{"a narrow range of large values", Ticks{}, 26000, 28500, "26000:26k 26500:26.5k 27000:27k 27500:27.5k 28000:28k 28500:28.5k"},
+		{"millions as M", Ticks{}, 0, 3e6, "0:0 500000:0.5M 1e+06:1M 1.5e+06:1.5M 2e+06:2M 2.5e+06:2.5M 3e+06:3M"},
+		{"negative values", Ticks{}, -1, 1, "-1:−1 -0.5:−0.5 0:0 0.5:0.5 1:1"},
+		{"counts: integers only", IntegerTicks{}, 0, 3, "0:0 1:1 2:2 3:3"},
+		{"counts: a step of 20", IntegerTicks{}, 0, 100, "0:0 20:20 40:40 60:60 80:80 100:100"},
+		{"hours of a day: every 3", HourTicks{}, 0, 24, "0:0 3:3 6:6 9:9 12:12 15:15 18:18 21:21 24:24"},
+		{"hours of a week: every day", HourTicks{}, 0, 168, "0:0 24:24 48:48 72:72 96:96 120:120 144:144 168:168"},
+		{"log: every decade labelled", LogTicks{}, 1, 1e5, "1:1 10:10 100:100 1000:1000 10000:10k 100000:100k"},
+		{"log: one decade, 2× and 5× too", LogTicks{}, 3, 80, "5:5 10:10 20:20 50:50"},
+		{"log: less than a decade, even steps", LogTicks{}, 300, 1200, "400:400 600:600 800:800 1000:1000 1200:1200"},
+		{"log: small values", LogTicks{}, 0.001, 1, "0.001:0.001 0.01:0.01 0.1:0.1 1:1"},
+	} {
+		if got := labels(tt.ticker.Ticks(tt.min, tt.max)); got != tt.want {
+			t.Errorf("%s: %T(%g, %g)\ngot  %s\nwant %s", tt.name, tt.ticker, tt.min, tt.max, got, tt.want)
+		}
+	}
+}
