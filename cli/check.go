@@ -9,6 +9,7 @@ import (
 
 	"github.com/tracelab/tracelab/analytics/quality"
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/tables"
 )
 
 func init() {
@@ -126,7 +127,7 @@ func checkReportRows(t *datasets.Trace) [][2]string {
 	}
 	rows := make([][2]string, len(r.Anomalies))
 	for k, a := range r.Anomalies {
-		v := humanCount(a.Jobs) + " jobs"
+		v := tables.Count(a.Jobs) + " jobs"
 		if a.Filter != "" {
 			v += "; filter: " + a.Filter
 		}

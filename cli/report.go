@@ -21,6 +21,7 @@ import (
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/plots"
 	"github.com/tracelab/tracelab/sim"
+	"github.com/tracelab/tracelab/tables"
 )
 
 func init() {
@@ -206,9 +207,9 @@ func logTable(t *datasets.Trace) reportTable {
 	}
 	m := t.Machine()
 	rows := [][2]string{
-		{"Jobs", humanCount(t.Len())},
-		{"Users", humanCount(t.NumUsers())},
-		{"Machine", fmt.Sprintf("%s processors (%s)", humanCount(m.Procs), m.Rule)},
+		{"Jobs", tables.Count(t.Len())},
+		{"Users", tables.Count(t.NumUsers())},
+		{"Machine", fmt.Sprintf("%s processors (%s)", tables.Count(m.Procs), m.Rule)},
 	}
 	if t.Len() > 0 {
 		loc := t.Location()
@@ -216,17 +217,17 @@ func logTable(t *datasets.Trace) reportTable {
 			return time.Unix(t.Header.UnixStartTime+int64(s), 0).In(loc).Format("2006-01-02 15:04")
 		}
 		rows = append(rows, [2]string{"First and last submit", at(first) + " – " + at(last)},
-			[2]string{"Span", humanDuration(last - first)}, [2]string{"Time zone", loc.String()})
+			[2]string{"Span", tables.Duration(last - first)}, [2]string{"Time zone", loc.String()})
 	}
 	if unknownRuntime > 0 {
-		rows = append(rows, [2]string{"Jobs with unknown runtime", humanCount(unknownRuntime)})
+		rows = append(rows, [2]string{"Jobs with unknown runtime", tables.Count(unknownRuntime)})
 	}
 	if unknownReq > 0 {
-		rows = append(rows, [2]string{"Jobs with unknown requested time", humanCount(unknownReq)})
+		rows = append(rows, [2]string{"Jobs with unknown requested time", tables.Count(unknownReq)})
 	}
 	if r := t.Report; r != nil {
 		if r.PlaceholdersSkipped > 0 {
-			rows = append(rows, [2]string{"Placeholder lines skipped", humanCount(r.PlaceholdersSkipped)})
+			rows = append(rows, [2]string{"Placeholder lines skipped", tables.Count(r.PlaceholdersSkipped)})
 		}
 		for _, w := range r.Warnings {
 			rows = append(rows, [2]string{"Reader's warning", w.String()})
@@ -259,12 +260,12 @@ func loggedTable(t *datasets.Trace) reportTable {
 	slices.Sort(waits)
 	q := func(p float64) float64 { return waits[int(p*float64(len(waits)-1))] }
 	tab.Rows = [][2]string{
-		{"Utilisation", humanPercent(s.Utilization)},
-		{"Median wait", humanDuration(q(0.5))},
-		{"Mean wait", humanDuration(s.AvgWait)},
-		{"90th percentile of the wait", humanDuration(q(0.9))},
-		{"Longest wait", humanDuration(waits[len(waits)-1])},
-		{"Mean bounded slowdown", humanNumber(s.AvgBoundedSlowdown)},
+		{"Utilisation", tables.Percent(s.Utilization)},
+		{"Median wait", tables.Duration(q(0.5))},
+		{"Mean wait", tables.Duration(s.AvgWait)},
+		{"90th percentile of the wait", tables.Duration(q(0.9))},
+		{"Longest wait", tables.Duration(waits[len(waits)-1])},
+		{"Mean bounded slowdown", tables.Number(s.AvgBoundedSlowdown)},
 	}
 	return tab
 }
@@ -369,11 +370,11 @@ func analysisTables(t *datasets.Trace) []reportTable {
 	} else {
 		s := st.Summarize()
 		sessions.Rows = [][2]string{
-			{"Sessions", humanCount(s.Sessions)}, {"Batches", humanCount(s.Batches)},
-			{"Jobs per session (mean)", humanNumber(s.JobsPerSession)}, {"Jobs per batch (mean)", humanNumber(s.JobsPerBatch)},
-			{"Session length (median)", humanDuration(s.MedianSessionLength)},
-			{"Think time (median)", humanDuration(s.MedianThinkTime)},
-			{"Dependencies between batches", humanCount(s.DependencyEdges)},
+			{"Sessions", tables.Count(s.Sessions)}, {"Batches", tables.Count(s.Batches)},
+			{"Jobs per session (mean)", tables.Number(s.JobsPerSession)}, {"Jobs per batch (mean)", tables.Number(s.JobsPerBatch)},
+			{"Session length (median)", tables.Duration(s.MedianSessionLength)},
+			{"Think time (median)", tables.Duration(s.MedianThinkTime)},
+			{"Dependencies between batches", tables.Count(s.DependencyEdges)},
 		}
 		p, err := users.FromStructure(t, st, users.Options{})
 		short := p.Shortfall()
@@ -397,8 +398,8 @@ func userRows(p users.Population, jobs int) [][2]string {
 	var rows [][2]string
 	for _, c := range p.Summary() {
 		label := strings.ToUpper(c.Class.String()[:1]) + strings.ReplaceAll(c.Class.String()[1:], "_", "-") + " users"
-		rows = append(rows, [2]string{label, fmt.Sprintf("%s, with %s jobs (%s)", humanCount(c.Users), humanCount(c.Jobs),
-			humanPercent(float64(c.Jobs)/float64(max(jobs, 1))))})
+		rows = append(rows, [2]string{label, fmt.Sprintf("%s, with %s jobs (%s)", tables.Count(c.Users), tables.Count(c.Jobs),
+			tables.Percent(float64(c.Jobs)/float64(max(jobs, 1))))})
 	}
 	return rows
 }
@@ -412,8 +413,8 @@ func hurstTable(t *datasets.Trace) reportTable {
 		tab.Err = err.Error()
 		return tab
 	}
-	tab.Rows = [][2]string{{"H (slope of the pox plot)", humanNumber(h.H)},
-		{"H corrected for small samples (Anis–Lloyd–Peters)", humanNumber(h.HCorrected)}}
+	tab.Rows = [][2]string{{"H (slope of the pox plot)", tables.Number(h.H)},
+		{"H corrected for small samples (Anis–Lloyd–Peters)", tables.Number(h.HCorrected)}}
 	return tab
 }
 
@@ -432,12 +433,12 @@ func easyTable(t *datasets.Trace) reportTable {
 		saturated = "yes: the queue grows without bound"
 	}
 	tab.Rows = [][2]string{
-		{"Machine", fmt.Sprintf("%s processors (%s)", humanCount(s.Procs), res.ProcsRule)},
-		{"Jobs simulated", humanCount(s.Jobs)},
-		{"Utilisation", humanPercent(s.Utilization)},
-		{"Mean wait", humanDuration(s.AvgWait)},
-		{"Mean bounded slowdown", humanNumber(s.AvgBoundedSlowdown)},
-		{"Longest queue", humanCount(s.MaxQueue) + " jobs"},
+		{"Machine", fmt.Sprintf("%s processors (%s)", tables.Count(s.Procs), res.ProcsRule)},
+		{"Jobs simulated", tables.Count(s.Jobs)},
+		{"Utilisation", tables.Percent(s.Utilization)},
+		{"Mean wait", tables.Duration(s.AvgWait)},
+		{"Mean bounded slowdown", tables.Number(s.AvgBoundedSlowdown)},
+		{"Longest queue", tables.Count(s.MaxQueue) + " jobs"},
 		{"Saturated", saturated},
 	}
 	return tab

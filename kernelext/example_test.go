@@ -14,7 +14,7 @@ import (
 func ExampleFrame() {
 	df := dataframe.New(
 		series.New([]int{1, 2, 3, 4, 5}, series.Int, "job_id"),
-		series.New([]float64{60, 3600.5, 12, 7, 100}, series.Float, "runtime"),
+		series.New([]float64{60, 3600.25, 12, 7, 100}, series.Float, "runtime"),
 	)
 	if err := kernelext.Frame(df, kernelext.FrameOptions{Head: 2, Tail: 1, Title: "jobs"}); err != nil {
 		fmt.Println(err)
@@ -24,7 +24,7 @@ func ExampleFrame() {
 	//      job_id  runtime
 	//      int     float
 	// 0         1       60
-	// 1         2   3600.5
+	// 1         2    3,600
 	// ...  ...     ...
 	// 4         5      100
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -12,11 +13,13 @@ import (
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
 	"github.com/janpfeifer/gonb/gonbui/protocol"
+	"github.com/tracelab/tracelab/tables"
 )
 
 // FrameOptions controls Frame. The zero value shows the first 5 and the last
-// 5 rows with floats at 6 significant digits; a zero field takes its
-// default and a negative one is an error.
+// 5 rows, each column written by its kind as package tables writes it
+// (measures to 4 significant digits); a zero field takes its default and a
+// negative one is an error.
 type FrameOptions struct {
 	// Head and Tail are how many rows to show from the top and the bottom;
 	// zero means 5. When Head+Tail covers the frame, every row is shown.
@@ -27,28 +30,48 @@ type FrameOptions struct {
 	All bool
 	// Title is printed above the table, before the row and column counts.
 	Title string
-	// Digits is the number of significant digits of float cells; zero
-	// means 6.
+	// Digits is the number of significant digits of measures; zero means
+	// 4.
 	Digits int
 	// Exact prints float cells in the shortest representation that reads
-	// back exactly (Digits is then ignored).
+	// back exactly (Digits and the kinds of columns are then ignored).
 	Exact bool
+	// Kinds gives the kind of named columns (tables.Options.Kinds); the
+	// others are taken from their type, values and name.
+	Kinds map[string]tables.Kind
+	// Missing says why a cell may be missing ("—"), for the note under the
+	// table (tables.Options.Missing).
+	Missing string
+	// Notes are printed under the table.
+	Notes []string
+	// MaxColumns splits a wider frame into parts that repeat its leading
+	// label columns; zero means 12, negative never splits.
+	MaxColumns int
 }
 
 // Frame displays df as an HTML table in a notebook, or as an aligned text
 // table outside one: a caption with the title and the numbers of rows and
 // columns, the column names and types, then the head and tail rows (with
-// their row numbers, from 0) separated by "…". NaN cells print as NaN.
-// It returns df.Err when the frame carries an error.
+// their row numbers, from 0) separated by "…", and notes. Cells are
+// written by package tables: counts with thousands separators, measures to
+// Digits significant digits, dates and durations in words, missing cells
+// as "—" (with Missing's reason in a note). A frame wider than MaxColumns
+// shows as several tables. It returns df.Err when the frame carries an
+// error.
 func Frame(df dataframe.DataFrame, opts FrameOptions) error {
 	if df.Err != nil {
 		return fmt.Errorf("kernelext: frame has an error: %w", df.Err)
 	}
-	t, err := frameTable(df, opts)
+	ts, err := frameTables(df, opts)
 	if err != nil {
 		return fmt.Errorf("kernelext: %w", err)
 	}
-	return show(t)
+	for _, t := range ts {
+		if err := show(t); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Table displays a small table of strings, with the given header, as HTML in
@@ -81,6 +104,7 @@ func Table(title string, header []string, rows [][]string) error {
 // table is what Frame and Table render.
 type table struct {
 	caption   string
+	notes     []string
 	header    []string
 	types     []string // may be nil
 	rowLabels []string // may be nil
@@ -100,23 +124,20 @@ func show(t table) error {
 	return err
 }
 
-func frameTable(df dataframe.DataFrame, opts FrameOptions) (table, error) {
+func frameTables(df dataframe.DataFrame, opts FrameOptions) ([]table, error) {
 	head, tail, digits := opts.Head, opts.Tail, opts.Digits
 	if head < 0 || tail < 0 || digits < 0 {
-		return table{}, fmt.Errorf("kernelext: FrameOptions Head %d, Tail %d, Digits %d: negative", head, tail, digits)
+		return nil, fmt.Errorf("kernelext: FrameOptions Head %d, Tail %d, Digits %d: negative", head, tail, digits)
 	}
-	head, tail, digits = cmp.Or(head, 5), cmp.Or(tail, 5), cmp.Or(digits, 6)
+	head, tail, digits = cmp.Or(head, 5), cmp.Or(tail, 5), cmp.Or(digits, 4)
 	if opts.NoHead {
 		head = 0
 	}
 	if opts.NoTail {
 		tail = 0
 	}
-	if opts.Exact {
-		digits = -1 // FormatFloat's shortest exact form
-	}
 	n := df.Nrow()
-	var idx []int
+	idx := []int{}
 	gap := -1
 	if opts.All || head+tail >= n {
 		for i := range n {
@@ -133,39 +154,61 @@ func frameTable(df dataframe.DataFrame, opts FrameOptions) (table, error) {
 	}
 	names := df.Names()
 	types := df.Types()
-	t := table{
-		header: names,
-		types:  make([]string, len(types)),
-		right:  make([]bool, len(types)),
-		gap:    gap,
-		rows:   make([][]string, len(idx)),
+	caption := fmt.Sprintf("%s rows × %d columns", tables.Count(n), len(names))
+	if opts.Title != "" {
+		caption = opts.Title + ": " + caption
 	}
-	for j, ty := range types {
-		t.types[j] = string(ty)
-		t.right[j] = ty == series.Float || ty == series.Int
-	}
-	for k, i := range idx {
-		t.rowLabels = append(t.rowLabels, strconv.Itoa(i))
-		t.rows[k] = make([]string, len(names))
-	}
-	if len(idx) > 0 {
-		// Copy only the shown rows (df.Col copies a whole column).
-		small := df.Subset(idx)
-		if small.Err != nil {
-			return table{}, small.Err
-		}
-		for j := range names {
-			col := small.Col(names[j])
-			for k := range idx {
-				t.rows[k][j] = cellText(col.Elem(k), types[j], digits)
+	var all tables.Table
+	if opts.Exact {
+		all = tables.Table{Header: names, Kinds: make([]tables.Kind, len(names)), Right: make([]bool, len(names))}
+		for j, ty := range types {
+			all.Right[j] = ty == series.Float || ty == series.Int
+			all.Kinds[j] = tables.MeasureKind
+			if ty == series.String {
+				all.Kinds[j] = tables.Text
 			}
 		}
+		small := df.Subset(idx)
+		if small.Err != nil {
+			return nil, small.Err
+		}
+		for k := range idx {
+			row := make([]string, len(names))
+			for j := range names {
+				row[j] = cellText(small.Col(names[j]).Elem(k), types[j], -1)
+			}
+			all.Rows = append(all.Rows, row)
+		}
+	} else {
+		var err error
+		if all, err = tables.Format(df, idx, tables.Options{Digits: digits, Kinds: opts.Kinds, Missing: opts.Missing}); err != nil {
+			return nil, err
+		}
 	}
-	t.caption = fmt.Sprintf("%s rows × %d columns", groupDigits(n), len(names))
-	if opts.Title != "" {
-		t.caption = opts.Title + ": " + t.caption
+	all.Notes = append(all.Notes, opts.Notes...)
+	max := opts.MaxColumns
+	if max == 0 {
+		max = 12
 	}
-	return t, nil
+	parts := all.Parts(max)
+	var out []table
+	for p, part := range parts {
+		t := table{header: part.Header, right: part.Right, gap: gap, rows: part.Rows, caption: caption}
+		if len(parts) > 1 {
+			t.caption = fmt.Sprintf("%s (part %d of %d)", caption, p+1, len(parts))
+		}
+		for _, h := range part.Header {
+			t.types = append(t.types, string(types[slices.Index(names, h)]))
+		}
+		for _, i := range idx {
+			t.rowLabels = append(t.rowLabels, strconv.Itoa(i))
+		}
+		if p == len(parts)-1 {
+			t.notes = part.Notes
+		}
+		out = append(out, t)
+	}
+	return out, nil
 }
 
 func cellText(e series.Element, ty series.Type, digits int) string {
@@ -286,7 +329,11 @@ func (t table) html() string {
 	if t.gap == len(t.rows) && t.gap >= 0 {
 		b.WriteString(`<tr><td colspan="` + strconv.Itoa(len(t.header)+1) + `">⋮</td></tr>`)
 	}
-	b.WriteString("</tbody></table></div>")
+	b.WriteString("</tbody></table>")
+	for _, n := range t.notes {
+		b.WriteString(`<div style="font-size:smaller;color:#555">` + html.EscapeString(n) + "</div>")
+	}
+	b.WriteString("</div>")
 	return b.String()
 }
 
@@ -346,6 +393,9 @@ func (t table) text() string {
 	}
 	if t.gap == len(t.rows) && t.gap >= 0 {
 		line("...", dots, never)
+	}
+	for _, n := range t.notes {
+		b.WriteString(n + "\n")
 	}
 	return b.String()
 }

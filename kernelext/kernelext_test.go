@@ -284,7 +284,7 @@ func TestFrameHTML(t *testing.T) {
 	h, _ := r.msgs[0].Data[protocol.MIMETextHTML].(string)
 	for _, want := range []string{
 		"<caption", "Jobs: 30 rows × 3 columns", "<th style=\"text-align:center\">job_id</th>",
-		">int</td>", ">float</td>", ">string</td>", "u&lt;a&gt;", ">NaN</td>", "⋮",
+		">int</td>", ">float</td>", ">string</td>", "u&lt;a&gt;", ">—</td>", "⋮", "— not available or not defined",
 		`<th style="text-align:right">29</th>`, ">43.5</td>",
 	} {
 		if !strings.Contains(h, want) {
@@ -312,7 +312,8 @@ func TestFrameText(t *testing.T) {
    int     float    string
 0       1        0  u<a>
 1       2      1.5  u<b>
-2       3      NaN  u<c>
+2       3        —  u<c>
+— not available or not defined
 `},
 		{"head only", 4, FrameOptions{Head: 1, NoTail: true, Title: "t"}, `t: 4 rows × 3 columns
      job_id  runtime  user

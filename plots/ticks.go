@@ -55,19 +55,14 @@ func (HourTicks) Ticks(min, max float64) []plot.Tick {
 
 // LogTicks marks a logarithmic axis: a labelled tick at every power of ten
 // in range and unlabelled ticks between them; when the range holds fewer
-// than two powers of ten, 2× and 5× are labelled too, so that a log axis
-// always has at least two labels. A range of less than a factor of 10
-// gets Ticks (evenly spaced values).
+// than two powers of ten, 2× and 5× are labelled too; a range too narrow
+// for two such labels gets three or four evenly spaced ones.
 type LogTicks struct{}
 
 // Ticks returns the ticks of [min, max]; min must be > 0.
 func (LogTicks) Ticks(min, max float64) []plot.Tick {
 	if !(min > 0) || !(max >= min) {
 		panic("plots: LogTicks: range must be positive")
-	}
-	if max < 10*min {
-		// Less than a decade: evenly spaced values read best.
-		return Ticks{}.Ticks(min, max)
 	}
 	lo := math.Floor(math.Log10(min))
 	hi := math.Ceil(math.Log10(max))
@@ -111,7 +106,9 @@ func (LogTicks) Ticks(min, max float64) []plot.Tick {
 		}
 	}
 	if n < 2 {
-		return Ticks{}.Ticks(min, max)
+		// Less than a factor of about 2.5: a few evenly spaced values (a
+		// log axis crowds more of them at its top).
+		return stepTicks(min, max, niceStep((max-min)/4, []float64{1, 2, 2.5, 5}))
 	}
 	return ts
 }

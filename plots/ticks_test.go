@@ -39,7 +39,8 @@ func TestTicks(t *testing.T) {
 		{"hours of a week: every day", HourTicks{}, 0, 168, "0:0 24:24 48:48 72:72 96:96 120:120 144:144 168:168"},
 		{"log: every decade labelled", LogTicks{}, 1, 1e5, "1:1 10:10 100:100 1000:1000 10000:10k 100000:100k"},
 		{"log: one decade, 2× and 5× too", LogTicks{}, 3, 80, "5:5 10:10 20:20 50:50"},
-		{"log: less than a decade, even steps", LogTicks{}, 300, 1200, "400:400 600:600 800:800 1000:1000 1200:1200"},
+		{"log: less than a decade, 1, 2 and 5", LogTicks{}, 190, 1500, "200:200 500:500 1000:1000"},
+		{"log: a narrow range, a few even steps", LogTicks{}, 300, 700, "300:300 400:400 500:500 600:600 700:700"},
 		{"log: small values", LogTicks{}, 0.001, 1, "0.001:0.001 0.01:0.01 0.1:0.1 1:1"},
 	} {
 		if got := labels(tt.ticker.Ticks(tt.min, tt.max)); got != tt.want {

@@ -1,0 +1,298 @@
+package tables
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
+)
+
+// Kind is how the values of a column are written.
+type Kind int
+
+const (
+	// Auto takes the kind from the column (see Options.Kinds).
+	Auto Kind = iota
+	// Text writes strings as they are ("" and "NaN" are missing).
+	Text
+	// CountKind writes whole numbers with thousands separators (Count).
+	CountKind
+	// MeasureKind writes numbers to Options.Digits significant digits
+	// (Measure).
+	MeasureKind
+	// PercentKind writes fractions as percentages (Percent).
+	PercentKind
+	// DurationKind writes seconds in the unit that reads best (Duration).
+	DurationKind
+	// DateKind writes Unix times as dates (Date, Options.Location).
+	DateKind
+	// OffsetKind writes seconds from a log's start as a duration from it
+	// ("day 12.3" reads as Duration: "12.3 days").
+	OffsetKind
+	// BoolKind writes booleans as "yes" and "no".
+	BoolKind
+)
+
+// Options controls Format. The zero value writes measures to 4
+// significant digits, splits frames of more than 12 columns, and notes
+// missing values as "not available".
+type Options struct {
+	// Digits is the significant digits of measures; zero means 4.
+	Digits int
+	// Kinds gives the kind of named columns; the others are Auto: an int
+	// column is a count, a float column whose values are all whole is a
+	// count too, a float column named like a point in time (start, end,
+	// begin, first, last, submit, or ending in _time) holds dates when its
+	// values are Unix times (from 1980), and start, end, begin and submit
+	// seconds from the log's start otherwise; a bool column is yes/no, a
+	// string column text, and any other float column measures.
+	Kinds map[string]Kind
+	// Location is the time zone of dates; nil means UTC.
+	Location *time.Location
+	// Missing says why a value can be missing in this frame, for the note
+	// under a table with one; "" means "not available or not defined".
+	Missing string
+	// MaxColumns is the most columns of one part; a wider frame is split
+	// into parts that repeat its leading text columns. Zero means 12; a
+	// negative value never splits.
+	MaxColumns int
+}
+
+// Table is a frame written for people: its header, its rows of cells,
+// which columns align right (numbers), and notes to print under it.
+type Table struct {
+	Header []string
+	// Kinds are the columns' kinds (never Auto).
+	Kinds []Kind
+	Rows  [][]string
+	Right []bool
+	Notes []string
+}
+
+// Part returns the columns cols of t (indices into Header), its notes
+// kept.
+func (t Table) Part(cols []int) Table {
+	p := Table{Notes: t.Notes}
+	for _, c := range cols {
+		p.Header, p.Kinds, p.Right = append(p.Header, t.Header[c]), append(p.Kinds, t.Kinds[c]), append(p.Right, t.Right[c])
+	}
+	for _, r := range t.Rows {
+		row := make([]string, len(cols))
+		for i, c := range cols {
+			row[i] = r[c]
+		}
+		p.Rows = append(p.Rows, row)
+	}
+	return p
+}
+
+// Parts splits t into parts of at most max columns (max ≤ 0: no split),
+// each repeating t's leading text columns (its row labels), so that a
+// frame wider than a page reads as several tables.
+func (t Table) Parts(max int) []Table {
+	if max <= 0 || len(t.Header) <= max {
+		return []Table{t}
+	}
+	var keys []int
+	for c := range t.Header {
+		if t.Kinds[c] != Text || len(keys) >= max/2 {
+			break
+		}
+		keys = append(keys, c)
+	}
+	per := max - len(keys)
+	var parts []Table
+	for c := len(keys); c < len(t.Header); c += per {
+		cols := slices.Clone(keys)
+		for k := c; k < min(c+per, len(t.Header)); k++ {
+			cols = append(cols, k)
+		}
+		parts = append(parts, t.Part(cols))
+	}
+	return parts
+}
+
+// Format writes the rows of df (all of them, or those of rows when not
+// nil) as a Table, each column by its kind (Options.Kinds). It returns
+// df.Err.
+func Format(df dataframe.DataFrame, rows []int, o Options) (Table, error) {
+	if df.Err != nil {
+		return Table{}, df.Err
+	}
+	if rows == nil {
+		rows = make([]int, df.Nrow())
+		for i := range rows {
+			rows[i] = i
+		}
+	}
+	digits := o.Digits
+	if digits <= 0 {
+		digits = 4
+	}
+	names := df.Names()
+	t := Table{Header: names, Kinds: make([]Kind, len(names)), Right: make([]bool, len(names)), Rows: make([][]string, len(rows))}
+	for i := range t.Rows {
+		t.Rows[i] = make([]string, len(names))
+	}
+	missing := false
+	for c, name := range names {
+		col := df.Col(name)
+		k := o.Kinds[name]
+		if k == Auto {
+			k = kindOf(name, col)
+		}
+		t.Kinds[c] = k
+		t.Right[c] = k != Text && k != BoolKind
+		var fs []float64
+		if col.Type() == series.Float || col.Type() == series.Int {
+			fs = col.Float()
+		}
+		var ss []string
+		if fs == nil {
+			ss = col.Records()
+		}
+		for i, r := range rows {
+			var cell string
+			switch {
+			case fs != nil:
+				cell = formatNumber(fs[r], k, digits, o.Location)
+			case k == BoolKind:
+				cell = map[string]string{"true": "yes", "false": "no"}[ss[r]]
+			default:
+				cell = ss[r]
+			}
+			if cell == "" || cell == "NaN" {
+				cell = Missing
+			}
+			if cell == Missing {
+				missing = true
+			}
+			t.Rows[i][c] = cell
+		}
+	}
+	if missing {
+		why := o.Missing
+		if why == "" {
+			why = "not available or not defined"
+		}
+		t.Notes = append(t.Notes, Missing+" "+why)
+	}
+	return t, nil
+}
+
+// formatNumber writes x as kind k.
+func formatNumber(x float64, k Kind, digits int, loc *time.Location) string {
+	if math.IsNaN(x) {
+		return Missing
+	}
+	switch k {
+	case CountKind:
+		if x != math.Trunc(x) || math.Abs(x) >= 1e15 {
+			return Measure(x, digits)
+		}
+		return Count(int(x))
+	case PercentKind:
+		return Percent(x)
+	case DurationKind:
+		return Duration(x)
+	case DateKind:
+		return Date(x, loc)
+	case OffsetKind:
+		return Duration(x)
+	case BoolKind:
+		return map[bool]string{true: "yes", false: "no"}[x != 0]
+	}
+	return Measure(x, digits)
+}
+
+// timeNames are the names of columns that hold points in time: Unix
+// times, or (secondNames) seconds from the log's start, as the job
+// frames' columns (DESIGN.md, "Frame conventions").
+var (
+	timeNames   = []string{"start", "end", "begin", "first", "last", "submit", "first_submit", "last_submit"}
+	secondNames = []string{"start", "end", "begin", "submit"}
+)
+
+// kindOf is a column's kind by its type, values and name (Options.Kinds).
+func kindOf(name string, col series.Series) Kind {
+	switch col.Type() {
+	case series.String:
+		return Text
+	case series.Bool:
+		return BoolKind
+	case series.Int:
+		return CountKind
+	}
+	fs := col.Float()
+	whole, finite := true, 0
+	lo := math.Inf(1)
+	for _, v := range fs {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			continue
+		}
+		finite++
+		lo = math.Min(lo, v)
+		if v != math.Trunc(v) || math.Abs(v) >= 1e15 {
+			whole = false
+		}
+	}
+	if slices.Contains(timeNames, name) || strings.HasSuffix(name, "_time") && name != "cpu_time" {
+		if finite > 0 && lo >= unix1980 {
+			return DateKind
+		}
+		if finite > 0 && lo >= 0 && slices.Contains(secondNames, name) {
+			return OffsetKind
+		}
+	}
+	if finite > 0 && whole {
+		return CountKind
+	}
+	return MeasureKind
+}
+
+// unix1980 is 1980-01-01 in Unix time: a time column from it on holds
+// Unix times, not offsets within a log (no log is 10 years long).
+const unix1980 = 315532800
+
+// String writes t as aligned text: the header, a rule, the rows, the notes.
+func (t Table) String() string {
+	width := make([]int, len(t.Header))
+	for c, h := range t.Header {
+		width[c] = len([]rune(h))
+		for _, r := range t.Rows {
+			width[c] = max(width[c], len([]rune(r[c])))
+		}
+	}
+	var b strings.Builder
+	line := func(cells []string) {
+		for c, s := range cells {
+			if c > 0 {
+				b.WriteString("  ")
+			}
+			pad := strings.Repeat(" ", width[c]-len([]rune(s)))
+			if t.Right[c] {
+				b.WriteString(pad + s)
+			} else {
+				b.WriteString(s + pad)
+			}
+		}
+		b.WriteString("\n")
+	}
+	line(t.Header)
+	rule := make([]string, len(width))
+	for c, w := range width {
+		rule[c] = strings.Repeat("-", w)
+	}
+	line(rule)
+	for _, r := range t.Rows {
+		line(r)
+	}
+	for _, n := range t.Notes {
+		fmt.Fprintln(&b, n)
+	}
+	return b.String()
+}

@@ -1,0 +1,93 @@
+package tables
+
+import (
+	"math"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
+)
+
+func TestValues(t *testing.T) {
+	t.Parallel()
+	nan, inf := math.NaN(), math.Inf(1)
+	for _, tt := range []struct {
+		got, want string
+	}{
+		{Count(28476), "28,476"},
+		{Count(-1234567), "−1,234,567"},
+		{Count(7), "7"},
+		{Measure(0.0421676, 4), "0.04217"},
+		{Measure(31234.1, 4), "31,234"},
+		{Measure(1234.5, 4), "1,235"},
+		{Measure(2.5, 4), "2.5"},
+		{Measure(2.22e-14, 4), "2.22e-14"},
+		{Measure(-0.5, 4), "−0.5"},
+		{Measure(12, 4), "12"},
+		{Measure(0, 4), "0"},
+		{Measure(nan, 4), "—"},
+		{Measure(inf, 4), "∞"},
+		{Measure(-inf, 4), "−∞"},
+		{Measure(0.99996, 4), "1"},
+		{Number(135.24), "135"},
+		{Number(0.06299), "0.063"},
+		{Percent(0.6395), "64%"},
+		{Percent(0.0626), "6.3%"},
+		{Percent(0.0042), "0.42%"},
+		{Percent(nan), "—"},
+		{Duration(42), "42 s"},
+		{Duration(135), "2 min 15 s"},
+		{Duration(12000), "3 h 20 min"},
+		{Duration(2.4 * 86400), "2.4 days"},
+		{Duration(-135), "−2 min 15 s"},
+		{Date(836827620, nil), "1996-07-08 12:07"},
+		{Date(836827620, time.FixedZone("PDT", -7*3600)), "1996-07-08 05:07"},
+	} {
+		if tt.got != tt.want {
+			t.Errorf("got %q, want %q", tt.got, tt.want)
+		}
+	}
+}
+
+func TestFormat(t *testing.T) {
+	t.Parallel()
+	nan := math.NaN()
+	df := dataframe.New(
+		series.New([]string{"KTH-SP2", "ANL-Intrepid"}, series.String, "log"),
+		series.New([]float64{28476, nan}, series.Float, "our_jobs"), // counts typed float
+		series.New([]int{214, 236}, series.Int, "paper_users"),
+		series.New([]float64{0.0421676, 2.22e-14}, series.Float, "diff"),
+		series.New([]float64{836827620, 836900000}, series.Float, "start"), // Unix times
+		series.New([]float64{86400, 3600}, series.Float, "begin"),         // seconds from the log's start
+		series.New([]bool{true, false}, series.Bool, "inside"),
+	)
+	tb, err := Format(df, nil, Options{Missing: "the log is not in the archive copy"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := [][]string{
+		{"KTH-SP2", "28,476", "214", "0.04217", "1996-07-08 12:07", "24 h", "yes"},
+		{"ANL-Intrepid", "—", "236", "2.22e-14", "1996-07-09 08:13", "1 h", "no"},
+	}
+	for i, r := range tb.Rows {
+		if strings.Join(r, "|") != strings.Join(want[i], "|") {
+			t.Errorf("row %d: %q, want %q", i, r, want[i])
+		}
+	}
+	if len(tb.Notes) != 1 || tb.Notes[0] != "— the log is not in the archive copy" {
+		t.Errorf("notes %q", tb.Notes)
+	}
+	if !tb.Right[1] || tb.Right[0] {
+		t.Errorf("right %v", tb.Right)
+	}
+	// A wide table splits into parts that repeat the label column.
+	parts := tb.Parts(4)
+	if len(parts) != 2 || parts[0].Header[0] != "log" || parts[1].Header[0] != "log" || len(parts[0].Header) != 4 || len(parts[1].Header) != 4 {
+		t.Errorf("parts %v", parts)
+	}
+	if s := tb.String(); !strings.Contains(s, "ANL-Intrepid") || !strings.HasSuffix(s, "— the log is not in the archive copy\n") {
+		t.Errorf("text:\n%s", s)
+	}
+}
