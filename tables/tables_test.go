@@ -60,7 +60,7 @@ func TestFormat(t *testing.T) {
 		series.New([]int{214, 236}, series.Int, "paper_users"),
 		series.New([]float64{0.0421676, 2.22e-14}, series.Float, "diff"),
 		series.New([]float64{836827620, 836900000}, series.Float, "start"), // Unix times
-		series.New([]float64{86400, 3600}, series.Float, "begin"),         // seconds from the log's start
+		series.New([]float64{86400, 3600}, series.Float, "begin"),          // seconds from the log's start
 		series.New([]bool{true, false}, series.Bool, "inside"),
 	)
 	tb, err := Format(df, nil, Options{Missing: "the log is not in the archive copy"})
