@@ -25,6 +25,9 @@ type backend struct {
 	plotDir  func() string               // folder for plot files outside a notebook
 	// connect shows Interact's sliders and stop button in a live front end.
 	connect func([]Slider, time.Duration) (controls, error)
+	// headless says that no front end will answer (the notebook runs in
+	// a script: $TRACELAB_HEADLESS), so Interact shows no widget.
+	headless func() bool
 }
 
 var out = backend{
@@ -36,7 +39,14 @@ var out = backend{
 	newID:    func() string { return "tracelab_" + gonbui.UniqueId() },
 	plotDir:  func() string { return os.Getenv("TRACELAB_PLOT_DIR") },
 	connect:  connectWidgets,
+	headless: func() bool { return os.Getenv(HeadlessEnv) != "" },
 }
+
+// HeadlessEnv names the environment variable that scripts running
+// notebooks without a front end set (scripts/run-notebooks.sh): Interact
+// then shows what a stored notebook can show — the starting plot and a
+// note — instead of widgets no one can move.
+const HeadlessEnv = "TRACELAB_HEADLESS"
 
 // syncTimeout bounds the wait for the kernel's acknowledgement in syncKernel.
 const syncTimeout = 10 * time.Second

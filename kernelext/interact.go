@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"html"
+	"strings"
 	"time"
 
 	"github.com/janpfeifer/gonb/gonbui"
@@ -53,11 +54,14 @@ var errNoFrontEnd = errors.New("no live front end answered")
 // In a notebook with a live front end it shows the sliders, a "stop"
 // button and the plot (a PNG image updated in place), and returns when
 // "stop" is pressed (printing "stopped at" and the last plot's title) or
-// after opts.Idle without a move. Without one — a
-// headless run, whose widgets no front end answers within opts.Connect —
-// it shows the plot of the starting positions as Plot does, says that the
-// sliders are off, and returns; outside a notebook it prints the plot's
-// description. It returns draw's errors and those of the display.
+// after opts.Idle without a move. In a notebook run by a script
+// ($TRACELAB_HEADLESS set), it shows the plot of the starting positions
+// as Plot does and says, naming the sliders, that they need a live
+// kernel: the stored output shows what a reader will get. Without a
+// live front end otherwise — widgets no front end answers within
+// opts.Connect — it shows the same plot and says that the sliders are
+// off; outside a notebook it prints the plot's description. It returns
+// draw's errors and those of the display.
 func Interact(sliders []Slider, draw func(pos []int) (*plot.Plot, error), opts InteractOptions) error {
 	if len(sliders) == 0 {
 		return errors.New("kernelext: Interact needs sliders")
@@ -93,6 +97,15 @@ func Interact(sliders []Slider, draw func(pos []int) (*plot.Plot, error), opts I
 	}
 	if !out.notebook {
 		return static("")
+	}
+	if out.headless != nil && out.headless() {
+		names := make([]string, len(sliders))
+		for k, s := range sliders {
+			names[k] = s.Label
+		}
+		return static(fmt.Sprintf("*This cell is interactive, and this notebook was run without a live kernel: run the cell "+
+			"in Jupyter to get %d sliders (%s) that redraw the plot as they move. Above, the plot at the sliders' starting positions.*",
+			len(sliders), strings.Join(names, ", ")))
 	}
 	c, err := out.connect(sliders, opts.Connect)
 	if errors.Is(err, errNoFrontEnd) {

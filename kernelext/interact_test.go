@@ -115,6 +115,28 @@ func TestInteractHeadless(t *testing.T) {
 	}
 }
 
+// TestInteractScripted: run by a script ($TRACELAB_HEADLESS), no widget is
+// tried; the stored output is the starting plot and a note naming every
+// slider.
+func TestInteractScripted(t *testing.T) {
+	r := inNotebook(t)
+	out.headless = func() bool { return true }
+	out.connect = func([]Slider, time.Duration) (controls, error) {
+		t.Error("widgets tried in a scripted run")
+		return controls{}, errNoFrontEnd
+	}
+	var calls [][]int
+	if err := Interact([]Slider{{Label: "alpha1", Steps: 10, Start: 3}, {Label: "p", Steps: 10}}, drawAt(t, &calls), InteractOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if len(calls) != 1 || len(r.msgs) != 2 {
+		t.Fatalf("%d draws, %d displays", len(calls), len(r.msgs))
+	}
+	if md, _ := r.msgs[1].Data[protocol.MIMETextMarkdown].(string); !strings.Contains(md, "2 sliders (alpha1, p)") || !strings.Contains(md, "live kernel") {
+		t.Errorf("note %q", md)
+	}
+}
+
 func TestInteractText(t *testing.T) {
 	buf := inText(t, "")
 	var calls [][]int

@@ -470,3 +470,40 @@ func TestOneValueLogAxes(t *testing.T) {
 		})
 	}
 }
+
+func TestIntervals(t *testing.T) {
+	cats := []string{"none", "job", "user"}
+	series := []Interval{
+		{Label: "SDSC-SP2", Mean: []float64{1, 2, 3}, Lo: []float64{0.5, 1.5, math.NaN()}, Hi: []float64{1.5, 2.5, 3.5}},
+		{Label: "KTH-SP2", Mean: []float64{math.NaN(), 2, 4}, Lo: []float64{0, 1, 3}, Hi: []float64{0, 3, 5}},
+	}
+	p, err := Intervals(cats, series, IntervalsOptions{Axes: Axes{Title: "ratios", XLabel: "shaking", YLabel: "ratio"}, Reference: 1, ReferenceLabel: "as the default"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := render(t, p)
+	for _, s := range []string{"ratios", "shaking", "ratio", "none", "job", "user", "SDSC-SP2", "KTH-SP2", "as the default"} {
+		if !doc.hasText(s) {
+			t.Errorf("SVG lacks text %q", s)
+		}
+	}
+	// The categories are the x axis' nominal positions, with half a step
+	// of room on each side.
+	if p.X.Min != -0.5 || p.X.Max != 2.5 {
+		t.Errorf("x axis [%g, %g], want [-0.5, 2.5]", p.X.Min, p.X.Max)
+	}
+	for _, tc := range []struct {
+		name   string
+		cats   []string
+		series []Interval
+	}{
+		{"no categories", nil, series},
+		{"no series", cats, nil},
+		{"lengths differ", cats, []Interval{{Mean: []float64{1}, Lo: []float64{1}, Hi: []float64{1}}}},
+		{"nothing drawable", cats[:1], []Interval{{Mean: []float64{math.NaN()}, Lo: []float64{0}, Hi: []float64{1}}}},
+	} {
+		if _, err := Intervals(tc.cats, tc.series, IntervalsOptions{Reference: math.NaN()}); err == nil {
+			t.Errorf("%s: no error", tc.name)
+		}
+	}
+}

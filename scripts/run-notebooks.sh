@@ -44,6 +44,9 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)"
 OUT="${TRACELAB_NOTEBOOK_OUT:-$ROOT/out/notebooks}"
 CHECK="$ROOT/scripts/nbcheck.py"
 export JUPYTER_DATA_DIR="$ROOT/.jupyter"
+# No front end answers widgets here: interactive cells show what a stored
+# notebook can show (kernelext.Interact).
+export TRACELAB_HEADLESS=1
 export TRACELAB_LEDGER_DIR="${TRACELAB_LEDGER_DIR:-$ROOT/out/ledger}"
 if [ -z "${TRACELAB_COMMIT:-}" ] && TRACELAB_COMMIT="$(git -C "$ROOT" rev-parse --short=12 HEAD 2>/dev/null)"; then
 	git -C "$ROOT" diff --quiet HEAD 2>/dev/null || TRACELAB_COMMIT="$TRACELAB_COMMIT-dirty"

@@ -10,10 +10,13 @@ import (
 	"github.com/tracelab/tracelab/repro/study/studytest"
 )
 
+// quick is the quick-mode study whose ledger (and figures) the tests share.
+var quick = New(study.Options{Quick: true})
+
 func ledgerOf(t *testing.T) *ledger.Ledger {
 	t.Helper()
 	return studytest.QuickLedger(t, Key, func() (*ledger.Ledger, error) {
-		return New(study.Options{Quick: true}).Ledger(context.Background())
+		return quick.Ledger(context.Background())
 	})
 }
 

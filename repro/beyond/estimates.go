@@ -7,6 +7,7 @@ import (
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
+	"github.com/tracelab/tracelab/plots"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/repro/study"
 	"github.com/tracelab/tracelab/sim/lublin"
@@ -23,7 +24,9 @@ type EstimatesResult struct {
 	// Frame has one row per log, workload (the log or generated) and kind
 	// of estimates: lublin.EstimateEffect.Frame's columns, with the log's
 	// name first.
-	Frame   dataframe.DataFrame
+	Frame dataframe.DataFrame
+	// Figure draws Frame (the estimates with their 95% CIs).
+	Figure  *plots.Figure
 	Effects []lublin.EstimateEffect
 	missing []string
 }
@@ -66,7 +69,12 @@ func (s *Study) Estimates(ctx context.Context) (*EstimatesResult, error) {
 		for _, f := range frames[1:] {
 			res.Frame = res.Frame.RBind(f)
 		}
-		return res, res.Frame.Err
+		if res.Frame.Err != nil {
+			return nil, res.Frame.Err
+		}
+		var err error
+		res.Figure, err = estimatesFigure(res.Frame)
+		return res, err
 	})
 }
 

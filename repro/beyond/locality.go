@@ -10,6 +10,7 @@ import (
 	"github.com/go-gota/gota/series"
 	"github.com/tracelab/tracelab/analytics/locality"
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/plots"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/repro/study"
 )
@@ -24,7 +25,9 @@ type LocalityResult struct {
 	// mean_depth with depth_lo/depth_hi, m_med with m_med_lo/m_med_hi
 	// (95% CIs over the scramble replicates), and locality_med = m_med −
 	// M'_g (the 2007 paper's M, bootstrap of the log).
-	Frame   dataframe.DataFrame
+	Frame dataframe.DataFrame
+	// Figure draws Frame (the estimates with their 95% CIs).
+	Figure  *plots.Figure
 	logs    []localityLog
 	missing []string // logs not available
 }
@@ -66,7 +69,12 @@ func (s *Study) Locality(ctx context.Context) (*LocalityResult, error) {
 			res.logs = append(res.logs, ll)
 		}
 		res.Frame = localityFrame(res.logs)
-		return res, res.Frame.Err
+		if res.Frame.Err != nil {
+			return nil, res.Frame.Err
+		}
+		var err error
+		res.Figure, err = localityFigure(res.Frame)
+		return res, err
 	})
 }
 

@@ -7,6 +7,7 @@ import (
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
+	"github.com/tracelab/tracelab/plots"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/repro/study"
 	"github.com/tracelab/tracelab/sim"
@@ -26,6 +27,8 @@ type MixingResult struct {
 	// average wait and of the average bounded slowdown (τ = 10 s), with
 	// 95% CIs over replicates.
 	Frame dataframe.DataFrame
+	// Figure draws Frame (the estimates with their 95% CIs).
+	Figure *plots.Figure
 	// Logs are the logs mixed.
 	Logs []string
 	// Mix and Average are the EASY/FCFS ratios of the average bounded
@@ -121,7 +124,12 @@ func (s *Study) Mixing(ctx context.Context) (*MixingResult, error) {
 		res.MixBSLD, res.AvgBSLD, res.DiffBSLD = res.rows[0].bslI, res.rows[len(res.rows)-1].bslI, meanCI(diffB)
 		res.MixWait, res.AvgWait, res.DiffWait = res.rows[0].waitI, res.rows[len(res.rows)-1].waitI, meanCI(diffW)
 		res.Frame = res.frame()
-		return res, res.Frame.Err
+		if res.Frame.Err != nil {
+			return nil, res.Frame.Err
+		}
+		var err error
+		res.Figure, err = mixingFigure(res.Frame)
+		return res, err
 	})
 }
 

@@ -6,6 +6,7 @@ import (
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
+	"github.com/tracelab/tracelab/plots"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/sim/resample"
 	"github.com/tracelab/tracelab/sim/sweep"
@@ -24,7 +25,9 @@ type SelectiveResult struct {
 	// utilization, EASY's average wait (s) and average bounded slowdown
 	// (τ = 10 s) with 95% CIs, and their paired ratios to the default
 	// (wait_ratio, bsld_ratio) with 95% CIs.
-	Frame    dataframe.DataFrame
+	Frame dataframe.DataFrame
+	// Figure draws Frame (the estimates with their 95% CIs).
+	Figure   *plots.Figure
 	Variants []SelectiveVariant
 	missing  []string
 }
@@ -96,7 +99,12 @@ func (s *Study) Selective(ctx context.Context) (*SelectiveResult, error) {
 			}
 		}
 		res.Frame = res.frame()
-		return res, res.Frame.Err
+		if res.Frame.Err != nil {
+			return nil, res.Frame.Err
+		}
+		var err error
+		res.Figure, err = selectiveFigure(res.Frame)
+		return res, err
 	})
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/plots"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/repro/study"
 	"github.com/tracelab/tracelab/sim"
@@ -35,7 +36,9 @@ type ShakeResult struct {
 	// slowdown, variant vs log, with change_lo/hi: paired replicates),
 	// abs_change (mean of its absolute value), order_broken and
 	// think_broken (mean per replicate) with the pairs they are out of.
-	Frame      dataframe.DataFrame
+	Frame dataframe.DataFrame
+	// Figure draws Frame (the estimates with their 95% CIs).
+	Figure     *plots.Figure
 	JobID      int     // the changed job
 	Candidates int     // jobs of runtime 18 h 30 s tried
 	MaxShift   float64 // seconds
@@ -124,7 +127,11 @@ func (s *Study) Shake(ctx context.Context) (*ShakeResult, error) {
 		res.orderPairs, res.thinkPairs = br.Pairs, br.ThinkPairs
 		res.MaxShift = 60
 		res.Frame = res.frame()
-		return res, res.Frame.Err
+		if res.Frame.Err != nil {
+			return nil, res.Frame.Err
+		}
+		res.Figure, err = shakeFigure(res.Frame)
+		return res, err
 	})
 }
 

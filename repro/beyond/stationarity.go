@@ -9,6 +9,7 @@ import (
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
 	"github.com/tracelab/tracelab/analytics/stationarity"
+	"github.com/tracelab/tracelab/plots"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/repro/study"
 	"github.com/tracelab/tracelab/sim/resample"
@@ -25,7 +26,9 @@ type StationarityResult struct {
 	// (max |third load / mean − 1|) with drift_lo/hi (95% CI), and the
 	// fraction of KS tests between thirds rejecting at 1% for runtime,
 	// procs and weekly_load.
-	Frame   dataframe.DataFrame
+	Frame dataframe.DataFrame
+	// Figure draws Frame (the estimates with their 95% CIs).
+	Figure  *plots.Figure
 	rows    []stationarityRow
 	missing []string
 }
@@ -84,7 +87,12 @@ func (s *Study) Stationarity(ctx context.Context) (*StationarityResult, error) {
 			res.rows = append(res.rows, summarise(name, "resampled", ms))
 		}
 		res.Frame = res.frame()
-		return res, res.Frame.Err
+		if res.Frame.Err != nil {
+			return nil, res.Frame.Err
+		}
+		var err error
+		res.Figure, err = stationarityFigure(res.Frame)
+		return res, err
 	})
 }
 
