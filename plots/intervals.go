@@ -108,5 +108,10 @@ func Intervals(categories []string, series []Interval, opts IntervalsOptions) (*
 	}
 	p.NominalX(categories...)
 	p.X.Min, p.X.Max = -0.5, float64(len(categories))-0.5
+	// Room above and below, so that no marker or cap sits on the frame.
+	if !opts.LogY {
+		pad := (p.Y.Max - p.Y.Min) * 0.05
+		p.Y.Min, p.Y.Max = p.Y.Min-pad, p.Y.Max+pad
+	}
 	return p, nil
 }

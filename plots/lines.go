@@ -169,7 +169,8 @@ func addSeries(p *plot.Plot, series []XY, o seriesOptions) (int, error) {
 				p.Add(l)
 				thumbs = append(thumbs, l)
 			}
-			if o.points {
+			// A guide in a line plot is a line only (no markers).
+			if o.points && !(o.lines && r == Guide) {
 				sc, err := plotter.NewScatter(pts)
 				if err != nil {
 					return 0, fmt.Errorf("%q: %w", s.Label, err)
