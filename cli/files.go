@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/go-gota/gota/dataframe"
-	"github.com/klauspost/compress/gzip"
 
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/internal/outfile"
@@ -122,27 +121,7 @@ func (o output) writeJobs(fill func(datasets.JobWriter) error) error {
 	default:
 		panic("tracelab: writeJobs to a ." + o.format + " output") // newOutput allowed a format it cannot write
 	}
-	return o.write(func(w io.Writer) error {
-		var zw *gzip.Writer
-		if o.format == fmtSWFGz {
-			zw = gzip.NewWriter(w)
-			w = zw
-		}
-		jw, err := datasets.NewWriter(w, f)
-		if err != nil {
-			return err
-		}
-		if err := fill(jw); err != nil {
-			return err
-		}
-		if err := jw.Close(); err != nil {
-			return err
-		}
-		if zw != nil {
-			return zw.Close()
-		}
-		return nil
-	})
+	return o.write(func(w io.Writer) error { return datasets.WriteLog(w, f, o.format == fmtSWFGz, fill) })
 }
 
 // writeFrame writes df as CSV, JSON or Parquet.

@@ -73,10 +73,73 @@
 //	a job line without 18 fields; a value that is not    rejected (*ParseError with line, field     —
 //	  a base-10 number ("1_000", "0x10"), NaN, Inf; a      and text)
 //	  non-integer id or count
-//	another format: CSV, JSON, HTML, Parquet; bzip2, xz, rejected, naming the format (ErrNotSWF,    —
-//	  zstd, zip; a broken or truncated gzip stream         ErrCompression, ErrBadGzip)
+//	CSV, JSON or Parquet (tracelab's, or another tool's  read (see "Files that keep the machine")   —
+//	  frame of the job columns)
+//	another format: HTML, a CSV without a row of names;  rejected, naming the format (ErrNotSWF,    —
+//	  bzip2, xz, zstd, zip; a broken or truncated gzip     ErrCompression, ErrBadGzip)
+//	  stream
 //
 // Analyses that filter on status (completed jobs are status 1) treat a code
 // outside −1…5 as "not completed"; the status-code warning says how many rows
 // that concerns.
+//
+// # Files that keep the machine
+//
+// A log is read from, and written to, SWF and three formats other tools
+// read: CSV, JSON and Parquet, each holding the job frame (JobColumns, as
+// Trace.Frame has it: measures with NaN or null for unknown, identifiers
+// as integers, the derived start and end) and the SWF header, so that the
+// machine size, the start time, the time zone and the header's notes and
+// comments survive a round trip: a simulation of a log converted to any of
+// them gives the same results, byte for byte (cli's TestRoundTripSimulate).
+// Read, ReadFile, Load and Scan tell the format from the content (Parquet's
+// magic number; JSON's '{' or '['; CSV's '#' or a first line with commas),
+// so every command reads every format tracelab writes. Where the header
+// goes, and why:
+//
+//	format   the header                                        why there
+//	CSV      leading comment lines: each SWF header line with  one file (a sidecar gets lost or
+//	         its ';' replaced by '#', before the row of          stale, and two outputs cannot be
+//	         column names                                        replaced together); pandas
+//	                                                             (comment='#'), R (comment.char),
+//	                                                             polars (comment_prefix), DuckDB
+//	                                                             (comment) skip them, and the job
+//	                                                             cells are numbers, never '#'
+//	JSON     an object {"swf_header": [lines], "jobs": [...]};  a JSON document has room for it;
+//	         the lines are the SWF header's, with their ';'     the jobs are .jobs (jq) or
+//	                                                             json.load(f)["jobs"] (pandas)
+//	Parquet  the file's key-value metadata, key                 the format's own place for it;
+//	         tracelab.swf_header (the lines joined by '\n')      readers ignore unknown keys
+//
+// Reading a frame of another tool: columns are found by name (job_id and
+// submit required; a missing column is unknown for every job; others,
+// start and end included, ignored); an empty, NaN, NA or null cell is
+// unknown; every other value obeys SWF's rules (a finite base-10 number,
+// an integer below 2^53 in the integer fields) and passes the same checks
+// as an SWF line, with the same warnings. Rows are numbered from 1 in
+// errors and warnings: the line in CSV, the job's place in JSON and
+// Parquet. A Parquet file is read from a file (random access), not a
+// stream; its job columns must be flat numbers, are read a page at a time,
+// and its structure is checked against what the file holds before
+// parquet-go allocates by any number in it (a footer claiming −5 or 2^31
+// rows, a page claiming 2 GB: ErrBadParquet); pages compressed with gzip,
+// Brotli or LZ4 are refused, as their size cannot be checked before they
+// are expanded.
+//
+// A Gota frame holds no metadata: ReadFrameFile reads the jobs of a log
+// file without its header, and FromFrame's trace has none. ReadHeaderFile
+// gives it back; without it a simulation infers the machine size from the
+// logged schedule and says so (Machine's rule; the command line warns).
+//
+// # Memory
+//
+// Read holds the trace (144 bytes a job in 18 typed columns) and little
+// else; Scan, and with it ConvertFile, Summarize and the command line's
+// convert and info, hold no job at all: on a log of 10 million jobs their
+// peak resident memory is 23–42 MB (2–4 bytes a job), 99 MB when writing
+// Parquet (its row groups of 131,072 rows), and 341 MB (36 bytes a job)
+// for info on a log of 10 million distinct users (bench/formats_memory.sh).
+// Beyond the jobs, the reader keeps the header within MaxHeaderLines and
+// MaxHeaderBytes, at most MaxReplaced replaced values, and the job ids
+// only as runs of increasing ids plus those out of order.
 package datasets

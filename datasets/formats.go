@@ -132,27 +132,31 @@ func isGzipPath(path string) bool { return strings.HasSuffix(strings.ToLower(pat
 // writeLogFile writes the log that fill writes, in format f (gzipped when
 // gz), to path through internal/outfile.
 func writeLogFile(path string, f Format, gz bool, fill func(JobWriter) error) error {
-	return outfile.Write(path, 0o644, func(w io.Writer) error {
-		var zw *gzip.Writer
-		if gz {
-			zw = gzip.NewWriter(w)
-			w = zw
-		}
-		jw, err := NewWriter(w, f)
-		if err != nil {
-			return err
-		}
-		if err := fill(jw); err != nil {
-			return err
-		}
-		if err := jw.Close(); err != nil {
-			return err
-		}
-		if zw != nil {
-			return zw.Close()
-		}
-		return nil
-	})
+	return outfile.Write(path, 0o644, func(w io.Writer) error { return WriteLog(w, f, gz, fill) })
+}
+
+// WriteLog writes to w the log that fill hands to a writer of format f,
+// gzipped when gz, and ends it (the writer's Close, the gzip stream's).
+func WriteLog(w io.Writer, f Format, gz bool, fill func(JobWriter) error) error {
+	var zw *gzip.Writer
+	if gz {
+		zw = gzip.NewWriter(w)
+		w = zw
+	}
+	jw, err := NewWriter(w, f)
+	if err != nil {
+		return err
+	}
+	if err := fill(jw); err != nil {
+		return err
+	}
+	if err := jw.Close(); err != nil {
+		return err
+	}
+	if zw != nil {
+		return zw.Close()
+	}
+	return nil
 }
 
 const (

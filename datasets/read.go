@@ -126,15 +126,11 @@ const (
 // base name without its extensions (LogName) unless opts.Name is set. A
 // directory is an error (ErrDirectory).
 func ReadFile(path string, opts ReadOptions) (*Trace, error) {
-	f, err := openLog(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	if opts.Name == "" {
-		opts.Name = path
-	}
-	t, err := Read(f, opts)
+	var t *Trace
+	err := withLog(path, &opts, func(f *os.File) (err error) {
+		t, err = Read(f, opts)
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -146,28 +142,29 @@ func ReadFile(path string, opts ReadOptions) (*Trace, error) {
 
 // ScanFile is Scan on a file (see ReadFile).
 func ScanFile(path string, opts ReadOptions, w JobWriter) (*ReadReport, error) {
-	f, err := openLog(path)
+	var rep *ReadReport
+	err := withLog(path, &opts, func(f *os.File) (err error) {
+		rep, err = Scan(f, opts, w)
+		return err
+	})
+	return rep, err
+}
+
+// withLog opens a log file, names the input after it unless opts names
+// it, and reads it with read; a directory is ErrDirectory.
+func withLog(path string, opts *ReadOptions, read func(*os.File) error) error {
+	f, err := os.Open(path)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer f.Close()
+	if st, err := f.Stat(); err == nil && st.IsDir() {
+		return fmt.Errorf("%s: %w", path, ErrDirectory)
+	}
 	if opts.Name == "" {
 		opts.Name = path
 	}
-	return Scan(f, opts, w)
-}
-
-// openLog opens a log file for reading; a directory is ErrDirectory.
-func openLog(path string) (*os.File, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	if st, err := f.Stat(); err == nil && st.IsDir() {
-		f.Close()
-		return nil, fmt.Errorf("%s: %w", path, ErrDirectory)
-	}
-	return f, nil
+	return read(f)
 }
 
 // LogName returns a log's name from its path: the base name without the
@@ -183,15 +180,20 @@ func LogName(path string) string {
 	return b
 }
 
-// Read parses SWF from r, gzipped or plain (detected by the gzip magic
-// bytes), streaming: the input is never held whole in memory, and a gzip
-// stream is decompressed in a second goroutine while the first parses.
+// Read parses a log from r: SWF, gzipped or plain (detected by the gzip
+// magic bytes), or tracelab's CSV, JSON or Parquet (see "Files that keep
+// the machine" in the package documentation; Parquet only from an r that
+// is an io.ReaderAt of known size, such as a file). It streams: the input
+// is never held whole in memory, and a gzip stream is decompressed in a
+// second goroutine while the first parses.
 //
-// Accepted: an optional header of "; Key: value" lines, comment lines
-// anywhere, blank lines, CRLF line ends, a UTF-8 byte-order mark on line 1,
-// decimal values in the time and memory fields (base-10 only: no hex, no
-// digit separators such as "1_000", no NaN or Inf). Integer fields (ids,
-// counts, status) must be integers.
+// Accepted in SWF: an optional header of "; Key: value" lines, comment
+// lines anywhere, blank lines, CRLF line ends, a UTF-8 byte-order mark on
+// line 1, decimal values in the time and memory fields (base-10 only: no
+// hex, no digit separators such as "1_000", no NaN or Inf). Integer fields
+// (ids, counts, status) must be integers. A header directive never makes a
+// log unreadable (a value that cannot be used is kept as text and warned
+// about).
 //
 // Real logs deviate from the SWF definition; Read keeps what it can and
 // reports every deviation in Trace.Report (see the table in the package
@@ -203,11 +205,10 @@ func LogName(path string) string {
 //
 // Errors (a *ParseError naming file, line, field and text; nothing is
 // returned): a job line without exactly 18 fields; a value that is not a
-// number, or NaN/Inf; a non-integer in an integer field; a non-integer or
-// negative machine size in the header; binary data; a file that is CSV,
-// JSON, HTML or another format (ErrNotSWF says which); a broken gzip stream
-// (ErrBadGzip) or another compression (ErrCompression); an input with no
-// job records (ErrNoJobs).
+// number, or NaN/Inf; a non-integer in an integer field; binary data; a
+// file in another format (ErrNotSWF says which); a broken gzip stream
+// (ErrBadGzip) or another compression (ErrCompression); a broken Parquet
+// file (ErrBadParquet); an input with no job records (ErrNoJobs).
 //
 // The header is a hint, never a promise: MaxRecords does not reserve memory
 // beyond what the input's size can hold.
@@ -626,7 +627,7 @@ func (p *parser) notSWF(line []byte) error {
 	case len(s) == 0:
 		return nil
 	case bytes.HasPrefix(s, []byte("PAR1")):
-		what = "looks like Parquet (binary columns); convert it to SWF first"
+		what = "looks like Parquet, but a Parquet file starts with PAR1 on its first byte"
 	case s[0] == '{' || s[0] == '[':
 		what = "looks like JSON; SWF has one job per line of 18 whitespace-separated numbers"
 	case s[0] == '<':
