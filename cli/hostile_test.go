@@ -222,12 +222,7 @@ func TestOutputsKeepData(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			_, _, err := runCLI(t, tc.args...)
-			switch {
-			case tc.want == "" && err != nil:
-				t.Fatal(err)
-			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
-				t.Fatalf("error %v, want one containing %q", err, tc.want)
-			}
+			wantError(t, err, tc.want)
 			tc.check(t)
 		})
 	}
@@ -341,6 +336,18 @@ func TestTinyLogs(t *testing.T) {
 		if strings.Count(string(page), "<svg") != len(reportFigures) {
 			t.Errorf("report of %d jobs: %d figures, want %d", n, strings.Count(string(page), "<svg"), len(reportFigures))
 		}
+	}
+}
+
+// wantError fails t unless err is nil when want is "", or an error whose
+// message contains want.
+func wantError(t *testing.T, err error, want string) {
+	t.Helper()
+	switch {
+	case want == "" && err != nil:
+		t.Fatal(err)
+	case want != "" && (err == nil || !strings.Contains(err.Error(), want)):
+		t.Fatalf("error %v, want one containing %q", err, want)
 	}
 }
 
