@@ -183,10 +183,11 @@ func parseHeader(lines []string) (Header, []headerIssue) {
 		f := headerFields[k]
 		if f.str != nil {
 			p := f.str(&h)
-			if *p != "" {
-				*p += "\n" + value
-			} else {
+			switch {
+			case *p == "":
 				*p = value
+			case value != "": // a repeated directive continues the first
+				*p += "\n" + value
 			}
 			last = p
 			continue
@@ -253,9 +254,9 @@ func numericDirective(key, value string) (int64, string) {
 
 // Text returns the header as SWF comment lines (without newlines). When the
 // header was read from a file and its fields are unchanged, these are the
-// file's own lines, verbatim; otherwise they are generated: the standard
-// directives in the definition's order, notes, unknown directives and free
-// comments.
+// file's own lines, verbatim; otherwise they are generated: free comments,
+// the standard directives in the definition's order, notes and unknown
+// directives.
 func (h Header) Text() []string {
 	if h.Lines != nil {
 		if parsed, _ := parseHeader(h.Lines); reflect.DeepEqual(parsed, h) {
@@ -271,9 +272,19 @@ func (h Header) Text() []string {
 	return g.lines()
 }
 
-// lines generates the header's comment lines from its fields.
+// lines generates the header's comment lines from its fields: the free
+// comments first (after a text directive, a comment indented by a space
+// would read back as its continuation), then the standard directives in
+// the definition's order, notes and unknown directives.
 func (h Header) lines() []string {
 	var out []string
+	for _, c := range h.Comments {
+		if c == "" {
+			out = append(out, ";")
+		} else {
+			out = append(out, "; "+c)
+		}
+	}
 	for _, f := range headerFields {
 		switch {
 		case f.str != nil:
@@ -295,13 +306,6 @@ func (h Header) lines() []string {
 	}
 	for _, d := range h.Extra {
 		out = appendDirective(out, d.Key, d.Value)
-	}
-	for _, c := range h.Comments {
-		if c == "" {
-			out = append(out, ";")
-		} else {
-			out = append(out, "; "+c)
-		}
 	}
 	return out
 }
