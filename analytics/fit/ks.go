@@ -15,7 +15,8 @@ type KSResult struct {
 	P float64
 	// N is the number of observations used (NaN values are skipped).
 	N int
-	// At is the observation where D is attained.
+	// At is the observation where D is attained (two samples: the
+	// smallest value of either at which their empirical CDFs differ by D).
 	At float64
 }
 
@@ -93,7 +94,7 @@ func KSSubsample(x []float64, cdf func(float64) float64, n int, seed uint64) KSR
 // copies, O((n_a + n_b) log(n_a + n_b)). NaN values are skipped; if either
 // sample has no other value the result is NaN.
 func KSTwoSample(a, b []float64) float64 {
-	d, _, _ := ksTwo(a, b)
+	d, _, _, _ := ksTwo(a, b)
 	return d
 }
 
@@ -101,9 +102,9 @@ func KSTwoSample(a, b []float64) float64 {
 // scipy.stats.ks_2samp(a, b, method='asymp'): KolmogorovSF(round(m·n/(m+n)), D).
 // (scipy's default switches to this asymptotic method when the larger sample
 // has more than 10,000 values and uses an exact permutation count below.)
-// N is the effective size round(m·n/(m+n)).
+// N is the effective size round(m·n/(m+n)); At is where D is attained.
 func KSTwoSampleTest(a, b []float64) KSResult {
-	d, na, nb := ksTwo(a, b)
+	d, at, na, nb := ksTwo(a, b)
 	if math.IsNaN(d) {
 		return KSResult{D: d, P: math.NaN(), At: math.NaN()}
 	}
@@ -112,19 +113,22 @@ func KSTwoSampleTest(a, b []float64) KSResult {
 	if en < 1 {
 		en = 1
 	}
-	return KSResult{D: d, P: KolmogorovSF(en, d), N: en, At: math.NaN()}
+	return KSResult{D: d, P: KolmogorovSF(en, d), N: en, At: at}
 }
 
-func ksTwo(a, b []float64) (d float64, na, nb int) {
+// ksTwo returns the two-sample distance, the smallest value at which it is
+// attained, and the numbers of non-NaN values.
+func ksTwo(a, b []float64) (d, at float64, na, nb int) {
 	as := dropNaN(a)
 	bs := dropNaN(b)
 	if len(as) == 0 || len(bs) == 0 {
-		return math.NaN(), len(as), len(bs)
+		return math.NaN(), math.NaN(), len(as), len(bs)
 	}
 	slices.Sort(as)
 	slices.Sort(bs)
 	fa, fb := float64(len(as)), float64(len(bs))
 	i, j := 0, 0
+	at, widest := math.NaN(), -1 // widest: the largest gap so far, exactly, as |i·n_b − j·n_a|
 	for i < len(as) && j < len(bs) {
 		v := min(as[i], bs[j])
 		for i < len(as) && as[i] == v {
@@ -134,8 +138,18 @@ func ksTwo(a, b []float64) (d float64, na, nb int) {
 			j++
 		}
 		d = math.Max(d, math.Abs(float64(i)/fa-float64(j)/fb))
+		if g := abs(i*len(bs) - j*len(as)); g > widest {
+			widest, at = g, v
+		}
 	}
-	return d, len(as), len(bs)
+	return d, at, len(as), len(bs)
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
 }
 
 func dropNaN(x []float64) []float64 {

@@ -167,18 +167,20 @@ func TestKSTwoSampleScipy(t *testing.T) {
 	}
 }
 
+// ecdf is the empirical CDF of s at x.
+func ecdf(s []float64, x float64) float64 {
+	c := 0
+	for _, v := range s {
+		if v <= x {
+			c++
+		}
+	}
+	return float64(c) / float64(len(s))
+}
+
 // ksTwoBrute is the O(n·m) definition: the largest difference of the two
 // empirical CDFs evaluated at every observation.
 func ksTwoBrute(a, b []float64) float64 {
-	ecdf := func(s []float64, x float64) float64 {
-		c := 0
-		for _, v := range s {
-			if v <= x {
-				c++
-			}
-		}
-		return float64(c) / float64(len(s))
-	}
 	var d float64
 	for _, x := range slices.Concat(a, b) {
 		d = math.Max(d, math.Abs(ecdf(a, x)-ecdf(b, x)))
@@ -206,6 +208,16 @@ func TestKSTwoSampleProperties(t *testing.T) {
 		}
 		if d2 := KSTwoSample(b, a); d2 != d {
 			t.Fatalf("not symmetric: %v vs %v", d, d2)
+		}
+		// At is the smallest observation where the gap is D.
+		at := KSTwoSampleTest(a, b).At
+		if g := math.Abs(ecdf(a, at) - ecdf(b, at)); math.Abs(g-d) > 1e-15 {
+			t.Fatalf("gap %v at At = %v, D = %v", g, at, d)
+		}
+		for _, x := range slices.Concat(a, b) {
+			if x < at && math.Abs(ecdf(a, x)-ecdf(b, x)) >= d-1e-15 {
+				t.Fatalf("gap D already at %v < At = %v", x, at)
+			}
 		}
 		if d < 0 || d > 1 {
 			t.Fatalf("D = %v outside [0, 1]", d)

@@ -1,0 +1,179 @@
+package zakay2013
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/tracelab/tracelab/analytics/fit"
+	"github.com/tracelab/tracelab/analytics/users"
+	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/sim/resample"
+)
+
+// timeMetrics are the marginals of Fig. 4 that place users in time; a
+// difference in them is attributed to the long-term users or to the others
+// (attribution).
+var timeMetrics = []users.Metric{users.FirstArrival, users.LastDeparture, users.ActivityPeriod}
+
+// timeSplit is one log's time-position values (timeMetrics, as in
+// users.MarginalsOf, seconds) per user, split into its long-term users and
+// the others, and its number of users of the class users.Discarded.
+type timeSplit struct {
+	lt, other [3][]float64
+	discarded int
+}
+
+// splitTimes splits a log's users (p) by longTerm(k).
+func splitTimes(p users.Population, longTerm func(k int) bool) timeSplit {
+	var s timeSplit
+	for k := range p.ID {
+		v := [3]float64{p.FirstArrival[k] - p.LogStart, p.LastDeparture[k] - p.LogStart, p.Span[k]}
+		if p.Class[k] == users.Discarded {
+			s.discarded++
+		}
+		to := &s.other
+		if longTerm(k) {
+			to = &s.lt
+		}
+		for m := range v {
+			to[m] = append(to[m], v[m])
+		}
+	}
+	return s
+}
+
+// logTimes splits a log's users into its long-term users and the others.
+func logTimes(p users.Population) timeSplit {
+	return splitTimes(p, func(k int) bool { return p.Class[k] == users.LongTerm })
+}
+
+// variantTimes splits a resampled log's users (population p) into its
+// long-term instances and the others (resample.Instance.Kind; the user ids
+// are instance ids).
+func variantTimes(p users.Population, inst []resample.Instance) timeSplit {
+	return splitTimes(p, func(k int) bool {
+		id := p.ID[k]
+		return id >= 1 && id <= len(inst) && inst[id-1].Kind == resample.LongTerm
+	})
+}
+
+// attribution says which users a difference in a time-position marginal
+// between a log and its variants comes from. ltSwapped is the mean KS
+// distance to the log of the variants with their long-term users replaced
+// by the log's own (what their other users alone make of it), otherSwapped
+// that with their other users replaced by the log's (what their long-term
+// users alone make of it), each with its bound by similarKS's rule (the
+// larger of 0.1 and the mean 5% critical distance).
+type attribution struct {
+	ltSwapped, otherSwapped [3]float64
+	ltBound, otherBound     [3]float64
+	orig                    timeSplit
+	pooled                  timeSplit // the variants' values, all variants together
+	// part is the part of an extended log the variants are (Fig. 10; 0
+	// for whole variants); period the number of weeks after which most
+	// long-term instances repeat, periodUsers how many do (mean over the
+	// runs) of users, and span the log's span in weeks.
+	part               int
+	period             int
+	periodUsers, users float64
+	span               float64
+}
+
+// attribute compares the log (orig) with its variants.
+func attribute(orig timeSplit, vars []timeSplit) attribution {
+	a := attribution{orig: orig}
+	n := float64(len(vars))
+	for m := range timeMetrics {
+		all := slices.Concat(orig.lt[m], orig.other[m])
+		lt, ot := 0.0, 0.0
+		for _, v := range vars {
+			x, y := slices.Concat(orig.lt[m], v.other[m]), slices.Concat(v.lt[m], orig.other[m])
+			a.ltSwapped[m] += fit.KSTwoSample(all, x) / n
+			a.otherSwapped[m] += fit.KSTwoSample(all, y) / n
+			lt += criticalKS(len(all), len(x)) / n
+			ot += criticalKS(len(all), len(y)) / n
+			a.pooled.lt[m] = append(a.pooled.lt[m], v.lt[m]...)
+			a.pooled.other[m] = append(a.pooled.other[m], v.other[m]...)
+		}
+		a.ltBound[m], a.otherBound[m] = max(0.1, lt), max(0.1, ot)
+	}
+	return a
+}
+
+// withPeriods records, for part q of the extended logs of Fig. 10 (runs
+// holds each extended log's instances), the weeks after which most
+// long-term instances repeat, against the log's span (weeks).
+func (a *attribution) withPeriods(q int, runs [][]resample.Instance, span float64) {
+	a.part, a.span = q, span
+	count := map[int]int{}
+	for _, inst := range runs {
+		for _, in := range inst {
+			if in.Kind == resample.LongTerm {
+				a.users += 1 / float64(len(runs))
+				count[in.Period]++
+			}
+		}
+	}
+	for p, c := range count {
+		if c > count[a.period] || c == count[a.period] && p < a.period {
+			a.period = p
+		}
+	}
+	a.periodUsers = float64(count[a.period]) / float64(len(runs))
+}
+
+// reason gives, for a differing entry of time metric m, what the swaps
+// measured and, for the part whose replacement leaves the smaller distance
+// when that is within its bound, where that part differs most; ""
+// (unexplained) when neither replacement brings the distance within.
+func (a attribution) reason(m int) string {
+	lt, ot := a.ltSwapped[m], a.otherSwapped[m]
+	inLT, inOther := lt <= a.ltBound[m], ot <= a.otherBound[m]
+	if !inLT && !inOther {
+		return ""
+	}
+	s := fmt.Sprintf("with the variants' long-term users replaced by the log's own (their other users kept) the mean distance is %.3f "+
+		"(bound %.3f); with their other users replaced by the log's instead, %.3f (bound %.3f): ", lt, a.ltBound[m], ot, a.otherBound[m])
+	most := ""
+	if inLT && inOther {
+		most = " most of"
+	}
+	if inLT && (!inOther || lt <= ot) {
+		return s + "the long-term users account for" + most + " it: " + widestGap(a.orig.lt[m], a.pooled.lt[m], m, "long-term users") +
+			a.longTermCause(m)
+	}
+	return s + "the other users account for" + most + " it: " + widestGap(a.orig.other[m], a.pooled.other[m], m, "other users") +
+		fmt.Sprintf("; the log's other users include %d discarded by §4's 4-week rule, which no variant has, and the variants' "+
+			"temporary users arrive at a constant rate (§4)", a.orig.discarded)
+}
+
+// widestGap says where the distributions of time metric m of the log's
+// users (orig) and of the variants' (pooled) differ most.
+func widestGap(orig, pooled []float64, m int, who string) string {
+	at := fit.KSTwoSampleTest(orig, pooled).At
+	share := func(x []float64) float64 {
+		n := 0
+		for _, v := range x {
+			if v <= at {
+				n++
+			}
+		}
+		return 100 * float64(n) / float64(max(len(x), 1))
+	}
+	verb := map[users.Metric]string{users.FirstArrival: "have arrived", users.LastDeparture: "have left",
+		users.ActivityPeriod: "are active for at most that long"}[timeMetrics[m]]
+	return fmt.Sprintf("at %.1f weeks %.0f%% of the log's %s %s, %.0f%% of the variants'", at/datasets.Week, share(orig), who, verb, share(pooled))
+}
+
+// longTermCause names the measured cause in the long-term users: where a
+// variant starts them, or, in a later part of an extended log, how far
+// the part has drifted against their cycles.
+func (a attribution) longTermCause(m int) string {
+	if timeMetrics[m] == users.LastDeparture && a.part > 1 && a.period > 0 {
+		return fmt.Sprintf(" (%.0f of the %.0f repeat every %d weeks, whole weeks to keep the day and time, where the log and each part "+
+			"span %.2f: part %d lies %.2f weeks off their cycles)", a.periodUsers, a.users, a.period, a.span, a.part,
+			float64(a.part-1)*math.Abs(a.span-float64(a.period)))
+	}
+	return " (a variant starts them in one random week of the log)"
+}

@@ -1,0 +1,136 @@
+package zakay2013
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/tracelab/tracelab/analytics/users"
+	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/sim/resample"
+)
+
+// weeks returns n values k·step weeks, k = 0 … n−1, plus offset weeks.
+func weeks(n int, step, offset float64) []float64 {
+	x := make([]float64, n)
+	for k := range x {
+		x[k] = (float64(k)*step + offset) * datasets.Week
+	}
+	return x
+}
+
+// splitOf is a timeSplit whose three metrics share the same values.
+func splitOf(lt, other []float64) timeSplit {
+	var s timeSplit
+	for m := range timeMetrics {
+		s.lt[m], s.other[m] = lt, other
+	}
+	return s
+}
+
+// TestAttribution: variants that differ from the log only in their
+// long-term users (all arriving at once) are attributed to them, with the
+// place of the widest gap; only in the other users, to those; in both by
+// much, to neither (no reason).
+func TestAttribution(t *testing.T) {
+	lt, other := weeks(100, 0.5, 0), weeks(100, 0.5, 0.25)
+	orig := splitOf(lt, other)
+	orig.discarded = 7
+	atOnce := weeks(100, 0, 0) // every user at week 0
+	for _, c := range []struct {
+		name string
+		v    timeSplit
+		want []string
+	}{
+		{"long-term users moved", splitOf(atOnce, other), []string{"the long-term users account for it",
+			"at 0.0 weeks 1% of the log's long-term users have arrived, 100% of the variants'",
+			"a variant starts them in one random week of the log"}},
+		{"other users moved", splitOf(lt, atOnce), []string{"the other users account for it",
+			"include 7 discarded by §4's 4-week rule"}},
+		{"both moved", splitOf(atOnce, atOnce), nil},
+	} {
+		a := attribute(orig, []timeSplit{c.v, c.v})
+		got := a.reason(0)
+		if c.want == nil && got != "" {
+			t.Errorf("%s: reason %q, want none", c.name, got)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s: reason %q, want it to contain %q", c.name, got, w)
+			}
+		}
+	}
+}
+
+// TestAttributionPeriods: in part 3 of an extended log, long-term users
+// repeating every 52 weeks against a span of 52.34 weeks lie 2 × 0.34
+// weeks off their cycles; the last departure's reason says so.
+func TestAttributionPeriods(t *testing.T) {
+	lt, other := weeks(100, 0.5, 0), weeks(100, 0.5, 0.25)
+	a := attribute(splitOf(lt, other), []timeSplit{splitOf(weeks(100, 0, 0), other)})
+	run := []resample.Instance{{Kind: resample.LongTerm, Period: 52}, {Kind: resample.LongTerm, Period: 52},
+		{Kind: resample.LongTerm, Period: 53}, {Kind: resample.Temporary}}
+	a.withPeriods(3, [][]resample.Instance{run, run}, 52.34)
+	m := 1 // last departure
+	if timeMetrics[m] != users.LastDeparture {
+		t.Fatalf("timeMetrics[1] = %v", timeMetrics[m])
+	}
+	want := "2 of the 3 repeat every 52 weeks, whole weeks to keep the day and time, where the log and each part span 52.34: part 3 lies 0.68 weeks off their cycles"
+	if got := a.reason(m); !strings.Contains(got, want) {
+		t.Errorf("reason %q, want it to contain %q", got, want)
+	}
+}
+
+// TestOnset: the lowest utilisation of a saturated simulation, and the
+// words that compare it with the highest that did not saturate: an
+// overlap (as SDSC-DS's sweep: stable up to 0.975 at factor 1.5,
+// saturated from 0.754 at 1.4) or a gap within one step of the factors
+// (OSC-cluster: 0.895 at 7, 0.964 at 8).
+func TestOnset(t *testing.T) {
+	inf := math.Inf(1)
+	if _, ok := onsetOf([]loadRow{{load: 1, minSaturated: inf}}); ok {
+		t.Error("onset found in a sweep that never saturated")
+	}
+	on, ok := onsetOf([]loadRow{{load: 1.3, minSaturated: 0.83}, {load: 1.4, minSaturated: 0.754}, {load: 1.5, minSaturated: 0.853}})
+	if !ok || on != (onset{0.754, 1.4}) {
+		t.Errorf("onset %+v %v, want 0.754 at 1.4", on, ok)
+	}
+	if w := onsetWords(0.975, 1.5, on); !strings.Contains(w, "they overlap") {
+		t.Errorf("overlap: %q", w)
+	}
+	if w := onsetWords(0.895, 7, onset{0.964, 8}); !strings.Contains(w, "reach 0.895 (load factor 7), saturated ones start at 0.964 (load factor 8): the saturation lies between them") {
+		t.Errorf("gap: %q", w)
+	}
+}
+
+// TestSpansByEdges: long-term users cut by one end of a 100-week log with
+// spans spread evenly over 12–90 weeks are uniform, those inside it
+// (spans 13–20 weeks) are not: the mechanism names both groups; when the
+// users cut by one end are short too, there is none.
+func TestSpansByEdges(t *testing.T) {
+	const T = 100 * datasets.Week
+	pop := func(oneEdge []float64) users.Population {
+		p := users.Population{Options: users.Options{LongTerm: 12 * datasets.Week, Edge: 4 * datasets.Week}, LogEnd: T}
+		add := func(first, span float64) {
+			p.ID = append(p.ID, len(p.ID)+1)
+			p.Class = append(p.Class, users.LongTerm)
+			p.FirstArrival, p.LastArrival, p.Span = append(p.FirstArrival, first), append(p.LastArrival, first+span), append(p.Span, span)
+		}
+		for _, s := range oneEdge {
+			add(datasets.Week, s) // active in the first 4 weeks, gone before the last 4
+		}
+		for _, s := range weeks(30, 0.25, 13) {
+			add(40*datasets.Week, s) // inside the log
+		}
+		return p
+	}
+	got := spansByEdges(pop(weeks(40, 78.0/39, 12)), T)
+	for _, w := range []string{"the 40 cut by one end of the log", "the 30 active in neither", "the 0 active in both"} {
+		if !strings.Contains(got, w) {
+			t.Errorf("mechanism %q, want it to contain %q", got, w)
+		}
+	}
+	if got := spansByEdges(pop(weeks(40, 0.1, 12)), T); got != "" {
+		t.Errorf("short spans cut by one end: %q, want no mechanism", got)
+	}
+}
