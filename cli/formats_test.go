@@ -103,3 +103,37 @@ func TestEveryCommandReadsEveryFormat(t *testing.T) {
 		})
 	}
 }
+
+// TestNoMachineSizeIsLoud: a file without a machine size (a frame written
+// without the header) makes every simulation say which size it used and
+// why: a warning on stderr and the rule in the results.
+func TestNoMachineSizeIsLoud(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	plain := filepath.Join(dir, "plain.csv")
+	if err := datasets.WriteFrameFile(plain, datasets.Sample().Frame()); err != nil {
+		t.Fatal(err)
+	}
+	const warn = "processors inferred: peak processors in use in the logged schedule (the header gives no size)"
+	for _, args := range [][]string{
+		{"simulate", plain, "--format", "json"},
+		{"feedback", plain, "--format", "json"},
+		{"sweep", plain, "--reps", "1", "--quiet", "--format", "json"},
+		{"report", plain, "-o", filepath.Join(dir, "r.html")},
+		{"resample", plain, "--seed", "1", "--simulate", "easy", "-o", filepath.Join(dir, "r.swf"), "--format", "json"},
+	} {
+		t.Run(args[0], func(t *testing.T) {
+			t.Parallel()
+			stdout, stderr, err := runCLI(t, args...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(stderr, "warning: machine of ") || !strings.Contains(stderr, warn) {
+				t.Errorf("stderr %q lacks the warning", stderr)
+			}
+			if strings.Contains(stdout, `"procs"`) && !strings.Contains(stdout, `"procs_rule"`) {
+				t.Errorf("the results give procs without their rule:\n%.1000s", stdout)
+			}
+		})
+	}
+}

@@ -173,6 +173,9 @@ func runResample(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	// The new log's header takes the original's machine size: say when it
+	// was inferred.
+	warnInferredMachine(e.stderr, tr.Machine(), noProcsFlag)
 	if a.mix != nil {
 		return runMix(e, a, tr)
 	}
@@ -240,7 +243,6 @@ func resampleSimulation(e *env, a resampleArgs, r *resample.Resampled) (field, e
 	if err != nil {
 		return field{}, err
 	}
-	warnInferredMachine(e.stderr, datasets.Machine{Procs: o.Result.Procs, Rule: o.Result.ProcsRule}, noProcsFlag)
 	m := resample.OutcomeMetrics(r, o)
 	return field{"simulation", record{
 		{"scheduler", a.simulate}, {"procs", o.Result.Procs}, {"procs_rule", o.Result.ProcsRule.String()},
