@@ -32,6 +32,10 @@ type ClassesResult struct {
 	classes map[lublin.ClassFilter]classStats
 	missing bool // SDSC-Par-1996 is not available
 	removed int  // jobs the archive's cleaning removed from our version
+	// standIn gives, by entry id, why a number of SDSC96 stands in for
+	// the paper's (our version is another, versionOf); nil when it does
+	// not.
+	standIn map[string]string
 }
 
 // classStats are the numbers §8 compares between the classes.
@@ -88,8 +92,40 @@ func (s *Study) Classes(ctx context.Context) (*ClassesResult, error) {
 			"interactive jobs follow the lower Gamma alone; batch jobs run longer and are bimodal (in log space)", 1, p)
 		r.Frame = r.frame()
 		r.removed, _ = removedIn(tr)
+		if s.version(classesLog).standIn {
+			if err := s.classesStandIn(r); err != nil {
+				return nil, err
+			}
+		}
 		return r, nil
 	})
+}
+
+// classesStandIn sets the stand-in reasons of §8's numbers of SDSC96 with
+// the reach of the version difference on each (the same numbers without
+// the most active users' jobs, reach).
+func (s *Study) classesStandIn(r *ClassesResult) error {
+	rr, err := s.reach(classesLog)
+	if err != nil {
+		return err
+	}
+	moved := map[lublin.ClassFilter]classStats{}
+	for cl, st := range r.classes {
+		var m classStats
+		if err := m.count(rr.trace, st.fit.InteractiveQueues, cl, 0, 0); err != nil {
+			return err
+		}
+		moved[cl] = m
+	}
+	in, ba := lublin.InteractiveJobs, lublin.BatchJobs
+	r.standIn = map[string]string{
+		"classes/batch/max-size": s.standInText(classesLog, "256", 0, float64(r.classes[ba].maxSize), float64(moved[ba].maxSize)),
+		"classes/serial-ratio": s.standInText(classesLog, "2", 0, float64(r.classes[ba].serial)/float64(r.classes[in].serial),
+			float64(moved[ba].serial)/float64(moved[in].serial)),
+		"classes/batch/corr":       s.standInText(classesLog, "0.35", r.classes[ba].corrSE, r.classes[ba].corr, moved[ba].corr),
+		"classes/interactive/corr": s.standInText(classesLog, "0.06", r.classes[in].corrSE, r.classes[in].corr, moved[in].corr),
+	}
+	return nil
 }
 
 // count fills the size statistics of the completed jobs (status 1; a code
@@ -131,7 +167,9 @@ func (st *classStats) count(tr *datasets.Trace, interactive []int, cl lublin.Cla
 		}
 	}
 	st.corr = stat.Correlation(s2, r2, nil)
-	st.corrSE = correlationSE(s2, r2, reps, seed)
+	if reps > 0 {
+		st.corrSE = correlationSE(s2, r2, reps, seed)
+	}
 	return nil
 }
 
@@ -174,12 +212,20 @@ func (r *ClassesResult) Claims(l *ledger.Ledger) {
 	}
 	in, ba := r.classes[lublin.InteractiveJobs], r.classes[lublin.BatchJobs]
 	hi, hb := in.fit.Runtime.HyperGamma, ba.fit.Runtime.HyperGamma
-	l.Check("Fig. 10", "classes/batch/max-size", "SDSC96: the largest batch job (processors)", ledger.AtMost(256), float64(ba.maxSize)).
+	// number records a number of SDSC96: a stand-in when our version is
+	// another than the paper's.
+	number := func(id, what string, want ledger.Expectation, got float64) *ledger.Entry {
+		if why, ok := r.standIn[id]; ok {
+			return l.StandIn("Fig. 10", id, what, want, got, why)
+		}
+		return l.Check("Fig. 10", id, what, want, got)
+	}
+	number("classes/batch/max-size", "SDSC96: the largest batch job (processors)", ledger.AtMost(256), float64(ba.maxSize)).
 		Quoting("bath jobs used up to 256 nodes")
 	l.Check("Fig. 10", "classes/interactive/over-32", "SDSC96: fraction of interactive jobs on more than 32 processors",
 		ledger.Stated("rarely (≤ 1%)", ledger.AtMost(0.01)), float64(in.over32)/float64(in.jobs)).
 		Quoting("interative jobs rarely used more than 32")
-	l.Check("Fig. 10", "classes/serial-ratio", "SDSC96: serial batch jobs per serial interactive job",
+	number("classes/serial-ratio", "SDSC96: serial batch jobs per serial interactive job",
 		ledger.Stated("about twice", ledger.Approx(2, 0.25)), float64(ba.serial)/float64(in.serial)).
 		Quoting("about twie as many bath serial jobs as interative serial jobs")
 	l.Claim("Fig. 10", "classes/batch-larger", "SDSC96: batch jobs are larger (mean size)", ba.meanSize > in.meanSize,
@@ -192,9 +238,9 @@ func (r *ClassesResult) Claims(l *ledger.Ledger) {
 		ledger.Stated("dominant (> 0.5)", ledger.AtLeast(0.5)), hi.P).Quoting("dominated by the lower Gamma")
 	l.Check("Fig. 10", "classes/batch/bimodal", "SDSC96: weight of the lighter Gamma in batch runtimes",
 		ledger.Stated("decidedly bimodal (≥ 0.2)", ledger.AtLeast(0.2)), math.Min(hb.P, 1-hb.P)).Quoting("deidedly bimodal")
-	l.Check("Fig. 10", "classes/batch/corr", "SDSC96: correlation of size and runtime, batch jobs (SE: bootstrap)",
+	number("classes/batch/corr", "SDSC96: correlation of size and runtime, batch jobs (SE: bootstrap)",
 		ledger.Printed("0.35", ba.corrSE), ba.corr).Quoting("0.24 and 0.35 for SDSC95and SDSC96").InTable("Fig. 10", "batch", "correlation")
-	l.Check("Fig. 10", "classes/interactive/corr", "SDSC96: correlation of size and runtime, interactive jobs (SE: bootstrap)",
+	number("classes/interactive/corr", "SDSC96: correlation of size and runtime, interactive jobs (SE: bootstrap)",
 		ledger.Printed("0.06", in.corrSE), in.corr).Quoting("vs. 0.02 and 0.06").InTable("Fig. 10", "interactive", "correlation")
 	l.Unavailable("Fig. 10", "classes/SDSC95/corr", "SDSC95: correlation of size and runtime, batch and interactive jobs", "0.24, 0.02", sdsc95)
 	l.Claim("Fig. 10", "classes/batch-a-smaller", "SDSC96: |a| of the p line is smaller for batch jobs",

@@ -79,14 +79,22 @@ func at(x []float64, i int) float64 {
 
 // cell is one numeric cell of a paper table for one of our logs: the
 // paper's printed text, our value with its standard error and how that
-// error was found, and — when ours is outside the tolerance — the
-// convention that brings it within (see conventions.go), or "".
+// error was found, where it sits (log, table, Table 4's group g, column
+// index k), and why it differs: the stand-in evidence of its log, or the
+// table-wide convention that brings it within (explainTable), or, when
+// none does, the conventions' range (sensitivity, shown with our value).
 type cell struct {
 	col      column
 	text     string
 	ours, se float64
 	seHow    string // "observed information", "binomial", …
-	reason   string
+
+	log         paperLog
+	table       string
+	group, k    int
+	standIn     string // why our log stands in for the paper's, "" when it does not
+	reason      string
+	sensitivity string
 }
 
 // want is the cell's tolerance, the ledger's one rule: half a unit of the
@@ -95,12 +103,34 @@ func (c cell) want() ledger.Expectation { return ledger.Printed(c.text, c.se) }
 
 // writeCells adds one entry per cell of a table row, placed in the table
 // (row label rowLabel) for the discrimination test: id prefix/col.id,
-// statement "what, column (SE: how)".
+// statement "what, column (SE: how)". A cell of a stand-in log is not
+// comparable; an unexplained difference shows the conventions' range in
+// our value.
 func writeCells(l *ledger.Ledger, item, prefix, what, rowLabel string, cells []cell) {
 	for _, c := range cells {
-		l.Check(item, prefix+"/"+c.col.id, fmt.Sprintf("%s, %s (SE: %s)", what, c.col.name, c.seHow), c.want(), c.ours).
-			InTable(item, rowLabel, c.col.name).IfDiffers(c.reason)
+		id, statement := prefix+"/"+c.col.id, fmt.Sprintf("%s, %s (SE: %s)", what, c.col.name, c.seHow)
+		var e *ledger.Entry
+		if c.standIn != "" {
+			e = l.StandIn(item, id, statement, c.want(), c.ours, c.standIn)
+		} else {
+			e = l.Check(item, id, statement, c.want(), c.ours).IfDiffers(c.reason)
+			if e.Verdict == ledger.Differs && c.reason == "" && c.sensitivity != "" {
+				e.OurValue += " (" + c.sensitivity + ")"
+			}
+		}
+		e.InTable(item, rowLabel, c.col.name)
 	}
+}
+
+// cellPointers returns pointers to every cell of rows, in order.
+func cellPointers(rows ...[]cell) []*cell {
+	var out []*cell
+	for _, r := range rows {
+		for k := range r {
+			out = append(out, &r[k])
+		}
+	}
+	return out
 }
 
 // unavailableRow records every known cell of a row of a log we do not have.

@@ -1,51 +1,63 @@
 package lublin2003
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"slices"
-	"time"
+	"sort"
+	"strings"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
 
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/repro/ledger"
-	"github.com/tracelab/tracelab/repro/study"
 	"github.com/tracelab/tracelab/sim/lublin"
 )
 
 // A convention is another way of reading the paper's procedure or its
-// data: when one of our table cells differs from the paper's, the cell is
-// computed again under each convention that can move it, and the first
-// that brings it within the cell's tolerance is its reason ("with every
-// job, whatever its status, it is 0.213, within ±0.0054 of the paper's").
-// A convention never changes a verdict: the paper's entry keeps our
-// reading (the paper's literal one where it is explicit), and a cell no
-// convention brings within stays unexplained. Several conventions are
-// tried per cell, so a match can be chance; the notebook shows the values
-// under every convention.
+// data. Each is a measured sensitivity analysis, applied to a whole table:
+// every log and every cell of the table it can move is computed again
+// under it, and the table's matrix counts the cells within their
+// tolerance under each convention against our reading (explainTable).
+//
+// A convention may be the reason of a cell only when it is justified for
+// the whole table: the paper's words state it (words, quoted), or applied
+// to every log and cell it brings more of the table's cells within their
+// tolerance than our reading does. Conventions are never combined, and
+// never chosen for a cell alone: a cell that no justified convention of
+// its table brings within stays unexplained, with the range the
+// conventions give in our value. A convention never changes a verdict:
+// the paper's entry keeps our reading (the paper's literal one where it
+// is explicit).
 type convention struct {
-	name string // how the reason says it: "with every job, whatever its status"
+	id   string // in ledger ids: "all-jobs"
+	name string // how a reason says it: "every job, whatever its status"
+	// words are the paper's words that state the convention, "" when the
+	// paper does not.
+	words string
 	// logs are the paper logs it applies to (nil: all), tables the items
 	// whose cells it can move, columns (ids) the columns of those (nil:
 	// all).
 	logs, tables, columns []string
 	// options changes the fitting options, trace the log (both may be
-	// nil); derive instead turns the paper's fit into this convention's
-	// without fitting again.
+	// nil); derive instead turns our fit into this convention's without
+	// fitting again.
 	options func(*lublin.FitOptions, *datasets.Trace)
 	trace   func(*datasets.Trace) *datasets.Trace
 	derive  func(lublin.LogFit) lublin.LogFit
-	// whole fits the whole log instead of the paper's period (LANL).
-	whole bool
 }
 
-// conventions are tried in this order.
+// conventions are the sensitivity analyses, in the order of the matrix.
 var conventions = []convention{
-	{name: "EM from the middle-minimum start alone (the paper's procedure without our 5 random restarts)",
+	{id: "em-middle-minimum", name: "EM from the middle-minimum start alone (without our 5 random restarts)",
+		words:   "The parameters of the hyper-Gamma distribution were estimated using the middle-minimum method as a starting point for the appliation of the EM algorithm",
 		tables:  []string{"Table 2", "Table 3", "Table 4", "Table 5"},
 		options: func(o *lublin.FitOptions, _ *datasets.Trace) { o.EM.Restarts = 0 }},
-	{name: "every job, whatever its status (not only the completed ones)",
+	{id: "all-jobs", name: "every job, whatever its status (not only the completed ones)",
 		options: func(o *lublin.FitOptions, _ *datasets.Trace) { o.Jobs = lublin.AllJobs }},
-	{name: "the Gamma fitted by moments (§3.2.1) instead of maximum likelihood",
+	{id: "moments", name: "the Gamma fitted by moments (§3.2.1) instead of maximum likelihood",
 		tables: []string{"Table 1", "Table 6", "Table 7"}, columns: []string{"gamma-alpha", "gamma-beta", "alpha", "beta"},
 		derive: func(f lublin.LogFit) lublin.LogFit {
 			f.Size.Gamma = f.Size.GammaMoments
@@ -53,10 +65,10 @@ var conventions = []convention{
 			f.Daily.Gamma.Gamma = f.Daily.Gamma.Moments
 			return f
 		}},
-	{name: "the rounding-aware size fit (sizes are discrete; lublin.SizeRounding)",
-		tables: []string{"Table 1"}, columns: []string{"med", "p", "dn-two-stage"},
+	{id: "size-rounding", name: "the rounding-aware size fit (sizes are discrete; lublin.SizeRounding)",
+		tables: []string{"Table 1"}, columns: []string{"p2", "med", "p", "dn-two-stage"},
 		options: func(o *lublin.FitOptions, _ *datasets.Trace) { o.SizeMethod = lublin.SizeRounding }},
-	{name: "l and h the smallest and largest log2 size of the log's parallel jobs (maximum likelihood) instead of the model's rules",
+	{id: "size-ends-from-data", name: "l and h the smallest and largest log2 size of the log's parallel jobs (maximum likelihood) instead of the model's rules",
 		tables: []string{"Table 1"}, columns: []string{"low", "med", "high", "p", "dn-two-stage"},
 		options: func(o *lublin.FitOptions, tr *datasets.Trace) {
 			lo, hi := math.Inf(1), 0.0
@@ -69,40 +81,63 @@ var conventions = []convention{
 				o.SizeLow, o.SizeHigh = lo, hi
 			}
 		}},
-	{name: "sizes read from the requested processors",
+	{id: "requested-sizes", name: "sizes read from the requested processors",
 		tables: []string{"Table 1", "Table 3", "Table 4", "Table 5"},
 		trace: func(tr *datasets.Trace) *datasets.Trace {
 			c := tr.Clone()
 			copy(c.Procs, c.ReqProcs)
 			return c
 		}},
-	{name: "the daily cycle of weekdays only", tables: []string{"Table 7"},
+	{id: "weekdays", name: "the daily cycle of weekdays only", tables: []string{"Table 7"},
 		trace: func(tr *datasets.Trace) *datasets.Trace {
 			c := datasets.NewClock(tr)
 			out, _ := tr.Filter(func(i int) bool { return c.DayOfWeek(tr.Submit[i]) < 5 })
 			return out
 		}},
-	{name: "the clock in UTC instead of the log's time zone", tables: []string{"Table 6", "Table 7"},
+	{id: "utc", name: "the clock in UTC instead of the log's time zone", tables: []string{"Table 6", "Table 7"},
 		trace: func(tr *datasets.Trace) *datasets.Trace {
 			c := tr.Clone()
 			c.Header.TimeZoneString, c.Header.TimeZone = "UTC", 0
 			return c
 		}},
-	{name: "the whole LANL log (October 1994 to September 1996), not only 1996", logs: []string{"LANL"}, whole: true},
-	{name: "KTH from October 1996 (the paper's period; our version starts on 23 September)", logs: []string{"KTH"},
-		trace: func(tr *datasets.Trace) *datasets.Trace {
-			c := datasets.NewClock(tr)
-			oct := time.Date(1996, time.October, 1, 0, 0, 0, 0, tr.Location())
-			out, _ := tr.Filter(func(i int) bool { return !c.Time(tr.Submit[i]).Before(oct) })
-			return out
-		}},
+	{id: "kth-paper-count", name: "KTH cut to the paper's 16221 completed jobs by leaving out its shortest completed jobs",
+		logs: []string{"KTH"}, trace: longestCompleted(16221)},
+}
+
+// longestCompleted returns a selection that keeps the n longest completed
+// jobs of a log (ties at the shortest kept runtime kept too) and its other
+// jobs: a hypothesis for a log with more completed jobs than the paper
+// counts (the jobs the paper did not count as completed were the
+// shortest).
+func longestCompleted(n int) func(*datasets.Trace) *datasets.Trace {
+	return func(tr *datasets.Trace) *datasets.Trace {
+		var rt []float64
+		for i, st := range tr.Status {
+			if st == datasets.StatusCompleted && !math.IsNaN(tr.Runtime[i]) {
+				rt = append(rt, tr.Runtime[i])
+			}
+		}
+		if len(rt) <= n {
+			return tr
+		}
+		slices.Sort(rt)
+		cut := rt[len(rt)-n]
+		out, _ := tr.Filter(func(i int) bool {
+			return tr.Status[i] != datasets.StatusCompleted || tr.Runtime[i] >= cut
+		})
+		return out
+	}
 }
 
 // applies reports whether c can move column col of table for log.
 func (c convention) applies(log, table, col string) bool {
-	return (c.logs == nil || slices.Contains(c.logs, log)) &&
-		(c.tables == nil || slices.Contains(c.tables, table)) &&
+	return (c.logs == nil || slices.Contains(c.logs, log)) && c.concerns(table) &&
 		(c.columns == nil || slices.Contains(c.columns, col))
+}
+
+// concerns reports whether c can move a cell of table.
+func (c convention) concerns(table string) bool {
+	return c.tables == nil || slices.Contains(c.tables, table)
 }
 
 // convKey names the memoised fit of one log under one convention.
@@ -118,13 +153,9 @@ func (s *Study) conventionFit(l paperLog, k int) (lublin.LogFit, bool) {
 	c := conventions[k]
 	f, err := s.convFits.Get(convKey{l.Paper, k}, func() (lublin.LogFit, error) {
 		if c.derive != nil {
-			base, err := s.fit(l, nil, lublin.AllClasses, false)
-			return c.derive(base), err
+			return s.fit(l, table4Bounds(l.Paper), lublin.AllClasses, false)
 		}
 		tr, err := s.trace(l)
-		if c.whole {
-			tr, err = study.Log(l.Catalog)
-		}
 		if err != nil {
 			return lublin.LogFit{}, err
 		}
@@ -139,6 +170,9 @@ func (s *Study) conventionFit(l paperLog, k int) (lublin.LogFit, bool) {
 		s.o.Report(fmt.Sprintf("fitting %s %s", l.Catalog, c.name), 0, 0)
 		return lublin.FitLog(tr, o)
 	})
+	if c.derive != nil {
+		f = c.derive(f)
+	}
 	return f, err == nil
 }
 
@@ -191,8 +225,9 @@ func tableColumns(table string) []column {
 
 // rowCells builds the cells of one row of a table for log l: the paper's
 // printed row, ours (base, read by tableRow, group g for Table 4) and its
-// standard errors, with the reason of each cell outside its tolerance.
-// Cells the paper leaves out are skipped.
+// standard errors; on a stand-in log each cell says so (standInReason).
+// Cells the paper leaves out are skipped. Their reasons come from the
+// whole table (explainTable).
 func (s *Study) rowCells(l paperLog, table string, g int, base lublin.LogFit, paper printedRow, se []float64, seHow []string) []cell {
 	ours := tableRow(table, base, g)
 	var out []cell
@@ -201,32 +236,238 @@ func (s *Study) rowCells(l paperLog, table string, g int, base lublin.LogFit, pa
 		if t == "" {
 			continue
 		}
-		c := cell{col: col, text: t, ours: at(ours, k), se: seOrZero(at(se, k)), seHow: seHow[k]}
-		c.reason = s.cellReason(l, table, g, k, c.want(), c.ours)
+		c := cell{col: col, text: t, ours: at(ours, k), se: seOrZero(at(se, k)), seHow: seHow[k],
+			log: l, table: table, group: g, k: k}
+		c.standIn = s.standInReason(&c)
 		out = append(out, c)
 	}
 	return out
 }
 
-// cellReason returns, for a cell whose value ours is outside want, the
-// first convention that brings it within ("with …, it is …, within … of
-// the paper's"), or "".
-func (s *Study) cellReason(l paperLog, table string, g, k int, want ledger.Expectation, ours float64) string {
-	if want.Accepts(ours) {
+// tableConventions is the matrix of one table: the cells within their
+// tolerance as computed and under each convention that concerns the
+// table, applied to every log and cell it can move.
+type tableConventions struct {
+	table      string
+	asComputed conventionCount
+	rows       []conventionCount
+}
+
+// conventionCount counts the cells of a table within their tolerance
+// under one convention (conv −1: as computed).
+type conventionCount struct {
+	conv          int
+	within, cells int
+	// gained and lost count the cells that come within, and fall out,
+	// against our reading.
+	gained, lost int
+	// perLog counts within and cells per paper log, in paperLogs' order.
+	perLog [][2]int
+}
+
+// justified reports whether the convention of row may explain cells of
+// its table: the paper's words state it, or it brings more of the
+// table's cells within than our reading.
+func (t tableConventions) justified(row conventionCount) bool {
+	return conventions[row.conv].words != "" || row.within > t.asComputed.within
+}
+
+// logCounts renders the per-log counts: "SDSC96 2/6, KTH 0/6".
+func (c conventionCount) logCounts() string {
+	var out []string
+	for i, n := range c.perLog {
+		if n[1] > 0 {
+			out = append(out, fmt.Sprintf("%s %d/%d", paperLogs[i].Paper, n[0], n[1]))
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
+// explainTable computes the convention matrix of a table from all its
+// cells (every log, every row): each convention that concerns the table
+// refits every log it applies to (conventionFit), and explain judges.
+func (s *Study) explainTable(table string, cells []*cell) tableConventions {
+	vals := map[int][]float64{}
+	for k, c := range conventions {
+		if !c.concerns(table) {
+			continue
+		}
+		v := make([]float64, len(cells))
+		for i, cl := range cells {
+			v[i] = cl.ours
+			if !c.applies(cl.log.Paper, table, cl.col.id) {
+				continue
+			}
+			if f, ok := s.conventionFit(cl.log, k); ok {
+				v[i] = at(tableRow(table, f, cl.group), cl.k)
+			}
+		}
+		vals[k] = v
+	}
+	return explain(table, cells, vals)
+}
+
+// explain counts the cells of a table within their tolerance as computed
+// and with the values vals[k] of each convention k that concerns it (a
+// cell it does not move keeps our value), and sets the reason of each
+// differing cell of a log that is not a stand-in: the justified
+// convention (tableConventions.justified) with the most cells of the
+// table within that brings this cell within; when none does, the range
+// the conventions give (sensitivity).
+func explain(table string, cells []*cell, vals map[int][]float64) tableConventions {
+	t := tableConventions{table: table, asComputed: countWithin(-1, cells, nil)}
+	for k := range conventions {
+		if v, ok := vals[k]; ok {
+			t.rows = append(t.rows, countWithin(k, cells, v))
+		}
+	}
+	var order []conventionCount
+	for _, r := range t.rows {
+		if t.justified(r) {
+			order = append(order, r)
+		}
+	}
+	sort.SliceStable(order, func(i, j int) bool { return order[i].within > order[j].within })
+	for i, cl := range cells {
+		if cl.standIn != "" || cl.want().Accepts(cl.ours) {
+			continue
+		}
+		for _, r := range order {
+			if v := vals[r.conv][i]; cl.want().Accepts(v) {
+				cl.reason = fmt.Sprintf("under %s, applied to every log and cell of %s it concerns (%d of %d cells within their tolerance, against %d as computed), it is %s, within %s of the paper's",
+					conventions[r.conv].name, table, r.within, r.cells, t.asComputed.within, ledger.Format(v, 4), cl.want().Tolerance())
+				break
+			}
+		}
+		if cl.reason == "" {
+			cl.sensitivity = conventionRange(vals, i, cl)
+		}
+	}
+	return t
+}
+
+// countWithin counts the cells within their tolerance with values v (nil:
+// as computed).
+func countWithin(conv int, cells []*cell, v []float64) conventionCount {
+	r := conventionCount{conv: conv, perLog: make([][2]int, len(paperLogs))}
+	for i, cl := range cells {
+		x := cl.ours
+		if v != nil {
+			x = v[i]
+		}
+		in, was := cl.want().Accepts(x), cl.want().Accepts(cl.ours)
+		li := slices.Index(paperLogs, cl.log)
+		r.cells++
+		r.perLog[li][1]++
+		if in {
+			r.within++
+			r.perLog[li][0]++
+		}
+		switch {
+		case in && !was:
+			r.gained++
+		case was && !in:
+			r.lost++
+		}
+	}
+	return r
+}
+
+// conventionRange says what the conventions that move cell c (index i)
+// give, and whether any brings it within (only one not justified for the
+// table can: explain tried the others); "" when none moves it.
+func conventionRange(vals map[int][]float64, i int, c *cell) string {
+	lo, hi, within := math.Inf(1), math.Inf(-1), false
+	for _, v := range vals {
+		if x := v[i]; !math.IsNaN(x) && x != c.ours {
+			lo, hi = min(lo, x), max(hi, x)
+			within = within || c.want().Accepts(x)
+		}
+	}
+	if lo > hi {
 		return ""
 	}
-	col := tableColumns(table)[k].id
-	for i, c := range conventions {
-		if !c.applies(l.Paper, table, col) {
-			continue
-		}
-		f, ok := s.conventionFit(l, i)
-		if !ok {
-			continue
-		}
-		if v := at(tableRow(table, f, g), k); want.Accepts(v) {
-			return fmt.Sprintf("with %s it is %s, within %s of the paper's", c.name, ledger.Format(v, 4), want.Tolerance())
+	r := ledger.Format(lo, 4)
+	if lo < hi {
+		r += " to " + ledger.Format(hi, 4)
+	}
+	if within {
+		return "the conventions give " + r + "; within only under one that does not improve the table"
+	}
+	return "the conventions give " + r + ", none within"
+}
+
+// writeConventions records a table's convention matrix as results of our
+// own: one entry per convention, the cells within their tolerance under
+// it, tested against the hypothesis that it brings more of the table's
+// cells within than our reading.
+func writeConventions(l *ledger.Ledger, t tableConventions) {
+	id := strings.ToLower(strings.ReplaceAll(t.table, " ", ""))
+	for _, r := range t.rows {
+		c := conventions[r.conv]
+		e := l.Own(t.table, fmt.Sprintf("%s/conventions/%s", id, c.id),
+			fmt.Sprintf("%s under %s, applied to every log and cell it concerns: cells within their tolerance, of %d (%s; as computed %s; %d gained, %d lost)",
+				t.table, c.name, r.cells, r.logCounts(), t.asComputed.logCounts(), r.gained, r.lost),
+			ledger.Stated(fmt.Sprintf("more than as computed (%d)", t.asComputed.within), ledger.AtLeast(float64(t.asComputed.within+1))),
+			float64(r.within))
+		if c.words != "" {
+			e.Quoting(c.words)
 		}
 	}
-	return ""
+}
+
+// conventionFrame lays out convention matrices: table, convention, words
+// (the paper states it), cells, within, gained, lost, one "k/n" column per
+// paper log, and justified (it may explain the table's cells). Each
+// table's first row is our reading ("as computed").
+func conventionFrame(ts []tableConventions) dataframe.DataFrame {
+	var tables, names []string
+	var words, justified []bool
+	var cells, within, gained, lost []int
+	logs := make([][]string, len(paperLogs))
+	add := func(t tableConventions, r conventionCount, n string, w, j bool) {
+		tables, names, words, justified = append(tables, t.table), append(names, n), append(words, w), append(justified, j)
+		cells, within, gained, lost = append(cells, r.cells), append(within, r.within), append(gained, r.gained), append(lost, r.lost)
+		for i, c := range r.perLog {
+			logs[i] = append(logs[i], fmt.Sprintf("%d/%d", c[0], c[1]))
+		}
+	}
+	for _, t := range ts {
+		add(t, t.asComputed, "as computed", false, false)
+		for _, r := range t.rows {
+			add(t, r, conventions[r.conv].name, conventions[r.conv].words != "", t.justified(r))
+		}
+	}
+	ss := []series.Series{series.New(tables, series.String, "table"), series.New(names, series.String, "convention"),
+		series.New(words, series.Bool, "paper_states_it"), series.New(cells, series.Int, "cells"),
+		series.New(within, series.Int, "within"), series.New(gained, series.Int, "gained"), series.New(lost, series.Int, "lost")}
+	for i, l := range paperLogs {
+		ss = append(ss, series.New(logs[i], series.String, l.Paper))
+	}
+	ss = append(ss, series.New(justified, series.Bool, "justified"))
+	return dataframe.New(ss...)
+}
+
+// Conventions returns the convention matrices of Tables 1–7 in one frame
+// (conventionFrame), computing the tables first.
+func (s *Study) Conventions(ctx context.Context) (dataframe.DataFrame, error) {
+	sz, err := s.Sizes(ctx)
+	if err != nil {
+		return dataframe.DataFrame{}, err
+	}
+	rt, err := s.Runtimes(ctx)
+	if err != nil {
+		return dataframe.DataFrame{}, err
+	}
+	bs, err := s.BySize(ctx)
+	if err != nil {
+		return dataframe.DataFrame{}, err
+	}
+	ar, err := s.Arrivals(ctx)
+	if err != nil {
+		return dataframe.DataFrame{}, err
+	}
+	ts := append([]tableConventions{sz.conventions}, rt.conventions...)
+	ts = append(append(ts, bs.conventions...), ar.conventions...)
+	return conventionFrame(ts), nil
 }

@@ -24,4 +24,14 @@
 // (the Greek letters of Tables 2–7 were lost from our copy of the text: the
 // columns are α1 β1 α2 β2 p D_n, and every Gamma has shape α and scale β),
 // its table layouts and its claims.
+//
+// Our logs are the archive's versions. Where the paper's counts show ours to
+// be another version than the paper's input — fewer completed jobs in the
+// paper's period, made up by the jobs the archive's cleaning removed
+// (anotherVersion: SDSC-Par-1996 and LANL-CM5) — every number fitted on it
+// is a stand-in: not comparable, ours shown, with the counts and the reach
+// of a version difference of that size (versions.go). Conventions, other
+// readings of the procedure or the data, are sensitivity analyses applied
+// to whole tables; one explains a cell only when the paper states it or it
+// improves its table as a whole (conventions.go; the matrix: Conventions).
 package lublin2003

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"time"
 
 	"github.com/tracelab/tracelab/analytics/fit"
 	"github.com/tracelab/tracelab/datasets"
@@ -24,6 +25,7 @@ type Study struct {
 	traces   study.Memo[string, *datasets.Trace]
 	fits     study.Memo[fitKey, lublin.LogFit]
 	convFits study.Memo[convKey, lublin.LogFit]
+	reaches  study.Memo[string, reach]
 
 	logs      study.Once[*LogsResult]
 	fig1      study.Once[*Fig1Result]
@@ -59,30 +61,35 @@ func (s *Study) Paper() ledger.Paper {
 // sdsc95 says why the paper's SDSC95 rows have no counterpart.
 const sdsc95 = "SDSC-Par-1995 is not available here"
 
+// inputs says what is different about our input for an item fitted on
+// the paper's logs: SDSC95 is missing, and by §2's counts our SDSC96 and
+// LANL are other versions (LogsResult.versionOf).
+const inputs = sdsc95 + "; our SDSC96 and LANL are other versions than the paper's (the archive's cleaning removed jobs it fitted): their numbers are stand-ins"
+
 // items lists every numbered figure and table of the paper, in the order
 // of the notebook.
 var items = []ledger.Item{
 	{Name: "Fig. 1", Title: "Gamma densities", Section: "§3.1 Fig. 1"},
 	{Name: "Fig. 2", Title: "the size procedure (flow chart)", Section: "§4 Fig. 2 and Table 1",
 		Note: "a flow chart: sim/lublin's SizeParams.Rand; checked by sampling the paper's model"},
-	{Name: "Table 1", Title: "job sizes", Section: "§4 Fig. 2 and Table 1", Note: sdsc95},
-	{Name: "Table 2", Title: "runtimes, hyper-Gamma; average and search models", Section: "§5 Tables 2–3 and Fig. 3", Note: sdsc95},
-	{Name: "Fig. 3", Title: "runtime CDFs and the average model", Section: "§5 Tables 2–3 and Fig. 3", Note: sdsc95},
-	{Name: "Table 3", Title: "total work, hyper-Gamma", Section: "§5 Tables 2–3 and Fig. 3", Note: sdsc95},
-	{Name: "Fig. 4", Title: "runtime CDFs by size group", Section: "§6 Figs 4–7 and Tables 4–5", Note: sdsc95},
-	{Name: "Table 4", Title: "runtime model per size group", Section: "§6 Figs 4–7 and Tables 4–5", Note: sdsc95},
+	{Name: "Table 1", Title: "job sizes", Section: "§4 Fig. 2 and Table 1", Note: inputs},
+	{Name: "Table 2", Title: "runtimes, hyper-Gamma; average and search models", Section: "§5 Tables 2–3 and Fig. 3", Note: inputs},
+	{Name: "Fig. 3", Title: "runtime CDFs and the average model", Section: "§5 Tables 2–3 and Fig. 3", Note: inputs},
+	{Name: "Table 3", Title: "total work, hyper-Gamma", Section: "§5 Tables 2–3 and Fig. 3", Note: inputs},
+	{Name: "Fig. 4", Title: "runtime CDFs by size group", Section: "§6 Figs 4–7 and Tables 4–5", Note: inputs},
+	{Name: "Table 4", Title: "runtime model per size group", Section: "§6 Figs 4–7 and Tables 4–5", Note: inputs},
 	{Name: "Fig. 5", Title: "per-group runtime model on SDSC95", Section: "§6 Figs 4–7 and Tables 4–5",
 		Note: "SDSC-Par-1995 is not available: shown for SDSC96"},
-	{Name: "Table 5", Title: "p linear in size", Section: "§6 Figs 4–7 and Tables 4–5", Note: sdsc95},
+	{Name: "Table 5", Title: "p linear in size", Section: "§6 Figs 4–7 and Tables 4–5", Note: inputs},
 	{Name: "Fig. 6", Title: "the runtime procedure (flow chart)", Section: "§6 Figs 4–7 and Tables 4–5",
 		Note: "a flow chart: sim/lublin's RuntimeParams.LogRand; checked by sampling the paper's model"},
 	{Name: "Fig. 7", Title: "runtimes with p linear in size", Section: "§6 Figs 4–7 and Tables 4–5"},
-	{Name: "Fig. 8", Title: "arrivals per half hour", Section: "§7 Figs 8–9 and Tables 6–7", Note: sdsc95},
-	{Name: "Table 6", Title: "peak-hour inter-arrival times", Section: "§7 Figs 8–9 and Tables 6–7", Note: sdsc95},
-	{Name: "Table 7", Title: "the daily cycle", Section: "§7 Figs 8–9 and Tables 6–7", Note: sdsc95},
+	{Name: "Fig. 8", Title: "arrivals per half hour", Section: "§7 Figs 8–9 and Tables 6–7", Note: inputs},
+	{Name: "Table 6", Title: "peak-hour inter-arrival times", Section: "§7 Figs 8–9 and Tables 6–7", Note: inputs},
+	{Name: "Table 7", Title: "the daily cycle", Section: "§7 Figs 8–9 and Tables 6–7", Note: inputs},
 	{Name: "Fig. 9", Title: "the daily cycle: data, Gamma model, generated", Section: "§7 Figs 8–9 and Tables 6–7"},
 	{Name: "Fig. 10", Title: "interactive and batch runtimes (SDSC)", Section: "§8 Fig. 10",
-		Note: "SDSC-Par-1995 is not available: SDSC96 only"},
+		Note: "SDSC-Par-1995 is not available: SDSC96 only, another version than the paper's (its numbers are stand-ins)"},
 }
 
 // paperLog is a log of the paper: its name in the paper's tables and the
@@ -91,24 +98,37 @@ type paperLog struct {
 	Paper, Catalog string
 }
 
-// paperLogs are the paper's logs, in its tables' order. The paper's LANL
-// is LANL-CM5 restricted to 1996, as the paper "only used the most recent
-// part" (January–September 1996).
+// paperLogs are the paper's logs, in its tables' order.
 var paperLogs = []paperLog{
 	{"SDSC95", "SDSC-Par-1995"}, {"SDSC96", "SDSC-Par-1996"}, {"KTH", "KTH-SP2"}, {"LANL", "LANL-CM5"},
 }
 
-// trace returns the log of l as the paper used it (LANL-CM5 cut to 1996),
+// inPaperPeriod reports whether a job submitted at t lies in the period §2
+// gives for the log: LANL "from January through September 1996" (the
+// paper "only used the most recent part" of LANL-CM5, which starts in
+// October 1994), KTH "in the period of October 1996 to August 1997" (our
+// version starts on 23 September 1996); the whole log otherwise.
+func inPaperPeriod(log string, t time.Time) bool {
+	switch log {
+	case "LANL":
+		return t.Year() == 1996
+	case "KTH":
+		return !t.Before(time.Date(1996, time.October, 1, 0, 0, 0, 0, t.Location()))
+	}
+	return true
+}
+
+// trace returns the log of l cut to the paper's period (inPaperPeriod),
 // memoised; an error wrapping study.ErrMissing when it is not available.
 func (s *Study) trace(l paperLog) (*datasets.Trace, error) {
 	return s.traces.Get(l.Catalog, func() (*datasets.Trace, error) {
 		tr, err := study.Log(l.Catalog)
-		if err != nil || l.Paper != "LANL" {
+		if err != nil || l.Paper == "SDSC96" {
 			return tr, err
 		}
 		c := datasets.NewClock(tr)
-		cut, _ := tr.Filter(func(i int) bool { return c.Time(tr.Submit[i]).Year() == 1996 })
-		cut.Name += " (1996)"
+		cut, _ := tr.Filter(func(i int) bool { return inPaperPeriod(l.Paper, c.Time(tr.Submit[i])) })
+		cut.Name += " (the paper's period)"
 		return cut, nil
 	})
 }

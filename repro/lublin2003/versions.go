@@ -1,0 +1,191 @@
+package lublin2003
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/repro/ledger"
+	"github.com/tracelab/tracelab/sim/lublin"
+)
+
+// version returns what the counts of §2 say of our version of l
+// (LogsResult.versionOf).
+func (s *Study) version(l paperLog) logVersion {
+	r, err := s.Logs(context.Background())
+	if err != nil {
+		return logVersion{}
+	}
+	return r.versionOf(l)
+}
+
+// reach is our version of a stand-in log with a set of jobs like the one
+// the archive's cleaning removed taken out: the whole jobs of its most
+// active users (the cleaning removed one user's jobs at a time), as many
+// users as it takes to remove at least as many jobs as the cleaning did
+// in the paper's period. How far that moves a cell measures how far a
+// version difference of that size can move it.
+type reach struct {
+	fit         lublin.LogFit // with Table 4's size groups
+	trace       *datasets.Trace
+	users, jobs int // users and jobs taken out
+}
+
+// taken says which jobs the reach takes out: "the 6773 jobs of its most
+// active user".
+func (r reach) taken() string {
+	if r.users == 1 {
+		return fmt.Sprintf("the %d jobs of its most active user", r.jobs)
+	}
+	return fmt.Sprintf("the %d jobs of its %d most active users", r.jobs, r.users)
+}
+
+// reach returns the reach of stand-in log l, memoised.
+func (s *Study) reach(l paperLog) (reach, error) {
+	return s.reaches.Get(l.Paper, func() (reach, error) {
+		tr, err := s.trace(l)
+		if err != nil {
+			return reach{}, err
+		}
+		n, _ := removedIn(tr)
+		out, users, jobs := withoutBusiestUsers(tr, n)
+		o := s.fitOptions()
+		o.RuntimeGroupBounds = table4Bounds(l.Paper)
+		s.o.Report("fitting "+l.Catalog+" without its most active users", 0, 0)
+		f, err := lublin.FitLog(out, o)
+		return reach{fit: f, trace: out, users: users, jobs: jobs}, err
+	})
+}
+
+// withoutBusiestUsers returns tr without the jobs of its most active users
+// (by jobs, whatever their status; ties by user number), taken whole until
+// at least n jobs are out, with the number of users and jobs taken out.
+// Jobs of an unknown user stay.
+func withoutBusiestUsers(tr *datasets.Trace, n int) (*datasets.Trace, int, int) {
+	jobs := map[int]int{}
+	for _, u := range tr.User {
+		if u >= 0 {
+			jobs[u]++
+		}
+	}
+	users := make([]int, 0, len(jobs))
+	for u := range jobs {
+		users = append(users, u)
+	}
+	slices.SortFunc(users, func(a, b int) int { return cmp.Or(jobs[b]-jobs[a], a-b) })
+	out, taken := map[int]bool{}, 0
+	for _, u := range users {
+		if taken >= n {
+			break
+		}
+		out[u], taken = true, taken+jobs[u]
+	}
+	kept, _ := tr.Filter(func(i int) bool { return !out[tr.User[i]] })
+	return kept, len(out), taken
+}
+
+// reachPhrase says what taking the comparable set out of our version of
+// stand-in log l is, for a reason: "taking a set of the size … out of our
+// version (…)".
+func (s *Study) reachPhrase(l paperLog) string {
+	r, err := s.reach(l)
+	if err != nil {
+		return ""
+	}
+	return fmt.Sprintf("our %s is another version than the paper's (logs/%s in §2); taking a set of the size the archive's cleaning removed out of it (%s)",
+		l.Catalog, l.Paper, r.taken())
+}
+
+// reachOutcome is what taking the comparable set out of a stand-in log
+// does to a claim that does not hold on it: the reason when it then holds
+// (the version difference turns it), else a note for our value (the
+// measured sensitivity; the difference stays unexplained).
+type reachOutcome struct{ reason, note string }
+
+// reachTurns measures a claim on stand-in log l once the comparable set is
+// taken out: holds then, and what the measure is then.
+func (s *Study) reachTurns(l paperLog, holds bool, what string) reachOutcome {
+	p := s.reachPhrase(l)
+	switch {
+	case p == "":
+		return reachOutcome{}
+	case holds:
+		return reachOutcome{reason: p + ", " + what + ": it holds, so a version difference of that size turns it"}
+	}
+	return reachOutcome{note: p + ", " + what + ": it still does not hold"}
+}
+
+// apply gives a differing entry the outcome's reason, or its note in our
+// value.
+func (o reachOutcome) apply(e *ledger.Entry) {
+	switch {
+	case e.Verdict != ledger.Differs:
+	case o.reason != "":
+		e.Because(o.reason)
+	case o.note != "":
+		e.OurValue += " (" + o.note + ")"
+	}
+}
+
+// joinOutcomes combines the outcomes of a claim made on several logs that
+// fails on each of them (by log name): a reason only when every failing
+// log has one.
+func joinOutcomes(logs []string, outs []reachOutcome) reachOutcome {
+	var reasons, notes []string
+	allReasons := true
+	for i, o := range outs {
+		if o.reason == "" && o.note == "" {
+			return reachOutcome{}
+		}
+		allReasons = allReasons && o.reason != ""
+		reasons, notes = append(reasons, logs[i]+": "+o.reason), append(notes, logs[i]+": "+cmp.Or(o.note, o.reason))
+	}
+	if allReasons {
+		return reachOutcome{reason: strings.Join(reasons, "; ")}
+	}
+	return reachOutcome{note: strings.Join(notes, "; ")}
+}
+
+// standInReason returns, for a cell of a log whose version the counts show
+// to be another than the paper's (anotherVersion), the evidence and the
+// reach of a version difference of that size on the cell; "" for a log
+// that is not a stand-in.
+func (s *Study) standInReason(c *cell) string {
+	if !s.version(c.log).standIn {
+		return ""
+	}
+	moved := math.NaN()
+	if r, err := s.reach(c.log); err == nil {
+		moved = at(tableRow(c.table, r.fit, c.group), c.k)
+	}
+	return s.standInText(c.log, c.text, c.se, c.ours, moved)
+}
+
+// standInText is the reason of a value ours of stand-in log l against the
+// paper's printed text: the version's evidence and, when moved is a
+// number, the reach: whether the paper's value lies within the move that
+// taking a comparable set out of ours makes (moved), widened by the
+// value's tolerance (se its standard error).
+func (s *Study) standInText(l paperLog, text string, se, ours, moved float64) string {
+	out := "a stand-in: " + s.version(l).short
+	r, err := s.reach(l)
+	if err != nil || math.IsNaN(moved) {
+		return out
+	}
+	out += fmt.Sprintf("; taking a set of that size out of ours (%s) moves it from %s to %s",
+		r.taken(), ledger.Format(ours, 4), ledger.Format(moved, 4))
+	paper, err := strconv.ParseFloat(text, 64)
+	if err != nil { // a range or words: no printed number to place
+		return out
+	}
+	where := "beyond"
+	if math.Abs(paper-ours) <= math.Abs(moved-ours)+halfUnit(text)+2*se {
+		where = "within"
+	}
+	return out + fmt.Sprintf(": the paper's %s is %s that reach", text, where)
+}
