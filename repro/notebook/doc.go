@@ -10,9 +10,10 @@
 // and commit. `tracelab reproduce --from`
 // builds REPRODUCTION.md from the same records.
 //
-// Claims shows a cell's claims as a table and its checks and results of
-// ours apart; Ledger shows every item's computed status and the whole
-// ledger collapsed. StatusHTML, SectionHTML (the items of one notebook
+// Claims shows a section compactly (ClaimsHTML): its items' computed
+// statuses, its claims with ours beside them (collapsed below the main
+// claims when there are many), its checks collapsed; Ledger shows, once,
+// every item's computed status and the whole ledger collapsed. ClaimsHTML, StatusHTML, SectionHTML (the items of one notebook
 // section), DetailsHTML and EntriesHTML build the same HTML for cells that
 // lay out their own display.
 //

@@ -30,9 +30,8 @@ func Begin(p ledger.Paper) error {
 		Commit: os.Getenv("TRACELAB_COMMIT"), Started: time.Now().UTC()})
 }
 
-// Claims shows the entries that results support (see ledger.Claimer) —
-// the paper's claims as a table, checks and results of ours each in a
-// collapsed table below — and records them for Ledger.
+// Claims shows the entries that results support (see ledger.Claimer),
+// compactly (ClaimsHTML), and records them for Ledger.
 func Claims(p ledger.Paper, results ...ledger.Claimer) error {
 	l := ledger.NewFor(p)
 	for _, r := range results {
@@ -46,16 +45,61 @@ func Claims(p ledger.Paper, results ...ledger.Claimer) error {
 		fmt.Printf("The paper's claims: %s\n", ledger.Summarize(es))
 		return ledger.WriteText(os.Stdout, es)
 	}
+	kernelext.HTML(ClaimsHTML(p, es))
+	return nil
+}
+
+// openClaims is the number of claims up to which ClaimsHTML shows them
+// all in the open.
+const openClaims = 10
+
+// ClaimsHTML is the compact display of one notebook section's entries:
+// the computed status of each item they name (StatusHTML); the paper's
+// claims with ours beside them — in the open when there are at most
+// openClaims of them, else collapsed (DetailsHTML) below the main claims
+// in the open; then the checks, collapsed, and the results of ours, in
+// the open or collapsed as the claims.
+func ClaimsHTML(p ledger.Paper, es []ledger.Entry) string {
+	named := map[string]bool{}
+	for _, e := range es {
+		named[e.Item] = true
+	}
+	var items []ledger.ItemStatus
+	for _, it := range p.Statuses(es) {
+		if named[it.Name] {
+			items = append(items, it)
+		}
+	}
 	var b strings.Builder
-	b.WriteString(EntriesHTML("The paper's claims: "+ledger.Summarize(es).String(), ledger.OfKind(es, ledger.PaperClaim)))
+	b.WriteString(StatusHTML("This section's items: "+ledger.Summarize(es).String(), items))
+	claims := ledger.OfKind(es, ledger.PaperClaim)
+	switch {
+	case len(claims) == 0:
+	case len(claims) <= openClaims:
+		b.WriteString(EntriesHTML(fmt.Sprintf("The paper's claims (%d), ours beside the paper's", len(claims)), claims))
+	default:
+		var main []ledger.Entry
+		for _, e := range claims {
+			if e.MainClaim {
+				main = append(main, e)
+			}
+		}
+		if len(main) > 0 {
+			b.WriteString(EntriesHTML("The main claims, ours beside the paper's", main))
+		}
+		b.WriteString(DetailsHTML(fmt.Sprintf("All %d of the paper's claims, ours beside the paper's", len(claims)), claims))
+	}
 	if c := ledger.OfKind(es, ledger.SelfCheck); len(c) > 0 {
 		b.WriteString(DetailsHTML(fmt.Sprintf("Checks of our own configuration (%d; never counted as agreement)", len(c)), c))
 	}
-	if o := ledger.OfKind(es, ledger.Ours); len(o) > 0 {
+	switch o := ledger.OfKind(es, ledger.Ours); {
+	case len(o) == 0:
+	case len(o) <= openClaims:
+		b.WriteString(EntriesHTML(fmt.Sprintf("Results of our own (%d)", len(o)), o))
+	default:
 		b.WriteString(DetailsHTML(fmt.Sprintf("Results of our own (%d)", len(o)), o))
 	}
-	kernelext.HTML(b.String())
-	return nil
+	return b.String()
 }
 
 // Ledger shows p's whole ledger as recorded by the cells of this run: its

@@ -1,6 +1,7 @@
 package notebook
 
 import (
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -118,6 +119,46 @@ func TestHTML(t *testing.T) {
 	for _, want := range []string{"<details><summary>All 2 entries</summary>", "jobs &amp; users", "agrees (check)", "checks: 10 = 10: asked for", "</table></details>"} {
 		if !strings.Contains(d, want) {
 			t.Errorf("DetailsHTML lacks %q:\n%s", want, d)
+		}
+	}
+}
+
+func TestClaimsHTML(t *testing.T) {
+	p := ledger.Paper{Key: "demo", Items: []ledger.Item{{Name: "Fig. 1", Section: "§3"}, {Name: "Fig. 2", Section: "§4"}}}
+	claims := func(n int, main bool) []ledger.Entry {
+		l := ledger.NewFor(p)
+		for i := range n {
+			e := l.Claim("Fig. 1", fmt.Sprintf("f1/c%d", i), fmt.Sprintf("claim %d", i), true, "holds")
+			if main && i == 0 {
+				e.Main()
+			}
+		}
+		l.Check("Fig. 1", "f1/n", "replicates", ledger.Near(10, 0), 10).AsCheck("asked for")
+		return l.Entries()
+	}
+	for _, tc := range []struct {
+		name      string
+		es        []ledger.Entry
+		want, not []string
+	}{
+		{"few claims in the open", claims(3, false),
+			[]string{"<b>This section&#39;s items: 3 claims", ">Fig. 1<", "<b>The paper&#39;s claims (3), ours beside the paper&#39;s</b>", "claim 2",
+				"<details><summary>Checks of our own configuration (1; never counted as agreement)</summary>"},
+			[]string{">Fig. 2<", "<details><summary>All"}},
+		{"many claims collapsed below the main one", claims(openClaims+1, true),
+			[]string{"<b>The main claims, ours beside the paper&#39;s</b>", fmt.Sprintf("<details><summary>All %d of the paper&#39;s claims", openClaims+1)},
+			[]string{"<b>The paper&#39;s claims ("}},
+	} {
+		got := ClaimsHTML(p, tc.es)
+		for _, w := range tc.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s: lacks %q:\n%s", tc.name, w, got)
+			}
+		}
+		for _, w := range tc.not {
+			if strings.Contains(got, w) {
+				t.Errorf("%s: has %q:\n%s", tc.name, w, got)
+			}
 		}
 	}
 }
