@@ -44,9 +44,11 @@ type FrameOptions struct {
 	Missing string
 	// Notes are printed under the table.
 	Notes []string
-	// MaxColumns splits a wider frame into parts that repeat its leading
-	// label columns; zero means 12, negative never splits.
-	MaxColumns int
+	// MaxColumns and MaxWidth split a frame of more columns or wider
+	// (characters, tables.Table.Parts) into parts that repeat its leading
+	// label columns; zero means 12 columns and 110 characters (a notebook
+	// page), negative never splits.
+	MaxColumns, MaxWidth int
 }
 
 // Frame displays df as an HTML table in a notebook, or as an aligned text
@@ -55,8 +57,8 @@ type FrameOptions struct {
 // their row numbers, from 0) separated by "…", and notes. Cells are
 // written by package tables: counts with thousands separators, measures to
 // Digits significant digits, dates and durations in words, missing cells
-// as "—" (with Missing's reason in a note). A frame wider than MaxColumns
-// shows as several tables. It returns df.Err when the frame carries an
+// as "—" (with Missing's reason in a note). A frame of more than
+// MaxColumns columns or wider than MaxWidth shows as several tables. It returns df.Err when the frame carries an
 // error.
 func Frame(df dataframe.DataFrame, opts FrameOptions) error {
 	if df.Err != nil {
@@ -186,11 +188,14 @@ func frameTables(df dataframe.DataFrame, opts FrameOptions) ([]table, error) {
 		}
 	}
 	all.Notes = append(all.Notes, opts.Notes...)
-	max := opts.MaxColumns
-	if max == 0 {
-		max = 12
+	maxCols, maxWidth := opts.MaxColumns, opts.MaxWidth
+	if maxCols == 0 {
+		maxCols = 12
 	}
-	parts := all.Parts(max)
+	if maxWidth == 0 {
+		maxWidth = 110
+	}
+	parts := all.Parts(maxCols, maxWidth)
 	var out []table
 	for p, part := range parts {
 		t := table{header: part.Header, right: part.Right, gap: gap, rows: part.Rows, caption: caption}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
@@ -56,10 +57,6 @@ type Options struct {
 	// Missing says why a value can be missing in this frame, for the note
 	// under a table with one; "" means "not available or not defined".
 	Missing string
-	// MaxColumns is the most columns of one part; a wider frame is split
-	// into parts that repeat its leading text columns. Zero means 12; a
-	// negative value never splits.
-	MaxColumns int
 }
 
 // Table is a frame written for people: its header, its rows of cells,
@@ -90,26 +87,52 @@ func (t Table) Part(cols []int) Table {
 	return p
 }
 
-// Parts splits t into parts of at most max columns (max ≤ 0: no split),
-// each repeating t's leading text columns (its row labels), so that a
-// frame wider than a page reads as several tables.
-func (t Table) Parts(max int) []Table {
-	if max <= 0 || len(t.Header) <= max {
+// Parts splits t into parts of at most maxCols columns and maxWidth
+// characters (a column is as wide as its longest cell or name, plus 3 for
+// the gaps; maxWidth ≤ 0: no bound), each starting with t's text columns
+// (its row labels, within half the bounds), so that a frame wider than a
+// page reads as several tables. A column wider than maxWidth is a part of
+// its own (with the labels). maxCols ≤ 0 bounds nothing.
+func (t Table) Parts(maxCols, maxWidth int) []Table {
+	if maxCols <= 0 {
+		maxCols = len(t.Header)
+	}
+	if maxWidth <= 0 {
+		maxWidth = math.MaxInt
+	}
+	width := make([]int, len(t.Header))
+	total := 0
+	for c, h := range t.Header {
+		width[c] = utf8.RuneCountInString(h)
+		for _, r := range t.Rows {
+			width[c] = max(width[c], utf8.RuneCountInString(r[c]))
+		}
+		width[c] += 3
+		total += width[c]
+	}
+	if len(t.Header) <= maxCols && total <= maxWidth {
 		return []Table{t}
 	}
-	var keys []int
+	// The labels: text columns, wherever they are, within half the bounds.
+	var keys, rest []int
+	keyWidth := 0
 	for c := range t.Header {
-		if t.Kinds[c] != Text || len(keys) >= max/2 {
-			break
+		if t.Kinds[c] == Text && len(keys) < maxCols/2 && keyWidth+width[c] <= maxWidth/2 {
+			keys = append(keys, c)
+			keyWidth += width[c]
+			continue
 		}
-		keys = append(keys, c)
+		rest = append(rest, c)
 	}
-	per := max - len(keys)
 	var parts []Table
-	for c := len(keys); c < len(t.Header); c += per {
-		cols := slices.Clone(keys)
-		for k := c; k < min(c+per, len(t.Header)); k++ {
-			cols = append(cols, k)
+	for i := 0; i < len(rest); {
+		cols, w := slices.Clone(keys), keyWidth
+		for ; i < len(rest); i++ {
+			c := rest[i]
+			if len(cols) > len(keys) && (len(cols) >= maxCols || w+width[c] > maxWidth) {
+				break
+			}
+			cols, w = append(cols, c), w+width[c]
 		}
 		parts = append(parts, t.Part(cols))
 	}

@@ -1,6 +1,7 @@
 package tables
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -83,11 +84,56 @@ func TestFormat(t *testing.T) {
 		t.Errorf("right %v", tb.Right)
 	}
 	// A wide table splits into parts that repeat the label column.
-	parts := tb.Parts(4)
+	parts := tb.Parts(4, 0)
 	if len(parts) != 2 || parts[0].Header[0] != "log" || parts[1].Header[0] != "log" || len(parts[0].Header) != 4 || len(parts[1].Header) != 4 {
 		t.Errorf("parts %v", parts)
 	}
 	if s := tb.String(); !strings.Contains(s, "ANL-Intrepid") || !strings.HasSuffix(s, "— the log is not in the archive copy\n") {
 		t.Errorf("text:\n%s", s)
+	}
+}
+
+// TestPartsWidth: a table wider than the width bound splits into parts
+// within it, each repeating the label column; a column wider than the
+// bound is a part of its own.
+func TestPartsWidth(t *testing.T) {
+	tb := Table{Header: []string{"log", "paper_shorter_01", "shorter_01", "paper_equal_01", "equal_01", "a_very_long_column_name_indeed"},
+		Kinds: []Kind{Text, MeasureKind, MeasureKind, MeasureKind, MeasureKind, MeasureKind},
+		Right: make([]bool, 6),
+		Rows:  [][]string{{"SDSC-SP2", "0.5", "0.25", "0.125", "1", "2"}}}
+	// Widths with the gaps: 11, 19, 13, 17, 11, 33.
+	for _, tc := range []struct {
+		maxCols, maxWidth int
+		want              [][]string
+	}{
+		{0, 0, [][]string{tb.Header}},
+		{12, 60, [][]string{{"log", "paper_shorter_01", "shorter_01", "paper_equal_01"}, {"log", "equal_01", "a_very_long_column_name_indeed"}}},
+		{12, 40, [][]string{{"log", "paper_shorter_01"}, {"log", "shorter_01"}, {"log", "paper_equal_01", "equal_01"}, {"log", "a_very_long_column_name_indeed"}}},
+		{3, 0, [][]string{{"log", "paper_shorter_01", "shorter_01"}, {"log", "paper_equal_01", "equal_01"}, {"log", "a_very_long_column_name_indeed"}}},
+	} {
+		parts := tb.Parts(tc.maxCols, tc.maxWidth)
+		var got [][]string
+		for _, p := range parts {
+			got = append(got, p.Header)
+		}
+		if fmt.Sprint(got) != fmt.Sprint(tc.want) {
+			t.Errorf("Parts(%d, %d) = %q, want %q", tc.maxCols, tc.maxWidth, got, tc.want)
+		}
+	}
+}
+
+// TestPartsLabels: every part starts with the text columns, wherever
+// they are in the table.
+func TestPartsLabels(t *testing.T) {
+	tb := Table{Header: []string{"log", "a", "b", "c", "source"},
+		Kinds: []Kind{Text, MeasureKind, MeasureKind, MeasureKind, Text},
+		Right: make([]bool, 5),
+		Rows:  [][]string{{"KTH-SP2", "1", "2", "3", "original"}}}
+	var got [][]string
+	for _, p := range tb.Parts(4, 0) {
+		got = append(got, p.Header)
+	}
+	if want := [][]string{{"log", "source", "a", "b"}, {"log", "source", "c"}}; fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("parts %q, want %q", got, want)
 	}
 }
