@@ -3,6 +3,7 @@ package feitelson2007
 import (
 	"context"
 	"fmt"
+	"math"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
@@ -36,8 +37,9 @@ var table6 = []table6Log{
 // LogsResult is Table 6: the paper's logs next to ours.
 type LogsResult struct {
 	// Frame has one row per log of Table 6: paper_log, ours ("" when not
-	// available), procs, jobs, period (the months of the first and last
-	// submission, local time), paper_procs, paper_jobs, paper_period.
+	// available), procs and jobs (missing when not available), period
+	// (the months of the first and last submission, local time),
+	// paper_procs, paper_jobs, paper_period.
 	Frame dataframe.DataFrame
 	rows  []logRow
 }
@@ -78,13 +80,17 @@ func (s *Study) Logs(ctx context.Context) (*LogsResult, error) {
 		}
 		n := len(r.rows)
 		cols := make([][]string, 4)
-		nums := make([][]int, 4)
+		nums := make([][]float64, 4) // NaN: a log we do not have
 		for i := range cols {
-			cols[i], nums[i] = make([]string, n), make([]int, n)
+			cols[i], nums[i] = make([]string, n), make([]float64, n)
 		}
 		for i, row := range r.rows {
 			cols[0][i], cols[1][i], cols[2][i], cols[3][i] = row.log.file, row.name, row.period, row.log.period
-			nums[0][i], nums[1][i], nums[2][i], nums[3][i] = row.procs, row.jobs, row.log.procs, row.log.jobs
+			nums[0][i], nums[1][i] = math.NaN(), math.NaN()
+			if row.ok {
+				nums[0][i], nums[1][i] = float64(row.procs), float64(row.jobs)
+			}
+			nums[2][i], nums[3][i] = float64(row.log.procs), float64(row.log.jobs)
 		}
 		r.Frame = dataframe.New(
 			series.New(cols[0], series.String, "paper_log"), series.New(cols[1], series.String, "ours"),

@@ -39,7 +39,7 @@ type compareRow struct {
 }
 
 // compareFrame lays rows out as a frame: log, source ("ours", "paper",
-// "diff %": our difference from the paper's in percent), then one float
+// "diff %": our difference from the paper's in percent, to 0.1), then one float
 // column per table column.
 func compareFrame(cols []column, rows []compareRow) dataframe.DataFrame {
 	var logs, source []string
@@ -55,8 +55,10 @@ func compareFrame(cols []column, rows []compareRow) dataframe.DataFrame {
 				case 1:
 					v = at(r.paper, c)
 				default:
+					// To a tenth of a percent: the paper prints two or
+					// three digits, and float noise (2.2e-14) is 0.
 					if p := at(r.paper, c); p != 0 {
-						v = 100 * (at(r.ours, c) - p) / math.Abs(p)
+						v = math.Round(1000*(at(r.ours, c)-p)/math.Abs(p)) / 10
 					}
 				}
 				vals[c] = append(vals[c], v)

@@ -97,7 +97,11 @@ func (s *Study) Fig10(ctx context.Context) (*Fig10Result, error) {
 		if err != nil {
 			return nil, err
 		}
-		r.Figure = figure("Fig. 10", fmt.Sprintf("%s and parts 1, 3 and 5 of resampled logs %d times as long (%d)", Fig10Log, Fig10Factor, r.reps),
+		logs := "one resampled log"
+		if r.reps > 1 {
+			logs = fmt.Sprintf("%d resampled logs", r.reps)
+		}
+		r.Figure = figure("Fig. 10", fmt.Sprintf("%s and parts 1, 3 and 5 of %s %d times as long", Fig10Log, logs, Fig10Factor),
 			"each part looks like the original, end effects included: its first arrivals bunch at its start like the original's", 4, ps...)
 		names := resample.MarginalNames()
 		var rep, period, jobs []int

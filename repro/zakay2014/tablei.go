@@ -22,8 +22,8 @@ var simulations = append([]string{"conventional"}, models...)
 type TableIResult struct {
 	// Frame has one row per log of the paper: log (the paper's name),
 	// trace (ours, "" when not available), jobs, and the average wait of
-	// each simulation (conventional, adjusted, distribution, fluid; NaN
-	// when not available).
+	// each simulation (conventional, adjusted, distribution, fluid); jobs
+	// and waits are NaN when the log is not available.
 	Frame dataframe.DataFrame
 	// Ratios is each model's average wait relative to the conventional
 	// simulation's: log, adjusted, distribution, fluid.
@@ -153,7 +153,7 @@ func (r *TableIResult) conventionFrame() dataframe.DataFrame {
 
 func (r *TableIResult) frames() (dataframe.DataFrame, dataframe.DataFrame) {
 	var logs, traces, ratioLogs []string
-	var jobs []int
+	var jobs []float64 // NaN: a log we do not have
 	cols := make([][]float64, len(simulations))
 	ratios := make([][]float64, len(models))
 	for _, row := range r.rows {
@@ -162,7 +162,11 @@ func (r *TableIResult) frames() (dataframe.DataFrame, dataframe.DataFrame) {
 		if row.ok {
 			trace = row.log.Catalog
 		}
-		traces, jobs = append(traces, trace), append(jobs, row.jobs)
+		n := math.NaN()
+		if row.ok {
+			n = float64(row.jobs)
+		}
+		traces, jobs = append(traces, trace), append(jobs, n)
 		for k, n := range simulations {
 			v := math.NaN()
 			if row.ok {
