@@ -78,6 +78,17 @@ func NewFigure(title, caption string, cols int, panels ...*plot.Plot) *Figure {
 	return &Figure{Title: title, Caption: caption, Cols: cols, Panels: panels}
 }
 
+// PaperFigure returns a figure of a paper's item, titled "source, item:
+// what" (e.g. "Zakay & Feitelson 2013, Fig. 5: daily-bins locality"), with
+// see, what to see in it, as its caption; nil when there is no panel (the
+// item's logs are not available).
+func PaperFigure(source, item, what, see string, cols int, panels ...*plot.Plot) *Figure {
+	if len(panels) == 0 {
+		return nil
+	}
+	return NewFigure(source+", "+item+": "+what, see, cols, panels...)
+}
+
 // Check reports a figure that cannot be drawn: no panels, a nil panel, or
 // a logarithmic axis that reaches a value ≤ 0 (see FixLogAxes).
 func (f *Figure) Check() error {

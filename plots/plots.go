@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 
 	"github.com/tracelab/tracelab/internal/outfile"
@@ -44,6 +45,15 @@ type XY struct {
 	Role   Role
 	Dashed bool
 	Color  int
+}
+
+// XYs pairs x and y (of the same length) as plotter points.
+func XYs(x, y []float64) plotter.XYs {
+	pts := make(plotter.XYs, len(x))
+	for i := range x {
+		pts[i] = plotter.XY{X: x[i], Y: y[i]}
+	}
+	return pts
 }
 
 // Axes are the options every builder shares.

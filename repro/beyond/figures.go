@@ -14,13 +14,10 @@ import (
 // The figures of the experiments: each draws its result's frame, the
 // estimates with their 95% confidence intervals (plots.Intervals).
 
-// figure returns a figure of an experiment: its title names the section
-// and what it shows, its caption what to see; nil when there is no panel.
+// figure returns a figure of an experiment, titled by its section
+// (plots.PaperFigure).
 func figure(section, what, see string, cols int, panels ...*plot.Plot) *plots.Figure {
-	if len(panels) == 0 {
-		return nil
-	}
-	return plots.NewFigure("Beyond the papers (ours), "+section+": "+what, see, cols, panels...)
+	return plots.PaperFigure("Beyond the papers (ours)", section, what, see, cols, panels...)
 }
 
 // intervals reads the estimates col, lo and hi of df into one series per

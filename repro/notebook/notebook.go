@@ -203,7 +203,7 @@ func EntriesHTML(title string, es []ledger.Entry) string {
 		if e.Kind == ledger.SelfCheck {
 			reason = strings.TrimSuffix("checks: "+e.Basis+"; "+e.Reason, "; ")
 		}
-		fmt.Fprintf(&b, "<tr><td>%s</td><td style=\"text-align:left\" title=\"%s\">%s</td><td>%s</td><td>%s</td><td>%s</td><td style=\"%s\">%s</td><td style=\"text-align:left\">%s</td></tr>\n",
+		fmt.Fprintf(&b, "<tr><td>%s</td><td style=\"text-align:left;min-width:20em\" title=\"%s\">%s</td><td>%s</td><td style=\"min-width:8em\">%s</td><td>%s</td><td style=\"%s\">%s</td><td style=\"text-align:left\">%s</td></tr>\n",
 			html.EscapeString(e.Item), html.EscapeString(e.ID), html.EscapeString(e.Statement),
 			html.EscapeString(e.PaperValue), html.EscapeString(e.OurValue), html.EscapeString(e.Tolerance),
 			verdictStyle[e.Verdict], html.EscapeString(ledger.VerdictText(e)), html.EscapeString(reason))

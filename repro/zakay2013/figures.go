@@ -6,12 +6,7 @@ import (
 	"github.com/tracelab/tracelab/plots"
 )
 
-// figure returns a figure of the paper: its title names the paper's item
-// (e.g. "Fig. 5") and what it shows, its caption what to see; nil when
-// there is no panel (its logs are not available).
+// figure returns a figure of the paper's item (plots.PaperFigure).
 func figure(item, what, see string, cols int, panels ...*plot.Plot) *plots.Figure {
-	if len(panels) == 0 {
-		return nil
-	}
-	return plots.NewFigure("Zakay & Feitelson 2013, "+item+": "+what, see, cols, panels...)
+	return plots.PaperFigure("Zakay & Feitelson 2013", item, what, see, cols, panels...)
 }

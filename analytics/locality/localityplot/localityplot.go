@@ -247,7 +247,7 @@ func SliceDeviation(slices, quarters dataframe.DataFrame, title string) (*plot.P
 		return s
 	}
 	p := plots.New(plots.Axes{Title: title, XLabel: "time [days]", YLabel: "m_i"})
-	pts, err := plotter.NewScatter(xys(m.X, m.Y))
+	pts, err := plotter.NewScatter(plots.XYs(m.X, m.Y))
 	if err != nil {
 		return nil, err
 	}
@@ -259,14 +259,6 @@ func SliceDeviation(slices, quarters dataframe.DataFrame, title string) (*plot.P
 		return nil, err
 	}
 	return p, nil
-}
-
-func xys(x, y []float64) plotter.XYs {
-	pts := make(plotter.XYs, len(x))
-	for i := range x {
-		pts[i] = plotter.XY{X: x[i], Y: y[i]}
-	}
-	return pts
 }
 
 // vline adds a vertical line at x from y0 to y1.

@@ -154,21 +154,14 @@ func LoadScatter(df dataframe.DataFrame, y string, axes plots.Axes) (*plot.Plot,
 		if _, err := plots.AddLines(p, []plots.XY{med}, plots.LinesOptions{Axes: axes, Points: true}); err != nil {
 			return nil, err
 		}
-		if err := plots.AddLabels(p, xys(med.X, med.Y), names, plots.LabelOptions{Align: draw.XLeft, Offset: vg.Point{X: vg.Points(3), Y: vg.Points(2)}}); err != nil {
+		if err := plots.AddLabels(p, plots.XYs(med.X, med.Y), names, plots.LabelOptions{Align: draw.XLeft, Offset: vg.Point{X: vg.Points(3), Y: vg.Points(2)}}); err != nil {
 			return nil, err
 		}
 	}
 	return p, nil
 }
 
-func xys(x, y []float64) plotter.XYs {
-	out := make(plotter.XYs, len(x))
-	for i := range x {
-		out[i] = plotter.XY{X: x[i], Y: y[i]}
-	}
-	return out
-}
-
+// median returns the median of v (it sorts a copy).
 func median(v []float64) float64 {
 	s := slices.Clone(v)
 	slices.Sort(s)
