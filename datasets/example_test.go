@@ -60,3 +60,46 @@ func ExampleReadReport_Warnings() {
 	// job 2 wait was -3
 	// job 3 submit was 1e+300
 }
+
+// A log as CSV keeps its SWF header in leading '#' lines, so that reading
+// it back (Read, ReadFile, every command) knows the machine, the start time
+// and the zone; the jobs are the frame's columns.
+func ExampleNewCSVWriter() {
+	swf := "; MaxProcs: 8\n; UnixStartTime: 1700000000\n; TimeZoneString: Europe/Berlin\n" +
+		"1 0 5 100 4 -1 -1 4 300 -1 1 7 1 -1 -1 -1 -1 -1\n"
+	t, err := datasets.Read(strings.NewReader(swf), datasets.ReadOptions{})
+	if err != nil {
+		panic(err)
+	}
+	var csv strings.Builder
+	w := datasets.NewCSVWriter(&csv)
+	if err := datasets.WriteTrace(w, t); err != nil {
+		panic(err)
+	}
+	w.Close()
+	fmt.Print(csv.String())
+	back, err := datasets.Read(strings.NewReader(csv.String()), datasets.ReadOptions{})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(back.Machine(), back.Location())
+	// Output:
+	// # MaxProcs: 8
+	// # UnixStartTime: 1700000000
+	// # TimeZoneString: Europe/Berlin
+	// job_id,submit,wait,runtime,procs,cpu_time,mem,req_procs,req_time,req_mem,status,user,group,app,queue,partition,prev_job,think_time,start,end
+	// 1,0,5,100,4,NaN,NaN,4,300,NaN,1,7,1,-1,-1,-1,-1,NaN,5,105
+	// 8 processors (header MaxProcs) Europe/Berlin
+}
+
+// Summarize a log without holding its jobs: Scan hands them one by one to
+// a JobWriter (here the summary's; a converter's writes them out).
+func ExampleSummarize() {
+	s, err := datasets.Summarize(datasets.Sample())
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(s.Jobs, "jobs of", s.Users, "users on", s.Machine)
+	// Output:
+	// 20631 jobs of 164 users on 128 processors (header MaxProcs)
+}
