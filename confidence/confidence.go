@@ -97,13 +97,7 @@ func (b Bootstrap) Mean(x []float64, level float64) Interval {
 	if len(x) == 0 {
 		panic("confidence: bootstrap of no replicate")
 	}
-	nres := b.Resamples
-	switch {
-	case nres == 0:
-		nres = DefaultResamples
-	case nres < 0 || nres > MaxResamples:
-		panic(fmt.Sprintf("confidence: Bootstrap.Resamples %d, want 0 to %d", nres, MaxResamples))
-	}
+	nres := b.resamples()
 	rng := rand.New(rand.NewPCG(b.Seed, 0))
 	n := len(x)
 	means := make([]float64, nres)
@@ -118,6 +112,58 @@ func (b Bootstrap) Mean(x []float64, level float64) Interval {
 	alpha := (1 - level) / 2
 	return Interval{Mean: stat.Mean(x, nil), Lo: quantile7(means, alpha), Hi: quantile7(means, 1-alpha),
 		Level: level, N: n}
+}
+
+// Statistic returns stat over n units with its percentile bootstrap
+// interval: each resample draws n unit indices with replacement (the same
+// draws as Mean makes for n replicates) and evaluates stat on them; the
+// point value is stat of every unit once (0, 1, …, n−1). It is the interval
+// of any statistic of independent units — a ratio of sums over users (a
+// cluster bootstrap of the jobs they submit), a median, a correlation.
+// Resamples where stat is NaN (e.g. a share with no denominator) are left
+// out of the quantiles; when all are, Lo and Hi are NaN. stat may keep idx
+// only for the call. Statistic panics as Mean does, or when n < 1.
+func (b Bootstrap) Statistic(n int, stat func(idx []int) float64, level float64) Interval {
+	checkLevel(level)
+	if n < 1 {
+		panic("confidence: bootstrap of no unit")
+	}
+	nres := b.resamples()
+	rng := rand.New(rand.NewPCG(b.Seed, 0))
+	idx := make([]int, n)
+	for i := range idx {
+		idx[i] = i
+	}
+	point := stat(idx)
+	vals := make([]float64, 0, nres)
+	for range nres {
+		for i := range idx {
+			idx[i] = rng.IntN(n)
+		}
+		if v := stat(idx); !math.IsNaN(v) {
+			vals = append(vals, v)
+		}
+	}
+	ci := Interval{Mean: point, Lo: math.NaN(), Hi: math.NaN(), Level: level, N: n}
+	if len(vals) > 0 {
+		slices.Sort(vals)
+		alpha := (1 - level) / 2
+		ci.Lo, ci.Hi = quantile7(vals, alpha), quantile7(vals, 1-alpha)
+	}
+	return ci
+}
+
+// resamples returns the number of resamples, panicking when Resamples is
+// out of range.
+func (b Bootstrap) resamples() int {
+	switch nres := b.Resamples; {
+	case nres == 0:
+		return DefaultResamples
+	case nres < 0 || nres > MaxResamples:
+		panic(fmt.Sprintf("confidence: Bootstrap.Resamples %d, want 0 to %d", nres, MaxResamples))
+	default:
+		return nres
+	}
 }
 
 // Paired returns the mean paired difference a[i] − b[i] with its

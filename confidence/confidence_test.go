@@ -1,6 +1,7 @@
 package confidence
 
 import (
+	"math"
 	"testing"
 
 	"gonum.org/v1/gonum/floats/scalar"
@@ -76,6 +77,54 @@ func TestBootstrap(t *testing.T) {
 	}
 }
 
+// TestStatistic: the bootstrap of a statistic of units makes the draws of
+// Mean (so the mean as a statistic is Mean exactly), takes the statistic of
+// every unit once as its point value, and leaves NaN resamples out.
+func TestStatistic(t *testing.T) {
+	t.Parallel()
+	b := Bootstrap{Resamples: 2000, Seed: 3}
+	mean := func(idx []int) float64 {
+		s := 0.0
+		for _, i := range idx {
+			s += sampleX[i]
+		}
+		return s / float64(len(idx))
+	}
+	if got, want := b.Statistic(len(sampleX), mean, 0.9), b.Mean(sampleX, 0.9); got != want {
+		t.Errorf("Statistic(mean) = %+v, Mean = %+v", got, want)
+	}
+	// A ratio of sums (jobs of a class over all jobs, per user): the point
+	// value is Σnum/Σden = 6/20.
+	num, den := []float64{0, 1, 5, 0}, []float64{2, 4, 10, 4}
+	ratio := func(idx []int) float64 {
+		var a, c float64
+		for _, i := range idx {
+			a, c = a+num[i], c+den[i]
+		}
+		return a / c
+	}
+	r := b.Statistic(4, ratio, 0.95)
+	if r.Mean != 0.3 || !(r.Lo >= 0 && r.Lo < 0.3 && r.Hi > 0.3 && r.Hi <= 0.5) || r.N != 4 {
+		t.Errorf("ratio: %+v", r)
+	}
+	// NaN resamples (no denominator) are left out; all NaN gives NaN bounds.
+	zero := []float64{0, 0, 1}
+	share := func(idx []int) float64 {
+		var a, c float64
+		for _, i := range idx {
+			a, c = a+zero[i], c+zero[i]
+		}
+		return a / c
+	}
+	if s := b.Statistic(3, share, 0.95); s.Mean != 1 || s.Lo != 1 || s.Hi != 1 {
+		t.Errorf("share without the NaN resamples: %+v", s)
+	}
+	nan := b.Statistic(2, func([]int) float64 { return math.NaN() }, 0.95)
+	if !math.IsNaN(nan.Lo) || !math.IsNaN(nan.Hi) {
+		t.Errorf("all NaN: %+v", nan)
+	}
+}
+
 func TestQuantile7(t *testing.T) {
 	t.Parallel()
 	// numpy.percentile([1, 2, 4, 8], [0, 10, 50, 97.5, 100]) = [1, 1.3, 3, 7.7, 8]
@@ -109,6 +158,7 @@ func TestPanics(t *testing.T) {
 		"lengths":         func() { PairedT(sampleX, sampleY[:3], 0.95) },
 		"resamples":       func() { Bootstrap{Resamples: -1}.Mean(sampleX, 0.95) },
 		"empty bootstrap": func() { Bootstrap{}.Mean(nil, 0.95) },
+		"no unit":         func() { Bootstrap{}.Statistic(0, func([]int) float64 { return 0 }, 0.95) },
 	} {
 		func() {
 			defer func() {

@@ -13,6 +13,10 @@
 //     §13.3): the level's central quantiles of the means of Resamples
 //     resamples drawn with replacement, reproducible from an explicit seed.
 //     It needs no normality but is too narrow for a handful of replicates.
+//     Bootstrap.Statistic gives the same interval for any statistic of
+//     independent units (a ratio of sums over users, a median, a
+//     correlation): resampling users rather than jobs keeps the jobs of one
+//     user together (a cluster bootstrap, Davison and Hinkley 1997, §3.8).
 //
 // A paired comparison (PairedT, Bootstrap.Paired) takes the differences
 // a[i] − b[i] replicate by replicate: on common random numbers the

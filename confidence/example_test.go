@@ -30,3 +30,24 @@ func ExampleBootstrap_Paired() {
 	// Output:
 	// 0.42 [0.17, 0.65]
 }
+
+// The share of jobs that users of one class submit, with the jobs of a user
+// kept together: the users are the units resampled (a cluster bootstrap).
+func ExampleBootstrap_Statistic() {
+	jobs := []float64{120, 4, 35, 9, 300, 2, 60, 17} // jobs per user
+	longTerm := []bool{true, false, true, false, true, false, true, false}
+	share := func(users []int) float64 {
+		var lt, all float64
+		for _, u := range users {
+			all += jobs[u]
+			if longTerm[u] {
+				lt += jobs[u]
+			}
+		}
+		return lt / all
+	}
+	b := confidence.Bootstrap{Resamples: 10000, Seed: 1}
+	fmt.Println(b.Statistic(len(jobs), share, 0.95)) // 515 of 547 jobs
+	// Output:
+	// 0.9415 [0.6091, 0.9938]
+}
