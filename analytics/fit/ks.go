@@ -98,6 +98,22 @@ func KSTwoSample(a, b []float64) float64 {
 	return d
 }
 
+// KSTwoSampleCritical returns the two-sample Kolmogorov–Smirnov distance
+// above which the hypothesis that samples of n and m values come from one
+// distribution is rejected at 5%, by the asymptotic formula
+//
+//	1.36 · √((n + m) / (n·m))
+//
+// (1.36 is the 95% quantile of the Kolmogorov distribution, √(−ln(0.025)/2)
+// = 1.358, as the usual tables print it). It is +Inf when either sample is
+// empty.
+func KSTwoSampleCritical(n, m int) float64 {
+	if n < 1 || m < 1 {
+		return math.Inf(1)
+	}
+	return 1.36 * math.Sqrt(float64(n+m)/(float64(n)*float64(m)))
+}
+
 // KSTwoSampleTest returns KSTwoSample's D with the p-value of
 // scipy.stats.ks_2samp(a, b, method='asymp'): KolmogorovSF(round(m·n/(m+n)), D).
 // (scipy's default switches to this asymptotic method when the larger sample

@@ -255,3 +255,26 @@ func TestKSStatisticProperties(t *testing.T) {
 		}
 	})
 }
+
+// TestKSTwoSampleCritical: the asymptotic 5% critical distance
+// 1.36·√((n+m)/(nm)), e.g. n = m = 100: 1.36·√0.02 = 0.19233 (the tables'
+// 1.36/√(nm/(n+m))); it agrees with KolmogorovSF's 5% tail for large
+// samples and is infinite for an empty sample.
+func TestKSTwoSampleCritical(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		n, m int
+		want float64
+	}{{100, 100, 0.19233304448274}, {50, 200, 0.215035}, {1, 1, 1.92333044482}, {0, 5, math.Inf(1)}} {
+		if got := KSTwoSampleCritical(c.n, c.m); !(math.Abs(got-c.want) < 1e-6 || got == c.want) {
+			t.Errorf("KSTwoSampleCritical(%d, %d) = %v, want %v", c.n, c.m, got, c.want)
+		}
+	}
+	// With 5000 and 5000 values (effective size 2500) the 5% tail of the
+	// Kolmogorov distribution is at the critical distance, to the rounding
+	// of 1.36 (the exact quantile is 1.3581).
+	d := KSTwoSampleCritical(5000, 5000)
+	if p := KolmogorovSF(2500, d); math.Abs(p-0.05) > 0.002 {
+		t.Errorf("P(D ≥ %.5f) = %.4f, want about 0.05", d, p)
+	}
+}

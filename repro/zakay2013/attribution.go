@@ -91,12 +91,12 @@ func attribute(orig timeSplit, vars []timeSplit) attribution {
 			x, y := slices.Concat(orig.lt[m], v.other[m]), slices.Concat(v.lt[m], orig.other[m])
 			a.ltSwapped[m] += fit.KSTwoSample(all, x) / n
 			a.otherSwapped[m] += fit.KSTwoSample(all, y) / n
-			lt += criticalKS(len(all), len(x)) / n
-			ot += criticalKS(len(all), len(y)) / n
+			lt += fit.KSTwoSampleCritical(len(all), len(x)) / n
+			ot += fit.KSTwoSampleCritical(len(all), len(y)) / n
 			a.pooled.lt[m] = append(a.pooled.lt[m], v.lt[m]...)
 			a.pooled.other[m] = append(a.pooled.other[m], v.other[m]...)
 		}
-		a.ltBound[m], a.otherBound[m] = max(0.1, lt), max(0.1, ot)
+		a.ltBound[m], a.otherBound[m] = VerySimilarLimit(lt), VerySimilarLimit(ot)
 	}
 	return a
 }

@@ -3,7 +3,6 @@ package zakay2013
 import (
 	"context"
 	"fmt"
-	"math"
 	"slices"
 
 	"github.com/go-gota/gota/dataframe"
@@ -31,15 +30,20 @@ var Fig4Logs = []string{"KTH-SP2", "SDSC-SP2", "SDSC-DS"}
 // distances up to 0.14; with tens of thousands of jobs (the arrivals per
 // hour of the week), the test rejects differences of a hundredth.
 func similarKS(words string, k marginalKS, i int) ledger.Expectation {
-	limit := max(0.1, k.critical[i])
+	limit := VerySimilarLimit(k.critical[i])
 	return ledger.Stated(fmt.Sprintf("%s (KS at most %.3f)", words, limit), ledger.AtMost(limit))
 }
 
-// criticalKS is the two-sample KS distance that rejects equality at 5%
-// for samples of n and m values.
-func criticalKS(n, m int) float64 {
-	return 1.36 * math.Sqrt(float64(n+m)/float64(n*m))
-}
+// VerySimilarKS is the mean KS distance between a marginal of the original
+// and of resampled logs up to which they are "very similar" (§5.1)
+// whatever the sampling noise: a tenth of the probability mass displaced.
+const VerySimilarKS = 0.1
+
+// VerySimilarLimit is §5.1's "very similar" for a marginal whose mean 5%
+// critical KS distance over the resampled logs is critical
+// (resample.MarginalCritical): the larger of VerySimilarKS and critical
+// (see similarKS).
+func VerySimilarLimit(critical float64) float64 { return max(VerySimilarKS, critical) }
 
 // Fig4Result is Fig. 4 (§5.1): per-user marginal distributions of each log
 // and of its resampled logs.
@@ -169,10 +173,9 @@ func ksOf(orig users.Marginals, vms []users.Marginals) marginalKS {
 			k.mean[i] += d / float64(len(vms))
 			k.worst[i] = max(k.worst[i], d)
 		}
-		for i, m := range users.Metrics {
-			k.critical[i] += criticalKS(finiteCount(orig.Values[m]), finiteCount(v.Values[m])) / float64(len(vms))
+		for i, c := range resample.MarginalCritical(orig, v) {
+			k.critical[i] += c / float64(len(vms))
 		}
-		k.critical[n-1] += criticalKS(jobsOf(orig.HourOfWeek), jobsOf(v.HourOfWeek)) / float64(len(vms))
 	}
 	for _, m := range users.Metrics {
 		k.origMedian = append(k.origMedian, median(orig.Values[m]))
@@ -183,26 +186,6 @@ func ksOf(orig users.Marginals, vms []users.Marginals) marginalKS {
 		k.resMedian = append(k.resMedian, mean)
 	}
 	return k
-}
-
-// finiteCount is the number of values that are numbers (KS leaves NaN out).
-func finiteCount(x []float64) int {
-	n := 0
-	for _, v := range x {
-		if !math.IsNaN(v) {
-			n++
-		}
-	}
-	return n
-}
-
-// jobsOf is the number of jobs counted over the hours of the week.
-func jobsOf(h [168]int) int {
-	n := 0
-	for _, c := range h {
-		n += c
-	}
-	return n
 }
 
 // positionNote gives, for the time-position marginals (first arrival,

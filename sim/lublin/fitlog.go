@@ -378,7 +378,9 @@ func DiscreteKS(x []float64, cdf func(float64) float64) fit.KSResult {
 	return fit.KSResult{D: d, P: fit.KolmogorovSF(n, d), N: n, At: at}
 }
 
-func isPow2(n int) bool { return n > 0 && n&(n-1) == 0 }
+// IsPowerOfTwo reports whether a job size n is a power of two (1, 2, 4, …):
+// the sizes the model's p2 rounds to (Section 4.1).
+func IsPowerOfTwo(n int) bool { return n > 0 && n&(n-1) == 0 }
 
 func fitSizes(tr *datasets.Trace, rows []int, opts FitOptions) (SizeFit, error) {
 	var s SizeFit
@@ -397,7 +399,7 @@ func fitSizes(tr *datasets.Trace, rows []int, opts FitOptions) (SizeFit, error) 
 			serial++
 			continue
 		}
-		if isPow2(p) {
+		if IsPowerOfTwo(p) {
 			pow2++
 		}
 		v := math.Log2(float64(p))

@@ -35,7 +35,7 @@ func TestFitLogRecoversModel(t *testing.T) {
 	var pow2, par float64
 	for n := 2; n <= 128; n++ {
 		par += c.Size.PMF(n)
-		if isPow2(n) {
+		if IsPowerOfTwo(n) {
 			pow2 += c.Size.PMF(n)
 		}
 	}

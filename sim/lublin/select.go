@@ -111,6 +111,13 @@ type Selection struct {
 	InteractiveQueues []int
 }
 
+// SelectJobs returns the rows of tr that FitLog fits under opts (its Jobs,
+// Class and InteractiveQueues), in submit order, and what was left out and
+// why: the jobs every table of the model describes.
+func SelectJobs(tr *datasets.Trace, opts FitOptions) ([]int, Selection, error) {
+	return selectJobs(tr, opts.Jobs, opts.Class, opts.InteractiveQueues)
+}
+
 // selectJobs returns the rows of tr kept by the filters, in submit order.
 func selectJobs(tr *datasets.Trace, jobs JobFilter, class ClassFilter, interactive []int) ([]int, Selection, error) {
 	sel := Selection{Log: tr.Name, Filter: jobs.String(), Class: class.String(), Total: tr.Len()}

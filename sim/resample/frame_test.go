@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tracelab/tracelab/analytics/fit"
 	"github.com/tracelab/tracelab/analytics/users"
 )
 
@@ -71,6 +72,12 @@ func TestMarginalKS(t *testing.T) {
 	ks := MarginalKS(m, sm)
 	if ks[len(ks)-1] == 0 || ks[0] != 0 {
 		t.Errorf("shifted by 12 h: KS %v", ks)
+	}
+	// The critical distances follow the counts: users with a value for
+	// the per-user marginals, jobs for the arrivals per hour of the week.
+	crit := MarginalCritical(m, sm)
+	if n := m.Users(); crit[0] != fit.KSTwoSampleCritical(n, n) || crit[len(crit)-1] != fit.KSTwoSampleCritical(tr.Len(), tr.Len()) {
+		t.Errorf("critical distances %v (users %d, jobs %d)", crit, n, tr.Len())
 	}
 	df := KSFrame(m, []users.Marginals{sm, m})
 	if df.Err != nil || df.Nrow() != 2*len(MarginalNames()) {

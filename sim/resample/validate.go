@@ -39,6 +39,40 @@ func MarginalKS(a, b users.Marginals) []float64 {
 	return append(out, hourKS(a.HourOfWeek, b.HourOfWeek))
 }
 
+// MarginalCritical returns, in the order of MarginalKS, the distance at
+// which the two-sample KS test rejects at 5% that a and b's marginal come
+// from one distribution (fit.KSTwoSampleCritical of the numbers of users
+// with a value, or of jobs for the arrivals per hour of the week): below
+// it, a difference between a log and a resampled one is within sampling
+// noise.
+func MarginalCritical(a, b users.Marginals) []float64 {
+	out := make([]float64, 0, len(users.Metrics)+1)
+	for _, m := range users.Metrics {
+		out = append(out, fit.KSTwoSampleCritical(finiteCount(a.Values[m]), finiteCount(b.Values[m])))
+	}
+	return append(out, fit.KSTwoSampleCritical(jobsOf(a.HourOfWeek), jobsOf(b.HourOfWeek)))
+}
+
+// finiteCount is the number of values that are not NaN (KS leaves NaN out).
+func finiteCount(x []float64) int {
+	n := 0
+	for _, v := range x {
+		if !math.IsNaN(v) {
+			n++
+		}
+	}
+	return n
+}
+
+// jobsOf is the number of jobs counted over the hours of the week.
+func jobsOf(h [168]int) int {
+	n := 0
+	for _, c := range h {
+		n += c
+	}
+	return n
+}
+
 // hourKS is the KS distance between two distributions given as counts
 // over the same ordered bins; NaN when either is empty.
 func hourKS(a, b [168]int) float64 {
