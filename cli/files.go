@@ -20,6 +20,8 @@ const (
 	fmtParquet  = "parquet"
 	fmtHTML     = "html"
 	fmtMarkdown = "md"
+	fmtSVG      = "svg"
+	fmtPNG      = "png"
 )
 
 var (
@@ -44,7 +46,7 @@ type output struct {
 // formatOf returns the format a path's extension names, "" if none.
 func formatOf(path string) string {
 	lower := strings.ToLower(path)
-	for _, f := range []string{fmtSWFGz, fmtSWF, fmtCSV, fmtJSON, fmtParquet, fmtHTML, "htm", fmtMarkdown} {
+	for _, f := range []string{fmtSWFGz, fmtSWF, fmtCSV, fmtJSON, fmtParquet, fmtHTML, "htm", fmtMarkdown, fmtSVG, fmtPNG} {
 		if strings.HasSuffix(lower, "."+f) {
 			if f == "htm" {
 				return fmtHTML

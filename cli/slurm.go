@@ -55,8 +55,10 @@ type slurmMultiFlag []string
 func (m *slurmMultiFlag) String() string     { return strings.Join(*m, " ") }
 func (m *slurmMultiFlag) Set(s string) error { *m = append(*m, s); return nil }
 
-func (f *slurmFlags) register(fs *flag.FlagSet) {
-	fs.BoolVar(&f.on, "slurm", false, "run the sweep as a Slurm job array (one shard per task), wait, merge into -o")
+// register adds the --slurm flags to fs; what names the computation ("the
+// sweep") and follow how a --no-wait run is followed.
+func (f *slurmFlags) register(fs *flag.FlagSet, what, follow string) {
+	fs.BoolVar(&f.on, "slurm", false, "run "+what+" as a Slurm job array (one shard per task), wait, merge into -o")
 	intVar(fs, &f.shards, "shards", slurmDefaultShards, 1, 10_000, "", "with --slurm: number of shards (array tasks)")
 	fs.StringVar(&f.dir, "slurm-dir", "", "with --slurm: array folder for the script, logs and shard files (default: -o + .slurm)")
 	fs.StringVar(&f.partition, "partition", "", "with --slurm: sbatch --partition")
@@ -66,7 +68,7 @@ func (f *slurmFlags) register(fs *flag.FlagSet) {
 	fs.Var(&f.extra, "sbatch-arg", "with --slurm: one more sbatch option as --flag=value (repeatable)")
 	fs.StringVar(&f.tracelab, "tracelab", "", "with --slurm: the tracelab program the tasks run (default: this one)")
 	fs.BoolVar(&f.dryRun, "dry-run", false, "with --slurm: print the batch script and submit nothing")
-	fs.BoolVar(&f.noWait, "no-wait", false, "with --slurm: submit and return (follow with tracelab slurm wait DIR)")
+	fs.BoolVar(&f.noWait, "no-wait", false, "with --slurm: submit and return (follow with "+follow+")")
 	durationVar(fs, &f.poll, "poll", time.Second, 10*time.Millisecond, time.Hour, "", "with --slurm: how often to look at the tasks")
 }
 
@@ -99,7 +101,7 @@ func runSweepSlurm(ctx context.Context, e *env, a sweepArgs, spec sweep.Spec) er
 		return err
 	}
 	var client slurm.Client
-	if err := slurmSubmitMissing(ctx, e, arr, client, spec.Len()); err != nil {
+	if err := slurmSubmitMissing(ctx, e, arr, client, spec.Len(), "replicates"); err != nil {
 		return err
 	}
 	if a.slurm.noWait {
@@ -198,8 +200,9 @@ func slurmDryRun(e *env, plan slurm.Plan) error {
 	return err
 }
 
-// slurmSubmitMissing submits the shards that are neither done nor queued.
-func slurmSubmitMissing(ctx context.Context, e *env, arr *slurm.Array, client slurm.Client, reps int) error {
+// slurmSubmitMissing submits the shards that are neither done nor queued
+// of a computation of units things (replicates, logs).
+func slurmSubmitMissing(ctx context.Context, e *env, arr *slurm.Array, client slurm.Client, units int, things string) error {
 	st, err := arr.Status(ctx, client)
 	if err != nil {
 		return err
@@ -214,8 +217,8 @@ func slurmSubmitMissing(ctx context.Context, e *env, arr *slurm.Array, client sl
 		if len(todo) < n {
 			what = fmt.Sprintf("%d of %d shards (%s)", len(todo), n, slurm.ArraySpec(todo, 0))
 		}
-		fmt.Fprintf(e.stderr, "slurm: submitted job %s: %s of %d replicates; script %s, logs %s\n",
-			sub.JobID, what, reps, sub.Script, filepath.Join(arr.Plan.Dir, "logs"))
+		fmt.Fprintf(e.stderr, "slurm: submitted job %s: %s of %d %s; script %s, logs %s\n",
+			sub.JobID, what, units, things, sub.Script, filepath.Join(arr.Plan.Dir, "logs"))
 	}
 	if q := st.Pending + st.Running; q > 0 {
 		fmt.Fprintf(e.stderr, "slurm: %d shards of an earlier submission are still queued or running\n", q)

@@ -121,7 +121,7 @@ func parseSweep(e *env, args []string) (sweepArgs, error) {
 	shard := fs.String("shard", "", "run only shard i/n (replicates ≡ i mod n) and write it to -o (.parquet)")
 	out := fs.String("o", "", "output file (.parquet, .csv or .json); without it the frame is printed")
 	fs.BoolVar(&a.quiet, "quiet", false, "no progress on stderr")
-	a.slurm.register(fs)
+	a.slurm.register(fs, "the sweep", "tracelab slurm wait DIR")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return a, err

@@ -79,6 +79,10 @@ func (s *Study) Fig9(ctx context.Context) (*Fig9Result, error) {
 	})
 }
 
+// VeryLongRun is §4's "some runs are very long": a run of at least 100
+// equivalent jobs.
+const VeryLongRun = 100
+
 // Claims checks §4's reading of Fig. 9: most runs are single jobs or
 // short (runs of one job are at least half of all), some are very long
 // (≥ 100 jobs), and the histogram falls like the paper's line of slope
@@ -93,7 +97,7 @@ func (r *Fig9Result) Claims(l *ledger.Ledger) {
 			ledger.Stated("many jobs are independent or are part of a short run", ledger.AtLeast(0.5)), single).
 			Quoting("many jobs are independent or are part of a short run")
 		l.Check("Fig. 9", "fig9/"+name+"/longest", name+": longest run of equivalent jobs",
-			ledger.Stated("some runs are very long", ledger.AtLeast(100)), float64(slices.Max(rr.Lengths))).
+			ledger.Stated("some runs are very long", ledger.AtLeast(VeryLongRun)), float64(slices.Max(rr.Lengths))).
 			Quoting("some runs are very long")
 		se := slopeSE(rr.Binned())
 		l.Check("Fig. 9", "fig9/"+name+"/slope", fmt.Sprintf("%s: slope of the run-length histogram (log-log, least squares over logarithmic bins; standard error %.2f)", name, se),

@@ -135,12 +135,16 @@ func (r *TableVResult) frames() (dataframe.DataFrame, dataframe.DataFrame) {
 		)
 }
 
-// sessionLengthRatio bounds "similar" session lengths of temporary and
+// SessionLengthRatio bounds "similar" session lengths of temporary and
 // long-term users (§4): the median of the users' average session lengths
 // of one class within a factor of 2 of the other's. Session lengths of
 // users span three orders of magnitude (seconds to days), so a factor of 2
 // is a small difference between classes.
-const sessionLengthRatio = 2
+const SessionLengthRatio = 2
+
+// VastMajority is §4's "the vast majority" of the jobs (submitted by
+// long-term users): at least three quarters.
+const VastMajority = 0.75
 
 // Claims adds the cells of Table V (blanked in our copy of the paper) and
 // what §4 says of them and of the thresholds.
@@ -163,7 +167,7 @@ func (r *TableVResult) Claims(l *ledger.Ledger) {
 			total += c.Jobs
 		}
 		l.Check("Table V", id+"long_term_job_share", row.log+": share of the jobs submitted by long-term users",
-			ledger.Stated("the vast majority", ledger.AtLeast(0.75)), float64(lt.Jobs)/float64(total)).Digits(3).
+			ledger.Stated("the vast majority", ledger.AtLeast(VastMajority)), float64(lt.Jobs)/float64(total)).Digits(3).
 			Quoting("As may be expected, the long-term users submit the vast majority of the jobs.")
 		jobs, sessions, length, perSession := classMeans(p)
 		l.Claim("Table V", id+"temporary_fewer_jobs_sessions", row.log+": temporary users have on average fewer jobs and sessions than long-term users",
@@ -172,14 +176,14 @@ func (r *TableVResult) Claims(l *ledger.Ledger) {
 				sessions[users.Temporary], sessions[users.LongTerm])).
 			Quoting("Temporary users have in average less jobs and sessions due to their shorter activity.")
 		ratio := length[users.Temporary] / length[users.LongTerm]
-		similar := ledger.Stated("similar", ledger.Between(1/float64(sessionLengthRatio), sessionLengthRatio))
+		similar := ledger.Stated("similar", ledger.Between(1/float64(SessionLengthRatio), SessionLengthRatio))
 		e := l.Check("Table V", id+"session_length_ratio", row.log+": median average session length (time), temporary over long-term users",
 			similar, ratio).Digits(3).
 			Quoting("parameters that don't depend on the activity length, such as session lengths, are similar for long-term and temporary users")
 		if inJobs := perSession[users.Temporary] / perSession[users.LongTerm]; similar.Accepts(inJobs) {
 			e.IfDiffers(fmt.Sprintf("with session length counted in jobs (median jobs per session %.2f against %.2f) the ratio is %.3f, "+
 				"within 1/%d–%d; in time temporary users' sessions are shorter (median %.0f s against %.0f s)",
-				perSession[users.Temporary], perSession[users.LongTerm], inJobs, sessionLengthRatio, sessionLengthRatio,
+				perSession[users.Temporary], perSession[users.LongTerm], inJobs, SessionLengthRatio, SessionLengthRatio,
 				length[users.Temporary], length[users.LongTerm]))
 		}
 		d, n, mid := uniformSpans(p, row.span, func(int) bool { return true })

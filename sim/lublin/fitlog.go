@@ -610,6 +610,19 @@ func fitPLine(lr []float64, sizes []int, hg fit.HyperGamma, opts FitOptions) PLi
 	return pl
 }
 
+// InPeak reports whether a wall-clock time (in the log's time zone) falls
+// in the peak hours of Section 7.1: Monday to Friday, from PeakStart to
+// PeakEnd (8:00 to 19:00 when both are 0).
+func (o FitOptions) InPeak(t time.Time) bool {
+	from, to := o.PeakStart, o.PeakEnd
+	if from == 0 && to == 0 {
+		from, to = 8, 19
+	}
+	wd := t.Weekday()
+	h := float64(t.Hour()) + float64(t.Minute())/60 + float64(t.Second())/3600
+	return wd != time.Saturday && wd != time.Sunday && h >= from && h < to
+}
+
 func fitArrivals(tr *datasets.Trace, rows []int, opts FitOptions) (ArrivalFit, error) {
 	clock := datasets.NewClock(tr)
 	type when struct {
@@ -618,11 +631,9 @@ func fitArrivals(tr *datasets.Trace, rows []int, opts FitOptions) (ArrivalFit, e
 	}
 	at := func(sec float64) when {
 		t := clock.Time(sec)
-		wd := t.Weekday()
-		h := float64(t.Hour()) + float64(t.Minute())/60 + float64(t.Second())/3600
 		y, m, d := t.Date()
 		day := int(time.Date(y, m, d, 12, 0, 0, 0, time.UTC).Unix() / 86400)
-		return when{day: day, peak: wd != time.Saturday && wd != time.Sunday && h >= opts.PeakStart && h < opts.PeakEnd}
+		return when{day: day, peak: opts.InPeak(t)}
 	}
 	var af ArrivalFit
 	var peak []float64
