@@ -36,6 +36,10 @@ func init() {
 		run:     runFindings})
 }
 
+// findingsFailEnv names the test hook: a shard run (--shard i/n) whose
+// index equals its value fails at once, as a crashed array task would.
+const findingsFailEnv = "TRACELAB_FINDINGS_FAIL_SHARD"
+
 // findingsArgs is a parsed findings command line.
 type findingsArgs struct {
 	logs             []string
@@ -130,6 +134,9 @@ func runFindings(e *env, args []string) error {
 		return err
 	}
 	if a.sharded {
+		if v := os.Getenv(findingsFailEnv); v != "" && v == strconv.Itoa(a.shard.I) {
+			return fmt.Errorf("findings: injected failure of shard %s (%s=%s, a test hook)", a.shard, findingsFailEnv, v)
+		}
 		paths = pick(paths, a.shard.Indices(len(paths)))
 	}
 	var m findings.Matrix

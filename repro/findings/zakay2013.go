@@ -185,6 +185,11 @@ func shuffledSimilarity(l *Log) outcome {
 	if err != nil {
 		return lacking(err, "sessions")
 	}
+	if r, err := l.Similarity(datasets.Runtime); err != nil {
+		return lacking(err, "similarity")
+	} else if len(r.Distances.SessionPairs) == 0 || r.Distances.SessionPairs[0] == 0 {
+		return notApplicable("no session holds two jobs with a known runtime")
+	}
 	b, err := similarity.RandomizeStructure(st, datasets.Runtime.Values(l.Trace), datasets.Runtime,
 		similarity.BootstrapOptions{Reps: l.opts.reps(shuffles, quickShuffles), Seed: l.seed("similarity-shuffled"), Workers: 1})
 	if err != nil {

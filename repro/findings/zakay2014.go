@@ -19,14 +19,14 @@ func init() {
 			Title:     "fluid feedback: shorter EASY waits",
 			Claim:     "A feedback simulation with the fluid user model gives shorter average waits under EASY than the conventional replay of the log",
 			Statistic: "average wait of the fluid simulation over that of the conventional one (EASY)",
-			Rule:      "the ratio's 95% interval (over the fluid model's seeds) lies below 1",
+			Rule:      fmt.Sprintf("the ratio's 95%% interval (over the fluid model's seeds) lies below %g: at least %s shorter", shorter, pct(1-shorter)),
 			Needs:     []string{"user ids", "estimates", "a machine size in the header"},
 			measure:   feedbackWait},
 		Finding{ID: "feedback-shorter-queue", Paper: "zakay2014", Section: "§VIII, Fig. 10",
 			Title:     "fluid feedback: shorter EASY queues",
 			Claim:     "Under EASY the feedback simulation has shorter queues on average than the conventional one (\"common to all the logs\")",
 			Statistic: "time-weighted mean queue length of the fluid simulation over that of the conventional one (EASY)",
-			Rule:      "the ratio's 95% interval (over the fluid model's seeds) lies below 1",
+			Rule:      fmt.Sprintf("the ratio's 95%% interval (over the fluid model's seeds) lies below %g: at least %s shorter", shorter, pct(1-shorter)),
 			Needs:     []string{"user ids", "estimates", "a machine size in the header"},
 			measure:   feedbackQueue},
 		Finding{ID: "feedback-bounds-fcfs", Paper: "zakay2014", Section: "§VIII, Fig. 10",
@@ -41,7 +41,16 @@ func init() {
 
 // fluidSeeds is the number of seeds of the fluid model; quickFluidSeeds in
 // quick mode.
-const fluidSeeds, quickFluidSeeds = 5, 2
+const fluidSeeds, quickFluidSeeds = 5, 3
+
+// shorter is what "shorter" means for a feedback simulation's wait or
+// queue against the conventional one's: at most 99% of it. A smaller
+// difference is below what the conventions of a simulation move (how
+// jobs longer than their estimate or wider than the machine are treated
+// moves Table I's waits by several percent: repro/zakay2014), and a log
+// without dependencies between batches (where feedback changes nothing)
+// gives ratios of 1 ± 10⁻⁶.
+const shorter = 0.99
 
 // fluidRuns are the conventional simulation of a log under one scheduler
 // and the fluid feedback simulations, one per seed.
@@ -113,7 +122,7 @@ func feedbackWait(l *Log) outcome {
 	if conv == 0 {
 		return notApplicable("no job waits in the conventional simulation")
 	}
-	o := beyond("average wait, fluid over conventional", confidence.MeanT(ratios, level), below, 1)
+	o := beyond("average wait, fluid over conventional", confidence.MeanT(ratios, level), below, shorter)
 	o.reason += fmt.Sprintf(" (conventional %s s; %d seeds)", num(conv), len(ratios))
 	return o
 }
@@ -139,7 +148,7 @@ func feedbackQueue(l *Log) outcome {
 	if !(conv > 0) {
 		return notApplicable("no queue in the conventional simulation (mean %s)", num(conv))
 	}
-	o := beyond("mean queue, fluid over conventional", confidence.MeanT(ratios, level), below, 1)
+	o := beyond("mean queue, fluid over conventional", confidence.MeanT(ratios, level), below, shorter)
 	o.reason += fmt.Sprintf(" (conventional %s jobs; %d seeds)", num(conv), len(ratios))
 	return o
 }
