@@ -317,6 +317,11 @@ func findingsProvenance() (commit, hash string, err error) {
 	if hash, err = codehash.Tree(root, codehash.Dirs); err != nil {
 		return "", "", err
 	}
+	// The scripts give the commit of the run (as the notebooks record
+	// it with the ledgers); else the build's.
+	if c := os.Getenv("TRACELAB_COMMIT"); c != "" {
+		return c, hash, nil
+	}
 	return buildCommit(), hash, nil
 }
 

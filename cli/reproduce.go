@@ -17,6 +17,7 @@ import (
 	"github.com/tracelab/tracelab/internal/codehash"
 	"github.com/tracelab/tracelab/internal/outfile"
 	"github.com/tracelab/tracelab/repro"
+	"github.com/tracelab/tracelab/repro/findings"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/repro/study"
 )
@@ -79,8 +80,14 @@ func runReproduce(e *env, args []string) error {
 	}
 
 	var ledgers []paperLedger
+	var stored *findings.Stored // the findings' matrix in --from, if any
 	if *from != "" {
 		var unrecorded []string
+		if f, ok, err := findings.ReadStoredFile(*from); err != nil {
+			return err
+		} else if ok {
+			stored = &f
+		}
 		ledgers, unrecorded, err = readLedgers(*from, keys)
 		if err == nil && len(unrecorded) > 0 {
 			// Under --check alone a notebook that recorded nothing is
@@ -105,7 +112,7 @@ func runReproduce(e *env, args []string) error {
 		return err
 	}
 	if report.set() {
-		if err := writeReproduction(report.path, ledgers); err != nil {
+		if err := writeReproduction(report.path, ledgers, stored); err != nil {
 			return err
 		}
 		fmt.Fprintf(e.stderr, "wrote %s\n", *out)
@@ -121,6 +128,11 @@ func runReproduce(e *env, args []string) error {
 	if *save != "" {
 		if err := saveSnapshots(e, *save, ledgers, *allowDirty); err != nil {
 			return err
+		}
+		if stored != nil && *writeBaseline == "" {
+			if err := saveFindings(e, *save, *stored); err != nil {
+				return err
+			}
 		}
 	}
 	if *check != "" {
@@ -345,18 +357,22 @@ func oneRun(what string, ledgers []paperLedger) (ledger.Run, error) {
 }
 
 // writeReproduction writes REPRODUCTION.md (repro.WriteReport) from
-// ledgers made in one mode at one commit.
-func writeReproduction(path string, ledgers []paperLedger) error {
+// ledgers made in one mode at one commit, and the findings' matrix
+// (stored, nil for none) made in that mode.
+func writeReproduction(path string, ledgers []paperLedger, stored *findings.Stored) error {
 	run, err := oneRun("-o "+path, ledgers)
 	if err != nil {
 		return err
+	}
+	if stored != nil && stored.Mode != run.Mode {
+		return fmt.Errorf("-o %s: the findings (%s) are of %s mode, the ledgers of %s mode", path, findings.StoredFile, stored.Mode, run.Mode)
 	}
 	results := make([]repro.Result, len(ledgers))
 	for i, l := range ledgers {
 		results[i] = repro.Result{Paper: l.paper, Entries: l.entries}
 	}
 	var b bytes.Buffer
-	if err := repro.WriteReport(&b, results, repro.ReportInfo{Mode: run.Mode, Commit: run.Commit}); err != nil {
+	if err := repro.WriteReport(&b, results, repro.ReportInfo{Mode: run.Mode, Commit: run.Commit, Findings: stored}); err != nil {
 		return err
 	}
 	return outfile.WriteFile(path, b.Bytes(), 0o644)
@@ -407,6 +423,33 @@ func saveSnapshots(e *env, dir string, ledgers []paperLedger, allowDirty bool) e
 		}
 		fmt.Fprintf(e.stderr, "wrote %s (%s; %s mode%s)\n", f, s.Summary, s.Mode, commitSuffix(s.Commit))
 	}
+	return nil
+}
+
+// saveFindings saves the findings' matrix read with the ledgers into dir
+// beside them (findings.StoredFile), when it was measured by the code of
+// this tree, as the ledgers are.
+func saveFindings(e *env, dir string, s findings.Stored) error {
+	root, err := codehash.Root(".")
+	if err != nil {
+		return fmt.Errorf("--save: the code hash needs the source tree: %w", err)
+	}
+	hash, err := codehash.Tree(root, codehash.Dirs)
+	if err != nil {
+		return err
+	}
+	if s.CodeHash != hash {
+		return fmt.Errorf("--save %s: the findings were measured by other code (%s, the tree's is %s): measure them again (tracelab findings --save)", dir, s.CodeHash, hash)
+	}
+	var b bytes.Buffer
+	if err := findings.WriteStored(&b, s); err != nil {
+		return err
+	}
+	f := filepath.Join(dir, findings.StoredFile)
+	if err := outfile.WriteFile(f, b.Bytes(), 0o644); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stderr, "wrote %s (%d findings on %d logs; %s mode%s)\n", f, len(s.Matrix().Findings), len(s.Logs), s.Mode, commitSuffix(s.Commit))
 	return nil
 }
 

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/tracelab/tracelab/repro"
+	"github.com/tracelab/tracelab/repro/findings"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/repro/study"
 )
@@ -276,5 +277,44 @@ func TestReproduceErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("reproduce %s: error %v, want %q", strings.Join(tc.args, " "), err, tc.want)
 		}
+	}
+}
+
+// TestReproduceFindings: the findings' matrix stored with the records
+// (tracelab findings --save DIR/findings.json) is the report's last
+// section, saved with the ledgers when it is of this tree's code, and the
+// report of the saved folder is the same file.
+func TestReproduceFindings(t *testing.T) {
+	value := 100.0
+	withDemoPapers(t, &value)
+	dir := t.TempDir()
+	recordDemo(t, dir, "full", value, "demo1", "demo2")
+	paths := findingLogFiles(t)[:1]
+	if _, stderr, err := runCLI(t, "findings", paths[0], "--finding", "daily-cycle", "--no-cache", "--quiet", "--quick",
+		"--save", filepath.Join(dir, findings.StoredFile)); err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	saved, md1, md2 := t.TempDir(), filepath.Join(t.TempDir(), "R1.md"), filepath.Join(t.TempDir(), "R2.md")
+	if _, _, err := runCLI(t, "reproduce", "--from", dir, "-o", md1); err == nil || !strings.Contains(err.Error(), "of quick mode, the ledgers of full mode") {
+		t.Errorf("findings of another mode than the ledgers: %v", err)
+	}
+	if _, stderr, err := runCLI(t, "findings", paths[0], "--finding", "daily-cycle", "--no-cache", "--quiet",
+		"--save", filepath.Join(dir, findings.StoredFile)); err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	// The stored matrix is of full mode (no --quick) like the records.
+	if _, stderr, err := runCLI(t, "reproduce", "--from", dir, "-o", md1, "--save", saved); err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(saved, findings.StoredFile)); err != nil {
+		t.Fatalf("the findings were not saved with the ledgers: %v", err)
+	}
+	if _, _, err := runCLI(t, "reproduce", "--from", saved, "-o", md2); err != nil {
+		t.Fatal(err)
+	}
+	a, _ := os.ReadFile(md1)
+	b, _ := os.ReadFile(md2)
+	if !bytes.Contains(a, []byte("## Do the findings generalise?")) || !bytes.Contains(a, []byte("| daily-cycle |")) || !bytes.Equal(a, b) {
+		t.Errorf("reports:\n%s\n----\n%s", a, b)
 	}
 }

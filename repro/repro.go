@@ -10,6 +10,7 @@ import (
 	"github.com/tracelab/tracelab/repro/beyond"
 	"github.com/tracelab/tracelab/repro/feitelson2007"
 	"github.com/tracelab/tracelab/repro/feitelson2021"
+	"github.com/tracelab/tracelab/repro/findings"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/repro/lublin2003"
 	"github.com/tracelab/tracelab/repro/study"
@@ -66,6 +67,10 @@ type Result struct {
 type ReportInfo struct {
 	Mode   string // "full" or "quick"
 	Commit string // the commit the results were computed at
+	// Findings, when not nil, are the stored results of the papers'
+	// general findings on every log (repro/findings): the report's last
+	// section.
+	Findings *findings.Stored
 }
 
 // WriteReport writes REPRODUCTION.md: the rules (statuses, kinds,
@@ -123,6 +128,9 @@ func WriteReport(w io.Writer, results []Result, info ReportInfo) error {
 	fmt.Fprintf(&b, "| **all** | | %s | %s |\n\n", statusCells(totalSt), summaryCells(total))
 	fmt.Fprintf(&b, "Unexplained differences: %d of %d differing claims (%.0f%%; target ≤ 10%%).\n\n",
 		total.Unexplained, total.Claims.Differs, 100*total.UnexplainedShare())
+	if info.Findings != nil {
+		b.WriteString("Whether the papers' general findings hold on every log we have: [Do the findings generalise?](#findings) (last section).\n\n")
+	}
 
 	for i, r := range results {
 		es := marked[i]
@@ -178,6 +186,11 @@ func WriteReport(w io.Writer, results []Result, info ReportInfo) error {
 			if err := details(&b, "All results of our own", ours); err != nil {
 				return err
 			}
+		}
+	}
+	if info.Findings != nil {
+		if err := info.Findings.Markdown(&b); err != nil {
+			return err
 		}
 	}
 	_, err := io.WriteString(w, b.String())

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tracelab/tracelab/repro/findings"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/repro/study"
 )
@@ -75,5 +76,26 @@ func TestWriteReport(t *testing.T) {
 	}
 	if t.Failed() {
 		t.Log(md)
+	}
+}
+
+// TestWriteReportFindings: with a stored matrix of the findings, the
+// report links to its section and ends with it.
+func TestWriteReportFindings(t *testing.T) {
+	p := ledger.Paper{Key: "demo2013", Citation: "Demo", File: "demo.txt", Notebook: "notebooks/01-demo.ipynb",
+		Items: []ledger.Item{{Name: "Fig. 1", Title: "x"}}}
+	l := ledger.NewFor(p)
+	l.Check("Fig. 1", "fig1/a", "a", ledger.Between(0, 1), 0.5)
+	f := findings.Stored{Mode: "full", Seed: 1, Logs: []findings.LogInfo{{Name: "KTH-SP2-1996", Era: "1990s", Kind: "MPP", Year: 1996}},
+		Results: []findings.Result{{Finding: "daily-cycle", Log: "KTH-SP2-1996", Verdict: findings.Holds, Value: 2.18, Lo: 2, Hi: 2.37, Reason: "r"}}}
+	var b strings.Builder
+	if err := WriteReport(&b, []Result{{Paper: p, Entries: l.Entries()}}, ReportInfo{Mode: "full", Findings: &f}); err != nil {
+		t.Fatal(err)
+	}
+	md := b.String()
+	link := strings.Index(md, "[Do the findings generalise?](#findings)")
+	section := strings.Index(md, "## Do the findings generalise?")
+	if link < 0 || section < link || !strings.Contains(md[section:], "| daily-cycle | lublin2003 §7.2, Fig. 8 | holds 2.18 |") {
+		t.Errorf("the findings' section is missing or misplaced:\n%s", md)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/tracelab/tracelab/internal/codehash"
+	"github.com/tracelab/tracelab/repro/findings"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/repro/study"
 )
@@ -140,6 +141,41 @@ func TestCommittedLedgersCurrent(t *testing.T) {
 	}
 }
 
+// TestCommittedFindingsCurrent: the committed matrix of the findings
+// (repro/ledgers/findings.json, saved with the ledgers by
+// scripts/reproduce.sh) is of full mode, of the ledgers' commit and of the
+// code of this tree. Until it is committed the test skips saying so.
+func TestCommittedFindingsCurrent(t *testing.T) {
+	f, ok, err := findings.ReadStoredFile(committedDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !ok {
+		t.Skipf("no committed matrix of the findings repro/%s/%s yet: run scripts/reproduce.sh (full mode) and commit repro/%s", committedDir, findings.StoredFile, committedDir)
+	}
+	root, err := codehash.Root(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hash, err := codehash.Tree(root, codehash.Dirs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Mode != "full" {
+		t.Errorf("repro/%s/%s is of %s mode, not full", committedDir, findings.StoredFile, f.Mode)
+	}
+	if f.CodeHash != hash {
+		t.Errorf("repro/%s/%s is stale: measured by code %s, the tree's is %s: run scripts/reproduce.sh and commit repro/%s and REPRODUCTION.md",
+			committedDir, findings.StoredFile, f.CodeHash, hash, committedDir)
+	}
+	for k, s := range stored(t, committedDir) {
+		if s.Commit != f.Commit {
+			t.Errorf("the findings are of commit %s, the ledger of %s of %s: record them together (scripts/reproduce.sh)", f.Commit, k, s.Commit)
+			break
+		}
+	}
+}
+
 // TestReportFromCommittedLedgers: REPRODUCTION.md is what WriteReport
 // makes of the committed ledgers, so every status in it follows from their
 // entries.
@@ -157,6 +193,11 @@ func TestReportFromCommittedLedgers(t *testing.T) {
 		}
 		results = append(results, Result{Paper: paperOf(t, k), Entries: s.Entries})
 		info = ReportInfo{Mode: s.Mode, Commit: s.Commit}
+	}
+	if f, ok, err := findings.ReadStoredFile(committedDir); err != nil {
+		t.Fatal(err)
+	} else if ok {
+		info.Findings = &f
 	}
 	var b bytes.Buffer
 	if err := WriteReport(&b, results, info); err != nil {

@@ -2,6 +2,8 @@
 # reproduce.sh — the full reproduction of the papers, stored where a reader
 # sees it without running anything:
 #
+#   0. measures the papers' general findings on every log of TRACELAB_DATA
+#      (tracelab findings --save out/reproduce/ledger/findings.json);
 #   1. executes every notebook (or the ones given) in full mode with
 #      scripts/run-notebooks.sh (executed copies in out/reproduce/, the papers'
 #      ledgers recorded in out/reproduce/ledger/);
@@ -10,9 +12,9 @@
 #      and, per code cell, the hash of the source its outputs came from, and
 #      checks it as CI does (scripts/nbcheck.py committed: outputs complete,
 #      renderable, at most 5 MB);
-#   3. regenerates REPRODUCTION.md from the recorded ledgers, computing nothing
+#   3. regenerates REPRODUCTION.md from the recorded ledgers and findings, computing nothing
 #      again (tracelab reproduce --from), saves every paper's ledger as
-#      repro/ledgers/KEY.json with the commit and the hash of the code
+#      repro/ledgers/KEY.json (and findings.json) with the commit and the hash of the code
 #      (tracelab reproduce --save; the stale-ledger test of repro/ then
 #      passes), and prints the ledgers to out/reproduce/ledger.txt.
 #
@@ -73,8 +75,19 @@ if [ $# -gt 0 ]; then
 else
 	notebooks=(notebooks/*.ipynb)
 fi
-mkdir -p "$OUT"
+mkdir -p "$OUT" "$TRACELAB_LEDGER_DIR"
 start=$(date +%s)
+# The papers' general findings on every log of TRACELAB_DATA (repro/findings),
+# measured first, at the same commit: stored beside the ledgers as
+# findings.json (REPRODUCTION.md's last section, saved with them into
+# repro/ledgers); notebook 08 finds them in the findings cache.
+quick=()
+[ "$mode" = quick ] && quick=(--quick)
+echo "reproduce: the findings on every log of $TRACELAB_DATA"
+if ! go run ./cmd/tracelab findings "${quick[@]}" --format csv --save "$TRACELAB_LEDGER_DIR/findings.json" >"$OUT/findings.csv"; then
+	echo "reproduce: measuring the findings failed; REPRODUCTION.md not regenerated"
+	exit 1
+fi
 echo "reproduce: ${#notebooks[@]} notebook(s), $mode mode, commit $commit"
 scripts/run-notebooks.sh "${notebooks[@]}" | tee "$OUT/run.log"
 run_rc=${PIPESTATUS[0]}

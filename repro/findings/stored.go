@@ -6,9 +6,35 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 )
+
+// StoredFile is the name of the stored matrix in a folder of saved
+// ledgers (repro/ledgers): tracelab reproduce reads it from its --from
+// folder and saves it with the ledgers.
+const StoredFile = "findings.json"
+
+// ReadStoredFile reads the stored matrix of a folder of ledgers; ok is
+// false when the folder has none.
+func ReadStoredFile(dir string) (s Stored, ok bool, err error) {
+	f, err := os.Open(filepath.Join(dir, StoredFile))
+	if errors.Is(err, fs.ErrNotExist) {
+		return Stored{}, false, nil
+	}
+	if err != nil {
+		return Stored{}, false, err
+	}
+	defer f.Close()
+	s, err = ReadStored(f)
+	if err != nil {
+		return Stored{}, false, fmt.Errorf("%s: %w", filepath.Join(dir, StoredFile), err)
+	}
+	return s, true, nil
+}
 
 // Stored is a matrix saved with what made it: the commit and the hash of
 // the code (internal/codehash over codehash.Dirs, as the papers' ledgers),
