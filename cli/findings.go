@@ -12,9 +12,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/go-gota/gota/dataframe"
-	"github.com/go-gota/gota/series"
-
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/internal/codehash"
 	"github.com/tracelab/tracelab/plots"
@@ -340,23 +337,7 @@ func runFindingsList(e *env, args []string) error {
 	if err := checkFormat(*format); err != nil {
 		return err
 	}
-	all := findings.All()
-	col := func(name string, f func(findings.Finding) string) series.Series {
-		v := make([]string, len(all))
-		for i, x := range all {
-			v[i] = f(x)
-		}
-		return series.New(v, series.String, name)
-	}
-	df := dataframe.New(
-		col("finding", func(f findings.Finding) string { return f.ID }),
-		col("paper", func(f findings.Finding) string { return f.Paper }),
-		col("section", func(f findings.Finding) string { return f.Section }),
-		col("claim", func(f findings.Finding) string { return f.Claim }),
-		col("statistic", func(f findings.Finding) string { return f.Statistic }),
-		col("rule", func(f findings.Finding) string { return f.Rule }),
-		col("needs", func(f findings.Finding) string { return strings.Join(f.Needs, "; ") }),
-	)
+	df := findings.ListFrame()
 	return writeFrame(e.stdout, *format, df)
 }
 

@@ -52,7 +52,7 @@ func init() {
 			Rule:      "the difference's 95% interval (binomial, over the jobs) lies above 0",
 			Needs:     []string{"user ids", "wait and runtime"},
 			measure:   continuationFalls},
-		Finding{ID: "weekly-cycle", Paper: "feitelson2021", Section: "§3.2 (the daily cycle of activity)",
+		Finding{ID: "weekly-cycle", Paper: "feitelson2021", Section: "§3.2",
 			Title:     "fewer arrivals at weekends",
 			Claim:     "Workloads have a weekly cycle: a weekend day gets fewer arrivals than a weekday",
 			Statistic: "arrivals per weekend day over arrivals per weekday",

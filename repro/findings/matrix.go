@@ -410,3 +410,46 @@ func ValueText(r Result) string {
 	}
 	return num(r.Value)
 }
+
+// FrameOf is Frame restricted to results of the given verdicts (the
+// exceptions: Fails and Error; the logs lacking data: NotApplicable).
+func (m Matrix) FrameOf(verdicts ...Verdict) dataframe.DataFrame {
+	keep := Matrix{Logs: m.Logs, Findings: m.Findings}
+	for _, r := range m.Results {
+		if slices.Contains(verdicts, r.Verdict) {
+			keep.Results = append(keep.Results, r)
+		}
+	}
+	return keep.Frame()
+}
+
+// SentencesMarkdown is Sentences as a Markdown list.
+func (m Matrix) SentencesMarkdown() string {
+	var b strings.Builder
+	for _, s := range m.Sentences() {
+		b.WriteString("- " + mdEscape(s) + "\n")
+	}
+	return b.String()
+}
+
+// ListFrame describes every finding, one row each in the order of All:
+// finding, paper, section, title, claim, statistic, rule, needs.
+func ListFrame() dataframe.DataFrame {
+	all := All()
+	col := func(name string, f func(Finding) string) series.Series {
+		v := make([]string, len(all))
+		for i, x := range all {
+			v[i] = f(x)
+		}
+		return series.New(v, series.String, name)
+	}
+	return dataframe.New(
+		col("finding", func(f Finding) string { return f.ID }),
+		col("paper", func(f Finding) string { return f.Paper }),
+		col("section", func(f Finding) string { return f.Section }),
+		col("claim", func(f Finding) string { return f.Claim }),
+		col("statistic", func(f Finding) string { return f.Statistic }),
+		col("rule", func(f Finding) string { return f.Rule }),
+		col("needs", func(f Finding) string { return strings.Join(f.Needs, "; ") }),
+	)
+}
