@@ -13,7 +13,6 @@ import (
 	"strings"
 
 	"github.com/tracelab/tracelab/datasets"
-	"github.com/tracelab/tracelab/internal/codehash"
 	"github.com/tracelab/tracelab/plots"
 	"github.com/tracelab/tracelab/repro/findings"
 	"github.com/tracelab/tracelab/repro/findings/findingsplot"
@@ -307,11 +306,7 @@ func writeFindings(e *env, a findingsArgs, m findings.Matrix) error {
 // records (as the papers' saved ledgers: internal/codehash over
 // codehash.Dirs of the checkout).
 func findingsProvenance() (commit, hash string, err error) {
-	root, err := codehash.Root(".")
-	if err != nil {
-		return "", "", fmt.Errorf("--save: the code hash needs the source tree: %w", err)
-	}
-	if hash, err = codehash.Tree(root, codehash.Dirs); err != nil {
+	if hash, err = treeHash(); err != nil {
 		return "", "", err
 	}
 	// The scripts give the commit of the run (as the notebooks record
@@ -412,13 +407,8 @@ func findingsPlan(a findingsArgs, paths []string, n int) (slurm.Plan, error) {
 	if err != nil {
 		return slurm.Plan{}, err
 	}
-	exe := f.tracelab
-	if exe == "" {
-		if exe, err = os.Executable(); err != nil {
-			return slurm.Plan{}, fmt.Errorf("slurm: cannot find this program (pass --tracelab PATH): %w", err)
-		}
-	}
-	if exe, err = filepath.Abs(exe); err != nil {
+	exe, err := f.program()
+	if err != nil {
 		return slurm.Plan{}, err
 	}
 	output := fmt.Sprintf("shard-%s-of-%d.json", slurm.TaskToken, n)

@@ -389,11 +389,7 @@ func saveSnapshots(e *env, dir string, ledgers []paperLedger, allowDirty bool) e
 	if err != nil {
 		return err
 	}
-	root, err := codehash.Root(".")
-	if err != nil {
-		return fmt.Errorf("--save: the code hash needs the source tree: %w", err)
-	}
-	hash, err := codehash.Tree(root, codehash.Dirs)
+	hash, err := treeHash()
 	if err != nil {
 		return err
 	}
@@ -430,11 +426,7 @@ func saveSnapshots(e *env, dir string, ledgers []paperLedger, allowDirty bool) e
 // beside them (findings.StoredFile), when it was measured by the code of
 // this tree, as the ledgers are.
 func saveFindings(e *env, dir string, s findings.Stored) error {
-	root, err := codehash.Root(".")
-	if err != nil {
-		return fmt.Errorf("--save: the code hash needs the source tree: %w", err)
-	}
-	hash, err := codehash.Tree(root, codehash.Dirs)
+	hash, err := treeHash()
 	if err != nil {
 		return err
 	}
@@ -451,6 +443,16 @@ func saveFindings(e *env, dir string, s findings.Stored) error {
 	}
 	fmt.Fprintf(e.stderr, "wrote %s (%d findings on %d logs; %s mode%s)\n", f, len(s.Matrix().Findings), len(s.Logs), s.Mode, commitSuffix(s.Commit))
 	return nil
+}
+
+// treeHash is the hash of the code of the checkout this runs in
+// (internal/codehash over codehash.Dirs), which saved results record.
+func treeHash() (string, error) {
+	root, err := codehash.Root(".")
+	if err != nil {
+		return "", fmt.Errorf("--save: the code hash needs the source tree: %w", err)
+	}
+	return codehash.Tree(root, codehash.Dirs)
 }
 
 // sameState checks that the saved ledgers in dir of the papers not in

@@ -72,6 +72,19 @@ func (f *slurmFlags) register(fs *flag.FlagSet, what, follow string) {
 	durationVar(fs, &f.poll, "poll", time.Second, 10*time.Millisecond, time.Hour, "", "with --slurm: how often to look at the tasks")
 }
 
+// program returns the absolute path of the program the array's tasks run:
+// --tracelab, else this one.
+func (f *slurmFlags) program() (string, error) {
+	exe := f.tracelab
+	if exe == "" {
+		var err error
+		if exe, err = os.Executable(); err != nil {
+			return "", fmt.Errorf("slurm: cannot find this program (pass --tracelab PATH): %w", err)
+		}
+	}
+	return filepath.Abs(exe)
+}
+
 // runSweepSlurm runs a validated sweep as a job array: one shard per task.
 // Rerun with the same arguments, it resubmits only the shards that are
 // neither done nor queued, then waits and merges.
@@ -129,13 +142,8 @@ func slurmPlan(a sweepArgs, spec sweep.Spec) (slurm.Plan, error) {
 	if dir, err = filepath.Abs(dir); err != nil {
 		return slurm.Plan{}, err
 	}
-	exe := f.tracelab
-	if exe == "" {
-		if exe, err = os.Executable(); err != nil {
-			return slurm.Plan{}, fmt.Errorf("slurm: cannot find this program (pass --tracelab PATH): %w", err)
-		}
-	}
-	if exe, err = filepath.Abs(exe); err != nil {
+	exe, err := f.program()
+	if err != nil {
 		return slurm.Plan{}, err
 	}
 	output := fmt.Sprintf("shard-%s-of-%d.parquet", slurm.TaskToken, n)

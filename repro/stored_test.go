@@ -101,6 +101,21 @@ func TestBaselinesComplete(t *testing.T) {
 	}
 }
 
+// treeHash is the hash of this tree's code (internal/codehash over
+// codehash.Dirs), which the committed results must carry.
+func treeHash(t *testing.T) string {
+	t.Helper()
+	root, err := codehash.Root(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hash, err := codehash.Tree(root, codehash.Dirs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return hash
+}
+
 // TestCommittedLedgersCurrent: the committed full-mode ledgers are of one
 // commit, complete, and of the code of this tree (internal/codehash of
 // repro/, sim/, analytics/, datasets/, confidence/, internal/). Until the first full reproduction
@@ -110,14 +125,7 @@ func TestCommittedLedgersCurrent(t *testing.T) {
 	if len(c) == 0 {
 		t.Skipf("no committed full-mode ledgers in repro/%s yet: run scripts/reproduce.sh (full mode) and commit repro/%s; this test then fails whenever they are stale", committedDir, committedDir)
 	}
-	root, err := codehash.Root(".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	hash, err := codehash.Tree(root, codehash.Dirs)
-	if err != nil {
-		t.Fatal(err)
-	}
+	hash := treeHash(t)
 	var commits []string
 	for _, k := range Keys() {
 		s, ok := c[k]
@@ -153,14 +161,7 @@ func TestCommittedFindingsCurrent(t *testing.T) {
 	if !ok {
 		t.Skipf("no committed matrix of the findings repro/%s/%s yet: run scripts/reproduce.sh (full mode) and commit repro/%s", committedDir, findings.StoredFile, committedDir)
 	}
-	root, err := codehash.Root(".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	hash, err := codehash.Tree(root, codehash.Dirs)
-	if err != nil {
-		t.Fatal(err)
-	}
+	hash := treeHash(t)
 	if f.Mode != "full" {
 		t.Errorf("repro/%s/%s is of %s mode, not full", committedDir, findings.StoredFile, f.Mode)
 	}
