@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/datasets/datasetstest"
 )
 
 // year is a logged wait longer than any synthetic log: no job ends
@@ -176,5 +177,30 @@ func TestOddLogs(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestRealLogs: on archive logs (TRACELAB_DATA) every finding gives a
+// verdict and none fails to measure; the synthetic lublin_256 has no user
+// ids, so no finding about users applies to it.
+func TestRealLogs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("real logs in quick mode take a few seconds each")
+	}
+	t.Parallel()
+	for _, name := range []string{"KTH-SP2", "lublin_256"} {
+		tr := datasetstest.Load(t, name)
+		rs, err := Evaluate(context.Background(), tr, nil, Options{Quick: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range rs {
+			if r.Verdict == Error || r.Verdict == 0 {
+				t.Errorf("%s on %s: %s: %s", r.Finding, name, r.Verdict, r.Reason)
+			}
+			if name == "lublin_256" && r.Finding == "similarity-runtime" && r.Verdict != NotApplicable {
+				t.Errorf("%s on lublin_256: %s", r.Finding, r.Verdict)
+			}
+		}
 	}
 }
