@@ -10,21 +10,21 @@ import (
 	"math"
 
 	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"github.com/tracelab/tracelab/plots"
 	"github.com/tracelab/tracelab/repro/findings"
 )
 
-// Colours of the verdicts, from the Okabe–Ito palette (safe for the
-// common colour-vision deficiencies): holds sky blue, fails orange,
-// not applicable light grey, error reddish purple.
+// Colours of the verdicts, from the project's colour-blind-safe palette
+// (plots.Palette, Okabe and Ito): holds sky blue, fails orange, error
+// reddish purple; not applicable light grey, the colour of no data.
 var Colours = map[findings.Verdict]color.Color{
-	findings.Holds:         color.RGBA{R: 0x56, G: 0xB4, B: 0xE9, A: 0xFF},
-	findings.Fails:         color.RGBA{R: 0xE6, G: 0x9F, B: 0x00, A: 0xFF},
-	findings.NotApplicable: color.RGBA{R: 0xE5, G: 0xE5, B: 0xE5, A: 0xFF},
-	findings.Error:         color.RGBA{R: 0xCC, G: 0x79, B: 0xA7, A: 0xFF},
+	findings.Holds:         plots.Palette[5],
+	findings.Fails:         plots.Palette[4],
+	findings.NotApplicable: color.NRGBA{R: 0xE5, G: 0xE5, B: 0xE5, A: 0xFF},
+	findings.Error:         plots.Palette[3],
 }
 
 // ErrEmpty is returned for a matrix without findings or logs.
@@ -60,6 +60,7 @@ func Matrix(m findings.Matrix, title string) (*plot.Plot, error) {
 		return nil, ErrEmpty
 	}
 	p := plot.New()
+	plots.Theme(p)
 	p.Title.Text = title
 	nf, nl := len(m.Findings), len(m.Logs)
 	p.X.Min, p.X.Max = 0, float64(nl)+rightCols
@@ -85,8 +86,7 @@ func (c *cells) Plot(dc draw.Canvas, plt *plot.Plot) {
 	m := c.m
 	tx, ty := plt.Transforms(&dc)
 	nf, nl := len(m.Findings), len(m.Logs)
-	sty := draw.TextStyle{Color: color.Black, Font: font.From(plot.DefaultFont, 7), XAlign: draw.XCenter, YAlign: draw.YCenter,
-		Handler: plot.DefaultTextHandler}
+	sty := plots.TextStyle(7, false)
 	for i, f := range m.Findings {
 		y0, y1 := ty(float64(nf-i-1)), ty(float64(nf-i))
 		for k, l := range m.Logs {
@@ -103,8 +103,7 @@ func (c *cells) Plot(dc draw.Canvas, plt *plot.Plot) {
 		}
 	}
 	heavy := draw.LineStyle{Color: color.Gray{Y: 60}, Width: vg.Points(1.2)}
-	group := sty
-	group.Font = font.From(plot.DefaultFont, 8)
+	group := plots.TextStyle(8, false)
 	// Papers: a line between them, the name at the right.
 	start := 0
 	for i := 1; i <= nf; i++ {
@@ -129,7 +128,7 @@ func (c *cells) Plot(dc draw.Canvas, plt *plot.Plot) {
 		}
 		if k < nl {
 			x := tx(float64(k))
-			dc.StrokeLine2(heavy, x, ty(0), x, ty(float64(nf)+1.4))
+			dc.StrokeLine2(heavy, x, ty(0), x, ty(float64(nf)))
 		}
 		g := group
 		g.YAlign = draw.YBottom
