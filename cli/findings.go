@@ -51,6 +51,8 @@ type findingsArgs struct {
 	sharded          bool
 	slurm            slurmFlags
 	shardsSet        bool // --shards given
+	// commit and codeHash are what --save records, found before any work.
+	commit, codeHash string
 }
 
 func parseFindings(e *env, args []string) (findingsArgs, error) {
@@ -104,6 +106,11 @@ func parseFindings(e *env, args []string) (findingsArgs, error) {
 	}
 	if a.save, err = newOutput("--save", *save, fmtJSON); err != nil {
 		return a, err
+	}
+	if a.save.set() {
+		if a.commit, a.codeHash, err = findingsProvenance(); err != nil {
+			return a, err
+		}
 	}
 	if a.image, err = newOutput("--figure", *image, fmtSVG, fmtPNG); err != nil {
 		return a, err
@@ -257,14 +264,12 @@ func writeFindings(e *env, a findingsArgs, m findings.Matrix) error {
 		}
 	}
 	if a.save.set() {
-		commit, hash, err := findingsProvenance()
-		if err != nil {
+		if err := a.save.write(func(w io.Writer) error {
+			return findings.WriteStored(w, findings.Store(m, a.commit, a.codeHash, a.opts))
+		}); err != nil {
 			return err
 		}
-		if err := a.save.write(func(w io.Writer) error { return findings.WriteStored(w, findings.Store(m, commit, hash, a.opts)) }); err != nil {
-			return err
-		}
-		fmt.Fprintf(e.stderr, "findings: saved %s (%s mode%s)\n", a.save.path, a.opts.Mode(), commitSuffix(commit))
+		fmt.Fprintf(e.stderr, "findings: saved %s (%s mode%s)\n", a.save.path, a.opts.Mode(), commitSuffix(a.commit))
 	}
 	if a.image.set() {
 		p, err := findingsplot.Matrix(m, "Do the papers' findings hold on each log?")

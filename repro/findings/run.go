@@ -199,6 +199,12 @@ func Run(ctx context.Context, paths []string, ro RunOptions) (Matrix, error) {
 				return Matrix{}, fmt.Errorf("findings: %w", err)
 			}
 			if e, ok := ro.Cache.get(st.hash, ro.Options, ids); ok {
+				// The same content under another file name is this log.
+				name := ShortName(p)
+				e.Info.Name = name
+				for k := range e.Results {
+					e.Results[k].Log = name
+				}
 				st.info, st.results = e.Info, e.Results
 				report(e.Info.Name, true)
 				continue
