@@ -68,7 +68,7 @@ type marginalKS struct {
 	log                   string
 	mean, worst           []float64 // per marginal
 	origMedian, resMedian []float64 // per metric of users.Metrics: the median over users (resampled: the mean of the medians)
-	critical              []float64 // per marginal: the mean over the resampled logs of the 5% critical distance (criticalKS)
+	critical              []float64 // per marginal: the mean over the resampled logs of the 5% critical distance (resample.MarginalCritical)
 	variants              int
 	// attr attributes a difference in the time-position marginals to the
 	// long-term users or the others (nil where not measured).
