@@ -80,16 +80,15 @@ func runGenerate(e *env, args []string) error {
 		p.Estimates = &m
 		fmt.Fprintf(e.stderr, "estimates: %d popular values of %s (%.0f%% of its jobs with an estimate)\n", len(m.Values), log.Name, 100*m.Covered)
 	}
-	tr, err := lublin.Generate(p, a.jobs, a.seed)
-	if err != nil {
-		return err
-	}
+	// The jobs go to the output as they are drawn: 10,000,000 jobs once
+	// needed 2.5 GB.
+	fill := func(w datasets.JobWriter) error { return lublin.GenerateTo(w, p, a.jobs, a.seed) }
 	if a.out.path == "-" {
-		return datasets.WriteSWF(e.stdout, tr)
+		return datasets.WriteLog(e.stdout, datasets.FormatSWF, false, fill)
 	}
-	if err := a.out.writeTrace(tr); err != nil {
+	if err := a.out.writeJobs(fill); err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stderr, "wrote %d jobs (%s, %d processors, seed %d) to %s\n", tr.Len(), p.Name, p.Procs, a.seed, a.out.path)
+	fmt.Fprintf(e.stderr, "wrote %d jobs (%s, %d processors, seed %d) to %s\n", a.jobs, p.Name, p.Procs, a.seed, a.out.path)
 	return nil
 }

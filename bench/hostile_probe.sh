@@ -1,0 +1,165 @@
+#!/bin/bash
+# The probe of issue 25 (hostile input, round two): each case runs the
+# program as a process under a 4 GB address-space limit (ulimit -v) and a
+# 60 s kill, and is judged: pass, panic, oom (out of memory), hang (killed
+# at 60 s), stray (a file left or replaced) or wrong (another ending than
+# the expected one). The counts are printed last.
+#
+#   go build -o /tmp/tracelab ./cmd/tracelab
+#   TRACELAB_DATA=../shared/pwa bench/hostile_probe.sh /tmp/tracelab
+#
+# The inputs are made by bench/hostileprobe (CEA-Curie with 9,000
+# processors needs TRACELAB_DATA). Run it from the repository's root; the
+# program must be called tracelab (its messages start "tracelab: ").
+set -u
+T=$(readlink -f "$1")
+ROOT=$(pwd)
+W=$(mktemp -d /tmp/hostile-probe.XXXX)
+export TRACELAB_DATA=${TRACELAB_DATA:-} TRACELAB_CACHE=$W/cache
+"$T" sweep --experiment window --reps 2 --window 1w --quiet --shard 0/2 -o $W/s0.parquet || exit 1
+"$T" sweep --experiment window --reps 2 --window 1w --quiet --shard 1/2 -o $W/s1.parquet || exit 1
+go run ./bench/hostileprobe $W $W/s0.parquet || exit 1
+CHECK= CHECKKIND=
+declare -A count
+total=0
+# run NAME EXPECT CMD...: EXPECT is ok (exit 0), err (exit 1 with a tracelab: line)
+# or any. Classifies the ending; CHECK (a shell snippet, if set) is a further
+# condition that must hold, else the case counts as stray/wrong (CHECKKIND).
+run() {
+  local name=$1 expect=$2; shift 2
+  total=$((total+1))
+  local start=$(date +%s.%N)
+  ( ulimit -v 4194304; cd $W; exec timeout -s KILL 60 "$@" ) >$W/out 2>$W/err
+  local rc=$?
+  local took=$(echo "$(date +%s.%N) - $start" | bc)
+  local verdict=pass
+  if [ $rc = 137 ]; then verdict=hang
+  elif grep -q "out of memory\|cannot allocate" $W/err; then verdict=oom
+  elif grep -q "^panic:\|^fatal error:\|goroutine [0-9]* \[" $W/err; then verdict=panic
+  elif [ "$expect" = ok ] && [ $rc != 0 ]; then verdict=wrong
+  elif [ "$expect" = err ] && { [ $rc != 1 ] || ! grep -q "^tracelab: " $W/err; }; then verdict=wrong
+  fi
+  if [ $verdict = pass ] && [ -n "$CHECK" ] && ! eval "$CHECK"; then verdict=${CHECKKIND:-wrong}; fi
+  count[$verdict]=$((${count[$verdict]:-0}+1))
+  printf '%-6s %-40s rc=%-3s %5.1fs  %s\n' $verdict "$name" $rc $took "$(grep -m1 '^tracelab: \|^panic\|^fatal' $W/err | cut -c1-150)"
+  CHECK= CHECKKIND=
+}
+cd $W
+
+echo "== class 1: numbers from files size allocations"
+for s in reps2e45 shards2e45 shards2e30 repsneg shardsneg; do
+  run "merge shard-$s" err $T sweep merge shard-$s.parquet s1.parquet
+  run "merge --allow-partial shard-$s" any $T sweep merge shard-$s.parquet --allow-partial -o m-$s.csv
+done
+for a in arr-5 arr1000000000000000000 arr1099511627776; do
+  run "slurm status $a" err $T slurm status $a
+  run "slurm wait $a" err $T slurm wait $a --poll 10ms
+done
+for f in lublin-2e51 lublin-2e40; do
+  run "model lublin $f" any $T model lublin $f.swf
+  run "fit $f" any $T fit $f.swf --format json
+  run "report $f" any $T report $f.swf -o $f.html
+  run "locality runs $f" any $T locality runs $f.swf --key procs
+  run "check $f" any $T check $f.swf
+  run "simulate $f conservative" any $T simulate $f.swf --scheduler conservative
+  run "generate --estimates-from $f" any $T generate lublin --jobs 100 --procs 128 --seed 1 --estimates-from $f.swf -o gen-$f.swf
+done
+for f in mp2e53 mp2e9 mp1e15; do
+  for s in conservative easy fcfs easy-sjbf log useraware; do
+    run "simulate $f $s" any $T simulate $f.swf --scheduler $s
+  done
+  run "sweep window conservative $f" any $T sweep $f.swf --experiment window --window 1h --reps 2 --scheduler conservative --quiet
+  run "feedback conservative $f" any $T feedback $f.swf --scheduler conservative
+  run "resample --simulate conservative $f" any $T resample $f.swf --seed 1 -o r-$f.swf --simulate conservative
+  run "report $f" any $T report $f.swf -o r-$f.html
+  run "model lublin $f" any $T model lublin $f.swf
+  run "stationarity $f" any $T stationarity $f.swf
+done
+
+run "sweep --shard 0/5000000" err $T sweep --reps 2 --experiment window --window 1w --shard 0/5000000 -o sh.parquet --quiet
+run "simulate --procs 2^24 conservative" any $T simulate mp2e9.swf --scheduler conservative --procs 16777216
+run "simulate mp2e53 --timeline-out" any $T simulate mp2e53.swf --timeline-out tl.csv
+run "check mp2e53" any $T check mp2e53.swf
+run "info mp2e53" any $T info mp2e53.swf
+run "compare mp2e53" any $T compare mp2e53.swf --scheduler easy --scheduler conservative
+run "model lublin --procs 2^24 huge job" any $T model lublin lublin-2e51.swf --procs 16777216
+run "generate 10M jobs on 2^24 procs" any $T generate lublin --jobs 10000000 --procs 16777216 --seed 1 -o /dev/null
+run "import sacct --machine-procs 2^30" err $T import sacct sacct.txt -o imp2.swf --tz UTC --machine-procs 1073741824
+
+echo "== class 4: hangs"
+run "simulate --scheduler log curie9000" any $T simulate curie9000.swf --scheduler log
+run "report curie9000" any $T report curie9000.swf -o curie.html
+run "feedback --scheduler log curie9000" any $T feedback curie9000.swf --scheduler log
+mkfifo fifo.parquet; mkdir -p from/zakay2013; mkfifo from/zakay2013/run.json from/zakay2013/0123456789abcdef.json
+run "sweep merge FIFO" err $T sweep merge fifo.parquet s1.parquet
+run "reproduce --from FIFO" err $T reproduce zakay2013 --from from
+run "locality manipulate --manip-reps 10000" any $T locality manipulate --manip-reps 10000
+run "locality manipulate --manip-reps 1000 --fractions 1" any $T locality manipulate --manip-reps 1000 --fractions 1 --windows 7
+CHECK='grep -q "%" $W/err' CHECKKIND=wrong run "hurst --debias 1000 progress" any $T hurst --debias 1000
+CHECK='grep -q "%" $W/err' CHECKKIND=wrong run "similarity --bootstrap 20000 progress" any $T similarity --bootstrap 20000
+CHECK='grep -q "%\|manipulat" $W/err' CHECKKIND=wrong run "locality manipulate progress" any $T locality manipulate --manip-reps 20
+
+echo "== class 5: clobbering and stray files"
+ln -s /dev/null devnull.swf
+CHECK='[ ! -e devnull.swf.ids.csv ] && [ ! -e devnull.swf.jobs.csv ]' CHECKKIND=stray run "import sacct -o ->/dev/null" any $T import sacct sacct.txt -o devnull.swf --tz UTC
+echo old > imp.swf; mkdir imp.swf.jobs.csv
+CHECK='[ "$(cat imp.swf)" = old ]' CHECKKIND=stray run "import sacct, OUT.jobs.csv a folder" err $T import sacct sacct.txt -o imp.swf --tz UTC
+cp curie9000.swf est.swf; sum0=$(md5sum < est.swf)
+CHECK='[ "$(md5sum < est.swf)" = "$sum0" ]' CHECKKIND=stray run "generate --estimates-from X -o X" err $T generate lublin --jobs 100 --procs 128 --seed 1 --estimates-from est.swf -o est.swf
+ln -s est.swf estlink.swf
+CHECK='[ "$(md5sum < est.swf)" = "$sum0" ]' CHECKKIND=stray run "generate --estimates-from X -o link-to-X" err $T generate lublin --jobs 100 --procs 128 --seed 1 --estimates-from est.swf -o estlink.swf
+mkdir -p led/zakay2013; echo '{"mode":"quick","started":"2024-01-01T00:00:00Z"}' > led/zakay2013/run.json; cp led/zakay2013/run.json $W/runjson.keep
+CHECK='cmp -s led/zakay2013/run.json $W/runjson.keep' CHECKKIND=stray run "reproduce -o onto the --from ledger" err $T reproduce zakay2013 --from led -o led/zakay2013/run.json
+cp $W/runjson.keep led/zakay2013/run.json
+CHECK='[ ! -e x.swf ]' CHECKKIND=stray run "reproduce -o x.swf" err $T reproduce zakay2013 --from led -o x.swf
+# interrupt mid-write
+for sig in INT TERM; do
+  total=$((total+1))
+  ( ulimit -v 4194304; cd $W; exec timeout -s KILL 60 $T convert curie9000.swf -o big-$sig.csv ) >/dev/null 2>$W/err &
+  pid=$!
+  for i in $(seq 1 600); do ls $W/.big-$sig.csv.tmp-* >/dev/null 2>&1 && break; sleep 0.05; done
+  sleep 0.3; pkill -$sig -P $pid; wait $pid
+  if ls $W/.big-$sig.csv.tmp-* >/dev/null 2>&1; then v=stray; else v=pass; fi
+  count[$v]=$((${count[$v]:-0}+1)); printf '%-6s %-40s %s\n' $v "SIG$sig during convert" "$(ls -la $W/.big-$sig.csv.tmp-* 2>/dev/null | awk '{print $5}')"
+  rm -f $W/.big-$sig.csv.tmp-*
+done
+
+CHECK='[ ! -e out-a.csv ]' CHECKKIND=stray run "simulate two outputs, second in a missing folder" err $T simulate --jobs-out out-a.csv --weekly-out missing/w.csv
+
+echo "== class 7: passing on nothing, loading the wrong thing"
+run "info /no/dir/KTH-SP2 path" err $T info /no/dir/KTH-SP2-1996-2.1-cln.swf.gz
+run "info no/dir/KTH.swf relative" err $T info no/dir/KTH-SP2-1996-2.1-cln.swf
+run "info ./KTH-SP2-1996-2.1-cln.swf.gz" err $T info ./KTH-SP2-1996-2.1-cln.swf.gz
+mkdir -p $W/cache; ln -s /work/shared/pwa/CTC-SP2-1996-3.1-cln.swf.gz $W/cache/KTH-SP2-1996-2.1-cln.swf.gz
+TRACELAB_DATA= run "cache entry linking to another log" err env TRACELAB_DATA= $T info KTH-SP2
+run "resample --mix ,,," err $T resample --seed 1 -o mix.swf --mix ,,,
+run "resample --mix sample,,sample" err $T resample --seed 1 -o mix.swf --mix sample,,sample
+run "resample --weight-class heavy=1,heavy=2" err $T resample --seed 1 -o w.swf --weight-class heavy=1,heavy=2
+run "resample --weight-class heavy=0x10" err $T resample --seed 1 -o w.swf --weight-class heavy=0x10
+run "sweep --load 1,,2" err $T sweep --reps 1 --load 1,,2 --quiet
+run "sweep --load 1,1" err $T sweep --reps 1 --load 1,1 --quiet
+run "locality runs --key app,app" err $T locality runs --key app,app
+mkdir -p kdir; touch stamp; sleep 0.01
+CHECK='[ -z "$(find $W -newer stamp -name kernel.json -not -path "$W/kdir/kernels/*")" ]' CHECKKIND=stray run "kernel install --name .." any $T kernel install --dir kdir --name .. --root $ROOT
+CHECK='[ -s stdout.swf ]' run "convert -o /dev/stdout (file)" ok sh -c "$T convert -o /dev/stdout > stdout.swf"
+CHECK='grep -q "^;" $W/out' run "convert -o /dev/stdout (pipe)" ok sh -c "$T convert -o /dev/stdout | cat"
+CHECK='[ -s stdout.csv ]' run "simulate --jobs-out /dev/stdout" ok sh -c "$T simulate --jobs-out /dev/stdout > stdout.csv"
+
+echo "== class 8: messages"
+CHECK='! grep -q "convert it" $W/err' run "info on parquet" any $T info s0.parquet
+CHECK='! grep -q -- "--procs" $W/err' run "stationarity without machine size" any $T stationarity nomachine.swf
+$T sweep --experiment window --reps 2 --window 1w --seed 5 --quiet --shard 0/2 -o t0.parquet 2>/dev/null
+CHECK='! grep -q "sim={" $W/err' run "sweep merge of two sweeps" err $T sweep merge s0.parquet t0.parquet
+CHECK='grep -q "18446744073709551615\|from 0" $W/err' run "reproduce --seed 1e30" err $T reproduce --seed 1e30
+CHECK='! grep -q "replicates" $W/err' run "sweep -o missing/x.parquet" err $T sweep --reps 40 --experiment window --window 1w -o missing/x.parquet
+CHECK='! grep -q "replicates" $W/err' run "sweep --shard -o missing/x.parquet" err $T sweep --reps 40 --experiment window --window 1w --shard 0/2 -o missing/x.parquet
+run "simulate --jobs-out missing/x.csv" err $T simulate --jobs-out missing/x.csv
+
+echo "== class 9: short logs"
+CHECK='grep -qi "need a log longer" $W/err $W/out' run "users on 11 days" any $T users days11.swf
+CHECK='grep -qi "need a log longer" $W/err $W/out' run "users --summary on 11 days" any $T users days11.swf --summary
+CHECK='grep -qi "need a log longer" $W/report11.html' run "report on 11 days" any $T report days11.swf -o report11.html
+
+echo "== counts: total $total"
+for k in pass panic oom hang stray wrong; do printf '%s=%s ' $k ${count[$k]:-0}; done; echo
+rm -rf $W
