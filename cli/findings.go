@@ -132,7 +132,7 @@ func runFindings(e *env, args []string) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	paths, err := findingLogs(e, a)
+	paths, leftOut, err := findingLogs(e, a)
 	if err != nil {
 		return err
 	}
@@ -154,7 +154,13 @@ func runFindings(e *env, args []string) error {
 	if a.sharded {
 		return a.out.write(func(w io.Writer) error { return findings.WriteStored(w, findings.Store(m, "", "", a.opts)) })
 	}
-	return writeFindings(e, a, m)
+	if err := writeFindings(e, a, m); err != nil {
+		return err
+	}
+	if len(leftOut) > 0 {
+		return fmt.Errorf("findings: %d logs of the catalog left out (listed above): the matrix has the other %d", len(leftOut), len(m.Logs))
+	}
+	return nil
 }
 
 // pick returns the elements of x at idx.
@@ -168,8 +174,9 @@ func pick(x []string, idx []int) []string {
 
 // findingLogs returns the files of the logs to measure: the LOGs named
 // (paths or catalog names, downloaded when missing), every catalog log
-// with --all, else every log in $TRACELAB_DATA.
-func findingLogs(e *env, a findingsArgs) ([]string, error) {
+// with --all (leftOut names those that could not be found or downloaded),
+// else every log in $TRACELAB_DATA.
+func findingLogs(e *env, a findingsArgs) (paths, leftOut []string, err error) {
 	l := datasets.DefaultLoader()
 	l.Progress = e.stderr
 	if a.quiet {
@@ -184,33 +191,34 @@ func findingLogs(e *env, a findingsArgs) ([]string, error) {
 	case len(names) == 0:
 		dir := os.Getenv("TRACELAB_DATA")
 		if dir == "" {
-			return nil, usagef("name the logs, set TRACELAB_DATA to a folder of logs, or give --all")
+			return nil, nil, usagef("name the logs, set TRACELAB_DATA to a folder of logs, or give --all")
 		}
-		return findings.DataLogs(dir)
+		paths, err := findings.DataLogs(dir)
+		return paths, nil, err
 	}
-	var paths, failed []string
 	for _, n := range names {
 		p, err := l.Path(n)
 		if err != nil {
 			if !a.all {
-				return nil, err
+				return nil, nil, err
 			}
 			// With --all a log the archive does not serve (or a failed
-			// download) is reported and left out: the others still run.
+			// download) is reported and left out: the others still run,
+			// and the command fails at the end.
 			fmt.Fprintf(e.stderr, "findings: %s left out: %v\n", n, err)
-			failed = append(failed, n)
+			leftOut = append(leftOut, n)
 			continue
 		}
 		abs, err := filepath.Abs(p)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		paths = append(paths, abs)
 	}
 	if len(paths) == 0 {
-		return nil, fmt.Errorf("findings: no log could be found (%s)", strings.Join(failed, ", "))
+		return nil, nil, fmt.Errorf("findings: no log could be found (%s)", strings.Join(leftOut, ", "))
 	}
-	return paths, nil
+	return paths, leftOut, nil
 }
 
 // measureFindings measures the findings on the logs here, with the cache

@@ -203,3 +203,30 @@ func TestFindingsSlurm(t *testing.T) {
 	}
 	t.Logf("3 logs, 3 shards on Slurm (shard 1 failing, then resubmitted): %v", took.Round(time.Millisecond))
 }
+
+// TestFindingsAll: --all measures every catalog log it can find or
+// download; the ones it cannot (here: an archive that refuses connections)
+// are listed and the command fails after writing the matrix of the others.
+func TestFindingsAll(t *testing.T) {
+	data := t.TempDir()
+	src := findingLogFiles(t)[0]
+	// A catalog log found in TRACELAB_DATA by its file name (one whose
+	// size and checksum the catalog does not know).
+	tr, err := datasets.ReadFile(src, datasets.ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := datasets.WriteSWFFile(filepath.Join(data, "SHARCNET-2005-2.swf.gz"), tr); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("TRACELAB_DATA", data)
+	t.Setenv("TRACELAB_CACHE", t.TempDir())
+	t.Setenv("TRACELAB_ARCHIVE_URL", "http://127.0.0.1:9/")
+	out, stderr, err := runCLI(t, "findings", "--all", "--finding", "daily-cycle", "--quick", "--format", "csv")
+	if err == nil || !strings.Contains(err.Error(), "logs of the catalog left out") {
+		t.Fatalf("--all with an unreachable archive: %v\n%s", err, stderr)
+	}
+	if !strings.Contains(out, "SHARCNET-2005") || !strings.Contains(stderr, "KTH-SP2-1996-2.1-cln left out") {
+		t.Errorf("output:\n%s\nstderr:\n%s", out, stderr)
+	}
+}
