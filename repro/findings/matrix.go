@@ -242,13 +242,16 @@ func (m Matrix) Wide() dataframe.DataFrame {
 	return dataframe.New(cols...)
 }
 
-// Cell is the short form of a result: its verdict and statistic.
+// Cell is the short form of a result: its verdict and statistic (the
+// verdict alone when a failing measurement has no statistic).
 func Cell(r Result) string {
-	switch r.Verdict {
-	case NotApplicable:
+	switch {
+	case r.Verdict == NotApplicable:
 		return "n/a"
-	case Error:
+	case r.Verdict == Error:
 		return "error"
+	case math.IsNaN(r.Value):
+		return r.Verdict.String()
 	}
 	return r.Verdict.String() + " " + num(r.Value)
 }
@@ -400,13 +403,15 @@ func (m Matrix) Sentences() []string {
 }
 
 // ValueText is a result's statistic as a figure's cell shows it: the
-// number, or "n/a" and "error".
+// number, "—" for none, or "n/a" and "error".
 func ValueText(r Result) string {
-	switch r.Verdict {
-	case NotApplicable:
+	switch {
+	case r.Verdict == NotApplicable:
 		return "n/a"
-	case Error:
+	case r.Verdict == Error:
 		return "error"
+	case math.IsNaN(r.Value):
+		return "—"
 	}
 	return num(r.Value)
 }

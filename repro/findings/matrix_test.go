@@ -149,6 +149,12 @@ func TestMatrix(t *testing.T) {
 	if got := m.Sentences(); !reflect.DeepEqual(got, want) {
 		t.Errorf("sentences:\n%q\nwant\n%q", got, want)
 	}
+	if c := Cell(Result{Verdict: Fails, Value: math.NaN()}); c != "fails" {
+		t.Errorf("a failing result without a statistic reads %q", c)
+	}
+	if v := ValueText(Result{Verdict: Fails, Value: math.NaN()}); v != "—" {
+		t.Errorf("its cell shows %q", v)
+	}
 	if tl := m.Tally("daily-cycle"); tl[Holds] != 1 || tl[Fails] != 1 || tl[NotApplicable] != 1 {
 		t.Errorf("tally %v", tl)
 	}
