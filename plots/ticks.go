@@ -53,6 +53,24 @@ func (HourTicks) Ticks(min, max float64) []plot.Tick {
 	return stepTicks(min, max, step)
 }
 
+// WeekTicks marks an hour-of-the-week axis (0 = Monday 00:00): a tick
+// every 6 hours, each day's name at its noon.
+type WeekTicks struct{}
+
+// Ticks returns the ticks of [min, max].
+func (WeekTicks) Ticks(min, max float64) []plot.Tick {
+	days := [...]string{"Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"}
+	var t []plot.Tick
+	for h := 6 * math.Ceil(min/6); h <= max; h += 6 {
+		tk := plot.Tick{Value: h}
+		if d := int(math.Floor(h / 24)); math.Mod(h, 24) == 12 {
+			tk.Label = days[((d%7)+7)%7]
+		}
+		t = append(t, tk)
+	}
+	return t
+}
+
 // LogTicks marks a logarithmic axis: a labelled tick at every power of ten
 // in range and unlabelled ticks between them; when the range holds fewer
 // than two powers of ten, 2× and 5× are labelled too; a range too narrow

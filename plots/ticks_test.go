@@ -37,6 +37,8 @@ func TestTicks(t *testing.T) {
 		{"counts: a step of 20", IntegerTicks{}, 0, 100, "0:0 20:20 40:40 60:60 80:80 100:100"},
 		{"hours of a day: every 3", HourTicks{}, 0, 24, "0:0 3:3 6:6 9:9 12:12 15:15 18:18 21:21 24:24"},
 		{"hours of a week: every day", HourTicks{}, 0, 168, "0:0 24:24 48:48 72:72 96:96 120:120 144:144 168:168"},
+		{"a week: the days' names at noon", WeekTicks{}, 0, 168, "12:Mon 36:Tue 60:Wed 84:Thu 108:Fri 132:Sat 156:Sun"},
+		{"part of a week", WeekTicks{}, 30, 70, "36:Tue 60:Wed"},
 		{"log: every decade labelled", LogTicks{}, 1, 1e5, "1:1 10:10 100:100 1000:1000 10000:10k 100000:100k"},
 		{"log: one decade, 2× and 5× too", LogTicks{}, 3, 80, "5:5 10:10 20:20 50:50"},
 		{"log: less than a decade, 1, 2 and 5", LogTicks{}, 190, 1500, "200:200 500:500 1000:1000"},

@@ -248,24 +248,9 @@ func HourOfWeek(orig *users.Marginals, others []users.Marginals, o MarginalOptio
 		return nil, fmt.Errorf("usersplot: hour of week: %w", err)
 	}
 	p.X.Min, p.X.Max = 0, 168
-	p.X.Tick.Marker = plot.ConstantTicks(HourOfWeekTicks())
+	p.X.Tick.Marker = plots.WeekTicks{}
 	p.Y.Min = 0
 	return p, nil
-}
-
-// HourOfWeekTicks returns the ticks of an hour-of-the-week axis (0 = Monday
-// 00:00): one every 6 hours, labelled with the day's name at midnight.
-func HourOfWeekTicks() []plot.Tick {
-	days := []string{"Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"}
-	var t []plot.Tick
-	for h := 0; h <= 168; h += 6 {
-		tk := plot.Tick{Value: float64(h)}
-		if h%24 == 0 && h < 168 {
-			tk.Label = days[h/24]
-		}
-		t = append(t, tk)
-	}
-	return t
 }
 
 // Marginals returns the eight panels of Fig. 4: the seven per-user

@@ -170,7 +170,7 @@ func HourOfWeek(df dataframe.DataFrame, sims ...string) (*plot.Plot, error) {
 	if err != nil {
 		return nil, fmt.Errorf("feedbackplot: HourOfWeek: %w", err)
 	}
-	p.X.Tick.Marker = dayTicks{}
+	p.X.Tick.Marker = plots.WeekTicks{}
 	p.X.Min, p.X.Max = 0, 168
 	p.Y.Min = 0
 	return p, nil
@@ -198,19 +198,6 @@ func modelLabel(name string, sims []string) string {
 		return "the user model"
 	}
 	return simulationLabel(name)
-}
-
-// dayTicks marks the days of the week on an hour-of-week axis: a tick at
-// every midnight, the day's name at noon.
-type dayTicks struct{}
-
-func (dayTicks) Ticks(min, max float64) []plot.Tick {
-	days := []string{"Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"}
-	var t []plot.Tick
-	for d := range 7 {
-		t = append(t, plot.Tick{Value: float64(24 * d), Label: ""}, plot.Tick{Value: float64(24*d + 12), Label: days[d]})
-	}
-	return append(t, plot.Tick{Value: 168})
 }
 
 // Activity draws the distribution (ECDF, log x) of the activity length
