@@ -46,7 +46,7 @@ type FrameOptions struct {
 	Notes []string
 	// MaxColumns and MaxWidth split a frame of more columns or wider
 	// (characters, tables.Table.Parts) into parts that repeat its leading
-	// label columns; zero means 12 columns and 110 characters (a notebook
+	// label columns; zero means 12 columns and 120 characters (a notebook
 	// page), negative never splits.
 	MaxColumns, MaxWidth int
 }
@@ -193,7 +193,7 @@ func frameTables(df dataframe.DataFrame, opts FrameOptions) ([]table, error) {
 		maxCols = 12
 	}
 	if maxWidth == 0 {
-		maxWidth = 110
+		maxWidth = 120
 	}
 	parts := all.Parts(maxCols, maxWidth)
 	var out []table

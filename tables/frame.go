@@ -124,19 +124,44 @@ func (t Table) Parts(maxCols, maxWidth int) []Table {
 		}
 		rest = append(rest, c)
 	}
+	// As few parts as the bounds allow, as even as they can be.
+	k := len(split(rest, width, len(keys), keyWidth, maxCols, maxWidth, 0))
 	var parts []Table
+	for _, cols := range split(rest, width, len(keys), keyWidth, maxCols, maxWidth, k) {
+		parts = append(parts, t.Part(append(slices.Clone(keys), cols...)))
+	}
+	return parts
+}
+
+// split cuts the columns rest (of the given widths) into parts that fit,
+// with the label columns (keyCols of them, keyWidth wide), in maxCols
+// columns and maxWidth characters; with parts > 1, each part also stops
+// at its share of the columns and of the width still to place.
+func split(rest, width []int, keyCols, keyWidth, maxCols, maxWidth, parts int) [][]int {
+	leftW := 0
+	for _, c := range rest {
+		leftW += width[c]
+	}
+	var out [][]int
 	for i := 0; i < len(rest); {
-		cols, w := slices.Clone(keys), keyWidth
+		share, shareW := len(rest), leftW
+		if left := parts - len(out); left > 1 {
+			share, shareW = (len(rest)-i+left-1)/left, leftW/left
+		}
+		var cols []int
+		w := 0
 		for ; i < len(rest); i++ {
 			c := rest[i]
-			if len(cols) > len(keys) && (len(cols) >= maxCols || w+width[c] > maxWidth) {
+			if len(cols) > 0 && (keyCols+len(cols) >= maxCols || keyWidth+w+width[c] > maxWidth ||
+				len(cols) >= share || w+width[c]/2 > shareW) {
 				break
 			}
 			cols, w = append(cols, c), w+width[c]
 		}
-		parts = append(parts, t.Part(cols))
+		leftW -= w
+		out = append(out, cols)
 	}
-	return parts
+	return out
 }
 
 // Format writes the rows of df (all of them, or those of rows when not

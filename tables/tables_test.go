@@ -137,3 +137,19 @@ func TestPartsLabels(t *testing.T) {
 		t.Errorf("parts %q, want %q", got, want)
 	}
 }
+
+// TestPartsEven: a table a little too wide splits into even parts, not
+// into all the columns that fit and a last one alone.
+func TestPartsEven(t *testing.T) {
+	tb := Table{Header: []string{"job", "user", "log_submit", "log_start", "conventional_submit", "conventional_start", "feedback_submit", "feedback_start"},
+		Kinds: []Kind{CountKind, CountKind, MeasureKind, MeasureKind, MeasureKind, MeasureKind, MeasureKind, MeasureKind},
+		Right: make([]bool, 8),
+		Rows:  [][]string{{"1", "1", "0", "0", "0", "0", "0", "0"}}}
+	var got []int
+	for _, p := range tb.Parts(12, 110) {
+		got = append(got, len(p.Header))
+	}
+	if fmt.Sprint(got) != "[4 4]" {
+		t.Errorf("columns per part %v, want [4 4]", got)
+	}
+}
