@@ -58,7 +58,9 @@ type FrameOptions struct {
 // written by package tables: counts with thousands separators, measures to
 // Digits significant digits, dates and durations in words, missing cells
 // as "—" (with Missing's reason in a note). A frame of more than
-// MaxColumns columns or wider than MaxWidth shows as several tables. It returns df.Err when the frame carries an
+// MaxColumns columns or wider than MaxWidth shows as several tables, or,
+// when it has a few rows only, with its columns as rows
+// (tables.Table.Transposed). It returns df.Err when the frame carries an
 // error.
 func Frame(df dataframe.DataFrame, opts FrameOptions) error {
 	if df.Err != nil {
@@ -196,6 +198,13 @@ func frameTables(df dataframe.DataFrame, opts FrameOptions) ([]table, error) {
 		maxWidth = 120
 	}
 	parts := all.Parts(maxCols, maxWidth)
+	// A few rows of many columns read better down the page.
+	if len(parts) > 2 && gap < 0 && len(idx) <= maxTransposed {
+		if tr := all.Transposed(); len(tr.Parts(maxCols, maxWidth)) == 1 {
+			return []table{{header: tr.Header, right: tr.Right, gap: -1, rows: tr.Rows, notes: tr.Notes,
+				caption: caption + ", columns as rows"}}, nil
+		}
+	}
 	var out []table
 	for p, part := range parts {
 		t := table{header: part.Header, right: part.Right, gap: gap, rows: part.Rows, caption: caption}
@@ -215,6 +224,10 @@ func frameTables(df dataframe.DataFrame, opts FrameOptions) ([]table, error) {
 	}
 	return out, nil
 }
+
+// maxTransposed is the most rows of a frame that Frame shows with its
+// columns as rows when it would otherwise split into more than two parts.
+const maxTransposed = 8
 
 func cellText(e series.Element, ty series.Type, digits int) string {
 	if e.IsNA() {

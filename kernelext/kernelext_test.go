@@ -521,3 +521,35 @@ func TestGrid(t *testing.T) {
 		}
 	}
 }
+
+// TestFrameTransposed: a frame of two rows that would split into three
+// parts shows with its columns as rows, the rows named by their text.
+func TestFrameTransposed(t *testing.T) {
+	df := dataframe.New(series.New([]string{"easy", "fcfs"}, series.String, "scheduler"),
+		series.New([]int{1, 2}, series.Int, "a"), series.New([]int{3, 4}, series.Int, "b"),
+		series.New([]int{5, 6}, series.Int, "c"), series.New([]int{7, 8}, series.Int, "d"),
+		series.New([]float64{0.5, 0.25}, series.Float, "e"))
+	buf := inText(t, "")
+	if err := Frame(df, FrameOptions{MaxColumns: 3}); err != nil {
+		t.Fatal(err)
+	}
+	want := `2 rows × 6 columns, columns as rows
+column  easy  fcfs
+a          1     2
+b          3     4
+c          5     6
+d          7     8
+e        0.5  0.25
+`
+	if got := buf.String(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	// Split into two parts only, the frame keeps its rows, the scheduler in each part.
+	buf.Reset()
+	if err := Frame(df, FrameOptions{MaxColumns: 4}); err != nil {
+		t.Fatal(err)
+	}
+	if got := buf.String(); strings.Count(got, "scheduler") != 2 || !strings.Contains(got, "(part 2 of 2)") {
+		t.Errorf("split frame:\n%s", got)
+	}
+}

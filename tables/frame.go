@@ -133,6 +133,60 @@ func (t Table) Parts(maxCols, maxWidth int) []Table {
 	return parts
 }
 
+// Transposed returns t with its columns as rows, for a frame of a few
+// rows and many columns: a first column "column" holding t's column
+// names, then a column per row of t, named by the row's cells in the text
+// columns that differ between rows ("conventional", "KTH-SP2, fluid"), or
+// "row i" (from 1) when no text tells the rows apart. The text columns
+// that name the rows are left out of the rows; t's notes are kept.
+func (t Table) Transposed() Table {
+	var naming []int
+	for c, k := range t.Kinds {
+		if k != Text {
+			continue
+		}
+		for _, r := range t.Rows {
+			if r[c] != t.Rows[0][c] {
+				naming = append(naming, c)
+				break
+			}
+		}
+	}
+	names := make([]string, len(t.Rows))
+	seen := map[string]bool{}
+	for i, r := range t.Rows {
+		var parts []string
+		for _, c := range naming {
+			parts = append(parts, r[c])
+		}
+		names[i] = strings.Join(parts, ", ")
+		if names[i] == "" || seen[names[i]] {
+			naming = nil
+			break
+		}
+		seen[names[i]] = true
+	}
+	if naming == nil {
+		for i := range names {
+			names[i] = fmt.Sprintf("row %d", i+1)
+		}
+	}
+	out := Table{Header: append([]string{"column"}, names...), Notes: t.Notes}
+	out.Kinds = append([]Kind{Text}, slices.Repeat([]Kind{MeasureKind}, len(names))...)
+	out.Right = append([]bool{false}, slices.Repeat([]bool{true}, len(names))...)
+	for c, h := range t.Header {
+		if slices.Contains(naming, c) {
+			continue
+		}
+		row := []string{h}
+		for _, r := range t.Rows {
+			row = append(row, r[c])
+		}
+		out.Rows = append(out.Rows, row)
+	}
+	return out
+}
+
 // split cuts the columns rest (of the given widths) into parts that fit,
 // with the label columns (keyCols of them, keyWidth wide), in maxCols
 // columns and maxWidth characters; with parts > 1, each part also stops

@@ -153,3 +153,25 @@ func TestPartsEven(t *testing.T) {
 		t.Errorf("columns per part %v, want [4 4]", got)
 	}
 }
+
+// TestTransposed: a frame of few rows and many columns reads down: a row
+// per column, a column per row named by the text that tells rows apart.
+func TestTransposed(t *testing.T) {
+	tb := Table{Header: []string{"trace", "simulation", "jobs", "avg_wait"},
+		Kinds: []Kind{Text, Text, CountKind, MeasureKind},
+		Right: []bool{false, false, true, true},
+		Rows:  [][]string{{"KTH-SP2", "conventional", "28,475", "6,859"}, {"KTH-SP2", "fluid", "28,475", "5,046"}},
+		Notes: []string{"— not available"}}
+	got := tb.Transposed()
+	want := Table{Header: []string{"column", "conventional", "fluid"},
+		Rows:  [][]string{{"trace", "KTH-SP2", "KTH-SP2"}, {"jobs", "28,475", "28,475"}, {"avg_wait", "6,859", "5,046"}},
+		Notes: tb.Notes}
+	if fmt.Sprint(got.Header, got.Rows, got.Notes) != fmt.Sprint(want.Header, want.Rows, want.Notes) {
+		t.Errorf("transposed %q %q %q,\nwant %q %q %q", got.Header, got.Rows, got.Notes, want.Header, want.Rows, want.Notes)
+	}
+	// No text tells the rows apart: they are numbered.
+	tb.Rows[1][1] = "conventional"
+	if got := tb.Transposed(); fmt.Sprint(got.Header) != "[column row 1 row 2]" || len(got.Rows) != 4 {
+		t.Errorf("rows not told apart: %q %q", got.Header, got.Rows)
+	}
+}
