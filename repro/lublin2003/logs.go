@@ -24,9 +24,10 @@ import (
 type LogsResult struct {
 	// Frame has one row per log of the paper: log, trace (ours, "" when
 	// not available), nodes (the header's), jobs and completed (in the
-	// paper's period), first and last (the months of the first and last
-	// submission of our whole log), stand_in (our version is another than
-	// the paper's, by the counts).
+	// paper's period; all three missing when not available), first and
+	// last (the months of the first and last submission of our whole
+	// log), stand_in (our version is another than the paper's, by the
+	// counts).
 	Frame dataframe.DataFrame
 	rows  []logRow
 }
@@ -337,11 +338,15 @@ func months(tr *datasets.Trace) (string, string) {
 
 func (r *LogsResult) frame() dataframe.DataFrame {
 	var logs, names, first, last []string
-	var nodes, jobs, completed []int
+	var nodes, jobs, completed []float64 // NaN: a log we do not have
 	var standIn []bool
 	for _, row := range r.rows {
 		logs, names, first, last = append(logs, row.log.Paper), append(names, row.name), append(first, row.first), append(last, row.last)
-		nodes, jobs, completed = append(nodes, row.nodes), append(jobs, row.jobs), append(completed, row.completed)
+		n, j, c := math.NaN(), math.NaN(), math.NaN()
+		if row.ok {
+			n, j, c = float64(row.nodes), float64(row.jobs), float64(row.completed)
+		}
+		nodes, jobs, completed = append(nodes, n), append(jobs, j), append(completed, c)
 		standIn = append(standIn, row.version.standIn)
 	}
 	return dataframe.New(series.New(logs, series.String, "log"), series.New(names, series.String, "trace"),
