@@ -9,6 +9,34 @@
 // builder documents: NaN and ±Inf always (gonum's NewHist panics on NaN), and
 // non-positive coordinates on a logarithmic axis (log scales panic on them).
 //
+// # One style
+//
+// Every figure of the project is drawn in one style (DESIGN.md, "Figure
+// style"), set here and used by every *plot package:
+//
+//   - Roles (Role): the original, or the paper's value, is one bold black
+//     line (Original); compared series take the Okabe–Ito colours of
+//     Palette in turn, dashed where the paper draws them dashed (Compared,
+//     SeriesStyle, DashedStyle); variants, replicates and resampled logs
+//     are a light band with their median (Variant with LinesOptions.Band
+//     or ECDFOptions.Band, Envelope), never a colour each; guides and
+//     reference lines are thin grey dashes (Guide).
+//   - Ticks for people: no trailing zeros, k and M suffixes (Ticks),
+//     integers on count axes (IntegerTicks, Axes.IntegerX/Y), hours and
+//     days of the week (HourTicks, WeekTicks), every decade labelled on
+//     a log axis (LogTicks).
+//   - Words for labels: Label is the one naming function (PWA file names,
+//     seeds and column names to words: "resampled 3", "requested
+//     runtime").
+//   - Figures: a Figure is a title naming the paper's item (PaperFigure),
+//     a one-line caption saying what to see, panels aligned in a grid that
+//     may share axes, and one key beside the data (at most six entries;
+//     more series become a band, facets or direct labels, AddLabels).
+//
+// Package plottest lints figures against these rules (the tests of each
+// repro package lint every figure it makes); testdata/*_golden.png are
+// golden images of a few figures (go test -regen rewrites them).
+//
 // The figures reproduce those of the papers in papers/ (DESIGN.md): for
 // example the runtime and size CDFs of Lublin & Feitelson (2003), Figs 2–7,
 // and the per-user marginals of Zakay & Feitelson (2013), Fig 4, are ECDF
