@@ -174,6 +174,17 @@ func HistValue(values []float64, value float64, valuesLabel, valueLabel string, 
 		}
 		l.LineStyle = OriginalStyle()
 		p.Add(l)
+		// Off the bars' range, the line keeps a little room from the frame.
+		switch pad := 0.03 * span; {
+		case opts.LogX && value <= lo:
+			p.X.Min = value / 1.05
+		case opts.LogX && value >= hi:
+			p.X.Max = value * 1.05
+		case value <= lo:
+			p.X.Min = value - pad
+		case value >= hi:
+			p.X.Max = value + pad
+		}
 		if valueLabel != "" {
 			p.Legend.Add(valueLabel, l)
 		}

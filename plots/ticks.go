@@ -74,7 +74,7 @@ func (WeekTicks) Ticks(min, max float64) []plot.Tick {
 // LogTicks marks a logarithmic axis: a labelled tick at every power of ten
 // in range and unlabelled ticks between them; when the range holds fewer
 // than two powers of ten, 2× and 5× are labelled too; a range too narrow
-// for two such labels gets three or four evenly spaced ones.
+// for three such labels gets evenly spaced ones when they label more.
 type LogTicks struct{}
 
 // Ticks returns the ticks of [min, max]; min must be > 0.
@@ -117,18 +117,27 @@ func (LogTicks) Ticks(min, max float64) []plot.Tick {
 			ts = append(ts, t)
 		}
 	}
+	n := labelledCount(ts)
+	if n < 3 && decades < 2 {
+		// Less than a factor of about 5: a few evenly spaced values when
+		// they label more (a log axis crowds them a little at its top).
+		even := stepTicks(min, max, niceStep((max-min)/5, []float64{1, 2, 2.5, 5}))
+		if labelledCount(even) > n {
+			return even
+		}
+	}
+	return ts
+}
+
+// labelledCount is the number of ticks of ts with a label.
+func labelledCount(ts []plot.Tick) int {
 	n := 0
 	for _, t := range ts {
 		if t.Label != "" {
 			n++
 		}
 	}
-	if n < 2 {
-		// Less than a factor of about 2.5: a few evenly spaced values (a
-		// log axis crowds more of them at its top).
-		return stepTicks(min, max, niceStep((max-min)/4, []float64{1, 2, 2.5, 5}))
-	}
-	return ts
+	return n
 }
 
 // stepTicks returns labelled ticks at the multiples of step in [min, max].

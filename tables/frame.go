@@ -87,9 +87,14 @@ func (t Table) Part(cols []int) Table {
 	return p
 }
 
+// maxTextWidth is the most characters Parts counts for a text column:
+// its cells wrap.
+const maxTextWidth = 20
+
 // Parts splits t into parts of at most maxCols columns and maxWidth
-// characters (a column is as wide as its longest cell or name, plus 3 for
-// the gaps; maxWidth ≤ 0: no bound), each starting with t's text columns
+// characters (a column is as wide as its longest cell or name, a text
+// column at most maxTextWidth, plus 3 for the gaps; maxWidth ≤ 0: no
+// bound), each starting with t's text columns
 // (its row labels, within half the bounds), so that a frame wider than a
 // page reads as several tables. A column wider than maxWidth is a part of
 // its own (with the labels). maxCols ≤ 0 bounds nothing.
@@ -106,6 +111,9 @@ func (t Table) Parts(maxCols, maxWidth int) []Table {
 		width[c] = utf8.RuneCountInString(h)
 		for _, r := range t.Rows {
 			width[c] = max(width[c], utf8.RuneCountInString(r[c]))
+		}
+		if t.Kinds[c] == Text {
+			width[c] = min(width[c], maxTextWidth) // text wraps
 		}
 		width[c] += 3
 		total += width[c]

@@ -268,12 +268,13 @@ func (s *Study) Fig20(ctx context.Context) (*Fig20Result, error) {
 			series.New(class, series.String, "class"), series.New(jobs, series.Int, "jobs"),
 			series.New(wait, series.Float, "avg_wait"), series.New(resp, series.Float, "avg_response"),
 			series.New(bsd, series.Float, "avg_bounded_slowdown"))
-		p, err := classesPlot(r.Classes)
+		ps, err := classesPlots(r.Classes)
 		if err != nil {
 			return nil, err
 		}
 		r.Figure = figure("Fig. 20", "response time per job class, EASY and the user-aware scheduler",
-			"the user-aware scheduler shortens the response of short and medium jobs at the expense of long ones", 1, p)
+			"the paper: the user-aware scheduler shortens short and medium jobs at the expense of long ones — compare the long jobs' bars", 2, ps...)
+		r.Figure.ShareY = true
 		alt, err := s.userAwareRuns(ctx, fig20AltLoad)
 		if err != nil {
 			return nil, err
@@ -289,40 +290,50 @@ func (s *Study) Fig20(ctx context.Context) (*Fig20Result, error) {
 	})
 }
 
-// classesPlot draws the average response time per job class as grouped
-// bars: the classes along x, one bar per (cycle, α).
-func classesPlot(df dataframe.DataFrame) (*plot.Plot, error) {
+// classesPlots draws the average response time per job class as grouped
+// bars, a panel per daily cycle (as Fig. 21): the classes along x, a bar
+// per scheduler.
+func classesPlots(df dataframe.DataFrame) ([]*plot.Plot, error) {
 	cyc, sched, class := df.Col("cycle").Records(), df.Col("scheduler").Records(), df.Col("class").Records()
 	resp, err := plots.FloatColumn(df, "avg_response")
 	if err != nil {
 		return nil, err
 	}
-	var cats, groups []string
-	val := map[[2]string]float64{}
+	var cycles, cats, scheds []string
+	val := map[[3]string]float64{}
 	for i := range class {
-		g := sched[i] + ", " + cyc[i]
-		if !slices.Contains(cats, class[i]) {
-			cats = append(cats, class[i])
-		}
-		if !slices.Contains(groups, g) {
-			groups = append(groups, g)
-		}
-		val[[2]string{g, class[i]}] = resp[i] / datasets.Hour
-	}
-	var samples []plots.Sample
-	for _, g := range groups {
-		sm := plots.Sample{Label: g}
-		for _, c := range cats {
-			v, ok := val[[2]string{g, c}]
-			if !ok {
-				v = math.NaN()
+		for _, v := range []struct {
+			list *[]string
+			s    string
+		}{{&cycles, cyc[i]}, {&cats, class[i]}, {&scheds, sched[i]}} {
+			if !slices.Contains(*v.list, v.s) {
+				*v.list = append(*v.list, v.s)
 			}
-			sm.Values = append(sm.Values, v)
 		}
-		samples = append(samples, sm)
+		val[[3]string{cyc[i], sched[i], class[i]}] = resp[i] / datasets.Hour
 	}
-	return plots.Bars(cats, samples, plots.BarsOptions{Axes: plots.Axes{Title: PopulationLog + " resampled",
-		XLabel: "job class (runtime)", YLabel: "average response time [h]"}})
+	var ps []*plot.Plot
+	for _, cy := range cycles {
+		var samples []plots.Sample
+		for _, sc := range scheds {
+			sm := plots.Sample{Label: sc}
+			for _, c := range cats {
+				v, ok := val[[3]string{cy, sc, c}]
+				if !ok {
+					v = math.NaN()
+				}
+				sm.Values = append(sm.Values, v)
+			}
+			samples = append(samples, sm)
+		}
+		p, err := plots.Bars(cats, samples, plots.BarsOptions{Axes: plots.Axes{Title: "daily cycle: " + plots.Label(cy),
+			XLabel: "job class (runtime)", YLabel: "average response time [h]"}})
+		if err != nil {
+			return nil, err
+		}
+		ps = append(ps, p)
+	}
+	return ps, nil
 }
 
 // Claims adds the claims of §4.4 on the job classes (Fig. 20). A claim
