@@ -72,9 +72,10 @@ func (WeekTicks) Ticks(min, max float64) []plot.Tick {
 }
 
 // LogTicks marks a logarithmic axis: a labelled tick at every power of ten
-// in range and unlabelled ticks between them; when the range holds fewer
-// than two powers of ten, 2× and 5× are labelled too; a range too narrow
-// for three such labels gets evenly spaced ones when they label more.
+// in range and unlabelled ticks between them; when the range spans less
+// than two decades, 2× and 5× are labelled too; a range of less than a
+// decade with fewer than three such labels gets evenly spaced ones when
+// they label more.
 type LogTicks struct{}
 
 // Ticks returns the ticks of [min, max]; min must be > 0.
@@ -86,12 +87,7 @@ func (LogTicks) Ticks(min, max float64) []plot.Tick {
 	hi := math.Ceil(math.Log10(max))
 	eps := 1e-9
 	in := func(v float64) bool { return v >= min*(1-eps) && v <= max*(1+eps) }
-	decades := 0
-	for e := lo; e <= hi; e++ {
-		if in(math.Pow(10, e)) {
-			decades++
-		}
-	}
+	decades := math.Log10(max / min) // the span
 	labelled := func(m int) bool {
 		switch {
 		case m == 1:
@@ -118,7 +114,7 @@ func (LogTicks) Ticks(min, max float64) []plot.Tick {
 		}
 	}
 	n := labelledCount(ts)
-	if n < 3 && decades < 2 {
+	if n < 3 && decades < 1 {
 		// Less than a factor of about 5: a few evenly spaced values when
 		// they label more (a log axis crowds them a little at its top).
 		even := stepTicks(min, max, niceStep((max-min)/5, []float64{1, 2, 2.5, 5}))
