@@ -97,7 +97,7 @@ run "locality manipulate --manip-reps 10000" any $T locality manipulate --manip-
 run "locality manipulate --manip-reps 1000 --fractions 1" any $T locality manipulate --manip-reps 1000 --fractions 1 --windows 7
 CHECK='grep -q "%" $W/err' CHECKKIND=wrong run "hurst --debias 1000 progress" any $T hurst --debias 1000
 CHECK='grep -q "%" $W/err' CHECKKIND=wrong run "similarity --bootstrap 20000 progress" any $T similarity --bootstrap 20000
-CHECK='grep -q "%\|manipulat" $W/err' CHECKKIND=wrong run "locality manipulate progress" any $T locality manipulate --manip-reps 20
+CHECK='grep -q "%\|manipulat" $W/err' CHECKKIND=wrong run "locality manipulate progress" any $T locality manipulate --manip-reps 200
 
 echo "== class 5: clobbering and stray files"
 ln -s /dev/null devnull.swf
