@@ -1,0 +1,117 @@
+package resample
+
+import (
+	"context"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/sim"
+)
+
+// replicateLogs returns the pools of SDSC-SP2 and SDSC-BLUE (the logs of
+// issue 24's targets); it skips without TRACELAB_DATA.
+func replicateLogs(b *testing.B) []*Pools {
+	if os.Getenv("TRACELAB_DATA") == "" {
+		b.Skip("TRACELAB_DATA not set")
+	}
+	var out []*Pools
+	for _, n := range []string{"SDSC-SP2", "SDSC-BLUE"} {
+		tr, err := datasets.Load(n)
+		if err != nil {
+			b.Fatal(err)
+		}
+		p, err := NewPools(tr, PoolOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		p.Trace.Name = n
+		out = append(out, p)
+	}
+	return out
+}
+
+// BenchmarkVariantEASY times the EASY pass alone on a resampled variant
+// (seed 1) of SDSC-SP2 and SDSC-BLUE: the simulation of prepared jobs,
+// without generating them (issue 24: ≥ 3 M jobs/s on one core).
+func BenchmarkVariantEASY(b *testing.B) {
+	for _, p := range replicateLogs(b) {
+		r, err := p.Generate(Options{Seed: 1})
+		if err != nil {
+			b.Fatal(err)
+		}
+		jobs, _, procs, err := r.Jobs(sim.Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(p.Trace.Name, func(b *testing.B) {
+			b.ReportAllocs()
+			start := time.Now()
+			for b.Loop() {
+				if _, err := sim.Run(jobs, procs, &sim.EASY{}, sim.EngineOptions{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.N)*float64(len(jobs))/time.Since(start).Seconds(), "jobs/s")
+		})
+	}
+}
+
+// BenchmarkReplicate times one replicate of the bootstrap experiment of
+// 2013 §6.1 (generate a variant, simulate it under EASY, measure it) on
+// one goroutine, seeds 0, 1, 2, …, and reports the bytes and allocations
+// per replicate (issue 24: a replicate ≤ 1.25× the EASY pass alone; ≤ 20
+// MB and ≤ 500 allocations per SDSC-BLUE replicate after warm-up).
+func BenchmarkReplicate(b *testing.B) {
+	for _, p := range replicateLogs(b) {
+		e, err := NewExperiment(p, ExperimentOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		ctx := context.Background()
+		b.Run(p.Trace.Name, func(b *testing.B) {
+			if _, err := e.Replicate(ctx, 0, 1, 0); err != nil { // warm-up
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			for i := 0; b.Loop(); i++ {
+				if _, err := e.Replicate(ctx, uint64(i), 1, 0); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkBootstrapReadings times the bootstrap of SDSC-SP2 under three
+// readings that share the pools and the simulation conventions (default,
+// cycle, activity), 4 replicates each on one worker: mostly the cost of
+// setting up a reading (pools, the digest of the log, the reference
+// simulation), which issue 24 caches across readings.
+func BenchmarkBootstrapReadings(b *testing.B) {
+	if os.Getenv("TRACELAB_DATA") == "" {
+		b.Skip("TRACELAB_DATA not set")
+	}
+	tr, err := datasets.Load("SDSC-SP2")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var rds []Reading
+	for _, n := range []string{"default", "cycle", "activity"} {
+		rd, err := ReadingByName(n)
+		if err != nil {
+			b.Fatal(err)
+		}
+		rds = append(rds, rd)
+	}
+	ctx := context.Background()
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, rd := range rds {
+			if _, err := RunBootstrap(ctx, tr, rd, BootstrapOptions{Replicates: 4, Seed: 1}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
