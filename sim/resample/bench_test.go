@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/internal/cputime"
 	"github.com/tracelab/tracelab/sim/sweep"
 )
 
@@ -70,7 +71,8 @@ func BenchmarkPools(b *testing.B) {
 // experiment under EASY run by package sweep on 1 and 2 workers; ns/op is
 // the cost of one replicate (target: 1000 replicates of SDSC-SP2 in ≤ 2
 // minutes on 2 cores, that is ≤ 120 ms per replicate with 2 workers; run
-// with -benchtime=1000x for the whole sweep). SDSC-BLUE, the largest log
+// with -benchtime=1000x for the whole sweep; cpu-ns/op is the CPU time
+// of every thread per replicate). SDSC-BLUE, the largest log
 // of the bootstrap of §6.1, gives the cost of its 1000 replicates.
 func BenchmarkSweep(b *testing.B) {
 	for _, p := range benchLogs(b, "SDSC-BLUE") {
@@ -82,9 +84,11 @@ func BenchmarkSweep(b *testing.B) {
 			b.Run(fmt.Sprintf("%s/easy/workers=%d", p.Trace.Name, workers), func(b *testing.B) {
 				spec := sweep.Spec{Experiment: e, Reps: b.N, Seed: 1}
 				b.ResetTimer()
+				cpu := cputime.Process()
 				if _, err := sweep.Run(context.Background(), spec, sweep.Options{Workers: workers}); err != nil {
 					b.Fatal(err)
 				}
+				b.ReportMetric(float64(cputime.Process()-cpu)/float64(b.N), "cpu-ns/op")
 			})
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/internal/cputime"
 	"github.com/tracelab/tracelab/sim"
 )
 
@@ -47,13 +48,17 @@ func BenchmarkVariantEASY(b *testing.B) {
 		}
 		b.Run(p.Trace.Name, func(b *testing.B) {
 			b.ReportAllocs()
-			start := time.Now()
+			start, cpu := time.Now(), cputime.Process()
 			for b.Loop() {
 				if _, err := sim.Run(jobs, procs, &sim.EASY{}, sim.EngineOptions{}); err != nil {
 					b.Fatal(err)
 				}
 			}
-			b.ReportMetric(float64(b.N)*float64(len(jobs))/time.Since(start).Seconds(), "jobs/s")
+			el, cpuEl := time.Since(start), cputime.Process()-cpu
+			n := float64(b.N) * float64(len(jobs))
+			b.ReportMetric(n/el.Seconds(), "jobs/s")
+			b.ReportMetric(n/(float64(cpuEl)/1e9), "jobs/cpu-s")
+			b.ReportMetric(float64(cpuEl)/float64(b.N), "cpu-ns/op")
 		})
 	}
 }
@@ -75,11 +80,13 @@ func BenchmarkReplicate(b *testing.B) {
 				b.Fatal(err)
 			}
 			b.ReportAllocs()
+			cpu := cputime.Process()
 			for i := 0; b.Loop(); i++ {
 				if _, err := e.Replicate(ctx, uint64(i), 1, 0); err != nil {
 					b.Fatal(err)
 				}
 			}
+			b.ReportMetric(float64(cputime.Process()-cpu)/float64(b.N), "cpu-ns/op")
 		})
 	}
 }
@@ -107,6 +114,7 @@ func BenchmarkBootstrapReadings(b *testing.B) {
 	}
 	ctx := context.Background()
 	b.ReportAllocs()
+	cpu := cputime.Process()
 	for b.Loop() {
 		for _, rd := range rds {
 			if _, err := RunBootstrap(ctx, tr, rd, BootstrapOptions{Replicates: 4, Seed: 1}); err != nil {
@@ -114,4 +122,5 @@ func BenchmarkBootstrapReadings(b *testing.B) {
 			}
 		}
 	}
+	b.ReportMetric(float64(cputime.Process()-cpu)/float64(b.N), "cpu-ns/op")
 }
