@@ -48,6 +48,33 @@ func BenchmarkReplay(b *testing.B) {
 				b.ReportMetric(float64(ms1.TotalAlloc-ms0.TotalAlloc)/n, "B/job")
 			})
 		}
+		// One engine and one scheduler reused (Engine.Reset, Resetter),
+		// as a worker of a sweep runs its simulations.
+		for _, name := range []string{"fcfs", "easy", "conservative"} {
+			b.Run(log+"/reuse-"+name, func(b *testing.B) {
+				f, _ := FactoryOf(name)
+				s := f()
+				e, err := NewEngine(procs, s, EngineOptions{})
+				if err != nil {
+					b.Fatal(err)
+				}
+				b.ReportAllocs()
+				start, cpu := time.Now(), cputime.Process()
+				for b.Loop() {
+					s.(Resetter).Reset()
+					if err := e.Reset(procs, s, EngineOptions{}); err != nil {
+						b.Fatal(err)
+					}
+					e.SubmitAll(jobs)
+					e.Run()
+				}
+				el, cpuEl := time.Since(start), cputime.Process()-cpu
+				n := float64(b.N) * float64(len(jobs))
+				b.ReportMetric(n/el.Seconds(), "jobs/s")
+				b.ReportMetric(n/(float64(cpuEl)/1e9), "jobs/cpu-s")
+				b.ReportMetric(float64(cpuEl)/float64(b.N), "cpu-ns/op")
+			})
+		}
 	}
 }
 

@@ -99,10 +99,19 @@ func (s *Conservative) init(e *Engine) {
 		}
 		s.inited = true
 		s.prof.reset(e.procs, e.now)
+		s.q.reset(e.procs, false)
 		s.lastWake = math.Inf(-1)
 		s.faT = make([]float64, e.procs+1)
 		s.faGen = make([]uint32, e.procs+1)
 	}
+}
+
+// Reset makes the scheduler ready for another simulation, keeping its
+// memory (see Resetter).
+func (s *Conservative) Reset() {
+	s.inited = false
+	s.res, s.hpos, s.heap = s.res[:0], s.hpos[:0], s.heap[:0]
+	s.nres, s.nextPos, s.released = 0, 0, false
 }
 
 func (s *Conservative) grow(j int) {
@@ -117,7 +126,7 @@ func (s *Conservative) grow(j int) {
 func (s *Conservative) Arrive(e *Engine, j int) {
 	s.init(e)
 	s.grow(j)
-	s.q.push(j, e.width[j])
+	s.q.push(j, e.width[j], 0)
 }
 
 // Finish gives back to the profile the processors job j was promised

@@ -70,21 +70,26 @@ func keyedCmp(a, b keyed) int {
 	return a.pos - b.pos
 }
 
-// Arrive queues job j.
-func (s *EASY) Arrive(e *Engine, j int) {
+// init prepares a new (or reset) scheduler for engine e.
+func (s *EASY) init(e *Engine) {
 	if !s.inited {
 		s.inited = true
 		s.resHead = -1
+		s.q.reset(e.procs, s.Order == nil)
 	}
-	if s.Order == nil {
-		s.q.trackEst = true
-	}
-	var p int
-	if s.q.trackEst {
-		p = s.q.pushEst(j, e.width[j], e.estimate[j])
-	} else {
-		p = s.q.push(j, e.width[j])
-	}
+}
+
+// Reset makes the scheduler ready for another simulation, keeping its
+// memory (see Resetter).
+func (s *EASY) Reset() {
+	s.inited = false
+	s.sorted, s.dead, s.newJobs, s.dirty = s.sorted[:0], 0, s.newJobs[:0], false
+}
+
+// Arrive queues job j.
+func (s *EASY) Arrive(e *Engine, j int) {
+	s.init(e)
+	p := s.q.push(j, e.width[j], e.estimate[j])
 	k := keyed{0, p, j}
 	if s.Order != nil {
 		k.key = s.Order(e, j)
@@ -107,14 +112,13 @@ func (s *EASY) start(e *Engine, j int) {
 
 // Schedule starts the head while it fits, then backfills.
 func (s *EASY) Schedule(e *Engine) {
-	if !s.inited {
-		s.inited = true
-		s.resHead = -1
-	}
-	defer func() {
-		s.newJobs = s.newJobs[:0]
-		s.dirty = false
-	}()
+	s.init(e)
+	s.schedule(e)
+	s.newJobs = s.newJobs[:0]
+	s.dirty = false
+}
+
+func (s *EASY) schedule(e *Engine) {
 	h := s.q.first()
 	for h >= 0 && e.width[h] <= e.free {
 		s.start(e, h)
@@ -173,14 +177,13 @@ func (s *EASY) backfillAll(e *Engine, h int) {
 		}
 		return
 	}
-	p := s.q.pos[h] + 1
+	it := s.q.scan(s.q.pos[h] + 1)
 	for e.free > 0 {
-		p = s.q.nextBackfill(p, e.free, s.extra, e.now, s.shadow)
+		p := it.next(e.free, s.extra, e.now, s.shadow)
 		if p < 0 {
 			return
 		}
 		s.try(e, s.q.at(p))
-		p++
 	}
 }
 

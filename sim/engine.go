@@ -36,7 +36,8 @@ type JobView struct {
 
 // Job states.
 const (
-	statePending uint8 = iota // submitted, arrival in the future
+	statePending uint8 = iota // submitted, arrival in the future, in the arrival FIFO
+	stateHeaped               // submitted, arrival in the future, in the arrival heap
 	stateWaiting              // arrived, not started
 	stateRunning
 	stateDone
@@ -48,8 +49,29 @@ type termEntry struct {
 }
 
 type estEntry struct {
-	t float64 // estimated end
-	j int
+	k uint64 // estimated end, as timeKey
+	j int32
+	w int32 // processors
+}
+
+// timeKey maps a time to an integer of the same order (for every value
+// but NaN; −0 as +0), which the processor compares without branching.
+func timeKey(t float64) uint64 {
+	b := math.Float64bits(t + 0)
+	return b ^ (uint64(int64(b)>>63) | 1<<63)
+}
+
+// b2i returns 1 for true, 0 for false (compiled without a branch).
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// keyTime is the inverse of timeKey.
+func keyTime(k uint64) float64 {
+	return math.Float64frombits(k ^ (uint64(int64(^k)>>63) | 1<<63))
 }
 
 // Engine is a discrete-event simulation of one machine and one scheduler.
@@ -89,15 +111,17 @@ type Engine struct {
 	start    []float64
 	end      []float64
 	state    []uint8
-	qpos     []int // position in wq while waiting
-	rpos     []int // position in run while running
+	pos      []int // position in wq while waiting, in run while running
 
-	// Arrivals: jobs submitted in non-decreasing time order are appended to
-	// arr (a FIFO); others go into the heap arrHeap. Both are ordered by
+	// Arrivals: jobs submitted in non-decreasing time order form a FIFO,
+	// the jobs in state statePending in order of job number from arrNext
+	// on (fifoLen of them, the last submitted for fifoLast); others go
+	// into the heap arrHeap (state stateHeaped). Both are ordered by
 	// (submit, job number).
-	arr     []int
-	arrHead int
-	arrHeap []int
+	arrNext  int
+	fifoLen  int
+	fifoLast float64
+	arrHeap  []int
 
 	term     []termEntry // running jobs by (end, job)
 	timers   []float64   // wake-up times requested by the scheduler
@@ -151,17 +175,38 @@ type EngineOptions struct {
 // NewEngine returns an engine for a machine of procs processors run by s.
 // It returns an error when procs is not from 1 to MaxProcs or s is nil.
 func NewEngine(procs int, s Scheduler, opts EngineOptions) (*Engine, error) {
-	if err := CheckProcs(procs); err != nil {
+	e := &Engine{}
+	if err := e.Reset(procs, s, opts); err != nil {
 		return nil, err
 	}
-	if s == nil {
-		return nil, fmt.Errorf("sim: nil scheduler")
+	return e, nil
+}
+
+// Reset makes e a new engine, as NewEngine(procs, s, opts) would, that
+// keeps the memory of its job arrays, queues and heaps: a program that
+// runs many simulations one after the other (a worker of a sweep) reuses
+// one engine and allocates nothing once its arrays are large enough. The
+// hooks OnFinish and OnStart are kept. A Result of the previous
+// simulation shares memory with the engine and is invalid after Reset.
+// It returns an error when procs is not from 1 to MaxProcs or s is nil,
+// and then leaves e unchanged.
+func (e *Engine) Reset(procs int, s Scheduler, opts EngineOptions) error {
+	if err := CheckProcs(procs); err != nil {
+		return err
 	}
-	e := &Engine{procs: procs, free: procs, sched: s, timeline: opts.Timeline,
-		weekOrigin: opts.WeekOrigin, now: math.Inf(-1)}
+	if s == nil {
+		return fmt.Errorf("sim: nil scheduler")
+	}
+	*e = Engine{OnFinish: e.OnFinish, OnStart: e.OnStart,
+		procs: procs, free: procs, sched: s, timeline: opts.Timeline, weekOrigin: opts.WeekOrigin, now: math.Inf(-1),
+		id: e.id[:0], user: e.user[:0], submit: e.submit[:0], runtime: e.runtime[:0], estimate: e.estimate[:0],
+		lwait: e.lwait[:0], width: e.width[:0], start: e.start[:0], end: e.end[:0], state: e.state[:0], pos: e.pos[:0],
+		arrHeap: e.arrHeap[:0], term: e.term[:0], timers: e.timers[:0], wq: e.wq[:0], run: e.run[:0], byEst: e.byEst[:0],
+		tl:     Timeline{Time: e.tl.Time[:0], Queue: e.tl.Queue[:0], Busy: e.tl.Busy[:0], Outstanding: e.tl.Outstanding[:0]},
+		weekly: Timeline{Time: e.weekly.Time[:0], Queue: e.weekly.Queue[:0], Busy: e.weekly.Busy[:0], Outstanding: e.weekly.Outstanding[:0]}}
 	e.onArr, _ = s.(ArrivalObserver)
 	e.onFin, _ = s.(FinishObserver)
-	return e, nil
+	return nil
 }
 
 // Reserve makes room for n more jobs, to avoid growing the job arrays one
@@ -177,9 +222,14 @@ func (e *Engine) Reserve(n int) {
 	e.start = slices.Grow(e.start, n)
 	e.end = slices.Grow(e.end, n)
 	e.state = slices.Grow(e.state, n)
-	e.qpos = slices.Grow(e.qpos, n)
-	e.rpos = slices.Grow(e.rpos, n)
-	e.arr = slices.Grow(e.arr, n)
+	e.pos = slices.Grow(e.pos, n)
+	// One capacity for all, so that grow checks one.
+	c := min(cap(e.id), cap(e.user), cap(e.submit), cap(e.runtime), cap(e.estimate), cap(e.lwait),
+		cap(e.width), cap(e.start), cap(e.end), cap(e.state), cap(e.pos))
+	k := len(e.id)
+	e.id, e.user, e.submit, e.runtime = e.id[:k:c], e.user[:k:c], e.submit[:k:c], e.runtime[:k:c]
+	e.estimate, e.lwait, e.width = e.estimate[:k:c], e.lwait[:k:c], e.width[:k:c]
+	e.start, e.end, e.state, e.pos = e.start[:k:c], e.end[:k:c], e.state[:k:c], e.pos[:k:c]
 }
 
 // Submit adds a job that arrives at job.Submit and returns its number. It
@@ -191,6 +241,47 @@ func (e *Engine) Reserve(n int) {
 // 1..Procs()) or arrives before Now(): these are programmer errors; Prepare
 // applies the policies that make a trace's jobs valid.
 func (e *Engine) Submit(job Job) int {
+	e.check(&job)
+	j := len(e.id)
+	e.grow(1)
+	e.put(j, &job)
+	return j
+}
+
+// SubmitAll submits jobs in order and returns the number of the first. It
+// panics, submitting none, if a job breaks the invariants (see Submit).
+func (e *Engine) SubmitAll(jobs []Job) int {
+	for i := range jobs {
+		e.check(&jobs[i])
+	}
+	first := len(e.id)
+	e.grow(len(jobs))
+	for i := range jobs {
+		e.put(first+i, &jobs[i])
+	}
+	return first
+}
+
+// MaxJobs bounds the number of jobs of one simulation (2^31 − 1: the
+// engine's job arrays would then take 200 GB).
+const MaxJobs = math.MaxInt32
+
+// grow lengthens the job arrays by n. It panics beyond MaxJobs jobs.
+func (e *Engine) grow(n int) {
+	k := len(e.id) + n
+	if n > MaxJobs || k > MaxJobs {
+		panic(fmt.Sprintf("sim: %d jobs, more than MaxJobs", k))
+	}
+	if k > cap(e.id) {
+		e.Reserve(max(n, len(e.id)/4))
+	}
+	e.id, e.user, e.submit, e.runtime = e.id[:k], e.user[:k], e.submit[:k], e.runtime[:k]
+	e.estimate, e.lwait, e.width = e.estimate[:k], e.lwait[:k], e.width[:k]
+	e.start, e.end, e.state, e.pos = e.start[:k], e.end[:k], e.state[:k], e.pos[:k]
+}
+
+// check panics if job breaks the invariants of Job or arrives in the past.
+func (e *Engine) check(job *Job) {
 	switch {
 	case !(job.Runtime >= 0) || math.IsInf(job.Runtime, 1):
 		panic(fmt.Sprintf("sim: job %d: runtime %v, want finite and ≥ 0", job.ID, job.Runtime))
@@ -203,40 +294,21 @@ func (e *Engine) Submit(job Job) int {
 	case job.Submit < e.now:
 		panic(fmt.Sprintf("sim: job %d submitted for %v, in the past (now %v)", job.ID, job.Submit, e.now))
 	}
-	j := len(e.id)
-	e.id = append(e.id, job.ID)
-	e.user = append(e.user, job.User)
-	e.submit = append(e.submit, job.Submit)
-	e.runtime = append(e.runtime, job.Runtime)
-	e.estimate = append(e.estimate, job.Estimate)
-	e.lwait = append(e.lwait, job.Wait)
-	e.width = append(e.width, job.Procs)
-	e.start = append(e.start, math.NaN())
-	e.end = append(e.end, math.NaN())
-	e.state = append(e.state, statePending)
-	e.qpos = append(e.qpos, -1)
-	e.rpos = append(e.rpos, -1)
-	if n := len(e.arr); n == e.arrHead || e.submit[e.arr[n-1]] <= job.Submit {
-		if e.arrHead > 4096 && e.arrHead > n/2 {
-			k := copy(e.arr, e.arr[e.arrHead:])
-			e.arr = e.arr[:k]
-			e.arrHead = 0
-		}
-		e.arr = append(e.arr, j)
-	} else {
-		e.pushArrival(j)
-	}
-	return j
 }
 
-// SubmitAll submits jobs in order and returns the number of the first.
-func (e *Engine) SubmitAll(jobs []Job) int {
-	e.Reserve(len(jobs))
-	first := len(e.id)
-	for i := range jobs {
-		e.Submit(jobs[i])
+// put makes slot j of the job arrays the (valid) job.
+func (e *Engine) put(j int, job *Job) {
+	e.id[j], e.user[j], e.submit[j] = job.ID, job.User, job.Submit
+	e.runtime[j], e.estimate[j], e.lwait[j], e.width[j] = job.Runtime, job.Estimate, job.Wait, job.Procs
+	e.start[j], e.end[j], e.pos[j] = math.NaN(), math.NaN(), -1
+	if e.fifoLen == 0 || e.fifoLast <= job.Submit {
+		e.state[j] = statePending
+		e.fifoLen++
+		e.fifoLast = job.Submit
+	} else {
+		e.state[j] = stateHeaped
+		e.pushArrival(j)
 	}
-	return first
 }
 
 // Run simulates until no event is left: every submitted job has ended and
@@ -305,7 +377,7 @@ func (e *Engine) round(limit float64) bool {
 		if a < 0 || e.submit[a] > t {
 			break
 		}
-		e.popArrival()
+		e.popArrival(a)
 		e.arrive(a)
 	}
 	for len(e.timers) > 0 && e.timers[0] <= t {
@@ -344,12 +416,12 @@ func (e *Engine) finish(j int) {
 	e.nRunning--
 	e.nDone++
 	// Remove from the running list.
-	p := e.rpos[j]
+	p := e.pos[j]
 	last := e.run[len(e.run)-1]
 	e.run[p] = last
-	e.rpos[last] = p
+	e.pos[last] = p
 	e.run = e.run[:len(e.run)-1]
-	e.rpos[j] = -1
+	e.pos[j] = -1
 	if e.trackEst {
 		e.removeEst(j)
 	}
@@ -368,7 +440,7 @@ func (e *Engine) arrive(j int) {
 	if e.wqHead > 1024 && e.wqHead > len(e.wq)/2 {
 		e.compactQueue()
 	}
-	e.qpos[j] = len(e.wq)
+	e.pos[j] = len(e.wq)
 	e.wq = append(e.wq, j)
 	if e.onArr != nil {
 		e.onArr.Arrive(e, j)
@@ -393,14 +465,13 @@ func (e *Engine) Start(j int) {
 	e.nWaiting--
 	e.nRunning++
 	e.pushTerm(termEntry{end, j})
-	e.rpos[j] = len(e.run)
+	// Move from the waiting queue to the running list.
+	p := e.pos[j]
+	e.pos[j] = len(e.run)
 	e.run = append(e.run, j)
 	if e.trackEst {
 		e.insertEst(j)
 	}
-	// Remove from the waiting queue.
-	p := e.qpos[j]
-	e.qpos[j] = -1
 	if p == e.wqHead {
 		e.wqHead++
 		for e.wqHead < len(e.wq) && e.state[e.wq[e.wqHead]] != stateWaiting {
@@ -421,7 +492,7 @@ func (e *Engine) compactQueue() {
 	for _, j := range e.wq[e.wqHead:] {
 		if e.state[j] == stateWaiting {
 			e.wq[k] = j
-			e.qpos[j] = k
+			e.pos[j] = k
 			k++
 		}
 	}
@@ -531,8 +602,11 @@ func (e *Engine) arrLess(a, b int) bool {
 
 func (e *Engine) peekArrival() int {
 	a := -1
-	if e.arrHead < len(e.arr) {
-		a = e.arr[e.arrHead]
+	if e.fifoLen > 0 {
+		for e.state[e.arrNext] != statePending {
+			e.arrNext++
+		}
+		a = e.arrNext
 	}
 	if len(e.arrHeap) > 0 && (a < 0 || e.arrLess(e.arrHeap[0], a)) {
 		a = e.arrHeap[0]
@@ -540,9 +614,11 @@ func (e *Engine) peekArrival() int {
 	return a
 }
 
-func (e *Engine) popArrival() {
-	if e.arrHead < len(e.arr) && (len(e.arrHeap) == 0 || e.arrLess(e.arr[e.arrHead], e.arrHeap[0])) {
-		e.arrHead++
+// popArrival removes a, the arrival peekArrival returned.
+func (e *Engine) popArrival(a int) {
+	if e.state[a] == statePending {
+		e.arrNext++
+		e.fifoLen--
 		return
 	}
 	h := e.arrHeap
@@ -589,39 +665,42 @@ func (e *Engine) pushArrival(j int) {
 
 // Running jobs by estimated end (for Shadow).
 
-func estLess(a, b estEntry) bool { return a.t < b.t || (a.t == b.t && a.j < b.j) }
+func estLess(a, b estEntry) bool { return a.k < b.k || (a.k == b.k && a.j < b.j) }
 
 func (e *Engine) estEnd(j int) float64 { return e.start[j] + e.estimate[j] }
 
 func (e *Engine) insertEst(j int) {
-	x := estEntry{e.estEnd(j), j}
-	i, _ := slices.BinarySearchFunc(e.byEst, x, func(a, b estEntry) int {
-		if estLess(a, b) {
-			return -1
-		}
-		if estLess(b, a) {
-			return 1
-		}
+	x := estEntry{timeKey(e.estEnd(j)), int32(j), int32(e.width[j])}
+	i := e.searchEst(x)
+	e.byEst = append(e.byEst, estEntry{})
+	copy(e.byEst[i+1:], e.byEst[i:])
+	e.byEst[i] = x
+}
+
+// searchEst returns the index of the first entry of byEst not before x: a
+// binary search without branches the processor would mispredict.
+func (e *Engine) searchEst(x estEntry) int {
+	b := e.byEst
+	if len(b) == 0 {
 		return 0
-	})
-	e.byEst = slices.Insert(e.byEst, i, x)
+	}
+	base, n := 0, len(b)
+	for n > 1 {
+		half := n >> 1
+		y := b[base+half-1]
+		base += half & -(b2i(y.k < x.k) | b2i(y.k == x.k)&b2i(y.j < x.j))
+		n -= half
+	}
+	y := b[base]
+	return base + (b2i(y.k < x.k) | b2i(y.k == x.k)&b2i(y.j < x.j))
 }
 
 func (e *Engine) removeEst(j int) {
-	x := estEntry{e.estEnd(j), j}
-	lo, hi := 0, len(e.byEst)
-	for lo < hi {
-		m := int(uint(lo+hi) >> 1)
-		if estLess(e.byEst[m], x) {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
-	if lo == len(e.byEst) || e.byEst[lo].j != j {
+	lo := e.searchEst(estEntry{k: timeKey(e.estEnd(j)), j: int32(j)})
+	if lo == len(e.byEst) || int(e.byEst[lo].j) != j {
 		panic("sim: internal error: running job missing from the estimate order")
 	}
-	e.byEst = slices.Delete(e.byEst, lo, lo+1)
+	e.byEst = e.byEst[:lo+copy(e.byEst[lo:], e.byEst[lo+1:])]
 }
 
 // Shadow returns the earliest time at which p processors will be free if
@@ -643,7 +722,7 @@ func (e *Engine) Shadow(p int) (shadow float64, extra int) {
 		e.trackEst = true
 		e.byEst = e.byEst[:0]
 		for _, j := range e.run {
-			e.byEst = append(e.byEst, estEntry{e.estEnd(j), j})
+			e.byEst = append(e.byEst, estEntry{timeKey(e.estEnd(j)), int32(j), int32(e.width[j])})
 		}
 		slices.SortFunc(e.byEst, func(a, b estEntry) int {
 			if estLess(a, b) {
@@ -655,14 +734,14 @@ func (e *Engine) Shadow(p int) (shadow float64, extra int) {
 	avail := e.free
 	b := e.byEst
 	for i := 0; i < len(b); i++ {
-		avail += e.width[b[i].j]
+		avail += int(b[i].w)
 		if avail >= p {
-			t := b[i].t
-			for i+1 < len(b) && b[i+1].t == t {
+			k := b[i].k
+			for i+1 < len(b) && b[i+1].k == k {
 				i++
-				avail += e.width[b[i].j]
+				avail += int(b[i].w)
 			}
-			return t, avail - p
+			return keyTime(k), avail - p
 		}
 	}
 	panic("sim: internal error: shadow time not found")

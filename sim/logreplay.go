@@ -45,6 +45,14 @@ func dueLess(a, b dueEntry) bool {
 	return a.j < b.j
 }
 
+// Reset makes the scheduler ready for another simulation, keeping its
+// memory (see Resetter).
+func (s *LogReplay) Reset() {
+	s.UnknownWait, s.Delayed = 0, 0
+	s.due = s.due[:0]
+	s.ready = readySet{nodes: s.ready.nodes[:0], spare: s.ready.spare[:0]}
+}
+
 func (s *LogReplay) loggedStart(e *Engine, j int) float64 {
 	w := e.lwait[j]
 	if math.IsNaN(w) || w < 0 {

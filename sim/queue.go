@@ -1,81 +1,133 @@
 package sim
 
-import "math"
+import (
+	"math"
+	"math/bits"
+)
 
 // widthQueue holds waiting jobs in arrival order, each at an absolute
-// position that never changes, with a two-level index of the minimum width
-// (blocks of 64 positions, superblocks of 64 blocks). next(p, k) finds the
-// first job at or after position p needing at most k processors while
-// skipping whole blocks of wider jobs, so that a backfilling pass over a
-// deep queue does not rescan jobs that cannot fit.
+// position that never changes, with an index by width class that lets a
+// search jump to the jobs narrow enough: next(p, k) finds the first job
+// at or after position p needing at most k processors, nextBackfill the
+// first that passes the EASY test, without looking at the wider jobs in
+// between, so that a backfilling pass over a deep queue costs what the
+// jobs it could start cost.
 //
-// With trackEst, each block also keeps, lazily, its staircase of
-// (width, least estimate among jobs at most that wide), so that the EASY
-// test "fits in f processors and either fits in x or ends by the shadow
-// time" (nextBackfill) can skip every block that holds no such job.
+// A job's width class is the bit length of its width (1; 2–3; 4–7; …).
+// Positions form blocks of 64 and superblocks of 64 blocks. For each block
+// and class the index keeps a 64-bit mask of the positions holding a job
+// of that class, and for each superblock and class a mask of the blocks
+// holding one; a push or a removal sets or clears a bit or two. A search
+// ORs the masks of the classes that can fit and walks their set bits.
+//
+// With trackEst the index also keeps, per block and class and per
+// superblock and class, the least estimate of those jobs, so that the
+// EASY test "fits in f processors and either fits in x or ends by the
+// shadow time" can pass over a class whose jobs all end too late. A
+// least estimate is a lower bound after its job has left, recounted (from
+// the class's mask) the next time a search needs it.
+//
+// Everything lives in flat slices (an arena), which reset keeps for the
+// next simulation.
 type widthQueue struct {
 	trackEst bool
+	classes  int // width classes: the bit length of the machine size
 
-	base  int     // absolute position of slot 0
-	job   []int   // job at slot, −1 once removed
-	w     []int32 // width at slot, noWidth once removed
-	bmin  []int32 // minimum width per block
-	sbmin []int32 // minimum width per superblock
-	head  int     // absolute position of the first live slot (== end when empty)
-	live  int
-	pos   []int // job → absolute position (−1 when not queued)
+	base int   // absolute position of slot 0
+	job  []int // job at slot, −1 once removed
+	w    []int // width at slot
+	head int   // absolute position of the first live slot (== end when empty)
+	live int
+	pos  []int // job → absolute position (−1 when not queued)
+
+	slots   []uint64 // [block·classes + c]: positions of the block with a job of class c+1
+	blocks  []uint64 // [superblock·classes + c]: blocks of the superblock with a job of class c+1
+	bClass  []uint64 // [block]: bit c set when the block has a job of class c+1
+	sbClass []uint64 // [superblock]: bit c set when the superblock has a job of class c+1
 
 	// With trackEst.
-	est    []float64 // estimate at slot
-	sbminE []float64 // lower bound of the estimates per superblock
-	stale  []bool    // block staircase out of date
-	stW    [][]int32 // block staircase: widths, increasing
-	stE    [][]float64
-	tmp    []stair
-}
-
-type stair struct {
-	w int32
-	e float64
+	est     []float64 // estimate at slot
+	bEst    []float64 // [block·classes + c]: least estimate of the class's jobs in the block
+	bStale  []uint64  // [block]: bit c set when bEst of class c+1 is a lower bound to recount
+	sbEst   []float64 // [superblock·classes + c]: a lower bound of the class's estimates
+	sbStale []uint64  // [superblock]: bit c set when sbEst of class c+1 is to be recounted
 }
 
 const (
 	qBlockBits = 6
 	qBlock     = 1 << qBlockBits // slots per block
 	qSuper     = qBlock * qBlock // slots per superblock
-	noWidth    = math.MaxInt32
 )
+
+// widthClass returns the class of width w ≥ 1: its bit length.
+func widthClass(w int) int { return bits.Len(uint(w)) }
+
+// reset empties the queue for a machine of procs processors, keeping its
+// memory.
+func (q *widthQueue) reset(procs int, trackEst bool) {
+	*q = widthQueue{trackEst: trackEst, classes: widthClass(procs),
+		job: q.job[:0], w: q.w[:0], pos: q.pos[:0], slots: q.slots[:0], blocks: q.blocks[:0],
+		bClass: q.bClass[:0], sbClass: q.sbClass[:0],
+		est: q.est[:0], bEst: q.bEst[:0], bStale: q.bStale[:0], sbEst: q.sbEst[:0], sbStale: q.sbStale[:0]}
+}
 
 func (q *widthQueue) end() int { return q.base + len(q.job) }
 
-// push appends job j of width w and returns its position.
-func (q *widthQueue) push(j, w int) int {
+// push appends job j of width w (1 ≤ w ≤ the machine size) and, with
+// trackEst, estimate est, and returns its position.
+func (q *widthQueue) push(j, w int, est float64) int {
 	if q.head-q.base >= 4*qSuper && q.head-q.base > len(q.job)/2 {
 		q.rebase()
 	}
-	for j >= len(q.pos) {
-		q.pos = append(q.pos, -1)
+	if j >= len(q.pos) {
+		n := len(q.pos)
+		if j >= cap(q.pos) {
+			q.pos = append(q.pos[:cap(q.pos)], make([]int, max(j+1, 2*cap(q.pos))-cap(q.pos))...)
+		}
+		q.pos = q.pos[:j+1]
+		for k := n; k <= j; k++ {
+			q.pos[k] = -1
+		}
 	}
 	s := len(q.job)
-	q.job = append(q.job, j)
-	q.w = append(q.w, int32(w))
+	b, sb := s>>qBlockBits, s>>(2*qBlockBits)
+	nc := q.classes
 	if s%qBlock == 0 {
-		q.bmin = append(q.bmin, noWidth)
+		q.bClass = append(q.bClass, 0)
+		for range nc {
+			q.slots = append(q.slots, 0)
+			if q.trackEst {
+				q.bEst = append(q.bEst, math.Inf(1))
+			}
+		}
 		if q.trackEst {
-			q.stale = append(q.stale, true)
-			q.stW = append(q.stW, nil)
-			q.stE = append(q.stE, nil)
+			q.bStale = append(q.bStale, 0)
 		}
 	}
 	if s%qSuper == 0 {
-		q.sbmin = append(q.sbmin, noWidth)
+		q.sbClass = append(q.sbClass, 0)
+		for range nc {
+			q.blocks = append(q.blocks, 0)
+			if q.trackEst {
+				q.sbEst = append(q.sbEst, math.Inf(1))
+			}
+		}
 		if q.trackEst {
-			q.sbminE = append(q.sbminE, math.Inf(1))
+			q.sbStale = append(q.sbStale, 0)
 		}
 	}
-	b, sb := s>>qBlockBits, s>>(2*qBlockBits)
-	q.bmin[b] = min(q.bmin[b], int32(w))
-	q.sbmin[sb] = min(q.sbmin[sb], int32(w))
+	q.job = append(q.job, j)
+	q.w = append(q.w, w)
+	c := widthClass(w) - 1
+	q.slots[b*nc+c] |= 1 << (s & (qBlock - 1))
+	q.blocks[sb*nc+c] |= 1 << (b & (qBlock - 1))
+	q.bClass[b] |= 1 << c
+	q.sbClass[sb] |= 1 << c
+	if q.trackEst {
+		q.est = append(q.est, est)
+		q.bEst[b*nc+c] = min(q.bEst[b*nc+c], est)
+		q.sbEst[sb*nc+c] = min(q.sbEst[sb*nc+c], est)
+	}
 	p := q.base + s
 	q.pos[j] = p
 	if q.live == 0 {
@@ -91,17 +143,19 @@ func (q *widthQueue) rebase() {
 	if n == 0 {
 		return
 	}
-	cut := n * qSuper
+	cut, nb, nc := n*qSuper, n*qBlock, q.classes
 	q.job = q.job[:copy(q.job, q.job[cut:])]
 	q.w = q.w[:copy(q.w, q.w[cut:])]
-	q.bmin = q.bmin[:copy(q.bmin, q.bmin[n*qBlock:])]
-	q.sbmin = q.sbmin[:copy(q.sbmin, q.sbmin[n:])]
+	q.slots = q.slots[:copy(q.slots, q.slots[nb*nc:])]
+	q.blocks = q.blocks[:copy(q.blocks, q.blocks[n*nc:])]
+	q.bClass = q.bClass[:copy(q.bClass, q.bClass[nb:])]
+	q.sbClass = q.sbClass[:copy(q.sbClass, q.sbClass[n:])]
 	if q.trackEst {
 		q.est = q.est[:copy(q.est, q.est[cut:])]
-		q.sbminE = q.sbminE[:copy(q.sbminE, q.sbminE[n:])]
-		q.stale = q.stale[:copy(q.stale, q.stale[n*qBlock:])]
-		q.stW = q.stW[:copy(q.stW, q.stW[n*qBlock:])]
-		q.stE = q.stE[:copy(q.stE, q.stE[n*qBlock:])]
+		q.bEst = q.bEst[:copy(q.bEst, q.bEst[nb*nc:])]
+		q.bStale = q.bStale[:copy(q.bStale, q.bStale[nb:])]
+		q.sbEst = q.sbEst[:copy(q.sbEst, q.sbEst[n*nc:])]
+		q.sbStale = q.sbStale[:copy(q.sbStale, q.sbStale[n:])]
 	}
 	q.base += cut
 }
@@ -120,29 +174,27 @@ func (q *widthQueue) remove(j int) {
 	q.pos[j] = -1
 	s := p - q.base
 	q.job[s] = -1
-	old := q.w[s]
-	q.w[s] = noWidth
-	b := s >> qBlockBits
-	if q.trackEst {
-		q.stale[b] = true
-	}
-	if old == q.bmin[b] {
-		lo := b << qBlockBits
-		hi := min(lo+qBlock, len(q.w))
-		m := int32(noWidth)
-		for _, x := range q.w[lo:hi] {
-			m = min(m, x)
+	b, sb, nc := s>>qBlockBits, s>>(2*qBlockBits), q.classes
+	c := widthClass(q.w[s]) - 1
+	k := b*nc + c
+	q.slots[k] &^= 1 << (s & (qBlock - 1))
+	empty := q.slots[k] == 0
+	if empty {
+		q.bClass[b] &^= 1 << c
+		if q.blocks[sb*nc+c] &^= 1 << (b & (qBlock - 1)); q.blocks[sb*nc+c] == 0 {
+			q.sbClass[sb] &^= 1 << c
 		}
-		q.bmin[b] = m
-		sb := s >> (2 * qBlockBits)
-		if old == q.sbmin[sb] && m != old {
-			blo := sb << qBlockBits
-			bhi := min(blo+qBlock, len(q.bmin))
-			m = noWidth
-			for _, x := range q.bmin[blo:bhi] {
-				m = min(m, x)
-			}
-			q.sbmin[sb] = m
+	}
+	if q.trackEst {
+		// Only the job of the least estimate can have set it.
+		if e := q.est[s]; empty {
+			q.bEst[k] = math.Inf(1)
+			q.bStale[b] &^= 1 << c
+		} else if e == q.bEst[k] {
+			q.bStale[b] |= 1 << c
+		}
+		if q.est[s] == q.sbEst[sb*nc+c] {
+			q.sbStale[sb] |= 1 << c
 		}
 	}
 	q.live--
@@ -158,125 +210,123 @@ func (q *widthQueue) remove(j int) {
 	}
 }
 
-// next returns the first position ≥ p holding a job of width ≤ k, −1 if
-// none.
-func (q *widthQueue) next(p, k int) int {
-	if k <= 0 {
-		return -1
-	}
-	kk := int32(min(k, noWidth-1))
-	s := max(p, q.head) - q.base
-	n := len(q.w)
-	for s < n {
-		if sb := s >> (2 * qBlockBits); q.sbmin[sb] > kk {
-			s = (sb + 1) << (2 * qBlockBits)
-			continue
-		}
-		b := s >> qBlockBits
-		if q.bmin[b] > kk {
-			s = (b + 1) << qBlockBits
-			continue
-		}
-		end := min((b+1)<<qBlockBits, n)
-		for _, x := range q.w[s:end] {
-			if x <= kk {
-				return q.base + s
-			}
-			s++
-		}
-	}
-	return -1
-}
-
 // at returns the job at position p.
 func (q *widthQueue) at(p int) int { return q.job[p-q.base] }
 
-// pushEst appends job j of width w and estimate est (trackEst).
-func (q *widthQueue) pushEst(j, w int, est float64) int {
-	p := q.push(j, w)
-	s := p - q.base
-	q.est = append(q.est, est)
-	q.stale[s>>qBlockBits] = true
-	sb := s >> (2 * qBlockBits)
-	q.sbminE[sb] = min(q.sbminE[sb], est)
-	return p
+// next returns the first position ≥ p holding a job of width ≤ k, −1 if
+// none.
+func (q *widthQueue) next(p, k int) int {
+	it := q.scan(p)
+	return it.next(k, k, 0, -1)
 }
 
-// staircase rebuilds block b's staircase if it is out of date.
-func (q *widthQueue) staircase(b int) {
-	if !q.stale[b] {
-		return
-	}
-	q.stale[b] = false
-	lo := b << qBlockBits
-	hi := min(lo+qBlock, len(q.w))
-	t := q.tmp[:0]
-	for s := lo; s < hi; s++ {
-		if q.w[s] != noWidth {
-			t = append(t, stair{q.w[s], q.est[s]})
+// blockEst returns the least estimate of the jobs of class c+1 in block b
+// (trackEst), recounting it if it may be a lower bound.
+func (q *widthQueue) blockEst(b, c int) float64 {
+	k := b*q.classes + c
+	if q.bStale[b]&(1<<c) != 0 {
+		q.bStale[b] &^= 1 << c
+		least := math.Inf(1)
+		lo := b << qBlockBits
+		for m := q.slots[k]; m != 0; m &= m - 1 {
+			least = min(least, q.est[lo+bits.TrailingZeros64(m)])
 		}
+		q.bEst[k] = least
 	}
-	// Insertion sort by width (a block holds at most 64 jobs).
-	for i := 1; i < len(t); i++ {
-		for k := i; k > 0 && t[k].w < t[k-1].w; k-- {
-			t[k], t[k-1] = t[k-1], t[k]
-		}
-	}
-	ws, es := q.stW[b][:0], q.stE[b][:0]
-	for _, x := range t {
-		if n := len(es); n == 0 || x.e < es[n-1] {
-			if n > 0 && ws[n-1] == x.w {
-				es[n-1] = x.e
-			} else {
-				ws = append(ws, x.w)
-				es = append(es, x.e)
-			}
-		}
-	}
-	q.stW[b], q.stE[b], q.tmp = ws, es, t
+	return q.bEst[k]
 }
 
-// nextBackfill returns the first position ≥ p holding a job of width w
-// and estimate est with w ≤ f and (w ≤ x or now + est ≤ shadow), −1 if
-// none (trackEst).
-func (q *widthQueue) nextBackfill(p, f, x int, now, shadow float64) int {
+// superEst returns a lower bound of the estimates of the jobs of class
+// c+1 in superblock sb (trackEst), recounted from its blocks' if the job
+// that set it has left.
+func (q *widthQueue) superEst(sb, c int) float64 {
+	k := sb*q.classes + c
+	if q.sbStale[sb]&(1<<c) != 0 {
+		q.sbStale[sb] &^= 1 << c
+		least := math.Inf(1)
+		lo := sb << qBlockBits
+		for m := q.blocks[k]; m != 0; m &= m - 1 {
+			least = min(least, q.bEst[(lo+bits.TrailingZeros64(m))*q.classes+c])
+		}
+		q.sbEst[k] = least
+	}
+	return q.sbEst[k]
+}
+
+// queueScan walks the queue from a position on, in order, returning the
+// jobs that pass a test whose parameters only narrow as the walk goes on
+// (the free and extra processors of a backfilling pass shrink with each
+// job started): the masks of a superblock and of a block are computed
+// once for the widest parameters, and every job is checked with the
+// current ones.
+type queueScan struct {
+	q  *widthQueue
+	s  int    // next slot
+	sb int    // superblock of bm, −1 before the first
+	bm uint64 // blocks of sb still to visit
+	lo int    // first slot of the current block
+	m  uint64 // slots of the current block still to visit
+}
+
+// scan returns a walk of the queue from position p on.
+func (q *widthQueue) scan(p int) queueScan {
+	return queueScan{q: q, s: max(p, q.head) - q.base, sb: -1}
+}
+
+// next returns the next position of the walk holding a job of width w
+// and (with trackEst) estimate est with w ≤ f and (w ≤ x or now + est ≤
+// shadow), −1 if none; next(k, k, 0, −1) asks for w ≤ k. f and x must not
+// grow from one call to the next, nor now and shadow change.
+func (it *queueScan) next(f, x int, now, shadow float64) int {
+	q := it.q
 	if f <= 0 {
 		return -1
 	}
-	ff := int32(min(f, noWidth-1))
-	xx := int32(min(x, f, noWidth-1))
-	ok := func(w int32, est float64) bool { return w <= ff && (w <= xx || now+est <= shadow) }
-	s := max(p, q.head) - q.base
-	n := len(q.w)
-	for s < n {
-		sb := s >> (2 * qBlockBits)
-		if q.sbmin[sb] > ff || q.sbmin[sb] > xx && now+q.sbminE[sb] > shadow {
-			s = (sb + 1) << (2 * qBlockBits)
+	x = min(x, f)
+	nc := q.classes
+	fit := uint64(1)<<min(widthClass(f), nc) - 1          // classes that may fit in f
+	sure := uint64(1)<<min(widthClass(max(x, 0)), nc) - 1 // classes that may fit in x: no estimate test
+	for {
+		for it.m != 0 {
+			t := it.lo + bits.TrailingZeros64(it.m)
+			it.m &= it.m - 1
+			if w := q.w[t]; w <= f && (w <= x || now+q.est[t] <= shadow) {
+				return q.base + t
+			}
+		}
+		if it.bm == 0 {
+			// The next superblock with a class that may fit.
+			if it.sb >= 0 {
+				it.s = (it.sb + 1) << (2 * qBlockBits)
+			}
+			if it.s >= len(q.w) {
+				return -1
+			}
+			it.sb = it.s >> (2 * qBlockBits)
+			k := it.sb * nc
+			for cs := q.sbClass[it.sb] & fit; cs != 0; cs &= cs - 1 {
+				c := bits.TrailingZeros64(cs)
+				if sure&(1<<c) != 0 || now+q.superEst(it.sb, c) <= shadow {
+					it.bm |= q.blocks[k+c]
+				}
+			}
+			it.bm &= ^uint64(0) << ((it.s >> qBlockBits) & (qBlock - 1))
 			continue
 		}
-		b := s >> qBlockBits
-		if q.bmin[b] > ff {
-			s = (b + 1) << qBlockBits
-			continue
-		}
-		if q.bmin[b] > xx {
-			q.staircase(b)
-			ws := q.stW[b]
-			k := len(ws)
-			for k > 0 && ws[k-1] > ff {
-				k--
-			}
-			if k == 0 || now+q.stE[b][k-1] > shadow {
-				s = (b + 1) << qBlockBits
-				continue
+		b := it.sb<<qBlockBits + bits.TrailingZeros64(it.bm)
+		it.bm &= it.bm - 1
+		it.lo = b << qBlockBits
+		k := b * nc
+		var m uint64
+		for cs := q.bClass[b] & fit; cs != 0; cs &= cs - 1 {
+			c := bits.TrailingZeros64(cs)
+			if sure&(1<<c) != 0 || now+q.blockEst(b, c) <= shadow {
+				m |= q.slots[k+c]
 			}
 		}
-		end := min((b+1)<<qBlockBits, n)
-		for ; s < end; s++ {
-			if ok(q.w[s], q.est[s]) {
-				return q.base + s
-			}
+		if it.s > it.lo {
+			m &= ^uint64(0) << (it.s - it.lo)
 		}
+		it.m = m
 	}
-	return -1
 }

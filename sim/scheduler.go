@@ -44,6 +44,15 @@ type FinishObserver interface {
 	Finish(e *Engine, j int)
 }
 
+// Resetter is implemented by schedulers that can be used again, for
+// another simulation, after Reset: a program that runs many simulations
+// one after the other keeps one scheduler (and one Engine, see
+// Engine.Reset) and allocates nothing once their memory is large enough.
+// Every scheduler of this package implements it.
+type Resetter interface {
+	Reset()
+}
+
 // Factory makes a fresh scheduler for one simulation.
 type Factory func() Scheduler
 
@@ -200,6 +209,9 @@ func (s *EASY) Name() string {
 		return "backfill:1,arrival," + o
 	}
 }
+
+// Reset does nothing: FCFS keeps no state (see Resetter).
+func (*FCFS) Reset() {}
 
 // Schedule starts waiting jobs in order of arrival while the first fits.
 func (*FCFS) Schedule(e *Engine) {
