@@ -479,9 +479,9 @@ func (s *Backfill) backfill(e *Engine) {
 // fitsAt reports whether n processors are free over [t, t+d).
 func (p *profile) fitsAt(t float64, n int, d float64) bool {
 	b, i := p.locate(t)
-	if p.blocks[b].v[i]+p.blocks[b].lazy < int32(n) {
+	if blk := p.blk(b); blk.v[i]+blk.lazy < n {
 		return false
 	}
 	ub, ui := p.nextBelow(b, i, n)
-	return ub < 0 || p.blocks[ub].t[ui] >= t+d
+	return ub < 0 || p.blk(ub).t[ui] >= t+d
 }

@@ -61,14 +61,25 @@ type Conservative struct {
 	lastWake float64
 
 	// Cache of the first time ≥ now with w processors free, by width w,
-	// valid while faGen[w] == gen (the profile has not changed).
-	faT   []float64
-	faGen []uint32
-	gen   uint32
+	// valid while its gen is gen (the profile has not changed): indexed
+	// by width up to faSmall, in a map beyond (never an array as long as
+	// the machine).
+	fa    []faEntry
+	faBig map[int]faEntry
+	gen   uint64
 
 	// onReserve, for tests, hears every reservation made or moved.
 	onReserve func(j int, t float64)
 }
+
+// faEntry is a cached first time with enough processors free.
+type faEntry struct {
+	t   float64
+	gen uint64
+}
+
+// faSmall bounds the widths cached in an array.
+const faSmall = 4096
 
 // Name returns the name New knows the scheduler by: "conservative", or
 // "conservative:K" for Depth K.
@@ -101,9 +112,37 @@ func (s *Conservative) init(e *Engine) {
 		s.prof.reset(e.procs, e.now)
 		s.q.reset(e.procs, false)
 		s.lastWake = math.Inf(-1)
-		s.faT = make([]float64, e.procs+1)
-		s.faGen = make([]uint32, e.procs+1)
+		n := min(e.procs, faSmall) + 1
+		if cap(s.fa) < n {
+			s.fa = make([]faEntry, n)
+		}
+		s.fa = s.fa[:n]
+		clear(s.fa)
+		clear(s.faBig)
+		s.gen = 1
 	}
+}
+
+// firstAtLeast returns the first time ≥ now with w processors free
+// (cached while the profile does not change).
+func (s *Conservative) firstAtLeast(now float64, w int) float64 {
+	if w < len(s.fa) {
+		if f := &s.fa[w]; f.gen == s.gen {
+			return f.t
+		}
+		t := s.prof.firstAtLeast(now, w)
+		s.fa[w] = faEntry{t, s.gen}
+		return t
+	}
+	if f, ok := s.faBig[w]; ok && f.gen == s.gen {
+		return f.t
+	}
+	if s.faBig == nil {
+		s.faBig = make(map[int]faEntry)
+	}
+	t := s.prof.firstAtLeast(now, w)
+	s.faBig[w] = faEntry{t, s.gen}
+	return t
 }
 
 // Reset makes the scheduler ready for another simulation, keeping its
@@ -210,24 +249,27 @@ func dur(e *Engine, j int) float64 { return max(e.estimate[j], minReserve) }
 
 // compress moves every waiting job with a reservation, in order of
 // arrival, to the earliest time it fits (never later than its
-// reservation).
+// reservation). A job is passed over without a search when its width is
+// not free anywhere before its reservation.
 func (s *Conservative) compress(e *Engine) {
 	now := e.now
 	s.gen++
 	tail := s.prof.tail()
 	m := s.prof.maxIn(now, tail)
-	for p := s.q.next(0, m); p >= 0 && p < s.nextPos; p = s.q.next(p+1, m) {
+	lim := m
+	it := s.q.scan(0)
+	for {
+		p := it.next(lim, lim, 0, -1)
+		if p < 0 || p >= s.nextPos {
+			return
+		}
 		j := s.q.at(p)
 		r := s.res[j]
 		if !(r > now) { // due now
 			continue
 		}
 		w := e.width[j]
-		if s.faGen[w] != s.gen {
-			s.faGen[w] = s.gen
-			s.faT[w] = s.prof.firstAtLeast(now, w)
-		}
-		if s.faT[w] >= r {
+		if s.firstAtLeast(now, w) >= r {
 			continue
 		}
 		d := dur(e, j)
@@ -245,6 +287,10 @@ func (s *Conservative) compress(e *Engine) {
 			s.gen++
 			if hi := min(r+d, tail); hi > r {
 				m = max(m, s.prof.maxIn(r, hi))
+			}
+			if m > lim {
+				lim = m
+				it = s.q.scan(p + 1)
 			}
 		}
 	}

@@ -146,6 +146,7 @@ type Engine struct {
 
 	timeline bool
 	tl       Timeline
+	endOut   []float64 // Result's end times while jobs have not ended
 
 	weekOrigin      float64
 	weekNext        float64
@@ -201,7 +202,7 @@ func (e *Engine) Reset(procs int, s Scheduler, opts EngineOptions) error {
 		procs: procs, free: procs, sched: s, timeline: opts.Timeline, weekOrigin: opts.WeekOrigin, now: math.Inf(-1),
 		id: e.id[:0], user: e.user[:0], submit: e.submit[:0], runtime: e.runtime[:0], estimate: e.estimate[:0],
 		lwait: e.lwait[:0], width: e.width[:0], start: e.start[:0], end: e.end[:0], state: e.state[:0], pos: e.pos[:0],
-		arrHeap: e.arrHeap[:0], term: e.term[:0], timers: e.timers[:0], wq: e.wq[:0], run: e.run[:0], byEst: e.byEst[:0],
+		endOut: e.endOut[:0], arrHeap: e.arrHeap[:0], term: e.term[:0], timers: e.timers[:0], wq: e.wq[:0], run: e.run[:0], byEst: e.byEst[:0],
 		tl:     Timeline{Time: e.tl.Time[:0], Queue: e.tl.Queue[:0], Busy: e.tl.Busy[:0], Outstanding: e.tl.Outstanding[:0]},
 		weekly: Timeline{Time: e.weekly.Time[:0], Queue: e.weekly.Queue[:0], Busy: e.weekly.Busy[:0], Outstanding: e.weekly.Outstanding[:0]}}
 	e.onArr, _ = s.(ArrivalObserver)

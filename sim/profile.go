@@ -17,106 +17,172 @@ import (
 // and a lazy counter in each block between them, and searches skip whole
 // blocks by their minimum or maximum, so a profile of 10⁵ breakpoints (a
 // queue of 10⁵ jobs with reservations) costs O(√n) per operation instead of
-// O(n).
+// O(n). The blocks are fixed-size arrays in one arena, reused across
+// simulations; order lists them in time order and first holds their first
+// breakpoints, for the binary search of locate.
 type profile struct {
-	total  int32
-	blocks []pblock
+	total int
+	order []int32   // arena index of the k-th block in time order
+	first []float64 // first breakpoint of the k-th block
+	arena []pblock
+	spare []int32 // arena blocks not in use
 }
 
 type pblock struct {
-	t      []float64
-	v      []int32 // free processors, before adding lazy
-	lazy   int32
-	lo, hi int32 // minimum and maximum of v + lazy
+	n      int // breakpoints held
+	lazy   int // added to every v
+	lo, hi int // minimum and maximum of v[:n] + lazy
+	stale  bool
+	t      [pMax + 2]float64
+	v      [pMax + 2]int // free processors, before adding lazy
 }
 
+// pMax is the most breakpoints a block keeps after an operation; an add
+// may insert two before rebalance splits the block.
 const pMax = 64
 
+// recompute sets b's minimum and maximum.
 func (b *pblock) recompute() {
-	lo, hi := int32(math.MaxInt32), int32(math.MinInt32)
-	for _, x := range b.v {
+	lo, hi := math.MaxInt, math.MinInt
+	for _, x := range b.v[:b.n] {
 		lo = min(lo, x)
 		hi = max(hi, x)
 	}
-	b.lo, b.hi = lo+b.lazy, hi+b.lazy
+	b.lo, b.hi, b.stale = lo+b.lazy, hi+b.lazy, false
+}
+
+// blk returns the k-th block in time order.
+func (p *profile) blk(k int) *pblock { return &p.arena[p.order[k]] }
+
+// newBlock returns the arena index of an empty block.
+func (p *profile) newBlock() int32 {
+	if n := len(p.spare); n > 0 {
+		id := p.spare[n-1]
+		p.spare = p.spare[:n-1]
+		p.arena[id].n, p.arena[id].lazy, p.arena[id].stale = 0, 0, false
+		return id
+	}
+	p.arena = append(p.arena, pblock{})
+	return int32(len(p.arena) - 1)
 }
 
 // reset makes the profile of an idle machine of total processors from
 // time origin on.
 func (p *profile) reset(total int, origin float64) {
-	p.total = int32(total)
-	p.blocks = append(p.blocks[:0], pblock{t: []float64{origin}, v: []int32{int32(total)},
-		lo: int32(total), hi: int32(total)})
+	p.total = total
+	p.spare = p.spare[:0]
+	for id := range p.arena {
+		p.spare = append(p.spare, int32(len(p.arena)-1-id))
+	}
+	id := p.newBlock()
+	b := &p.arena[id]
+	b.n, b.t[0], b.v[0], b.lo, b.hi = 1, origin, total, total, total
+	p.order = append(p.order[:0], id)
+	p.first = append(p.first[:0], origin)
 }
 
 // locate returns the block and index of the segment containing time t
 // (the last breakpoint ≤ t; the first segment for earlier times).
 func (p *profile) locate(t float64) (int, int) {
-	if f := &p.blocks[0]; len(f.t) >= 2 {
+	if f := p.blk(0); f.n >= 2 {
 		if t < f.t[1] {
 			return 0, 0
 		}
-	} else if len(p.blocks) == 1 || t < p.blocks[1].t[0] {
+	} else if len(p.order) == 1 || t < p.first[1] {
 		return 0, 0
 	}
-	lo, hi := 0, len(p.blocks)
+	lo, hi := 0, len(p.first)
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
-		if p.blocks[m].t[0] <= t {
+		if p.first[m] <= t {
 			lo = m + 1
 		} else {
 			hi = m
 		}
 	}
 	b := max(lo-1, 0)
-	ts := p.blocks[b].t
-	lo, hi = 0, len(ts)
+	return b, p.inBlock(b, 0, t)
+}
+
+// inBlock returns the index of the last breakpoint ≤ t of block b, from
+// index i on (i itself when none is).
+func (p *profile) inBlock(b, i int, t float64) int {
+	blk := p.blk(b)
+	lo, hi := i, blk.n
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
-		if ts[m] <= t {
+		if blk.t[m] <= t {
 			lo = m + 1
 		} else {
 			hi = m
 		}
 	}
-	return b, max(lo-1, 0)
+	return max(lo-1, i)
 }
 
 // at returns the free processors at time t.
 func (p *profile) at(t float64) int {
 	b, i := p.locate(t)
-	return int(p.blocks[b].v[i] + p.blocks[b].lazy)
+	blk := p.blk(b)
+	return blk.v[i] + blk.lazy
 }
 
 // locateFrom is locate for a time t at or after the breakpoint (b, i).
 func (p *profile) locateFrom(b, i int, t float64) (int, int) {
-	if b+1 < len(p.blocks) && p.blocks[b+1].t[0] <= t {
+	if b+1 < len(p.order) && p.first[b+1] <= t {
 		return p.locate(t)
 	}
-	ts := p.blocks[b].t
-	lo, hi := i, len(ts)
-	for lo < hi {
-		m := int(uint(lo+hi) >> 1)
-		if ts[m] <= t {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
-	return b, max(lo-1, 0)
+	return b, p.inBlock(b, i, t)
 }
 
 // breakAt makes t a breakpoint inside block b, whose segment i contains
 // it, and returns its index. The block may grow beyond pMax; rebalance
 // splits it.
 func (p *profile) breakAt(b, i int, t float64) int {
-	blk := &p.blocks[b]
+	blk := p.blk(b)
 	if blk.t[i] == t {
 		return i
 	}
-	blk.t = slices.Insert(blk.t, i+1, t)
-	blk.v = slices.Insert(blk.v, i+1, blk.v[i])
+	n := blk.n
+	copy(blk.t[i+2:n+1], blk.t[i+1:n])
+	copy(blk.v[i+2:n+1], blk.v[i+1:n])
+	blk.t[i+1], blk.v[i+1] = t, blk.v[i]
+	blk.n++
 	return i + 1
+}
+
+// addRange adds d to segments [i0, i1) of block b and keeps its minimum
+// and maximum (recounting them only when the range held the extreme that
+// moves away).
+func (p *profile) addRange(b, i0, i1, d int) {
+	blk := p.blk(b)
+	if i0 == 0 && i1 == blk.n {
+		blk.lazy += d
+		blk.lo += d
+		blk.hi += d
+		return
+	}
+	lo, hi := math.MaxInt, math.MinInt
+	for i := i0; i < i1; i++ {
+		x := blk.v[i]
+		lo, hi = min(lo, x), max(hi, x)
+		blk.v[i] = x + d
+	}
+	if i0 >= i1 {
+		return
+	}
+	lo, hi = lo+blk.lazy, hi+blk.lazy
+	if d > 0 {
+		if lo == blk.lo {
+			blk.stale = true
+		}
+		blk.hi = max(blk.hi, hi+d)
+	} else {
+		if hi == blk.hi {
+			blk.stale = true
+		}
+		blk.lo = min(blk.lo, lo+d)
+	}
 }
 
 // add adds d free processors over [s, e).
@@ -124,31 +190,18 @@ func (p *profile) add(s, e float64, d int) {
 	if !(e > s) || d == 0 {
 		return
 	}
-	dd := int32(d)
 	bs, is := p.locate(s)
 	is = p.breakAt(bs, is, s)
 	be, ie := p.locateFrom(bs, is, e)
 	ie = p.breakAt(be, ie, e)
 	if bs == be {
-		blk := &p.blocks[bs]
-		for i := is; i < ie; i++ {
-			blk.v[i] += dd
-		}
+		p.addRange(bs, is, ie, d)
 	} else {
-		blk := &p.blocks[bs]
-		for i := is; i < len(blk.v); i++ {
-			blk.v[i] += dd
-		}
+		p.addRange(bs, is, p.blk(bs).n, d)
 		for b := bs + 1; b < be; b++ {
-			blk := &p.blocks[b]
-			blk.lazy += dd
-			blk.lo += dd
-			blk.hi += dd
+			p.addRange(b, 0, p.blk(b).n, d)
 		}
-		blk = &p.blocks[be]
-		for i := 0; i < ie; i++ {
-			blk.v[i] += dd
-		}
+		p.addRange(be, 0, ie, d)
 	}
 	// Merge equal neighbours at e, then at s (e's removal does not move s).
 	p.mergeAt(be, ie)
@@ -163,45 +216,65 @@ func (p *profile) add(s, e float64, d int) {
 // mergeAt removes breakpoint (b, i) if its segment has the same value as
 // the one before it. It may leave block b empty; rebalance removes it.
 func (p *profile) mergeAt(b, i int) {
-	blk := &p.blocks[b]
-	var prev int32
+	blk := p.blk(b)
+	var prev int
 	switch {
 	case i > 0:
 		prev = blk.v[i-1] + blk.lazy
 	case b > 0:
-		pb := &p.blocks[b-1]
-		prev = pb.v[len(pb.v)-1] + pb.lazy
+		pb := p.blk(b - 1)
+		prev = pb.v[pb.n-1] + pb.lazy
 	default:
 		return
 	}
-	if blk.v[i]+blk.lazy == prev {
-		blk.t = slices.Delete(blk.t, i, i+1)
-		blk.v = slices.Delete(blk.v, i, i+1)
+	if blk.v[i]+blk.lazy != prev {
+		return
+	}
+	n := blk.n
+	copy(blk.t[i:n-1], blk.t[i+1:n])
+	copy(blk.v[i:n-1], blk.v[i+1:n])
+	blk.n--
+	if i == 0 {
+		// The value removed may have been the block's only extreme
+		// (its equal lies in the block before).
+		blk.stale = true
+		if blk.n > 0 {
+			p.first[b] = blk.t[0]
+		}
 	}
 }
 
-// rebalance recomputes block b's minimum and maximum and keeps its size
-// between pMax/4 (joining a neighbour) and pMax (splitting it); an empty
-// block is removed.
+// rebalance recomputes block b's minimum and maximum if they may be stale
+// and keeps its size between pMax/4 (joining a neighbour) and pMax
+// (splitting it); an empty block is removed.
 func (p *profile) rebalance(b int) {
-	blk := &p.blocks[b]
+	blk := p.blk(b)
 	switch {
-	case len(blk.t) == 0:
-		p.blocks = slices.Delete(p.blocks, b, b+1)
-	case len(blk.t) > pMax:
-		h := len(blk.t) / 2
-		nb := pblock{t: slices.Clone(blk.t[h:]), v: slices.Clone(blk.v[h:]), lazy: blk.lazy}
-		blk.t = blk.t[:h:h]
-		blk.v = blk.v[:h:h]
+	case blk.n == 0:
+		p.spare = append(p.spare, p.order[b])
+		p.order = slices.Delete(p.order, b, b+1)
+		p.first = slices.Delete(p.first, b, b+1)
+	case blk.n > pMax:
+		h := blk.n / 2
+		id := p.newBlock()
+		blk = p.blk(b) // the arena may have moved
+		nb := &p.arena[id]
+		nb.n, nb.lazy = blk.n-h, blk.lazy
+		copy(nb.t[:nb.n], blk.t[h:blk.n])
+		copy(nb.v[:nb.n], blk.v[h:blk.n])
+		blk.n = h
 		blk.recompute()
 		nb.recompute()
-		p.blocks = slices.Insert(p.blocks, b+1, nb)
+		p.order = slices.Insert(p.order, b+1, id)
+		p.first = slices.Insert(p.first, b+1, nb.t[0])
 	default:
-		blk.recompute()
-		if len(blk.t) < pMax/4 {
-			if b+1 < len(p.blocks) && len(blk.t)+len(p.blocks[b+1].t) <= pMax {
+		if blk.stale {
+			blk.recompute()
+		}
+		if blk.n < pMax/4 {
+			if b+1 < len(p.order) && blk.n+p.blk(b+1).n <= pMax {
 				p.join(b)
-			} else if b > 0 && len(blk.t)+len(p.blocks[b-1].t) <= pMax {
+			} else if b > 0 && blk.n+p.blk(b-1).n <= pMax {
 				p.join(b - 1)
 			}
 		}
@@ -210,69 +283,75 @@ func (p *profile) rebalance(b int) {
 
 // join merges block b+1 into block b.
 func (p *profile) join(b int) {
-	x, y := &p.blocks[b], &p.blocks[b+1]
-	for i := range x.v {
+	x, y := p.blk(b), p.blk(b+1)
+	for i := range x.n {
 		x.v[i] += x.lazy
 	}
 	x.lazy = 0
-	for _, v := range y.v {
-		x.v = append(x.v, v+y.lazy)
+	for i := range y.n {
+		x.t[x.n+i] = y.t[i]
+		x.v[x.n+i] = y.v[i] + y.lazy
 	}
-	x.t = append(x.t, y.t...)
+	x.n += y.n
 	x.recompute()
-	p.blocks = slices.Delete(p.blocks, b+1, b+2)
+	p.spare = append(p.spare, p.order[b+1])
+	p.order = slices.Delete(p.order, b+1, b+2)
+	p.first = slices.Delete(p.first, b+1, b+2)
 }
 
 // advance forgets the profile before time now.
 func (p *profile) advance(now float64) {
 	k := 0
-	for k+1 < len(p.blocks) && p.blocks[k+1].t[0] <= now {
+	for k+1 < len(p.order) && p.first[k+1] <= now {
 		k++
 	}
 	if k > 0 {
-		p.blocks = slices.Delete(p.blocks, 0, k)
+		p.spare = append(p.spare, p.order[:k]...)
+		p.order = slices.Delete(p.order, 0, k)
+		p.first = slices.Delete(p.first, 0, k)
 	}
-	blk := &p.blocks[0]
-	_, i := p.locate(now)
-	if i > 0 {
-		blk.t = blk.t[i:]
-		blk.v = blk.v[i:]
+	blk := p.blk(0)
+	if i := p.inBlock(0, 0, now); i > 0 {
+		n := blk.n - i
+		copy(blk.t[:n], blk.t[i:blk.n])
+		copy(blk.v[:n], blk.v[i:blk.n])
+		blk.n = n
 		blk.recompute()
 	}
 	if blk.t[0] < now {
 		blk.t[0] = now
 	}
+	p.first[0] = blk.t[0]
 }
 
 // firstAtLeast returns the earliest time ≥ from at which at least n
 // processors are free.
 func (p *profile) firstAtLeast(from float64, n int) float64 {
 	b, i := p.locate(from)
-	if p.blocks[b].v[i]+p.blocks[b].lazy >= int32(n) {
-		return max(from, p.blocks[b].t[i])
+	if blk := p.blk(b); blk.v[i]+blk.lazy >= n {
+		return max(from, blk.t[i])
 	}
 	b, i = p.nextAtLeast(b, i, n)
-	return p.blocks[b].t[i]
+	return p.blk(b).t[i]
 }
 
 // nextAtLeast returns the first segment after segment (b, i) with at least
 // n processors free.
 func (p *profile) nextAtLeast(b, i, n int) (int, int) {
-	nn := int32(n)
-	blk := &p.blocks[b]
-	need := nn - blk.lazy
-	for i++; i < len(blk.v); i++ {
+	blk := p.blk(b)
+	need := n - blk.lazy
+	for i++; i < blk.n; i++ {
 		if blk.v[i] >= need {
 			return b, i
 		}
 	}
-	for b++; b < len(p.blocks); b++ {
-		blk := &p.blocks[b]
-		if blk.hi < nn {
+	for b++; b < len(p.order); b++ {
+		blk := p.blk(b)
+		if blk.hi < n {
 			continue
 		}
-		need := nn - blk.lazy
-		for i, v := range blk.v {
+		need := n - blk.lazy
+		for i, v := range blk.v[:blk.n] {
 			if v >= need {
 				return b, i
 			}
@@ -284,21 +363,20 @@ func (p *profile) nextAtLeast(b, i, n int) (int, int) {
 // nextBelow returns the first segment after segment (b, i) with fewer than
 // n processors free, (−1, −1) if none.
 func (p *profile) nextBelow(b, i, n int) (int, int) {
-	nn := int32(n)
-	blk := &p.blocks[b]
-	need := nn - blk.lazy
-	for i++; i < len(blk.v); i++ {
+	blk := p.blk(b)
+	need := n - blk.lazy
+	for i++; i < blk.n; i++ {
 		if blk.v[i] < need {
 			return b, i
 		}
 	}
-	for b++; b < len(p.blocks); b++ {
-		blk := &p.blocks[b]
-		if blk.lo >= nn {
+	for b++; b < len(p.order); b++ {
+		blk := p.blk(b)
+		if blk.lo >= n {
 			continue
 		}
-		need := nn - blk.lazy
-		for i, v := range blk.v {
+		need := n - blk.lazy
+		for i, v := range blk.v[:blk.n] {
 			if v < need {
 				return b, i
 			}
@@ -310,18 +388,7 @@ func (p *profile) nextBelow(b, i, n int) (int, int) {
 // earliestFit returns the earliest time t ≥ from such that n processors
 // are free over [t, t+d) (at the instant t when d = 0).
 func (p *profile) earliestFit(from float64, n int, d float64) float64 {
-	b, i := p.locate(from)
-	if p.blocks[b].v[i]+p.blocks[b].lazy < int32(n) {
-		b, i = p.nextAtLeast(b, i, n)
-	}
-	for {
-		t := max(from, p.blocks[b].t[i])
-		ub, ui := p.nextBelow(b, i, n)
-		if ub < 0 || p.blocks[ub].t[ui] >= t+d {
-			return t
-		}
-		b, i = p.nextAtLeast(ub, ui, n)
-	}
+	return p.earlierFit(from, n, d, math.Inf(1))
 }
 
 // earlierFit returns the earliest time t ≥ from, t < r, such that n
@@ -330,50 +397,87 @@ func (p *profile) earliestFit(from float64, n int, d float64) float64 {
 // there is none. It leaves the profile unchanged: over [r, r+d) the job
 // always fits into its own reservation, so a window starting before r fits
 // as soon as nothing blocks it before min(r, t+d).
+//
+// It walks the segments once, in runs of at least n free processors: a
+// run starting at t (no earlier than from) fits when no segment below n
+// starts before min(r, t+d). Whole blocks below n outside a run, or at
+// least n inside one, are passed by their minimum and maximum.
 func (p *profile) earlierFit(from float64, n int, d, r float64) float64 {
 	b, i := p.locate(from)
-	if p.blocks[b].v[i]+p.blocks[b].lazy < int32(n) {
-		b, i = p.nextAtLeast(b, i, n)
-	}
-	for {
-		t := max(from, p.blocks[b].t[i])
-		if t >= r {
-			return r
+	in := false // inside a run
+	var t, end float64
+	for ; b < len(p.order); b, i = b+1, 0 {
+		blk := p.blk(b)
+		ts, vs := blk.t[:blk.n], blk.v[:blk.n]
+		need := n - blk.lazy
+		if i == 0 {
+			switch {
+			case !in && blk.hi < n:
+				if ts[0] >= r {
+					return r
+				}
+				continue
+			case in && blk.lo >= n:
+				if ts[len(ts)-1] >= end {
+					return t
+				}
+				continue
+			}
 		}
-		ub, ui := p.nextBelow(b, i, n)
-		if ub < 0 || p.blocks[ub].t[ui] >= min(r, t+d) {
-			return t
+		for ; i < len(ts); i++ {
+			if in {
+				if ts[i] >= end {
+					return t
+				}
+				if vs[i] < need {
+					in = false
+				}
+			} else {
+				if ts[i] >= r {
+					return r // a run starting here or later starts too late
+				}
+				if vs[i] >= need {
+					t = max(from, ts[i])
+					if t >= r {
+						return r
+					}
+					in, end = true, min(r, t+d)
+				}
+			}
 		}
-		b, i = p.nextAtLeast(ub, ui, n)
 	}
+	if !in {
+		panic("sim: internal error: the profile never frees enough processors")
+	}
+	return t
 }
 
 // maxIn returns the largest number of free processors over [s, e).
 func (p *profile) maxIn(s, e float64) int {
 	b, i := p.locate(s)
-	blk := &p.blocks[b]
+	blk := p.blk(b)
 	m := blk.v[i] + blk.lazy
-	for i++; i < len(blk.v) && blk.t[i] < e; i++ {
+	for i++; i < blk.n && blk.t[i] < e; i++ {
 		m = max(m, blk.v[i]+blk.lazy)
 	}
-	for b++; b < len(p.blocks); b++ {
-		blk := &p.blocks[b]
+	for b++; b < len(p.order); b++ {
+		blk := p.blk(b)
 		if blk.t[0] >= e {
 			break
 		}
-		if blk.t[len(blk.t)-1] < e {
+		if blk.t[blk.n-1] < e {
 			m = max(m, blk.hi)
 			continue
 		}
-		for i := 0; i < len(blk.t) && blk.t[i] < e; i++ {
+		for i := 0; i < blk.n && blk.t[i] < e; i++ {
 			m = max(m, blk.v[i]+blk.lazy)
 		}
 	}
-	return int(m)
+	return m
 }
 
 // tail returns the time from which every processor is free for ever.
 func (p *profile) tail() float64 {
-	blk := &p.blocks[len(p.blocks)-1]
-	return blk.t[len(blk.t)-1]
+	blk := p.blk(len(p.order) - 1)
+	return blk.t[blk.n-1]
 }

@@ -266,11 +266,14 @@ type queueScan struct {
 	bm uint64 // blocks of sb still to visit
 	lo int    // first slot of the current block
 	m  uint64 // slots of the current block still to visit
+
+	f, x      int    // the parameters fit and sure were computed for
+	fit, sure uint64 // classes that may fit in f; classes that may fit in x
 }
 
 // scan returns a walk of the queue from position p on.
 func (q *widthQueue) scan(p int) queueScan {
-	return queueScan{q: q, s: max(p, q.head) - q.base, sb: -1}
+	return queueScan{q: q, s: max(p, q.head) - q.base, sb: -1, f: -1}
 }
 
 // next returns the next position of the walk holding a job of width w
@@ -284,8 +287,12 @@ func (it *queueScan) next(f, x int, now, shadow float64) int {
 	}
 	x = min(x, f)
 	nc := q.classes
-	fit := uint64(1)<<min(widthClass(f), nc) - 1          // classes that may fit in f
-	sure := uint64(1)<<min(widthClass(max(x, 0)), nc) - 1 // classes that may fit in x: no estimate test
+	if f != it.f || x != it.x {
+		it.f, it.x = f, x
+		it.fit = uint64(1)<<min(widthClass(f), nc) - 1
+		it.sure = uint64(1)<<min(widthClass(max(x, 0)), nc) - 1 // no estimate test
+	}
+	fit, sure := it.fit, it.sure
 	for {
 		for it.m != 0 {
 			t := it.lo + bits.TrailingZeros64(it.m)

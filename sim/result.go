@@ -93,7 +93,8 @@ func (e *Engine) Result() *Result {
 	n := len(e.id)
 	end := e.end[:n:n]
 	if e.nDone < n {
-		end = make([]float64, n)
+		e.endOut = slices.Grow(e.endOut[:0], n)[:n]
+		end = e.endOut
 		for j := range end {
 			end[j] = e.EndTime(j)
 		}

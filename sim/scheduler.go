@@ -48,7 +48,7 @@ type FinishObserver interface {
 // another simulation, after Reset: a program that runs many simulations
 // one after the other keeps one scheduler (and one Engine, see
 // Engine.Reset) and allocates nothing once their memory is large enough.
-// Every scheduler of this package implements it.
+// FCFS, EASY, Conservative and LogReplay implement it.
 type Resetter interface {
 	Reset()
 }

@@ -149,90 +149,167 @@ func CheckProcs(procs int) error {
 
 // Prepare turns the jobs of a trace into simulated jobs on a machine of
 // procs processors, ordered by submit time (ties in the log's order),
-// under the policies of opts (see Options). It returns an error when a job
-// is wider than the machine under ErrorWide, or when procs is not from 1 to
-// MaxProcs.
+// under the policies of opts (see Options and PrepareJob). It returns an
+// error when a job is wider than the machine under ErrorWide, or when
+// procs is not from 1 to MaxProcs.
 func Prepare(tr *datasets.Trace, procs int, opts Options) ([]Job, PrepReport, error) {
 	rep := PrepReport{Input: tr.Len()}
 	if err := CheckProcs(procs); err != nil {
 		return nil, rep, err
 	}
-	maxEst := math.NaN()
-	if opts.MissingEstimate == EstimateMaximum {
-		maxEst = math.Inf(-1)
-		for _, r := range tr.ReqTime {
-			if r >= 0 {
-				maxEst = max(maxEst, r)
-			}
-		}
-		if math.IsInf(maxEst, -1) {
-			for _, r := range tr.Runtime {
-				if r >= 0 {
-					maxEst = max(maxEst, r)
-				}
-			}
-		}
-	}
+	maxEst := opts.MaxEstimate(tr.ReqTime, tr.Runtime)
 	jobs := make([]Job, 0, tr.Len())
 	for i := range tr.JobID {
-		sub, run := tr.Submit[i], tr.Runtime[i]
-		if !(math.Abs(sub) <= datasets.MaxTime) { // the reader's range: a hand-made trace may hold 1e300
-			rep.UnknownSubmit++
+		job, f := opts.PrepareJob(tr.Submit[i], tr.Runtime[i], tr.Procs[i], tr.ReqProcs[i], tr.ReqTime[i], procs, maxEst)
+		if f.Fate == TooWide && opts.Wide == ErrorWide {
+			return nil, rep, fmt.Errorf("sim: job %d needs %d processors, the machine has %d",
+				tr.JobID[i], job.Procs, procs)
+		}
+		rep.Count(f)
+		if f.Fate != Kept {
 			continue
 		}
-		if !(run >= 0 && run <= datasets.MaxDuration) {
-			rep.UnknownRuntime++
-			continue
-		}
-		w, alt := tr.Procs[i], tr.ReqProcs[i]
-		if opts.ProcsSource == RequestedProcs {
-			w, alt = alt, w
-		}
-		if w <= 0 {
-			if alt <= 0 {
-				rep.UnknownProcs++
-				continue
-			}
-			w = alt
-			rep.ProcsFallback++
-		}
-		if w > procs {
-			if opts.Wide == ErrorWide {
-				return nil, rep, fmt.Errorf("sim: job %d needs %d processors, the machine has %d",
-					tr.JobID[i], w, procs)
-			}
-			rep.TooWide++
-			continue
-		}
-		est := tr.ReqTime[i]
-		if !(est >= 0) {
-			rep.MissingEstimate++
-			if opts.MissingEstimate == EstimateMaximum {
-				est = max(maxEst, 0)
-			} else {
-				est = run
-			}
-		}
-		if run > est {
-			if opts.Overrun == KillAtEstimate {
-				run = est
-				rep.Killed++
-			} else {
-				est = run
-				rep.RaisedEstimate++
-			}
-		}
-		if run == 0 {
-			rep.ZeroRuntime++
-		}
-		jobs = append(jobs, Job{ID: tr.JobID[i], User: tr.User[i], Submit: sub, Runtime: run,
-			Estimate: est, Procs: w, Wait: tr.Wait[i]})
+		job.ID, job.User, job.Wait = tr.JobID[i], tr.User[i], tr.Wait[i]
+		jobs = append(jobs, job)
 	}
 	if !sort.SliceIsSorted(jobs, func(a, b int) bool { return jobs[a].Submit < jobs[b].Submit }) {
 		sort.SliceStable(jobs, func(a, b int) bool { return jobs[a].Submit < jobs[b].Submit })
 	}
 	rep.Jobs = len(jobs)
 	return jobs, rep, nil
+}
+
+// Fate says whether Prepare keeps a job or why it leaves it out.
+type Fate uint8
+
+const (
+	Kept           Fate = iota
+	UnknownSubmit       // submit time unknown (NaN) or beyond ±datasets.MaxTime
+	UnknownRuntime      // runtime unknown (SWF −1), negative, or above datasets.MaxDuration
+	UnknownProcs        // neither allocated nor requested processors known (or ≤ 0)
+	TooWide             // wider than the machine
+)
+
+// JobFate is what the policies did to one job (PrepareJob): its fate and
+// the changes made to a kept job.
+type JobFate struct {
+	Fate            Fate
+	ZeroRuntime     bool // runtime 0
+	MissingEstimate bool // estimate unknown, filled by the MissingEstimate policy
+	RaisedEstimate  bool // estimate below the runtime, raised (RaiseEstimate)
+	Killed          bool // runtime above the estimate, cut (KillAtEstimate)
+	ProcsFallback   bool // processor count taken from the other field
+}
+
+// Count adds a job's fate to the report.
+func (r *PrepReport) Count(f JobFate) {
+	switch f.Fate {
+	case UnknownSubmit:
+		r.UnknownSubmit++
+	case UnknownRuntime:
+		r.UnknownRuntime++
+	case UnknownProcs:
+		r.UnknownProcs++
+	case TooWide:
+		r.TooWide++
+	}
+	if f.ProcsFallback {
+		r.ProcsFallback++
+	}
+	if f.Fate != Kept {
+		return
+	}
+	if f.MissingEstimate {
+		r.MissingEstimate++
+	}
+	if f.RaisedEstimate {
+		r.RaisedEstimate++
+	}
+	if f.Killed {
+		r.Killed++
+	}
+	if f.ZeroRuntime {
+		r.ZeroRuntime++
+	}
+}
+
+// MaxEstimate returns the estimate PrepareJob gives a job without one under
+// EstimateMaximum: the largest known estimate (reqTime ≥ 0) of the log, or
+// its largest known runtime when no estimate is known (−Inf when neither
+// is); NaN under the other policies, which do not use it.
+func (o Options) MaxEstimate(reqTime, runtime []float64) float64 {
+	if o.MissingEstimate != EstimateMaximum {
+		return math.NaN()
+	}
+	maxEst := math.Inf(-1)
+	for _, r := range reqTime {
+		if r >= 0 {
+			maxEst = max(maxEst, r)
+		}
+	}
+	if math.IsInf(maxEst, -1) {
+		for _, r := range runtime {
+			if r >= 0 {
+				maxEst = max(maxEst, r)
+			}
+		}
+	}
+	return maxEst
+}
+
+// PrepareJob applies the policies of o to one job of a trace (submit time,
+// runtime, allocated and requested processors, requested time: the SWF
+// fields) on a machine of procs processors, maxEst being MaxEstimate of
+// the log: the job Prepare makes of it (Submit, Runtime, Estimate and
+// Procs set; a job wider than the machine has its width in Procs) and its
+// fate. Prepare applies it to every job of a trace; a program that
+// simulates the same rows many times applies it once per row.
+func (o Options) PrepareJob(sub, run float64, alloc, req int, reqTime float64, procs int, maxEst float64) (Job, JobFate) {
+	var f JobFate
+	if !(math.Abs(sub) <= datasets.MaxTime) { // the reader's range: a hand-made trace may hold 1e300
+		f.Fate = UnknownSubmit
+		return Job{}, f
+	}
+	if !(run >= 0 && run <= datasets.MaxDuration) {
+		f.Fate = UnknownRuntime
+		return Job{}, f
+	}
+	w, alt := alloc, req
+	if o.ProcsSource == RequestedProcs {
+		w, alt = alt, w
+	}
+	if w <= 0 {
+		if alt <= 0 {
+			f.Fate = UnknownProcs
+			return Job{}, f
+		}
+		w = alt
+		f.ProcsFallback = true
+	}
+	if w > procs {
+		f.Fate = TooWide
+		return Job{Procs: w}, f
+	}
+	est := reqTime
+	if !(est >= 0) {
+		f.MissingEstimate = true
+		if o.MissingEstimate == EstimateMaximum {
+			est = max(maxEst, 0)
+		} else {
+			est = run
+		}
+	}
+	if run > est {
+		if o.Overrun == KillAtEstimate {
+			run = est
+			f.Killed = true
+		} else {
+			est = run
+			f.RaisedEstimate = true
+		}
+	}
+	f.ZeroRuntime = run == 0
+	return Job{Submit: sub, Runtime: run, Estimate: est, Procs: w}, f
 }
 
 // Validate checks jobs against the invariants of Job on a machine of procs

@@ -175,7 +175,9 @@ type BootstrapOptions struct {
 // RunBootstrap simulates log t and opts.Replicates resampled variants of it
 // under reading rd (2013 §6.1, Figs. 8–9), and places the original among
 // the variants. The result depends only on the log, the reading and the
-// options, never on the number of workers.
+// options, never on the number of workers. The pools of t, their digest
+// and the reference run are made once per trace (while it lives), pool
+// options and conventions, and shared by the readings.
 func RunBootstrap(ctx context.Context, t *datasets.Trace, rd Reading, opts BootstrapOptions) (*Bootstrap, error) {
 	if opts.Scheduler == "" {
 		opts.Scheduler = "easy"
@@ -192,11 +194,11 @@ func RunBootstrap(ctx context.Context, t *datasets.Trace, rd Reading, opts Boots
 	}
 	po := rd.Pools
 	po.Rare = nil
-	p, err := NewPools(t, po)
+	p, err := sharedPools(t, po)
 	if err != nil {
 		return nil, err
 	}
-	ref, err := Reference(p.Trace, f(), rd.Sim)
+	ref, err := p.reference(opts.Scheduler, f, rd.Sim)
 	if err != nil {
 		return nil, err
 	}

@@ -3,8 +3,8 @@ package resample
 import (
 	"context"
 	"fmt"
-	"hash/fnv"
 	"math"
+	"sync"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
@@ -177,10 +177,12 @@ type ExperimentOptions struct {
 // as one row (MetricsColumns). The same seed at two grid points resamples
 // with the same random numbers (common random numbers).
 type Experiment struct {
-	pools *Pools
-	opts  ExperimentOptions
-	sched sim.Factory
-	name  string
+	pools    *Pools
+	opts     ExperimentOptions
+	sched    sim.Factory
+	reusable bool // the scheduler is a sim.Resetter
+	name     string
+	workers  sync.Pool // of *replicator
 }
 
 // NewExperiment prepares the experiment on pools p. It returns an error for
@@ -198,14 +200,12 @@ func NewExperiment(p *Pools, opts ExperimentOptions) (*Experiment, error) {
 	}
 	g := opts.Generate
 	g.Seed, g.Stream = 0, 0
-	h := fnv.New64a()
 	t := p.Trace
-	for i := range t.JobID {
-		fmt.Fprintf(h, "%d %g %g %g %d %g %d|", t.JobID[i], t.Submit[i], t.Wait[i], t.Runtime[i], t.Procs[i], t.ReqTime[i], t.User[i])
-	}
 	name := fmt.Sprintf("resample(log=%s,jobs=%d,digest=%016x,pools=%+v,generate=%+v,scheduler=%s,sim=%+v)",
-		t.Name, t.Len(), h.Sum64(), p.Options, g, opts.Scheduler, opts.Sim)
-	return &Experiment{pools: p, opts: opts, sched: f, name: name}, nil
+		t.Name, t.Len(), p.digest(), p.Options, g, opts.Scheduler, opts.Sim)
+	_, reusable := f().(sim.Resetter)
+	p.simRows(opts.Sim.Sim)
+	return &Experiment{pools: p, opts: opts, sched: f, reusable: reusable, name: name}, nil
 }
 
 // Name identifies the experiment: the log (name, jobs, digest), the pool,
@@ -231,25 +231,17 @@ func (e *Experiment) Run(ctx context.Context, r sweep.Replicate) (sweep.Row, err
 }
 
 // Replicate generates a resampled log with the given seed, load factor and
-// RB_NPW (zero load: 1), simulates it and returns its metrics.
+// RB_NPW (zero load: 1), simulates it and returns its metrics: those of
+// OutcomeMetrics(r, out) for r = Pools().Generate(o) and out =
+// r.Simulate(scheduler, Sim), computed without building r's trace (see
+// replicate.go).
 func (e *Experiment) Replicate(ctx context.Context, seed uint64, load, rbnpw float64) (Metrics, error) {
 	o := e.opts.Generate
 	o.Seed, o.Stream, o.Load, o.RBNPW = seed, 0, load, rbnpw
 	if math.IsNaN(load) || math.IsNaN(rbnpw) {
 		return Metrics{}, fmt.Errorf("resample: load %v, RB_NPW %v", load, rbnpw)
 	}
-	r, err := e.pools.Generate(o)
-	if err != nil {
-		return Metrics{}, err
-	}
-	if err := ctx.Err(); err != nil {
-		return Metrics{}, err
-	}
-	out, err := r.Simulate(e.sched(), e.opts.Sim)
-	if err != nil {
-		return Metrics{}, err
-	}
-	return OutcomeMetrics(r, out), nil
+	return e.replicate(ctx, o)
 }
 
 var _ sweep.Experiment = (*Experiment)(nil)

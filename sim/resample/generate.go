@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"time"
 
@@ -111,9 +112,24 @@ type entry struct {
 // load, §6.4 rare behaviours). It returns an error for options out of
 // range (see Options).
 func (p *Pools) Generate(opts Options) (*Resampled, error) {
-	o, err := p.resolve(opts)
+	g := &generator{}
+	o, err := p.generate(g, opts)
 	if err != nil {
 		return nil, err
+	}
+	r := &Resampled{Options: o, pools: p, Instances: g.inst, Report: g.report, Start: g.start, End: g.end, Weeks: g.weeks}
+	g.build(r)
+	return r, nil
+}
+
+// generate places the users of a new log and emits their jobs into g
+// (g.inst, g.entries, g.report without the job counts, the window),
+// reusing g's memory; it returns the options with the defaults filled in.
+// The jobs are not yet in submit order (see order).
+func (p *Pools) generate(g *generator, opts Options) (Options, error) {
+	o, err := p.resolve(opts)
+	if err != nil {
+		return o, err
 	}
 	rng := rand.New(rand.NewPCG(o.Seed, o.Stream))
 
@@ -126,28 +142,24 @@ func (p *Pools) Generate(opts Options) (*Resampled, error) {
 	w1 := w0 + length
 	lastWeek := weekOf(w1, p.origin)
 
-	g := &generator{p: p, w0: w0, w1: w1, lastWeek: lastWeek}
+	g.reset(p, w0, w1, lastWeek)
 	if err := g.classWeights(o); err != nil {
-		return nil, err
+		return o, err
 	}
-	loc, _ := p.Trace.Header.Location() // checked by NewPools
-	g.zone = newZoneTable(loc, p.Trace.Header.UnixStartTime, p.Start-datasets.Week, p.Start+length+datasets.Week, p.Options.Clock == Elapsed)
-	g.entries = make([]entry, 0, int(float64(p.Trace.Len())*length/max(p.Span(), datasets.Week)*o.Load*1.2)+16)
-
-	r := &Resampled{Options: o, pools: p}
+	g.setZone(p.Start-datasets.Week, p.Start+length+datasets.Week)
+	g.entries = slices.Grow(g.entries, int(float64(p.Trace.Len())*length/max(p.Span(), datasets.Week)*o.Load*1.2)+16)
 
 	g.longTerm(rng, o)
-	r.Report.LongTermUsers = len(g.inst)
+	g.report.LongTermUsers = len(g.inst)
 	g.initialTemporaries(rng, o)
-	r.Report.InitialTemporary = len(g.inst) - r.Report.LongTermUsers
-	g.arrivals(rng, o, &r.Report)
+	g.report.InitialTemporary = len(g.inst) - g.report.LongTermUsers
+	g.arrivals(rng, o, &g.report)
+	g.report.DSTGap, g.report.DSTOrder = g.dstGap, g.dstOrder
 
-	r.Start, _ = g.zone.trace(w0, p.offset[0])
-	r.End, _ = g.zone.trace(w1, p.offset[0])
-	r.Weeks = lastWeek + 1
-	r.Instances = g.inst
-	g.build(r)
-	return r, nil
+	g.start, _ = g.zone.trace(w0, p.offset[0])
+	g.end, _ = g.zone.trace(w1, p.offset[0])
+	g.weeks = lastWeek + 1
+	return o, nil
 }
 
 // longTerm places the long-term users (2013 §4 "Long-term users"; §6.3
@@ -340,20 +352,48 @@ func identity(n int) []int {
 	return s
 }
 
-// generator holds the state of one Generate call.
+// generator holds the state of one generation. A worker of a sweep keeps
+// one and reuses its memory from replicate to replicate.
 type generator struct {
 	p *Pools
 	// longWeight and tempWeight are the class weights of the long-term
 	// and temporary streams (Options.ClassWeights); nil without.
 	longWeight, tempWeight []float64
 
-	zone     zoneTable
-	w0, w1   float64 // window, local time
-	lastWeek int
-	inst     []Instance
-	entries  []entry
-	dstGap   int
-	dstOrder int
+	zone             zoneTable
+	zoneFrom, zoneTo float64 // the range zone was made for
+	zonePools        *Pools
+	w0, w1           float64 // window, local time
+	lastWeek         int
+	inst             []Instance
+	entries          []entry
+	dstGap, dstOrder int
+	report           Report
+	start, end       float64 // the window, trace seconds
+	weeks            int
+	key, key2        []uint64 // order's buffers
+	idx, idx2        []int32
+	count            []int32
+}
+
+// reset makes g ready for a generation from pools p over the local window
+// [w0, w1] whose last week is lastWeek, keeping its memory.
+func (g *generator) reset(p *Pools, w0, w1 float64, lastWeek int) {
+	g.p, g.w0, g.w1, g.lastWeek = p, w0, w1, lastWeek
+	g.longWeight, g.tempWeight = nil, nil
+	g.inst, g.entries = g.inst[:0], g.entries[:0]
+	g.dstGap, g.dstOrder, g.report = 0, 0, Report{}
+}
+
+// setZone makes g.zone the zone table of the pools' log for trace times
+// in [from, to] (kept when it already is).
+func (g *generator) setZone(from, to float64) {
+	if g.zonePools == g.p && g.zoneFrom == from && g.zoneTo == to {
+		return
+	}
+	loc, _ := g.p.Trace.Header.Location() // checked by NewPools
+	g.zone = newZoneTable(loc, g.p.Trace.Header.UnixStartTime, from, to, g.p.Options.Clock == Elapsed)
+	g.zonePools, g.zoneFrom, g.zoneTo = g.p, from, to
 }
 
 // add places an instance and emits its jobs in the window, repeating its
@@ -420,18 +460,17 @@ func (g *generator) add(in Instance) {
 	g.inst = append(g.inst, in)
 }
 
-// build sorts the entries into the new log: a counting sort by week of
-// the window, then a sort of each week's entries by (submit, instance,
-// emission), then column by column gathers from the source rows.
+// build sorts the entries into the new log (order), then gathers it
+// column by column from the source rows.
 func (g *generator) build(r *Resampled) {
 	p := g.p
-	es := g.sortEntries()
-	n := len(es)
+	idx := g.order()
+	n := len(idx)
 	newID := make([]int32, n) // by emission index
 	rows := make([]int, n)
-	for i, e := range es {
-		newID[e.seq] = int32(i + 1)
-		rows[i] = int(e.row)
+	for i, k := range idx {
+		newID[k] = int32(i + 1)
+		rows[i] = int(g.entries[k].row)
 	}
 	src := p.Trace
 	t := &datasets.Trace{Name: fmt.Sprintf("%s-resampled-%d", src.Name, r.Options.Seed)}
@@ -443,7 +482,8 @@ func (g *generator) build(r *Resampled) {
 	r.Kind = make([]Kind, n)
 	r.Source = rows
 	var count [3]int
-	for i, e := range es {
+	for i, k := range idx {
+		e := g.entries[k]
 		t.JobID[i] = i + 1
 		t.Submit[i] = e.t
 		t.User[i] = int(e.inst) + 1
@@ -451,9 +491,9 @@ func (g *generator) build(r *Resampled) {
 		if e.prev >= 0 {
 			t.PrevJob[i] = int(newID[e.prev])
 		}
-		k := r.Instances[e.inst].Kind
-		r.Kind[i] = k
-		count[k]++
+		kd := r.Instances[e.inst].Kind
+		r.Kind[i] = kd
+		count[kd]++
 	}
 	t.Wait = gather(src.Wait, rows)
 	t.Runtime = gather(src.Runtime, rows)
@@ -471,7 +511,6 @@ func (g *generator) build(r *Resampled) {
 	t.ThinkTime = gather(src.ThinkTime, rows)
 	r.Report.LongTermJobs, r.Report.TemporaryJobs, r.Report.RareJobs = count[LongTerm], count[Temporary], count[Rare]
 	r.Report.Jobs = n
-	r.Report.DSTGap, r.Report.DSTOrder = g.dstGap, g.dstOrder
 	r.Trace = t
 }
 
@@ -484,19 +523,24 @@ func gather[T any](col []T, rows []int) []T {
 	return out
 }
 
-// sortEntries returns the entries ordered by (submit, instance, emission
-// index). Entries are emitted instance after instance (add), so emission
-// order is already (instance, emission index) order, and a stable sort by
-// submit time gives the whole order: an LSD radix sort, 16 bits a pass, of
-// the seconds from the earliest submit time when they are all whole (as in
-// the archive's logs: two passes for a window of up to 136 years), else of
-// the times' order-preserving bit patterns; a pass whose digit is the same
-// for every entry is skipped. It is linear in the number of entries.
-func (g *generator) sortEntries() []entry {
+// order returns the emission indices of the entries in the order of the
+// new log: by (submit, instance, emission index). Entries are emitted
+// instance after instance (add), so emission order is already (instance,
+// emission index) order, and a stable sort by submit time gives the whole
+// order: an LSD radix sort, 16 bits a pass, of the seconds from the
+// earliest submit time when they are all whole (as in the archive's logs:
+// two passes for a window of up to 136 years), else of the times'
+// order-preserving bit patterns; a pass whose digit is the same for every
+// entry is skipped. It is linear in the number of entries; the slice is
+// g's, valid until the next call.
+func (g *generator) order() []int32 {
 	es := g.entries
 	n := len(es)
+	g.key, g.key2 = slices.Grow(g.key[:0], n)[:n], slices.Grow(g.key2[:0], n)[:n]
+	g.idx, g.idx2 = slices.Grow(g.idx[:0], n)[:n], slices.Grow(g.idx2[:0], n)[:n]
+	key, key2, idx, idx2 := g.key, g.key2, g.idx, g.idx2
 	if n == 0 {
-		return es
+		return idx
 	}
 	lo := es[0].t
 	for _, e := range es {
@@ -509,8 +553,6 @@ func (g *generator) sortEntries() []entry {
 			break
 		}
 	}
-	key := make([]uint64, n)
-	idx := make([]int32, n)
 	for i, e := range es {
 		if whole {
 			key[i] = uint64(e.t - lo)
@@ -519,18 +561,19 @@ func (g *generator) sortEntries() []entry {
 		}
 		idx[i] = int32(i)
 	}
-	key2 := make([]uint64, n)
-	idx2 := make([]int32, n)
-	var count [1 << 16]int
+	if g.count == nil {
+		g.count = make([]int32, 1<<16)
+	}
+	count := g.count
 	for shift := uint(0); shift < 64; shift += 16 {
-		clear(count[:])
+		clear(count)
 		for _, k := range key {
 			count[(k>>shift)&0xffff]++
 		}
-		if count[(key[0]>>shift)&0xffff] == n {
+		if int(count[(key[0]>>shift)&0xffff]) == n {
 			continue // one digit for all: the pass would not move anything
 		}
-		sum := 0
+		var sum int32
 		for d, c := range count {
 			count[d] = sum
 			sum += c
@@ -542,11 +585,8 @@ func (g *generator) sortEntries() []entry {
 		}
 		key, key2, idx, idx2 = key2, key, idx2, idx
 	}
-	out := make([]entry, n)
-	for i, k := range idx {
-		out[i] = es[k]
-	}
-	return out
+	g.key, g.key2, g.idx, g.idx2 = key, key2, idx, idx2
+	return idx
 }
 
 // orderedBits maps a float64 to a uint64 with the same order (for every

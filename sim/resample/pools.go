@@ -152,6 +152,8 @@ type Pools struct {
 	offset  []float64 // local − trace time of each row
 	origin  float64   // local time of the Monday 00:00 of week 0
 	hasPrev bool      // some job names a preceding job
+
+	cache *poolsCache // what experiments on these pools share
 }
 
 // NewPools classifies the users of t (package users) and builds the pools.
@@ -187,7 +189,7 @@ func NewPools(t *datasets.Trace, opts PoolOptions) (*Pools, error) {
 		return nil, fmt.Errorf("resample: %w", err)
 	}
 	p := &Pools{Trace: src, Population: pop, Options: opts, Unplaced: unplaced,
-		Start: src.Submit[0], End: src.Submit[src.Len()-1]}
+		Start: src.Submit[0], End: src.Submit[src.Len()-1], cache: &poolsCache{}}
 	p.zone = newZoneTable(loc, src.Header.UnixStartTime, p.Start, p.End, opts.Clock == Elapsed)
 	p.local = make([]float64, src.Len())
 	p.offset = make([]float64, src.Len())

@@ -60,6 +60,30 @@ func BenchmarkVariantEASY(b *testing.B) {
 			b.ReportMetric(n/(float64(cpuEl)/1e9), "jobs/cpu-s")
 			b.ReportMetric(float64(cpuEl)/float64(b.N), "cpu-ns/op")
 		})
+		// One engine and scheduler reused, as a worker of a sweep does:
+		// the EASY pass of BenchmarkReplicate.
+		b.Run(p.Trace.Name+"/reuse", func(b *testing.B) {
+			s := &sim.EASY{}
+			e, err := sim.NewEngine(procs, s, sim.EngineOptions{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			start, cpu := time.Now(), cputime.Process()
+			for b.Loop() {
+				s.Reset()
+				if err := e.Reset(procs, s, sim.EngineOptions{}); err != nil {
+					b.Fatal(err)
+				}
+				e.SubmitAll(jobs)
+				e.Run()
+			}
+			el, cpuEl := time.Since(start), cputime.Process()-cpu
+			n := float64(b.N) * float64(len(jobs))
+			b.ReportMetric(n/el.Seconds(), "jobs/s")
+			b.ReportMetric(n/(float64(cpuEl)/1e9), "jobs/cpu-s")
+			b.ReportMetric(float64(cpuEl)/float64(b.N), "cpu-ns/op")
+		})
 	}
 }
 

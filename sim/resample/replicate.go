@@ -1,0 +1,333 @@
+package resample
+
+import (
+	"context"
+	"encoding/binary"
+	"fmt"
+	"hash/fnv"
+	"math"
+	"runtime"
+	"slices"
+	"sync"
+	"weak"
+
+	"github.com/tracelab/tracelab/analytics/users"
+	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/sim"
+)
+
+// A replicate of the bootstrap (Experiment.Replicate) is made without the
+// trace of its variant: the jobs go in submit order from the generator
+// straight into the engine, each row of the log having been prepared for
+// the simulation once (simRows), and the metrics and the weekly load come
+// out of one pass over the jobs. It gives exactly the Metrics of
+// OutcomeMetrics(r, r.Simulate(…)) on the variant r = Pools.Generate(…),
+// which builds the trace (the tests check it). A worker keeps its memory
+// (replicator) from replicate to replicate.
+
+// simRows are the rows of Pools.Trace as the simulation of a variant sees
+// them under sim.Options o: sim.PrepareJob applied once per row (a
+// variant's job is a row moved in time; its fate does not depend on the
+// submit time, which is checked per job).
+type simRows struct {
+	o       sim.Options
+	machine datasets.Machine // the variants' machine size (their header's)
+	run     []float64        // per row: the runtime, estimate and processors PrepareJob gives
+	est     []float64
+	procs   []int
+	fate    []sim.Fate
+	// varies is set under EstimateMaximum: a row without an estimate gets
+	// the variant's largest, prepared per variant.
+	varies bool
+}
+
+// rowsKey is the part of sim.Options a prepared row depends on.
+type rowsKey struct {
+	procs   int
+	overrun sim.Overrun
+	missing sim.MissingEstimate
+	source  sim.ProcsSource
+	wide    sim.WidePolicy
+}
+
+// poolsCache holds what the experiments on the same pools share: the
+// digest of the log, its rows prepared per simulation conventions and the
+// reference runs.
+type poolsCache struct {
+	mu     sync.Mutex
+	digest uint64
+	hashed bool
+	rows   map[rowsKey]*simRows
+	refs   map[refKey]Metrics
+}
+
+// refKey identifies a reference run: the scheduler's name and the
+// conventions.
+type refKey struct {
+	scheduler string
+	sim       SimOptions
+}
+
+// digest returns the FNV-64a digest of the log's jobs (job number, submit
+// time, wait, runtime, processors, requested time, user; binary), computed
+// once.
+func (p *Pools) digest() uint64 {
+	c := p.cache
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.hashed {
+		h := fnv.New64a()
+		t := p.Trace
+		var b [56]byte
+		for i := range t.JobID {
+			binary.LittleEndian.PutUint64(b[0:], uint64(t.JobID[i]))
+			binary.LittleEndian.PutUint64(b[8:], math.Float64bits(t.Submit[i]))
+			binary.LittleEndian.PutUint64(b[16:], math.Float64bits(t.Wait[i]))
+			binary.LittleEndian.PutUint64(b[24:], math.Float64bits(t.Runtime[i]))
+			binary.LittleEndian.PutUint64(b[32:], uint64(t.Procs[i]))
+			binary.LittleEndian.PutUint64(b[40:], math.Float64bits(t.ReqTime[i]))
+			binary.LittleEndian.PutUint64(b[48:], uint64(t.User[i]))
+			h.Write(b[:])
+		}
+		c.digest, c.hashed = h.Sum64(), true
+	}
+	return c.digest
+}
+
+// simRows returns the log's rows prepared under o, computed once per
+// conventions.
+func (p *Pools) simRows(o sim.Options) *simRows {
+	k := rowsKey{o.Procs, o.Overrun, o.MissingEstimate, o.ProcsSource, o.Wide}
+	c := p.cache
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if r := c.rows[k]; r != nil {
+		return r
+	}
+	t := p.Trace
+	m := o.Machine(t)
+	if m.Rule == datasets.SizePeakInUse {
+		// The variants' header holds the original's size (generator.header).
+		m.Rule = datasets.SizeHeaderMaxProcs
+	}
+	n := t.Len()
+	r := &simRows{o: o, machine: m, run: make([]float64, n), est: make([]float64, n), procs: make([]int, n),
+		fate: make([]sim.Fate, n), varies: o.MissingEstimate == sim.EstimateMaximum}
+	if m.Rule != datasets.SizeUnknown {
+		for i := range n {
+			job, f := o.PrepareJob(0, t.Runtime[i], t.Procs[i], t.ReqProcs[i], t.ReqTime[i], m.Procs, math.NaN())
+			r.run[i], r.est[i], r.procs[i], r.fate[i] = job.Runtime, job.Estimate, job.Procs, f.Fate
+		}
+	}
+	if c.rows == nil {
+		c.rows = make(map[rowsKey]*simRows)
+	}
+	c.rows[k] = r
+	return r
+}
+
+// reference returns Reference(p.Trace, f(), opts) for the scheduler called
+// name, computed once per scheduler and conventions.
+func (p *Pools) reference(name string, f sim.Factory, opts SimOptions) (Metrics, error) {
+	k := refKey{name, opts}
+	c := p.cache
+	c.mu.Lock()
+	m, ok := c.refs[k]
+	c.mu.Unlock()
+	if ok {
+		return m, nil
+	}
+	m, err := Reference(p.Trace, f(), opts)
+	if err != nil {
+		return Metrics{}, err
+	}
+	c.mu.Lock()
+	if c.refs == nil {
+		c.refs = make(map[refKey]Metrics)
+	}
+	c.refs[k] = m
+	c.mu.Unlock()
+	return m, nil
+}
+
+// sharedPools returns the pools of trace t under po, made once per trace
+// (while it lives) and pool options: the readings of the bootstrap share
+// the pools, the digest and the reference runs. Pools are read-only once
+// made, so they can be shared. Options with rare periods are not cached.
+func sharedPools(t *datasets.Trace, po PoolOptions) (*Pools, error) {
+	if len(po.Rare) > 0 {
+		return NewPools(t, po)
+	}
+	k := sharedKey{weak.Make(t), po.Users, po.Discard, po.Clock}
+	sharedMu.Lock()
+	e := shared[k]
+	if e == nil {
+		e = &sharedEntry{}
+		shared[k] = e
+		runtime.AddCleanup(t, func(k sharedKey) {
+			sharedMu.Lock()
+			delete(shared, k)
+			sharedMu.Unlock()
+		}, k)
+	}
+	sharedMu.Unlock()
+	e.once.Do(func() { e.p, e.err = NewPools(t, po) })
+	return e.p, e.err
+}
+
+type sharedKey struct {
+	t       weak.Pointer[datasets.Trace]
+	users   users.Options
+	discard Discard
+	clock   Clock
+}
+
+type sharedEntry struct {
+	once sync.Once
+	p    *Pools
+	err  error
+}
+
+var (
+	sharedMu sync.Mutex
+	shared   = map[sharedKey]*sharedEntry{}
+)
+
+// replicator is one worker's memory: the generator's buffers, an engine
+// and its scheduler, and the per-job and per-week arrays of the metrics.
+type replicator struct {
+	g      generator
+	e      *sim.Engine
+	s      sim.Scheduler
+	rare   []bool    // per engine job: a rare-behaviour job
+	work   []float64 // per week: offered work
+	weekly []int     // per week of the window: outstanding jobs
+}
+
+// replicate generates the variant of options o and simulates it under the
+// experiment's scheduler and conventions (see Experiment.Replicate).
+func (x *Experiment) replicate(ctx context.Context, o Options) (Metrics, error) {
+	w, _ := x.workers.Get().(*replicator)
+	if w == nil {
+		w = &replicator{}
+	}
+	defer x.workers.Put(w)
+	p := x.pools
+	g := &w.g
+	if _, err := p.generate(g, o); err != nil {
+		return Metrics{}, err
+	}
+	if err := ctx.Err(); err != nil {
+		return Metrics{}, err
+	}
+	idx := g.order()
+	so := x.opts.Sim
+	rows := p.simRows(so.Sim)
+	if rows.machine.Rule == datasets.SizeUnknown {
+		return Metrics{}, fmt.Errorf("resample: log %q: %w", fmt.Sprintf("%s-resampled-%d", p.Trace.Name, o.Seed), datasets.ErrNoMachineSize)
+	}
+	procs := rows.machine.Procs
+	if w.s == nil || !x.reusable {
+		w.s = x.sched()
+	} else {
+		w.s.(sim.Resetter).Reset()
+	}
+	eo := so.Sim.Engine
+	eo.WeekOrigin = g.start
+	if w.e == nil {
+		var err error
+		if w.e, err = sim.NewEngine(procs, w.s, eo); err != nil {
+			return Metrics{}, err
+		}
+	} else if err := w.e.Reset(procs, w.s, eo); err != nil {
+		return Metrics{}, err
+	}
+	e := w.e
+	src := p.Trace
+	maxEst := math.NaN()
+	if rows.varies {
+		// sim.MaxEstimate over the variant's rows.
+		maxEst = math.Inf(-1)
+		for _, en := range g.entries {
+			if r := src.ReqTime[en.row]; r >= 0 {
+				maxEst = max(maxEst, r)
+			}
+		}
+		if math.IsInf(maxEst, -1) {
+			for _, en := range g.entries {
+				if r := src.Runtime[en.row]; r >= 0 {
+					maxEst = max(maxEst, r)
+				}
+			}
+		}
+	}
+	// The weekly offered load (weeklyLoadCV): whole weeks from the start.
+	weeks := max(int(math.Floor((g.end-g.start)/datasets.Week)), 0)
+	w.work = slices.Grow(w.work[:0], weeks)[:weeks]
+	clear(w.work)
+	loadEnd := g.start + float64(weeks)*datasets.Week
+	w.rare = w.rare[:0]
+	rareJobs := 0
+	for i, k := range idx {
+		en := g.entries[k]
+		row := int(en.row)
+		rare := g.inst[en.inst].Kind == Rare
+		if rare {
+			rareJobs++
+		}
+		if s := en.t; s >= g.start && s < loadEnd {
+			if r, pr := src.Runtime[row], src.Procs[row]; r >= 0 && pr > 0 {
+				w.work[int((s-g.start)/datasets.Week)] += r * float64(pr)
+			}
+		}
+		job := sim.Job{Submit: en.t, Runtime: rows.run[row], Estimate: rows.est[row], Procs: rows.procs[row]}
+		fate := rows.fate[row]
+		if rows.varies && !(src.ReqTime[row] >= 0) {
+			var f sim.JobFate
+			job, f = so.Sim.PrepareJob(en.t, src.Runtime[row], src.Procs[row], src.ReqProcs[row], src.ReqTime[row], procs, maxEst)
+			fate = f.Fate
+		}
+		if !(math.Abs(en.t) <= datasets.MaxTime) {
+			fate = sim.UnknownSubmit
+		}
+		switch {
+		case fate == sim.TooWide && so.Sim.Wide == sim.ErrorWide:
+			return Metrics{}, fmt.Errorf("sim: job %d needs %d processors, the machine has %d", i+1, job.Procs, procs)
+		case fate != sim.Kept:
+			continue
+		case so.DropCancelled && src.Status[row] == datasets.StatusCancelled:
+			continue
+		}
+		job.Submit, job.ID, job.User, job.Wait = en.t, i+1, int(en.inst)+1, src.Wait[row]
+		e.Submit(job)
+		w.rare = append(w.rare, rare)
+	}
+	if err := so.check(g.end - g.start); err != nil {
+		return Metrics{}, err
+	}
+	if so.StopAtEnd {
+		e.RunUntil(g.end)
+	} else {
+		e.Run()
+	}
+	res := e.Result()
+	lo, hi := g.start+so.Warmup, g.end-so.Cooldown
+	s := res.SummaryOf(func(j int) bool {
+		return !w.rare[j] && res.Submit[j] >= lo && res.Submit[j] <= hi
+	})
+	w.weekly = w.weekly[:0]
+	for k, t := range res.Weekly.Time {
+		if t <= g.end {
+			w.weekly = append(w.weekly, res.Weekly.Outstanding[k])
+		}
+	}
+	sat := sim.DetectSaturation(w.weekly, so.Saturation)
+	for k := range w.work {
+		w.work[k] /= datasets.Week // LoadProfile.Load with a machine of 1
+	}
+	return Metrics{Weeks: g.weeks, Users: len(g.inst), Jobs: len(idx), RareJobs: rareJobs,
+		Simulated: res.Len(), Counted: s.Jobs, Throughput: s.Throughput, Utilization: s.Utilization,
+		AvgWait: s.AvgWait, AvgResponse: s.AvgResponse, AvgSlowdown: s.AvgSlowdown,
+		AvgBoundedSlowdown: s.AvgBoundedSlowdown, MaxQueue: s.MaxQueue,
+		Slope: sat.Slope, Saturated: sat.Saturated, LoadCV: Describe(w.work, 0).CV}, nil
+}
