@@ -49,7 +49,14 @@ func outcomeDigest(o *Outcome) string {
 		put(math.Float64bits(w.Time[k]))
 		put(uint64(w.Outstanding[k]))
 	}
-	return fmt.Sprintf("jobs=%d digest=%016x summary=%v all=%v saturation=%v", r.Len(), h.Sum64(), o.Summary, o.All, o.Saturation)
+	return fmt.Sprintf("jobs=%d digest=%016x summary=%s all=%s saturation=%v", r.Len(), h.Sum64(), means(o.Summary), means(o.All), o.Saturation)
+}
+
+// means formats the means of a summary, as the golden file recorded them.
+func means(s sim.Summary) string {
+	return fmt.Sprint("{", s.Jobs, " ", s.AvgWait, " ", s.AvgResponse, " ", s.AvgSlowdown, " ", s.AvgBoundedSlowdown, " ",
+		s.Utilization, " ", s.Makespan, " ", s.Throughput, " ", s.MaxQueue, " ", s.SlowdownExcluded, " ", s.Unfinished, " ",
+		s.Procs, " ", s.Work, "}")
 }
 
 // goldenCase is one resampled variant of the golden file.

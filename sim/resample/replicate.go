@@ -312,7 +312,7 @@ func (x *Experiment) replicate(ctx context.Context, o Options) (Metrics, error) 
 	}
 	res := e.Result()
 	lo, hi := g.start+so.Warmup, g.end-so.Cooldown
-	s := res.SummaryOf(func(j int) bool {
+	s := res.MeansOf(func(j int) bool {
 		return !w.rare[j] && res.Submit[j] >= lo && res.Submit[j] <= hi
 	})
 	w.weekly = w.weekly[:0]
