@@ -20,6 +20,7 @@ import (
 	"github.com/tracelab/tracelab/repro/findings"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/repro/study"
+	"github.com/tracelab/tracelab/sim/sweep"
 )
 
 func init() {
@@ -55,6 +56,10 @@ func runReproduce(e *env, args []string) error {
 	allowDirty := fs.Bool("allow-dirty", false, "let --save record full-mode ledgers made from a checkout with changes")
 	seed := seedFlag(fs, "seed", 0, "base seed of the random procedures (0: the default, 1)")
 	workers := intFlag(fs, "workers", 0, 0, maxWorkers, "GOMAXPROCS", "goroutines of parallel experiments (results do not depend on it)")
+	sweeps := fs.String("sweeps", "", "load the sweeps stored in this folder instead of computing them (sweep.Store; with --slurm, where they go; default "+defaultSweepStore+")")
+	sweepsOnly := fs.Bool("sweeps-only", false, "with --slurm: run and store the heavy sweeps, compute no ledger")
+	var sl slurmFlags
+	sl.register(fs, "the heavy sweeps", "the same command again")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -62,7 +67,10 @@ func runReproduce(e *env, args []string) error {
 	if err := checkFormat(*format); err != nil {
 		return err
 	}
-	if *from != "" && (*quick || *seed != 0 || *workers != 0) {
+	if (*sweepsOnly || sl.dryRun || sl.noWait) && !sl.on {
+		return fmt.Errorf("%w: --sweeps-only, --dry-run and --no-wait go with --slurm", errUsage)
+	}
+	if *from != "" && (*quick || *seed != 0 || *workers != 0 || sl.on || *sweeps != "") {
 		return fmt.Errorf("%w: with --from nothing is computed: --quick, --seed and --workers do not apply (the mode is the one recorded)", errUsage)
 	}
 	// The report is checked before anything is computed: markdown, never
@@ -102,7 +110,36 @@ func runReproduce(e *env, args []string) error {
 	} else {
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 		defer stop()
-		ledgers, err = computeLedgers(ctx, e, keys, study.Options{Quick: *quick, Seed: *seed, Workers: *workers})
+		o := study.Options{Quick: *quick, Seed: *seed, Workers: *workers}
+		if *sweeps == "" && sl.on {
+			*sweeps = defaultSweepStore
+		}
+		if *sweeps != "" {
+			dir, err := filepath.Abs(*sweeps)
+			if err != nil {
+				return err
+			}
+			if sl.on {
+				if err := reproduceSlurm(ctx, e, keys, o, sl, dir); err != nil {
+					return err
+				}
+				if *sweepsOnly || sl.noWait || sl.dryRun {
+					return nil
+				}
+			}
+			// The computation below (and its sweep.Run calls) loads the
+			// stored sweeps.
+			old, had := os.LookupEnv(sweep.StoreEnv)
+			os.Setenv(sweep.StoreEnv, dir)
+			defer func() {
+				if had {
+					os.Setenv(sweep.StoreEnv, old)
+				} else {
+					os.Unsetenv(sweep.StoreEnv)
+				}
+			}()
+		}
+		ledgers, err = computeLedgers(ctx, e, keys, o)
 	}
 	if err != nil {
 		return err

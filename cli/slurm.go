@@ -237,33 +237,9 @@ func slurmSubmitMissing(ctx context.Context, e *env, arr *slurm.Array, client sl
 // slurmWaitMerge waits for the array's tasks, reports the failed ones, and
 // merges the shard files into out.
 func slurmWaitMerge(ctx context.Context, e *env, arr *slurm.Array, client slurm.Client, out string, partial bool, poll time.Duration) error {
-	start := time.Now()
-	last := ""
-	st, err := arr.Wait(ctx, client, poll, func(s slurm.Status) {
-		if line := s.String(); line != last {
-			last = line
-			fmt.Fprintf(e.stderr, "slurm: %s shards (%s)\n", line, time.Since(start).Round(time.Second))
-		}
-	})
+	st, err := slurmWait(ctx, e, arr, client, partial, poll)
 	if err != nil {
-		if ctx.Err() != nil {
-			dir := arr.Plan.Dir
-			return fmt.Errorf("slurm: stopped waiting; the tasks go on: 'tracelab slurm wait %s' to resume, 'tracelab slurm cancel %s' to stop them: %w",
-				dir, dir, err)
-		}
 		return err
-	}
-	failed := st.FailedTasks()
-	for _, t := range failed {
-		fmt.Fprintf(e.stderr, "slurm: shard %d/%d failed (job %s, task %d): %s\n  log: %s\n",
-			t.Index, len(st.Tasks), t.JobID, t.Index, t.Reason, t.Log)
-	}
-	if !st.Complete() && !partial {
-		return fmt.Errorf("slurm: %d of %d shards failed or did not run (%s); rerun the same sweep command, or 'tracelab slurm resubmit %s', to run only those",
-			len(st.Tasks)-st.Done, len(st.Tasks), slurm.ArraySpec(st.ToRun(), 0), arr.Plan.Dir)
-	}
-	if st.Done == 0 {
-		return errors.New("slurm: no shard finished; nothing to merge")
 	}
 	df, rep, err := sweep.Merge(st.Outputs(), sweep.MergeOptions{AllowPartial: partial})
 	if err != nil {
@@ -282,6 +258,41 @@ func slurmWaitMerge(ctx context.Context, e *env, arr *slurm.Array, client slurm.
 	}
 	fmt.Fprintf(e.stderr, "slurm: merged %d shards, %d replicates -> %s%s\n", len(rep.Present), rep.Replicates, out, msg)
 	return nil
+}
+
+// slurmWait waits for the array's tasks and reports the failed ones; it
+// returns an error unless every task left its output (some, with
+// partial).
+func slurmWait(ctx context.Context, e *env, arr *slurm.Array, client slurm.Client, partial bool, poll time.Duration) (slurm.Status, error) {
+	start := time.Now()
+	last := ""
+	st, err := arr.Wait(ctx, client, poll, func(s slurm.Status) {
+		if line := s.String(); line != last {
+			last = line
+			fmt.Fprintf(e.stderr, "slurm: %s shards (%s)\n", line, time.Since(start).Round(time.Second))
+		}
+	})
+	if err != nil {
+		if ctx.Err() != nil {
+			dir := arr.Plan.Dir
+			return st, fmt.Errorf("slurm: stopped waiting; the tasks go on: 'tracelab slurm wait %s' to resume, 'tracelab slurm cancel %s' to stop them: %w",
+				dir, dir, err)
+		}
+		return st, err
+	}
+	failed := st.FailedTasks()
+	for _, t := range failed {
+		fmt.Fprintf(e.stderr, "slurm: shard %d/%d failed (job %s, task %d): %s\n  log: %s\n",
+			t.Index, len(st.Tasks), t.JobID, t.Index, t.Reason, t.Log)
+	}
+	if !st.Complete() && !partial {
+		return st, fmt.Errorf("slurm: %d of %d shards failed or did not run (%s); rerun the same sweep command, or 'tracelab slurm resubmit %s', to run only those",
+			len(st.Tasks)-st.Done, len(st.Tasks), slurm.ArraySpec(st.ToRun(), 0), arr.Plan.Dir)
+	}
+	if st.Done == 0 {
+		return st, errors.New("slurm: no shard finished; nothing to merge")
+	}
+	return st, nil
 }
 
 // slurmArgs is a parsed "tracelab slurm" command line.

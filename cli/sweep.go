@@ -197,12 +197,27 @@ func runSweep(e *env, args []string) error {
 	if v := os.Getenv(sweepFailEnv); a.sharded && v != "" && v == strconv.Itoa(a.shard.I) {
 		return fmt.Errorf("sweep: injected failure of shard %s (%s=%s, a test hook)", a.shard, sweepFailEnv, v)
 	}
-	cfg := sweepConfig{scheduler: a.scheduler, rare: a.rare, reading: a.reading, window: a.window.Seconds()}
-	if cfg.trace, err = loadLog(e, a.log); err != nil {
+	spec, err := sweepSpec(e, a)
+	if err != nil {
 		return err
 	}
+	ctx := e.context()
+	if a.slurm.on {
+		return runSweepSlurm(ctx, e, a, spec)
+	}
+	return runSweepHere(ctx, e, a, spec)
+}
+
+// sweepSpec loads the log of a parsed sweep and makes its experiment and
+// spec.
+func sweepSpec(e *env, a sweepArgs) (sweep.Spec, error) {
+	cfg := sweepConfig{scheduler: a.scheduler, rare: a.rare, reading: a.reading, window: a.window.Seconds()}
+	var err error
+	if cfg.trace, err = loadLog(e, a.log); err != nil {
+		return sweep.Spec{}, err
+	}
 	if err := requireSimulable(cfg.trace); err != nil {
-		return err
+		return sweep.Spec{}, err
 	}
 	if m := cfg.trace.Machine(); m.Rule == datasets.SizePeakInUse {
 		warnInferredMachine(e.stderr, m, noProcsFlag)
@@ -211,17 +226,10 @@ func runSweep(e *env, args []string) error {
 	}
 	exp, err := a.def.make(cfg)
 	if err != nil {
-		return err
+		return sweep.Spec{}, err
 	}
 	spec := sweep.Spec{Experiment: exp, Params: a.params(), Reps: a.reps, Seed: a.seed}
-	if err := spec.Validate(); err != nil {
-		return err
-	}
-	ctx := e.context()
-	if a.slurm.on {
-		return runSweepSlurm(ctx, e, a, spec)
-	}
-	return runSweepHere(ctx, e, a, spec)
+	return spec, spec.Validate()
 }
 
 // runSweepHere runs the sweep (or its shard) in this process.

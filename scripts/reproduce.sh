@@ -26,7 +26,13 @@
 # REPRODUCTION.md nor repro/ledgers is written: the script exits 1. Commit
 # the notebooks, REPRODUCTION.md and repro/ledgers it changed, together.
 #
-# Usage: scripts/reproduce.sh [--force] [NOTEBOOK.ipynb ...]   (default: every notebook)
+# Usage: scripts/reproduce.sh [--force] [--slurm] [NOTEBOOK.ipynb ...]   (default: every notebook)
+#   --slurm runs the papers' heavy experiments first as Slurm job arrays
+#   (tracelab reproduce --slurm --sweeps-only: the §6.1 bootstrap), stores
+#   them in out/reproduce/sweeps, and the notebooks load them from there
+#   ($TRACELAB_SWEEPS) instead of computing them; SLURM_CONF and sbatch as
+#   for tracelab sweep --slurm (the array folders and the program the
+#   tasks run are under out/reproduce: a shared file system).
 #   With some notebooks only, the ledgers of the others must be in
 #   out/reproduce/ledger/ from an earlier run AT THE SAME COMMIT (otherwise
 #   the run fails: REPRODUCTION.md and repro/ledgers cover every paper).
@@ -48,10 +54,15 @@ mode=full
 [ -n "${TRACELAB_QUICK:-}" ] && [ "$TRACELAB_QUICK" != 0 ] && mode=quick
 
 force=
-if [ "${1:-}" = --force ]; then
-	force=--allow-dirty
+slurm=
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--force) force=--allow-dirty ;;
+	--slurm) slurm=yes ;;
+	*) break ;;
+	esac
 	shift
-fi
+done
 
 # The commit the outputs come from, taken before the notebooks change.
 head="$(git rev-parse HEAD)" || { echo "reproduce: not a git checkout" >&2; exit 1; }
@@ -87,6 +98,16 @@ echo "reproduce: the findings on every log of $TRACELAB_DATA"
 if ! go run ./cmd/tracelab findings "${quick[@]}" --format csv --save "$TRACELAB_LEDGER_DIR/findings.json" >"$OUT/findings.csv"; then
 	echo "reproduce: measuring the findings failed; REPRODUCTION.md not regenerated"
 	exit 1
+fi
+if [ -n "$slurm" ]; then
+	# The heavy sweeps on the cluster, stored where the notebooks find them.
+	echo "reproduce: the heavy experiments as Slurm job arrays"
+	if ! go build -o "$OUT/tracelab" ./cmd/tracelab ||
+		! "$OUT/tracelab" reproduce "${notebooks[@]}" "${quick[@]}" --slurm --sweeps-only --sweeps "$OUT/sweeps"; then
+		echo "reproduce: the Slurm sweeps failed (rerun to resume them); REPRODUCTION.md not regenerated"
+		exit 1
+	fi
+	export TRACELAB_SWEEPS="$OUT/sweeps"
 fi
 echo "reproduce: ${#notebooks[@]} notebook(s), $mode mode, commit $commit"
 scripts/run-notebooks.sh "${notebooks[@]}" | tee "$OUT/run.log"

@@ -79,27 +79,38 @@ type bootstrapKey struct{ log, reading string }
 // variant i of every reading uses the same random stream.
 func (s *Study) bootstrap(ctx context.Context, log, reading string) (*resample.Bootstrap, error) {
 	return s.bootstrapMemo.Get(bootstrapKey{log, reading}, func() (*resample.Bootstrap, error) {
-		tr, err := logOf(log)
+		tr, rd, o, err := s.bootstrapOptions(log, reading)
 		if err != nil {
 			return nil, err
 		}
-		rd, err := resample.ReadingByName(reading)
-		if err != nil {
-			return nil, err
-		}
-		reps := s.readingReps()
-		if reading == literalReading || reading == commonReading {
-			reps = s.bootstrapReps()
-		}
-		label := fmt.Sprintf("%s: EASY on %d variants (%s)", log, reps, reading)
-		b, err := resample.RunBootstrap(ctx, tr, rd, resample.BootstrapOptions{Replicates: reps, Seed: s.seed(),
-			Sweep: sweep.Options{Workers: s.o.Workers, Progress: func(done, total int) { s.o.Report(label, done, total) }}})
+		label := fmt.Sprintf("%s: EASY on %d variants (%s)", log, o.Replicates, reading)
+		o.Sweep = sweep.Options{Workers: s.o.Workers, Progress: func(done, total int) { s.o.Report(label, done, total) }}
+		b, err := resample.RunBootstrap(ctx, tr, rd, o)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", log, err)
 		}
 		b.Log = log
 		return b, nil
 	})
+}
+
+// bootstrapOptions returns the log, the reading and the options of the
+// bootstrap of one log under one reading: bootstrapReps variants for the
+// two readings with ledger entries, readingReps for the others.
+func (s *Study) bootstrapOptions(log, reading string) (*datasets.Trace, resample.Reading, resample.BootstrapOptions, error) {
+	tr, err := logOf(log)
+	if err != nil {
+		return nil, resample.Reading{}, resample.BootstrapOptions{}, err
+	}
+	rd, err := resample.ReadingByName(reading)
+	if err != nil {
+		return nil, resample.Reading{}, resample.BootstrapOptions{}, err
+	}
+	reps := s.readingReps()
+	if reading == literalReading || reading == commonReading {
+		reps = s.bootstrapReps()
+	}
+	return tr, rd, resample.BootstrapOptions{Replicates: reps, Seed: s.seed()}, nil
 }
 
 // metricPosition is one metric of one log's bootstrap under one reading:
@@ -602,6 +613,18 @@ type BootstrapReadingsResult struct {
 	missing missingLogs
 }
 
+// tableReadings are the readings of the per-reading table: every one
+// (quick mode: quickReadings).
+func (s *Study) tableReadings() []resample.Reading {
+	var rds []resample.Reading
+	for _, rd := range resample.Readings() {
+		if !s.o.Quick || slices.Contains(quickReadings, rd.Name) {
+			rds = append(rds, rd)
+		}
+	}
+	return rds
+}
+
 // BootstrapReadings runs the bootstrap of each log under each reading:
 // bootstrapReps variants for the two readings of Figs. 8–9, readingReps
 // for the others (quick mode: the first two logs, three readings).
@@ -609,10 +632,7 @@ func (s *Study) BootstrapReadings(ctx context.Context) (*BootstrapReadingsResult
 	return s.readings.Get(func() (*BootstrapReadingsResult, error) {
 		r := &BootstrapReadingsResult{}
 		var names, sums []string
-		for _, rd := range resample.Readings() {
-			if s.o.Quick && !slices.Contains(quickReadings, rd.Name) {
-				continue
-			}
+		for _, rd := range s.tableReadings() {
 			names, sums = append(names, rd.Name), append(sums, rd.Summary)
 		}
 		var logs []string

@@ -179,34 +179,16 @@ type BootstrapOptions struct {
 // and the reference run are made once per trace (while it lives), pool
 // options and conventions, and shared by the readings.
 func RunBootstrap(ctx context.Context, t *datasets.Trace, rd Reading, opts BootstrapOptions) (*Bootstrap, error) {
-	if opts.Scheduler == "" {
-		opts.Scheduler = "easy"
-	}
-	if opts.Replicates == 0 {
-		opts.Replicates = 1000
-	}
-	if opts.Replicates < 0 {
-		return nil, fmt.Errorf("resample: %d replicates", opts.Replicates)
-	}
-	f, err := sim.FactoryOf(opts.Scheduler)
+	spec, err := BootstrapSpec(t, rd, opts)
 	if err != nil {
 		return nil, err
 	}
-	po := rd.Pools
-	po.Rare = nil
-	p, err := sharedPools(t, po)
+	e := spec.Experiment.(*Experiment)
+	ref, err := e.pools.reference(e.opts.Scheduler, e.sched, rd.Sim)
 	if err != nil {
 		return nil, err
 	}
-	ref, err := p.reference(opts.Scheduler, f, rd.Sim)
-	if err != nil {
-		return nil, err
-	}
-	e, err := NewExperiment(p, ExperimentOptions{Generate: rd.Generate, Scheduler: opts.Scheduler, Sim: rd.Sim})
-	if err != nil {
-		return nil, err
-	}
-	df, err := sweep.Run(ctx, sweep.Spec{Experiment: e, Reps: opts.Replicates, Seed: opts.Seed}, opts.Sweep)
+	df, err := sweep.Run(ctx, spec, opts.Sweep)
 	if err != nil {
 		return nil, err
 	}
@@ -215,10 +197,38 @@ func RunBootstrap(ctx context.Context, t *datasets.Trace, rd Reading, opts Boots
 	for _, x := range cv {
 		sum += x
 	}
-	return &Bootstrap{Log: p.Trace.Name, Reading: rd, Scheduler: opts.Scheduler, Original: ref, Replicates: df,
+	return &Bootstrap{Log: e.pools.Trace.Name, Reading: rd, Scheduler: e.opts.Scheduler, Original: ref, Replicates: df,
 		Wait:     PositionOf(ref.AvgWait, df.Col("avg_wait").Float()),
 		Slowdown: PositionOf(ref.AvgSlowdown, df.Col("avg_slowdown").Float()),
 		LoadCV:   sum / float64(len(cv))}, nil
+}
+
+// BootstrapSpec returns the sweep of the variants RunBootstrap simulates
+// for log t under reading rd: opts.Replicates replicates (0: 1000) of an
+// Experiment on the pools of t (made once per trace and pool options),
+// seeded from opts.Seed. A program that runs the sweep elsewhere (a
+// cluster) and stores it (sweep.Store) gives RunBootstrap its rows.
+func BootstrapSpec(t *datasets.Trace, rd Reading, opts BootstrapOptions) (sweep.Spec, error) {
+	if opts.Scheduler == "" {
+		opts.Scheduler = "easy"
+	}
+	if opts.Replicates == 0 {
+		opts.Replicates = 1000
+	}
+	if opts.Replicates < 0 {
+		return sweep.Spec{}, fmt.Errorf("resample: %d replicates", opts.Replicates)
+	}
+	po := rd.Pools
+	po.Rare = nil
+	p, err := sharedPools(t, po)
+	if err != nil {
+		return sweep.Spec{}, err
+	}
+	e, err := NewExperiment(p, ExperimentOptions{Generate: rd.Generate, Scheduler: opts.Scheduler, Sim: rd.Sim})
+	if err != nil {
+		return sweep.Spec{}, err
+	}
+	return sweep.Spec{Experiment: e, Reps: opts.Replicates, Seed: opts.Seed}, nil
 }
 
 // BootstrapFrame returns one row per bootstrap (the per-reading table of

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"sync"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
@@ -182,7 +181,6 @@ type Experiment struct {
 	sched    sim.Factory
 	reusable bool // the scheduler is a sim.Resetter
 	name     string
-	workers  sync.Pool // of *replicator
 }
 
 // NewExperiment prepares the experiment on pools p. It returns an error for

@@ -59,6 +59,9 @@ type poolsCache struct {
 	hashed bool
 	rows   map[rowsKey]*simRows
 	refs   map[refKey]Metrics
+	// workers holds the memory of replicates (*replicator), shared by
+	// the experiments on the pools.
+	workers sync.Pool
 }
 
 // refKey identifies a reference run: the scheduler's name and the
@@ -199,6 +202,7 @@ type replicator struct {
 	g      generator
 	e      *sim.Engine
 	s      sim.Scheduler
+	sname  string    // the scheduler's name in the registry
 	rare   []bool    // per engine job: a rare-behaviour job
 	work   []float64 // per week: offered work
 	weekly []int     // per week of the window: outstanding jobs
@@ -207,12 +211,12 @@ type replicator struct {
 // replicate generates the variant of options o and simulates it under the
 // experiment's scheduler and conventions (see Experiment.Replicate).
 func (x *Experiment) replicate(ctx context.Context, o Options) (Metrics, error) {
-	w, _ := x.workers.Get().(*replicator)
+	p := x.pools
+	w, _ := p.cache.workers.Get().(*replicator)
 	if w == nil {
 		w = &replicator{}
 	}
-	defer x.workers.Put(w)
-	p := x.pools
+	defer p.cache.workers.Put(w)
 	g := &w.g
 	if _, err := p.generate(g, o); err != nil {
 		return Metrics{}, err
@@ -227,8 +231,8 @@ func (x *Experiment) replicate(ctx context.Context, o Options) (Metrics, error) 
 		return Metrics{}, fmt.Errorf("resample: log %q: %w", fmt.Sprintf("%s-resampled-%d", p.Trace.Name, o.Seed), datasets.ErrNoMachineSize)
 	}
 	procs := rows.machine.Procs
-	if w.s == nil || !x.reusable {
-		w.s = x.sched()
+	if w.s == nil || !x.reusable || w.sname != x.opts.Scheduler {
+		w.s, w.sname = x.sched(), x.opts.Scheduler
 	} else {
 		w.s.(sim.Resetter).Reset()
 	}

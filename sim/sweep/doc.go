@@ -46,4 +46,14 @@
 // shard or replicate appears twice and that none is missing, before it
 // returns the rows sorted by replicate, exactly the frame Run returns for
 // the whole sweep.
+//
+// # Stored sweeps
+//
+// A Store is a folder of whole sweeps, one file per Spec.ID. Run takes a
+// sweep's rows from the store (Options.Store, else $TRACELAB_SWEEPS) when
+// it holds them, instead of computing them: this is how the heavy
+// experiments of a reproduction run on a cluster first (`tracelab
+// reproduce --slurm` runs each Plan as a job array, merges it and stores
+// it) and the notebooks then load their results. The ID names every input
+// of the rows, so a stored sweep is used only by the very sweep it is.
 package sweep

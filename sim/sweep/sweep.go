@@ -264,15 +264,35 @@ type Options struct {
 	// done so far and the number to run (in this shard), from one
 	// goroutine at a time.
 	Progress func(done, total int)
+	// Store is the folder of a Store from which Run takes a whole sweep's
+	// rows instead of computing them, when it holds them; "" means the
+	// folder named by $TRACELAB_SWEEPS, if any.
+	Store string
 }
 
 // Run runs the replicates of spec selected by opts.Shard and returns their
-// rows sorted by replicate, with the columns of Spec.Columns. The rows do
+// rows sorted by replicate, with the columns of Spec.Columns (for a whole
+// sweep held by the Store of opts, its stored rows, the same). The rows do
 // not depend on opts.Workers; the frame of the whole sweep equals the merge
 // of its shards. The first replicate to fail stops the sweep, and its error
 // (naming the replicate and its seed) is returned; so is ctx's error when
 // ctx is cancelled.
 func Run(ctx context.Context, spec Spec, opts Options) (dataframe.DataFrame, error) {
+	if st := opts.store(); st.Dir != "" && opts.Shard.norm() == (Shard{0, 1}) {
+		if err := spec.Validate(); err != nil {
+			return dataframe.DataFrame{}, err
+		}
+		df, ok, err := st.Load(spec)
+		if err != nil {
+			return dataframe.DataFrame{}, err
+		}
+		if ok {
+			if opts.Progress != nil {
+				opts.Progress(spec.Len(), spec.Len())
+			}
+			return df, nil
+		}
+	}
 	rows, idx, err := runRows(ctx, spec, opts)
 	if err != nil {
 		return dataframe.DataFrame{}, err
