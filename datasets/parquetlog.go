@@ -28,7 +28,7 @@ const parquetRowGroup = 1 << 17
 // which pandas, pyarrow, DuckDB and Spark read.
 type ParquetWriter struct {
 	w     io.Writer
-	pw    *parquet.Writer
+	pw    *parquet.GenericWriter[any]
 	leaf  [len(FieldNames) + 2]int // leaf column of each job column
 	batch []parquet.Row
 }
@@ -58,7 +58,7 @@ func (p *ParquetWriter) WriteHeader(h Header) error {
 	for k, name := range JobColumns {
 		p.leaf[k] = index[name]
 	}
-	p.pw = parquet.NewWriter(p.w, jobParquetSchema,
+	p.pw = parquet.NewGenericWriter[any](p.w, jobParquetSchema,
 		parquet.KeyValueMetadata(parquetOrderKey, strings.Join(JobColumns, "\x1f")),
 		parquet.KeyValueMetadata(parquetHeaderKey, strings.Join(h.Text(), "\n")),
 		parquet.MaxRowsPerRowGroup(parquetRowGroup), parquet.Compression(&zstd.Codec{Level: zstd.SpeedFastest}))

@@ -275,24 +275,6 @@ func FormatFloat(x float64, digits int) string {
 	return s
 }
 
-// groupDigits writes n with thousands separators: 28476 → "28,476".
-func groupDigits(n int) string {
-	s := strconv.Itoa(n)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	var b strings.Builder
-	for i, r := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(r)
-	}
-	if neg {
-		return "-" + b.String()
-	}
-	return b.String()
-}
-
 const tableStyle = `border-collapse:collapse;font-size:smaller;font-variant-numeric:tabular-nums`
 
 func (t table) html() string {

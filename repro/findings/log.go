@@ -1,7 +1,6 @@
 package findings
 
 import (
-	"errors"
 	"fmt"
 	"math"
 
@@ -193,14 +192,4 @@ func (l *Log) Model() (lublin.LogFit, error) {
 // default reading.
 func (l *Log) Pools() (*resample.Pools, error) {
 	return l.pools.Get(func() (*resample.Pools, error) { return resample.NewPools(l.Trace, resample.PoolOptions{}) })
-}
-
-// errorsIs reports whether err is one of targets.
-func errorsIs(err error, targets ...error) bool {
-	for _, t := range targets {
-		if errors.Is(err, t) {
-			return true
-		}
-	}
-	return false
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"time"
 
 	"github.com/tracelab/tracelab/analytics/fit"
@@ -13,8 +12,6 @@ import (
 	"github.com/tracelab/tracelab/repro/study"
 	"github.com/tracelab/tracelab/sim/lublin"
 )
-
-var nan = math.NaN()
 
 // Study is the reproduction of the paper. Its item methods memoise their
 // results, so Ledger after them computes nothing again. Safe for

@@ -89,6 +89,12 @@ func GenerateTo(w datasets.JobWriter, p Params, n int, seed uint64) error {
 		cl := &p.Classes[c]
 		j.JobID = i + 1
 		j.Submit = streams[c].time()
+		if j.Submit > datasets.MaxTime {
+			// A log the reader would cut: fail before writing it.
+			const year = 365.25 * datasets.Day
+			return fmt.Errorf("lublin: job %d would arrive %.0f years after the log's start, beyond the %.0f years a log may span (datasets.MaxTime): ask for fewer jobs (at most about %d at this arrival rate)",
+				i+1, j.Submit/year, datasets.MaxTime/year, int(float64(i)*datasets.MaxTime/j.Submit))
+		}
 		streams[c].next(rng)
 		size := cl.Size.Rand(rng)
 		run := math.Exp(cl.Runtime.LogRand(rng, size, maxRun))

@@ -221,3 +221,25 @@ func TestGenerateBounds(t *testing.T) {
 		}
 	}
 }
+
+// TestGenerateSpanBound: a log longer than the reader accepts
+// (datasets.MaxTime, 200 years) is refused before it is written, never cut
+// by the reader. Arrivals about 4.6 days apart (ln gap ≈ 12.9, just under
+// the 5-day cap) cross 200 years near job 15,900.
+func TestGenerateSpanBound(t *testing.T) {
+	t.Parallel()
+	p, err := PaperParams(128)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range p.Classes {
+		p.Classes[i].Arrival.Alpha, p.Classes[i].Arrival.Beta = 10000, 12.9/10000
+	}
+	if _, err := Generate(p, 10000, 1); err != nil {
+		t.Fatalf("10,000 jobs (about 126 years): %v", err)
+	}
+	_, err = Generate(p, 30000, 1)
+	if err == nil || !strings.Contains(err.Error(), "beyond the 200 years a log may span") {
+		t.Fatalf("30,000 jobs (about 380 years): error %v", err)
+	}
+}

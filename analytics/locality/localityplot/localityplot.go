@@ -261,23 +261,6 @@ func SliceDeviation(slices, quarters dataframe.DataFrame, title string) (*plot.P
 	return p, nil
 }
 
-// vline adds a vertical line at x from y0 to y1.
-func vline(p *plot.Plot, x, y0, y1 float64, label string, c color.Color, dashed bool) error {
-	l, err := plotter.NewLine(plotter.XYs{{X: x, Y: y0}, {X: x, Y: y1}})
-	if err != nil {
-		return err
-	}
-	l.LineStyle = draw.LineStyle{Color: c, Width: vg.Points(2)}
-	if dashed {
-		l.LineStyle.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
-	}
-	p.Add(l)
-	if label != "" {
-		p.Legend.Add(label, l)
-	}
-	return nil
-}
-
 // Bootstrap draws Fig 7: the histogram of M' (column col, "m_max" or
 // "m_med") over the bootstrap repetitions (SamplingResult.BootstrapFrame),
 // with the value observed in the log as a vertical line.
