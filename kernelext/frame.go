@@ -49,6 +49,11 @@ type FrameOptions struct {
 	// label columns; zero means 12 columns and 120 characters (a notebook
 	// page), negative never splits.
 	MaxColumns, MaxWidth int
+	// Collapsed shows the table (all its parts) in a notebook inside a
+	// collapsed <details> element whose summary line is its caption: for
+	// a secondary table a reader opens on demand (outside a notebook it
+	// prints as usual).
+	Collapsed bool
 }
 
 // Frame displays df as an HTML table in a notebook, or as an aligned text
@@ -70,12 +75,43 @@ func Frame(df dataframe.DataFrame, opts FrameOptions) error {
 	if err != nil {
 		return fmt.Errorf("kernelext: %w", err)
 	}
+	if opts.Collapsed && out.notebook && len(ts) > 0 {
+		return display(&protocol.DisplayData{Data: map[protocol.MIMEType]any{
+			protocol.MIMETextHTML:  collapsedHTML(ts),
+			protocol.MIMETextPlain: collapsedText(ts),
+		}})
+	}
 	for _, t := range ts {
 		if err := show(t); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// collapsedHTML is the tables inside one collapsed <details> element,
+// summarised by the first table's caption without its part number.
+func collapsedHTML(ts []table) string {
+	summary := ts[0].caption
+	if i := strings.LastIndex(summary, " (part "); i >= 0 {
+		summary = summary[:i]
+	}
+	var b strings.Builder
+	b.WriteString("<details><summary>" + html.EscapeString(summary) + "</summary>\n")
+	for _, t := range ts {
+		b.WriteString(t.html())
+	}
+	b.WriteString("</details>")
+	return b.String()
+}
+
+// collapsedText is the plain-text form of the tables, one after another.
+func collapsedText(ts []table) string {
+	var b strings.Builder
+	for _, t := range ts {
+		b.WriteString(t.text())
+	}
+	return b.String()
 }
 
 // Table displays a small table of strings, with the given header, as HTML in

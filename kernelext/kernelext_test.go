@@ -524,6 +524,25 @@ func TestGrid(t *testing.T) {
 
 // TestFrameTransposed: a frame of two rows that would split into three
 // parts shows with its columns as rows, the rows named by their text.
+// TestFrameCollapsed: a collapsed frame is one output, its parts inside a
+// <details> summarised by the caption without a part number.
+func TestFrameCollapsed(t *testing.T) {
+	r := inNotebook(t)
+	if err := Frame(testFrame(4), FrameOptions{All: true, Title: "Jobs", MaxColumns: 2, Collapsed: true}); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.msgs) != 1 {
+		t.Fatalf("%d outputs, want 1", len(r.msgs))
+	}
+	h, _ := r.msgs[0].Data[protocol.MIMETextHTML].(string)
+	if !strings.HasPrefix(h, "<details><summary>Jobs: 4 rows × 3 columns</summary>") || !strings.HasSuffix(h, "</details>") {
+		t.Errorf("not a collapsed table:\n%s", h)
+	}
+	if got := strings.Count(h, "<table"); got != 2 {
+		t.Errorf("%d tables inside, want 2 parts", got)
+	}
+}
+
 func TestFrameTransposed(t *testing.T) {
 	df := dataframe.New(series.New([]string{"easy", "fcfs"}, series.String, "scheduler"),
 		series.New([]int{1, 2}, series.Int, "a"), series.New([]int{3, 4}, series.Int, "b"),

@@ -141,6 +141,7 @@ func (s *Study) Fig5(ctx context.Context) (*Fig5Result, error) {
 			if err != nil {
 				return nil, err
 			}
+			p.Y.Min = 0 // a count axis from 0: the cleaned log's quiet weeks read against nothing
 			panels = append(panels, p)
 		}
 		r.Figure = figure("Fig. 5", "arrivals per week, with the flurries the archive removed put back",

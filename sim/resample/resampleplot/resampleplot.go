@@ -301,6 +301,9 @@ func WeeklyJobs(t *datasets.Trace, top int, title string) (*plot.Plot, error) {
 	}
 	var at plotter.XYs
 	var names []string
+	// reach is half a name's width in weeks: "user 12" spans about 5% of
+	// a panel's width.
+	reach := max(1, int(math.Round(0.025*float64(len(totals)))))
 	for k, u := range ids[:top] {
 		if err := stack(perUser[u], plots.SeriesStyle(k).Color, ""); err != nil {
 			return nil, fmt.Errorf("resampleplot: WeeklyJobs: %w", err)
@@ -311,11 +314,12 @@ func WeeklyJobs(t *datasets.Trace, top int, title string) (*plot.Plot, error) {
 				w = i
 			}
 		}
-		// Stack names of users peaking in the same week.
-		y := totals[w]
+		// A name sits above the bars under it (reach weeks either side of
+		// its centre) and above the names it would overlap.
+		y := slices.Max(totals[max(w-reach, 0):min(w+reach+1, len(totals))])
 		for _, a := range at {
-			if a.X == float64(w) {
-				y = math.Max(y, a.Y) + 0.08*slices.Max(totals)
+			if math.Abs(a.X-float64(w)) <= float64(2*reach) {
+				y = math.Max(y, a.Y+0.08*slices.Max(totals))
 			}
 		}
 		at, names = append(at, plotter.XY{X: float64(w), Y: y}), append(names, fmt.Sprintf("user %d", u))
@@ -331,7 +335,11 @@ func WeeklyJobs(t *datasets.Trace, top int, title string) (*plot.Plot, error) {
 		if err := plots.AddLabels(p, at, names, plots.LabelOptions{Colors: colors, Align: draw.XCenter, Offset: vg.Point{Y: vg.Points(2)}}); err != nil {
 			return nil, fmt.Errorf("resampleplot: WeeklyJobs: %w", err)
 		}
-		p.Y.Max = math.Max(p.Y.Max, slices.Max(totals)) * 1.12
+		highest := slices.Max(totals)
+		for _, a := range at {
+			highest = math.Max(highest, a.Y)
+		}
+		p.Y.Max = math.Max(p.Y.Max, highest+0.12*slices.Max(totals))
 	}
 	p.Y.Min = 0
 	return p, nil
