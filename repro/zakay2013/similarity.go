@@ -135,8 +135,9 @@ func tableValues(t similarity.Table) SimilarityRow {
 // TablesResult is Tables II–IV: per table, the paper's rows next to ours.
 type TablesResult struct {
 	// Frames has one frame per table (Table II, III, IV), one row per log
-	// of the paper: log, users (compared by us), constant_users, and for
-	// each of SimilarityColumns the paper's value (paper_*) and ours.
+	// of the paper: log, users (compared by us) and constant_users (counts,
+	// missing for a log we do not have), and for each of
+	// SimilarityColumns the paper's value (paper_*) and ours.
 	Frames map[string]dataframe.DataFrame
 	// Minutes is Table IV again with runtimes truncated to whole minutes
 	// (similarity.Options.TimeResolution = 60), in the same layout.
@@ -206,11 +207,15 @@ func (s *Study) Tables(ctx context.Context) (*TablesResult, error) {
 
 func tableFrame(cells []tableCell, ours func(tableCell) SimilarityRow) dataframe.DataFrame {
 	var logs []string
-	var users, constant []int
+	var users, constant []float64 // counts; NaN (shown —) for a log we do not have
 	cols := make([][]float64, 12)
 	for _, c := range cells {
 		logs = append(logs, c.log)
-		users, constant = append(users, c.users), append(constant, c.constant)
+		u, k := float64(c.users), float64(c.constant)
+		if c.missing {
+			u, k = math.NaN(), math.NaN()
+		}
+		users, constant = append(users, u), append(constant, k)
 		o := ours(c)
 		for k := range SimilarityColumns {
 			v := o[k]
@@ -223,8 +228,8 @@ func tableFrame(cells []tableCell, ours func(tableCell) SimilarityRow) dataframe
 	}
 	ss := []series.Series{
 		series.New(logs, series.String, "log"),
-		series.New(users, series.Int, "users"),
-		series.New(constant, series.Int, "constant_users"),
+		series.New(users, series.Float, "users"),
+		series.New(constant, series.Float, "constant_users"),
 	}
 	for k, name := range SimilarityColumns {
 		ss = append(ss, series.New(cols[2*k], series.Float, "paper_"+name), series.New(cols[2*k+1], series.Float, name))
