@@ -9,6 +9,8 @@ import (
 	"strconv"
 
 	"github.com/go-gota/gota/dataframe"
+	"gonum.org/v1/gonum/floats"
+	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -170,7 +172,10 @@ func sliceStyles() (draw.GlyphStyle, draw.LineStyle) {
 
 // linesBy draws one line of (x, y) per distinct group value, in increasing
 // group order, labelled by format: in the legend, or, for more lines than
-// a key may hold, each at its last point.
+// a key may hold, by names in the lines' colours beside the right end of
+// the axes, one under the other in the order of the lines' mean heights
+// (the lines' ends meet where the fractions reach 1: names at the ends
+// were written over each other).
 func linesBy(group, x, y []float64, format string, opts plots.LinesOptions) (*plot.Plot, error) {
 	idx := map[float64]int{}
 	var keys []float64
@@ -194,22 +199,31 @@ func linesBy(group, x, y []float64, format string, opts plots.LinesOptions) (*pl
 	if len(xs) <= len(plots.Palette) {
 		return plots.Lines(xs, opts)
 	}
+	order := make([]int, len(xs))
+	means := make([]float64, len(xs))
+	for i := range xs {
+		order[i] = i
+		means[i] = stat.Mean(xs[i].Y, nil)
+	}
+	sort.SliceStable(order, func(a, b int) bool { return means[order[a]] > means[order[b]] })
+	xMax, yMin, yMax := floats.Max(x), floats.Min(y), floats.Max(y)
+	step := (yMax - yMin) / float64(len(xs))
 	var at plotter.XYs
 	var names []string
 	var colors []color.Color
-	for i := range xs {
+	for k, i := range order {
 		names = append(names, xs[i].Label)
-		xs[i].Label = ""
-		if n := len(xs[i].X); n > 0 {
-			at = append(at, plotter.XY{X: xs[i].X[n-1], Y: xs[i].Y[n-1]})
-		}
+		at = append(at, plotter.XY{X: xMax, Y: yMax - float64(k)*step})
 		colors = append(colors, plots.SeriesStyle(i).Color)
+	}
+	for i := range xs {
+		xs[i].Label = ""
 	}
 	p, err := plots.Lines(xs, opts)
 	if err != nil {
 		return nil, err
 	}
-	return p, plots.AddLabels(p, at, names, plots.LabelOptions{Colors: colors, Align: draw.XLeft, Offset: vg.Point{X: vg.Points(4)}})
+	return p, plots.AddLabels(p, at, names, plots.LabelOptions{Colors: colors, Align: draw.XLeft, Offset: vg.Point{X: vg.Points(6)}})
 }
 
 // SliceDeviation draws Fig 6: m_i of every usable slice over time, with
@@ -282,7 +296,7 @@ func Sensitivity(df dataframe.DataFrame, col, title string) (*plot.Plot, error) 
 	if err != nil {
 		return nil, err
 	}
-	return linesBy(c[0], c[1], c[2], "slices of %g days", plots.LinesOptions{Points: true,
+	return linesBy(c[0], c[1], c[2], "%g-day slices", plots.LinesOptions{Points: true,
 		Axes: plots.Axes{Title: title, XLabel: "ranges r", YLabel: plots.Label(col), IntegerX: true}})
 }
 
