@@ -252,10 +252,15 @@ func SliceDeviation(slices, quarters dataframe.DataFrame, title string) (*plot.P
 			m.Y = append(m.Y, c[2][i])
 		}
 	}
+	// A last quarter the log ends in stops where its slices do.
+	last := c[0][len(c[0])-1]
+	if n := len(c[0]); n > 1 {
+		last += c[0][n-1] - c[0][n-2]
+	}
 	steps := func(label string, y []float64) plots.XY {
 		s := plots.XY{Label: label}
 		for i := range q[0] {
-			s.X = append(s.X, (q[0][i]-t0)/datasets.Day, (q[1][i]-t0)/datasets.Day)
+			s.X = append(s.X, (q[0][i]-t0)/datasets.Day, (math.Min(q[1][i], math.Max(last, q[0][i]))-t0)/datasets.Day)
 			s.Y = append(s.Y, y[i], y[i])
 		}
 		return s
