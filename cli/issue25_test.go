@@ -131,7 +131,11 @@ func TestIssue25Sizes(t *testing.T) {
 		{"simulate conservative, MaxProcs 2^53", []string{"simulate", "maxprocs-2e53.swf", "--scheduler", "conservative"}, tooLarge},
 		{"simulate conservative, MaxProcs 2e9", []string{"simulate", "maxprocs-2e9.swf", "--scheduler", "conservative"}, tooLarge},
 		{"simulate conservative, --procs 2^24", []string{"simulate", "maxprocs-2e9.swf", "--scheduler", "conservative", "--procs", "16777216"}, ""},
-		{"generate the most jobs on the largest machine", []string{"generate", "lublin", "--jobs", "10000000", "--procs", "16777216", "-o", os.DevNull}, ""},
+		// The paper's arrivals (about 950 s apart) fill the 200 years a log
+		// may span (datasets.MaxTime) near job 6.6 million: 6 million fit,
+		// MaxJobs (10 million) is refused before a line is written.
+		{"generate 6 million jobs on the largest machine", []string{"generate", "lublin", "--jobs", "6000000", "--procs", "16777216", "-o", os.DevNull}, ""},
+		{"generate the most jobs on the largest machine", []string{"generate", "lublin", "--jobs", "10000000", "--procs", "16777216", "-o", os.DevNull}, "beyond the 200 years a log may span"},
 		{"feedback conservative, MaxProcs 2e9", []string{"feedback", "maxprocs-2e9.swf", "--scheduler", "conservative"}, tooLarge},
 		{"sweep conservative, MaxProcs 2^53", []string{"sweep", "maxprocs-2e53.swf", "--experiment", "window", "--window", "1h",
 			"--reps", "2", "--scheduler", "conservative", "--quiet"}, tooLarge},
