@@ -84,7 +84,7 @@ func (s *Study) Classes(ctx context.Context) (*ClassesResult, error) {
 			curves = append(curves, lublinplot.Curve{Label: cl.String() + " jobs", Values: x, Color: k + 1},
 				lublinplot.Curve{Label: cl.String() + " jobs, hyper-Gamma", CDF: h.CDF, Color: k + 1, Dashed: true})
 		}
-		p, err := lublinplot.CDFs(curves, plots.Axes{Title: "SDSC96 (" + classesLog.Catalog + ")", XLabel: "ln runtime [s]"})
+		p, err := lublinplot.CDFs(curves, plots.Axes{Title: "SDSC96: " + plots.Label(classesLog.Catalog), XLabel: "ln runtime [s]"})
 		if err != nil {
 			return nil, err
 		}

@@ -89,7 +89,7 @@ func (s *Study) Sizes(ctx context.Context) (*SizesResult, error) {
 			if err != nil {
 				return nil, err
 			}
-			p.Title.Text = f.log.Paper + " (" + plots.Label(tr.Name) + ")"
+			p.Title.Text = f.log.Paper + ": " + plots.Label(tr.Name)
 			cdfs = append(cdfs, p)
 			if f.log.Paper == "LANL" {
 				r.lanlPow2, r.lanlJobs = pow2Sizes(tr)
