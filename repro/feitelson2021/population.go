@@ -578,7 +578,7 @@ func modelDiagram(val []float64, longTerm, procs int, util float64) *plot.Plot {
 	d.box(9.8, 2.5, 11.7, 3.6, system, fmt.Sprintf("parallel machine\n%d processors\nutilization %.2f", procs, util))
 	d.arrow(3.4, 4.5, 5.0, 3.3)
 	d.arrow(3.4, 1.7, 5.0, 2.8)
-	d.label(4.2, 2.4, fmt.Sprintf("%.0f jobs\na week", val[5]))
+	d.label(3.95, 2.75, fmt.Sprintf("%.0f jobs\na week", val[5])) // above the arrow, clear of it
 	d.arrow(7.0, 3.05, 7.6, 3.05)
 	d.arrow(9.2, 3.05, 9.8, 3.05)
 	d.label(6.0, 2.0, fmt.Sprintf("wait %.0f s", val[7]))
