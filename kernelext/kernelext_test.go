@@ -20,6 +20,8 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
+
+	"github.com/tracelab/tracelab/plots"
 )
 
 // recorder captures what a notebook would receive.
@@ -570,5 +572,36 @@ e        0.5  0.25
 	}
 	if got := buf.String(); strings.Count(got, "scheduler") != 2 || !strings.Contains(got, "(part 2 of 2)") {
 		t.Errorf("split frame:\n%s", got)
+	}
+}
+
+// TestFigureLintFile: with LintEnv set, ShowFigure appends the lint's
+// findings on a figure to the file, and nothing for a clean figure.
+func TestFigureLintFile(t *testing.T) {
+	inNotebook(t)
+	path := filepath.Join(t.TempDir(), "lint.txt")
+	t.Setenv(LintEnv, path)
+	panel := func(title string) *plot.Plot {
+		p := plots.New(plots.Axes{Title: title, XLabel: "time [s]", YLabel: "jobs"})
+		if _, err := plots.AddLines(p, []plots.XY{{Label: "jobs", X: []float64{0, 1, 2}, Y: []float64{1, 3, 2}}}, plots.LinesOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	if err := Figure(plots.NewFigure("clean", "a caption", 1, panel("KTH-SP2"))); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(path); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("a clean figure wrote the lint file (%v)", err)
+	}
+	if err := Figure(plots.NewFigure("raw", "a caption", 1, panel("KTH-SP2-1996-2.4-cln.swf"))); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := string(b); !strings.HasPrefix(got, `"raw": `) || !strings.Contains(got, ".swf") {
+		t.Errorf("lint file:\n%s", got)
 	}
 }

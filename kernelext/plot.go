@@ -16,6 +16,7 @@ import (
 	"github.com/janpfeifer/gonb/gonbui/protocol"
 	"github.com/tracelab/tracelab/internal/outfile"
 	"github.com/tracelab/tracelab/plots"
+	"github.com/tracelab/tracelab/plots/plottest"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -117,8 +118,37 @@ func ShowFigure(f *plots.Figure, opts PlotOptions) error {
 	if err := f.Check(); err != nil {
 		return fmt.Errorf("kernelext: %w", err)
 	}
+	if path := os.Getenv(LintEnv); path != "" {
+		if err := lintInto(path, f); err != nil {
+			return fmt.Errorf("kernelext: %w", err)
+		}
+	}
 	w, h := f.Size()
 	return showFigure(figure{w: w, h: h, draw: f.Draw, title: f.Title, desc: DescribeFigure(f)}, opts)
+}
+
+// LintEnv names the environment variable that scripts running notebooks
+// set to a file (scripts/run-notebooks.sh): ShowFigure appends to it one
+// line per finding of the figure lint (plottest.Lint) on every figure it
+// shows, so that a run in full mode lints its figures as the tests lint
+// the quick-mode ones.
+const LintEnv = "TRACELAB_FIGURE_LINT"
+
+// lintInto appends the figure lint's findings on f to the file at path,
+// one line each, prefixed by the figure's title.
+func lintInto(path string, f *plots.Figure) error {
+	errs := plottest.Lint(f)
+	if len(errs) == 0 {
+		return nil
+	}
+	out, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if err != nil {
+		return err
+	}
+	for _, e := range errs {
+		fmt.Fprintf(out, "%q: %v\n", f.Title, e)
+	}
+	return out.Close()
 }
 
 // DescribeFigure is the text that stands for f outside a notebook: its

@@ -33,6 +33,9 @@
 #   TRACELAB_NOTEBOOK_OUT     output folder (default out/notebooks).
 #   TRACELAB_LEDGER_DIR       where the notebooks record their ledgers
 #                             (default out/ledger).
+#   TRACELAB_FIGURE_LINT      set per notebook to OUT/NAME.figure-lint.txt:
+#                             every figure shown is linted (kernelext.LintEnv,
+#                             plottest.Lint) and any finding fails the notebook.
 #   TRACELAB_COMMIT           the commit recorded with the ledgers (default:
 #                             git's HEAD, "-dirty" when tracked files changed).
 #
@@ -102,6 +105,10 @@ for nb in "${notebooks[@]}"; do
 		failed=$((failed + 1))
 		continue
 	fi
+	# Every figure the notebook shows is linted (kernelext.LintEnv).
+	lintfile="$OUT/$name.figure-lint.txt"
+	rm -f "$lintfile"
+	export TRACELAB_FIGURE_LINT="$lintfile"
 	start=$(date +%s.%N)
 	timeout --kill-after=30 "$nb_timeout" /usr/bin/jupyter nbconvert --to notebook --execute --allow-errors \
 		--ExecutePreprocessor.kernel_name=tracelab \
@@ -123,6 +130,9 @@ for nb in "${notebooks[@]}"; do
 		[ -n "$more" ] && problems="${problems:+$problems$'\n'}$more"
 	elif [ -z "$problems" ]; then
 		problems="no executed notebook written"
+	fi
+	if [ -s "$lintfile" ]; then
+		problems="${problems:+$problems$'\n'}figure lint: $(wc -l <"$lintfile") finding(s) in ${lintfile#"$ROOT"/}:"$'\n'"$(head -5 "$lintfile")"
 	fi
 	if [ -z "$problems" ]; then
 		printf 'ok    %-40s  %6ss\n' "$name" "$secs"
