@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 )
 
 // An Expectation is a paper's value together with the tolerance within
@@ -116,7 +117,10 @@ func (s stated) Value() string { return s.text }
 
 func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 
-// num formats a paper value: the shortest decimal that reads back as v.
+// num formats a paper value: the shortest decimal that reads back as v
+// (a value typed from the paper: 0.875, 55208), or 7 significant digits
+// when that decimal is longer than 10 (a value derived from the paper's
+// numbers, as 8/7: 1.142857, not 1.1428571428571428).
 func num(v float64) string {
 	switch {
 	case math.IsInf(v, 1):
@@ -124,7 +128,11 @@ func num(v float64) string {
 	case math.IsInf(v, -1):
 		return "−∞"
 	}
-	return strconv.FormatFloat(v, 'f', -1, 64)
+	s := strconv.FormatFloat(v, 'f', -1, 64)
+	if len(strings.TrimLeft(strings.Trim(strings.TrimPrefix(s, "-"), "0"), ".0")) > 10 {
+		return Format(v, 7)
+	}
+	return s
 }
 
 // Format formats our value with digits significant digits (integers in

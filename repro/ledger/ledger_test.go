@@ -39,6 +39,12 @@ func TestExpectations(t *testing.T) {
 		{"at least below", AtLeast(0.5), 0.49, false, "≥ 0.5", "in range"},
 		{"at most", AtMost(0.05), 0.01, true, "≤ 0.05", "in range"},
 		{"at most Inf", AtMost(0.05), math.Inf(-1), false, "≤ 0.05", "in range"},
+		// A value derived from the paper's numbers shows 7 significant digits
+		// (8/7 of feitelson2021 Fig. 6), one typed from the paper as printed.
+		{"derived value", Approx(8.0/7, 1e-9), 1.142857142857, true, "1.142857", "±1e-07%"},
+		{"derived small value", Near(1.0/16/3, 0.01), 0.02, true, "0.02083333", "±0.01"},
+		{"printed value", Near(55208, 0), 55208, true, "55208", "exact"},
+		{"printed small value", Near(0.0045, 0.001), 0.004, true, "0.0045", "±0.001"},
 		{"stated", Stated("about a third", Approx(1.0/3, 0.15)), 0.3, true, "about a third", "±15%"},
 	}
 	for _, c := range cases {
