@@ -183,6 +183,27 @@ func (z zoneTable) trace(l, prefer float64) (float64, mapping) {
 	return best, mapFold
 }
 
+// traceNear is trace with a segment hint: the jobs of a stream come in
+// local-time order, so the segment of the previous job (*hint) nearly
+// always holds the next. When l is in segment i = *hint as a trace time,
+// l − d[i] is in segment i and neither neighbour's offset maps l into
+// that neighbour, trace would find exactly that one candidate: the same
+// comparisons, without its binary search and candidate loop (5% of a
+// replicate's CPU). Otherwise it calls trace and moves the hint.
+func (z zoneTable) traceNear(hint *int, l, prefer float64) (float64, mapping) {
+	i, n := *hint, len(z.start)
+	if i < n && l >= z.start[i] && (i+1 == n || l < z.start[i+1]) {
+		t := l - z.d[i]
+		if t >= z.start[i] && (i+1 == n || t < z.start[i+1]) &&
+			(i == 0 || l-z.d[i-1] >= z.start[i]) &&
+			(i+1 == n || l-z.d[i+1] < z.start[i+1]) {
+			return t, mapExact
+		}
+	}
+	*hint = z.seg(l)
+	return z.trace(l, prefer)
+}
+
 // mondayBefore returns the local time of the Monday 00:00 that begins the
 // week containing local time l.
 func (z zoneTable) mondayBefore(l float64) float64 {

@@ -151,3 +151,36 @@ func TestParseClock(t *testing.T) {
 		t.Error("ParseClock(sundial): no error")
 	}
 }
+
+// TestTraceNearMatchesTrace: the hinted lookup gives trace's answer for
+// any local time and any hint, near clock changes (the fold and the gap,
+// where the fast path must not apply) included, and leaves a hint that is
+// a segment.
+func TestTraceNearMatchesTrace(t *testing.T) {
+	t.Parallel()
+	zones := []string{"UTC", "Europe/Stockholm", "US/Pacific", "Australia/Lord_Howe"}
+	rapid.Check(t, func(rt *rapid.T) {
+		name := rapid.SampledFrom(zones).Draw(rt, "zone")
+		loc := mustZone(t, name)
+		start := rapid.Int64Range(6e8, 4e9).Draw(rt, "start")
+		span := 3 * 365 * datasets.Day
+		z := newZoneTable(loc, start, 0, span, rapid.Bool().Draw(rt, "elapsed"))
+		var l float64
+		if k := len(z.start); k > 1 && rapid.Bool().Draw(rt, "near a change") {
+			i := rapid.IntRange(1, k-1).Draw(rt, "change")
+			l = z.start[i] + float64(rapid.IntRange(-7200, 7200).Draw(rt, "from change"))
+		} else {
+			l = math.Floor(rapid.Float64Range(0, span).Draw(rt, "l"))
+		}
+		prefer := z.offset(l)
+		hint := rapid.IntRange(0, len(z.start)-1).Draw(rt, "hint")
+		wantT, wantM := z.trace(l, prefer)
+		gotT, gotM := z.traceNear(&hint, l, prefer)
+		if gotT != wantT || gotM != wantM {
+			rt.Fatalf("%s: traceNear(%v) = %v %v, trace = %v %v", name, l, gotT, gotM, wantT, wantM)
+		}
+		if hint < 0 || hint >= len(z.start) {
+			rt.Fatalf("hint %d outside [0, %d)", hint, len(z.start))
+		}
+	})
+}

@@ -429,13 +429,14 @@ func (g *generator) add(in Instance) {
 		// Skip jobs before the window.
 		lo := start + sort.Search(len(s.Rows)-start, func(k int) bool { return p.local[s.Rows[start+k]]+move >= g.w0 })
 		first := int32(len(g.entries))
+		seg := 0 // zone segment hint (traceNear)
 		for k := lo; k < len(s.Rows); k++ {
 			row := s.Rows[k]
 			l := p.local[row] + move
 			if l > g.w1 {
 				break
 			}
-			t, m := g.zone.trace(l, p.offset[row])
+			t, m := g.zone.traceNear(&seg, l, p.offset[row])
 			if m == mapGap {
 				g.dstGap++
 			}

@@ -148,3 +148,28 @@ func BenchmarkBootstrapReadings(b *testing.B) {
 	}
 	b.ReportMetric(float64(cputime.Process()-cpu)/float64(b.N), "cpu-ns/op")
 }
+
+// BenchmarkReplicateGeneration times the generation phase of a replicate
+// (Experiment.replicate): placing the users and emitting their jobs
+// (generate) and sorting them into submit order (order), one generator
+// reused as a sweep's worker does, seeds 0, 1, … (with -benchtime Nx every
+// run sees the same variants).
+func BenchmarkReplicateGeneration(b *testing.B) {
+	for _, p := range replicateLogs(b) {
+		b.Run(p.Trace.Name, func(b *testing.B) {
+			var g generator
+			if _, err := p.generate(&g, Options{}); err != nil { // warm-up
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			cpu := cputime.Process()
+			for i := 0; b.Loop(); i++ {
+				if _, err := p.generate(&g, Options{Seed: uint64(i)}); err != nil {
+					b.Fatal(err)
+				}
+				g.order()
+			}
+			b.ReportMetric(float64(cputime.Process()-cpu)/float64(b.N), "cpu-ns/op")
+		})
+	}
+}
