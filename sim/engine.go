@@ -679,7 +679,10 @@ func (e *Engine) insertEst(j int) {
 }
 
 // searchEst returns the index of the first entry of byEst not before x: a
-// binary search without branches the processor would mispredict.
+// binary search on the estimated end alone, without branches the processor
+// would mispredict, then a step over the entries of the same end and a
+// smaller job index (ties are few). Comparing the end alone shortens each
+// step of the search, the hottest function of a replicate (10%).
 func (e *Engine) searchEst(x estEntry) int {
 	b := e.byEst
 	if len(b) == 0 {
@@ -688,12 +691,14 @@ func (e *Engine) searchEst(x estEntry) int {
 	base, n := 0, len(b)
 	for n > 1 {
 		half := n >> 1
-		y := b[base+half-1]
-		base += half & -(b2i(y.k < x.k) | b2i(y.k == x.k)&b2i(y.j < x.j))
+		base += half & -b2i(b[base+half-1].k < x.k)
 		n -= half
 	}
-	y := b[base]
-	return base + (b2i(y.k < x.k) | b2i(y.k == x.k)&b2i(y.j < x.j))
+	base += b2i(b[base].k < x.k)
+	for base < len(b) && b[base].k == x.k && b[base].j < x.j {
+		base++
+	}
+	return base
 }
 
 func (e *Engine) removeEst(j int) {
