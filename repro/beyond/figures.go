@@ -91,7 +91,7 @@ func mixingFigure(df dataframe.DataFrame) (*plots.Figure, error) {
 		panels = append(panels, p)
 	}
 	return figure("§6.5.1", "EASY against FCFS on a mix of logs and on the logs resampled alone",
-		"the mix ranks EASY against FCFS as the average over the logs does when their intervals overlap (95% CIs)", 2, panels...), nil
+		"the mix ranks EASY against FCFS as the average over the logs does when their intervals overlap (95% CIs)", 1, panels...), nil
 }
 
 // stationarityFigure draws the load of each third of every log, as
