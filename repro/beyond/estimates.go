@@ -91,10 +91,10 @@ func (r *EstimatesResult) Claims(l *ledger.Ledger) {
 		onLog, onGen := e.MovesTowardLog()
 		id := "estimates/" + e.Log + "/"
 		real, exact := e.LogReal/e.LogExact, meanOf(e.LogModelled)/e.LogExact
-		l.OwnClaim(item, id+"moves-toward-log", "on the log's own jobs, modelled estimates move EASY's average wait from the wait with exact estimates toward the wait with the users' real estimates",
+		l.OwnClaim(item, id+"moves-toward-log", e.Log+": on the log's own jobs, modelled estimates move EASY's average wait from the wait with exact estimates toward the wait with the users' real estimates",
 			onLog, fmt.Sprintf("wait over exact-estimate wait: real %.3f, modelled %.3f (mean of %d)", real, exact, len(e.LogModelled)))
 		g := ratioCI(e.GeneratedModelled, e.GeneratedExact)
-		l.OwnClaim(item, id+"generated-moves-like-log", "on generated workloads, modelled estimates change EASY's average wait in the direction the log's real estimates do (95% CI excluding 1)",
+		l.OwnClaim(item, id+"generated-moves-like-log", e.Log+": on workloads generated from its model, modelled estimates change EASY's average wait in the direction the log's real estimates do (95% CI excluding 1)",
 			onGen, fmt.Sprintf("generated modelled/exact %.3f [%.3f, %.3f] over %d workloads; log real/exact %.3f", g.Mean, g.Lo, g.Hi, g.N, real))
 	}
 }
