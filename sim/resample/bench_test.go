@@ -18,6 +18,12 @@ func benchLogs(b *testing.B, real ...string) []*Pools {
 	if os.Getenv("TRACELAB_DATA") != "" {
 		names = append(append(names, "SDSC-SP2"), real...)
 	}
+	return loadPools(b, names...)
+}
+
+// loadPools builds the pools of each named log (datasets.Load), named as
+// asked.
+func loadPools(b *testing.B, names ...string) []*Pools {
 	var out []*Pools
 	for _, n := range names {
 		tr, err := datasets.Load(n)

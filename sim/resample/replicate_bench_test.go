@@ -17,20 +17,7 @@ func replicateLogs(b *testing.B) []*Pools {
 	if os.Getenv("TRACELAB_DATA") == "" {
 		b.Skip("TRACELAB_DATA not set")
 	}
-	var out []*Pools
-	for _, n := range []string{"SDSC-SP2", "SDSC-BLUE"} {
-		tr, err := datasets.Load(n)
-		if err != nil {
-			b.Fatal(err)
-		}
-		p, err := NewPools(tr, PoolOptions{})
-		if err != nil {
-			b.Fatal(err)
-		}
-		p.Trace.Name = n
-		out = append(out, p)
-	}
-	return out
+	return loadPools(b, "SDSC-SP2", "SDSC-BLUE")
 }
 
 // BenchmarkVariantEASY times the EASY pass alone on a resampled variant
