@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"time"
@@ -71,6 +72,18 @@ func runSimilarity(e *env, args []string) error {
 	case "users":
 		return writeFrame(e.stdout, *format, r.UsersFrame())
 	}
+	// A fraction over no user is undefined: say why rather than print NaN.
+	for _, c := range []similarity.Comparison{r.Table.D0vsD1, r.Table.D1vsD2} {
+		if c.Users > 0 {
+			continue
+		}
+		why := fmt.Sprintf("no user of %s has job pairs with known %s at both session distances %d and %d (sessions split at gaps over %v)",
+			tr.Name, attr, c.Near, c.Far, sessionGap(*gap))
+		if r.Table.D0vsD1.Users == 0 && r.Table.D1vsD2.Users == 0 {
+			return fmt.Errorf("similarity: %s: the fractions of Tables II–IV are undefined", why)
+		}
+		fmt.Fprintf(e.stderr, "similarity: warning: %s: its fractions are undefined (NaN)\n", why)
+	}
 	return writeRecord(e.stdout, *format, similarityRecord(r))
 }
 
@@ -112,4 +125,12 @@ func bootstrapRecord(b similarity.Bootstrap) record {
 		{"replicate_max", hi},
 		{"fraction_at_least_observed", b.FractionAtLeastObserved()},
 	}
+}
+
+// sessionGap is the session break a zero --gap stands for.
+func sessionGap(gap time.Duration) time.Duration {
+	if gap == 0 {
+		return time.Duration(session.DefaultGap) * time.Second
+	}
+	return gap
 }

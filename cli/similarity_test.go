@@ -110,3 +110,18 @@ func TestSimilarityMinutes(t *testing.T) {
 		t.Errorf("KTH-SP2 runtime in minutes: %+v", got)
 	}
 }
+
+// TestSimilarityNoUser: a log where no user has sessions at two distances
+// gives an error naming the reason, not a row of NaN.
+func TestSimilarityNoUser(t *testing.T) {
+	dir := t.TempDir()
+	job := " 0 0 10 1 -1 -1 1 60 -1 1 1 1 -1 1 -1 -1 -1\n"
+	log := writeTemp(t, dir, "one-session.swf", "1"+job+"2"+job+"3"+job)
+	out, _, err := runCLI(t, "similarity", log)
+	if err == nil || !strings.Contains(err.Error(), "undefined") || !strings.Contains(err.Error(), "distances 0 and 1") {
+		t.Errorf("one session only: err %v, output %q", err, out)
+	}
+	if strings.Contains(out, "NaN") {
+		t.Errorf("NaN printed: %q", out)
+	}
+}
