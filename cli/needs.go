@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"io"
+	"math"
 
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/sim"
@@ -15,10 +16,16 @@ import (
 // saturationRecord is the saturation test of a simulation (sim.ReplaySaturation:
 // Zakay & Feitelson 2013 §6.3, threshold raised to 0.5% of the weekly
 // arrivals).
+// A log whose arrivals span fewer than two weekly samples cannot be tested:
+// its slope is undefined (NaN) and the test says so.
 func saturationRecord(s sim.Saturation) record {
+	test := "weekly outstanding jobs, suffix minimum, last 20% dropped, least-squares slope (Zakay and Feitelson 2013 §6.3)"
+	if math.IsNaN(s.Slope) {
+		test = fmt.Sprintf("not applicable: the arrivals span %d weekly sample(s), %d used; the slope needs 2 (Zakay and Feitelson 2013 §6.3)",
+			len(s.Weekly), s.Used)
+	}
 	return record{{"saturated", s.Saturated}, {"outstanding_slope_per_week", s.Slope},
-		{"threshold_per_week", s.Threshold},
-		{"test", "weekly outstanding jobs, suffix minimum, last 20% dropped, least-squares slope (Zakay and Feitelson 2013 §6.3)"}}
+		{"threshold_per_week", s.Threshold}, {"test", test}}
 }
 
 // warnMachine prints to w what a reader of the summary must not miss: a

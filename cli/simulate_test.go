@@ -108,3 +108,20 @@ func TestSimulateSDSCSP2(t *testing.T) {
 		t.Errorf("SDSC-SP2 EASY avg wait %v, independent simulators 21,100–22,200 s", got["avg_wait"])
 	}
 }
+
+// TestSimulateSaturationUntestable: a log of a few hours has one weekly
+// sample; the saturation test says it does not apply instead of printing a
+// bare NaN slope beside "saturated false".
+func TestSimulateSaturationUntestable(t *testing.T) {
+	dir := t.TempDir()
+	log := writeTemp(t, dir, "hours.swf", "; MaxProcs: 4\n"+
+		"1 0 0 100 1 -1 -1 1 600 -1 1 1 1 -1 1 -1 -1 -1\n"+
+		"2 5000 0 100 1 -1 -1 1 600 -1 1 1 1 -1 1 -1 -1 -1\n")
+	out, _, err := runCLI(t, "simulate", log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "not applicable: the arrivals span 1 weekly sample") {
+		t.Errorf("saturation of a 2-hour log:\n%s", out)
+	}
+}

@@ -75,6 +75,9 @@ func Schedulers(ctx context.Context, variants []*datasets.Trace, schedulers []st
 	c := &Comparison{Schedulers: schedulers, Variants: make([]string, len(variants)),
 		Summaries: make([][]sim.Summary, len(schedulers)), opts: opts}
 	for i, v := range variants {
+		if v.Len() == 0 {
+			return nil, fmt.Errorf("compare: %s has no job: nothing to compare (a log too short or too lightly loaded for its users to be resampled?)", v.Name)
+		}
 		c.Variants[i] = v.Name
 	}
 	for s := range c.Summaries {
@@ -138,7 +141,9 @@ func (c *Comparison) Frame() dataframe.DataFrame {
 			d := c.interval(x, b)
 			sched, metric, base = append(sched, name), append(metric, sim.SummaryColumns[m]), append(base, c.Schedulers[0])
 			nvar = append(nvar, len(x))
-			differs = append(differs, s > 0 && !d.Contains(0))
+			// An undefined interval (NaN: the metric is undefined on some
+			// variant) tells nothing: it never differs.
+			differs = append(differs, s > 0 && !math.IsNaN(d.Lo) && !math.IsNaN(d.Hi) && !d.Contains(0))
 			for k, v := range []float64{ci.Mean, ci.Lo, ci.Hi, d.Mean, d.Lo, d.Hi} {
 				cols[k] = append(cols[k], v)
 			}

@@ -115,3 +115,29 @@ func TestSchedulersErrors(t *testing.T) {
 		}
 	}
 }
+
+// A variant without a job is an error naming it, not a frame of NaN.
+func TestSchedulersEmptyVariant(t *testing.T) {
+	vs := append(variants(t, 1), &datasets.Trace{Name: "empty"})
+	if _, err := Schedulers(context.Background(), vs, []string{"easy", "fcfs"}, Options{Workers: 1}); err == nil {
+		t.Fatal("no error for a variant without jobs")
+	}
+}
+
+// A metric undefined on some variant has an undefined difference, which
+// never counts as a difference (NaN compared with 0 is false both ways).
+func TestFrameUndefinedNeverDiffers(t *testing.T) {
+	sum := func(wait float64) sim.Summary { return sim.Summary{AvgWait: wait} }
+	c := &Comparison{Schedulers: []string{"a", "b"}, Variants: []string{"v1", "v2", "v3"},
+		Summaries: [][]sim.Summary{{sum(1), sum(2), sum(3)}, {sum(100), sum(math.NaN()), sum(300)}},
+		opts:      Options{Level: 0.95}}
+	df := c.Frame()
+	m := slices.Index(sim.SummaryColumns, "avg_wait")
+	row := len(sim.SummaryColumns) + m
+	if got := df.Col("differs").Records()[row]; got != "false" {
+		t.Errorf("b avg_wait with a NaN variant: differs %s, diff %v", got, df.Col("diff").Float()[row])
+	}
+	if d := df.Col("diff").Float()[row]; !math.IsNaN(d) {
+		t.Errorf("diff %v, want NaN", d)
+	}
+}
