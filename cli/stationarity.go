@@ -1,6 +1,10 @@
 package cli
 
-import "github.com/tracelab/tracelab/analytics/stationarity"
+import (
+	"fmt"
+
+	"github.com/tracelab/tracelab/analytics/stationarity"
+)
 
 func init() {
 	register(&command{name: "stationarity",
@@ -25,6 +29,14 @@ func runStationarity(e *env, args []string) error {
 	r, err := stationarity.Measure(tr, stationarity.Options{Windows: *windows})
 	if err != nil {
 		return err
+	}
+	jobs, known := 0, 0
+	for _, w := range r.Windows {
+		jobs, known = jobs+w.Jobs, known+w.LoadJobs
+	}
+	if known < jobs {
+		fmt.Fprintf(e.stderr, "stationarity: warning: %s: %d of %d jobs have an unknown runtime or processor count: left out of the load (load_jobs counts the others)\n",
+			tr.Name, jobs-known, jobs)
 	}
 	if *tests {
 		return writeFrame(e.stdout, *format, r.TestFrame())

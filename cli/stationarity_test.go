@@ -11,7 +11,7 @@ func TestStationarityCSV(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if lines[0] != "window,start_day,end_day,jobs,load,weekly_load_mean,median_runtime,mean_procs" || len(lines) != 4 {
+	if lines[0] != "window,start_day,end_day,jobs,load_jobs,load,weekly_load_mean,median_runtime,mean_procs" || len(lines) != 4 {
 		t.Fatalf("stationarity:\n%s", out)
 	}
 	out, _, err = runCLI(t, "stationarity", "--windows", "2", "--tests", "--format", "csv")

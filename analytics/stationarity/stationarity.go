@@ -32,6 +32,9 @@ type Options struct {
 type Window struct {
 	Start, End float64 // seconds (log time), [Start, End)
 	Jobs       int     // jobs submitted in the window
+	// LoadJobs are the jobs of the window whose runtime and processors are
+	// known: the jobs Load and Weekly count.
+	LoadJobs int
 	// Load is the offered load: Σ runtime·processors of the window's jobs
 	// (runtime and processors known) over Procs·(End − Start).
 	Load float64
@@ -60,7 +63,8 @@ type Result struct {
 // equal windows and compares them. Jobs of unknown runtime or processors
 // are left out of the load and of that attribute's test. It returns
 // ErrTooShort when a window would be shorter than a week, and an error
-// when the machine size is unknown.
+// when the machine size is unknown or a window has no job of known runtime
+// and processors (its load is undefined, not 0).
 func Measure(tr *datasets.Trace, opts Options) (Result, error) {
 	if opts.Windows == 0 {
 		opts.Windows = 3
@@ -105,6 +109,7 @@ func Measure(tr *datasets.Trace, opts Options) (Result, error) {
 			win.Procs = append(win.Procs, float64(p))
 		}
 		if rt >= 0 && !math.IsInf(rt, 1) && p > 0 {
+			win.LoadJobs++
 			total[w] += rt * float64(p)
 			if k := int((s - win.Start) / datasets.Week); k < weeks {
 				work[w][k] += rt * float64(p)
@@ -112,6 +117,10 @@ func Measure(tr *datasets.Trace, opts Options) (Result, error) {
 		}
 	}
 	for w := range r.Windows {
+		if r.Windows[w].LoadJobs == 0 {
+			return Result{}, fmt.Errorf("stationarity: %s: window %d (days %.1f to %.1f) has %d jobs, none of known runtime and processors: its load is undefined",
+				tr.Name, w, float64(w)*width/datasets.Day, float64(w+1)*width/datasets.Day, r.Windows[w].Jobs)
+		}
 		r.Windows[w].Load = total[w] / (float64(opts.Procs) * width)
 		r.Windows[w].Weekly = make([]float64, weeks)
 		for k, x := range work[w] {
@@ -169,21 +178,22 @@ func (r Result) Rejected(attr string, alpha float64) (rejected, tests int) {
 }
 
 // WindowFrame has one row per window: window, start_day, end_day (days
-// from the first submission), jobs, load, weekly_load_mean,
+// from the first submission), jobs, load_jobs (the jobs of known runtime
+// and processors the load counts), load, weekly_load_mean,
 // median_runtime, mean_procs.
 func (r Result) WindowFrame() dataframe.DataFrame {
 	n := len(r.Windows)
-	idx, jobs := make([]int, n), make([]int, n)
+	idx, jobs, loadJobs := make([]int, n), make([]int, n), make([]int, n)
 	start, end, load, wk, rt, pr := make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)
 	t0 := r.Windows[0].Start
 	for i, w := range r.Windows {
-		idx[i], jobs[i] = i, w.Jobs
+		idx[i], jobs[i], loadJobs[i] = i, w.Jobs, w.LoadJobs
 		start[i], end[i], load[i] = (w.Start-t0)/datasets.Day, (w.End-t0)/datasets.Day, w.Load
 		wk[i], rt[i], pr[i] = mean(w.Weekly), median(w.Runtime), mean(w.Procs)
 	}
 	return dataframe.New(
 		series.New(idx, series.Int, "window"), series.New(start, series.Float, "start_day"), series.New(end, series.Float, "end_day"),
-		series.New(jobs, series.Int, "jobs"), series.New(load, series.Float, "load"), series.New(wk, series.Float, "weekly_load_mean"),
+		series.New(jobs, series.Int, "jobs"), series.New(loadJobs, series.Int, "load_jobs"), series.New(load, series.Float, "load"), series.New(wk, series.Float, "weekly_load_mean"),
 		series.New(rt, series.Float, "median_runtime"), series.New(pr, series.Float, "mean_procs"),
 	)
 }

@@ -54,6 +54,9 @@ func TestMeasure(t *testing.T) {
 		if r.Windows[0].Jobs != 1680 || math.Abs(r.Windows[0].Load-tt.load0) > 1e-3 {
 			t.Errorf("%s: window 0 %d jobs load %v, want 1680, %v", tt.name, r.Windows[0].Jobs, r.Windows[0].Load, tt.load0)
 		}
+		if r.Windows[0].LoadJobs != 1680*23/24 {
+			t.Errorf("%s: window 0 counts %d jobs in its load, want the 1610 of known runtime", tt.name, r.Windows[0].LoadJobs)
+		}
 		if math.Abs(r.Drift()-tt.drift) > 2e-3 {
 			t.Errorf("%s: drift %v, want %v", tt.name, r.Drift(), tt.drift)
 		}
@@ -86,5 +89,13 @@ func TestMeasureErrors(t *testing.T) {
 	empty.Header.MaxProcs = 4
 	if _, err := Measure(empty, Options{}); err == nil {
 		t.Error("empty log: no error")
+	}
+	// A window whose jobs all have an unknown runtime has no load (not 0).
+	blind := hourly(1)
+	for i := range blind.Len() / 3 {
+		blind.Runtime[i] = math.NaN()
+	}
+	if _, err := Measure(blind, Options{}); err == nil {
+		t.Error("first third of unknown runtimes: no error")
 	}
 }
