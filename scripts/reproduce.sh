@@ -37,7 +37,8 @@
 #   out/reproduce/ledger/ from an earlier run AT THE SAME COMMIT (otherwise
 #   the run fails: REPRODUCTION.md and repro/ledgers cover every paper).
 # Environment: TRACELAB_DATA (as run-notebooks.sh; default ../shared/pwa
-#   beside the checkout when it exists). TRACELAB_QUICK=1 tries the pipeline
+#   beside the checkout when it exists). TRACELAB_NOTEBOOK_JOBS: notebooks
+#   executed at once (default 2 here; 1 gives each notebook's time alone). TRACELAB_QUICK=1 tries the pipeline
 #   in quick mode: the notebooks it stores then fail the committed check
 #   (stored outputs must be full mode) — strip them afterwards; quick-mode
 #   ledgers are not saved in repro/ledgers.
@@ -76,10 +77,13 @@ if [ -n "$(git status --porcelain --untracked-files=no)" ]; then
 	commit="$commit-dirty"
 fi
 export TRACELAB_COMMIT="$commit"
-code_dirs=(repro sim analytics datasets)
+code_dirs=(repro sim analytics datasets confidence internal) # internal/codehash.Dirs
 code_before="$(git diff HEAD -- "${code_dirs[@]}" | sha256sum)"
 export TRACELAB_LEDGER_DIR="$OUT/ledger"
 export TRACELAB_NOTEBOOK_OUT="$OUT"
+# Two notebooks at once keep both cores of a 2-core machine busy while one
+# of them is in a sequential part (run-notebooks.sh).
+export TRACELAB_NOTEBOOK_JOBS="${TRACELAB_NOTEBOOK_JOBS:-2}"
 
 if [ $# -gt 0 ]; then
 	notebooks=("$@")

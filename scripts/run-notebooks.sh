@@ -39,6 +39,9 @@
 #                             quick mode, and is a warning line in full mode.
 #   TRACELAB_COMMIT           the commit recorded with the ledgers (default:
 #                             git's HEAD, "-dirty" when tracked files changed).
+#   TRACELAB_NOTEBOOK_JOBS    notebooks executed at once, 1 to 8 (default 1;
+#                             scripts/reproduce.sh sets 2). Each notebook's
+#                             time is then measured under the others' load.
 #
 # Prints one status line per notebook and a last line "N passed, N failed";
 # exits 1 when any notebook failed.
@@ -92,26 +95,32 @@ else
 	shopt -u nullglob
 fi
 
+jobs_n="${TRACELAB_NOTEBOOK_JOBS:-1}"
+case "$jobs_n" in
+[1-8]) ;;
+*) echo "run-notebooks: TRACELAB_NOTEBOOK_JOBS=$jobs_n: want 1 to 8" >&2; exit 2 ;;
+esac
+
 mkdir -p "$OUT"
-echo "run-notebooks: ${#notebooks[@]} notebook(s), $mode mode, cell timeout ${cell_timeout}s, output in ${OUT#"$ROOT"/}"
-passed=0
-failed=0
-for nb in "${notebooks[@]}"; do
+echo "run-notebooks: ${#notebooks[@]} notebook(s), $mode mode, cell timeout ${cell_timeout}s, $jobs_n at once, output in ${OUT#"$ROOT"/}"
+
+# run_one executes one notebook and writes its status lines to OUT/NAME.status
+# (first word "ok" or "FAIL"), so that notebooks run at once report in order.
+run_one() {
+	local nb="$1" name executed logfile lintfile start rc secs problems more lint
 	name="$(basename "$nb" .ipynb)"
 	executed="$OUT/$name.ipynb"
 	logfile="$OUT/$name.log"
 	rm -f "$executed"
 	if [ ! -f "$nb" ]; then
-		printf 'FAIL  %-40s  no such file\n' "$name"
-		failed=$((failed + 1))
-		continue
+		printf 'FAIL  %-40s  no such file\n' "$name" >"$OUT/$name.status"
+		return
 	fi
 	# Every figure the notebook shows is linted (kernelext.LintEnv).
 	lintfile="$OUT/$name.figure-lint.txt"
 	rm -f "$lintfile"
-	export TRACELAB_FIGURE_LINT="$lintfile"
 	start=$(date +%s.%N)
-	timeout --kill-after=30 "$nb_timeout" /usr/bin/jupyter nbconvert --to notebook --execute --allow-errors \
+	TRACELAB_FIGURE_LINT="$lintfile" timeout --kill-after=30 "$nb_timeout" /usr/bin/jupyter nbconvert --to notebook --execute --allow-errors \
 		--ExecutePreprocessor.kernel_name=tracelab \
 		--ExecutePreprocessor.timeout="$cell_timeout" \
 		--ExecutePreprocessor.startup_timeout=120 \
@@ -137,21 +146,58 @@ for nb in "${notebooks[@]}"; do
 	# In quick mode (the tests' figures) a lint finding fails the notebook; in
 	# full mode it is reported below the notebook's line, which still counts.
 	[ -n "$lint" ] && [ "$mode" = quick ] && problems="${problems:+$problems$'\n'}$lint"
-	if [ -z "$problems" ]; then
-		printf 'ok    %-40s  %6ss\n' "$name" "$secs"
+	{
+		if [ -z "$problems" ]; then
+			printf 'ok    %-40s  %6ss\n' "$name" "$secs"
+			[ -n "$lint" ] && printf '%s\n' "$lint" | sed 's/^/      warning: /'
+		else
+			printf 'FAIL  %-40s  %6ss  (log: %s)\n' "$name" "$secs" "${logfile#"$ROOT"/}"
+			printf '%s\n' "$problems" | head -20 | sed 's/^/      /'
+		fi
+	} >"$OUT/$name.status"
+}
+
+# report prints a notebook's status lines and counts it.
+passed=0
+failed=0
+report() {
+	local status="$OUT/$(basename "$1" .ipynb).status"
+	cat "$status"
+	if [ "$(head -c 2 "$status")" = ok ]; then
 		passed=$((passed + 1))
-		[ -n "$lint" ] && printf '%s\n' "$lint" | sed 's/^/      warning: /'
 	else
-		printf 'FAIL  %-40s  %6ss  (log: %s)\n' "$name" "$secs" "${logfile#"$ROOT"/}"
-		printf '%s\n' "$problems" | head -20 | sed 's/^/      /'
 		failed=$((failed + 1))
 	fi
-done
+}
+
+if [ "$jobs_n" -eq 1 ]; then
+	for nb in "${notebooks[@]}"; do
+		run_one "$nb"
+		report "$nb"
+	done
+else
+	# Up to jobs_n notebooks at once (their kernels are separate processes;
+	# each paper records its own ledger); the status lines in the given order.
+	running=0
+	for nb in "${notebooks[@]}"; do
+		if [ $running -ge "$jobs_n" ]; then
+			wait -n
+			running=$((running - 1))
+		fi
+		echo "run-notebooks: started $(basename "$nb" .ipynb)"
+		run_one "$nb" &
+		running=$((running + 1))
+	done
+	wait
+	for nb in "${notebooks[@]}"; do
+		report "$nb"
+	done
+fi
 # The quick-mode ledgers the notebooks recorded, against the baseline: the
 # notebooks of a paper are those that record its ledger (notebook.Begin).
 papers=()
 for nb in "${notebooks[@]}"; do
-	grep -q 'notebook.Begin(' "$nb" && papers+=("$nb")
+	grep -qs 'notebook.Begin(' "$nb" && papers+=("$nb")
 done
 if [ "$mode" = quick ] && [ ${#papers[@]} -gt 0 ]; then
 	if (cd "$ROOT" && go run ./cmd/tracelab reproduce --from "$TRACELAB_LEDGER_DIR" --check repro/testdata/quick \
