@@ -45,35 +45,66 @@ type Fig11Result struct {
 	KS          dataframe.DataFrame // marginal, mean_ks, max_ks
 	original    float64             // EASY's utilisation of the original
 	utilization []float64           // of the resampled logs
+	// originalOffered and offered are the utilisation the original and
+	// the resampled logs offer (offeredUtilization over their windows).
+	originalOffered float64
+	offered         []float64
 	ks          marginalKS
 	// lowLoad lists the logs of Table I we have with their utilisation
-	// (logUtilization), for §6.3's "some logs have a very low utilization".
+	// (logUtilization), for §6.3's "some logs have a very low utilization";
+	// lacking, the logs of Table I we do not have.
 	lowLoad []logLoad
+	lacking []string
 	missing missingLogs
 }
 
-// logLoad is the utilisation of one log.
+// logLoad is the utilisation of one log, as it ran (logUtilization) and
+// offered from its first submission to its last (offeredUtilization).
 type logLoad struct {
-	log  string
-	util float64
+	log           string
+	util, offered float64
 }
 
 // logUtilization is the utilisation of a log as it ran: the work of its
-// jobs (runtime × processors) over the machine's capacity from the first
-// submission to the last job's end. Jobs of unknown runtime or processors
-// are left out.
+// jobs (jobWork) over the machine's capacity from the first submission to
+// the last job's end.
 func logUtilization(tr *datasets.Trace) float64 {
-	first, last, work := math.Inf(1), math.Inf(-1), 0.0
+	first, last := math.Inf(1), math.Inf(-1)
 	for i, s := range tr.Submit {
 		first = min(first, s)
 		if e := tr.End(i); !math.IsNaN(e) {
 			last = max(last, e)
 		}
-		if r, w := tr.Runtime[i], tr.Procs[i]; r >= 0 && w > 0 {
+	}
+	return jobWork(tr) / (float64(tr.Machine().Procs) * (last - first))
+}
+
+// offeredUtilization is the utilisation a log offers over the window
+// [start, end] (seconds): the work of its jobs (jobWork) over the
+// machine's capacity in the window, whatever the scheduler does.
+func offeredUtilization(tr *datasets.Trace, start, end float64) float64 {
+	return jobWork(tr) / (float64(tr.Machine().Procs) * (end - start))
+}
+
+// submitSpan returns a log's first and last submission (seconds).
+func submitSpan(tr *datasets.Trace) (first, last float64) {
+	first, last = math.Inf(1), math.Inf(-1)
+	for _, t := range tr.Submit {
+		first, last = min(first, t), max(last, t)
+	}
+	return first, last
+}
+
+// jobWork is the work of a log's jobs, runtime × processors
+// (processor-seconds). Jobs of unknown runtime or processors are left out.
+func jobWork(tr *datasets.Trace) float64 {
+	work := 0.0
+	for i, r := range tr.Runtime {
+		if w := tr.Procs[i]; r >= 0 && w > 0 {
 			work += r * float64(w)
 		}
 	}
-	return work / (float64(tr.Machine().Procs) * (last - first))
+	return work
 }
 
 // lowUtilization is §6.3's "a very low utilization, in the range of
@@ -102,11 +133,13 @@ func (s *Study) Fig11(ctx context.Context) (*Fig11Result, error) {
 		n := s.validationVariants()
 		vms := make([]users.Marginals, n)
 		ms := make([]resample.Metrics, n)
+		offered := make([]float64, n)
 		if err := s.parallel(ctx, n, func(i int) error {
 			x, err := p.Generate(resample.Options{Load: Fig11Load, Seed: sweep.Seed(s.seed(), i)})
 			if err != nil {
 				return err
 			}
+			offered[i] = offeredUtilization(x.Trace, x.Start, x.End)
 			if vms[i], err = users.ComputeMarginals(x.Trace, users.Options{}); err != nil {
 				return err
 			}
@@ -120,16 +153,20 @@ func (s *Study) Fig11(ctx context.Context) (*Fig11Result, error) {
 		}); err != nil {
 			return nil, err
 		}
-		r := &Fig11Result{original: ref.Utilization, ks: ksOf(orig, vms)}
+		first, last := submitSpan(p.Trace)
+		r := &Fig11Result{original: ref.Utilization, ks: ksOf(orig, vms), offered: offered,
+			originalOffered: offeredUtilization(p.Trace, first, last)}
 		for _, pl := range TableILogs {
 			tr, err := logOf(pl.Name)
 			if isMissing(err) {
+				r.lacking = append(r.lacking, pl.Name)
 				continue
 			}
 			if err != nil {
 				return nil, err
 			}
-			r.lowLoad = append(r.lowLoad, logLoad{pl.Name, logUtilization(tr)})
+			first, last := submitSpan(tr)
+			r.lowLoad = append(r.lowLoad, logLoad{pl.Name, logUtilization(tr), offeredUtilization(tr, first, last)})
 		}
 		ps, err := usersplot.Marginals(&orig, vms, usersplot.MarginalOptions{Label: fmt.Sprintf("%d resampled logs, ×%d users", n, Fig11Load)})
 		if err != nil {
@@ -169,11 +206,20 @@ func (r *Fig11Result) Claims(l *ledger.Ledger) {
 	// Six times the users: the paper's 76.8%, and our mean over the
 	// resampled logs with its SE, SD/√n.
 	mean, sd := stat.MeanStdDev(r.utilization, nil)
-	l.Check("Fig. 11", "fig11/utilization_x6", fmt.Sprintf("%s with ×%d users: EASY's mean utilisation over %d resampled logs", Fig11Log, Fig11Load, len(r.utilization)),
+	e := l.Check("Fig. 11", "fig11/utilization_x6", fmt.Sprintf("%s with ×%d users: EASY's mean utilisation over %d resampled logs", Fig11Log, Fig11Load, len(r.utilization)),
 		ledger.Printed("0.768", sd/math.Sqrt(float64(len(r.utilization)))), mean).Digits(3).
-		Quoting("targeting an average utilization of approximately 76.8%").
-		OurValue += fmt.Sprintf(" (range %.3f–%.3f; six times the original's %.4f is %.3f)",
+		Quoting("targeting an average utilization of approximately 76.8%")
+	e.OurValue += fmt.Sprintf(" (range %.3f–%.3f; six times the original's %.4f is %.3f)",
 		slices.Min(r.utilization), slices.Max(r.utilization), r.original, 6*r.original)
+	// The paper's 76.8% is the load it targets (six times 12.8%), which
+	// is the load the resampled logs offer, not what EASY achieves.
+	om, osd := stat.MeanStdDev(r.offered, nil)
+	if want := ledger.Printed("0.768", osd/math.Sqrt(float64(len(r.offered)))); want.Accepts(om) {
+		e.IfDiffers(fmt.Sprintf("the paper's 76.8%% is the utilisation it targets, six times the original's 12.8%% (\"targeting\"), "+
+			"not a simulated outcome: the load our %d resampled logs offer (their jobs' work over the machine's capacity in their window; "+
+			"the original's %.4f) averages %.4f, within %s; EASY achieves %.4f less over its makespan",
+			len(r.offered), r.originalOffered, om, want.Tolerance(), om-mean))
+	}
 	names := resample.MarginalNames()
 	worstWork, worstTime := 0.0, 0.0
 	for i, m := range names {
@@ -187,18 +233,30 @@ func (r *Fig11Result) Claims(l *ledger.Ledger) {
 		}
 	}
 	var low, all []string
+	lowest := math.Inf(1) // the lowest utilisation above the range, either definition
+	var lowestLog string
 	for _, x := range r.lowLoad {
 		w := fmt.Sprintf("%s %.0f%%", x.log, 100*x.util)
 		all = append(all, w)
 		if x.util >= lowUtilLo && x.util <= lowUtilHi {
 			low = append(low, w)
 		}
+		for _, u := range []float64{x.util, x.offered} {
+			if u > lowUtilHi && u < lowest {
+				lowest, lowestLog = u, x.log
+			}
+		}
 	}
-	l.Check("Fig. 11", "fig11/low_utilization_logs",
+	e = l.Check("Fig. 11", "fig11/low_utilization_logs",
 		fmt.Sprintf("number of the %d logs of Table I we have whose utilisation (work over capacity, first submission to last end) is 10–30%%", len(r.lowLoad)),
 		ledger.Stated("some logs", ledger.AtLeast(2)), float64(len(low))).
-		Quoting("some logs have a very low utilization, in the range of 10–30%").
-		OurValue += " (" + strings.Join(low, ", ") + "; all: " + strings.Join(all, ", ") + ")"
+		Quoting("some logs have a very low utilization, in the range of 10–30%")
+	e.OurValue += " (" + strings.Join(low, ", ") + "; all: " + strings.Join(all, ", ") + ")"
+	if len(low) < 2 && len(r.lacking) > 0 {
+		e.IfDiffers(fmt.Sprintf("on our %d logs the statement cannot hold under either utilisation measured (as run, first submission to last end; "+
+			"offered, first to last submission): the lowest above 30%% is %s at %.0f%%; a second low log can only be among the %d of Table I "+
+			"we do not have (%s)", len(r.lowLoad), lowestLog, 100*lowest, len(r.lacking), strings.Join(r.lacking, ", ")))
+	}
 	l.Claim("Fig. 11", "fig11/arrival_end_differ_most", "the main difference is in the arrival time and end time distributions",
 		worstTime > worstWork, fmt.Sprintf("largest mean KS distance: arrival and end times %.3f, the users' work %.3f", worstTime, worstWork)).
 		Quoting("The main difference is in the arrival time and end time distributions")
