@@ -49,7 +49,7 @@ type Fig11Result struct {
 	// the resampled logs offer (offeredUtilization over their windows).
 	originalOffered float64
 	offered         []float64
-	ks          marginalKS
+	ks              marginalKS
 	// lowLoad lists the logs of Table I we have with their utilisation
 	// (logUtilization), for §6.3's "some logs have a very low utilization";
 	// lacking, the logs of Table I we do not have.
