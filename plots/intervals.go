@@ -8,6 +8,7 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 )
 
 // Interval is a labelled series of estimates with their confidence
@@ -32,8 +33,11 @@ type IntervalsOptions struct {
 // Intervals plots estimates with confidence intervals by category (a
 // nominal x axis): for each category, each series' mean as a marker and
 // its interval as a bar, the series side by side, in the theme's colours
-// by Role, with an optional reference line. It returns an error when a
-// series' lengths differ from the categories' or nothing is drawable.
+// by Role, with an optional reference line. On a logarithmic y axis
+// (ratios far from 1), an interval reaching 0 or below is drawn down to
+// the axis' bottom without a cap there, and the key says so
+// (OpenIntervalLabel). It returns an error when a series' lengths differ
+// from the categories' or nothing is drawable.
 func Intervals(categories []string, series []Interval, opts IntervalsOptions) (*plot.Plot, error) {
 	if len(categories) == 0 || len(series) == 0 {
 		return nil, errors.New("plots: Intervals: no categories or no series")
@@ -56,6 +60,8 @@ func Intervals(categories []string, series []Interval, opts IntervalsOptions) (*
 	width := 0.6 / float64(len(series))
 	drawn := 0
 	compared := 0
+	bottom := logBottom(series, opts)
+	open := false
 	for g, s := range series {
 		if len(s.Mean) != len(categories) || len(s.Lo) != len(categories) || len(s.Hi) != len(categories) {
 			return nil, fmt.Errorf("plots: Intervals: series %q has %d means, %d lows, %d highs for %d categories",
@@ -65,17 +71,27 @@ func Intervals(categories []string, series []Interval, opts IntervalsOptions) (*
 		var pts plotter.XYs
 		var bars plotter.YErrors
 		var barPts plotter.XYs
+		var openPts plotter.XYs
+		var openBars plotter.YErrors
 		for i, m := range s.Mean {
 			if !drawable(0, m, false, opts.LogY) {
 				continue
 			}
 			pt := plotter.XY{X: float64(i) + offset, Y: m}
 			pts = append(pts, pt)
-			if lo, hi := s.Lo[i], s.Hi[i]; !math.IsNaN(lo) && !math.IsNaN(hi) && !math.IsInf(lo, 0) && !math.IsInf(hi, 0) &&
-				!(opts.LogY && lo <= 0) {
-				barPts = append(barPts, pt)
-				bars = append(bars, struct{ Low, High float64 }{m - lo, hi - m})
+			lo, hi := s.Lo[i], s.Hi[i]
+			if math.IsNaN(lo) || math.IsNaN(hi) || math.IsInf(lo, 0) || math.IsInf(hi, 0) {
+				continue
 			}
+			if opts.LogY && lo <= 0 {
+				// Down to the axis' bottom, without a cap there (the
+				// bar's cap at the mean hides under the marker).
+				lo = m
+				openPts = append(openPts, pt)
+				openBars = append(openBars, struct{ Low, High float64 }{m - bottom, 0})
+			}
+			barPts = append(barPts, pt)
+			bars = append(bars, struct{ Low, High float64 }{m - lo, hi - m})
 		}
 		if len(pts) == 0 {
 			continue
@@ -92,6 +108,10 @@ func Intervals(categories []string, series []Interval, opts IntervalsOptions) (*
 			eb := &plotter.YErrorBars{XYs: barPts, YErrors: bars, LineStyle: line, CapWidth: vg.Points(5)}
 			p.Add(eb)
 		}
+		if len(openPts) > 0 {
+			p.Add(&plotter.YErrorBars{XYs: openPts, YErrors: openBars, LineStyle: line})
+			open = true
+		}
 		sc, err := plotter.NewScatter(pts)
 		if err != nil {
 			return nil, err
@@ -106,12 +126,55 @@ func Intervals(categories []string, series []Interval, opts IntervalsOptions) (*
 	if drawn == 0 {
 		return nil, errors.New("plots: Intervals: nothing drawable")
 	}
+	if open {
+		p.Legend.Add(OpenIntervalLabel, openBar{})
+	}
 	p.NominalX(categories...)
 	p.X.Min, p.X.Max = -0.5, float64(len(categories))-0.5
 	// Room above and below, so that no marker or cap sits on the frame.
 	if !opts.LogY {
 		pad := (p.Y.Max - p.Y.Min) * 0.05
 		p.Y.Min, p.Y.Max = p.Y.Min-pad, p.Y.Max+pad
+	} else {
+		p.Y.Min, p.Y.Max = bottom, p.Y.Max*1.25
 	}
 	return p, nil
+}
+
+// OpenIntervalLabel is the key entry of the intervals an Intervals plot on
+// a logarithmic axis draws open at the bottom.
+const OpenIntervalLabel = "open below: the interval reaches 0"
+
+// logBottom is the bottom of a logarithmic y axis of Intervals: half the
+// least positive mean, lower bound or reference; 0 on a linear axis.
+func logBottom(series []Interval, opts IntervalsOptions) float64 {
+	if !opts.LogY {
+		return 0
+	}
+	least := math.Inf(1)
+	if opts.Reference > 0 {
+		least = opts.Reference
+	}
+	for _, s := range series {
+		for _, vs := range [][]float64{s.Mean, s.Lo} {
+			for _, v := range finite(vs, true) {
+				least = math.Min(least, v)
+			}
+		}
+	}
+	if math.IsInf(least, 1) {
+		return 1
+	}
+	return least / 2
+}
+
+// openBar is the key's thumbnail of an interval open at the bottom: a
+// vertical grey bar with a cap at the top only.
+type openBar struct{}
+
+func (openBar) Thumbnail(c *draw.Canvas) {
+	ls := draw.LineStyle{Color: GuideColor, Width: vg.Points(1.5)}
+	x, half := (c.Min.X+c.Max.X)/2, vg.Points(2.5)
+	c.StrokeLine2(ls, x, c.Min.Y, x, c.Max.Y)
+	c.StrokeLine2(ls, x-half, c.Max.Y, x+half, c.Max.Y)
 }

@@ -471,6 +471,37 @@ func TestOneValueLogAxes(t *testing.T) {
 	}
 }
 
+// TestIntervalsLog: on a logarithmic axis, ratios far below the
+// reference 1 are all drawn, an interval reaching below 0 (a normal
+// interval of a small ratio) is drawn open down to the axis' bottom and
+// named in the key, and the axis keeps to positive values.
+func TestIntervalsLog(t *testing.T) {
+	cats := []string{"mix", "SDSC-SP2", "KTH-SP2"}
+	series := []Interval{{Label: "EASY / FCFS", Mean: []float64{0.04, 0.01, 0.02}, Lo: []float64{-0.01, 0.008, 0.01}, Hi: []float64{0.1, 0.012, 0.03}}}
+	p, err := Intervals(cats, series, IntervalsOptions{Axes: Axes{Title: "ratios", XLabel: "workload", YLabel: "ratio", LogY: true}, Reference: 1, ReferenceLabel: "as good"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The bottom is half the least positive value, 0.008 (SDSC-SP2's low).
+	if math.Abs(p.Y.Min-0.004) > 1e-12 || p.Y.Max <= 1 {
+		t.Errorf("y axis [%g, %g], want [0.004, > 1]", p.Y.Min, p.Y.Max)
+	}
+	doc := render(t, p)
+	for _, s := range []string{"EASY / FCFS", "as good", OpenIntervalLabel, "0.01", "0.1", "1"} {
+		if !doc.hasText(s) {
+			t.Errorf("SVG lacks text %q", s)
+		}
+	}
+	// Every interval closed: no key entry for open ones.
+	series[0].Lo[0] = 0.02
+	if p, err = Intervals(cats, series, IntervalsOptions{Axes: Axes{LogY: true}, Reference: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if doc := render(t, p); doc.hasText(OpenIntervalLabel) {
+		t.Errorf("key names open intervals where there are none")
+	}
+}
+
 func TestIntervals(t *testing.T) {
 	cats := []string{"none", "job", "user"}
 	series := []Interval{

@@ -25,7 +25,8 @@ type EstimatesResult struct {
 	// of estimates: lublin.EstimateEffect.Frame's columns, with the log's
 	// name first.
 	Frame dataframe.DataFrame
-	// Figure draws Frame (the estimates with their 95% CIs).
+	// Figure draws Frame (the estimates with their 95% CIs); nil when
+	// none of the logs is available here.
 	Figure  *plots.Figure
 	Effects []lublin.EstimateEffect
 	missing []string
@@ -73,7 +74,7 @@ func (s *Study) Estimates(ctx context.Context) (*EstimatesResult, error) {
 			return nil, res.Frame.Err
 		}
 		var err error
-		res.Figure, err = estimatesFigure(res.Frame)
+		res.Figure, err = figureOf(res.Frame, estimatesFigure)
 		return res, err
 	})
 }

@@ -20,6 +20,16 @@ func figure(section, what, see string, cols int, panels ...*plot.Plot) *plots.Fi
 	return plots.PaperFigure("Beyond the papers (ours)", section, what, see, cols, panels...)
 }
 
+// figureOf is build's figure of df; nil, and no error, when df has no
+// rows: none of the experiment's logs is available here (the result's
+// Answer says which are missing).
+func figureOf(df dataframe.DataFrame, build func(dataframe.DataFrame) (*plots.Figure, error)) (*plots.Figure, error) {
+	if df.Nrow() == 0 {
+		return nil, nil
+	}
+	return build(df)
+}
+
 // intervals reads the estimates col, lo and hi of df into one series per
 // value of the group column (all rows one series when group is ""), by
 // the values of the category column, in their order of first appearance.
@@ -84,7 +94,7 @@ func mixingFigure(df dataframe.DataFrame) (*plots.Figure, error) {
 	var panels []*plot.Plot
 	for _, m := range []struct{ col, label string }{{"wait_ratio", "average wait"}, {"bsld_ratio", "average bounded slowdown"}} {
 		p, err := intervalsPanel(df, "workload", "", m.col, m.col+"_lo", m.col+"_hi", 1, "EASY as good as FCFS",
-			plots.Axes{Title: m.label, XLabel: "workload", YLabel: "EASY / FCFS"})
+			plots.Axes{Title: m.label, XLabel: "workload", YLabel: "EASY / FCFS", LogY: true})
 		if err != nil {
 			return nil, err
 		}
@@ -164,7 +174,7 @@ func selectiveFigure(df dataframe.DataFrame) (*plots.Figure, error) {
 	var panels []*plot.Plot
 	for _, m := range []struct{ col, label string }{{"wait_ratio", "average wait"}, {"bsld_ratio", "average bounded slowdown"}} {
 		p, err := intervalsPanel(df, "variant", "log", m.col, m.col+"_lo", m.col+"_hi", 1, "as the default",
-			plots.Axes{Title: m.label, XLabel: "user class weighted", YLabel: "relative to the default resampling"})
+			plots.Axes{Title: m.label, XLabel: "user class weighted", YLabel: "relative to the default resampling", LogY: true})
 		if err != nil {
 			return nil, err
 		}

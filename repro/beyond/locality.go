@@ -26,7 +26,8 @@ type LocalityResult struct {
 	// (95% CIs over the scramble replicates), and locality_med = m_med −
 	// M'_g (the 2007 paper's M, bootstrap of the log).
 	Frame dataframe.DataFrame
-	// Figure draws Frame (the estimates with their 95% CIs).
+	// Figure draws Frame (the estimates with their 95% CIs); nil when
+	// none of the logs is available here.
 	Figure  *plots.Figure
 	logs    []localityLog
 	missing []string // logs not available
@@ -73,7 +74,7 @@ func (s *Study) Locality(ctx context.Context) (*LocalityResult, error) {
 			return nil, res.Frame.Err
 		}
 		var err error
-		res.Figure, err = localityFigure(res.Frame)
+		res.Figure, err = figureOf(res.Frame, localityFigure)
 		return res, err
 	})
 }

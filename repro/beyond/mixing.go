@@ -27,7 +27,8 @@ type MixingResult struct {
 	// average wait and of the average bounded slowdown (τ = 10 s), with
 	// 95% CIs over replicates.
 	Frame dataframe.DataFrame
-	// Figure draws Frame (the estimates with their 95% CIs).
+	// Figure draws Frame (the estimates with their 95% CIs); nil when
+	// none of the logs is available here.
 	Figure *plots.Figure
 	// Logs are the logs mixed.
 	Logs []string
@@ -128,7 +129,7 @@ func (s *Study) Mixing(ctx context.Context) (*MixingResult, error) {
 			return nil, res.Frame.Err
 		}
 		var err error
-		res.Figure, err = mixingFigure(res.Frame)
+		res.Figure, err = figureOf(res.Frame, mixingFigure)
 		return res, err
 	})
 }

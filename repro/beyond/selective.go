@@ -26,7 +26,8 @@ type SelectiveResult struct {
 	// (τ = 10 s) with 95% CIs, and their paired ratios to the default
 	// (wait_ratio, bsld_ratio) with 95% CIs.
 	Frame dataframe.DataFrame
-	// Figure draws Frame (the estimates with their 95% CIs).
+	// Figure draws Frame (the estimates with their 95% CIs); nil when
+	// none of the logs is available here.
 	Figure   *plots.Figure
 	Variants []SelectiveVariant
 	missing  []string
@@ -103,7 +104,7 @@ func (s *Study) Selective(ctx context.Context) (*SelectiveResult, error) {
 			return nil, res.Frame.Err
 		}
 		var err error
-		res.Figure, err = selectiveFigure(res.Frame)
+		res.Figure, err = figureOf(res.Frame, selectiveFigure)
 		return res, err
 	})
 }

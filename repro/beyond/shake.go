@@ -37,7 +37,8 @@ type ShakeResult struct {
 	// abs_change (mean of its absolute value), order_broken and
 	// think_broken (mean per replicate) with the pairs they are out of.
 	Frame dataframe.DataFrame
-	// Figure draws Frame (the estimates with their 95% CIs).
+	// Figure draws Frame (the estimates with their 95% CIs); nil when
+	// none of the logs is available here.
 	Figure     *plots.Figure
 	JobID      int     // the changed job
 	Candidates int     // jobs of runtime 18 h 30 s tried
@@ -130,7 +131,7 @@ func (s *Study) Shake(ctx context.Context) (*ShakeResult, error) {
 		if res.Frame.Err != nil {
 			return nil, res.Frame.Err
 		}
-		res.Figure, err = shakeFigure(res.Frame)
+		res.Figure, err = figureOf(res.Frame, shakeFigure)
 		return res, err
 	})
 }

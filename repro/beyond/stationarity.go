@@ -27,7 +27,8 @@ type StationarityResult struct {
 	// fraction of KS tests between thirds rejecting at 1% for runtime,
 	// procs and weekly_load.
 	Frame dataframe.DataFrame
-	// Figure draws Frame (the estimates with their 95% CIs).
+	// Figure draws Frame (the estimates with their 95% CIs); nil when
+	// none of the logs is available here.
 	Figure  *plots.Figure
 	rows    []stationarityRow
 	missing []string
@@ -91,7 +92,7 @@ func (s *Study) Stationarity(ctx context.Context) (*StationarityResult, error) {
 			return nil, res.Frame.Err
 		}
 		var err error
-		res.Figure, err = stationarityFigure(res.Frame)
+		res.Figure, err = figureOf(res.Frame, stationarityFigure)
 		return res, err
 	})
 }
