@@ -38,7 +38,10 @@ const (
 
 // Palette is the colour-blind-safe palette of Okabe and Ito (2008,
 // "Color universal design"), without its black, which is the Original's,
-// and without its yellow, too light on white.
+// and without its yellow, too light on white; then, so that a panel of up
+// to eight series needs no colour twice, the wine and olive of Paul Tol's
+// colour-blind-safe "muted" scheme (2021, "Colour schemes", SRON/EPS/TN/
+// 09-002), darker than any Okabe–Ito colour they could be taken for.
 var Palette = []color.Color{
 	color.NRGBA{R: 0x00, G: 0x72, B: 0xB2, A: 0xFF}, // blue
 	color.NRGBA{R: 0xD5, G: 0x5E, B: 0x00, A: 0xFF}, // vermillion
@@ -46,7 +49,13 @@ var Palette = []color.Color{
 	color.NRGBA{R: 0xCC, G: 0x79, B: 0xA7, A: 0xFF}, // reddish purple
 	color.NRGBA{R: 0xE6, G: 0x9F, B: 0x00, A: 0xFF}, // orange
 	color.NRGBA{R: 0x56, G: 0xB4, B: 0xE9, A: 0xFF}, // sky blue
+	color.NRGBA{R: 0x88, G: 0x22, B: 0x55, A: 0xFF}, // wine (Tol)
+	color.NRGBA{R: 0x99, G: 0x99, B: 0x33, A: 0xFF}, // olive (Tol)
 }
+
+// MaxKeyEntries is the most entries a figure's key may have (DESIGN.md,
+// "Figure style"): more series become a band, facets or direct labels.
+const MaxKeyEntries = 6
 
 // The colours of the roles other than Compared.
 var (

@@ -20,9 +20,9 @@ import (
 	"github.com/tracelab/tracelab/plots"
 )
 
-// MaxKeyEntries is the most entries a figure's key may have (DESIGN.md,
-// "Figure style"): more series become a band, facets or direct labels.
-const MaxKeyEntries = 6
+// MaxKeyEntries is the most entries a figure's key may have
+// (plots.MaxKeyEntries).
+const MaxKeyEntries = plots.MaxKeyEntries
 
 // MaxFigureWidth is the widest a figure may be: about 1400 pixels at 96
 // per inch, shown at most a third smaller in a notebook 1100 pixels wide.
@@ -38,6 +38,8 @@ const MaxFigureWidth = 14.5 * vg.Inch
 //   - two key entries that look the same (colour and dashes, marker
 //     shape, fill), or several coloured series none of which the key or a
 //     label names;
+//   - a panel whose lines reuse a colour of the palette with other
+//     dashes once every colour is in use (more series than colours);
 //   - an axis without a label (an axis without tick labels, a diagram's,
 //     needs none);
 //   - text with a file extension, a number of 8 or more digits, NaN or
@@ -199,6 +201,9 @@ func Lint(f *plots.Figure) (errs []error) {
 				}
 			}
 		}
+		if c := reusedColour(orig); c != "" {
+			bad("%s: colour %s drawn with other dashes after every colour of the palette is used: more series than colours, split the panel", panel, c)
+		}
 		for _, pl := range Plotters(orig) {
 			if lb, ok := pl.(*plotter.Labels); ok {
 				for _, t := range lb.Labels {
@@ -285,6 +290,47 @@ func overlappingTicks(a *plot.Axis, ticks []plot.Tick, length vg.Length, vertica
 
 func overlaps(a, b vg.Rectangle) bool {
 	return a.Min.X < b.Max.X && b.Min.X < a.Max.X && a.Min.Y < b.Max.Y && b.Min.Y < a.Max.Y
+}
+
+// reusedColour returns a colour of the palette that lines of p draw with
+// two dash patterns while p uses every colour of the palette ("" if
+// none): series told apart by dashes alone. (A colour drawn solid and
+// dashed while colours are left is a series and its model, say.)
+func reusedColour(p *plot.Plot) string {
+	palette := map[string]bool{}
+	for _, c := range plots.Palette {
+		palette[colourName(c)] = true
+	}
+	used := map[string]bool{}
+	dashes := map[string]map[string]bool{}
+	for _, pl := range Plotters(p) {
+		var c color.Color
+		switch v := pl.(type) {
+		case *plotter.Line:
+			c = v.LineStyle.Color
+			name := colourName(c)
+			if dashes[name] == nil {
+				dashes[name] = map[string]bool{}
+			}
+			dashes[name][dashName(v.LineStyle.Dashes)] = true
+		case *plotter.Scatter:
+			c = v.GlyphStyle.Color
+		case *plotter.BarChart:
+			c = v.Color
+		}
+		if c != nil && palette[colourName(c)] {
+			used[colourName(c)] = true
+		}
+	}
+	if len(used) < len(palette) {
+		return ""
+	}
+	for _, c := range plots.Palette {
+		if len(dashes[colourName(c)]) > 1 {
+			return colourName(c)
+		}
+	}
+	return ""
 }
 
 // entry is a legend entry, read from gonum/plot's unexported fields.

@@ -36,6 +36,23 @@ func lines(t *testing.T, series []plots.XY, a plots.Axes) *plot.Plot {
 	return p
 }
 
+// labelled is a panel of n Compared curves named by labels at their ends.
+func labelled(t *testing.T, n int) *plot.Plot {
+	t.Helper()
+	p := lines(t, curves(n, 10, plots.Compared, func(int) string { return "" }), axes)
+	var at plotter.XYs
+	var names []string
+	for k := range n {
+		at, names = append(at, plotter.XY{X: 10, Y: float64(k)}), append(names, fmt.Sprintf("load %d", k))
+	}
+	lb, err := plotter.NewLabels(plotter.XYLabels{XYs: at, Labels: names})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Add(lb)
+	return p
+}
+
 var axes = plots.Axes{Title: "panel", XLabel: "week", YLabel: "jobs"}
 
 func TestLint(t *testing.T) {
@@ -59,7 +76,18 @@ func TestLint(t *testing.T) {
 		{"too many entries, one colour each", func(t *testing.T) *plots.Figure {
 			s := curves(9, 10, plots.Compared, func(k int) string { return fmt.Sprintf("load %d", k) })
 			return plots.NewFigure("F", "c", 1, lines(t, s, axes))
-		}, []string{"9 key entries"}},
+		}, []string{"9 key entries", "drawn with other dashes after every colour of the palette"}},
+		{"colours reused, directly labelled", func(t *testing.T) *plots.Figure {
+			return plots.NewFigure("F", "c", 1, labelled(t, len(plots.Palette)+1))
+		}, []string{"drawn with other dashes after every colour of the palette"}},
+		{"every colour once; a series beside its dashed model", func(t *testing.T) *plots.Figure {
+			p := lines(t, curves(1, 10, plots.Compared, func(int) string { return "log" }), axes)
+			l, _ := plotter.NewLine(plotter.XYs{{X: 1, Y: 1}, {X: 10, Y: 12}})
+			l.LineStyle = plots.DashedStyle(0)
+			p.Add(l)
+			p.Legend.Add("its model", l)
+			return plots.NewFigure("F", "c", 2, labelled(t, len(plots.Palette)), p)
+		}, nil},
 		{"file names and seeds", func(t *testing.T) *plots.Figure {
 			s := curves(2, 10, plots.Compared, func(k int) string {
 				return []string{"KTH-SP2-1996-2.1-cln.swf", "KTH-resampled-1448545751155262862"}[k]

@@ -196,7 +196,7 @@ func linesBy(group, x, y []float64, format string, opts plots.LinesOptions) (*pl
 		s.X = append(s.X, x[i])
 		s.Y = append(s.Y, y[i])
 	}
-	if len(xs) <= len(plots.Palette) {
+	if len(xs) <= plots.MaxKeyEntries {
 		return plots.Lines(xs, opts)
 	}
 	order := make([]int, len(xs))
