@@ -175,3 +175,30 @@ func TestTransposed(t *testing.T) {
 		t.Errorf("rows not told apart: %q %q", got.Header, got.Rows)
 	}
 }
+
+// TestMonthPeriod: the periods of the papers' log tables, as printed
+// (Zakay & Feitelson 2013, Table I; Feitelson 2007, Table 6), are written
+// the one way of tracelab's tables.
+func TestMonthPeriod(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ s, layout, sep, want string }{
+		{"12/94-12/95", "01/06", "-", "Dec 1994–Dec 1995"},
+		{"04/98-04/00", "01/06", "-", "Apr 1998–Apr 2000"},
+		{"1/1995–12/1995", "1/2006", "–", "Jan 1995–Dec 1995"},
+		{"10/1994–9/1996", "1/2006", "–", "Oct 1994–Sep 1996"},
+	} {
+		got, err := MonthPeriod(tc.s, tc.layout, tc.sep)
+		if err != nil || got != tc.want {
+			t.Errorf("MonthPeriod(%q) = %q, %v; want %q", tc.s, got, err, tc.want)
+		}
+	}
+	for _, bad := range []string{"", "12/94", "12/94–12/95", "13/94-12/95", "Dec 1994-Dec 1995"} {
+		if got, err := MonthPeriod(bad, "01/06", "-"); err == nil {
+			t.Errorf("MonthPeriod(%q) = %q, no error", bad, got)
+		}
+	}
+	first, last := time.Date(1996, 9, 1, 0, 0, 0, 0, time.UTC), time.Date(1997, 8, 31, 23, 0, 0, 0, time.UTC)
+	if got := MonthSpan(first, last); got != "Sep 1996–Aug 1997" {
+		t.Errorf("MonthSpan = %q", got)
+	}
+}

@@ -141,3 +141,26 @@ func pair(a float64, au string, b float64, bu string) string {
 	}
 	return fmt.Sprintf("%.0f %s %.0f %s", a, au, b, bu)
 }
+
+// MonthSpan writes a period of whole months, from the month of first to
+// the month of last, as every table of tracelab writes periods: month
+// and year joined by an en dash, "Dec 1994–Dec 1995".
+func MonthSpan(first, last time.Time) string {
+	return first.Format("Jan 2006") + "–" + last.Format("Jan 2006")
+}
+
+// MonthPeriod rewrites with MonthSpan a period printed as two months in
+// layout (time.Parse's) joined by sep, as the papers print them:
+// "12/94-12/95" (layout "01/06", sep "-") or "1/1995–12/1995" (layout
+// "1/2006", sep "–"). It returns an error when s is not such a period.
+func MonthPeriod(s, layout, sep string) (string, error) {
+	a, b, ok := strings.Cut(s, sep)
+	if ok {
+		first, err1 := time.Parse(layout, a)
+		last, err2 := time.Parse(layout, b)
+		if err1 == nil && err2 == nil {
+			return MonthSpan(first, last), nil
+		}
+	}
+	return "", fmt.Errorf("tables: period %q is not two months %q joined by %q", s, layout, sep)
+}

@@ -11,6 +11,7 @@ import (
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/repro/study"
+	"github.com/tracelab/tracelab/tables"
 )
 
 // table6Log is a row of Table 6: the paper's log file, its processors,
@@ -85,7 +86,10 @@ func (s *Study) Logs(ctx context.Context) (*LogsResult, error) {
 			cols[i], nums[i] = make([]string, n), make([]float64, n)
 		}
 		for i, row := range r.rows {
-			cols[0][i], cols[1][i], cols[2][i], cols[3][i] = row.log.file, row.name, row.period, row.log.period
+			cols[0][i], cols[1][i], cols[3][i] = row.log.file, row.name, shownPeriod(row.log.period)
+			if row.ok {
+				cols[2][i] = shownPeriod(row.period)
+			}
 			nums[0][i], nums[1][i] = math.NaN(), math.NaN()
 			if row.ok {
 				nums[0][i], nums[1][i] = float64(row.procs), float64(row.jobs)
@@ -99,6 +103,17 @@ func (s *Study) Logs(ctx context.Context) (*LogsResult, error) {
 			series.New(cols[2], series.String, "period"), series.New(cols[3], series.String, "paper_period"))
 		return r, nil
 	})
+}
+
+// shownPeriod writes a period "M/YYYY–M/YYYY" (the paper's, or ours) as
+// the tables write periods, "Jan 1995–Dec 1995" (tables.MonthSpan); the
+// claims keep the paper's form.
+func shownPeriod(p string) string {
+	s, err := tables.MonthPeriod(p, "1/2006", "–")
+	if err != nil {
+		panic("feitelson2007: " + err.Error()) // Table 6 and Logs write this form
+	}
+	return s
 }
 
 // Claims compares each log's processors, jobs and period (in local time

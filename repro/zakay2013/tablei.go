@@ -12,6 +12,7 @@ import (
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/repro/study"
+	"github.com/tracelab/tracelab/tables"
 )
 
 // TableIResult is Table I: the paper's logs next to the versions we have.
@@ -77,16 +78,27 @@ func period(tr *datasets.Trace) (p, firstJob, logStart string) {
 		c.Time(first).Format("2 January 2006"), c.Time(0).Format("2 January 2006")
 }
 
+// shownPeriod writes a period "MM/YY-MM/YY" (the paper's, or ours from
+// period) as the tables write periods, "Dec 1994–Dec 1995"
+// (tables.MonthSpan); the claims keep the paper's form.
+func shownPeriod(p string) string {
+	s, err := tables.MonthPeriod(p, "01/06", "-")
+	if err != nil {
+		panic("zakay2013: " + err.Error()) // the paper's rows and period write this form
+	}
+	return s
+}
+
 func (r *TableIResult) frame() dataframe.DataFrame {
 	n := len(r.rows)
 	names, pfile, ofile, pper, oper := make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
 	ppes, opes, pusers, ousers, pjobs, ojobs := make([]int, n), make([]float64, n), make([]int, n), make([]float64, n), make([]int, n), make([]float64, n)
 	for i, row := range r.rows {
-		names[i], pfile[i], pper[i] = row.log.Name, row.log.File, row.log.Period
+		names[i], pfile[i], pper[i] = row.log.Name, row.log.File, shownPeriod(row.log.Period)
 		ppes[i], pusers[i], pjobs[i] = row.log.PEs, row.log.Users, row.log.Jobs
 		opes[i], ousers[i], ojobs[i] = math.NaN(), math.NaN(), math.NaN()
 		if row.ok {
-			ofile[i], oper[i] = row.file, row.period
+			ofile[i], oper[i] = row.file, shownPeriod(row.period)
 			opes[i], ousers[i], ojobs[i] = float64(row.pes), float64(row.users), float64(row.jobs)
 		}
 	}
