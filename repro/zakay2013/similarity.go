@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
@@ -311,6 +312,9 @@ func (r *TablesResult) Claims(l *ledger.Ledger) {
 					cellExpectation(c.paper[k], k, alt, c.users).Tolerance()))
 			} else {
 				e.IfDiffers(c.orderedConstants(k))
+				if e.Verdict == ledger.Differs && c.attr == datasets.Runtime {
+					e.OurValue += " (" + r.conventionValues(c, k) + ")"
+				}
 			}
 			if k == 0 || k == 3 {
 				shorter = append(shorter, c.ours[k])
@@ -407,7 +411,7 @@ func zeroPairsUndefined(log string, a similarity.Result) (SimilarityRow, error) 
 // cells within than our reading may explain a cell (as lublin2003's
 // conventions do).
 type tableConvention struct {
-	words                     string
+	name, words               string
 	value                     func(tableCell) SimilarityRow
 	within, cells, asComputed int
 	gained, lost              int // cells brought within, and put outside
@@ -427,8 +431,8 @@ func (t tableConvention) justified() bool { return t.within > t.asComputed }
 // the convention bringing more cells within first.
 func runtimeConventions(cells []tableCell) []tableConvention {
 	ts := []tableConvention{
-		{words: "with runtimes in whole minutes (a step the paper does not mention)", value: func(c tableCell) SimilarityRow { return c.minutes }},
-		{words: "with the similarity of two zero runtimes undefined (§3's min/max is 0/0; we take it as 1) and a user whose " +
+		{name: "whole minutes", words: "with runtimes in whole minutes (a step the paper does not mention)", value: func(c tableCell) SimilarityRow { return c.minutes }},
+		{name: "two zero runtimes undefined", words: "with the similarity of two zero runtimes undefined (§3's min/max is 0/0; we take it as 1) and a user whose " +
 			"average includes such a pair counted equal (as a comparison with an undefined number falls through; the paper states neither)",
 			value: func(c tableCell) SimilarityRow { return c.zeros }},
 	}
@@ -477,6 +481,17 @@ func (r *TablesResult) alternative(c tableCell, k int) (v float64, why string, o
 		}
 	}
 	return 0, "", false
+}
+
+// conventionValues says what Table IV's conventions give for column k of
+// cell c, none of them within its tolerance: "whole minutes 0.0043, two
+// zero runtimes undefined 0.728; none within".
+func (r *TablesResult) conventionValues(c tableCell, k int) string {
+	var vs []string
+	for _, t := range r.runtime {
+		vs = append(vs, fmt.Sprintf("%s %.3g", t.name, t.value(c)[k]))
+	}
+	return strings.Join(vs, ", ") + "; none within"
 }
 
 // orderedConstants is the measured mechanism of a differing "equal" cell
