@@ -51,7 +51,10 @@ type LoadSweepOptions struct {
 // ended), sessions, avg_session_hours and jobs_per_session (sessions of
 // the jobs that arrived in the window, Definition 1), max_queue, and
 // saturated (sim.Result.Saturation: 2013 §6.3's test with its threshold of
-// one job per week, over the weeks of arrivals). Rows are ordered by load,
+// one job per week, over the weeks of arrivals, the last 20% left out),
+// saturated_all_weeks (the same test keeping every week of arrivals:
+// sim.SaturationOptions.NoDrop) and outstanding_end (jobs submitted and
+// not ended by the window's end: Window.Outstanding). Rows are ordered by load,
 // replicate, scheduler, simulation. The simulations run in parallel; the
 // result does not depend on the number of workers.
 func LoadSweep(p *resample.Pools, o LoadSweepOptions) (dataframe.DataFrame, error) {
@@ -114,10 +117,11 @@ func LoadSweep(p *resample.Pools, o LoadSweepOptions) (dataframe.DataFrame, erro
 		}
 	}
 	type row struct {
-		win  Window
-		sum  sim.Summary
-		sess SessionStats
-		sat  sim.Saturation
+		win    Window
+		sum    sim.Summary
+		sess   SessionStats
+		sat    sim.Saturation
+		satAll bool
 	}
 	rows := make([]row, len(tasks))
 	err = parallel.For(context.Background(), len(tasks), runtime.GOMAXPROCS(0), func(_ context.Context, i int) error {
@@ -148,7 +152,7 @@ func LoadSweep(p *resample.Pools, o LoadSweepOptions) (dataframe.DataFrame, erro
 			}
 		}
 		rows[i] = row{WindowOf(res, pt.r.Start, pt.r.End), res.Summary(), sess,
-			res.Saturation(sim.SaturationOptions{})}
+			res.Saturation(sim.SaturationOptions{}), res.Saturation(sim.SaturationOptions{NoDrop: true}).Saturated}
 		return nil
 	})
 	if err != nil {
@@ -157,9 +161,9 @@ func LoadSweep(p *resample.Pools, o LoadSweepOptions) (dataframe.DataFrame, erro
 	n := len(tasks)
 	load, tp, arr, util, wait, resp, hours, jps := make([]float64, n), make([]float64, n), make([]float64, n),
 		make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)
-	rep, nusers, offered, nsess, maxq := make([]int, n), make([]int, n), make([]int, n), make([]int, n), make([]int, n)
+	rep, nusers, offered, nsess, maxq, outEnd := make([]int, n), make([]int, n), make([]int, n), make([]int, n), make([]int, n), make([]int, n)
 	sched, kind := make([]string, n), make([]string, n)
-	saturated := make([]bool, n)
+	saturated, satAll := make([]bool, n), make([]bool, n)
 	for i, t := range tasks {
 		pt := pts[t.pt]
 		load[i], rep[i] = pt.load, pt.rep
@@ -172,7 +176,7 @@ func LoadSweep(p *resample.Pools, o LoadSweepOptions) (dataframe.DataFrame, erro
 		r := rows[i]
 		tp[i], util[i], wait[i], resp[i] = r.win.Throughput, r.win.Utilization, r.sum.AvgWait, r.sum.AvgResponse
 		arr[i] = float64(r.win.Arrived) / ((r.win.To - r.win.From) / datasets.Week)
-		maxq[i], saturated[i] = r.sum.MaxQueue, r.sat.Saturated
+		maxq[i], saturated[i], satAll[i], outEnd[i] = r.sum.MaxQueue, r.sat.Saturated, r.satAll, r.win.Outstanding
 		nsess[i], hours[i], jps[i] = r.sess.Sessions, r.sess.AvgLength/datasets.Hour, r.sess.AvgJobs
 	}
 	return dataframe.New(
@@ -192,5 +196,7 @@ func LoadSweep(p *resample.Pools, o LoadSweepOptions) (dataframe.DataFrame, erro
 		series.New(jps, series.Float, "jobs_per_session"),
 		series.New(maxq, series.Int, "max_queue"),
 		series.New(saturated, series.Bool, "saturated"),
+		series.New(satAll, series.Bool, "saturated_all_weeks"),
+		series.New(outEnd, series.Int, "outstanding_end"),
 	), nil
 }

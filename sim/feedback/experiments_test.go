@@ -2,6 +2,7 @@ package feedback
 
 import (
 	"context"
+	"math"
 	"slices"
 	"testing"
 
@@ -122,6 +123,18 @@ func TestLoadSweep(t *testing.T) {
 	// outstanding jobs grow all along), not under feedback.
 	if !sat["fcfs open"] || sat["fcfs feedback"] {
 		t.Errorf("saturated %v", sat)
+	}
+	// An open run starts empty, so the jobs outstanding at the window's end
+	// are those that arrived in its window of about 20 weeks (hence within
+	// 0.1%) and did not end in it.
+	out, all := df.Col("outstanding_end").Float(), df.Col("saturated_all_weeks").Records()
+	for i := range out {
+		if kind[i] == "open" && math.Abs(out[i]-20*(arrivals[i]-thr[i])) > 1e-3*out[i] {
+			t.Errorf("%s open: %v outstanding at the end, %v arrived − ended", sched[i], out[i], 20*(arrivals[i]-thr[i]))
+		}
+		if saturated[i] == "true" && all[i] != "true" {
+			t.Errorf("%s %s: saturated leaving out the last weeks, not keeping them", sched[i], kind[i])
+		}
 	}
 }
 

@@ -107,6 +107,10 @@ type Window struct {
 	// Ended counts the jobs that ended in the window; Arrived those that
 	// arrived in it.
 	Ended, Arrived int
+	// Outstanding counts the jobs still outstanding at the window's end:
+	// submitted before To, not ended before it (with none outstanding at
+	// From, Arrived − Ended).
+	Outstanding int
 	// Throughput is Ended per week of window.
 	Throughput float64
 	// Utilization is the processor time used inside the window (each job's
@@ -128,6 +132,9 @@ func WindowOf(r *sim.Result, from, to float64) Window {
 		e := r.End[j]
 		if e >= from && e < to {
 			w.Ended++
+		}
+		if r.Submit[j] < to && !(e < to) {
+			w.Outstanding++
 		}
 		st := r.Start[j]
 		if math.IsNaN(st) {

@@ -52,8 +52,9 @@ func TestWindowAndClasses(t *testing.T) {
 		Width:   []int{1, 2, 4, 1, 1},
 	}
 	w := WindowOf(r, 0, 100)
-	// Arrived in [0, 100): 4; ended: job 1. Used: 60·1 + 90·2 + 50·4.
-	if w.Arrived != 4 || w.Ended != 1 || !near(w.Utilization, (60+180+200)/400.0) || !near(w.Throughput, 1/(100/datasets.Week)) {
+	// Arrived in [0, 100): 4; ended: job 1; outstanding at 100: jobs 2, 3, 4
+	// (job 5 never arrived). Used: 60·1 + 90·2 + 50·4.
+	if w.Arrived != 4 || w.Ended != 1 || w.Outstanding != 3 || !near(w.Utilization, (60+180+200)/400.0) || !near(w.Throughput, 1/(100/datasets.Week)) {
 		t.Errorf("WindowOf = %+v", w)
 	}
 	cs := ByClass(r, nil)
