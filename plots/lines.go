@@ -28,8 +28,9 @@ type LinesOptions struct {
 // Variants thin and light (or as a band, LinesOptions.Band), Guides thin
 // grey. Series with the same label share one legend entry. Points with a
 // NaN or ±Inf coordinate, or a non-positive one on a log axis, are left out
-// (the line joins their neighbours). It returns an error when a series has
-// X and Y of different lengths or when no point is drawable.
+// (the line joins their neighbours). A linear y axis ends Headroom above
+// the highest point. It returns an error when a series has X and Y of
+// different lengths or when no point is drawable.
 func Lines(series []XY, opts LinesOptions) (*plot.Plot, error) {
 	p := newPlot(opts.Axes)
 	n, err := addSeries(p, series, seriesOptions{axes: opts.Axes, lines: true, points: opts.Points, step: opts.Step, band: opts.Band})
@@ -39,8 +40,16 @@ func Lines(series []XY, opts LinesOptions) (*plot.Plot, error) {
 	if n == 0 {
 		return nil, errors.New("plots: Lines: no drawable points")
 	}
+	if !opts.LogY && p.Y.Max > p.Y.Min {
+		p.Y.Max += Headroom * (p.Y.Max - p.Y.Min)
+	}
 	return p, nil
 }
+
+// Headroom is the room Lines leaves on a linear y axis above the highest
+// point, as a fraction of the data's range: a peak ending on the frame
+// reads as cut off.
+const Headroom = 0.04
 
 // ScatterOptions controls Scatter. The zero value draws markers of radius 2 points.
 type ScatterOptions struct {

@@ -816,9 +816,7 @@ func (s *Study) BootstrapDiagnostic(ctx context.Context) (*BootstrapDiagnosticRe
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", log, err)
 			}
-			// From 0, with room above the highest week: a spike ending
-			// on the frame is drawn cut off.
-			pl.Y.Min, pl.Y.Max = 0, pl.Y.Max*1.06
+			pl.Y.Min = 0 // a share of the capacity
 			panels = append(panels, pl)
 		}
 		r.Figure = figure("§6.1 diagnostic (ours)", "weekly offered load of the original and of a variant of each reading",

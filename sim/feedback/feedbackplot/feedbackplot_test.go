@@ -71,8 +71,9 @@ func TestLinesMeans(t *testing.T) {
 	)
 	p, err := Lines(df, "x", "y", []string{"g"}, LinesOptions{})
 	render(t, "Lines", p, err)
-	// Line a: (1, 3), (2, 5); line b has no drawable point.
-	if p.X.Min != 1 || p.X.Max != 2 || p.Y.Min != 3 || p.Y.Max != 5 {
+	// Line a: (1, 3), (2, 5); line b has no drawable point. The y axis
+	// ends plots.Headroom of the range above 5.
+	if p.X.Min != 1 || p.X.Max != 2 || p.Y.Min != 3 || p.Y.Max != 5+plots.Headroom*2 {
 		t.Errorf("axes x %v–%v y %v–%v", p.X.Min, p.X.Max, p.Y.Min, p.Y.Max)
 	}
 }
