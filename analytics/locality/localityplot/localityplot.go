@@ -165,9 +165,11 @@ func MeasuredKey() (*plot.Legend, error) {
 }
 
 // sliceStyles are the marker of a slice's m_i and the line of the
-// quarterly maximum in SliceDeviation.
+// quarterly maximum in SliceDeviation: the third colour, so that beside
+// Autocorrelation's scrambled line (the first, dashed) no colour of the
+// key is drawn twice.
 func sliceStyles() (draw.GlyphStyle, draw.LineStyle) {
-	return draw.GlyphStyle{Color: plots.VariantColor, Radius: vg.Points(1.5), Shape: draw.CircleGlyph{}}, plots.SeriesStyle(0)
+	return draw.GlyphStyle{Color: plots.VariantColor, Radius: vg.Points(1.5), Shape: draw.CircleGlyph{}}, plots.SeriesStyle(2)
 }
 
 // linesBy draws one line of (x, y) per distinct group value, in increasing
@@ -273,8 +275,9 @@ func SliceDeviation(slices, quarters dataframe.DataFrame, title string) (*plot.P
 	pts.GlyphStyle, _ = sliceStyles()
 	p.Add(pts)
 	p.Legend.Add("m_i of a usable slice", pts)
-	if _, err := plots.AddLines(p, []plots.XY{steps("quarterly maximum", q[2]), steps("quarterly median", q[3])},
-		plots.LinesOptions{}); err != nil {
+	qmax, qmed := steps("quarterly maximum", q[2]), steps("quarterly median", q[3])
+	qmax.Color, qmed.Color = 3, 2 // sliceStyles', and MeasuredKey's median
+	if _, err := plots.AddLines(p, []plots.XY{qmax, qmed}, plots.LinesOptions{}); err != nil {
 		return nil, err
 	}
 	return p, nil
