@@ -166,19 +166,36 @@ func (row *logRow) read(tr, whole *datasets.Trace) {
 	if paper == 0 {
 		return
 	}
-	row.selections = selectionCounts(tr)
+	row.selections = selectionCounts(tr, row.log.Paper)
 	row.version = versionOf(row, paper, where, atLeast)
 }
 
-// selectionCounts counts other selections of the jobs of tr: every job
-// whatever its status, the completed parallel jobs, and the completed
-// jobs above a few runtimes.
-func selectionCounts(tr *datasets.Trace) []selectionCount {
-	parallel := 0
+// selectionCounts counts other selections of the jobs of tr (paper log
+// paper): every job whatever its status, the completed parallel jobs,
+// the completed jobs above a few runtimes, the completed jobs that ran
+// within their requested time (an unknown request counts as met), the
+// completed jobs less exact repeats (same user, submit time, runtime and
+// processors), and for KTH the completed jobs less those the site's
+// runtime limits would have stopped (kthStoppedByLimits).
+func selectionCounts(tr *datasets.Trace, paper string) []selectionCount {
+	completed, parallel, withinRequest := 0, 0, 0
+	type job struct {
+		user, procs     int
+		submit, runtime float64
+	}
+	seen := map[job]bool{}
 	for i, st := range tr.Status {
-		if st == datasets.StatusCompleted && tr.Procs[i] > 1 {
+		if st != datasets.StatusCompleted {
+			continue
+		}
+		completed++
+		if tr.Procs[i] > 1 {
 			parallel++
 		}
+		if !(tr.Runtime[i] > tr.ReqTime[i]) {
+			withinRequest++
+		}
+		seen[job{tr.User[i], tr.Procs[i], tr.Submit[i], tr.Runtime[i]}] = true
 	}
 	out := []selectionCount{{"every job, whatever its status", tr.Len()}, {"completed on more than one processor", parallel}}
 	for _, sec := range []float64{10, 20, 30} {
@@ -189,6 +206,14 @@ func selectionCounts(tr *datasets.Trace) []selectionCount {
 			}
 		}
 		out = append(out, selectionCount{fmt.Sprintf("completed, runtime > %.0f s", sec), n})
+	}
+	out = append(out, selectionCount{"completed within the requested time", withinRequest},
+		selectionCount{"completed, exact repeats (user, submit time, runtime, processors) counted once", len(seen)})
+	if paper == "KTH" {
+		over, across, stopped := kthStoppedByLimits(tr)
+		out = append(out, selectionCount{fmt.Sprintf("completed, less those the site's runtime limits (the archive's KTH page, until 15 July 1997) "+
+			"would have stopped: %d beyond the limit in force at their start (4 h weekdays 07–16, 15 h weekday nights, 60 h weekends), "+
+			"%d across a weekday 07:00 or 16:00 before 6 June 1997", over, across), completed - stopped})
 	}
 	return out
 }
