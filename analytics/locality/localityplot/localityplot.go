@@ -146,8 +146,13 @@ func UsableFraction(df dataframe.DataFrame, title string) (*plot.Plot, error) {
 	if err != nil {
 		return nil, err
 	}
-	return linesBy(c[1], c[0], c[2], "%g ranges", plots.LinesOptions{Points: true,
+	p, err := linesBy(c[1], c[0], c[2], "%g ranges", plots.LinesOptions{Points: true,
 		Axes: plots.Axes{Title: title, XLabel: "slice length [days]", YLabel: "fraction of slices usable", LogX: true}})
+	if err != nil {
+		return nil, err
+	}
+	p.Y.Min = 0 // a fraction: the axis shows its 0
+	return p, nil
 }
 
 // MeasuredKey is the key of a figure with SliceDeviation and
