@@ -8,6 +8,7 @@ import (
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/tracelab/tracelab/plots"
 	"github.com/tracelab/tracelab/plots/plottest"
@@ -33,6 +34,21 @@ func lines(t *testing.T, series []plots.XY, a plots.Axes) *plot.Plot {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return p
+}
+
+// plusLine is a panel of one Compared curve named curve and a line drawn
+// in style, named name in the key.
+func plusLine(t *testing.T, curve string, style draw.LineStyle, name string) *plot.Plot {
+	t.Helper()
+	p := lines(t, curves(1, 10, plots.Compared, func(int) string { return curve }), axes)
+	l, err := plotter.NewLine(plotter.XYs{{X: 1, Y: 1}, {X: 2, Y: 3}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.LineStyle = style
+	p.Add(l)
+	p.Legend.Add(name, l)
 	return p
 }
 
@@ -81,11 +97,7 @@ func TestLint(t *testing.T) {
 			return plots.NewFigure("F", "c", 1, labelled(t, len(plots.Palette)+1))
 		}, []string{"drawn with other dashes after every colour of the palette"}},
 		{"every colour once; a series beside its dashed model", func(t *testing.T) *plots.Figure {
-			p := lines(t, curves(1, 10, plots.Compared, func(int) string { return "log" }), axes)
-			l, _ := plotter.NewLine(plotter.XYs{{X: 1, Y: 1}, {X: 10, Y: 12}})
-			l.LineStyle = plots.DashedStyle(0)
-			p.Add(l)
-			p.Legend.Add("its model", l)
+			p := plusLine(t, "log", plots.DashedStyle(0), "its model")
 			return plots.NewFigure("F", "c", 2, labelled(t, len(plots.Palette)), p)
 		}, nil},
 		{"file names and seeds", func(t *testing.T) *plots.Figure {
@@ -99,12 +111,7 @@ func TestLint(t *testing.T) {
 			return plots.NewFigure("F", "c", 1, lines(t, s, plots.Axes{Title: "p", XLabel: "x"}))
 		}, []string{"y axis has no label"}},
 		{"same look twice", func(t *testing.T) *plots.Figure {
-			p := lines(t, curves(1, 10, plots.Compared, func(int) string { return "a" }), axes)
-			l, _ := plotter.NewLine(plotter.XYs{{X: 1, Y: 1}, {X: 2, Y: 3}})
-			l.LineStyle = plots.SeriesStyle(0)
-			p.Add(l)
-			p.Legend.Add("b", l)
-			return plots.NewFigure("F", "c", 1, p)
+			return plots.NewFigure("F", "c", 1, plusLine(t, "a", plots.SeriesStyle(0), "b"))
 		}, []string{"look the same"}},
 		{"unexplained colours", func(t *testing.T) *plots.Figure {
 			p := lines(t, curves(2, 10, plots.Compared, func(int) string { return "" }), axes)
