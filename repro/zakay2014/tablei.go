@@ -199,9 +199,18 @@ func (r *TableIResult) frames() (dataframe.DataFrame, dataframe.DataFrame) {
 // model's waits are "much improved" (read: at least 20% below the
 // conventional simulation's), the fluid model's are "shorter", and the
 // distribution-based model's are longer "for most of the workloads" (more
-// than half of the logs). A statement that does not hold says what the
-// conventions make of it.
+// than half of the logs). A statement that does not hold is explained only
+// by a convention justified for the whole table (tally); otherwise it is
+// unexplained and our value says what each convention makes of it.
 func (r *TableIResult) Claims(l *ledger.Ledger) {
+	ts := tallies{}
+	for _, row := range r.rows {
+		if row.ok {
+			adjusted, fluid := row.ratios("adjusted"), row.ratios("fluid")
+			ts.add(muchImproved(adjusted[0].value), adjusted[1:], muchImproved)
+			ts.add(shorter(fluid[0].value), fluid[1:], shorter)
+		}
+	}
 	var longer []string
 	n := 0
 	for _, row := range r.rows {
@@ -228,15 +237,21 @@ func (r *TableIResult) Claims(l *ledger.Ledger) {
 			e.Because(e.Reason + "; ours with " + strings.Join(alt, ", with "))
 		}
 		adjusted := row.ratios("adjusted")
-		l.Check("Table I", id+"adjusted-improves", row.log.Paper+": average wait of the adjusted model relative to the conventional simulation",
+		e := l.Check("Table I", id+"adjusted-improves", row.log.Paper+": average wait of the adjusted model relative to the conventional simulation",
 			ledger.Stated("much improved (≤ 0.8)", ledger.AtMost(0.8)), adjusted[0].value).
 			Quoting("the performance is much improved as can be seen in Table I").
-			IfDiffers(row.adjustedReason(adjusted))
+			IfDiffers(ts.explain("Table I", adjusted[1:], muchImproved, 2))
+		if e.Verdict == ledger.Differs && e.Reason == "" {
+			e.OurValue += " (" + row.adjustedReason(adjusted) + ")"
+		}
 		fluid := row.ratios("fluid")
-		l.Check("Table I", id+"fluid-shorter", row.log.Paper+": average wait of the fluid model relative to the conventional simulation",
+		e = l.Check("Table I", id+"fluid-shorter", row.log.Paper+": average wait of the fluid model relative to the conventional simulation",
 			ledger.Stated("shorter (< 1)", ledger.AtMost(1)), fluid[0].value).
 			Quoting("This also causes the wait time to be shorter (Table I).").
-			IfDiffers(movedText(fluid[1:], func(v float64) bool { return v <= 1 }, 2))
+			IfDiffers(ts.explain("Table I", fluid[1:], shorter, 2))
+		if e.Verdict == ledger.Differs && e.Reason == "" {
+			e.OurValue += " (" + movedText(fluid[1:], shorter, 2) + ")"
+		}
 		n++
 		if ratio := row.waits["distribution"] / row.waits["conventional"]; ratio > 1 {
 			longer = append(longer, fmt.Sprintf("%s %.2f", row.log.Paper, ratio))
@@ -249,6 +264,11 @@ func (r *TableIResult) Claims(l *ledger.Ledger) {
 			Quoting("this leads to high throughput per user (Figure 7) and long wait times (Table I)")
 	}
 }
+
+// muchImproved and shorter are Table I's readings of "much improved" (at
+// least 20% below the conventional simulation's wait) and "shorter".
+func muchImproved(ratio float64) bool { return ratio <= 0.8 }
+func shorter(ratio float64) bool      { return ratio <= 1 }
 
 // ratios returns model's average wait relative to the conventional
 // simulation's, as logged then under each of tableIConventions.
@@ -283,5 +303,5 @@ func (row tableIRow) adjustedReason(rs []moved) string {
 	}
 	return fmt.Sprintf("%s; jobs arrive on average %.0f h %s than logged (EASY's conventional waits are %.2f× the logged ones: %.0f s against %.0f s); %s",
 		how, math.Abs(row.shift)/3600, dir, row.waits["conventional"]/row.loggedWait, row.waits["conventional"], row.loggedWait,
-		movedText(rs[1:], func(v float64) bool { return v <= 0.8 }, 2))
+		movedText(rs[1:], muchImproved, 2))
 }
