@@ -290,14 +290,23 @@ func (r *Table1Result) Claims(l *ledger.Ledger) {
 		return
 	}
 	names := [2]string{"M'_max", "M'_med"}
+	var wants []ledger.Expectation
+	var zones, utcs []float64
+	for sh := range 3 {
+		for j := range 2 {
+			wants = append(wants, ledger.Printed(table1Paper[sh][j], 0))
+			zones, utcs = append(zones, r.vals[0][sh][j]), append(utcs, r.vals[1][sh][j])
+		}
+	}
+	utc7 := countConvention("with days cut at midnight of a fixed UTC−7 (ours: table1/utc-7)", "Table 1", wants, zones, utcs)
 	for sh := range 3 {
 		for j, m := range []string{"m_max", "m_med"} {
 			zone, utc := r.vals[0][sh][j], r.vals[1][sh][j]
 			want := ledger.Printed(table1Paper[sh][j], 0)
 			statement := fmt.Sprintf("SDSC-BLUE runtimes, shift %d days, %s (days from midnight, %%s)", sh, names[j])
-			l.Check("Table 1", fmt.Sprintf("table1/shift%d/%s", sh, m), fmt.Sprintf(statement, "log zone"), want, zone).
-				Digits(4).InTable("Table 1", fmt.Sprintf("shift %d", sh), names[j]).
-				IfDiffers(fmt.Sprintf("with days cut at midnight of a fixed UTC−7 (table1/utc-7/shift%d/%s) it is %.4f; our log is version 4.2 (243,306 jobs), the paper's 3.1 (243,314)", sh, m, utc))
+			e := l.Check("Table 1", fmt.Sprintf("table1/shift%d/%s", sh, m), fmt.Sprintf(statement, "log zone"), want, zone).
+				Digits(4).InTable("Table 1", fmt.Sprintf("shift %d", sh), names[j])
+			utc7.explain(e, want, utc, 4, "; our log is version 4.2 (243,306 jobs), the paper's 3.1 (243,314)")
 			l.Own("Table 1", fmt.Sprintf("table1/utc-7/shift%d/%s", sh, m), fmt.Sprintf(statement, "UTC−7"), want, utc).
 				Digits(4).IfDiffers("our log is version 4.2 (243,306 jobs), the paper's 3.1 (243,314)")
 		}

@@ -260,10 +260,12 @@ func (r *Fig10Result) gapText() string {
 	return strings.Join(parts, "; ")
 }
 
-// sourceNote names the input that moves Fig. 11's values: the source of
+// sourceNote names an input that moves Fig. 11's values: the source of
 // the global distribution, which the paper does not name. Without
 // repetitions (and at θ > 4, fig11/above4) the model's M'_med is its
-// source's random-sampling median M'_g.
+// source's random-sampling median M'_g. The spread of M'_g over our logs
+// (about 0.013) does not bring the differing values within the paper's,
+// so it goes with our value, not as a reason (measured).
 func (r *Fig11Result) sourceNote() string {
 	return fmt.Sprintf("the source of the global distribution sets the floor: without repetitions our model (sampling %s, not named by the paper) gives %.3f, its M'_g; the M'_g of our logs of Table 2 span %.3f–%.3f",
 		modelSource, stat.Mean(r.at(0), nil), r.gRange[0], r.gRange[1])
@@ -384,15 +386,18 @@ func (r *Fig11Result) Claims(l *ledger.Ledger) {
 		return stat.StdDev(v, nil) / math.Sqrt(float64(len(v)))
 	}
 	const quote = "values of θ from 2 to 4 lead to values of M'_{med} from 0.180 down to 0.038"
-	l.Check("Fig. 11", "fig11/theta2", fmt.Sprintf("mean M'_med of the model with θ = 2 (%d sequences; standard error %.4f)", len(r.at(2)), se(2)),
-		ledger.Printed("0.180", roundSE(se(2))), mean(2)).Digits(3).Quoting(quote).IfDiffers(r.sourceNote())
-	l.Check("Fig. 11", "fig11/theta4", fmt.Sprintf("mean M'_med of the model with θ = 4 (%d sequences; standard error %.4f)", len(r.at(4)), se(4)),
-		ledger.Printed("0.038", roundSE(se(4))), mean(4)).Digits(3).Quoting(quote).IfDiffers(r.sourceNote())
+	e := l.Check("Fig. 11", "fig11/theta2", fmt.Sprintf("mean M'_med of the model with θ = 2 (%d sequences; standard error %.4f)", len(r.at(2)), se(2)),
+		ledger.Printed("0.180", roundSE(se(2))), mean(2)).Digits(3).Quoting(quote)
+	measured(e, r.sourceNote())
+	e = l.Check("Fig. 11", "fig11/theta4", fmt.Sprintf("mean M'_med of the model with θ = 4 (%d sequences; standard error %.4f)", len(r.at(4)), se(4)),
+		ledger.Printed("0.038", roundSE(se(4))), mean(4)).Digits(3).Quoting(quote)
+	measured(e, r.sourceNote())
 	v := r.at(2.5)
-	l.Claim("Fig. 11", "fig11/theta2.5/range", "the sequences with θ = 2.5 give M'_med within the paper's range 0.078–0.098 (to the printed digit)",
+	e = l.Claim("Fig. 11", "fig11/theta2.5/range", "the sequences with θ = 2.5 give M'_med within the paper's range 0.078–0.098 (to the printed digit)",
 		slices.Min(v) >= 0.0775 && slices.Max(v) <= 0.0985,
 		fmt.Sprintf("our %d sequences of %d jobs: %.4f–%.4f", len(v), r.Jobs, slices.Min(v), slices.Max(v))).
-		Quoting("produces an M'_{med} in the range 0.078–0.098").IfDiffers(r.sourceNote())
+		Quoting("produces an M'_{med} in the range 0.078–0.098")
+	measured(e, r.sourceNote())
 	th := r.thetas()
 	dec := true
 	for i := 2; i < len(th); i++ {
