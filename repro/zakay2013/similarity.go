@@ -153,8 +153,10 @@ type TablesResult struct {
 	ZeroPairs dataframe.DataFrame
 	cells     []tableCell
 	// runtime are Table IV's conventions, each counted over every log and
-	// cell of the table (runtimeConventions).
+	// cell of the table (runtimeConventions); split is Table II's constant
+	// users split evenly, counted over every log and cell of Table II.
 	runtime []tableConvention
+	split   tableConvention
 }
 
 // tableCell is one log's row of one table, ours and the paper's.
@@ -216,6 +218,7 @@ func (s *Study) Tables(ctx context.Context) (*TablesResult, error) {
 			r.cells = append(r.cells, cells...)
 		}
 		r.runtime = runtimeConventions(r.cells)
+		r.split = splitConvention(r.cells)
 		return r, nil
 	})
 }
@@ -287,7 +290,8 @@ func cellExpectation(paper float64, k int, ours float64, n int) ledger.Expectati
 // that differs gives, measured, the convention that brings it within its
 // tolerance where one does: for processors the users of a constant
 // processor count (every pair similar, so "equal") counted half at the
-// shorter, half at the longer distance; for runtimes, the first of Table
+// shorter, half at the longer distance, when that brings more of Table
+// II's cells within than our reading (splitConvention); for runtimes, the first of Table
 // IV's conventions (runtimeConventions: whole minutes, two zero runtimes
 // undefined) that brings more of the table's cells within than our reading
 // and this cell within. A processors' "equal" cell that the split does not bring within
@@ -312,7 +316,7 @@ func (r *TablesResult) Claims(l *ledger.Ledger) {
 					cellExpectation(c.paper[k], k, alt, c.users).Tolerance()))
 			} else {
 				e.IfDiffers(c.orderedConstants(k))
-				if e.Verdict == ledger.Differs && c.attr == datasets.Runtime {
+				if e.Verdict == ledger.Differs && (c.attr == datasets.Runtime || e.Reason == "") {
 					e.OurValue += " (" + r.conventionValues(c, k) + ")"
 				}
 			}
@@ -437,25 +441,37 @@ func runtimeConventions(cells []tableCell) []tableConvention {
 			value: func(c tableCell) SimilarityRow { return c.zeros }},
 	}
 	for i := range ts {
-		t := &ts[i]
-		for _, c := range cells {
-			if c.attr != datasets.Runtime || c.missing {
-				continue
-			}
-			v := t.value(c)
-			for k := range SimilarityColumns {
-				t.cells++
-				was := cellExpectation(c.paper[k], k, c.ours[k], c.users).Accepts(c.ours[k])
-				in := cellExpectation(c.paper[k], k, v[k], c.users).Accepts(v[k])
-				t.asComputed += b2i(was)
-				t.within += b2i(in)
-				t.gained += b2i(in && !was)
-				t.lost += b2i(was && !in)
-			}
-		}
+		ts[i].count(cells, datasets.Runtime)
 	}
 	slices.SortStableFunc(ts, func(a, b tableConvention) int { return b.within - a.within })
 	return ts
+}
+
+// splitConvention counts Table II's constant users split evenly between
+// "shorter" and "longer" over every processors cell of the logs we have.
+func splitConvention(cells []tableCell) tableConvention {
+	t := tableConvention{name: "constant users split", value: func(c tableCell) SimilarityRow { return c.split }}
+	t.count(cells, datasets.Procs)
+	return t
+}
+
+// count counts t over every cell of attribute attr of the logs we have.
+func (t *tableConvention) count(cells []tableCell, attr datasets.Attribute) {
+	for _, c := range cells {
+		if c.attr != attr || c.missing {
+			continue
+		}
+		v := t.value(c)
+		for k := range SimilarityColumns {
+			t.cells++
+			was := cellExpectation(c.paper[k], k, c.ours[k], c.users).Accepts(c.ours[k])
+			in := cellExpectation(c.paper[k], k, v[k], c.users).Accepts(v[k])
+			t.asComputed += b2i(was)
+			t.within += b2i(in)
+			t.gained += b2i(in && !was)
+			t.lost += b2i(was && !in)
+		}
+	}
 }
 
 // alternative returns column k of cell c under the convention that
@@ -467,10 +483,12 @@ func runtimeConventions(cells []tableCell) []tableConvention {
 func (r *TablesResult) alternative(c tableCell, k int) (v float64, why string, ok bool) {
 	switch c.attr {
 	case datasets.Procs:
-		v = c.split[k]
+		v, t := c.split[k], r.split
 		why = fmt.Sprintf("%d of our %d users always use the same number of processors: every pair of their jobs has "+
-			"similarity 1, so they are equal at every distance; counted half at the shorter, half at the longer distance,", c.constant, c.users)
-		return v, why, cellExpectation(c.paper[k], k, v, c.users).Accepts(v)
+			"similarity 1, so they are equal at every distance; counted half at the shorter, half at the longer distance, "+
+			"applied to every log and cell of Table II (%d of %d cells within their tolerance, against %d as computed: %d gained, %d lost),",
+			c.constant, c.users, t.within, t.cells, t.asComputed, t.gained, t.lost)
+		return v, why, t.justified() && cellExpectation(c.paper[k], k, v, c.users).Accepts(v)
 	case datasets.Runtime:
 		for _, t := range r.runtime {
 			v = t.value(c)[k]
@@ -487,6 +505,10 @@ func (r *TablesResult) alternative(c tableCell, k int) (v float64, why string, o
 // cell c, none of them within its tolerance: "whole minutes 0.0043, two
 // zero runtimes undefined 0.728; none within".
 func (r *TablesResult) conventionValues(c tableCell, k int) string {
+	if c.attr == datasets.Procs {
+		t := r.split
+		return fmt.Sprintf("%s %.3g; %d of %d cells of Table II within under it, against %d as computed", t.name, t.value(c)[k], t.within, t.cells, t.asComputed)
+	}
 	var vs []string
 	for _, t := range r.runtime {
 		vs = append(vs, fmt.Sprintf("%s %.3g", t.name, t.value(c)[k]))
