@@ -3,6 +3,7 @@ package plottest
 import (
 	"fmt"
 	"image/color"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -38,6 +39,7 @@ const MaxFigureWidth = 14.5 * vg.Inch
 //   - two key entries that look the same (colour and dashes, marker
 //     shape, fill), or several coloured series none of which the key or a
 //     label names;
+//   - data filling less than MinDataShare of a linear y axis;
 //   - a panel whose lines reuse a colour of the palette with other
 //     dashes once every colour is in use (more series than colours);
 //   - an axis without a label (an axis without tick labels, a diagram's,
@@ -201,6 +203,9 @@ func Lint(f *plots.Figure) (errs []error) {
 				}
 			}
 		}
+		if share, ok := squashed(orig); ok {
+			bad("%s: the data fill %.0f%% of the y axis: use a logarithmic axis or leave out what stretches it", panel, 100*share)
+		}
 		if c := reusedColour(orig); c != "" {
 			bad("%s: colour %s drawn with other dashes after every colour of the palette is used: more series than colours, split the panel", panel, c)
 		}
@@ -290,6 +295,44 @@ func overlappingTicks(a *plot.Axis, ticks []plot.Tick, length vg.Length, vertica
 
 func overlaps(a, b vg.Rectangle) bool {
 	return a.Min.X < b.Max.X && b.Min.X < a.Max.X && a.Min.Y < b.Max.Y && b.Min.Y < a.Max.Y
+}
+
+// MinDataShare is the least share of a linear y axis that a panel's data
+// (not its guides) may fill: less leaves them squashed against one side.
+const MinDataShare = 0.15
+
+// squashed returns the share of p's linear y axis that its data span, and
+// whether it is less than MinDataShare. Guides (a reference line far from
+// the data stretches the axis) and bars (drawn from 0) do not count;
+// constant data neither; nor an axis that starts at 0 by choice (a share
+// or a count shown from its 0).
+func squashed(p *plot.Plot) (float64, bool) {
+	if _, log := p.Y.Scale.(plot.LogScale); log || !(p.Y.Max > p.Y.Min) || p.Y.Min == 0 {
+		return 0, false
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, pl := range Plotters(p) {
+		switch v := pl.(type) {
+		case *plotter.Line:
+			if v.LineStyle.Color == plots.GuideColor {
+				continue
+			}
+		case *plotter.Scatter, *plotter.YErrorBars, *plotter.Polygon:
+		default:
+			continue
+		}
+		dr, ok := pl.(plot.DataRanger)
+		if !ok {
+			continue
+		}
+		_, _, ymin, ymax := dr.DataRange()
+		lo, hi = math.Min(lo, ymin), math.Max(hi, ymax)
+	}
+	if !(hi > lo) {
+		return 0, false
+	}
+	share := (hi - lo) / (p.Y.Max - p.Y.Min)
+	return share, share < MinDataShare
 }
 
 // reusedColour returns a colour of the palette that lines of p draw with

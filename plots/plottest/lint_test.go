@@ -52,6 +52,19 @@ func plusLine(t *testing.T, curve string, style draw.LineStyle, name string) *pl
 	return p
 }
 
+// ratios is a panel of ratios 0.01–0.05 against the reference 1 (notebook
+// 06's §6.5.1), on a linear or a logarithmic axis.
+func ratios(t *testing.T, log bool) *plot.Plot {
+	t.Helper()
+	p, err := plots.Intervals([]string{"mix", "SDSC-SP2", "KTH-SP2"},
+		[]plots.Interval{{Label: "EASY / FCFS", Mean: []float64{0.04, 0.01, 0.02}, Lo: []float64{0.03, 0.008, 0.01}, Hi: []float64{0.05, 0.012, 0.03}}},
+		plots.IntervalsOptions{Axes: plots.Axes{Title: "wait", XLabel: "workload", YLabel: "ratio", LogY: log}, Reference: 1, ReferenceLabel: "as good"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
 // labelled is a panel of n Compared curves named by labels at their ends.
 func labelled(t *testing.T, n int) *plot.Plot {
 	t.Helper()
@@ -99,6 +112,17 @@ func TestLint(t *testing.T) {
 		{"every colour once; a series beside its dashed model", func(t *testing.T) *plots.Figure {
 			p := plusLine(t, "log", plots.DashedStyle(0), "its model")
 			return plots.NewFigure("F", "c", 2, labelled(t, len(plots.Palette)), p)
+		}, nil},
+		{"ratios squashed under their reference", func(t *testing.T) *plots.Figure {
+			return plots.NewFigure("F", "c", 1, ratios(t, false))
+		}, []string{"the data fill 4% of the y axis"}},
+		{"ratios on a log axis", func(t *testing.T) *plots.Figure {
+			return plots.NewFigure("F", "c", 1, ratios(t, true))
+		}, nil},
+		{"a share from its 0", func(t *testing.T) *plots.Figure {
+			p := lines(t, []plots.XY{{Label: "load", X: []float64{1, 2, 3}, Y: []float64{0.75, 0.87, 0.88}}}, axes)
+			p.Y.Min = 0
+			return plots.NewFigure("F", "c", 1, p)
 		}, nil},
 		{"file names and seeds", func(t *testing.T) *plots.Figure {
 			s := curves(2, 10, plots.Compared, func(k int) string {

@@ -144,7 +144,7 @@ func stationarityFigure(df dataframe.DataFrame) (*plots.Figure, error) {
 			return nil, err
 		}
 		p.X.Min, p.X.Max = 0.8, 3.2
-		p.Y.Min = 0
+		p.Y.Min, p.Y.Max = 0, p.Y.Max*(1+plots.Headroom) // a share, from its 0
 		panels = append(panels, p)
 	}
 	return figure("§6.5.2", "the offered load of each third of a log, and of its resampled versions",
