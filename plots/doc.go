@@ -15,8 +15,9 @@
 // style"), set here and used by every *plot package:
 //
 //   - Roles (Role): the original, or the paper's value, is one bold black
-//     line (Original); compared series take the Okabe–Ito colours of
-//     Palette in turn, dashed where the paper draws them dashed (Compared,
+//     line (Original); compared series take the eight colour-blind-safe
+//     colours of Palette in turn (Okabe–Ito, then two of Tol's), no colour
+//     twice in a panel, dashed where the paper draws them dashed (Compared,
 //     SeriesStyle, DashedStyle); variants, replicates and resampled logs
 //     are a light band with their median (Variant with LinesOptions.Band
 //     or ECDFOptions.Band, Envelope), never a colour each; guides and
@@ -24,7 +25,8 @@
 //   - Ticks for people: no trailing zeros, k and M suffixes (Ticks),
 //     integers on count axes (IntegerTicks, Axes.IntegerX/Y), hours and
 //     days of the week (HourTicks, WeekTicks), every decade labelled on
-//     a log axis (LogTicks).
+//     a log axis (LogTicks); room above the highest point (Headroom), and
+//     a log axis for ratios far from their reference (Intervals).
 //   - Words for labels: Label is the one naming function (PWA file names,
 //     seeds and column names to words: "resampled 3", "requested
 //     runtime").
