@@ -102,10 +102,13 @@ func (s *Study) reachPhrase(l paperLog) string {
 }
 
 // reachOutcome is what taking the comparable set out of a stand-in log
-// does to a claim that does not hold on it: the reason when it then holds
-// (the version difference turns it), else a note for our value (the
-// measured sensitivity; the difference stays unexplained).
-type reachOutcome struct{ reason, note string }
+// does to a claim that does not hold on it: a note for our value, the
+// measured sensitivity. It is never a reason: the paper's version had the
+// jobs the cleaning removed, so it was ours plus that set, while the reach
+// is ours minus another set of its size (the busiest users'): it shows how
+// far a difference of that size can move the claim, in the other
+// direction, not what moved it, and the difference stays unexplained.
+type reachOutcome struct{ note string }
 
 // reachTurns measures a claim on stand-in log l once the comparable set is
 // taken out: holds then, and what the measure is then.
@@ -115,38 +118,28 @@ func (s *Study) reachTurns(l paperLog, holds bool, what string) reachOutcome {
 	case p == "":
 		return reachOutcome{}
 	case holds:
-		return reachOutcome{reason: p + ", " + what + ": it holds, so a version difference of that size turns it"}
+		return reachOutcome{note: p + ", " + what + ": it holds, so a version difference of that size can turn it (not measured on the paper's version, which had more jobs, not fewer)"}
 	}
 	return reachOutcome{note: p + ", " + what + ": it still does not hold"}
 }
 
-// apply gives a differing entry the outcome's reason, or its note in our
-// value.
+// apply puts the outcome's note in our value of a differing entry.
 func (o reachOutcome) apply(e *ledger.Entry) {
-	switch {
-	case e.Verdict != ledger.Differs:
-	case o.reason != "":
-		e.Because(o.reason)
-	case o.note != "":
+	if e.Verdict == ledger.Differs && o.note != "" {
 		e.OurValue += " (" + o.note + ")"
 	}
 }
 
 // joinOutcomes combines the outcomes of a claim made on several logs that
-// fails on each of them (by log name): a reason only when every failing
-// log has one.
+// fails on each of them (by log name): a note only when every failing log
+// has one.
 func joinOutcomes(logs []string, outs []reachOutcome) reachOutcome {
-	var reasons, notes []string
-	allReasons := true
+	var notes []string
 	for i, o := range outs {
-		if o.reason == "" && o.note == "" {
+		if o.note == "" {
 			return reachOutcome{}
 		}
-		allReasons = allReasons && o.reason != ""
-		reasons, notes = append(reasons, logs[i]+": "+o.reason), append(notes, logs[i]+": "+cmp.Or(o.note, o.reason))
-	}
-	if allReasons {
-		return reachOutcome{reason: strings.Join(reasons, "; ")}
+		notes = append(notes, logs[i]+": "+o.note)
 	}
 	return reachOutcome{note: strings.Join(notes, "; ")}
 }
