@@ -228,7 +228,8 @@ func (r *Fig13Result) Claims(l *ledger.Ledger) {
 	lg, fe, ff := r.share["log"], r.share["fluid, easy"], r.share["fluid, fcfs"]
 	l.Claim(item, "fig13/three-states", r.Log+": users alternate between waiting for jobs, thinking and submitting, and being away: each state takes a share of their time",
 		lg[0] > 0 && lg[1] > 0 && lg[2] > 0, fmt.Sprintf("log: waiting %.3f, thinking %.3f, away %.3f", lg[0], lg[1], lg[2])).
-		Quoting("each user’s\nactivity is modeled by transitions between three states")
+		Quoting("each user’s\nactivity is modeled by transitions between three states").
+		AsCheck("every user of a log with sessions has jobs (waiting), gaps within sessions (thinking) and between them (away): it holds on any log, a check of our state accounting")
 	l.Claim(item, "fig13/feedback-wait", r.Log+": the feedback signal paces the users: under the slower scheduler (FCFS) they spend a larger share of their time waiting than under EASY",
 		ff[0] > fe[0], fmt.Sprintf("waiting share: FCFS %.3f, EASY %.3f", ff[0], fe[0])).
 		Quoting("The feedback signal informs the user that the job has terminated")
