@@ -54,14 +54,3 @@ func (t tableConvention) explain(e *ledger.Entry, want ledger.Expectation, alt f
 	e.OurValue += fmt.Sprintf(" (%s: %.*f, %d of %d cells of %s within, against %d as computed%s)",
 		t.words, digits, alt, t.within, t.cells, t.table, t.asComputed, note)
 }
-
-// measured appends a measurement that does not explain a difference (it
-// brings nothing within the paper's value) to our value of e when e
-// differs, leaving e unexplained: a restatement or a hypothesis is not a
-// reason.
-func measured(e *ledger.Entry, note string) *ledger.Entry {
-	if e.Verdict == ledger.Differs {
-		e.OurValue += " (" + note + ")"
-	}
-	return e
-}

@@ -129,15 +129,15 @@ func (r *LogsResult) Claims(l *ledger.Ledger) {
 			l.Unavailable("Table 6", id+"/jobs", row.log.file+": jobs", fmt.Sprint(row.log.jobs), why)
 			continue
 		}
-		measured(l.Check("Table 6", id+"/procs", row.log.file+": processors (ours "+row.name+")",
+		l.Check("Table 6", id+"/procs", row.log.file+": processors (ours "+row.name+")",
 			ledger.Printed(fmt.Sprint(row.log.procs), 0), float64(row.procs)).
-			InTable("Table 6", row.log.catalog, "processors"), row.procsNote)
+			InTable("Table 6", row.log.catalog, "processors").Measured(row.procsNote)
 		l.Check("Table 6", id+"/jobs", row.log.file+": jobs (ours "+row.name+")",
 			ledger.Printed(fmt.Sprint(row.log.jobs), 0), float64(row.jobs)).
 			InTable("Table 6", row.log.catalog, "jobs").
 			IfDiffers(fmt.Sprintf("another version of the log: ours is %s (%+d jobs), the paper's %s", row.name, row.jobs-row.log.jobs, row.log.file))
-		measured(l.Claim("Table 6", id+"/period", row.log.file+": months of the first and last job ("+row.log.period+")",
-			row.period == row.log.period || row.periodUTC == row.log.period, "ours: "+row.period+" local, "+row.periodUTC+" UTC"),
-			row.dates)
+		l.Claim("Table 6", id+"/period", row.log.file+": months of the first and last job ("+row.log.period+")",
+			row.period == row.log.period || row.periodUTC == row.log.period, "ours: "+row.period+" local, "+row.periodUTC+" UTC").
+			Measured(row.dates)
 	}
 }

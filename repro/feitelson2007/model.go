@@ -388,16 +388,16 @@ func (r *Fig11Result) Claims(l *ledger.Ledger) {
 	const quote = "values of θ from 2 to 4 lead to values of M'_{med} from 0.180 down to 0.038"
 	e := l.Check("Fig. 11", "fig11/theta2", fmt.Sprintf("mean M'_med of the model with θ = 2 (%d sequences; standard error %.4f)", len(r.at(2)), se(2)),
 		ledger.Printed("0.180", roundSE(se(2))), mean(2)).Digits(3).Quoting(quote)
-	measured(e, r.sourceNote())
+	e.Measured(r.sourceNote())
 	e = l.Check("Fig. 11", "fig11/theta4", fmt.Sprintf("mean M'_med of the model with θ = 4 (%d sequences; standard error %.4f)", len(r.at(4)), se(4)),
 		ledger.Printed("0.038", roundSE(se(4))), mean(4)).Digits(3).Quoting(quote)
-	measured(e, r.sourceNote())
+	e.Measured(r.sourceNote())
 	v := r.at(2.5)
 	e = l.Claim("Fig. 11", "fig11/theta2.5/range", "the sequences with θ = 2.5 give M'_med within the paper's range 0.078–0.098 (to the printed digit)",
 		slices.Min(v) >= 0.0775 && slices.Max(v) <= 0.0985,
 		fmt.Sprintf("our %d sequences of %d jobs: %.4f–%.4f", len(v), r.Jobs, slices.Min(v), slices.Max(v))).
 		Quoting("produces an M'_{med} in the range 0.078–0.098")
-	measured(e, r.sourceNote())
+	e.Measured(r.sourceNote())
 	th := r.thetas()
 	dec := true
 	for i := 2; i < len(th); i++ {

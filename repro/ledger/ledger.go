@@ -137,6 +137,19 @@ func (e *Entry) IfDiffers(reason string) *Entry {
 	return e
 }
 
+// Measured appends, when the verdict is Differs, a measurement that does
+// not explain the difference — it brings nothing within the paper's value:
+// our value at another load, our data's dates, a hypothesis's bound — to
+// our value, as " (note)", and leaves the reason empty: the entry is
+// unexplained, and the reader still sees what was measured. A restatement
+// of the difference is not a reason.
+func (e *Entry) Measured(note string) *Entry {
+	if e.Verdict == Differs && note != "" {
+		e.OurValue += " (" + note + ")"
+	}
+	return e
+}
+
 // Quoting records the paper's words the value comes from and returns e.
 func (e *Entry) Quoting(quote string) *Entry { e.Quote = quote; return e }
 

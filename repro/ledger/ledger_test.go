@@ -304,3 +304,30 @@ func TestNewForSections(t *testing.T) {
 		t.Errorf("sections %q %q %q", es[0].Section, es[1].Section, es[2].Section)
 	}
 }
+
+// TestMeasured: a measurement goes with our value of a differing entry,
+// which stays unexplained; an agreeing entry and an empty note are left.
+func TestMeasured(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name       string
+		got        float64
+		note       string
+		wantOurs   string
+		wantReason string
+	}{
+		{"differs", 41, "41 at 1× users too", "41 (41 at 1× users too)", ""},
+		{"agrees", 20, "unused", "20", ""},
+		{"differs, no note", 41, "", "41", ""},
+	}
+	for _, c := range cases {
+		l := New("demo")
+		e := l.Check("§5.2", "depth", "average stack depth", Between(13, 36), c.got).Measured(c.note)
+		if e.OurValue != c.wantOurs || e.Reason != c.wantReason {
+			t.Errorf("%s: our value %q, reason %q; want %q, %q", c.name, e.OurValue, e.Reason, c.wantOurs, c.wantReason)
+		}
+		if s := Summarize(l.Entries()); c.got == 41 && s.Unexplained != 1 {
+			t.Errorf("%s: %d unexplained, want 1", c.name, s.Unexplained)
+		}
+	}
+}
