@@ -253,7 +253,7 @@ func (r *Fig3Result) Claims(l *ledger.Ledger) {
 		l.Check(item, "fig3/"+row.log+"/at-max", row.log+": users often use the maximal allowed estimate (share of jobs whose estimate is the log's largest)",
 			ledger.Stated("often", ledger.AtLeast(0.1)), row.atMax).Digits(3).
 			Quoting("often using the maximal allowed estimate").
-			IfDiffers(fmt.Sprintf("%s's largest estimate (%s) is used by %d jobs; its most frequent estimate is %s (%.0f%% of the jobs); the limits of its queues are not in the log",
+			Measured(fmt.Sprintf("%s's largest estimate (%s) is used by %d jobs; its most frequent estimate is %s (%.0f%% of the jobs); the limits of its queues are not in the log",
 				row.log, time.Duration(row.maxEst)*time.Second, int(math.Round(row.atMax*float64(row.jobs))), ts[0], 100*row.top[0].Fraction))
 	}
 }

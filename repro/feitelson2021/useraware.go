@@ -355,12 +355,12 @@ func (r *Fig20Result) Claims(l *ledger.Ledger) {
 		l.Claim(item, id+"/short-medium-faster", fmt.Sprintf("α = %g: the user-aware scheduler reduces the response time of short and medium jobs, which it prioritises (relative to EASY)", a),
 			ratio("short") < 1 && ratio("medium") < 1, fmt.Sprintf("response relative to EASY: short %.2f, medium %.2f", ratio("short"), ratio("medium"))).
 			Quoting("achieves a significant reduction in response time for short and medium jobs").
-			IfDiffers(fmt.Sprintf("with %g× users: short %.2f, medium %.2f", fig20AltLoad, alt("short"), alt("medium")))
+			Measured(fmt.Sprintf("with %g× users: short %.2f, medium %.2f", fig20AltLoad, alt("short"), alt("medium")))
 		l.Claim(item, id+"/long-slower", fmt.Sprintf("α = %g: the improvement comes at the expense of long jobs, which are delayed (response relative to EASY above 1)", a),
 			ratio("long") > 1, fmt.Sprintf("response relative to EASY: long %.2f", ratio("long"))).
 			Quoting("The improved performance of short jobs comes at the expense of long jobs").
 			Main(). // the figure's caption
-			IfDiffers(fmt.Sprintf("ordering by expected response shortens the whole queue, so long jobs wait less too: their response relative to EASY is %.2f with %g× users and %.2f with %g×, below 1 at both loads",
+			Measured(fmt.Sprintf("long jobs' response relative to EASY is %.2f with %g× users and %.2f with %g×, below 1 at both loads",
 				ratio("long"), fig20Load, alt("long"), fig20AltLoad))
 	}
 }
@@ -477,7 +477,7 @@ func (r *Fig21Result) Claims(l *ledger.Ledger) {
 	l.Claim(item, "fig21/easy-drains", "with EASY the queue drains in the evening, leaving the system idle during the night (mean queue 0:00–6:00 below a tenth of its daytime peak)",
 		hoursMean(easy, 0, 6) < dayPeak/10, fmt.Sprintf("EASY: %.2f waiting jobs at night, daytime peak %.1f", hoursMean(easy, 0, 6), dayPeak)).
 		Quoting("with EASY it quickly drains in the evening, leaving the system idle during the night").
-		IfDiffers(fmt.Sprintf("with %g× users EASY still has %.2f waiting jobs at night for a daytime peak of %.1f: the queue of the resampled log does not drain overnight at either load",
+		Measured(fmt.Sprintf("with %g× users EASY still has %.2f waiting jobs at night for a daytime peak of %.1f: the queue of the resampled log does not drain overnight at either load",
 			fig20AltLoad, hoursMean(altEasy, 0, 6), slices.Max(altEasy[8:18])))
 	l.Claim(item, "fig21/aware-works-at-night", "the user-aware scheduler overcommits during the day and has much more work left for the night than EASY (mean queue 0:00–6:00, at least twice EASY's)",
 		hoursMean(aware, 0, 6) >= 2*hoursMean(easy, 0, 6), fmt.Sprintf("waiting jobs at night: user-aware (α = %g) %.2f, EASY %.2f", ua, hoursMean(aware, 0, 6), hoursMean(easy, 0, 6))).
@@ -493,6 +493,6 @@ func (r *Fig21Result) Claims(l *ledger.Ledger) {
 	l.Claim(item, "fig21/only-with-cycle", "the user-aware scheduler's gain only works with a daily cycle: its throughput gain over EASY is larger with the cycle than without (by at least a percentage point)",
 		gainCycle > gainNone+0.01, fmt.Sprintf("throughput gain over EASY: %+.1f%% with office hours, %+.1f%% without a cycle", 100*gainCycle, 100*gainNone)).
 		Quoting("this only worked when the simulation included a daily cycle\nof activity").
-		IfDiffers(fmt.Sprintf("the user-aware scheduler gains little throughput either way: with %g× users %+.1f%% with office hours and %+.1f%% without a cycle",
+		Measured(fmt.Sprintf("the user-aware scheduler gains little throughput either way: with %g× users %+.1f%% with office hours and %+.1f%% without a cycle",
 			fig20AltLoad, 100*(r.altTp[fmt.Sprintf("%s %g", oh, ua)]/r.altTp[oh+" 0"]-1), 100*(r.altTp[fmt.Sprintf("%s %g", none, ua)]/r.altTp[none+" 0"]-1)))
 }
