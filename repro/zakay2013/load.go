@@ -453,20 +453,21 @@ func (r *Fig12Result) Claims(l *ledger.Ledger) {
 	if r.quick {
 		quick = "quick mode simulates only a few load factors"
 	}
+	// The onset reading counted over every log of the figure, as a
+	// convention is (lublin2003): it may explain a log's difference only
+	// when it agrees on more logs than the paper's reading.
+	asRead, onsets := 0, 0
+	for _, name := range order {
+		top, _, _ := highestUnsaturated(byLog[name])
+		asRead += b2i(saturationPoint[name].Accepts(top))
+		if on, ok := onsetOf(byLog[name]); ok {
+			onsets += b2i(saturationPoint[name].Accepts(on.util))
+		}
+	}
 	for _, name := range order {
 		rows := byLog[name]
 		id := "fig12/" + name + "/"
-		top := math.Inf(-1)
-		var at loadRow      // the load factor of the highest unsaturated utilisation
-		var valid []loadRow // load factors with an unsaturated run
-		for _, x := range rows {
-			if x.unsaturated > 0 {
-				if x.maxUtil > top {
-					top, at = x.maxUtil, x
-				}
-				valid = append(valid, x)
-			}
-		}
+		top, at, valid := highestUnsaturated(rows)
 		where := fmt.Sprintf(" (reached at load factor %g, where %d of %d simulations did not saturate)", at.load, at.unsaturated, at.runs)
 		l.Check("Fig. 12", id+"max_valid_utilization", name+": highest utilisation of a simulation that did not saturate",
 			ledger.Stated("no more than 100%", ledger.AtMost(1)), top).Digits(3).
@@ -479,9 +480,10 @@ func (r *Fig12Result) Claims(l *ledger.Ledger) {
 			o := l.Own("Fig. 12", id+"saturation_onset", name+": lowest utilisation of a simulation that saturated (our reading of where it saturates)",
 				saturationPoint[name], on.util).Digits(3)
 			o.OurValue += fmt.Sprintf(" (at load factor %g)", on.load)
-			if o.Verdict == ledger.Agrees {
+			if o.Verdict == ledger.Agrees && onsets > asRead {
 				e.IfDiffers(fmt.Sprintf("with the utilisation of the first simulation that saturated (ours: %s) the value is %.3f, which agrees "+
-					"with the paper's %s; the mechanism: %s", o.ID, on.util, saturationPoint[name].Value(), onsetWords(top, at.load, on)))
+					"with the paper's %s (read so on every log of the figure, %d of %d agree, against %d as read); the mechanism: %s",
+					o.ID, on.util, saturationPoint[name].Value(), onsets, len(order), asRead, onsetWords(top, at.load, on)))
 			}
 		}
 		if quick != "" {
@@ -509,4 +511,20 @@ func (r *Fig12Result) Claims(l *ledger.Ledger) {
 				Quoting("At low loads performance is good, and increasing the load has little effect. But as the system approaches saturation, the performance deteriorates precipitously.")
 		}
 	}
+}
+
+// highestUnsaturated returns the highest utilisation of a simulation that
+// did not saturate over rows (a log's load factors), the row where it is
+// reached, and the rows with an unsaturated run.
+func highestUnsaturated(rows []loadRow) (top float64, at loadRow, valid []loadRow) {
+	top = math.Inf(-1)
+	for _, x := range rows {
+		if x.unsaturated > 0 {
+			if x.maxUtil > top {
+				top, at = x.maxUtil, x
+			}
+			valid = append(valid, x)
+		}
+	}
+	return top, at, valid
 }
