@@ -206,11 +206,19 @@ func (r *DiversityResult) Claims(l *ledger.Ledger) {
 		logs[order[0]] == "SDSC-Par-1996", "farthest: "+logs[order[0]]).Quoting("Obviously the SDSC Paragon log is the farthest from the average")
 	l.Claim("Table 4", "table4/kth-second", "the KTH log is the second farthest", logs[order[1]] == "KTH-SP2", "second: "+logs[order[1]]).
 		Quoting("The KTH log is the second farthest")
-	l.Check("Table 4", "table4/random", "largest median deviation of a random sample of a log's size from the global distribution",
-		ledger.Stated("around 0.021 for all logs", ledger.Approx(0.021, 0.25)), maxOf(rnd)).Digits(3).
-		Quoting("led to results around 0.021 for all logs").
-		IfDiffers(fmt.Sprintf("a sample of a whole log (tens of thousands of jobs) deviates little by chance; samples of a 3-day slice's size give %.3f–%.3f (M'_g of M'_med, Table 3)",
-			r.sliceRandom[0], r.sliceRandom[1]))
+	// The sample size is in the sentence our copy lost: samples of a
+	// 3-day slice's size are another reading, a reason only when every
+	// log's value under it is around 0.021 too.
+	around := ledger.Approx(0.021, 0.25)
+	sliceSize := fmt.Sprintf("samples of a 3-day slice's size give %.3f–%.3f (M'_g of M'_med, Table 3)", r.sliceRandom[0], r.sliceRandom[1])
+	e := l.Check("Table 4", "table4/random", "largest median deviation of a random sample of a log's size from the global distribution",
+		ledger.Stated("around 0.021 for all logs", around), maxOf(rnd)).Digits(3).
+		Quoting("led to results around 0.021 for all logs")
+	if around.Accepts(r.sliceRandom[0]) && around.Accepts(r.sliceRandom[1]) {
+		e.IfDiffers("a sample of a whole log (tens of thousands of jobs) deviates little by chance; " + sliceSize + ", all around 0.021")
+	} else {
+		e.Measured(sliceSize + ", not all around 0.021")
+	}
 	l.Claim("Table 4", "table4/significant", "every log's deviation is above its random deviation", minOf(sub(dev, rnd)) > 0, "").
 		Quoting("but still their distance is significant")
 	for i, name := range logs {
