@@ -108,7 +108,7 @@ func (r *Fig11Result) Claims(l *ledger.Ledger) {
 		l.Claim(item, "fig11/"+name+"/others-back-off", name+": when one user loads the system, others tend to back off: the larger the most active user's share of a week, the fewer jobs the other users submit (Spearman's ρ < 0)",
 			r.rhoShare[i] < 0, fmt.Sprintf("ρ = %.2f over %s's weeks", r.rhoShare[i], name)).
 			Quoting("when one user loads the system, others tend to back off").
-			IfDiffers(fmt.Sprintf("over %d weeks ρ has a standard error of about %.2f (1/√(n−1)), so %.2f is no association either way; with the most active user's jobs instead of its share ρ = %.2f",
+			Measured(fmt.Sprintf("over %d weeks ρ has a standard error of about %.2f (1/√(n−1)), so %.2f is no association either way; with the most active user's jobs instead of its share ρ = %.2f",
 				r.weeks[i], 1/math.Sqrt(float64(r.weeks[i]-1)), r.rhoShare[i], r.rhoTop[i]))
 		l.Claim(item, "fig11/"+name+"/many-jobs-small", name+": when there are many jobs, all of them, by all users, are small: the more jobs in a week, the fewer processors the other users' jobs use (Spearman's ρ < 0)",
 			r.rhoSize[i] < 0, fmt.Sprintf("ρ = %.2f", r.rhoSize[i])).
