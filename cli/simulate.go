@@ -90,10 +90,7 @@ func runSimulate(e *env, args []string) error {
 	s := a.factory()
 	r, err := sim.Replay(tr, s, a.opts)
 	if err != nil {
-		return err
-	}
-	if r.Prep.Jobs == 0 {
-		return fmt.Errorf("simulate: %w", r.Prep.NoJobs(tr.Name))
+		return fmt.Errorf("simulate: %w", err)
 	}
 	if r.WeeklyTruncated && a.weeklyOut.set() {
 		fmt.Fprintf(e.stderr, "simulate: the schedule spans more than %d weeks: the weekly samples stop there\n", sim.MaxWeeklySamples)

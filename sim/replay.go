@@ -33,7 +33,8 @@ func Run(jobs []Job, procs int, s Scheduler, opts EngineOptions) (*Result, error
 // of opts (Prepare; PrepReport in Result.Prep), on a machine of
 // opts.Machine(tr) processors (its rule in Result.ProcsRule); it returns an
 // error wrapping datasets.ErrNoMachineSize when neither opts nor the log
-// gives a size.
+// gives a size, and one wrapping ErrNoJobs (PrepReport.NoJobs) when Prepare
+// keeps no job, whose summary would be NaN.
 func Replay(tr *datasets.Trace, s Scheduler, opts Options) (*Result, error) {
 	m := opts.Machine(tr)
 	if m.Rule == datasets.SizeUnknown {
@@ -42,6 +43,9 @@ func Replay(tr *datasets.Trace, s Scheduler, opts Options) (*Result, error) {
 	jobs, rep, err := Prepare(tr, m.Procs, opts)
 	if err != nil {
 		return nil, err
+	}
+	if len(jobs) == 0 {
+		return nil, fmt.Errorf("sim: %w", rep.NoJobs(tr.Name))
 	}
 	r, err := Run(jobs, m.Procs, s, opts.Engine)
 	if err != nil {

@@ -140,12 +140,13 @@ type Summary struct {
 	AvgResponse        float64 // mean of end − submit, s
 	AvgSlowdown        float64 // mean of response / runtime over jobs of runtime > 0
 	AvgBoundedSlowdown float64 // mean of max(1, response / max(runtime, 10 s))
-	Utilization        float64 // Σ runtime·processors / (P · makespan), a fraction
+	Utilization        float64 // Σ runtime·processors / (P · makespan), a fraction; NaN when the makespan is 0
 	Makespan           float64 // last end − first submit, s
 	// Throughput is the jobs counted per week of the makespan: Jobs /
 	// (Makespan / Week), jobs per week. (A feedback simulation also
 	// measures a throughput over a fixed window, feedback.Window: the two
-	// differ by the time the last jobs take to drain.)
+	// differ by the time the last jobs take to drain.) NaN when the
+	// makespan is 0 (every counted job of runtime 0, submitted at once).
 	Throughput       float64
 	MaxQueue         int // longest queue after a scheduling pass (all jobs)
 	SlowdownExcluded int // jobs of runtime 0 left out of AvgSlowdown

@@ -24,6 +24,8 @@ const (
 )
 
 // MissingEstimate says what estimate a job without one (SWF field 9 −1) gets.
+// An estimate that is not a number from 0 to datasets.MaxDuration (the
+// reader's bound; a hand-made trace may hold Inf or 1e300) is missing too.
 type MissingEstimate int
 
 const (
@@ -150,12 +152,16 @@ func CheckProcs(procs int) error {
 // Prepare turns the jobs of a trace into simulated jobs on a machine of
 // procs processors, ordered by submit time (ties in the log's order),
 // under the policies of opts (see Options and PrepareJob). It returns an
-// error when a job is wider than the machine under ErrorWide, or when
-// procs is not from 1 to MaxProcs.
+// error when a job is wider than the machine under ErrorWide, when
+// procs is not from 1 to MaxProcs, or when the trace's columns differ in
+// length (datasets.Trace.Validate).
 func Prepare(tr *datasets.Trace, procs int, opts Options) ([]Job, PrepReport, error) {
 	rep := PrepReport{Input: tr.Len()}
 	if err := CheckProcs(procs); err != nil {
 		return nil, rep, err
+	}
+	if err := tr.Validate(); err != nil {
+		return nil, rep, fmt.Errorf("sim: %w", err)
 	}
 	maxEst := opts.MaxEstimate(tr.ReqTime, tr.Runtime)
 	jobs := make([]Job, 0, tr.Len())
@@ -234,8 +240,9 @@ func (r *PrepReport) Count(f JobFate) {
 }
 
 // MaxEstimate returns the estimate PrepareJob gives a job without one under
-// EstimateMaximum: the largest known estimate (reqTime ≥ 0) of the log, or
-// its largest known runtime when no estimate is known (−Inf when neither
+// EstimateMaximum: the largest known estimate (0 ≤ reqTime ≤
+// datasets.MaxDuration) of the log, or its largest known runtime (in the
+// same range) when no estimate is known (−Inf when neither
 // is); NaN under the other policies, which do not use it.
 func (o Options) MaxEstimate(reqTime, runtime []float64) float64 {
 	if o.MissingEstimate != EstimateMaximum {
@@ -243,13 +250,13 @@ func (o Options) MaxEstimate(reqTime, runtime []float64) float64 {
 	}
 	maxEst := math.Inf(-1)
 	for _, r := range reqTime {
-		if r >= 0 {
+		if knownEstimate(r) {
 			maxEst = max(maxEst, r)
 		}
 	}
 	if math.IsInf(maxEst, -1) {
 		for _, r := range runtime {
-			if r >= 0 {
+			if knownEstimate(r) {
 				maxEst = max(maxEst, r)
 			}
 		}
@@ -291,7 +298,7 @@ func (o Options) PrepareJob(sub, run float64, alloc, req int, reqTime float64, p
 		return Job{Procs: w}, f
 	}
 	est := reqTime
-	if !(est >= 0) {
+	if !knownEstimate(est) {
 		f.MissingEstimate = true
 		if o.MissingEstimate == EstimateMaximum {
 			est = max(maxEst, 0)
@@ -312,6 +319,10 @@ func (o Options) PrepareJob(sub, run float64, alloc, req int, reqTime float64, p
 	return Job{Submit: sub, Runtime: run, Estimate: est, Procs: w}, f
 }
 
+// knownEstimate says whether a requested time is an estimate: a number
+// from 0 to datasets.MaxDuration, the reader's bound.
+func knownEstimate(t float64) bool { return t >= 0 && t <= datasets.MaxDuration }
+
 // Validate checks jobs against the invariants of Job on a machine of procs
 // processors and returns an error naming the first bad job.
 func Validate(jobs []Job, procs int) error {
@@ -321,8 +332,8 @@ func Validate(jobs []Job, procs int) error {
 			return fmt.Errorf("sim: job %d (row %d): submit time %v", j.ID, i, j.Submit)
 		case !(j.Runtime >= 0) || math.IsInf(j.Runtime, 1):
 			return fmt.Errorf("sim: job %d (row %d): runtime %v, want finite and ≥ 0", j.ID, i, j.Runtime)
-		case !(j.Estimate >= j.Runtime):
-			return fmt.Errorf("sim: job %d (row %d): estimate %v below runtime %v", j.ID, i, j.Estimate, j.Runtime)
+		case !(j.Estimate >= j.Runtime) || math.IsInf(j.Estimate, 1):
+			return fmt.Errorf("sim: job %d (row %d): estimate %v, want finite and ≥ runtime %v", j.ID, i, j.Estimate, j.Runtime)
 		case j.Procs < 1 || j.Procs > procs:
 			return fmt.Errorf("sim: job %d (row %d): %d processors on a machine of %d", j.ID, i, j.Procs, procs)
 		}
