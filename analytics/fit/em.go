@@ -30,7 +30,7 @@ const (
 // default and a negative one is an error.
 type EMOptions struct {
 	// MaxIter is the largest number of E-steps (log-likelihood evaluations)
-	// per start; 0 means 1000.
+	// per start; 0 means 1000, at most MaxEMIter.
 	MaxIter int
 	// Tol stops the iteration when the log-likelihood per unit weight,
 	// LogLik/Σw, improves by less than Tol in one iteration; 0 means 1e-9.
@@ -38,7 +38,8 @@ type EMOptions struct {
 	// Restarts is the number of additional starts, each splitting the sorted
 	// sample at a uniformly random weighted quantile in [0.05, 0.95] (drawn
 	// from rand.NewPCG(Seed, 0x4c46)); the fit with the highest
-	// log-likelihood is returned. 0 means only the Init start.
+	// log-likelihood is returned. 0 means only the Init start; at most
+	// MaxRestarts.
 	Restarts int
 	// Seed seeds the random restarts.
 	Seed uint64
@@ -48,16 +49,30 @@ type EMOptions struct {
 	Split float64
 	// Bins is the number of equal-width histogram bins for
 	// InitMiddleMinimum; 0 means the Rice rule ⌈2·n^(1/3)⌉ clamped to
-	// [10, 100].
+	// [10, 100]; at most MaxBins.
 	Bins int
 	// NoAcceleration turns off the SQUAREM acceleration (see FitHyperGamma)
 	// and runs textbook EM. Hyper-Erlang fits always run textbook EM.
 	NoAcceleration bool
 }
 
+// Bounds of EMOptions, so that no option makes a fit run for days or
+// allocate beyond memory: MaxIter ≤ MaxEMIter, Restarts ≤ MaxRestarts,
+// Bins ≤ MaxBins (also MiddleMinimum's bound).
+const (
+	MaxEMIter   = 1_000_000
+	MaxRestarts = 10_000
+	// MaxBins bounds the histogram of the middle-minimum split, whose
+	// valley search takes O(bins²) steps.
+	MaxBins = 10_000
+)
+
 func (o EMOptions) withDefaults() (EMOptions, error) {
 	if o.MaxIter < 0 || !(o.Tol >= 0) || o.Restarts < 0 || o.Bins < 0 {
 		return o, fmt.Errorf("fit: EMOptions MaxIter %d, Tol %v, Restarts %d, Bins %d: negative (or NaN)", o.MaxIter, o.Tol, o.Restarts, o.Bins)
+	}
+	if o.MaxIter > MaxEMIter || o.Restarts > MaxRestarts || o.Bins > MaxBins {
+		return o, fmt.Errorf("fit: EMOptions MaxIter %d, Restarts %d, Bins %d: want at most %d, %d and %d", o.MaxIter, o.Restarts, o.Bins, MaxEMIter, MaxRestarts, MaxBins)
 	}
 	if o.MaxIter == 0 {
 		o.MaxIter = 1000
@@ -605,10 +620,14 @@ func FitHyperErlang(x, w []float64, opts EMOptions) (HyperErlang, Result, error)
 // the centre of the lowest bin between the two modes (the middle of a run of
 // equally low bins). ok is false when the histogram has no second mode; NaN
 // values and zero weights are ignored. x is whatever the caller fits: the
-// paper splits in log space, so pass log-transformed data.
+// paper splits in log space, so pass log-transformed data. bins above
+// MaxBins panics (a programmer error, as a length mismatch of w).
 func MiddleMinimum(x, w []float64, bins int) (split float64, ok bool) {
 	if w != nil && len(w) != len(x) {
 		panic("fit: weights and data have different lengths")
+	}
+	if bins > MaxBins {
+		panic(fmt.Sprintf("fit: MiddleMinimum with %d bins, want at most MaxBins (%d)", bins, MaxBins))
 	}
 	xs := make([]float64, 0, len(x))
 	ws := make([]float64, 0, len(x))
@@ -632,6 +651,14 @@ func middleMinimum(x, w []float64, bins int) (float64, bool) {
 	lo, hi := slices.Min(x), slices.Max(x)
 	if !(hi > lo) {
 		return math.NaN(), false
+	}
+	if math.IsInf(hi-lo, 0) { // a span beyond float64's range: split the halves
+		half := make([]float64, len(x))
+		for i, v := range x {
+			half[i] = v / 2
+		}
+		s, ok := middleMinimum(half, w, bins)
+		return 2 * s, ok
 	}
 	width := (hi - lo) / float64(bins)
 	h := make([]float64, bins)

@@ -89,7 +89,10 @@ func checkData(x, w []float64, s support) (n int, sumW float64, err error) {
 	if n < MinPoints {
 		return n, sumW, fmt.Errorf("%w (got %d)", ErrTooFew, n)
 	}
-	if !(sumW > 0) || math.IsInf(sumW, 0) {
+	if math.IsInf(sumW, 0) {
+		return n, sumW, fmt.Errorf("%w (their sum overflows float64)", ErrWeights)
+	}
+	if !(sumW > 0) {
 		return n, sumW, ErrWeights
 	}
 	if constant {

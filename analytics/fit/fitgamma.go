@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mathext"
 	"gonum.org/v1/gonum/stat/distuv"
 )
@@ -46,20 +47,38 @@ func FitGamma(x, w []float64) (Gamma, Result, error) {
 	if err != nil {
 		return Gamma{}, Result{N: n}, err
 	}
-	var swx, swl float64
-	for i, v := range x {
-		wi := weight(w, i)
-		if wi == 0 {
-			continue
-		}
-		swx += wi * v
-		swl += wi * math.Log(v)
+	// The Gamma family is closed under scaling: when Σw·x overflows
+	// (values near MaxFloat64), fit x·2^k, exactly, and scale back.
+	k := 0
+	swx, swl := gammaSums(x, w, k)
+	if math.IsInf(swx, 0) {
+		_, kx := math.Frexp(floats.Max(x))
+		_, kw := math.Frexp(sw)
+		k = -kx - kw
+		swx, swl = gammaSums(x, w, k)
 	}
 	a, b, it, ok := gammaMLE(sw, swx, swl)
 	if !(a > 0) || !(b > 0) || math.IsInf(a, 0) {
 		return Gamma{}, Result{N: n}, fmt.Errorf("%w (log mean − mean log = %v)", ErrConstant, math.Log(swx/sw)-swl/sw)
 	}
-	return Gamma{Alpha: a, Beta: b}, Result{LogLik: gammaLogLik(a, b, sw, swx, swl), N: n, Iterations: it, Converged: ok}, nil
+	ll := gammaLogLik(a, b, sw, swx, swl) + sw*float64(k)*math.Ln2 // densities scale by 2^k
+	return Gamma{Alpha: a, Beta: math.Ldexp(b, -k)}, Result{LogLik: ll, N: n, Iterations: it, Converged: ok}, nil
+}
+
+// gammaSums returns Σw·x·2^k and Σw·log(x·2^k) over the weighted values
+// (k is 0 but for values near MaxFloat64). log(2^k) is k·ln 2, as
+// math.Log is inexact for subnormal numbers.
+func gammaSums(x, w []float64, k int) (swx, swl float64) {
+	scale, logScale := math.Ldexp(1, k), float64(k)*math.Ln2
+	for i, v := range x {
+		wi := weight(w, i)
+		if wi == 0 {
+			continue
+		}
+		swx += wi * v * scale
+		swl += wi * (math.Log(v) + logScale)
+	}
+	return swx, swl
 }
 
 // gammaLogLik returns Σw log f(x; a, b) from the weighted sums.
