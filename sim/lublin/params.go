@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 
+	"gonum.org/v1/gonum/stat/distuv"
+
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/sim/estimates"
 )
@@ -106,6 +108,12 @@ type Class struct {
 	Runtime RuntimeParams
 	Arrival ArrivalParams
 }
+
+// MaxProcs bounds Params.Procs: 2^53, up to which sizes drawn as
+// round(2^x) are exact integers (at 2^63 they overflowed to negative
+// processor counts). sim.MaxProcs bounds the machines that can be
+// simulated.
+const MaxProcs = 1 << 53
 
 // Defaults of the reference program m_lublin99.
 const (
@@ -324,14 +332,16 @@ func (p Params) Validate() error {
 			return fmt.Errorf("lublin: %w", err)
 		}
 	}
-	if p.Procs < 1 {
-		return fmt.Errorf("lublin: machine size %d < 1", p.Procs)
+	if p.Procs < 1 || p.Procs > MaxProcs {
+		return fmt.Errorf("lublin: machine size %d, want 1 to %d", p.Procs, MaxProcs)
 	}
 	if len(p.Classes) == 0 {
 		return errors.New("lublin: no job classes")
 	}
-	if p.MaxLogRuntime < 0 || p.MaxLogInterarrival < 0 {
-		return errors.New("lublin: negative log cap")
+	maxCap := math.Log(datasets.MaxDuration)
+	if !(p.MaxLogRuntime >= 0 && p.MaxLogRuntime <= maxCap) || !(p.MaxLogInterarrival >= 0 && p.MaxLogInterarrival <= maxCap) {
+		return fmt.Errorf("lublin: log caps %v (runtime) and %v (inter-arrival): want 0 (the default) to %.4g, ln(datasets.MaxDuration)",
+			p.MaxLogRuntime, p.MaxLogInterarrival, maxCap)
 	}
 	if p.DayStart < 0 || p.DayStart > Slots {
 		return fmt.Errorf("lublin: day start %d not in 1..%d", p.DayStart, Slots)
@@ -340,6 +350,34 @@ func (p Params) Validate() error {
 	for _, c := range p.Classes {
 		if err := c.validate(hmax); err != nil {
 			return fmt.Errorf("lublin: class %q: %w", c.Name, err)
+		}
+		if err := c.checkCaps(p.maxLogRuntime(), p.maxLogInterarrival()); err != nil {
+			return fmt.Errorf("lublin: class %q: %w", c.Name, err)
+		}
+	}
+	return nil
+}
+
+// MinCapMass is the least probability each Gamma of a class must put at
+// or below its log cap: draws above the cap are redrawn, so a cap below
+// nearly all the mass would redraw for ever.
+const MinCapMass = 1e-3
+
+// checkCaps checks that the caps leave each Gamma MinCapMass of its mass.
+func (c Class) checkCaps(maxRun, maxArr float64) error {
+	r, a := c.Runtime, c.Arrival
+	for _, g := range []struct {
+		what        string
+		alpha, beta float64
+		cap         float64
+	}{
+		{"runtime Gamma 1", r.Alpha1, r.Beta1, maxRun},
+		{"runtime Gamma 2", r.Alpha2, r.Beta2, maxRun},
+		{"inter-arrival Gamma", a.Alpha * a.ARAR, a.Beta, maxArr},
+	} {
+		if m := (distuv.Gamma{Alpha: g.alpha, Beta: 1 / g.beta}).CDF(g.cap); !(m >= MinCapMass) {
+			return fmt.Errorf("%s (shape %v, scale %v) puts %.3g of its mass below the log cap %v, want at least %v (draws above the cap are redrawn)",
+				g.what, g.alpha, g.beta, m, g.cap, MinCapMass)
 		}
 	}
 	return nil
