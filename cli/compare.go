@@ -30,7 +30,7 @@ var compareDefaultMetrics = []string{"avg_wait", "wait_p90", "wait_p99", "wait_m
 	"bounded_slowdown_p99", "utilization", "user_bsld_jain"}
 
 // maxVariants bounds --variants.
-const maxVariants = 100_000
+const maxVariants = resample.MaxVariants
 
 func runCompare(e *env, args []string) error {
 	fs := e.newFlags("compare")

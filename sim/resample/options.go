@@ -284,7 +284,8 @@ type Options struct {
 	// most MaxLoad.
 	Load float64
 	// LongTermUsers is the number of long-term users; zero means
-	// round(Load × the pool's long-term users).
+	// round(Load × the pool's long-term users); at most MaxLoad × the
+	// pool's long-term users.
 	LongTermUsers int
 	// NoLongTermUsers asks for no long-term user (LongTermUsers is then
 	// ignored).
@@ -292,7 +293,8 @@ type Options struct {
 	// InitialTemporary is the expected number of temporary users at the
 	// start (rounded at random to an integer); zero means Load × the
 	// average number present in a week (TemporaryRates; by weeks with a
-	// job with InitialByActiveWeeks).
+	// job with InitialByActiveWeeks); at most MaxLoad × the pool's
+	// temporary users.
 	InitialTemporary float64
 	// NoInitialTemporary starts the log without temporary users.
 	NoInitialTemporary bool
@@ -426,6 +428,9 @@ func (p *Pools) resolveUsers(o *Options) error {
 	if o.LongTermUsers > 0 && len(p.LongTerm) == 0 {
 		return fmt.Errorf("resample: %d long-term users asked, the pool has none", o.LongTermUsers)
 	}
+	if o.LongTermUsers > MaxLoad*len(p.LongTerm) {
+		return fmt.Errorf("resample: %d long-term users asked, want at most %d (MaxLoad × the pool's %d)", o.LongTermUsers, MaxLoad*len(p.LongTerm), len(p.LongTerm))
+	}
 	present, active, rate := p.TemporaryPresent(), p.TemporaryActive(), p.TemporaryRate()
 	if o.TemporaryRates == RatesOverObservable {
 		present, active, rate = p.observableRates()
@@ -445,6 +450,9 @@ func (p *Pools) resolveUsers(o *Options) error {
 	}
 	if o.InitialTemporary > 0 && len(p.Temporary) == 0 {
 		return fmt.Errorf("resample: initial temporary users asked, the pool has none")
+	}
+	if o.InitialTemporary > float64(MaxLoad*len(p.Temporary)) {
+		return fmt.Errorf("resample: %.3g initial temporary users asked, want at most %d (MaxLoad × the pool's %d)", o.InitialTemporary, MaxLoad*len(p.Temporary), len(p.Temporary))
 	}
 	return nil
 }

@@ -15,10 +15,17 @@ import (
 	"github.com/tracelab/tracelab/sim/sweep"
 )
 
-// Variants generates n resampled logs with options o; variant i uses the
-// seed of replicate i of a sweep seeded with seed (sweep.Seed(seed, i),
-// stream 0), so it is the log that replicate simulates.
+// MaxVariants bounds the number of variants Variants makes.
+const MaxVariants = 100_000
+
+// Variants generates n resampled logs (0 ≤ n ≤ MaxVariants) with options
+// o; variant i uses the seed of replicate i of a sweep seeded with seed
+// (sweep.Seed(seed, i), stream 0), so it is the log that replicate
+// simulates.
 func (p *Pools) Variants(o Options, n int, seed uint64) ([]*Resampled, error) {
+	if n < 0 || n > MaxVariants {
+		return nil, fmt.Errorf("resample: %d variants, want 0 to %d", n, MaxVariants)
+	}
 	out := make([]*Resampled, n)
 	for i := range out {
 		o.Seed, o.Stream = sweep.Seed(seed, i), 0
