@@ -590,7 +590,8 @@ func (r *Fig6Result) Claims(l *ledger.Ledger) {
 		AsCheck("arithmetic: dividing the interarrival times by 8/7 multiplies the offered load by 8/7; it checks our scaling")
 	l.Claim(item, "fig6/daily-cycle-shrinks", "shrinking the interarrival times shrinks the daily load cycle as well: the autocorrelation of the hourly arrivals peaks at 24 hours before and at 21 (= 24 × 7/8) after",
 		r.DayLag == 24 && r.ScaledDayLag == 21, fmt.Sprintf("peak lag %d h before, %d h after", r.DayLag, r.ScaledDayLag)).
-		Quoting("shrinking the daily load cycle as well")
+		Quoting("shrinking the daily load cycle as well").
+		AsCheck("arithmetic: multiplying every interarrival time by 7/8 maps a 24-hour period to 21 hours on any log with a daily cycle; it checks our scaling")
 	w, wo := r.Roughness[WithFlurry], r.Roughness[WithoutFlurry]
 	// Fluctuations "disappeared": the curve without the flurry is close to
 	// monotone, its total variation within 50% of its net rise.

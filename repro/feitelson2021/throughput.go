@@ -333,6 +333,7 @@ func (r *Table1Result) Claims(l *ledger.Ledger) {
 	l.Claim(item, "table1/throughput-oblivious", "oblivious workloads: if not saturated, throughput is completely determined by the workload (open runs: jobs ended per week within 5% of jobs arrived per week)",
 		d.Dev <= 0.05, fmt.Sprintf("largest difference over the %d unsaturated open runs: %.1f%% (%s at %g× users)", d.Runs, 100*d.Dev, d.Scheduler, d.Load)).
 		Quoting("if not saturated, throughput is completely determined by the workload").
+		AsCheck("conservation: an open system that is not saturated ends the jobs that arrive, on any log; it checks our simulation and saturation test").
 		IfDiffers(fmt.Sprintf("the saturation test's convention: 2013 §6.3's test leaves out the last 20%% of the weeks, and the run of the largest difference ends its window with %d jobs outstanding; "+
 			"the same test keeping every week (sim.SaturationOptions.NoDrop) flags %d of the %d runs beyond 5%%, leaving %d open runs unsaturated whose largest difference is %.1f%% (%s at %g× users)",
 			d.Outstanding, caught, d.Beyond, all.Runs, 100*all.Dev, all.Scheduler, all.Load))
