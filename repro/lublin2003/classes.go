@@ -266,8 +266,8 @@ func (r *ClassesResult) Claims(l *ledger.Ledger) {
 			r.removed, paper-ours, both)
 	}
 	l.Check("§8.2", "classes/interactive/jobs-1996", "SDSC96: interactive jobs (completed)",
-		ledger.Printed("17807", 0), float64(in.jobs)).Quoting("from 55208 jobs to 17807 jobs").IfDiffers(need(17807, in.jobs))
+		ledger.Printed("17807", 0), float64(in.jobs)).Quoting("from 55208 jobs to 17807 jobs").IfDiffers(need(17807, in.jobs)).AsCheck(inputBasis)
 	l.Check("§8.2", "classes/batch/jobs-1996", "SDSC96: batch jobs (completed)",
 		ledger.Stated("a bit more than 20000", ledger.Between(20000, 23000)), float64(ba.jobs)).
-		Quoting("a bit more than 20000").IfDiffers(need(20000, ba.jobs))
+		Quoting("a bit more than 20000").IfDiffers(need(20000, ba.jobs)).AsCheck(inputBasis)
 }
