@@ -119,7 +119,8 @@ func seconds(s float64) string { return fmt.Sprintf("%.0f", s) }
 //     its last;
 //  4. a flurry is kept when it holds at least Size·M jobs.
 //
-// Jobs of unknown user (−1) or unknown submit time take no part. Flurries
+// Jobs of unknown user (−1) or unknown submit time (NaN, or beyond
+// ±datasets.MaxTime, the reader's range) take no part. Flurries
 // are returned by first submit time.
 //
 // Defaults (Share ½, Spike 2, Ratio 10, Size 5, Gap 2) were chosen on the
@@ -133,7 +134,7 @@ func DetectFlurries(t *datasets.Trace, opts FlurryOptions) []Flurry {
 	o := opts.withDefaults()
 	rows := make([]int, 0, t.Len())
 	for i, s := range t.Submit {
-		if t.User[i] >= 0 && !math.IsNaN(s) && !math.IsInf(s, 0) {
+		if t.User[i] >= 0 && math.Abs(s) <= datasets.MaxTime { // the reader's range: a hand-made trace may hold 1e300
 			rows = append(rows, i)
 		}
 	}

@@ -15,7 +15,8 @@ import (
 const DefaultGap = datasets.Hour
 
 // UnknownEnd says what Analyze does with a job whose end time is unknown
-// (its wait or runtime is unknown: NaN in a trace, −1 in SWF).
+// (its wait or runtime is unknown: NaN in a trace, −1 in SWF, or above
+// datasets.MaxDuration, which the reader reads as unknown).
 type UnknownEnd int
 
 const (
@@ -234,7 +235,7 @@ var ErrUnknownSubmit = errors.New("session: unknown submit time")
 // Analyze returns an error for a trace whose columns differ in length, a
 // log with no user information (every user id −1: the error wraps
 // datasets.ErrNoUsers, since sessions are per user), a job with an unknown
-// submit time, a job whose end precedes its submit time, a bad option, or
+// submit time (NaN, or beyond ±datasets.MaxTime), a job whose end precedes its submit time, a bad option, or
 // (with UnknownEndError) a job with an unknown end. Jobs of unknown user in
 // a log that has some known users form one user, −1.
 func Analyze(t *datasets.Trace, opts Options) (Structure, error) {
@@ -252,10 +253,13 @@ func Analyze(t *datasets.Trace, opts Options) (Structure, error) {
 	s := Structure{Options: opts, JobSession: make([]int, n), JobBatch: make([]int, n), JobEnd: make([]float64, n)}
 	for i := range n {
 		sub := t.Submit[i]
-		if math.IsNaN(sub) || math.IsInf(sub, 0) {
-			return Structure{}, fmt.Errorf("%w: job %d (row %d)", ErrUnknownSubmit, t.JobID[i], i)
+		if !(math.Abs(sub) <= datasets.MaxTime) { // the reader's range: a hand-made trace may hold 1e300
+			return Structure{}, fmt.Errorf("%w: job %d (row %d): %v, want within ±datasets.MaxTime", ErrUnknownSubmit, t.JobID[i], i, sub)
 		}
 		e := sub + t.Wait[i] + t.Runtime[i]
+		if t.Wait[i] > datasets.MaxDuration || t.Runtime[i] > datasets.MaxDuration {
+			e = math.NaN() // unknown, as the reader reads a duration above MaxDuration
+		}
 		switch {
 		case math.IsNaN(e):
 			if opts.UnknownEnd == UnknownEndError {
@@ -300,7 +304,7 @@ func groupByUser(user []int) (Users, []int) {
 	lo, hi := slices.Min(user), slices.Max(user)
 	dense := make([]int, n) // dense user index of each row
 	var count []int
-	if hi-lo <= 4*n+1024 {
+	if uint(hi)-uint(lo) <= uint(4*n+1024) { // unsigned: hi − lo overflows int for ids ±2^63
 		slot := make([]int, hi-lo+1)
 		for _, id := range user {
 			slot[id-lo]++

@@ -156,6 +156,9 @@ func RandomizeStructure(st session.Structure, vals []float64, attr datasets.Attr
 	if len(vals) != len(st.JobSession) {
 		return Bootstrap{}, fmt.Errorf("similarity: %d values for %d jobs", len(vals), len(st.JobSession))
 	}
+	if err := checkValues(vals, attr); err != nil {
+		return Bootstrap{}, err
+	}
 	reps := opts.Reps
 	if reps == 0 {
 		reps = 1000

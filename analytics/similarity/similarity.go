@@ -23,6 +23,18 @@ func checkAttribute(a datasets.Attribute) error {
 	return nil
 }
 
+// checkValues refuses an attribute value that is neither unknown (NaN)
+// nor finite and ≥ 0: its similarities would be NaN and leak into the
+// means (an infinite runtime in a trace built in code panicked in median).
+func checkValues(vals []float64, attr datasets.Attribute) error {
+	for i, v := range vals {
+		if !math.IsNaN(v) && !(v >= 0 && v <= math.MaxFloat64) {
+			return fmt.Errorf("similarity: row %d: %s %v, want finite and ≥ 0 (NaN: unknown)", i, attr, v)
+		}
+	}
+	return nil
+}
+
 // Similarity returns r = min{x, y} / max{x, y} (2013 §3). Two zeros are
 // identical (r = 1); a zero and a positive value give 0. It returns NaN if
 // either value is NaN or negative.
@@ -326,7 +338,11 @@ func Analyze(t *datasets.Trace, attr datasets.Attribute, opts Options) (Result, 
 	if err != nil {
 		return Result{}, err
 	}
-	r := analyze(st, attr.Values(t), attr, opts)
+	vals := attr.Values(t)
+	if err := checkValues(vals, attr); err != nil {
+		return Result{}, err
+	}
+	r := analyze(st, vals, attr, opts)
 	r.Trace = t.Name
 	return r, nil
 }
@@ -343,6 +359,9 @@ func FromStructure(st session.Structure, vals []float64, attr datasets.Attribute
 	}
 	if len(vals) != len(st.JobSession) {
 		return Result{}, fmt.Errorf("similarity: %d values for %d jobs", len(vals), len(st.JobSession))
+	}
+	if err := checkValues(vals, attr); err != nil {
+		return Result{}, err
 	}
 	return analyze(st, vals, attr, opts), nil
 }
