@@ -3,6 +3,7 @@ package datasets
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
@@ -64,8 +65,10 @@ func countsAsMeasure(c []int) []float64 {
 
 // FromFrame builds a trace from a job frame (the columns of Frame; start and
 // end are ignored, being derived). job_id and submit are required; any other
-// missing column is unknown for every job. Processor counts must be whole
-// numbers or NaN. The header is empty, since a frame holds no metadata:
+// missing column is unknown for every job. Every column read must hold
+// numbers or unknowns (NaN; in a column of text also NA and ""), not other
+// text or booleans; identifiers and counts must be whole numbers of at most
+// 2^53 in magnitude, or NaN (unknown, −1). The header is empty, since a frame holds no metadata:
 // set it (ReadHeaderFile reads a log file's) to keep the machine size, the
 // start time and the time zone. Without it, simulations infer the machine
 // size from the logged schedule and say so (Trace.Machine's rule), and
@@ -84,6 +87,27 @@ func FromFrame(name string, df dataframe.DataFrame) (*Trace, error) {
 		}
 	}
 	n := df.Nrow()
+	// numeric returns column col, refusing text that is not a number: a
+	// column of text (e.g. a CSV column with no known value, which Gota
+	// reads as strings) may hold only numbers and unknowns (NaN, NA, "").
+	numeric := func(col string) (series.Series, error) {
+		s := df.Col(col)
+		switch s.Type() {
+		case series.Float, series.Int:
+			return s, nil
+		case series.String:
+			nan := s.IsNaN()
+			for i, v := range s.Float() {
+				if math.IsNaN(v) && !nan[i] {
+					if text := s.Elem(i).String(); text != "" && !strings.EqualFold(text, "nan") {
+						return s, fmt.Errorf("datasets: frame column %s row %d: %q is not a number", col, i, text)
+					}
+				}
+			}
+			return s, nil
+		}
+		return s, fmt.Errorf("datasets: frame column %s is of type %s, want numbers", col, s.Type())
+	}
 	floats := func(col string) ([]float64, error) {
 		if !has[col] {
 			f := make([]float64, n)
@@ -92,7 +116,11 @@ func FromFrame(name string, df dataframe.DataFrame) (*Trace, error) {
 			}
 			return f, nil
 		}
-		return df.Col(col).Float(), nil
+		s, err := numeric(col)
+		if err != nil {
+			return nil, err
+		}
+		return s.Float(), nil
 	}
 	ints := func(col string) ([]int, error) {
 		out := make([]int, n)
@@ -102,12 +130,23 @@ func FromFrame(name string, df dataframe.DataFrame) (*Trace, error) {
 			}
 			return out, nil
 		}
-		for i, v := range df.Col(col).Float() {
+		s, err := numeric(col)
+		if err != nil {
+			return nil, err
+		}
+		if s.Type() == series.Int {
+			if v, err := s.Int(); err == nil { // exact, when no value is NaN
+				return v, nil
+			}
+		}
+		for i, v := range s.Float() {
 			switch {
 			case math.IsNaN(v):
 				out[i] = -1
 			case v != math.Trunc(v):
 				return nil, fmt.Errorf("datasets: frame column %s row %d: %g is not a whole number", col, i, v)
+			case math.Abs(v) > 1<<53: // beyond exact integers, +Inf, and int's range
+				return nil, fmt.Errorf("datasets: frame column %s row %d: %g is out of range (want at most 2^53 in magnitude)", col, i, v)
 			default:
 				out[i] = int(v)
 			}
