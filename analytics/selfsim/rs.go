@@ -144,24 +144,40 @@ func (o PoxOptions) withDefaults(l int) PoxOptions {
 }
 
 // Sizes returns the logarithmically spaced subset sizes from lo to hi with
-// ratio factor: round(lo·factor^k), duplicates removed, hi included.
+// ratio factor: round(lo·factor^k), duplicates removed, hi included. It
+// panics unless 2 ≤ lo ≤ hi and factor > 1 (a programmer error).
 func Sizes(lo, hi int, factor float64) []int {
 	if lo < 2 || hi < lo || !(factor > 1) {
 		panic("selfsim: bad size range")
 	}
 	var out []int
+	stuck := 0 // jumps in a row that did not reach a larger size
 	for k := 0.0; ; k++ {
-		n := int(math.Round(float64(lo) * math.Pow(factor, k)))
-		if n > hi {
+		nf := float64(lo) * math.Pow(factor, k)
+		// Compared before rounding to an int: lo·factor^k beyond int's
+		// range (factor +Inf or 1e300) made int() −2^63, and the loop
+		// never ended.
+		if !(nf < float64(hi)+0.5) || nf >= 1<<62 {
 			break
 		}
+		n := int(math.Round(nf))
 		if len(out) > 0 && n <= out[len(out)-1] {
 			// A factor close to 1 repeats sizes: skip to the first k
 			// whose size is larger, so the loop runs at most once per
 			// distinct size.
 			k = math.Max(k+1, math.Ceil(math.Log((float64(out[len(out)-1])+0.5)/float64(lo))/math.Log(factor))) - 1
-			continue
+			if stuck++; stuck <= 8 {
+				continue
+			}
+			// For a factor within ~1e-10 of 1, math.Pow's error at
+			// k ~ 10^10 exceeds a step, and the jump falls short by
+			// thousands of steps per size: take the next integer.
+			n = out[len(out)-1] + 1
+			if n > hi {
+				break
+			}
 		}
+		stuck = 0
 		out = append(out, n)
 	}
 	if out[len(out)-1] != hi {
