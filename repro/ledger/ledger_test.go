@@ -331,3 +331,28 @@ func TestMeasured(t *testing.T) {
 		}
 	}
 }
+
+// TestTally: a convention is justified only when it brings more entries
+// within than our reading (gains more than it loses).
+func TestTally(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name      string
+		was, now  []bool
+		want      Tally
+		justified bool
+	}{
+		{"gains more than it loses", []bool{true, false, false, true}, []bool{false, true, true, true}, Tally{N: 4, AsComputed: 2, Within: 3, Gained: 2, Lost: 1}, true},
+		{"as many as it loses", []bool{true, false}, []bool{false, true}, Tally{N: 2, AsComputed: 1, Within: 1, Gained: 1, Lost: 1}, false},
+		{"nothing", nil, nil, Tally{}, false},
+	}
+	for _, c := range cases {
+		var got Tally
+		for i := range c.was {
+			got.Add(c.was[i], c.now[i])
+		}
+		if got != c.want || got.Justified() != c.justified {
+			t.Errorf("%s: %+v (justified %t), want %+v (%t)", c.name, got, got.Justified(), c.want, c.justified)
+		}
+	}
+}

@@ -457,13 +457,11 @@ func (r *Fig12Result) Claims(l *ledger.Ledger) {
 	// The onset reading counted over every log of the figure, as a
 	// convention is (lublin2003): it may explain a log's difference only
 	// when it agrees on more logs than the paper's reading.
-	asRead, onsets := 0, 0
+	var onsets ledger.Tally
 	for _, name := range order {
 		top, _, _ := highestUnsaturated(byLog[name])
-		asRead += b2i(saturationPoint[name].Accepts(top))
-		if on, ok := onsetOf(byLog[name]); ok {
-			onsets += b2i(saturationPoint[name].Accepts(on.util))
-		}
+		on, ok := onsetOf(byLog[name])
+		onsets.Add(saturationPoint[name].Accepts(top), ok && saturationPoint[name].Accepts(on.util))
 	}
 	for _, name := range order {
 		rows := byLog[name]
@@ -481,10 +479,10 @@ func (r *Fig12Result) Claims(l *ledger.Ledger) {
 			o := l.Own("Fig. 12", id+"saturation_onset", name+": lowest utilisation of a simulation that saturated (our reading of where it saturates)",
 				saturationPoint[name], on.util).Digits(3)
 			o.OurValue += fmt.Sprintf(" (at load factor %g)", on.load)
-			if o.Verdict == ledger.Agrees && onsets > asRead {
+			if o.Verdict == ledger.Agrees && onsets.Justified() {
 				e.IfDiffers(fmt.Sprintf("with the utilisation of the first simulation that saturated (ours: %s) the value is %.3f, which agrees "+
 					"with the paper's %s (read so on every log of the figure, %d of %d agree, against %d as read); the mechanism: %s",
-					o.ID, on.util, saturationPoint[name].Value(), onsets, len(order), asRead, onsetWords(top, at.load, on)))
+					o.ID, on.util, saturationPoint[name].Value(), onsets.Within, onsets.N, onsets.AsComputed, onsetWords(top, at.load, on)))
 			}
 		}
 		if quick != "" {

@@ -409,26 +409,14 @@ func zeroPairsUndefined(log string, a similarity.Result) (SimilarityRow, error) 
 	return v, nil
 }
 
-// tableConvention is a convention of Table IV counted over every log and
-// cell of the table: the cells within their tolerance under it, of cells,
-// against asComputed under our reading. Only a convention that brings more
-// cells within than our reading may explain a cell (as lublin2003's
-// conventions do).
+// tableConvention is a convention of Tables II–IV counted over every log
+// and cell of its table (ledger.Tally: only a justified convention may
+// explain a cell).
 type tableConvention struct {
-	name, words               string
-	value                     func(tableCell) SimilarityRow
-	within, cells, asComputed int
-	gained, lost              int // cells brought within, and put outside
+	name, words string
+	value       func(tableCell) SimilarityRow
+	ledger.Tally
 }
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-func (t tableConvention) justified() bool { return t.within > t.asComputed }
 
 // runtimeConventions counts Table IV's conventions, whole minutes and two
 // zero runtimes undefined, over every runtime cell of the logs we have,
@@ -443,7 +431,7 @@ func runtimeConventions(cells []tableCell) []tableConvention {
 	for i := range ts {
 		ts[i].count(cells, datasets.Runtime)
 	}
-	slices.SortStableFunc(ts, func(a, b tableConvention) int { return b.within - a.within })
+	slices.SortStableFunc(ts, func(a, b tableConvention) int { return b.Within - a.Within })
 	return ts
 }
 
@@ -463,13 +451,8 @@ func (t *tableConvention) count(cells []tableCell, attr datasets.Attribute) {
 		}
 		v := t.value(c)
 		for k := range SimilarityColumns {
-			t.cells++
-			was := cellExpectation(c.paper[k], k, c.ours[k], c.users).Accepts(c.ours[k])
-			in := cellExpectation(c.paper[k], k, v[k], c.users).Accepts(v[k])
-			t.asComputed += b2i(was)
-			t.within += b2i(in)
-			t.gained += b2i(in && !was)
-			t.lost += b2i(was && !in)
+			t.Add(cellExpectation(c.paper[k], k, c.ours[k], c.users).Accepts(c.ours[k]),
+				cellExpectation(c.paper[k], k, v[k], c.users).Accepts(v[k]))
 		}
 	}
 }
@@ -487,14 +470,14 @@ func (r *TablesResult) alternative(c tableCell, k int) (v float64, why string, o
 		why = fmt.Sprintf("%d of our %d users always use the same number of processors: every pair of their jobs has "+
 			"similarity 1, so they are equal at every distance; counted half at the shorter, half at the longer distance, "+
 			"applied to every log and cell of Table II (%d of %d cells within their tolerance, against %d as computed: %d gained, %d lost),",
-			c.constant, c.users, t.within, t.cells, t.asComputed, t.gained, t.lost)
-		return v, why, t.justified() && cellExpectation(c.paper[k], k, v, c.users).Accepts(v)
+			c.constant, c.users, t.Within, t.N, t.AsComputed, t.Gained, t.Lost)
+		return v, why, t.Justified() && cellExpectation(c.paper[k], k, v, c.users).Accepts(v)
 	case datasets.Runtime:
 		for _, t := range r.runtime {
 			v = t.value(c)[k]
-			if t.justified() && cellExpectation(c.paper[k], k, v, c.users).Accepts(v) {
+			if t.Justified() && cellExpectation(c.paper[k], k, v, c.users).Accepts(v) {
 				return v, fmt.Sprintf("%s, applied to every log and cell of Table IV (%d of %d cells within their tolerance, against %d as computed: %d gained, %d lost),",
-					t.words, t.within, t.cells, t.asComputed, t.gained, t.lost), true
+					t.words, t.Within, t.N, t.AsComputed, t.Gained, t.Lost), true
 			}
 		}
 	}
@@ -507,7 +490,7 @@ func (r *TablesResult) alternative(c tableCell, k int) (v float64, why string, o
 func (r *TablesResult) conventionValues(c tableCell, k int) string {
 	if c.attr == datasets.Procs {
 		t := r.split
-		return fmt.Sprintf("%s %.3g; %d of %d cells of Table II within under it, against %d as computed", t.name, t.value(c)[k], t.within, t.cells, t.asComputed)
+		return fmt.Sprintf("%s %.3g; %d of %d cells of Table II within under it, against %d as computed", t.name, t.value(c)[k], t.Within, t.N, t.AsComputed)
 	}
 	var vs []string
 	for _, t := range r.runtime {

@@ -153,11 +153,10 @@ func (r *TableVResult) Claims(l *ledger.Ledger) {
 	// Session length in jobs, counted over every log as a convention is
 	// (lublin2003): a reason only when it makes more logs similar than
 	// session length in time, the paper's reading.
-	inTime, inJobs := 0, 0
+	var inJobs ledger.Tally // as computed: in time
 	for _, row := range r.rows {
 		_, _, length, perSession := classMeans(row.pop)
-		inTime += b2i(similar.Accepts(length[users.Temporary] / length[users.LongTerm]))
-		inJobs += b2i(similar.Accepts(perSession[users.Temporary] / perSession[users.LongTerm]))
+		inJobs.Add(similar.Accepts(length[users.Temporary]/length[users.LongTerm]), similar.Accepts(perSession[users.Temporary]/perSession[users.LongTerm]))
 	}
 	more := 0
 	for _, row := range r.rows {
@@ -189,11 +188,11 @@ func (r *TableVResult) Claims(l *ledger.Ledger) {
 		e := l.Check("Table V", id+"session_length_ratio", row.log+": median average session length (time), temporary over long-term users",
 			similar, ratio).Digits(3).
 			Quoting("parameters that don't depend on the activity length, such as session lengths, are similar for long-term and temporary users")
-		if j := perSession[users.Temporary] / perSession[users.LongTerm]; similar.Accepts(j) && inJobs > inTime {
+		if j := perSession[users.Temporary] / perSession[users.LongTerm]; similar.Accepts(j) && inJobs.Justified() {
 			e.IfDiffers(fmt.Sprintf("with session length counted in jobs (median jobs per session %.2f against %.2f) the ratio is %.3f, "+
 				"within 1/%d–%d (read so on every log, %d of %d similar, against %d in time); in time temporary users' sessions are shorter (median %.0f s against %.0f s)",
 				perSession[users.Temporary], perSession[users.LongTerm], j, SessionLengthRatio, SessionLengthRatio,
-				inJobs, len(r.rows), inTime, length[users.Temporary], length[users.LongTerm]))
+				inJobs.Within, inJobs.N, inJobs.AsComputed, length[users.Temporary], length[users.LongTerm]))
 		} else {
 			e.Measured(fmt.Sprintf("in jobs per session: %.3f", j))
 		}

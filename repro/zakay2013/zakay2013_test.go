@@ -129,7 +129,7 @@ func TestRuntimeConventions(t *testing.T) {
 	}
 	want := [][3]int{{41, 48, 31}, {33, 48, 31}}
 	for i, c := range r.runtime {
-		if got := [3]int{c.within, c.cells, c.asComputed}; got != want[i] {
+		if got := [3]int{c.Within, c.N, c.AsComputed}; got != want[i] {
 			t.Errorf("convention %d (%.20s…): within, cells, as computed %v, want %v", i, c.words, got, want[i])
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/sim"
 	"github.com/tracelab/tracelab/sim/feedback"
 )
@@ -104,39 +105,24 @@ func movedText(vs []moved, ok func(float64) bool, digits int) string {
 	return out
 }
 
-// A tally counts one convention over every log and claim of an item: the
-// claims that hold under it (holds, of n) against those that hold as
-// logged (asLogged). As lublin2003's conventions are, a convention is the
-// reason of a claim that does not hold only when it is justified for the
-// whole item — applied to every log it makes more of the item's claims
-// hold than our reading does — and it makes this claim hold. Conventions
-// are never chosen for one claim alone: a claim no justified convention
-// brings within stays unexplained, with what each convention gives in our
-// value (movedText).
-type tally struct {
-	holds, asLogged, n int
-}
+// tallies counts each convention (by key) over every log and claim of an
+// item (ledger.Tally: as logged, under the convention). As ledger.Tally's
+// rule says, a convention is the reason of a claim that does not hold
+// only when it is justified for the whole item and makes this claim hold;
+// a claim no justified convention brings within stays unexplained, with
+// what each convention gives in our value (movedText).
+type tallies map[string]*ledger.Tally
 
-func (t tally) justified() bool { return t.holds > t.asLogged }
-
-// tallies counts conventions over claims: add one claim with whether it
-// holds as logged and its values under the conventions.
-type tallies map[string]*tally
-
+// add counts one claim: whether it holds as logged, and its values under
+// the conventions.
 func (ts tallies) add(logged bool, vs []moved, ok func(float64) bool) {
 	for _, v := range vs {
 		t := ts[v.c.key]
 		if t == nil {
-			t = &tally{}
+			t = &ledger.Tally{}
 			ts[v.c.key] = t
 		}
-		t.n++
-		if logged {
-			t.asLogged++
-		}
-		if ok(v.value) {
-			t.holds++
-		}
+		t.Add(logged, ok(v.value))
 	}
 }
 
@@ -145,9 +131,9 @@ func (ts tallies) add(logged bool, vs []moved, ok func(float64) bool) {
 // the item's counts; "" when there is none (unexplained).
 func (ts tallies) explain(item string, vs []moved, ok func(float64) bool, digits int) string {
 	for _, v := range vs {
-		if t := ts[v.c.key]; t != nil && t.justified() && ok(v.value) {
+		if t := ts[v.c.key]; t != nil && t.Justified() && ok(v.value) {
 			return fmt.Sprintf("with %s%s it is %.*f, within the claim; applied to every log and claim of %s, %s makes %d of %d hold, against %d as logged",
-				v.c.label, v.note, digits, v.value, item, v.c.label, t.holds, t.n, t.asLogged)
+				v.c.label, v.note, digits, v.value, item, v.c.label, t.Within, t.N, t.AsComputed)
 		}
 	}
 	return ""
