@@ -99,11 +99,16 @@ func WriteReport(w io.Writer, results []Result, info ReportInfo) error {
 	b.WriteString("**Kinds.** A *claim* is a statement of the paper about its results, checked against our value: only\n" +
 		"claims are counted in the verdict totals. A *check* tests our own configuration, an identity or invariant,\n" +
 		"or a value derived from the paper's own numbers: it can fail, but its agreement is not a finding; checks\n" +
-		"are listed apart. *Ours* are results beyond the papers (or our alternative reading of an ambiguous text).\n\n")
+		"are listed apart; the papers' descriptions of their input logs (jobs, users, processors, periods) are checks,\n" +
+		"and so is a statement that holds by construction on any log. *Ours* are results beyond the papers (or our\n" +
+		"alternative reading of an ambiguous text).\n\n")
 	b.WriteString("**Verdicts.** *agrees*: our value is within the tolerance of the paper's — *not discriminating* when it\n" +
 		"would also agree with another log's value in the same table column (counted apart from agreements that\n" +
 		"single out the log); *differs*: it is not — *explained* when the entry gives a measured reason,\n" +
-		"*unexplained* otherwise; *not comparable*: the paper's value is blanked in our copy (our value is still\n" +
+		"*unexplained* otherwise. A convention (a reading or input the paper does not state) is a reason only when,\n" +
+		"applied to every log and cell of its table, it brings more of them within than our reading does, and it\n" +
+		"brings this one within (ledger.Tally); a measurement that brings nothing within (a restatement, a bound)\n" +
+		"is shown with our value, and the entry stays unexplained; *not comparable*: the paper's value is blanked in our copy (our value is still\n" +
 		"given), a log the paper used is not available, or our log is a stand-in for the paper's.\n\n")
 	b.WriteString("**Tolerances.** A number the paper prints agrees when |ours − paper| ≤ half a unit of its last printed\n" +
 		"digit + 2 × the standard error of our estimate (ledger.Printed); ranges and bounds are the paper's own.\n\n")
