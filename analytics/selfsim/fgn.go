@@ -24,9 +24,11 @@ func FGNAutocovariance(k int, h float64) float64 {
 // noise is the FFT of independent Gaussians scaled by their square roots
 // (as in Dieker, "Simulation of fractional Brownian motion", 2004, §2.1.2).
 // h = 0.5 gives white noise. The Gaussians come from rand.NewPCG(seed, 0).
+// n is at most MaxUnits, the longest series the package analyses (its
+// circulant takes 2n complex values: 320 MB there).
 func FGN(n int, h float64, seed uint64) ([]float64, error) {
-	if n < 1 {
-		return nil, fmt.Errorf("selfsim: FGN length must be positive, got %d", n)
+	if n < 1 || n > MaxUnits {
+		return nil, fmt.Errorf("selfsim: FGN length %d, want 1 to %d (MaxUnits)", n, MaxUnits)
 	}
 	if !(h > 0 && h < 1) {
 		return nil, fmt.Errorf("selfsim: Hurst parameter must be in (0, 1), got %v", h)

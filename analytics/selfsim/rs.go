@@ -20,8 +20,8 @@ var ErrTooFewPoints = errors.New("selfsim: too few R/S points for a slope")
 //
 //	R = max_{1≤j≤n} y_j − min_{1≤j≤n} y_j,   S = √(Σ z_i² / n)
 //
-// ok is false when S = 0 (a constant block, e.g. no arrivals at all),
-// where R/S is undefined.
+// ok is false when S = 0 (a constant block, e.g. no arrivals at all), where
+// R/S is undefined, and when x holds NaN or ±Inf or Σ z_i² overflows.
 func RescaledRange(x []float64) (rs float64, ok bool) {
 	n := float64(len(x))
 	if len(x) < 2 {
@@ -41,7 +41,7 @@ func RescaledRange(x []float64) (rs float64, ok bool) {
 		lo = min(lo, y)
 		hi = max(hi, y)
 	}
-	if ss == 0 {
+	if ss == 0 || math.IsNaN(ss) || math.IsInf(ss, 0) {
 		return 0, false
 	}
 	return (hi - lo) / math.Sqrt(ss/n), true

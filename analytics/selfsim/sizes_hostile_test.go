@@ -66,3 +66,32 @@ func TestSizesUnchanged(t *testing.T) {
 		}
 	})
 }
+
+// TestFGNLength: FGN's length is bounded by MaxUnits before anything is
+// allocated (n = 2^40 ran out of memory).
+func TestFGNLength(t *testing.T) {
+	t.Parallel()
+	for _, n := range []int{-1, 0, MaxUnits + 1, 1 << 40} {
+		if x, err := FGN(n, 0.7, 1); err == nil {
+			t.Errorf("FGN(%d): %d values, want an error", n, len(x))
+		}
+	}
+	if x, err := FGN(1, 0.7, 1); err != nil || len(x) != 1 {
+		t.Errorf("FGN(1) = %v, %v", x, err)
+	}
+}
+
+// TestRescaledRangeNonFinite: a block with NaN or ±Inf, or whose squares
+// overflow, has no R/S. Before: (NaN, true), a NaN said to be defined.
+func TestRescaledRangeNonFinite(t *testing.T) {
+	t.Parallel()
+	for _, x := range [][]float64{{1, math.NaN(), 3}, {1, math.Inf(1), 3}, {1, math.Inf(-1), 3}, {0, 1e200, -1e200}} {
+		if rs, ok := RescaledRange(x); ok {
+			t.Errorf("RescaledRange(%v) = %v, true; want false", x, rs)
+		}
+	}
+	// z = −1, 0, 1; y = −1, −1, 0: R = 1, S = √(2/3).
+	if rs, ok := RescaledRange([]float64{1, 2, 3}); !ok || math.Abs(rs-1/math.Sqrt(2.0/3)) > 1e-15 {
+		t.Errorf("RescaledRange(1, 2, 3) = %v, %v; want 1/√(2/3)", rs, ok)
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"github.com/go-gota/gota/series"
 	"github.com/tracelab/tracelab/analytics/fit"
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/sim"
 )
 
 // MaxWindows bounds Options.Windows.
@@ -23,8 +24,8 @@ type Options struct {
 	// Windows is the number of equal windows the span is cut into, 2 to
 	// MaxWindows; 0 means 3 (thirds).
 	Windows int
-	// Procs is the machine size for the load; 0 means the log's
-	// (datasets.Trace.Machine).
+	// Procs is the machine size for the load, 1 to sim.MaxProcs; 0 means
+	// the log's (datasets.Trace.Machine).
 	Procs int
 }
 
@@ -63,8 +64,9 @@ type Result struct {
 // equal windows and compares them. Jobs of unknown runtime or processors
 // are left out of the load and of that attribute's test. It returns
 // ErrTooShort when a window would be shorter than a week, and an error
-// when the machine size is unknown or a window has no job of known runtime
-// and processors (its load is undefined, not 0).
+// when the machine size is unknown or out of range, a submit time is NaN
+// or beyond ±datasets.MaxTime, or a window has no job of known runtime and
+// processors (its load is undefined, not 0).
 func Measure(tr *datasets.Trace, opts Options) (Result, error) {
 	if opts.Windows == 0 {
 		opts.Windows = 3
@@ -72,17 +74,26 @@ func Measure(tr *datasets.Trace, opts Options) (Result, error) {
 	if opts.Windows < 2 || opts.Windows > MaxWindows {
 		return Result{}, fmt.Errorf("stationarity: %d windows, want 2 to %d", opts.Windows, MaxWindows)
 	}
+	if opts.Procs < 0 {
+		return Result{}, fmt.Errorf("stationarity: machine size %d, want > 0 (0: the log's)", opts.Procs)
+	}
 	if opts.Procs == 0 {
 		opts.Procs = tr.Machine().Procs
 	}
 	if opts.Procs <= 0 {
 		return Result{}, fmt.Errorf("stationarity: %s: %w", tr.Name, datasets.ErrNoMachineSize)
 	}
+	if err := sim.CheckProcs(opts.Procs); err != nil {
+		return Result{}, fmt.Errorf("stationarity: %s: %w", tr.Name, err)
+	}
 	if tr.Len() == 0 {
 		return Result{}, fmt.Errorf("stationarity: %s has no job", tr.Name)
 	}
 	t0, t1 := math.Inf(1), math.Inf(-1)
-	for _, s := range tr.Submit {
+	for i, s := range tr.Submit {
+		if !(math.Abs(s) <= datasets.MaxTime) { // the reader's range: a hand-made trace may hold NaN or 1e300
+			return Result{}, fmt.Errorf("stationarity: %s: job %d (row %d) has submit time %v, want within ±datasets.MaxTime", tr.Name, tr.JobID[i], i, s)
+		}
 		t0, t1 = min(t0, s), max(t1, s)
 	}
 	width := (t1 - t0) / float64(opts.Windows)
