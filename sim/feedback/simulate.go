@@ -131,9 +131,15 @@ func Simulate(w *Workload, s sim.Scheduler, opts Options) (*Result, error) {
 	if s == nil {
 		return nil, fmt.Errorf("feedback: nil scheduler")
 	}
+	if math.IsNaN(opts.Until) {
+		return nil, fmt.Errorf("feedback: Until is NaN, want a time (0 or +Inf: to completion)")
+	}
 	procs := opts.Procs
 	if procs == 0 {
 		procs = w.Procs
+	}
+	if err := sim.CheckProcs(procs); err != nil {
+		return nil, fmt.Errorf("feedback: %w", err)
 	}
 	for k := range w.Jobs {
 		if w.Jobs[k].Procs > procs {
