@@ -23,9 +23,9 @@ func runSimilarity(e *env, args []string) error {
 	format := formatFlag(fs)
 	attrName := fs.String("attr", "procs", "attribute: procs, runtime or req_time")
 	rows := fs.String("rows", "table", "what to print: table (the Tables II–IV row), distances (Fig. 1) or users")
-	maxDist := intFlag(fs, "max-distance", 0, 0, 1000, "10", "largest session distance")
+	maxDist := intFlag(fs, "max-distance", 0, 0, similarity.MaxMaxDistance, "10", "largest session distance")
 	pooling := fs.String("pooling", "jobs", "per-user average over job pairs ('jobs') or over session pairs ('sessions')")
-	boot := intFlag(fs, "bootstrap", 0, 0, 100_000, "none", "instead, run this many randomised replicates (Fig. 2) and print their summary")
+	boot := intFlag(fs, "bootstrap", 0, 0, similarity.MaxReps, "none", "instead, run this many randomised replicates (Fig. 2) and print their summary")
 	seed := seedFlag(fs, "seed", 1, "random seed of --bootstrap")
 	gap := durationFlag(fs, "gap", 0, 0, 7*24*time.Hour, "1h", "session break")
 	resolution := durationFlag(fs, "time-resolution", 0, 0, 24*time.Hour, "keep seconds",

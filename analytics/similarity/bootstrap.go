@@ -16,7 +16,8 @@ import (
 type BootstrapOptions struct {
 	// Session controls how sessions are found (default: Definition 1).
 	Session session.Options
-	// Reps is the number of randomised replicates; 0 means 1000 (2013 §3).
+	// Reps is the number of randomised replicates; 0 means 1000 (2013 §3);
+	// at most MaxReps.
 	Reps int
 	// Seed seeds the random numbers: replicate r uses
 	// rand.NewPCG(Seed, r), so results do not depend on Workers.
@@ -163,8 +164,8 @@ func RandomizeStructure(st session.Structure, vals []float64, attr datasets.Attr
 	if reps == 0 {
 		reps = 1000
 	}
-	if reps < 0 {
-		return Bootstrap{}, fmt.Errorf("similarity: Reps must be positive, not %d", reps)
+	if reps < 0 || reps > MaxReps {
+		return Bootstrap{}, fmt.Errorf("similarity: Reps must be 1 to %d, not %d", MaxReps, reps)
 	}
 	workers, err := parallel.Workers(opts.Workers)
 	if err != nil {

@@ -45,3 +45,29 @@ func TestHostileValues(t *testing.T) {
 		t.Errorf("FromStructure with NaN and 0: %v", err)
 	}
 }
+
+// TestOptionBounds: MaxDistance and Reps are bounded before anything is
+// allocated (MaxDistance 2^40 sized nu·(2^40+1) similarities: out of
+// memory; Reps 2^40 sized three slices of 2^40 floats: out of memory too).
+func TestOptionBounds(t *testing.T) {
+	t.Parallel()
+	tr := datasets.NewTrace("bounds", 6)
+	for i := range 6 {
+		jb := datasets.UnknownJob()
+		jb.JobID, jb.Submit, jb.Wait, jb.Runtime, jb.User, jb.Procs = i+1, float64(i)*7200, 0, float64(10+i), i%2, 1
+		tr.Append(jb)
+	}
+	for _, d := range []int{MaxMaxDistance + 1, 1 << 40} {
+		if _, err := Analyze(tr, datasets.Runtime, Options{MaxDistance: d}); err == nil || !strings.Contains(err.Error(), "MaxDistance must be 2 to") {
+			t.Errorf("MaxDistance %d: %v, want a bound", d, err)
+		}
+	}
+	if _, err := Analyze(tr, datasets.Runtime, Options{MaxDistance: MaxMaxDistance}); err != nil {
+		t.Errorf("MaxDistance at the bound: %v", err)
+	}
+	for _, r := range []int{MaxReps + 1, 1 << 40} {
+		if _, err := Randomize(tr, datasets.Runtime, BootstrapOptions{Reps: r}); err == nil || !strings.Contains(err.Error(), "Reps must be 1 to") {
+			t.Errorf("Reps %d: %v, want a bound", r, err)
+		}
+	}
+}

@@ -86,7 +86,7 @@ type Options struct {
 	// of Definition 1).
 	Session session.Options
 	// MaxDistance is the largest session distance measured (Fig. 1); 0
-	// means 10.
+	// means 10; at most MaxMaxDistance.
 	MaxDistance int
 	// Pooling says how a user's job pairs at one distance are averaged.
 	Pooling Pooling
@@ -117,6 +117,15 @@ type Options struct {
 	TimeResolution float64
 }
 
+// Bounds of the options, so that none sizes memory or time beyond use
+// (each user keeps MaxDistance+1 similarities; each replicate re-measures
+// the log): MaxMaxDistance bounds Options.MaxDistance, MaxReps
+// BootstrapOptions.Reps.
+const (
+	MaxMaxDistance = 1000
+	MaxReps        = 100_000
+)
+
 func (o Options) withDefaults() (Options, error) {
 	if o.MaxDistance == 0 {
 		o.MaxDistance = 10
@@ -124,8 +133,8 @@ func (o Options) withDefaults() (Options, error) {
 	if o.QualifyDistance == 0 {
 		o.QualifyDistance = min(5, o.MaxDistance)
 	}
-	if o.MaxDistance < 2 {
-		return o, fmt.Errorf("similarity: MaxDistance must be at least 2, not %d", o.MaxDistance)
+	if o.MaxDistance < 2 || o.MaxDistance > MaxMaxDistance {
+		return o, fmt.Errorf("similarity: MaxDistance must be 2 to %d, not %d", MaxMaxDistance, o.MaxDistance)
 	}
 	if o.QualifyDistance < 2 || o.QualifyDistance > o.MaxDistance {
 		return o, fmt.Errorf("similarity: QualifyDistance must be in [2, MaxDistance=%d], not %d", o.MaxDistance, o.QualifyDistance)
