@@ -68,6 +68,9 @@ func RunLengths(tr *datasets.Trace, opts RunOptions) (RunResult, error) {
 	if opts.Key == 0 {
 		opts.Key = KeyApp | KeyProcs
 	}
+	if opts.Key < 0 || opts.Key&^(KeyApp|KeyProcs|KeyReqTime) != 0 {
+		return RunResult{}, fmt.Errorf("locality: run key %d holds bits other than KeyApp, KeyProcs and KeyReqTime", opts.Key)
+	}
 	if opts.BinFactor == 0 {
 		opts.BinFactor = 2
 	}
