@@ -124,7 +124,11 @@ func writeRecord(w io.Writer, format string, r record) error {
 	default:
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 		for _, f := range r.flatten("", nil) {
-			fmt.Fprintf(tw, "%s\t%s\n", f.Key, formatValue(f.Value))
+			v := formatValue(f.Value)
+			if _, ok := f.Value.(float64); ok {
+				v = readable(v)
+			}
+			fmt.Fprintf(tw, "%s\t%s\n", f.Key, v)
 		}
 		return tw.Flush()
 	}
@@ -151,10 +155,43 @@ func writeFrame(w io.Writer, format string, df dataframe.DataFrame) error {
 		return err
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	for _, row := range rows {
+	for i, row := range rows {
+		if i > 0 {
+			for k, cell := range row {
+				row[k] = readable(cell)
+			}
+		}
 		fmt.Fprintf(tw, "%s\t\n", strings.Join(row, "\t"))
 	}
 	return tw.Flush()
+}
+
+// readable shortens a fractional number of the table format for reading:
+// at least 6 significant digits with every digit of its integer part
+// (7605.901466 → 7605.9, 163824.69 → 163825), 4 below 1 (0.690477 →
+// 0.6905). Integers, text and non-finite values are kept as they are; the
+// csv and json formats keep full precision.
+func readable(cell string) string {
+	if !strings.ContainsAny(cell, ".eE") {
+		return cell
+	}
+	v, err := strconv.ParseFloat(cell, 64)
+	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+		return cell
+	}
+	a := math.Abs(v)
+	var s string
+	switch {
+	case a >= 1 && a < 1e15:
+		digits := int(math.Floor(math.Log10(a))) + 1
+		s = strconv.FormatFloat(v, 'f', max(0, 6-digits), 64)
+		if strings.Contains(s, ".") {
+			s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+		}
+	default:
+		s = strconv.FormatFloat(v, 'g', 4, 64)
+	}
+	return s
 }
 
 // loadLog reads LOG: a path, a catalog name, or "" for the embedded sample.
