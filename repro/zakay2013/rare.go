@@ -493,6 +493,28 @@ var fig16Metrics = []struct{ col, label string }{
 	{"counted", "non-rare jobs"}, {"utilization", "utilization"}, {"avg_slowdown", "average slowdown"}, {"avg_wait", "average wait [s]"},
 }
 
+// fig16Subtitle says how each metric's median (and, for the slowdown and
+// the wait, its 90th percentile) moves from the first RB_NPW to the last:
+// "RB_NPW 0 → 0.43 (for 1/2): non-rare jobs −1.6%, …".
+func fig16Subtitle(values []rbValue, stats map[string][][2]float64) string {
+	change := func(q [][2]float64, k int) string {
+		return fmt.Sprintf("%+.1f%%", 100*(q[len(q)-1][k]/q[0][k]-1))
+	}
+	var parts []string
+	for _, m := range fig16Metrics {
+		q := stats[m.col]
+		if len(q) < 2 {
+			continue
+		}
+		part := strings.TrimSuffix(m.label, " [s]") + " median " + change(q, 0)
+		if m.col == "avg_slowdown" || m.col == "avg_wait" {
+			part += " (90th percentile " + change(q, 1) + ")"
+		}
+		parts = append(parts, part)
+	}
+	return fmt.Sprintf("RB_NPW %s → %s: %s", values[0].label, values[len(values)-1].label, strings.Join(parts, ", "))
+}
+
 // fig16Values are the paper's RB_NPW values, the last capped at the log's
 // arrival rate of temporary users (RB_NPW cannot exceed it, §6.4 step 3).
 func fig16Values(rate float64) []rbValue {
@@ -558,7 +580,7 @@ func (s *Study) Fig16(ctx context.Context) (*Fig16Result, error) {
 			cols = append(cols, series.New(med, series.Float, m.col+"_median"), series.New(p90, series.Float, m.col+"_p90"))
 		}
 		r.Figure = figure("Fig. 16", fmt.Sprintf("EASY on %s with rare behaviours: %d simulations per RB_NPW", Fig15Log, spec.Reps),
-			"more rare behaviour (larger RB_NPW) shifts the distributions: fewer non-rare jobs, longer waits and slowdowns", 4, panels...)
+			fig16Subtitle(r.values, r.stats), 4, panels...)
 		r.Frame = dataframe.New(cols...)
 		return r, nil
 	})
