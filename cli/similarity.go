@@ -73,16 +73,11 @@ func runSimilarity(e *env, args []string) error {
 		return writeFrame(e.stdout, *format, r.UsersFrame())
 	}
 	// A fraction over no user is undefined: say why rather than print NaN.
-	for _, c := range []similarity.Comparison{r.Table.D0vsD1, r.Table.D1vsD2} {
-		if c.Users > 0 {
-			continue
-		}
-		why := fmt.Sprintf("no user of %s has job pairs with known %s at both session distances %d and %d (sessions split at gaps over %v)",
-			tr.Name, attr, c.Near, c.Far, sessionGap(*gap))
-		if r.Table.D0vsD1.Users == 0 && r.Table.D1vsD2.Users == 0 {
-			return fmt.Errorf("similarity: %s: the fractions of Tables II–IV are undefined", why)
-		}
-		fmt.Fprintf(e.stderr, "similarity: warning: %s: its fractions are undefined (NaN)\n", why)
+	// (Both halves compare the same users: similarity.AllDistances.)
+	if r.Table.Users == 0 {
+		return fmt.Errorf("similarity: no user of %s has a %s similarity defined at every session distance the comparison needs "+
+			"(a session with two known values and sessions at each distance after it, up to 5; sessions split at gaps over %v): "+
+			"the fractions of Tables II–IV are undefined", tr.Name, attr, sessionGap(*gap))
 	}
 	return writeRecord(e.stdout, *format, similarityRecord(r))
 }

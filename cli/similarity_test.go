@@ -118,7 +118,7 @@ func TestSimilarityNoUser(t *testing.T) {
 	job := " 0 0 10 1 -1 -1 1 60 -1 1 1 1 -1 1 -1 -1 -1\n"
 	log := writeTemp(t, dir, "one-session.swf", "1"+job+"2"+job+"3"+job)
 	out, _, err := runCLI(t, "similarity", log)
-	if err == nil || !strings.Contains(err.Error(), "undefined") || !strings.Contains(err.Error(), "distances 0 and 1") {
+	if err == nil || !strings.Contains(err.Error(), "undefined") || !strings.Contains(err.Error(), "every session distance") {
 		t.Errorf("one session only: err %v, output %q", err, out)
 	}
 	if strings.Contains(out, "NaN") {
