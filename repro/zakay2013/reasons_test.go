@@ -134,3 +134,34 @@ func TestSpansByEdges(t *testing.T) {
 		t.Errorf("short spans cut by one end: %q, want no mechanism", got)
 	}
 }
+
+// TestSpanReadings checks the two other readings of the activity spans on
+// two long-term users of a 15.5-week log, by hand: in whole weeks they
+// span 13 and 16 weeks, against the uniform on weeks 13–16 (CDF 1/4 per
+// week): D = 1/2 − 1/4 at 13 and 3/4 − 1/2 below 16, 0.25. To their last
+// end (13 and 15.9 weeks, log to 16 weeks) against U[12, 16]: F = 0.25
+// and 0.975, D = max(1/2 − 0.25, 0.975 − 1/2) = 0.475.
+func TestSpanReadings(t *testing.T) {
+	w := datasets.Week
+	p := users.Population{
+		Options:       users.Options{LongTerm: 12 * w},
+		LogStart:      0,
+		LogEnd:        15.5 * w,
+		Class:         []users.Class{users.LongTerm, users.LongTerm, users.Temporary},
+		FirstArrival:  []float64{0, 0.1 * w, 2 * w},
+		LastArrival:   []float64{12.5 * w, 15.4 * w, 3 * w},
+		LastDeparture: []float64{13 * w, 16 * w, 3 * w},
+	}
+	for _, c := range []struct {
+		name string
+		ks   func(users.Population) float64
+		want float64
+	}{
+		{"weeks", weeksSpansKS, 0.25},
+		{"departure", departureSpansKS, 0.475},
+	} {
+		if got := c.ks(p); math.Abs(got-c.want) > 1e-12 {
+			t.Errorf("%s: KS %v, want %v", c.name, got, c.want)
+		}
+	}
+}
