@@ -19,6 +19,7 @@ import (
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/plots"
 	"github.com/tracelab/tracelab/repro/ledger"
+	"github.com/tracelab/tracelab/repro/study"
 )
 
 // fig5Logs are the logs §3.1 quotes for Fig. 5 (the Paragon's 1995 log
@@ -226,7 +227,43 @@ type Table1Result struct {
 	// paper_m_max, paper_m_med.
 	Frame dataframe.DataFrame
 	vals  [2][3][2]float64 // reading, shift, max/med
+	// alts are other readings measured beside the two (table1Alts):
+	// M'_max and M'_med by shift.
+	alts [][3][2]float64
+	// firstID and firstJob are our version's first job number and its
+	// submission (local time): the jobs the paper's version has and ours
+	// lacks are the numbers below firstID (the header's "job<=8" filter).
+	firstID, lacks int // lacks: the paper's jobs (Table 6) less ours
+	firstJob       string
+	// firstSlice is the jobs of the first slice, by reading and shift.
+	firstSlice [2][3]int
+	usableFrom int // the jobs a slice needs to be usable
+	// between counts the usable slices whose m_i lies strictly between
+	// our M'_med and the paper's, by reading and shift: the ranks the
+	// median would have to move.
+	between [2][3]int
 }
+
+// table1Alts are readings of Table 1 the paper does not state, measured
+// beside its entries (each over the whole table): how tied runtimes fall in
+// the ranges, and which slices enter M' — every non-empty slice, usable or
+// not, is the formulas' 1 ≤ i ≤ d/t read literally, but §3.1 "utilizes"
+// only the usable slices, and its M'_max takes a slice of a few jobs.
+var table1Alts = []struct {
+	words string
+	loc   *time.Location
+	ties  locality.Ties
+	every bool // every non-empty slice enters M'
+}{
+	{"with days cut at midnight of a fixed UTC−7 and tied runtimes whole in the lower range", table1Readings[1].loc, locality.TiesLower, false},
+	{"with days cut at midnight of a fixed UTC−7 and tied runtimes at random positions", table1Readings[1].loc, locality.TiesRandom, false},
+	{"over every non-empty slice, usable or not (log zone)", nil, locality.TiesSplit, true},
+	{"over every non-empty slice, usable or not (UTC−7)", table1Readings[1].loc, locality.TiesSplit, true},
+}
+
+// everySlice is a MinExpected below one job per range: every non-empty
+// slice is usable.
+const everySlice = 1e-9
 
 // table1Readings are the two readings of Table 1's day boundaries.
 var table1Readings = []struct {
@@ -255,9 +292,42 @@ func (s *Study) Table1(ctx context.Context) (*Table1Result, error) {
 					return nil, err
 				}
 				r.vals[k][sh] = [2]float64{sr.MMax, sr.MMed}
+				r.firstSlice[k][sh] = sr.Slices[0].Jobs
+				lo, hi := min(sr.MMed, printedValue(table1Paper[sh][1])), max(sr.MMed, printedValue(table1Paper[sh][1]))
+				for _, sl := range sr.Slices {
+					if sl.Usable && sl.M > lo && sl.M < hi {
+						r.between[k][sh]++
+					}
+				}
+				r.usableFrom = int(math.Ceil(sr.Options.MinExpected * float64(sr.Options.Ranges)))
 				shift, reading = append(shift, float64(sh)), append(reading, rd.name)
 				mx, md = append(mx, sr.MMax), append(md, sr.MMed)
 				pmx, pmd = append(pmx, printedValue(table1Paper[sh][0])), append(pmd, printedValue(table1Paper[sh][1]))
+			}
+		}
+		r.alts = make([][3][2]float64, len(table1Alts))
+		for k, a := range table1Alts {
+			minExpected := 0.0 // the default, 5 jobs per range
+			if a.every {
+				minExpected = everySlice
+			}
+			for sh := range 3 {
+				sr, err := locality.LocalityOfSampling(obs, locality.SamplingOptions{SkipBootstrap: true, Ties: a.ties, MinExpected: minExpected,
+					Slicing: locality.Slicing{Shift: float64(sh), Location: a.loc}})
+				if err != nil {
+					return nil, err
+				}
+				r.alts[k][sh] = [2]float64{sr.MMax, sr.MMed}
+			}
+		}
+		tr, err := study.Log(fig6Log)
+		if err != nil {
+			return nil, err
+		}
+		r.firstID, r.firstJob = tr.JobID[0], datasets.NewClock(tr).Time(tr.Submit[0]).Format("2006-01-02 15:04 MST")
+		for _, t6 := range table6 {
+			if t6.catalog == fig6Log {
+				r.lacks = t6.jobs - tr.Len()
 			}
 		}
 		r.Frame = dataframe.New(series.New(shift, series.Float, "shift_days"), series.New(reading, series.String, "reading"),
@@ -299,6 +369,19 @@ func (r *Table1Result) Claims(l *ledger.Ledger) {
 		}
 	}
 	utc7 := countConvention("with days cut at midnight of a fixed UTC−7 (ours: table1/utc-7)", "Table 1", wants, zones, utcs)
+	var ties [2]tableConvention // the tie readings of table1Alts
+	for k := range ties {
+		var alt []float64
+		for sh := range 3 {
+			alt = append(alt, r.alts[k][sh][0], r.alts[k][sh][1])
+		}
+		ties[k] = countConvention(table1Alts[k].words, "Table 1", wants, zones, alt)
+	}
+	version := "our log is version 4.2 (243,306 jobs), the paper's 3.1 (243,314)"
+	if r.lacks > 0 && r.lacks == r.firstID-1 {
+		version += fmt.Sprintf(": the %d jobs ours lacks are the numbers below our first, job %d, submitted %s, so they fall in the first slice or before it",
+			r.lacks, r.firstID, r.firstJob)
+	}
 	for sh := range 3 {
 		for j, m := range []string{"m_max", "m_med"} {
 			zone, utc := r.vals[0][sh][j], r.vals[1][sh][j]
@@ -306,7 +389,24 @@ func (r *Table1Result) Claims(l *ledger.Ledger) {
 			statement := fmt.Sprintf("SDSC-BLUE runtimes, shift %d days, %s (days from midnight, %%s)", sh, names[j])
 			e := l.Check("Table 1", fmt.Sprintf("table1/shift%d/%s", sh, m), fmt.Sprintf(statement, "log zone"), want, zone).
 				Digits(4).InTable("Table 1", fmt.Sprintf("shift %d", sh), names[j])
-			utc7.explain(e, want, utc, 4, "; our log is version 4.2 (243,306 jobs), the paper's 3.1 (243,314)")
+			utc7.explain(e, want, utc, 4, "")
+			if e.Reason == "" {
+				for k := range ties {
+					ties[k].explain(e, want, r.alts[k][sh][j], 4, "")
+				}
+			}
+			if e.Reason == "" {
+				e.Measured(fmt.Sprintf("M' over every non-empty slice, usable or not (the formulas' i ≤ d/t read literally): %s %.4f log zone, %.4f UTC−7, but then M'_max at shift 1 is %.4f, which the paper's %s rules out",
+					names[j], r.alts[2][sh][j], r.alts[3][sh][j], r.alts[2][1][0], table1Paper[1][0]))
+				v := version
+				if r.lacks > 0 && r.lacks == r.firstID-1 {
+					v += fmt.Sprintf(" (at shift %d the first slice holds %d jobs log zone, %d UTC−7; a slice is usable from %d)", sh, r.firstSlice[0][sh], r.firstSlice[1][sh], r.usableFrom)
+				}
+				if j == 1 {
+					v += fmt.Sprintf("; %d usable slices (log zone), %d (UTC−7) lie between our M'_med and the paper's", r.between[0][sh], r.between[1][sh])
+				}
+				e.Measured(v)
+			}
 			l.Own("Table 1", fmt.Sprintf("table1/utc-7/shift%d/%s", sh, m), fmt.Sprintf(statement, "UTC−7"), want, utc).
 				Digits(4).IfDiffers("our log is version 4.2 (243,306 jobs), the paper's 3.1 (243,314)")
 		}
