@@ -225,7 +225,9 @@ type Fig20Result struct {
 	tp      map[string]float64 // "cycle α" → throughput in the window
 	// altResp and altTp are resp and tp with fig20AltLoad times the users.
 	altResp, altTp map[string]float64
-	Missing        []Missing
+	// scan measures the claims that differ at each of scanLoads.
+	scan    []loadPoint
+	Missing []Missing
 }
 
 // Fig20 simulates the user-aware scheduler and EASY and measures the
@@ -285,6 +287,9 @@ func (s *Study) Fig20(ctx context.Context) (*Fig20Result, error) {
 			for _, c := range feedback.ByClass(run.Result.Sim, nil) {
 				r.altResp[fmt.Sprintf("%s %s", k, c.Class)] = c.AvgResp
 			}
+		}
+		if r.scan, err = s.scan(ctx); err != nil {
+			return nil, err
 		}
 		return r, nil
 	})
@@ -360,8 +365,9 @@ func (r *Fig20Result) Claims(l *ledger.Ledger) {
 			ratio("long") > 1, fmt.Sprintf("response relative to EASY: long %.2f", ratio("long"))).
 			Quoting("The improved performance of short jobs comes at the expense of long jobs").
 			Main(). // the figure's caption
-			Measured(fmt.Sprintf("long jobs' response relative to EASY is %.2f with %g× users and %.2f with %g×, below 1 at both loads",
-				ratio("long"), fig20Load, alt("long"), fig20AltLoad))
+			Measured(fmt.Sprintf("long jobs' response relative to EASY with %s users; jobs running over %g h: %.3f with %g× users; long jobs not ended by the window's end (left out): %d",
+				scanText(r.scan, func(p loadPoint) string { return fmt.Sprintf("%.2f", p.longRatio[a]) }),
+				splitLong/3600.0, at(r.scan, fig20Load).overSplit[a], fig20Load, at(r.scan, fig20Load).unended[a]))
 	}
 }
 
@@ -379,6 +385,7 @@ type Fig21Result struct {
 	// users.
 	altQueue map[string][24]float64
 	altTp    map[string]float64
+	scan     []loadPoint
 	Missing  []Missing
 }
 
@@ -395,7 +402,7 @@ func (s *Study) Fig21(ctx context.Context) (*Fig21Result, error) {
 			r.Missing = f20.Missing
 			return r, nil
 		}
-		r.tp, r.altTp = f20.tp, f20.altTp
+		r.tp, r.altTp, r.scan = f20.tp, f20.altTp, f20.scan
 		u, err := s.userAwareRuns(ctx, fig20Load)
 		if err != nil {
 			return nil, err
@@ -477,8 +484,10 @@ func (r *Fig21Result) Claims(l *ledger.Ledger) {
 	l.Claim(item, "fig21/easy-drains", "with EASY the queue drains in the evening, leaving the system idle during the night (mean queue 0:00–6:00 below a tenth of its daytime peak)",
 		hoursMean(easy, 0, 6) < dayPeak/10, fmt.Sprintf("EASY: %.2f waiting jobs at night, daytime peak %.1f", hoursMean(easy, 0, 6), dayPeak)).
 		Quoting("with EASY it quickly drains in the evening, leaving the system idle during the night").
-		Measured(fmt.Sprintf("with %g× users EASY still has %.2f waiting jobs at night for a daytime peak of %.1f: the queue of the resampled log does not drain overnight at either load",
-			fig20AltLoad, hoursMean(altEasy, 0, 6), slices.Max(altEasy[8:18])))
+		Measured("EASY's waiting jobs at night against its daytime peak, and the processors it keeps busy at night, with " +
+			scanText(r.scan, func(p loadPoint) string {
+				return fmt.Sprintf("%.1f of %.1f (%.0f%% busy)", p.easyNight, p.easyPeak, 100*p.easyNightBusy)
+			}) + " users")
 	l.Claim(item, "fig21/aware-works-at-night", "the user-aware scheduler overcommits during the day and has much more work left for the night than EASY (mean queue 0:00–6:00, at least twice EASY's)",
 		hoursMean(aware, 0, 6) >= 2*hoursMean(easy, 0, 6), fmt.Sprintf("waiting jobs at night: user-aware (α = %g) %.2f, EASY %.2f", ua, hoursMean(aware, 0, 6), hoursMean(easy, 0, 6))).
 		Quoting("it has much more work left for the night").
@@ -493,6 +502,6 @@ func (r *Fig21Result) Claims(l *ledger.Ledger) {
 	l.Claim(item, "fig21/only-with-cycle", "the user-aware scheduler's gain only works with a daily cycle: its throughput gain over EASY is larger with the cycle than without (by at least a percentage point)",
 		gainCycle > gainNone+0.01, fmt.Sprintf("throughput gain over EASY: %+.1f%% with office hours, %+.1f%% without a cycle", 100*gainCycle, 100*gainNone)).
 		Quoting("this only worked when the simulation included a daily cycle\nof activity").
-		Measured(fmt.Sprintf("the user-aware scheduler gains little throughput either way: with %g× users %+.1f%% with office hours and %+.1f%% without a cycle",
-			fig20AltLoad, 100*(r.altTp[fmt.Sprintf("%s %g", oh, ua)]/r.altTp[oh+" 0"]-1), 100*(r.altTp[fmt.Sprintf("%s %g", none, ua)]/r.altTp[none+" 0"]-1)))
+		Measured("throughput gain over EASY with office hours / without a cycle, with " +
+			scanText(r.scan, func(p loadPoint) string { return fmt.Sprintf("%+.1f%% / %+.1f%%", 100*p.gainCycle, 100*p.gainNone) }) + " users")
 }

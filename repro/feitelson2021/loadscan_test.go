@@ -1,0 +1,47 @@
+package feitelson2021
+
+import (
+	"math"
+	"slices"
+	"testing"
+
+	"github.com/tracelab/tracelab/sim"
+)
+
+// TestScanLoads: the figures' own populations are among the scanned ones,
+// so the measurements quoted at them exist.
+func TestScanLoads(t *testing.T) {
+	for _, l := range []float64{fig20Load, fig20AltLoad} {
+		if !slices.Contains(scanLoads, l) {
+			t.Errorf("scanLoads %v lack %g", scanLoads, l)
+		}
+	}
+	ps := []loadPoint{{load: 1}, {load: 1.25, easyPeak: 3}}
+	if got := at(ps, 1.25).easyPeak; got != 3 {
+		t.Errorf("at(1.25).easyPeak = %g, want 3", got)
+	}
+	if got := scanText(ps, func(p loadPoint) string { return "x" }); got != "1× x, 1.25× x" {
+		t.Errorf("scanText = %q", got)
+	}
+}
+
+// TestMeanResponse: jobs that did not end are left out; none kept is NaN.
+func TestMeanResponse(t *testing.T) {
+	r := &sim.Result{ID: []int{1, 2, 3}, Submit: []float64{0, 10, 20}, End: []float64{100, 40, math.NaN()},
+		Runtime: []float64{50, 20000, 20000}}
+	for _, tt := range []struct {
+		name string
+		keep func(j int) bool
+		want float64
+	}{
+		{"all ended", func(int) bool { return true }, 65},                     // (100 + 30) / 2
+		{"over 4 h", func(j int) bool { return r.Runtime[j] > splitLong }, 30}, // job 3 never ended
+	} {
+		if got := meanResponse(r, tt.keep); got != tt.want {
+			t.Errorf("%s: %g, want %g", tt.name, got, tt.want)
+		}
+	}
+	if got := meanResponse(r, func(int) bool { return false }); !math.IsNaN(got) {
+		t.Errorf("none kept: %g, want NaN", got)
+	}
+}
