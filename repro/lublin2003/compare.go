@@ -124,6 +124,23 @@ func writeCells(l *ledger.Ledger, item, prefix, what, rowLabel string, cells []c
 	}
 }
 
+// onStandIn makes an entry measured on a stand-in log (why: its version
+// evidence, "" for a log that is not one) not comparable, our value kept:
+// the paper's statement is of its version, so neither agreement nor
+// difference on ours says anything of it — the rule of the numbers
+// (ledger.StandIn) applied to every claim made on the log, qualitative or
+// not. A reason the entry had (a measurement) moves to our value.
+func onStandIn(e *ledger.Entry, why string) *ledger.Entry {
+	if why == "" {
+		return e
+	}
+	if e.Reason != "" {
+		e.OurValue += " (" + e.Reason + ")"
+	}
+	e.Verdict, e.Reason = ledger.NotComparable, "a stand-in: "+why
+	return e
+}
+
 // cellPointers returns pointers to every cell of rows, in order.
 func cellPointers(rows ...[]cell) []*cell {
 	var out []*cell

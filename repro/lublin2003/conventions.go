@@ -88,6 +88,17 @@ var conventions = []convention{
 			copy(c.Procs, c.ReqProcs)
 			return c
 		}},
+	{id: "group-work", name: "each size group's total work (runtime × processors) in place of its runtime",
+		tables: []string{"Table 4"},
+		trace: func(tr *datasets.Trace) *datasets.Trace {
+			c := tr.Clone()
+			for i, p := range c.Procs {
+				if p >= 1 {
+					c.Runtime[i] *= float64(p)
+				}
+			}
+			return c
+		}},
 	{id: "weekdays", name: "the daily cycle of weekdays only", tables: []string{"Table 7"},
 		trace: func(tr *datasets.Trace) *datasets.Trace {
 			c := datasets.NewClock(tr)
@@ -254,22 +265,21 @@ type tableConventions struct {
 }
 
 // conventionCount counts the cells of a table within their tolerance
-// under one convention (conv −1: as computed).
+// under one convention (conv −1: as computed) against our reading
+// (ledger.Tally: N cells, AsComputed and Within, Gained and Lost), with
+// the counts per log.
 type conventionCount struct {
-	conv          int
-	within, cells int
-	// gained and lost count the cells that come within, and fall out,
-	// against our reading.
-	gained, lost int
+	conv int
+	ledger.Tally
 	// perLog counts within and cells per paper log, in paperLogs' order.
 	perLog [][2]int
 }
 
 // justified reports whether the convention of row may explain cells of
 // its table: the paper's words state it, or it brings more of the
-// table's cells within than our reading.
+// table's cells within than our reading (ledger.Tally.Justified).
 func (t tableConventions) justified(row conventionCount) bool {
-	return conventions[row.conv].words != "" || row.within > t.asComputed.within
+	return conventions[row.conv].words != "" || row.Justified()
 }
 
 // logCounts renders the per-log counts: "SDSC96 2/6, KTH 0/6".
@@ -327,7 +337,7 @@ func explain(table string, cells []*cell, vals map[int][]float64) tableConventio
 			order = append(order, r)
 		}
 	}
-	sort.SliceStable(order, func(i, j int) bool { return order[i].within > order[j].within })
+	sort.SliceStable(order, func(i, j int) bool { return order[i].Within > order[j].Within })
 	for i, cl := range cells {
 		if cl.standIn != "" || cl.want().Accepts(cl.ours) {
 			continue
@@ -335,7 +345,7 @@ func explain(table string, cells []*cell, vals map[int][]float64) tableConventio
 		for _, r := range order {
 			if v := vals[r.conv][i]; cl.want().Accepts(v) {
 				cl.reason = fmt.Sprintf("under %s, applied to every log and cell of %s it concerns (%d of %d cells within their tolerance, against %d as computed), it is %s, within %s of the paper's",
-					conventions[r.conv].name, table, r.within, r.cells, t.asComputed.within, ledger.Format(v, 4), cl.want().Tolerance())
+					conventions[r.conv].name, table, r.Within, r.N, r.AsComputed, ledger.Format(v, 4), cl.want().Tolerance())
 				break
 			}
 		}
@@ -355,19 +365,12 @@ func countWithin(conv int, cells []*cell, v []float64) conventionCount {
 		if v != nil {
 			x = v[i]
 		}
-		in, was := cl.want().Accepts(x), cl.want().Accepts(cl.ours)
+		in := cl.want().Accepts(x)
+		r.Add(cl.want().Accepts(cl.ours), in)
 		li := slices.Index(paperLogs, cl.log)
-		r.cells++
 		r.perLog[li][1]++
 		if in {
-			r.within++
 			r.perLog[li][0]++
-		}
-		switch {
-		case in && !was:
-			r.gained++
-		case was && !in:
-			r.lost++
 		}
 	}
 	return r
@@ -407,9 +410,9 @@ func writeConventions(l *ledger.Ledger, t tableConventions) {
 		c := conventions[r.conv]
 		e := l.Own(t.table, fmt.Sprintf("%s/conventions/%s", id, c.id),
 			fmt.Sprintf("%s under %s, applied to every log and cell it concerns: cells within their tolerance, of %d (%s; as computed %s; %d gained, %d lost)",
-				t.table, c.name, r.cells, r.logCounts(), t.asComputed.logCounts(), r.gained, r.lost),
-			ledger.Stated(fmt.Sprintf("more than as computed (%d)", t.asComputed.within), ledger.AtLeast(float64(t.asComputed.within+1))),
-			float64(r.within))
+				t.table, c.name, r.N, r.logCounts(), t.asComputed.logCounts(), r.Gained, r.Lost),
+			ledger.Stated(fmt.Sprintf("more than as computed (%d)", r.AsComputed), ledger.AtLeast(float64(r.AsComputed+1))),
+			float64(r.Within))
 		if c.words != "" {
 			e.Quoting(c.words)
 		}
@@ -427,7 +430,7 @@ func conventionFrame(ts []tableConventions) dataframe.DataFrame {
 	logs := make([][]string, len(paperLogs))
 	add := func(t tableConventions, r conventionCount, n string, w, j bool) {
 		tables, names, words, justified = append(tables, t.table), append(names, n), append(words, w), append(justified, j)
-		cells, within, gained, lost = append(cells, r.cells), append(within, r.within), append(gained, r.gained), append(lost, r.lost)
+		cells, within, gained, lost = append(cells, r.N), append(within, r.Within), append(gained, r.Gained), append(lost, r.Lost)
 		for i, c := range r.perLog {
 			logs[i] = append(logs[i], fmt.Sprintf("%d/%d", c[0], c[1]))
 		}

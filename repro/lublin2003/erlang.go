@@ -74,9 +74,13 @@ func measureErlangSaving(h fit.HyperGamma, rounds, draws int, seed uint64) erlan
 	return out
 }
 
-// erlangClaim records the 12% of §5.2. Timings vary with the machine and
-// its load, so they are measured in full mode only: the quick ledger (and
-// its baseline) records that.
+// erlangClaim records the 12% of §5.2: a timing of the authors' samplers
+// on their machine ("from our experience"). Ours times our samplers, an
+// implementation that stands in for theirs as another version of a log
+// stands in for the paper's: not comparable, ours shown (ledger.StandIn),
+// whichever way it falls. Timings vary with the machine and its load, so
+// they are measured in full mode only: the quick ledger (and its
+// baseline) records that.
 func erlangClaim(l *ledger.Ledger, s *erlangSaving) {
 	const statement = "the hyper-Erlang variant of the average model (α rounded, β keeping each Gamma's mean) cuts the time to draw samples (percent saved)"
 	const quote = "uts about 12%"
@@ -85,9 +89,11 @@ func erlangClaim(l *ledger.Ledger, s *erlangSaving) {
 			"timings are measured in full mode only (they vary with the machine's load)").Quoting(quote)
 		return
 	}
-	l.Check("§5.2", "erlang/time-saved",
+	e := l.StandIn("§5.2", "erlang/time-saved",
 		fmt.Sprintf("%s: K1 = %d, K2 = %d; %d rounds of %d draws each, wall clock (SE: over the rounds)", statement, s.model.K1, s.model.K2, s.rounds, s.draws),
-		ledger.Printed("12", s.se), s.mean).Quoting(quote).
-		IfDiffers(fmt.Sprintf("our samplers are not the authors': shapes above 32 (here K2 = %d) use the same Gamma sampler in both models, "+
-			"so only the first Gamma (weight %.3f) can be faster; drawn alone, it saves %.1f%%", s.model.K2, s.model.P, s.first))
+		ledger.Printed("12", s.se), s.mean,
+		"a stand-in: the paper times the authors' samplers on their machine (\"from our experience\"); ours times our samplers, another implementation").
+		Quoting(quote)
+	e.OurValue += fmt.Sprintf(" (shapes above 32, here K2 = %d, use the same Gamma sampler in both of our models, so only the first Gamma (weight %.3f) can be faster; drawn alone, it saves %.1f%%)",
+		s.model.K2, s.model.P, s.first)
 }

@@ -61,7 +61,8 @@ const sdsc95 = "SDSC-Par-1995 is not available here"
 // inputs says what is different about our input for an item fitted on
 // the paper's logs: SDSC95 is missing, and by §2's counts our SDSC96 and
 // LANL are other versions (LogsResult.versionOf).
-const inputs = sdsc95 + "; our SDSC96 and LANL are other versions than the paper's (the archive's cleaning removed jobs it fitted): their numbers are stand-ins"
+const inputs = sdsc95 + "; our SDSC96 and LANL are other versions than the paper's (the archive's cleaning removed jobs it fitted): " +
+	"whatever is measured on them, numbers and statements alike, is a stand-in (not comparable, ours shown)"
 
 // items lists every numbered figure and table of the paper, in the order
 // of the notebook.
@@ -76,17 +77,17 @@ var items = []ledger.Item{
 	{Name: "Fig. 4", Title: "runtime CDFs by size group", Section: "§6 Figs 4–7 and Tables 4–5", Note: inputs},
 	{Name: "Table 4", Title: "runtime model per size group", Section: "§6 Figs 4–7 and Tables 4–5", Note: inputs},
 	{Name: "Fig. 5", Title: "per-group runtime model on SDSC95", Section: "§6 Figs 4–7 and Tables 4–5",
-		Note: "SDSC-Par-1995 is not available: shown for SDSC96"},
+		Note: "SDSC-Par-1995 is not available: shown for SDSC96, another version than the paper's (a stand-in)"},
 	{Name: "Table 5", Title: "p linear in size", Section: "§6 Figs 4–7 and Tables 4–5", Note: inputs},
 	{Name: "Fig. 6", Title: "the runtime procedure (flow chart)", Section: "§6 Figs 4–7 and Tables 4–5",
 		Note: "a flow chart: sim/lublin's RuntimeParams.LogRand; checked by sampling the paper's model"},
-	{Name: "Fig. 7", Title: "runtimes with p linear in size", Section: "§6 Figs 4–7 and Tables 4–5"},
+	{Name: "Fig. 7", Title: "runtimes with p linear in size", Section: "§6 Figs 4–7 and Tables 4–5", Note: inputs},
 	{Name: "Fig. 8", Title: "arrivals per half hour", Section: "§7 Figs 8–9 and Tables 6–7", Note: inputs},
 	{Name: "Table 6", Title: "peak-hour inter-arrival times", Section: "§7 Figs 8–9 and Tables 6–7", Note: inputs},
 	{Name: "Table 7", Title: "the daily cycle", Section: "§7 Figs 8–9 and Tables 6–7", Note: inputs},
-	{Name: "Fig. 9", Title: "the daily cycle: data, Gamma model, generated", Section: "§7 Figs 8–9 and Tables 6–7"},
+	{Name: "Fig. 9", Title: "the daily cycle: data, Gamma model, generated", Section: "§7 Figs 8–9 and Tables 6–7", Note: inputs},
 	{Name: "Fig. 10", Title: "interactive and batch runtimes (SDSC)", Section: "§8 Fig. 10",
-		Note: "SDSC-Par-1995 is not available: SDSC96 only, another version than the paper's (its numbers are stand-ins)"},
+		Note: "SDSC-Par-1995 is not available: SDSC96 only, another version than the paper's (its numbers and statements are stand-ins)"},
 }
 
 // paperLog is a log of the paper: its name in the paper's tables and the
@@ -174,6 +175,9 @@ type logFit struct {
 	log     paperLog
 	missing bool
 	fit     lublin.LogFit
+	// standIn says why our version of the log stands in for the paper's
+	// (logVersion.short), "" when it does not.
+	standIn string
 }
 
 // paperFits fits the paper's logs (default options); a log that is not
@@ -191,7 +195,11 @@ func (s *Study) paperFits(ctx context.Context) ([]logFit, error) {
 		case err != nil:
 			return nil, err
 		default:
-			out = append(out, logFit{log: l, fit: f})
+			lf := logFit{log: l, fit: f}
+			if v := s.version(l); v.standIn {
+				lf.standIn = v.short
+			}
+			out = append(out, lf)
 		}
 	}
 	return out, nil

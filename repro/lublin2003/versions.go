@@ -7,7 +7,6 @@ import (
 	"math"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/repro/ledger"
@@ -128,20 +127,6 @@ func (o reachOutcome) apply(e *ledger.Entry) {
 	if e.Verdict == ledger.Differs && o.note != "" {
 		e.OurValue += " (" + o.note + ")"
 	}
-}
-
-// joinOutcomes combines the outcomes of a claim made on several logs that
-// fails on each of them (by log name): a note only when every failing log
-// has one.
-func joinOutcomes(logs []string, outs []reachOutcome) reachOutcome {
-	var notes []string
-	for i, o := range outs {
-		if o.note == "" {
-			return reachOutcome{}
-		}
-		notes = append(notes, logs[i]+": "+o.note)
-	}
-	return reachOutcome{note: strings.Join(notes, "; ")}
 }
 
 // standInReason returns, for a cell of a log whose version the counts show

@@ -101,10 +101,10 @@ func TestExplain(t *testing.T) {
 		moments: {1.5, 2.0, 1.0, 4.0}, // 1 within (cell 2): not justified
 	}
 	got := explain("Table 6", cells, vals)
-	if got.asComputed.within != 1 || got.asComputed.cells != 4 {
+	if got.asComputed.Within != 1 || got.asComputed.N != 4 || got.asComputed.AsComputed != 1 {
 		t.Errorf("as computed %+v, want 1 of 4", got.asComputed)
 	}
-	if len(got.rows) != 3 || got.rows[1].within != 2 || got.rows[1].gained != 2 || got.rows[1].lost != 1 ||
+	if len(got.rows) != 3 || got.rows[1].Within != 2 || got.rows[1].Gained != 2 || got.rows[1].Lost != 1 ||
 		!got.justified(got.rows[1]) || got.justified(got.rows[2]) || !got.justified(got.rows[0]) {
 		t.Errorf("rows %+v", got.rows)
 	}
