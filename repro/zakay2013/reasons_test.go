@@ -2,6 +2,7 @@ package zakay2013
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -163,5 +164,25 @@ func TestSpanReadings(t *testing.T) {
 		if got := c.ks(p); math.Abs(got-c.want) > 1e-12 {
 			t.Errorf("%s: KS %v, want %v", c.name, got, c.want)
 		}
+	}
+}
+
+// TestBoundedSlowdownMeasured: the bounded slowdown is shown beside DS's
+// slowdown statement and makes no statement of its own.
+func TestBoundedSlowdownMeasured(t *testing.T) {
+	pos := func(metric string, atOrBelow float64) metricPosition {
+		return metricPosition{log: "SDSC-DS", metric: metric,
+			pos: resample.Position{Original: 33.3, Replicates: 1000, Min: 20, Max: 400, AtOrBelow: atOrBelow, MedianRatio: 2}}
+	}
+	out := fig9Statements([]metricPosition{pos("avg_slowdown", 0.029), pos(boundedSlowdown, 0.031)})
+	var ids []string
+	for _, st := range out {
+		ids = append(ids, st.id)
+		if st.id == "fig9/SDSC-DS/slowdown_high" && !strings.Contains(st.evidence, "bounded slowdown (τ = 10 s, a reading the paper does not name): 3.1% of 1000") {
+			t.Errorf("slowdown_high evidence %q", st.evidence)
+		}
+	}
+	if want := []string{"fig9/SDSC-DS/slowdown_not_separated", "fig9/SDSC-DS/slowdown_high", "fig9/slowdown_around_share"}; !slices.Equal(ids, want) {
+		t.Errorf("statements %v, want %v", ids, want)
 	}
 }
