@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"time"
 
@@ -83,7 +84,13 @@ func (s *Study) Logs(ctx context.Context) (*LogsResult, error) {
 				row.dates = fmt.Sprintf("our first job %s, last %s (local time)", first.Format("2006-01-02 15:04 MST"), last.Format("2006-01-02 15:04 MST"))
 				first, last = first.UTC(), last.UTC()
 				row.periodUTC = fmt.Sprintf("%d/%d–%d/%d", first.Month(), first.Year(), last.Month(), last.Year())
-				row.procsNote = fmt.Sprintf("our header: MaxProcs %d, MaxNodes %d", tr.Header.MaxProcs, tr.Header.MaxNodes)
+				nodes := fmt.Sprint(tr.Header.MaxNodes)
+				for _, line := range tr.Header.Lines {
+					if v, ok := strings.CutPrefix(strings.TrimSpace(line), "MaxNodes:"); ok {
+						nodes = strings.TrimSpace(v) // with its comment, e.g. "338 (batch partition; 512 total)"
+					}
+				}
+				row.procsNote = fmt.Sprintf("our header: MaxProcs %d, MaxNodes %s; our largest job %d processors", tr.Header.MaxProcs, nodes, slices.Max(tr.Procs))
 				row.headerPeriod = headerPeriod(tr.Header)
 				lo, hi := paperMonths(l.period)
 				for _, t := range tr.Submit {
