@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/sim"
 )
 
@@ -34,7 +35,7 @@ func TestMeanResponse(t *testing.T) {
 		keep func(j int) bool
 		want float64
 	}{
-		{"all ended", func(int) bool { return true }, 65},                     // (100 + 30) / 2
+		{"all ended", func(int) bool { return true }, 65},                      // (100 + 30) / 2
 		{"over 4 h", func(j int) bool { return r.Runtime[j] > splitLong }, 30}, // job 3 never ended
 	} {
 		if got := meanResponse(r, tt.keep); got != tt.want {
@@ -43,5 +44,20 @@ func TestMeanResponse(t *testing.T) {
 	}
 	if got := meanResponse(r, func(int) bool { return false }); !math.IsNaN(got) {
 		t.Errorf("none kept: %g, want NaN", got)
+	}
+}
+
+// TestAtQueueLimit: the share of jobs (with an estimate and a runtime)
+// whose estimate is their queue's stated limit, worked by hand.
+func TestAtQueueLimit(t *testing.T) {
+	tr := &datasets.Trace{JobID: []int{1, 2, 3, 4, 5},
+		Runtime: []float64{10, 10, 10, 10, -1},            // job 5: runtime unknown, not counted
+		ReqTime: []float64{7200, 7200, 129600, 600, 7200}, // job 2 is in queue 3, whose limit is 36 h
+		Queue:   []int{1, 3, 3, 1, 1}}
+	if got, want := atQueueLimit(tr, queueLimits["SDSC-BLUE"]), 0.5; got != want { // jobs 1 and 3 of 4
+		t.Errorf("atQueueLimit = %g, want %g", got, want)
+	}
+	if got := atQueueLimit(tr, map[int]float64{}); got != 0 {
+		t.Errorf("no limits: %g, want 0", got)
 	}
 }
