@@ -67,6 +67,7 @@ type bySizeLog struct {
 
 	t4      [][]cell     // Table 4 per group
 	t4Data  []groupMeans // the mean ln runtime and ln work of each Table 4 group's jobs
+	whole   groupMeans   // the same of all the jobs Tables 2 and 3 fit
 	t4Means [][2]float64 // α1·β1, α2·β2 per group, with their SEs and method
 	t4SE    [][2]float64
 	t4How   []string
@@ -157,6 +158,7 @@ func (s *Study) BySize(ctx context.Context) (*BySizeResult, error) {
 // size and runtime (bootstrap).
 func (s *Study) bySizeCells(bl *bySizeLog, tr *datasets.Trace, f, gf lublin.LogFit) error {
 	lr, size := completedRuntimes(tr)
+	bl.whole = groupMeansOf(lr, size, 1, math.MaxInt)
 	for g, grp := range gf.RuntimeGroups {
 		if g >= len(table4[bl.log.Paper]) {
 			break
@@ -525,6 +527,17 @@ func (r *BySizeResult) Claims(l *ledger.Ledger) {
 	for _, name := range paperLogNames {
 		mixtureConsistency(l, name, workReason)
 	}
+	workConsistency(l)
+	for _, bl := range r.logs {
+		if other, ok := exchangedTable3[bl.log.Paper]; ok && !bl.missing {
+			for _, row := range []string{bl.log.Paper, other} {
+				m, lo, hi := mixtureMeanRange(table3[row])
+				id := fmt.Sprintf("table3/%s/mean-work/%s-row", bl.log.Paper, row)
+				onStandIn(l.Own("Table 3", id, fmt.Sprintf("%s: the mean of the model of the paper's %s row of Table 3 (p·α1β1 + (1−p)·α2β2) against our mean ln work (SE: of the sample mean)", bl.log.Paper, row),
+					ledger.Stated(fmt.Sprintf("%.3f (%.3f–%.3f)", m, lo, hi), ledger.Between(lo-2*bl.whole.workSE, hi+2*bl.whole.workSE)), bl.whole.work), bl.standIn)
+			}
+		}
+	}
 	var pa, pb []float64
 	var ha, hb float64
 	for _, name := range paperLogNames {
@@ -591,6 +604,52 @@ func mixtureConsistency(l *ledger.Ledger, name, why string) {
 		whi >= glo && wlo <= ghi, fmt.Sprintf("Table 2 %s; Table 4 %s", show(whole, wlo, whi), strings.Join(groups, ", "))).
 		AsCheck("the paper's arithmetic: its Table 2 and Table 4 rows of one log against each other, within the rounding of the printed digits").
 		IfDiffers(why)
+}
+
+// exchangedTable3 pairs the logs whose Table 3 rows workConsistency
+// tests exchanged.
+var exchangedTable3 = map[string]string{"KTH": "LANL", "LANL": "KTH"}
+
+// workConsistency checks the paper's Tables 3 and 4 against each other:
+// Table 4's size groups are of ln work (table4/*/group-mean-work), and the
+// whole log is the mixture of its size groups, so the mean ln work of a
+// log's Table 3 model must lie within the range of its Table 4 groups'
+// means (each within the rounding of its printed digits). A check of the
+// paper's own numbers; when it fails, the reason says whether it holds on
+// every log with the KTH and LANL rows of Table 3 exchanged.
+func workConsistency(l *ledger.Ledger) {
+	holds := func(t3row, t4log string) (bool, string) {
+		m, lo, hi := mixtureMeanRange(table3[t3row])
+		glo, ghi := math.Inf(1), math.Inf(-1)
+		for _, g := range table4[t4log] {
+			_, a, b := mixtureMeanRange(g.cells)
+			glo, ghi = min(glo, a), max(ghi, b)
+		}
+		return hi >= glo && lo <= ghi, fmt.Sprintf("Table 3 %.3f (%.3f–%.3f), Table 4 groups %.3f–%.3f", m, lo, hi, glo, ghi)
+	}
+	exchangedAll := true
+	var exchanged []string
+	for _, name := range paperLogNames {
+		row := name
+		if o, ok := exchangedTable3[name]; ok {
+			row = o
+		}
+		ok, ev := holds(row, name)
+		exchangedAll = exchangedAll && ok
+		if row != name {
+			exchanged = append(exchanged, fmt.Sprintf("%s with the %s row: %s", name, row, ev))
+		}
+	}
+	for _, name := range paperLogNames {
+		ok, ev := holds(name, name)
+		e := l.Claim("Table 3", "table3/"+name+"/within-table4-groups",
+			name+": the mean ln work of Table 3's model (p·α1β1 + (1−p)·α2β2) lies within the range of the means of Table 4's size groups, which are of ln work (table4/*/group-mean-work): the whole log is the mixture of its size groups",
+			ok, ev).
+			AsCheck("the paper's arithmetic: its Table 3 and Table 4 rows of one log against each other, within the rounding of the printed digits")
+		if exchangedAll {
+			e.IfDiffers("with the paper's KTH and LANL rows of Table 3 exchanged it holds on every log (" + strings.Join(exchanged, "; ") + ")")
+		}
+	}
 }
 
 func fmtList(x []float64) string {
