@@ -61,3 +61,23 @@ func TestAtQueueLimit(t *testing.T) {
 		t.Errorf("no limits: %g, want 0", got)
 	}
 }
+
+// TestShuffledShareRho: with the top user's jobs the same every week the
+// share falls as the others' jobs rise, whatever the shuffle: ρ = −1 (the
+// bias at its extreme); the result is reproducible from the seed.
+func TestShuffledShareRho(t *testing.T) {
+	oth := []float64{5, 1, 9, 3, 7}
+	mean, p := shuffledShareRho([]float64{4, 4, 4, 4, 4}, oth, 0, 50, 1)
+	if math.Abs(mean+1) > 1e-12 || p != 1 {
+		t.Errorf("constant top: mean %g, p %g; want −1, 1", mean, p)
+	}
+	top := []float64{10, 2, 8, 1, 6}
+	m1, p1 := shuffledShareRho(top, oth, -0.5, 200, 7)
+	m2, p2 := shuffledShareRho(top, oth, -0.5, 200, 7)
+	if m1 != m2 || p1 != p2 {
+		t.Errorf("same seed: (%g, %g) then (%g, %g)", m1, p1, m2, p2)
+	}
+	if !(m1 < 0) {
+		t.Errorf("the share's bias: mean ρ %g, want negative", m1)
+	}
+}
