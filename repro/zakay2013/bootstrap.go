@@ -537,7 +537,7 @@ func fig8Statements(rows []metricPosition) []statement {
 		if counted.Justified() && aroundOrig.Accepts(b) {
 			st.explained = fmt.Sprintf("the variants cannot have the jobs of the temporary users whose whole activity lies within "+
 				"4 weeks of an edge (§4), %.2f%% of the log's jobs, which the pools leave out; and the long-term users' streams "+
-				"repeat every %d weeks in a window of the log's %.2f, which gives a variant %+.2f%% of the log's jobs: "+
+				"repeat every %d weeks in a window of the log's %.2f weeks, which gives a variant %+.2f%% of the log's jobs: "+
 				"counted back, the median is %+.2f%%, within %s (counted back on every log: %d of %d within, against %d as computed; "+
 				"%d gained, %d lost)", 100*r.discarded, r.period, r.spanWeeks, 100*r.cycle, 100*b, st.want.Tolerance(),
 				counted.Within, counted.N, counted.AsComputed, counted.Gained, counted.Lost)
