@@ -109,13 +109,15 @@ func WriteReport(w io.Writer, results []Result, info ReportInfo) error {
 		"applied to every log and cell of its table, it brings more of them within than our reading does, and it\n" +
 		"brings this one within (ledger.Tally); a measurement that brings nothing within (a restatement, a bound)\n" +
 		"is shown with our value, and the entry stays unexplained; *not comparable*: the paper's value is blanked in our copy (our value is still\n" +
-		"given), a log the paper used is not available, or our log is a stand-in for the paper's.\n\n")
+		"given), a log the paper used is not available, or our log is a stand-in for the paper's (another version, year or\n" +
+		"machine, or a reconstruction of an input the paper had): a claim on a stand-in is not comparable whichever way\n" +
+		"its value falls, never \"agrees\" and never \"differs\" (ledger.Consistency tests every ledger for it).\n\n")
 	b.WriteString("**Tolerances.** A number the paper prints agrees when |ours − paper| ≤ half a unit of its last printed\n" +
 		"digit + 2 × the standard error of our estimate (ledger.Printed); ranges and bounds are the paper's own.\n\n")
 
 	b.WriteString("## Summary\n\n")
-	b.WriteString("| paper | notebook | items: reproduced / partial / not / ours only / checks only | claims | agree, singling out the log | agree, not discriminating | differ, explained | differ, unexplained | not comparable | checks (failing) | ours |\n")
-	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|\n")
+	b.WriteString("| paper | notebook | items: reproduced / partial / not / nothing to compare / no claim / ours only / checks only | claims | agree, singling out the log | agree, not discriminating | differ, explained | differ, unexplained | unexplained share of differing (target ≤ 10%) | not comparable | checks (failing) | ours |\n")
+	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|---|\n")
 	var total ledger.Summary
 	var totalSt map[ledger.Status]int
 	marked := make([][]ledger.Entry, len(results))
@@ -231,11 +233,24 @@ func addCounts(a, b map[ledger.Status]int) map[ledger.Status]int {
 }
 
 func statusCells(st map[ledger.Status]int) string {
-	return fmt.Sprintf("%d / %d / %d / %d / %d", st[ledger.Reproduced], st[ledger.Partial], st[ledger.NotReproduced], st[ledger.OursOnly], st[ledger.ChecksOnly])
+	cells := make([]string, len(ledger.Statuses))
+	for i, k := range ledger.Statuses {
+		cells[i] = fmt.Sprint(st[k])
+	}
+	return strings.Join(cells, " / ")
+}
+
+// shareCell is the share of differing claims without a reason, as a
+// percentage ("—" when none differs).
+func shareCell(s ledger.Summary) string {
+	if s.Claims.Differs == 0 {
+		return "—"
+	}
+	return fmt.Sprintf("%.0f%% (%d of %d)", 100*s.UnexplainedShare(), s.Unexplained, s.Claims.Differs)
 }
 
 // summaryCells are the summary table's cells of s from "claims" to "ours".
 func summaryCells(s ledger.Summary) string {
-	return fmt.Sprintf("%d | %d | %d | %d | %d | %d | %d (%d) | %d", s.Claims.All(), s.Discriminating(), s.NotDiscriminating,
-		s.Explained(), s.Unexplained, s.Claims.NotComparable, s.Checks.All(), s.Checks.Differs, s.Ours.All())
+	return fmt.Sprintf("%d | %d | %d | %d | %d | %s | %d | %d (%d) | %d", s.Claims.All(), s.Discriminating(), s.NotDiscriminating,
+		s.Explained(), s.Unexplained, shareCell(s), s.Claims.NotComparable, s.Checks.All(), s.Checks.Differs, s.Ours.All())
 }

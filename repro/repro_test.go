@@ -31,6 +31,7 @@ func TestWriteReport(t *testing.T) {
 			{Name: "Table V", Title: "user classes", Section: "§4 Table V", Note: "7 of 9 logs"},
 			{Name: "Fig. 16", Title: "flurries", Note: "the uncleaned logs are not available"},
 			{Name: "Table II", Title: "similar users"},
+			{Name: "Fig. 2", Title: "blanked"},
 		}}
 	l := ledger.NewFor(p)
 	l.Check("Fig. 1", "fig1/a", "similarity falls | with distance", ledger.Between(0, 1), 0.5)
@@ -39,6 +40,7 @@ func TestWriteReport(t *testing.T) {
 	l.Check("Table V", "table5/d", "jobs of long-term users", ledger.Near(1000, 0), 1000)
 	l.Check("Table V", "table5/e", "users", ledger.Near(5, 0), 6)
 	l.Check("Table V", "table5/f", "variants", ledger.Near(1000, 0), 1000).AsCheck("1000 = 1000: the count we asked for")
+	l.Blanked("Fig. 2", "fig2/a", "blanked value", 3)
 	l.OwnClaim("§6.5", "mix", "mixing equals averaging", true, "")
 	// Table II: A and B lie within each other's tolerance, C does not.
 	l.Check("Table II", "t2/A", "share A", ledger.Printed("0.62", 0.02), 0.63).InTable("Table II", "A", "procs")
@@ -51,12 +53,14 @@ func TestWriteReport(t *testing.T) {
 	md := b.String()
 	for _, want := range []string{
 		ledger.StatusRule,
-		// 8 claims: 5 agree (2 not discriminating), 2 differ (1 unexplained), 1 not comparable.
-		"| [demo2013](#demo2013) | [01-demo.ipynb](notebooks/01-demo.ipynb) | 2 / 1 / 1 / 1 / 0 | 8 | 3 | 2 | 1 | 1 | 1 | 1 (0) | 1 |",
-		"| **all** | | 2 / 1 / 1 / 1 / 0 | 8 | 3 | 2 | 1 | 1 | 1 | 1 (0) | 1 |",
+		// 9 claims: 5 agree (2 not discriminating), 2 differ (1 unexplained), 2 not comparable.
+		// Items: 2 reproduced, 1 partial, 0 not, 1 nothing to compare, 1 no claim, 1 ours only, 0 checks only.
+		"| [demo2013](#demo2013) | [01-demo.ipynb](notebooks/01-demo.ipynb) | 2 / 1 / 0 / 1 / 1 / 1 / 0 | 9 | 3 | 2 | 1 | 1 | 50% (1 of 2) | 2 | 1 (0) | 1 |",
+		"| **all** | | 2 / 1 / 0 / 1 / 1 / 1 / 0 | 9 | 3 | 2 | 1 | 1 | 50% (1 of 2) | 2 | 1 (0) | 1 |",
 		"Unexplained differences: 1 of 2 differing claims (50%; target ≤ 10%).",
 		"full mode, commit `abc123`",
-		"| Fig. 16 | flurries | not reproduced | no claim entry |   | the uncleaned logs are not available |",
+		"| Fig. 16 | flurries | no claim | no claim entry |   | the uncleaned logs are not available |",
+		"| Fig. 2 | blanked | nothing to compare | no claim comparable; 1 not comparable |",
 		"| Table V | user classes | partial | 2 of 3 differ (1 unexplained); 1 not comparable; 1 check | §4 Table V | 7 of 9 logs |",
 		"| Table II | similar users | reproduced | 3 of 3 agree (2 not discriminating) |",
 		"| §6.5 | statements of the text | ours only | no claim entry; 1 of ours |",

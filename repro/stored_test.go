@@ -15,6 +15,7 @@ import (
 	"github.com/tracelab/tracelab/repro/findings"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/repro/study"
+	"github.com/tracelab/tracelab/repro/study/studytest"
 )
 
 // The stored ledgers: the committed full-mode ledgers (scripts/reproduce.sh)
@@ -231,15 +232,21 @@ func TestStoredStatuses(t *testing.T) {
 			t.Errorf("%s: stored summary %v, the entries give %v", file, s.Summary, got)
 		}
 		// The items are the paper's of today's code: a changed list of items
-		// needs the ledger saved again.
+		// or a changed rule needs the ledger saved again. A committed ledger
+		// of other code is stale (TestCommittedLedgersCurrent fails on it):
+		// its items are those of its code, so they are only logged.
 		got := paperOf(t, s.Paper).Statuses(es)
+		report := t.Errorf
+		if strings.HasPrefix(file, committedDir) && s.CodeHash != treeHash(t) {
+			report = func(format string, args ...any) { t.Logf("stale, not compared: "+format, args...) }
+		}
 		if len(got) != len(s.Items) {
-			t.Errorf("%s: %d items stored, %d computed: save the ledger again (%s)", file, len(s.Items), len(got), regenerate(file, s.Paper))
+			report("%s: %d items stored, %d computed: save the ledger again (%s)", file, len(s.Items), len(got), regenerate(file, s.Paper))
 			continue
 		}
 		for i, it := range got {
 			if st := s.Items[i]; st.Name != it.Name || st.Status != it.Status || st.Counted != it.Counted {
-				t.Errorf("%s: %s stored as %s (%s), computed %s %s (%s): save the ledger again (%s)",
+				report("%s: %s stored as %s (%s), computed %s %s (%s): save the ledger again (%s)",
 					file, st.Name, st.Status, st.Counted, it.Name, it.Status, it.Counted, regenerate(file, s.Paper))
 			}
 		}
@@ -320,5 +327,36 @@ func TestNoDuplicates(t *testing.T) {
 	}
 	if len(found) > 0 {
 		t.Logf("%d known duplicates left in repro/%s", len(found), knownDuplicates)
+	}
+}
+
+// TestConsistency: every stored ledger (committed and quick baselines)
+// keeps the rules of ledger.Consistency — unique ids, no claim on a
+// stand-in that agrees or differs, a reason for every failing check and
+// explained difference, discrimination computed for the agreeing claims of
+// tables of several logs — beyond the breaches still listed in
+// testdata/known-inconsistencies.txt (each paper's test checks its
+// computed quick ledger the same way: studytest.Baseline). A listed breach
+// that no stored ledger shows any more fails too, so the list only
+// shrinks.
+func TestConsistency(t *testing.T) {
+	knownFile := filepath.Join("testdata", studytest.KnownInconsistencies)
+	known := studytest.ReadKnownInconsistencies(t, knownFile)
+	found := map[string]bool{}
+	for _, s := range allStored(t) {
+		for _, err := range ledger.Consistency(s.Entries) {
+			found[err.Error()] = true
+			if !known[err.Error()] {
+				t.Errorf("%s: %v", s.file, err)
+			}
+		}
+	}
+	for line := range known {
+		if !found[line] {
+			t.Errorf("%s: listed in repro/%s but found in no stored ledger: remove the line", line, knownFile)
+		}
+	}
+	if len(found) > 0 {
+		t.Logf("%d known breaches left in repro/%s", len(found), knownFile)
 	}
 }

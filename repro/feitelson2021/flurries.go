@@ -606,7 +606,7 @@ func (r *Fig6Result) Claims(l *ledger.Ledger) {
 		w > 1.5 && w > wo, fmt.Sprintf("total variation / net change %.2f with the stand-in flurry, %.2f without; falls at %d vs %d of %d steps",
 			w, wo, r.Reversals[WithFlurry], r.Reversals[WithoutFlurry], r.Steps)).
 		Quoting("the average bounded slowdown showed considerable fluctuations").
-		IfDiffers("the flurry's job attributes are not in the cleaned log; the stand-in is " + r.StandIn)
+		OnStandIn("the flurry's job attributes are not in the cleaned log; the stand-in is " + r.StandIn)
 }
 
 // Fig7Log is the log of Fig. 7 and DominantUser its dominant user (§3.4).

@@ -34,8 +34,13 @@
 // would also agree with another log's paper value ("agrees, not
 // discriminating", see Discrimination). Printed is the tolerance rule for a
 // printed number: half a unit of its last digit plus twice our standard
-// error. StandIn records a value of a stand-in log: not comparable, with
-// ours shown.
+// error. StandIn records a value of a stand-in log (another version, year
+// or machine than the paper's, or a reconstruction of an input the paper
+// had), and OnStandIn marks any entry made on one (Entry.StandIn): a claim
+// on a stand-in is not comparable, whichever way it would fall, with ours
+// shown. Consistency checks what every ledger must keep (unique ids, no
+// claim on a stand-in that agrees or differs, reasons, discrimination
+// computed for tables of several logs).
 //
 // A Ledger collects the entries of one paper; Frame, WriteCSV, WriteJSON,
 // WriteText and WriteMarkdown show it; Summarize counts by kind (claims by
@@ -50,17 +55,21 @@
 // # Statuses
 //
 // An item's status is never typed: StatusOf computes it from the ledger by
-// one rule (StatusRule, stated at the top of REPRODUCTION.md). Only entries
-// of kind PaperClaim whose Item is the item's name count:
+// one rule (StatusRule, stated at the top of REPRODUCTION.md). The entries
+// of kind PaperClaim whose Item is the item's name count, and those of other
+// items that carry its statements when the item names them (Item.CarriedBy):
 //
-//   - not reproduced: no claim entry agrees (none is comparable, or every
-//     comparable one differs), or a main claim — the entry marked with
-//     (*Entry).Main as carrying the item's central statement — differs;
-//   - reproduced: every claim entry agrees (and there is at least one);
+//   - not reproduced: some claim is comparable and none agrees, or a main
+//     claim — the entry marked with (*Entry).Main as carrying the item's
+//     central statement — differs;
+//   - reproduced: every claim agrees (and there is at least one);
 //   - partial: otherwise — some differ, or some are NotComparable (a log or
-//     a value missing).
+//     a value missing);
+//   - nothing to compare: it has claims and none is comparable;
+//   - no claim: it has no entry at all.
 //
-// An item with no claim entry and results of our own only is "ours only".
+// An item with no claim and results of our own is "ours only"; one with no
+// claim and only checks is "checks only".
 // Checks and results of ours never make an item reproduced. The status
 // comes with the counts behind it ("7 of 27 differ (2 unexplained); 3 not
 // comparable"); Item.Note says what is different about our input.

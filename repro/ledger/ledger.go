@@ -84,6 +84,28 @@ type Entry struct {
 	// MainClaim marks the claim that carries the item's central statement
 	// (set by Main): when it differs the item is not reproduced (StatusOf).
 	MainClaim bool `json:"main,omitempty"`
+	// StandIn says, for an entry computed on a stand-in (another version,
+	// year or machine than the paper's log, or a reconstruction of an
+	// input the paper had), which stands in for which. A claim on a
+	// stand-in is never comparable, whether it would agree or differ
+	// (StandIn, OnStandIn; Consistency checks it).
+	StandIn string `json:"stand_in,omitempty"`
+}
+
+// OnStandIn marks e as computed on a stand-in, with why saying which input
+// stands in for which, and returns e. A claim becomes NotComparable with
+// why as its reason (our value is kept): a stand-in is not the paper's
+// input, so its result neither agrees nor differs with the paper's. A
+// check or a result of ours keeps its verdict.
+func (e *Entry) OnStandIn(why string) *Entry {
+	if why == "" {
+		panic("ledger: OnStandIn needs a reason")
+	}
+	e.StandIn = why
+	if e.Kind == PaperClaim || e.Kind == "" {
+		e.Verdict, e.Reason = NotComparable, why
+	}
+	return e
 }
 
 // Main marks e as the main claim of its item (see StatusOf) and returns e.
@@ -309,7 +331,7 @@ func (l *Ledger) StandIn(item, id, statement string, want Expectation, got float
 		panic("ledger: StandIn needs a reason")
 	}
 	e := numberEntry(item, id, statement, want, got)
-	e.Verdict, e.Reason = NotComparable, why
+	e.Verdict, e.Reason, e.StandIn = NotComparable, why, why
 	return l.add(e)
 }
 
@@ -417,6 +439,11 @@ type Item struct {
 	// missing, another log version, fewer replicates); the counts of the
 	// entries are added by StatusOf.
 	Note string `json:"note,omitempty"`
+	// CarriedBy names, as path.Match patterns over entry ids, the claims
+	// of other items that carry this item's statements (the paper states
+	// them about another table: zakay2013 Fig. 7's slopes are Table VII's
+	// "table7/*/resampled_min"): StatusOf counts them with the item's own.
+	CarriedBy []string `json:"carried_by,omitempty"`
 }
 
 // Paper describes a paper of papers/ and its reproduction.

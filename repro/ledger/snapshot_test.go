@@ -29,7 +29,7 @@ func TestSnapshotRoundTrip(t *testing.T) {
 	if got := s.Summary.String(); got != "6 claims: 2 agree, 2 differ, 2 not comparable; 1 of ours" {
 		t.Errorf("summary %q", got)
 	}
-	if len(s.Items) != 7 || s.Items[0].Status != Reproduced || s.Items[2].Status != NotReproduced {
+	if len(s.Items) != 7 || s.Items[0].Status != Reproduced || s.Items[2].Status != NothingToCompare {
 		t.Errorf("items %+v", s.Items)
 	}
 	var buf bytes.Buffer

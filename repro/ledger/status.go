@@ -2,6 +2,7 @@ package ledger
 
 import (
 	"fmt"
+	"path"
 	"strings"
 )
 
@@ -23,20 +24,36 @@ const (
 	// identity, or of the paper's own arithmetic): nothing of the paper's
 	// results is compared, so it is neither reproduced nor not.
 	ChecksOnly Status = "checks only"
+	// NothingToCompare is the status of an item with claim entries of
+	// which none is comparable (every one is NotComparable: a log not
+	// available, a value blanked in our copy, a stand-in log): nothing of
+	// the paper's was compared, so it is neither reproduced nor not.
+	NothingToCompare Status = "nothing to compare"
+	// NoClaim is the status of an item with no entry at all, of its own or
+	// carried by another item's entries (Item.CarriedBy): the paper states
+	// nothing about it that we can compute (a conceptual drawing, a figure
+	// whose values are lost from our copy).
+	NoClaim Status = "no claim"
 )
 
 // Statuses lists the statuses in display order.
-var Statuses = []Status{Reproduced, Partial, NotReproduced, OursOnly, ChecksOnly}
+var Statuses = []Status{Reproduced, Partial, NotReproduced, NothingToCompare, NoClaim, OursOnly, ChecksOnly}
 
 // StatusRule is the rule of StatusOf in words, as REPRODUCTION.md states it.
 const StatusRule = "An item's status is computed from its claim entries (entries of kind claim " +
-	"whose item is the figure or table); checks and results of our own never count. " +
-	"**Not reproduced**: no claim entry agrees (none is comparable, or every comparable one differs), or a main claim " +
+	"whose item is the figure or table, and the entries of another item that carry its statements when it names them: " +
+	"Fig. 7 of zakay2013 takes Table VII's entries on its slopes); checks and results of our own never count. " +
+	"**Not reproduced**: some claim entry is comparable and none agrees (every comparable one differs), or a main claim " +
 	"(the entry that carries the item's central statement, marked in the code) differs. " +
 	"**Reproduced**: every claim entry is comparable and agrees (at least one). " +
 	"**Partial**: otherwise — some claim entries differ, or some are not comparable " +
-	"(a log or a value missing). The note counts each. An item with no claim entry and results of " +
-	"our own is **ours only**; one with no claim entry and only checks is **checks only**."
+	"(a log or a value missing). The note counts each. " +
+	"**Nothing to compare**: it has claim entries and none is comparable (a log not available, the paper's value blanked in our copy, " +
+	"or our log a stand-in for the paper's): nothing was compared, so it is neither reproduced nor not. " +
+	"**No claim**: it has no entry at all (a conceptual drawing, a figure whose values are lost from our copy): the paper states " +
+	"nothing about it that we can compute. An item with no claim entry and results of " +
+	"our own is **ours only**; one with no claim entry and only checks is **checks only**. " +
+	"The last four are counted apart, never as reproduced."
 
 // ItemStatus is an item with its status computed from the ledger.
 type ItemStatus struct {
@@ -55,29 +72,38 @@ type ItemStatus struct {
 	// Counted is the counts in words, e.g. "7 of 27 differ (2
 	// unexplained); 3 not comparable".
 	Counted string `json:"counted"`
+	// Carried counts the claim entries of other items that carry the
+	// item's statements (Item.CarriedBy), included in Claims.
+	Carried int `json:"carried,omitempty"`
 	// Unlisted is true for an item the entries name that is not one of the
 	// paper's numbered items (a section of the text).
 	Unlisted bool `json:"unlisted,omitempty"`
 }
 
 // StatusOf computes the status of item it from entries (the paper's ledger;
-// entries of other items are ignored):
+// the item's claims are its own entries and the claims of other items whose
+// id matches one of it.CarriedBy; other entries are ignored):
 //
-//   - not reproduced when no claim entry of the item agrees (none is
-//     comparable, or every comparable one differs), or when a main claim
-//     (Entry.Main) differs;
-//   - reproduced when every claim entry agrees, and there is at least one;
-//   - partial otherwise: some claim entries differ, or some are
-//     NotComparable (a log or a value missing);
-//   - ours only when it has no claim entry and some of kind Ours;
-//   - checks only when it has no claim entry, none of kind Ours, and some
-//     of kind SelfCheck.
+//   - not reproduced when some claim is comparable and none agrees (every
+//     comparable one differs), or when a main claim (Entry.Main) differs;
+//   - reproduced when every claim agrees, and there is at least one;
+//   - partial otherwise: some claims differ, or some are NotComparable (a
+//     log or a value missing);
+//   - nothing to compare when it has claims and every one is NotComparable;
+//   - no claim when it has no entry at all, of its own or carried;
+//   - ours only when it has no claim and some entry of kind Ours;
+//   - checks only when it has no claim, none of kind Ours, and some of
+//     kind SelfCheck.
 //
 // Entries of kind SelfCheck and Ours never make an item reproduced.
 func StatusOf(it Item, entries []Entry) ItemStatus {
 	s := ItemStatus{Item: it}
 	for _, e := range entries {
 		if e.Item != it.Name {
+			if (e.Kind == PaperClaim || e.Kind == "") && it.carries(e.ID) {
+				s.Carried++
+				s.count(e)
+			}
 			continue
 		}
 		switch e.Kind {
@@ -88,23 +114,7 @@ func StatusOf(it Item, entries []Entry) ItemStatus {
 			s.Ours++
 			continue
 		}
-		switch e.Verdict {
-		case Agrees:
-			s.Claims.Agrees++
-			if e.NotDiscriminating {
-				s.NotDiscriminating++
-			}
-		case Differs:
-			s.Claims.Differs++
-			if e.Reason != "" {
-				s.Explained++
-			}
-			if e.MainClaim {
-				s.MainDiffers++
-			}
-		case NotComparable:
-			s.Claims.NotComparable++
-		}
+		s.count(e)
 	}
 	c := s.Claims
 	switch {
@@ -112,6 +122,10 @@ func StatusOf(it Item, entries []Entry) ItemStatus {
 		s.Status = OursOnly
 	case c.All() == 0 && s.Checks > 0:
 		s.Status = ChecksOnly
+	case c.All() == 0:
+		s.Status = NoClaim
+	case c.Agrees+c.Differs == 0:
+		s.Status = NothingToCompare
 	case c.Agrees == 0 || s.MainDiffers > 0:
 		s.Status = NotReproduced
 	case c.Differs == 0 && c.NotComparable == 0:
@@ -121,6 +135,41 @@ func StatusOf(it Item, entries []Entry) ItemStatus {
 	}
 	s.Counted = s.counts()
 	return s
+}
+
+// carries reports whether the item names the entry id among the entries
+// of other items that carry its statements (CarriedBy, path.Match
+// patterns).
+func (it Item) carries(id string) bool {
+	for _, p := range it.CarriedBy {
+		if ok, err := path.Match(p, id); err != nil {
+			panic(fmt.Sprintf("ledger: item %s: bad pattern %q in CarriedBy: %v", it.Name, p, err))
+		} else if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// count adds the claim e to the counts of s.
+func (s *ItemStatus) count(e Entry) {
+	switch e.Verdict {
+	case Agrees:
+		s.Claims.Agrees++
+		if e.NotDiscriminating {
+			s.NotDiscriminating++
+		}
+	case Differs:
+		s.Claims.Differs++
+		if e.Reason != "" {
+			s.Explained++
+		}
+		if e.MainClaim {
+			s.MainDiffers++
+		}
+	case NotComparable:
+		s.Claims.NotComparable++
+	}
 }
 
 // counts says the counts behind the status in words, e.g. "7 of 27
@@ -152,6 +201,10 @@ func (s ItemStatus) counts() string {
 	}
 	if c.NotComparable > 0 {
 		parts = append(parts, fmt.Sprintf("%d not comparable", c.NotComparable))
+	}
+	if s.Carried > 0 {
+		parts = append(parts, fmt.Sprintf("%d of them %s of other items (%s)", s.Carried,
+			plural(s.Carried, "an entry", "entries"), strings.Join(s.CarriedBy, ", ")))
 	}
 	if s.Checks > 0 {
 		parts = append(parts, fmt.Sprintf("%d %s", s.Checks, plural(s.Checks, "check", "checks")))

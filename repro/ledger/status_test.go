@@ -28,18 +28,56 @@ func TestStatusOf(t *testing.T) {
 		{"some differ", []Entry{agree, differ, explained}, Partial, "2 of 3 differ (1 unexplained)"},
 		{"a log missing", []Entry{agree, missing}, Partial, "1 of 1 agree; 1 not comparable"},
 		{"main claim differs", []Entry{agree, agree, main}, NotReproduced, "1 of 3 differ (1 unexplained); the main claim differs"},
-		{"nothing comparable", []Entry{missing, missing}, NotReproduced, "no claim comparable; 2 not comparable"},
-		{"no entry", []Entry{other}, NotReproduced, "no claim entry"},
+		// Nothing compared is neither reproduced nor not.
+		{"nothing comparable", []Entry{missing, missing}, NothingToCompare, "no claim comparable; 2 not comparable"},
+		{"nothing comparable beside a check", []Entry{missing, check}, NothingToCompare, "no claim comparable; 1 not comparable; 1 check"},
+		{"no entry", []Entry{other}, NoClaim, "no claim entry"},
 		// Checks and ours never make an item reproduced.
 		{"checks only", []Entry{check, check}, ChecksOnly, "no claim entry; 2 checks"},
 		{"checks beside a difference", []Entry{check, differ}, NotReproduced, "1 of 1 differ (1 unexplained); 1 check"},
 		{"ours only", []Entry{ours}, OursOnly, "no claim entry; 1 of ours"},
 		{"ours and a check", []Entry{ours, check}, OursOnly, "no claim entry; 1 check; 1 of ours"},
-		{"nothing", nil, NotReproduced, "no claim entry"},
+		{"nothing", nil, NoClaim, "no claim entry"},
 		{"claims beside ours", []Entry{differ, ours}, NotReproduced, "1 of 1 differ (1 unexplained); 1 of ours"},
 	}
 	for _, c := range cases {
 		s := StatusOf(Item{Name: "Fig. 1"}, c.entries)
+		if s.Status != c.status || s.Counted != c.counted {
+			t.Errorf("%s: %s (%q), want %s (%q)", c.name, s.Status, s.Counted, c.status, c.counted)
+		}
+	}
+}
+
+// TestStatusCarried: an item whose statements are carried by another
+// item's claims (Item.CarriedBy, as zakay2013 Fig. 7's slopes by Table
+// VII's entries) takes its status from them; checks and ours of the other
+// item are never carried.
+func TestStatusCarried(t *testing.T) {
+	t.Parallel()
+	entry := func(id string, v Verdict, k Kind) Entry {
+		return Entry{Item: "Table VII", ID: id, Verdict: v, Kind: k, Reason: "why"}
+	}
+	fig7 := Item{Name: "Fig. 7", CarriedBy: []string{"table7/*/resampled_min", "table7/*/resampled_max"}}
+	cases := []struct {
+		name    string
+		entries []Entry
+		status  Status
+		counted string
+	}{
+		{"carried agree", []Entry{entry("table7/KTH/resampled_min", Agrees, PaperClaim), entry("table7/KTH/resampled_max", Agrees, PaperClaim),
+			entry("table7/KTH/original", Differs, PaperClaim)}, Reproduced,
+			"2 of 2 agree; 2 of them entries of other items (table7/*/resampled_min, table7/*/resampled_max)"},
+		{"carried differ", []Entry{entry("table7/KTH/resampled_min", Agrees, PaperClaim), entry("table7/CTC/resampled_max", Differs, PaperClaim)}, Partial,
+			"1 of 2 differ; 2 of them entries of other items (table7/*/resampled_min, table7/*/resampled_max)"},
+		{"carried not comparable", []Entry{entry("table7/SDSC-Par/resampled_min", NotComparable, PaperClaim)}, NothingToCompare,
+			"no claim comparable; 1 not comparable; 1 of them an entry of other items (table7/*/resampled_min, table7/*/resampled_max)"},
+		{"a check is not carried", []Entry{entry("table7/KTH/resampled_min", Agrees, SelfCheck)}, NoClaim, "no claim entry"},
+		{"no match", []Entry{entry("table7/KTH/resampled", Agrees, PaperClaim)}, NoClaim, "no claim entry"},
+		{"own and carried", []Entry{{Item: "Fig. 7", ID: "fig7/x", Verdict: Differs, Kind: PaperClaim}, entry("table7/KTH/resampled_max", Agrees, PaperClaim)}, Partial,
+			"1 of 2 differ (1 unexplained); 1 of them an entry of other items (table7/*/resampled_min, table7/*/resampled_max)"},
+	}
+	for _, c := range cases {
+		s := StatusOf(fig7, c.entries)
 		if s.Status != c.status || s.Counted != c.counted {
 			t.Errorf("%s: %s (%q), want %s (%q)", c.name, s.Status, s.Counted, c.status, c.counted)
 		}
@@ -60,7 +98,7 @@ func TestStatusesUnlisted(t *testing.T) {
 		name     string
 		status   Status
 		unlisted bool
-	}{{"Fig. 1", Reproduced, false}, {"Fig. 2", NotReproduced, false}, {"§6.1", Partial, true}, {"§2", NotReproduced, true}}
+	}{{"Fig. 1", Reproduced, false}, {"Fig. 2", NoClaim, false}, {"§6.1", Partial, true}, {"§2", NothingToCompare, true}}
 	if len(got) != len(want) {
 		t.Fatalf("%d statuses, want %d: %+v", len(got), len(want), got)
 	}

@@ -349,9 +349,7 @@ func (r *Fig14Result) Claims(l *ledger.Ledger) {
 // in them stand in (HeaviestBursts) — not the paper's input, so their
 // effect is not the paper's result to agree or differ with.
 func burstsStandIn(e *ledger.Entry, log string) *ledger.Entry {
-	e.Verdict = ledger.NotComparable
-	e.Reason = "the paper's flurries were removed from the cleaned " + log + " we have; its heaviest remaining single-user bursts stand in"
-	return e
+	return e.OnStandIn("the paper's flurries were removed from the cleaned " + log + " we have; its heaviest remaining single-user bursts stand in")
 }
 
 // Fig15Log is the log of Figs 15–16.
