@@ -42,6 +42,58 @@ type SamplingResult struct {
 	// version says, per quoted log, where the jobs our version lacks lie
 	// against the slice of M'_max ("" when not known).
 	version map[string]string
+	// filtered holds the quoted cells with only some jobs (jobFilters),
+	// in the log's zone; table1 holds Table 1's log-zone cells (shift,
+	// max/med) with all jobs, [1+k] with filter k: the filters are counted
+	// over Tables 1 and 2, which measure the same jobs with one metric.
+	filtered   [len(jobFilters)]map[[2]string]float64
+	table1     [1 + len(jobFilters)][3][2]float64
+	haveTable1 bool // fig6Log is available
+}
+
+// jobFilters are readings of which jobs enter the runtime distribution
+// (§3 says only "runtime"), measured beside Tables 1 and 2.
+var jobFilters = [...]struct {
+	words string
+	keep  func(tr *datasets.Trace, i int) bool
+}{
+	{"with only jobs of runtime > 0", func(tr *datasets.Trace, i int) bool { return tr.Runtime[i] > 0 }},
+	{"with only completed jobs (status 1)", func(tr *datasets.Trace, i int) bool { return tr.Status[i] == datasets.StatusCompleted }},
+	{"without cancelled jobs (status 5)", func(tr *datasets.Trace, i int) bool { return tr.Status[i] != datasets.StatusCancelled }},
+}
+
+// filteredRuntimes returns the runtimes of catalog's jobs that filter k
+// keeps.
+func filteredRuntimes(catalog string, k int) (locality.Observations, error) {
+	tr, err := study.Log(catalog)
+	if err != nil {
+		return locality.Observations{}, err
+	}
+	kept, _ := tr.Filter(func(i int) bool { return jobFilters[k].keep(tr, i) })
+	return locality.Observe(kept, datasets.Runtime)
+}
+
+// table1Jobs computes Table 1's log-zone cells of fig6Log with all jobs
+// and with each job filter.
+func (r *SamplingResult) table1Jobs(all locality.Observations) error {
+	for k := range r.table1 {
+		obs := all
+		if k > 0 {
+			var err error
+			if obs, err = filteredRuntimes(fig6Log, k-1); err != nil {
+				return err
+			}
+		}
+		for sh := range 3 {
+			sr, err := locality.LocalityOfSampling(obs, locality.SamplingOptions{SkipBootstrap: true, Slicing: locality.Slicing{Shift: float64(sh)}})
+			if err != nil {
+				return err
+			}
+			r.table1[k][sh] = [2]float64{sr.MMax, sr.MMed}
+		}
+	}
+	r.haveTable1 = true
+	return nil
 }
 
 // table2Ties are the tie readings measured beside Table 2's quoted cells.
@@ -60,6 +112,20 @@ func (s *Study) Sampling(ctx context.Context) (*SamplingResult, error) {
 		r := &SamplingResult{utc7: map[[2]string]float64{}, version: map[string]string{}}
 		for k := range r.ties {
 			r.ties[k] = map[[2]string]float64{}
+		}
+		for k := range r.filtered {
+			r.filtered[k] = map[[2]string]float64{}
+		}
+		if _, err := study.Log(fig6Log); err == nil {
+			all, err := s.observe(fig6Log, datasets.Runtime)
+			if err != nil {
+				return nil, err
+			}
+			if err := r.table1Jobs(all); err != nil {
+				return nil, err
+			}
+		} else if !missing(err) {
+			return nil, err
 		}
 		var names []string
 		for _, l := range runtimeLogs {
@@ -97,6 +163,17 @@ func (s *Study) Sampling(ctx context.Context) (*SamplingResult, error) {
 				}
 				if r.version[l.Catalog], err = lackedJobs(l.Catalog, sr); err != nil {
 					return nil, err
+				}
+				for k := range jobFilters {
+					o, err := filteredRuntimes(l.Catalog, k)
+					if err != nil {
+						return nil, err
+					}
+					u, err := locality.LocalityOfSampling(o, locality.SamplingOptions{SkipBootstrap: true})
+					if err != nil {
+						return nil, err
+					}
+					r.filtered[k][[2]string{l.Catalog, "m_max"}], r.filtered[k][[2]string{l.Catalog, "m_med"}] = u.MMax, u.MMed
 				}
 			}
 			if l.Catalog == fig7Log {
@@ -184,6 +261,7 @@ func (r *SamplingResult) Claims(l *ledger.Ledger) {
 	names := map[string]string{"m_max": "M'_max", "m_med": "M'_med"}
 	var wants []ledger.Expectation
 	var ours, utcs []float64
+	var quoted [][2]string // the quoted cells in the order of wants
 	for i, lg := range r.Logs {
 		for _, m := range []string{"m_max", "m_med"} {
 			if q, ok := table2Quoted[[2]string{lg.Catalog, m}]; ok {
@@ -193,11 +271,30 @@ func (r *SamplingResult) Claims(l *ledger.Ledger) {
 				}
 				wants, ours = append(wants, ledger.Printed(q.text, 0)), append(ours, v)
 				utcs = append(utcs, r.utc7[[2]string{lg.Catalog, m}])
+				quoted = append(quoted, [2]string{lg.Catalog, m})
 			}
 		}
 	}
 	utc7 := countConvention("with days cut at midnight of a fixed UTC−7 (Table 1's reading)", "Table 2", wants, ours, utcs)
 	cells := map[string]*ledger.Entry{} // the quoted cells, by id
+	var filters [len(jobFilters)]tableConvention
+	for k, f := range jobFilters {
+		var w []ledger.Expectation
+		var was, now []float64
+		if r.haveTable1 {
+			for sh := range 3 {
+				for j := range 2 {
+					w = append(w, ledger.Printed(table1Paper[sh][j], 0))
+					was, now = append(was, r.table1[0][sh][j]), append(now, r.table1[1+k][sh][j])
+				}
+			}
+		}
+		w, was = append(w, wants...), append(was, ours...)
+		for _, key := range quoted {
+			now = append(now, r.filtered[k][key])
+		}
+		filters[k] = countConvention(f.words+" (log zone)", "Tables 1 and 2", w, was, now)
+	}
 	var ties [len(table2Ties)]tableConvention
 	for k, t := range table2Ties {
 		var alt []float64
@@ -237,6 +334,11 @@ func (r *SamplingResult) Claims(l *ledger.Ledger) {
 			for k := range ties {
 				if e.Reason == "" {
 					ties[k].explain(e, want, r.ties[k][[2]string{lg.Catalog, m}], 3, "")
+				}
+			}
+			for k := range filters {
+				if e.Reason == "" {
+					filters[k].explain(e, want, r.filtered[k][[2]string{lg.Catalog, m}], 3, "")
 				}
 			}
 			if e.Reason == "" {
