@@ -941,11 +941,11 @@ func (s *Study) readingProfiles(ctx context.Context, p *resample.Pools, name str
 	err = s.parallel(ctx, n, func(i int) error {
 		o := rd.Generate
 		o.Seed = sweep.Seed(s.seed(), i)
-		v, err := p.Generate(o)
+		lps, err := p.LoadProfiles(o, profileWeek, profileDay)
 		if err != nil {
 			return err
 		}
-		weeks[i], days[i] = v.LoadProfile(profileWeek), v.LoadProfile(profileDay)
+		weeks[i], days[i] = lps[0], lps[1]
 		return nil
 	})
 	return weeks, days, err

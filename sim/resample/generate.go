@@ -532,8 +532,9 @@ func gather[T any](col []T, rows []int) []T {
 // earliest submit time when they are all whole (as in the archive's logs:
 // two passes for a window of up to 136 years), else of the times'
 // order-preserving bit patterns; a pass whose digit is the same for every
-// entry is skipped. It is linear in the number of entries; the slice is
-// g's, valid until the next call.
+// entry is skipped, and none is made above the largest key's highest
+// digit. It is linear in the number of entries; the slice is g's, valid
+// until the next call.
 func (g *generator) order() []int32 {
 	es := g.entries
 	n := len(es)
@@ -554,19 +555,21 @@ func (g *generator) order() []int32 {
 			break
 		}
 	}
+	var top uint64 // the largest key: no pass from its highest digit up moves anything
 	for i, e := range es {
 		if whole {
 			key[i] = uint64(e.t - lo)
 		} else {
 			key[i] = orderedBits(e.t)
 		}
+		top = max(top, key[i])
 		idx[i] = int32(i)
 	}
 	if g.count == nil {
 		g.count = make([]int32, 1<<16)
 	}
 	count := g.count
-	for shift := uint(0); shift < 64; shift += 16 {
+	for shift := uint(0); shift < 64 && top>>shift != 0; shift += 16 {
 		clear(count)
 		for _, k := range key {
 			count[(k>>shift)&0xffff]++

@@ -3,6 +3,7 @@ package resample
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
@@ -84,6 +85,38 @@ func (r *Resampled) LoadProfile(unit float64) LoadProfile {
 	return newLoadProfile(r.Trace, r.Trace.Name, r.Kind, r.Trace.User, r.Start, r.End, unit, r.pools.Trace.Machine().Procs)
 }
 
+// LoadProfiles returns, for each of units, the profile r.LoadProfile(unit)
+// of the log r = p.Generate(opts), without building r's trace: only the
+// columns a profile reads are gathered.
+func (p *Pools) LoadProfiles(opts Options, units ...float64) ([]LoadProfile, error) {
+	w, _ := p.cache.workers.Get().(*replicator)
+	if w == nil {
+		w = &replicator{}
+	}
+	defer p.cache.workers.Put(w)
+	g := &w.g
+	o, err := p.generate(g, opts)
+	if err != nil {
+		return nil, err
+	}
+	idx := g.order()
+	n, src := len(idx), p.Trace
+	t := &datasets.Trace{Submit: make([]float64, n), Runtime: make([]float64, n), Procs: make([]int, n)}
+	kind, user := make([]Kind, n), make([]int, n)
+	for i, k := range idx {
+		e := g.entries[k]
+		t.Submit[i], t.Runtime[i], t.Procs[i] = e.t, src.Runtime[e.row], src.Procs[e.row]
+		kind[i], user[i] = g.inst[e.inst].Kind, int(e.inst)+1
+	}
+	name := fmt.Sprintf("%s-resampled-%d", src.Name, o.Seed)
+	procs := src.Machine().Procs
+	lps := make([]LoadProfile, len(units))
+	for k, u := range units {
+		lps[k] = newLoadProfile(t, name, kind, user, g.start, g.end, u, procs)
+	}
+	return lps, nil
+}
+
 // discarded is the class of the original log's jobs that no pool holds.
 const discarded Kind = -1
 
@@ -99,21 +132,22 @@ func newLoadProfile(t *datasets.Trace, name string, cls []Kind, users []int, sta
 		panic("resample: LoadProfile: unit must be positive and finite")
 	}
 	n := max(int(math.Floor((end-start)/unit)), 0)
-	present := map[Kind]bool{}
-	for i := range cls {
-		present[cls[i]] = true
+	// Classes are indexed by Kind+1 (discarded is −1).
+	var present [Rare + 2]bool
+	for _, c := range cls {
+		present[c+1] = true
 	}
 	order := []Kind{LongTerm, Temporary}
-	if present[Rare] {
+	if present[Rare+1] {
 		order = append(order, Rare)
 	}
-	if present[discarded] {
+	if present[discarded+1] {
 		order = append(order, discarded)
 	}
-	index := map[Kind]int{}
+	var index [Rare + 2]int
 	lp := LoadProfile{Name: name, Start: start, Unit: unit, Procs: procs, Classes: []string{"all"}}
 	for k, c := range order {
-		index[c] = k + 1
+		index[c+1] = k + 1
 		lp.Classes = append(lp.Classes, className(c))
 	}
 	lp.Work = make([][]float64, len(lp.Classes))
@@ -122,26 +156,57 @@ func newLoadProfile(t *datasets.Trace, name string, cls []Kind, users []int, sta
 		lp.Work[c] = make([]float64, n)
 		lp.Users[c] = make([]int, n)
 	}
-	// last[u] is the last period in which user u was counted, +1.
-	last := map[int]int{}
+	last := newLastPeriods(users)
 	for i, s := range t.Submit {
 		if !(s >= start) || s >= start+float64(n)*unit {
 			continue
 		}
 		k := int((s - start) / unit)
-		c := index[cls[i]]
+		c := index[cls[i]+1]
 		if r, w := t.Runtime[i], t.Procs[i]; r >= 0 && w > 0 {
 			x := r * float64(w)
 			lp.Work[0][k] += x
 			lp.Work[c][k] += x
 		}
-		if last[users[i]] != k+1 {
-			last[users[i]] = k + 1
+		if last.swap(users[i], k+1) != k+1 {
 			lp.Users[0][k]++
 			lp.Users[c][k]++
 		}
 	}
 	return lp
+}
+
+// lastPeriods holds, per user, the last period in which the user was
+// counted, +1 (0: never): in a slice over the users' range when it is
+// not much larger than the number of jobs (as in the archive's logs),
+// else in a map.
+type lastPeriods struct {
+	lo    int
+	dense []int
+	m     map[int]int
+}
+
+func newLastPeriods(users []int) lastPeriods {
+	if len(users) == 0 {
+		return lastPeriods{}
+	}
+	lo, hi := slices.Min(users), slices.Max(users)
+	if span := uint64(hi) - uint64(lo); span < uint64(2*len(users)+1024) {
+		return lastPeriods{lo: lo, dense: make([]int, span+1)}
+	}
+	return lastPeriods{m: map[int]int{}}
+}
+
+// swap records period p (+1) for user u and returns the one it replaces.
+func (l lastPeriods) swap(u, p int) int {
+	if l.dense != nil {
+		old := l.dense[u-l.lo]
+		l.dense[u-l.lo] = p
+		return old
+	}
+	old := l.m[u]
+	l.m[u] = p
+	return old
 }
 
 // SeriesStats summarises a series.

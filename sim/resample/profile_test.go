@@ -2,6 +2,7 @@ package resample
 
 import (
 	"math"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -119,5 +120,67 @@ func TestLoadProfileSmallLog(t *testing.T) {
 		if u != rp.Users[0][k] {
 			t.Fatalf("day %d: %d users by class, %d in all", k, u, rp.Users[0][k])
 		}
+	}
+}
+
+// TestLoadProfileSparseUsers checks that user numbers far apart (the map
+// of lastPeriods) give the profile of the same users numbered densely.
+func TestLoadProfileSparseUsers(t *testing.T) {
+	t.Parallel()
+	p, err := NewPools(smallLog(), PoolOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := p.Trace
+	cls := make([]Kind, tr.Len())
+	dense, sparse := make([]int, tr.Len()), make([]int, tr.Len())
+	for i, u := range tr.User {
+		dense[i], sparse[i] = u, u*(1<<40)-7
+		cls[i] = Kind(i%4) - 1
+	}
+	for _, unit := range []float64{datasets.Day, datasets.Week} {
+		a := newLoadProfile(tr, "a", cls, dense, p.Start, p.End, unit, 16)
+		b := newLoadProfile(tr, "a", cls, sparse, p.Start, p.End, unit, 16)
+		if !reflect.DeepEqual(a, b) {
+			t.Errorf("unit %v: dense users %+v, sparse users %+v", unit, a, b)
+		}
+		if newLastPeriods(dense).dense == nil || newLastPeriods(sparse).m == nil {
+			t.Errorf("unit %v: dense and sparse users not told apart", unit)
+		}
+	}
+}
+
+// TestLoadProfiles checks Pools.LoadProfiles against the profiles of the
+// generated log, under every reading's generation options.
+func TestLoadProfiles(t *testing.T) {
+	t.Parallel()
+	p, err := NewPools(smallLog(), PoolOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rd := range Readings() {
+		for seed := range uint64(4) {
+			o := rd.Generate
+			o.Seed = seed
+			if seed == 3 {
+				o.Load, o.RBNPW = 1.5, 0 // a replica of some users
+			}
+			r, err := p.Generate(o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := p.LoadProfiles(o, datasets.Week, datasets.Day)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for k, unit := range []float64{datasets.Week, datasets.Day} {
+				if want := r.LoadProfile(unit); !reflect.DeepEqual(got[k], want) {
+					t.Errorf("%s, seed %d, unit %v: LoadProfiles %+v, want %+v", rd.Name, seed, unit, got[k], want)
+				}
+			}
+		}
+	}
+	if _, err := p.LoadProfiles(Options{Load: -1}, datasets.Week); err == nil {
+		t.Error("LoadProfiles: no error for a negative load")
 	}
 }
