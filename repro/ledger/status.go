@@ -203,8 +203,7 @@ func (s ItemStatus) counts() string {
 		parts = append(parts, fmt.Sprintf("%d not comparable", c.NotComparable))
 	}
 	if s.Carried > 0 {
-		parts = append(parts, fmt.Sprintf("%d of them %s of other items (%s)", s.Carried,
-			plural(s.Carried, "an entry", "entries"), strings.Join(s.CarriedBy, ", ")))
+		parts = append(parts, fmt.Sprintf("%d carried by other items' entries %s", s.Carried, strings.Join(s.CarriedBy, ", ")))
 	}
 	if s.Checks > 0 {
 		parts = append(parts, fmt.Sprintf("%d %s", s.Checks, plural(s.Checks, "check", "checks")))

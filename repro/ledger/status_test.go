@@ -66,15 +66,15 @@ func TestStatusCarried(t *testing.T) {
 	}{
 		{"carried agree", []Entry{entry("table7/KTH/resampled_min", Agrees, PaperClaim), entry("table7/KTH/resampled_max", Agrees, PaperClaim),
 			entry("table7/KTH/original", Differs, PaperClaim)}, Reproduced,
-			"2 of 2 agree; 2 of them entries of other items (table7/*/resampled_min, table7/*/resampled_max)"},
+			"2 of 2 agree; 2 carried by other items' entries table7/*/resampled_min, table7/*/resampled_max"},
 		{"carried differ", []Entry{entry("table7/KTH/resampled_min", Agrees, PaperClaim), entry("table7/CTC/resampled_max", Differs, PaperClaim)}, Partial,
-			"1 of 2 differ; 2 of them entries of other items (table7/*/resampled_min, table7/*/resampled_max)"},
+			"1 of 2 differ; 2 carried by other items' entries table7/*/resampled_min, table7/*/resampled_max"},
 		{"carried not comparable", []Entry{entry("table7/SDSC-Par/resampled_min", NotComparable, PaperClaim)}, NothingToCompare,
-			"no claim comparable; 1 not comparable; 1 of them an entry of other items (table7/*/resampled_min, table7/*/resampled_max)"},
+			"no claim comparable; 1 not comparable; 1 carried by other items' entries table7/*/resampled_min, table7/*/resampled_max"},
 		{"a check is not carried", []Entry{entry("table7/KTH/resampled_min", Agrees, SelfCheck)}, NoClaim, "no claim entry"},
 		{"no match", []Entry{entry("table7/KTH/resampled", Agrees, PaperClaim)}, NoClaim, "no claim entry"},
 		{"own and carried", []Entry{{Item: "Fig. 7", ID: "fig7/x", Verdict: Differs, Kind: PaperClaim}, entry("table7/KTH/resampled_max", Agrees, PaperClaim)}, Partial,
-			"1 of 2 differ (1 unexplained); 1 of them an entry of other items (table7/*/resampled_min, table7/*/resampled_max)"},
+			"1 of 2 differ (1 unexplained); 1 carried by other items' entries table7/*/resampled_min, table7/*/resampled_max"},
 	}
 	for _, c := range cases {
 		s := StatusOf(fig7, c.entries)

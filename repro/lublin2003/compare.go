@@ -137,7 +137,7 @@ func onStandIn(e *ledger.Entry, why string) *ledger.Entry {
 	if e.Reason != "" {
 		e.OurValue += " (" + e.Reason + ")"
 	}
-	e.Verdict, e.Reason = ledger.NotComparable, "a stand-in: "+why
+	e.Verdict, e.Reason, e.StandIn = ledger.NotComparable, "a stand-in: "+why, why
 	return e
 }
 
