@@ -338,13 +338,23 @@ func TestNoDuplicates(t *testing.T) {
 // testdata/known-inconsistencies.txt (each paper's test checks its
 // computed quick ledger the same way: studytest.Baseline). A listed breach
 // that no stored ledger shows any more fails too, so the list only
-// shrinks.
+// shrinks. A committed ledger of other code than the tree's is stale
+// (TestCommittedLedgersCurrent): its breaches are logged, not checked.
 func TestConsistency(t *testing.T) {
 	knownFile := filepath.Join("testdata", studytest.KnownInconsistencies)
 	known := studytest.ReadKnownInconsistencies(t, knownFile)
 	found := map[string]bool{}
+	hash := treeHash(t)
 	for _, s := range allStored(t) {
+		stale := strings.HasPrefix(s.file, committedDir) && s.CodeHash != hash
 		for _, err := range ledger.Consistency(s.Entries) {
+			if stale {
+				// Its code is gone (TestCommittedLedgersCurrent fails on
+				// it): scripts/reproduce.sh records it again, and then it is
+				// checked.
+				t.Logf("%s (stale, not checked): %v", s.file, err)
+				continue
+			}
 			found[err.Error()] = true
 			if !known[err.Error()] {
 				t.Errorf("%s: %v", s.file, err)

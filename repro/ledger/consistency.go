@@ -65,7 +65,8 @@ func Consistency(entries []Entry) []error {
 // id has a segment that is a log (of logs), the group of numeric claims
 // outside a table with the same id but for that segment naming another log
 // and with another paper value (a tolerance that differs alone, as by the
-// size of a sample, does not make it another value): first the agreeing claim, then the others, each
+// size of a sample, does not make it another value, nor does a closing
+// parenthesis of ours: paperWords): first the agreeing claim, then the others, each
 // with a Cell made up to name its log (Row).
 func unplaced(entries []Entry, logs map[string]bool) [][]Entry {
 	type keyed struct {
@@ -101,7 +102,7 @@ func unplaced(entries []Entry, logs map[string]bool) [][]Entry {
 			first.Cell = &Cell{Row: a.log}
 			grp := []Entry{first}
 			for _, b := range g {
-				if b.log != a.log && b.e.PaperValue != a.e.PaperValue {
+				if b.log != a.log && paperWords(b.e.PaperValue) != paperWords(a.e.PaperValue) {
 					o := b.e
 					o.Cell = &Cell{Row: b.log}
 					grp = append(grp, o)
@@ -113,6 +114,16 @@ func unplaced(entries []Entry, logs map[string]bool) [][]Entry {
 		}
 	}
 	return out
+}
+
+// paperWords is a paper value without a closing parenthesis of ours
+// ("very similar (KS at most 0.136)": the bound our sample gives), so that
+// one statement of the paper made of every log is one value.
+func paperWords(v string) string {
+	if i := strings.Index(v, " ("); i > 0 && strings.HasSuffix(v, ")") {
+		return v[:i]
+	}
+	return v
 }
 
 // rowsOf returns the rows of entries' cells.

@@ -36,6 +36,8 @@ func TestConsistency(t *testing.T) {
 			[]string{"t1/B/y: agrees on log B outside a table, beside the same claim on C"}},
 		{"same paper value for every log", []Entry{placed, num("t1/B/x", "2", Differs, &Cell{Table: "Table 1", Row: "B", Column: "x"}),
 			num("t1/A/y", "-2.5", Agrees, nil), num("t1/B/y", "-2.5", Agrees, nil)}, nil},
+		{"one statement with our bounds", []Entry{placed, num("t1/B/x", "2", Differs, &Cell{Table: "Table 1", Row: "B", Column: "x"}),
+			num("t1/A/y", "very similar (KS at most 0.136)", Agrees, nil), num("t1/B/y", "very similar (KS at most 0.100)", Agrees, nil)}, nil},
 		{"a segment that is no log", []Entry{placed, num("t1/3days/y", "0.5", Agrees, nil), num("t1/7days/y", "0.7", Agrees, nil)}, nil},
 	}
 	for _, c := range cases {

@@ -472,7 +472,7 @@ func (r *Fig12Result) Claims(l *ledger.Ledger) {
 			ledger.Stated("no more than 100%", ledger.AtMost(1)), top).Digits(3).
 			Quoting("all the valid results indicate a utilization of no more than 100%")
 		e := l.Check("Fig. 12", id+"saturation_utilization", name+": highest utilisation reached without saturation",
-			saturationPoint[name], top).Digits(3).
+			saturationPoint[name], top).Digits(3).InTable("Fig. 12", name, "saturation utilisation").
 			Quoting("SDSC-DS seems to saturate at less than 90% utilization, whereas BLUE and OSC come close to 100%")
 		e.OurValue += where
 		if on, ok := onsetOf(rows); ok {
