@@ -300,16 +300,7 @@ const knownDuplicates = "testdata/known-duplicates.txt"
 // TestNoDuplicates: no stored ledger states one claim under two ids
 // (ledger.Duplicates), beyond those still listed in knownDuplicates.
 func TestNoDuplicates(t *testing.T) {
-	b, err := os.ReadFile(knownDuplicates)
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		t.Fatal(err)
-	}
-	known := map[string]bool{}
-	for _, line := range strings.Split(string(b), "\n") {
-		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
-			known[line] = true
-		}
-	}
+	known := studytest.ReadKnownList(t, knownDuplicates)
 	found := map[string]bool{}
 	for _, s := range allStored(t) {
 		for _, d := range ledger.Duplicates(s.Entries) {
@@ -342,7 +333,7 @@ func TestNoDuplicates(t *testing.T) {
 // (TestCommittedLedgersCurrent): its breaches are logged, not checked.
 func TestConsistency(t *testing.T) {
 	knownFile := filepath.Join("testdata", studytest.KnownInconsistencies)
-	known := studytest.ReadKnownInconsistencies(t, knownFile)
+	known := studytest.ReadKnownList(t, knownFile)
 	found := map[string]bool{}
 	hash := treeHash(t)
 	for _, s := range allStored(t) {

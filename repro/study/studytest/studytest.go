@@ -87,7 +87,7 @@ func Baseline(t *testing.T, file string, entries []ledger.Entry) {
 	if len(c.New) > 0 {
 		t.Logf("%d entries are not in the baseline %s yet: %v", len(c.New), file, c.New)
 	}
-	known := ReadKnownInconsistencies(t, filepath.Join(filepath.Dir(filepath.Dir(file)), KnownInconsistencies))
+	known := ReadKnownList(t, filepath.Join(filepath.Dir(filepath.Dir(file)), KnownInconsistencies))
 	for _, err := range ledger.Consistency(entries) {
 		if !known[err.Error()] {
 			t.Errorf("%v (the rules of ledger.Consistency)", err)
@@ -102,9 +102,10 @@ func Baseline(t *testing.T, file string, entries []ledger.Entry) {
 // no stored ledger shows any more, so the list only shrinks.
 const KnownInconsistencies = "known-inconsistencies.txt"
 
-// ReadKnownInconsistencies reads the list of known breaches (see
-// KnownInconsistencies) as a set; a missing file is an empty list.
-func ReadKnownInconsistencies(t testing.TB, file string) map[string]bool {
+// ReadKnownList reads a list of known breaches still to resolve (as
+// KnownInconsistencies), one a line, # starting a comment, as a set; a
+// missing file is an empty list.
+func ReadKnownList(t testing.TB, file string) map[string]bool {
 	t.Helper()
 	b, err := os.ReadFile(file)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
