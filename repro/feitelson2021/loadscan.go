@@ -41,6 +41,9 @@ type loadPoint struct {
 	// scheduler (largest α) over EASY with office hours and without a
 	// cycle.
 	gainCycle, gainNone float64
+	// respCycle is the average response of the jobs that ended under the
+	// user-aware scheduler (largest α) over EASY's, with office hours.
+	respCycle float64
 }
 
 // scan simulates Figs 20–21 at each of scanLoads (memoised per load with
@@ -64,7 +67,7 @@ func (u *UserAwareRuns) point() loadPoint {
 		cycle feedback.Cycle
 		alpha float64
 	}
-	long, over := map[key]float64{}, map[key]float64{}
+	long, over, all := map[key]float64{}, map[key]float64{}, map[key]float64{}
 	tp := map[key]float64{}
 	for _, run := range u.Runs {
 		k := key{run.Cycle, run.Alpha}
@@ -75,6 +78,7 @@ func (u *UserAwareRuns) point() loadPoint {
 		}
 		long[k] = feedback.ByClass(r, nil)[feedback.Long].AvgResp
 		over[k] = meanResponse(r, func(j int) bool { return r.Runtime[j] > splitLong })
+		all[k] = meanResponse(r, func(int) bool { return true })
 		for j := range r.ID {
 			if feedback.ClassOf(r.Runtime[j]) == feedback.Long && r.Submit[j] < u.To && !(r.End[j] < u.To) {
 				p.unended[run.Alpha]++
@@ -95,6 +99,7 @@ func (u *UserAwareRuns) point() loadPoint {
 	ua := fig20Alphas[len(fig20Alphas)-1]
 	p.gainCycle = tp[key{feedback.OfficeHours, ua}]/tp[key{feedback.OfficeHours, 0}] - 1
 	p.gainNone = tp[key{feedback.NoCycle, ua}]/tp[key{feedback.NoCycle, 0}] - 1
+	p.respCycle = all[key{feedback.OfficeHours, ua}] / all[key{feedback.OfficeHours, 0}]
 	return p
 }
 

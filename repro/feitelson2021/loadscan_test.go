@@ -81,3 +81,23 @@ func TestShuffledShareRho(t *testing.T) {
 		t.Errorf("the share's bias: mean ρ %g, want negative", m1)
 	}
 }
+
+// TestResponseMeasured: the count of populations where EASY's response is
+// below FCFS's, and the scan's pairs when there is a scan.
+func TestResponseMeasured(t *testing.T) {
+	for _, tt := range []struct {
+		name       string
+		easy, fcfs []float64
+		scan       []loadPoint
+		want       string
+	}{
+		{"below at one of two", []float64{1, 5}, []float64{2, 4}, nil,
+			"EASY's average response is below FCFS's at 1 of the 2 populations of the sweep"},
+		{"with a scan", []float64{1}, []float64{2}, []loadPoint{{load: 2, gainCycle: 0.05, respCycle: 0.5}},
+			"EASY's average response is below FCFS's at 1 of the 1 populations of the sweep; the user-aware scheduler (α = 1) against EASY, with office hours (throughput gain, response ratio): 2× +5.0%, 0.50"},
+	} {
+		if got := responseMeasured(tt.easy, tt.fcfs, make([]float64, len(tt.easy)), tt.scan); got != tt.want {
+			t.Errorf("%s:\n got %q\nwant %q", tt.name, got, tt.want)
+		}
+	}
+}
