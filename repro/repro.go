@@ -76,11 +76,13 @@ type ReportInfo struct {
 // WriteReport writes REPRODUCTION.md: the rules (statuses, kinds,
 // verdicts), a summary of every paper (items by computed status, claims by
 // verdict with agreements split by discrimination and differences by
-// explanation, checks and results of ours apart, the share of unexplained
-// differences), then per paper every numbered figure and table with its
-// computed status, the discrimination of its tables, and its claims,
-// checks and results of ours. Discrimination is marked on a copy of the
-// entries (ledger.MarkDiscrimination); nothing is computed but counts.
+// explanation, checks apart with their failures split by explanation,
+// results of ours apart, the share of unexplained differences), then per
+// paper every numbered figure and table with its computed status, the
+// discrimination of its tables, and its claims, checks (the unexplained
+// failing ones listed in view) and results of ours. Discrimination is
+// marked on a copy of the entries (ledger.MarkDiscrimination); nothing is
+// computed but counts.
 func WriteReport(w io.Writer, results []Result, info ReportInfo) error {
 	var b strings.Builder
 	b.WriteString("# Reproduction of the papers\n\n")
@@ -100,8 +102,10 @@ func WriteReport(w io.Writer, results []Result, info ReportInfo) error {
 		"claims are counted in the verdict totals. A *check* tests our own configuration, an identity or invariant,\n" +
 		"or a value derived from the paper's own numbers: it can fail, but its agreement is not a finding; checks\n" +
 		"are listed apart; the papers' descriptions of their input logs (jobs, users, processors, periods) are checks,\n" +
-		"and so is a statement that holds by construction on any log. *Ours* are results beyond the papers (or our\n" +
-		"alternative reading of an ambiguous text).\n\n")
+		"and so is a statement that holds by construction on any log. A failing check is counted as a differing claim\n" +
+		"is: *explained* when it gives a measured reason (the rule of the Verdicts below), *unexplained* otherwise;\n" +
+		"the summary counts both, and each paper's section lists its unexplained failing checks. *Ours* are results\n" +
+		"beyond the papers (or our alternative reading of an ambiguous text).\n\n")
 	b.WriteString("**Verdicts.** *agrees*: our value is within the tolerance of the paper's — *not discriminating* when it\n" +
 		"would also agree with another log's value in the same table column (counted apart from agreements that\n" +
 		"single out the log); *differs*: it is not — *explained* when the entry gives a measured reason,\n" +
@@ -116,7 +120,7 @@ func WriteReport(w io.Writer, results []Result, info ReportInfo) error {
 		"digit + 2 × the standard error of our estimate (ledger.Printed); ranges and bounds are the paper's own.\n\n")
 
 	b.WriteString("## Summary\n\n")
-	b.WriteString("| paper | notebook | items: reproduced / partial / not / nothing to compare / no claim / ours only / checks only | claims | agree, singling out the log | agree, not discriminating | differ, explained | differ, unexplained | unexplained share of differing (target ≤ 10%) | not comparable | checks (failing) | ours |\n")
+	b.WriteString("| paper | notebook | items: reproduced / partial / not / nothing to compare / no claim / ours only / checks only | claims | agree, singling out the log | agree, not discriminating | differ, explained | differ, unexplained | unexplained share of differing (target ≤ 10%) | not comparable | checks (failing: explained, unexplained) | ours |\n")
 	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|---|\n")
 	var total ledger.Summary
 	var totalSt map[ledger.Status]int
@@ -135,6 +139,8 @@ func WriteReport(w io.Writer, results []Result, info ReportInfo) error {
 	fmt.Fprintf(&b, "| **all** | | %s | %s |\n\n", statusCells(totalSt), summaryCells(total))
 	fmt.Fprintf(&b, "Unexplained differences: %d of %d differing claims (%.0f%%; target ≤ 10%%).\n\n",
 		total.Unexplained, total.Claims.Differs, 100*total.UnexplainedShare())
+	fmt.Fprintf(&b, "Failing checks without a measured reason: %d of %d failing checks (listed in each paper's section).\n\n",
+		total.ChecksUnexplained, total.Checks.Differs)
 	if info.Findings != nil {
 		b.WriteString("Whether the papers' general findings hold on every log we have: [Do the findings generalise?](#findings) (last section).\n\n")
 	}
@@ -179,9 +185,25 @@ func WriteReport(w io.Writer, results []Result, info ReportInfo) error {
 		}
 		if checks := ledger.OfKind(es, ledger.SelfCheck); len(checks) > 0 {
 			t := ledger.Count(checks)
-			fmt.Fprintf(&b, "### Checks (%d: %d pass, %d fail, %d not comparable)\n\n"+
+			var unexplained []ledger.Entry
+			for _, e := range checks {
+				if e.Unexplained() {
+					unexplained = append(unexplained, e)
+				}
+			}
+			fails := fmt.Sprintf("%d fail", t.Differs)
+			if t.Differs > 0 {
+				fails += fmt.Sprintf(" (%d unexplained)", len(unexplained))
+			}
+			fmt.Fprintf(&b, "### Checks (%d: %d pass, %s, %d not comparable)\n\n"+
 				"Checks of our configuration, identities and values derived from the paper's own numbers; never counted as agreement.\n",
-				t.All(), t.Agrees, t.Differs, t.NotComparable)
+				t.All(), t.Agrees, fails, t.NotComparable)
+			if len(unexplained) > 0 {
+				b.WriteString("\nFailing checks without a measured reason (unexplained):\n\n")
+				if err := ledger.WriteMarkdown(&b, unexplained); err != nil {
+					return err
+				}
+			}
 			if err := details(&b, "All checks", checks); err != nil {
 				return err
 			}
@@ -249,8 +271,18 @@ func shareCell(s ledger.Summary) string {
 	return fmt.Sprintf("%.0f%% (%d of %d)", 100*s.UnexplainedShare(), s.Unexplained, s.Claims.Differs)
 }
 
+// checksCell is the number of checks and of the failing ones, split by
+// explanation: "209 (42 fail: 34 explained, 8 unexplained)".
+func checksCell(s ledger.Summary) string {
+	if s.Checks.Differs == 0 {
+		return fmt.Sprintf("%d (0 fail)", s.Checks.All())
+	}
+	return fmt.Sprintf("%d (%d fail: %d explained, %d unexplained)", s.Checks.All(), s.Checks.Differs,
+		s.ChecksExplained(), s.ChecksUnexplained)
+}
+
 // summaryCells are the summary table's cells of s from "claims" to "ours".
 func summaryCells(s ledger.Summary) string {
-	return fmt.Sprintf("%d | %d | %d | %d | %d | %s | %d | %d (%d) | %d", s.Claims.All(), s.Discriminating(), s.NotDiscriminating,
-		s.Explained(), s.Unexplained, shareCell(s), s.Claims.NotComparable, s.Checks.All(), s.Checks.Differs, s.Ours.All())
+	return fmt.Sprintf("%d | %d | %d | %d | %d | %s | %d | %s | %d", s.Claims.All(), s.Discriminating(), s.NotDiscriminating,
+		s.Explained(), s.Unexplained, shareCell(s), s.Claims.NotComparable, checksCell(s), s.Ours.All())
 }

@@ -40,6 +40,8 @@ func TestWriteReport(t *testing.T) {
 	l.Check("Table V", "table5/d", "jobs of long-term users", ledger.Near(1000, 0), 1000)
 	l.Check("Table V", "table5/e", "users", ledger.Near(5, 0), 6)
 	l.Check("Table V", "table5/f", "variants", ledger.Near(1000, 0), 1000).AsCheck("1000 = 1000: the count we asked for")
+	l.Check("Table V", "table5/g", "jobs in the log", ledger.Near(100, 0), 90).AsCheck("the log's header").Measured("92 with cancelled jobs")
+	l.Check("Table V", "table5/h", "users in the log", ledger.Near(7, 0), 8).AsCheck("the log's header").Because("version 2.2 adds user 8")
 	l.Blanked("Fig. 2", "fig2/a", "blanked value", 3)
 	l.OwnClaim("§6.5", "mix", "mixing equals averaging", true, "")
 	// Table II: A and B lie within each other's tolerance, C does not.
@@ -55,13 +57,15 @@ func TestWriteReport(t *testing.T) {
 		ledger.StatusRule,
 		// 9 claims: 5 agree (2 not discriminating), 2 differ (1 unexplained), 2 not comparable.
 		// Items: 2 reproduced, 1 partial, 0 not, 1 nothing to compare, 1 no claim, 1 ours only, 0 checks only.
-		"| [demo2013](#demo2013) | [01-demo.ipynb](notebooks/01-demo.ipynb) | 2 / 1 / 0 / 1 / 1 / 1 / 0 | 9 | 3 | 2 | 1 | 1 | 50% (1 of 2) | 2 | 1 (0) | 1 |",
-		"| **all** | | 2 / 1 / 0 / 1 / 1 / 1 / 0 | 9 | 3 | 2 | 1 | 1 | 50% (1 of 2) | 2 | 1 (0) | 1 |",
+		// Checks: 3, 2 fail (1 explained, 1 unexplained).
+		"| [demo2013](#demo2013) | [01-demo.ipynb](notebooks/01-demo.ipynb) | 2 / 1 / 0 / 1 / 1 / 1 / 0 | 9 | 3 | 2 | 1 | 1 | 50% (1 of 2) | 2 | 3 (2 fail: 1 explained, 1 unexplained) | 1 |",
+		"| **all** | | 2 / 1 / 0 / 1 / 1 / 1 / 0 | 9 | 3 | 2 | 1 | 1 | 50% (1 of 2) | 2 | 3 (2 fail: 1 explained, 1 unexplained) | 1 |",
 		"Unexplained differences: 1 of 2 differing claims (50%; target ≤ 10%).",
+		"Failing checks without a measured reason: 1 of 2 failing checks (listed in each paper's section).",
 		"full mode, commit `abc123`",
 		"| Fig. 16 | flurries | no claim | no claim entry |   | the uncleaned logs are not available |",
 		"| Fig. 2 | blanked | nothing to compare | no claim comparable; 1 not comparable |",
-		"| Table V | user classes | partial | 2 of 3 differ (1 unexplained); 1 not comparable; 1 check | §4 Table V | 7 of 9 logs |",
+		"| Table V | user classes | partial | 2 of 3 differ (1 unexplained); 1 not comparable; 3 checks | §4 Table V | 7 of 9 logs |",
 		"| Table II | similar users | reproduced | 3 of 3 agree (2 not discriminating) |",
 		"| §6.5 | statements of the text | ours only | no claim entry; 1 of ours |",
 		"| Table II | procs | 3 | 3 | 2 |",
@@ -70,7 +74,11 @@ func TestWriteReport(t *testing.T) {
 		"| Table V | `table5/b` | temporary users | blank | 236 |",
 		"| Table V | `table5/e` | users | 5 | 6 | exact | differs, unexplained |",
 		"| `t2/A` | share A | 0.62 | 0.6300 | ±0.045 | agrees, not discriminating |",
-		"### Checks (1: 1 pass, 0 fail, 0 not comparable)",
+		"### Checks (3: 1 pass, 2 fail (1 unexplained), 0 not comparable)",
+		// The unexplained failing check is listed in view, before the
+		// collapsed list of every check; the explained one only in it.
+		"Failing checks without a measured reason (unexplained):\n\n| item | id | statement | paper | ours | tolerance | verdict | reason |\n|---|---|---|---|---|---|---|---|\n" +
+			"| Table V | `table5/g` | jobs in the log | 100 | 90 (92 with cancelled jobs) | exact | differs, unexplained (check) | checks: the log's header |\n\n<details><summary>All checks</summary>",
 		"| agrees (check) | checks: 1000 = 1000: the count we asked for |",
 		"### Results of our own (1: 1 hold, 0 do not, 0 not comparable)",
 	} {

@@ -13,10 +13,12 @@ import (
 //   - no two entries share an id;
 //   - a claim computed on a stand-in (Entry.StandIn) is NotComparable: a
 //     stand-in is not the paper's input, so it neither agrees nor differs;
-//   - a failing check, an explained difference and a not-comparable entry
-//     carry a reason that is not blank (a difference without a reason is
-//     counted unexplained; one of white space only would count as
-//     explained);
+//   - a reason given to a difference (of a claim or a check) is not white
+//     space only, and a not-comparable entry has a reason that is not
+//     blank. A difference without a reason is no breach: Summarize counts
+//     it as unexplained (Entry.Unexplained), a failing check as a
+//     differing claim, and REPRODUCTION.md lists the failing checks
+//     without a reason;
 //   - an agreeing claim in a table of several logs has its discrimination
 //     computed: a claim placed in a table (Entry.Cell) has a Want, and an
 //     agreeing numeric claim outside a table whose id names a log (a row of
@@ -44,10 +46,8 @@ func Consistency(entries []Entry) []error {
 		switch {
 		case claim && e.StandIn != "" && e.Verdict != NotComparable:
 			bad(e, "a claim on a stand-in (%s) %s: it is not comparable, whichever way it falls", e.StandIn, e.Verdict)
-		case e.Kind == SelfCheck && e.Verdict == Differs && blank:
-			bad(e, "a failing check without a reason")
 		case e.Verdict == Differs && e.Reason != "" && blank:
-			bad(e, "a difference explained by a reason of white space only")
+			bad(e, "a difference with a reason of white space only (counted unexplained)")
 		case e.Verdict == NotComparable && blank:
 			bad(e, "not comparable without a reason")
 		case claim && e.Cell != nil && e.Want == nil:

@@ -23,7 +23,10 @@ func TestConsistency(t *testing.T) {
 		{"stand-in differs", []Entry{{Paper: "demo", Item: "Fig. 1", ID: "f1", Kind: PaperClaim, Verdict: Differs, Reason: "x", StandIn: "1996 for 1995"}}, []string{"a claim on a stand-in (1996 for 1995) differs"}},
 		{"stand-in not comparable", []Entry{{Paper: "demo", Item: "Fig. 1", ID: "f1", Kind: PaperClaim, Verdict: NotComparable, Reason: "1996 for 1995", StandIn: "1996 for 1995"}}, nil},
 		{"stand-in check keeps its verdict", []Entry{{Paper: "demo", Item: "Fig. 1", ID: "f1", Kind: SelfCheck, Verdict: Agrees, StandIn: "1996 for 1995"}}, nil},
-		{"failing check without a reason", []Entry{{Paper: "demo", Item: "Fig. 1", ID: "f1", Kind: SelfCheck, Verdict: Differs}}, []string{"a failing check without a reason"}},
+		// A failing check without a reason is counted unexplained
+		// (TestSummarizeChecks), as a differing claim is: no breach.
+		{"failing check without a reason", []Entry{{Paper: "demo", Item: "Fig. 1", ID: "f1", Kind: SelfCheck, Verdict: Differs}}, nil},
+		{"failing check with a blank reason", []Entry{{Paper: "demo", Item: "Fig. 1", ID: "f1", Kind: SelfCheck, Verdict: Differs, Reason: "\t"}}, []string{"white space only"}},
 		{"blank reason", []Entry{{Paper: "demo", Item: "Fig. 1", ID: "f1", Kind: PaperClaim, Verdict: Differs, Reason: " \n"}}, []string{"white space only"}},
 		{"unexplained difference", []Entry{{Paper: "demo", Item: "Fig. 1", ID: "f1", Kind: PaperClaim, Verdict: Differs}}, nil},
 		{"not comparable without a reason", []Entry{{Paper: "demo", Item: "Fig. 1", ID: "f1", Kind: PaperClaim, Verdict: NotComparable}}, []string{"not comparable without a reason"}},

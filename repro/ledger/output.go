@@ -95,14 +95,14 @@ func WriteText(w io.Writer, entries []Entry) error {
 
 // VerdictText is the verdict of e as the outputs show it: "agrees, not
 // discriminating" for an agreement marked NotDiscriminating, "differs,
-// unexplained" for a difference without a reason, with "(check)" or
+// unexplained" for a difference without a reason (Entry.Unexplained), with "(check)" or
 // "(ours)" after an entry of those kinds.
 func VerdictText(e Entry) string {
 	v := string(e.Verdict)
 	switch {
 	case e.Verdict == Agrees && e.NotDiscriminating:
 		v += ", not discriminating"
-	case e.Verdict == Differs && e.Reason == "":
+	case e.Unexplained():
 		v += ", unexplained"
 	}
 	switch e.Kind {

@@ -165,16 +165,70 @@ func TestSummarize(t *testing.T) {
 	l.Check("Table II", "g", "s", Near(1, 0), 1).AsCheck("identity")
 	s := l.Summary()
 	if s.Claims != (Totals{Agrees: 3, Differs: 2}) || s.NotDiscriminating != 2 || s.Discriminating() != 1 ||
-		s.Unexplained != 1 || s.Explained() != 1 || s.UnexplainedShare() != 0.5 || s.Checks != (Totals{Agrees: 1, Differs: 1}) {
+		s.Unexplained != 1 || s.Explained() != 1 || s.UnexplainedShare() != 0.5 || s.Checks != (Totals{Agrees: 1, Differs: 1}) ||
+		s.ChecksUnexplained != 1 || s.ChecksExplained() != 0 {
 		t.Errorf("summary %+v", s)
 	}
-	if got := s.String(); got != "5 claims: 3 agree (2 not discriminating), 2 differ (1 unexplained), 0 not comparable; 2 checks (1 fails)" {
+	if got := s.String(); got != "5 claims: 3 agree (2 not discriminating), 2 differ (1 unexplained), 0 not comparable; 2 checks (1 fails, 1 unexplained)" {
 		t.Errorf("String %q", got)
 	}
-	if sum := s.Add(s); sum.Claims.Agrees != 6 || sum.Unexplained != 2 || sum.Checks.Differs != 2 {
+	if sum := s.Add(s); sum.Claims.Agrees != 6 || sum.Unexplained != 2 || sum.Checks.Differs != 2 || sum.ChecksUnexplained != 2 {
 		t.Errorf("Add %+v", sum)
 	}
 	if len(OfKind(l.Entries(), SelfCheck)) != 2 || len(OfKind(l.Entries(), PaperClaim)) != 5 {
 		t.Error("OfKind")
+	}
+}
+
+// TestSummarizeChecks: a failing check is explained only by a reason, as a
+// differing claim is. One without a reason, with a reason of white space
+// only or with a measurement that brings nothing within (Measured) is
+// counted unexplained — so Consistency, which no longer asks a failing
+// check for a reason, cannot be satisfied by leaving one out.
+func TestSummarizeChecks(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name        string
+		add         func(l *Ledger)
+		unexplained bool // counted in ChecksUnexplained
+		breach      string
+	}{
+		{"no reason", func(l *Ledger) {
+			l.Check("Table 1", "x", "jobs", Near(100, 0), 90).AsCheck("the log's header")
+		}, true, ""},
+		{"measured, brings nothing within", func(l *Ledger) {
+			l.Check("Table 1", "x", "jobs", Near(100, 0), 90).AsCheck("the log's header").Measured("92 with cancelled jobs")
+		}, true, ""},
+		{"blank reason", func(l *Ledger) {
+			l.Check("Table 1", "x", "jobs", Near(100, 0), 90).AsCheck("the log's header").Because(" \n")
+		}, true, "white space only"},
+		{"measured reason", func(l *Ledger) {
+			l.Check("Table 1", "x", "jobs", Near(100, 0), 90).AsCheck("the log's header").Because("the archive's version 2.2 drops 10 jobs")
+		}, false, ""},
+		{"reason if it differs", func(l *Ledger) {
+			l.Check("Table 1", "x", "jobs", Near(100, 0), 90).AsCheck("the log's header").IfDiffers("the archive's version 2.2 drops 10 jobs")
+		}, false, ""},
+	}
+	for _, c := range cases {
+		l := New("demo")
+		c.add(l)
+		l.Check("Table 1", "y", "users", Near(5, 0), 5).AsCheck("the log's header")
+		l.Check("Table 1", "z", "a claim", Near(5, 0), 6)
+		s := l.Summary()
+		wantUnexplained := 0
+		if c.unexplained {
+			wantUnexplained = 1
+		}
+		if s.Checks != (Totals{Agrees: 1, Differs: 1}) || s.ChecksUnexplained != wantUnexplained ||
+			s.ChecksExplained() != 1-wantUnexplained || s.Claims != (Totals{Differs: 1}) || s.Unexplained != 1 {
+			t.Errorf("%s: summary %+v", c.name, s)
+		}
+		if e, _ := l.Lookup("x"); e.Unexplained() != c.unexplained || VerdictText(e) == "differs, unexplained (check)" != c.unexplained {
+			t.Errorf("%s: unexplained %t, verdict %q; want %t", c.name, e.Unexplained(), VerdictText(e), c.unexplained)
+		}
+		errs := Consistency(l.Entries())
+		if c.breach == "" && len(errs) > 0 || c.breach != "" && (len(errs) != 1 || !strings.Contains(errs[0].Error(), c.breach)) {
+			t.Errorf("%s: Consistency %v, want %q", c.name, errs, c.breach)
+		}
 	}
 }

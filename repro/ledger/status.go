@@ -161,7 +161,7 @@ func (s *ItemStatus) count(e Entry) {
 		}
 	case Differs:
 		s.Claims.Differs++
-		if e.Reason != "" {
+		if !e.Unexplained() {
 			s.Explained++
 		}
 		if e.MainClaim {

@@ -8,8 +8,8 @@ import (
 
 // Summary counts a ledger's entries by kind: the paper's claims (the only
 // entries of a verdict total), their agreements split by discrimination
-// and their differences by explanation, and apart from them the checks and
-// results of our own.
+// and their differences by explanation, and apart from them the checks
+// (their failures split by explanation too) and results of our own.
 type Summary struct {
 	// Claims counts the entries of kind PaperClaim by verdict.
 	Claims Totals `json:"claims"`
@@ -17,12 +17,25 @@ type Summary struct {
 	// MarkDiscrimination (they would also agree with another log's value);
 	// the other agreeing claims single out their log.
 	NotDiscriminating int `json:"agree_not_discriminating"`
-	// Unexplained counts the differing claims without a reason.
+	// Unexplained counts the differing claims without a reason
+	// (Entry.Unexplained).
 	Unexplained int `json:"differ_unexplained"`
 	// Checks and Ours count the entries of kinds SelfCheck and Ours by
 	// verdict; they are never part of the claims' totals.
 	Checks Totals `json:"checks"`
-	Ours   Totals `json:"ours"`
+	// ChecksUnexplained counts the failing checks without a reason
+	// (Entry.Unexplained): a failing check is explained by the rule of a
+	// differing claim's reason (Tally), and counted here otherwise. Ledgers
+	// saved before it existed read it as 0.
+	ChecksUnexplained int    `json:"checks_fail_unexplained"`
+	Ours              Totals `json:"ours"`
+}
+
+// Unexplained reports whether e differs without a reason: its reason is
+// empty or white space only (Measured leaves it empty). It holds for a
+// claim and a check alike.
+func (e Entry) Unexplained() bool {
+	return e.Verdict == Differs && strings.TrimSpace(e.Reason) == ""
 }
 
 // Summarize counts entries by kind and verdict (see Summary). An entry's
@@ -33,6 +46,9 @@ func Summarize(entries []Entry) Summary {
 		switch e.Kind {
 		case SelfCheck:
 			s.Checks.add(e.Verdict)
+			if e.Unexplained() {
+				s.ChecksUnexplained++
+			}
 		case Ours:
 			s.Ours.add(e.Verdict)
 		default:
@@ -40,7 +56,7 @@ func Summarize(entries []Entry) Summary {
 			if e.Verdict == Agrees && e.NotDiscriminating {
 				s.NotDiscriminating++
 			}
-			if e.Verdict == Differs && e.Reason == "" {
+			if e.Unexplained() {
 				s.Unexplained++
 			}
 		}
@@ -55,6 +71,9 @@ func (s Summary) Discriminating() int { return s.Claims.Agrees - s.NotDiscrimina
 // Explained is the number of differing claims with a reason.
 func (s Summary) Explained() int { return s.Claims.Differs - s.Unexplained }
 
+// ChecksExplained is the number of failing checks with a reason.
+func (s Summary) ChecksExplained() int { return s.Checks.Differs - s.ChecksUnexplained }
+
 // UnexplainedShare is the share of differing claims without a reason, 0
 // when none differs.
 func (s Summary) UnexplainedShare() float64 {
@@ -67,11 +86,13 @@ func (s Summary) UnexplainedShare() float64 {
 // Add returns the sum of two summaries.
 func (s Summary) Add(o Summary) Summary {
 	return Summary{Claims: s.Claims.plus(o.Claims), NotDiscriminating: s.NotDiscriminating + o.NotDiscriminating,
-		Unexplained: s.Unexplained + o.Unexplained, Checks: s.Checks.plus(o.Checks), Ours: s.Ours.plus(o.Ours)}
+		Unexplained: s.Unexplained + o.Unexplained, Checks: s.Checks.plus(o.Checks),
+		ChecksUnexplained: s.ChecksUnexplained + o.ChecksUnexplained, Ours: s.Ours.plus(o.Ours)}
 }
 
 // String is e.g. "120 claims: 80 agree (30 not discriminating), 30 differ
-// (5 unexplained), 10 not comparable; 12 checks (1 fails); 8 of ours".
+// (5 unexplained), 10 not comparable; 12 checks (3 fail, 1 unexplained);
+// 8 of ours".
 func (s Summary) String() string {
 	c := s.Claims
 	var b strings.Builder
@@ -87,7 +108,11 @@ func (s Summary) String() string {
 	if n := s.Checks.All(); n > 0 {
 		fmt.Fprintf(&b, "; %d %s", n, plural(n, "check", "checks"))
 		if s.Checks.Differs > 0 {
-			fmt.Fprintf(&b, " (%d %s)", s.Checks.Differs, plural(s.Checks.Differs, "fails", "fail"))
+			fmt.Fprintf(&b, " (%d %s", s.Checks.Differs, plural(s.Checks.Differs, "fails", "fail"))
+			if s.ChecksUnexplained > 0 {
+				fmt.Fprintf(&b, ", %d unexplained", s.ChecksUnexplained)
+			}
+			b.WriteString(")")
 		}
 	}
 	if n := s.Ours.All(); n > 0 {
