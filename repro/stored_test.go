@@ -324,9 +324,9 @@ func TestNoDuplicates(t *testing.T) {
 
 // TestConsistency: every stored ledger (committed and quick baselines)
 // keeps the rules of ledger.Consistency — unique ids, no claim on a
-// stand-in that agrees or differs, a reason for every failing check and
-// explained difference, discrimination computed for the agreeing claims of
-// tables of several logs — beyond the breaches still listed in
+// stand-in that agrees or differs, no reason of white space only, a reason
+// for every not-comparable entry, discrimination computed for the agreeing
+// claims of tables of several logs — beyond the breaches still listed in
 // testdata/known-inconsistencies.txt (each paper's test checks its
 // computed quick ledger the same way: studytest.Baseline). A listed breach
 // that no stored ledger shows any more fails too, so the list only
