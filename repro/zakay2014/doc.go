@@ -20,4 +20,10 @@
 // example, its table layout and its claims. Table I's values are blanked in
 // our copy of the text (bullets), so its cells are recorded as ours, and the
 // paper's statements about them are checked as claims.
+//
+// CEA-Curie's header describes thin, fat and hybrid nodes and 33
+// partitions; the paper does not say how it simulated CEA. Its entries
+// simulate it as one machine of the header's 93,312 cores; the convention
+// partitions, measured beside them, simulates each pool of nodes as a
+// machine of its own (logPools gives the mapping and why).
 package zakay2014

@@ -50,6 +50,9 @@ type fig10Log struct {
 	// fig10Conventions, in their order.
 	m   fig10Measures
 	alt []fig10Measures
+	// partNote says what simulating each partition's nodes as a machine
+	// of its own does ("" for a log without partitions).
+	partNote string
 }
 
 // fig10Measures are the numbers Fig. 10's claims compare, under one
@@ -57,6 +60,8 @@ type fig10Log struct {
 type fig10Measures struct {
 	c       convention
 	dropped int
+	// same marks a convention that leaves the log as it is.
+	same bool
 	// fcfsVsEasy is the feedback simulation's mean queue under FCFS over
 	// that under EASY; easyShorter the feedback EASY mean queue over the
 	// conventional one.
@@ -136,6 +141,9 @@ func (s *Study) Fig10(ctx context.Context) (*Fig10Result, error) {
 						}
 						fl.alt = append(fl.alt, m)
 					}
+					if fl.partNote, err = s.fig10PartitionNote(l.Catalog); err != nil {
+						return nil, err
+					}
 					p, err := feedbackplot.QueueCDF(feedback.QueueFrame(cs...))
 					if err != nil {
 						return nil, err
@@ -179,30 +187,78 @@ func (s *Study) fig10Runs(log string, p *prepared) ([]*feedback.Comparison, erro
 }
 
 // fig10Measure returns the measures of Fig. 10's claims on a log under
-// convention c (logSpan reads the simulations as logged).
+// convention c (logSpan and perArrival read the simulations as logged).
 func (s *Study) fig10Measure(log string, c convention) (fig10Measures, error) {
-	m := fig10Measures{c: c}
+	if c.byPartition {
+		return s.fig10Partitioned(log, c)
+	}
 	var p *prepared
 	if c == asLogged || c.logSpan || c.perArrival {
 		w, err := s.workload(log)
 		if err != nil {
-			return m, err
+			return fig10Measures{c: c}, err
 		}
 		p = &prepared{c: asLogged, w: w}
 	} else {
 		var err error
 		if p, err = prepare(log, c); err != nil {
-			return m, err
+			return fig10Measures{c: c}, err
 		}
 	}
 	cs, err := s.fig10Runs(log, p)
 	if err != nil {
-		return m, err
+		return fig10Measures{c: c}, err
 	}
-	m.dropped = p.dropped
+	m := measureFig10(c, cs, p.w)
+	m.dropped, m.same = p.dropped, c.leaves(log, p.dropped)
+	return m, nil
+}
+
+// fig10Partitioned returns the measures of Fig. 10's claims on a log with
+// each partition's nodes a machine of its own (convention c), the
+// simulations merged over the pools; those as logged for a log without
+// partitions.
+func (s *Study) fig10Partitioned(log string, c convention) (fig10Measures, error) {
+	var cs []*feedback.Comparison
+	for _, sched := range []string{"easy", "fcfs"} {
+		p, err := s.partitionedRun(log, sched)
+		if err != nil {
+			return fig10Measures{c: c}, err
+		}
+		if p == nil {
+			m, err := s.fig10Measure(log, asLogged)
+			m.c, m.same = c, true
+			return m, err
+		}
+		cs = append(cs, p.comparison())
+	}
+	return measureFig10(c, cs, nil), nil
+}
+
+// fig10PartitionNote says, for a log with partitions, what simulating each
+// partition's nodes as a machine of its own does to the conventional FCFS
+// queue of its busiest pool; "" for a log without partitions.
+func (s *Study) fig10PartitionNote(log string) (string, error) {
+	p, err := s.partitionedRun(log, "fcfs")
+	if err != nil || p == nil {
+		return "", err
+	}
+	one, err := s.comparison(comparisonKey{log: log, scheduler: "fcfs", fluidOnly: true, timeline: true})
+	if err != nil {
+		return "", err
+	}
+	slope := one.Run("conventional").Sim.Saturation(sim.SaturationOptions{}).Slope
+	return fmt.Sprintf("%s; %s; as one machine, %.2f a week", p.header(), p.busiestFCFS(), slope), nil
+}
+
+// measureFig10 returns the measures of Fig. 10's claims from the EASY and
+// FCFS comparisons cs (conventional and fluid) under convention c; w, the
+// workload simulated, is read only under logSpan.
+func measureFig10(c convention, cs []*feedback.Comparison, w *feedback.Workload) fig10Measures {
+	m := fig10Measures{c: c}
 	span := func(tl sim.Timeline) (float64, float64) {
 		if c.logSpan {
-			return p.w.Jobs[0].Submit, p.w.Jobs[len(p.w.Jobs)-1].Submit
+			return w.Jobs[0].Submit, w.Jobs[len(w.Jobs)-1].Submit
 		}
 		return tl.Time[0], tl.Time[tl.Len()-1]
 	}
@@ -239,7 +295,7 @@ func (s *Study) fig10Measure(log string, c convention) (fig10Measures, error) {
 	m.convMedian = quantile(convF.Sim, 0.5)
 	m.fbLong = above(fbF.Sim, m.convMedian)
 	m.convMean, m.convUtil = mean(convF.Sim), convF.Summary.Utilization
-	return m, nil
+	return m
 }
 
 // queueSeen returns, in increasing order, the queue length each job of r
@@ -334,6 +390,9 @@ func (r *Fig10Result) conventionFrame() dataframe.DataFrame {
 			continue
 		}
 		for _, m := range append([]fig10Measures{fl.m}, fl.alt...) {
+			if m.same && m.c.byPartition {
+				continue
+			}
 			logs, convs, dropped = append(logs, fl.log.Paper), append(convs, m.c.label), append(dropped, m.dropped)
 			fcfsEasy, q99, huge = append(fcfsEasy, m.fcfsVsEasy), append(q99, m.q99), append(huge, m.convHuge)
 			med, long, shorter = append(med, m.convMedian), append(long, m.fbLong), append(shorter, m.easyShorter)
@@ -448,6 +507,7 @@ func (r *Fig10Result) Claims(l *ledger.Ledger) {
 			if e.Verdict == ledger.Differs && e.Reason == "" {
 				e.OurValue += " (" + c.why(fl.m) + "; " + movedText(alt, c.want.Accepts, 3) + ")"
 			}
+			e.Measured(fl.partNote)
 		}
 		for _, m := range fl.alt {
 			if m.c != sessionsToEnd && m.c != perArrival {
@@ -466,7 +526,7 @@ func (r *Fig10Result) Claims(l *ledger.Ledger) {
 func (fl fig10Log) moved(c fig10Claim) []moved {
 	var alt []moved
 	for _, m := range fl.alt {
-		alt = append(alt, moved{c: m.c, value: c.value(m), note: droppedNote(m.dropped), cost: failing(m, c.id)})
+		alt = append(alt, moved{c: m.c, value: c.value(m), note: droppedNote(m.dropped), cost: failing(m, c.id), same: m.same})
 	}
 	return alt
 }

@@ -18,6 +18,9 @@ type Study struct {
 
 	workloads   study.Memo[string, *feedback.Workload]
 	comparisons study.Memo[comparisonKey, *feedback.Comparison]
+	// parts are the logs simulated with each partition's nodes a machine
+	// of its own, by log and scheduler (partitionedRun).
+	parts study.Memo[string, *partitioned]
 
 	structure study.Once[*StructureResult]
 	fig3      study.Once[*Fig3Result]

@@ -131,8 +131,8 @@ func TestFig3(t *testing.T) {
 }
 
 // TestMovedText: the conventions' values, those within the claim marked,
-// and a convention that leaves out no job (no cancelled job in the log)
-// left out of the text.
+// and a convention that leaves the log as it is (no cancelled job, no
+// partitions) left out of the text.
 func TestMovedText(t *testing.T) {
 	ok := func(v float64) bool { return v <= 0.8 }
 	for _, tt := range []struct {
@@ -141,8 +141,12 @@ func TestMovedText(t *testing.T) {
 	}{
 		{[]moved{{c: killAtEstimate, value: 0.79}, {c: noCancelled, value: 0.87, note: " (10 jobs)"}},
 			"with runtimes cut at the estimate 0.79 (within the claim); with cancelled jobs left out (10 jobs) 0.87"},
-		{[]moved{{c: killAtEstimate, value: 0.87}, {c: noCancelled, value: 0.91}},
+		{[]moved{{c: killAtEstimate, value: 0.87}, {c: noCancelled, value: 0.91, same: true}},
 			"with runtimes cut at the estimate 0.87: none brings it within the claim"},
+		{[]moved{{c: killAtEstimate, value: 0.87}, {c: partitions, value: 0.87, same: true}},
+			"with runtimes cut at the estimate 0.87: none brings it within the claim"},
+		{[]moved{{c: partitions, value: 0.79}},
+			"with each partition's nodes a machine of its own 0.79 (within the claim)"},
 		{[]moved{{c: sessionsToEnd, value: 0.5, cost: "x fails (2.000)"}},
 			"with fluid sessions ending at their jobs' last end 0.50 (within the claim, but then x fails (2.000))"},
 	} {
