@@ -98,6 +98,7 @@ func WriteReport(w io.Writer, results []Result, info ReportInfo) error {
 	b.WriteString("); do not edit by hand.\n\n")
 	b.WriteString("## How to read it\n\n")
 	b.WriteString("**Statuses.** " + ledger.StatusRule + "\n\n")
+	b.WriteString("**Stand-ins by the input's size.** " + ledger.InputRule + "\n\n")
 	b.WriteString("**Kinds.** A *claim* is a statement of the paper about its results, checked against our value: only\n" +
 		"claims are counted in the verdict totals. A *check* tests our own configuration, an identity or invariant,\n" +
 		"or a value derived from the paper's own numbers: it can fail, but its agreement is not a finding; checks\n" +

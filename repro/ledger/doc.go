@@ -38,7 +38,7 @@
 // or machine than the paper's, or a reconstruction of an input the paper
 // had), and OnStandIn marks any entry made on one (Entry.StandIn): a claim
 // on a stand-in is not comparable, whichever way it would fall, with ours
-// shown. Consistency checks what every ledger must keep (unique ids, no
+// shown (InputCount decides by InputRule whether a paper's count of its input makes our log one). Consistency checks what every ledger must keep (unique ids, no
 // claim on a stand-in that agrees or differs, reasons that are not blank,
 // discrimination computed for tables of several logs).
 //

@@ -94,7 +94,7 @@ func (s *Study) Arrivals(ctx context.Context) (*ArrivalsResult, error) {
 				return nil, err
 			}
 			fig9 = append(fig9, p)
-			if r.genCorr[f.log.Paper] < 0.9 && s.version(f.log).standIn {
+			if r.genCorr[f.log.Paper] < 0.9 && s.version(f.log).cleaned {
 				rr, err := s.reach(f.log)
 				if err != nil {
 					return nil, err

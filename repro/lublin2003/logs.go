@@ -53,15 +53,13 @@ type logRow struct {
 	periodFirst, periodLast string
 	before                  int
 	// selections are the counts of other selections of the paper's period
-	// (the sensitivity of a count that differs).
-	selections []selectionCount
-	version    logVersion
-}
-
-// selectionCount is the number of jobs a selection keeps.
-type selectionCount struct {
-	name string
-	n    int
+	// (the sensitivity of a count that differs), each saying whether the
+	// paper's text allows it.
+	selections []ledger.Selection
+	// header says which version our log is: its header's Version and
+	// Conversion lines.
+	header  string
+	version logVersion
 }
 
 // logText is what §2 says of each log: its machine's nodes, its completed
@@ -101,24 +99,18 @@ func paperCount(log string) (n int, where string, atLeast bool) {
 
 // logVersion is what the counts say of our version of a paper log.
 type logVersion struct {
-	// standIn: our version is another than the paper's (anotherVersion),
-	// so the numbers fitted on it stand in for the paper's.
+	// standIn: our log stands in for the paper's by the counts
+	// (ledger.InputRule), so every claim resting on its completed jobs is
+	// not comparable.
 	standIn bool
+	// cleaned: the jobs the archive's cleaning removed from the paper's
+	// period make up the difference (ledger.InputCount.MadeUpByCleaning),
+	// so taking a set of their size out of ours measures how far such a
+	// difference moves a value (reach).
+	cleaned bool
 	// evidence states the counts; short, for the cells of a stand-in,
 	// names the difference and where §2's entries give the counts.
 	evidence, short string
-}
-
-// anotherVersion reports whether our log is another version than the
-// paper's input by the counts: under the paper's selection ours has fewer
-// completed jobs than the paper counts in its period, and the jobs the
-// archive's cleaning removed from that period (the header's filters) make
-// up the difference — the paper fitted jobs our version no longer has.
-// More jobs than the paper counts cannot come from the cleaning, which
-// only removes: that difference is left open (the selection or another
-// conversion), not established.
-func anotherVersion(paper, ours, removed int) bool {
-	return ours < paper && paper <= ours+removed
 }
 
 // Logs describes the paper's logs as we have them.
@@ -167,17 +159,21 @@ func (row *logRow) read(tr, whole *datasets.Trace) {
 		return
 	}
 	row.selections = selectionCounts(tr, row.log.Paper)
+	row.header = headerVersion(whole.Header)
 	row.version = versionOf(row, paper, where, atLeast)
 }
 
 // selectionCounts counts other selections of the jobs of tr (paper log
-// paper): every job whatever its status, the completed parallel jobs,
-// the completed jobs above a few runtimes, the completed jobs that ran
-// within their requested time (an unknown request counts as met), the
-// completed jobs less exact repeats (same user, submit time, runtime and
-// processors), and for KTH the completed jobs less those the site's
-// runtime limits would have stopped (kthStoppedByLimits).
-func selectionCounts(tr *datasets.Trace, paper string) []selectionCount {
+// paper), each marked by whether the paper's text allows it (§1.1 leaves
+// out jobs killed for exceeding their bounds and runs repeated before one
+// completed; §2 states no size or runtime cut): every job whatever its
+// status, the completed parallel jobs, the completed jobs above a few
+// runtimes (not allowed), the completed jobs that ran within their
+// requested time (an unknown request counts as met), the completed jobs
+// less exact repeats (same user, submit time, runtime and processors),
+// and for KTH the completed jobs less those the site's runtime limits
+// would have stopped (kthStoppedByLimits; allowed).
+func selectionCounts(tr *datasets.Trace, paper string) []ledger.Selection {
 	completed, parallel, withinRequest := 0, 0, 0
 	type job struct {
 		user, procs     int
@@ -197,7 +193,7 @@ func selectionCounts(tr *datasets.Trace, paper string) []selectionCount {
 		}
 		seen[job{tr.User[i], tr.Procs[i], tr.Submit[i], tr.Runtime[i]}] = true
 	}
-	out := []selectionCount{{"every job, whatever its status", tr.Len()}, {"completed on more than one processor", parallel}}
+	out := []ledger.Selection{{Name: "every job, whatever its status", N: tr.Len()}, {Name: "completed on more than one processor", N: parallel}}
 	for _, sec := range []float64{10, 20, 30} {
 		n := 0
 		for i, st := range tr.Status {
@@ -205,48 +201,59 @@ func selectionCounts(tr *datasets.Trace, paper string) []selectionCount {
 				n++
 			}
 		}
-		out = append(out, selectionCount{fmt.Sprintf("completed, runtime > %.0f s", sec), n})
+		out = append(out, ledger.Selection{Name: fmt.Sprintf("completed, runtime > %.0f s", sec), N: n})
 	}
-	out = append(out, selectionCount{"completed within the requested time", withinRequest},
-		selectionCount{"completed, exact repeats (user, submit time, runtime, processors) counted once", len(seen)})
+	out = append(out, ledger.Selection{Name: "completed within the requested time", N: withinRequest, Allowed: true},
+		ledger.Selection{Name: "completed, exact repeats (user, submit time, runtime, processors) counted once", N: len(seen), Allowed: true})
 	if paper == "KTH" {
 		over, across, stopped := kthStoppedByLimits(tr)
-		out = append(out, selectionCount{fmt.Sprintf("completed, less those the site's runtime limits (the archive's KTH page, until 15 July 1997) "+
+		out = append(out, ledger.Selection{Name: fmt.Sprintf("completed, less those the site's runtime limits (the archive's KTH page, until 15 July 1997) "+
 			"would have stopped: %d beyond the limit in force at their start (4 h weekdays 07–16, 15 h weekday nights, 60 h weekends), "+
-			"%d across a weekday 07:00 or 16:00 before 6 June 1997", over, across), completed - stopped})
+			"%d across a weekday 07:00 or 16:00 before 6 June 1997", over, across), N: completed - stopped, Allowed: true})
 	}
 	return out
 }
 
-// versionOf states what the counts say of our version of a log (see
-// anotherVersion): the paper's count (from where; a lower bound when
-// atLeast), ours in the paper's period, the jobs the cleaning removed.
+// headerVersion returns our header's Version and Conversion lines: "Version
+// 2.2; Conversion: … 01 Jan 2012".
+func headerVersion(h datasets.Header) string {
+	var out []string
+	for _, line := range h.Lines {
+		k, v, ok := strings.Cut(line, ":")
+		if k = strings.TrimSpace(k); ok && (k == "Version" || k == "Conversion") {
+			out = append(out, k+": "+strings.TrimSpace(v))
+		}
+	}
+	return strings.Join(out, "; ")
+}
+
+// versionOf applies ledger.InputRule to our version of a log: the paper's
+// count of its completed jobs (from where; a lower bound when atLeast),
+// ours in the paper's period, the jobs the cleaning removed, the other
+// selections.
 func versionOf(row *logRow, paper int, where string, atLeast bool) logVersion {
-	cmp := ""
-	if atLeast {
-		cmp = "at least "
-	}
-	removed := fmt.Sprintf("the archive's cleaning removed %d jobs from the paper's period", row.removed)
+	c := ledger.InputCount{What: "completed jobs in its period (" + where + ")", Paper: paper, AtLeast: atLeast,
+		Ours: row.completed, Removed: row.removed, Others: row.selections}
+	removed := ""
 	if row.removed > 0 {
-		removed += " (" + strings.Join(row.filters, "; ") + ")"
+		removed = " (" + strings.Join(row.filters, "; ") + ")"
 	}
-	if anotherVersion(paper, row.completed, row.removed) {
-		return logVersion{standIn: true, evidence: fmt.Sprintf(
-			"our %s is another version than the paper's: the paper counts %s%d completed jobs in its period (%s), ours %d; "+
-				"%s since, which make up the difference (at most %d counted back)",
-			row.log.Catalog, cmp, paper, where, row.completed, removed, row.completed+row.removed),
-			short: fmt.Sprintf("our %s is another version than the paper's, without %d jobs of the paper's period that the archive's cleaning removed since "+
-				"(the paper counts %s%d completed jobs, ours %d: logs/%s in §2)", row.log.Catalog, row.removed, cmp, paper, row.completed, row.log.Paper)}
+	v := logVersion{standIn: c.StandsIn(), cleaned: c.MadeUpByCleaning(),
+		evidence: fmt.Sprintf("our %s: %s%s; our header (the paper is of 2003): %s", row.log.Catalog, c.Evidence(), removed, row.header)}
+	bound := ""
+	if atLeast {
+		bound = "at least "
 	}
-	var sel []string
-	for _, c := range row.selections {
-		sel = append(sel, fmt.Sprintf("%s %d", c.name, c.n))
+	switch {
+	case v.standIn && v.cleaned:
+		v.short = fmt.Sprintf("our %s is another version than the paper's, without %d jobs of the paper's period that the archive's cleaning removed since "+
+			"(the paper counts %s%d completed jobs, ours %d: logs/%s in §2)", row.log.Catalog, row.removed, bound, paper, row.completed, row.log.Paper)
+	case v.standIn:
+		v.short = fmt.Sprintf("our %s is another input than the paper's: the paper counts %s%d completed jobs in its period, ours %d (%+.1f%%), "+
+			"which neither the archive's cleaning (%d jobs removed) nor a selection the paper's text allows makes up; our header (the paper is of 2003): %s (logs/%s in §2)",
+			row.log.Catalog, bound, paper, row.completed, 100*c.Difference(row.completed), row.removed, row.header, row.log.Paper)
 	}
-	return logVersion{evidence: fmt.Sprintf(
-		"the paper counts %s%d completed jobs in its period (%s), ours %d; %s, and the cleaning only removes jobs, so it does not "+
-			"make up the difference; no selection of ours gives the paper's count (%s): our version is not shown to be another, "+
-			"and its numbers stay the paper's claims",
-		cmp, paper, where, row.completed, removed, strings.Join(sel, "; "))}
+	return v
 }
 
 var partitionRE = regexp.MustCompile(`(\d+) (interactive|batch|service|I/O)`)

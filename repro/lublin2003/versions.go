@@ -3,6 +3,7 @@ package lublin2003
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -44,8 +45,17 @@ func (r reach) taken() string {
 	return fmt.Sprintf("the %d jobs of its %d most active users", r.jobs, r.users)
 }
 
-// reach returns the reach of stand-in log l, memoised.
+// errNoReach is reach's error for a log whose difference from the
+// paper's counts the archive's cleaning does not make up: no removed set
+// to measure.
+var errNoReach = errors.New("lublin2003: the archive's cleaning does not make up the log's difference from the paper's counts")
+
+// reach returns the reach of stand-in log l, memoised; errNoReach when
+// the cleaning does not make up its difference (logVersion.cleaned).
 func (s *Study) reach(l paperLog) (reach, error) {
+	if !s.version(l).cleaned {
+		return reach{}, errNoReach
+	}
 	return s.reaches.Get(l.Paper, func() (reach, error) {
 		tr, err := s.trace(l)
 		if err != nil {
@@ -130,7 +140,7 @@ func (o reachOutcome) apply(e *ledger.Entry) {
 }
 
 // standInReason returns, for a cell of a log whose version the counts show
-// to be another than the paper's (anotherVersion), the evidence and the
+// to be another than the paper's (logVersion.standIn), the evidence and the
 // reach of a version difference of that size on the cell; "" for a log
 // that is not a stand-in.
 func (s *Study) standInReason(c *cell) string {
