@@ -1,13 +1,13 @@
 package zakay2014
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
 	"strings"
 
 	"github.com/tracelab/tracelab/datasets"
-	"github.com/tracelab/tracelab/repro/study"
 	"github.com/tracelab/tracelab/sim"
 	"github.com/tracelab/tracelab/sim/feedback"
 )
@@ -93,26 +93,20 @@ func splitByPool(t *datasets.Trace, pools []pool) ([][]int, error) {
 	return rows, nil
 }
 
-// partitioned is a log simulated with each pool as a machine of its own:
-// the simulations of each pool (conventional and user models, on the
-// pool's jobs only) and each simulation merged over the pools.
+// partitioned is a log simulated with each pool as a machine of its own
+// (poolScheduler): every simulation runs every pool in one engine, so a
+// user's batches on different pools keep their dependencies.
 type partitioned struct {
 	pools []pool
-	// runs[k] are the simulations of pool k's jobs on a machine of its
-	// size, by name (nil for a pool without jobs); load[k] its offered
-	// load.
-	runs []map[string]*sim.Result
+	// rows[k] are the jobs of pool k (indices of the workload's jobs and of
+	// each run's per-job results); load[k] its offered load.
+	rows [][]int
 	load []float64
 	// oneLoad is the offered load of all the jobs on one machine of every
 	// pool's processors.
 	oneLoad float64
-	// crossing is how many of the log's depends-on edges (as one
-	// machine; edges in all) join batches of different pools, or a batch
-	// with jobs on two: the user models, run per pool, do not see them.
-	crossing, edges int
-	// merged are the runs of every simulation over all the pools, by
-	// name ("conventional", the models).
-	merged map[string]*sim.Result
+	// runs are the simulations, by name ("conventional", the models).
+	runs map[string]*sim.Result
 }
 
 // work is the work of jobs: Σ runtime × processors, processor-seconds.
@@ -124,168 +118,135 @@ func work(jobs []sim.Job) float64 {
 	return w
 }
 
-// mergeResults concatenates the per-job results of simulations of
-// disjoint sets of jobs on separate machines (the machine sizes add up)
-// and sums their timelines: at any time, the queue, the busy processors
-// and the outstanding jobs are the sums over the machines.
-func mergeResults(rs []*sim.Result) *sim.Result {
-	m := &sim.Result{Scheduler: rs[0].Scheduler}
-	tls := make([]sim.Timeline, len(rs))
-	for i, r := range rs {
-		m.Procs += r.Procs
-		m.ID, m.User = append(m.ID, r.ID...), append(m.User, r.User...)
-		m.Submit, m.Start, m.End = append(m.Submit, r.Submit...), append(m.Start, r.Start...), append(m.End, r.End...)
-		m.Runtime, m.Estimate = append(m.Runtime, r.Runtime...), append(m.Estimate, r.Estimate...)
-		m.Width = append(m.Width, r.Width...)
-		m.Rounds += r.Rounds
-		tls[i] = r.Timeline
-	}
-	m.Timeline = sumTimelines(tls)
-	for _, q := range m.Timeline.Queue {
-		m.MaxQueue = max(m.MaxQueue, q)
-	}
-	if m.Timeline.Len() == 0 { // no timeline: the sum bounds the merged queue
-		for _, r := range rs {
-			m.MaxQueue += r.MaxQueue
-		}
-	}
-	return m
-}
-
-// sumTimelines returns the timeline of machines run side by side: a sample
-// at every time any of tls has one, holding the sum of each timeline's
-// latest sample at or before it (0 before its first).
-func sumTimelines(tls []sim.Timeline) sim.Timeline {
-	var times []float64
-	for _, tl := range tls {
-		times = append(times, tl.Time...)
-	}
-	slices.Sort(times)
-	times = slices.Compact(times)
-	var out sim.Timeline
-	if len(times) == 0 {
-		return out
-	}
-	out.Time = times
-	out.Queue, out.Busy, out.Outstanding = make([]int, len(times)), make([]int, len(times)), make([]int, len(times))
-	for _, tl := range tls {
-		i := -1 // the latest sample of tl at or before times[k]
-		for k, t := range times {
-			for i+1 < tl.Len() && tl.Time[i+1] <= t {
-				i++
-			}
-			if i < 0 {
-				continue
-			}
-			out.Queue[k] += tl.Queue[i]
-			out.Busy[k] += tl.Busy[i]
-			out.Outstanding[k] += tl.Outstanding[i]
-		}
-	}
-	return out
-}
-
 // partitionedRun returns log simulated with each of its pools as a machine
-// of its own (partitionedCompare) under scheduler sched, conventionally and
-// with the three user models (EASY, Table I and Fig. 10) or the fluid one
-// (FCFS, Fig. 10), with timelines, memoised; nil when the log has no pools.
+// of its own (poolCompare) under scheduler sched ("easy" or "fcfs"),
+// conventionally and with the three user models (EASY: Table I and Fig. 10)
+// or the fluid one (FCFS: Fig. 10), with timelines, memoised; nil when the
+// log has no pools.
 func (s *Study) partitionedRun(log, sched string) (*partitioned, error) {
 	pools := logPools[log]
 	if pools == nil {
 		return nil, nil
 	}
 	return s.parts.Get(log+"/"+sched, func() (*partitioned, error) {
-		t, err := study.Log(log)
-		if err != nil {
-			return nil, err
-		}
 		w, err := s.workload(log)
 		if err != nil {
 			return nil, err
 		}
+		models := []feedback.Model{feedback.Adjusted{}, feedback.Distribution{}, feedback.Fluid{}}
+		if sched == "fcfs" {
+			models = []feedback.Model{feedback.Fluid{}}
+		}
 		s.o.Report(fmt.Sprintf("simulating %s (%s, each partition's nodes a machine)", log, sched), 0, 0)
-		o := feedback.ComparisonOptions{Scheduler: sched, Seed: s.seed(), Timeline: true,
-			Models: []feedback.Model{feedback.Adjusted{}, feedback.Distribution{}, feedback.Fluid{}}}
-		if sched == "fcfs" { // Fig. 10 only
-			o.Models = []feedback.Model{feedback.Fluid{}}
-		}
-		p, err := partitionedCompare(t, pools, o)
-		if err != nil {
-			return nil, err
-		}
-		p.crossing, p.edges = crossingDeps(w, pools)
-		return p, nil
+		return poolCompare(w, pools, sched == "easy", models, s.seed(), sim.EngineOptions{Timeline: true})
 	})
 }
 
-// partitionedCompare simulates trace t with each of pools as a machine of
-// its own: its rows split by partition (splitByPool), each pool's jobs
-// prepared as logged (package sim's defaults) on a machine of the pool's
-// size and compared under o (conventional, and the user models of o on the
-// pool's jobs alone: a user's sessions, batches and dependencies are those
-// of their jobs in the pool), and every simulation merged over the pools.
-func partitionedCompare(t *datasets.Trace, pools []pool, o feedback.ComparisonOptions) (*partitioned, error) {
-	rows, err := splitByPool(t, pools)
+// poolCompare simulates workload w with each of pools as a machine of its
+// own (poolScheduler: EASY when easy, else FCFS), conventionally and with
+// each of models (seeded by seed). The workload's machine must be the
+// pools' processors together, and every job must fit its pool.
+func poolCompare(w *feedback.Workload, pools []pool, easy bool, models []feedback.Model, seed uint64, eng sim.EngineOptions) (*partitioned, error) {
+	rows, err := splitByPool(w.Trace, pools)
 	if err != nil {
 		return nil, err
 	}
-	p := &partitioned{pools: pools, runs: make([]map[string]*sim.Result, len(pools)), load: make([]float64, len(pools)),
-		merged: map[string]*sim.Result{}}
-	var names []string
-	first, last := math.Inf(1), math.Inf(-1)
-	works := make([]float64, len(pools))
+	procs := 0
+	for _, pl := range pools {
+		procs += pl.procs
+	}
+	if procs != w.Procs {
+		return nil, fmt.Errorf("zakay2014: %s: pools of %d processors on a machine of %d", w.Name, procs, w.Procs)
+	}
+	f, err := newPoolScheduler(w.Trace, pools, easy)
+	if err != nil {
+		return nil, err
+	}
+	p := &partitioned{pools: pools, rows: rows, load: make([]float64, len(pools)), runs: map[string]*sim.Result{}}
+	// The offered load: work over processors × the span from the first
+	// arrival to the last.
+	span := w.Jobs[len(w.Jobs)-1].Submit - w.Jobs[0].Submit
 	for k, pl := range pools {
-		if len(rows[k]) == 0 {
-			continue
+		jobs := make([]sim.Job, len(rows[k]))
+		for i, r := range rows[k] {
+			jobs[i] = w.Jobs[r]
 		}
-		w, err := feedback.NewWorkload(t.Select(rows[k]), feedback.WorkloadOptions{Sim: sim.Options{Procs: pl.procs}})
-		if err != nil {
-			return nil, fmt.Errorf("zakay2014: %s, pool %s: %w", t.Name, pl.name, err)
-		}
-		if w.Prep.TooWide > 0 {
-			panic("zakay2014: splitByPool kept a job wider than its pool")
-		}
-		c, err := feedback.Compare(w, o)
+		p.load[k] = work(jobs) / (float64(pl.procs) * span)
+	}
+	p.oneLoad = work(w.Jobs) / (float64(procs) * span)
+	if p.runs["conventional"], err = feedback.Conventional(w, f(), eng); err != nil {
+		return nil, err
+	}
+	for _, m := range models {
+		r, err := feedback.Simulate(w, f(), feedback.Options{Model: m, Seed: seed, Engine: eng})
 		if err != nil {
 			return nil, err
 		}
-		p.runs[k], names = map[string]*sim.Result{}, nil
-		for _, run := range c.Runs {
-			p.runs[k][run.Name], names = run.Sim, append(names, run.Name)
-		}
-		first, last = math.Min(first, w.Jobs[0].Submit), math.Max(last, w.Jobs[len(w.Jobs)-1].Submit)
-		works[k] = work(w.Jobs)
-	}
-	// The offered load: work over processors × the span from the log's
-	// first arrival to its last.
-	all, procs := 0.0, 0
-	for k, pl := range pools {
-		p.load[k] = works[k] / (float64(pl.procs) * (last - first))
-		all, procs = all+works[k], procs+pl.procs
-	}
-	p.oneLoad = all / (float64(procs) * (last - first))
-	for _, n := range names {
-		var rs []*sim.Result
-		for _, runs := range p.runs {
-			if runs != nil {
-				rs = append(rs, runs[n])
-			}
-		}
-		p.merged[n] = mergeResults(rs)
+		p.runs[r.Model] = r.Sim
 	}
 	return p, nil
 }
 
-// comparison returns the merged simulations as a comparison (runs with
-// their Sim and Summary only; no workload, trace nor marginals).
+// comparison returns the simulations as a comparison (runs with their Sim
+// and Summary only; no workload, trace nor marginals).
 func (p *partitioned) comparison() *feedback.Comparison {
 	c := &feedback.Comparison{}
 	for _, n := range simulations {
-		if r := p.merged[n]; r != nil {
+		if r := p.runs[n]; r != nil {
 			c.Runs = append(c.Runs, feedback.Run{Name: n, Scheduler: r.Scheduler, Sim: r, Summary: r.Summary()})
 		}
 	}
 	return c
+}
+
+// poolResult returns the part of r (a simulation of every pool in one
+// engine) on the jobs rows of one pool of procs processors: their per-job
+// results, and the pool's timeline and weekly samples rebuilt from their
+// arrivals, starts and ends.
+func poolResult(r *sim.Result, rows []int, procs int) *sim.Result {
+	out := &sim.Result{Procs: procs, Scheduler: r.Scheduler}
+	type event struct {
+		t                float64
+		queue, busy, out int
+	}
+	var evs []event
+	for _, j := range rows {
+		out.ID, out.User = append(out.ID, r.ID[j]), append(out.User, r.User[j])
+		out.Submit, out.Start, out.End = append(out.Submit, r.Submit[j]), append(out.Start, r.Start[j]), append(out.End, r.End[j])
+		out.Runtime, out.Estimate, out.Width = append(out.Runtime, r.Runtime[j]), append(out.Estimate, r.Estimate[j]), append(out.Width, r.Width[j])
+		if math.IsNaN(r.Submit[j]) {
+			continue
+		}
+		evs = append(evs, event{t: r.Submit[j], queue: 1, out: 1})
+		if !math.IsNaN(r.Start[j]) {
+			evs = append(evs, event{t: r.Start[j], queue: -1, busy: r.Width[j]})
+		}
+		if !math.IsNaN(r.End[j]) {
+			evs = append(evs, event{t: r.End[j], busy: -r.Width[j], out: -1})
+		}
+	}
+	slices.SortStableFunc(evs, func(a, b event) int { return cmp.Compare(a.t, b.t) })
+	q, busy, outstanding := 0, 0, 0
+	week := math.Inf(-1)
+	if len(evs) > 0 {
+		week = math.Ceil(evs[0].t/datasets.Week) * datasets.Week
+	}
+	for i, ev := range evs {
+		for week < ev.t { // the state at a week boundary: before the events at it
+			out.Weekly.Time = append(out.Weekly.Time, week)
+			out.Weekly.Queue, out.Weekly.Busy = append(out.Weekly.Queue, q), append(out.Weekly.Busy, busy)
+			out.Weekly.Outstanding = append(out.Weekly.Outstanding, outstanding)
+			week += datasets.Week
+		}
+		q, busy, outstanding = q+ev.queue, busy+ev.busy, outstanding+ev.out
+		if i+1 == len(evs) || evs[i+1].t != ev.t {
+			out.Timeline.Time = append(out.Timeline.Time, ev.t)
+			out.Timeline.Queue, out.Timeline.Busy = append(out.Timeline.Queue, q), append(out.Timeline.Busy, busy)
+			out.Timeline.Outstanding = append(out.Timeline.Outstanding, outstanding)
+			out.MaxQueue = max(out.MaxQueue, q)
+		}
+	}
+	return out
 }
 
 // busiest returns the index of the pool of the highest offered load.
@@ -309,40 +270,10 @@ func (p *partitioned) loads() string {
 	return fmt.Sprintf("offered load %s (%.3f as one machine)", strings.Join(parts, ", "), p.oneLoad)
 }
 
-// crossingDeps counts the depends-on edges of w (Definition 12, the log as
-// one machine) that join batches of different pools, or touch a batch
-// whose jobs run on two pools, and all the edges.
-func crossingDeps(w *feedback.Workload, pools []pool) (crossing, edges int) {
-	st := &w.Structure
-	bs := &st.Batches
-	poolOfBatch := make([]int, bs.Len()) // −1: jobs on two pools
-	for b := range poolOfBatch {
-		rows := st.Order[bs.FirstJob[b] : bs.FirstJob[b]+bs.Jobs[b]]
-		poolOfBatch[b] = poolOf(pools, w.Trace.Partition[rows[0]])
-		for _, r := range rows[1:] {
-			if poolOf(pools, w.Trace.Partition[r]) != poolOfBatch[b] {
-				poolOfBatch[b] = -1
-				break
-			}
-		}
-	}
-	for b, k := range poolOfBatch {
-		for _, on := range st.Deps.Of(b) {
-			edges++
-			if k < 0 || poolOfBatch[on] != k {
-				crossing++
-			}
-		}
-	}
-	return crossing, edges
-}
-
 // header says what the partitioned simulation is, and what it reads.
 func (p *partitioned) header() string {
 	return fmt.Sprintf("each partition's nodes a machine of its own, %s (our mapping of the partitions to the "+
-		"header's node types; the paper does not say how it simulated CEA): %s; the user models run on "+
-		"each pool's jobs alone, so %d of the %d depends-on edges (%.1f%%), which join batches on different pools, are lost",
-		p.sizes(), p.loads(), p.crossing, p.edges, 100*float64(p.crossing)/float64(max(p.edges, 1)))
+		"header's node types; the paper does not say how it simulated CEA): %s", p.sizes(), p.loads())
 }
 
 // sizes lists the pools: "thin 80640, fat 11520, hybrid 1152 cores".
@@ -360,7 +291,8 @@ func (p *partitioned) sizes() string {
 // saturation test (§6.3) at its own threshold and at sim.ReplaySaturation's.
 func (p *partitioned) busiestFCFS() string {
 	k := p.busiest()
-	conv, fluid := p.runs[k]["conventional"], p.runs[k]["fluid"]
+	conv := poolResult(p.runs["conventional"], p.rows[k], p.pools[k].procs)
+	fluid := poolResult(p.runs["fluid"], p.rows[k], p.pools[k].procs)
 	tl, ft := conv.Timeline, fluid.Timeline
 	from, to := tl.Time[0], tl.Time[tl.Len()-1]
 	q99 := queueQuantile(ft, ft.Time[0], ft.Time[ft.Len()-1], 0.99)

@@ -71,54 +71,42 @@ func TestSplitByPool(t *testing.T) {
 	}
 }
 
-// TestSumTimelines: machines side by side hold the sum of each one's
-// latest sample (0 before its first).
-func TestSumTimelines(t *testing.T) {
-	a := sim.Timeline{Time: []float64{0, 10}, Queue: []int{1, 0}, Busy: []int{2, 2}, Outstanding: []int{2, 1}}
-	b := sim.Timeline{Time: []float64{5, 10, 15}, Queue: []int{2, 1, 0}, Busy: []int{1, 2, 1}, Outstanding: []int{3, 2, 1}}
-	got := sumTimelines([]sim.Timeline{a, b})
-	want := sim.Timeline{Time: []float64{0, 5, 10, 15}, Queue: []int{1, 3, 1, 0}, Busy: []int{2, 3, 4, 3},
-		Outstanding: []int{2, 5, 3, 2}}
-	if !slices.Equal(got.Time, want.Time) || !slices.Equal(got.Queue, want.Queue) || !slices.Equal(got.Busy, want.Busy) ||
-		!slices.Equal(got.Outstanding, want.Outstanding) {
-		t.Errorf("sumTimelines = %+v, want %+v", got, want)
-	}
-	if got := sumTimelines([]sim.Timeline{{}, {}}); got.Len() != 0 {
-		t.Errorf("sumTimelines of empty timelines has %d samples", got.Len())
-	}
-}
-
-// TestPartitionedCompare: the synthetic log's FCFS schedules, by hand.
-// Partition 1 on 2 processors: jobs 1 and 2 both need both, so job 2 waits
-// 10 s. Partition 2 on 2 processors: jobs 3 and 4 need one each and run side
-// by side, no wait. Merged: waits 0, 10, 0, 0 (mean 2.5 s); the queue holds
-// job 2 from 0 to 10 and nothing to the last end at 20 (mean 0.5). As one
-// machine of 4 processors, jobs 1 and 2 start at 0 and jobs 3 and 4 wait for
-// them (10 and 5 s: mean 3.75 s). Offered loads over the 5 s between the
-// first and last arrival: 40/(2·5) = 4, 20/(2·5) = 2, 60/(4·5) = 3.
-func TestPartitionedCompare(t *testing.T) {
-	tr := partitionedLog()
-	p, err := partitionedCompare(tr, twoPools, feedback.ComparisonOptions{Scheduler: "fcfs", Models: []feedback.Model{}, Timeline: true})
+// TestPoolCompare: the synthetic log's FCFS schedules, by hand. Partition
+// 1 on 2 processors: jobs 1 and 2 both need both, so job 2 waits 10 s.
+// Partition 2 on 2 processors: jobs 3 and 4 need one each and run side by
+// side, no wait. Waits 0, 10, 0, 0 (mean 2.5 s); the queue holds job 2 from
+// 0 to 10 and nothing to the last end at 20 (mean 0.5), all of it on pool a.
+// As one machine of 4 processors, jobs 1 and 2 start at 0 and jobs 3 and 4
+// wait for them (10 and 5 s: mean 3.75 s). Offered loads over the 5 s
+// between the first and last arrival: 40/(2·5) = 4, 20/(2·5) = 2,
+// 60/(4·5) = 3.
+func TestPoolCompare(t *testing.T) {
+	w, err := feedback.NewWorkload(partitionedLog(), feedback.WorkloadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := p.merged["conventional"]
-	if m.Procs != 4 || len(m.ID) != 4 {
-		t.Fatalf("merged: %d processors, %d jobs; want 4 and 4", m.Procs, len(m.ID))
+	p, err := poolCompare(w, twoPools, false, nil, 0, sim.EngineOptions{Timeline: true})
+	if err != nil {
+		t.Fatal(err)
 	}
+	r := p.runs["conventional"]
 	waits := map[int]float64{}
-	for j := range m.ID {
-		waits[m.ID[j]] = m.Wait(j)
+	for j := range r.ID {
+		waits[r.ID[j]] = r.Wait(j)
 	}
 	if want := map[int]float64{1: 0, 2: 10, 3: 0, 4: 0}; !equalWaits(waits, want) {
 		t.Errorf("waits by job = %v, want %v", waits, want)
 	}
+	a, b := poolResult(r, p.rows[0], 2), poolResult(r, p.rows[1], 2)
 	for _, c := range []struct {
 		name      string
 		got, want float64
 	}{
-		{"mean wait", m.Summary().AvgWait, 2.5},
-		{"mean queue", feedback.MeanQueue(m.Timeline, 0, 20), 0.5},
+		{"mean wait", r.Summary().AvgWait, 2.5},
+		{"mean queue", feedback.MeanQueue(r.Timeline, 0, 20), 0.5},
+		{"mean queue of pool a", feedback.MeanQueue(a.Timeline, 0, 20), 0.5},
+		{"mean queue of pool b", feedback.MeanQueue(b.Timeline, 0, 20), 0},
+		{"pool a's mean wait", a.Summary().AvgWait, 5},
 		{"load a", p.load[0], 4},
 		{"load b", p.load[1], 2},
 		{"load as one machine", p.oneLoad, 3},
@@ -130,16 +118,77 @@ func TestPartitionedCompare(t *testing.T) {
 	if p.busiest() != 0 {
 		t.Errorf("busiest pool %d, want 0", p.busiest())
 	}
-	w, err := feedback.NewWorkload(tr, feedback.WorkloadOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	one, err := sim.Run(w.Jobs, 4, mustScheduler(t, "fcfs"), sim.EngineOptions{})
+	one, err := sim.Run(w.Jobs, 4, &sim.FCFS{}, sim.EngineOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := one.Summary().AvgWait; got != 3.75 {
 		t.Errorf("as one machine: mean wait %v, want 3.75", got)
+	}
+	if _, err := poolCompare(w, []pool{{name: "small", procs: 3, rest: true}}, false, nil, 0, sim.EngineOptions{}); err == nil {
+		t.Error("pools of 3 processors on a machine of 4: no error")
+	}
+}
+
+// TestPoolSchedulerMatchesSplit: the pool scheduler, run on every pool in
+// one engine, starts every job when the pool simulated alone by sim's own
+// FCFS and EASY does: on one pool of the whole machine (KTH-SP2), and on
+// CEA-Curie's three pools (its log split by partition, each pool run
+// alone). Each pool's queue rebuilt by poolResult is the one the pool's
+// own simulation records.
+func TestPoolSchedulerMatchesSplit(t *testing.T) {
+	for _, tt := range []struct {
+		log   string
+		pools []pool
+	}{
+		{"KTH-SP2", []pool{{name: "all", procs: 100, rest: true}}},
+		{"CEA-Curie", logPools["CEA-Curie"]},
+	} {
+		tr, err := study.Log(tt.log)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, err := feedback.NewWorkload(tr, feedback.WorkloadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows, err := splitByPool(w.Trace, tt.pools)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, easy := range []bool{false, true} {
+			f, err := newPoolScheduler(w.Trace, tt.pools, easy)
+			if err != nil {
+				t.Fatal(err)
+			}
+			all, err := sim.Run(w.Jobs, w.Procs, f(), sim.EngineOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for k, pl := range tt.pools {
+				jobs := make([]sim.Job, len(rows[k]))
+				for i, r := range rows[k] {
+					jobs[i] = w.Jobs[r]
+				}
+				var s sim.Scheduler = &sim.FCFS{}
+				if easy {
+					s = &sim.EASY{}
+				}
+				alone, err := sim.Run(jobs, pl.procs, s, sim.EngineOptions{Timeline: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				part := poolResult(all, rows[k], pl.procs)
+				if !slices.Equal(part.Start, alone.Start) {
+					t.Errorf("%s, pool %s, easy %v: starts differ from the pool run alone", tt.log, pl.name, easy)
+				}
+				tl, pt := alone.Timeline, part.Timeline
+				from, to := tl.Time[0], tl.Time[tl.Len()-1]
+				if got, want := feedback.MeanQueue(pt, from, to), feedback.MeanQueue(tl, from, to); math.Abs(got-want) > 1e-9*max(1, want) {
+					t.Errorf("%s, pool %s, easy %v: mean queue %v rebuilt, %v alone", tt.log, pl.name, easy, got, want)
+				}
+			}
+		}
 	}
 }
 
@@ -153,15 +202,6 @@ func equalWaits(a, b map[int]float64) bool {
 		}
 	}
 	return true
-}
-
-func mustScheduler(t *testing.T, name string) sim.Scheduler {
-	t.Helper()
-	s, err := sim.New(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
 }
 
 // TestCEAPools: CEA-Curie's pools add up to its header's 93,312 cores, and

@@ -349,5 +349,5 @@ func (row tableIRow) adjustedReason(rs []moved) string {
 // of its own makes of the log's conventional EASY wait.
 func (row tableIRow) partitionNote() string {
 	return fmt.Sprintf("%s: the conventional EASY wait is %.0f s, against %.0f s as one machine and %.0f s logged",
-		row.part.header(), row.part.merged["conventional"].Summary().AvgWait, row.waits["conventional"], row.loggedWait)
+		row.part.header(), row.part.runs["conventional"].Summary().AvgWait, row.waits["conventional"], row.loggedWait)
 }
