@@ -76,27 +76,79 @@ type bootstrapKey struct{ log, reading string }
 // bootstrap runs the bootstrap of one log under one reading (once per
 // key): bootstrapReps variants for the two readings with ledger entries,
 // readingReps for the others, seeded from the study's seed, so that
-// variant i of every reading uses the same random stream.
+// variant i of every reading uses the same random stream. It is run with
+// the other readings the study runs on that log that share its variants
+// (resample.Reading.SharesVariants): each variant is generated once for
+// them, and simulated once for those that count differently
+// (resample.RunBootstraps; the results are those of each run alone).
 func (s *Study) bootstrap(ctx context.Context, log, reading string) (*resample.Bootstrap, error) {
-	return s.bootstrapMemo.Get(bootstrapKey{log, reading}, func() (*resample.Bootstrap, error) {
-		tr, rd, o, err := s.bootstrapOptions(log, reading)
+	rd, err := resample.ReadingByName(reading)
+	if err != nil {
+		return nil, err
+	}
+	var group []resample.Reading
+	for _, r := range s.logReadings(log, rd) {
+		if r.SharesVariants(rd) {
+			group = append(group, r)
+		}
+	}
+	bs, err := s.bootstrapMemo.Get(bootstrapKey{log, group[0].Name}, func() (map[string]*resample.Bootstrap, error) {
+		tr, err := logOf(log)
 		if err != nil {
 			return nil, err
 		}
-		label := fmt.Sprintf("%s: EASY on %d variants (%s)", log, o.Replicates, reading)
-		o.Sweep = sweep.Options{Workers: s.o.Workers, Progress: func(done, total int) { s.o.Report(label, done, total) }}
-		b, err := resample.RunBootstrap(ctx, tr, rd, o)
+		var names []string
+		reps := make([]int, len(group))
+		for k, r := range group {
+			names, reps[k] = append(names, r.Name), s.readingVariants(r.Name)
+		}
+		label := fmt.Sprintf("%s: EASY on %d variants (%s)", log, slices.Max(reps), strings.Join(names, ", "))
+		o := resample.BootstrapOptions{Seed: s.seed(),
+			Sweep: sweep.Options{Workers: s.o.Workers, Progress: func(done, total int) { s.o.Report(label, done, total) }}}
+		bs, err := resample.RunBootstraps(ctx, tr, group, reps, o)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", log, err)
 		}
-		b.Log = log
-		return b, nil
+		m := map[string]*resample.Bootstrap{}
+		for _, b := range bs {
+			b.Log = log
+			m[b.Reading.Name] = b
+		}
+		return m, nil
 	})
+	if err != nil {
+		return nil, err
+	}
+	return bs[reading], nil
+}
+
+// logReadings are the readings the study bootstraps log under, in the
+// order of resample.Readings: the two with ledger entries, and the table's
+// on the logs of the table; rd too when it is none of them.
+func (s *Study) logReadings(log string, rd resample.Reading) []resample.Reading {
+	table := slices.Contains(s.bootstrapLogs(readingLogs), log)
+	var rds []resample.Reading
+	for _, r := range resample.Readings() {
+		inTable := table && slices.ContainsFunc(s.tableReadings(), func(t resample.Reading) bool { return t.Name == r.Name })
+		if inTable || r.Name == literalReading || r.Name == commonReading || r.Name == rd.Name {
+			rds = append(rds, r)
+		}
+	}
+	return rds
+}
+
+// readingVariants is the number of variants of a reading's bootstrap:
+// bootstrapReps for the two readings with ledger entries, readingReps for
+// the others.
+func (s *Study) readingVariants(reading string) int {
+	if reading == literalReading || reading == commonReading {
+		return s.bootstrapReps()
+	}
+	return s.readingReps()
 }
 
 // bootstrapOptions returns the log, the reading and the options of the
-// bootstrap of one log under one reading: bootstrapReps variants for the
-// two readings with ledger entries, readingReps for the others.
+// bootstrap of one log under one reading (readingVariants variants).
 func (s *Study) bootstrapOptions(log, reading string) (*datasets.Trace, resample.Reading, resample.BootstrapOptions, error) {
 	tr, err := logOf(log)
 	if err != nil {
@@ -106,11 +158,7 @@ func (s *Study) bootstrapOptions(log, reading string) (*datasets.Trace, resample
 	if err != nil {
 		return nil, resample.Reading{}, resample.BootstrapOptions{}, err
 	}
-	reps := s.readingReps()
-	if reading == literalReading || reading == commonReading {
-		reps = s.bootstrapReps()
-	}
-	return tr, rd, resample.BootstrapOptions{Replicates: reps, Seed: s.seed()}, nil
+	return tr, rd, resample.BootstrapOptions{Replicates: s.readingVariants(reading), Seed: s.seed()}, nil
 }
 
 // metricPosition is one metric of one log's bootstrap under one reading:

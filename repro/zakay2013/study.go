@@ -35,7 +35,7 @@ type Study struct {
 	fig6          study.Once[*Fig6Result]
 	fig7          study.Once[*Fig7Result]
 	tableVII      study.Once[*TableVIIResult]
-	bootstrapMemo study.Memo[bootstrapKey, *resample.Bootstrap]
+	bootstrapMemo study.Memo[bootstrapKey, map[string]*resample.Bootstrap]
 	fig8          study.Once[*Fig8Result]
 	fig9          study.Once[*Fig9Result]
 	readings      study.Once[*BootstrapReadingsResult]

@@ -2,8 +2,12 @@ package resample
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"maps"
 	"math"
+	"os"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -11,6 +15,7 @@ import (
 	"github.com/go-gota/gota/series"
 
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/internal/parallel"
 	"github.com/tracelab/tracelab/sim"
 	"github.com/tracelab/tracelab/sim/sweep"
 )
@@ -192,6 +197,12 @@ func RunBootstrap(ctx context.Context, t *datasets.Trace, rd Reading, opts Boots
 	if err != nil {
 		return nil, err
 	}
+	return newBootstrap(e, rd, ref, df), nil
+}
+
+// newBootstrap places the original's metrics ref among the replicates df of
+// experiment e under reading rd.
+func newBootstrap(e *Experiment, rd Reading, ref Metrics, df dataframe.DataFrame) *Bootstrap {
 	cv := df.Col("load_cv").Float()
 	sum := 0.0
 	for _, x := range cv {
@@ -200,7 +211,139 @@ func RunBootstrap(ctx context.Context, t *datasets.Trace, rd Reading, opts Boots
 	return &Bootstrap{Log: e.pools.Trace.Name, Reading: rd, Scheduler: e.opts.Scheduler, Original: ref, Replicates: df,
 		Wait:     PositionOf(ref.AvgWait, df.Col("avg_wait").Float()),
 		Slowdown: PositionOf(ref.AvgSlowdown, df.Col("avg_slowdown").Float()),
-		LoadCV:   sum / float64(len(cv))}, nil
+		LoadCV:   sum / float64(len(cv))}
+}
+
+// SharesVariants reports whether bootstraps of a log under readings r and o
+// resample the same variants: the same pool options (but Rare, which the
+// bootstrap does not use) and generation options. RunBootstraps generates
+// each such variant once.
+func (r Reading) SharesVariants(o Reading) bool {
+	rp, op := r.Pools, o.Pools
+	if rp.Users != op.Users || rp.Discard != op.Discard || rp.Clock != op.Clock {
+		return false
+	}
+	rg, og := r.Generate, o.Generate
+	if !maps.Equal(rg.ClassWeights, og.ClassWeights) {
+		return false
+	}
+	rg.ClassWeights, og.ClassWeights = nil, nil
+	return reflect.DeepEqual(rg, og)
+}
+
+// RunBootstraps returns the bootstraps of log t under the readings rds,
+// rds[k] with reps[k] variants (0: 1000): exactly RunBootstrap(ctx, t,
+// rds[k], opts) with opts.Replicates = reps[k]. Variant i of every reading
+// is seeded with sweep.Seed(opts.Seed, i), so the readings that share
+// their variants (SharesVariants) are run together: each variant is
+// generated once, for every reading with more than i variants, and
+// simulated once for the readings whose conventions differ only in what
+// they count (SimOptions Warmup, Cooldown, StopAtEnd, Saturation; a
+// reading that simulates otherwise, such as kill-at-estimate or
+// drop-cancelled, gets its own simulation of the variant). With a store
+// (opts.Sweep.Store, $TRACELAB_SWEEPS) or a shard, each bootstrap is run
+// alone by RunBootstrap, which takes the store's rows.
+func RunBootstraps(ctx context.Context, t *datasets.Trace, rds []Reading, reps []int, opts BootstrapOptions) ([]*Bootstrap, error) {
+	if len(reps) != len(rds) {
+		panic("resample: RunBootstraps: readings and replicates differ in length")
+	}
+	alone := opts.Sweep.Store != "" || os.Getenv(sweep.StoreEnv) != "" || opts.Sweep.Shard != (sweep.Shard{})
+	bs := make([]*Bootstrap, len(rds))
+	specs := make([]sweep.Spec, len(rds))
+	for k, rd := range rds {
+		o := opts
+		o.Replicates = reps[k]
+		var err error
+		if alone {
+			bs[k], err = RunBootstrap(ctx, t, rd, o)
+		} else {
+			specs[k], err = BootstrapSpec(t, rd, o)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if alone {
+		return bs, nil
+	}
+	grouped := make([]bool, len(rds))
+	for k := range rds {
+		if grouped[k] {
+			continue
+		}
+		var group []int
+		for j := k; j < len(rds); j++ {
+			if !grouped[j] && rds[j].SharesVariants(rds[k]) {
+				group, grouped[j] = append(group, j), true
+			}
+		}
+		if err := runShared(ctx, rds, specs, group, opts.Sweep, bs); err != nil {
+			return nil, err
+		}
+	}
+	return bs, nil
+}
+
+// runShared runs the bootstraps of the readings rds[k], k in group, which
+// share their variants, into bs[k] (see RunBootstraps); specs[k] is the
+// sweep of reading k.
+func runShared(ctx context.Context, rds []Reading, specs []sweep.Spec, group []int, so sweep.Options, bs []*Bootstrap) error {
+	n := 0
+	rows := make([][]sweep.Row, len(group))
+	for g, k := range group {
+		n = max(n, specs[k].Reps)
+		rows[g] = make([]sweep.Row, specs[k].Reps)
+	}
+	// Every experiment of the group generates the same variants; the
+	// first one generates them for all.
+	lead := specs[group[0]].Experiment.(*Experiment)
+	workers, err := parallel.Workers(so.Workers)
+	if err != nil {
+		return fmt.Errorf("resample: %w", err)
+	}
+	progress := parallel.NewProgress(n, so.Progress)
+	err = parallel.For(ctx, n, workers, func(ctx context.Context, i int) error {
+		var views []SimOptions
+		for _, k := range group {
+			if i < specs[k].Reps {
+				views = append(views, rds[k].Sim)
+			}
+		}
+		out := make([]Metrics, len(views))
+		o := lead.opts.Generate
+		o.Seed, o.Stream = sweep.Seed(specs[group[0]].Seed, i), 0
+		if err := lead.replicateViews(ctx, o, views, out); err != nil {
+			if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+				return err
+			}
+			return fmt.Errorf("resample: replicate %d (seed %d): %w", i, o.Seed, err)
+		}
+		v := 0
+		for g, k := range group {
+			if i < specs[k].Reps {
+				rows[g][i] = out[v].Row()
+				v++
+			}
+		}
+		progress.Done()
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for g, k := range group {
+		e := specs[k].Experiment.(*Experiment)
+		ref, err := e.pools.reference(e.opts.Scheduler, e.sched, rds[k].Sim)
+		if err != nil {
+			return err
+		}
+		df, err := sweep.Frame(specs[k], rows[g])
+		if err != nil {
+			return err
+		}
+		bs[k] = newBootstrap(e, rds[k], ref, df)
+	}
+	return nil
 }
 
 // BootstrapSpec returns the sweep of the variants RunBootstrap simulates

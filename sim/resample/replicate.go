@@ -206,29 +206,73 @@ type replicator struct {
 	rare   []bool    // per engine job: a rare-behaviour job
 	work   []float64 // per week: offered work
 	weekly []int     // per week of the window: outstanding jobs
+	done   []bool    // per view: measured (replicateViews)
 }
 
 // replicate generates the variant of options o and simulates it under the
 // experiment's scheduler and conventions (see Experiment.Replicate).
 func (x *Experiment) replicate(ctx context.Context, o Options) (Metrics, error) {
+	var m [1]Metrics
+	err := x.replicateViews(ctx, o, []SimOptions{x.opts.Sim}, m[:])
+	return m[0], err
+}
+
+// simClass is the part of the conventions a simulation depends on: views
+// that agree on it share one simulation, and differ only in what they
+// count (Warmup, Cooldown, StopAtEnd, Saturation).
+func simClass(o SimOptions) SimOptions { return SimOptions{Sim: o.Sim, DropCancelled: o.DropCancelled} }
+
+// replicateViews generates the variant of options o once and simulates it
+// under the experiment's scheduler for each of the conventions views: out[k]
+// gets exactly the metrics x.replicate gives with Sim views[k]. Views of
+// one simClass share one simulation: the engine runs to the window's end,
+// where the StopAtEnd views are measured, then on until the last job ends
+// (RunUntil then Run simulates the same rounds as Run alone).
+func (x *Experiment) replicateViews(ctx context.Context, o Options, views []SimOptions, out []Metrics) error {
 	p := x.pools
 	w, _ := p.cache.workers.Get().(*replicator)
 	if w == nil {
 		w = &replicator{}
 	}
 	defer p.cache.workers.Put(w)
-	g := &w.g
-	if _, err := p.generate(g, o); err != nil {
-		return Metrics{}, err
+	if _, err := p.generate(&w.g, o); err != nil {
+		return err
 	}
-	if err := ctx.Err(); err != nil {
-		return Metrics{}, err
+	idx := w.g.order()
+	w.done = slices.Grow(w.done[:0], len(views))[:len(views)]
+	clear(w.done)
+	loadCV := math.NaN()
+	for k := range views {
+		if w.done[k] {
+			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		cv, err := x.simulate(w, o.Seed, idx, views, k, out, k == 0)
+		if err != nil {
+			return err
+		}
+		if k == 0 {
+			loadCV = cv
+		}
 	}
-	idx := g.order()
-	so := x.opts.Sim
+	for k := range out {
+		out[k].LoadCV = loadCV
+	}
+	return nil
+}
+
+// simulate simulates the variant of seed generated in w (in submit order idx)
+// under the conventions views[k], and measures into out[j] every view j ≥ k
+// of the same simClass (marked done). With load it also returns the CV of
+// the variant's weekly offered load (the same under every view).
+func (x *Experiment) simulate(w *replicator, seed uint64, idx []int32, views []SimOptions, k int, out []Metrics, load bool) (loadCV float64, err error) {
+	p, g := x.pools, &w.g
+	so := views[k]
 	rows := p.simRows(so.Sim)
 	if rows.machine.Rule == datasets.SizeUnknown {
-		return Metrics{}, fmt.Errorf("resample: log %q: %w", fmt.Sprintf("%s-resampled-%d", p.Trace.Name, o.Seed), datasets.ErrNoMachineSize)
+		return 0, fmt.Errorf("resample: log %q: %w", fmt.Sprintf("%s-resampled-%d", p.Trace.Name, seed), datasets.ErrNoMachineSize)
 	}
 	procs := rows.machine.Procs
 	if w.s == nil || !x.reusable || w.sname != x.opts.Scheduler {
@@ -239,12 +283,11 @@ func (x *Experiment) replicate(ctx context.Context, o Options) (Metrics, error) 
 	eo := so.Sim.Engine
 	eo.WeekOrigin = g.start
 	if w.e == nil {
-		var err error
 		if w.e, err = sim.NewEngine(procs, w.s, eo); err != nil {
-			return Metrics{}, err
+			return 0, err
 		}
 	} else if err := w.e.Reset(procs, w.s, eo); err != nil {
-		return Metrics{}, err
+		return 0, err
 	}
 	e := w.e
 	src := p.Trace
@@ -266,7 +309,10 @@ func (x *Experiment) replicate(ctx context.Context, o Options) (Metrics, error) 
 		}
 	}
 	// The weekly offered load (weeklyLoadCV): whole weeks from the start.
-	weeks := max(int(math.Floor((g.end-g.start)/datasets.Week)), 0)
+	weeks := 0
+	if load {
+		weeks = max(int(math.Floor((g.end-g.start)/datasets.Week)), 0)
+	}
 	w.work = slices.Grow(w.work[:0], weeks)[:weeks]
 	clear(w.work)
 	loadEnd := g.start + float64(weeks)*datasets.Week
@@ -296,7 +342,7 @@ func (x *Experiment) replicate(ctx context.Context, o Options) (Metrics, error) 
 		}
 		switch {
 		case fate == sim.TooWide && so.Sim.Wide == sim.ErrorWide:
-			return Metrics{}, fmt.Errorf("sim: job %d needs %d processors, the machine has %d", i+1, job.Procs, procs)
+			return 0, fmt.Errorf("sim: job %d needs %d processors, the machine has %d", i+1, job.Procs, procs)
 		case fate != sim.Kept:
 			continue
 		case so.DropCancelled && src.Status[row] == datasets.StatusCancelled:
@@ -306,16 +352,48 @@ func (x *Experiment) replicate(ctx context.Context, o Options) (Metrics, error) 
 		e.Submit(job)
 		w.rare = append(w.rare, rare)
 	}
-	if err := so.check(g.end - g.start); err != nil {
-		return Metrics{}, err
+	for k := range w.work {
+		w.work[k] /= datasets.Week // LoadProfile.Load with a machine of 1
 	}
-	if so.StopAtEnd {
+	loadCV = Describe(w.work, 0).CV
+	class := simClass(so)
+	stop, full := false, false
+	for j := k; j < len(views); j++ {
+		if simClass(views[j]) != class {
+			continue
+		}
+		if err := views[j].check(g.end - g.start); err != nil {
+			return 0, err
+		}
+		stop, full = stop || views[j].StopAtEnd, full || !views[j].StopAtEnd
+	}
+	m := Metrics{Weeks: g.weeks, Users: len(g.inst), Jobs: len(idx), RareJobs: rareJobs}
+	measure := func(atEnd bool) {
+		res := e.Result()
+		for j := k; j < len(views); j++ {
+			if v := views[j]; v.StopAtEnd == atEnd && simClass(v) == class {
+				out[j], w.done[j] = w.measure(res, m, v), true
+			}
+		}
+	}
+	if stop {
 		e.RunUntil(g.end)
-	} else {
-		e.Run()
+		measure(true)
 	}
-	res := e.Result()
-	lo, hi := g.start+so.Warmup, g.end-so.Cooldown
+	if full {
+		e.Run()
+		measure(false)
+	}
+	return loadCV, nil
+}
+
+// measure returns m with the performance metrics of res under the
+// conventions v: over the jobs not rare, submitted outside the warm-up and
+// cool-down of the window of w's variant; the saturation test over the
+// weeks of the window.
+func (w *replicator) measure(res *sim.Result, m Metrics, v SimOptions) Metrics {
+	g := &w.g
+	lo, hi := g.start+v.Warmup, g.end-v.Cooldown
 	s := res.MeansOf(func(j int) bool {
 		return !w.rare[j] && res.Submit[j] >= lo && res.Submit[j] <= hi
 	})
@@ -325,13 +403,9 @@ func (x *Experiment) replicate(ctx context.Context, o Options) (Metrics, error) 
 			w.weekly = append(w.weekly, res.Weekly.Outstanding[k])
 		}
 	}
-	sat := sim.DetectSaturation(w.weekly, so.Saturation)
-	for k := range w.work {
-		w.work[k] /= datasets.Week // LoadProfile.Load with a machine of 1
-	}
-	return Metrics{Weeks: g.weeks, Users: len(g.inst), Jobs: len(idx), RareJobs: rareJobs,
-		Simulated: res.Len(), Counted: s.Jobs, Throughput: s.Throughput, Utilization: s.Utilization,
-		AvgWait: s.AvgWait, AvgResponse: s.AvgResponse, AvgSlowdown: s.AvgSlowdown,
-		AvgBoundedSlowdown: s.AvgBoundedSlowdown, MaxQueue: s.MaxQueue,
-		Slope: sat.Slope, Saturated: sat.Saturated, LoadCV: Describe(w.work, 0).CV}, nil
+	sat := sim.DetectSaturation(w.weekly, v.Saturation)
+	m.Simulated, m.Counted, m.Throughput, m.Utilization = res.Len(), s.Jobs, s.Throughput, s.Utilization
+	m.AvgWait, m.AvgResponse, m.AvgSlowdown, m.AvgBoundedSlowdown = s.AvgWait, s.AvgResponse, s.AvgSlowdown, s.AvgBoundedSlowdown
+	m.MaxQueue, m.Slope, m.Saturated = s.MaxQueue, sat.Slope, sat.Saturated
+	return m
 }

@@ -2,6 +2,7 @@ package resample
 
 import (
 	"context"
+	"flag"
 	"os"
 	"testing"
 	"time"
@@ -158,5 +159,58 @@ func BenchmarkReplicateGeneration(b *testing.B) {
 			}
 			b.ReportMetric(float64(cputime.Process()-cpu)/float64(b.N), "cpu-ns/op")
 		})
+	}
+}
+
+var tableVariants = flag.Int("table-variants", 20, "variants per reading of BenchmarkBootstrapTable")
+
+// BenchmarkBootstrapTable times the per-reading table of 2013 §6.1 on
+// KTH-SP2 and SDSC-SP2: the 17 readings, -table-variants variants each,
+// every bootstrap run alone (RunBootstrap) or all together
+// (RunBootstraps, which shares the variants). The pools and the reference
+// runs are made before the timing.
+func BenchmarkBootstrapTable(b *testing.B) {
+	if os.Getenv("TRACELAB_DATA") == "" {
+		b.Skip("TRACELAB_DATA not set")
+	}
+	ctx := context.Background()
+	rds := Readings()
+	reps := make([]int, len(rds))
+	for k := range reps {
+		reps[k] = *tableVariants
+	}
+	for _, log := range []string{"KTH-SP2", "SDSC-SP2"} {
+		tr, err := datasets.Load(log)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, rd := range rds {
+			if _, err := RunBootstrap(ctx, tr, rd, BootstrapOptions{Replicates: 1}); err != nil {
+				b.Fatal(err)
+			}
+		}
+		for _, shared := range []bool{false, true} {
+			name := log + "/alone"
+			if shared {
+				name = log + "/shared"
+			}
+			b.Run(name, func(b *testing.B) {
+				cpu := cputime.Process()
+				for b.Loop() {
+					if shared {
+						if _, err := RunBootstraps(ctx, tr, rds, reps, BootstrapOptions{Seed: 1}); err != nil {
+							b.Fatal(err)
+						}
+						continue
+					}
+					for _, rd := range rds {
+						if _, err := RunBootstrap(ctx, tr, rd, BootstrapOptions{Replicates: *tableVariants, Seed: 1}); err != nil {
+							b.Fatal(err)
+						}
+					}
+				}
+				b.ReportMetric(float64(cputime.Process()-cpu)/float64(b.N), "cpu-ns/op")
+			})
+		}
 	}
 }

@@ -300,6 +300,26 @@ func Run(ctx context.Context, spec Spec, opts Options) (dataframe.DataFrame, err
 	return buildFrame(spec, idx, rows, nil)
 }
 
+// Frame returns the frame Run returns for the whole sweep spec, from its
+// rows computed elsewhere (for example together with another sweep's):
+// rows[i] is replicate i's, of the experiment's columns.
+func Frame(spec Spec, rows []Row) (dataframe.DataFrame, error) {
+	if err := spec.Validate(); err != nil {
+		return dataframe.DataFrame{}, err
+	}
+	if len(rows) != spec.Len() {
+		return dataframe.DataFrame{}, fmt.Errorf("sweep: %d rows for a sweep of %d replicates", len(rows), spec.Len())
+	}
+	idx := make([]int, len(rows))
+	for i, row := range rows {
+		if err := checkRow(spec.Experiment.Columns(), row); err != nil {
+			return dataframe.DataFrame{}, fmt.Errorf("sweep: %s: replicate %d: %w", label(spec.Experiment), i, err)
+		}
+		idx[i] = i
+	}
+	return buildFrame(spec, idx, rows, nil)
+}
+
 // runRows runs the replicates of the shard and returns their rows and
 // indices, in index order.
 func runRows(ctx context.Context, spec Spec, opts Options) ([]Row, []int, error) {

@@ -495,3 +495,33 @@ func TestWindowKTH(t *testing.T) {
 		t.Errorf("load 100 on an 11-month log: %v", err)
 	}
 }
+
+// TestFrame: the frame of a sweep's rows computed elsewhere is Run's
+// frame; rows of the wrong number or type are refused.
+func TestFrame(t *testing.T) {
+	spec := Spec{Experiment: toy(), Reps: 5, Seed: 3, Params: []Param{{"load", []float64{0.5, 2}}}}
+	want, err := Run(context.Background(), spec, Options{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := make([]Row, spec.Len())
+	for i := range rows {
+		if rows[i], err = spec.Experiment.Run(context.Background(), spec.Replicate(i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := Frame(spec, rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if frameText(t, got) != frameText(t, want) {
+		t.Errorf("Frame:\n%s\nRun:\n%s", frameText(t, got), frameText(t, want))
+	}
+	if _, err := Frame(spec, rows[1:]); err == nil {
+		t.Error("a missing row: no error")
+	}
+	rows[2] = Row{1.0, 2.0, true, "x"}
+	if _, err := Frame(spec, rows); err == nil {
+		t.Error("a float in an int column: no error")
+	}
+}
