@@ -38,20 +38,21 @@
 // or machine than the paper's, or a reconstruction of an input the paper
 // had), and OnStandIn marks any entry made on one (Entry.StandIn): a claim
 // on a stand-in is not comparable, whichever way it would fall, with ours
-// shown (InputCount decides by InputRule whether a paper's count of its input makes our log one). Consistency checks what every ledger must keep (unique ids, no
-// claim on a stand-in that agrees or differs, reasons that are not blank,
-// discrimination computed for tables of several logs).
+// shown (InputCount decides by InputRule whether a paper's count of its
+// input makes our log one). Consistency checks what every ledger must keep
+// (unique ids, no claim on a stand-in that agrees or differs, reasons that
+// are not blank, discrimination computed for tables of several logs).
 //
 // A Ledger collects the entries of one paper; Frame, WriteCSV, WriteJSON,
 // WriteText and WriteMarkdown show it; Summarize counts by kind (claims by
 // verdict, agreements not discriminating and differences unexplained apart;
 // checks apart, their failures without a reason counted unexplained as a
-// claim's difference is (Entry.Unexplained); ours apart). A Snapshot is a paper's whole ledger saved as
-// JSON with its mode, commit and code hash (repro/ledgers, the quick-mode
-// baselines); Snapshot.Compare fails an entry that is gone, changes verdict
-// or moves beyond its Drift. Duplicates finds one claim under two ids.
-// Items lists the numbered figures and tables of a paper with their
-// notebook section (REPRODUCTION.md).
+// claim's difference is (Entry.Unexplained); ours apart). A Snapshot is a
+// paper's whole ledger saved as JSON with its mode, commit and code hash
+// (repro/ledgers, the quick-mode baselines); Snapshot.Compare fails an
+// entry that is gone, changes verdict or moves beyond its Drift. Duplicates
+// finds one claim under two ids. Items lists the numbered figures and
+// tables of a paper with their notebook section (REPRODUCTION.md).
 //
 // # Statuses
 //
