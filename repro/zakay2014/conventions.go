@@ -2,6 +2,7 @@ package zakay2014
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/tracelab/tracelab/datasets"
@@ -101,9 +102,27 @@ type moved struct {
 	// same marks a convention that leaves this log unchanged (no
 	// cancelled job, no partitions): counted in the tallies, not shown.
 	same bool
+	// seeds are the value under other seeds of the user model (nil when
+	// not measured): the value counts as within the claim only when it is
+	// within at every seed measured (within).
+	seeds []float64
 	// cost names the claims that fail under this convention while this
 	// one holds ("feedback-easy-shorter 1.96").
 	cost string
+}
+
+// within reports whether v is within the claim ok at its seed and at every
+// other seed measured.
+func (v moved) within(ok func(float64) bool) bool {
+	if !ok(v.value) {
+		return false
+	}
+	for _, x := range v.seeds {
+		if !ok(x) {
+			return false
+		}
+	}
+	return true
 }
 
 // movedText says what the conventions make of a value that differs from
@@ -117,7 +136,10 @@ func movedText(vs []moved, ok func(float64) bool, digits int) string {
 			continue // the convention leaves this log as it is
 		}
 		s := fmt.Sprintf("%s%s %.*f", v.c.label, v.note, digits, v.value)
-		if ok(v.value) {
+		if ok(v.value) && !v.within(ok) {
+			s += fmt.Sprintf(" (within the claim at this seed only: %.*f to %.*f at %d other seeds)",
+				digits, slices.Min(v.seeds), digits, slices.Max(v.seeds), len(v.seeds))
+		} else if ok(v.value) {
 			s += " (within the claim"
 			if v.c.shownOnly {
 				s += ", a reading §VIII's \"of the time\" rules out"
@@ -157,7 +179,7 @@ func (ts tallies) add(logged bool, vs []moved, ok func(float64) bool) {
 			t = &ledger.Tally{}
 			ts[v.c.key] = t
 		}
-		t.Add(logged, ok(v.value))
+		t.Add(logged, v.within(ok))
 	}
 }
 
@@ -167,7 +189,7 @@ func (ts tallies) add(logged bool, vs []moved, ok func(float64) bool) {
 func (ts tallies) explain(item string, vs []moved, ok func(float64) bool, digits int) string {
 	var why []string
 	for _, v := range vs {
-		if t := ts[v.c.key]; t != nil && t.Justified() && ok(v.value) {
+		if t := ts[v.c.key]; t != nil && t.Justified() && v.within(ok) {
 			why = append(why, fmt.Sprintf("with %s%s it is %.*f, within the claim; applied to every log and claim of %s, %s makes %d of %d hold, against %d as logged",
 				v.c.label, v.note, digits, v.value, item, v.c.label, t.Within, t.N, t.AsComputed))
 		}

@@ -62,6 +62,9 @@ type fig10Measures struct {
 	dropped int
 	// same marks a convention that leaves the log as it is.
 	same bool
+	// seeds are claims' values under other seeds of the fluid model, by
+	// claim id (partitions only: fig10SeedSpread).
+	seeds map[string][]float64
 	// fcfsVsEasy is the feedback simulation's mean queue under FCFS over
 	// that under EASY; easyShorter the feedback EASY mean queue over the
 	// conventional one.
@@ -232,7 +235,10 @@ func (s *Study) fig10Partitioned(log string, c convention) (fig10Measures, error
 		}
 		cs = append(cs, p.comparison())
 	}
-	return measureFig10(c, cs, nil), nil
+	m := measureFig10(c, cs, nil)
+	var err error
+	m.seeds, err = s.fig10SeedSpread(log)
+	return m, err
 }
 
 // fig10PartitionNote says, for a log with partitions, what simulating each
@@ -249,6 +255,33 @@ func (s *Study) fig10PartitionNote(log string) (string, error) {
 	}
 	slope := one.Run("conventional").Sim.Saturation(sim.SaturationOptions{}).Slope
 	return fmt.Sprintf("%s; %s; as one machine, %.2f a week", p.header(), p.busiestFCFS(), slope), nil
+}
+
+// otherSeeds is the number of other seeds of the fluid model over which
+// fig10SeedSpread measures the FCFS claims of a partitioned log.
+const otherSeeds = 5
+
+// fig10SeedSpread returns Fig. 10's FCFS claims (conventional-fcfs-huge,
+// feedback-long-queues) on a partitioned log under otherSeeds other seeds
+// of the fluid model, by claim id.
+func (s *Study) fig10SeedSpread(log string) (map[string][]float64, error) {
+	w, err := s.workload(log)
+	if err != nil {
+		return nil, err
+	}
+	huge, long := make([]float64, otherSeeds), make([]float64, otherSeeds)
+	for i := range otherSeeds {
+		p, err := poolCompare(w, logPools[log], false, []feedback.Model{feedback.Fluid{}}, s.seed()+uint64(i+1), sim.EngineOptions{Timeline: true})
+		if err != nil {
+			return nil, err
+		}
+		ct, ft := p.runs["conventional"].Timeline, p.runs["fluid"].Timeline
+		median := queueQuantile(ct, ct.Time[0], ct.Time[ct.Len()-1], 0.5)
+		q99 := queueQuantile(ft, ft.Time[0], ft.Time[ft.Len()-1], 0.99)
+		huge[i] = timeAbove(ct, ct.Time[0], ct.Time[ct.Len()-1], q99)
+		long[i] = timeAbove(ft, ft.Time[0], ft.Time[ft.Len()-1], median)
+	}
+	return map[string][]float64{"conventional-fcfs-huge": huge, "feedback-long-queues": long}, nil
 }
 
 // measureFig10 returns the measures of Fig. 10's claims from the EASY and
@@ -526,7 +559,8 @@ func (r *Fig10Result) Claims(l *ledger.Ledger) {
 func (fl fig10Log) moved(c fig10Claim) []moved {
 	var alt []moved
 	for _, m := range fl.alt {
-		alt = append(alt, moved{c: m.c, value: c.value(m), note: droppedNote(m.dropped), cost: failing(m, c.id), same: m.same})
+		alt = append(alt, moved{c: m.c, value: c.value(m), note: droppedNote(m.dropped), cost: failing(m, c.id), same: m.same,
+			seeds: m.seeds[c.id]})
 	}
 	return alt
 }

@@ -262,4 +262,15 @@ func TestExplainEvery(t *testing.T) {
 	if got != want {
 		t.Errorf("explain = %q, want %q", got, want)
 	}
+	// Within at the ledger's seed but not at another: neither counted in
+	// the tally nor a reason.
+	ts = tallies{}
+	fragile := []moved{{c: partitions, value: 0.8, seeds: []float64{0.9, 1.1}}}
+	ts.add(false, fragile, ok)
+	if ts["partitions"].Within != 0 {
+		t.Errorf("a value within at one seed only counted within: %+v", *ts["partitions"])
+	}
+	if got := ts.explain("Fig. 10", fragile, ok, 1); got != "" {
+		t.Errorf("explain of a value within at one seed only = %q, want none", got)
+	}
 }

@@ -147,6 +147,9 @@ func TestMovedText(t *testing.T) {
 			"with runtimes cut at the estimate 0.87: none brings it within the claim"},
 		{[]moved{{c: partitions, value: 0.79}},
 			"with each partition's nodes a machine of its own 0.79 (within the claim)"},
+		// Within at the ledger's seed only: shown, not counted.
+		{[]moved{{c: partitions, value: 0.79, seeds: []float64{0.85, 0.81}}},
+			"with each partition's nodes a machine of its own 0.79 (within the claim at this seed only: 0.81 to 0.85 at 2 other seeds): none brings it within the claim"},
 		{[]moved{{c: sessionsToEnd, value: 0.5, cost: "x fails (2.000)"}},
 			"with fluid sessions ending at their jobs' last end 0.50 (within the claim, but then x fails (2.000))"},
 	} {
