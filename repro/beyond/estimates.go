@@ -86,7 +86,7 @@ func (s *Study) Estimates(ctx context.Context) (*EstimatesResult, error) {
 func (r *EstimatesResult) Claims(l *ledger.Ledger) {
 	const item = "estimates"
 	for _, name := range r.missing {
-		l.Unavailable(item, "estimates/"+name, "runtime estimates on "+name, "ours", name+" is not available here")
+		l.MissingLog(item, "estimates/"+name, "runtime estimates on "+name, "ours", name, name+" is not available here")
 	}
 	for _, e := range r.Effects {
 		onLog, onGen := e.MovesTowardLog()

@@ -167,7 +167,7 @@ func localityFrame(logs []localityLog) dataframe.DataFrame {
 func (r *LocalityResult) Claims(l *ledger.Ledger) {
 	const item = "§6.5.5"
 	for _, name := range r.missing {
-		l.Unavailable(item, "locality/"+name, "locality manipulations of "+name, "ours", name+" is not available here")
+		l.MissingLog(item, "locality/"+name, "locality manipulations of "+name, "ours", name, name+" is not available here")
 	}
 	for _, ll := range r.logs {
 		id := "locality/" + ll.name + "/"

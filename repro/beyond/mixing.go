@@ -169,7 +169,7 @@ func (r *MixingResult) frame() dataframe.DataFrame {
 func (r *MixingResult) Claims(l *ledger.Ledger) {
 	const item = "§6.5.1"
 	for _, name := range r.missing {
-		l.Unavailable(item, "mixing/"+name, "mixing with "+name, "ours", name+" is not available here")
+		l.MissingLog(item, "mixing/"+name, "mixing with "+name, "ours", name, name+" is not available here")
 	}
 	if len(r.rows) == 0 {
 		l.Unavailable(item, "mixing/mix", "mixing traces", "ours", "fewer than two of the logs are available here")

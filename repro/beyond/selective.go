@@ -130,7 +130,7 @@ func (r *SelectiveResult) frame() dataframe.DataFrame {
 func (r *SelectiveResult) Claims(l *ledger.Ledger) {
 	const item = "§6.5.4"
 	for _, name := range r.missing {
-		l.Unavailable(item, "selective/"+name, "selective manipulation of "+name, "ours", name+" is not available here")
+		l.MissingLog(item, "selective/"+name, "selective manipulation of "+name, "ours", name, name+" is not available here")
 	}
 	for _, v := range r.Variants {
 		if v.Variant == "default" {

@@ -191,7 +191,7 @@ func (r *ShakeResult) frame() dataframe.DataFrame {
 func (r *ShakeResult) Claims(l *ledger.Ledger) {
 	const item = "§6.5.3"
 	if r.missing {
-		l.Unavailable(item, "shake/SDSC-SP2/unshaken-change", "shaking SDSC-SP2", "ours", "SDSC-SP2 is not available here")
+		l.MissingLog(item, "shake/SDSC-SP2/unshaken-change", "shaking SDSC-SP2", "ours", "SDSC-SP2", "SDSC-SP2 is not available here")
 		return
 	}
 	none := r.levels[0]

@@ -146,7 +146,7 @@ func (r *StationarityResult) frame() dataframe.DataFrame {
 func (r *StationarityResult) Claims(l *ledger.Ledger) {
 	const item = "§6.5.2"
 	for _, name := range r.missing {
-		l.Unavailable(item, "stationarity/"+name, "stationarity of "+name, "ours", name+" is not available here")
+		l.MissingLog(item, "stationarity/"+name, "stationarity of "+name, "ours", name, name+" is not available here")
 	}
 	for i := 0; i+1 < len(r.rows); i += 2 {
 		log, res := r.rows[i], r.rows[i+1]

@@ -185,8 +185,8 @@ func (r *DiversityResult) Claims(l *ledger.Ledger) {
 	for _, m := range r.missing {
 		for _, p := range table4Paper {
 			if p.catalog == m {
-				l.Unavailable("Table 4", "table4/"+m, p.paper+": maximal deviation from the global runtime distribution",
-					fmt.Sprint(p.dev), m+" is not available here")
+				l.MissingLog("Table 4", "table4/"+m, p.paper+": maximal deviation from the global runtime distribution",
+					fmt.Sprint(p.dev), m, m+" is not available here")
 			}
 		}
 	}
@@ -285,7 +285,17 @@ var table5Paper = []struct {
 // SharcnetResult is Table 5 and Fig. 13 (§5): the SHARCNET clusters, which
 // we cannot reproduce.
 type SharcnetResult struct {
-	Why string
+	Why     string
+	missing bool // SHARCNET-2005 is not available here
+}
+
+// unavailable records a claim of Table 5 or Fig. 13 that cannot be
+// computed: on a missing log when SHARCNET-2005 is not available here.
+func (r *SharcnetResult) unavailable(l *ledger.Ledger, item, id, statement, paperValue string) *ledger.Entry {
+	if r.missing {
+		return l.MissingLog(item, id, statement, paperValue, sharcnetLog, r.Why)
+	}
+	return l.Unavailable(item, id, statement, paperValue, r.Why)
 }
 
 // sharcnetLog is the catalog name of the paper's SHARCNET-2005 log.
@@ -297,7 +307,7 @@ func (s *Study) Sharcnet(ctx context.Context) (*SharcnetResult, error) {
 		_, err := study.Log(sharcnetLog)
 		switch {
 		case missing(err):
-			return &SharcnetResult{Why: sharcnetLog + " is not available here"}, nil
+			return &SharcnetResult{Why: sharcnetLog + " is not available here", missing: true}, nil
 		case err != nil:
 			return nil, err
 		}
@@ -310,11 +320,11 @@ func (s *Study) Sharcnet(ctx context.Context) (*SharcnetResult, error) {
 func (r *SharcnetResult) Claims(l *ledger.Ledger) {
 	for _, c := range table5Paper {
 		id := "table5/" + c.cluster
-		l.Unavailable("Table 5", id+"/jobs", c.cluster+": jobs", fmt.Sprint(c.jobs), r.Why)
-		l.Unavailable("Table 5", id+"/job-weighted", c.cluster+": maximal deviation, job-weighted global distribution", fmt.Sprint(c.job), r.Why)
-		l.Unavailable("Table 5", id+"/same-weighted", c.cluster+": maximal deviation, equally weighted global distribution", fmt.Sprint(c.sameWgts), r.Why)
+		r.unavailable(l, "Table 5", id+"/jobs", c.cluster+": jobs", fmt.Sprint(c.jobs))
+		r.unavailable(l, "Table 5", id+"/job-weighted", c.cluster+": maximal deviation, job-weighted global distribution", fmt.Sprint(c.job))
+		r.unavailable(l, "Table 5", id+"/same-weighted", c.cluster+": maximal deviation, equally weighted global distribution", fmt.Sprint(c.sameWgts))
 	}
-	l.Unavailable("Table 5", "table5/whale-lowest", "whale has the lowest job-weighted deviation", "whale", r.Why).
+	r.unavailable(l, "Table 5", "table5/whale-lowest", "whale has the lowest job-weighted deviation", "whale").
 		Quoting("whale has the lowest score")
 	// The text's share of whale's jobs and Table 6's SHARCNET total, from
 	// the paper's own Table 5: checks of the paper's numbers.
@@ -338,6 +348,6 @@ func (r *SharcnetResult) Claims(l *ledger.Ledger) {
 		ledger.Printed(fmt.Sprint(sharcnetJobs), 0), float64(total)).
 		AsCheck("derived from the paper's own Tables 5 and 6").
 		Measured(fmt.Sprintf("Table 5's ten clusters hold %d jobs fewer than Table 6's SHARCNET total (%d); which jobs Table 5 leaves out cannot be measured: %s", sharcnetJobs-total, sharcnetJobs, r.Why))
-	l.Unavailable("Fig. 13", "fig13/eight-similar", "eight of the ten clusters have similar runtime distributions", "8 of 10", r.Why).
+	r.unavailable(l, "Fig. 13", "fig13/eight-similar", "eight of the ten clusters have similar runtime distributions", "8 of 10").
 		Quoting("eight of the ten clusters have similar distributions")
 }

@@ -196,7 +196,7 @@ func (r *LogsResult) Claims(l *ledger.Ledger) {
 		id := "table6/" + row.log.catalog
 		if !row.ok {
 			why := row.log.catalog + " is not available here"
-			l.Unavailable("Table 6", id+"/jobs", row.log.file+": jobs", fmt.Sprint(row.log.jobs), why).AsCheck(basis)
+			l.MissingLog("Table 6", id+"/jobs", row.log.file+": jobs", fmt.Sprint(row.log.jobs), row.log.catalog, why).AsCheck(basis)
 			continue
 		}
 		l.Check("Table 6", id+"/procs", row.log.file+": processors (ours "+row.name+")",

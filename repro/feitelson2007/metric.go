@@ -101,7 +101,7 @@ func valueAt(df dataframe.DataFrame, d float64, r int, col string) float64 {
 // exact, to the printed percent) — and that only short slices are a problem
 // (every slice of ≥ 3 days usable at ≥ 80% with ≤ 24 ranges).
 func (r *Fig5Result) Claims(l *ledger.Ledger) {
-	l.Unavailable("Fig. 5", "fig5/SDSC-Par-1995/jobs-per-day", "SDSC Paragon 1995: jobs per day", "147.9", par95).
+	l.MissingLog("Fig. 5", "fig5/SDSC-Par-1995/jobs-per-day", "SDSC Paragon 1995: jobs per day", "147.9", "SDSC-Par-1995", par95).
 		Quoting("for an average of 147.9 jobs per day")
 	r.claims(l, "Fig. 5", "fig5")
 	const quote = "utilizes 94% of the slices for the SDSC Paragon log and 100% for the LANL CM5 log"

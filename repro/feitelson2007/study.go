@@ -215,6 +215,6 @@ func (a *Absent) have(name string) (bool, error) {
 // claims records an entry "<prefix>/<log>/unavailable" for each missing log.
 func (a Absent) claims(l *ledger.Ledger, item, prefix string) {
 	for _, name := range a.Missing {
-		l.Unavailable(item, prefix+"/"+name+"/unavailable", name+": the log of "+item, "—", name+" is not available here")
+		l.MissingLog(item, prefix+"/"+name+"/unavailable", name+": the log of "+item, "—", name, name+" is not available here")
 	}
 }

@@ -356,8 +356,8 @@ func (s *Study) Fig4(ctx context.Context) (*Fig4Result, error) {
 // m(1 − 1/r) + 1/r, §3.1 step 3(c)). The paper's example week (February
 // 1–7 of the 1995 log) is not available.
 func (r *Fig4Result) Claims(l *ledger.Ledger) {
-	l.Unavailable("Fig. 4", "fig4/SDSC-Par-1995/feb1-7", "SDSC Paragon 1995, February 1–7: a preponderance of 16-node jobs",
-		"16-node jobs, a couple of minutes or about one hour", par95).
+	l.MissingLog("Fig. 4", "fig4/SDSC-Par-1995/feb1-7", "SDSC Paragon 1995, February 1–7: a preponderance of 16-node jobs",
+		"16-node jobs, a couple of minutes or about one hour", "SDSC-Par-1995", par95).
 		Quoting("February 1–7 indicates a preponderance of 16-node jobs")
 	if r.claims(l, "Fig. 4", "fig4"); len(r.Missing) > 0 {
 		return

@@ -144,7 +144,7 @@ type Missing struct {
 // claims of item that needed it.
 func unavailable(l *ledger.Ledger, item, idPrefix string, ms []Missing) {
 	for _, m := range ms {
-		l.Unavailable(item, idPrefix+"/"+m.Log, "the claims of "+item+" on "+m.Log, "—", m.Err.Error())
+		l.MissingLog(item, idPrefix+"/"+m.Log, "the claims of "+item+" on "+m.Log, "—", m.Log, m.Err.Error())
 	}
 }
 

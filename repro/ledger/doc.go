@@ -63,16 +63,19 @@
 //
 //   - not reproduced: some claim is comparable and none agrees, or a main
 //     claim — the entry marked with (*Entry).Main as carrying the item's
-//     central statement — differs;
+//     central statement — differs, or nothing can be computed: every claim
+//     is on a log of the paper we do not have ((*Ledger).MissingLog, the
+//     one constructor every paper's missing-log helper calls);
 //   - reproduced: every claim agrees (and there is at least one);
 //   - partial: otherwise — some differ, or some are NotComparable (a log or
 //     a value missing);
-//   - nothing to compare: it has claims and none is comparable;
+//   - nothing to compare: it has claims, none is comparable, and not every
+//     one is on a missing log (a blanked paper value, a stand-in log);
 //   - no claim: it has no entry at all.
 //
 // An item with no claim and results of our own is "ours only"; one with no
 // claim and only checks is "checks only".
 // Checks and results of ours never make an item reproduced. The status
 // comes with the counts behind it ("7 of 27 differ (2 unexplained); 3 not
-// comparable"); Item.Note says what is different about our input.
+// comparable, on missing logs (logs missing: ANL-Intrepid)"); Item.Note says what is different about our input.
 package ledger

@@ -90,6 +90,11 @@ type Entry struct {
 	// stand-in is never comparable, whether it would agree or differ
 	// (StandIn, OnStandIn; Consistency checks it).
 	StandIn string `json:"stand_in,omitempty"`
+	// MissingLog names, for an entry made by (*Ledger).MissingLog, the log
+	// of the paper we do not have: nothing of ours could be computed for
+	// the entry (StatusOf tells it from a value computed but not
+	// comparable, such as a blanked paper value or a stand-in).
+	MissingLog string `json:"missing_log,omitempty"`
 }
 
 // OnStandIn marks e as computed on a stand-in, with why saying which input
@@ -313,6 +318,20 @@ func (l *Ledger) Unavailable(item, id, statement, paperValue, why string) *Entry
 	}
 	return l.add(&Entry{Item: item, ID: id, Statement: statement, PaperValue: paperValue,
 		Tolerance: "—", OurValue: "—", Verdict: NotComparable, Reason: why})
+}
+
+// MissingLog records a claim on a log of the paper that we do not have
+// (log names it; why says where it was looked for): like Unavailable, with
+// Entry.MissingLog set. Every paper's helper for missing logs calls it, so
+// that an item whose every claim is on a missing log is "not reproduced"
+// (StatusOf) without reading reasons.
+func (l *Ledger) MissingLog(item, id, statement, paperValue, log, why string) *Entry {
+	if log == "" {
+		panic("ledger: MissingLog needs the log's name")
+	}
+	e := l.Unavailable(item, id, statement, paperValue, why)
+	e.MissingLog = log
+	return e
 }
 
 // Failed records a claim whose value we failed to compute (err): it

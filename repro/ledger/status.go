@@ -3,6 +3,7 @@ package ledger
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -25,9 +26,10 @@ const (
 	// results is compared, so it is neither reproduced nor not.
 	ChecksOnly Status = "checks only"
 	// NothingToCompare is the status of an item with claim entries of
-	// which none is comparable (every one is NotComparable: a log not
-	// available, a value blanked in our copy, a stand-in log): nothing of
-	// the paper's was compared, so it is neither reproduced nor not.
+	// which none is comparable (every one is NotComparable: a value
+	// blanked in our copy, a stand-in log) and some computed (not every
+	// one on a missing log, Entry.MissingLog): nothing of the paper's was
+	// compared, so it is neither reproduced nor not.
 	NothingToCompare Status = "nothing to compare"
 	// NoClaim is the status of an item with no entry at all, of its own or
 	// carried by another item's entries (Item.CarriedBy): the paper states
@@ -44,12 +46,14 @@ const StatusRule = "An item's status is computed from its claim entries (entries
 	"whose item is the figure or table, and the entries of another item that carry its statements when it names them: " +
 	"Fig. 7 of zakay2013 takes Table VII's entries on its slopes); checks and results of our own never count. " +
 	"**Not reproduced**: some claim entry is comparable and none agrees (every comparable one differs), or a main claim " +
-	"(the entry that carries the item's central statement, marked in the code) differs. " +
+	"(the entry that carries the item's central statement, marked in the code) differs, or nothing can be computed: " +
+	"every claim entry is on a log of the paper that we do not have (the note names the logs missing). " +
 	"**Reproduced**: every claim entry is comparable and agrees (at least one). " +
 	"**Partial**: otherwise — some claim entries differ, or some are not comparable " +
 	"(a log or a value missing). The note counts each. " +
-	"**Nothing to compare**: it has claim entries and none is comparable (a log not available, the paper's value blanked in our copy, " +
-	"or our log a stand-in for the paper's): nothing was compared, so it is neither reproduced nor not. " +
+	"**Nothing to compare**: it has claim entries, none is comparable, and some of ours was computed (the paper's value blanked " +
+	"in our copy, or our log a stand-in for the paper's; other entries may be on missing logs, and the note counts both): " +
+	"nothing was compared, so it is neither reproduced nor not. " +
 	"**No claim**: it has no entry at all (a conceptual drawing, a figure whose values are lost from our copy): the paper states " +
 	"nothing about it that we can compute. An item with no claim entry and results of " +
 	"our own is **ours only**; one with no claim entry and only checks is **checks only**. " +
@@ -67,8 +71,13 @@ type ItemStatus struct {
 	NotDiscriminating int    `json:"agree_not_discriminating,omitempty"`
 	Explained         int    `json:"differ_explained,omitempty"`
 	MainDiffers       int    `json:"main_differs,omitempty"`
-	Checks            int    `json:"checks,omitempty"` // entries of the other kinds, never counted in the status
-	Ours              int    `json:"ours,omitempty"`
+	// OnMissingLogs counts the claim entries on a log we do not have
+	// (Entry.MissingLog), and MissingLogs names those logs in the order
+	// of their first entry.
+	OnMissingLogs int      `json:"on_missing_logs,omitempty"`
+	MissingLogs   []string `json:"missing_logs,omitempty"`
+	Checks        int      `json:"checks,omitempty"` // entries of the other kinds, never counted in the status
+	Ours          int      `json:"ours,omitempty"`
 	// Counted is the counts in words, e.g. "7 of 27 differ (2
 	// unexplained); 3 not comparable".
 	Counted string `json:"counted"`
@@ -85,11 +94,14 @@ type ItemStatus struct {
 // id matches one of it.CarriedBy; other entries are ignored):
 //
 //   - not reproduced when some claim is comparable and none agrees (every
-//     comparable one differs), or when a main claim (Entry.Main) differs;
+//     comparable one differs), when a main claim (Entry.Main) differs, or
+//     when every claim is on a log we do not have (Entry.MissingLog:
+//     nothing can be computed);
 //   - reproduced when every claim agrees, and there is at least one;
 //   - partial otherwise: some claims differ, or some are NotComparable (a
 //     log or a value missing);
-//   - nothing to compare when it has claims and every one is NotComparable;
+//   - nothing to compare when it has claims, every one is NotComparable,
+//     and not every one is on a missing log;
 //   - no claim when it has no entry at all, of its own or carried;
 //   - ours only when it has no claim and some entry of kind Ours;
 //   - checks only when it has no claim, none of kind Ours, and some of
@@ -124,6 +136,8 @@ func StatusOf(it Item, entries []Entry) ItemStatus {
 		s.Status = ChecksOnly
 	case c.All() == 0:
 		s.Status = NoClaim
+	case s.OnMissingLogs == c.All():
+		s.Status = NotReproduced
 	case c.Agrees+c.Differs == 0:
 		s.Status = NothingToCompare
 	case c.Agrees == 0 || s.MainDiffers > 0:
@@ -170,6 +184,12 @@ func (s *ItemStatus) count(e Entry) {
 	case NotComparable:
 		s.Claims.NotComparable++
 	}
+	if e.MissingLog != "" {
+		s.OnMissingLogs++
+		if !slices.Contains(s.MissingLogs, e.MissingLog) {
+			s.MissingLogs = append(s.MissingLogs, e.MissingLog)
+		}
+	}
 }
 
 // counts says the counts behind the status in words, e.g. "7 of 27
@@ -181,6 +201,8 @@ func (s ItemStatus) counts() string {
 	switch {
 	case c.All() == 0:
 		parts = append(parts, "no claim entry")
+	case s.OnMissingLogs == c.All():
+		parts = append(parts, "nothing of ours computed")
 	case comparable == 0:
 		parts = append(parts, "no claim comparable")
 	case c.Differs == 0:
@@ -199,8 +221,16 @@ func (s ItemStatus) counts() string {
 		}
 		parts = append(parts, p)
 	}
-	if c.NotComparable > 0 {
-		parts = append(parts, fmt.Sprintf("%d not comparable", c.NotComparable))
+	missing := "logs missing: " + strings.Join(s.MissingLogs, ", ")
+	switch nc := c.NotComparable; {
+	case nc == 0:
+	case s.OnMissingLogs == 0:
+		parts = append(parts, fmt.Sprintf("%d not comparable", nc))
+	case s.OnMissingLogs == nc:
+		parts = append(parts, fmt.Sprintf("%d not comparable, on missing logs (%s)", nc, missing))
+	default:
+		parts = append(parts, fmt.Sprintf("%d not comparable: %d on missing logs (%s), %d computed but not comparable",
+			nc, s.OnMissingLogs, missing, nc-s.OnMissingLogs))
 	}
 	if s.Carried > 0 {
 		parts = append(parts, fmt.Sprintf("%d carried by other items' entries %s", s.Carried, strings.Join(s.CarriedBy, ", ")))

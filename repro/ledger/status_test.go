@@ -1,6 +1,8 @@
 package ledger
 
 import (
+	"encoding/json"
+	"slices"
 	"testing"
 )
 
@@ -9,7 +11,11 @@ func TestStatusOf(t *testing.T) {
 	agree := Entry{Item: "Fig. 1", Verdict: Agrees, Kind: PaperClaim}
 	differ := Entry{Item: "Fig. 1", Verdict: Differs, Kind: PaperClaim}
 	explained := Entry{Item: "Fig. 1", Verdict: Differs, Kind: PaperClaim, Reason: "the log version"}
-	missing := Entry{Item: "Fig. 1", Verdict: NotComparable, Kind: PaperClaim, Reason: "ANL-Intrepid is not available"}
+	missing := Entry{Item: "Fig. 1", Verdict: NotComparable, Kind: PaperClaim, Reason: "ANL-Intrepid is not available", MissingLog: "ANL-Intrepid"}
+	missing2 := missing
+	missing2.MissingLog = "SDSC-Par-1995"
+	blanked := Entry{Item: "Fig. 1", Verdict: NotComparable, Kind: PaperClaim, OurValue: "0.5", Reason: "the paper's value is blanked in our copy of the text"}
+	standIn := Entry{Item: "Fig. 1", Verdict: NotComparable, Kind: PaperClaim, OurValue: "0.7", StandIn: "SDSC-Par-1996 for SDSC-Par-1995"}
 	check := Entry{Item: "Fig. 1", Verdict: Agrees, Kind: SelfCheck, Basis: "1000 = 1000"}
 	ours := Entry{Item: "Fig. 1", Verdict: Agrees, Kind: Ours}
 	main := differ
@@ -26,11 +32,24 @@ func TestStatusOf(t *testing.T) {
 		{"all agree", []Entry{agree, agree, other}, Reproduced, "2 of 2 agree"},
 		{"not discriminating still agrees", []Entry{agree, ambiguous}, Reproduced, "2 of 2 agree (1 not discriminating)"},
 		{"some differ", []Entry{agree, differ, explained}, Partial, "2 of 3 differ (1 unexplained)"},
-		{"a log missing", []Entry{agree, missing}, Partial, "1 of 1 agree; 1 not comparable"},
+		{"a log missing", []Entry{agree, missing}, Partial, "1 of 1 agree; 1 not comparable, on missing logs (logs missing: ANL-Intrepid)"},
+		{"a log missing beside a difference", []Entry{agree, differ, missing, blanked}, Partial,
+			"1 of 2 differ (1 unexplained); 2 not comparable: 1 on missing logs (logs missing: ANL-Intrepid), 1 computed but not comparable"},
 		{"main claim differs", []Entry{agree, agree, main}, NotReproduced, "1 of 3 differ (1 unexplained); the main claim differs"},
-		// Nothing compared is neither reproduced nor not.
-		{"nothing comparable", []Entry{missing, missing}, NothingToCompare, "no claim comparable; 2 not comparable"},
-		{"nothing comparable beside a check", []Entry{missing, check}, NothingToCompare, "no claim comparable; 1 not comparable; 1 check"},
+		// Nothing can be computed (every claim on a missing log): not
+		// reproduced, as issue 21 says, with the logs named.
+		{"every log missing", []Entry{missing, missing2, missing}, NotReproduced,
+			"nothing of ours computed; 3 not comparable, on missing logs (logs missing: ANL-Intrepid, SDSC-Par-1995)"},
+		{"every log missing beside a check", []Entry{missing, check}, NotReproduced,
+			"nothing of ours computed; 1 not comparable, on missing logs (logs missing: ANL-Intrepid); 1 check"},
+		// Computed but nothing compared is neither reproduced nor not.
+		{"nothing comparable", []Entry{blanked, standIn}, NothingToCompare, "no claim comparable; 2 not comparable"},
+		{"nothing comparable beside a check", []Entry{standIn, check}, NothingToCompare, "no claim comparable; 1 not comparable; 1 check"},
+		{"a missing log and a stand-in", []Entry{missing, standIn, missing}, NothingToCompare,
+			"no claim comparable; 3 not comparable: 2 on missing logs (logs missing: ANL-Intrepid), 1 computed but not comparable"},
+		// A check on a missing log does not count.
+		{"a check on a missing log", []Entry{standIn, {Item: "Fig. 1", Verdict: NotComparable, Kind: SelfCheck, MissingLog: "ANL-Intrepid"}}, NothingToCompare,
+			"no claim comparable; 1 not comparable; 1 check"},
 		{"no entry", []Entry{other}, NoClaim, "no claim entry"},
 		// Checks and ours never make an item reproduced.
 		{"checks only", []Entry{check, check}, ChecksOnly, "no claim entry; 2 checks"},
@@ -126,4 +145,41 @@ func TestMainPanics(t *testing.T) {
 			f()
 		}()
 	}
+}
+
+// TestMissingLog: (*Ledger).MissingLog is the one place the missing-log
+// marker is set; it survives a saved ledger, and an item of such entries
+// only is not reproduced (issue 21: "nothing can be computed").
+func TestMissingLog(t *testing.T) {
+	t.Parallel()
+	l := New("demo")
+	e := l.MissingLog("Table 5", "table5/whale/jobs", "whale: jobs", "589251", "SHARCNET-2005", "SHARCNET-2005 is not available here")
+	if e.MissingLog != "SHARCNET-2005" || e.Verdict != NotComparable || e.OurValue != "—" || e.OurNumber != nil || e.Reason == "" {
+		t.Errorf("MissingLog made %+v", *e)
+	}
+	snap, err := json.Marshal(l.Entries())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back []Entry
+	if err := json.Unmarshal(snap, &back); err != nil {
+		t.Fatal(err)
+	}
+	s := StatusOf(Item{Name: "Table 5"}, back)
+	if s.Status != NotReproduced || s.OnMissingLogs != 1 || !slices.Equal(s.MissingLogs, []string{"SHARCNET-2005"}) {
+		t.Errorf("saved and read back: %s, %d on missing logs %v", s.Status, s.OnMissingLogs, s.MissingLogs)
+	}
+	// The same entry made by Unavailable (no marker) is not on a missing
+	// log: nothing to compare, as before.
+	u := New("demo")
+	u.Unavailable("Table 5", "table5/whale/jobs", "whale: jobs", "589251", "SHARCNET-2005 is not available here")
+	if s := StatusOf(Item{Name: "Table 5"}, u.Entries()); s.Status != NothingToCompare {
+		t.Errorf("Unavailable: %s, want %s", s.Status, NothingToCompare)
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("MissingLog without a log's name: no panic")
+		}
+	}()
+	l.MissingLog("Table 5", "table5/x", "x", "1", "", "why")
 }

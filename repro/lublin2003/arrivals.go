@@ -253,8 +253,8 @@ func (r *ArrivalsResult) Claims(l *ledger.Ledger) {
 	for _, f := range r.fits {
 		name := f.log.Paper
 		if f.missing {
-			unavailableRow(l, "Table 6", "table6/"+name, name+": ln peak-hour inter-arrival, Gamma", gammaColumns, table6[name], sdsc95)
-			unavailableRow(l, "Table 7", "table7/"+name, name+": daily cycle, Gamma", gammaColumns, table7[name], sdsc95)
+			unavailableRow(l, "Table 6", "table6/"+name, name+": ln peak-hour inter-arrival, Gamma", gammaColumns, table6[name], name, sdsc95)
+			unavailableRow(l, "Table 7", "table7/"+name, name+": daily cycle, Gamma", gammaColumns, table7[name], name, sdsc95)
 			continue
 		}
 		hour := float64(r.minSlot[name]) / 2

@@ -460,9 +460,9 @@ func (r *BySizeResult) Claims(l *ledger.Ledger) {
 		if bl.missing {
 			for g, row := range table4[name] {
 				unavailableRow(l, "Table 4", fmt.Sprintf("table4/%s/%d", name, g+1), fmt.Sprintf("%s sizes %d–%d: ln runtime", name, row.MinSize, row.MaxSize),
-					hgColumns, row.cells, sdsc95)
+					hgColumns, row.cells, name, sdsc95)
 			}
-			unavailableRow(l, "Table 5", "table5/"+name, name+": p = a·size + b", lineColumns, table5[name], sdsc95)
+			unavailableRow(l, "Table 5", "table5/"+name, name+": p = a·size + b", lineColumns, table5[name], name, sdsc95)
 			continue
 		}
 		corrWhat := name + ": correlation coefficient of size and runtime (completed jobs; SE: bootstrap)"

@@ -212,7 +212,7 @@ func (r *ClassesResult) frame() dataframe.DataFrame {
 // at least 0.2; "a bit more than 20000" as 20,000 to 23,000.
 func (r *ClassesResult) Claims(l *ledger.Ledger) {
 	if r.missing {
-		l.Unavailable("Fig. 10", "classes/batch-longer", "SDSC96: batch jobs run longer", "holds", classesLog.Catalog+" is not available here")
+		l.MissingLog("Fig. 10", "classes/batch-longer", "SDSC96: batch jobs run longer", "holds", "SDSC96", classesLog.Catalog+" is not available here")
 		return
 	}
 	in, ba := r.classes[lublin.InteractiveJobs], r.classes[lublin.BatchJobs]
@@ -247,7 +247,7 @@ func (r *ClassesResult) Claims(l *ledger.Ledger) {
 		ledger.Printed("0.35", ba.corrSE), ba.corr).Quoting("0.24 and 0.35 for SDSC95and SDSC96").InTable("Fig. 10", "batch", "correlation")
 	number("classes/interactive/corr", "SDSC96: correlation of size and runtime, interactive jobs (SE: bootstrap)",
 		ledger.Printed("0.06", in.corrSE), in.corr).Quoting("vs. 0.02 and 0.06").InTable("Fig. 10", "interactive", "correlation")
-	l.Unavailable("Fig. 10", "classes/SDSC95/corr", "SDSC95: correlation of size and runtime, batch and interactive jobs", "0.24, 0.02", sdsc95)
+	l.MissingLog("Fig. 10", "classes/SDSC95/corr", "SDSC95: correlation of size and runtime, batch and interactive jobs", "0.24, 0.02", "SDSC95", sdsc95)
 	onStandIn(l.Claim("Fig. 10", "classes/batch-a-smaller", "SDSC96: |a| of the p line is smaller for batch jobs",
 		math.Abs(ba.fit.PLine.Slope) < math.Abs(in.fit.PLine.Slope),
 		fmt.Sprintf("batch %.5f, interactive %.5f", ba.fit.PLine.Slope, in.fit.PLine.Slope)).

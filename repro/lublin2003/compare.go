@@ -153,10 +153,10 @@ func cellPointers(rows ...[]cell) []*cell {
 }
 
 // unavailableRow records every known cell of a row of a log we do not have.
-func unavailableRow(l *ledger.Ledger, item, prefix, what string, cols []column, paper printedRow, why string) {
+func unavailableRow(l *ledger.Ledger, item, prefix, what string, cols []column, paper printedRow, log, why string) {
 	for c, col := range cols {
 		if t := paper.text(c); t != "" {
-			l.Unavailable(item, prefix+"/"+col.id, fmt.Sprintf("%s, %s", what, col.name), t, why)
+			l.MissingLog(item, prefix+"/"+col.id, fmt.Sprintf("%s, %s", what, col.name), t, log, why)
 		}
 	}
 }

@@ -220,7 +220,7 @@ func (r *GeneratorResult) set(label string) generatorSet {
 // hour of day.
 func (r *GeneratorResult) Claims(l *ledger.Ledger) {
 	if r.missing {
-		l.Unavailable("§9.1", "generator/typeless", "the typeless parameter set made lublin_256", "—", "lublin_256 is not available here").
+		l.MissingLog("§9.1", "generator/typeless", "the typeless parameter set made lublin_256", "—", "lublin_256", "lublin_256 is not available here").
 			Kind = ledger.Ours
 		return
 	}

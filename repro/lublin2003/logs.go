@@ -414,9 +414,9 @@ func (r *LogsResult) Claims(l *ledger.Ledger) {
 		t, known := logText[row.log.Paper]
 		id := "logs/" + row.log.Paper + "/"
 		if row.log.Paper == "SDSC95" {
-			l.Unavailable("§2", "logs/SDSC95+96/completed", "SDSC95 and SDSC96: successful jobs", "113515", sdsc95).
+			l.MissingLog("§2", "logs/SDSC95+96/completed", "SDSC95 and SDSC96: successful jobs", "113515", "SDSC95", sdsc95).
 				Quoting("the total is 113515 suessful jobs").AsCheck(inputBasis)
-			l.Unavailable("§8.2", "classes/SDSC95/interactive-jobs", "SDSC95: interactive jobs", "55208", sdsc95).
+			l.MissingLog("§8.2", "classes/SDSC95/interactive-jobs", "SDSC95: interactive jobs", "55208", "SDSC95", sdsc95).
 				Quoting("from 55208 jobs to 17807 jobs").AsCheck(inputBasis)
 		}
 		if !known || !row.ok {

@@ -290,8 +290,8 @@ func (r *RuntimesResult) Claims(l *ledger.Ledger) {
 	for _, f := range r.fits {
 		name := f.log.Paper
 		if f.missing {
-			unavailableRow(l, "Table 2", "table2/"+name, name+": ln runtime", hgColumns, table2[name], sdsc95)
-			unavailableRow(l, "Table 3", "table3/"+name, name+": ln work", hgColumns, table3[name], sdsc95)
+			unavailableRow(l, "Table 2", "table2/"+name, name+": ln runtime", hgColumns, table2[name], name, sdsc95)
+			unavailableRow(l, "Table 3", "table3/"+name, name+": ln work", hgColumns, table3[name], name, sdsc95)
 			continue
 		}
 		rl := r.logs[name]

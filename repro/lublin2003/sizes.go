@@ -274,7 +274,7 @@ func (r *SizesResult) Claims(l *ledger.Ledger) {
 		prefix := "table1/" + f.log.Paper
 		what := f.log.Paper + ": job sizes"
 		if f.missing {
-			unavailableRow(l, "Table 1", prefix, what, sizeColumns, table1[f.log.Paper], sdsc95)
+			unavailableRow(l, "Table 1", prefix, what, sizeColumns, table1[f.log.Paper], f.log.Paper, sdsc95)
 			continue
 		}
 		sz := f.fit.Size
@@ -313,7 +313,7 @@ func (r *SizesResult) Claims(l *ledger.Ledger) {
 		}
 	}
 	if r.lanlJobs == 0 {
-		l.Unavailable("Table 1", "table1/LANL/pow2-only", "LANL: every size is a power of two of at least 32", "holds", "LANL-CM5 is not available here")
+		l.MissingLog("Table 1", "table1/LANL/pow2-only", "LANL: every size is a power of two of at least 32", "holds", "LANL", "LANL-CM5 is not available here")
 	} else {
 		onStandIn(l.Claim("Table 1", "table1/LANL/pow2-only", "LANL: every size is a power of two of at least 32 (why the paper leaves it out of p1 and p2)",
 			r.lanlPow2 == r.lanlJobs, fmt.Sprintf("%d of %d completed jobs", r.lanlPow2, r.lanlJobs)).

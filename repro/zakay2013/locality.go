@@ -188,8 +188,8 @@ func (r *TableVIResult) Claims(l *ledger.Ledger) {
 	}
 	for _, name := range r.missing {
 		for _, a := range stackAttributes {
-			l.Unavailable("Table VI", fmt.Sprintf("table6/%s/%s/original", name, a), fmt.Sprintf("%s: mean stack depth of the %s", name, attrWords[a]),
-				"blank", unavailableWhy(name))
+			l.MissingLog("Table VI", fmt.Sprintf("table6/%s/%s/original", name, a), fmt.Sprintf("%s: mean stack depth of the %s", name, attrWords[a]),
+				"blank", name, unavailableWhy(name))
 		}
 	}
 }

@@ -103,7 +103,7 @@ func isMissing(err error) bool { return errors.Is(err, study.ErrMissing) }
 // <prefix>/<log>/unavailable.
 func (m missingLogs) claims(l *ledger.Ledger, item, prefix string) {
 	for _, name := range m {
-		l.Unavailable(item, prefix+"/"+name+"/unavailable", name+": its part of "+item, "shown",
+		l.MissingLog(item, prefix+"/"+name+"/unavailable", name+": its part of "+item, "shown", name,
 			name+" is not available here (neither in TRACELAB_DATA nor in the download cache)")
 	}
 }

@@ -184,8 +184,9 @@ func (s *Study) Fig13(ctx context.Context) (*Fig13Result, error) {
 func (r *Fig13Result) Claims(l *ledger.Ledger) {
 	r.missing.claims(l, "Fig. 13", "fig13")
 	for _, f := range paperFlurries {
-		why := unavailableWhy(f.log)
+		why, log := unavailableWhy(f.log), f.log
 		if rm, ok := r.removed[f.log]; ok {
+			log += " (original, uncleaned)" // the paper's flurries are only in the archive's original log
 			var parts []string
 			for _, u := range f.ids {
 				if n := rm[u]; n > 0 {
@@ -197,7 +198,7 @@ func (r *Fig13Result) Claims(l *ledger.Ledger) {
 				why += ": its header lists " + strings.Join(parts, ", ") + " as removed"
 			}
 		}
-		l.Unavailable("Fig. 13", "fig13/"+f.log+"/flurries", f.log+": the paper's flurries, "+f.users, "flurries", why).
+		l.MissingLog("Fig. 13", "fig13/"+f.log+"/flurries", f.log+": the paper's flurries, "+f.users, "flurries", log, why).
 			Quoting(f.users)
 	}
 }

@@ -193,7 +193,7 @@ func (r *TableVIIResult) Claims(l *ledger.Ledger) {
 			Quoting("in most cases the difference is smaller than the standard deviation")
 	}
 	for _, name := range r.missing {
-		l.Unavailable("Table VII", "table7/"+name+"/original", name+": Hurst parameter of the arrivals, original log", "blank", unavailableWhy(name))
+		l.MissingLog("Table VII", "table7/"+name+"/original", name+": Hurst parameter of the arrivals, original log", "blank", name, unavailableWhy(name))
 	}
 }
 

@@ -305,7 +305,7 @@ func (r *TablesResult) Claims(l *ledger.Ledger) {
 			id := fmt.Sprintf("%s/%s/%s/%s", tableID(c.item), c.log, c.attr, col)
 			stmt := fmt.Sprintf("%s, %s: fraction of users %s", c.log, c.attr, columnWords[k])
 			if c.missing {
-				l.Unavailable(c.item, id, stmt, printedCell(c.paper[k], k), unavailableWhy(c.log))
+				l.MissingLog(c.item, id, stmt, printedCell(c.paper[k], k), c.log, unavailableWhy(c.log))
 				continue
 			}
 			stmt = fmt.Sprintf("%s (of our %d users)", stmt, c.users)

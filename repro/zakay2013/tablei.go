@@ -131,7 +131,7 @@ func (r *TableIResult) Claims(l *ledger.Ledger) {
 		id := "table1/" + row.log.Name + "/"
 		if !row.ok {
 			why := unavailableWhy(row.log.Name)
-			l.Unavailable("Table I", id+"jobs", row.log.Name+": jobs", fmt.Sprint(row.log.Jobs), why).AsCheck(basis)
+			l.MissingLog("Table I", id+"jobs", row.log.Name+": jobs", fmt.Sprint(row.log.Jobs), row.log.Name, why).AsCheck(basis)
 			continue
 		}
 		l.Check("Table I", id+"pes", row.log.Name+": processors", ledger.Near(float64(row.log.PEs), 0), float64(row.pes)).AsCheck(basis)

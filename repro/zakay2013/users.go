@@ -256,7 +256,7 @@ func (r *TableVResult) Claims(l *ledger.Ledger) {
 	}
 	for _, name := range r.missing {
 		for _, c := range []string{"long_term_users", "long_term_jobs", "temporary_users", "temporary_jobs"} {
-			l.Unavailable("Table V", "table5/"+name+"/"+c, name+": "+c, "blank", unavailableWhy(name))
+			l.MissingLog("Table V", "table5/"+name+"/"+c, name+": "+c, "blank", name, unavailableWhy(name))
 		}
 	}
 	l.Claim("Table V", "table5/more_long_term_users", "there tend to be more long-term users than temporary ones",

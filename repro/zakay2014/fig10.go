@@ -528,8 +528,8 @@ func (r *Fig10Result) Claims(l *ledger.Ledger) {
 			if fl.log.Catalog != "" {
 				why = fl.log.Catalog + " is not available here"
 			}
-			l.Unavailable("Fig. 10", id+"feedback-long-queues", name+": fraction of the time the feedback simulation with FCFS has very long queues",
-				"2%", why).Quoting("In our simulations such long queues occurred only for Intrepid, and also that only for 2% of the time.")
+			l.MissingLog("Fig. 10", id+"feedback-long-queues", name+": fraction of the time the feedback simulation with FCFS has very long queues",
+				"2%", name, why).Quoting("In our simulations such long queues occurred only for Intrepid, and also that only for 2% of the time.")
 			continue
 		}
 		for _, c := range fig10Claims {

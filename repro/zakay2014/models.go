@@ -242,8 +242,8 @@ func (m modelMeasures) frame() dataframe.DataFrame {
 // carry the tolerance rule's sampling error (see few and most).
 func (r *ModelsResult) Claims(l *ledger.Ledger) {
 	for _, log := range r.missing {
-		l.Unavailable("Fig. 8", "fig8/"+log+"/cycles-kept", log+": fluid model: correlation of the hour-of-week profile with the log's",
-			"cycles preserved (≥ 0.8)", log+" is not available here")
+		l.MissingLog("Fig. 8", "fig8/"+log+"/cycles-kept", log+": fluid model: correlation of the hour-of-week profile with the log's",
+			"cycles preserved (≥ 0.8)", log, log+" is not available here")
 	}
 	for _, ml := range r.Logs {
 		m, log := ml.m, ml.Log

@@ -251,7 +251,7 @@ func (r *TableIResult) Claims(l *ledger.Ledger) {
 				why = row.log.Catalog + " is not available here"
 			}
 			for _, sim := range simulations {
-				l.Unavailable("Table I", id+sim, row.log.Paper+": average wait (s), "+sim, "blank", why)
+				l.MissingLog("Table I", id+sim, row.log.Paper+": average wait (s), "+sim, "blank", row.log.Paper, why)
 			}
 			continue
 		}
