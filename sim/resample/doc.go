@@ -149,6 +149,10 @@
 // ProfileFrame and ProfileStatsFrame the frames. RunBootstrap places the
 // original among its variants (Position: share at or below, median ratio,
 // strictly inside the range) and BootstrapFrame tabulates readings.
+// RunBootstraps runs the bootstraps of several readings at once, with the
+// same results: readings that resample alike (Reading.SharesVariants)
+// generate each variant once, and those that differ only in what they
+// count (warm-up, cool-down, stop at the window's end) simulate it once.
 //
 // Plot builders for Figs. 4 and 8–16 are in the sub-package resampleplot.
 package resample
