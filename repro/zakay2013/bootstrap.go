@@ -71,7 +71,9 @@ func (s *Study) readingReps() int   { return s.o.Reps(100, 4) }
 // quickReadings are the readings of the quick-mode table.
 var quickReadings = []string{commonReading, "cycle", literalReading}
 
-type bootstrapKey struct{ log, reading string }
+// bootstrapKey identifies the bootstraps of a log under readings that
+// share their variants (their names, joined by ", ").
+type bootstrapKey struct{ log, readings string }
 
 // bootstrap runs the bootstrap of one log under one reading (once per
 // key): bootstrapReps variants for the two readings with ledger entries,
@@ -86,23 +88,19 @@ func (s *Study) bootstrap(ctx context.Context, log, reading string) (*resample.B
 	if err != nil {
 		return nil, err
 	}
-	var group []resample.Reading
-	for _, r := range s.logReadings(log, rd) {
-		if r.SharesVariants(rd) {
-			group = append(group, r)
-		}
+	group := s.sharing(log, rd)
+	names := make([]string, len(group))
+	reps := make([]int, len(group))
+	for k, r := range group {
+		names[k], reps[k] = r.Name, s.readingVariants(r.Name)
 	}
-	bs, err := s.bootstrapMemo.Get(bootstrapKey{log, group[0].Name}, func() (map[string]*resample.Bootstrap, error) {
+	key := bootstrapKey{log, strings.Join(names, ", ")}
+	bs, err := s.bootstrapMemo.Get(key, func() (map[string]*resample.Bootstrap, error) {
 		tr, err := logOf(log)
 		if err != nil {
 			return nil, err
 		}
-		var names []string
-		reps := make([]int, len(group))
-		for k, r := range group {
-			names, reps[k] = append(names, r.Name), s.readingVariants(r.Name)
-		}
-		label := fmt.Sprintf("%s: EASY on %d variants (%s)", log, slices.Max(reps), strings.Join(names, ", "))
+		label := fmt.Sprintf("%s: EASY on %d variants (%s)", log, slices.Max(reps), key.readings)
 		o := resample.BootstrapOptions{Seed: s.seed(),
 			Sweep: sweep.Options{Workers: s.o.Workers, Progress: func(done, total int) { s.o.Report(label, done, total) }}}
 		bs, err := resample.RunBootstraps(ctx, tr, group, reps, o)
@@ -122,15 +120,17 @@ func (s *Study) bootstrap(ctx context.Context, log, reading string) (*resample.B
 	return bs[reading], nil
 }
 
-// logReadings are the readings the study bootstraps log under, in the
-// order of resample.Readings: the two with ledger entries, and the table's
-// on the logs of the table; rd too when it is none of them.
-func (s *Study) logReadings(log string, rd resample.Reading) []resample.Reading {
+// sharing returns the readings the study bootstraps log under that share
+// their variants with rd (rd among them), in the order of
+// resample.Readings: of the two with ledger entries, and of the table's on
+// the logs of the table.
+func (s *Study) sharing(log string, rd resample.Reading) []resample.Reading {
 	table := slices.Contains(s.bootstrapLogs(readingLogs), log)
 	var rds []resample.Reading
 	for _, r := range resample.Readings() {
 		inTable := table && slices.ContainsFunc(s.tableReadings(), func(t resample.Reading) bool { return t.Name == r.Name })
-		if inTable || r.Name == literalReading || r.Name == commonReading || r.Name == rd.Name {
+		runs := inTable || r.Name == literalReading || r.Name == commonReading || r.Name == rd.Name
+		if runs && r.SharesVariants(rd) {
 			rds = append(rds, r)
 		}
 	}

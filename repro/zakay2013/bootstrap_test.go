@@ -3,9 +3,12 @@ package zakay2013
 import (
 	"context"
 	"math"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/repro/study"
 	"github.com/tracelab/tracelab/repro/study/studytest"
 	"github.com/tracelab/tracelab/sim/resample"
 )
@@ -188,4 +191,42 @@ func TestPinnedSection61(t *testing.T) {
 	ids = append(ids, "fig9/wait_extreme_within_20pct", commonID("fig9/wait_extreme_within_20pct"),
 		"fig9/slowdown_around_share", commonID("fig9/slowdown_around_share"))
 	studytest.Pinned(t, "../ledgers/zakay2013.json", ids, nil)
+}
+
+// TestBootstrapSharing checks which readings each bootstrap runs with
+// (resample.RunBootstraps shares their variants) and their variants: in
+// full mode, default's group on a log of the table holds the readings of
+// the table that differ only in the simulation, at 100 variants beside
+// default's 1000; CEA-Curie, outside the table, runs default alone.
+func TestBootstrapSharing(t *testing.T) {
+	full, quick := New(study.Options{}), New(study.Options{Quick: true})
+	cases := []struct {
+		s        *Study
+		log      string
+		reading  string
+		readings string
+		reps     []int
+	}{
+		{full, "KTH-SP2", "steady-state", "default, stop-at-end, steady-state, kill-at-estimate, drop-cancelled", []int{1000, 100, 100, 100, 100}},
+		{full, "HPC2N", "default", "default, stop-at-end, steady-state, kill-at-estimate, drop-cancelled", []int{1000, 100, 100, 100, 100}},
+		{full, "CEA-Curie", "default", "default", []int{1000}},
+		{full, "KTH-SP2", "activity", "activity", []int{1000}},
+		{full, "SDSC-BLUE", "cycle", "cycle", []int{100}},
+		{quick, "KTH-SP2", "default", "default", []int{20}},
+		{quick, "KTH-SP2", "stop-at-end", "default, stop-at-end", []int{20, 4}},
+	}
+	for _, c := range cases {
+		rd, err := resample.ReadingByName(c.reading)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		var reps []int
+		for _, r := range c.s.sharing(c.log, rd) {
+			names, reps = append(names, r.Name), append(reps, c.s.readingVariants(r.Name))
+		}
+		if got := strings.Join(names, ", "); got != c.readings || !slices.Equal(reps, c.reps) {
+			t.Errorf("%s %s (%s): runs with %s, %v variants; want %s, %v", c.log, c.reading, c.s.o.Mode(), got, reps, c.readings, c.reps)
+		}
+	}
 }
