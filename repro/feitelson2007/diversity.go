@@ -52,6 +52,9 @@ type DiversityResult struct {
 	// ties is each log's deviation under the other tie readings
 	// (table2Ties), job-weighted.
 	ties [len(table2Ties)][]float64
+	// shortGap is, per log, the largest distance of its runtime CDF from
+	// the pooled one, and the largest at runtimes up to upToAbout30.
+	shortGap [][2]float64
 }
 
 // Diversity computes Table 4 over the logs we have (locality.Diversity,
@@ -109,7 +112,11 @@ func (s *Study) Diversity(ctx context.Context) (*DiversityResult, error) {
 			}
 			r.sliceRandom = [2]float64{min(r.sliceRandom[0], sr.GMed), max(r.sliceRandom[1], sr.GMed)}
 		}
-		at := divergenceAt(obs)
+		at, dist, distShort := divergenceAt(obs)
+		r.shortGap = make([][2]float64, len(at))
+		for i := range at {
+			r.shortGap[i] = [2]float64{dist[i], distShort[i]}
+		}
 		r.Frame = dataframe.New(seriesOf(logs, "log"), seriesOf(names, "paper_log"), job.Col("jobs"),
 			job.Col("max_deviation"), job.Col("random_deviation"), eq.Col("max_deviation").Copy(),
 			series.New(at, series.Float, "divergence_at"), series.New(paper, series.Float, "paper"))
@@ -137,27 +144,32 @@ func (s *Study) Diversity(ctx context.Context) (*DiversityResult, error) {
 }
 
 // divergenceAt returns, for each log, the runtime where its empirical CDF
-// is farthest from that of all the logs pooled (job-weighted).
-func divergenceAt(obs []locality.Observations) []float64 {
+// is farthest from that of all the logs pooled (job-weighted), that
+// distance, and the largest distance at runtimes up to upToAbout30.
+func divergenceAt(obs []locality.Observations) (at, dist, distShort []float64) {
 	var all []float64
 	for _, o := range obs {
 		all = append(all, o.Value...)
 	}
 	slices.Sort(all)
 	xs := slices.Compact(slices.Clone(all))
-	out := make([]float64, len(obs))
+	at, dist, distShort = make([]float64, len(obs)), make([]float64, len(obs)), make([]float64, len(obs))
 	for i, o := range obs {
 		v := slices.Sorted(slices.Values(o.Value))
-		best := -1.0
+		dist[i] = -1
 		for _, x := range xs {
 			f := float64(sort.SearchFloat64s(v, math.Nextafter(x, math.Inf(1)))) / float64(len(v))
 			g := float64(sort.SearchFloat64s(all, math.Nextafter(x, math.Inf(1)))) / float64(len(all))
-			if d := math.Abs(f - g); d > best {
-				best, out[i] = d, x
+			d := math.Abs(f - g)
+			if d > dist[i] {
+				dist[i], at[i] = d, x
+			}
+			if x <= upToAbout30 {
+				distShort[i] = max(distShort[i], d)
 			}
 		}
 	}
-	return out
+	return at, dist, distShort
 }
 
 // Claims compares each log with Table 4. A deviation is a Kolmogorov-type
@@ -244,11 +256,19 @@ func (r *DiversityResult) Claims(l *ledger.Ledger) {
 	for i, name := range logs {
 		if name == "SDSC-Par-1996" || name == "KTH-SP2" {
 			l.Check("Fig. 12", "fig12/"+name+"/short-jobs", name+": runtime where the log's CDF is farthest from the global one [s]",
-				ledger.Stated("very short jobs of up to about 30 seconds", ledger.AtMost(60)), at[i]).
-				Quoting("the main divergence of the Paragon and KTH distributions is at very short jobs of up to about 30 seconds")
+				ledger.Stated("very short jobs of up to about 30 seconds", ledger.AtMost(upToAbout30)), at[i]).
+				Quoting("the main divergence of the Paragon and KTH distributions is at very short jobs of up to about 30 seconds").
+				Measured(fmt.Sprintf("largest distance %.3f; up to 30 s at most %.3f", r.shortGap[i][0], r.shortGap[i][1]))
 		}
 	}
 }
+
+// upToAbout30 is the bound of §5's "very short jobs of up to about 30
+// seconds" by the tolerance rule (ledger.Printed): 30 plus half a unit of
+// its last printed digit; the runtime where a log's CDF is farthest from
+// the global one is a deterministic statistic of the logs (no standard
+// error). It was 60, a factor of 2 the text does not give.
+const upToAbout30 = 30.5
 
 // table4Text is a log's value in Table 4 as printed.
 func table4Text(catalog string) string {

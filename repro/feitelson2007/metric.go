@@ -349,6 +349,9 @@ func printedValue(text string) float64 {
 // relSpread returns (max − min)/min of x.
 func relSpread(x ...float64) float64 { return (slices.Max(x) - slices.Min(x)) / slices.Min(x) }
 
+// relSpreadMax is relSpread over the largest value instead of the smallest.
+func relSpreadMax(x ...float64) float64 { return (slices.Max(x) - slices.Min(x)) / slices.Max(x) }
+
 // Claims compares every cell of Table 1 with the paper's: the log-zone
 // reading as the paper's entries, the UTC−7 reading as ours. M'_max and
 // M'_med are deterministic statistics of the log, so a cell agrees to half
@@ -412,9 +415,16 @@ func (r *Table1Result) Claims(l *ledger.Ledger) {
 		}
 	}
 	v := r.vals[0]
-	l.Check("Table 1", "table1/max-shift-effect", "largest relative change of M'_max between shifts (log zone)",
-		ledger.Stated("some 15%", ledger.Between(0.10, 0.25)), relSpread(v[0][0], v[1][0], v[2][0])).
-		Quoting("a shift of one day can change the results by some 15%, or not at all")
+	// "some 15%" by the tolerance rule (ledger.Printed): 15% to half a unit
+	// of its last digit; the statistic is deterministic (no standard error).
+	// The range was 0.10–0.25, wider than the rule.
+	p := func(sh int) float64 { return printedValue(table1Paper[sh][0]) }
+	l.Check("Table 1", "table1/max-shift-effect", "largest relative change of M'_max between shifts (log zone; the spread over the smallest)",
+		ledger.Stated("some 15%", ledger.Near(0.15, 0.005)), relSpread(v[0][0], v[1][0], v[2][0])).
+		Quoting("a shift of one day can change the results by some 15%, or not at all").
+		Measured(fmt.Sprintf("the paper's own Table 1 M'_max (%s, %s, %s) gives %.3f by the same measure (%.3f over the largest); ours %.3f over the largest, %.3f under UTC−7",
+			table1Paper[0][0], table1Paper[1][0], table1Paper[2][0], relSpread(p(0), p(1), p(2)), relSpreadMax(p(0), p(1), p(2)),
+			relSpreadMax(v[0][0], v[1][0], v[2][0]), relSpread(r.vals[1][0][0], r.vals[1][1][0], r.vals[1][2][0])))
 	l.Claim("Table 1", "table1/median-steadier", "M'_med changes less between shifts than M'_max (relative spread, log zone)",
 		relSpread(v[0][1], v[1][1], v[2][1]) < relSpread(v[0][0], v[1][0], v[2][0]),
 		fmt.Sprintf("M'_med %.3f, M'_max %.3f", relSpread(v[0][1], v[1][1], v[2][1]), relSpread(v[0][0], v[1][0], v[2][0]))).

@@ -168,10 +168,10 @@ func (r *Fig2Result) Claims(l *ledger.Ledger) {
 		id := fmt.Sprintf("fig2/%s", a)
 		l.Claim("Fig. 2", id+"/spread", fmt.Sprintf("%s: scrambled, the jobs occupy more (day, value) cells than the original", a),
 			sc.Nrow() > o.Nrow(), fmt.Sprintf("%d cells scrambled, %d original (%s)", sc.Nrow(), o.Nrow(), fig2Log)).
-			Quoting("gaps in the original horizontal streaks are now filled in")
+			Quoting("gaps in the original horizontal streaks are now filled in").OnStandIn(par95)
 		l.Claim("Fig. 2", id+"/concentrations", fmt.Sprintf("%s: the fullest (day, value) cell holds fewer jobs scrambled than original", a),
 			sMax < oMax, fmt.Sprintf("%.0f jobs scrambled, %.0f original (%s)", sMax, oMax, fig2Log)).
-			Quoting("the concentrations of very many samples of related values are spread out")
+			Quoting("the concentrations of very many samples of related values are spread out").OnStandIn(par95)
 	}
 }
 
@@ -368,6 +368,6 @@ func (r *Fig4Result) Claims(l *ledger.Ledger) {
 		l.Check("Fig. 4", fmt.Sprintf("fig4/week%d/modal", i+1),
 			fmt.Sprintf("%s, %s: largest share of the week's runtimes in one of %d ranges, in units of 1/%d", r.Log, r.Labels[w.Index], r.ranges, r.ranges),
 			ledger.Stated("much more modal than the global distribution", ledger.AtLeast(3)), share/inv).
-			Quoting("much more modal than the global distribution")
+			Quoting("much more modal than the global distribution").OnStandIn(par95)
 	}
 }
