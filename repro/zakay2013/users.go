@@ -146,12 +146,6 @@ func (r *TableVResult) frames() (dataframe.DataFrame, dataframe.DataFrame) {
 		)
 }
 
-// SessionLengthRatio is the factor of 2 that repro/findings uses for
-// "similar" session lengths of the two classes on other logs. The ledger's
-// Table V entries no longer use it: a fixed factor cannot tell one log
-// from another (issue 21); they use the project's rule (similarSessions).
-const SessionLengthRatio = 2
-
 // sessionSimilarReps is the number of bootstrap resamples of the users
 // behind Table V's "similar" session lengths: 200 (full mode), 50 (quick).
 func (s *Study) sessionSimilarReps() int { return s.o.Reps(200, 50) }
