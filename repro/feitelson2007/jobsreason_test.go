@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tracelab/tracelab/repro/feitelson2021"
+	"github.com/tracelab/tracelab/datasets"
 )
 
 // TestJobsReason: a Table 6 job count is explained by a cleaning filter
@@ -14,14 +14,14 @@ import (
 func TestJobsReason(t *testing.T) {
 	t.Parallel()
 	sp2 := table6Log{file: "SDSC-SP2-1998-3.1-cln", catalog: "SDSC-SP2", jobs: 59725}
-	filters := []feitelson2021.Filter{
+	filters := []datasets.CleaningFilter{
 		{Text: "user=328 and (job>=66553 and job<=68106) (452 jobs removed)", Removed: 452},
 		{Text: "job<=10 (10 jobs removed)", Removed: 10},
 	}
 	cases := []struct {
 		name    string
 		jobs    int
-		filters []feitelson2021.Filter
+		filters []datasets.CleaningFilter
 		want    string
 	}{
 		{"one filter exactly", 59715, filters, `lacks exactly the jobs of its header's cleaning filter "job<=10 (10 jobs removed)" (59715 + 10 = 59725, the paper's count)`},

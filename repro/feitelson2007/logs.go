@@ -12,7 +12,6 @@ import (
 	"github.com/go-gota/gota/series"
 
 	"github.com/tracelab/tracelab/datasets"
-	"github.com/tracelab/tracelab/repro/feitelson2021"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/repro/study"
 	"github.com/tracelab/tracelab/tables"
@@ -66,7 +65,7 @@ type logRow struct {
 	outside int
 	// filters are the cleaning filters our header lists, with the jobs
 	// each removed.
-	filters []feitelson2021.Filter
+	filters []datasets.CleaningFilter
 }
 
 // Logs describes the paper's logs as we have them (Table 6).
@@ -96,7 +95,9 @@ func (s *Study) Logs(ctx context.Context) (*LogsResult, error) {
 				}
 				row.procsNote = fmt.Sprintf("our header: MaxProcs %d, MaxNodes %s; our largest job %d processors", tr.Header.MaxProcs, nodes, slices.Max(tr.Procs))
 				row.headerPeriod = headerPeriod(tr.Header)
-				row.filters = feitelson2021.Filters(tr.Header)
+				if row.filters, err = tr.Header.CleaningFilters(); err != nil {
+					return nil, fmt.Errorf("feitelson2007: %s: %w", tr.Name, err)
+				}
 				lo, hi := paperMonths(l.period)
 				for _, t := range tr.Submit {
 					m := monthIndex(c.Time(t))

@@ -3,85 +3,10 @@ package feitelson2021
 import (
 	"fmt"
 	"math"
-	"regexp"
 	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/tracelab/tracelab/datasets"
 )
-
-// Filter is one cleaning filter listed in the header of a cleaned log of
-// the Parallel Workloads Archive, such as
-//
-//	user=135 and (job>=47421 and job<=50307) (2080 jobs removed)
-//
-// The jobs it removed are those of User (−1: any user) with job numbers
-// from FromJob to ToJob (0: unbounded), and possibly other conditions
-// (Other, e.g. "hour>=3 and hour<=3", which the reconstruction cannot
-// place and ignores).
-type Filter struct {
-	Text           string
-	User           int
-	FromJob, ToJob int
-	Other          string
-	Removed        int
-}
-
-// Flurry reports whether the filter removed a burst of one user: a user
-// and a range of job numbers (the archive's way of removing a flurry,
-// Feitelson 2021 §3.4).
-func (f Filter) Flurry() bool { return f.User >= 0 && (f.FromJob > 0 || f.ToJob > 0) && f.Other == "" }
-
-// matches reports whether job number k may be one the filter removed.
-func (f Filter) matches(k int) bool {
-	return (f.FromJob == 0 || k >= f.FromJob) && (f.ToJob == 0 || k <= f.ToJob)
-}
-
-var (
-	filterLine = regexp.MustCompile(`^(.*?)\s*\((\d+) jobs removed\)\s*$`)
-	userCond   = regexp.MustCompile(`^user=(\d+)$`)
-	jobCond    = regexp.MustCompile(`^job(>=|<=)(\d+)$`)
-)
-
-// Filters returns the cleaning filters of a log's header (the "Note:"
-// that says "THIS IS A CLEANED VERSION OF THE LOG!"), in order; none for a
-// log that was not cleaned.
-func Filters(h datasets.Header) []Filter {
-	var out []Filter
-	for _, note := range h.Notes {
-		if !strings.Contains(note, "CLEANED VERSION") {
-			continue
-		}
-		for _, line := range strings.Split(note, "\n") {
-			m := filterLine.FindStringSubmatch(strings.TrimSpace(line))
-			if m == nil {
-				continue
-			}
-			n, _ := strconv.Atoi(m[2])
-			f := Filter{Text: strings.TrimSpace(line), User: -1, Removed: n}
-			var other []string
-			for _, c := range strings.Split(strings.NewReplacer("(", " ", ")", " ").Replace(m[1]), " and ") {
-				c = strings.TrimSpace(c)
-				if u := userCond.FindStringSubmatch(c); u != nil {
-					f.User, _ = strconv.Atoi(u[1])
-				} else if j := jobCond.FindStringSubmatch(c); j != nil {
-					v, _ := strconv.Atoi(j[2])
-					if j[1] == ">=" {
-						f.FromJob = v
-					} else {
-						f.ToJob = v
-					}
-				} else if c != "" {
-					other = append(other, c)
-				}
-			}
-			f.Other = strings.Join(other, " and ")
-			out = append(out, f)
-		}
-	}
-	return out
-}
 
 // Removed is the reconstruction of the jobs a log's cleaning filters
 // removed: their number is in the header, and the job numbers that are
@@ -90,7 +15,7 @@ func Filters(h datasets.Header) []Filter {
 // before and just after it that remain: its time is interpolated between
 // theirs (by job number), exact to within that interval.
 type Removed struct {
-	Filters []Filter
+	Filters []datasets.CleaningFilter
 	// MaxJobs is the number of jobs of the original log (header MaxJobs;
 	// the largest job number when absent).
 	MaxJobs int
@@ -114,9 +39,13 @@ type Removed struct {
 // Removed). Weights are found by iterative proportional fitting when
 // several filters can have removed the same job number (a whole user's
 // jobs and another user's burst in a range). It returns an error for a log
-// with no filter or a header whose counts exceed the missing numbers.
+// with no filter, a filter line it cannot read or a header whose counts
+// exceed the missing numbers.
 func Reconstruct(t *datasets.Trace) (*Removed, error) {
-	fs := Filters(t.Header)
+	fs, err := t.Header.CleaningFilters()
+	if err != nil {
+		return nil, fmt.Errorf("feitelson2021: %s: %w", t.Name, err)
+	}
 	if len(fs) == 0 {
 		return nil, fmt.Errorf("feitelson2021: %s lists no cleaning filter", t.Name)
 	}
@@ -187,12 +116,12 @@ func Reconstruct(t *datasets.Trace) (*Removed, error) {
 // of a filter sum to its Removed count, and those of a number to 1 (exact
 // says every missing number was removed by some filter) or at most 1, up
 // to the fit's convergence.
-func proportionalFit(ids []int, fs []Filter, exact bool) [][]float64 {
+func proportionalFit(ids []int, fs []datasets.CleaningFilter, exact bool) [][]float64 {
 	w := make([][]float64, len(ids))
 	for i, k := range ids {
 		w[i] = make([]float64, len(fs))
 		for j, f := range fs {
-			if f.matches(k) {
+			if f.Meets(k, k) {
 				w[i][j] = 1
 			}
 		}

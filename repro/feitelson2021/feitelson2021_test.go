@@ -99,39 +99,6 @@ func TestLedgerFacts(t *testing.T) {
 	}
 }
 
-func TestFilters(t *testing.T) {
-	h := datasets.Header{Notes: []string{"uses the EASY scheduler",
-		"THIS IS A CLEANED VERSION OF THE LOG!\nThe filters used to produce it were\nuser=2 (305178 jobs removed)\n" +
-			"user=60 and (job>=254200 and job<=271542) (12333 jobs removed)\njob<=10 (5 jobs removed)\n" +
-			"user=5 and (hour>=3 and hour<=3) (5301 jobs removed)"}}
-	got := Filters(h)
-	want := []Filter{
-		{User: 2, Removed: 305178},
-		{User: 60, FromJob: 254200, ToJob: 271542, Removed: 12333},
-		{User: -1, ToJob: 10, Removed: 5},
-		{User: 5, Other: "hour>=3 and hour<=3", Removed: 5301},
-	}
-	if len(got) != len(want) {
-		t.Fatalf("%d filters: %+v", len(got), got)
-	}
-	for i, w := range want {
-		g := got[i]
-		g.Text = ""
-		if g != w {
-			t.Errorf("filter %d: %+v, want %+v", i, g, w)
-		}
-	}
-	flurry := []bool{false, true, false, false}
-	for i, f := range got {
-		if f.Flurry() != flurry[i] {
-			t.Errorf("filter %d: Flurry %v", i, f.Flurry())
-		}
-	}
-	if fs := Filters(datasets.Header{Notes: []string{"uses MAUI"}}); len(fs) != 0 {
-		t.Errorf("filters of an uncleaned log: %v", fs)
-	}
-}
-
 // cleaned returns a log of jobs 1–10 from which jobs 4–6 (user 7's burst)
 // and job 9 (user 8) were removed; job k was submitted at 100·k.
 func cleaned() *datasets.Trace {

@@ -59,7 +59,7 @@ func logWeeks(c datasets.Clock, t *datasets.Trace) (origin float64, n int) {
 // FlurryStats describes one flurry filter of a log, reconstructed.
 type FlurryStats struct {
 	Log    string
-	Filter Filter
+	Filter datasets.CleaningFilter
 	// Jobs is the reconstructed count; PeakWeek the week with most of
 	// them, PeakJobs how many, PeakShare their share of that week's jobs
 	// (cleaned log plus every reconstructed removed job).
@@ -170,7 +170,11 @@ func (s *Study) archiveFlurries(ctx context.Context, r *Fig5Result) error {
 			continue
 		}
 		var begins []float64
-		for _, f := range Filters(t.Header) {
+		fs, err := t.Header.CleaningFilters()
+		if err != nil {
+			return fmt.Errorf("feitelson2021: %s: %w", t.Name, err)
+		}
+		for _, f := range fs {
 			if f.Flurry() {
 				begins = append(begins, submitAtJob(t, f.FromJob))
 			}
@@ -362,7 +366,7 @@ func (s *Study) Fig6(ctx context.Context) (*Fig6Result, error) {
 		if err != nil {
 			return nil, err
 		}
-		fj := slices.IndexFunc(rm.Filters, func(f Filter) bool { return f.User == FlurryUser })
+		fj := slices.IndexFunc(rm.Filters, func(f datasets.CleaningFilter) bool { return f.User == FlurryUser })
 		if fj < 0 {
 			return nil, fmt.Errorf("feitelson2021: %s lists no filter of user %d", Fig6Log, FlurryUser)
 		}
@@ -458,7 +462,7 @@ func (s *Study) Fig6(ctx context.Context) (*Fig6Result, error) {
 // withStandIn returns a copy of t with a stand-in for a removed flurry:
 // one job per reconstructed time, each a copy of the flurry user's last
 // job submitted before the first of them.
-func withStandIn(t *datasets.Trace, times []float64, f Filter) (*datasets.Trace, string, error) {
+func withStandIn(t *datasets.Trace, times []float64, f datasets.CleaningFilter) (*datasets.Trace, string, error) {
 	first := slices.Min(times)
 	proto := -1
 	for i := range t.JobID {
@@ -647,7 +651,7 @@ func (s *Study) Fig7(ctx context.Context) (*Fig7Result, error) {
 		if err != nil {
 			return nil, err
 		}
-		fj := slices.IndexFunc(rm.Filters, func(f Filter) bool { return f.User == DominantUser && !f.Flurry() })
+		fj := slices.IndexFunc(rm.Filters, func(f datasets.CleaningFilter) bool { return f.User == DominantUser && !f.Flurry() })
 		if fj < 0 {
 			return nil, fmt.Errorf("feitelson2021: %s lists no filter of all of user %d's jobs", Fig7Log, DominantUser)
 		}

@@ -87,7 +87,9 @@ func (s *Study) Arrivals(ctx context.Context) (*ArrivalsResult, error) {
 				if err != nil {
 					return nil, err
 				}
-				r.peak330 = newPeakAt330(tr, d.Counts)
+				if r.peak330, err = newPeakAt330(tr, d.Counts); err != nil {
+					return nil, err
+				}
 			}
 			p, err := r.fig9(f, s.o.SeedOr())
 			if err != nil {
@@ -226,19 +228,23 @@ type peakAt330 struct {
 	mean    float64
 }
 
-func newPeakAt330(tr *datasets.Trace, counts []int) *peakAt330 {
+func newPeakAt330(tr *datasets.Trace, counts []int) (*peakAt330, error) {
 	p := &peakAt330{left: counts[6] + counts[7]}
 	total := 0
 	for _, c := range counts {
 		total += c
 	}
 	p.mean = float64(total) / 24
-	for _, c := range cleaningFilters(tr) {
-		if strings.Contains(c.filter, "hour>=3") {
-			p.filter, p.removed = c.filter, c.removed
+	filters, err := tr.Header.CleaningFilters()
+	if err != nil {
+		return nil, fmt.Errorf("lublin2003: %s: %w", tr.Name, err)
+	}
+	for _, c := range filters {
+		if strings.Contains(c.Condition, "hour>=3") {
+			p.filter, p.removed = c.Condition, c.Removed
 		}
 	}
-	return p
+	return p, nil
 }
 
 // Claims records §7: the minimum of the daily cycle and SDSC's 3:30 AM

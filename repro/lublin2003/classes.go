@@ -95,7 +95,9 @@ func (s *Study) Classes(ctx context.Context) (*ClassesResult, error) {
 		r.Fig10 = figure("Fig. 10", "runtimes of interactive and batch jobs",
 			"interactive jobs follow the lower Gamma alone; batch jobs run longer and are bimodal (in log space)", 1, p)
 		r.Frame = r.frame()
-		r.removed, _ = removedIn(tr)
+		if r.removed, _, err = removedIn(tr); err != nil {
+			return nil, err
+		}
 		if v := s.version(classesLog); v.standIn {
 			r.version = v.short
 			if err := s.classesStandIn(r); err != nil {

@@ -129,7 +129,9 @@ func (s *Study) Logs(ctx context.Context) (*LogsResult, error) {
 				if err != nil {
 					return nil, err
 				}
-				row.read(tr, whole)
+				if err := row.read(tr, whole); err != nil {
+					return nil, err
+				}
 			}
 			r.rows = append(r.rows, row)
 		}
@@ -139,8 +141,8 @@ func (s *Study) Logs(ctx context.Context) (*LogsResult, error) {
 }
 
 // read fills the row from tr, our log cut to the paper's period, and our
-// whole log.
-func (row *logRow) read(tr, whole *datasets.Trace) {
+// whole log; an error for a header it cannot read.
+func (row *logRow) read(tr, whole *datasets.Trace) error {
 	row.ok, row.name, row.jobs = true, whole.Name, tr.Len()
 	row.nodes = tr.Header.MaxNodes
 	for _, st := range tr.Status {
@@ -152,15 +154,19 @@ func (row *logRow) read(tr, whole *datasets.Trace) {
 	row.periodFirst, row.periodLast = months(tr)
 	row.before = whole.Len() - tr.Len()
 	row.partitions = partitions(tr.Header)
-	row.removed, row.filters = removedIn(tr)
+	var err error
+	if row.removed, row.filters, err = removedIn(tr); err != nil {
+		return err
+	}
 	row.maxInteractive, row.maxBatch = classSizes(tr)
 	paper, where, atLeast := paperCount(row.log.Paper)
 	if paper == 0 {
-		return
+		return nil
 	}
 	row.selections = selectionCounts(tr, row.log.Paper)
 	row.header = headerVersion(whole.Header)
 	row.version = versionOf(row, paper, where, atLeast)
+	return nil
 }
 
 // selectionCounts counts other selections of the jobs of tr (paper log
@@ -279,62 +285,29 @@ func partitions(h datasets.Header) map[string]int {
 	return nil
 }
 
-// cleaningFilter is one filter of the archive's cleaning as the header
-// lists it: "user=5 and (hour>=3 and hour<=3) (5301 jobs removed)".
-type cleaningFilter struct {
-	filter  string
-	removed int
-	// firstJob and lastJob bound the filter's job numbers ("job>=3036 and
-	// job<=4676"; "job<=14" from the first), 0 when it names none.
-	firstJob, lastJob int
-}
-
-var (
-	removedRE  = regexp.MustCompile(`^\s*(.+?)\s+\((\d+) jobs? removed\)\s*$`)
-	jobRangeRE = regexp.MustCompile(`job>=(\d+) and job<=(\d+)`)
-	jobUpToRE  = regexp.MustCompile(`^job<=(\d+)$`)
-)
-
-// cleaningFilters reads the header's cleaning filters.
-func cleaningFilters(tr *datasets.Trace) []cleaningFilter {
-	var out []cleaningFilter
-	for _, line := range tr.Header.Lines {
-		m := removedRE.FindStringSubmatch(line)
-		if m == nil {
-			continue
-		}
-		c := cleaningFilter{filter: m[1]}
-		c.removed, _ = strconv.Atoi(m[2]) // \d+ of a header line
-		if j := jobRangeRE.FindStringSubmatch(m[1]); j != nil {
-			c.firstJob, _ = strconv.Atoi(j[1])
-			c.lastJob, _ = strconv.Atoi(j[2])
-		} else if j := jobUpToRE.FindStringSubmatch(m[1]); j != nil {
-			c.firstJob = 1
-			c.lastJob, _ = strconv.Atoi(j[1])
-		}
-		out = append(out, c)
-	}
-	return out
-}
-
 // removedIn counts the jobs the cleaning filters removed within the span
 // of tr's job numbers (a filter without a job range counts whole), and
-// lists those filters.
-func removedIn(tr *datasets.Trace) (int, []string) {
+// lists those filters; an error for a filter line of the header it cannot
+// read.
+func removedIn(tr *datasets.Trace) (int, []string, error) {
 	if tr.Len() == 0 {
-		return 0, nil
+		return 0, nil, nil
+	}
+	filters, err := tr.Header.CleaningFilters()
+	if err != nil {
+		return 0, nil, fmt.Errorf("lublin2003: %s: %w", tr.Name, err)
 	}
 	lo, hi := slices.Min(tr.JobID), slices.Max(tr.JobID)
 	n := 0
 	var fs []string
-	for _, c := range cleaningFilters(tr) {
-		if c.lastJob > 0 && (c.lastJob < lo || c.firstJob > hi) {
+	for _, c := range filters {
+		if !c.Meets(lo, hi) {
 			continue
 		}
-		n += c.removed
-		fs = append(fs, fmt.Sprintf("%s: %d", c.filter, c.removed))
+		n += c.Removed
+		fs = append(fs, fmt.Sprintf("%s: %d", c.Condition, c.Removed))
 	}
-	return n, fs
+	return n, fs, nil
 }
 
 // classSizes returns the largest size of the interactive jobs (the

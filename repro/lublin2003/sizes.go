@@ -135,7 +135,10 @@ func (s *Study) sizeCells(f logFit) ([]cell, error) {
 	// On a stand-in, the fractions of the log before the archive's
 	// cleaning lie between none and all of the removed jobs counted in:
 	// an exact bound, instead of the reach of a comparable set.
-	removed, filters := removedIn(tr)
+	removed, filters, err := removedIn(tr)
+	if err != nil {
+		return nil, err
+	}
 	for k := range cells {
 		c := &cells[k]
 		if c.standIn == "" || removed == 0 {

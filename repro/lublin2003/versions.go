@@ -61,7 +61,10 @@ func (s *Study) reach(l paperLog) (reach, error) {
 		if err != nil {
 			return reach{}, err
 		}
-		n, _ := removedIn(tr)
+		n, _, err := removedIn(tr)
+		if err != nil {
+			return reach{}, err
+		}
 		out, users, jobs := withoutBusiestUsers(tr, n)
 		o := s.fitOptions()
 		o.RuntimeGroupBounds = table4Bounds(l.Paper)

@@ -132,21 +132,23 @@ func TestExplain(t *testing.T) {
 }
 
 // TestCleaningFilterUpTo: "job<=14" (KTH-SP2) bounds the removed jobs by
-// their numbers, so it counts only for a trace that holds them.
+// their numbers, so it counts only for a trace that holds them; a count
+// that is not a number is an error, never 0.
 func TestCleaningFilterUpTo(t *testing.T) {
 	tr := datasets.NewTrace("t", 0)
-	tr.Header.Lines = []string{"         job<=14 (14 jobs removed)"}
+	tr.Header.Notes = []string{"THIS IS A CLEANED VERSION OF THE LOG!\njob<=14 (14 jobs removed)"}
 	for _, j := range []int{100, 200} {
 		tr.Append(datasets.Job{JobID: j, Procs: 1, Status: 1})
 	}
-	if f := cleaningFilters(tr); len(f) != 1 || f[0].firstJob != 1 || f[0].lastJob != 14 || f[0].removed != 14 {
-		t.Errorf("filters %+v", f)
-	}
-	if n, _ := removedIn(tr); n != 0 {
-		t.Errorf("removed in jobs 100–200: %d, want 0", n)
+	if n, _, err := removedIn(tr); err != nil || n != 0 {
+		t.Errorf("removed in jobs 100–200: %d %v, want 0", n, err)
 	}
 	tr.Append(datasets.Job{JobID: 10, Procs: 1, Status: 1})
-	if n, _ := removedIn(tr); n != 14 {
-		t.Errorf("removed in jobs 10–200: %d, want 14", n)
+	if n, _, err := removedIn(tr); err != nil || n != 14 {
+		t.Errorf("removed in jobs 10–200: %d %v, want 14", n, err)
+	}
+	tr.Header.Notes[0] += "\nuser=3 (99999999999999999999 jobs removed)"
+	if n, fs, err := removedIn(tr); err == nil {
+		t.Errorf("an overflowing count: %d %v, want an error", n, fs)
 	}
 }
