@@ -3,6 +3,7 @@ package zakay2014
 import (
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/tracelab/tracelab/datasets"
@@ -272,5 +273,31 @@ func TestExplainEvery(t *testing.T) {
 	}
 	if got := ts.explain("Fig. 10", fragile, ok, 1); got != "" {
 		t.Errorf("explain of a value within at one seed only = %q, want none", got)
+	}
+}
+
+// TestPoolSchedulerJobInTwoPools: a job number that appears in two pools
+// (a log with duplicated job numbers on different partitions) is an error
+// naming the job and both pools, not a silent choice of one.
+func TestPoolSchedulerJobInTwoPools(t *testing.T) {
+	tr := datasets.NewTrace("dup", 2)
+	for _, p := range []int{1, 2} {
+		job := datasets.UnknownJob()
+		job.JobID, job.Submit, job.Runtime, job.Procs, job.ReqProcs, job.Partition = 7, 0, 1, 1, 1, p
+		tr.Append(job)
+	}
+	_, err := newPoolScheduler(tr, twoPools, true)
+	if err == nil || !strings.Contains(err.Error(), "job number 7") {
+		t.Fatalf("newPoolScheduler: error %v, want one naming job number 7", err)
+	}
+	// The same number twice on one pool is not an error.
+	tr2 := datasets.NewTrace("same", 2)
+	for range 2 {
+		job := datasets.UnknownJob()
+		job.JobID, job.Submit, job.Runtime, job.Procs, job.ReqProcs, job.Partition = 7, 0, 1, 1, 1, 1
+		tr2.Append(job)
+	}
+	if _, err := newPoolScheduler(tr2, twoPools, false); err != nil {
+		t.Fatalf("newPoolScheduler, one pool: %v", err)
 	}
 }
