@@ -75,7 +75,7 @@ func init() {
 			Title:     "session lengths alike across classes",
 			Claim:     "Session lengths are similar for long-term and temporary users",
 			Statistic: "median over users of the average session length, temporary over long-term users",
-			Rule:      fmt.Sprintf("the ratio's 95%% interval (bootstrap over users) lies within [1/%d, %d] (an equivalence margin: a finding must show the classes alike on each log; the ledger's Table V check tests the difference against 2 × its bootstrap SE instead)", sessionLengthRatio, sessionLengthRatio),
+			Rule:      fmt.Sprintf("the ratio's 95%% interval (bootstrap over users) lies within [1/%d, %d] (an equivalence margin: a finding must show the classes alike on each log; the ledger's Table V claims (table5/*/session_length_similar) test the difference against 2 × its bootstrap SE instead)", sessionLengthRatio, sessionLengthRatio),
 			Needs:     []string{"user ids", "10 long-term and 10 temporary users"},
 			measure:   sessionLengthClasses},
 		Finding{ID: "resampling-keeps-activity", Paper: "zakay2013", Section: "§5.1, Fig. 4",
@@ -332,8 +332,9 @@ func median(x []float64) float64 {
 // "session-length-classes": on each log the 95% interval of the ratio of the
 // classes' median session lengths must lie within [1/2, 2] (2013 §4 says
 // only "similar"). A finding must show the classes alike, so it needs a
-// margin; the ledger's Table V check of the same sentence tests the
-// difference against 2 × its bootstrap standard error instead.
+// margin; the ledger's Table V claims of the same sentence
+// (table5/*/session_length_similar) test the difference against 2 × its
+// bootstrap standard error instead.
 const sessionLengthRatio = 2
 
 func sessionLengthClasses(l *Log) outcome {
