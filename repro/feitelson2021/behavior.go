@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
@@ -49,7 +50,117 @@ type Fig11Result struct {
 	// fraction of shuffles with ρ at or below the observed one.
 	rhoShuffled, pShuffled []float64
 	weeks                  []int
-	Missing                []Missing
+	// backOff holds, per log, the shuffle test under each of
+	// fig11Readings (the other readings of "loads" and "back off").
+	backOff [][]fig11Test
+	Missing []Missing
+}
+
+// fig11Reading is a reading of "when one user loads the system, others
+// tend to back off" the paper's words allow besides ours (the most active
+// user's share of a week's jobs against the other users' jobs in the same
+// week): the load counted as processor-time (work) instead of jobs, and
+// the others' backing off read in the following week.
+type fig11Reading struct {
+	key, label string
+	work       bool // top user and others by processor-time, not jobs
+	nextWeek   bool // the others' activity in the following calendar week
+}
+
+// fig11Readings are the readings measured beside ours (ledger.Tally over
+// the logs of Fig11Logs decides whether one may be a reason).
+var fig11Readings = []fig11Reading{
+	{"work", "the load as processor-time (the week's top user by processor-time, its share of the week's work against the other users' work)", true, false},
+	{"next-week", "the others' jobs in the following week", false, true},
+	{"work-next-week", "the load as processor-time and the others' work in the following week", true, true},
+}
+
+// fig11Seeds are the seeds of the shuffles under each reading: a reading
+// holds on a log only when it holds at every one of them.
+const fig11Seeds = 5
+
+// fig11Test is one reading's test on one log: ρ and the fraction of the
+// shuffles at or below it at each of fig11Seeds seeds.
+type fig11Test struct {
+	rho float64
+	p   []float64
+}
+
+// holds reports whether fewer than 5% of the shuffles are as low at every
+// seed.
+func (t fig11Test) holds() bool {
+	return len(t.p) > 0 && slices.Max(t.p) < 0.05
+}
+
+// weeklyShares returns, for each calendar week of t with jobs (the rows of
+// feedback.WeeklyActivity, in order), the most active user's jobs and the
+// other users' jobs, or with work the same by processor-time
+// (processors × runtime, jobs with both known), the top user then being
+// the one with the most processor-time; and next, the row of the
+// following calendar week (−1 when it has no jobs or is past the end).
+func weeklyShares(t *datasets.Trace, work bool) (top, others []float64, next []int) {
+	c := datasets.NewClock(t)
+	first := math.Inf(1)
+	for _, s := range t.Submit {
+		first = math.Min(first, s)
+	}
+	perWeek := map[int]map[int]float64{}
+	for i, s := range t.Submit {
+		if math.IsNaN(s) {
+			continue
+		}
+		k := c.WeekIndex(first, s)
+		if perWeek[k] == nil {
+			perWeek[k] = map[int]float64{}
+		}
+		v := 1.0
+		if work {
+			v = 0
+			if t.Procs[i] > 0 && t.Runtime[i] >= 0 {
+				v = float64(t.Procs[i]) * t.Runtime[i]
+			}
+		}
+		perWeek[k][t.User[i]] += v
+	}
+	keys := make([]int, 0, len(perWeek))
+	for k := range perWeek {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for r, k := range keys {
+		topUser, topV, total := -1, -1.0, 0.0
+		for u, v := range perWeek[k] {
+			total += v
+			if v > topV || (v == topV && u < topUser) {
+				topUser, topV = u, v
+			}
+		}
+		top, others = append(top, topV), append(others, total-topV)
+		n := -1
+		if r+1 < len(keys) && keys[r+1] == k+1 {
+			n = r + 1
+		}
+		next = append(next, n)
+	}
+	return top, others, next
+}
+
+// fig11Measure tests reading on t: Spearman's ρ between the top user's
+// share and the others' activity (the same or the following week) and the
+// shuffle test at each of fig11Seeds seeds from seed.
+func fig11Measure(t *datasets.Trace, reading fig11Reading, seed uint64) fig11Test {
+	top, oth, next := weeklyShares(t, reading.work)
+	if !reading.nextWeek {
+		for i := range next {
+			next[i] = i
+		}
+	}
+	out := fig11Test{rho: laggedShareRho(top, oth, next)}
+	for k := range uint64(fig11Seeds) {
+		_, p := shuffledLaggedShareRho(top, oth, next, out.rho, fig11Shuffles, seed+k)
+		out.p = append(out.p, p)
+	}
+	return out
 }
 
 // Fig11 measures, per calendar week, the jobs and how the load is shared
@@ -93,6 +204,11 @@ func (s *Study) Fig11(ctx context.Context) (*Fig11Result, error) {
 			r.rhoTop, r.weeks = append(r.rhoTop, spearman(top, oth)), append(r.weeks, len(jobs))
 			mean, pShuf := shuffledShareRho(top, oth, r.rhoShare[len(r.rhoShare)-1], fig11Shuffles, s.seed(11))
 			r.rhoShuffled, r.pShuffled = append(r.rhoShuffled, mean), append(r.pShuffled, pShuf)
+			var tests []fig11Test
+			for _, reading := range fig11Readings {
+				tests = append(tests, fig11Measure(t, reading, s.seed(11)))
+			}
+			r.backOff = append(r.backOff, tests)
 			p, err := plots.Scatter([]plots.XY{{Label: "a calendar week", X: px, Y: py}}, plots.ScatterOptions{Axes: plots.Axes{
 				Title: fmt.Sprintf("%s (ρ = %.2f)", name, r.rhoSize[len(r.rhoSize)-1]), XLabel: "jobs in the week",
 				YLabel: "mean processors of the other users' jobs", LogX: true, LogY: true}})
@@ -114,7 +230,23 @@ func (s *Study) Fig11(ctx context.Context) (*Fig11Result, error) {
 func (r *Fig11Result) Claims(l *ledger.Ledger) {
 	const item = "Fig. 11"
 	unavailable(l, item, "fig11", r.Missing)
+	tallies := make([]ledger.Tally, len(fig11Readings))
+	for i := range r.Logs {
+		for k := range fig11Readings {
+			tallies[k].Add(r.pShuffled[i] < 0.05, r.backOff[i][k].holds())
+		}
+	}
 	for i, name := range r.Logs {
+		var within, shown []string
+		for k, reading := range fig11Readings {
+			t := r.backOff[i][k]
+			text := fmt.Sprintf("with %s ρ = %.2f, %s of %d shuffles at or below it at %d seeds", reading.label, t.rho, pRange(t.p), fig11Shuffles, len(t.p))
+			shown = append(shown, text)
+			if t.holds() && tallies[k].Justified() {
+				within = append(within, fmt.Sprintf("%s: it holds; applied to every log of Fig. 11 this reading makes %d of %d hold, against %d under ours (one of the %d readings measured beside ours, each in our value)",
+					text, tallies[k].Within, tallies[k].N, tallies[k].AsComputed, len(fig11Readings)))
+			}
+		}
 		// The share has the others' jobs in its denominator, so ρ < 0
 		// even without any association: the claim holds only when ρ is
 		// lower than under shuffled weeks (fewer than 5% of the shuffles
@@ -123,8 +255,9 @@ func (r *Fig11Result) Claims(l *ledger.Ledger) {
 			r.pShuffled[i] < 0.05, fmt.Sprintf("ρ = %.2f over %s's weeks; with the most active user's weekly jobs shuffled across the weeks ρ is %.2f on average, %.0f%% of %d shuffles at or below %.2f",
 				r.rhoShare[i], name, r.rhoShuffled[i], 100*r.pShuffled[i], fig11Shuffles, r.rhoShare[i])).
 			Quoting("when one user loads the system, others tend to back off").
-			Measured(fmt.Sprintf("over %d weeks ρ has a standard error of about %.2f (1/√(n−1)); with the most active user's jobs instead of its share ρ = %.2f",
-				r.weeks[i], 1/math.Sqrt(float64(r.weeks[i]-1)), r.rhoTop[i]))
+			Measured(fmt.Sprintf("over %d weeks ρ has a standard error of about %.2f (1/√(n−1)); with the most active user's jobs instead of its share ρ = %.2f; %s",
+				r.weeks[i], 1/math.Sqrt(float64(r.weeks[i]-1)), r.rhoTop[i], strings.Join(shown, "; "))).
+			IfDiffers(strings.Join(within, "; "))
 		l.Claim(item, "fig11/"+name+"/many-jobs-small", name+": when there are many jobs, all of them, by all users, are small: the more jobs in a week, the fewer processors the other users' jobs use (Spearman's ρ < 0)",
 			r.rhoSize[i] < 0, fmt.Sprintf("ρ = %.2f", r.rhoSize[i])).
 			Quoting("When there are many jobs, all of them, by all users, are small")
@@ -142,22 +275,49 @@ const fig11Shuffles = 1000
 // built-in bias (oth is in its denominator), the fraction a one-sided
 // p-value of observed.
 func shuffledShareRho(top, oth []float64, observed float64, n int, seed uint64) (mean, p float64) {
+	same := make([]int, len(top))
+	for i := range same {
+		same[i] = i
+	}
+	return shuffledLaggedShareRho(top, oth, same, observed, n, seed)
+}
+
+// laggedShareRho is Spearman's ρ between the share top/(top + oth) of the
+// weeks i with next[i] ≥ 0 and oth[next[i]] (next[i] = i: the same week).
+func laggedShareRho(top, oth []float64, next []int) float64 {
+	var x, y []float64
+	for i, n := range next {
+		if n >= 0 {
+			x, y = append(x, top[i]/(top[i]+oth[i])), append(y, oth[n])
+		}
+	}
+	return spearman(x, y)
+}
+
+// shuffledLaggedShareRho is shuffledShareRho with the others' activity
+// taken at next[i] (laggedShareRho).
+func shuffledLaggedShareRho(top, oth []float64, next []int, observed float64, n int, seed uint64) (mean, p float64) {
 	rng := rand.New(rand.NewPCG(seed, 11))
 	perm := slices.Clone(top)
-	share := make([]float64, len(top))
 	below := 0
 	for range n {
 		rng.Shuffle(len(perm), func(i, j int) { perm[i], perm[j] = perm[j], perm[i] })
-		for i := range perm {
-			share[i] = perm[i] / (perm[i] + oth[i])
-		}
-		rho := spearman(share, oth)
+		rho := laggedShareRho(perm, oth, next)
 		mean += rho / float64(n)
 		if rho <= observed {
 			below++
 		}
 	}
 	return mean, float64(below) / float64(n)
+}
+
+// pRange writes fractions as a percentage or a range of percentages.
+func pRange(p []float64) string {
+	lo, hi := slices.Min(p), slices.Max(p)
+	if lo == hi {
+		return fmt.Sprintf("%.1f%%", 100*lo)
+	}
+	return fmt.Sprintf("%.1f–%.1f%%", 100*lo, 100*hi)
 }
 
 // spearman returns Spearman's rank correlation of x and y (average ranks

@@ -101,3 +101,42 @@ func TestResponseMeasured(t *testing.T) {
 		}
 	}
 }
+
+// TestWeeklyShares: the weekly top user and the others, by jobs and by
+// processor-time, and the row of the following calendar week, worked by
+// hand (trace time 0 is Thursday 1 January 1970, UTC).
+func TestWeeklyShares(t *testing.T) {
+	const day = 86400
+	tr := &datasets.Trace{JobID: []int{1, 2, 3, 4, 5, 6, 7, 8},
+		Submit:  []float64{0, 60, 120, 180, 240, 7 * day, 7*day + 60, 21 * day},
+		Runtime: []float64{100, 100, 10, 10, 10, 50, 50, 5},
+		Procs:   []int{10, 10, 1, 1, 1, 2, 2, 4},
+		User:    []int{1, 1, 2, 2, 2, 1, 2, 2}}
+	for _, tt := range []struct {
+		name        string
+		work        bool
+		top, others []float64
+	}{
+		{"jobs", false, []float64{3, 1, 1}, []float64{2, 1, 0}},         // week 0: user 2's 3 jobs against user 1's 2; week 1: a tie, user 1
+		{"work", true, []float64{2000, 100, 20}, []float64{30, 100, 0}}, // week 0: user 1's 2 × 10 × 100 s
+	} {
+		top, others, next := weeklyShares(tr, tt.work)
+		if !slices.Equal(top, tt.top) || !slices.Equal(others, tt.others) || !slices.Equal(next, []int{1, -1, -1}) {
+			t.Errorf("%s: top %v others %v next %v; want %v %v [1 -1 -1]", tt.name, top, others, next, tt.top, tt.others)
+		}
+	}
+	// The following week's others: the shares of weeks 0 and 1 against
+	// the others of weeks 1 and (none) — one pair, too few for ρ.
+	if got := laggedShareRho([]float64{3, 1, 1}, []float64{2, 1, 0}, []int{1, -1, -1}); !math.IsNaN(got) {
+		t.Errorf("one pair: ρ = %g, want NaN", got)
+	}
+	// Same week: the lagged ρ is shuffledShareRho's statistic.
+	top, oth := []float64{10, 2, 8, 1, 6}, []float64{5, 1, 9, 3, 7}
+	share := make([]float64, len(top))
+	for i := range top {
+		share[i] = top[i] / (top[i] + oth[i])
+	}
+	if got, want := laggedShareRho(top, oth, []int{0, 1, 2, 3, 4}), spearman(share, oth); got != want {
+		t.Errorf("same week: %g, want %g", got, want)
+	}
+}
