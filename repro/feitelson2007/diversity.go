@@ -210,6 +210,10 @@ func (r *DiversityResult) Claims(l *ledger.Ledger) {
 	if r.withParagon != nil {
 		paragon = countConvention("with SDSC-Par-1996 counted twice in the global distribution, standing in for the other Paragon log", "Table 4", wants, dev, r.withParagon)
 	}
+	// §5's remedy for a global distribution dominated by one log (Table
+	// 5's "same wgt"): every log weighs the same.
+	equal := countConvention("with every log weighing the same in the global distribution (§5's remedy of Table 5)", "Table 4", wants, dev,
+		r.Frame.Col("equal_weighted").Float())
 	var ties [len(table2Ties)]tableConvention
 	for k, t := range table2Ties {
 		ties[k] = countConvention(t.words, "Table 4", wants, dev, r.ties[k])
@@ -219,6 +223,9 @@ func (r *DiversityResult) Claims(l *ledger.Ledger) {
 			wants[i], dev[i]).Digits(3).InTable("Table 4", name, "max deviation")
 		if r.withParagon != nil {
 			paragon.explain(e, wants[i], r.withParagon[i], 3, "")
+		}
+		if e.Reason == "" {
+			equal.explain(e, wants[i], r.Frame.Col("equal_weighted").Float()[i], 3, "")
 		}
 		for k := range ties {
 			if e.Reason == "" {

@@ -30,12 +30,20 @@ type Options struct {
 	// seconds (exponential gaps); 0 means span/N · E[R] of the source, so
 	// that jobs arrive at the source log's rate.
 	MeanGap float64
+	// SlowDown divides the job rate when MeanGap is 0: the mean gap is
+	// then SlowDown · span/N · E[R], so jobs arrive SlowDown times less
+	// often than in the source log (the paper's "arrival times according
+	// to the model" give no rate); 0 means 1. At most MaxSlowDown.
+	SlowDown float64
 	// ThinkTime is added between the end of a repetition and the arrival
 	// of the next, seconds (§4 suggests it as a refinement); default 0.
 	ThinkTime float64
 	// Seed seeds the generator (rand.NewPCG(Seed, 0)).
 	Seed uint64
 }
+
+// MaxSlowDown bounds Options.SlowDown.
+const MaxSlowDown = 1e6
 
 // RunLengthProbs returns P(R = r) for r = 1 … maxRun (index r−1) of the
 // truncated Zipf distribution P(R = r) ∝ r^−θ (the normalised table of
@@ -102,6 +110,8 @@ func Generate(src *datasets.Trace, opts Options) (*datasets.Trace, error) {
 		return nil, fmt.Errorf("repetitions: MaxRun must be ≥ 1, got %d", opts.MaxRun)
 	case opts.MeanGap < 0 || math.IsNaN(opts.MeanGap) || math.IsInf(opts.MeanGap, 0):
 		return nil, fmt.Errorf("repetitions: MeanGap must be ≥ 0, got %v", opts.MeanGap)
+	case opts.SlowDown < 0 || !(opts.SlowDown <= MaxSlowDown):
+		return nil, fmt.Errorf("repetitions: SlowDown must be in [0, %g], got %v", float64(MaxSlowDown), opts.SlowDown)
 	case opts.ThinkTime < 0 || math.IsNaN(opts.ThinkTime) || math.IsInf(opts.ThinkTime, 0):
 		return nil, fmt.Errorf("repetitions: ThinkTime must be ≥ 0, got %v", opts.ThinkTime)
 	}
@@ -123,6 +133,9 @@ func Generate(src *datasets.Trace, opts Options) (*datasets.Trace, error) {
 			return nil, errors.New("repetitions: source spans no time; set MeanGap")
 		}
 		gap = span / float64(src.Len()) * mean
+		if opts.SlowDown > 0 {
+			gap *= opts.SlowDown
+		}
 	}
 	rng := rand.New(rand.NewPCG(opts.Seed, 0))
 	out := datasets.NewTrace("repetitions", opts.Jobs)

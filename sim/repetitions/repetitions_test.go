@@ -96,7 +96,19 @@ func TestGenerate(t *testing.T) {
 	if math.Abs(rate/srcRate-1) > 0.1 {
 		t.Errorf("job rate %v, source %v", rate, srcRate)
 	}
-	for _, o := range []Options{{Jobs: -1}, {Theta: -1}, {MaxRun: -1}, {MeanGap: -5}, {ThinkTime: math.NaN()}} {
+	// SlowDown divides the job rate (Poisson starts: 2000 jobs give a
+	// relative error of about 1/√2000 ≈ 2%).
+	for _, slow := range []float64{0.5, 2, 4} {
+		g, err := Generate(src, Options{Jobs: 2000, NoRepetitions: true, Seed: 1, SlowDown: slow})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r := float64(g.Len()) / g.Span() * slow / srcRate; math.Abs(r-1) > 0.1 {
+			t.Errorf("SlowDown %v: job rate × SlowDown is %v of the source's", slow, r)
+		}
+	}
+	for _, o := range []Options{{Jobs: -1}, {Theta: -1}, {MaxRun: -1}, {MeanGap: -5}, {ThinkTime: math.NaN()},
+		{SlowDown: -1}, {SlowDown: math.NaN()}, {SlowDown: 2 * MaxSlowDown}} {
 		if _, err := Generate(src, o); err == nil {
 			t.Errorf("%+v: no error", o)
 		}
