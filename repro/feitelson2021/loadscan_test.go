@@ -3,9 +3,11 @@ package feitelson2021
 import (
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/sim"
 )
 
@@ -138,5 +140,61 @@ func TestWeeklyShares(t *testing.T) {
 	}
 	if got, want := laggedShareRho(top, oth, []int{0, 1, 2, 3, 4}), spearman(share, oth); got != want {
 		t.Errorf("same week: %g, want %g", got, want)
+	}
+}
+
+// TestFig2021Predicates: the claims of Figs 20–21 on hand-made measures.
+func TestFig2021Predicates(t *testing.T) {
+	resp := map[string]float64{"office_hours 0 short": 10, "office_hours 1 short": 5,
+		"office_hours 0 medium": 100, "office_hours 1 medium": 90,
+		"office_hours 0 long": 1000, "office_hours 1 long": 1100}
+	if !shortMediumFaster(resp, 1) || !longSlower(resp, 1) {
+		t.Errorf("short 0.5, medium 0.9, long 1.1: want faster and slower")
+	}
+	var easy, aware [24]float64
+	for h := range 24 {
+		easy[h], aware[h] = 1, 3 // nights: aware 3 ≥ 2 × 1
+	}
+	for h := 8; h < 18; h++ {
+		easy[h], aware[h] = 20, 20
+	}
+	queue := map[string][24]float64{"office_hours 0": easy, "office_hours 1": aware}
+	if !morningBuildup(queue) || !easyDrains(queue) || !awareWorksAtNight(queue) {
+		t.Errorf("queue 1 at night against a peak of 20: want the build-up, the drain and twice the work at night")
+	}
+	for _, tt := range []struct {
+		name       string
+		tp         map[string]float64
+		same, only bool
+	}{
+		{"gain only with the cycle", map[string]float64{"office_hours 0": 100, "office_hours 1": 105, "none 0": 100, "none 1": 101}, true, true},
+		{"the same gain", map[string]float64{"office_hours 0": 100, "office_hours 1": 103, "none 0": 100, "none 1": 103}, false, false},
+	} {
+		if noCycleSame(tt.tp) != tt.same || onlyWithCycle(tt.tp) != tt.only {
+			t.Errorf("%s: same %v only %v, want %v %v", tt.name, noCycleSame(tt.tp), onlyWithCycle(tt.tp), tt.same, tt.only)
+		}
+	}
+}
+
+// TestLoadConventionReason: a load is a reason only when it is justified
+// over the claims and the claim holds at every seed; the text gives every
+// load's counts.
+func TestLoadConventionReason(t *testing.T) {
+	c := &loadConvention{loads: []float64{1.5, 2}, asComputed: map[string]bool{"a": true, "b": false},
+		held:  []map[string]int{{"a": 3, "b": 3}, {"a": 3, "b": 2}},
+		tally: []ledger.Tally{{N: 2, AsComputed: 1, Within: 2, Gained: 1}, {N: 2, AsComputed: 1, Within: 1}}}
+	if got := c.reason("b"); !strings.Contains(got, "at Fig. 19's 1.5× users") || !strings.Contains(got, "1.5× 2 (gains 1, loses 0), 2× 1 (gains 0, loses 0), against 1 at 1.25×") {
+		t.Errorf("reason(b) = %q", got)
+	}
+	c.held[0]["b"] = 2 // not at every seed
+	if got := c.reason("b"); got != "" {
+		t.Errorf("b at 2 of 3 seeds: reason %q, want none", got)
+	}
+	if got, want := c.shown("b"), "at Fig. 19's populations it holds at 1.5× 2 of 3 seeds, 2× 2 of 3 seeds"; got != want {
+		t.Errorf("shown(b) = %q, want %q", got, want)
+	}
+	var none *loadConvention
+	if none.reason("b") != "" || none.shown("b") != "" {
+		t.Errorf("nil convention: want no text")
 	}
 }

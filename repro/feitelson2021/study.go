@@ -43,7 +43,7 @@ type Study struct {
 	fig21 study.Once[*Fig21Result]
 	open  study.Once[*OpenResult]
 
-	uaRuns study.Memo[float64, *UserAwareRuns]
+	uaRuns study.Memo[uaKey, *UserAwareRuns]
 
 	pools     study.Memo[string, *resample.Pools]
 	workloads study.Memo[string, *feedback.Workload]
