@@ -560,7 +560,7 @@ func (r *Fig11Result) Claims(l *ledger.Ledger) {
 		if t > 4 {
 			z := math.Abs(mean(t)-none) / math.Hypot(se(t), se(0))
 			worst = max(worst, z)
-			diffs = append(diffs, fmt.Sprintf("θ = %g: %+.1f%%, %.1f standard errors", t, 100*(mean(t)-none)/none, z))
+			diffs = append(diffs, fmt.Sprintf("θ = %g: %+.1f%%, %.1f standard errors, %.1f%% of the jobs repeat their predecessor", t, 100*(mean(t)-none)/none, z, 100*repeatShare(t)))
 		}
 	}
 	l.Check("Fig. 11", "fig11/above4", "largest difference of mean M'_med for θ > 4 from the model without repetitions, in standard errors of the difference",
@@ -589,4 +589,15 @@ func (r *Fig11Result) Claims(l *ledger.Ledger) {
 	default:
 		e.Measured(fmt.Sprintf("without repetitions %.4f, M'_g %.4f; %s, not within %s", none, r.gMed, slicesText, own.Tolerance()))
 	}
+}
+
+// repeatShare is the share of the jobs of the repetitions model with θ
+// (runs of at most 1000, the paper's table) that repeat the job before
+// them: 1 − 1/E[R], the model's departure from random sampling.
+func repeatShare(theta float64) float64 {
+	mean := 0.0
+	for i, p := range repetitions.RunLengthProbs(theta, 1000) {
+		mean += float64(i+1) * p
+	}
+	return 1 - 1/mean
 }
