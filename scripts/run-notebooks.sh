@@ -80,10 +80,11 @@ if [ -n "${TRACELAB_DATA:-}" ] && [ "${TRACELAB_DATA#/}" = "$TRACELAB_DATA" ]; t
 fi
 [ -n "${TRACELAB_DATA:-}" ] && export TRACELAB_DATA
 
-# Install the kernel if it is not there yet, or was made for another checkout.
+# Install the kernel if it is not there yet, was made for another checkout,
+# or its go shim is older than the code that writes it (kernelspec.Shim).
 spec="$JUPYTER_DATA_DIR/kernels/tracelab/kernel.json"
 if [ ! -f "$spec" ] || ! grep -qF "\"$ROOT/.tools/bin/gonb\"" "$spec" || [ ! -x "$ROOT/.tools/bin/gonb" ] ||
-	[ ! -x /usr/bin/jupyter ]; then
+	[ "$ROOT/kernelext/kernelspec/kernelspec.go" -nt "$ROOT/.tools/kernel/bin/go" ] || [ ! -x /usr/bin/jupyter ]; then
 	"$ROOT/scripts/setup-notebooks.sh" || { echo "run-notebooks: setup failed" >&2; exit 1; }
 fi
 

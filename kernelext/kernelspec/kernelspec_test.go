@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -216,6 +217,46 @@ func TestShim(t *testing.T) {
 	// Other commands pass through.
 	if got := strings.TrimSpace(run(other, tmp, "env", "GOROOT")); got != filepath.Dir(filepath.Dir(goBin)) {
 		t.Errorf("go env GOROOT through the shim = %q, want %q", got, filepath.Dir(filepath.Dir(goBin)))
+	}
+}
+
+// TestShimBuildGOGC checks that the shim runs go build (and only build)
+// with GOGC=400, unless the caller set GOGC: a fake go prints its GOGC.
+func TestShimBuildGOGC(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the kernel's go shim is a POSIX shell script")
+	}
+	dir := t.TempDir()
+	fake := filepath.Join(dir, "fakego")
+	if err := os.WriteFile(fake, []byte("#!/bin/sh\necho \"$1 GOGC=${GOGC:-unset}\"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	shim := filepath.Join(dir, "go")
+	if err := os.WriteFile(shim, []byte(Shim(fake, dir)), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		arg, gogc, want string
+	}{
+		{"build", "", "build GOGC=400"},
+		{"build", "50", "build GOGC=50"},
+		{"get", "", "get GOGC=unset"},
+		{"run", "", "run GOGC=unset"},
+	} {
+		cmd := exec.Command(shim, c.arg)
+		cmd.Dir = dir
+		env := slices.DeleteFunc(os.Environ(), func(s string) bool { return strings.HasPrefix(s, "GOGC=") })
+		if c.gogc != "" {
+			env = append(env, "GOGC="+c.gogc)
+		}
+		cmd.Env = env
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s %s: %v\n%s", shim, c.arg, err, out)
+		}
+		if got := strings.TrimSpace(string(out)); got != c.want {
+			t.Errorf("go %s with GOGC=%q: the real go saw %q, want %q", c.arg, c.gogc, got, c.want)
+		}
 	}
 }
 
