@@ -10,6 +10,7 @@ import (
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/internal/cputime"
 	"github.com/tracelab/tracelab/sim"
+	"github.com/tracelab/tracelab/sim/sweep"
 )
 
 // replicateLogs returns the pools of SDSC-SP2 and SDSC-BLUE (the logs of
@@ -212,5 +213,47 @@ func BenchmarkBootstrapTable(b *testing.B) {
 				b.ReportMetric(float64(cputime.Process()-cpu)/float64(b.N), "cpu-ns/op")
 			})
 		}
+	}
+}
+
+var cellVariants = flag.Int("cell-variants", 50, "variants per reading of BenchmarkBootstrapCell")
+
+// BenchmarkBootstrapCell times the bootstrap of 2013 §6.1 as notebook 01
+// runs it on SDSC-SP2 and SDSC-BLUE: the literal reading (activity) and
+// the common-week reading (default), -cell-variants variants each, on one
+// worker (RunBootstraps). The pools and the reference runs are made before
+// the timing.
+func BenchmarkBootstrapCell(b *testing.B) {
+	if os.Getenv("TRACELAB_DATA") == "" {
+		b.Skip("TRACELAB_DATA not set")
+	}
+	ctx := context.Background()
+	var rds []Reading
+	for _, n := range []string{"activity", "default"} {
+		rd, err := ReadingByName(n)
+		if err != nil {
+			b.Fatal(err)
+		}
+		rds = append(rds, rd)
+	}
+	reps := []int{*cellVariants, *cellVariants}
+	for _, log := range []string{"SDSC-SP2", "SDSC-BLUE"} {
+		tr, err := datasets.Load(log)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := RunBootstraps(ctx, tr, rds, []int{1, 1}, BootstrapOptions{Sweep: sweep.Options{Workers: 1}}); err != nil {
+			b.Fatal(err)
+		}
+		b.Run(log, func(b *testing.B) {
+			b.ReportAllocs()
+			cpu := cputime.Process()
+			for b.Loop() {
+				if _, err := RunBootstraps(ctx, tr, rds, reps, BootstrapOptions{Seed: 1, Sweep: sweep.Options{Workers: 1}}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(cputime.Process()-cpu)/float64(b.N), "cpu-ns/op")
+		})
 	}
 }
