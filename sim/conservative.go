@@ -275,19 +275,18 @@ func (s *Conservative) compress(e *Engine) {
 		d := dur(e, j)
 		t := s.prof.earlierFit(now, w, d, r)
 		if t < r {
-			s.prof.add(r, r+d, w)
+			// Only the vacated slot [r, r+d) (before the tail, which
+			// every reservation ends by) can raise the largest number
+			// of free processors before the tail; an upper bound is
+			// enough. (The order of the two adds does not matter.)
 			s.prof.add(t, t+d, -w)
+			m = max(m, s.prof.add(r, r+d, w))
 			s.res[j] = t
 			s.heapFix(j)
 			if s.onReserve != nil {
 				s.onReserve(j, t)
 			}
-			// Only the vacated slot can raise the largest number of free
-			// processors before the tail; an upper bound is enough.
 			s.gen++
-			if hi := min(r+d, tail); hi > r {
-				m = max(m, s.prof.maxIn(r, hi))
-			}
 			if m > lim {
 				lim = m
 				it = s.q.scan(p + 1)

@@ -29,10 +29,10 @@ type profile struct {
 }
 
 type pblock struct {
-	n      int // breakpoints held
-	lazy   int // added to every v
-	lo, hi int // minimum and maximum of v[:n] + lazy
-	stale  bool
+	n      int  // breakpoints held
+	lazy   int  // added to every v
+	lo, hi int  // minimum and maximum of v[:n] + lazy; bounds of them when stale
+	stale  bool // lo and hi are to be recounted (bounds does)
 	t      [pMax + 2]float64
 	v      [pMax + 2]int // free processors, before adding lazy
 }
@@ -49,6 +49,15 @@ func (b *pblock) recompute() {
 		hi = max(hi, x)
 	}
 	b.lo, b.hi, b.stale = lo+b.lazy, hi+b.lazy, false
+}
+
+// bounds returns b's minimum and maximum, recounting them if an add left
+// them stale.
+func (b *pblock) bounds() (lo, hi int) {
+	if b.stale {
+		b.recompute()
+	}
+	return b.lo, b.hi
 }
 
 // blk returns the k-th block in time order.
@@ -151,25 +160,26 @@ func (p *profile) breakAt(b, i int, t float64) int {
 	return i + 1
 }
 
-// addRange adds d to segments [i0, i1) of block b and keeps its minimum
-// and maximum (recounting them only when the range held the extreme that
-// moves away).
-func (p *profile) addRange(b, i0, i1, d int) {
+// addRange adds d to segments [i0, i1) of block b, keeps its minimum and
+// maximum (marking them stale when the range held the extreme that moves
+// away), and returns an upper bound of the largest value of the range
+// after the addition (math.MinInt for an empty range).
+func (p *profile) addRange(b, i0, i1, d int) int {
 	blk := p.blk(b)
 	if i0 == 0 && i1 == blk.n {
 		blk.lazy += d
 		blk.lo += d
 		blk.hi += d
-		return
+		return blk.hi
+	}
+	if i0 >= i1 {
+		return math.MinInt
 	}
 	lo, hi := math.MaxInt, math.MinInt
 	for i := i0; i < i1; i++ {
 		x := blk.v[i]
 		lo, hi = min(lo, x), max(hi, x)
 		blk.v[i] = x + d
-	}
-	if i0 >= i1 {
-		return
 	}
 	lo, hi = lo+blk.lazy, hi+blk.lazy
 	if d > 0 {
@@ -183,25 +193,29 @@ func (p *profile) addRange(b, i0, i1, d int) {
 		}
 		blk.lo = min(blk.lo, lo+d)
 	}
+	return hi + d
 }
 
-// add adds d free processors over [s, e).
-func (p *profile) add(s, e float64, d int) {
+// add adds d free processors over [s, e) and returns an upper bound of
+// the largest number free over [s, e) afterwards (math.MinInt when
+// nothing is added).
+func (p *profile) add(s, e float64, d int) int {
 	if !(e > s) || d == 0 {
-		return
+		return math.MinInt
 	}
 	bs, is := p.locate(s)
 	is = p.breakAt(bs, is, s)
 	be, ie := p.locateFrom(bs, is, e)
 	ie = p.breakAt(be, ie, e)
+	var m int
 	if bs == be {
-		p.addRange(bs, is, ie, d)
+		m = p.addRange(bs, is, ie, d)
 	} else {
-		p.addRange(bs, is, p.blk(bs).n, d)
+		m = p.addRange(bs, is, p.blk(bs).n, d)
 		for b := bs + 1; b < be; b++ {
-			p.addRange(b, 0, p.blk(b).n, d)
+			m = max(m, p.addRange(b, 0, p.blk(b).n, d))
 		}
-		p.addRange(be, 0, ie, d)
+		m = max(m, p.addRange(be, 0, ie, d))
 	}
 	// Merge equal neighbours at e, then at s (e's removal does not move s).
 	p.mergeAt(be, ie)
@@ -211,6 +225,7 @@ func (p *profile) add(s, e float64, d int) {
 		p.rebalance(be)
 	}
 	p.rebalance(bs)
+	return m
 }
 
 // mergeAt removes breakpoint (b, i) if its segment has the same value as
@@ -244,8 +259,7 @@ func (p *profile) mergeAt(b, i int) {
 	}
 }
 
-// rebalance recomputes block b's minimum and maximum if they may be stale
-// and keeps its size between pMax/4 (joining a neighbour) and pMax
+// rebalance keeps block b's size between pMax/4 (joining a neighbour) and pMax
 // (splitting it); an empty block is removed.
 func (p *profile) rebalance(b int) {
 	blk := p.blk(b)
@@ -268,9 +282,6 @@ func (p *profile) rebalance(b int) {
 		p.order = slices.Insert(p.order, b+1, id)
 		p.first = slices.Insert(p.first, b+1, nb.t[0])
 	default:
-		if blk.stale {
-			blk.recompute()
-		}
 		if blk.n < pMax/4 {
 			if b+1 < len(p.order) && blk.n+p.blk(b+1).n <= pMax {
 				p.join(b)
@@ -347,7 +358,7 @@ func (p *profile) nextAtLeast(b, i, n int) (int, int) {
 	}
 	for b++; b < len(p.order); b++ {
 		blk := p.blk(b)
-		if blk.hi < n {
+		if _, hi := blk.bounds(); hi < n {
 			continue
 		}
 		need := n - blk.lazy
@@ -372,7 +383,7 @@ func (p *profile) nextBelow(b, i, n int) (int, int) {
 	}
 	for b++; b < len(p.order); b++ {
 		blk := p.blk(b)
-		if blk.lo >= n {
+		if lo, _ := blk.bounds(); lo >= n {
 			continue
 		}
 		need := n - blk.lazy
@@ -406,44 +417,58 @@ func (p *profile) earlierFit(from float64, n int, d, r float64) float64 {
 	b, i := p.locate(from)
 	in := false // inside a run
 	var t, end float64
-	for ; b < len(p.order); b, i = b+1, 0 {
+	for b0 := b; b < len(p.order); b, i = b+1, 0 {
 		blk := p.blk(b)
 		ts, vs := blk.t[:blk.n], blk.v[:blk.n]
 		need := n - blk.lazy
-		if i == 0 {
+		if b > b0 {
+			lo, hi := blk.bounds()
 			switch {
-			case !in && blk.hi < n:
+			case !in && hi < n:
 				if ts[0] >= r {
 					return r
 				}
 				continue
-			case in && blk.lo >= n:
+			case in && lo >= n:
 				if ts[len(ts)-1] >= end {
 					return t
 				}
 				continue
 			}
 		}
-		for ; i < len(ts); i++ {
+		for i < len(ts) {
 			if in {
+				// The run goes on to the first segment below n.
+				for i < len(ts) && vs[i] >= need && ts[i] < end {
+					i++
+				}
+				if i == len(ts) {
+					break
+				}
 				if ts[i] >= end {
 					return t
 				}
-				if vs[i] < need {
-					in = false
-				}
-			} else {
-				if ts[i] >= r {
-					return r // a run starting here or later starts too late
-				}
-				if vs[i] >= need {
-					t = max(from, ts[i])
-					if t >= r {
-						return r
-					}
-					in, end = true, min(r, t+d)
-				}
+				in = false
+				i++
+				continue
 			}
+			// A run starts at the first segment with n free (one
+			// starting at or after r starts too late).
+			for i < len(ts) && vs[i] < need {
+				i++
+			}
+			if i == len(ts) {
+				if ts[i-1] >= r {
+					return r
+				}
+				break
+			}
+			t = max(from, ts[i])
+			if t >= r {
+				return r
+			}
+			in, end = true, min(r, t+d)
+			i++
 		}
 	}
 	if !in {
@@ -466,7 +491,8 @@ func (p *profile) maxIn(s, e float64) int {
 			break
 		}
 		if blk.t[blk.n-1] < e {
-			m = max(m, blk.hi)
+			_, hi := blk.bounds()
+			m = max(m, hi)
 			continue
 		}
 		for i := 0; i < blk.n && blk.t[i] < e; i++ {
