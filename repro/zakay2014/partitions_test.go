@@ -301,3 +301,28 @@ func TestPoolSchedulerJobInTwoPools(t *testing.T) {
 		t.Fatalf("newPoolScheduler, one pool: %v", err)
 	}
 }
+
+// TestFCFSLoadMargin: a queue that is long from the start is "huge" at the
+// first factor, and the note stops there; a threshold no queue reaches
+// lists every factor.
+func TestFCFSLoadMargin(t *testing.T) {
+	w := &feedback.Workload{Procs: 1}
+	for i := range 20 { // 20 jobs of 100 s, one a second, on one processor
+		w.Jobs = append(w.Jobs, sim.Job{ID: i + 1, User: 1, Submit: float64(i), Runtime: 100, Estimate: 100, Procs: 1})
+	}
+	for _, tt := range []struct {
+		q99     int
+		factors int
+	}{{0, 1}, {1000, len(fcfsFaster)}} {
+		got, err := fcfsLoadMargin(w, tt.q99)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := strings.Count(got, "(utilisation"); n != tt.factors || !strings.Contains(got, "1.1× ") {
+			t.Errorf("threshold %d: %d factors in %q, want %d", tt.q99, n, got, tt.factors)
+		}
+	}
+	if len(w.Jobs) != 20 || w.Jobs[19].Submit != 19 {
+		t.Errorf("the workload's jobs were changed")
+	}
+}
