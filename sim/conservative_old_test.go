@@ -4,34 +4,12 @@ import (
 	"testing"
 )
 
-// oldConservative is Conservative with the compression it had before its
-// search cache (issue 24): every job's search a fresh profile.earlierFit,
-// and the largest free count before the tail recounted by maxIn after each
-// move. It is kept, in the test only, as the reference the fast compression
-// is compared with job by job on the real logs.
-type oldConservative struct{ Conservative }
-
-func (s *oldConservative) Schedule(e *Engine) {
-	s.init(e)
-	now := e.now
-	s.prof.advance(now)
-	if s.released {
-		s.released = false
-		s.oldCompress(e)
-	}
-	s.reserve(e)
-	for s.startDue(e) && s.Depth > 0 {
-		s.reserve(e)
-	}
-	if len(s.heap) > 0 {
-		if t := s.res[s.heap[0]]; t > now && t != s.lastWake {
-			s.lastWake = t
-			e.WakeAt(t)
-		}
-	}
-}
-
-func (s *oldConservative) oldCompress(e *Engine) {
+// oldCompress is Conservative's compression as it was before issue 24's
+// changes to it: the largest free count before the tail recounted by
+// maxIn after each move. It is kept, in the test only, as the reference
+// the fast compression is compared with job by job on the real logs
+// (through Conservative.oldCompress).
+func oldCompress(s *Conservative, e *Engine) {
 	now := e.now
 	s.gen++
 	tail := s.prof.tail()
@@ -92,7 +70,7 @@ func TestConservativeMatchesOld(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				want, err := Run(jobs, procs, &oldConservative{Conservative{Depth: depth}}, EngineOptions{})
+				want, err := Run(jobs, procs, &Conservative{Depth: depth, oldCompress: oldCompress}, EngineOptions{})
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -365,6 +365,24 @@ func TestPropertyProfile(t *testing.T) {
 			if got := p.maxIn(float64(lo), float64(hi)); got != want {
 				t.Fatalf("maxIn(%d, %d) = %d, want %d", lo, hi, got, want)
 			}
+			// earlierFit: the earliest t in [lo, r) with n free over
+			// [t, min(t+d, r)), r if none.
+			n := rapid.IntRange(1, total).Draw(t, "n")
+			d := rapid.IntRange(1, 30).Draw(t, "fd")
+			r := lo + rapid.IntRange(1, 60).Draw(t, "fr")
+			fit := r
+			for u := lo; u < r && fit == r; u++ {
+				ok := true
+				for x := u; x < min(u+d, r); x++ {
+					ok = ok && naive[x] >= n
+				}
+				if ok {
+					fit = u
+				}
+			}
+			if got := p.earlierFit(float64(lo), n, float64(d), float64(r)); got != float64(fit) {
+				t.Fatalf("earlierFit(%d, %d, %d, %d) = %v, want %d", lo, n, d, r, got, fit)
+			}
 		}
 	})
 }
