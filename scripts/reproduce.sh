@@ -38,7 +38,14 @@
 #   the run fails: REPRODUCTION.md and repro/ledgers cover every paper).
 # Environment: TRACELAB_DATA (as run-notebooks.sh; default ../shared/pwa
 #   beside the checkout when it exists). TRACELAB_NOTEBOOK_JOBS: notebooks
-#   executed at once (default 2 here; 1 gives each notebook's time alone). TRACELAB_QUICK=1 tries the pipeline
+#   executed at once (default 2 here; 1 gives each notebook's time alone).
+#   TRACELAB_PGO: a CPU profile the notebooks' cells are built with (go build
+#   -pgo, through the kernel's go shim); in full mode it defaults to
+#   scripts/bootstrap.pgo, a profile of the §6.1 bootstrap (results are the
+#   same; set it empty to build without). Regenerate that profile with
+#   `go test ./sim/resample/ -run '^$' -bench BenchmarkBootstrapCell -benchtime 1x
+#   -cpu 1 -cpuprofile scripts/bootstrap.pgo -args -cell-variants=30`
+#   (TRACELAB_DATA set). TRACELAB_QUICK=1 tries the pipeline
 #   in quick mode: the notebooks it stores then fail the committed check
 #   (stored outputs must be full mode) — strip them afterwards; quick-mode
 #   ledgers are not saved in repro/ledgers.
@@ -84,6 +91,12 @@ export TRACELAB_NOTEBOOK_OUT="$OUT"
 # Two notebooks at once keep both cores of a 2-core machine busy while one
 # of them is in a sequential part (run-notebooks.sh).
 export TRACELAB_NOTEBOOK_JOBS="${TRACELAB_NOTEBOOK_JOBS:-2}"
+# Full mode builds the cells profile-guided (kernelspec.Shim): ≈10% less CPU
+# in the bootstrap (BenchmarkBootstrapCell, SDSC-BLUE); the first such build
+# compiles every package once more. Quick mode (CI) builds as usual.
+if [ "$mode" = full ] && [ -z "${TRACELAB_PGO+set}" ] && [ -f "$ROOT/scripts/bootstrap.pgo" ]; then
+	export TRACELAB_PGO="$ROOT/scripts/bootstrap.pgo"
+fi
 
 if [ $# -gt 0 ]; then
 	notebooks=("$@")

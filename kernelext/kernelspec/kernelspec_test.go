@@ -260,6 +260,48 @@ func TestShimBuildGOGC(t *testing.T) {
 	}
 }
 
+// TestShimBuildPGO checks that the shim adds -pgo=$TRACELAB_PGO to go build
+// (and only to build) when TRACELAB_PGO is set, and nothing otherwise: a
+// fake go prints its arguments.
+func TestShimBuildPGO(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the kernel's go shim is a POSIX shell script")
+	}
+	dir := t.TempDir()
+	fake := filepath.Join(dir, "fakego")
+	if err := os.WriteFile(fake, []byte("#!/bin/sh\necho \"$@\"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	shim := filepath.Join(dir, "go")
+	if err := os.WriteFile(shim, []byte(Shim(fake, dir)), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args      []string
+		pgo, want string
+	}{
+		{[]string{"build", "-o", "x", "."}, "/p/cell.pgo", "build -pgo=/p/cell.pgo -o x ."},
+		{[]string{"build", "-o", "x", "."}, "", "build -o x ."},
+		{[]string{"get", "a/b"}, "/p/cell.pgo", "get a/b"},
+		{[]string{"run", "."}, "/p/cell.pgo", "run ."},
+	} {
+		cmd := exec.Command(shim, c.args...)
+		cmd.Dir = dir
+		env := slices.DeleteFunc(os.Environ(), func(s string) bool { return strings.HasPrefix(s, "TRACELAB_PGO=") })
+		if c.pgo != "" {
+			env = append(env, "TRACELAB_PGO="+c.pgo)
+		}
+		cmd.Env = env
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s %v: %v\n%s", shim, c.args, err, out)
+		}
+		if got := strings.TrimSpace(string(out)); got != c.want {
+			t.Errorf("go %v with TRACELAB_PGO=%q: the real go saw %q, want %q", c.args, c.pgo, got, c.want)
+		}
+	}
+}
+
 func TestSpec(t *testing.T) {
 	b, err := Spec("/x/gonb", "Go (tracelab)", "/a:/b", "", "")
 	if err != nil {
