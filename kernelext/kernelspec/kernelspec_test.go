@@ -220,21 +220,30 @@ func TestShim(t *testing.T) {
 	}
 }
 
+// fakeShim writes, in a temporary folder, a fake go that runs the shell
+// line body and the kernel's go shim (Shim) in front of it; it returns the
+// shim's path and the folder.
+func fakeShim(t *testing.T, body string) (shim, dir string) {
+	t.Helper()
+	dir = t.TempDir()
+	fake := filepath.Join(dir, "fakego")
+	if err := os.WriteFile(fake, []byte("#!/bin/sh\n"+body+"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	shim = filepath.Join(dir, "go")
+	if err := os.WriteFile(shim, []byte(Shim(fake, dir)), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return shim, dir
+}
+
 // TestShimBuildGOGC checks that the shim runs go build (and only build)
 // with GOGC=400, unless the caller set GOGC: a fake go prints its GOGC.
 func TestShimBuildGOGC(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("the kernel's go shim is a POSIX shell script")
 	}
-	dir := t.TempDir()
-	fake := filepath.Join(dir, "fakego")
-	if err := os.WriteFile(fake, []byte("#!/bin/sh\necho \"$1 GOGC=${GOGC:-unset}\"\n"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	shim := filepath.Join(dir, "go")
-	if err := os.WriteFile(shim, []byte(Shim(fake, dir)), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	shim, dir := fakeShim(t, `echo "$1 GOGC=${GOGC:-unset}"`)
 	for _, c := range []struct {
 		arg, gogc, want string
 	}{
@@ -267,15 +276,7 @@ func TestShimBuildPGO(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("the kernel's go shim is a POSIX shell script")
 	}
-	dir := t.TempDir()
-	fake := filepath.Join(dir, "fakego")
-	if err := os.WriteFile(fake, []byte("#!/bin/sh\necho \"$@\"\n"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	shim := filepath.Join(dir, "go")
-	if err := os.WriteFile(shim, []byte(Shim(fake, dir)), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	shim, dir := fakeShim(t, `echo "$@"`)
 	for _, c := range []struct {
 		args      []string
 		pgo, want string
