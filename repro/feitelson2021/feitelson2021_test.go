@@ -156,6 +156,46 @@ func TestReconstruct(t *testing.T) {
 	}
 }
 
+// TestReconstructBounded: a hostile header or job number (a count up to
+// what Go's int holds) gets an error before any memory is reserved or any
+// loop runs over the missing numbers.
+func TestReconstructBounded(t *testing.T) {
+	cases := []struct {
+		name   string
+		change func(*datasets.Trace)
+	}{
+		{"MaxJobs beyond the bound", func(tr *datasets.Trace) { tr.Header.MaxJobs = MinMissing + 7 }},
+		{"MaxJobs as large as int holds", func(tr *datasets.Trace) { tr.Header.MaxJobs = math.MaxInt }},
+		{"a job number as large as int holds", func(tr *datasets.Trace) { tr.JobID[len(tr.JobID)-1] = math.MaxInt }},
+		{"removed counts whose sum overflows int", func(tr *datasets.Trace) {
+			n := strconv.Itoa(math.MaxInt)
+			tr.Header.Notes[0] = strings.Replace(tr.Header.Notes[0], "(3 jobs removed)", "("+n+" jobs removed)", 1)
+			tr.Header.Notes[0] = strings.Replace(tr.Header.Notes[0], "(1 jobs removed)", "("+n+" jobs removed)", 1)
+		}},
+	}
+	for _, c := range cases {
+		tr := cleaned()
+		c.change(tr)
+		if r, err := Reconstruct(tr); err == nil {
+			t.Errorf("%s: no error (%d missing)", c.name, r.Missing)
+		}
+	}
+	// At the bound itself the reconstruction is made (the job numbers up to
+	// MaxJobs less the 6 present): MinMissing numbers for this small log.
+	if testing.Short() {
+		return
+	}
+	tr := cleaned()
+	tr.Header.MaxJobs = MinMissing + 6
+	r, err := Reconstruct(tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Missing != MinMissing || r.Unexplained != MinMissing-4 {
+		t.Errorf("at the bound: %d missing, %d unexplained", r.Missing, r.Unexplained)
+	}
+}
+
 func TestBusiestDay(t *testing.T) {
 	times := []float64{0, 1000, 80000, 90000, 200000}
 	w := []float64{1, 1, 1, 1, 1}
