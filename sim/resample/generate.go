@@ -105,7 +105,7 @@ type entry struct {
 	inst int32   // instance index
 	row  int32   // row of Pools.Trace
 	prev int32   // emission index of the preceding job, −1 none
-	seq  int32   // emission index
+	slot int32   // slot of the row in the pools' layout (Pools.base)
 }
 
 // Generate resamples the pools into a new log (2013 §4; §6.2 length, §6.3
@@ -412,9 +412,13 @@ func (g *generator) add(in Instance) {
 	default:
 		s = p.Rare[in.Stream]
 	}
+	// The stream's local times and offsets, in the pools' layout.
+	base := p.base[in.Kind][in.Stream]
+	local := p.slotLocal[base : int(base)+len(s.Rows)]
+	offset := p.slotOffset[base : int(base)+len(s.Rows)]
 	// The first position whose week is ≥ Phase.
 	phaseStart := p.origin + float64(in.Phase)*datasets.Week
-	k0 := sort.Search(len(s.Rows), func(k int) bool { return p.local[s.Rows[k]] >= phaseStart })
+	k0 := sort.Search(len(local), func(k int) bool { return local[k] >= phaseStart })
 	for cycle := 0; ; cycle++ {
 		shift := in.Shift + cycle*period
 		if s.FirstWeek+shift > g.lastWeek {
@@ -427,16 +431,15 @@ func (g *generator) add(in Instance) {
 		move := float64(shift) * datasets.Week
 		last := math.Inf(-1) // cycles may overlap (RegenerateAfterSpan); order is kept within one
 		// Skip jobs before the window.
-		lo := start + sort.Search(len(s.Rows)-start, func(k int) bool { return p.local[s.Rows[start+k]]+move >= g.w0 })
+		lo := start + sort.Search(len(local)-start, func(k int) bool { return local[start+k]+move >= g.w0 })
 		first := int32(len(g.entries))
 		seg := 0 // zone segment hint (traceNear)
-		for k := lo; k < len(s.Rows); k++ {
-			row := s.Rows[k]
-			l := p.local[row] + move
+		for k := lo; k < len(local); k++ {
+			l := local[k] + move
 			if l > g.w1 {
 				break
 			}
-			t, m := g.zone.traceNear(&seg, l, p.offset[row])
+			t, m := g.zone.traceNear(&seg, l, offset[k])
 			if m == mapGap {
 				g.dstGap++
 			}
@@ -445,7 +448,7 @@ func (g *generator) add(in Instance) {
 				g.dstOrder++
 			}
 			last = t
-			e := entry{t: t, inst: idx, row: int32(row), prev: -1, seq: int32(len(g.entries))}
+			e := entry{t: t, inst: idx, row: int32(s.Rows[k]), prev: -1, slot: base + int32(k)}
 			if s.prev != nil {
 				if q := s.prev[k]; q >= lo {
 					e.prev = first + int32(q-lo)

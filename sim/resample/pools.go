@@ -153,6 +153,14 @@ type Pools struct {
 	origin  float64   // local time of the Monday 00:00 of week 0
 	hasPrev bool      // some job names a preceding job
 
+	// The streams' rows laid out stream after stream (long-term, then
+	// temporary, then rare), so that a variant, which emits each user's
+	// jobs in stream order, reads them in memory order: slot
+	// base[kind][s]+k holds row Rows[k] of stream s of that kind.
+	base                  [3][]int32
+	slotRow               []int32   // row of Trace per slot
+	slotLocal, slotOffset []float64 // local and offset per slot
+
 	cache *poolsCache // what experiments on these pools share
 }
 
@@ -217,7 +225,32 @@ func NewPools(t *datasets.Trace, opts PoolOptions) (*Pools, error) {
 		s.Kind, s.Period = Rare, r.Period
 		p.Rare = append(p.Rare, s)
 	}
+	p.layOut()
 	return p, nil
+}
+
+// layOut numbers the streams' rows in slots, stream after stream (see
+// Pools.base).
+func (p *Pools) layOut() {
+	n := 0
+	for _, pool := range [3][]Stream{p.LongTerm, p.Temporary, p.Rare} {
+		for _, s := range pool {
+			n += len(s.Rows)
+		}
+	}
+	p.slotRow = make([]int32, 0, n)
+	p.slotLocal, p.slotOffset = make([]float64, 0, n), make([]float64, 0, n)
+	for kind, pool := range [3][]Stream{p.LongTerm, p.Temporary, p.Rare} {
+		p.base[kind] = make([]int32, len(pool))
+		for k, s := range pool {
+			p.base[kind][k] = int32(len(p.slotRow))
+			for _, row := range s.Rows {
+				p.slotRow = append(p.slotRow, int32(row))
+				p.slotLocal = append(p.slotLocal, p.local[row])
+				p.slotOffset = append(p.slotOffset, p.offset[row])
+			}
+		}
+	}
 }
 
 // placedJobs returns the jobs of t with a known submit time, sorted by it,

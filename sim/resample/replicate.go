@@ -26,19 +26,31 @@ import (
 // (replicator) from replicate to replicate.
 
 // simRows are the rows of Pools.Trace as the simulation of a variant sees
-// them under sim.Options o: sim.PrepareJob applied once per row (a
-// variant's job is a row moved in time; its fate does not depend on the
-// submit time, which is checked per job).
+// them under sim.Options o, in the pools' layout (Pools.base), so that the
+// rows of a variant's user are read in memory order: sim.PrepareJob applied
+// once per row (a variant's job is a row moved in time; its fate does not
+// depend on the submit time, which is checked per job).
 type simRows struct {
 	o       sim.Options
 	machine datasets.Machine // the variants' machine size (their header's)
-	run     []float64        // per row: the runtime, estimate and processors PrepareJob gives
-	est     []float64
-	procs   []int
-	fate    []sim.Fate
+	slot    []simRow         // per slot of the pools' layout
 	// varies is set under EstimateMaximum: a row without an estimate gets
 	// the variant's largest, prepared per variant.
 	varies bool
+}
+
+// simRow is one row as a replicate reads it.
+type simRow struct {
+	run, est float64 // the runtime and estimate PrepareJob gives
+	wait     float64 // the log's wait
+	// work is the row's offered work in the weekly load, runtime ×
+	// processors of the log (weeklyLoadCV), 0 when not counted.
+	work      float64
+	procs     int // the processors PrepareJob gives
+	fate      sim.Fate
+	rare      bool // in a rare-behaviour stream
+	cancelled bool // SWF status cancelled (SimOptions.DropCancelled)
+	reqKnown  bool // the log gives an estimate (≥ 0)
 }
 
 // rowsKey is the part of sim.Options a prepared row depends on.
@@ -113,14 +125,22 @@ func (p *Pools) simRows(o sim.Options) *simRows {
 		// The variants' header holds the original's size (generator.header).
 		m.Rule = datasets.SizeHeaderMaxProcs
 	}
-	n := t.Len()
-	r := &simRows{o: o, machine: m, run: make([]float64, n), est: make([]float64, n), procs: make([]int, n),
-		fate: make([]sim.Fate, n), varies: o.MissingEstimate == sim.EstimateMaximum}
-	if m.Rule != datasets.SizeUnknown {
-		for i := range n {
-			job, f := o.PrepareJob(0, t.Runtime[i], t.Procs[i], t.ReqProcs[i], t.ReqTime[i], m.Procs, math.NaN())
-			r.run[i], r.est[i], r.procs[i], r.fate[i] = job.Runtime, job.Estimate, job.Procs, f.Fate
+	r := &simRows{o: o, machine: m, slot: make([]simRow, len(p.slotRow)), varies: o.MissingEstimate == sim.EstimateMaximum}
+	rareFrom := len(p.slotRow)
+	if len(p.Rare) > 0 {
+		rareFrom = int(p.base[Rare][0])
+	}
+	for k, row := range p.slotRow {
+		i := int(row)
+		sr := simRow{wait: t.Wait[i], rare: k >= rareFrom, cancelled: t.Status[i] == datasets.StatusCancelled, reqKnown: t.ReqTime[i] >= 0}
+		if rt, pr := t.Runtime[i], t.Procs[i]; rt >= 0 && pr > 0 {
+			sr.work = rt * float64(pr)
 		}
+		if m.Rule != datasets.SizeUnknown {
+			job, f := o.PrepareJob(0, t.Runtime[i], t.Procs[i], t.ReqProcs[i], t.ReqTime[i], m.Procs, math.NaN())
+			sr.run, sr.est, sr.procs, sr.fate = job.Runtime, job.Estimate, job.Procs, f.Fate
+		}
+		r.slot[k] = sr
 	}
 	if c.rows == nil {
 		c.rows = make(map[rowsKey]*simRows)
@@ -320,19 +340,17 @@ func (x *Experiment) simulate(w *replicator, seed uint64, idx []int32, views []S
 	rareJobs := 0
 	for i, k := range idx {
 		en := g.entries[k]
-		row := int(en.row)
-		rare := g.inst[en.inst].Kind == Rare
-		if rare {
+		r := &rows.slot[en.slot]
+		if r.rare {
 			rareJobs++
 		}
 		if s := en.t; s >= g.start && s < loadEnd {
-			if r, pr := src.Runtime[row], src.Procs[row]; r >= 0 && pr > 0 {
-				w.work[int((s-g.start)/datasets.Week)] += r * float64(pr)
-			}
+			w.work[int((s-g.start)/datasets.Week)] += r.work // +0 for a row not counted: no change
 		}
-		job := sim.Job{Submit: en.t, Runtime: rows.run[row], Estimate: rows.est[row], Procs: rows.procs[row]}
-		fate := rows.fate[row]
-		if rows.varies && !(src.ReqTime[row] >= 0) {
+		job := sim.Job{Submit: en.t, Runtime: r.run, Estimate: r.est, Procs: r.procs}
+		fate := r.fate
+		if rows.varies && !r.reqKnown {
+			row := int(en.row)
 			var f sim.JobFate
 			job, f = so.Sim.PrepareJob(en.t, src.Runtime[row], src.Procs[row], src.ReqProcs[row], src.ReqTime[row], procs, maxEst)
 			fate = f.Fate
@@ -345,12 +363,12 @@ func (x *Experiment) simulate(w *replicator, seed uint64, idx []int32, views []S
 			return 0, fmt.Errorf("sim: job %d needs %d processors, the machine has %d", i+1, job.Procs, procs)
 		case fate != sim.Kept:
 			continue
-		case so.DropCancelled && src.Status[row] == datasets.StatusCancelled:
+		case so.DropCancelled && r.cancelled:
 			continue
 		}
-		job.Submit, job.ID, job.User, job.Wait = en.t, i+1, int(en.inst)+1, src.Wait[row]
+		job.Submit, job.ID, job.User, job.Wait = en.t, i+1, int(en.inst)+1, r.wait
 		e.Submit(job)
-		w.rare = append(w.rare, rare)
+		w.rare = append(w.rare, r.rare)
 	}
 	for k := range w.work {
 		w.work[k] /= datasets.Week // LoadProfile.Load with a machine of 1

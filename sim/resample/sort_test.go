@@ -24,7 +24,7 @@ func TestSortEntries(t *testing.T) {
 			tm := base + float64(rapid.IntRange(0, 100).Draw(t, "first"))
 			for range n {
 				tm += float64(rapid.SampledFrom([]float64{0, 0.5, 1, 7, 86400, 3e7}).Draw(t, "gap"))
-				g.entries = append(g.entries, entry{t: tm, inst: int32(in), row: int32(len(g.entries)), prev: -1, seq: int32(len(g.entries))})
+				g.entries = append(g.entries, entry{t: tm, inst: int32(in), row: int32(len(g.entries)), prev: -1}) // row: the emission index
 			}
 		}
 		want := slices.Clone(g.entries)
@@ -35,7 +35,7 @@ func TestSortEntries(t *testing.T) {
 			if c := cmp.Compare(a.inst, b.inst); c != 0 {
 				return c
 			}
-			return cmp.Compare(a.seq, b.seq)
+			return cmp.Compare(a.row, b.row)
 		})
 		var got []entry
 		for _, k := range g.order() {
