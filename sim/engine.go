@@ -128,9 +128,9 @@ type Engine struct {
 	run []int // running jobs, unordered
 
 	// Running jobs by estimated end, kept only once Shadow has been
-	// called. A job that ends stays until the next insertion finds as many
-	// ended jobs as running ones (estDead counts them); Shadow passes over
-	// them.
+	// called. A job that ends stays until Shadow reads its entry or the
+	// next insertion finds as many ended jobs as running ones (estDead
+	// counts them).
 	byEst    []estEntry
 	estDead  int
 	trackEst bool
@@ -721,22 +721,35 @@ func (e *Engine) Shadow(p int) (shadow float64, extra int) {
 			return 1
 		})
 	}
+	// The ended jobs among the entries read are dropped on the way (the
+	// running ones move up over them): jobs mostly end before their
+	// estimate, so most ended entries lie in the prefix read here, and
+	// each is then read once instead of at every call.
 	avail := e.free
 	b := e.byEst
+	live := 0 // running entries read, kept at b[:live]
 	for i := 0; i < len(b); i++ {
-		if e.state[b[i].j] != stateRunning {
+		x := b[i]
+		if e.state[x.j] != stateRunning {
 			continue
 		}
-		avail += int(b[i].w)
+		b[live] = x
+		live++
+		avail += int(x.w)
 		if avail >= p {
-			k := b[i].k
-			for i+1 < len(b) && b[i+1].k == k {
+			for i+1 < len(b) && b[i+1].k == x.k {
 				i++
-				if e.state[b[i].j] == stateRunning {
-					avail += int(b[i].w)
+				if y := b[i]; e.state[y.j] == stateRunning {
+					b[live] = y
+					live++
+					avail += int(y.w)
 				}
 			}
-			return keyTime(k), avail - p
+			if dead := i + 1 - live; dead > 0 {
+				e.byEst = b[:live+copy(b[live:], b[i+1:])]
+				e.estDead -= dead
+			}
+			return keyTime(x.k), avail - p
 		}
 	}
 	panic("sim: internal error: shadow time not found")

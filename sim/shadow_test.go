@@ -1,0 +1,110 @@
+package sim
+
+import (
+	"slices"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+// shadowChecker runs EASY and, around each of its passes, checks the
+// engine's list of running jobs by estimated end (byEst, which Shadow
+// compacts as it reads) and Shadow against a count from scratch.
+type shadowChecker struct {
+	*EASY
+	t *rapid.T
+}
+
+func (c shadowChecker) Schedule(e *Engine) {
+	c.check(e)
+	c.EASY.Schedule(e)
+	c.check(e)
+	for p := 1; p <= e.Procs(); p++ {
+		shadow, extra := e.Shadow(p)
+		if ws, wx := refShadow(e, p); shadow != ws || extra != wx {
+			c.t.Fatalf("now %v: Shadow(%d) = %v, %d; from scratch %v, %d", e.Now(), p, shadow, extra, ws, wx)
+		}
+		c.check(e)
+	}
+}
+
+// check checks that byEst, once kept, is in (estimated end, job) order,
+// holds every running job once, and that estDead counts its other
+// entries.
+func (c shadowChecker) check(e *Engine) {
+	if !e.trackEst {
+		return
+	}
+	if !slices.IsSortedFunc(e.byEst, func(a, b estEntry) int {
+		if estLess(a, b) {
+			return -1
+		}
+		return 1
+	}) {
+		c.t.Fatalf("now %v: byEst out of order: %v", e.Now(), e.byEst)
+	}
+	seen, dead := map[int]bool{}, 0
+	for _, x := range e.byEst {
+		j := int(x.j)
+		if seen[j] {
+			c.t.Fatalf("now %v: job %d twice in byEst", e.Now(), j)
+		}
+		seen[j] = true
+		if e.state[j] != stateRunning {
+			dead++
+		} else if x.k != timeKey(e.estEnd(j)) || int(x.w) != e.width[j] {
+			c.t.Fatalf("now %v: job %d: entry %+v", e.Now(), j, x)
+		}
+	}
+	for _, j := range e.Running() {
+		if !seen[j] {
+			c.t.Fatalf("now %v: running job %d not in byEst", e.Now(), j)
+		}
+	}
+	if dead != e.estDead {
+		c.t.Fatalf("now %v: %d ended jobs in byEst, estDead %d", e.Now(), dead, e.estDead)
+	}
+}
+
+// refShadow is Shadow counted from scratch over the running jobs.
+func refShadow(e *Engine, p int) (float64, int) {
+	if p <= e.Free() {
+		return e.Now(), e.Free() - p
+	}
+	run := slices.Clone(e.Running())
+	slices.SortFunc(run, func(a, b int) int {
+		if d := e.estEnd(a) - e.estEnd(b); d != 0 {
+			if d < 0 {
+				return -1
+			}
+			return 1
+		}
+		return a - b
+	})
+	avail := e.Free()
+	for i, j := range run {
+		avail += e.Width(j)
+		if avail >= p && (i+1 == len(run) || e.estEnd(run[i+1]) != e.estEnd(j)) {
+			return e.estEnd(j), avail - p
+		}
+	}
+	panic("no shadow time")
+}
+
+// The list of running jobs by estimated end stays exact while Shadow drops
+// ended jobs from it, and Shadow agrees with a count from scratch for
+// every width after every pass.
+func TestPropertyShadowState(t *testing.T) {
+	t.Parallel()
+	rapid.Check(t, func(t *rapid.T) {
+		jobs, procs := genWorkload(t)
+		r, ends := runCounting(t, jobs, procs, shadowChecker{&EASY{}, t})
+		checkCommon(t, r, ends, procs)
+		ref, _ := runCounting(t, jobs, procs, &refEASY{})
+		for j := range r.Start {
+			if r.Start[j] != ref.Start[j] {
+				t.Fatalf("job %d: starts at %v, reference %v", j, r.Start[j], ref.Start[j])
+			}
+		}
+	})
+}
