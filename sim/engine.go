@@ -120,10 +120,13 @@ type Engine struct {
 	lastWake float64     // the last time given to WakeAt
 
 	// Waiting jobs in arrival order, with holes for jobs started out of
-	// order (state ≠ waiting); the head is never a hole.
-	wq      []int
-	wqHead  int
-	wqHoles int
+	// order (state ≠ waiting); the head is never a hole. Kept only once
+	// Head or Waiting has been called (trackWait), so that a scheduler
+	// with its own queue (EASY) does not pay for it.
+	wq        []int
+	wqHead    int
+	wqHoles   int
+	trackWait bool
 
 	run []int // running jobs, unordered
 
@@ -434,11 +437,13 @@ func (e *Engine) arrive(j int) {
 	e.state[j] = stateWaiting
 	e.nWaiting++
 	e.nArrived++
-	if e.wqHead > 1024 && e.wqHead > len(e.wq)/2 {
-		e.compactQueue()
+	if e.trackWait {
+		if e.wqHead > 1024 && e.wqHead > len(e.wq)/2 {
+			e.compactQueue()
+		}
+		e.pos[j] = len(e.wq)
+		e.wq = append(e.wq, j)
 	}
-	e.pos[j] = len(e.wq)
-	e.wq = append(e.wq, j)
 	if e.onArr != nil {
 		e.onArr.Arrive(e, j)
 	}
@@ -469,7 +474,9 @@ func (e *Engine) Start(j int) {
 	if e.trackEst {
 		e.insertEst(j)
 	}
-	if p == e.wqHead {
+	if !e.trackWait {
+		// No waiting queue to update.
+	} else if p == e.wqHead {
 		e.wqHead++
 		for e.wqHead < len(e.wq) && e.state[e.wq[e.wqHead]] != stateWaiting {
 			e.wqHead++
@@ -480,6 +487,27 @@ func (e *Engine) Start(j int) {
 	}
 	if e.OnStart != nil {
 		e.OnStart(e, j)
+	}
+}
+
+// waitQueue starts keeping the waiting queue: the waiting jobs in order of
+// arrival, which is the order of (submit time, job number).
+func (e *Engine) waitQueue() {
+	e.trackWait = true
+	e.wq, e.wqHead, e.wqHoles = e.wq[:0], 0, 0
+	for j, st := range e.state {
+		if st == stateWaiting {
+			e.wq = append(e.wq, j)
+		}
+	}
+	slices.SortFunc(e.wq, func(a, b int) int {
+		if e.arrLess(a, b) {
+			return -1
+		}
+		return 1
+	})
+	for k, j := range e.wq {
+		e.pos[j] = k
 	}
 }
 
@@ -780,6 +808,9 @@ func (e *Engine) NumDone() int { return e.nDone }
 
 // Head returns the waiting job that arrived first, −1 if none.
 func (e *Engine) Head() int {
+	if !e.trackWait {
+		e.waitQueue()
+	}
 	if e.wqHead < len(e.wq) {
 		return e.wq[e.wqHead]
 	}
@@ -790,7 +821,13 @@ func (e *Engine) Head() int {
 // to the engine: Start does not change it, so a scheduler may start jobs
 // while it ranges over it, but it is invalid after the next call of
 // Waiting or the end of the scheduling pass.
+//
+// The engine keeps the waiting queue from the first call of Head or
+// Waiting on, so a scheduler with its own queue does not pay for it.
 func (e *Engine) Waiting() []int {
+	if !e.trackWait {
+		e.waitQueue()
+	}
 	if e.wqHoles > 0 {
 		e.compactQueue()
 	}

@@ -108,3 +108,55 @@ func TestPropertyShadowState(t *testing.T) {
 		}
 	})
 }
+
+// waitChecker runs EASY, hears the arrivals in the order they happen, and
+// from pass `from` on checks Head and Waiting (which the engine starts
+// keeping at their first call) against that order.
+type waitChecker struct {
+	*EASY
+	t       *rapid.T
+	from    int
+	pass    *int
+	arrived *[]int
+}
+
+func (c waitChecker) Arrive(e *Engine, j int) {
+	*c.arrived = append(*c.arrived, j)
+	c.EASY.Arrive(e, j)
+}
+
+func (c waitChecker) Schedule(e *Engine) {
+	*c.pass++
+	if *c.pass >= c.from {
+		var want []int
+		for _, j := range *c.arrived {
+			if e.IsWaiting(j) {
+				want = append(want, j)
+			}
+		}
+		head := -1
+		if len(want) > 0 {
+			head = want[0]
+		}
+		if h := e.Head(); h != head {
+			c.t.Fatalf("pass %d: Head() = %d, want %d", *c.pass, h, head)
+		}
+		if got := e.Waiting(); !slices.Equal(got, want) {
+			c.t.Fatalf("pass %d: Waiting() = %v, want %v (arrival order)", *c.pass, got, want)
+		}
+	}
+	c.EASY.Schedule(e)
+}
+
+// The waiting queue the engine builds at the first call of Head or
+// Waiting, and keeps from then on, is the order of arrival.
+func TestPropertyWaitQueueLazy(t *testing.T) {
+	t.Parallel()
+	rapid.Check(t, func(t *rapid.T) {
+		jobs, procs := genWorkload(t)
+		from := rapid.IntRange(0, 2*len(jobs)+1).Draw(t, "from")
+		var pass int
+		var arrived []int
+		runCounting(t, jobs, procs, waitChecker{&EASY{}, t, from, &pass, &arrived})
+	})
+}
