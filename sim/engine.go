@@ -128,7 +128,8 @@ type Engine struct {
 	wqHoles   int
 	trackWait bool
 
-	run []int // running jobs, unordered
+	run      []int // running jobs, unordered; kept once Running has been called
+	trackRun bool
 
 	// Running jobs by estimated end, kept only once Shadow has been
 	// called. A job that ends stays until Shadow reads its entry or the
@@ -415,13 +416,15 @@ func (e *Engine) finish(j int) {
 	e.free += e.width[j]
 	e.nRunning--
 	e.nDone++
-	// Remove from the running list.
-	p := e.pos[j]
-	last := e.run[len(e.run)-1]
-	e.run[p] = last
-	e.pos[last] = p
-	e.run = e.run[:len(e.run)-1]
-	e.pos[j] = -1
+	if e.trackRun {
+		// Remove from the running list.
+		p := e.pos[j]
+		last := e.run[len(e.run)-1]
+		e.run[p] = last
+		e.pos[last] = p
+		e.run = e.run[:len(e.run)-1]
+		e.pos[j] = -1
+	}
 	if e.trackEst {
 		e.estDead++
 	}
@@ -469,8 +472,10 @@ func (e *Engine) Start(j int) {
 	e.pushTerm(termEntry{end, j})
 	// Move from the waiting queue to the running list.
 	p := e.pos[j]
-	e.pos[j] = len(e.run)
-	e.run = append(e.run, j)
+	if e.trackRun {
+		e.pos[j] = len(e.run)
+		e.run = append(e.run, j)
+	}
 	if e.trackEst {
 		e.insertEst(j)
 	}
@@ -739,8 +744,10 @@ func (e *Engine) Shadow(p int) (shadow float64, extra int) {
 	if !e.trackEst {
 		e.trackEst = true
 		e.byEst, e.estDead = e.byEst[:0], 0
-		for _, j := range e.run {
-			e.byEst = append(e.byEst, estEntry{timeKey(e.estEnd(j)), int32(j), int32(e.width[j])})
+		for j, st := range e.state {
+			if st == stateRunning {
+				e.byEst = append(e.byEst, estEntry{timeKey(e.estEnd(j)), int32(j), int32(e.width[j])})
+			}
 		}
 		slices.SortFunc(e.byEst, func(a, b estEntry) int {
 			if estLess(a, b) {
@@ -836,7 +843,22 @@ func (e *Engine) Waiting() []int {
 
 // Running returns the running jobs in no particular order. The slice
 // belongs to the engine and is invalid after the next Start.
-func (e *Engine) Running() []int { return e.run }
+//
+// The engine keeps this list from the first call on, so a scheduler that
+// never calls Running does not pay for it.
+func (e *Engine) Running() []int {
+	if !e.trackRun {
+		e.trackRun = true
+		e.run = e.run[:0]
+		for j, st := range e.state {
+			if st == stateRunning {
+				e.pos[j] = len(e.run)
+				e.run = append(e.run, j)
+			}
+		}
+	}
+	return e.run
+}
 
 // IsWaiting reports whether job j has arrived and not started.
 func (e *Engine) IsWaiting(j int) bool { return e.state[j] == stateWaiting }

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"math"
 	"slices"
 	"testing"
 
@@ -110,8 +111,9 @@ func TestPropertyShadowState(t *testing.T) {
 }
 
 // waitChecker runs EASY, hears the arrivals in the order they happen, and
-// from pass `from` on checks Head and Waiting (which the engine starts
-// keeping at their first call) against that order.
+// from pass `from` on checks Head and Waiting against that order and
+// Running against the jobs started and not ended: the engine starts
+// keeping those lists at their first call.
 type waitChecker struct {
 	*EASY
 	t       *rapid.T
@@ -144,12 +146,22 @@ func (c waitChecker) Schedule(e *Engine) {
 		if got := e.Waiting(); !slices.Equal(got, want) {
 			c.t.Fatalf("pass %d: Waiting() = %v, want %v (arrival order)", *c.pass, got, want)
 		}
+		var running []int
+		for j := range e.NumJobs() {
+			if !math.IsNaN(e.StartTime(j)) && math.IsNaN(e.EndTime(j)) {
+				running = append(running, j)
+			}
+		}
+		if got := slices.Sorted(slices.Values(e.Running())); !slices.Equal(got, running) {
+			c.t.Fatalf("pass %d: Running() = %v, want %v", *c.pass, got, running)
+		}
 	}
 	c.EASY.Schedule(e)
 }
 
 // The waiting queue the engine builds at the first call of Head or
-// Waiting, and keeps from then on, is the order of arrival.
+// Waiting, and keeps from then on, is the order of arrival; the running
+// list built at the first call of Running holds the running jobs.
 func TestPropertyWaitQueueLazy(t *testing.T) {
 	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
