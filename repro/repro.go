@@ -113,7 +113,11 @@ func WriteReport(w io.Writer, results []Result, info ReportInfo) error {
 		"*unexplained* otherwise. A convention (a reading or input the paper does not state) is a reason only when,\n" +
 		"applied to every log and cell of its table, it brings more of them within than our reading does, and it\n" +
 		"brings this one within (ledger.Tally); a measurement that brings nothing within (a restatement, a bound)\n" +
-		"is shown with our value, and the entry stays unexplained; *not comparable*: the paper's value is blanked in our copy (our value is still\n" +
+		"is shown with our value, and the entry stays unexplained. Each explained difference says how its reason was\n" +
+		"found (ledger.Found): an input fact, one reading measured, or the best of several readings measured (their\n" +
+		"number recorded) — and, for a random procedure, the seeds at which it holds: it is a reason only when it holds\n" +
+		"at every seed measured. Reasons chosen among several readings are counted apart in the summary, and the\n" +
+		"unexplained share is given both with them and without them; *not comparable*: the paper's value is blanked in our copy (our value is still\n" +
 		"given), a log the paper used is not available, or our log is a stand-in for the paper's (another version, year or\n" +
 		"machine, or a reconstruction of an input the paper had): a claim on a stand-in is not comparable whichever way\n" +
 		"its value falls, never \"agrees\" and never \"differs\" (ledger.Consistency tests every ledger for it).\n\n")
@@ -121,7 +125,7 @@ func WriteReport(w io.Writer, results []Result, info ReportInfo) error {
 		"digit + 2 × the standard error of our estimate (ledger.Printed); ranges and bounds are the paper's own.\n\n")
 
 	b.WriteString("## Summary\n\n")
-	b.WriteString("| paper | notebook | items: reproduced / partial / not / nothing to compare / no claim / ours only / checks only | claims | agree, singling out the log | agree, not discriminating | differ, explained | differ, unexplained | unexplained share of differing (target ≤ 10%) | not comparable | checks (failing: explained, unexplained) | ours |\n")
+	b.WriteString("| paper | notebook | items: reproduced / partial / not / nothing to compare / no claim / ours only / checks only | claims | agree, singling out the log | agree, not discriminating | differ, explained (of which chosen among several readings) | differ, unexplained | unexplained share of differing (target ≤ 10%; without the reasons chosen among readings) | not comparable | checks (failing: explained, unexplained) | ours |\n")
 	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|---|\n")
 	var total ledger.Summary
 	var totalSt map[ledger.Status]int
@@ -140,6 +144,10 @@ func WriteReport(w io.Writer, results []Result, info ReportInfo) error {
 	fmt.Fprintf(&b, "| **all** | | %s | %s |\n\n", statusCells(totalSt), summaryCells(total))
 	fmt.Fprintf(&b, "Unexplained differences: %d of %d differing claims (%.0f%%; target ≤ 10%%).\n\n",
 		total.Unexplained, total.Claims.Differs, 100*total.UnexplainedShare())
+	fmt.Fprintf(&b, "Explained only by a convention chosen among several readings measured: %d of the %d explained differing claims; "+
+		"without them the unexplained differences are %d of %d (%.0f%%).\n\n",
+		total.ExplainedAmongReadings, total.Explained(), total.Unexplained+total.ExplainedAmongReadings, total.Claims.Differs,
+		100*total.UnexplainedShareWithoutScans())
 	fmt.Fprintf(&b, "Failing checks without a measured reason: %d of %d failing checks (listed in each paper's section).\n\n",
 		total.ChecksUnexplained, total.Checks.Differs)
 	if info.Findings != nil {
@@ -269,21 +277,29 @@ func shareCell(s ledger.Summary) string {
 	if s.Claims.Differs == 0 {
 		return "—"
 	}
-	return fmt.Sprintf("%.0f%% (%d of %d)", 100*s.UnexplainedShare(), s.Unexplained, s.Claims.Differs)
+	return fmt.Sprintf("%.0f%% (%d of %d); %.0f%% (%d) without", 100*s.UnexplainedShare(), s.Unexplained, s.Claims.Differs,
+		100*s.UnexplainedShareWithoutScans(), s.Unexplained+s.ExplainedAmongReadings)
+}
+
+// explainedCell is the number of explained differing claims and of those
+// chosen among several readings: "101 (17)".
+func explainedCell(s ledger.Summary) string {
+	return fmt.Sprintf("%d (%d)", s.Explained(), s.ExplainedAmongReadings)
 }
 
 // checksCell is the number of checks and of the failing ones, split by
-// explanation: "209 (42 fail: 34 explained, 8 unexplained)".
+// explanation: "209 (42 fail: 34 explained (2 chosen among readings), 8
+// unexplained)".
 func checksCell(s ledger.Summary) string {
 	if s.Checks.Differs == 0 {
 		return fmt.Sprintf("%d (0 fail)", s.Checks.All())
 	}
-	return fmt.Sprintf("%d (%d fail: %d explained, %d unexplained)", s.Checks.All(), s.Checks.Differs,
-		s.ChecksExplained(), s.ChecksUnexplained)
+	return fmt.Sprintf("%d (%d fail: %d explained (%d chosen among readings), %d unexplained)", s.Checks.All(), s.Checks.Differs,
+		s.ChecksExplained(), s.ChecksExplainedAmongReadings, s.ChecksUnexplained)
 }
 
 // summaryCells are the summary table's cells of s from "claims" to "ours".
 func summaryCells(s ledger.Summary) string {
-	return fmt.Sprintf("%d | %d | %d | %d | %d | %s | %d | %s | %d", s.Claims.All(), s.Discriminating(), s.NotDiscriminating,
-		s.Explained(), s.Unexplained, shareCell(s), s.Claims.NotComparable, checksCell(s), s.Ours.All())
+	return fmt.Sprintf("%d | %d | %d | %s | %d | %s | %d | %s | %d", s.Claims.All(), s.Discriminating(), s.NotDiscriminating,
+		explainedCell(s), s.Unexplained, shareCell(s), s.Claims.NotComparable, checksCell(s), s.Ours.All())
 }

@@ -144,7 +144,7 @@ func (r *SelectiveResult) Claims(l *ledger.Ledger) {
 			l.OwnClaim(item, id+m.key+"-changes", fmt.Sprintf("%s: weighting the %s users ×%d changes EASY's %s (95%% CI of the paired ratio to the default excludes 1)", v.Log, v.Class, selectiveFactor, m.what),
 				m.ratio.Lo > 1 || m.ratio.Hi < 1,
 				fmt.Sprintf("ratio %.3f [%.3f, %.3f] over %d replicates", m.ratio.Mean, m.ratio.Lo, m.ratio.Hi, m.ratio.N)).
-				IfDiffers(fmt.Sprintf("the replicates spread too widely to exclude 1 with %d of them (interval %.2f wide)", m.ratio.N, m.ratio.Hi-m.ratio.Lo))
+				Measured(fmt.Sprintf("the replicates spread too widely to exclude 1 with %d of them (interval %.2f wide)", m.ratio.N, m.ratio.Hi-m.ratio.Lo))
 		}
 	}
 }

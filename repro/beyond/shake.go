@@ -199,7 +199,7 @@ func (r *ShakeResult) Claims(l *ledger.Ledger) {
 		"without shaking, the one-job change (18 h 30 s → 18 h) moves EASY's average bounded slowdown by about 8%",
 		ledger.Near(0.08, 0.04), math.Abs(none.change.Mean)).Digits(2).
 		Quoting("changing the runtime of one job from 18 hours and 30 seconds to exactly 18 hours caused the average bounded slowdown of *all* the jobs in the trace to change by about 8%").
-		Because(fmt.Sprintf("job %d of our SDSC-SP2 version; the paper's case [41] may be another log or job", r.JobID))
+		Noting(fmt.Sprintf("job %d of our SDSC-SP2 version; the paper's case [41] may be another log or job", r.JobID))
 	for _, lv := range r.levels[1:] {
 		id := "shake/SDSC-SP2/" + lv.name + "/"
 		l.OwnClaim(item, id+"less-sensitive",

@@ -157,7 +157,7 @@ func (r *StationarityResult) Claims(l *ledger.Ledger) {
 		l.OwnClaim(item, id+"resampled-drifts-less", log.log+": resampled versions drift less between thirds than the log (load drift)",
 			res.drift.Hi < log.drift.Mean,
 			fmt.Sprintf("log %.3f; resampled %.3f [%.3f, %.3f] over %d versions", log.drift.Mean, res.drift.Mean, res.drift.Lo, res.drift.Hi, res.versions)).
-			IfDiffers(driftReason(log.drift.Mean, res.drift))
+			Measured(driftReason(log.drift.Mean, res.drift))
 		if log.log == "SDSC-SP2" {
 			l.Own(item, id+"first-third-load", "SDSC-SP2's first third has about 10% lower load than the other two",
 				ledger.Near(-0.10, 0.05), log.firstVsRest).Digits(2)

@@ -239,17 +239,20 @@ func (r *DiversityResult) Claims(l *ledger.Ledger) {
 	for i, name := range logs {
 		wants[i] = ledger.Printed(table4Text(name), roundSE(rnd[i]))
 	}
+	// The readings tried on each cell in turn: Paragon twice, equal
+	// weights, the tie readings.
+	found := ledger.AmongReadings(2 + len(table2Ties))
 	var paragon tableConvention
 	if r.withParagon != nil {
-		paragon = countConvention("with SDSC-Par-1996 counted twice in the global distribution, standing in for the other Paragon log", "Table 4", wants, dev, r.withParagon)
+		paragon = countConvention("with SDSC-Par-1996 counted twice in the global distribution, standing in for the other Paragon log", "Table 4", found, wants, dev, r.withParagon)
 	}
 	// §5's remedy for a global distribution dominated by one log (Table
 	// 5's "same wgt"): every log weighs the same.
-	equal := countConvention("with every log weighing the same in the global distribution (§5's remedy of Table 5)", "Table 4", wants, dev,
+	equal := countConvention("with every log weighing the same in the global distribution (§5's remedy of Table 5)", "Table 4", found, wants, dev,
 		r.Frame.Col("equal_weighted").Float())
 	var ties [len(table2Ties)]tableConvention
 	for k, t := range table2Ties {
-		ties[k] = countConvention(t.words, "Table 4", wants, dev, r.ties[k])
+		ties[k] = countConvention(t.words, "Table 4", tiesFound(found, t.ties), wants, dev, r.ties[k])
 	}
 	for i, name := range logs {
 		e := l.Check("Table 4", "table4/"+name, name+": maximal deviation from the global runtime distribution of all the logs",
@@ -287,7 +290,7 @@ func (r *DiversityResult) Claims(l *ledger.Ledger) {
 		ledger.Stated("around 0.021 for all logs", around), maxOf(rnd)).Digits(3).
 		Quoting("led to results around 0.021 for all logs")
 	if around.Accepts(r.sliceRandom[0]) && around.Accepts(r.sliceRandom[1]) {
-		e.IfDiffers("a sample of a whole log (tens of thousands of jobs) deviates little by chance; " + sliceSize + ", all around 0.021")
+		e.ExplainedBy(ledger.OneReading().AtSeeds(1, 1), "a sample of a whole log (tens of thousands of jobs) deviates little by chance; "+sliceSize+", all around 0.021")
 	} else {
 		e.Measured(sliceSize + ", not all around 0.021")
 	}

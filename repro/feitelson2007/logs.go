@@ -211,14 +211,14 @@ func (r *LogsResult) Claims(l *ledger.Ledger) {
 		l.Check("Table 6", id+"/jobs", row.log.file+": jobs (ours "+row.name+")",
 			ledger.Printed(fmt.Sprint(row.log.jobs), 0), float64(row.jobs)).
 			InTable("Table 6", row.log.catalog, "jobs").
-			IfDiffers(row.jobsReason()).
+			ExplainedBy(ledger.FromInput(), row.jobsReason()).
 			AsCheck(basis)
 		e := l.Claim("Table 6", id+"/period", row.log.file+": months of the first and last job ("+row.log.period+")",
 			row.periodHolds(), "ours: "+row.period+" local, "+row.periodUTC+" UTC")
 		headerWords := fmt.Sprintf("with the months of the header's StartTime and EndTime (%s), applied to every period of Table 6 (%d of %d hold, against %d as computed)",
 			row.headerPeriod, header.Within, header.N, header.AsComputed)
 		if header.Justified() && row.headerPeriod == row.log.period {
-			e.IfDiffers(headerWords + ", it is the paper's")
+			e.ExplainedBy(ledger.FromInput(), headerWords+", it is the paper's")
 		} else {
 			e.Measured(fmt.Sprintf("%s; %d of our %d jobs submitted outside the paper's months; %s", row.dates, row.outside, row.jobs, headerWords))
 		}

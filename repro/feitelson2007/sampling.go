@@ -275,7 +275,10 @@ func (r *SamplingResult) Claims(l *ledger.Ledger) {
 			}
 		}
 	}
-	utc7 := countConvention("with days cut at midnight of a fixed UTC−7 (Table 1's reading)", "Table 2", wants, ours, utcs)
+	// The readings tried on each cell in turn: UTC−7, the tie readings, the
+	// job filters.
+	found := ledger.AmongReadings(1 + len(table2Ties) + len(jobFilters))
+	utc7 := countConvention("with days cut at midnight of a fixed UTC−7 (Table 1's reading)", "Table 2", found, wants, ours, utcs)
 	cells := map[string]*ledger.Entry{} // the quoted cells, by id
 	var filters [len(jobFilters)]tableConvention
 	for k, f := range jobFilters {
@@ -293,7 +296,7 @@ func (r *SamplingResult) Claims(l *ledger.Ledger) {
 		for _, key := range quoted {
 			now = append(now, r.filtered[k][key])
 		}
-		filters[k] = countConvention(f.words+" (log zone)", "Tables 1 and 2", w, was, now)
+		filters[k] = countConvention(f.words+" (log zone)", "Tables 1 and 2", found, w, was, now)
 	}
 	var ties [len(table2Ties)]tableConvention
 	for k, t := range table2Ties {
@@ -305,7 +308,7 @@ func (r *SamplingResult) Claims(l *ledger.Ledger) {
 				}
 			}
 		}
-		ties[k] = countConvention(t.words, "Table 2", wants, ours, alt)
+		ties[k] = countConvention(t.words, "Table 2", tiesFound(found, t.ties), wants, ours, alt)
 	}
 	for i, lg := range r.Logs {
 		sr := r.Results[i]
@@ -365,8 +368,8 @@ func (r *SamplingResult) Claims(l *ledger.Ledger) {
 	// A derived share differs exactly when its cell does: it takes the
 	// cell's reason, or, when the cell is unexplained, stays unexplained.
 	as := func(e *ledger.Entry, cellID string) {
-		if c := cells[cellID]; c != nil && c.Reason != "" {
-			e.IfDiffers("as " + cellID + ": " + c.Reason)
+		if c := cells[cellID]; c != nil && c.Reason != "" && c.Found != nil {
+			e.ExplainedBy(*c.Found, "as "+cellID+": "+c.Reason)
 			return
 		}
 		e.Measured("the same comparison as " + cellID + ", unexplained")

@@ -265,7 +265,7 @@ func (r *Fig3Result) Claims(l *ledger.Ledger) {
 		l.Check(item, "fig3/"+row.log+"/round", row.log+": users tend to use round figures as estimates (share of estimates that are whole multiples of 5 minutes)",
 			ledger.Stated("most", ledger.AtLeast(0.5)), row.round).Digits(3).
 			Quoting("users tend to use round figures such as 30 minutes or 2 hours as their estimates").
-			Because("the five most frequent estimates: " + strings.Join(ts, ", "))
+			Noting("the five most frequent estimates: " + strings.Join(ts, ", "))
 		// "By a large amount": the median job's estimate is at least twice
 		// its runtime.
 		l.Check(item, "fig3/"+row.log+"/overestimate", row.log+": users over-estimate by a large amount (median over jobs of estimate / runtime)",

@@ -183,6 +183,16 @@ func (c *loadConvention) shown(id string) string {
 	return "at Fig. 19's populations it holds at " + strings.Join(parts, ", ")
 }
 
+// found is how reason's convention is found: one of Fig. 19's loads, each
+// measured at fig19LoadReps seeds, reason naming only the loads at which
+// the claim holds at every seed.
+func (c *loadConvention) found() ledger.Found {
+	if c == nil {
+		return ledger.OneReading()
+	}
+	return ledger.AmongReadings(len(c.loads)).AtSeeds(fig19LoadReps, fig19LoadReps)
+}
+
 // reason is the convention as the reason of claim id: each of Fig. 19's
 // loads justified over Figs 20–21 at which id holds at every seed, with
 // the counts of every load; "" when there is none.

@@ -290,11 +290,11 @@ func (r *Fig5Result) Claims(l *ledger.Ledger) {
 	}
 	l.Check(item, "fig5/archive/logs-with-flurries", "the existence of flurries is not uncommon: share of the archive's logs we have whose cleaning removed a single-user flurry",
 		ledger.Stated("not uncommon", ledger.AtLeast(0.5)), float64(with)/float64(all)).Digits(3).
-		Quoting("the existence of flurries is not uncommon").Because(fmt.Sprintf("%d of %d logs", with, all))
+		Quoting("the existence of flurries is not uncommon").Noting(fmt.Sprintf("%d of %d logs", with, all))
 	// "A few" read as at most five.
 	l.Check(item, "fig5/archive/per-year", "many logs exhibit flurries up to a few times a year: the largest number of flurries that began within one year (365 days) of a log",
 		ledger.Stated("up to a few times a year", ledger.AtMost(5)), maxRate).
-		Quoting("many logs exhibit them up to a few times a year").Because("largest: " + maxLog)
+		Quoting("many logs exhibit them up to a few times a year").Noting("largest: " + maxLog)
 }
 
 // Fig6Log is the log of Fig. 6 and FlurryUser its flurry's user (§3.4).
@@ -717,7 +717,7 @@ func (r *Fig7Result) Claims(l *ledger.Ledger) {
 	l.Check(item, "fig7/share", "user no. 2 in the HPC2N log accounted for no less than 57% of the jobs (header counts of the cleaned log)",
 		ledger.Stated("57%", ledger.Between(0.57, 0.58)), r.Share).Digits(4).
 		Quoting("user no. 2 in the HPC2N log accounted for no less than 57% of the jobs").
-		Because(fmt.Sprintf("%d of %d jobs", r.Removed, r.Jobs))
+		Noting(fmt.Sprintf("%d of %d jobs", r.Removed, r.Jobs))
 	l.Claim(item, "fig7/throughout", "user 2's voluminous activity is not a short-lived flurry but lasts throughout the recorded log (active in most weeks, first to last job over most of the log)",
 		r.Weeks > 0.5 && r.Span > 0.9, fmt.Sprintf("jobs in %.0f%% of the weeks; first to last job over %.0f%% of the log's span (%.1f%% of its jobs placed with more than a day of uncertainty)",
 			100*r.Weeks, 100*r.Span, 100*r.Bracket)).

@@ -212,7 +212,7 @@ func (r *OpenResult) Claims(l *ledger.Ledger) {
 	// "Only 25% or so": within 0.1 of a quarter, or below.
 	l.Check("§4.4", "open/low-load-logs", "some logs were recorded on very low-load systems, with a utilization of only 25% of capacity or so (the least utilization of our logs under EASY)",
 		ledger.Stated("25% or so", ledger.AtMost(0.35)), r.LowUtil).Digits(3).
-		Quoting("Some logs were recorded on very low-load systems, with a utilization of only\n25% of capacity or so").Because(r.LowLog)
+		Quoting("Some logs were recorded on very low-load systems, with a utilization of only\n25% of capacity or so").Noting(r.LowLog)
 	l.Claim("§4.4", "open/low-load-usable", fmt.Sprintf("adding users makes a low-load log usable: %s resampled with %d times its users has a utilization near %d times its own (within 20%%)", r.LowLog, lowLoadFactor, lowLoadFactor),
 		math.Abs(r.LowScaled/(lowLoadFactor*r.LowUtil)-1) <= 0.2, fmt.Sprintf("utilization %.3f → %.3f", r.LowUtil, r.LowScaled)).
 		Quoting("by using resampling to increase their\nload they become interesting")

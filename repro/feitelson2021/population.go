@@ -385,6 +385,7 @@ func (r *Fig9Result) Claims(l *ledger.Ledger) {
 		ledger.Near(1, 0.001), float64(g.sameTime)/float64(g.jobs)).Digits(5).
 		Quoting("care is taken that jobs start on the same day of the week and time of the day in the simulation as in the original log").
 		Because("daylight-saving changes move a few jobs by an hour (sim/resample, WallClock)").
+		ExplainedBy(ledger.FromInput(), "daylight-saving changes move a few jobs by an hour (sim/resample, WallClock)").
 		AsCheck("a property our generator is built to have (sim/resample keeps each job's hour of the week)")
 	// Three standard errors of a Poisson mean over the weeks counted.
 	se := math.Sqrt(g.rate / float64(g.weeks))
@@ -397,7 +398,7 @@ func (r *Fig9Result) Claims(l *ledger.Ledger) {
 			g.ltInActivity, g.initialLT, g.ltStartWeeks, g.tmpInActivity, g.initialTmp)).
 		Quoting("Therefore each user is started in some arbitrary week of his traced activity.").
 		AsCheck(fmt.Sprintf("a statement of the method: how our generator starts users (this package's LongTermStart = %s)", g.longTermStart)).
-		IfDiffers(startReason(g.longTermStart))
+		ExplainedBy(ledger.FromInput(), startReason(g.longTermStart))
 	l.Check(item, "fig9/arrival-rate", fmt.Sprintf("new temporary users arrive each week around the original log's average rate (mean over %d weeks of a %d× resampled log)", g.weeks, populationExtend),
 		ledger.Near(g.rate, 2*se), g.arrivalsPerWeek).Digits(3).
 		Quoting("which defaults to the average rate at which temporary users arrived in the original log").

@@ -227,8 +227,21 @@ func (r *Fig15Result) Claims(l *ledger.Ledger) {
 		l.Check(item, "fig15/replicates", "a thousand simulations of EASY on resampled workloads per log", ledger.Near(1000, 0), float64(r.Replicates)).
 			Quoting("Histograms of the average waiting time in a thousand simulations of EASY").
 			AsCheck("our configuration: the replicate count we ask for (1000 in full mode)").
-			IfDiffers("quick mode: fewer replicates (the full reproduction runs 1000)")
+			ExplainedBy(ledger.FromInput(), "quick mode: fewer replicates (the full reproduction runs 1000)")
 	}
+	// The common week as a convention, counted over every log (Tally): the
+	// paper's statement under either start (SDSC-BLUE's "shifted" is the
+	// body's complement). It is one of resample.Readings, the library's
+	// default chosen among them, measured at one seed.
+	var common ledger.Tally
+	for _, name := range r.Logs {
+		lit, com := inBody(r.Waits[name], r.Original[name]), inBody(r.CommonWaits[name], r.Original[name])
+		if name == "SDSC-BLUE" {
+			lit, com = !lit, !com
+		}
+		common.Add(lit, com)
+	}
+	commonFound := ledger.AmongReadings(len(resample.Readings())).AtSeeds(1, 1)
 	for _, name := range r.Logs {
 		ref := r.Original[name]
 		for _, rd := range []struct {
@@ -253,11 +266,17 @@ func (r *Fig15Result) Claims(l *ledger.Ledger) {
 			if rd.ours {
 				other = shareBelow(r.Waits[name], ref)
 				l.OwnClaim(item, id, statement+" (long-term users started in one common week of the log)", holds, evidence).
-					IfDiffers(fmt.Sprintf("under §4.2's literal start (each user in its own week of its activity) %.1f%% of as many replicates lie below the original", 100*other))
+					Measured(fmt.Sprintf("under §4.2's literal start (each user in its own week of its activity) %.1f%% of as many replicates lie below the original", 100*other))
 				continue
 			}
-			l.Claim(item, id, statement+" (§4.2's start: each user in its own week of its traced activity)", holds, evidence).Quoting(quote).
-				IfDiffers(fmt.Sprintf("with the long-term users started in one common week of the log (ours, %s/common-week) %.1f%% of as many replicates lie below the original", id, 100*other))
+			e := l.Claim(item, id, statement+" (§4.2's start: each user in its own week of its traced activity)", holds, evidence).Quoting(quote)
+			why := fmt.Sprintf("with the long-term users started in one common week of the log (ours, %s/common-week) %.1f%% of as many replicates lie below the original (over every log of the figure %d of %d hold, against %d under §4.2's start)",
+				id, 100*other, common.Within, common.N, common.AsComputed)
+			if holdsCommon := inBody(r.CommonWaits[name], ref) != (name == "SDSC-BLUE"); holdsCommon && common.Justified() {
+				e.ExplainedBy(commonFound, why)
+			} else {
+				e.Measured(why)
+			}
 		}
 	}
 	if r.FeedbackWaits != nil {

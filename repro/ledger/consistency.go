@@ -19,6 +19,9 @@ import (
 //     it as unexplained (Entry.Unexplained), a failing check as a
 //     differing claim, and REPRODUCTION.md lists the failing checks
 //     without a reason;
+//   - an explained difference (of a claim or a check) says how its reason
+//     was found (Entry.Found, set by ExplainedBy), and a reason measured
+//     on a random procedure holds at every seed measured;
 //   - an agreeing claim in a table of several logs has its discrimination
 //     computed: a claim placed in a table (Entry.Cell) has a Want, and an
 //     agreeing numeric claim outside a table whose id names a log (a row of
@@ -48,6 +51,10 @@ func Consistency(entries []Entry) []error {
 			bad(e, "a claim on a stand-in (%s) %s: it is not comparable, whichever way it falls", e.StandIn, e.Verdict)
 		case e.Verdict == Differs && e.Reason != "" && blank:
 			bad(e, "a difference with a reason of white space only (counted unexplained)")
+		case e.Verdict == Differs && !blank && e.Kind != Ours && e.Found == nil:
+			bad(e, "an explained difference without how its reason was found (ExplainedBy)")
+		case e.Verdict == Differs && !blank && e.Found != nil && !e.Found.AtEverySeed():
+			bad(e, "a reason that holds at %d of %d seeds measured: not a reason", e.Found.Held, e.Found.Seeds)
 		case e.Verdict == NotComparable && blank:
 			bad(e, "not comparable without a reason")
 		case claim && e.Cell != nil && e.Want == nil:

@@ -17,10 +17,14 @@ func TestConsistency(t *testing.T) {
 		entries []Entry
 		want    []string // one substring per error, in order
 	}{
-		{"consistent", []Entry{placed, {Paper: "demo", Item: "Fig. 1", ID: "f1", Kind: SelfCheck, Verdict: Differs, Reason: "our log's header says 338"}}, nil},
+		{"consistent", []Entry{placed, {Paper: "demo", Item: "Fig. 1", ID: "f1", Kind: SelfCheck, Verdict: Differs, Reason: "our log's header says 338", Found: &Found{By: ByInput}}}, nil},
+		{"explained without how", []Entry{{Paper: "demo", Item: "Fig. 1", ID: "f1", Kind: PaperClaim, Verdict: Differs, Reason: "whole minutes"}}, []string{"without how its reason was found"}},
+		{"failing check explained without how", []Entry{{Paper: "demo", Item: "Fig. 1", ID: "f1", Kind: SelfCheck, Verdict: Differs, Reason: "version 2.2"}}, []string{"without how its reason was found"}},
+		{"ours explained without how", []Entry{{Paper: "demo", Item: "Fig. 1", ID: "f1", Kind: Ours, Verdict: Differs, Reason: "a note"}}, nil},
+		{"reason at some seeds", []Entry{{Paper: "demo", Item: "Fig. 1", ID: "f1", Kind: PaperClaim, Verdict: Differs, Reason: "x", Found: &Found{By: ByReading, Readings: 3, Seeds: 5, Held: 4}}}, []string{"holds at 4 of 5 seeds"}},
 		{"duplicate id", []Entry{placed, placed}, []string{"a second entry with this id"}},
 		{"stand-in agrees", []Entry{{Paper: "demo", Item: "Fig. 1", ID: "f1", Kind: PaperClaim, Verdict: Agrees, StandIn: "1996 for 1995"}}, []string{"a claim on a stand-in (1996 for 1995) agrees"}},
-		{"stand-in differs", []Entry{{Paper: "demo", Item: "Fig. 1", ID: "f1", Kind: PaperClaim, Verdict: Differs, Reason: "x", StandIn: "1996 for 1995"}}, []string{"a claim on a stand-in (1996 for 1995) differs"}},
+		{"stand-in differs", []Entry{{Paper: "demo", Item: "Fig. 1", ID: "f1", Kind: PaperClaim, Verdict: Differs, Reason: "x", Found: &Found{By: ByInput}, StandIn: "1996 for 1995"}}, []string{"a claim on a stand-in (1996 for 1995) differs"}},
 		{"stand-in not comparable", []Entry{{Paper: "demo", Item: "Fig. 1", ID: "f1", Kind: PaperClaim, Verdict: NotComparable, Reason: "1996 for 1995", StandIn: "1996 for 1995"}}, nil},
 		{"stand-in check keeps its verdict", []Entry{{Paper: "demo", Item: "Fig. 1", ID: "f1", Kind: SelfCheck, Verdict: Agrees, StandIn: "1996 for 1995"}}, nil},
 		// A failing check without a reason is counted unexplained

@@ -62,7 +62,12 @@ type Entry struct {
 	Verdict   Verdict  `json:"verdict"`
 	// Reason explains a difference (measured), or why there is nothing to
 	// compare with; it may also annotate an agreement.
-	Reason  string `json:"reason,omitempty"`
+	Reason string `json:"reason,omitempty"`
+	// Found says how a difference's reason was found (an input fact, one
+	// reading measured, the best of several; for a random procedure, the
+	// seeds at which it holds): set by ExplainedBy, required of every
+	// explained difference of a claim or a check (Consistency).
+	Found   *Found `json:"found,omitempty"`
 	Section string `json:"section,omitempty"` // notebook section that shows it
 	Kind    Kind   `json:"kind"`
 	// Basis says, for a SelfCheck, what it checks and why it is not a
@@ -151,18 +156,20 @@ func (e *Entry) Number() float64 {
 	return *e.OurNumber
 }
 
+// Noting annotates e with note and returns e: the reason of an entry
+// that does not differ, and when it differs a measurement shown with our
+// value (Measured) — a note is never an explanation.
+func (e *Entry) Noting(note string) *Entry {
+	if e.Verdict == Differs {
+		return e.Measured(note)
+	}
+	e.Reason = note
+	return e
+}
+
 // Because sets the entry's reason (a measured explanation of a difference,
 // or a note) and returns e.
 func (e *Entry) Because(reason string) *Entry { e.Reason = reason; return e }
-
-// IfDiffers sets the reason only when the verdict is Differs, so that an
-// explanation of a possible difference does not annotate an agreement.
-func (e *Entry) IfDiffers(reason string) *Entry {
-	if e.Verdict == Differs {
-		e.Reason = reason
-	}
-	return e
-}
 
 // Measured appends, when the verdict is Differs, a measurement that does
 // not explain the difference — it brings nothing within the paper's value:
@@ -261,7 +268,8 @@ func numberEntry(item, id, statement string, want Expectation, got float64) *Ent
 	}
 	switch {
 	case !finite(got):
-		e.Verdict, e.Reason = Differs, "our value is not a finite number"
+		e.Verdict = Differs
+		e.OurValue += " (not a finite number)"
 	case want.Accepts(got):
 		e.Verdict = Agrees
 	default:
@@ -271,7 +279,7 @@ func numberEntry(item, id, statement string, want Expectation, got float64) *Ent
 }
 
 // Check records a numeric claim: the paper's value want, ours got. A NaN
-// or infinite value differs, with that reason.
+// or infinite value differs, unexplained, and says so in our value.
 func (l *Ledger) Check(item, id, statement string, want Expectation, got float64) *Entry {
 	return l.add(numberEntry(item, id, statement, want, got))
 }
@@ -335,10 +343,11 @@ func (l *Ledger) MissingLog(item, id, statement, paperValue, log, why string) *E
 }
 
 // Failed records a claim whose value we failed to compute (err): it
-// differs, with the error as the reason.
+// differs, unexplained (a failure is not a reason), with the error in our
+// value.
 func (l *Ledger) Failed(item, id, statement string, want Expectation, err error) *Entry {
 	return l.add(&Entry{Item: item, ID: id, Statement: statement, PaperValue: want.Value(),
-		Tolerance: want.Tolerance(), OurValue: "—", Verdict: Differs, Reason: "not computed: " + err.Error()})
+		Tolerance: want.Tolerance(), OurValue: "— (not computed: " + err.Error() + ")", Verdict: Differs})
 }
 
 // StandIn records a value computed on a stand-in log (another version or

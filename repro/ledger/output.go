@@ -117,15 +117,21 @@ func VerdictText(e Entry) string {
 	return v
 }
 
-// reasonText is the reason of e, or for a check its basis.
+// reasonText is the reason of e, or for a check its basis, with how a
+// difference's reason was found in front ("[best of 24 readings
+// measured] …").
 func reasonText(e Entry) string {
+	reason := e.Reason
+	if e.Found != nil && reason != "" {
+		reason = "[" + e.Found.String() + "] " + reason
+	}
 	if e.Kind == SelfCheck && e.Basis != "" {
-		if e.Reason == "" {
+		if reason == "" {
 			return "checks: " + e.Basis
 		}
-		return "checks: " + e.Basis + "; " + e.Reason
+		return "checks: " + e.Basis + "; " + reason
 	}
-	return e.Reason
+	return reason
 }
 
 // clip shortens s to n runes with an ellipsis, and keeps it on one line.

@@ -20,13 +20,13 @@ func TestSnapshotRoundTrip(t *testing.T) {
 		t.Fatalf("snapshot %+v", s)
 	}
 	// sampleLedger: claims procs (agrees), runtime range, Table VII (differ;
-	// one explained), Fig. 8 (agrees), Table V and Table I (not comparable);
-	// mix/equal is ours.
-	want := Summary{Claims: Totals{Agrees: 2, Differs: 2, NotComparable: 2}, Unexplained: 0, Ours: Totals{Agrees: 1}}
+	// the range explained, Table VII not computed: unexplained), Fig. 8
+	// (agrees), Table V and Table I (not comparable); mix/equal is ours.
+	want := Summary{Claims: Totals{Agrees: 2, Differs: 2, NotComparable: 2}, Unexplained: 1, Ours: Totals{Agrees: 1}}
 	if s.Summary != want {
 		t.Errorf("summary %+v, want %+v", s.Summary, want)
 	}
-	if got := s.Summary.String(); got != "6 claims: 2 agree, 2 differ, 2 not comparable; 1 of ours" {
+	if got := s.Summary.String(); got != "6 claims: 2 agree, 2 differ (1 unexplained), 2 not comparable; 1 of ours" {
 		t.Errorf("summary %q", got)
 	}
 	if len(s.Items) != 7 || s.Items[0].Status != Reproduced || s.Items[2].Status != NothingToCompare {
@@ -204,9 +204,9 @@ func TestSummarizeChecks(t *testing.T) {
 		}, true, "white space only"},
 		{"measured reason", func(l *Ledger) {
 			l.Check("Table 1", "x", "jobs", Near(100, 0), 90).AsCheck("the log's header").Because("the archive's version 2.2 drops 10 jobs")
-		}, false, ""},
+		}, false, "without how its reason was found"},
 		{"reason if it differs", func(l *Ledger) {
-			l.Check("Table 1", "x", "jobs", Near(100, 0), 90).AsCheck("the log's header").IfDiffers("the archive's version 2.2 drops 10 jobs")
+			l.Check("Table 1", "x", "jobs", Near(100, 0), 90).AsCheck("the log's header").ExplainedBy(FromInput(), "the archive's version 2.2 drops 10 jobs")
 		}, false, ""},
 	}
 	for _, c := range cases {

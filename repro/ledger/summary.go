@@ -20,6 +20,12 @@ type Summary struct {
 	// Unexplained counts the differing claims without a reason
 	// (Entry.Unexplained).
 	Unexplained int `json:"differ_unexplained"`
+	// ExplainedAmongReadings counts the differing claims explained by a
+	// convention chosen among several readings measured (Found.Scanned):
+	// a reason found by a scan, which a referee may discount
+	// (UnexplainedShareWithoutScans). Ledgers saved before Found existed
+	// read it as 0.
+	ExplainedAmongReadings int `json:"differ_explained_among_readings"`
 	// Checks and Ours count the entries of kinds SelfCheck and Ours by
 	// verdict; they are never part of the claims' totals.
 	Checks Totals `json:"checks"`
@@ -27,8 +33,11 @@ type Summary struct {
 	// (Entry.Unexplained): a failing check is explained by the rule of a
 	// differing claim's reason (Tally), and counted here otherwise. Ledgers
 	// saved before it existed read it as 0.
-	ChecksUnexplained int    `json:"checks_fail_unexplained"`
-	Ours              Totals `json:"ours"`
+	ChecksUnexplained int `json:"checks_fail_unexplained"`
+	// ChecksExplainedAmongReadings counts the failing checks explained by
+	// a convention chosen among several readings measured.
+	ChecksExplainedAmongReadings int    `json:"checks_fail_explained_among_readings"`
+	Ours                         Totals `json:"ours"`
 }
 
 // Unexplained reports whether e differs without a reason: its reason is
@@ -36,6 +45,12 @@ type Summary struct {
 // claim and a check alike.
 func (e Entry) Unexplained() bool {
 	return e.Verdict == Differs && strings.TrimSpace(e.Reason) == ""
+}
+
+// scanned reports whether e is an explained difference whose reason was
+// chosen among several readings measured.
+func (e Entry) scanned() bool {
+	return e.Verdict == Differs && !e.Unexplained() && e.Found != nil && e.Found.Scanned()
 }
 
 // Summarize counts entries by kind and verdict (see Summary). An entry's
@@ -49,6 +64,9 @@ func Summarize(entries []Entry) Summary {
 			if e.Unexplained() {
 				s.ChecksUnexplained++
 			}
+			if e.scanned() {
+				s.ChecksExplainedAmongReadings++
+			}
 		case Ours:
 			s.Ours.add(e.Verdict)
 		default:
@@ -58,6 +76,9 @@ func Summarize(entries []Entry) Summary {
 			}
 			if e.Unexplained() {
 				s.Unexplained++
+			}
+			if e.scanned() {
+				s.ExplainedAmongReadings++
 			}
 		}
 	}
@@ -83,11 +104,22 @@ func (s Summary) UnexplainedShare() float64 {
 	return float64(s.Unexplained) / float64(s.Claims.Differs)
 }
 
+// UnexplainedShareWithoutScans is the share of differing claims without
+// a reason when the reasons chosen among several readings measured are
+// not counted as reasons, 0 when none differs.
+func (s Summary) UnexplainedShareWithoutScans() float64 {
+	if s.Claims.Differs == 0 {
+		return 0
+	}
+	return float64(s.Unexplained+s.ExplainedAmongReadings) / float64(s.Claims.Differs)
+}
+
 // Add returns the sum of two summaries.
 func (s Summary) Add(o Summary) Summary {
 	return Summary{Claims: s.Claims.plus(o.Claims), NotDiscriminating: s.NotDiscriminating + o.NotDiscriminating,
-		Unexplained: s.Unexplained + o.Unexplained, Checks: s.Checks.plus(o.Checks),
-		ChecksUnexplained: s.ChecksUnexplained + o.ChecksUnexplained, Ours: s.Ours.plus(o.Ours)}
+		Unexplained: s.Unexplained + o.Unexplained, ExplainedAmongReadings: s.ExplainedAmongReadings + o.ExplainedAmongReadings,
+		Checks: s.Checks.plus(o.Checks), ChecksUnexplained: s.ChecksUnexplained + o.ChecksUnexplained,
+		ChecksExplainedAmongReadings: s.ChecksExplainedAmongReadings + o.ChecksExplainedAmongReadings, Ours: s.Ours.plus(o.Ours)}
 }
 
 // String is e.g. "120 claims: 80 agree (30 not discriminating), 30 differ

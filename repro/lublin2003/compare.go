@@ -96,6 +96,7 @@ type cell struct {
 	group, k    int
 	standIn     string // why our log stands in for the paper's, "" when it does not
 	reason      string
+	found       ledger.Found // how reason was found: the best of the table's conventions
 	sensitivity string
 }
 
@@ -115,7 +116,10 @@ func writeCells(l *ledger.Ledger, item, prefix, what, rowLabel string, cells []c
 		if c.standIn != "" {
 			e = l.StandIn(item, id, statement, c.want(), c.ours, c.standIn)
 		} else {
-			e = l.Check(item, id, statement, c.want(), c.ours).IfDiffers(c.reason)
+			e = l.Check(item, id, statement, c.want(), c.ours)
+			if c.reason != "" {
+				e.ExplainedBy(c.found, c.reason)
+			}
 			if e.Verdict == ledger.Differs && c.reason == "" && c.sensitivity != "" {
 				e.OurValue += " (" + c.sensitivity + ")"
 			}

@@ -344,6 +344,7 @@ func explain(table string, cells []*cell, vals map[int][]float64) tableConventio
 		}
 		for _, r := range order {
 			if v := vals[r.conv][i]; cl.want().Accepts(v) {
+				cl.found = ledger.AmongReadings(len(t.rows))
 				cl.reason = fmt.Sprintf("under %s, applied to every log and cell of %s it concerns (%d of %d cells within their tolerance, against %d as computed), it is %s, within %s of the paper's",
 					conventions[r.conv].name, table, r.Within, r.N, r.AsComputed, ledger.Format(v, 4), cl.want().Tolerance())
 				break

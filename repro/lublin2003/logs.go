@@ -413,10 +413,13 @@ func (r *LogsResult) Claims(l *ledger.Ledger) {
 		}
 		e := l.Check("§2", id+"completed", row.log.Paper+": jobs that completed successfully, in the paper's period", ledger.Printed(fmt.Sprint(t.completed), 0),
 			float64(row.completed)).Quoting(t.completedQuote).InTable("§2", row.log.Paper, "completed jobs").AsCheck(inputBasis)
-		if row.version.standIn {
-			e.IfDiffers(row.version.evidence)
-		} else if e.Verdict == ledger.Differs {
-			e.OurValue += " (" + row.version.evidence + ")"
+		// The jobs the cleaning removed, counted back, are an input fact
+		// that explains the count; a version that differs otherwise only
+		// restates the difference (a measurement, not a reason).
+		if row.version.standIn && row.version.cleaned {
+			e.ExplainedBy(ledger.FromInput(), row.version.evidence)
+		} else {
+			e.Measured(row.version.evidence)
 		}
 		if t.longer {
 			l.Claim("§2", id+"period", fmt.Sprintf("%s: the full log is longer; %s to %s is its most recent part", row.log.Paper, t.first, t.last),
@@ -427,7 +430,7 @@ func (r *LogsResult) Claims(l *ledger.Ledger) {
 		l.Claim("§2", id+"period", fmt.Sprintf("%s: the log spans %s to %s", row.log.Paper, t.first, t.last),
 			row.first == t.first && row.last == t.last, fmt.Sprintf("first submission %s, last %s", row.first, row.last)).
 			Quoting(t.spanQuote).
-			IfDiffers(fmt.Sprintf("our version has %d jobs before %s, which the paper's period leaves out (our fits too); from %s on it spans %s to %s",
+			ExplainedBy(ledger.FromInput(), fmt.Sprintf("our version has %d jobs before %s, which the paper's period leaves out (our fits too); from %s on it spans %s to %s",
 				row.before, t.first, t.first, row.periodFirst, row.periodLast)).AsCheck(inputBasis)
 	}
 }
@@ -464,7 +467,7 @@ func (r *LogsResult) sdscClaims(l *ledger.Ledger, row logRow) {
 		ledger.Stated(fmt.Sprintf("about a third of 113515 (%.0f–%.0f)", lo, hi), ledger.Between(lo, hi)), float64(row.completed)).
 		Quoting("about two thirds of thejobs").AsCheck(inputBasis)
 	if row.removed > 0 && float64(row.completed) < lo && float64(row.completed+row.removed) >= lo {
-		e.IfDiffers(fmt.Sprintf("the archive's cleaning removed %d jobs from our version (%s): counted back as completed, ours is at most %d, within",
+		e.ExplainedBy(ledger.FromInput(), fmt.Sprintf("the archive's cleaning removed %d jobs from our version (%s): counted back as completed, ours is at most %d, within",
 			row.removed, strings.Join(row.filters, "; "), row.completed+row.removed))
 	}
 }

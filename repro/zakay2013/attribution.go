@@ -8,6 +8,7 @@ import (
 	"github.com/tracelab/tracelab/analytics/fit"
 	"github.com/tracelab/tracelab/analytics/users"
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/sim/resample"
 )
 
@@ -127,6 +128,11 @@ func (a *attribution) withPeriods(q int, runs [][]resample.Instance, span float6
 // measured and, for the part whose replacement leaves the smaller distance
 // when that is within its bound, where that part differs most; ""
 // (unexplained) when neither replacement brings the distance within.
+// attributionFound is how an attribution's reason is found: the better of
+// the two swaps measured (the long-term users, the other users), on the
+// variants of one seed.
+var attributionFound = ledger.AmongReadings(2).AtSeeds(1, 1)
+
 func (a attribution) reason(m int) string {
 	lt, ot := a.ltSwapped[m], a.otherSwapped[m]
 	inLT, inOther := lt <= a.ltBound[m], ot <= a.otherBound[m]

@@ -460,9 +460,10 @@ type statement struct {
 	evidence              string // qualitative: what we measured; numeric: a note
 	main                  bool   // the paper's entry is its item's main claim (ledger.Entry.Main)
 	// explained is the measured reason of a difference that holds under
-	// either reading ("" when there is none); measured what was measured
-	// that brings nothing within (ledger.Entry.Measured).
+	// either reading ("" when there is none), found as found; measured what
+	// was measured that brings nothing within (ledger.Entry.Measured).
 	explained, measured string
+	found               ledger.Found
 }
 
 func (st statement) agrees() bool {
@@ -483,12 +484,24 @@ func commonID(id string) string {
 // literal reading's (lit) as the paper's entries, the common week's (com,
 // the same statements in the same order) as ours. A paper entry that
 // differs while ours agrees gives ours as its reason, with mechanism(log)
-// — the measured difference between the readings — when there is one.
+// — the measured difference between the readings — when there is one, and
+// when the common week, counted over every statement (ledger.Tally),
+// brings more within than the literal reading. The common week is one of
+// the readings of resample.Readings, the one a user of resampling gets by
+// default, which was chosen among them: such a reason is the best of
+// those readings, measured at one seed (ledger.Found).
 func addReadings(l *ledger.Ledger, lit, com []statement, mechanism func(log string) string) {
 	ours := map[string]statement{}
 	for _, st := range com {
 		ours[st.id] = st
 	}
+	var common ledger.Tally
+	for _, st := range lit {
+		if o, ok := ours[st.id]; ok {
+			common.Add(st.agrees(), o.agrees())
+		}
+	}
+	found := ledger.AmongReadings(len(resample.Readings())).AtSeeds(1, 1)
 	add := func(st statement, own bool) *ledger.Entry {
 		id, text := st.id, st.text
 		if own {
@@ -519,22 +532,27 @@ func addReadings(l *ledger.Ledger, lit, com []statement, mechanism func(log stri
 			continue
 		}
 		o, ok := ours[st.id]
-		if !ok || !o.agrees() {
-			e.Because(st.explained)
+		if !ok || !o.agrees() || !common.Justified() {
+			e.ExplainedBy(st.found, st.explained)
 			if e.Reason == "" {
 				e.Measured(st.measured)
 			}
+			if ok && o.agrees() {
+				e.Measured(fmt.Sprintf("with every long-term user started in one common week of the log (ours: %s) %s, but over every statement it brings %d within against %d under the literal reading",
+					commonID(st.id), valueWords(o), common.Within, common.AsComputed))
+			}
 			continue
 		}
-		why := fmt.Sprintf("with every long-term user started in one common week of the log (ours: %s) %s", commonID(st.id), valueWords(o))
+		why := fmt.Sprintf("with every long-term user started in one common week of the log (ours: %s) %s (over every statement %d of %d within, against %d under the literal reading)",
+			commonID(st.id), valueWords(o), common.Within, common.N, common.AsComputed)
 		if m := mechanism(st.log); m != "" {
 			why += "; " + m
 		}
-		e.Because(why)
+		e.ExplainedBy(found, why)
 	}
 	for _, st := range com {
 		if e := add(st, true); e.Verdict == ledger.Differs {
-			e.Because(st.explained)
+			e.ExplainedBy(st.found, st.explained)
 			if e.Reason == "" {
 				e.Measured(st.measured)
 			}
@@ -583,6 +601,7 @@ func fig8Statements(rows []metricPosition) []statement {
 			quote: "was typically distributed around the original value"}
 		b := back(r)
 		if counted.Justified() && aroundOrig.Accepts(b) {
+			st.found = ledger.FromInput() // the jobs the method leaves out, counted
 			st.explained = fmt.Sprintf("the variants cannot have the jobs of the temporary users whose whole activity lies within "+
 				"4 weeks of an edge (§4), %.2f%% of the log's jobs, which the pools leave out; and the long-term users' streams "+
 				"repeat every %d weeks in a window of the log's %.2f weeks, which gives a variant %+.2f%% of the log's jobs: "+

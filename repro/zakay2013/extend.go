@@ -170,7 +170,7 @@ func (r *Fig10Result) Claims(l *ledger.Ledger) {
 				fmt.Sprintf("%s ×%d, part %d: mean KS distance of the %s distribution to the original's (%d extended logs)", Fig10Log, Fig10Factor, q, m, r.reps),
 				similarKS("agree to a high degree", k, i), k.mean[i]).Digits(3).
 				Quoting("the distributions for all three repetitions and the three periods of the extended trace all agree with each other and with the original trace data to a high degree").
-				IfDiffers(k.positionReason(i))
+				ExplainedBy(attributionFound, k.positionReason(i))
 			e.OurValue += k.positionNote(i)
 			keptByConstruction(e, m)
 		}

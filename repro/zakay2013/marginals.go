@@ -265,7 +265,7 @@ func (r *Fig4Result) Claims(l *ledger.Ledger) {
 				fmt.Sprintf("%s: mean KS distance of the %s distribution, original vs %d resampled logs", k.log, m, k.variants),
 				similarKS("very similar", k, i), k.mean[i]).Digits(3).
 				Quoting("all the distributions are very similar to the original one").
-				IfDiffers(k.positionReason(i))
+				ExplainedBy(attributionFound, k.positionReason(i))
 			e.OurValue += k.positionNote(i)
 			keptByConstruction(e, m)
 		}

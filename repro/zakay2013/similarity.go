@@ -306,8 +306,8 @@ func cellExpectation(paper float64, k int, ours float64, n int) ledger.Expectati
 // similarities equal to three decimals, two zero runtimes undefined) that
 // brings more of the table's cells within than our reading
 // and this cell within. A processors' "equal" cell that the split does not bring within
-// gives the measured mechanism instead (tableCell.orderedConstants).
-// Otherwise its reason is empty (unexplained).
+// shows the measured mechanism in our value (tableCell.orderedConstants):
+// it brings nothing within, so the cell is unexplained.
 func (r *TablesResult) Claims(l *ledger.Ledger) {
 	var shorter []float64
 	drops, rows := 0, 0
@@ -332,13 +332,15 @@ func (r *TablesResult) Claims(l *ledger.Ledger) {
 				e.AsCheck(fmt.Sprintf("one claim with %s/%s/%s/equal_01, which counts it: the paper prints the same value in both 'equal' columns "+
 					"and ours are the same users at both distances (those whose value never varies tie at every distance)", tableID(c.item), c.log, c.attr))
 			}
-			if alt, why, ok := r.alternative(c, k); ok {
-				e.IfDiffers(why + fmt.Sprintf(" the cell is %.3f, within %s of the paper's", alt,
+			if alt, why, found, ok := r.alternative(c, k); ok {
+				e.ExplainedBy(found, why+fmt.Sprintf(" the cell is %.3f, within %s of the paper's", alt,
 					cellExpectation(c.paper[k], k, alt, c.users).Tolerance()))
 			} else {
-				e.IfDiffers(c.orderedConstants(k))
-				if e.Verdict == ledger.Differs && (c.attr == datasets.Runtime || e.Reason == "") {
-					e.OurValue += " (" + r.conventionValues(c, k) + ")"
+				// The mechanism brings nothing within: a measurement.
+				m := c.orderedConstants(k)
+				e.Measured(m)
+				if c.attr == datasets.Runtime || m == "" {
+					e.Measured(r.conventionValues(c, k))
 				}
 			}
 			if k == 0 || k == 3 {
@@ -439,6 +441,11 @@ type tableConvention struct {
 	ledger.Tally
 }
 
+// runtimeFound is how a Table IV convention's reason is found: the best
+// of the 24 points of the grid of runtime resolutions and equality
+// tolerances measured (runtimeConventions) and the zero-runtime reading.
+var runtimeFound = ledger.AmongReadings(6*4 + 1)
+
 // threeDecimals is the tolerance of the convention "equal to three
 // decimals": two per-user average similarities (each in [0, 1]) count as
 // equal when they differ by at most 0.001.
@@ -462,6 +469,8 @@ const threeDecimals = 1e-3
 // 1 min (one cell at 5 min). The paper states neither step; the
 // conventions explain a cell only when, applied to every cell of the table,
 // they bring more within (ledger.Tally).
+//
+// A cell they explain has a reason found among runtimeFound's readings.
 func runtimeConventions(cells []tableCell) []tableConvention {
 	ts := []tableConvention{
 		{name: "whole minutes", words: "with runtimes in whole minutes (a step the paper does not mention)", value: func(c tableCell) SimilarityRow { return c.minutes }},
@@ -506,7 +515,7 @@ func (t *tableConvention) count(cells []tableCell, attr datasets.Attribute) {
 // Table IV, justified for the whole table (tableConvention.justified),
 // that brings the cell within its tolerance, with the table's counts. ok
 // says whether the value is within the cell's tolerance of the paper's.
-func (r *TablesResult) alternative(c tableCell, k int) (v float64, why string, ok bool) {
+func (r *TablesResult) alternative(c tableCell, k int) (v float64, why string, found ledger.Found, ok bool) {
 	switch c.attr {
 	case datasets.Procs:
 		v, t := c.split[k], r.split
@@ -514,17 +523,17 @@ func (r *TablesResult) alternative(c tableCell, k int) (v float64, why string, o
 			"similarity 1, so they are equal at every distance; counted half at the shorter, half at the longer distance, "+
 			"applied to every log and cell of Table II (%d of %d cells within their tolerance, against %d as computed: %d gained, %d lost),",
 			c.constant, c.users, t.Within, t.N, t.AsComputed, t.Gained, t.Lost)
-		return v, why, t.Justified() && cellExpectation(c.paper[k], k, v, c.users).Accepts(v)
+		return v, why, ledger.OneReading(), t.Justified() && cellExpectation(c.paper[k], k, v, c.users).Accepts(v)
 	case datasets.Runtime:
 		for _, t := range r.runtime {
 			v = t.value(c)[k]
 			if t.Justified() && cellExpectation(c.paper[k], k, v, c.users).Accepts(v) {
 				return v, fmt.Sprintf("%s, applied to every log and cell of Table IV (%d of %d cells within their tolerance, against %d as computed: %d gained, %d lost),",
-					t.words, t.Within, t.N, t.AsComputed, t.Gained, t.Lost), true
+					t.words, t.Within, t.N, t.AsComputed, t.Gained, t.Lost), runtimeFound, true
 			}
 		}
 	}
-	return 0, "", false
+	return 0, "", ledger.Found{}, false
 }
 
 // conventionValues says what Table IV's conventions give for column k of

@@ -137,10 +137,10 @@ func (r *TableIResult) Claims(l *ledger.Ledger) {
 		l.Check("Table I", id+"pes", row.log.Name+": processors", ledger.Near(float64(row.log.PEs), 0), float64(row.pes)).AsCheck(basis)
 		l.Check("Table I", id+"users", row.log.Name+": users", ledger.Near(float64(row.log.Users), 0), float64(row.users)).AsCheck(basis)
 		l.Check("Table I", id+"jobs", row.log.Name+": jobs", ledger.Approx(float64(row.log.Jobs), 0.001), float64(row.jobs)).
-			IfDiffers(fmt.Sprintf("we have %s; the paper used %s", row.file, row.log.File)).AsCheck(basis)
+			ExplainedBy(ledger.FromInput(), fmt.Sprintf("we have %s; the paper used %s", row.file, row.log.File)).AsCheck(basis)
 		l.Claim("Table I", id+"period", row.log.Name+": period "+row.log.Period+" (first submission to last end)",
 			row.period == row.log.Period, row.period).
-			IfDiffers(fmt.Sprintf("our version's first job is of %s; its header starts logging on %s, in the paper's period", row.firstJob, row.logStart)).
+			ExplainedBy(ledger.FromInput(), fmt.Sprintf("our version's first job is of %s; its header starts logging on %s, in the paper's period", row.firstJob, row.logStart)).
 			AsCheck(basis)
 	}
 }

@@ -193,6 +193,10 @@ func (ts tallies) add(logged bool, vs []moved, ok func(float64) bool) {
 // explain returns the reason of a claim that does not hold as logged:
 // each convention of vs justified for item that brings it within, with
 // the item's counts; "" when there is none (unexplained).
+// found is how a reason of explain is found: among the len(vs)
+// conventions measured for the entry.
+func found(vs []moved) ledger.Found { return ledger.AmongReadings(max(1, len(vs))) }
+
 func (ts tallies) explain(item string, vs []moved, ok func(float64) bool, digits int) string {
 	var why []string
 	for _, v := range vs {

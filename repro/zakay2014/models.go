@@ -266,7 +266,7 @@ func (r *ModelsResult) Claims(l *ledger.Ledger) {
 		l.Check("Fig. 7", "fig7/"+log+"/hyperactive",
 			log+": distribution-based model: fraction of users active for excessively long periods (> 2× the log's + 1 day)",
 			few(m.users["distribution"]), frac(m.longer["distribution"], m.users["distribution"])).
-			Because(fmt.Sprintf("%d of %d users", m.longer["distribution"], m.users["distribution"])).
+			Noting(fmt.Sprintf("%d of %d users", m.longer["distribution"], m.users["distribution"])).
 			Quoting("some few users are active for excessively long periods in the simulations")
 		l.Check("Fig. 8", "fig8/"+log+"/cycles-kept",
 			log+": fluid model: correlation of the hour-of-week profile with the log's",
@@ -279,7 +279,7 @@ func (r *ModelsResult) Claims(l *ledger.Ledger) {
 		l.Check("Fig. 9", "fig9/"+log+"/few-long",
 			log+": fluid model: fraction of users with very long activity periods (> 2× the log's + 1 day)",
 			few(m.users["fluid"]), frac(m.longer["fluid"], m.users["fluid"])).
-			Because(fmt.Sprintf("%d of %d users", m.longer["fluid"], m.users["fluid"])).
+			Noting(fmt.Sprintf("%d of %d users", m.longer["fluid"], m.users["fluid"])).
 			Quoting("However, a few users have very long activity periods.")
 	}
 }

@@ -273,7 +273,7 @@ func (r *TableIResult) Claims(l *ledger.Ledger) {
 		e := l.Check("Table I", id+"adjusted-improves", row.log.Paper+": average wait of the adjusted model relative to the conventional simulation",
 			ledger.Stated("much improved (≤ 0.8)", ledger.AtMost(0.8)), adjusted[0].value).
 			Quoting("the performance is much improved as can be seen in Table I").
-			IfDiffers(ts.explain("Table I", adjusted[1:], muchImproved, 2))
+			ExplainedBy(found(adjusted[1:]), ts.explain("Table I", adjusted[1:], muchImproved, 2))
 		if e.Verdict == ledger.Differs && e.Reason == "" {
 			e.OurValue += " (" + row.adjustedReason(adjusted) + ")"
 		}
@@ -284,7 +284,7 @@ func (r *TableIResult) Claims(l *ledger.Ledger) {
 		e = l.Check("Table I", id+"fluid-shorter", row.log.Paper+": average wait of the fluid model relative to the conventional simulation",
 			ledger.Stated("shorter (< 1)", ledger.AtMost(1)), fluid[0].value).
 			Quoting("This also causes the wait time to be shorter (Table I).").
-			IfDiffers(ts.explain("Table I", fluid[1:], shorter, 2))
+			ExplainedBy(found(fluid[1:]), ts.explain("Table I", fluid[1:], shorter, 2))
 		if e.Verdict == ledger.Differs && e.Reason == "" {
 			e.OurValue += " (" + movedText(fluid[1:], shorter, 2) + ")"
 		}
@@ -299,7 +299,7 @@ func (r *TableIResult) Claims(l *ledger.Ledger) {
 	if n > 0 {
 		l.Check("Table I", "table1/distribution-longer", "fraction of the logs where the distribution-based model waits longer than the conventional simulation",
 			ledger.Stated("most workloads (> 0.5)", ledger.AtLeast(0.5)), float64(len(longer))/float64(n)).
-			Because(fmt.Sprintf("longer on %d of %d logs: %s", len(longer), n, strings.Join(longer, ", "))).
+			Noting(fmt.Sprintf("longer on %d of %d logs: %s", len(longer), n, strings.Join(longer, ", "))).
 			Quoting("this leads to high throughput per user (Figure 7) and long wait times (Table I)")
 	}
 }

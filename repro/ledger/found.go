@@ -1,0 +1,123 @@
+package ledger
+
+import "fmt"
+
+// Found says how the reason of an explained difference was found, so that
+// a reader (or a script reading a stored ledger) can weigh it:
+//
+//   - an input fact (FromInput): the log's version, the jobs the archive's
+//     cleaning removed, its header's dates, a parameter the paper states —
+//     nothing was chosen;
+//   - a reading measured (OneReading): one convention the paper does not
+//     state, measured over its table (Tally) and the only one measured;
+//   - the best of several readings (AmongReadings(n)): the convention is
+//     one of n readings measured (a grid, a few loads), and the others did
+//     not do as well — a reason found by a scan, which a referee may
+//     discount (Summary.ExplainedAmongReadings counts them).
+//
+// For a convention measured on a random procedure, Seeds is the number of
+// seeds measured and Held the number at which it brings the entry within
+// (AtSeeds); it is a reason only when it holds at every seed measured
+// (ExplainedBy turns it into a measurement otherwise).
+type Found struct {
+	// By is "input" or "reading".
+	By string `json:"by"`
+	// Readings is the number of readings measured, this reason's among
+	// them (1 when it is the only one); 0 for an input fact.
+	Readings int `json:"readings,omitempty"`
+	// Seeds and Held: for a random procedure, the seeds measured and how
+	// many of them bring the entry within; 0 and 0 when none is random.
+	Seeds int `json:"seeds,omitempty"`
+	Held  int `json:"held,omitempty"`
+}
+
+// The values of Found.By.
+const (
+	ByInput   = "input"
+	ByReading = "reading"
+)
+
+// FromInput is a reason that is a fact of the input.
+func FromInput() Found { return Found{By: ByInput} }
+
+// OneReading is a reason that is the only reading measured.
+func OneReading() Found { return Found{By: ByReading, Readings: 1} }
+
+// AmongReadings is a reason that is the best of n readings measured (a
+// scan); n below 1 is a programmer error.
+func AmongReadings(n int) Found {
+	if n < 1 {
+		panic(fmt.Sprintf("ledger: AmongReadings(%d)", n))
+	}
+	return Found{By: ByReading, Readings: n}
+}
+
+// AtSeeds returns f measured on a random procedure at seeds seeds, held of
+// which bring the entry within.
+func (f Found) AtSeeds(held, seeds int) Found {
+	if seeds < 1 || held < 0 || held > seeds {
+		panic(fmt.Sprintf("ledger: AtSeeds(%d, %d)", held, seeds))
+	}
+	f.Seeds, f.Held = seeds, held
+	return f
+}
+
+// Scanned reports whether the reason was chosen among several readings.
+func (f Found) Scanned() bool { return f.By == ByReading && f.Readings > 1 }
+
+// AtEverySeed reports whether a reason measured on a random procedure
+// holds at every seed measured (true when none is random).
+func (f Found) AtEverySeed() bool { return f.Held == f.Seeds }
+
+// String is e.g. "input", "one reading", "best of 24 readings, 5 of 5
+// seeds".
+func (f Found) String() string {
+	var s string
+	switch {
+	case f.By == ByInput:
+		s = "input fact"
+	case f.Readings <= 1:
+		s = "one reading measured"
+	default:
+		s = fmt.Sprintf("best of %d readings measured", f.Readings)
+	}
+	if f.Seeds > 0 {
+		s += fmt.Sprintf(", holds at %d of %d seeds", f.Held, f.Seeds)
+	}
+	return s
+}
+
+// valid reports whether f is one of the forms above.
+func (f Found) valid() bool {
+	switch f.By {
+	case ByInput:
+		return f.Readings == 0 && f.Seeds == 0 && f.Held == 0
+	case ByReading:
+		return f.Readings >= 1 && f.Held >= 0 && f.Held <= f.Seeds
+	}
+	return false
+}
+
+// ExplainedBy gives e, when its verdict is Differs, reason as its measured
+// explanation, found as f (see Found), and returns e. A convention
+// measured on a random procedure that holds at fewer than every seed
+// measured is not a reason: the reason is then appended to our value as a
+// measurement (Measured, with the seeds counted) and e stays unexplained.
+// An agreement, a not-comparable entry, or an empty reason leaves e as it
+// is.
+func (e *Entry) ExplainedBy(f Found, reason string) *Entry {
+	if reason == "" {
+		return e
+	}
+	if !f.valid() {
+		panic(fmt.Sprintf("ledger: entry %s: bad Found %+v", e.ID, f))
+	}
+	if e.Verdict != Differs {
+		return e
+	}
+	if !f.AtEverySeed() {
+		return e.Measured(fmt.Sprintf("%s; within at %d of %d seeds measured, so not a reason", reason, f.Held, f.Seeds))
+	}
+	e.Reason, e.Found = reason, &f
+	return e
+}
