@@ -194,13 +194,33 @@ func (ts tallies) add(logged bool, vs []moved, ok func(float64) bool) {
 // each convention of vs justified for item that brings it within, with
 // the item's counts; "" when there is none (unexplained).
 // found is how a reason of explain is found: among the len(vs)
-// conventions measured for the entry.
-func found(vs []moved) ledger.Found { return ledger.AmongReadings(max(1, len(vs))) }
+// conventions measured for the entry; when the user model's seeds were
+// measured, at every seed of the fewest-seeded convention it cites (within
+// requires every seed).
+func (ts tallies) found(vs []moved, ok func(float64) bool) ledger.Found {
+	f := ledger.AmongReadings(max(1, len(vs)))
+	seeds := 0
+	for _, v := range vs {
+		if ts.cites(v, ok) && len(v.seeds) > 0 && (seeds == 0 || 1+len(v.seeds) < seeds) {
+			seeds = 1 + len(v.seeds)
+		}
+	}
+	if seeds > 0 {
+		f = f.AtSeeds(seeds, seeds)
+	}
+	return f
+}
+
+// cites reports whether explain cites v: justified and within at every seed.
+func (ts tallies) cites(v moved, ok func(float64) bool) bool {
+	t := ts[v.c.key]
+	return t != nil && t.Justified() && v.within(ok)
+}
 
 func (ts tallies) explain(item string, vs []moved, ok func(float64) bool, digits int) string {
 	var why []string
 	for _, v := range vs {
-		if t := ts[v.c.key]; t != nil && t.Justified() && v.within(ok) {
+		if t := ts[v.c.key]; ts.cites(v, ok) {
 			why = append(why, fmt.Sprintf("with %s%s it is %.*f, within the claim; applied to every log and claim of %s, %s makes %d of %d hold, against %d as logged",
 				v.c.label, v.note, digits, v.value, item, v.c.label, t.Within, t.N, t.AsComputed))
 		}

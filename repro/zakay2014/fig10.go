@@ -578,7 +578,7 @@ func (r *Fig10Result) Claims(l *ledger.Ledger) {
 			alt := fl.moved(c)
 			e := l.Check("Fig. 10", id+c.id, name+": "+c.statement(fl.m), c.want, c.value(fl.m)).
 				Quoting(c.quote).
-				ExplainedBy(found(alt), ts.explain("Fig. 10", alt, c.want.Accepts, 3))
+				ExplainedBy(ts.found(alt, c.want.Accepts), ts.explain("Fig. 10", alt, c.want.Accepts, 3))
 			if e.Verdict == ledger.Differs && e.Reason == "" {
 				e.OurValue += " (" + c.why(fl.m) + "; " + movedText(alt, c.want.Accepts, 3) + ")"
 			}

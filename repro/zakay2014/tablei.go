@@ -273,7 +273,7 @@ func (r *TableIResult) Claims(l *ledger.Ledger) {
 		e := l.Check("Table I", id+"adjusted-improves", row.log.Paper+": average wait of the adjusted model relative to the conventional simulation",
 			ledger.Stated("much improved (≤ 0.8)", ledger.AtMost(0.8)), adjusted[0].value).
 			Quoting("the performance is much improved as can be seen in Table I").
-			ExplainedBy(found(adjusted[1:]), ts.explain("Table I", adjusted[1:], muchImproved, 2))
+			ExplainedBy(ts.found(adjusted[1:], muchImproved), ts.explain("Table I", adjusted[1:], muchImproved, 2))
 		if e.Verdict == ledger.Differs && e.Reason == "" {
 			e.OurValue += " (" + row.adjustedReason(adjusted) + ")"
 		}
@@ -284,7 +284,7 @@ func (r *TableIResult) Claims(l *ledger.Ledger) {
 		e = l.Check("Table I", id+"fluid-shorter", row.log.Paper+": average wait of the fluid model relative to the conventional simulation",
 			ledger.Stated("shorter (< 1)", ledger.AtMost(1)), fluid[0].value).
 			Quoting("This also causes the wait time to be shorter (Table I).").
-			ExplainedBy(found(fluid[1:]), ts.explain("Table I", fluid[1:], shorter, 2))
+			ExplainedBy(ts.found(fluid[1:], shorter), ts.explain("Table I", fluid[1:], shorter, 2))
 		if e.Verdict == ledger.Differs && e.Reason == "" {
 			e.OurValue += " (" + movedText(fluid[1:], shorter, 2) + ")"
 		}
