@@ -41,11 +41,24 @@
 // shown (InputCount decides by InputRule whether a paper's count of its
 // input makes our log one). Consistency checks what every ledger must keep
 // (unique ids, no claim on a stand-in that agrees or differs, reasons that
-// are not blank, discrimination computed for tables of several logs).
+// are not blank, discrimination computed for tables of several logs, and
+// every explained difference saying how its reason was found).
+//
+// A difference is explained only by ExplainedBy, with a Found: an input
+// fact, one reading measured, or the best of several readings measured
+// (their number kept); for a random procedure, the seeds at which the
+// reason holds, which must be all the seeds measured. A convention is a
+// reason only when it is Justified over its table (Tally) and brings the
+// entry within; anything else measured — a mechanism, a bound, a
+// restatement — is shown with our value (Measured) and the entry stays
+// unexplained. Summarize counts the reasons chosen among several readings
+// apart (Summary.ExplainedAmongReadings), so that the unexplained share
+// can be read without them.
 //
 // A Ledger collects the entries of one paper; Frame, WriteCSV, WriteJSON,
 // WriteText and WriteMarkdown show it; Summarize counts by kind (claims by
-// verdict, agreements not discriminating and differences unexplained apart;
+// verdict, agreements not discriminating, differences unexplained and
+// differences explained by a reason chosen among readings apart;
 // checks apart, their failures without a reason counted unexplained as a
 // claim's difference is (Entry.Unexplained); ours apart). A Snapshot is a
 // paper's whole ledger saved as JSON with its mode, commit and code hash
