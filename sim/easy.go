@@ -76,6 +76,7 @@ func (s *EASY) init(e *Engine) {
 		s.inited = true
 		s.resHead = -1
 		s.q.reset(e.procs, s.Order == nil)
+		s.q.reserve(e.NumJobs())
 	}
 }
 

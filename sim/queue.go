@@ -3,6 +3,7 @@ package sim
 import (
 	"math"
 	"math/bits"
+	"slices"
 )
 
 // widthQueue holds waiting jobs in arrival order, each at an absolute
@@ -69,6 +70,18 @@ func (q *widthQueue) reset(procs int, trackEst bool) {
 		job: q.job[:0], w: q.w[:0], pos: q.pos[:0], slots: q.slots[:0], blocks: q.blocks[:0],
 		bClass: q.bClass[:0], sbClass: q.sbClass[:0],
 		est: q.est[:0], bEst: q.bEst[:0], bStale: q.bStale[:0], sbEst: q.sbEst[:0], sbStale: q.sbStale[:0]}
+}
+
+// reserve makes room for the jobs numbered below n without growing: the
+// job → position index for all of them, the slots for as many of them as
+// can be queued between two rebases of a short queue (8 superblocks).
+func (q *widthQueue) reserve(n int) {
+	q.pos = slices.Grow(q.pos, max(n-len(q.pos), 0))
+	m := max(min(n, 8*qSuper)-len(q.job), 0)
+	q.job, q.w = slices.Grow(q.job, m), slices.Grow(q.w, m)
+	if q.trackEst {
+		q.est = slices.Grow(q.est, m)
+	}
 }
 
 func (q *widthQueue) end() int { return q.base + len(q.job) }
