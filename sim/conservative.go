@@ -221,8 +221,8 @@ func (s *Conservative) reserve(e *Engine) {
 		s.nextPos = p + 1
 		j := s.q.at(p)
 		d := dur(e, j)
-		t := s.prof.earliestFit(e.now, e.width[j], d)
-		s.prof.add(t, t+d, -e.width[j])
+		t, b, i := s.prof.earlierFitAt(e.now, e.width[j], d, math.Inf(1))
+		s.prof.addFrom(b, i, t, t+d, -e.width[j])
 		s.res[j] = t
 		s.nres++
 		s.heapPush(j)
@@ -280,14 +280,14 @@ func (s *Conservative) compress(e *Engine) {
 			continue
 		}
 		d := dur(e, j)
-		t := s.prof.earlierFit(now, w, d, r)
+		t, b, i := s.prof.earlierFitAt(now, w, d, r)
 		if t < r {
-			// Only the vacated slot [r, r+d) (before the tail, which
-			// every reservation ends by) can raise the largest number
-			// of free processors before the tail; an upper bound is
-			// enough. (The order of the two adds does not matter.)
-			s.prof.add(t, t+d, -w)
-			m = max(m, s.prof.add(r, r+d, w))
+			// Only the part of the vacated slot [r, r+d) that the
+			// new one does not cover (before the tail, which every
+			// reservation ends by) can raise the largest number of
+			// free processors before the tail; an upper bound is
+			// enough.
+			m = max(m, s.prof.move(b, i, t, r, d, w))
 			s.res[j] = t
 			s.heapFix(j)
 			if s.onReserve != nil {

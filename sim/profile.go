@@ -204,6 +204,12 @@ func (p *profile) add(s, e float64, d int) int {
 		return math.MinInt
 	}
 	bs, is := p.locate(s)
+	return p.addFrom(bs, is, s, e, d)
+}
+
+// addFrom is add for an s in segment is of block bs (as locate finds it),
+// e > s and d ≠ 0.
+func (p *profile) addFrom(bs, is int, s, e float64, d int) int {
 	is = p.breakAt(bs, is, s)
 	be, ie := p.locateFrom(bs, is, e)
 	ie = p.breakAt(be, ie, e)
@@ -226,6 +232,17 @@ func (p *profile) add(s, e float64, d int) int {
 	}
 	p.rebalance(bs)
 	return m
+}
+
+// move moves a reservation of n processors from [r, r+d) to [t, t+d),
+// now ≤ t < r and d > 0, where segment i of block b (as earlierFitAt
+// finds it) holds t: n fewer free over [t, min(r, t+d)) and n more over
+// [max(r, t+d), r+d) (where the two slots overlap nothing changes). It
+// returns an upper bound of the largest number free, afterwards, over the
+// part of [r, r+d) that gained (math.MinInt when none).
+func (p *profile) move(b, i int, t, r, d float64, n int) int {
+	p.addFrom(b, i, t, min(r, t+d), -n)
+	return p.add(max(r, t+d), r+d, n)
 }
 
 // mergeAt removes breakpoint (b, i) if its segment has the same value as
@@ -399,7 +416,8 @@ func (p *profile) nextBelow(b, i, n int) (int, int) {
 // earliestFit returns the earliest time t ≥ from such that n processors
 // are free over [t, t+d) (at the instant t when d = 0).
 func (p *profile) earliestFit(from float64, n int, d float64) float64 {
-	return p.earlierFit(from, n, d, math.Inf(1))
+	t, _, _ := p.earlierFitAt(from, n, d, math.Inf(1))
+	return t
 }
 
 // earlierFit returns the earliest time t ≥ from, t < r, such that n
@@ -414,9 +432,16 @@ func (p *profile) earliestFit(from float64, n int, d float64) float64 {
 // starts before min(r, t+d). Whole blocks below n outside a run, or at
 // least n inside one, are passed by their minimum and maximum.
 func (p *profile) earlierFit(from float64, n int, d, r float64) float64 {
+	t, _, _ := p.earlierFitAt(from, n, d, r)
+	return t
+}
+
+// earlierFitAt is earlierFit, and also returns the block and segment that
+// hold the time returned when it is before r (for addFrom and move).
+func (p *profile) earlierFitAt(from float64, n int, d, r float64) (t float64, tb, ti int) {
 	b, i := p.locate(from)
 	in := false // inside a run
-	var t, end float64
+	var end float64
 	for b0 := b; b < len(p.order); b, i = b+1, 0 {
 		blk := p.blk(b)
 		ts, vs := blk.t[:blk.n], blk.v[:blk.n]
@@ -426,12 +451,12 @@ func (p *profile) earlierFit(from float64, n int, d, r float64) float64 {
 			switch {
 			case !in && hi < n:
 				if ts[0] >= r {
-					return r
+					return r, -1, -1
 				}
 				continue
 			case in && lo >= n:
 				if ts[len(ts)-1] >= end {
-					return t
+					return t, tb, ti
 				}
 				continue
 			}
@@ -446,7 +471,7 @@ func (p *profile) earlierFit(from float64, n int, d, r float64) float64 {
 					break
 				}
 				if ts[i] >= end {
-					return t
+					return t, tb, ti
 				}
 				in = false
 				i++
@@ -459,13 +484,13 @@ func (p *profile) earlierFit(from float64, n int, d, r float64) float64 {
 			}
 			if i == len(ts) {
 				if ts[i-1] >= r {
-					return r
+					return r, -1, -1
 				}
 				break
 			}
-			t = max(from, ts[i])
+			t, tb, ti = max(from, ts[i]), b, i
 			if t >= r {
-				return r
+				return r, -1, -1
 			}
 			in, end = true, min(r, t+d)
 			i++
@@ -474,7 +499,7 @@ func (p *profile) earlierFit(from float64, n int, d, r float64) float64 {
 	if !in {
 		panic("sim: internal error: the profile never frees enough processors")
 	}
-	return t
+	return t, tb, ti
 }
 
 // maxIn returns the largest number of free processors over [s, e).

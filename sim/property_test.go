@@ -310,7 +310,7 @@ func TestPropertyProfile(t *testing.T) {
 		now := 0
 		steps := rapid.IntRange(1, 300).Draw(t, "steps")
 		for range steps {
-			switch op := rapid.IntRange(0, 3).Draw(t, "op"); {
+			switch op := rapid.IntRange(0, 4).Draw(t, "op"); {
 			case op <= 1: // reserve at the earliest fit
 				w := rapid.IntRange(1, total).Draw(t, "w")
 				d := rapid.IntRange(0, 20).Draw(t, "d")
@@ -350,7 +350,37 @@ func TestPropertyProfile(t *testing.T) {
 			case op == 3: // time passes
 				now = min(now+rapid.IntRange(0, 15).Draw(t, "dt"), 300)
 				p.advance(float64(now))
+			case op == 4 && len(held) > 0: // move a reservation earlier, as compress does
+				k := rapid.IntRange(0, len(held)-1).Draw(t, "k")
+				h := held[k]
+				if h.s <= now {
+					break
+				}
+				r, d := float64(h.s), float64(h.e-h.s)
+				at, b, i := p.earlierFitAt(float64(now), h.w, d, r)
+				if at >= r {
+					break
+				}
+				blk := p.blk(b)
+				if blk.t[i] > at || (i+1 < blk.n && blk.t[i+1] <= at) || (i+1 == blk.n && b+1 < len(p.order) && p.first[b+1] <= at) {
+					t.Fatalf("earlierFitAt(%d, %d, %v, %v) = %v in segment (%d, %d) starting at %v", now, h.w, d, r, at, b, i, blk.t[i])
+				}
+				bound := p.move(b, i, at, r, d, h.w)
+				u0 := int(at)
+				for u := h.s; u < h.e; u++ {
+					naive[u] += h.w
+				}
+				for u := u0; u < u0+h.e-h.s; u++ {
+					naive[u] -= h.w
+				}
+				for u := max(h.s, u0+h.e-h.s); u < h.e; u++ {
+					if naive[u] > bound {
+						t.Fatalf("move [%d, %d) → %d: %d free at %d, bound %d", h.s, h.e, u0, naive[u], u, bound)
+					}
+				}
+				held[k] = iv{u0, u0 + h.e - h.s, h.w}
 			}
+			checkProfileShape(t, &p)
 			for u := now; u < horizon; u += 7 {
 				if got := p.at(float64(u)); got != naive[u] {
 					t.Fatalf("free at %d = %d, want %d", u, got, naive[u])
@@ -426,5 +456,31 @@ func TestPropertyDeepQueueMatchesReference(t *testing.T) {
 				}
 			})
 		})
+	}
+}
+
+// checkProfileShape checks the invariants of p's representation:
+// breakpoints strictly increasing, equal neighbours merged, each block's
+// first breakpoint indexed, its minimum and maximum bounds (exact unless
+// stale).
+func checkProfileShape(t *rapid.T, p *profile) {
+	prevT, prevV := math.Inf(-1), math.MinInt
+	for k := range p.order {
+		blk := p.blk(k)
+		if blk.n == 0 || p.first[k] != blk.t[0] {
+			t.Fatalf("block %d: %d breakpoints, first %v, indexed %v", k, blk.n, blk.t[0], p.first[k])
+		}
+		lo, hi := math.MaxInt, math.MinInt
+		for i := range blk.n {
+			v := blk.v[i] + blk.lazy
+			if !(blk.t[i] > prevT) || v == prevV {
+				t.Fatalf("block %d, segment %d: (%v, %d) after (%v, %d)", k, i, blk.t[i], v, prevT, prevV)
+			}
+			prevT, prevV = blk.t[i], v
+			lo, hi = min(lo, v), max(hi, v)
+		}
+		if blk.lo > lo || blk.hi < hi || (!blk.stale && (blk.lo != lo || blk.hi != hi)) {
+			t.Fatalf("block %d: bounds [%d, %d] (stale %v), values in [%d, %d]", k, blk.lo, blk.hi, blk.stale, lo, hi)
+		}
 	}
 }
