@@ -70,6 +70,9 @@ type Conservative struct {
 
 	// onReserve, for tests, hears every reservation made or moved.
 	onReserve func(j int, t float64)
+	// onSkip, for tests, hears every job compress passes over without a
+	// search because an earlier failed search implies it cannot move.
+	onSkip func(e *Engine, j int)
 	// oldCompress, for tests, replaces compress (the reference the
 	// schedules are compared with).
 	oldCompress func(s *Conservative, e *Engine)
@@ -257,10 +260,12 @@ func dur(e *Engine, j int) float64 { return max(e.estimate[j], minReserve) }
 // compress moves every waiting job with a reservation, in order of
 // arrival, to the earliest time it fits (never later than its
 // reservation). A job is passed over without a search when its width is
-// not free anywhere before its reservation.
+// not free anywhere before its reservation, or when the last search that
+// failed implies it cannot move (see failed).
 func (s *Conservative) compress(e *Engine) {
 	now := e.now
 	s.gen++
+	var last failed
 	tail := s.prof.tail()
 	m := s.prof.maxIn(now, tail)
 	lim := m
@@ -275,19 +280,27 @@ func (s *Conservative) compress(e *Engine) {
 		if !(r > now) { // due now
 			continue
 		}
-		w := e.width[j]
+		w, d := e.width[j], dur(e, j)
+		if last.implies(w, d, r) {
+			if s.onSkip != nil {
+				s.onSkip(e, j)
+			}
+			continue
+		}
 		if s.firstAtLeast(now, w) >= r {
 			continue
 		}
-		d := dur(e, j)
 		t, b, i := s.prof.earlierFitAt(now, w, d, r)
-		if t < r {
+		if t >= r {
+			last = failed{w, d, r, true}
+		} else {
 			// Only the part of the vacated slot [r, r+d) that the
 			// new one does not cover (before the tail, which every
 			// reservation ends by) can raise the largest number of
 			// free processors before the tail; an upper bound is
 			// enough.
 			m = max(m, s.prof.move(b, i, t, r, d, w))
+			last.gained(max(r, t+d))
 			s.res[j] = t
 			s.heapFix(j)
 			if s.onReserve != nil {
@@ -299,6 +312,34 @@ func (s *Conservative) compress(e *Engine) {
 				it = s.q.scan(p + 1)
 			}
 		}
+	}
+}
+
+// failed is a search of compress that found no earlier fit for n
+// processors over d seconds before a reservation at r: for every t in
+// [now, r), fewer than n processors are free somewhere in
+// [t, min(r, t+d)). The same then holds for a job reserved at the same r
+// that is at least as wide and as long (its windows contain those
+// windows, and it needs more), as long as no processor became free before
+// r since (a move frees processors only from max(r', t'+d') on, r' and t'
+// its old and new start; it takes them only from t' on). The zero value
+// implies nothing.
+type failed struct {
+	n    int
+	d, r float64
+	ok   bool
+}
+
+// implies reports whether a job of n processors, d seconds, reserved at
+// r, cannot move either.
+func (f *failed) implies(n int, d, r float64) bool {
+	return f.ok && r == f.r && n >= f.n && d >= f.d
+}
+
+// gained records that processors became free from time g on.
+func (f *failed) gained(g float64) {
+	if g < f.r {
+		f.ok = false
 	}
 }
 

@@ -187,6 +187,35 @@ func TestPropertyConservativeReservation(t *testing.T) {
 	})
 }
 
+// A job compress passes over because of an earlier failed search
+// (Conservative's failed) cannot move: a search would find no earlier fit.
+func TestPropertyConservativeSkip(t *testing.T) {
+	t.Parallel()
+	skips := 0
+	rapid.Check(t, func(t *rapid.T) {
+		procs := rapid.IntRange(4, 32).Draw(t, "procs")
+		jobs := make([]Job, rapid.IntRange(10, 200).Draw(t, "n"))
+		for i := range jobs {
+			run := float64(rapid.IntRange(0, 50).Draw(t, "runtime"))
+			jobs[i] = Job{ID: i, Submit: float64(rapid.IntRange(0, 40).Draw(t, "submit")), Runtime: run,
+				Estimate: run + float64(rapid.IntRange(0, 50).Draw(t, "slack")),
+				Procs:    rapid.IntRange(1, procs).Draw(t, "width")}
+		}
+		s := &Conservative{}
+		s.onSkip = func(e *Engine, j int) {
+			skips++
+			if r := s.res[j]; s.prof.earlierFit(e.now, e.width[j], dur(e, j), r) < r {
+				t.Fatalf("job %d (%+v) passed over at %v, but fits before its reservation %v", j, jobs[j], e.now, r)
+			}
+		}
+		a, ends := runCounting(t, jobs, procs, s)
+		checkCommon(t, a, ends, procs)
+	})
+	if skips == 0 {
+		t.Error("no job was passed over: the property was not exercised")
+	}
+}
+
 // The fast schedulers make the same decisions as the plain references.
 func TestPropertyMatchesReference(t *testing.T) {
 	t.Parallel()
