@@ -78,10 +78,12 @@ type Conservative struct {
 	oldCompress func(s *Conservative, e *Engine)
 }
 
-// faEntry is a cached first time with enough processors free.
+// faEntry is a cached first time with enough processors free, and the
+// block and segment of the profile that hold it.
 type faEntry struct {
-	t   float64
-	gen uint64
+	t    float64
+	gen  uint64
+	b, i int
 }
 
 // faSmall bounds the widths cached in an array.
@@ -129,26 +131,27 @@ func (s *Conservative) init(e *Engine) {
 	}
 }
 
-// firstAtLeast returns the first time ≥ now with w processors free
-// (cached while the profile does not change).
-func (s *Conservative) firstAtLeast(now float64, w int) float64 {
+// firstAtLeast returns the first time ≥ now with w processors free, and
+// the block and segment of the profile that hold it (cached while the
+// profile does not change).
+func (s *Conservative) firstAtLeast(now float64, w int) faEntry {
 	if w < len(s.fa) {
 		if f := &s.fa[w]; f.gen == s.gen {
-			return f.t
+			return *f
 		}
-		t := s.prof.firstAtLeast(now, w)
-		s.fa[w] = faEntry{t, s.gen}
-		return t
+		t, b, i := s.prof.firstAtLeast(now, w)
+		s.fa[w] = faEntry{t, s.gen, b, i}
+		return s.fa[w]
 	}
 	if f, ok := s.faBig[w]; ok && f.gen == s.gen {
-		return f.t
+		return f
 	}
 	if s.faBig == nil {
 		s.faBig = make(map[int]faEntry)
 	}
-	t := s.prof.firstAtLeast(now, w)
-	s.faBig[w] = faEntry{t, s.gen}
-	return t
+	t, b, i := s.prof.firstAtLeast(now, w)
+	s.faBig[w] = faEntry{t, s.gen, b, i}
+	return s.faBig[w]
 }
 
 // Reset makes the scheduler ready for another simulation, keeping its
@@ -287,10 +290,12 @@ func (s *Conservative) compress(e *Engine) {
 			}
 			continue
 		}
-		if s.firstAtLeast(now, w) >= r {
+		f := s.firstAtLeast(now, w)
+		if f.t >= r {
 			continue
 		}
-		t, b, i := s.prof.earlierFitAt(now, w, d, r)
+		// Fewer than w are free before f.t: the search starts there.
+		t, b, i := s.prof.earlierFitFrom(f.b, f.i, f.t, w, d, r)
 		if t >= r {
 			last = failed{w, d, r, true}
 		} else {

@@ -27,7 +27,7 @@ func oldCompress(s *Conservative, e *Engine) {
 			continue
 		}
 		w := e.width[j]
-		if s.firstAtLeast(now, w) >= r {
+		if s.firstAtLeast(now, w).t >= r {
 			continue
 		}
 		d := dur(e, j)

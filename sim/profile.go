@@ -353,14 +353,14 @@ func (p *profile) advance(now float64) {
 }
 
 // firstAtLeast returns the earliest time ≥ from at which at least n
-// processors are free.
-func (p *profile) firstAtLeast(from float64, n int) float64 {
-	b, i := p.locate(from)
+// processors are free, and the block and segment that hold it.
+func (p *profile) firstAtLeast(from float64, n int) (t float64, b, i int) {
+	b, i = p.locate(from)
 	if blk := p.blk(b); blk.v[i]+blk.lazy >= n {
-		return max(from, blk.t[i])
+		return max(from, blk.t[i]), b, i
 	}
 	b, i = p.nextAtLeast(b, i, n)
-	return p.blk(b).t[i]
+	return p.blk(b).t[i], b, i
 }
 
 // nextAtLeast returns the first segment after segment (b, i) with at least
@@ -440,6 +440,11 @@ func (p *profile) earlierFit(from float64, n int, d, r float64) float64 {
 // hold the time returned when it is before r (for addFrom and move).
 func (p *profile) earlierFitAt(from float64, n int, d, r float64) (t float64, tb, ti int) {
 	b, i := p.locate(from)
+	return p.earlierFitFrom(b, i, from, n, d, r)
+}
+
+// earlierFitFrom is earlierFitAt for a from in segment i of block b.
+func (p *profile) earlierFitFrom(b, i int, from float64, n int, d, r float64) (t float64, tb, ti int) {
 	in := false // inside a run
 	var end float64
 	for b0 := b; b < len(p.order); b, i = b+1, 0 {

@@ -390,9 +390,8 @@ func TestPropertyProfile(t *testing.T) {
 				if at >= r {
 					break
 				}
-				blk := p.blk(b)
-				if blk.t[i] > at || (i+1 < blk.n && blk.t[i+1] <= at) || (i+1 == blk.n && b+1 < len(p.order) && p.first[b+1] <= at) {
-					t.Fatalf("earlierFitAt(%d, %d, %v, %v) = %v in segment (%d, %d) starting at %v", now, h.w, d, r, at, b, i, blk.t[i])
+				if !segmentHolds(&p, b, i, at) {
+					t.Fatalf("earlierFitAt(%d, %d, %v, %v) = %v in segment (%d, %d)", now, h.w, d, r, at, b, i)
 				}
 				bound := p.move(b, i, at, r, d, h.w)
 				u0 := int(at)
@@ -441,6 +440,21 @@ func TestPropertyProfile(t *testing.T) {
 			}
 			if got := p.earlierFit(float64(lo), n, float64(d), float64(r)); got != float64(fit) {
 				t.Fatalf("earlierFit(%d, %d, %d, %d) = %v, want %d", lo, n, d, r, got, fit)
+			}
+			// The same search from the first time with n free (as
+			// compress starts it), in the segment firstAtLeast gives.
+			first := lo
+			for naive[first] < n {
+				first++
+			}
+			f, fb, fi := p.firstAtLeast(float64(lo), n)
+			if f != float64(first) || !segmentHolds(&p, fb, fi, f) {
+				t.Fatalf("firstAtLeast(%d, %d) = %v in segment (%d, %d), want %d", lo, n, f, fb, fi, first)
+			}
+			if first < r {
+				if got, _, _ := p.earlierFitFrom(fb, fi, f, n, float64(d), float64(r)); got != float64(fit) {
+					t.Fatalf("earlierFitFrom(%v, %d, %d, %d) = %v, want %d", f, n, d, r, got, fit)
+				}
 			}
 		}
 	})
@@ -511,5 +525,21 @@ func checkProfileShape(t *rapid.T, p *profile) {
 		if blk.lo > lo || blk.hi < hi || (!blk.stale && (blk.lo != lo || blk.hi != hi)) {
 			t.Fatalf("block %d: bounds [%d, %d] (stale %v), values in [%d, %d]", k, blk.lo, blk.hi, blk.stale, lo, hi)
 		}
+	}
+}
+
+// segmentHolds reports whether segment i of block b of p holds time x.
+func segmentHolds(p *profile, b, i int, x float64) bool {
+	if b < 0 || b >= len(p.order) || i < 0 || i >= p.blk(b).n {
+		return false
+	}
+	blk := p.blk(b)
+	switch {
+	case blk.t[i] > x:
+		return false
+	case i+1 < blk.n:
+		return blk.t[i+1] > x
+	default:
+		return b+1 == len(p.order) || p.first[b+1] > x
 	}
 }
