@@ -295,7 +295,7 @@ func (s *Conservative) compress(e *Engine) {
 			continue
 		}
 		// Fewer than w are free before f.t: the search starts there.
-		t, b, i := s.prof.earlierFitFrom(f.b, f.i, f.t, w, d, r)
+		t, b, i, eb, ei := s.prof.earlierFitEnd(f.b, f.i, f.t, w, d, r)
 		if t >= r {
 			last = failed{w, d, r, true}
 		} else {
@@ -304,7 +304,7 @@ func (s *Conservative) compress(e *Engine) {
 			// reservation ends by) can raise the largest number of
 			// free processors before the tail; an upper bound is
 			// enough.
-			m = max(m, s.prof.move(b, i, t, r, d, w))
+			m = max(m, s.prof.move(b, i, eb, ei, t, r, d, w))
 			last.gained(max(r, t+d))
 			s.res[j] = t
 			s.heapFix(j)

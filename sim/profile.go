@@ -210,8 +210,21 @@ func (p *profile) add(s, e float64, d int) int {
 // addFrom is add for an s in segment is of block bs (as locate finds it),
 // e > s and d ≠ 0.
 func (p *profile) addFrom(bs, is int, s, e float64, d int) int {
-	is = p.breakAt(bs, is, s)
-	be, ie := p.locateFrom(bs, is, e)
+	return p.addSpan(bs, is, -1, -1, s, e, d)
+}
+
+// addSpan is addFrom that also knows the segment ie of block be holding e
+// (be < 0 when it does not).
+func (p *profile) addSpan(bs, is, be, ie int, s, e float64, d int) int {
+	if i := p.breakAt(bs, is, s); i != is {
+		is = i
+		if be == bs {
+			ie++ // e lies at or after the new breakpoint
+		}
+	}
+	if be < 0 {
+		be, ie = p.locateFrom(bs, is, e)
+	}
 	ie = p.breakAt(be, ie, e)
 	var m int
 	if bs == be {
@@ -240,8 +253,8 @@ func (p *profile) addFrom(bs, is int, s, e float64, d int) int {
 // [max(r, t+d), r+d) (where the two slots overlap nothing changes). It
 // returns an upper bound of the largest number free, afterwards, over the
 // part of [r, r+d) that gained (math.MinInt when none).
-func (p *profile) move(b, i int, t, r, d float64, n int) int {
-	p.addFrom(b, i, t, min(r, t+d), -n)
+func (p *profile) move(b, i, eb, ei int, t, r, d float64, n int) int {
+	p.addSpan(b, i, eb, ei, t, min(r, t+d), -n)
 	return p.add(max(r, t+d), r+d, n)
 }
 
@@ -445,6 +458,14 @@ func (p *profile) earlierFitAt(from float64, n int, d, r float64) (t float64, tb
 
 // earlierFitFrom is earlierFitAt for a from in segment i of block b.
 func (p *profile) earlierFitFrom(b, i int, from float64, n int, d, r float64) (t float64, tb, ti int) {
+	t, tb, ti, _, _ = p.earlierFitEnd(b, i, from, n, d, r)
+	return t, tb, ti
+}
+
+// earlierFitEnd is earlierFitFrom, and also returns the block and segment
+// that hold min(r, t+d), the end of the window, when it finds them
+// (eb < 0 when not).
+func (p *profile) earlierFitEnd(b, i int, from float64, n int, d, r float64) (t float64, tb, ti, eb, ei int) {
 	in := false // inside a run
 	var end float64
 	for b0 := b; b < len(p.order); b, i = b+1, 0 {
@@ -456,12 +477,12 @@ func (p *profile) earlierFitFrom(b, i int, from float64, n int, d, r float64) (t
 			switch {
 			case !in && hi < n:
 				if ts[0] >= r {
-					return r, -1, -1
+					return r, -1, -1, -1, -1
 				}
 				continue
 			case in && lo >= n:
 				if ts[len(ts)-1] >= end {
-					return t, tb, ti
+					return t, tb, ti, -1, -1
 				}
 				continue
 			}
@@ -475,8 +496,13 @@ func (p *profile) earlierFitFrom(b, i int, from float64, n int, d, r float64) (t
 				if i == len(ts) {
 					break
 				}
-				if ts[i] >= end {
-					return t, tb, ti
+				switch {
+				case ts[i] == end:
+					return t, tb, ti, b, i
+				case ts[i] > end && i > 0:
+					return t, tb, ti, b, i - 1
+				case ts[i] > end:
+					return t, tb, ti, -1, -1
 				}
 				in = false
 				i++
@@ -489,13 +515,13 @@ func (p *profile) earlierFitFrom(b, i int, from float64, n int, d, r float64) (t
 			}
 			if i == len(ts) {
 				if ts[i-1] >= r {
-					return r, -1, -1
+					return r, -1, -1, -1, -1
 				}
 				break
 			}
 			t, tb, ti = max(from, ts[i]), b, i
 			if t >= r {
-				return r, -1, -1
+				return r, -1, -1, -1, -1
 			}
 			in, end = true, min(r, t+d)
 			i++
@@ -504,7 +530,7 @@ func (p *profile) earlierFitFrom(b, i int, from float64, n int, d, r float64) (t
 	if !in {
 		panic("sim: internal error: the profile never frees enough processors")
 	}
-	return t, tb, ti
+	return t, tb, ti, -1, -1
 }
 
 // maxIn returns the largest number of free processors over [s, e).

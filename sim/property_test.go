@@ -386,14 +386,19 @@ func TestPropertyProfile(t *testing.T) {
 					break
 				}
 				r, d := float64(h.s), float64(h.e-h.s)
-				at, b, i := p.earlierFitAt(float64(now), h.w, d, r)
+				from := float64(now + rapid.IntRange(0, 5).Draw(t, "mfrom")) // not always a breakpoint
+				b, i := p.locate(from)
+				at, b, i, eb, ei := p.earlierFitEnd(b, i, from, h.w, d, r)
 				if at >= r {
 					break
 				}
-				if !segmentHolds(&p, b, i, at) {
-					t.Fatalf("earlierFitAt(%d, %d, %v, %v) = %v in segment (%d, %d)", now, h.w, d, r, at, b, i)
+				if eb >= 0 && !segmentHolds(&p, eb, ei, min(r, at+d)) {
+					t.Fatalf("earlierFitEnd(%v, %d, %v, %v) = %v, end in segment (%d, %d)", from, h.w, d, r, at, eb, ei)
 				}
-				bound := p.move(b, i, at, r, d, h.w)
+				if !segmentHolds(&p, b, i, at) {
+					t.Fatalf("earlierFitEnd(%v, %d, %v, %v) = %v in segment (%d, %d)", from, h.w, d, r, at, b, i)
+				}
+				bound := p.move(b, i, eb, ei, at, r, d, h.w)
 				u0 := int(at)
 				for u := h.s; u < h.e; u++ {
 					naive[u] += h.w
