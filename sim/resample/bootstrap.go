@@ -239,8 +239,9 @@ func (r Reading) SharesVariants(o Reading) bool {
 // generated once, for every reading with more than i variants, and
 // simulated once for the readings whose conventions differ only in what
 // they count (SimOptions Warmup, Cooldown, StopAtEnd, Saturation; a
-// reading that simulates otherwise, such as kill-at-estimate or
-// drop-cancelled, gets its own simulation of the variant). With a store
+// reading that simulates otherwise, such as kill-at-estimate, or
+// drop-cancelled on a log with cancelled jobs, gets its own simulation of
+// the variant). With a store
 // (opts.Sweep.Store, $TRACELAB_SWEEPS) or a shard, each bootstrap is run
 // alone by RunBootstrap, which takes the store's rows.
 func RunBootstraps(ctx context.Context, t *datasets.Trace, rds []Reading, reps []int, opts BootstrapOptions) ([]*Bootstrap, error) {

@@ -37,6 +37,10 @@ type simRows struct {
 	// varies is set under EstimateMaximum: a row without an estimate gets
 	// the variant's largest, prepared per variant.
 	varies bool
+	// cancelled is set when some row is cancelled: without, dropping the
+	// cancelled jobs (SimOptions.DropCancelled) simulates what keeping them
+	// does (simClass).
+	cancelled bool
 }
 
 // simRow is one row as a replicate reads it.
@@ -141,6 +145,7 @@ func (p *Pools) simRows(o sim.Options) *simRows {
 			sr.run, sr.est, sr.procs, sr.fate = job.Runtime, job.Estimate, job.Procs, f.Fate
 		}
 		r.slot[k] = sr
+		r.cancelled = r.cancelled || sr.cancelled
 	}
 	if c.rows == nil {
 		c.rows = make(map[rowsKey]*simRows)
@@ -237,10 +242,13 @@ func (x *Experiment) replicate(ctx context.Context, o Options) (Metrics, error) 
 	return m[0], err
 }
 
-// simClass is the part of the conventions a simulation depends on: views
-// that agree on it share one simulation, and differ only in what they
-// count (Warmup, Cooldown, StopAtEnd, Saturation).
-func simClass(o SimOptions) SimOptions { return SimOptions{Sim: o.Sim, DropCancelled: o.DropCancelled} }
+// simClass is the part of the conventions a simulation of the rows depends
+// on: views that agree on it share one simulation, and differ only in what
+// they count (Warmup, Cooldown, StopAtEnd, Saturation). DropCancelled is
+// part of it only when some row is cancelled.
+func (r *simRows) simClass(o SimOptions) SimOptions {
+	return SimOptions{Sim: o.Sim, DropCancelled: o.DropCancelled && r.cancelled}
+}
 
 // replicateViews generates the variant of options o once and simulates it
 // under the experiment's scheduler for each of the conventions views: out[k]
@@ -374,10 +382,10 @@ func (x *Experiment) simulate(w *replicator, seed uint64, idx []int32, views []S
 		w.work[k] /= datasets.Week // LoadProfile.Load with a machine of 1
 	}
 	loadCV = Describe(w.work, 0).CV
-	class := simClass(so)
+	class := rows.simClass(so)
 	stop, full := false, false
 	for j := k; j < len(views); j++ {
-		if simClass(views[j]) != class {
+		if rows.simClass(views[j]) != class {
 			continue
 		}
 		if err := views[j].check(g.end - g.start); err != nil {
@@ -389,7 +397,7 @@ func (x *Experiment) simulate(w *replicator, seed uint64, idx []int32, views []S
 	measure := func(atEnd bool) {
 		res := e.Result()
 		for j := k; j < len(views); j++ {
-			if v := views[j]; v.StopAtEnd == atEnd && simClass(v) == class {
+			if v := views[j]; v.StopAtEnd == atEnd && rows.simClass(v) == class {
 				out[j], w.done[j] = w.measure(res, m, v), true
 			}
 		}

@@ -162,6 +162,40 @@ func TestRunBootstrapsSmall(t *testing.T) {
 	}
 }
 
+// TestRunBootstrapsNoCancelled: on a log without cancelled jobs,
+// drop-cancelled shares default's simulation (SimOptions.DropCancelled
+// changes nothing there), and its bootstrap still equals the one run
+// alone and the variants simulated from their trace; with a cancelled job
+// it gets a simulation of its own.
+func TestRunBootstrapsNoCancelled(t *testing.T) {
+	t.Parallel()
+	drop := SimOptions{DropCancelled: true}
+	for _, cancelled := range []bool{false, true} {
+		tr := smallLog()
+		for i := range tr.Runtime {
+			tr.Runtime[i], tr.ReqTime[i], tr.Procs[i] = datasets.Day, 2*datasets.Day, 8+8*(i%2)
+			if cancelled && i%7 == 0 {
+				tr.Status[i] = datasets.StatusCancelled
+			}
+		}
+		p, err := NewPools(tr, PoolOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows := p.simRows(sim.Options{})
+		if shared := rows.simClass(drop) == rows.simClass(SimOptions{}); shared == cancelled {
+			t.Errorf("cancelled jobs %v: drop-cancelled shares default's simulation: %v", cancelled, shared)
+		}
+		if !cancelled {
+			rds := []Reading{Readings()[0], Readings()[16]}
+			if rds[1].Name != "drop-cancelled" {
+				t.Fatalf("reading %s, want drop-cancelled", rds[1].Name)
+			}
+			checkShared(t, tr, rds, []int{7, 5}, 1)
+		}
+	}
+}
+
 // TestRunBootstrapsRealLogs: on two logs of the archive, the 17 readings
 // of the §6.1 table (default and activity with more variants, as the
 // study runs them) run together equal the bootstraps run alone.
