@@ -103,7 +103,7 @@ type Engine struct {
 	start    []float64
 	end      []float64
 	state    []uint8
-	pos      []int // position in wq while waiting, in run while running
+	pos      []int // position in wq while waiting, in run while running (set when the engine keeps them)
 
 	// Arrivals: jobs submitted in non-decreasing time order form a FIFO,
 	// the jobs in state statePending in order of job number from arrNext
@@ -255,6 +255,13 @@ func (e *Engine) SubmitAll(jobs []Job) int {
 	for i := range jobs {
 		e.check(&jobs[i])
 	}
+	return e.submitChecked(jobs)
+}
+
+// submitChecked submits jobs that satisfy the invariants of Job and do not
+// arrive in the past (checked by the caller) and returns the number of
+// the first.
+func (e *Engine) submitChecked(jobs []Job) int {
 	first := len(e.id)
 	e.grow(len(jobs))
 	for i := range jobs {
@@ -297,11 +304,13 @@ func (e *Engine) check(job *Job) {
 	}
 }
 
-// put makes slot j of the job arrays the (valid) job.
+// put makes slot j of the job arrays the (valid) job. Its end and its
+// position are written when it starts (and, for the position, when it
+// joins a list the engine keeps); nothing reads them before.
 func (e *Engine) put(j int, job *Job) {
 	e.id[j], e.user[j], e.submit[j] = job.ID, job.User, job.Submit
 	e.runtime[j], e.estimate[j], e.lwait[j], e.width[j] = job.Runtime, job.Estimate, job.Wait, job.Procs
-	e.start[j], e.end[j], e.pos[j] = math.NaN(), math.NaN(), -1
+	e.start[j] = math.NaN()
 	if e.fifoLen == 0 || e.fifoLast <= job.Submit {
 		e.state[j] = statePending
 		e.fifoLen++
@@ -471,24 +480,23 @@ func (e *Engine) Start(j int) {
 	e.nRunning++
 	e.pushTerm(termEntry{end, j})
 	// Move from the waiting queue to the running list.
-	p := e.pos[j]
+	if e.trackWait {
+		if e.pos[j] == e.wqHead {
+			e.wqHead++
+			for e.wqHead < len(e.wq) && e.state[e.wq[e.wqHead]] != stateWaiting {
+				e.wqHead++
+				e.wqHoles--
+			}
+		} else {
+			e.wqHoles++
+		}
+	}
 	if e.trackRun {
 		e.pos[j] = len(e.run)
 		e.run = append(e.run, j)
 	}
 	if e.trackEst {
 		e.insertEst(j)
-	}
-	if !e.trackWait {
-		// No waiting queue to update.
-	} else if p == e.wqHead {
-		e.wqHead++
-		for e.wqHead < len(e.wq) && e.state[e.wq[e.wqHead]] != stateWaiting {
-			e.wqHead++
-			e.wqHoles--
-		}
-	} else {
-		e.wqHoles++
 	}
 	if e.OnStart != nil {
 		e.OnStart(e, j)

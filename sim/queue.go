@@ -39,7 +39,7 @@ type widthQueue struct {
 	w    []int // width at slot
 	head int   // absolute position of the first live slot (== end when empty)
 	live int
-	pos  []int // job → absolute position (−1 when not queued)
+	pos  []int // job → absolute position, while the job is queued
 
 	slots   []uint64 // [block·classes + c]: positions of the block with a job of class c+1
 	blocks  []uint64 // [superblock·classes + c]: blocks of the superblock with a job of class c+1
@@ -93,14 +93,10 @@ func (q *widthQueue) push(j, w int, est float64) int {
 		q.rebase()
 	}
 	if j >= len(q.pos) {
-		n := len(q.pos)
 		if j >= cap(q.pos) {
 			q.pos = append(q.pos[:cap(q.pos)], make([]int, max(j+1, 2*cap(q.pos))-cap(q.pos))...)
 		}
 		q.pos = q.pos[:j+1]
-		for k := n; k <= j; k++ {
-			q.pos[k] = -1
-		}
 	}
 	s := len(q.job)
 	b, sb := s>>qBlockBits, s>>(2*qBlockBits)
@@ -184,7 +180,6 @@ func (q *widthQueue) first() int {
 // remove takes job j out of the queue.
 func (q *widthQueue) remove(j int) {
 	p := q.pos[j]
-	q.pos[j] = -1
 	s := p - q.base
 	q.job[s] = -1
 	b, sb, nc := s>>qBlockBits, s>>(2*qBlockBits), q.classes

@@ -20,7 +20,7 @@ func Run(jobs []Job, procs int, s Scheduler, opts EngineOptions) (*Result, error
 	if err != nil {
 		return nil, err
 	}
-	e.SubmitAll(jobs)
+	e.submitChecked(jobs) // Validate checked what SubmitAll would
 	e.Run()
 	r := e.Result()
 	r.Scheduler = SchedulerName(s)
