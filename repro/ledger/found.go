@@ -69,8 +69,8 @@ func (f Found) Scanned() bool { return f.By == ByReading && f.Readings > 1 }
 // holds at every seed measured (true when none is random).
 func (f Found) AtEverySeed() bool { return f.Held == f.Seeds }
 
-// String is e.g. "input", "one reading", "best of 24 readings, 5 of 5
-// seeds".
+// String is e.g. "input fact", "one reading measured", "best of 24
+// readings measured, holds at 5 of 5 seeds".
 func (f Found) String() string {
 	var s string
 	switch {
