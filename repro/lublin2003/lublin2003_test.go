@@ -80,8 +80,10 @@ func TestLedger(t *testing.T) {
 	if e, _ := l.Lookup("table3/KTH/within-table4-groups"); !strings.Contains(e.Reason, "rows of Table 3 exchanged it holds on every log") {
 		t.Errorf("table3/KTH/within-table4-groups: reason %q, want the exchanged rows", e.Reason)
 	}
-	if e, _ := l.Lookup("table4/KTH/groups-contain-table2"); !strings.Contains(e.Reason, "describe ln work") {
-		t.Errorf("table4/KTH/groups-contain-table2: reason %q, want ln work", e.Reason)
+	// Table 4 being of ln work is measured, shown with our value: it does
+	// not bring the printed rows within each other, so it is no reason.
+	if e, _ := l.Lookup("table4/KTH/groups-contain-table2"); e.Reason != "" || !strings.Contains(e.OurValue, "describe ln work") {
+		t.Errorf("table4/KTH/groups-contain-table2: reason %q, ours %q, want ln work measured, unexplained", e.Reason, e.OurValue)
 	}
 	if e, _ := l.Lookup("table2/average/p/paper-rows"); !strings.Contains(e.Reason, "geometric mean") {
 		t.Errorf("table2/average/p/paper-rows: reason %q, want the geometric mean", e.Reason)
