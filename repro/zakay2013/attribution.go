@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/tracelab/tracelab/analytics/fit"
 	"github.com/tracelab/tracelab/analytics/users"
@@ -124,23 +125,26 @@ func (a *attribution) withPeriods(q int, runs [][]resample.Instance, span float6
 	a.periodUsers = float64(count[a.period]) / float64(len(runs))
 }
 
+// swaps says what the two swaps measured for time metric m.
+func (a attribution) swaps(m int) string {
+	return fmt.Sprintf("with the variants' long-term users replaced by the log's own (their other users kept) the mean distance is %.3f "+
+		"(bound %.3f); with their other users replaced by the log's instead, %.3f (bound %.3f)", a.ltSwapped[m], a.ltBound[m], a.otherSwapped[m], a.otherBound[m])
+}
+
 // reason gives, for a differing entry of time metric m, what the swaps
 // measured and, for the part whose replacement leaves the smaller distance
 // when that is within its bound, where that part differs most; ""
-// (unexplained) when neither replacement brings the distance within.
-// attributionFound is how an attribution's reason is found: the better of
-// the two swaps measured (the long-term users, the other users), on the
-// variants of one seed.
-var attributionFound = ledger.AmongReadings(2).AtSeeds(1, 1)
-
+// when neither replacement brings the distance within. It says which
+// users carry a difference, not which convention or input moves it (a
+// swap puts the log's own users in place of part of a variant's), so it
+// is a result of ours (attributed), never a claim's reason.
 func (a attribution) reason(m int) string {
 	lt, ot := a.ltSwapped[m], a.otherSwapped[m]
 	inLT, inOther := lt <= a.ltBound[m], ot <= a.otherBound[m]
 	if !inLT && !inOther {
 		return ""
 	}
-	s := fmt.Sprintf("with the variants' long-term users replaced by the log's own (their other users kept) the mean distance is %.3f "+
-		"(bound %.3f); with their other users replaced by the log's instead, %.3f (bound %.3f): ", lt, a.ltBound[m], ot, a.otherBound[m])
+	s := a.swaps(m) + ": "
 	most := ""
 	if inLT && inOther {
 		most = " most of"
@@ -182,4 +186,31 @@ func (a attribution) longTermCause(m int) string {
 			float64(a.part-1)*math.Abs(a.span-float64(a.period)))
 	}
 	return " (a variant starts them in one random week of the log)"
+}
+
+// attributed adds, for e — the claim of marginal i of k that the resampled
+// logs' distribution is similar to the original's — when it differs on a
+// time-position marginal, an entry of ours: whether one class of users
+// (the long-term users, or the others) carries the difference
+// (attribution.reason), and points e's value at it. e stays unexplained:
+// the swap shows where the difference is, not what moves it, and none of
+// the three starts of the long-term users (Fig4Result.LongTermStart)
+// brings these distances within their bounds.
+func (k marginalKS) attributed(l *ledger.Ledger, e *ledger.Entry, i int) {
+	if e.Verdict != ledger.Differs || k.attr == nil || i >= len(users.Metrics) {
+		return
+	}
+	m := slices.Index(timeMetrics, users.Metrics[i])
+	if m < 0 {
+		return
+	}
+	id := strings.TrimSuffix(e.ID, "/mean_ks") + "/carried_by_one_class"
+	why := k.attr.reason(m)
+	evidence := why
+	if why == "" {
+		evidence = k.attr.swaps(m) + ": neither brings it within"
+	}
+	l.OwnClaim(e.Item, id, fmt.Sprintf("the difference of %s (%.3f) is carried by one class of users: replacing that class of every variant by the log's own brings the mean distance within its bound", e.ID, e.Number()),
+		why != "", evidence)
+	e.Measured("which users carry it: " + id + ", ours")
 }

@@ -169,10 +169,10 @@ func (r *Fig10Result) Claims(l *ledger.Ledger) {
 			e := l.Check("Fig. 10", fmt.Sprintf("fig10/part%d/%s/mean_ks", q, m),
 				fmt.Sprintf("%s ×%d, part %d: mean KS distance of the %s distribution to the original's (%d extended logs)", Fig10Log, Fig10Factor, q, m, r.reps),
 				similarKS("agree to a high degree", k, i), k.mean[i]).Digits(3).
-				Quoting("the distributions for all three repetitions and the three periods of the extended trace all agree with each other and with the original trace data to a high degree").
-				ExplainedBy(attributionFound, k.positionReason(i))
+				Quoting("the distributions for all three repetitions and the three periods of the extended trace all agree with each other and with the original trace data to a high degree")
 			e.OurValue += k.positionNote(i)
 			keptByConstruction(e, m)
+			k.attributed(l, e, i)
 		}
 		l.Claim("Fig. 10", fmt.Sprintf("fig10/part%d/start_effect", q),
 			fmt.Sprintf("%s ×%d, part %d: the original's start effect, users first seen in the first 4 weeks", Fig10Log, Fig10Factor, q),

@@ -3,7 +3,6 @@ package zakay2013
 import (
 	"context"
 	"fmt"
-	"slices"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
@@ -193,7 +192,7 @@ func ksOf(orig users.Marginals, vms []users.Marginals) marginalKS {
 // the resampled logs in weeks ("" for the others): shown with our value.
 // It is not a reason (none of the three starts of the long-term users,
 // Fig4Result.LongTermStart, brings these distances within their bounds);
-// positionReason is.
+// which users carry them is an entry of ours (attributed).
 func (k marginalKS) positionNote(i int) string {
 	switch m := resample.MarginalNames()[i]; m {
 	case users.FirstArrival.String(), users.LastDeparture.String(), users.ActivityPeriod.String():
@@ -201,19 +200,6 @@ func (k marginalKS) positionNote(i int) string {
 			k.origMedian[i]/datasets.Week, k.resMedian[i]/datasets.Week)
 	}
 	return ""
-}
-
-// positionReason is the measured reason of a difference in marginal i
-// when it is a time-position one (attribution.reason), else "".
-func (k marginalKS) positionReason(i int) string {
-	if k.attr == nil || i >= len(users.Metrics) {
-		return ""
-	}
-	m := slices.Index(timeMetrics, users.Metrics[i])
-	if m < 0 {
-		return ""
-	}
-	return k.attr.reason(m)
 }
 
 // longTermStart compares the three rules for where initial long-term users
@@ -264,10 +250,10 @@ func (r *Fig4Result) Claims(l *ledger.Ledger) {
 			e := l.Check("Fig. 4", fmt.Sprintf("fig4/%s/%s/mean_ks", k.log, m),
 				fmt.Sprintf("%s: mean KS distance of the %s distribution, original vs %d resampled logs", k.log, m, k.variants),
 				similarKS("very similar", k, i), k.mean[i]).Digits(3).
-				Quoting("all the distributions are very similar to the original one").
-				ExplainedBy(attributionFound, k.positionReason(i))
+				Quoting("all the distributions are very similar to the original one")
 			e.OurValue += k.positionNote(i)
 			keptByConstruction(e, m)
+			k.attributed(l, e, i)
 		}
 	}
 }

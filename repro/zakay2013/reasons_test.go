@@ -8,6 +8,7 @@ import (
 
 	"github.com/tracelab/tracelab/analytics/users"
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/sim/resample"
 )
 
@@ -217,5 +218,36 @@ func TestThroughputCountedBack(t *testing.T) {
 	out = fig8Statements([]metricPosition{row("KTH-SP2", 1-0.0197, 0.0086, -0.0081), row("SDSC-SP2", 1-0.0047, 0.02, 0)})
 	if kth := find(out, "fig8/KTH-SP2/throughput_median"); kth.explained != "" || !strings.Contains(kth.measured, "-0.30%") {
 		t.Errorf("KTH-SP2 explained %q, measured %q", kth.explained, kth.measured)
+	}
+}
+
+// TestAttributedIsOurs: a differing time-position claim stays unexplained;
+// which users carry it is an entry of ours (agrees when a swap brings the
+// distance within, differs when neither does), which the claim points at.
+func TestAttributedIsOurs(t *testing.T) {
+	lt, other := weeks(100, 0.5, 0), weeks(100, 0.5, 0.25)
+	orig := splitOf(lt, other)
+	atOnce := weeks(100, 0, 0)
+	i := slices.Index(users.Metrics, users.FirstArrival)
+	for _, c := range []struct {
+		name    string
+		v       timeSplit
+		carried ledger.Verdict
+	}{
+		{"long-term users moved", splitOf(atOnce, other), ledger.Agrees},
+		{"both moved", splitOf(atOnce, atOnce), ledger.Differs},
+	} {
+		a := attribute(orig, []timeSplit{c.v})
+		k := marginalKS{attr: &a}
+		l := ledger.New("zakay2013")
+		e := l.Check("Fig. 4", "fig4/L/first_arrival/mean_ks", "s", ledger.AtMost(0.1), 0.3)
+		k.attributed(l, e, i)
+		if e.Reason != "" || e.Found != nil || !strings.Contains(e.OurValue, "fig4/L/first_arrival/carried_by_one_class, ours") {
+			t.Errorf("%s: claim reason %q, ours %q", c.name, e.Reason, e.OurValue)
+		}
+		own, ok := l.Lookup("fig4/L/first_arrival/carried_by_one_class")
+		if !ok || own.Kind != ledger.Ours || own.Verdict != c.carried {
+			t.Errorf("%s: entry of ours %+v", c.name, own)
+		}
 	}
 }
