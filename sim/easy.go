@@ -178,7 +178,7 @@ func (s *EASY) backfillAll(e *Engine, h int) {
 		}
 		return
 	}
-	it := s.q.scan(s.q.pos[h] + 1)
+	it := s.q.scan(int(s.q.pos[h]) + 1)
 	for e.free > 0 {
 		p := it.next(e.free, s.extra, e.now, s.shadow)
 		if p < 0 {

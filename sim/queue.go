@@ -34,12 +34,12 @@ type widthQueue struct {
 	trackEst bool
 	classes  int // width classes: the bit length of the machine size
 
-	base int   // absolute position of slot 0
-	job  []int // job at slot, −1 once removed
-	w    []int // width at slot
-	head int   // absolute position of the first live slot (== end when empty)
+	base int     // absolute position of slot 0
+	job  []int32 // job at slot, −1 once removed
+	w    []int32 // width at slot
+	head int     // absolute position of the first live slot (== end when empty)
 	live int
-	pos  []int // job → absolute position, while the job is queued
+	pos  []int32 // job → absolute position, while the job is queued
 
 	slots   []uint64 // [block·classes + c]: positions of the block with a job of class c+1
 	blocks  []uint64 // [superblock·classes + c]: blocks of the superblock with a job of class c+1
@@ -94,7 +94,7 @@ func (q *widthQueue) push(j, w int, est float64) int {
 	}
 	if j >= len(q.pos) {
 		if j >= cap(q.pos) {
-			q.pos = append(q.pos[:cap(q.pos)], make([]int, max(j+1, 2*cap(q.pos))-cap(q.pos))...)
+			q.pos = append(q.pos[:cap(q.pos)], make([]int32, max(j+1, 2*cap(q.pos))-cap(q.pos))...)
 		}
 		q.pos = q.pos[:j+1]
 	}
@@ -125,8 +125,8 @@ func (q *widthQueue) push(j, w int, est float64) int {
 			q.sbStale = append(q.sbStale, 0)
 		}
 	}
-	q.job = append(q.job, j)
-	q.w = append(q.w, w)
+	q.job = append(q.job, int32(j))
+	q.w = append(q.w, int32(w))
 	c := widthClass(w) - 1
 	q.slots[b*nc+c] |= 1 << (s & (qBlock - 1))
 	q.blocks[sb*nc+c] |= 1 << (b & (qBlock - 1))
@@ -138,7 +138,7 @@ func (q *widthQueue) push(j, w int, est float64) int {
 		q.sbEst[sb*nc+c] = min(q.sbEst[sb*nc+c], est)
 	}
 	p := q.base + s
-	q.pos[j] = p
+	q.pos[j] = int32(p)
 	if q.live == 0 {
 		q.head = p
 	}
@@ -174,16 +174,16 @@ func (q *widthQueue) first() int {
 	if q.live == 0 {
 		return -1
 	}
-	return q.job[q.head-q.base]
+	return int(q.job[q.head-q.base])
 }
 
 // remove takes job j out of the queue.
 func (q *widthQueue) remove(j int) {
-	p := q.pos[j]
+	p := int(q.pos[j])
 	s := p - q.base
 	q.job[s] = -1
 	b, sb, nc := s>>qBlockBits, s>>(2*qBlockBits), q.classes
-	c := widthClass(q.w[s]) - 1
+	c := widthClass(int(q.w[s])) - 1
 	k := b*nc + c
 	q.slots[k] &^= 1 << (s & (qBlock - 1))
 	empty := q.slots[k] == 0
@@ -219,7 +219,7 @@ func (q *widthQueue) remove(j int) {
 }
 
 // at returns the job at position p.
-func (q *widthQueue) at(p int) int { return q.job[p-q.base] }
+func (q *widthQueue) at(p int) int { return int(q.job[p-q.base]) }
 
 // next returns the first position ≥ p holding a job of width ≤ k, −1 if
 // none.
@@ -305,7 +305,7 @@ func (it *queueScan) next(f, x int, now, shadow float64) int {
 		for it.m != 0 {
 			t := it.lo + bits.TrailingZeros64(it.m)
 			it.m &= it.m - 1
-			if w := q.w[t]; w <= f && (w <= x || now+q.est[t] <= shadow) {
+			if w := int(q.w[t]); w <= f && (w <= x || now+q.est[t] <= shadow) {
 				return q.base + t
 			}
 		}
