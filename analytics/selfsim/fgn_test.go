@@ -122,3 +122,33 @@ func time(s float64) string {
 	}
 	return "10m"
 }
+
+// A sampler used for several series gives each the series FGN gives for
+// its seed: nothing of one sample carries into the next.
+func TestFGNSamplerReuse(t *testing.T) {
+	t.Parallel()
+	for _, n := range []int{1, 2, 1000, 1024} {
+		s, err := NewFGNSampler(n, 0.8)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, seed := range []uint64{7, 3, 7} {
+			want, err := FGN(n, 0.8, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := s.Sample(seed)
+			if len(got) != n {
+				t.Fatalf("n=%d seed %d: %d values", n, seed, len(got))
+			}
+			for i := range want {
+				if got[i] != want[i] {
+					t.Fatalf("n=%d seed %d: value %d is %v, FGN gives %v", n, seed, i, got[i], want[i])
+				}
+			}
+		}
+	}
+	if _, err := NewFGNSampler(10, 0); err == nil {
+		t.Error("H = 0: no error")
+	}
+}
