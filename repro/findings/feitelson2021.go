@@ -218,6 +218,7 @@ func weeklyCycle(l *Log) outcome {
 		return notApplicable("shorter than a week (%s)", weeks(s))
 	}
 	t := l.Trace
+	clock := datasets.NewClock(t) // once: the zone is loaded from its file
 	// Per job: weekend arrivals count 1/2 a weekend day, weekday ones 1/5
 	// of a weekday: the ratio of sums is arrivals per weekend day over
 	// arrivals per weekday.
@@ -225,7 +226,7 @@ func weeklyCycle(l *Log) outcome {
 		if math.IsNaN(t.Submit[i]) {
 			return 0, 0, false
 		}
-		if t.DayOfWeek(i) >= 5 {
+		if clock.DayOfWeek(t.Submit[i]) >= 5 {
 			return 0.5, 0, true
 		}
 		return 0, 0.2, true

@@ -49,6 +49,7 @@ type Log struct {
 	model      study.Once[lublin.LogFit]
 	pools      study.Once[*resample.Pools]
 	feedback   study.Memo[string, *fluidRuns]
+	marginals  study.Once[marginalDistances]
 }
 
 func newLog(tr *datasets.Trace, opts Options) *Log { return &Log{Trace: tr, opts: opts} }

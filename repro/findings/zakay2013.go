@@ -469,11 +469,12 @@ func selfSimilarArrivals(l *Log) outcome {
 	// FGN's FFT is fast for a length of a power of two; the first
 	// h.Length values of a longer fGn series are fGn of that length.
 	length := 1 << bits.Len(uint(h.Length-1))
+	fgn, err := selfsim.NewFGNSampler(length, min(max(h.H, 0.01), 0.99))
+	if err != nil {
+		return failed(err)
+	}
 	for k := range hs {
-		x, err := selfsim.FGN(length, min(max(h.H, 0.01), 0.99), sweep.Seed(l.seed("self-similar-arrivals"), k))
-		if err != nil {
-			return failed(err)
-		}
+		x := fgn.Sample(sweep.Seed(l.seed("self-similar-arrivals"), k))
 		p, err := selfsim.PoxPlot(x[:h.Length], h.Options)
 		if err != nil {
 			return lacking(err, "Hurst of fGn")
@@ -505,35 +506,17 @@ func resamplingMarginals(which []string) func(l *Log) outcome {
 		if why := l.needUsers(); why != "" {
 			return notApplicable("%s", why)
 		}
-		orig, err := users.ComputeMarginals(l.Trace, users.Options{})
+		mk, err := l.marginalKS()
 		if err != nil {
-			return lacking(err, "marginals")
-		}
-		vs, err := l.variants()
-		if err != nil {
-			return lacking(err, "resampling")
-		}
-		names := resample.MarginalNames()
-		ks := make([][]float64, len(names)) // per marginal, per variant
-		crit := make([]float64, len(names))
-		for _, v := range vs {
-			m, err := users.ComputeMarginals(v.Trace, users.Options{})
-			if err != nil {
-				return lacking(err, "marginals of a resampled log")
-			}
-			c := resample.MarginalCritical(orig, m)
-			for i, d := range resample.MarginalKS(orig, m) {
-				ks[i] = append(ks[i], d)
-				crit[i] += c[i] / float64(len(vs))
-			}
+			return mk.lacking(err)
 		}
 		worst, worstName := confidence.Interval{Mean: math.Inf(-1)}, ""
-		for i, name := range names {
+		for i, name := range resample.MarginalNames() {
 			if !slices.Contains(which, name) {
 				continue
 			}
-			limit := zakay2013.VerySimilarLimit(crit[i])
-			ci := confidence.MeanT(ks[i], level)
+			limit := zakay2013.VerySimilarLimit(mk.crit[i])
+			ci := confidence.MeanT(mk.ks[i], level)
 			r := confidence.Interval{Mean: ci.Mean / limit, Lo: ci.Lo / limit, Hi: ci.Hi / limit, Level: level, N: ci.N}
 			if math.IsNaN(r.Mean) {
 				return notApplicable("no %s in the log", name)
@@ -543,9 +526,54 @@ func resamplingMarginals(which []string) func(l *Log) outcome {
 			}
 		}
 		o := beyond("largest mean KS distance over its limit", worst, below, 1)
-		o.reason += fmt.Sprintf(" (%s; %d resampled logs)", worstName, len(vs))
+		o.reason += fmt.Sprintf(" (%s; %d resampled logs)", worstName, mk.variants)
 		return o
 	}
+}
+
+// marginalDistances are the KS distances between the log's marginals and
+// those of each resampled log (variants), per marginal of
+// resample.MarginalNames, and each marginal's critical value averaged over
+// the variants: what the marginal findings share.
+type marginalDistances struct {
+	ks       [][]float64 // per marginal, per variant
+	crit     []float64
+	variants int
+	// what failed, for lacking: "marginals", "resampling" or "marginals of
+	// a resampled log"
+	what string
+}
+
+// lacking is the outcome of an error of marginalKS.
+func (m marginalDistances) lacking(err error) outcome { return lacking(err, m.what) }
+
+// marginalKS returns the marginal distances of the log, computed once for
+// every marginal finding.
+func (l *Log) marginalKS() (marginalDistances, error) {
+	return l.marginals.Get(func() (marginalDistances, error) {
+		orig, err := users.ComputeMarginals(l.Trace, users.Options{})
+		if err != nil {
+			return marginalDistances{what: "marginals"}, err
+		}
+		vs, err := l.variants()
+		if err != nil {
+			return marginalDistances{what: "resampling"}, err
+		}
+		names := resample.MarginalNames()
+		m := marginalDistances{ks: make([][]float64, len(names)), crit: make([]float64, len(names)), variants: len(vs)}
+		for _, v := range vs {
+			vm, err := users.ComputeMarginals(v.Trace, users.Options{})
+			if err != nil {
+				return marginalDistances{what: "marginals of a resampled log"}, err
+			}
+			c := resample.MarginalCritical(orig, vm)
+			for i, d := range resample.MarginalKS(orig, vm) {
+				m.ks[i] = append(m.ks[i], d)
+				m.crit[i] += c[i] / float64(len(vs))
+			}
+		}
+		return m, nil
+	})
 }
 
 // variants returns the resampled logs of the marginal findings.
