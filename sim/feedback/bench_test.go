@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/tracelab/tracelab/internal/cputime"
 	"github.com/tracelab/tracelab/sim"
 )
 
@@ -51,5 +52,24 @@ func BenchmarkCurieFluidEASY(b *testing.B) {
 		if _, err := Simulate(w, &sim.EASY{}, Options{Model: Fluid{}, Seed: 1}); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkUserAware times feedback simulations under the user-aware
+// scheduler (Feitelson 2021 Figs. 19–21: the distribution model, α 0.5
+// and 1) on a real log, with the CPU time (cpu-ns/op: steadier than the
+// wall time on a shared machine).
+func BenchmarkUserAware(b *testing.B) {
+	w := realWorkload(b, "SDSC-SP2")
+	for _, alpha := range []float64{0.5, 1} {
+		b.Run(fmt.Sprintf("SDSC-SP2/%g", alpha), func(b *testing.B) {
+			cpu := cputime.Process()
+			for b.Loop() {
+				if _, err := Simulate(w, &UserAware{Alpha: alpha}, Options{Model: Distribution{}, Seed: 1}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(cputime.Process()-cpu)/float64(b.N), "cpu-ns/op")
+		})
 	}
 }

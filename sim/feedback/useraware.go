@@ -76,8 +76,8 @@ func (s *UserAware) Schedule(e *sim.Engine) {
 		panic(fmt.Sprintf("feedback: UserAware.Alpha %v outside [0, 1]", s.Alpha))
 	}
 	q := e.Waiting()
-	if len(q) == 0 {
-		return
+	if len(q) == 0 || !anyFits(e, q) {
+		return // in any order, nothing would start
 	}
 	s.order = append(s.order[:0], q...) // arrival order
 	if s.Alpha > 0 {
@@ -111,6 +111,18 @@ func (s *UserAware) Schedule(e *sim.Engine) {
 			e.Start(j)
 		}
 	}
+}
+
+// anyFits reports whether a job of q fits in the free processors: when
+// none does, a pass starts nothing whatever the order.
+func anyFits(e *sim.Engine, q []int) bool {
+	free := e.Free()
+	for _, j := range q {
+		if e.Width(j) <= free {
+			return true
+		}
+	}
+	return false
 }
 
 // sort orders s.order (in arrival order on entry) by decreasing score,
