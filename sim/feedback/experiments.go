@@ -109,10 +109,13 @@ func Compare(w *Workload, opts ComparisonOptions) (*Comparison, error) {
 		models = []Model{Adjusted{}, Distribution{}, Fluid{}}
 	}
 	c := &Comparison{Workload: w}
-	c.Original, err = users.ComputeMarginals(w.Trace, users.Options{})
+	// The log's users are classified once: for the original marginals and
+	// for the conventional run, whose trace is the log.
+	orig, err := users.Classify(w.Trace, users.Options{})
 	if err != nil {
 		return nil, err
 	}
+	c.Original = users.MarginalsOf(w.Trace, orig)
 	c.Original.Name = "original"
 	n := len(models)
 	if !opts.NoConventional {
@@ -129,7 +132,8 @@ func Compare(w *Workload, opts ComparisonOptions) (*Comparison, error) {
 					return err
 				}
 				run.Name, run.Scheduler, run.Sim, run.Trace = "conventional", r.Scheduler, r, w.Trace
-				return run.finish()
+				run.finishWith(orig)
+				return nil
 			}
 			i--
 		}
@@ -151,11 +155,17 @@ func (run *Run) finish() error {
 	if err != nil {
 		return err
 	}
+	run.finishWith(p)
+	return nil
+}
+
+// finishWith fills the run's marginals, summary and activity from the
+// users p of its trace.
+func (run *Run) finishWith(p users.Population) {
 	run.Marginals = users.MarginalsOf(run.Trace, p)
 	run.Marginals.Name = run.Name
 	run.Summary = run.Sim.Summary()
 	run.AvgActivityDays = mean(p.Span) / datasets.Day
-	return nil
 }
 
 // Run returns the run of the given name, nil if none.
