@@ -27,3 +27,14 @@ func BenchmarkLocalityOfSampling(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkNewRanges times the equal-mass ranges of SDSC-BLUE's runtimes
+// (Feitelson 2007 §3: the whole log's values).
+func BenchmarkNewRanges(b *testing.B) {
+	tr := loadLog(b, "SDSC-BLUE")
+	for b.Loop() {
+		if _, err := NewRanges(tr.Runtime, nil, 10, TiesSplit); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -100,7 +100,7 @@ func NewRanges(values, weights []float64, r int, ties Ties) (Ranges, error) {
 	if len(pts) == 0 {
 		return Ranges{}, ErrNoData
 	}
-	sort.Slice(pts, func(a, b int) bool { return pts[a].v < pts[b].v })
+	sort.Sort(byValue(pts)) // the order of sort.Slice with this less, without its reflection
 	if pts[0].v == pts[len(pts)-1].v {
 		return Ranges{}, ErrConstant
 	}
@@ -135,6 +135,13 @@ func NewRanges(values, weights []float64, r int, ties Ties) (Ranges, error) {
 
 // vw is a value and its weight.
 type vw struct{ v, w float64 }
+
+// byValue sorts points by value.
+type byValue []vw
+
+func (p byValue) Len() int           { return len(p) }
+func (p byValue) Less(a, b int) bool { return p[a].v < p[b].v }
+func (p byValue) Swap(a, b int)      { p[a], p[b] = p[b], p[a] }
 
 // weightedPoints pairs the known values with their weights (nil: 1),
 // leaving out NaN values and zero weights; a negative or non-finite weight
