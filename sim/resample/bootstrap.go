@@ -203,15 +203,41 @@ func RunBootstrap(ctx context.Context, t *datasets.Trace, rd Reading, opts Boots
 // newBootstrap places the original's metrics ref among the replicates df of
 // experiment e under reading rd.
 func newBootstrap(e *Experiment, rd Reading, ref Metrics, df dataframe.DataFrame) *Bootstrap {
+	b := &Bootstrap{Log: e.pools.Trace.Name, Reading: rd, Scheduler: e.opts.Scheduler, Original: ref}
+	b.place(df)
+	return b
+}
+
+// place sets the replicates of b to df and places b's original among them.
+func (b *Bootstrap) place(df dataframe.DataFrame) {
 	cv := df.Col("load_cv").Float()
 	sum := 0.0
 	for _, x := range cv {
 		sum += x
 	}
-	return &Bootstrap{Log: e.pools.Trace.Name, Reading: rd, Scheduler: e.opts.Scheduler, Original: ref, Replicates: df,
-		Wait:     PositionOf(ref.AvgWait, df.Col("avg_wait").Float()),
-		Slowdown: PositionOf(ref.AvgSlowdown, df.Col("avg_slowdown").Float()),
-		LoadCV:   sum / float64(len(cv))}
+	b.Replicates = df
+	b.Wait = PositionOf(b.Original.AvgWait, df.Col("avg_wait").Float())
+	b.Slowdown = PositionOf(b.Original.AvgSlowdown, df.Col("avg_slowdown").Float())
+	b.LoadCV = sum / float64(len(cv))
+}
+
+// First returns the bootstrap of the first n variants: what RunBootstrap
+// gives with Replicates n, since variant i is seeded with
+// sweep.Seed(Seed, i) whatever the number of variants. Readings are
+// compared at one number of variants (the range of more variants is
+// wider, so Inside depends on it). First panics unless 0 < n ≤ the number
+// of variants.
+func (b *Bootstrap) First(n int) *Bootstrap {
+	if n <= 0 || n > b.Replicates.Nrow() {
+		panic(fmt.Sprintf("resample: Bootstrap.First(%d) of %d variants", n, b.Replicates.Nrow()))
+	}
+	rows := make([]int, n)
+	for i := range rows {
+		rows[i] = i
+	}
+	f := *b
+	f.place(b.Replicates.Subset(rows))
+	return &f
 }
 
 // SharesVariants reports whether bootstraps of a log under readings r and o

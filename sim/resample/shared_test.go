@@ -286,3 +286,41 @@ func TestRunUntilEndIsPrefix(t *testing.T) {
 		}
 	}
 }
+
+// TestBootstrapFirst: the first n variants of a bootstrap are the bootstrap
+// run with n variants (variant i is seeded by its index), for every n.
+func TestBootstrapFirst(t *testing.T) {
+	t.Parallel()
+	tr := smallLog()
+	for i := range tr.Runtime {
+		tr.Runtime[i], tr.ReqTime[i], tr.Procs[i] = datasets.Day, 2*datasets.Day, 8+8*(i%2)
+	}
+	ctx := context.Background()
+	rd := Readings()[0]
+	opts := BootstrapOptions{Seed: 2013, Replicates: 6}
+	all, err := RunBootstrap(ctx, tr, rd, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n := 1; n <= opts.Replicates; n++ {
+		o := opts
+		o.Replicates = n
+		want, err := RunBootstrap(ctx, tr, rd, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := sameBootstrap(all.First(n), want); d != "" {
+			t.Errorf("First(%d) of %d differs from the bootstrap of %d variants: %s", n, opts.Replicates, n, d)
+		}
+	}
+	for _, n := range []int{0, opts.Replicates + 1} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("First(%d) of %d variants did not panic", n, opts.Replicates)
+				}
+			}()
+			all.First(n)
+		}()
+	}
+}
