@@ -26,6 +26,9 @@ type profile struct {
 	first []float64 // first breakpoint of the k-th block
 	arena []pblock
 	spare []int32 // arena blocks not in use
+	// bufT and bufV hold the segments moveInBlock rewrites.
+	bufT []float64
+	bufV []int
 }
 
 type pblock struct {
@@ -79,6 +82,9 @@ func (p *profile) newBlock() int32 {
 // time origin on.
 func (p *profile) reset(total int, origin float64) {
 	p.total = total
+	if cap(p.bufT) < pMax+8 { // a move rewrites at most a block and 3 cuts
+		p.bufT, p.bufV = make([]float64, 0, pMax+8), make([]int, 0, pMax+8)
+	}
 	p.spare = p.spare[:0]
 	for id := range p.arena {
 		p.spare = append(p.spare, int32(len(p.arena)-1-id))
@@ -254,8 +260,104 @@ func (p *profile) addSpan(bs, is, be, ie int, s, e float64, d int) int {
 // returns an upper bound of the largest number free, afterwards, over the
 // part of [r, r+d) that gained (math.MinInt when none).
 func (p *profile) move(b, i, eb, ei int, t, r, d float64, n int) int {
+	if m, ok := p.moveInBlock(b, i, t, r, d, n); ok {
+		return m
+	}
 	p.addSpan(b, i, eb, ei, t, min(r, t+d), -n)
 	return p.add(max(r, t+d), r+d, n)
+}
+
+// moveInBlock is move in one pass over block b, when [t, r+d) lies in it
+// and segment i is not its first or b is the first block: the segments
+// from t to r+d are rewritten once (their values changed, equal
+// neighbours merged) and the rest of the block shifted once, instead of
+// two adds each inserting and removing breakpoints. It reports false,
+// leaving the profile unchanged, when it does not apply.
+func (p *profile) moveInBlock(b, i int, t, r, d float64, n int) (int, bool) {
+	end := r + d
+	if b+1 < len(p.order) && p.first[b+1] <= end {
+		return 0, false
+	}
+	blk := p.blk(b)
+	ts, vs := blk.t[:blk.n], blk.v[:blk.n]
+	// The value before t, with which a new first segment at t merges.
+	i0, prev, hasPrev := i+1, vs[i], true // breakpoints from i0 on are rewritten
+	if ts[i] == t {
+		switch {
+		case i > 0:
+			i0, prev = i, vs[i-1]
+		case b == 0:
+			i0, hasPrev = i, false
+		default:
+			return 0, false
+		}
+	}
+	// From t on the change is −n; after each cut it is 0, +n, 0 (the
+	// first two cuts coincide when the new slot ends where the old one
+	// starts).
+	cut := [3]float64{min(r, t+d), max(r, t+d), end}
+	dlt := [3]int{0, n, 0}
+	bt, bv := p.bufT[:0], p.bufV[:0]
+	oldLo, oldHi := math.MaxInt, math.MinInt
+	newLo, newHi := math.MaxInt, math.MinInt
+	m := math.MinInt
+	cur, delta := vs[i], -n
+	x, k, c := t, i+1, 0
+	for {
+		if v := cur + delta; !hasPrev || v != prev {
+			bt, bv = append(bt, x), append(bv, v)
+			prev, hasPrev = v, true
+			newLo, newHi = min(newLo, v), max(newHi, v)
+		}
+		if delta > 0 {
+			m = max(m, cur+delta)
+		}
+		if c == len(cut) {
+			break
+		}
+		// The next time anything changes: a breakpoint or a cut.
+		x = cut[c]
+		if k < len(ts) && ts[k] < x {
+			x = ts[k]
+		}
+		for k < len(ts) && ts[k] == x {
+			cur = vs[k]
+			oldLo, oldHi = min(oldLo, cur), max(oldHi, cur)
+			k++
+		}
+		for c < len(cut) && cut[c] == x {
+			delta = dlt[c]
+			c++
+		}
+	}
+	// bt, bv replace breakpoints [i0, k): the value from end on is the
+	// old one (delta 0), and the breakpoint after it differs from it.
+	if i0 == i {
+		oldLo, oldHi = min(oldLo, vs[i]), max(oldHi, vs[i])
+	}
+	p.bufT, p.bufV = bt, bv
+	nn := i0 + len(bt) + len(ts) - k
+	if nn > len(blk.t) {
+		return 0, false
+	}
+	if i0+len(bt) != k { // the rest of the block shifts
+		copy(blk.t[i0+len(bt):nn], ts[k:])
+		copy(blk.v[i0+len(bt):nn], vs[k:])
+	}
+	copy(blk.t[i0:], bt)
+	copy(blk.v[i0:], bv)
+	blk.n = nn
+	// Keep the block's bounds as addRange does.
+	if oldLo+blk.lazy == blk.lo || oldHi+blk.lazy == blk.hi {
+		blk.stale = true
+	}
+	if len(bt) > 0 {
+		blk.lo = min(blk.lo, newLo+blk.lazy)
+		blk.hi = max(blk.hi, newHi+blk.lazy)
+	}
+	m += blk.lazy
+	p.rebalance(b)
+	return m, true
 }
 
 // mergeAt removes breakpoint (b, i) if its segment has the same value as

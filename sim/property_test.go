@@ -507,6 +507,89 @@ func TestPropertyDeepQueueMatchesReference(t *testing.T) {
 	}
 }
 
+// Moving a reservation earlier (profile.move, as compress does) in a
+// profile of several blocks gives the profile a plain array of free
+// processors gives, in one pass over a block (moveInBlock) or in two adds,
+// and its bound holds for the part of the old slot that gained.
+func TestPropertyProfileMove(t *testing.T) {
+	t.Parallel()
+	inFirst, inLater, twoAdds := 0, 0, 0
+	rapid.Check(t, func(t *rapid.T) {
+		const horizon = 600
+		total := rapid.IntRange(2, 40).Draw(t, "total")
+		var p profile
+		p.reset(total, 0)
+		naive := make([]int, 2*horizon)
+		for i := range naive {
+			naive[i] = total
+		}
+		type iv struct{ s, e, w int }
+		var held []iv
+		for range rapid.IntRange(1, 250).Draw(t, "reservations") {
+			s := rapid.IntRange(0, horizon-1).Draw(t, "s")
+			e := s + rapid.IntRange(1, 40).Draw(t, "len")
+			w := rapid.IntRange(1, total).Draw(t, "w")
+			p.add(float64(s), float64(e), -w)
+			for u := s; u < e; u++ {
+				naive[u] -= w
+			}
+			held = append(held, iv{s, e, w})
+		}
+		now := 0
+		for range rapid.IntRange(1, 100).Draw(t, "moves") {
+			if rapid.IntRange(0, 4).Draw(t, "advance") == 0 {
+				now += rapid.IntRange(0, 20).Draw(t, "dt")
+				p.advance(float64(now))
+			}
+			k := rapid.IntRange(0, len(held)-1).Draw(t, "k")
+			h := held[k]
+			if h.s <= now {
+				continue
+			}
+			at := rapid.IntRange(now, h.s-1).Draw(t, "at")
+			if c := rapid.IntRange(0, len(p.order)-1).Draw(t, "block"); rapid.Bool().Draw(t, "at block start") &&
+				p.first[c] >= float64(now) && p.first[c] < float64(h.s) {
+				at = int(p.first[c]) // where a block starts
+			}
+			r, d := float64(h.s), float64(h.e-h.s)
+			b, i := p.locate(float64(at))
+			bound, ok := p.moveInBlock(b, i, float64(at), r, d, h.w)
+			switch {
+			case ok && b == 0:
+				inFirst++
+			case ok:
+				inLater++
+			default:
+				twoAdds++
+				bound = p.move(b, i, -1, -1, float64(at), r, d, h.w)
+			}
+			for u := h.s; u < h.e; u++ {
+				naive[u] += h.w
+			}
+			e := at + h.e - h.s
+			for u := at; u < e; u++ {
+				naive[u] -= h.w
+			}
+			for u := max(h.s, e); u < h.e; u++ {
+				if naive[u] > bound {
+					t.Fatalf("move [%d, %d) → %d: %d free at %d, bound %d", h.s, h.e, at, naive[u], u, bound)
+				}
+			}
+			held[k] = iv{at, e, h.w}
+			checkProfileShape(t, &p)
+			for u := now; u < len(naive); u++ {
+				if got := p.at(float64(u)); got != naive[u] {
+					t.Fatalf("after moving [%d, %d) to %d: free at %d = %d, want %d", h.s, h.e, at, u, got, naive[u])
+				}
+			}
+		}
+	})
+	if inFirst == 0 || inLater == 0 || twoAdds == 0 {
+		t.Errorf("moves in the first block %d, in a later block %d, by two adds %d: not every path was exercised",
+			inFirst, inLater, twoAdds)
+	}
+}
+
 // checkProfileShape checks the invariants of p's representation:
 // breakpoints strictly increasing, equal neighbours merged, each block's
 // first breakpoint indexed, its minimum and maximum bounds (exact unless
