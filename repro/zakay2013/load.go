@@ -300,7 +300,15 @@ type Fig12Result struct {
 	rows    []loadRow
 	quick   bool // quick mode: a few load factors, too few to reach saturation everywhere
 	missing missingLogs
+	// seeds holds, for each of the onsetSeeds−1 further seeds (study seed
+	// + k, k = 1, 2, …), the rows of the same sweeps.
+	seeds [][]loadRow
 }
+
+// onsetSeeds is the number of seeds of Fig. 12's sweeps measured for the
+// onset reading's reason (the rule: a random reason holds at every seed
+// measured, at least 3).
+const onsetSeeds = 3
 
 type loadRow struct {
 	log                  string
@@ -334,6 +342,22 @@ func (s *Study) Fig12(ctx context.Context) (*Fig12Result, error) {
 				Progress: func(done, total int) { s.o.Report(sw.Log+": EASY under load factors", done, total) }})
 			if err != nil {
 				return nil, err
+			}
+			// The same sweep at further seeds, for the onset reason's
+			// seed count (onsetSeeds): not drawn.
+			for k := 1; k < onsetSeeds; k++ {
+				spec.Seed = s.seed() + uint64(k)
+				dk, err := sweep.Run(ctx, spec, sweep.Options{Workers: s.o.Workers,
+					Progress: func(done, total int) {
+						s.o.Report(fmt.Sprintf("%s: EASY under load factors, seed +%d", sw.Log, k), done, total)
+					}})
+				if err != nil {
+					return nil, err
+				}
+				if len(r.seeds) < k {
+					r.seeds = append(r.seeds, nil)
+				}
+				r.seeds[k-1] = append(r.seeds[k-1], loadRows(sw, dk)...)
 			}
 			r.Sweeps[sw.Log] = df
 			sd, err := resampleplot.LoadScatter(df, "avg_slowdown", plots.Axes{Title: sw.Log + ": slowdown", YLabel: "average slowdown", LogY: true})
@@ -417,6 +441,20 @@ func onsetOf(rows []loadRow) (onset, bool) {
 	return o, !math.IsInf(o.util, 1)
 }
 
+// onsetTally counts the onset reading over the logs (order) of one seed's
+// sweeps (byLog): t, and for each log whether the onset agrees with the
+// paper's value.
+func onsetTally(order []string, byLog map[string][]loadRow) (t ledger.Tally, holds map[string]bool) {
+	holds = map[string]bool{}
+	for _, name := range order {
+		top, _, _ := highestUnsaturated(byLog[name])
+		on, ok := onsetOf(byLog[name])
+		holds[name] = ok && saturationPoint[name].Accepts(on.util)
+		t.Add(saturationPoint[name].Accepts(top), holds[name])
+	}
+	return t, holds
+}
+
 // onsetWords compares the highest utilisation without saturation (top, at
 // load factor atLoad) with the lowest that saturated (on).
 func onsetWords(top, atLoad float64, on onset) string {
@@ -458,12 +496,27 @@ func (r *Fig12Result) Claims(l *ledger.Ledger) {
 	}
 	// The onset reading counted over every log of the figure, as a
 	// convention is (lublin2003): it may explain a log's difference only
-	// when it agrees on more logs than the paper's reading.
-	var onsets ledger.Tally
+	// when it agrees on more logs than the paper's reading. At each seed
+	// (the study's and onsetSeeds−1 more), the reading holds for a log
+	// when it is justified at that seed and brings the log within.
+	onsets, onsetHolds := onsetTally(order, byLog)
+	held := map[string]int{}
 	for _, name := range order {
-		top, _, _ := highestUnsaturated(byLog[name])
-		on, ok := onsetOf(byLog[name])
-		onsets.Add(saturationPoint[name].Accepts(top), ok && saturationPoint[name].Accepts(on.util))
+		if onsets.Justified() && onsetHolds[name] {
+			held[name]++
+		}
+	}
+	for _, rows := range r.seeds {
+		at := map[string][]loadRow{}
+		for _, x := range rows {
+			at[x.log] = append(at[x.log], x)
+		}
+		t, holds := onsetTally(order, at)
+		for _, name := range order {
+			if t.Justified() && holds[name] {
+				held[name]++
+			}
+		}
 	}
 	for _, name := range order {
 		rows := byLog[name]
@@ -483,8 +536,8 @@ func (r *Fig12Result) Claims(l *ledger.Ledger) {
 				saturationPoint[name], on.util).Digits(3)
 			o.OurValue += fmt.Sprintf(" (at load factor %g)", on.load)
 			if o.Verdict == ledger.Agrees && onsets.Justified() {
-				// One reading, on the resampled logs of one seed.
-				e.ExplainedBy(ledger.OneReading().AtSeeds(1, 1), fmt.Sprintf("with the utilisation of the first simulation that saturated (ours: %s) the value is %.3f, which agrees "+
+				// One reading, on the resampled logs of every seed swept.
+				e.ExplainedBy(ledger.OneReading().AtSeeds(held[name], 1+len(r.seeds)), fmt.Sprintf("with the utilisation of the first simulation that saturated (ours: %s) the value is %.3f, which agrees "+
 					"with the paper's %s (read so on every log of the figure, %d of %d agree, against %d as read); the mechanism: %s",
 					o.ID, on.util, saturationPoint[name].Value(), onsets.Within, onsets.N, onsets.AsComputed, onsetWords(top, at.load, on)))
 			}
