@@ -269,9 +269,9 @@ func TestShimBuildGOGC(t *testing.T) {
 	}
 }
 
-// TestShimBuildPGO checks that the shim adds -pgo=$TRACELAB_PGO to go build
-// (and only to build) when TRACELAB_PGO is set, and nothing otherwise: a
-// fake go prints its arguments.
+// TestShimBuildPGO checks that the shim links go build (and only build)
+// without symbols and DWARF, and adds -pgo=$TRACELAB_PGO when TRACELAB_PGO
+// is set: a fake go prints its arguments.
 func TestShimBuildPGO(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("the kernel's go shim is a POSIX shell script")
@@ -281,8 +281,8 @@ func TestShimBuildPGO(t *testing.T) {
 		args      []string
 		pgo, want string
 	}{
-		{[]string{"build", "-o", "x", "."}, "/p/cell.pgo", "build -pgo=/p/cell.pgo -o x ."},
-		{[]string{"build", "-o", "x", "."}, "", "build -o x ."},
+		{[]string{"build", "-o", "x", "."}, "/p/cell.pgo", "build -ldflags=-s -w -pgo=/p/cell.pgo -o x ."},
+		{[]string{"build", "-o", "x", "."}, "", "build -ldflags=-s -w -o x ."},
 		{[]string{"get", "a/b"}, "/p/cell.pgo", "get a/b"},
 		{[]string{"run", "."}, "/p/cell.pgo", "run ."},
 	} {
