@@ -2,6 +2,7 @@ package findings
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"math/bits"
@@ -508,7 +509,7 @@ func resamplingMarginals(which []string) func(l *Log) outcome {
 		}
 		mk, err := l.marginalKS()
 		if err != nil {
-			return mk.lacking(err)
+			return lackingStep(err)
 		}
 		worst, worstName := confidence.Interval{Mean: math.Inf(-1)}, ""
 		for i, name := range resample.MarginalNames() {
@@ -539,13 +540,28 @@ type marginalDistances struct {
 	ks       [][]float64 // per marginal, per variant
 	crit     []float64
 	variants int
-	// what failed, for lacking: "marginals", "resampling" or "marginals of
-	// a resampled log"
-	what string
 }
 
-// lacking is the outcome of an error of marginalKS.
-func (m marginalDistances) lacking(err error) outcome { return lacking(err, m.what) }
+// stepError is an error of one step of a computation shared by several
+// findings, labelled with the step ("marginals", "resampling", …) for the
+// outcome's reason.
+type stepError struct {
+	step string
+	err  error
+}
+
+func (e *stepError) Error() string { return e.step + ": " + e.err.Error() }
+func (e *stepError) Unwrap() error { return e.err }
+
+// lackingStep is the outcome of an error of marginalKS: lacking, with the
+// step that failed as its label.
+func lackingStep(err error) outcome {
+	var se *stepError
+	if errors.As(err, &se) {
+		return lacking(se.err, se.step)
+	}
+	return lacking(err, "marginals")
+}
 
 // marginalKS returns the marginal distances of the log, computed once for
 // every marginal finding.
@@ -553,18 +569,18 @@ func (l *Log) marginalKS() (marginalDistances, error) {
 	return l.marginals.Get(func() (marginalDistances, error) {
 		orig, err := users.ComputeMarginals(l.Trace, users.Options{})
 		if err != nil {
-			return marginalDistances{what: "marginals"}, err
+			return marginalDistances{}, &stepError{"marginals", err}
 		}
 		vs, err := l.variants()
 		if err != nil {
-			return marginalDistances{what: "resampling"}, err
+			return marginalDistances{}, &stepError{"resampling", err}
 		}
 		names := resample.MarginalNames()
 		m := marginalDistances{ks: make([][]float64, len(names)), crit: make([]float64, len(names)), variants: len(vs)}
 		for _, v := range vs {
 			vm, err := users.ComputeMarginals(v.Trace, users.Options{})
 			if err != nil {
-				return marginalDistances{what: "marginals of a resampled log"}, err
+				return marginalDistances{}, &stepError{"marginals of a resampled log", err}
 			}
 			c := resample.MarginalCritical(orig, vm)
 			for i, d := range resample.MarginalKS(orig, vm) {

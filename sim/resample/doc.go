@@ -104,8 +104,11 @@
 //     kept: the alternatives move the results little.
 //
 // The covariance table and the per-reading table of notebook 01 (§6.1)
-// and package repro/zakay2013 give the measurements (100 variants per
-// reading for the covariance, 1000 for the two readings of Figs. 8–9).
+// and package repro/zakay2013 give the measurements: 1000 variants for
+// each of the two readings of Figs. 8–9 (the default and the activity
+// start), 100 per reading for the covariance, and every reading at 100
+// variants in the per-reading table (for those two, the first 100 of
+// their 1000: Bootstrap.First).
 //
 // # Wall clock and daylight saving time
 //
