@@ -53,6 +53,10 @@ type DiversityResult struct {
 	// ties is each log's deviation under the other tie readings
 	// (table2Ties), job-weighted.
 	ties [len(table2Ties)][]float64
+	// filtered is each log's deviation, job-weighted, when every log keeps
+	// only the jobs of a job filter of jobReadings (nil for a reading of
+	// the slices: Table 4 takes each log as one slice).
+	filtered [len(jobReadings)][]float64
 	// shortGap is, per log, the largest distance of its runtime CDF from
 	// the pooled one, and the largest at runtimes up to upToAbout30.
 	shortGap [][2]float64
@@ -101,6 +105,22 @@ func (s *Study) Diversity(ctx context.Context) (*DiversityResult, error) {
 				return nil, err
 			}
 			r.ties[k] = d.Col("max_deviation").Float()
+		}
+		for k, rd := range jobReadings {
+			if rd.keep == nil {
+				continue
+			}
+			kept := make([]locality.Observations, len(logs))
+			for i, name := range logs {
+				if kept[i], err = jobReading(k).runtimes(name); err != nil {
+					return nil, err
+				}
+			}
+			d, err := locality.Diversity(kept, locality.DiversityOptions{SkipBootstrap: true})
+			if err != nil {
+				return nil, err
+			}
+			r.filtered[k] = d.Col("max_deviation").Float()
 		}
 		if k := slices.Index(logs, "SDSC-Par-1996"); k >= 0 {
 			two, err := locality.Diversity(append(slices.Clone(obs), obs[k]), locality.DiversityOptions{SkipBootstrap: true})
@@ -240,8 +260,18 @@ func (r *DiversityResult) Claims(l *ledger.Ledger) {
 		wants[i] = ledger.Printed(table4Text(name), roundSE(rnd[i]))
 	}
 	// The readings tried on each cell in turn: Paragon twice, equal
-	// weights, the tie readings.
-	found := ledger.AmongReadings(2 + len(table2Ties))
+	// weights, the tie readings, the job filters.
+	var filters []tableConvention
+	var filtered [][]float64
+	for k, f := range r.filtered {
+		if f != nil {
+			filters, filtered = append(filters, tableConvention{words: jobReadings[k].words}), append(filtered, f)
+		}
+	}
+	found := ledger.AmongReadings(2 + len(table2Ties) + len(filters))
+	for k := range filters {
+		filters[k] = countConvention(filters[k].words, "Table 4", found, wants, dev, filtered[k])
+	}
 	var paragon tableConvention
 	if r.withParagon != nil {
 		paragon = countConvention("with SDSC-Par-1996 counted twice in the global distribution, standing in for the other Paragon log", "Table 4", found, wants, dev, r.withParagon)
@@ -266,6 +296,11 @@ func (r *DiversityResult) Claims(l *ledger.Ledger) {
 		for k := range ties {
 			if e.Reason == "" {
 				ties[k].explain(e, wants[i], r.ties[k][i], 3, "")
+			}
+		}
+		for k := range filters {
+			if e.Reason == "" {
+				filters[k].explain(e, wants[i], filtered[k][i], 3, "")
 			}
 		}
 		if e.Reason == "" {

@@ -42,35 +42,67 @@ type SamplingResult struct {
 	// version says, per quoted log, where the jobs our version lacks lie
 	// against the slice of M'_max ("" when not known).
 	version map[string]string
-	// filtered holds the quoted cells with only some jobs (jobFilters),
-	// in the log's zone; table1 holds Table 1's log-zone cells (shift,
-	// max/med) with all jobs, [1+k] with filter k: the filters are counted
-	// over Tables 1 and 2, which measure the same jobs with one metric.
-	filtered   [len(jobFilters)]map[[2]string]float64
-	table1     [1 + len(jobFilters)][3][2]float64
+	// filtered holds the quoted cells under each of jobReadings; table1
+	// holds Table 1's log-zone cells (shift, max/med) with all jobs, [1+k]
+	// under reading k: the readings are counted over Tables 1 and 2, which
+	// measure the same jobs with one metric.
+	filtered   [len(jobReadings)]map[[2]string]float64
+	table1     [1 + len(jobReadings)][3][2]float64
 	haveTable1 bool // fig6Log is available
 }
 
-// jobFilters are readings of which jobs enter the runtime distribution
-// (§3 says only "runtime"), measured beside Tables 1 and 2.
-var jobFilters = [...]struct {
-	words string
-	keep  func(tr *datasets.Trace, i int) bool
+// jobReadings are readings of Tables 1 and 2 the paper does not state,
+// measured beside them: which jobs enter the runtime distribution (§3 says
+// only "runtime"; keep, nil for every job) and where the slices begin
+// (slicing, its Shift set by Table 1; the zero value is our default, 3-day
+// slices from local midnight). §3.1 step 2, "partition the log into d/t
+// successive slices of t time each", read literally starts the slices at
+// the log's first job and has ⌊d/t⌋ of them: the last, partial one is left
+// out.
+var jobReadings = [...]struct {
+	words   string
+	keep    func(tr *datasets.Trace, i int) bool
+	slicing locality.Slicing
 }{
-	{"with only jobs of runtime > 0", func(tr *datasets.Trace, i int) bool { return tr.Runtime[i] > 0 }},
-	{"with only completed jobs (status 1)", func(tr *datasets.Trace, i int) bool { return tr.Status[i] == datasets.StatusCompleted }},
-	{"without cancelled jobs (status 5)", func(tr *datasets.Trace, i int) bool { return tr.Status[i] != datasets.StatusCancelled }},
+	{"with only jobs of runtime > 0", func(tr *datasets.Trace, i int) bool { return tr.Runtime[i] > 0 }, locality.Slicing{}},
+	{"with only completed jobs (status 1)", func(tr *datasets.Trace, i int) bool { return tr.Status[i] == datasets.StatusCompleted }, locality.Slicing{}},
+	{"without cancelled jobs (status 5)", func(tr *datasets.Trace, i int) bool { return tr.Status[i] != datasets.StatusCancelled }, locality.Slicing{}},
+	{"with d/t successive 3-day slices from the log's first job (§3.1 step 2 read literally; the last, partial slice left out)", nil,
+		locality.Slicing{Align: locality.AlignFirstJob, DropPartial: true}},
 }
 
-// filteredRuntimes returns the runtimes of catalog's jobs that filter k
-// keeps.
-func filteredRuntimes(catalog string, k int) (locality.Observations, error) {
+// words returns the reading's words, with the day boundaries' zone when
+// the slices begin at local midnight.
+func (k jobReading) words() string {
+	w := jobReadings[k].words
+	if jobReadings[k].slicing.Align == locality.AlignCalendar {
+		w += " (log zone)"
+	}
+	return w
+}
+
+// jobReading indexes jobReadings.
+type jobReading int
+
+// runtimes returns the runtimes of catalog's jobs that reading k keeps.
+func (k jobReading) runtimes(catalog string) (locality.Observations, error) {
 	tr, err := study.Log(catalog)
 	if err != nil {
 		return locality.Observations{}, err
 	}
-	kept, _ := tr.Filter(func(i int) bool { return jobFilters[k].keep(tr, i) })
-	return locality.Observe(kept, datasets.Runtime)
+	if keep := jobReadings[k].keep; keep != nil {
+		tr, _ = tr.Filter(func(i int) bool { return keep(tr, i) })
+	}
+	return locality.Observe(tr, datasets.Runtime)
+}
+
+// measure returns M'_max and M'_med of obs under reading k, the slices
+// shifted by shift days.
+func (k jobReading) measure(obs locality.Observations, shift float64) (mMax, mMed float64, err error) {
+	sl := jobReadings[k].slicing
+	sl.Shift = shift
+	sr, err := locality.LocalityOfSampling(obs, locality.SamplingOptions{SkipBootstrap: true, Slicing: sl})
+	return sr.MMax, sr.MMed, err
 }
 
 // table1Jobs computes Table 1's log-zone cells of fig6Log with all jobs
@@ -80,16 +112,24 @@ func (r *SamplingResult) table1Jobs(all locality.Observations) error {
 		obs := all
 		if k > 0 {
 			var err error
-			if obs, err = filteredRuntimes(fig6Log, k-1); err != nil {
+			if obs, err = jobReading(k - 1).runtimes(fig6Log); err != nil {
 				return err
 			}
 		}
 		for sh := range 3 {
-			sr, err := locality.LocalityOfSampling(obs, locality.SamplingOptions{SkipBootstrap: true, Slicing: locality.Slicing{Shift: float64(sh)}})
+			if k == 0 {
+				sr, err := locality.LocalityOfSampling(obs, locality.SamplingOptions{SkipBootstrap: true, Slicing: locality.Slicing{Shift: float64(sh)}})
+				if err != nil {
+					return err
+				}
+				r.table1[k][sh] = [2]float64{sr.MMax, sr.MMed}
+				continue
+			}
+			mx, md, err := jobReading(k-1).measure(obs, float64(sh))
 			if err != nil {
 				return err
 			}
-			r.table1[k][sh] = [2]float64{sr.MMax, sr.MMed}
+			r.table1[k][sh] = [2]float64{mx, md}
 		}
 	}
 	r.haveTable1 = true
@@ -164,16 +204,16 @@ func (s *Study) Sampling(ctx context.Context) (*SamplingResult, error) {
 				if r.version[l.Catalog], err = lackedJobs(l.Catalog, sr); err != nil {
 					return nil, err
 				}
-				for k := range jobFilters {
-					o, err := filteredRuntimes(l.Catalog, k)
+				for k := range jobReadings {
+					o, err := jobReading(k).runtimes(l.Catalog)
 					if err != nil {
 						return nil, err
 					}
-					u, err := locality.LocalityOfSampling(o, locality.SamplingOptions{SkipBootstrap: true})
+					mx, md, err := jobReading(k).measure(o, 0)
 					if err != nil {
 						return nil, err
 					}
-					r.filtered[k][[2]string{l.Catalog, "m_max"}], r.filtered[k][[2]string{l.Catalog, "m_med"}] = u.MMax, u.MMed
+					r.filtered[k][[2]string{l.Catalog, "m_max"}], r.filtered[k][[2]string{l.Catalog, "m_med"}] = mx, md
 				}
 			}
 			if l.Catalog == fig7Log {
@@ -277,11 +317,11 @@ func (r *SamplingResult) Claims(l *ledger.Ledger) {
 	}
 	// The readings tried on each cell in turn: UTC−7, the tie readings, the
 	// job filters.
-	found := ledger.AmongReadings(1 + len(table2Ties) + len(jobFilters))
+	found := ledger.AmongReadings(1 + len(table2Ties) + len(jobReadings))
 	utc7 := countConvention("with days cut at midnight of a fixed UTC−7 (Table 1's reading)", "Table 2", found, wants, ours, utcs)
 	cells := map[string]*ledger.Entry{} // the quoted cells, by id
-	var filters [len(jobFilters)]tableConvention
-	for k, f := range jobFilters {
+	var filters [len(jobReadings)]tableConvention
+	for k := range jobReadings {
 		var w []ledger.Expectation
 		var was, now []float64
 		if r.haveTable1 {
@@ -296,7 +336,7 @@ func (r *SamplingResult) Claims(l *ledger.Ledger) {
 		for _, key := range quoted {
 			now = append(now, r.filtered[k][key])
 		}
-		filters[k] = countConvention(f.words+" (log zone)", "Tables 1 and 2", found, w, was, now)
+		filters[k] = countConvention(jobReading(k).words(), "Tables 1 and 2", found, w, was, now)
 	}
 	var ties [len(table2Ties)]tableConvention
 	for k, t := range table2Ties {

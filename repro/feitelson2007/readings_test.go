@@ -1,0 +1,60 @@
+package feitelson2007
+
+import (
+	"testing"
+
+	"github.com/tracelab/tracelab/analytics/locality"
+	"github.com/tracelab/tracelab/datasets"
+)
+
+// TestLiteralSlicing: the reading of §3.1 step 2 read literally ("partition
+// the log into d/t successive slices of t time each") cuts ⌊d/t⌋ whole
+// 3-day slices from the first job, moved by Table 1's shift, and leaves out
+// a slice that extends beyond the first or the last job. Reference: the
+// slice starts worked by hand for jobs every 20 minutes from day 0.5 to
+// day 10.9 (d = 10.4 days).
+func TestLiteralSlicing(t *testing.T) {
+	t.Parallel()
+	literal := -1
+	for k, rd := range jobReadings {
+		if rd.slicing.Align == locality.AlignFirstJob {
+			literal = k
+		}
+	}
+	if literal < 0 || jobReadings[literal].keep != nil || !jobReadings[literal].slicing.DropPartial {
+		t.Fatalf("no reading of whole slices from the first job with every job: %+v", jobReadings)
+	}
+	var obs locality.Observations
+	for x := 0.5 * datasets.Day; x <= 10.9*datasets.Day; x += 1200 {
+		obs.Time = append(obs.Time, x)
+		obs.Value = append(obs.Value, float64(len(obs.Value)%48))
+	}
+	cases := []struct {
+		shift float64
+		want  []float64 // slice starts, days
+	}{
+		{0, []float64{0.5, 3.5, 6.5}},
+		{1, []float64{1.5, 4.5, 7.5}},
+		{2, []float64{2.5, 5.5}}, // [8.5, 11.5) ends after the last job
+	}
+	for _, c := range cases {
+		sl := jobReadings[literal].slicing
+		sl.Shift = c.shift
+		sr, err := locality.LocalityOfSampling(obs, locality.SamplingOptions{SkipBootstrap: true, Slicing: sl})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(sr.Slices) != len(c.want) {
+			t.Fatalf("shift %v: %d slices, want %d", c.shift, len(sr.Slices), len(c.want))
+		}
+		for i, s := range sr.Slices {
+			if s.Start != c.want[i]*datasets.Day || s.End-s.Start != 3*datasets.Day {
+				t.Errorf("shift %v, slice %d: [%v, %v) days, want [%v, %v)", c.shift, i, s.Start/datasets.Day, s.End/datasets.Day, c.want[i], c.want[i]+3)
+			}
+		}
+		mx, md, err := jobReading(literal).measure(obs, c.shift)
+		if err != nil || mx != sr.MMax || md != sr.MMed {
+			t.Errorf("shift %v: measure gives %v, %v (%v), want %v, %v", c.shift, mx, md, err, sr.MMax, sr.MMed)
+		}
+	}
+}
