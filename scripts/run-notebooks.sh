@@ -39,6 +39,10 @@
 #                             quick mode, and is a warning line in full mode.
 #   TRACELAB_COMMIT           the commit recorded with the ledgers (default:
 #                             git's HEAD, "-dirty" when tracked files changed).
+#   TRACELAB_MEMO_DIR         where the cells keep expensive intermediate
+#                             results (fits) for the later cells, each a new
+#                             process (repro/study.Stored); default: a new
+#                             temporary folder, removed at the end of the run.
 #   TRACELAB_NOTEBOOK_JOBS    notebooks executed at once, 1 to 8 (default 1;
 #                             scripts/reproduce.sh sets 2). Each notebook's
 #                             time is then measured under the others' load.
@@ -59,6 +63,11 @@ if [ -z "${TRACELAB_COMMIT:-}" ] && TRACELAB_COMMIT="$(git -C "$ROOT" rev-parse 
 	git -C "$ROOT" diff --quiet HEAD 2>/dev/null || TRACELAB_COMMIT="$TRACELAB_COMMIT-dirty"
 fi
 export TRACELAB_COMMIT
+if [ -z "${TRACELAB_MEMO_DIR:-}" ]; then
+	TRACELAB_MEMO_DIR="$(mktemp -d "${TMPDIR:-/tmp}/tracelab-memo.XXXXXX")" || exit 1
+	trap 'rm -rf "$TRACELAB_MEMO_DIR"' EXIT
+fi
+export TRACELAB_MEMO_DIR
 
 if [ -n "${TRACELAB_QUICK:-}" ]; then
 	mode=quick

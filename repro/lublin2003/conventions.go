@@ -179,7 +179,7 @@ func (s *Study) conventionFit(l paperLog, k int) (lublin.LogFit, bool) {
 			c.options(&o, tr)
 		}
 		s.o.Report(fmt.Sprintf("fitting %s %s", l.Catalog, c.name), 0, 0)
-		return lublin.FitLog(tr, o)
+		return fitLog(tr, o)
 	})
 	if c.derive != nil {
 		f = c.derive(f)

@@ -167,8 +167,17 @@ func (s *Study) fit(l paperLog, bounds []int, class lublin.ClassFilter, rounding
 			o.SizeMethod = lublin.SizeRounding
 		}
 		s.o.Report("fitting "+l.Catalog, 0, 0)
-		return lublin.FitLog(tr, o)
+		return fitLog(tr, o)
 	})
+}
+
+// fitLog is lublin.FitLog(tr, o), kept between processes (study.Stored):
+// a notebook's cells each need the fits, and each cell is a new process.
+// The fit depends only on the code, tr and o (its random restarts are
+// seeded by o).
+func fitLog(tr *datasets.Trace, o lublin.FitOptions) (lublin.LogFit, error) {
+	return study.Stored("lublin.FitLog", []string{study.TraceKey(tr), fmt.Sprintf("%#v", o)},
+		func() (lublin.LogFit, error) { return lublin.FitLog(tr, o) })
 }
 
 // logFit is one paper log's default fit, or why it is missing.

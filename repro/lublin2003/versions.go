@@ -69,7 +69,7 @@ func (s *Study) reach(l paperLog) (reach, error) {
 		o := s.fitOptions()
 		o.RuntimeGroupBounds = table4Bounds(l.Paper)
 		s.o.Report("fitting "+l.Catalog+" without its most active users", 0, 0)
-		f, err := lublin.FitLog(out, o)
+		f, err := fitLog(out, o)
 		return reach{fit: f, trace: out, users: users, jobs: jobs}, err
 	})
 }

@@ -1,0 +1,146 @@
+package diskmemo
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/gob"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// Memo is a folder of stored results.
+type Memo struct {
+	// Dir is the folder of the results; "" disables the memo (Get only
+	// computes). It is created when missing.
+	Dir string
+	// MaxEntry bounds the size of one stored result in bytes; a larger one
+	// is not stored (nor read).
+	MaxEntry int64
+	// MaxTotal bounds the size of the folder in bytes: a result that would
+	// make it larger is not stored.
+	MaxTotal int64
+}
+
+// Key returns the key of a result, a hexadecimal SHA-256, from the parts
+// that determine it. Each part is length-prefixed: ("ab", "c") and
+// ("a", "bc") give different keys.
+func Key(parts ...string) string {
+	h := sha256.New()
+	var n [8]byte
+	for _, p := range parts {
+		binary.LittleEndian.PutUint64(n[:], uint64(len(p)))
+		h.Write(n[:])
+		io.WriteString(h, p)
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// entry is the content of a result's file: its full key and Go type are
+// kept beside the value and checked when it is read.
+type entry[T any] struct {
+	Key, Type string
+	Value     T
+}
+
+// Get returns the result stored under key (from Key) in m, or computes it
+// with f and stores it. Errors of f are returned and never stored. A
+// result is stored only when its gob encoding decodes to a value that
+// prints (%#v) exactly as the computed one: the memo then never changes a
+// result, even of a type gob cannot keep whole (unexported fields,
+// pointers, nil and empty slices); such a result is recomputed every time.
+// Reading or writing errors fall back to f.
+func Get[T any](m Memo, key string, f func() (T, error)) (T, error) {
+	if m.Dir == "" {
+		return f()
+	}
+	typ := fmt.Sprintf("%T", *new(T))
+	path := filepath.Join(m.Dir, key+".gob")
+	if v, ok := read[T](m, path, key, typ); ok {
+		return v, nil
+	}
+	v, err := f()
+	if err != nil {
+		return v, err
+	}
+	store(m, path, entry[T]{Key: key, Type: typ, Value: v})
+	return v, nil
+}
+
+// read returns the value stored in path when its file is within
+// m.MaxEntry, decodes, and holds key and typ.
+func read[T any](m Memo, path, key, typ string) (T, bool) {
+	var e entry[T]
+	b, err := readBounded(path, m.MaxEntry)
+	if err != nil || gob.NewDecoder(bytes.NewReader(b)).Decode(&e) != nil || e.Key != key || e.Type != typ {
+		return *new(T), false
+	}
+	return e.Value, true
+}
+
+// store writes e to path when it decodes to a value that prints as e's
+// and fits m's bounds, atomically: through a temporary file in m.Dir that
+// is renamed.
+func store[T any](m Memo, path string, e entry[T]) {
+	var buf bytes.Buffer
+	if err := gob.NewEncoder(&buf).Encode(e); err != nil || int64(buf.Len()) > m.MaxEntry {
+		return
+	}
+	var back entry[T]
+	if gob.NewDecoder(bytes.NewReader(buf.Bytes())).Decode(&back) != nil ||
+		fmt.Sprintf("%#v", back) != fmt.Sprintf("%#v", e) {
+		return
+	}
+	if err := os.MkdirAll(m.Dir, 0o755); err != nil || folderSize(m.Dir)+int64(buf.Len()) > m.MaxTotal {
+		return
+	}
+	tmp, err := os.CreateTemp(m.Dir, ".tmp-*")
+	if err != nil {
+		return
+	}
+	_, err = tmp.Write(buf.Bytes())
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+}
+
+// folderSize is the total size of the regular files in dir, in bytes.
+func folderSize(dir string) int64 {
+	es, _ := os.ReadDir(dir)
+	var n int64
+	for _, e := range es {
+		if i, err := e.Info(); err == nil && i.Mode().IsRegular() {
+			n += i.Size()
+		}
+	}
+	return n
+}
+
+// readBounded reads path, failing when it is larger than limit bytes.
+func readBounded(path string, limit int64) ([]byte, error) {
+	if st, err := os.Lstat(path); err != nil || !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("diskmemo: %s is not a regular file", path)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(b)) > limit {
+		return nil, fmt.Errorf("diskmemo: %s is larger than %d bytes", path, limit)
+	}
+	return b, nil
+}
