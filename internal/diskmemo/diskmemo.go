@@ -10,6 +10,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+
+	"github.com/tracelab/tracelab/internal/infile"
 )
 
 // Memo is a folder of stored results.
@@ -74,7 +76,7 @@ func Get[T any](m Memo, key string, f func() (T, error)) (T, error) {
 // m.MaxEntry, decodes, and holds key and typ.
 func read[T any](m Memo, path, key, typ string) (T, bool) {
 	var e entry[T]
-	b, err := readBounded(path, m.MaxEntry)
+	b, err := infile.ReadFile(path, m.MaxEntry)
 	if err != nil || gob.NewDecoder(bytes.NewReader(b)).Decode(&e) != nil || e.Key != key || e.Type != typ {
 		return *new(T), false
 	}
@@ -123,24 +125,4 @@ func folderSize(dir string) int64 {
 		}
 	}
 	return n
-}
-
-// readBounded reads path, failing when it is larger than limit bytes.
-func readBounded(path string, limit int64) ([]byte, error) {
-	if st, err := os.Lstat(path); err != nil || !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("diskmemo: %s is not a regular file", path)
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(b)) > limit {
-		return nil, fmt.Errorf("diskmemo: %s is larger than %d bytes", path, limit)
-	}
-	return b, nil
 }
