@@ -4,7 +4,10 @@
 // that is not available reported as ErrMissing rather than downloaded; the
 // text of a paper (PaperText), for checking transcriptions and the list of
 // numbered items; and Once, a typed memo so that a figure computed for a
-// notebook cell is not computed again for the ledger.
+// notebook cell is not computed again for the ledger; and Stored, the same
+// kept on disk between processes (the cells of a notebook are each a new
+// program) when TRACELAB_MEMO_DIR is set, keyed by the code (CodeKey) and
+// every input.
 //
 // Quick mode runs the same code paths with fewer replicates, for CI; full
 // mode uses the papers' replicate counts. Notebooks and tests take the mode
