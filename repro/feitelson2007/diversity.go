@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
@@ -55,8 +56,9 @@ type DiversityResult struct {
 	ties [len(table2Ties)][]float64
 	// filtered is each log's deviation, job-weighted, when every log keeps
 	// only the jobs of a job filter of jobReadings (nil for a reading of
-	// the slices: Table 4 takes each log as one slice).
-	filtered [len(jobReadings)][]float64
+	// the slices: Table 4 takes each log as one slice); atFiltered the
+	// runtime where its CDF is farthest from the pooled one then.
+	filtered, atFiltered [len(jobReadings)][]float64
 	// shortGap is, per log, the largest distance of its runtime CDF from
 	// the pooled one, and the largest at runtimes up to upToAbout30.
 	shortGap [][2]float64
@@ -121,6 +123,7 @@ func (s *Study) Diversity(ctx context.Context) (*DiversityResult, error) {
 				return nil, err
 			}
 			r.filtered[k] = d.Col("max_deviation").Float()
+			r.atFiltered[k], _, _ = divergenceAt(kept, nil)
 		}
 		if k := slices.Index(logs, "SDSC-Par-1996"); k >= 0 {
 			two, err := locality.Diversity(append(slices.Clone(obs), obs[k]), locality.DiversityOptions{SkipBootstrap: true})
@@ -336,10 +339,22 @@ func (r *DiversityResult) Claims(l *ledger.Ledger) {
 			l.Check("Fig. 12", "fig12/"+name+"/short-jobs", name+": runtime where the log's CDF is farthest from the global one [s]",
 				ledger.Stated("very short jobs of up to about 30 seconds", ledger.AtMost(upToAbout30)), at[i]).
 				Quoting("the main divergence of the Paragon and KTH distributions is at very short jobs of up to about 30 seconds").
-				Measured(fmt.Sprintf("largest distance %.3f; up to 30 s at most %.3f; farthest at %g s with every log weighing the same, at %g s with SDSC-Par-1996 counted twice",
-					r.shortGap[i][0], r.shortGap[i][1], r.atEqual[i], r.atParagon[i]))
+				Measured(fmt.Sprintf("largest distance %.3f; up to 30 s at most %.3f; farthest at %g s with every log weighing the same, at %g s with SDSC-Par-1996 counted twice%s",
+					r.shortGap[i][0], r.shortGap[i][1], r.atEqual[i], r.atParagon[i], r.filteredAt(i)))
 		}
 	}
+}
+
+// filteredAt says where log i's CDF is farthest from the pooled one when
+// every log keeps only the jobs of each job filter of jobReadings.
+func (r *DiversityResult) filteredAt(i int) string {
+	var b strings.Builder
+	for k, at := range r.atFiltered {
+		if at != nil {
+			fmt.Fprintf(&b, ", at %g s %s", at[i], jobReadings[k].words)
+		}
+	}
+	return b.String()
 }
 
 // upToAbout30 is the bound of §5's "very short jobs of up to about 30

@@ -248,6 +248,8 @@ type Table1Result struct {
 	// what the jobs of the paper's version could do, through the first
 	// slice and the global ranges.
 	withLacking [3][2][2]float64
+	// readings are Tables 1 and 2 under jobReadings, counted over both.
+	readings *table12
 }
 
 // table1Alts are readings of Table 1 the paper does not state, measured
@@ -310,6 +312,9 @@ func (s *Study) Table1(ctx context.Context) (*Table1Result, error) {
 				mx, md = append(mx, sr.MMax), append(md, sr.MMed)
 				pmx, pmd = append(pmx, printedValue(table1Paper[sh][0])), append(pmd, printedValue(table1Paper[sh][1]))
 			}
+		}
+		if r.readings, err = s.readings12(); err != nil {
+			return nil, err
 		}
 		r.alts = make([][3][2]float64, len(table1Alts))
 		for k, a := range table1Alts {
@@ -421,9 +426,10 @@ func (r *Table1Result) Claims(l *ledger.Ledger) {
 		}
 	}
 	// The readings tried on each cell in turn: UTC−7, then the two tie
-	// readings; the two every-slice readings of table1Alts are measured
-	// and shown too.
-	found := ledger.AmongReadings(1 + len(table1Alts))
+	// readings, then jobReadings (counted over Tables 1 and 2); the two
+	// every-slice readings of table1Alts are measured and shown too.
+	found := ledger.AmongReadings(1 + len(table1Alts) + len(jobReadings))
+	jobs := r.readings.conventions(found)
 	utc7 := countConvention("with days cut at midnight of a fixed UTC−7 (ours: table1/utc-7; counted over the 4 cells it was not fitted to)", "Table 1",
 		found, fitWants, fitZones, fitUTCs)
 	var ties [2]tableConvention // the tie readings of table1Alts
@@ -460,6 +466,11 @@ func (r *Table1Result) Claims(l *ledger.Ledger) {
 			if e.Reason == "" && !fitted {
 				for k := range ties {
 					ties[k].explain(e, want, r.alts[k][sh][j], 4, "")
+				}
+			}
+			for k := range jobs {
+				if e.Reason == "" && jobReading(k).moves(m) {
+					jobs[k].explain(e, want, r.readings.table1[1+k][sh][j], 4, "")
 				}
 			}
 			if e.Reason == "" {

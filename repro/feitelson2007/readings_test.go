@@ -1,6 +1,7 @@
 package feitelson2007
 
 import (
+	"math"
 	"testing"
 
 	"github.com/tracelab/tracelab/analytics/locality"
@@ -17,7 +18,7 @@ func TestLiteralSlicing(t *testing.T) {
 	t.Parallel()
 	literal := -1
 	for k, rd := range jobReadings {
-		if rd.slicing.Align == locality.AlignFirstJob {
+		if rd.slicing.Align == locality.AlignFirstJob && !rd.orderStat {
 			literal = k
 		}
 	}
@@ -56,5 +57,38 @@ func TestLiteralSlicing(t *testing.T) {
 		if err != nil || mx != sr.MMax || md != sr.MMed {
 			t.Errorf("shift %v: measure gives %v, %v (%v), want %v, %v", c.shift, mx, md, err, sr.MMax, sr.MMed)
 		}
+	}
+}
+
+// TestOrderStatMed: §3.2's M'_med = m_(d/2t) read literally, the
+// ⌊d/2t⌋-th smallest m_i of the usable slices with d/t every slice (values
+// worked by hand).
+func TestOrderStatMed(t *testing.T) {
+	t.Parallel()
+	sl := func(ms ...float64) []locality.Slice { // a negative m: an unusable slice
+		var s []locality.Slice
+		for _, m := range ms {
+			s = append(s, locality.Slice{M: math.Abs(m), Usable: m >= 0})
+		}
+		return s
+	}
+	cases := []struct {
+		name   string
+		slices []locality.Slice
+		want   float64
+	}{
+		{"four usable: the 2nd smallest", sl(0.4, 0.1, 0.3, 0.2), 0.2},
+		{"five usable: the 2nd smallest (⌊5/2⌋)", sl(0.5, 0.1, 0.3, 0.2, 0.4), 0.2},
+		{"an unusable slice counts in d/t only", sl(0.4, 0.1, -0.9, 0.3, 0.2, 0.5), 0.3},
+		{"⌊d/2t⌋ beyond the usable: the largest", sl(0.1, -0.2, -0.3, -0.4, -0.5, -0.6), 0.1},
+		{"one slice", sl(0.7), 0.7},
+	}
+	for _, c := range cases {
+		if got := orderStatMed(c.slices); got != c.want {
+			t.Errorf("%s: %v, want %v", c.name, got, c.want)
+		}
+	}
+	if got := orderStatMed(sl(-0.1, -0.2)); !math.IsNaN(got) {
+		t.Errorf("no usable slice: %v, want NaN", got)
 	}
 }

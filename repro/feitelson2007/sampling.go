@@ -42,98 +42,8 @@ type SamplingResult struct {
 	// version says, per quoted log, where the jobs our version lacks lie
 	// against the slice of M'_max ("" when not known).
 	version map[string]string
-	// filtered holds the quoted cells under each of jobReadings; table1
-	// holds Table 1's log-zone cells (shift, max/med) with all jobs, [1+k]
-	// under reading k: the readings are counted over Tables 1 and 2, which
-	// measure the same jobs with one metric.
-	filtered   [len(jobReadings)]map[[2]string]float64
-	table1     [1 + len(jobReadings)][3][2]float64
-	haveTable1 bool // fig6Log is available
-}
-
-// jobReadings are readings of Tables 1 and 2 the paper does not state,
-// measured beside them: which jobs enter the runtime distribution (§3 says
-// only "runtime"; keep, nil for every job) and where the slices begin
-// (slicing, its Shift set by Table 1; the zero value is our default, 3-day
-// slices from local midnight). §3.1 step 2, "partition the log into d/t
-// successive slices of t time each", read literally starts the slices at
-// the log's first job and has ⌊d/t⌋ of them: the last, partial one is left
-// out.
-var jobReadings = [...]struct {
-	words   string
-	keep    func(tr *datasets.Trace, i int) bool
-	slicing locality.Slicing
-}{
-	{"with only jobs of runtime > 0", func(tr *datasets.Trace, i int) bool { return tr.Runtime[i] > 0 }, locality.Slicing{}},
-	{"with only completed jobs (status 1)", func(tr *datasets.Trace, i int) bool { return tr.Status[i] == datasets.StatusCompleted }, locality.Slicing{}},
-	{"without cancelled jobs (status 5)", func(tr *datasets.Trace, i int) bool { return tr.Status[i] != datasets.StatusCancelled }, locality.Slicing{}},
-	{"with d/t successive 3-day slices from the log's first job (§3.1 step 2 read literally; the last, partial slice left out)", nil,
-		locality.Slicing{Align: locality.AlignFirstJob, DropPartial: true}},
-}
-
-// words returns the reading's words, with the day boundaries' zone when
-// the slices begin at local midnight.
-func (k jobReading) words() string {
-	w := jobReadings[k].words
-	if jobReadings[k].slicing.Align == locality.AlignCalendar {
-		w += " (log zone)"
-	}
-	return w
-}
-
-// jobReading indexes jobReadings.
-type jobReading int
-
-// runtimes returns the runtimes of catalog's jobs that reading k keeps.
-func (k jobReading) runtimes(catalog string) (locality.Observations, error) {
-	tr, err := study.Log(catalog)
-	if err != nil {
-		return locality.Observations{}, err
-	}
-	if keep := jobReadings[k].keep; keep != nil {
-		tr, _ = tr.Filter(func(i int) bool { return keep(tr, i) })
-	}
-	return locality.Observe(tr, datasets.Runtime)
-}
-
-// measure returns M'_max and M'_med of obs under reading k, the slices
-// shifted by shift days.
-func (k jobReading) measure(obs locality.Observations, shift float64) (mMax, mMed float64, err error) {
-	sl := jobReadings[k].slicing
-	sl.Shift = shift
-	sr, err := locality.LocalityOfSampling(obs, locality.SamplingOptions{SkipBootstrap: true, Slicing: sl})
-	return sr.MMax, sr.MMed, err
-}
-
-// table1Jobs computes Table 1's log-zone cells of fig6Log with all jobs
-// and with each job filter.
-func (r *SamplingResult) table1Jobs(all locality.Observations) error {
-	for k := range r.table1 {
-		obs := all
-		if k > 0 {
-			var err error
-			if obs, err = jobReading(k - 1).runtimes(fig6Log); err != nil {
-				return err
-			}
-		}
-		for sh := range 3 {
-			if k == 0 {
-				sr, err := locality.LocalityOfSampling(obs, locality.SamplingOptions{SkipBootstrap: true, Slicing: locality.Slicing{Shift: float64(sh)}})
-				if err != nil {
-					return err
-				}
-				r.table1[k][sh] = [2]float64{sr.MMax, sr.MMed}
-				continue
-			}
-			mx, md, err := jobReading(k-1).measure(obs, float64(sh))
-			if err != nil {
-				return err
-			}
-			r.table1[k][sh] = [2]float64{mx, md}
-		}
-	}
-	r.haveTable1 = true
-	return nil
+	// readings are Tables 1 and 2 under jobReadings, counted over both.
+	readings *table12
 }
 
 // table2Ties are the tie readings measured beside Table 2's quoted cells.
@@ -153,18 +63,8 @@ func (s *Study) Sampling(ctx context.Context) (*SamplingResult, error) {
 		for k := range r.ties {
 			r.ties[k] = map[[2]string]float64{}
 		}
-		for k := range r.filtered {
-			r.filtered[k] = map[[2]string]float64{}
-		}
-		if _, err := study.Log(fig6Log); err == nil {
-			all, err := s.observe(fig6Log, datasets.Runtime)
-			if err != nil {
-				return nil, err
-			}
-			if err := r.table1Jobs(all); err != nil {
-				return nil, err
-			}
-		} else if !missing(err) {
+		var err error
+		if r.readings, err = s.readings12(); err != nil {
 			return nil, err
 		}
 		var names []string
@@ -203,17 +103,6 @@ func (s *Study) Sampling(ctx context.Context) (*SamplingResult, error) {
 				}
 				if r.version[l.Catalog], err = lackedJobs(l.Catalog, sr); err != nil {
 					return nil, err
-				}
-				for k := range jobReadings {
-					o, err := jobReading(k).runtimes(l.Catalog)
-					if err != nil {
-						return nil, err
-					}
-					mx, md, err := jobReading(k).measure(o, 0)
-					if err != nil {
-						return nil, err
-					}
-					r.filtered[k][[2]string{l.Catalog, "m_max"}], r.filtered[k][[2]string{l.Catalog, "m_med"}] = mx, md
 				}
 			}
 			if l.Catalog == fig7Log {
@@ -301,7 +190,6 @@ func (r *SamplingResult) Claims(l *ledger.Ledger) {
 	names := map[string]string{"m_max": "M'_max", "m_med": "M'_med"}
 	var wants []ledger.Expectation
 	var ours, utcs []float64
-	var quoted [][2]string // the quoted cells in the order of wants
 	for i, lg := range r.Logs {
 		for _, m := range []string{"m_max", "m_med"} {
 			if q, ok := table2Quoted[[2]string{lg.Catalog, m}]; ok {
@@ -311,33 +199,15 @@ func (r *SamplingResult) Claims(l *ledger.Ledger) {
 				}
 				wants, ours = append(wants, ledger.Printed(q.text, 0)), append(ours, v)
 				utcs = append(utcs, r.utc7[[2]string{lg.Catalog, m}])
-				quoted = append(quoted, [2]string{lg.Catalog, m})
 			}
 		}
 	}
-	// The readings tried on each cell in turn: UTC−7, the tie readings, the
-	// job filters.
+	// The readings tried on each cell in turn: UTC−7, the tie readings,
+	// jobReadings (counted over Tables 1 and 2).
 	found := ledger.AmongReadings(1 + len(table2Ties) + len(jobReadings))
 	utc7 := countConvention("with days cut at midnight of a fixed UTC−7 (Table 1's reading)", "Table 2", found, wants, ours, utcs)
 	cells := map[string]*ledger.Entry{} // the quoted cells, by id
-	var filters [len(jobReadings)]tableConvention
-	for k := range jobReadings {
-		var w []ledger.Expectation
-		var was, now []float64
-		if r.haveTable1 {
-			for sh := range 3 {
-				for j := range 2 {
-					w = append(w, ledger.Printed(table1Paper[sh][j], 0))
-					was, now = append(was, r.table1[0][sh][j]), append(now, r.table1[1+k][sh][j])
-				}
-			}
-		}
-		w, was = append(w, wants...), append(was, ours...)
-		for _, key := range quoted {
-			now = append(now, r.filtered[k][key])
-		}
-		filters[k] = countConvention(jobReading(k).words(), "Tables 1 and 2", found, w, was, now)
-	}
+	filters := r.readings.conventions(found)
 	var ties [len(table2Ties)]tableConvention
 	for k, t := range table2Ties {
 		var alt []float64
@@ -380,8 +250,8 @@ func (r *SamplingResult) Claims(l *ledger.Ledger) {
 				}
 			}
 			for k := range filters {
-				if e.Reason == "" {
-					filters[k].explain(e, want, r.filtered[k][[2]string{lg.Catalog, m}], 3, "")
+				if e.Reason == "" && jobReading(k).moves(m) {
+					filters[k].explain(e, want, r.readings.quoted[k][[2]string{lg.Catalog, m}], 3, "")
 				}
 			}
 			if e.Reason == "" {

@@ -33,6 +33,7 @@ type Study struct {
 	fig5      study.Once[*Fig5Result]
 	fig6      study.Once[*Fig6Result]
 	table1    study.Once[*Table1Result]
+	table12   study.Once[*table12]
 	tables23  study.Once[*SamplingResult]
 	fig8      study.Once[*Fig8Result]
 	fig9      study.Once[*Fig9Result]
