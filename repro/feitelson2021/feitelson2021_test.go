@@ -421,3 +421,37 @@ func TestUsersNotTheCleaning(t *testing.T) {
 		t.Errorf("fig6/users differs with reason %q, our value %q", e.Reason, e.OurValue)
 	}
 }
+
+// TestSiteLevelCounts checks the two helpers of Fig. 8's site-level
+// convention: how many seeds a claim holds at (a reason needs every seed,
+// ledger.Found), and the recorded workload of a window, which includes its
+// end (resample.Resampled: "jobs submitted from Start to End inclusive").
+// Reference values are counted by hand.
+func TestSiteLevelCounts(t *testing.T) {
+	site := [][]crossClaim{
+		{{holds: true}, {holds: false}, {holds: true}},
+		{{holds: true}, {holds: true}, {holds: false}},
+		{{holds: true}, {holds: false}, {holds: false}},
+	}
+	for i, want := range []int{3, 1, 1} {
+		if got := holdsAtEvery(site, i); got != want {
+			t.Errorf("holdsAtEvery(claim %d) = %d, want %d", i, got, want)
+		}
+	}
+	if got := holdsAtEvery(nil, 0); got != 0 {
+		t.Errorf("holdsAtEvery(no seeds) = %d, want 0", got)
+	}
+	js := []sim.Job{{ID: 1, Submit: 0}, {ID: 2, Submit: 99.5}, {ID: 3, Submit: 100}, {ID: 4, Submit: 100.5}}
+	for _, c := range []struct {
+		end  float64
+		want []int
+	}{{100, []int{1, 2, 3}}, {-1, nil}, {1e9, []int{1, 2, 3, 4}}} {
+		var got []int
+		for _, j := range submittedBy(js, c.end) {
+			got = append(got, j.ID)
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("submittedBy(end %g) = %v, want %v", c.end, got, c.want)
+		}
+	}
+}
