@@ -92,3 +92,35 @@ func TestOrderStatMed(t *testing.T) {
 		t.Errorf("no usable slice: %v, want NaN", got)
 	}
 }
+
+// TestWithoutJobs: the bound on M'_max of a version with k jobs fewer,
+// worked by hand with r = 4 ranges and at least 2 expected jobs per range
+// (a slice is usable from 8 jobs). A slice of 20 jobs with m = 0.2 has 8 in
+// its fullest range (share 0.4 = 0.2·(3/4) + 1/4); without 4 other jobs it
+// has 8 of 16 (share 0.5), m = (0.5 − 0.25)/0.75 = 1/3.
+func TestWithoutJobs(t *testing.T) {
+	t.Parallel()
+	opts := locality.SamplingOptions{Ranges: 4, MinExpected: 2}
+	cases := []struct {
+		name   string
+		slices []locality.Slice
+		k      int
+		want   float64
+	}{
+		{"one slice", []locality.Slice{{Jobs: 20, M: 0.2, Usable: true}}, 4, 1.0 / 3},
+		{"no jobs removed", []locality.Slice{{Jobs: 20, M: 0.2, Usable: true}}, 0, 0.2},
+		{"the slice would fall below usable", []locality.Slice{{Jobs: 20, M: 0.3, Usable: true}, {Jobs: 9, M: 0.2, Usable: true}}, 4, 0.3 + (0.3*0.75+0.25)*(20.0/16-1)/0.75},
+		{"an unusable slice never counts", []locality.Slice{{Jobs: 20, M: 0.2, Usable: true}, {Jobs: 6, M: 0.9}}, 4, 1.0 / 3},
+	}
+	for _, c := range cases {
+		sr := locality.SamplingResult{Options: opts, Slices: c.slices}
+		for _, sl := range c.slices {
+			if sl.Usable {
+				sr.MMax = max(sr.MMax, sl.M)
+			}
+		}
+		if got := withoutJobs(sr, c.k); math.Abs(got-c.want) > 1e-12 {
+			t.Errorf("%s: %v, want %v", c.name, got, c.want)
+		}
+	}
+}

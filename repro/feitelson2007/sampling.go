@@ -144,7 +144,11 @@ func lackedJobs(catalog string, sr locality.SamplingResult) (string, error) {
 		}
 	}
 	lacks := paper.jobs - tr.Len()
-	if lacks <= 0 || lacks != tr.JobID[0]-1 {
+	if lacks < 0 {
+		return fmt.Sprintf("our version %s has %+d jobs against the paper's %s: without %d of our jobs, all from one slice and none from its fullest range, M'_max is at most %.3f",
+			tr.Name, -lacks, paper.file, -lacks, withoutJobs(sr, -lacks)), nil
+	}
+	if lacks == 0 || lacks != tr.JobID[0]-1 {
 		return fmt.Sprintf("our version %s has %+d jobs against the paper's %s", tr.Name, -lacks, paper.file), nil
 	}
 	c := datasets.NewClock(tr)
@@ -161,6 +165,28 @@ func lackedJobs(catalog string, sr locality.SamplingResult) (string, error) {
 	return fmt.Sprintf("the %d jobs of the paper's %s that our %s lacks are the numbers below our first, job %d, submitted %s, %s the slice of M'_max (%s, %d jobs)",
 		lacks, paper.file, tr.Name, tr.JobID[0], c.Time(tr.Submit[0]).Format("2006-01-02 15:04 MST"), where,
 		c.Time(top.Start).Format("2006-01-02"), top.Jobs), nil
+}
+
+// withoutJobs bounds M'_max of sr's log without k of its jobs (a version
+// with k jobs fewer): m_i rises most when the k jobs come from one slice and
+// none from its fullest range, whose share of the slice then grows from
+// share(m_i, r) to share(m_i, r)·N_i/(N_i − k); a slice left with fewer than
+// the usable N_i drops out. The ranges are taken as fixed (k jobs of a log's
+// tens of thousands move its quantiles by less than k of them). A fullest
+// range's share read from m_i is its excess, exact when m_i > 1/(r − 1),
+// the largest deficit; smaller m_i cannot reach M'_max.
+func withoutJobs(sr locality.SamplingResult, k int) float64 {
+	r := float64(sr.Options.Ranges)
+	best := sr.MMax
+	for _, sl := range sr.Slices {
+		n := float64(sl.Jobs)
+		if !sl.Usable || n-float64(k) < sr.Options.MinExpected*r {
+			continue
+		}
+		grown := share(sl.M, sr.Options.Ranges) * n / (n - float64(k))
+		best = max(best, (grown-1/r)/(1-1/r))
+	}
+	return best
 }
 
 // share is the fraction of a slice's jobs in its fullest range when m_i =
