@@ -14,8 +14,9 @@
 #
 # How the no-setup-cell import works: at start-up GoNB runs `go mod init`
 # in its temporary directory ($GONB_TMP_DIR) and before every cell a plain
-# `go get`. The shim, first on the kernel's PATH, passes every call to the
-# real go; after that one `go mod init` it adds
+# `go get` (which the shim skips when nothing it reads changed). The shim,
+# first on the kernel's PATH, passes every call to the real go; after that
+# one `go mod init` it adds
 #     require github.com/tracelab/tracelab v0.0.0
 #     replace github.com/tracelab/tracelab => <checkout>
 # and copies the checkout's go.sum, so `go get` resolves gota, gonum, plot and

@@ -19,7 +19,11 @@
 //     checkout's go.mod, without asking the module proxy for version lists
 //     (which it refuses here for gota and gonb). GoNB's own --go_work flag is
 //     not enough: in a workspace, `go get` still looks up the latest
-//     version of every imported module.
+//     version of every imported module. The shim skips that plain `go get`
+//     when nothing it reads (its arguments, the GO* environment, go.mod,
+//     go.sum, go.work, the local replacements' go.mod, the import
+//     declarations of the cell's files) changed since the last one that
+//     succeeded: it would change nothing, and it costs ≈0.6 s per cell.
 //  3. Writes the kernelspec <dataDir>/kernels/<name>/kernel.json (display
 //     name "Go (tracelab)"), which runs gonb with --raw_error (plain-text
 //     compile errors), its log in <dataDir>/kernels/<name>/gonb.log instead

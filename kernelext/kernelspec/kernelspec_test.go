@@ -330,3 +330,93 @@ func TestJoinPath(t *testing.T) {
 		t.Errorf("joinPath = %q, want %q", got, want)
 	}
 }
+
+// TestShimGet runs GoNB's plain `go get` through the shim in $GONB_TMP_DIR,
+// with a fake go that counts its calls (and adds a requirement to go.mod,
+// as go get does for a new import): the shim skips it exactly when nothing
+// go get reads has changed since the last one that succeeded.
+func TestShimGet(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the kernel's go shim is a POSIX shell script")
+	}
+	shim, dir := fakeShim(t, `echo "$*" >>"$CALLS"
+[ -f fail ] && exit 1
+if [ "$1" = get ] && grep -q '"example.com/new"' main.go && ! grep -q example.com/new go.mod; then
+	echo 'require example.com/new v1.0.0' >>go.mod
+fi
+exit 0`)
+	write := func(path, text string) {
+		t.Helper()
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	in := func(name string) string { return filepath.Join(dir, name) }
+	mainGo := func(imports, body string) string {
+		return "package main\n\nimport (\n" + imports + ")\n\nfunc main() {\n" + body + "}\n"
+	}
+	rep := t.TempDir() // a local replacement
+	write(filepath.Join(rep, "go.mod"), "module example.com/rep\n")
+	goMod := "module gonb_x\n\nreplace example.com/rep => " + rep + "\n"
+	write(in("go.mod"), goMod)
+	write(in("main.go"), mainGo("\t\"fmt\"\n", "\tfmt.Println(1)\n"))
+	calls := filepath.Join(t.TempDir(), "calls")
+	outside := t.TempDir()
+	env := append(slices.DeleteFunc(os.Environ(), func(s string) bool { return strings.HasPrefix(s, "GO") }),
+		"GONB_TMP_DIR="+dir, "CALLS="+calls)
+	cases := []struct {
+		name   string
+		change func()
+		args   []string
+		env    string // one more variable
+		dir    string // "" is $GONB_TMP_DIR
+		runs   bool
+	}{
+		{"first", func() {}, []string{"get"}, "", "", true},
+		{"again", func() {}, []string{"get"}, "", "", false},
+		{"another cell body", func() { write(in("main.go"), mainGo("\t\"fmt\"\n", "\tfmt.Println(2)\n")) }, []string{"get"}, "", "", false},
+		{"a new import", func() { write(in("main.go"), mainGo("\t\"example.com/new\"\n\t\"fmt\"\n", "")) }, []string{"get"}, "", "", true},
+		{"after it changed go.mod", func() {}, []string{"get"}, "", "", false},
+		{"an import alias", func() { write(in("main.go"), mainGo("\tx \"example.com/new\"\n\t\"fmt\"\n", "")) }, []string{"get"}, "", "", true},
+		{"go.mod edited", func() { write(in("go.mod"), goMod+"require b v1\n") }, []string{"get"}, "", "", true},
+		{"go.sum", func() { write(in("go.sum"), "b v1 h1:x\n") }, []string{"get"}, "", "", true},
+		{"the replacement's go.mod", func() { write(filepath.Join(rep, "go.mod"), "module example.com/rep\n\nrequire c v1\n") }, []string{"get"}, "", "", true},
+		{"another file's imports", func() { write(in("other.go"), "package main\n\nimport \"os\"\n") }, []string{"get"}, "", "", true},
+		{"GOFLAGS", func() {}, []string{"get"}, "GOFLAGS=-mod=mod", "", true},
+		{"with -t", func() {}, []string{"get", "-t"}, "", "", true},
+		{"with -t again", func() {}, []string{"get", "-t"}, "", "", false},
+		{"a module argument", func() {}, []string{"get", "example.com/new@v1.0.0"}, "", "", true},
+		{"a module argument again", func() {}, []string{"get", "example.com/new@v1.0.0"}, "", "", true},
+		{"outside $GONB_TMP_DIR", func() {}, []string{"get"}, "", outside, true},
+		{"outside again", func() {}, []string{"get"}, "", outside, true},
+		{"failed", func() { write(in("fail"), ""); write(in("main.go"), mainGo("\t\"os\"\n", "")) }, []string{"get"}, "", "", true},
+		{"after a failure", func() { os.Remove(in("fail")) }, []string{"get"}, "", "", true},
+		{"after the success", func() {}, []string{"get"}, "", "", false},
+	}
+	n := 0
+	for _, c := range cases {
+		c.change()
+		cmd := exec.Command(shim, c.args...)
+		cmd.Dir = dir
+		if c.dir != "" {
+			cmd.Dir = c.dir
+		}
+		cmd.Env = env
+		if c.env != "" {
+			cmd.Env = append(slices.Clone(env), c.env)
+		}
+		out, err := cmd.CombinedOutput()
+		if wantErr := c.name == "failed"; (err != nil) != wantErr {
+			t.Fatalf("%s: go %v: %v, want an error %v\n%s", c.name, c.args, err, wantErr, out)
+		}
+		b, err := os.ReadFile(calls)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := strings.Count(string(b), "\n")
+		if ran := got > n; ran != c.runs {
+			t.Errorf("%s: go %v ran the real go: %v, want %v", c.name, c.args, ran, c.runs)
+		}
+		n = got
+	}
+}
