@@ -357,27 +357,37 @@ func (s *Study) Table1(ctx context.Context) (*Table1Result, error) {
 // before its first job, all of one runtime, for each decile of its
 // runtimes.
 func (r *Table1Result) measureLacking(obs locality.Observations) error {
-	sorted := slices.Sorted(slices.Values(obs.Value))
 	for sh := range 3 {
-		r.withLacking[sh] = [2][2]float64{{math.Inf(1), math.Inf(-1)}, {math.Inf(1), math.Inf(-1)}}
-	}
-	for q := 0; q <= 10; q++ {
-		x := sorted[min(len(sorted)-1, q*len(sorted)/10)]
-		c := obs
-		c.Time = append(slices.Repeat([]float64{obs.Time[0] - 60}, r.lacks), obs.Time...)
-		c.Value = append(slices.Repeat([]float64{x}, r.lacks), obs.Value...)
-		for sh := range 3 {
-			sr, err := locality.LocalityOfSampling(c, locality.SamplingOptions{SkipBootstrap: true, Slicing: locality.Slicing{Shift: float64(sh)}})
-			if err != nil {
-				return err
-			}
-			for j, v := range []float64{sr.MMax, sr.MMed} {
-				w := &r.withLacking[sh][j]
-				w[0], w[1] = min(w[0], v), max(w[1], v)
-			}
+		var err error
+		if r.withLacking[sh], err = withLackingJobs(obs, r.lacks, float64(sh)); err != nil {
+			return err
 		}
 	}
 	return nil
+}
+
+// withLackingJobs returns the range of M'_max and M'_med (log zone, slices
+// shifted by shift days) of obs with lacks jobs added a minute before its
+// first job, all of one runtime, for each decile of its runtimes (0th to
+// 100th): what the jobs of a version with more jobs below our first could
+// do, through the first slice and the global ranges.
+func withLackingJobs(obs locality.Observations, lacks int, shift float64) ([2][2]float64, error) {
+	w := [2][2]float64{{math.Inf(1), math.Inf(-1)}, {math.Inf(1), math.Inf(-1)}}
+	sorted := slices.Sorted(slices.Values(obs.Value))
+	for q := 0; q <= 10; q++ {
+		x := sorted[min(len(sorted)-1, q*len(sorted)/10)]
+		c := obs
+		c.Time = append(slices.Repeat([]float64{obs.Time[0] - 60}, lacks), obs.Time...)
+		c.Value = append(slices.Repeat([]float64{x}, lacks), obs.Value...)
+		sr, err := locality.LocalityOfSampling(c, locality.SamplingOptions{SkipBootstrap: true, Slicing: locality.Slicing{Shift: shift}})
+		if err != nil {
+			return w, err
+		}
+		for j, v := range []float64{sr.MMax, sr.MMed} {
+			w[j] = [2]float64{min(w[j][0], v), max(w[j][1], v)}
+		}
+	}
+	return w, nil
 }
 
 // printedValue is the number a printed value stands for.

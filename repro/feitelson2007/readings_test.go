@@ -124,3 +124,34 @@ func TestWithoutJobs(t *testing.T) {
 		}
 	}
 }
+
+// TestWithLackingJobs: with no job added the range is the log's own M'
+// (both ends); jobs added before the first job enter the first slice, so
+// 60 of one runtime (a sixth of the slice's 360) make its m_i, and with it
+// M'_max, larger than any of a log of values spread evenly.
+func TestWithLackingJobs(t *testing.T) {
+	t.Parallel()
+	var obs locality.Observations
+	for x := 0.5 * datasets.Day; x <= 30*datasets.Day; x += 600 {
+		obs.Time = append(obs.Time, x)
+		obs.Value = append(obs.Value, float64((len(obs.Value)*7919)%1000))
+	}
+	own, err := locality.LocalityOfSampling(obs, locality.SamplingOptions{SkipBootstrap: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	none, err := withLackingJobs(obs, 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if none[0] != [2]float64{own.MMax, own.MMax} || none[1] != [2]float64{own.MMed, own.MMed} {
+		t.Errorf("no job added: %v, want M'_max %v and M'_med %v at both ends", none, own.MMax, own.MMed)
+	}
+	some, err := withLackingJobs(obs, 60, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !(some[0][0] > own.MMax) || some[0][0] > some[0][1] || some[1][0] > some[1][1] {
+		t.Errorf("60 jobs added: %v, want M'_max above %v and ordered ranges", some, own.MMax)
+	}
+}
