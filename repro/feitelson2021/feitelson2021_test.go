@@ -484,3 +484,35 @@ func TestFig17Replay(t *testing.T) {
 		}
 	}
 }
+
+// TestWaitingWork checks the timeline of waiting work (processors ×
+// runtime of the jobs submitted and not started) on a hand-made schedule,
+// and how nightWorkText counts the seeds at which the user-aware
+// scheduler leaves at least twice EASY's work for the night. Reference
+// values are computed by hand.
+func TestWaitingWork(t *testing.T) {
+	r := &sim.Result{
+		Submit:  []float64{0, 5, 5, 10},
+		Start:   []float64{10, 5, 20, 15},
+		Runtime: []float64{5, 7, 3, 1},
+		Width:   []int{2, 1, 4, 1},
+	}
+	// Job 2 never waits; at t = 10 job 1 starts (−10) as job 4 arrives (+1).
+	tl := waitingWork(r)
+	wantTime, wantQueue := []float64{0, 5, 10, 15, 20}, []int{10, 22, 13, 12, 0}
+	if !slices.Equal(tl.Time, wantTime) || !slices.Equal(tl.Queue, wantQueue) {
+		t.Errorf("waitingWork = %v %v, want %v %v", tl.Time, tl.Queue, wantTime, wantQueue)
+	}
+	for _, c := range []struct {
+		ns   []nightWork
+		want string
+	}{
+		{[]nightWork{{easyWork: 1, awareWork: 2}, {easyWork: 1, awareWork: 1.9}, {easyWork: 2, awareWork: 6}}, "within the claim at 2 of 3 seeds, so not a reason"},
+		{[]nightWork{{easyWork: 1, awareWork: 3}}, "within the claim at 1 of 1 seeds, measured on this claim alone"},
+		{[]nightWork{{easyWork: 3, awareWork: 1}}, "within the claim at 0 of 1 seeds, so not a reason"},
+	} {
+		if got := nightWorkText(c.ns); !strings.Contains(got, c.want) {
+			t.Errorf("nightWorkText(%+v) = %q, want it to say %q", c.ns, got, c.want)
+		}
+	}
+}
