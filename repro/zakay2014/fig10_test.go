@@ -3,6 +3,7 @@ package zakay2014
 import (
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/tracelab/tracelab/sim"
@@ -26,6 +27,34 @@ func TestQueueSeen(t *testing.T) {
 		got := queueSeen(&sim.Result{Submit: tt.submit, Timeline: tl})
 		if !slices.Equal(got, tt.want) {
 			t.Errorf("%s: %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestCleaningNote checks the share of each log's original jobs the
+// archive's cleaning removed (header counts as in SDSC-DS-2004-2.1-cln,
+// 20 of 96089, and HPC2N-2002-2.2-cln, 324500 of 527371) and whether the
+// share separates the logs where conventional FCFS's queue is huge for
+// half of the time (convHuge ≥ 0.5) from the others. Shares computed by
+// hand: 20/96089 = 0.02%, 324500/527371 = 61.53%, 14/28490 = 0.05%.
+func TestCleaningNote(t *testing.T) {
+	log := func(name string, huge float64, removed, original int) fig10Log {
+		return fig10Log{log: paperLog{Paper: name}, ok: true, m: fig10Measures{convHuge: huge}, removed: removed, original: original}
+	}
+	for _, c := range []struct {
+		name string
+		logs []fig10Log
+		want string // "" when no note
+	}{
+		{"a failing log cleaned less than a holding one", []fig10Log{log("DS", 0.25, 20, 96089), log("HPC2N", 0.04, 324500, 527371), log("KTH", 0.6, 14, 28490)},
+			"DS 20 of 96089 (0.02%), HPC2N 324500 of 527371 (61.53%), KTH 14 of 28490 (0.05%); the share does not separate the 1 logs where"},
+		{"failing logs cleaned more", []fig10Log{log("HPC2N", 0.04, 324500, 527371), log("KTH", 0.6, 14, 28490)}, "the share separates the 1 logs"},
+		{"no failing log", []fig10Log{log("KTH", 0.6, 14, 28490)}, ""},
+		{"a log without a header count is left out", []fig10Log{log("X", 0.1, 0, 0), log("KTH", 0.6, 14, 28490)}, ""},
+	} {
+		got := (&Fig10Result{logs: c.logs}).cleaningNote()
+		if (c.want == "") != (got == "") || !strings.Contains(got, c.want) {
+			t.Errorf("%s: cleaningNote = %q, want it to contain %q", c.name, got, c.want)
 		}
 	}
 }
