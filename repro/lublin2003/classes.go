@@ -46,6 +46,7 @@ type ClassesResult struct {
 type classStats struct {
 	fit                           lublin.LogFit
 	jobs, serial, over32, maxSize int
+	everyJob                      int // jobs of the class whatever their status
 	meanSize, medianLogRuntime    float64
 	corr, corrSE                  float64 // size and runtime, its bootstrap SE
 	dailyCV                       float64 // CV of the 48 slot shares
@@ -141,7 +142,11 @@ func (s *Study) classesStandIn(r *ClassesResult) error {
 func (st *classStats) count(tr *datasets.Trace, interactive []int, cl lublin.ClassFilter, reps int, seed uint64) error {
 	var size, rt []float64
 	for i := range tr.JobID {
-		if tr.Status[i] != datasets.StatusCompleted || tr.Queue[i] < 0 || slices.Contains(interactive, tr.Queue[i]) != (cl == lublin.InteractiveJobs) {
+		if tr.Queue[i] < 0 || slices.Contains(interactive, tr.Queue[i]) != (cl == lublin.InteractiveJobs) {
+			continue
+		}
+		st.everyJob++
+		if tr.Status[i] != datasets.StatusCompleted {
 			continue
 		}
 		st.jobs++
@@ -266,16 +271,31 @@ func (r *ClassesResult) Claims(l *ledger.Ledger) {
 	// values say how many of the removed jobs each needs). A bound: which
 	// class the removed jobs were of is not known, so it is no reason.
 	both := max(0, 17807-in.jobs) + max(0, 20000-ba.jobs)
-	need := func(paper, ours int) string {
-		if ours >= paper || both > r.removed {
-			return ""
-		}
-		return fmt.Sprintf("the archive's cleaning removed %d jobs from our version (header): the paper's count is within reach if %d of them were of this class (both classes together need %d)",
-			r.removed, paper-ours, both)
-	}
+	interactive := ledger.Printed("17807", 0)
+	batch := ledger.Stated("a bit more than 20000", ledger.Between(20000, 23000))
 	l.Check("§8.2", "classes/interactive/jobs-1996", "SDSC96: interactive jobs (completed)",
-		ledger.Printed("17807", 0), float64(in.jobs)).Quoting("from 55208 jobs to 17807 jobs").Measured(need(17807, in.jobs)).AsCheck(inputBasis)
+		interactive, float64(in.jobs)).Quoting("from 55208 jobs to 17807 jobs").
+		Measured(classCountMeasured(interactive, in, 17807, both, r.removed)).AsCheck(inputBasis)
 	l.Check("§8.2", "classes/batch/jobs-1996", "SDSC96: batch jobs (completed)",
-		ledger.Stated("a bit more than 20000", ledger.Between(20000, 23000)), float64(ba.jobs)).
-		Quoting("a bit more than 20000").Measured(need(20000, ba.jobs)).AsCheck(inputBasis)
+		batch, float64(ba.jobs)).Quoting("a bit more than 20000").
+		Measured(classCountMeasured(batch, ba, 20000, both, r.removed)).AsCheck(inputBasis)
+}
+
+// classCountMeasured measures §8.2's count of a class of SDSC96 under the
+// other selection the text allows (every job of the class, whatever its
+// status: §8.2 does not say "completed") and says how many of the jobs the
+// archive's cleaning removed (removed) it would need, when both classes
+// together (both) can be made up by them: a bound, since the class of a
+// removed job is not known, so never a reason. "" when there is nothing to
+// say (ours is within, or reaches paper).
+func classCountMeasured(want ledger.Expectation, st classStats, paper, both, removed int) string {
+	if want.Accepts(float64(st.jobs)) {
+		return ""
+	}
+	every := fmt.Sprintf("every job of the class, whatever its status, %d (%s)", st.everyJob, map[bool]string{true: "within", false: "not within"}[want.Accepts(float64(st.everyJob))])
+	if st.jobs >= paper || both > removed {
+		return every
+	}
+	return fmt.Sprintf("%s; the archive's cleaning removed %d jobs from our version (header): the paper's count is within reach if %d of them were of this class (both classes together need %d)",
+		every, removed, paper-st.jobs, both)
 }
