@@ -4,7 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/repro/ledger"
+	"github.com/tracelab/tracelab/sim/lublin"
 )
 
 // TestClassCountMeasured: §8.2's class counts of SDSC96 under every status,
@@ -16,24 +18,31 @@ func TestClassCountMeasured(t *testing.T) {
 	t.Parallel()
 	interactive := ledger.Printed("17807", 0)
 	batch := ledger.Stated("a bit more than 20000", ledger.Between(20000, 23000))
-	// Both classes need 17807 − 13658 + 20000 − 17663 = 6486 ≤ 6584.
+	// Both classes need 17807 − 13658 + 20000 − 17663 = 6486 ≤ 6584. The
+	// removed users' completed jobs left: user 5, 107 interactive and 315
+	// batch; user 23, 192 and 9 (the same script): user 5's 5301 go to
+	// batch, user 23's 1283 to interactive.
 	const both, removed = 6486, 6584
+	const byUser = "user 5 (5301 removed): 107 interactive, 315 batch; user 23 (1283 removed): 192 interactive, 9 batch"
 	for _, c := range []struct {
-		name  string
-		want  ledger.Expectation
-		st    classStats
-		paper int
-		has   []string // substrings; none for ""
+		name    string
+		want    ledger.Expectation
+		st      classStats
+		paper   int
+		guessed int
+		has     []string // substrings; none for ""
 	}{
-		{"interactive", interactive, classStats{jobs: 13658, everyJob: 13694}, 17807,
-			[]string{"every job of the class, whatever its status, 13694 (not within)", "within reach if 4149 of them"}},
-		{"batch", batch, classStats{jobs: 17663, everyJob: 18441}, 20000,
-			[]string{"18441 (not within)", "within reach if 2337 of them"}},
-		{"every status within", batch, classStats{jobs: 19990, everyJob: 20100}, 20000,
+		{"interactive", interactive, classStats{jobs: 13658, everyJob: 13694}, 17807, 1283,
+			// 13658 + 1283 = 14941.
+			[]string{"every job of the class, whatever its status, 13694 (not within)", "within reach if 4149 of them", "1283 of them are of this class, counted back as completed 14941 (not within)"}},
+		{"batch", batch, classStats{jobs: 17663, everyJob: 18441}, 20000, 5301,
+			// 17663 + 5301 = 22964: within 20000–23000, yet no reason.
+			[]string{"18441 (not within)", "within reach if 2337 of them", "counted back as completed 22964 (within); their class is not known, so this is no reason"}},
+		{"every status within", batch, classStats{jobs: 19990, everyJob: 20100}, 20000, 0,
 			[]string{"20100 (within)"}},
-		{"ours within", batch, classStats{jobs: 20500, everyJob: 20600}, 20000, nil},
+		{"ours within", batch, classStats{jobs: 20500, everyJob: 20600}, 20000, 0, nil},
 	} {
-		got := classCountMeasured(c.want, c.st, c.paper, both, removed)
+		got := classCountMeasured(c.want, c.st, c.paper, both, removed, c.guessed, byUser)
 		if len(c.has) == 0 && got != "" {
 			t.Errorf("%s: %q, want none", c.name, got)
 		}
@@ -42,5 +51,35 @@ func TestClassCountMeasured(t *testing.T) {
 				t.Errorf("%s: %q lacks %q", c.name, got, h)
 			}
 		}
+	}
+}
+
+// TestRemovedByUserClass: each filter's removed jobs go to its user's
+// larger class among the completed jobs left; a filter without a user is
+// left out. The header's filters are SDSC-Par-1996's.
+func TestRemovedByUserClass(t *testing.T) {
+	t.Parallel()
+	tr := datasets.NewTrace("SDSC-Par-1996", 0)
+	tr.Header.Notes = []string{"THIS IS A CLEANED VERSION OF THE LOG!\nThe filters used to produce it were\n" +
+		"user=5 and (hour>=3 and hour<=3) (5301 jobs removed)\nuser=23 and (job>=3036 and job<=4676) (1283 jobs removed)\n" +
+		"job>=9000 (7 jobs removed)"}
+	for j, job := range []datasets.Job{
+		{User: 5, Queue: 3, Status: 1}, {User: 5, Queue: 4, Status: 1}, {User: 5, Queue: 0, Status: 1},
+		{User: 5, Queue: 0, Status: 0}, {User: 5, Queue: 0, Status: 0}, // not completed: not counted
+		{User: 23, Queue: 0, Status: 1}, {User: 23, Queue: 0, Status: 1}, {User: 23, Queue: 9, Status: 1},
+		{User: 7, Queue: 0, Status: 1},
+	} {
+		job.JobID, job.Procs = j+1, 1
+		tr.Append(job)
+	}
+	by, text, err := removedByUserClass(tr, []int{0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if by[lublin.BatchJobs] != 5301 || by[lublin.InteractiveJobs] != 1283 || len(by) != 2 {
+		t.Errorf("by class %v, want batch 5301, interactive 1283", by)
+	}
+	if want := "user 5 (5301 removed): 1 interactive, 2 batch; user 23 (1283 removed): 2 interactive, 1 batch"; text != want {
+		t.Errorf("text %q, want %q", text, want)
 	}
 }
