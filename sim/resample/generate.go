@@ -371,9 +371,12 @@ type generator struct {
 	report           Report
 	start, end       float64 // the window, trace seconds
 	weeks            int
-	key, key2        []uint64 // order's buffers
-	idx, idx2        []int32
-	count            []int32
+	key, key2        []uint64 // sort keys (sortKeys) and radixSort's scratch
+	idx, idx2        []int32  // order's emission indices
+	pay, pay2        []uint64 // ordered's slots and instances
+	count            []int32  // radixSort's digit counts
+	keyLo            float64  // sortKeys' origin of whole keys
+	keyWhole         bool     // sortKeys' keys are whole seconds from keyLo
 }
 
 // reset makes g ready for a generation from pools p over the local window
@@ -531,21 +534,47 @@ func gather[T any](col []T, rows []int) []T {
 // new log: by (submit, instance, emission index). Entries are emitted
 // instance after instance (add), so emission order is already (instance,
 // emission index) order, and a stable sort by submit time gives the whole
-// order: an LSD radix sort, 16 bits a pass, of the seconds from the
-// earliest submit time when they are all whole (as in the archive's logs:
-// two passes for a window of up to 136 years), else of the times'
-// order-preserving bit patterns; a pass whose digit is the same for every
-// entry is skipped, and none is made above the largest key's highest
-// digit. It is linear in the number of entries; the slice is g's, valid
-// until the next call.
+// order (radixSort of the keys of sortKeys). It is linear in the number
+// of entries; the slice is g's, valid until the next call.
 func (g *generator) order() []int32 {
+	n := len(g.entries)
+	top := g.sortKeys()
+	g.idx, g.idx2 = slices.Grow(g.idx[:0], n)[:n], slices.Grow(g.idx2[:0], n)[:n]
+	idx := g.idx
+	for i := range idx {
+		idx[i] = int32(i)
+	}
+	g.key, g.key2, g.idx, g.idx2 = radixSort(g.key, g.key2, g.idx, g.idx2, &g.count, top)
+	return g.idx
+}
+
+// ordered returns what a replicate reads of the entries, in the order of
+// order: their sort keys (keyTime gives the submit time) and, in one
+// word, their slots and instances (slot | instance<<32). Reading these
+// in sequence spares the replicate a random read of each entry. The
+// slices are g's, valid until the next call.
+func (g *generator) ordered() (keys, slotInst []uint64) {
+	n := len(g.entries)
+	top := g.sortKeys()
+	g.pay, g.pay2 = slices.Grow(g.pay[:0], n)[:n], slices.Grow(g.pay2[:0], n)[:n]
+	pay := g.pay
+	for i, e := range g.entries {
+		pay[i] = uint64(uint32(e.slot)) | uint64(uint32(e.inst))<<32
+	}
+	g.key, g.key2, g.pay, g.pay2 = radixSort(g.key, g.key2, g.pay, g.pay2, &g.count, top)
+	return g.key, g.pay
+}
+
+// sortKeys fills g.key with the entries' sort keys and returns the
+// largest: the seconds from the earliest submit time when they are all
+// whole (as in the archive's logs) and give back each time exactly, else
+// the times' order-preserving bit patterns. keyTime inverts it.
+func (g *generator) sortKeys() (top uint64) {
 	es := g.entries
 	n := len(es)
 	g.key, g.key2 = slices.Grow(g.key[:0], n)[:n], slices.Grow(g.key2[:0], n)[:n]
-	g.idx, g.idx2 = slices.Grow(g.idx[:0], n)[:n], slices.Grow(g.idx2[:0], n)[:n]
-	key, key2, idx, idx2 := g.key, g.key2, g.idx, g.idx2
 	if n == 0 {
-		return idx
+		return 0
 	}
 	lo := es[0].t
 	for _, e := range es {
@@ -553,12 +582,13 @@ func (g *generator) order() []int32 {
 	}
 	whole := true
 	for _, e := range es {
-		if d := e.t - lo; d != math.Trunc(d) || d >= 1<<53 {
+		if d := e.t - lo; d != math.Trunc(d) || d >= 1<<53 || lo+d != e.t {
 			whole = false
 			break
 		}
 	}
-	var top uint64 // the largest key: no pass from its highest digit up moves anything
+	g.keyLo, g.keyWhole = lo, whole
+	key := g.key
 	for i, e := range es {
 		if whole {
 			key[i] = uint64(e.t - lo)
@@ -566,34 +596,54 @@ func (g *generator) order() []int32 {
 			key[i] = orderedBits(e.t)
 		}
 		top = max(top, key[i])
-		idx[i] = int32(i)
 	}
-	if g.count == nil {
-		g.count = make([]int32, 1<<16)
+	return top
+}
+
+// keyTime returns the submit time of sort key k (sortKeys).
+func (g *generator) keyTime(k uint64) float64 {
+	if g.keyWhole {
+		return g.keyLo + float64(k)
 	}
-	count := g.count
+	if k>>63 == 1 {
+		return math.Float64frombits(k &^ (1 << 63))
+	}
+	return math.Float64frombits(^k)
+}
+
+// radixSort sorts key stably, and pay alongside, by an LSD radix sort of
+// 16 bits a pass (two passes for keys below 2^32: a window of up to 136
+// years in whole seconds); a pass whose digit is the same for every key
+// is skipped, and none is made above top's highest digit. key2 and pay2
+// are scratch of the same lengths; count is kept between calls. It returns
+// the sorted slices and the scratch.
+func radixSort[P int32 | uint64](key, key2 []uint64, pay, pay2 []P, count *[]int32, top uint64) ([]uint64, []uint64, []P, []P) {
+	n := len(key)
+	if *count == nil {
+		*count = make([]int32, 1<<16)
+	}
+	c := *count
 	for shift := uint(0); shift < 64 && top>>shift != 0; shift += 16 {
-		clear(count)
+		clear(c)
 		for _, k := range key {
-			count[(k>>shift)&0xffff]++
+			c[(k>>shift)&0xffff]++
 		}
-		if int(count[(key[0]>>shift)&0xffff]) == n {
+		if int(c[(key[0]>>shift)&0xffff]) == n {
 			continue // one digit for all: the pass would not move anything
 		}
 		var sum int32
-		for d, c := range count {
-			count[d] = sum
-			sum += c
+		for d, m := range c {
+			c[d] = sum
+			sum += m
 		}
 		for i, k := range key {
 			d := (k >> shift) & 0xffff
-			key2[count[d]], idx2[count[d]] = k, idx[i]
-			count[d]++
+			key2[c[d]], pay2[c[d]] = k, pay[i]
+			c[d]++
 		}
-		key, key2, idx, idx2 = key2, key, idx2, idx
+		key, key2, pay, pay2 = key2, key, pay2, pay
 	}
-	g.key, g.key2, g.idx, g.idx2 = key, key2, idx, idx2
-	return idx
+	return key, key2, pay, pay2
 }
 
 // orderedBits maps a float64 to a uint64 with the same order (for every

@@ -266,7 +266,7 @@ func (x *Experiment) replicateViews(ctx context.Context, o Options, views []SimO
 	if _, err := p.generate(&w.g, o); err != nil {
 		return err
 	}
-	idx := w.g.order()
+	keys, slotInst := w.g.ordered()
 	w.done = slices.Grow(w.done[:0], len(views))[:len(views)]
 	clear(w.done)
 	loadCV := math.NaN()
@@ -277,7 +277,7 @@ func (x *Experiment) replicateViews(ctx context.Context, o Options, views []SimO
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		cv, err := x.simulate(w, o.Seed, idx, views, k, out, k == 0)
+		cv, err := x.simulate(w, o.Seed, keys, slotInst, views, k, out, k == 0)
 		if err != nil {
 			return err
 		}
@@ -291,11 +291,12 @@ func (x *Experiment) replicateViews(ctx context.Context, o Options, views []SimO
 	return nil
 }
 
-// simulate simulates the variant of seed generated in w (in submit order idx)
-// under the conventions views[k], and measures into out[j] every view j ≥ k
-// of the same simClass (marked done). With load it also returns the CV of
+// simulate simulates the variant of seed generated in w (in submit order:
+// the sort keys and the slots and instances of generator.ordered) under
+// the conventions views[k], and measures into out[j] every view j ≥ k of
+// the same simClass (marked done). With load it also returns the CV of
 // the variant's weekly offered load (the same under every view).
-func (x *Experiment) simulate(w *replicator, seed uint64, idx []int32, views []SimOptions, k int, out []Metrics, load bool) (loadCV float64, err error) {
+func (x *Experiment) simulate(w *replicator, seed uint64, keys, slotInst []uint64, views []SimOptions, k int, out []Metrics, load bool) (loadCV float64, err error) {
 	p, g := x.pools, &w.g
 	so := views[k]
 	rows := p.simRows(so.Sim)
@@ -346,24 +347,24 @@ func (x *Experiment) simulate(w *replicator, seed uint64, idx []int32, views []S
 	loadEnd := g.start + float64(weeks)*datasets.Week
 	w.rare = w.rare[:0]
 	rareJobs := 0
-	for i, k := range idx {
-		en := g.entries[k]
-		r := &rows.slot[en.slot]
+	for i, k := range keys {
+		t, slot, inst := g.keyTime(k), int32(uint32(slotInst[i])), int32(slotInst[i]>>32)
+		r := &rows.slot[slot]
 		if r.rare {
 			rareJobs++
 		}
-		if s := en.t; s >= g.start && s < loadEnd {
-			w.work[int((s-g.start)/datasets.Week)] += r.work // +0 for a row not counted: no change
+		if t >= g.start && t < loadEnd {
+			w.work[int((t-g.start)/datasets.Week)] += r.work // +0 for a row not counted: no change
 		}
-		job := sim.Job{Submit: en.t, Runtime: r.run, Estimate: r.est, Procs: r.procs}
+		job := sim.Job{Submit: t, Runtime: r.run, Estimate: r.est, Procs: r.procs}
 		fate := r.fate
 		if rows.varies && !r.reqKnown {
-			row := int(en.row)
+			row := int(p.slotRow[slot])
 			var f sim.JobFate
-			job, f = so.Sim.PrepareJob(en.t, src.Runtime[row], src.Procs[row], src.ReqProcs[row], src.ReqTime[row], procs, maxEst)
+			job, f = so.Sim.PrepareJob(t, src.Runtime[row], src.Procs[row], src.ReqProcs[row], src.ReqTime[row], procs, maxEst)
 			fate = f.Fate
 		}
-		if !(math.Abs(en.t) <= datasets.MaxTime) {
+		if !(math.Abs(t) <= datasets.MaxTime) {
 			fate = sim.UnknownSubmit
 		}
 		switch {
@@ -374,7 +375,7 @@ func (x *Experiment) simulate(w *replicator, seed uint64, idx []int32, views []S
 		case so.DropCancelled && r.cancelled:
 			continue
 		}
-		job.Submit, job.ID, job.User, job.Wait = en.t, i+1, int(en.inst)+1, r.wait
+		job.Submit, job.ID, job.User, job.Wait = t, i+1, int(inst)+1, r.wait
 		e.Submit(job)
 		w.rare = append(w.rare, r.rare)
 	}
@@ -393,7 +394,7 @@ func (x *Experiment) simulate(w *replicator, seed uint64, idx []int32, views []S
 		}
 		stop, full = stop || views[j].StopAtEnd, full || !views[j].StopAtEnd
 	}
-	m := Metrics{Weeks: g.weeks, Users: len(g.inst), Jobs: len(idx), RareJobs: rareJobs}
+	m := Metrics{Weeks: g.weeks, Users: len(g.inst), Jobs: len(keys), RareJobs: rareJobs}
 	measure := func(atEnd bool) {
 		res := e.Result()
 		for j := k; j < len(views); j++ {

@@ -9,7 +9,7 @@ import (
 	"pgregory.net/rapid"
 )
 
-// TestSortEntries: the radix sort (order) gives the order of the reference
+// TestSortEntries: the radix sort (order, ordered) gives the order of the reference
 // comparison sort (submit, instance, emission index) for entries emitted
 // as Generate emits them — instance after instance, each instance's
 // submit times non-decreasing — with ties across instances, negative and
@@ -18,13 +18,13 @@ func TestSortEntries(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		g := &generator{}
 		insts := rapid.IntRange(1, 20).Draw(t, "instances")
-		base := rapid.SampledFrom([]float64{0, -5000, 1e9}).Draw(t, "base")
+		base := rapid.SampledFrom([]float64{0, -5000, 1e9, 0.1, 1e15 + 0.125}).Draw(t, "base")
 		for in := range insts {
 			n := rapid.IntRange(0, 30).Draw(t, "jobs")
 			tm := base + float64(rapid.IntRange(0, 100).Draw(t, "first"))
 			for range n {
 				tm += float64(rapid.SampledFrom([]float64{0, 0.5, 1, 7, 86400, 3e7}).Draw(t, "gap"))
-				g.entries = append(g.entries, entry{t: tm, inst: int32(in), row: int32(len(g.entries)), prev: -1}) // row: the emission index
+				g.entries = append(g.entries, entry{t: tm, inst: int32(in), row: int32(len(g.entries)), prev: -1, slot: int32(len(g.entries))}) // row, slot: the emission index
 			}
 		}
 		want := slices.Clone(g.entries)
@@ -43,6 +43,14 @@ func TestSortEntries(t *testing.T) {
 		}
 		if !slices.Equal(got, want) {
 			t.Fatalf("got %v\nwant %v", got, want)
+		}
+		// ordered gives the same order: each sort key back to the exact
+		// submit time, with the slot and instance of the entry.
+		keys, slotInst := g.ordered()
+		for i, w := range want {
+			if tm, slot, inst := g.keyTime(keys[i]), int32(uint32(slotInst[i])), int32(slotInst[i]>>32); tm != w.t || slot != w.slot || inst != w.inst {
+				t.Fatalf("ordered %d: time %v slot %d instance %d, want %v %d %d", i, tm, slot, inst, w.t, w.slot, w.inst)
+			}
 		}
 	})
 }
