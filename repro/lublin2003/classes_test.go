@@ -12,7 +12,8 @@ import (
 // TestClassCountMeasured: §8.2's class counts of SDSC96 under every status,
 // and the bound from the jobs the archive's cleaning removed. Reference
 // counts: our SDSC-Par-1996-3.1-cln, queue 0 interactive (counted with a script
-// over the SWF: completed 13658 and 17663, every status 13694 and 18441);
+// over the SWF: completed 13658 and 17663, every status 13694 and 18441;
+// completed by partition, 1 interactive, 2 batch: the same 13658 and 17663);
 // its header's filters removed 5301 + 1283 = 6584 jobs.
 func TestClassCountMeasured(t *testing.T) {
 	t.Parallel()
@@ -32,15 +33,15 @@ func TestClassCountMeasured(t *testing.T) {
 		guessed int
 		has     []string // substrings; none for ""
 	}{
-		{"interactive", interactive, classStats{jobs: 13658, everyJob: 13694}, 17807, 1283,
+		{"interactive", interactive, classStats{jobs: 13658, everyJob: 13694, byPartition: 13658}, 17807, 1283,
 			// 13658 + 1283 = 14941.
-			[]string{"every job of the class, whatever its status, 13694 (not within)", "within reach if 4149 of them", "1283 of them are of this class, counted back as completed 14941 (not within)"}},
-		{"batch", batch, classStats{jobs: 17663, everyJob: 18441}, 20000, 5301,
+			[]string{"every job of the class, whatever its status, 13694 (not within)", "by partition (the header's interactive partition) rather than queue, 13658 (not within)", "within reach if 4149 of them", "1283 of them are of this class, counted back as completed 14941 (not within)"}},
+		{"batch", batch, classStats{jobs: 17663, everyJob: 18441, byPartition: 17663}, 20000, 5301,
 			// 17663 + 5301 = 22964: within 20000–23000, yet no reason.
 			[]string{"18441 (not within)", "within reach if 2337 of them", "counted back as completed 22964 (within); their class is not known, so this is no reason"}},
-		{"every status within", batch, classStats{jobs: 19990, everyJob: 20100}, 20000, 0,
-			[]string{"20100 (within)"}},
-		{"ours within", batch, classStats{jobs: 20500, everyJob: 20600}, 20000, 0, nil},
+		{"every status within, no interactive partition", batch, classStats{jobs: 19990, everyJob: 20100, byPartition: -1}, 20000, 0,
+			[]string{"whatever its status, 20100 (within); the archive's"}},
+		{"ours within", batch, classStats{jobs: 20500, everyJob: 20600, byPartition: -1}, 20000, 0, nil},
 	} {
 		got := classCountMeasured(c.want, c.st, c.paper, both, removed, c.guessed, byUser)
 		if len(c.has) == 0 && got != "" {
@@ -81,5 +82,33 @@ func TestRemovedByUserClass(t *testing.T) {
 	}
 	if want := "user 5 (5301 removed): 1 interactive, 2 batch; user 23 (1283 removed): 2 interactive, 1 batch"; text != want {
 		t.Errorf("text %q, want %q", text, want)
+	}
+}
+
+// TestPartitionCount: completed jobs by the partition the header names
+// interactive; −1 without such a line (SDSC-Par-1996's header lines).
+func TestPartitionCount(t *testing.T) {
+	t.Parallel()
+	jobs := []datasets.Job{
+		{Partition: 1, Status: 1}, {Partition: 1, Status: 0}, {Partition: 2, Status: 1},
+		{Partition: 2, Status: 1}, {Partition: -1, Status: 1},
+	}
+	for _, c := range []struct {
+		name               string
+		lines              []string
+		interactive, batch int
+	}{
+		{"SDSC-Par-1996", []string{" Partition:  1  interactive    ", " Partition:  2  batch          "}, 1, 2},
+		{"no interactive partition", []string{" Partition:  1  all"}, -1, -1},
+	} {
+		tr := datasets.NewTrace(c.name, 0)
+		tr.Header.Lines = c.lines
+		for j, job := range jobs {
+			job.JobID, job.Procs = j+1, 1
+			tr.Append(job)
+		}
+		if in, ba := partitionCount(tr, lublin.InteractiveJobs), partitionCount(tr, lublin.BatchJobs); in != c.interactive || ba != c.batch {
+			t.Errorf("%s: %d interactive, %d batch; want %d, %d", c.name, in, ba, c.interactive, c.batch)
+		}
 	}
 }
