@@ -60,7 +60,10 @@ type Fig4Result struct {
 	// marginal, columns start, marginal, mean_ks.
 	LongTermStart dataframe.DataFrame
 	ks            []marginalKS
-	missing       missingLogs
+	// readings is Fig. 4 under each generation reading at several seeds:
+	// what the conventions the paper leaves open do to its differences.
+	readings readingsKS
+	missing  missingLogs
 }
 
 type marginalKS struct {
@@ -84,6 +87,7 @@ func (s *Study) Fig4(ctx context.Context) (*Fig4Result, error) {
 		}
 		var klog, kname []string
 		var kmean, kmax []float64
+		var origs []users.Marginals
 		for _, name := range logs {
 			tr, err := logOf(name)
 			if isMissing(err) {
@@ -114,6 +118,7 @@ func (s *Study) Fig4(ctx context.Context) (*Fig4Result, error) {
 			f := figure("Fig. 4", "per-user marginals of "+name+", original and resampled",
 				"the original inside its resampled logs' band for the per-user counts; arrivals and departures drift (mostly where the long-term users start: the ledger measures it)", 4, ps...)
 			r.Figures, r.Logs = append(r.Figures, f), append(r.Logs, name)
+			origs = append(origs, orig)
 			k := ksOf(orig, vms)
 			k.log = name
 			a := attribute(logTimes(op), splits)
@@ -134,6 +139,9 @@ func (s *Study) Fig4(ctx context.Context) (*Fig4Result, error) {
 			return r, nil
 		}
 		var err error
+		if r.readings, err = s.fig4Readings(ctx, r.Logs, origs); err != nil {
+			return nil, err
+		}
 		r.LongTermStart, err = s.longTermStart(ctx, r.Logs[0])
 		return r, err
 	})
@@ -191,8 +199,10 @@ func ksOf(orig users.Marginals, vms []users.Marginals) marginalKS {
 // last departure, period of activity), the medians of the original and of
 // the resampled logs in weeks ("" for the others): shown with our value.
 // It is not a reason (none of the three starts of the long-term users,
-// Fig4Result.LongTermStart, brings these distances within their bounds);
-// which users carry them is an entry of ours (attributed).
+// Fig4Result.LongTermStart, brings these distances within their bounds,
+// nor does any other generation reading at every seed measured:
+// readingsKS.explain shows what each gives); which users carry them is an
+// entry of ours (attributed).
 func (k marginalKS) positionNote(i int) string {
 	switch m := resample.MarginalNames()[i]; m {
 	case users.FirstArrival.String(), users.LastDeparture.String(), users.ActivityPeriod.String():
@@ -245,8 +255,9 @@ func (s *Study) longTermStart(ctx context.Context, log string) (dataframe.DataFr
 // is very similar to the original's (mean KS distance at most 0.1).
 func (r *Fig4Result) Claims(l *ledger.Ledger) {
 	r.missing.claims(l, "Fig. 4", "fig4")
-	for _, k := range r.ks {
-		for i, m := range resample.MarginalNames() {
+	names := resample.MarginalNames()
+	for li, k := range r.ks {
+		for i, m := range names {
 			e := l.Check("Fig. 4", fmt.Sprintf("fig4/%s/%s/mean_ks", k.log, m),
 				fmt.Sprintf("%s: mean KS distance of the %s distribution, original vs %d resampled logs", k.log, m, k.variants),
 				similarKS("very similar", k, i), k.mean[i]).Digits(3).
@@ -254,6 +265,7 @@ func (r *Fig4Result) Claims(l *ledger.Ledger) {
 			e.OurValue += k.positionNote(i)
 			keptByConstruction(e, m)
 			k.attributed(l, e, i)
+			r.readings.explain(e, li*len(names)+i)
 		}
 	}
 }
