@@ -41,7 +41,9 @@ type Fig10Result struct {
 	// origEarly is that share in the original, uniform the share if users
 	// arrived at a constant rate.
 	origEarly, uniform float64
-	missing            missingLogs
+	// readings is Fig. 10 under each generation reading at several seeds.
+	readings readingsKS
+	missing  missingLogs
 }
 
 // Fig10 computes Fig. 10.
@@ -63,34 +65,8 @@ func (s *Study) Fig10(ctx context.Context) (*Fig10Result, error) {
 		span := p.End - p.Start
 		r := &Fig10Result{reps: s.o.Reps(3, 1), ks: map[int]marginalKS{}, early: map[int]float64{}}
 		r.origEarly, r.uniform = firstWeeksShare(orig), edgeZone/span
-		parts := make([]*datasets.Trace, r.reps*len(fig10Periods))
-		instances := make([][]resample.Instance, r.reps)
-		err = s.parallel(ctx, r.reps, func(rep int) error {
-			x, err := p.Generate(resample.Options{Extend: Fig10Factor, Seed: sweep.Seed(s.seed(), rep)})
-			if err != nil {
-				return err
-			}
-			instances[rep] = x.Instances
-			periods := resample.Periods(x.Trace, x.Start, span, Fig10Factor)
-			for k, q := range fig10Periods {
-				parts[rep*len(fig10Periods)+k] = periods[q-1]
-			}
-			return nil
-		})
+		parts, instances, ms, splits, err := s.fig10Parts(ctx, p, resample.Options{}, s.seed(), r.reps)
 		if err != nil {
-			return nil, err
-		}
-		ms := make([]users.Marginals, len(parts))
-		splits := make([]timeSplit, len(parts))
-		if err := s.parallel(ctx, len(parts), func(i int) error {
-			pp, err := users.Classify(parts[i], users.Options{})
-			if err != nil {
-				return err
-			}
-			ms[i], splits[i] = users.MarginalsOf(parts[i], pp), variantTimes(pp, instances[i/len(fig10Periods)])
-			ms[i].Name = fmt.Sprintf("part %d", fig10Periods[i%len(fig10Periods)])
-			return nil
-		}); err != nil {
 			return nil, err
 		}
 		ps, err := usersplot.Marginals(&orig, ms, usersplot.MarginalOptions{Compared: true})
@@ -131,8 +107,49 @@ func (s *Study) Fig10(ctx context.Context) (*Fig10Result, error) {
 			cols = append(cols, series.New(ksCols[k], series.Float, n))
 		}
 		r.KS = dataframe.New(cols...)
-		return r, nil
+		r.readings, err = s.fig10Readings(ctx, orig, r.reps)
+		return r, err
 	})
+}
+
+// fig10Parts generates reps resampled logs of p Fig10Factor times as long
+// with the generation options g (Extend and Seed set here: replicate rep
+// is seeded sweep.Seed(seed, rep)) and returns their parts fig10Periods,
+// repetition by repetition, each part's marginals and its users' time
+// positions (variantTimes), and each repetition's instances.
+func (s *Study) fig10Parts(ctx context.Context, p *resample.Pools, g resample.Options, seed uint64, reps int) ([]*datasets.Trace, [][]resample.Instance, []users.Marginals, []timeSplit, error) {
+	span := p.End - p.Start
+	parts := make([]*datasets.Trace, reps*len(fig10Periods))
+	instances := make([][]resample.Instance, reps)
+	err := s.parallel(ctx, reps, func(rep int) error {
+		o := g
+		o.Extend, o.Seed = Fig10Factor, sweep.Seed(seed, rep)
+		x, err := p.Generate(o)
+		if err != nil {
+			return err
+		}
+		instances[rep] = x.Instances
+		periods := resample.Periods(x.Trace, x.Start, span, Fig10Factor)
+		for k, q := range fig10Periods {
+			parts[rep*len(fig10Periods)+k] = periods[q-1]
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, nil, nil, nil, err
+	}
+	ms := make([]users.Marginals, len(parts))
+	splits := make([]timeSplit, len(parts))
+	err = s.parallel(ctx, len(parts), func(i int) error {
+		pp, err := users.Classify(parts[i], users.Options{})
+		if err != nil {
+			return err
+		}
+		ms[i], splits[i] = users.MarginalsOf(parts[i], pp), variantTimes(pp, instances[i/len(fig10Periods)])
+		ms[i].Name = fmt.Sprintf("part %d", fig10Periods[i%len(fig10Periods)])
+		return nil
+	})
+	return parts, instances, ms, splits, err
 }
 
 // edgeZone is the start zone of a log in which §4 expects users already
@@ -163,9 +180,10 @@ func (r *Fig10Result) Claims(l *ledger.Ledger) {
 		r.missing.claims(l, "Fig. 10", "fig10")
 		return
 	}
-	for _, q := range fig10Periods {
+	names := resample.MarginalNames()
+	for qi, q := range fig10Periods {
 		k := r.ks[q]
-		for i, m := range resample.MarginalNames() {
+		for i, m := range names {
 			e := l.Check("Fig. 10", fmt.Sprintf("fig10/part%d/%s/mean_ks", q, m),
 				fmt.Sprintf("%s ×%d, part %d: mean KS distance of the %s distribution to the original's (%d extended logs)", Fig10Log, Fig10Factor, q, m, r.reps),
 				similarKS("agree to a high degree", k, i), k.mean[i]).Digits(3).
@@ -173,6 +191,7 @@ func (r *Fig10Result) Claims(l *ledger.Ledger) {
 			e.OurValue += k.positionNote(i)
 			keptByConstruction(e, m)
 			k.attributed(l, e, i)
+			r.readings.explain(e, qi*len(names)+i)
 		}
 		l.Claim("Fig. 10", fmt.Sprintf("fig10/part%d/start_effect", q),
 			fmt.Sprintf("%s ×%d, part %d: the original's start effect, users first seen in the first 4 weeks", Fig10Log, Fig10Factor, q),

@@ -29,11 +29,12 @@ func generationReadings() []resample.Reading {
 	return out
 }
 
-// readingsKS is Fig. 4 measured under each generation reading at several
-// seeds. Cells are the (log, marginal) pairs in the order of Fig4Result.ks
-// and resample.MarginalNames; the hour of the week is a check
-// (keptByConstruction) and never counted.
+// readingsKS is Fig. 4 (or Fig. 10) measured under each generation reading
+// at several seeds. Cells are the (log or part, marginal) pairs in the
+// order of the item's groups and resample.MarginalNames; the hour of the
+// week is a check (keptByConstruction) and never counted.
 type readingsKS struct {
+	item  string   // "Fig. 4" or "Fig. 10"
 	names []string // generationReadings, the default (our reading) first
 	seeds []uint64
 	// mean and limit are, per seed, reading and cell, the mean KS distance
@@ -46,7 +47,7 @@ type readingsKS struct {
 // reading r.
 func (rk readingsKS) within(j, r, c int) bool { return rk.mean[j][r][c] <= rk.limit[j][r][c] }
 
-// tally counts reading r against the default over Fig. 4's claim cells at
+// tally counts reading r against the default over the item's claim cells at
 // seed j (ledger.Tally).
 func (rk readingsKS) tally(j, r int) ledger.Tally {
 	var t ledger.Tally
@@ -58,9 +59,9 @@ func (rk readingsKS) tally(j, r int) ledger.Tally {
 	return t
 }
 
-// explain gives e, Fig. 4's claim of cell c that differs, what the
+// explain gives e, the item's claim of cell c that differs, what the
 // generation readings measured: the reading that brings it within at the
-// most seeds while bringing more of Fig. 4's cells within than ours
+// most seeds while bringing more of the item's cells within than ours
 // (Tally, at that seed) is its reason when that holds at every seed
 // (ledger.Entry.ExplainedBy makes it a measurement otherwise); when none
 // does at any seed, the reading with the most cells within is shown with
@@ -83,8 +84,8 @@ func (rk readingsKS) explain(e *ledger.Entry, c int) {
 			best, bestHeld, bestWithin = r, held, within
 		}
 	}
-	what := fmt.Sprintf("%d generation readings of resample.Readings measured over Fig. 4's claims at seeds %d–%d",
-		len(rk.names), rk.seeds[0], rk.seeds[len(rk.seeds)-1])
+	what := fmt.Sprintf("%d generation readings of resample.Readings measured over %s's claims at seeds %d–%d",
+		len(rk.names), rk.item, rk.seeds[0], rk.seeds[len(rk.seeds)-1])
 	if bestHeld == 0 {
 		e.Measured(fmt.Sprintf("%s: none brings it within at a seed where it brings more claims within than ours; the most within: %s, %s",
 			what, rk.names[best], rk.counts(best, c)))
@@ -109,16 +110,17 @@ func (rk readingsKS) counts(r, c int) string {
 	return s
 }
 
-// fig4Readings measures Fig. 4 on logs (origs their marginals) under every
-// generation reading at readingSeeds seeds, each with the study's number of
-// validation variants seeded as in Study.variants.
-func (s *Study) fig4Readings(ctx context.Context, logs []string, origs []users.Marginals) (readingsKS, error) {
+// measureReadings measures item under every generation reading at
+// readingSeeds seeds (the study's seed and the next ones): ks gives, under
+// a reading at a seed, the distances of each of the item's groups (its
+// logs, or its parts), groups of them.
+func (s *Study) measureReadings(item string, groups int, ks func(rd resample.Reading, seed uint64) ([]marginalKS, error)) (readingsKS, error) {
 	rds := generationReadings()
-	var rk readingsKS
+	rk := readingsKS{item: item}
 	for _, rd := range rds {
 		rk.names = append(rk.names, rd.Name)
 	}
-	for range logs {
+	for range groups {
 		for _, m := range resample.MarginalNames() {
 			rk.claim = append(rk.claim, m != resample.HourOfWeek)
 		}
@@ -128,11 +130,11 @@ func (s *Study) fig4Readings(ctx context.Context, logs []string, origs []users.M
 		rk.seeds = append(rk.seeds, seed)
 		means, limits := make([][]float64, len(rds)), make([][]float64, len(rds))
 		for r, rd := range rds {
-			for li, log := range logs {
-				k, err := s.readingKS(ctx, log, origs[li], rd, seed)
-				if err != nil {
-					return readingsKS{}, err
-				}
+			gs, err := ks(rd, seed)
+			if err != nil {
+				return readingsKS{}, err
+			}
+			for _, k := range gs {
 				for i := range k.mean {
 					means[r] = append(means[r], k.mean[i])
 					limits[r] = append(limits[r], VerySimilarLimit(k.critical[i]))
@@ -142,6 +144,52 @@ func (s *Study) fig4Readings(ctx context.Context, logs []string, origs []users.M
 		rk.mean, rk.limit = append(rk.mean, means), append(rk.limit, limits)
 	}
 	return rk, nil
+}
+
+// fig4Readings measures Fig. 4 on logs (origs their marginals) under every
+// generation reading, each with the study's number of validation variants
+// seeded as in Study.variants.
+func (s *Study) fig4Readings(ctx context.Context, logs []string, origs []users.Marginals) (readingsKS, error) {
+	return s.measureReadings("Fig. 4", len(logs), func(rd resample.Reading, seed uint64) ([]marginalKS, error) {
+		var out []marginalKS
+		for li, log := range logs {
+			k, err := s.readingKS(ctx, log, origs[li], rd, seed)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, k)
+		}
+		return out, nil
+	})
+}
+
+// fig10Readings measures Fig. 10 (orig the marginals of Fig10Log) under
+// every generation reading, each with reps extended logs seeded as in
+// Study.Fig10: one group per part of fig10Periods.
+func (s *Study) fig10Readings(ctx context.Context, orig users.Marginals, reps int) (readingsKS, error) {
+	return s.measureReadings("Fig. 10", len(fig10Periods), func(rd resample.Reading, seed uint64) ([]marginalKS, error) {
+		tr, err := logOf(Fig10Log)
+		if err != nil {
+			return nil, err
+		}
+		p, err := resample.NewPools(tr, rd.Pools)
+		if err != nil {
+			return nil, err
+		}
+		_, _, ms, _, err := s.fig10Parts(ctx, p, rd.Generate, seed, reps)
+		if err != nil {
+			return nil, fmt.Errorf("%s, reading %s: %w", Fig10Log, rd.Name, err)
+		}
+		out := make([]marginalKS, len(fig10Periods))
+		for k := range fig10Periods {
+			var pm []users.Marginals
+			for i := k; i < len(ms); i += len(fig10Periods) {
+				pm = append(pm, ms[i])
+			}
+			out[k] = ksOf(orig, pm)
+		}
+		return out, nil
+	})
 }
 
 // readingKS is Fig. 4's distances of one log under reading rd at seed.

@@ -1,6 +1,7 @@
 package zakay2013
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -13,7 +14,7 @@ import (
 // last), at one seed per element of other: cell distances against a bound
 // of 0.1, ours 0.05, 0.05, 0.2 (cell 2 differs) and 0.2 for the check.
 func readingsOf(other ...[4]float64) readingsKS {
-	rk := readingsKS{names: []string{"default", "other"}, claim: []bool{true, true, true, false}}
+	rk := readingsKS{item: "Fig. 4", names: []string{"default", "other"}, claim: []bool{true, true, true, false}}
 	ours := []float64{0.05, 0.05, 0.2, 0.2}
 	limit := []float64{0.1, 0.1, 0.1, 0.1}
 	for j, o := range other {
@@ -68,6 +69,56 @@ func TestReadingsExplain(t *testing.T) {
 			t.Errorf("%s: our value changed to %q", c.name, e.OurValue)
 		case !strings.Contains(e.OurValue, c.ours):
 			t.Errorf("%s: ours %q, want it to contain %q", c.name, e.OurValue, c.ours)
+		}
+	}
+}
+
+// TestReadingsDefault: under the default reading at the study's seed, the
+// readings measured for Fig. 4 and Fig. 10 (quick mode) are the items' own
+// distances, cell by cell — the same variants, seeds and grouping (logs for
+// Fig. 4, parts for Fig. 10) — and every reading is measured at every seed.
+func TestReadingsDefault(t *testing.T) {
+	needData(t)
+	t.Parallel()
+	ctx := context.Background()
+	f4, err := quick.Fig4(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f10, err := quick.Fig10(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ks10 []marginalKS
+	for _, q := range fig10Periods {
+		ks10 = append(ks10, f10.ks[q])
+	}
+	for _, c := range []struct {
+		item string
+		rk   readingsKS
+		ks   []marginalKS
+	}{
+		{"Fig. 4", f4.readings, f4.ks},
+		{"Fig. 10", f10.readings, ks10},
+	} {
+		if c.rk.item != c.item || len(c.rk.seeds) != readingSeeds || c.rk.seeds[0] != quick.seed() || c.rk.names[0] != "default" {
+			t.Fatalf("%s: item %q, seeds %v, readings %v", c.item, c.rk.item, c.rk.seeds, c.rk.names)
+		}
+		cell := 0
+		for _, k := range c.ks {
+			for i := range k.mean {
+				if got := c.rk.mean[0][0][cell]; got != k.mean[i] {
+					t.Errorf("%s cell %d: default reading %v, the item's %v", c.item, cell, got, k.mean[i])
+				}
+				cell++
+			}
+		}
+		for j := range c.rk.seeds {
+			for r := range c.rk.names {
+				if len(c.rk.mean[j][r]) != cell || len(c.rk.limit[j][r]) != cell {
+					t.Errorf("%s seed %d reading %s: %d cells, want %d", c.item, j, c.rk.names[r], len(c.rk.mean[j][r]), cell)
+				}
+			}
 		}
 	}
 }
