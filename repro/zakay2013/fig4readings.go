@@ -36,6 +36,7 @@ func generationReadings() []resample.Reading {
 type readingsKS struct {
 	item  string   // "Fig. 4" or "Fig. 10"
 	names []string // generationReadings, the default (our reading) first
+	about []string // per reading: its Summary
 	seeds []uint64
 	// mean and limit are, per seed, reading and cell, the mean KS distance
 	// and its bound (VerySimilarLimit of the mean critical distance).
@@ -88,11 +89,19 @@ func (rk readingsKS) explain(e *ledger.Entry, c int) {
 		len(rk.names), rk.item, rk.seeds[0], rk.seeds[len(rk.seeds)-1])
 	if bestHeld == 0 {
 		e.Measured(fmt.Sprintf("%s: none brings it within at a seed where it brings more claims within than ours; the most within: %s, %s",
-			what, rk.names[best], rk.counts(best, c)))
+			what, rk.reading(best), rk.counts(best, c)))
 		return
 	}
 	e.ExplainedBy(ledger.AmongReadings(len(rk.names)).AtSeeds(bestHeld, len(rk.seeds)),
-		fmt.Sprintf("under the reading %s (%s), %s", rk.names[best], what, rk.counts(best, c)))
+		fmt.Sprintf("under the reading %s (best of %s), %s", rk.reading(best), what, rk.counts(best, c)))
+}
+
+// reading names reading r, with its summary when known.
+func (rk readingsKS) reading(r int) string {
+	if r < len(rk.about) && rk.about[r] != "" {
+		return fmt.Sprintf("%s (%s)", rk.names[r], rk.about[r])
+	}
+	return rk.names[r]
 }
 
 // counts describes reading r per seed: claims within against ours, and
@@ -118,7 +127,7 @@ func (s *Study) measureReadings(item string, groups int, ks func(rd resample.Rea
 	rds := generationReadings()
 	rk := readingsKS{item: item}
 	for _, rd := range rds {
-		rk.names = append(rk.names, rd.Name)
+		rk.names, rk.about = append(rk.names, rd.Name), append(rk.about, rd.Summary)
 	}
 	for range groups {
 		for _, m := range resample.MarginalNames() {

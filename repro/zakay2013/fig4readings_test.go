@@ -14,7 +14,7 @@ import (
 // last), at one seed per element of other: cell distances against a bound
 // of 0.1, ours 0.05, 0.05, 0.2 (cell 2 differs) and 0.2 for the check.
 func readingsOf(other ...[4]float64) readingsKS {
-	rk := readingsKS{item: "Fig. 4", names: []string{"default", "other"}, claim: []bool{true, true, true, false}}
+	rk := readingsKS{item: "Fig. 4", names: []string{"default", "other"}, about: []string{"ours", "another reading"}, claim: []bool{true, true, true, false}}
 	ours := []float64{0.05, 0.05, 0.2, 0.2}
 	limit := []float64{0.1, 0.1, 0.1, 0.1}
 	for j, o := range other {
@@ -46,7 +46,7 @@ func TestReadingsExplain(t *testing.T) {
 		{"every seed", readingsOf(gains, gains, gains), 2, "best of 2 readings measured, holds at 3 of 3 seeds", ""},
 		{"two of three seeds", readingsOf(gains, gains, misses), 2, "", "within at 2 of 3 seeds measured, so not a reason"},
 		{"not justified", readingsOf(trades, trades, trades), 2, "", "none brings it within"},
-		{"nothing within", readingsOf(misses, misses, misses), 2, "", "the most within: other, seed 2013: 2 of 3 within (ours 2), this one 0.150 against 0.100"},
+		{"nothing within", readingsOf(misses, misses, misses), 2, "", "the most within: other (another reading), seed 2013: 2 of 3 within (ours 2), this one 0.150 against 0.100"},
 		{"check cell", readingsOf(checkOnly, checkOnly, checkOnly), 3, "", ""},
 	} {
 		l := ledger.New("zakay2013")
