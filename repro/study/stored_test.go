@@ -3,6 +3,7 @@ package study
 import (
 	"fmt"
 	"math"
+	"reflect"
 	"testing"
 
 	"github.com/tracelab/tracelab/datasets"
@@ -104,5 +105,39 @@ func TestStored(t *testing.T) {
 	fit(tr, 1)
 	if calls != 4 {
 		t.Errorf("without the folder: %d calls, want 4 (computed)", calls)
+	}
+}
+
+// TestTraceKeyEveryColumn changes one value of every column of
+// datasets.Trace, found by reflection: a column added to Trace later and
+// left out of TraceKey fails here, instead of letting the memo return the
+// result of other data.
+func TestTraceKeyEveryColumn(t *testing.T) {
+	t.Parallel()
+	base := TraceKey(smallTrace())
+	typ := reflect.TypeOf(datasets.Trace{})
+	columns := 0
+	for i := range typ.NumField() {
+		f := typ.Field(i)
+		if !f.IsExported() || f.Type.Kind() != reflect.Slice {
+			continue
+		}
+		tr := smallTrace()
+		col := reflect.ValueOf(tr).Elem().Field(i)
+		switch f.Type.Elem().Kind() {
+		case reflect.Int:
+			col.Index(1).SetInt(col.Index(1).Int() + 12345)
+		case reflect.Float64:
+			col.Index(1).SetFloat(12345.5) // the small trace holds no such value (unknown columns are NaN)
+		default:
+			continue
+		}
+		columns++
+		if TraceKey(tr) == base {
+			t.Errorf("column %s changed, TraceKey did not", f.Name)
+		}
+	}
+	if columns < 18 {
+		t.Errorf("%d int and float columns found in datasets.Trace, want at least the 18 of the SWF", columns)
 	}
 }
