@@ -50,7 +50,8 @@ type GanttOptions struct {
 type Coloring int
 
 const (
-	// ByJob gives neighbouring jobs different colours.
+	// ByJob colours a job by its ID: jobs with neighbouring IDs differ,
+	// and a job keeps its colour in the charts of two schedulers.
 	ByJob Coloring = iota
 	// ByUser colours the jobs of the four users with the most
 	// processor-time in the window, the others grey.
@@ -258,7 +259,8 @@ func jobColors(r *sim.Result, idx []int, from, until float64, c Coloring, p *plo
 			return other
 		}
 	}
-	return func(n, _ int) color.Color { return plotutil.Color(n) }
+	n := len(plotutil.DefaultColors)
+	return func(_, j int) color.Color { return plotutil.Color(((r.ID[j]-1)%n + n) % n) }
 }
 
 func rect(x0, x1, y0, y1 float64) (*plotter.Polygon, error) {
