@@ -19,7 +19,8 @@ type BarsOptions struct {
 
 // Bars draws a bar chart: one bar per category for each group, the groups
 // side by side within a category, in the palette (an Original group, the
-// paper's values say, in black), and named in the legend (a single group
+// paper's values say, in black; a group with Color set in Palette[Color-1],
+// to keep a series' colour across figures), and named in the legend (a single group
 // makes a plain bar chart; its label, if any, goes to the legend). Each
 // group's Values align with categories. NaN values draw no bar. LogX and LogY
 // are ignored: bar lengths start at zero. It returns an error when a group's
@@ -51,6 +52,9 @@ func Bars(categories []string, groups []Sample, opts BarsOptions) (*plot.Plot, e
 			return nil, fmt.Errorf("plots: Bars: %w", err)
 		}
 		b.Color = SeriesStyle(gi).Color
+		if g.Color > 0 {
+			b.Color = Palette[(g.Color-1)%len(Palette)]
+		}
 		if g.Role == Original {
 			b.Color = OriginalColor
 		}

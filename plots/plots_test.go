@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/plot"
@@ -319,6 +320,20 @@ func TestBars(t *testing.T) {
 	}
 	if _, err := Bars([]string{"a", "b"}, []Sample{{Values: []float64{1, 2}}}, BarsOptions{Horizontal: true}); err != nil {
 		t.Error(err)
+	}
+	// A group's Color picks its palette colour whatever its position.
+	colored, err := Bars([]string{"a"}, []Sample{{Label: "log", Values: []float64{1}, Role: Original},
+		{Label: "EASY", Values: []float64{2}, Color: 1}, {Label: "FCFS", Values: []float64{3}}}, BarsOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// EASY takes blue (Palette[0]); vermillion (Palette[1], the second
+	// group's by position) is not drawn; FCFS, third, bluish green.
+	raw := render(t, colored).raw
+	for c, want := range map[string]bool{"fill:#0072B2": true, "fill:#D55E00": false, "fill:#009E73": true} {
+		if strings.Contains(raw, c) != want {
+			t.Errorf("SVG has colour %s: %v, want %v", c, !want, want)
+		}
 	}
 }
 

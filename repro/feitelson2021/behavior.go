@@ -426,8 +426,9 @@ func (s *Study) Fig13(ctx context.Context) (*Fig13Result, error) {
 			series.New(th, series.Float, "thinking"), series.New(aw, series.Float, "away"), series.New(days, series.Float, "user_days"))
 		p, err := plots.Bars([]string{"waiting", "thinking", "away"}, []plots.Sample{
 			{Label: "the log", Values: []float64{wt[0], th[0], aw[0]}, Role: plots.Original},
-			{Label: "fluid model, EASY", Values: []float64{wt[1], th[1], aw[1]}},
-			{Label: "fluid model, FCFS", Values: []float64{wt[2], th[2], aw[2]}},
+			// EASY blue, FCFS vermillion, as in Figs 8, 12 and 17.
+			{Label: "fluid model, EASY", Values: []float64{wt[1], th[1], aw[1]}, Color: 1},
+			{Label: "fluid model, FCFS", Values: []float64{wt[2], th[2], aw[2]}, Color: 2},
 		}, plots.BarsOptions{Axes: plots.Axes{Title: PopulationLog, XLabel: "user state", YLabel: "share of the users' time"}})
 		if err != nil {
 			return nil, err
