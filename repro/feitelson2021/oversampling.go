@@ -113,6 +113,8 @@ func (s *Study) Fig16(ctx context.Context) (*Fig16Result, error) {
 		r.Figure = figure("Fig. 16", fmt.Sprintf("oversampling flurries: %s resampled with its bursts as rare behaviour, one log per RB_NPW", Fig16Log),
 			"the larger RB_NPW, the more flurries (spikes of one user's jobs) the resampled log holds; the five busiest users named", 1, panels...)
 		r.Figure.PanelWidth, r.Figure.PanelHeight = 8.5*vg.Inch, 2.1*vg.Inch
+		// One y range: the flurries compare from panel to panel.
+		r.Figure.ShareX, r.Figure.ShareY = true, true
 		r.Frame = dataframe.New(series.New(rbCol, series.Float, "rb_npw"), series.New(repCol, series.Int, "replicate"),
 			series.New(fl, series.Int, "flurries"), series.New(fj, series.Int, "flurry_jobs"),
 			series.New(jobs, series.Int, "jobs"), series.New(busiest, series.Int, "busiest_week"))
