@@ -413,7 +413,20 @@ func ValueText(r Result) string {
 	case math.IsNaN(r.Value):
 		return "—"
 	}
-	return num(r.Value)
+	return shownNumber(r.Value)
+}
+
+// shownNumber is num for a reader, without e-notation: a value below 0.001
+// with two significant digits ("-0.000031", not "-3.08e-05", beside
+// "-0.00806" in the same row), one from 100000 up as a whole number.
+func shownNumber(x float64) string {
+	switch a := math.Abs(x); {
+	case a >= 1e5:
+		return strconv.FormatFloat(x, 'f', 0, 64)
+	case a > 0 && a < 1e-3:
+		return strconv.FormatFloat(x, 'f', 1-int(math.Floor(math.Log10(a))), 64)
+	}
+	return num(x)
 }
 
 // FrameOf is Frame restricted to results of the given verdicts (the

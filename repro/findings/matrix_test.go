@@ -155,6 +155,18 @@ func TestMatrix(t *testing.T) {
 	if v := ValueText(Result{Verdict: Fails, Value: math.NaN()}); v != "—" {
 		t.Errorf("its cell shows %q", v)
 	}
+	// A cell shows no e-notation (-3.08e-05 beside -0.00806 in a row).
+	for _, c := range []struct {
+		v    float64
+		want string
+	}{
+		{-3.08e-05, "-0.000031"}, {4.24e-5, "0.000042"}, {-0.00183, "-0.00183"}, {0.0398, "0.0398"},
+		{0, "0"}, {441, "441"}, {123456.7, "123457"}, {-7.89e-4, "-0.00079"},
+	} {
+		if got := ValueText(Result{Verdict: Holds, Value: c.v}); got != c.want {
+			t.Errorf("ValueText(%g) = %q, want %q", c.v, got, c.want)
+		}
+	}
 	if tl := m.Tally("daily-cycle"); tl[Holds] != 1 || tl[Fails] != 1 || tl[NotApplicable] != 1 {
 		t.Errorf("tally %v", tl)
 	}
