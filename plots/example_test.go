@@ -34,7 +34,7 @@ func ExampleHist() {
 	}
 	fmt.Printf("x [%g, %g], y [%g, %g], y label %q\n", p.X.Min, p.X.Max, p.Y.Min, p.Y.Max, p.Y.Label.Text)
 	// Output:
-	// x [1, 3], y [0, 3], y label "count"
+	// x [1, 3], y [0, 3.12], y label "count"
 }
 
 // Paper and measured values side by side, saved as SVG.

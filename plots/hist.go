@@ -54,6 +54,9 @@ func hist(values []float64, opts HistOptions) (*plot.Plot, *plotter.Histogram, e
 	h := &plotter.Histogram{Bins: bins, Width: width, FillColor: BandColor, LogY: opts.LogY}
 	h.LineStyle = draw.LineStyle{Color: VariantColor, Width: vg.Points(0.5)}
 	p.Add(h)
+	if !opts.LogY {
+		p.Y.Max += Headroom * (p.Y.Max - p.Y.Min) // the tallest bar off the frame
+	}
 	return p, h, nil
 }
 
@@ -174,16 +177,13 @@ func HistValue(values []float64, value float64, valuesLabel, valueLabel string, 
 		}
 		l.LineStyle = OriginalStyle()
 		p.Add(l)
-		// Off the bars' range, the line keeps a little room from the frame.
-		switch pad := 0.03 * span; {
-		case opts.LogX && value <= lo:
-			p.X.Min = value / 1.05
-		case opts.LogX && value >= hi:
-			p.X.Max = value * 1.05
-		case value <= lo:
-			p.X.Min = value - pad
-		case value >= hi:
-			p.X.Max = value + pad
+		// The line keeps a little room from the frame, also when it falls
+		// in an edge bin (it would be drawn on the axis' end).
+		if opts.LogX {
+			p.X.Min, p.X.Max = min(p.X.Min, value/1.05), max(p.X.Max, value*1.05)
+		} else {
+			pad := 0.03 * span
+			p.X.Min, p.X.Max = min(p.X.Min, value-pad), max(p.X.Max, value+pad)
 		}
 		if valueLabel != "" {
 			p.Legend.Add(valueLabel, l)

@@ -56,7 +56,8 @@ func TestDrawn(t *testing.T) {
 			Build: func() (*plot.Plot, error) {
 				return localityplot.Bootstrap(plottest.Frame("m_med", []float64{1, 2, 2, 3}), "m_med", 5, "")
 			},
-			Want: plottest.Drawn{Lines: "[[{5 0} {5 2}]]", Hists: "[4]"}},
+			// The top: the tallest bar, 2, and plots.Headroom (4%) above it.
+			Want: plottest.Drawn{Lines: "[[{5 0} {5 2.08}]]", Hists: "[4]"}},
 		{Name: "Sensitivity: one line with points per slice length",
 			Build: func() (*plot.Plot, error) {
 				return localityplot.Sensitivity(plottest.Frame("slice_days", []float64{7, 7, 1}, "ranges", []float64{8, 24, 8},

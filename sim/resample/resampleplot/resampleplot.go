@@ -41,11 +41,11 @@ const week = 7 * 24 * 3600.0
 // (the bars, valuesLabel in the key, e.g. "20 resampled logs") with the
 // original log's value as a bold black vertical line (Figs. 8–9), written
 // at the axis' edge when far outside the variants' range
-// (plots.HistValue). NaN values are left out; a NaN reference draws no
-// line.
+// (plots.HistValue). The y label defaults to "resampled logs". NaN values
+// are left out; a NaN reference draws no line.
 func Histogram(values []float64, reference float64, valuesLabel string, opts plots.HistOptions) (*plot.Plot, error) {
 	if opts.YLabel == "" {
-		opts.YLabel = "variants"
+		opts.YLabel = "resampled logs"
 	}
 	p, err := plots.HistValue(values, reference, valuesLabel, "original", opts)
 	if err != nil {
