@@ -81,7 +81,7 @@ func TestReproduceComputes(t *testing.T) {
 	if len(es) != 2 || es[0].Paper != "demo2" || es[0].Verdict != ledger.Agrees || es[1].Verdict != ledger.Differs {
 		t.Errorf("entries %+v", es)
 	}
-	if !strings.Contains(errs, "demo2: 2 claims: 1 agree, 1 differ (1 unexplained), 0 not comparable (quick mode") {
+	if !strings.Contains(errs, "demo2: 2 claims: 1 agree (1 untested), 1 differ (1 unexplained), 0 not comparable (quick mode") {
 		t.Errorf("stderr %q", errs)
 	}
 	md := filepath.Join(t.TempDir(), "REPRODUCTION.md")
@@ -112,7 +112,7 @@ func TestReproduceBaselineCheck(t *testing.T) {
 	recordDemo(t, dir, "quick", 100, "demo1", "demo2")
 	if _, errs, err := runCLI(t, "reproduce", "--from", dir, "--write-baseline", base); err != nil {
 		t.Fatal(err)
-	} else if !strings.Contains(errs, "demo2.json (2 claims: 1 agree, 1 differ (1 unexplained), 0 not comparable; quick mode, commit abc123)") {
+	} else if !strings.Contains(errs, "demo2.json (2 claims: 1 agree (1 untested), 1 differ (1 unexplained), 0 not comparable; quick mode, commit abc123)") {
 		t.Errorf("stderr %q", errs)
 	}
 	b, err := os.ReadFile(filepath.Join(base, "demo1.json"))

@@ -107,9 +107,12 @@ func WriteReport(w io.Writer, results []Result, info ReportInfo) error {
 		"is: *explained* when it gives a measured reason (the rule of the Verdicts below), *unexplained* otherwise;\n" +
 		"the summary counts both, and each paper's section lists its unexplained failing checks. *Ours* are results\n" +
 		"beyond the papers (or our alternative reading of an ambiguous text).\n\n")
-	b.WriteString("**Verdicts.** *agrees*: our value is within the tolerance of the paper's — *not discriminating* when it\n" +
-		"would also agree with another log's value in the same table column (counted apart from agreements that\n" +
-		"single out the log); *differs*: it is not — *explained* when the entry gives a measured reason,\n" +
+	b.WriteString("**Verdicts.** *agrees*: our value is within the tolerance of the paper's — *singling out the log* only when it\n" +
+		"was tested against the other logs' paper values in its table column and none of them would accept it; *not\n" +
+		"discriminating* when another log's value in the same table column would also accept it; *untested* when\n" +
+		"there is no other log's value to tell it from (a qualitative statement, a range or bound the paper states\n" +
+		"once, a number of one log outside a table): an agreement counts as singling out the log only when tested,\n" +
+		"never by default, and the three are counted apart (ledger.MarkDiscrimination); *differs*: it is not — *explained* when the entry gives a measured reason,\n" +
 		"*unexplained* otherwise. A convention (a reading or input the paper does not state) is a reason only when,\n" +
 		"applied to every log and cell of its table, it brings more of them within than our reading does, and it\n" +
 		"brings this one within (ledger.Tally); a measurement that brings nothing within (a restatement, a bound)\n" +
@@ -125,8 +128,8 @@ func WriteReport(w io.Writer, results []Result, info ReportInfo) error {
 		"digit + 2 × the standard error of our estimate (ledger.Printed); ranges and bounds are the paper's own.\n\n")
 
 	b.WriteString("## Summary\n\n")
-	b.WriteString("| paper | notebook | items: reproduced / partial / not / nothing to compare / no claim / ours only / checks only | claims | agree, singling out the log | agree, not discriminating | differ, explained (of which chosen among several readings) | differ, unexplained | unexplained share of differing (target ≤ 10%; without the reasons chosen among readings) | not comparable | checks (failing: explained, unexplained) | ours |\n")
-	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|---|\n")
+	b.WriteString("| paper | notebook | items: reproduced / partial / not / nothing to compare / no claim / ours only / checks only | claims | agree, singling out the log (tested) | agree, not discriminating | agree, untested (no other log's value) | differ, explained (of which chosen among several readings) | differ, unexplained | unexplained share of differing (target ≤ 10%; without the reasons chosen among readings) | not comparable | checks (failing: explained, unexplained) | ours |\n")
+	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
 	var total ledger.Summary
 	var totalSt map[ledger.Status]int
 	marked := make([][]ledger.Entry, len(results))
@@ -300,6 +303,6 @@ func checksCell(s ledger.Summary) string {
 
 // summaryCells are the summary table's cells of s from "claims" to "ours".
 func summaryCells(s ledger.Summary) string {
-	return fmt.Sprintf("%d | %d | %d | %s | %d | %s | %d | %s | %d", s.Claims.All(), s.Discriminating(), s.NotDiscriminating,
-		explainedCell(s), s.Unexplained, shareCell(s), s.Claims.NotComparable, checksCell(s), s.Ours.All())
+	return fmt.Sprintf("%d | %d | %d | %d | %s | %d | %s | %d | %s | %d", s.Claims.All(), s.Discriminating(), s.NotDiscriminating,
+		s.Untested, explainedCell(s), s.Unexplained, shareCell(s), s.Claims.NotComparable, checksCell(s), s.Ours.All())
 }

@@ -190,13 +190,19 @@ func ambiguous(entries []Entry, i int, idx []int) bool {
 	return false
 }
 
-// MarkDiscrimination sets NotDiscriminating on every agreeing entry that
-// Discrimination counts as ambiguous, and clears it on every other entry.
+// MarkDiscrimination marks every agreeing entry by what its agreement
+// shows: NotDiscriminating when Discrimination counts it as ambiguous (it
+// would also agree with another row's paper value); Untested, for a claim,
+// when it has no other row to be told from (no Cell, no Want, or no other
+// row of its column with a Want); neither when it was tested and singles
+// out its row. It clears both marks on every other entry. An agreement
+// counts as singling out its log only when it was tested: never by default.
 func MarkDiscrimination(entries []Entry) {
 	type key struct{ paper, table, column string }
 	groups := map[key][]int{}
 	for i := range entries {
 		entries[i].NotDiscriminating = false
+		entries[i].Untested = entries[i].Verdict == Agrees && entries[i].Kind != SelfCheck && entries[i].Kind != Ours
 		if e := entries[i]; e.Cell != nil && e.Want != nil {
 			k := key{e.Paper, e.Cell.Table, e.Cell.Column}
 			groups[k] = append(groups[k], i)
@@ -204,9 +210,26 @@ func MarkDiscrimination(entries []Entry) {
 	}
 	for _, idx := range groups {
 		for _, i := range idx {
-			if entries[i].Verdict == Agrees && ambiguous(entries, i, idx) {
-				entries[i].NotDiscriminating = true
+			if entries[i].Verdict != Agrees || !tested(entries, i, idx) {
+				continue
 			}
+			entries[i].Untested = false
+			entries[i].NotDiscriminating = ambiguous(entries, i, idx)
 		}
 	}
+}
+
+// tested reports whether entry i has another row in its group idx whose
+// paper value can be judged (a valid Want): only then can its agreement
+// be told from an agreement with another log.
+func tested(entries []Entry, i int, idx []int) bool {
+	for _, j := range idx {
+		if entries[j].Cell.Row == entries[i].Cell.Row {
+			continue
+		}
+		if _, err := entries[j].Want.Expectation(); err == nil {
+			return true
+		}
+	}
+	return false
 }

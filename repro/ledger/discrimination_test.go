@@ -62,6 +62,44 @@ func TestDiscrimination(t *testing.T) {
 	}
 }
 
+// TestUntested: an agreement singles out its log only when it was tested
+// against another row's paper value in its table column; every other
+// agreeing claim is marked Untested, never counted as singling out.
+func TestUntested(t *testing.T) {
+	t.Parallel()
+	l := New("demo")
+	// Tested and singling out: CTC 0.88 is outside KTH's 0.60 ± 0.05.
+	l.Check("Table II", "t2/KTH", "s", Near(0.60, 0.05), 0.61).InTable("Table II", "KTH", "shorter")
+	l.Check("Table II", "t2/CTC", "s", Near(0.90, 0.05), 0.88).InTable("Table II", "CTC", "shorter")
+	// Alone in its column: no other log's value to tell it from.
+	l.Check("Table II", "t2/SP2/longer", "s", Near(0.3, 0.05), 0.3).InTable("Table II", "SP2", "longer")
+	// A range, a qualitative statement and a number outside any table.
+	l.Check("Table VII", "t7/range", "s", Between(0.6, 0.9), 0.7)
+	l.Claim("Fig. 1", "f1/holds", "s", true, "holds")
+	l.Check("Fig. 9", "f9/slope", "s", Near(-2.5, 0.2), -2.4)
+	// A difference, a check and ours are never marked.
+	l.Check("Fig. 9", "f9/differs", "s", Near(1, 0), 2)
+	l.Check("Fig. 9", "f9/check", "s", Near(1, 0), 1).AsCheck("identity")
+	l.Own("§6", "own", "s", Near(1, 0), 1)
+	es := l.Entries()
+	want := map[string]bool{"t2/SP2/longer": true, "t7/range": true, "f1/holds": true, "f9/slope": true}
+	for _, e := range es {
+		if e.Untested != want[e.ID] {
+			t.Errorf("%s: Untested = %v, want %v", e.ID, e.Untested, want[e.ID])
+		}
+		if e.NotDiscriminating {
+			t.Errorf("%s: NotDiscriminating", e.ID)
+		}
+	}
+	s := Summarize(es)
+	if s.Claims.Agrees != 6 || s.Untested != 4 || s.NotDiscriminating != 0 || s.Discriminating() != 2 {
+		t.Errorf("summary %+v: want 6 agree, 4 untested, 2 singling out", s)
+	}
+	if got, want := s.String(), "7 claims: 6 agree (4 untested), 1 differ (1 unexplained), 0 not comparable; 1 check; 1 of ours"; got != want {
+		t.Errorf("String %q, want %q", got, want)
+	}
+}
+
 func TestKinds(t *testing.T) {
 	t.Parallel()
 	l := New("demo")

@@ -68,7 +68,7 @@ func TestSummarizeScans(t *testing.T) {
 	s := Summarize(es)
 	// Differing claims a, b, c, d, f; unexplained d and f (4 of 5 seeds);
 	// chosen among readings: a.
-	want := Summary{Claims: Totals{Agrees: 1, Differs: 5}, Unexplained: 2, ExplainedAmongReadings: 1,
+	want := Summary{Claims: Totals{Agrees: 1, Differs: 5}, Untested: 1, Unexplained: 2, ExplainedAmongReadings: 1,
 		Checks: Totals{Differs: 1}, ChecksExplainedAmongReadings: 1}
 	if s != want {
 		t.Errorf("Summarize = %+v, want %+v", s, want)

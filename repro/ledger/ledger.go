@@ -86,6 +86,12 @@ type Entry struct {
 	// same table column: it is counted apart from agreements that single
 	// out the log.
 	NotDiscriminating bool `json:"not_discriminating,omitempty"`
+	// Untested is set by MarkDiscrimination on an agreeing entry that
+	// has no other log's paper value to be told from: it is not in a
+	// table column of several logs (a qualitative statement, a range or
+	// bound, a single-log number). Its agreement is counted apart, neither
+	// as singling out the log nor as not discriminating.
+	Untested bool `json:"discrimination_untested,omitempty"`
 	// MainClaim marks the claim that carries the item's central statement
 	// (set by Main): when it differs the item is not reproduced (StatusOf).
 	MainClaim bool `json:"main,omitempty"`

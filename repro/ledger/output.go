@@ -94,7 +94,8 @@ func WriteText(w io.Writer, entries []Entry) error {
 }
 
 // VerdictText is the verdict of e as the outputs show it: "agrees, not
-// discriminating" for an agreement marked NotDiscriminating, "differs,
+// discriminating" for an agreement marked NotDiscriminating, "agrees,
+// untested" for one marked Untested, "differs,
 // unexplained" for a difference without a reason (Entry.Unexplained), with "(check)" or
 // "(ours)" after an entry of those kinds.
 func VerdictText(e Entry) string {
@@ -102,6 +103,8 @@ func VerdictText(e Entry) string {
 	switch {
 	case e.Verdict == Agrees && e.NotDiscriminating:
 		v += ", not discriminating"
+	case e.Verdict == Agrees && e.Untested:
+		v += ", untested"
 	case e.Unexplained():
 		v += ", unexplained"
 	}

@@ -63,12 +63,14 @@ const StatusRule = "An item's status is computed from its claim entries (entries
 type ItemStatus struct {
 	Item
 	Status Status `json:"status"`
-	// Claims counts the item's claim entries by verdict; NotDiscriminating
-	// and Explained count the agreeing entries marked not discriminating
-	// and the differing ones with a reason; MainDiffers the main claims
+	// Claims counts the item's claim entries by verdict; NotDiscriminating,
+	// Untested and Explained count the agreeing entries marked not
+	// discriminating, those marked untested (MarkDiscrimination) and the
+	// differing ones with a reason; MainDiffers the main claims
 	// that differ.
 	Claims            Totals `json:"claims"`
 	NotDiscriminating int    `json:"agree_not_discriminating,omitempty"`
+	Untested          int    `json:"agree_untested,omitempty"`
 	Explained         int    `json:"differ_explained,omitempty"`
 	MainDiffers       int    `json:"main_differs,omitempty"`
 	// OnMissingLogs counts the claim entries on a log we do not have
@@ -173,6 +175,9 @@ func (s *ItemStatus) count(e Entry) {
 		if e.NotDiscriminating {
 			s.NotDiscriminating++
 		}
+		if e.Untested {
+			s.Untested++
+		}
 	case Differs:
 		s.Claims.Differs++
 		if !e.Unexplained() {
@@ -206,10 +211,7 @@ func (s ItemStatus) counts() string {
 	case comparable == 0:
 		parts = append(parts, "no claim comparable")
 	case c.Differs == 0:
-		p := fmt.Sprintf("%d of %d agree", c.Agrees, comparable)
-		if s.NotDiscriminating > 0 {
-			p += fmt.Sprintf(" (%d not discriminating)", s.NotDiscriminating)
-		}
+		p := fmt.Sprintf("%d of %d agree", c.Agrees, comparable) + agreeMarks(s.NotDiscriminating, s.Untested)
 		parts = append(parts, p)
 	default:
 		p := fmt.Sprintf("%d of %d differ", c.Differs, comparable)

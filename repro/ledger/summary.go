@@ -15,8 +15,14 @@ type Summary struct {
 	Claims Totals `json:"claims"`
 	// NotDiscriminating counts the agreeing claims marked by
 	// MarkDiscrimination (they would also agree with another log's value);
-	// the other agreeing claims single out their log.
+	// the untested ones (Untested) are counted apart; the other agreeing
+	// claims single out their log.
 	NotDiscriminating int `json:"agree_not_discriminating"`
+	// Untested counts the agreeing claims marked Untested by
+	// MarkDiscrimination: no other log's value to tell them from, so
+	// they single out nothing that was measured. Ledgers saved before it
+	// existed read it as 0.
+	Untested int `json:"agree_untested"`
 	// Unexplained counts the differing claims without a reason
 	// (Entry.Unexplained).
 	Unexplained int `json:"differ_unexplained"`
@@ -74,6 +80,9 @@ func Summarize(entries []Entry) Summary {
 			if e.Verdict == Agrees && e.NotDiscriminating {
 				s.NotDiscriminating++
 			}
+			if e.Verdict == Agrees && e.Untested {
+				s.Untested++
+			}
 			if e.Unexplained() {
 				s.Unexplained++
 			}
@@ -86,8 +95,9 @@ func Summarize(entries []Entry) Summary {
 }
 
 // Discriminating is the number of agreeing claims that single out their
-// log (every agreeing claim not marked NotDiscriminating).
-func (s Summary) Discriminating() int { return s.Claims.Agrees - s.NotDiscriminating }
+// log: tested against another log's paper value and not accepted by it
+// (every agreeing claim marked neither NotDiscriminating nor Untested).
+func (s Summary) Discriminating() int { return s.Claims.Agrees - s.NotDiscriminating - s.Untested }
 
 // Explained is the number of differing claims with a reason.
 func (s Summary) Explained() int { return s.Claims.Differs - s.Unexplained }
@@ -117,9 +127,26 @@ func (s Summary) UnexplainedShareWithoutScans() float64 {
 // Add returns the sum of two summaries.
 func (s Summary) Add(o Summary) Summary {
 	return Summary{Claims: s.Claims.plus(o.Claims), NotDiscriminating: s.NotDiscriminating + o.NotDiscriminating,
+		Untested:    s.Untested + o.Untested,
 		Unexplained: s.Unexplained + o.Unexplained, ExplainedAmongReadings: s.ExplainedAmongReadings + o.ExplainedAmongReadings,
 		Checks: s.Checks.plus(o.Checks), ChecksUnexplained: s.ChecksUnexplained + o.ChecksUnexplained,
 		ChecksExplainedAmongReadings: s.ChecksExplainedAmongReadings + o.ChecksExplainedAmongReadings, Ours: s.Ours.plus(o.Ours)}
+}
+
+// agreeMarks is " (30 not discriminating, 20 untested)", naming only the
+// non-zero counts, empty when both are 0.
+func agreeMarks(notDiscriminating, untested int) string {
+	var parts []string
+	if notDiscriminating > 0 {
+		parts = append(parts, fmt.Sprintf("%d not discriminating", notDiscriminating))
+	}
+	if untested > 0 {
+		parts = append(parts, fmt.Sprintf("%d untested", untested))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(parts, ", ") + ")"
 }
 
 // String is e.g. "120 claims: 80 agree (30 not discriminating), 30 differ
@@ -129,9 +156,7 @@ func (s Summary) String() string {
 	c := s.Claims
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d claims: %d agree", c.All(), c.Agrees)
-	if s.NotDiscriminating > 0 {
-		fmt.Fprintf(&b, " (%d not discriminating)", s.NotDiscriminating)
-	}
+	b.WriteString(agreeMarks(s.NotDiscriminating, s.Untested))
 	fmt.Fprintf(&b, ", %d differ", c.Differs)
 	if s.Unexplained > 0 {
 		fmt.Fprintf(&b, " (%d unexplained)", s.Unexplained)

@@ -84,7 +84,7 @@ func TestCellsAndLedger(t *testing.T) {
 	if len(es) != 2 || es[0].ID != "f1/shape" || es[1].Verdict != ledger.Differs || es[1].Section != "Table I — the logs" {
 		t.Errorf("ledger entries %+v", es)
 	}
-	if !strings.Contains(out, "Ledger of demo: 2 claims: 1 agree, 1 differ (1 unexplained), 0 not comparable") ||
+	if !strings.Contains(out, "Ledger of demo: 2 claims: 1 agree (1 untested), 1 differ (1 unexplained), 0 not comparable") ||
 		!strings.Contains(out, "Table I: not reproduced (0 of 1 agree") && !strings.Contains(out, "Table I: not reproduced (1 of 1 differ (1 unexplained))") {
 		t.Errorf("ledger output:\n%s", out)
 	}
@@ -104,12 +104,12 @@ func TestHTML(t *testing.T) {
 	l.Check("Table I", "t1/variants", "variants", ledger.Near(10, 0), 10).AsCheck("10 = 10: asked for")
 	es := l.Entries()
 	st := StatusHTML("Ledger", p.Statuses(es))
-	for _, want := range []string{"<b>Ledger</b>", `<td style="background:#e6f4ea">reproduced</td>`, "1 of 1 agree; 1 check", "&lt;a log&gt; missing"} {
+	for _, want := range []string{"<b>Ledger</b>", `<td style="background:#e6f4ea">reproduced</td>`, "1 of 1 agree (1 untested); 1 check", "&lt;a log&gt; missing"} {
 		if !strings.Contains(st, want) {
 			t.Errorf("StatusHTML lacks %q:\n%s", want, st)
 		}
 	}
-	if got := SectionHTML(p, es, "Table I — the logs"); !strings.Contains(got, "<b>Table I — the logs: 1 claims: 1 agree, 0 differ, 0 not comparable; 1 check</b>") || !strings.Contains(got, "reproduced") {
+	if got := SectionHTML(p, es, "Table I — the logs"); !strings.Contains(got, "<b>Table I — the logs: 1 claims: 1 agree (1 untested), 0 differ, 0 not comparable; 1 check</b>") || !strings.Contains(got, "reproduced") {
 		t.Errorf("SectionHTML:\n%s", got)
 	}
 	if got := SectionHTML(p, es, "§9"); got != "" {
