@@ -94,14 +94,14 @@ func (r *Fig9Result) Claims(l *ledger.Ledger) {
 		rr := r.Runs[i]
 		single := r.Frame.Col("share_single").Float()[i]
 		l.Check("Fig. 9", "fig9/"+name+"/single", name+": share of runs that are a single job",
-			ledger.Stated("many jobs are independent or are part of a short run", ledger.AtLeast(0.5)), single).
+			ledger.Stated("many jobs are independent or are part of a short run", ledger.AtLeast(0.5)), single).InTable("Fig. 9", name, "single").
 			Quoting("many jobs are independent or are part of a short run")
 		l.Check("Fig. 9", "fig9/"+name+"/longest", name+": longest run of equivalent jobs",
-			ledger.Stated("some runs are very long", ledger.AtLeast(VeryLongRun)), float64(slices.Max(rr.Lengths))).
+			ledger.Stated("some runs are very long", ledger.AtLeast(VeryLongRun)), float64(slices.Max(rr.Lengths))).InTable("Fig. 9", name, "longest").
 			Quoting("some runs are very long")
 		se := slopeSE(rr.Binned())
 		l.Check("Fig. 9", "fig9/"+name+"/slope", fmt.Sprintf("%s: slope of the run-length histogram (log-log, least squares over logarithmic bins; standard error %.2f)", name, se),
-			ledger.Printed("-2.5", roundSE(se)), rr.Slope).Digits(3).Quoting("the dashed line has a slope of -2.5")
+			ledger.Printed("-2.5", roundSE(se)), rr.Slope).Digits(3).InTable("Fig. 9", name, "slope").Quoting("the dashed line has a slope of -2.5")
 	}
 }
 

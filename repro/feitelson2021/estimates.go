@@ -263,13 +263,13 @@ func (r *Fig3Result) Claims(l *ledger.Ledger) {
 		// "Round figures": a whole multiple of 5 minutes; most estimates
 		// being round means more than half of them.
 		l.Check(item, "fig3/"+row.log+"/round", row.log+": users tend to use round figures as estimates (share of estimates that are whole multiples of 5 minutes)",
-			ledger.Stated("most", ledger.AtLeast(0.5)), row.round).Digits(3).
+			ledger.Stated("most", ledger.AtLeast(0.5)), row.round).Digits(3).InTable(item, row.log, "round").
 			Quoting("users tend to use round figures such as 30 minutes or 2 hours as their estimates").
 			Noting("the five most frequent estimates: " + strings.Join(ts, ", "))
 		// "By a large amount": the median job's estimate is at least twice
 		// its runtime.
 		l.Check(item, "fig3/"+row.log+"/overestimate", row.log+": users over-estimate by a large amount (median over jobs of estimate / runtime)",
-			ledger.Stated("a large amount", ledger.AtLeast(LargeOverestimate)), row.medRatio).Digits(3).
+			ledger.Stated("a large amount", ledger.AtLeast(LargeOverestimate)), row.medRatio).Digits(3).InTable(item, row.log, "overestimate").
 			Quoting("they tend to over-estimate by a large amount")
 		// "Often": at least a tenth of the jobs. "The maximal allowed
 		// estimate" is the queue's limit where the header states it.
@@ -279,7 +279,7 @@ func (r *Fig3Result) Claims(l *ledger.Ledger) {
 				time.Duration(row.maxEst)*time.Second, row.atLargest)
 		}
 		l.Check(item, "fig3/"+row.log+"/at-max", row.log+": users often use the maximal allowed estimate (share of jobs whose estimate is "+allowed+")",
-			ledger.Stated("often", ledger.AtLeast(0.1)), row.atMax).Digits(3).
+			ledger.Stated("often", ledger.AtLeast(0.1)), row.atMax).Digits(3).InTable(item, row.log, "at-max").
 			Quoting("often using the maximal allowed estimate").
 			Measured(fmt.Sprintf("%s's most frequent estimate is %s (%.0f%% of the jobs)", row.log, ts[0], 100*row.top[0].Fraction))
 	}

@@ -186,7 +186,7 @@ func (r *Fig10Result) Claims(l *ledger.Ledger) {
 		for i, m := range names {
 			e := l.Check("Fig. 10", fmt.Sprintf("fig10/part%d/%s/mean_ks", q, m),
 				fmt.Sprintf("%s ×%d, part %d: mean KS distance of the %s distribution to the original's (%d extended logs)", Fig10Log, Fig10Factor, q, m, r.reps),
-				similarKS("agree to a high degree", k, i), k.mean[i]).Digits(3).
+				similarKS("agree to a high degree", k, i), k.mean[i]).Digits(3).InTable("Fig. 10", fmt.Sprintf("part%d", q), m+"_mean_ks").
 				Quoting("the distributions for all three repetitions and the three periods of the extended trace all agree with each other and with the original trace data to a high degree")
 			e.OurValue += k.positionNote(i)
 			keptByConstruction(e, m)

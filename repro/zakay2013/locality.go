@@ -194,7 +194,7 @@ func (r *TableVIResult) Claims(l *ledger.Ledger) {
 		}
 		rt, rq, pr := row.orig[0], row.orig[1], row.orig[2]
 		l.Check("Table VI", "table6/"+row.log+"/runtime/range", row.log+": mean stack depth of the runtime of the original log, in the text's range",
-			ledger.Between(13, 36), rt).Digits(3).
+			ledger.Between(13, 36), rt).Digits(3).InTable("Table VI", row.log, "runtime_range").
 			Quoting("the average stack depth found is between 13 and 36")
 		l.Claim("Table VI", "table6/"+row.log+"/others_lower", row.log+": the other attributes have much lower stack depths than the runtime",
 			!(rq >= rt) && pr < rt, fmt.Sprintf("runtime %.1f, requested runtime %.1f, processors %.1f", rt, rq, pr)).

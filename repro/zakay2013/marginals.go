@@ -260,7 +260,7 @@ func (r *Fig4Result) Claims(l *ledger.Ledger) {
 		for i, m := range names {
 			e := l.Check("Fig. 4", fmt.Sprintf("fig4/%s/%s/mean_ks", k.log, m),
 				fmt.Sprintf("%s: mean KS distance of the %s distribution, original vs %d resampled logs", k.log, m, k.variants),
-				similarKS("very similar", k, i), k.mean[i]).Digits(3).
+				similarKS("very similar", k, i), k.mean[i]).Digits(3).InTable("Fig. 4", k.log, m+"_mean_ks").
 				Quoting("all the distributions are very similar to the original one")
 			e.OurValue += k.positionNote(i)
 			keptByConstruction(e, m)

@@ -167,7 +167,7 @@ func (r *TableVIIResult) Claims(l *ledger.Ledger) {
 					Quoting("there is no slope lower than 0.6 or higher than 0.9")
 				continue
 			}
-			l.Check("Table VII", bid, bstmt, ledger.Between(0.6, 0.9), b.v).Digits(3).
+			l.Check("Table VII", bid, bstmt, ledger.Between(0.6, 0.9), b.v).Digits(3).InTable("Table VII", x.log, "resampled_"+b.name).
 				Quoting("there is no slope lower than 0.6 or higher than 0.9")
 		}
 		if standIn {
@@ -302,7 +302,7 @@ func (r *Fig6Result) Claims(l *ledger.Ledger) {
 			if i > 0 && len(h.resampled) > 1 {
 				l.Check("Fig. 6", fmt.Sprintf("fig6/%s/%s/h_difference", h.log, which),
 					fmt.Sprintf("%s: H of %s minus the original's (standard deviation of H over %d resampled logs %.3f)", h.log, plotName(which), len(h.resampled), sd),
-					ledger.Stated("similar", ledger.Near(0, 2*sd)), x.H-h.orig.H).Digits(3).
+					ledger.Stated("similar", ledger.Near(0, 2*sd)), x.H-h.orig.H).Digits(3).InTable("Fig. 6", h.log, which+"_h_difference").
 					Quoting("the plots for the resampled workloads are similar to those of the original workload")
 			}
 		}

@@ -246,7 +246,7 @@ func (r *TableVResult) Claims(l *ledger.Ledger) {
 			total += c.Jobs
 		}
 		l.Check("Table V", id+"long_term_job_share", row.log+": share of the jobs submitted by long-term users",
-			ledger.Stated("the vast majority", ledger.AtLeast(VastMajority)), float64(lt.Jobs)/float64(total)).Digits(3).
+			ledger.Stated("the vast majority", ledger.AtLeast(VastMajority)), float64(lt.Jobs)/float64(total)).Digits(3).InTable("Table V", row.log, "long_term_job_share").
 			Quoting("As may be expected, the long-term users submit the vast majority of the jobs.")
 		jobs, sessions, length, perSession := classMeans(p)
 		l.Claim("Table V", id+"temporary_fewer_jobs_sessions", row.log+": temporary users have on average fewer jobs and sessions than long-term users",

@@ -585,6 +585,7 @@ func (r *Fig10Result) Claims(l *ledger.Ledger) {
 		for _, c := range fig10Claims {
 			alt := fl.moved(c)
 			e := l.Check("Fig. 10", id+c.id, name+": "+c.statement(fl.m), c.want, c.value(fl.m)).
+				InTable("Fig. 10", name, c.id).
 				Quoting(c.quote).
 				ExplainedBy(ts.found(alt, c.want.Accepts), ts.explain("Fig. 10", alt, c.want.Accepts, 3))
 			if e.Verdict == ledger.Differs && e.Reason == "" {

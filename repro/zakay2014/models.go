@@ -249,11 +249,11 @@ func (r *ModelsResult) Claims(l *ledger.Ledger) {
 		m, log := ml.m, ml.Log
 		l.Check("Fig. 5", "fig5/"+log+"/cycle-strength",
 			log+": strength of the daily and weekly cycles (CV of the hour-of-week profile), adjusted model relative to the log",
-			ledger.Stated("destroyed (≤ 0.5)", ledger.AtMost(0.5)), m.cycle["adjusted"]/m.cycle["log"]).
+			ledger.Stated("destroyed (≤ 0.5)", ledger.AtMost(0.5)), m.cycle["adjusted"]/m.cycle["log"]).InTable("Fig. 5", log, "cycle-strength").
 			Quoting("this leads to a total destruction of the daily and weekly cycles")
 		l.Check("Fig. 6", "fig6/"+log+"/peak",
 			log+": busiest hour of the week, distribution-based model relative to the log",
-			ledger.Stated("peaks absent from the log (> 1)", ledger.AtLeast(1)), m.peak["distribution"]/m.peak["log"]).
+			ledger.Stated("peaks absent from the log (> 1)", ledger.AtLeast(1)), m.peak["distribution"]/m.peak["log"]).InTable("Fig. 6", log, "peak").
 			Quoting("This creates sharp peaks of activity that do not exist in the original data")
 		l.Claim("Fig. 6", "fig6/"+log+"/morning-evening",
 			log+": distribution-based model: a large morning slot and a smaller evening one (weekday share of 6–10 h vs 16–20 h)",
@@ -261,24 +261,24 @@ func (r *ModelsResult) Claims(l *ledger.Ledger) {
 			Quoting("a large one in the morning and a smaller one in the evening")
 		l.Check("Fig. 7", "fig7/"+log+"/shorter-activity",
 			log+": distribution-based model: fraction of users active for a shorter period than in the log (higher throughput per user)",
-			most(m.users["distribution"]), frac(m.shorter["distribution"], m.users["distribution"])).
+			most(m.users["distribution"]), frac(m.shorter["distribution"], m.users["distribution"])).InTable("Fig. 7", log, "shorter-activity").
 			Quoting("For most of the workloads, this leads to high throughput per user")
 		l.Check("Fig. 7", "fig7/"+log+"/hyperactive",
 			log+": distribution-based model: fraction of users active for excessively long periods (> 2× the log's + 1 day)",
-			few(m.users["distribution"]), frac(m.longer["distribution"], m.users["distribution"])).
+			few(m.users["distribution"]), frac(m.longer["distribution"], m.users["distribution"])).InTable("Fig. 7", log, "hyperactive").
 			Noting(fmt.Sprintf("%d of %d users", m.longer["distribution"], m.users["distribution"])).
 			Quoting("some few users are active for excessively long periods in the simulations")
 		l.Check("Fig. 8", "fig8/"+log+"/cycles-kept",
 			log+": fluid model: correlation of the hour-of-week profile with the log's",
-			ledger.Stated("cycles preserved (≥ 0.8)", ledger.AtLeast(0.8)), m.corrWithLog["fluid"]).
+			ledger.Stated("cycles preserved (≥ 0.8)", ledger.AtLeast(0.8)), m.corrWithLog["fluid"]).InTable("Fig. 8", log, "cycles-kept").
 			Quoting("The fluid model preserves the daily and weekly cycles")
 		l.Check("Fig. 9", "fig9/"+log+"/activity-close",
 			log+": fluid model: median over users of the activity length relative to the log's",
-			ledger.Stated("close to the original (0.8–1.2)", ledger.Between(0.8, 1.2)), m.medianRatio["fluid"]).
+			ledger.Stated("close to the original (0.8–1.2)", ledger.Between(0.8, 1.2)), m.medianRatio["fluid"]).InTable("Fig. 9", log, "activity-close").
 			Quoting("the throughput per user is close to the original workload in most of the traces")
 		l.Check("Fig. 9", "fig9/"+log+"/few-long",
 			log+": fluid model: fraction of users with very long activity periods (> 2× the log's + 1 day)",
-			few(m.users["fluid"]), frac(m.longer["fluid"], m.users["fluid"])).
+			few(m.users["fluid"]), frac(m.longer["fluid"], m.users["fluid"])).InTable("Fig. 9", log, "few-long").
 			Noting(fmt.Sprintf("%d of %d users", m.longer["fluid"], m.users["fluid"])).
 			Quoting("However, a few users have very long activity periods.")
 	}
