@@ -32,7 +32,10 @@
 // so a stored entry can be judged again (Rejudge); InTable places it in a
 // table of several logs, and MarkDiscrimination marks the agreements that
 // would also agree with another log's paper value ("agrees, not
-// discriminating", see Discrimination). Printed is the tolerance rule for a
+// discriminating", see Discrimination) and, as Untested ("agrees,
+// untested"), the agreeing claims with no other log's value to be told from
+// (outside a table, or alone in their column): an agreement singles out its
+// log only when it was tested, never by default. Printed is the tolerance rule for a
 // printed number: half a unit of its last digit plus twice our standard
 // error. StandIn records a value of a stand-in log (another version, year
 // or machine than the paper's, or a reconstruction of an input the paper
