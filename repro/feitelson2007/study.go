@@ -4,8 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-
+	"math"
 	"slices"
+	"time"
 
 	"github.com/go-gota/gota/series"
 	"gonum.org/v1/gonum/stat"
@@ -143,16 +144,102 @@ func (s *Study) reps() int { return s.o.Reps(1000, 100) }
 
 // locality returns the locality of sampling of a log's runtimes with the
 // paper's parameters (3-day slices, 24 ranges) and the bootstrap,
-// memoised.
+// memoised, and kept between processes (study.Stored): the Fig. 6,
+// Sampling, Fig. 11 and Diversity cells each need it, and each cell is a
+// new process.
 func (s *Study) locality(name string) (locality.SamplingResult, error) {
 	return s.sampling.Get(name, func() (locality.SamplingResult, error) {
 		obs, err := s.observe(name, datasets.Runtime)
 		if err != nil {
 			return locality.SamplingResult{}, err
 		}
-		s.o.Report(fmt.Sprintf("locality of sampling of %s", name), 0, 0)
-		return locality.LocalityOfSampling(obs, locality.SamplingOptions{Reps: s.reps(), Seed: s.o.SeedOr(), Workers: s.o.Workers})
+		tr, err := study.Log(name)
+		if err != nil {
+			return locality.SamplingResult{}, err
+		}
+		o := locality.SamplingOptions{Reps: s.reps(), Seed: s.o.SeedOr(), Workers: s.o.Workers}
+		inputs := []string{study.TraceKey(tr), string(datasets.Runtime), fmt.Sprintf("%#v", o), observedZone(obs)}
+		var unstorable *locality.SamplingResult
+		st, err := study.Stored("locality.LocalityOfSampling", inputs, func() (storedSampling, error) {
+			s.o.Report(fmt.Sprintf("locality of sampling of %s", name), 0, 0)
+			r, err := locality.LocalityOfSampling(obs, o)
+			if err != nil {
+				return storedSampling{}, err
+			}
+			st := storeSampling(r)
+			if fmt.Sprintf("%#v", st.result()) != fmt.Sprintf("%#v", r) {
+				unstorable = &r
+				return storedSampling{}, errUnstorable
+			}
+			return st, nil
+		})
+		if unstorable != nil {
+			return *unstorable, nil
+		}
+		return st.result(), err
 	})
+}
+
+// errUnstorable says a result is not kept between processes: its
+// storedSampling does not give it back.
+var errUnstorable = errors.New("feitelson2007: a locality of sampling that storedSampling does not hold")
+
+// storedSampling is a locality.SamplingResult as study.Stored keeps it:
+// gob cannot encode a *time.Location, so the options are kept without
+// Slicing.Location (and without Progress, a func gob leaves out). The
+// options locality passes leave both nil; a result that storedSampling
+// does not give back exactly (%#v) is not stored.
+type storedSampling struct {
+	Name                                 string
+	Attr                                 datasets.Attribute
+	Days, Shift                          float64
+	Align                                locality.Align
+	DropPartial                          bool
+	Ranges                               int
+	MinExpected                          float64
+	Ties                                 locality.Ties
+	Reps                                 int
+	SkipBootstrap                        bool
+	Seed                                 uint64
+	Workers                              int
+	Slices                               []locality.Slice
+	Usable                               int
+	MMax, MMed                           float64
+	RandomMax, RandomMed                 []float64
+	GMax, GMed, LocalityMax, LocalityMed float64
+}
+
+func storeSampling(r locality.SamplingResult) storedSampling {
+	o := r.Options
+	return storedSampling{Name: r.Name, Attr: r.Attr, Days: o.Days, Shift: o.Shift, Align: o.Align, DropPartial: o.DropPartial,
+		Ranges: o.Ranges, MinExpected: o.MinExpected, Ties: o.Ties, Reps: o.Reps, SkipBootstrap: o.SkipBootstrap, Seed: o.Seed,
+		Workers: o.Workers, Slices: r.Slices, Usable: r.Usable, MMax: r.MMax, MMed: r.MMed, RandomMax: r.RandomMax,
+		RandomMed: r.RandomMed, GMax: r.GMax, GMed: r.GMed, LocalityMax: r.LocalityMax, LocalityMed: r.LocalityMed}
+}
+
+func (st storedSampling) result() locality.SamplingResult {
+	return locality.SamplingResult{Name: st.Name, Attr: st.Attr,
+		Options: locality.SamplingOptions{Slicing: locality.Slicing{Days: st.Days, Shift: st.Shift, Align: st.Align, DropPartial: st.DropPartial},
+			Ranges: st.Ranges, MinExpected: st.MinExpected, Ties: st.Ties, Reps: st.Reps, SkipBootstrap: st.SkipBootstrap,
+			Seed: st.Seed, Workers: st.Workers},
+		Slices: st.Slices, Usable: st.Usable, MMax: st.MMax, MMed: st.MMed, RandomMax: st.RandomMax, RandomMed: st.RandomMed,
+		GMax: st.GMax, GMed: st.GMed, LocalityMax: st.LocalityMax, LocalityMed: st.LocalityMed}
+}
+
+// zoneMargin is how far beyond its first and last observation
+// observedZone reads the zone: more than any slice reaches.
+const zoneMargin = 400 * 24 * time.Hour
+
+// observedZone is study.ZoneKey of the zone the calendar slicing of obs
+// reads (obs.Location, UTC when nil), over its span and zoneMargin.
+func observedZone(obs locality.Observations) string {
+	loc := obs.Location
+	if loc == nil {
+		loc = time.UTC
+	}
+	at := func(t float64) time.Time { return time.Unix(obs.Epoch+int64(math.Floor(t)), 0) }
+	first, last := obs.Time[0], obs.Time[len(obs.Time)-1]
+	return study.ZoneKey(loc, at(first).Add(-zoneMargin), at(last).Add(zoneMargin))
 }
 
 // missing reports whether err says a log is not available.

@@ -13,6 +13,7 @@ import (
 	"runtime/debug"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/internal/codehash"
@@ -117,6 +118,33 @@ func TraceKey(tr *datasets.Trace) string {
 	for _, c := range [][]float64{tr.Submit, tr.Wait, tr.Runtime, tr.CPUTime, tr.Mem, tr.ReqTime, tr.ReqMem, tr.ThinkTime} {
 		writeFloats(h, c)
 	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// maxZones bounds the zones ZoneKey walks through; a longer walk is cut
+// there and the key says so.
+const maxZones = 100_000
+
+// ZoneKey returns a hash of what loc says from from to to: its name and
+// every zone in effect in between (name, offset and bounds, from
+// time.Time.ZoneBounds). A computation that reads a trace's time zone
+// (datasets.Trace.Location: the zone database of the machine) passes it
+// beside TraceKey, over the trace's span with a margin for whatever it
+// reads beyond the first and last job.
+func ZoneKey(loc *time.Location, from, to time.Time) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%q\x00%d\x00%d\x00", loc.String(), from.Unix(), to.Unix())
+	t := from.In(loc)
+	for range maxZones {
+		name, off := t.Zone()
+		start, end := t.ZoneBounds()
+		fmt.Fprintf(h, "%q %d %d %d\x00", name, off, start.Unix(), end.Unix())
+		if end.IsZero() || end.After(to) {
+			return hex.EncodeToString(h.Sum(nil))
+		}
+		t = end
+	}
+	fmt.Fprintf(h, "cut after %d zones", maxZones)
 	return hex.EncodeToString(h.Sum(nil))
 }
 

@@ -5,6 +5,7 @@ import (
 	"math"
 	"reflect"
 	"testing"
+	"time"
 
 	"github.com/tracelab/tracelab/datasets"
 )
@@ -139,5 +140,41 @@ func TestTraceKeyEveryColumn(t *testing.T) {
 	}
 	if columns < 18 {
 		t.Errorf("%d int and float columns found in datasets.Trace, want at least the 18 of the SWF", columns)
+	}
+}
+
+// TestZoneKey checks that ZoneKey tells apart what a calendar slicing
+// can read of a zone: its name, its offsets and its transitions, over the
+// span asked.
+func TestZoneKey(t *testing.T) {
+	la, err := time.LoadLocation("America/Los_Angeles")
+	if err != nil {
+		t.Skip(err)
+	}
+	la2, err := time.LoadLocation("America/Los_Angeles")
+	if err != nil {
+		t.Fatal(err)
+	}
+	from, to := time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(2001, 1, 1, 0, 0, 0, 0, time.UTC)
+	base := ZoneKey(la, from, to)
+	for _, c := range []struct {
+		name string
+		key  string
+		same bool
+	}{
+		{"the zone loaded again", ZoneKey(la2, from, to), true},
+		{"the same instants in another zone", ZoneKey(la, from.In(la), to.In(la)), true},
+		{"a later end", ZoneKey(la, from, to.Add(time.Hour)), false},
+		{"an earlier start", ZoneKey(la, from.Add(-time.Hour), to), false},
+		{"UTC", ZoneKey(time.UTC, from, to), false},
+		{"a fixed zone of LA's name and winter offset", ZoneKey(time.FixedZone("America/Los_Angeles", -8*3600), from, to), false},
+	} {
+		if got := c.key == base; got != c.same {
+			t.Errorf("%s: same key %v, want %v", c.name, got, c.same)
+		}
+	}
+	// Only the offset differs.
+	if ZoneKey(time.FixedZone("X", -7*3600), from, to) == ZoneKey(time.FixedZone("X", -8*3600), from, to) {
+		t.Error("two offsets of one zone name give the same key")
 	}
 }
