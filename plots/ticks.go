@@ -73,9 +73,10 @@ func (WeekTicks) Ticks(min, max float64) []plot.Tick {
 
 // LogTicks marks a logarithmic axis: a labelled tick at every power of ten
 // in range and unlabelled ticks between them; when the range spans less
-// than two decades, 2× and 5× are labelled too; a range of less than a
-// decade with fewer than three such labels gets evenly spaced ones when
-// they label more.
+// than two decades, 2× and 5× are labelled too, and 5× when it holds
+// fewer than three powers of ten; a range of less than a decade with fewer
+// than three such labels gets four to seven evenly spaced ones when they
+// label more.
 type LogTicks struct{}
 
 // Ticks returns the ticks of [min, max]; min must be > 0.
@@ -88,14 +89,22 @@ func (LogTicks) Ticks(min, max float64) []plot.Tick {
 	eps := 1e-9
 	in := func(v float64) bool { return v >= min*(1-eps) && v <= max*(1+eps) }
 	decades := math.Log10(max / min) // the span
+	powers := 0                      // labelled powers of ten in range
+	for e := lo; e <= hi; e++ {
+		if in(math.Pow(10, e)) {
+			powers++
+		}
+	}
 	labelled := func(m int) bool {
 		switch {
 		case m == 1:
 			return true
-		case decades >= 2:
-			return false
+		case decades < 2:
+			return m == 2 || m == 5
+		case powers < 3:
+			return m == 5 // two powers of ten alone would leave a decade bare
 		}
-		return m == 2 || m == 5
+		return false
 	}
 	var ts []plot.Tick
 	for e := lo; e <= hi; e++ {
@@ -117,7 +126,7 @@ func (LogTicks) Ticks(min, max float64) []plot.Tick {
 	if n < 3 && decades < 1 {
 		// Less than a factor of about 5: a few evenly spaced values when
 		// they label more (a log axis crowds them a little at its top).
-		even := stepTicks(min, max, niceStep((max-min)/5, []float64{1, 2, 2.5, 5}))
+		even := stepTicks(min, max, niceStep((max-min)/6, []float64{1, 2, 2.5, 5}))
 		if labelledCount(even) > n {
 			return even
 		}

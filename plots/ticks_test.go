@@ -44,6 +44,10 @@ func TestTicks(t *testing.T) {
 		{"log: less than a decade, 1, 2 and 5", LogTicks{}, 190, 1500, "200:200 500:500 1000:1000"},
 		{"log: a narrow range, a few even steps", LogTicks{}, 300, 700, "300:300 400:400 500:500 600:600 700:700"},
 		{"log: small values", LogTicks{}, 0.001, 1, "0.001:0.001 0.01:0.01 0.1:0.1 1:1"},
+		// 2013 Fig. 12's SDSC-BLUE slowdown (100 and 1000 alone) and 2021
+		// Fig. 11's CTC-SP2 jobs per week (1500 and 2000 alone).
+		{"log: two powers of ten over two decades, 5× too", LogTicks{}, 15, 1600, "50:50 100:100 500:500 1000:1000"},
+		{"log: a narrow range, four or more even steps", LogTicks{}, 1100, 2400, "1250:1250 1500:1500 1750:1750 2000:2000 2250:2250"},
 	} {
 		if got := labels(tt.ticker.Ticks(tt.min, tt.max)); got != tt.want {
 			t.Errorf("%s: %T(%g, %g)\ngot  %s\nwant %s", tt.name, tt.ticker, tt.min, tt.max, got, tt.want)

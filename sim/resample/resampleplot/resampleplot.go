@@ -114,8 +114,8 @@ func StepHistograms(samples []plots.Sample, bins int, axes plots.Axes) (*plot.Pl
 // against the utilisation (2013 Fig. 12): each simulation that did not
 // saturate as a light point, and the median of each load factor as a
 // line through the factors in order, each point labelled with its factor
-// ("×1.2"): a colour per factor would need more colours than a figure can
-// tell apart.
+// ("×1.2") unless the label would cover the previous one: a colour per
+// factor would need more colours than a figure can tell apart.
 func LoadScatter(df dataframe.DataFrame, y string, axes plots.Axes) (*plot.Plot, error) {
 	cols, err := plots.FloatColumns(df, "load", "utilization", "saturated", y)
 	if err != nil {
@@ -154,11 +154,35 @@ func LoadScatter(df dataframe.DataFrame, y string, axes plots.Axes) (*plot.Plot,
 		if _, err := plots.AddLines(p, []plots.XY{med}, plots.LinesOptions{Axes: axes, Points: true}); err != nil {
 			return nil, err
 		}
-		if err := plots.AddLabels(p, plots.XYs(med.X, med.Y), names, plots.LabelOptions{Align: draw.XLeft, Offset: vg.Point{X: vg.Points(3), Y: vg.Points(2)}}); err != nil {
+		at, kept := apart(p, med.X, med.Y, names, axes.LogY)
+		if err := plots.AddLabels(p, at, kept, plots.LabelOptions{Align: draw.XLeft, Offset: vg.Point{X: vg.Points(3), Y: vg.Points(2)}}); err != nil {
 			return nil, err
 		}
 	}
 	return p, nil
+}
+
+// apart returns the labelled points of x, y with a label each, leaving out
+// a label that would be written over the previous one kept: nearer than
+// labelDX of the x axis' span and labelDY of the y axis' (in log10 when
+// logY) — about the size of a "×1.2" label on a panel of a figure.
+func apart(p *plot.Plot, x, y []float64, labels []string, logY bool) (plotter.XYs, []string) {
+	const labelDX, labelDY = 0.09, 0.07
+	ty := func(v float64) float64 { return v }
+	if logY {
+		ty = math.Log10
+	}
+	dx, dy := p.X.Max-p.X.Min, ty(p.Y.Max)-ty(p.Y.Min)
+	var at plotter.XYs
+	var kept []string
+	for i := range x {
+		if n := len(at); n > 0 && dx > 0 && dy > 0 &&
+			math.Abs(x[i]-at[n-1].X)/dx < labelDX && math.Abs(ty(y[i])-ty(at[n-1].Y))/dy < labelDY {
+			continue
+		}
+		at, kept = append(at, plotter.XY{X: x[i], Y: y[i]}), append(kept, labels[i])
+	}
+	return at, kept
 }
 
 // median returns the median of v (it sorts a copy).

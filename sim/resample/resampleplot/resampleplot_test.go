@@ -77,6 +77,25 @@ func TestLoadPlots(t *testing.T) {
 	if _, err := LoadScatter(df, "nope", plots.Axes{}); err == nil {
 		t.Error("missing column: no error")
 	}
+	// Factors 1.2 and 1.3 with medians 1% of the axes apart (2013 Fig. 12,
+	// SDSC-DS): ×1.3 would be written over ×1.2 and is left out; ×2, far
+	// off, keeps its label.
+	near := dataframe.New(
+		series.New([]float64{1, 1.2, 1.3, 2}, series.Float, "load"),
+		series.New([]float64{0.1, 0.5, 0.51, 0.9}, series.Float, "utilization"),
+		series.New([]bool{false, false, false, false}, series.Bool, "saturated"),
+		series.New([]float64{10, 50, 51, 100}, series.Float, "wait"),
+	)
+	p, err = LoadScatter(near, "wait", plots.Axes{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := svg(t, p)
+	for label, want := range map[string]bool{"×1<": true, "×1.2<": true, "×1.3<": false, "×2<": true} {
+		if strings.Contains(s, label) != want {
+			t.Errorf("label %q drawn: %v, want %v", strings.TrimSuffix(label, "<"), !want, want)
+		}
+	}
 }
 
 func TestWeeklyJobs(t *testing.T) {
