@@ -325,15 +325,22 @@ func (s *Study) Fig5(ctx context.Context) (*Fig5Result, error) {
 				if err != nil {
 					return nil, err
 				}
+				// The caption's reference: without locality a day's fullest
+				// of the 16 equal-weight bins (locality.DailyBins) holds 1/16.
+				if _, err := plots.AddLines(p, []plots.XY{{Label: "without locality (1/16)", X: []float64{1.0 / 16, 1.0 / 16},
+					Y: []float64{0, 1}, Role: plots.Guide}}, plots.LinesOptions{}); err != nil {
+					return nil, err
+				}
+				p.X.Min = 0 // the reference off the frame
 				panels, r.rows = append(panels, p), append(r.rows, row)
 				variants = len(vs)
 			}
 		}
 		r.Figure = figure("Fig. 5", fmt.Sprintf("daily-bins locality, original and %d resampled logs", variants),
-			"the original (black) inside its resampled logs' band: resampling keeps locality; without locality a day's fullest bin would hold 1/16 = 0.0625",
+			"the original (black) inside its resampled logs' band: resampling keeps locality; without locality a day's fullest bin would hold 1/16 = 0.0625 (dashed)",
 			len(stackAttributes), panels...)
 		if r.Figure != nil {
-			r.Figure.ShareY = true
+			r.Figure.ShareX, r.Figure.ShareY = true, true
 		}
 		var lg, at []string
 		var days []int

@@ -296,7 +296,7 @@ func (s *Study) Fig14(ctx context.Context) (*Fig14Result, error) {
 			panels = append(panels, pl)
 		}
 		r.Figure = figure("Fig. 14", "rare behaviours added to "+Fig14Log+": jobs per week of one resampled log per RB_NPW",
-			"bursts of the added rare-behaviour users stand out more as RB_NPW grows (the paper marks 11 users; we colour 5 and label them)", 1, panels...)
+			"the added rare-behaviour users' bursts (grey spikes) stand out more as RB_NPW grows; the five busiest users are coloured and named (the paper marks 11)", 1, panels...)
 		r.Figure.PanelWidth, r.Figure.PanelHeight = 9*vg.Inch, 2.2*vg.Inch
 		// One y range: the bursts compare from panel to panel.
 		r.Figure.ShareX, r.Figure.ShareY = true, true
