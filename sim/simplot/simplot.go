@@ -298,7 +298,7 @@ func Accuracy(names []string, accs []estimates.Accuracy, bins int, title string)
 // right of the runtimes.
 func EstimateCDF(name string, estimate, runtime []float64) (*plot.Plot, error) {
 	return plots.ECDF([]plots.Sample{{Label: "estimates", Values: estimate, Dashed: true}, {Label: "runtimes", Values: runtime}},
-		plots.ECDFOptions{Axes: plots.Axes{Title: name, XLabel: "time [s]", LogX: true}})
+		plots.ECDFOptions{Axes: plots.Axes{Title: name, XLabel: "time [s]", YLabel: "fraction of jobs", LogX: true}})
 }
 
 // Weekly draws one weekly timeline per result: the outstanding jobs

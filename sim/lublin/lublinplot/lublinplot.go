@@ -168,7 +168,8 @@ type Curve struct {
 
 // CDFs draws empirical CDFs of the sample curves and the function curves
 // on the range of the samples (Figs 3–5, 7, 10 of the paper draw CDFs of
-// ln runtime). It returns an error when no sample has a finite value.
+// ln runtime), the y label "fraction of jobs" unless opts says. It returns
+// an error when no sample has a finite value.
 func CDFs(curves []Curve, opts plots.Axes) (*plot.Plot, error) {
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, c := range curves {
@@ -180,7 +181,7 @@ func CDFs(curves []Curve, opts plots.Axes) (*plot.Plot, error) {
 		return nil, errors.New("lublinplot: CDFs: no sample with a finite value")
 	}
 	if opts.YLabel == "" {
-		opts.YLabel = "fraction"
+		opts.YLabel = "fraction of jobs"
 	}
 	var series []plots.XY
 	for _, c := range curves {
