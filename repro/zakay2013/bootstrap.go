@@ -513,6 +513,12 @@ func addReadings(l *ledger.Ledger, lit, com []statement, mechanism func(log stri
 			e = l.Own(st.item, id, text, st.want, st.got).Digits(3)
 		case st.want != nil:
 			e = l.Check(st.item, id, text, st.want, st.got).Digits(3)
+			// A statement made of every log is a column of its item's
+			// table, so that its discrimination is tested (the id's part
+			// after the log names the column).
+			if _, column, ok := strings.Cut(st.id, "/"+st.log+"/"); ok && st.log != "" {
+				e.InTable(st.item, st.log, column)
+			}
 		case own:
 			e = l.OwnClaim(st.item, id, text, st.holds, st.evidence)
 		default:
