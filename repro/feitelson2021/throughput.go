@@ -247,7 +247,7 @@ func (s *Study) Fig12(ctx context.Context) (*Fig12Result, error) {
 	// order: a line through the replicates would fold back on itself.
 	p, err := feedbackplot.Lines(f.Frame, "utilization", "avg_response", []string{"scheduler", "simulation"},
 		feedbackplot.LinesOptions{LinesOptions: plots.LinesOptions{Points: true, Axes: plots.Axes{Title: f.Log + " resampled, users multiplied",
-			XLabel: "utilization in the window", YLabel: "average response time [s]", LogY: true}},
+			XLabel: "utilisation in the window", YLabel: "average response time [s]", LogY: true}},
 			Along: "users", Label: sweepLabel, Style: sweepStyle})
 	if err != nil {
 		return nil, err

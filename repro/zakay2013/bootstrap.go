@@ -261,7 +261,7 @@ type bootstrapMetric struct {
 var (
 	fig8Metrics = []bootstrapMetric{
 		{"jobs", "jobs in the log (throughput)", func(m resample.Metrics) float64 { return float64(m.Jobs) }},
-		{"utilization", "utilization", func(m resample.Metrics) float64 { return m.Utilization }},
+		{"utilization", "utilisation", func(m resample.Metrics) float64 { return m.Utilization }},
 	}
 	fig9Metrics = []bootstrapMetric{
 		{"avg_slowdown", "average slowdown", func(m resample.Metrics) float64 { return m.AvgSlowdown }},

@@ -12,7 +12,7 @@ func TestFig16Subtitle(t *testing.T) {
 		"avg_slowdown": {{80, 100}, {85, 95}, {88, 90}},
 		"avg_wait":     {{1000, 2000}, {1000, 1500}, {1010, 1000}},
 	}
-	want := "RB_NPW 0 → 0.43 (for 1/2): non-rare jobs median -10.0%, utilization median +0.0%, " +
+	want := "RB_NPW 0 → 0.43 (for 1/2): non-rare jobs median -10.0%, utilisation median +0.0%, " +
 		"average slowdown median +10.0% (90th percentile -10.0%), average wait median +1.0% (90th percentile -50.0%)"
 	if got := fig16Subtitle(values, stats); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)

@@ -491,7 +491,7 @@ type Fig16Result struct {
 
 // fig16Metrics are the panels of Fig. 16.
 var fig16Metrics = []struct{ col, label string }{
-	{"counted", "non-rare jobs"}, {"utilization", "utilization"}, {"avg_slowdown", "average slowdown"}, {"avg_wait", "average wait [s]"},
+	{"counted", "non-rare jobs"}, {"utilization", "utilisation"}, {"avg_slowdown", "average slowdown"}, {"avg_wait", "average wait [s]"},
 }
 
 // fig16Subtitle says how each metric's median (and, for the slowdown and

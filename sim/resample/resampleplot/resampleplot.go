@@ -141,7 +141,7 @@ func LoadScatter(df dataframe.DataFrame, y string, axes plots.Axes) (*plot.Plot,
 		names = append(names, "×"+strconv.FormatFloat(l, 'f', -1, 64))
 	}
 	if axes.XLabel == "" {
-		axes.XLabel = "utilization"
+		axes.XLabel = "utilisation"
 	}
 	if axes.YLabel == "" {
 		axes.YLabel = y
