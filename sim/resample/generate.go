@@ -580,22 +580,23 @@ func (g *generator) sortKeys() (top uint64) {
 	for _, e := range es {
 		lo = min(lo, e.t)
 	}
-	whole := true
-	for _, e := range es {
-		if d := e.t - lo; d != math.Trunc(d) || d >= 1<<53 || lo+d != e.t {
-			whole = false
+	key := g.key
+	g.keyLo, g.keyWhole = lo, true
+	for i, e := range es {
+		d := e.t - lo
+		if d != math.Trunc(d) || d >= 1<<53 || lo+d != e.t {
+			g.keyWhole = false
 			break
 		}
-	}
-	g.keyLo, g.keyWhole = lo, whole
-	key := g.key
-	for i, e := range es {
-		if whole {
-			key[i] = uint64(e.t - lo)
-		} else {
-			key[i] = orderedBits(e.t)
-		}
+		key[i] = uint64(d)
 		top = max(top, key[i])
+	}
+	if !g.keyWhole {
+		top = 0
+		for i, e := range es {
+			key[i] = orderedBits(e.t)
+			top = max(top, key[i])
+		}
 	}
 	return top
 }
@@ -611,18 +612,93 @@ func (g *generator) keyTime(k uint64) float64 {
 	return math.Float64frombits(^k)
 }
 
-// radixSort sorts key stably, and pay alongside, by an LSD radix sort of
-// 16 bits a pass (two passes for keys below 2^32: a window of up to 136
-// years in whole seconds); a pass whose digit is the same for every key
-// is skipped, and none is made above top's highest digit. key2 and pay2
-// are scratch of the same lengths; count is kept between calls. It returns
-// the sorted slices and the scratch.
+// radixSort sorts key stably, and pay alongside, by a radix sort whose
+// scattered writes stay in cache. When there are at least blockMin keys,
+// top is at least 2^blockBits (in whole seconds, a window of more than 12
+// days) and there are at most 2^16 blocks of 2^blockBits key values, 64
+// keys a block or more on average, it makes one pass that moves each key
+// into its block (key>>blockBits) and then sorts each block by two passes
+// of lowBits bits, whose counts and keys stay in cache; other keys go to
+// lsdSort.
+// key2 and pay2 are scratch of the same lengths; count is kept between
+// calls. It returns the sorted slices and the scratch.
 func radixSort[P int32 | uint64](key, key2 []uint64, pay, pay2 []P, count *[]int32, top uint64) ([]uint64, []uint64, []P, []P) {
-	n := len(key)
 	if *count == nil {
-		*count = make([]int32, 1<<16)
+		*count = make([]int32, 1<<16+2<<lowBits)
 	}
 	c := *count
+	if n := len(key); n < blockMin || top < 1<<blockBits || top>>blockBits >= min(1<<16, uint64(n)/64) {
+		return lsdSort(key, key2, pay, pay2, c[:1<<16], top)
+	}
+	// The blocks: block b is key2[c[b-1]:c[b]] (c[-1] = 0) after the scatter.
+	nb := int(top>>blockBits) + 1
+	start, lo, hi := c[:nb], c[1<<16:1<<16+1<<lowBits], c[1<<16+1<<lowBits:]
+	clear(start)
+	for _, k := range key {
+		start[k>>blockBits]++
+	}
+	var sum int32
+	for b, m := range start {
+		start[b] = sum
+		sum += m
+	}
+	for i, k := range key {
+		b := k >> blockBits
+		key2[start[b]], pay2[start[b]] = k, pay[i]
+		start[b]++
+	}
+	// Each block by its low bits, key2 → key → key2.
+	from := int32(0)
+	for _, to := range start {
+		k, p := key2[from:to], pay2[from:to]
+		k2, p2 := key[from:to], pay[from:to]
+		from = to
+		if len(k) < 2 {
+			continue
+		}
+		clear(lo)
+		clear(hi)
+		for _, x := range k {
+			lo[x&lowMask]++
+			hi[x>>lowBits&lowMask]++
+		}
+		var sl, sh int32
+		for d := range lo {
+			ml, mh := lo[d], hi[d]
+			lo[d], hi[d] = sl, sh
+			sl, sh = sl+ml, sh+mh
+		}
+		for i, x := range k {
+			d := x & lowMask
+			k2[lo[d]], p2[lo[d]] = x, p[i]
+			lo[d]++
+		}
+		for i, x := range k2 {
+			d := x >> lowBits & lowMask
+			k[hi[d]], p[hi[d]] = x, p2[i]
+			hi[d]++
+		}
+	}
+	return key2, key, pay2, pay
+}
+
+// The block sort of radixSort: blocks of 2^blockBits key values, each
+// sorted by two digits of lowBits bits; fewer than blockMin keys go to
+// lsdSort.
+const (
+	lowBits   = 10
+	lowMask   = 1<<lowBits - 1
+	blockBits = 2 * lowBits
+	blockMin  = 1 << 14
+)
+
+// lsdSort sorts key stably, and pay alongside, by an LSD radix sort of
+// 16 bits a pass (two passes for keys below 2^32: a window of up to 136
+// years in whole seconds); a pass whose digit is the same for every key
+// is skipped, and none is made above top's highest digit. c holds 2^16
+// counts. It returns the sorted slices and the scratch.
+func lsdSort[P int32 | uint64](key, key2 []uint64, pay, pay2 []P, c []int32, top uint64) ([]uint64, []uint64, []P, []P) {
+	n := len(key)
 	for shift := uint(0); shift < 64 && top>>shift != 0; shift += 16 {
 		clear(c)
 		for _, k := range key {

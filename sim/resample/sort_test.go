@@ -3,6 +3,7 @@ package resample
 import (
 	"cmp"
 	"math"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -62,4 +63,47 @@ func TestOrderedBits(t *testing.T) {
 			t.Errorf("orderedBits(%v) ≥ orderedBits(%v)", xs[i-1], xs[i])
 		}
 	}
+}
+
+// TestRadixSort: radixSort orders keys as a stable comparison sort does,
+// carrying each key's index alongside, on both of its paths: the block
+// sort (at least blockMin keys spanning more than a block, 64 keys a block
+// on average) and lsdSort (fewer keys, a narrow span, or too many blocks),
+// with ties, empty blocks and blocks of one key.
+func TestRadixSort(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.SampledFrom([]int{0, 1, 5, blockMin - 1, blockMin, 3*blockMin + 7}).Draw(t, "n")
+		bits := rapid.SampledFrom([]uint{8, 16, blockBits, blockBits + 1, 27, 30, 37, 53, 64}).Draw(t, "bits")
+		ties := rapid.IntRange(1, 1000).Draw(t, "ties") // distinct values ≈ n/ties
+		rng := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 0))
+		distinct := make([]uint64, max(1, n/ties))
+		for i := range distinct {
+			distinct[i] = rng.Uint64() >> (64 - bits)
+		}
+		key := make([]uint64, n)
+		var top uint64
+		for i := range key {
+			key[i] = distinct[rng.IntN(len(distinct))]
+			top = max(top, key[i])
+		}
+		pay := make([]int32, n)
+		for i := range pay {
+			pay[i] = int32(i)
+		}
+		var count []int32
+		gotKey, _, got, _ := radixSort(slices.Clone(key), make([]uint64, n), pay, make([]int32, n), &count, top)
+		// The stable order, checked in one pass: pay is a permutation of
+		// the indices, the keys are theirs and ascending, and equal keys
+		// keep their indices' order.
+		seen := make([]bool, n)
+		for i, j := range got {
+			if seen[j] || gotKey[i] != key[j] {
+				t.Fatalf("n %d, %d bits: position %d holds index %d (key %d) again or with another key", n, bits, i, j, gotKey[i])
+			}
+			seen[j] = true
+			if i > 0 && (gotKey[i] < gotKey[i-1] || gotKey[i] == gotKey[i-1] && j < got[i-1]) {
+				t.Fatalf("n %d, %d bits: positions %d, %d out of the stable order", n, bits, i-1, i)
+			}
+		}
+	})
 }
