@@ -714,6 +714,11 @@ func (r *Fig7Result) Claims(l *ledger.Ledger) {
 	if onlyUnavailable(l, item, "fig7", r.Missing) {
 		return
 	}
+	// "No less than 57%" said of a share the authors knew puts it in
+	// [0.57, 0.58): had it reached 58% they would have said 58. That is
+	// the words' tightest reading (a lower bound, the printed digit
+	// truncated), not a widening: ledger.Printed's 0.57 ± 0.005 would read
+	// "no less than" as rounding and admit shares below 57%.
 	l.Check(item, "fig7/share", "user no. 2 in the HPC2N log accounted for no less than 57% of the jobs (header counts of the cleaned log)",
 		ledger.Stated("57%", ledger.Between(0.57, 0.58)), r.Share).Digits(4).
 		Quoting("user no. 2 in the HPC2N log accounted for no less than 57% of the jobs").
