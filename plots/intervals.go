@@ -28,6 +28,10 @@ type IntervalsOptions struct {
 	// for a difference), named ReferenceLabel in the key; NaN for none.
 	Reference      float64
 	ReferenceLabel string
+	// ReferenceOriginal draws the reference as the Original (one bold
+	// black line), for the original's value the intervals are compared
+	// with; else it is a guide.
+	ReferenceOriginal bool
 }
 
 // Intervals plots estimates with confidence intervals by category (a
@@ -50,12 +54,17 @@ func Intervals(categories []string, series []Interval, opts IntervalsOptions) (*
 			return nil, err
 		}
 		l.LineStyle = GuideStyle(0)
+		if opts.ReferenceOriginal {
+			l.LineStyle = OriginalStyle()
+		}
 		p.Add(l)
-		defer func() {
-			if opts.ReferenceLabel != "" {
-				p.Legend.Add(opts.ReferenceLabel, l)
-			}
-		}()
+		switch {
+		case opts.ReferenceLabel == "":
+		case opts.ReferenceOriginal:
+			p.Legend.Add(opts.ReferenceLabel, l) // the original leads the key
+		default:
+			defer p.Legend.Add(opts.ReferenceLabel, l)
+		}
 	}
 	width := 0.6 / float64(len(series))
 	drawn := 0

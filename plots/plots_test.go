@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -537,6 +538,23 @@ func TestIntervals(t *testing.T) {
 	// of room on each side.
 	if p.X.Min != -0.5 || p.X.Max != 2.5 {
 		t.Errorf("x axis [%g, %g], want [-0.5, 2.5]", p.X.Min, p.X.Max)
+	}
+	// The reference as a guide comes after the series in the key; as
+	// the original, bold, before them.
+	for _, original := range []bool{false, true} {
+		p, err := Intervals(cats, series, IntervalsOptions{Reference: 1, ReferenceLabel: "the log", ReferenceOriginal: original})
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc := render(t, p)
+		ref, first := slices.Index(doc.texts, "the log"), slices.Index(doc.texts, "SDSC-SP2")
+		if ref < 0 || first < 0 || (ref < first) != original {
+			t.Errorf("original %v: key has the reference at %d, the first series at %d", original, ref, first)
+		}
+		bold := strings.Contains(doc.raw, "stroke-width:"+strconv.FormatFloat(float64(OriginalWidth), 'g', -1, 64))
+		if bold != original {
+			t.Errorf("original %v: a line %v wide drawn: %v", original, OriginalWidth, bold)
+		}
 	}
 	for _, tc := range []struct {
 		name   string

@@ -918,8 +918,9 @@ const frontWeeks = 4
 // original and of its variants under diagnosticReadings, and the
 // covariance of the long-term users' weekly loads.
 type BootstrapDiagnosticResult struct {
-	// Figure: per log, the weekly offered load of the original and of
-	// the first variant of each reading.
+	// Figure: per log, the variance of the long-term users' weekly load
+	// in the variants of each reading over the log's (var_* /
+	// var_log of Covariance, per variant), and var_independent / var_log.
 	Figure *plots.Figure
 	// Covariance has one row per log: log, long_term_users, weeks,
 	// variants (per reading); var_log, the variance over the weeks of the
@@ -960,7 +961,8 @@ type covarianceRow struct {
 	users, weeks, variants int
 	logVar, indepVar       float64
 	logFront               float64
-	varOf, frontOf         map[string]float64 // per reading, mean over the variants
+	varOf, frontOf         map[string]float64   // per reading, mean over the variants
+	varsOf                 map[string][]float64 // per reading, each variant's variance (the figure)
 	cycleAtOrBelow         float64
 }
 
@@ -976,7 +978,6 @@ const (
 func (s *Study) BootstrapDiagnostic(ctx context.Context) (*BootstrapDiagnosticResult, error) {
 	return s.diagnostic.Get(func() (*BootstrapDiagnosticResult, error) {
 		r := &BootstrapDiagnosticResult{}
-		var panels []*plot.Plot
 		var daily []diagRow
 		for _, log := range s.bootstrapLogs(len(BootstrapLogs)) {
 			p, err := s.pools(log)
@@ -989,10 +990,9 @@ func (s *Study) BootstrapDiagnostic(ctx context.Context) (*BootstrapDiagnosticRe
 			}
 			orig := p.LoadProfile(profileWeek)
 			c := covarianceRow{log: log, users: len(p.LongTerm), weeks: orig.Periods(), variants: s.diagnosticVariants(),
-				varOf: map[string]float64{}, frontOf: map[string]float64{}}
+				varOf: map[string]float64{}, frontOf: map[string]float64{}, varsOf: map[string][]float64{}}
 			c.logVar, c.indepVar = longTermVariances(p)
 			c.logFront = front(longTermLoad(orig))
-			lines := []plots.XY{weekLine("original", orig)}
 			sources := map[string][2][]resample.LoadProfile{"original": {{orig}, {p.LoadProfile(profileDay)}}}
 			var cycleVars []float64
 			for _, name := range diagnosticReadings {
@@ -1008,10 +1008,10 @@ func (s *Study) BootstrapDiagnostic(ctx context.Context) (*BootstrapDiagnosticRe
 					c.frontOf[name] += front(lt) / float64(len(weeks))
 				}
 				c.varOf[name] = stat.Mean(vars, nil)
+				c.varsOf[name] = vars
 				if name == "cycle" {
 					cycleVars = vars
 				}
-				lines = append(lines, weekLine(readingLabel(name), weeks[0]))
 			}
 			c.cycleAtOrBelow = resample.PositionOf(c.logVar, cycleVars).AtOrBelow
 			r.cov = append(r.cov, c)
@@ -1024,16 +1024,12 @@ func (s *Study) BootstrapDiagnostic(ctx context.Context) (*BootstrapDiagnosticRe
 					}
 				}
 			}
-			pl, err := plots.Lines(lines, plots.LinesOptions{Axes: plots.Axes{Title: log,
-				XLabel: "week", YLabel: "offered work / capacity"}})
-			if err != nil {
-				return nil, fmt.Errorf("%s: %w", log, err)
-			}
-			pl.Y.Min = 0 // a share of the capacity
-			panels = append(panels, pl)
 		}
-		r.Figure = figure("§6.1 diagnostic (ours)", "weekly offered load of the original and of a variant of each reading",
-			"a variant of the cycle reading (each long-term user in its own week) swings more from week to week than the original and the common-week reading", 3, panels...)
+		fig, err := diagnosticFigure(r.cov)
+		if err != nil {
+			return nil, err
+		}
+		r.Figure = fig
 		r.Frame, r.Daily, r.Covariance = diagFrame(r.rows), diagFrame(daily), covarianceFrame(r.cov)
 		return r, nil
 	})
@@ -1074,16 +1070,46 @@ func (s *Study) readingProfiles(ctx context.Context, p *resample.Pools, name str
 	return weeks, days, err
 }
 
-func weekLine(label string, lp resample.LoadProfile) plots.XY {
-	x := make([]float64, lp.Periods())
-	for k := range x {
-		x[k] = float64(k)
+// diagnosticFigure draws, per log, the variance of the long-term users'
+// weekly load in the variants of each reading over the log's (a ratio on
+// a logarithmic axis): the log is the bold line at 1, each reading's
+// variants a bar over their 5–95% with their median, and the sum of the
+// users' own variances (their loads independent) a grey marker; nil for
+// no logs.
+func diagnosticFigure(rows []covarianceRow) (*plots.Figure, error) {
+	if len(rows) == 0 {
+		return nil, nil
 	}
-	line := plots.XY{Label: "a variant, " + label + " reading", X: x, Y: lp.Load(0)}
-	if label == "original" {
-		line.Label, line.Role = "original", plots.Original
+	logs := make([]string, len(rows))
+	independent := plots.Interval{Label: "if the users were independent", Role: plots.Guide}
+	series := make([]plots.Interval, len(diagnosticReadings))
+	for k, name := range diagnosticReadings {
+		series[k].Label = readingLabel(name) + " reading"
 	}
-	return line
+	for i, c := range rows {
+		logs[i] = c.log
+		independent.Mean = append(independent.Mean, c.indepVar/c.logVar)
+		independent.Lo = append(independent.Lo, math.NaN())
+		independent.Hi = append(independent.Hi, math.NaN())
+		for k, name := range diagnosticReadings {
+			ratios := make([]float64, len(c.varsOf[name]))
+			for j, v := range c.varsOf[name] {
+				ratios[j] = v / c.logVar
+			}
+			series[k].Mean = append(series[k].Mean, quantile(ratios, 0.5))
+			series[k].Lo = append(series[k].Lo, quantile(ratios, 0.05))
+			series[k].Hi = append(series[k].Hi, quantile(ratios, 0.95))
+		}
+	}
+	p, err := plots.Intervals(logs, append(series, independent), plots.IntervalsOptions{
+		Axes:      plots.Axes{XLabel: "log", YLabel: "long-term users' weekly load: variance / the log's", LogY: true},
+		Reference: 1, ReferenceLabel: "the log (original)", ReferenceOriginal: true})
+	if err != nil {
+		return nil, fmt.Errorf("diagnostic figure: %w", err)
+	}
+	return figure("§6.1 diagnostic (ours)", "how much the weekly load varies",
+		"the variants of §4's start (median, 5–95%) vary more from week to week than the log, most where the users' loads are "+
+			"negatively correlated (\"if the users were independent\" above the log); the common week keeps the log's variance", 1, p), nil
 }
 
 // longTermLoad is the long-term users' load per period of lp (zero when

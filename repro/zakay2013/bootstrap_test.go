@@ -130,7 +130,7 @@ func TestBootstrapQuick(t *testing.T) {
 			t.Errorf("KTH-SP2 long-term weekly load variance: log %.4f, independent %.4f, common %.4f, literal %.4f", x.logVar, x.indepVar, com, lit)
 		}
 	}
-	if dg.Figure == nil || len(dg.Figure.Panels) != 2 || dg.Daily.Nrow() != 2*(1+len(diagnosticReadings)) || dg.Covariance.Nrow() != 2 {
+	if dg.Figure == nil || len(dg.Figure.Panels) != 1 || dg.Daily.Nrow() != 2*(1+len(diagnosticReadings)) || dg.Covariance.Nrow() != 2 {
 		t.Errorf("diagnostic: figure %v, %d daily rows, %d covariance rows", dg.Figure, dg.Daily.Nrow(), dg.Covariance.Nrow())
 	}
 }
