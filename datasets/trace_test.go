@@ -2,7 +2,12 @@ package datasets
 
 import (
 	"math"
+	"reflect"
 	"testing"
+
+	"pgregory.net/rapid"
+
+	"github.com/tracelab/tracelab/internal/rapidtest"
 )
 
 func TestIsStandardStatus(t *testing.T) {
@@ -33,4 +38,34 @@ func TestCPUExceedsRuntime(t *testing.T) {
 			t.Errorf("CPUExceedsRuntime(%g, %g) = %v, want %v", tt.cpu, tt.runtime, got, tt.want)
 		}
 	}
+}
+
+// TestSelectMatchesRows checks that Select, which copies column by column,
+// gives the trace that appending Job(i) for each selected row gives (rows
+// repeated and out of order included), on random traces whose every field
+// differs from row to row.
+func TestSelectMatchesRows(t *testing.T) {
+	rapidtest.Check(t, func(rt *rapid.T) {
+		n := rapid.IntRange(0, 30).Draw(rt, "n")
+		tr := NewTrace("t", 0)
+		tr.Header.Computer = "c"
+		for i := range n {
+			f := rapid.Float64().Draw(rt, "f")
+			tr.Append(Job{JobID: i + 1, Submit: f, Wait: f + 1, Runtime: f + 2, Procs: i, CPUTime: f + 3, Mem: f + 4,
+				ReqProcs: i + 1, ReqTime: f + 5, ReqMem: f + 6, Status: i + 2, User: i + 3, Group: i + 4, App: i + 5,
+				Queue: i + 6, Partition: i + 7, PrevJob: i + 8, ThinkTime: f + 7})
+		}
+		var idx []int
+		if n > 0 {
+			idx = rapid.SliceOf(rapid.IntRange(0, n-1)).Draw(rt, "idx")
+		}
+		want := NewTrace("t", len(idx))
+		want.Header = tr.Header.Clone()
+		for _, i := range idx {
+			want.Append(tr.Job(i))
+		}
+		if got := tr.Select(idx); !reflect.DeepEqual(got, want) {
+			rt.Fatalf("Select(%v) = %+v, row by row %+v", idx, got, want)
+		}
+	})
 }
