@@ -99,10 +99,10 @@ func MarginalsOf(t *datasets.Trace, p Population) Marginals {
 		slices.Sort(v)
 		m.Values[metric] = v
 	}
-	c := datasets.NewClock(t)
+	c := newLocalClock(t)
 	for _, s := range t.Submit {
 		if !math.IsNaN(s) {
-			m.HourOfWeek[c.HourOfWeek(s)]++
+			m.HourOfWeek[c.hourOfWeek(s)]++
 		}
 	}
 	return m

@@ -193,7 +193,7 @@ func FromStructure(t *datasets.Trace, st session.Structure, opts Options) (Popul
 	for _, s := range t.Submit {
 		p.LogStart, p.LogEnd = min(p.LogStart, s), max(p.LogEnd, s)
 	}
-	weeks := newWeekCounter(datasets.NewClock(t), p.LogStart)
+	weeks := newWeekCounter(t, p.LogStart)
 	p.Weeks = weeks.index(p.LogEnd) + 1
 	nu := len(st.Users.ID)
 	p.ID = append([]int(nil), st.Users.ID...)
@@ -253,12 +253,15 @@ func FromStructure(t *datasets.Trace, st session.Structure, opts Options) (Popul
 // log's zone) relative to the week of an origin time; it counts civil days,
 // so daylight-saving changes do not shift weeks.
 type weekCounter struct {
-	clock  datasets.Clock
-	origin time.Time // the Monday of the origin's week, noon UTC of that civil date
+	clock     *localClock
+	origin    time.Time // the Monday of the origin's week, noon UTC of that civil date
+	originDay int64     // that date as days since 1970-01-01
 }
 
-func newWeekCounter(c datasets.Clock, origin float64) weekCounter {
-	return weekCounter{clock: c, origin: civilNoon(c.Time(c.WeekStart(origin)))}
+func newWeekCounter(t *datasets.Trace, origin float64) weekCounter {
+	c := newLocalClock(t)
+	o := civilNoon(c.clock.Time(c.clock.WeekStart(origin)))
+	return weekCounter{clock: c, origin: o, originDay: floorDiv(o.Unix(), 86400)}
 }
 
 func civilNoon(w time.Time) time.Time {
@@ -266,8 +269,16 @@ func civilNoon(w time.Time) time.Time {
 	return time.Date(y, m, d, 12, 0, 0, 0, time.UTC)
 }
 
+// maxLocalDays bounds the days from the origin that index counts itself;
+// beyond, time.Duration (±292 years) would saturate in the long way.
+const maxLocalDays = 100_000
+
 func (wc weekCounter) index(sec float64) int {
-	days := int(math.Round(civilNoon(wc.clock.Time(sec)).Sub(wc.origin).Hours() / 24))
+	day, ok := wc.clock.civilDay(sec)
+	days := int(day - wc.originDay)
+	if !ok || days > maxLocalDays || days < -maxLocalDays {
+		days = int(math.Round(civilNoon(wc.clock.clock.Time(sec)).Sub(wc.origin).Hours() / 24))
+	}
 	if days < 0 {
 		return -((-days + 6) / 7)
 	}
