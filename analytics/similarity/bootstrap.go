@@ -70,10 +70,47 @@ func (b Bootstrap) FractionAtLeastObserved() float64 {
 }
 
 // shuffleUser is one user's known values, in session order, and the
-// number of known values in each of the user's sessions.
+// number of known values in each of the user's sessions. The values are
+// held as ranks into levels, the user's distinct values in increasing
+// order: a replicate shuffles and sorts the ranks (integers, often few
+// distinct ones) instead of the values, which gives the same sorted
+// sessions.
 type shuffleUser struct {
-	vals  []float64
-	sizes []int
+	ranks  []uint32
+	levels []float64
+	sizes  []int
+}
+
+// newShuffleUser returns the user of values vals (in session order) with
+// these session sizes.
+func newShuffleUser(vals []float64, sizes []int) shuffleUser {
+	levels := slices.Compact(slices.Sorted(slices.Values(vals)))
+	u := shuffleUser{ranks: make([]uint32, len(vals)), levels: levels, sizes: sizes}
+	for i, x := range vals {
+		r, _ := slices.BinarySearch(levels, x)
+		u.ranks[i] = uint32(r)
+	}
+	return u
+}
+
+// sortRanks sorts the ranks x, each below k, using counts (length ≥ k, all
+// zero; left all zero) when a counting sort is the cheaper.
+func sortRanks(x []uint32, k int, counts []int) {
+	if k > 2*len(x) {
+		slices.Sort(x)
+		return
+	}
+	for _, r := range x {
+		counts[r]++
+	}
+	i := 0
+	for r, c := range counts[:k] {
+		for ; c > 0; c-- {
+			x[i] = uint32(r)
+			i++
+		}
+		counts[r] = 0
+	}
 }
 
 // withinAcc accumulates the within-session statistics.
@@ -175,9 +212,11 @@ func RandomizeStructure(st session.Structure, vals []float64, attr datasets.Attr
 	var fixed, observed withinAcc
 	var users []shuffleUser
 	var buf []float64
+	maxLevels := 0
 	for k := range st.Users.ID {
 		fs, ns := st.Users.FirstSession[k], st.Users.Sessions[k]
-		var u shuffleUser
+		var uvals []float64
+		var sizes []int
 		var acc withinAcc
 		for i := fs; i < fs+ns; i++ {
 			buf = buf[:0]
@@ -186,14 +225,16 @@ func RandomizeStructure(st session.Structure, vals []float64, attr datasets.Attr
 					buf = append(buf, x)
 				}
 			}
-			u.vals = append(u.vals, buf...)
-			u.sizes = append(u.sizes, len(buf))
+			uvals = append(uvals, buf...)
+			sizes = append(sizes, len(buf))
 			slices.Sort(buf)
 			acc.addSorted(buf)
 		}
 		observed.add(acc)
-		if changes(u.sizes) {
+		if changes(sizes) {
+			u := newShuffleUser(uvals, sizes)
 			users = append(users, u)
+			maxLevels = max(maxLevels, len(u.levels))
 		} else {
 			fixed.add(acc)
 		}
@@ -207,16 +248,22 @@ func RandomizeStructure(st session.Structure, vals []float64, attr datasets.Attr
 	err = parallel.For(context.Background(), reps, workers, func(_ context.Context, r int) error {
 		rng := rand.New(rand.NewPCG(opts.Seed, uint64(r)))
 		acc := fixed
-		var scratch []float64
+		var scratch []uint32
+		var chunk []float64
+		counts := make([]int, maxLevels)
 		for _, u := range users {
-			scratch = append(scratch[:0], u.vals...)
+			scratch = append(scratch[:0], u.ranks...)
 			rng.Shuffle(len(scratch), func(i, j int) { scratch[i], scratch[j] = scratch[j], scratch[i] })
 			off := 0
 			for _, n := range u.sizes {
-				chunk := scratch[off : off+n]
+				ranks := scratch[off : off+n]
 				off += n
 				if n >= 2 {
-					slices.Sort(chunk)
+					sortRanks(ranks, len(u.levels), counts)
+					chunk = chunk[:0]
+					for _, r := range ranks {
+						chunk = append(chunk, u.levels[r])
+					}
 					acc.addSorted(chunk)
 				}
 			}

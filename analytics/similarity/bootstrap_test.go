@@ -2,10 +2,15 @@ package similarity
 
 import (
 	"math"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
+	"pgregory.net/rapid"
+
+	"github.com/tracelab/tracelab/analytics/session"
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/internal/rapidtest"
 )
 
 // TestRandomize checks the bootstrap on a toy trace whose users keep one
@@ -80,4 +85,94 @@ func TestRandomize(t *testing.T) {
 	if _, err := Randomize(traceOf(mkSessions(1, []int{1}, []int{2})), datasets.Procs, BootstrapOptions{Reps: 3}); err == nil {
 		t.Error("no within-session pairs: no error")
 	}
+}
+
+// TestRandomizeRanksMatchValues checks that the replicates, which shuffle
+// and sort each user's ranks, are bit for bit those of shuffling and
+// sorting the values themselves (randomizeValues, the direct reading), on
+// random users with few or many distinct processor counts (0 included)
+// and sessions short and long (both sorts of sortRanks).
+func TestRandomizeRanksMatchValues(t *testing.T) {
+	t.Parallel()
+	rapidtest.Check(t, func(rt *rapid.T) {
+		var jobs [][]datasets.Job
+		for u := range rapid.IntRange(1, 4).Draw(rt, "users") {
+			top := rapid.SampledFrom([]int{1, 3, 40, 1000}).Draw(rt, "top")
+			var sessions [][]int
+			for range rapid.IntRange(1, 5).Draw(rt, "sessions") {
+				sessions = append(sessions, rapid.SliceOfN(rapid.IntRange(0, top), 1, 40).Draw(rt, "procs"))
+			}
+			jobs = append(jobs, mkSessions(u+1, sessions...))
+		}
+		tr := traceOf(jobs...)
+		st, err := session.Analyze(tr, session.Options{})
+		if err != nil {
+			rt.Fatal(err)
+		}
+		vals := datasets.Procs.Values(tr)
+		o := BootstrapOptions{Reps: 20, Seed: rapid.Uint64().Draw(rt, "seed"), Workers: 1}
+		got, err := RandomizeStructure(st, vals, datasets.Procs, o)
+		if err != nil {
+			rt.Skip(err)
+		}
+		want := randomizeValues(st, vals, o)
+		for r := range o.Reps {
+			g := [3]float64{got.Mean[r], got.Pooled[r], got.Identical[r]}
+			if g != want[r] && !(math.IsNaN(g[0]) && math.IsNaN(want[r][0])) {
+				rt.Fatalf("replicate %d: %v, shuffling the values gives %v", r, g, want[r])
+			}
+		}
+	})
+}
+
+// randomizeValues is RandomizeStructure's replicates as 2013 §3 reads:
+// each user's known values shuffled among the user's sessions, each
+// session's values sorted; every user is shuffled when it can change.
+// It returns (Mean, Pooled, Identical) per replicate.
+func randomizeValues(st session.Structure, vals []float64, o BootstrapOptions) [][3]float64 {
+	var fixed withinAcc
+	var users [][]float64
+	var sizes [][]int
+	for k := range st.Users.ID {
+		var uv []float64
+		var us []int
+		var acc withinAcc
+		for i := st.Users.FirstSession[k]; i < st.Users.FirstSession[k]+st.Users.Sessions[k]; i++ {
+			var s []float64
+			for _, row := range st.SessionJobs(i) {
+				if vals[row] >= 0 {
+					s = append(s, vals[row])
+				}
+			}
+			uv, us = append(uv, s...), append(us, len(s))
+			slices.Sort(s)
+			acc.addSorted(s)
+		}
+		if changes(us) {
+			users, sizes = append(users, uv), append(sizes, us)
+		} else {
+			fixed.add(acc)
+		}
+	}
+	out := make([][3]float64, o.Reps)
+	for r := range o.Reps {
+		rng := rand.New(rand.NewPCG(o.Seed, uint64(r)))
+		acc := fixed
+		for k, uv := range users {
+			x := slices.Clone(uv)
+			rng.Shuffle(len(x), func(i, j int) { x[i], x[j] = x[j], x[i] })
+			off := 0
+			for _, n := range sizes[k] {
+				c := x[off : off+n]
+				off += n
+				if n >= 2 {
+					slices.Sort(c)
+					acc.addSorted(c)
+				}
+			}
+		}
+		w := acc.result()
+		out[r] = [3]float64{w.Mean, w.Pooled, w.Identical}
+	}
+	return out
 }
