@@ -1,10 +1,11 @@
 package locality
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
-	"sort"
+	"slices"
 	"time"
 
 	"github.com/tracelab/tracelab/datasets"
@@ -125,7 +126,7 @@ func NewObservations(name string, a datasets.Attribute, time, value []float64) (
 	if len(idx) == 0 {
 		return Observations{}, ErrNoData
 	}
-	sort.SliceStable(idx, func(x, y int) bool { return time[idx[x]] < time[idx[y]] })
+	sortStableByTime(idx, time)
 	o.Time = make([]float64, len(idx))
 	o.Value = make([]float64, len(idx))
 	for k, i := range idx {
@@ -133,4 +134,28 @@ func NewObservations(name string, a datasets.Attribute, time, value []float64) (
 		o.Value[k] = value[i]
 	}
 	return o, nil
+}
+
+// sortStableByTime orders the rows idx by at[row], rows of equal times
+// in their order in idx (a stable sort): nothing to do when the times are
+// already in order, as a log's usually are; else a sort by (time,
+// position), which no two rows share. The times are numbers.
+func sortStableByTime(idx []int, at []float64) {
+	if slices.IsSortedFunc(idx, func(x, y int) int { return cmp.Compare(at[x], at[y]) }) {
+		return
+	}
+	type timed struct {
+		t   float64
+		pos int
+	}
+	rows := make([]timed, len(idx))
+	for k, i := range idx {
+		rows[k] = timed{at[i], k}
+	}
+	slices.SortFunc(rows, func(x, y timed) int { return cmp.Or(cmp.Compare(x.t, y.t), cmp.Compare(x.pos, y.pos)) })
+	sorted := make([]int, len(idx))
+	for k, r := range rows {
+		sorted[k] = idx[r.pos]
+	}
+	copy(idx, sorted)
 }

@@ -48,20 +48,29 @@ func userBootstrap(tr *datasets.Trace, ix datasets.UserIndex, rng *rand.Rand) *d
 			rows, at = append(rows, i), append(at, t)
 		}
 	}
-	order := make([]int, len(rows))
+	// The rows in order of at, ties in their order in rows (a stable
+	// sort): sorted by (at, position), which no two share.
+	order := make([]timedRow, len(rows))
 	for j := range order {
-		order[j] = j
+		order[j] = timedRow{at[j], j}
 	}
-	slices.SortStableFunc(order, func(x, y int) int { return cmp.Compare(at[x], at[y]) })
+	slices.SortFunc(order, func(x, y timedRow) int { return cmp.Or(cmp.Compare(x.at, y.at), cmp.Compare(x.pos, y.pos)) })
 	sorted := make([]int, len(rows))
 	for j, o := range order {
-		sorted[j] = rows[o]
+		sorted[j] = rows[o.pos]
 	}
 	b := tr.Select(sorted)
 	for j, o := range order {
-		b.Submit[j] = at[o]
+		b.Submit[j] = o.at
 	}
 	return b
+}
+
+// timedRow is a row of a bootstrap log: its submit time and its position
+// in the order drawn.
+type timedRow struct {
+	at  float64
+	pos int
 }
 
 // originalBootstraps is the number of user bootstraps (userBootstrap) over

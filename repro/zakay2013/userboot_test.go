@@ -1,6 +1,7 @@
 package zakay2013
 
 import (
+	"cmp"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -71,6 +72,66 @@ func TestUserBootstrap(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestUserBootstrapStableOrder checks that userBootstrap orders the rows
+// as a stable sort by submit time does (userBootstrapStable): the copies of
+// a user moved by 0 weeks coincide with its first copy job for job, and
+// such ties keep the order drawn. Short logs of 1–3 weeks make such copies
+// common.
+func TestUserBootstrapStableOrder(t *testing.T) {
+	for _, tt := range []struct{ users, jobs int }{{3, 5}, {12, 30}, {40, 200}, {1, 9}} {
+		tr := userTrace(tt.users, tt.jobs)
+		ix := tr.ByUser()
+		for seed := range uint64(20) {
+			got := userBootstrap(tr, ix, rand.New(rand.NewPCG(seed, 1)))
+			want := userBootstrapStable(tr, ix, rand.New(rand.NewPCG(seed, 1)))
+			// Job ids name the rows of userTrace.
+			if !slices.Equal(got.JobID, want.JobID) || !slices.Equal(got.Submit, want.Submit) {
+				t.Fatalf("%d users of %d jobs, seed %d: the order differs from a stable sort by submit time", tt.users, tt.jobs, seed)
+			}
+		}
+	}
+}
+
+// userBootstrapStable is userBootstrap with its rows ordered by a stable
+// sort by submit time.
+func userBootstrapStable(tr *datasets.Trace, ix datasets.UserIndex, rng *rand.Rand) *datasets.Trace {
+	t0 := slices.Min(tr.Submit)
+	weeks := max(1, int(math.Ceil(tr.Span()/datasets.Week)))
+	cycle := float64(weeks) * datasets.Week
+	copies := make([]int, len(ix.Users))
+	var rows []int
+	var at []float64
+	for range ix.Users {
+		k := rng.IntN(len(ix.Users))
+		d := 0.0
+		if copies[k] > 0 {
+			d = float64(rng.IntN(weeks)) * datasets.Week
+		}
+		copies[k]++
+		for _, i := range ix.Rows[k] {
+			t := tr.Submit[i]
+			if d != 0 {
+				t = t0 + math.Mod(t-t0+d, cycle)
+			}
+			rows, at = append(rows, i), append(at, t)
+		}
+	}
+	order := make([]int, len(rows))
+	for j := range order {
+		order[j] = j
+	}
+	slices.SortStableFunc(order, func(x, y int) int { return cmp.Compare(at[x], at[y]) })
+	sorted := make([]int, len(rows))
+	for j, o := range order {
+		sorted[j] = rows[o]
+	}
+	b := tr.Select(sorted)
+	for j, o := range order {
+		b.Submit[j] = at[o]
+	}
+	return b
 }
 
 // TestMeanDiffSE checks the SE of a resampled mean's difference from the
