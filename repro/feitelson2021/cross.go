@@ -73,6 +73,7 @@ func (s *Study) Fig8(ctx context.Context) (*Fig8Result, error) {
 			Alternative: map[string]*feedback.Cross{}, site: map[string][]siteLevelRun{}, logSpan: map[string][2]float64{}, logUtil: map[string]float64{}}
 		var frames []dataframe.DataFrame
 		var panels []*plot.Plot
+		var key *plot.Legend
 		for _, name := range s.fig8Logs() {
 			w, err := s.workloadOf(name, &r.Missing)
 			if err != nil {
@@ -114,16 +115,21 @@ func (s *Study) Fig8(ctx context.Context) (*Fig8Result, error) {
 			df = dataframe.New(series.New(logs, series.String, "log")).CBind(df).
 				Mutate(series.New(slope, series.Float, "slope")).Mutate(series.New(saturated, series.Bool, "saturated"))
 			frames = append(frames, df)
-			p, err := feedbackplot.Lines(x.WeeklyFrame(), "week", "queue", []string{"generated_under", "simulated_with", "simulation"},
-				feedbackplot.LinesOptions{LinesOptions: plots.LinesOptions{Axes: plots.Axes{Title: name, XLabel: "week", YLabel: "waiting jobs at the week's start"}},
-					Label: crossLabel, Style: crossStyle})
+			ps, k, err := crossPanels(name, x.WeeklyFrame())
 			if err != nil {
 				return nil, err
 			}
-			panels = append(panels, p)
+			panels = append(panels, ps...)
+			if key == nil {
+				key = k
+			}
 		}
 		r.Figure = figure("Fig. 8", "cross-simulation: each scheduler replaying the log the other generated with feedback",
-			"FCFS replaying EASY's log builds long queues; EASY replaying FCFS's log shows little advantage over FCFS", 2, panels...)
+			"FCFS replaying the log EASY generated (left) builds queues of hundreds of jobs; on the log FCFS generated (right, its own scale) "+
+				"both queues stay short: there EASY's advantage is smaller", 2, panels...)
+		if r.Figure != nil {
+			r.Figure.Key = key
+		}
 		if len(frames) > 0 {
 			r.Frame = frames[0]
 			for _, f := range frames[1:] {
@@ -132,6 +138,35 @@ func (s *Study) Fig8(ctx context.Context) (*Fig8Result, error) {
 		}
 		return r, nil
 	})
+}
+
+// crossPanels draws Fig. 8 for one log as two panels, one per generated
+// workload (weekly, the columns of Cross.WeeklyFrame), each on its own
+// scale: the scheduler that generated it with feedback, replaying it, and
+// the other scheduler replaying it. The key has every line of both.
+func crossPanels(log string, weekly dataframe.DataFrame) ([]*plot.Plot, *plot.Legend, error) {
+	by := []string{"generated_under", "simulated_with", "simulation"}
+	opts := func(title string) feedbackplot.LinesOptions {
+		return feedbackplot.LinesOptions{LinesOptions: plots.LinesOptions{Axes: plots.Axes{Title: title, XLabel: "week",
+			YLabel: "waiting jobs at the week's start"}}, Label: crossLabel, Style: crossStyle}
+	}
+	all, err := feedbackplot.Lines(weekly, "week", "queue", by, opts(log))
+	if err != nil {
+		return nil, nil, err
+	}
+	var panels []*plot.Plot
+	for _, gen := range []string{"easy", "fcfs"} {
+		df := weekly.Filter(dataframe.F{Colname: "generated_under", Comparator: series.Eq, Comparando: gen})
+		if df.Err != nil {
+			return nil, nil, df.Err
+		}
+		p, err := feedbackplot.Lines(df, "week", "queue", by, opts(log+": the log "+strings.ToUpper(gen)+" generated"))
+		if err != nil {
+			return nil, nil, err
+		}
+		panels = append(panels, p)
+	}
+	return panels, &all.Legend, nil
 }
 
 func crossKey(row feedback.CrossRow) [3]string {
