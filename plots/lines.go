@@ -3,6 +3,7 @@ package plots
 import (
 	"errors"
 	"fmt"
+	"math"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -58,11 +59,12 @@ type ScatterOptions struct {
 	Radius float64
 }
 
-// Scatter plots each series as a cloud of markers styled by its Role, with
-// the series' labels in the legend; the same points as in Lines are left
-// out. It returns an error when a series has X and Y of different lengths
-// or when no point is drawable. For hundreds of thousands of points,
-// prefer PNG output.
+// Scatter plots each series as a cloud of markers styled by its Role (a
+// Dashed Compared series in its colour with DashedShape), with the
+// series' labels in the legend; the same points as in Lines are left out,
+// and the axes leave Headroom around the points. It returns an error when
+// a series has X and Y of different lengths or when no point is drawable.
+// For hundreds of thousands of points, prefer PNG output.
 func Scatter(series []XY, opts ScatterOptions) (*plot.Plot, error) {
 	p := newPlot(opts.Axes)
 	n, err := addSeries(p, series, seriesOptions{axes: opts.Axes, points: true, radius: opts.Radius})
@@ -72,7 +74,24 @@ func Scatter(series []XY, opts ScatterOptions) (*plot.Plot, error) {
 	if n == 0 {
 		return nil, errors.New("plots: Scatter: no drawable points")
 	}
+	// Room around the cloud, so that no marker sits on the frame.
+	padAxis(&p.X, opts.LogX)
+	padAxis(&p.Y, opts.LogY)
 	return p, nil
+}
+
+// padAxis widens a's range by Headroom on each side: of the range on a
+// linear axis, of its powers of ten on a logarithmic one.
+func padAxis(a *plot.Axis, log bool) {
+	switch {
+	case !(a.Max > a.Min):
+	case log && a.Min > 0:
+		f := math.Pow(a.Max/a.Min, Headroom)
+		a.Min, a.Max = a.Min/f, a.Max*f
+	case !log:
+		d := Headroom * (a.Max - a.Min)
+		a.Min, a.Max = a.Min-d, a.Max+d
+	}
 }
 
 // seriesOptions says how addSeries draws.
@@ -185,6 +204,9 @@ func addSeries(p *plot.Plot, series []XY, o seriesOptions) (int, error) {
 					return 0, fmt.Errorf("%q: %w", s.Label, err)
 				}
 				sc.GlyphStyle = roleGlyph(r, i)
+				if !o.lines && s.Dashed && r == Compared {
+					sc.GlyphStyle.Shape = DashedShape(i)
+				}
 				if o.radius > 0 {
 					sc.GlyphStyle.Radius = vg.Points(o.radius)
 				}

@@ -39,7 +39,8 @@ type XY struct {
 	Label string
 	X, Y  []float64
 	// Role says how the series is drawn (see Role); Dashed draws a
-	// Compared series dashed, as the paper draws it; Color, when not 0,
+	// Compared series dashed, as the paper draws it (as markers only, in
+	// DashedShape); Color, when not 0,
 	// picks a Compared series' colour: Palette[Color-1] (to give related
 	// series one colour, their dashes telling them apart).
 	Role   Role

@@ -118,6 +118,12 @@ func SeriesGlyph(i int) draw.GlyphStyle {
 	return draw.GlyphStyle{Color: Palette[i%len(Palette)], Radius: vg.Points(2.2), Shape: shapes[i%len(shapes)]}
 }
 
+// DashedShape is the marker shape of the i-th Compared series drawn
+// dashed where there are no lines (Scatter): the shape four places on
+// from its own, so that a series and its dashed counterpart in one colour
+// stay apart (filled circle and ring, square and plus).
+func DashedShape(i int) draw.GlyphDrawer { return shapes[(i+4)%len(shapes)] }
+
 // OriginalStyle is the Original's line: bold and black.
 func OriginalStyle() draw.LineStyle {
 	return draw.LineStyle{Color: OriginalColor, Width: OriginalWidth}

@@ -243,12 +243,13 @@ func (s *Study) Fig12(ctx context.Context) (*Fig12Result, error) {
 	if len(f.Missing) > 0 {
 		return r, nil
 	}
-	// One point per number of users (the mean over its replicates), in
-	// order: a line through the replicates would fold back on itself.
+	// One point per number of users (the mean over its replicates),
+	// markers only: the utilisation does not grow steadily with the users,
+	// so a line in their order zigzags.
 	p, err := feedbackplot.Lines(f.Frame, "utilization", "avg_response", []string{"scheduler", "simulation"},
-		feedbackplot.LinesOptions{LinesOptions: plots.LinesOptions{Points: true, Axes: plots.Axes{Title: f.Log + " resampled, users multiplied",
+		feedbackplot.LinesOptions{LinesOptions: plots.LinesOptions{Axes: plots.Axes{Title: f.Log + " resampled, users multiplied",
 			XLabel: "utilisation in the window", YLabel: "average response time [s]", LogY: true}},
-			Along: "users", Label: sweepLabel, Style: sweepStyle})
+			Along: "users", Label: sweepLabel, Style: sweepStyle, Markers: true})
 	if err != nil {
 		return nil, err
 	}

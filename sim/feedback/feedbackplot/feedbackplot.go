@@ -30,6 +30,10 @@ type LinesOptions struct {
 	// plots.Palette, 0 for the next) and dashes; nil draws every line as
 	// plots.Compared.
 	Style func(values []string) (role plots.Role, color int, dashed bool)
+	// Markers draws the points only (plots.Scatter), for sweeps whose
+	// points do not follow x (utilisation over a sweep of users): a line
+	// through them would zigzag.
+	Markers bool
 }
 
 // Lines draws y against x of a frame, one line per distinct combination of
@@ -118,6 +122,9 @@ func Lines(df dataframe.DataFrame, x, y string, by []string, opts LinesOptions) 
 	}
 	if opts.YLabel == "" {
 		opts.YLabel = plots.Label(y)
+	}
+	if opts.Markers {
+		return plots.Scatter(series, plots.ScatterOptions{Axes: opts.Axes})
 	}
 	return plots.Lines(series, opts.LinesOptions)
 }
