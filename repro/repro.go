@@ -108,10 +108,11 @@ func WriteReport(w io.Writer, results []Result, info ReportInfo) error {
 		"the summary counts both, and each paper's section lists its unexplained failing checks. *Ours* are results\n" +
 		"beyond the papers (or our alternative reading of an ambiguous text).\n\n")
 	b.WriteString("**Verdicts.** *agrees*: our value is within the tolerance of the paper's — *singling out the log* only when it\n" +
-		"was tested against the other logs' paper values in its table column and none of them would accept it; *not\n" +
-		"discriminating* when another log's value in the same table column would also accept it; *untested* when\n" +
-		"there is no other log's value to tell it from (a qualitative statement, a range or bound the paper states\n" +
-		"once, a number of one log outside a table): an agreement counts as singling out the log only when tested,\n" +
+		"was tested against the other logs' paper values in its table column, none of them would accept it and its\n" +
+		"tolerance holds none of them; *not discriminating* when another log's value in the same table column would\n" +
+		"also accept it, or its tolerance holds another log's value (it is not tighter than the spread between the\n" +
+		"logs); *untested* when there is no other log's value to tell it from (a qualitative statement, a range or\n" +
+		"bound the paper states once, a number of one log outside a table): an agreement counts as singling out the log only when tested,\n" +
 		"never by default, and the three are counted apart (ledger.MarkDiscrimination); *differs*: it is not — *explained* when the entry gives a measured reason,\n" +
 		"*unexplained* otherwise. A convention (a reading or input the paper does not state) is a reason only when,\n" +
 		"applied to every log and cell of its table, it brings more of them within than our reading does, and it\n" +
@@ -168,7 +169,8 @@ func WriteReport(w io.Writer, results []Result, info ReportInfo) error {
 		if rows := ledger.Discrimination(es); len(rows) > 0 {
 			b.WriteString("\n### Discrimination\n\n")
 			b.WriteString("Per table column of several logs: how many agreeing cells would also agree with another log's paper value\n" +
-				"(under that log's tolerance); those are counted as *agrees, not discriminating*.\n\n")
+				"(under that log's tolerance), or hold another log's paper value within their own tolerance; those are\n" +
+				"counted as *agrees, not discriminating*.\n\n")
 			if err := ledger.WriteDiscrimination(&b, rows); err != nil {
 				return err
 			}

@@ -136,16 +136,18 @@ func parsePrinted(text string) (v, half float64) {
 type DiscriminationRow struct {
 	Paper, Table, Column string
 	// Agreeing is the number of agreeing entries of the column; Ambiguous
-	// how many of them would also agree with another row's paper value.
+	// how many of them do not tell their row from another (ambiguous).
 	Agreeing, Ambiguous int
 	// Rows is the number of rows (logs) with a numeric paper value.
 	Rows int
 }
 
 // Discrimination tests, for every table column of several rows (entries
-// with a Cell and a Want), how many agreeing entries would also agree with
-// the paper value of another row of the same column under that row's
-// tolerance. Rows are sorted by paper, table and column.
+// with a Cell and a Want), how many agreeing entries do not tell their row
+// from another row of the same column: our value would also agree with the
+// other row's paper value under that row's tolerance, or our tolerance is
+// not tighter than the spread between the rows (it holds the other row's
+// paper value). Rows are sorted by paper, table and column.
 func Discrimination(entries []Entry) []DiscriminationRow {
 	type key struct{ paper, table, column string }
 	groups := map[key][]int{}
@@ -174,25 +176,66 @@ func Discrimination(entries []Entry) []DiscriminationRow {
 	return out
 }
 
-// ambiguous reports whether entry i's value is accepted by the Want of
-// another row of its group idx.
+// ambiguous reports whether entry i does not tell its row from another
+// row j of its group idx: j's Want accepts i's value, or i's tolerance holds
+// j's paper value (the value of a "near" or "approx" Want; a range shares
+// more than a bound with i's accepted range: "less than 90%" beside "90%
+// or more" is told apart) — DESIGN's "tighter than the spread between the
+// logs".
 func ambiguous(entries []Entry, i int, idx []int) bool {
 	got := entries[i].Number()
+	lo, hi := entries[i].Want.accepted()
 	for _, j := range idx {
 		if j == i || entries[j].Cell.Row == entries[i].Cell.Row {
 			continue
 		}
 		ex, err := entries[j].Want.Expectation()
-		if err == nil && ex.Accepts(got) {
+		if err != nil {
+			continue
+		}
+		if ex.Accepts(got) {
+			return true
+		}
+		plo, phi := entries[j].Want.paper()
+		if plo == phi && lo <= plo && plo <= hi || plo < phi && max(plo, lo) < min(phi, hi) {
 			return true
 		}
 	}
 	return false
 }
 
+// accepted is the range of values w accepts (by its form; a bound left
+// open is infinite).
+func (w Want) accepted() (lo, hi float64) {
+	switch w.Form {
+	case "approx":
+		return w.V - w.Rel*math.Abs(w.V), w.V + w.Rel*math.Abs(w.V)
+	case "near":
+		return w.V - w.Abs, w.V + w.Abs
+	}
+	return w.paper()
+}
+
+// paper is the paper's value of w as a range: the value of a "near" or
+// "approx" Want, the range of a "between" one.
+func (w Want) paper() (lo, hi float64) {
+	if w.Form != "between" {
+		return w.V, w.V
+	}
+	lo, hi = math.Inf(-1), math.Inf(1)
+	if w.Lo != nil {
+		lo = *w.Lo
+	}
+	if w.Hi != nil {
+		hi = *w.Hi
+	}
+	return lo, hi
+}
+
 // MarkDiscrimination marks every agreeing entry by what its agreement
 // shows: NotDiscriminating when Discrimination counts it as ambiguous (it
-// would also agree with another row's paper value); Untested, for a claim,
+// would also agree with another row's paper value, or its tolerance holds
+// another row's paper value); Untested, for a claim,
 // when it has no other row to be told from (no Cell, no Want, or no other
 // row of its column with a Want); neither when it was tested and singles
 // out its row. It clears both marks on every other entry. An agreement

@@ -62,6 +62,63 @@ func TestDiscrimination(t *testing.T) {
 	}
 }
 
+// TestTighterThanSpread: an agreement whose own tolerance holds another
+// row's paper value does not single out its row, even when our value lies
+// outside that row's tolerance (DESIGN: a tolerance tighter than the
+// spread between the logs). The first case is zakay2013 Table II, procs,
+// shorter_01 in full mode (LANL-CM5 0.727 ± 0.0693, ours 0.658; KTH-SP2
+// 0.782 ± 0.0757, ours 0.744); the second Fig. 4's bounds, KTH-SP2's KS
+// ≤ 0.136 beside SDSC-SP2's ≤ 0.100 (ours 0.113).
+func TestTighterThanSpread(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		name string
+		add  func(l *Ledger)
+		want map[string]bool // NotDiscriminating by id (every entry agrees)
+	}{
+		{"own tolerance holds the other's value", func(l *Ledger) {
+			l.Check("T", "lanl", "s", Near(0.727, 0.0693), 0.658).InTable("T", "LANL", "c")
+			l.Check("T", "kth", "s", Near(0.782, 0.0757), 0.744).InTable("T", "KTH", "c")
+		}, map[string]bool{"lanl": true, "kth": true}},
+		{"apart both ways", func(l *Ledger) {
+			l.Check("T", "kth", "s", Near(0.60, 0.05), 0.61).InTable("T", "KTH", "c")
+			l.Check("T", "ctc", "s", Near(0.90, 0.05), 0.88).InTable("T", "CTC", "c")
+		}, map[string]bool{"kth": false, "ctc": false}},
+		{"a wider bound holds a narrower one", func(l *Ledger) {
+			l.Check("T", "kth", "s", AtMost(0.136), 0.113).InTable("T", "KTH", "c")
+			l.Check("T", "sp2", "s", AtMost(0.100), 0.05).InTable("T", "SP2", "c")
+		}, map[string]bool{"kth": true, "sp2": true}},
+		{"disjoint ranges", func(l *Ledger) {
+			l.Check("T", "low", "s", Between(0, 0.2), 0.1).InTable("T", "A", "c")
+			l.Check("T", "high", "s", AtLeast(0.5), 0.7).InTable("T", "B", "c")
+		}, map[string]bool{"low": false, "high": false}},
+		{"ranges sharing only a bound", func(l *Ledger) {
+			// zakay2013 Fig. 12 (quick): SDSC-DS "less than 90%", 0.866,
+			// beside "close to 100%" (≥ 0.9).
+			l.Check("T", "ds", "s", AtMost(0.9), 0.866).InTable("T", "DS", "c")
+			l.Check("T", "blue", "s", AtLeast(0.9), 0.95).InTable("T", "BLUE", "c")
+		}, map[string]bool{"ds": false, "blue": false}},
+		{"relative tolerance holds the other's value", func(l *Ledger) {
+			// A accepts 88.8–111.2, B 110.445–111.555.
+			l.Check("T", "a", "s", Approx(100, 0.112), 91).InTable("T", "A", "c")
+			l.Check("T", "b", "s", Approx(111, 0.005), 111.5).InTable("T", "B", "c")
+		}, map[string]bool{"a": true, "b": false}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			l := New("demo")
+			c.add(l)
+			for _, e := range l.Entries() {
+				if e.Verdict != Agrees || e.Untested {
+					t.Fatalf("%s: %s, untested %v: every case agrees and is tested", e.ID, e.Verdict, e.Untested)
+				}
+				if e.NotDiscriminating != c.want[e.ID] {
+					t.Errorf("%s: NotDiscriminating = %v, want %v", e.ID, e.NotDiscriminating, c.want[e.ID])
+				}
+			}
+		})
+	}
+}
+
 // TestUntested: an agreement singles out its log only when it was tested
 // against another row's paper value in its table column; every other
 // agreeing claim is marked Untested, never counted as singling out.

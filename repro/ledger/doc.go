@@ -31,8 +31,9 @@
 // hypothesis we tested). A numeric entry stores its expectation as a Want,
 // so a stored entry can be judged again (Rejudge); InTable places it in a
 // table of several logs, and MarkDiscrimination marks the agreements that
-// would also agree with another log's paper value ("agrees, not
-// discriminating", see Discrimination) and, as Untested ("agrees,
+// would also agree with another log's paper value, or whose tolerance holds
+// another log's paper value ("agrees, not discriminating", see
+// Discrimination) and, as Untested ("agrees,
 // untested"), the agreeing claims with no other log's value to be told from
 // (outside a table, or alone in their column): an agreement singles out its
 // log only when it was tested, never by default. Printed is the tolerance rule for a

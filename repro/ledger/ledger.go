@@ -78,13 +78,13 @@ type Entry struct {
 	// its discrimination measured without the code that made it.
 	Want *Want `json:"want,omitempty"`
 	// Cell places a numeric entry in a table of several logs (rows), so
-	// that Discrimination can test whether our value would also agree with
-	// another row's paper value in the same column.
+	// that Discrimination can test whether our agreement tells its row from
+	// the other rows of the same column.
 	Cell *Cell `json:"cell,omitempty"`
 	// NotDiscriminating is set by MarkDiscrimination on an agreeing entry
 	// whose value would also agree with another log's paper value in the
-	// same table column: it is counted apart from agreements that single
-	// out the log.
+	// same table column, or whose tolerance holds another log's paper value:
+	// it is counted apart from agreements that single out the log.
 	NotDiscriminating bool `json:"not_discriminating,omitempty"`
 	// Untested is set by MarkDiscrimination on an agreeing entry that
 	// has no other log's paper value to be told from: it is not in a

@@ -181,13 +181,13 @@ func WriteItems(w io.Writer, items []ItemStatus) error {
 
 // WriteDiscrimination writes the rows of Discrimination as a Markdown
 // table: table, column, logs, agreeing cells, and how many of them would
-// also agree with another log's paper value.
+// also agree with another log's paper value or hold it in their tolerance.
 func WriteDiscrimination(w io.Writer, rows []DiscriminationRow) error {
 	cells := make([][]string, len(rows))
 	for i, r := range rows {
 		cells[i] = []string{r.Table, r.Column, strconv.Itoa(r.Rows), strconv.Itoa(r.Agreeing), strconv.Itoa(r.Ambiguous)}
 	}
-	return writeMarkdownTable(w, []string{"table", "column", "logs", "agreeing", "would also agree with another log"}, cells)
+	return writeMarkdownTable(w, []string{"table", "column", "logs", "agreeing", "would also agree with another log, or hold its value"}, cells)
 }
 
 // writeMarkdownTable writes a Markdown table of the header and rows, each

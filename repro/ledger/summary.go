@@ -14,7 +14,8 @@ type Summary struct {
 	// Claims counts the entries of kind PaperClaim by verdict.
 	Claims Totals `json:"claims"`
 	// NotDiscriminating counts the agreeing claims marked by
-	// MarkDiscrimination (they would also agree with another log's value);
+	// MarkDiscrimination (they would also agree with another log's value,
+	// or their tolerance holds it);
 	// the untested ones (Untested) are counted apart; the other agreeing
 	// claims single out their log.
 	NotDiscriminating int `json:"agree_not_discriminating"`
