@@ -126,7 +126,7 @@ func (s *Study) Fig8(ctx context.Context) (*Fig8Result, error) {
 		}
 		r.Figure = figure("Fig. 8", "cross-simulation: each scheduler replaying the log the other generated with feedback",
 			"FCFS replaying the log EASY generated (left) builds queues of hundreds of jobs; on the log FCFS generated (right, its own scale) "+
-				"both queues stay short: there EASY's advantage is smaller", 2, panels...)
+				"both queues stay short: there EASY's advantage is smaller. A scheduler replaying its own log (dashed) lies on its run with feedback", 2, panels...)
 		if r.Figure != nil {
 			r.Figure.Key = key
 		}
