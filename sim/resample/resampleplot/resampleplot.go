@@ -251,6 +251,9 @@ func distinct(v []float64) []float64 {
 	return slices.Compact(out)
 }
 
+// labelLine is the height of a line of WeeklyJobs' names (8-point type).
+const labelLine = vg.Length(10)
+
 // WeeklyJobs draws the jobs submitted in each week of a log as stacked
 // bars: the top most active users (by jobs; at most 5, the colours a
 // figure can tell apart) each in its own colour and named ("user 50")
@@ -325,6 +328,7 @@ func WeeklyJobs(t *datasets.Trace, top int, title string) (*plot.Plot, error) {
 	}
 	var at plotter.XYs
 	var names []string
+	var levels []int
 	// reach is half a name's width in weeks: "user 12" spans about 5% of
 	// a panel's width.
 	reach := max(1, int(math.Round(0.025*float64(len(totals)))))
@@ -339,31 +343,48 @@ func WeeklyJobs(t *datasets.Trace, top int, title string) (*plot.Plot, error) {
 			}
 		}
 		// A name sits above the bars under it (reach weeks either side of
-		// its centre) and above the names it would overlap.
+		// its centre), and a line of text (labelLine) above each name it
+		// would overlap: a step in points, whatever the y axis' range
+		// becomes (a figure may share it among panels).
 		y := slices.Max(totals[max(w-reach, 0):min(w+reach+1, len(totals))])
-		for _, a := range at {
-			if math.Abs(a.X-float64(w)) <= float64(2*reach) {
-				y = math.Max(y, a.Y+0.08*slices.Max(totals))
+		level := 0
+		for i, a := range at {
+			if math.Abs(a.X-float64(w)) > float64(2*reach) || a.Y < y {
+				continue
 			}
+			if a.Y > y {
+				y, level = a.Y, 0
+			}
+			level = max(level, levels[i]+1)
 		}
-		at, names = append(at, plotter.XY{X: float64(w), Y: y}), append(names, fmt.Sprintf("user %d", u))
+		at, names, levels = append(at, plotter.XY{X: float64(w), Y: y}), append(names, fmt.Sprintf("user %d", u)), append(levels, level)
 	}
 	if err := stack(others, plots.GuideColor, ""); err != nil {
 		return nil, fmt.Errorf("resampleplot: WeeklyJobs: %w", err)
 	}
 	if len(at) > 0 {
-		var colors []color.Color
-		for k := range names {
-			colors = append(colors, plots.SeriesStyle(k).Color)
-		}
-		if err := plots.AddLabels(p, at, names, plots.LabelOptions{Colors: colors, Align: draw.XCenter, Offset: vg.Point{Y: vg.Points(2)}}); err != nil {
-			return nil, fmt.Errorf("resampleplot: WeeklyJobs: %w", err)
+		for level := range slices.Max(levels) + 1 {
+			var pts plotter.XYs
+			var text []string
+			var colors []color.Color
+			for k := range names {
+				if levels[k] == level {
+					pts, text, colors = append(pts, at[k]), append(text, names[k]), append(colors, plots.SeriesStyle(k).Color)
+				}
+			}
+			if len(pts) == 0 {
+				continue
+			}
+			o := plots.LabelOptions{Colors: colors, Align: draw.XCenter, Offset: vg.Point{Y: vg.Points(2) + vg.Length(level)*labelLine}}
+			if err := plots.AddLabels(p, pts, text, o); err != nil {
+				return nil, fmt.Errorf("resampleplot: WeeklyJobs: %w", err)
+			}
 		}
 		highest := slices.Max(totals)
 		for _, a := range at {
 			highest = math.Max(highest, a.Y)
 		}
-		p.Y.Max = math.Max(p.Y.Max, highest+0.12*slices.Max(totals))
+		p.Y.Max = math.Max(p.Y.Max, highest+(0.12+0.08*float64(slices.Max(levels)))*slices.Max(totals))
 	}
 	p.Y.Min = 0
 	return p, nil

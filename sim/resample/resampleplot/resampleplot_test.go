@@ -9,9 +9,11 @@ import (
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
 
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/plots"
+	"github.com/tracelab/tracelab/plots/plottest"
 )
 
 func svg(t *testing.T, p *plot.Plot) string {
@@ -109,5 +111,36 @@ func TestWeeklyJobs(t *testing.T) {
 	}
 	if _, err := WeeklyJobs(datasets.NewTrace("empty", 0), 3, ""); err == nil {
 		t.Error("empty log: no error")
+	}
+}
+
+// TestWeeklyJobsNames: two users busiest in the same week are named one
+// above the other, a line of text apart (an offset in points, which a
+// y range shared by a figure's panels does not shrink); a user busiest
+// far away is named on the first line.
+func TestWeeklyJobsNames(t *testing.T) {
+	tr := datasets.NewTrace("names", 0)
+	add := func(user, w, jobs int) {
+		for range jobs {
+			tr.Append(datasets.Job{JobID: tr.Len() + 1, Submit: float64(w)*week + 1, Runtime: 1, Procs: 1, User: user})
+		}
+	}
+	add(1, 0, 10)
+	add(2, 0, 8)
+	add(3, 39, 6)
+	p, err := WeeklyJobs(tr, 3, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	offsets := map[string]float64{}
+	for _, pl := range plottest.Plotters(p) {
+		if lb, ok := pl.(*plotter.Labels); ok {
+			for _, l := range lb.Labels {
+				offsets[l] = float64(lb.Offset.Y)
+			}
+		}
+	}
+	if len(offsets) != 3 || offsets["user 2"]-offsets["user 1"] != float64(labelLine) || offsets["user 3"] != offsets["user 1"] {
+		t.Errorf("name offsets %v: want user 2 one line (%v) above user 1, user 3 level with user 1", offsets, labelLine)
 	}
 }
