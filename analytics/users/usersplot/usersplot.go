@@ -177,7 +177,7 @@ func series(orig *users.Marginals, others []users.Marginals, o MarginalOptions, 
 // normalised to [0, 1] (so that traces with different numbers of users
 // share the axis, as in Fig. 11): the original (may be nil) bold black,
 // the others as o says. Counts, session lengths and work use a log axis,
-// on which zero values are left out; times are in weeks.
+// on which zero values are left out; times are in weeks, on an axis from 0.
 func Marginal(metric users.Metric, orig *users.Marginals, others []users.Marginals, o MarginalOptions) (*plot.Plot, error) {
 	scale, label, logY := unit(metric)
 	ss := series(orig, others, o, func(m users.Marginals) plots.XY {
@@ -196,6 +196,9 @@ func Marginal(metric users.Metric, orig *users.Marginals, others []users.Margina
 		XLabel: "users (normalised rank)", YLabel: label, LogY: logY}, Band: band, Step: true})
 	if err != nil {
 		return nil, fmt.Errorf("usersplot: %s: %w", metric, err)
+	}
+	if !logY && p.Y.Min > 0 {
+		p.Y.Min = 0 // weeks since the log's start, or a duration
 	}
 	return p, nil
 }

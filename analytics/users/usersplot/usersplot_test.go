@@ -90,6 +90,9 @@ func TestMarginalAndHourOfWeek(t *testing.T) {
 	if got, want := plottest.Lines(p), (plotter.XYs{{X: 0, Y: 61 / week}, {X: 1, Y: (25*3600 + 1) / week}}); fmt.Sprint(got) != fmt.Sprint([]plotter.XYs{want}) {
 		t.Errorf("last departure: lines %v, want %v", got, want)
 	}
+	if p.Y.Min != 0 {
+		t.Errorf("last departure: y axis from %g weeks, want 0 (the log's start)", p.Y.Min)
+	}
 	p, err = usersplot.HourOfWeek(&m, nil, usersplot.MarginalOptions{})
 	if err != nil {
 		t.Fatal(err)
