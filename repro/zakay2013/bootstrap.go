@@ -587,51 +587,41 @@ func medianRatioSE(r metricPosition) float64 {
 	return math.Sqrt(math.Pi/2) * r.sdRatio / math.Sqrt(float64(r.pos.Replicates))
 }
 
-// aroundOriginal is "around the original" said of the median ratio − 1 of
-// r: the paper prints no number, so the tolerance is ledger.Printed's SE
-// part alone, 2 SE of our median ratio (medianRatioSE).
-func aroundOriginal(r metricPosition) ledger.Expectation {
-	return ledger.Stated("around the original", ledger.Near(0, 2*medianRatioSE(r)))
+// aroundShare is "distributed around the original value" said of the
+// share of variants at or below the original (the same words the text
+// uses one sentence later for CTC's utilisation, read by around: between
+// aroundLo and aroundHi). Its throughput is not read as "the median within
+// 2 SE of the original": at 1000 variants that SE is 0.02–0.3% of the
+// original, while the paper calls BLUE, 92% of its variants below, "the
+// largest deviation observed" at "only 0.45%" and still counts it among
+// the logs "typically distributed around the original value".
+func aroundShare() ledger.Expectation {
+	return ledger.Stated(fmt.Sprintf("distributed around the original (%.0f–%.0f%% of the variants at or below it)", 100*aroundLo, 100*aroundHi),
+		ledger.Between(aroundLo, aroundHi))
 }
 
 // fig8Statements are the text's statements on Fig. 8 over the variants of
-// one reading: throughput around the original on every log (median within
-// 2 SE of the original, aroundOriginal), BLUE's 92% of variants below and its median 0.45% lower,
-// utilisation around the original for CTC and below it for CEA by less
-// than 8%.
+// one reading: throughput distributed around the original on every log
+// (the share of variants at or below it, aroundShare), BLUE's 92% of
+// variants below and its median 0.45% lower, utilisation around the
+// original for CTC and below it for CEA by less than 8%.
 func fig8Statements(rows []metricPosition) []statement {
 	var out []statement
-	// The jobs no variant can have counted back (the discarded users',
-	// and the long-term cycle's), over every log of the reading as a
-	// convention is (ledger.Tally).
-	back := func(r metricPosition) float64 { return r.pos.MedianRatio - 1 + r.discarded - r.cycle }
-	var counted ledger.Tally
-	for _, r := range rows {
-		if r.metric == "jobs" {
-			around := aroundOriginal(r)
-			counted.Add(around.Accepts(r.pos.MedianRatio-1), around.Accepts(back(r)))
-		}
-	}
 	for _, r := range rows {
 		if r.metric != "jobs" {
 			continue
 		}
-		st := statement{item: "Fig. 8", id: "fig8/" + r.log + "/throughput_median", log: r.log,
-			text: r.log + ": median throughput of the variants relative to the original's",
-			want: aroundOriginal(r), got: r.pos.MedianRatio - 1, evidence: shares(r),
+		st := statement{item: "Fig. 8", id: "fig8/" + r.log + "/throughput_around", log: r.log,
+			text: r.log + ": share of the variants whose throughput is at most the original's",
+			want: aroundShare(), got: r.pos.AtOrBelow, evidence: shares(r) + fmt.Sprintf(", its SE %.2f%%", 100*medianRatioSE(r)),
 			quote: "was typically distributed around the original value"}
-		b := back(r)
-		if counted.Justified() && st.want.Accepts(b) {
-			st.found = ledger.FromInput() // the jobs the method leaves out, counted
-			st.explained = fmt.Sprintf("the variants cannot have the jobs of the temporary users whose whole activity lies within "+
-				"4 weeks of an edge (§4), %.2f%% of the log's jobs, which the pools leave out; and the long-term users' streams "+
-				"repeat every %d weeks in a window of the log's %.2f weeks, which gives a variant %+.2f%% of the log's jobs: "+
-				"counted back, the median is %+.2f%%, within %s (counted back on every log: %d of %d within, against %d as computed; "+
-				"%d gained, %d lost)", 100*r.discarded, r.period, r.spanWeeks, 100*r.cycle, 100*b, st.want.Tolerance(),
-				counted.Within, counted.N, counted.AsComputed, counted.Gained, counted.Lost)
-		} else if r.discarded != 0 || r.cycle != 0 {
-			st.measured = fmt.Sprintf("counted back the discarded users' jobs (%.2f%%) and the long-term cycle's (%+.2f%%): %+.2f%%",
-				100*r.discarded, 100*r.cycle, 100*b)
+		if !st.agrees() && (r.discarded != 0 || r.cycle != 0) {
+			// The jobs no variant can have (the discarded users', the
+			// long-term cycle's) counted back move the median; which
+			// variants they would move across the original is not known,
+			// so this is shown, not a reason.
+			st.measured = fmt.Sprintf("counted back the discarded users' jobs (%.2f%%) and the long-term cycle's (%+.2f%%), the median lies %+.2f%% from the original",
+				100*r.discarded, 100*r.cycle, 100*(r.pos.MedianRatio-1+r.discarded-r.cycle))
 		}
 		out = append(out, st)
 	}
@@ -664,7 +654,7 @@ func fig8Statements(rows []metricPosition) []statement {
 			want: ledger.Printed("0.0045", medianRatioSE(r)), got: 1 - r.pos.MedianRatio,
 			quote: "difference between the median throughput and the original was only 0.45%",
 			measured: fmt.Sprintf("counted back the discarded users' jobs (%.2f%%) and the long-term cycle's (%+.2f%%), the median lies %+.2f%% from the original",
-				100*r.discarded, 100*r.cycle, 100*back(r))})
+				100*r.discarded, 100*r.cycle, 100*(r.pos.MedianRatio-1+r.discarded-r.cycle))})
 	}
 	if r, ok := findRow(rows, "CTC-SP2", "utilization"); ok {
 		out = append(out, statement{item: "Fig. 8", id: "fig8/CTC-SP2/utilization_around", log: r.log,
