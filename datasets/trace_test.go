@@ -69,3 +69,56 @@ func TestSelectMatchesRows(t *testing.T) {
 		}
 	})
 }
+
+// TestSelectEveryColumn: Select gathers every column of Trace, found by
+// reflection (a column added later and left out of Select fails here; the
+// row-by-row comparison of TestSelectMatchesRows cannot see a column that
+// Job lacks too).
+func TestSelectEveryColumn(t *testing.T) {
+	t.Parallel()
+	const n = 4
+	tr := NewTrace("t", n)
+	for range n {
+		tr.Append(Job{})
+	}
+	v := reflect.ValueOf(tr).Elem()
+	columns := 0
+	for f := range v.NumField() {
+		col := v.Field(f)
+		if col.Kind() != reflect.Slice || col.Len() != n {
+			continue
+		}
+		columns++
+		for i := range n {
+			switch e := col.Index(i); e.Kind() {
+			case reflect.Int:
+				e.SetInt(int64(100*f + i))
+			case reflect.Float64:
+				e.SetFloat(float64(100*f + i))
+			default:
+				t.Fatalf("column %s of kind %s: extend this test", v.Type().Field(f).Name, e.Kind())
+			}
+		}
+	}
+	if columns < 18 {
+		t.Fatalf("%d columns found, want the 18 of the SWF", columns)
+	}
+	idx := []int{3, 0, 0, 2}
+	s := reflect.ValueOf(tr.Select(idx)).Elem()
+	for f := range v.NumField() {
+		col := v.Field(f)
+		if col.Kind() != reflect.Slice || col.Len() != n {
+			continue
+		}
+		got := s.Field(f)
+		if got.Len() != len(idx) {
+			t.Errorf("column %s: %d values, want %d", v.Type().Field(f).Name, got.Len(), len(idx))
+			continue
+		}
+		for k, i := range idx {
+			if !reflect.DeepEqual(got.Index(k).Interface(), col.Index(i).Interface()) {
+				t.Errorf("column %s, row %d: %v, want %v", v.Type().Field(f).Name, k, got.Index(k), col.Index(i))
+			}
+		}
+	}
+}
