@@ -52,6 +52,9 @@ func TestLedger(t *testing.T) {
 		{"table2/SDSC-DS/m_max", ledger.Differs, ledger.PaperClaim},                    // quoted in the text: 0.419
 		{"table2/KTH-SP2/m_max", ledger.NotComparable, ledger.PaperClaim},              // blanked in our copy
 		{"table2/SDSC-DS/times-random", ledger.Agrees, ledger.SelfCheck},               // 24·(0.085·23/24 + 1/24) = 2.95 for the paper's own value
+		{"table2/SDSC-DS/share-max", ledger.Agrees, ledger.SelfCheck},                  // 0.419·23/24 + 1/24 = 44.3% (the text's derivation)
+		{"table2/LANL-CM5/share-max", ledger.Agrees, ledger.SelfCheck},                 // 0.269·23/24 + 1/24 = 29.9%
+		{"table2/SDSC-DS/share-med", ledger.Agrees, ledger.SelfCheck},                  // 0.085·23/24 + 1/24 = 12.3%
 		{"table1/utc-7/shift0/m_max", ledger.Agrees, ledger.Ours},                      // the reading found by the match
 		{"fig5/SDSC-Par-1996/3days-24ranges", ledger.NotComparable, ledger.PaperClaim}, // the paper's 94% is of 1995
 		{"table5/whale/jobs", ledger.NotComparable, ledger.PaperClaim},                 // SHARCNET is not available
