@@ -1,6 +1,7 @@
 package feitelson2007
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/tracelab/tracelab/datasets"
@@ -38,5 +39,24 @@ func TestPaperMonths(t *testing.T) {
 	}
 	for _, l := range table6 {
 		paperMonths(l.period) // panics on a period Table 6 cannot hold
+	}
+}
+
+// TestProcsReason: Table 6's processors are explained by the archive's
+// description of the machine only when it gives the paper's count.
+func TestProcsReason(t *testing.T) {
+	t.Parallel()
+	ctc := logRow{log: table6Log{file: "CTC-SP2-1996-2.1-cln", catalog: "CTC-SP2", procs: 430}, name: "v", procs: 338}
+	if got := ctc.procsReason(); !strings.Contains(got, "the paper's 430 (CTC-SP2-1996-2.1-cln) is that partition, ours, 338") {
+		t.Errorf("CTC-SP2: %q", got)
+	}
+	other := ctc
+	other.log.procs = 512
+	if got := other.procsReason(); got != "" {
+		t.Errorf("a count the archive does not give is explained: %q", got)
+	}
+	kth := logRow{log: table6Log{file: "KTH-SP2-1996-2", catalog: "KTH-SP2", procs: 100}, procs: 100}
+	if got := kth.procsReason(); got != "" {
+		t.Errorf("KTH-SP2 (no archive count): %q", got)
 	}
 }
