@@ -1,0 +1,115 @@
+package feitelson2007
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
+
+	"github.com/tracelab/tracelab/repro/ledger"
+)
+
+// sensitivityFrame is a locality.Sensitivity frame of two slice lengths
+// (1 and 3 days) at 24 ranges: M_max and M_med of each.
+func sensitivityFrame(mMax, mMed [2]float64) dataframe.DataFrame {
+	return dataframe.New(series.New([]float64{1, 3}, series.Float, "slice_days"), series.New([]float64{24, 24}, series.Float, "ranges"),
+		series.New(mMax[:], series.Float, "locality_max"), series.New(mMed[:], series.Float, "locality_med"))
+}
+
+// differing returns a claim entry of Fig. 8 that differs.
+func differing(l *ledger.Ledger, id string) *ledger.Entry {
+	return l.Check("Fig. 8", id, id, ledger.AtMost(0.05), 1)
+}
+
+// TestFig8BestLog: another log is Fig. 8's reason only when it makes more
+// of the three claims hold than ours (ledger.Tally) and makes the one that
+// differs hold; the values are worked by hand: ranges of M_max and M_med
+// over the two cells, their ratio, the slice of the largest M_max.
+func TestFig8BestLog(t *testing.T) {
+	t.Parallel()
+	// ours: M_med spreads 0.1 (not stable), ratio 4, largest M_max at 1 day.
+	ours := fig8Values(sensitivityFrame([2]float64{0.7, 0.3}, [2]float64{0.2, 0.1})).holds()
+	if ours != [3]bool{true, false, true} {
+		t.Fatalf("ours holds %v, want [true false true]", ours)
+	}
+	stable := logSpread{log: "stable", claims: fig8Values(sensitivityFrame([2]float64{0.7, 0.3}, [2]float64{0.08, 0.05}))} // spread 0.03, ratio 13: 3 of 3
+	long := logSpread{log: "long", claims: fig8Values(sensitivityFrame([2]float64{0.3, 0.7}, [2]float64{0.08, 0.05}))}     // stable but largest at 3 days: 2 of 3
+	noisy := logSpread{log: "noisy", claims: fig8Values(sensitivityFrame([2]float64{0.7, 0.3}, [2]float64{0.2, 0.05}))}    // spread 0.15: 2 of 3
+	for _, c := range []struct {
+		name   string
+		others []logSpread
+		want   string // in the reason; "" for none
+	}{
+		{"a log making all three hold", []logSpread{noisy, stable}, "with stable as Fig. 8's log"},
+		{"as many as ours", []logSpread{long, noisy}, ""},
+		{"none", nil, ""},
+	} {
+		r := &Fig8Result{others: c.others}
+		l := ledger.New("test")
+		e := differing(l, "fig8/med-stable")
+		r.bestLog(ours).explain(e, 1, "x")
+		if got := e.Reason; (c.want == "") != (got == "") || !strings.Contains(got, c.want) {
+			t.Errorf("%s: reason %q, want %q", c.name, got, c.want)
+		}
+		if c.want != "" && (e.Found == nil || e.Found.Readings != len(c.others) || e.Found.Seeds != 1) {
+			t.Errorf("%s: found %+v, want the best of %d readings at 1 seed", c.name, e.Found, len(c.others))
+		}
+	}
+}
+
+// thetaFrame is a repetitions.ThetaSweep frame: M'_med of two sequences
+// for each θ of fig11Thetas.
+func thetaFrame(m2, m25, m4 [2]float64) dataframe.DataFrame {
+	var th, m []float64
+	for i, t := range fig11Thetas {
+		v := [][2]float64{m2, m25, m4}[i]
+		th, m = append(th, t, t), append(m, v[0], v[1])
+	}
+	return dataframe.New(series.New(th, series.Float, "theta"), series.New(m, series.Float, "m_med"))
+}
+
+// TestFig11BestSweep: another source or job rate is the reason of a Fig. 11
+// number only when it brings more of the three within than ours and brings
+// that one within; each mean is judged with its own standard error (for two
+// sequences a and b, |a − b|/2).
+func TestFig11BestSweep(t *testing.T) {
+	t.Parallel()
+	within := func(sweep dataframe.DataFrame) [3]bool {
+		h := [3]bool{}
+		for i, tc := range []struct {
+			printed string
+			theta   float64
+		}{{"0.180", 2}, {"0.038", 4}} {
+			v := mMedAt(sweep, tc.theta)
+			se := (max(v[0], v[1]) - min(v[0], v[1])) / 2
+			h[2*i] = ledger.Printed(tc.printed, roundSE(se)).Accepts((v[0] + v[1]) / 2)
+		}
+		v := mMedAt(sweep, 2.5)
+		h[1] = min(v[0], v[1]) >= 0.0775 && max(v[0], v[1]) <= 0.0985
+		return h
+	}
+	ours := thetaFrame([2]float64{0.166, 0.168}, [2]float64{0.075, 0.080}, [2]float64{0.032, 0.032})                    // 0 of 3
+	kth := sourceSweep{"KTH", thetaFrame([2]float64{0.181, 0.183}, [2]float64{0.081, 0.090}, [2]float64{0.032, 0.032})} // 2 of 3
+	slow := sourceSweep{"slow", thetaFrame([2]float64{0.30, 0.32}, [2]float64{0.12, 0.13}, [2]float64{0.045, 0.045})}   // 0 of 3
+	r := &Fig11Result{Frame: ours, sources: []sourceSweep{kth}, rates: []sourceSweep{slow}}
+	b := r.bestSweep(within, within(ours))
+	if b.sweep == nil || b.sweep.log != "KTH" || b.tally.Within != 2 || b.tally.AsComputed != 0 || b.readings != 2 {
+		t.Fatalf("best %+v, want KTH bringing 2 of 3 within among 2 readings", b)
+	}
+	l := ledger.New("test")
+	for i, id := range []string{"fig11/theta2", "fig11/theta2.5/range", "fig11/theta4"} {
+		e := l.Check("Fig. 11", id, id, ledger.AtMost(0), 1)
+		b.explain(e, i, func(dataframe.DataFrame) string { return "x" })
+		if explained := e.Reason != ""; explained != (i != 2) {
+			t.Errorf("%s: reason %q, want one only where KTH is within (θ = 2 and 2.5)", id, e.Reason)
+		}
+	}
+	// As many within as ours: no reason.
+	r = &Fig11Result{Frame: kth.frame, sources: []sourceSweep{kth}}
+	b = r.bestSweep(within, within(kth.frame))
+	e := ledger.New("test").Check("Fig. 11", "fig11/theta4", "x", ledger.AtMost(0), 1)
+	if b.explain(e, 0, func(dataframe.DataFrame) string { return "x" }); e.Reason != "" {
+		t.Errorf("a reading bringing no more within than ours explains: %q", e.Reason)
+	}
+}
