@@ -59,20 +59,24 @@ type Fig11Result struct {
 // fig11Reading is a reading of "when one user loads the system, others
 // tend to back off" the paper's words allow besides ours (the most active
 // user's share of a week's jobs against the other users' jobs in the same
-// week): the load counted as processor-time (work) instead of jobs, and
-// the others' backing off read in the following week.
+// week): the load counted as processor-time (work) instead of jobs, the
+// others' backing off read in the following week, or the jobs counted
+// only when they completed (an input convention: failed and cancelled
+// jobs left out).
 type fig11Reading struct {
 	key, label string
 	work       bool // top user and others by processor-time, not jobs
 	nextWeek   bool // the others' activity in the following calendar week
+	completed  bool // only the jobs of status completed (datasets.StatusCompleted)
 }
 
 // fig11Readings are the readings measured beside ours (ledger.Tally over
 // the logs of Fig11Logs decides whether one may be a reason).
 var fig11Readings = []fig11Reading{
-	{"work", "the load as processor-time (the week's top user by processor-time, its share of the week's work against the other users' work)", true, false},
-	{"next-week", "the others' jobs in the following week", false, true},
-	{"work-next-week", "the load as processor-time and the others' work in the following week", true, true},
+	{"work", "the load as processor-time (the week's top user by processor-time, its share of the week's work against the other users' work)", true, false, false},
+	{"next-week", "the others' jobs in the following week", false, true, false},
+	{"work-next-week", "the load as processor-time and the others' work in the following week", true, true, false},
+	{"completed", "only the jobs that completed (failed and cancelled ones left out)", false, false, true},
 }
 
 // fig11Seeds are the seeds of the shuffles under each reading: a reading
@@ -157,10 +161,15 @@ func weeklyShares(t *datasets.Trace, work bool) (top, others []float64, next []i
 	return top, others, next
 }
 
-// fig11Measure tests reading on t: Spearman's ρ between the top user's
-// share and the others' activity (the same or the following week) and the
-// shuffle test at each of fig11Seeds seeds from seed.
+// fig11Measure tests reading on t (its completed jobs only, when the
+// reading says so): Spearman's ρ between the top user's share and the
+// others' activity (the same or the following week) and the shuffle test
+// at each of fig11Seeds seeds from seed.
 func fig11Measure(t *datasets.Trace, reading fig11Reading, seed uint64) fig11Test {
+	if reading.completed {
+		status := t.Status
+		t, _ = t.Filter(func(i int) bool { return status[i] == datasets.StatusCompleted })
+	}
 	top, oth, next := weeklyShares(t, reading.work)
 	if !reading.nextWeek {
 		for i := range next {

@@ -21,6 +21,16 @@ type Want struct {
 	Abs  float64  `json:"abs,omitempty"`
 	Lo   *float64 `json:"lo,omitempty"`
 	Hi   *float64 `json:"hi,omitempty"`
+	// Relative says, when the value V (or the range) was derived from our
+	// own computation rather than printed by the paper, what of ours it is
+	// ("our original log's mean stack depth": the paper's cell is blanked in
+	// our copy, and its statement is that the resampled logs' value is
+	// "very similar" to the original's). Such a Want still judges our value
+	// (Expectation ignores Relative), but it is no paper value: its entry
+	// cannot be told from another log by it, nor another entry from it, so
+	// Discrimination and MarkDiscrimination leave it out of its table
+	// column (an agreeing claim with it is Untested). Set by RelativeTo.
+	Relative string `json:"relative_to,omitempty"`
 }
 
 // Expectation returns w as an Expectation.
@@ -71,6 +81,17 @@ func (s stated) want() Want {
 		return sp.want()
 	}
 	return Want{}
+}
+func (r relative) want() Want {
+	sp, ok := r.Expectation.(speccer)
+	if !ok {
+		return Want{}
+	}
+	w := sp.want()
+	if w.Form != "" {
+		w.Relative = r.to
+	}
+	return w
 }
 
 // wantOf returns the stored form of e, nil when it has none.
@@ -143,20 +164,13 @@ type DiscriminationRow struct {
 }
 
 // Discrimination tests, for every table column of several rows (entries
-// with a Cell and a Want), how many agreeing entries do not tell their row
+// with a Cell and a Want that is a paper's value, not Relative to ours), how many agreeing entries do not tell their row
 // from another row of the same column: our value would also agree with the
 // other row's paper value under that row's tolerance, or our tolerance is
 // not tighter than the spread between the rows (it holds the other row's
 // paper value). Rows are sorted by paper, table and column.
 func Discrimination(entries []Entry) []DiscriminationRow {
-	type key struct{ paper, table, column string }
-	groups := map[key][]int{}
-	for i, e := range entries {
-		if e.Cell != nil && e.Want != nil {
-			k := key{e.Paper, e.Cell.Table, e.Cell.Column}
-			groups[k] = append(groups[k], i)
-		}
-	}
+	groups := columns(entries)
 	var out []DiscriminationRow
 	for k, idx := range groups {
 		r := DiscriminationRow{Paper: k.paper, Table: k.table, Column: k.column, Rows: len(idx)}
@@ -174,6 +188,23 @@ func Discrimination(entries []Entry) []DiscriminationRow {
 		return strings.Compare(a.Paper+"\x00"+a.Table+"\x00"+a.Column, b.Paper+"\x00"+b.Table+"\x00"+b.Column)
 	})
 	return out
+}
+
+// column is the key of a table column of a paper.
+type column struct{ paper, table, column string }
+
+// columns groups the indices of entries by table column: the entries with
+// a Cell and a Want that is a paper's value (not Relative to ours), the
+// only ones that can tell a row from another.
+func columns(entries []Entry) map[column][]int {
+	groups := map[column][]int{}
+	for i, e := range entries {
+		if e.Cell != nil && e.Want != nil && e.Want.Relative == "" {
+			k := column{e.Paper, e.Cell.Table, e.Cell.Column}
+			groups[k] = append(groups[k], i)
+		}
+	}
+	return groups
 }
 
 // ambiguous reports whether entry i does not tell its row from another
@@ -236,22 +267,17 @@ func (w Want) paper() (lo, hi float64) {
 // shows: NotDiscriminating when Discrimination counts it as ambiguous (it
 // would also agree with another row's paper value, or its tolerance holds
 // another row's paper value); Untested, for a claim,
-// when it has no other row to be told from (no Cell, no Want, or no other
-// row of its column with a Want); neither when it was tested and singles
+// when it has no other row to be told from (no Cell, no Want, a Want
+// Relative to our own value, or no other row of its column with a Want
+// that is a paper's value); neither when it was tested and singles
 // out its row. It clears both marks on every other entry. An agreement
 // counts as singling out its log only when it was tested: never by default.
 func MarkDiscrimination(entries []Entry) {
-	type key struct{ paper, table, column string }
-	groups := map[key][]int{}
 	for i := range entries {
 		entries[i].NotDiscriminating = false
 		entries[i].Untested = entries[i].Verdict == Agrees && entries[i].Kind != SelfCheck && entries[i].Kind != Ours
-		if e := entries[i]; e.Cell != nil && e.Want != nil {
-			k := key{e.Paper, e.Cell.Table, e.Cell.Column}
-			groups[k] = append(groups[k], i)
-		}
 	}
-	for _, idx := range groups {
+	for _, idx := range columns(entries) {
 		for _, i := range idx {
 			if entries[i].Verdict != Agrees || !tested(entries, i, idx) {
 				continue

@@ -169,3 +169,85 @@ func TestKinds(t *testing.T) {
 		t.Errorf("default kind %q", e.Kind)
 	}
 }
+
+// TestRelativeToOurs: a Want derived from our own computation (RelativeTo)
+// is no paper value. An agreement with it is Untested, never singling out
+// nor "not discriminating", and it is no other row's paper value either.
+// The first case is zakay2013 Table VI, req_time, resampled_vs_original in
+// full mode (repro/ledgers/zakay2013.json at eef9387): the paper's cells
+// are blanked, each Want is our original's mean depth within 2 SE, and
+// KTH-SP2 (6.52 ± 1.08, ours 6.43) was counted as singling out its log
+// beside SDSC-SP2 (4.00 ± 0.747, ours 4.01) and SDSC-DS (4.00 ± 0.749,
+// ours 4.02), not discriminating.
+func TestRelativeToOurs(t *testing.T) {
+	t.Parallel()
+	const ours = "our original log's value"
+	for _, c := range []struct {
+		name      string
+		add       func(l *Ledger)
+		untested  map[string]bool // Untested by id (every entry agrees)
+		ambiguous int             // Discrimination's ambiguous agreements, all columns
+	}{
+		{"both relative to ours", func(l *Ledger) {
+			l.Check("T", "kth", "s", RelativeTo(ours, Near(6.520445180150037, 1.0790014727995196)), 6.427443856993044).InTable("T", "KTH", "c")
+			l.Check("T", "sp2", "s", RelativeTo(ours, Near(4.00448219711595, 0.7466309329483958)), 4.011031362447252).InTable("T", "SP2", "c")
+			l.Check("T", "ds", "s", RelativeTo(ours, Near(4.002626367899948, 0.7491998113960979)), 4.015169781865023).InTable("T", "DS", "c")
+		}, map[string]bool{"kth": true, "sp2": true, "ds": true}, 0},
+		{"the same values as paper values", func(l *Ledger) {
+			// Without RelativeTo, as before: KTH singles out, SP2 and DS do not.
+			l.Check("T", "kth", "s", Near(6.520445180150037, 1.0790014727995196), 6.427443856993044).InTable("T", "KTH", "c")
+			l.Check("T", "sp2", "s", Near(4.00448219711595, 0.7466309329483958), 4.011031362447252).InTable("T", "SP2", "c")
+			l.Check("T", "ds", "s", Near(4.002626367899948, 0.7491998113960979), 4.015169781865023).InTable("T", "DS", "c")
+		}, map[string]bool{}, 2},
+		{"a paper value beside one relative to ours", func(l *Ledger) {
+			// The relative Want would accept the paper row's value; it is
+			// no paper value, so the paper row has nothing to be told from.
+			l.Check("T", "paper", "s", Near(0.60, 0.05), 0.61).InTable("T", "A", "c")
+			l.Check("T", "rel", "s", RelativeTo(ours, Near(0.62, 0.05)), 0.63).InTable("T", "B", "c")
+		}, map[string]bool{"paper": true, "rel": true}, 0},
+		{"two paper values and one relative to ours", func(l *Ledger) {
+			l.Check("T", "a", "s", Near(0.60, 0.05), 0.61).InTable("T", "A", "c")
+			l.Check("T", "b", "s", Near(0.90, 0.05), 0.88).InTable("T", "B", "c")
+			l.Check("T", "rel", "s", RelativeTo(ours, Near(0.89, 0.05)), 0.90).InTable("T", "C", "c")
+		}, map[string]bool{"rel": true}, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			l := New("demo")
+			c.add(l)
+			es := l.Entries()
+			// Judged again from JSON, as stored ledgers are.
+			b, err := json.Marshal(es)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var back []Entry
+			if err := json.Unmarshal(b, &back); err != nil {
+				t.Fatal(err)
+			}
+			MarkDiscrimination(back)
+			for _, set := range [][]Entry{es, back} {
+				for _, e := range set {
+					if e.Verdict != Agrees {
+						t.Fatalf("%s: %s: every case agrees", e.ID, e.Verdict)
+					}
+					if e.Untested != c.untested[e.ID] {
+						t.Errorf("%s: Untested = %v, want %v", e.ID, e.Untested, c.untested[e.ID])
+					}
+					if e.Untested && e.NotDiscriminating {
+						t.Errorf("%s: both untested and not discriminating", e.ID)
+					}
+					if rel := e.Want.Relative != ""; rel != (e.ID == "rel" || c.name == "both relative to ours") {
+						t.Errorf("%s: Want.Relative = %q", e.ID, e.Want.Relative)
+					}
+				}
+			}
+			n := 0
+			for _, r := range Discrimination(back) {
+				n += r.Ambiguous
+			}
+			if n != c.ambiguous {
+				t.Errorf("Discrimination: %d ambiguous, want %d", n, c.ambiguous)
+			}
+		})
+	}
+}

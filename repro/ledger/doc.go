@@ -35,8 +35,10 @@
 // another log's paper value ("agrees, not discriminating", see
 // Discrimination) and, as Untested ("agrees,
 // untested"), the agreeing claims with no other log's value to be told from
-// (outside a table, or alone in their column): an agreement singles out its
-// log only when it was tested, never by default. Printed is the tolerance rule for a
+// (outside a table, alone in their column, or judged by an expectation
+// derived from our own value, RelativeTo: another log's such value is ours,
+// not the paper's): an agreement singles out its log only when it was
+// tested against paper values, never by default. Printed is the tolerance rule for a
 // printed number: half a unit of its last digit plus twice our standard
 // error. StandIn records a value of a stand-in log (another version, year
 // or machine than the paper's, or a reconstruction of an input the paper

@@ -115,6 +115,26 @@ type stated struct {
 
 func (s stated) Value() string { return s.text }
 
+// RelativeTo marks e as an expectation whose value was derived from our
+// own computation, not printed by the paper: to says what of ours it is
+// ("our original log's mean stack depth", when the paper's cell is blanked
+// in our copy and the paper says the resampled logs' value is "very
+// similar" to the original's). It judges our value as e does, but its
+// Want (Want.Relative) is no paper value, so it tests no discrimination:
+// an agreement with it is Untested (MarkDiscrimination). It panics when to
+// is empty.
+func RelativeTo(to string, e Expectation) Expectation {
+	if to == "" {
+		panic("ledger: RelativeTo needs what of ours the value is derived from")
+	}
+	return relative{to: to, Expectation: e}
+}
+
+type relative struct {
+	to string
+	Expectation
+}
+
 func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 
 // num formats a paper value: the shortest decimal that reads back as v

@@ -108,6 +108,13 @@ func (s *Study) TableI(ctx context.Context) (*TableIResult, error) {
 // tableIUnder simulates log under EASY and convention c; waits are the
 // log's as logged, the values of a convention that leaves it as it is.
 func (s *Study) tableIUnder(log string, c convention, waits map[string]float64) (altWaits, error) {
+	if c.logSpan || c.warmUp > 0 {
+		ca, err := s.comparison(comparisonKey{log: log, scheduler: "easy"})
+		if err != nil {
+			return altWaits{}, err
+		}
+		return altWaits{c: c, waits: waitsWithin(ca, c)}, nil
+	}
 	if c.byPartition {
 		p, err := s.partitionedRun(log, "easy")
 		if err != nil || p == nil {
@@ -131,6 +138,31 @@ func waitsOf(c *feedback.Comparison) map[string]float64 {
 	out := map[string]float64{}
 	for _, n := range simulations {
 		out[n] = c.Run(n).Summary.AvgWait
+	}
+	return out
+}
+
+// waitsWithin returns the average wait of each simulation of ca over the
+// jobs convention c measures (c.logSpan or c.warmUp): those that arrive
+// within the log's span (its first to its last logged arrival), or after
+// the first c.warmUp of the simulation's span (first arrival to last end),
+// as sim.Result.MeansOf averages them (jobs that did not end left out).
+func waitsWithin(ca *feedback.Comparison, c convention) map[string]float64 {
+	jobs := ca.Workload.Jobs
+	out := map[string]float64{}
+	for _, n := range simulations {
+		r := ca.Run(n).Sim
+		from, to := jobs[0].Submit, jobs[len(jobs)-1].Submit
+		if !c.logSpan {
+			first, last := math.Inf(1), math.Inf(-1)
+			for k, sub := range r.Submit {
+				if !math.IsNaN(sub) && !math.IsNaN(r.End[k]) {
+					first, last = math.Min(first, sub), math.Max(last, r.End[k])
+				}
+			}
+			from, to = first+c.warmUp*(last-first), math.Inf(1)
+		}
+		out[n] = r.MeansOf(func(k int) bool { return r.Submit[k] >= from && r.Submit[k] <= to }).AvgWait
 	}
 	return out
 }
