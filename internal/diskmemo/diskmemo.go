@@ -55,12 +55,28 @@ type entry[T any] struct {
 // result, even of a type gob cannot keep whole (unexported fields,
 // pointers, nil and empty slices); such a result is recomputed every time.
 // Reading or writing errors fall back to f.
+//
+// Processes asking for one key at once compute it once: the first takes
+// the key's lock (a file beside the result's, see lock) and computes; the
+// others wait for it to release the lock, then read what it stored. When
+// it stored nothing (an error, a result that is not stored, a process
+// killed), each waiter in turn takes the lock and computes itself: a wait
+// lasts at most the holder's computation. A process that already holds a
+// lock (f of one Get calling Get for another key, or two Gets at once in
+// one process) does not wait: it computes when the lock is taken, so
+// nested Gets cannot deadlock.
 func Get[T any](m Memo, key string, f func() (T, error)) (T, error) {
 	if m.Dir == "" {
 		return f()
 	}
 	typ := fmt.Sprintf("%T", *new(T))
 	path := filepath.Join(m.Dir, key+".gob")
+	if v, ok := read[T](m, path, key, typ); ok {
+		return v, nil
+	}
+	unlock := lock(m.Dir, key)
+	defer unlock()
+	// Another process may have stored it while this one waited.
 	if v, ok := read[T](m, path, key, typ); ok {
 		return v, nil
 	}
