@@ -16,6 +16,6 @@
 // and the others wait, then read it. Whatever the holder fails to store,
 // a waiter computes itself once the lock is released, by the holder or,
 // for a killed one, by the kernel. A process holding a lock never waits
-// for another, so nested results cannot deadlock. Lock files are empty
-// and are left in the folder.
+// for another, so nested results cannot deadlock. Lock files are empty;
+// a result's is removed once the result is stored.
 package diskmemo

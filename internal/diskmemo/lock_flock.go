@@ -22,15 +22,18 @@ var held atomic.Int64
 // holds a lock: a holder never waits, so no cycle of waits (a deadlock)
 // can form, whatever the order in which nested Gets take their keys; such a
 // call takes the lock only when it is free, and otherwise computes without
-// it. The returned function releases the lock; the kernel releases it too
-// when the process ends, killed or not. Without a lock file (an error
+// it. The returned function releases the lock, first removing the lock
+// file when the result is stored (removed: whoever locks it or a new one
+// afterwards reads the result before computing); the kernel releases it
+// too when the process ends, killed or not. Without a lock file (an error
 // opening or locking it) lock returns at once, and Get computes unlocked.
-func lock(dir, key string) (unlock func()) {
-	none := func() {}
+func lock(dir, key string) (unlock func(stored bool)) {
+	none := func(bool) {}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return none
 	}
-	f, err := os.OpenFile(filepath.Join(dir, key+".lock"), os.O_RDWR|os.O_CREATE, 0o644)
+	path := filepath.Join(dir, key+".lock")
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return none
 	}
@@ -49,7 +52,10 @@ func lock(dir, key string) (unlock func()) {
 		return none
 	}
 	held.Add(1)
-	return func() {
+	return func(stored bool) {
+		if stored {
+			os.Remove(path)
+		}
 		held.Add(-1)
 		f.Close() // releases the flock
 	}

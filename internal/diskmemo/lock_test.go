@@ -160,6 +160,10 @@ func TestGetWaitsForAnotherProcess(t *testing.T) {
 	if got, want := calls(dir), []string{"start_a_k", "end_a_k"}; !slices.Equal(got, want) {
 		t.Errorf("computations %q, want %q: once, by the first", got, want)
 	}
+	// The lock file is removed with the result stored.
+	if es, err := os.ReadDir(filepath.Join(dir, "memo")); err != nil || len(es) != 1 || es[0].Name() != "k.gob" {
+		t.Errorf("memo folder: %v (%v), want the result's k.gob alone", es, err)
+	}
 }
 
 // TestGetKilledHolder: a process killed while it computes releases the
