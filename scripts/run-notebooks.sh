@@ -40,8 +40,12 @@
 #   TRACELAB_COMMIT           the commit recorded with the ledgers (default:
 #                             git's HEAD, "-dirty" when tracked files changed).
 #   TRACELAB_MEMO_DIR         where the cells keep expensive intermediate
-#                             results (fits) for the later cells, each a new
-#                             process (repro/study.Stored); default: a new
+#                             results (fits, bootstraps) for the later cells,
+#                             each a new process, and for the other notebooks
+#                             of the run (repro/study.Stored; Zakay 2013's
+#                             §6.1 bootstraps are also Feitelson 2021's Fig.
+#                             15: a notebook asking for one while another
+#                             computes it waits and reads it); default: a new
 #                             temporary folder, removed at the end of the run.
 #   TRACELAB_NOTEBOOK_JOBS    notebooks executed at once, 1 to 8 (default 1;
 #                             scripts/reproduce.sh sets 2). Each notebook's

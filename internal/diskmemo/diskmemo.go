@@ -55,6 +55,16 @@ type entry[T any] struct {
 // result, even of a type gob cannot keep whole (unexported fields,
 // pointers, nil and empty slices); such a result is recomputed every time.
 // Reading or writing errors fall back to f.
+//
+// Processes asking for one key at once compute it once: the first takes
+// the key's lock (a file beside the result's, see lock) and computes; the
+// others wait for it to release the lock, then read what it stored. When
+// it stored nothing (an error, a result that is not stored, a process
+// killed), each waiter in turn takes the lock and computes itself: a wait
+// lasts at most the holder's computation. A process that already holds a
+// lock (f of one Get calling Get for another key, or two Gets at once in
+// one process) does not wait: it computes when the lock is taken, so
+// nested Gets cannot deadlock.
 func Get[T any](m Memo, key string, f func() (T, error)) (T, error) {
 	if m.Dir == "" {
 		return f()
@@ -64,11 +74,18 @@ func Get[T any](m Memo, key string, f func() (T, error)) (T, error) {
 	if v, ok := read[T](m, path, key, typ); ok {
 		return v, nil
 	}
+	stored := false
+	unlock := lock(m.Dir, key)
+	defer func() { unlock(stored) }()
+	// Another process may have stored it while this one waited.
+	if v, ok := read[T](m, path, key, typ); ok {
+		return v, nil
+	}
 	v, err := f()
 	if err != nil {
 		return v, err
 	}
-	store(m, path, entry[T]{Key: key, Type: typ, Value: v})
+	stored = store(m, path, entry[T]{Key: key, Type: typ, Value: v})
 	return v, nil
 }
 
@@ -85,23 +102,23 @@ func read[T any](m Memo, path, key, typ string) (T, bool) {
 
 // store writes e to path when it decodes to a value that prints as e's
 // and fits m's bounds, atomically: through a temporary file in m.Dir that
-// is renamed.
-func store[T any](m Memo, path string, e entry[T]) {
+// is renamed. It reports whether it stored e.
+func store[T any](m Memo, path string, e entry[T]) bool {
 	var buf bytes.Buffer
 	if err := gob.NewEncoder(&buf).Encode(e); err != nil || int64(buf.Len()) > m.MaxEntry {
-		return
+		return false
 	}
 	var back entry[T]
 	if gob.NewDecoder(bytes.NewReader(buf.Bytes())).Decode(&back) != nil ||
 		fmt.Sprintf("%#v", back) != fmt.Sprintf("%#v", e) {
-		return
+		return false
 	}
 	if err := os.MkdirAll(m.Dir, 0o755); err != nil || folderSize(m.Dir)+int64(buf.Len()) > m.MaxTotal {
-		return
+		return false
 	}
 	tmp, err := os.CreateTemp(m.Dir, ".tmp-*")
 	if err != nil {
-		return
+		return false
 	}
 	_, err = tmp.Write(buf.Bytes())
 	if cerr := tmp.Close(); err == nil {
@@ -113,6 +130,7 @@ func store[T any](m Memo, path string, e entry[T]) {
 	if err != nil {
 		os.Remove(tmp.Name())
 	}
+	return err == nil
 }
 
 // folderSize is the total size of the regular files in dir, in bytes.

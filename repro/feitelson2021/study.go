@@ -56,7 +56,9 @@ func New(o study.Options) *Study { return &Study{o: o} }
 func (s *Study) Options() study.Options { return s.o }
 
 // seed returns the base seed of the study's random procedures, offset by
-// k so that independent experiments do not share random numbers.
+// k so that independent experiments do not share random numbers. Fig. 15's
+// open simulations do not use it: an experiment two papers run is run once,
+// and they are Zakay 2013's §6.1 bootstrap, with its seed (Fig15).
 func (s *Study) seed(k uint64) uint64 { return s.o.SeedOr()*1_000_003 + k }
 
 // log returns a real log by catalog name (study.Log). A log that is not

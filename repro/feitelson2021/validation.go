@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"reflect"
 	"slices"
 
 	"github.com/go-gota/gota/dataframe"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/tracelab/tracelab/plots"
 	"github.com/tracelab/tracelab/repro/ledger"
+	"github.com/tracelab/tracelab/repro/zakay2013"
 	"github.com/tracelab/tracelab/sim"
 	"github.com/tracelab/tracelab/sim/feedback"
 	"github.com/tracelab/tracelab/sim/feedback/feedbackplot"
@@ -70,13 +72,34 @@ var (
 	fig15Common  = resample.Options{LongTermStart: resample.StartInCommonWeek}
 )
 
+// fig15Readings are Zakay 2013's readings of §6.1's bootstrap whose
+// variants are Fig. 15's: the paper's (fig15Literal) and ours
+// (fig15Common).
+var fig15Readings = []struct {
+	name     string
+	generate resample.Options
+}{{zakay2013.LiteralReading, fig15Literal}, {zakay2013.CommonReading, fig15Common}}
+
 // Fig15 simulates EASY on resampled versions of each of Fig15Logs (open
 // replay, as the paper; 1000 replicates in full mode) under §4.2's literal
 // initialization and, ours, under the common-week reading with as many
 // replicates, and with feedback on Fig15FeedbackLog.
+//
+// The open simulations are Zakay 2013's §6.1 bootstrap of the same log
+// under the same reading (zakay2013.Study.Bootstrap): the same experiment
+// (pools with the default options, the generation options of fig15Readings,
+// EASY, open replay, the variants' average waits;
+// TestFig15IsZakayBootstrap compares them variant by variant). An
+// experiment two papers run is run once, with one seed, and §6.1's
+// bootstrap defines it: Fig. 15 takes its seed (zakay2013's: Options.Seed,
+// or 2013 when 0, not this study's seed(k)) and its variants (1000, 20 in
+// quick mode), and the bootstrap is kept between processes (study.Stored),
+// so that the two notebooks compute it once. The original's average wait is
+// the bootstrap's (resample.Reference of the log). The feedback version is
+// this study's own sweep (seed(115)).
 func (s *Study) Fig15(ctx context.Context) (*Fig15Result, error) {
 	return s.fig15.Get(func() (*Fig15Result, error) {
-		r := &Fig15Result{Replicates: s.o.Reps(1000, 20), FeedbackReplicates: s.o.Reps(50, 8),
+		r := &Fig15Result{FeedbackReplicates: s.o.Reps(50, 8),
 			Waits: map[string][]float64{}, Original: map[string]float64{}, CommonWaits: map[string][]float64{}}
 		var logCol, kind []string
 		var reps []int
@@ -88,38 +111,31 @@ func (s *Study) Fig15(ctx context.Context) (*Fig15Result, error) {
 			orig, p05, med, p95 = append(orig, ref), append(p05, quantile(q, 0.05)), append(med, quantile(q, 0.5)), append(p95, quantile(q, 0.95))
 			below = append(below, shareBelow(waits, ref))
 		}
+		z := zakay2013.New(s.o)
 		for _, name := range Fig15Logs {
-			p, err := s.poolsOf(name, &r.Missing)
-			if err != nil {
+			if t, err := s.log(name, &r.Missing); err != nil {
 				return nil, err
-			} else if p == nil {
+			} else if t == nil {
 				continue
 			}
-			e, err := resample.NewExperiment(p, resample.ExperimentOptions{Scheduler: "easy", Generate: fig15Literal})
-			if err != nil {
-				return nil, err
+			var waits [2][]float64
+			var ref float64
+			for k, rd := range fig15Readings {
+				b, err := fig15Bootstrap(ctx, z, name, rd.name, rd.generate)
+				if err != nil {
+					return nil, err
+				}
+				if waits[k], err = plots.FloatColumn(b.Replicates, "avg_wait"); err != nil {
+					return nil, err
+				}
+				ref = b.Original.AvgWait
 			}
-			waits, err := s.sweepColumn(ctx, "Fig. 15: "+name, e, r.Replicates, 15, "avg_wait")
-			if err != nil {
-				return nil, err
-			}
-			ec, err := resample.NewExperiment(p, resample.ExperimentOptions{Scheduler: "easy", Generate: fig15Common})
-			if err != nil {
-				return nil, err
-			}
-			common, err := s.sweepColumn(ctx, "Fig. 15: "+name+", common week", ec, r.Replicates, 215, "avg_wait")
-			if err != nil {
-				return nil, err
-			}
-			ref, err := resample.Reference(p.Trace, &sim.EASY{}, resample.SimOptions{})
-			if err != nil {
-				return nil, err
-			}
+			r.Replicates = len(waits[0])
 			r.Logs = append(r.Logs, name)
-			r.Waits[name], r.Original[name], r.CommonWaits[name] = waits, ref.AvgWait, common
-			addRow(name, "open", waits, ref.AvgWait)
-			addRow(name, "open, common week (ours)", common, ref.AvgWait)
-			pl, err := feedbackplot.Validation(waits, ref.AvgWait, fmt.Sprintf("%d resampled logs", len(waits)), name)
+			r.Waits[name], r.Original[name], r.CommonWaits[name] = waits[0], ref, waits[1]
+			addRow(name, "open", waits[0], ref)
+			addRow(name, "open, common week (ours)", waits[1], ref)
+			pl, err := feedbackplot.Validation(waits[0], ref, fmt.Sprintf("%d resampled logs", len(waits[0])), name)
 			if err != nil {
 				return nil, err
 			}
@@ -139,6 +155,24 @@ func (s *Study) Fig15(ctx context.Context) (*Fig15Result, error) {
 			series.New(p95, series.Float, "p95"), series.New(below, series.Float, "below"))
 		return r, nil
 	})
+}
+
+// fig15Bootstrap returns zakay2013's bootstrap of a log under a reading,
+// after checking that the reading resamples as Fig. 15 (generation options
+// generate, default pools and simulation conventions).
+func fig15Bootstrap(ctx context.Context, z *zakay2013.Study, log, reading string, generate resample.Options) (*resample.Bootstrap, error) {
+	rd, err := resample.ReadingByName(reading)
+	if err != nil {
+		return nil, err
+	}
+	if !reflect.DeepEqual(rd.Generate, generate) || !reflect.DeepEqual(rd.Pools, resample.PoolOptions{}) || !reflect.DeepEqual(rd.Sim, resample.SimOptions{}) {
+		return nil, fmt.Errorf("feitelson2021: Fig. 15: zakay2013's reading %q is %+v, not Fig. 15's resampling %+v", reading, rd, generate)
+	}
+	b, err := z.Bootstrap(ctx, log, reading)
+	if err != nil {
+		return nil, fmt.Errorf("Fig. 15: %w", err)
+	}
+	return b, nil
 }
 
 // feedbackValidation is our feedback version of Fig. 15 on

@@ -50,6 +50,13 @@ const (
 	commonReading = "default"
 )
 
+// LiteralReading and CommonReading name the two readings of Bootstrap
+// with ledger entries (literalReading, commonReading).
+const (
+	LiteralReading = literalReading
+	CommonReading  = commonReading
+)
+
 // readingLogs is how many of BootstrapLogs the per-reading table covers.
 const readingLogs = 6
 
@@ -75,6 +82,18 @@ var quickReadings = []string{commonReading, "cycle", literalReading}
 // share their variants (their names, joined by ", ").
 type bootstrapKey struct{ log, readings string }
 
+// Bootstrap returns the bootstrap of §6.1 of one log (named as in Table
+// I) under one reading of resample.Readings (LiteralReading,
+// CommonReading or another): the variants and seed of Figs. 8–9 (see
+// bootstrap). It is also the experiment of Feitelson 2021's Fig. 15
+// (repro/feitelson2021), EASY on resampled variants of a log under §4's
+// start and under the common week: an experiment two papers run is run
+// once, with this study's seed and variants, and kept between processes
+// (study.Stored), so that the two notebooks share it.
+func (s *Study) Bootstrap(ctx context.Context, log, reading string) (*resample.Bootstrap, error) {
+	return s.bootstrap(ctx, log, reading)
+}
+
 // bootstrap runs the bootstrap of one log under one reading (once per
 // key): bootstrapReps variants for the two readings with ledger entries,
 // readingReps for the others, seeded from the study's seed, so that
@@ -82,7 +101,11 @@ type bootstrapKey struct{ log, readings string }
 // the other readings the study runs on that log that share its variants
 // (resample.Reading.SharesVariants): each variant is generated once for
 // them, and simulated once for those that count differently
-// (resample.RunBootstraps; the results are those of each run alone).
+// (resample.RunBootstraps; the results are those of each run alone). The
+// bootstraps of the group are kept between processes (study.Stored under
+// the log's data, the readings, their variants and the seed; see
+// storedBootstraps): the cells of the notebook, and Feitelson 2021's Fig.
+// 15, compute them once.
 func (s *Study) bootstrap(ctx context.Context, log, reading string) (*resample.Bootstrap, error) {
 	rd, err := resample.ReadingByName(reading)
 	if err != nil {
@@ -103,7 +126,7 @@ func (s *Study) bootstrap(ctx context.Context, log, reading string) (*resample.B
 		label := fmt.Sprintf("%s: EASY on %d variants (%s)", log, slices.Max(reps), key.readings)
 		o := resample.BootstrapOptions{Seed: s.seed(),
 			Sweep: sweep.Options{Workers: s.o.Workers, Progress: func(done, total int) { s.o.Report(label, done, total) }}}
-		bs, err := resample.RunBootstraps(ctx, tr, group, reps, o)
+		bs, err := storedRunBootstraps(ctx, tr, group, reps, o)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", log, err)
 		}
