@@ -387,3 +387,38 @@ func TestUtilizations(t *testing.T) {
 		t.Errorf("submitSpan = %v, %v; want 0, 150", first, last)
 	}
 }
+
+// TestSplitEqualFallback: a processors cell is explained by the constant
+// users split (one reading) when that brings it within; failing that, by
+// the split with similarities equal to four decimals (best of splitFound's
+// readings), each only when justified over Table II (ledger.Tally).
+func TestSplitEqualFallback(t *testing.T) {
+	justified := tableConvention{Tally: ledger.Tally{N: 48, AsComputed: 21, Within: 44}}
+	not := tableConvention{Tally: ledger.Tally{N: 48, AsComputed: 21, Within: 21}}
+	// SDSC-DS, 332 users: the paper's "equal" 0.0092 at 1 vs 2 (cell 4);
+	// the split gives 0 (outside ±0.0084), with four decimals 2 of 332
+	// users (within ±0.0119).
+	c := tableCell{attr: datasets.Procs, users: 332, constant: 45,
+		paper:      SimilarityRow{0.767, 0.0031, 0.230, 0.702, 0.0092, 0.288},
+		split:      SimilarityRow{0.7605, 0, 0.2395, 0.7033, 0, 0.2967},
+		splitEqual: SimilarityRow{0.7605, 0, 0.2395, 0.7003, 2.0 / 332, 0.2937}}
+	for _, x := range []struct {
+		name              string
+		split, splitEqual tableConvention
+		k                 int
+		ok                bool
+		found             string
+	}{
+		{"split", justified, justified, 3, true, "one reading measured"},
+		{"four decimals", justified, justified, 4, true, "best of 8 readings measured"},
+		{"four decimals not justified", justified, not, 4, false, ""},
+		{"split not justified", not, justified, 3, true, "best of 8 readings measured"},
+		{"neither justified", not, not, 3, false, ""},
+	} {
+		r := &TablesResult{split: x.split, splitEqual: x.splitEqual}
+		_, _, found, ok := r.alternative(c, x.k)
+		if ok != x.ok || ok && found.String() != x.found {
+			t.Errorf("%s: ok %v found %q, want %v %q", x.name, ok, found.String(), x.ok, x.found)
+		}
+	}
+}
