@@ -176,10 +176,10 @@ func (rk readingsKS) counts(r, c int) string {
 // measureReadings measures item under every generation reading at
 // readingSeeds seeds (the study's seed and the next ones): ks gives, under
 // a reading at a seed, the distances of each of the item's groups (its
-// logs, or its parts), groups of them, and the same resampled logs'
-// distances to the original's pooled users (pooledOriginal), kept for the
-// default reading.
-func (s *Study) measureReadings(item string, groups int, ks func(rd resample.Reading, seed uint64) (own, pooled []marginalKS, err error)) (readingsKS, error) {
+// logs, or its parts), groups of them, and, when withPooled (the default
+// reading only), the same resampled logs' distances to the original's
+// pooled users (pooledOriginal).
+func (s *Study) measureReadings(item string, groups int, ks func(rd resample.Reading, seed uint64, withPooled bool) (own, pooled []marginalKS, err error)) (readingsKS, error) {
 	rds := generationReadings()
 	rk := readingsKS{item: item}
 	for _, rd := range rds {
@@ -196,7 +196,7 @@ func (s *Study) measureReadings(item string, groups int, ks func(rd resample.Rea
 		means, limits := make([][]float64, len(rds)), make([][]float64, len(rds))
 		var pooled, pooledLimit []float64
 		for r, rd := range rds {
-			gs, ps, err := ks(rd, seed)
+			gs, ps, err := ks(rd, seed, r == 0)
 			if err != nil {
 				return readingsKS{}, err
 			}
@@ -227,14 +227,17 @@ func (s *Study) measureReadings(item string, groups int, ks func(rd resample.Rea
 // reading, each with the study's number of validation variants seeded as
 // in Study.variants.
 func (s *Study) fig4Readings(ctx context.Context, logs []string, origs, pooled []users.Marginals) (readingsKS, error) {
-	return s.measureReadings("Fig. 4", len(logs), func(rd resample.Reading, seed uint64) ([]marginalKS, []marginalKS, error) {
+	return s.measureReadings("Fig. 4", len(logs), func(rd resample.Reading, seed uint64, withPooled bool) ([]marginalKS, []marginalKS, error) {
 		var out, outPooled []marginalKS
 		for li, log := range logs {
-			k, kp, err := s.readingKS(ctx, log, origs[li], pooled[li], rd, seed)
+			vms, err := s.readingMarginals(ctx, log, rd, seed)
 			if err != nil {
 				return nil, nil, err
 			}
-			out, outPooled = append(out, k), append(outPooled, kp)
+			out = append(out, ksOf(origs[li], vms))
+			if withPooled {
+				outPooled = append(outPooled, ksOf(pooled[li], vms))
+			}
 		}
 		return out, outPooled, nil
 	})
@@ -245,7 +248,7 @@ func (s *Study) fig4Readings(ctx context.Context, logs []string, origs, pooled [
 // reading, each with reps extended logs seeded as in Study.Fig10: one
 // group per part of fig10Periods.
 func (s *Study) fig10Readings(ctx context.Context, orig, pooled users.Marginals, reps int) (readingsKS, error) {
-	return s.measureReadings("Fig. 10", len(fig10Periods), func(rd resample.Reading, seed uint64) ([]marginalKS, []marginalKS, error) {
+	return s.measureReadings("Fig. 10", len(fig10Periods), func(rd resample.Reading, seed uint64, withPooled bool) ([]marginalKS, []marginalKS, error) {
 		tr, err := logOf(Fig10Log)
 		if err != nil {
 			return nil, nil, err
@@ -258,28 +261,31 @@ func (s *Study) fig10Readings(ctx context.Context, orig, pooled users.Marginals,
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s, reading %s: %w", Fig10Log, rd.Name, err)
 		}
-		out, outPooled := make([]marginalKS, len(fig10Periods)), make([]marginalKS, len(fig10Periods))
+		var out, outPooled []marginalKS
 		for k := range fig10Periods {
 			var pm []users.Marginals
 			for i := k; i < len(ms); i += len(fig10Periods) {
 				pm = append(pm, ms[i])
 			}
-			out[k], outPooled[k] = ksOf(orig, pm), ksOf(pooled, pm)
+			out = append(out, ksOf(orig, pm))
+			if withPooled {
+				outPooled = append(outPooled, ksOf(pooled, pm))
+			}
 		}
 		return out, outPooled, nil
 	})
 }
 
-// readingKS is Fig. 4's distances of one log under reading rd at seed, to
-// all the original's users (orig) and to its pooled users (pooled).
-func (s *Study) readingKS(ctx context.Context, log string, orig, pooled users.Marginals, rd resample.Reading, seed uint64) (marginalKS, marginalKS, error) {
+// readingMarginals is the Fig. 4 marginals of one log's resampled logs
+// under reading rd at seed.
+func (s *Study) readingMarginals(ctx context.Context, log string, rd resample.Reading, seed uint64) ([]users.Marginals, error) {
 	tr, err := logOf(log)
 	if err != nil {
-		return marginalKS{}, marginalKS{}, err
+		return nil, err
 	}
 	p, err := resample.NewPools(tr, rd.Pools)
 	if err != nil {
-		return marginalKS{}, marginalKS{}, err
+		return nil, err
 	}
 	vs := make([]*resample.Resampled, s.validationVariants())
 	err = s.parallel(ctx, len(vs), func(i int) error {
@@ -293,11 +299,7 @@ func (s *Study) readingKS(ctx context.Context, log string, orig, pooled users.Ma
 		return nil
 	})
 	if err != nil {
-		return marginalKS{}, marginalKS{}, err
+		return nil, err
 	}
-	vms, err := s.variantMarginals(ctx, vs)
-	if err != nil {
-		return marginalKS{}, marginalKS{}, err
-	}
-	return ksOf(orig, vms), ksOf(pooled, vms), nil
+	return s.variantMarginals(ctx, vs)
 }

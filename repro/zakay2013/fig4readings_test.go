@@ -79,7 +79,8 @@ func TestReadingsExplain(t *testing.T) {
 // TestReadingsDefault: under the default reading at the study's seed, the
 // readings measured for Fig. 4 and Fig. 10 (quick mode) are the items' own
 // distances, cell by cell — the same variants, seeds and grouping (logs for
-// Fig. 4, parts for Fig. 10) — and every reading is measured at every seed.
+// Fig. 4, parts for Fig. 10) — and every reading, and the comparison with
+// the original's pooled users, is measured at every seed.
 func TestReadingsDefault(t *testing.T) {
 	needData(t)
 	t.Parallel()
@@ -117,6 +118,9 @@ func TestReadingsDefault(t *testing.T) {
 			}
 		}
 		for j := range c.rk.seeds {
+			if len(c.rk.pooled[j]) != cell || len(c.rk.pooledLimit[j]) != cell {
+				t.Errorf("%s seed %d: %d cells against the pooled users, want %d", c.item, j, len(c.rk.pooled[j]), cell)
+			}
 			for r := range c.rk.names {
 				if len(c.rk.mean[j][r]) != cell || len(c.rk.limit[j][r]) != cell {
 					t.Errorf("%s seed %d reading %s: %d cells, want %d", c.item, j, c.rk.names[r], len(c.rk.mean[j][r]), cell)

@@ -147,13 +147,15 @@ func TestRuntimeConventions(t *testing.T) {
 }
 
 // ordered lists the processors' "equal" cells that the constant users
-// split evenly does not bring within their tolerance, whose measured
-// mechanism (tableCell.orderedConstants: the paper ordered most of the
-// users of a single processor count) is shown with our value: it brings
-// nothing within, so they are unexplained.
+// split evenly does not bring within their tolerance, alone or with
+// similarities equal to four decimals, whose measured mechanism
+// (tableCell.orderedConstants: the paper ordered most of the users of a
+// single processor count) is shown with our value: it brings nothing
+// within, so they are unexplained. (SDSC-DS equal_12, 0.000 with the split
+// alone, is 2 of 332 users, 0.006, with four decimals: within ±0.0119 of
+// the paper's 0.0092.)
 var ordered = map[string]bool{
 	"LANL-CM5 procs equal_01": true, "CTC-SP2 procs equal_01": true, "CTC-SP2 procs equal_12": true,
-	"SDSC-DS procs equal_12": true,
 }
 
 // TestTables checks every cell of Tables II–IV against the paper: within
