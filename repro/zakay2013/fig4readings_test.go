@@ -56,23 +56,31 @@ func TestReadingsExplain(t *testing.T) {
 		e := l.Check("Fig. 4", fmt.Sprintf("fig4/test/%d", c.cell), "a distance", ledger.Stated("at most 0.1", ledger.AtMost(0.1)), c.rk.mean[0][0][c.cell])
 		was := e.OurValue
 		c.rk.explain(e, c.cell)
-		got := ""
-		if e.Found != nil {
-			got = e.Found.String()
-		}
-		if got != c.found {
-			t.Errorf("%s: found %q, want %q (reason %q)", c.name, got, c.found, e.Reason)
-		}
-		switch {
-		case c.found != "" && e.Reason == "":
-			t.Errorf("%s: explained with no reason", c.name)
-		case c.found == "" && e.Reason != "":
-			t.Errorf("%s: reason %q", c.name, e.Reason)
-		case c.ours == "" && c.found == "" && e.OurValue != was:
-			t.Errorf("%s: our value changed to %q", c.name, e.OurValue)
-		case !strings.Contains(e.OurValue, c.ours):
-			t.Errorf("%s: ours %q, want it to contain %q", c.name, e.OurValue, c.ours)
-		}
+		checkExplained(t, c.name, e, was, c.found, c.ours)
+	}
+}
+
+// checkExplained checks entry e after an explanation was tried (our value
+// was before): found is how its reason was found ("" when it must stay
+// unexplained), ours what its value must then contain ("": unchanged).
+func checkExplained(t *testing.T, name string, e *ledger.Entry, was, found, ours string) {
+	t.Helper()
+	got := ""
+	if e.Found != nil {
+		got = e.Found.String()
+	}
+	if got != found {
+		t.Errorf("%s: found %q, want %q (reason %q)", name, got, found, e.Reason)
+	}
+	switch {
+	case found != "" && e.Reason == "":
+		t.Errorf("%s: explained with no reason", name)
+	case found == "" && e.Reason != "":
+		t.Errorf("%s: reason %q", name, e.Reason)
+	case ours == "" && found == "" && e.OurValue != was:
+		t.Errorf("%s: our value changed to %q", name, e.OurValue)
+	case !strings.Contains(e.OurValue, ours):
+		t.Errorf("%s: ours %q, want it to contain %q", name, e.OurValue, ours)
 	}
 }
 
@@ -178,21 +186,7 @@ func TestExplainPooled(t *testing.T) {
 		}
 		was := e.OurValue
 		c.rk.explainPooled(e, c.cell)
-		got := ""
-		if e.Found != nil {
-			got = e.Found.String()
-		}
-		if got != c.found {
-			t.Errorf("%s: found %q, want %q (reason %q)", c.name, got, c.found, e.Reason)
-		}
-		switch {
-		case c.found == "" && e.Reason != "":
-			t.Errorf("%s: reason %q", c.name, e.Reason)
-		case c.ours == "" && c.found == "" && e.OurValue != was:
-			t.Errorf("%s: our value changed to %q", c.name, e.OurValue)
-		case !strings.Contains(e.OurValue, c.ours):
-			t.Errorf("%s: ours %q, want it to contain %q", c.name, e.OurValue, c.ours)
-		}
+		checkExplained(t, c.name, e, was, c.found, c.ours)
 	}
 }
 
