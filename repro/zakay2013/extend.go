@@ -107,7 +107,11 @@ func (s *Study) Fig10(ctx context.Context) (*Fig10Result, error) {
 			cols = append(cols, series.New(ksCols[k], series.Float, n))
 		}
 		r.KS = dataframe.New(cols...)
-		r.readings, err = s.fig10Readings(ctx, orig, r.reps)
+		po, err := s.pooledOriginal(Fig10Log)
+		if err != nil {
+			return nil, err
+		}
+		r.readings, err = s.fig10Readings(ctx, orig, po, r.reps)
 		return r, err
 	})
 }
@@ -192,6 +196,7 @@ func (r *Fig10Result) Claims(l *ledger.Ledger) {
 			keptByConstruction(e, m)
 			k.attributed(l, e, i)
 			r.readings.explain(e, qi*len(names)+i)
+			r.readings.explainPooled(e, qi*len(names)+i)
 		}
 		l.Claim("Fig. 10", fmt.Sprintf("fig10/part%d/start_effect", q),
 			fmt.Sprintf("%s ×%d, part %d: the original's start effect, users first seen in the first 4 weeks", Fig10Log, Fig10Factor, q),

@@ -41,7 +41,12 @@ type readingsKS struct {
 	// mean and limit are, per seed, reading and cell, the mean KS distance
 	// and its bound (VerySimilarLimit of the mean critical distance).
 	mean, limit [][][]float64
-	claim       []bool // per cell: whether it is a claim (not the hour of the week)
+	// pooled and pooledLimit are, per seed and cell, the mean KS distance
+	// and its bound under the default generation (the same resampled logs
+	// as mean[j][0]) against the original's pooled users (pooledOriginal)
+	// instead of all its users.
+	pooled, pooledLimit [][]float64
+	claim               []bool // per cell: whether it is a claim (not the hour of the week)
 }
 
 // within reports whether cell c is within its bound at seed j under
@@ -96,6 +101,55 @@ func (rk readingsKS) explain(e *ledger.Entry, c int) {
 		fmt.Sprintf("under the reading %s (best of %s), %s", rk.reading(best), what, rk.counts(best, c)))
 }
 
+// pooledTally counts the comparison with the original's pooled users
+// against ours (all its users) over the item's claim cells at seed j,
+// both under the default generation (ledger.Tally).
+func (rk readingsKS) pooledTally(j int) ledger.Tally {
+	var t ledger.Tally
+	for c, claim := range rk.claim {
+		if claim {
+			t.Add(rk.within(j, 0, c), rk.pooled[j][c] <= rk.pooledLimit[j][c])
+		}
+	}
+	return t
+}
+
+// pooledWords says what the comparison with the original's pooled users
+// is (pooledOriginal).
+const pooledWords = "compared with the original's users as §4's pools hold them, the temporary users whose whole activity lies within " +
+	"4 weeks of the log's start or end left out (§4 discards them, so no resampled log has them; the paper does not say " +
+	"which users its original curve counts)"
+
+// explainPooled gives e, the item's claim of cell c that differs and that
+// no generation reading explains, the comparison with the original's
+// pooled users (pooledOriginal) at every seed measured: its reason when,
+// at every seed, it brings more of the item's claims within than ours
+// (Tally) and this one within (one reading measured: the pools' own rule,
+// users.WithinEdge, fixes it); shown with our value otherwise.
+func (rk readingsKS) explainPooled(e *ledger.Entry, c int) {
+	if e.Verdict != ledger.Differs || e.Reason != "" || len(rk.pooled) != len(rk.seeds) || !rk.claim[c] {
+		return
+	}
+	held := 0
+	s := ""
+	for j, seed := range rk.seeds {
+		t := rk.pooledTally(j)
+		if t.Justified() && rk.pooled[j][c] <= rk.pooledLimit[j][c] {
+			held++
+		}
+		if j > 0 {
+			s += "; "
+		}
+		s += fmt.Sprintf("seed %d: %d of %d of %s's claims within (ours %d), this one %.3f against %.3f", seed, t.Within, t.N, rk.item, t.AsComputed,
+			rk.pooled[j][c], rk.pooledLimit[j][c])
+	}
+	if held == 0 {
+		e.Measured(pooledWords + ": " + s + "; not within at any seed where it brings more claims within")
+		return
+	}
+	e.ExplainedBy(ledger.OneReading().AtSeeds(held, len(rk.seeds)), pooledWords+", "+s)
+}
+
 // reading names reading r, with its summary when known.
 func (rk readingsKS) reading(r int) string {
 	if r < len(rk.about) && rk.about[r] != "" {
@@ -122,8 +176,10 @@ func (rk readingsKS) counts(r, c int) string {
 // measureReadings measures item under every generation reading at
 // readingSeeds seeds (the study's seed and the next ones): ks gives, under
 // a reading at a seed, the distances of each of the item's groups (its
-// logs, or its parts), groups of them.
-func (s *Study) measureReadings(item string, groups int, ks func(rd resample.Reading, seed uint64) ([]marginalKS, error)) (readingsKS, error) {
+// logs, or its parts), groups of them, and, when withPooled (the default
+// reading only), the same resampled logs' distances to the original's
+// pooled users (pooledOriginal).
+func (s *Study) measureReadings(item string, groups int, ks func(rd resample.Reading, seed uint64, withPooled bool) (own, pooled []marginalKS, err error)) (readingsKS, error) {
 	rds := generationReadings()
 	rk := readingsKS{item: item}
 	for _, rd := range rds {
@@ -138,8 +194,9 @@ func (s *Study) measureReadings(item string, groups int, ks func(rd resample.Rea
 		seed := s.seed() + uint64(j)
 		rk.seeds = append(rk.seeds, seed)
 		means, limits := make([][]float64, len(rds)), make([][]float64, len(rds))
+		var pooled, pooledLimit []float64
 		for r, rd := range rds {
-			gs, err := ks(rd, seed)
+			gs, ps, err := ks(rd, seed, r == 0)
 			if err != nil {
 				return readingsKS{}, err
 			}
@@ -149,67 +206,86 @@ func (s *Study) measureReadings(item string, groups int, ks func(rd resample.Rea
 					limits[r] = append(limits[r], VerySimilarLimit(k.critical[i]))
 				}
 			}
+			if r > 0 {
+				continue
+			}
+			for _, k := range ps {
+				for i := range k.mean {
+					pooled = append(pooled, k.mean[i])
+					pooledLimit = append(pooledLimit, VerySimilarLimit(k.critical[i]))
+				}
+			}
 		}
 		rk.mean, rk.limit = append(rk.mean, means), append(rk.limit, limits)
+		rk.pooled, rk.pooledLimit = append(rk.pooled, pooled), append(rk.pooledLimit, pooledLimit)
 	}
 	return rk, nil
 }
 
-// fig4Readings measures Fig. 4 on logs (origs their marginals) under every
-// generation reading, each with the study's number of validation variants
-// seeded as in Study.variants.
-func (s *Study) fig4Readings(ctx context.Context, logs []string, origs []users.Marginals) (readingsKS, error) {
-	return s.measureReadings("Fig. 4", len(logs), func(rd resample.Reading, seed uint64) ([]marginalKS, error) {
-		var out []marginalKS
+// fig4Readings measures Fig. 4 on logs (origs their marginals, pooled
+// those of their pooled users, pooledOriginal) under every generation
+// reading, each with the study's number of validation variants seeded as
+// in Study.variants.
+func (s *Study) fig4Readings(ctx context.Context, logs []string, origs, pooled []users.Marginals) (readingsKS, error) {
+	return s.measureReadings("Fig. 4", len(logs), func(rd resample.Reading, seed uint64, withPooled bool) ([]marginalKS, []marginalKS, error) {
+		var out, outPooled []marginalKS
 		for li, log := range logs {
-			k, err := s.readingKS(ctx, log, origs[li], rd, seed)
+			vms, err := s.readingMarginals(ctx, log, rd, seed)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
-			out = append(out, k)
+			out = append(out, ksOf(origs[li], vms))
+			if withPooled {
+				outPooled = append(outPooled, ksOf(pooled[li], vms))
+			}
 		}
-		return out, nil
+		return out, outPooled, nil
 	})
 }
 
-// fig10Readings measures Fig. 10 (orig the marginals of Fig10Log) under
-// every generation reading, each with reps extended logs seeded as in
-// Study.Fig10: one group per part of fig10Periods.
-func (s *Study) fig10Readings(ctx context.Context, orig users.Marginals, reps int) (readingsKS, error) {
-	return s.measureReadings("Fig. 10", len(fig10Periods), func(rd resample.Reading, seed uint64) ([]marginalKS, error) {
+// fig10Readings measures Fig. 10 (orig the marginals of Fig10Log, pooled
+// those of its pooled users, pooledOriginal) under every generation
+// reading, each with reps extended logs seeded as in Study.Fig10: one
+// group per part of fig10Periods.
+func (s *Study) fig10Readings(ctx context.Context, orig, pooled users.Marginals, reps int) (readingsKS, error) {
+	return s.measureReadings("Fig. 10", len(fig10Periods), func(rd resample.Reading, seed uint64, withPooled bool) ([]marginalKS, []marginalKS, error) {
 		tr, err := logOf(Fig10Log)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		p, err := resample.NewPools(tr, rd.Pools)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		_, _, ms, _, err := s.fig10Parts(ctx, p, rd.Generate, seed, reps)
 		if err != nil {
-			return nil, fmt.Errorf("%s, reading %s: %w", Fig10Log, rd.Name, err)
+			return nil, nil, fmt.Errorf("%s, reading %s: %w", Fig10Log, rd.Name, err)
 		}
-		out := make([]marginalKS, len(fig10Periods))
+		var out, outPooled []marginalKS
 		for k := range fig10Periods {
 			var pm []users.Marginals
 			for i := k; i < len(ms); i += len(fig10Periods) {
 				pm = append(pm, ms[i])
 			}
-			out[k] = ksOf(orig, pm)
+			out = append(out, ksOf(orig, pm))
+			if withPooled {
+				outPooled = append(outPooled, ksOf(pooled, pm))
+			}
 		}
-		return out, nil
+		return out, outPooled, nil
 	})
 }
 
-// readingKS is Fig. 4's distances of one log under reading rd at seed.
-func (s *Study) readingKS(ctx context.Context, log string, orig users.Marginals, rd resample.Reading, seed uint64) (marginalKS, error) {
+// readingMarginals is the Fig. 4 marginals of one log's resampled logs
+// under reading rd at seed.
+func (s *Study) readingMarginals(ctx context.Context, log string, rd resample.Reading, seed uint64) ([]users.Marginals, error) {
 	tr, err := logOf(log)
 	if err != nil {
-		return marginalKS{}, err
+		return nil, err
 	}
 	p, err := resample.NewPools(tr, rd.Pools)
 	if err != nil {
-		return marginalKS{}, err
+		return nil, err
 	}
 	vs := make([]*resample.Resampled, s.validationVariants())
 	err = s.parallel(ctx, len(vs), func(i int) error {
@@ -223,11 +299,7 @@ func (s *Study) readingKS(ctx context.Context, log string, orig users.Marginals,
 		return nil
 	})
 	if err != nil {
-		return marginalKS{}, err
+		return nil, err
 	}
-	vms, err := s.variantMarginals(ctx, vs)
-	if err != nil {
-		return marginalKS{}, err
-	}
-	return ksOf(orig, vms), nil
+	return s.variantMarginals(ctx, vs)
 }

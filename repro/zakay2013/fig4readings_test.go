@@ -3,9 +3,12 @@ package zakay2013
 import (
 	"context"
 	"fmt"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/tracelab/tracelab/analytics/users"
 	"github.com/tracelab/tracelab/repro/ledger"
 )
 
@@ -53,30 +56,39 @@ func TestReadingsExplain(t *testing.T) {
 		e := l.Check("Fig. 4", fmt.Sprintf("fig4/test/%d", c.cell), "a distance", ledger.Stated("at most 0.1", ledger.AtMost(0.1)), c.rk.mean[0][0][c.cell])
 		was := e.OurValue
 		c.rk.explain(e, c.cell)
-		got := ""
-		if e.Found != nil {
-			got = e.Found.String()
-		}
-		if got != c.found {
-			t.Errorf("%s: found %q, want %q (reason %q)", c.name, got, c.found, e.Reason)
-		}
-		switch {
-		case c.found != "" && e.Reason == "":
-			t.Errorf("%s: explained with no reason", c.name)
-		case c.found == "" && e.Reason != "":
-			t.Errorf("%s: reason %q", c.name, e.Reason)
-		case c.ours == "" && c.found == "" && e.OurValue != was:
-			t.Errorf("%s: our value changed to %q", c.name, e.OurValue)
-		case !strings.Contains(e.OurValue, c.ours):
-			t.Errorf("%s: ours %q, want it to contain %q", c.name, e.OurValue, c.ours)
-		}
+		checkExplained(t, c.name, e, was, c.found, c.ours)
+	}
+}
+
+// checkExplained checks entry e after an explanation was tried (our value
+// was before): found is how its reason was found ("" when it must stay
+// unexplained), ours what its value must then contain ("": unchanged).
+func checkExplained(t *testing.T, name string, e *ledger.Entry, was, found, ours string) {
+	t.Helper()
+	got := ""
+	if e.Found != nil {
+		got = e.Found.String()
+	}
+	if got != found {
+		t.Errorf("%s: found %q, want %q (reason %q)", name, got, found, e.Reason)
+	}
+	switch {
+	case found != "" && e.Reason == "":
+		t.Errorf("%s: explained with no reason", name)
+	case found == "" && e.Reason != "":
+		t.Errorf("%s: reason %q", name, e.Reason)
+	case ours == "" && found == "" && e.OurValue != was:
+		t.Errorf("%s: our value changed to %q", name, e.OurValue)
+	case !strings.Contains(e.OurValue, ours):
+		t.Errorf("%s: ours %q, want it to contain %q", name, e.OurValue, ours)
 	}
 }
 
 // TestReadingsDefault: under the default reading at the study's seed, the
 // readings measured for Fig. 4 and Fig. 10 (quick mode) are the items' own
 // distances, cell by cell — the same variants, seeds and grouping (logs for
-// Fig. 4, parts for Fig. 10) — and every reading is measured at every seed.
+// Fig. 4, parts for Fig. 10) — and every reading, and the comparison with
+// the original's pooled users, is measured at every seed.
 func TestReadingsDefault(t *testing.T) {
 	needData(t)
 	t.Parallel()
@@ -114,11 +126,109 @@ func TestReadingsDefault(t *testing.T) {
 			}
 		}
 		for j := range c.rk.seeds {
+			if len(c.rk.pooled[j]) != cell || len(c.rk.pooledLimit[j]) != cell {
+				t.Errorf("%s seed %d: %d cells against the pooled users, want %d", c.item, j, len(c.rk.pooled[j]), cell)
+			}
 			for r := range c.rk.names {
 				if len(c.rk.mean[j][r]) != cell || len(c.rk.limit[j][r]) != cell {
 					t.Errorf("%s seed %d reading %s: %d cells, want %d", c.item, j, c.rk.names[r], len(c.rk.mean[j][r]), cell)
 				}
 			}
+		}
+	}
+}
+
+// pooledOf is readingsOf(ours) with the comparison against the original's
+// pooled users giving pooled at each seed.
+func pooledOf(pooled ...[4]float64) readingsKS {
+	var other [][4]float64
+	for range pooled {
+		other = append(other, [4]float64{0.05, 0.05, 0.2, 0.2}) // the other reading: ours again
+	}
+	rk := readingsOf(other...)
+	for _, p := range pooled {
+		rk.pooled = append(rk.pooled, p[:])
+		rk.pooledLimit = append(rk.pooledLimit, []float64{0.1, 0.1, 0.1, 0.1})
+	}
+	return rk
+}
+
+// TestExplainPooled: the comparison with the original's pooled users
+// explains a difference only when, at every seed measured, it brings more
+// of the item's claims within than ours (ledger.Tally) and this one within
+// (one reading measured); otherwise it is shown with our value. It leaves
+// an entry another reading explained, and the check cell, alone.
+func TestExplainPooled(t *testing.T) {
+	t.Parallel()
+	gains := [4]float64{0.05, 0.05, 0.08, 0.2}
+	trades := [4]float64{0.05, 0.15, 0.08, 0.2}
+	misses := [4]float64{0.05, 0.05, 0.15, 0.2}
+	for _, c := range []struct {
+		name      string
+		rk        readingsKS
+		cell      int
+		explained bool // before explainPooled
+		found     string
+		ours      string
+	}{
+		{"every seed", pooledOf(gains, gains, gains), 2, false, "one reading measured, holds at 3 of 3 seeds", ""},
+		{"two of three seeds", pooledOf(gains, misses, gains), 2, false, "", "within at 2 of 3 seeds measured, so not a reason"},
+		{"not justified", pooledOf(trades, trades, trades), 2, false, "", "not within at any seed where it brings more claims within"},
+		{"nothing within", pooledOf(misses, misses, misses), 2, false, "", "this one 0.150 against 0.100"},
+		{"already explained", pooledOf(gains, gains, gains), 2, true, "input fact", ""},
+		{"check cell", pooledOf(gains, gains, gains), 3, false, "", ""},
+		{"not measured", readingsOf(gains, gains, gains), 2, false, "", ""},
+	} {
+		l := ledger.New("zakay2013")
+		e := l.Check("Fig. 4", fmt.Sprintf("fig4/test/%d", c.cell), "a distance", ledger.Stated("at most 0.1", ledger.AtMost(0.1)), c.rk.mean[0][0][c.cell])
+		if c.explained {
+			e.ExplainedBy(ledger.FromInput(), "another reason")
+		}
+		was := e.OurValue
+		c.rk.explainPooled(e, c.cell)
+		checkExplained(t, c.name, e, was, c.found, c.ours)
+	}
+}
+
+// TestPooledOriginal: the original's pooled users are the users of the
+// log's pools that §4 does not discard (users.WithinEdge), their values
+// those of the whole log's users; keeping every user gives the whole log's
+// marginals.
+func TestPooledOriginal(t *testing.T) {
+	needData(t)
+	t.Parallel()
+	p, err := quick.pools(Fig4Logs[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := users.MarginalsOf(p.Trace, p.Population)
+	if got := users.MarginalsOf(p.Trace, keepUsers(p.Population, func(int) bool { return true })); !reflect.DeepEqual(got, all) {
+		t.Errorf("keeping every user changes the marginals")
+	}
+	po, err := quick.pooledOriginal(Fig4Logs[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	kept := p.Population.Len() - p.Population.Count(users.Discarded).Users
+	if po.Users() != kept || kept == p.Population.Len() {
+		t.Fatalf("%d pooled users, want %d of %d", po.Users(), kept, p.Population.Len())
+	}
+	if po.HourOfWeek != all.HourOfWeek {
+		t.Errorf("the arrivals per hour of the week differ from the whole log's")
+	}
+	var want []float64
+	for k := range p.Population.ID {
+		if p.Population.Class[k] != users.Discarded {
+			want = append(want, p.Population.FirstArrival[k]-p.Population.LogStart)
+		}
+	}
+	slices.Sort(want)
+	if !slices.Equal(po.Values[users.FirstArrival], want) {
+		t.Errorf("first arrivals of the pooled users differ")
+	}
+	for _, m := range users.Metrics {
+		if !slices.IsSorted(po.Values[m]) || len(po.Values[m]) != kept {
+			t.Errorf("%s: %d values, sorted %v", m, len(po.Values[m]), slices.IsSorted(po.Values[m]))
 		}
 	}
 }

@@ -160,6 +160,10 @@ type TablesResult struct {
 	// users split evenly, counted over every log and cell of Table II.
 	runtime []tableConvention
 	split   tableConvention
+	// splitEqual is Table II's constant users split evenly with two
+	// per-user similarities equal within fourDecimals, counted over every
+	// log and cell of Table II.
+	splitEqual tableConvention
 }
 
 // tableCell is one log's row of one table, ours and the paper's.
@@ -170,7 +174,10 @@ type tableCell struct {
 	missing   bool // the log is not available
 	ours      SimilarityRow
 	split     SimilarityRow // constant users split (Table II)
-	minutes   SimilarityRow // runtimes in whole minutes (Table IV)
+	// splitEqual is Table II with the constant users split and two
+	// per-user similarities equal within fourDecimals.
+	splitEqual SimilarityRow
+	minutes    SimilarityRow // runtimes in whole minutes (Table IV)
 	// minutesEqual is Table IV with runtimes in whole minutes and two
 	// per-user similarities equal within threeDecimals.
 	minutesEqual SimilarityRow
@@ -201,6 +208,13 @@ func (s *Study) Tables(ctx context.Context) (*TablesResult, error) {
 				}
 				c.ours, c.users = tableValues(a.Table), a.Table.Users
 				c.split, c.constant = constantSplit(a)
+				if t.attr == datasets.Procs {
+					e, err := s.analysis(similarityKey{row.log, t.attr, 0, fourDecimals})
+					if err != nil {
+						return nil, err
+					}
+					c.splitEqual, _ = constantSplit(e)
+				}
 				if t.attr == datasets.Runtime {
 					m, err := s.analysis(similarityKey{row.log, t.attr, 60, 0})
 					if err != nil {
@@ -228,7 +242,7 @@ func (s *Study) Tables(ctx context.Context) (*TablesResult, error) {
 			r.cells = append(r.cells, cells...)
 		}
 		r.runtime = runtimeConventions(r.cells)
-		r.split = splitConvention(r.cells)
+		r.split, r.splitEqual = splitConvention(r.cells)
 		return r, nil
 	})
 }
@@ -301,7 +315,9 @@ func cellExpectation(paper float64, k int, ours float64, n int) ledger.Expectati
 // tolerance where one does: for processors the users of a constant
 // processor count (every pair similar, so "equal") counted half at the
 // shorter, half at the longer distance, when that brings more of Table
-// II's cells within than our reading (splitConvention); for runtimes, the first of Table
+// II's cells within than our reading (splitConvention), and failing that
+// the same with per-user similarities equal to four decimals (chosen
+// among splitFound's readings); for runtimes, the first of Table
 // IV's conventions (runtimeConventions: whole minutes, whole minutes with
 // similarities equal to three decimals, two zero runtimes undefined) that
 // brings more of the table's cells within than our reading
@@ -341,6 +357,10 @@ func (r *TablesResult) Claims(l *ledger.Ledger) {
 				e.Measured(m)
 				if c.attr == datasets.Runtime || m == "" {
 					e.Measured(r.conventionValues(c, k))
+				} else {
+					t := r.splitEqual
+					e.Measured(fmt.Sprintf("with the split and similarities equal to four decimals %.4f, still outside %s (%d of %d cells of Table II within under it, against %d as computed)",
+						c.splitEqual[k], cellExpectation(c.paper[k], k, c.splitEqual[k], c.users).Tolerance(), t.Within, t.N, t.AsComputed))
 				}
 			}
 			if k == 0 || k == 3 {
@@ -487,12 +507,34 @@ func runtimeConventions(cells []tableCell) []tableConvention {
 	return ts
 }
 
+// fourDecimals is the tolerance of the convention "equal to four
+// decimals": two per-user average similarities count as equal when they
+// differ by at most 0.0001.
+const fourDecimals = 1e-4
+
+// splitFound is how the second convention of Table II (constant users
+// split, similarities equal to four decimals) is found: the best of the
+// grid of equality tolerances (1e-12, 1e-4, 1e-3, 1e-2), each with and
+// without the constant users split. Over the 48 processors cells of our
+// eight logs, within their tolerance (cellExpectation): 21, 21, 16 and 1
+// cells without the split; 44, 45, 44 and 12 with it.
+var splitFound = ledger.AmongReadings(8)
+
 // splitConvention counts Table II's constant users split evenly between
-// "shorter" and "longer" over every processors cell of the logs we have.
-func splitConvention(cells []tableCell) tableConvention {
-	t := tableConvention{name: "constant users split", value: func(c tableCell) SimilarityRow { return c.split }}
-	t.count(cells, datasets.Procs)
-	return t
+// "shorter" and "longer" over every processors cell of the logs we have,
+// alone and with per-user similarities equal to four decimals.
+//
+// The split alone is the measured mechanism of Table II's "equal" cells
+// (tableCell.orderedConstants), one reading. Equality to four decimals is
+// a second step the paper does not state either, chosen among the grid
+// splitFound: it is tried only on a cell the split alone leaves outside
+// its tolerance.
+func splitConvention(cells []tableCell) (split, splitEqual tableConvention) {
+	split = tableConvention{name: "constant users split", value: func(c tableCell) SimilarityRow { return c.split }}
+	split.count(cells, datasets.Procs)
+	splitEqual = tableConvention{name: "constant users split, equal to four decimals", value: func(c tableCell) SimilarityRow { return c.splitEqual }}
+	splitEqual.count(cells, datasets.Procs)
+	return split, splitEqual
 }
 
 // count counts t over every cell of attribute attr of the logs we have.
@@ -523,7 +565,17 @@ func (r *TablesResult) alternative(c tableCell, k int) (v float64, why string, f
 			"similarity 1, so they are equal at every distance; counted half at the shorter, half at the longer distance, "+
 			"applied to every log and cell of Table II (%d of %d cells within their tolerance, against %d as computed: %d gained, %d lost),",
 			c.constant, c.users, t.Within, t.N, t.AsComputed, t.Gained, t.Lost)
-		return v, why, ledger.OneReading(), t.Justified() && cellExpectation(c.paper[k], k, v, c.users).Accepts(v)
+		if t.Justified() && cellExpectation(c.paper[k], k, v, c.users).Accepts(v) {
+			return v, why, ledger.OneReading(), true
+		}
+		v, t = c.splitEqual[k], r.splitEqual
+		why = fmt.Sprintf("%d of our %d users always use the same number of processors: every pair of their jobs has "+
+			"similarity 1, so they are equal at every distance; counted half at the shorter, half at the longer distance, and "+
+			"two per-user average similarities counted equal when they differ by at most 0.0001 (equal to four decimals; the paper "+
+			"states neither step), applied to every log and cell of Table II (%d of %d cells within their tolerance, against %d as "+
+			"computed: %d gained, %d lost; the split alone leaves this cell at %.4f),",
+			c.constant, c.users, t.Within, t.N, t.AsComputed, t.Gained, t.Lost, c.split[k])
+		return v, why, splitFound, t.Justified() && cellExpectation(c.paper[k], k, v, c.users).Accepts(v)
 	case datasets.Runtime:
 		for _, t := range r.runtime {
 			v = t.value(c)[k]
@@ -541,8 +593,11 @@ func (r *TablesResult) alternative(c tableCell, k int) (v float64, why string, f
 // zero runtimes undefined 0.728; none within".
 func (r *TablesResult) conventionValues(c tableCell, k int) string {
 	if c.attr == datasets.Procs {
-		t := r.split
-		return fmt.Sprintf("%s %.3g; %d of %d cells of Table II within under it, against %d as computed", t.name, t.value(c)[k], t.Within, t.N, t.AsComputed)
+		var vs []string
+		for _, t := range []tableConvention{r.split, r.splitEqual} {
+			vs = append(vs, fmt.Sprintf("%s %.3g (%d of %d cells of Table II within under it, against %d as computed)", t.name, t.value(c)[k], t.Within, t.N, t.AsComputed))
+		}
+		return strings.Join(vs, "; ")
 	}
 	var vs []string
 	for _, t := range r.runtime {
