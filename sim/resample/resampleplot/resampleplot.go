@@ -155,7 +155,9 @@ func LoadScatter(df dataframe.DataFrame, y string, axes plots.Axes) (*plot.Plot,
 			return nil, err
 		}
 		at, kept := apart(p, med.X, med.Y, names, axes.LogY)
-		if err := plots.AddLabels(p, at, kept, plots.LabelOptions{Align: draw.XLeft, Offset: vg.Point{X: vg.Points(3), Y: vg.Points(2)}}); err != nil {
+		// Below and right of its point: the rising median line leaves that
+		// side free, where above and right it runs through the label.
+		if err := plots.AddLabels(p, at, kept, plots.LabelOptions{Align: draw.XLeft, Offset: vg.Point{X: vg.Points(4), Y: -vg.Points(10)}}); err != nil {
 			return nil, err
 		}
 	}
