@@ -324,7 +324,7 @@ func WeeklyJobs(t *datasets.Trace, top int, title string) (*plot.Plot, error) {
 			others[w] += c
 		}
 	}
-	p := plots.New(plots.Axes{Title: title, XLabel: "week", YLabel: "jobs per week"})
+	p := plots.New(plots.Axes{Title: title, XLabel: "week", YLabel: "jobs per week", IntegerY: true})
 	width := vg.Length(math.Max(0.5, math.Min(6, 400/float64(nw))))
 	var below *plotter.BarChart
 	stack := func(vals []float64, c color.Color, label string) error {
