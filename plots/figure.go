@@ -372,9 +372,9 @@ func (f *Figure) prepared(cols int, width, height vg.Length) (ps []*plot.Plot, x
 		Theme(&q)
 		q.Legend = plot.NewLegend()
 		// The title spans the panel, its y label strip (about 24 points) aside.
-		q.Title.Text = strings.Join(Wrap(q.Title.TextStyle, q.Title.Text, cellW-24), "\n")
-		xl[i] = strings.Join(Wrap(sty, q.X.Label.Text, cellW*0.8), "\n")
-		yl[i] = strings.Join(Wrap(sty, q.Y.Label.Text, cellH*0.6), "\n")
+		q.Title.Text = strings.Join(WrapBalanced(q.Title.TextStyle, q.Title.Text, cellW-24), "\n")
+		xl[i] = strings.Join(WrapBalanced(sty, q.X.Label.Text, cellW*0.8), "\n")
+		yl[i] = q.Y.Label.Text // wrapped below, once the axes are final
 		q.X.Label.Text, q.Y.Label.Text = "", ""
 		ps[i] = &q
 	}
@@ -406,8 +406,17 @@ func (f *Figure) prepared(cols int, width, height vg.Length) (ps []*plot.Plot, x
 			}
 		}
 	}
-	for _, q := range ps {
-		_ = FixLogAxes(q) // Check reports the errors
+	for i, q := range ps {
+		if err := FixLogAxes(q); err != nil || yl[i] == "" {
+			// Check reports the errors; such a figure is not drawn.
+			yl[i] = strings.Join(Wrap(sty, yl[i], cellH*0.6), "\n")
+			continue
+		}
+		// The y label spans about the data area's height: the cell less
+		// the panel's own gaps and the x label's line.
+		g := gapsOf(q)
+		dataH := cellH - g.top - g.bottom - sty.Height("x")
+		yl[i] = strings.Join(WrapBalanced(sty, yl[i], max(dataH, cellH*0.5)), "\n")
 	}
 	return ps, xl, yl
 }
@@ -525,23 +534,68 @@ func Wrap(sty text.Style, s string, width vg.Length) []string {
 	}
 	var out []string
 	for _, para := range strings.Split(s, "\n") {
-		words := strings.Fields(para)
-		line := ""
-		for _, w := range words {
-			next := w
-			if line != "" {
-				next = line + " " + w
-			}
-			if line != "" && sty.Width(next) > width {
-				out = append(out, line)
-				line = w
-				continue
-			}
-			line = next
-		}
-		out = append(out, line)
+		out = append(out, wrapWords(sty, strings.Fields(para), width)...)
 	}
 	return slices.Clip(out)
+}
+
+// wrapWords fills lines no wider than width with the words, in order,
+// one space between them; a line holds at least one word.
+func wrapWords(sty text.Style, words []string, width vg.Length) []string {
+	var out []string
+	line := ""
+	for _, w := range words {
+		next := w
+		if line != "" {
+			next = line + " " + w
+		}
+		if line != "" && sty.Width(next) > width {
+			out = append(out, line)
+			line = w
+			continue
+		}
+		line = next
+	}
+	return append(out, line)
+}
+
+// WrapBalanced splits s into as few lines as Wrap does at width, but of
+// about equal widths (an axis label wrapped as "fraction of arrivals / per
+// half hour", not "fraction of arrivals per half / hour"), and keeps a
+// unit in brackets on the line of the word before it ("time [s]"). A
+// string with line breaks of its own is wrapped as Wrap does.
+func WrapBalanced(sty text.Style, s string, width vg.Length) []string {
+	if s == "" || strings.Contains(s, "\n") {
+		return Wrap(sty, s, width)
+	}
+	var words []string
+	for _, w := range strings.Fields(s) {
+		if n := len(words); n > 0 && strings.HasPrefix(w, "[") {
+			words[n-1] += " " + w
+			continue
+		}
+		words = append(words, w)
+	}
+	lines := wrapWords(sty, words, width)
+	if len(lines) <= 1 {
+		return lines
+	}
+	// The narrowest width that needs no more lines, by bisection between
+	// the widest word and width.
+	lo := vg.Length(0)
+	for _, w := range words {
+		lo = max(lo, sty.Width(w))
+	}
+	hi := max(width, lo)
+	for range 24 {
+		mid := (lo + hi) / 2
+		if len(wrapWords(sty, words, mid)) <= len(lines) {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	return wrapWords(sty, words, hi)
 }
 
 // KeyEntry is one entry of a key made by hand (Key): a line, a marker or

@@ -2,6 +2,7 @@ package plots
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -74,9 +75,14 @@ func (WeekTicks) Ticks(min, max float64) []plot.Tick {
 // LogTicks marks a logarithmic axis: a labelled tick at every power of ten
 // in range and unlabelled ticks between them; when the range spans less
 // than two decades, 2× and 5× are labelled too, and 5× when it holds
-// fewer than three powers of ten; a range of less than a decade with fewer
-// than three such labels gets four to seven evenly spaced ones when they
-// label more.
+// fewer than three powers of ten. A range of less than a decade with
+// fewer than three such labels takes the first of the finer ladders of
+// round values, 1-2-3-5, 1-1.5-2-3-4-5-6-8 and 1-1.2-1.5-2-2.5-3-4-5-6-8
+// times a power of ten, that labels three values, all with the suffix of
+// the largest (6k, 8k, 10k, 15k), so that every log axis is labelled in
+// the same round values, never in even steps like a linear one; only a
+// range narrower than those ladders resolve (a factor of about 1.5) gets
+// evenly spaced labels.
 type LogTicks struct{}
 
 // Ticks returns the ticks of [min, max]; min must be > 0.
@@ -122,16 +128,58 @@ func (LogTicks) Ticks(min, max float64) []plot.Tick {
 			ts = append(ts, t)
 		}
 	}
-	n := labelledCount(ts)
-	if n < 3 && decades < 1 {
-		// Less than a factor of about 5: a few evenly spaced values when
-		// they label more (a log axis crowds them a little at its top).
-		even := stepTicks(min, max, niceStep((max-min)/6, []float64{1, 2, 2.5, 5}))
-		if labelledCount(even) > n {
-			return even
+	if labelledCount(ts) >= 3 || decades >= 1 {
+		return ts
+	}
+	for _, ladder := range logLadders {
+		if lt := ladderTicks(min, max, lo, hi, ladder); labelledCount(lt) >= 3 {
+			return lt
 		}
 	}
+	if n, even := labelledCount(ts), stepTicks(min, max, niceStep((max-min)/6, []float64{1, 2, 2.5, 5})); labelledCount(even) > n {
+		return even
+	}
 	return ts
+}
+
+// logLadders are the round mantissas a short log axis is labelled with,
+// coarsest first (LogTicks).
+var logLadders = [][]float64{
+	{1, 2, 3, 5},
+	{1, 1.5, 2, 3, 4, 5, 6, 8},
+	{1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8},
+}
+
+// ladderTicks returns the ticks of [min, max] on a log axis of the
+// decades lo to hi: the unlabelled integer multiples of each power of ten,
+// and the values of the ladder's mantissas labelled, with the suffix of
+// the largest (relabel).
+func ladderTicks(min, max, lo, hi float64, ladder []float64) []plot.Tick {
+	eps := 1e-9
+	in := func(v float64) bool { return v >= min*(1-eps) && v <= max*(1+eps) }
+	var ts []plot.Tick
+	for e := lo; e <= hi; e++ {
+		d := math.Pow(10, e)
+		var ms []float64
+		for m := 1.0; m <= 9; m++ {
+			ms = append(ms, m)
+		}
+		ms = append(ms, ladder...)
+		slices.Sort(ms)
+		ms = slices.Compact(ms)
+		for _, m := range ms {
+			v := roundSig(m*d, 12)
+			if !in(v) {
+				continue
+			}
+			t := plot.Tick{Value: v}
+			if slices.Contains(ladder, m) {
+				t.Label = "x"
+			}
+			ts = append(ts, t)
+		}
+	}
+	return relabel(ts)
 }
 
 // labelledCount is the number of ticks of ts with a label.

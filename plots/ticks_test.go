@@ -42,12 +42,19 @@ func TestTicks(t *testing.T) {
 		{"log: every decade labelled", LogTicks{}, 1, 1e5, "1:1 10:10 100:100 1000:1000 10000:10k 100000:100k"},
 		{"log: one decade, 2× and 5× too", LogTicks{}, 3, 80, "5:5 10:10 20:20 50:50"},
 		{"log: less than a decade, 1, 2 and 5", LogTicks{}, 190, 1500, "200:200 500:500 1000:1000"},
-		{"log: a narrow range, a few even steps", LogTicks{}, 300, 700, "300:300 400:400 500:500 600:600 700:700"},
+		// Ranges of less than a decade take a finer ladder of round values,
+		// never even steps (2021 Fig. 11's axes, 2013 Fig. 12's OSC-cluster
+		// response time).
+		{"log: a narrow range, 1-1.5-2-3-4-5-6-8", LogTicks{}, 300, 700, "300:300 400:400 500:500 600:600"},
+		{"log: under a decade, 1-2-3-5", LogTicks{}, 270, 1250, "300:300 500:500 1000:1000"},
+		{"log: under a decade, one suffix for all", LogTicks{}, 27000, 90000, "30000:30k 40000:40k 50000:50k 60000:60k 80000:80k"},
+		{"log: under a decade, 1.5 too", LogTicks{}, 5.3, 16, "6:6 8:8 10:10 15:15"},
+		{"log: narrower than the ladders, even steps", LogTicks{}, 1000, 1100, "1000:1000 1020:1020 1040:1040 1060:1060 1080:1080 1100:1100"},
 		{"log: small values", LogTicks{}, 0.001, 1, "0.001:0.001 0.01:0.01 0.1:0.1 1:1"},
 		// 2013 Fig. 12's SDSC-BLUE slowdown (100 and 1000 alone) and 2021
 		// Fig. 11's CTC-SP2 jobs per week (1500 and 2000 alone).
 		{"log: two powers of ten over two decades, 5× too", LogTicks{}, 15, 1600, "50:50 100:100 500:500 1000:1000"},
-		{"log: a narrow range, four or more even steps", LogTicks{}, 1100, 2400, "1250:1250 1500:1500 1750:1750 2000:2000 2250:2250"},
+		{"log: a narrow range, 1-1.2-1.5-2-2.5-3-4-5-6-8", LogTicks{}, 1100, 2400, "1200:1200 1500:1500 2000:2000"},
 	} {
 		if got := labels(tt.ticker.Ticks(tt.min, tt.max)); got != tt.want {
 			t.Errorf("%s: %T(%g, %g)\ngot  %s\nwant %s", tt.name, tt.ticker, tt.min, tt.max, got, tt.want)

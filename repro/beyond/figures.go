@@ -100,8 +100,11 @@ func mixingFigure(df dataframe.DataFrame) (*plots.Figure, error) {
 		}
 		panels = append(panels, p)
 	}
-	return figure("§6.5.1", "EASY against FCFS on a mix of logs and on the logs resampled alone",
-		"the mix ranks EASY against FCFS as the average over the logs does when their intervals overlap (95% CIs)", 1, panels...), nil
+	f := figure("§6.5.1", "EASY against FCFS on a mix of logs and on the logs resampled alone",
+		"the mix ranks EASY against FCFS as the average over the logs does when their intervals overlap (95% CIs)", 1, panels...)
+	// Both ratios on one scale: the slowdown's advantage reads against the wait's.
+	f.ShareX, f.ShareY = true, true
+	return f, nil
 }
 
 // stationarityFigure draws the load of each third of every log, as
@@ -147,8 +150,10 @@ func stationarityFigure(df dataframe.DataFrame) (*plots.Figure, error) {
 		p.Y.Min, p.Y.Max = 0, p.Y.Max*(1+plots.Headroom) // a share, from its 0
 		panels = append(panels, p)
 	}
-	return figure("§6.5.2", "the offered load of each third of a log, and of its resampled versions",
-		"compare the drift from third to third: the log (bold) against the mean of its resampled versions, which draw users from pools", 2, panels...), nil
+	f := figure("§6.5.2", "the offered load of each third of a log, and of its resampled versions",
+		"compare the drift from third to third: the log (bold) against the mean of its resampled versions, which draw users from pools", 2, panels...)
+	f.ShareX, f.ShareY = true, true // one quantity on every panel
+	return f, nil
 }
 
 // shakeFigure draws the change one job makes to the average bounded
@@ -180,8 +185,10 @@ func selectiveFigure(df dataframe.DataFrame) (*plots.Figure, error) {
 		}
 		panels = append(panels, p)
 	}
-	return figure("§6.5.4", "selective manipulation: EASY with one class of users drawn twice as often",
-		"how far each weighted class moves EASY's wait and slowdown from the default resampling (95% CIs)", 2, panels...), nil
+	f := figure("§6.5.4", "selective manipulation: EASY with one class of users drawn twice as often",
+		"how far each weighted class moves EASY's wait and slowdown from the default resampling (95% CIs)", 2, panels...)
+	f.ShareY = true // both ratios to the default on one scale
+	return f, nil
 }
 
 // localityFigure draws the runtime locality of each log's manipulated

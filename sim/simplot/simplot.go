@@ -12,7 +12,6 @@ import (
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
@@ -50,11 +49,13 @@ type GanttOptions struct {
 type Coloring int
 
 const (
-	// ByJob colours a job by its ID: jobs with neighbouring IDs differ,
-	// and a job keeps its colour in the charts of two schedulers.
+	// ByJob colours a job by its ID in the colour-blind-safe
+	// plots.Palette (its id written in white on the dark colours): jobs
+	// with neighbouring IDs differ, and a job keeps its colour in the
+	// charts of two schedulers.
 	ByJob Coloring = iota
 	// ByUser colours the jobs of the four users with the most
-	// processor-time in the window, the others grey.
+	// processor-time in the window (plots.Palette), the others grey.
 	ByUser
 	// ByWait colours jobs by their wait: under a minute, an hour, a day,
 	// or longer (light to dark).
@@ -157,6 +158,7 @@ func Gantt(r *sim.Result, opts GanttOptions) (*plot.Plot, error) {
 	p.Legend.Add("idle (wasted)", bg)
 	colorOf := jobColors(r, idx, from, until, opts.Color, p)
 	var labels plotter.XYLabels
+	var labelColors []color.Color
 	laneOf := func(proc int) int { return proc * lanes / r.Procs }
 	laneY := func(l int) float64 { return float64(l * r.Procs / lanes) }
 	if lanes == r.Procs {
@@ -187,12 +189,13 @@ func Gantt(r *sim.Result, opts GanttOptions) (*plot.Plot, error) {
 			if k == 0 && len(idx) <= maxGanttLabels {
 				labels.XYs = append(labels.XYs, plotter.XY{X: (x0 + x1) / 2, Y: (laneY(sp[0]) + laneY(sp[1]+1)) / 2})
 				labels.Labels = append(labels.Labels, strconv.Itoa(r.ID[j]))
+				labelColors = append(labelColors, textOn(poly.Color))
 			}
 		}
 	}
 	if len(labels.Labels) > 0 {
 		// Each job named by its id in its rectangle.
-		if err := plots.AddLabels(p, labels.XYs, labels.Labels, plots.LabelOptions{Align: draw.XCenter, Offset: vg.Point{Y: -vg.Points(3)}}); err != nil {
+		if err := plots.AddLabels(p, labels.XYs, labels.Labels, plots.LabelOptions{Colors: labelColors, Align: draw.XCenter, Offset: vg.Point{Y: -vg.Points(3)}}); err != nil {
 			return nil, err
 		}
 	}
@@ -241,7 +244,7 @@ func jobColors(r *sim.Result, idx []int, from, until float64, c Coloring, p *plo
 		})
 		top := map[int]color.Color{}
 		for k, u := range users[:min(shown, len(users))] {
-			top[u] = plotutil.Color(k)
+			top[u] = plots.Palette[k]
 			poly, _ := rect(0, 0, 0, 0)
 			poly.Color = top[u]
 			p.Legend.Add("user "+strconv.Itoa(u), poly)
@@ -259,8 +262,18 @@ func jobColors(r *sim.Result, idx []int, from, until float64, c Coloring, p *plo
 			return other
 		}
 	}
-	n := len(plotutil.DefaultColors)
-	return func(_, j int) color.Color { return plotutil.Color(((r.ID[j]-1)%n + n) % n) }
+	n := len(plots.Palette)
+	return func(_, j int) color.Color { return plots.Palette[((r.ID[j]-1)%n+n)%n] }
+}
+
+// textOn returns the colour of text written on a fill of colour c: white
+// on a dark fill, black on a light one (relative luminance above 0.4).
+func textOn(c color.Color) color.Color {
+	r, g, b, _ := c.RGBA()
+	if (0.2126*float64(r)+0.7152*float64(g)+0.0722*float64(b))/0xffff > 0.4 {
+		return color.Black
+	}
+	return color.White
 }
 
 func rect(x0, x1, y0, y1 float64) (*plotter.Polygon, error) {

@@ -7,6 +7,7 @@ import (
 	"math"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/go-gota/gota/dataframe"
 	"gonum.org/v1/gonum/floats"
@@ -272,7 +273,7 @@ func SliceDeviation(slices, quarters dataframe.DataFrame, title string) (*plot.P
 		}
 		return s
 	}
-	p := plots.New(plots.Axes{Title: title, XLabel: "time [days]", YLabel: "m_i"})
+	p := plots.New(plots.Axes{Title: title, XLabel: "time [days]", YLabel: "deviation m_i of a slice"})
 	pts, err := plotter.NewScatter(plots.XYs(m.X, m.Y))
 	if err != nil {
 		return nil, err
@@ -310,7 +311,16 @@ func Sensitivity(df dataframe.DataFrame, col, title string) (*plot.Plot, error) 
 		return nil, err
 	}
 	return linesBy(c[0], c[1], c[2], "%g-day slices", plots.LinesOptions{Points: true,
-		Axes: plots.Axes{Title: title, XLabel: "ranges r", YLabel: plots.Label(col), IntegerX: true}})
+		Axes: plots.Axes{Title: title, XLabel: "ranges r", YLabel: sensitivityLabel(col), IntegerX: true}})
+}
+
+// sensitivityLabel names Sensitivity's column in the paper's symbols:
+// "locality M_max" for locality_max.
+func sensitivityLabel(col string) string {
+	if m, ok := strings.CutPrefix(col, "locality_"); ok {
+		return "locality M_" + m
+	}
+	return plots.Label(col)
 }
 
 // RunLengths draws Fig 9: the number of runs of each length on log-log
@@ -379,7 +389,7 @@ func ThetaSweep(df dataframe.DataFrame, title string) (*plot.Plot, error) {
 			lo, hi = min(lo, c[2][i]), max(hi, c[2][i])
 		}
 	}
-	p, err := plots.Scatter([]plots.XY{rep}, plots.ScatterOptions{Axes: plots.Axes{Title: title, XLabel: "θ", YLabel: "M'_med"}})
+	p, err := plots.Scatter([]plots.XY{rep}, plots.ScatterOptions{Axes: plots.Axes{Title: title, XLabel: "Zipf exponent θ", YLabel: "locality M′_med"}})
 	if err != nil {
 		return nil, err
 	}

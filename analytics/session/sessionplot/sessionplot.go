@@ -150,6 +150,10 @@ func User(s session.Structure, t *datasets.Trace, user int, from, to float64) (*
 		p.Legend.Add(label, key[label])
 	}
 	p.Y.Min, p.Y.Max = -1, n
+	// A little room at both ends of the time axis: the first arrival and
+	// the last end would otherwise lie on its ends, the bars seemingly cut.
+	pad := 0.02 * (p.X.Max - p.X.Min)
+	p.X.Min, p.X.Max = p.X.Min-pad, p.X.Max+pad
 	return p, nil
 }
 

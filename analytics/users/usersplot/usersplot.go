@@ -178,6 +178,7 @@ func series(orig *users.Marginals, others []users.Marginals, o MarginalOptions, 
 // share the axis, as in Fig. 11): the original (may be nil) bold black,
 // the others as o says. Counts, session lengths and work use a log axis,
 // on which zero values are left out; times are in weeks, on an axis from 0.
+// The rank axis is [0, 1] in every panel.
 func Marginal(metric users.Metric, orig *users.Marginals, others []users.Marginals, o MarginalOptions) (*plot.Plot, error) {
 	scale, label, logY := unit(metric)
 	ss := series(orig, others, o, func(m users.Marginals) plots.XY {
@@ -200,6 +201,9 @@ func Marginal(metric users.Metric, orig *users.Marginals, others []users.Margina
 	if !logY && p.Y.Min > 0 {
 		p.Y.Min = 0 // weeks since the log's start, or a duration
 	}
+	// The rank axis spans [0, 1] in every panel, also where the users of
+	// zero value, left out on a log axis, took its start away.
+	p.X.Min, p.X.Max = 0, 1
 	return p, nil
 }
 

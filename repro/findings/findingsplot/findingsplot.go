@@ -78,6 +78,23 @@ func Matrix(m findings.Matrix, title string) (*plot.Plot, error) {
 	return p, nil
 }
 
+// paperNames are the papers' names in words, by their keys (repro.Keys).
+var paperNames = map[string]string{
+	"zakay2013":     "Zakay & Feitelson 2013",
+	"zakay2014":     "Zakay & Feitelson 2014",
+	"lublin2003":    "Lublin & Feitelson 2003",
+	"feitelson2021": "Feitelson 2021",
+	"feitelson2007": "Feitelson 2007",
+}
+
+// paperName returns the name in words of the paper of key, or the key.
+func paperName(key string) string {
+	if n, ok := paperNames[key]; ok {
+		return n
+	}
+	return key
+}
+
 // cells draws the cells, the group lines and the groups' names.
 type cells struct{ m findings.Matrix }
 
@@ -116,7 +133,7 @@ func (c *cells) Plot(dc draw.Canvas, plt *plot.Plot) {
 		}
 		g := group
 		g.XAlign = draw.XLeft
-		dc.FillText(g, vg.Point{X: tx(float64(nl)) + vg.Points(4), Y: (ty(float64(nf-start)) + ty(float64(nf-i))) / 2}, m.Findings[start].Paper)
+		dc.FillText(g, vg.Point{X: tx(float64(nl)) + vg.Points(4), Y: (ty(float64(nf-start)) + ty(float64(nf-i))) / 2}, paperName(m.Findings[start].Paper))
 		start = i
 	}
 	// Eras and kinds: a line between groups, the group's name above it.

@@ -40,11 +40,15 @@ func TestMatrix(t *testing.T) {
 	}
 	svg := b.String()
 	for _, want := range []string{"KTH-SP2-1996", "HPC2N-2002", "arrivals follow a daily cycle", "estimates: round figures (modal)",
-		"2.18", "0.930", "n/a", "error", "1990s", "2000s", "MPP", "cluster", "lublin2003", "feitelson2021",
+		"2.18", "0.930", "n/a", "error", "1990s", "2000s", "MPP", "cluster", "Feitelson 2021",
 		"holds", "fails", "not applicable"} {
 		if !strings.Contains(svg, ">"+want+"<") {
 			t.Errorf("the figure does not draw %q", want)
 		}
+	}
+	// The papers named in words, not by their keys.
+	if !strings.Contains(svg, ">Lublin &amp; Feitelson 2003<") && !strings.Contains(svg, ">Lublin & Feitelson 2003<") {
+		t.Errorf("the figure does not name Lublin & Feitelson 2003")
 	}
 	for _, v := range findings.Verdicts {
 		r, g, bl, _ := findingsplot.Colours[v].RGBA()

@@ -155,7 +155,9 @@ func LoadScatter(df dataframe.DataFrame, y string, axes plots.Axes) (*plot.Plot,
 			return nil, err
 		}
 		at, kept := apart(p, med.X, med.Y, names, axes.LogY)
-		if err := plots.AddLabels(p, at, kept, plots.LabelOptions{Align: draw.XLeft, Offset: vg.Point{X: vg.Points(3), Y: vg.Points(2)}}); err != nil {
+		// Below and right of its point: the rising median line leaves that
+		// side free, where above and right it runs through the label.
+		if err := plots.AddLabels(p, at, kept, plots.LabelOptions{Align: draw.XLeft, Offset: vg.Point{X: vg.Points(4), Y: -vg.Points(10)}}); err != nil {
 			return nil, err
 		}
 	}
@@ -214,9 +216,6 @@ func Unsaturated(labels []string, dfs []dataframe.DataFrame, axes plots.Axes) (*
 			return nil, err
 		}
 		series[k].Label = labels[k]
-		if labels[k] == "" && len(dfs) == 1 {
-			series[k].Role = plots.Guide // the y axis says what it is: no colour to explain
-		}
 		for _, l := range distinct(load) {
 			n, ok := 0, 0
 			for i := range load {
@@ -237,6 +236,26 @@ func Unsaturated(labels []string, dfs []dataframe.DataFrame, axes plots.Axes) (*
 	if axes.YLabel == "" {
 		axes.YLabel = "fraction not saturated"
 	}
+	if len(dfs) == 1 && labels[0] == "" {
+		// One sweep: the y axis says what it is, no colour to explain. A
+		// solid dark line with square markers: data, not a guide (thin grey
+		// dashes), nor the blue medians of the figure's other panels.
+		p := plots.New(axes)
+		pts := plots.XYs(series[0].X, series[0].Y)
+		l, err := plotter.NewLine(pts)
+		if err != nil {
+			return nil, fmt.Errorf("resampleplot: %w", err)
+		}
+		l.LineStyle = draw.LineStyle{Color: unsaturatedColor, Width: plots.ComparedWidth}
+		sc, err := plotter.NewScatter(pts)
+		if err != nil {
+			return nil, fmt.Errorf("resampleplot: %w", err)
+		}
+		sc.GlyphStyle = draw.GlyphStyle{Color: unsaturatedColor, Radius: vg.Points(2.2), Shape: draw.BoxGlyph{}}
+		p.Add(l, sc)
+		p.Y.Min, p.Y.Max = 0, 1.05
+		return p, nil
+	}
 	p, err := plots.Lines(series, plots.LinesOptions{Axes: axes, Points: true})
 	if err != nil {
 		return nil, fmt.Errorf("resampleplot: %w", err)
@@ -244,6 +263,9 @@ func Unsaturated(labels []string, dfs []dataframe.DataFrame, axes plots.Axes) (*
 	p.Y.Min, p.Y.Max = 0, 1.05
 	return p, nil
 }
+
+// unsaturatedColor draws Unsaturated's one unlabelled sweep: dark grey.
+var unsaturatedColor color.Color = color.Gray{Y: 0x40}
 
 func distinct(v []float64) []float64 {
 	out := slices.Clone(v)
@@ -302,7 +324,7 @@ func WeeklyJobs(t *datasets.Trace, top int, title string) (*plot.Plot, error) {
 			others[w] += c
 		}
 	}
-	p := plots.New(plots.Axes{Title: title, XLabel: "week", YLabel: "jobs per week"})
+	p := plots.New(plots.Axes{Title: title, XLabel: "week", YLabel: "jobs per week", IntegerY: true})
 	width := vg.Length(math.Max(0.5, math.Min(6, 400/float64(nw))))
 	var below *plotter.BarChart
 	stack := func(vals []float64, c color.Color, label string) error {
