@@ -11,6 +11,7 @@ import (
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
 
+	"github.com/tracelab/tracelab/analytics/fit"
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/sim/lublin"
@@ -42,11 +43,11 @@ type convention struct {
 	// all).
 	logs, tables, columns []string
 	// options changes the fitting options, trace the log (both may be
-	// nil); derive instead turns our fit into this convention's without
-	// fitting again.
+	// nil); derive instead turns our fit of the log tr into this
+	// convention's without fitting the whole log again.
 	options func(*lublin.FitOptions, *datasets.Trace)
 	trace   func(*datasets.Trace) *datasets.Trace
-	derive  func(lublin.LogFit) lublin.LogFit
+	derive  func(lublin.LogFit, *datasets.Trace) (lublin.LogFit, error)
 }
 
 // conventions are the sensitivity analyses, in the order of the matrix.
@@ -59,12 +60,30 @@ var conventions = []convention{
 		options: func(o *lublin.FitOptions, _ *datasets.Trace) { o.Jobs = lublin.AllJobs }},
 	{id: "moments", name: "the Gamma fitted by moments (§3.2.1) instead of maximum likelihood",
 		tables: []string{"Table 1", "Table 6", "Table 7"}, columns: []string{"gamma-alpha", "gamma-beta", "alpha", "beta"},
-		derive: func(f lublin.LogFit) lublin.LogFit {
+		derive: func(f lublin.LogFit, _ *datasets.Trace) (lublin.LogFit, error) {
 			f.Size.Gamma = f.Size.GammaMoments
 			f.Arrival.Peak.Gamma = f.Arrival.Peak.Moments
 			f.Daily.Gamma.Gamma = f.Daily.Gamma.Moments
-			return f
+			return f, nil
 		}},
+	{id: "continuous-size-ks", name: "D_n of the sizes by §3.3.1's formula on log2 of the parallel sizes, regarded as continuous, against each fitted distribution (not against the discrete sizes the model makes)",
+		words:  "apply a logarithmi transformation, and regard theresult as a ontinuous distribution",
+		tables: []string{"Table 1"}, columns: []string{"dn-two-stage", "dn-gamma"},
+		derive: continuousSizeKS},
+	{id: "machine-416", name: "h = log2 416, the machine's nodes as §2 counts them, instead of log2 400, the header's MaxProcs (the 48 interactive and 352 batch nodes that run jobs)",
+		logs: []string{"SDSC95", "SDSC96"}, tables: []string{"Table 1"}, columns: []string{"med", "high", "p", "dn-two-stage"},
+		derive: machine416},
+	{id: "daily-hours", name: "the daily cycle fitted on each arrival's time of day in half hours (t' = 2t, plus 48 when below 10) rather than on its slot numbered from 1 as m_lublin99 does (0.5 slot later)",
+		words:  "multiply t by 2 (hange hours to half-hourslots), add 48 if the result is less than 10 (to aount for the 5 hour shift)",
+		tables: []string{"Table 7"},
+		derive: dailyHours},
+	{id: "peak-arrival-gaps", name: "the peak-hour inter-arrival times of every job submitted in the peak hours, from the job before it whenever that was (not only gaps within one peak window)",
+		words:  "The interarrival times of jobs submitted during these times were tabulated",
+		tables: []string{"Table 6"},
+		derive: peakArrivalGaps},
+	{id: "p-line-unweighted", name: "a and b by ordinary least squares over the 8 size groups (each group one point), not weighted by the groups' job counts",
+		tables: []string{"Table 5"},
+		derive: pLineUnweighted},
 	{id: "size-rounding", name: "the rounding-aware size fit (sizes are discrete; lublin.SizeRounding)",
 		tables: []string{"Table 1"}, columns: []string{"p2", "med", "p", "dn-two-stage"},
 		options: func(o *lublin.FitOptions, _ *datasets.Trace) { o.SizeMethod = lublin.SizeRounding }},
@@ -163,12 +182,16 @@ type convKey struct {
 func (s *Study) conventionFit(l paperLog, k int) (lublin.LogFit, bool) {
 	c := conventions[k]
 	f, err := s.convFits.Get(convKey{l.Paper, k}, func() (lublin.LogFit, error) {
-		if c.derive != nil {
-			return s.fit(l, table4Bounds(l.Paper), lublin.AllClasses, false)
-		}
 		tr, err := s.trace(l)
 		if err != nil {
 			return lublin.LogFit{}, err
+		}
+		if c.derive != nil {
+			f, err := s.fit(l, table4Bounds(l.Paper), lublin.AllClasses, false)
+			if err != nil {
+				return f, err
+			}
+			return c.derive(f, tr)
 		}
 		if c.trace != nil {
 			tr = c.trace(tr)
@@ -181,10 +204,171 @@ func (s *Study) conventionFit(l paperLog, k int) (lublin.LogFit, bool) {
 		s.o.Report(fmt.Sprintf("fitting %s %s", l.Catalog, c.name), 0, 0)
 		return fitLog(tr, o)
 	})
-	if c.derive != nil {
-		f = c.derive(f)
-	}
 	return f, err == nil
+}
+
+// continuousSizeKS is the convention "continuous-size-ks": Table 1's two
+// D_n by §3.3.1's formula (fit.KS) on log2 of the fit's parallel sizes
+// against the continuous two-stage uniform and Gamma, as the paper's words
+// read literally, in place of our D_n against the discrete sizes the model
+// makes from each fit (lublin.SizeKS). Ties (sizes are integers) put a
+// floor under this D_n whatever the fit: half the largest size's share.
+func continuousSizeKS(f lublin.LogFit, tr *datasets.Trace) (lublin.LogFit, error) {
+	rows, _, err := lublin.SelectJobs(tr, f.Options)
+	if err != nil {
+		return f, err
+	}
+	var lg []float64
+	for _, i := range rows {
+		if p := tr.Procs[i]; p > 1 {
+			lg = append(lg, math.Log2(float64(p)))
+		}
+	}
+	f.Size.TwoStageKS = fit.KS(lg, f.Size.TwoStage.CDF)
+	f.Size.GammaKS = fit.KS(lg, f.Size.Gamma.CDF)
+	return f, nil
+}
+
+// peakArrivalGaps is the convention "peak-arrival-gaps": Table 6's Gamma
+// fitted to ln of the inter-arrival time of every selected job submitted in
+// the peak hours (opts.InPeak), measured from the selected job before it
+// wherever that one fell, gaps above 1 s as ours; §7.1 says "the
+// interarrival times of jobs submitted during these times". Our fit
+// (lublin.FitLog) takes only the gaps whose two jobs are both in the same
+// day's peak window, which leaves out each window's first gap (from the
+// night before). D_n is §3.3.1's on the same values, as ours.
+func peakArrivalGaps(f lublin.LogFit, tr *datasets.Trace) (lublin.LogFit, error) {
+	rows, _, err := lublin.SelectJobs(tr, f.Options)
+	if err != nil {
+		return f, err
+	}
+	clock := datasets.NewClock(tr)
+	var x []float64
+	for k := 1; k < len(rows); k++ {
+		gap := tr.Submit[rows[k]] - tr.Submit[rows[k-1]]
+		if gap > 1 && f.Options.InPeak(clock.Time(tr.Submit[rows[k]])) {
+			x = append(x, math.Log(gap))
+		}
+	}
+	g, _, err := fit.FitGamma(x, nil)
+	if err != nil {
+		return f, err
+	}
+	f.Arrival.Peak.Gamma, f.Arrival.Peak.Moments = g, lublin.GammaMoments(x)
+	f.Arrival.Peak.KS = fit.KS(x, g.CDF)
+	return f, nil
+}
+
+// pLineUnweighted is the convention "p-line-unweighted": Table 5's line
+// p = a·s + b through the 8 size groups' p (our fit's lublin.PGroup: ML
+// weight of the short Gamma, components fixed, against the group's mean
+// size) by ordinary least squares, each group one point. Ours weights each
+// group by its job count: the paper's text of §6.3 breaks off at "8
+// roughly equal groups of jobs" (a page is missing from our copy), and
+// groups cannot be equal when one size holds many jobs. D_n is recomputed
+// as ours: the hyper-Gamma with p the mean over the jobs of the clipped
+// p(s), against every runtime fitted (above 1 s).
+func pLineUnweighted(f lublin.LogFit, tr *datasets.Trace) (lublin.LogFit, error) {
+	g := f.PLine.Groups
+	if len(g) < 2 {
+		return f, fmt.Errorf("lublin2003: %d size groups, too few for a line", len(g))
+	}
+	var sx, sy, sxx, sxy float64
+	n := float64(len(g))
+	for _, pg := range g {
+		sx, sy = sx+pg.MeanSize, sy+pg.P
+		sxx, sxy = sxx+pg.MeanSize*pg.MeanSize, sxy+pg.MeanSize*pg.P
+	}
+	den := n*sxx - sx*sx
+	if !(den > 0) {
+		return f, fmt.Errorf("lublin2003: the size groups' mean sizes are all equal")
+	}
+	a := (n*sxy - sx*sy) / den
+	b := (sy - a*sx) / n
+	rows, _, err := lublin.SelectJobs(tr, f.Options)
+	if err != nil {
+		return f, err
+	}
+	line := lublin.RuntimeParams{PSlope: a, PIntercept: b}
+	var lr []float64
+	var meanP float64
+	for _, i := range rows {
+		r, p := tr.Runtime[i], tr.Procs[i]
+		if math.IsNaN(r) || p < 1 || r <= 1 {
+			continue
+		}
+		lr = append(lr, math.Log(r))
+		meanP += line.P(p)
+	}
+	if len(lr) == 0 {
+		return f, fmt.Errorf("lublin2003: no runtime to test the line on")
+	}
+	model := f.Runtime.HyperGamma
+	model.P = meanP / float64(len(lr))
+	f.PLine.Slope, f.PLine.Intercept, f.PLine.MeanP = a, b, model.P
+	f.PLine.KS = fit.KS(lr, model.CDF)
+	return f, nil
+}
+
+// machine416 is the convention "machine-416": Table 1's two-stage uniform
+// fitted again (fit.FitTwoStageUniformRange, m and p by maximum likelihood,
+// l as ours) with h = log2 416: §4.3 sets h to "the maximal possible
+// value, which is log2 P", and §2 gives the SDSC Paragon 416 nodes; our
+// machine size is the header's MaxProcs, 400 (48 interactive + 352 batch;
+// the 16 service and I/O nodes run no job). D_n as ours (lublin.SizeKS).
+func machine416(f lublin.LogFit, tr *datasets.Trace) (lublin.LogFit, error) {
+	rows, _, err := lublin.SelectJobs(tr, f.Options)
+	if err != nil {
+		return f, err
+	}
+	high := math.Log2(416)
+	var lg []float64
+	var par []int
+	for _, i := range rows {
+		if p := tr.Procs[i]; p > 1 {
+			v := math.Log2(float64(p))
+			lg, par, high = append(lg, v), append(par, p), max(high, v)
+		}
+	}
+	ts, _, err := fit.FitTwoStageUniformRange(lg, nil, f.Size.TwoStage.Low, high)
+	if err != nil {
+		return f, err
+	}
+	f.Size.TwoStage = ts
+	f.Size.TwoStageKS = lublin.SizeKS(par, ts.CDF, f.Size.Pow2Model, ts.High)
+	return f, nil
+}
+
+// dailyHours is the convention "daily-hours": Table 7's Gamma fitted by
+// maximum likelihood to each selected arrival's local time of day t in
+// half hours, t' = 2t, plus 48 when t' < 10 (§7.2's words, for a day
+// shifted by five hours), with §3.3.1's D_n on these values. Our fit
+// (lublin.FitLog) takes the slot's number counted from 1 as the reference
+// program m_lublin99 does (the slot 05:00–05:30 is 11), which the
+// generator gives the mass of [v − 1/2, v + 1/2]: half a slot later than
+// the times themselves.
+func dailyHours(f lublin.LogFit, tr *datasets.Trace) (lublin.LogFit, error) {
+	rows, _, err := lublin.SelectJobs(tr, f.Options)
+	if err != nil {
+		return f, err
+	}
+	clock := datasets.NewClock(tr)
+	x := make([]float64, len(rows))
+	shift := float64(f.Options.DayStart - 1) // 10: 05:00
+	for k, i := range rows {
+		v := 2 * clock.SecondOfDay(tr.Submit[i]) / 3600
+		if v < shift {
+			v += lublin.Slots
+		}
+		x[k] = v
+	}
+	g, _, err := fit.FitGamma(x, nil)
+	if err != nil {
+		return f, err
+	}
+	f.Daily.Gamma.Gamma, f.Daily.Gamma.Moments = g, lublin.GammaMoments(x)
+	f.Daily.Gamma.KS = fit.KS(x, g.CDF)
+	return f, nil
 }
 
 // tableRow reads a table's row from a fit, in the columns' order: Table 1
