@@ -111,8 +111,10 @@ func WriteReport(w io.Writer, results []Result, info ReportInfo) error {
 		"was tested against the other logs' paper values in its table column, none of them would accept it and its\n" +
 		"tolerance holds none of them; *not discriminating* when another log's value in the same table column would\n" +
 		"also accept it, or its tolerance holds another log's value (it is not tighter than the spread between the\n" +
-		"logs); *untested* when there is no other log's value to tell it from (a qualitative statement, a range or\n" +
-		"bound the paper states once, a number of one log outside a table): an agreement counts as singling out the log only when tested,\n" +
+		"logs) — a range or bound the paper states once for several logs sits on each log's row of its table and is\n" +
+		"therefore not discriminating; *untested* when there is no other log's value to tell it from (a qualitative\n" +
+		"statement, a number of one log outside a table, or an expectation derived from our own value rather than\n" +
+		"the paper's, ledger.RelativeTo): an agreement counts as singling out the log only when tested,\n" +
 		"never by default, and the three are counted apart (ledger.MarkDiscrimination); *differs*: it is not — *explained* when the entry gives a measured reason,\n" +
 		"*unexplained* otherwise. A convention (a reading or input the paper does not state) is a reason only when,\n" +
 		"applied to every log and cell of its table, it brings more of them within than our reading does, and it\n" +
