@@ -113,7 +113,7 @@ type entry struct {
 // range (see Options).
 func (p *Pools) Generate(opts Options) (*Resampled, error) {
 	g := &generator{}
-	o, err := p.generate(g, opts)
+	o, err := p.generate(g, opts, false)
 	if err != nil {
 		return nil, err
 	}
@@ -125,8 +125,10 @@ func (p *Pools) Generate(opts Options) (*Resampled, error) {
 // generate places the users of a new log and emits their jobs into g
 // (g.inst, g.entries, g.report without the job counts, the window),
 // reusing g's memory; it returns the options with the defaults filled in.
-// The jobs are not yet in submit order (see order).
-func (p *Pools) generate(g *generator, opts Options) (Options, error) {
+// The jobs are not yet in submit order (see order). A lean generation
+// emits only what a replicate reads, each job's submit time and its slot
+// and instance (g.times, g.slotInst; see ordered), not g.entries.
+func (p *Pools) generate(g *generator, opts Options, lean bool) (Options, error) {
 	o, err := p.resolve(opts)
 	if err != nil {
 		return o, err
@@ -142,12 +144,16 @@ func (p *Pools) generate(g *generator, opts Options) (Options, error) {
 	w1 := w0 + length
 	lastWeek := weekOf(w1, p.origin)
 
-	g.reset(p, w0, w1, lastWeek)
+	g.reset(p, w0, w1, lastWeek, lean)
 	if err := g.classWeights(o); err != nil {
 		return o, err
 	}
 	g.setZone(p.Start-datasets.Week, p.Start+length+datasets.Week)
-	g.entries = slices.Grow(g.entries, int(float64(p.Trace.Len())*length/max(p.Span(), datasets.Week)*o.Load*1.2)+16)
+	if room := int(float64(p.Trace.Len())*length/max(p.Span(), datasets.Week)*o.Load*1.2) + 16; lean {
+		g.times, g.slotInst = slices.Grow(g.times, room), slices.Grow(g.slotInst, room)
+	} else {
+		g.entries = slices.Grow(g.entries, room)
+	}
 
 	g.longTerm(rng, o)
 	g.report.LongTermUsers = len(g.inst)
@@ -367,24 +373,31 @@ type generator struct {
 	lastWeek         int
 	inst             []Instance
 	entries          []entry
+	// lean is set for a lean generation (generate): the jobs are emitted
+	// into times and slotInst (slot | instance<<32), in emission order,
+	// instead of entries.
+	lean             bool
+	times            []float64
+	slotInst         []uint64
 	dstGap, dstOrder int
 	report           Report
 	start, end       float64 // the window, trace seconds
 	weeks            int
 	key, key2        []uint64 // sort keys (sortKeys) and radixSort's scratch
 	idx, idx2        []int32  // order's emission indices
-	pay, pay2        []uint64 // ordered's slots and instances
+	pay2             []uint64 // ordered's scratch
 	count            []int32  // radixSort's digit counts
 	keyLo            float64  // sortKeys' origin of whole keys
 	keyWhole         bool     // sortKeys' keys are whole seconds from keyLo
 }
 
-// reset makes g ready for a generation from pools p over the local window
-// [w0, w1] whose last week is lastWeek, keeping its memory.
-func (g *generator) reset(p *Pools, w0, w1 float64, lastWeek int) {
-	g.p, g.w0, g.w1, g.lastWeek = p, w0, w1, lastWeek
+// reset makes g ready for a generation (lean or not) from pools p over
+// the local window [w0, w1] whose last week is lastWeek, keeping its
+// memory.
+func (g *generator) reset(p *Pools, w0, w1 float64, lastWeek int, lean bool) {
+	g.p, g.w0, g.w1, g.lastWeek, g.lean = p, w0, w1, lastWeek, lean
 	g.longWeight, g.tempWeight = nil, nil
-	g.inst, g.entries = g.inst[:0], g.entries[:0]
+	g.inst, g.entries, g.times, g.slotInst = g.inst[:0], g.entries[:0], g.times[:0], g.slotInst[:0]
 	g.dstGap, g.dstOrder, g.report = 0, 0, Report{}
 }
 
@@ -451,6 +464,12 @@ func (g *generator) add(in Instance) {
 				g.dstOrder++
 			}
 			last = t
+			in.Jobs++
+			if g.lean {
+				g.times = append(g.times, t)
+				g.slotInst = append(g.slotInst, uint64(uint32(base+int32(k)))|uint64(uint32(idx))<<32)
+				continue
+			}
 			e := entry{t: t, inst: idx, row: int32(s.Rows[k]), prev: -1, slot: base + int32(k)}
 			if s.prev != nil {
 				if q := s.prev[k]; q >= lo {
@@ -458,7 +477,6 @@ func (g *generator) add(in Instance) {
 				}
 			}
 			g.entries = append(g.entries, e)
-			in.Jobs++
 		}
 		if period == 0 {
 			break
@@ -538,6 +556,10 @@ func gather[T any](col []T, rows []int) []T {
 // of entries; the slice is g's, valid until the next call.
 func (g *generator) order() []int32 {
 	n := len(g.entries)
+	g.times = slices.Grow(g.times[:0], n)[:n]
+	for i, e := range g.entries {
+		g.times[i] = e.t
+	}
 	top := g.sortKeys()
 	g.idx, g.idx2 = slices.Grow(g.idx[:0], n)[:n], slices.Grow(g.idx2[:0], n)[:n]
 	idx := g.idx
@@ -548,43 +570,48 @@ func (g *generator) order() []int32 {
 	return g.idx
 }
 
-// ordered returns what a replicate reads of the entries, in the order of
+// ordered returns what a replicate reads of the jobs, in the order of
 // order: their sort keys (keyTime gives the submit time) and, in one
 // word, their slots and instances (slot | instance<<32). Reading these
-// in sequence spares the replicate a random read of each entry. The
-// slices are g's, valid until the next call.
+// in sequence spares the replicate a random read of each job. After a
+// lean generation it sorts g.times and g.slotInst as they were emitted;
+// else it makes them from the entries first. The slices are g's, valid
+// until the next call.
 func (g *generator) ordered() (keys, slotInst []uint64) {
-	n := len(g.entries)
-	top := g.sortKeys()
-	g.pay, g.pay2 = slices.Grow(g.pay[:0], n)[:n], slices.Grow(g.pay2[:0], n)[:n]
-	pay := g.pay
-	for i, e := range g.entries {
-		pay[i] = uint64(uint32(e.slot)) | uint64(uint32(e.inst))<<32
+	if !g.lean {
+		n := len(g.entries)
+		g.times, g.slotInst = slices.Grow(g.times[:0], n)[:n], slices.Grow(g.slotInst[:0], n)[:n]
+		for i, e := range g.entries {
+			g.times[i], g.slotInst[i] = e.t, uint64(uint32(e.slot))|uint64(uint32(e.inst))<<32
+		}
 	}
-	g.key, g.key2, g.pay, g.pay2 = radixSort(g.key, g.key2, g.pay, g.pay2, &g.count, top)
-	return g.key, g.pay
+	top := g.sortKeys()
+	g.pay2 = slices.Grow(g.pay2[:0], len(g.slotInst))[:len(g.slotInst)]
+	g.key, g.key2, g.slotInst, g.pay2 = radixSort(g.key, g.key2, g.slotInst, g.pay2, &g.count, top)
+	return g.key, g.slotInst
 }
 
-// sortKeys fills g.key with the entries' sort keys and returns the
-// largest: the seconds from the earliest submit time when they are all
-// whole (as in the archive's logs) and give back each time exactly, else
-// the times' order-preserving bit patterns. keyTime inverts it.
+// sortKeys fills g.key with the sort keys of the submit times g.times and
+// returns the largest: the seconds from the earliest submit time when they
+// are all whole (as in the archive's logs) and give back each time
+// exactly, else the times' order-preserving bit patterns. keyTime inverts
+// it.
 func (g *generator) sortKeys() (top uint64) {
-	es := g.entries
+	es := g.times
 	n := len(es)
 	g.key, g.key2 = slices.Grow(g.key[:0], n)[:n], slices.Grow(g.key2[:0], n)[:n]
 	if n == 0 {
 		return 0
 	}
-	lo := es[0].t
-	for _, e := range es {
-		lo = min(lo, e.t)
+	lo := es[0]
+	for _, t := range es {
+		lo = min(lo, t)
 	}
 	key := g.key
 	g.keyLo, g.keyWhole = lo, true
-	for i, e := range es {
-		d := e.t - lo
-		if d != math.Trunc(d) || d >= 1<<53 || lo+d != e.t {
+	for i, t := range es {
+		d := t - lo
+		if d != math.Trunc(d) || d >= 1<<53 || lo+d != t {
 			g.keyWhole = false
 			break
 		}
@@ -593,8 +620,8 @@ func (g *generator) sortKeys() (top uint64) {
 	}
 	if !g.keyWhole {
 		top = 0
-		for i, e := range es {
-			key[i] = orderedBits(e.t)
+		for i, t := range es {
+			key[i] = orderedBits(t)
 			top = max(top, key[i])
 		}
 	}

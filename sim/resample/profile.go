@@ -95,7 +95,7 @@ func (p *Pools) LoadProfiles(opts Options, units ...float64) ([]LoadProfile, err
 	}
 	defer p.cache.workers.Put(w)
 	g := &w.g
-	o, err := p.generate(g, opts)
+	o, err := p.generate(g, opts, false)
 	if err != nil {
 		return nil, err
 	}

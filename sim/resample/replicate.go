@@ -232,6 +232,9 @@ type replicator struct {
 	work   []float64 // per week: offered work
 	weekly []int     // per week of the window: outstanding jobs
 	done   []bool    // per view: measured (replicateViews)
+	// batch holds the jobs on their way to the engine (Engine.SubmitAll
+	// by batches: the engine's arrays are lengthened once a batch).
+	batch [256]sim.Job
 }
 
 // replicate generates the variant of options o and simulates it under the
@@ -263,7 +266,7 @@ func (x *Experiment) replicateViews(ctx context.Context, o Options, views []SimO
 		w = &replicator{}
 	}
 	defer p.cache.workers.Put(w)
-	if _, err := p.generate(&w.g, o); err != nil {
+	if _, err := p.generate(&w.g, o, true); err != nil {
 		return err
 	}
 	keys, slotInst := w.g.ordered()
@@ -322,16 +325,17 @@ func (x *Experiment) simulate(w *replicator, seed uint64, keys, slotInst []uint6
 	src := p.Trace
 	maxEst := math.NaN()
 	if rows.varies {
-		// sim.MaxEstimate over the variant's rows.
+		// sim.MaxEstimate over the variant's rows (slotInst: the
+		// variant's slots, in any order).
 		maxEst = math.Inf(-1)
-		for _, en := range g.entries {
-			if r := src.ReqTime[en.row]; r >= 0 {
+		for _, si := range slotInst {
+			if r := src.ReqTime[p.slotRow[uint32(si)]]; r >= 0 {
 				maxEst = max(maxEst, r)
 			}
 		}
 		if math.IsInf(maxEst, -1) {
-			for _, en := range g.entries {
-				if r := src.Runtime[en.row]; r >= 0 {
+			for _, si := range slotInst {
+				if r := src.Runtime[p.slotRow[uint32(si)]]; r >= 0 {
 					maxEst = max(maxEst, r)
 				}
 			}
@@ -347,6 +351,10 @@ func (x *Experiment) simulate(w *replicator, seed uint64, keys, slotInst []uint6
 	loadEnd := g.start + float64(weeks)*datasets.Week
 	w.rare = w.rare[:0]
 	rareJobs := 0
+	// Room for every job at once (the arrays grow once, not by a quarter
+	// at a time), and the jobs submitted by batches of len(w.batch).
+	e.Reserve(len(keys))
+	batch := w.batch[:0]
 	for i, k := range keys {
 		t, slot, inst := g.keyTime(k), int32(uint32(slotInst[i])), int32(slotInst[i]>>32)
 		r := &rows.slot[slot]
@@ -376,9 +384,14 @@ func (x *Experiment) simulate(w *replicator, seed uint64, keys, slotInst []uint6
 			continue
 		}
 		job.Submit, job.ID, job.User, job.Wait = t, i+1, int(inst)+1, r.wait
-		e.Submit(job)
+		if len(batch) == cap(batch) {
+			e.SubmitAll(batch)
+			batch = batch[:0]
+		}
+		batch = append(batch, job)
 		w.rare = append(w.rare, r.rare)
 	}
+	e.SubmitAll(batch)
 	for k := range w.work {
 		w.work[k] /= datasets.Week // LoadProfile.Load with a machine of 1
 	}

@@ -76,6 +76,57 @@ func BenchmarkVariantEASY(b *testing.B) {
 	}
 }
 
+var replicateSeeds = flag.Int("replicate-seeds", 8, "variants (seeds 0, 1, …) cycled by BenchmarkReplicateEASY")
+
+// BenchmarkReplicateEASY times the EASY pass alone (submit and run, one
+// engine and scheduler reused) on the variants BenchmarkReplicate
+// simulates: seeds 0, 1, …, -replicate-seeds − 1 in turn, generated and
+// prepared before the timing, the week origin at each variant's start as
+// a replicate sets it. With -benchtime=Nx for N = -replicate-seeds, this
+// and BenchmarkReplicate run on the same variants, and the ratio of their
+// cpu-ns/op is the cost of a replicate over its EASY pass (issue 24's
+// ≤ 1.25×), free of the variation of EASY's cost from variant to variant.
+func BenchmarkReplicateEASY(b *testing.B) {
+	for _, p := range replicateLogs(b) {
+		type variant struct {
+			jobs  []sim.Job
+			procs int
+			start float64
+		}
+		vs := make([]variant, *replicateSeeds)
+		for k := range vs {
+			r, err := p.Generate(Options{Seed: uint64(k)})
+			if err != nil {
+				b.Fatal(err)
+			}
+			jobs, _, procs, err := r.Jobs(sim.Options{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			vs[k] = variant{jobs, procs, r.Start}
+		}
+		b.Run(p.Trace.Name, func(b *testing.B) {
+			s := &sim.EASY{}
+			e, err := sim.NewEngine(vs[0].procs, s, sim.EngineOptions{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			cpu := cputime.Process()
+			for i := 0; b.Loop(); i++ {
+				v := vs[i%len(vs)]
+				s.Reset()
+				if err := e.Reset(v.procs, s, sim.EngineOptions{WeekOrigin: v.start}); err != nil {
+					b.Fatal(err)
+				}
+				e.SubmitAll(v.jobs)
+				e.Run()
+			}
+			b.ReportMetric(float64(cputime.Process()-cpu)/float64(b.N), "cpu-ns/op")
+		})
+	}
+}
+
 // BenchmarkReplicate times one replicate of the bootstrap experiment of
 // 2013 §6.1 (generate a variant, simulate it under EASY, measure it) on
 // one goroutine, seeds 0, 1, 2, …, and reports the bytes and allocations
@@ -139,24 +190,24 @@ func BenchmarkBootstrapReadings(b *testing.B) {
 }
 
 // BenchmarkReplicateGeneration times the generation phase of a replicate
-// (Experiment.replicate): placing the users and emitting their jobs
-// (generate) and sorting them into submit order (order), one generator
-// reused as a sweep's worker does, seeds 0, 1, … (with -benchtime Nx every
-// run sees the same variants).
+// (Experiment.replicate): placing the users and emitting their jobs (a
+// lean generate) and sorting them into submit order (ordered), one
+// generator reused as a sweep's worker does, seeds 0, 1, … (with
+// -benchtime Nx every run sees the same variants).
 func BenchmarkReplicateGeneration(b *testing.B) {
 	for _, p := range replicateLogs(b) {
 		b.Run(p.Trace.Name, func(b *testing.B) {
 			var g generator
-			if _, err := p.generate(&g, Options{}); err != nil { // warm-up
+			if _, err := p.generate(&g, Options{}, true); err != nil { // warm-up
 				b.Fatal(err)
 			}
 			b.ReportAllocs()
 			cpu := cputime.Process()
 			for i := 0; b.Loop(); i++ {
-				if _, err := p.generate(&g, Options{Seed: uint64(i)}); err != nil {
+				if _, err := p.generate(&g, Options{Seed: uint64(i)}, true); err != nil {
 					b.Fatal(err)
 				}
-				g.order()
+				g.ordered()
 			}
 			b.ReportMetric(float64(cputime.Process()-cpu)/float64(b.N), "cpu-ns/op")
 		})

@@ -56,6 +56,59 @@ func TestSortEntries(t *testing.T) {
 	})
 }
 
+// TestLeanGeneration: a lean generation (a replicate's) gives ordered the
+// jobs a full one (Generate's) does, each with its exact submit time, slot
+// and instance, in the same order, and the same users and window; the
+// generator reused from one generation to the next, lean or not, as a
+// worker reuses it.
+func TestLeanGeneration(t *testing.T) {
+	t.Parallel()
+	var lean, full generator
+	rapid.Check(t, func(rt *rapid.T) {
+		tr := synthetic(rt)
+		clock := rapid.SampledFrom([]Clock{WallClock, Elapsed}).Draw(rt, "clock")
+		p, err := NewPools(tr, PoolOptions{Clock: clock})
+		if err != nil {
+			rt.Fatal(err)
+		}
+		o := Options{Seed: rapid.Uint64().Draw(rt, "seed"), Load: rapid.SampledFrom([]float64{0, 0.5, 2.5}).Draw(rt, "load"),
+			Extend: rapid.SampledFrom([]float64{0.5, 1, 3}).Draw(rt, "extend")}
+		if o.Load*float64(len(p.Temporary))/float64(p.Weeks) > float64(len(p.Temporary)) {
+			o.NoArrivals = true
+		}
+		if rapid.Bool().Draw(rt, "full first") {
+			// The generator's last generation was full: lean must not read
+			// what it left.
+			if _, err := p.generate(&lean, o, false); err != nil {
+				rt.Fatal(err)
+			}
+		}
+		if _, err := p.generate(&lean, o, true); err != nil {
+			rt.Fatal(err)
+		}
+		if _, err := p.generate(&full, o, false); err != nil {
+			rt.Fatal(err)
+		}
+		if len(lean.entries) != 0 {
+			rt.Fatalf("lean generation emitted %d entries", len(lean.entries))
+		}
+		if !slices.Equal(lean.inst, full.inst) || lean.start != full.start || lean.end != full.end || lean.weeks != full.weeks || lean.report != full.report {
+			rt.Fatalf("lean and full generations differ in users, window or report")
+		}
+		want := slices.Clone(full.order())
+		keys, slotInst := lean.ordered()
+		if len(keys) != len(want) || len(slotInst) != len(want) {
+			rt.Fatalf("lean: %d keys, %d slots; full: %d jobs", len(keys), len(slotInst), len(want))
+		}
+		for i, k := range want {
+			e := full.entries[k]
+			if tm, slot, inst := lean.keyTime(keys[i]), int32(uint32(slotInst[i])), int32(slotInst[i]>>32); tm != e.t || slot != e.slot || inst != e.inst {
+				rt.Fatalf("job %d: lean time %v slot %d instance %d, full %v %d %d", i, tm, slot, inst, e.t, e.slot, e.inst)
+			}
+		}
+	})
+}
+
 func TestOrderedBits(t *testing.T) {
 	xs := []float64{math.Inf(-1), -1e300, -2.5, -1, -math.SmallestNonzeroFloat64, 0, math.SmallestNonzeroFloat64, 1, 1.5, 2, 1e300, math.Inf(1)}
 	for i := 1; i < len(xs); i++ {
