@@ -45,15 +45,7 @@ func TestDiscrimination(t *testing.T) {
 		t.Fatalf("Discrimination = %+v, want 3 agreeing, 2 ambiguous, 4 rows", rows)
 	}
 	// Through JSON, as stored ledgers are judged.
-	b, err := json.Marshal(es)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var back []Entry
-	if err := json.Unmarshal(b, &back); err != nil {
-		t.Fatal(err)
-	}
-	MarkDiscrimination(back)
+	back := judgedFromJSON(t, es)
 	want := map[string]bool{"t2/KTH": true, "t2/SP2": true, "t2/CTC": false, "t2/BLUE": false}
 	for _, e := range back {
 		if e.NotDiscriminating != want[e.ID] {
@@ -216,15 +208,7 @@ func TestRelativeToOurs(t *testing.T) {
 			c.add(l)
 			es := l.Entries()
 			// Judged again from JSON, as stored ledgers are.
-			b, err := json.Marshal(es)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var back []Entry
-			if err := json.Unmarshal(b, &back); err != nil {
-				t.Fatal(err)
-			}
-			MarkDiscrimination(back)
+			back := judgedFromJSON(t, es)
 			for _, set := range [][]Entry{es, back} {
 				for _, e := range set {
 					if e.Verdict != Agrees {
@@ -250,4 +234,20 @@ func TestRelativeToOurs(t *testing.T) {
 			}
 		})
 	}
+}
+
+// judgedFromJSON returns es after a JSON round trip, marked again by
+// MarkDiscrimination, as a stored ledger is judged when it is read.
+func judgedFromJSON(t *testing.T, es []Entry) []Entry {
+	t.Helper()
+	b, err := json.Marshal(es)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back []Entry
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	MarkDiscrimination(back)
+	return back
 }
