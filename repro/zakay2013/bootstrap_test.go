@@ -2,6 +2,7 @@ package zakay2013
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -11,6 +12,7 @@ import (
 	"gonum.org/v1/gonum/stat"
 
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/repro/study"
 	"github.com/tracelab/tracelab/repro/study/studytest"
 	"github.com/tracelab/tracelab/sim/resample"
@@ -267,6 +269,61 @@ func TestBootstrapSharing(t *testing.T) {
 		}
 		if got := strings.Join(names, ", "); got != c.readings || !slices.Equal(reps, c.reps) {
 			t.Errorf("%s %s (%s): runs with %s, %v variants; want %s, %v", c.log, c.reading, c.s.o.Mode(), got, reps, c.readings, c.reps)
+		}
+	}
+}
+
+// TestReadingScanWords: a differing entry left without a reason shows the
+// same statement under each reading of the per-reading table, and under
+// which it holds, never as a reason; an entry that agrees shows nothing.
+// The values are made up: DS's slowdown_high (the original above nearly
+// all variants: at least nearlyAll at or below) under three readings.
+func TestReadingScanWords(t *testing.T) {
+	t.Parallel()
+	st := func(share float64) statement {
+		r := metricPosition{pos: resample.Position{AtOrBelow: share}}
+		return statement{item: "Fig. 9", id: "fig9/L/slowdown_high", log: "L", text: "s", holds: share >= nearlyAll, short: atOrBelow(r)}
+	}
+	scan := func(shares ...float64) readingScan {
+		sc := readingScan{variants: 100, logs: 6}
+		for i, x := range shares {
+			sc.readings = append(sc.readings, fmt.Sprintf("r%d", i))
+			sc.by = append(sc.by, map[string]statement{"fig9/L/slowdown_high": st(x)})
+		}
+		return sc
+	}
+	for _, c := range []struct {
+		name      string
+		lit, com  float64 // the figure's two readings
+		sc        readingScan
+		contains  []string
+		notInside []string
+	}{
+		{"none within", 0.03, 0.40, scan(0.35, 0.81, 0.04),
+			[]string{"under each of the 3 readings of the per-reading table (100 variants of each of 6 logs", "none brings it within: r0 35%, r1 81%, r2 4%"}, nil},
+		{"one within, shown only", 0.03, 0.40, scan(0.35, 0.95),
+			[]string{"it holds under r1 (shown, not a reason", "r0 35%, r1 95%"}, []string{"none brings"}},
+		{"agrees: nothing added", 0.95, 0.40, scan(0.35), nil, []string{"per-reading table"}},
+		{"not in the scan", 0.03, 0.40, readingScan{}, nil, []string{"per-reading table"}},
+	} {
+		l := ledger.New("zakay2013")
+		addReadings(l, []statement{st(c.lit)}, []statement{st(c.com)}, func(string) string { return "" }, c.sc)
+		e, ok := l.Lookup("fig9/L/slowdown_high")
+		if !ok {
+			t.Fatalf("%s: no entry", c.name)
+		}
+		if e.Reason != "" || e.Found != nil {
+			t.Errorf("%s: reason %q, found %v", c.name, e.Reason, e.Found)
+		}
+		for _, w := range c.contains {
+			if !strings.Contains(e.OurValue, w) {
+				t.Errorf("%s: ours %q lacks %q", c.name, e.OurValue, w)
+			}
+		}
+		for _, w := range c.notInside {
+			if strings.Contains(e.OurValue, w) {
+				t.Errorf("%s: ours %q has %q", c.name, e.OurValue, w)
+			}
 		}
 	}
 }
