@@ -129,6 +129,10 @@ func histBins(values []float64, opts HistOptions) ([]plotter.HistogramBin, float
 // axis' edge instead.
 const offScale = 1.0
 
+// valuePad is the room HistValue leaves between the value's line and the
+// frame, in widths of the values' range.
+const valuePad = 0.08
+
 // HistValue plots the histogram of values (variants, replicates: the
 // key's valuesLabel) with a value of reference (the original, the paper's:
 // valueLabel) as a bold black vertical line, as in Figs 8–9 of Zakay &
@@ -177,12 +181,15 @@ func HistValue(values []float64, value float64, valuesLabel, valueLabel string, 
 		}
 		l.LineStyle = OriginalStyle()
 		p.Add(l)
-		// The line keeps a little room from the frame, also when it falls
-		// in an edge bin (it would be drawn on the axis' end).
+		// The line keeps room from the frame, also when it falls in an edge
+		// bin or outside the bins (it would be drawn on, or next to, the
+		// axis' end): valuePad of the bins' span (on a log axis, of their
+		// span in decades, and at least 5%).
 		if opts.LogX {
-			p.X.Min, p.X.Max = min(p.X.Min, value/1.05), max(p.X.Max, value*1.05)
+			f := max(math.Pow(hi/lo, valuePad), 1.05)
+			p.X.Min, p.X.Max = min(p.X.Min, value/f), max(p.X.Max, value*f)
 		} else {
-			pad := 0.03 * span
+			pad := valuePad * span
 			p.X.Min, p.X.Max = min(p.X.Min, value-pad), max(p.X.Max, value+pad)
 		}
 		if valueLabel != "" {

@@ -3,6 +3,7 @@ package feitelson2021
 import (
 	"context"
 	"fmt"
+	"image/color"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -12,6 +13,9 @@ import (
 	"github.com/go-gota/gota/series"
 	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/tracelab/tracelab/analytics/session"
 	"github.com/tracelab/tracelab/analytics/session/sessionplot"
@@ -442,8 +446,19 @@ func (s *Study) Fig13(ctx context.Context) (*Fig13Result, error) {
 		if err != nil {
 			return nil, err
 		}
+		// The thinking bars are too short to see: their values are written
+		// above them, one line per bar in its colour, in the key's order.
+		for i, c := range []color.Color{plots.OriginalColor, plots.Palette[0], plots.Palette[1]} {
+			at := plotter.XYs{{X: 1, Y: max(th[0], th[1], th[2])}}
+			off := vg.Point{Y: vg.Points(3 + 10*float64(len(names)-1-i))}
+			err := plots.AddLabels(p, at, []string{fmt.Sprintf("%.4f", th[i])}, plots.LabelOptions{Colors: []color.Color{c}, Align: draw.XCenter, Offset: off})
+			if err != nil {
+				return nil, err
+			}
+		}
 		r.Figure = figure("Fig. 13", "the users' time in the three states of the user model",
-			"users spend most of their time away; under the slower scheduler (FCFS) they wait a larger share", 1, p)
+			"users spend most of their time away; under the slower scheduler (FCFS) they wait a larger share; "+
+				"the thinking bars, too short to see, have their values written above them", 1, p)
 		return r, nil
 	})
 }

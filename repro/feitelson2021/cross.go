@@ -157,7 +157,7 @@ func crossPanels(log string, weekly dataframe.DataFrame) ([]*plot.Plot, *plot.Le
 	by := []string{"generated_under", "simulated_with", "simulation"}
 	opts := func(title string) feedbackplot.LinesOptions {
 		return feedbackplot.LinesOptions{LinesOptions: plots.LinesOptions{Axes: plots.Axes{Title: title, XLabel: "week",
-			YLabel: "waiting jobs at the week's start"}}, Label: crossLabel, Style: crossStyle}
+			YLabel: "waiting jobs at the week's start", IntegerY: true}}, Label: crossLabel, Style: crossStyle}
 	}
 	all, err := feedbackplot.Lines(weekly, "week", "queue", by, opts(log))
 	if err != nil {

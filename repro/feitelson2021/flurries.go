@@ -137,7 +137,7 @@ func (s *Study) Fig5(ctx context.Context) (*Fig5Result, error) {
 			p, err := plots.Lines([]plots.XY{
 				{Label: "with the flurries restored", X: seq(n), Y: all, Color: 2},
 				{Label: "cleaned log", X: seq(n), Y: cl, Role: plots.Original},
-			}, plots.LinesOptions{Axes: plots.Axes{Title: name, XLabel: "week", YLabel: "jobs submitted per week"}})
+			}, plots.LinesOptions{Axes: plots.Axes{Title: name, XLabel: "week", YLabel: "jobs submitted per week", IntegerY: true}})
 			if err != nil {
 				return nil, err
 			}
@@ -697,7 +697,7 @@ func (s *Study) Fig7(ctx context.Context) (*Fig7Result, error) {
 		p, err := plots.Lines([]plots.XY{
 			{Label: fmt.Sprintf("user %d (reconstructed)", DominantUser), X: seq(n), Y: u},
 			{Label: "all other users", X: seq(n), Y: others, Role: plots.Original},
-		}, plots.LinesOptions{Axes: plots.Axes{Title: "HPC2N", XLabel: "week", YLabel: "jobs submitted per week"}})
+		}, plots.LinesOptions{Axes: plots.Axes{Title: "HPC2N", XLabel: "week", YLabel: "jobs submitted per week", IntegerY: true}})
 		if err != nil {
 			return nil, err
 		}

@@ -3,6 +3,7 @@ package feitelson2021
 import (
 	"context"
 	"fmt"
+	"math"
 	"strconv"
 
 	"github.com/go-gota/gota/dataframe"
@@ -103,7 +104,7 @@ func (s *Study) Fig16(ctx context.Context) (*Fig16Result, error) {
 			jobs = append(jobs, o.jobs)
 			r.MeanFlurries[k] += float64(o.arrivals) / float64(reps)
 			if o.rs != nil {
-				pl, err := resampleplot.WeeklyJobs(o.rs.Trace, 5, fmt.Sprintf("RB_NPW %.3g", Fig16RBNPW[k]))
+				pl, err := resampleplot.WeeklyJobs(o.rs.Trace, 5, "RB_NPW "+fraction(Fig16RBNPW[k]))
 				if err != nil {
 					return nil, err
 				}
@@ -136,6 +137,16 @@ func (r *Fig16Result) Claims(l *ledger.Ledger) {
 		more, fmt.Sprintf("RB_NPW %v: %s flurries", Fig16RBNPW, fmtFloats(r.MeanFlurries, 1))).
 		Quoting("by oversampling these users, and thus causing more and more flurries to occur").
 		AsCheck("by construction: the generator draws on average RB_NPW rare-behaviour users a week (2013 §6.4), so more flurry users arrive as RB_NPW grows on any log")
+}
+
+// fraction writes v as 2013 §6.4 writes the values of RB_NPW (0, 1/8,
+// 1/6, …; 2013 Figs 14–16 do the same): the reciprocal of a whole number
+// as 1/n, any other value as %g.
+func fraction(v float64) string {
+	if n := 1 / v; v > 0 && n == math.Round(n) && n > 1 {
+		return fmt.Sprintf("1/%d", int(n))
+	}
+	return fmt.Sprintf("%g", v)
 }
 
 // fmtFloats formats x with the given decimals, separated by " / ".

@@ -117,7 +117,8 @@ func modelsLog(name string, c *feedback.Comparison) (ModelsLog, error) {
 	ml.Arrivals = figure("Figs 5, 6, 8", "arrivals per hour of the week under EASY, each user model against "+name,
 		"the adjusted model flattens the daily and weekly cycles; the distribution-based model adds sharp morning peaks; the fluid model keeps the log's cycles (§VII)", 1, arrivals...)
 	ml.Arrivals.PanelWidth, ml.Arrivals.PanelHeight = 8*vg.Inch, 2.1*vg.Inch
-	ml.Arrivals.ShareX = true
+	// One quantity in every panel: the log's curve at the same height in each.
+	ml.Arrivals.ShareX, ml.Arrivals.ShareY = true, true
 	ml.Activity = figure("Figs 7, 9", "activity length per user under EASY, two user models against "+name,
 		"the distribution-based model shortens most users' activity (more jobs per day) and stretches a few; the fluid model stays near the log (§VII)", 2, activity...)
 	ml.Activity.ShareX, ml.Activity.ShareY = true, true

@@ -340,6 +340,10 @@ func relationPlot(st session.Structure, bs []int, from float64, follows bool) (*
 		}
 	}
 	p.Y.Min, p.Y.Max = -1, float64(len(bs))
+	// A little room at both ends of the time axis, as in Fig. 1
+	// (sessionplot.User): the last batch's bar would otherwise end on it.
+	pad := 0.02 * (p.X.Max - p.X.Min)
+	p.X.Min, p.X.Max = p.X.Min-pad, p.X.Max+pad
 	return p, nil
 }
 
