@@ -576,7 +576,7 @@ func modelDiagram(val []float64, longTerm, procs int, util float64) *plot.Plot {
 	d.label(8.3, 4.3, "the simulated system")
 	d.box(5.0, 2.5, 7.0, 3.6, system, fmt.Sprintf("jobs queue\n%.1f waiting", val[6]))
 	d.box(7.6, 2.5, 9.2, 3.6, system, "scheduler\n(EASY)")
-	d.box(9.8, 2.5, 11.7, 3.6, system, fmt.Sprintf("parallel machine\n%d processors\nutilization %.2f", procs, util))
+	d.box(9.8, 2.5, 11.7, 3.6, system, fmt.Sprintf("parallel machine\n%d processors\nutilisation %.2f", procs, util))
 	d.arrow(3.4, 4.5, 5.0, 3.3)
 	d.arrow(3.4, 1.7, 5.0, 2.8)
 	d.label(3.95, 2.75, fmt.Sprintf("%.0f jobs\na week", val[5])) // above the arrow, clear of it
