@@ -518,25 +518,23 @@ func (r *Table1Result) Claims(l *ledger.Ledger) {
 		}
 	}
 	v := r.vals[0]
-	// "some 15%" is the text's summary of the paper's own Table 1 M'_max
-	// (0.3204 → 0.2692, "or not at all" 0.2692 → 0.2701): a value derived
-	// from the paper's own numbers, so a check computed from them; ours,
-	// compared with it, would repeat the comparisons of Table 1's cells
-	// (table1/shift*/m_max) and is shown beside it. By the tolerance rule
-	// (ledger.Printed): 15% to half a unit of its last digit; the
-	// statistic is deterministic (no standard error).
+	// "some 15%" by the tolerance rule (ledger.Printed): 15% to half a unit
+	// of its last digit; the statistic is deterministic (no standard error).
+	// It is a claim: the text's statement of how much a shift of one day
+	// changes the results (the size of the effect, which no single cell of
+	// Table 1 states), compared with ours. The paper's own Table 1 gives
+	// 0.190 by the same measure (0.160 over the largest): shown with our
+	// value, not a reason — that the text rounds its own numbers loosely is
+	// not a fact of the input but a wider tolerance, and our spread (0.224
+	// in full mode) lies outside it either way.
 	p := func(sh int) float64 { return printedValue(table1Paper[sh][0]) }
-	paper := relSpread(p(0), p(1), p(2))
-	e := l.Check("Table 1", "table1/max-shift-effect", fmt.Sprintf("largest relative change of the paper's own Table 1 M'_max (%s, %s, %s) between shifts (the spread over the smallest)",
-		table1Paper[0][0], table1Paper[1][0], table1Paper[2][0]),
-		ledger.Stated("some 15%", ledger.Near(0.15, 0.005)), paper).Digits(3).
+	l.Check("Table 1", "table1/max-shift-effect", "largest relative change of M'_max between shifts (log zone; the spread over the smallest)",
+		ledger.Stated("some 15%", ledger.Near(0.15, 0.005)), relSpread(v[0][0], v[1][0], v[2][0])).
 		Quoting("a shift of one day can change the results by some 15%, or not at all").
-		AsCheck("derived from the paper's own Table 1: the text summarises its M'_max; our M'_max are compared cell by cell (table1/shift*/m_max)").
-		Measured(fmt.Sprintf("ours %.3f (log zone), %.3f over the largest, %.3f under UTC−7",
-			relSpread(v[0][0], v[1][0], v[2][0]), relSpreadMax(v[0][0], v[1][0], v[2][0]), relSpread(r.vals[1][0][0], r.vals[1][1][0], r.vals[1][2][0]))).
+		Measured(fmt.Sprintf("the paper's own Table 1 M'_max (%s, %s, %s) gives %.3f by the same measure (%.3f over the largest); ours %.3f over the largest, %.3f under UTC−7",
+			table1Paper[0][0], table1Paper[1][0], table1Paper[2][0], relSpread(p(0), p(1), p(2)), relSpreadMax(p(0), p(1), p(2)),
+			relSpreadMax(v[0][0], v[1][0], v[2][0]), relSpread(r.vals[1][0][0], r.vals[1][1][0], r.vals[1][2][0]))).
 		Measured(r.maxShiftUnderReadings())
-	e.ExplainedBy(ledger.FromInput(), fmt.Sprintf("the paper's own Table 1 gives %.3f by this measure and %.3f over the largest (%s → %s): the text's \"some 15%%\" rounds the paper's own numbers more loosely than its printed digit",
-		paper, relSpreadMax(p(0), p(1), p(2)), table1Paper[0][0], table1Paper[1][0]))
 	l.Claim("Table 1", "table1/median-steadier", "M'_med changes less between shifts than M'_max (relative spread, log zone)",
 		relSpread(v[0][1], v[1][1], v[2][1]) < relSpread(v[0][0], v[1][0], v[2][0]),
 		fmt.Sprintf("M'_med %.3f, M'_max %.3f", relSpread(v[0][1], v[1][1], v[2][1]), relSpread(v[0][0], v[1][0], v[2][0]))).

@@ -124,8 +124,14 @@ const pooledWords = "compared with the original's users as §4's pools hold them
 // no generation reading explains, the comparison with the original's
 // pooled users (pooledOriginal) at every seed measured: its reason when,
 // at every seed, it brings more of the item's claims within than ours
-// (Tally) and this one within (one reading measured: the pools' own rule,
-// users.WithinEdge, fixes it); shown with our value otherwise.
+// (Tally), this one within, and more of the item's other claims within
+// than ours too (never chosen for one entry alone); shown with our value
+// otherwise. The pools'
+// own rule (users.WithinEdge) fixes which users it leaves out, but it is
+// tried on a cell only after the generation readings failed there: the
+// cell's reason is then found among every reading tried on it, the
+// generation readings (ours among them) and this one
+// (ledger.AmongReadings), as explain's and feitelson2007's cascades count.
 func (rk readingsKS) explainPooled(e *ledger.Entry, c int) {
 	if e.Verdict != ledger.Differs || e.Reason != "" || len(rk.pooled) != len(rk.seeds) || !rk.claim[c] {
 		return
@@ -134,7 +140,17 @@ func (rk readingsKS) explainPooled(e *ledger.Entry, c int) {
 	s := ""
 	for j, seed := range rk.seeds {
 		t := rk.pooledTally(j)
-		if t.Justified() && rk.pooled[j][c] <= rk.pooledLimit[j][c] {
+		in := rk.pooled[j][c] <= rk.pooledLimit[j][c]
+		// Never chosen for one entry alone (ledger.Tally): it must bring
+		// more of the item's other claims within than ours too.
+		others, oursOthers := t.Within, t.AsComputed
+		if in {
+			others--
+		}
+		if rk.within(j, 0, c) {
+			oursOthers--
+		}
+		if t.Justified() && in && others > oursOthers {
 			held++
 		}
 		if j > 0 {
@@ -144,10 +160,11 @@ func (rk readingsKS) explainPooled(e *ledger.Entry, c int) {
 			rk.pooled[j][c], rk.pooledLimit[j][c])
 	}
 	if held == 0 {
-		e.Measured(pooledWords + ": " + s + "; not within at any seed where it brings more claims within")
+		e.Measured(pooledWords + ": " + s + "; at no seed does it bring this one within and more of the other claims within than ours")
 		return
 	}
-	e.ExplainedBy(ledger.OneReading().AtSeeds(held, len(rk.seeds)), pooledWords+", "+s)
+	e.ExplainedBy(ledger.AmongReadings(len(rk.names)+1).AtSeeds(held, len(rk.seeds)),
+		fmt.Sprintf("%s (tried after the %d generation readings, none of which brings it within), %s", pooledWords, len(rk.names), s))
 }
 
 // reading names reading r, with its summary when known.
