@@ -684,7 +684,7 @@ func (p *parser) startBody(offset int64) error {
 		if _, err := time.LoadLocation(h.TimeZoneString); err != nil {
 			at := 0
 			for i, l := range p.header {
-				if k, _, ok := strings.Cut(strings.TrimSpace(l), ":"); ok && strings.EqualFold(k, "TimeZoneString") {
+				if k, _, ok := strings.Cut(strings.TrimSpace(l), ":"); ok && strings.EqualFold(strings.TrimSpace(k), "TimeZoneString") {
 					at = p.hdrAt[i]
 					break
 				}
