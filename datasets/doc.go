@@ -70,6 +70,8 @@
 //	unknown TimeZoneString (e.g. Mars/Olympus_Mons)      kept; wall-clock analyses use UTC          header
 //	a header beyond MaxHeaderLines (10,000) or           the first lines kept, the others counted   long-header
 //	  MaxHeaderBytes (1 MiB) of comments                   and left out (directives among them too)
+//	bytes after the last member of a gzip stream that    skipped (the members before them are       trailing-data
+//	  start no member (zero padding, appended garbage)     complete, checksums checked); Count: bytes
 //	a job line without 18 fields; a value that is not    rejected (*ParseError with line, field     —
 //	  a base-10 number ("1_000", "0x10"), NaN, Inf; a      and text)
 //	  non-integer id or count

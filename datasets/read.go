@@ -17,6 +17,7 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/klauspost/compress/flate"
 	"github.com/klauspost/compress/gzip"
 )
 
@@ -249,7 +250,7 @@ func newParser(opts ReadOptions) *parser {
 }
 
 // read detects r's compression and format and parses it.
-func (p *parser) read(r io.Reader) error {
+func (p *parser) read(r io.Reader) (err error) {
 	size := remainingSize(r)
 	p.total = size
 	ra, _ := r.(io.ReaderAt)
@@ -284,16 +285,32 @@ func (p *parser) read(r io.Reader) error {
 		// A large buffer that is an io.ByteReader: the decompressor reads
 		// it byte by byte without a buffer of its own of 4 KiB, and the
 		// file in few system calls.
-		zr, err := gzip.NewReader(bufio.NewReaderSize(src, chunkSize))
+		in := bufio.NewReaderSize(src, chunkSize)
+		zr, err := gzip.NewReader(in)
 		if err != nil {
 			return fmt.Errorf("%s: %w: %s", p.name, ErrBadGzip, gzipReason(err))
 		}
 		defer zr.Close()
-		src = zr
+		members := &gzipMembers{zr: zr, in: in}
+		defer func() {
+			if err == nil && members.trailing > 0 {
+				p.warnTrailing(members.trailing)
+			}
+		}()
+		src = members
 	}
 	// A buffer to look at the first bytes; reads of a chunk or more pass
 	// it by.
 	br := bufio.NewReaderSize(src, sniffSize)
+	if gzipped {
+		inner, _ := br.Peek(8)
+		if len(inner) >= 2 && inner[0] == 0x1f && inner[1] == 0x8b {
+			return fmt.Errorf("%s: %w (gzip inside gzip); decompress it twice", p.name, ErrCompression)
+		}
+		if format := compressionOf(inner); format != "" {
+			return fmt.Errorf("%s: %w (%s inside gzip); decompress it first", p.name, ErrCompression, format)
+		}
+	}
 	p.format, err = sniff(br)
 	if err != nil {
 		return p.readError(err)
@@ -453,6 +470,20 @@ func (p *parser) scanConcurrently(src io.Reader) error {
 	}()
 	for c := range full {
 		if err := p.feed(c.b); err != nil {
+			// A corrupt gzip stream decompresses to garbage before its
+			// checksum fails at its end: read on, and blame the stream
+			// rather than the line when it is broken.
+			for c.err == nil {
+				free <- c.b[:cap(c.b)]
+				if c = <-full; c.b == nil && c.err == nil {
+					break
+				}
+			}
+			if c.err != nil && c.err != io.EOF {
+				if gz := p.readError(c.err); errors.Is(gz, ErrBadGzip) {
+					return fmt.Errorf("%s: %w: %s; line %d could not be read because it comes from the damaged part", p.name, ErrBadGzip, gzipReason(c.err), p.line)
+				}
+			}
 			return err
 		}
 		free <- c.b[:cap(c.b)]
@@ -466,8 +497,63 @@ func (p *parser) scanConcurrently(src io.Reader) error {
 	return p.flush()
 }
 
+// gzipMembers reads the members of a gzip stream one after the other, as
+// gzip -d does, and stops at bytes after a complete member that do not
+// start another (padding of zeros, garbage appended by a transfer): they
+// are counted in trailing and skipped, since every member before them
+// ended with a correct checksum. Bytes that start like a member but are
+// not one are an error.
+type gzipMembers struct {
+	zr       *gzip.Reader
+	in       *bufio.Reader
+	trailing int64
+	started  bool
+}
+
+func (g *gzipMembers) Read(b []byte) (int, error) {
+	if !g.started {
+		g.zr.Multistream(false)
+		g.started = true
+	}
+	for {
+		n, err := g.zr.Read(b)
+		if err != io.EOF {
+			return n, err
+		}
+		// The member ended with its checksum checked: is another one next?
+		magic, perr := g.in.Peek(2)
+		switch {
+		case perr == io.EOF && len(magic) == 0:
+			return n, io.EOF
+		case len(magic) < 2 || magic[0] != 0x1f || magic[1] != 0x8b:
+			g.trailing, err = io.Copy(io.Discard, g.in)
+			if err != nil {
+				return n, err
+			}
+			return n, io.EOF
+		}
+		if err := g.zr.Reset(g.in); err != nil {
+			return n, err
+		}
+		g.zr.Multistream(false)
+		if n > 0 {
+			return n, nil
+		}
+	}
+}
+
+// warnTrailing reports bytes skipped after the last gzip member.
+func (p *parser) warnTrailing(n int64) {
+	p.warn.add(WarnTrailingData, "", p.line, noJob, func() (string, string) {
+		return "", "bytes after the end of the gzip data that are not gzip (padding or garbage): skipped; the data before them is complete (its checksum is correct)"
+	})
+	p.warn.list[len(p.warn.list)-1].Count = int(min(n, math.MaxInt32))
+}
+
 func (p *parser) readError(err error) error {
-	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, gzip.ErrChecksum) || errors.Is(err, gzip.ErrHeader) {
+	var corrupt flate.CorruptInputError
+	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, gzip.ErrChecksum) || errors.Is(err, gzip.ErrHeader) ||
+		errors.As(err, &corrupt) {
 		return fmt.Errorf("%s:%d: %w: %s", p.name, p.line+1, ErrBadGzip, gzipReason(err))
 	}
 	return fmt.Errorf("%s:%d: reading: %w", p.name, p.line+1, err)

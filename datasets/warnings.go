@@ -71,6 +71,11 @@ const (
 	// MaxHeaderBytes, left out (Count says how many; directives among them
 	// are not read).
 	WarnLongHeader WarningKind = "long-header"
+	// WarnTrailingData: bytes after the last member of a gzip stream that
+	// do not start another member (zero padding, appended garbage). They
+	// are skipped: the data before them is complete, its checksum checked.
+	// Count is the number of bytes.
+	WarnTrailingData WarningKind = "trailing-data"
 )
 
 // MaxWarningExamples is the number of job ids a Warning keeps as examples.
@@ -82,7 +87,7 @@ const MaxWarningExamples = 5
 type Warning struct {
 	Kind  WarningKind
 	Field string // the SWF field (FieldNames) or header directive concerned; "" for a whole row
-	Count int    // rows affected (header lines for WarnHeader)
+	Count int    // rows affected (header lines for WarnHeader and WarnLongHeader, bytes for WarnTrailingData)
 	Line  int    // first line where it was seen (1-based; a row number in JSON and Parquet); 0 unknown
 	// Value is the first offending value as written (e.g. "265" for a
 	// status code); "" when the deviation concerns a row, not a value.
@@ -109,6 +114,8 @@ func (w Warning) String() string {
 		b.WriteString("directive")
 	case WarnLongHeader:
 		b.WriteString("line")
+	case WarnTrailingData:
+		b.WriteString("byte")
 	default:
 		b.WriteString("row")
 	}
