@@ -93,3 +93,34 @@ func TestGzipStreams(t *testing.T) {
 		}
 	}
 }
+
+// TestLoneCR: a log whose lines end in a lone CR (classic Mac OS) reads as
+// one line; the error says so and how to convert it (round 2 of the hostile
+// audit: it was "no job records (1 lines ... comment lines only)" or "line
+// longer than 1 MiB" without a cause).
+func TestLoneCR(t *testing.T) {
+	t.Parallel()
+	jobs := strings.Repeat(strings.TrimSuffix(goodLine, "\n")+"\r", 20)
+	tests := []struct {
+		name string
+		in   string
+		err  error
+	}{
+		{"header first", "; Version: 2.2\r; MaxProcs: 8\r" + jobs, ErrNoJobs},
+		{"jobs only", jobs, ErrNotNumber},
+		{"longer than 1 MiB", strings.Repeat(strings.TrimSuffix(goodLine, "\n")+"\r", 1<<20/40), ErrLineLength},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			_, err := Read(strings.NewReader(tc.in), ReadOptions{Name: "mac.swf"})
+			if !errors.Is(err, tc.err) || strings.Count(fmt.Sprint(err), "classic Mac OS") != 1 || !strings.Contains(fmt.Sprint(err), "mac.swf") {
+				t.Errorf("error %v, want %v naming the file, with one hint at CR line ends", err, tc.err)
+			}
+		})
+	}
+	// A CRLF log, and a CR inside no line, give no hint.
+	if _, err := Read(strings.NewReader("; x\r\n"+strings.ReplaceAll(goodLine, "\n", "\r\n")), ReadOptions{}); err != nil {
+		t.Errorf("CRLF: %v", err)
+	}
+}

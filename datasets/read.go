@@ -191,7 +191,9 @@ func LogName(path string) string {
 // Accepted in SWF: an optional header of "; Key: value" lines, comment
 // lines anywhere, blank lines, CRLF line ends, a UTF-8 byte-order mark on
 // line 1, decimal values in the time and memory fields (base-10 only: no
-// hex, no digit separators such as "1_000", no NaN or Inf). Integer fields
+// hex, no digit separators such as "1_000"; a measure written NaN or Inf,
+// or beyond float64's range, becomes unknown and is reported; submit must
+// be finite). Integer fields
 // (ids, counts, status) must be integers. A header directive never makes a
 // log unreadable (a value that cannot be used is kept as text and warned
 // about).
@@ -206,7 +208,8 @@ func LogName(path string) string {
 //
 // Errors (a *ParseError naming file, line, field and text; nothing is
 // returned): a job line without exactly 18 fields; a value that is not a
-// number, or NaN/Inf; a non-integer in an integer field; binary data; a
+// number, or NaN/Inf in submit or an integer field; a non-integer in an
+// integer field; binary data; a
 // file in another format (ErrNotSWF says which); a broken gzip stream
 // (ErrBadGzip) or another compression (ErrCompression); a broken Parquet
 // file (ErrBadParquet); an input with no job records (ErrNoJobs).
@@ -592,6 +595,7 @@ type parser struct {
 	haveSubmit bool
 
 	prefault sync.WaitGroup // the goroutine that faults in the columns' pages
+	bareCR   bool           // a header comment holds a lone CR (classic Mac OS line ends?)
 }
 
 // feed parses every complete line of b; the last partial line waits for the
@@ -601,14 +605,14 @@ func (p *parser) feed(b []byte) error {
 		nl := bytes.IndexByte(b, '\n')
 		if nl < 0 {
 			if len(p.carry)+len(b) > maxLine {
-				return &ParseError{File: p.name, Line: p.line + 1, Err: ErrLineLength}
+				return p.lineTooLong(b)
 			}
 			p.carry = append(p.carry, b...)
 			return nil
 		}
 		p.carry = append(p.carry, b[:nl]...)
 		if len(p.carry) > maxLine {
-			return &ParseError{File: p.name, Line: p.line + 1, Err: ErrLineLength}
+			return p.lineTooLong(b)
 		}
 		if err := p.parseLine(p.carry); err != nil {
 			return err
@@ -627,10 +631,32 @@ func (p *parser) feed(b []byte) error {
 		b = b[nl+1:]
 	}
 	if len(b) > maxLine {
-		return &ParseError{File: p.name, Line: p.line + 1, Err: ErrLineLength}
+		return p.lineTooLong(b)
 	}
 	p.carry = append(p.carry, b...)
 	return nil
+}
+
+// crHint explains a line that holds a lone CR: a file with classic Mac OS
+// line ends, which the reader, splitting lines at LF, sees as one line.
+const crHint = "the line holds lone CRs: classic Mac OS line ends, which SWF does not use? Convert them to LF first, e.g. tr '\\r' '\\n' < IN > OUT"
+
+// withCR adds crHint to err when line holds a CR.
+func withCR(line []byte, err error) error {
+	if bytes.IndexByte(line, '\r') >= 0 {
+		return fmt.Errorf("%w (%s)", err, crHint)
+	}
+	return err
+}
+
+// lineTooLong is ErrLineLength for the line that starts with carry and
+// goes on in b.
+func (p *parser) lineTooLong(b []byte) error {
+	err := withCR(p.carry, ErrLineLength)
+	if err == ErrLineLength {
+		err = withCR(b, err)
+	}
+	return &ParseError{File: p.name, Line: p.line + 1, Err: err}
 }
 
 // flush parses a last line without a newline.
@@ -663,6 +689,7 @@ func (p *parser) parseLine(line []byte) error {
 	if line[i] == ';' {
 		if !p.inBody {
 			p.headerLine(line[i+1:])
+			p.bareCR = p.bareCR || bytes.IndexByte(line, '\r') >= 0
 		}
 		return nil
 	}
@@ -673,6 +700,9 @@ func (p *parser) parseLine(line []byte) error {
 	}
 	var vals [18]float64
 	nf, bad, err := parseFields(line, i, &vals)
+	if errors.Is(err, ErrNotFinite) && measureLimit[nf] > 0 {
+		nf, bad, err = parseNonFinite(line, i, &vals)
+	}
 	switch {
 	case err == errMoreFields:
 		return p.lineError(line, fmt.Errorf("%w: found more", ErrFieldCount))
@@ -686,11 +716,50 @@ func (p *parser) parseLine(line []byte) error {
 				return e
 			}
 		}
-		return &ParseError{File: p.name, Line: p.line, Field: FieldNames[nf], Text: string(tok), Err: err}
+		return &ParseError{File: p.name, Line: p.line, Field: FieldNames[nf], Text: string(tok), Err: withCR(line, err)}
 	case nf != 18:
 		return p.lineError(line, fmt.Errorf("%w: found %d", ErrFieldCount, nf))
 	}
 	return p.addRow(&vals)
+}
+
+// parseNonFinite reads a job line as parseFields does, token by token, but
+// a measure (wait, runtime, cpu_time, mem, req_time, req_mem, think_time)
+// written as NaN or Inf, or beyond float64's range ("1e400"), reads as NaN
+// or ±Inf, which addRow makes unknown and reports (WarnOutOfRange, the
+// value in Replaced): one odd measure does not make a log unreadable. It
+// runs only after parseFields met such a token.
+func parseNonFinite(line []byte, i int, vals *[18]float64) (nf int, bad [2]int, err error) {
+	for i < len(line) {
+		if nf == 18 {
+			return nf, [2]int{i, len(line)}, errMoreFields
+		}
+		j := i
+		for j < len(line) && line[j] != ' ' && line[j] != '\t' {
+			j++
+		}
+		tok := line[i:j]
+		v, err := parseNumber(tok, integerField[nf])
+		if errors.Is(err, ErrNotFinite) && measureLimit[nf] > 0 {
+			v, err = math.Inf(1), nil
+			switch {
+			case bytes.Contains(bytes.ToLower(tok), []byte("nan")):
+				v = math.NaN()
+			case tok[0] == '-':
+				v = math.Inf(-1)
+			}
+		}
+		if err != nil {
+			return nf, [2]int{i, j}, err
+		}
+		vals[nf] = v
+		nf++
+		for j < len(line) && (line[j] == ' ' || line[j] == '\t') {
+			j++
+		}
+		i = j
+	}
+	return nf, [2]int{}, nil
 }
 
 // lineError reports a line that is not an SWF job line, saying which format
@@ -701,7 +770,7 @@ func (p *parser) lineError(line []byte, err error) error {
 			return e
 		}
 	}
-	return &ParseError{File: p.name, Line: p.line, Text: string(line), Err: err}
+	return &ParseError{File: p.name, Line: p.line, Text: string(line), Err: withCR(line, err)}
 }
 
 // notSWF recognises a first data line of another format: JSON, HTML or XML,
@@ -1064,12 +1133,14 @@ func (p *parser) replaced(v ReplacedValue) {
 func (p *parser) badMeasure(row, id, f int, x float64) float64 {
 	kind, what := WarnOutOfRange, "above 100 years"
 	switch {
-	case f == fMem || f == fReqMem:
-		what = "above 2^53 KB"
+	case math.IsNaN(x) || math.IsInf(x, 0):
+		what = "not a finite number"
 	case f == fThinkTime:
 		what = "beyond ±100 years"
 	case x < 0:
 		kind, what = WarnNegativeValue, "negative"
+	case f == fMem || f == fReqMem:
+		what = "above 2^53 KB"
 	}
 	p.warn.add(kind, FieldNames[f], p.line, id, func() (string, string) {
 		return fmtValue(x), fmt.Sprintf("%s %g is %s: kept as unknown (the value is in the report's Replaced list)", FieldNames[f], x, what)
@@ -1160,6 +1231,9 @@ func (p *parser) noJobs() error {
 	}
 	if p.format == FormatSWF && !p.inBody && p.line > 0 {
 		why = append(why, fmt.Sprintf("%d lines, none of them a job: blank or comment lines only", p.line))
+		if p.bareCR {
+			why = append(why, crHint)
+		}
 	}
 	if len(why) > 0 {
 		return fmt.Errorf("%s: %w (%s)", p.name, ErrNoJobs, strings.Join(why, "; "))

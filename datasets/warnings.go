@@ -24,8 +24,10 @@ const (
 	// value is kept in ReadReport.Replaced.
 	WarnNegativeValue WarningKind = "negative-value"
 	// WarnOutOfRange: a duration above MaxDuration (wait, runtime, cpu_time,
-	// req_time, |think_time|) or a memory above MaxMemoryKB. The measure
-	// becomes unknown (NaN); the written value is kept in ReadReport.Replaced.
+	// req_time, |think_time|) or a memory above MaxMemoryKB, or a measure
+	// written NaN or Inf or beyond float64's range ("1e400"). The measure
+	// becomes unknown (NaN); the written value (NaN or ±Inf for those) is
+	// kept in ReadReport.Replaced.
 	WarnOutOfRange WarningKind = "out-of-range"
 	// WarnSubmitOutOfRange: a submit time beyond ±MaxTime of the log's start.
 	// The row cannot be placed in time and is left out; its submit time is
