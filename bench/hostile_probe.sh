@@ -160,6 +160,21 @@ CHECK='grep -qi "need a log longer" $W/err $W/out' run "users on 11 days" any $T
 CHECK='grep -qi "need a log longer" $W/err $W/out' run "users --summary on 11 days" any $T users days11.swf --summary
 CHECK='grep -qi "need a log longer" $W/report11.html' run "report on 11 days" any $T report days11.swf -o report11.html
 
+echo "== round 2 (session 12): real-log deviations and outputs"
+L="1 0 10 100 4 90 -1 4 200 -1 1 3 1 7 1 1 -1 -1"
+printf ';   MaxProcs  :  8  \n%s\n' "$L" > spaced.swf
+CHECK='grep -q "\"max_procs\": 8" $W/out' run "header 'MaxProcs  :  8'" ok $T info spaced.swf --format json
+printf '%s\n' "$L" | gzip > pad.swf.gz; head -c 1000 /dev/zero >> pad.swf.gz
+CHECK='grep -q "trailing-data" $W/out' run "gzip with zero padding" ok $T info pad.swf.gz --format json
+printf '%s\n' "$L" | gzip | gzip > twice.swf.gz
+CHECK='grep -q "gzip inside gzip" $W/err' run "gzip inside gzip" err $T info twice.swf.gz
+printf '1 0 NaN 100 4 90 -1 4 200 -1 1 3 1 7 1 1 -1 -1\n2 5 10 1e400 4 90 -1 4 200 -1 1 3 1 7 1 1 -1 -1\n' > nan.swf
+CHECK='grep -q "not a finite number" $W/out' run "NaN and 1e400 measures" ok $T info nan.swf --format json
+printf '; MaxProcs: 8\r%s\r%s\r' "$L" "$L" > mac.swf
+CHECK='grep -q "classic Mac OS" $W/err' run "lone-CR line ends" err $T info mac.swf
+printf '%s\n' "$L" > rosrc.swf; echo old > ro.csv; chmod 444 ro.csv
+CHECK='[ "$(cat ro.csv)" = old ]' CHECKKIND=stray run "convert -o a read-only file" err $T convert rosrc.swf -o ro.csv
+
 echo "== counts: total $total"
 for k in pass panic oom hang stray wrong; do printf '%s=%s ' $k ${count[$k]:-0}; done; echo
 rm -rf $W

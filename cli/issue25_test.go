@@ -173,6 +173,10 @@ func TestIssue25Outputs(t *testing.T) {
 	}
 	estBefore, _ := os.ReadFile(est)
 	missing := filepath.Join(dir, "missing")
+	readOnly := writeTemp(t, dir, "ro.csv", "old")
+	if err := os.Chmod(readOnly, 0o444); err != nil {
+		t.Fatal(err)
+	}
 	htmlDir := filepath.Join(dir, "r.html")
 	if err := os.Mkdir(htmlDir, 0o755); err != nil {
 		t.Fatal(err)
@@ -225,6 +229,14 @@ func TestIssue25Outputs(t *testing.T) {
 		}},
 		{"resample -o into a missing folder", []string{"resample", "--seed", "1", "-o", filepath.Join(missing, "r.swf")}, "no such file or directory", nil},
 		{"report -o a folder", []string{"report", "-o", htmlDir}, "write " + htmlDir + ": is a directory", nil},
+		// Round 2 of the hostile audit: a read-only file was replaced.
+		{"convert -o a read-only file", []string{"convert", "-o", readOnly}, "write " + readOnly + ": read-only file",
+			func(t *testing.T, _ string) {
+				if b, _ := os.ReadFile(readOnly); string(b) != "old" {
+					t.Errorf("the read-only file holds %q", b)
+				}
+			}},
+		{"simulate --jobs-out a read-only file", []string{"simulate", "--jobs-out", readOnly}, "read-only file", nil},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

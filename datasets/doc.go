@@ -70,9 +70,15 @@
 //	unknown TimeZoneString (e.g. Mars/Olympus_Mons)      kept; wall-clock analyses use UTC          header
 //	a header beyond MaxHeaderLines (10,000) or           the first lines kept, the others counted   long-header
 //	  MaxHeaderBytes (1 MiB) of comments                   and left out (directives among them too)
+//	bytes after the last member of a gzip stream that    skipped (the members before them are       trailing-data
+//	  start no member (zero padding, appended garbage)     complete, checksums checked); Count: bytes
+//	a measure (wait, runtime, cpu_time, mem, req_time,   unknown (NaN), value (NaN, ±Inf) in        out-of-range
+//	  req_mem, think_time) written NaN or Inf, or beyond   Replaced
+//	  float64's range ("1e400")
 //	a job line without 18 fields; a value that is not    rejected (*ParseError with line, field     —
-//	  a base-10 number ("1_000", "0x10"), NaN, Inf; a      and text)
-//	  non-integer id or count
+//	  a base-10 number ("1_000", "0x10"); NaN, Inf in      and text)
+//	  submit or an integer field; a non-integer id or
+//	  count
 //	CSV, JSON or Parquet (tracelab's, or another tool's  read (see "Files that keep the machine")   —
 //	  frame of the job columns)
 //	another format: HTML, a CSV without a row of names;  rejected, naming the format (ErrNotSWF,    —

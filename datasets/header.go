@@ -164,11 +164,17 @@ func parseHeader(lines []string) (Header, []headerIssue) {
 		}
 		last = nil
 		colon := strings.IndexByte(trimmed, ':')
-		if colon <= 0 || strings.ContainsAny(trimmed[:colon], " \t") {
+		// Blanks before the colon ("MaxProcs : 128") are spacing, not a
+		// key of several words: a key is one word.
+		key := ""
+		if colon > 0 {
+			key = strings.TrimRight(trimmed[:colon], " \t")
+		}
+		if key == "" || strings.ContainsAny(key, " \t") {
 			h.Comments = append(h.Comments, body)
 			continue
 		}
-		key, value := trimmed[:colon], strings.TrimSpace(trimmed[colon+1:])
+		value := strings.TrimSpace(trimmed[colon+1:])
 		if strings.EqualFold(key, "Note") {
 			h.Notes = append(h.Notes, value)
 			last = &h.Notes[len(h.Notes)-1]

@@ -63,6 +63,20 @@ func TestHeaderDirectives(t *testing.T) {
 		{"free text after the value", "MaxNodes: 400 (48 interactive, 352 batch)",
 			want{num(func(h Header) int64 { return int64(h.MaxNodes) }), int64(400), nil, 0}},
 		{"key in lower case", "maxprocs: 64", want{maxProcs, int64(64), nil, 0}},
+		// Odd spacing around the colon (round 2 of the hostile audit: a
+		// blank before the colon made the directive a silent comment, and
+		// the machine size was inferred instead).
+		{"blank before the colon", "MaxProcs : 64", want{maxProcs, int64(64), nil, 0}},
+		{"blanks and tabs around the colon", "  MaxProcs \t:\t 64  ", want{maxProcs, int64(64), nil, 0}},
+		{"no blank after the colon", "MaxProcs:64", want{maxProcs, int64(64), nil, 0}},
+		{"UnixStartTime with a blank before the colon", "UnixStartTime  : 843480031",
+			want{num(func(h Header) int64 { return h.UnixStartTime }), int64(843480031), nil, 0}},
+		{"TimeZoneString with a blank before the colon", "TimeZoneString : Europe/Stockholm",
+			want{str(func(h Header) string { return h.TimeZoneString }), "Europe/Stockholm", nil, 0}},
+		{"unknown zone with a blank before the colon", "TimeZoneString : Mars/Olympus",
+			want{str(func(h Header) string { return h.TimeZoneString }), "Mars/Olympus", nil, 1}},
+		{"a phrase before a colon stays a comment", "The filter used : job<=14",
+			want{func(h Header) any { return h.Comments }, []string{"The filter used : job<=14"}, nil, 0}},
 
 		// Values that are not used: kept as text, one warning.
 		{"MaxRuntime N/A", "MaxRuntime: N/A",

@@ -17,6 +17,7 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/klauspost/compress/flate"
 	"github.com/klauspost/compress/gzip"
 )
 
@@ -190,7 +191,9 @@ func LogName(path string) string {
 // Accepted in SWF: an optional header of "; Key: value" lines, comment
 // lines anywhere, blank lines, CRLF line ends, a UTF-8 byte-order mark on
 // line 1, decimal values in the time and memory fields (base-10 only: no
-// hex, no digit separators such as "1_000", no NaN or Inf). Integer fields
+// hex, no digit separators such as "1_000"; a measure written NaN or Inf,
+// or beyond float64's range, becomes unknown and is reported; submit must
+// be finite). Integer fields
 // (ids, counts, status) must be integers. A header directive never makes a
 // log unreadable (a value that cannot be used is kept as text and warned
 // about).
@@ -205,7 +208,8 @@ func LogName(path string) string {
 //
 // Errors (a *ParseError naming file, line, field and text; nothing is
 // returned): a job line without exactly 18 fields; a value that is not a
-// number, or NaN/Inf; a non-integer in an integer field; binary data; a
+// number, or NaN/Inf in submit or an integer field; a non-integer in an
+// integer field; binary data; a
 // file in another format (ErrNotSWF says which); a broken gzip stream
 // (ErrBadGzip) or another compression (ErrCompression); a broken Parquet
 // file (ErrBadParquet); an input with no job records (ErrNoJobs).
@@ -249,7 +253,7 @@ func newParser(opts ReadOptions) *parser {
 }
 
 // read detects r's compression and format and parses it.
-func (p *parser) read(r io.Reader) error {
+func (p *parser) read(r io.Reader) (err error) {
 	size := remainingSize(r)
 	p.total = size
 	ra, _ := r.(io.ReaderAt)
@@ -284,16 +288,32 @@ func (p *parser) read(r io.Reader) error {
 		// A large buffer that is an io.ByteReader: the decompressor reads
 		// it byte by byte without a buffer of its own of 4 KiB, and the
 		// file in few system calls.
-		zr, err := gzip.NewReader(bufio.NewReaderSize(src, chunkSize))
+		in := bufio.NewReaderSize(src, chunkSize)
+		zr, err := gzip.NewReader(in)
 		if err != nil {
 			return fmt.Errorf("%s: %w: %s", p.name, ErrBadGzip, gzipReason(err))
 		}
 		defer zr.Close()
-		src = zr
+		members := &gzipMembers{zr: zr, in: in}
+		defer func() {
+			if err == nil && members.trailing > 0 {
+				p.warnTrailing(members.trailing)
+			}
+		}()
+		src = members
 	}
 	// A buffer to look at the first bytes; reads of a chunk or more pass
 	// it by.
 	br := bufio.NewReaderSize(src, sniffSize)
+	if gzipped {
+		inner, _ := br.Peek(8)
+		if len(inner) >= 2 && inner[0] == 0x1f && inner[1] == 0x8b {
+			return fmt.Errorf("%s: %w (gzip inside gzip); decompress it twice", p.name, ErrCompression)
+		}
+		if format := compressionOf(inner); format != "" {
+			return fmt.Errorf("%s: %w (%s inside gzip); decompress it first", p.name, ErrCompression, format)
+		}
+	}
 	p.format, err = sniff(br)
 	if err != nil {
 		return p.readError(err)
@@ -453,6 +473,20 @@ func (p *parser) scanConcurrently(src io.Reader) error {
 	}()
 	for c := range full {
 		if err := p.feed(c.b); err != nil {
+			// A corrupt gzip stream decompresses to garbage before its
+			// checksum fails at its end: read on, and blame the stream
+			// rather than the line when it is broken.
+			for c.err == nil {
+				free <- c.b[:cap(c.b)]
+				if c = <-full; c.b == nil && c.err == nil {
+					break
+				}
+			}
+			if c.err != nil && c.err != io.EOF {
+				if gz := p.readError(c.err); errors.Is(gz, ErrBadGzip) {
+					return fmt.Errorf("%s: %w: %s; line %d could not be read because it comes from the damaged part", p.name, ErrBadGzip, gzipReason(c.err), p.line)
+				}
+			}
 			return err
 		}
 		free <- c.b[:cap(c.b)]
@@ -466,8 +500,63 @@ func (p *parser) scanConcurrently(src io.Reader) error {
 	return p.flush()
 }
 
+// gzipMembers reads the members of a gzip stream one after the other, as
+// gzip -d does, and stops at bytes after a complete member that do not
+// start another (padding of zeros, garbage appended by a transfer): they
+// are counted in trailing and skipped, since every member before them
+// ended with a correct checksum. Bytes that start like a member but are
+// not one are an error.
+type gzipMembers struct {
+	zr       *gzip.Reader
+	in       *bufio.Reader
+	trailing int64
+	started  bool
+}
+
+func (g *gzipMembers) Read(b []byte) (int, error) {
+	if !g.started {
+		g.zr.Multistream(false)
+		g.started = true
+	}
+	for {
+		n, err := g.zr.Read(b)
+		if err != io.EOF {
+			return n, err
+		}
+		// The member ended with its checksum checked: is another one next?
+		magic, perr := g.in.Peek(2)
+		switch {
+		case perr == io.EOF && len(magic) == 0:
+			return n, io.EOF
+		case len(magic) < 2 || magic[0] != 0x1f || magic[1] != 0x8b:
+			g.trailing, err = io.Copy(io.Discard, g.in)
+			if err != nil {
+				return n, err
+			}
+			return n, io.EOF
+		}
+		if err := g.zr.Reset(g.in); err != nil {
+			return n, err
+		}
+		g.zr.Multistream(false)
+		if n > 0 {
+			return n, nil
+		}
+	}
+}
+
+// warnTrailing reports bytes skipped after the last gzip member.
+func (p *parser) warnTrailing(n int64) {
+	p.warn.add(WarnTrailingData, "", p.line, noJob, func() (string, string) {
+		return "", "bytes after the end of the gzip data that are not gzip (padding or garbage): skipped; the data before them is complete (its checksum is correct)"
+	})
+	p.warn.list[len(p.warn.list)-1].Count = int(min(n, math.MaxInt32))
+}
+
 func (p *parser) readError(err error) error {
-	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, gzip.ErrChecksum) || errors.Is(err, gzip.ErrHeader) {
+	var corrupt flate.CorruptInputError
+	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, gzip.ErrChecksum) || errors.Is(err, gzip.ErrHeader) ||
+		errors.As(err, &corrupt) {
 		return fmt.Errorf("%s:%d: %w: %s", p.name, p.line+1, ErrBadGzip, gzipReason(err))
 	}
 	return fmt.Errorf("%s:%d: reading: %w", p.name, p.line+1, err)
@@ -506,6 +595,7 @@ type parser struct {
 	haveSubmit bool
 
 	prefault sync.WaitGroup // the goroutine that faults in the columns' pages
+	bareCR   bool           // a header comment holds a lone CR (classic Mac OS line ends?)
 }
 
 // feed parses every complete line of b; the last partial line waits for the
@@ -515,14 +605,14 @@ func (p *parser) feed(b []byte) error {
 		nl := bytes.IndexByte(b, '\n')
 		if nl < 0 {
 			if len(p.carry)+len(b) > maxLine {
-				return &ParseError{File: p.name, Line: p.line + 1, Err: ErrLineLength}
+				return p.lineTooLong(b)
 			}
 			p.carry = append(p.carry, b...)
 			return nil
 		}
 		p.carry = append(p.carry, b[:nl]...)
 		if len(p.carry) > maxLine {
-			return &ParseError{File: p.name, Line: p.line + 1, Err: ErrLineLength}
+			return p.lineTooLong(b)
 		}
 		if err := p.parseLine(p.carry); err != nil {
 			return err
@@ -541,10 +631,32 @@ func (p *parser) feed(b []byte) error {
 		b = b[nl+1:]
 	}
 	if len(b) > maxLine {
-		return &ParseError{File: p.name, Line: p.line + 1, Err: ErrLineLength}
+		return p.lineTooLong(b)
 	}
 	p.carry = append(p.carry, b...)
 	return nil
+}
+
+// crHint explains a line that holds a lone CR: a file with classic Mac OS
+// line ends, which the reader, splitting lines at LF, sees as one line.
+const crHint = "the line holds lone CRs: classic Mac OS line ends, which SWF does not use? Convert them to LF first, e.g. tr '\\r' '\\n' < IN > OUT"
+
+// withCR adds crHint to err when line holds a CR.
+func withCR(line []byte, err error) error {
+	if bytes.IndexByte(line, '\r') >= 0 {
+		return fmt.Errorf("%w (%s)", err, crHint)
+	}
+	return err
+}
+
+// lineTooLong is ErrLineLength for the line that starts with carry and
+// goes on in b.
+func (p *parser) lineTooLong(b []byte) error {
+	err := withCR(p.carry, ErrLineLength)
+	if err == ErrLineLength {
+		err = withCR(b, err)
+	}
+	return &ParseError{File: p.name, Line: p.line + 1, Err: err}
 }
 
 // flush parses a last line without a newline.
@@ -577,6 +689,7 @@ func (p *parser) parseLine(line []byte) error {
 	if line[i] == ';' {
 		if !p.inBody {
 			p.headerLine(line[i+1:])
+			p.bareCR = p.bareCR || bytes.IndexByte(line, '\r') >= 0
 		}
 		return nil
 	}
@@ -587,6 +700,9 @@ func (p *parser) parseLine(line []byte) error {
 	}
 	var vals [18]float64
 	nf, bad, err := parseFields(line, i, &vals)
+	if errors.Is(err, ErrNotFinite) && measureLimit[nf] > 0 {
+		nf, bad, err = parseNonFinite(line, i, &vals)
+	}
 	switch {
 	case err == errMoreFields:
 		return p.lineError(line, fmt.Errorf("%w: found more", ErrFieldCount))
@@ -600,11 +716,50 @@ func (p *parser) parseLine(line []byte) error {
 				return e
 			}
 		}
-		return &ParseError{File: p.name, Line: p.line, Field: FieldNames[nf], Text: string(tok), Err: err}
+		return &ParseError{File: p.name, Line: p.line, Field: FieldNames[nf], Text: string(tok), Err: withCR(line, err)}
 	case nf != 18:
 		return p.lineError(line, fmt.Errorf("%w: found %d", ErrFieldCount, nf))
 	}
 	return p.addRow(&vals)
+}
+
+// parseNonFinite reads a job line as parseFields does, token by token, but
+// a measure (wait, runtime, cpu_time, mem, req_time, req_mem, think_time)
+// written as NaN or Inf, or beyond float64's range ("1e400"), reads as NaN
+// or ±Inf, which addRow makes unknown and reports (WarnOutOfRange, the
+// value in Replaced): one odd measure does not make a log unreadable. It
+// runs only after parseFields met such a token.
+func parseNonFinite(line []byte, i int, vals *[18]float64) (nf int, bad [2]int, err error) {
+	for i < len(line) {
+		if nf == 18 {
+			return nf, [2]int{i, len(line)}, errMoreFields
+		}
+		j := i
+		for j < len(line) && line[j] != ' ' && line[j] != '\t' {
+			j++
+		}
+		tok := line[i:j]
+		v, err := parseNumber(tok, integerField[nf])
+		if errors.Is(err, ErrNotFinite) && measureLimit[nf] > 0 {
+			v, err = math.Inf(1), nil
+			switch {
+			case bytes.Contains(bytes.ToLower(tok), []byte("nan")):
+				v = math.NaN()
+			case tok[0] == '-':
+				v = math.Inf(-1)
+			}
+		}
+		if err != nil {
+			return nf, [2]int{i, j}, err
+		}
+		vals[nf] = v
+		nf++
+		for j < len(line) && (line[j] == ' ' || line[j] == '\t') {
+			j++
+		}
+		i = j
+	}
+	return nf, [2]int{}, nil
 }
 
 // lineError reports a line that is not an SWF job line, saying which format
@@ -615,7 +770,7 @@ func (p *parser) lineError(line []byte, err error) error {
 			return e
 		}
 	}
-	return &ParseError{File: p.name, Line: p.line, Text: string(line), Err: err}
+	return &ParseError{File: p.name, Line: p.line, Text: string(line), Err: withCR(line, err)}
 }
 
 // notSWF recognises a first data line of another format: JSON, HTML or XML,
@@ -684,7 +839,7 @@ func (p *parser) startBody(offset int64) error {
 		if _, err := time.LoadLocation(h.TimeZoneString); err != nil {
 			at := 0
 			for i, l := range p.header {
-				if k, _, ok := strings.Cut(strings.TrimSpace(l), ":"); ok && strings.EqualFold(k, "TimeZoneString") {
+				if k, _, ok := strings.Cut(strings.TrimSpace(l), ":"); ok && strings.EqualFold(strings.TrimSpace(k), "TimeZoneString") {
 					at = p.hdrAt[i]
 					break
 				}
@@ -978,12 +1133,14 @@ func (p *parser) replaced(v ReplacedValue) {
 func (p *parser) badMeasure(row, id, f int, x float64) float64 {
 	kind, what := WarnOutOfRange, "above 100 years"
 	switch {
-	case f == fMem || f == fReqMem:
-		what = "above 2^53 KB"
+	case math.IsNaN(x) || math.IsInf(x, 0):
+		what = "not a finite number"
 	case f == fThinkTime:
 		what = "beyond ±100 years"
 	case x < 0:
 		kind, what = WarnNegativeValue, "negative"
+	case f == fMem || f == fReqMem:
+		what = "above 2^53 KB"
 	}
 	p.warn.add(kind, FieldNames[f], p.line, id, func() (string, string) {
 		return fmtValue(x), fmt.Sprintf("%s %g is %s: kept as unknown (the value is in the report's Replaced list)", FieldNames[f], x, what)
@@ -1074,6 +1231,9 @@ func (p *parser) noJobs() error {
 	}
 	if p.format == FormatSWF && !p.inBody && p.line > 0 {
 		why = append(why, fmt.Sprintf("%d lines, none of them a job: blank or comment lines only", p.line))
+		if p.bareCR {
+			why = append(why, crHint)
+		}
 	}
 	if len(why) > 0 {
 		return fmt.Errorf("%s: %w (%s)", p.name, ErrNoJobs, strings.Join(why, "; "))

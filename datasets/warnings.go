@@ -24,8 +24,10 @@ const (
 	// value is kept in ReadReport.Replaced.
 	WarnNegativeValue WarningKind = "negative-value"
 	// WarnOutOfRange: a duration above MaxDuration (wait, runtime, cpu_time,
-	// req_time, |think_time|) or a memory above MaxMemoryKB. The measure
-	// becomes unknown (NaN); the written value is kept in ReadReport.Replaced.
+	// req_time, |think_time|) or a memory above MaxMemoryKB, or a measure
+	// written NaN or Inf or beyond float64's range ("1e400"). The measure
+	// becomes unknown (NaN); the written value (NaN or ±Inf for those) is
+	// kept in ReadReport.Replaced.
 	WarnOutOfRange WarningKind = "out-of-range"
 	// WarnSubmitOutOfRange: a submit time beyond ±MaxTime of the log's start.
 	// The row cannot be placed in time and is left out; its submit time is
@@ -71,6 +73,11 @@ const (
 	// MaxHeaderBytes, left out (Count says how many; directives among them
 	// are not read).
 	WarnLongHeader WarningKind = "long-header"
+	// WarnTrailingData: bytes after the last member of a gzip stream that
+	// do not start another member (zero padding, appended garbage). They
+	// are skipped: the data before them is complete, its checksum checked.
+	// Count is the number of bytes.
+	WarnTrailingData WarningKind = "trailing-data"
 )
 
 // MaxWarningExamples is the number of job ids a Warning keeps as examples.
@@ -82,7 +89,7 @@ const MaxWarningExamples = 5
 type Warning struct {
 	Kind  WarningKind
 	Field string // the SWF field (FieldNames) or header directive concerned; "" for a whole row
-	Count int    // rows affected (header lines for WarnHeader)
+	Count int    // rows affected (header lines for WarnHeader and WarnLongHeader, bytes for WarnTrailingData)
 	Line  int    // first line where it was seen (1-based; a row number in JSON and Parquet); 0 unknown
 	// Value is the first offending value as written (e.g. "265" for a
 	// status code); "" when the deviation concerns a row, not a value.
@@ -109,6 +116,8 @@ func (w Warning) String() string {
 		b.WriteString("directive")
 	case WarnLongHeader:
 		b.WriteString("line")
+	case WarnTrailingData:
+		b.WriteString("byte")
 	default:
 		b.WriteString("row")
 	}

@@ -11,7 +11,9 @@
 //     device or a named pipe (/dev/null, a FIFO), and a process's own
 //     descriptor (/dev/stdout, /dev/fd/N, /proc/self/fd/N), whatever it is
 //     open on;
-//   - a directory is an error.
+//   - a directory is an error, and so is a read-only regular file (no
+//     write permission, or no write bit at all for root): a rename would
+//     get round the protection that a shell's ">" respects.
 //
 // Check tells before any work whether a path can be written, so that a
 // command fails at once rather than after hours of computation. A Set

@@ -90,6 +90,8 @@ func (s *Set) write(path string, perm os.FileMode, write func(w io.Writer) error
 		return nil, &fs.PathError{Op: "write", Path: path, Err: syscall.EISDIR}
 	case err == nil && !st.Mode().IsRegular():
 		return nil, writeThrough(path, target, write)
+	case err == nil && readOnly(st, target):
+		return nil, &fs.PathError{Op: "write", Path: path, Err: ErrReadOnly}
 	case err == nil:
 		return writeTemp(path, target, st.Mode().Perm(), true, write)
 	case errors.Is(err, fs.ErrNotExist):
@@ -179,6 +181,8 @@ func Check(path string) error {
 		return nil // a device or a pipe, written through
 	case err != nil && !errors.Is(err, fs.ErrNotExist):
 		return &fs.PathError{Op: "write", Path: path, Err: unwrapPath(err)}
+	case err == nil && readOnly(st, target):
+		return &fs.PathError{Op: "write", Path: path, Err: ErrReadOnly}
 	}
 	dir := filepath.Dir(target)
 	dst, err := os.Stat(dir)
@@ -193,6 +197,18 @@ func Check(path string) error {
 		return &fs.PathError{Op: "create", Path: path, Err: err}
 	}
 	return nil
+}
+
+// ErrReadOnly is the error for an existing regular file that may not be
+// written: renaming a new file over it would get round its protection,
+// which a shell's redirection (>) respects.
+var ErrReadOnly = errors.New("read-only file: not replaced (make it writable, or remove it, first)")
+
+// readOnly reports whether the regular file target, of status st, is
+// protected from writing: no write permission for this process, or, for
+// a process that may write anything (root), no write bit at all.
+func readOnly(st fs.FileInfo, target string) bool {
+	return st.Mode().Perm()&0o222 == 0 || syscall.Access(target, 2 /* W_OK */) != nil
 }
 
 // IsStream reports whether path names a stream that is written through:

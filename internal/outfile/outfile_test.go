@@ -360,3 +360,75 @@ func TestAbort(t *testing.T) { // not parallel: Abort stops every later write of
 	live.aborted = false // the package's other tests go on writing
 	live.mu.Unlock()
 }
+
+// TestReadOnlyNotReplaced: a read-only regular file, named directly or
+// through a link, is neither replaced nor written, by Write, by a Set and
+// by Check (round 2 of the hostile audit: the rename of the temporary file
+// replaced a file of mode 0444, which "> file" refuses).
+func TestReadOnlyNotReplaced(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		mode os.FileMode
+		link bool
+	}{
+		{"mode 0444", 0o444, false},
+		{"mode 0400", 0o400, false},
+		{"mode 0000", 0, false},
+		{"mode 0444 through a link", 0o444, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			target := filepath.Join(dir, "ro.txt")
+			if err := os.WriteFile(target, []byte("old"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Chmod(target, tc.mode); err != nil {
+				t.Fatal(err)
+			}
+			path := target
+			if tc.link {
+				path = filepath.Join(dir, "link.txt")
+				if err := os.Symlink("ro.txt", path); err != nil {
+					t.Fatal(err)
+				}
+			}
+			ino := inodeOf(t, target)
+			if err := Check(path); !errors.Is(err, ErrReadOnly) || !strings.Contains(err.Error(), path) {
+				t.Errorf("Check: %v, want ErrReadOnly naming %s", err, path)
+			}
+			if err := WriteFile(path, []byte("new"), 0o644); !errors.Is(err, ErrReadOnly) {
+				t.Errorf("WriteFile: %v, want ErrReadOnly", err)
+			}
+			var s Set
+			if err := s.Write(path, 0o644, func(w io.Writer) error { _, err := io.WriteString(w, "new"); return err }); !errors.Is(err, ErrReadOnly) {
+				t.Errorf("Set.Write: %v, want ErrReadOnly", err)
+			}
+			os.Chmod(target, 0o600)
+			if b, _ := os.ReadFile(target); string(b) != "old" || inodeOf(t, target) != ino {
+				t.Errorf("the read-only file now holds %q (inode changed: %v)", b, inodeOf(t, target) != ino)
+			}
+			if n := len(entries(t, dir)); n != 1+btoi(tc.link) {
+				t.Errorf("files left: %v", entries(t, dir))
+			}
+		})
+	}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func inodeOf(t *testing.T, p string) uint64 {
+	t.Helper()
+	st, err := os.Stat(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st.Sys().(*syscall.Stat_t).Ino
+}
