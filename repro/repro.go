@@ -117,8 +117,8 @@ func WriteReport(w io.Writer, results []Result, info ReportInfo) error {
 		"the paper's, ledger.RelativeTo): an agreement counts as singling out the log only when tested,\n" +
 		"never by default, and the three are counted apart (ledger.MarkDiscrimination); *differs*: it is not — *explained* when the entry gives a measured reason,\n" +
 		"*unexplained* otherwise. A convention (a reading or input the paper does not state) is a reason only when,\n" +
-		"applied to every log and cell of its table, it brings more of them within than our reading does, and it\n" +
-		"brings this one within (ledger.Tally); a measurement that brings nothing within (a restatement, a bound)\n" +
+		"applied to every log and cell of its table, it brings more of them within than our reading does even with this\n" +
+		"entry left out (it is never chosen for one entry alone), and it brings this one within (ledger.Tally); a measurement that brings nothing within (a restatement, a bound)\n" +
 		"is shown with our value, and the entry stays unexplained. Each explained difference says how its reason was\n" +
 		"found (ledger.Found): an input fact, one reading measured, or the best of several readings measured (their\n" +
 		"number recorded) — and, for a random procedure, the seeds at which it holds: it is a reason only when it holds\n" +

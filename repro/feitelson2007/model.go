@@ -681,7 +681,7 @@ func (r *Fig11Result) bestSweep(holds func(dataframe.DataFrame) [3]bool, ours [3
 // (decreasing, above4, none-is-random) and Fig. 10's model are not
 // measured with the other sources, and the reason says so.
 func (b fig11Reading) explain(e *ledger.Entry, claim int, value func(dataframe.DataFrame) string) {
-	if b.sweep == nil || !b.tally.Justified() || !b.holds[claim] || b.tally.Within-1 <= b.tally.AsComputed {
+	if b.sweep == nil || !b.tally.Justified() || !b.holds[claim] {
 		return
 	}
 	what := "with " + b.sweep.log + " as the source of the global distribution (the paper names none)"

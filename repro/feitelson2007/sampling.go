@@ -573,12 +573,12 @@ func (r *Fig8Result) bestLog(ours [3]bool) fig8Reading {
 // the bootstrap's one seed. A log that makes this
 // one hold but fails the last condition is shown with our value.
 func (b fig8Reading) explain(e *ledger.Entry, claim int, value string) {
-	if !b.found || !b.tally.Justified() || !b.holds[claim] {
+	if !b.found || b.tally.Within <= b.tally.AsComputed || !b.holds[claim] {
 		return
 	}
 	what := fmt.Sprintf("with %s as Fig. 8's log (the paper names none; the same grid), applied to Fig. 8's three claims (%d of %d hold, against %d as computed), it gives %s, within the paper's",
 		b.log, b.tally.Within, b.tally.N, b.tally.AsComputed, value)
-	if b.tally.Within-1 <= b.tally.AsComputed {
+	if !b.tally.Justified() {
 		e.Measured(fmt.Sprintf("%s; but its only gain over ours is this claim, and it is the best of %d logs measured (ours among them) at one seed: chosen for this claim alone (ledger.Tally), so not a reason",
 			what, b.others+1))
 		return

@@ -180,11 +180,17 @@ func TestFig2021Predicates(t *testing.T) {
 // over the claims and the claim holds at every seed; the text gives every
 // load's counts.
 func TestLoadConventionReason(t *testing.T) {
-	c := &loadConvention{loads: []float64{1.5, 2}, asComputed: map[string]bool{"a": true, "b": false},
-		held:  []map[string]int{{"a": 3, "b": 3}, {"a": 3, "b": 2}},
-		tally: []ledger.Tally{{N: 2, AsComputed: 1, Within: 2, Gained: 1}, {N: 2, AsComputed: 1, Within: 1}}}
-	if got := c.reason("b"); !strings.Contains(got, "at Fig. 19's 1.5× users") || !strings.Contains(got, "1.5× 2 (gains 1, loses 0), 2× 1 (gains 0, loses 0), against 1 at 1.25×") {
+	c := &loadConvention{loads: []float64{1.5, 2}, asComputed: map[string]bool{"a": true, "b": false, "c": false},
+		held:  []map[string]int{{"a": 3, "b": 3, "c": 3}, {"a": 3, "b": 2, "c": 2}},
+		tally: []ledger.Tally{{N: 3, AsComputed: 1, Within: 3, Gained: 2}, {N: 3, AsComputed: 1, Within: 1}}}
+	if got := c.reason("b"); !strings.Contains(got, "at Fig. 19's 1.5× users") || !strings.Contains(got, "1.5× 3 (gains 2, loses 0), 2× 1 (gains 0, loses 0), against 1 at 1.25×") {
 		t.Errorf("reason(b) = %q", got)
+	}
+	// A gain of one claim alone is never a reason (ledger.Tally.Justified).
+	one := *c
+	one.tally = []ledger.Tally{{N: 3, AsComputed: 1, Within: 2, Gained: 1}, c.tally[1]}
+	if got := one.reason("b"); got != "" {
+		t.Errorf("a gain of this claim alone: reason %q, want none", got)
 	}
 	c.held[0]["b"] = 2 // not at every seed
 	if got := c.reason("b"); got != "" {

@@ -339,7 +339,8 @@ func TestMeasured(t *testing.T) {
 }
 
 // TestTally: a convention is justified only when it brings more entries
-// within than our reading (gains more than it loses).
+// within than our reading even with the entry it explains left out (a net
+// gain of two or more).
 func TestTally(t *testing.T) {
 	t.Parallel()
 	cases := []struct {
@@ -348,7 +349,9 @@ func TestTally(t *testing.T) {
 		want      Tally
 		justified bool
 	}{
-		{"gains more than it loses", []bool{true, false, false, true}, []bool{false, true, true, true}, Tally{N: 4, AsComputed: 2, Within: 3, Gained: 2, Lost: 1}, true},
+		{"net gain of one: chosen for one entry alone", []bool{true, false, false, true}, []bool{false, true, true, true}, Tally{N: 4, AsComputed: 2, Within: 3, Gained: 2, Lost: 1}, false},
+		{"one gained, none lost", []bool{false, true}, []bool{true, true}, Tally{N: 2, AsComputed: 1, Within: 2, Gained: 1, Lost: 0}, false},
+		{"net gain of two", []bool{true, false, false, false}, []bool{false, true, true, true}, Tally{N: 4, AsComputed: 1, Within: 3, Gained: 3, Lost: 1}, true},
 		{"as many as it loses", []bool{true, false}, []bool{false, true}, Tally{N: 2, AsComputed: 1, Within: 1, Gained: 1, Lost: 1}, false},
 		{"nothing", nil, nil, Tally{}, false},
 	}

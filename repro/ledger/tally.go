@@ -9,8 +9,8 @@ package ledger
 // The rule for a reason (first stated in repro/lublin2003's conventions):
 // a convention may explain an entry that differs only when it is Justified
 // — applied to every log and entry it brings more of them within than our
-// reading does — and it brings that entry within. It is never chosen for
-// one entry alone; an entry no justified convention brings within stays
+// reading does, with that entry left out — and it brings that entry
+// within. It is never chosen for one entry alone (Justified); an entry no justified convention brings within stays
 // unexplained, with what the conventions give in our value (Measured).
 type Tally struct {
 	N, AsComputed, Within, Gained, Lost int
@@ -35,5 +35,8 @@ func (t *Tally) Add(was, now bool) {
 }
 
 // Justified reports whether the convention brings more entries within than
-// our reading does: only then may it be an entry's reason.
-func (t Tally) Justified() bool { return t.Within > t.AsComputed }
+// our reading does even with any one entry it brings within left out: only
+// then may it be an entry's reason. A convention whose whole net gain is
+// one entry would be chosen for that entry alone, so it needs a net gain
+// (Within − AsComputed) of at least two.
+func (t Tally) Justified() bool { return t.Within-t.AsComputed >= 2 }

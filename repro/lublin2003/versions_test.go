@@ -102,25 +102,25 @@ func TestExplain(t *testing.T) {
 	mk := func(l paperLog, ours float64, standIn string) *cell {
 		return &cell{col: column{name: "α", id: "alpha"}, text: "1.00", ours: ours, log: l, table: "Table 6", standIn: standIn}
 	}
-	cells := []*cell{mk(kth, 1.0, ""), mk(kth, 2.0, ""), mk(kth, 3.0, ""), mk(sdsc, 4.0, "a stand-in")}
+	cells := []*cell{mk(kth, 1.0, ""), mk(kth, 2.0, ""), mk(kth, 3.0, ""), mk(sdsc, 4.0, "a stand-in"), mk(kth, 5.0, "")}
 	const words, allJobs, moments = 0, 1, 2 // conventions: the paper states the first; not the others
 	if conventions[words].words == "" || conventions[allJobs].words != "" || conventions[moments].words != "" {
 		t.Fatal("the test assumes conventions 0 (stated by the paper), 1 and 2 (not stated)")
 	}
 	vals := map[int][]float64{
-		words:   {1.0, 2.0, 3.0, 4.0}, // moves nothing
-		allJobs: {1.5, 1.0, 3.0, 1.0}, // 2 within (cells 1 and 3) against 1: justified
-		moments: {1.5, 2.0, 1.0, 4.0}, // 1 within (cell 2): not justified
+		words:   {1.0, 2.0, 3.0, 4.0, 5.0}, // moves nothing
+		allJobs: {1.5, 1.0, 3.0, 1.0, 1.0}, // 3 within (cells 1, 3 and 4) against 1, even without any one of them: justified
+		moments: {1.5, 2.0, 1.0, 4.0, 5.0}, // 1 within (cell 2): not justified
 	}
 	got := explain("Table 6", cells, vals)
-	if got.asComputed.Within != 1 || got.asComputed.N != 4 || got.asComputed.AsComputed != 1 {
-		t.Errorf("as computed %+v, want 1 of 4", got.asComputed)
+	if got.asComputed.Within != 1 || got.asComputed.N != 5 || got.asComputed.AsComputed != 1 {
+		t.Errorf("as computed %+v, want 1 of 5", got.asComputed)
 	}
-	if len(got.rows) != 3 || got.rows[1].Within != 2 || got.rows[1].Gained != 2 || got.rows[1].Lost != 1 ||
+	if len(got.rows) != 3 || got.rows[1].Within != 3 || got.rows[1].Gained != 3 || got.rows[1].Lost != 1 ||
 		!got.justified(got.rows[1]) || got.justified(got.rows[2]) || !got.justified(got.rows[0]) {
 		t.Errorf("rows %+v", got.rows)
 	}
-	if r := cells[1].reason; !strings.Contains(r, conventions[allJobs].name) || !strings.Contains(r, "2 of 4 cells within") {
+	if r := cells[1].reason; !strings.Contains(r, conventions[allJobs].name) || !strings.Contains(r, "3 of 5 cells within") {
 		t.Errorf("cell 1: reason %q, want the table-wide convention", r)
 	}
 	if cells[2].reason != "" || cells[2].sensitivity != "the conventions give 1; within only under one that does not improve the table" {

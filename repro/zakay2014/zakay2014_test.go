@@ -70,7 +70,9 @@ func TestLedger(t *testing.T) {
 	// item, tally), or it is one of these, unexplained in quick mode: no
 	// justified convention brings it within, and our value shows what each
 	// gives.
-	unexplained := map[string]bool{"table1/KTH/adjusted-improves": true, "fig10/KTH/feedback-fcfs-vs-easy": true}
+	// (table1/SDSC-SP2/adjusted-improves: its one justifying convention
+	// gains it alone, a net gain of one; ledger.Tally.Justified.)
+	unexplained := map[string]bool{"table1/KTH/adjusted-improves": true, "fig10/KTH/feedback-fcfs-vs-easy": true, "table1/SDSC-SP2/adjusted-improves": true}
 	for _, e := range l.Entries() {
 		if e.Kind != ledger.PaperClaim || e.Verdict != ledger.Differs {
 			continue
