@@ -3,6 +3,7 @@ package sim
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 )
 
@@ -68,6 +69,10 @@ type Conservative struct {
 	faBig map[int]faEntry
 	gen   uint64
 
+	// rlen holds each job's reservation length (dur), set when it
+	// arrives.
+	rlen []float64
+
 	// onReserve, for tests, hears every reservation made or moved.
 	onReserve func(j int, t float64)
 	// onSkip, for tests, hears every job compress passes over without a
@@ -119,12 +124,19 @@ func (s *Conservative) init(e *Engine) {
 		s.inited = true
 		s.prof.reset(e.procs, e.now)
 		s.q.reset(e.procs, false)
+		// Room for the jobs submitted so far, so that a run of a
+		// whole log does not grow these arrays job by job.
+		n := e.NumJobs()
+		s.q.reserve(n)
+		s.res = slices.Grow(s.res, n-len(s.res))
+		s.hpos = slices.Grow(s.hpos, n-len(s.hpos))
+		s.rlen = slices.Grow(s.rlen, n-len(s.rlen))
 		s.lastWake = math.Inf(-1)
-		n := min(e.procs, faSmall) + 1
-		if cap(s.fa) < n {
-			s.fa = make([]faEntry, n)
+		nfa := min(e.procs, faSmall) + 1
+		if cap(s.fa) < nfa {
+			s.fa = make([]faEntry, nfa)
 		}
-		s.fa = s.fa[:n]
+		s.fa = s.fa[:nfa]
 		clear(s.fa)
 		clear(s.faBig)
 		s.gen = 1
@@ -158,7 +170,7 @@ func (s *Conservative) firstAtLeast(now float64, w int) faEntry {
 // memory (see Resetter).
 func (s *Conservative) Reset() {
 	s.inited = false
-	s.res, s.hpos, s.heap = s.res[:0], s.hpos[:0], s.heap[:0]
+	s.res, s.hpos, s.heap, s.rlen = s.res[:0], s.hpos[:0], s.heap[:0], s.rlen[:0]
 	s.nres, s.nextPos, s.released = 0, 0, false
 }
 
@@ -166,6 +178,7 @@ func (s *Conservative) grow(j int) {
 	for j >= len(s.res) {
 		s.res = append(s.res, math.NaN())
 		s.hpos = append(s.hpos, -1)
+		s.rlen = append(s.rlen, 0)
 	}
 }
 
@@ -174,6 +187,7 @@ func (s *Conservative) grow(j int) {
 func (s *Conservative) Arrive(e *Engine, j int) {
 	s.init(e)
 	s.grow(j)
+	s.rlen[j] = dur(e, j)
 	s.q.push(j, e.width[j], 0)
 }
 
@@ -226,7 +240,7 @@ func (s *Conservative) reserve(e *Engine) {
 		}
 		s.nextPos = p + 1
 		j := s.q.at(p)
-		d := dur(e, j)
+		d := s.rlen[j]
 		t, b, i := s.prof.earlierFitAt(e.now, e.width[j], d, math.Inf(1))
 		s.prof.addFrom(b, i, t, t+d, -e.width[j])
 		s.res[j] = t
@@ -283,7 +297,7 @@ func (s *Conservative) compress(e *Engine) {
 		if !(r > now) { // due now
 			continue
 		}
-		w, d := e.width[j], dur(e, j)
+		w, d := e.width[j], s.rlen[j]
 		if last.implies(w, d, r) {
 			if s.onSkip != nil {
 				s.onSkip(e, j)
