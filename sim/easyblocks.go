@@ -9,8 +9,8 @@ import (
 // scheduler's widthQueue (in arrival order, trackEst) that lets a
 // backfilling pass jump straight to the next block holding a job that may
 // pass the EASY test, instead of visiting every block of a deep queue: a
-// pass over a queue of n waiting jobs costs O(log n) per candidate block
-// rather than O(n/64).
+// pass over a queue of n waiting jobs costs O(log n) per block it looks
+// into rather than O(n/64).
 //
 // Each node keeps, for each width class c+1 (as in widthQueue), whether
 // its blocks hold a job of that class, and the least width and the least
@@ -19,11 +19,12 @@ import (
 // class c that may fit in f, the least width is ≤ x, or the least width
 // is ≤ f and now + least estimate ≤ shadow (a floating-point sum is
 // monotone in each term, so the least estimate bounds every job's test).
-// The test is exact for a node given its children's, so a search descends
-// only into subtrees holding a block that passes it; the jobs of that
-// block are then checked one by one, in order, with the EASY test itself.
-// The order in which candidates are found is therefore the queue's order,
-// as with queueScan.
+// The test is necessary, not sufficient: a node may pass while neither
+// child does (its least width and least estimate coming from different
+// children), and the search then moves on to the subtrees to its right;
+// it never skips a block that may hold a candidate. The jobs of the block
+// it finds are checked one by one, in order, with the EASY test itself,
+// so the candidates are found in the queue's order, as with queueScan.
 //
 // Leaves are absolute block numbers minus base; the values are exact
 // (a removal recounts its block's class from the queue's masks).
