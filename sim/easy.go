@@ -33,19 +33,22 @@ import (
 //
 // Work that cannot change is not redone: after a round with arrivals only,
 // the shadow time, the extra processors and the free processors are those
-// of the previous pass (or smaller), so only the new jobs are tried; and
-// blocks of 64 waiting jobs none of which passes the backfilling test are
-// skipped whole (by their least width, and by the least estimate among
-// their jobs no wider than the free processors).
+// of the previous pass (or smaller), so only the new jobs are tried; and,
+// in arrival order, a segment tree over the blocks of 64 waiting jobs
+// (blockTree: per width class, the least width and the least estimate)
+// finds the next block that may hold a job passing the backfilling test
+// in O(log n) for n waiting jobs, without visiting the blocks between.
+// The candidates are tried in the same order either way.
 type EASY struct {
 	Order Order
 
 	q       widthQueue
-	sorted  []keyed // backfill order when Order != nil; lazily cleaned
-	dead    int     // started jobs still in sorted
-	newJobs []keyed // arrivals since the last pass
-	dirty   bool    // a job ended since the last pass
-	resHead int     // the head the reservation was computed for, −1 none
+	bt      blockTree // over q's blocks, when Order == nil
+	sorted  []keyed   // backfill order when Order != nil; lazily cleaned
+	dead    int       // started jobs still in sorted
+	newJobs []keyed   // arrivals since the last pass
+	dirty   bool      // a job ended since the last pass
+	resHead int       // the head the reservation was computed for, −1 none
 	shadow  float64
 	extra   int
 	inited  bool
@@ -76,6 +79,7 @@ func (s *EASY) init(e *Engine) {
 		s.inited = true
 		s.resHead = -1
 		s.q.reset(e.procs, s.Order == nil)
+		s.bt.reset(s.q.classes)
 		s.q.reserve(e.NumJobs())
 	}
 }
@@ -91,6 +95,9 @@ func (s *EASY) Reset() {
 func (s *EASY) Arrive(e *Engine, j int) {
 	s.init(e)
 	p := s.q.push(j, e.width[j], e.estimate[j])
+	if s.Order == nil {
+		s.bt.push(&s.q, p)
+	}
 	k := keyed{0, p, j}
 	if s.Order != nil {
 		k.key = s.Order(e, j)
@@ -105,9 +112,12 @@ func (s *EASY) Finish(e *Engine, j int) { s.dirty = true }
 
 func (s *EASY) start(e *Engine, j int) {
 	e.Start(j)
+	p := int(s.q.pos[j])
 	s.q.remove(j)
 	if s.Order != nil {
 		s.dead++
+	} else {
+		s.bt.remove(&s.q, p, e.width[j])
 	}
 }
 
@@ -175,6 +185,16 @@ func (s *EASY) backfillAll(e *Engine, h int) {
 			if x.j != h && e.state[x.j] == stateWaiting {
 				s.try(e, x.j)
 			}
+		}
+		return
+	}
+	if s.bt.on {
+		for p := int(s.q.pos[h]) + 1; e.free > 0; p++ {
+			p = s.bt.next(&s.q, p, e.free, s.extra, e.now, s.shadow)
+			if p < 0 {
+				return
+			}
+			s.try(e, s.q.at(p))
 		}
 		return
 	}
