@@ -170,7 +170,7 @@ func fig15Bootstrap(ctx context.Context, z *zakay2013.Study, log, reading string
 	}
 	b, err := z.Bootstrap(ctx, log, reading)
 	if err != nil {
-		return nil, fmt.Errorf("Fig. 15: %w", err)
+		return nil, fmt.Errorf("feitelson2021: Fig. 15: %w", err)
 	}
 	return b, nil
 }
