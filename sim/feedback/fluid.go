@@ -57,6 +57,23 @@ type Fluid struct {
 	// the log's arrival times exactly under the LogReplay scheduler
 	// (whichever SessionEnd).
 	OriginalDelays bool
+	// Continuation makes the continuation probability of the
+	// distribution-based model decide whether a batch released during a
+	// session continues it (2014 §VII-B, last paragraph: "the probability
+	// to continue a session depends on the performance of the last job.
+	// ... therefore we will use it also in the next model", the fluid
+	// one): with probability P_cont = ContinuationProbability of the
+	// user's last response time (Release.LastResponse, 0 when none has
+	// ended) the batch arrives after its within-session delay; otherwise
+	// the user ends the session and the batch waits for the beginning of
+	// the user's next session, as one released outside the sessions does
+	// (§VIII: users "skip sessions when their jobs haven't been handled
+	// yet"). §VII-C's steps do not name P_cont, and 2021 §4.3's fluid model
+	// has none: the default leaves it out.
+	Continuation bool
+	// ResponseUnit is the unit of the response time in P_cont under
+	// Continuation, seconds; 0 means DefaultResponseUnit (minutes).
+	ResponseUnit float64
 }
 
 // Name returns "fluid".
@@ -66,6 +83,12 @@ func (Fluid) Name() string { return "fluid" }
 func (f Fluid) Bind(w *Workload, seed uint64) (Behavior, error) {
 	if f.SessionEnd != LastArrival && f.SessionEnd != LastEnd {
 		return nil, fmt.Errorf("feedback: unknown SessionEnd %d", f.SessionEnd)
+	}
+	if f.ResponseUnit == 0 {
+		f.ResponseUnit = DefaultResponseUnit
+	}
+	if !(f.ResponseUnit > 0) || math.IsInf(f.ResponseUnit, 0) {
+		return nil, fmt.Errorf("feedback: response unit %v, want a positive number of seconds", f.ResponseUnit)
 	}
 	st := &w.Structure
 	b := &fluid{m: f, w: w, pools: w.pools(), seed: seed,
@@ -162,6 +185,18 @@ func (f *fluid) Arrival(r Release) float64 {
 	if !wn.inSession(r.Time, r.Reason == Dependency) {
 		return wn.nextStart(r.Time)
 	}
+	if f.rng[r.User] == nil {
+		f.rng[r.User] = userRNG(f.seed, r.User)
+	}
+	if f.m.Continuation {
+		resp := r.LastResponse
+		if math.IsNaN(resp) {
+			resp = 0
+		}
+		if f.rng[r.User].Float64() >= ContinuationProbability(resp, f.m.ResponseUnit) {
+			return wn.nextStart(r.Time) // the user ends the session
+		}
+	}
 	if f.m.OriginalDelays {
 		bs := &f.w.Structure.Batches
 		d := bs.InterArrival[r.Batch]
@@ -175,9 +210,6 @@ func (f *fluid) Arrival(r Release) float64 {
 	kind, alt := SessionTT, SessionIAT
 	if r.Reason == Follows {
 		kind, alt = SessionIAT, SessionTT
-	}
-	if f.rng[r.User] == nil {
-		f.rng[r.User] = userRNG(f.seed, r.User)
 	}
 	return r.Time + f.pools.draw(f.rng[r.User], kind, alt, r.User, 0)
 }

@@ -272,3 +272,59 @@ func TestLoggedPeak(t *testing.T) {
 		}
 	}
 }
+
+// TestFluidContinuation: with Continuation, a batch released inside a
+// session continues it with probability P_cont of the last response (its
+// within-session delay) and otherwise waits for the next session's start;
+// without it, it always continues. The reference probabilities are the
+// formula's: 0.8 / (0.05·10 + 1) for a 10-minute response, 0.8 when no
+// job has ended.
+func TestFluidContinuation(t *testing.T) {
+	t.Parallel()
+	pools := manualPools([numDelayKinds][]float64{SessionTT: {100, 200}, SessionIAT: {300}})
+	wn := windows{start: []float64{0, 5000}, end: []float64{4000, 6000}, prefMax: []float64{4000, 6000},
+		base: 0, period: datasets.Week}
+	const n = 100000
+	for _, c := range []struct {
+		cont     bool
+		reason   Reason
+		resp     float64
+		wantCont float64
+	}{
+		{false, Dependency, 600, 1},
+		{true, Dependency, 600, 0.8 / 1.5},
+		{true, Follows, 600, 0.8 / 1.5},
+		{true, Dependency, math.NaN(), 0.8}, // no job ended yet: response 0
+		{true, Dependency, 3600, 0.2},
+	} {
+		f := &fluid{m: Fluid{Continuation: c.cont, ResponseUnit: 60}, pools: pools,
+			rng: []*rand.Rand{rand.New(rand.NewPCG(1, 1))}, win: []windows{wn}}
+		within := []float64{100, 200}
+		if c.reason == Follows {
+			within = []float64{300}
+		}
+		cont := 0
+		for range n {
+			switch a := f.Arrival(Release{Time: 1000, Reason: c.reason, LastResponse: c.resp}); {
+			case slices.Contains(within, a-1000):
+				cont++
+			case a == 5000: // the next session's start
+			default:
+				t.Fatalf("%+v: arrival %v neither within the session nor at the next one", c, a)
+			}
+		}
+		p := c.wantCont
+		if got := float64(cont) / n; math.Abs(got-p) > 4*math.Sqrt(p*(1-p)/n)+1e-12 {
+			t.Errorf("%+v: continued %v, want %v", c, got, p)
+		}
+	}
+	// Outside a session the batch waits for the next one, whatever P_cont.
+	f := &fluid{m: Fluid{Continuation: true, ResponseUnit: 60}, pools: pools,
+		rng: []*rand.Rand{rand.New(rand.NewPCG(1, 1))}, win: []windows{wn}}
+	if a := f.Arrival(Release{Time: 4500, Reason: Dependency}); a != 5000 {
+		t.Errorf("outside a session: arrival %v, want 5000", a)
+	}
+	if _, err := (Fluid{Continuation: true, ResponseUnit: -1}).Bind(&Workload{}, 0); err == nil {
+		t.Error("a negative response unit is accepted")
+	}
+}
