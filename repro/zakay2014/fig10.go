@@ -243,6 +243,9 @@ func (s *Study) fig10Measure(log string, c convention) (fig10Measures, error) {
 	if c.byPartition {
 		return s.fig10Partitioned(log, c)
 	}
+	if c.modelOnly {
+		return s.fig10ModelOnly(log, c)
+	}
 	var p *prepared
 	if c == asLogged || c.logSpan || c.warmUp > 0 || c.perArrival {
 		w, err := s.workload(log)
@@ -263,6 +266,36 @@ func (s *Study) fig10Measure(log string, c convention) (fig10Measures, error) {
 	m := measureFig10(c, cs, p.w)
 	m.dropped, m.same = p.dropped, c.leaves(log, p.dropped)
 	return m, nil
+}
+
+// fig10ModelOnly returns the measures of Fig. 10's claims on a log under
+// a convention that changes only the fluid model (c.modelOnly): the
+// conventional simulations as logged (memoised) beside fluid ones of c's
+// model, at the same seed.
+func (s *Study) fig10ModelOnly(log string, c convention) (fig10Measures, error) {
+	w, err := s.workload(log)
+	if err != nil {
+		return fig10Measures{c: c}, err
+	}
+	logged, err := s.fig10Runs(log, &prepared{c: asLogged, w: w})
+	if err != nil {
+		return fig10Measures{c: c}, err
+	}
+	cs := make([]*feedback.Comparison, len(logged))
+	for i, sched := range []string{"easy", "fcfs"} {
+		sch, err := sim.New(sched)
+		if err != nil {
+			return fig10Measures{c: c}, err
+		}
+		s.o.Report(fmt.Sprintf("simulating %s (%s, %s)", log, sched, c.label), 0, 0)
+		res, err := feedback.Simulate(w, sch, feedback.Options{Model: c.fluid, Seed: s.seed(), Engine: sim.EngineOptions{Timeline: true}})
+		if err != nil {
+			return fig10Measures{c: c}, err
+		}
+		cs[i] = &feedback.Comparison{Workload: w, Runs: []feedback.Run{*logged[i].Run("conventional"),
+			{Name: "fluid", Scheduler: res.Scheduler, Sim: res.Sim, Summary: res.Sim.Summary()}}}
+	}
+	return measureFig10(c, cs, w), nil
 }
 
 // fig10Partitioned returns the measures of Fig. 10's claims on a log with
@@ -597,7 +630,7 @@ func (r *Fig10Result) Claims(l *ledger.Ledger) {
 			}
 		}
 		for _, m := range fl.alt {
-			if m.c != sessionsToEnd && m.c != perArrival {
+			if m.c != sessionsToEnd && m.c != perArrival && m.c != continuation {
 				continue
 			}
 			for _, c := range fig10Claims {

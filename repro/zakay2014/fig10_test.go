@@ -2,10 +2,12 @@ package zakay2014
 
 import (
 	"math"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/tracelab/tracelab/repro/study"
 	"github.com/tracelab/tracelab/sim"
 )
 
@@ -56,5 +58,28 @@ func TestCleaningNote(t *testing.T) {
 		if (c.want == "") != (got == "") || !strings.Contains(got, c.want) {
 			t.Errorf("%s: cleaningNote = %q, want it to contain %q", c.name, got, c.want)
 		}
+	}
+}
+
+// TestFig10ModelOnlyAsLogged: a model-only convention whose fluid model is
+// the paper's reproduces the measures as logged (the conventional runs
+// reused, the fluid ones run again at the same seed), on KTH-SP2.
+func TestFig10ModelOnlyAsLogged(t *testing.T) {
+	s := New(study.Options{Quick: true})
+	want, err := s.fig10Measure("KTH-SP2", asLogged)
+	if missing(err) {
+		t.Skip(err)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := convention{key: "same-model", label: "the paper's fluid model", modelOnly: true}
+	got, err := s.fig10Measure("KTH-SP2", c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got.c = asLogged
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("model-only with the paper's model: %+v, want %+v", got, want)
 	}
 }
