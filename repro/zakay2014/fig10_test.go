@@ -9,6 +9,7 @@ import (
 
 	"github.com/tracelab/tracelab/repro/study"
 	"github.com/tracelab/tracelab/sim"
+	"github.com/tracelab/tracelab/sim/feedback"
 )
 
 // TestQueueSeen checks the queue each arriving job finds on a hand-made
@@ -81,5 +82,39 @@ func TestFig10ModelOnlyAsLogged(t *testing.T) {
 	got.c = asLogged
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("model-only with the paper's model: %+v, want %+v", got, want)
+	}
+}
+
+// TestMeasureFig10Sampling checks the time-weighted and the per-event
+// readings of the queue on hand-made timelines, values computed by hand.
+// Every run has the timeline: queue 4 from 0 to 10, 0 from 10 to 100
+// (samples at 0, 10, 100), except the feedback FCFS run: 2 from 0 to 50, 0
+// from 50 to 100 (samples at 0, 50, 100).
+// Time-weighted: FCFS mean 1, EASY mean 0.4, ratio 2.5; per event: FCFS
+// 2/3, EASY 4/3, ratio 0.5. The conventional FCFS median is 0 either way;
+// the feedback FCFS queue is longer than 0 for half of the time and after
+// 1 of its 3 event times.
+func TestMeasureFig10Sampling(t *testing.T) {
+	run := func(name string, tl sim.Timeline) feedback.Run {
+		return feedback.Run{Name: name, Sim: &sim.Result{Timeline: tl}}
+	}
+	short := sim.Timeline{Time: []float64{0, 10, 100}, Queue: []int{4, 0, 0}}
+	fcfs := sim.Timeline{Time: []float64{0, 50, 100}, Queue: []int{2, 0, 0}}
+	cs := []*feedback.Comparison{
+		{Runs: []feedback.Run{run("conventional", short), run("fluid", short)}},
+		{Runs: []feedback.Run{run("conventional", short), run("fluid", fcfs)}},
+	}
+	for _, c := range []struct {
+		c             convention
+		ratio, fbLong float64
+	}{
+		{asLogged, 2.5, 0.5},
+		{perEvent, 0.5, 1.0 / 3},
+	} {
+		m := measureFig10(c.c, cs, nil)
+		if math.Abs(m.fcfsVsEasy-c.ratio) > 1e-12 || m.convMedian != 0 || math.Abs(m.fbLong-c.fbLong) > 1e-12 {
+			t.Errorf("%s: FCFS/EASY %v, conventional median %d, feedback long %v; want %v, 0, %v",
+				c.c.key, m.fcfsVsEasy, m.convMedian, m.fbLong, c.ratio, c.fbLong)
+		}
 	}
 }
