@@ -46,6 +46,9 @@
 //   - Fluid: the user's original session windows; a batch released inside a
 //     window continues after a random within-session delay, otherwise waits
 //     for the next window; windows are recycled weekly when they run out.
+//     Fluid.Continuation adds the distribution-based model's continuation
+//     probability (2014 §VII-B says the fluid model uses it; §VII-C's steps
+//     and 2021 §4.3 do not): off by default.
 //
 // # Schedulers
 //
