@@ -335,9 +335,11 @@ func (r *DiversityResult) Claims(l *ledger.Ledger) {
 		logs[order[0]] == "SDSC-Par-1996", "farthest: "+logs[order[0]]).Quoting("Obviously the SDSC Paragon log is the farthest from the average")
 	l.Claim("Table 4", "table4/kth-second", "the KTH log is the second farthest", logs[order[1]] == "KTH-SP2", "second: "+logs[order[1]]).
 		Quoting("The KTH log is the second farthest")
-	// The sample size is in the sentence our copy lost: samples of a
-	// 3-day slice's size are another reading, a reason only when every
-	// log's value under it is around 0.021 too.
+	// §5 gives no sample size for the random deviations ("checking what
+	// deviations we may expect to get due to random sampling led to results
+	// around 0.021 for all logs"; the sentence is whole, split in our copy by
+	// Tables 4–5): samples of a 3-day slice's size are another reading, a
+	// reason only when every log's value under it is around 0.021 too.
 	around := ledger.Approx(0.021, 0.25)
 	sliceSize := fmt.Sprintf("samples of a 3-day slice's size give %.3f–%.3f (M'_g of M'_med, Table 3)", r.sliceRandom[0], r.sliceRandom[1])
 	e := l.Check("Table 4", "table4/random", "largest median deviation of a random sample of a log's size from the global distribution",
