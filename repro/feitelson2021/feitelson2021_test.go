@@ -2,6 +2,7 @@ package feitelson2021
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"os"
 	"slices"
@@ -493,6 +494,26 @@ func TestWaitingWork(t *testing.T) {
 	} {
 		if got := nightWorkText(c.ns); !strings.Contains(got, c.want) {
 			t.Errorf("nightWorkText(%+v) = %q, want it to say %q", c.ns, got, c.want)
+		}
+	}
+}
+
+// TestSeedsText checks the count of seeds at which a claim of Figs 20–21
+// holds. Reference counts are counted by hand.
+func TestSeedsText(t *testing.T) {
+	seeds := []map[string]bool{{"a": true, "b": false}, {"a": true}, {"a": false, "b": true}}
+	for _, c := range []struct {
+		seeds []map[string]bool
+		id    string
+		want  string
+	}{
+		{seeds, "a", fmt.Sprintf("at our %g× users it holds at 2 of 3 seeds (the figures' and 2 more)", fig20Load)},
+		{seeds, "b", fmt.Sprintf("at our %g× users it holds at 1 of 3 seeds (the figures' and 2 more)", fig20Load)},
+		{seeds, "c", fmt.Sprintf("at our %g× users it holds at 0 of 3 seeds (the figures' and 2 more)", fig20Load)},
+		{nil, "a", ""},
+	} {
+		if got := seedsText(c.seeds, c.id); got != c.want {
+			t.Errorf("seedsText(%v, %q) = %q, want %q", c.seeds, c.id, got, c.want)
 		}
 	}
 }
