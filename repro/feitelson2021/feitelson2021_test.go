@@ -2,6 +2,7 @@ package feitelson2021
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"os"
 	"slices"
@@ -456,32 +457,12 @@ func TestSiteLevelCounts(t *testing.T) {
 	}
 }
 
-// TestFig17Replay checks the throughput gain per added user of the load
-// sweep and the log-replay convention's tally over Fig. 17's four claims
-// (ledger.Tally's rule: a reason only when it brings more within than
-// our reading). Reference values are computed by hand.
-func TestFig17Replay(t *testing.T) {
+// TestFig17GainPerUser checks the throughput gain per added user of the
+// load sweep. Reference values are computed by hand.
+func TestFig17GainPerUser(t *testing.T) {
 	m := sweepMeans{users: []float64{50, 100, 150}, throughput: []float64{300, 500, 520}}
 	if first, last := m.gainPerUser(); first != 4 || last != 0.4 {
 		t.Errorf("gainPerUser = %g, %g, want 4, 0.4 (200/50, 20/50)", first, last)
-	}
-	for _, c := range []struct {
-		name                 string
-		higher, same, replay bool
-		ceases               [2]bool
-		asComputed, within   int
-		justified            bool
-	}{
-		{"brings the one differing claim within: chosen for it alone", true, false, true, [2]bool{true, true}, 3, 4, false},
-		{"brings nothing within", true, false, false, [2]bool{true, true}, 3, 3, false},
-		{"loses the claim", true, true, false, [2]bool{true, true}, 4, 3, false},
-		{"other claims failing count as they are (a gain of one)", false, false, true, [2]bool{false, true}, 1, 2, false},
-	} {
-		got := replayTally(c.higher, c.same, c.replay, c.ceases)
-		if got.N != 4 || got.AsComputed != c.asComputed || got.Within != c.within || got.Justified() != c.justified {
-			t.Errorf("%s: tally %+v (justified %v), want 4 entries, %d as computed, %d within, justified %v",
-				c.name, got, got.Justified(), c.asComputed, c.within, c.justified)
-		}
 	}
 }
 
@@ -513,6 +494,26 @@ func TestWaitingWork(t *testing.T) {
 	} {
 		if got := nightWorkText(c.ns); !strings.Contains(got, c.want) {
 			t.Errorf("nightWorkText(%+v) = %q, want it to say %q", c.ns, got, c.want)
+		}
+	}
+}
+
+// TestSeedsText checks the count of seeds at which a claim of Figs 20–21
+// holds. Reference counts are counted by hand.
+func TestSeedsText(t *testing.T) {
+	seeds := []map[string]bool{{"a": true, "b": false}, {"a": true}, {"a": false, "b": true}}
+	for _, c := range []struct {
+		seeds []map[string]bool
+		id    string
+		want  string
+	}{
+		{seeds, "a", fmt.Sprintf("at our %g× users it holds at 2 of 3 seeds (the figures' and 2 more)", fig20Load)},
+		{seeds, "b", fmt.Sprintf("at our %g× users it holds at 1 of 3 seeds (the figures' and 2 more)", fig20Load)},
+		{seeds, "c", fmt.Sprintf("at our %g× users it holds at 0 of 3 seeds (the figures' and 2 more)", fig20Load)},
+		{nil, "a", ""},
+	} {
+		if got := seedsText(c.seeds, c.id); got != c.want {
+			t.Errorf("seedsText(%v, %q) = %q, want %q", c.seeds, c.id, got, c.want)
 		}
 	}
 }
