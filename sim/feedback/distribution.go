@@ -168,8 +168,10 @@ func (d *distribution) nextActive(u int, t float64) float64 {
 		if !a.days[(int(mid.Weekday())+6)%7] {
 			continue
 		}
-		base := d.w.traceTime(mid)
-		if s, e := base+a.from, base+a.to; t < e {
+		// Windows are wall-clock times of the day: on a day with a
+		// daylight-saving change, 8:00 is not midnight + 8 h.
+		s := d.w.traceTime(time.Date(y, m, day+off, 0, 0, 0, int(a.from*1e9), d.w.loc))
+		if e := d.w.traceTime(time.Date(y, m, day+off, 0, 0, 0, int(a.to*1e9), d.w.loc)); t < e {
 			return math.Max(t, s)
 		}
 	}
