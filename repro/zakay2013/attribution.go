@@ -20,19 +20,31 @@ var timeMetrics = []users.Metric{users.FirstArrival, users.LastDeparture, users.
 
 // timeSplit is one log's time-position values (timeMetrics, as in
 // users.MarginalsOf, seconds) per user, split into its long-term users and
-// the others, and its number of users of the class users.Discarded.
+// the others; and its users of the class users.Discarded, counted by the
+// edge zone they were first seen in, and its weekly rate of new temporary
+// users (not discarded) over the log.
 type timeSplit struct {
 	lt, other [3][]float64
-	discarded int
+	// discarded is the number of users of the class users.Discarded:
+	// discardedEnd of them first seen within the population's Edge of its
+	// last submission, the others within the Edge of its first.
+	discarded, discardedEnd int
+	// edgeWeeks is the population's Edge in weeks; temporaryRate its
+	// temporary users (not discarded) per week of the log
+	// (users.Population.TemporaryArrivalsPerWeek).
+	edgeWeeks, temporaryRate float64
 }
 
 // splitTimes splits a log's users (p) by longTerm(k).
 func splitTimes(p users.Population, longTerm func(k int) bool) timeSplit {
-	var s timeSplit
+	s := timeSplit{edgeWeeks: p.Options.Edge / datasets.Week, temporaryRate: p.TemporaryArrivalsPerWeek()}
 	for k := range p.ID {
 		v := [3]float64{p.FirstArrival[k] - p.LogStart, p.LastDeparture[k] - p.LogStart, p.Span[k]}
 		if p.Class[k] == users.Discarded {
 			s.discarded++
+			if p.FirstArrival[k] > p.LogStart+p.Options.Edge {
+				s.discardedEnd++
+			}
 		}
 		to := &s.other
 		if longTerm(k) {
@@ -46,6 +58,9 @@ func splitTimes(p users.Population, longTerm func(k int) bool) timeSplit {
 }
 
 // logTimes splits a log's users into its long-term users and the others.
+// Given the population of the log's resampling pools (resample.Pools'
+// Population, §4's discard rule as the pools apply it), its discarded
+// users are those no variant can contain.
 func logTimes(p users.Population) timeSplit {
 	return splitTimes(p, func(k int) bool { return p.Class[k] == users.LongTerm })
 }
@@ -154,8 +169,18 @@ func (a attribution) reason(m int) string {
 			a.longTermCause(m)
 	}
 	return s + "the other users account for" + most + " it: " + widestGap(a.orig.other[m], a.pooled.other[m], m, "other users") +
-		fmt.Sprintf("; the log's other users include %d discarded by §4's 4-week rule, which no variant has, and the variants' "+
-			"temporary users arrive at a constant rate (§4)", a.orig.discarded)
+		a.orig.discardedNote()
+}
+
+// discardedNote says which of a log's users no variant has: those its
+// pools discard (§4), at its start and at its end, against the rate at
+// which the variants' temporary users arrive.
+func (s timeSplit) discardedNote() string {
+	return fmt.Sprintf("; the log's other users include %d discarded by §4's %.0f-week rule as the pools apply it, which no variant has "+
+		"(%d first seen in the log's first %.0f weeks, %d in its last %.0f: %.1f a week there, against %.1f temporary users kept "+
+		"arriving a week over the log), and the variants' temporary users arrive at a constant rate (§4)",
+		s.discarded, s.edgeWeeks, s.discarded-s.discardedEnd, s.edgeWeeks, s.discardedEnd, s.edgeWeeks,
+		float64(s.discardedEnd)/max(s.edgeWeeks, 1e-9), s.temporaryRate)
 }
 
 // widestGap says where the distributions of time metric m of the log's

@@ -94,7 +94,7 @@ func (s *Study) Fig10(ctx context.Context) (*Fig10Result, error) {
 			byPeriod[q] = append(byPeriod[q], m)
 			splitsOf[q] = append(splitsOf[q], splits[i])
 		}
-		origTimes := logTimes(op)
+		origTimes := logTimes(p.Population) // the pools' discard rule: the users no part has
 		for q, pm := range byPeriod {
 			k := ksOf(orig, pm)
 			a := attribute(origTimes, splitsOf[q])

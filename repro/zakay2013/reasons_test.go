@@ -1,6 +1,7 @@
 package zakay2013
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -37,7 +38,7 @@ func splitOf(lt, other []float64) timeSplit {
 func TestAttribution(t *testing.T) {
 	lt, other := weeks(100, 0.5, 0), weeks(100, 0.5, 0.25)
 	orig := splitOf(lt, other)
-	orig.discarded = 7
+	orig.discarded, orig.discardedEnd, orig.edgeWeeks, orig.temporaryRate = 7, 5, 4, 1.7
 	atOnce := weeks(100, 0, 0) // every user at week 0
 	for _, c := range []struct {
 		name string
@@ -48,7 +49,8 @@ func TestAttribution(t *testing.T) {
 			"at 0.0 weeks 1% of the log's long-term users have arrived, 100% of the variants'",
 			"a variant starts them in one random week of the log"}},
 		{"other users moved", splitOf(lt, atOnce), []string{"the other users account for it",
-			"include 7 discarded by §4's 4-week rule"}},
+			"include 7 discarded by §4's 4-week rule as the pools apply it, which no variant has",
+			"(2 first seen in the log's first 4 weeks, 5 in its last 4: 1.2 a week there, against 1.7 temporary users"}},
 		{"both moved", splitOf(atOnce, atOnce), nil},
 	} {
 		a := attribute(orig, []timeSplit{c.v, c.v})
@@ -253,5 +255,56 @@ func TestAttributedIsOurs(t *testing.T) {
 		if !ok || own.Kind != ledger.Ours || own.Verdict != c.carried {
 			t.Errorf("%s: entry of ours %+v", c.name, own)
 		}
+	}
+}
+
+// TestSplitTimesDiscarded: a population's discarded users are counted by
+// the edge zone they were first seen in, and its temporary users kept per
+// week is theirs over its weeks. The log spans 20 weeks (21 calendar
+// weeks); edge zones of 4 weeks.
+func TestSplitTimesDiscarded(t *testing.T) {
+	wk := datasets.Week
+	p := users.Population{Options: users.Options{Edge: 4 * wk}, LogStart: 0, LogEnd: 20 * wk, Weeks: 21}
+	for k, u := range []struct {
+		c           users.Class
+		first, last float64 // weeks
+	}{
+		{users.LongTerm, 0, 20},
+		{users.Temporary, 6, 8},
+		{users.Temporary, 10, 11},
+		{users.Discarded, 0, 1},     // within the start zone
+		{users.Discarded, 3.9, 4},   // first seen in the start zone
+		{users.Discarded, 16.5, 17}, // within the end zone
+	} {
+		p.ID, p.Class, p.Jobs = append(p.ID, k+1), append(p.Class, u.c), append(p.Jobs, 1)
+		p.FirstArrival, p.LastArrival = append(p.FirstArrival, u.first*wk), append(p.LastArrival, u.last*wk)
+		p.LastDeparture, p.Span = append(p.LastDeparture, u.last*wk), append(p.Span, (u.last-u.first)*wk)
+	}
+	s := logTimes(p)
+	if s.discarded != 3 || s.discardedEnd != 1 || s.edgeWeeks != 4 || math.Abs(s.temporaryRate-2.0/21) > 1e-12 {
+		t.Errorf("discarded %d, at the end %d, edge %v weeks, rate %v; want 3, 1, 4, %v", s.discarded, s.discardedEnd, s.edgeWeeks, s.temporaryRate, 2.0/21)
+	}
+	if len(s.lt[0]) != 1 || len(s.other[0]) != 5 {
+		t.Errorf("split %d long-term, %d others; want 1, 5", len(s.lt[0]), len(s.other[0]))
+	}
+}
+
+// TestAttributionCountsPoolsDiscarded: the reason of Fig. 4's KTH-SP2
+// first arrivals (quick mode: the other users carry it) counts as the users
+// no variant has those the pools discard (users.WithinEdge: 30), not those
+// users.TouchesEdge would (47), 17 of whom the pools keep.
+func TestAttributionCountsPoolsDiscarded(t *testing.T) {
+	l := ledgerOf(t)
+	p, err := quick.pools("KTH-SP2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := "fig4/KTH-SP2/first_arrival/carried_by_one_class"
+	e, ok := l.Lookup(id)
+	if !ok {
+		t.Fatalf("no entry %s", id)
+	}
+	if want := fmt.Sprintf("include %d discarded by §4's 4-week rule as the pools apply it", p.DiscardedUsers); !strings.Contains(e.OurValue, want) {
+		t.Errorf("%s: %q, want it to contain %q", id, e.OurValue, want)
 	}
 }
