@@ -95,11 +95,16 @@ type attribution struct {
 	period             int
 	periodUsers, users float64
 	span               float64
+	// wrapped is the share of the variants' long-term instances with
+	// stream weeks in the variant (or part) whose weeks there come from
+	// two or more cycles of their stream (wrapShare); NaN where not
+	// measured.
+	wrapped float64
 }
 
 // attribute compares the log (orig) with its variants.
 func attribute(orig timeSplit, vars []timeSplit) attribution {
-	a := attribution{orig: orig}
+	a := attribution{orig: orig, wrapped: math.NaN()}
 	n := float64(len(vars))
 	for m := range timeMetrics {
 		all := slices.Concat(orig.lt[m], orig.other[m])
@@ -116,6 +121,61 @@ func attribute(orig timeSplit, vars []timeSplit) attribution {
 		a.ltBound[m], a.otherBound[m] = VerySimilarLimit(lt), VerySimilarLimit(ot)
 	}
 	return a
+}
+
+// wrapShare returns the share of the long-term instances (of pools p)
+// with stream weeks in the weeks from to to of their log whose weeks there
+// come from two or more cycles of their stream: started after their
+// stream's first week and regenerated (§4) before to, such a user's first
+// and last jobs there come from different cycles, so its period of
+// activity runs across the regeneration. A cycle's weeks run from its
+// first to its last job's week (idle weeks inside it counted). It is NaN
+// without long-term instances there.
+func wrapShare(p *resample.Pools, inst []resample.Instance, from, to int) float64 {
+	n, wrapped := 0, 0
+	for _, in := range inst {
+		if in.Kind != resample.LongTerm || in.Stream >= len(p.LongTerm) {
+			continue
+		}
+		st := p.LongTerm[in.Stream]
+		cycles := 0
+		for k := 0; ; k++ {
+			lo := st.FirstWeek
+			if k == 0 {
+				lo = max(in.Phase, st.FirstWeek)
+			}
+			lo += in.Shift + k*in.Period
+			hi := st.LastWeek + in.Shift + k*in.Period
+			if lo > to {
+				break
+			}
+			if lo <= hi && hi >= from {
+				cycles++
+			}
+			if in.Period <= 0 {
+				break
+			}
+		}
+		if cycles > 0 {
+			n++
+		}
+		if cycles > 1 {
+			wrapped++
+		}
+	}
+	if n == 0 {
+		return math.NaN()
+	}
+	return float64(wrapped) / float64(n)
+}
+
+// withWraps records the mean wrapShare of runs (each variant's or extended
+// log's instances) over the weeks from to to.
+func (a *attribution) withWraps(p *resample.Pools, runs [][]resample.Instance, from, to int) {
+	a.wrapped = 0
+	for _, inst := range runs {
+		a.wrapped += wrapShare(p, inst, from, to) / float64(len(runs))
+	}
 }
 
 // withPeriods records, for part q of the extended logs of Fig. 10 (runs
@@ -209,6 +269,11 @@ func (a attribution) longTermCause(m int) string {
 		return fmt.Sprintf(" (%.0f of the %.0f repeat every %d weeks, whole weeks to keep the day and time, where the log and each part "+
 			"span %.2f: part %d lies %.2f weeks off their cycles)", a.periodUsers, a.users, a.period, a.span, a.part,
 			float64(a.part-1)*math.Abs(a.span-float64(a.period)))
+	}
+	if timeMetrics[m] == users.ActivityPeriod && !math.IsNaN(a.wrapped) {
+		return fmt.Sprintf(" (a variant starts them in one random week of the log: %.0f%% of its long-term users have weeks from two "+
+			"cycles of their stream, started inside their activity and regenerated before it ends (§4), so their period of activity "+
+			"runs across the regeneration)", 100*a.wrapped)
 	}
 	return " (a variant starts them in one random week of the log)"
 }

@@ -99,6 +99,9 @@ func (s *Study) Fig10(ctx context.Context) (*Fig10Result, error) {
 			k := ksOf(orig, pm)
 			a := attribute(origTimes, splitsOf[q])
 			a.withPeriods(q, instances, span/datasets.Week)
+			// The part's weeks, counted from the log's first week
+			// (whole weeks: the part's first and last may be partial).
+			a.withWraps(p, instances, int(float64(q-1)*span/datasets.Week), int(float64(q)*span/datasets.Week))
 			k.attr = &a
 			r.ks[q] = k
 		}

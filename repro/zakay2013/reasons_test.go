@@ -308,3 +308,41 @@ func TestAttributionCountsPoolsDiscarded(t *testing.T) {
 		t.Errorf("%s: %q, want it to contain %q", id, e.OurValue, want)
 	}
 }
+
+// TestWrapShare: over weeks 0–47, a long-term instance started in week 5
+// of a stream active in weeks 0–20 and repeating every 48 weeks has weeks
+// from cycle 0 (0–15) and cycle 1 (43–63): it wraps; one started in its
+// first week does not (cycle 1 begins at week 48); one started in the gap
+// after its activity (weeks 10–30, started at 31) has no week in cycle 0
+// and one cycle (27–47) in the window. A temporary instance is not
+// counted: 1 of 3. Over weeks 48–95 the first has cycles 1 and 2 (91–…):
+// 1 of 3 again.
+func TestWrapShare(t *testing.T) {
+	p := &resample.Pools{LongTerm: []resample.Stream{{FirstWeek: 0, LastWeek: 20}, {FirstWeek: 10, LastWeek: 30}}}
+	inst := []resample.Instance{
+		{Kind: resample.LongTerm, Stream: 0, Phase: 5, Shift: -5, Period: 48},
+		{Kind: resample.LongTerm, Stream: 0, Phase: 0, Shift: 0, Period: 48},
+		{Kind: resample.LongTerm, Stream: 1, Phase: 31, Shift: -31, Period: 48},
+		{Kind: resample.Temporary, Stream: 0, Phase: 0, Shift: 3},
+	}
+	for _, c := range []struct {
+		from, to int
+		want     float64
+	}{{0, 47, 1.0 / 3}, {48, 95, 1.0 / 3}} {
+		if got := wrapShare(p, inst, c.from, c.to); math.Abs(got-c.want) > 1e-12 {
+			t.Errorf("weeks %d–%d: %v, want %v", c.from, c.to, got, c.want)
+		}
+	}
+	if got := wrapShare(p, inst[3:], 0, 47); !math.IsNaN(got) {
+		t.Errorf("no long-term instance: %v, want NaN", got)
+	}
+	var a attribution
+	a.withWraps(p, [][]resample.Instance{inst, inst[1:]}, 0, 47) // 1/3 and 0 of 2
+	if math.Abs(a.wrapped-1.0/6) > 1e-12 {
+		t.Errorf("mean over runs %v, want 1/6", a.wrapped)
+	}
+	m := slices.Index(timeMetrics, users.ActivityPeriod)
+	if got := a.longTermCause(m); !strings.Contains(got, "17% of its long-term users have weeks from two cycles") {
+		t.Errorf("cause %q", got)
+	}
+}
