@@ -271,9 +271,13 @@ func (a attribution) longTermCause(m int) string {
 			float64(a.part-1)*math.Abs(a.span-float64(a.period)))
 	}
 	if timeMetrics[m] == users.ActivityPeriod && !math.IsNaN(a.wrapped) {
-		return fmt.Sprintf(" (a variant starts them in one random week of the log: %.0f%% of its long-term users have weeks from two "+
-			"cycles of their stream, started inside their activity and regenerated before it ends (§4), so their period of activity "+
-			"runs across the regeneration)", 100*a.wrapped)
+		where := "the variants"
+		if a.part > 0 {
+			where = fmt.Sprintf("part %d", a.part)
+		}
+		return fmt.Sprintf(" (a variant starts them in one random week of the log; in %s %.0f%% of the long-term users have weeks "+
+			"from two cycles of their stream, one ending and the stream regenerated (§4) within it, so their period of activity "+
+			"runs across the regeneration)", where, 100*a.wrapped)
 	}
 	return " (a variant starts them in one random week of the log)"
 }

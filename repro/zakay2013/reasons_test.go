@@ -342,7 +342,11 @@ func TestWrapShare(t *testing.T) {
 		t.Errorf("mean over runs %v, want 1/6", a.wrapped)
 	}
 	m := slices.Index(timeMetrics, users.ActivityPeriod)
-	if got := a.longTermCause(m); !strings.Contains(got, "17% of its long-term users have weeks from two cycles") {
+	if got := a.longTermCause(m); !strings.Contains(got, "in the variants 17% of the long-term users have weeks from two cycles") {
 		t.Errorf("cause %q", got)
+	}
+	a.part = 3
+	if got := a.longTermCause(m); !strings.Contains(got, "in part 3 17% of the long-term users") {
+		t.Errorf("part 3: cause %q", got)
 	}
 }
