@@ -20,19 +20,31 @@ var timeMetrics = []users.Metric{users.FirstArrival, users.LastDeparture, users.
 
 // timeSplit is one log's time-position values (timeMetrics, as in
 // users.MarginalsOf, seconds) per user, split into its long-term users and
-// the others, and its number of users of the class users.Discarded.
+// the others; and its users of the class users.Discarded, counted by the
+// edge zone they were first seen in, and its weekly rate of new temporary
+// users (not discarded) over the log.
 type timeSplit struct {
 	lt, other [3][]float64
-	discarded int
+	// discarded is the number of users of the class users.Discarded:
+	// discardedEnd of them first seen within the population's Edge of its
+	// last submission, the others within the Edge of its first.
+	discarded, discardedEnd int
+	// edgeWeeks is the population's Edge in weeks; temporaryRate its
+	// temporary users (not discarded) per week of the log
+	// (users.Population.TemporaryArrivalsPerWeek).
+	edgeWeeks, temporaryRate float64
 }
 
 // splitTimes splits a log's users (p) by longTerm(k).
 func splitTimes(p users.Population, longTerm func(k int) bool) timeSplit {
-	var s timeSplit
+	s := timeSplit{edgeWeeks: p.Options.Edge / datasets.Week, temporaryRate: p.TemporaryArrivalsPerWeek()}
 	for k := range p.ID {
 		v := [3]float64{p.FirstArrival[k] - p.LogStart, p.LastDeparture[k] - p.LogStart, p.Span[k]}
 		if p.Class[k] == users.Discarded {
 			s.discarded++
+			if p.FirstArrival[k] > p.LogStart+p.Options.Edge {
+				s.discardedEnd++
+			}
 		}
 		to := &s.other
 		if longTerm(k) {
@@ -46,6 +58,9 @@ func splitTimes(p users.Population, longTerm func(k int) bool) timeSplit {
 }
 
 // logTimes splits a log's users into its long-term users and the others.
+// Given the population of the log's resampling pools (resample.Pools'
+// Population, §4's discard rule as the pools apply it), its discarded
+// users are those no variant can contain.
 func logTimes(p users.Population) timeSplit {
 	return splitTimes(p, func(k int) bool { return p.Class[k] == users.LongTerm })
 }
@@ -80,11 +95,16 @@ type attribution struct {
 	period             int
 	periodUsers, users float64
 	span               float64
+	// wrapped is the share of the variants' long-term instances with
+	// stream weeks in the variant (or part) whose weeks there come from
+	// two or more cycles of their stream (wrapShare); NaN where not
+	// measured.
+	wrapped float64
 }
 
 // attribute compares the log (orig) with its variants.
 func attribute(orig timeSplit, vars []timeSplit) attribution {
-	a := attribution{orig: orig}
+	a := attribution{orig: orig, wrapped: math.NaN()}
 	n := float64(len(vars))
 	for m := range timeMetrics {
 		all := slices.Concat(orig.lt[m], orig.other[m])
@@ -101,6 +121,61 @@ func attribute(orig timeSplit, vars []timeSplit) attribution {
 		a.ltBound[m], a.otherBound[m] = VerySimilarLimit(lt), VerySimilarLimit(ot)
 	}
 	return a
+}
+
+// wrapShare returns the share of the long-term instances (of pools p)
+// with stream weeks in the weeks from to to of their log whose weeks there
+// come from two or more cycles of their stream: started after their
+// stream's first week and regenerated (§4) before to, such a user's first
+// and last jobs there come from different cycles, so its period of
+// activity runs across the regeneration. A cycle's weeks run from its
+// first to its last job's week (idle weeks inside it counted). It is NaN
+// without long-term instances there.
+func wrapShare(p *resample.Pools, inst []resample.Instance, from, to int) float64 {
+	n, wrapped := 0, 0
+	for _, in := range inst {
+		if in.Kind != resample.LongTerm || in.Stream >= len(p.LongTerm) {
+			continue
+		}
+		st := p.LongTerm[in.Stream]
+		cycles := 0
+		for k := 0; ; k++ {
+			lo := st.FirstWeek
+			if k == 0 {
+				lo = max(in.Phase, st.FirstWeek)
+			}
+			lo += in.Shift + k*in.Period
+			hi := st.LastWeek + in.Shift + k*in.Period
+			if lo > to {
+				break
+			}
+			if lo <= hi && hi >= from {
+				cycles++
+			}
+			if in.Period <= 0 {
+				break
+			}
+		}
+		if cycles > 0 {
+			n++
+		}
+		if cycles > 1 {
+			wrapped++
+		}
+	}
+	if n == 0 {
+		return math.NaN()
+	}
+	return float64(wrapped) / float64(n)
+}
+
+// withWraps records the mean wrapShare of runs (each variant's or extended
+// log's instances) over the weeks from to to.
+func (a *attribution) withWraps(p *resample.Pools, runs [][]resample.Instance, from, to int) {
+	a.wrapped = 0
+	for _, inst := range runs {
+		a.wrapped += wrapShare(p, inst, from, to) / float64(len(runs))
+	}
 }
 
 // withPeriods records, for part q of the extended logs of Fig. 10 (runs
@@ -154,8 +229,18 @@ func (a attribution) reason(m int) string {
 			a.longTermCause(m)
 	}
 	return s + "the other users account for" + most + " it: " + widestGap(a.orig.other[m], a.pooled.other[m], m, "other users") +
-		fmt.Sprintf("; the log's other users include %d discarded by §4's 4-week rule, which no variant has, and the variants' "+
-			"temporary users arrive at a constant rate (§4)", a.orig.discarded)
+		a.orig.discardedNote()
+}
+
+// discardedNote says which of a log's users no variant has: those its
+// pools discard (§4), at its start and at its end, against the rate at
+// which the variants' temporary users arrive.
+func (s timeSplit) discardedNote() string {
+	return fmt.Sprintf("; the log's other users include %d discarded by §4's %.0f-week rule as the pools apply it, which no variant has "+
+		"(%d first seen in the log's first %.0f weeks, %d in its last %.0f: %.1f a week there, against %.1f temporary users kept "+
+		"arriving a week over the log), and the variants' temporary users arrive at a constant rate (§4)",
+		s.discarded, s.edgeWeeks, s.discarded-s.discardedEnd, s.edgeWeeks, s.discardedEnd, s.edgeWeeks,
+		float64(s.discardedEnd)/max(s.edgeWeeks, 1e-9), s.temporaryRate)
 }
 
 // widestGap says where the distributions of time metric m of the log's
@@ -184,6 +269,15 @@ func (a attribution) longTermCause(m int) string {
 		return fmt.Sprintf(" (%.0f of the %.0f repeat every %d weeks, whole weeks to keep the day and time, where the log and each part "+
 			"span %.2f: part %d lies %.2f weeks off their cycles)", a.periodUsers, a.users, a.period, a.span, a.part,
 			float64(a.part-1)*math.Abs(a.span-float64(a.period)))
+	}
+	if timeMetrics[m] == users.ActivityPeriod && !math.IsNaN(a.wrapped) {
+		where := "the variants"
+		if a.part > 0 {
+			where = fmt.Sprintf("part %d", a.part)
+		}
+		return fmt.Sprintf(" (a variant starts them in one random week of the log; in %s %.0f%% of the long-term users have weeks "+
+			"from two cycles of their stream, one ending and the stream regenerated (§4) within it, so their period of activity "+
+			"runs across the regeneration)", where, 100*a.wrapped)
 	}
 	return " (a variant starts them in one random week of the log)"
 }

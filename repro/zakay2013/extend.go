@@ -94,11 +94,14 @@ func (s *Study) Fig10(ctx context.Context) (*Fig10Result, error) {
 			byPeriod[q] = append(byPeriod[q], m)
 			splitsOf[q] = append(splitsOf[q], splits[i])
 		}
-		origTimes := logTimes(op)
+		origTimes := logTimes(p.Population) // the pools' discard rule: the users no part has
 		for q, pm := range byPeriod {
 			k := ksOf(orig, pm)
 			a := attribute(origTimes, splitsOf[q])
 			a.withPeriods(q, instances, span/datasets.Week)
+			// The part's weeks, counted from the log's first week
+			// (whole weeks: the part's first and last may be partial).
+			a.withWraps(p, instances, int(float64(q-1)*span/datasets.Week), int(float64(q)*span/datasets.Week))
 			k.attr = &a
 			r.ks[q] = k
 		}

@@ -125,7 +125,19 @@ func (s *Study) Fig4(ctx context.Context) (*Fig4Result, error) {
 			origs, pooled = append(origs, orig), append(pooled, po)
 			k := ksOf(orig, vms)
 			k.log = name
-			a := attribute(logTimes(op), splits)
+			pl, err := s.pools(name)
+			if err != nil {
+				return nil, err
+			}
+			// The pools' population: its discarded users are those no
+			// variant has (op discards by users.TouchesEdge, the pools by
+			// users.WithinEdge); the long-term users are the same.
+			a := attribute(logTimes(pl.Population), splits)
+			runs := make([][]resample.Instance, len(vs))
+			for i, v := range vs {
+				runs[i] = v.Instances
+			}
+			a.withWraps(pl, runs, 0, vs[0].Weeks-1)
 			k.attr = &a
 			r.ks = append(r.ks, k)
 			for i, m := range resample.MarginalNames() {

@@ -1,6 +1,7 @@
 package zakay2013
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -37,7 +38,7 @@ func splitOf(lt, other []float64) timeSplit {
 func TestAttribution(t *testing.T) {
 	lt, other := weeks(100, 0.5, 0), weeks(100, 0.5, 0.25)
 	orig := splitOf(lt, other)
-	orig.discarded = 7
+	orig.discarded, orig.discardedEnd, orig.edgeWeeks, orig.temporaryRate = 7, 5, 4, 1.7
 	atOnce := weeks(100, 0, 0) // every user at week 0
 	for _, c := range []struct {
 		name string
@@ -48,7 +49,8 @@ func TestAttribution(t *testing.T) {
 			"at 0.0 weeks 1% of the log's long-term users have arrived, 100% of the variants'",
 			"a variant starts them in one random week of the log"}},
 		{"other users moved", splitOf(lt, atOnce), []string{"the other users account for it",
-			"include 7 discarded by §4's 4-week rule"}},
+			"include 7 discarded by §4's 4-week rule as the pools apply it, which no variant has",
+			"(2 first seen in the log's first 4 weeks, 5 in its last 4: 1.2 a week there, against 1.7 temporary users"}},
 		{"both moved", splitOf(atOnce, atOnce), nil},
 	} {
 		a := attribute(orig, []timeSplit{c.v, c.v})
@@ -253,5 +255,98 @@ func TestAttributedIsOurs(t *testing.T) {
 		if !ok || own.Kind != ledger.Ours || own.Verdict != c.carried {
 			t.Errorf("%s: entry of ours %+v", c.name, own)
 		}
+	}
+}
+
+// TestSplitTimesDiscarded: a population's discarded users are counted by
+// the edge zone they were first seen in, and its temporary users kept per
+// week is theirs over its weeks. The log spans 20 weeks (21 calendar
+// weeks); edge zones of 4 weeks.
+func TestSplitTimesDiscarded(t *testing.T) {
+	wk := datasets.Week
+	p := users.Population{Options: users.Options{Edge: 4 * wk}, LogStart: 0, LogEnd: 20 * wk, Weeks: 21}
+	for k, u := range []struct {
+		c           users.Class
+		first, last float64 // weeks
+	}{
+		{users.LongTerm, 0, 20},
+		{users.Temporary, 6, 8},
+		{users.Temporary, 10, 11},
+		{users.Discarded, 0, 1},     // within the start zone
+		{users.Discarded, 3.9, 4},   // first seen in the start zone
+		{users.Discarded, 16.5, 17}, // within the end zone
+	} {
+		p.ID, p.Class, p.Jobs = append(p.ID, k+1), append(p.Class, u.c), append(p.Jobs, 1)
+		p.FirstArrival, p.LastArrival = append(p.FirstArrival, u.first*wk), append(p.LastArrival, u.last*wk)
+		p.LastDeparture, p.Span = append(p.LastDeparture, u.last*wk), append(p.Span, (u.last-u.first)*wk)
+	}
+	s := logTimes(p)
+	if s.discarded != 3 || s.discardedEnd != 1 || s.edgeWeeks != 4 || math.Abs(s.temporaryRate-2.0/21) > 1e-12 {
+		t.Errorf("discarded %d, at the end %d, edge %v weeks, rate %v; want 3, 1, 4, %v", s.discarded, s.discardedEnd, s.edgeWeeks, s.temporaryRate, 2.0/21)
+	}
+	if len(s.lt[0]) != 1 || len(s.other[0]) != 5 {
+		t.Errorf("split %d long-term, %d others; want 1, 5", len(s.lt[0]), len(s.other[0]))
+	}
+}
+
+// TestAttributionCountsPoolsDiscarded: the reason of Fig. 4's KTH-SP2
+// first arrivals (quick mode: the other users carry it) counts as the users
+// no variant has those the pools discard (users.WithinEdge: 30), not those
+// users.TouchesEdge would (47), 17 of whom the pools keep.
+func TestAttributionCountsPoolsDiscarded(t *testing.T) {
+	l := ledgerOf(t)
+	p, err := quick.pools("KTH-SP2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := "fig4/KTH-SP2/first_arrival/carried_by_one_class"
+	e, ok := l.Lookup(id)
+	if !ok {
+		t.Fatalf("no entry %s", id)
+	}
+	if want := fmt.Sprintf("include %d discarded by §4's 4-week rule as the pools apply it", p.DiscardedUsers); !strings.Contains(e.OurValue, want) {
+		t.Errorf("%s: %q, want it to contain %q", id, e.OurValue, want)
+	}
+}
+
+// TestWrapShare: over weeks 0–47, a long-term instance started in week 5
+// of a stream active in weeks 0–20 and repeating every 48 weeks has weeks
+// from cycle 0 (0–15) and cycle 1 (43–63): it wraps; one started in its
+// first week does not (cycle 1 begins at week 48); one started in the gap
+// after its activity (weeks 10–30, started at 31) has no week in cycle 0
+// and one cycle (27–47) in the window. A temporary instance is not
+// counted: 1 of 3. Over weeks 48–95 the first has cycles 1 and 2 (91–…):
+// 1 of 3 again.
+func TestWrapShare(t *testing.T) {
+	p := &resample.Pools{LongTerm: []resample.Stream{{FirstWeek: 0, LastWeek: 20}, {FirstWeek: 10, LastWeek: 30}}}
+	inst := []resample.Instance{
+		{Kind: resample.LongTerm, Stream: 0, Phase: 5, Shift: -5, Period: 48},
+		{Kind: resample.LongTerm, Stream: 0, Phase: 0, Shift: 0, Period: 48},
+		{Kind: resample.LongTerm, Stream: 1, Phase: 31, Shift: -31, Period: 48},
+		{Kind: resample.Temporary, Stream: 0, Phase: 0, Shift: 3},
+	}
+	for _, c := range []struct {
+		from, to int
+		want     float64
+	}{{0, 47, 1.0 / 3}, {48, 95, 1.0 / 3}} {
+		if got := wrapShare(p, inst, c.from, c.to); math.Abs(got-c.want) > 1e-12 {
+			t.Errorf("weeks %d–%d: %v, want %v", c.from, c.to, got, c.want)
+		}
+	}
+	if got := wrapShare(p, inst[3:], 0, 47); !math.IsNaN(got) {
+		t.Errorf("no long-term instance: %v, want NaN", got)
+	}
+	var a attribution
+	a.withWraps(p, [][]resample.Instance{inst, inst[1:]}, 0, 47) // 1/3 and 0 of 2
+	if math.Abs(a.wrapped-1.0/6) > 1e-12 {
+		t.Errorf("mean over runs %v, want 1/6", a.wrapped)
+	}
+	m := slices.Index(timeMetrics, users.ActivityPeriod)
+	if got := a.longTermCause(m); !strings.Contains(got, "in the variants 17% of the long-term users have weeks from two cycles") {
+		t.Errorf("cause %q", got)
+	}
+	a.part = 3
+	if got := a.longTermCause(m); !strings.Contains(got, "in part 3 17% of the long-term users") {
+		t.Errorf("part 3: cause %q", got)
 	}
 }
