@@ -1,6 +1,7 @@
 package zakay2013
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/tracelab/tracelab/analytics/selfsim"
@@ -97,6 +98,9 @@ func TestTableVIIMostCasesMoreThanHalf(t *testing.T) {
 		(&TableVIIResult{sets: c.sets}).Claims(l)
 		found := false
 		for _, e := range l.Entries() {
+			if e.PaperValue == "blank" && !strings.Contains(e.Reason, hurstBasis) {
+				t.Errorf("%s: reason %q does not state the unit read", e.ID, e.Reason)
+			}
 			if e.ID != "table7/fraction_within_sd" {
 				continue
 			}
