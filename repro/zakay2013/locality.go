@@ -216,7 +216,9 @@ func (r *TableVIResult) Claims(l *ledger.Ledger) {
 				continue
 			}
 			basis(l.Blanked("Table VI", id+"resampled_mean", fmt.Sprintf("%s, mean of %d resampled logs", stmt, row.variants), row.mean[k]).Digits(3))
-			basis(l.Blanked("Table VI", id+"resampled_sd", fmt.Sprintf("%s, standard deviation over %d resampled logs", stmt, row.variants), row.sd[k]).Digits(2))
+			sdCell := l.Blanked("Table VI", id+"resampled_sd", fmt.Sprintf("%s, standard deviation over %d resampled logs", stmt, row.variants), row.sd[k]).Digits(2)
+			basis(sdCell)
+			sdCell.Because(sdCell.Reason + "; " + sdReading(row.sd[k], row.variants))
 			se := meanDiffSE(row.origSE[k], row.sd[k], row.variants)
 			e := l.Check("Table VI", id+"resampled_vs_original", fmt.Sprintf("%s: mean of the %d resampled logs against the original's", stmt, row.variants),
 				ledger.RelativeTo("our original log's mean stack depth", resampledSimilar("very similar", row.orig[k], se)), row.mean[k]).Digits(3).
@@ -246,6 +248,19 @@ func (r *TableVIResult) Claims(l *ledger.Ledger) {
 				"blank", name, unavailableWhy(name))
 		}
 	}
+}
+
+// sdReading says which standard deviation a resampled_sd cell of Tables
+// VI and VII is, and gives the other: "average ± standard deviation" over
+// the n resampled logs does not say whether it divides by n − 1 (ours,
+// stat.MeanStdDev, the sample's) or by n (the population's, ours times
+// √((n−1)/n): 0.935 for 8 logs).
+func sdReading(sd float64, n int) string {
+	pop := math.NaN()
+	if n > 0 {
+		pop = sd * math.Sqrt(float64(n-1)/float64(n))
+	}
+	return fmt.Sprintf("the sample standard deviation (divided by n − 1; the text does not say which); divided by n it is %s", ledger.Format(pop, 2))
 }
 
 // depthBasis is the reading of Table VI's cells that the text leaves open

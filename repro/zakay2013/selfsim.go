@@ -185,7 +185,9 @@ func (r *TableVIIResult) Claims(l *ledger.Ledger) {
 		}
 		st := x.stats()
 		basis(l.Blanked("Table VII", id+"resampled_mean", fmt.Sprintf("%s, mean of %d resampled logs", stmt, len(x.resampled)), st.mean).Digits(3))
-		basis(l.Blanked("Table VII", id+"resampled_sd", fmt.Sprintf("%s, standard deviation over %d resampled logs", stmt, len(x.resampled)), st.sd).Digits(2))
+		e := l.Blanked("Table VII", id+"resampled_sd", fmt.Sprintf("%s, standard deviation over %d resampled logs", stmt, len(x.resampled)), st.sd).Digits(2)
+		basis(e)
+		e.Because(e.Reason + "; " + sdReading(st.sd, len(x.resampled)))
 		_, standIn := standIns[x.log]
 		for _, b := range []struct {
 			name string

@@ -1,8 +1,11 @@
 package zakay2013
 
 import (
+	"math"
 	"strings"
 	"testing"
+
+	"gonum.org/v1/gonum/stat"
 
 	"github.com/tracelab/tracelab/repro/ledger"
 )
@@ -44,5 +47,20 @@ func TestTableVIRangeCoversResampled(t *testing.T) {
 	}
 	if e, ok := got["table6/B/runtime/resampled_range"]; ok {
 		t.Errorf("table6/B/runtime/resampled_range without resampled logs: %s", e.OurValue)
+	}
+}
+
+// TestSDReading: the resampled_sd cells give the other standard deviation
+// too. Of 1, 2, 3, 4 the sample SD (n − 1) is √(5/3) = 1.291 and the
+// population SD (n) √(5/4) = 1.118 (by hand); Tables VI–VII's cells hold
+// the sample SD, as stat.MeanStdDev computes it.
+func TestSDReading(t *testing.T) {
+	t.Parallel()
+	_, sd := stat.MeanStdDev([]float64{1, 2, 3, 4}, nil)
+	if math.Abs(sd-math.Sqrt(5.0/3)) > 1e-12 {
+		t.Fatalf("stat.MeanStdDev: SD %v, want the sample SD √(5/3)", sd)
+	}
+	if got := sdReading(sd, 4); !strings.HasSuffix(got, "divided by n it is 1.1") {
+		t.Errorf("sdReading(%v, 4) = %q, want the population SD 1.118 to 2 digits", sd, got)
 	}
 }
