@@ -124,6 +124,14 @@ func (s *Study) TableVII(ctx context.Context) (*TableVIIResult, error) {
 	})
 }
 
+// moreThanHalf is "most" of n cases read as more than half of them: a
+// share of at least (⌊n/2⌋+1)/n. AtLeast(0.5) would accept a tie, half of
+// an even n, which is not "most" (with Table VII's 8 logs, 4 of 8).
+func moreThanHalf(words string, n int) ledger.Expectation {
+	k := n/2 + 1
+	return ledger.Stated(fmt.Sprintf("%s (more than half: ≥ %d of %d)", words, k, n), ledger.AtLeast(float64(k)/float64(n)))
+}
+
 type hurstStats struct{ mean, sd, min, max, corrected float64 }
 
 // stats summarises the resampled logs' H (NaN without resampled logs).
@@ -139,8 +147,29 @@ func (x *hurstSet) stats() hurstStats {
 	return hurstStats{m, sd, slices.Min(h), slices.Max(h), stat.Mean(hc, nil)}
 }
 
+// hurstBasis is the reading of Table VII's cells that §5.3 leaves open:
+// the time unit of the arrival series and the first subset size.
+const hurstBasis = "jobs per 10-minute unit, a reading: §5.3 gives no unit (\"the number of jobs that arrived in the ith time unit\"); " +
+	"subset sizes from the first of n ≥ 10 units where at least half the subsets have a defined R/S (counts not all equal), by factors of 1.2, 20 subsets each"
+
 // Claims adds the cells of Table VII (blanked in our copy of the paper) and
 // what §5.3 says of them.
+//
+// §5.3 fixes the estimator (R/S, pox plot, sizes spaced by a factor of
+// 1.2, several subsets per size, overlapping for large n, least-squares
+// slope) but not the time unit of the series, nor where the sizes start
+// beyond "where there are enough samples so that most intervals are not
+// empty", nor how many subsets. No sentence tells these apart on our
+// logs: the originals' H lies in 0.62–0.86 at every unit from 1 minute to
+// 1 day (at 10 minutes 0.687 CTC-SP2 to 0.784 SDSC-BLUE; 1 minute moves
+// it by −0.002 to +0.037, 1 hour by −0.061 to +0.001), all inside the
+// range "no slope lower than 0.6 or higher than 0.9" gives the resampled
+// logs; starting at the text's rule without our floor of 10 units (n 2–4
+// at 10 minutes) moves H by at most 0.007, at 20 units by at most 0.010,
+// and 50 subsets instead of 20 by at most 0.016 (exploration tests over
+// the nine originals, not committed). The ten-minute unit is kept for the
+// reason selfsim.DefaultUnit gives (several jobs per subset from n = 10 on
+// the smaller logs), not for any value of the paper.
 func (r *TableVIIResult) Claims(l *ledger.Ledger) {
 	below, within, n := 0, 0, 0
 	for _, x := range r.sets {
@@ -149,13 +178,16 @@ func (r *TableVIIResult) Claims(l *ledger.Ledger) {
 		if _, ok := standIns[x.log]; ok {
 			stmt += ", standing in for SDSC-Par (1995)"
 		}
-		l.Blanked("Table VII", id+"original", stmt+", original log", x.orig.H).Digits(3)
+		basis := func(e *ledger.Entry) { e.Because(e.Reason + "; " + hurstBasis) }
+		basis(l.Blanked("Table VII", id+"original", stmt+", original log", x.orig.H).Digits(3))
 		if len(x.resampled) == 0 {
 			continue
 		}
 		st := x.stats()
-		l.Blanked("Table VII", id+"resampled_mean", fmt.Sprintf("%s, mean of %d resampled logs", stmt, len(x.resampled)), st.mean).Digits(3)
-		l.Blanked("Table VII", id+"resampled_sd", fmt.Sprintf("%s, standard deviation over %d resampled logs", stmt, len(x.resampled)), st.sd).Digits(2)
+		basis(l.Blanked("Table VII", id+"resampled_mean", fmt.Sprintf("%s, mean of %d resampled logs", stmt, len(x.resampled)), st.mean).Digits(3))
+		e := l.Blanked("Table VII", id+"resampled_sd", fmt.Sprintf("%s, standard deviation over %d resampled logs", stmt, len(x.resampled)), st.sd).Digits(2)
+		basis(e)
+		e.Because(e.Reason + "; " + sdReading(st.sd, len(x.resampled)))
 		_, standIn := standIns[x.log]
 		for _, b := range []struct {
 			name string
@@ -189,7 +221,7 @@ func (r *TableVIIResult) Claims(l *ledger.Ledger) {
 			ledger.Stated("6 of 10: no large systematic deviation", ledger.Between(0.2, 0.8)), float64(below)/float64(n)).Digits(3).
 			Quoting("the average H of the resampled workload is smaller than the original 6 times, and bigger 4 times")
 		l.Check("Table VII", "table7/fraction_within_sd", fmt.Sprintf("fraction of the %d logs whose resampled mean H is within one standard deviation of the original's", n),
-			ledger.Stated("most cases", ledger.AtLeast(0.5)), float64(within)/float64(n)).Digits(3).
+			moreThanHalf("most cases", n), float64(within)/float64(n)).Digits(3).
 			Quoting("in most cases the difference is smaller than the standard deviation")
 	}
 	for _, name := range r.missing {

@@ -1,6 +1,7 @@
 package zakay2013
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/tracelab/tracelab/analytics/selfsim"
@@ -64,5 +65,52 @@ func TestFig6DifferenceRelativeToOurs(t *testing.T) {
 	}
 	if seen != len(want) {
 		t.Errorf("%d h_difference entries, want %d", seen, len(want))
+	}
+}
+
+// TestTableVIIMostCasesMoreThanHalf: "in most cases the difference is
+// smaller than the standard deviation" (§5.3) is more than half of the
+// logs. The made-up sets below are six logs (the claim needs five or
+// more): in three the resampled mean is within one SD of the original's,
+// in three it is not, so the fraction is exactly one half — not "most",
+// which AtLeast(0.5) accepted. A fourth log within makes it four of seven,
+// more than half.
+func TestTableVIIMostCasesMoreThanHalf(t *testing.T) {
+	t.Parallel()
+	hr := func(h float64) selfsim.HurstResult { return selfsim.HurstResult{Pox: selfsim.Pox{H: h}} }
+	set := func(log string, orig float64, res ...float64) *hurstSet {
+		s := &hurstSet{log: log, orig: hr(orig)}
+		for _, h := range res {
+			s.resampled = append(s.resampled, hr(h))
+		}
+		return s
+	}
+	within := func(log string) *hurstSet { return set(log, 0.70, 0.69, 0.71, 0.70, 0.70) } // mean 0.70, SD 0.008: difference 0
+	beyond := func(log string) *hurstSet { return set(log, 0.80, 0.69, 0.71, 0.70, 0.70) } // difference 0.10 > SD
+	for _, c := range []struct {
+		sets []*hurstSet
+		want ledger.Verdict
+	}{
+		{[]*hurstSet{within("A"), within("B"), within("C"), beyond("D"), beyond("E"), beyond("F")}, ledger.Differs},
+		{[]*hurstSet{within("A"), within("B"), within("C"), within("G"), beyond("D"), beyond("E"), beyond("F")}, ledger.Agrees},
+	} {
+		l := ledger.New("zakay2013")
+		(&TableVIIResult{sets: c.sets}).Claims(l)
+		found := false
+		for _, e := range l.Entries() {
+			if e.PaperValue == "blank" && !strings.Contains(e.Reason, hurstBasis) {
+				t.Errorf("%s: reason %q does not state the unit read", e.ID, e.Reason)
+			}
+			if e.ID != "table7/fraction_within_sd" {
+				continue
+			}
+			found = true
+			if e.Verdict != c.want {
+				t.Errorf("%d logs: fraction within one SD %s: verdict %s, want %s (paper %s)", len(c.sets), e.OurValue, e.Verdict, c.want, e.PaperValue)
+			}
+		}
+		if !found {
+			t.Errorf("%d logs: no table7/fraction_within_sd entry", len(c.sets))
+		}
 	}
 }

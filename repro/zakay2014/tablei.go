@@ -261,9 +261,22 @@ func (r *TableIResult) frames() (dataframe.DataFrame, dataframe.DataFrame) {
 // model's waits are "much improved" (read: at least 20% below the
 // conventional simulation's), the fluid model's are "shorter", and the
 // distribution-based model's are longer "for most of the workloads" (more
-// than half of the logs). A statement that does not hold is explained only
-// by a convention justified for the whole table (tally); otherwise it is
-// unexplained and our value says what each convention makes of it.
+// than half of the logs: at least ⌊n/2⌋+1 of n). A statement that does not
+// hold is explained only by a convention justified for the whole table
+// (tally); otherwise it is unexplained and our value says what each
+// convention makes of it.
+//
+// Each statement compares a model with the conventional simulation. The
+// caption ("the different user models compared to conventional
+// simulations") says so for the table; for the fluid model "shorter" could
+// also be read against the distribution-based model, the one described
+// before it, but the cause §VII-C gives — each user "is likely to send
+// less jobs during the same activity period" — compares with the log's
+// own pace, which the conventional simulation replays, as "high throughput
+// per user ... and long wait times" does for the distribution-based model
+// (its Fig. 7 compares with "the original trace"). Against the
+// distribution-based model the fluid one waits less on all seven logs
+// (full mode, seed 2014; against the conventional simulation on six).
 func (r *TableIResult) Claims(l *ledger.Ledger) {
 	ts := tallies{}
 	for _, row := range r.rows {
@@ -329,8 +342,9 @@ func (r *TableIResult) Claims(l *ledger.Ledger) {
 		}
 	}
 	if n > 0 {
+		most := n/2 + 1 // more than half: AtLeast(0.5) would accept a tie (1 of quick mode's 2 logs)
 		l.Check("Table I", "table1/distribution-longer", "fraction of the logs where the distribution-based model waits longer than the conventional simulation",
-			ledger.Stated("most workloads (> 0.5)", ledger.AtLeast(0.5)), float64(len(longer))/float64(n)).
+			ledger.Stated(fmt.Sprintf("most workloads (more than half: ≥ %d of %d)", most, n), ledger.AtLeast(float64(most)/float64(n))), float64(len(longer))/float64(n)).
 			Noting(fmt.Sprintf("longer on %d of %d logs: %s", len(longer), n, strings.Join(longer, ", "))).
 			Quoting("this leads to high throughput per user (Figure 7) and long wait times (Table I)")
 	}
