@@ -16,11 +16,14 @@ var ErrNoRecurrence = errors.New("locality: no value recurs")
 // matching for processors, depth counted from 0 at the top of the stack.
 type StackOptions struct {
 	// TopDepth is the depth of the top of the stack: 0 (the default) or 1.
-	// Counted from 0, the mean depths of the available logs are within 7%
-	// of all 24 cells of the paper's Table VI (an independent check
-	// against the original table, blanked in our copy of the paper);
-	// counted from 1, every cell is one too high. A job whose value is on
-	// top (the previous distinct value recurs) has depth TopDepth.
+	// 0 follows the stack distance of the paper the 2013 §5.2 cites
+	// (Feitelson 2007 §1: "the average number of distinct items since
+	// seeing this one the last time", none for the top); §5.2 itself does
+	// not fix the origin, and its "between 13 and 36" holds for both. (An
+	// earlier comparison with the published Table VI, blanked in our copy,
+	// reported all 24 cells within 7% from 0 and one too high from 1; it
+	// cannot be rechecked here.) A job whose value is on top (the previous
+	// distinct value recurs) has depth TopDepth.
 	TopDepth int
 	// Tolerance is the relative difference up to which a value matches a
 	// stack entry: |x − s| ≤ Tolerance·max(|x|, |s|). 0 means the paper's

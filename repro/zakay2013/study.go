@@ -112,9 +112,11 @@ var items = []ledger.Item{
 	{Name: "Table VI", Title: "locality by stack depth, original and resampled", Section: "§5.2 Table VI, Fig. 5",
 		Note: "the values are blanked in our copy of the text; ANL-Intrepid is not available. " +
 			"The stack depth is counted from 0 at the top (locality.StackOptions.TopDepth): a reading, since §5.2 (\"we note the depth " +
-			"in the stack where it was found\") does not fix the origin. It was chosen by an earlier comparison with the published " +
-			"Table VI, which our copy lacks, so we cannot recheck it here (reported: from 0 all 24 cells within 7%, from 1 every cell " +
-			"one too high). Counted from 1 every mean depth is ours plus exactly 1, so no entry is computed for it"},
+			"in the stack where it was found\") does not fix the origin. The evidence in our copies is the stack distance of the paper §5.2 " +
+			"cites ([17], Feitelson 2007 §1: \"the average number of distinct items since seeing this one the last time\"), 0 for the top; " +
+			"§5.2's \"between 13 and 36\" does not tell 0 from 1 (our runtime depths 18.4–34.8 from 0). An earlier session compared it " +
+			"with the published Table VI, which our copy lacks, so we cannot recheck that here (reported: from 0 all 24 cells within 7%, " +
+			"from 1 every cell one too high). Counted from 1 every mean depth is ours plus exactly 1, so no entry is computed for it"},
 	{Name: "Fig. 5", Title: "daily bins locality, original and resampled", Section: "§5.2 Table VI, Fig. 5",
 		Note: "the figure is lost from our copy (caption only); its four logs are not named, we show LANL-CM5, SDSC-SP2, HPC2N, CEA-Curie"},
 	{Name: "Fig. 6", Title: "pox plots, original and two resampled logs", Section: "§5.3 Figs 6–7, Table VII",
