@@ -294,7 +294,8 @@ func FuzzReadCSV(f *testing.F) {
 		f.Add(s)
 	}
 	for _, s := range []string{"job_id,submit\n1,0\n", "\uFEFFjob_id,submit,user\r\n1,0,NaN\r\n", "#x\n#\njob_id,submit,wait\n1,2,\"3\"\n",
-		"job_id,submit,start\n1,1e9,7\n2,-5,x\n", "job_id,submit\n1,0,\n"} {
+		"job_id,submit,start\n1,1e9,7\n2,-5,x\n", "job_id,submit\n1,0,\n",
+		"job_id,submit,procs,user,runtime\n1.5,0,0x10,9007199254740993,Inf\n2,\"1,5\",4,3,1\n3,6,NaN,-Inf,x\n"} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) { fuzzRoundTrip(t, data, FormatCSV) })
@@ -306,7 +307,8 @@ func FuzzReadJSON(f *testing.F) {
 		f.Add(s)
 	}
 	for _, s := range []string{`[{"job_id": 1, "submit": 0}]`, `{"swf_header": ["; MaxProcs: 4", "x"], "jobs": [{"job_id": 1, "submit": 0, "wait": null}]}`,
-		`{"other": [1, {"a": "b"}], "jobs": []}`, `[{"job_id": 1e3, "submit": -0.5, "user": 1E2}]`} {
+		`{"other": [1, {"a": "b"}], "jobs": []}`, `[{"job_id": 1e3, "submit": -0.5, "user": 1E2}]`,
+		`[{"job_id": 1.5, "submit": 0, "user": 9007199254740993, "procs": "4", "wait": 1e400}, {"job_id": 2, "submit": [1]}]`} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) { fuzzRoundTrip(t, data, FormatJSON) })

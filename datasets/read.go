@@ -731,13 +731,8 @@ func (p *parser) parseLine(line []byte) error {
 	case err == errMoreFields:
 		p.pending = p.pending[:0]
 		return p.lineError(line, fmt.Errorf("%w: found more", ErrFieldCount))
-	case err != nil: // binary data
+	case err != nil: // binary data, whatever else the line looks like
 		p.pending = p.pending[:0]
-		if p.rows == 0 {
-			if e := p.notSWF(line); e != nil {
-				return e
-			}
-		}
 		return &ParseError{File: p.name, Line: p.line, Field: FieldNames[nf], Text: string(line[bad[0]:bad[1]]), Err: ErrBinary}
 	case nf != 18:
 		p.pending = p.pending[:0]

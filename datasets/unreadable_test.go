@@ -206,6 +206,8 @@ func TestUnreadableNotSWF(t *testing.T) {
 	}{
 		{"CSV written with ', '", "1, 0, 10, 100, 4, 90, -1, 4, 200, -1, 1, 3, 1, 7, 1, 1, -1, -1\n", 1, ErrNotSWF},
 		{"binary in a field", "1 0 10 100 4 9\x00 -1 4 200 -1 1 3 1 7 1 1 -1 -1\n", 1, ErrBinary},
+		// It was read as CSV: "bare \" in non-quoted-field" (/dev/urandom).
+		{"binary with a comma on line 1", "\x9c\x01,\"\xfe\x00 z\n1 0\n", 1, ErrBinary},
 		{"binary after an unreadable field", goodLine + "2 0 1,5 100 4 9\x01 -1 4 200 -1 1 3 1 7 1 1 -1 -1\n", 2, ErrBinary},
 		{"unreadable field on a line of 19", goodLine + "2 0 1,5 100 4 9 -1 4 200 -1 1 3 1 7 1 1 -1 -1 0\n", 2, ErrFieldCount},
 	}
@@ -265,5 +267,22 @@ func TestUnreadableFrames(t *testing.T) {
 				t.Errorf("%d jobs, warnings %v, unreadable %+v; want %d, %v, %+v", tr.Len(), got, tr.Report.Unreadable, tc.jobs, tc.warns, tc.unread)
 			}
 		})
+	}
+}
+
+// BenchmarkReadUnreadable reads 20,000 rows of 16 unreadable fields each
+// (hex counts and measures): the slow path of a log full of odd values.
+func BenchmarkReadUnreadable(b *testing.B) {
+	var s strings.Builder
+	for i := 1; i <= 20000; i++ {
+		fmt.Fprintf(&s, "%d %d 0x1 0x1 0x1 0x1 0x1 0x1 0x1 0x1 0x1 0x1 0x1 0x1 0x1 0x1 0x1 0x1\n", i, i)
+	}
+	in := s.String()
+	b.SetBytes(int64(len(in)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Read(strings.NewReader(in), ReadOptions{}); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
