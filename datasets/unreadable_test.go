@@ -1,12 +1,16 @@
 package datasets
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"math"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
 )
 
 // TestUnreadable: a value the trace cannot hold in its field's type (not a
@@ -284,5 +288,34 @@ func BenchmarkReadUnreadable(b *testing.B) {
 		if _, err := Read(strings.NewReader(in), ReadOptions{}); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestUnreadableParquet: a Parquet integer column holding 2^62+1 (exact in
+// int64, not in float64) is unreadable with its exact token; an infinite
+// submit leaves its row out; an infinite runtime is out of range.
+func TestUnreadableParquet(t *testing.T) {
+	t.Parallel()
+	df := dataframe.New(series.New([]int{1, 2, 3}, series.Int, "job_id"),
+		series.New([]float64{0, math.Inf(1), 7}, series.Float, "submit"),
+		series.New([]float64{1, 2, math.Inf(1)}, series.Float, "runtime"),
+		series.New([]int{3, 4, 1<<62 + 1}, series.Int, "user"))
+	var b bytes.Buffer
+	if err := WriteParquet(&b, df); err != nil {
+		t.Fatal(err)
+	}
+	tr, err := Read(bytes.NewReader(b.Bytes()), ReadOptions{Name: "p"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []warned
+	for _, w := range tr.Report.Warnings {
+		got = append(got, warned{w.Kind, w.Field, w.Count})
+	}
+	want := []warned{{WarnUnreadable, "submit", 1}, {WarnUnreadable, "user", 1}, {WarnOutOfRange, "runtime", 1}}
+	unread := []UnreadableValue{{Row: -1, Line: 2, JobID: 2, Field: "submit", Token: "+Inf", Why: ErrNotFinite},
+		{Row: 1, Line: 3, JobID: 3, Field: "user", Token: "4611686018427387905", Why: ErrIntegerRange}}
+	if tr.Len() != 2 || tr.User[1] != -1 || !reflect.DeepEqual(got, want) || !reflect.DeepEqual(tr.Report.Unreadable, unread) {
+		t.Errorf("%d jobs, users %v, warnings %v, unreadable %+v; want 2 jobs, user −1, %v, %+v", tr.Len(), tr.User, got, tr.Report.Unreadable, want, unread)
 	}
 }
