@@ -69,12 +69,20 @@ func TestReadMalformed(t *testing.T) {
 				t.Errorf("user %d, unreadable %+v; want −1 and the token 3.5", tr.User[0], tr.Report.Unreadable)
 			}
 		}},
-		"truncated gzip":               {err: ErrBadGzip},
-		"binary garbage":               {err: ErrBinary, line: 1, field: "job_id"},
-		"empty file":                   {err: ErrNoJobs},
-		"header only":                  {err: ErrNoJobs},
-		"only placeholders":            {err: ErrNoJobs},
-		"digit separators":             {err: ErrNoJobs}, // the only row's submit is unreadable
+		"truncated gzip":        {err: ErrBadGzip},
+		"binary garbage":        {err: ErrBinary, line: 1, field: "job_id"},
+		"empty file":            {err: ErrNoJobs},
+		"header only":           {err: ErrNoJobs},
+		"only placeholders":     {err: ErrNoJobs},
+		"digit separators":      {err: ErrNoJobs}, // the only row's submit is unreadable
+		"integer beyond int64":  {jobs: 2, warn: []warned{{WarnUnreadable, "procs", 1}, {WarnUnreadable, "user", 1}}},
+		"decimal comma and hex": {jobs: 2, warn: []warned{{WarnUnreadable, "runtime", 1}, {WarnUnreadable, "procs", 1}}},
+		"submit NaN among jobs": {jobs: 2, warn: []warned{{WarnUnreadable, "submit", 1}, {WarnUnreadable, "status", 1}},
+			check: func(t *testing.T, tr *Trace) {
+				if r := tr.Report; r.UnreadableSkipped != 1 || tr.JobID[1] != 3 || tr.Status[1] != -1 {
+					t.Errorf("jobs %v, status %v, %d left out; want 1 and 3, status −1 for 3, 1 left out", tr.JobID, tr.Status, r.UnreadableSkipped)
+				}
+			}},
 		"hex float":                    {err: ErrNoJobs},
 		"submit times in milliseconds": {err: ErrNoJobs},
 		"CSV file": {jobs: 1, check: func(t *testing.T, tr *Trace) {
