@@ -175,6 +175,23 @@ CHECK='grep -q "classic Mac OS" $W/err' run "lone-CR line ends" err $T info mac.
 printf '%s\n' "$L" > rosrc.swf; echo old > ro.csv; chmod 444 ro.csv
 CHECK='[ "$(cat ro.csv)" = old ]' CHECKKIND=stray run "convert -o a read-only file" err $T convert rosrc.swf -o ro.csv
 
+echo "== session 13: values the trace cannot hold (unknown, token kept; an unreadable submit leaves its row out)"
+G="1 0 10 100 4 90 -1 4 200 -1 1 3 1 7 1 1 -1 -1"
+printf '%s\n2 5 10 100 9223372036854775807 90 -1 4 200 -1 1 3 1 7 1 1 -1 -1\n' "$G" > int63.swf
+CHECK='grep -q "unreadable (procs)" $W/out' run "procs 2^63-1" ok $T info int63.swf --format json
+printf '%s\n2 5 10 100 4 90 -1 99999999999999999999 200 -1 1 3 1 7 1 1 -1 -1\n' "$G" > int65.swf
+CHECK='grep -q "unreadable (req_procs)" $W/out' run "req_procs beyond int64" ok $T info int65.swf --format json
+printf '%s\n2 NaN 10 100 4 90 -1 4 200 -1 1 3 1 7 1 1 -1 -1\n3 9 10 100 4 90 -1 4 200 -1 1 3 1 7 1 1 -1 -1\n' "$G" > subnan.swf
+CHECK='grep -q "\"jobs\": 2" $W/out && grep -q "unreadable (submit)" $W/out' run "submit NaN: row left out" ok $T info subnan.swf --format json
+printf '%s\n2 5 10 100 4 90 -1 4 200 -1 1 Inf 1 7 1 1 -1 -1\n' "$G" > userinf.swf
+CHECK='grep -q "unreadable (user)" $W/out' run "user Inf" ok $T info userinf.swf --format json
+printf '%s\n2 5 10 1,5 0x10 90 -1 4 200 -1 1 3 1 7 1 1 -1 -1\n' "$G" > comma.swf
+run "decimal comma, hex: simulate" ok $T simulate comma.swf --format json
+printf 'job_id,submit,user\n1,0,9007199254740993\n2,5,3\n' > big.csv
+CHECK='grep -q "unreadable (user)" $W/out' run "CSV user beyond 2^53" ok $T info big.csv --format json
+printf '1 x 10 100 4 90 -1 4 200 -1 1 3 1 7 1 1 -1 -1\n' > nosub.swf
+CHECK='grep -q "unreadable submit time" $W/err' run "every submit unreadable: says why" err $T info nosub.swf
+
 echo "== counts: total $total"
 for k in pass panic oom hang stray wrong; do printf '%s=%s ' $k ${count[$k]:-0}; done; echo
 rm -rf $W

@@ -58,8 +58,9 @@ func (c *CSVWriter) Close() error { return c.bw.Flush() }
 // (written by CSVWriter), then a row of column names, then one row per job.
 // Columns are found by name (JobColumns; job_id and submit are required, a
 // missing column is unknown for every job, other columns are ignored). A
-// cell that is empty or NaN is unknown; any other must be a number as SWF
-// writes it (an integer in the integer fields).
+// cell that is empty or NaN is unknown; any other is read as an SWF field
+// is (a number as SWF writes it, an integer in the integer fields; other
+// cells are unreadable, WarnUnreadable).
 func (p *parser) readCSV(br *bufio.Reader) error {
 	var consumed int64 // bytes before the row of names
 	if b, _ := br.Peek(len(utf8BOM)); string(b) == utf8BOM {
@@ -126,9 +127,16 @@ func (p *parser) readCSVRows(r io.Reader, skipped int64, lines int) error {
 			}
 			v, err := parseCell(cell, integerField[k])
 			if err != nil {
-				return &ParseError{File: p.name, Line: p.line, Field: FieldNames[k], Text: cell, Err: err}
+				tok := []byte(strings.TrimSpace(cell))
+				if v, err = p.tolerate(k, tok, err); err != nil {
+					p.pending = p.pending[:0]
+					return &ParseError{File: p.name, Line: p.line, Field: FieldNames[k], Text: cell, Err: err}
+				}
 			}
 			vals[k] = v
+		}
+		if len(p.pending) > 0 {
+			p.rowText = []byte(strings.Join(rec, ","))
 		}
 		if err := p.addRow(&vals); err != nil {
 			return err

@@ -22,7 +22,11 @@
 // of deviation is counted once in Trace.Report.Warnings (kind, field, count,
 // first line, first value, example job ids). A measure that cannot be a time
 // or an amount becomes unknown and its written value is kept in
-// ReadReport.Replaced. Deviations that need the whole log rather than one row
+// ReadReport.Replaced; a token that is no value of its field's type
+// becomes unknown and is kept as written in ReadReport.Unreadable. So
+// every integer of a trace read from a file is below 2^53 in magnitude, and
+// every unknown is SWF's −1 (NaN for a measure), which analyses already
+// treat as missing. Deviations that need the whole log rather than one row
 // (flurries, utilisation, configuration changes) are accepted silently by the
 // reader and reported by `tracelab check`. The decisions:
 //
@@ -75,10 +79,12 @@
 //	a measure (wait, runtime, cpu_time, mem, req_time,   unknown (NaN), value (NaN, ±Inf) in        out-of-range
 //	  req_mem, think_time) written NaN or Inf, or beyond   Replaced
 //	  float64's range ("1e400")
-//	a job line without 18 fields; a value that is not    rejected (*ParseError with line, field     —
-//	  a base-10 number ("1_000", "0x10"); NaN, Inf in      and text)
-//	  submit or an integer field; a non-integer id or
-//	  count
+//	a value the trace cannot hold in its field: not a     the field unknown (−1, NaN for a measure), unreadable
+//	  base-10 number ("1,5", "0x10", "1_000", words);      the token in Unreadable (bounded); an
+//	  in an id or count NaN, Inf, a fraction, or an        unreadable submit: row left out, counted
+//	  integer of 2^53 or more (int64 overflow too)         (UnreadableSkipped), its line kept
+//	a job line without 18 fields; binary data (NUL,      rejected (*ParseError with line, field     —
+//	  control characters, invalid UTF-8)                   and text)
 //	CSV, JSON or Parquet (tracelab's, or another tool's  read (see "Files that keep the machine")   —
 //	  frame of the job columns)
 //	another format: HTML, a CSV without a row of names;  rejected, naming the format (ErrNotSWF,    —

@@ -195,10 +195,10 @@ func sniff(br *bufio.Reader) (Format, error) {
 	if i := bytes.IndexByte(s, '\n'); i >= 0 {
 		line = s[:i]
 	}
-	if bytes.IndexByte(line, ',') >= 0 {
+	if bytes.IndexByte(line, ',') >= 0 && !isBinary(line) {
 		return FormatCSV, nil
 	}
-	return FormatSWF, nil
+	return FormatSWF, nil // binary data too: the SWF parser names it (ErrBinary)
 }
 
 // Decompressed returns what r holds, decompressed when it is gzip (told by

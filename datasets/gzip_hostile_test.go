@@ -107,7 +107,7 @@ func TestLoneCR(t *testing.T) {
 		err  error
 	}{
 		{"header first", "; Version: 2.2\r; MaxProcs: 8\r" + jobs, ErrNoJobs},
-		{"jobs only", jobs, ErrNotNumber},
+		{"jobs only", jobs, ErrFieldCount},
 		{"longer than 1 MiB", strings.Repeat(strings.TrimSuffix(goodLine, "\n")+"\r", 1<<20/40), ErrLineLength},
 	}
 	for _, tc := range tests {

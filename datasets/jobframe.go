@@ -95,16 +95,23 @@ func (e *missingColumnError) Error() string {
 }
 
 // cellValue checks a value of field k read from a frame file and returns
-// it as SWF holds it: NaN (unknown) as −1. It refuses an infinity, and a
-// value of an integer field that is not an integer below 2^53.
+// it as SWF holds it: NaN (unknown) as −1. An infinite measure is returned
+// as it is (addRow makes it unknown and reports it, as in SWF). It refuses
+// an infinite submit time or integer, and a value of an integer field that
+// is not an integer (ErrNotInteger) below 2^53 in magnitude
+// (ErrIntegerRange); the reader makes those unreadable (parser.tolerate).
 func cellValue(k int, v float64) (float64, error) {
 	switch {
 	case math.IsNaN(v):
 		return -1, nil
+	case math.IsInf(v, 0) && measureLimit[k] > 0:
+		return v, nil
 	case math.IsInf(v, 0):
 		return 0, ErrNotFinite
-	case integerField[k] && (v != math.Trunc(v) || math.Abs(v) >= 1<<53):
+	case integerField[k] && v != math.Trunc(v):
 		return 0, ErrNotInteger
+	case integerField[k] && math.Abs(v) >= 1<<53:
+		return 0, ErrIntegerRange
 	}
 	return v, nil
 }

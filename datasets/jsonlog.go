@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 )
 
@@ -87,12 +88,16 @@ type jsonCell struct {
 	v   float64
 	set bool
 	err error
+	raw string // the value as written, when it is not a number or not exact in a float64
 }
 
 func (c *jsonCell) UnmarshalJSON(b []byte) error {
 	c.set = string(b) != "null"
 	if c.set {
 		c.v, c.err = parseNumber(b, false)
+		if c.err != nil || math.Abs(c.v) >= 1<<53 {
+			c.raw = cutText(b)
+		}
 	}
 	return nil
 }
@@ -247,7 +252,14 @@ func (p *parser) readJSONJobs(dec *json.Decoder, lim *valueLimit) error {
 				v, err = cellValue(k, v)
 			}
 			if err != nil {
-				return &ParseError{File: p.name, Line: p.line, Field: FieldNames[k], Err: err}
+				tok := c.raw
+				if tok == "" {
+					tok = fmtValue(c.v)
+				}
+				if v, err = p.tolerate(k, []byte(tok), err); err != nil {
+					p.pending = p.pending[:0]
+					return &ParseError{File: p.name, Line: p.line, Field: FieldNames[k], Err: err}
+				}
 			}
 			vals[k] = v
 		}

@@ -118,7 +118,8 @@ func parseFields(line []byte, i int, vals *[18]float64) (nf int, bad [2]int, err
 // [-+](digits[.digits]|.digits)[(e|E)[-+]digits]. Go's other syntaxes (hex,
 // digit separators as in "1_000", "Inf", "NaN") are refused: NaN and Inf as
 // not finite, the rest as not a number. In an integer field the value must
-// be an integer below 2^53 in magnitude (exact in a float64).
+// be an integer (else ErrNotInteger) below 2^53 in magnitude, exact in a
+// float64 (else ErrIntegerRange).
 func parseNumber(tok []byte, integer bool) (float64, error) {
 	if !isDecimal(tok) {
 		word := bytes.ToLower(bytes.TrimLeft(tok, "+-"))
@@ -139,8 +140,11 @@ func parseNumber(tok []byte, integer bool) (float64, error) {
 	if math.IsInf(v, 0) {
 		return 0, ErrNotFinite
 	}
-	if integer && (v != math.Trunc(v) || math.Abs(v) >= 1<<53) {
+	if integer && v != math.Trunc(v) {
 		return 0, ErrNotInteger
+	}
+	if integer && math.Abs(v) >= 1<<53 {
+		return 0, ErrIntegerRange
 	}
 	return v, nil
 }

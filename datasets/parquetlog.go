@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/parquet-go/parquet-go"
@@ -220,7 +221,14 @@ func (p *parser) readRowGroup(rows int64, cursors *[18]*pageCursor) error {
 			}
 			y, err := cellValue(k, x)
 			if err != nil {
-				return &ParseError{File: p.name, Line: p.line, Field: FieldNames[k], Text: fmtValue(x), Err: err}
+				tok := fmtValue(x)
+				if v.Kind() == parquet.Int64 {
+					tok = strconv.FormatInt(v.Int64(), 10) // exact, where x is not
+				}
+				if y, err = p.tolerate(k, []byte(tok), err); err != nil {
+					p.pending = p.pending[:0]
+					return &ParseError{File: p.name, Line: p.line, Field: FieldNames[k], Text: tok, Err: err}
+				}
 			}
 			vals[k] = y
 		}

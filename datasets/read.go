@@ -115,6 +115,11 @@ var (
 	ErrCompression = errors.New("compressed in a format other than gzip")
 )
 
+// ErrIntegerRange is an integer of 2^53 or more in magnitude in an
+// identifier or count: a float64 (the reader's, and a frame's) cannot hold
+// it exactly.
+var ErrIntegerRange = errors.New("an integer of 2^53 or more in magnitude (beyond what a float64 holds exactly)")
+
 const (
 	maxLine   = 1 << 20  // longest line accepted
 	chunkSize = 1 << 18  // bytes handed from the input to the parser at a time
@@ -190,13 +195,28 @@ func LogName(path string) string {
 //
 // Accepted in SWF: an optional header of "; Key: value" lines, comment
 // lines anywhere, blank lines, CRLF line ends, a UTF-8 byte-order mark on
-// line 1, decimal values in the time and memory fields (base-10 only: no
-// hex, no digit separators such as "1_000"; a measure written NaN or Inf,
-// or beyond float64's range, becomes unknown and is reported; submit must
-// be finite). Integer fields
-// (ids, counts, status) must be integers. A header directive never makes a
-// log unreadable (a value that cannot be used is kept as text and warned
+// line 1, decimal values in the time and memory fields (base-10; a measure
+// written NaN or Inf, or beyond float64's range, becomes unknown and is
+// reported, WarnOutOfRange). A header directive never makes a log
+// unreadable (a value that cannot be used is kept as text and warned
 // about).
+//
+// A value the trace cannot hold in its field's type (WarnUnreadable): a
+// token that is not a base-10 number ("1,5" with a decimal comma, "0x10",
+// "1_000", a word), or, in an identifier or count (ids, counts, status),
+// NaN, Inf, a fraction or an integer of 2^53 or more in magnitude (which a
+// float64, and so a frame column, cannot hold exactly). The field becomes
+// unknown, as if the log wrote −1, so every statistic already leaves it
+// out; the token is kept as written in ReadReport.Unreadable (the first
+// MaxUnreadablePerField of each field, the others counted), and the
+// warning of its field counts every one and cites the first line. A row
+// whose submit time is unreadable is left out (counted in
+// UnreadableSkipped; its line is kept in Unreadable): it cannot be placed
+// in time, and every analysis orders, bins or simulates jobs by submit
+// time, where an unknown (NaN) time would break sorting, spans and
+// schedules; refusing the whole log for one row would lose the rest. It is
+// the decision taken for a placeholder row (submit −1) and for a submit
+// beyond ±MaxTime.
 //
 // Real logs deviate from the SWF definition; Read keeps what it can and
 // reports every deviation in Trace.Report (see the table in the package
@@ -207,9 +227,7 @@ func LogName(path string) string {
 // and counted.
 //
 // Errors (a *ParseError naming file, line, field and text; nothing is
-// returned): a job line without exactly 18 fields; a value that is not a
-// number, or NaN/Inf in submit or an integer field; a non-integer in an
-// integer field; binary data; a
+// returned): a job line without exactly 18 fields; binary data; a
 // file in another format (ErrNotSWF says which); a broken gzip stream
 // (ErrBadGzip) or another compression (ErrCompression); a broken Parquet
 // file (ErrBadParquet); an input with no job records (ErrNoJobs).
@@ -594,6 +612,12 @@ type parser struct {
 	lastSubmit float64
 	haveSubmit bool
 
+	haveID bool
+
+	pending      []pendingValue // unreadable values of the row being read
+	rowText      []byte         // the row being read as written, when pending is not empty
+	unreadListed [18]int        // values of each field in report.Unreadable
+
 	prefault sync.WaitGroup // the goroutine that faults in the columns' pages
 	bareCR   bool           // a header comment holds a lone CR (classic Mac OS line ends?)
 }
@@ -700,36 +724,48 @@ func (p *parser) parseLine(line []byte) error {
 	}
 	var vals [18]float64
 	nf, bad, err := parseFields(line, i, &vals)
-	if errors.Is(err, ErrNotFinite) && measureLimit[nf] > 0 {
-		nf, bad, err = parseNonFinite(line, i, &vals)
+	if err != nil && err != errMoreFields && !isBinary(line[bad[0]:bad[1]]) {
+		nf, bad, err = p.parseTolerant(line, i, &vals)
 	}
 	switch {
 	case err == errMoreFields:
+		p.pending = p.pending[:0]
 		return p.lineError(line, fmt.Errorf("%w: found more", ErrFieldCount))
-	case err != nil:
-		tok := line[bad[0]:bad[1]]
-		if bytes.ContainsFunc(tok, func(r rune) bool { return r == 0 || r == 0xFFFD || r < 9 }) {
-			err = ErrBinary
-		}
-		if p.rows == 0 {
+	case err != nil: // binary data, whatever else the line looks like
+		p.pending = p.pending[:0]
+		return &ParseError{File: p.name, Line: p.line, Field: FieldNames[nf], Text: string(line[bad[0]:bad[1]]), Err: ErrBinary}
+	case nf != 18:
+		p.pending = p.pending[:0]
+		return p.lineError(line, fmt.Errorf("%w: found %d", ErrFieldCount, nf))
+	}
+	if len(p.pending) > 0 {
+		// A first row that can be neither identified nor placed in time
+		// may be another format (a CSV written with ", ").
+		if p.rows == 0 && p.isPending(fJobID) && p.isPending(fSubmit) {
 			if e := p.notSWF(line); e != nil {
+				p.pending = p.pending[:0]
 				return e
 			}
 		}
-		return &ParseError{File: p.name, Line: p.line, Field: FieldNames[nf], Text: string(tok), Err: withCR(line, err)}
-	case nf != 18:
-		return p.lineError(line, fmt.Errorf("%w: found %d", ErrFieldCount, nf))
+		p.rowText = line
 	}
 	return p.addRow(&vals)
 }
 
-// parseNonFinite reads a job line as parseFields does, token by token, but
-// a measure (wait, runtime, cpu_time, mem, req_time, req_mem, think_time)
-// written as NaN or Inf, or beyond float64's range ("1e400"), reads as NaN
-// or ±Inf, which addRow makes unknown and reports (WarnOutOfRange, the
-// value in Replaced): one odd measure does not make a log unreadable. It
-// runs only after parseFields met such a token.
-func parseNonFinite(line []byte, i int, vals *[18]float64) (nf int, bad [2]int, err error) {
+// isBinary reports whether a token holds bytes that no text log has: NUL
+// and other control characters below tab, or invalid UTF-8.
+func isBinary(tok []byte) bool {
+	return bytes.ContainsFunc(tok, func(r rune) bool { return r == 0xFFFD || r < 9 })
+}
+
+// parseTolerant reads a job line as parseFields does, token by token,
+// after parseFields met a token it cannot read; it runs only then. A
+// measure written NaN or Inf, or beyond float64's range ("1e400"), reads
+// as NaN or ±Inf, which addRow makes unknown and reports (WarnOutOfRange,
+// the value in Replaced); any other token that is not a value of its
+// field is unreadable (see tolerate). One odd value does not make a log
+// unreadable. A token of binary data is ErrBinary, with its bounds.
+func (p *parser) parseTolerant(line []byte, i int, vals *[18]float64) (nf int, bad [2]int, err error) {
 	for i < len(line) {
 		if nf == 18 {
 			return nf, [2]int{i, len(line)}, errMoreFields
@@ -740,17 +776,10 @@ func parseNonFinite(line []byte, i int, vals *[18]float64) (nf int, bad [2]int, 
 		}
 		tok := line[i:j]
 		v, err := parseNumber(tok, integerField[nf])
-		if errors.Is(err, ErrNotFinite) && measureLimit[nf] > 0 {
-			v, err = math.Inf(1), nil
-			switch {
-			case bytes.Contains(bytes.ToLower(tok), []byte("nan")):
-				v = math.NaN()
-			case tok[0] == '-':
-				v = math.Inf(-1)
-			}
-		}
 		if err != nil {
-			return nf, [2]int{i, j}, err
+			if v, err = p.tolerate(nf, tok, err); err != nil {
+				return nf, [2]int{i, j}, err
+			}
 		}
 		vals[nf] = v
 		nf++
@@ -760,6 +789,86 @@ func parseNonFinite(line []byte, i int, vals *[18]float64) (nf int, bad [2]int, 
 		i = j
 	}
 	return nf, [2]int{}, nil
+}
+
+// tolerate returns the value that field k gets for a token tok that
+// parseNumber refused with why: a measure written NaN or Inf, or beyond
+// float64's range, reads as NaN or ±Inf (addRow makes it unknown and
+// reports it); any other token is unreadable: the field gets −1 (unknown)
+// and the token waits in pending for addRow to report it. Binary data is
+// ErrBinary: such a file is not a text log.
+func (p *parser) tolerate(k int, tok []byte, why error) (float64, error) {
+	if isBinary(tok) {
+		return 0, ErrBinary
+	}
+	if errors.Is(why, ErrNotFinite) && measureLimit[k] > 0 {
+		switch lower := bytes.ToLower(tok); {
+		case bytes.Contains(lower, []byte("nan")):
+			return math.NaN(), nil
+		case tok[0] == '-':
+			return math.Inf(-1), nil
+		}
+		return math.Inf(1), nil
+	}
+	p.pending = append(p.pending, pendingValue{field: k, token: cutText(tok), why: why})
+	return -1, nil
+}
+
+// pendingValue is an unreadable value of the row being read; addRow
+// reports it once the row is kept or left out.
+type pendingValue struct {
+	field int
+	token string
+	why   error
+}
+
+// isPending reports whether field k of the row being read is unreadable.
+func (p *parser) isPending(k int) bool {
+	for _, u := range p.pending {
+		if u.field == k {
+			return true
+		}
+	}
+	return false
+}
+
+// settle reports the unreadable values of the row just read (WarnUnreadable,
+// one warning per field) and lists them in the report, within
+// MaxUnreadablePerField per field; row is the row in the trace, −1 when the
+// row was left out.
+func (p *parser) settle(row, id int) {
+	for _, u := range p.pending {
+		f := FieldNames[u.field]
+		p.warn.add(WarnUnreadable, f, p.line, id, func() (string, string) {
+			then := "kept as unknown (−1)"
+			if measureLimit[u.field] > 0 {
+				then = "kept as unknown (NaN)"
+			} else if u.field == fSubmit {
+				then = "the row cannot be placed in time and is left out"
+			}
+			return u.token, fmt.Sprintf("%s %q is %v: %s (the value as written is in the report's Unreadable list)", f, truncate(u.token, 80), u.why, then)
+		})
+		if p.unreadListed[u.field] == MaxUnreadablePerField {
+			p.report.UnreadableNotListed++
+			continue
+		}
+		p.unreadListed[u.field]++
+		v := UnreadableValue{Row: row, Line: p.line, JobID: id, Field: f, Token: u.token, Why: u.why}
+		if row < 0 {
+			v.Text = cutText(p.rowText)
+		}
+		p.report.Unreadable = append(p.report.Unreadable, v)
+	}
+	p.pending = p.pending[:0]
+	p.rowText = nil
+}
+
+// cutText returns b as a string of at most MaxUnreadableText bytes.
+func cutText(b []byte) string {
+	if len(b) <= MaxUnreadableText {
+		return string(b)
+	}
+	return string(b[:MaxUnreadableText-len("…")]) + "…"
 }
 
 // lineError reports a line that is not an SWF job line, saying which format
@@ -949,21 +1058,16 @@ func (p *parser) nextCapacity() int {
 func (p *parser) addRow(v *[18]float64) error {
 	p.rows++
 	id := int(v[fJobID])
-	if p.rows > 1 && id <= p.lastID {
-		last := p.lastID
-		p.warn.add(WarnUnsortedJobID, "", p.line, id, func() (string, string) {
-			return strconv.Itoa(id), fmt.Sprintf("job id %d does not increase (after %d); rows are kept in file order", id, last)
-		})
+	if len(p.pending) == 0 || !p.isPending(fJobID) { // an unreadable id is no id to order or repeat
+		p.checkID(id)
 	}
-	if p.ids.add(id) {
-		p.warn.add(WarnDuplicateJobID, "job_id", p.line, id, func() (string, string) {
-			return strconv.Itoa(id), fmt.Sprintf("job id %d appears more than once; every row is kept", id)
-		})
-	}
-	p.lastID = id
 
 	submit := v[fSubmit]
 	switch {
+	case len(p.pending) > 0 && p.isPending(fSubmit):
+		p.report.UnreadableSkipped++
+		p.settle(-1, id)
+		return nil
 	case submit == -1:
 		p.warn.add(WarnPlaceholder, "submit", p.line, id, func() (string, string) {
 			if p.opts.KeepPlaceholders {
@@ -973,6 +1077,9 @@ func (p *parser) addRow(v *[18]float64) error {
 		})
 		if !p.opts.KeepPlaceholders {
 			p.report.PlaceholdersSkipped++
+			if len(p.pending) > 0 {
+				p.settle(-1, id)
+			}
 			return nil
 		}
 		submit = math.NaN()
@@ -982,6 +1089,9 @@ func (p *parser) addRow(v *[18]float64) error {
 		})
 		p.report.OutOfRangeSkipped++
 		p.replaced(ReplacedValue{Row: -1, Line: p.line, JobID: id, Field: "submit", Value: submit})
+		if len(p.pending) > 0 {
+			p.settle(-1, id)
+		}
 		return nil
 	case submit < 0:
 		p.warn.add(WarnBeforeStart, "submit", p.line, id, func() (string, string) {
@@ -1003,6 +1113,9 @@ func (p *parser) addRow(v *[18]float64) error {
 	}
 	i := p.n
 	p.n++
+	if len(p.pending) > 0 {
+		p.settle(i, id)
+	}
 	// One test per row on the common path; the field-by-field checks run
 	// only when something is off.
 	if !(inDomain(v[fWait], MaxDuration) && inDomain(v[fRuntime], MaxDuration) &&
@@ -1046,6 +1159,22 @@ func (p *parser) addRow(v *[18]float64) error {
 	t.PrevJob[i] = int(v[fPrevJob])
 	t.ThinkTime[i] = measure(v[fThinkTime])
 	return nil
+}
+
+// checkID reports a job id that does not increase or that came before.
+func (p *parser) checkID(id int) {
+	if p.haveID && id <= p.lastID {
+		last := p.lastID
+		p.warn.add(WarnUnsortedJobID, "", p.line, id, func() (string, string) {
+			return strconv.Itoa(id), fmt.Sprintf("job id %d does not increase (after %d); rows are kept in file order", id, last)
+		})
+	}
+	if p.ids.add(id) {
+		p.warn.add(WarnDuplicateJobID, "job_id", p.line, id, func() (string, string) {
+			return strconv.Itoa(id), fmt.Sprintf("job id %d appears more than once; every row is kept", id)
+		})
+	}
+	p.lastID, p.haveID = id, true
 }
 
 // inDomain reports whether a measure is unknown (−1) or within [0, limit].
@@ -1228,6 +1357,20 @@ func (p *parser) noJobs() error {
 	}
 	if k := p.report.OutOfRangeSkipped; k > 0 {
 		why = append(why, fmt.Sprintf("%d rows have submit times more than 200 years from the start (are they in milliseconds?)", k))
+	}
+	if k := p.report.UnreadableSkipped; k > 0 {
+		u := p.report.Unreadable[0] // the first row's submit, as every row was left out
+		for _, v := range p.report.Unreadable {
+			if v.Field == "submit" {
+				u = v
+				break
+			}
+		}
+		rows := fmt.Sprintf("%d rows have", k)
+		if k == 1 {
+			rows = "1 row has"
+		}
+		why = append(why, fmt.Sprintf("%s an unreadable submit time, e.g. line %d: %q is %v", rows, u.Line, truncate(u.Token, 80), u.Why))
 	}
 	if p.format == FormatSWF && !p.inBody && p.line > 0 {
 		why = append(why, fmt.Sprintf("%d lines, none of them a job: blank or comment lines only", p.line))

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/tracelab/tracelab/datasets/datasetstest/malformed"
@@ -161,6 +162,10 @@ func FuzzRead(f *testing.F) {
 	f.Add([]byte("; Version: 2\n; MaxProcs: 4\n" + goodLine + "2 1.5 -1 3 1 -1 -1 1 -1 -1 0 1 1 -1 -1 -1 1 7\n"))
 	f.Add([]byte("1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\r\n"))
 	f.Add(gz(goodLine))
+	// Unreadable values (session 13): kept as unknown, or the row left out.
+	f.Add([]byte(goodLine + "2 5 1,5 100 0x10 90 -1 9007199254740993 200 -1 NaN 3 1 7 1 1 -1 -1\n3 Inf 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1\n"))
+	f.Add([]byte("job_id,submit,procs,user\n1,0,2.5,\"1,5\"\n2,x,1,1\n"))
+	f.Add([]byte(`[{"job_id": 1, "submit": 0, "user": 9007199254740993}, {"job_id": 2, "submit": "x"}]`))
 	for _, c := range malformed.Cases() {
 		f.Add(c.Input)
 	}
@@ -210,6 +215,38 @@ func checkRanges(t *testing.T, tr *Trace) {
 		if x := tr.ThinkTime[i]; math.Abs(x) > MaxDuration {
 			t.Fatalf("row %d: think time %g out of range", i, x)
 		}
+		for _, x := range []int{tr.JobID[i], tr.Procs[i], tr.ReqProcs[i], tr.Status[i], tr.User[i], tr.Group[i],
+			tr.App[i], tr.Queue[i], tr.Partition[i], tr.PrevJob[i]} {
+			if x <= -1<<53 || x >= 1<<53 {
+				t.Fatalf("row %d: integer %d beyond 2^53 (a frame cannot hold it exactly)", i, x)
+			}
+		}
+	}
+	// Unreadable values: bounded, consistent, each counted by a warning of
+	// its field.
+	var listed [len(FieldNames)]int
+	for _, v := range r.Unreadable {
+		k := slices.Index(FieldNames[:], v.Field)
+		if k < 0 || v.Row >= tr.Len() || v.Line < 1 || v.Line > r.Lines || len(v.Token) > MaxUnreadableText ||
+			len(v.Text) > MaxUnreadableText || (v.Row >= 0 && v.Text != "") || v.Why == nil {
+			t.Fatalf("inconsistent unreadable value %+v", v)
+		}
+		if v.Row >= 0 && tr.JobID[v.Row] != v.JobID {
+			t.Fatalf("unreadable value %+v names row of job %d", v, tr.JobID[v.Row])
+		}
+		if listed[k]++; listed[k] > MaxUnreadablePerField {
+			t.Fatalf("more than %d unreadable values of %s listed", MaxUnreadablePerField, v.Field)
+		}
+	}
+	all := r.UnreadableNotListed
+	for k, n := range listed {
+		all += n
+		if w, ok := r.Warning(WarnUnreadable, FieldNames[k]); n > 0 && (!ok || w.Count < n) {
+			t.Fatalf("%d unreadable %s values listed, warning %+v", n, FieldNames[k], w)
+		}
+	}
+	if all != r.Count(WarnUnreadable) {
+		t.Fatalf("%d unreadable values, warnings count %d", all, r.Count(WarnUnreadable))
 	}
 	if h := tr.Header; h.UnixStartTime < -MaxTime || h.UnixStartTime > MaxTime || h.MaxProcs < 0 || h.MaxNodes < 0 {
 		t.Fatalf("header out of range: %+v", h)

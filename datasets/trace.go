@@ -18,7 +18,12 @@ import (
 // identifier or count (an int column) that is unknown stays −1, so no
 // statistic can silently average a −1. Identifiers and counts below −1 are
 // kept as written (the reader warns about them, see the package
-// documentation); analyses treat a count below 1 as no processors.
+// documentation); analyses treat a count below 1 as no processors. A value
+// the reader cannot hold in its column (text such as "0x10", NaN, a
+// fraction in an int column, an integer of 2^53 or more) is unknown, and
+// ReadReport.Unreadable keeps it as written (WarnUnreadable): the int
+// columns of a trace read from a file hold integers below 2^53 in
+// magnitude, exact in a frame's float64.
 type Trace struct {
 	// Name identifies the log (a catalog name or a file's base name).
 	Name string

@@ -78,6 +78,17 @@ const (
 	// are skipped: the data before them is complete, its checksum checked.
 	// Count is the number of bytes.
 	WarnTrailingData WarningKind = "trailing-data"
+	// WarnUnreadable: a value the trace cannot hold in its field's type:
+	// not a base-10 number ("1,5" with a decimal comma, "0x10", "1_000",
+	// words); in an identifier or count (job_id, procs, req_procs, status,
+	// user, group, app, queue, partition, prev_job), NaN or Inf, a
+	// fraction, or an integer of 2^53 or more in magnitude (beyond what a
+	// float64, and so a frame, holds exactly; int64 overflow included). The
+	// field becomes unknown (−1, or NaN for a measure) as if the log wrote
+	// −1; a row whose submit time is unreadable cannot be placed in time
+	// and is left out (counted in ReadReport.UnreadableSkipped). The token
+	// as written is in ReadReport.Unreadable. Count is per field.
+	WarnUnreadable WarningKind = "unreadable"
 )
 
 // MaxWarningExamples is the number of job ids a Warning keeps as examples.
@@ -152,6 +163,33 @@ type ReplacedValue struct {
 // MaxReplaced is the most values ReadReport.Replaced lists (48 MB).
 const MaxReplaced = 1 << 20
 
+// UnreadableValue is a value as written that the trace cannot hold
+// (WarnUnreadable): the field holds unknown instead, or, for submit, the
+// row was left out.
+type UnreadableValue struct {
+	Row   int    // row in the trace as read; −1 when the row was left out
+	Line  int    // line in the file (1-based; a row number in JSON and Parquet)
+	JobID int    // the row's job id (−1 when it is the unreadable field)
+	Field string // the SWF field (FieldNames)
+	// Token is the value as written (a JSON value with its quotes), cut
+	// to MaxUnreadableText bytes (then ending in "…").
+	Token string
+	// Why says what makes it unreadable: ErrNotNumber, ErrNotFinite or
+	// ErrNotInteger.
+	Why error
+	// Text is the whole line as written when the row was left out (an SWF
+	// line, a CSV record), cut to MaxUnreadableText bytes; "" otherwise.
+	Text string
+}
+
+// Bounds of ReadReport.Unreadable: the first MaxUnreadablePerField values
+// of each field are listed, each token and line cut to MaxUnreadableText
+// bytes (at most 18 × 16 × 2 KiB in all, whatever the input).
+const (
+	MaxUnreadablePerField = 16
+	MaxUnreadableText     = 1024
+)
+
 // ReadReport says what Read did. Nothing is dropped or changed without being
 // counted here.
 type ReadReport struct {
@@ -168,6 +206,15 @@ type ReadReport struct {
 	// count them all).
 	Replaced          []ReplacedValue
 	ReplacedNotListed int
+	// UnreadableSkipped counts the rows left out because their submit
+	// time is unreadable (WarnUnreadable, field submit).
+	UnreadableSkipped int
+	// Unreadable lists values the trace cannot hold (WarnUnreadable), in
+	// file order: the first MaxUnreadablePerField of each field;
+	// UnreadableNotListed counts the others (the warnings count them all,
+	// per field).
+	Unreadable          []UnreadableValue
+	UnreadableNotListed int
 }
 
 // Warning returns the warning of the given kind and field ("" for any

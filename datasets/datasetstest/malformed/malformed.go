@@ -70,6 +70,11 @@ func Cases() []Case {
 		{"memory 1e300", []byte("1 0 10 100 4 90 1e300 4 200 -1 1 3 1 7 1 1 -1 -1\n")},
 		{"think time 1e12", []byte("1 0 10 100 4 90 -1 4 200 -1 1 3 1 7 1 1 -1 1e12\n")},
 		{"digit separators", []byte("1 1_000 10 100 4 90 -1 4 200 -1 1 3 1 7 1 1 -1 -1\n")},
+		// Values the trace cannot hold (session 13): unknown, or the row
+		// left out for an unreadable submit.
+		{"integer beyond int64", []byte(GoodLine + "2 5 10 100 99999999999999999999 90 -1 4 200 -1 1 9223372036854775807 1 7 1 1 -1 -1\n")},
+		{"decimal comma and hex", []byte(GoodLine + "2 5 10 1,5 0x10 90 -1 4 200 -1 1 3 1 7 1 1 -1 -1\n")},
+		{"submit NaN among jobs", []byte(GoodLine + "2 NaN 10 100 4 90 -1 4 200 -1 1 3 1 7 1 1 -1 -1\n3 9 10 100 4 90 -1 4 200 -1 Inf 3 1 7 1 1 -1 -1\n")},
 		{"hex float", []byte("1 0x1p3 10 100 4 90 -1 4 200 -1 1 3 1 7 1 1 -1 -1\n")},
 		// Header directives that are hints, not promises.
 		{"UnixStartTime overflow", []byte("; UnixStartTime: 9223372036854775807\n" + GoodLine)},
