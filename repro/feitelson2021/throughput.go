@@ -145,16 +145,23 @@ func (r *Fig17Result) Claims(l *ledger.Ledger) {
 		// "Conventional log-based simulations" are, in the paper's own
 		// words, "conventional simulations that replay a log" (§4.3) and
 		// "conventional simulations that just replay an existing log"
-		// (§4.4): the literal reading replays the log itself, and gives
-		// the paper's entry. The open simulation of resampled logs at 1×
-		// users is a reading of ours, shown beside it.
+		// (§4.4): the literal reading replays the log itself. The
+		// statement then holds by construction, as §5 argues it ("the
+		// throughput is dictated by the log"): a replay submits the
+		// log's jobs whatever the scheduler, so the jobs ended over the
+		// log's span differ only by those still outstanding at its end.
+		// It is a check of our replay, not a finding (REPRODUCTION.md,
+		// Kinds). The open simulation of resampled logs at 1× users is a
+		// reading of ours, shown beside it.
 		easy, fcfs := r.logReplay[0], r.logReplay[1]
 		replay := easy.Throughput / fcfs.Throughput
 		l.Claim(item, "fig17/open-same", r.Log+": in the conventional simulation, which replays the log, the throughput is dictated by the workload: EASY's and FCFS's are the same (within 2%)",
-			math.Abs(replay-1) <= 0.02, fmt.Sprintf("throughput of the replayed log EASY / FCFS: %.3f", replay)).
+			math.Abs(replay-1) <= 0.02, fmt.Sprintf("throughput of the replayed log EASY / FCFS: %.3f (EASY ended %d of the %d jobs that arrived, FCFS %d of %d; %d and %d outstanding at the span's end)",
+				replay, easy.Ended, easy.Arrived, fcfs.Ended, fcfs.Arrived, easy.Outstanding, fcfs.Outstanding)).
 			Quoting("Note that this result is impossible\nto achieve using conventional log-based simulations").
-			Measured(fmt.Sprintf("%s replayed under EASY and FCFS over its span, first to last arrival (§4.3: \"conventional simulations that replay a log\"): EASY ended %d, FCFS %d of the %d jobs that arrived; %.0f%% and %.0f%% busy",
-				r.Log, easy.Ended, fcfs.Ended, easy.Arrived, 100*easy.Utilization, 100*fcfs.Utilization))
+			AsCheck("by construction (§5: \"the throughput is dictated by the log and does not change in the simulation\"): a replay submits the log's jobs at the log's times under either scheduler, so the jobs each ends over the log's span differ only by those still outstanding at its end; it holds on any log whose replay neither scheduler saturates, and tests our replay, not the paper's result").
+			Measured(fmt.Sprintf("%s replayed under EASY and FCFS over its span, first to last arrival (§4.3: \"conventional simulations that replay a log\"): %.0f%% and %.0f%% busy",
+				r.Log, 100*easy.Utilization, 100*fcfs.Utilization))
 		d := math.Abs(oe.throughput[one]/of.throughput[one] - 1)
 		l.OwnClaim(item, "fig17/open-same/resampled", r.Log+" resampled with its own population (1× users) and simulated open, without feedback: EASY's and FCFS's throughputs are the same (within 2%)",
 			d <= 0.02, fmt.Sprintf("open throughput EASY / FCFS at 1×: %.3f", oe.throughput[one]/of.throughput[one])).
