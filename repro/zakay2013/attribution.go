@@ -276,8 +276,8 @@ func (a attribution) longTermCause(m int) string {
 			where = fmt.Sprintf("part %d", a.part)
 		}
 		return fmt.Sprintf(" (a variant starts them in one random week of the log; in %s %.0f%% of the long-term users have weeks "+
-			"from two cycles of their stream, one ending and the stream regenerated (§4) within it, so their period of activity "+
-			"runs across the regeneration)", where, 100*a.wrapped)
+			"from two cycles of their stream, one ending and the stream regenerated (§4) within it, so for nearly all of them the "+
+			"period of activity runs across the regeneration)", where, 100*a.wrapped)
 	}
 	return " (a variant starts them in one random week of the log)"
 }

@@ -85,7 +85,7 @@ var (
 	// model ending a session with probability 1 − P_cont when a batch is
 	// released in it (feedback.Fluid.Continuation; §VII-C's steps do not
 	// name P_cont, so the paper's entries keep the steps as written).
-	continuation = convention{key: "continuation", label: "the fluid model continuing a session with probability P_cont",
+	continuation = convention{key: "continuation", label: "the fluid model continuing a session with §VII-B's probability P_cont (§VII-B says the fluid model uses it, §VII-C's steps omit it)",
 		fluid: feedback.Fluid{Continuation: true}, modelOnly: true,
 		shownOnly: "a reading of the random fluid model measured at the figure's seed only, not a reason"}
 	logSpan = convention{key: "log-span", label: "queues measured over the log's span", logSpan: true}
