@@ -1165,13 +1165,17 @@ func (p *parser) build(jobs *rawList) *Import {
 		}
 		tr.Report.Unreadable = append(tr.Report.Unreadable, v)
 	}
-	for k := range tr.Report.Warnings { // the first value as written, in file order
-		if x := &tr.Report.Warnings[k]; x.Kind == datasets.WarnUnreadable && x.Value == "" {
-			for _, u := range p.unread {
-				if u.field == x.Field {
-					x.Value = u.token
-					break
-				}
+	for k := range tr.Report.Warnings { // the first value as written, in file order (the warning's line)
+		x := &tr.Report.Warnings[k]
+		if x.Kind != datasets.WarnUnreadable || x.Field == "Submit" {
+			continue
+		}
+		for _, u := range p.unread {
+			if u.field == x.Field {
+				x.Value = u.token
+				x.Message = fmt.Sprintf("%s %q is %v: %s (the value as written is in the report's Unreadable list) (flagged %s-unreadable)",
+					u.field, truncate([]byte(u.token), 80), u.why, unreadThen(u.field), u.field)
+				break
 			}
 		}
 	}
@@ -1195,6 +1199,16 @@ var unreadCols = []struct {
 	{uReqMem, "ReqMem", "requested memory unknown"},
 }
 
+// unreadThen says what became of an unreadable value of column name.
+func unreadThen(name string) string {
+	for _, c := range unreadCols {
+		if c.name == name || c.bit == uLimit && name == "TimelimitRaw" {
+			return c.then
+		}
+	}
+	return "unknown"
+}
+
 // flagUnreadable counts and flags (COLUMN-unreadable) each unreadable
 // value of job i (datasets.WarnUnreadable, the column as field).
 func (p *parser) flagUnreadable(w *rowWarnings, im *Import, i int, r *raw, jobID int) {
@@ -1207,7 +1221,7 @@ func (p *parser) flagUnreadable(w *rowWarnings, im *Import, i int, r *raw, jobID
 			name = "TimelimitRaw"
 		}
 		w.flag(im, i, name+"-unreadable", datasets.WarnUnreadable, name, r.line, jobID,
-			name+" as written is unreadable: "+c.then+" (the value as written is in the report's Unreadable list)")
+			name+" is unreadable: "+c.then+" (the value as written is in the report's Unreadable list)") // Message set in build
 	}
 }
 

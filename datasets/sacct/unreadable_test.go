@@ -65,7 +65,8 @@ func TestUnreadable(t *testing.T) {
 			t.Errorf("%s %q: %d jobs, job 2 %+v flags %q", c.col, c.token, im.Trace.Len(), im.Trace.Job(1), im.Flags)
 		}
 		w, ok := rep.Warning(datasets.WarnUnreadable, c.col)
-		if !ok || w.Count != 1 || w.Line != 3 || w.Value != c.token || len(w.Examples) != 1 || w.Examples[0] != 2 {
+		if !ok || w.Count != 1 || w.Line != 3 || w.Value != c.token || len(w.Examples) != 1 || w.Examples[0] != 2 ||
+			!strings.Contains(w.Message, c.col+` "`+c.token+`" is `+c.why.Error()) {
 			t.Errorf("%s %q: warning %v %+v", c.col, c.token, ok, w)
 		}
 		want := datasets.UnreadableValue{Row: 1, Line: 3, JobID: 2, Field: c.col, Token: c.token, Why: c.why}
