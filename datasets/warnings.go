@@ -157,7 +157,7 @@ type ReplacedValue struct {
 	Line  int     // line in the file (1-based)
 	JobID int     // the row's job id
 	Field string  // the SWF field (FieldNames)
-	Value float64 // the value as written
+	Value float64 // the value as written; in JSON "NaN", "+Inf" or "-Inf" when not finite (MarshalJSON)
 }
 
 // MaxReplaced is the most values ReadReport.Replaced lists (48 MB).
@@ -174,8 +174,9 @@ type UnreadableValue struct {
 	// Token is the value as written (a JSON value with its quotes), cut
 	// to MaxUnreadableText bytes (then ending in "…").
 	Token string
-	// Why says what makes it unreadable: ErrNotNumber, ErrNotFinite or
-	// ErrNotInteger.
+	// Why says what makes it unreadable: ErrNotNumber, ErrNotFinite,
+	// ErrNotInteger or ErrIntegerRange. Its JSON form is the message
+	// (MarshalJSON), decoded back to the same error value.
 	Why error
 	// Text is the whole line as written when the row was left out (an SWF
 	// line, a CSV record), cut to MaxUnreadableText bytes; "" otherwise.

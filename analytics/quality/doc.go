@@ -32,7 +32,11 @@
 //	erroneous                               it made unknown (negative, out of range), rows it
 //	                                        left out, unsorted rows, zero processors, limits
 //	                                        of the header exceeded, ignored directives
-//	                                        (datasets.WarningKind)
+//	                                        (datasets.WarningKind); unreadable_<field>: a value
+//	                                        the reader could not read, kept as unknown
+//	erroneous      unreadable_submit        a row the reader left out because its submit time
+//	                                        is unreadable (datasets.ReadReport.UnreadableSkipped;
+//	                                        not in the trace: no filter; the first line cited)
 //	inconsistent   status_nonstandard       status outside the SWF codes −1, 0–5
 //	inconsistent   duplicate_job_id         a job number that occurs more than once
 //	erroneous      over_capacity            running while the logged schedule holds more

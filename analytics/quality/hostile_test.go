@@ -2,6 +2,8 @@ package quality
 
 import (
 	"math"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/tracelab/tracelab/datasets"
@@ -25,5 +27,62 @@ func TestDetectFlurriesHostileSubmit(t *testing.T) {
 		if _, err := Check(tr, Options{}); err != nil {
 			t.Errorf("submit %v: Check: %v", sub, err)
 		}
+	}
+}
+
+// TestCheckUnreadable: every value the reader could not read
+// (datasets.WarnUnreadable) is an erroneous anomaly unreadable_<field> with
+// its count, first line and token, and the rows left out for an unreadable
+// submit time (ReadReport.UnreadableSkipped) are the anomaly
+// unreadable_submit with their count and first line. The expected values
+// are read off the planted lines. Before: Check listed none of them (the
+// unreadable fields only as missing_<field>, the dropped rows not at all).
+func TestCheckUnreadable(t *testing.T) {
+	t.Parallel()
+	const row = " 0 10 2 -1 -1 2 100 -1 1 1 1 -1 -1 -1 -1 -1\n"
+	swf := "; MaxProcs: 8\n" + // line 1
+		"1 0" + row + // line 2
+		"2 x" + row + // line 3: submit unreadable, row left out
+		"3 20 0 10 0x10 -1 -1 2 100 -1 1 1 1 -1 -1 -1 -1 -1\n" + // line 4: procs
+		"4 30 0 10 2 -1 -1 2 100 -1 1 1,5 1 -1 -1 -1 -1 -1\n" + // line 5: user
+		"5 1e" + row + // line 6: submit unreadable
+		"6 50 0 10 0x2 -1 -1 2 100 -1 1 1 1 -1 -1 -1 -1 -1\n" // line 7: procs
+	tr, err := datasets.Read(strings.NewReader(swf), datasets.ReadOptions{Name: "unreadable"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Check(tr, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []struct {
+		kind     string
+		jobs     int
+		examples []int
+		detail   []string // substrings of Detail
+	}{
+		{"unreadable_submit", 2, []int{2, 5}, []string{"2 rows left out", `first at line 3: "x" is not a number`}},
+		{"unreadable_procs", 2, []int{3, 6}, []string{"line 4:", `"0x10"`}},
+		{"unreadable_user", 1, []int{4}, []string{"line 5:", `"1,5"`}},
+	} {
+		a, ok := find(r, want.kind)
+		if !ok || a.Category != Erroneous || a.Jobs != want.jobs || !slices.Equal(a.Examples, want.examples) || a.Filter != "" {
+			t.Errorf("%s: found %v %+v, want erroneous, %d jobs %v", want.kind, ok, a, want.jobs, want.examples)
+			continue
+		}
+		for _, d := range want.detail {
+			if !strings.Contains(a.Detail, d) {
+				t.Errorf("%s: detail %q lacks %q", want.kind, a.Detail, d)
+			}
+		}
+	}
+	n := 0
+	for _, a := range r.Anomalies {
+		if a.Kind == "unreadable_submit" {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("unreadable_submit listed %d times, want once", n)
 	}
 }

@@ -211,12 +211,15 @@ func (c *checker) inconsistent() {
 
 // readerCategory gives the category of each reader warning that Check
 // reports as read (the others are found again by Check's own detectors,
-// which also work on traces not read from SWF). The reader's negative and
-// out-of-range measures are unknown in the trace: only its warnings tell.
+// which also work on traces not read from SWF). The reader's negative,
+// out-of-range and unreadable values are unknown in the trace: only its
+// warnings tell. An unreadable submit time is reported from the report's
+// count of rows left out (unreadableSubmit), not from its warning.
 var readerCategory = map[datasets.WarningKind]string{
 	datasets.WarnNegativeValue:    Erroneous,
 	datasets.WarnOutOfRange:       Erroneous,
 	datasets.WarnSubmitOutOfRange: Erroneous,
+	datasets.WarnUnreadable:       Erroneous,
 	datasets.WarnUnsortedSubmit:   Inconsistent,
 	datasets.WarnUnsortedJobID:    Inconsistent,
 	datasets.WarnZeroProcs:        Inconsistent,
@@ -232,7 +235,7 @@ func (c *checker) readWarnings() {
 	}
 	for _, w := range c.t.Report.Warnings {
 		cat, ok := readerCategory[w.Kind]
-		if !ok {
+		if !ok || w.Kind == datasets.WarnUnreadable && w.Field == "submit" {
 			continue
 		}
 		kind := strings.ReplaceAll(string(w.Kind), "-", "_")
@@ -248,6 +251,50 @@ func (c *checker) readWarnings() {
 		}
 		c.add(a)
 	}
+	c.unreadableSubmit()
+}
+
+// unreadableSubmit adds the rows the reader left out because their submit
+// time is unreadable (ReadReport.UnreadableSkipped; WarnUnreadable, field
+// submit) as the anomaly unreadable_submit, citing the first such line and
+// its token. These rows are not in the trace: no filter applies, and the
+// examples are the job ids as read (−1 when the id was unreadable too).
+func (c *checker) unreadableSubmit() {
+	rep := c.t.Report
+	if rep == nil || rep.UnreadableSkipped == 0 {
+		return
+	}
+	k := rep.UnreadableSkipped
+	rows := fmt.Sprintf("%d rows", k)
+	if k == 1 {
+		rows = "1 row"
+	}
+	a := Anomaly{Category: Erroneous, Kind: "unreadable_submit", Jobs: k,
+		Detail: rows + " left out by the reader: the submit time is unreadable, so the job cannot be placed in time"}
+	if w, ok := rep.Warning(datasets.WarnUnreadable, "submit"); ok {
+		a.Examples = slices.Clone(w.Examples)
+		if len(a.Examples) > c.n {
+			a.Examples = a.Examples[:c.n]
+		}
+	}
+	for _, v := range rep.Unreadable {
+		if v.Field == "submit" && v.Row < 0 {
+			a.Detail += fmt.Sprintf("; first at line %d: %q is %v", v.Line, cut(v.Token, 80), v.Why)
+			break
+		}
+	}
+	c.add(a)
+}
+
+// cut returns s cut to at most n runes, ending in "…" when cut.
+func cut(s string, n int) string {
+	for i := range s {
+		if n == 0 {
+			return s[:i] + "…"
+		}
+		n--
+	}
+	return s
 }
 
 func (c *checker) erroneous() {

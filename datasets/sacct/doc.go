@@ -91,6 +91,20 @@
 //	Submit before 1970 or beyond 2169 (one job in  left out (a log's times count    sacct-submit-out-of-range
 //	  year 1 would put every other job more than     from its first submit)
 //	  200 years from the log's start)
+//	a value no time, count, duration or size       that value unknown, as if empty  unreadable (the column: Start, End,
+//	  reads ("4.5" CPUs, "1h" in TimelimitRaw,       (Start: wait and run time; an      NCPUS, NNodes, ReqCPUS, TimelimitRaw or
+//	  "3-25:61:61", 31 February)                     unknown ReqCPUS is NCPUS)          Timelimit, ReqMem, TotalCPU),
+//	                                                                                  COLUMN-unreadable
+//	a Submit that is no time (or Unknown, None)    left out: it cannot be placed    unreadable (Submit); counted in
+//	                                                 in time                          Trace.Report.UnreadableSkipped
+//
+// The tokens as written are kept in Trace.Report.Unreadable (the first
+// datasets.MaxUnreadablePerField of each column, each cut to
+// datasets.MaxUnreadableText bytes; the others counted in
+// UnreadableNotListed), with the job's row, or for a line left out the
+// whole line; the reasons are ErrNotTime, ErrNotCount, ErrNotMinutes,
+// ErrNotDuration and ErrNotMemory. One odd field no longer refuses the
+// export, as datasets.Read does for SWF (datasets.WarnUnreadable).
 //
 // A duration must be one of Slurm's forms ([D-]HH:MM:SS, MM:SS[.fff],
 // D-HH, D-HH:MM) with minutes and seconds below 60 after the leading field
@@ -105,8 +119,8 @@
 // import takes about 650–700 bytes per job (2 million jobs of distinct
 // users: 1.29 GB; TestImportMemory bounds 300,000 jobs at 800 B/job).
 //
-// Rows that cannot be read (a wrong number of fields, a time that is not
-// a time) are errors naming the file and line; a state the table does not
+// Rows that cannot be read (a wrong number of fields, an array range that
+// is not one) are errors naming the file and line; a state the table does not
 // know becomes status −1 with a warning (sacct-unknown-state). Nothing is
 // left out without being counted in Trace.Report.
 package sacct

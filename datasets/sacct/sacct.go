@@ -112,7 +112,10 @@ type Import struct {
 	// Flags lists, for each job, what the import could not take as
 	// written (the values it made unknown), as names joined by ';':
 	// start-before-submit, end-before-start, FIELD-out-of-range (procs,
-	// req_procs, req_mem, wait, runtime, cpu_time, req_time); "" for none.
+	// req_procs, req_mem, wait, runtime, cpu_time, req_time),
+	// COLUMN-unreadable (Start, End, NCPUS, NNodes, ReqCPUS, TimelimitRaw
+	// or Timelimit, ReqMem, TotalCPU: a value no time, count, duration or
+	// size reads; the token is in Trace.Report.Unreadable); "" for none.
 	// Each flag is counted in a warning.
 	Flags []string
 	// Users[k] is the name of user k+1 (likewise groups, partitions, and
@@ -199,6 +202,7 @@ type raw struct {
 	line                int32 // the input line (its first, for a heterogeneous job)
 	memPerCPU           bool
 	neverStarted        bool
+	unread              uint8     // the fields that are unreadable (bits of unreadCols)
 	tasks               *taskList // the tasks a line stands for; nil for one job
 	slurmID             string    // for tasks, the prefix ("1234_")
 }
@@ -352,6 +356,89 @@ type parser struct {
 	names  []string         // names[0] is ""
 	fields [][]byte
 	warn   []datasets.Warning
+	// pending holds the current line's unreadable values until its job is
+	// held (keep); unread lists those kept (file order), within
+	// datasets.MaxUnreadablePerField per field; unreadSkipped counts the
+	// lines left out for an unreadable Submit.
+	pending       []unreadable
+	unread        []unreadable
+	unreadListed  map[string]int
+	unreadMore    int
+	unreadSkipped int
+}
+
+// unreadable is a value of the export that no time, count, duration or
+// size reads: kept as written (cut to datasets.MaxUnreadableText bytes).
+type unreadable struct {
+	raw   int32 // the job it belongs to (index in the raw list); −1 for a line left out
+	line  int32
+	field string // the column (Start, NCPUS, …)
+	token string
+	why   error
+	text  string // the whole line, for a line left out
+}
+
+// The columns whose unreadable values become unknown, as bits of
+// raw.unread (Submit: the line is left out).
+const (
+	uStart uint8 = 1 << iota
+	uEnd
+	uNCPUS
+	uNNodes
+	uReqCPUS
+	uLimit
+	uTotalCPU
+	uReqMem
+)
+
+// Errors of an unreadable value (datasets.UnreadableValue.Why).
+var (
+	ErrNotTime     = errors.New("not a time (want YYYY-MM-DDTHH:MM:SS)")
+	ErrNotCount    = errors.New("not a count")
+	ErrNotMinutes  = errors.New("not a number of minutes")
+	ErrNotDuration = errors.New("not a duration")
+	ErrNotMemory   = errors.New("not a memory size")
+)
+
+// unreadable notes that field's value on this line is unreadable: the
+// value becomes unknown (the caller sets it) and the job gets bit.
+func (p *parser) unreadable(j *raw, bit uint8, field string, tok []byte, why error) {
+	j.unread |= bit
+	p.pending = append(p.pending, unreadable{raw: -1, line: int32(min(p.line, math.MaxInt32)), field: field, token: cutText(tok), why: why})
+}
+
+// keep lists the current line's unreadable values as values of job k (−1:
+// the line is left out), within datasets.MaxUnreadablePerField per field.
+func (p *parser) keep(k int) {
+	for _, u := range p.pending {
+		if p.unreadListed[u.field] == datasets.MaxUnreadablePerField {
+			p.unreadMore++
+			continue
+		}
+		if p.unreadListed == nil {
+			p.unreadListed = map[string]int{}
+		}
+		p.unreadListed[u.field]++
+		u.raw = int32(k)
+		if k < 0 {
+			u.text = cutText(bytes.Join(p.fields, []byte{'|'}))
+		}
+		p.unread = append(p.unread, u)
+	}
+	p.pending = p.pending[:0]
+}
+
+// cutText returns b as a string of at most datasets.MaxUnreadableText
+// bytes, ending in "…" when cut.
+func cutText(b []byte) string {
+	if len(b) <= datasets.MaxUnreadableText {
+		return string(b)
+	}
+	n := datasets.MaxUnreadableText - len("…")
+	for n > 0 && !utf8.RuneStart(b[n]) {
+		n--
+	}
+	return string(b[:n]) + "…"
 }
 
 func (p *parser) errorf(field string, text []byte, format string, args ...any) error {
@@ -361,14 +448,32 @@ func (p *parser) errorf(field string, text []byte, format string, args ...any) e
 // warnf counts one row under kind; the first sets the line, value and
 // message.
 func (p *parser) warnf(kind datasets.WarningKind, value, id string, format string, args ...any) {
+	p.warnField(kind, "", value, id, format, args...)
+}
+
+// warnField counts one row under kind and field; the first sets the line,
+// value and message.
+func (p *parser) warnField(kind datasets.WarningKind, field, value, id string, format string, args ...any) {
 	for k := range p.warn {
-		if p.warn[k].Kind == kind {
+		if p.warn[k].Kind == kind && p.warn[k].Field == field {
 			p.warn[k].Count++
 			return
 		}
 	}
-	p.warn = append(p.warn, datasets.Warning{Kind: kind, Count: 1, Line: p.line, Value: value,
+	p.warn = append(p.warn, datasets.Warning{Kind: kind, Field: field, Count: 1, Line: p.line, Value: value,
 		Message: fmt.Sprintf("job %s: ", id) + fmt.Sprintf(format, args...)})
+}
+
+// truncate cuts b to n runes for a message.
+func truncate(b []byte, n int) string {
+	s := string(b)
+	for i := range s {
+		if n == 0 {
+			return s[:i] + "…"
+		}
+		n--
+	}
+	return s
 }
 
 // name returns the index of field k's text in p.names (0, "", when the
@@ -397,6 +502,7 @@ func (p *parser) field(k int) []byte {
 // job reads one data line into jobs.
 func (p *parser) job(line []byte, jobs *rawList, het map[int64]int) error {
 	p.fields = p.fields[:0]
+	p.pending = p.pending[:0]
 	for {
 		i := bytes.IndexByte(line, '|')
 		if i < 0 {
@@ -434,7 +540,14 @@ func (p *parser) job(line []byte, jobs *rawList, het map[int64]int) error {
 	j.line = int32(min(p.line, math.MaxInt32))
 	var err error
 	if j.submit, err = p.clock.parse(p.fields[c.submit]); err != nil || j.submit == noTime {
-		return p.errorf("Submit", p.fields[c.submit], "not a submit time (want YYYY-MM-DDTHH:MM:SS)")
+		// The job cannot be placed in time: left out, counted, its line kept.
+		tok := p.fields[c.submit]
+		p.unreadable(&j, 0, "Submit", tok, ErrNotTime)
+		p.unreadSkipped++
+		p.warnField(datasets.WarnUnreadable, "Submit", cutText(tok), sid,
+			"Submit %q is %v: the job cannot be placed in time and is left out (the line is in the report's Unreadable list)", truncate(tok, 80), ErrNotTime)
+		p.keep(-1)
+		return nil
 	}
 	if j.submit < minSubmit || j.submit > maxSubmit {
 		p.warnf(WarnSubmitOutOfRange, string(p.fields[c.submit]), sid,
@@ -442,42 +555,42 @@ func (p *parser) job(line []byte, jobs *rawList, het map[int64]int) error {
 		return nil
 	}
 	if j.start, err = p.clock.parse(p.fields[c.start]); err != nil {
-		return p.errorf("Start", p.fields[c.start], "not a time")
+		j.start = 0 // unknown: the bit says so
+		p.unreadable(&j, uStart, "Start", p.fields[c.start], ErrNotTime)
 	}
 	if j.end, err = p.clock.parse(p.fields[c.end]); err != nil {
-		return p.errorf("End", p.fields[c.end], "not a time")
+		j.end = 0
+		p.unreadable(&j, uEnd, "End", p.fields[c.end], ErrNotTime)
 	}
 	j.neverStarted = j.start == noTime || string(p.field(c.nodeList)) == "None assigned"
 	if j.end == noTime && !j.neverStarted {
 		p.warnf(WarnUnfinished, state, sid, "state %s without an end time: left out", state)
 		return nil
 	}
-	if j.ncpus, err = p.count(c.ncpus, "NCPUS"); err != nil {
-		return err
-	}
-	if j.nnodes, err = p.count(c.nnodes, "NNodes"); err != nil {
-		return err
-	}
-	if j.reqCPUS, err = p.count(c.reqCPUS, "ReqCPUS"); err != nil {
-		return err
-	}
+	j.ncpus = p.count(&j, c.ncpus, uNCPUS, "NCPUS")
+	j.nnodes = p.count(&j, c.nnodes, uNNodes, "NNodes")
+	j.reqCPUS = p.count(&j, c.reqCPUS, uReqCPUS, "ReqCPUS")
 	if c.timelimitRaw >= 0 {
 		if j.timelimit, err = minutes(p.fields[c.timelimitRaw]); err != nil {
-			return p.errorf("TimelimitRaw", p.fields[c.timelimitRaw], "not a number of minutes")
+			j.timelimit = math.NaN()
+			p.unreadable(&j, uLimit, "TimelimitRaw", p.fields[c.timelimitRaw], ErrNotMinutes)
 		}
 	} else if c.timelimit >= 0 {
 		if j.timelimit, err = duration(p.fields[c.timelimit]); err != nil {
-			return p.errorf("Timelimit", p.fields[c.timelimit], "not a time limit")
+			j.timelimit = math.NaN()
+			p.unreadable(&j, uLimit, "Timelimit", p.fields[c.timelimit], ErrNotDuration)
 		}
 	}
 	if c.totalCPU >= 0 && len(p.fields[c.totalCPU]) > 0 {
 		if j.totalCPU, err = duration(p.fields[c.totalCPU]); err != nil {
-			return p.errorf("TotalCPU", p.fields[c.totalCPU], "not a duration")
+			j.totalCPU = math.NaN()
+			p.unreadable(&j, uTotalCPU, "TotalCPU", p.fields[c.totalCPU], ErrNotDuration)
 		}
 	}
 	if c.reqMem >= 0 && len(p.fields[c.reqMem]) > 0 {
 		if j.reqMem, j.memPerCPU, err = memory(p.fields[c.reqMem]); err != nil {
-			return p.errorf("ReqMem", p.fields[c.reqMem], "not a memory size")
+			j.reqMem, j.memPerCPU = math.NaN(), false
+			p.unreadable(&j, uReqMem, "ReqMem", p.fields[c.reqMem], ErrNotMemory)
 		}
 	}
 	j.user, j.group, j.part, j.qos, j.acct = p.name(c.user), p.name(c.group), p.name(c.partition), p.name(c.qos), p.name(c.account)
@@ -501,6 +614,7 @@ func (p *parser) job(line []byte, jobs *rawList, het map[int64]int) error {
 		j.slurmID = string(id[:plus+1])
 		if k, ok := het[leader]; ok {
 			p.mergeComponent(jobs.at(k), j)
+			p.keep(k)
 			return nil
 		}
 		if err := p.room(jobs, 1); err != nil {
@@ -508,6 +622,7 @@ func (p *parser) job(line []byte, jobs *rawList, het map[int64]int) error {
 		}
 		j.idRaw = leader
 		het[leader] = jobs.n
+		p.keep(jobs.n)
 		jobs.add(j)
 		return nil
 	}
@@ -523,6 +638,7 @@ func (p *parser) job(line []byte, jobs *rawList, het map[int64]int) error {
 		}
 		j.slurmID, j.tasks, j.task = string(id[:open+1]), tasks, tasks.at(0)
 		j.neverStarted = true
+		p.keep(jobs.n)
 		jobs.add(j)
 		return nil
 	}
@@ -530,6 +646,7 @@ func (p *parser) job(line []byte, jobs *rawList, het map[int64]int) error {
 		return err
 	}
 	j.slurmID = sid
+	p.keep(jobs.n)
 	jobs.add(j)
 	return nil
 }
@@ -573,20 +690,22 @@ func (j *raw) count() int {
 
 func (l *rawList) at(k int) *raw { return &l.chunks[k>>chunkBits][k&(1<<chunkBits-1)] }
 
-// count parses a count field ("" unknown; tooMany beyond MaxProcs).
-func (p *parser) count(k int, name string) (int32, error) {
+// count parses a count field ("" unknown; tooMany beyond MaxProcs; an
+// unreadable count is unknown, noted as bit of j).
+func (p *parser) count(j *raw, k int, bit uint8, name string) int32 {
 	b := p.field(k)
 	if len(b) == 0 {
-		return -1, nil
+		return -1
 	}
 	v, err := strconv.ParseUint(string(b), 10, 64)
 	switch {
 	case errors.Is(err, strconv.ErrRange) || err == nil && v > MaxProcs:
-		return tooMany, nil
+		return tooMany
 	case err != nil:
-		return -1, p.errorf(name, b, "not a count")
+		p.unreadable(j, bit, name, b, ErrNotCount)
+		return -1
 	}
-	return int32(v), nil
+	return int32(v)
 }
 
 // addCounts adds two counts: unknown if either is, tooMany beyond
@@ -622,6 +741,7 @@ func (p *parser) mergeComponent(j *raw, c raw) {
 	j.totalCPU += c.totalCPU
 	j.timelimit = math.Max(j.timelimit, c.timelimit)
 	j.neverStarted = j.neverStarted || c.neverStarted
+	j.unread |= c.unread
 	if stateWord(p.names[j.state]) == "COMPLETED" {
 		j.state, j.exitCode = c.state, c.exitCode
 	}
@@ -961,10 +1081,17 @@ func (p *parser) build(jobs *rawList) *Import {
 		origin = time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, p.opts.Location).Unix()
 	}
 	w := rowWarnings{list: p.warn}
+	rowOf := map[int32]int{} // a job with an unreadable value → its first row
 	for i, ref := range order {
 		r := jobs.at(int(ref.raw))
 		j := datasets.UnknownJob()
 		j.JobID = i + 1
+		if r.unread != 0 {
+			if _, ok := rowOf[ref.raw]; !ok {
+				rowOf[ref.raw] = i
+			}
+			p.flagUnreadable(&w, im, i, r, j.JobID)
+		}
 		j.Submit = float64(r.submit - origin)
 		word := stateWord(p.names[r.state])
 		if s, ok := statusOf[word]; ok {
@@ -986,16 +1113,20 @@ func (p *parser) build(jobs *rawList) *Import {
 			w.add(WarnNeverStarted, "", r.line, j.JobID, "jobs that never started (cancelled or failed while pending): wait and runtime unknown, procs −1")
 		} else {
 			j.Procs = int(procs)
-			if r.start < r.submit {
+			switch {
+			case r.unread&uStart != 0: // unknown wait
+			case r.start < r.submit:
 				w.flag(im, i, "start-before-submit", WarnStartBeforeSubmit, "", r.line, j.JobID,
 					"Start before Submit: the wait is unknown")
-			} else {
+			default:
 				j.Wait = float64(r.start - r.submit)
 			}
-			if r.end < r.start {
+			switch {
+			case r.unread&(uStart|uEnd) != 0: // unknown run time
+			case r.end < r.start:
 				w.flag(im, i, "end-before-start", WarnEndBeforeStart, "", r.line, j.JobID,
 					"End before Start: the run time is unknown")
-			} else {
+			default:
 				j.Runtime = float64(r.end - r.start)
 			}
 			if procs > 0 && procs != tooMany && !math.IsNaN(r.totalCPU) {
@@ -1024,9 +1155,74 @@ func (p *parser) build(jobs *rawList) *Import {
 			"FAILED/TIMEOUT/NODE_FAIL/BOOT_FAIL/OUT_OF_MEMORY/DEADLINE/PREEMPTED 0, CANCELLED/REVOKED 5",
 		MaxJobs: n, MaxRecords: n, UnixStartTime: origin, TimeZoneString: p.opts.Location.String(),
 		MaxProcs: max(p.opts.MachineProcs, 0)}
-	tr.Report = &datasets.ReadReport{Lines: p.line, Jobs: n, Warnings: w.list}
+	tr.Report = &datasets.ReadReport{Lines: p.line, Jobs: n, Warnings: w.list,
+		UnreadableSkipped: p.unreadSkipped, UnreadableNotListed: p.unreadMore}
+	for _, u := range p.unread {
+		v := datasets.UnreadableValue{Row: -1, Line: int(u.line), JobID: -1, Field: u.field, Token: u.token, Why: u.why, Text: u.text}
+		if u.raw >= 0 {
+			v.Row = rowOf[u.raw]
+			v.JobID = v.Row + 1
+		}
+		tr.Report.Unreadable = append(tr.Report.Unreadable, v)
+	}
+	for k := range tr.Report.Warnings { // the first value as written, in file order (the warning's line)
+		x := &tr.Report.Warnings[k]
+		if x.Kind != datasets.WarnUnreadable || x.Field == "Submit" {
+			continue
+		}
+		for _, u := range p.unread {
+			if u.field == x.Field {
+				x.Value = u.token
+				x.Message = fmt.Sprintf("%s %q is %v: %s (the value as written is in the report's Unreadable list) (flagged %s-unreadable)",
+					u.field, truncate([]byte(u.token), 80), u.why, unreadThen(u.field), u.field)
+				break
+			}
+		}
+	}
 	im.Trace = tr
 	return im
+}
+
+// unreadCols names the columns of raw.unread's bits (the time limit's is
+// Timelimit or TimelimitRaw, whichever the header has).
+var unreadCols = []struct {
+	bit        uint8
+	name, then string
+}{
+	{uStart, "Start", "wait and run time unknown"},
+	{uEnd, "End", "run time unknown"},
+	{uNCPUS, "NCPUS", "processors unknown"},
+	{uNNodes, "NNodes", "nodes unknown"},
+	{uReqCPUS, "ReqCPUS", "requested processors unknown"},
+	{uLimit, "Timelimit", "requested time unknown"},
+	{uTotalCPU, "TotalCPU", "CPU time unknown"},
+	{uReqMem, "ReqMem", "requested memory unknown"},
+}
+
+// unreadThen says what became of an unreadable value of column name.
+func unreadThen(name string) string {
+	for _, c := range unreadCols {
+		if c.name == name || c.bit == uLimit && name == "TimelimitRaw" {
+			return c.then
+		}
+	}
+	return "unknown"
+}
+
+// flagUnreadable counts and flags (COLUMN-unreadable) each unreadable
+// value of job i (datasets.WarnUnreadable, the column as field).
+func (p *parser) flagUnreadable(w *rowWarnings, im *Import, i int, r *raw, jobID int) {
+	for _, c := range unreadCols {
+		if r.unread&c.bit == 0 {
+			continue
+		}
+		name := c.name
+		if c.bit == uLimit && p.cols.timelimitRaw >= 0 {
+			name = "TimelimitRaw"
+		}
+		w.flag(im, i, name+"-unreadable", datasets.WarnUnreadable, name, r.line, jobID,
+			name+" is unreadable: "+c.then+" (the value as written is in the report's Unreadable list)") // Message set in build
+	}
 }
 
 // checkJob makes unknown, flags and counts every value of a job that no

@@ -170,7 +170,8 @@ func TestReadOptions(t *testing.T) {
 	}
 }
 
-// TestReadErrors: what cannot be read is an error naming the line.
+// TestReadErrors: what cannot be read is an error naming the line. (A
+// value no time, count, duration or size reads is not: TestUnreadable.)
 func TestReadErrors(t *testing.T) {
 	t.Parallel()
 	cases := []struct {
@@ -180,10 +181,6 @@ func TestReadErrors(t *testing.T) {
 		{"no header", "", 0},
 		{"header lacks State", "JobID|Submit|Start|End\n", 1},
 		{"fields", header + "1|1|a\n", 2},
-		{"submit", header + "1|1|a|g|x|p|q|yesterday|None|None|1|1|1|1|||CANCELLED|0:0|n\n", 2},
-		{"date", header + "1|1|a|g|x|p|q|2024-02-31T00:00:00|None|None|1|1|1|1|||CANCELLED|0:0|n\n", 2},
-		{"count", header + "1|1|a|g|x|p|q|2024-02-01T00:00:00|None|None|1|-1|1|1|||CANCELLED|0:0|n\n", 2},
-		{"limit", header + "1|1|a|g|x|p|q|2024-02-01T00:00:00|None|None|x|1|1|1|||CANCELLED|0:0|n\n", 2},
 		{"array", header + "1_[5-2]|1|a|g|x|p|q|2024-02-01T00:00:00|None|None|1|1|1|1|||CANCELLED|0:0|n\n", 2},
 		{"array size", header + "1_[0-99999999]|1|a|g|x|p|q|2024-02-01T00:00:00|None|None|1|1|1|1|||CANCELLED|0:0|n\n", 2},
 	}
@@ -225,6 +222,8 @@ func FuzzRead(f *testing.F) {
 	f.Add(header + "5+0|5|u|g|a|p|q|2024-03-01T00:00:00|2024-03-01T00:00:10|2024-03-01T00:00:00|60|2000000000|1|2000000000|1e308T|3-23:59:59|COMPLETED|0:0|n1\n" +
 		"5+1|6|u|g|a|p|q|0001-01-01T00:00:00|2024-03-01T00:00:10|9999-12-31T23:59:59|4294967295|2000000000|1|2000000000|4Gc|1:00|FAILED|0:0|n2\n")
 	f.Add("\uFEFFJobID|Submit|Start|End|State\n7_[0-3:2,9]|2024-03-01T00:00:00|None|2024-03-01T00:01:00|CANCELLED by 0\n")
+	f.Add(header + "8|8|u|g|a|p|q|2024-03-01T00:00:00|yesterday|2024-02-31T00:00:00|1h|4.5|two|-|lots|3-25:61:61|COMPLETED|0:0|n1\n" +
+		"9|9|u|g|a|p|q|Unknown|2024-03-01T00:00:10|2024-03-01T00:00:20|60|1|1|1|1G|1:00|COMPLETED|0:0|n2\n")
 	f.Fuzz(func(t *testing.T, text string) {
 		im, err := Read(strings.NewReader(text), Options{Location: time.UTC})
 		if err != nil {
@@ -240,6 +239,12 @@ func FuzzRead(f *testing.F) {
 		for _, w := range im.Trace.Report.Warnings {
 			if w.Line < 1 || w.Count < 1 {
 				t.Fatalf("warning without its line or count: %+v", w)
+			}
+		}
+		for _, v := range im.Trace.Report.Unreadable {
+			if v.Row < -1 || v.Row >= n || (v.Row < 0) != (v.Text != "") || len(v.Token) > datasets.MaxUnreadableText ||
+				len(v.Text) > datasets.MaxUnreadableText || v.Why == nil || v.Row >= 0 && v.JobID != v.Row+1 {
+				t.Fatalf("unreadable value %+v of %d jobs", v, n)
 			}
 		}
 		if n > 0 {
