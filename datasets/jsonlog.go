@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/tracelab/tracelab/internal/clip"
 	"io"
 	"math"
 	"strconv"
@@ -96,7 +97,7 @@ func (c *jsonCell) UnmarshalJSON(b []byte) error {
 	if c.set {
 		c.v, c.err = parseNumber(b, false)
 		if c.err != nil || math.Abs(c.v) >= 1<<53 {
-			c.raw = cutText(b)
+			c.raw = clip.Bytes(b, MaxUnreadableText)
 		}
 	}
 	return nil

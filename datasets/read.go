@@ -19,6 +19,7 @@ import (
 
 	"github.com/klauspost/compress/flate"
 	"github.com/klauspost/compress/gzip"
+	"github.com/tracelab/tracelab/internal/clip"
 )
 
 // FieldNames are the 18 SWF fields in file order, as frame column names.
@@ -85,20 +86,13 @@ func (e *ParseError) Error() string {
 		fmt.Fprintf(&b, "field %s: ", e.Field)
 	}
 	if e.Text != "" {
-		fmt.Fprintf(&b, "%q: ", truncate(e.Text, 80))
+		fmt.Fprintf(&b, "%q: ", clip.Runes(e.Text, 80))
 	}
 	b.WriteString(e.Err.Error())
 	return b.String()
 }
 
 func (e *ParseError) Unwrap() error { return e.Err }
-
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "…"
-}
 
 // Errors that Read returns (most wrapped in a *ParseError).
 var (
@@ -810,7 +804,7 @@ func (p *parser) tolerate(k int, tok []byte, why error) (float64, error) {
 		}
 		return math.Inf(1), nil
 	}
-	p.pending = append(p.pending, pendingValue{field: k, token: cutText(tok), why: why})
+	p.pending = append(p.pending, pendingValue{field: k, token: clip.Bytes(tok, MaxUnreadableText), why: why})
 	return -1, nil
 }
 
@@ -846,7 +840,7 @@ func (p *parser) settle(row, id int) {
 			} else if u.field == fSubmit {
 				then = "the row cannot be placed in time and is left out"
 			}
-			return u.token, fmt.Sprintf("%s %q is %v: %s (the value as written is in the report's Unreadable list)", f, truncate(u.token, 80), u.why, then)
+			return u.token, fmt.Sprintf("%s %q is %v: %s (the value as written is in the report's Unreadable list)", f, clip.Runes(u.token, 80), u.why, then)
 		})
 		if p.unreadListed[u.field] == MaxUnreadablePerField {
 			p.report.UnreadableNotListed++
@@ -855,20 +849,12 @@ func (p *parser) settle(row, id int) {
 		p.unreadListed[u.field]++
 		v := UnreadableValue{Row: row, Line: p.line, JobID: id, Field: f, Token: u.token, Why: u.why}
 		if row < 0 {
-			v.Text = cutText(p.rowText)
+			v.Text = clip.Bytes(p.rowText, MaxUnreadableText)
 		}
 		p.report.Unreadable = append(p.report.Unreadable, v)
 	}
 	p.pending = p.pending[:0]
 	p.rowText = nil
-}
-
-// cutText returns b as a string of at most MaxUnreadableText bytes.
-func cutText(b []byte) string {
-	if len(b) <= MaxUnreadableText {
-		return string(b)
-	}
-	return string(b[:MaxUnreadableText-len("…")]) + "…"
 }
 
 // lineError reports a line that is not an SWF job line, saying which format
@@ -1370,7 +1356,7 @@ func (p *parser) noJobs() error {
 		if k == 1 {
 			rows = "1 row has"
 		}
-		why = append(why, fmt.Sprintf("%s an unreadable submit time, e.g. line %d: %q is %v", rows, u.Line, truncate(u.Token, 80), u.Why))
+		why = append(why, fmt.Sprintf("%s an unreadable submit time, e.g. line %d: %q is %v", rows, u.Line, clip.Runes(u.Token, 80), u.Why))
 	}
 	if p.format == FormatSWF && !p.inBody && p.line > 0 {
 		why = append(why, fmt.Sprintf("%d lines, none of them a job: blank or comment lines only", p.line))
@@ -1406,11 +1392,12 @@ func (p *parser) truncate() {
 func (p *parser) trim() {
 	p.truncate()
 	t := p.t
-	t.JobID, t.Submit, t.Wait, t.Runtime = clip(t.JobID), clip(t.Submit), clip(t.Wait), clip(t.Runtime)
-	t.Procs, t.CPUTime, t.Mem, t.ReqProcs = clip(t.Procs), clip(t.CPUTime), clip(t.Mem), clip(t.ReqProcs)
-	t.ReqTime, t.ReqMem, t.Status, t.User = clip(t.ReqTime), clip(t.ReqMem), clip(t.Status), clip(t.User)
-	t.Group, t.App, t.Queue, t.Partition = clip(t.Group), clip(t.App), clip(t.Queue), clip(t.Partition)
-	t.PrevJob, t.ThinkTime = clip(t.PrevJob), clip(t.ThinkTime)
+	t.JobID, t.Submit, t.Wait, t.Runtime = exactCap(t.JobID), exactCap(t.Submit), exactCap(t.Wait), exactCap(t.Runtime)
+	t.Procs, t.CPUTime, t.Mem, t.ReqProcs = exactCap(t.Procs), exactCap(t.CPUTime), exactCap(t.Mem), exactCap(t.ReqProcs)
+	t.ReqTime, t.ReqMem, t.Status, t.User = exactCap(t.ReqTime), exactCap(t.ReqMem), exactCap(t.Status), exactCap(t.User)
+	t.Group, t.App, t.Queue, t.Partition = exactCap(t.Group), exactCap(t.App), exactCap(t.Queue), exactCap(t.Partition)
+	t.PrevJob, t.ThinkTime = exactCap(t.PrevJob), exactCap(t.ThinkTime)
 }
 
-func clip[T any](s []T) []T { return append(make([]T, 0, len(s)), s...) }
+// exactCap copies s into a slice of capacity len(s).
+func exactCap[T any](s []T) []T { return append(make([]T, 0, len(s)), s...) }

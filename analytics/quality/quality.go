@@ -13,6 +13,7 @@ import (
 	"github.com/go-gota/gota/series"
 
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/internal/clip"
 )
 
 // Categories of anomaly, in report order (the headings of Feitelson,
@@ -279,22 +280,11 @@ func (c *checker) unreadableSubmit() {
 	}
 	for _, v := range rep.Unreadable {
 		if v.Field == "submit" && v.Row < 0 {
-			a.Detail += fmt.Sprintf("; first at line %d: %q is %v", v.Line, cut(v.Token, 80), v.Why)
+			a.Detail += fmt.Sprintf("; first at line %d: %q is %v", v.Line, clip.Runes(v.Token, 80), v.Why)
 			break
 		}
 	}
 	c.add(a)
-}
-
-// cut returns s cut to at most n runes, ending in "…" when cut.
-func cut(s string, n int) string {
-	for i := range s {
-		if n == 0 {
-			return s[:i] + "…"
-		}
-		n--
-	}
-	return s
 }
 
 func (c *checker) erroneous() {

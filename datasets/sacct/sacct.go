@@ -18,6 +18,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/internal/clip"
 )
 
 // Format is the sacct --format list this package documents (see the
@@ -404,7 +405,7 @@ var (
 // value becomes unknown (the caller sets it) and the job gets bit.
 func (p *parser) unreadable(j *raw, bit uint8, field string, tok []byte, why error) {
 	j.unread |= bit
-	p.pending = append(p.pending, unreadable{raw: -1, line: int32(min(p.line, math.MaxInt32)), field: field, token: cutText(tok), why: why})
+	p.pending = append(p.pending, unreadable{raw: -1, line: int32(min(p.line, math.MaxInt32)), field: field, token: clip.Bytes(tok, datasets.MaxUnreadableText), why: why})
 }
 
 // keep lists the current line's unreadable values as values of job k (−1:
@@ -421,24 +422,11 @@ func (p *parser) keep(k int) {
 		p.unreadListed[u.field]++
 		u.raw = int32(k)
 		if k < 0 {
-			u.text = cutText(bytes.Join(p.fields, []byte{'|'}))
+			u.text = clip.Bytes(bytes.Join(p.fields, []byte{'|'}), datasets.MaxUnreadableText)
 		}
 		p.unread = append(p.unread, u)
 	}
 	p.pending = p.pending[:0]
-}
-
-// cutText returns b as a string of at most datasets.MaxUnreadableText
-// bytes, ending in "…" when cut.
-func cutText(b []byte) string {
-	if len(b) <= datasets.MaxUnreadableText {
-		return string(b)
-	}
-	n := datasets.MaxUnreadableText - len("…")
-	for n > 0 && !utf8.RuneStart(b[n]) {
-		n--
-	}
-	return string(b[:n]) + "…"
 }
 
 func (p *parser) errorf(field string, text []byte, format string, args ...any) error {
@@ -462,18 +450,6 @@ func (p *parser) warnField(kind datasets.WarningKind, field, value, id string, f
 	}
 	p.warn = append(p.warn, datasets.Warning{Kind: kind, Field: field, Count: 1, Line: p.line, Value: value,
 		Message: fmt.Sprintf("job %s: ", id) + fmt.Sprintf(format, args...)})
-}
-
-// truncate cuts b to n runes for a message.
-func truncate(b []byte, n int) string {
-	s := string(b)
-	for i := range s {
-		if n == 0 {
-			return s[:i] + "…"
-		}
-		n--
-	}
-	return s
 }
 
 // name returns the index of field k's text in p.names (0, "", when the
@@ -544,8 +520,8 @@ func (p *parser) job(line []byte, jobs *rawList, het map[int64]int) error {
 		tok := p.fields[c.submit]
 		p.unreadable(&j, 0, "Submit", tok, ErrNotTime)
 		p.unreadSkipped++
-		p.warnField(datasets.WarnUnreadable, "Submit", cutText(tok), sid,
-			"Submit %q is %v: the job cannot be placed in time and is left out (the line is in the report's Unreadable list)", truncate(tok, 80), ErrNotTime)
+		p.warnField(datasets.WarnUnreadable, "Submit", clip.Bytes(tok, datasets.MaxUnreadableText), sid,
+			"Submit %q is %v: the job cannot be placed in time and is left out (the line is in the report's Unreadable list)", clip.Runes(string(tok), 80), ErrNotTime)
 		p.keep(-1)
 		return nil
 	}
@@ -1174,7 +1150,7 @@ func (p *parser) build(jobs *rawList) *Import {
 			if u.field == x.Field {
 				x.Value = u.token
 				x.Message = fmt.Sprintf("%s %q is %v: %s (the value as written is in the report's Unreadable list) (flagged %s-unreadable)",
-					u.field, truncate([]byte(u.token), 80), u.why, unreadThen(u.field), u.field)
+					u.field, clip.Runes(u.token, 80), u.why, unreadThen(u.field), u.field)
 				break
 			}
 		}
