@@ -707,11 +707,15 @@ func estLess(a, b estEntry) bool { return a.k < b.k || (a.k == b.k && a.j < b.j)
 
 func (e *Engine) estEnd(j int) float64 { return e.start[j] + e.estimate[j] }
 
-// insertEst puts job j, started now, into byEst by stepping from the end:
-// it tends to end after most of those started before it, and byEst is
-// short (16 running jobs on average on SDSC-BLUE under EASY, 142 at most),
-// so the step costs less than a search and a move. It first drops the
-// ended jobs once they are as many as the running ones.
+// insertEst puts job j, started now, into byEst. It first steps from the
+// end: a job tends to end after most of those started before it, and on
+// most logs byEst is short (16 running jobs on average on SDSC-BLUE under
+// EASY, 142 at most). A job that goes further back than estStep entries
+// (CEA-Curie, HPC2N: thousands running, estimates spread widely) is
+// placed by a binary search and one move of the entries after it. The
+// order is the same either way: (k, j) is unique, so it has one sorted
+// place. It first drops the ended jobs once they are as many as the
+// running ones.
 func (e *Engine) insertEst(j int) {
 	if e.estDead > 16 && 2*e.estDead > len(e.byEst) {
 		k := 0
@@ -726,13 +730,29 @@ func (e *Engine) insertEst(j int) {
 	x := estEntry{timeKey(e.estEnd(j)), int32(j), int32(e.width[j])}
 	b := append(e.byEst, x)
 	i := len(b) - 1
-	for i > 0 && estLess(x, b[i-1]) {
+	for stop := max(i-estStep, 0); i > stop && estLess(x, b[i-1]); i-- {
 		b[i] = b[i-1]
-		i--
+	}
+	if i > 0 && estLess(x, b[i-1]) {
+		// b[:i] is sorted and x goes before b[i-1]: the first entry of
+		// b[:i-1] that x goes before, or i-1.
+		at, hi := 0, i-1
+		for at < hi {
+			if m := int(uint(at+hi) >> 1); estLess(x, b[m]) {
+				hi = m
+			} else {
+				at = m + 1
+			}
+		}
+		copy(b[at+1:i+1], b[at:i])
+		i = at
 	}
 	b[i] = x
 	e.byEst = b
 }
+
+// estStep is how many entries insertEst steps over before it searches.
+const estStep = 8
 
 // Shadow returns the earliest time at which p processors will be free if
 // every running job runs until its estimate (the shadow time of EASY), and
