@@ -134,8 +134,12 @@ type Engine struct {
 	// Running jobs by estimated end, kept only once Shadow has been
 	// called. A job that ends stays until Shadow reads its entry or the
 	// next insertion finds as many ended jobs as running ones (estDead
-	// counts them).
+	// counts them). byEst is a window of estBuf starting estOff entries
+	// in: Shadow drops ended entries at its front by moving the window,
+	// not the entries after them.
 	byEst    []estEntry
+	estBuf   []estEntry
+	estOff   int
 	estDead  int
 	trackEst bool
 
@@ -202,7 +206,7 @@ func (e *Engine) Reset(procs int, s Scheduler, opts EngineOptions) error {
 		procs: procs, free: procs, sched: s, timeline: opts.Timeline, weekOrigin: opts.WeekOrigin, now: math.Inf(-1),
 		id: e.id[:0], user: e.user[:0], submit: e.submit[:0], runtime: e.runtime[:0], estimate: e.estimate[:0],
 		lwait: e.lwait[:0], width: e.width[:0], start: e.start[:0], end: e.end[:0], state: e.state[:0], pos: e.pos[:0],
-		endOut: e.endOut[:0], arrHeap: e.arrHeap[:0], term: e.term[:0], timers: e.timers[:0], wq: e.wq[:0], run: e.run[:0], byEst: e.byEst[:0],
+		endOut: e.endOut[:0], arrHeap: e.arrHeap[:0], term: e.term[:0], timers: e.timers[:0], wq: e.wq[:0], run: e.run[:0], byEst: e.estBuf[:0], estBuf: e.estBuf,
 		tl:     Timeline{Time: e.tl.Time[:0], Queue: e.tl.Queue[:0], Busy: e.tl.Busy[:0], Outstanding: e.tl.Outstanding[:0]},
 		weekly: Timeline{Time: e.weekly.Time[:0], Queue: e.weekly.Queue[:0], Busy: e.weekly.Busy[:0], Outstanding: e.weekly.Outstanding[:0]}}
 	e.onArr, _ = s.(ArrivalObserver)
@@ -727,8 +731,16 @@ func (e *Engine) insertEst(j int) {
 		}
 		e.byEst, e.estDead = e.byEst[:k], 0
 	}
+	if len(e.byEst) == cap(e.byEst) && e.estOff >= len(e.byEst) {
+		// No room after the window, and at least as much before it:
+		// move the window to the start instead of growing.
+		e.byEst, e.estOff = e.estBuf[:copy(e.estBuf, e.byEst)], 0
+	}
 	x := estEntry{timeKey(e.estEnd(j)), int32(j), int32(e.width[j])}
 	b := append(e.byEst, x)
+	if len(e.byEst) == cap(e.byEst) {
+		e.estBuf, e.estOff = b[:cap(b)], 0 // append moved the window
+	}
 	i := len(b) - 1
 	for stop := max(i-estStep, 0); i > stop && estLess(x, b[i-1]); i-- {
 		b[i] = b[i-1]
@@ -771,12 +783,13 @@ func (e *Engine) Shadow(p int) (shadow float64, extra int) {
 	}
 	if !e.trackEst {
 		e.trackEst = true
-		e.byEst, e.estDead = e.byEst[:0], 0
+		e.byEst, e.estOff, e.estDead = e.estBuf[:0], 0, 0
 		for j, st := range e.state {
 			if st == stateRunning {
 				e.byEst = append(e.byEst, estEntry{timeKey(e.estEnd(j)), int32(j), int32(e.width[j])})
 			}
 		}
+		e.estBuf = e.byEst[:cap(e.byEst)]
 		slices.SortFunc(e.byEst, func(a, b estEntry) int {
 			if estLess(a, b) {
 				return -1
@@ -785,9 +798,10 @@ func (e *Engine) Shadow(p int) (shadow float64, extra int) {
 		})
 	}
 	// The ended jobs among the entries read are dropped on the way (the
-	// running ones move up over them): jobs mostly end before their
-	// estimate, so most ended entries lie in the prefix read here, and
-	// each is then read once instead of at every call.
+	// running ones read move back over them, next to the entries not
+	// read, and the window starts after the ended ones): jobs mostly end
+	// before their estimate, so most ended entries lie in the prefix read
+	// here, and each is then read once instead of at every call.
 	avail := e.free
 	b := e.byEst
 	live := 0 // running entries read, kept at b[:live]
@@ -809,7 +823,8 @@ func (e *Engine) Shadow(p int) (shadow float64, extra int) {
 				}
 			}
 			if dead := i + 1 - live; dead > 0 {
-				e.byEst = b[:live+copy(b[live:], b[i+1:])]
+				copy(b[dead:i+1], b[:live])
+				e.byEst, e.estOff = b[dead:], e.estOff+dead
 				e.estDead -= dead
 			}
 			return keyTime(x.k), avail - p
