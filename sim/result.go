@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"fmt"
 	"maps"
 	"math"
 	"slices"
@@ -255,6 +256,22 @@ func (r *Result) SummaryOf(keep func(j int) bool) Summary {
 // fairness among users (NaN; Users 0), in one pass over the jobs and
 // without allocating: for sweeps that report only means.
 func (r *Result) MeansOf(keep func(j int) bool) Summary {
+	return r.means(keep, nil, 0, 0, false)
+}
+
+// MeansWithin returns MeansOf over the jobs j submitted within [lo, hi]
+// (seconds) and not skip[j] (nil skips none), without a call per job.
+// MeansWithin panics if skip is not nil and shorter than the jobs.
+func (r *Result) MeansWithin(lo, hi float64, skip []bool) Summary {
+	if skip != nil && len(skip) < len(r.ID) {
+		panic(fmt.Sprintf("sim: MeansWithin: %d skip flags for %d jobs", len(skip), len(r.ID)))
+	}
+	return r.means(nil, skip, lo, hi, true)
+}
+
+// means is MeansOf over the jobs that keep keeps (nil: all), that skip
+// does not skip (nil: none) and, with window, submitted within [lo, hi].
+func (r *Result) means(keep func(j int) bool, skip []bool, lo, hi float64, window bool) Summary {
 	nan := math.NaN()
 	nanTail := Tail{nan, nan, nan, nan}
 	s := Summary{MaxQueue: r.MaxQueue, Procs: r.Procs, Wait: nanTail, Response: nanTail, BoundedSlowdown: nanTail,
@@ -264,6 +281,12 @@ func (r *Result) MeansOf(keep func(j int) bool) Summary {
 	first, last := math.Inf(1), math.Inf(-1)
 	for j := range r.ID {
 		if keep != nil && !keep(j) {
+			continue
+		}
+		if skip != nil && skip[j] {
+			continue
+		}
+		if window && !(r.Submit[j] >= lo && r.Submit[j] <= hi) {
 			continue
 		}
 		if math.IsNaN(r.End[j]) {

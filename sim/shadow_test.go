@@ -172,3 +172,49 @@ func TestPropertyWaitQueueLazy(t *testing.T) {
 		runCounting(t, jobs, procs, waitChecker{&EASY{}, t, from, &pass, &arrived})
 	})
 }
+
+// sparseShadowChecker is shadowChecker with Shadow compared from scratch at
+// a few widths only (every pass checks byEst in full): for machines with
+// hundreds of processors.
+type sparseShadowChecker struct{ shadowChecker }
+
+func (c sparseShadowChecker) Schedule(e *Engine) {
+	c.check(e)
+	c.EASY.Schedule(e)
+	c.check(e)
+	for _, p := range []int{1, e.Procs() / 3, e.Procs()/2 + 1, e.Procs()} {
+		shadow, extra := e.Shadow(max(p, 1))
+		if ws, wx := refShadow(e, max(p, 1)); shadow != ws || extra != wx {
+			c.t.Fatalf("now %v: Shadow(%d) = %v, %d; from scratch %v, %d", e.Now(), p, shadow, extra, ws, wx)
+		}
+		c.check(e)
+	}
+}
+
+// With hundreds of narrow jobs running at once and estimates spread widely,
+// a started job goes far back in byEst (insertEst's binary search and
+// move, beyond estStep): byEst stays in order, Shadow agrees with a count
+// from scratch, and the schedule with the reference EASY.
+func TestPropertyShadowManyRunning(t *testing.T) {
+	t.Parallel()
+	rapid.Check(t, func(t *rapid.T) {
+		procs := rapid.IntRange(estStep, 400).Draw(t, "procs")
+		n := rapid.IntRange(0, 500).Draw(t, "n")
+		span := rapid.IntRange(0, 300).Draw(t, "span")
+		jobs := make([]Job, n)
+		for i := range jobs {
+			run := float64(rapid.IntRange(0, 2000).Draw(t, "runtime"))
+			jobs[i] = Job{ID: i + 1, Submit: float64(rapid.IntRange(0, span).Draw(t, "submit")),
+				Runtime: run, Estimate: run + float64(rapid.IntRange(0, 5000).Draw(t, "slack")),
+				Procs: rapid.IntRange(1, 4).Draw(t, "width")}
+		}
+		r, ends := runCounting(t, jobs, procs, sparseShadowChecker{shadowChecker{&EASY{}, t}})
+		checkCommon(t, r, ends, procs)
+		ref, _ := runCounting(t, jobs, procs, &refEASY{})
+		for j := range r.Start {
+			if r.Start[j] != ref.Start[j] {
+				t.Fatalf("job %d: starts at %v, reference %v", j, r.Start[j], ref.Start[j])
+			}
+		}
+	})
+}

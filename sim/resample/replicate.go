@@ -434,9 +434,7 @@ func (x *Experiment) simulate(w *replicator, seed uint64, keys, slotInst []uint6
 func (w *replicator) measure(res *sim.Result, m Metrics, v SimOptions) Metrics {
 	g := &w.g
 	lo, hi := g.start+v.Warmup, g.end-v.Cooldown
-	s := res.MeansOf(func(j int) bool {
-		return !w.rare[j] && res.Submit[j] >= lo && res.Submit[j] <= hi
-	})
+	s := res.MeansWithin(lo, hi, w.rare)
 	w.weekly = w.weekly[:0]
 	for k, t := range res.Weekly.Time {
 		if t <= g.end {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -13,13 +14,71 @@ import (
 	"github.com/tracelab/tracelab/sim/sweep"
 )
 
-// replicateLogs returns the pools of SDSC-SP2 and SDSC-BLUE (the logs of
-// issue 24's targets); it skips without TRACELAB_DATA.
+var replicateLogNames = flag.String("replicate-logs", "SDSC-SP2,SDSC-BLUE",
+	"logs (comma-separated) of the replicate benchmarks; the default, those of issue 24's targets")
+
+// replicateLogs returns the pools of the logs of -replicate-logs; it skips
+// without TRACELAB_DATA.
 func replicateLogs(b *testing.B) []*Pools {
 	if os.Getenv("TRACELAB_DATA") == "" {
 		b.Skip("TRACELAB_DATA not set")
 	}
-	return loadPools(b, "SDSC-SP2", "SDSC-BLUE")
+	return loadPools(b, strings.Split(*replicateLogNames, ",")...)
+}
+
+// easyVariant is a resampled variant prepared for the EASY pass: its jobs
+// (sim.Prepare), machine size and window start.
+type easyVariant struct {
+	jobs  []sim.Job
+	procs int
+	start float64
+}
+
+// easyVariants generates and prepares the variants of p with options o
+// and seeds 0 … n−1.
+func easyVariants(b *testing.B, p *Pools, o Options, n int) []easyVariant {
+	vs := make([]easyVariant, n)
+	for k := range vs {
+		o.Seed = uint64(k)
+		r, err := p.Generate(o)
+		if err != nil {
+			b.Fatal(err)
+		}
+		jobs, _, procs, err := r.Jobs(sim.Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		vs[k] = easyVariant{jobs, procs, r.Start}
+	}
+	return vs
+}
+
+// benchEASYPass times the EASY pass alone (submit and run, one engine and
+// scheduler reused, the week origin at each variant's start as a
+// replicate sets it) on the variants vs in turn, and reports the CPU
+// nanoseconds per pass (cpu-ns/op) and the jobs simulated per CPU-second
+// (jobs/cpu-s).
+func benchEASYPass(b *testing.B, vs []easyVariant) {
+	s := &sim.EASY{}
+	e, err := sim.NewEngine(vs[0].procs, s, sim.EngineOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	cpu, jobs := cputime.Process(), 0
+	for i := 0; b.Loop(); i++ {
+		v := vs[i%len(vs)]
+		s.Reset()
+		if err := e.Reset(v.procs, s, sim.EngineOptions{WeekOrigin: v.start}); err != nil {
+			b.Fatal(err)
+		}
+		e.SubmitAll(v.jobs)
+		e.Run()
+		jobs += len(v.jobs)
+	}
+	el := cputime.Process() - cpu
+	b.ReportMetric(float64(el)/float64(b.N), "cpu-ns/op")
+	b.ReportMetric(float64(jobs)/(float64(el)/1e9), "jobs/cpu-s")
 }
 
 // BenchmarkVariantEASY times the EASY pass alone on a resampled variant
@@ -88,42 +147,8 @@ var replicateSeeds = flag.Int("replicate-seeds", 8, "variants (seeds 0, 1, …) 
 // ≤ 1.25×), free of the variation of EASY's cost from variant to variant.
 func BenchmarkReplicateEASY(b *testing.B) {
 	for _, p := range replicateLogs(b) {
-		type variant struct {
-			jobs  []sim.Job
-			procs int
-			start float64
-		}
-		vs := make([]variant, *replicateSeeds)
-		for k := range vs {
-			r, err := p.Generate(Options{Seed: uint64(k)})
-			if err != nil {
-				b.Fatal(err)
-			}
-			jobs, _, procs, err := r.Jobs(sim.Options{})
-			if err != nil {
-				b.Fatal(err)
-			}
-			vs[k] = variant{jobs, procs, r.Start}
-		}
-		b.Run(p.Trace.Name, func(b *testing.B) {
-			s := &sim.EASY{}
-			e, err := sim.NewEngine(vs[0].procs, s, sim.EngineOptions{})
-			if err != nil {
-				b.Fatal(err)
-			}
-			b.ReportAllocs()
-			cpu := cputime.Process()
-			for i := 0; b.Loop(); i++ {
-				v := vs[i%len(vs)]
-				s.Reset()
-				if err := e.Reset(v.procs, s, sim.EngineOptions{WeekOrigin: v.start}); err != nil {
-					b.Fatal(err)
-				}
-				e.SubmitAll(v.jobs)
-				e.Run()
-			}
-			b.ReportMetric(float64(cputime.Process()-cpu)/float64(b.N), "cpu-ns/op")
-		})
+		vs := easyVariants(b, p, Options{}, *replicateSeeds)
+		b.Run(p.Trace.Name, func(b *testing.B) { benchEASYPass(b, vs) })
 	}
 }
 
@@ -267,13 +292,16 @@ func BenchmarkBootstrapTable(b *testing.B) {
 	}
 }
 
-var cellVariants = flag.Int("cell-variants", 50, "variants per reading of BenchmarkBootstrapCell")
+var (
+	cellVariants = flag.Int("cell-variants", 50, "variants per reading of BenchmarkBootstrapCell")
+	cellLogs     = flag.String("cell-logs", "SDSC-SP2,SDSC-BLUE", "logs (comma-separated) of BenchmarkBootstrapCell")
+)
 
 // BenchmarkBootstrapCell times the bootstrap of 2013 §6.1 as notebook 01
-// runs it on SDSC-SP2 and SDSC-BLUE: the literal reading (activity) and
-// the common-week reading (default), -cell-variants variants each, on one
-// worker (RunBootstraps). The pools and the reference runs are made before
-// the timing.
+// runs it, on the logs of -cell-logs (default SDSC-SP2 and SDSC-BLUE): the
+// literal reading (activity) and the common-week reading (default),
+// -cell-variants variants each, on one worker (RunBootstraps). The pools
+// and the reference runs are made before the timing.
 func BenchmarkBootstrapCell(b *testing.B) {
 	if os.Getenv("TRACELAB_DATA") == "" {
 		b.Skip("TRACELAB_DATA not set")
@@ -288,7 +316,7 @@ func BenchmarkBootstrapCell(b *testing.B) {
 		rds = append(rds, rd)
 	}
 	reps := []int{*cellVariants, *cellVariants}
-	for _, log := range []string{"SDSC-SP2", "SDSC-BLUE"} {
+	for _, log := range strings.Split(*cellLogs, ",") {
 		tr, err := datasets.Load(log)
 		if err != nil {
 			b.Fatal(err)
