@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -77,7 +78,11 @@ func checkRecord(r *quality.Report) record {
 }
 
 // writeCheckTable prints the anomalies as a table, then each one's detail,
-// then the --rb arguments of the flurries.
+// then the --rb arguments of the flurries. The share column is
+// quality.Report.Share in percent: of the jobs in the trace, except for
+// rows the reader left out (e.g. unreadable_submit), which are not in the
+// trace: of the rows read (jobs plus rows left out). A line under the
+// table says so when such rows are listed.
 func writeCheckTable(w io.Writer, r *quality.Report) error {
 	fmt.Fprintf(w, "%s: %d jobs, machine of %v\n\n", r.Log, r.Jobs, r.Machine)
 	if len(r.Anomalies) == 0 {
@@ -86,12 +91,23 @@ func writeCheckTable(w io.Writer, r *quality.Report) error {
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "category\tkind\tjobs\tshare\texamples\tfilter")
+	var leftOut []string
 	for _, a := range r.Anomalies {
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%.2f%%\t%s\t%s\n", a.Category, a.Kind, a.Jobs,
-			100*float64(a.Jobs)/float64(max(r.Jobs, 1)), joinInts(a.Examples), a.Filter)
+		share := "-" // no row to divide by
+		if s := r.Share(a); !math.IsNaN(s) {
+			share = fmt.Sprintf("%.2f%%", 100*s)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t%s\n", a.Category, a.Kind, a.Jobs, share, joinInts(a.Examples), a.Filter)
+		if a.LeftOut {
+			leftOut = append(leftOut, a.Kind)
+		}
 	}
 	if err := tw.Flush(); err != nil {
 		return err
+	}
+	if len(leftOut) > 0 {
+		fmt.Fprintf(w, "\nshare: of the %d jobs in the trace; for rows the reader left out (%s), of the %d rows read\n",
+			r.Jobs, strings.Join(leftOut, ", "), r.Rows)
 	}
 	fmt.Fprintln(w)
 	for _, a := range r.Anomalies {

@@ -19,6 +19,8 @@
 //	                                        cpu_time, mem, req_procs, req_time, req_mem, status,
 //	                                        user, group, app, queue, partition; a field unknown
 //	                                        for every job is reported as not recorded
+//	missing        missing_submit           a placeholder row (submit −1) the reader left out
+//	                                        (datasets.ReadReport.PlaceholdersSkipped)
 //	inconsistent   cpu_above_runtime        average CPU time per processor (field 6) > runtime
 //	                                        + max(60 s, 1%): total CPU time above runtime ×
 //	                                        processors (the reader's rule)
@@ -53,6 +55,12 @@
 //	                                        that is used only from after the first 10% of the
 //	                                        log's span or only until before its last 10%
 //	flurry         flurry                   see DetectFlurries
+//
+// Three kinds count rows the reader left out, which are not in the trace
+// (Anomaly.LeftOut): missing_submit, submit_out_of_range_submit and
+// unreadable_submit. Their share (Report.Share) is of the rows read, the
+// jobs in the trace plus the rows left out (Report.Rows); every other
+// kind's share is of the jobs in the trace (Report.Jobs).
 //
 // The thresholds were chosen on the twelve logs in ../shared/pwa (cleaned
 // logs, from which the archive removed its known problems): the largest

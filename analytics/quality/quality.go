@@ -41,6 +41,11 @@ type Anomaly struct {
 	Filter string
 	// Detail says what was found, in words.
 	Detail string
+	// LeftOut is set when the affected rows are ones the reader left out
+	// (placeholder rows, submit times out of range or unreadable): they
+	// are not in the trace, so Jobs counts rows read, and Report.Share
+	// divides it by Report.Rows rather than Report.Jobs.
+	LeftOut bool
 }
 
 // Options controls Check. The zero value gives the defaults.
@@ -53,8 +58,13 @@ type Options struct {
 
 // Report is the outcome of Check.
 type Report struct {
-	Log  string
+	Log string
+	// Jobs counts the jobs in the trace; Rows the job rows read: Jobs
+	// plus the rows the reader left out (datasets.ReadReport's
+	// PlaceholdersSkipped, OutOfRangeSkipped and UnreadableSkipped).
+	// Rows equals Jobs for a trace not read from SWF.
 	Jobs int
+	Rows int
 	// Machine is the machine size the checks used (the header's; an
 	// inferred size is not checked against).
 	Machine datasets.Machine
@@ -77,7 +87,10 @@ func Check(t *datasets.Trace, opts Options) (*Report, error) {
 	case opts.Examples == 0:
 		opts.Examples = 5
 	}
-	c := &checker{t: t, n: opts.Examples, r: &Report{Log: t.Name, Jobs: t.Len(), Machine: t.Machine()}}
+	c := &checker{t: t, n: opts.Examples, r: &Report{Log: t.Name, Jobs: t.Len(), Rows: t.Len(), Machine: t.Machine()}}
+	if rep := t.Report; rep != nil {
+		c.r.Rows += rep.PlaceholdersSkipped + rep.OutOfRangeSkipped + rep.UnreadableSkipped
+	}
 	c.missing()
 	c.inconsistent()
 	c.readWarnings()
@@ -172,7 +185,7 @@ func (c *checker) missing() {
 	}
 	if rep := t.Report; rep != nil && rep.PlaceholdersSkipped > 0 {
 		c.add(Anomaly{Category: Missing, Kind: "missing_submit", Jobs: rep.PlaceholdersSkipped, Filter: "submit=-1",
-			Detail: "placeholder records without a submit time, left out by the reader"})
+			Detail: "placeholder records without a submit time, left out by the reader", LeftOut: true})
 	}
 }
 
@@ -247,8 +260,11 @@ func (c *checker) readWarnings() {
 		if len(a.Examples) > c.n {
 			a.Examples = a.Examples[:c.n]
 		}
-		if w.Kind == datasets.WarnZeroProcs {
+		switch w.Kind {
+		case datasets.WarnZeroProcs:
 			a.Filter = "procs=0"
+		case datasets.WarnSubmitOutOfRange: // rows left out (OutOfRangeSkipped)
+			a.LeftOut = true
 		}
 		c.add(a)
 	}
@@ -270,7 +286,7 @@ func (c *checker) unreadableSubmit() {
 	if k == 1 {
 		rows = "1 row"
 	}
-	a := Anomaly{Category: Erroneous, Kind: "unreadable_submit", Jobs: k,
+	a := Anomaly{Category: Erroneous, Kind: "unreadable_submit", Jobs: k, LeftOut: true,
 		Detail: rows + " left out by the reader: the submit time is unreadable, so the job cannot be placed in time"}
 	if w, ok := rep.Warning(datasets.WarnUnreadable, "submit"); ok {
 		a.Examples = slices.Clone(w.Examples)
@@ -435,8 +451,24 @@ func (c *checker) outsideLoggingPeriod() {
 	}
 }
 
+// Share returns the fraction of the rows a is counted over that it
+// affects: a.Jobs / r.Rows (the rows read) for rows the reader left out
+// (a.LeftOut), which are not in the trace; a.Jobs / r.Jobs (the jobs in
+// the trace) otherwise. NaN when that denominator is 0.
+func (r *Report) Share(a Anomaly) float64 {
+	n := r.Jobs
+	if a.LeftOut {
+		n = r.Rows
+	}
+	if n <= 0 {
+		return math.NaN()
+	}
+	return float64(a.Jobs) / float64(n)
+}
+
 // Frame returns one row per anomaly with columns category, kind, jobs,
-// share (of the log's jobs), examples (job numbers, comma-separated),
+// share (Report.Share: of the jobs in the trace, or of the rows read for
+// rows the reader left out), examples (job numbers, comma-separated),
 // filter and detail, in report order.
 func (r *Report) Frame() dataframe.DataFrame {
 	n := len(r.Anomalies)
@@ -445,10 +477,7 @@ func (r *Report) Frame() dataframe.DataFrame {
 	for k, a := range r.Anomalies {
 		cat[k], kind[k], filter[k], detail[k] = a.Category, a.Kind, a.Filter, a.Detail
 		jobs[k] = a.Jobs
-		share[k] = math.NaN()
-		if r.Jobs > 0 {
-			share[k] = float64(a.Jobs) / float64(r.Jobs)
-		}
+		share[k] = r.Share(a)
 		s := make([]string, len(a.Examples))
 		for j, id := range a.Examples {
 			s[j] = strconv.Itoa(id)
