@@ -76,9 +76,11 @@ func (s *UserAware) Name() string { return fmt.Sprintf("useraware:%g", s.Alpha) 
 // For α > 0 it ranks only what the pass needs: the best-ranked jobs are
 // taken from a heap while they fit (and the first that does not, the
 // head); the backfilling candidates are then only the jobs no wider than
-// the free processors, which can only decrease during the pass, and only
-// they are sorted. Ranks are a strict total order (score, then arrival),
-// so this visits the jobs that can start in the order of a full sort.
+// the free processors and either ending by the shadow time or no wider
+// than the extra processors (free and extra only decrease during the
+// pass), and only they are sorted. Ranks are a strict total order (score,
+// then arrival), so this visits the jobs that can start in the order of a
+// full sort.
 func (s *UserAware) Schedule(e *sim.Engine) {
 	if !(s.Alpha >= 0 && s.Alpha <= 1) {
 		panic(fmt.Sprintf("feedback: UserAware.Alpha %v outside [0, 1]", s.Alpha))
@@ -105,10 +107,13 @@ func (s *UserAware) Schedule(e *sim.Engine) {
 	head := rk[0].j
 	rk = heapPop(rk)
 	shadow, extra := e.Shadow(e.Width(head))
-	free := e.Free()
+	free, now := e.Free(), e.Now()
 	cand := s.cand[:0]
 	for _, r := range rk {
-		if e.Width(r.j) <= free {
+		// backfill skips the others: too wide, or too long for the
+		// shadow and wider than the extra processors (which only
+		// decrease too).
+		if w := e.Width(r.j); w <= free && (now+e.Estimate(r.j) <= shadow || w <= extra) {
 			cand = append(cand, r)
 		}
 	}
