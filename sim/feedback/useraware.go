@@ -2,7 +2,6 @@ package feedback
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"strconv"
 
@@ -75,7 +74,7 @@ func (s *UserAware) Name() string { return fmt.Sprintf("useraware:%g", s.Alpha) 
 //
 // For α > 0 it ranks only what the pass needs: the best-ranked jobs are
 // taken from a heap while they fit (and the first that does not, the
-// head); the backfilling candidates are then only the jobs no wider than
+// head; no heap when the best-ranked does not fit); the backfilling candidates are then only the jobs no wider than
 // the free processors and either ending by the shadow time or no wider
 // than the extra processors (free and extra only decrease during the
 // pass), and only they are sorted. Ranks are a strict total order (score,
@@ -94,18 +93,26 @@ func (s *UserAware) Schedule(e *sim.Engine) {
 		s.startAndBackfill(e, s.order)
 		return
 	}
-	rk := s.score(e, q)
-	// Start the best-ranked jobs while they fit.
-	heapify(rk)
-	for len(rk) > 0 && e.Width(rk[0].j) <= e.Free() {
-		e.Start(rk[0].j)
+	rk, best := s.score(e, q)
+	var head int
+	if e.Width(rk[best].j) > e.Free() {
+		// The best-ranked job does not fit: it is the head.
+		head = rk[best].j
+		rk[best] = rk[len(rk)-1]
+		rk = rk[:len(rk)-1]
+	} else {
+		// Start the best-ranked jobs while they fit.
+		heapify(rk)
+		for len(rk) > 0 && e.Width(rk[0].j) <= e.Free() {
+			e.Start(rk[0].j)
+			rk = heapPop(rk)
+		}
+		if len(rk) == 0 || e.Free() == 0 {
+			return
+		}
+		head = rk[0].j
 		rk = heapPop(rk)
 	}
-	if len(rk) == 0 || e.Free() == 0 {
-		return
-	}
-	head := rk[0].j
-	rk = heapPop(rk)
 	shadow, extra := e.Shadow(e.Width(head))
 	free, now := e.Free(), e.Now()
 	cand := s.cand[:0]
@@ -183,8 +190,8 @@ func anyFits(e *sim.Engine, q []int) bool {
 }
 
 // score returns the waiting jobs q (in arrival order) with their scores
-// and arrival positions, unordered.
-func (s *UserAware) score(e *sim.Engine, q []int) []ranked {
+// and arrival positions, unordered, and the index of the best-ranked.
+func (s *UserAware) score(e *sim.Engine, q []int) (rk []ranked, best int) {
 	unit := s.ResponseUnit
 	if unit == 0 {
 		unit = DefaultResponseUnit
@@ -192,10 +199,10 @@ func (s *UserAware) score(e *sim.Engine, q []int) []ranked {
 	now := e.Now()
 	wmax := now - e.SubmitTime(q[0])
 	for _, j := range q {
-		wmax = math.Max(wmax, now-e.SubmitTime(j))
+		wmax = max(wmax, now-e.SubmitTime(j)) // as math.Max: no NaN here, max(−0, 0) = 0
 	}
 	n := len(q)
-	rk := slices.Grow(s.ranked[:0], n)[:n]
+	rk = slices.Grow(s.ranked[:0], n)[:n]
 	s.ranked = rk
 	for p, j := range q {
 		w := now - e.SubmitTime(j)
@@ -205,8 +212,11 @@ func (s *UserAware) score(e *sim.Engine, q []int) []ranked {
 			wn = w / wmax
 		}
 		rk[p] = ranked{s.Alpha*c + (1-s.Alpha)*wn, p, j}
+		if before(rk[p], rk[best]) {
+			best = p
+		}
 	}
-	return rk
+	return rk, best
 }
 
 // before reports whether a ranks before b: higher score, ties by arrival.
