@@ -12,7 +12,8 @@ import (
 // (sim.Prepare and session.Analyze of the log's jobs) and the simulation,
 // not the reading of the SWF file. The target: a fluid-model EASY
 // simulation of CEA-Curie (312,826 jobs) in at most 2 s on one core
-// (go test -bench Simulate -cpu 1).
+// (go test -bench Simulate -cpu 1). cpu-ns/op is the CPU time (steadier
+// than the wall time on a shared machine).
 func BenchmarkSimulate(b *testing.B) {
 	for _, log := range []string{"KTH-SP2", "SDSC-SP2", "CEA-Curie"} {
 		tr := realTrace(b, log)
@@ -28,12 +29,14 @@ func BenchmarkSimulate(b *testing.B) {
 			for _, s := range []string{"fcfs", "easy"} {
 				b.Run(fmt.Sprintf("%s/%s/%s", log, m.Name(), s), func(b *testing.B) {
 					f, _ := sim.FactoryOf(s)
+					cpu := cputime.Process()
 					for b.Loop() {
 						if _, err := Simulate(w, f(), Options{Model: m, Seed: 1}); err != nil {
 							b.Fatal(err)
 						}
 					}
 					b.ReportMetric(float64(w.Len())*float64(b.N)/b.Elapsed().Seconds(), "jobs/s")
+					b.ReportMetric(float64(cputime.Process()-cpu)/float64(b.N), "cpu-ns/op")
 				})
 			}
 		}

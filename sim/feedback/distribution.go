@@ -144,6 +144,15 @@ type activity struct {
 	always   bool
 	from, to float64
 	days     [7]bool
+	win      [4]dayWindow // memo of the windows of recent days, by day mod 4
+}
+
+// dayWindow is a user's activity window on one civil day, in trace
+// seconds.
+type dayWindow struct {
+	ok   bool
+	day  int64 // civil day: days since 1970-01-01
+	s, e float64
 }
 
 type distribution struct {
@@ -152,7 +161,15 @@ type distribution struct {
 	pools *delayPools
 	rng   []*rand.Rand
 	act   []activity
+
+	// weekdays memoises the day of the week (Monday = 0; −1 unknown) of
+	// the civil days from wdBase on.
+	weekdays []int8
+	wdBase   int64
 }
+
+// maxWeekdays bounds the memo of weekdays (days; about 270 years).
+const maxWeekdays = 1 << 17
 
 // nextActive returns t if user u is active at t, else the beginning of the
 // user's next activity window.
@@ -163,19 +180,57 @@ func (d *distribution) nextActive(u int, t float64) float64 {
 	}
 	wt := d.w.wallTime(t)
 	y, m, day := wt.Date()
+	day0 := civilDay(y, m, day)
 	for off := -1; off <= 8; off++ {
-		mid := time.Date(y, m, day+off, 0, 0, 0, 0, d.w.loc)
-		if !a.days[(int(mid.Weekday())+6)%7] {
+		if !a.days[d.weekday(day0+int64(off), y, m, day+off)] {
 			continue
 		}
-		// Windows are wall-clock times of the day: on a day with a
-		// daylight-saving change, 8:00 is not midnight + 8 h.
-		s := d.w.traceTime(time.Date(y, m, day+off, 0, 0, 0, int(a.from*1e9), d.w.loc))
-		if e := d.w.traceTime(time.Date(y, m, day+off, 0, 0, 0, int(a.to*1e9), d.w.loc)); t < e {
+		s, e := d.window(a, day0+int64(off), y, m, day+off)
+		if t < e {
 			return math.Max(t, s)
 		}
 	}
 	panic("feedback: internal error: no activity window within a week")
+}
+
+// civilDay returns the number of the civil date (y, m, day) in days since
+// 1970-01-01.
+func civilDay(y int, m time.Month, day int) int64 {
+	return time.Date(y, m, day, 0, 0, 0, 0, time.UTC).Unix() / 86400
+}
+
+// weekday returns the day of the week (Monday = 0) of the log's local
+// midnight on the civil day cd, the date (y, m, day), memoised.
+func (d *distribution) weekday(cd int64, y int, m time.Month, day int) int {
+	if d.weekdays == nil {
+		d.wdBase = cd
+	}
+	i := cd - d.wdBase
+	if i >= 0 && i < int64(len(d.weekdays)) && d.weekdays[i] >= 0 {
+		return int(d.weekdays[i])
+	}
+	wd := (int(time.Date(y, m, day, 0, 0, 0, 0, d.w.loc).Weekday()) + 6) % 7
+	if i >= 0 && i < maxWeekdays {
+		for int64(len(d.weekdays)) <= i {
+			d.weekdays = append(d.weekdays, -1)
+		}
+		d.weekdays[i] = int8(wd)
+	}
+	return wd
+}
+
+// window returns the beginning and end of a's activity window on the civil
+// day cd, the date (y, m, day), in trace seconds, memoised. Windows are
+// wall-clock times of the day: on a day with a daylight-saving change,
+// 8:00 is not midnight + 8 h.
+func (d *distribution) window(a *activity, cd int64, y int, m time.Month, day int) (s, e float64) {
+	c := &a.win[cd&3]
+	if !c.ok || c.day != cd {
+		c.ok, c.day = true, cd
+		c.s = d.w.traceTime(time.Date(y, m, day, 0, 0, 0, int(a.from*1e9), d.w.loc))
+		c.e = d.w.traceTime(time.Date(y, m, day, 0, 0, 0, int(a.to*1e9), d.w.loc))
+	}
+	return c.s, c.e
 }
 
 func (d *distribution) Arrival(r Release) float64 {

@@ -162,13 +162,22 @@ func WindowOf(r *sim.Result, from, to float64) Window {
 // from its time to the next sample's. It returns nils for an empty
 // window.
 func QueueDistribution(tl sim.Timeline, from, to float64) (length []int, cdf []float64) {
-	dur := map[int]float64{}
+	// Durations by queue length; a length held a while has a positive
+	// duration (t1 > t0 makes t1 − t0 > 0).
+	maxq := -1
+	for _, q := range tl.Queue {
+		if q < 0 {
+			panic(fmt.Sprintf("feedback: queue length %d in a timeline", q))
+		}
+		maxq = max(maxq, q)
+	}
+	dur := make([]float64, maxq+1)
 	total := 0.0
 	for i := range tl.Time {
-		t0 := math.Max(tl.Time[i], from)
+		t0 := max(tl.Time[i], from) // as math.Max: times are finite
 		t1 := to
 		if i+1 < len(tl.Time) {
-			t1 = math.Min(tl.Time[i+1], to)
+			t1 = min(tl.Time[i+1], to)
 		}
 		if t1 > t0 {
 			dur[tl.Queue[i]] += t1 - t0
@@ -178,15 +187,13 @@ func QueueDistribution(tl sim.Timeline, from, to float64) (length []int, cdf []f
 	if total == 0 {
 		return nil, nil
 	}
-	for q := range dur {
-		length = append(length, q)
-	}
-	slices.Sort(length)
-	cdf = make([]float64, len(length))
 	acc := 0.0
-	for i, q := range length {
-		acc += dur[q]
-		cdf[i] = acc / total
+	for q, d := range dur {
+		if d > 0 {
+			acc += d
+			length = append(length, q)
+			cdf = append(cdf, acc/total)
+		}
 	}
 	return length, cdf
 }

@@ -2,7 +2,6 @@ package feedback
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"strconv"
 
@@ -44,6 +43,7 @@ type UserAware struct {
 
 	order  []int
 	ranked []ranked
+	cand   []ranked
 }
 
 type ranked struct {
@@ -71,6 +71,15 @@ func userAwareFamily(param string) (sim.Factory, error) {
 func (s *UserAware) Name() string { return fmt.Sprintf("useraware:%g", s.Alpha) }
 
 // Schedule starts jobs in order of score, with EASY backfilling.
+//
+// For α > 0 it ranks only what the pass needs: the best-ranked jobs are
+// taken from a heap while they fit (and the first that does not, the
+// head; no heap when the best-ranked does not fit); the backfilling candidates are then only the jobs no wider than
+// the free processors and either ending by the shadow time or no wider
+// than the extra processors (free and extra only decrease during the
+// pass), and only they are sorted. Ranks are a strict total order (score,
+// then arrival), so this visits the jobs that can start in the order of a
+// full sort.
 func (s *UserAware) Schedule(e *sim.Engine) {
 	if !(s.Alpha >= 0 && s.Alpha <= 1) {
 		panic(fmt.Sprintf("feedback: UserAware.Alpha %v outside [0, 1]", s.Alpha))
@@ -79,12 +88,62 @@ func (s *UserAware) Schedule(e *sim.Engine) {
 	if len(q) == 0 || !anyFits(e, q) {
 		return // in any order, nothing would start
 	}
-	s.order = append(s.order[:0], q...) // arrival order
-	if s.Alpha > 0 {
-		s.sort(e)
+	if s.Alpha == 0 {
+		s.order = append(s.order[:0], q...) // arrival order
+		s.startAndBackfill(e, s.order)
+		return
 	}
-	order := s.order
-	// Start jobs in order while they fit.
+	rk, best := s.score(e, q)
+	var head int
+	if e.Width(rk[best].j) > e.Free() {
+		// The best-ranked job does not fit: it is the head.
+		head = rk[best].j
+		rk[best] = rk[len(rk)-1]
+		rk = rk[:len(rk)-1]
+	} else {
+		// Start the best-ranked jobs while they fit.
+		heapify(rk)
+		for len(rk) > 0 && e.Width(rk[0].j) <= e.Free() {
+			e.Start(rk[0].j)
+			rk = heapPop(rk)
+		}
+		if len(rk) == 0 || e.Free() == 0 {
+			return
+		}
+		head = rk[0].j
+		rk = heapPop(rk)
+	}
+	shadow, extra := e.Shadow(e.Width(head))
+	free, now := e.Free(), e.Now()
+	cand := s.cand[:0]
+	for _, r := range rk {
+		// backfill skips the others: too wide, or too long for the
+		// shadow and wider than the extra processors (which only
+		// decrease too).
+		if w := e.Width(r.j); w <= free && (now+e.Estimate(r.j) <= shadow || w <= extra) {
+			cand = append(cand, r)
+		}
+	}
+	s.cand = cand
+	slices.SortFunc(cand, func(a, b ranked) int {
+		switch {
+		case a.score > b.score:
+			return -1
+		case a.score < b.score:
+			return 1
+		}
+		return a.pos - b.pos
+	})
+	s.order = s.order[:0]
+	for _, r := range cand {
+		s.order = append(s.order, r.j)
+	}
+	s.backfill(e, s.order, shadow, extra)
+}
+
+// startAndBackfill starts the jobs of order while they fit, then backfills
+// the others behind the EASY reservation of the first that does not.
+func (s *UserAware) startAndBackfill(e *sim.Engine, order []int) {
 	i := 0
 	for i < len(order) && e.Width(order[i]) <= e.Free() {
 		e.Start(order[i])
@@ -93,10 +152,15 @@ func (s *UserAware) Schedule(e *sim.Engine) {
 	if i == len(order) || e.Free() == 0 {
 		return
 	}
-	head := order[i]
-	shadow, extra := e.Shadow(e.Width(head))
+	shadow, extra := e.Shadow(e.Width(order[i]))
+	s.backfill(e, order[i+1:], shadow, extra)
+}
+
+// backfill starts the jobs of order, in order, that fit and do not delay
+// the reservation at shadow (or use no more than extra processors).
+func (s *UserAware) backfill(e *sim.Engine, order []int, shadow float64, extra int) {
 	now := e.Now()
-	for _, j := range order[i+1:] {
+	for _, j := range order {
 		if e.Free() == 0 {
 			return
 		}
@@ -125,22 +189,22 @@ func anyFits(e *sim.Engine, q []int) bool {
 	return false
 }
 
-// sort orders s.order (in arrival order on entry) by decreasing score,
-// ties by arrival.
-func (s *UserAware) sort(e *sim.Engine) {
+// score returns the waiting jobs q (in arrival order) with their scores
+// and arrival positions, unordered, and the index of the best-ranked.
+func (s *UserAware) score(e *sim.Engine, q []int) (rk []ranked, best int) {
 	unit := s.ResponseUnit
 	if unit == 0 {
 		unit = DefaultResponseUnit
 	}
 	now := e.Now()
-	wmax := now - e.SubmitTime(s.order[0])
-	for _, j := range s.order {
-		wmax = math.Max(wmax, now-e.SubmitTime(j))
+	wmax := now - e.SubmitTime(q[0])
+	for _, j := range q {
+		wmax = max(wmax, now-e.SubmitTime(j)) // as math.Max: no NaN here, max(−0, 0) = 0
 	}
-	n := len(s.order)
-	rk := slices.Grow(s.ranked[:0], n)[:n]
+	n := len(q)
+	rk = slices.Grow(s.ranked[:0], n)[:n]
 	s.ranked = rk
-	for p, j := range s.order {
+	for p, j := range q {
 		w := now - e.SubmitTime(j)
 		c := ContinuationProbability(w+e.Estimate(j), unit) / 0.8
 		wn := 0.0
@@ -148,17 +212,50 @@ func (s *UserAware) sort(e *sim.Engine) {
 			wn = w / wmax
 		}
 		rk[p] = ranked{s.Alpha*c + (1-s.Alpha)*wn, p, j}
-	}
-	slices.SortFunc(rk, func(a, b ranked) int {
-		switch {
-		case a.score > b.score:
-			return -1
-		case a.score < b.score:
-			return 1
+		if before(rk[p], rk[best]) {
+			best = p
 		}
-		return a.pos - b.pos
-	})
-	for p := range rk {
-		s.order[p] = rk[p].j
+	}
+	return rk, best
+}
+
+// before reports whether a ranks before b: higher score, ties by arrival.
+func before(a, b ranked) bool {
+	return a.score > b.score || (a.score == b.score && a.pos < b.pos)
+}
+
+// heapify makes h a heap whose root ranks first.
+func heapify(h []ranked) {
+	for i := len(h)/2 - 1; i >= 0; i-- {
+		siftDown(h, i)
+	}
+}
+
+// heapPop removes the root of heap h.
+func heapPop(h []ranked) []ranked {
+	n := len(h) - 1
+	h[0] = h[n]
+	h = h[:n]
+	if n > 0 {
+		siftDown(h, 0)
+	}
+	return h
+}
+
+func siftDown(h []ranked, i int) {
+	n := len(h)
+	for {
+		c := 2*i + 1
+		if c >= n {
+			return
+		}
+		if c+1 < n && before(h[c+1], h[c]) {
+			c++
+		}
+		if !before(h[c], h[i]) {
+			return
+		}
+		h[i], h[c] = h[c], h[i]
+		i = c
 	}
 }
