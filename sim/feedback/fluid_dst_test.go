@@ -1,6 +1,9 @@
 package feedback
 
 import (
+	"math"
+	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
@@ -79,5 +82,65 @@ func TestFluidRecyclingDST(t *testing.T) {
 	// Wednesday's session at 8:00.
 	if got := b.Arrival(Release{User: 0, Time: sec(d(10, 29, 20, 0)), Reason: Follows}); got != sec(d(10, 30, 8, 0)) {
 		t.Errorf("batch released 1996-10-29 20:00 arrives %s, want 1996-10-30 08:00", w.wallTime(got))
+	}
+}
+
+// TestFluidRecyclingBrute compares the lookups with every recycled window
+// listed by hand, in Europe/Stockholm, for random windows (some crossing
+// midnight and the daylight-saving changes' hours) and random times.
+func TestFluidRecyclingBrute(t *testing.T) {
+	loc, err := time.LoadLocation("Europe/Stockholm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Date(1996, 9, 30, 0, 0, 0, 0, loc) // a Monday
+	tr := datasets.NewTrace("dst", 1)
+	tr.Header.UnixStartTime = start.Unix()
+	tr.Header.TimeZoneString = "Europe/Stockholm"
+	w := &Workload{Trace: tr, unixStart: start.Unix(), loc: loc}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for trial := range 200 {
+		n := 1 + rng.IntN(6)
+		weeks := 1 + rng.IntN(3)
+		wn := &windows{base: 0, period: float64(weeks) * datasets.Week, w: w}
+		for range n {
+			s := float64(rng.IntN(weeks*7*24*4)) * 900
+			wn.start = append(wn.start, s)
+		}
+		slices.Sort(wn.start)
+		for i, s := range wn.start {
+			wn.end = append(wn.end, s+float64(rng.IntN(4*12))*900)
+			wn.prefMax = append(wn.prefMax, wn.end[i])
+			if i > 0 {
+				wn.prefMax[i] = max(wn.prefMax[i-1], wn.end[i])
+			}
+		}
+		type iv struct{ s, e float64 }
+		var all []iv
+		for c := range 80 / weeks {
+			for i := range wn.start {
+				all = append(all, iv{wn.at(wn.start[i], c), wn.at(wn.end[i], c)})
+			}
+		}
+		for range 300 {
+			x := float64(rng.IntN(60*7*24*4))*900 + float64(rng.IntN(3))*450
+			in, inClosed, next := false, false, math.Inf(1)
+			for _, v := range all {
+				in = in || (v.s <= x && x < v.e)
+				inClosed = inClosed || (v.s <= x && x <= v.e)
+				if v.s > x {
+					next = min(next, v.s)
+				}
+			}
+			if got := wn.inSession(x, false); got != in {
+				t.Fatalf("trial %d, %+v: inSession(%v) = %v, want %v", trial, *wn, x, got, in)
+			}
+			if got := wn.inSession(x, true); got != inClosed {
+				t.Fatalf("trial %d, %+v: closed inSession(%v) = %v, want %v", trial, *wn, x, got, inClosed)
+			}
+			if got := wn.nextStart(x); got != next {
+				t.Fatalf("trial %d, %+v: nextStart(%v) = %v, want %v", trial, *wn, x, got, next)
+			}
+		}
 	}
 }
