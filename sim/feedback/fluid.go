@@ -40,8 +40,9 @@ const (
 // one session (released by the follows relation); otherwise it arrives at
 // the beginning of the user's next session (the first to begin after now). When the user's sessions run
 // out before the batches do, the sessions are recycled from the week after
-// the last session's week, keeping days of the week and times of day
-// (shifts are whole multiples of 7 × 86,400 s).
+// the last session's week, keeping days of the week and wall-clock times
+// of day in the log's time zone (a recycled session that crosses a
+// daylight-saving change still begins at the same hour of the day).
 //
 // A user without delays of the kind needed draws from the other kind, then
 // from all users' delays (see DelayKind); with none at all the delay is 0.
@@ -110,7 +111,39 @@ type windows struct {
 	start, end []float64 // by start
 	prefMax    []float64 // latest end among windows 0..i
 	base       float64   // local Monday 00:00 of the first session's week
-	period     float64   // recycling shift, seconds (whole weeks)
+	period     float64   // nominal recycling shift, seconds (whole weeks)
+	// w converts recycled windows to wall-clock times in the log's zone,
+	// shifted by whole weeks of days; nil shifts by period seconds.
+	w *Workload
+}
+
+// dstSlack bounds how far a recycled window may move from its nominal
+// shift (c × period) when it keeps its wall-clock time: a daylight-saving
+// change moves it by an hour or two, a zone that changed sides of the date
+// line by a day.
+const dstSlack = 26 * 3600
+
+// slack returns the largest distance between a recycled window and its
+// nominal shift.
+func (wn *windows) slack() float64 {
+	if wn.w == nil {
+		return 0
+	}
+	return dstSlack
+}
+
+// at returns trace time s of cycle 0 recycled to cycle c: the same day of
+// the week and wall-clock time of day, c × period later by the calendar.
+func (wn *windows) at(s float64, c int) float64 {
+	if c == 0 {
+		return s
+	}
+	if wn.w == nil {
+		return s + float64(c)*wn.period
+	}
+	wt := wn.w.wallTime(s)
+	days := c * int(math.Round(wn.period/datasets.Day))
+	return s + float64(wt.AddDate(0, 0, days).Unix()-wt.Unix())
 }
 
 func (f *fluid) windowsOf(u int) *windows {
@@ -137,27 +170,34 @@ func (f *fluid) windowsOf(u int) *windows {
 	wn.base = f.w.weekStart(wn.start[0])
 	weeks := math.Floor((wn.start[ns-1]-wn.base)/datasets.Week) + 1
 	wn.period = weeks * datasets.Week
+	wn.w = f.w
 	return wn
 }
 
 // inSession reports whether t lies in a window [start, end) of any cycle,
 // or [start, end] when closed.
 func (wn *windows) inSession(t float64, closed bool) bool {
-	k := math.Max(0, math.Floor((t-wn.base)/wn.period))
-	for c := k; c >= 0 && c >= k-1; c-- {
+	k := int(math.Max(0, math.Floor((t-wn.base)/wn.period)))
+	sl := wn.slack()
+	hi := k
+	if sl > 0 {
+		hi = k + 1 // a window of the next cycle may begin up to sl early
+	}
+	for c := hi; c >= 0 && c >= k-1; c-- {
 		// Windows of cycle c may reach past the cycle's end; look at the
-		// current and the previous cycle.
-		x := t - c*wn.period
-		i := sort.SearchFloat64s(wn.start, math.Nextafter(x, math.Inf(1))) - 1 // last start ≤ x
-		if i >= 0 && (x < wn.prefMax[i] || (closed && x == wn.prefMax[i])) {
-			// Some window up to i ends at or after x; find one that contains x.
-			for j := i; j >= 0; j-- {
-				if wn.start[j] <= x && (x < wn.end[j] || (closed && x == wn.end[j])) {
-					return true
-				}
-				if wn.prefMax[j] < x {
-					break
-				}
+		// current and the previous cycle. x is t's nominal place in cycle
+		// 0; a window of cycle c lies within sl of its nominal place.
+		x := t - float64(c)*wn.period
+		i := sort.SearchFloat64s(wn.start, math.Nextafter(x+sl, math.Inf(1))) - 1 // last start ≤ x+sl
+		for j := i; j >= 0 && wn.prefMax[j] >= x-sl; j-- {
+			if wn.end[j] < x-sl {
+				continue
+			}
+			if s := wn.at(wn.start[j], c); s > t {
+				continue
+			}
+			if e := wn.at(wn.end[j], c); t < e || (closed && t == e) {
+				return true
 			}
 		}
 	}
@@ -166,13 +206,23 @@ func (wn *windows) inSession(t float64, closed bool) bool {
 
 // nextStart returns the earliest window start after t.
 func (wn *windows) nextStart(t float64) float64 {
-	k := math.Max(0, math.Floor((t-wn.base)/wn.period))
-	x := t - k*wn.period
-	i := sort.SearchFloat64s(wn.start, math.Nextafter(x, math.Inf(1))) // first start > x
-	if i < len(wn.start) {
-		return wn.start[i] + k*wn.period
+	k := int(math.Max(0, math.Floor((t-wn.base)/wn.period)))
+	sl := wn.slack()
+	c := k
+	if sl > 0 && k > 0 {
+		c = k - 1 // a window of the previous cycle may begin up to sl late
 	}
-	return wn.start[0] + (k+1)*wn.period
+	best := math.Inf(1)
+	for ; wn.start[0]+float64(c)*wn.period-sl <= best; c++ {
+		off := float64(c) * wn.period
+		j := sort.SearchFloat64s(wn.start, math.Nextafter(t-off-sl, math.Inf(1))) // first start > t-off-sl
+		for ; j < len(wn.start) && wn.start[j]+off-sl <= best; j++ {
+			if s := wn.at(wn.start[j], c); s > t && s < best {
+				best = s
+			}
+		}
+	}
+	return best
 }
 
 func (f *fluid) Arrival(r Release) float64 {
