@@ -263,7 +263,7 @@ func (s timeSplit) discardedNote(m int, pooled []float64) string {
 	without := 100 * float64(countAt(s.other[m], at)-countAt(s.disc[m], at)) / float64(kept)
 	if math.Abs(without-variants) < math.Abs(with-variants) {
 		return fmt.Sprintf("%s: %.1f a week there, against %.1f temporary users kept arriving a week over the log), and the variants' "+
-			"temporary users arrive at a constant rate (§4); without the %d discarded: %.0f%%, toward the variants' %.0f%%, so they "+
+			"temporary users arrive at a constant rate (§4); without the %d discarded: %.0f%%, nearer the variants' %.0f%%, so they "+
 			"widen the gap", who, float64(s.discardedEnd)/max(s.edgeWeeks, 1e-9), s.temporaryRate, s.discarded, without, variants)
 	}
 	return fmt.Sprintf("%s); without the %d discarded: %.0f%%, no nearer the variants' %.0f%%, so they do not widen the gap",

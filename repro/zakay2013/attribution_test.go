@@ -35,7 +35,7 @@ func TestDiscardedNoteDirection(t *testing.T) {
 		{"widen", 5, weeks(10, 1, 11),
 			[]string{"at 0.5 weeks 33% of the log's other users have arrived, 0% of the variants'",
 				"include 5 discarded by §4's 4-week rule as the pools apply it, which no variant has (5 first seen in the log's first 4 weeks, 0 in its last 4: 0.0 a week there, against 0.5 temporary users kept arriving a week over the log), and the variants' temporary users arrive at a constant rate (§4)",
-				"without the 5 discarded: 0%, toward the variants' 0%, so they widen the gap"},
+				"without the 5 discarded: 0%, nearer the variants' 0%, so they widen the gap"},
 			[]string{"do not widen"}},
 		{"against", 2, weeks(10, 1, 1),
 			[]string{"at 10.0 weeks 17% of the log's other users have arrived, 100% of the variants'",
