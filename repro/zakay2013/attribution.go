@@ -25,6 +25,10 @@ var timeMetrics = []users.Metric{users.FirstArrival, users.LastDeparture, users.
 // users (not discarded) over the log.
 type timeSplit struct {
 	lt, other [3][]float64
+	// disc holds the values of the discarded users, who are among the
+	// others (other holds them too), kept apart to measure what they
+	// contribute to a gap (timeSplit.discardedNote).
+	disc [3][]float64
 	// discarded is the number of users of the class users.Discarded:
 	// discardedEnd of them first seen within the population's Edge of its
 	// last submission, the others within the Edge of its first.
@@ -44,6 +48,9 @@ func splitTimes(p users.Population, longTerm func(k int) bool) timeSplit {
 			s.discarded++
 			if p.FirstArrival[k] > p.LogStart+p.Options.Edge {
 				s.discardedEnd++
+			}
+			for m := range v {
+				s.disc[m] = append(s.disc[m], v[m])
 			}
 		}
 		to := &s.other
@@ -229,36 +236,67 @@ func (a attribution) reason(m int) string {
 			a.longTermCause(m)
 	}
 	return s + "the other users account for" + most + " it: " + widestGap(a.orig.other[m], a.pooled.other[m], m, "other users") +
-		a.orig.discardedNote()
+		a.orig.discardedNote(m, a.pooled.other[m])
 }
 
-// discardedNote says which of a log's users no variant has: those its
-// pools discard (§4), at its start and at its end, against the rate at
-// which the variants' temporary users arrive.
-func (s timeSplit) discardedNote() string {
-	return fmt.Sprintf("; the log's other users include %d discarded by §4's %.0f-week rule as the pools apply it, which no variant has "+
-		"(%d first seen in the log's first %.0f weeks, %d in its last %.0f: %.1f a week there, against %.1f temporary users kept "+
-		"arriving a week over the log), and the variants' temporary users arrive at a constant rate (§4)",
-		s.discarded, s.edgeWeeks, s.discarded-s.discardedEnd, s.edgeWeeks, s.discardedEnd, s.edgeWeeks,
-		float64(s.discardedEnd)/max(s.edgeWeeks, 1e-9), s.temporaryRate)
+// discardedNote says which of a log's other users no variant has: those
+// its pools discard (§4), at its start and at its end, and the log's share
+// of other users at the widest gap of time metric m (widestGap, against
+// the variants' other users, pooled) without them, which measures what
+// they contribute to the gap. It words them as a cause (against the rate
+// at which the variants' temporary users arrive) only when removing them
+// moves the log's share toward the variants'; otherwise it says they do
+// not widen the gap.
+func (s timeSplit) discardedNote(m int, pooled []float64) string {
+	if s.discarded == 0 {
+		return fmt.Sprintf("; none of the log's other users is discarded by §4's %.0f-week rule as the pools apply it", s.edgeWeeks)
+	}
+	at := gapAt(s.other[m], pooled)
+	with, variants := shareAt(s.other[m], at), shareAt(pooled, at)
+	kept := len(s.other[m]) - len(s.disc[m])
+	who := fmt.Sprintf("; the log's other users include %d discarded by §4's %.0f-week rule as the pools apply it, which no variant has "+
+		"(%d first seen in the log's first %.0f weeks, %d in its last %.0f", s.discarded, s.edgeWeeks,
+		s.discarded-s.discardedEnd, s.edgeWeeks, s.discardedEnd, s.edgeWeeks)
+	if kept <= 0 {
+		return who + "), and no other user of the log is kept"
+	}
+	without := 100 * float64(countAt(s.other[m], at)-countAt(s.disc[m], at)) / float64(kept)
+	if math.Abs(without-variants) < math.Abs(with-variants) {
+		return fmt.Sprintf("%s: %.1f a week there, against %.1f temporary users kept arriving a week over the log), and the variants' "+
+			"temporary users arrive at a constant rate (§4); without the %d discarded: %.0f%%, nearer the variants' %.0f%%, so they "+
+			"widen the gap", who, float64(s.discardedEnd)/max(s.edgeWeeks, 1e-9), s.temporaryRate, s.discarded, without, variants)
+	}
+	return fmt.Sprintf("%s); without the %d discarded: %.0f%%, no nearer the variants' %.0f%%, so they do not widen the gap",
+		who, s.discarded, without, variants)
+}
+
+// gapAt is the value at which the distributions of orig and pooled differ
+// most (the two-sample Kolmogorov–Smirnov distance's place).
+func gapAt(orig, pooled []float64) float64 { return fit.KSTwoSampleTest(orig, pooled).At }
+
+// countAt is the number of values of x at most at.
+func countAt(x []float64, at float64) int {
+	n := 0
+	for _, v := range x {
+		if v <= at {
+			n++
+		}
+	}
+	return n
+}
+
+// shareAt is the percentage of the values of x at most at (0 for none).
+func shareAt(x []float64, at float64) float64 {
+	return 100 * float64(countAt(x, at)) / float64(max(len(x), 1))
 }
 
 // widestGap says where the distributions of time metric m of the log's
 // users (orig) and of the variants' (pooled) differ most.
 func widestGap(orig, pooled []float64, m int, who string) string {
-	at := fit.KSTwoSampleTest(orig, pooled).At
-	share := func(x []float64) float64 {
-		n := 0
-		for _, v := range x {
-			if v <= at {
-				n++
-			}
-		}
-		return 100 * float64(n) / float64(max(len(x), 1))
-	}
+	at := gapAt(orig, pooled)
 	verb := map[users.Metric]string{users.FirstArrival: "have arrived", users.LastDeparture: "have left",
 		users.ActivityPeriod: "are active for at most that long"}[timeMetrics[m]]
-	return fmt.Sprintf("at %.1f weeks %.0f%% of the log's %s %s, %.0f%% of the variants'", at/datasets.Week, share(orig), who, verb, share(pooled))
+	return fmt.Sprintf("at %.1f weeks %.0f%% of the log's %s %s, %.0f%% of the variants'", at/datasets.Week, shareAt(orig, at), who, verb, shareAt(pooled, at))
 }
 
 // longTermCause names the measured cause in the long-term users: where a

@@ -50,7 +50,7 @@ func TestAttribution(t *testing.T) {
 			"a variant starts them in one random week of the log"}},
 		{"other users moved", splitOf(lt, atOnce), []string{"the other users account for it",
 			"include 7 discarded by §4's 4-week rule as the pools apply it, which no variant has",
-			"(2 first seen in the log's first 4 weeks, 5 in its last 4: 1.2 a week there, against 1.7 temporary users"}},
+			"(2 first seen in the log's first 4 weeks, 5 in its last 4"}},
 		{"both moved", splitOf(atOnce, atOnce), nil},
 	} {
 		a := attribute(orig, []timeSplit{c.v, c.v})
