@@ -211,7 +211,7 @@ func (s *Study) Fig10(ctx context.Context) (*Fig10Result, error) {
 			r.logs = append(r.logs, fl)
 		}
 		r.Figure = figure("Fig. 10", "time-weighted distribution of the queue length: conventional simulation and feedback (fluid model), EASY and FCFS",
-			"with feedback the queues stay short under both schedulers; the conventional FCFS simulation builds huge queues", 2, panels...)
+			"the paper: with feedback the queues stay short under both schedulers, the conventional FCFS simulation builds huge queues — compare the solid orange curves (the ledger counts where ours do)", 2, panels...)
 		if r.Figure != nil {
 			r.Figure.ShareY = true
 		}
