@@ -78,18 +78,11 @@ func TestTableIMostWorkloadsMoreThanHalf(t *testing.T) {
 	} {
 		l := ledger.New("zakay2014")
 		(&TableIResult{rows: c.rows}).Claims(l)
-		found := false
-		for _, e := range l.Entries() {
-			if e.ID != "table1/distribution-longer" {
-				continue
-			}
-			found = true
-			if e.Verdict != c.want {
-				t.Errorf("%d logs: fraction longer %s: verdict %s, want %s (paper %s)", len(c.rows), e.OurValue, e.Verdict, c.want, e.PaperValue)
-			}
-		}
-		if !found {
+		e, ok := l.Lookup("table1/distribution-longer")
+		if !ok {
 			t.Errorf("%d logs: no table1/distribution-longer entry", len(c.rows))
+		} else if e.Verdict != c.want {
+			t.Errorf("%d logs: fraction longer %s: verdict %s, want %s (paper %s)", len(c.rows), e.OurValue, e.Verdict, c.want, e.PaperValue)
 		}
 	}
 }
