@@ -69,6 +69,9 @@ func (s *userSJF) Schedule(e *sim.Engine) {
 
 func init() {
 	sim.Register("test-wrap", func(param string) (sim.Factory, error) {
+		if param == "" {
+			param = "easy" // the bare name wraps EASY (every registered name must make a scheduler)
+		}
 		f, err := sim.FactoryOf(param)
 		if err != nil {
 			return nil, err

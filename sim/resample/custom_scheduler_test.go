@@ -80,6 +80,9 @@ func (s *userSJF) Reset() { s.queue = s.queue[:0] }
 func init() {
 	wrapFamily := func(reusable bool) sim.Family {
 		return func(param string) (sim.Factory, error) {
+			if param == "" {
+				param = "easy" // the bare name wraps EASY (every registered name must make a scheduler)
+			}
 			f, err := sim.FactoryOf(param)
 			if err != nil {
 				return nil, err
