@@ -57,11 +57,19 @@
 // This package registers it in sim's scheduler registry as "useraware"
 // (α = 0.5) and "useraware:α", so sim.New and sim.FactoryOf know it.
 //
+// A scheduler of one's own runs wherever ours do: Simulate and
+// Conventional take any sim.Scheduler value (a fresh one per call), and
+// the experiments that run many simulations in parallel (Compare,
+// CrossSchedulers, LoadSweep, SweepExperiment) take scheduler names and
+// make a scheduler per simulation through sim.FactoryOf, so a program
+// registers its own with sim.Register and passes its name.
+//
 // # Experiments and frames
 //
 //   - Compare: conventional vs each model on one log (2014 Figs. 5–10,
 //     Table I): SummaryFrame, HourOfWeekFrame, ActivityFrame, QueueFrame.
-//   - CrossSimulation: 2021 Fig. 8.
+//   - CrossSimulation: 2021 Fig. 8 (EASY and FCFS); CrossSchedulers: the
+//     same between any schedulers, a program's own included.
 //   - LoadSweep: throughput, utilisation and session length vs the number
 //     of users, per scheduler, feedback and open (2021 Figs. 12, 17, 19).
 //   - SweepExperiment: one resampled log simulated with feedback, a

@@ -2,8 +2,10 @@ package feedback
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"runtime"
+	"slices"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
@@ -309,18 +311,43 @@ type CrossRow struct {
 // CrossSimulation runs the cross-simulation of 2021 Fig. 8 on workload w
 // with user model m (nil: Fluid) and seed: feedback simulations under
 // EASY and FCFS record their workloads, and each is replayed open under
-// both schedulers. Timelines are recorded for the queue lengths.
+// both schedulers. Timelines are recorded for the queue lengths. It is
+// CrossSchedulers(w, m, seed, "easy", "fcfs").
 func CrossSimulation(w *Workload, m Model, seed uint64) (*Cross, error) {
+	return CrossSchedulers(w, m, seed, "easy", "fcfs")
+}
+
+// CrossSchedulers is the cross-simulation of 2021 Fig. 8 between any
+// schedulers, named as sim.FactoryOf knows them (a program's own,
+// registered with sim.Register, too): a feedback simulation under each
+// records its workload, and each workload is replayed open under every
+// scheduler. Cross.Feedback and the rows name the schedulers as given. It
+// returns an error for fewer than one scheduler, a name given twice or an
+// unknown one.
+func CrossSchedulers(w *Workload, m Model, seed uint64, schedulers ...string) (*Cross, error) {
 	if m == nil {
 		m = Fluid{}
 	}
-	scheds := []string{"easy", "fcfs"}
+	if len(schedulers) == 0 {
+		return nil, fmt.Errorf("feedback: cross-simulation without a scheduler")
+	}
+	scheds := schedulers
+	facs := make([]sim.Factory, len(scheds))
+	for i, name := range scheds {
+		if slices.Contains(scheds[:i], name) {
+			return nil, fmt.Errorf("feedback: cross-simulation: scheduler %q given twice", name)
+		}
+		f, err := sim.FactoryOf(name)
+		if err != nil {
+			return nil, fmt.Errorf("feedback: %w", err)
+		}
+		facs[i] = f
+	}
 	c := &Cross{Workload: w, Feedback: map[string]*Result{}}
 	fbs := make([]*Result, len(scheds))
 	eng := sim.EngineOptions{Timeline: true}
 	err := parallel.For(context.Background(), len(scheds), runtime.GOMAXPROCS(0), func(_ context.Context, i int) error {
-		s, _ := sim.New(scheds[i])
-		r, err := Simulate(w, s, Options{Model: m, Seed: seed, Engine: eng})
+		r, err := Simulate(w, facs[i](), Options{Model: m, Seed: seed, Engine: eng})
 		fbs[i] = r
 		return err
 	})
@@ -336,8 +363,7 @@ func CrossSimulation(w *Workload, m Model, seed uint64) (*Cross, error) {
 	}
 	opens := make([]*sim.Result, len(specs))
 	err = parallel.For(context.Background(), len(specs), runtime.GOMAXPROCS(0), func(_ context.Context, i int) error {
-		s, _ := sim.New(scheds[specs[i].with])
-		r, err := sim.Run(fbs[specs[i].gen].Jobs(), w.Procs, s, eng)
+		r, err := sim.Run(fbs[specs[i].gen].Jobs(), w.Procs, facs[specs[i].with](), eng)
 		opens[i] = r
 		return err
 	})
