@@ -95,3 +95,30 @@ func smallLog() *datasets.Trace {
 	}
 	return t
 }
+
+// TestLinesZeroTail: a tail where every line is 0 over more than ZeroTail
+// of the x range is cut ZeroTailPad after the last non-zero point (2021
+// Fig. 8's drained queues); a shorter one is kept.
+func TestLinesZeroTail(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		x, y  []float64
+		g     []string
+		wantX float64
+	}{
+		// Non-zero up to x = 10 of 0–40: cut at 10 + 0.06·10.
+		{"cut", []float64{0, 10, 20, 30, 40, 0, 10, 20, 30, 40}, []float64{1, 2, 0, 0, 0, 0, 0, 0, 0, 0},
+			[]string{"a", "a", "a", "a", "a", "b", "b", "b", "b", "b"}, 10.6},
+		// One line non-zero at 35 of 0–40: the zero tail is 1/8 of the range.
+		{"kept", []float64{0, 10, 20, 30, 40, 0, 10, 20, 35, 40}, []float64{1, 2, 0, 0, 0, 0, 0, 0, 3, 0},
+			[]string{"a", "a", "a", "a", "a", "b", "b", "b", "b", "b"}, 40},
+	} {
+		df := dataframe.New(series.New(c.x, series.Float, "x"), series.New(c.y, series.Float, "y"),
+			series.New(c.g, series.String, "g"))
+		p, err := Lines(df, "x", "y", []string{"g"}, LinesOptions{})
+		render(t, c.name, p, err)
+		if math.Abs(p.X.Max-c.wantX) > 1e-9 {
+			t.Errorf("%s: x axis ends at %v, want %v", c.name, p.X.Max, c.wantX)
+		}
+	}
+}
