@@ -376,8 +376,9 @@ func Validation(waits []float64, ref float64, variants, title string) (*plot.Plo
 // the palette each, so that schedules of the same jobs look alike), from a frame with columns user,
 // start, end and procs (sim.Result.JobsFrame). Jobs get processors first
 // fit in order of start, so a job's rectangle may be split when its
-// processors are not contiguous. Jobs that did not run are left out. It
-// returns an error when the jobs need more than procs processors at once.
+// processors are not contiguous. Jobs that did not run are left out; the
+// time axis runs GanttRoom past the last end. It returns an error when the
+// jobs need more than procs processors at once.
 func Gantt(jobs dataframe.DataFrame, procs int, title string) (*plot.Plot, error) {
 	userS, err := plots.StringColumn(jobs, "user")
 	if err != nil {
@@ -453,5 +454,11 @@ func Gantt(jobs dataframe.DataFrame, procs int, title string) (*plot.Plot, error
 		}
 	}
 	p.Y.Min, p.Y.Max = 0, float64(procs)
+	// Room after the last end: a job ending on the frame reads as cut off.
+	p.X.Max += GanttRoom * (p.X.Max - p.X.Min)
 	return p, nil
 }
+
+// GanttRoom is the room Gantt leaves after the last job's end, as a share
+// of the time axis.
+const GanttRoom = 0.02

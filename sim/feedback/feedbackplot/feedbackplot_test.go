@@ -54,6 +54,14 @@ func TestBuilders(t *testing.T) {
 	}
 	p, err = Gantt(r.Sim.JobsFrame(), 4, "FCFS with feedback")
 	render(t, "Gantt", p, err)
+	// The time axis runs GanttRoom of its span past the last end.
+	last := 0.0
+	for j := range r.Sim.Len() {
+		last = max(last, r.Sim.End[j])
+	}
+	if want := last + GanttRoom*(last-p.X.Min); math.Abs(p.X.Max-want) > 1e-9 {
+		t.Errorf("Gantt: time axis ends at %v, want %v (last end %v)", p.X.Max, want, last)
+	}
 	if _, err := Gantt(r.Sim.JobsFrame(), 3, "too small"); err == nil {
 		t.Error("Gantt on a machine too small: no error")
 	}
