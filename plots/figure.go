@@ -314,8 +314,9 @@ func gapsOf(p *plot.Plot) gaps {
 
 // align lays the panels out in grid, rows of cols, so that their data
 // areas are all of one size and line up in rows and columns (as
-// plot.Align), with room for the x and y labels drawn by the figure. It
-// returns the canvas of each panel (its cell: the room for its labels
+// plot.Align), with room for the x and y labels drawn by the figure, and
+// the titles of a row on one baseline (alignTitles). It returns the
+// canvas of each panel (its cell: the room for its labels
 // included) and its data area.
 func align(ps []*plot.Plot, cols, rows int, xl, yl []string, grid draw.Canvas) (cells []draw.Canvas, data []vg.Rectangle) {
 	left, right := make([]vg.Length, cols), make([]vg.Length, cols)
@@ -323,6 +324,9 @@ func align(ps []*plot.Plot, cols, rows int, xl, yl []string, grid draw.Canvas) (
 	g := make([]gaps, len(ps))
 	for i, p := range ps {
 		g[i] = gapsOf(p)
+	}
+	alignTitles(ps, cols, g)
+	for i := range ps {
 		r, k := i/cols, i%cols
 		xs, ys := labelStrips(xl[i:i+1], yl[i:i+1])
 		left[k], right[k] = max(left[k], g[i].left+ys), max(right[k], g[i].right)
@@ -355,6 +359,29 @@ func align(ps []*plot.Plot, cols, rows int, xl, yl []string, grid draw.Canvas) (
 		data = append(data, d)
 	}
 	return cells, data
+}
+
+// alignTitles puts the titles of each row of ps (cols to a row, with
+// top gaps g) on one baseline: a top tick label reaching above the data
+// area (1000 at the top of a log axis) pushes the title up by its
+// overhang, so a panel without one gets the row's largest overhang added
+// below its title (its title padding and g grow alike).
+func alignTitles(ps []*plot.Plot, cols int, g []gaps) {
+	over := make([]vg.Length, len(ps)) // room between the title and the data area
+	rowMax := map[int]vg.Length{}
+	for i, p := range ps {
+		if p.Title.Text == "" {
+			continue
+		}
+		over[i] = g[i].top - p.Title.TextStyle.Rectangle(p.Title.Text).Size().Y
+		rowMax[i/cols] = max(rowMax[i/cols], over[i])
+	}
+	for i, p := range ps {
+		if d := rowMax[i/cols] - over[i]; p.Title.Text != "" && d > 0 {
+			p.Title.Padding += d
+			g[i].top += d
+		}
+	}
 }
 
 // prepared returns themed copies of the panels for a grid of the given

@@ -75,7 +75,10 @@ func (WeekTicks) Ticks(min, max float64) []plot.Tick {
 // LogTicks marks a logarithmic axis: a labelled tick at every power of ten
 // in range and unlabelled ticks between them; when the range spans less
 // than two decades, 2× and 5× are labelled too, and 5× when it holds
-// fewer than three powers of ten. A range of less than a decade with
+// fewer than three powers of ten; otherwise, on an axis of at most
+// endDecades decades, the 2× below the first power and the 5× above the
+// last are labelled when in range (0.2 on an axis from 0.15 to 100), so
+// that no half decade at an end goes unlabelled. A range of less than a decade with
 // fewer than three such labels takes the first of the finer ladders of
 // round values, 1-2-3-5, 1-1.5-2-3-4-5-6-8 and 1-1.2-1.5-2-2.5-3-4-5-6-8
 // times a power of ten, that labels three values, all with the suffix of
@@ -101,7 +104,8 @@ func (LogTicks) Ticks(min, max float64) []plot.Tick {
 			powers++
 		}
 	}
-	labelled := func(m int) bool {
+	first, last := math.Ceil(math.Log10(min)-eps), math.Floor(math.Log10(max)+eps) // the powers in range
+	labelled := func(m int, e float64) bool {
 		switch {
 		case m == 1:
 			return true
@@ -110,7 +114,13 @@ func (LogTicks) Ticks(min, max float64) []plot.Tick {
 		case powers < 3:
 			return m == 5 // two powers of ten alone would leave a decade bare
 		}
-		return false
+		// A partial decade at an end that holds 2× (below the first power)
+		// or 5× (above the last) spans more than half a decade: its round
+		// value is labelled, 0.7 decades from the power, so that the values
+		// there (0.3–0.9 on an axis labelled from 1) can be read; on an axis
+		// of more than endDecades decades those 0.7 are too short for two
+		// labels in a small panel.
+		return decades <= endDecades && ((m == 2 && e == first-1) || (m == 5 && e == last))
 	}
 	var ts []plot.Tick
 	for e := lo; e <= hi; e++ {
@@ -121,7 +131,7 @@ func (LogTicks) Ticks(min, max float64) []plot.Tick {
 				continue
 			}
 			t := plot.Tick{Value: v}
-			if labelled(m) {
+			if labelled(m, e) {
 				// Each power of ten with its own multiplier: 1, 10, 100, 1000, 10k.
 				t.Label = TickLabel(v, v)
 			}
@@ -141,6 +151,12 @@ func (LogTicks) Ticks(min, max float64) []plot.Tick {
 	}
 	return ts
 }
+
+// endDecades is the widest log axis (in decades) whose partial end
+// decades get a label (LogTicks): 0.7 of 4 decades is about 20 points of a
+// small panel's data area, room for two labels; 2013 Fig. 11's CPU work
+// axis (8 decades) had 0.0002 on top of 0.001.
+const endDecades = 4
 
 // logLadders are the round mantissas a short log axis is labelled with,
 // coarsest first (LogTicks).

@@ -51,6 +51,15 @@ func TestTicks(t *testing.T) {
 		{"log: under a decade, 1.5 too", LogTicks{}, 5.3, 16, "6:6 8:8 10:10 15:15"},
 		{"log: narrower than the ladders, even steps", LogTicks{}, 1000, 1100, "1000:1000 1020:1020 1040:1040 1060:1060 1080:1080 1100:1100"},
 		{"log: small values", LogTicks{}, 0.001, 1, "0.001:0.001 0.01:0.01 0.1:0.1 1:1"},
+		// Beyond §6.5.4's ratios (0.3–0.9 below the first label, 1) and
+		// 2013 Fig. 4's sessions per user (to 700, above 100); a partial
+		// decade of less than a factor 2 or 5 stays bare, and so do those
+		// of an axis of more than four decades (2013 Fig. 11's CPU work
+		// per user, 0.0002 to 50k, had 0.0002 on top of 0.001).
+		{"log: 2× in a partial first decade", LogTicks{}, 0.15, 200, "0.2:0.2 1:1 10:10 100:100"},
+		{"log: 5× in a partial last decade", LogTicks{}, 1, 700, "1:1 10:10 100:100 500:500"},
+		{"log: short partial decades bare", LogTicks{}, 0.3, 400, "1:1 10:10 100:100"},
+		{"log: wide axes' partial decades bare", LogTicks{}, 0.00015, 6e4, "0.001:0.001 0.01:0.01 0.1:0.1 1:1 10:10 100:100 1000:1000 10000:10k"},
 		// 2013 Fig. 12's SDSC-BLUE slowdown (100 and 1000 alone) and 2021
 		// Fig. 11's CTC-SP2 jobs per week (1500 and 2000 alone).
 		{"log: two powers of ten over two decades, 5× too", LogTicks{}, 15, 1600, "50:50 100:100 500:500 1000:1000"},

@@ -147,7 +147,9 @@ func stationarityFigure(df dataframe.DataFrame) (*plots.Figure, error) {
 			return nil, err
 		}
 		p.X.Min, p.X.Max = 0.8, 3.2
-		p.Y.Min, p.Y.Max = 0, p.Y.Max*(1+plots.Headroom) // a share, from its 0
+		// The drift between thirds (a tenth of the load) is the comparison:
+		// the axis spans the loads, not 0 to 1, with room below as above.
+		p.Y.Min -= plots.Headroom * (p.Y.Max - p.Y.Min)
 		panels = append(panels, p)
 	}
 	f := figure("§6.5.2", "the offered load of each third of a log, and of its resampled versions",

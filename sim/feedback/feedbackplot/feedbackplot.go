@@ -13,6 +13,8 @@ import (
 	"github.com/tracelab/tracelab/plots"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 )
 
 // LinesOptions controls Lines.
@@ -44,7 +46,11 @@ type LinesOptions struct {
 // feedback.LoadSweep), Fig. 12 (x utilisation, y response, along users),
 // Fig. 19 (x alpha, y throughput or jobs_per_session, by load), Fig. 21 (x
 // hour, y mean queue length, by cycle and alpha) and the weekly queues of
-// Cross.WeeklyFrame (Fig. 8). It returns an error for a missing column or
+// Cross.WeeklyFrame (Fig. 8). When every line is 0 over the last
+// ZeroTail of the x range (Fig. 8's queues, drained weeks before the
+// simulation ends), the x axis ends ZeroTailPad after the last non-zero
+// point and a note in the top right corner says until where the lines stay at 0
+// ("all at 0 until week 78 →"). It returns an error for a missing column or
 // nothing to draw.
 func Lines(df dataframe.DataFrame, x, y string, by []string, opts LinesOptions) (*plot.Plot, error) {
 	along := opts.Along
@@ -126,7 +132,66 @@ func Lines(df dataframe.DataFrame, x, y string, by []string, opts LinesOptions) 
 	if opts.Markers {
 		return plots.Scatter(series, plots.ScatterOptions{Axes: opts.Axes})
 	}
-	return plots.Lines(series, opts.LinesOptions)
+	cut, end, trim := zeroTail(series)
+	if trim {
+		for i, s := range series {
+			var xs, ys []float64
+			for k, v := range s.X {
+				if !(v > cut) {
+					xs, ys = append(xs, v), append(ys, s.Y[k])
+				}
+			}
+			series[i].X, series[i].Y = xs, ys
+		}
+	}
+	p, err := plots.Lines(series, opts.LinesOptions)
+	if err != nil || !trim {
+		return p, err
+	}
+	// The note sits in the top right corner, above the drained end of the
+	// lines.
+	p.X.Max = cut
+	note := fmt.Sprintf("all at 0 until %s %s →", opts.XLabel, plots.TickLabel(end, end))
+	if err := plots.AddLabels(p, plotter.XYs{{X: cut, Y: p.Y.Max}}, []string{note},
+		plots.LabelOptions{Align: draw.XRight, Offset: vg.Point{X: -vg.Points(2), Y: -vg.Points(10)}}); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// ZeroTail is the share of the x range beyond which a tail where every
+// line of Lines is at 0 is cut off (ZeroTailPad); 2021 Fig. 8's queues
+// drain about a third of the way before the end of the simulation.
+const ZeroTail = 0.2
+
+// ZeroTailPad is the room Lines keeps after the last non-zero point of a
+// cut tail, as a share of the x range up to that point: the lines' fall to
+// 0 stays in view.
+const ZeroTailPad = 0.06
+
+// zeroTail says whether every line of series is 0 over more than ZeroTail
+// of their x range from some x on (the weeks after every queue of 2021
+// Fig. 8 drained, while the simulation runs on): then the x axis should
+// end at cut, ZeroTailPad after the last non-zero point, and the lines
+// stay at 0 until end, the largest x. Non-finite points do not count.
+func zeroTail(series []plots.XY) (cut, end float64, trim bool) {
+	lo, hi, last := math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, s := range series {
+		for i, x := range s.X {
+			y := s.Y[i]
+			if math.IsNaN(x) || math.IsInf(x, 0) || math.IsNaN(y) || math.IsInf(y, 0) {
+				continue
+			}
+			lo, hi = min(lo, x), max(hi, x)
+			if y != 0 {
+				last = max(last, x)
+			}
+		}
+	}
+	if !(hi > lo) || math.IsInf(last, -1) || hi-last <= ZeroTail*(hi-lo) {
+		return 0, 0, false
+	}
+	return last + ZeroTailPad*(last-lo), hi, true
 }
 
 // HourOfWeek draws the fraction of jobs arriving in each hour of the week
@@ -311,8 +376,9 @@ func Validation(waits []float64, ref float64, variants, title string) (*plot.Plo
 // the palette each, so that schedules of the same jobs look alike), from a frame with columns user,
 // start, end and procs (sim.Result.JobsFrame). Jobs get processors first
 // fit in order of start, so a job's rectangle may be split when its
-// processors are not contiguous. Jobs that did not run are left out. It
-// returns an error when the jobs need more than procs processors at once.
+// processors are not contiguous. Jobs that did not run are left out; the
+// time axis runs GanttRoom past the last end. It returns an error when the
+// jobs need more than procs processors at once.
 func Gantt(jobs dataframe.DataFrame, procs int, title string) (*plot.Plot, error) {
 	userS, err := plots.StringColumn(jobs, "user")
 	if err != nil {
@@ -388,5 +454,11 @@ func Gantt(jobs dataframe.DataFrame, procs int, title string) (*plot.Plot, error
 		}
 	}
 	p.Y.Min, p.Y.Max = 0, float64(procs)
+	// Room after the last end: a job ending on the frame reads as cut off.
+	p.X.Max += GanttRoom * (p.X.Max - p.X.Min)
 	return p, nil
 }
+
+// GanttRoom is the room Gantt leaves after the last job's end, as a share
+// of the time axis.
+const GanttRoom = 0.02

@@ -54,6 +54,14 @@ func TestBuilders(t *testing.T) {
 	}
 	p, err = Gantt(r.Sim.JobsFrame(), 4, "FCFS with feedback")
 	render(t, "Gantt", p, err)
+	// The time axis runs GanttRoom of its span past the last end.
+	last := 0.0
+	for j := range r.Sim.Len() {
+		last = max(last, r.Sim.End[j])
+	}
+	if want := last + GanttRoom*(last-p.X.Min); math.Abs(p.X.Max-want) > 1e-9 {
+		t.Errorf("Gantt: time axis ends at %v, want %v (last end %v)", p.X.Max, want, last)
+	}
 	if _, err := Gantt(r.Sim.JobsFrame(), 3, "too small"); err == nil {
 		t.Error("Gantt on a machine too small: no error")
 	}
@@ -94,4 +102,31 @@ func smallLog() *datasets.Trace {
 		t.Append(job)
 	}
 	return t
+}
+
+// TestLinesZeroTail: a tail where every line is 0 over more than ZeroTail
+// of the x range is cut ZeroTailPad after the last non-zero point (2021
+// Fig. 8's drained queues); a shorter one is kept.
+func TestLinesZeroTail(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		x, y  []float64
+		g     []string
+		wantX float64
+	}{
+		// Non-zero up to x = 10 of 0–40: cut at 10 + 0.06·10.
+		{"cut", []float64{0, 10, 20, 30, 40, 0, 10, 20, 30, 40}, []float64{1, 2, 0, 0, 0, 0, 0, 0, 0, 0},
+			[]string{"a", "a", "a", "a", "a", "b", "b", "b", "b", "b"}, 10.6},
+		// One line non-zero at 35 of 0–40: the zero tail is 1/8 of the range.
+		{"kept", []float64{0, 10, 20, 30, 40, 0, 10, 20, 35, 40}, []float64{1, 2, 0, 0, 0, 0, 0, 0, 3, 0},
+			[]string{"a", "a", "a", "a", "a", "b", "b", "b", "b", "b"}, 40},
+	} {
+		df := dataframe.New(series.New(c.x, series.Float, "x"), series.New(c.y, series.Float, "y"),
+			series.New(c.g, series.String, "g"))
+		p, err := Lines(df, "x", "y", []string{"g"}, LinesOptions{})
+		render(t, c.name, p, err)
+		if math.Abs(p.X.Max-c.wantX) > 1e-9 {
+			t.Errorf("%s: x axis ends at %v, want %v", c.name, p.X.Max, c.wantX)
+		}
+	}
 }
