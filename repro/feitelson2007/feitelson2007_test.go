@@ -49,6 +49,12 @@ func TestLedger(t *testing.T) {
 		{"table6/SDSC-Par-1995/jobs", ledger.NotComparable, ledger.SelfCheck},          // not in the archive copy
 		{"fig3/no-autocorrelation", ledger.Agrees, ledger.SelfCheck},                   // symmetric sub-ranges (sim/repetitions.Symmetric)
 		{"fig3/uniform", ledger.Agrees, ledger.SelfCheck},                              // uniform by construction
+		{"fig3/locality", ledger.Agrees, ledger.SelfCheck},                             // two sub-ranges a week by construction
+		{"fig3/consistent", ledger.Agrees, ledger.SelfCheck},                           // two sub-ranges a week by construction
+		{"table4/CTC-SP2", ledger.NotComparable, ledger.PaperClaim},                    // global distribution without SDSC-Par-1995
+		{"table4/SDSC-SP2", ledger.NotComparable, ledger.PaperClaim},                   // global distribution without SDSC-Par-1995
+		{"table4/paragon-farthest", ledger.NotComparable, ledger.PaperClaim},           // global distribution without SDSC-Par-1995
+		{"fig12/KTH-SP2/short-jobs", ledger.NotComparable, ledger.PaperClaim},          // global distribution without SDSC-Par-1995
 		{"table2/SDSC-DS/m_max", ledger.Differs, ledger.PaperClaim},                    // quoted in the text: 0.419
 		{"table2/KTH-SP2/m_max", ledger.NotComparable, ledger.PaperClaim},              // blanked in our copy
 		{"table2/SDSC-DS/times-random", ledger.Agrees, ledger.SelfCheck},               // 24·(0.085·23/24 + 1/24) = 2.95 for the paper's own value
@@ -83,6 +89,29 @@ func TestLedger(t *testing.T) {
 	// unequal ranges give: a floor the same for every log.
 	if e, _ := l.Lookup("table4/random"); e.Verdict == ledger.Differs && e.Reason == "" && !strings.Contains(e.OurValue, "whole in the lower range") {
 		t.Errorf("table4/random differs without the lower-range floor measured: %q", e.OurValue)
+	}
+	// Table 4's deviations are deterministic statistics of the logs: the
+	// tolerance is half a unit of the printed digit (ledger.Printed), no
+	// standard error; "0.071" gives ±0.0005.
+	if e, _ := l.Lookup("table4/CTC-SP2"); e.Want == nil || e.Want.Abs != 0.0005 || e.StandIn == "" {
+		t.Errorf("table4/CTC-SP2: want ±0.0005 on a stand-in global distribution, have %+v", e)
+	}
+	// Table 1 is one log at three shifts: an agreeing cell has no other
+	// log's value to be told from, so it is untested, never "singling out
+	// the log" (it was placed in a table whose rows were the shifts).
+	for _, e := range l.Entries() {
+		if e.Item == "Table 1" && e.Kind == ledger.PaperClaim && e.Verdict == ledger.Agrees && (!e.Untested || e.NotDiscriminating) {
+			t.Errorf("%s agrees on one log of Table 1 but is not marked untested: %+v", e.ID, e)
+		}
+		if e.Item == "Table 1" && e.Cell != nil {
+			t.Errorf("%s is placed in a table whose rows are shifts of one log: %+v", e.ID, e.Cell)
+		}
+	}
+	// §3.1's "94% of the slices for the SDSC Paragon log and 100% for the
+	// LANL CM5 log": LANL-CM5's agreement is tested against the Paragon's
+	// printed value (it was untested, outside a table).
+	if e, _ := l.Lookup("fig5/LANL-CM5/3days-24ranges"); e.Verdict == ledger.Agrees && (e.Untested || e.NotDiscriminating || e.Cell == nil) {
+		t.Errorf("fig5/LANL-CM5/3days-24ranges: not tested against the Paragon's 94%%: %+v", e)
 	}
 	items := map[string]bool{}
 	for _, e := range l.Entries() {

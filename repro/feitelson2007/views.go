@@ -269,11 +269,17 @@ func (r *Fig3Result) Claims(l *ledger.Ledger) {
 	l.Check("Fig. 3", "fig3/uniform", "largest distance between the synthetic values' CDF and U(0,1)",
 		ledger.Stated("uniform", ledger.AtMost(0.1)), r.uniformKS).Quoting("The global distribution of this data is uniform").
 		AsCheck("a property our synthetic data is built to have (sim/repetitions.Symmetric); the paper's data is not given")
+	// The locality is built into the data as §2 describes it (each week
+	// draws from two sub-ranges of width 0.05, a tenth of the global range):
+	// any data so built has it, so its agreement is a check of our metric on
+	// our data, not a finding (the paper's data is not given).
+	const byConstruction = "holds by construction: our synthetic data (sim/repetitions.Symmetric) samples, in each week, only two sub-ranges of width 0.05 (a tenth of the uniform global range), as §2 describes the paper's data, which is not given; any data so built has a high M'_med, so this checks our metric on our data, not the paper's result"
 	l.Check("Fig. 3", "fig3/locality", "M_med = M'_med − M'_g of the synthetic data",
-		ledger.Stated("strong locality", ledger.AtLeast(0.1)), r.Sampling.LocalityMed).Quoting("leading to a strong locality")
+		ledger.Stated("strong locality", ledger.AtLeast(0.1)), r.Sampling.LocalityMed).Quoting("leading to a strong locality").
+		AsCheck(byConstruction)
 	l.Check("Fig. 3", "fig3/consistent", "smallest quarterly median of m_i of the synthetic data",
 		ledger.Stated("consistently high locality of sampling", ledger.AtLeast(0.1)), slices.Min(r.Quarters.Col("m_med").Float())).
-		Quoting("consistently high locality of sampling")
+		Quoting("consistently high locality of sampling").AsCheck(byConstruction)
 	l.Check("Fig. 3", "fig3/no-autocorrelation", "largest |autocorrelation| of the synthetic data, lags 1–100",
 		ledger.Stated("no autocorrelation at positive lags", ledger.AtMost(0.03)), maxAbs(r.Autocorrelation.Col("original").Float(), 1)).
 		Quoting("no autocorrelation at positive lags").

@@ -98,6 +98,13 @@ func TestLedgerFacts(t *testing.T) {
 			t.Errorf("%s: %+v, want %s with %v", tt.id, e, tt.verdict, tt.value)
 		}
 	}
+	// Counts of a log's header describe the input: checks, not claims
+	// (fig7/share was a claim beside fig6's checks of the same kind).
+	for _, id := range []string{"fig6/jobs", "fig6/flurry-jobs", "fig7/share"} {
+		if e, _ := l.Lookup(id); e.Kind != ledger.SelfCheck {
+			t.Errorf("%s: kind %s, want a check (a count of the log's header)", id, e.Kind)
+		}
+	}
 }
 
 // cleaned returns a log of jobs 1–10 from which jobs 4–6 (user 7's burst)

@@ -211,17 +211,35 @@ func (r *OpenResult) Claims(l *ledger.Ledger) {
 	if r.LowLog == "" {
 		return
 	}
-	// "Only 25% or so": within 0.1 of a quarter, or below ("only … or so"
-	// stresses how low). Our value is the least log's; every log's is
-	// shown beside it, so that a reader sees which logs are at 25% or so
-	// and which below.
-	e := l.Check("§4.4", "open/low-load-logs", "some logs were recorded on very low-load systems, with a utilization of only 25% of capacity or so (the least utilization of our logs under EASY)",
-		ledger.Stated("25% or so", ledger.AtMost(0.35)), r.LowUtil).Digits(3).
-		Quoting("Some logs were recorded on very low-load systems, with a utilization of only\n25% of capacity or so").Noting(r.LowLog)
+	// "Only 25% or so" is a number the paper prints: by the ledger's rule
+	// (ledger.Printed) within half a unit of its last digit, 0.25 ± 0.005,
+	// and a log's utilization is a deterministic statistic of it (no
+	// standard error). The paper names no log: our value is the log of
+	// ours whose utilization is nearest 25%; every log's is shown beside
+	// it, so that a reader sees which logs are near 25% and which below.
+	// (It was "at most 0.35", a bound the text does not give, under which
+	// a log at half the paper's value agreed.)
+	near, nearU := r.nearestUtilization(0.25)
+	e := l.Check("§4.4", "open/low-load-logs", "some logs were recorded on very low-load systems, with a utilization of only 25% of capacity or so (the utilization of our log nearest 25%, under EASY)",
+		ledger.Stated("25% or so", ledger.Printed("0.25", 0)), nearU).Digits(3).
+		Quoting("Some logs were recorded on very low-load systems, with a utilization of only\n25% of capacity or so").Noting(near)
 	e.OurValue += " (" + r.lowLoadWords() + ")"
 	l.Claim("§4.4", "open/low-load-usable", fmt.Sprintf("adding users makes a low-load log usable: %s resampled with %d times its users has a utilization near %d times its own (within 20%%)", r.LowLog, lowLoadFactor, lowLoadFactor),
 		math.Abs(r.LowScaled/(lowLoadFactor*r.LowUtil)-1) <= 0.2, fmt.Sprintf("utilization %.3f → %.3f", r.LowUtil, r.LowScaled)).
 		Quoting("by using resampling to increase their\nload they become interesting")
+}
+
+// nearestUtilization is the log whose utilization under EASY (open
+// replay) is nearest u, and its utilization.
+func (r *OpenResult) nearestUtilization(u float64) (string, float64) {
+	best, bu := "", math.NaN()
+	for _, name := range r.Logs {
+		v := r.easy[name].Utilization
+		if best == "" || math.Abs(v-u) < math.Abs(bu-u) {
+			best, bu = name, v
+		}
+	}
+	return best, bu
 }
 
 // lowLoadWords is every log's utilization under EASY (open replay), from

@@ -3,6 +3,7 @@ package zakay2013
 import (
 	"context"
 	"fmt"
+	"math"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
@@ -38,9 +39,13 @@ type Fig10Result struct {
 	reps  int
 	ks    map[int]marginalKS // period → KS per marginal over the repetitions
 	early map[int]float64    // period → mean share of its users first seen in its first 4 weeks
-	// origEarly is that share in the original, uniform the share if users
-	// arrived at a constant rate.
+	// earlyN is, per period, its users summed over the extended logs (the
+	// count behind early's standard error).
+	earlyN map[int]int
+	// origEarly is that share in the original, origN its users, uniform
+	// the share if users arrived at a constant rate.
 	origEarly, uniform float64
+	origN              int
 	// readings is Fig. 10 under each generation reading at several seeds.
 	readings readingsKS
 	missing  missingLogs
@@ -63,8 +68,9 @@ func (s *Study) Fig10(ctx context.Context) (*Fig10Result, error) {
 		orig := users.MarginalsOf(p.Trace, op)
 		orig.Name = Fig10Log
 		span := p.End - p.Start
-		r := &Fig10Result{reps: s.o.Reps(3, 1), ks: map[int]marginalKS{}, early: map[int]float64{}}
+		r := &Fig10Result{reps: s.o.Reps(3, 1), ks: map[int]marginalKS{}, early: map[int]float64{}, earlyN: map[int]int{}}
 		r.origEarly, r.uniform = firstWeeksShare(orig), edgeZone/span
+		r.origN = len(orig.Values[users.FirstArrival])
 		parts, instances, ms, splits, err := s.fig10Parts(ctx, p, resample.Options{}, s.seed(), r.reps)
 		if err != nil {
 			return nil, err
@@ -91,6 +97,7 @@ func (s *Study) Fig10(ctx context.Context) (*Fig10Result, error) {
 				ksCols[k] = append(ksCols[k], d)
 			}
 			r.early[q] += firstWeeksShare(m) / float64(r.reps)
+			r.earlyN[q] += len(m.Values[users.FirstArrival])
 			byPeriod[q] = append(byPeriod[q], m)
 			splitsOf[q] = append(splitsOf[q], splits[i])
 		}
@@ -177,11 +184,43 @@ func firstWeeksShare(m users.Marginals) float64 {
 	return float64(n) / float64(max(len(v), 1))
 }
 
+// startEffect adds Fig. 10's claim that part q shows "the same end effects
+// as in the original shorter trace" (§6.2), for the start: the share of
+// the part's users first seen in its first 4 weeks against the original's,
+// within twice the standard error of the difference of two binomial
+// fractions (the part's users summed over its extended logs, the
+// original's users). The paper prints no value: the expectation is our
+// original's share (ledger.RelativeTo), so the agreement is untested. It
+// was a claim that the part's share is above twice a constant arrival
+// rate's, a bound the text does not give and which the original itself
+// (15% against 8% in the full ledger) does not meet; the part's 30–33% is
+// twice the original's, not the same.
+func (r *Fig10Result) startEffect(l *ledger.Ledger, q int) {
+	p, n := r.early[q], r.earlyN[q]
+	se := math.Hypot(binomialSE(p, n), binomialSE(r.origEarly, r.origN))
+	want := ledger.RelativeTo("the original "+Fig10Log+"'s share of users first seen in its first 4 weeks",
+		ledger.Stated("the same as in the original", ledger.Near(r.origEarly, 2*se)))
+	l.Check("Fig. 10", fmt.Sprintf("fig10/part%d/start_effect", q),
+		fmt.Sprintf("%s ×%d, part %d: share of the part's users first seen in its first 4 weeks (the original's start effect; %d users over %d extended logs, the original's %d)",
+			Fig10Log, Fig10Factor, q, n, r.reps, r.origN), want, p).Digits(3).
+		Quoting("in each of these we see the same end effects as in the original shorter trace").
+		Noting(fmt.Sprintf("original %.3f, constant arrivals %.3f", r.origEarly, r.uniform))
+}
+
+// binomialSE is the standard error √(p(1−p)/n) of a fraction p of n; 0
+// when n is 0.
+func binomialSE(p float64, n int) float64 {
+	if n <= 0 {
+		return 0
+	}
+	return math.Sqrt(p * (1 - p) / float64(n))
+}
+
 // Claims adds, per period and marginal, that the period's distribution
 // agrees with the original's to a high degree (mean KS distance at most
-// 0.1), and per period that it shows the original's start effect: many
-// more users first seen in its first 4 weeks than a constant arrival rate
-// gives.
+// 0.1), and per period that it shows "the same end effects as in the
+// original": its share of users first seen in its first 4 weeks is the
+// original's within twice the standard error of the difference (startEffect).
 func (r *Fig10Result) Claims(l *ledger.Ledger) {
 	if len(r.missing) > 0 {
 		r.missing.claims(l, "Fig. 10", "fig10")
@@ -201,9 +240,6 @@ func (r *Fig10Result) Claims(l *ledger.Ledger) {
 			r.readings.explain(e, qi*len(names)+i)
 			r.readings.explainPooled(e, qi*len(names)+i)
 		}
-		l.Claim("Fig. 10", fmt.Sprintf("fig10/part%d/start_effect", q),
-			fmt.Sprintf("%s ×%d, part %d: the original's start effect, users first seen in the first 4 weeks", Fig10Log, Fig10Factor, q),
-			r.early[q] > 2*r.uniform, fmt.Sprintf("%.0f%% of the part's users (original %.0f%%, constant arrivals %.0f%%)", 100*r.early[q], 100*r.origEarly, 100*r.uniform)).
-			Quoting("in each of these we see the same end effects as in the original shorter trace")
+		r.startEffect(l, q)
 	}
 }

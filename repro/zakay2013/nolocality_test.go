@@ -29,8 +29,11 @@ func TestRandomFullestShare(t *testing.T) {
 }
 
 // TestNoLocalityReason: the scrambled logs with whole ties at the random
-// days' value at every seed explain the difference from 1/16; off at one
-// seed of three, the reason is a measurement and the entry unexplained.
+// days' value at every seed show the finite-day mechanism, but it brings
+// our value within the random days' expectation, not within the paper's
+// 0.062: by the ledger's rule it is a measurement shown with our value and
+// the entry stays unexplained, at every seed or not. (At every seed it was
+// the entry's reason, "one reading measured, holds at 3 of 3 seeds".)
 func TestNoLocalityReason(t *testing.T) {
 	t.Parallel()
 	days := make([]int, 60)
@@ -39,29 +42,22 @@ func TestNoLocalityReason(t *testing.T) {
 	}
 	m, _ := randomFullestShare(days, 16, randomDraws, 0)
 	for _, c := range []struct {
-		name      string
-		whole     []float64
-		explained bool
-		found     string
+		name  string
+		whole []float64
+		held  string
 	}{
-		{"every seed", []float64{m, m, m}, true, "one reading measured, holds at 3 of 3 seeds"},
-		{"one seed off", []float64{m, m + 0.05, m}, false, ""},
-		{"none", []float64{m + 0.05, m + 0.05, m + 0.05}, false, ""},
+		{"every seed", []float64{m, m, m}, "(3 within 2 SE"},
+		{"one seed off", []float64{m, m + 0.05, m}, "(2 within 2 SE"},
+		{"none", []float64{m + 0.05, m + 0.05, m + 0.05}, "(0 within 2 SE"},
 	} {
 		r := &Fig5Result{rows: []binsRow{{log: "L", attr: datasets.Procs, scrambled: m - 0.02, dayJobs: days, wholeTies: c.whole}}}
 		l := ledger.New("zakay2013")
 		r.noLocality(l, "q")
 		e := l.Entries()[0]
-		if e.Verdict != ledger.Differs {
-			t.Fatalf("%s: verdict %v, want differs", c.name, e.Verdict)
+		if e.Verdict != ledger.Differs || e.Reason != "" || e.Found != nil || !e.Unexplained() {
+			t.Errorf("%s: %+v, want differs, unexplained", c.name, e)
 		}
-		if got := e.Reason != ""; got != c.explained {
-			t.Errorf("%s: reason %q, ours %q", c.name, e.Reason, e.OurValue)
-		}
-		if c.explained && e.Found.String() != c.found {
-			t.Errorf("%s: found %q, want %q", c.name, e.Found, c.found)
-		}
-		if !c.explained && !strings.Contains(e.OurValue, "so not a reason") {
+		if !strings.Contains(e.OurValue, "1/16 is the limit") || !strings.Contains(e.OurValue, c.held) || !strings.Contains(e.OurValue, "none within the paper's 0.062") {
 			t.Errorf("%s: ours %q does not keep the measurement", c.name, e.OurValue)
 		}
 	}
