@@ -82,7 +82,7 @@ func (s *Study) Fig17(ctx context.Context) (*Fig17Result, error) {
 			return nil, err
 		}
 		r.Figure = figure("Fig. 17", "throughput as users are added, with feedback and open",
-			"with feedback the throughput levels off once the machine saturates; open simulations keep accepting jobs", 1, pl)
+			"the paper: with feedback the users submit what the scheduler sustains, more under EASY, while open simulations keep accepting jobs — compare each scheduler's two curves (the ledger counts where ours do)", 1, pl)
 		return r, nil
 	})
 }

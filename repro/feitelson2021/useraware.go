@@ -120,7 +120,7 @@ func (s *Study) Fig19(ctx context.Context) (*Fig19Result, error) {
 			panels = append(panels, pl)
 		}
 		r.Figure = figure("Fig. 19", "the user-aware scheduler on "+PopulationLog+" resampled with more users, against its parameter α",
-			"as α grows the scheduler favours the jobs of users in active sessions: more jobs per session, and the throughput rises", 3, panels...)
+			"the paper: throughput and session length rise with α — compare each panel's points from left to right (the ledger counts where ours do)", 3, panels...)
 		r.Figure.ShareX = true
 		return r, nil
 	})

@@ -213,7 +213,7 @@ func (s *Study) Fig10(ctx context.Context) (*Fig10Result, error) {
 		r.Figure = figure("Fig. 10", "time-weighted distribution of the queue length: conventional simulation and feedback (fluid model), EASY and FCFS",
 			"the paper: with feedback the queues stay short under both schedulers, the conventional FCFS simulation builds huge queues — compare the solid orange curves (the ledger counts where ours do)", 2, panels...)
 		if r.Figure != nil {
-			r.Figure.ShareY = true
+			r.Figure.ShareX, r.Figure.ShareY = true, true // one quantity in every panel
 		}
 		r.Frame = r.frame()
 		r.Conventions = r.conventionFrame()
