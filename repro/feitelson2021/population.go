@@ -554,7 +554,7 @@ func (s *Study) Fig10(ctx context.Context) (*Fig10Result, error) {
 			return nil, err
 		}
 		r.Weeks = figure("Fig. 10 (ours)", "the flows of the semi-open model, week by week",
-			"a fixed population of long-term users, of whom a varying number is active each week, and a flow of temporary users arriving and leaving (the table above gives the rates)", 1, weeklyPlot)
+			"a fixed population of long-term users, of whom a varying number is active each week, and a flow of temporary users arriving and leaving (the model's table gives the rates)", 1, weeklyPlot)
 		r.Weeks.PanelWidth = 8 * vg.Inch
 		return r, nil
 	})
