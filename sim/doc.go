@@ -42,7 +42,16 @@
 // A scheduler is anything with a Schedule(*Engine) method; see Scheduler.
 // Register adds one to the registry by name, so that every tool built on
 // this package (New, FactoryOf; the tracelab command line through
-// cli.Main) can run it, and SchedulerName reports that name.
+// cli.Main) can run it, and SchedulerName reports that name. Functions
+// that run one simulation take a Scheduler value, a new one each call
+// (Run, Replay, NewEngine; Simulate and Reference in sim/resample,
+// Simulate and Conventional in sim/feedback); those that run many in
+// parallel take a registered name and make one scheduler per simulation
+// with its Factory (sim/resample's Experiment and bootstraps, sim/sweep's
+// Window, sim/compare, sim/feedback's Compare, CrossSchedulers, LoadSweep
+// and SweepExperiment), keeping a Resetter from one simulation to the
+// next. A scheduler of one's own gives the same results on every path as
+// on Run (the custom_scheduler_test.go files check it for each).
 //
 // # Events
 //

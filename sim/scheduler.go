@@ -48,12 +48,20 @@ type FinishObserver interface {
 // another simulation, after Reset: a program that runs many simulations
 // one after the other keeps one scheduler (and one Engine, see
 // Engine.Reset) and allocates nothing once their memory is large enough.
-// FCFS, EASY, Conservative and LogReplay implement it.
+// FCFS, EASY, Conservative and LogReplay implement it. The workers of
+// sim/resample keep a Resetter from replicate to replicate: Reset must
+// make the scheduler as a new one, every field, or a replicate's result
+// depends on what its worker ran before. A type that embeds one of this
+// package's schedulers inherits its Reset (which resets the embedded one
+// only) and its Name: declare both on the type.
 type Resetter interface {
 	Reset()
 }
 
-// Factory makes a fresh scheduler for one simulation.
+// Factory makes a fresh scheduler for one simulation: a new value at
+// every call, sharing no state with the others (the experiments built on
+// this package call it from several goroutines, one scheduler per
+// simulation).
 type Factory func() Scheduler
 
 // Family makes the factories of one kind of scheduler from the parameter
