@@ -327,3 +327,37 @@ func TestReadingScanWords(t *testing.T) {
 		}
 	}
 }
+
+// TestCommonWeekNeverAReason: §4 starts each user in a week of his own
+// activity, so the common week, even where it agrees and brings more
+// statements within than the literal reading (here 3 of 3 against 0), is
+// shown as a measurement with the mechanism, never as the reason of a
+// differing paper entry. The values are made up.
+func TestCommonWeekNeverAReason(t *testing.T) {
+	t.Parallel()
+	st := func(id string, share float64) statement {
+		r := metricPosition{pos: resample.Position{AtOrBelow: share}}
+		return statement{item: "Fig. 9", id: id, log: "L", text: "s", holds: share >= nearlyAll, short: atOrBelow(r)}
+	}
+	ids := []string{"fig9/L/a", "fig9/L/b", "fig9/L/c"}
+	var lit, com []statement
+	for _, id := range ids {
+		lit, com = append(lit, st(id, 0.03)), append(com, st(id, 0.99))
+	}
+	l := ledger.New("zakay2013")
+	addReadings(l, lit, com, func(string) string { return "the mechanism" }, readingScan{})
+	for _, id := range ids {
+		e, ok := l.Lookup(id)
+		if !ok {
+			t.Fatalf("no entry %s", id)
+		}
+		if e.Verdict != ledger.Differs || e.Reason != "" || e.Found != nil {
+			t.Errorf("%s: %s, reason %q, found %v; want differs without a reason", id, e.Verdict, e.Reason, e.Found)
+		}
+		for _, w := range []string{"one common week", "3 of 3 within against 0", "not a reason", "the mechanism"} {
+			if !strings.Contains(e.OurValue, w) {
+				t.Errorf("%s: ours %q lacks %q", id, e.OurValue, w)
+			}
+		}
+	}
+}
