@@ -457,14 +457,12 @@ func mergeFindingShards(files []string) (findings.Matrix, error) {
 	var logs []findings.LogInfo
 	var results []findings.Result
 	for _, f := range files {
-		r, err := os.Open(f)
-		if err != nil {
+		var s findings.Stored
+		if err := readJSONFile(f, func(r io.Reader) (err error) {
+			s, err = findings.ReadStored(r)
+			return err
+		}); err != nil {
 			return findings.Matrix{}, err
-		}
-		s, err := findings.ReadStored(r)
-		r.Close()
-		if err != nil {
-			return findings.Matrix{}, fmt.Errorf("%s: %w", f, err)
 		}
 		logs, results = append(logs, s.Logs...), append(results, s.Results...)
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/tracelab/tracelab/datasets"
 )
@@ -426,4 +427,69 @@ func inode(t *testing.T, p string) uint64 {
 		t.Fatal(err)
 	}
 	return st.Sys().(*syscall.Stat_t).Ino
+}
+
+// runWithin runs the command and fails t when it has not returned within
+// d (a read that blocks, on a named pipe for instance).
+func runWithin(t *testing.T, d time.Duration, args ...string) error {
+	t.Helper()
+	done := make(chan error, 1)
+	go func() {
+		_, _, err := runCLI(t, args...)
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		return err
+	case <-time.After(d):
+		t.Fatalf("%s: still running after %v", strings.Join(args, " "), d)
+		return nil
+	}
+}
+
+// TestReproduceFromHostileFolder: reproduce --from (and --check) read files
+// the folder happens to hold: a named pipe there is refused, never waited
+// on (it once blocked for ever), a file beyond the size bound is refused
+// before it is read whole (a 74 MB KEY.json was read, 450 MB of memory),
+// and a malformed file is named with the line of the fault.
+func TestReproduceFromHostileFolder(t *testing.T) {
+	t.Parallel()
+	fifo := func(name string) string {
+		dir := t.TempDir()
+		if err := syscall.Mkfifo(filepath.Join(dir, name), 0o600); err != nil {
+			t.Skip("no FIFOs:", err)
+		}
+		return dir
+	}
+	big := t.TempDir()
+	if err := os.Truncate(writeTemp(t, big, "zakay2014.json", ""), maxJSONInput+1); err != nil {
+		t.Fatal(err)
+	}
+	bigFindings := t.TempDir()
+	if err := os.Truncate(writeTemp(t, bigFindings, "findings.json", ""), maxJSONInput+1); err != nil {
+		t.Fatal(err)
+	}
+	badType := t.TempDir()
+	writeTemp(t, badType, "zakay2014.json", "{\n  \"paper\": \"zakay2014\",\n  \"mode\": \"quick\",\n  \"entries\": [\n    {\"verdict\": [1, 2]}\n  ]\n}\n")
+	badSyntax := t.TempDir()
+	writeTemp(t, badSyntax, "findings.json", "{\n  \"commit\": \"abc\",\n  \"mode\": \"quick\" \"seed\": 1\n}\n")
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"FIFO KEY.json", []string{"reproduce", "zakay2014", "--from", fifo("zakay2014.json")}, "zakay2014.json: a named pipe (FIFO), not a regular file"},
+		{"FIFO findings.json", []string{"reproduce", "zakay2014", "--from", fifo("findings.json")}, "findings.json: a named pipe (FIFO), not a regular file"},
+		{"FIFO under --check", []string{"reproduce", "zakay2014", "--from", "../repro/testdata/quick", "--check", fifo("zakay2014.json")}, "zakay2014.json: a named pipe (FIFO), not a regular file"},
+		{"KEY.json too large", []string{"reproduce", "zakay2014", "--from", big}, "zakay2014.json: more than 67108864 bytes"},
+		{"findings.json too large", []string{"reproduce", "zakay2014", "--from", bigFindings}, "findings.json: more than 67108864 bytes"},
+		{"wrong type, line named", []string{"reproduce", "zakay2014", "--from", badType}, "zakay2014.json:5: "},
+		{"bad syntax, line named", []string{"reproduce", "zakay2014", "--from", badSyntax}, "findings.json:3: "},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			wantError(t, runWithin(t, 20*time.Second, tc.args...), tc.want)
+		})
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"fmt"
 	"io/fs"
 	"os"
@@ -91,7 +92,7 @@ func runReproduce(e *env, args []string) error {
 	var stored *findings.Stored // the findings' matrix in --from, if any
 	if *from != "" {
 		var unrecorded []string
-		if f, ok, err := findings.ReadStoredFile(*from); err != nil {
+		if f, ok, err := readStoredFindings(*from); err != nil {
 			return err
 		} else if ok {
 			stored = &f
@@ -297,20 +298,36 @@ func readLedgers(dir string, keys []string) (ledgers []paperLedger, unrecorded [
 // readSnapshot reads the saved ledger of paper key in dir; ok is false when
 // there is none.
 func readSnapshot(dir, key string) (s ledger.Snapshot, ok bool, err error) {
-	f, err := os.Open(snapshotFile(dir, key))
+	err = readJSONFile(snapshotFile(dir, key), func(r io.Reader) (err error) {
+		s, err = ledger.ReadSnapshot(r)
+		return err
+	})
 	if errors.Is(err, fs.ErrNotExist) {
 		return ledger.Snapshot{}, false, nil
 	}
 	if err != nil {
 		return ledger.Snapshot{}, false, err
 	}
-	defer f.Close()
-	s, err = ledger.ReadSnapshot(f)
-	if err != nil {
-		return ledger.Snapshot{}, false, fmt.Errorf("%s: %w", snapshotFile(dir, key), err)
-	}
 	if s.Paper != key {
 		return ledger.Snapshot{}, false, fmt.Errorf("%s holds the ledger of %s", snapshotFile(dir, key), s.Paper)
+	}
+	return s, true, nil
+}
+
+// readStoredFindings reads the stored findings matrix of a folder of
+// ledgers (findings.StoredFile), as findings.ReadStoredFile does but
+// through readJSONFile (bounded, never a named pipe, the line of a fault);
+// ok is false when the folder has none.
+func readStoredFindings(dir string) (s findings.Stored, ok bool, err error) {
+	err = readJSONFile(filepath.Join(dir, findings.StoredFile), func(r io.Reader) (err error) {
+		s, err = findings.ReadStored(r)
+		return err
+	})
+	if errors.Is(err, fs.ErrNotExist) {
+		return findings.Stored{}, false, nil
+	}
+	if err != nil {
+		return findings.Stored{}, false, err
 	}
 	return s, true, nil
 }
