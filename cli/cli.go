@@ -171,8 +171,8 @@ func printHelp(w io.Writer, prog string) {
 	for _, n := range names {
 		fmt.Fprintf(w, "  %-12s %s\n", n, commands[n].summary)
 	}
-	fmt.Fprintln(w, "\nLOG is a file path or a catalog name (tracelab catalog); without LOG, the embedded sample. A name with a")
-	fmt.Fprintln(w, "folder or a file extension is a path, never a catalog name.")
+	fmt.Fprintln(w, "\nLOG is a file path or a catalog name (tracelab catalog), - for standard input; without LOG, the embedded sample.")
+	fmt.Fprintln(w, "A name with a folder or a file extension is a path, never a catalog name.")
 	fmt.Fprintln(w, "Outputs are checked before any work; a file is replaced only once complete (an interrupt leaves the old one),")
 	fmt.Fprintln(w, "a stream (/dev/stdout, a pipe, a device) is written through, in the command's first format.")
 	fmt.Fprintf(w, "Schedulers: %s.\n", schedulerChoices())

@@ -153,7 +153,7 @@ func distinctFiles(inputs []string, outs ...output) error {
 			continue
 		}
 		for _, in := range inputs {
-			if st, err := os.Stat(in); err == nil && st.Mode().IsRegular() && outfile.SameFile(in, o.path) {
+			if st, err := os.Stat(logPath(in)); err == nil && st.Mode().IsRegular() && outfile.SameFile(logPath(in), o.path) {
 				return usagef("%s %s would overwrite the input %s", o.flag, o.path, in)
 			}
 		}

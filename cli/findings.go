@@ -197,6 +197,9 @@ func findingLogs(e *env, a findingsArgs) (paths, leftOut []string, err error) {
 		return paths, nil, err
 	}
 	for _, n := range names {
+		if n == "-" {
+			return nil, nil, usagef("LOG -: findings reads each log by its path (in its shards, its cache): save standard input to a file first")
+		}
 		p, err := l.Path(n)
 		if err != nil {
 			if !a.all {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -490,6 +491,62 @@ func TestReproduceFromHostileFolder(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			wantError(t, runWithin(t, 20*time.Second, tc.args...), tc.want)
+		})
+	}
+}
+
+// TestLogFromStandardInput: the LOG "-" is standard input, as for import
+// sacct (it was looked up in the catalog: `no log named "-"`), plain or
+// gzipped, and an output that is the file on standard input is refused.
+func TestLogFromStandardInput(t *testing.T) {
+	t.Parallel()
+	exe := tracelabBinary(t)
+	dir := t.TempDir()
+	plain := filepath.Join(dir, "s.swf")
+	if err := datasets.WriteSWFFile(plain, datasets.Sample()); err != nil {
+		t.Fatal(err)
+	}
+	gz := filepath.Join(dir, "s.swf.gz")
+	if err := datasets.WriteSWFFile(gz, datasets.Sample()); err != nil {
+		t.Fatal(err)
+	}
+	original, _ := os.ReadFile(plain)
+	jobs := `"jobs": ` + strconv.Itoa(datasets.Sample().Len()) + ","
+	tests := []struct {
+		stdin string
+		args  []string
+		want  string // in stdout, or in stderr when the run must fail
+		fail  bool
+	}{
+		{plain, []string{"info", "-", "--format", "json"}, jobs, false},
+		{gz, []string{"info", "-", "--format", "json"}, jobs, false},
+		{plain, []string{"check", "-", "--format", "json"}, `"jobs": `, false},
+		{plain, []string{"convert", "-", "-o", "/dev/stdout"}, "; Version: 2.2", false},
+		{plain, []string{"convert", "-", "-o", plain}, "-o " + plain + " would overwrite the input -", true},
+		{plain, []string{"findings", "-"}, "LOG -: findings reads each log by its path", true},
+	}
+	for _, tc := range tests {
+		t.Run(strings.Join(tc.args, " ")+" < "+filepath.Base(tc.stdin), func(t *testing.T) {
+			t.Parallel()
+			in, err := os.Open(tc.stdin)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer in.Close()
+			var stdout, stderr strings.Builder
+			cmd := exec.Command(exe, tc.args...)
+			cmd.Stdin, cmd.Stdout, cmd.Stderr = in, &stdout, &stderr
+			cmd.Env = append(os.Environ(), "TRACELAB_DATA=")
+			err = cmd.Run()
+			switch {
+			case tc.fail && (err == nil || !strings.Contains(stderr.String(), tc.want)):
+				t.Errorf("err %v, stderr %q; want a failure saying %q", err, stderr.String(), tc.want)
+			case !tc.fail && (err != nil || !strings.Contains(stdout.String(), tc.want)):
+				t.Errorf("err %v, stderr %q, stdout %.300q; want %q", err, stderr.String(), stdout.String(), tc.want)
+			}
+			if b, _ := os.ReadFile(plain); string(b) != string(original) {
+				t.Error("the log on standard input changed")
+			}
 		})
 	}
 }

@@ -194,8 +194,24 @@ func readable(cell string) string {
 	return s
 }
 
-// loadLog reads LOG: a path, a catalog name, or "" for the embedded sample.
+// stdinLog is the path read for the LOG "-": standard input, which the
+// loader reads as any path (plain or gzipped; the log is named "stdin").
+const stdinLog = "/dev/stdin"
+
+// logPath returns the path or name to load for LOG arg: "-" is standard
+// input, as for import sacct (it was looked up in the catalog: 'no log
+// named "-"'); anything else is itself.
+func logPath(arg string) string {
+	if arg == "-" {
+		return stdinLog
+	}
+	return arg
+}
+
+// loadLog reads LOG: a path, a catalog name, "-" for standard input, or ""
+// for the embedded sample.
 func loadLog(e *env, arg string) (*datasets.Trace, error) {
+	arg = logPath(arg)
 	if e.load != nil {
 		return e.load(arg)
 	}
