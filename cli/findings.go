@@ -136,6 +136,10 @@ func runFindings(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	// A log given as a .json file is one -o or --save could name.
+	if err := distinctFiles(paths, a.out, a.save, a.image); err != nil {
+		return err
+	}
 	if a.sharded {
 		if v := os.Getenv(findingsFailEnv); v != "" && v == strconv.Itoa(a.shard.I) {
 			return fmt.Errorf("findings: injected failure of shard %s (%s=%s, a test hook)", a.shard, findingsFailEnv, v)

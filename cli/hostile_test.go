@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/slurm"
 )
 
 // The cases of issue 15 (a careless or hostile user) and their siblings,
@@ -548,5 +549,78 @@ func TestLogFromStandardInput(t *testing.T) {
 				t.Error("the log on standard input changed")
 			}
 		})
+	}
+}
+
+// TestOutputsNeverArrayOrInputFiles: outputs that name a command's own
+// inputs are refused before any work and the inputs kept: findings' -o,
+// --save and --figure onto a log given as a file (a log may have any
+// extension; -o onto a .json log once replaced it), and slurm wait's -o
+// onto the array's manifest or a task's shard file. An array folder whose
+// manifest is a named pipe or beyond the size bound is refused, not
+// waited on or read whole.
+func TestOutputsNeverArrayOrInputFiles(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	logs := map[string]string{}
+	for _, name := range []string{"log.json", "log2.json", "log.svg"} {
+		p := filepath.Join(dir, name)
+		write := datasets.WriteSWFFile // whatever the extension (.svg)
+		if strings.HasSuffix(name, ".json") {
+			write = datasets.WriteTraceFile
+		}
+		if err := write(p, datasets.Sample()); err != nil {
+			t.Fatal(err)
+		}
+		b, _ := os.ReadFile(p)
+		logs[p] = string(b)
+	}
+	arrDir := filepath.Join(dir, "arr")
+	if _, err := slurm.Create(slurm.Plan{Dir: arrDir, Key: "k", Command: []string{"/bin/true"}, Tasks: 3, Output: "shard-" + slurm.TaskToken + ".parquet"}); err != nil {
+		t.Fatal(err)
+	}
+	manifest, _ := os.ReadFile(filepath.Join(arrDir, slurm.ManifestName))
+	link := filepath.Join(dir, "arrlink")
+	if err := os.Symlink("arr", link); err != nil {
+		t.Fatal(err)
+	}
+	fifoDir := filepath.Join(dir, "fifo")
+	os.Mkdir(fifoDir, 0o755)
+	if err := syscall.Mkfifo(filepath.Join(fifoDir, slurm.ManifestName), 0o600); err != nil {
+		t.Skip("no FIFOs:", err)
+	}
+	bigDir := filepath.Join(dir, "big")
+	os.Mkdir(bigDir, 0o755)
+	if err := os.Truncate(writeTemp(t, bigDir, slurm.ManifestName, ""), maxJSONInput+1); err != nil {
+		t.Fatal(err)
+	}
+	j, j2, svg := filepath.Join(dir, "log.json"), filepath.Join(dir, "log2.json"), filepath.Join(dir, "log.svg")
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"findings -o onto a log", []string{"findings", j, "--quick", "--no-cache", "--quiet", "-o", j}, "-o " + j + " would overwrite the input " + j},
+		{"findings --save onto a log", []string{"findings", j, j2, "--quick", "--no-cache", "--quiet", "--save", j2}, "--save " + j2 + " would overwrite the input " + j2},
+		{"findings --figure onto a log", []string{"findings", svg, "--quick", "--no-cache", "--quiet", "--figure", svg}, "--figure " + svg + " would overwrite the input " + svg},
+		{"slurm wait -o the manifest", []string{"slurm", "wait", arrDir, "-o", filepath.Join(arrDir, slurm.ManifestName)}, "is the array's manifest"},
+		{"slurm wait -o a shard", []string{"slurm", "wait", arrDir, "-o", filepath.Join(arrDir, "shard-2.parquet")}, "is the shard file of task 2 of the array"},
+		{"slurm wait -o a shard through a link", []string{"slurm", "wait", arrDir, "-o", filepath.Join(link, "shard-0.parquet")}, "is the shard file of task 0 of the array"},
+		{"slurm resubmit -o a shard", []string{"slurm", "resubmit", arrDir, "-o", filepath.Join(arrDir, "shard-1.parquet")}, "is the shard file of task 1 of the array"},
+		{"slurm status, manifest a FIFO", []string{"slurm", "status", fifoDir}, "a named pipe (FIFO), not a regular file"},
+		{"slurm status, manifest too large", []string{"slurm", "status", bigDir}, "more than 67108864 bytes"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			wantError(t, runWithin(t, 60*time.Second, tc.args...), tc.want)
+		})
+	}
+	for p, want := range logs {
+		if b, _ := os.ReadFile(p); string(b) != want {
+			t.Errorf("%s changed", p)
+		}
+	}
+	if b, _ := os.ReadFile(filepath.Join(arrDir, slurm.ManifestName)); string(b) != string(manifest) {
+		t.Error("the manifest changed")
 	}
 }

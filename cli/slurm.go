@@ -14,6 +14,8 @@ import (
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
+	"github.com/tracelab/tracelab/internal/infile"
+	"github.com/tracelab/tracelab/internal/outfile"
 	"github.com/tracelab/tracelab/sim/sweep"
 	"github.com/tracelab/tracelab/slurm"
 )
@@ -348,6 +350,15 @@ func runSlurm(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	// slurm.Open reads the manifest whole (os.ReadFile): refuse a named
+	// pipe, which would block, and a size no manifest has first.
+	manifest := filepath.Join(a.dir, slurm.ManifestName)
+	if err := infile.Check(manifest); err != nil {
+		return fmt.Errorf("slurm: %s is not an array folder: %w", a.dir, err)
+	}
+	if st, err := os.Stat(manifest); err == nil && st.Size() > maxJSONInput {
+		return fmt.Errorf("slurm: %s is not an array folder: %s: more than %d bytes", a.dir, manifest, maxJSONInput)
+	}
 	arr, err := slurm.Open(a.dir)
 	if err != nil {
 		return fmt.Errorf("slurm: %s is not an array folder: %w", a.dir, err)
@@ -357,6 +368,11 @@ func runSlurm(e *env, args []string) error {
 	mergeTo := a.out
 	if mergeTo == "" {
 		mergeTo = arr.Plan.Meta["output"]
+	}
+	if mergeTo != "" && (a.sub == "wait" || a.sub == "resubmit") {
+		if err := notArrayFile(arr, manifest, mergeTo); err != nil {
+			return err
+		}
 	}
 	switch a.sub {
 	case "status":
@@ -414,4 +430,59 @@ func slurmStatusFrame(st slurm.Status) dataframe.DataFrame {
 		series.New(logf, series.String, "log"),
 		series.New(reason, series.String, "reason"),
 	)
+}
+
+// notArrayFile refuses a merged output that is one of the array's own
+// files: its manifest (the array would be lost) or a task's shard file
+// (read by the merge, then replaced by it, then written again by a
+// resubmitted task).
+func notArrayFile(arr *slurm.Array, manifest, out string) error {
+	if outfile.SameFile(manifest, out) {
+		return usagef("-o %s is the array's manifest (%s): merge into another file", out, slurm.ManifestName)
+	}
+	shard := func(k int) error {
+		return usagef("-o %s is the shard file of task %d of the array: merge into another file", out, k)
+	}
+	// The shard files are Plan.Output with TaskToken replaced by the task
+	// (Plan.OutputPath): match out's name against it, for any number of
+	// tasks.
+	full := strings.ReplaceAll(arr.Plan.Output, slurm.TaskToken, "\x00")
+	if !filepath.IsAbs(full) {
+		full = filepath.Join(arr.Plan.Dir, full)
+	}
+	if parts := strings.Split(full, "\x00"); len(parts) == 2 && !strings.ContainsRune(parts[1], filepath.Separator) {
+		dir, prefix := filepath.Split(parts[0])
+		outDir, outBase := filepath.Split(out)
+		if resolvedDir(dir) == resolvedDir(outDir) {
+			if rest, ok := strings.CutPrefix(outBase, prefix); ok {
+				if digits, ok := strings.CutSuffix(rest, parts[1]); ok {
+					if k, err := strconv.Atoi(digits); err == nil && k >= 0 && k < arr.Plan.Tasks && strconv.Itoa(k) == digits {
+						return shard(k)
+					}
+				}
+			}
+		}
+	}
+	for k := range min(arr.Plan.Tasks, 1000) { // another spelling of a shard's path (a link)
+		if outfile.SameFile(arr.Plan.OutputPath(k), out) {
+			return shard(k)
+		}
+	}
+	return nil
+}
+
+// resolvedDir returns the folder dir absolute, its links resolved when it
+// exists.
+func resolvedDir(dir string) string {
+	if dir == "" {
+		dir = "."
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return filepath.Clean(dir)
+	}
+	if r, err := filepath.EvalSymlinks(abs); err == nil {
+		return r
+	}
+	return abs
 }
