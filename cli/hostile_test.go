@@ -63,6 +63,9 @@ func TestOutOfRangeFlags(t *testing.T) {
 		{[]string{"sweep", "--reps", "2", "--load", "-1"}, `--load -1: "-1": want a number above 0`},
 		{[]string{"sweep", "--reps", "2", "--workers", "-2"}, "--workers -2: want an integer from 0 to 1,024"},
 		{[]string{"sweep", "--reps", "-1"}, "--reps -1: want an integer from 0 to 1,000,000"},
+		// 2,000 loads × 10⁶ replicates: once a 16 GB allocation and a crash.
+		{[]string{"sweep", "--reps", "1000000", "--load", hundredths(2000)}, "--reps 1000000 on a grid of 2000 points is 2000000000 runs, more than 1,000,000"},
+		{[]string{"sweep", "--reps", "1000", "--experiment", "resample", "--load", "1,2,3,4", "--rb-npw", hundredths(300)}, "--reps 1000 on a grid of 1200 points is 1200000 runs"},
 		{[]string{"sweep", "--reps", "2", "--slurm", "--shards", "0", "-o", "x.parquet"}, "--shards 0: want an integer from 1"},
 		{[]string{"model", "lublin", "--procs", "-1"}, "--procs -1: want an integer from 0 to 16,777,216 (0: the header's MaxProcs"},
 		{[]string{"model", "lublin", "--restarts", "-1"}, "--restarts -1: want an integer from 0 to 100"},
@@ -95,6 +98,16 @@ func TestOutOfRangeFlags(t *testing.T) {
 			}
 		})
 	}
+}
+
+// hundredths lists 0.01, 0.02, … n/100, comma-separated: n distinct
+// values for a grid flag.
+func hundredths(n int) string {
+	v := make([]string, n)
+	for k := range v {
+		v[k] = strconv.FormatFloat(float64(k+1)/100, 'g', -1, 64)
+	}
+	return strings.Join(v, ",")
 }
 
 // TestMessages: mistakes other than ranges get a clear word.
