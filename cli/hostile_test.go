@@ -62,6 +62,9 @@ func TestOutOfRangeFlags(t *testing.T) {
 		{[]string{"sweep", "--reps", "2", "--load", "1,0"}, `--load 1,0: "0": want a number above 0 and at most 100`},
 		{[]string{"sweep", "--reps", "2", "--load", "-1"}, `--load -1: "-1": want a number above 0`},
 		{[]string{"sweep", "--reps", "2", "--workers", "-2"}, "--workers -2: want an integer from 0 to 1,024"},
+		// 100,000 variants of the sample, each held: once out of memory.
+		{[]string{"compare", "--scheduler", "easy", "--variants", "100000"}, "100000 variants of about 2.06e+04 jobs each hold about 2.06e+09 jobs, more than 10,000,000"},
+		{[]string{"compare", "--scheduler", "easy", "--variants", "50", "--weeks", "500"}, "50 variants of about"},
 		{[]string{"sweep", "--reps", "-1"}, "--reps -1: want an integer from 0 to 1,000,000"},
 		// 2,000 loads × 10⁶ replicates: once a 16 GB allocation and a crash.
 		{[]string{"sweep", "--reps", "1000000", "--load", hundredths(2000)}, "--reps 1000000 on a grid of 2000 points is 2000000000 runs, more than 1,000,000"},
