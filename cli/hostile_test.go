@@ -640,3 +640,21 @@ func TestOutputsNeverArrayOrInputFiles(t *testing.T) {
 		t.Error("the manifest changed")
 	}
 }
+
+// failingWriter fails every write, as /dev/full does.
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, syscall.ENOSPC }
+
+// TestHelpThatCannotBeWritten: help that cannot be written is a failure
+// (exit status 1), as any other output: "tracelab help > /dev/full" ended
+// with status 0.
+func TestHelpThatCannotBeWritten(t *testing.T) {
+	t.Parallel()
+	for _, args := range [][]string{{"help"}, {}, {"--help"}, {"help", "info"}, {"info", "-h"}, {"sweep", "merge", "--help"}} {
+		var stderr strings.Builder
+		if err := run(args, failingWriter{}, &stderr); !errors.Is(err, syscall.ENOSPC) {
+			t.Errorf("%q: error %v, want the write's", args, err)
+		}
+	}
+}
