@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"io"
 	"os"
@@ -656,5 +657,57 @@ func TestHelpThatCannotBeWritten(t *testing.T) {
 		if err := run(args, failingWriter{}, &stderr); !errors.Is(err, syscall.ENOSPC) {
 			t.Errorf("%q: error %v, want the write's", args, err)
 		}
+	}
+}
+
+// TestStdoutOpenOnTheInput: an output written through a descriptor that is
+// open on an input file is refused, and the input kept: "convert LOG -o
+// /dev/stdout >> LOG" grew LOG to 526 MB in 15 s (it read what it wrote),
+// and with "1<> LOG" it wrote over the input as it read it.
+func TestStdoutOpenOnTheInput(t *testing.T) {
+	t.Parallel()
+	exe := tracelabBinary(t)
+	dir := t.TempDir()
+	log := filepath.Join(dir, "s.swf")
+	if err := datasets.WriteSWFFile(log, datasets.Sample()); err != nil {
+		t.Fatal(err)
+	}
+	original, _ := os.ReadFile(log)
+	for _, tc := range []struct {
+		name string
+		flag int
+		args []string
+	}{
+		{"appended", os.O_WRONLY | os.O_APPEND, []string{"convert", log, "-o", "/dev/stdout"}},
+		{"read-write", os.O_RDWR, []string{"convert", log, "-o", "/dev/stdout"}},
+		{"through /dev/fd/1", os.O_WRONLY | os.O_APPEND, []string{"convert", log, "-o", "/dev/fd/1"}},
+		{"stdin and stdout", os.O_WRONLY | os.O_APPEND, []string{"convert", "-", "-o", "/dev/stdout"}},
+		{"simulate --jobs-out", os.O_WRONLY | os.O_APPEND, []string{"simulate", log, "--jobs-out", "/dev/stdout"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, err := os.OpenFile(log, tc.flag, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer out.Close()
+			in, err := os.Open(log)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer in.Close()
+			var stderr strings.Builder
+			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+			defer cancel()
+			cmd := exec.CommandContext(ctx, exe, tc.args...)
+			cmd.Stdin, cmd.Stdout, cmd.Stderr = in, out, &stderr
+			err = cmd.Run()
+			if err == nil || !strings.Contains(stderr.String(), "is open on the input") {
+				t.Errorf("err %v, stderr %q; want a refusal", err, stderr.String())
+			}
+			if b, _ := os.ReadFile(log); string(b) != string(original) {
+				t.Errorf("the input changed: %d bytes, was %d", len(b), len(original))
+				os.WriteFile(log, original, 0o644)
+			}
+		})
 	}
 }
