@@ -119,6 +119,8 @@ func TestMessages(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	badGzip := writeTemp(t, dir, "bad.swf.gz", "\x1f\x8bthis is not gzip at all\n")
+	emptyWorkload := writeTemp(t, dir, "empty.json", "")
+	cutWorkload := writeTemp(t, dir, "cut.json", `{"nb_res": 4, "jobs": [{"id": "1", "subtime": 0,`)
 	tests := []struct {
 		args []string
 		want string
@@ -135,6 +137,9 @@ func TestMessages(t *testing.T) {
 		{[]string{"report", "-o", "r.pdf"}, "-o r.pdf: unknown output format (want .html)"},
 		{[]string{"simulate", "--jobs-out", "jobs.swf"}, "--jobs-out jobs.swf: this command cannot write .swf (want .csv, .json or .parquet)"},
 		{[]string{"feedback", "--workload-out", "w.csv"}, "--workload-out w.csv: this command cannot write .csv (want .swf or .swf.gz)"},
+		// encoding/json's word alone was the message: "batsim: empty.json: EOF".
+		{[]string{"import", "batsim", emptyWorkload, "-o", filepath.Join(dir, "w.swf")}, emptyWorkload + ": the file ends before the workload does (empty or cut short)"},
+		{[]string{"import", "batsim", cutWorkload, "-o", filepath.Join(dir, "w.swf")}, cutWorkload + ": the file ends before the workload does (empty or cut short)"},
 		{[]string{"nosuch"}, `unknown command "nosuch"`},
 		{[]string{"info", "--bogus"}, "unknown flag --bogus"},
 		{[]string{"info", "--format"}, "--format needs a value"},
