@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/internal/outfile"
 	"github.com/tracelab/tracelab/plots"
 	"github.com/tracelab/tracelab/repro/findings"
 	"github.com/tracelab/tracelab/repro/findings/findingsplot"
@@ -273,6 +274,12 @@ func measureFindings(ctx context.Context, e *env, a findingsArgs, paths []string
 // writeFindings prints the matrix (or its long form) and writes the files
 // asked for; it fails when a finding could not be measured on some log.
 func writeFindings(e *env, a findingsArgs, m findings.Matrix) error {
+	// -o, --save and --figure are committed together: a failure leaves
+	// every one as it was (the matrix was replaced before a --save that
+	// failed).
+	var files outfile.Set
+	defer files.Discard()
+	a.out.group, a.save.group, a.image.group = &files, &files, &files
 	if a.out.set() {
 		if err := a.out.writeFrame(m.Frame()); err != nil {
 			return err
@@ -284,21 +291,27 @@ func writeFindings(e *env, a findingsArgs, m findings.Matrix) error {
 		}); err != nil {
 			return err
 		}
-		fmt.Fprintf(e.stderr, "findings: saved %s (%s mode%s)\n", a.save.path, a.opts.Mode(), commitSuffix(a.commit))
 	}
 	if a.image.set() {
 		p, err := findingsplot.Matrix(m, "Do the papers' findings hold on each log?")
 		if err != nil {
 			return err
 		}
-		w, h := findingsplot.Size(m)
-		save := plots.SaveSVG
-		if a.image.format == fmtPNG {
-			save = plots.SavePNG
-		}
-		if err := save(p, w, h, a.image.path); err != nil {
+		width, height := findingsplot.Size(m)
+		if err := a.image.write(func(w io.Writer) error {
+			if a.image.format == fmtPNG {
+				return plots.WritePNG(w, p, width, height, 0)
+			}
+			return plots.WriteSVG(w, p, width, height)
+		}); err != nil {
 			return err
 		}
+	}
+	if err := files.Commit(); err != nil {
+		return err
+	}
+	if a.save.set() {
+		fmt.Fprintf(e.stderr, "findings: saved %s (%s mode%s)\n", a.save.path, a.opts.Mode(), commitSuffix(a.commit))
 	}
 	df := m.Wide()
 	if a.long {

@@ -716,3 +716,32 @@ func TestStdoutOpenOnTheInput(t *testing.T) {
 		})
 	}
 }
+
+// TestFindingsOutputsTogether: findings' -o, --save and --figure are
+// committed together: when one cannot be written, the others keep their
+// old content (-o was replaced before a --save that failed).
+func TestFindingsOutputsTogether(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	log := filepath.Join(dir, "s.swf")
+	if err := datasets.WriteSWFFile(log, datasets.Sample()); err != nil {
+		t.Fatal(err)
+	}
+	matrix := writeTemp(t, dir, "m.csv", "old")
+	figure := writeTemp(t, dir, "m.svg", "old")
+	for _, args := range [][]string{
+		{"-o", matrix, "--save", "/dev/full"},
+		{"-o", matrix, "--figure", figure, "--save", "/dev/full"},
+	} {
+		_, _, err := runCLI(t, append([]string{"findings", log, "--quick", "--no-cache", "--quiet", "--finding", "similarity-procs"}, args...)...)
+		wantError(t, err, "no space left on device")
+		for _, p := range []string{matrix, figure} {
+			if b, _ := os.ReadFile(p); string(b) != "old" {
+				t.Errorf("%v: %s was replaced", args, p)
+			}
+		}
+		if es, _ := os.ReadDir(dir); len(es) != 3 {
+			t.Errorf("%v: %d files in the folder, want the log and the two old outputs", args, len(es))
+		}
+	}
+}
