@@ -149,11 +149,18 @@ func runReproduce(e *env, args []string) error {
 	if err := printLedgers(e, *format, ledgers); err != nil {
 		return err
 	}
+	// -o and the files of --save (--write-baseline) are committed
+	// together, once all are written: a failure leaves each as it was (a
+	// folder of saved ledgers half of one commit and half of another is
+	// what --save refuses to make).
+	var files outfile.Set
+	defer files.Discard()
+	var wrote []string // what was written, said once committed
 	if report.set() {
-		if err := writeReproduction(report.path, ledgers, stored); err != nil {
+		if err := writeReproduction(&files, report.path, ledgers, stored); err != nil {
 			return err
 		}
-		fmt.Fprintf(e.stderr, "wrote %s\n", *out)
+		wrote = append(wrote, *out)
 	}
 	if *writeBaseline != "" {
 		for _, l := range ledgers {
@@ -164,14 +171,24 @@ func runReproduce(e *env, args []string) error {
 		*save = *writeBaseline
 	}
 	if *save != "" {
-		if err := saveSnapshots(e, *save, ledgers, *allowDirty); err != nil {
+		w, err := saveSnapshots(&files, *save, ledgers, *allowDirty)
+		if err != nil {
 			return err
 		}
+		wrote = append(wrote, w...)
 		if stored != nil && *writeBaseline == "" {
-			if err := saveFindings(e, *save, *stored); err != nil {
+			w, err := saveFindings(&files, *save, *stored)
+			if err != nil {
 				return err
 			}
+			wrote = append(wrote, w)
 		}
+	}
+	if err := files.Commit(); err != nil {
+		return err
+	}
+	for _, w := range wrote {
+		fmt.Fprintf(e.stderr, "wrote %s\n", w)
 	}
 	if *check != "" {
 		return checkSnapshots(e, *check, ledgers)
@@ -413,7 +430,7 @@ func oneRun(what string, ledgers []paperLedger) (ledger.Run, error) {
 // writeReproduction writes REPRODUCTION.md (repro.WriteReport) from
 // ledgers made in one mode at one commit, and the findings' matrix
 // (stored, nil for none) made in that mode.
-func writeReproduction(path string, ledgers []paperLedger, stored *findings.Stored) error {
+func writeReproduction(files *outfile.Set, path string, ledgers []paperLedger, stored *findings.Stored) error {
 	run, err := oneRun("-o "+path, ledgers)
 	if err != nil {
 		return err
@@ -429,7 +446,7 @@ func writeReproduction(path string, ledgers []paperLedger, stored *findings.Stor
 	if err := repro.WriteReport(&b, results, repro.ReportInfo{Mode: run.Mode, Commit: run.Commit, Findings: stored}); err != nil {
 		return err
 	}
-	return outfile.WriteFile(path, b.Bytes(), 0o644)
+	return files.Write(path, 0o644, func(w io.Writer) error { _, err := w.Write(b.Bytes()); return err })
 }
 
 // saveSnapshots saves each paper's ledger into dir as KEY.json, with the
@@ -438,65 +455,56 @@ func writeReproduction(path string, ledgers []paperLedger, stored *findings.Stor
 // from a clean checkout (unless allowDirty) at a known commit, and the
 // other papers' ledgers already in dir must carry the same commit and code
 // hash: the folder holds one state of the code.
-func saveSnapshots(e *env, dir string, ledgers []paperLedger, allowDirty bool) error {
+func saveSnapshots(files *outfile.Set, dir string, ledgers []paperLedger, allowDirty bool) (wrote []string, err error) {
 	run, err := oneRun("--save "+dir, ledgers)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	hash, err := treeHash()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if run.Mode == "full" {
 		switch {
 		case run.Commit == "":
-			return fmt.Errorf("--save %s: the commit of the full-mode ledgers is unknown: record them with scripts/reproduce.sh", dir)
+			return nil, fmt.Errorf("--save %s: the commit of the full-mode ledgers is unknown: record them with scripts/reproduce.sh", dir)
 		case strings.HasSuffix(run.Commit, "-dirty") && !allowDirty:
-			return fmt.Errorf("--save %s: the ledgers were recorded from a checkout with changes (%s): commit first, or give --allow-dirty", dir, run.Commit)
+			return nil, fmt.Errorf("--save %s: the ledgers were recorded from a checkout with changes (%s): commit first, or give --allow-dirty", dir, run.Commit)
 		}
 		if err := sameState(dir, ledgers, run.Commit, hash); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
+		return nil, err
 	}
 	for _, l := range ledgers {
 		s := ledger.NewSnapshot(l.paper, l.run, hash, l.entries)
-		var b bytes.Buffer
-		if err := ledger.WriteSnapshot(&b, s); err != nil {
-			return err
-		}
 		f := snapshotFile(dir, l.paper.Key)
-		if err := outfile.WriteFile(f, b.Bytes(), 0o644); err != nil {
-			return err
+		if err := files.Write(f, 0o644, func(w io.Writer) error { return ledger.WriteSnapshot(w, s) }); err != nil {
+			return nil, err
 		}
-		fmt.Fprintf(e.stderr, "wrote %s (%s; %s mode%s)\n", f, s.Summary, s.Mode, commitSuffix(s.Commit))
+		wrote = append(wrote, fmt.Sprintf("%s (%s; %s mode%s)", f, s.Summary, s.Mode, commitSuffix(s.Commit)))
 	}
-	return nil
+	return wrote, nil
 }
 
 // saveFindings saves the findings' matrix read with the ledgers into dir
 // beside them (findings.StoredFile), when it was measured by the code of
 // this tree, as the ledgers are.
-func saveFindings(e *env, dir string, s findings.Stored) error {
+func saveFindings(files *outfile.Set, dir string, s findings.Stored) (wrote string, err error) {
 	hash, err := treeHash()
 	if err != nil {
-		return err
+		return "", err
 	}
 	if s.CodeHash != hash {
-		return fmt.Errorf("--save %s: the findings were measured by other code (%s, the tree's is %s): measure them again (tracelab findings --save)", dir, s.CodeHash, hash)
-	}
-	var b bytes.Buffer
-	if err := findings.WriteStored(&b, s); err != nil {
-		return err
+		return "", fmt.Errorf("--save %s: the findings were measured by other code (%s, the tree's is %s): measure them again (tracelab findings --save)", dir, s.CodeHash, hash)
 	}
 	f := filepath.Join(dir, findings.StoredFile)
-	if err := outfile.WriteFile(f, b.Bytes(), 0o644); err != nil {
-		return err
+	if err := files.Write(f, 0o644, func(w io.Writer) error { return findings.WriteStored(w, s) }); err != nil {
+		return "", err
 	}
-	fmt.Fprintf(e.stderr, "wrote %s (%d findings on %d logs; %s mode%s)\n", f, len(s.Matrix().Findings), len(s.Logs), s.Mode, commitSuffix(s.Commit))
-	return nil
+	return fmt.Sprintf("%s (%d findings on %d logs; %s mode%s)", f, len(s.Matrix().Findings), len(s.Logs), s.Mode, commitSuffix(s.Commit)), nil
 }
 
 // treeHash is the hash of the code of the checkout this runs in
