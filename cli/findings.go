@@ -466,8 +466,8 @@ func findingsPlan(a findingsArgs, paths []string, n int) (slurm.Plan, error) {
 	plan := slurm.Plan{Dir: dir, Key: "findings;" + id, Command: cmd, Tasks: n, Output: output,
 		Options: slurm.Options{JobName: "tracelab-findings", Partition: f.partition, Time: f.time, CPUsPerTask: f.cpus,
 			Throttle: f.throttle, Extra: f.extra}}
-	if err := plan.Validate(); err != nil {
-		return slurm.Plan{}, usagef("%v", err)
+	if err := validPlan(plan); err != nil {
+		return slurm.Plan{}, err
 	}
 	return plan, nil
 }

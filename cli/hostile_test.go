@@ -745,3 +745,30 @@ func TestFindingsOutputsTogether(t *testing.T) {
 		}
 	}
 }
+
+// TestSlurmScriptHoldsNoLineBreak: a path or a log name with a line break
+// cannot go into a batch script: it ended the script's comment or its
+// #SBATCH --output line, and the rest ran as a command (a -o of
+// "x<newline>touch PWNED<newline>.parquet" put the line "touch PWNED" in
+// the script). The dry run refuses it and prints no script.
+func TestSlurmScriptHoldsNoLineBreak(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	odd := filepath.Join(dir, "a\ntouch PWNED\n.swf")
+	if err := datasets.WriteSWFFile(odd, datasets.Sample()); err != nil {
+		t.Fatal(err)
+	}
+	ok := filepath.Join(dir, "ok.parquet")
+	for _, args := range [][]string{
+		{"sweep", "--reps", "2", "--shards", "2", "--quiet", "--slurm", "--dry-run", "-o", filepath.Join(dir, "x\ntouch PWNED\n.parquet")},
+		{"sweep", odd, "--reps", "2", "--shards", "2", "--quiet", "--slurm", "--dry-run", "-o", ok},
+		{"sweep", "--reps", "2", "--shards", "2", "--quiet", "--slurm", "--dry-run", "-o", ok, "--slurm-dir", filepath.Join(dir, "d\rtouch PWNED")},
+		{"findings", odd, "--quick", "--quiet", "--slurm", "--shards", "1", "--dry-run", "-o", filepath.Join(dir, "m.csv")},
+	} {
+		out, _, err := runCLI(t, args...)
+		wantError(t, err, "holds a control character")
+		if strings.Contains(out, "touch PWNED") {
+			t.Errorf("%q: a script was printed:\n%s", args, out)
+		}
+	}
+}

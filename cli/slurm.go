@@ -155,10 +155,31 @@ func slurmPlan(a sweepArgs, spec sweep.Spec) (slurm.Plan, error) {
 		Options: slurm.Options{JobName: "tracelab-sweep", Partition: f.partition, Time: f.time, CPUsPerTask: f.cpus,
 			Throttle: f.throttle, Extra: f.extra},
 		Meta: map[string]string{"output": out}}
-	if err := plan.Validate(); err != nil {
-		return slurm.Plan{}, usagef("%v", err)
+	if err := validPlan(plan); err != nil {
+		return slurm.Plan{}, err
 	}
 	return plan, nil
+}
+
+// validPlan checks a plan (slurm.Plan.Validate) and that the batch script
+// can hold its text: a line break in a path or a log's name (in the
+// script's comments, its #SBATCH --output line, its command) ended the
+// comment or the directive, and the rest of the line ran as a command
+// ("-o 'x<newline>touch PWNED<newline>.parquet'" ran touch).
+func validPlan(p slurm.Plan) error {
+	if err := p.Validate(); err != nil {
+		return usagef("%v", err)
+	}
+	texts := append([]string{p.Dir, p.Key, p.Output}, p.Command...)
+	for _, v := range p.Meta {
+		texts = append(texts, v)
+	}
+	for _, t := range texts {
+		if i := strings.IndexFunc(t, func(r rune) bool { return r < ' ' || r == 0x7f }); i >= 0 {
+			return usagef("--slurm: %q holds a control character (%U): a batch script cannot hold it safely: rename the file or folder", t, t[i])
+		}
+	}
+	return nil
 }
 
 // slurmSweepArgs returns the arguments that make a task run the same
