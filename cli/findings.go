@@ -120,6 +120,11 @@ func parseFindings(e *env, args []string) (findingsArgs, error) {
 	if a.slurm.on && !a.out.set() && !a.save.set() {
 		return a, usagef("--slurm needs -o FILE or --save FILE (the merged results)")
 	}
+	if a.slurm.on {
+		if err := notStreamLogs(a.logs...); err != nil {
+			return a, err
+		}
+	}
 	return a, nil
 }
 

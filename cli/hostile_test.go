@@ -750,7 +750,8 @@ func TestFindingsOutputsTogether(t *testing.T) {
 // cannot go into a batch script: it ended the script's comment or its
 // #SBATCH --output line, and the rest ran as a command (a -o of
 // "x<newline>touch PWNED<newline>.parquet" put the line "touch PWNED" in
-// the script). The dry run refuses it and prints no script.
+// the script). Nor can a LOG that is a stream. The dry run refuses them
+// and prints no script.
 func TestSlurmScriptHoldsNoLineBreak(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -767,6 +768,19 @@ func TestSlurmScriptHoldsNoLineBreak(t *testing.T) {
 	} {
 		out, _, err := runCLI(t, args...)
 		wantError(t, err, "holds a control character")
+		if strings.Contains(out, "touch PWNED") {
+			t.Errorf("%q: a script was printed:\n%s", args, out)
+		}
+	}
+	// A LOG that is a stream: each task would read its own standard input
+	// (/dev/stdin went into the script as it was).
+	for _, args := range [][]string{
+		{"sweep", "-", "--reps", "2", "--shards", "2", "--quiet", "--slurm", "--dry-run", "-o", ok},
+		{"sweep", "/dev/stdin", "--reps", "2", "--shards", "2", "--quiet", "--slurm", "--dry-run", "-o", ok},
+		{"findings", "/dev/stdin", "--quick", "--quiet", "--slurm", "--shards", "1", "--dry-run", "-o", filepath.Join(dir, "m.csv")},
+	} {
+		out, _, err := runCLI(t, args...)
+		wantError(t, err, "is a stream (standard input, a pipe)")
 		if strings.Contains(out, "touch PWNED") {
 			t.Errorf("%q: a script was printed:\n%s", args, out)
 		}

@@ -161,6 +161,19 @@ func slurmPlan(a sweepArgs, spec sweep.Spec) (slurm.Plan, error) {
 	return plan, nil
 }
 
+// notStreamLogs refuses, for a job array, a LOG that is a stream (- or
+// /dev/stdin, a pipe, /dev/fd/N): each task reads the log by its path, on
+// its own machine, and would read its own standard input (the path
+// /dev/stdin went into the batch script as it was).
+func notStreamLogs(logs ...string) error {
+	for _, l := range logs {
+		if l != "" && (l == "-" || outfile.IsStream(logPath(l))) {
+			return usagef("--slurm: LOG %s is a stream (standard input, a pipe): the array's tasks read the log by its path: save it to a file first", l)
+		}
+	}
+	return nil
+}
+
 // validPlan checks a plan (slurm.Plan.Validate) and that the batch script
 // can hold its text: a line break in a path or a log's name (in the
 // script's comments, its #SBATCH --output line, its command) ended the

@@ -169,6 +169,11 @@ func (a *sweepArgs) check(windowSet bool, shard string) error {
 	if windowSet && a.experiment != "window" {
 		return usagef("--window applies to the window experiment only")
 	}
+	if a.slurm.on {
+		if err := notStreamLogs(a.log); err != nil {
+			return err
+		}
+	}
 	if shard == "" {
 		return nil
 	}
