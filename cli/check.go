@@ -6,7 +6,6 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/tracelab/tracelab/analytics/quality"
 	"github.com/tracelab/tracelab/datasets"
@@ -93,7 +92,7 @@ func writeCheckTable(w io.Writer, r *quality.Report) error {
 		fmt.Fprintln(w, "no anomaly found")
 		return nil
 	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	tw := newTable(w, 0)
 	fmt.Fprintln(tw, "category\tkind\tjobs\tshare\texamples\tfilter")
 	var leftOut []string
 	for _, a := range r.Anomalies {
