@@ -112,7 +112,11 @@ func runImport(e *env, args []string) error {
 		if in == "-" {
 			name = "standard input"
 		}
-		return fmt.Errorf("no job in %s (%d lines read; the warnings above say what was left out): nothing written", name, rep.Lines)
+		lines := fmt.Sprintf("%d lines", rep.Lines)
+		if rep.Lines == 1 {
+			lines = "1 line"
+		}
+		return fmt.Errorf("no job in %s (%s read; the warnings above say what was left out): nothing written", name, lines)
 	}
 	// The log and its tables are committed together: a failure leaves
 	// every file as it was.

@@ -134,9 +134,9 @@ func TestImportNothing(t *testing.T) {
 	dir := t.TempDir()
 	header := sacctSample[:strings.IndexByte(sacctSample, '\n')+1]
 	for _, tc := range []struct{ name, content, want string }{
-		{"header only", header, "no job in"},
+		{"header only", header, "(1 line read; the warnings above say what was left out): nothing written"},
 		{"every job left out", header + "7|7|alice|staff|a|debug|normal|9999-12-31T23:59:59|2024-03-01T10:00:30|2024-03-01T10:02:30|5|4|1|4|4000M|00:06:00|COMPLETED|0:0|n1\n",
-			"no job in"},
+			"(2 lines read; the warnings above say what was left out): nothing written"},
 	} {
 		in := writeTemp(t, dir, strings.ReplaceAll(tc.name, " ", "-")+".txt", tc.content)
 		out := filepath.Join(dir, strings.ReplaceAll(tc.name, " ", "-")+".swf")
