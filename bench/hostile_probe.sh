@@ -192,6 +192,21 @@ CHECK='grep -q "unreadable (user)" $W/out' run "CSV user beyond 2^53" ok $T info
 printf '1 x 10 100 4 90 -1 4 200 -1 1 3 1 7 1 1 -1 -1\n' > nosub.swf
 CHECK='grep -q "unreadable submit time" $W/err' run "every submit unreadable: says why" err $T info nosub.swf
 
+echo "== session 14: the command line (hangs, memory, outputs onto inputs, Slurm scripts)"
+mkdir -p from14; mkfifo from14/zakay2014.json
+run "reproduce --from, KEY.json a FIFO" err $T reproduce zakay2014 --from from14
+run "sweep: 10^6 reps x 2,000 loads" err $T sweep --reps 1000000 --load $(seq -s, 0.01 0.01 20) --quiet
+run "compare --variants 100000" err $T compare --variants 100000 --scheduler easy
+"$T" convert -o lg.json 2>/dev/null; sum14=$(md5sum < lg.json)
+CHECK='[ "$(md5sum < lg.json)" = "$sum14" ]' CHECKKIND=stray run "findings LOG.json -o LOG.json" err $T findings lg.json --quick --no-cache --quiet --finding similarity-procs -o lg.json
+"$T" convert -o ap.swf 2>/dev/null; size14=$(stat -c %s ap.swf)
+CHECK='[ "$(stat -c %s ap.swf)" = "$size14" ]' CHECKKIND=stray run "convert LOG -o /dev/stdout >> LOG" err sh -c "$T convert ap.swf -o /dev/stdout >> ap.swf"
+run "help > /dev/full" err sh -c "$T help > /dev/full"
+printf 'JobID|JobIDRaw|User|Group|Account|Partition|QOS|Submit|Start|End|TimelimitRaw|NCPUS|NNodes|ReqCPUS|ReqMem|TotalCPU|State|ExitCode|NodeList\n' > hdr14.txt
+CHECK='[ ! -e hdr14.swf ]' CHECKKIND=stray run "import sacct of no job" err $T import sacct hdr14.txt -o hdr14.swf --tz UTC
+CHECK='! grep -q "^touch PWNED" $W/out' run "sweep --slurm -o with line breaks" err $T sweep --reps 2 --shards 2 --quiet --slurm --dry-run -o "$(printf 'x\ntouch PWNED\n.parquet')"
+run "convert -o a 250-byte name" ok $T convert -o "$(printf 'a%.0s' $(seq 246)).swf"
+
 echo "== counts: total $total"
 for k in pass panic oom hang stray wrong; do printf '%s=%s ' $k ${count[$k]:-0}; done; echo
 rm -rf $W

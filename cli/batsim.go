@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -111,6 +112,10 @@ func runImportBatsim(e *env, args []string) error {
 	}
 	defer f.Close()
 	tr, err := batsim.Read(f, pos[0])
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+		// encoding/json's word alone: "batsim: w.json: EOF"
+		return fmt.Errorf("%s: the file ends before the workload does (empty or cut short): %w", pos[0], err)
+	}
 	if err != nil {
 		return err
 	}

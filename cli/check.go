@@ -6,7 +6,6 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/tracelab/tracelab/analytics/quality"
 	"github.com/tracelab/tracelab/datasets"
@@ -55,8 +54,12 @@ func runCheck(e *env, args []string) error {
 	return writeCheckTable(e.stdout, r)
 }
 
-// checkRecord is the JSON form of a report: the log, the machine size the
-// checks used, every anomaly and every flurry with its --rb argument.
+// checkRecord is the JSON form of a report: the log, its jobs and the rows
+// read (quality.Report.Rows), the machine size the checks used, every
+// anomaly — with its share (quality.Report.Share, null when there is no
+// row to divide by) and whether its rows were left out by the reader (the
+// share is then of the rows read, not of the jobs) — and every flurry with
+// its --rb argument.
 func checkRecord(r *quality.Report) record {
 	anomalies := make([]record, len(r.Anomalies))
 	for k, a := range r.Anomalies {
@@ -64,8 +67,8 @@ func checkRecord(r *quality.Report) record {
 		if ex == nil {
 			ex = []int{}
 		}
-		anomalies[k] = record{{"category", a.Category}, {"kind", a.Kind}, {"jobs", a.Jobs}, {"examples", ex},
-			{"filter", a.Filter}, {"detail", a.Detail}}
+		anomalies[k] = record{{"category", a.Category}, {"kind", a.Kind}, {"jobs", a.Jobs}, {"share", r.Share(a)},
+			{"left_out", a.LeftOut}, {"examples", ex}, {"filter", a.Filter}, {"detail", a.Detail}}
 	}
 	flurries := make([]record, len(r.Flurries))
 	for k, f := range r.Flurries {
@@ -73,7 +76,7 @@ func checkRecord(r *quality.Report) record {
 			{"last_job", f.LastJob}, {"jobs", f.Jobs}, {"burst_days", f.BurstDays}, {"share", f.Share},
 			{"peak_day", f.PeakDay}, {"usual", f.Usual}, {"log_day", f.LogDay}, {"filter", f.Filter()}, {"rb", f.RB()}}
 	}
-	return record{{"log", r.Log}, {"jobs", r.Jobs}, {"procs", r.Machine.Procs}, {"procs_rule", r.Machine.Rule.String()},
+	return record{{"log", r.Log}, {"jobs", r.Jobs}, {"rows", r.Rows}, {"procs", r.Machine.Procs}, {"procs_rule", r.Machine.Rule.String()},
 		{"anomalies", anomalies}, {"flurries", flurries}}
 }
 
@@ -89,7 +92,7 @@ func writeCheckTable(w io.Writer, r *quality.Report) error {
 		fmt.Fprintln(w, "no anomaly found")
 		return nil
 	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	tw := newTable(w, 0)
 	fmt.Fprintln(tw, "category\tkind\tjobs\tshare\texamples\tfilter")
 	var leftOut []string
 	for _, a := range r.Anomalies {

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,6 +14,8 @@ import (
 // one of the two kept with runtime −1, so the reference values are 1/3 =
 // 33.33% and 1/2 = 50.00% by construction. Before: the left-out row's
 // share was 1/2 = 50.00% (of the 2 jobs in the trace, which it is not in).
+// The JSON form gives the same share, whether the row was left out, and
+// the rows read (it had neither share nor rows before).
 func TestCheckShareLeftOut(t *testing.T) {
 	const tail = " 0 10 2 -1 -1 2 100 -1 1 1 1 -1 -1 -1 -1 -1\n"
 	for _, c := range []struct {
@@ -41,6 +44,40 @@ func TestCheckShareLeftOut(t *testing.T) {
 		}
 		if note := "share: of the 2 jobs in the trace; for rows the reader left out (" + c.kind + "), of the 3 rows read"; !strings.Contains(out, note) {
 			t.Errorf("%s: table lacks %q\n%s", c.kind, note, out)
+		}
+		js, _, err := runCLI(t, "check", p, "--format", "json")
+		var got struct {
+			Jobs, Rows int
+			Anomalies  []struct {
+				Kind    string
+				Jobs    int
+				Share   float64
+				LeftOut bool `json:"left_out"`
+			}
+		}
+		if err == nil {
+			err = json.Unmarshal([]byte(js), &got)
+		}
+		if err != nil || got.Jobs != 2 || got.Rows != 3 {
+			t.Errorf("%s: json: %v, jobs %d rows %d, want 2 and 3\n%s", c.kind, err, got.Jobs, got.Rows, js)
+		}
+		for _, want := range []struct {
+			kind    string
+			share   float64
+			leftOut bool
+		}{{c.kind, 1.0 / 3, true}, {"missing_runtime", 0.5, false}} {
+			found := false
+			for _, a := range got.Anomalies {
+				if a.Kind == want.kind {
+					found = true
+					if a.Jobs != 1 || a.Share != want.share || a.LeftOut != want.leftOut {
+						t.Errorf("%s: json anomaly %+v, want 1 job, share %v, left_out %v", c.kind, a, want.share, want.leftOut)
+					}
+				}
+			}
+			if !found {
+				t.Errorf("%s: json lacks %s\n%s", c.kind, want.kind, js)
+			}
 		}
 		csv, _, err := runCLI(t, "check", p, "--format", "csv")
 		if err != nil || !strings.Contains(csv, ","+c.kind+",1,0.3333") || !strings.Contains(csv, ",missing_runtime,1,0.5,") {

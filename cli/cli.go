@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -82,8 +83,10 @@ func runContext(ctx context.Context, prog string, args []string, stdout, stderr 
 			}
 			return fmt.Errorf("help: unknown command %q (run '%s help' for the list)", args[1], prog)
 		}
-		printHelp(stdout, prog)
-		return nil
+		var b bytes.Buffer
+		printHelp(&b, prog)
+		_, err := stdout.Write(b.Bytes()) // "help > /dev/full" fails
+		return err
 	}
 	c, ok := commands[args[0]]
 	if !ok {
@@ -91,13 +94,15 @@ func runContext(ctx context.Context, prog string, args []string, stdout, stderr 
 	}
 	err := c.run(e, args[1:])
 	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprintf(stdout, "usage: %s %s %s\n\n%s\n", prog, c.name, c.usageLine(prog), c.summary)
+		var b bytes.Buffer
+		fmt.Fprintf(&b, "usage: %s %s %s\n\n%s\n", prog, c.name, c.usageLine(prog), c.summary)
 		if e.flags != nil {
-			fmt.Fprintln(stdout, "\nflags:")
-			e.flags.SetOutput(stdout)
+			fmt.Fprintln(&b, "\nflags:")
+			e.flags.SetOutput(&b)
 			e.flags.PrintDefaults()
 		}
-		return nil
+		_, err := stdout.Write(b.Bytes())
+		return err
 	}
 	if errors.Is(err, errUsage) {
 		return fmt.Errorf("%s: %w\nusage: %s %s %s", c.name, err, prog, c.name, c.usageLine(prog))
@@ -171,8 +176,8 @@ func printHelp(w io.Writer, prog string) {
 	for _, n := range names {
 		fmt.Fprintf(w, "  %-12s %s\n", n, commands[n].summary)
 	}
-	fmt.Fprintln(w, "\nLOG is a file path or a catalog name (tracelab catalog); without LOG, the embedded sample. A name with a")
-	fmt.Fprintln(w, "folder or a file extension is a path, never a catalog name.")
+	fmt.Fprintln(w, "\nLOG is a file path or a catalog name (tracelab catalog), - for standard input; without LOG, the embedded sample.")
+	fmt.Fprintln(w, "A name with a folder or a file extension is a path, never a catalog name.")
 	fmt.Fprintln(w, "Outputs are checked before any work; a file is replaced only once complete (an interrupt leaves the old one),")
 	fmt.Fprintln(w, "a stream (/dev/stdout, a pipe, a device) is written through, in the command's first format.")
 	fmt.Fprintf(w, "Schedulers: %s.\n", schedulerChoices())

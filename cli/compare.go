@@ -11,9 +11,11 @@ import (
 	"github.com/go-gota/gota/dataframe"
 
 	"github.com/tracelab/tracelab/confidence"
+	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/sim"
 	"github.com/tracelab/tracelab/sim/compare"
 	"github.com/tracelab/tracelab/sim/resample"
+	"github.com/tracelab/tracelab/tables"
 )
 
 func init() {
@@ -77,6 +79,17 @@ func runCompare(e *env, args []string) error {
 	pools, err := resample.NewPools(tr, resample.PoolOptions{})
 	if err != nil {
 		return err
+	}
+	// Every variant is held until the last scheduler ran on it: bound the
+	// jobs of all of them as resample bounds one log's (--variants
+	// 100000 once died out of memory, about 340 bytes a job).
+	length := float64(*weeks) * datasets.Week
+	if *weeks == 0 {
+		length = pools.Span()
+	}
+	if jobs := float64(tr.Len()) * length / max(pools.Span(), datasets.Week) * *load * float64(*nvar); jobs > resample.MaxJobs {
+		return usagef("%d variants of about %.3g jobs each hold about %.3g jobs, more than %s: fewer variants, a shorter length (--weeks) or a lower --load",
+			*nvar, jobs/float64(*nvar), jobs, tables.Count(resample.MaxJobs))
 	}
 	rs, err := pools.Variants(resample.Options{Weeks: *weeks, Load: *load}, *nvar, *seed)
 	if err != nil {

@@ -29,6 +29,7 @@ func runConvert(e *env, args []string) error {
 	if err := distinctFiles([]string{arg}, out); err != nil {
 		return err
 	}
+	arg = logPath(arg)
 	w := &jobCounter{}
 	err = out.writeJobs(func(jw datasets.JobWriter) error {
 		w.JobWriter = jw

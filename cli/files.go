@@ -145,15 +145,30 @@ func (o output) writeFrame(df dataframe.DataFrame) error {
 // a.parquet" would destroy a shard, "--jobs-out x.csv --weekly-out x.csv"
 // would keep only the last. Inputs that are not files (catalog names, the
 // embedded sample) are ignored, and so are outputs that are devices or
-// pipes (two outputs to /dev/null lose nothing).
+// pipes (two outputs to /dev/null lose nothing). A descriptor written
+// through (/dev/stdout, /dev/fd/N) that is open on an input file is
+// refused too: "convert LOG -o /dev/stdout >> LOG" read its own output
+// and grew LOG without end, as "cat f >> f" would if cat did not refuse.
 func distinctFiles(inputs []string, outs ...output) error {
 	var seen []output
 	for _, o := range outs {
-		if !o.set() || o.isStream() {
+		if !o.set() {
+			continue
+		}
+		if o.isStream() {
+			ost, err := os.Stat(o.path) // through the descriptor: the file it is open on
+			if err != nil || !ost.Mode().IsRegular() {
+				continue
+			}
+			for _, in := range inputs {
+				if st, err := os.Stat(logPath(in)); err == nil && os.SameFile(st, ost) {
+					return usagef("%s %s is open on the input %s: the command would read what it writes", o.flag, o.path, in)
+				}
+			}
 			continue
 		}
 		for _, in := range inputs {
-			if st, err := os.Stat(in); err == nil && st.Mode().IsRegular() && outfile.SameFile(in, o.path) {
+			if st, err := os.Stat(logPath(in)); err == nil && st.Mode().IsRegular() && outfile.SameFile(logPath(in), o.path) {
 				return usagef("%s %s would overwrite the input %s", o.flag, o.path, in)
 			}
 		}

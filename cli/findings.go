@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/internal/outfile"
 	"github.com/tracelab/tracelab/plots"
 	"github.com/tracelab/tracelab/repro/findings"
 	"github.com/tracelab/tracelab/repro/findings/findingsplot"
@@ -119,6 +120,11 @@ func parseFindings(e *env, args []string) (findingsArgs, error) {
 	if a.slurm.on && !a.out.set() && !a.save.set() {
 		return a, usagef("--slurm needs -o FILE or --save FILE (the merged results)")
 	}
+	if a.slurm.on {
+		if err := notStreamLogs(a.logs...); err != nil {
+			return a, err
+		}
+	}
 	return a, nil
 }
 
@@ -134,6 +140,10 @@ func runFindings(e *env, args []string) error {
 	defer stop()
 	paths, leftOut, err := findingLogs(e, a)
 	if err != nil {
+		return err
+	}
+	// A log given as a .json file is one -o or --save could name.
+	if err := distinctFiles(paths, a.out, a.save, a.image); err != nil {
 		return err
 	}
 	if a.sharded {
@@ -197,6 +207,9 @@ func findingLogs(e *env, a findingsArgs) (paths, leftOut []string, err error) {
 		return paths, nil, err
 	}
 	for _, n := range names {
+		if n == "-" {
+			return nil, nil, usagef("LOG -: findings reads each log by its path (in its shards, its cache): save standard input to a file first")
+		}
 		p, err := l.Path(n)
 		if err != nil {
 			if !a.all {
@@ -266,6 +279,12 @@ func measureFindings(ctx context.Context, e *env, a findingsArgs, paths []string
 // writeFindings prints the matrix (or its long form) and writes the files
 // asked for; it fails when a finding could not be measured on some log.
 func writeFindings(e *env, a findingsArgs, m findings.Matrix) error {
+	// -o, --save and --figure are committed together: a failure leaves
+	// every one as it was (the matrix was replaced before a --save that
+	// failed).
+	var files outfile.Set
+	defer files.Discard()
+	a.out.group, a.save.group, a.image.group = &files, &files, &files
 	if a.out.set() {
 		if err := a.out.writeFrame(m.Frame()); err != nil {
 			return err
@@ -277,21 +296,27 @@ func writeFindings(e *env, a findingsArgs, m findings.Matrix) error {
 		}); err != nil {
 			return err
 		}
-		fmt.Fprintf(e.stderr, "findings: saved %s (%s mode%s)\n", a.save.path, a.opts.Mode(), commitSuffix(a.commit))
 	}
 	if a.image.set() {
 		p, err := findingsplot.Matrix(m, "Do the papers' findings hold on each log?")
 		if err != nil {
 			return err
 		}
-		w, h := findingsplot.Size(m)
-		save := plots.SaveSVG
-		if a.image.format == fmtPNG {
-			save = plots.SavePNG
-		}
-		if err := save(p, w, h, a.image.path); err != nil {
+		width, height := findingsplot.Size(m)
+		if err := a.image.write(func(w io.Writer) error {
+			if a.image.format == fmtPNG {
+				return plots.WritePNG(w, p, width, height, 0)
+			}
+			return plots.WriteSVG(w, p, width, height)
+		}); err != nil {
 			return err
 		}
+	}
+	if err := files.Commit(); err != nil {
+		return err
+	}
+	if a.save.set() {
+		fmt.Fprintf(e.stderr, "findings: saved %s (%s mode%s)\n", a.save.path, a.opts.Mode(), commitSuffix(a.commit))
 	}
 	df := m.Wide()
 	if a.long {
@@ -446,8 +471,8 @@ func findingsPlan(a findingsArgs, paths []string, n int) (slurm.Plan, error) {
 	plan := slurm.Plan{Dir: dir, Key: "findings;" + id, Command: cmd, Tasks: n, Output: output,
 		Options: slurm.Options{JobName: "tracelab-findings", Partition: f.partition, Time: f.time, CPUsPerTask: f.cpus,
 			Throttle: f.throttle, Extra: f.extra}}
-	if err := plan.Validate(); err != nil {
-		return slurm.Plan{}, usagef("%v", err)
+	if err := validPlan(plan); err != nil {
+		return slurm.Plan{}, err
 	}
 	return plan, nil
 }
@@ -457,14 +482,12 @@ func mergeFindingShards(files []string) (findings.Matrix, error) {
 	var logs []findings.LogInfo
 	var results []findings.Result
 	for _, f := range files {
-		r, err := os.Open(f)
-		if err != nil {
+		var s findings.Stored
+		if err := readJSONFile(f, func(r io.Reader) (err error) {
+			s, err = findings.ReadStored(r)
+			return err
+		}); err != nil {
 			return findings.Matrix{}, err
-		}
-		s, err := findings.ReadStored(r)
-		r.Close()
-		if err != nil {
-			return findings.Matrix{}, fmt.Errorf("%s: %w", f, err)
 		}
 		logs, results = append(logs, s.Logs...), append(results, s.Results...)
 	}

@@ -1,16 +1,20 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/slurm"
 )
 
 // The cases of issue 15 (a careless or hostile user) and their siblings,
@@ -59,7 +63,13 @@ func TestOutOfRangeFlags(t *testing.T) {
 		{[]string{"sweep", "--reps", "2", "--load", "1,0"}, `--load 1,0: "0": want a number above 0 and at most 100`},
 		{[]string{"sweep", "--reps", "2", "--load", "-1"}, `--load -1: "-1": want a number above 0`},
 		{[]string{"sweep", "--reps", "2", "--workers", "-2"}, "--workers -2: want an integer from 0 to 1,024"},
+		// 100,000 variants of the sample, each held: once out of memory.
+		{[]string{"compare", "--scheduler", "easy", "--variants", "100000"}, "100000 variants of about 2.06e+04 jobs each hold about 2.06e+09 jobs, more than 10,000,000"},
+		{[]string{"compare", "--scheduler", "easy", "--variants", "50", "--weeks", "500"}, "50 variants of about"},
 		{[]string{"sweep", "--reps", "-1"}, "--reps -1: want an integer from 0 to 1,000,000"},
+		// 2,000 loads × 10⁶ replicates: once a 16 GB allocation and a crash.
+		{[]string{"sweep", "--reps", "1000000", "--load", hundredths(2000)}, "--reps 1000000 on a grid of 2000 points is 2000000000 runs, more than 1,000,000"},
+		{[]string{"sweep", "--reps", "1000", "--experiment", "resample", "--load", "1,2,3,4", "--rb-npw", hundredths(300)}, "--reps 1000 on a grid of 1200 points is 1200000 runs"},
 		{[]string{"sweep", "--reps", "2", "--slurm", "--shards", "0", "-o", "x.parquet"}, "--shards 0: want an integer from 1"},
 		{[]string{"model", "lublin", "--procs", "-1"}, "--procs -1: want an integer from 0 to 16,777,216 (0: the header's MaxProcs"},
 		{[]string{"model", "lublin", "--restarts", "-1"}, "--restarts -1: want an integer from 0 to 100"},
@@ -94,11 +104,23 @@ func TestOutOfRangeFlags(t *testing.T) {
 	}
 }
 
+// hundredths lists 0.01, 0.02, … n/100, comma-separated: n distinct
+// values for a grid flag.
+func hundredths(n int) string {
+	v := make([]string, n)
+	for k := range v {
+		v[k] = strconv.FormatFloat(float64(k+1)/100, 'g', -1, 64)
+	}
+	return strings.Join(v, ",")
+}
+
 // TestMessages: mistakes other than ranges get a clear word.
 func TestMessages(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	badGzip := writeTemp(t, dir, "bad.swf.gz", "\x1f\x8bthis is not gzip at all\n")
+	emptyWorkload := writeTemp(t, dir, "empty.json", "")
+	cutWorkload := writeTemp(t, dir, "cut.json", `{"nb_res": 4, "jobs": [{"id": "1", "subtime": 0,`)
 	tests := []struct {
 		args []string
 		want string
@@ -115,6 +137,9 @@ func TestMessages(t *testing.T) {
 		{[]string{"report", "-o", "r.pdf"}, "-o r.pdf: unknown output format (want .html)"},
 		{[]string{"simulate", "--jobs-out", "jobs.swf"}, "--jobs-out jobs.swf: this command cannot write .swf (want .csv, .json or .parquet)"},
 		{[]string{"feedback", "--workload-out", "w.csv"}, "--workload-out w.csv: this command cannot write .csv (want .swf or .swf.gz)"},
+		// encoding/json's word alone was the message: "batsim: empty.json: EOF".
+		{[]string{"import", "batsim", emptyWorkload, "-o", filepath.Join(dir, "w.swf")}, emptyWorkload + ": the file ends before the workload does (empty or cut short)"},
+		{[]string{"import", "batsim", cutWorkload, "-o", filepath.Join(dir, "w.swf")}, cutWorkload + ": the file ends before the workload does (empty or cut short)"},
 		{[]string{"nosuch"}, `unknown command "nosuch"`},
 		{[]string{"info", "--bogus"}, "unknown flag --bogus"},
 		{[]string{"info", "--format"}, "--format needs a value"},
@@ -426,4 +451,338 @@ func inode(t *testing.T, p string) uint64 {
 		t.Fatal(err)
 	}
 	return st.Sys().(*syscall.Stat_t).Ino
+}
+
+// runWithin runs the command and fails t when it has not returned within
+// d (a read that blocks, on a named pipe for instance).
+func runWithin(t *testing.T, d time.Duration, args ...string) error {
+	t.Helper()
+	done := make(chan error, 1)
+	go func() {
+		_, _, err := runCLI(t, args...)
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		return err
+	case <-time.After(d):
+		t.Fatalf("%s: still running after %v", strings.Join(args, " "), d)
+		return nil
+	}
+}
+
+// TestReproduceFromHostileFolder: reproduce --from (and --check) read files
+// the folder happens to hold: a named pipe there is refused, never waited
+// on (it once blocked for ever), a file beyond the size bound is refused
+// before it is read whole (a 74 MB KEY.json was read, 450 MB of memory),
+// and a malformed file is named with the line of the fault.
+func TestReproduceFromHostileFolder(t *testing.T) {
+	t.Parallel()
+	fifo := func(name string) string {
+		dir := t.TempDir()
+		if err := syscall.Mkfifo(filepath.Join(dir, name), 0o600); err != nil {
+			t.Skip("no FIFOs:", err)
+		}
+		return dir
+	}
+	big := t.TempDir()
+	if err := os.Truncate(writeTemp(t, big, "zakay2014.json", ""), maxJSONInput+1); err != nil {
+		t.Fatal(err)
+	}
+	bigFindings := t.TempDir()
+	if err := os.Truncate(writeTemp(t, bigFindings, "findings.json", ""), maxJSONInput+1); err != nil {
+		t.Fatal(err)
+	}
+	badType := t.TempDir()
+	writeTemp(t, badType, "zakay2014.json", "{\n  \"paper\": \"zakay2014\",\n  \"mode\": \"quick\",\n  \"entries\": [\n    {\"verdict\": [1, 2]}\n  ]\n}\n")
+	badSyntax := t.TempDir()
+	writeTemp(t, badSyntax, "findings.json", "{\n  \"commit\": \"abc\",\n  \"mode\": \"quick\" \"seed\": 1\n}\n")
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"FIFO KEY.json", []string{"reproduce", "zakay2014", "--from", fifo("zakay2014.json")}, "zakay2014.json: a named pipe (FIFO), not a regular file"},
+		{"FIFO findings.json", []string{"reproduce", "zakay2014", "--from", fifo("findings.json")}, "findings.json: a named pipe (FIFO), not a regular file"},
+		{"FIFO under --check", []string{"reproduce", "zakay2014", "--from", "../repro/testdata/quick", "--check", fifo("zakay2014.json")}, "zakay2014.json: a named pipe (FIFO), not a regular file"},
+		{"KEY.json too large", []string{"reproduce", "zakay2014", "--from", big}, "zakay2014.json: more than 67108864 bytes"},
+		{"findings.json too large", []string{"reproduce", "zakay2014", "--from", bigFindings}, "findings.json: more than 67108864 bytes"},
+		{"wrong type, line named", []string{"reproduce", "zakay2014", "--from", badType}, "zakay2014.json:5: "},
+		{"bad syntax, line named", []string{"reproduce", "zakay2014", "--from", badSyntax}, "findings.json:3: "},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			wantError(t, runWithin(t, 20*time.Second, tc.args...), tc.want)
+		})
+	}
+}
+
+// TestLogFromStandardInput: the LOG "-" is standard input, as for import
+// sacct (it was looked up in the catalog: `no log named "-"`), plain or
+// gzipped, and an output that is the file on standard input is refused.
+func TestLogFromStandardInput(t *testing.T) {
+	t.Parallel()
+	exe := tracelabBinary(t)
+	dir := t.TempDir()
+	plain := filepath.Join(dir, "s.swf")
+	if err := datasets.WriteSWFFile(plain, datasets.Sample()); err != nil {
+		t.Fatal(err)
+	}
+	gz := filepath.Join(dir, "s.swf.gz")
+	if err := datasets.WriteSWFFile(gz, datasets.Sample()); err != nil {
+		t.Fatal(err)
+	}
+	original, _ := os.ReadFile(plain)
+	jobs := `"jobs": ` + strconv.Itoa(datasets.Sample().Len()) + ","
+	tests := []struct {
+		stdin string
+		args  []string
+		want  string // in stdout, or in stderr when the run must fail
+		fail  bool
+	}{
+		{plain, []string{"info", "-", "--format", "json"}, jobs, false},
+		{gz, []string{"info", "-", "--format", "json"}, jobs, false},
+		{plain, []string{"check", "-", "--format", "json"}, `"jobs": `, false},
+		{plain, []string{"convert", "-", "-o", "/dev/stdout"}, "; Version: 2.2", false},
+		{plain, []string{"convert", "-", "-o", plain}, "-o " + plain + " would overwrite the input -", true},
+		{plain, []string{"findings", "-"}, "LOG -: findings reads each log by its path", true},
+	}
+	for _, tc := range tests {
+		t.Run(strings.Join(tc.args, " ")+" < "+filepath.Base(tc.stdin), func(t *testing.T) {
+			t.Parallel()
+			in, err := os.Open(tc.stdin)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer in.Close()
+			var stdout, stderr strings.Builder
+			cmd := exec.Command(exe, tc.args...)
+			cmd.Stdin, cmd.Stdout, cmd.Stderr = in, &stdout, &stderr
+			cmd.Env = append(os.Environ(), "TRACELAB_DATA=")
+			err = cmd.Run()
+			switch {
+			case tc.fail && (err == nil || !strings.Contains(stderr.String(), tc.want)):
+				t.Errorf("err %v, stderr %q; want a failure saying %q", err, stderr.String(), tc.want)
+			case !tc.fail && (err != nil || !strings.Contains(stdout.String(), tc.want)):
+				t.Errorf("err %v, stderr %q, stdout %.300q; want %q", err, stderr.String(), stdout.String(), tc.want)
+			}
+			if b, _ := os.ReadFile(plain); string(b) != string(original) {
+				t.Error("the log on standard input changed")
+			}
+		})
+	}
+}
+
+// TestOutputsNeverArrayOrInputFiles: outputs that name a command's own
+// inputs are refused before any work and the inputs kept: findings' -o,
+// --save and --figure onto a log given as a file (a log may have any
+// extension; -o onto a .json log once replaced it), and slurm wait's -o
+// onto the array's manifest or a task's shard file. An array folder whose
+// manifest is a named pipe or beyond the size bound is refused, not
+// waited on or read whole.
+func TestOutputsNeverArrayOrInputFiles(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	logs := map[string]string{}
+	for _, name := range []string{"log.json", "log2.json", "log.svg"} {
+		p := filepath.Join(dir, name)
+		write := datasets.WriteSWFFile // whatever the extension (.svg)
+		if strings.HasSuffix(name, ".json") {
+			write = datasets.WriteTraceFile
+		}
+		if err := write(p, datasets.Sample()); err != nil {
+			t.Fatal(err)
+		}
+		b, _ := os.ReadFile(p)
+		logs[p] = string(b)
+	}
+	arrDir := filepath.Join(dir, "arr")
+	if _, err := slurm.Create(slurm.Plan{Dir: arrDir, Key: "k", Command: []string{"/bin/true"}, Tasks: 3, Output: "shard-" + slurm.TaskToken + ".parquet"}); err != nil {
+		t.Fatal(err)
+	}
+	manifest, _ := os.ReadFile(filepath.Join(arrDir, slurm.ManifestName))
+	link := filepath.Join(dir, "arrlink")
+	if err := os.Symlink("arr", link); err != nil {
+		t.Fatal(err)
+	}
+	fifoDir := filepath.Join(dir, "fifo")
+	os.Mkdir(fifoDir, 0o755)
+	if err := syscall.Mkfifo(filepath.Join(fifoDir, slurm.ManifestName), 0o600); err != nil {
+		t.Skip("no FIFOs:", err)
+	}
+	bigDir := filepath.Join(dir, "big")
+	os.Mkdir(bigDir, 0o755)
+	if err := os.Truncate(writeTemp(t, bigDir, slurm.ManifestName, ""), maxJSONInput+1); err != nil {
+		t.Fatal(err)
+	}
+	j, j2, svg := filepath.Join(dir, "log.json"), filepath.Join(dir, "log2.json"), filepath.Join(dir, "log.svg")
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"findings -o onto a log", []string{"findings", j, "--quick", "--no-cache", "--quiet", "-o", j}, "-o " + j + " would overwrite the input " + j},
+		{"findings --save onto a log", []string{"findings", j, j2, "--quick", "--no-cache", "--quiet", "--save", j2}, "--save " + j2 + " would overwrite the input " + j2},
+		{"findings --figure onto a log", []string{"findings", svg, "--quick", "--no-cache", "--quiet", "--figure", svg}, "--figure " + svg + " would overwrite the input " + svg},
+		{"slurm wait -o the manifest", []string{"slurm", "wait", arrDir, "-o", filepath.Join(arrDir, slurm.ManifestName)}, "is the array's manifest"},
+		{"slurm wait -o a shard", []string{"slurm", "wait", arrDir, "-o", filepath.Join(arrDir, "shard-2.parquet")}, "is the shard file of task 2 of the array"},
+		{"slurm wait -o a shard through a link", []string{"slurm", "wait", arrDir, "-o", filepath.Join(link, "shard-0.parquet")}, "is the shard file of task 0 of the array"},
+		{"slurm resubmit -o a shard", []string{"slurm", "resubmit", arrDir, "-o", filepath.Join(arrDir, "shard-1.parquet")}, "is the shard file of task 1 of the array"},
+		{"slurm status, manifest a FIFO", []string{"slurm", "status", fifoDir}, "a named pipe (FIFO), not a regular file"},
+		{"slurm status, manifest too large", []string{"slurm", "status", bigDir}, "more than 67108864 bytes"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			wantError(t, runWithin(t, 60*time.Second, tc.args...), tc.want)
+		})
+	}
+	for p, want := range logs {
+		if b, _ := os.ReadFile(p); string(b) != want {
+			t.Errorf("%s changed", p)
+		}
+	}
+	if b, _ := os.ReadFile(filepath.Join(arrDir, slurm.ManifestName)); string(b) != string(manifest) {
+		t.Error("the manifest changed")
+	}
+}
+
+// failingWriter fails every write, as /dev/full does.
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, syscall.ENOSPC }
+
+// TestHelpThatCannotBeWritten: help that cannot be written is a failure
+// (exit status 1), as any other output: "tracelab help > /dev/full" ended
+// with status 0.
+func TestHelpThatCannotBeWritten(t *testing.T) {
+	t.Parallel()
+	for _, args := range [][]string{{"help"}, {}, {"--help"}, {"help", "info"}, {"info", "-h"}, {"sweep", "merge", "--help"}} {
+		var stderr strings.Builder
+		if err := run(args, failingWriter{}, &stderr); !errors.Is(err, syscall.ENOSPC) {
+			t.Errorf("%q: error %v, want the write's", args, err)
+		}
+	}
+}
+
+// TestStdoutOpenOnTheInput: an output written through a descriptor that is
+// open on an input file is refused, and the input kept: "convert LOG -o
+// /dev/stdout >> LOG" grew LOG to 526 MB in 15 s (it read what it wrote),
+// and with "1<> LOG" it wrote over the input as it read it.
+func TestStdoutOpenOnTheInput(t *testing.T) {
+	t.Parallel()
+	exe := tracelabBinary(t)
+	dir := t.TempDir()
+	log := filepath.Join(dir, "s.swf")
+	if err := datasets.WriteSWFFile(log, datasets.Sample()); err != nil {
+		t.Fatal(err)
+	}
+	original, _ := os.ReadFile(log)
+	for _, tc := range []struct {
+		name string
+		flag int
+		args []string
+	}{
+		{"appended", os.O_WRONLY | os.O_APPEND, []string{"convert", log, "-o", "/dev/stdout"}},
+		{"read-write", os.O_RDWR, []string{"convert", log, "-o", "/dev/stdout"}},
+		{"through /dev/fd/1", os.O_WRONLY | os.O_APPEND, []string{"convert", log, "-o", "/dev/fd/1"}},
+		{"stdin and stdout", os.O_WRONLY | os.O_APPEND, []string{"convert", "-", "-o", "/dev/stdout"}},
+		{"simulate --jobs-out", os.O_WRONLY | os.O_APPEND, []string{"simulate", log, "--jobs-out", "/dev/stdout"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, err := os.OpenFile(log, tc.flag, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer out.Close()
+			in, err := os.Open(log)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer in.Close()
+			var stderr strings.Builder
+			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+			defer cancel()
+			cmd := exec.CommandContext(ctx, exe, tc.args...)
+			cmd.Stdin, cmd.Stdout, cmd.Stderr = in, out, &stderr
+			err = cmd.Run()
+			if err == nil || !strings.Contains(stderr.String(), "is open on the input") {
+				t.Errorf("err %v, stderr %q; want a refusal", err, stderr.String())
+			}
+			if b, _ := os.ReadFile(log); string(b) != string(original) {
+				t.Errorf("the input changed: %d bytes, was %d", len(b), len(original))
+				os.WriteFile(log, original, 0o644)
+			}
+		})
+	}
+}
+
+// TestFindingsOutputsTogether: findings' -o, --save and --figure are
+// committed together: when one cannot be written, the others keep their
+// old content (-o was replaced before a --save that failed).
+func TestFindingsOutputsTogether(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	log := filepath.Join(dir, "s.swf")
+	if err := datasets.WriteSWFFile(log, datasets.Sample()); err != nil {
+		t.Fatal(err)
+	}
+	matrix := writeTemp(t, dir, "m.csv", "old")
+	figure := writeTemp(t, dir, "m.svg", "old")
+	for _, args := range [][]string{
+		{"-o", matrix, "--save", "/dev/full"},
+		{"-o", matrix, "--figure", figure, "--save", "/dev/full"},
+	} {
+		_, _, err := runCLI(t, append([]string{"findings", log, "--quick", "--no-cache", "--quiet", "--finding", "similarity-procs"}, args...)...)
+		wantError(t, err, "no space left on device")
+		for _, p := range []string{matrix, figure} {
+			if b, _ := os.ReadFile(p); string(b) != "old" {
+				t.Errorf("%v: %s was replaced", args, p)
+			}
+		}
+		if es, _ := os.ReadDir(dir); len(es) != 3 {
+			t.Errorf("%v: %d files in the folder, want the log and the two old outputs", args, len(es))
+		}
+	}
+}
+
+// TestSlurmScriptHoldsNoLineBreak: a path or a log name with a line break
+// cannot go into a batch script: it ended the script's comment or its
+// #SBATCH --output line, and the rest ran as a command (a -o of
+// "x<newline>touch PWNED<newline>.parquet" put the line "touch PWNED" in
+// the script). Nor can a LOG that is a stream. The dry run refuses them
+// and prints no script.
+func TestSlurmScriptHoldsNoLineBreak(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	odd := filepath.Join(dir, "a\ntouch PWNED\n.swf")
+	if err := datasets.WriteSWFFile(odd, datasets.Sample()); err != nil {
+		t.Fatal(err)
+	}
+	ok := filepath.Join(dir, "ok.parquet")
+	for _, args := range [][]string{
+		{"sweep", "--reps", "2", "--shards", "2", "--quiet", "--slurm", "--dry-run", "-o", filepath.Join(dir, "x\ntouch PWNED\n.parquet")},
+		{"sweep", odd, "--reps", "2", "--shards", "2", "--quiet", "--slurm", "--dry-run", "-o", ok},
+		{"sweep", "--reps", "2", "--shards", "2", "--quiet", "--slurm", "--dry-run", "-o", ok, "--slurm-dir", filepath.Join(dir, "d\rtouch PWNED")},
+		{"findings", odd, "--quick", "--quiet", "--slurm", "--shards", "1", "--dry-run", "-o", filepath.Join(dir, "m.csv")},
+	} {
+		out, _, err := runCLI(t, args...)
+		wantError(t, err, "holds a control character")
+		if strings.Contains(out, "touch PWNED") {
+			t.Errorf("%q: a script was printed:\n%s", args, out)
+		}
+	}
+	// A LOG that is a stream: each task would read its own standard input
+	// (/dev/stdin went into the script as it was).
+	for _, args := range [][]string{
+		{"sweep", "-", "--reps", "2", "--shards", "2", "--quiet", "--slurm", "--dry-run", "-o", ok},
+		{"sweep", "/dev/stdin", "--reps", "2", "--shards", "2", "--quiet", "--slurm", "--dry-run", "-o", ok},
+		{"findings", "/dev/stdin", "--quick", "--quiet", "--slurm", "--shards", "1", "--dry-run", "-o", filepath.Join(dir, "m.csv")},
+	} {
+		out, _, err := runCLI(t, args...)
+		wantError(t, err, "is a stream (standard input, a pipe)")
+		if strings.Contains(out, "touch PWNED") {
+			t.Errorf("%q: a script was printed:\n%s", args, out)
+		}
+	}
 }

@@ -4,9 +4,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"time"
 
+	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/datasets/sacct"
+	"github.com/tracelab/tracelab/internal/clip"
 	"github.com/tracelab/tracelab/internal/outfile"
 )
 
@@ -93,6 +96,28 @@ func runImport(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	rep := im.Trace.Report
+	warnings := make([]string, len(rep.Warnings))
+	for k, w := range rep.Warnings {
+		warnings[k] = w.String()
+		fmt.Fprintln(e.stderr, "warning:", w)
+		if w.Kind == datasets.WarnUnreadable {
+			fmt.Fprintln(e.stderr, unreadableLine(rep, w, maxUnreadableShown))
+		}
+	}
+	if im.Trace.Len() == 0 {
+		// An empty log is refused by every command that reads it: write
+		// none.
+		name := in
+		if in == "-" {
+			name = "standard input"
+		}
+		lines := fmt.Sprintf("%d lines", rep.Lines)
+		if rep.Lines == 1 {
+			lines = "1 line"
+		}
+		return fmt.Errorf("no job in %s (%s read; the warnings above say what was left out): nothing written", name, lines)
+	}
 	// The log and its tables are committed together: a failure leaves
 	// every file as it was.
 	var files outfile.Set
@@ -112,11 +137,6 @@ func runImport(e *env, args []string) error {
 	if err := files.Commit(); err != nil {
 		return err
 	}
-	warnings := make([]string, len(im.Trace.Report.Warnings))
-	for k, w := range im.Trace.Report.Warnings {
-		warnings[k] = w.String()
-		fmt.Fprintln(e.stderr, "warning:", w)
-	}
 	if ids.set() {
 		fmt.Fprintf(e.stderr, "wrote %d jobs to %s, names to %s, Slurm ids and states to %s\n",
 			im.Trace.Len(), out.path, ids.path, jobs.path)
@@ -127,5 +147,65 @@ func runImport(e *env, args []string) error {
 	return writeRecord(e.stdout, *format, record{{"log", im.Trace.Name}, {"jobs", im.Trace.Len()},
 		{"users", len(im.Users)}, {"groups", len(im.Groups)}, {"partitions", len(im.Partitions)},
 		{"queues", len(im.Queues)}, {"time_zone", im.Trace.Header.TimeZoneString}, {"output", out.path}, {"ids", ids.path},
-		{"jobs_file", jobs.path}, {"warnings", warnings}})
+		{"jobs_file", jobs.path}, {"warnings", warnings},
+		{"unreadable", unreadableRecords(rep.Unreadable)}, {"unreadable_not_listed", rep.UnreadableNotListed}})
+}
+
+// maxUnreadableShown is the most values as written that import prints
+// under an unreadable column's warning; the report keeps more
+// (datasets.MaxUnreadablePerField), the JSON record lists them all.
+const maxUnreadableShown = 5
+
+// maxTokenShown cuts a value as written on the terminal (the report keeps
+// datasets.MaxUnreadableText bytes).
+const maxTokenShown = 80
+
+// unreadableLine lists, for the WarnUnreadable warning w, the first n
+// values of its field as written with their lines and job ids, then how
+// many more rows the warning counts: `  NCPUS as written: line 2 (job 1)
+// "4.1", …, and 25 more rows`.
+func unreadableLine(rep *datasets.ReadReport, w datasets.Warning, n int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "  %s as written:", w.Field)
+	shown := 0
+	for _, u := range rep.Unreadable {
+		if u.Field != w.Field || shown == n {
+			continue
+		}
+		if shown > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, " line %d", u.Line)
+		if u.JobID >= 0 {
+			fmt.Fprintf(&b, " (job %d)", u.JobID)
+		}
+		fmt.Fprintf(&b, " %q", clip.Runes(u.Token, maxTokenShown))
+		shown++
+	}
+	if more := w.Count - shown; more > 0 {
+		if shown > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, " and %d more rows", more)
+	}
+	return b.String()
+}
+
+// unreadableRecords lists the report's unreadable values for the JSON
+// record: line, job id (−1: the row was left out), field, the value as
+// written, and the whole line of a row left out.
+func unreadableRecords(us []datasets.UnreadableValue) []record {
+	out := []record{}
+	for _, u := range us {
+		why := ""
+		if u.Why != nil {
+			why = u.Why.Error()
+		}
+		r := record{{"line", u.Line}, {"job", u.JobID}, {"field", u.Field}, {"token", u.Token}, {"why", why}}
+		if u.Text != "" {
+			r = append(r, field{"text", u.Text})
+		}
+		out = append(out, r)
+	}
+	return out
 }

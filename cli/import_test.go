@@ -1,8 +1,11 @@
 package cli
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -61,6 +64,88 @@ func TestImportUsage(t *testing.T) {
 	} {
 		if _, _, err := runCLI(t, args...); err == nil || !strings.Contains(err.Error(), "usage") {
 			t.Errorf("%v: %v, want a usage error", args, err)
+		}
+	}
+}
+
+// sacctRows is sacctSample's header with n rows of job ids 1..n whose
+// NCPUS is "4.<id>" (unreadable), and a row whose Submit is "yesterday".
+func sacctRows(n int) string {
+	var b strings.Builder
+	b.WriteString(sacctSample[:strings.IndexByte(sacctSample, '\n')+1])
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&b, "%d|%d|alice|staff|a|debug|normal|2024-03-01T10:00:00|2024-03-01T10:00:30|2024-03-01T10:02:30|5|4.%d|1|4|4000M|00:06:00|COMPLETED|0:0|n1\n", i, i, i)
+	}
+	b.WriteString("99|99|bob|staff|a|debug|normal|yesterday|2024-03-01T10:00:30|2024-03-01T10:02:30|5|4|1|4|4000M|00:06:00|COMPLETED|0:0|n1\n")
+	return b.String()
+}
+
+// TestImportListsUnreadable: each unreadable column's warning is followed
+// by the values as written, with their lines: at most
+// maxUnreadableShown, then how many more (the warning alone quoted the
+// first); the JSON record lists what the report kept.
+func TestImportListsUnreadable(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		rows int
+		want []string // lines of stderr
+	}{
+		{2, []string{`  NCPUS as written: line 2 (job 1) "4.1", line 3 (job 2) "4.2"` + "\n",
+			`  Submit as written: line 4 "yesterday"` + "\n"}},
+		{30, []string{`  NCPUS as written: line 2 (job 1) "4.1", line 3 (job 2) "4.2", line 4 (job 3) "4.3", line 5 (job 4) "4.4", line 6 (job 5) "4.5", and 25 more rows` + "\n"}},
+	} {
+		in := writeTemp(t, dir, "u"+strconv.Itoa(tc.rows)+".txt", sacctRows(tc.rows))
+		out := filepath.Join(dir, "u"+strconv.Itoa(tc.rows)+".swf")
+		stdout, stderr, err := runCLI(t, "import", "sacct", in, "-o", out, "--tz", "UTC", "--format", "json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(stderr, w) {
+				t.Errorf("%d rows: stderr lacks %q:\n%s", tc.rows, w, stderr)
+			}
+		}
+		var rec struct {
+			Unreadable []struct {
+				Line  int    `json:"line"`
+				Job   int    `json:"job"`
+				Field string `json:"field"`
+				Token string `json:"token"`
+			} `json:"unreadable"`
+			NotListed int `json:"unreadable_not_listed"`
+		}
+		if err := json.Unmarshal([]byte(stdout), &rec); err != nil {
+			t.Fatalf("%v\n%s", err, stdout)
+		}
+		listed := min(tc.rows, datasets.MaxUnreadablePerField)
+		if len(rec.Unreadable) != listed+1 || rec.NotListed != tc.rows-listed ||
+			rec.Unreadable[0].Line != 2 || rec.Unreadable[0].Job != 1 || rec.Unreadable[0].Field != "NCPUS" || rec.Unreadable[0].Token != "4.1" {
+			t.Errorf("%d rows: JSON record %+v", tc.rows, rec)
+		}
+	}
+}
+
+// TestImportNothing: an export of no job (a header alone, every job left
+// out) is an error that says why, and writes nothing: it used to write an
+// empty log that every command then refused ("no job records").
+func TestImportNothing(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	header := sacctSample[:strings.IndexByte(sacctSample, '\n')+1]
+	for _, tc := range []struct{ name, content, want string }{
+		{"header only", header, "(1 line read; the warnings above say what was left out): nothing written"},
+		{"every job left out", header + "7|7|alice|staff|a|debug|normal|9999-12-31T23:59:59|2024-03-01T10:00:30|2024-03-01T10:02:30|5|4|1|4|4000M|00:06:00|COMPLETED|0:0|n1\n",
+			"(2 lines read; the warnings above say what was left out): nothing written"},
+	} {
+		in := writeTemp(t, dir, strings.ReplaceAll(tc.name, " ", "-")+".txt", tc.content)
+		out := filepath.Join(dir, strings.ReplaceAll(tc.name, " ", "-")+".swf")
+		_, _, err := runCLI(t, "import", "sacct", in, "-o", out, "--tz", "UTC")
+		wantError(t, err, tc.want)
+		for _, p := range []string{out, out + sacct.IDsSuffix, out + sacct.JobsSuffix} {
+			if _, err := os.Stat(p); err == nil {
+				t.Errorf("%s: %s was written", tc.name, p)
+			}
 		}
 	}
 }

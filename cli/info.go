@@ -26,6 +26,7 @@ func runInfo(e *env, args []string) error {
 
 // summarizeLog summarises LOG (see loadLog) without holding its jobs.
 func summarizeLog(e *env, arg string) (*datasets.Summary, error) {
+	arg = logPath(arg)
 	if e.load != nil {
 		t, err := e.load(arg)
 		if err != nil {

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
@@ -122,7 +123,7 @@ func writeRecord(w io.Writer, format string, r record) error {
 		cw.Flush()
 		return cw.Error()
 	default:
-		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		tw := newTable(w, 0)
 		for _, f := range r.flatten("", nil) {
 			v := formatValue(f.Value)
 			if _, ok := f.Value.(float64); ok {
@@ -154,7 +155,7 @@ func writeFrame(w io.Writer, format string, df dataframe.DataFrame) error {
 	if err != nil {
 		return err
 	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	tw := newTable(w, tabwriter.AlignRight)
 	for i, row := range rows {
 		if i > 0 {
 			for k, cell := range row {
@@ -194,12 +195,52 @@ func readable(cell string) string {
 	return s
 }
 
-// loadLog reads LOG: a path, a catalog name, or "" for the embedded sample.
+// stdinLog is the path read for the LOG "-": standard input, which the
+// loader reads as any path (plain or gzipped; the log is named "stdin").
+const stdinLog = "/dev/stdin"
+
+// logPath returns the path or name to load for LOG arg: "-" is standard
+// input, as for import sacct (it was looked up in the catalog: 'no log
+// named "-"'); anything else is itself.
+func logPath(arg string) string {
+	if arg == "-" {
+		return stdinLog
+	}
+	return arg
+}
+
+// loadLog reads LOG: a path, a catalog name, "-" for standard input, or ""
+// for the embedded sample.
 func loadLog(e *env, arg string) (*datasets.Trace, error) {
+	arg = logPath(arg)
 	if e.load != nil {
 		return e.load(arg)
 	}
 	l := datasets.DefaultLoader()
 	l.Progress = e.stderr
 	return l.Load(arg)
+}
+
+// table is a tabwriter whose output is buffered: a tabwriter writes each
+// cell and each pad on its own, which on an unbuffered stdout was one
+// system call each (3.8 million for the 200,000 rows of tracelab sessions
+// on a log of 200,000 users).
+type table struct {
+	*tabwriter.Writer
+	bw *bufio.Writer
+}
+
+// newTable returns a table writing to w, columns padded by two spaces
+// (flags: tabwriter's).
+func newTable(w io.Writer, flags uint) table {
+	bw := bufio.NewWriterSize(w, 64<<10)
+	return table{tabwriter.NewWriter(bw, 0, 0, 2, ' ', flags), bw}
+}
+
+// Flush writes the table out.
+func (t table) Flush() error {
+	if err := t.Writer.Flush(); err != nil {
+		return err
+	}
+	return t.bw.Flush()
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"os/signal"
@@ -12,6 +13,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/tracelab/tracelab/internal/codehash"
@@ -82,6 +84,18 @@ func runReproduce(e *env, args []string) error {
 	if *save != "" && *writeBaseline != "" {
 		return fmt.Errorf("%w: --save and --write-baseline are the same output: give one", errUsage)
 	}
+	// The folders too, before anything is computed (a --save onto a file
+	// failed once the ledgers were made: 18 minutes in full mode).
+	for _, d := range []struct{ flag, dir string }{{"--from", *from}, {"--check", *check}} {
+		if st, err := os.Stat(d.dir); d.dir != "" && err == nil && !st.IsDir() {
+			return usagef("%s %s: not a folder", d.flag, d.dir)
+		}
+	}
+	for _, d := range []struct{ flag, dir string }{{"--save", *save}, {"--write-baseline", *writeBaseline}} {
+		if err := checkOutputDir(d.flag, d.dir); err != nil {
+			return err
+		}
+	}
 	keys, err := paperKeys(e, pos)
 	if err != nil {
 		return err
@@ -91,7 +105,7 @@ func runReproduce(e *env, args []string) error {
 	var stored *findings.Stored // the findings' matrix in --from, if any
 	if *from != "" {
 		var unrecorded []string
-		if f, ok, err := findings.ReadStoredFile(*from); err != nil {
+		if f, ok, err := readStoredFindings(*from); err != nil {
 			return err
 		} else if ok {
 			stored = &f
@@ -148,11 +162,18 @@ func runReproduce(e *env, args []string) error {
 	if err := printLedgers(e, *format, ledgers); err != nil {
 		return err
 	}
+	// -o and the files of --save (--write-baseline) are committed
+	// together, once all are written: a failure leaves each as it was (a
+	// folder of saved ledgers half of one commit and half of another is
+	// what --save refuses to make).
+	var files outfile.Set
+	defer files.Discard()
+	var wrote []string // what was written, said once committed
 	if report.set() {
-		if err := writeReproduction(report.path, ledgers, stored); err != nil {
+		if err := writeReproduction(&files, report.path, ledgers, stored); err != nil {
 			return err
 		}
-		fmt.Fprintf(e.stderr, "wrote %s\n", *out)
+		wrote = append(wrote, *out)
 	}
 	if *writeBaseline != "" {
 		for _, l := range ledgers {
@@ -163,14 +184,24 @@ func runReproduce(e *env, args []string) error {
 		*save = *writeBaseline
 	}
 	if *save != "" {
-		if err := saveSnapshots(e, *save, ledgers, *allowDirty); err != nil {
+		w, err := saveSnapshots(&files, *save, ledgers, *allowDirty)
+		if err != nil {
 			return err
 		}
+		wrote = append(wrote, w...)
 		if stored != nil && *writeBaseline == "" {
-			if err := saveFindings(e, *save, *stored); err != nil {
+			w, err := saveFindings(&files, *save, *stored)
+			if err != nil {
 				return err
 			}
+			wrote = append(wrote, w)
 		}
+	}
+	if err := files.Commit(); err != nil {
+		return err
+	}
+	for _, w := range wrote {
+		fmt.Fprintf(e.stderr, "wrote %s\n", w)
 	}
 	if *check != "" {
 		return checkSnapshots(e, *check, ledgers)
@@ -297,20 +328,61 @@ func readLedgers(dir string, keys []string) (ledgers []paperLedger, unrecorded [
 // readSnapshot reads the saved ledger of paper key in dir; ok is false when
 // there is none.
 func readSnapshot(dir, key string) (s ledger.Snapshot, ok bool, err error) {
-	f, err := os.Open(snapshotFile(dir, key))
+	err = readJSONFile(snapshotFile(dir, key), func(r io.Reader) (err error) {
+		s, err = ledger.ReadSnapshot(r)
+		return err
+	})
 	if errors.Is(err, fs.ErrNotExist) {
 		return ledger.Snapshot{}, false, nil
 	}
 	if err != nil {
 		return ledger.Snapshot{}, false, err
 	}
-	defer f.Close()
-	s, err = ledger.ReadSnapshot(f)
-	if err != nil {
-		return ledger.Snapshot{}, false, fmt.Errorf("%s: %w", snapshotFile(dir, key), err)
-	}
 	if s.Paper != key {
 		return ledger.Snapshot{}, false, fmt.Errorf("%s holds the ledger of %s", snapshotFile(dir, key), s.Paper)
+	}
+	return s, true, nil
+}
+
+// checkOutputDir checks that dir, given to flag, is a folder that can be
+// written, or can be made: its nearest existing ancestor is a writable
+// folder. "" passes.
+func checkOutputDir(flag, dir string) error {
+	if dir == "" {
+		return nil
+	}
+	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
+		st, err := os.Stat(d)
+		switch {
+		case err == nil && !st.IsDir():
+			return usagef("%s %s: %s is not a folder", flag, dir, d)
+		case err == nil:
+			if err := syscall.Access(d, 2 /* W_OK */); err != nil {
+				return fmt.Errorf("%s %s: %s: %w", flag, dir, d, err)
+			}
+			return nil
+		case !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR):
+			return fmt.Errorf("%s %s: %w", flag, dir, err)
+		case filepath.Dir(d) == d:
+			return nil
+		}
+	}
+}
+
+// readStoredFindings reads the stored findings matrix of a folder of
+// ledgers (findings.StoredFile), as findings.ReadStoredFile does but
+// through readJSONFile (bounded, never a named pipe, the line of a fault);
+// ok is false when the folder has none.
+func readStoredFindings(dir string) (s findings.Stored, ok bool, err error) {
+	err = readJSONFile(filepath.Join(dir, findings.StoredFile), func(r io.Reader) (err error) {
+		s, err = findings.ReadStored(r)
+		return err
+	})
+	if errors.Is(err, fs.ErrNotExist) {
+		return findings.Stored{}, false, nil
+	}
+	if err != nil {
+		return findings.Stored{}, false, err
 	}
 	return s, true, nil
 }
@@ -396,7 +468,7 @@ func oneRun(what string, ledgers []paperLedger) (ledger.Run, error) {
 // writeReproduction writes REPRODUCTION.md (repro.WriteReport) from
 // ledgers made in one mode at one commit, and the findings' matrix
 // (stored, nil for none) made in that mode.
-func writeReproduction(path string, ledgers []paperLedger, stored *findings.Stored) error {
+func writeReproduction(files *outfile.Set, path string, ledgers []paperLedger, stored *findings.Stored) error {
 	run, err := oneRun("-o "+path, ledgers)
 	if err != nil {
 		return err
@@ -412,7 +484,7 @@ func writeReproduction(path string, ledgers []paperLedger, stored *findings.Stor
 	if err := repro.WriteReport(&b, results, repro.ReportInfo{Mode: run.Mode, Commit: run.Commit, Findings: stored}); err != nil {
 		return err
 	}
-	return outfile.WriteFile(path, b.Bytes(), 0o644)
+	return files.Write(path, 0o644, func(w io.Writer) error { _, err := w.Write(b.Bytes()); return err })
 }
 
 // saveSnapshots saves each paper's ledger into dir as KEY.json, with the
@@ -421,65 +493,56 @@ func writeReproduction(path string, ledgers []paperLedger, stored *findings.Stor
 // from a clean checkout (unless allowDirty) at a known commit, and the
 // other papers' ledgers already in dir must carry the same commit and code
 // hash: the folder holds one state of the code.
-func saveSnapshots(e *env, dir string, ledgers []paperLedger, allowDirty bool) error {
+func saveSnapshots(files *outfile.Set, dir string, ledgers []paperLedger, allowDirty bool) (wrote []string, err error) {
 	run, err := oneRun("--save "+dir, ledgers)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	hash, err := treeHash()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if run.Mode == "full" {
 		switch {
 		case run.Commit == "":
-			return fmt.Errorf("--save %s: the commit of the full-mode ledgers is unknown: record them with scripts/reproduce.sh", dir)
+			return nil, fmt.Errorf("--save %s: the commit of the full-mode ledgers is unknown: record them with scripts/reproduce.sh", dir)
 		case strings.HasSuffix(run.Commit, "-dirty") && !allowDirty:
-			return fmt.Errorf("--save %s: the ledgers were recorded from a checkout with changes (%s): commit first, or give --allow-dirty", dir, run.Commit)
+			return nil, fmt.Errorf("--save %s: the ledgers were recorded from a checkout with changes (%s): commit first, or give --allow-dirty", dir, run.Commit)
 		}
 		if err := sameState(dir, ledgers, run.Commit, hash); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
+		return nil, err
 	}
 	for _, l := range ledgers {
 		s := ledger.NewSnapshot(l.paper, l.run, hash, l.entries)
-		var b bytes.Buffer
-		if err := ledger.WriteSnapshot(&b, s); err != nil {
-			return err
-		}
 		f := snapshotFile(dir, l.paper.Key)
-		if err := outfile.WriteFile(f, b.Bytes(), 0o644); err != nil {
-			return err
+		if err := files.Write(f, 0o644, func(w io.Writer) error { return ledger.WriteSnapshot(w, s) }); err != nil {
+			return nil, err
 		}
-		fmt.Fprintf(e.stderr, "wrote %s (%s; %s mode%s)\n", f, s.Summary, s.Mode, commitSuffix(s.Commit))
+		wrote = append(wrote, fmt.Sprintf("%s (%s; %s mode%s)", f, s.Summary, s.Mode, commitSuffix(s.Commit)))
 	}
-	return nil
+	return wrote, nil
 }
 
 // saveFindings saves the findings' matrix read with the ledgers into dir
 // beside them (findings.StoredFile), when it was measured by the code of
 // this tree, as the ledgers are.
-func saveFindings(e *env, dir string, s findings.Stored) error {
+func saveFindings(files *outfile.Set, dir string, s findings.Stored) (wrote string, err error) {
 	hash, err := treeHash()
 	if err != nil {
-		return err
+		return "", err
 	}
 	if s.CodeHash != hash {
-		return fmt.Errorf("--save %s: the findings were measured by other code (%s, the tree's is %s): measure them again (tracelab findings --save)", dir, s.CodeHash, hash)
-	}
-	var b bytes.Buffer
-	if err := findings.WriteStored(&b, s); err != nil {
-		return err
+		return "", fmt.Errorf("--save %s: the findings were measured by other code (%s, the tree's is %s): measure them again (tracelab findings --save)", dir, s.CodeHash, hash)
 	}
 	f := filepath.Join(dir, findings.StoredFile)
-	if err := outfile.WriteFile(f, b.Bytes(), 0o644); err != nil {
-		return err
+	if err := files.Write(f, 0o644, func(w io.Writer) error { return findings.WriteStored(w, s) }); err != nil {
+		return "", err
 	}
-	fmt.Fprintf(e.stderr, "wrote %s (%d findings on %d logs; %s mode%s)\n", f, len(s.Matrix().Findings), len(s.Logs), s.Mode, commitSuffix(s.Commit))
-	return nil
+	return fmt.Sprintf("%s (%d findings on %d logs; %s mode%s)", f, len(s.Matrix().Findings), len(s.Logs), s.Mode, commitSuffix(s.Commit)), nil
 }
 
 // treeHash is the hash of the code of the checkout this runs in

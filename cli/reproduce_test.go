@@ -318,3 +318,63 @@ func TestReproduceFindings(t *testing.T) {
 		t.Errorf("reports:\n%s\n----\n%s", a, b)
 	}
 }
+
+// TestReproduceOutputsTogether: -o and the saved ledgers are committed
+// together. When the second paper's file cannot be replaced (read-only),
+// nothing is: before, demo1.json and REPRODUCTION.md were already written,
+// a folder of two states that --save otherwise refuses to make.
+func TestReproduceOutputsTogether(t *testing.T) {
+	value := -1.0 // nothing is computed
+	withDemoPapers(t, &value)
+	dir, base := t.TempDir(), t.TempDir()
+	recordDemo(t, dir, "quick", 100, "demo1", "demo2")
+	locked := filepath.Join(base, "demo2.json")
+	if err := os.WriteFile(locked, []byte("old"), 0o444); err != nil {
+		t.Fatal(err)
+	}
+	md := filepath.Join(base, "REPRODUCTION.md")
+	_, errs, err := runCLI(t, "reproduce", "--from", dir, "--write-baseline", base, "-o", md)
+	wantError(t, err, "read-only file")
+	if b, _ := os.ReadFile(locked); string(b) != "old" {
+		t.Error("the read-only file was replaced")
+	}
+	for _, p := range []string{md, filepath.Join(base, "demo1.json")} {
+		if _, err := os.Stat(p); err == nil {
+			t.Errorf("%s was written", p)
+		}
+	}
+	if es, _ := os.ReadDir(base); len(es) != 1 || strings.Contains(errs, "wrote ") {
+		t.Errorf("%d files left in the folder; stderr %q", len(es), errs)
+	}
+}
+
+// TestReproduceFoldersCheckedFirst: a --save or --write-baseline that is
+// not a folder (nor can be made one), and a --from or --check that is a
+// file, fail before any ledger is computed: --save /dev/null failed at its
+// mkdir once the ledgers were made (18 minutes in full mode).
+func TestReproduceFoldersCheckedFirst(t *testing.T) {
+	value := 100.0
+	withDemoPapers(t, &value)
+	dir := t.TempDir()
+	file := filepath.Join(dir, "f.txt")
+	if err := os.WriteFile(file, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--quick", "--save", os.DevNull}, "--save /dev/null: /dev/null is not a folder"},
+		{[]string{"--quick", "--write-baseline", filepath.Join(file, "sub")}, "--write-baseline " + filepath.Join(file, "sub") + ": " + file + " is not a folder"},
+		{[]string{"--quick", "--check", file}, "--check " + file + ": not a folder"},
+		{[]string{"--from", file}, "--from " + file + ": not a folder"},
+	} {
+		_, stderr, err := runCLI(t, append([]string{"reproduce"}, tc.args...)...)
+		if err == nil || !errors.Is(err, errUsage) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: error %v, want a usage error containing %q", tc.args, err, tc.want)
+		}
+		if strings.Contains(stderr, "claims") {
+			t.Errorf("%q: ledgers were computed first:\n%s", tc.args, stderr)
+		}
+	}
+}

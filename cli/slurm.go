@@ -14,6 +14,8 @@ import (
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
+	"github.com/tracelab/tracelab/internal/infile"
+	"github.com/tracelab/tracelab/internal/outfile"
 	"github.com/tracelab/tracelab/sim/sweep"
 	"github.com/tracelab/tracelab/slurm"
 )
@@ -153,10 +155,44 @@ func slurmPlan(a sweepArgs, spec sweep.Spec) (slurm.Plan, error) {
 		Options: slurm.Options{JobName: "tracelab-sweep", Partition: f.partition, Time: f.time, CPUsPerTask: f.cpus,
 			Throttle: f.throttle, Extra: f.extra},
 		Meta: map[string]string{"output": out}}
-	if err := plan.Validate(); err != nil {
-		return slurm.Plan{}, usagef("%v", err)
+	if err := validPlan(plan); err != nil {
+		return slurm.Plan{}, err
 	}
 	return plan, nil
+}
+
+// notStreamLogs refuses, for a job array, a LOG that is a stream (- or
+// /dev/stdin, a pipe, /dev/fd/N): each task reads the log by its path, on
+// its own machine, and would read its own standard input (the path
+// /dev/stdin went into the batch script as it was).
+func notStreamLogs(logs ...string) error {
+	for _, l := range logs {
+		if l != "" && (l == "-" || outfile.IsStream(logPath(l))) {
+			return usagef("--slurm: LOG %s is a stream (standard input, a pipe): the array's tasks read the log by its path: save it to a file first", l)
+		}
+	}
+	return nil
+}
+
+// validPlan checks a plan (slurm.Plan.Validate) and that the batch script
+// can hold its text: a line break in a path or a log's name (in the
+// script's comments, its #SBATCH --output line, its command) ended the
+// comment or the directive, and the rest of the line ran as a command
+// ("-o 'x<newline>touch PWNED<newline>.parquet'" ran touch).
+func validPlan(p slurm.Plan) error {
+	if err := p.Validate(); err != nil {
+		return usagef("%v", err)
+	}
+	texts := append([]string{p.Dir, p.Key, p.Output}, p.Command...)
+	for _, v := range p.Meta {
+		texts = append(texts, v)
+	}
+	for _, t := range texts {
+		if i := strings.IndexFunc(t, func(r rune) bool { return r < ' ' || r == 0x7f }); i >= 0 {
+			return usagef("--slurm: %q holds a control character (%U): a batch script cannot hold it safely: rename the file or folder", t, t[i])
+		}
+	}
+	return nil
 }
 
 // slurmSweepArgs returns the arguments that make a task run the same
@@ -348,6 +384,15 @@ func runSlurm(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	// slurm.Open reads the manifest whole (os.ReadFile): refuse a named
+	// pipe, which would block, and a size no manifest has first.
+	manifest := filepath.Join(a.dir, slurm.ManifestName)
+	if err := infile.Check(manifest); err != nil {
+		return fmt.Errorf("slurm: %s is not an array folder: %w", a.dir, err)
+	}
+	if st, err := os.Stat(manifest); err == nil && st.Size() > maxJSONInput {
+		return fmt.Errorf("slurm: %s is not an array folder: %s: more than %d bytes", a.dir, manifest, maxJSONInput)
+	}
 	arr, err := slurm.Open(a.dir)
 	if err != nil {
 		return fmt.Errorf("slurm: %s is not an array folder: %w", a.dir, err)
@@ -357,6 +402,11 @@ func runSlurm(e *env, args []string) error {
 	mergeTo := a.out
 	if mergeTo == "" {
 		mergeTo = arr.Plan.Meta["output"]
+	}
+	if mergeTo != "" && (a.sub == "wait" || a.sub == "resubmit") {
+		if err := notArrayFile(arr, manifest, mergeTo); err != nil {
+			return err
+		}
 	}
 	switch a.sub {
 	case "status":
@@ -414,4 +464,59 @@ func slurmStatusFrame(st slurm.Status) dataframe.DataFrame {
 		series.New(logf, series.String, "log"),
 		series.New(reason, series.String, "reason"),
 	)
+}
+
+// notArrayFile refuses a merged output that is one of the array's own
+// files: its manifest (the array would be lost) or a task's shard file
+// (read by the merge, then replaced by it, then written again by a
+// resubmitted task).
+func notArrayFile(arr *slurm.Array, manifest, out string) error {
+	if outfile.SameFile(manifest, out) {
+		return usagef("-o %s is the array's manifest (%s): merge into another file", out, slurm.ManifestName)
+	}
+	shard := func(k int) error {
+		return usagef("-o %s is the shard file of task %d of the array: merge into another file", out, k)
+	}
+	// The shard files are Plan.Output with TaskToken replaced by the task
+	// (Plan.OutputPath): match out's name against it, for any number of
+	// tasks.
+	full := strings.ReplaceAll(arr.Plan.Output, slurm.TaskToken, "\x00")
+	if !filepath.IsAbs(full) {
+		full = filepath.Join(arr.Plan.Dir, full)
+	}
+	if parts := strings.Split(full, "\x00"); len(parts) == 2 && !strings.ContainsRune(parts[1], filepath.Separator) {
+		dir, prefix := filepath.Split(parts[0])
+		outDir, outBase := filepath.Split(out)
+		if resolvedDir(dir) == resolvedDir(outDir) {
+			if rest, ok := strings.CutPrefix(outBase, prefix); ok {
+				if digits, ok := strings.CutSuffix(rest, parts[1]); ok {
+					if k, err := strconv.Atoi(digits); err == nil && k >= 0 && k < arr.Plan.Tasks && strconv.Itoa(k) == digits {
+						return shard(k)
+					}
+				}
+			}
+		}
+	}
+	for k := range min(arr.Plan.Tasks, 1000) { // another spelling of a shard's path (a link)
+		if outfile.SameFile(arr.Plan.OutputPath(k), out) {
+			return shard(k)
+		}
+	}
+	return nil
+}
+
+// resolvedDir returns the folder dir absolute, its links resolved when it
+// exists.
+func resolvedDir(dir string) string {
+	if dir == "" {
+		dir = "."
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return filepath.Clean(dir)
+	}
+	if r, err := filepath.EvalSymlinks(abs); err == nil {
+		return r
+	}
+	return abs
 }

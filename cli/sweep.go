@@ -14,6 +14,7 @@ import (
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/sim"
 	"github.com/tracelab/tracelab/sim/sweep"
+	"github.com/tracelab/tracelab/tables"
 )
 
 func init() {
@@ -147,6 +148,17 @@ func (a *sweepArgs) check(windowSet bool, shard string) error {
 	if a.reps < 1 {
 		return usagef("--reps N (at least 1) is required")
 	}
+	// Every run of the grid is held (its seed, then its row): bound their
+	// number, not only each factor (2,000 loads × 10⁶ replicates once
+	// asked the runtime for 16 GB at once and died).
+	points := 1
+	for _, p := range a.params() {
+		points *= len(p.Values) // each list holds fewer values than its flag's bytes
+	}
+	if runs := points * a.reps; runs > maxReps || runs/points != a.reps {
+		return usagef("--reps %d on a grid of %d points is %d runs, more than %s: fewer replicates or grid values",
+			a.reps, points, runs, tables.Count(maxReps))
+	}
 	var ok bool
 	if a.def, ok = sweepExperiments[a.experiment]; !ok {
 		return usagef("unknown experiment %q (want one of %s)", a.experiment, sweepExperimentNames())
@@ -156,6 +168,11 @@ func (a *sweepArgs) check(windowSet bool, shard string) error {
 	}
 	if windowSet && a.experiment != "window" {
 		return usagef("--window applies to the window experiment only")
+	}
+	if a.slurm.on {
+		if err := notStreamLogs(a.log); err != nil {
+			return err
+		}
 	}
 	if shard == "" {
 		return nil

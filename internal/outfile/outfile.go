@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"unicode/utf8"
 )
 
 // maxLinks bounds the symbolic links followed, as the kernel's ELOOP does.
@@ -422,6 +423,17 @@ func (w namedWriter) Write(b []byte) (int, error) {
 // the umask), ".NAME.tmp-RANDOM", and registers it for Abort.
 func createTemp(target string, perm os.FileMode) (*os.File, error) {
 	dir, base := filepath.Split(target)
+	// The temporary name adds 15 bytes to the base; a base near the
+	// 255-byte limit of a name (NAME_MAX) is cut, at a character's start,
+	// so that any name that may be written can be (a 250-byte name once
+	// failed: "file name too long").
+	if len(base) > maxTempBase {
+		n := maxTempBase
+		for n > 0 && !utf8.RuneStart(base[n]) {
+			n--
+		}
+		base = base[:n]
+	}
 	live.mu.Lock()
 	defer live.mu.Unlock()
 	if live.aborted {
@@ -439,6 +451,11 @@ func createTemp(target string, perm os.FileMode) (*os.File, error) {
 	}
 	return nil, fs.ErrExist
 }
+
+// maxTempBase is the most bytes of the target's name kept in its
+// temporary file's: 255 (NAME_MAX) less the 15 added (".", ".tmp-" and up
+// to 9 digits).
+const maxTempBase = 255 - 15
 
 // unwrapPath returns the cause of a *fs.PathError (whose path may be the
 // temporary file's), else err.

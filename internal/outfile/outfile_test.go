@@ -432,3 +432,27 @@ func inodeOf(t *testing.T, p string) uint64 {
 	}
 	return st.Sys().(*syscall.Stat_t).Ino
 }
+
+// TestWriteLongName: a name of up to 255 bytes (NAME_MAX), the longest a
+// folder entry may have, is written, though its temporary file's name
+// would be longer: a 250-byte name failed with "file name too long". A
+// multi-byte character at the cut is not split.
+func TestWriteLongName(t *testing.T) {
+	dir := t.TempDir()
+	for _, base := range []string{
+		strings.Repeat("a", 246) + ".swf",
+		strings.Repeat("b", 251) + ".swf",
+		strings.Repeat("é", 125) + ".swf", // 250 bytes, the cut falls inside a character
+	} {
+		p := filepath.Join(dir, base)
+		if err := WriteFile(p, []byte("new"), 0o644); err != nil {
+			t.Fatalf("%d bytes: %v", len(base), err)
+		}
+		if b, err := os.ReadFile(p); err != nil || string(b) != "new" {
+			t.Errorf("%d bytes: %q %v", len(base), b, err)
+		}
+	}
+	if es, _ := os.ReadDir(dir); len(es) != 3 {
+		t.Errorf("%d files in the folder, want the 3 written", len(es))
+	}
+}
