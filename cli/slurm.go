@@ -2,9 +2,12 @@ package cli
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -87,6 +90,22 @@ func (f *slurmFlags) program() (string, error) {
 	return filepath.Abs(exe)
 }
 
+// programDigest identifies the program file at path: "sha256:" and the
+// first 16 hex digits of its SHA-256, or, when this machine cannot read
+// it (a --tracelab path that only the compute nodes see), its path.
+func programDigest(path string) string {
+	f, err := os.Open(path)
+	if err != nil {
+		return path
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return path
+	}
+	return "sha256:" + hex.EncodeToString(h.Sum(nil))[:16]
+}
+
 // runSweepSlurm runs a validated sweep as a job array: one shard per task.
 // Rerun with the same arguments, it resubmits only the shards that are
 // neither done nor queued, then waits and merges.
@@ -148,10 +167,16 @@ func slurmPlan(a sweepArgs, spec sweep.Spec) (slurm.Plan, error) {
 	if err != nil {
 		return slurm.Plan{}, err
 	}
+	prog := programDigest(exe)
 	output := fmt.Sprintf("shard-%s-of-%d.parquet", slurm.TaskToken, n)
 	cmd := append([]string{exe, "sweep"}, slurmSweepArgs(a)...)
 	cmd = append(cmd, "--shard", slurm.TaskToken+"/"+strconv.Itoa(n), "-o", filepath.Join(dir, output))
-	plan := slurm.Plan{Dir: dir, Key: fmt.Sprintf("%s;shards=%d", spec.ID(), n), Command: cmd, Tasks: n, Output: output,
+	// The sweep's ID names its scheduler, not the scheduler's code: the
+	// program's digest in the key keeps a folder's shards to one build, so
+	// that rerunning after a change of code (a scheduler of one's own
+	// edited under the same name) is refused instead of merging shards of
+	// two versions.
+	plan := slurm.Plan{Dir: dir, Key: fmt.Sprintf("%s;shards=%d;program=%s", spec.ID(), n, prog), Command: cmd, Tasks: n, Output: output,
 		Options: slurm.Options{JobName: "tracelab-sweep", Partition: f.partition, Time: f.time, CPUsPerTask: f.cpus,
 			Throttle: f.throttle, Extra: f.extra},
 		Meta: map[string]string{"output": out}}
