@@ -95,18 +95,20 @@ func (p *Pools) LoadProfiles(opts Options, units ...float64) ([]LoadProfile, err
 	}
 	defer p.cache.workers.Put(w)
 	g := &w.g
-	o, err := p.generate(g, opts, false)
+	// A lean generation, as a replicate's: the jobs in the order of the
+	// new log (ordered sorts as order does), each read from its slot.
+	o, err := p.generate(g, opts, true)
 	if err != nil {
 		return nil, err
 	}
-	idx := g.order()
-	n, src := len(idx), p.Trace
+	keys, slotInst := g.ordered()
+	n, src := len(keys), p.Trace
 	t := &datasets.Trace{Submit: make([]float64, n), Runtime: make([]float64, n), Procs: make([]int, n)}
 	kind, user := make([]Kind, n), make([]int, n)
-	for i, k := range idx {
-		e := g.entries[k]
-		t.Submit[i], t.Runtime[i], t.Procs[i] = e.t, src.Runtime[e.row], src.Procs[e.row]
-		kind[i], user[i] = g.inst[e.inst].Kind, int(e.inst)+1
+	for i, k := range keys {
+		row, inst := p.slotRow[uint32(slotInst[i])], int32(slotInst[i]>>32)
+		t.Submit[i], t.Runtime[i], t.Procs[i] = g.keyTime(k), src.Runtime[row], src.Procs[row]
+		kind[i], user[i] = g.inst[inst].Kind, int(inst)+1
 	}
 	name := fmt.Sprintf("%s-resampled-%d", src.Name, o.Seed)
 	procs := src.Machine().Procs

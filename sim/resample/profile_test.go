@@ -6,8 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tracelab/tracelab/datasets"
 	"gonum.org/v1/gonum/floats/scalar"
+	"pgregory.net/rapid"
+
+	"github.com/tracelab/tracelab/datasets"
 )
 
 func TestDescribe(t *testing.T) {
@@ -183,4 +185,41 @@ func TestLoadProfiles(t *testing.T) {
 	if _, err := p.LoadProfiles(Options{Load: -1}, datasets.Week); err == nil {
 		t.Error("LoadProfiles: no error for a negative load")
 	}
+}
+
+// TestLoadProfilesSynthetic checks Pools.LoadProfiles against the
+// profiles of the generated log on synthetic logs whose jobs differ in
+// runtime and processors (smallLog's all offer the same work), under both
+// clocks, several loads and lengths, and every reading's generation
+// options; the memory of a worker reused from one call to the next.
+func TestLoadProfilesSynthetic(t *testing.T) {
+	t.Parallel()
+	rds := Readings()
+	rapid.Check(t, func(rt *rapid.T) {
+		clock := rapid.SampledFrom([]Clock{WallClock, Elapsed}).Draw(rt, "clock")
+		p, err := NewPools(synthetic(rt), PoolOptions{Clock: clock})
+		if err != nil {
+			rt.Fatal(err)
+		}
+		o := rds[rapid.IntRange(0, len(rds)-1).Draw(rt, "reading")].Generate
+		o.Seed = rapid.Uint64().Draw(rt, "seed")
+		o.Load = rapid.SampledFrom([]float64{0, 0.5, 2.5}).Draw(rt, "load")
+		o.Extend = rapid.SampledFrom([]float64{0.5, 1, 3}).Draw(rt, "extend")
+		if o.Load*float64(len(p.Temporary))/float64(p.Weeks) > float64(len(p.Temporary)) {
+			o.NoArrivals = true
+		}
+		r, err := p.Generate(o)
+		if err != nil {
+			rt.Skip(err) // options the synthetic pools cannot serve
+		}
+		got, err := p.LoadProfiles(o, datasets.Week, datasets.Day)
+		if err != nil {
+			rt.Fatal(err)
+		}
+		for k, unit := range []float64{datasets.Week, datasets.Day} {
+			if want := r.LoadProfile(unit); !reflect.DeepEqual(got[k], want) {
+				rt.Fatalf("unit %v: LoadProfiles %+v, want %+v", unit, got[k], want)
+			}
+		}
+	})
 }
