@@ -66,13 +66,53 @@ type Namer interface {
 // SchedulerName returns the name New knows s by: s.Name() when s is a
 // Namer (every scheduler of this package is), else the name under which a
 // scheduler of s's type is registered (the first in sorted order whose
-// bare name makes one), else the lower-cased type name.
+// bare name makes one), else the lower-cased type name. The Name of a
+// type that embeds a Namer and that New knows as a scheduler of another
+// type is the embedded one's, promoted (a type of one's own embedding EASY
+// has EASY's Name, "easy"): such a type is named by its registered or type
+// name instead.
 func SchedulerName(s Scheduler) string {
+	t := reflect.TypeOf(s)
 	if n, ok := s.(Namer); ok {
-		return n.Name()
+		name := n.Name()
+		if !EmbedsMethod(s, "Name") {
+			return name
+		}
+		if f, err := FactoryOf(name); err != nil || reflect.TypeOf(f()) == t {
+			return name
+		}
 	}
-	if name, ok := registeredName(reflect.TypeOf(s)); ok {
+	if name, ok := registeredName(t); ok {
 		return name
 	}
 	return strings.ToLower(strings.TrimPrefix(fmt.Sprintf("%T", s), "*"))
+}
+
+// EmbedsMethod reports whether s, or the struct s points to, has an
+// embedded field with the method called name, which s then has by
+// promotion unless it declares its own: a type of one's own that embeds
+// sim.EASY has EASY's Name and Reset. SchedulerName and the parallel
+// experiments (resample.NewExperiment) use it not to take such a method
+// for the type's own.
+func EmbedsMethod(s Scheduler, name string) bool {
+	t := reflect.TypeOf(s)
+	for t != nil && t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t == nil || t.Kind() != reflect.Struct {
+		return false
+	}
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if !f.Anonymous {
+			continue
+		}
+		if _, ok := reflect.PointerTo(f.Type).MethodByName(name); ok {
+			return true
+		}
+		if _, ok := f.Type.MethodByName(name); ok {
+			return true
+		}
+	}
+	return false
 }

@@ -201,9 +201,22 @@ func NewExperiment(p *Pools, opts ExperimentOptions) (*Experiment, error) {
 	t := p.Trace
 	name := fmt.Sprintf("resample(log=%s,jobs=%d,digest=%016x,pools=%+v,generate=%+v,scheduler=%s,sim=%+v)",
 		t.Name, t.Len(), p.digest(), p.Options, g, opts.Scheduler, opts.Sim)
-	_, reusable := f().(sim.Resetter)
 	p.simRows(opts.Sim.Sim)
-	return &Experiment{pools: p, opts: opts, sched: f, reusable: reusable, name: name}, nil
+	return &Experiment{pools: p, opts: opts, sched: f, reusable: reusable(f()), name: name}, nil
+}
+
+// reusable reports whether a worker may keep scheduler s from replicate to
+// replicate: s is a sim.Resetter whose Reset is not promoted from an
+// embedded field. A type of one's own that embeds sim.EASY and keeps state
+// beside it inherits EASY's Reset, which resets the EASY only: kept, it
+// would carry its state from one variant to the next, and a variant's
+// metrics would depend on what its worker ran before. Such a scheduler is
+// made anew for every replicate (as Simulate uses one).
+func reusable(s sim.Scheduler) bool {
+	if _, ok := s.(sim.Resetter); !ok {
+		return false
+	}
+	return !sim.EmbedsMethod(s, "Reset")
 }
 
 // Name identifies the experiment: the log (name, jobs, digest), the pool,
