@@ -204,23 +204,19 @@ func (r *Fig11Result) Claims(l *ledger.Ledger) {
 		ledger.Printed("0.128", 0), r.original).Digits(4).
 		Quoting("The average utilization of this log is only 12.8%").
 		AsCheck("our copy of the log against the paper's description of its input, as Table I: a precondition of the figure, not a result")
-	// Six times the users: the paper's 76.8%, and our mean over the
-	// resampled logs with its SE, SD/√n.
-	mean, sd := stat.MeanStdDev(r.utilization, nil)
-	e := l.Check("Fig. 11", "fig11/utilization_x6", fmt.Sprintf("%s with ×%d users: EASY's mean utilisation over %d resampled logs", Fig11Log, Fig11Load, len(r.utilization)),
-		ledger.Printed("0.768", sd/math.Sqrt(float64(len(r.utilization)))), mean).Digits(3).
-		Quoting("targeting an average utilization of approximately 76.8%")
-	e.OurValue += fmt.Sprintf(" (range %.3f–%.3f; six times the original's %.4f is %.3f)",
-		slices.Min(r.utilization), slices.Max(r.utilization), r.original, 6*r.original)
-	// The paper's 76.8% is the load it targets (six times 12.8%), which
-	// is the load the resampled logs offer, not what EASY achieves.
+	// Six times the users: the paper's 76.8% is the load it targets
+	// ("targeting an average utilization of approximately 76.8%", six
+	// times 12.8%), so the check is the load our resampled logs offer
+	// (their jobs' work over the machine's capacity in their window), with
+	// its SE, SD/√n; what EASY achieves over its makespan is shown beside
+	// it, and it is not the paper's quantity.
 	om, osd := stat.MeanStdDev(r.offered, nil)
-	if want := ledger.Printed("0.768", osd/math.Sqrt(float64(len(r.offered)))); want.Accepts(om) {
-		e.ExplainedBy(ledger.OneReading(), fmt.Sprintf("the paper's 76.8%% is the utilisation it targets, six times the original's 12.8%% (\"targeting\"), "+
-			"not a simulated outcome: the load our %d resampled logs offer (their jobs' work over the machine's capacity in their window; "+
-			"the original's %.4f) averages %.4f, within %s; EASY achieves %.4f less over its makespan",
-			len(r.offered), r.originalOffered, om, want.Tolerance(), om-mean))
-	}
+	mean := stat.Mean(r.utilization, nil)
+	e := l.Check("Fig. 11", "fig11/utilization_x6", fmt.Sprintf("%s with ×%d users: the load offered by %d resampled logs (the utilisation the paper targets)", Fig11Log, Fig11Load, len(r.offered)),
+		ledger.Printed("0.768", osd/math.Sqrt(float64(len(r.offered)))), om).Digits(3).
+		Quoting("targeting an average utilization of approximately 76.8%")
+	e.OurValue += fmt.Sprintf(" (range %.3f–%.3f; the original offers %.4f; EASY achieves %.3f on average over its makespan, range %.3f–%.3f)",
+		slices.Min(r.offered), slices.Max(r.offered), r.originalOffered, mean, slices.Min(r.utilization), slices.Max(r.utilization))
 	names := resample.MarginalNames()
 	worstWork, worstTime := 0.0, 0.0
 	for i, m := range names {
