@@ -89,6 +89,15 @@ const (
 	// and is left out (counted in ReadReport.UnreadableSkipped). The token
 	// as written is in ReadReport.Unreadable. Count is per field.
 	WarnUnreadable WarningKind = "unreadable"
+	// WarnFieldCount: a job row without SWF's 18 fields. A row of 2 to 17
+	// fields is kept, its missing last fields unknown (−1, NaN for a
+	// measure); Field is the first missing one. A row of more than 18 is
+	// kept, its fields after the 18th ignored (Value holds them); Field is
+	// "". A row of 1 field has no submit time and is left out (counted in
+	// ReadReport.FieldCountSkipped); Field is "submit". A first row of
+	// another format (ErrNotSWF) and lines run together by lone CRs
+	// (classic Mac OS line ends) are errors instead.
+	WarnFieldCount WarningKind = "field-count"
 )
 
 // MaxWarningExamples is the number of job ids a Warning keeps as examples.
@@ -210,6 +219,9 @@ type ReadReport struct {
 	// UnreadableSkipped counts the rows left out because their submit
 	// time is unreadable (WarnUnreadable, field submit).
 	UnreadableSkipped int
+	// FieldCountSkipped counts the rows left out because they hold a
+	// single field, no submit time (WarnFieldCount, field submit).
+	FieldCountSkipped int
 	// Unreadable lists values the trace cannot hold (WarnUnreadable), in
 	// file order: the first MaxUnreadablePerField of each field;
 	// UnreadableNotListed counts the others (the warnings count them all,

@@ -35,7 +35,10 @@
 //	                                        left out, unsorted rows, zero processors, limits
 //	                                        of the header exceeded, ignored directives
 //	                                        (datasets.WarningKind); unreadable_<field>: a value
-//	                                        the reader could not read, kept as unknown
+//	                                        the reader could not read, kept as unknown;
+//	                                        field_count_<field>: rows that end before <field>
+//	                                        (its fields unknown), field_count: rows of more
+//	                                        than 18 fields (the rest ignored)
 //	erroneous      unreadable_submit        a row the reader left out because its submit time
 //	                                        is unreadable (datasets.ReadReport.UnreadableSkipped;
 //	                                        not in the trace: no filter; the first line cited)
@@ -56,9 +59,9 @@
 //	                                        log's span or only until before its last 10%
 //	flurry         flurry                   see DetectFlurries
 //
-// Three kinds count rows the reader left out, which are not in the trace
-// (Anomaly.LeftOut): missing_submit, submit_out_of_range_submit and
-// unreadable_submit. Their share (Report.Share) is of the rows read, the
+// Four kinds count rows the reader left out, which are not in the trace
+// (Anomaly.LeftOut): missing_submit, submit_out_of_range_submit,
+// unreadable_submit and field_count_submit (rows of a single field). Their share (Report.Share) is of the rows read, the
 // jobs in the trace plus the rows left out (Report.Rows); every other
 // kind's share is of the jobs in the trace (Report.Jobs).
 //

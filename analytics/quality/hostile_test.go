@@ -86,3 +86,45 @@ func TestCheckUnreadable(t *testing.T) {
 		t.Errorf("unreadable_submit listed %d times, want once", n)
 	}
 }
+
+// TestCheckFieldCount: rows without SWF's 18 fields, which the reader
+// reads as far as they go (datasets.WarnFieldCount, session 14), are
+// erroneous anomalies field_count_<first missing field> and field_count
+// (more than 18); the rows of a single field, which the reader leaves out,
+// are field_count_submit, counted among the rows read (Report.Rows). The
+// expected values are read off the planted lines.
+func TestCheckFieldCount(t *testing.T) {
+	t.Parallel()
+	const row = " 0 10 2 -1 -1 2 100 -1 1 1 1 -1 -1 -1 -1 -1\n"
+	swf := "1 0" + row + // line 1
+		"2 10 0 10 2\n" + // line 2: ends before cpu_time
+		"3\n" + // line 3: one field, left out
+		"4 30" + strings.TrimSuffix(row, "\n") + " 7 8\n" + // line 4: 20 fields
+		"5 40 0 10 2\n" // line 5: ends before cpu_time
+	tr, err := datasets.Read(strings.NewReader(swf), datasets.ReadOptions{Name: "fields"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Check(tr, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Jobs != 4 || r.Rows != 5 {
+		t.Errorf("%d jobs of %d rows, want 4 of 5", r.Jobs, r.Rows)
+	}
+	for _, want := range []struct {
+		kind     string
+		jobs     int
+		examples []int
+		leftOut  bool
+	}{
+		{"field_count_cpu_time", 2, []int{2, 5}, false},
+		{"field_count_submit", 1, []int{3}, true},
+		{"field_count", 1, []int{4}, false},
+	} {
+		a, ok := find(r, want.kind)
+		if !ok || a.Category != Erroneous || a.Jobs != want.jobs || !slices.Equal(a.Examples, want.examples) || a.LeftOut != want.leftOut {
+			t.Errorf("%s: found %v %+v, want erroneous, %d jobs %v, left out %v", want.kind, ok, a, want.jobs, want.examples, want.leftOut)
+		}
+	}
+}

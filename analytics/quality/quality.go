@@ -61,7 +61,8 @@ type Report struct {
 	Log string
 	// Jobs counts the jobs in the trace; Rows the job rows read: Jobs
 	// plus the rows the reader left out (datasets.ReadReport's
-	// PlaceholdersSkipped, OutOfRangeSkipped and UnreadableSkipped).
+	// PlaceholdersSkipped, OutOfRangeSkipped, UnreadableSkipped and
+	// FieldCountSkipped).
 	// Rows equals Jobs for a trace not read from SWF.
 	Jobs int
 	Rows int
@@ -89,7 +90,7 @@ func Check(t *datasets.Trace, opts Options) (*Report, error) {
 	}
 	c := &checker{t: t, n: opts.Examples, r: &Report{Log: t.Name, Jobs: t.Len(), Rows: t.Len(), Machine: t.Machine()}}
 	if rep := t.Report; rep != nil {
-		c.r.Rows += rep.PlaceholdersSkipped + rep.OutOfRangeSkipped + rep.UnreadableSkipped
+		c.r.Rows += rep.PlaceholdersSkipped + rep.OutOfRangeSkipped + rep.UnreadableSkipped + rep.FieldCountSkipped
 	}
 	c.missing()
 	c.inconsistent()
@@ -234,6 +235,7 @@ var readerCategory = map[datasets.WarningKind]string{
 	datasets.WarnOutOfRange:       Erroneous,
 	datasets.WarnSubmitOutOfRange: Erroneous,
 	datasets.WarnUnreadable:       Erroneous,
+	datasets.WarnFieldCount:       Erroneous,
 	datasets.WarnUnsortedSubmit:   Inconsistent,
 	datasets.WarnUnsortedJobID:    Inconsistent,
 	datasets.WarnZeroProcs:        Inconsistent,
@@ -265,6 +267,8 @@ func (c *checker) readWarnings() {
 			a.Filter = "procs=0"
 		case datasets.WarnSubmitOutOfRange: // rows left out (OutOfRangeSkipped)
 			a.LeftOut = true
+		case datasets.WarnFieldCount: // rows of one field are left out (FieldCountSkipped)
+			a.LeftOut = w.Field == "submit"
 		}
 		c.add(a)
 	}

@@ -1,0 +1,102 @@
+package datasets
+
+import (
+	"errors"
+	"math"
+	"strings"
+	"testing"
+)
+
+// TestFieldCount: a job row without SWF's 18 fields is read as far as it
+// goes, reported with its count (WarnFieldCount), and never refuses the
+// whole log (session 14; every such line was ErrFieldCount before). The
+// exceptions are a first row that looks like another format and lines run
+// together by lone CRs.
+func TestFieldCount(t *testing.T) {
+	t.Parallel()
+	const third = "3 20 10 100 4 90 -1 4 200 -1 1 3 1 7 1 1 -1 -1\n"
+	tests := []struct {
+		name    string
+		in      string
+		err     error
+		jobs    int
+		skipped int      // FieldCountSkipped
+		warn    []warned // field-count warnings only
+		check   func(t *testing.T, tr *Trace)
+	}{
+		{name: "17 fields: think time missing", in: goodLine + "2 5 10 100 4 90 -1 4 200 -1 1 3 1 7 1 1 -1\n" + third,
+			jobs: 3, warn: []warned{{WarnFieldCount, "think_time", 1}},
+			check: func(t *testing.T, tr *Trace) {
+				if !math.IsNaN(tr.ThinkTime[1]) || tr.PrevJob[1] != -1 || tr.Partition[1] != 1 {
+					t.Errorf("job 2 %+v: want think time unknown, the rest as written", tr.Job(1))
+				}
+			}},
+		{name: "5 fields", in: goodLine + "2 5 10 100 4\n" + third, jobs: 3, warn: []warned{{WarnFieldCount, "cpu_time", 1}},
+			check: func(t *testing.T, tr *Trace) {
+				j := tr.Job(1)
+				if j.Procs != 4 || j.Runtime != 100 || !math.IsNaN(j.CPUTime) || !math.IsNaN(j.ReqTime) || j.Status != -1 || j.User != -1 {
+					t.Errorf("job 2 %+v: want procs 4, runtime 100, the fields after unknown", j)
+				}
+			}},
+		{name: "2 fields", in: "1 0\n2 5\n", jobs: 2, warn: []warned{{WarnFieldCount, "wait", 2}}},
+		{name: "1 field: left out", in: goodLine + "2\n" + third, jobs: 2, skipped: 1, warn: []warned{{WarnFieldCount, "submit", 1}}},
+		{name: "only rows of 1 field", in: "1\n2\n", err: ErrNoJobs},
+		{name: "19 fields", in: goodLine + "2 5 10 100 4 90 -1 4 200 -1 1 3 1 7 1 1 -1 -1 99\n" + third, jobs: 3,
+			warn: []warned{{WarnFieldCount, "", 1}},
+			check: func(t *testing.T, tr *Trace) {
+				w, _ := tr.Report.Warning(WarnFieldCount, "")
+				if !math.IsNaN(tr.ThinkTime[1]) || tr.PrevJob[1] != -1 || w.Value != "99" {
+					t.Errorf("job 2 %+v, warning value %q; want the first 18 fields read, 99 cited", tr.Job(1), w.Value)
+				}
+			}},
+		{name: "two rows run together", in: strings.TrimSuffix(goodLine, "\n") + " " + goodLine, jobs: 1, warn: []warned{{WarnFieldCount, "", 1}}},
+		{name: "first row short", in: "1 0 10 100 4\n" + third, jobs: 2, warn: []warned{{WarnFieldCount, "cpu_time", 1}}},
+		{name: "last row cut short, no newline", in: goodLine + "2 5 10 100 4 90 -1 4 2", jobs: 2, warn: []warned{{WarnFieldCount, "req_mem", 1}}},
+		{name: "short row with an unreadable value", in: goodLine + "2 5 1,5 100\n", jobs: 2, warn: []warned{{WarnFieldCount, "procs", 1}},
+			check: func(t *testing.T, tr *Trace) {
+				if _, ok := tr.Report.Warning(WarnUnreadable, "wait"); !ok || !math.IsNaN(tr.Wait[1]) {
+					t.Errorf("wait %v, warnings %v: want unknown and unreadable", tr.Wait[1], tr.Report.Warnings)
+				}
+			}},
+		{name: "short rows counted per missing field", in: "1 0 10\n2 5 10\n3 9 10 100 4 90 -1 4 200 -1 1 3 1 7 1\n",
+			jobs: 3, warn: []warned{{WarnFieldCount, "runtime", 2}, {WarnFieldCount, "partition", 1}}},
+		{name: "binary after the 18th field", in: goodLine + "2 5 10 100 4 90 -1 4 200 -1 1 3 1 7 1 1 -1 -1 \x00\x01\n", err: ErrBinary},
+		{name: "first row of CSV, 5 fields", in: "1, 0, 10, 100, 4\n", err: ErrNotSWF},
+		{name: "lone CRs", in: strings.Repeat(strings.TrimSuffix(goodLine, "\n")+"\r", 3), err: ErrFieldCount},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			tr, err := Read(strings.NewReader(tc.in), ReadOptions{Name: "f.swf"})
+			if tc.err != nil {
+				if !errors.Is(err, tc.err) {
+					t.Fatalf("error %v, want %v", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tr.Len() != tc.jobs || tr.Report.FieldCountSkipped != tc.skipped {
+				t.Errorf("%d jobs, %d left out; want %d, %d", tr.Len(), tr.Report.FieldCountSkipped, tc.jobs, tc.skipped)
+			}
+			var got []warned
+			for _, w := range tr.Report.Warnings {
+				if w.Kind == WarnFieldCount {
+					got = append(got, warned{w.Kind, w.Field, w.Count})
+				}
+			}
+			if len(got) != len(tc.warn) {
+				t.Fatalf("field-count warnings %v, want %v", got, tc.warn)
+			}
+			for i := range got {
+				if got[i] != tc.warn[i] {
+					t.Errorf("warning %d: %v, want %v", i, got[i], tc.warn[i])
+				}
+			}
+			if tc.check != nil {
+				tc.check(t, tr)
+			}
+		})
+	}
+}
