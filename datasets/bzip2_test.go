@@ -107,3 +107,32 @@ func TestBzip2(t *testing.T) {
 		t.Errorf("Decompressed, truncated: error %v, want %v", err, ErrBadBzip2)
 	}
 }
+
+// TestLoadBzip2ByName: a catalog log kept in a data folder compressed with
+// bzip2 (NAME.swf.bz2, beside NAME.swf.gz and NAME.swf) is found by its
+// name.
+func TestLoadBzip2ByName(t *testing.T) {
+	t.Parallel()
+	whole, err := os.ReadFile(filepath.Join("testdata", "bzip2", "log.swf.bz2"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	e, err := Lookup("KTH-SP2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(dir, strings.TrimSuffix(e.File, ".gz")+".bz2")
+	if err := os.WriteFile(p, whole, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	l := &Loader{DataDir: dir}
+	got, err := l.Path("KTH-SP2")
+	if err != nil || got != p {
+		t.Fatalf("path %q, error %v; want %q", got, err, p)
+	}
+	tr, err := l.Load("KTH-SP2")
+	if err != nil || tr.Len() != 500 {
+		t.Fatalf("load: %v, error %v; want the 500 jobs of the file", tr, err)
+	}
+}
