@@ -86,6 +86,8 @@
 //	a job line of 2 to 17 fields (a line cut short)      kept: the missing last fields unknown      field-count
 //	a job line of more than 18 fields                    kept: the first 18 read, the rest ignored  field-count
 //	a job line of 1 field (no submit time)               row left out, counted (FieldCountSkipped)  field-count
+//	a line longer than 1 MiB (no SWF line is)            skipped without being held, counted        long-line
+//	                                                       (LongLinesSkipped); the rest is read
 //	binary data (NUL, control characters, invalid        rejected (*ParseError with line, field     —
 //	  UTF-8); a first row of another format without 18     and text)
 //	  fields; lines run together by lone CRs

@@ -1,7 +1,9 @@
 package datasets
 
 import (
+	"bytes"
 	"errors"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -99,4 +101,70 @@ func TestFieldCount(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestLongLine: a line longer than 1 MiB is skipped without being held,
+// counted (LongLinesSkipped, WarnLongLine) and the rest of the log read
+// (session 14; it refused the whole log, ErrLineLength). Lines of lone CRs
+// stay an error that says so. Each input is read plain and gzipped (the
+// parser's two paths); the long lines span several of its chunks.
+func TestLongLine(t *testing.T) {
+	t.Parallel()
+	long := strings.Repeat("7", 3<<20/2) // 1.5 MiB
+	third := "3 20 10 100 4 90 -1 4 200 -1 1 3 1 7 1 1 -1 -1\n"
+	tests := []struct {
+		name  string
+		in    string
+		err   error
+		jobs  int
+		lines int // LongLinesSkipped
+		line  int // the warning's line
+	}{
+		{"a long job row", goodLine + "2 " + long + "\n" + third, nil, 2, 1, 2},
+		{"a long comment in the header", "; MaxProcs: 8\n;" + long + "\n" + goodLine, nil, 1, 1, 2},
+		{"a long line last, no newline", goodLine + long, nil, 1, 1, 2},
+		{"two long lines", goodLine + long + "\n" + long + "\n" + third, nil, 2, 2, 2},
+		{"a long line of exactly the limit", goodLine + "; " + strings.Repeat("x", 1<<20-2) + "\n" + third, nil, 2, 0, 0},
+		{"only a long line", long, ErrNoJobs, 0, 0, 0},
+		{"lone CRs", strings.Repeat(strings.TrimSuffix(goodLine, "\n")+"\r", 1<<20/40), ErrLineLength, 0, 0, 0},
+	}
+	for _, tc := range tests {
+		for _, zipped := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/gzip=%v", tc.name, zipped), func(t *testing.T) {
+				t.Parallel()
+				in := []byte(tc.in)
+				if zipped {
+					in = gz(tc.in)
+				}
+				tr, err := Read(bytes.NewReader(in), ReadOptions{Name: "l.swf"})
+				if tc.err != nil {
+					if !errors.Is(err, tc.err) {
+						t.Fatalf("error %v, want %v", err, tc.err)
+					}
+					return
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				w, _ := tr.Report.Warning(WarnLongLine, "")
+				if tr.Len() != tc.jobs || tr.Report.LongLinesSkipped != tc.lines || w.Count != tc.lines || w.Line != tc.line {
+					t.Errorf("%d jobs, %d long lines, warning %v; want %d, %d at line %d", tr.Len(), tr.Report.LongLinesSkipped, w, tc.jobs, tc.lines, tc.line)
+				}
+				if tr.Report.Lines != strings.Count(tc.in, "\n")+btoi(!strings.HasSuffix(tc.in, "\n")) {
+					t.Errorf("%d lines read, want %d", tr.Report.Lines, strings.Count(tc.in, "\n")+1)
+				}
+				// The last job's line: the count of lines goes on after a long one.
+				if tc.jobs == 2 && tr.JobID[1] != 3 {
+					t.Errorf("jobs %v, want 1 and 3", tr.JobID)
+				}
+			})
+		}
+	}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -271,7 +271,7 @@ func newParser(opts ReadOptions) *parser {
 	if name == "" {
 		name = "<input>"
 	}
-	return &parser{name: name, opts: opts, t: NewTrace(LogName(name), 0)}
+	return &parser{name: name, opts: opts, t: NewTrace(LogName(name), 0), skipping: -1}
 }
 
 // read detects r's compression and format and parses it.
@@ -672,6 +672,8 @@ type parser struct {
 	rowText      []byte         // the row being read as written, when pending is not empty
 	unreadListed [18]int        // values of each field in report.Unreadable
 
+	skipping int64 // bytes of the over-long line being skipped; −1 when none is
+
 	prefault sync.WaitGroup // the goroutine that faults in the columns' pages
 	bareCR   bool           // a header comment holds a lone CR (classic Mac OS line ends?)
 }
@@ -679,19 +681,28 @@ type parser struct {
 // feed parses every complete line of b; the last partial line waits for the
 // next chunk.
 func (p *parser) feed(b []byte) error {
+	if p.skipping >= 0 {
+		nl := bytes.IndexByte(b, '\n')
+		if nl < 0 {
+			p.skipping += int64(len(b))
+			return nil
+		}
+		p.endLongLine(int64(nl))
+		b = b[nl+1:]
+	}
 	if len(p.carry) > 0 {
 		nl := bytes.IndexByte(b, '\n')
 		if nl < 0 {
 			if len(p.carry)+len(b) > maxLine {
-				return p.lineTooLong(b)
+				return p.longLine(b)
 			}
 			p.carry = append(p.carry, b...)
 			return nil
 		}
-		p.carry = append(p.carry, b[:nl]...)
-		if len(p.carry) > maxLine {
-			return p.lineTooLong(b)
+		if len(p.carry)+nl > maxLine {
+			return p.longLine(b)
 		}
+		p.carry = append(p.carry, b[:nl]...)
 		if err := p.parseLine(p.carry); err != nil {
 			return err
 		}
@@ -709,10 +720,41 @@ func (p *parser) feed(b []byte) error {
 		b = b[nl+1:]
 	}
 	if len(b) > maxLine {
-		return p.lineTooLong(b)
+		return p.longLine(b)
 	}
 	p.carry = append(p.carry, b...)
 	return nil
+}
+
+// longLine leaves out the line longer than maxLine that starts with carry
+// and goes on in b: it is skipped up to its end, without holding it, and
+// counted (endLongLine). A line holding a lone CR is an error instead
+// (lineTooLong): a file with classic Mac OS line ends has no other line.
+func (p *parser) longLine(b []byte) error {
+	end := bytes.IndexByte(b, '\n')
+	if end < 0 {
+		end = len(b)
+	}
+	if bytes.IndexByte(p.carry, '\r') >= 0 || bytes.IndexByte(b[:end], '\r') >= 0 {
+		return p.lineTooLong(b)
+	}
+	p.skipping = int64(len(p.carry))
+	p.carry = p.carry[:0]
+	return p.feed(b)
+}
+
+// endLongLine ends the line being skipped, whose last n bytes were in
+// the chunk at hand: it counts it (ReadReport.LongLinesSkipped) and
+// reports it (WarnLongLine).
+func (p *parser) endLongLine(n int64) {
+	p.line++
+	size := p.skipping + n
+	p.offset += size + 1
+	p.skipping = -1
+	p.report.LongLinesSkipped++
+	p.warn.add(WarnLongLine, "", p.line, noJob, func() (string, string) {
+		return "", fmt.Sprintf("a line of %d bytes, longer than the %d an SWF line may have here: left out (a job row on it is lost; the rest of the log is read)", size, maxLine)
+	})
 }
 
 // crHint explains a line that holds a lone CR: a file with classic Mac OS
@@ -739,6 +781,10 @@ func (p *parser) lineTooLong(b []byte) error {
 
 // flush parses a last line without a newline.
 func (p *parser) flush() error {
+	if p.skipping >= 0 {
+		p.endLongLine(0)
+		return nil
+	}
 	if len(p.carry) == 0 {
 		return nil
 	}
@@ -1478,6 +1524,9 @@ func (p *parser) noJobs() error {
 	}
 	if k := p.report.OutOfRangeSkipped; k > 0 {
 		why = append(why, fmt.Sprintf("%d rows have submit times more than 200 years from the start (are they in milliseconds?)", k))
+	}
+	if k := p.report.LongLinesSkipped; k > 0 {
+		why = append(why, fmt.Sprintf("%d lines longer than %d bytes left out", k, maxLine))
 	}
 	if k := p.report.FieldCountSkipped; k > 0 {
 		why = append(why, fmt.Sprintf("%d rows have a single field, no submit time", k))

@@ -98,6 +98,12 @@ const (
 	// another format (ErrNotSWF) and lines run together by lone CRs
 	// (classic Mac OS line ends) are errors instead.
 	WarnFieldCount WarningKind = "field-count"
+	// WarnLongLine: a line longer than 1 MiB (no SWF line is: a job line
+	// has 18 numbers), skipped without being held and counted in
+	// ReadReport.LongLinesSkipped; Count is the number of such lines. A
+	// job row on it is lost; the rest of the log is read. A long line
+	// holding a lone CR (classic Mac OS line ends) is an error instead.
+	WarnLongLine WarningKind = "long-line"
 )
 
 // MaxWarningExamples is the number of job ids a Warning keeps as examples.
@@ -222,6 +228,10 @@ type ReadReport struct {
 	// FieldCountSkipped counts the rows left out because they hold a
 	// single field, no submit time (WarnFieldCount, field submit).
 	FieldCountSkipped int
+	// LongLinesSkipped counts the lines longer than 1 MiB left out
+	// (WarnLongLine): header comments or job rows, which cannot be told
+	// apart without holding them.
+	LongLinesSkipped int
 	// Unreadable lists values the trace cannot hold (WarnUnreadable), in
 	// file order: the first MaxUnreadablePerField of each field;
 	// UnreadableNotListed counts the others (the warnings count them all,

@@ -59,9 +59,10 @@
 //	                                        log's span or only until before its last 10%
 //	flurry         flurry                   see DetectFlurries
 //
-// Four kinds count rows the reader left out, which are not in the trace
+// Five kinds count rows the reader left out, which are not in the trace
 // (Anomaly.LeftOut): missing_submit, submit_out_of_range_submit,
-// unreadable_submit and field_count_submit (rows of a single field). Their share (Report.Share) is of the rows read, the
+// unreadable_submit, field_count_submit (rows of a single field) and
+// long_line (lines over 1 MiB, job rows or comments). Their share (Report.Share) is of the rows read, the
 // jobs in the trace plus the rows left out (Report.Rows); every other
 // kind's share is of the jobs in the trace (Report.Jobs).
 //

@@ -128,3 +128,24 @@ func TestCheckFieldCount(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckLongLine: a line over 1 MiB, which the reader leaves out
+// (datasets.WarnLongLine, session 14), is the erroneous anomaly long_line,
+// left out of the trace.
+func TestCheckLongLine(t *testing.T) {
+	t.Parallel()
+	const row = " 0 10 2 -1 -1 2 100 -1 1 1 1 -1 -1 -1 -1 -1\n"
+	swf := "1 0" + row + "2 " + strings.Repeat("9", 2<<20) + "\n3 20" + row
+	tr, err := datasets.Read(strings.NewReader(swf), datasets.ReadOptions{Name: "long"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Check(tr, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, ok := find(r, "long_line")
+	if !ok || a.Category != Erroneous || a.Jobs != 1 || !a.LeftOut || !strings.Contains(a.Detail, "line 2:") {
+		t.Errorf("found %v %+v, want erroneous, 1 line left out, at line 2", ok, a)
+	}
+}

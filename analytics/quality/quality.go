@@ -236,6 +236,7 @@ var readerCategory = map[datasets.WarningKind]string{
 	datasets.WarnSubmitOutOfRange: Erroneous,
 	datasets.WarnUnreadable:       Erroneous,
 	datasets.WarnFieldCount:       Erroneous,
+	datasets.WarnLongLine:         Erroneous,
 	datasets.WarnUnsortedSubmit:   Inconsistent,
 	datasets.WarnUnsortedJobID:    Inconsistent,
 	datasets.WarnZeroProcs:        Inconsistent,
@@ -269,6 +270,8 @@ func (c *checker) readWarnings() {
 			a.LeftOut = true
 		case datasets.WarnFieldCount: // rows of one field are left out (FieldCountSkipped)
 			a.LeftOut = w.Field == "submit"
+		case datasets.WarnLongLine: // lines left out (LongLinesSkipped)
+			a.LeftOut = true
 		}
 		c.add(a)
 	}
