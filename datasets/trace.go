@@ -252,13 +252,15 @@ func (t *Trace) Clone() *Trace {
 	return c
 }
 
-// IsSortedBySubmit reports whether submit times never decrease.
+// IsSortedBySubmit reports whether submit times never decrease, unknown
+// ones (NaN) first (sort.Float64sAreSorted).
 func (t *Trace) IsSortedBySubmit() bool {
 	return sort.Float64sAreSorted(t.Submit)
 }
 
 // SortBySubmit returns the trace ordered by submit time; ties keep the log's
-// order (a stable sort). It returns t itself when it is already sorted.
+// order (a stable sort), and unknown submit times (NaN) come first, as in
+// IsSortedBySubmit. It returns t itself when it is already sorted.
 func (t *Trace) SortBySubmit() *Trace {
 	if t.IsSortedBySubmit() {
 		return t
@@ -267,7 +269,12 @@ func (t *Trace) SortBySubmit() *Trace {
 	for i := range idx {
 		idx[i] = i
 	}
-	sort.SliceStable(idx, func(a, b int) bool { return t.Submit[idx[a]] < t.Submit[idx[b]] })
+	// NaN (an unknown submit, a kept placeholder) first, as
+	// sort.Float64sAreSorted has it: < alone orders no NaN.
+	sort.SliceStable(idx, func(a, b int) bool {
+		x, y := t.Submit[idx[a]], t.Submit[idx[b]]
+		return x < y || (math.IsNaN(x) && !math.IsNaN(y))
+	})
 	s := t.Select(idx)
 	s.Report = t.Report
 	return s
