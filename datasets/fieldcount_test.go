@@ -168,3 +168,48 @@ func btoi(b bool) int {
 	}
 	return 0
 }
+
+// TestPartialRecords: SWF writes each part of a checkpointed or swapped
+// job on its own row under the job's number, with status 2 (to be
+// continued), 3 (last part, completed) or 4 (last part, failed). Such a
+// repeated id is a partial-record warning, not a duplicate nor an
+// unsorted id (session 14: it was both); any other repeated id still is.
+func TestPartialRecords(t *testing.T) {
+	t.Parallel()
+	row := func(id, submit, status int) string {
+		return fmt.Sprintf("%d %d 10 100 4 90 -1 4 200 -1 %d 3 1 7 1 1 -1 -1\n", id, submit, status)
+	}
+	tests := []struct {
+		name string
+		in   string
+		warn []warned // id warnings, in order
+	}{
+		{"parts interleaved", row(5, 0, 2) + row(6, 10, 1) + row(5, 20, 2) + row(5, 30, 3), []warned{{WarnPartialRecord, "job_id", 2}}},
+		{"parts adjacent, last failed", row(5, 0, 2) + row(5, 20, 4), []warned{{WarnPartialRecord, "job_id", 1}}},
+		{"a completed job repeated", row(5, 0, 1) + row(5, 20, 1), []warned{{WarnUnsortedJobID, "", 1}, {WarnDuplicateJobID, "job_id", 1}}},
+		{"a part after a completed row", row(5, 0, 1) + row(5, 20, 3), []warned{{WarnPartialRecord, "job_id", 1}}},
+		{"the first part is no repeat", row(5, 0, 2) + row(6, 20, 1), nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			tr, err := Read(strings.NewReader(tc.in), ReadOptions{Name: "p.swf"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []warned
+			for _, w := range tr.Report.Warnings {
+				switch w.Kind {
+				case WarnPartialRecord, WarnDuplicateJobID, WarnUnsortedJobID:
+					got = append(got, warned{w.Kind, w.Field, w.Count})
+				}
+			}
+			if fmt.Sprint(got) != fmt.Sprint(tc.warn) {
+				t.Errorf("warnings %v, want %v", got, tc.warn)
+			}
+			if tr.Len() != strings.Count(tc.in, "\n") {
+				t.Errorf("%d rows kept, want every one", tr.Len())
+			}
+		})
+	}
+}

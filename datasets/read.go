@@ -914,7 +914,7 @@ func (p *parser) skipShortRow(line []byte, vals *[18]float64) error {
 	if len(p.pending) > 0 {
 		id = -1
 	} else {
-		p.checkID(id)
+		p.checkID(id, -1)
 	}
 	p.warn.add(WarnFieldCount, "submit", p.line, id, func() (string, string) {
 		return clip.Bytes(line, 80), "the row has 1 field, not 18: without a submit time it cannot be placed in time and is left out"
@@ -1226,7 +1226,8 @@ func (p *parser) addRow(v *[18]float64) error {
 	p.rows++
 	id := int(v[fJobID])
 	if len(p.pending) == 0 || !p.isPending(fJobID) { // an unreadable id is no id to order or repeat
-		p.checkID(id)
+		status := int(v[fStatus]) // −1 when unreadable
+		p.checkID(id, status)
 	}
 
 	submit := v[fSubmit]
@@ -1328,15 +1329,25 @@ func (p *parser) addRow(v *[18]float64) error {
 	return nil
 }
 
-// checkID reports a job id that does not increase or that came before.
-func (p *parser) checkID(id int) {
-	if p.haveID && id <= p.lastID {
+// checkID reports a job id that does not increase or that came before. A
+// partial-execution record (status 2–4, IsPartialRecord) repeats its
+// job's number by SWF's definition: it is counted as WarnPartialRecord,
+// neither as a duplicate nor as unsorted.
+func (p *parser) checkID(id, status int) {
+	seen := p.ids.add(id)
+	partial := seen && IsPartialRecord(status)
+	if partial {
+		p.warn.add(WarnPartialRecord, "job_id", p.line, id, func() (string, string) {
+			return strconv.Itoa(id), fmt.Sprintf("job id %d repeated on a partial-execution record (status %d): SWF writes each part of a checkpointed or swapped job under its number; kept", id, status)
+		})
+	}
+	if p.haveID && id <= p.lastID && !partial {
 		last := p.lastID
 		p.warn.add(WarnUnsortedJobID, "", p.line, id, func() (string, string) {
 			return strconv.Itoa(id), fmt.Sprintf("job id %d does not increase (after %d); rows are kept in file order", id, last)
 		})
 	}
-	if p.ids.add(id) {
+	if seen && !partial {
 		p.warn.add(WarnDuplicateJobID, "job_id", p.line, id, func() (string, string) {
 			return strconv.Itoa(id), fmt.Sprintf("job id %d appears more than once; every row is kept", id)
 		})

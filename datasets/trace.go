@@ -66,6 +66,12 @@ const (
 // warns (WarnStatusCode).
 func IsStandardStatus(s int) bool { return s >= -1 && s <= StatusCancelled }
 
+// IsPartialRecord reports whether s is the status of a partial-execution
+// record (SWF field 11: 2 a part to be continued, 3 the last part,
+// completed, 4 the last part, failed): a checkpointed or swapped job has a
+// row per part, each under the job's number.
+func IsPartialRecord(s int) bool { return s >= 2 && s <= 4 }
+
 // CPUExceedsRuntime reports whether a job's average CPU time per processor
 // (s) exceeds its run time (s) by more than max(60 s, 1%), beyond the
 // rounding of the two clocks: inconsistent data (Feitelson, Tsafrir and

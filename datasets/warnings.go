@@ -46,8 +46,15 @@ const (
 	WarnUnsortedSubmit WarningKind = "unsorted-submit"
 	// WarnUnsortedJobID: a job id not above the previous row's. Kept.
 	WarnUnsortedJobID WarningKind = "unsorted-job-id"
-	// WarnDuplicateJobID: a job id seen before. Both rows are kept.
+	// WarnDuplicateJobID: a job id seen before. Both rows are kept. A
+	// partial-execution record repeating its job's id is WarnPartialRecord
+	// instead.
 	WarnDuplicateJobID WarningKind = "duplicate-job-id"
+	// WarnPartialRecord: a job id seen before on a row of status 2–4 (a
+	// partial-execution record, IsPartialRecord): SWF writes each part of a
+	// checkpointed or swapped job under its number. Kept, and neither a
+	// duplicate nor an unsorted id; analyses see each part as a job.
+	WarnPartialRecord WarningKind = "partial-record"
 	// WarnZeroProcs: 0 allocated processors. Kept.
 	WarnZeroProcs WarningKind = "zero-procs"
 	// WarnCPUExceedsRuntime: average CPU time per processor above the run

@@ -43,7 +43,9 @@
 //	                                        is unreadable (datasets.ReadReport.UnreadableSkipped;
 //	                                        not in the trace: no filter; the first line cited)
 //	inconsistent   status_nonstandard       status outside the SWF codes −1, 0–5
-//	inconsistent   duplicate_job_id         a job number that occurs more than once
+//	inconsistent   duplicate_job_id         a job number that occurs more than once, on a row
+//	                                        that is no partial-execution record (status 2–4,
+//	                                        which repeats its job's number by SWF's definition)
 //	erroneous      over_capacity            running while the logged schedule holds more
 //	                                        processors than the machine has (utilisation above
 //	                                        100% at that instant)

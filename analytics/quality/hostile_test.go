@@ -1,6 +1,7 @@
 package quality
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -147,5 +148,36 @@ func TestCheckLongLine(t *testing.T) {
 	a, ok := find(r, "long_line")
 	if !ok || a.Category != Erroneous || a.Jobs != 1 || !a.LeftOut || !strings.Contains(a.Detail, "line 2:") {
 		t.Errorf("found %v %+v, want erroneous, 1 line left out, at line 2", ok, a)
+	}
+}
+
+// TestCheckPartialRecords: partial-execution records (status 2–4), which
+// repeat their job's number by SWF's definition, are not duplicate_job_id
+// (session 14: every part was); a completed job repeated still is.
+func TestCheckPartialRecords(t *testing.T) {
+	t.Parallel()
+	row := func(id, submit, status int) string {
+		return fmt.Sprintf("%d %d 10 100 4 90 -1 4 200 -1 %d 3 1 7 1 1 -1 -1\n", id, submit, status)
+	}
+	for _, tc := range []struct {
+		name string
+		swf  string
+		dup  int // rows in duplicate_job_id
+	}{
+		{"parts of a checkpointed job", row(5, 0, 2) + row(6, 10, 1) + row(5, 20, 2) + row(5, 30, 3), 0},
+		{"a completed job repeated", row(5, 0, 1) + row(6, 10, 1) + row(5, 20, 1), 2},
+	} {
+		tr, err := datasets.Read(strings.NewReader(tc.swf), datasets.ReadOptions{Name: "parts"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := Check(tr, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, ok := find(r, "duplicate_job_id")
+		if got := map[bool]int{true: a.Jobs}[ok]; got != tc.dup {
+			t.Errorf("%s: duplicate_job_id %v %+v, want %d rows", tc.name, ok, a, tc.dup)
+		}
 	}
 }

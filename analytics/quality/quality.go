@@ -220,8 +220,9 @@ func (c *checker) inconsistent() {
 		seen[id]++
 	}
 	c.rows(Inconsistent, "duplicate_job_id", "",
-		"job numbers that occur more than once (every occurrence counted)",
-		func(i int) bool { return seen[t.JobID[i]] > 1 })
+		"job numbers that occur more than once (every occurrence counted, but partial-execution records, status 2–4, "+
+			"which repeat their job's number by SWF's definition)",
+		func(i int) bool { return seen[t.JobID[i]] > 1 && !datasets.IsPartialRecord(t.Status[i]) })
 }
 
 // readerCategory gives the category of each reader warning that Check
