@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"strings"
 	"testing"
@@ -209,6 +210,42 @@ func TestPartialRecords(t *testing.T) {
 			}
 			if tr.Len() != strings.Count(tc.in, "\n") {
 				t.Errorf("%d rows kept, want every one", tr.Len())
+			}
+		})
+	}
+}
+
+// endless is an input that never ends: the byte c forever.
+type endless byte
+
+func (e endless) Read(b []byte) (int, error) {
+	for i := range b {
+		b[i] = byte(e)
+	}
+	return len(b), nil
+}
+
+// TestLongLineBounds: skipping long lines never reads without end nor
+// hides binary data: control bytes in a long line are ErrBinary, and more
+// than 64 MiB of long lines (an endless line of text, as from a pipe) is
+// ErrLineLength, read no further.
+func TestLongLineBounds(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		in   io.Reader
+		err  error
+	}{
+		{"NUL in a long line", strings.NewReader(goodLine + strings.Repeat("x", 2<<20) + "\x00x\n" + goodLine), ErrBinary},
+		{"an endless stream of zeros", endless(0), ErrBinary},
+		{"an endless line of text", endless('x'), ErrLineLength},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			_, err := Read(tc.in, ReadOptions{Name: "b.swf"})
+			if !errors.Is(err, tc.err) {
+				t.Fatalf("error %v, want %v", err, tc.err)
 			}
 		})
 	}

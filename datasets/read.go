@@ -672,7 +672,8 @@ type parser struct {
 	rowText      []byte         // the row being read as written, when pending is not empty
 	unreadListed [18]int        // values of each field in report.Unreadable
 
-	skipping int64 // bytes of the over-long line being skipped; −1 when none is
+	skipping  int64 // bytes of the over-long line being skipped; −1 when none is
+	longBytes int64 // bytes of the over-long lines skipped so far
 
 	prefault sync.WaitGroup // the goroutine that faults in the columns' pages
 	bareCR   bool           // a header comment holds a lone CR (classic Mac OS line ends?)
@@ -683,11 +684,17 @@ type parser struct {
 func (p *parser) feed(b []byte) error {
 	if p.skipping >= 0 {
 		nl := bytes.IndexByte(b, '\n')
+		part := b
+		if nl >= 0 {
+			part = b[:nl]
+		}
+		if err := p.skip(part); err != nil {
+			return err
+		}
 		if nl < 0 {
-			p.skipping += int64(len(b))
 			return nil
 		}
-		p.endLongLine(int64(nl))
+		p.endLongLine()
 		b = b[nl+1:]
 	}
 	if len(p.carry) > 0 {
@@ -738,17 +745,41 @@ func (p *parser) longLine(b []byte) error {
 	if bytes.IndexByte(p.carry, '\r') >= 0 || bytes.IndexByte(b[:end], '\r') >= 0 {
 		return p.lineTooLong(b)
 	}
-	p.skipping = int64(len(p.carry))
+	p.skipping = 0
+	err := p.skip(p.carry)
 	p.carry = p.carry[:0]
+	if err != nil {
+		return err
+	}
 	return p.feed(b)
 }
 
-// endLongLine ends the line being skipped, whose last n bytes were in
-// the chunk at hand: it counts it (ReadReport.LongLinesSkipped) and
-// reports it (WarnLongLine).
-func (p *parser) endLongLine(n int64) {
+// maxLongBytes bounds the bytes of the over-long lines skipped in a log:
+// beyond it the input is no log with a few odd lines (an endless stream
+// without newlines, say) and reading stops.
+const maxLongBytes = 64 << 20
+
+// skip passes over part of the over-long line being skipped. Control
+// bytes (NUL and the others below tab) are ErrBinary, as on any line, and
+// more than maxLongBytes of long lines in all is ErrLineLength.
+func (p *parser) skip(part []byte) error {
+	p.skipping += int64(len(part))
+	p.longBytes += int64(len(part))
+	if i := bytes.IndexFunc(part, func(r rune) bool { return r < 9 }); i >= 0 {
+		return &ParseError{File: p.name, Line: p.line + 1, Text: string(part[i:min(i+16, len(part))]), Err: ErrBinary}
+	}
+	if p.longBytes > maxLongBytes {
+		return &ParseError{File: p.name, Line: p.line + 1,
+			Err: fmt.Errorf("%w: lines longer than 1 MiB add up to more than %d MiB: not an SWF log?", ErrLineLength, maxLongBytes>>20)}
+	}
+	return nil
+}
+
+// endLongLine ends the line being skipped: it counts it
+// (ReadReport.LongLinesSkipped) and reports it (WarnLongLine).
+func (p *parser) endLongLine() {
 	p.line++
-	size := p.skipping + n
+	size := p.skipping
 	p.offset += size + 1
 	p.skipping = -1
 	p.report.LongLinesSkipped++
@@ -782,7 +813,7 @@ func (p *parser) lineTooLong(b []byte) error {
 // flush parses a last line without a newline.
 func (p *parser) flush() error {
 	if p.skipping >= 0 {
-		p.endLongLine(0)
+		p.endLongLine()
 		return nil
 	}
 	if len(p.carry) == 0 {
