@@ -231,10 +231,11 @@ func LogName(path string) string {
 // Errors (a *ParseError naming file, line, field and text; nothing is
 // returned): binary data; a first job row without 18 fields that looks
 // like another format, and lines run together by lone CRs (ErrFieldCount
-// or ErrNotSWF); a file in another format (ErrNotSWF says which); a broken gzip stream
-// (ErrBadGzip), a broken bzip2 stream (ErrBadBzip2) or another
-// compression (ErrCompression); a broken Parquet
-// file (ErrBadParquet); an input with no job records (ErrNoJobs).
+// or ErrNotSWF); more than 64 MiB of lines longer than 1 MiB
+// (ErrLineLength); a file in another format (ErrNotSWF says which); a
+// broken gzip stream (ErrBadGzip), a broken bzip2 stream (ErrBadBzip2) or
+// another compression (ErrCompression); a broken Parquet file
+// (ErrBadParquet); an input with no job records (ErrNoJobs).
 //
 // The header is a hint, never a promise: MaxRecords does not reserve memory
 // beyond what the input's size can hold.
