@@ -83,13 +83,21 @@
 //	  base-10 number ("1,5", "0x10", "1_000", words);      the token in Unreadable (bounded); an
 //	  in an id or count NaN, Inf, a fraction, or an        unreadable submit: row left out, counted
 //	  integer of 2^53 or more (int64 overflow too)         (UnreadableSkipped), its line kept
-//	a job line without 18 fields; binary data (NUL,      rejected (*ParseError with line, field     —
-//	  control characters, invalid UTF-8)                   and text)
+//	a job line of 2 to 17 fields (a line cut short)      kept: the missing last fields unknown      field-count
+//	a job line of more than 18 fields                    kept: the first 18 read, the rest ignored  field-count
+//	a job line of 1 field (no submit time)               row left out, counted (FieldCountSkipped)  field-count
+//	a line longer than 1 MiB (no SWF line is)            skipped without being held, counted        long-line
+//	                                                       (LongLinesSkipped); the rest is read
+//	binary data (NUL, control characters, invalid        rejected (*ParseError with line, field     —
+//	  UTF-8); a first row of another format without 18     and text)
+//	  fields; lines run together by lone CRs
 //	CSV, JSON or Parquet (tracelab's, or another tool's  read (see "Files that keep the machine")   —
 //	  frame of the job columns)
+//	a log compressed with bzip2 (.swf.bz2; several       read, as a gzipped one                     —
+//	  concatenated streams, as pbzip2 writes, too)
 //	another format: HTML, a CSV without a row of names;  rejected, naming the format (ErrNotSWF,    —
-//	  bzip2, xz, zstd, zip; a broken or truncated gzip     ErrCompression, ErrBadGzip)
-//	  stream
+//	  xz, zstd, zip; a broken or truncated gzip or         ErrCompression, ErrBadGzip, ErrBadBzip2)
+//	  bzip2 stream
 //
 // Analyses that filter on status (completed jobs are status 1) treat a code
 // outside −1…5 as "not completed"; the status-code warning says how many rows

@@ -3,6 +3,7 @@ package datasets
 import (
 	"bufio"
 	"bytes"
+	"compress/bzip2"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -201,16 +202,19 @@ func sniff(br *bufio.Reader) (Format, error) {
 	return FormatSWF, nil // binary data too: the SWF parser names it (ErrBinary)
 }
 
-// Decompressed returns what r holds, decompressed when it is gzip (told by
-// its magic bytes), as it is otherwise. Another compression (bzip2, xz,
-// zstd, zip, lz4) is ErrCompression, a broken gzip stream ErrBadGzip: for
-// readers of other text formats (Slurm's sacct output) that take what
-// Read takes.
+// Decompressed returns what r holds, decompressed when it is gzip or
+// bzip2 (told by their magic bytes), as it is otherwise. Another
+// compression (xz, zstd, zip, lz4) is ErrCompression, a broken stream
+// ErrBadGzip or ErrBadBzip2: for readers of other text formats (Slurm's
+// sacct output) that take what Read takes.
 func Decompressed(r io.Reader) (io.Reader, error) {
 	br := bufio.NewReader(r)
 	head, err := br.Peek(8)
 	if err != nil && err != io.EOF {
 		return nil, err
+	}
+	if isBzip2(head) {
+		return bzip2Errors{bzip2.NewReader(br)}, nil
 	}
 	if format := compressionOf(head); format != "" {
 		return nil, fmt.Errorf("%w (%s); decompress it first", ErrCompression, format)

@@ -3,6 +3,7 @@ package datasets
 import (
 	"errors"
 	"fmt"
+	"math"
 	"reflect"
 	"slices"
 	"strconv"
@@ -134,8 +135,9 @@ type headerIssue struct {
 
 // parseHeader builds a header from comment lines (each without its leading
 // ';'). A line indented by more than one space that follows a text directive
-// continues it (as "Information:" and "Note:" do in PWA logs); a repeated
-// text directive continues the first too.
+// continues it (as "Information:" and "Note:" do in PWA logs), unless it is
+// a standard directive or a note ("   MaxProcs: 128"); a repeated text
+// directive continues the first too.
 //
 // A header directive never makes a log unreadable. A standard numeric
 // directive is used when its value starts with a base-10 integer within its
@@ -158,7 +160,7 @@ func parseHeader(lines []string) (Header, []headerIssue) {
 	for i, text := range lines {
 		body := strings.TrimPrefix(text, " ")
 		trimmed := strings.TrimSpace(body)
-		if last != nil && trimmed != "" && body != trimmed && (body[0] == ' ' || body[0] == '\t') {
+		if last != nil && trimmed != "" && body != trimmed && (body[0] == ' ' || body[0] == '\t') && !isDirectiveLine(trimmed) {
 			*last += "\n" + trimmed
 			continue
 		}
@@ -213,12 +215,32 @@ func parseHeader(lines []string) (Header, []headerIssue) {
 	return h, issues
 }
 
+// isDirectiveLine reports whether a header line (trimmed, without its ';')
+// is a standard directive or a note: "Key: ..." with a key of
+// headerFields or "Note", in any case, blanks allowed before the colon.
+func isDirectiveLine(trimmed string) bool {
+	colon := strings.IndexByte(trimmed, ':')
+	if colon <= 0 {
+		return false
+	}
+	key := strings.ToLower(strings.TrimRight(trimmed[:colon], " \t"))
+	_, ok := headerFieldByKey[key]
+	return ok || key == "note"
+}
+
 // numericDirective reads the value of a standard numeric directive: a
-// base-10 integer, optionally followed by free text. It returns the value
-// to use, or a message saying why the value is not used.
+// base-10 integer, optionally followed by free text; an integer written
+// with a decimal point or an exponent ("128.0", "8.4348e8") is one too,
+// as in the job fields. It returns the value to use, or a message saying
+// why the value is not used.
 func numericDirective(key, value string) (int64, string) {
 	tok := strings.Fields(value + " x")[0]
 	v, err := strconv.ParseInt(tok, 10, 64)
+	if err != nil && isDecimal([]byte(tok)) {
+		if f, ferr := strconv.ParseFloat(tok, 64); ferr == nil && f == math.Trunc(f) && math.Abs(f) < 1<<63 {
+			v, err = int64(f), nil
+		}
+	}
 	if err != nil || value == "" {
 		var ne *strconv.NumError
 		if errors.As(err, &ne) && errors.Is(ne.Err, strconv.ErrRange) {
@@ -295,7 +317,7 @@ func (h Header) lines() []string {
 		switch {
 		case f.str != nil:
 			if v := *f.str(&h); v != "" {
-				out = appendDirective(out, f.key, v)
+				out = appendText(out, f.key, v)
 			}
 		case f.num != nil:
 			if v := *f.num(&h); v != 0 {
@@ -312,6 +334,22 @@ func (h Header) lines() []string {
 	}
 	for _, d := range h.Extra {
 		out = appendDirective(out, d.Key, d.Value)
+	}
+	return out
+}
+
+// appendText writes a standard text directive as appendDirective does,
+// but a line of a multi-line value that would read back as a directive of
+// its own ("Computer: IBM" repeated as "Computer: MaxProcs: 5") as the
+// directive repeated, which continues the value too.
+func appendText(out []string, key, value string) []string {
+	parts := strings.Split(value, "\n")
+	from := 0
+	for i := 1; i <= len(parts); i++ {
+		if i == len(parts) || isDirectiveLine(strings.TrimSpace(parts[i])) {
+			out = appendDirective(out, key, strings.Join(parts[from:i], "\n"))
+			from = i
+		}
 	}
 	return out
 }

@@ -78,6 +78,25 @@ func TestHeaderDirectives(t *testing.T) {
 		{"a phrase before a colon stays a comment", "The filter used : job<=14",
 			want{func(h Header) any { return h.Comments }, []string{"The filter used : job<=14"}, nil, 0}},
 
+		// Session 14: a number written with a decimal point or an exponent
+		// is used when it is an integer, as in the job fields; a directive
+		// indented after a text directive is a directive, not the text's
+		// continuation (it was swallowed silently, the machine size lost);
+		// an indented line with another key ("http:") still continues.
+		{"integral decimal", "MaxProcs: 128.0", want{maxProcs, int64(128), nil, 0}},
+		{"MaxRuntime in decimal", "MaxRuntime: 3600.0", want{num(func(h Header) int64 { return h.MaxRuntime }), int64(3600), nil, 0}},
+		{"UnixStartTime with an exponent", "UnixStartTime: 8.4348e8",
+			want{num(func(h Header) int64 { return h.UnixStartTime }), int64(843480000), nil, 0}},
+		{"a fraction is not used", "MaxRuntime: 3600.5",
+			want{num(func(h Header) int64 { return h.MaxRuntime }), int64(0), []Directive{{"MaxRuntime", "3600.5"}}, 1}},
+		{"directive indented after a text directive", "Conversion: x\n;   MaxProcs: 128", want{maxProcs, int64(128), nil, 0}},
+		{"directive tab-indented after a note", "Note: x\n;\tMaxNodes: 64",
+			want{num(func(h Header) int64 { return int64(h.MaxNodes) }), int64(64), nil, 0}},
+		{"text directive indented after another", "Computer: IBM SP2\n;   Installation: KTH",
+			want{str(func(h Header) string { return h.Computer + "|" + h.Installation }), "IBM SP2|KTH", nil, 0}},
+		{"an indented URL continues", "Information: see\n;              http://x",
+			want{str(func(h Header) string { return h.Information }), "see\nhttp://x", nil, 0}},
+
 		// Values that are not used: kept as text, one warning.
 		{"MaxRuntime N/A", "MaxRuntime: N/A",
 			want{num(func(h Header) int64 { return h.MaxRuntime }), int64(0), []Directive{{"MaxRuntime", "N/A"}}, 1}},
@@ -190,7 +209,8 @@ func TestLongHeader(t *testing.T) {
 func FuzzHeader(f *testing.F) {
 	for _, s := range []string{" Version: 2.2\n MaxProcs: 128\n Note: a\n        b", " MaxRuntime: N/A",
 		" MaxQueues: 4\n MaxQueues: 3", " MaxNodes: 400 (48 interactive)", " Information: x\n\t y", "",
-		" Custom: 1\n   continued", ":\n ::\n Note:", " maxprocs: -0", " TimeZoneString: Mars/Olympus_Mons"} {
+		" Custom: 1\n   continued", ":\n ::\n Note:", " maxprocs: -0", " TimeZoneString: Mars/Olympus_Mons",
+		" Computer: IBM\n Computer: MaxProcs: 5\n   more", " Conversion: x\n   MaxProcs: 128.0"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {

@@ -106,7 +106,8 @@ func (l *Loader) Summarize(name string) (*Summary, error) {
 
 // Path returns the local file of a log, downloading it when needed: an
 // existing file path is returned as it is; a catalog name is looked for in
-// DataDir, then CacheDir, then downloaded into CacheDir.
+// DataDir, then CacheDir (as the archive's NAME.swf.gz, then NAME.swf and
+// NAME.swf.bz2), then downloaded into CacheDir.
 func (l *Loader) Path(name string) (string, error) {
 	if st, err := os.Stat(name); err == nil {
 		if st.IsDir() {
@@ -128,7 +129,8 @@ func (l *Loader) Path(name string) (string, error) {
 		if dir == "" {
 			continue
 		}
-		for _, f := range []string{e.File, strings.TrimSuffix(e.File, ".gz")} {
+		plain := strings.TrimSuffix(e.File, ".gz")
+		for _, f := range []string{e.File, plain, plain + ".bz2"} {
 			p := filepath.Join(dir, f)
 			if _, err := os.Stat(p); err == nil {
 				return p, verifyEntry(e, p)

@@ -3,6 +3,7 @@ package datasets
 import (
 	"bufio"
 	"bytes"
+	"compress/bzip2"
 	"errors"
 	"fmt"
 	"io"
@@ -106,7 +107,8 @@ var (
 	ErrNotSWF      = errors.New("not an SWF log")
 	ErrDirectory   = errors.New("is a directory, not an SWF log file")
 	ErrBadGzip     = errors.New("broken gzip data")
-	ErrCompression = errors.New("compressed in a format other than gzip")
+	ErrBadBzip2    = errors.New("broken bzip2 data")
+	ErrCompression = errors.New("compressed in a format other than gzip or bzip2")
 )
 
 // ErrIntegerRange is an integer of 2^53 or more in magnitude in an
@@ -168,10 +170,10 @@ func withLog(path string, opts *ReadOptions, read func(*os.File) error) error {
 }
 
 // LogName returns a log's name from its path: the base name without the
-// extensions .gz, .swf, .csv, .json and .parquet.
+// extensions .gz, .bz2, .swf, .csv, .json and .parquet.
 func LogName(path string) string {
 	b := filepath.Base(path)
-	b = strings.TrimSuffix(b, ".gz")
+	b = strings.TrimSuffix(strings.TrimSuffix(b, ".gz"), ".bz2")
 	for _, ext := range []string{".swf", ".csv", ".json", ".parquet"} {
 		if strings.HasSuffix(b, ext) {
 			return strings.TrimSuffix(b, ext)
@@ -180,12 +182,13 @@ func LogName(path string) string {
 	return b
 }
 
-// Read parses a log from r: SWF, gzipped or plain (detected by the gzip
-// magic bytes), or tracelab's CSV, JSON or Parquet (see "Files that keep
-// the machine" in the package documentation; Parquet only from an r that
-// is an io.ReaderAt of known size, such as a file). It streams: the input
-// is never held whole in memory, and a gzip stream is decompressed in a
-// second goroutine while the first parses.
+// Read parses a log from r: SWF, plain or compressed with gzip or bzip2
+// (detected by their magic bytes), or tracelab's CSV, JSON or Parquet
+// (see "Files that keep the machine" in the package documentation;
+// Parquet only from an r that is an io.ReaderAt of known size, such as a
+// file). It streams: the input is never held whole in memory, and a
+// compressed stream is decompressed in a second goroutine while the first
+// parses.
 //
 // Accepted in SWF: an optional header of "; Key: value" lines, comment
 // lines anywhere, blank lines, CRLF line ends, a UTF-8 byte-order mark on
@@ -220,11 +223,19 @@ func LogName(path string) string {
 // ReadReport.Replaced), and rows that cannot be placed in time are left out
 // and counted.
 //
+// A job line without SWF's 18 fields is read as far as it goes
+// (WarnFieldCount): the missing last fields of a short row are unknown,
+// the fields after the 18th are ignored, a row of a single field (no
+// submit time) is left out and counted (FieldCountSkipped).
+//
 // Errors (a *ParseError naming file, line, field and text; nothing is
-// returned): a job line without exactly 18 fields; binary data; a
-// file in another format (ErrNotSWF says which); a broken gzip stream
-// (ErrBadGzip) or another compression (ErrCompression); a broken Parquet
-// file (ErrBadParquet); an input with no job records (ErrNoJobs).
+// returned): binary data; a first job row without 18 fields that looks
+// like another format, and lines run together by lone CRs (ErrFieldCount
+// or ErrNotSWF); more than 64 MiB of lines longer than 1 MiB
+// (ErrLineLength); a file in another format (ErrNotSWF says which); a
+// broken gzip stream (ErrBadGzip), a broken bzip2 stream (ErrBadBzip2) or
+// another compression (ErrCompression); a broken Parquet file
+// (ErrBadParquet); an input with no job records (ErrNoJobs).
 //
 // The header is a hint, never a promise: MaxRecords does not reserve memory
 // beyond what the input's size can hold.
@@ -261,7 +272,7 @@ func newParser(opts ReadOptions) *parser {
 	if name == "" {
 		name = "<input>"
 	}
-	return &parser{name: name, opts: opts, t: NewTrace(LogName(name), 0)}
+	return &parser{name: name, opts: opts, t: NewTrace(LogName(name), 0), skipping: -1}
 }
 
 // read detects r's compression and format and parses it.
@@ -279,7 +290,8 @@ func (p *parser) read(r io.Reader) (err error) {
 	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
 		return fmt.Errorf("%s: reading: %w", p.name, err)
 	}
-	if format := compressionOf(head); format != "" {
+	bzipped := isBzip2(head)
+	if format := compressionOf(head); format != "" && !bzipped {
 		return fmt.Errorf("%s: %w (%s); decompress it first", p.name, ErrCompression, format)
 	}
 	if bytes.HasPrefix(head, []byte(parquetMagic)) {
@@ -314,16 +326,23 @@ func (p *parser) read(r io.Reader) (err error) {
 		}()
 		src = members
 	}
+	outer := "gzip"
+	if bzipped {
+		// The standard library's decoder reads concatenated streams
+		// (pbzip2's output) as one, as bzip2 -d does.
+		outer, p.total = "bzip2", -1
+		src = bzip2Errors{bzip2.NewReader(bufio.NewReaderSize(src, chunkSize))}
+	}
 	// A buffer to look at the first bytes; reads of a chunk or more pass
 	// it by.
 	br := bufio.NewReaderSize(src, sniffSize)
-	if gzipped {
+	if gzipped || bzipped {
 		inner, _ := br.Peek(8)
 		if len(inner) >= 2 && inner[0] == 0x1f && inner[1] == 0x8b {
-			return fmt.Errorf("%s: %w (gzip inside gzip); decompress it twice", p.name, ErrCompression)
+			return fmt.Errorf("%s: %w (gzip inside %s); decompress it twice", p.name, ErrCompression, outer)
 		}
 		if format := compressionOf(inner); format != "" {
-			return fmt.Errorf("%s: %w (%s inside gzip); decompress it first", p.name, ErrCompression, format)
+			return fmt.Errorf("%s: %w (%s inside %s); decompress it first", p.name, ErrCompression, format, outer)
 		}
 	}
 	p.format, err = sniff(br)
@@ -332,16 +351,37 @@ func (p *parser) read(r io.Reader) (err error) {
 	}
 	switch p.format {
 	case FormatParquet:
-		return fmt.Errorf("%s: %w: a gzipped Parquet file; decompress it first", p.name, ErrNotSWF)
+		return fmt.Errorf("%s: %w: a compressed (%s) Parquet file; decompress it first", p.name, ErrNotSWF, outer)
 	case FormatCSV:
 		return p.readCSV(br)
 	case FormatJSON:
 		return p.readJSON(br)
 	}
-	if gzipped {
+	if gzipped || bzipped {
 		return p.scanConcurrently(br)
 	}
 	return p.scan(br)
+}
+
+// isBzip2 reports whether head starts like a bzip2 stream: "BZh" and the
+// block size, a digit 1–9.
+func isBzip2(head []byte) bool {
+	return len(head) >= 4 && bytes.HasPrefix(head, []byte("BZh")) && head[3] >= '1' && head[3] <= '9'
+}
+
+// bzip2Errors names the errors of a bzip2 stream ErrBadBzip2.
+type bzip2Errors struct{ r io.Reader }
+
+func (b bzip2Errors) Read(buf []byte) (int, error) {
+	n, err := b.r.Read(buf)
+	if err != nil && err != io.EOF {
+		why := err.Error()
+		if errors.Is(err, io.ErrUnexpectedEOF) {
+			why = "the stream ends early (a truncated file or an interrupted download)"
+		}
+		err = fmt.Errorf("%w: %s", ErrBadBzip2, strings.TrimPrefix(why, "bzip2 data invalid: "))
+	}
+	return n, err
 }
 
 // remainingSize returns the number of bytes left in r when r knows it (a
@@ -495,8 +535,11 @@ func (p *parser) scanConcurrently(src io.Reader) error {
 				}
 			}
 			if c.err != nil && c.err != io.EOF {
-				if gz := p.readError(c.err); errors.Is(gz, ErrBadGzip) {
+				switch e := p.readError(c.err); {
+				case errors.Is(e, ErrBadGzip):
 					return fmt.Errorf("%s: %w: %s; line %d could not be read because it comes from the damaged part", p.name, ErrBadGzip, gzipReason(c.err), p.line)
+				case errors.Is(e, ErrBadBzip2):
+					return fmt.Errorf("%w; line %d could not be read because it comes from the damaged part", e, p.line)
 				}
 			}
 			return err
@@ -506,10 +549,25 @@ func (p *parser) scanConcurrently(src io.Reader) error {
 			return p.flush()
 		}
 		if c.err != nil {
-			return p.readError(c.err)
+			return p.blameStream(p.readError(c.err))
 		}
 	}
 	return p.flush()
+}
+
+// blameStream adds to a broken gzip stream's error the first odd row read
+// (WarnFieldCount or WarnUnreadable), which a corrupt stream's garbage
+// usually makes before its checksum fails at its end.
+func (p *parser) blameStream(err error) error {
+	if !errors.Is(err, ErrBadGzip) && !errors.Is(err, ErrBadBzip2) {
+		return err
+	}
+	for _, w := range p.warn.list {
+		if w.Kind == WarnFieldCount || w.Kind == WarnUnreadable {
+			return fmt.Errorf("%w; line %d, an odd row, probably comes from the damaged part", err, w.Line)
+		}
+	}
+	return err
 }
 
 // gzipMembers reads the members of a gzip stream one after the other, as
@@ -566,6 +624,9 @@ func (p *parser) warnTrailing(n int64) {
 }
 
 func (p *parser) readError(err error) error {
+	if errors.Is(err, ErrBadBzip2) {
+		return fmt.Errorf("%s:%d: %w", p.name, p.line+1, err)
+	}
 	var corrupt flate.CorruptInputError
 	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, gzip.ErrChecksum) || errors.Is(err, gzip.ErrHeader) ||
 		errors.As(err, &corrupt) {
@@ -612,6 +673,9 @@ type parser struct {
 	rowText      []byte         // the row being read as written, when pending is not empty
 	unreadListed [18]int        // values of each field in report.Unreadable
 
+	skipping  int64 // bytes of the over-long line being skipped; −1 when none is
+	longBytes int64 // bytes of the over-long lines skipped so far
+
 	prefault sync.WaitGroup // the goroutine that faults in the columns' pages
 	bareCR   bool           // a header comment holds a lone CR (classic Mac OS line ends?)
 }
@@ -619,19 +683,34 @@ type parser struct {
 // feed parses every complete line of b; the last partial line waits for the
 // next chunk.
 func (p *parser) feed(b []byte) error {
+	if p.skipping >= 0 {
+		nl := bytes.IndexByte(b, '\n')
+		part := b
+		if nl >= 0 {
+			part = b[:nl]
+		}
+		if err := p.skip(part); err != nil {
+			return err
+		}
+		if nl < 0 {
+			return nil
+		}
+		p.endLongLine()
+		b = b[nl+1:]
+	}
 	if len(p.carry) > 0 {
 		nl := bytes.IndexByte(b, '\n')
 		if nl < 0 {
 			if len(p.carry)+len(b) > maxLine {
-				return p.lineTooLong(b)
+				return p.longLine(b)
 			}
 			p.carry = append(p.carry, b...)
 			return nil
 		}
-		p.carry = append(p.carry, b[:nl]...)
-		if len(p.carry) > maxLine {
-			return p.lineTooLong(b)
+		if len(p.carry)+nl > maxLine {
+			return p.longLine(b)
 		}
+		p.carry = append(p.carry, b[:nl]...)
 		if err := p.parseLine(p.carry); err != nil {
 			return err
 		}
@@ -649,10 +728,65 @@ func (p *parser) feed(b []byte) error {
 		b = b[nl+1:]
 	}
 	if len(b) > maxLine {
-		return p.lineTooLong(b)
+		return p.longLine(b)
 	}
 	p.carry = append(p.carry, b...)
 	return nil
+}
+
+// longLine leaves out the line longer than maxLine that starts with carry
+// and goes on in b: it is skipped up to its end, without holding it, and
+// counted (endLongLine). A line holding a lone CR is an error instead
+// (lineTooLong): a file with classic Mac OS line ends has no other line.
+func (p *parser) longLine(b []byte) error {
+	end := bytes.IndexByte(b, '\n')
+	if end < 0 {
+		end = len(b)
+	}
+	if bytes.IndexByte(p.carry, '\r') >= 0 || bytes.IndexByte(b[:end], '\r') >= 0 {
+		return p.lineTooLong(b)
+	}
+	p.skipping = 0
+	err := p.skip(p.carry)
+	p.carry = p.carry[:0]
+	if err != nil {
+		return err
+	}
+	return p.feed(b)
+}
+
+// maxLongBytes bounds the bytes of the over-long lines skipped in a log:
+// beyond it the input is no log with a few odd lines (an endless stream
+// without newlines, say) and reading stops.
+const maxLongBytes = 64 << 20
+
+// skip passes over part of the over-long line being skipped. Control
+// bytes (NUL and the others below tab) are ErrBinary, as on any line, and
+// more than maxLongBytes of long lines in all is ErrLineLength.
+func (p *parser) skip(part []byte) error {
+	p.skipping += int64(len(part))
+	p.longBytes += int64(len(part))
+	if i := bytes.IndexFunc(part, func(r rune) bool { return r < 9 }); i >= 0 {
+		return &ParseError{File: p.name, Line: p.line + 1, Text: string(part[i:min(i+16, len(part))]), Err: ErrBinary}
+	}
+	if p.longBytes > maxLongBytes {
+		return &ParseError{File: p.name, Line: p.line + 1,
+			Err: fmt.Errorf("%w: lines longer than 1 MiB add up to more than %d MiB: not an SWF log?", ErrLineLength, maxLongBytes>>20)}
+	}
+	return nil
+}
+
+// endLongLine ends the line being skipped: it counts it
+// (ReadReport.LongLinesSkipped) and reports it (WarnLongLine).
+func (p *parser) endLongLine() {
+	p.line++
+	size := p.skipping
+	p.offset += size + 1
+	p.skipping = -1
+	p.report.LongLinesSkipped++
+	p.warn.add(WarnLongLine, "", p.line, noJob, func() (string, string) {
+		return "", fmt.Sprintf("a line of %d bytes, longer than the %d an SWF line may have here: left out (a job row on it is lost; the rest of the log is read)", size, maxLine)
+	})
 }
 
 // crHint explains a line that holds a lone CR: a file with classic Mac OS
@@ -679,6 +813,10 @@ func (p *parser) lineTooLong(b []byte) error {
 
 // flush parses a last line without a newline.
 func (p *parser) flush() error {
+	if p.skipping >= 0 {
+		p.endLongLine()
+		return nil
+	}
 	if len(p.carry) == 0 {
 		return nil
 	}
@@ -721,16 +859,32 @@ func (p *parser) parseLine(line []byte) error {
 	if err != nil && err != errMoreFields && !isBinary(line[bad[0]:bad[1]]) {
 		nf, bad, err = p.parseTolerant(line, i, &vals)
 	}
+	var extra []byte // the fields after the 18th
 	switch {
 	case err == errMoreFields:
-		p.pending = p.pending[:0]
-		return p.lineError(line, fmt.Errorf("%w: found more", ErrFieldCount))
+		if extra = line[bad[0]:bad[1]]; isBinary(extra) {
+			p.pending = p.pending[:0]
+			return &ParseError{File: p.name, Line: p.line, Text: string(extra), Err: ErrBinary}
+		}
+		if e := p.fieldCountError(line, fmt.Errorf("%w: found more", ErrFieldCount)); e != nil {
+			return e
+		}
 	case err != nil: // binary data, whatever else the line looks like
 		p.pending = p.pending[:0]
 		return &ParseError{File: p.name, Line: p.line, Field: FieldNames[nf], Text: string(line[bad[0]:bad[1]]), Err: ErrBinary}
 	case nf != 18:
-		p.pending = p.pending[:0]
-		return p.lineError(line, fmt.Errorf("%w: found %d", ErrFieldCount, nf))
+		if e := p.fieldCountError(line, fmt.Errorf("%w: found %d", ErrFieldCount, nf)); e != nil {
+			return e
+		}
+		if nf < 2 {
+			return p.skipShortRow(line, &vals)
+		}
+		for k := nf; k < 18; k++ {
+			vals[k] = -1
+		}
+	}
+	if extra != nil || nf != 18 {
+		p.warnFieldCount(line, nf, extra, int(vals[fJobID]))
 	}
 	if len(p.pending) > 0 {
 		// A first row that can be neither identified nor placed in time
@@ -744,6 +898,65 @@ func (p *parser) parseLine(line []byte) error {
 		p.rowText = line
 	}
 	return p.addRow(&vals)
+}
+
+// fieldCountError returns the error for a job line that has not 18
+// fields when such a line makes the input unreadable: a first row that
+// looks like another format (ErrNotSWF), or a line holding a lone CR
+// (classic Mac OS line ends: the file's lines run together). Otherwise it
+// returns nil, and the row is read as far as it goes (see
+// warnFieldCount): one odd row does not make a log unreadable.
+func (p *parser) fieldCountError(line []byte, err error) error {
+	if bytes.IndexByte(line, '\r') < 0 {
+		if p.rows > 0 {
+			return nil
+		}
+		if e := p.notSWF(line); e == nil {
+			return nil
+		}
+	}
+	p.pending = p.pending[:0]
+	return p.lineError(line, err)
+}
+
+// warnFieldCount reports a job row of nf fields (18 and the extra text
+// when it has more): a short row's missing fields are unknown (−1), the
+// fields after the 18th are ignored. The warning's field is the first
+// missing one, "" for a row of more than 18.
+func (p *parser) warnFieldCount(line []byte, nf int, extra []byte, id int) {
+	field := ""
+	if extra == nil {
+		field = FieldNames[nf]
+	}
+	p.warn.add(WarnFieldCount, field, p.line, id, func() (string, string) {
+		if extra != nil {
+			return clip.Bytes(extra, 80), fmt.Sprintf("the row has more than 18 fields: the first 18 are read, the rest (%q) is ignored", clip.Bytes(extra, 80))
+		}
+		return clip.Bytes(line, 80), fmt.Sprintf("the row has %d fields, not 18: the missing ones (%s to think_time) are unknown (−1)", nf, FieldNames[nf])
+	})
+}
+
+// skipShortRow leaves out a row of fewer than 2 fields: without a submit
+// time it cannot be placed in time (as a row whose submit is unreadable).
+// It is counted in ReadReport.FieldCountSkipped and warned about
+// (WarnFieldCount, field submit).
+func (p *parser) skipShortRow(line []byte, vals *[18]float64) error {
+	p.rows++
+	id := int(vals[fJobID])
+	if len(p.pending) > 0 {
+		id = -1
+	} else {
+		p.checkID(id, -1)
+	}
+	p.warn.add(WarnFieldCount, "submit", p.line, id, func() (string, string) {
+		return clip.Bytes(line, 80), "the row has 1 field, not 18: without a submit time it cannot be placed in time and is left out"
+	})
+	p.report.FieldCountSkipped++
+	if len(p.pending) > 0 {
+		p.rowText = line
+		p.settle(-1, id)
+	}
+	return nil
 }
 
 // isBinary reports whether a token holds bytes that no text log has: NUL
@@ -1045,7 +1258,8 @@ func (p *parser) addRow(v *[18]float64) error {
 	p.rows++
 	id := int(v[fJobID])
 	if len(p.pending) == 0 || !p.isPending(fJobID) { // an unreadable id is no id to order or repeat
-		p.checkID(id)
+		status := int(v[fStatus]) // −1 when unreadable
+		p.checkID(id, status)
 	}
 
 	submit := v[fSubmit]
@@ -1147,15 +1361,25 @@ func (p *parser) addRow(v *[18]float64) error {
 	return nil
 }
 
-// checkID reports a job id that does not increase or that came before.
-func (p *parser) checkID(id int) {
-	if p.haveID && id <= p.lastID {
+// checkID reports a job id that does not increase or that came before. A
+// partial-execution record (status 2–4, IsPartialRecord) repeats its
+// job's number by SWF's definition: it is counted as WarnPartialRecord,
+// neither as a duplicate nor as unsorted.
+func (p *parser) checkID(id, status int) {
+	seen := p.ids.add(id)
+	partial := seen && IsPartialRecord(status)
+	if partial {
+		p.warn.add(WarnPartialRecord, "job_id", p.line, id, func() (string, string) {
+			return strconv.Itoa(id), fmt.Sprintf("job id %d repeated on a partial-execution record (status %d): SWF writes each part of a checkpointed or swapped job under its number; kept", id, status)
+		})
+	}
+	if p.haveID && id <= p.lastID && !partial {
 		last := p.lastID
 		p.warn.add(WarnUnsortedJobID, "", p.line, id, func() (string, string) {
 			return strconv.Itoa(id), fmt.Sprintf("job id %d does not increase (after %d); rows are kept in file order", id, last)
 		})
 	}
-	if p.ids.add(id) {
+	if seen && !partial {
 		p.warn.add(WarnDuplicateJobID, "job_id", p.line, id, func() (string, string) {
 			return strconv.Itoa(id), fmt.Sprintf("job id %d appears more than once; every row is kept", id)
 		})
@@ -1343,6 +1567,12 @@ func (p *parser) noJobs() error {
 	}
 	if k := p.report.OutOfRangeSkipped; k > 0 {
 		why = append(why, fmt.Sprintf("%d rows have submit times more than 200 years from the start (are they in milliseconds?)", k))
+	}
+	if k := p.report.LongLinesSkipped; k > 0 {
+		why = append(why, fmt.Sprintf("%d lines longer than %d bytes left out", k, maxLine))
+	}
+	if k := p.report.FieldCountSkipped; k > 0 {
+		why = append(why, fmt.Sprintf("%d rows have a single field, no submit time", k))
 	}
 	if k := p.report.UnreadableSkipped; k > 0 {
 		u := p.report.Unreadable[0] // the first row's submit, as every row was left out

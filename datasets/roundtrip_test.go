@@ -166,6 +166,8 @@ func FuzzRead(f *testing.F) {
 	f.Add([]byte(goodLine + "2 5 1,5 100 0x10 90 -1 9007199254740993 200 -1 NaN 3 1 7 1 1 -1 -1\n3 Inf 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1\n"))
 	f.Add([]byte("job_id,submit,procs,user\n1,0,2.5,\"1,5\"\n2,x,1,1\n"))
 	f.Add([]byte(`[{"job_id": 1, "submit": 0, "user": 9007199254740993}, {"job_id": 2, "submit": "x"}]`))
+	// Rows without 18 fields (session 14): read as far as they go.
+	f.Add([]byte(goodLine + "2 5 10 100\n3\n4 9 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 x\n5 9 1"))
 	for _, c := range malformed.Cases() {
 		f.Add(c.Input)
 	}

@@ -66,6 +66,12 @@ const (
 // warns (WarnStatusCode).
 func IsStandardStatus(s int) bool { return s >= -1 && s <= StatusCancelled }
 
+// IsPartialRecord reports whether s is the status of a partial-execution
+// record (SWF field 11: 2 a part to be continued, 3 the last part,
+// completed, 4 the last part, failed): a checkpointed or swapped job has a
+// row per part, each under the job's number.
+func IsPartialRecord(s int) bool { return s >= 2 && s <= 4 }
+
 // CPUExceedsRuntime reports whether a job's average CPU time per processor
 // (s) exceeds its run time (s) by more than max(60 s, 1%), beyond the
 // rounding of the two clocks: inconsistent data (Feitelson, Tsafrir and
@@ -252,13 +258,15 @@ func (t *Trace) Clone() *Trace {
 	return c
 }
 
-// IsSortedBySubmit reports whether submit times never decrease.
+// IsSortedBySubmit reports whether submit times never decrease, unknown
+// ones (NaN) first (sort.Float64sAreSorted).
 func (t *Trace) IsSortedBySubmit() bool {
 	return sort.Float64sAreSorted(t.Submit)
 }
 
 // SortBySubmit returns the trace ordered by submit time; ties keep the log's
-// order (a stable sort). It returns t itself when it is already sorted.
+// order (a stable sort), and unknown submit times (NaN) come first, as in
+// IsSortedBySubmit. It returns t itself when it is already sorted.
 func (t *Trace) SortBySubmit() *Trace {
 	if t.IsSortedBySubmit() {
 		return t
@@ -267,7 +275,12 @@ func (t *Trace) SortBySubmit() *Trace {
 	for i := range idx {
 		idx[i] = i
 	}
-	sort.SliceStable(idx, func(a, b int) bool { return t.Submit[idx[a]] < t.Submit[idx[b]] })
+	// NaN (an unknown submit, a kept placeholder) first, as
+	// sort.Float64sAreSorted has it: < alone orders no NaN.
+	sort.SliceStable(idx, func(a, b int) bool {
+		x, y := t.Submit[idx[a]], t.Submit[idx[b]]
+		return x < y || (math.IsNaN(x) && !math.IsNaN(y))
+	})
 	s := t.Select(idx)
 	s.Report = t.Report
 	return s

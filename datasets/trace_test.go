@@ -3,6 +3,7 @@ package datasets
 import (
 	"math"
 	"reflect"
+	"slices"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -119,6 +120,38 @@ func TestSelectEveryColumn(t *testing.T) {
 			if !reflect.DeepEqual(got.Index(k).Interface(), col.Index(i).Interface()) {
 				t.Errorf("column %s, row %d: %v, want %v", v.Type().Field(f).Name, k, got.Index(k), col.Index(i))
 			}
+		}
+	}
+}
+
+// TestSortBySubmitUnknown: a trace with unknown submit times (placeholders
+// kept with ReadOptions.KeepPlaceholders: NaN) sorts with them first, in
+// the log's order, and the known ones increasing, as IsSortedBySubmit
+// (sort.Float64sAreSorted) orders NaN. Before (session 14) the sort
+// compared with <, which orders no NaN: known times around one stayed out
+// of order ([5 NaN 1] was left as it was) and IsSortedBySubmit was false
+// after sorting.
+func TestSortBySubmitUnknown(t *testing.T) {
+	t.Parallel()
+	nan := math.NaN()
+	for _, tc := range []struct {
+		submit []float64
+		ids    []int // job ids (1 + the input row) in the order wanted
+	}{
+		{[]float64{5, nan, 1}, []int{2, 3, 1}},
+		{[]float64{nan, 3, nan, 2, 1}, []int{1, 3, 5, 4, 2}},
+		{[]float64{2, 2, 1, nan}, []int{4, 3, 1, 2}},
+		{[]float64{1, 2, 3}, []int{1, 2, 3}},
+	} {
+		tr := NewTrace("s", len(tc.submit))
+		for i, s := range tc.submit {
+			j := UnknownJob()
+			j.JobID, j.Submit = i+1, s
+			tr.Append(j)
+		}
+		s := tr.SortBySubmit()
+		if !slices.Equal(s.JobID, tc.ids) || !s.IsSortedBySubmit() {
+			t.Errorf("submit %v: sorted to jobs %v (sorted: %v), want %v", tc.submit, s.JobID, s.IsSortedBySubmit(), tc.ids)
 		}
 	}
 }

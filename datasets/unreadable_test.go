@@ -213,7 +213,9 @@ func TestUnreadableNotSWF(t *testing.T) {
 		// It was read as CSV: "bare \" in non-quoted-field" (/dev/urandom).
 		{"binary with a comma on line 1", "\x9c\x01,\"\xfe\x00 z\n1 0\n", 1, ErrBinary},
 		{"binary after an unreadable field", goodLine + "2 0 1,5 100 4 9\x01 -1 4 200 -1 1 3 1 7 1 1 -1 -1\n", 2, ErrBinary},
-		{"unreadable field on a line of 19", goodLine + "2 0 1,5 100 4 9 -1 4 200 -1 1 3 1 7 1 1 -1 -1 0\n", 2, ErrFieldCount},
+		// A line of 19 fields is read (session 14), but not a first one
+		// that looks like CSV.
+		{"CSV written with ', ' on a line of 19", "1, 0, 10, 100, 4, 90, -1, 4, 200, -1, 1, 3, 1, 7, 1, 1, -1, -1, 0\n", 1, ErrNotSWF},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

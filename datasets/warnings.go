@@ -46,8 +46,15 @@ const (
 	WarnUnsortedSubmit WarningKind = "unsorted-submit"
 	// WarnUnsortedJobID: a job id not above the previous row's. Kept.
 	WarnUnsortedJobID WarningKind = "unsorted-job-id"
-	// WarnDuplicateJobID: a job id seen before. Both rows are kept.
+	// WarnDuplicateJobID: a job id seen before. Both rows are kept. A
+	// partial-execution record repeating its job's id is WarnPartialRecord
+	// instead.
 	WarnDuplicateJobID WarningKind = "duplicate-job-id"
+	// WarnPartialRecord: a job id seen before on a row of status 2–4 (a
+	// partial-execution record, IsPartialRecord): SWF writes each part of a
+	// checkpointed or swapped job under its number. Kept, and neither a
+	// duplicate nor an unsorted id; analyses see each part as a job.
+	WarnPartialRecord WarningKind = "partial-record"
 	// WarnZeroProcs: 0 allocated processors. Kept.
 	WarnZeroProcs WarningKind = "zero-procs"
 	// WarnCPUExceedsRuntime: average CPU time per processor above the run
@@ -89,6 +96,21 @@ const (
 	// and is left out (counted in ReadReport.UnreadableSkipped). The token
 	// as written is in ReadReport.Unreadable. Count is per field.
 	WarnUnreadable WarningKind = "unreadable"
+	// WarnFieldCount: a job row without SWF's 18 fields. A row of 2 to 17
+	// fields is kept, its missing last fields unknown (−1, NaN for a
+	// measure); Field is the first missing one. A row of more than 18 is
+	// kept, its fields after the 18th ignored (Value holds them); Field is
+	// "". A row of 1 field has no submit time and is left out (counted in
+	// ReadReport.FieldCountSkipped); Field is "submit". A first row of
+	// another format (ErrNotSWF) and lines run together by lone CRs
+	// (classic Mac OS line ends) are errors instead.
+	WarnFieldCount WarningKind = "field-count"
+	// WarnLongLine: a line longer than 1 MiB (no SWF line is: a job line
+	// has 18 numbers), skipped without being held and counted in
+	// ReadReport.LongLinesSkipped; Count is the number of such lines. A
+	// job row on it is lost; the rest of the log is read. A long line
+	// holding a lone CR (classic Mac OS line ends) is an error instead.
+	WarnLongLine WarningKind = "long-line"
 )
 
 // MaxWarningExamples is the number of job ids a Warning keeps as examples.
@@ -210,6 +232,13 @@ type ReadReport struct {
 	// UnreadableSkipped counts the rows left out because their submit
 	// time is unreadable (WarnUnreadable, field submit).
 	UnreadableSkipped int
+	// FieldCountSkipped counts the rows left out because they hold a
+	// single field, no submit time (WarnFieldCount, field submit).
+	FieldCountSkipped int
+	// LongLinesSkipped counts the lines longer than 1 MiB left out
+	// (WarnLongLine): header comments or job rows, which cannot be told
+	// apart without holding them.
+	LongLinesSkipped int
 	// Unreadable lists values the trace cannot hold (WarnUnreadable), in
 	// file order: the first MaxUnreadablePerField of each field;
 	// UnreadableNotListed counts the others (the warnings count them all,

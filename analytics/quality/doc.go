@@ -35,12 +35,17 @@
 //	                                        left out, unsorted rows, zero processors, limits
 //	                                        of the header exceeded, ignored directives
 //	                                        (datasets.WarningKind); unreadable_<field>: a value
-//	                                        the reader could not read, kept as unknown
+//	                                        the reader could not read, kept as unknown;
+//	                                        field_count_<field>: rows that end before <field>
+//	                                        (its fields unknown), field_count: rows of more
+//	                                        than 18 fields (the rest ignored)
 //	erroneous      unreadable_submit        a row the reader left out because its submit time
 //	                                        is unreadable (datasets.ReadReport.UnreadableSkipped;
 //	                                        not in the trace: no filter; the first line cited)
 //	inconsistent   status_nonstandard       status outside the SWF codes −1, 0–5
-//	inconsistent   duplicate_job_id         a job number that occurs more than once
+//	inconsistent   duplicate_job_id         a job number that occurs more than once, on a row
+//	                                        that is no partial-execution record (status 2–4,
+//	                                        which repeats its job's number by SWF's definition)
 //	erroneous      over_capacity            running while the logged schedule holds more
 //	                                        processors than the machine has (utilisation above
 //	                                        100% at that instant)
@@ -56,9 +61,10 @@
 //	                                        log's span or only until before its last 10%
 //	flurry         flurry                   see DetectFlurries
 //
-// Three kinds count rows the reader left out, which are not in the trace
-// (Anomaly.LeftOut): missing_submit, submit_out_of_range_submit and
-// unreadable_submit. Their share (Report.Share) is of the rows read, the
+// Five kinds count rows the reader left out, which are not in the trace
+// (Anomaly.LeftOut): missing_submit, submit_out_of_range_submit,
+// unreadable_submit, field_count_submit (rows of a single field) and
+// long_line (lines over 1 MiB, job rows or comments). Their share (Report.Share) is of the rows read, the
 // jobs in the trace plus the rows left out (Report.Rows); every other
 // kind's share is of the jobs in the trace (Report.Jobs).
 //

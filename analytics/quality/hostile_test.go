@@ -1,6 +1,7 @@
 package quality
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -84,5 +85,99 @@ func TestCheckUnreadable(t *testing.T) {
 	}
 	if n != 1 {
 		t.Errorf("unreadable_submit listed %d times, want once", n)
+	}
+}
+
+// TestCheckFieldCount: rows without SWF's 18 fields, which the reader
+// reads as far as they go (datasets.WarnFieldCount, session 14), are
+// erroneous anomalies field_count_<first missing field> and field_count
+// (more than 18); the rows of a single field, which the reader leaves out,
+// are field_count_submit, counted among the rows read (Report.Rows). The
+// expected values are read off the planted lines.
+func TestCheckFieldCount(t *testing.T) {
+	t.Parallel()
+	const row = " 0 10 2 -1 -1 2 100 -1 1 1 1 -1 -1 -1 -1 -1\n"
+	swf := "1 0" + row + // line 1
+		"2 10 0 10 2\n" + // line 2: ends before cpu_time
+		"3\n" + // line 3: one field, left out
+		"4 30" + strings.TrimSuffix(row, "\n") + " 7 8\n" + // line 4: 20 fields
+		"5 40 0 10 2\n" // line 5: ends before cpu_time
+	tr, err := datasets.Read(strings.NewReader(swf), datasets.ReadOptions{Name: "fields"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Check(tr, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Jobs != 4 || r.Rows != 5 {
+		t.Errorf("%d jobs of %d rows, want 4 of 5", r.Jobs, r.Rows)
+	}
+	for _, want := range []struct {
+		kind     string
+		jobs     int
+		examples []int
+		leftOut  bool
+	}{
+		{"field_count_cpu_time", 2, []int{2, 5}, false},
+		{"field_count_submit", 1, []int{3}, true},
+		{"field_count", 1, []int{4}, false},
+	} {
+		a, ok := find(r, want.kind)
+		if !ok || a.Category != Erroneous || a.Jobs != want.jobs || !slices.Equal(a.Examples, want.examples) || a.LeftOut != want.leftOut {
+			t.Errorf("%s: found %v %+v, want erroneous, %d jobs %v, left out %v", want.kind, ok, a, want.jobs, want.examples, want.leftOut)
+		}
+	}
+}
+
+// TestCheckLongLine: a line over 1 MiB, which the reader leaves out
+// (datasets.WarnLongLine, session 14), is the erroneous anomaly long_line,
+// left out of the trace.
+func TestCheckLongLine(t *testing.T) {
+	t.Parallel()
+	const row = " 0 10 2 -1 -1 2 100 -1 1 1 1 -1 -1 -1 -1 -1\n"
+	swf := "1 0" + row + "2 " + strings.Repeat("9", 2<<20) + "\n3 20" + row
+	tr, err := datasets.Read(strings.NewReader(swf), datasets.ReadOptions{Name: "long"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Check(tr, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, ok := find(r, "long_line")
+	if !ok || a.Category != Erroneous || a.Jobs != 1 || !a.LeftOut || !strings.Contains(a.Detail, "line 2:") {
+		t.Errorf("found %v %+v, want erroneous, 1 line left out, at line 2", ok, a)
+	}
+}
+
+// TestCheckPartialRecords: partial-execution records (status 2–4), which
+// repeat their job's number by SWF's definition, are not duplicate_job_id
+// (session 14: every part was); a completed job repeated still is.
+func TestCheckPartialRecords(t *testing.T) {
+	t.Parallel()
+	row := func(id, submit, status int) string {
+		return fmt.Sprintf("%d %d 10 100 4 90 -1 4 200 -1 %d 3 1 7 1 1 -1 -1\n", id, submit, status)
+	}
+	for _, tc := range []struct {
+		name string
+		swf  string
+		dup  int // rows in duplicate_job_id
+	}{
+		{"parts of a checkpointed job", row(5, 0, 2) + row(6, 10, 1) + row(5, 20, 2) + row(5, 30, 3), 0},
+		{"a completed job repeated", row(5, 0, 1) + row(6, 10, 1) + row(5, 20, 1), 2},
+	} {
+		tr, err := datasets.Read(strings.NewReader(tc.swf), datasets.ReadOptions{Name: "parts"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := Check(tr, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, ok := find(r, "duplicate_job_id")
+		if got := map[bool]int{true: a.Jobs}[ok]; got != tc.dup {
+			t.Errorf("%s: duplicate_job_id %v %+v, want %d rows", tc.name, ok, a, tc.dup)
+		}
 	}
 }

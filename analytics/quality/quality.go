@@ -61,7 +61,8 @@ type Report struct {
 	Log string
 	// Jobs counts the jobs in the trace; Rows the job rows read: Jobs
 	// plus the rows the reader left out (datasets.ReadReport's
-	// PlaceholdersSkipped, OutOfRangeSkipped and UnreadableSkipped).
+	// PlaceholdersSkipped, OutOfRangeSkipped, UnreadableSkipped and
+	// FieldCountSkipped).
 	// Rows equals Jobs for a trace not read from SWF.
 	Jobs int
 	Rows int
@@ -89,7 +90,7 @@ func Check(t *datasets.Trace, opts Options) (*Report, error) {
 	}
 	c := &checker{t: t, n: opts.Examples, r: &Report{Log: t.Name, Jobs: t.Len(), Rows: t.Len(), Machine: t.Machine()}}
 	if rep := t.Report; rep != nil {
-		c.r.Rows += rep.PlaceholdersSkipped + rep.OutOfRangeSkipped + rep.UnreadableSkipped
+		c.r.Rows += rep.PlaceholdersSkipped + rep.OutOfRangeSkipped + rep.UnreadableSkipped + rep.FieldCountSkipped
 	}
 	c.missing()
 	c.inconsistent()
@@ -219,8 +220,9 @@ func (c *checker) inconsistent() {
 		seen[id]++
 	}
 	c.rows(Inconsistent, "duplicate_job_id", "",
-		"job numbers that occur more than once (every occurrence counted)",
-		func(i int) bool { return seen[t.JobID[i]] > 1 })
+		"job numbers that occur more than once (every occurrence counted, but partial-execution records, status 2–4, "+
+			"which repeat their job's number by SWF's definition)",
+		func(i int) bool { return seen[t.JobID[i]] > 1 && !datasets.IsPartialRecord(t.Status[i]) })
 }
 
 // readerCategory gives the category of each reader warning that Check
@@ -234,6 +236,8 @@ var readerCategory = map[datasets.WarningKind]string{
 	datasets.WarnOutOfRange:       Erroneous,
 	datasets.WarnSubmitOutOfRange: Erroneous,
 	datasets.WarnUnreadable:       Erroneous,
+	datasets.WarnFieldCount:       Erroneous,
+	datasets.WarnLongLine:         Erroneous,
 	datasets.WarnUnsortedSubmit:   Inconsistent,
 	datasets.WarnUnsortedJobID:    Inconsistent,
 	datasets.WarnZeroProcs:        Inconsistent,
@@ -264,6 +268,10 @@ func (c *checker) readWarnings() {
 		case datasets.WarnZeroProcs:
 			a.Filter = "procs=0"
 		case datasets.WarnSubmitOutOfRange: // rows left out (OutOfRangeSkipped)
+			a.LeftOut = true
+		case datasets.WarnFieldCount: // rows of one field are left out (FieldCountSkipped)
+			a.LeftOut = w.Field == "submit"
+		case datasets.WarnLongLine: // lines left out (LongLinesSkipped)
 			a.LeftOut = true
 		}
 		c.add(a)

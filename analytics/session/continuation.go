@@ -76,7 +76,8 @@ type Continuation struct {
 // is the next job's submit time minus the job's end (submit + wait +
 // runtime); the session continues when it is below the threshold. Jobs
 // with an unknown wait or runtime are left out. It returns an error for
-// bad options.
+// bad options, and for a job with an unknown submit time (NaN, or beyond
+// ±datasets.MaxTime: ErrUnknownSubmit), which cannot be ordered.
 func ContinuationOf(t *datasets.Trace, opts ContinuationOptions) (Continuation, error) {
 	if opts.Threshold == 0 {
 		opts.Threshold = DefaultContinuationThreshold
@@ -97,6 +98,14 @@ func ContinuationOf(t *datasets.Trace, opts ContinuationOptions) (Continuation, 
 	}
 	if opts.SlowdownMinRuntime < 0 || math.IsNaN(opts.SlowdownMinRuntime) {
 		return Continuation{}, fmt.Errorf("session: SlowdownMinRuntime must be ≥ 0, not %v", opts.SlowdownMinRuntime)
+	}
+	if err := t.Validate(); err != nil {
+		return Continuation{}, err
+	}
+	for i, sub := range t.Submit {
+		if !(math.Abs(sub) <= datasets.MaxTime) { // sorting by submit needs every one known
+			return Continuation{}, fmt.Errorf("%w: job %d (row %d): %v, want within ±datasets.MaxTime", ErrUnknownSubmit, t.JobID[i], i, sub)
+		}
 	}
 	c := Continuation{Threshold: opts.Threshold, Response: newBins(opts.ResponseEdges), Slowdown: newBins(opts.SlowdownEdges)}
 	ix := t.ByUser()

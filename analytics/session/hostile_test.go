@@ -65,3 +65,40 @@ func TestAnalyzeHostile(t *testing.T) {
 		}
 	}
 }
+
+// TestContinuationUnknownSubmit: a job whose submit time is unknown (a
+// placeholder kept with datasets.ReadOptions.KeepPlaceholders: NaN) or
+// beyond ±datasets.MaxTime is an error, as in Analyze. Before (session 14),
+// ContinuationOf sorted each user's jobs with NaN among the keys, which is
+// no order: the pairs around it were whatever the sort left adjacent, and
+// were counted as Unknown without a word.
+func TestContinuationUnknownSubmit(t *testing.T) {
+	t.Parallel()
+	nan := math.NaN()
+	for _, c := range []struct {
+		name    string
+		submit  []float64
+		wantErr error
+	}{
+		{"NaN submit", []float64{30, 0, nan, 10, 20}, ErrUnknownSubmit},
+		{"submit 1e300", []float64{0, 10, 1e300}, ErrUnknownSubmit},
+		{"submit -Inf", []float64{0, math.Inf(-1)}, ErrUnknownSubmit},
+		{"known, unsorted", []float64{30, 0, 10, 20}, nil},
+	} {
+		rt := make([]float64, len(c.submit))
+		us := make([]int, len(c.submit))
+		for i := range rt {
+			rt[i], us[i] = 1, 7
+		}
+		got, err := ContinuationOf(hostileTrace(c.submit, rt, us), ContinuationOptions{})
+		if !errors.Is(err, c.wantErr) {
+			t.Errorf("%s: error %v, want %v", c.name, err, c.wantErr)
+			continue
+		}
+		// 4 jobs of one user, 10 s apart, each running 1 s: 3 pairs, each
+		// continuing (think time 9 s, below the 20-minute threshold).
+		if err == nil && (got.Pairs != 3 || got.Unknown != 0 || got.Overlapping != 0) {
+			t.Errorf("%s: %d pairs, %d unknown, %d overlapping; want 3, 0, 0", c.name, got.Pairs, got.Unknown, got.Overlapping)
+		}
+	}
+}

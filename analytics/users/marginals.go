@@ -56,6 +56,11 @@ type Marginals struct {
 	Values map[Metric][]float64
 	// HourOfWeek counts job submissions per hour of the week.
 	HourOfWeek [168]int
+	// WallClock says whether HourOfWeek is in the log's wall clock: the
+	// header gives the log's start (UnixStartTime). Without it the hours
+	// count from 1970-01-01 00:00 UTC, an arbitrary origin: the profile's
+	// shape holds, its phase (which hour is Monday 00:00) is unknown.
+	WallClock bool
 }
 
 // Users returns the number of users.
@@ -99,6 +104,7 @@ func MarginalsOf(t *datasets.Trace, p Population) Marginals {
 		slices.Sort(v)
 		m.Values[metric] = v
 	}
+	m.WallClock = t.Header.UnixStartTime != 0
 	c := newLocalClock(t)
 	for _, s := range t.Submit {
 		if !math.IsNaN(s) {

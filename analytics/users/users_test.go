@@ -238,3 +238,29 @@ func BenchmarkClassify(b *testing.B) {
 		}
 	}
 }
+
+// TestMarginalsWallClock: the hour-of-week profile says whether it is in
+// the log's wall clock (session 14: a log without UnixStartTime gave hours
+// counted from 1970-01-01 00:00 UTC, a Thursday, without a word).
+func TestMarginalsWallClock(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name  string
+		start int64
+		want  bool
+		hour  int // of the job at trace time 0
+	}{
+		{"UnixStartTime given (a Monday 00:00 UTC)", monday, true, 0},
+		{"no UnixStartTime: 1970-01-01 00:00 UTC, a Thursday", 0, false, 3 * 24},
+	} {
+		tr := mkTrace("UTC", job{1, 0, 10, 1}, job{1, 60, 10, 1})
+		tr.Header.UnixStartTime = tc.start
+		m, err := ComputeMarginals(tr, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.WallClock != tc.want || m.HourOfWeek[tc.hour] != 2 {
+			t.Errorf("%s: wall clock %v, hour %d holds %d; want %v and 2", tc.name, m.WallClock, tc.hour, m.HourOfWeek[tc.hour], tc.want)
+		}
+	}
+}

@@ -301,7 +301,7 @@ func TestZoneNames(t *testing.T) {
 	}
 }
 
-// TestExportsAsSaved: a byte-order mark or gzip is read; other compressions
+// TestExportsAsSaved: a byte-order mark, gzip or bzip2 is read; other compressions
 // and binary data are named, never quoted as a header.
 func TestExportsAsSaved(t *testing.T) {
 	t.Parallel()
@@ -319,7 +319,8 @@ func TestExportsAsSaved(t *testing.T) {
 		in   []byte
 		want string
 	}{
-		"bzip2":          {[]byte("BZh91AY&SY\x00\x01"), "compressed in a format other than gzip (bzip2)"},
+		"broken bzip2":   {[]byte("BZh91AY&SY\x00\x01"), "broken bzip2 data"}, // bzip2 is read (session 14)
+		"xz":             {[]byte("\xfd7zXZ\x00\x00"), "compressed in a format other than gzip or bzip2 (xz)"},
 		"broken gzip":    {gz.Bytes()[:len(gz.Bytes())/2], "broken gzip data"},
 		"binary garbage": {[]byte("\x00\x01\x02\xff\xfe garbage|x\n"), "binary data, not the text sacct prints"},
 	} {
