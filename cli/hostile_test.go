@@ -416,7 +416,7 @@ func TestOutputsReplacedAtomically(t *testing.T) {
 			if err := os.Chmod(out, 0o600); err != nil {
 				t.Fatal(err)
 			}
-			bad := writeTemp(t, dir, "bad.swf", "1 0 10 100 4\n")
+			bad := writeTemp(t, dir, "bad.swf", "1 0 10 100 4\x00\x01\x02\n") // binary: refused (a short row alone is now read as far as it goes)
 			before := inode(t, out)
 			args := tc.args(out)
 			if _, _, err := runCLI(t, append(args[:1:1], append([]string{bad}, args[1:]...)...)...); err == nil {
