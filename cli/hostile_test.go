@@ -630,7 +630,7 @@ func TestOutputsNeverArrayOrInputFiles(t *testing.T) {
 		{"slurm wait -o a shard through a link", []string{"slurm", "wait", arrDir, "-o", filepath.Join(link, "shard-0.parquet")}, "is the shard file of task 0 of the array"},
 		{"slurm resubmit -o a shard", []string{"slurm", "resubmit", arrDir, "-o", filepath.Join(arrDir, "shard-1.parquet")}, "is the shard file of task 1 of the array"},
 		{"slurm status, manifest a FIFO", []string{"slurm", "status", fifoDir}, "a named pipe (FIFO), not a regular file"},
-		{"slurm status, manifest too large", []string{"slurm", "status", bigDir}, "more than "+strconv.Itoa(slurm.MaxManifestBytes)},
+		{"slurm status, manifest too large", []string{"slurm", "status", bigDir}, "more than " + strconv.Itoa(slurm.MaxManifestBytes)},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
