@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/tracelab/tracelab/internal/infile"
 	"github.com/tracelab/tracelab/internal/outfile"
@@ -101,6 +103,15 @@ func (p Plan) Validate() error {
 		return fmt.Errorf("slurm: output %q does not contain %s", p.Output, TaskToken)
 	case p.Options.CPUsPerTask < 0 || p.Options.Throttle < 0:
 		return fmt.Errorf("slurm: negative CPUs per task or throttle")
+	}
+	// Script writes the folder, the output and the key into comment
+	// lines and the #SBATCH --output line: a line break there ends the
+	// line, and the rest of it runs as a command.
+	for _, f := range []struct{ what, s string }{{"folder", p.Dir}, {"output", p.Output}, {"key", p.Key}} {
+		if i := strings.IndexFunc(f.s, unicode.IsControl); i >= 0 {
+			r, _ := utf8.DecodeRuneInString(f.s[i:])
+			return fmt.Errorf("slurm: %s %q holds a control character (%U): the batch script cannot hold it safely", f.what, f.s, r)
+		}
 	}
 	for _, a := range p.Command {
 		if strings.Contains(a, "\x00") {

@@ -165,3 +165,41 @@ func TestOpenHostileManifest(t *testing.T) {
 		t.Errorf("Open of a folder without a manifest: %v, want fs.ErrNotExist", err)
 	}
 }
+
+// TestValidateNoControlInScript: Script writes the plan's folder, output
+// and key into comment lines and the #SBATCH --output line; a line break
+// in one of them ended the line and the rest ran as a command (hostile3,
+// session 14: an output "x\ntouch PWNED\n{task}.parquet"). Validate
+// refuses every control character there; spaces and non-ASCII letters
+// stay allowed.
+func TestValidateNoControlInScript(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	tests := []struct {
+		name string
+		edit func(p *Plan)
+		want string // "" for none
+	}{
+		{"folder LF", func(p *Plan) { p.Dir = dir + "/a\ntouch PWNED" }, `folder "` + dir + `/a\ntouch PWNED" holds a control character (U+000A)`},
+		{"folder CR", func(p *Plan) { p.Dir = dir + "/a\rb" }, "U+000D"},
+		{"output LF", func(p *Plan) { p.Output = "x\ntouch PWNED\n{task}.parquet" }, `output "x\ntouch PWNED\n{task}.parquet" holds a control character (U+000A)`},
+		{"output tab", func(p *Plan) { p.Output = "x\t{task}.parquet" }, "U+0009"},
+		{"output DEL", func(p *Plan) { p.Output = "x\x7f{task}.parquet" }, "U+007F"},
+		{"key LF", func(p *Plan) { p.Key = "sweep\nrm -rf ~" }, `key "sweep\nrm -rf ~" holds a control character (U+000A)`},
+		{"key NEL", func(p *Plan) { p.Key = "sweep\u0085x" }, "U+0085"},
+		{"spaces and letters", func(p *Plan) { p.Dir, p.Output, p.Key = dir+"/é t", "shard {task}.parquet", "sweep é, 10 shards" }, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := testPlan(dir)
+			tc.edit(&p)
+			err := p.Validate()
+			switch {
+			case tc.want == "" && err != nil:
+				t.Fatal(err)
+			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+				t.Fatalf("Validate: %v, want an error containing %q", err, tc.want)
+			}
+		})
+	}
+}
