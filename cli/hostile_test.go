@@ -497,11 +497,15 @@ func TestReproduceFromHostileFolder(t *testing.T) {
 	writeTemp(t, badType, "zakay2014.json", "{\n  \"paper\": \"zakay2014\",\n  \"mode\": \"quick\",\n  \"entries\": [\n    {\"verdict\": [1, 2]}\n  ]\n}\n")
 	badSyntax := t.TempDir()
 	writeTemp(t, badSyntax, "findings.json", "{\n  \"commit\": \"abc\",\n  \"mode\": \"quick\" \"seed\": 1\n}\n")
+	dupIDs := t.TempDir()
+	entry := `{"paper":"zakay2014","item":"Fig. 1","id":"fig1/x","verdict":"agrees","kind":"claim"}`
+	writeTemp(t, dupIDs, "zakay2014.json", `{"paper":"zakay2014","mode":"quick","entries":[`+entry+","+entry+"]}\n")
 	tests := []struct {
 		name string
 		args []string
 		want string
 	}{
+		{"duplicate entry id", []string{"reproduce", "zakay2014", "--from", dupIDs}, filepath.Join(dupIDs, "zakay2014.json") + `: ledger: snapshot of zakay2014: ledger: entry id "fig1/x" appears twice (entries 1 and 2)`},
 		{"FIFO KEY.json", []string{"reproduce", "zakay2014", "--from", fifo("zakay2014.json")}, "zakay2014.json: a named pipe (FIFO), not a regular file"},
 		{"FIFO findings.json", []string{"reproduce", "zakay2014", "--from", fifo("findings.json")}, "findings.json: a named pipe (FIFO), not a regular file"},
 		{"FIFO under --check", []string{"reproduce", "zakay2014", "--from", "../repro/testdata/quick", "--check", fifo("zakay2014.json")}, "zakay2014.json: a named pipe (FIFO), not a regular file"},
