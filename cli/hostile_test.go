@@ -3,7 +3,9 @@ package cli
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -787,6 +789,104 @@ func TestSlurmScriptHoldsNoLineBreak(t *testing.T) {
 		wantError(t, err, "is a stream (standard input, a pipe)")
 		if strings.Contains(out, "touch PWNED") {
 			t.Errorf("%q: a script was printed:\n%s", args, out)
+		}
+	}
+}
+
+// TestClosedOutputStream: `tracelab convert LOG -o /dev/stdout | head`
+// printed "write /dev/stdout: broken pipe" and exited 1. An output stream
+// closed by its reader now ends the command silently with status
+// ExitClosedStream (141, as a shell reports for cat killed by SIGPIPE);
+// a device that fails otherwise (/dev/full: ENOSPC) is still reported with
+// status 1. Run as processes: Main decides the status.
+func TestClosedOutputStream(t *testing.T) {
+	t.Parallel()
+	exe := tracelabBinary(t)
+	log := filepath.Join(t.TempDir(), "s.swf")
+	if err := datasets.WriteSWFFile(log, datasets.Sample()); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name       string
+		args       []string
+		closed     bool   // standard output is a pipe whose read end is closed
+		wantStatus int    // exit status
+		wantStderr string // "" for nothing printed
+	}{
+		{"-o /dev/stdout, reader gone", []string{"convert", log, "-o", "/dev/stdout"}, true, ExitClosedStream, ""},
+		{"-o /dev/fd/1, reader gone", []string{"convert", log, "-o", "/dev/fd/1"}, true, ExitClosedStream, ""},
+		{"simulate --jobs-out /dev/stdout, reader gone", []string{"simulate", log, "--jobs-out", "/dev/stdout"}, true, ExitClosedStream, ""},
+		{"-o /dev/full", []string{"convert", log, "-o", "/dev/full"}, false, 1, "write /dev/full: no space left on device"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+			defer cancel()
+			cmd := exec.CommandContext(ctx, exe, tc.args...)
+			var stderr strings.Builder
+			cmd.Stderr = &stderr
+			if tc.closed {
+				r, w, err := os.Pipe()
+				if err != nil {
+					t.Fatal(err)
+				}
+				r.Close()
+				defer w.Close()
+				cmd.Stdout = w
+			}
+			err := cmd.Run()
+			status := 0
+			var ee *exec.ExitError
+			if errors.As(err, &ee) {
+				status = ee.ExitCode()
+			} else if err != nil {
+				t.Fatal(err)
+			}
+			if status != tc.wantStatus {
+				t.Errorf("exit status %d, want %d (stderr %q)", status, tc.wantStatus, stderr.String())
+			}
+			switch got := stderr.String(); {
+			case tc.wantStderr == "" && got != "":
+				t.Errorf("stderr %q, want nothing", got)
+			case tc.wantStderr != "" && !strings.Contains(got, tc.wantStderr):
+				t.Errorf("stderr %q, want %q", got, tc.wantStderr)
+			}
+		})
+	}
+}
+
+// TestClosedStreamOnlyOnStreams: only EPIPE on a stream ends a command
+// quietly; a failed write to a regular file (a full disk) and any other
+// error on a stream stay errors (Main prints them).
+func TestClosedStreamOnlyOnStreams(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	file := writeTemp(t, dir, "out.swf", "")
+	fifo := filepath.Join(dir, "p.swf")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skip("no FIFOs:", err)
+	}
+	write := func(path string, errno syscall.Errno) error {
+		return &fs.PathError{Op: "write", Path: path, Err: errno}
+	}
+	tests := []struct {
+		name string
+		err  error
+		want bool
+	}{
+		{"EPIPE on /dev/stdout", write("/dev/stdout", syscall.EPIPE), true},
+		{"EPIPE on /dev/fd/1, wrapped", fmt.Errorf("convert: %w", write("/dev/fd/1", syscall.EPIPE)), true},
+		{"EPIPE on a named pipe", write(fifo, syscall.EPIPE), true},
+		{"ENOSPC on a regular file", write(file, syscall.ENOSPC), false},
+		{"ENOSPC on /dev/stdout", write("/dev/stdout", syscall.ENOSPC), false},
+		{"EPIPE on a regular file", write(file, syscall.EPIPE), false},
+		{"EPIPE without a path", syscall.EPIPE, false},
+		{"other error", errors.New("broken pipe"), false},
+	}
+	for _, tc := range tests {
+		if got := closedStream(tc.err); got != tc.want {
+			t.Errorf("%s: closedStream(%v) = %v, want %v", tc.name, tc.err, got, tc.want)
 		}
 	}
 }
