@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -888,5 +889,58 @@ func TestClosedStreamOnlyOnStreams(t *testing.T) {
 		if got := closedStream(tc.err); got != tc.want {
 			t.Errorf("%s: closedStream(%v) = %v, want %v", tc.name, tc.err, got, tc.want)
 		}
+	}
+}
+
+// TestInfoListsUnreadable: info showed only the first unreadable value of
+// each warning (in its message); it now follows the warning with the
+// values as written, as import does: at most 5 with their lines and jobs,
+// then "and K more rows". The logs are SWF whose procs field (or submit)
+// holds a number that is not an integer, in rows 1 to bad.
+func TestInfoListsUnreadable(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	swf := func(bad int, field string) string {
+		var b strings.Builder
+		b.WriteString("; MaxProcs: 64\n")
+		for i := 1; i <= 10; i++ {
+			submit, procs := strconv.Itoa(10*i), "4"
+			if i <= bad && field == "procs" {
+				procs = "4." + strconv.Itoa(i)
+			}
+			if i <= bad && field == "submit" {
+				submit = "t" + strconv.Itoa(i)
+			}
+			fmt.Fprintf(&b, "%d %s 5 100 %s -1 -1 4 200 -1 1 3 1 1 1 -1 -1 -1\n", i, submit, procs)
+		}
+		return b.String()
+	}
+	tests := []struct {
+		name  string
+		bad   int
+		field string
+		want  string // the end of the warning
+	}{
+		{"two", 2, "procs", `; procs as written: line 2 (job 1) "4.1", line 3 (job 2) "4.2"`},
+		{"five", 5, "procs", `; procs as written: line 2 (job 1) "4.1", line 3 (job 2) "4.2", line 4 (job 3) "4.3", line 5 (job 4) "4.4", line 6 (job 5) "4.5"`},
+		{"eight", 8, "procs", `; procs as written: line 2 (job 1) "4.1", line 3 (job 2) "4.2", line 4 (job 3) "4.3", line 5 (job 4) "4.4", line 6 (job 5) "4.5", and 3 more rows`},
+		{"submit, rows left out", 3, "submit", `; submit as written: line 2 (job 1) "t1", line 3 (job 2) "t2", line 4 (job 3) "t3"`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			log := writeTemp(t, dir, tc.name+".swf", swf(tc.bad, tc.field))
+			out, _, err := runCLI(t, "info", log, "--format", "json")
+			if err != nil {
+				t.Fatal(err)
+			}
+			var rec struct{ Warnings []string }
+			if err := json.Unmarshal([]byte(out), &rec); err != nil {
+				t.Fatalf("%v\n%s", err, out)
+			}
+			if len(rec.Warnings) != 1 || !strings.HasSuffix(rec.Warnings[0], tc.want) {
+				t.Fatalf("warnings %q, want one ending in %q", rec.Warnings, tc.want)
+			}
+		})
 	}
 }
