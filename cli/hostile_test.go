@@ -2,8 +2,11 @@ package cli
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -497,11 +500,15 @@ func TestReproduceFromHostileFolder(t *testing.T) {
 	writeTemp(t, badType, "zakay2014.json", "{\n  \"paper\": \"zakay2014\",\n  \"mode\": \"quick\",\n  \"entries\": [\n    {\"verdict\": [1, 2]}\n  ]\n}\n")
 	badSyntax := t.TempDir()
 	writeTemp(t, badSyntax, "findings.json", "{\n  \"commit\": \"abc\",\n  \"mode\": \"quick\" \"seed\": 1\n}\n")
+	dupIDs := t.TempDir()
+	entry := `{"paper":"zakay2014","item":"Fig. 1","id":"fig1/x","verdict":"agrees","kind":"claim"}`
+	writeTemp(t, dupIDs, "zakay2014.json", `{"paper":"zakay2014","mode":"quick","entries":[`+entry+","+entry+"]}\n")
 	tests := []struct {
 		name string
 		args []string
 		want string
 	}{
+		{"duplicate entry id", []string{"reproduce", "zakay2014", "--from", dupIDs}, filepath.Join(dupIDs, "zakay2014.json") + `: ledger: snapshot of zakay2014: ledger: entry id "fig1/x" appears twice (entries 1 and 2)`},
 		{"FIFO KEY.json", []string{"reproduce", "zakay2014", "--from", fifo("zakay2014.json")}, "zakay2014.json: a named pipe (FIFO), not a regular file"},
 		{"FIFO findings.json", []string{"reproduce", "zakay2014", "--from", fifo("findings.json")}, "findings.json: a named pipe (FIFO), not a regular file"},
 		{"FIFO under --check", []string{"reproduce", "zakay2014", "--from", "../repro/testdata/quick", "--check", fifo("zakay2014.json")}, "zakay2014.json: a named pipe (FIFO), not a regular file"},
@@ -613,7 +620,7 @@ func TestOutputsNeverArrayOrInputFiles(t *testing.T) {
 	}
 	bigDir := filepath.Join(dir, "big")
 	os.Mkdir(bigDir, 0o755)
-	if err := os.Truncate(writeTemp(t, bigDir, slurm.ManifestName, ""), maxJSONInput+1); err != nil {
+	if err := os.Truncate(writeTemp(t, bigDir, slurm.ManifestName, ""), slurm.MaxManifestBytes+1); err != nil {
 		t.Fatal(err)
 	}
 	j, j2, svg := filepath.Join(dir, "log.json"), filepath.Join(dir, "log2.json"), filepath.Join(dir, "log.svg")
@@ -630,7 +637,7 @@ func TestOutputsNeverArrayOrInputFiles(t *testing.T) {
 		{"slurm wait -o a shard through a link", []string{"slurm", "wait", arrDir, "-o", filepath.Join(link, "shard-0.parquet")}, "is the shard file of task 0 of the array"},
 		{"slurm resubmit -o a shard", []string{"slurm", "resubmit", arrDir, "-o", filepath.Join(arrDir, "shard-1.parquet")}, "is the shard file of task 1 of the array"},
 		{"slurm status, manifest a FIFO", []string{"slurm", "status", fifoDir}, "a named pipe (FIFO), not a regular file"},
-		{"slurm status, manifest too large", []string{"slurm", "status", bigDir}, "more than 67108864 bytes"},
+		{"slurm status, manifest too large", []string{"slurm", "status", bigDir}, "more than " + strconv.Itoa(slurm.MaxManifestBytes)},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -784,5 +791,156 @@ func TestSlurmScriptHoldsNoLineBreak(t *testing.T) {
 		if strings.Contains(out, "touch PWNED") {
 			t.Errorf("%q: a script was printed:\n%s", args, out)
 		}
+	}
+}
+
+// TestClosedOutputStream: `tracelab convert LOG -o /dev/stdout | head`
+// printed "write /dev/stdout: broken pipe" and exited 1. An output stream
+// closed by its reader now ends the command silently with status
+// ExitClosedStream (141, as a shell reports for cat killed by SIGPIPE);
+// a device that fails otherwise (/dev/full: ENOSPC) is still reported with
+// status 1. Run as processes: Main decides the status.
+func TestClosedOutputStream(t *testing.T) {
+	t.Parallel()
+	exe := tracelabBinary(t)
+	log := filepath.Join(t.TempDir(), "s.swf")
+	if err := datasets.WriteSWFFile(log, datasets.Sample()); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name       string
+		args       []string
+		closed     bool   // standard output is a pipe whose read end is closed
+		wantStatus int    // exit status
+		wantStderr string // "" for nothing printed
+	}{
+		{"-o /dev/stdout, reader gone", []string{"convert", log, "-o", "/dev/stdout"}, true, ExitClosedStream, ""},
+		{"-o /dev/fd/1, reader gone", []string{"convert", log, "-o", "/dev/fd/1"}, true, ExitClosedStream, ""},
+		{"simulate --jobs-out /dev/stdout, reader gone", []string{"simulate", log, "--jobs-out", "/dev/stdout"}, true, ExitClosedStream, ""},
+		{"-o /dev/full", []string{"convert", log, "-o", "/dev/full"}, false, 1, "write /dev/full: no space left on device"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+			defer cancel()
+			cmd := exec.CommandContext(ctx, exe, tc.args...)
+			var stderr strings.Builder
+			cmd.Stderr = &stderr
+			if tc.closed {
+				r, w, err := os.Pipe()
+				if err != nil {
+					t.Fatal(err)
+				}
+				r.Close()
+				defer w.Close()
+				cmd.Stdout = w
+			}
+			err := cmd.Run()
+			status := 0
+			var ee *exec.ExitError
+			if errors.As(err, &ee) {
+				status = ee.ExitCode()
+			} else if err != nil {
+				t.Fatal(err)
+			}
+			if status != tc.wantStatus {
+				t.Errorf("exit status %d, want %d (stderr %q)", status, tc.wantStatus, stderr.String())
+			}
+			switch got := stderr.String(); {
+			case tc.wantStderr == "" && got != "":
+				t.Errorf("stderr %q, want nothing", got)
+			case tc.wantStderr != "" && !strings.Contains(got, tc.wantStderr):
+				t.Errorf("stderr %q, want %q", got, tc.wantStderr)
+			}
+		})
+	}
+}
+
+// TestClosedStreamOnlyOnStreams: only EPIPE on a stream ends a command
+// quietly; a failed write to a regular file (a full disk) and any other
+// error on a stream stay errors (Main prints them).
+func TestClosedStreamOnlyOnStreams(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	file := writeTemp(t, dir, "out.swf", "")
+	fifo := filepath.Join(dir, "p.swf")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skip("no FIFOs:", err)
+	}
+	write := func(path string, errno syscall.Errno) error {
+		return &fs.PathError{Op: "write", Path: path, Err: errno}
+	}
+	tests := []struct {
+		name string
+		err  error
+		want bool
+	}{
+		{"EPIPE on /dev/stdout", write("/dev/stdout", syscall.EPIPE), true},
+		{"EPIPE on /dev/fd/1, wrapped", fmt.Errorf("convert: %w", write("/dev/fd/1", syscall.EPIPE)), true},
+		{"EPIPE on a named pipe", write(fifo, syscall.EPIPE), true},
+		{"ENOSPC on a regular file", write(file, syscall.ENOSPC), false},
+		{"ENOSPC on /dev/stdout", write("/dev/stdout", syscall.ENOSPC), false},
+		{"EPIPE on a regular file", write(file, syscall.EPIPE), false},
+		{"EPIPE without a path", syscall.EPIPE, false},
+		{"other error", errors.New("broken pipe"), false},
+	}
+	for _, tc := range tests {
+		if got := closedStream(tc.err); got != tc.want {
+			t.Errorf("%s: closedStream(%v) = %v, want %v", tc.name, tc.err, got, tc.want)
+		}
+	}
+}
+
+// TestInfoListsUnreadable: info showed only the first unreadable value of
+// each warning (in its message); it now follows the warning with the
+// values as written, as import does: at most 5 with their lines and jobs,
+// then "and K more rows". The logs are SWF whose procs field (or submit)
+// holds a number that is not an integer, in rows 1 to bad.
+func TestInfoListsUnreadable(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	swf := func(bad int, field string) string {
+		var b strings.Builder
+		b.WriteString("; MaxProcs: 64\n")
+		for i := 1; i <= 10; i++ {
+			submit, procs := strconv.Itoa(10*i), "4"
+			if i <= bad && field == "procs" {
+				procs = "4." + strconv.Itoa(i)
+			}
+			if i <= bad && field == "submit" {
+				submit = "t" + strconv.Itoa(i)
+			}
+			fmt.Fprintf(&b, "%d %s 5 100 %s -1 -1 4 200 -1 1 3 1 1 1 -1 -1 -1\n", i, submit, procs)
+		}
+		return b.String()
+	}
+	tests := []struct {
+		name  string
+		bad   int
+		field string
+		want  string // the end of the warning
+	}{
+		{"two", 2, "procs", `; procs as written: line 2 (job 1) "4.1", line 3 (job 2) "4.2"`},
+		{"five", 5, "procs", `; procs as written: line 2 (job 1) "4.1", line 3 (job 2) "4.2", line 4 (job 3) "4.3", line 5 (job 4) "4.4", line 6 (job 5) "4.5"`},
+		{"eight", 8, "procs", `; procs as written: line 2 (job 1) "4.1", line 3 (job 2) "4.2", line 4 (job 3) "4.3", line 5 (job 4) "4.4", line 6 (job 5) "4.5", and 3 more rows`},
+		{"submit, rows left out", 3, "submit", `; submit as written: line 2 (job 1) "t1", line 3 (job 2) "t2", line 4 (job 3) "t3"`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			log := writeTemp(t, dir, tc.name+".swf", swf(tc.bad, tc.field))
+			out, _, err := runCLI(t, "info", log, "--format", "json")
+			if err != nil {
+				t.Fatal(err)
+			}
+			var rec struct{ Warnings []string }
+			if err := json.Unmarshal([]byte(out), &rec); err != nil {
+				t.Fatalf("%v\n%s", err, out)
+			}
+			if len(rec.Warnings) != 1 || !strings.HasSuffix(rec.Warnings[0], tc.want) {
+				t.Fatalf("warnings %q, want one ending in %q", rec.Warnings, tc.want)
+			}
+		})
 	}
 }

@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"strings"
+
 	"github.com/tracelab/tracelab/datasets"
 )
 
@@ -39,13 +41,20 @@ func summarizeLog(e *env, arg string) (*datasets.Summary, error) {
 	return l.Summarize(arg)
 }
 
-// infoRecord prints a log's summary.
+// infoRecord prints a log's summary. A warning of unreadable values
+// (WarnUnreadable) is followed, after "; ", by its values as written, as
+// import prints them: at most maxUnreadableShown with their lines and
+// jobs, then how many more rows.
 func infoRecord(s *datasets.Summary) record {
 	skipped, warnings := 0, []string{}
 	if s.Report != nil {
 		skipped = s.Report.PlaceholdersSkipped
 		for _, w := range s.Report.Warnings {
-			warnings = append(warnings, w.String())
+			text := w.String()
+			if w.Kind == datasets.WarnUnreadable {
+				text += "; " + strings.TrimSpace(unreadableLine(s.Report, w, maxUnreadableShown))
+			}
+			warnings = append(warnings, text)
 		}
 	}
 	return record{

@@ -17,7 +17,6 @@ import (
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
-	"github.com/tracelab/tracelab/internal/infile"
 	"github.com/tracelab/tracelab/internal/outfile"
 	"github.com/tracelab/tracelab/sim/sweep"
 	"github.com/tracelab/tracelab/slurm"
@@ -409,15 +408,9 @@ func runSlurm(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	// slurm.Open reads the manifest whole (os.ReadFile): refuse a named
-	// pipe, which would block, and a size no manifest has first.
+	// slurm.Open refuses a manifest that is a named pipe or larger than
+	// slurm.MaxManifestBytes.
 	manifest := filepath.Join(a.dir, slurm.ManifestName)
-	if err := infile.Check(manifest); err != nil {
-		return fmt.Errorf("slurm: %s is not an array folder: %w", a.dir, err)
-	}
-	if st, err := os.Stat(manifest); err == nil && st.Size() > maxJSONInput {
-		return fmt.Errorf("slurm: %s is not an array folder: %s: more than %d bytes", a.dir, manifest, maxJSONInput)
-	}
 	arr, err := slurm.Open(a.dir)
 	if err != nil {
 		return fmt.Errorf("slurm: %s is not an array folder: %w", a.dir, err)

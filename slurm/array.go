@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -12,7 +13,10 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
+	"github.com/tracelab/tracelab/internal/infile"
 	"github.com/tracelab/tracelab/internal/outfile"
 )
 
@@ -100,6 +104,15 @@ func (p Plan) Validate() error {
 	case p.Options.CPUsPerTask < 0 || p.Options.Throttle < 0:
 		return fmt.Errorf("slurm: negative CPUs per task or throttle")
 	}
+	// Script writes the folder, the output and the key into comment
+	// lines and the #SBATCH --output line: a line break there ends the
+	// line, and the rest of it runs as a command.
+	for _, f := range []struct{ what, s string }{{"folder", p.Dir}, {"output", p.Output}, {"key", p.Key}} {
+		if i := strings.IndexFunc(f.s, unicode.IsControl); i >= 0 {
+			r, _ := utf8.DecodeRuneInString(f.s[i:])
+			return fmt.Errorf("slurm: %s %q holds a control character (%U): the batch script cannot hold it safely", f.what, f.s, r)
+		}
+	}
 	for _, a := range p.Command {
 		if strings.Contains(a, "\x00") {
 			return fmt.Errorf("slurm: command argument %q holds a NUL byte", a)
@@ -172,16 +185,25 @@ func Create(p Plan) (*Array, error) {
 	return a, nil
 }
 
-// Open reads the array kept in folder dir.
+// MaxManifestBytes bounds the size of an array.json that Open reads:
+// 256 MiB. The manifest lists the tasks of every submission, one index a
+// line: one submission of every task of the largest array (MaxTasks)
+// takes 67 MB, so the bound holds it and three full resubmissions.
+const MaxManifestBytes = 256 << 20
+
+// Open reads the array kept in folder dir. The manifest must be a regular
+// file of at most MaxManifestBytes (a named pipe is refused, never waited
+// on); a JSON fault is reported with the manifest's path and line. A
+// missing manifest gives an error wrapping fs.ErrNotExist.
 func Open(dir string) (*Array, error) {
-	b, err := os.ReadFile(filepath.Join(dir, ManifestName))
+	manifest := filepath.Join(dir, ManifestName)
+	b, err := readManifest(manifest)
 	if err != nil {
 		return nil, err
 	}
-	manifest := filepath.Join(dir, ManifestName)
 	var a Array
 	if err := json.Unmarshal(b, &a); err != nil {
-		return nil, fmt.Errorf("slurm: %s: %w", manifest, err)
+		return nil, fmt.Errorf("slurm: %s:%d: %w", manifest, jsonLine(b, err), err)
 	}
 	if abs, err := filepath.Abs(dir); err == nil && a.Plan.Dir != abs {
 		a.Plan.Dir = abs // the folder was moved
@@ -192,6 +214,27 @@ func Open(dir string) (*Array, error) {
 		return nil, fmt.Errorf("slurm: %s: %s", manifest, strings.TrimPrefix(err.Error(), "slurm: "))
 	}
 	return &a, nil
+}
+
+// readManifest reads the regular file path whole, refusing it before
+// reading when it is larger than MaxManifestBytes.
+func readManifest(path string) ([]byte, error) {
+	f, err := infile.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err == nil && st.Size() > MaxManifestBytes {
+		return nil, fmt.Errorf("slurm: %s: %d bytes, more than %d", path, st.Size(), MaxManifestBytes)
+	}
+	b, err := io.ReadAll(io.LimitReader(f, MaxManifestBytes+1))
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("slurm: %w", err)
+	case len(b) > MaxManifestBytes: // grew while read
+		return nil, fmt.Errorf("slurm: %s: more than %d bytes", path, MaxManifestBytes)
+	}
+	return b, nil
 }
 
 // save writes the manifest atomically.
@@ -299,4 +342,20 @@ func allTasks(n int) []int {
 		t[k] = k
 	}
 	return t
+}
+
+// jsonLine returns the line of b (from 1) where encoding/json found the
+// fault err, or 1 when err tells no offset.
+func jsonLine(b []byte, err error) int {
+	var syn *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	off := int64(0)
+	switch {
+	case errors.As(err, &syn):
+		off = syn.Offset
+	case errors.As(err, &typ):
+		off = typ.Offset
+	}
+	off = min(max(off, 0), int64(len(b)))
+	return 1 + bytes.Count(b[:off], []byte{'\n'})
 }

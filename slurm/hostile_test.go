@@ -2,11 +2,15 @@ package slurm
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // manifest is an array.json whose plan has the given tasks value (JSON
@@ -105,4 +109,97 @@ func FuzzParseQueue(f *testing.F) {
 			t.Fatalf("%d tasks from %d lines", len(q), strings.Count(string(b), "\n")+1)
 		}
 	})
+}
+
+// TestOpenHostileManifest: array.json is read through internal/infile: a
+// named pipe is refused at once (os.ReadFile waited for a writer for
+// ever), a file larger than MaxManifestBytes is refused before it is read,
+// and a JSON fault names the manifest and its line.
+func TestOpenHostileManifest(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		make func(path string) error
+		want string
+	}{
+		{"fifo", func(p string) error { return syscall.Mkfifo(p, 0o644) }, "named pipe"},
+		{"folder", func(p string) error { return os.Mkdir(p, 0o755) }, "a folder, not a file"},
+		{"too large", func(p string) error {
+			f, err := os.Create(p)
+			if err != nil {
+				return err
+			}
+			defer f.Close()
+			return f.Truncate(MaxManifestBytes + 1) // sparse: nothing is written
+		}, fmt.Sprintf("%d bytes, more than %d", MaxManifestBytes+1, MaxManifestBytes)},
+		{"syntax", func(p string) error {
+			return os.WriteFile(p, []byte("{\n\"plan\": {\n\"tasks\": 2,,\n}}\n"), 0o644)
+		}, ManifestName + ":3: invalid character ','"},
+		{"type", func(p string) error {
+			return os.WriteFile(p, []byte("{\n\"plan\": {\n\n\"tasks\": \"two\"}}\n"), 0o644)
+		}, ManifestName + ":4: json: cannot unmarshal string"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			if err := tc.make(filepath.Join(dir, ManifestName)); err != nil {
+				t.Fatal(err)
+			}
+			done := make(chan error, 1)
+			go func() { _, err := Open(dir); done <- err }()
+			select {
+			case err := <-done:
+				if err == nil || !strings.Contains(err.Error(), tc.want) {
+					t.Fatalf("Open: %v, want an error containing %q", err, tc.want)
+				}
+				if !strings.Contains(err.Error(), filepath.Join(dir, ManifestName)) {
+					t.Errorf("the error does not name the manifest: %v", err)
+				}
+			case <-time.After(10 * time.Second):
+				t.Fatal("Open still waiting after 10 s")
+			}
+		})
+	}
+	if _, err := Open(t.TempDir()); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("Open of a folder without a manifest: %v, want fs.ErrNotExist", err)
+	}
+}
+
+// TestValidateNoControlInScript: Script writes the plan's folder, output
+// and key into comment lines and the #SBATCH --output line; a line break
+// in one of them ended the line and the rest ran as a command (hostile3,
+// session 14: an output "x\ntouch PWNED\n{task}.parquet"). Validate
+// refuses every control character there; spaces and non-ASCII letters
+// stay allowed.
+func TestValidateNoControlInScript(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	tests := []struct {
+		name string
+		edit func(p *Plan)
+		want string // "" for none
+	}{
+		{"folder LF", func(p *Plan) { p.Dir = dir + "/a\ntouch PWNED" }, `folder "` + dir + `/a\ntouch PWNED" holds a control character (U+000A)`},
+		{"folder CR", func(p *Plan) { p.Dir = dir + "/a\rb" }, "U+000D"},
+		{"output LF", func(p *Plan) { p.Output = "x\ntouch PWNED\n{task}.parquet" }, `output "x\ntouch PWNED\n{task}.parquet" holds a control character (U+000A)`},
+		{"output tab", func(p *Plan) { p.Output = "x\t{task}.parquet" }, "U+0009"},
+		{"output DEL", func(p *Plan) { p.Output = "x\x7f{task}.parquet" }, "U+007F"},
+		{"key LF", func(p *Plan) { p.Key = "sweep\nrm -rf ~" }, `key "sweep\nrm -rf ~" holds a control character (U+000A)`},
+		{"key NEL", func(p *Plan) { p.Key = "sweep\u0085x" }, "U+0085"},
+		{"spaces and letters", func(p *Plan) { p.Dir, p.Output, p.Key = dir+"/é t", "shard {task}.parquet", "sweep é, 10 shards" }, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := testPlan(dir)
+			tc.edit(&p)
+			err := p.Validate()
+			switch {
+			case tc.want == "" && err != nil:
+				t.Fatal(err)
+			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+				t.Fatalf("Validate: %v, want an error containing %q", err, tc.want)
+			}
+		})
+	}
 }

@@ -7,10 +7,11 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/tracelab/tracelab/internal/infile"
 )
 
 // StoredFile is the name of the stored matrix in a folder of saved
@@ -18,22 +19,44 @@ import (
 // folder and saves it with the ledgers.
 const StoredFile = "findings.json"
 
+// MaxStoredBytes bounds the size of a stored matrix that ReadStoredFile
+// reads: 64 MiB, more than 400 times the committed findings.json (0.14 MB).
+const MaxStoredBytes = 64 << 20
+
 // ReadStoredFile reads the stored matrix of a folder of ledgers; ok is
-// false when the folder has none.
+// false when the folder has none. The file must be a regular file (a
+// named pipe is refused, never waited on) of at most MaxStoredBytes; a
+// JSON fault is reported with the file's path and line.
 func ReadStoredFile(dir string) (s Stored, ok bool, err error) {
-	f, err := os.Open(filepath.Join(dir, StoredFile))
+	path := filepath.Join(dir, StoredFile)
+	b, err := infile.ReadFile(path, MaxStoredBytes)
 	if errors.Is(err, fs.ErrNotExist) {
 		return Stored{}, false, nil
 	}
 	if err != nil {
-		return Stored{}, false, err
+		return Stored{}, false, fmt.Errorf("findings: %w", err)
 	}
-	defer f.Close()
-	s, err = ReadStored(f)
+	s, err = ReadStored(bytes.NewReader(b))
 	if err != nil {
-		return Stored{}, false, fmt.Errorf("%s: %w", filepath.Join(dir, StoredFile), err)
+		return Stored{}, false, fmt.Errorf("%s:%d: %w", path, jsonLine(b, err), err)
 	}
 	return s, true, nil
+}
+
+// jsonLine returns the line of b (from 1) where encoding/json found the
+// fault err, or 1 when err tells no offset.
+func jsonLine(b []byte, err error) int {
+	var syn *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	off := int64(0)
+	switch {
+	case errors.As(err, &syn):
+		off = syn.Offset
+	case errors.As(err, &typ):
+		off = typ.Offset
+	}
+	off = min(max(off, 0), int64(len(b)))
+	return 1 + bytes.Count(b[:off], []byte{'\n'})
 }
 
 // Stored is a matrix saved with what made it: the commit and the hash of

@@ -73,10 +73,40 @@ func ReadSnapshot(r io.Reader) (Snapshot, error) {
 			errs = append(errs, fmt.Errorf("ledger: snapshot of %s holds entry %s of paper %q", s.Paper, e.ID, e.Paper))
 		}
 	}
+	if err := uniqueIDs(s.Entries); err != nil {
+		errs = append(errs, err)
+	}
 	if len(errs) > 0 {
 		return Snapshot{}, fmt.Errorf("ledger: snapshot of %s: %w", s.Paper, errors.Join(errs...))
 	}
 	return s, nil
+}
+
+// uniqueIDs returns an error naming the first id held by two entries (a
+// snapshot is keyed by id: Compare would judge only one of them) and how
+// many entries repeat an earlier id in all, nil when every id is once.
+func uniqueIDs(entries []Entry) error {
+	first := make(map[string]int, len(entries))
+	var dup, at, again int // number of repeats; the first repeat's positions
+	for i, e := range entries {
+		j, seen := first[e.ID]
+		if !seen {
+			first[e.ID] = i
+			continue
+		}
+		if dup == 0 {
+			at, again = j, i
+		}
+		dup++
+	}
+	if dup == 0 {
+		return nil
+	}
+	err := fmt.Errorf("ledger: entry id %q appears twice (entries %d and %d)", entries[at].ID, at+1, again+1)
+	if dup > 1 {
+		err = fmt.Errorf("%w; %d entries repeat an earlier id in all", err, dup)
+	}
+	return err
 }
 
 // DefaultDrift is the relative move allowed to a stored numeric value

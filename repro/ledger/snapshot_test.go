@@ -233,3 +233,42 @@ func TestSummarizeChecks(t *testing.T) {
 		}
 	}
 }
+
+// TestReadSnapshotDuplicateIDs: a snapshot is keyed by entry id (Compare
+// matches entries by id), so a file that holds an id twice is refused,
+// naming the id (hostile3, session 14: 128,000 duplicates of 64 entries
+// were read and printed).
+func TestReadSnapshotDuplicateIDs(t *testing.T) {
+	t.Parallel()
+	entry := func(id string) string {
+		return `{"paper":"p","item":"Fig. 1","id":"` + id + `","verdict":"agrees","kind":"claim"}`
+	}
+	snapshot := func(ids ...string) string {
+		es := make([]string, len(ids))
+		for i, id := range ids {
+			es[i] = entry(id)
+		}
+		return `{"paper":"p","mode":"quick","entries":[` + strings.Join(es, ",") + `]}`
+	}
+	tests := []struct {
+		name string
+		ids  []string
+		want string // "" for none
+	}{
+		{"distinct", []string{"a", "b", "c"}, ""},
+		{"one repeat", []string{"a", "b", "a"}, `entry id "a" appears twice (entries 1 and 3)`},
+		{"adjacent", []string{"a", "b", "b", "c"}, `entry id "b" appears twice (entries 2 and 3)`},
+		{"many", []string{"a", "b", "a", "b", "a", "c"}, `entry id "a" appears twice (entries 1 and 3); 3 entries repeat an earlier id in all`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ReadSnapshot(strings.NewReader(snapshot(tc.ids...)))
+			switch {
+			case tc.want == "" && err != nil:
+				t.Fatal(err)
+			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+				t.Fatalf("ReadSnapshot: %v, want an error containing %q", err, tc.want)
+			}
+		})
+	}
+}
