@@ -2,9 +2,6 @@ package cli
 
 import (
 	"bytes"
-	"encoding/json"
-	"errors"
-	"fmt"
 	"io"
 
 	"github.com/tracelab/tracelab/internal/infile"
@@ -26,19 +23,7 @@ func readJSONFile(path string, decode func(io.Reader) error) error {
 		return err
 	}
 	if err := decode(bytes.NewReader(b)); err != nil {
-		var syn *json.SyntaxError
-		var typ *json.UnmarshalTypeError
-		off := int64(-1)
-		switch {
-		case errors.As(err, &syn):
-			off = syn.Offset
-		case errors.As(err, &typ):
-			off = typ.Offset
-		}
-		if off >= 0 && off <= int64(len(b)) {
-			return fmt.Errorf("%s:%d: %w", path, 1+bytes.Count(b[:off], []byte{'\n'}), err)
-		}
-		return fmt.Errorf("%s: %w", path, err)
+		return infile.JSONError(path, b, err)
 	}
 	return nil
 }

@@ -203,7 +203,7 @@ func Open(dir string) (*Array, error) {
 	}
 	var a Array
 	if err := json.Unmarshal(b, &a); err != nil {
-		return nil, fmt.Errorf("slurm: %s:%d: %w", manifest, jsonLine(b, err), err)
+		return nil, fmt.Errorf("slurm: %w", infile.JSONError(manifest, b, err))
 	}
 	if abs, err := filepath.Abs(dir); err == nil && a.Plan.Dir != abs {
 		a.Plan.Dir = abs // the folder was moved
@@ -342,20 +342,4 @@ func allTasks(n int) []int {
 		t[k] = k
 	}
 	return t
-}
-
-// jsonLine returns the line of b (from 1) where encoding/json found the
-// fault err, or 1 when err tells no offset.
-func jsonLine(b []byte, err error) int {
-	var syn *json.SyntaxError
-	var typ *json.UnmarshalTypeError
-	off := int64(0)
-	switch {
-	case errors.As(err, &syn):
-		off = syn.Offset
-	case errors.As(err, &typ):
-		off = typ.Offset
-	}
-	off = min(max(off, 0), int64(len(b)))
-	return 1 + bytes.Count(b[:off], []byte{'\n'})
 }

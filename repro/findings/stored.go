@@ -38,25 +38,9 @@ func ReadStoredFile(dir string) (s Stored, ok bool, err error) {
 	}
 	s, err = ReadStored(bytes.NewReader(b))
 	if err != nil {
-		return Stored{}, false, fmt.Errorf("%s:%d: %w", path, jsonLine(b, err), err)
+		return Stored{}, false, infile.JSONError(path, b, err)
 	}
 	return s, true, nil
-}
-
-// jsonLine returns the line of b (from 1) where encoding/json found the
-// fault err, or 1 when err tells no offset.
-func jsonLine(b []byte, err error) int {
-	var syn *json.SyntaxError
-	var typ *json.UnmarshalTypeError
-	off := int64(0)
-	switch {
-	case errors.As(err, &syn):
-		off = syn.Offset
-	case errors.As(err, &typ):
-		off = typ.Offset
-	}
-	off = min(max(off, 0), int64(len(b)))
-	return 1 + bytes.Count(b[:off], []byte{'\n'})
 }
 
 // Stored is a matrix saved with what made it: the commit and the hash of
