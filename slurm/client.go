@@ -6,6 +6,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,7 +15,10 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
+	"github.com/tracelab/tracelab/internal/clip"
+	"github.com/tracelab/tracelab/internal/infile"
 	"github.com/tracelab/tracelab/internal/outfile"
 )
 
@@ -326,22 +331,42 @@ func (a *Array) Status(ctx context.Context, c Client) (Status, error) {
 }
 
 // lastLine returns the last non-empty line of a log file, at most 300
-// bytes of it.
+// runes of it, read from the file's last lastLineWindow bytes (a task's log
+// may be large, and is never waited on: a named pipe or a device is
+// named, not read).
 func lastLine(path string) string {
-	b, err := os.ReadFile(path)
+	f, err := infile.Open(path)
 	if err != nil {
-		return "no log file (the task never started, or its log is not visible here)"
+		if errors.Is(err, fs.ErrNotExist) {
+			return "no log file (the task never started, or its log is not visible here)"
+		}
+		return "log not readable: " + err.Error()
 	}
-	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return "log not readable: " + err.Error()
+	}
+	from := max(st.Size()-lastLineWindow, 0)
+	b := make([]byte, st.Size()-from)
+	n, err := f.ReadAt(b, from)
+	if err != nil && !errors.Is(err, io.EOF) {
+		return "log not readable: " + err.Error()
+	}
+	lines := strings.Split(strings.TrimSpace(string(b[:n])), "\n")
 	l := strings.TrimSpace(lines[len(lines)-1])
 	if l == "" {
 		return "empty log"
 	}
-	if len(l) > 300 {
-		l = l[:300] + "…"
+	if from > 0 && len(lines) == 1 {
+		// The line began before the window, maybe within a rune.
+		l = clip.Ellipsis + strings.TrimLeftFunc(l, func(r rune) bool { return r == utf8.RuneError })
 	}
-	return l
+	return clip.Runes(l, 300)
 }
+
+// lastLineWindow is how much of the end of a task's log lastLine reads.
+const lastLineWindow = 4096
 
 // Resubmit submits the tasks that are neither done nor queued (failed or
 // never submitted) and returns the submission and the tasks; nothing is

@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -523,6 +524,30 @@ func TestLastLine(t *testing.T) {
 	}
 	if got := lastLine(filepath.Join(dir, "missing.log")); !strings.HasPrefix(got, "no log file") {
 		t.Errorf("missing log: %q", got)
+	}
+	// A large log is read from its end only; a line longer than the
+	// window read shows that it began before it.
+	big := filepath.Join(dir, "big.log")
+	if err := os.WriteFile(big, []byte(strings.Repeat("step\n", 1<<20)+"boom: exit 3\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := lastLine(big); got != "boom: exit 3" {
+		t.Errorf("big log: %q", got)
+	}
+	huge := filepath.Join(dir, "huge.log")
+	if err := os.WriteFile(huge, []byte("start\n"+strings.Repeat("y", 3*lastLineWindow)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := lastLine(huge); got != "…"+strings.Repeat("y", 299)+"…" {
+		t.Errorf("one line longer than the window: %q", got)
+	}
+	// A named pipe is named, never waited on.
+	fifo := filepath.Join(dir, "fifo.log")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := lastLine(fifo); !strings.HasPrefix(got, "log not readable") {
+		t.Errorf("named pipe: %q", got)
 	}
 }
 
