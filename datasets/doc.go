@@ -65,8 +65,9 @@
 //	a numeric directive whose value is text ("MaxRuntime: value not used: kept as text in      header
 //	  N/A"), out of range (UnixStartTime beyond ±200       Header.Extra (written back), the field
 //	  years, TimeZone beyond ±26 h, MaxRuntime,            zero (absent); without a machine size:
-//	  MaxMemory, negative counts), or a negative or zero   peak in use (Trace.Machine)
-//	  machine size
+//	  MaxMemory, negative counts), in another unit         peak in use (Trace.Machine)
+//	  ("MaxRuntime: 18 hours", "MaxMemory: 32 GB"), or a
+//	  negative or zero machine size
 //	a directive repeated with two values ("MaxQueues: 4"  the first usable value; the others kept    header
 //	  then "MaxQueues: 3"); a repeated text directive      as text (Extra); text directives join
 //	free text after a numeric value ("MaxNodes: 400 (48  the number; the text stays in Header.Lines —

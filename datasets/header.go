@@ -265,10 +265,16 @@ func numericDirective(key, value string) (int64, string) {
 			return 0, fmt.Sprintf("an offset of %d s is not a time zone: ignored", v)
 		}
 	case "MaxRuntime":
+		if u := unitAfter(value); u != "" && !slices.Contains(secondWords, u) {
+			return 0, fmt.Sprintf("%q is in %s, not seconds: ignored, kept as text", value, u)
+		}
 		if v < 0 || v > MaxDuration {
 			return 0, fmt.Sprintf("%d s is outside 0 … 100 years: ignored", v)
 		}
 	case "MaxMemory":
+		if u := unitAfter(value); u != "" && !slices.Contains(kilobyteWords, u) {
+			return 0, fmt.Sprintf("%q is in %s, not kilobytes: ignored, kept as text", value, u)
+		}
 		if v < 0 || v > MaxMemoryKB {
 			return 0, fmt.Sprintf("%d KB is outside 0 … 2^53 KB: ignored", v)
 		}
@@ -364,3 +370,30 @@ func appendDirective(out []string, key, value string) []string {
 	}
 	return out
 }
+
+// unitAfter returns the word written right after a directive's number, in
+// lower case, when it is a unit of time or memory ("18 hours", "32 GB"),
+// else "". MaxRuntime is in seconds and MaxMemory in kilobytes (SWF); a
+// value written in another unit is not used, rather than read as 18 s or
+// 32 KB. Free text that is not a unit ("400 (48 interactive, …)") is a
+// comment, as before.
+func unitAfter(value string) string {
+	f := strings.Fields(value)
+	if len(f) < 2 {
+		return ""
+	}
+	u := strings.ToLower(strings.TrimRight(f[1], ".,;)"))
+	if slices.Contains(unitWords, u) {
+		return u
+	}
+	return ""
+}
+
+var (
+	secondWords   = []string{"s", "sec", "secs", "second", "seconds"}
+	kilobyteWords = []string{"kb", "kib", "kbytes", "kilobytes", "k"}
+	unitWords     = slices.Concat(secondWords, kilobyteWords, []string{
+		"m", "min", "mins", "minute", "minutes", "h", "hr", "hrs", "hour", "hours", "d", "day", "days", "week", "weeks",
+		"b", "bytes", "mb", "mib", "mbytes", "megabytes", "gb", "gib", "gbytes", "gigabytes", "tb", "tib", "terabytes",
+	})
+)
