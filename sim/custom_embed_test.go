@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/tracelab/tracelab/sim"
+	"github.com/tracelab/tracelab/sim/simtest"
 )
 
 // embeddedEASY is a researcher's type that embeds sim.EASY to reuse it
@@ -41,7 +42,7 @@ func TestSchedulerNameEmbedded(t *testing.T) {
 		{&sim.Conservative{Depth: 4}, "conservative:4"},
 		{&sim.Backfill{Reservations: 2, Queue: sim.SmallestAreaFirst}, "backfill:2,area,area"},
 		{mustNew(t, "test-wrap:easy"), "test-wrap:easy"},
-		{&sjf{}, "test-sjf"},
+		{&simtest.SJF{}, "test-sjf"},
 	} {
 		if got := sim.SchedulerName(c.s); got != c.want {
 			t.Errorf("SchedulerName(%T) = %q, want %q", c.s, got, c.want)

@@ -3,11 +3,11 @@ package sim_test
 import (
 	"fmt"
 	"math"
-	"slices"
 	"testing"
 
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/sim"
+	"github.com/tracelab/tracelab/sim/simtest"
 )
 
 // A researcher's own scheduler is a type of another package that
@@ -16,70 +16,6 @@ import (
 // Engine reused through Reset, an open replay fed while it runs) and check
 // each against the built-in that gives the same schedule, or against the
 // same policy run through sim.Run when no built-in does.
-
-// wrapped forwards everything to a built-in scheduler; the engine sees a
-// type it does not know, and it must give the built-in's schedule start
-// for start. It is not a Resetter: it is made anew for every simulation.
-type wrapped struct{ in sim.Scheduler }
-
-func (w *wrapped) Schedule(e *sim.Engine) { w.in.Schedule(e) }
-
-func (w *wrapped) Arrive(e *sim.Engine, j int) {
-	if a, ok := w.in.(sim.ArrivalObserver); ok {
-		a.Arrive(e, j)
-	}
-}
-
-func (w *wrapped) Finish(e *sim.Engine, j int) {
-	if f, ok := w.in.(sim.FinishObserver); ok {
-		f.Finish(e, j)
-	}
-}
-
-// Name is "test-wrap:" and the built-in's name, as sim.Namer asks of a family
-// with a parameter.
-func (w *wrapped) Name() string { return "test-wrap:" + sim.SchedulerName(w.in) }
-
-// sjf is shortest-job-first without backfilling, a policy no built-in
-// implements: the waiting job of least estimate (ties by arrival) starts
-// when it fits, and blocks every other job until it does. It keeps its
-// own queue (ArrivalObserver) and can be reused (Resetter).
-type sjf struct{ queue []int }
-
-func (s *sjf) Arrive(e *sim.Engine, j int) { s.queue = append(s.queue, j) }
-
-func (s *sjf) Schedule(e *sim.Engine) {
-	for len(s.queue) > 0 {
-		best := 0
-		for k, j := range s.queue {
-			if e.Estimate(j) < e.Estimate(s.queue[best]) {
-				best = k
-			}
-		}
-		j := s.queue[best]
-		if e.Width(j) > e.Free() {
-			return
-		}
-		e.Start(j)
-		s.queue = slices.Delete(s.queue, best, best+1)
-	}
-}
-
-func (s *sjf) Reset() { s.queue = s.queue[:0] }
-
-func init() {
-	sim.Register("test-wrap", func(param string) (sim.Factory, error) {
-		if param == "" {
-			param = "easy" // the bare name wraps EASY (every registered name must make a scheduler)
-		}
-		f, err := sim.FactoryOf(param)
-		if err != nil {
-			return nil, err
-		}
-		return func() sim.Scheduler { return &wrapped{in: f()} }, nil
-	})
-	sim.Register("test-sjf", sim.Fixed(func() sim.Scheduler { return &sjf{} }))
-}
 
 // builtins are the built-in schedulers a wrapped one must equal.
 var builtins = []string{"fcfs", "easy", "easy-sjbf", "conservative", "conservative:8",
@@ -226,7 +162,7 @@ func TestCustomSchedulerPaths(t *testing.T) {
 	}
 	// A policy of its own: every path gives what Run gives, and it is
 	// not EASY's schedule (the comparison can fail).
-	want, err := sim.Run(jobs, procs, &sjf{}, sim.EngineOptions{})
+	want, err := sim.Run(jobs, procs, &simtest.SJF{}, sim.EngineOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,40 +6,9 @@ import (
 	"testing"
 
 	"github.com/tracelab/tracelab/datasets"
-	"github.com/tracelab/tracelab/sim"
 	"github.com/tracelab/tracelab/sim/resample"
+	_ "github.com/tracelab/tracelab/sim/simtest" // registers test-wrap
 )
-
-// userWrapped forwards everything to a built-in: a researcher's type the
-// engine does not know, which must give the built-in's numbers.
-type userWrapped struct{ in sim.Scheduler }
-
-func (w *userWrapped) Schedule(e *sim.Engine) { w.in.Schedule(e) }
-
-func (w *userWrapped) Arrive(e *sim.Engine, j int) {
-	if a, ok := w.in.(sim.ArrivalObserver); ok {
-		a.Arrive(e, j)
-	}
-}
-
-func (w *userWrapped) Finish(e *sim.Engine, j int) {
-	if f, ok := w.in.(sim.FinishObserver); ok {
-		f.Finish(e, j)
-	}
-}
-
-func init() {
-	sim.Register("test-wrap", func(param string) (sim.Factory, error) {
-		if param == "" {
-			param = "easy" // the bare name wraps EASY (every registered name must make a scheduler)
-		}
-		f, err := sim.FactoryOf(param)
-		if err != nil {
-			return nil, err
-		}
-		return func() sim.Scheduler { return &userWrapped{in: f()} }, nil
-	})
-}
 
 // TestCustomSchedulerCompare: a researcher's scheduler, registered by name,
 // is compared as a built-in: wrapped EASY and conservative give the

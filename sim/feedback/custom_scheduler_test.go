@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"slices"
 	"testing"
 
 	"github.com/go-gota/gota/dataframe"
@@ -12,6 +11,7 @@ import (
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/sim"
 	"github.com/tracelab/tracelab/sim/resample"
+	"github.com/tracelab/tracelab/sim/simtest"
 	"github.com/tracelab/tracelab/sim/sweep"
 )
 
@@ -23,63 +23,6 @@ import (
 // backfilling) is checked against an open replay of the workload its
 // feedback simulation recorded, which must repeat the schedule (2021
 // §3.4: the scheduler sees the same arrivals).
-
-// userWrapped forwards everything to a built-in; it is not a Resetter.
-type userWrapped struct{ in sim.Scheduler }
-
-func (w *userWrapped) Schedule(e *sim.Engine) { w.in.Schedule(e) }
-
-func (w *userWrapped) Arrive(e *sim.Engine, j int) {
-	if a, ok := w.in.(sim.ArrivalObserver); ok {
-		a.Arrive(e, j)
-	}
-}
-
-func (w *userWrapped) Finish(e *sim.Engine, j int) {
-	if f, ok := w.in.(sim.FinishObserver); ok {
-		f.Finish(e, j)
-	}
-}
-
-func (w *userWrapped) Name() string { return "test-wrap:" + sim.SchedulerName(w.in) }
-
-// userSJF is shortest-job-first without backfilling: the waiting job of
-// least estimate (ties by arrival) starts when it fits and blocks the
-// others until it does.
-type userSJF struct{ queue []int }
-
-func (s *userSJF) Arrive(e *sim.Engine, j int) { s.queue = append(s.queue, j) }
-
-func (s *userSJF) Schedule(e *sim.Engine) {
-	for len(s.queue) > 0 {
-		best := 0
-		for k, j := range s.queue {
-			if e.Estimate(j) < e.Estimate(s.queue[best]) {
-				best = k
-			}
-		}
-		j := s.queue[best]
-		if e.Width(j) > e.Free() {
-			return
-		}
-		e.Start(j)
-		s.queue = slices.Delete(s.queue, best, best+1)
-	}
-}
-
-func init() {
-	sim.Register("test-wrap", func(param string) (sim.Factory, error) {
-		if param == "" {
-			param = "easy" // the bare name wraps EASY (every registered name must make a scheduler)
-		}
-		f, err := sim.FactoryOf(param)
-		if err != nil {
-			return nil, err
-		}
-		return func() sim.Scheduler { return &userWrapped{in: f()} }, nil
-	})
-	sim.Register("test-sjf", sim.Fixed(func() sim.Scheduler { return &userSJF{} }))
-}
 
 // customTrace is the first 6,000 jobs of the sample log (SDSC-SP2): users
 // with sessions and batches, and queues under EASY.
@@ -233,7 +176,7 @@ func TestCustomPolicyFeedback(t *testing.T) {
 		if fb == nil || fb.Scheduler != "test-sjf" {
 			t.Fatalf("%s model: feedback run of test-sjf missing or misnamed: %v", m.Name(), x.Feedback)
 		}
-		direct, err := Simulate(w, &userSJF{}, Options{Model: m, Seed: 2, Engine: sim.EngineOptions{Timeline: true}})
+		direct, err := Simulate(w, &simtest.SJF{}, Options{Model: m, Seed: 2, Engine: sim.EngineOptions{Timeline: true}})
 		if err != nil {
 			t.Fatal(err)
 		}

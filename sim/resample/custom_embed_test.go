@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/tracelab/tracelab/sim"
+	"github.com/tracelab/tracelab/sim/simtest"
 	"github.com/tracelab/tracelab/sim/sweep"
 )
 
@@ -39,7 +40,7 @@ func TestEmbeddedResetNotReused(t *testing.T) {
 		want bool
 	}{
 		{&holdEASY{}, false}, {&sim.EASY{}, true}, {&sim.Conservative{}, true}, {&sim.FCFS{}, true},
-		{&userSJF{}, true}, {&userWrapped{in: &sim.EASY{}}, false}, {&userReusable{userWrapped{in: &sim.EASY{}}}, true},
+		{&simtest.SJF{}, true}, {&simtest.Wrapped{In: &sim.EASY{}}, false}, {&simtest.Reusable{Wrapped: simtest.Wrapped{In: &sim.EASY{}}}, true},
 	} {
 		if got := reusable(c.s); got != c.want {
 			t.Errorf("reusable(%T) = %v, want %v", c.s, got, c.want)

@@ -3,7 +3,6 @@ package resample
 import (
 	"context"
 	"fmt"
-	"slices"
 	"testing"
 
 	"github.com/go-gota/gota/dataframe"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/sim"
+	"github.com/tracelab/tracelab/sim/simtest"
 	"github.com/tracelab/tracelab/sim/sweep"
 )
 
@@ -23,86 +23,6 @@ import (
 // backfilling) gives on the lean paths what a simulation of the variant's
 // trace gives. Run with -race, the several-worker paths check that each
 // worker gets a scheduler of its own.
-
-// userWrapped forwards everything to a built-in; it is not a Resetter.
-type userWrapped struct{ in sim.Scheduler }
-
-func (w *userWrapped) Schedule(e *sim.Engine) { w.in.Schedule(e) }
-
-func (w *userWrapped) Arrive(e *sim.Engine, j int) {
-	if a, ok := w.in.(sim.ArrivalObserver); ok {
-		a.Arrive(e, j)
-	}
-}
-
-func (w *userWrapped) Finish(e *sim.Engine, j int) {
-	if f, ok := w.in.(sim.FinishObserver); ok {
-		f.Finish(e, j)
-	}
-}
-
-func (w *userWrapped) Name() string { return "test-wrap:" + sim.SchedulerName(w.in) }
-
-// userReusable is userWrapped with Reset: a worker keeps it from
-// replicate to replicate (sim.Resetter) and must reset the built-in too.
-type userReusable struct{ userWrapped }
-
-func (w *userReusable) Reset() { w.in.(sim.Resetter).Reset() }
-
-func (w *userReusable) Name() string { return "test-reusable:" + sim.SchedulerName(w.in) }
-
-// userSJF is shortest-job-first without backfilling: the waiting job of
-// least estimate (ties by arrival) starts when it fits and blocks the
-// others until it does. It keeps its own queue and is a Resetter.
-type userSJF struct{ queue []int }
-
-func (s *userSJF) Arrive(e *sim.Engine, j int) { s.queue = append(s.queue, j) }
-
-func (s *userSJF) Schedule(e *sim.Engine) {
-	for len(s.queue) > 0 {
-		best := 0
-		for k, j := range s.queue {
-			if e.Estimate(j) < e.Estimate(s.queue[best]) {
-				best = k
-			}
-		}
-		j := s.queue[best]
-		if e.Width(j) > e.Free() {
-			return
-		}
-		e.Start(j)
-		s.queue = slices.Delete(s.queue, best, best+1)
-	}
-}
-
-func (s *userSJF) Reset() { s.queue = s.queue[:0] }
-
-func init() {
-	wrapFamily := func(reusable bool) sim.Family {
-		return func(param string) (sim.Factory, error) {
-			if param == "" {
-				param = "easy" // the bare name wraps EASY (every registered name must make a scheduler)
-			}
-			f, err := sim.FactoryOf(param)
-			if err != nil {
-				return nil, err
-			}
-			if _, ok := f().(sim.Resetter); reusable && !ok {
-				return nil, fmt.Errorf("%s is not a Resetter", param)
-			}
-			return func() sim.Scheduler {
-				w := userWrapped{in: f()}
-				if reusable {
-					return &userReusable{w}
-				}
-				return &w
-			}, nil
-		}
-	}
-	sim.Register("test-wrap", wrapFamily(false))
-	sim.Register("test-reusable", wrapFamily(true))
-	sim.Register("test-sjf", sim.Fixed(func() sim.Scheduler { return &userSJF{} }))
-}
 
 // customLog is a log on which jobs queue (the small log of
 // TestRunBootstrapsSmall: 16 processors, jobs of 8 and 16, a day long,
@@ -321,7 +241,7 @@ func TestCustomPolicyResample(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			ref, err := Reference(tr, &userSJF{}, reading.Sim)
+			ref, err := Reference(tr, &simtest.SJF{}, reading.Sim)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -333,7 +253,7 @@ func TestCustomPolicyResample(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				o, err := r.Simulate(&userSJF{}, reading.Sim)
+				o, err := r.Simulate(&simtest.SJF{}, reading.Sim)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -4,14 +4,13 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"slices"
 	"testing"
 
 	"github.com/go-gota/gota/dataframe"
 
 	"github.com/tracelab/tracelab/datasets"
-	"github.com/tracelab/tracelab/sim"
 	"github.com/tracelab/tracelab/sim/resample"
+	_ "github.com/tracelab/tracelab/sim/simtest" // registers test-wrap and test-sjf
 	"github.com/tracelab/tracelab/sim/sweep"
 )
 
@@ -22,65 +21,6 @@ import (
 // runs. A wrapper around a built-in gives the built-in's rows exactly;
 // shortest job first without backfilling, a policy of its own, gives the
 // same rows whatever the workers and shards.
-
-// userWrapped forwards everything to a built-in; it is not a Resetter.
-type userWrapped struct{ in sim.Scheduler }
-
-func (w *userWrapped) Schedule(e *sim.Engine) { w.in.Schedule(e) }
-
-func (w *userWrapped) Arrive(e *sim.Engine, j int) {
-	if a, ok := w.in.(sim.ArrivalObserver); ok {
-		a.Arrive(e, j)
-	}
-}
-
-func (w *userWrapped) Finish(e *sim.Engine, j int) {
-	if f, ok := w.in.(sim.FinishObserver); ok {
-		f.Finish(e, j)
-	}
-}
-
-func (w *userWrapped) Name() string { return "test-wrap:" + sim.SchedulerName(w.in) }
-
-// userSJF is shortest-job-first without backfilling: the waiting job of
-// least estimate (ties by arrival) starts when it fits and blocks the
-// others until it does. It keeps its own queue and is a Resetter.
-type userSJF struct{ queue []int }
-
-func (s *userSJF) Arrive(e *sim.Engine, j int) { s.queue = append(s.queue, j) }
-
-func (s *userSJF) Schedule(e *sim.Engine) {
-	for len(s.queue) > 0 {
-		best := 0
-		for k, j := range s.queue {
-			if e.Estimate(j) < e.Estimate(s.queue[best]) {
-				best = k
-			}
-		}
-		j := s.queue[best]
-		if e.Width(j) > e.Free() {
-			return
-		}
-		e.Start(j)
-		s.queue = slices.Delete(s.queue, best, best+1)
-	}
-}
-
-func (s *userSJF) Reset() { s.queue = s.queue[:0] }
-
-func init() {
-	sim.Register("test-wrap", func(param string) (sim.Factory, error) {
-		if param == "" {
-			param = "easy" // the bare name wraps EASY (every registered name must make a scheduler)
-		}
-		f, err := sim.FactoryOf(param)
-		if err != nil {
-			return nil, err
-		}
-		return func() sim.Scheduler { return &userWrapped{in: f()} }, nil
-	})
-	sim.Register("test-sjf", sim.Fixed(func() sim.Scheduler { return &userSJF{} }))
-}
 
 // sweepPaths run a sweep of spec: the frame of the whole sweep.
 var sweepPaths = []struct {
