@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
@@ -284,9 +285,32 @@ func failing(bad int, calls *atomic.Int64) Experiment {
 	})
 }
 
+// failingThenWaiting is failing, but a replicate after bad waits up to
+// 100 ms for the sweep's cancellation: a sweep that stops after the
+// failure calls only the replicates already started, whatever the
+// machine's load (the other worker can no longer finish every replicate
+// before the cancellation reaches it), and one that went on would take
+// the 100 ms of each.
+func failingThenWaiting(bad int, calls *atomic.Int64) Experiment {
+	return NewFunc("failing", nil, toyColumns, func(ctx context.Context, r Replicate) (Row, error) {
+		calls.Add(1)
+		switch {
+		case r.Index == bad:
+			return nil, errors.New("boom")
+		case r.Index > bad:
+			select {
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			case <-time.After(100 * time.Millisecond):
+			}
+		}
+		return Row{1.0, 1, true, "a"}, nil
+	})
+}
+
 func TestRunError(t *testing.T) {
 	var calls atomic.Int64
-	_, err := Run(context.Background(), Spec{Experiment: failing(3, &calls), Reps: 1000, Seed: 5}, Options{Workers: 2})
+	_, err := Run(context.Background(), Spec{Experiment: failingThenWaiting(3, &calls), Reps: 1000, Seed: 5}, Options{Workers: 2})
 	want := fmt.Sprintf("sweep: failing: replicate 3 (seed %d): boom", Seed(5, 3))
 	if err == nil || err.Error() != want {
 		t.Fatalf("error %v, want %q", err, want)
