@@ -105,7 +105,7 @@ func runReproduce(e *env, args []string) error {
 	var stored *findings.Stored // the findings' matrix in --from, if any
 	if *from != "" {
 		var unrecorded []string
-		if f, ok, err := readStoredFindings(*from); err != nil {
+		if f, ok, err := findings.ReadStoredFile(*from); err != nil {
 			return err
 		} else if ok {
 			stored = &f
@@ -367,24 +367,6 @@ func checkOutputDir(flag, dir string) error {
 			return nil
 		}
 	}
-}
-
-// readStoredFindings reads the stored findings matrix of a folder of
-// ledgers (findings.StoredFile), as findings.ReadStoredFile does but
-// through readJSONFile (bounded, never a named pipe, the line of a fault);
-// ok is false when the folder has none.
-func readStoredFindings(dir string) (s findings.Stored, ok bool, err error) {
-	err = readJSONFile(filepath.Join(dir, findings.StoredFile), func(r io.Reader) (err error) {
-		s, err = findings.ReadStored(r)
-		return err
-	})
-	if errors.Is(err, fs.ErrNotExist) {
-		return findings.Stored{}, false, nil
-	}
-	if err != nil {
-		return findings.Stored{}, false, err
-	}
-	return s, true, nil
 }
 
 // buildCommit is the commit the program was built from, with "-dirty" when
