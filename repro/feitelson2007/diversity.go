@@ -191,7 +191,7 @@ func (s *Study) Diversity(ctx context.Context) (*DiversityResult, error) {
 			panels = append(panels, p)
 		}
 		r.Figure = figure("Fig. 12", "each log's runtime distribution against all the logs pooled",
-			"every log departs from the pooled distribution somewhere: the logs are no samples of one global workload", 3, panels...)
+			"the paper: every log departs from the global distribution somewhere (ours pools the logs we have: a stand-in)", 3, panels...)
 		r.Figure.ShareX, r.Figure.ShareY = true, true
 		return r, nil
 	})

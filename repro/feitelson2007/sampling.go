@@ -491,7 +491,7 @@ func (s *Study) Fig8(ctx context.Context) (*Fig8Result, error) {
 			panels = append(panels, p)
 		}
 		r.Figure = figure("Fig. 8", "how the locality metric depends on the slice length and the number of ranges, "+fig8Log,
-			"M_max spreads widely over the grid; M_med hardly depends on it", 2, panels...)
+			"the paper: M_max much more sensitive to the grid than M_med, which is very stable", 2, panels...)
 		r.Figure.ShareX = true
 		return r, nil
 	})

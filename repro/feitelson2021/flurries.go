@@ -702,7 +702,7 @@ func (s *Study) Fig7(ctx context.Context) (*Fig7Result, error) {
 			return nil, err
 		}
 		r.Figure = figure("Fig. 7", fmt.Sprintf("HPC2N's user %d against all the other users", DominantUser),
-			"one user submits more jobs than all the others together, week after week", 1, p)
+			"the paper: one user with 57% of the log's jobs, active throughout the log", 1, p)
 		r.Figure.PanelWidth, r.Figure.PanelHeight = 8*vg.Inch, 3*vg.Inch
 		return r, nil
 	})

@@ -142,7 +142,7 @@ func (s *Study) Fig15(ctx context.Context) (*Fig15Result, error) {
 			r.panels = append(r.panels, pl)
 		}
 		r.Figure = figure("Fig. 15", fmt.Sprintf("validation: EASY's average wait on %d resampled logs of each log", r.Replicates),
-			"where the original's wait (black line) falls among the resampled logs' (bars); the paper finds it inside their range", 3, r.panels...)
+			"where the original's wait (black line) falls among the resampled logs' (bars); the paper: within the body in most cases, shifted for SDSC-BLUE", 3, r.panels...)
 		if err := s.feedbackValidation(ctx, r); err != nil {
 			return nil, err
 		}

@@ -1352,8 +1352,8 @@ func (r *BootstrapDiagnosticResult) mechanism(log string) string {
 			continue
 		}
 		return fmt.Sprintf("§4's literal start makes the long-term users' weekly loads independent and starts them all at once: "+
-			"the variance of their weekly load is %.4f in those variants against %.4f in the log, whose users' loads are "+
-			"negatively correlated (%.4f if they were independent; %.4f with independent starts over their cycles), and "+
+			"the variance of their weekly load is %.4f in those variants against %.4f in the log (%.4f if the log's users' "+
+			"loads were independent; %.4f with independent starts over their cycles), and "+
 			"their load in the first %d weeks is %.2f times its mean (%.2f in the log; %d variants per reading)",
 			c.varOf[literalReading], c.logVar, c.indepVar, c.varOf["cycle"], frontWeeks, c.frontOf[literalReading], c.logFront, c.variants)
 	}

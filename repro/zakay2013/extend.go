@@ -84,7 +84,7 @@ func (s *Study) Fig10(ctx context.Context) (*Fig10Result, error) {
 			logs = fmt.Sprintf("%d resampled logs", r.reps)
 		}
 		r.Figure = figure("Fig. 10", fmt.Sprintf("%s and parts 1, 3 and 5 of %s %d times as long", Fig10Log, logs, Fig10Factor),
-			"each part looks like the original, end effects included: its first arrivals bunch at its start like the original's", 4, ps...)
+			"the paper: each part looks like the original, end effects included (ours: the start-effect and KS entries of the ledger)", 4, ps...)
 		names := resample.MarginalNames()
 		var rep, period, jobs []int
 		ksCols := make([][]float64, len(names))

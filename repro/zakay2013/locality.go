@@ -398,7 +398,7 @@ func (s *Study) Fig5(ctx context.Context) (*Fig5Result, error) {
 			}
 		}
 		r.Figure = figure("Fig. 5", fmt.Sprintf("daily-bins locality, original and %d resampled logs", variants),
-			"the original (black) inside its resampled logs' band: resampling keeps locality; without locality a day's fullest bin would hold 1/16 = 0.0625 (dashed)",
+			"the paper: resampling keeps locality (the original, black, inside its resampled logs' band); dashed: 1/16 = 0.0625, a day's fullest bin without locality for days of infinitely many jobs",
 			len(stackAttributes), panels...)
 		if r.Figure != nil {
 			r.Figure.ShareX, r.Figure.ShareY = true, true
