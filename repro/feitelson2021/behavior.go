@@ -295,8 +295,22 @@ func (r *Fig11Result) Claims(l *ledger.Ledger) {
 		bound := 2 * RhoSE(r.sizeWeeks[i])
 		l.Claim(item, "fig11/"+name+"/many-jobs-small", name+": when there are many jobs, all of them, by all users, are small: the more jobs in a week, the fewer processors the other users' jobs use (Spearman's ρ below 0 by more than twice its standard error)",
 			math.Atanh(r.rhoSize[i]) < -bound, fmt.Sprintf("ρ = %.2f over %d weeks; Fisher's z = %.2f against −2 SE = %.2f", r.rhoSize[i], r.sizeWeeks[i], math.Atanh(r.rhoSize[i]), -bound)).
-			Quoting("When there are many jobs, all of them, by all users, are small")
+			Quoting("When there are many jobs, all of them, by all users, are small").
+			Measured(fmt.Sprintf("%s; %s", map[bool]string{true: fmt.Sprintf("the sign is the claim's, within the noise of %d weeks", r.sizeWeeks[i]),
+				false: "the sign is against the claim"}[r.rhoSize[i] < 0], r.otherRhoSize(i)))
 	}
+}
+
+// otherRhoSize lists rhoSize on the logs of Fig. 11 other than the i-th,
+// with their numbers of weeks.
+func (r *Fig11Result) otherRhoSize(i int) string {
+	var s []string
+	for k, name := range r.Logs {
+		if k != i {
+			s = append(s, fmt.Sprintf("%s %.2f over %d weeks", name, r.rhoSize[k], r.sizeWeeks[k]))
+		}
+	}
+	return "ρ on the other logs: " + strings.Join(s, ", ")
 }
 
 // fig11Shuffles is the number of shuffles of shuffledShareRho.
