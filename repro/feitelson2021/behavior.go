@@ -43,6 +43,9 @@ type Fig11Result struct {
 	Figure   *plots.Figure
 	rhoSize  []float64
 	rhoShare []float64
+	// sizeWeeks is, per log, the number of weeks rhoSize is computed over
+	// (those with jobs of other users than the most active one).
+	sizeWeeks []int
 	// rhoTop is Spearman's ρ between the most active user's jobs and the
 	// other users' jobs (the other reading of "one user loads the
 	// system"); weeks the number of weeks of each log.
@@ -226,6 +229,7 @@ func (s *Study) Fig11(ctx context.Context) (*Fig11Result, error) {
 			}
 			r.Logs, weeks = append(r.Logs, name), append(weeks, len(jobs))
 			r.rhoSize, r.rhoShare = append(r.rhoSize, spearman(x, y)), append(r.rhoShare, spearman(share, oth))
+			r.sizeWeeks = append(r.sizeWeeks, len(x))
 			r.rhoTop, r.weeks = append(r.rhoTop, spearman(top, oth)), append(r.weeks, len(jobs))
 			mean, pShuf := shuffledShareRho(top, oth, r.rhoShare[len(r.rhoShare)-1], fig11Shuffles, s.seed(11))
 			r.rhoShuffled, r.pShuffled = append(r.rhoShuffled, mean), append(r.pShuffled, pShuf)
@@ -286,10 +290,27 @@ func (r *Fig11Result) Claims(l *ledger.Ledger) {
 			Measured(fmt.Sprintf("over %d weeks ρ has a standard error of about %.2f (1/√(n−1)); with the most active user's jobs instead of its share ρ = %.2f; %s",
 				r.weeks[i], 1/math.Sqrt(float64(r.weeks[i]-1)), r.rhoTop[i], strings.Join(shown, "; "))).
 			ExplainedBy(found, strings.Join(within, "; "))
-		l.Claim(item, "fig11/"+name+"/many-jobs-small", name+": when there are many jobs, all of them, by all users, are small: the more jobs in a week, the fewer processors the other users' jobs use (Spearman's ρ < 0)",
-			r.rhoSize[i] < 0, fmt.Sprintf("ρ = %.2f", r.rhoSize[i])).
-			Quoting("When there are many jobs, all of them, by all users, are small")
+		// A claimed direction holds only beyond the noise of ρ over the
+		// log's weeks (as Fig. 19's "higher", useraware.go).
+		bound := 2 * RhoSE(r.sizeWeeks[i])
+		l.Claim(item, "fig11/"+name+"/many-jobs-small", name+": when there are many jobs, all of them, by all users, are small: the more jobs in a week, the fewer processors the other users' jobs use (Spearman's ρ below 0 by more than twice its standard error)",
+			math.Atanh(r.rhoSize[i]) < -bound, fmt.Sprintf("ρ = %.2f over %d weeks; Fisher's z = %.2f against −2 SE = %.2f", r.rhoSize[i], r.sizeWeeks[i], math.Atanh(r.rhoSize[i]), -bound)).
+			Quoting("When there are many jobs, all of them, by all users, are small").
+			Measured(fmt.Sprintf("%s; %s", map[bool]string{true: fmt.Sprintf("the sign is the claim's, within the noise of %d weeks", r.sizeWeeks[i]),
+				false: "the sign is against the claim"}[r.rhoSize[i] < 0], r.otherRhoSize(i)))
 	}
+}
+
+// otherRhoSize lists rhoSize on the logs of Fig. 11 other than the i-th,
+// with their numbers of weeks.
+func (r *Fig11Result) otherRhoSize(i int) string {
+	var s []string
+	for k, name := range r.Logs {
+		if k != i {
+			s = append(s, fmt.Sprintf("%s %.2f over %d weeks", name, r.rhoSize[k], r.sizeWeeks[k]))
+		}
+	}
+	return "ρ on the other logs: " + strings.Join(s, ", ")
 }
 
 // fig11Shuffles is the number of shuffles of shuffledShareRho.
@@ -346,6 +367,18 @@ func pRange(p []float64) string {
 		return fmt.Sprintf("%.1f%%", 100*lo)
 	}
 	return fmt.Sprintf("%.1f–%.1f%%", 100*lo, 100*hi)
+}
+
+// RhoSE is the standard error of Fisher's z = atanh(ρ) of Spearman's rank
+// correlation over n pairs without association, √(1.06/(n − 3)) (Fieller,
+// Hartley and Pearson 1957); +Inf for n ≤ 3. A claimed direction of a
+// rank correlation holds when z lies beyond twice it; two correlations
+// differ when their z differ by more than twice √(SE₁² + SE₂²).
+func RhoSE(n int) float64 {
+	if n <= 3 {
+		return math.Inf(1)
+	}
+	return math.Sqrt(1.06 / float64(n-3))
 }
 
 // spearman returns Spearman's rank correlation of x and y (average ranks

@@ -41,7 +41,10 @@ type Fig18Result struct {
 	// and last such response bins' probabilities; the RMS distance of the
 	// model's formula from the response curve, r in minutes and seconds.
 	rhoResp, rhoSlow, firstP, lastP, rmsMin, rmsSec []float64
-	Missing                                         []Missing
+	// nResp and nSlow are, per log, the numbers of bins rhoResp and
+	// rhoSlow are computed over.
+	nResp, nSlow []int
+	Missing      []Missing
 }
 
 // Fig18 measures the continuation curves.
@@ -80,6 +83,7 @@ func (s *Study) Fig18(ctx context.Context) (*Fig18Result, error) {
 			}
 			n := float64(len(x))
 			r.rhoResp, r.rhoSlow = append(r.rhoResp, spearman(x, y)), append(r.rhoSlow, spearman(xs, ps))
+			r.nResp, r.nSlow = append(r.nResp, len(x)), append(r.nSlow, len(xs))
 			r.firstP, r.lastP = append(r.firstP, y[0]), append(r.lastP, y[len(y)-1])
 			r.rmsMin, r.rmsSec = append(r.rmsMin, math.Sqrt(sMin/n)), append(r.rmsSec, math.Sqrt(sSec/n))
 			df := c.Frame()
@@ -145,8 +149,15 @@ func (r *Fig18Result) Claims(l *ledger.Ledger) {
 		l.Claim(item, "fig18/"+name+"/longer-response-less-continuation", name+": the longer a job's response time, the lower the probability that the session continues (next job within 20 minutes): Spearman's ρ over the response bins < 0",
 			r.rhoResp[i] < 0 && r.lastP[i] < r.firstP[i], fmt.Sprintf("ρ = %.2f; probability %.2f in the shortest bin, %.2f in the longest (bins of ≥ %d jobs)", r.rhoResp[i], r.firstP[i], r.lastP[i], fig18MinJobs)).
 			Quoting("the longer a\njob’s response time, the lower the probability that the session will continue")
-		l.Claim(item, "fig18/"+name+"/response-better-predictor", name+": the response time is a better predictor of whether the user continues than the slowdown: the continuation falls more consistently with it (|ρ| larger)",
-			math.Abs(r.rhoResp[i]) > math.Abs(r.rhoSlow[i]), fmt.Sprintf("ρ against response time %.2f, against slowdown %.2f", r.rhoResp[i], r.rhoSlow[i])).
+		// "Better" is a claimed difference: |ρ| larger by more than the
+		// noise of the two rank correlations over their bins (RhoSE). Two
+		// curves that fall equally consistently (CTC-SP2: one adjacent
+		// swap in each) do not show it, whichever has more bins.
+		gap := math.Atanh(math.Abs(r.rhoResp[i])) - math.Atanh(math.Abs(r.rhoSlow[i]))
+		bound := 2 * math.Hypot(RhoSE(r.nResp[i]), RhoSE(r.nSlow[i]))
+		l.Claim(item, "fig18/"+name+"/response-better-predictor", name+": the response time is a better predictor of whether the user continues than the slowdown: the continuation falls more consistently with it (|ρ| larger by more than twice the standard error of the difference of Fisher's z)",
+			gap > bound, fmt.Sprintf("ρ against response time %.3f (%d bins), against slowdown %.3f (%d bins); difference of |z| %.2f against 2 SE %.2f",
+				r.rhoResp[i], r.nResp[i], r.rhoSlow[i], r.nSlow[i], gap, bound)).
 			Quoting("A job’s performance as measured by the response time is a better predictor\nof subsequent user behavior (think time till the next job) than the job’s slowdown")
 		l.OwnClaim(item, "fig18/"+name+"/p-cont-minutes", name+": the continuation probability of the 2014 distribution-based model, 0.8 / (0.05 r + 1), fits the measured curve with r in minutes better than in seconds (RMS distance)",
 			r.rmsMin[i] < r.rmsSec[i], fmt.Sprintf("RMS distance %.3f with minutes, %.3f with seconds", r.rmsMin[i], r.rmsSec[i]))
