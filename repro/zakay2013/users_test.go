@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"gonum.org/v1/gonum/stat"
+
+	"github.com/tracelab/tracelab/analytics/users"
 )
 
 // TestDiffSEClosedForm checks the bootstrap SE of a difference of means
@@ -52,5 +54,30 @@ func TestDiffSEClosedForm(t *testing.T) {
 	}
 	if se := diffSE(nil, []float64{1, 2}, mean, 10, rand.New(rand.NewPCG(1, 1))); !math.IsNaN(se) {
 		t.Errorf("empty side: SE %v, want NaN", se)
+	}
+}
+
+// TestMoreLongTerm counts §4's "more long-term users than temporary ones"
+// under the three readings of which temporary users Table V counts, on
+// hand-made populations (the counts are read off the classes).
+func TestMoreLongTerm(t *testing.T) {
+	pop := func(classes ...users.Class) users.Population {
+		return users.Population{Class: classes, Jobs: make([]int, len(classes))}
+	}
+	L, T, D := users.LongTerm, users.Temporary, users.Discarded
+	r := TableVResult{rows: []tableVRow{
+		// 3 long-term; 1 temporary and 2 discarded when touching an edge,
+		// 3 temporary under the literal rule: more long-term only with
+		// TouchesEdge (3 > 1; not 3 > 3, nor 3 > 3 with none discarded).
+		{pop: pop(L, L, L, T, D, D), lit: pop(L, L, L, T, T, T)},
+		// 2 long-term, 1 temporary, 0 discarded: more long-term under all.
+		{pop: pop(L, L, T), lit: pop(L, L, T)},
+		// 1 long-term, 0 temporary, 1 discarded under both rules: more
+		// long-term when discarding, a tie (not more) with none discarded.
+		{pop: pop(L, D), lit: pop(L, D)},
+	}}
+	touches, within, none := r.moreLongTerm()
+	if touches != 3 || within != 2 || none != 1 {
+		t.Errorf("more long-term on %d, %d, %d logs (touches, within, none), want 3, 2, 1", touches, within, none)
 	}
 }
