@@ -65,9 +65,6 @@ func (s *Study) Paper() ledger.Paper {
 	}
 }
 
-// tables23Cut says how Tables 2–3 cut their days (dayCut).
-const tables23Cut = "days begin at midnight of the fixed offset the log's zone has at its first job (on SDSC-BLUE UTC−7, which gives 3 of Table 1's 6 printed cells against 1 with the zone's daylight-saving midnight, Table 1's paper entries): a reading chosen by those printed cells (the cells' reasons count them)"
-
 // par95 says why the paper's SDSC Paragon 1995 log has no counterpart.
 const par95 = "SDSC-Par-1995 is not available here: the 1996 log of the same machine stands in"
 
@@ -89,11 +86,11 @@ var items = []ledger.Item{
 	{Name: "Table 1", Title: "shifting the 3-day slices (SDSC Blue Horizon)", Section: "§3.2 Table 1",
 		Note: "our SDSC-BLUE is version 4.2 (the paper's 3.1)"},
 	{Name: "Table 2", Title: "M'_max and M'_med of the runtimes", Section: "§3.2 Tables 2–3 and Fig. 7",
-		Note: "the values are blanked in our copy of the text (bullets); " + par95 + "; " + tables23Cut},
+		Note: "the values are blanked in our copy of the text (bullets); " + par95},
 	{Name: "Fig. 7", Title: "the bootstrap against the observed M'", Section: "§3.2 Tables 2–3 and Fig. 7",
 		Note: "the paper does not name the log; we show SDSC-DS"},
 	{Name: "Table 3", Title: "M_max and M_med of the runtimes", Section: "§3.2 Tables 2–3 and Fig. 7",
-		Note: "the values are blanked in our copy of the text (bullets); " + par95 + "; " + tables23Cut},
+		Note: "the values are blanked in our copy of the text (bullets); " + par95},
 	{Name: "Fig. 8", Title: "sensitivity to slice length and range count", Section: "§3.2 Fig. 8",
 		Note: "the paper does not name the log or its grid; we use SDSC-Par-1996 on 1–14 days × 8–48 ranges"},
 	{Name: "Fig. 9", Title: "run lengths of similar jobs", Section: "§4 Fig. 9",
