@@ -23,5 +23,8 @@
 // its parameters, its published numbers and its claims. Tables 2 and 3
 // lost their numbers in our copy of the text (bullets), so their cells are
 // recorded as ours (ledger.Blanked); the numbers §3.2 quotes from them are
-// checked.
+// checked. Their days begin at midnight of the fixed offset the log's zone
+// has at its first job (dayCut), the reading of the day boundaries chosen
+// by the printed cells of Tables 1 and 2; Table 1's paper entries keep
+// the log zone's midnight, with that reading beside them (table1/utc-7).
 package feitelson2007

@@ -33,17 +33,77 @@ type SamplingResult struct {
 	// (SamplingResult.BootstrapFrame); Figure its M'_max and M'_med.
 	Bootstrap dataframe.DataFrame
 	Figure    *plots.Figure
-	// utc7 holds the quoted cells (table2Quoted) with days cut at midnight
-	// of a fixed UTC−7, the reading that reproduces Table 1's M'_max.
-	utc7 map[[2]string]float64
+	// zone holds the quoted cells (table2Quoted) with days cut at local
+	// midnight of the log's zone, following its daylight-saving changes
+	// (the library's default and Table 1's paper entries), the reading
+	// Tables 2–3 do not use (dayCut).
+	zone map[[2]string]float64
 	// ties holds the quoted cells under the other tie readings
-	// (table2Ties), in the log's zone.
+	// (table2Ties), with Tables 2–3's day cut (dayCut).
 	ties [len(table2Ties)]map[[2]string]float64
 	// version says, per quoted log, where the jobs our version lacks lie
 	// against the slice of M'_max ("" when not known).
 	version map[string]string
 	// readings are Tables 1 and 2 under jobReadings, counted over both.
 	readings *table12
+	// table1 is Table 1 (fig6Log, shifts 0–2; M'_max, M'_med) with
+	// Tables 2–3's day cut (dayCut), the evidence for it; haveTable1 is
+	// false when fig6Log is missing.
+	table1     [3][2]float64
+	haveTable1 bool
+}
+
+// cutEvidence counts the paper's printed cells of the same metric that
+// Tables 2–3's day cut (dayCut) and the log zone's midnight bring within
+// their printed tolerance: Table 1's six, the same without shift 0's
+// M'_max (the cell the offset was found by), and Table 2's quoted cells.
+type cutEvidence struct {
+	table1, table1Zone, unfitted, unfittedZone int
+	table2, table2Zone, quoted                 int
+}
+
+// evidence counts cutEvidence; ours are the quoted cells' values with the
+// day cut, in the order of wants, zones the same with the log zone.
+func (r *SamplingResult) evidence(wants []ledger.Expectation, ours, zones []float64) cutEvidence {
+	var c cutEvidence
+	if r.haveTable1 && r.readings.haveTable1 {
+		for sh := range 3 {
+			for j := range 2 {
+				w := ledger.Printed(table1Paper[sh][j], 0)
+				in, inZone := w.Accepts(r.table1[sh][j]), w.Accepts(r.readings.table1[0][sh][j])
+				c.table1, c.table1Zone = c.table1+b2i(in), c.table1Zone+b2i(inZone)
+				if sh != 0 || j != 0 {
+					c.unfitted, c.unfittedZone = c.unfitted+b2i(in), c.unfittedZone+b2i(inZone)
+				}
+			}
+		}
+	}
+	for i, w := range wants {
+		c.table2, c.table2Zone = c.table2+b2i(w.Accepts(ours[i])), c.table2Zone+b2i(w.Accepts(zones[i]))
+	}
+	c.quoted = len(wants)
+	return c
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// basis is the definition behind every cell of Tables 2–3 and the evidence
+// for its one reading the text leaves open (dayCut), for the cells'
+// reasons; reps is the bootstrap's repetitions.
+func (c cutEvidence) basis(reps int) string {
+	return fmt.Sprintf("computed as §3.1–3.2 define it: the runtimes of every job of the log with a known runtime (status-5 jobs that never ran, runtime −1, left out); "+
+		"24 equal-probability ranges of the whole log's runtimes (a tied runtime straddling a boundary split between its ranges); 3-day slices, usable when N_i ≥ 5 × 24; "+
+		"m_i = max_j |o_j − N_i/24| / (N_i − N_i/24); M'_max the largest and M'_med the median (the mean of the two middle values) of the usable slices' m_i; "+
+		"M'_g the median over %d bootstrap repetitions (each usable slice's N_i jobs drawn from the global distribution), M = M' − M'_g. "+
+		"Where the slices begin is not stated: %s — chosen by the paper's printed cells of the same metric: Table 1 %d of 6 within (%d of the 5 the offset was not found by) "+
+		"against %d (%d) with the zone's midnight moving with daylight saving; Table 2's %d quoted cells %d against %d. "+
+		"The other readings measured (the tie rules, the jobs kept, slices from the first job, M'_med = m_(d/2t)) are listed with the quoted cells (table2/SDSC-DS/m_*, table2/LANL-CM5/m_max)",
+		reps, dayCut, c.table1, c.unfitted, c.table1Zone, c.unfittedZone, c.quoted, c.table2, c.table2Zone)
 }
 
 // table2Ties are the tie readings measured beside Table 2's quoted cells.
@@ -56,10 +116,11 @@ var table2Ties = [...]struct {
 }
 
 // Sampling measures the locality of sampling of every log of Tables 2–3
-// with the paper's bootstrap (1000 repetitions; 100 in quick mode).
+// with the paper's bootstrap (1000 repetitions; 100 in quick mode), 3-day
+// slices cut at the day boundaries of dayCut.
 func (s *Study) Sampling(ctx context.Context) (*SamplingResult, error) {
 	return s.tables23.Get(func() (*SamplingResult, error) {
-		r := &SamplingResult{utc7: map[[2]string]float64{}, version: map[string]string{}}
+		r := &SamplingResult{zone: map[[2]string]float64{}, version: map[string]string{}}
 		for k := range r.ties {
 			r.ties[k] = map[[2]string]float64{}
 		}
@@ -78,7 +139,7 @@ func (s *Study) Sampling(ctx context.Context) (*SamplingResult, error) {
 				}
 				continue
 			}
-			sr, err := s.locality(l.Catalog)
+			sr, err := s.localityAtStartOffset(l.Catalog)
 			if err != nil {
 				return nil, err
 			}
@@ -88,14 +149,14 @@ func (s *Study) Sampling(ctx context.Context) (*SamplingResult, error) {
 				if err != nil {
 					return nil, err
 				}
-				u, err := locality.LocalityOfSampling(obs, locality.SamplingOptions{SkipBootstrap: true,
-					Slicing: locality.Slicing{Location: table1Readings[1].loc}})
+				u, err := locality.LocalityOfSampling(obs, locality.SamplingOptions{SkipBootstrap: true})
 				if err != nil {
 					return nil, err
 				}
-				r.utc7[[2]string{l.Catalog, "m_max"}], r.utc7[[2]string{l.Catalog, "m_med"}] = u.MMax, u.MMed
+				r.zone[[2]string{l.Catalog, "m_max"}], r.zone[[2]string{l.Catalog, "m_med"}] = u.MMax, u.MMed
 				for k, t := range table2Ties {
-					u, err := locality.LocalityOfSampling(obs, locality.SamplingOptions{SkipBootstrap: true, Ties: t.ties})
+					u, err := locality.LocalityOfSampling(obs, locality.SamplingOptions{SkipBootstrap: true, Ties: t.ties,
+						Slicing: locality.Slicing{Location: startOffset(obs)}})
 					if err != nil {
 						return nil, err
 					}
@@ -121,6 +182,19 @@ func (s *Study) Sampling(ctx context.Context) (*SamplingResult, error) {
 				r.Figure = figure("Fig. 7", fmt.Sprintf("%s's locality against %d random samplings of its jobs", fig7Log, len(sr.RandomMax)),
 					"the log's M′ (black) lies far beyond every random sampling: its slices are not random samples", 2, panels...)
 			}
+		}
+		if obs, err := s.observe(fig6Log, datasets.Runtime); err == nil {
+			for sh := range 3 {
+				u, err := locality.LocalityOfSampling(obs, locality.SamplingOptions{SkipBootstrap: true,
+					Slicing: locality.Slicing{Shift: float64(sh), Location: startOffset(obs)}})
+				if err != nil {
+					return nil, err
+				}
+				r.table1[sh] = [2]float64{u.MMax, u.MMed}
+			}
+			r.haveTable1 = true
+		} else if !missing(err) {
+			return nil, err
 		}
 		r.Table = locality.SamplingTable(r.Results)
 		r.Table = r.Table.Mutate(seriesOf(names, "paper_log"))
@@ -166,6 +240,7 @@ func lackedJobs(catalog string, sr locality.SamplingResult) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	obs.Location = startOffset(obs) // Tables 2–3's day cut (dayCut)
 	w, err := withLackingJobs(obs, lacks, 0)
 	if err != nil {
 		return "", err
@@ -234,7 +309,7 @@ func (r *SamplingResult) Claims(l *ledger.Ledger) {
 	var outEvidence string
 	names := map[string]string{"m_max": "M'_max", "m_med": "M'_med"}
 	var wants []ledger.Expectation
-	var ours, utcs []float64
+	var ours, zones []float64
 	for i, lg := range r.Logs {
 		for _, m := range []string{"m_max", "m_med"} {
 			if q, ok := table2Quoted[[2]string{lg.Catalog, m}]; ok {
@@ -243,15 +318,17 @@ func (r *SamplingResult) Claims(l *ledger.Ledger) {
 					v = r.Results[i].MMed
 				}
 				wants, ours = append(wants, ledger.Printed(q.text, 0)), append(ours, v)
-				utcs = append(utcs, r.utc7[[2]string{lg.Catalog, m}])
+				zones = append(zones, r.zone[[2]string{lg.Catalog, m}])
 			}
 		}
 	}
-	// The readings tried on each cell in turn: UTC−7, the tie readings,
-	// jobReadings (counted over Tables 1 and 2).
+	// The readings tried on each cell in turn: the log zone's midnight
+	// (daylight-saving changes followed), the tie readings, jobReadings
+	// (counted over Tables 1 and 2).
 	found := ledger.AmongReadings(1 + len(table2Ties) + len(jobReadings))
-	utc7 := countConvention("with days cut at midnight of a fixed UTC−7 (Table 1's reading)", "Table 2", found, wants, ours, utcs)
+	zone := countConvention("with days cut at local midnight of the log's zone, following its daylight-saving changes (Table 1's paper entries)", "Table 2", found, wants, ours, zones)
 	filters := r.readings.conventions(found)
+	basis := r.evidence(wants, ours, zones).basis(bootstrapReps(r.Results))
 	var ties [len(table2Ties)]tableConvention
 	for k, t := range table2Ties {
 		var alt []float64
@@ -268,8 +345,15 @@ func (r *SamplingResult) Claims(l *ledger.Ledger) {
 		sr := r.Results[i]
 		row := lg.Paper + " (ours " + lg.Catalog + ")"
 		id := lg.Catalog
+		// blank gives a blanked cell its definition (basis); on the
+		// Paragon row, whose log of §3 is 1995, ours is a stand-in.
+		blank := func(e *ledger.Entry) { e.Because(e.Reason + "; " + basis) }
 		if lg.Paper == "SDSC Paragon" {
 			id, row = "SDSC-Paragon", row+"; the paper's Paragon log of §3 is 1995"
+			blank = func(e *ledger.Entry) {
+				e.OnStandIn(par95 + " (§3.1's Paragon log is the 1995 one)")
+				e.Because(e.Reason + "; the paper's value is also blanked in our copy of the text; " + basis)
+			}
 		}
 		for _, m := range []string{"m_max", "m_med"} {
 			v := sr.MMax
@@ -280,13 +364,13 @@ func (r *SamplingResult) Claims(l *ledger.Ledger) {
 			statement := row + ": " + names[m] + " of the runtimes"
 			q, ok := table2Quoted[[2]string{lg.Catalog, m}]
 			if !ok {
-				l.Blanked("Table 2", cellID, statement, v).Digits(3)
+				blank(l.Blanked("Table 2", cellID, statement, v).Digits(3))
 				continue
 			}
 			want := ledger.Printed(q.text, 0)
 			e := l.Check("Table 2", cellID, statement, want, v).Digits(3).
 				InTable("Table 2", lg.Catalog, names[m]).Quoting(q.quote)
-			utc7.explain(e, want, r.utc7[[2]string{lg.Catalog, m}], 3, "")
+			zone.explain(e, want, r.zone[[2]string{lg.Catalog, m}], 3, "")
 			for k := range ties {
 				if e.Reason == "" {
 					ties[k].explain(e, want, r.ties[k][[2]string{lg.Catalog, m}], 3, "")
@@ -301,8 +385,12 @@ func (r *SamplingResult) Claims(l *ledger.Ledger) {
 				e.Measured(r.version[lg.Catalog])
 			}
 		}
-		l.Blanked("Table 3", "table3/"+id+"/locality_max", row+": M_max = M'_max − M'_g", sr.LocalityMax).Digits(3)
-		l.Blanked("Table 3", "table3/"+id+"/locality_med", row+": M_med = M'_med − M'_g", sr.LocalityMed).Digits(3)
+		for _, c := range []struct {
+			col, words string
+			v          float64
+		}{{"locality_max", "M_max = M'_max − M'_g", sr.LocalityMax}, {"locality_med", "M_med = M'_med − M'_g", sr.LocalityMed}} {
+			blank(l.Blanked("Table 3", "table3/"+id+"/"+c.col, row+": "+c.words, c.v).Digits(3))
+		}
 		out := sr.MMax > maxOf(sr.RandomMax) && sr.MMed > maxOf(sr.RandomMed)
 		allOut = allOut && out
 		allLower = allLower && sr.MMed < sr.MMax
@@ -584,4 +672,12 @@ func (b fig8Reading) explain(e *ledger.Entry, claim int, value string) {
 		return
 	}
 	e.ExplainedBy(ledger.AmongReadings(b.others+1).AtSeeds(1, 1), what)
+}
+
+// bootstrapReps is the bootstrap repetitions of results (0 when there is none).
+func bootstrapReps(results []locality.SamplingResult) int {
+	if len(results) == 0 {
+		return 0
+	}
+	return results[0].Options.Reps
 }
