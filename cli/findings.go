@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -136,8 +135,7 @@ func runFindings(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
+	ctx := e.context() // cancelled by SIGINT, SIGTERM, SIGHUP (Main; an ignored one stays ignored)
 	paths, leftOut, err := findingLogs(e, a)
 	if err != nil {
 		return err

@@ -33,9 +33,9 @@ import (
 // Every scheduler in sim's registry is then a choice of every command that
 // takes one — simulate, sweep (with --slurm, the batch script runs this
 // program), feedback, resample --simulate, shake — and usage lines and help
-// list it. Help and usage name the program by its file name. SIGINT and
-// SIGTERM cancel the command and remove its unfinished output files
-// (interruptible).
+// list it. Help and usage name the program by its file name. SIGINT,
+// SIGTERM and SIGHUP (unless ignored, as under nohup) cancel the command
+// and remove its unfinished output files (interruptible).
 func Main() {
 	prog := "tracelab"
 	if len(os.Args) > 0 {

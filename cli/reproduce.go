@@ -8,7 +8,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"runtime/debug"
 	"slices"
@@ -122,8 +121,7 @@ func runReproduce(e *env, args []string) error {
 			fmt.Fprintf(e.stderr, "not checked (no ledger recorded in %s): %s\n", *from, strings.Join(unrecorded, ", "))
 		}
 	} else {
-		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-		defer stop()
+		ctx := e.context() // cancelled by SIGINT, SIGTERM, SIGHUP (Main; an ignored one stays ignored)
 		o := study.Options{Quick: *quick, Seed: *seed, Workers: *workers}
 		if *sweeps == "" && sl.on {
 			*sweeps = defaultSweepStore
