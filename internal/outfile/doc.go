@@ -18,7 +18,10 @@
 // Check tells before any work whether a path can be written, so that a
 // command fails at once rather than after hours of computation. A Set
 // writes several files that are committed together: every one is written
-// to its temporary file before any is renamed.
+// to its temporary file before any is renamed, and two processes that
+// commit sets into the same folders rename one set after the other (an
+// flock on each folder, waited on for at most 10 s), so that the files of
+// a set all come from one run.
 //
 // Temporary files are removed on every exit path: on an error, and on an
 // interrupt, where the program's signal handler calls Abort, which

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -101,10 +102,17 @@ func (s *Set) write(path string, perm os.FileMode, write func(w io.Writer) error
 	return nil, &fs.PathError{Op: "write", Path: path, Err: unwrapPath(err)}
 }
 
+// afterRename, when set (tests), is called after the k-th rename of a
+// Commit.
+var afterRename func(k int)
+
 // Commit renames every written file over its path. It fails, leaving
 // every path as it was, when the set was interrupted (Abort) or a Write
 // failed; a rename that fails once others are done (a full disk between
-// two renames) is reported, the remaining temporary files removed.
+// two renames) is reported, the remaining temporary files removed. Two
+// processes committing sets into the same folders do so one after the
+// other (an flock on each folder), so that the files of a set all come
+// from one of them.
 func (s *Set) Commit() error {
 	if s.failed {
 		return errors.New("outfile: Commit of a discarded set")
@@ -115,6 +123,16 @@ func (s *Set) Commit() error {
 		s.discardLocked()
 		return ErrAborted
 	}
+	if len(s.pending) > 1 {
+		// Another process committing a set into these folders renames
+		// before or after, not between (lockDirs).
+		dirs := make([]string, len(s.pending))
+		for k, p := range s.pending {
+			dirs[k] = filepath.Dir(p.target)
+		}
+		slices.Sort(dirs)
+		defer lockDirs(slices.Compact(dirs))()
+	}
 	for k, p := range s.pending {
 		if err := os.Rename(p.tmp, p.target); err != nil {
 			s.pending = s.pending[k:]
@@ -122,6 +140,9 @@ func (s *Set) Commit() error {
 			return &fs.PathError{Op: "rename", Path: p.path, Err: unwrapPath(err)}
 		}
 		delete(live.temps, p.tmp)
+		if afterRename != nil {
+			afterRename(k)
+		}
 	}
 	s.pending = nil
 	return nil
