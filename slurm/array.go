@@ -16,6 +16,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/tracelab/tracelab/internal/clip"
 	"github.com/tracelab/tracelab/internal/infile"
 	"github.com/tracelab/tracelab/internal/outfile"
 )
@@ -213,7 +214,29 @@ func Open(dir string) (*Array, error) {
 	if err := a.Plan.Validate(); err != nil {
 		return nil, fmt.Errorf("slurm: %s: %s", manifest, strings.TrimPrefix(err.Error(), "slurm: "))
 	}
+	// The job ids are arguments of squeue and scancel, and names in the
+	// logs' paths: a job id "--user=NAME" made Cancel cancel every job
+	// of NAME's, "../x" named a log outside the folder.
+	for k, s := range a.Submissions {
+		if !validJobID(s.JobID) {
+			return nil, fmt.Errorf("slurm: %s: submission %d: job id %q: want the digits sbatch prints", manifest, k+1, clip.Runes(s.JobID, 40))
+		}
+	}
 	return &a, nil
+}
+
+// validJobID reports whether id is a Slurm job id as sbatch --parsable
+// prints it: ASCII digits only, at most 20 of them.
+func validJobID(id string) bool {
+	if id == "" || len(id) > 20 {
+		return false
+	}
+	for _, c := range []byte(id) {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // readManifest reads the regular file path whole, refusing it before

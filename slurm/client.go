@@ -121,7 +121,7 @@ func parseJobID(out []byte) (string, error) {
 		line = line[i+1:] // warnings may come first
 	}
 	id, _, _ := strings.Cut(line, ";")
-	if _, err := strconv.Atoi(id); err != nil {
+	if !validJobID(id) { // strconv.Atoi took "-5" and "+5"
 		return "", fmt.Errorf("slurm: sbatch printed %q, want a job id", strings.TrimSpace(string(out)))
 	}
 	return id, nil

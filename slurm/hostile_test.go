@@ -203,3 +203,59 @@ func TestValidateNoControlInScript(t *testing.T) {
 		})
 	}
 }
+
+// TestOpenHostileJobID: a submission's job id is an argument of squeue
+// and scancel and a name in its logs' paths. A manifest whose job id was
+// "--user=victim" made Cancel run "scancel --user=victim", which cancels
+// every job of that user; "../../x" named a log outside the folder. Open
+// now refuses any id that is not the digits sbatch prints.
+func TestOpenHostileJobID(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		id   string
+		want string // "" for accepted
+	}{
+		{"--user=victim", `job id "--user=victim"`},
+		{"-u", `job id "-u"`},
+		{"-5", `job id "-5"`},
+		{"+5", `job id "+5"`},
+		{"12 13", `job id "12 13"`},
+		{"12,13", `job id "12,13"`},
+		{"../../etc/x", `job id "../../etc/x"`},
+		{"", `job id ""`},
+		{"١٢", `job id "١٢"`},
+		{"123456789012345678901", `job id "123456789012345678901"`},
+		{"12", ""},
+		{"0012", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.id, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			m := strings.Replace(manifest(dir, "2"), `"job_id":"12"`, fmt.Sprintf(`"job_id":%q`, tc.id), 1)
+			if err := os.WriteFile(filepath.Join(dir, ManifestName), []byte(m), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			a, err := Open(dir)
+			if tc.want == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			if err == nil {
+				// What Cancel would run: the id as an argument of scancel.
+				t.Fatalf("Open accepted job id %q (Cancel runs scancel %v)", tc.id, a.Submissions[0].JobID)
+			}
+			if !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), filepath.Join(dir, ManifestName)) {
+				t.Fatalf("Open: %v, want an error naming the manifest and containing %q", err, tc.want)
+			}
+		})
+	}
+	for _, out := range []string{"-5\n", "+5\n", "--user=x\n", "12;cluster\n"} {
+		_, err := parseJobID([]byte(out))
+		if ok := out == "12;cluster\n"; (err == nil) != ok {
+			t.Errorf("parseJobID(%q): %v", out, err)
+		}
+	}
+}
