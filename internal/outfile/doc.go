@@ -6,7 +6,8 @@
 //     only once complete, so a failure or a kill never leaves a partial or
 //     empty file where the old one was;
 //   - a symbolic link is followed: the file it points to is replaced, the
-//     link stays a link, and the replaced file keeps its permission bits;
+//     link stays a link, and the replaced file keeps its permission bits
+//     and, as far as the process may give it, its owner and group;
 //   - a stream is written through, never replaced by a regular file: a
 //     device or a named pipe (/dev/null, a FIFO), and a process's own
 //     descriptor (/dev/stdout, /dev/fd/N, /proc/self/fd/N), whatever it is

@@ -95,9 +95,9 @@ func (s *Set) write(path string, perm os.FileMode, write func(w io.Writer) error
 	case err == nil && readOnly(st, target):
 		return nil, &fs.PathError{Op: "write", Path: path, Err: ErrReadOnly}
 	case err == nil:
-		return writeTemp(path, target, st.Mode().Perm(), true, write)
+		return writeTemp(path, target, st.Mode().Perm(), st, write)
 	case errors.Is(err, fs.ErrNotExist):
-		return writeTemp(path, target, perm, false, write)
+		return writeTemp(path, target, perm, nil, write)
 	}
 	return nil, &fs.PathError{Op: "write", Path: path, Err: unwrapPath(err)}
 }
@@ -374,9 +374,10 @@ func writeThrough(path, target string, write func(io.Writer) error) error {
 }
 
 // writeTemp writes a temporary file beside target, to be renamed over it.
-// keep says perm is an existing file's mode, set exactly (not reduced by
-// the umask).
-func writeTemp(path, target string, perm os.FileMode, keep bool, write func(io.Writer) error) (p *pending, err error) {
+// old is the existing file it replaces (nil for none): perm is then old's
+// mode, set exactly (not reduced by the umask), and old's owner and group
+// are kept (keepOwner).
+func writeTemp(path, target string, perm os.FileMode, old fs.FileInfo, write func(io.Writer) error) (p *pending, err error) {
 	f, err := createTemp(target, perm)
 	if err != nil {
 		if errors.Is(err, ErrAborted) {
@@ -407,7 +408,8 @@ func writeTemp(path, target string, perm os.FileMode, keep bool, write func(io.W
 	if err = step("sync", f.Sync()); err != nil {
 		return nil, err
 	}
-	if keep {
+	if old != nil {
+		keepOwner(f, old)
 		if err = step("chmod", f.Chmod(perm)); err != nil {
 			return nil, err
 		}
@@ -416,6 +418,29 @@ func writeTemp(path, target string, perm os.FileMode, keep bool, write func(io.W
 		return nil, err
 	}
 	return &pending{path: path, target: target, tmp: tmp}, nil
+}
+
+// keepOwner gives f, the file that replaces old, old's owner and group
+// when they differ from f's: root replacing another user's file took it
+// from that user (the new file was root's, mode 0600 and all), where a
+// shell's ">" keeps the owner. A process that may not give a file away
+// (not root) keeps what it may, the group when it is one of its own, and
+// otherwise leaves f its own, as for a new file.
+func keepOwner(f *os.File, old fs.FileInfo) {
+	was, ok := old.Sys().(*syscall.Stat_t)
+	if !ok {
+		return
+	}
+	now, err := f.Stat()
+	if err != nil {
+		return
+	}
+	if is, ok := now.Sys().(*syscall.Stat_t); !ok || (is.Uid == was.Uid && is.Gid == was.Gid) {
+		return
+	}
+	if f.Chown(int(was.Uid), int(was.Gid)) != nil {
+		f.Chown(-1, int(was.Gid))
+	}
 }
 
 // forget removes temporary file tmp and its registration.
