@@ -266,7 +266,7 @@ func (a *Array) save() error {
 	if err != nil {
 		return err
 	}
-	return outfile.WriteFile(filepath.Join(a.Plan.Dir, ManifestName), append(b, '\n'), 0o644)
+	return outfile.WriteState(filepath.Join(a.Plan.Dir, ManifestName), append(b, '\n'), 0o644)
 }
 
 // ArraySpec returns sbatch's --array value for tasks: ranges of

@@ -91,7 +91,9 @@ func (a *Array) Submit(ctx context.Context, c Client, tasks []int) (Submission, 
 		return Submission{}, fmt.Errorf("slurm: %w", err)
 	}
 	script := filepath.Join(a.Plan.Dir, fmt.Sprintf("submit-%d.sh", len(a.Submissions)+1))
-	if err := outfile.WriteFile(script, []byte(a.Script(tasks)), 0o644); err != nil {
+	// The folder's own file: a link there is not followed (it would
+	// replace the file it points to, then make it executable).
+	if err := outfile.WriteState(script, []byte(a.Script(tasks)), 0o644); err != nil {
 		return Submission{}, fmt.Errorf("slurm: %w", err)
 	}
 	if err := os.Chmod(script, 0o755); err != nil {

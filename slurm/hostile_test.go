@@ -259,3 +259,56 @@ func TestOpenHostileJobID(t *testing.T) {
 		}
 	}
 }
+
+// TestSubmitWritesOnlyItsOwnFiles: the batch script submit-N.sh and
+// array.json are the folder's own files. A symbolic link planted as the
+// next script made Submit replace the file it points to with the script,
+// then make it executable (a link to ~/.bashrc); a named pipe made it
+// wait for ever. Both are refused now, the file pointed to untouched.
+func TestSubmitWritesOnlyItsOwnFiles(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name  string
+		plant func(path, victim string) error
+		want  string
+	}{
+		{"link to another file", func(p, victim string) error { return os.Symlink(victim, p) }, "a symbolic link, not a regular file"},
+		{"dangling link", func(p, victim string) error { return os.Symlink(victim+".new", p) }, "a symbolic link, not a regular file"},
+		{"named pipe", func(p, _ string) error { return syscall.Mkfifo(p, 0o644) }, "a named pipe (FIFO), not a regular file"},
+		{"folder", func(p, _ string) error { return os.Mkdir(p, 0o755) }, "a folder, not a regular file"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			a := fakePlan(t)
+			victim := filepath.Join(t.TempDir(), "bashrc")
+			if err := os.WriteFile(victim, []byte("precious"), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			script := filepath.Join(a.Plan.Dir, "submit-1.sh")
+			if err := tc.plant(script, victim); err != nil {
+				t.Fatal(err)
+			}
+			done := make(chan error, 1)
+			go func() {
+				_, err := a.Submit(context.Background(), Client{Sbatch: "/nonexistent/sbatch", Squeue: "/nonexistent/squeue"}, nil)
+				done <- err
+			}()
+			select {
+			case err := <-done:
+				if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), script) {
+					t.Errorf("Submit: %v, want an error naming %s and containing %q", err, script, tc.want)
+				}
+			case <-time.After(10 * time.Second):
+				t.Fatal("Submit still waiting after 10 s")
+			}
+			st, err := os.Stat(victim)
+			if b, _ := os.ReadFile(victim); err != nil || string(b) != "precious" || st.Mode().Perm() != 0o600 {
+				t.Errorf("the file the link points to: %q, mode %v", b, st.Mode().Perm())
+			}
+			if _, err := os.Stat(victim + ".new"); err == nil {
+				t.Errorf("the dangling link's target was created")
+			}
+		})
+	}
+}

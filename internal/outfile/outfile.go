@@ -43,6 +43,39 @@ func WriteFile(path string, data []byte, perm os.FileMode) error {
 	})
 }
 
+// WriteState writes data to the file at path as WriteFile does, for a
+// file a package keeps in a folder of its own (a cache entry, a manifest,
+// a batch script), which no user names: path must be a regular file or
+// not exist. A symbolic link, a named pipe, a device or a folder there is
+// an error, where WriteFile would follow the link (and replace the file
+// it points to: a link planted as a Slurm array's next batch script
+// replaced ~/.bashrc) or write through the pipe (and wait for ever for a
+// reader).
+func WriteState(path string, data []byte, perm os.FileMode) error {
+	if st, err := os.Lstat(path); err == nil && !st.Mode().IsRegular() {
+		return &fs.PathError{Op: "write", Path: path, Err: notRegular(st.Mode())}
+	}
+	return WriteFile(path, data, perm)
+}
+
+// notRegular says what a file of mode m, not a regular file, is.
+func notRegular(m fs.FileMode) error {
+	what := "not a regular file"
+	switch {
+	case m&fs.ModeSymlink != 0:
+		what = "a symbolic link"
+	case m.IsDir():
+		what = "a folder"
+	case m&fs.ModeNamedPipe != 0:
+		what = "a named pipe (FIFO)"
+	case m&fs.ModeSocket != 0:
+		what = "a socket"
+	case m&fs.ModeDevice != 0:
+		what = "a device"
+	}
+	return errors.New(what + ", not a regular file: not written (remove it first)")
+}
+
 // Set is a group of files committed together: Write writes each regular
 // file to its temporary file (a stream is written through at once), and
 // Commit renames them all over their paths only when every Write
