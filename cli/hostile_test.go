@@ -810,6 +810,17 @@ func TestClosedOutputStream(t *testing.T) {
 	dir := t.TempDir()
 	weekly := filepath.Join(dir, "w.csv")
 	saved, savedToo := filepath.Join(dir, "saved"), filepath.Join(dir, "saved2")
+	// A recorded ledger alone: the committed findings.json carries the
+	// code hash of the tree it was measured on, which --save checks.
+	from := filepath.Join(dir, "from")
+	ledger, err := os.ReadFile("../repro/ledgers/zakay2014.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(from, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeTemp(t, from, "zakay2014.json", string(ledger))
 	tests := []struct {
 		name       string
 		args       []string
@@ -827,12 +838,12 @@ func TestClosedOutputStream(t *testing.T) {
 		// whole): that was silent.
 		{"simulate --jobs-out /dev/stdout --weekly-out FILE, reader gone", []string{"simulate", log, "--jobs-out", "/dev/stdout", "--weekly-out", weekly},
 			true, ExitClosedStream, "the output stream was closed before the end: not written: --weekly-out " + weekly, "", weekly},
-		{"reproduce -o /dev/stdout --save DIR, reader gone", []string{"reproduce", "zakay2014", "--from", "../repro/ledgers", "--allow-dirty", "-o", "/dev/stdout", "--save", savedToo},
+		{"reproduce -o /dev/stdout --save DIR, reader gone", []string{"reproduce", "zakay2014", "--from", from, "--allow-dirty", "-o", "/dev/stdout", "--save", savedToo},
 			true, ExitClosedStream, "not written: --save " + savedToo, "", savedToo},
 		// The ledgers' table was printed before --save was written: the
 		// reader's going away (SIGPIPE) left it unwritten, silently. The
 		// files are now committed first.
-		{"reproduce --save DIR, table's reader gone", []string{"reproduce", "zakay2014", "--from", "../repro/ledgers", "--allow-dirty", "--save", saved},
+		{"reproduce --save DIR, table's reader gone", []string{"reproduce", "zakay2014", "--from", from, "--allow-dirty", "--save", saved},
 			true, -1, "wrote " + filepath.Join(saved, "zakay2014.json"), filepath.Join(saved, "zakay2014.json"), ""},
 	}
 	for _, tc := range tests {
