@@ -14,6 +14,8 @@ import (
 	"sync"
 	"syscall"
 	"unicode/utf8"
+
+	"github.com/tracelab/tracelab/internal/infile"
 )
 
 // maxLinks bounds the symbolic links followed, as the kernel's ELOOP does.
@@ -53,27 +55,9 @@ func WriteFile(path string, data []byte, perm os.FileMode) error {
 // reader).
 func WriteState(path string, data []byte, perm os.FileMode) error {
 	if st, err := os.Lstat(path); err == nil && !st.Mode().IsRegular() {
-		return &fs.PathError{Op: "write", Path: path, Err: notRegular(st.Mode())}
+		return &fs.PathError{Op: "write", Path: path, Err: errors.New(infile.NotRegular(st.Mode()) + ": not written (remove it first)")}
 	}
 	return WriteFile(path, data, perm)
-}
-
-// notRegular says what a file of mode m, not a regular file, is.
-func notRegular(m fs.FileMode) error {
-	what := "not a regular file"
-	switch {
-	case m&fs.ModeSymlink != 0:
-		what = "a symbolic link"
-	case m.IsDir():
-		what = "a folder"
-	case m&fs.ModeNamedPipe != 0:
-		what = "a named pipe (FIFO)"
-	case m&fs.ModeSocket != 0:
-		what = "a socket"
-	case m&fs.ModeDevice != 0:
-		what = "a device"
-	}
-	return errors.New(what + ", not a regular file: not written (remove it first)")
 }
 
 // Set is a group of files committed together: Write writes each regular
