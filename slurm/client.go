@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/tracelab/tracelab/internal/clip"
@@ -364,6 +365,14 @@ func lastLine(path string) string {
 		// The line began before the window, maybe within a rune.
 		l = clip.Ellipsis + strings.TrimLeftFunc(l, func(r rune) bool { return r == utf8.RuneError })
 	}
+	// The line is shown on a terminal: its control characters (escape
+	// sequences, carriage returns) are shown as U+FFFD, not obeyed.
+	l = strings.Map(func(r rune) rune {
+		if r != '\t' && unicode.IsControl(r) {
+			return utf8.RuneError
+		}
+		return r
+	}, l)
 	return clip.Runes(l, 300)
 }
 

@@ -512,6 +512,10 @@ func TestLastLine(t *testing.T) {
 		{"empty", "", "empty log"},
 		{"blank", "\n \n", "empty log"},
 		{"long", "a\n" + long, long[:300] + "…"},
+		// A task's log is printed by status: a terminal's escape
+		// sequences in it (a title, a cleared screen) were passed on.
+		{"escapes", "ok\n\x1b]0;owned\a\x1b[2Jboom\r done\x7f\u0085x", "\ufffd]0;owned\ufffd\ufffd[2Jboom\ufffd done\ufffd\ufffdx"},
+		{"tab kept", "a\tb", "a\tb"},
 	}
 	for _, tt := range tests {
 		p := filepath.Join(dir, tt.name+".log")
