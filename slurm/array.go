@@ -114,6 +114,11 @@ func (p Plan) Validate() error {
 			return fmt.Errorf("slurm: %s %q holds a control character (%U): the batch script cannot hold it safely", f.what, f.s, r)
 		}
 	}
+	// sbatch cannot quote a '"' in the #SBATCH --output line, and a '\\'
+	// there turns off its %A and %a (logPattern).
+	if i := strings.IndexAny(p.Dir, `"\`); i >= 0 {
+		return fmt.Errorf("slurm: folder %q holds %q, which sbatch's --output line cannot hold", p.Dir, p.Dir[i:i+1])
+	}
 	for _, a := range p.Command {
 		if strings.Contains(a, "\x00") {
 			return fmt.Errorf("slurm: command argument %q holds a NUL byte", a)
@@ -313,6 +318,21 @@ func quote(s string) string {
 	return b.String()
 }
 
+// logPattern is sbatch's --output value for the logs of an array kept in
+// folder dir: dir/logs/%A_%a.log, a "%" of dir written "%%" (sbatch
+// replaced "%x" in a folder "/data/run%x" by the job's name, and the logs
+// went to a folder that does not exist), and the whole in double quotes
+// when dir holds a space (sbatch refused the script: "Invalid directive
+// found in batch script"). Validate refuses the '"' and '\\' that the
+// quotes and the patterns cannot hold.
+func logPattern(dir string) string {
+	v := filepath.Join(strings.ReplaceAll(dir, "%", "%%"), "logs", "%A_%a.log")
+	if strings.ContainsAny(v, " ") {
+		v = `"` + v + `"`
+	}
+	return v
+}
+
 // Script returns the batch script that runs tasks (all tasks when nil).
 func (a *Array) Script(tasks []int) string {
 	p := a.Plan
@@ -336,7 +356,7 @@ func (a *Array) Script(tasks []int) string {
 	fmt.Fprintf(&b, "# Computation: %s\n", strings.ReplaceAll(p.Key, "\n", " "))
 	fmt.Fprintf(&b, "#SBATCH --job-name=%s\n", name)
 	fmt.Fprintf(&b, "#SBATCH --array=%s\n", ArraySpec(tasks, o.Throttle))
-	fmt.Fprintf(&b, "#SBATCH --output=%s\n", filepath.Join(p.Dir, "logs", "%A_%a.log"))
+	fmt.Fprintf(&b, "#SBATCH --output=%s\n", logPattern(p.Dir))
 	fmt.Fprintf(&b, "#SBATCH --cpus-per-task=%d\n", cpus)
 	fmt.Fprintf(&b, "#SBATCH --ntasks=1\n")
 	if o.Partition != "" {

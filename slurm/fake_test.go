@@ -195,7 +195,8 @@ func runFakeTask(id string, k int, script string) error {
 	if m == nil {
 		return errors.New("the script has no --output")
 	}
-	logPath := strings.NewReplacer("%A", id, "%a", strconv.Itoa(k)).Replace(string(m[1]))
+	// sbatch's reading: quotes removed, %A and %a replaced, %% is %.
+	logPath := strings.NewReplacer("%A", id, "%a", strconv.Itoa(k), "%%", "%").Replace(strings.Trim(string(m[1]), `"`))
 	log, err := os.Create(logPath)
 	if err != nil {
 		return err

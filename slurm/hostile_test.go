@@ -312,3 +312,38 @@ func TestSubmitWritesOnlyItsOwnFiles(t *testing.T) {
 		})
 	}
 }
+
+// TestLogPattern: the #SBATCH --output line of a folder holding a space
+// or a "%". Checked with the real sbatch (scripts/slurm-harness.sh, Slurm
+// of Debian): unquoted, a space made sbatch refuse the whole script
+// ("Invalid directive found in batch script: p%xace/logs/%A_%a.log"); a
+// "%x" of the folder was replaced by the job's name, and the logs went to
+// a folder that does not exist; quoted, with "%%", the logs are where
+// LogPath looks. TestRealSlurm runs in such a folder.
+func TestLogPattern(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ dir, want string }{
+		{"/shared/sweep", "/shared/sweep/logs/%A_%a.log"},
+		{"/data/run%x", "/data/run%%x/logs/%A_%a.log"},
+		{"/tmp/s p%xace", `"/tmp/s p%%xace/logs/%A_%a.log"`},
+		{"/tmp/a b", `"/tmp/a b/logs/%A_%a.log"`},
+	}
+	for _, tc := range tests {
+		if got := logPattern(tc.dir); got != tc.want {
+			t.Errorf("logPattern(%q) = %s, want %s", tc.dir, got, tc.want)
+		}
+		p := testPlan(tc.dir)
+		if err := p.Validate(); err != nil {
+			t.Errorf("Validate with folder %q: %v", tc.dir, err)
+		}
+		a := Array{Plan: p}
+		if s := a.Script(nil); !strings.Contains(s, "\n#SBATCH --output="+tc.want+"\n") {
+			t.Errorf("folder %q: the script has no --output=%s:\n%s", tc.dir, tc.want, s)
+		}
+	}
+	for _, dir := range []string{`/tmp/a"b`, `/tmp/a\b`} {
+		if err := testPlan(dir).Validate(); err == nil || !strings.Contains(err.Error(), "sbatch's --output line cannot hold") {
+			t.Errorf("Validate with folder %q: %v, want a refusal", dir, err)
+		}
+	}
+}
