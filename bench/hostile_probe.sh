@@ -207,6 +207,16 @@ CHECK='[ ! -e hdr14.swf ]' CHECKKIND=stray run "import sacct of no job" err $T i
 CHECK='! grep -q "^touch PWNED" $W/out' run "sweep --slurm -o with line breaks" err $T sweep --reps 2 --shards 2 --quiet --slurm --dry-run -o "$(printf 'x\ntouch PWNED\n.parquet')"
 run "convert -o a 250-byte name" ok $T convert -o "$(printf 'a%.0s' $(seq 246)).swf"
 
+echo "== session 15: rows without bound, a crash without data, job ids as options"
+# 50 million repeated job lines, 7 MB gzipped: needs datasets.MaxJobs (proposed in notes/hostile5.md) to pass.
+yes "1 0 10 100 4 90 -1 4 200 -1 1 3 1 7 1 1 -1 -1" | head -n 50000000 | gzip -9 > bomb15.swf.gz
+run "simulate a 7 MB gzip of 5e7 job lines" err $T simulate bomb15.swf.gz
+# Without the logs every claim is "not comparable"; feitelson2021 panicked (KTH-SP2 missing twice in Fig. 15); needs the patch in notes/hostile5.md.
+run "reproduce feitelson2021 without data" ok env TRACELAB_DATA= TRACELAB_CACHE=$W/nocache15 $T reproduce feitelson2021 --quick
+mkdir -p arr15
+printf '{"plan":{"dir":"%s","key":"k","command":["/bin/true"],"tasks":2,"output":"s-{task}.parquet","options":{}},"submissions":[{"job_id":"--user=victim","tasks":[0,1],"script":"x","time":"2024-01-01T00:00:00Z"}]}' "$W/arr15" > arr15/array.json
+CHECK='grep -q "job id" $W/err' run "slurm cancel, job id --user=victim" err $T slurm cancel arr15
+
 echo "== counts: total $total"
 for k in pass panic oom hang stray wrong; do printf '%s=%s ' $k ${count[$k]:-0}; done; echo
 rm -rf $W

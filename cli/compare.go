@@ -1,10 +1,7 @@
 package cli
 
 import (
-	"context"
 	"fmt"
-	"os"
-	"os/signal"
 	"slices"
 	"strings"
 
@@ -100,8 +97,7 @@ func runCompare(e *env, args []string) error {
 	if *boot > 0 {
 		opts.Bootstrap = &confidence.Bootstrap{Resamples: *boot, Seed: *bootSeed}
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
+	ctx := e.context() // cancelled by SIGINT, SIGTERM, SIGHUP (Main; an ignored one stays ignored)
 	fmt.Fprintf(e.stderr, "compare: %d schedulers × %d variants of %s on %v\n", len(names), len(variants), tr.Name, tr.Machine())
 	c, err := compare.Schedulers(ctx, variants, names, opts)
 	if err != nil {

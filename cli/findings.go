@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -136,8 +135,7 @@ func runFindings(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
+	ctx := e.context() // cancelled by SIGINT, SIGTERM, SIGHUP (Main; an ignored one stays ignored)
 	paths, leftOut, err := findingLogs(e, a)
 	if err != nil {
 		return err
@@ -279,41 +277,8 @@ func measureFindings(ctx context.Context, e *env, a findingsArgs, paths []string
 // writeFindings prints the matrix (or its long form) and writes the files
 // asked for; it fails when a finding could not be measured on some log.
 func writeFindings(e *env, a findingsArgs, m findings.Matrix) error {
-	// -o, --save and --figure are committed together: a failure leaves
-	// every one as it was (the matrix was replaced before a --save that
-	// failed).
-	var files outfile.Set
-	defer files.Discard()
-	a.out.group, a.save.group, a.image.group = &files, &files, &files
-	if a.out.set() {
-		if err := a.out.writeFrame(m.Frame()); err != nil {
-			return err
-		}
-	}
-	if a.save.set() {
-		if err := a.save.write(func(w io.Writer) error {
-			return findings.WriteStored(w, findings.Store(m, a.commit, a.codeHash, a.opts))
-		}); err != nil {
-			return err
-		}
-	}
-	if a.image.set() {
-		p, err := findingsplot.Matrix(m, "Do the papers' findings hold on each log?")
-		if err != nil {
-			return err
-		}
-		width, height := findingsplot.Size(m)
-		if err := a.image.write(func(w io.Writer) error {
-			if a.image.format == fmtPNG {
-				return plots.WritePNG(w, p, width, height, 0)
-			}
-			return plots.WriteSVG(w, p, width, height)
-		}); err != nil {
-			return err
-		}
-	}
-	if err := files.Commit(); err != nil {
-		return err
+	if err := writeFindingsFiles(a, m); err != nil {
+		return groupError(err, fileNames(a.out, a.save, a.image)...)
 	}
 	if a.save.set() {
 		fmt.Fprintf(e.stderr, "findings: saved %s (%s mode%s)\n", a.save.path, a.opts.Mode(), commitSuffix(a.commit))
@@ -492,4 +457,42 @@ func mergeFindingShards(files []string) (findings.Matrix, error) {
 		logs, results = append(logs, s.Logs...), append(results, s.Results...)
 	}
 	return findings.NewMatrix(logs, results), nil
+}
+
+// writeFindingsFiles writes -o, --save and --figure, committed together.
+func writeFindingsFiles(a findingsArgs, m findings.Matrix) error {
+	// -o, --save and --figure are committed together: a failure leaves
+	// every one as it was (the matrix was replaced before a --save that
+	// failed).
+	var files outfile.Set
+	defer files.Discard()
+	a.out.group, a.save.group, a.image.group = &files, &files, &files
+	if a.out.set() {
+		if err := a.out.writeFrame(m.Frame()); err != nil {
+			return err
+		}
+	}
+	if a.save.set() {
+		if err := a.save.write(func(w io.Writer) error {
+			return findings.WriteStored(w, findings.Store(m, a.commit, a.codeHash, a.opts))
+		}); err != nil {
+			return err
+		}
+	}
+	if a.image.set() {
+		p, err := findingsplot.Matrix(m, "Do the papers' findings hold on each log?")
+		if err != nil {
+			return err
+		}
+		width, height := findingsplot.Size(m)
+		if err := a.image.write(func(w io.Writer) error {
+			if a.image.format == fmtPNG {
+				return plots.WritePNG(w, p, width, height, 0)
+			}
+			return plots.WriteSVG(w, p, width, height)
+		}); err != nil {
+			return err
+		}
+	}
+	return files.Commit()
 }

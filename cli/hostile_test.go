@@ -807,17 +807,44 @@ func TestClosedOutputStream(t *testing.T) {
 	if err := datasets.WriteSWFFile(log, datasets.Sample()); err != nil {
 		t.Fatal(err)
 	}
+	dir := t.TempDir()
+	weekly := filepath.Join(dir, "w.csv")
+	saved, savedToo := filepath.Join(dir, "saved"), filepath.Join(dir, "saved2")
+	// A recorded ledger alone: the committed findings.json carries the
+	// code hash of the tree it was measured on, which --save checks.
+	from := filepath.Join(dir, "from")
+	ledger, err := os.ReadFile("../repro/ledgers/zakay2014.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(from, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeTemp(t, from, "zakay2014.json", string(ledger))
 	tests := []struct {
 		name       string
 		args       []string
 		closed     bool   // standard output is a pipe whose read end is closed
-		wantStatus int    // exit status
+		wantStatus int    // exit status (-1: killed by a signal, SIGPIPE)
 		wantStderr string // "" for nothing printed
+		written    string // a file the run must leave, "" for none
+		unwritten  string // a file the run must not leave, "" for none
 	}{
-		{"-o /dev/stdout, reader gone", []string{"convert", log, "-o", "/dev/stdout"}, true, ExitClosedStream, ""},
-		{"-o /dev/fd/1, reader gone", []string{"convert", log, "-o", "/dev/fd/1"}, true, ExitClosedStream, ""},
-		{"simulate --jobs-out /dev/stdout, reader gone", []string{"simulate", log, "--jobs-out", "/dev/stdout"}, true, ExitClosedStream, ""},
-		{"-o /dev/full", []string{"convert", log, "-o", "/dev/full"}, false, 1, "write /dev/full: no space left on device"},
+		{"-o /dev/stdout, reader gone", []string{"convert", log, "-o", "/dev/stdout"}, true, ExitClosedStream, "", "", ""},
+		{"-o /dev/fd/1, reader gone", []string{"convert", log, "-o", "/dev/fd/1"}, true, ExitClosedStream, "", "", ""},
+		{"simulate --jobs-out /dev/stdout, reader gone", []string{"simulate", log, "--jobs-out", "/dev/stdout"}, true, ExitClosedStream, "", "", ""},
+		{"-o /dev/full", []string{"convert", log, "-o", "/dev/full"}, false, 1, "write /dev/full: no space left on device", "", ""},
+		// The group's files are not written (a group is committed
+		// whole): that was silent.
+		{"simulate --jobs-out /dev/stdout --weekly-out FILE, reader gone", []string{"simulate", log, "--jobs-out", "/dev/stdout", "--weekly-out", weekly},
+			true, ExitClosedStream, "the output stream was closed before the end: not written: --weekly-out " + weekly, "", weekly},
+		{"reproduce -o /dev/stdout --save DIR, reader gone", []string{"reproduce", "zakay2014", "--from", from, "--allow-dirty", "-o", "/dev/stdout", "--save", savedToo},
+			true, ExitClosedStream, "not written: --save " + savedToo, "", savedToo},
+		// The ledgers' table was printed before --save was written: the
+		// reader's going away (SIGPIPE) left it unwritten, silently. The
+		// files are now committed first.
+		{"reproduce --save DIR, table's reader gone", []string{"reproduce", "zakay2014", "--from", from, "--allow-dirty", "--save", saved},
+			true, -1, "wrote " + filepath.Join(saved, "zakay2014.json"), filepath.Join(saved, "zakay2014.json"), ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -852,6 +879,12 @@ func TestClosedOutputStream(t *testing.T) {
 				t.Errorf("stderr %q, want nothing", got)
 			case tc.wantStderr != "" && !strings.Contains(got, tc.wantStderr):
 				t.Errorf("stderr %q, want %q", got, tc.wantStderr)
+			}
+			if _, err := os.Stat(tc.written); tc.written != "" && err != nil {
+				t.Errorf("%s not written: %v", tc.written, err)
+			}
+			if _, err := os.Stat(tc.unwritten); tc.unwritten != "" && err == nil {
+				t.Errorf("%s written", tc.unwritten)
 			}
 		})
 	}

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 
 	"github.com/tracelab/tracelab/internal/outfile"
@@ -32,9 +33,9 @@ import (
 // Every scheduler in sim's registry is then a choice of every command that
 // takes one — simulate, sweep (with --slurm, the batch script runs this
 // program), feedback, resample --simulate, shake — and usage lines and help
-// list it. Help and usage name the program by its file name. SIGINT and
-// SIGTERM cancel the command and remove its unfinished output files
-// (interruptible).
+// list it. Help and usage name the program by its file name. SIGINT,
+// SIGTERM and SIGHUP (unless ignored, as under nohup) cancel the command
+// and remove its unfinished output files (interruptible).
 func Main() {
 	prog := "tracelab"
 	if len(os.Args) > 0 {
@@ -55,7 +56,13 @@ func Main() {
 		fmt.Fprintf(os.Stderr, "%s: interrupted (%v)\n", prog, sig)
 		os.Exit(exitStatus(sig))
 	case err != nil && closedStream(err):
-		os.Exit(ExitClosedStream) // the reader went away: no message
+		// The reader went away: no message, unless files the command
+		// was to write with the stream were thereby left unwritten.
+		var nw *notWritten
+		if errors.As(err, &nw) && len(nw.files) > 0 {
+			fmt.Fprintf(os.Stderr, "%s: the output stream was closed before the end: not written: %s\n", prog, strings.Join(nw.files, ", "))
+		}
+		os.Exit(ExitClosedStream)
 	case err != nil:
 		fmt.Fprintf(os.Stderr, "%s: %v\n", prog, err)
 		os.Exit(1)
@@ -81,4 +88,41 @@ const ExitClosedStream = 128 + 13
 func closedStream(err error) bool {
 	var pe *fs.PathError
 	return errors.Is(err, syscall.EPIPE) && errors.As(err, &pe) && outfile.IsStream(pe.Path)
+}
+
+// notWritten is the error of a command whose outputs are committed
+// together (an outfile.Set) when one of them is a stream that its reader
+// closed: the files of the group were then not written (those after the
+// stream never were, those before it were discarded). Main exits with
+// ExitClosedStream, as for any closed stream, but names them: an
+// unwritten --save folder must not pass unnoticed ("simulate --jobs-out
+// /dev/stdout --weekly-out w.csv | head" left w.csv unwritten, silently).
+type notWritten struct {
+	err   error
+	files []string // each as "FLAG PATH"
+}
+
+func (n *notWritten) Error() string { return n.err.Error() }
+func (n *notWritten) Unwrap() error { return n.err }
+
+// groupError returns err, the error of writing a group of outputs, noting
+// which of files ("FLAG PATH") were thus not written when err is a closed
+// stream (closedStream). A nil err stays nil.
+func groupError(err error, files ...string) error {
+	if err == nil || !closedStream(err) {
+		return err
+	}
+	return &notWritten{err: err, files: files}
+}
+
+// fileNames returns "FLAG PATH" for each output of outs that is set and is
+// a file (not a stream), for groupError.
+func fileNames(outs ...output) []string {
+	var names []string
+	for _, o := range outs {
+		if o.set() && !o.isStream() {
+			names = append(names, o.flag+" "+o.path)
+		}
+	}
+	return names
 }

@@ -8,7 +8,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"runtime/debug"
 	"slices"
@@ -122,8 +121,7 @@ func runReproduce(e *env, args []string) error {
 			fmt.Fprintf(e.stderr, "not checked (no ledger recorded in %s): %s\n", *from, strings.Join(unrecorded, ", "))
 		}
 	} else {
-		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-		defer stop()
+		ctx := e.context() // cancelled by SIGINT, SIGTERM, SIGHUP (Main; an ignored one stays ignored)
 		o := study.Options{Quick: *quick, Seed: *seed, Workers: *workers}
 		if *sweeps == "" && sl.on {
 			*sweeps = defaultSweepStore
@@ -159,49 +157,68 @@ func runReproduce(e *env, args []string) error {
 		return err
 	}
 
-	if err := printLedgers(e, *format, ledgers); err != nil {
-		return err
-	}
 	// -o and the files of --save (--write-baseline) are committed
 	// together, once all are written: a failure leaves each as it was (a
 	// folder of saved ledgers half of one commit and half of another is
 	// what --save refuses to make).
-	var files outfile.Set
-	defer files.Discard()
-	var wrote []string // what was written, said once committed
-	if report.set() {
-		if err := writeReproduction(&files, report.path, ledgers, stored); err != nil {
-			return err
-		}
-		wrote = append(wrote, *out)
-	}
-	if *writeBaseline != "" {
-		for _, l := range ledgers {
-			if l.run.Mode != "quick" {
-				return fmt.Errorf("--write-baseline: the ledger of %s is of %s mode; baselines are quick mode (use --save for others)", l.paper.Key, l.run.Mode)
+	wrote, err := func() (wrote []string, err error) {
+		var files outfile.Set
+		defer files.Discard()
+		if report.set() {
+			if err := writeReproduction(&files, report.path, ledgers, stored); err != nil {
+				return nil, err
 			}
+			wrote = append(wrote, *out)
 		}
-		*save = *writeBaseline
-	}
-	if *save != "" {
-		w, err := saveSnapshots(&files, *save, ledgers, *allowDirty)
-		if err != nil {
-			return err
+		if *writeBaseline != "" {
+			for _, l := range ledgers {
+				if l.run.Mode != "quick" {
+					return nil, fmt.Errorf("--write-baseline: the ledger of %s is of %s mode; baselines are quick mode (use --save for others)", l.paper.Key, l.run.Mode)
+				}
+			}
+			*save = *writeBaseline
 		}
-		wrote = append(wrote, w...)
-		if stored != nil && *writeBaseline == "" {
-			w, err := saveFindings(&files, *save, *stored)
+		if *save != "" {
+			w, err := saveSnapshots(&files, *save, ledgers, *allowDirty)
 			if err != nil {
-				return err
+				return nil, err
 			}
-			wrote = append(wrote, w)
+			wrote = append(wrote, w...)
+			if stored != nil && *writeBaseline == "" {
+				w, err := saveFindings(&files, *save, *stored)
+				if err != nil {
+					return nil, err
+				}
+				wrote = append(wrote, w)
+			}
 		}
-	}
-	if err := files.Commit(); err != nil {
+		return wrote, files.Commit()
+	}()
+	switch {
+	case err != nil && closedStream(err):
+		names := fileNames(report)
+		if *writeBaseline != "" {
+			names = append(names, "--write-baseline "+*writeBaseline)
+		} else if *save != "" {
+			names = append(names, "--save "+*save)
+		}
+		return groupError(err, names...)
+	case err != nil:
+		// The ledgers are printed all the same: a refused --save does
+		// not lose what was computed.
+		if perr := printLedgers(e, *format, ledgers); perr != nil {
+			return perr
+		}
 		return err
 	}
 	for _, w := range wrote {
 		fmt.Fprintf(e.stderr, "wrote %s\n", w)
+	}
+	// The ledgers are printed once the files are committed: a reader of
+	// the table that goes away (reproduce --save DIR | head) ends the
+	// program (SIGPIPE), which once left --save unwritten, silently.
+	if err := printLedgers(e, *format, ledgers); err != nil {
+		return err
 	}
 	if *check != "" {
 		return checkSnapshots(e, *check, ledgers)

@@ -17,7 +17,8 @@ import (
 // before the program exits.
 const interruptGrace = 3 * time.Second
 
-// interruptible runs run with a context that SIGINT and SIGTERM cancel.
+// interruptible runs run with a context that SIGINT, SIGTERM and SIGHUP
+// (interruptSignals) cancel.
 // On the first signal the context is cancelled and every temporary file
 // of an output being written is removed (outfile.Abort: no
 // ".NAME.tmp-NNN" is left behind and no output is replaced); a command
@@ -27,7 +28,7 @@ const interruptGrace = 3 * time.Second
 // interrupted run (nil if none) and run's error.
 func interruptible(stderr io.Writer, prog string, run func(ctx context.Context) error) (os.Signal, error) {
 	sigs := make(chan os.Signal, 2)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	signal.Notify(sigs, interruptSignals()...)
 	defer signal.Stop(sigs)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -70,4 +71,20 @@ func exitStatus(s os.Signal) int {
 		return 128 + int(n)
 	}
 	return 1
+}
+
+// interruptSignals are the signals that interrupt a command: SIGINT,
+// SIGTERM and SIGHUP (a closed terminal or ssh session, whose default
+// action ended the program with its temporary files left behind), each
+// unless the program was started with it ignored: "nohup tracelab …" (or a
+// shell's background job, for SIGINT) must go on, and signal.Notify would
+// otherwise stop ignoring it.
+func interruptSignals() []os.Signal {
+	var sigs []os.Signal
+	for _, s := range []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP} {
+		if !signal.Ignored(s) {
+			sigs = append(sigs, s)
+		}
+	}
+	return sigs
 }

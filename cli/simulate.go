@@ -95,38 +95,8 @@ func runSimulate(e *env, args []string) error {
 	if r.WeeklyTruncated && a.weeklyOut.set() {
 		fmt.Fprintf(e.stderr, "simulate: the schedule spans more than %d weeks: the weekly samples stop there\n", sim.MaxWeeklySamples)
 	}
-	// The outputs are committed together, once all are written.
-	var files outfile.Set
-	defer files.Discard()
-	for _, o := range []struct {
-		out   output
-		frame func() dataframe.DataFrame
-	}{{a.jobsOut, r.JobsFrame}, {a.weeklyOut, r.Weekly.Frame}, {a.tlOut, r.Timeline.Frame}} {
-		if o.out.set() {
-			o.out.group = &files
-			if err := o.out.writeFrame(o.frame()); err != nil {
-				return err
-			}
-		}
-	}
-	if a.batsimOut.set() {
-		a.batsimOut.group = &files
-		if err := writeBatsimJobs(e, a.batsimOut, r); err != nil {
-			return err
-		}
-	}
-	if a.binsOut.set() {
-		b, err := r.Binned(sim.BinOptions{Width: a.binWidth})
-		if err != nil {
-			return err
-		}
-		a.binsOut.group = &files
-		if err := a.binsOut.writeFrame(b.Frame()); err != nil {
-			return err
-		}
-	}
-	if err := files.Commit(); err != nil {
-		return err
+	if err := writeSimulateOutputs(e, a, r); err != nil {
+		return groupError(err, fileNames(a.jobsOut, a.weeklyOut, a.tlOut, a.batsimOut, a.binsOut)...)
 	}
 	warnMachine(e.stderr, r.Procs, r.ProcsRule, r.Saturation(sim.ReplaySaturation))
 	return writeRecord(e.stdout, a.format, simulateRecord(tr, r, s))
@@ -196,4 +166,39 @@ func (c *conventionFlags) apply(o *sim.Options) error {
 		ch.set(k)
 	}
 	return nil
+}
+
+// writeSimulateOutputs writes the files asked for, committed together
+// once all are written.
+func writeSimulateOutputs(e *env, a simulateArgs, r *sim.Result) error {
+	var files outfile.Set
+	defer files.Discard()
+	for _, o := range []struct {
+		out   output
+		frame func() dataframe.DataFrame
+	}{{a.jobsOut, r.JobsFrame}, {a.weeklyOut, r.Weekly.Frame}, {a.tlOut, r.Timeline.Frame}} {
+		if o.out.set() {
+			o.out.group = &files
+			if err := o.out.writeFrame(o.frame()); err != nil {
+				return err
+			}
+		}
+	}
+	if a.batsimOut.set() {
+		a.batsimOut.group = &files
+		if err := writeBatsimJobs(e, a.batsimOut, r); err != nil {
+			return err
+		}
+	}
+	if a.binsOut.set() {
+		b, err := r.Binned(sim.BinOptions{Width: a.binWidth})
+		if err != nil {
+			return err
+		}
+		a.binsOut.group = &files
+		if err := a.binsOut.writeFrame(b.Frame()); err != nil {
+			return err
+		}
+	}
+	return files.Commit()
 }

@@ -16,6 +16,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/tracelab/tracelab/internal/clip"
 	"github.com/tracelab/tracelab/internal/infile"
 	"github.com/tracelab/tracelab/internal/outfile"
 )
@@ -112,6 +113,11 @@ func (p Plan) Validate() error {
 			r, _ := utf8.DecodeRuneInString(f.s[i:])
 			return fmt.Errorf("slurm: %s %q holds a control character (%U): the batch script cannot hold it safely", f.what, f.s, r)
 		}
+	}
+	// sbatch cannot quote a '"' in the #SBATCH --output line, and a '\\'
+	// there turns off its %A and %a (logPattern).
+	if i := strings.IndexAny(p.Dir, `"\`); i >= 0 {
+		return fmt.Errorf("slurm: folder %q holds %q, which sbatch's --output line cannot hold", p.Dir, p.Dir[i:i+1])
 	}
 	for _, a := range p.Command {
 		if strings.Contains(a, "\x00") {
@@ -213,7 +219,29 @@ func Open(dir string) (*Array, error) {
 	if err := a.Plan.Validate(); err != nil {
 		return nil, fmt.Errorf("slurm: %s: %s", manifest, strings.TrimPrefix(err.Error(), "slurm: "))
 	}
+	// The job ids are arguments of squeue and scancel, and names in the
+	// logs' paths: a job id "--user=NAME" made Cancel cancel every job
+	// of NAME's, "../x" named a log outside the folder.
+	for k, s := range a.Submissions {
+		if !validJobID(s.JobID) {
+			return nil, fmt.Errorf("slurm: %s: submission %d: job id %q: want the digits sbatch prints", manifest, k+1, clip.Runes(s.JobID, 40))
+		}
+	}
 	return &a, nil
+}
+
+// validJobID reports whether id is a Slurm job id as sbatch --parsable
+// prints it: ASCII digits only, at most 20 of them.
+func validJobID(id string) bool {
+	if id == "" || len(id) > 20 {
+		return false
+	}
+	for _, c := range []byte(id) {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // readManifest reads the regular file path whole, refusing it before
@@ -243,7 +271,7 @@ func (a *Array) save() error {
 	if err != nil {
 		return err
 	}
-	return outfile.WriteFile(filepath.Join(a.Plan.Dir, ManifestName), append(b, '\n'), 0o644)
+	return outfile.WriteState(filepath.Join(a.Plan.Dir, ManifestName), append(b, '\n'), 0o644)
 }
 
 // ArraySpec returns sbatch's --array value for tasks: ranges of
@@ -290,6 +318,21 @@ func quote(s string) string {
 	return b.String()
 }
 
+// logPattern is sbatch's --output value for the logs of an array kept in
+// folder dir: dir/logs/%A_%a.log, a "%" of dir written "%%" (sbatch
+// replaced "%x" in a folder "/data/run%x" by the job's name, and the logs
+// went to a folder that does not exist), and the whole in double quotes
+// when dir holds a space (sbatch refused the script: "Invalid directive
+// found in batch script"). Validate refuses the '"' and '\\' that the
+// quotes and the patterns cannot hold.
+func logPattern(dir string) string {
+	v := filepath.Join(strings.ReplaceAll(dir, "%", "%%"), "logs", "%A_%a.log")
+	if strings.ContainsAny(v, " ") {
+		v = `"` + v + `"`
+	}
+	return v
+}
+
 // Script returns the batch script that runs tasks (all tasks when nil).
 func (a *Array) Script(tasks []int) string {
 	p := a.Plan
@@ -313,7 +356,7 @@ func (a *Array) Script(tasks []int) string {
 	fmt.Fprintf(&b, "# Computation: %s\n", strings.ReplaceAll(p.Key, "\n", " "))
 	fmt.Fprintf(&b, "#SBATCH --job-name=%s\n", name)
 	fmt.Fprintf(&b, "#SBATCH --array=%s\n", ArraySpec(tasks, o.Throttle))
-	fmt.Fprintf(&b, "#SBATCH --output=%s\n", filepath.Join(p.Dir, "logs", "%A_%a.log"))
+	fmt.Fprintf(&b, "#SBATCH --output=%s\n", logPattern(p.Dir))
 	fmt.Fprintf(&b, "#SBATCH --cpus-per-task=%d\n", cpus)
 	fmt.Fprintf(&b, "#SBATCH --ntasks=1\n")
 	if o.Partition != "" {

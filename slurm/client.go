@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/tracelab/tracelab/internal/clip"
@@ -91,7 +92,9 @@ func (a *Array) Submit(ctx context.Context, c Client, tasks []int) (Submission, 
 		return Submission{}, fmt.Errorf("slurm: %w", err)
 	}
 	script := filepath.Join(a.Plan.Dir, fmt.Sprintf("submit-%d.sh", len(a.Submissions)+1))
-	if err := outfile.WriteFile(script, []byte(a.Script(tasks)), 0o644); err != nil {
+	// The folder's own file: a link there is not followed (it would
+	// replace the file it points to, then make it executable).
+	if err := outfile.WriteState(script, []byte(a.Script(tasks)), 0o644); err != nil {
 		return Submission{}, fmt.Errorf("slurm: %w", err)
 	}
 	if err := os.Chmod(script, 0o755); err != nil {
@@ -121,7 +124,7 @@ func parseJobID(out []byte) (string, error) {
 		line = line[i+1:] // warnings may come first
 	}
 	id, _, _ := strings.Cut(line, ";")
-	if _, err := strconv.Atoi(id); err != nil {
+	if !validJobID(id) { // strconv.Atoi took "-5" and "+5"
 		return "", fmt.Errorf("slurm: sbatch printed %q, want a job id", strings.TrimSpace(string(out)))
 	}
 	return id, nil
@@ -362,6 +365,14 @@ func lastLine(path string) string {
 		// The line began before the window, maybe within a rune.
 		l = clip.Ellipsis + strings.TrimLeftFunc(l, func(r rune) bool { return r == utf8.RuneError })
 	}
+	// The line is shown on a terminal: its control characters (escape
+	// sequences, carriage returns) are shown as U+FFFD, not obeyed.
+	l = strings.Map(func(r rune) rune {
+		if r != '\t' && unicode.IsControl(r) {
+			return utf8.RuneError
+		}
+		return r
+	}, l)
 	return clip.Runes(l, 300)
 }
 

@@ -195,7 +195,8 @@ func runFakeTask(id string, k int, script string) error {
 	if m == nil {
 		return errors.New("the script has no --output")
 	}
-	logPath := strings.NewReplacer("%A", id, "%a", strconv.Itoa(k)).Replace(string(m[1]))
+	// sbatch's reading: quotes removed, %A and %a replaced, %% is %.
+	logPath := strings.NewReplacer("%A", id, "%a", strconv.Itoa(k), "%%", "%").Replace(strings.Trim(string(m[1]), `"`))
 	log, err := os.Create(logPath)
 	if err != nil {
 		return err
@@ -512,6 +513,10 @@ func TestLastLine(t *testing.T) {
 		{"empty", "", "empty log"},
 		{"blank", "\n \n", "empty log"},
 		{"long", "a\n" + long, long[:300] + "…"},
+		// A task's log is printed by status: a terminal's escape
+		// sequences in it (a title, a cleared screen) were passed on.
+		{"escapes", "ok\n\x1b]0;owned\a\x1b[2Jboom\r done\x7f\u0085x", "\ufffd]0;owned\ufffd\ufffd[2Jboom\ufffd done\ufffd\ufffdx"},
+		{"tab kept", "a\tb", "a\tb"},
 	}
 	for _, tt := range tests {
 		p := filepath.Join(dir, tt.name+".log")

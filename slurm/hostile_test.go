@@ -203,3 +203,147 @@ func TestValidateNoControlInScript(t *testing.T) {
 		})
 	}
 }
+
+// TestOpenHostileJobID: a submission's job id is an argument of squeue
+// and scancel and a name in its logs' paths. A manifest whose job id was
+// "--user=victim" made Cancel run "scancel --user=victim", which cancels
+// every job of that user; "../../x" named a log outside the folder. Open
+// now refuses any id that is not the digits sbatch prints.
+func TestOpenHostileJobID(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		id   string
+		want string // "" for accepted
+	}{
+		{"--user=victim", `job id "--user=victim"`},
+		{"-u", `job id "-u"`},
+		{"-5", `job id "-5"`},
+		{"+5", `job id "+5"`},
+		{"12 13", `job id "12 13"`},
+		{"12,13", `job id "12,13"`},
+		{"../../etc/x", `job id "../../etc/x"`},
+		{"", `job id ""`},
+		{"١٢", `job id "١٢"`},
+		{"123456789012345678901", `job id "123456789012345678901"`},
+		{"12", ""},
+		{"0012", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.id, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			m := strings.Replace(manifest(dir, "2"), `"job_id":"12"`, fmt.Sprintf(`"job_id":%q`, tc.id), 1)
+			if err := os.WriteFile(filepath.Join(dir, ManifestName), []byte(m), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			a, err := Open(dir)
+			if tc.want == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			if err == nil {
+				// What Cancel would run: the id as an argument of scancel.
+				t.Fatalf("Open accepted job id %q (Cancel runs scancel %v)", tc.id, a.Submissions[0].JobID)
+			}
+			if !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), filepath.Join(dir, ManifestName)) {
+				t.Fatalf("Open: %v, want an error naming the manifest and containing %q", err, tc.want)
+			}
+		})
+	}
+	for _, out := range []string{"-5\n", "+5\n", "--user=x\n", "12;cluster\n"} {
+		_, err := parseJobID([]byte(out))
+		if ok := out == "12;cluster\n"; (err == nil) != ok {
+			t.Errorf("parseJobID(%q): %v", out, err)
+		}
+	}
+}
+
+// TestSubmitWritesOnlyItsOwnFiles: the batch script submit-N.sh and
+// array.json are the folder's own files. A symbolic link planted as the
+// next script made Submit replace the file it points to with the script,
+// then make it executable (a link to ~/.bashrc); a named pipe made it
+// wait for ever. Both are refused now, the file pointed to untouched.
+func TestSubmitWritesOnlyItsOwnFiles(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name  string
+		plant func(path, victim string) error
+		want  string
+	}{
+		{"link to another file", func(p, victim string) error { return os.Symlink(victim, p) }, "a symbolic link, not a regular file"},
+		{"dangling link", func(p, victim string) error { return os.Symlink(victim+".new", p) }, "a symbolic link, not a regular file"},
+		{"named pipe", func(p, _ string) error { return syscall.Mkfifo(p, 0o644) }, "a named pipe (FIFO), not a regular file"},
+		{"folder", func(p, _ string) error { return os.Mkdir(p, 0o755) }, "a folder, not a regular file"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			a := fakePlan(t)
+			victim := filepath.Join(t.TempDir(), "bashrc")
+			if err := os.WriteFile(victim, []byte("precious"), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			script := filepath.Join(a.Plan.Dir, "submit-1.sh")
+			if err := tc.plant(script, victim); err != nil {
+				t.Fatal(err)
+			}
+			done := make(chan error, 1)
+			go func() {
+				_, err := a.Submit(context.Background(), Client{Sbatch: "/nonexistent/sbatch", Squeue: "/nonexistent/squeue"}, nil)
+				done <- err
+			}()
+			select {
+			case err := <-done:
+				if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), script) {
+					t.Errorf("Submit: %v, want an error naming %s and containing %q", err, script, tc.want)
+				}
+			case <-time.After(10 * time.Second):
+				t.Fatal("Submit still waiting after 10 s")
+			}
+			st, err := os.Stat(victim)
+			if b, _ := os.ReadFile(victim); err != nil || string(b) != "precious" || st.Mode().Perm() != 0o600 {
+				t.Errorf("the file the link points to: %q, mode %v", b, st.Mode().Perm())
+			}
+			if _, err := os.Stat(victim + ".new"); err == nil {
+				t.Errorf("the dangling link's target was created")
+			}
+		})
+	}
+}
+
+// TestLogPattern: the #SBATCH --output line of a folder holding a space
+// or a "%". Checked with the real sbatch (scripts/slurm-harness.sh, Slurm
+// of Debian): unquoted, a space made sbatch refuse the whole script
+// ("Invalid directive found in batch script: p%xace/logs/%A_%a.log"); a
+// "%x" of the folder was replaced by the job's name, and the logs went to
+// a folder that does not exist; quoted, with "%%", the logs are where
+// LogPath looks. TestRealSlurm runs in such a folder.
+func TestLogPattern(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ dir, want string }{
+		{"/shared/sweep", "/shared/sweep/logs/%A_%a.log"},
+		{"/data/run%x", "/data/run%%x/logs/%A_%a.log"},
+		{"/tmp/s p%xace", `"/tmp/s p%%xace/logs/%A_%a.log"`},
+		{"/tmp/a b", `"/tmp/a b/logs/%A_%a.log"`},
+	}
+	for _, tc := range tests {
+		if got := logPattern(tc.dir); got != tc.want {
+			t.Errorf("logPattern(%q) = %s, want %s", tc.dir, got, tc.want)
+		}
+		p := testPlan(tc.dir)
+		if err := p.Validate(); err != nil {
+			t.Errorf("Validate with folder %q: %v", tc.dir, err)
+		}
+		a := Array{Plan: p}
+		if s := a.Script(nil); !strings.Contains(s, "\n#SBATCH --output="+tc.want+"\n") {
+			t.Errorf("folder %q: the script has no --output=%s:\n%s", tc.dir, tc.want, s)
+		}
+	}
+	for _, dir := range []string{`/tmp/a"b`, `/tmp/a\b`} {
+		if err := testPlan(dir).Validate(); err == nil || !strings.Contains(err.Error(), "sbatch's --output line cannot hold") {
+			t.Errorf("Validate with folder %q: %v, want a refusal", dir, err)
+		}
+	}
+}

@@ -222,7 +222,13 @@ func TestRealSlurm(t *testing.T) {
 	c := needSlurm(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	dir := t.TempDir()
+	// A folder with a space and a "%": sbatch refused the script ("Invalid
+	// directive found in batch script"), and expanded "%x" in the logs'
+	// path (logPattern).
+	dir := filepath.Join(t.TempDir(), "run 1 %x")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	// A task fails when dir/fail-K exists; else it writes its output
 	// atomically (temporary file, then rename).
 	script := `k=$1; d=$2

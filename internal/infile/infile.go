@@ -59,18 +59,29 @@ func ReadFile(path string, limit int64) ([]byte, error) {
 
 // notRegular is the error for path of mode m.
 func notRegular(path string, m fs.FileMode) error {
-	what := "not a regular file"
-	switch {
-	case m.IsDir():
+	what := NotRegular(m)
+	if m.IsDir() {
 		what = "a folder, not a file"
-	case m&fs.ModeNamedPipe != 0:
-		what = "a named pipe (FIFO), not a regular file"
-	case m&fs.ModeSocket != 0:
-		what = "a socket, not a regular file"
-	case m&fs.ModeDevice != 0:
-		what = "a device, not a regular file"
 	}
 	return &fs.PathError{Op: "open", Path: path, Err: errorString(what)}
+}
+
+// NotRegular says what a file of mode m (not a regular file) is, as
+// "a named pipe (FIFO), not a regular file".
+func NotRegular(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeSymlink != 0:
+		return "a symbolic link, not a regular file"
+	case m.IsDir():
+		return "a folder, not a regular file"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe (FIFO), not a regular file"
+	case m&fs.ModeSocket != 0:
+		return "a socket, not a regular file"
+	case m&fs.ModeDevice != 0:
+		return "a device, not a regular file"
+	}
+	return "not a regular file"
 }
 
 type errorString string

@@ -6,7 +6,8 @@
 //     only once complete, so a failure or a kill never leaves a partial or
 //     empty file where the old one was;
 //   - a symbolic link is followed: the file it points to is replaced, the
-//     link stays a link, and the replaced file keeps its permission bits;
+//     link stays a link, and the replaced file keeps its permission bits
+//     and, as far as the process may give it, its owner and group;
 //   - a stream is written through, never replaced by a regular file: a
 //     device or a named pipe (/dev/null, a FIFO), and a process's own
 //     descriptor (/dev/stdout, /dev/fd/N, /proc/self/fd/N), whatever it is
@@ -18,7 +19,10 @@
 // Check tells before any work whether a path can be written, so that a
 // command fails at once rather than after hours of computation. A Set
 // writes several files that are committed together: every one is written
-// to its temporary file before any is renamed.
+// to its temporary file before any is renamed, and two processes that
+// commit sets into the same folders rename one set after the other (an
+// flock on each folder, waited on for at most 10 s), so that the files of
+// a set all come from one run.
 //
 // Temporary files are removed on every exit path: on an error, and on an
 // interrupt, where the program's signal handler calls Abort, which

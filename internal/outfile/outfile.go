@@ -8,11 +8,14 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"syscall"
 	"unicode/utf8"
+
+	"github.com/tracelab/tracelab/internal/infile"
 )
 
 // maxLinks bounds the symbolic links followed, as the kernel's ELOOP does.
@@ -40,6 +43,21 @@ func WriteFile(path string, data []byte, perm os.FileMode) error {
 		_, err := w.Write(data)
 		return err
 	})
+}
+
+// WriteState writes data to the file at path as WriteFile does, for a
+// file a package keeps in a folder of its own (a cache entry, a manifest,
+// a batch script), which no user names: path must be a regular file or
+// not exist. A symbolic link, a named pipe, a device or a folder there is
+// an error, where WriteFile would follow the link (and replace the file
+// it points to: a link planted as a Slurm array's next batch script
+// replaced ~/.bashrc) or write through the pipe (and wait for ever for a
+// reader).
+func WriteState(path string, data []byte, perm os.FileMode) error {
+	if st, err := os.Lstat(path); err == nil && !st.Mode().IsRegular() {
+		return &fs.PathError{Op: "write", Path: path, Err: errors.New(infile.NotRegular(st.Mode()) + ": not written (remove it first)")}
+	}
+	return WriteFile(path, data, perm)
 }
 
 // Set is a group of files committed together: Write writes each regular
@@ -94,17 +112,24 @@ func (s *Set) write(path string, perm os.FileMode, write func(w io.Writer) error
 	case err == nil && readOnly(st, target):
 		return nil, &fs.PathError{Op: "write", Path: path, Err: ErrReadOnly}
 	case err == nil:
-		return writeTemp(path, target, st.Mode().Perm(), true, write)
+		return writeTemp(path, target, st.Mode().Perm(), st, write)
 	case errors.Is(err, fs.ErrNotExist):
-		return writeTemp(path, target, perm, false, write)
+		return writeTemp(path, target, perm, nil, write)
 	}
 	return nil, &fs.PathError{Op: "write", Path: path, Err: unwrapPath(err)}
 }
 
+// afterRename, when set (tests), is called after the k-th rename of a
+// Commit.
+var afterRename func(k int)
+
 // Commit renames every written file over its path. It fails, leaving
 // every path as it was, when the set was interrupted (Abort) or a Write
 // failed; a rename that fails once others are done (a full disk between
-// two renames) is reported, the remaining temporary files removed.
+// two renames) is reported, the remaining temporary files removed. Two
+// processes committing sets into the same folders do so one after the
+// other (an flock on each folder), so that the files of a set all come
+// from one of them.
 func (s *Set) Commit() error {
 	if s.failed {
 		return errors.New("outfile: Commit of a discarded set")
@@ -115,6 +140,16 @@ func (s *Set) Commit() error {
 		s.discardLocked()
 		return ErrAborted
 	}
+	if len(s.pending) > 1 {
+		// Another process committing a set into these folders renames
+		// before or after, not between (lockDirs).
+		dirs := make([]string, len(s.pending))
+		for k, p := range s.pending {
+			dirs[k] = filepath.Dir(p.target)
+		}
+		slices.Sort(dirs)
+		defer lockDirs(slices.Compact(dirs))()
+	}
 	for k, p := range s.pending {
 		if err := os.Rename(p.tmp, p.target); err != nil {
 			s.pending = s.pending[k:]
@@ -122,6 +157,9 @@ func (s *Set) Commit() error {
 			return &fs.PathError{Op: "rename", Path: p.path, Err: unwrapPath(err)}
 		}
 		delete(live.temps, p.tmp)
+		if afterRename != nil {
+			afterRename(k)
+		}
 	}
 	s.pending = nil
 	return nil
@@ -353,9 +391,10 @@ func writeThrough(path, target string, write func(io.Writer) error) error {
 }
 
 // writeTemp writes a temporary file beside target, to be renamed over it.
-// keep says perm is an existing file's mode, set exactly (not reduced by
-// the umask).
-func writeTemp(path, target string, perm os.FileMode, keep bool, write func(io.Writer) error) (p *pending, err error) {
+// old is the existing file it replaces (nil for none): perm is then old's
+// mode, set exactly (not reduced by the umask), and old's owner and group
+// are kept (keepOwner).
+func writeTemp(path, target string, perm os.FileMode, old fs.FileInfo, write func(io.Writer) error) (p *pending, err error) {
 	f, err := createTemp(target, perm)
 	if err != nil {
 		if errors.Is(err, ErrAborted) {
@@ -386,7 +425,8 @@ func writeTemp(path, target string, perm os.FileMode, keep bool, write func(io.W
 	if err = step("sync", f.Sync()); err != nil {
 		return nil, err
 	}
-	if keep {
+	if old != nil {
+		keepOwner(f, old)
 		if err = step("chmod", f.Chmod(perm)); err != nil {
 			return nil, err
 		}
@@ -395,6 +435,29 @@ func writeTemp(path, target string, perm os.FileMode, keep bool, write func(io.W
 		return nil, err
 	}
 	return &pending{path: path, target: target, tmp: tmp}, nil
+}
+
+// keepOwner gives f, the file that replaces old, old's owner and group
+// when they differ from f's: root replacing another user's file took it
+// from that user (the new file was root's, mode 0600 and all), where a
+// shell's ">" keeps the owner. A process that may not give a file away
+// (not root) keeps what it may, the group when it is one of its own, and
+// otherwise leaves f its own, as for a new file.
+func keepOwner(f *os.File, old fs.FileInfo) {
+	was, ok := old.Sys().(*syscall.Stat_t)
+	if !ok {
+		return
+	}
+	now, err := f.Stat()
+	if err != nil {
+		return
+	}
+	if is, ok := now.Sys().(*syscall.Stat_t); !ok || (is.Uid == was.Uid && is.Gid == was.Gid) {
+		return
+	}
+	if f.Chown(int(was.Uid), int(was.Gid)) != nil {
+		f.Chown(-1, int(was.Gid))
+	}
 }
 
 // forget removes temporary file tmp and its registration.

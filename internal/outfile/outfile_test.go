@@ -456,3 +456,62 @@ func TestWriteLongName(t *testing.T) {
 		t.Errorf("%d files in the folder, want the 3 written", len(es))
 	}
 }
+
+// TestReplaceKeepsOwner: a file replaced keeps its owner and group, as a
+// shell's ">" does. Root replacing another user's file of mode 0600 made
+// it root's: its user could read it no more. Needs root (only root gives
+// files away).
+func TestReplaceKeepsOwner(t *testing.T) {
+	t.Parallel()
+	if os.Geteuid() != 0 {
+		t.Skip("needs root to make another user's file")
+	}
+	tests := []struct {
+		name     string
+		uid, gid int
+		perm     os.FileMode
+		link     bool // written through a symbolic link to the file
+	}{
+		{"another user's 0600", 12345, 12345, 0o600, false},
+		{"another user's, root's group", 12345, 0, 0o640, false},
+		{"root's, another group", 0, 23456, 0o660, false},
+		{"another user's, through a link", 12345, 23456, 0o600, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			p := filepath.Join(dir, "out.csv")
+			if err := os.WriteFile(p, []byte("old"), tc.perm); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Chown(p, tc.uid, tc.gid); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Chmod(p, tc.perm); err != nil {
+				t.Fatal(err)
+			}
+			target := p
+			if tc.link {
+				target = filepath.Join(dir, "link.csv")
+				if err := os.Symlink("out.csv", target); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := WriteFile(target, []byte("new"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			st, err := os.Stat(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sys := st.Sys().(*syscall.Stat_t)
+			if int(sys.Uid) != tc.uid || int(sys.Gid) != tc.gid || st.Mode().Perm() != tc.perm {
+				t.Errorf("replaced file: owner %d:%d mode %v, want %d:%d %v", sys.Uid, sys.Gid, st.Mode().Perm(), tc.uid, tc.gid, tc.perm)
+			}
+			if b, _ := os.ReadFile(p); string(b) != "new" {
+				t.Errorf("content %q", b)
+			}
+		})
+	}
+}
