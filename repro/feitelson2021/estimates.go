@@ -140,7 +140,7 @@ func (s *Study) Fig2(ctx context.Context) (*Fig2Result, error) {
 			return nil, err
 		}
 		r.Figure = figure("Fig. 2", "how much of their estimate jobs run",
-			"a peak at the top bin (jobs killed at their estimate) and many jobs using a small fraction of it; flat in between", 1, p)
+			"the paper: a peak at the top bin (jobs killed at their estimate), the very shortest jobs apart, flat in between — compare the bins from 5% to 95% (the ledger says whether ours are flat)", 1, p)
 		r.Figure.PanelWidth = 8 * vg.Inch
 		r.Frame = dataframe.New(series.New(logCol, series.String, "log"), series.New(lo, series.Float, "lo"),
 			series.New(hi, series.Float, "hi"), series.New(frac, series.Float, "fraction"))

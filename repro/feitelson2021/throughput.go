@@ -336,7 +336,7 @@ func (s *Study) Fig12(ctx context.Context) (*Fig12Result, error) {
 		return nil, err
 	}
 	r.Figure = figure("Fig. 12", "the equilibrium of workload and performance: response time against the achieved load",
-		"with feedback, load and response time settle where the users' pace meets the scheduler's; open simulations run away", 1, p)
+		"the paper: with feedback, load and response time settle where the users' pace meets the scheduler's, while open simulations run away — compare the open and feedback points (the ledger says where ours settle)", 1, p)
 	return r, nil
 }
 
