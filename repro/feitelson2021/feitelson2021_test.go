@@ -544,3 +544,37 @@ func TestFig17OpenSameIsCheck(t *testing.T) {
 		t.Errorf("fig17/open-same: %q does not show the jobs ended of those that arrived", e.OurValue)
 	}
 }
+
+// TestEquilibriumRerun: the reruns of Fig. 12's largest population
+// (equilibriumRuns) are the sweep's own runs: the paper's saturation test
+// on their weekly counts gives the sweep's saturated column, and their
+// longest queue its max_queue, run by run.
+func TestEquilibriumRerun(t *testing.T) {
+	r, err := quick.Fig12(context.Background())
+	if missing(err) || len(r.f.Missing) > 0 {
+		t.Skip("log not available")
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	f := r.f
+	last := f.loads[len(f.loads)-1]
+	load := f.Frame.Col("load").Float()
+	rep, _ := f.Frame.Col("replicate").Int()
+	maxq, _ := f.Frame.Col("max_queue").Int()
+	sched, kind, sat := f.Frame.Col("scheduler").Records(), f.Frame.Col("simulation").Records(), f.Frame.Col("saturated").Records()
+	want := map[string]string{}
+	for i := range load {
+		if load[i] == last {
+			want[fmt.Sprintf("%d/%s/%s", rep[i], sched[i], kind[i])] = fmt.Sprint(sat[i], " ", maxq[i])
+		}
+	}
+	if len(r.runs) != len(want) || len(r.runs) == 0 {
+		t.Fatalf("%d reruns, %d runs of the sweep at %g×", len(r.runs), len(want), last)
+	}
+	for _, run := range r.runs {
+		k := fmt.Sprintf("%d/%s/%s", run.Replicate, run.Scheduler, map[bool]string{true: "open", false: "feedback"}[run.Open])
+		if got := fmt.Sprint(run.Paper.Saturated, " ", run.MaxQueue); got != want[k] {
+			t.Errorf("%s: rerun saturated and longest queue %s, the sweep %s", k, got, want[k])
+		}
+	}
+}

@@ -9,7 +9,9 @@ import (
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
+	"gonum.org/v1/gonum/stat"
 
+	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/plots"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/sim"
@@ -62,8 +64,7 @@ func (s *Study) Fig17(ctx context.Context) (*Fig17Result, error) {
 		if p == nil {
 			return r, err
 		}
-		df, err := feedback.LoadSweep(p, feedback.LoadSweepOptions{Loads: r.loads, Replicates: r.reps, Seed: s.seed(17), Open: true,
-			Generate: resample.Options{LongTermStart: literalStart}})
+		df, err := feedback.LoadSweep(p, s.fig17Options(r.loads, r.reps))
 		if err != nil {
 			return nil, err
 		}
@@ -85,6 +86,13 @@ func (s *Study) Fig17(ctx context.Context) (*Fig17Result, error) {
 			"the paper: with feedback the users submit what the scheduler sustains, more under EASY, while open simulations keep accepting jobs — compare each scheduler's two curves (the ledger counts where ours do)", 1, pl)
 		return r, nil
 	})
+}
+
+// fig17Options are the options of Fig17's sweep (feedback.LoadSweep),
+// shared with equilibriumRuns, which reruns its largest population.
+func (s *Study) fig17Options(loads []float64, reps int) feedback.LoadSweepOptions {
+	return feedback.LoadSweepOptions{Loads: loads, Replicates: reps, Seed: s.seed(17), Open: true,
+		Generate: resample.Options{LongTermStart: literalStart}}
 }
 
 // means averages the sweep's rows over replicates.
@@ -217,6 +225,91 @@ type Fig12Result struct {
 	Log    string
 	Figure *plots.Figure
 	f      *Fig17Result
+	// runs are the simulations of the sweep's largest population, rerun
+	// for their weekly outstanding jobs (equilibriumRuns).
+	runs []equilibriumRun
+}
+
+// equilibriumRun is one simulation of Fig17's largest population, rerun
+// for its weekly outstanding jobs: feedback.LoadSweep keeps only its
+// summary.
+type equilibriumRun struct {
+	Scheduler string
+	Replicate int
+	Open      bool
+	// Paper is 2013 §6.3's test with its threshold of 1 job per week (the
+	// sweep's saturated column), the rule of fig12/*/equilibrium; Relative
+	// is the same test with the threshold raised to 0.5% of the jobs
+	// arriving per week (sim.ReplaySaturation), shown beside it.
+	Paper, Relative sim.Saturation
+	// MaxQueue is the longest queue (sim.Summary.MaxQueue).
+	MaxQueue int
+	// Offered is the work the resampled log offers in each week of
+	// Paper.Weekly (processor-seconds of the jobs submitted in the week,
+	// over the machine's processor-seconds in a week): the input, the same
+	// open and with feedback.
+	Offered []float64
+}
+
+// equilibriumRuns reruns the simulations of Fig17's largest population as
+// feedback.LoadSweep runs them (the same options, fig17Options: resampled
+// logs, seeds, machine size and user model), open and with feedback, and
+// applies 2013 §6.3's saturation test to their weekly outstanding jobs.
+func (s *Study) equilibriumRuns(f *Fig17Result) ([]equilibriumRun, error) {
+	var ms []Missing
+	p, err := s.poolsOf(PopulationLog, &ms)
+	if p == nil {
+		return nil, err
+	}
+	o := s.fig17Options(f.loads, f.reps)
+	var out []equilibriumRun
+	for rep := range o.Replicates {
+		g := o.Generate
+		g.Load, g.Seed, g.Stream = o.Loads[len(o.Loads)-1], o.Seed, uint64(rep)
+		r, err := p.Generate(g)
+		if err != nil {
+			return nil, err
+		}
+		procs := p.Trace.MaxProcs()
+		w, err := feedback.NewWorkload(r.Trace, feedback.WorkloadOptions{Sim: sim.Options{Procs: procs}})
+		if err != nil {
+			return nil, err
+		}
+		nw := int(math.Ceil((r.End - r.Start) / datasets.Week))
+		offered := make([]float64, nw+1)
+		for i := range r.Trace.Len() {
+			if k := int(math.Floor((r.Trace.Submit[i] - r.Start) / datasets.Week)); k >= 0 && k <= nw {
+				offered[k] += r.Trace.Runtime[i] * float64(r.Trace.Procs[i]) / (float64(procs) * datasets.Week)
+			}
+		}
+		for _, name := range []string{"fcfs", "easy"} {
+			fac, err := sim.FactoryOf(name)
+			if err != nil {
+				return nil, err
+			}
+			for _, open := range []bool{false, true} {
+				var res *sim.Result
+				if open {
+					res, err = sim.Run(w.Jobs, w.Procs, fac(), sim.EngineOptions{WeekOrigin: r.Start})
+				} else {
+					var fr *feedback.Result
+					fr, err = feedback.Simulate(w, fac(), feedback.Options{Model: feedback.Fluid{}, Seed: o.Seed ^ uint64(rep)<<32,
+						Until: r.End, Engine: sim.EngineOptions{WeekOrigin: r.Start}})
+					if fr != nil {
+						res = fr.Sim
+					}
+				}
+				if err != nil {
+					return nil, err
+				}
+				e := equilibriumRun{Scheduler: name, Replicate: rep, Open: open,
+					Paper: res.Saturation(sim.SaturationOptions{}), Relative: res.Saturation(sim.ReplaySaturation), MaxQueue: res.Summary().MaxQueue}
+				e.Offered = offered[:min(len(offered), len(e.Paper.Weekly))]
+				out = append(out, e)
+			}
+		}
+	}
+	return out, nil
 }
 
 // Fig12 draws the sweep of Fig17 as response time against utilisation.
@@ -229,6 +322,9 @@ func (s *Study) Fig12(ctx context.Context) (*Fig12Result, error) {
 	if len(f.Missing) > 0 {
 		return r, nil
 	}
+	if r.runs, err = s.equilibriumRuns(f); err != nil {
+		return nil, err
+	}
 	// One point per number of users (the mean over its replicates),
 	// markers only: the utilisation does not grow steadily with the users,
 	// so a line in their order zigzags.
@@ -240,7 +336,7 @@ func (s *Study) Fig12(ctx context.Context) (*Fig12Result, error) {
 		return nil, err
 	}
 	r.Figure = figure("Fig. 12", "the equilibrium of workload and performance: response time against the achieved load",
-		"with feedback, load and response time settle where the users' pace meets the scheduler's; open simulations run away", 1, p)
+		"the paper: with feedback, load and response time settle where the users' pace meets the scheduler's, while open simulations run away — compare the open and feedback points (the ledger says where ours settle)", 1, p)
 	return r, nil
 }
 
@@ -255,18 +351,89 @@ func (r *Fig12Result) Claims(l *ledger.Ledger) {
 	last := len(f.loads) - 1
 	for _, sch := range []string{"fcfs", "easy"} {
 		fb, op := f.mean[[2]string{"feedback", sch}], f.mean[[2]string{"open", sch}]
-		// Bounded: the longest queue with feedback below a tenth of the
-		// open simulation's, which grows without bound.
-		l.Claim(item, "fig12/"+sch+"/equilibrium", r.Log+", "+sch+": with feedback the system settles where workload generation and performance match: at the largest population the open simulation saturates (its outstanding jobs grow: 2013 §6.3's test) while with feedback the longest queue stays below a tenth of the open one's",
-			op.saturated[last] > 0.5 && fb.maxQueue[last] < op.maxQueue[last]/10,
-			fmt.Sprintf("at %g× users: saturated in %.0f%% of the open runs (%.0f%% of the feedback runs); longest queue %.0f open, %.0f with feedback",
-				f.loads[last], 100*op.saturated[last], 100*fb.saturated[last], op.maxQueue[last], fb.maxQueue[last])).
-			Quoting("we can find the equilibrium point where workload generation and performance match each other")
+		o, b := r.equilibrium(sch, true), r.equilibrium(sch, false)
+		// One rule for both: 2013 §6.3's test, as the sweep applies it.
+		l.Claim(item, "fig12/"+sch+"/equilibrium", r.Log+", "+sch+": with feedback the system settles where workload generation and performance match, and open it does not: at the largest population 2013 §6.3's test (the weekly outstanding jobs' suffix minimum, the last 20% of the weeks left out, a least-squares slope above 1 job per week), applied alike to both, finds most open runs saturated and most feedback runs not",
+			2*o.paperSaturated > o.runs && 2*b.paperSaturated < b.runs,
+			fmt.Sprintf("at %g× users: saturated in %d of %d open runs (slopes %.0f to %.0f jobs per week) and %d of %d feedback runs (slopes %.2f to %.2f); longest queue %.0f open, %.0f with feedback",
+				f.loads[last], o.paperSaturated, o.runs, o.paperSlope[0], o.paperSlope[1], b.paperSaturated, b.runs, b.paperSlope[0], b.paperSlope[1], op.maxQueue[last], fb.maxQueue[last])).
+			Quoting("we can find the equilibrium point where workload generation and performance match each other").
+			Noting(fmt.Sprintf("the feedback runs' weekly outstanding jobs: %.0f to %.0f on average in the first half of the weeks the test fits, %.0f to %.0f in the second (a least-squares slope of the counts themselves of %.2f to %.2f jobs per week), %.0f to %.0f in the last 20%% it leaves out, whose rise step 2's suffix minimum carries back into the weeks it fits; there the resampled input offers %.2f to %.2f machines of work a week, against %.2f to %.2f in the weeks fitted; with the threshold at 0.5%% of the weekly arrivals (sim.ReplaySaturation) %d of the %d feedback runs are saturated",
+				b.firstHalf[0], b.firstHalf[1], b.secondHalf[0], b.secondHalf[1], b.rawSlope[0], b.rawSlope[1], b.leftOut[0], b.leftOut[1],
+				b.offeredLeft[0], b.offeredLeft[1], b.offeredFit[0], b.offeredFit[1], b.saturated, b.runs))
 	}
 	ff, of := f.mean[[2]string{"feedback", "fcfs"}], f.mean[[2]string{"open", "fcfs"}]
 	l.Claim(item, "fig12/fcfs-bounded", r.Log+": FCFS's queue stays bounded under feedback while the open simulation's grows with the offered load (longest queue at the largest population over that at the log's own)",
 		ff.maxQueue[last] < of.maxQueue[last]/3, fmt.Sprintf("longest queue at %g× users: %.0f with feedback, %.0f open", f.loads[last], ff.maxQueue[last], of.maxQueue[last])).
 		Quoting("we also have a stabilizing\nnegative feedback, where extra load causes the generation of additional load to\nbe throttled")
+}
+
+// equilibriumStats summarises the reruns of one scheduler and kind
+// (equilibriumRuns): the number of runs, those saturated by the rule of
+// 2013 §6.3's test with the threshold relative to the arrivals (Relative)
+// and with the paper's threshold (Paper), and the range over the runs
+// [min, max] of the paper's test's slope, of the mean weekly outstanding
+// jobs in the first and second half of the weeks the test fits and in the
+// weeks it leaves out, of the least-squares slope of the weekly counts
+// over the weeks it fits, and of the input's mean offered work per week
+// (equilibriumRun.Offered) in the weeks fitted and left out.
+type equilibriumStats struct {
+	runs, saturated, paperSaturated                                               int
+	paperSlope, firstHalf, secondHalf, leftOut, rawSlope, offeredFit, offeredLeft [2]float64
+}
+
+// equilibrium summarises the reruns of scheduler sch, open or with
+// feedback.
+func (r *Fig12Result) equilibrium(sch string, open bool) equilibriumStats {
+	var e equilibriumStats
+	for _, s := range []*[2]float64{&e.paperSlope, &e.firstHalf, &e.secondHalf, &e.leftOut, &e.rawSlope, &e.offeredFit, &e.offeredLeft} {
+		*s = [2]float64{math.Inf(1), math.Inf(-1)}
+	}
+	add := func(s *[2]float64, v float64) { s[0], s[1] = math.Min(s[0], v), math.Max(s[1], v) }
+	for _, run := range r.runs {
+		if run.Scheduler != sch || run.Open != open {
+			continue
+		}
+		e.runs++
+		if run.Relative.Saturated {
+			e.saturated++
+		}
+		if run.Paper.Saturated {
+			e.paperSaturated++
+		}
+		add(&e.paperSlope, run.Paper.Slope)
+		w, used := run.Paper.Weekly, run.Paper.Used
+		add(&e.offeredFit, meanFloats(run.Offered[:min(used, len(run.Offered))]))
+		add(&e.offeredLeft, meanFloats(run.Offered[min(used, len(run.Offered)):]))
+		add(&e.firstHalf, meanInts(w[:used/2]))
+		add(&e.secondHalf, meanInts(w[used/2:used]))
+		add(&e.leftOut, meanInts(w[used:]))
+		x, y := make([]float64, used), make([]float64, used)
+		for k := range used {
+			x[k], y[k] = float64(k), float64(w[k])
+		}
+		_, b := stat.LinearRegression(x, y, nil, false)
+		add(&e.rawSlope, b)
+	}
+	return e
+}
+
+// meanFloats is the mean of v; NaN when v is empty.
+func meanFloats(v []float64) float64 {
+	sum := 0.0
+	for _, x := range v {
+		sum += x
+	}
+	return sum / float64(len(v))
+}
+
+// meanInts is the mean of v; NaN when v is empty.
+func meanInts(v []int) float64 {
+	sum := 0
+	for _, x := range v {
+		sum += x
+	}
+	return float64(sum) / float64(len(v))
 }
 
 // Table1Result is Table 1 (§5): each performance metric under oblivious

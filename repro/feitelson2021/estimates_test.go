@@ -1,0 +1,31 @@
+package feitelson2021
+
+import "testing"
+
+// TestFig2Shortest: the readings of "the very shortest" on a histogram
+// built by hand (20 bins of 5%): 0.20 in 0–5%, 0.065 in 5–10%, then bins
+// from 0.02 to 0.05 and the peak 0.30 in 95–100%.
+func TestFig2Shortest(t *testing.T) {
+	h := []float64{0.20, 0.065, 0.05, 0.03, 0.04, 0.02, 0.03, 0.05, 0.04, 0.03,
+		0.02, 0.03, 0.04, 0.03, 0.02, 0.03, 0.04, 0.03, 0.02, 0.30}
+	for _, c := range []struct {
+		cut              int
+		flat, shortest   bool
+		fmin, fmax, smin float64
+	}{
+		// From 5%: 0.02 to 0.065, a factor of 3.25: not flat; 0.20
+		// exceeds 0.065 and 3 × 0.02.
+		{1, false, true, 0.02, 0.065, 0.20},
+		// From 10%: 0.02 to 0.05 (2.5); the bins below, 0.20 and 0.065,
+		// both above 0.05 and 0.06.
+		{2, true, true, 0.02, 0.05, 0.065},
+		// From 15%: the 10–15% bin (0.05) is not above the flat range's 0.05.
+		{3, true, false, 0.02, 0.05, 0.05},
+	} {
+		flat, shortest, fmin, fmax, smin := fig2Shortest(h, c.cut)
+		if flat != c.flat || shortest != c.shortest || fmin != c.fmin || fmax != c.fmax || smin != c.smin {
+			t.Errorf("cut %d: got flat %v shortest %v (%g, %g, %g), want %v %v (%g, %g, %g)",
+				c.cut, flat, shortest, fmin, fmax, smin, c.flat, c.shortest, c.fmin, c.fmax, c.smin)
+		}
+	}
+}
