@@ -16,6 +16,7 @@ import (
 
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/internal/codehash"
+	"github.com/tracelab/tracelab/internal/infile"
 	"github.com/tracelab/tracelab/internal/outfile"
 	"github.com/tracelab/tracelab/internal/parallel"
 )
@@ -113,9 +114,11 @@ func (c *Cache) file(logHash string, opts Options, ids []string) string {
 	return filepath.Join(c.Dir, hex.EncodeToString(h[:16])+".json")
 }
 
-// get returns the cached results of a log, if any.
+// get returns the cached results of a log, if any. The file is read
+// bounded (MaxStoredBytes) and only when regular: a named pipe or device
+// at its path is a miss, never waited on.
 func (c *Cache) get(logHash string, opts Options, ids []string) (cached, bool) {
-	b, err := os.ReadFile(c.file(logHash, opts, ids))
+	b, err := infile.ReadFile(c.file(logHash, opts, ids), MaxStoredBytes)
 	if err != nil {
 		return cached{}, false
 	}
@@ -127,7 +130,8 @@ func (c *Cache) get(logHash string, opts Options, ids []string) (cached, bool) {
 }
 
 // put saves a log's results (atomically: a run killed while writing leaves
-// no partial file).
+// no partial file; a path that is not a regular file is refused, never
+// written through).
 func (c *Cache) put(logHash string, opts Options, ids []string, info LogInfo, rs []Result) error {
 	if err := os.MkdirAll(c.Dir, 0o755); err != nil {
 		return fmt.Errorf("findings: cache: %w", err)
@@ -136,7 +140,7 @@ func (c *Cache) put(logHash string, opts Options, ids []string, info LogInfo, rs
 	if err != nil {
 		return err
 	}
-	return outfile.WriteFile(c.file(logHash, opts, ids), b, 0o644)
+	return outfile.WriteState(c.file(logHash, opts, ids), b, 0o644)
 }
 
 // RunOptions controls Run.

@@ -121,9 +121,11 @@ func (s Store) Record(paper string, entries []Entry) error {
 	return s.write(paper, hex.EncodeToString(h[:8])+".json", b)
 }
 
-// write saves b as the file name of paper's folder, replacing it atomically.
+// write saves b as the file name of paper's folder, replacing it atomically
+// (a path that is not a regular file, such as a planted named pipe or
+// link, is refused: outfile.WriteState).
 func (s Store) write(paper, name string, b []byte) error {
-	if err := outfile.WriteFile(filepath.Join(s.paperDir(paper), name), b, 0o644); err != nil {
+	if err := outfile.WriteState(filepath.Join(s.paperDir(paper), name), b, 0o644); err != nil {
 		return fmt.Errorf("ledger: recording %s: %w", paper, err)
 	}
 	return nil
