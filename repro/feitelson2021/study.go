@@ -145,7 +145,12 @@ type Missing struct {
 // unavailable adds one "not comparable" entry per missing log for the
 // claims of item that needed it.
 func unavailable(l *ledger.Ledger, item, idPrefix string, ms []Missing) {
+	seen := map[string]bool{}
 	for _, m := range ms {
+		if seen[m.Log] {
+			continue // a log two steps of the item needed (Fig. 15's KTH-SP2) is one entry
+		}
+		seen[m.Log] = true
 		l.MissingLog(item, idPrefix+"/"+m.Log, "the claims of "+item+" on "+m.Log, "—", m.Log, m.Err.Error())
 	}
 }
