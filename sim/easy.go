@@ -73,15 +73,20 @@ func keyedCmp(a, b keyed) int {
 	return a.pos - b.pos
 }
 
-// init prepares a new (or reset) scheduler for engine e.
+// init prepares a new (or reset) scheduler for engine e. (The test is
+// inlined into Arrive and Schedule, called at every arrival and round.)
 func (s *EASY) init(e *Engine) {
 	if !s.inited {
-		s.inited = true
-		s.resHead = -1
-		s.q.reset(e.procs, s.Order == nil)
-		s.bt.reset(s.q.classes)
-		s.q.reserve(e.NumJobs())
+		s.setup(e)
 	}
+}
+
+func (s *EASY) setup(e *Engine) {
+	s.inited = true
+	s.resHead = -1
+	s.q.reset(e.procs, s.Order == nil)
+	s.bt.reset(s.q.classes)
+	s.q.reserve(e.NumJobs())
 }
 
 // Reset makes the scheduler ready for another simulation, keeping its
@@ -95,7 +100,9 @@ func (s *EASY) Reset() {
 func (s *EASY) Arrive(e *Engine, j int) {
 	s.init(e)
 	p := s.q.push(j, e.width[j], e.estimate[j])
-	if s.Order == nil {
+	if s.Order == nil && (s.bt.on || s.q.end()-s.q.head > s.bt.spanOn) {
+		// (blockTree.push does nothing else: the tree is off and stays
+		// off.)
 		s.bt.push(&s.q, p)
 	}
 	k := keyed{0, p, j}
