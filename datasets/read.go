@@ -68,6 +68,12 @@ type ReadOptions struct {
 	// records, as in LLNL-Thunder); by default they are left out and counted
 	// in ReadReport.PlaceholdersSkipped. Kept placeholders have submit NaN.
 	KeepPlaceholders bool
+	// KeepPartialRecords keeps the partial-execution records (status 2–4)
+	// of jobs that also have a summary line; by default they are left out
+	// and counted in ReadReport.PartialRecordsSkipped, so that the trace
+	// holds each job once (see "Partial executions" in the package
+	// documentation). Scan hands every row to its writer either way.
+	KeepPartialRecords bool
 }
 
 // ParseError is a bad input line. It names the file, the line (1-based),
@@ -678,7 +684,13 @@ type parser struct {
 
 	prefault sync.WaitGroup // the goroutine that faults in the columns' pages
 	bareCR   bool           // a header comment holds a lone CR (classic Mac OS line ends?)
+
+	parts     []partRow        // the rows of status 2–4 stored in t (Read only), in file order
+	partsOnly map[int]struct{} // job numbers seen so far only on partial records (checkID)
 }
+
+// partRow is a stored partial-execution record: its row in t and its line.
+type partRow struct{ row, line int }
 
 // feed parses every complete line of b; the last partial line waits for the
 // next chunk.
@@ -1340,6 +1352,9 @@ func (p *parser) addRow(v *[18]float64) error {
 		return p.sink.WriteJob(&j)
 	}
 	t := p.t
+	if IsPartialRecord(int(v[fStatus])) {
+		p.parts = append(p.parts, partRow{i, p.line})
+	}
 	t.JobID[i] = id
 	t.Submit[i] = submit
 	t.Wait[i] = measure(v[fWait])
@@ -1365,12 +1380,29 @@ func (p *parser) addRow(v *[18]float64) error {
 // partial-execution record (status 2–4, IsPartialRecord) repeats its
 // job's number by SWF's definition: it is counted as WarnPartialRecord,
 // neither as a duplicate nor as unsorted.
+//
+// A row of another status whose job number came before only on partial
+// records is the job's summary line, written after its parts: no
+// duplicate either (partsOnly holds the numbers seen only on parts so far,
+// at most one entry per partial record).
 func (p *parser) checkID(id, status int) {
 	seen := p.ids.add(id)
 	partial := seen && IsPartialRecord(status)
+	if IsPartialRecord(status) && !seen {
+		if p.partsOnly == nil {
+			p.partsOnly = make(map[int]struct{})
+		}
+		p.partsOnly[id] = struct{}{}
+	}
+	if !IsPartialRecord(status) && seen {
+		if _, ok := p.partsOnly[id]; ok {
+			delete(p.partsOnly, id) // a further row of this number is a duplicate
+			partial = true
+		}
+	}
 	if partial {
 		p.warn.add(WarnPartialRecord, "job_id", p.line, id, func() (string, string) {
-			return strconv.Itoa(id), fmt.Sprintf("job id %d repeated on a partial-execution record (status %d): SWF writes each part of a checkpointed or swapped job under its number; kept", id, status)
+			return strconv.Itoa(id), fmt.Sprintf("job id %d repeated on a partial-execution record or its job's summary line (status %d): SWF writes each part of a checkpointed or swapped job under its number (not a duplicate)", id, status)
 		})
 	}
 	if p.haveID && id <= p.lastID && !partial {
@@ -1552,8 +1584,81 @@ func (p *parser) finish() (*Trace, error) {
 	} else {
 		p.truncate()
 	}
+	if len(p.parts) > 0 {
+		t = p.partialRecords()
+	}
 	t.Report = p.finalReport()
 	return t, nil
+}
+
+// partialRecords warns about the partial-execution records (status 2–4)
+// of the trace read, and leaves out, unless ReadOptions.KeepPartialRecords
+// is set, those whose job has a summary line: a row of the same job number
+// with another status (see "Partial executions" in the package
+// documentation). Parts of a job without a summary line are kept, each a
+// row, and warned about: the job's own data is nowhere else. Row numbers
+// in Replaced and Unreadable follow the rows kept (−1 for a row left out).
+func (p *parser) partialRecords() *Trace {
+	t := p.t
+	partIDs := make(map[int]bool, len(p.parts))
+	for _, pr := range p.parts {
+		partIDs[t.JobID[pr.row]] = false
+	}
+	for i, id := range t.JobID {
+		if _, ok := partIDs[id]; ok && !IsPartialRecord(t.Status[i]) {
+			partIDs[id] = true // has a summary line
+		}
+	}
+	drop := make([]bool, len(t.JobID))
+	dropped := 0
+	for _, pr := range p.parts {
+		id := t.JobID[pr.row]
+		if !partIDs[id] {
+			p.warn.add(WarnPartialNoSummary, "status", pr.line, id, func() (string, string) {
+				return strconv.Itoa(t.Status[pr.row]), "a partial-execution record (status 2–4) of a job without a summary line (a row of that job number with status 0, 1 or 5): kept; each such part counts as a job"
+			})
+			continue
+		}
+		if p.opts.KeepPartialRecords {
+			p.warn.add(WarnPartialLeftOut, "status", pr.line, id, func() (string, string) {
+				return strconv.Itoa(t.Status[pr.row]), "a partial-execution record (status 2–4) of a job that has a summary line: kept (ReadOptions.KeepPartialRecords); the job counts once for its summary line and once more for each part"
+			})
+			continue
+		}
+		p.warn.add(WarnPartialLeftOut, "status", pr.line, id, func() (string, string) {
+			return strconv.Itoa(t.Status[pr.row]), "a partial-execution record (status 2–4) of a job that has a summary line: left out, so that the job counts once (ReadOptions.KeepPartialRecords keeps it)"
+		})
+		drop[pr.row] = true
+		dropped++
+	}
+	if dropped == 0 {
+		return t
+	}
+	newRow := make([]int, len(t.JobID))
+	idx := make([]int, 0, len(t.JobID)-dropped)
+	for i := range t.JobID {
+		if drop[i] {
+			newRow[i] = -1
+			continue
+		}
+		newRow[i] = len(idx)
+		idx = append(idx, i)
+	}
+	for k := range p.report.Replaced {
+		if r := p.report.Replaced[k].Row; r >= 0 {
+			p.report.Replaced[k].Row = newRow[r]
+		}
+	}
+	for k := range p.report.Unreadable {
+		if r := p.report.Unreadable[k].Row; r >= 0 {
+			p.report.Unreadable[k].Row = newRow[r]
+		}
+	}
+	s := t.Select(idx)
+	s.Name = t.Name
+	p.t, p.n = s, len(idx)
+	p.report.PartialRecordsSkipped = dropped
+	return s
 }
 
 // noJobs returns ErrNoJobs, saying why, when no job was read.

@@ -52,9 +52,23 @@ const (
 	WarnDuplicateJobID WarningKind = "duplicate-job-id"
 	// WarnPartialRecord: a job id seen before on a row of status 2–4 (a
 	// partial-execution record, IsPartialRecord): SWF writes each part of a
-	// checkpointed or swapped job under its number. Kept, and neither a
-	// duplicate nor an unsorted id; analyses see each part as a job.
+	// checkpointed or swapped job under its number. Neither a duplicate
+	// nor an unsorted id; whether the row stays in the trace is said by
+	// WarnPartialLeftOut or WarnPartialNoSummary.
 	WarnPartialRecord WarningKind = "partial-record"
+	// WarnPartialLeftOut: a partial-execution record (status 2–4) of a
+	// job that also has a summary line (a row of the same job number with
+	// another status). Read leaves it out, counted in
+	// ReadReport.PartialRecordsSkipped, so that the trace holds each job
+	// once; ReadOptions.KeepPartialRecords keeps it. Field is "status",
+	// Value the first one's status. Scan hands such rows on, and does not
+	// give this warning.
+	WarnPartialLeftOut WarningKind = "partial-left-out"
+	// WarnPartialNoSummary: a partial-execution record (status 2–4) of a
+	// job without a summary line. Kept: the job's data is nowhere else, so
+	// each part counts as a job. Field is "status". Scan does not give
+	// this warning.
+	WarnPartialNoSummary WarningKind = "partial-no-summary"
 	// WarnZeroProcs: 0 allocated processors. Kept.
 	WarnZeroProcs WarningKind = "zero-procs"
 	// WarnCPUExceedsRuntime: average CPU time per processor above the run
@@ -239,6 +253,10 @@ type ReadReport struct {
 	// (WarnLongLine): header comments or job rows, which cannot be told
 	// apart without holding them.
 	LongLinesSkipped int
+	// PartialRecordsSkipped counts the partial-execution records (status
+	// 2–4) left out because their job has a summary line
+	// (WarnPartialLeftOut; ReadOptions.KeepPartialRecords keeps them).
+	PartialRecordsSkipped int
 	// Unreadable lists values the trace cannot hold (WarnUnreadable), in
 	// file order: the first MaxUnreadablePerField of each field;
 	// UnreadableNotListed counts the others (the warnings count them all,

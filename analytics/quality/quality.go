@@ -61,8 +61,9 @@ type Report struct {
 	Log string
 	// Jobs counts the jobs in the trace; Rows the job rows read: Jobs
 	// plus the rows the reader left out (datasets.ReadReport's
-	// PlaceholdersSkipped, OutOfRangeSkipped, UnreadableSkipped and
-	// FieldCountSkipped).
+	// PlaceholdersSkipped, OutOfRangeSkipped, UnreadableSkipped,
+	// FieldCountSkipped and PartialRecordsSkipped, the last being parts of
+	// jobs whose summary line is in the trace).
 	// Rows equals Jobs for a trace not read from SWF.
 	Jobs int
 	Rows int
@@ -90,7 +91,8 @@ func Check(t *datasets.Trace, opts Options) (*Report, error) {
 	}
 	c := &checker{t: t, n: opts.Examples, r: &Report{Log: t.Name, Jobs: t.Len(), Rows: t.Len(), Machine: t.Machine()}}
 	if rep := t.Report; rep != nil {
-		c.r.Rows += rep.PlaceholdersSkipped + rep.OutOfRangeSkipped + rep.UnreadableSkipped + rep.FieldCountSkipped
+		c.r.Rows += rep.PlaceholdersSkipped + rep.OutOfRangeSkipped + rep.UnreadableSkipped + rep.FieldCountSkipped +
+			rep.PartialRecordsSkipped
 	}
 	c.missing()
 	c.inconsistent()
