@@ -162,12 +162,16 @@ func TestCheckPartialRecords(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		swf  string
-		dup  int // rows in duplicate_job_id
+		keep bool // datasets.ReadOptions.KeepPartialRecords
+		dup  int  // rows in duplicate_job_id
+		rows int  // Report.Rows: every job row of the file
 	}{
-		{"parts of a checkpointed job", row(5, 0, 2) + row(6, 10, 1) + row(5, 20, 2) + row(5, 30, 3), 0},
-		{"a completed job repeated", row(5, 0, 1) + row(6, 10, 1) + row(5, 20, 1), 2},
+		{"parts of a checkpointed job", row(5, 0, 2) + row(6, 10, 1) + row(5, 20, 2) + row(5, 30, 3), false, 0, 4},
+		{"a completed job repeated", row(5, 0, 1) + row(6, 10, 1) + row(5, 20, 1), false, 2, 3},
+		{"summary line and its parts kept", row(5, 0, 1) + row(5, 0, 2) + row(5, 20, 3) + row(6, 30, 1), true, 0, 4},
+		{"summary line, parts left out", row(5, 0, 1) + row(5, 0, 2) + row(5, 20, 3) + row(6, 30, 1), false, 0, 4},
 	} {
-		tr, err := datasets.Read(strings.NewReader(tc.swf), datasets.ReadOptions{Name: "parts"})
+		tr, err := datasets.Read(strings.NewReader(tc.swf), datasets.ReadOptions{Name: "parts", KeepPartialRecords: tc.keep})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -178,6 +182,9 @@ func TestCheckPartialRecords(t *testing.T) {
 		a, ok := find(r, "duplicate_job_id")
 		if got := map[bool]int{true: a.Jobs}[ok]; got != tc.dup {
 			t.Errorf("%s: duplicate_job_id %v %+v, want %d rows", tc.name, ok, a, tc.dup)
+		}
+		if r.Rows != tc.rows {
+			t.Errorf("%s: Rows %d, want %d", tc.name, r.Rows, tc.rows)
 		}
 	}
 }

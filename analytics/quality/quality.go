@@ -217,13 +217,15 @@ func (c *checker) inconsistent() {
 		"status outside the SWF codes (−1 unknown, 0 failed, 1 completed, 2–4 partial, 5 cancelled); analyses that keep "+
 			"completed jobs leave these out",
 		func(i int) bool { return !datasets.IsStandardStatus(t.Status[i]) })
-	seen := make(map[int]int, t.Len())
-	for _, id := range t.JobID {
-		seen[id]++
+	seen := make(map[int]int, t.Len()) // rows of each job number, partial-execution records left out
+	for i, id := range t.JobID {
+		if !datasets.IsPartialRecord(t.Status[i]) {
+			seen[id]++
+		}
 	}
 	c.rows(Inconsistent, "duplicate_job_id", "",
 		"job numbers that occur more than once (every occurrence counted, but partial-execution records, status 2–4, "+
-			"which repeat their job's number by SWF's definition)",
+			"which repeat their job's number by SWF's definition, beside their job's summary line)",
 		func(i int) bool { return seen[t.JobID[i]] > 1 && !datasets.IsPartialRecord(t.Status[i]) })
 }
 
