@@ -76,6 +76,11 @@
 //	free text after a numeric value ("MaxNodes: 400 (48  the number; the text stays in Header.Lines —
 //	  interactive, 352 batch)", as archive logs write)
 //	unknown TimeZoneString (e.g. Mars/Olympus_Mons)      kept; wall-clock analyses use UTC          header
+//	a comment line among the job lines (SWF allows       ignored, counted                           comment
+//	  comments anywhere; the header is the comments
+//	  before the first job)
+//	a directive or Note after the first job line (two    not used (rows before it were read with    late-directive
+//	  logs concatenated: "; MaxProcs: 256" mid-file)       the header's values); counted per key
 //	a header beyond MaxHeaderLines (10,000) or           the first lines kept, the others counted   long-header
 //	  MaxHeaderBytes (1 MiB) of comments                   and left out (directives among them too)
 //	bytes after the last member of a gzip stream that    skipped (the members before them are       trailing-data

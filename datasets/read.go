@@ -858,6 +858,8 @@ func (p *parser) parseLine(line []byte) error {
 		if !p.inBody {
 			p.headerLine(line[i+1:])
 			p.bareCR = p.bareCR || bytes.IndexByte(line, '\r') >= 0
+		} else {
+			p.bodyComment(line[i+1:])
 		}
 		return nil
 	}
@@ -1113,6 +1115,37 @@ func (p *parser) notSWF(line []byte) error {
 		return nil
 	}
 	return &ParseError{File: p.name, Line: p.line, Text: string(line), Err: fmt.Errorf("%w: %s", ErrNotSWF, what)}
+}
+
+// bodyComment counts a comment line after the first job row. SWF allows
+// comments anywhere ("Comments are allowed, as identified by lines that
+// start with a `;'. In particular, files are expected to start with a set
+// of header comments that define the environment or model.", swf.html):
+// the header is the comments before the first job. A comment among the
+// jobs is ignored and counted (WarnComment); a standard directive or note
+// among them ("; MaxProcs: 256", as in two logs concatenated) is not
+// applied, since the rows before it were read with the header's values,
+// and is counted per directive (WarnLateDirective, Value the first one's
+// value as written).
+func (p *parser) bodyComment(text []byte) {
+	trimmed := strings.TrimSpace(clip.Bytes(text, 400))
+	if isDirectiveLine(trimmed) {
+		key, value, _ := strings.Cut(trimmed, ":")
+		key = strings.TrimRight(key, " \t")
+		if k, ok := headerFieldByKey[strings.ToLower(key)]; ok {
+			key = headerFields[k].key
+		} else {
+			key = "Note"
+		}
+		value = strings.TrimSpace(value)
+		p.warn.add(WarnLateDirective, key, p.line, noJob, func() (string, string) {
+			return value, fmt.Sprintf("the directive %s: %s comes after the first job line: not used (the header ends at the first job; the rows before it were read with the header's values)", key, value)
+		})
+		return
+	}
+	p.warn.add(WarnComment, "", p.line, noJob, func() (string, string) {
+		return "", "a comment line among the job lines (SWF allows comments anywhere): ignored"
+	})
 }
 
 // headerLine keeps one header comment (without its ';'), within the

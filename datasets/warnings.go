@@ -125,6 +125,16 @@ const (
 	// job row on it is lost; the rest of the log is read. A long line
 	// holding a lone CR (classic Mac OS line ends) is an error instead.
 	WarnLongLine WarningKind = "long-line"
+	// WarnComment: a comment line (';') after the first job row. SWF
+	// allows comments anywhere; the header is the comments before the
+	// first job, so this one is ignored. Count is the number of lines.
+	WarnComment WarningKind = "comment"
+	// WarnLateDirective: a standard directive or a note after the first
+	// job row (two logs concatenated, a header edited at its end). Not
+	// used: the rows before it were read with the header's values. Field
+	// is the directive, Value its first value as written, Count the
+	// number of lines.
+	WarnLateDirective WarningKind = "late-directive"
 )
 
 // MaxWarningExamples is the number of job ids a Warning keeps as examples.
@@ -161,8 +171,10 @@ func (w Warning) String() string {
 	switch w.Kind {
 	case WarnHeader:
 		b.WriteString("directive")
-	case WarnLongHeader:
+	case WarnLongHeader, WarnComment:
 		b.WriteString("line")
+	case WarnLateDirective:
+		b.WriteString("directive")
 	case WarnTrailingData:
 		b.WriteString("byte")
 	default:

@@ -188,3 +188,27 @@ func TestCheckPartialRecords(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckLateDirective: a directive after the first job line (two logs
+// concatenated) is reported as inconsistent, naming the directive; a plain
+// comment among the jobs is not an anomaly.
+func TestCheckLateDirective(t *testing.T) {
+	t.Parallel()
+	const row = " 0 10 2 -1 -1 2 100 -1 1 1 1 -1 -1 -1 -1 -1\n"
+	swf := "; MaxProcs: 8\n1 0" + row + "; a comment\n; MaxProcs: 16\n2 5" + row
+	tr, err := datasets.Read(strings.NewReader(swf), datasets.ReadOptions{Name: "late"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Check(tr, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, ok := find(r, "late_directive_MaxProcs")
+	if !ok || a.Category != Inconsistent || a.Jobs != 1 || !strings.Contains(a.Detail, "line 4:") {
+		t.Errorf("found %v %+v, want inconsistent, 1 directive, at line 4", ok, a)
+	}
+	if _, ok := find(r, "comment"); ok {
+		t.Errorf("a comment line among the jobs reported as an anomaly")
+	}
+}

@@ -247,6 +247,7 @@ var readerCategory = map[datasets.WarningKind]string{
 	datasets.WarnZeroProcs:        Inconsistent,
 	datasets.WarnExceedsLimit:     Inconsistent,
 	datasets.WarnHeader:           Inconsistent,
+	datasets.WarnLateDirective:    Inconsistent,
 }
 
 // readWarnings adds the reader's warnings (Trace.Report) of the kinds in
