@@ -73,6 +73,15 @@
 //	  negative or zero machine size
 //	a directive repeated with two values ("MaxQueues: 4"  the first usable value; the others kept    header
 //	  then "MaxQueues: 3"); a repeated text directive      as text (Extra); text directives join
+//	digit groups ("MaxProcs: 1,024"), a unit glued to    the number ("3600s" as 3600 s; "18h",    header (unit
+//	  the number ("MaxRuntime: 3600s"), a comma after it   "32GB" not used, as "18 hours")           not used)
+//	MaxProcs below MaxNodes (SWF 2.1: MaxProcs counts    both kept, MaxProcs is the machine size    header
+//	  processors of SMP nodes)
+//	StartTime (SWF 2.2: as date(1) prints it, "Tue Feb   UnixStartTime absent: taken from a clear   header
+//	  01 15:38:44 CET 2011"; or ctime's, no zone) unlike    StartTime; else UnixStartTime used; both
+//	  UnixStartTime; EndTime before StartTime              kept as written (Header.ParseWallTime)
+//	TimeZone (deprecated in SWF 2.2 as buggy) beside      TimeZoneString used, TimeZone kept; alone, —
+//	  TimeZoneString (SDSC-Par-1996: 0 and US/Pacific)     TimeZone is a fixed offset
 //	free text after a numeric value ("MaxNodes: 400 (48  the number; the text stays in Header.Lines —
 //	  interactive, 352 batch)", as archive logs write)
 //	unknown TimeZoneString (e.g. Mars/Olympus_Mons)      kept; wall-clock analyses use UTC          header
