@@ -94,6 +94,8 @@
 //	  MaxHeaderBytes (1 MiB) of comments                   and left out (directives among them too)
 //	bytes after the last member of a gzip stream that    skipped (the members before them are       trailing-data
 //	  start no member (zero padding, appended garbage)     complete, checksums checked); Count: bytes
+//	NUL bytes or DOS end-of-file marks (Ctrl-Z) ending   skipped (a NUL before the end is binary    trailing-data
+//	  a file (padding to a block, an MS-DOS copy)          data, ErrBinary); Count: bytes
 //	a measure (wait, runtime, cpu_time, mem, req_time,   unknown (NaN), value (NaN, ±Inf) in        out-of-range
 //	  req_mem, think_time) written NaN or Inf, or beyond   Replaced
 //	  float64's range ("1e400")

@@ -197,8 +197,9 @@ func LogName(path string) string {
 // parses.
 //
 // Accepted in SWF: an optional header of "; Key: value" lines, comment
-// lines anywhere, blank lines, CRLF line ends, a UTF-8 byte-order mark on
-// line 1, decimal values in the time and memory fields (base-10; a measure
+// lines anywhere (those among the jobs counted, WarnComment), blank lines,
+// CRLF line ends, a UTF-8 byte-order mark on line 1, NUL or Ctrl-Z padding
+// at the end of the input (counted, WarnTrailingData), decimal values in the time and memory fields (base-10; a measure
 // written NaN or Inf, or beyond float64's range, becomes unknown and is
 // reported, WarnOutOfRange). A header directive never makes a log
 // unreadable (a value that cannot be used is kept as text and warned
@@ -626,7 +627,40 @@ func (p *parser) warnTrailing(n int64) {
 	p.warn.add(WarnTrailingData, "", p.line, noJob, func() (string, string) {
 		return "", "bytes after the end of the gzip data that are not gzip (padding or garbage): skipped; the data before them is complete (its checksum is correct)"
 	})
-	p.warn.list[len(p.warn.list)-1].Count = int(min(n, math.MaxInt32))
+	w := &p.warn.list[p.warn.index[warnKey{WarnTrailingData, ""}]]
+	w.Count += int(min(n, math.MaxInt32)) - 1
+}
+
+// isPadding reports whether b is made only of NUL bytes and DOS end-of-file
+// marks (Ctrl-Z, 0x1A), as a file padded to a block size or copied through
+// MS-DOS ends.
+func isPadding(b []byte) bool {
+	for _, c := range b {
+		if c != 0 && c != 0x1a {
+			return false
+		}
+	}
+	return len(b) > 0
+}
+
+// trimPadding cuts the padding (isPadding) that ends the input's last line
+// and reports it (WarnTrailingData, Count in bytes): padding at the end
+// of a file is no data, whereas a NUL before the end is (ErrBinary).
+func (p *parser) trimPadding(last []byte) []byte {
+	i := len(last)
+	for i > 0 && (last[i-1] == 0 || last[i-1] == 0x1a) {
+		i--
+	}
+	if i == len(last) {
+		return last
+	}
+	n := len(last) - i
+	p.warn.add(WarnTrailingData, "", p.line+1, noJob, func() (string, string) {
+		return "", "NUL bytes or DOS end-of-file marks (Ctrl-Z) ending the input, after the last line (padding): skipped"
+	})
+	w := &p.warn.list[p.warn.index[warnKey{WarnTrailingData, ""}]]
+	w.Count += n - 1
+	return last[:i]
 }
 
 func (p *parser) readError(err error) error {
@@ -830,6 +864,9 @@ func (p *parser) flush() error {
 		return nil
 	}
 	if len(p.carry) == 0 {
+		return nil
+	}
+	if p.carry = p.trimPadding(p.carry); len(p.carry) == 0 {
 		return nil
 	}
 	err := p.parseLine(p.carry)

@@ -97,7 +97,8 @@ const (
 	// WarnTrailingData: bytes after the last member of a gzip stream that
 	// do not start another member (zero padding, appended garbage). They
 	// are skipped: the data before them is complete, its checksum checked.
-	// Count is the number of bytes.
+	// Also NUL bytes and DOS end-of-file marks (Ctrl-Z) that end the input
+	// after its last line (padding), skipped. Count is the number of bytes.
 	WarnTrailingData WarningKind = "trailing-data"
 	// WarnUnreadable: a value the trace cannot hold in its field's type:
 	// not a base-10 number ("1,5" with a decimal comma, "0x10", "1_000",
