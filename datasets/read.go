@@ -655,7 +655,11 @@ func (p *parser) trimPadding(last []byte) []byte {
 		return last
 	}
 	n := len(last) - i
-	p.warn.add(WarnTrailingData, "", p.line+1, noJob, func() (string, string) {
+	line := p.line + 1 // the padding's line: read now, or as the data before the padding
+	if i == 0 {
+		p.line++
+	}
+	p.warn.add(WarnTrailingData, "", line, noJob, func() (string, string) {
 		return "", "NUL bytes or DOS end-of-file marks (Ctrl-Z) ending the input, after the last line (padding): skipped"
 	})
 	w := &p.warn.list[p.warn.index[warnKey{WarnTrailingData, ""}]]
