@@ -883,6 +883,9 @@ func (p *parser) parseLine(line []byte) error {
 	start := p.offset
 	p.offset += int64(len(line)) + 1
 	if p.line == 1 {
+		if bytes.HasPrefix(line, []byte("\xff\xfe")) || bytes.HasPrefix(line, []byte("\xfe\xff")) {
+			return &ParseError{File: p.name, Line: 1, Err: fmt.Errorf("%w: UTF-16 text (a byte-order mark %q); SWF is ASCII: convert it, e.g. iconv -f UTF-16 -t UTF-8", ErrBinary, line[:2])}
+		}
 		line = bytes.TrimPrefix(line, []byte(utf8BOM))
 	}
 	for n := len(line); n > 0 && line[n-1] == '\r'; n-- {
