@@ -131,8 +131,8 @@
 // swapped job's execution is a row under the job's number, with status 2
 // (a part after which the job went on), 3 (the last part, the job
 // completed) or 4 (the last part, the job failed). A row of the same job
-// number with status 0, 1 or 5 is taken as the job's summary line, the
-// whole job; as the note's words on it could not be checked, the reader
+// number with any other status (0, 1, 5, and also −1 or a code outside
+// SWF's) is taken as the job's summary line, the whole job; as the note's words on it could not be checked, the reader
 // relies neither on the summary line being there nor on its place
 // (before, after or among the parts).
 //
