@@ -56,6 +56,9 @@
 //	submit times that decrease                           kept in file order                         unsorted-submit
 //	job ids that do not increase; a repeated job id      kept                                       unsorted-job-id,
 //	                                                                                                duplicate-job-id
+//	partial-execution records (status 2–4) of a job      left out, counted (PartialRecordsSkipped;  partial-left-out,
+//	  with a summary line; parts of a job without one      ReadOptions.KeepPartialRecords keeps them); partial-no-summary,
+//	  (SWF's usage note; see "Partial executions")         kept                                       partial-record
 //	jobs long before the rest (SDSC-SP2-1998's first     accepted silently (tracelab check)         —
 //	  ten, FTK 4), flurries (FTK 3.5), utilisation
 //	  above 100% (FTK 3.3), configuration changes
@@ -70,13 +73,29 @@
 //	  negative or zero machine size
 //	a directive repeated with two values ("MaxQueues: 4"  the first usable value; the others kept    header
 //	  then "MaxQueues: 3"); a repeated text directive      as text (Extra); text directives join
+//	digit groups ("MaxProcs: 1,024"), a unit glued to    the number ("3600s" as 3600 s; "18h",    header (unit
+//	  the number ("MaxRuntime: 3600s"), a comma after it   "32GB" not used, as "18 hours")           not used)
+//	MaxProcs below MaxNodes (SWF 2.1: MaxProcs counts    both kept, MaxProcs is the machine size    header
+//	  processors of SMP nodes)
+//	StartTime (SWF 2.2: as date(1) prints it, "Tue Feb   UnixStartTime absent: taken from a clear   header
+//	  01 15:38:44 CET 2011"; or ctime's, no zone) unlike    StartTime; else UnixStartTime used; both
+//	  UnixStartTime; EndTime before StartTime              kept as written (Header.ParseWallTime)
+//	TimeZone (deprecated in SWF 2.2 as buggy) beside      TimeZoneString used, TimeZone kept; alone, —
+//	  TimeZoneString (SDSC-Par-1996: 0 and US/Pacific)     TimeZone is a fixed offset
 //	free text after a numeric value ("MaxNodes: 400 (48  the number; the text stays in Header.Lines —
 //	  interactive, 352 batch)", as archive logs write)
 //	unknown TimeZoneString (e.g. Mars/Olympus_Mons)      kept; wall-clock analyses use UTC          header
+//	a comment line among the job lines (SWF allows       ignored, counted                           comment
+//	  comments anywhere; the header is the comments
+//	  before the first job)
+//	a directive or Note after the first job line (two    not used (rows before it were read with    late-directive
+//	  logs concatenated: "; MaxProcs: 256" mid-file)       the header's values); counted per key
 //	a header beyond MaxHeaderLines (10,000) or           the first lines kept, the others counted   long-header
 //	  MaxHeaderBytes (1 MiB) of comments                   and left out (directives among them too)
 //	bytes after the last member of a gzip stream that    skipped (the members before them are       trailing-data
 //	  start no member (zero padding, appended garbage)     complete, checksums checked); Count: bytes
+//	NUL bytes or DOS end-of-file marks (Ctrl-Z) ending   skipped (a NUL before the end is binary    trailing-data
+//	  a file (padding to a block, an MS-DOS copy)          data, ErrBinary); Count: bytes
 //	a measure (wait, runtime, cpu_time, mem, req_time,   unknown (NaN), value (NaN, ±Inf) in        out-of-range
 //	  req_mem, think_time) written NaN or Inf, or beyond   Replaced
 //	  float64's range ("1e400")
@@ -99,6 +118,35 @@
 //	another format: HTML, a CSV without a row of names;  rejected, naming the format (ErrNotSWF,    —
 //	  xz, zstd, zip; a broken or truncated gzip or         ErrCompression, ErrBadGzip, ErrBadBzip2)
 //	  bzip2 stream
+//
+// # Partial executions
+//
+// SWF's field 11 reads: "Status 1 if the job was completed, 0 if it failed,
+// and 5 if cancelled. If information about chekcpointing or swapping is
+// included, other values are also possible. See usage note below." (sic;
+// swf.html, version 2.2). The usage note it points to was not in the
+// stored copies of the page this package was checked against (they hold
+// the field's words above). The package reads the other values as it has
+// documented them since session 14: each part of a checkpointed or
+// swapped job's execution is a row under the job's number, with status 2
+// (a part after which the job went on), 3 (the last part, the job
+// completed) or 4 (the last part, the job failed). A row of the same job
+// number with any other status (0, 1, 5, and also −1 or a code outside
+// SWF's) is taken as the job's summary line, the whole job; as the note's words on it could not be checked, the reader
+// relies neither on the summary line being there nor on its place
+// (before, after or among the parts).
+//
+// Job-level analyses and simulations must count such a job once, with the
+// summary line's data. So Read, by default, leaves out each partial record
+// (IsPartialRecord) whose job number also has a row of another status,
+// counting it (ReadReport.PartialRecordsSkipped, warning partial-left-out);
+// ReadOptions.KeepPartialRecords keeps the parts, for a study of the parts
+// themselves (the warning then says the job counts more than once). Parts
+// of a job that has no summary line are kept, each a row, and counted
+// (partial-no-summary): the job's own data is nowhere else, and the reader
+// does not make up a row from the parts. A repeated job number on a
+// partial record is never a duplicate (partial-record). Scan, which
+// converts logs row by row, hands every row on, parts included.
 //
 // Analyses that filter on status (completed jobs are status 1) treat a code
 // outside −1…5 as "not completed"; the status-code warning says how many rows

@@ -107,7 +107,8 @@ func (l *Loader) download(e Entry) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("datasets: downloaded file is not a valid log: %w", err)
 	}
-	rows := t.Len() + t.Report.PlaceholdersSkipped + t.Report.OutOfRangeSkipped + t.Report.UnreadableSkipped + t.Report.FieldCountSkipped
+	rows := t.Len() + t.Report.PlaceholdersSkipped + t.Report.OutOfRangeSkipped + t.Report.UnreadableSkipped + t.Report.FieldCountSkipped +
+		t.Report.PartialRecordsSkipped
 	if e.Rows > 0 && rows != e.Rows {
 		return "", fmt.Errorf("datasets: downloaded %s has %d job records, the catalog expects %d (source: %s); if the archive changed the file, load it by path", url, rows, e.Rows, e.Source)
 	}

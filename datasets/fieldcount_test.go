@@ -184,12 +184,13 @@ func TestPartialRecords(t *testing.T) {
 		name string
 		in   string
 		warn []warned // id warnings, in order
+		rows int      // rows in the trace (a part of a job with a summary line is left out)
 	}{
-		{"parts interleaved", row(5, 0, 2) + row(6, 10, 1) + row(5, 20, 2) + row(5, 30, 3), []warned{{WarnPartialRecord, "job_id", 2}}},
-		{"parts adjacent, last failed", row(5, 0, 2) + row(5, 20, 4), []warned{{WarnPartialRecord, "job_id", 1}}},
-		{"a completed job repeated", row(5, 0, 1) + row(5, 20, 1), []warned{{WarnUnsortedJobID, "", 1}, {WarnDuplicateJobID, "job_id", 1}}},
-		{"a part after a completed row", row(5, 0, 1) + row(5, 20, 3), []warned{{WarnPartialRecord, "job_id", 1}}},
-		{"the first part is no repeat", row(5, 0, 2) + row(6, 20, 1), nil},
+		{"parts interleaved", row(5, 0, 2) + row(6, 10, 1) + row(5, 20, 2) + row(5, 30, 3), []warned{{WarnPartialRecord, "job_id", 2}}, 4},
+		{"parts adjacent, last failed", row(5, 0, 2) + row(5, 20, 4), []warned{{WarnPartialRecord, "job_id", 1}}, 2},
+		{"a completed job repeated", row(5, 0, 1) + row(5, 20, 1), []warned{{WarnUnsortedJobID, "", 1}, {WarnDuplicateJobID, "job_id", 1}}, 2},
+		{"a part after a completed row", row(5, 0, 1) + row(5, 20, 3), []warned{{WarnPartialRecord, "job_id", 1}}, 1},
+		{"the first part is no repeat", row(5, 0, 2) + row(6, 20, 1), nil, 2},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -208,8 +209,8 @@ func TestPartialRecords(t *testing.T) {
 			if fmt.Sprint(got) != fmt.Sprint(tc.warn) {
 				t.Errorf("warnings %v, want %v", got, tc.warn)
 			}
-			if tr.Len() != strings.Count(tc.in, "\n") {
-				t.Errorf("%d rows kept, want every one", tr.Len())
+			if tr.Len() != tc.rows {
+				t.Errorf("%d rows kept, want %d", tr.Len(), tc.rows)
 			}
 		})
 	}

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Header holds the directives of an SWF header (lines "; Key: value" before
@@ -148,7 +149,10 @@ type headerIssue struct {
 // number belongs ("MaxRuntime: N/A"), a value out of range, a negative or
 // zero machine size, and every repetition of a directive whose value is
 // already set (the first usable value wins: "MaxQueues: 4" then
-// "MaxQueues: 3" gives 4 and keeps "3" as text). parseHeader is
+// "MaxQueues: 3" gives 4 and keeps "3" as text). A MaxProcs below MaxNodes
+// is kept, and listed in the issues. StartTime gives UnixStartTime when
+// that is absent, and is checked against it otherwise (startTimeIssues).
+// parseHeader is
 // deterministic, so a header read from lines and parsed again compares
 // equal (Text relies on it).
 func parseHeader(lines []string) (Header, []headerIssue) {
@@ -157,6 +161,7 @@ func parseHeader(lines []string) (Header, []headerIssue) {
 	h.Lines = slices.Clone(lines)
 	var last *string                       // the text directive a continuation line extends
 	set := make([]bool, len(headerFields)) // a numeric directive has its value
+	at := make([]int, len(headerFields))   // the line that set it
 	for i, text := range lines {
 		body := strings.TrimPrefix(text, " ")
 		trimmed := strings.TrimSpace(body)
@@ -211,6 +216,12 @@ func parseHeader(lines []string) (Header, []headerIssue) {
 		}
 		set[k] = true
 		f.put(&h, v)
+		at[k] = i
+	}
+	issues = append(issues, h.startTimeIssues(set[headerFieldByKey["unixstarttime"]], lines)...)
+	if kp, kn := headerFieldByKey["maxprocs"], headerFieldByKey["maxnodes"]; set[kp] && set[kn] && h.MaxProcs < h.MaxNodes {
+		issues = append(issues, headerIssue{index: at[kp], key: "MaxProcs", value: strconv.Itoa(h.MaxProcs),
+			msg: fmt.Sprintf("%d processors is below MaxNodes %d (SWF 2.1: MaxProcs counts the processors of SMP nodes, at least one a node): both kept; MaxProcs is the machine size (are the two swapped?)", h.MaxProcs, h.MaxNodes)})
 	}
 	return h, issues
 }
@@ -233,8 +244,22 @@ func isDirectiveLine(trimmed string) bool {
 // with a decimal point or an exponent ("128.0", "8.4348e8") is one too,
 // as in the job fields. It returns the value to use, or a message saying
 // why the value is not used.
+//
+// As real logs write numbers, a value with digit groups ("1,024",
+// "93,312") is read as the integer, and a unit glued to the number
+// ("3600s", "32GB") is read as a unit written after it; a comma or
+// semicolon ending the number ("338, batch partition") ends it. Other
+// forms ("1,5", "1.024") are not clear and stay text.
 func numericDirective(key, value string) (int64, string) {
 	tok := strings.Fields(value + " x")[0]
+	unit := unitAfter(value)
+	if n, u, ok := splitUnit(tok); ok {
+		tok, unit = n, u
+	}
+	tok = strings.TrimRight(tok, ",;")
+	if g, ok := ungroup(tok); ok {
+		tok = g
+	}
 	v, err := strconv.ParseInt(tok, 10, 64)
 	if err != nil && isDecimal([]byte(tok)) {
 		if f, ferr := strconv.ParseFloat(tok, 64); ferr == nil && f == math.Trunc(f) && math.Abs(f) < 1<<63 {
@@ -265,14 +290,14 @@ func numericDirective(key, value string) (int64, string) {
 			return 0, fmt.Sprintf("an offset of %d s is not a time zone: ignored", v)
 		}
 	case "MaxRuntime":
-		if u := unitAfter(value); u != "" && !slices.Contains(secondWords, u) {
+		if u := unit; u != "" && !slices.Contains(secondWords, u) {
 			return 0, fmt.Sprintf("%q is in %s, not seconds: ignored, kept as text", value, u)
 		}
 		if v < 0 || v > MaxDuration {
 			return 0, fmt.Sprintf("%d s is outside 0 … 100 years: ignored", v)
 		}
 	case "MaxMemory":
-		if u := unitAfter(value); u != "" && !slices.Contains(kilobyteWords, u) {
+		if u := unit; u != "" && !slices.Contains(kilobyteWords, u) {
 			return 0, fmt.Sprintf("%q is in %s, not kilobytes: ignored, kept as text", value, u)
 		}
 		if v < 0 || v > MaxMemoryKB {
@@ -389,6 +414,49 @@ func unitAfter(value string) string {
 	return ""
 }
 
+// ungroup returns an integer written with digit groups of three separated
+// by commas ("1,024", "-93,312") without its commas; ok is false for any
+// other token ("1,5", "1,0240", "1024").
+func ungroup(tok string) (string, bool) {
+	sign := ""
+	if tok != "" && (tok[0] == '-' || tok[0] == '+') {
+		sign, tok = tok[:1], tok[1:]
+	}
+	groups := strings.Split(tok, ",")
+	if len(groups) < 2 || len(groups[0]) < 1 || len(groups[0]) > 3 {
+		return "", false
+	}
+	for i, g := range groups {
+		if i > 0 && len(g) != 3 {
+			return "", false
+		}
+		for _, c := range []byte(g) {
+			if c < '0' || c > '9' {
+				return "", false
+			}
+		}
+	}
+	return sign + strings.Join(groups, ""), true
+}
+
+// splitUnit splits a token of digits followed by a unit word ("3600s",
+// "32GB", "18hours") into the number and the unit in lower case; ok is
+// false when the letters after the digits are no unit (unitWords).
+func splitUnit(tok string) (num, unit string, ok bool) {
+	i := len(tok)
+	for i > 0 && (tok[i-1] < '0' || tok[i-1] > '9') {
+		i--
+	}
+	if i == 0 || i == len(tok) {
+		return "", "", false
+	}
+	u := strings.ToLower(tok[i:])
+	if !slices.Contains(unitWords, u) {
+		return "", "", false
+	}
+	return tok[:i], u, true
+}
+
 var (
 	secondWords   = []string{"s", "sec", "secs", "second", "seconds"}
 	kilobyteWords = []string{"kb", "kib", "kbytes", "kilobytes", "k"}
@@ -397,3 +465,82 @@ var (
 		"b", "bytes", "mb", "mib", "mbytes", "megabytes", "gb", "gib", "gbytes", "gigabytes", "tb", "tib", "terabytes",
 	})
 )
+
+// Layouts of the header's StartTime and EndTime: SWF 2.2 writes them as
+// date(1) prints a time ("Changed format of StartTime and EndTime be like
+// that of 'date'", swf.html's version table): "Tue Feb 01 15:38:44 CET
+// 2011"; the same without the zone abbreviation is ctime(3)'s form.
+var wallTimeLayouts = []struct {
+	layout string
+	zone   bool // the layout carries a zone abbreviation
+}{
+	{"Mon Jan _2 15:04:05 MST 2006", true},
+	{"Mon Jan _2 15:04:05 2006", false},
+}
+
+// ParseWallTime reads a StartTime or EndTime value of the header: in the
+// form date(1) prints (SWF 2.2: "Tue Feb 01 15:38:44 CET 2011") or
+// ctime(3)'s, without a zone ("Mon Sep 23 14:00:31 1996"), blanks between
+// the words free. ok is false unless the instant is clear: a zone
+// abbreviation must be one the header's zone (Location) uses, or UTC, GMT
+// or UT; a time without one needs the header's zone (TimeZoneString or
+// TimeZone).
+func (h Header) ParseWallTime(value string) (t time.Time, ok bool) {
+	v := strings.Join(strings.Fields(value), " ")
+	loc, err := h.Location()
+	if err != nil || v == "" {
+		return time.Time{}, false
+	}
+	hasZone := h.TimeZoneString != "" || h.TimeZone != 0
+	for _, l := range wallTimeLayouts {
+		t, err := time.ParseInLocation(l.layout, v, loc)
+		if err != nil {
+			continue
+		}
+		if !l.zone {
+			return t, hasZone
+		}
+		name, offset := t.Zone()
+		switch strings.ToUpper(name) {
+		case "UTC", "GMT", "UT", "Z":
+			return t, true
+		}
+		// An abbreviation unknown to loc parses with offset 0 in a made-up zone.
+		return t, offset != 0 || loc != time.UTC && t.Location() == loc
+	}
+	return time.Time{}, false
+}
+
+// startTimeIssues takes UnixStartTime from StartTime when the header has
+// none (haveUnix false) and StartTime gives a clear instant within
+// ±MaxTime of 1970; with both, it reports a StartTime that names another
+// instant than UnixStartTime (which is used), and an EndTime before it.
+func (h *Header) startTimeIssues(haveUnix bool, lines []string) []headerIssue {
+	at := func(key string) int {
+		for i, l := range lines {
+			if k, _, ok := strings.Cut(strings.TrimSpace(l), ":"); ok && strings.EqualFold(strings.TrimSpace(k), key) {
+				return i
+			}
+		}
+		return 0
+	}
+	var issues []headerIssue
+	start, ok := h.ParseWallTime(h.StartTime)
+	if !ok || start.Unix() < -MaxTime || start.Unix() > MaxTime {
+		return nil
+	}
+	switch {
+	case !haveUnix:
+		h.UnixStartTime = start.Unix()
+		issues = append(issues, headerIssue{index: at("StartTime"), key: "UnixStartTime", value: h.StartTime,
+			msg: fmt.Sprintf("absent: taken from StartTime (%s) as %d s", h.StartTime, h.UnixStartTime)})
+	case start.Unix() != h.UnixStartTime:
+		issues = append(issues, headerIssue{index: at("StartTime"), key: "StartTime", value: h.StartTime,
+			msg: fmt.Sprintf("names %d s since 1970, UnixStartTime %d s (%+d s): UnixStartTime is used", start.Unix(), h.UnixStartTime, start.Unix()-h.UnixStartTime)})
+	}
+	if end, ok := h.ParseWallTime(h.EndTime); ok && end.Before(start) {
+		issues = append(issues, headerIssue{index: at("EndTime"), key: "EndTime", value: h.EndTime,
+			msg: fmt.Sprintf("%s is before StartTime %s: kept as written", h.EndTime, h.StartTime)})
+	}
+	return issues
+}

@@ -115,8 +115,32 @@ func TestHeaderDirectives(t *testing.T) {
 		{"MaxProcs text", "MaxProcs: about 400",
 			want{maxProcs, int64(0), []Directive{{"MaxProcs", "about 400"}}, 1}},
 		{"MaxProcs empty", "MaxProcs:", want{maxProcs, int64(0), []Directive{{"MaxProcs", ""}}, 1}},
+		// Digit groups and glued units, as real logs write numbers
+		// (session 15; "1,024" was ignored before).
 		{"MaxProcs with digit groups", "MaxProcs: 1,024",
-			want{maxProcs, int64(0), []Directive{{"MaxProcs", "1,024"}}, 1}},
+			want{maxProcs, int64(1024), nil, 0}},
+		{"MaxProcs with two digit groups and text", "MaxProcs: 93,312 (5,544 nodes)",
+			want{maxProcs, int64(93312), nil, 0}},
+		{"MaxJobs with digit groups", "MaxJobs: 1,234,567",
+			want{num(func(h Header) int64 { return int64(h.MaxJobs) }), int64(1234567), nil, 0}},
+		{"MaxProcs with a decimal comma", "MaxProcs: 1,5",
+			want{maxProcs, int64(0), []Directive{{"MaxProcs", "1,5"}}, 1}},
+		{"MaxProcs with a group of four", "MaxProcs: 1,0240",
+			want{maxProcs, int64(0), []Directive{{"MaxProcs", "1,0240"}}, 1}},
+		{"MaxProcs with a dot group", "MaxProcs: 1.024",
+			want{maxProcs, int64(0), []Directive{{"MaxProcs", "1.024"}}, 1}},
+		{"MaxNodes ended by a comma", "MaxNodes: 338, batch partition",
+			want{num(func(h Header) int64 { return int64(h.MaxNodes) }), int64(338), nil, 0}},
+		{"MaxRuntime with a glued s", "MaxRuntime: 3600s",
+			want{num(func(h Header) int64 { return h.MaxRuntime }), int64(3600), nil, 0}},
+		{"MaxRuntime with glued hours", "MaxRuntime: 18h",
+			want{num(func(h Header) int64 { return h.MaxRuntime }), int64(0), []Directive{{"MaxRuntime", "18h"}}, 1}},
+		{"MaxMemory with glued GB", "MaxMemory: 32GB",
+			want{num(func(h Header) int64 { return h.MaxMemory }), int64(0), []Directive{{"MaxMemory", "32GB"}}, 1}},
+		{"MaxMemory with glued KB and groups", "MaxMemory: 1,048,576KB",
+			want{num(func(h Header) int64 { return h.MaxMemory }), int64(1048576), nil, 0}},
+		{"MaxProcs with glued text", "MaxProcs: 128cpus",
+			want{maxProcs, int64(0), []Directive{{"MaxProcs", "128cpus"}}, 1}},
 		{"MaxProcs negative", "MaxProcs: -5", want{maxProcs, int64(0), []Directive{{"MaxProcs", "-5"}}, 1}},
 		{"MaxProcs beyond int64", "MaxProcs: 99999999999999999999",
 			want{maxProcs, int64(0), []Directive{{"MaxProcs", "99999999999999999999"}}, 1}},
@@ -220,7 +244,10 @@ func FuzzHeader(f *testing.F) {
 	for _, s := range []string{" Version: 2.2\n MaxProcs: 128\n Note: a\n        b", " MaxRuntime: N/A",
 		" MaxQueues: 4\n MaxQueues: 3", " MaxNodes: 400 (48 interactive)", " Information: x\n\t y", "",
 		" Custom: 1\n   continued", ":\n ::\n Note:", " maxprocs: -0", " TimeZoneString: Mars/Olympus_Mons",
-		" Computer: IBM\n Computer: MaxProcs: 5\n   more", " Conversion: x\n   MaxProcs: 128.0"} {
+		" Computer: IBM\n Computer: MaxProcs: 5\n   more", " Conversion: x\n   MaxProcs: 128.0",
+		" MaxProcs: 1,024\n MaxNodes: 2,048", " MaxRuntime: 3600s\n MaxMemory: 32GB",
+		" TimeZoneString: Europe/Stockholm\n StartTime: Mon Sep 23 14:00:31 CEST 1996\n EndTime: Mon Sep 23 14:00:31 1995",
+		" StartTime: Thu Jan 01 00:00:00 UTC 1970", " UnixStartTime: 5\n StartTime: Mon Sep 23 12:00:31 GMT 1996"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {

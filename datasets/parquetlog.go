@@ -10,6 +10,7 @@ import (
 
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/compress/zstd"
+	"github.com/parquet-go/parquet-go/encoding"
 )
 
 // parquetHeaderKey names the file metadata entry that keeps a log's SWF
@@ -251,6 +252,27 @@ type pageCursor struct {
 
 // next returns the next value; io.EOF after the last.
 func (c *pageCursor) next() (parquet.Value, error) {
+	if c.i == c.n {
+		if err := c.refill(); err != nil {
+			return parquet.Value{}, err
+		}
+	}
+	v := c.buf[c.i]
+	c.i++
+	return v, nil
+}
+
+// refill reads values into buf, reading pages as needed; io.EOF after the
+// last. A panic of parquet-go on a damaged page (a nil dereference in its
+// page decoding, found by fuzzing) is returned as an error: a bad file is
+// an error, never a crash.
+func (c *pageCursor) refill() (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			c.page, c.vals = nil, nil // not released: its state is unknown
+			err = fmt.Errorf("a damaged page (parquet-go: %v)", r)
+		}
+	}()
 	for c.i == c.n {
 		if c.vals != nil {
 			n, err := c.vals.ReadValues(c.buf)
@@ -259,20 +281,52 @@ func (c *pageCursor) next() (parquet.Value, error) {
 				break
 			}
 			if err != nil && err != io.EOF {
-				return parquet.Value{}, err
+				return err
 			}
 			c.release()
 			continue
 		}
 		page, err := c.pages.ReadPage()
 		if err != nil {
-			return parquet.Value{}, err
+			return err
+		}
+		if err := checkPageValues(page); err != nil {
+			parquet.Release(page)
+			return err
 		}
 		c.page, c.vals = page, page.Values()
 	}
-	v := c.buf[c.i]
-	c.i++
-	return v, nil
+	return nil
+}
+
+// checkPageValues refuses a page of an optional column whose definition
+// levels count more non-null values than the page holds: parquet-go
+// (v0.25.1, optionalPageValues.ReadValues) loops for ever on it, as
+// its values run out before its levels (a damaged page; FuzzReadParquet
+// stalled on such inputs, and a 10 KB file made Read hang).
+func checkPageValues(page parquet.Page) error {
+	if len(page.DefinitionLevels()) == 0 {
+		return nil
+	}
+	nonNull := page.NumValues() - page.NumNulls()
+	d := page.Data()
+	var have int64
+	switch d.Kind() {
+	case encoding.Int32:
+		have = int64(len(d.Int32()))
+	case encoding.Int64:
+		have = int64(len(d.Int64()))
+	case encoding.Float:
+		have = int64(len(d.Float()))
+	case encoding.Double:
+		have = int64(len(d.Double()))
+	default:
+		return nil // no flat number column reaches here (parquetguard)
+	}
+	if nonNull > have {
+		return fmt.Errorf("a page's definition levels give %d values, the page holds %d", nonNull, have)
+	}
+	return nil
 }
 
 func (c *pageCursor) release() {

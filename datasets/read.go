@@ -68,6 +68,12 @@ type ReadOptions struct {
 	// records, as in LLNL-Thunder); by default they are left out and counted
 	// in ReadReport.PlaceholdersSkipped. Kept placeholders have submit NaN.
 	KeepPlaceholders bool
+	// KeepPartialRecords keeps the partial-execution records (status 2–4)
+	// of jobs that also have a summary line; by default they are left out
+	// and counted in ReadReport.PartialRecordsSkipped, so that the trace
+	// holds each job once (see "Partial executions" in the package
+	// documentation). Scan hands every row to its writer either way.
+	KeepPartialRecords bool
 }
 
 // ParseError is a bad input line. It names the file, the line (1-based),
@@ -191,8 +197,9 @@ func LogName(path string) string {
 // parses.
 //
 // Accepted in SWF: an optional header of "; Key: value" lines, comment
-// lines anywhere, blank lines, CRLF line ends, a UTF-8 byte-order mark on
-// line 1, decimal values in the time and memory fields (base-10; a measure
+// lines anywhere (those among the jobs counted, WarnComment), blank lines,
+// CRLF line ends, a UTF-8 byte-order mark on line 1, NUL or Ctrl-Z padding
+// at the end of the input (counted, WarnTrailingData), decimal values in the time and memory fields (base-10; a measure
 // written NaN or Inf, or beyond float64's range, becomes unknown and is
 // reported, WarnOutOfRange). A header directive never makes a log
 // unreadable (a value that cannot be used is kept as text and warned
@@ -620,7 +627,44 @@ func (p *parser) warnTrailing(n int64) {
 	p.warn.add(WarnTrailingData, "", p.line, noJob, func() (string, string) {
 		return "", "bytes after the end of the gzip data that are not gzip (padding or garbage): skipped; the data before them is complete (its checksum is correct)"
 	})
-	p.warn.list[len(p.warn.list)-1].Count = int(min(n, math.MaxInt32))
+	w := &p.warn.list[p.warn.index[warnKey{WarnTrailingData, ""}]]
+	w.Count += int(min(n, math.MaxInt32)) - 1
+}
+
+// isPadding reports whether b is made only of NUL bytes and DOS end-of-file
+// marks (Ctrl-Z, 0x1A), as a file padded to a block size or copied through
+// MS-DOS ends.
+func isPadding(b []byte) bool {
+	for _, c := range b {
+		if c != 0 && c != 0x1a {
+			return false
+		}
+	}
+	return len(b) > 0
+}
+
+// trimPadding cuts the padding (isPadding) that ends the input's last line
+// and reports it (WarnTrailingData, Count in bytes): padding at the end
+// of a file is no data, whereas a NUL before the end is (ErrBinary).
+func (p *parser) trimPadding(last []byte) []byte {
+	i := len(last)
+	for i > 0 && (last[i-1] == 0 || last[i-1] == 0x1a) {
+		i--
+	}
+	if i == len(last) {
+		return last
+	}
+	n := len(last) - i
+	line := p.line + 1 // the padding's line: read now, or as the data before the padding
+	if i == 0 {
+		p.line++
+	}
+	p.warn.add(WarnTrailingData, "", line, noJob, func() (string, string) {
+		return "", "NUL bytes or DOS end-of-file marks (Ctrl-Z) ending the input, after the last line (padding): skipped"
+	})
+	w := &p.warn.list[p.warn.index[warnKey{WarnTrailingData, ""}]]
+	w.Count += n - 1
+	return last[:i]
 }
 
 func (p *parser) readError(err error) error {
@@ -678,7 +722,13 @@ type parser struct {
 
 	prefault sync.WaitGroup // the goroutine that faults in the columns' pages
 	bareCR   bool           // a header comment holds a lone CR (classic Mac OS line ends?)
+
+	parts     []partRow        // the rows of status 2–4 stored in t (Read only), in file order
+	partsOnly map[int]struct{} // job numbers seen so far only on partial records (checkID)
 }
+
+// partRow is a stored partial-execution record: its row in t and its line.
+type partRow struct{ row, line int }
 
 // feed parses every complete line of b; the last partial line waits for the
 // next chunk.
@@ -820,6 +870,9 @@ func (p *parser) flush() error {
 	if len(p.carry) == 0 {
 		return nil
 	}
+	if p.carry = p.trimPadding(p.carry); len(p.carry) == 0 {
+		return nil
+	}
 	err := p.parseLine(p.carry)
 	p.carry = p.carry[:0]
 	return err
@@ -830,6 +883,9 @@ func (p *parser) parseLine(line []byte) error {
 	start := p.offset
 	p.offset += int64(len(line)) + 1
 	if p.line == 1 {
+		if bytes.HasPrefix(line, []byte("\xff\xfe")) || bytes.HasPrefix(line, []byte("\xfe\xff")) {
+			return &ParseError{File: p.name, Line: 1, Err: fmt.Errorf("%w: UTF-16 text (a byte-order mark %q); SWF is ASCII: convert it, e.g. iconv -f UTF-16 -t UTF-8", ErrBinary, line[:2])}
+		}
 		line = bytes.TrimPrefix(line, []byte(utf8BOM))
 	}
 	for n := len(line); n > 0 && line[n-1] == '\r'; n-- {
@@ -846,6 +902,8 @@ func (p *parser) parseLine(line []byte) error {
 		if !p.inBody {
 			p.headerLine(line[i+1:])
 			p.bareCR = p.bareCR || bytes.IndexByte(line, '\r') >= 0
+		} else {
+			p.bodyComment(line[i+1:])
 		}
 		return nil
 	}
@@ -1103,6 +1161,37 @@ func (p *parser) notSWF(line []byte) error {
 	return &ParseError{File: p.name, Line: p.line, Text: string(line), Err: fmt.Errorf("%w: %s", ErrNotSWF, what)}
 }
 
+// bodyComment counts a comment line after the first job row. SWF allows
+// comments anywhere ("Comments are allowed, as identified by lines that
+// start with a `;'. In particular, files are expected to start with a set
+// of header comments that define the environment or model.", swf.html):
+// the header is the comments before the first job. A comment among the
+// jobs is ignored and counted (WarnComment); a standard directive or note
+// among them ("; MaxProcs: 256", as in two logs concatenated) is not
+// applied, since the rows before it were read with the header's values,
+// and is counted per directive (WarnLateDirective, Value the first one's
+// value as written).
+func (p *parser) bodyComment(text []byte) {
+	trimmed := strings.TrimSpace(clip.Bytes(text, 400))
+	if isDirectiveLine(trimmed) {
+		key, value, _ := strings.Cut(trimmed, ":")
+		key = strings.TrimRight(key, " \t")
+		if k, ok := headerFieldByKey[strings.ToLower(key)]; ok {
+			key = headerFields[k].key
+		} else {
+			key = "Note"
+		}
+		value = strings.TrimSpace(value)
+		p.warn.add(WarnLateDirective, key, p.line, noJob, func() (string, string) {
+			return value, fmt.Sprintf("the directive %s: %s comes after the first job line: not used (the header ends at the first job; the rows before it were read with the header's values)", key, value)
+		})
+		return
+	}
+	p.warn.add(WarnComment, "", p.line, noJob, func() (string, string) {
+		return "", "a comment line among the job lines (SWF allows comments anywhere): ignored"
+	})
+}
+
 // headerLine keeps one header comment (without its ';'), within the
 // header's bounds (MaxHeaderLines, MaxHeaderBytes); the lines beyond them are
 // counted in a WarnLongHeader warning.
@@ -1340,6 +1429,9 @@ func (p *parser) addRow(v *[18]float64) error {
 		return p.sink.WriteJob(&j)
 	}
 	t := p.t
+	if IsPartialRecord(int(v[fStatus])) {
+		p.parts = append(p.parts, partRow{i, p.line})
+	}
 	t.JobID[i] = id
 	t.Submit[i] = submit
 	t.Wait[i] = measure(v[fWait])
@@ -1365,12 +1457,29 @@ func (p *parser) addRow(v *[18]float64) error {
 // partial-execution record (status 2–4, IsPartialRecord) repeats its
 // job's number by SWF's definition: it is counted as WarnPartialRecord,
 // neither as a duplicate nor as unsorted.
+//
+// A row of another status whose job number came before only on partial
+// records is the job's summary line, written after its parts: no
+// duplicate either (partsOnly holds the numbers seen only on parts so far,
+// at most one entry per partial record).
 func (p *parser) checkID(id, status int) {
 	seen := p.ids.add(id)
 	partial := seen && IsPartialRecord(status)
+	if IsPartialRecord(status) && !seen {
+		if p.partsOnly == nil {
+			p.partsOnly = make(map[int]struct{})
+		}
+		p.partsOnly[id] = struct{}{}
+	}
+	if !IsPartialRecord(status) && seen {
+		if _, ok := p.partsOnly[id]; ok {
+			delete(p.partsOnly, id) // a further row of this number is a duplicate
+			partial = true
+		}
+	}
 	if partial {
 		p.warn.add(WarnPartialRecord, "job_id", p.line, id, func() (string, string) {
-			return strconv.Itoa(id), fmt.Sprintf("job id %d repeated on a partial-execution record (status %d): SWF writes each part of a checkpointed or swapped job under its number; kept", id, status)
+			return strconv.Itoa(id), fmt.Sprintf("job id %d repeated on a partial-execution record or its job's summary line (status %d): SWF writes each part of a checkpointed or swapped job under its number (not a duplicate)", id, status)
 		})
 	}
 	if p.haveID && id <= p.lastID && !partial {
@@ -1552,8 +1661,81 @@ func (p *parser) finish() (*Trace, error) {
 	} else {
 		p.truncate()
 	}
+	if len(p.parts) > 0 {
+		t = p.partialRecords()
+	}
 	t.Report = p.finalReport()
 	return t, nil
+}
+
+// partialRecords warns about the partial-execution records (status 2–4)
+// of the trace read, and leaves out, unless ReadOptions.KeepPartialRecords
+// is set, those whose job has a summary line: a row of the same job number
+// with another status (see "Partial executions" in the package
+// documentation). Parts of a job without a summary line are kept, each a
+// row, and warned about: the job's own data is nowhere else. Row numbers
+// in Replaced and Unreadable follow the rows kept (−1 for a row left out).
+func (p *parser) partialRecords() *Trace {
+	t := p.t
+	partIDs := make(map[int]bool, len(p.parts))
+	for _, pr := range p.parts {
+		partIDs[t.JobID[pr.row]] = false
+	}
+	for i, id := range t.JobID {
+		if _, ok := partIDs[id]; ok && !IsPartialRecord(t.Status[i]) {
+			partIDs[id] = true // has a summary line
+		}
+	}
+	drop := make([]bool, len(t.JobID))
+	dropped := 0
+	for _, pr := range p.parts {
+		id := t.JobID[pr.row]
+		if !partIDs[id] {
+			p.warn.add(WarnPartialNoSummary, "status", pr.line, id, func() (string, string) {
+				return strconv.Itoa(t.Status[pr.row]), "a partial-execution record (status 2–4) of a job without a summary line (a row of that job number with status 0, 1 or 5): kept; each such part counts as a job"
+			})
+			continue
+		}
+		if p.opts.KeepPartialRecords {
+			p.warn.add(WarnPartialLeftOut, "status", pr.line, id, func() (string, string) {
+				return strconv.Itoa(t.Status[pr.row]), "a partial-execution record (status 2–4) of a job that has a summary line: kept (ReadOptions.KeepPartialRecords); the job counts once for its summary line and once more for each part"
+			})
+			continue
+		}
+		p.warn.add(WarnPartialLeftOut, "status", pr.line, id, func() (string, string) {
+			return strconv.Itoa(t.Status[pr.row]), "a partial-execution record (status 2–4) of a job that has a summary line: left out, so that the job counts once (ReadOptions.KeepPartialRecords keeps it)"
+		})
+		drop[pr.row] = true
+		dropped++
+	}
+	if dropped == 0 {
+		return t
+	}
+	newRow := make([]int, len(t.JobID))
+	idx := make([]int, 0, len(t.JobID)-dropped)
+	for i := range t.JobID {
+		if drop[i] {
+			newRow[i] = -1
+			continue
+		}
+		newRow[i] = len(idx)
+		idx = append(idx, i)
+	}
+	for k := range p.report.Replaced {
+		if r := p.report.Replaced[k].Row; r >= 0 {
+			p.report.Replaced[k].Row = newRow[r]
+		}
+	}
+	for k := range p.report.Unreadable {
+		if r := p.report.Unreadable[k].Row; r >= 0 {
+			p.report.Unreadable[k].Row = newRow[r]
+		}
+	}
+	s := t.Select(idx)
+	s.Name = t.Name
+	p.t, p.n = s, len(idx)
+	p.report.PartialRecordsSkipped = dropped
+	return s
 }
 
 // noJobs returns ErrNoJobs, saying why, when no job was read.

@@ -168,6 +168,13 @@ func FuzzRead(f *testing.F) {
 	f.Add([]byte(`[{"job_id": 1, "submit": 0, "user": 9007199254740993}, {"job_id": 2, "submit": "x"}]`))
 	// Rows without 18 fields (session 14): read as far as they go.
 	f.Add([]byte(goodLine + "2 5 10 100\n3\n4 9 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 x\n5 9 1"))
+	// Session 15: partial-execution records with and without a summary
+	// line, comments and directives among the jobs, header numbers as
+	// real logs write them, padding at the end.
+	f.Add([]byte("; MaxProcs: 1,024\n; TimeZoneString: Europe/Stockholm\n; StartTime: Mon Sep 23 14:00:31 CEST 1996\n" +
+		"1 0 5 100 4 -1 -1 4 200 -1 1 3 1 7 1 1 -1 -1\n1 0 5 40 4 -1 -1 4 200 -1 2 3 1 7 1 1 -1 -1\n" +
+		"; a comment\n; MaxProcs: 8\n1 0 65 60 4 -1 -1 4 200 -1 3 3 1 7 1 1 -1 -1\n" +
+		"2 9 5 40 4 -1 -1 4 200 -1 2 3 1 7 1 1 -1 -1\n2 9 65 60 x -1 -1 4 200 -1 4 3 1 7 1 1 -1 -1\n\x1a\x00"))
 	for _, c := range malformed.Cases() {
 		f.Add(c.Input)
 	}

@@ -69,7 +69,10 @@ func IsStandardStatus(s int) bool { return s >= -1 && s <= StatusCancelled }
 // IsPartialRecord reports whether s is the status of a partial-execution
 // record (SWF field 11: 2 a part to be continued, 3 the last part,
 // completed, 4 the last part, failed): a checkpointed or swapped job has a
-// row per part, each under the job's number.
+// row per part, each under the job's number, besides its summary line.
+// Read leaves out the parts of a job that has a summary line unless
+// ReadOptions.KeepPartialRecords is set (see "Partial executions" in the
+// package documentation).
 func IsPartialRecord(s int) bool { return s >= 2 && s <= 4 }
 
 // CPUExceedsRuntime reports whether a job's average CPU time per processor

@@ -52,9 +52,23 @@ const (
 	WarnDuplicateJobID WarningKind = "duplicate-job-id"
 	// WarnPartialRecord: a job id seen before on a row of status 2–4 (a
 	// partial-execution record, IsPartialRecord): SWF writes each part of a
-	// checkpointed or swapped job under its number. Kept, and neither a
-	// duplicate nor an unsorted id; analyses see each part as a job.
+	// checkpointed or swapped job under its number. Neither a duplicate
+	// nor an unsorted id; whether the row stays in the trace is said by
+	// WarnPartialLeftOut or WarnPartialNoSummary.
 	WarnPartialRecord WarningKind = "partial-record"
+	// WarnPartialLeftOut: a partial-execution record (status 2–4) of a
+	// job that also has a summary line (a row of the same job number with
+	// another status). Read leaves it out, counted in
+	// ReadReport.PartialRecordsSkipped, so that the trace holds each job
+	// once; ReadOptions.KeepPartialRecords keeps it. Field is "status",
+	// Value the first one's status. Scan hands such rows on, and does not
+	// give this warning.
+	WarnPartialLeftOut WarningKind = "partial-left-out"
+	// WarnPartialNoSummary: a partial-execution record (status 2–4) of a
+	// job without a summary line. Kept: the job's data is nowhere else, so
+	// each part counts as a job. Field is "status". Scan does not give
+	// this warning.
+	WarnPartialNoSummary WarningKind = "partial-no-summary"
 	// WarnZeroProcs: 0 allocated processors. Kept.
 	WarnZeroProcs WarningKind = "zero-procs"
 	// WarnCPUExceedsRuntime: average CPU time per processor above the run
@@ -83,7 +97,8 @@ const (
 	// WarnTrailingData: bytes after the last member of a gzip stream that
 	// do not start another member (zero padding, appended garbage). They
 	// are skipped: the data before them is complete, its checksum checked.
-	// Count is the number of bytes.
+	// Also NUL bytes and DOS end-of-file marks (Ctrl-Z) that end the input
+	// after its last line (padding), skipped. Count is the number of bytes.
 	WarnTrailingData WarningKind = "trailing-data"
 	// WarnUnreadable: a value the trace cannot hold in its field's type:
 	// not a base-10 number ("1,5" with a decimal comma, "0x10", "1_000",
@@ -111,6 +126,16 @@ const (
 	// job row on it is lost; the rest of the log is read. A long line
 	// holding a lone CR (classic Mac OS line ends) is an error instead.
 	WarnLongLine WarningKind = "long-line"
+	// WarnComment: a comment line (';') after the first job row. SWF
+	// allows comments anywhere; the header is the comments before the
+	// first job, so this one is ignored. Count is the number of lines.
+	WarnComment WarningKind = "comment"
+	// WarnLateDirective: a standard directive or a note after the first
+	// job row (two logs concatenated, a header edited at its end). Not
+	// used: the rows before it were read with the header's values. Field
+	// is the directive, Value its first value as written, Count the
+	// number of lines.
+	WarnLateDirective WarningKind = "late-directive"
 )
 
 // MaxWarningExamples is the number of job ids a Warning keeps as examples.
@@ -147,8 +172,10 @@ func (w Warning) String() string {
 	switch w.Kind {
 	case WarnHeader:
 		b.WriteString("directive")
-	case WarnLongHeader:
+	case WarnLongHeader, WarnComment:
 		b.WriteString("line")
+	case WarnLateDirective:
+		b.WriteString("directive")
 	case WarnTrailingData:
 		b.WriteString("byte")
 	default:
@@ -239,6 +266,10 @@ type ReadReport struct {
 	// (WarnLongLine): header comments or job rows, which cannot be told
 	// apart without holding them.
 	LongLinesSkipped int
+	// PartialRecordsSkipped counts the partial-execution records (status
+	// 2–4) left out because their job has a summary line
+	// (WarnPartialLeftOut; ReadOptions.KeepPartialRecords keeps them).
+	PartialRecordsSkipped int
 	// Unreadable lists values the trace cannot hold (WarnUnreadable), in
 	// file order: the first MaxUnreadablePerField of each field;
 	// UnreadableNotListed counts the others (the warnings count them all,

@@ -162,12 +162,16 @@ func TestCheckPartialRecords(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		swf  string
-		dup  int // rows in duplicate_job_id
+		keep bool // datasets.ReadOptions.KeepPartialRecords
+		dup  int  // rows in duplicate_job_id
+		rows int  // Report.Rows: every job row of the file
 	}{
-		{"parts of a checkpointed job", row(5, 0, 2) + row(6, 10, 1) + row(5, 20, 2) + row(5, 30, 3), 0},
-		{"a completed job repeated", row(5, 0, 1) + row(6, 10, 1) + row(5, 20, 1), 2},
+		{"parts of a checkpointed job", row(5, 0, 2) + row(6, 10, 1) + row(5, 20, 2) + row(5, 30, 3), false, 0, 4},
+		{"a completed job repeated", row(5, 0, 1) + row(6, 10, 1) + row(5, 20, 1), false, 2, 3},
+		{"summary line and its parts kept", row(5, 0, 1) + row(5, 0, 2) + row(5, 20, 3) + row(6, 30, 1), true, 0, 4},
+		{"summary line, parts left out", row(5, 0, 1) + row(5, 0, 2) + row(5, 20, 3) + row(6, 30, 1), false, 0, 4},
 	} {
-		tr, err := datasets.Read(strings.NewReader(tc.swf), datasets.ReadOptions{Name: "parts"})
+		tr, err := datasets.Read(strings.NewReader(tc.swf), datasets.ReadOptions{Name: "parts", KeepPartialRecords: tc.keep})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -179,5 +183,32 @@ func TestCheckPartialRecords(t *testing.T) {
 		if got := map[bool]int{true: a.Jobs}[ok]; got != tc.dup {
 			t.Errorf("%s: duplicate_job_id %v %+v, want %d rows", tc.name, ok, a, tc.dup)
 		}
+		if r.Rows != tc.rows {
+			t.Errorf("%s: Rows %d, want %d", tc.name, r.Rows, tc.rows)
+		}
+	}
+}
+
+// TestCheckLateDirective: a directive after the first job line (two logs
+// concatenated) is reported as inconsistent, naming the directive; a plain
+// comment among the jobs is not an anomaly.
+func TestCheckLateDirective(t *testing.T) {
+	t.Parallel()
+	const row = " 0 10 2 -1 -1 2 100 -1 1 1 1 -1 -1 -1 -1 -1\n"
+	swf := "; MaxProcs: 8\n1 0" + row + "; a comment\n; MaxProcs: 16\n2 5" + row
+	tr, err := datasets.Read(strings.NewReader(swf), datasets.ReadOptions{Name: "late"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Check(tr, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, ok := find(r, "late_directive_MaxProcs")
+	if !ok || a.Category != Inconsistent || a.Jobs != 1 || !strings.Contains(a.Detail, "line 4:") {
+		t.Errorf("found %v %+v, want inconsistent, 1 directive, at line 4", ok, a)
+	}
+	if _, ok := find(r, "comment"); ok {
+		t.Errorf("a comment line among the jobs reported as an anomaly")
 	}
 }

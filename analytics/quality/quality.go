@@ -61,8 +61,9 @@ type Report struct {
 	Log string
 	// Jobs counts the jobs in the trace; Rows the job rows read: Jobs
 	// plus the rows the reader left out (datasets.ReadReport's
-	// PlaceholdersSkipped, OutOfRangeSkipped, UnreadableSkipped and
-	// FieldCountSkipped).
+	// PlaceholdersSkipped, OutOfRangeSkipped, UnreadableSkipped,
+	// FieldCountSkipped and PartialRecordsSkipped, the last being parts of
+	// jobs whose summary line is in the trace).
 	// Rows equals Jobs for a trace not read from SWF.
 	Jobs int
 	Rows int
@@ -90,7 +91,8 @@ func Check(t *datasets.Trace, opts Options) (*Report, error) {
 	}
 	c := &checker{t: t, n: opts.Examples, r: &Report{Log: t.Name, Jobs: t.Len(), Rows: t.Len(), Machine: t.Machine()}}
 	if rep := t.Report; rep != nil {
-		c.r.Rows += rep.PlaceholdersSkipped + rep.OutOfRangeSkipped + rep.UnreadableSkipped + rep.FieldCountSkipped
+		c.r.Rows += rep.PlaceholdersSkipped + rep.OutOfRangeSkipped + rep.UnreadableSkipped + rep.FieldCountSkipped +
+			rep.PartialRecordsSkipped
 	}
 	c.missing()
 	c.inconsistent()
@@ -215,13 +217,15 @@ func (c *checker) inconsistent() {
 		"status outside the SWF codes (−1 unknown, 0 failed, 1 completed, 2–4 partial, 5 cancelled); analyses that keep "+
 			"completed jobs leave these out",
 		func(i int) bool { return !datasets.IsStandardStatus(t.Status[i]) })
-	seen := make(map[int]int, t.Len())
-	for _, id := range t.JobID {
-		seen[id]++
+	seen := make(map[int]int, t.Len()) // rows of each job number, partial-execution records left out
+	for i, id := range t.JobID {
+		if !datasets.IsPartialRecord(t.Status[i]) {
+			seen[id]++
+		}
 	}
 	c.rows(Inconsistent, "duplicate_job_id", "",
 		"job numbers that occur more than once (every occurrence counted, but partial-execution records, status 2–4, "+
-			"which repeat their job's number by SWF's definition)",
+			"which repeat their job's number by SWF's definition, beside their job's summary line)",
 		func(i int) bool { return seen[t.JobID[i]] > 1 && !datasets.IsPartialRecord(t.Status[i]) })
 }
 
@@ -243,6 +247,7 @@ var readerCategory = map[datasets.WarningKind]string{
 	datasets.WarnZeroProcs:        Inconsistent,
 	datasets.WarnExceedsLimit:     Inconsistent,
 	datasets.WarnHeader:           Inconsistent,
+	datasets.WarnLateDirective:    Inconsistent,
 }
 
 // readWarnings adds the reader's warnings (Trace.Report) of the kinds in
