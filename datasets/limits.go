@@ -23,6 +23,14 @@ const (
 	maxTimeZoneOffset = 26 * 3600
 )
 
+// DefaultMaxRows bounds the job rows Read holds in memory
+// (ReadOptions.MaxRows): 10 million, beyond the archive's largest logs (a
+// few million jobs) and the bound resample and the Slurm import use; about
+// 1.5 GB of columns. A small compressed file of repeated lines, or a file
+// that grows while it is read, is refused at the row beyond it, with its
+// line, instead of exhausting the memory.
+const DefaultMaxRows = 10_000_000
+
 // yearSeconds is one mean Gregorian year (365.2425 days) in seconds.
 const yearSeconds = 365.2425 * Day
 

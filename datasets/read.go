@@ -74,6 +74,10 @@ type ReadOptions struct {
 	// holds each job once (see "Partial executions" in the package
 	// documentation). Scan hands every row to its writer either way.
 	KeepPartialRecords bool
+	// MaxRows bounds the job rows Read holds in memory: 0 means
+	// DefaultMaxRows. A log with more rows is refused with ErrTooManyRows
+	// at the first row beyond it (Scan, which streams, has no bound).
+	MaxRows int
 }
 
 // ParseError is a bad input line. It names the file, the line (1-based),
@@ -115,6 +119,7 @@ var (
 	ErrBadGzip     = errors.New("broken gzip data")
 	ErrBadBzip2    = errors.New("broken bzip2 data")
 	ErrCompression = errors.New("compressed in a format other than gzip or bzip2")
+	ErrTooManyRows = errors.New("more job rows than the reader holds (ReadOptions.MaxRows; tracelab convert streams a log of any length)")
 )
 
 // ErrIntegerRange is an integer of 2^53 or more in magnitude in an
@@ -1397,8 +1402,17 @@ func (p *parser) addRow(v *[18]float64) error {
 		p.lastSubmit, p.haveSubmit = submit, true
 	}
 
-	if p.sink == nil && p.n == len(p.t.JobID) {
-		p.grow(p.nextCapacity() - p.n)
+	if p.sink == nil {
+		limit := p.opts.MaxRows
+		if limit <= 0 {
+			limit = DefaultMaxRows
+		}
+		if p.n >= limit {
+			return &ParseError{File: p.name, Line: p.line, Err: fmt.Errorf("%w: %d", ErrTooManyRows, limit)}
+		}
+		if p.n == len(p.t.JobID) {
+			p.grow(min(p.nextCapacity(), limit) - p.n)
+		}
 	}
 	i := p.n
 	p.n++

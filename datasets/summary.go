@@ -1,6 +1,7 @@
 package datasets
 
 import (
+	"cmp"
 	"math"
 	"time"
 )
@@ -9,7 +10,9 @@ import (
 // submit span, the machine size, the header and the reader's report. It is
 // computed in one pass over the jobs (SummarizeFile streams them with Scan),
 // keeping no job: only the set of user ids and, for a log whose header
-// gives no machine size, two events per job to find the peak in use.
+// gives no machine size, two events per job to find the peak in use (for
+// at most DefaultMaxRows jobs: beyond, the size is SizeUnknown rather than
+// the memory exhausted).
 type Summary struct {
 	Name   string
 	Header Header
@@ -74,6 +77,8 @@ type summarizer struct {
 	hasSize bool // the header gives the machine size
 	evs     []usageEvent
 	widest  int
+	tooMany bool // more jobs than maxJobs: evs dropped, peak unknown
+	maxJobs int  // the jobs whose events are kept; 0 means DefaultMaxRows
 }
 
 func (z *summarizer) WriteHeader(h Header) error {
@@ -102,7 +107,10 @@ func (z *summarizer) WriteJob(j *Job) error {
 	if math.IsNaN(j.ReqTime) {
 		s.UnknownReqTime++
 	}
-	if !z.hasSize {
+	if !z.hasSize && !z.tooMany && s.Jobs > cmp.Or(z.maxJobs, DefaultMaxRows) {
+		z.tooMany, z.evs = true, nil
+	}
+	if !z.hasSize && !z.tooMany {
 		p := jobProcs(j.Procs, j.ReqProcs)
 		z.widest = max(z.widest, p)
 		start := j.Submit + j.Wait
@@ -115,7 +123,10 @@ func (z *summarizer) result() *Summary {
 	s := z.s
 	s.Users = len(z.users)
 	if !z.hasSize {
-		s.Machine = inferredMachine(peakOf(z.evs), z.widest)
+		s.Machine = Machine{0, SizeUnknown}
+		if !z.tooMany {
+			s.Machine = inferredMachine(peakOf(z.evs), z.widest)
+		}
 	}
 	return &s
 }
