@@ -11,6 +11,7 @@ import (
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/internal/infile"
 )
 
 // StoreEnv names the environment variable that gives Run a Store when
@@ -58,7 +59,8 @@ func (s Store) Load(spec Spec) (dataframe.DataFrame, bool, error) {
 }
 
 // Save stores df, the rows of the whole sweep spec (as Run or Merge
-// return them), atomically.
+// return them), atomically; a path in the store that is not a regular
+// file (a planted link or named pipe) is refused.
 func (s Store) Save(spec Spec, df dataframe.DataFrame) error {
 	n := spec.Len()
 	if df.Nrow() != n {
@@ -92,7 +94,13 @@ func (s Store) Save(spec Spec, df dataframe.DataFrame) error {
 	if out.Err != nil {
 		return out.Err
 	}
-	return datasets.WriteFrameFile(s.Path(spec.ID()), out)
+	path := s.Path(spec.ID())
+	if st, err := os.Lstat(path); err == nil && !st.Mode().IsRegular() {
+		// A link or pipe planted in the store is refused, never written
+		// through (its target replaced, or the write waiting for a reader).
+		return fmt.Errorf("sweep: store: %s is %s: not written (remove it first)", path, infile.NotRegular(st.Mode()))
+	}
+	return datasets.WriteFrameFile(path, out)
 }
 
 // checkColumns reports whether df has exactly the columns cols, in order.
