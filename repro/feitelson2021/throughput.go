@@ -403,8 +403,8 @@ func (r *Fig12Result) equilibrium(sch string, open bool) equilibriumStats {
 		}
 		add(&e.paperSlope, run.Paper.Slope)
 		w, used := run.Paper.Weekly, run.Paper.Used
-		add(&e.offeredFit, meanFloats(run.Offered[:min(used, len(run.Offered))]))
-		add(&e.offeredLeft, meanFloats(run.Offered[min(used, len(run.Offered)):]))
+		add(&e.offeredFit, stat.Mean(run.Offered[:min(used, len(run.Offered))], nil))
+		add(&e.offeredLeft, stat.Mean(run.Offered[min(used, len(run.Offered)):], nil))
 		add(&e.firstHalf, meanInts(w[:used/2]))
 		add(&e.secondHalf, meanInts(w[used/2:used]))
 		add(&e.leftOut, meanInts(w[used:]))
@@ -416,15 +416,6 @@ func (r *Fig12Result) equilibrium(sch string, open bool) equilibriumStats {
 		add(&e.rawSlope, b)
 	}
 	return e
-}
-
-// meanFloats is the mean of v; NaN when v is empty.
-func meanFloats(v []float64) float64 {
-	sum := 0.0
-	for _, x := range v {
-		sum += x
-	}
-	return sum / float64(len(v))
 }
 
 // meanInts is the mean of v; NaN when v is empty.
