@@ -636,21 +636,11 @@ func (p *parser) warnTrailing(n int64) {
 	w.Count += int(min(n, math.MaxInt32)) - 1
 }
 
-// isPadding reports whether b is made only of NUL bytes and DOS end-of-file
-// marks (Ctrl-Z, 0x1A), as a file padded to a block size or copied through
-// MS-DOS ends.
-func isPadding(b []byte) bool {
-	for _, c := range b {
-		if c != 0 && c != 0x1a {
-			return false
-		}
-	}
-	return len(b) > 0
-}
-
-// trimPadding cuts the padding (isPadding) that ends the input's last line
-// and reports it (WarnTrailingData, Count in bytes): padding at the end
-// of a file is no data, whereas a NUL before the end is (ErrBinary).
+// trimPadding cuts the padding that ends the input's last line (NUL bytes
+// and DOS end-of-file marks, Ctrl-Z 0x1A, as a file padded to a block size
+// or copied through MS-DOS ends) and reports it (WarnTrailingData, Count in
+// bytes): padding at the end of a file is no data, whereas a NUL before the
+// end is (ErrBinary).
 func (p *parser) trimPadding(last []byte) []byte {
 	i := len(last)
 	for i > 0 && (last[i-1] == 0 || last[i-1] == 0x1a) {
