@@ -53,6 +53,81 @@ type Options struct {
 	// default, TouchesEdge, is the reading that reproduces the paper's
 	// Table V; WithinEdge is the literal wording of §4.
 	Truncation Truncation
+	// Start says where the logging period begins, the time from which the
+	// first Edge zone is measured (default AtFirstSubmission; see
+	// PeriodStart for the evidence). It is never later than the first
+	// submission and at most Edge before it.
+	Start PeriodStart
+}
+
+// PeriodStart is where the logging period begins, for discarding the
+// temporary users whose activity was probably cut by "the beginning … of
+// the logging period" (2013 §4). The end is always the last submission.
+//
+// The default is the trace's first submission, the only start the jobs
+// themselves attest. A log's time 0 (the SWF header's UnixStartTime and
+// StartTime) is not always where logging began: the archive's second
+// cleaned SDSC-SP2 removed its first 10 jobs "as they seem to represent
+// activity from long before the actual logging started" (the archive's SDSC
+// SP2 page), yet its header still starts at them, 6.6 days before our first
+// job, and the JOBLOG repository's data begin on 1 May 1998, the day of our
+// first job; CEA-Curie's header starts a year (366 days) before its first
+// job, the cleaned log being the last months of a longer one.
+//
+// AtLogStart is for a study of a version that still had the jobs a cleaning
+// removed from the log's start: the 2013 paper's Table I prints the periods
+// of its SDSC-SP2 and HPC2N from the header's month (04/98, 07/02), a month
+// before our first jobs, and its versions have those jobs (Table I's job
+// counts).
+type PeriodStart int
+
+const (
+	// AtFirstSubmission begins the period at the trace's first submission
+	// (the default).
+	AtFirstSubmission PeriodStart = iota
+	// AtLogStart begins the period at the log's time 0, the header's start
+	// of logging, when that lies before the first submission (the first
+	// submission otherwise). Classify returns an error when time 0 lies
+	// more than Edge before the first submission: the start's edge zone
+	// would then hold no job and discard no user there (NoEdge says that
+	// explicitly), which is the case of a log cut from a longer one
+	// (CEA-Curie), not of a few jobs removed.
+	AtLogStart
+)
+
+// String returns first_submission or log_start.
+func (s PeriodStart) String() string {
+	switch s {
+	case AtFirstSubmission:
+		return "first_submission"
+	case AtLogStart:
+		return "log_start"
+	}
+	return fmt.Sprintf("PeriodStart(%d)", int(s))
+}
+
+// ParsePeriodStart returns the PeriodStart named first_submission or
+// log_start.
+func ParsePeriodStart(name string) (PeriodStart, error) {
+	for _, s := range []PeriodStart{AtFirstSubmission, AtLogStart} {
+		if s.String() == name {
+			return s, nil
+		}
+	}
+	return 0, fmt.Errorf("users: unknown period start %q (want first_submission or log_start)", name)
+}
+
+// periodStart returns where the logging period of a log whose first
+// submission is first begins under o (defaults filled in).
+func (o Options) periodStart(first float64) (float64, error) {
+	if o.Start != AtLogStart || !(first > 0) {
+		return first, nil
+	}
+	if first > o.Edge {
+		return 0, fmt.Errorf("users: the log's time 0 lies %.1f days before its first submission, more than Edge (%.1f days): not a start of logging (log_start)",
+			first/datasets.Day, o.Edge/datasets.Day)
+	}
+	return 0, nil
 }
 
 // Truncation is a rule for discarding temporary users whose activity was
@@ -115,6 +190,9 @@ func (o Options) withDefaults() (Options, error) {
 	if o.Truncation != TouchesEdge && o.Truncation != WithinEdge {
 		return o, fmt.Errorf("users: unknown truncation rule %v", o.Truncation)
 	}
+	if o.Start != AtFirstSubmission && o.Start != AtLogStart {
+		return o, fmt.Errorf("users: unknown period start %v", o.Start)
+	}
 	return o, nil
 }
 
@@ -123,11 +201,13 @@ func (o Options) withDefaults() (Options, error) {
 // seconds since the log's start (the trace's time 0).
 type Population struct {
 	Options Options // the options used, defaults filled in
-	// LogStart and LogEnd are the first and last submit times of the trace:
-	// the logging period used to discard temporary users.
+	// LogStart and LogEnd are the logging period used to discard temporary
+	// users: LogStart where Options.Start puts it (by default the first
+	// submit time of the trace), LogEnd the last submit time.
 	LogStart, LogEnd float64
 	// Weeks is the number of calendar weeks (Monday 00:00 in the log's time
-	// zone) the logging period touches.
+	// zone) from the first submission's to the last one's, whatever
+	// Options.Start.
 	Weeks int
 
 	ID           []int
@@ -189,11 +269,15 @@ func FromStructure(t *datasets.Trace, st session.Structure, opts Options) (Popul
 	if t.Len() == 0 {
 		return p, nil
 	}
-	p.LogStart, p.LogEnd = math.Inf(1), math.Inf(-1)
+	first := math.Inf(1)
+	p.LogEnd = math.Inf(-1)
 	for _, s := range t.Submit {
-		p.LogStart, p.LogEnd = min(p.LogStart, s), max(p.LogEnd, s)
+		first, p.LogEnd = min(first, s), max(p.LogEnd, s)
 	}
-	weeks := newWeekCounter(t, p.LogStart)
+	if p.LogStart, err = opts.periodStart(first); err != nil {
+		return Population{}, err
+	}
+	weeks := newWeekCounter(t, first)
 	p.Weeks = weeks.index(p.LogEnd) + 1
 	nu := len(st.Users.ID)
 	p.ID = append([]int(nil), st.Users.ID...)

@@ -264,3 +264,63 @@ func TestMarginalsWallClock(t *testing.T) {
 		}
 	}
 }
+
+// TestPeriodStart: where the logging period begins (Options.Start), worked
+// by hand with §4's rule (2013: a temporary user is discarded when its
+// activity touches the 4 weeks after the period's beginning). User 1 spans
+// the log (long-term); user 2 is active from 4 weeks + 2 days to 6 weeks
+// after time 0; the first job is at first.
+func TestPeriodStart(t *testing.T) {
+	t.Parallel()
+	w := datasets.Week
+	tests := []struct {
+		name      string
+		first     float64 // the first submission, seconds after time 0
+		start     PeriodStart
+		wantStart float64
+		want      Class // user 2's class (TouchesEdge)
+		wantErr   bool
+	}{
+		// The start zone ends at 3 d + 4 w, after user 2's first job.
+		{"default: first submission", 3 * day, AtFirstSubmission, 3 * day, Discarded, false},
+		// From time 0 the zone ends at 4 w, before user 2's first job.
+		{"log start 3 days before the first job", 3 * day, AtLogStart, 0, Temporary, false},
+		// Time 0 is the first job: nothing moves.
+		{"log start at the first job", 0, AtLogStart, 0, Temporary, false},
+		// 4 weeks before is the bound: still a start.
+		{"log start exactly Edge before", 4 * w, AtLogStart, 0, Temporary, false},
+		// More than Edge (4 weeks) before: not a start of logging.
+		{"log start 30 days before", 30 * day, AtLogStart, 0, 0, true},
+		{"unknown rule", 3 * day, PeriodStart(5), 0, 0, true},
+	}
+	for _, tt := range tests {
+		tr := mkTrace("UTC", job{1, tt.first, 10, 1}, job{1, 40 * w, 10, 1},
+			job{2, 4*w + 2*day, 10, 1}, job{2, 6 * w, 10, 1})
+		p, err := Classify(tr, Options{Start: tt.start})
+		if tt.wantErr {
+			if err == nil {
+				t.Errorf("%s: no error (start %v)", tt.name, p.LogStart)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: %v", tt.name, err)
+			continue
+		}
+		if p.LogStart != tt.wantStart || p.Class[1] != tt.want || p.Class[0] != LongTerm {
+			t.Errorf("%s: start %v, classes %v; want start %v, user 2 %v", tt.name, p.LogStart, p.Class, tt.wantStart, tt.want)
+		}
+		// Weeks count from the first submission whatever the start.
+		if p.FirstWeek[0] != 0 {
+			t.Errorf("%s: first week %d, want 0", tt.name, p.FirstWeek[0])
+		}
+	}
+	for _, s := range []PeriodStart{AtFirstSubmission, AtLogStart} {
+		if got, err := ParsePeriodStart(s.String()); err != nil || got != s {
+			t.Errorf("ParsePeriodStart(%q) = %v, %v", s, got, err)
+		}
+	}
+	if _, err := ParsePeriodStart("header"); err == nil {
+		t.Error(`ParsePeriodStart("header"): no error`)
+	}
+}

@@ -36,72 +36,42 @@ func (s *Study) population(log string, rule users.Truncation) (users.Population,
 		if err != nil {
 			return users.Population{}, err
 		}
-		p, err := users.Classify(tr, users.Options{Truncation: rule})
-		if err != nil {
-			return p, err
-		}
-		return fromStart(p, paperPeriodStart(log, tr, p.LogStart)), nil
+		return users.Classify(tr, users.Options{Truncation: rule, Start: paperPeriodStart(log, tr)})
 	})
 }
 
 // paperPeriodStart is where the paper's version of log began its logging
 // period (§4 discards temporary users by their distance from "the beginning
-// or the end of the logging period"), in our log's seconds; first is our
-// first submission. The paper's began before ours when Table I's printed
-// period begins in an earlier month than our first submission, the paper's
-// version has jobs ours lacks (Table I's count) and the archive's cleaning
-// removed our first jobs (a filter "job<=k": our first job id is above 1):
-// SDSC-SP2 "04/98" and HPC2N "07/02" against our first jobs of 1 May 1998
-// and 1 August 2002 (table1/*/period). It then begins at the log's time 0,
-// the header's start of logging, where a conversion puts the first
-// submission (LANL-CM5's and CTC-SP2's first jobs, which no cleaning
-// removed, are at 0). Otherwise (SDSC-DS, KTH-SP2, SDSC-BLUE also lack
+// or the end of the logging period"), as users.Options.Start. The paper's
+// began before ours when Table I's printed period begins in an earlier
+// month than our first submission, the paper's version has jobs ours lacks
+// (Table I's count) and the archive's cleaning removed our first jobs (a
+// filter "job<=k": our first job id is above 1): SDSC-SP2 "04/98" and HPC2N
+// "07/02" against our first jobs of 1 May 1998 and 1 August 2002
+// (table1/*/period). It then begins at the log's time 0, the header's
+// start of logging, where a conversion puts the first submission
+// (LANL-CM5's and CTC-SP2's first jobs, which no cleaning removed, are at
+// 0): users.AtLogStart. Otherwise (SDSC-DS, KTH-SP2, SDSC-BLUE also lack
 // their first jobs, but Table I's month is that of our first job, so where
-// the paper's began is not known) it begins at first.
-func paperPeriodStart(log string, tr *datasets.Trace, first float64) float64 {
+// the paper's began is not known) it begins at our first submission, the
+// library's default (users.AtFirstSubmission, whose doc gives the
+// archive's evidence that a cleaned log's time 0 need not be a start of
+// logging).
+func paperPeriodStart(log string, tr *datasets.Trace) users.PeriodStart {
 	pl := paperLog(log)
 	if tr.Len() == 0 || pl.Jobs <= tr.Len() || tr.JobID[0] <= 1 {
-		return first
+		return users.AtFirstSubmission
 	}
 	printed, err := time.Parse("01/06", strings.SplitN(pl.Period, "-", 2)[0])
 	if err != nil {
 		panic("zakay2013: Table I period " + pl.Period) // the rows are typed in this form
 	}
+	first := slices.Min(tr.Submit)
 	ours := datasets.NewClock(tr).Time(first)
 	if !printed.Before(time.Date(ours.Year(), ours.Month(), 1, 0, 0, 0, 0, time.UTC)) {
-		return first
+		return users.AtFirstSubmission
 	}
-	return min(0, first)
-}
-
-// fromStart returns p with its logging period beginning at start (at most
-// p.LogStart) and its temporary users discarded again by p's rule against
-// that period (users.Truncation, the same tests as users.Classify);
-// long-term users and every per-user column are unchanged (Weeks and
-// FirstWeek still count from our first submission).
-func fromStart(p users.Population, start float64) users.Population {
-	if !(start < p.LogStart) {
-		return p
-	}
-	q := p
-	q.LogStart = start
-	q.Class = slices.Clone(p.Class)
-	edge := p.Options.Edge
-	for k, c := range p.Class {
-		if c == users.LongTerm || p.Options.NoEdge {
-			continue
-		}
-		first, last := p.FirstArrival[k], p.LastArrival[k]
-		cut := first <= start+edge || last >= p.LogEnd-edge // users.TouchesEdge
-		if p.Options.Truncation == users.WithinEdge {
-			cut = last <= start+edge || first >= p.LogEnd-edge
-		}
-		q.Class[k] = users.Temporary
-		if cut {
-			q.Class[k] = users.Discarded
-		}
-	}
-	return q
+	return users.AtLogStart
 }
 
 type populationKey struct {

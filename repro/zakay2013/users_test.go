@@ -3,7 +3,6 @@ package zakay2013
 import (
 	"math"
 	"math/rand/v2"
-	"slices"
 	"testing"
 
 	"gonum.org/v1/gonum/stat"
@@ -85,53 +84,38 @@ func TestMoreLongTerm(t *testing.T) {
 }
 
 // TestPaperPeriodStart: the paper's logging period begins at the log's
-// time 0 only when Table I's printed period begins in an earlier month than
-// our first submission, the paper's version is larger (Table I) and the
-// archive's cleaning removed our first jobs (first id above 1). The headers
-// are SDSC-SP2's (time 0 on 24 April 1998 18:11 PDT; our first job 566,129 s
-// later, 1 May 1998; Table I "04/98") and KTH-SP2's (23 September 1996; our
-// first job 30 September; Table I "09/96"); the periods move only
-// temporary users' classes.
+// time 0 (users.AtLogStart) only when Table I's printed period begins in an
+// earlier month than our first submission, the paper's version is larger
+// (Table I) and the archive's cleaning removed our first jobs (first id
+// above 1). The headers are SDSC-SP2's (time 0 on 24 April 1998 18:11 PDT;
+// our first job 566,129 s later, 1 May 1998; Table I "04/98") and
+// KTH-SP2's (23 September 1996; our first job 30 September; Table I
+// "09/96"); CEA-Curie's paper version has as many jobs as ours (Table I).
 func TestPaperPeriodStart(t *testing.T) {
 	for _, tt := range []struct {
 		name, log string
 		epoch     int64
 		firstID   int
 		first     float64
-		want      float64
+		want      users.PeriodStart
 	}{
-		{"SDSC-SP2: Table I's April before our May, first jobs removed", "SDSC-SP2", 893466664, 11, 566129, 0},
-		{"SDSC-SP2 with no job removed at the start", "SDSC-SP2", 893466664, 1, 566129, 566129},
-		{"SDSC-SP2 with our first job in April too", "SDSC-SP2", 893466664, 11, 100000, 100000},
-		{"KTH-SP2: Table I's month is our first job's", "KTH-SP2", 843480031, 15, 600000, 600000},
-		{"CEA-Curie: the paper's version no larger", "CEA-Curie", 1296571124, 272393, 31656837, 31656837},
+		{"SDSC-SP2: Table I's April before our May, first jobs removed", "SDSC-SP2", 893466664, 11, 566129, users.AtLogStart},
+		{"SDSC-SP2 with no job removed at the start", "SDSC-SP2", 893466664, 1, 566129, users.AtFirstSubmission},
+		{"SDSC-SP2 with our first job in April too", "SDSC-SP2", 893466664, 11, 100000, users.AtFirstSubmission},
+		{"KTH-SP2: Table I's month is our first job's", "KTH-SP2", 843480031, 15, 600000, users.AtFirstSubmission},
+		{"CEA-Curie: the paper's version no larger", "CEA-Curie", 1296571124, 272393, 31656837, users.AtFirstSubmission},
 	} {
 		n := 2
 		if tt.log == "CEA-Curie" {
 			n = paperLog("CEA-Curie").Jobs // as many jobs as the paper's
 		}
 		tr := &datasets.Trace{JobID: make([]int, n), Submit: make([]float64, n)}
-		tr.JobID[0], tr.Submit[0], tr.Header.UnixStartTime = tt.firstID, tt.first, tt.epoch
-		if got := paperPeriodStart(tt.log, tr, tt.first); got != tt.want {
+		tr.JobID[0], tr.Header.UnixStartTime = tt.firstID, tt.epoch
+		for i := range tr.Submit {
+			tr.Submit[i] = tt.first + float64(i)
+		}
+		if got := paperPeriodStart(tt.log, tr); got != tt.want {
 			t.Errorf("%s: start %v, want %v", tt.name, got, tt.want)
 		}
-	}
-	week := datasets.Week
-	// Users: long-term; temporary from week 1 to 3 (within 4 weeks of our
-	// first submission at week 1, not of the paper's at 0: touches the
-	// zone only from our start); temporary from week 10 to 12; temporary at
-	// the end.
-	p := users.Population{Options: users.Options{LongTerm: 12 * week, Edge: 4 * week}, LogStart: week, LogEnd: 60 * week,
-		Class:        []users.Class{users.LongTerm, users.Discarded, users.Temporary, users.Discarded},
-		FirstArrival: []float64{week, 4.5 * week, 10 * week, 58 * week},
-		LastArrival:  []float64{50 * week, 6 * week, 12 * week, 59 * week},
-	}
-	q := fromStart(p, 0)
-	want := []users.Class{users.LongTerm, users.Temporary, users.Temporary, users.Discarded}
-	if !slices.Equal(q.Class, want) || q.LogStart != 0 || p.Class[1] != users.Discarded {
-		t.Errorf("fromStart: classes %v, start %v (original %v), want %v, 0, original unchanged", q.Class, q.LogStart, p.Class, want)
-	}
-	if r := fromStart(p, 2*week); !slices.Equal(r.Class, p.Class) || r.LogStart != week {
-		t.Errorf("a start after ours changes nothing: %v, %v", r.Class, r.LogStart)
 	}
 }

@@ -49,8 +49,12 @@ type RarePeriod struct {
 // their whole activity lies within 4 weeks of the log's start or end, no
 // rare behaviour, and the wall clock.
 type PoolOptions struct {
-	// Users holds the class thresholds (12 weeks, 4 weeks) and the session
-	// definition; its Truncation is set from Discard.
+	// Users holds the class thresholds (12 weeks, 4 weeks), the session
+	// definition and where the logging period begins (users.PeriodStart:
+	// by default the first submission; users.AtLogStart for a study of a
+	// version that still had the first jobs a cleaning removed, as the
+	// 2013 paper's SDSC-SP2 and HPC2N: repro/zakay2013 classifies Table
+	// V's users so); its Truncation is set from Discard.
 	Users users.Options
 	// Discard says which temporary users near the log's edges are left out
 	// (default DiscardWithinEdge).

@@ -2,10 +2,12 @@ package resample
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/tracelab/tracelab/analytics/users"
 	"github.com/tracelab/tracelab/datasets"
 )
 
@@ -264,5 +266,64 @@ func TestBounds(t *testing.T) {
 	}
 	if _, err := p.Generate(Options{Load: 100, Weeks: MaxWeeks}); err == nil || !strings.Contains(err.Error(), "jobs, more than") {
 		t.Errorf("10^9 jobs: error %v", err)
+	}
+}
+
+// TestPoolsPeriodStart: the pools take the classification's logging
+// period (users.Options.Start), so they pool the temporary users Table V
+// counts. The log's first job is 3 days after its time 0; user 2 is active
+// from 4 weeks + 2 days to 6 weeks after time 0, so it touches the first 4
+// weeks of the log only when they are counted from the first job (2013 §4's
+// rule, users.TouchesEdge; worked by hand). A time 0 more than 4 weeks
+// before the first job is not a start of logging (users.AtLogStart).
+func TestPoolsPeriodStart(t *testing.T) {
+	t.Parallel()
+	wk, d := datasets.Week, datasets.Day
+	mk := func(first float64) *datasets.Trace {
+		tr := datasets.NewTrace("period", 0)
+		tr.Header.UnixStartTime = time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC).Unix()
+		tr.Header.TimeZoneString = "UTC"
+		tr.Header.MaxProcs = 4
+		subs := [][2]float64{{first, 1}, {4*wk + 2*d, 2}, {6 * wk, 2}, {20 * wk, 3}, {30 * wk, 1}}
+		for i, s := range subs {
+			x := datasets.UnknownJob()
+			x.JobID, x.Submit, x.User = i+1, s[0], int(s[1])
+			x.Wait, x.Runtime, x.Procs, x.ReqTime, x.Status = 0, 100, 1, 200, 1
+			tr.Append(x)
+		}
+		return tr.SortBySubmit()
+	}
+	tests := []struct {
+		name      string
+		first     float64
+		start     users.PeriodStart
+		temporary []int
+		wantErr   bool
+	}{
+		{"from the first submission (default)", 3 * d, users.AtFirstSubmission, []int{3}, false},
+		{"from the log's time 0", 3 * d, users.AtLogStart, []int{2, 3}, false},
+		{"time 0 more than 4 weeks before", 29 * d, users.AtLogStart, nil, true},
+	}
+	for _, tt := range tests {
+		p, err := NewPools(mk(tt.first), PoolOptions{Discard: DiscardTouchingEdge, Users: users.Options{Start: tt.start}})
+		if tt.wantErr {
+			if err == nil {
+				t.Errorf("%s: no error", tt.name)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		var got []int
+		for _, s := range p.Temporary {
+			got = append(got, s.User)
+		}
+		if !slices.Equal(got, tt.temporary) {
+			t.Errorf("%s: temporary users %v, want %v", tt.name, got, tt.temporary)
+		}
+		if tt.start == users.AtLogStart && p.Population.LogStart != 0 {
+			t.Errorf("%s: period starts at %v, want 0", tt.name, p.Population.LogStart)
+		}
 	}
 }
