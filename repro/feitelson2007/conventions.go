@@ -8,7 +8,7 @@ import (
 )
 
 // A tableConvention is a reading the paper does not state (days cut at
-// midnight of a fixed UTC−7; SDSC-Par-1996 counted twice, standing in for
+// the log zone's midnight; SDSC-Par-1996 counted twice, standing in for
 // the Paragon log we lack), counted over every comparable cell of a table
 // (ledger.Tally, whose rule says when it may be a cell's reason). A cell
 // it does not explain stays unexplained, with what the convention gives in

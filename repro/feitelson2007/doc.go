@@ -23,8 +23,11 @@
 // its parameters, its published numbers and its claims. Tables 2 and 3
 // lost their numbers in our copy of the text (bullets), so their cells are
 // recorded as ours (ledger.Blanked); the numbers §3.2 quotes from them are
-// checked. Their days begin at midnight of the fixed offset the log's zone
-// has at its first job (dayCut), the reading of the day boundaries chosen
-// by the printed cells of Tables 1 and 2; Table 1's paper entries keep
-// the log zone's midnight, with that reading beside them (table1/utc-7).
+// checked. Every slice of §3 (Figs 4–8, Tables 1–3), and of the metric's
+// uses in §4 and §5 (Figs 10–11, Table 4's bootstrap), begins its days at
+// midnight of the fixed offset the log's zone has at its first job
+// (dayCut), the one reading of the day boundaries, chosen by the printed
+// cells of Tables 1 and 2; the zone's own midnight, moving with daylight
+// saving, is shown beside Table 1 as ours (table1/log-zone) and counted
+// as a reading of Tables 1 and 2.
 package feitelson2007

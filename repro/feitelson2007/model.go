@@ -438,7 +438,7 @@ func (r *Fig11Result) measureOwnSlices(s *Study, src *datasets.Trace) error {
 		if err != nil {
 			return err
 		}
-		own, err := locality.LocalityOfSampling(obs, locality.SamplingOptions{Reps: s.reps(), Seed: s.o.SeedOr(), Workers: s.o.Workers})
+		own, err := locality.LocalityOfSampling(obs, locality.SamplingOptions{Reps: s.reps(), Seed: s.o.SeedOr(), Workers: s.o.Workers, Slicing: paperSlicing(obs)})
 		if err != nil {
 			return err
 		}

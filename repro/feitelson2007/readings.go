@@ -14,7 +14,7 @@ import (
 // measured beside them: which jobs enter the runtime distribution (§3 says
 // only "runtime"; keep, nil for every job) and where the slices begin
 // (slicing, its Shift set by Table 1; the zero value is our default, 3-day
-// slices from local midnight). §3.1 step 2, "partition the log into d/t
+// slices from midnight as dayCut says). §3.1 step 2, "partition the log into d/t
 // successive slices of t time each", read literally starts the slices at
 // the log's first job and has ⌊d/t⌋ of them: the last, partial one is left
 // out. §3.2's M'_med = m_(d/2t) read literally (orderStat) is the
@@ -36,15 +36,8 @@ var jobReadings = [...]struct {
 		locality.Slicing{Align: locality.AlignFirstJob, DropPartial: true}, true},
 }
 
-// words returns the reading's words, with the day boundaries' zone when
-// the slices begin at local midnight.
-func (k jobReading) words() string {
-	w := jobReadings[k].words
-	if jobReadings[k].slicing.Align == locality.AlignCalendar {
-		w += " (log zone)"
-	}
-	return w
-}
+// words returns the reading's words.
+func (k jobReading) words() string { return jobReadings[k].words }
 
 // jobReading indexes jobReadings.
 type jobReading int
@@ -73,6 +66,9 @@ func (k jobReading) runtimes(catalog string) (locality.Observations, error) {
 func (k jobReading) measure(obs locality.Observations, shift float64) (mMax, mMed float64, err error) {
 	sl := jobReadings[k].slicing
 	sl.Shift = shift
+	if sl.Align == locality.AlignCalendar {
+		sl.Location = startOffset(obs) // §3's day cut (dayCut)
+	}
 	sr, err := locality.LocalityOfSampling(obs, locality.SamplingOptions{SkipBootstrap: true, Slicing: sl})
 	if err != nil || !jobReadings[k].orderStat {
 		return sr.MMax, sr.MMed, err
@@ -98,7 +94,7 @@ func orderStatMed(sl []locality.Slice) float64 {
 }
 
 // table12 is Tables 1 and 2 under each of jobReadings (no bootstrap: M'
-// does not depend on it), in the log's zone: the cells a reading is counted
+// does not depend on it), with §3's day cut (dayCut): the cells a reading is counted
 // over (ledger.Tally), since both tables measure the same jobs with one
 // metric. Table 1 is fig6Log shifted by 0, 1 and 2 days; Table 2 the cells
 // the text quotes (table2Quoted).
@@ -137,7 +133,7 @@ func (s *Study) readings12() (*table12, error) {
 			if err != nil {
 				return nil, err
 			}
-			sr, err := locality.LocalityOfSampling(all, locality.SamplingOptions{SkipBootstrap: true})
+			sr, err := locality.LocalityOfSampling(all, locality.SamplingOptions{SkipBootstrap: true, Slicing: paperSlicing(all)})
 			if err != nil {
 				return nil, err
 			}
@@ -169,7 +165,7 @@ func (s *Study) readings12() (*table12, error) {
 // all jobs and under each reading.
 func (r *table12) measureTable1(all locality.Observations) error {
 	for sh := range 3 {
-		sr, err := locality.LocalityOfSampling(all, locality.SamplingOptions{SkipBootstrap: true, Slicing: locality.Slicing{Shift: float64(sh)}})
+		sr, err := locality.LocalityOfSampling(all, locality.SamplingOptions{SkipBootstrap: true, Slicing: locality.Slicing{Shift: float64(sh), Location: startOffset(all)}})
 		if err != nil {
 			return err
 		}

@@ -35,8 +35,8 @@ type SamplingResult struct {
 	Figure    *plots.Figure
 	// zone holds the quoted cells (table2Quoted) with days cut at local
 	// midnight of the log's zone, following its daylight-saving changes
-	// (the library's default and Table 1's paper entries), the reading
-	// Tables 2–3 do not use (dayCut).
+	// (the library's default; ours beside Table 1), the reading §3 does not
+	// use (dayCut).
 	zone map[[2]string]float64
 	// ties holds the quoted cells under the other tie readings
 	// (table2Ties), with Tables 2–3's day cut (dayCut).
@@ -46,10 +46,11 @@ type SamplingResult struct {
 	version map[string]string
 	// readings are Tables 1 and 2 under jobReadings, counted over both.
 	readings *table12
-	// table1 is Table 1 (fig6Log, shifts 0–2; M'_max, M'_med) with
-	// Tables 2–3's day cut (dayCut), the evidence for it; haveTable1 is
-	// false when fig6Log is missing.
-	table1     [3][2]float64
+	// table1Zone is Table 1 (fig6Log, shifts 0–2; M'_max, M'_med) with
+	// days cut at local midnight of the log's zone, against which the day
+	// cut's evidence is counted (readings.table1[0] has dayCut); haveTable1
+	// is false when fig6Log is missing.
+	table1Zone [3][2]float64
 	haveTable1 bool
 }
 
@@ -70,7 +71,7 @@ func (r *SamplingResult) evidence(wants []ledger.Expectation, ours, zones []floa
 		for sh := range 3 {
 			for j := range 2 {
 				w := ledger.Printed(table1Paper[sh][j], 0)
-				in, inZone := w.Accepts(r.table1[sh][j]), w.Accepts(r.readings.table1[0][sh][j])
+				in, inZone := w.Accepts(r.readings.table1[0][sh][j]), w.Accepts(r.table1Zone[sh][j])
 				c.table1, c.table1Zone = c.table1+b2i(in), c.table1Zone+b2i(inZone)
 				if sh != 0 || j != 0 {
 					c.unfitted, c.unfittedZone = c.unfitted+b2i(in), c.unfittedZone+b2i(inZone)
@@ -117,7 +118,7 @@ var table2Ties = [...]struct {
 
 // Sampling measures the locality of sampling of every log of Tables 2–3
 // with the paper's bootstrap (1000 repetitions; 100 in quick mode), 3-day
-// slices cut at the day boundaries of dayCut.
+// slices cut at the day boundaries of dayCut (Study.locality).
 func (s *Study) Sampling(ctx context.Context) (*SamplingResult, error) {
 	return s.tables23.Get(func() (*SamplingResult, error) {
 		r := &SamplingResult{zone: map[[2]string]float64{}, version: map[string]string{}}
@@ -139,7 +140,7 @@ func (s *Study) Sampling(ctx context.Context) (*SamplingResult, error) {
 				}
 				continue
 			}
-			sr, err := s.localityAtStartOffset(l.Catalog)
+			sr, err := s.locality(l.Catalog)
 			if err != nil {
 				return nil, err
 			}
@@ -186,11 +187,11 @@ func (s *Study) Sampling(ctx context.Context) (*SamplingResult, error) {
 		if obs, err := s.observe(fig6Log, datasets.Runtime); err == nil {
 			for sh := range 3 {
 				u, err := locality.LocalityOfSampling(obs, locality.SamplingOptions{SkipBootstrap: true,
-					Slicing: locality.Slicing{Shift: float64(sh), Location: startOffset(obs)}})
+					Slicing: locality.Slicing{Shift: float64(sh)}})
 				if err != nil {
 					return nil, err
 				}
-				r.table1[sh] = [2]float64{u.MMax, u.MMed}
+				r.table1Zone[sh] = [2]float64{u.MMax, u.MMed}
 			}
 			r.haveTable1 = true
 		} else if !missing(err) {
@@ -326,7 +327,7 @@ func (r *SamplingResult) Claims(l *ledger.Ledger) {
 	// (daylight-saving changes followed), the tie readings, jobReadings
 	// (counted over Tables 1 and 2).
 	found := ledger.AmongReadings(1 + len(table2Ties) + len(jobReadings))
-	zone := countConvention("with days cut at local midnight of the log's zone, following its daylight-saving changes (Table 1's paper entries)", "Table 2", found, wants, ours, zones)
+	zone := countConvention("with days cut at local midnight of the log's zone, following its daylight-saving changes (ours beside Table 1: table1/log-zone)", "Table 2", found, wants, ours, zones)
 	filters := r.readings.conventions(found)
 	basis := r.evidence(wants, ours, zones).basis(bootstrapReps(r.Results))
 	var ties [len(table2Ties)]tableConvention
@@ -545,7 +546,7 @@ func (s *Study) Fig8(ctx context.Context) (*Fig8Result, error) {
 		}
 		s.o.Report("Fig. 8 sensitivity grid", 0, 0)
 		r.Frame, err = locality.Sensitivity(obs, fig8Days, fig8Ranges,
-			locality.SamplingOptions{Reps: r.reps, Seed: s.o.SeedOr(), Workers: s.o.Workers})
+			locality.SamplingOptions{Reps: r.reps, Seed: s.o.SeedOr(), Workers: s.o.Workers, Slicing: paperSlicing(obs)})
 		if err != nil {
 			return nil, err
 		}
@@ -563,7 +564,7 @@ func (s *Study) Fig8(ctx context.Context) (*Fig8Result, error) {
 			if err != nil {
 				return nil, err
 			}
-			f, err := locality.Sensitivity(o, fig8Days, fig8Ranges, locality.SamplingOptions{Reps: r.otherReps, Seed: s.o.SeedOr(), Workers: s.o.Workers})
+			f, err := locality.Sensitivity(o, fig8Days, fig8Ranges, locality.SamplingOptions{Reps: r.otherReps, Seed: s.o.SeedOr(), Workers: s.o.Workers, Slicing: paperSlicing(o)})
 			if err != nil {
 				return nil, err
 			}

@@ -193,7 +193,7 @@ func (s *Study) measure(obs, binned locality.Observations, sc locality.ScatterOp
 	if m.Scatter, err = locality.Scatter(binned, sc); err != nil {
 		return m, err
 	}
-	if m.Sampling, err = locality.LocalityOfSampling(obs, locality.SamplingOptions{Reps: s.reps(), Seed: s.o.SeedOr(), Workers: s.o.Workers}); err != nil {
+	if m.Sampling, err = locality.LocalityOfSampling(obs, locality.SamplingOptions{Reps: s.reps(), Seed: s.o.SeedOr(), Workers: s.o.Workers, Slicing: paperSlicing(obs)}); err != nil {
 		return m, err
 	}
 	m.Slices = m.Sampling.Frame()
@@ -316,7 +316,7 @@ func (s *Study) Fig4(ctx context.Context) (*Fig4Result, error) {
 		if err != nil {
 			return nil, err
 		}
-		week := locality.Slicing{Days: 7}
+		week := locality.Slicing{Days: 7, Location: startOffset(rt)} // weeks of §3's days (dayCut)
 		sr, err := locality.LocalityOfSampling(rt, locality.SamplingOptions{Slicing: week, SkipBootstrap: true})
 		if err != nil {
 			return nil, err
