@@ -185,10 +185,12 @@ func HeaderStyles() (title, caption text.Style) {
 }
 
 // header returns the title and caption wrapped to width, and their height.
+// Each is wrapped into lines of about equal width (WrapBalanced): as many
+// lines as Wrap gives, but no last line of a word or two under a full one.
 func (f *Figure) header(width vg.Length) (title, caption []string, h vg.Length) {
 	ts, cs := HeaderStyles()
-	title = Wrap(ts, f.Title, width)
-	caption = Wrap(cs, f.Caption, width)
+	title = WrapBalanced(ts, f.Title, width)
+	caption = WrapBalanced(cs, f.Caption, width)
 	for _, l := range title {
 		h += ts.Height(l)
 	}
