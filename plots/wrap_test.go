@@ -69,3 +69,23 @@ func TestHeaderBalanced(t *testing.T) {
 		t.Errorf("caption lines %.0f and %.0f points wide, want about equal: %q", a, b, l.Caption)
 	}
 }
+
+// TestUnbreakable: the pieces WrapBalanced keeps on one line. The titles
+// are those that broke badly: 2013 Fig. 3's "221 / temporary" and 2007
+// Figs 3 and 10's "M′_med / 0.288".
+func TestUnbreakable(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct{ s, want string }{
+		{"SDSC-SP2: 173 long-term, 221 temporary, 43 discarded users",
+			"SDSC-SP2: / 173 long-term, / 221 temporary, / 43 discarded / users"},
+		{"m_i per slice (M′_med 0.288, M_med 0.262)", "m_i / per / slice / (M′_med 0.288, / M_med 0.262)"},
+		{"Feitelson 2021, Fig. 10 (ours): the flows", "Feitelson 2021, / Fig. 10 / (ours): / the / flows"},
+		{"slope −2.5 (the paper's)", "slope −2.5 / (the / paper's)"},
+		{"average response time [s]", "average / response / time [s]"},
+		{"over 1000 resampled logs", "over / 1000 resampled / logs"},
+	} {
+		if got := strings.Join(unbreakable(tt.s), " / "); got != tt.want {
+			t.Errorf("unbreakable(%q)\ngot  %q\nwant %q", tt.s, got, tt.want)
+		}
+	}
+}
