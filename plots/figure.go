@@ -185,10 +185,12 @@ func HeaderStyles() (title, caption text.Style) {
 }
 
 // header returns the title and caption wrapped to width, and their height.
+// Each is wrapped into lines of about equal width (WrapBalanced): as many
+// lines as Wrap gives, but no last line of a word or two under a full one.
 func (f *Figure) header(width vg.Length) (title, caption []string, h vg.Length) {
 	ts, cs := HeaderStyles()
-	title = Wrap(ts, f.Title, width)
-	caption = Wrap(cs, f.Caption, width)
+	title = WrapBalanced(ts, f.Title, width)
+	caption = WrapBalanced(cs, f.Caption, width)
 	for _, l := range title {
 		h += ts.Height(l)
 	}
@@ -595,14 +597,7 @@ func WrapBalanced(sty text.Style, s string, width vg.Length) []string {
 	if s == "" || strings.Contains(s, "\n") {
 		return Wrap(sty, s, width)
 	}
-	var words []string
-	for _, w := range strings.Fields(s) {
-		if n := len(words); n > 0 && strings.HasPrefix(w, "[") {
-			words[n-1] += " " + w
-			continue
-		}
-		words = append(words, w)
-	}
+	words := unbreakable(s)
 	lines := wrapWords(sty, words, width)
 	if len(lines) <= 1 {
 		return lines
@@ -623,6 +618,52 @@ func WrapBalanced(sty text.Style, s string, width vg.Length) []string {
 		}
 	}
 	return wrapWords(sty, words, hi)
+}
+
+// unbreakable splits s at spaces into the pieces WrapBalanced keeps on one
+// line: a unit in brackets with the word before it ("time [s]"); a number
+// with the word after it ("221 temporary", "1000 resampled"), or, when it
+// ends a phrase (",", ":", ";", ")") or the text, comes before a
+// bracket, or follows what it numbers (isRef), with the word before it
+// ("M′_med 0.288,", "Fig. 4:", "slope −2.5 (the paper's)", "Fig. 10").
+func unbreakable(s string) []string {
+	fields := strings.Fields(s)
+	var out []string
+	glue := false // the next field joins the last piece
+	for i, w := range fields {
+		n := len(out)
+		switch {
+		case glue:
+			out[n-1] += " " + w
+			glue = false
+		case n > 0 && strings.HasPrefix(w, "["):
+			out[n-1] += " " + w
+		case n > 0 && isNumber(w) && (i == len(fields)-1 || strings.ContainsAny(w[len(w)-1:], ",:;)") || isRef(fields[i-1]) ||
+			strings.HasPrefix(fields[i+1], "(")):
+			out[n-1] += " " + w
+		default:
+			out = append(out, w)
+			glue = isNumber(w) && i < len(fields)-1 && !strings.ContainsAny(w[len(w)-1:], ",:;)")
+		}
+	}
+	return out
+}
+
+// isRef reports whether w names what a number after it refers to ("Fig.",
+// "Figs", "Table", "§"): the number stays with it.
+func isRef(w string) bool {
+	switch w {
+	case "Fig.", "Figs", "Figs.", "Table", "Tables", "§", "p.":
+		return true
+	}
+	return false
+}
+
+// isNumber reports whether w starts as a number does: a digit, or a sign
+// or a point and a digit ("0.288,", "−2.5", "1/8").
+func isNumber(w string) bool {
+	w = strings.TrimLeft(w, "-−+.(")
+	return w != "" && w[0] >= '0' && w[0] <= '9'
 }
 
 // KeyEntry is one entry of a key made by hand (Key): a line, a marker or

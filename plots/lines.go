@@ -135,6 +135,22 @@ func addSeries(p *plot.Plot, series []XY, o seriesOptions) (int, error) {
 	}
 	index := map[Role]int{} // per role, the next style index
 	styleIndex := map[string]int{}
+	// The colours given both a solid and a dashed Compared series; as
+	// markers only they are drawn filled and hollow (PairedShapes).
+	paired := map[int]bool{}
+	if o.points && !o.lines {
+		kinds := map[int][2]bool{}
+		for _, s := range series {
+			if s.Role == Compared && s.Color > 0 {
+				k := kinds[s.Color-1]
+				k[btoi(s.Dashed)] = true
+				kinds[s.Color-1] = k
+			}
+		}
+		for c, k := range kinds {
+			paired[c] = k[0] && k[1]
+		}
+	}
 	drawn := 0
 	for _, r := range []Role{Guide, Variant, Compared, Original} {
 		if r == Variant && o.band != NoBand {
@@ -204,8 +220,17 @@ func addSeries(p *plot.Plot, series []XY, o seriesOptions) (int, error) {
 					return 0, fmt.Errorf("%q: %w", s.Label, err)
 				}
 				sc.GlyphStyle = roleGlyph(r, i)
-				if !o.lines && s.Dashed && r == Compared {
-					sc.GlyphStyle.Shape = DashedShape(i)
+				if !o.lines && r == Compared {
+					solid, dashed, ok := PairedShapes(i)
+					ok = ok && s.Color > 0
+					switch {
+					case ok && paired[i] && s.Dashed:
+						sc.GlyphStyle.Shape = dashed
+					case ok && paired[i]:
+						sc.GlyphStyle.Shape = solid
+					case s.Dashed:
+						sc.GlyphStyle.Shape = DashedShape(i)
+					}
 				}
 				if o.radius > 0 {
 					sc.GlyphStyle.Radius = vg.Points(o.radius)
@@ -254,4 +279,12 @@ func points(s XY, a Axes) (plotter.XYs, error) {
 		}
 	}
 	return pts, nil
+}
+
+// btoi is 1 for true, 0 for false.
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

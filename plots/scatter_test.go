@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/tracelab/tracelab/plots"
 	"github.com/tracelab/tracelab/plots/plottest"
@@ -45,6 +46,55 @@ func TestScatter(t *testing.T) {
 	} {
 		if !(c.got > c.min && c.got < c.max) {
 			t.Errorf("%s = %g, want in (%g, %g)", c.name, c.got, c.min, c.max)
+		}
+	}
+}
+
+// TestScatterPairedShapes: as markers only, every colour that has a
+// series and its dashed counterpart draws the series filled and the
+// counterpart hollow in one shape (2021 Fig. 12, where FCFS with feedback
+// was a hollow square and FCFS open a plus, while EASY with feedback was
+// a filled circle and EASY open a ring); a dashed series alone keeps
+// DashedShape.
+func TestScatterPairedShapes(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name   string
+		series []plots.XY
+		want   []draw.GlyphDrawer // in the order drawn
+	}{
+		{"two schedulers", []plots.XY{
+			{Label: "FCFS with feedback", X: []float64{1}, Y: []float64{1}, Color: 2},
+			{Label: "FCFS open", X: []float64{1}, Y: []float64{2}, Color: 2, Dashed: true},
+			{Label: "EASY with feedback", X: []float64{1}, Y: []float64{3}, Color: 1},
+			{Label: "EASY open", X: []float64{1}, Y: []float64{4}, Color: 1, Dashed: true},
+		}, []draw.GlyphDrawer{draw.BoxGlyph{}, draw.SquareGlyph{}, draw.CircleGlyph{}, draw.RingGlyph{}}},
+		{"third colour", []plots.XY{
+			{Label: "a", X: []float64{1}, Y: []float64{1}, Color: 3},
+			{Label: "b", X: []float64{1}, Y: []float64{2}, Color: 3, Dashed: true},
+		}, []draw.GlyphDrawer{draw.PyramidGlyph{}, draw.TriangleGlyph{}}},
+		{"dashed alone", []plots.XY{
+			{Label: "a", X: []float64{1}, Y: []float64{1}, Color: 2, Dashed: true},
+			{Label: "b", X: []float64{1}, Y: []float64{2}, Color: 1},
+		}, []draw.GlyphDrawer{plots.DashedShape(1), draw.CircleGlyph{}}},
+	} {
+		p, err := plots.Scatter(tt.series, plots.ScatterOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []draw.GlyphDrawer
+		for _, pl := range plottest.Plotters(p) {
+			if s, ok := pl.(*plotter.Scatter); ok {
+				got = append(got, s.GlyphStyle.Shape)
+			}
+		}
+		if len(got) != len(tt.want) {
+			t.Fatalf("%s: %d scatters, want %d", tt.name, len(got), len(tt.want))
+		}
+		for i := range got {
+			if got[i] != tt.want[i] {
+				t.Errorf("%s: series %d drawn as %T, want %T", tt.name, i, got[i], tt.want[i])
+			}
 		}
 	}
 }

@@ -124,6 +124,27 @@ func SeriesGlyph(i int) draw.GlyphStyle {
 // stay apart (filled circle and ring, square and plus).
 func DashedShape(i int) draw.GlyphDrawer { return shapes[(i+4)%len(shapes)] }
 
+// filledShapes and hollowShapes are the first three series' shapes filled
+// and hollow: circle and ring, box and square, pyramid and triangle.
+var (
+	filledShapes = []draw.GlyphDrawer{draw.CircleGlyph{}, draw.BoxGlyph{}, draw.PyramidGlyph{}}
+	hollowShapes = []draw.GlyphDrawer{draw.RingGlyph{}, draw.SquareGlyph{}, draw.TriangleGlyph{}}
+)
+
+// PairedShapes are the marker shapes of the i-th Compared series and of
+// its dashed counterpart in one colour where there are no lines (Scatter),
+// when both are drawn: the series' own shape filled and hollow, so that
+// in every colour filled means solid and hollow dashed (2021 Fig. 12:
+// each scheduler with feedback filled, open hollow). ok is false from
+// the fourth shape on, which has no hollow form (DashedShape then).
+func PairedShapes(i int) (solid, dashed draw.GlyphDrawer, ok bool) {
+	k := i % len(shapes)
+	if k >= len(filledShapes) {
+		return nil, nil, false
+	}
+	return filledShapes[k], hollowShapes[k], true
+}
+
 // OriginalStyle is the Original's line: bold and black.
 func OriginalStyle() draw.LineStyle {
 	return draw.LineStyle{Color: OriginalColor, Width: OriginalWidth}

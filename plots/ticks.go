@@ -74,8 +74,9 @@ func (WeekTicks) Ticks(min, max float64) []plot.Tick {
 
 // LogTicks marks a logarithmic axis: a labelled tick at every power of ten
 // in range and unlabelled ticks between them; when the range spans less
-// than two decades, 2× and 5× are labelled too, and 5× when it holds
-// fewer than three powers of ten; otherwise, on an axis of at most
+// than two decades, 2× and 5× are labelled too, and 5× (with the 2×
+// below the first power) when it holds fewer than three powers of ten;
+// otherwise, on an axis of at most
 // endDecades decades, the 2× below the first power and the 5× above the
 // last are labelled when in range (0.2 on an axis from 0.15 to 100), so
 // that no half decade at an end goes unlabelled. A range of less than a decade with
@@ -112,7 +113,11 @@ func (LogTicks) Ticks(min, max float64) []plot.Tick {
 		case decades < 2:
 			return m == 2 || m == 5
 		case powers < 3:
-			return m == 5 // two powers of ten alone would leave a decade bare
+			// Two powers of ten alone would leave a decade bare; the 2×
+			// below the first is labelled too, when in range, so that the
+			// lowest values (15–50 on 2013 Fig. 12's SDSC-BLUE slowdown)
+			// are not read off a bare half decade.
+			return m == 5 || (m == 2 && e == first-1)
 		}
 		// A partial decade at an end that holds 2× (below the first power)
 		// or 5× (above the last) spans more than half a decade: its round

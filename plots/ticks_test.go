@@ -62,7 +62,11 @@ func TestTicks(t *testing.T) {
 		{"log: wide axes' partial decades bare", LogTicks{}, 0.00015, 6e4, "0.001:0.001 0.01:0.01 0.1:0.1 1:1 10:10 100:100 1000:1000 10000:10k"},
 		// 2013 Fig. 12's SDSC-BLUE slowdown (100 and 1000 alone) and 2021
 		// Fig. 11's CTC-SP2 jobs per week (1500 and 2000 alone).
-		{"log: two powers of ten over two decades, 5× too", LogTicks{}, 15, 1600, "50:50 100:100 500:500 1000:1000"},
+		// The 2× below the first power is labelled too: the lowest
+		// slowdowns (15–50; OSC-cluster's 1.2–5) were on bare ticks.
+		{"log: two powers of ten over two decades, 5× too", LogTicks{}, 15, 1600, "20:20 50:50 100:100 500:500 1000:1000"},
+		{"log: two powers of ten, 2× of the first decade", LogTicks{}, 1.2, 700, "2:2 5:5 10:10 50:50 100:100 500:500"},
+		{"log: two powers of ten, no 2× in range", LogTicks{}, 40, 5000, "50:50 100:100 500:500 1000:1000 5000:5000"},
 		{"log: a narrow range, 1-1.2-1.5-2-2.5-3-4-5-6-8", LogTicks{}, 1100, 2400, "1200:1200 1500:1500 2000:2000"},
 	} {
 		if got := labels(tt.ticker.Ticks(tt.min, tt.max)); got != tt.want {

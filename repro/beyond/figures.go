@@ -147,10 +147,22 @@ func stationarityFigure(df dataframe.DataFrame) (*plots.Figure, error) {
 			return nil, err
 		}
 		p.X.Min, p.X.Max = 0.8, 3.2
-		// The drift between thirds (a tenth of the load) is the comparison:
-		// the axis spans the loads, not 0 to 1, with room below as above.
-		p.Y.Min -= plots.Headroom * (p.Y.Max - p.Y.Min)
 		panels = append(panels, p)
+	}
+	// The drift between thirds (a tenth of the load) is the comparison:
+	// the shared axis spans the loads, not 0 to 1, with room below the
+	// lowest as above the highest (Headroom of the shared span: a log's
+	// own span left its lowest point on the frame, KTH-SP2's last third).
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, col := range c {
+		for _, v := range col {
+			if !math.IsNaN(v) {
+				lo, hi = min(lo, v), max(hi, v)
+			}
+		}
+	}
+	for _, p := range panels {
+		p.Y.Min, p.Y.Max = lo-plots.Headroom*(hi-lo), hi+plots.Headroom*(hi-lo)
 	}
 	f := figure("§6.5.2", "the offered load of each third of a log, and of its resampled versions",
 		"compare the drift from third to third: the log (bold) against the mean of its resampled versions, which draw users from pools", 2, panels...)

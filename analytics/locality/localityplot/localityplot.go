@@ -22,7 +22,8 @@ import (
 )
 
 // Autocorrelation draws Fig 1: the autocorrelation of a log's runtimes by
-// lag, original and scrambled. df has columns lag, original, scrambled
+// lag, in submit order (the Original: "submit order", true also of the
+// synthetic data of Fig 3 and the generated log of Fig 10) and scrambled. df has columns lag, original, scrambled
 // (locality.AutocorrelationFrame).
 func Autocorrelation(df dataframe.DataFrame, title string) (*plot.Plot, error) {
 	c, err := plots.FloatColumns(df, "lag", "original", "scrambled")
@@ -30,7 +31,7 @@ func Autocorrelation(df dataframe.DataFrame, title string) (*plot.Plot, error) {
 		return nil, err
 	}
 	return plots.Lines([]plots.XY{
-		{Label: "the log's order", X: c[0][1:], Y: c[1][1:], Role: plots.Original},
+		{Label: "submit order", X: c[0][1:], Y: c[1][1:], Role: plots.Original},
 		{Label: "scrambled", X: c[0][1:], Y: c[2][1:], Dashed: true},
 	}, plots.LinesOptions{Axes: plots.Axes{Title: title, XLabel: "lag [jobs]", YLabel: "autocorrelation"}})
 }
@@ -165,7 +166,7 @@ func MeasuredKey() (*plot.Legend, error) {
 		plots.KeyEntry{Label: "m_i of a usable slice", Glyph: m},
 		plots.KeyEntry{Label: "quarterly maximum", Line: q},
 		plots.KeyEntry{Label: "quarterly median", Line: med},
-		plots.KeyEntry{Label: "the log's order", Line: plots.OriginalStyle()},
+		plots.KeyEntry{Label: "submit order", Line: plots.OriginalStyle()},
 		plots.KeyEntry{Label: "scrambled", Line: plots.DashedStyle(0)},
 	)
 }
