@@ -57,7 +57,7 @@ func (s *Study) Fig9(ctx context.Context) (*Fig9Result, error) {
 			if err != nil {
 				return nil, err
 			}
-			p, err := localityplot.RunLengths(rr.Histogram(), rr.Binned(), rr.Slope, rr.Intercept, -2.5, fmt.Sprintf("%s (slope %.2f)", name, rr.Slope))
+			p, err := localityplot.RunLengths(rr.Histogram(), rr.Binned(), rr.Slope, rr.Intercept, -2.5, fmt.Sprintf("%s (slope %s)", name, strings.Replace(fmt.Sprintf("%.2f", rr.Slope), "-", "−", 1)))
 			if err != nil {
 				return nil, err
 			}

@@ -173,7 +173,7 @@ func (s *Study) Sampling(ctx context.Context) (*SamplingResult, error) {
 				for _, c := range []struct {
 					col, label string
 					obs        float64
-				}{{"m_max", "M'_max", sr.MMax}, {"m_med", "M'_med", sr.MMed}} {
+				}{{"m_max", "M′_max", sr.MMax}, {"m_med", "M′_med", sr.MMed}} {
 					p, err := localityplot.Bootstrap(r.Bootstrap, c.col, c.obs, c.label)
 					if err != nil {
 						return nil, err
@@ -581,7 +581,7 @@ func (s *Study) Fig8(ctx context.Context) (*Fig8Result, error) {
 		}
 		r.Figure = figure("Fig. 8", "how the locality metric depends on the slice length and the number of ranges, "+fig8Log,
 			"the paper: M_max much more sensitive to the grid than M_med, which is very stable", 2, panels...)
-		r.Figure.ShareX = true
+		r.Figure.ShareX, r.Figure.ShareY = true, true
 		return r, nil
 	})
 }
