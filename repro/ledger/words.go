@@ -89,7 +89,7 @@ func Like(words string, ref, se float64) Expectation {
 	checkSE(se)
 	lo, hi := likeBand(ref)
 	lo, hi = lo-2*se, hi+2*se
-	text := fmt.Sprintf("%s (%s–%s)", words, num(lo), num(hi))
+	text := fmt.Sprintf("%s (%s–%s)", words, tolerance(lo), tolerance(hi))
 	if se > 0 {
 		text = fmt.Sprintf("%s (within ×%s, ± 2 SE: %s–%s)", words, num(LikeFactor), tolerance(lo), tolerance(hi))
 	}
