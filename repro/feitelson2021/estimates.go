@@ -313,10 +313,11 @@ func (r *Fig3Result) Claims(l *ledger.Ledger) {
 			ts = append(ts, time.Duration(m.Seconds*float64(time.Second)).String())
 		}
 		// "Round figures": a whole multiple of 5 minutes; most estimates
-		// being round means more than half of them (a share of exactly one
-		// half is not "most").
+		// being round means more than half of them, a direction read by
+		// ledger.WordRule: beyond one half by twice the binomial standard
+		// error over the jobs (ledger.Most).
 		l.Check(item, "fig3/"+row.log+"/round", row.log+": users tend to use round figures as estimates (share of estimates that are whole multiples of 5 minutes)",
-			ledger.Stated("most (more than half)", ledger.AtLeast(math.Nextafter(0.5, 1))), row.round).Digits(3).InTable(item, row.log, "round").
+			ledger.Most("most", max(row.jobs, 1), true), row.round).Digits(3).InTable(item, row.log, "round").
 			Quoting("users tend to use round figures such as 30 minutes or 2 hours as their estimates").
 			Noting("the five most frequent estimates: " + strings.Join(ts, ", "))
 		// "By a large amount": the median job's estimate is at least twice
