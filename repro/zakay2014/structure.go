@@ -434,7 +434,7 @@ func (r *StructureResult) Claims(l *ledger.Ledger) {
 			if o.log.Catalog != "" {
 				why = o.log.Catalog + " is not available here"
 			}
-			l.MissingLog("Fig. 1", id("obs6"), o.log.Paper+": batches of different sessions may overlap", "holds", log, why)
+			l.MissingLog("Fig. 1", id("obs6"), o.log.Paper+": batches of different sessions may overlap", "holds", log, why).AsCheck(possibility)
 			continue
 		}
 		l.Claim("Fig. 1", id("obs5"), o.log.Paper+": two batches of the same session never overlap",
