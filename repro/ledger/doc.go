@@ -86,10 +86,11 @@
 //     large fraction) get one threshold of ours per word, compared as
 //     stated;
 //   - likeness (about, around, close to, similar, the same) is the
-//     tolerance rule (Printed) with a printed number, and otherwise a
-//     factor LikeFactor = 1.25 around the reference widened by twice our
-//     standard error; "a bit" is a direction within that factor, "much" a
-//     direction beyond it.
+//     tolerance rule (Printed) with a number the paper measured; around a
+//     reference the words name, within twice our standard error where it
+//     is measured and within a factor LikeFactor = 1.25 where it is not,
+//     unless the sentence itself draws the line; "a bit" is a direction
+//     within that factor, "much" a direction beyond it.
 //
 // A statement that something can or may happen is a check when it is a
 // possibility the definitions allow, shown by an example or a conceptual

@@ -18,10 +18,13 @@ const WordRule = "A word is read by its class, the same way in every paper. " +
 	"*Magnitudes* without a number — a few, rarely, often, much, a large amount, a very large fraction, dominant, the vast majority, " +
 	"nearly all — get one threshold of ours per word, stated where it is used and compared as stated, with no allowance for noise " +
 	"either way (the threshold is ours, and a bound moved by the error would be a second threshold). " +
-	"*Likeness* — about, around, roughly, or so, close to, similar, the same — is an equality: with a printed number it is the " +
-	"tolerance rule (ledger.Printed); without one (\"similar to the original\", \"about twice\") our value agrees within a factor of " +
-	"1.25 of the reference (ledger.LikeFactor: a ratio from 0.8 to 1.25), widened by twice our standard error where it is measured " +
-	"(ledger.Like); a difference whose reference is 0 has no factor and agrees within twice its standard error. " +
+	"*Likeness* — about, around, roughly, or so, close to, similar, the same — is an equality: with a number the paper measured " +
+	"(\"about 12%\", \"25% or so\", \"about 70–85%\") it is the tolerance rule (ledger.Printed); with a reference the words name " +
+	"(\"similar to the original\", \"the same as in the original\", \"about twice\", \"close to 1\") our value must not be told " +
+	"apart from the reference: within twice our standard error where it is measured, and within a factor of 1.25 of the reference " +
+	"(ledger.LikeFactor: a ratio from 0.8 to 1.25), our threshold, where it is not (one run, a ratio of two runs) (ledger.Like); " +
+	"where the sentence itself draws the line (\"less than 90%, whereas BLUE and OSC come close to 100%\": at least 90%) the line is " +
+	"the paper's. " +
 	"\"A bit\" more (longer, below) is a direction and a likeness at once: beyond the reference as a direction is, and within the " +
 	"factor (ledger.ABit); \"much\" more (better, …) is beyond the factor, as a direction is beyond its reference (ledger.Much)."
 
@@ -80,20 +83,20 @@ func Most(words string, n int, sample bool) Expectation {
 	return Above(words, 0.5, math.Sqrt(0.25/float64(n)))
 }
 
-// Like is a likeness without a printed number ("similar to", "close to",
-// "about twice" ref): ours agrees within a factor LikeFactor of ref,
-// widened by twice our standard error se: ref/LikeFactor − 2·se ≤ ours ≤
-// ref·LikeFactor + 2·se for ref > 0 (mirrored for ref < 0); for ref = 0, a
-// difference, |ours| ≤ 2·se. It panics when se is negative.
+// Like is a likeness to a reference the words name, with no number the
+// paper measured ("similar to", "the same as", "close to", "about twice"
+// ref): ours must not be told apart from ref — within 2·se of it when our
+// standard error se is measured (se > 0), and within the factor
+// LikeFactor of it (ref/LikeFactor to ref·LikeFactor, mirrored for
+// ref < 0) when it is not (se = 0). It panics when se is negative.
 func Like(words string, ref, se float64) Expectation {
 	checkSE(se)
-	lo, hi := likeBand(ref)
-	lo, hi = lo-2*se, hi+2*se
-	text := fmt.Sprintf("%s (%s–%s)", words, tolerance(lo), tolerance(hi))
 	if se > 0 {
-		text = fmt.Sprintf("%s (within ×%s, ± 2 SE: %s–%s)", words, num(LikeFactor), tolerance(lo), tolerance(hi))
+		lo, hi := ref-2*se, ref+2*se
+		return Stated(fmt.Sprintf("%s (within 2 SE: %s–%s)", words, tolerance(lo), tolerance(hi)), Between(lo, hi))
 	}
-	return Stated(text, Between(lo, hi))
+	lo, hi := likeBand(ref)
+	return Stated(fmt.Sprintf("%s (%s–%s)", words, tolerance(lo), tolerance(hi)), Between(lo, hi))
 }
 
 // likeBand is the band of LikeFactor around ref.
