@@ -292,7 +292,7 @@ var tableDecimals = [6]int{3, 4, 3, 3, 4, 3}
 // (fractionSE), the tolerance rule (ledger.Printed) at both ends.
 func aboutRange(v float64, n int) bool {
 	se := fractionSE(v, n)
-	return ledger.AtLeast(0.695-2*se).Accepts(v) && ledger.AtMost(0.855+2*se).Accepts(v)
+	return v >= 0.695-2*se && v <= 0.855+2*se // false for NaN
 }
 
 // printedCell is the paper's value of column k as the paper prints it.
