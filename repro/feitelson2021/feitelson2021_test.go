@@ -363,8 +363,9 @@ func TestKinds(t *testing.T) {
 		{"fig15/replicates", ledger.SelfCheck},    // the count we ask for
 		{"fig6/seven-eighths", ledger.SelfCheck},  // 8/7 by arithmetic
 		{"fig1/wide-jobs", ledger.SelfCheck},
-		{"fig6/users", ledger.SelfCheck},           // the paper's description of its input, as zakay2013's Table I
-		{"open/low-load-usable", ledger.SelfCheck}, // 3× the users offer about 3× the work: by construction
+		{"fig6/users", ledger.SelfCheck},                  // the paper's description of its input, as zakay2013's Table I
+		{"open/low-load-usable", ledger.SelfCheck},        // 3× the users offer about 3× the work: by construction
+		{"fig14/KTH-SP2/not-redundant", ledger.SelfCheck}, // a possibility of the definitions (ledger.PossibilityRule)
 		{"fig8/KTH-SP2/fcfs-on-easy-saturates", ledger.PaperClaim},
 		{"fig8/KTH-SP2/sessions-to-end/fcfs-on-easy-saturates", ledger.Ours},
 	} {

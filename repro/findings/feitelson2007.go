@@ -9,6 +9,7 @@ import (
 	"github.com/tracelab/tracelab/confidence"
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/repro/feitelson2007"
+	"github.com/tracelab/tracelab/repro/ledger"
 )
 
 // Feitelson, "Locality of sampling and diversity in parallel system
@@ -129,8 +130,11 @@ func repeatedRuns(l *Log) outcome {
 	}
 	longest := slices.Max(rr.Lengths)
 	single := float64(ones) / float64(len(rr.Lengths))
-	holds := longest >= feitelson2007.VeryLongRun && single >= 0.5
-	return judged(holds, float64(longest), math.NaN(), math.NaN(), fmt.Sprintf("longest run %s jobs (%s %d); %s of the %s runs are single jobs (%s 1/2); log-log slope %s (the paper's line −2.5)",
+	// "Most runs are single": a direction, more than half beyond twice the
+	// binomial standard error at one half over the runs (ledger.Most).
+	most := ledger.Most("most", len(rr.Lengths), true)
+	holds := longest >= feitelson2007.VeryLongRun && most.Accepts(single)
+	return judged(holds, float64(longest), math.NaN(), math.NaN(), fmt.Sprintf("longest run %s jobs (%s %d); %s of the %s runs are single jobs (%s %s); log-log slope %s (the paper's line −2.5)",
 		count(longest), map[bool]string{true: "at least", false: "below"}[longest >= feitelson2007.VeryLongRun], feitelson2007.VeryLongRun,
-		pct(single), count(len(rr.Lengths)), map[bool]string{true: "at least", false: "below"}[single >= 0.5], num(rr.Slope)))
+		pct(single), count(len(rr.Lengths)), map[bool]string{true: "beyond", false: "not beyond"}[most.Accepts(single)], most.Value(), num(rr.Slope)))
 }

@@ -73,6 +73,30 @@
 // finds one claim under two ids. Items lists the numbered figures and
 // tables of a paper with their notebook section (REPRODUCTION.md).
 //
+// # Words
+//
+// The papers' words are read by class, one rule each, the same in every
+// paper (WordRule; the helpers Above, Below, Most, Like, ABit and Much):
+//
+//   - directions (higher, lower, more, shorter, improves, correlated, and
+//     "most" as more than half) hold only beyond their reference by more
+//     than twice our standard error — strictly when the error is 0 (an
+//     exact count of the paper's own cases) or not measured;
+//   - magnitudes without a number (a few, rarely, often, much, a very
+//     large fraction) get one threshold of ours per word, compared as
+//     stated;
+//   - likeness (about, around, close to, similar, the same) is the
+//     tolerance rule (Printed) with a number the paper measured; around a
+//     reference the words name, within twice our standard error where it
+//     is measured and within a factor LikeFactor = 1.25 where it is not,
+//     unless the sentence itself draws the line; "a bit" is a direction
+//     within that factor, "much" a direction beyond it.
+//
+// A statement that something can or may happen is a check when it is a
+// possibility the definitions allow, shown by an example or a conceptual
+// drawing, and a claim when it is about the paper's results
+// (PossibilityRule).
+//
 // # Statuses
 //
 // An item's status is never typed: StatusOf computes it from the ledger by

@@ -251,7 +251,7 @@ func newPeakAt330(tr *datasets.Trace, counts []int) (*peakAt330, error) {
 // peak (Fig. 8), every cell of Tables 6 and 7 (the tolerance rule of
 // compare.go) with their model rows (the geometric means of the logs' α
 // and β: the paper's arithmetic, a check; ours, a stand-in), ARAR "rather
-// close to 1" (read: within 10%), and Fig. 9's "decent fit" (read: a
+// close to 1" (read by ledger.WordRule: within the likeness factor, 0.8–1.25), and Fig. 9's "decent fit" (read: a
 // correlation of at least 0.9 between the generated and the data's shares
 // of the 48 slots; its main claim).
 func (r *ArrivalsResult) Claims(l *ledger.Ledger) {
@@ -281,7 +281,7 @@ func (r *ArrivalsResult) Claims(l *ledger.Ledger) {
 		writeCells(l, "Table 6", "table6/"+name, name+": ln peak-hour inter-arrival, Gamma", name, r.t6[name])
 		writeCells(l, "Table 7", "table7/"+name, name+": daily cycle, Gamma", name, r.t7[name])
 		onStandIn(l.Check("Table 6", "arar/"+name, name+": ARAR, the mean of ln of all inter-arrivals over that of the peak-hour ones",
-			ledger.Stated("close to 1 (±10%)", ledger.Approx(1, 0.1)), a.ARAR).Quoting("was rather lose to 1 for all four logs"), f.standIn)
+			ledger.Like("close to 1", 1, 0), a.ARAR).Quoting("was rather lose to 1 for all four logs"), f.standIn)
 		e := l.Check("Fig. 9", "fig9/"+name+"/generated", fmt.Sprintf("%s: correlation of the generated (%d jobs, the log's fitted model) and the data's shares of the 48 half-hour slots (the paper's metric Σ (m − d)² / (m + d) over the slot shares: %.4f)", name, r.genJobs, r.genChi2[name]),
 			ledger.Stated("a decent fit (≥ 0.9)", ledger.AtLeast(0.9)), r.genCorr[name]).
 			Quoting("provide a deent �t").Main()

@@ -291,10 +291,13 @@ func (r *ClassesResult) frame() dataframe.DataFrame {
 }
 
 // Claims checks §8's comparison of interactive and batch jobs on SDSC96
-// (SDSC95's figures are not available). "Rarely" reads as at most 1% of
-// the jobs; "about twice" as within 25% of 2; "dominated by the lower
-// Gamma" as a weight above 1/2; "decidedly bimodal" as each Gamma weighing
-// at least 0.2; "a bit more than 20000" as 20,000 to 23,000.
+// (SDSC95's figures are not available). The words are read by
+// ledger.WordRule: "rarely" (a magnitude) as at most 1% of the jobs;
+// "about twice" (a likeness) as within the likeness factor of 2, 1.6 to
+// 2.5; "dominated by the lower Gamma" (a direction) as a weight above 1/2;
+// "decidedly bimodal" (a magnitude) as each Gamma weighing at least 0.2;
+// "a bit more than 20000" as above 20,000 and within the factor, up to
+// 25,000 (ledger.ABit).
 func (r *ClassesResult) Claims(l *ledger.Ledger) {
 	if r.missing {
 		l.MissingLog("Fig. 10", "classes/batch-longer", "SDSC96: batch jobs run longer", "holds", "SDSC96", classesLog.Catalog+" is not available here")
@@ -316,7 +319,7 @@ func (r *ClassesResult) Claims(l *ledger.Ledger) {
 		ledger.Stated("rarely (≤ 1%)", ledger.AtMost(0.01)), float64(in.over32)/float64(in.jobs)).
 		Quoting("interative jobs rarely used more than 32"), r.version)
 	number("classes/serial-ratio", "SDSC96: serial batch jobs per serial interactive job",
-		ledger.Stated("about twice", ledger.Approx(2, 0.25)), float64(ba.serial)/float64(in.serial)).
+		ledger.Like("about twice", 2, 0), float64(ba.serial)/float64(in.serial)).
 		Quoting("about twie as many bath serial jobs as interative serial jobs")
 	onStandIn(l.Claim("Fig. 10", "classes/batch-larger", "SDSC96: batch jobs are larger (mean size)", ba.meanSize > in.meanSize,
 		fmt.Sprintf("batch %.1f, interactive %.1f processors", ba.meanSize, in.meanSize)).Quoting("In general bath jobs were larger").Main(), r.version)
@@ -325,7 +328,7 @@ func (r *ClassesResult) Claims(l *ledger.Ledger) {
 	onStandIn(l.Claim("Fig. 10", "classes/batch-longer", "SDSC96: batch jobs run longer (median ln runtime)", ba.medianLogRuntime > in.medianLogRuntime,
 		fmt.Sprintf("batch %.2f, interactive %.2f", ba.medianLogRuntime, in.medianLogRuntime)).Quoting("bath jobs in general ran longer").Main(), r.version)
 	onStandIn(l.Check("Fig. 10", "classes/interactive/lower-gamma", "SDSC96: weight of the short Gamma in interactive runtimes",
-		ledger.Stated("dominant (> 0.5)", ledger.AtLeast(0.5)), hi.P).Quoting("dominated by the lower Gamma"), r.version)
+		ledger.Above("dominant", 0.5, 0), hi.P).Quoting("dominated by the lower Gamma"), r.version)
 	onStandIn(l.Check("Fig. 10", "classes/batch/bimodal", "SDSC96: weight of the lighter Gamma in batch runtimes",
 		ledger.Stated("decidedly bimodal (≥ 0.2)", ledger.AtLeast(0.2)), math.Min(hb.P, 1-hb.P)).Quoting("deidedly bimodal"), r.version)
 	number("classes/batch/corr", "SDSC96: correlation of size and runtime, batch jobs (SE: bootstrap)",
@@ -350,7 +353,7 @@ func (r *ClassesResult) Claims(l *ledger.Ledger) {
 	// class the removed jobs were of is not known, so it is no reason.
 	both := max(0, 17807-in.jobs) + max(0, 20000-ba.jobs)
 	interactive := ledger.Printed("17807", 0)
-	batch := ledger.Stated("a bit more than 20000", ledger.Between(20000, 23000))
+	batch := ledger.ABit("a bit more than 20000", 20000, 0, true)
 	l.Check("§8.2", "classes/interactive/jobs-1996", "SDSC96: interactive jobs (completed)",
 		interactive, float64(in.jobs)).Quoting("from 55208 jobs to 17807 jobs").
 		Measured(classCountMeasured(interactive, in, 17807, both, r.removed, r.byUser[lublin.InteractiveJobs], r.byUserText)).AsCheck(inputBasis)

@@ -462,9 +462,12 @@ func (r *LogsResult) sdscClaims(l *ledger.Ledger, row logRow) {
 			p.largest <= p.nodes, fmt.Sprintf("the largest %s job has %d processors", p.use, p.largest))
 	}
 	const total = 113515
-	lo, hi := math.Round(total*(1.0/3-0.05)), math.Round(total*(1.0/3+0.05))
+	// "About a third" is a likeness without a printed number
+	// (ledger.WordRule): within the likeness factor of 113515/3.
+	third := ledger.Like("about a third of 113515", total/3.0, 0)
+	lo := total / 3.0 / ledger.LikeFactor // the band's lower end
 	e := l.Check("§2", "logs/SDSC96/completed", "SDSC96: successful jobs, the second year's share of SDSC's 113515",
-		ledger.Stated(fmt.Sprintf("about a third of 113515 (%.0f–%.0f)", lo, hi), ledger.Between(lo, hi)), float64(row.completed)).
+		third, float64(row.completed)).
 		Quoting("about two thirds of thejobs").AsCheck(inputBasis)
 	if row.removed > 0 && float64(row.completed) < lo && float64(row.completed+row.removed) >= lo {
 		e.ExplainedBy(ledger.FromInput(), fmt.Sprintf("the archive's cleaning removed %d jobs from our version (%s): counted back as completed, ours is at most %d, within",

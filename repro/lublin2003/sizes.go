@@ -12,6 +12,7 @@ import (
 	"github.com/go-gota/gota/series"
 	"gonum.org/v1/plot"
 
+	"github.com/tracelab/tracelab/confidence"
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/plots"
 	"github.com/tracelab/tracelab/repro/ledger"
@@ -127,7 +128,7 @@ func (s *Study) sizeCells(f logFit) ([]cell, error) {
 	sz := f.fit.Size
 	seM, seP := twoStageSE(lg, sz.TwoStage.Low, sz.TwoStage.High, s.o.Reps(200, 50), s.o.SeedOr())
 	g := gammaSE(sz.Gamma, sz.Parallel)
-	se := []float64{binomialSE(sz.Serial, sz.N), binomialSE(sz.Pow2, sz.Parallel), 0, seM, 0, seP, dnSE(sz.Parallel),
+	se := []float64{confidence.ShareSE(sz.Serial, sz.N), confidence.ShareSE(sz.Pow2, sz.Parallel), 0, seM, 0, seP, dnSE(sz.Parallel),
 		g[0], g[1], dnSE(sz.Parallel)}
 	how := []string{"binomial", "binomial", "a rule", "bootstrap", "a rule", "bootstrap", "at most 1/(2√n)",
 		"Fisher information", "Fisher information", "at most 1/(2√n)"}
@@ -263,7 +264,7 @@ func roundingFrame(logs []string, fits []lublin.LogFit) dataframe.DataFrame {
 // of our logs', without SDSC95).
 func (r *SizesResult) Claims(l *ledger.Ledger) {
 	l.Check("Fig. 2", "fig2/serial", fmt.Sprintf("fraction of serial jobs among %d sizes drawn from the paper's model", r.samples),
-		ledger.Stated("p1 = 0.24", ledger.Near(0.24, 2*binomialSE(0.24, r.samples))), r.sampledSerial).
+		ledger.Stated("p1 = 0.24", ledger.Near(0.24, 2*confidence.ShareSE(0.24, r.samples))), r.sampledSerial).
 		AsCheck("our implementation of Fig. 2's procedure, sampled with the paper's model row (binomial SE)")
 	l.Check("Fig. 2", "fig2/pow2-among-parallel",
 		fmt.Sprintf("fraction of power-of-two sizes among the parallel jobs of %d sizes drawn from the paper's model (rounded with probability p2, plus unrounded draws that land on a power of two)", r.samples),

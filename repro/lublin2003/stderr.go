@@ -14,7 +14,9 @@ import (
 // table cells with the paper's printed digits (ledger.Printed). Each entry's
 // statement names its method:
 //
-//   - "binomial": a fraction q of n jobs, √(q(1−q)/n);
+//   - "binomial": a fraction q of n jobs, √(q(1−q)/n) (confidence.ShareSE;
+//     n ≥ 1: a size model is fitted only to at least fit.MinPoints parallel
+//     jobs);
 //   - "Fisher information": a Gamma fitted by maximum likelihood to n
 //     values, fit.GammaCovariance;
 //   - "observed information": a hyper-Gamma fitted by EM, the inverse of the
@@ -35,14 +37,6 @@ import (
 // The samples are large (15,000 to 37,000 jobs), so most SEs are smaller
 // than the printed digit; a parameter the likelihood barely determines
 // (a hyper-Gamma's α2 and β2 along their ridge) has a large one.
-
-// binomialSE is √(q(1−q)/n), 0 for no values.
-func binomialSE(q float64, n int) float64 {
-	if n <= 0 {
-		return 0
-	}
-	return math.Sqrt(q * (1 - q) / float64(n))
-}
 
 // dnSE is the bound 1/(2√n) on the standard error of a KS distance of n
 // values.

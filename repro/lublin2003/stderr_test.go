@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/tracelab/tracelab/confidence"
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/sim/lublin"
 )
@@ -78,8 +79,8 @@ func TestTwoStageSE(t *testing.T) {
 		t.Errorf("not reproducible: %v %v vs %v %v", m1, p1, m2, p2)
 	}
 	_, pl := twoStageSE(large, 0.8, 7, 100, 1)
-	if r := pl / binomialSE(0.7, len(large)); r < 0.5 || r > 1.5 {
-		t.Errorf("SE of p: %v for 2000 values, binomial %v", pl, binomialSE(0.7, len(large)))
+	if r := pl / confidence.ShareSE(0.7, len(large)); r < 0.5 || r > 1.5 {
+		t.Errorf("SE of p: %v for 2000 values, binomial %v", pl, confidence.ShareSE(0.7, len(large)))
 	}
 }
 

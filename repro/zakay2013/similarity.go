@@ -286,6 +286,15 @@ func tableFrame(cells []tableCell, ours func(tableCell) SimilarityRow) dataframe
 // Tables II–IV (SimilarityColumns): four for "equal", three otherwise.
 var tableDecimals = [6]int{3, 4, 3, 3, 4, 3}
 
+// aboutRange reports whether a cell v, a fraction of n users, is "about
+// 70–85%": within the printed range widened by half a unit of its last
+// digit (0.5 percentage points) and twice the cell's standard error
+// (fractionSE), the tolerance rule (ledger.Printed) at both ends.
+func aboutRange(v float64, n int) bool {
+	se := fractionSE(v, n)
+	return v >= 0.695-2*se && v <= 0.855+2*se // false for NaN
+}
+
 // printedCell is the paper's value of column k as the paper prints it.
 func printedCell(v float64, k int) string { return strconv.FormatFloat(v, 'f', tableDecimals[k], 64) }
 
@@ -330,6 +339,7 @@ func cellExpectation(paper float64, k int, ours float64, n int) ledger.Expectati
 // it brings nothing within, so the cell is unexplained.
 func (r *TablesResult) Claims(l *ledger.Ledger) {
 	var shorter []float64
+	var shorterUsers []int
 	drops, rows := 0, 0
 	for _, c := range r.cells {
 		for k, col := range SimilarityColumns {
@@ -374,7 +384,7 @@ func (r *TablesResult) Claims(l *ledger.Ledger) {
 				}
 			}
 			if k == 0 || k == 3 {
-				shorter = append(shorter, c.ours[k])
+				shorter, shorterUsers = append(shorter, c.ours[k]), append(shorterUsers, c.users)
 			}
 		}
 		if !c.missing {
@@ -384,13 +394,16 @@ func (r *TablesResult) Claims(l *ledger.Ledger) {
 			}
 		}
 	}
+	// "About 70–85%" is a likeness with printed numbers (ledger.WordRule):
+	// each cell is within when it lies in the range widened by half a unit
+	// of the printed digit and twice its standard error (aboutRange).
 	in := 0
-	for _, v := range shorter {
-		if v >= 0.70 && v <= 0.85 {
+	for i, v := range shorter {
+		if aboutRange(v, shorterUsers[i]) {
 			in++
 		}
 	}
-	l.Check("Table IV", "tables2-4/shorter_in_70-85", "fraction of the 'shorter distance larger' cells of Tables II–IV within 0.70–0.85",
+	l.Check("Table IV", "tables2-4/shorter_in_70-85", "fraction of the 'shorter distance larger' cells of Tables II–IV within about 0.70–0.85 (the printed range ± half a unit of its digit and 2 SE of the cell)",
 		moreThanHalf("most cases", max(len(shorter), 1)), float64(in)/float64(max(len(shorter), 1))).Digits(3).
 		Quoting("in most cases about 70–85% of the users exhibit higher similarity at the shorter distance")
 	l.Claim("Table IV", "tables2-4/similarity_drops", "in every row of Tables II–IV more users are more similar at the shorter distance than at the longer",

@@ -164,12 +164,13 @@ func meanDiffSE(origSE, sd float64, n int) float64 {
 }
 
 // resampledSimilar is §5.2's "similar" for the resampled logs' mean of a
-// measure whose original value is orig: within 2 × se (meanDiffSE) of it,
-// the project's rule (the paper prints no number for it, so no half digit
-// is added). words is the paper's word.
+// measure whose original value is orig, a likeness to a reference the
+// words name (ledger.WordRule, ledger.Like): within 2 × se (meanDiffSE) of
+// it, and within the likeness factor when the error could not be
+// measured. words is the paper's word.
 func resampledSimilar(words string, orig, se float64) ledger.Expectation {
-	if !(se >= 0) {
-		se = 0 // an SE that could not be measured: only exact equality agrees
+	if !(se >= 0) || math.IsInf(se, 0) {
+		se = 0 // an SE that could not be measured
 	}
-	return ledger.Stated(words+" (within 2 SE)", ledger.Near(orig, 2*se))
+	return ledger.Like(words, orig, se)
 }

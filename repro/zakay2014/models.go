@@ -12,7 +12,6 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 
-	"github.com/tracelab/tracelab/confidence"
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/plots"
 	"github.com/tracelab/tracelab/repro/ledger"
@@ -254,7 +253,7 @@ func (r *ModelsResult) Claims(l *ledger.Ledger) {
 			Quoting("this leads to a total destruction of the daily and weekly cycles")
 		l.Check("Fig. 6", "fig6/"+log+"/peak",
 			log+": busiest hour of the week, distribution-based model relative to the log",
-			ledger.Stated("peaks absent from the log (> 1)", ledger.AtLeast(1)), m.peak["distribution"]/m.peak["log"]).InTable("Fig. 6", log, "peak").
+			ledger.Above("peaks absent from the log", 1, 0), m.peak["distribution"]/m.peak["log"]).InTable("Fig. 6", log, "peak").
 			Quoting("This creates sharp peaks of activity that do not exist in the original data")
 		l.Claim("Fig. 6", "fig6/"+log+"/morning-evening",
 			log+": distribution-based model: a large morning slot and a smaller evening one (weekday share of 6–10 h vs 16–20 h)",
@@ -276,7 +275,7 @@ func (r *ModelsResult) Claims(l *ledger.Ledger) {
 			Quoting("The fluid model preserves the daily and weekly cycles")
 		l.Check("Fig. 9", "fig9/"+log+"/activity-close",
 			log+": fluid model: median over users of the activity length relative to the log's",
-			ledger.Stated("close to the original (0.8–1.2)", ledger.Between(0.8, 1.2)), m.medianRatio["fluid"]).InTable("Fig. 9", log, "activity-close").
+			ledger.Like("close to the original", 1, 0), m.medianRatio["fluid"]).InTable("Fig. 9", log, "activity-close").
 			Quoting("the throughput per user is close to the original workload in most of the traces")
 		l.Check("Fig. 9", "fig9/"+log+"/few-long",
 			log+": fluid model: fraction of users with very long activity periods (> 2× the log's + 1 day)",
@@ -293,24 +292,20 @@ func frac(n, of int) float64 {
 	return float64(n) / float64(of)
 }
 
-// few is "a few" of n users read as a share of at least one user and at
-// most a tenth, with the tolerance rule's sampling error: twice the
-// binomial standard error of a share of 0.1 over n users (0.029 over KTH's
-// 214 users).
+// few is "a few" of n users, a magnitude word (ledger.WordRule): at least
+// one user and at most a tenth of them, our threshold, compared as stated.
 func few(n int) ledger.Expectation {
 	if n == 0 {
 		return ledger.Stated("a few (≤ 0.1)", ledger.AtMost(0.1))
 	}
-	hi := 0.1 + 2*confidence.ShareSE(0.1, n)
-	return ledger.Stated(fmt.Sprintf("a few (≥ 1 user, ≤ 0.1 + 2 SE = %.3f)", hi), ledger.Between(1/float64(n), hi))
+	return ledger.Stated("a few (≥ 1 user, ≤ 0.1)", ledger.Between(1/float64(n), 0.1))
 }
 
-// most is "most" of n users read as a share above one half, less twice
-// the binomial standard error of a share of 0.5 over n users.
+// most is "most" of n users, a direction (ledger.Most): a share above one
+// half by more than twice the binomial standard error at one half.
 func most(n int) ledger.Expectation {
-	lo := 0.5
-	if n > 0 {
-		lo -= 2 * confidence.ShareSE(0.5, n)
+	if n == 0 {
+		return ledger.Stated("most users (> 0.5)", ledger.AtLeast(math.Nextafter(0.5, 1)))
 	}
-	return ledger.Stated(fmt.Sprintf("most users (> 0.5 − 2 SE = %.3f)", lo), ledger.AtLeast(lo))
+	return ledger.Most("most users", n, true)
 }
