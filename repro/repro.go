@@ -129,6 +129,7 @@ func WriteReport(w io.Writer, results []Result, info ReportInfo) error {
 		"its value falls, never \"agrees\" and never \"differs\" (ledger.Consistency tests every ledger for it).\n\n")
 	b.WriteString("**Tolerances.** A number the paper prints agrees when |ours − paper| ≤ half a unit of its last printed\n" +
 		"digit + 2 × the standard error of our estimate (ledger.Printed); ranges and bounds are the paper's own.\n\n")
+	b.WriteString("**Words.** " + ledger.WordRule + " " + ledger.PossibilityRule + "\n\n")
 
 	b.WriteString("## Summary\n\n")
 	b.WriteString("| paper | notebook | items: reproduced / partial / not / nothing to compare / no claim / ours only / checks only | claims | agree, singling out the log (tested) | agree, not discriminating | agree, untested (no other log's value) | differ, explained (of which chosen among several readings) | differ, unexplained | unexplained share of differing (target ≤ 10%; without the reasons chosen among readings) | not comparable | checks (failing: explained, unexplained) | ours |\n")
