@@ -523,7 +523,7 @@ func crossLabel(v []string) string {
 	case v[2] == "feedback":
 		return with + " with feedback"
 	case gen == with:
-		return with + " replaying its own log"
+		return with + " replaying its own log (under its feedback line)"
 	}
 	return with + " replaying " + gen + "'s log"
 }

@@ -134,7 +134,7 @@ func (s *Study) BySize(ctx context.Context) (*BySizeResult, error) {
 		r.Fig5 = figure("Fig. 5", "SDSC96's size groups of Table 4 against their hyper-Gamma models",
 			"each group's own hyper-Gamma fits it (D_n in the titles) far better than the whole log's model", 3, r.panels5...)
 		r.Fig7 = figure("Fig. 7", "the runtime model with p linear in the job size, per size group",
-			"the paper: the model cannot track each group's exact shape but is much closer than one model for all sizes — compare black and dashed in each group", 3, r.panels7...)
+			"the paper: the model cannot track each group's exact shape but is much closer than one model for all sizes (Fig. 5 draws that model) — compare black and dashed in each group", 3, r.panels7...)
 		for _, f := range []*plots.Figure{r.Fig4, r.Fig5, r.Fig7} {
 			if f != nil {
 				f.ShareX, f.ShareY = true, true
