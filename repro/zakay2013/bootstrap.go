@@ -123,6 +123,12 @@ func (s *Study) bootstrap(ctx context.Context, log, reading string) (*resample.B
 		if err != nil {
 			return nil, err
 		}
+		// The pools classify users over the paper's logging period, as
+		// Table V (paperPeriodStart).
+		group := slices.Clone(group)
+		for k := range group {
+			group[k].Pools.Users.Start = paperPeriodStart(log, tr)
+		}
 		label := fmt.Sprintf("%s: EASY on %d variants (%s)", log, slices.Max(reps), key.readings)
 		o := resample.BootstrapOptions{Seed: s.seed(),
 			Sweep: sweep.Options{Workers: s.o.Workers, Progress: func(done, total int) { s.o.Report(label, done, total) }}}
@@ -181,6 +187,7 @@ func (s *Study) bootstrapOptions(log, reading string) (*datasets.Trace, resample
 	if err != nil {
 		return nil, resample.Reading{}, resample.BootstrapOptions{}, err
 	}
+	rd.Pools.Users.Start = paperPeriodStart(log, tr) // as Table V
 	return tr, rd, resample.BootstrapOptions{Replicates: s.readingVariants(reading), Seed: s.seed()}, nil
 }
 

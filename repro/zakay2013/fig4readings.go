@@ -270,6 +270,7 @@ func (s *Study) fig10Readings(ctx context.Context, orig, pooled users.Marginals,
 		if err != nil {
 			return nil, nil, err
 		}
+		rd.Pools.Users.Start = paperPeriodStart(Fig10Log, tr) // as Table V
 		p, err := resample.NewPools(tr, rd.Pools)
 		if err != nil {
 			return nil, nil, err
@@ -300,6 +301,7 @@ func (s *Study) readingMarginals(ctx context.Context, log string, rd resample.Re
 	if err != nil {
 		return nil, err
 	}
+	rd.Pools.Users.Start = paperPeriodStart(log, tr) // as Table V
 	p, err := resample.NewPools(tr, rd.Pools)
 	if err != nil {
 		return nil, err

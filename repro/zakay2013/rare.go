@@ -76,7 +76,7 @@ func (s *Study) rarePools(log string) (*resample.Pools, error) {
 		for _, b := range bs {
 			rare = append(rare, b.RarePeriod)
 		}
-		return resample.NewPools(tr, resample.PoolOptions{Rare: rare})
+		return resample.NewPools(tr, resample.PoolOptions{Rare: rare, Users: users.Options{Start: paperPeriodStart(log, tr)}})
 	})
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/tracelab/tracelab/analytics/users"
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/internal/parallel"
 	"github.com/tracelab/tracelab/sim/resample"
@@ -16,14 +17,15 @@ import (
 func (s *Study) validationVariants() int { return s.o.Reps(8, 2) }
 
 // pools returns the user pools of a log (once per log) with the paper's
-// classes and no rare behaviour.
+// classes over the paper's logging period (paperPeriodStart, as Table V)
+// and no rare behaviour.
 func (s *Study) pools(log string) (*resample.Pools, error) {
 	return s.poolsMemo.Get(log, func() (*resample.Pools, error) {
 		tr, err := logOf(log)
 		if err != nil {
 			return nil, err
 		}
-		return resample.NewPools(tr, resample.PoolOptions{})
+		return resample.NewPools(tr, resample.PoolOptions{Users: users.Options{Start: paperPeriodStart(log, tr)}})
 	})
 }
 
