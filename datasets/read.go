@@ -1701,7 +1701,7 @@ func (p *parser) partialRecords() *Trace {
 			continue
 		}
 		if p.opts.KeepPartialRecords {
-			p.warn.add(WarnPartialLeftOut, "status", pr.line, id, func() (string, string) {
+			p.warn.add(WarnPartialKept, "status", pr.line, id, func() (string, string) {
 				return strconv.Itoa(t.Status[pr.row]), "a partial-execution record (status 2–4) of a job that has a summary line: kept (ReadOptions.KeepPartialRecords); the job counts once for its summary line and once more for each part"
 			})
 			continue
