@@ -1570,6 +1570,17 @@ func (s *idSet) add(x int) bool {
 	return false
 }
 
+// has reports whether x is in the set.
+func (s *idSet) has(x int) bool {
+	n := len(s.runs)
+	k := sort.Search(n, func(k int) bool { return s.runs[k].hi >= x })
+	if k < n && s.runs[k].lo <= x {
+		return true
+	}
+	_, ok := s.more[x]
+	return ok
+}
+
 // replaced lists a value the trace does not hold as written, up to
 // MaxReplaced of them; the others are counted.
 func (p *parser) replaced(v ReplacedValue) {
@@ -1672,6 +1683,14 @@ func (p *parser) finish() (*Trace, error) {
 	return t, nil
 }
 
+// The messages of the warnings on partial-execution records (Read's and
+// the Summary's).
+const (
+	msgPartialNoSummary = "a partial-execution record (status 2–4) of a job without a summary line (a row of that job number with status 0, 1 or 5): kept; each such part counts as a job"
+	msgPartialKept      = "a partial-execution record (status 2–4) of a job that has a summary line: kept (ReadOptions.KeepPartialRecords); the job counts once for its summary line and once more for each part"
+	msgPartialLeftOut   = "a partial-execution record (status 2–4) of a job that has a summary line: left out, so that the job counts once (ReadOptions.KeepPartialRecords keeps it)"
+)
+
 // partialRecords warns about the partial-execution records (status 2–4)
 // of the trace read, and leaves out, unless ReadOptions.KeepPartialRecords
 // is set, those whose job has a summary line: a row of the same job number
@@ -1696,18 +1715,18 @@ func (p *parser) partialRecords() *Trace {
 		id := t.JobID[pr.row]
 		if !partIDs[id] {
 			p.warn.add(WarnPartialNoSummary, "status", pr.line, id, func() (string, string) {
-				return strconv.Itoa(t.Status[pr.row]), "a partial-execution record (status 2–4) of a job without a summary line (a row of that job number with status 0, 1 or 5): kept; each such part counts as a job"
+				return strconv.Itoa(t.Status[pr.row]), msgPartialNoSummary
 			})
 			continue
 		}
 		if p.opts.KeepPartialRecords {
 			p.warn.add(WarnPartialKept, "status", pr.line, id, func() (string, string) {
-				return strconv.Itoa(t.Status[pr.row]), "a partial-execution record (status 2–4) of a job that has a summary line: kept (ReadOptions.KeepPartialRecords); the job counts once for its summary line and once more for each part"
+				return strconv.Itoa(t.Status[pr.row]), msgPartialKept
 			})
 			continue
 		}
 		p.warn.add(WarnPartialLeftOut, "status", pr.line, id, func() (string, string) {
-			return strconv.Itoa(t.Status[pr.row]), "a partial-execution record (status 2–4) of a job that has a summary line: left out, so that the job counts once (ReadOptions.KeepPartialRecords keeps it)"
+			return strconv.Itoa(t.Status[pr.row]), msgPartialLeftOut
 		})
 		drop[pr.row] = true
 		dropped++
