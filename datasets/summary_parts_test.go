@@ -147,3 +147,39 @@ func TestSummarizerUsersBounded(t *testing.T) {
 		t.Errorf("Users %d, Jobs %d, set of %d kept; want −1, 5, none", s.Users, s.Jobs, len(z.users.more))
 	}
 }
+
+// FuzzSummaryAgreesWithRead: for any input Read accepts, the streaming
+// summary (Scan, as tracelab info reads a file) counts the jobs, users and
+// unknown run times of Read's trace, and the parts Read leaves out.
+func FuzzSummaryAgreesWithRead(f *testing.F) {
+	row := func(id, status, user int) string {
+		return fmt.Sprintf("%d 0 5 10 4 -1 -1 4 200 -1 %d %d 1 7 1 1 -1 -1\n", id, status, user)
+	}
+	f.Add(row(1, 1, 1)+row(1, 2, 1)+row(1, 3, 2)+row(2, 1, 3), false)
+	f.Add(row(2, 3, 1)+row(2, 1, 1)+row(1, 2, 4)+row(3, 4, 1)+row(3, 4, 1), true)
+	f.Add(row(5, 2, -1)+row(4, 1, 134217728)+row(5, 0, 7)+row(4, 3, 1), false)
+	f.Fuzz(func(t *testing.T, in string, keep bool) {
+		opts := ReadOptions{Name: "f.swf", KeepPartialRecords: keep}
+		tr, err := Read(strings.NewReader(in), opts)
+		if err != nil {
+			return
+		}
+		sum := summarizer{keepParts: keep}
+		rep, err := Scan(strings.NewReader(in), opts, &sum)
+		if err != nil {
+			t.Fatalf("Read accepts, Scan refuses: %v", err)
+		}
+		s := sum.result()
+		sum.report(rep)
+		want, err := Summarize(tr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Jobs != tr.Len() || rep.Jobs != tr.Report.Jobs || s.Users != want.Users || s.UnknownRuntime != want.UnknownRuntime ||
+			rep.PartialRecordsSkipped != tr.Report.PartialRecordsSkipped {
+			t.Errorf("summary jobs %d users %d unknown run %d skipped %d (report jobs %d); Read's %d, %d, %d, %d (%d)",
+				s.Jobs, s.Users, s.UnknownRuntime, rep.PartialRecordsSkipped, rep.Jobs,
+				tr.Len(), want.Users, want.UnknownRuntime, tr.Report.PartialRecordsSkipped, tr.Report.Jobs)
+		}
+	})
+}
