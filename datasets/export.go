@@ -263,7 +263,7 @@ func WriteParquet(w io.Writer, df dataframe.DataFrame) error {
 // flat DOUBLE/FLOAT, INT32/INT64, BOOLEAN and string columns) into a frame,
 // in the column order WriteParquet recorded. A file of more than
 // DefaultMaxRows rows, or of more cells than the job frame of a log of that
-// many jobs, is ErrTooManyRows, refused before its rows are read.
+// many jobs, is ErrFrameTooLarge, refused before its rows are read.
 func ReadParquet(r io.ReaderAt, size int64) (dataframe.DataFrame, error) {
 	f, err := openParquet(r, size)
 	if err != nil {
@@ -278,8 +278,8 @@ func ReadParquet(r io.ReaderAt, size int64) (dataframe.DataFrame, error) {
 	// below) is bounded first, then the rows as they are read.
 	rows := f.NumRows()
 	if rows > DefaultMaxRows || rows*int64(max(len(leaves), 1)) > maxFrameCells {
-		return dataframe.DataFrame{}, fmt.Errorf("%w: %d rows of %d columns, more than a frame holds (%d rows, %d cells: a log of DefaultMaxRows jobs)",
-			ErrTooManyRows, rows, len(leaves), DefaultMaxRows, maxFrameCells)
+		return dataframe.DataFrame{}, fmt.Errorf("%w: %d rows of %d columns, more than %d rows or %d cells (the job frame of a log of DefaultMaxRows jobs)",
+			ErrFrameTooLarge, rows, len(leaves), DefaultMaxRows, maxFrameCells)
 	}
 	// The footer's row count is a hint only: the columns grow with the rows
 	// read.

@@ -44,8 +44,8 @@ func TestReadParquetBounded(t *testing.T) {
 			b := frame(tc.rows, tc.cols)
 			df, err := ReadParquet(bytes.NewReader(b), int64(len(b)))
 			switch {
-			case tc.wantRefused && !errors.Is(err, ErrTooManyRows):
-				t.Errorf("error %v, want ErrTooManyRows", err)
+			case tc.wantRefused && !errors.Is(err, ErrFrameTooLarge):
+				t.Errorf("error %v, want ErrFrameTooLarge", err)
 			case !tc.wantRefused && (err != nil || df.Nrow() != tc.rows || df.Ncol() != tc.cols):
 				t.Errorf("%d×%d, %v; want %d×%d", df.Nrow(), df.Ncol(), err, tc.rows, tc.cols)
 			}

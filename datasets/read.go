@@ -120,6 +120,9 @@ var (
 	ErrBadBzip2    = errors.New("broken bzip2 data")
 	ErrCompression = errors.New("compressed in a format other than gzip or bzip2")
 	ErrTooManyRows = errors.New("more job rows than the reader holds (ReadOptions.MaxRows; tracelab convert streams a log of any length)")
+	// ErrFrameTooLarge: a frame file (ReadParquet) of more rows or cells
+	// than a frame holds.
+	ErrFrameTooLarge = errors.New("frame larger than the reader holds")
 )
 
 // ErrIntegerRange is an integer of 2^53 or more in magnitude in an
