@@ -115,10 +115,12 @@
 //	CSV, JSON or Parquet (tracelab's, or another tool's  read (see "Files that keep the machine")   —
 //	  frame of the job columns)
 //	a log compressed with bzip2 (.swf.bz2; several       read, as a gzipped one                     —
-//	  concatenated streams, as pbzip2 writes, too)
+//	  concatenated streams, as pbzip2 writes, too) or
+//	  zstd (.swf.zst; several frames too; a window of
+//	  at most 128 MiB)
 //	another format: HTML, a CSV without a row of names;  rejected, naming the format (ErrNotSWF,    —
-//	  xz, zstd, zip; a broken or truncated gzip or         ErrCompression, ErrBadGzip, ErrBadBzip2)
-//	  bzip2 stream
+//	  xz, zip, lz4; a broken or truncated gzip, bzip2      ErrCompression, ErrBadGzip, ErrBadBzip2,
+//	  or zstd stream; a zstd window above 128 MiB          ErrBadZstd)
 //
 // # Partial executions
 //
