@@ -14,8 +14,10 @@ import (
 // keeping no job: only what bounds its memory by what a trace can hold
 // (DefaultMaxRows jobs). It keeps the user ids (a bit each below
 // 2^27, a set of at most DefaultMaxRows others, see Users), the
-// partial-execution records (status 2–4) until the end, to count a job
-// once as Read does, and, for a log whose header gives no machine size,
+// partial-execution records (status 2–4) and the other rows' job numbers
+// until the end, to count a job once as Read does (for a log of at most
+// DefaultMaxRows numbers out of order; beyond, which Read refuses, every
+// row counts), and, for a log whose header gives no machine size,
 // two events per job to find the peak in use (for at most DefaultMaxRows
 // jobs: beyond, the size is SizeUnknown rather than the memory
 // exhausted).
@@ -104,6 +106,9 @@ type summarizer struct {
 	inTrace   bool
 	keepParts bool
 	whole     idSet // the job numbers of the rows that are no partial record
+	// wholeOver: whole held more than maxJobs numbers out of order and was
+	// dropped; the parts count as jobs, as a trace's rows.
+	wholeOver bool
 	parts     []Job
 	// leftOut, kept and noSummary count the parts left out, kept with
 	// keepParts, and the parts of a job without a summary line, with up to
@@ -137,13 +142,22 @@ func (z *summarizer) WriteHeader(h Header) error {
 }
 
 func (z *summarizer) WriteJob(j *Job) error {
-	if !z.inTrace {
+	if !z.inTrace && !z.wholeOver {
 		if IsPartialRecord(j.Status) && len(z.parts) < z.bound() {
 			z.parts = append(z.parts, *j)
 			return nil
 		}
 		if !IsPartialRecord(j.Status) {
 			z.whole.add(j.JobID)
+			if len(z.whole.more) > z.bound() {
+				// More job numbers out of order than a trace holds rows
+				// (Read refuses such a log): every part counts from now.
+				z.wholeOver, z.whole = true, idSet{}
+				for i := range z.parts {
+					z.count(&z.parts[i])
+				}
+				z.parts = nil
+			}
 		}
 	}
 	z.count(j)

@@ -183,3 +183,29 @@ func FuzzSummaryAgreesWithRead(f *testing.F) {
 		}
 	})
 }
+
+// TestSummarizerPartsBounded: the job numbers the summary keeps to settle
+// the partial-execution records are bounded by its job bound: beyond that
+// many numbers out of order (a log Read refuses), the set is dropped and
+// every part counts as a row, as Scan hands it on.
+func TestSummarizerPartsBounded(t *testing.T) {
+	z := summarizer{maxJobs: 3}
+	if err := z.WriteHeader(Header{MaxProcs: 4}); err != nil {
+		t.Fatal(err)
+	}
+	jobs := []Job{
+		{JobID: 9, Status: 1}, {JobID: 9, Status: 2}, // a part of job 9, kept until the end
+		{JobID: 7, Status: 1}, {JobID: 5, Status: 1}, {JobID: 3, Status: 1}, {JobID: 1, Status: 1}, // out of order: beyond the bound
+		{JobID: 1, Status: 3},
+	}
+	for i := range jobs {
+		jobs[i].Submit, jobs[i].Runtime, jobs[i].Procs, jobs[i].User = 0, 1, 1, 1
+		if err := z.WriteJob(&jobs[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := z.result()
+	if !z.wholeOver || len(z.whole.more) != 0 || s.Jobs != len(jobs) || z.leftOut.n != 0 {
+		t.Errorf("over %v, %d numbers kept, %d jobs, %d parts left out; want the set dropped and %d jobs", z.wholeOver, len(z.whole.more), s.Jobs, z.leftOut.n, len(jobs))
+	}
+}
