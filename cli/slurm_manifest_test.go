@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -145,4 +146,61 @@ func orDefault(s, def string) string {
 		return def
 	}
 	return s
+}
+
+// TestOwnPlansPassManifestChecks: the plans "sweep --slurm" and "findings
+// --slurm" make, with every flag they pass on to the tasks, pass the checks
+// of "tracelab slurm resubmit" and "wait" (shardsInFolder, recordedOutput,
+// ownCommand), so that the checks refuse only what tracelab did not write.
+func TestOwnPlansPassManifestChecks(t *testing.T) {
+	dir := t.TempDir()
+	log := filepath.Join(dir, "log.swf")
+	if err := os.WriteFile(log, []byte("; MaxProcs: 4\n1 0 0 10 1 -1 -1 1 10 -1 1 1 1 1 1 1 -1 -1\n2 5 0 10 1 -1 -1 1 10 -1 1 2 1 1 1 1 -1 -1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	e := &env{stdout: io.Discard, stderr: io.Discard}
+	out := filepath.Join(dir, "s.parquet")
+	for _, args := range [][]string{
+		{log, "--reps", "4", "--seed", "3", "--scheduler", "easy", "--load", "1,1.5", "--reading", "stop-at-end", "--rb", "1:0:10", "--rb-npw", "1,2",
+			"-o", out, "--slurm", "--shards", "2"},
+		{log, "--experiment", "shake-job", "--reps", "2", "-o", out, "--slurm", "--shards", "2", "--slurm-dir", filepath.Join(dir, "elsewhere")},
+	} {
+		a, err := parseSweep(e, args)
+		if err != nil {
+			t.Fatalf("%v: %v", args, err)
+		}
+		spec, err := sweepSpec(e, a)
+		if err != nil {
+			t.Fatalf("%v: %v", args, err)
+		}
+		plan, err := slurmPlan(a, spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		arr := &slurm.Array{Plan: plan}
+		if err := shardsInFolder(arr, "m"); err != nil {
+			t.Error(err)
+		}
+		if err := ownCommand(arr, "m"); err != nil {
+			t.Errorf("%v: %v", plan.Command, err)
+		}
+		got, err := recordedOutput(arr, "m")
+		if a.slurm.dir == "" && (err != nil || got != out) {
+			t.Errorf("recordedOutput %q, %v; want %q", got, err, out)
+		}
+		if a.slurm.dir != "" && (err == nil || waitArgs(arr) != plan.Dir+" -o "+out) {
+			t.Errorf("--slurm-dir elsewhere: recordedOutput %q, %v, wait args %q; want -o %s asked for", got, err, waitArgs(arr), out)
+		}
+	}
+	fa, err := parseFindings(e, []string{log, log, "--quick", "--seed", "5", "--finding", "autocorrelation-runtime", "--cache", dir, "--slurm", "--shards", "2", "--save", filepath.Join(dir, "f.json")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan, err := findingsPlan(fa, []string{log, log}, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ownCommand(&slurm.Array{Plan: plan}, "m"); err != nil {
+		t.Errorf("findings %v: %v", plan.Command, err)
+	}
 }
