@@ -29,12 +29,11 @@ func TestSlurmManifestChecked(t *testing.T) {
 	victim := writeTemp(t, root, "thesis.parquet", "precious")
 	log := writeTemp(t, root, "log.swf", "1 0 0 1 1 -1 -1 1 1 -1 1 1 -1 -1 -1 -1 -1 -1\n")
 	type plan struct {
-		output  string   // Plan.Output
-		meta    string   // Meta "output"; "" none
-		command []string // nil: a good sweep command for the folder
+		output string // Plan.Output; "" the shard files of a sweep
+		meta   string // Meta "output"; "" none
 	}
 	good := func(dir string) []string {
-		return []string{self, "sweep", log, "--experiment", "load", "--scheduler", "easy", "--reps", "3", "--seed", "1",
+		return []string{self, "sweep", log, "--experiment", "resample", "--scheduler", "easy", "--reps", "3", "--seed", "1",
 			"--shard", slurm.TaskToken + "/3", "-o", filepath.Join(dir, "shard-"+slurm.TaskToken+"-of-3.parquet")}
 	}
 	n := 0
