@@ -138,7 +138,7 @@ func (l *Loader) Path(name string) (string, error) {
 				// A named pipe or a device there (or a link to one: /dev/zero)
 				// made the checksum, then the read, wait or run for ever.
 				if !st.Mode().IsRegular() {
-					return "", fmt.Errorf("datasets: %s, the file of %s, is not a regular file (%v): remove it, or pass the path to read it as it is", p, e.Name, st.Mode().Type())
+					return "", fmt.Errorf("datasets: %s, the file of %s, is %s, not a regular file: remove it, or pass the path to read it as it is", p, e.Name, fileKind(st.Mode()))
 				}
 				return p, verifyEntry(e, p)
 			}
@@ -210,4 +210,19 @@ func verifyEntry(e Entry, p string) error {
 			p, e.Name, n, got, e.Bytes, e.SHA256)
 	}
 	return nil
+}
+
+// fileKind names the kind of a file that is not a regular file.
+func fileKind(m os.FileMode) string {
+	switch {
+	case m&os.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&os.ModeSocket != 0:
+		return "a socket"
+	case m&os.ModeDevice != 0:
+		return "a device"
+	case m.IsDir():
+		return "a folder"
+	}
+	return "a special file"
 }
