@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/tracelab/tracelab/internal/infile"
 )
 
 // Loader finds logs: an explicit path, else the catalog file in DataDir,
@@ -138,7 +140,7 @@ func (l *Loader) Path(name string) (string, error) {
 				// A named pipe or a device there (or a link to one: /dev/zero)
 				// made the checksum, then the read, wait or run for ever.
 				if !st.Mode().IsRegular() {
-					return "", fmt.Errorf("datasets: %s, the file of %s, is %s, not a regular file: remove it, or pass the path to read it as it is", p, e.Name, fileKind(st.Mode()))
+					return "", fmt.Errorf("datasets: %s, the file of %s, is %s: remove it, or pass the path to read it as it is", p, e.Name, infile.NotRegular(st.Mode()))
 				}
 				return p, verifyEntry(e, p)
 			}
@@ -210,19 +212,4 @@ func verifyEntry(e Entry, p string) error {
 			p, e.Name, n, got, e.Bytes, e.SHA256)
 	}
 	return nil
-}
-
-// fileKind names the kind of a file that is not a regular file.
-func fileKind(m os.FileMode) string {
-	switch {
-	case m&os.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&os.ModeSocket != 0:
-		return "a socket"
-	case m&os.ModeDevice != 0:
-		return "a device"
-	case m.IsDir():
-		return "a folder"
-	}
-	return "a special file"
 }

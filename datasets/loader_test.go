@@ -110,7 +110,7 @@ func TestLoaderPathNotRegular(t *testing.T) {
 		want       string // "" found
 	}{
 		{"link to /dev/zero", e.File, func(p string) error { return os.Symlink("/dev/zero", p) }, "is a device, not a regular file"},
-		{"named pipe", e.File, func(p string) error { return syscall.Mkfifo(p, 0o600) }, "is a named pipe, not a regular file"},
+		{"named pipe", e.File, func(p string) error { return syscall.Mkfifo(p, 0o600) }, "is a named pipe (FIFO), not a regular file"},
 		{"plain, a link to /dev/null", plain, func(p string) error { return os.Symlink("/dev/null", p) }, "is a device, not a regular file"},
 		{"zstd", plain + ".zst", func(p string) error { return os.WriteFile(p, []byte("x"), 0o644) }, ""},
 	} {

@@ -3,9 +3,6 @@ package datasets
 import (
 	"bytes"
 	"errors"
-	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -47,12 +44,7 @@ func TestZstd(t *testing.T) {
 	// A frame header asking for a 2 GiB window: descriptor 0 (no
 	// single segment, no checksum, no size), window exponent 21 (2^31).
 	hugeWindow := []byte("\x28\xb5\x2f\xfd\x00\xa8\x01\x00\x00")
-	dir := t.TempDir()
-	tests := []struct {
-		name string
-		data []byte
-		err  error
-	}{
+	readCompressed(t, ".swf.zst", want, []compressedCase{
 		{"one frame", whole, nil},
 		{"two frames", append(enc(log[:half]), enc(log[half:])...), nil},
 		{"truncated", whole[:len(whole)/2], ErrBadZstd},
@@ -60,40 +52,7 @@ func TestZstd(t *testing.T) {
 		{"only the magic", []byte("\x28\xb5\x2f\xfd"), ErrBadZstd},
 		{"a window of 2 GiB", hugeWindow, ErrBadZstd},
 		{"gzip inside zstd", enc(string(gz(log))), ErrCompression},
-	}
-	for i, tc := range tests {
-		path := filepath.Join(dir, fmt.Sprintf("%d.swf.zst", i))
-		if err := os.WriteFile(path, tc.data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		for _, from := range []string{"file", "stream"} {
-			t.Run(tc.name+"/"+from, func(t *testing.T) {
-				var tr *Trace
-				var err error
-				if from == "file" {
-					tr, err = ReadFile(path, ReadOptions{})
-				} else {
-					tr, err = Read(bytes.NewBuffer(tc.data), ReadOptions{Name: "s.swf.zst"})
-				}
-				if tc.err != nil {
-					if !errors.Is(err, tc.err) {
-						t.Fatalf("error %v, want %v", err, tc.err)
-					}
-					return
-				}
-				if err != nil {
-					t.Fatal(err)
-				}
-				equalTraces(t, want, tr)
-				if tr.Machine().Procs != 128 || len(tr.Report.Warnings) != 0 {
-					t.Errorf("machine %v, warnings %v; want 128 processors, no warning", tr.Machine(), tr.Report.Warnings)
-				}
-				if from == "file" && tr.Name != fmt.Sprint(i) {
-					t.Errorf("name %q, want %q (LogName strips .swf.zst)", tr.Name, fmt.Sprint(i))
-				}
-			})
-		}
-	}
+	})
 	// Decompressed, for the readers of other text formats, takes zstd too.
 	r, err := Decompressed(bytes.NewReader(whole))
 	if err != nil {
