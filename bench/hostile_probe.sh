@@ -217,6 +217,22 @@ mkdir -p arr15
 printf '{"plan":{"dir":"%s","key":"k","command":["/bin/true"],"tasks":2,"output":"s-{task}.parquet","options":{}},"submissions":[{"job_id":"--user=victim","tasks":[0,1],"script":"x","time":"2024-01-01T00:00:00Z"}]}' "$W/arr15" > arr15/array.json
 CHECK='grep -q "job id" $W/err' run "slurm cancel, job id --user=victim" err $T slurm cancel arr15
 
+echo "== session 16: partial records in info, array.json checked, zstd, catalog files that are devices"
+printf '; MaxProcs: 8\n1 0 5 50 4 -1 -1 4 200 -1 1 3 1 7 1 1 -1 -1\n2 10 5 100 4 -1 -1 4 200 -1 1 3 1 7 1 1 -1 -1\n2 10 5 40 4 -1 -1 4 200 -1 2 3 1 7 1 1 -1 -1\n2 10 65 60 4 -1 -1 4 200 -1 3 3 1 7 1 1 -1 -1\n' > parts16.swf
+CHECK='grep -q "\"jobs\": 2," $W/out' run "info counts a job of parts once" ok $T info parts16.swf --format json
+mkdir -p arr16; echo precious > victim16.parquet
+printf '{"plan":{"dir":"%s","key":"k","command":["/bin/sh","-c","touch PWNED16"],"tasks":2,"output":"s-{task}.parquet","options":{}},"submissions":[],"meta":{}}' "$W/arr16" > arr16/array.json
+sed -i 's|"options":{}}|"options":{},"meta":{"output":"'"$W"'/victim16.parquet"}}|' arr16/array.json
+cp s0.parquet arr16/s-0.parquet; cp s1.parquet arr16/s-1.parquet # the shards are there: main's binary merged them into the victim
+CHECK='grep -q precious victim16.parquet' CHECKKIND=stray run "slurm wait: merged output elsewhere" err $T slurm wait arr16
+CHECK='[ ! -e PWNED16 ] && [ ! -e arr16/submit-1.sh ]' CHECKKIND=stray run "slurm resubmit: command /bin/sh" err $T slurm resubmit arr16 -o $W/r16.parquet
+if command -v zstd >/dev/null; then
+  "$T" convert -o z16.swf 2>/dev/null && zstd -q z16.swf -o z16.swf.zst
+  run "info of a zstd log" ok $T info z16.swf.zst
+fi
+mkdir -p dz16; ln -s /dev/zero dz16/KTH-SP2-1996-2.1-cln.swf.gz
+run "catalog log a link to /dev/zero" err env TRACELAB_DATA=$W/dz16 TRACELAB_CACHE=$W/dz16 $T info KTH-SP2
+
 echo "== counts: total $total"
 for k in pass panic oom hang stray wrong; do printf '%s=%s ' $k ${count[$k]:-0}; done; echo
 rm -rf $W

@@ -1,8 +1,10 @@
 package cli
 
 import (
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -41,10 +43,20 @@ func TestCustomSchedulerCommands(t *testing.T) {
 		{"feedback adjusted", []string{"feedback", "--model", "adjusted", "--format", "json"}},
 		{"feedback distribution", []string{"feedback", "--model", "distribution", "--format", "json"}},
 		{"feedback fluid", []string{"feedback", "--model", "fluid", "--format", "json"}},
+		{"simulate, estimates killing", []string{"simulate", "--overrun", "kill", "--missing-estimate", "max", "--procs-field", "requested", "--format", "json"}},
 		{"sweep resample", []string{"sweep", "--experiment", "resample", "--reps", "3", "--load", "1,1.5", "--quiet", "--format", "json"}},
+		{"sweep resample stop-at-end", []string{"sweep", "--experiment", "resample", "--reading", "stop-at-end", "--reps", "2", "--quiet", "--format", "json"}},
 		{"sweep window", []string{"sweep", "--experiment", "window", "--reps", "3", "--window", "1w", "--quiet", "--format", "json"}},
-		{"sweep feedback", []string{"sweep", "--experiment", "feedback", "--reps", "2", "--quiet", "--format", "json"}},
-		{"sweep shake-session", []string{"sweep", "--experiment", "shake-session", "--reps", "2", "--quiet", "--format", "json"}},
+	}
+	// Every other sweep experiment registered (feedback, the shake levels,
+	// and any added later), so that none is left out of this audit.
+	for _, x := range slices.Sorted(maps.Keys(sweepExperiments)) {
+		if x != "resample" && x != "window" {
+			cases = append(cases, struct {
+				label string
+				args  []string
+			}{"sweep " + x, []string{"sweep", "--experiment", x, "--reps", "2", "--quiet", "--format", "json"}})
+		}
 	}
 	run := func(args ...string) string {
 		t.Helper()
@@ -65,6 +77,27 @@ func TestCustomSchedulerCommands(t *testing.T) {
 		}
 		if got != want {
 			t.Errorf("%s --scheduler %s:\n%s\nwant --scheduler easy's:\n%s", c.label, name, got, want)
+		}
+	}
+	// simulate's files: the jobs, bins, timeline, weekly and Batsim
+	// schedules are EASY's, byte for byte.
+	files := func(s string) []string {
+		var fs []string
+		for _, f := range []string{"jobs-out", "bins-out", "timeline-out", "weekly-out", "batsim-out"} {
+			fs = append(fs, "--"+f, filepath.Join(dir, s+"-"+f+".csv"))
+		}
+		return fs
+	}
+	run(append([]string{"simulate", "--scheduler", "easy"}, files("easy")...)...)
+	run(append([]string{"simulate", "--scheduler", name}, files(name)...)...)
+	for k, f := range files("easy") {
+		if k%2 == 0 {
+			continue
+		}
+		want, err1 := os.ReadFile(f)
+		got, err2 := os.ReadFile(files(name)[k])
+		if err1 != nil || err2 != nil || string(got) != string(want) || len(want) == 0 {
+			t.Errorf("simulate %s %s: %d bytes (%v), want EASY's %d bytes (%v)", files(name)[k-1], name, len(got), err2, len(want), err1)
 		}
 	}
 	// resample --simulate: the new log simulated (the log written is the

@@ -17,6 +17,7 @@ import (
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
+	"github.com/tracelab/tracelab/internal/clip"
 	"github.com/tracelab/tracelab/internal/outfile"
 	"github.com/tracelab/tracelab/sim/sweep"
 	"github.com/tracelab/tracelab/slurm"
@@ -138,8 +139,7 @@ func runSweepSlurm(ctx context.Context, e *env, a sweepArgs, spec sweep.Spec) er
 		return err
 	}
 	if a.slurm.noWait {
-		dir := plan.Dir
-		fmt.Fprintf(e.stderr, "slurm: follow with 'tracelab slurm status %s'; wait and merge with 'tracelab slurm wait %s'\n", dir, dir)
+		fmt.Fprintf(e.stderr, "slurm: follow with 'tracelab slurm status %s'; wait and merge with 'tracelab slurm wait %s'\n", plan.Dir, waitArgs(arr))
 		return nil
 	}
 	return slurmWaitMerge(ctx, e, arr, client, plan.Meta["output"], false, a.slurm.poll)
@@ -334,9 +334,8 @@ func slurmWait(ctx context.Context, e *env, arr *slurm.Array, client slurm.Clien
 	})
 	if err != nil {
 		if ctx.Err() != nil {
-			dir := arr.Plan.Dir
 			return st, fmt.Errorf("slurm: stopped waiting; the tasks go on: 'tracelab slurm wait %s' to resume, 'tracelab slurm cancel %s' to stop them: %w",
-				dir, dir, err)
+				waitArgs(arr), arr.Plan.Dir, err)
 		}
 		return st, err
 	}
@@ -417,12 +416,22 @@ func runSlurm(e *env, args []string) error {
 	}
 	ctx := e.context()
 	var client slurm.Client
+	if err := shardsInFolder(arr, manifest); err != nil {
+		return err
+	}
 	mergeTo := a.out
-	if mergeTo == "" {
-		mergeTo = arr.Plan.Meta["output"]
+	if mergeTo == "" && (a.sub == "wait" || a.sub == "resubmit") {
+		if mergeTo, err = recordedOutput(arr, manifest); err != nil {
+			return err
+		}
 	}
 	if mergeTo != "" && (a.sub == "wait" || a.sub == "resubmit") {
 		if err := notArrayFile(arr, manifest, mergeTo); err != nil {
+			return err
+		}
+	}
+	if a.sub == "resubmit" {
+		if err := ownCommand(arr, manifest); err != nil {
 			return err
 		}
 	}
@@ -538,3 +547,132 @@ func resolvedDir(dir string) string {
 	}
 	return abs
 }
+
+// An array.json is input: a modified one must not make "tracelab slurm"
+// write or run anything but what tracelab put there. shardsInFolder,
+// recordedOutput and ownCommand check it against the array folder
+// (slurm.Open has already made Plan.Dir the folder read), the layouts
+// "sweep --slurm", "findings --slurm" and "reproduce --slurm" write, and
+// this program.
+
+// shardsInFolder refuses a plan whose task output is not a file name in
+// the array folder: tracelab's shards are DIR/shard-{task}-of-N.EXT, and
+// wait reads them, status lists them.
+func shardsInFolder(arr *slurm.Array, manifest string) error {
+	o := arr.Plan.Output
+	if filepath.Base(o) != o || o == "." || o == ".." || strings.ContainsRune(o, '/') {
+		return fmt.Errorf("slurm: %s: task output %q is not a file name in the array folder %s (tracelab writes shard-%s-of-N.parquet there): the manifest was not written by tracelab, or was edited",
+			manifest, clipText(o), arr.Plan.Dir, slurm.TaskToken)
+	}
+	return nil
+}
+
+// recordedOutput returns the merged output recorded in the manifest
+// (Plan.Meta "output"), "" when there is none. It is used without -o only
+// where tracelab puts it beside the array folder DIR: DIR without its
+// ".slurm" (sweep --slurm -o OUT makes OUT.slurm) or DIR.parquet (the
+// arrays of reproduce --slurm); another place (sweep --slurm-dir, or an
+// edited manifest, which could name any file of the user's) must be
+// confirmed with -o.
+func recordedOutput(arr *slurm.Array, manifest string) (string, error) {
+	out := arr.Plan.Meta["output"]
+	if out == "" {
+		return "", nil
+	}
+	dir := filepath.Clean(arr.Plan.Dir)
+	var beside []string
+	if o, ok := strings.CutSuffix(dir, ".slurm"); ok && o != "" {
+		beside = append(beside, o)
+	}
+	beside = append(beside, dir+".parquet")
+	if filepath.IsAbs(out) && slices.Contains(beside, filepath.Clean(out)) {
+		return out, nil
+	}
+	return "", usagef("%s records the merged output %s, not beside the array folder (%s): pass -o %s to merge there",
+		manifest, clipText(out), strings.Join(beside, " or "), clipText(out))
+}
+
+// arrayCommands lists, per tracelab sub-command a job array runs, the
+// flags its tasks' command lines hold (slurmPlan, findingsPlan): true for
+// a flag followed by a value. Positional arguments are the logs, read.
+var arrayCommands = map[string]map[string]bool{
+	"sweep": {"--experiment": true, "--scheduler": true, "--window": true, "--rb": true, "--rb-npw": true,
+		"--reading": true, "--load": true, "--reps": true, "--seed": true, "--shard": true, "-o": true},
+	"findings": {"--seed": true, "--quiet": false, "--format": true, "--shard": true, "-o": true,
+		"--quick": false, "--finding": true, "--no-cache": false, "--cache": true},
+}
+
+// ownCommand refuses to resubmit a task command that is not what tracelab
+// writes: this program (the same file contents: a rebuilt or another
+// program is refused, as the array's shards must come from one build;
+// rerunning the sweep or findings command writes the command afresh), a
+// sweep or findings whose flags are those tracelab passes, one shard per
+// task (--shard {task}/Tasks), writing to its shard file in the array
+// folder (-o DIR/OUTPUT). Before, resubmit ran whatever the manifest said.
+func ownCommand(arr *slurm.Array, manifest string) error {
+	p := arr.Plan
+	refuse := func(format string, args ...any) error {
+		return fmt.Errorf("slurm: %s: %s; not resubmitted: rerun the sweep (or findings) command that made the array, which resubmits only the missing shards",
+			manifest, fmt.Sprintf(format, args...))
+	}
+	cmd := p.Command
+	if len(cmd) < 2 {
+		return refuse("the task command %q is not a tracelab command", clipText(strings.Join(cmd, " ")))
+	}
+	self, err := os.Executable()
+	if err != nil {
+		return refuse("cannot find this program to compare it with the array's (%v)", err)
+	}
+	if d := programDigest(cmd[0]); !strings.HasPrefix(d, "sha256:") || d != programDigest(self) {
+		return refuse("the tasks run %s, not this program (%s)", clipText(cmd[0]), self)
+	}
+	flags, ok := arrayCommands[cmd[1]]
+	if !ok {
+		return refuse("the tasks run %q, not a sweep or findings", clipText(cmd[1]))
+	}
+	shard, out := "", ""
+	for i := 2; i < len(cmd); i++ {
+		a := cmd[i]
+		if !strings.HasPrefix(a, "-") {
+			continue // a log, read
+		}
+		takes, ok := flags[a]
+		if !ok {
+			return refuse("the task command holds %q, which tracelab does not pass to %s tasks", clipText(a), cmd[1])
+		}
+		if !takes {
+			continue
+		}
+		if i+1 == len(cmd) {
+			return refuse("the task command ends with %s and no value", a)
+		}
+		i++
+		switch a {
+		case "--shard":
+			shard = cmd[i]
+		case "-o":
+			out = cmd[i]
+		}
+	}
+	if want := slurm.TaskToken + "/" + strconv.Itoa(p.Tasks); shard != want {
+		return refuse("the task command's --shard is %q, not %q", clipText(shard), want)
+	}
+	if want := filepath.Join(p.Dir, p.Output); out != want {
+		return refuse("the tasks write %q, not their shard file %s in the array folder (was the folder moved?)", clipText(out), want)
+	}
+	return nil
+}
+
+// waitArgs returns the arguments of "tracelab slurm wait" for arr: its
+// folder, and -o with the merged output when that does not lie where
+// recordedOutput takes it without -o (sweep --slurm-dir elsewhere).
+func waitArgs(arr *slurm.Array) string {
+	out := arr.Plan.Meta["output"]
+	if _, err := recordedOutput(arr, ""); out != "" && err != nil {
+		return arr.Plan.Dir + " -o " + out
+	}
+	return arr.Plan.Dir
+}
+
+// clipText cuts a manifest's text for an error message.
+func clipText(s string) string { return clip.Runes(s, 200) }

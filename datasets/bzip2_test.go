@@ -39,12 +39,7 @@ func TestBzip2(t *testing.T) {
 	}
 	flipped := bytes.Clone(whole)
 	flipped[len(flipped)/2] ^= 0x55
-	dir := t.TempDir()
-	tests := []struct {
-		name string
-		data []byte
-		err  error
-	}{
+	readCompressed(t, ".swf.bz2", want, []compressedCase{
 		{"one stream", whole, nil},
 		{"two streams", func() []byte {
 			b, err := os.ReadFile(filepath.Join("testdata", "bzip2", "two-streams.swf.bz2"))
@@ -56,40 +51,7 @@ func TestBzip2(t *testing.T) {
 		{"truncated", whole[:len(whole)/2], ErrBadBzip2},
 		{"a byte damaged", flipped, ErrBadBzip2},
 		{"only the magic", []byte("BZh9"), ErrBadBzip2},
-	}
-	for i, tc := range tests {
-		path := filepath.Join(dir, fmt.Sprintf("%d.swf.bz2", i))
-		if err := os.WriteFile(path, tc.data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		for _, from := range []string{"file", "stream"} {
-			t.Run(tc.name+"/"+from, func(t *testing.T) {
-				var tr *Trace
-				var err error
-				if from == "file" {
-					tr, err = ReadFile(path, ReadOptions{})
-				} else {
-					tr, err = Read(bytes.NewBuffer(tc.data), ReadOptions{Name: "s.swf.bz2"})
-				}
-				if tc.err != nil {
-					if !errors.Is(err, tc.err) {
-						t.Fatalf("error %v, want %v", err, tc.err)
-					}
-					return
-				}
-				if err != nil {
-					t.Fatal(err)
-				}
-				equalTraces(t, want, tr)
-				if tr.Machine().Procs != 128 || len(tr.Report.Warnings) != 0 {
-					t.Errorf("machine %v, warnings %v; want 128 processors, no warning", tr.Machine(), tr.Report.Warnings)
-				}
-				if from == "file" && tr.Name != fmt.Sprint(i) {
-					t.Errorf("name %q, want %q (LogName strips .swf.bz2)", tr.Name, fmt.Sprint(i))
-				}
-			})
-		}
-	}
+	})
 	// Decompressed, for the readers of other text formats, takes bzip2 too.
 	r, err := Decompressed(bytes.NewReader(whole))
 	if err != nil {
@@ -134,5 +96,53 @@ func TestLoadBzip2ByName(t *testing.T) {
 	tr, err := l.Load("KTH-SP2")
 	if err != nil || tr.Len() != 500 {
 		t.Fatalf("load: %v, error %v; want the 500 jobs of the file", tr, err)
+	}
+}
+
+// compressedCase is a compressed log and the error reading it must give
+// (nil: bzip2Log's log).
+type compressedCase struct {
+	name string
+	data []byte
+	err  error
+}
+
+// readCompressed reads each case from a file N+ext and from a stream, and
+// checks that it gives the error, or want with its machine and no warning.
+func readCompressed(t *testing.T, ext string, want *Trace, tests []compressedCase) {
+	t.Helper()
+	dir := t.TempDir()
+	for i, tc := range tests {
+		path := filepath.Join(dir, fmt.Sprint(i)+ext)
+		if err := os.WriteFile(path, tc.data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, from := range []string{"file", "stream"} {
+			t.Run(tc.name+"/"+from, func(t *testing.T) {
+				var tr *Trace
+				var err error
+				if from == "file" {
+					tr, err = ReadFile(path, ReadOptions{})
+				} else {
+					tr, err = Read(bytes.NewBuffer(tc.data), ReadOptions{Name: "s" + ext})
+				}
+				if tc.err != nil {
+					if !errors.Is(err, tc.err) {
+						t.Fatalf("error %v, want %v", err, tc.err)
+					}
+					return
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				equalTraces(t, want, tr)
+				if tr.Machine().Procs != 128 || len(tr.Report.Warnings) != 0 {
+					t.Errorf("machine %v, warnings %v; want 128 processors, no warning", tr.Machine(), tr.Report.Warnings)
+				}
+				if from == "file" && tr.Name != fmt.Sprint(i) {
+					t.Errorf("name %q, want %q (LogName strips %s)", tr.Name, fmt.Sprint(i), ext)
+				}
+			})
+		}
 	}
 }

@@ -57,8 +57,9 @@
 //	job ids that do not increase; a repeated job id      kept                                       unsorted-job-id,
 //	                                                                                                duplicate-job-id
 //	partial-execution records (status 2–4) of a job      left out, counted (PartialRecordsSkipped;  partial-left-out,
-//	  with a summary line; parts of a job without one      ReadOptions.KeepPartialRecords keeps them); partial-no-summary,
-//	  (SWF's usage note; see "Partial executions")         kept                                       partial-record
+//	  with a summary line; parts of a job without one      ReadOptions.KeepPartialRecords keeps them: partial-kept,
+//	  (SWF's usage note; see "Partial executions")         partial-kept); kept                        partial-no-summary,
+//	                                                                                                partial-record
 //	jobs long before the rest (SDSC-SP2-1998's first     accepted silently (tracelab check)         —
 //	  ten, FTK 4), flurries (FTK 3.5), utilisation
 //	  above 100% (FTK 3.3), configuration changes
@@ -114,10 +115,12 @@
 //	CSV, JSON or Parquet (tracelab's, or another tool's  read (see "Files that keep the machine")   —
 //	  frame of the job columns)
 //	a log compressed with bzip2 (.swf.bz2; several       read, as a gzipped one                     —
-//	  concatenated streams, as pbzip2 writes, too)
+//	  concatenated streams, as pbzip2 writes, too) or
+//	  zstd (.swf.zst; several frames too; a window of
+//	  at most 128 MiB)
 //	another format: HTML, a CSV without a row of names;  rejected, naming the format (ErrNotSWF,    —
-//	  xz, zstd, zip; a broken or truncated gzip or         ErrCompression, ErrBadGzip, ErrBadBzip2)
-//	  bzip2 stream
+//	  xz, zip, lz4; a broken or truncated gzip, bzip2      ErrCompression, ErrBadGzip, ErrBadBzip2,
+//	  or zstd stream; a zstd window above 128 MiB          ErrBadZstd)
 //
 // # Partial executions
 //
@@ -141,7 +144,8 @@
 // (IsPartialRecord) whose job number also has a row of another status,
 // counting it (ReadReport.PartialRecordsSkipped, warning partial-left-out);
 // ReadOptions.KeepPartialRecords keeps the parts, for a study of the parts
-// themselves (the warning then says the job counts more than once). Parts
+// themselves (counted as partial-kept, which says the job then counts
+// more than once). Parts
 // of a job that has no summary line are kept, each a row, and counted
 // (partial-no-summary): the job's own data is nowhere else, and the reader
 // does not make up a row from the parts. A repeated job number on a

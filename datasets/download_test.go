@@ -257,3 +257,58 @@ func TestDownloadSIGTERM(t *testing.T) {
 		t.Errorf("a killed download left %v", files)
 	}
 }
+
+// TestDownloadBounded: a server that streams without end (chunked, no
+// Content-Length) is abandoned at the catalog's size of the file, or, for
+// a file of unknown size, at maxDownloadBytes, leaving nothing in the
+// cache. Before, the body was copied whatever its length (measured: 1.4 GB
+// written in 8 s for the 1.2 MB KTH-SP2 log, until the disk filled).
+func TestDownloadBounded(t *testing.T) {
+	_, known := standIn(t, 30)
+	unknown := known
+	unknown.Bytes, unknown.SHA256, unknown.Jobs = 0, "", 0
+	endless := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		chunk := make([]byte, 64<<10)
+		for r.Context().Err() == nil {
+			if _, err := w.Write(chunk); err != nil {
+				return
+			}
+		}
+	}))
+	t.Cleanup(endless.Close)
+	old := maxDownloadBytes
+	maxDownloadBytes = 1 << 20
+	t.Cleanup(func() { maxDownloadBytes = old })
+	for _, tc := range []struct {
+		name    string
+		e       Entry
+		errPart string
+	}{
+		{"size in the catalog", known, fmt.Sprintf("more than %d bytes (the catalog's size of the file)", known.Bytes)},
+		{"size unknown", unknown, "more than 1048576 bytes (the bound of a download of unknown size)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			l := &Loader{CacheDir: t.TempDir(), BaseURL: endless.URL}
+			done := make(chan error, 1)
+			go func() { _, err := l.download(tc.e); done <- err }()
+			select {
+			case err := <-done:
+				if err == nil || !strings.Contains(err.Error(), tc.errPart) {
+					t.Errorf("error %v, want %q", err, tc.errPart)
+				}
+			case <-time.After(60 * time.Second):
+				t.Fatal("still downloading after 60 s")
+			}
+			if files := cacheFiles(t, l.CacheDir); len(files) != 0 {
+				t.Errorf("cache holds %v", files)
+			}
+		})
+	}
+	for _, tc := range []struct{ catalog, length, want int64 }{
+		{10, 20, 10}, {0, 20, 20}, {0, 0, 0}, {0, -1, maxDownloadBytes},
+	} {
+		if got := downloadLimit(tc.catalog, tc.length); got != tc.want {
+			t.Errorf("downloadLimit(%d, %d) = %d, want %d", tc.catalog, tc.length, got, tc.want)
+		}
+	}
+}

@@ -261,7 +261,9 @@ func WriteParquet(w io.Writer, df dataframe.DataFrame) error {
 
 // ReadParquet reads a Parquet file written by WriteParquet (or any file of
 // flat DOUBLE/FLOAT, INT32/INT64, BOOLEAN and string columns) into a frame,
-// in the column order WriteParquet recorded.
+// in the column order WriteParquet recorded. A file of more than
+// DefaultMaxRows rows, or of more cells than the job frame of a log of that
+// many jobs, is ErrFrameTooLarge, refused before its rows are read.
 func ReadParquet(r io.ReaderAt, size int64) (dataframe.DataFrame, error) {
 	f, err := openParquet(r, size)
 	if err != nil {
@@ -269,9 +271,19 @@ func ReadParquet(r io.ReaderAt, size int64) (dataframe.DataFrame, error) {
 	}
 	schema := f.Schema()
 	leaves := schema.Columns()
+	// A Parquet file compresses a column of repeated values to almost
+	// nothing: 718 KB held 40 million rows of 6 columns, which ran
+	// "tracelab sweep merge" out of memory. The footer's row count (checked
+	// against the row groups by openParquet, and against the rows read
+	// below) is bounded first, then the rows as they are read.
+	rows := f.NumRows()
+	if rows > DefaultMaxRows || rows*int64(max(len(leaves), 1)) > maxFrameCells {
+		return dataframe.DataFrame{}, fmt.Errorf("%w: %d rows of %d columns, more than %d rows or %d cells (the job frame of a log of DefaultMaxRows jobs)",
+			ErrFrameTooLarge, rows, len(leaves), DefaultMaxRows, maxFrameCells)
+	}
 	// The footer's row count is a hint only: the columns grow with the rows
 	// read.
-	n := int(min(max(f.NumRows(), 0), 1<<16))
+	n := int(min(max(rows, 0), 1<<16))
 	type acc struct {
 		name   string
 		kind   series.Type
@@ -305,8 +317,12 @@ func ReadParquet(r io.ReaderAt, size int64) (dataframe.DataFrame, error) {
 	pr := parquet.NewReader(f)
 	defer pr.Close()
 	buf := make([]parquet.Row, 1024)
+	var read int64
 	for {
 		m, err := pr.ReadRows(buf)
+		if read += int64(m); read > rows {
+			return dataframe.DataFrame{}, fmt.Errorf("%w: the file holds more than the %d rows its footer claims", ErrBadParquet, rows)
+		}
 		for _, row := range buf[:m] {
 			for _, v := range row {
 				a := &accs[v.Column()]
@@ -390,6 +406,11 @@ func markNull(s series.Series, null []bool) {
 		}
 	}
 }
+
+// maxFrameCells bounds the cells (rows × columns) ReadParquet makes into
+// a frame: those of the job frame (JobColumns) of a log of DefaultMaxRows
+// jobs. A variable for the tests.
+var maxFrameCells = int64(DefaultMaxRows) * int64(len(JobColumns))
 
 // ReadParquetFile reads a Parquet file into a frame.
 func ReadParquetFile(path string) (dataframe.DataFrame, error) {

@@ -202,10 +202,10 @@ func sniff(br *bufio.Reader) (Format, error) {
 	return FormatSWF, nil // binary data too: the SWF parser names it (ErrBinary)
 }
 
-// Decompressed returns what r holds, decompressed when it is gzip or
-// bzip2 (told by their magic bytes), as it is otherwise. Another
-// compression (xz, zstd, zip, lz4) is ErrCompression, a broken stream
-// ErrBadGzip or ErrBadBzip2: for readers of other text formats (Slurm's
+// Decompressed returns what r holds, decompressed when it is gzip, bzip2
+// or zstd (told by their magic bytes), as it is otherwise. Another
+// compression (xz, zip, lz4) is ErrCompression, a broken stream
+// ErrBadGzip, ErrBadBzip2 or ErrBadZstd: for readers of other text formats (Slurm's
 // sacct output) that take what Read takes.
 func Decompressed(r io.Reader) (io.Reader, error) {
 	br := bufio.NewReader(r)
@@ -215,6 +215,9 @@ func Decompressed(r io.Reader) (io.Reader, error) {
 	}
 	if isBzip2(head) {
 		return bzip2Errors{bzip2.NewReader(br)}, nil
+	}
+	if isZstd(head) {
+		return newZstdReader(br)
 	}
 	if format := compressionOf(head); format != "" {
 		return nil, fmt.Errorf("%w (%s); decompress it first", ErrCompression, format)

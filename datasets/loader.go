@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/tracelab/tracelab/internal/infile"
 )
 
 // Loader finds logs: an explicit path, else the catalog file in DataDir,
@@ -106,8 +108,10 @@ func (l *Loader) Summarize(name string) (*Summary, error) {
 
 // Path returns the local file of a log, downloading it when needed: an
 // existing file path is returned as it is; a catalog name is looked for in
-// DataDir, then CacheDir (as the archive's NAME.swf.gz, then NAME.swf and
-// NAME.swf.bz2), then downloaded into CacheDir.
+// DataDir, then CacheDir (as the archive's NAME.swf.gz, then NAME.swf,
+// NAME.swf.bz2 and NAME.swf.zst), then downloaded into CacheDir. A file
+// found there that is not a regular file (a named pipe, a device, a link
+// to one) is an error.
 func (l *Loader) Path(name string) (string, error) {
 	if st, err := os.Stat(name); err == nil {
 		if st.IsDir() {
@@ -130,9 +134,14 @@ func (l *Loader) Path(name string) (string, error) {
 			continue
 		}
 		plain := strings.TrimSuffix(e.File, ".gz")
-		for _, f := range []string{e.File, plain, plain + ".bz2"} {
+		for _, f := range []string{e.File, plain, plain + ".bz2", plain + ".zst"} {
 			p := filepath.Join(dir, f)
-			if _, err := os.Stat(p); err == nil {
+			if st, err := os.Stat(p); err == nil {
+				// A named pipe or a device there (or a link to one: /dev/zero)
+				// made the checksum, then the read, wait or run for ever.
+				if !st.Mode().IsRegular() {
+					return "", fmt.Errorf("datasets: %s, the file of %s, is %s: remove it, or pass the path to read it as it is", p, e.Name, infile.NotRegular(st.Mode()))
+				}
 				return p, verifyEntry(e, p)
 			}
 			tried = append(tried, p)
@@ -188,7 +197,11 @@ func verifyEntry(e Entry, p string) error {
 	}
 	defer f.Close()
 	sum := sha256.New()
-	n, err := io.Copy(sum, f)
+	var r io.Reader = f
+	if e.Bytes > 0 {
+		r = io.LimitReader(f, e.Bytes+1) // a file that grows does not keep us reading
+	}
+	n, err := io.Copy(sum, r)
 	if err != nil {
 		return fmt.Errorf("datasets: %s: %w", p, err)
 	}

@@ -4,7 +4,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // TestLoaderNeverLoadsTheWrongLog (issue 25 class 7): a name that looks
@@ -88,4 +90,51 @@ func catalogEntry(name string) (Entry, bool) {
 		}
 	}
 	return Entry{}, false
+}
+
+// TestLoaderPathNotRegular: a catalog log's file in the data or cache
+// folder that is a named pipe, a device or a link to one is an error
+// naming it. Before, "tracelab info KTH-SP2" with the file a link to
+// /dev/zero computed its checksum for ever, and with a named pipe waited
+// for ever (both killed at 10 s, session 16). A regular file, and one
+// compressed with zstd, are found.
+func TestLoaderPathNotRegular(t *testing.T) {
+	e, err := Lookup("KTH-SP2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain := strings.TrimSuffix(e.File, ".gz")
+	for _, tc := range []struct {
+		name, file string
+		make       func(p string) error
+		want       string // "" found
+	}{
+		{"link to /dev/zero", e.File, func(p string) error { return os.Symlink("/dev/zero", p) }, "is a device, not a regular file"},
+		{"named pipe", e.File, func(p string) error { return syscall.Mkfifo(p, 0o600) }, "is a named pipe (FIFO), not a regular file"},
+		{"plain, a link to /dev/null", plain, func(p string) error { return os.Symlink("/dev/null", p) }, "is a device, not a regular file"},
+		{"zstd", plain + ".zst", func(p string) error { return os.WriteFile(p, []byte("x"), 0o644) }, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			p := filepath.Join(dir, tc.file)
+			if err := tc.make(p); err != nil {
+				t.Skip(err)
+			}
+			l := &Loader{DataDir: dir}
+			done := make(chan struct{})
+			var got string
+			go func() { got, err = l.Path("KTH-SP2"); close(done) }()
+			select {
+			case <-done:
+			case <-time.After(20 * time.Second):
+				t.Fatal("Path still running after 20 s")
+			}
+			switch {
+			case tc.want == "" && (err != nil || got != p):
+				t.Errorf("path %q, error %v; want %q", got, err, p)
+			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), p)):
+				t.Errorf("error %v, want %q naming %s", err, tc.want, p)
+			}
+		})
+	}
 }

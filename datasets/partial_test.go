@@ -38,15 +38,18 @@ func TestPartialExecutions(t *testing.T) {
 		status   []int
 		skipped  int // ReadReport.PartialRecordsSkipped
 		leftOut  int // warning partial-left-out
+		kept     int // warning partial-kept
 		noSumm   int // warning partial-no-summary
 		repeated int // warning partial-record (a job id repeated on a part)
 	}{
-		{"standard layout", standard, false, []int{1, 2, 3, 4, 5}, []int{1, 1, 0, 0, 5}, 5, 5, 0, 5},
+		{"standard layout", standard, false, []int{1, 2, 3, 4, 5}, []int{1, 1, 0, 0, 5}, 5, 5, 0, 0, 5},
 		{"standard layout, parts kept", standard, true,
-			[]int{1, 2, 2, 2, 2, 3, 4, 4, 4, 5}, []int{1, 1, 2, 2, 3, 0, 0, 2, 4, 5}, 0, 5, 0, 5},
-		{"summary after its parts", summaryLast, false, []int{2, 3}, []int{1, 1}, 2, 2, 0, 2},
-		{"parts without a summary", noSummary, false, []int{1, 2, 2, 3}, []int{1, 2, 3, 1}, 0, 0, 2, 1},
-		{"a lone part is the job", lone, false, []int{1, 2}, []int{3, 1}, 0, 0, 1, 0},
+			[]int{1, 2, 2, 2, 2, 3, 4, 4, 4, 5}, []int{1, 1, 2, 2, 3, 0, 0, 2, 4, 5}, 0, 0, 5, 0, 5},
+		{"summary after its parts", summaryLast, false, []int{2, 3}, []int{1, 1}, 2, 2, 0, 0, 2},
+		{"summary after its parts, parts kept", summaryLast, true, []int{2, 2, 2, 3}, []int{2, 3, 1, 1}, 0, 0, 2, 0, 2},
+		{"parts without a summary", noSummary, false, []int{1, 2, 2, 3}, []int{1, 2, 3, 1}, 0, 0, 0, 2, 1},
+		{"parts without a summary, kept", noSummary, true, []int{1, 2, 2, 3}, []int{1, 2, 3, 1}, 0, 0, 0, 2, 1},
+		{"a lone part is the job", lone, false, []int{1, 2}, []int{3, 1}, 0, 0, 0, 1, 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -65,8 +68,9 @@ func TestPartialExecutions(t *testing.T) {
 			if r.PartialRecordsSkipped != tc.skipped || r.Jobs != tr.Len() {
 				t.Errorf("PartialRecordsSkipped %d Jobs %d, want %d and %d", r.PartialRecordsSkipped, r.Jobs, tc.skipped, tr.Len())
 			}
-			if got := [3]int{r.Count(WarnPartialLeftOut), r.Count(WarnPartialNoSummary), r.Count(WarnPartialRecord)}; got != [3]int{tc.leftOut, tc.noSumm, tc.repeated} {
-				t.Errorf("warnings left-out, no-summary, repeated %v, want %v", got, [3]int{tc.leftOut, tc.noSumm, tc.repeated})
+			got := [4]int{r.Count(WarnPartialLeftOut), r.Count(WarnPartialKept), r.Count(WarnPartialNoSummary), r.Count(WarnPartialRecord)}
+			if want := [4]int{tc.leftOut, tc.kept, tc.noSumm, tc.repeated}; got != want {
+				t.Errorf("warnings left-out, kept, no-summary, repeated %v, want %v", got, want)
 			}
 			if r.Count(WarnDuplicateJobID) != 0 || r.Count(WarnUnsortedJobID) != 0 {
 				t.Errorf("a part counted as a duplicate or unsorted id: %v", r.Warnings)
@@ -106,7 +110,7 @@ func TestPartialExecutionsRows(t *testing.T) {
 }
 
 // TestPartialExecutionsScan: Scan hands every row on, parts included, and
-// gives neither partial-left-out nor partial-no-summary.
+// gives none of partial-left-out, partial-kept and partial-no-summary.
 func TestPartialExecutionsScan(t *testing.T) {
 	t.Parallel()
 	in := "1 0 5 50 4 -1 -1 4 200 -1 1 3 1 7 1 1 -1 -1\n1 0 5 20 4 -1 -1 4 200 -1 3 3 1 7 1 1 -1 -1\n"
@@ -118,7 +122,7 @@ func TestPartialExecutionsScan(t *testing.T) {
 	if c.jobs != 2 || rep.Jobs != 2 || rep.PartialRecordsSkipped != 0 {
 		t.Errorf("Scan wrote %d jobs, report %d, skipped %d; want 2, 2, 0", c.jobs, rep.Jobs, rep.PartialRecordsSkipped)
 	}
-	if rep.Count(WarnPartialLeftOut)+rep.Count(WarnPartialNoSummary) != 0 || rep.Count(WarnPartialRecord) != 1 {
+	if rep.Count(WarnPartialLeftOut)+rep.Count(WarnPartialKept)+rep.Count(WarnPartialNoSummary) != 0 || rep.Count(WarnPartialRecord) != 1 {
 		t.Errorf("warnings %v", rep.Warnings)
 	}
 }

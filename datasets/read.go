@@ -20,6 +20,7 @@ import (
 
 	"github.com/klauspost/compress/flate"
 	"github.com/klauspost/compress/gzip"
+	"github.com/klauspost/compress/zstd"
 	"github.com/tracelab/tracelab/internal/clip"
 )
 
@@ -118,8 +119,12 @@ var (
 	ErrDirectory   = errors.New("is a directory, not an SWF log file")
 	ErrBadGzip     = errors.New("broken gzip data")
 	ErrBadBzip2    = errors.New("broken bzip2 data")
-	ErrCompression = errors.New("compressed in a format other than gzip or bzip2")
+	ErrBadZstd     = errors.New("broken zstd data")
+	ErrCompression = errors.New("compressed in a format other than gzip, bzip2 or zstd")
 	ErrTooManyRows = errors.New("more job rows than the reader holds (ReadOptions.MaxRows; tracelab convert streams a log of any length)")
+	// ErrFrameTooLarge: a frame file (ReadParquet) of more rows or cells
+	// than a frame holds.
+	ErrFrameTooLarge = errors.New("frame larger than the reader holds")
 )
 
 // ErrIntegerRange is an integer of 2^53 or more in magnitude in an
@@ -181,10 +186,10 @@ func withLog(path string, opts *ReadOptions, read func(*os.File) error) error {
 }
 
 // LogName returns a log's name from its path: the base name without the
-// extensions .gz, .bz2, .swf, .csv, .json and .parquet.
+// extensions .gz, .bz2, .zst, .swf, .csv, .json and .parquet.
 func LogName(path string) string {
 	b := filepath.Base(path)
-	b = strings.TrimSuffix(strings.TrimSuffix(b, ".gz"), ".bz2")
+	b = strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(b, ".gz"), ".bz2"), ".zst")
 	for _, ext := range []string{".swf", ".csv", ".json", ".parquet"} {
 		if strings.HasSuffix(b, ext) {
 			return strings.TrimSuffix(b, ext)
@@ -193,8 +198,8 @@ func LogName(path string) string {
 	return b
 }
 
-// Read parses a log from r: SWF, plain or compressed with gzip or bzip2
-// (detected by their magic bytes), or tracelab's CSV, JSON or Parquet
+// Read parses a log from r: SWF, plain or compressed with gzip, bzip2 or
+// zstd (detected by their magic bytes), or tracelab's CSV, JSON or Parquet
 // (see "Files that keep the machine" in the package documentation;
 // Parquet only from an r that is an io.ReaderAt of known size, such as a
 // file). It streams: the input is never held whole in memory, and a
@@ -302,8 +307,8 @@ func (p *parser) read(r io.Reader) (err error) {
 	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
 		return fmt.Errorf("%s: reading: %w", p.name, err)
 	}
-	bzipped := isBzip2(head)
-	if format := compressionOf(head); format != "" && !bzipped {
+	bzipped, zstded := isBzip2(head), isZstd(head)
+	if format := compressionOf(head); format != "" && !bzipped && !zstded {
 		return fmt.Errorf("%s: %w (%s); decompress it first", p.name, ErrCompression, format)
 	}
 	if bytes.HasPrefix(head, []byte(parquetMagic)) {
@@ -345,10 +350,20 @@ func (p *parser) read(r io.Reader) (err error) {
 		outer, p.total = "bzip2", -1
 		src = bzip2Errors{bzip2.NewReader(bufio.NewReaderSize(src, chunkSize))}
 	}
+	if zstded {
+		zr, err := newZstdReader(bufio.NewReaderSize(src, chunkSize))
+		if err != nil {
+			return fmt.Errorf("%s: %w", p.name, err)
+		}
+		defer zr.Close()
+		outer, p.total = "zstd", -1
+		src = zr
+	}
 	// A buffer to look at the first bytes; reads of a chunk or more pass
 	// it by.
 	br := bufio.NewReaderSize(src, sniffSize)
-	if gzipped || bzipped {
+	compressed := gzipped || bzipped || zstded
+	if compressed {
 		inner, _ := br.Peek(8)
 		if len(inner) >= 2 && inner[0] == 0x1f && inner[1] == 0x8b {
 			return fmt.Errorf("%s: %w (gzip inside %s); decompress it twice", p.name, ErrCompression, outer)
@@ -369,7 +384,7 @@ func (p *parser) read(r io.Reader) (err error) {
 	case FormatJSON:
 		return p.readJSON(br)
 	}
-	if gzipped || bzipped {
+	if compressed {
 		return p.scanConcurrently(br)
 	}
 	return p.scan(br)
@@ -380,6 +395,46 @@ func (p *parser) read(r io.Reader) (err error) {
 func isBzip2(head []byte) bool {
 	return len(head) >= 4 && bytes.HasPrefix(head, []byte("BZh")) && head[3] >= '1' && head[3] <= '9'
 }
+
+// isZstd reports whether head starts with a Zstandard frame's magic
+// number.
+func isZstd(head []byte) bool { return bytes.HasPrefix(head, []byte(zstdMagic)) }
+
+const zstdMagic = "\x28\xb5\x2f\xfd"
+
+// zstdMaxWindow bounds the window a Zstandard stream may ask the decoder
+// to hold: 128 MiB, that of zstd --ultra -22 and of --long=27; the
+// default levels use at most 8 MiB. A frame asking for more (up to 2 GiB
+// by the format) is ErrBadZstd instead of the memory.
+const zstdMaxWindow = 128 << 20
+
+// newZstdReader returns a decoder of the Zstandard stream r (several
+// frames read as one, as zstd -d does) whose errors are ErrBadZstd.
+func newZstdReader(r io.Reader) (*zstdErrors, error) {
+	zr, err := zstd.NewReader(r, zstd.WithDecoderConcurrency(1), zstd.WithDecoderLowmem(true), zstd.WithDecoderMaxWindow(zstdMaxWindow))
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrBadZstd, err)
+	}
+	return &zstdErrors{zr}, nil
+}
+
+// zstdErrors names the errors of a Zstandard stream ErrBadZstd.
+type zstdErrors struct{ zr *zstd.Decoder }
+
+func (z *zstdErrors) Read(buf []byte) (int, error) {
+	n, err := z.zr.Read(buf)
+	if err != nil && err != io.EOF {
+		why := strings.TrimPrefix(err.Error(), "zstd: ")
+		if errors.Is(err, io.ErrUnexpectedEOF) {
+			why = "the stream ends early (a truncated file or an interrupted download)"
+		}
+		err = fmt.Errorf("%w: %s", ErrBadZstd, why)
+	}
+	return n, err
+}
+
+// Close releases the decoder.
+func (z *zstdErrors) Close() { z.zr.Close() }
 
 // bzip2Errors names the errors of a bzip2 stream ErrBadBzip2.
 type bzip2Errors struct{ r io.Reader }
@@ -1570,6 +1625,17 @@ func (s *idSet) add(x int) bool {
 	return false
 }
 
+// has reports whether x is in the set.
+func (s *idSet) has(x int) bool {
+	n := len(s.runs)
+	k := sort.Search(n, func(k int) bool { return s.runs[k].hi >= x })
+	if k < n && s.runs[k].lo <= x {
+		return true
+	}
+	_, ok := s.more[x]
+	return ok
+}
+
 // replaced lists a value the trace does not hold as written, up to
 // MaxReplaced of them; the others are counted.
 func (p *parser) replaced(v ReplacedValue) {
@@ -1672,6 +1738,14 @@ func (p *parser) finish() (*Trace, error) {
 	return t, nil
 }
 
+// The messages of the warnings on partial-execution records (Read's and
+// the Summary's).
+const (
+	msgPartialNoSummary = "a partial-execution record (status 2–4) of a job without a summary line (a row of that job number with status 0, 1 or 5): kept; each such part counts as a job"
+	msgPartialKept      = "a partial-execution record (status 2–4) of a job that has a summary line: kept (ReadOptions.KeepPartialRecords); the job counts once for its summary line and once more for each part"
+	msgPartialLeftOut   = "a partial-execution record (status 2–4) of a job that has a summary line: left out, so that the job counts once (ReadOptions.KeepPartialRecords keeps it)"
+)
+
 // partialRecords warns about the partial-execution records (status 2–4)
 // of the trace read, and leaves out, unless ReadOptions.KeepPartialRecords
 // is set, those whose job has a summary line: a row of the same job number
@@ -1696,18 +1770,18 @@ func (p *parser) partialRecords() *Trace {
 		id := t.JobID[pr.row]
 		if !partIDs[id] {
 			p.warn.add(WarnPartialNoSummary, "status", pr.line, id, func() (string, string) {
-				return strconv.Itoa(t.Status[pr.row]), "a partial-execution record (status 2–4) of a job without a summary line (a row of that job number with status 0, 1 or 5): kept; each such part counts as a job"
+				return strconv.Itoa(t.Status[pr.row]), msgPartialNoSummary
 			})
 			continue
 		}
 		if p.opts.KeepPartialRecords {
-			p.warn.add(WarnPartialLeftOut, "status", pr.line, id, func() (string, string) {
-				return strconv.Itoa(t.Status[pr.row]), "a partial-execution record (status 2–4) of a job that has a summary line: kept (ReadOptions.KeepPartialRecords); the job counts once for its summary line and once more for each part"
+			p.warn.add(WarnPartialKept, "status", pr.line, id, func() (string, string) {
+				return strconv.Itoa(t.Status[pr.row]), msgPartialKept
 			})
 			continue
 		}
 		p.warn.add(WarnPartialLeftOut, "status", pr.line, id, func() (string, string) {
-			return strconv.Itoa(t.Status[pr.row]), "a partial-execution record (status 2–4) of a job that has a summary line: left out, so that the job counts once (ReadOptions.KeepPartialRecords keeps it)"
+			return strconv.Itoa(t.Status[pr.row]), msgPartialLeftOut
 		})
 		drop[pr.row] = true
 		dropped++

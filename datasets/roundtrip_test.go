@@ -9,6 +9,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/klauspost/compress/zstd"
 	"github.com/tracelab/tracelab/datasets/datasetstest/malformed"
 )
 
@@ -175,6 +176,12 @@ func FuzzRead(f *testing.F) {
 		"1 0 5 100 4 -1 -1 4 200 -1 1 3 1 7 1 1 -1 -1\n1 0 5 40 4 -1 -1 4 200 -1 2 3 1 7 1 1 -1 -1\n" +
 		"; a comment\n; MaxProcs: 8\n1 0 65 60 4 -1 -1 4 200 -1 3 3 1 7 1 1 -1 -1\n" +
 		"2 9 5 40 4 -1 -1 4 200 -1 2 3 1 7 1 1 -1 -1\n2 9 65 60 x -1 -1 4 200 -1 4 3 1 7 1 1 -1 -1\n\x1a\x00"))
+	// Session 16: zstd, one frame and two.
+	if enc, err := zstd.NewWriter(nil); err == nil {
+		one := enc.EncodeAll([]byte(goodLine), nil)
+		f.Add(one)
+		f.Add(append(bytes.Clone(one), enc.EncodeAll([]byte("2 5 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1\n"), nil)...))
+	}
 	for _, c := range malformed.Cases() {
 		f.Add(c.Input)
 	}

@@ -3,23 +3,38 @@ package datasets
 import (
 	"cmp"
 	"math"
+	"slices"
+	"strconv"
 	"time"
 )
 
 // Summary is what a log holds in brief (tracelab info): counts, the
 // submit span, the machine size, the header and the reader's report. It is
 // computed in one pass over the jobs (SummarizeFile streams them with Scan),
-// keeping no job: only the set of user ids and, for a log whose header
-// gives no machine size, two events per job to find the peak in use (for
-// at most DefaultMaxRows jobs: beyond, the size is SizeUnknown rather than
-// the memory exhausted).
+// keeping no job: only what bounds its memory by what a trace can hold
+// (DefaultMaxRows jobs). It keeps the user ids (a bit each below
+// 2^27, a set of at most DefaultMaxRows others, see Users), the
+// partial-execution records (status 2–4) and the other rows' job numbers
+// until the end, to count a job once as Read does (for a log of at most
+// DefaultMaxRows numbers out of order; beyond, which Read refuses, every
+// row counts), and, for a log whose header gives no machine size,
+// two events per job to find the peak in use (for at most DefaultMaxRows
+// jobs: beyond, the size is SizeUnknown rather than the memory
+// exhausted).
 type Summary struct {
 	Name   string
 	Header Header
-	// Report is the reader's (nil for a trace built in memory).
+	// Report is the reader's (nil for a trace built in memory). For a
+	// file, it counts the partial-execution records left out as Read's
+	// does (PartialRecordsSkipped and the partial warnings).
 	Report *ReadReport
-	Jobs   int
-	// Users counts the distinct known user ids (−1 not counted).
+	// Jobs counts the jobs as Read holds them: a partial-execution record
+	// whose job has a summary line is left out (unless
+	// ReadOptions.KeepPartialRecords), so that the job counts once.
+	Jobs int
+	// Users counts the distinct known user ids (−1 not counted); −1 when
+	// the log holds more than DefaultMaxRows distinct ids of 2^27 or more,
+	// more than a trace can hold (the count is then not kept).
 	Users int
 	// FirstSubmit and LastSubmit bound the known submit times, seconds
 	// from the log's start; both 0 when no submit time is known.
@@ -42,7 +57,7 @@ func (s *Summary) Location() *time.Location {
 
 // Summarize summarises a trace.
 func Summarize(t *Trace) (*Summary, error) {
-	var sum summarizer
+	sum := summarizer{inTrace: true} // the trace's rows are its jobs
 	if err := WriteTrace(&sum, t); err != nil {
 		return nil, err
 	}
@@ -55,12 +70,13 @@ func Summarize(t *Trace) (*Summary, error) {
 // reads) without holding its jobs (ScanFile). The name is the file's
 // (LogName) unless opts.Name is set.
 func SummarizeFile(path string, opts ReadOptions) (*Summary, error) {
-	var sum summarizer
+	sum := summarizer{keepParts: opts.KeepPartialRecords}
 	rep, err := ScanFile(path, opts, &sum)
 	if err != nil {
 		return nil, err
 	}
 	s := sum.result()
+	sum.report(rep)
 	s.Report = rep
 	s.Name = opts.Name
 	if s.Name == "" {
@@ -72,28 +88,87 @@ func SummarizeFile(path string, opts ReadOptions) (*Summary, error) {
 // summarizer is the JobWriter that builds a Summary.
 type summarizer struct {
 	s       Summary
-	users   map[int]struct{}
+	users   userSet
 	known   bool // a submit time is known
 	hasSize bool // the header gives the machine size
 	evs     []usageEvent
 	widest  int
 	tooMany bool // more jobs than maxJobs: evs dropped, peak unknown
-	maxJobs int  // the jobs whose events are kept; 0 means DefaultMaxRows
+	maxJobs int  // the jobs whose events and user ids are kept; 0 means DefaultMaxRows
+
+	// inTrace counts every row as a job at once (Summarize of a trace,
+	// whose rows are its jobs). Otherwise the partial-execution records
+	// wait in parts until the end, when a part whose job number has a
+	// summary line (in whole) is left out, as Read leaves it out, or kept
+	// and counted as such with keepParts (ReadOptions.KeepPartialRecords);
+	// beyond maxJobs parts (Read refuses such a log), the others count at
+	// once.
+	inTrace   bool
+	keepParts bool
+	whole     idSet // the job numbers of the rows that are no partial record
+	// wholeOver: whole held more than maxJobs numbers out of order and was
+	// dropped; the parts count as jobs, as a trace's rows.
+	wholeOver bool
+	parts     []Job
+	// leftOut, kept and noSummary count the parts left out, kept with
+	// keepParts, and the parts of a job without a summary line, with up to
+	// MaxWarningExamples job ids each and the first one's status.
+	leftOut, kept, noSummary partCount
 }
+
+// partCount counts partial-execution records of one outcome.
+type partCount struct {
+	n, status int
+	examples  []int
+}
+
+func (c *partCount) add(j *Job) {
+	if c.n == 0 {
+		c.status = j.Status
+	}
+	c.n++
+	if len(c.examples) < MaxWarningExamples {
+		c.examples = append(c.examples, j.JobID)
+	}
+}
+
+func (z *summarizer) bound() int { return cmp.Or(z.maxJobs, DefaultMaxRows) }
 
 func (z *summarizer) WriteHeader(h Header) error {
 	z.s.Header = h
 	z.s.Machine, z.hasSize = headerMachine(h)
-	z.users = make(map[int]struct{})
+	z.users = userSet{max: z.bound()}
 	return nil
 }
 
 func (z *summarizer) WriteJob(j *Job) error {
+	if !z.inTrace && !z.wholeOver {
+		if IsPartialRecord(j.Status) && len(z.parts) < z.bound() {
+			z.parts = append(z.parts, *j)
+			return nil
+		}
+		if !IsPartialRecord(j.Status) {
+			z.whole.add(j.JobID)
+			if len(z.whole.more) > z.bound() {
+				// More job numbers out of order than a trace holds rows
+				// (Read refuses such a log): every part counts from now.
+				z.wholeOver, z.whole = true, idSet{}
+				for i := range z.parts {
+					z.count(&z.parts[i])
+				}
+				z.parts = nil
+			}
+		}
+	}
+	z.count(j)
+	return nil
+}
+
+// count adds a job to the summary.
+func (z *summarizer) count(j *Job) {
 	s := &z.s
 	s.Jobs++
-	if j.User >= 0 {
-		z.users[j.User] = struct{}{}
-	}
+	z.users.add(j.User)
 	if !math.IsNaN(j.Submit) {
 		if !z.known {
 			s.FirstSubmit, s.LastSubmit, z.known = j.Submit, j.Submit, true
@@ -107,7 +182,7 @@ func (z *summarizer) WriteJob(j *Job) error {
 	if math.IsNaN(j.ReqTime) {
 		s.UnknownReqTime++
 	}
-	if !z.hasSize && !z.tooMany && s.Jobs > cmp.Or(z.maxJobs, DefaultMaxRows) {
+	if !z.hasSize && !z.tooMany && s.Jobs > z.bound() {
 		z.tooMany, z.evs = true, nil
 	}
 	if !z.hasSize && !z.tooMany {
@@ -116,12 +191,33 @@ func (z *summarizer) WriteJob(j *Job) error {
 		start := j.Submit + j.Wait
 		z.evs = appendUsage(z.evs, start, start+j.Runtime, p)
 	}
-	return nil
+}
+
+// settleParts counts the partial-execution records kept until the end: a
+// part whose job number has a summary line is left out, the others are
+// jobs (see "Partial executions" in the package documentation).
+func (z *summarizer) settleParts() {
+	for i := range z.parts {
+		j := &z.parts[i]
+		switch {
+		case z.whole.has(j.JobID) && z.keepParts:
+			z.kept.add(j)
+			z.count(j)
+			continue
+		case z.whole.has(j.JobID):
+			z.leftOut.add(j)
+			continue
+		}
+		z.noSummary.add(j)
+		z.count(j)
+	}
+	z.parts = nil
 }
 
 func (z *summarizer) result() *Summary {
+	z.settleParts()
 	s := z.s
-	s.Users = len(z.users)
+	s.Users = z.users.count()
 	if !z.hasSize {
 		s.Machine = Machine{0, SizeUnknown}
 		if !z.tooMany {
@@ -129,4 +225,78 @@ func (z *summarizer) result() *Summary {
 		}
 	}
 	return &s
+}
+
+// report adds to Scan's report the partial-execution records left out and
+// those of a job without a summary line, as Read counts them (Line is 0:
+// the summary does not know the parts' lines).
+func (z *summarizer) report(rep *ReadReport) {
+	rep.PartialRecordsSkipped += z.leftOut.n
+	rep.Jobs -= z.leftOut.n
+	for _, c := range []struct {
+		kind WarningKind
+		n    partCount
+		msg  string
+	}{
+		{WarnPartialLeftOut, z.leftOut, msgPartialLeftOut},
+		{WarnPartialKept, z.kept, msgPartialKept},
+		{WarnPartialNoSummary, z.noSummary, msgPartialNoSummary},
+	} {
+		if c.n.n > 0 {
+			rep.Warnings = append(rep.Warnings, Warning{Kind: c.kind, Field: "status", Count: c.n.n,
+				Value: strconv.Itoa(c.n.status), Examples: c.n.examples, Message: c.msg})
+		}
+	}
+}
+
+// denseUsers bounds the user ids a userSet keeps as bits: 2^27 ids, at
+// most 16 MiB.
+const denseUsers = 1 << 27
+
+// userSet counts distinct non-negative user ids: those below denseUsers
+// as bits (grown to the largest seen), the others in a map of at most max
+// entries, beyond which the count is unknown (−1) and the map dropped.
+type userSet struct {
+	bits []uint64
+	more map[int]struct{}
+	n    int
+	max  int
+	over bool
+}
+
+func (u *userSet) add(id int) {
+	if id < 0 || u.over {
+		return
+	}
+	if id < denseUsers {
+		w := id >> 6
+		if w >= len(u.bits) {
+			u.bits = slices.Grow(u.bits, max(w+1, 2*len(u.bits))-len(u.bits))
+			u.bits = u.bits[:cap(u.bits)]
+		}
+		if b := uint64(1) << (id & 63); u.bits[w]&b == 0 {
+			u.bits[w] |= b
+			u.n++
+		}
+		return
+	}
+	if _, ok := u.more[id]; ok {
+		return
+	}
+	if len(u.more) >= u.max {
+		u.over, u.more = true, nil
+		return
+	}
+	if u.more == nil {
+		u.more = make(map[int]struct{})
+	}
+	u.more[id] = struct{}{}
+	u.n++
+}
+
+func (u *userSet) count() int {
+	if u.over {
+		return -1
+	}
+	return u.n
 }

@@ -54,16 +54,22 @@ const (
 	// partial-execution record, IsPartialRecord): SWF writes each part of a
 	// checkpointed or swapped job under its number. Neither a duplicate
 	// nor an unsorted id; whether the row stays in the trace is said by
-	// WarnPartialLeftOut or WarnPartialNoSummary.
+	// WarnPartialLeftOut, WarnPartialKept or WarnPartialNoSummary.
 	WarnPartialRecord WarningKind = "partial-record"
 	// WarnPartialLeftOut: a partial-execution record (status 2–4) of a
 	// job that also has a summary line (a row of the same job number with
 	// another status). Read leaves it out, counted in
 	// ReadReport.PartialRecordsSkipped, so that the trace holds each job
-	// once; ReadOptions.KeepPartialRecords keeps it. Field is "status",
-	// Value the first one's status. Scan hands such rows on, and does not
-	// give this warning.
+	// once; ReadOptions.KeepPartialRecords keeps it (WarnPartialKept
+	// instead). Field is "status", Value the first one's status. Scan
+	// hands such rows on, and does not give this warning.
 	WarnPartialLeftOut WarningKind = "partial-left-out"
+	// WarnPartialKept: a partial-execution record (status 2–4) of a job
+	// that also has a summary line, kept because
+	// ReadOptions.KeepPartialRecords is set: the job counts once for its
+	// summary line and once more for each part. Field is "status", Value
+	// the first one's status. Scan does not give this warning.
+	WarnPartialKept WarningKind = "partial-kept"
 	// WarnPartialNoSummary: a partial-execution record (status 2–4) of a
 	// job without a summary line. Kept: the job's data is nowhere else, so
 	// each part counts as a job. Field is "status". Scan does not give

@@ -320,7 +320,7 @@ func TestExportsAsSaved(t *testing.T) {
 		want string
 	}{
 		"broken bzip2":   {[]byte("BZh91AY&SY\x00\x01"), "broken bzip2 data"}, // bzip2 is read (session 14)
-		"xz":             {[]byte("\xfd7zXZ\x00\x00"), "compressed in a format other than gzip or bzip2 (xz)"},
+		"xz":             {[]byte("\xfd7zXZ\x00\x00"), "compressed in a format other than gzip, bzip2 or zstd (xz)"},
 		"broken gzip":    {gz.Bytes()[:len(gz.Bytes())/2], "broken gzip data"},
 		"binary garbage": {[]byte("\x00\x01\x02\xff\xfe garbage|x\n"), "binary data, not the text sacct prints"},
 	} {
