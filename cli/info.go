@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/tracelab/tracelab/datasets"
@@ -57,10 +58,14 @@ func infoRecord(s *datasets.Summary) record {
 			warnings = append(warnings, text)
 		}
 	}
+	var users any = s.Users
+	if s.Users < 0 { // more distinct ids than a trace can hold: not counted (Summary.Users)
+		users = fmt.Sprintf("not counted: more than %d distinct ids of 2^27 or more", datasets.DefaultMaxRows)
+	}
 	return record{
 		{"name", s.Name},
 		{"jobs", s.Jobs},
-		{"users", s.Users},
+		{"users", users},
 		{"max_procs", s.Machine.Procs},
 		{"max_procs_rule", s.Machine.Rule.String()},
 		{"start_unix", s.Header.UnixStartTime},
