@@ -305,10 +305,14 @@ func Shim(goBin, root string) string {
 # naming a CPU profile (scripts/reproduce.sh sets it in full mode), a build
 # is profile-guided (go build -pgo): the same results, ≈10% less CPU in the
 # resampling bootstrap; the first such build compiles every package again.
-# GoNB runs a plain "go get" before every cell's build (≈0.12 CPU-s and ≈0.6 s
-# wall each): in $GONB_TMP_DIR the shim skips it when nothing it reads has
-# changed since the last one that succeeded (see go_get_inputs), since it
-# would then change nothing; a cell with a new import still gets one.
+# GoNB runs a plain "go get" before every cell's build (≈0.12 CPU-s and ≈0.4 s
+# wall each): in $GONB_TMP_DIR the shim skips it when nothing else it reads
+# has changed since the last one that succeeded (see go_get_inputs) and every
+# package the cell's files import was imported when go get last ran with
+# these inputs (see go_get_imports), since it would then change nothing; a
+# cell with a new import still gets one. (GoNB drops the imports a cell does
+# not use and writes the others in map order, so the import set changes
+# from cell to cell without anything new to resolve.)
 REAL_GO='` + goBin + `'
 ROOT='` + root + `'
 MODULE='` + Module + `'
@@ -321,33 +325,62 @@ if [ "$1" = mod ] && [ "$2" = init ] && in_gonb_dir; then
 	cat "$ROOT/go.sum" >>go.sum || exit $?
 	exit 0
 fi
-# go_get_inputs prints everything a plain "go get" in GoNB's directory reads:
-# its arguments, the GO* environment and go env file, go.mod, go.sum, go.work,
-# the go.mod of every local replacement (the checkout's among them) and the
-# import declarations of the cell's .go files (GoNB writes them in one
-# "import (" block at the start of a line).
+# go_get_inputs prints everything a plain "go get" in GoNB's directory reads
+# besides the imports: its arguments, the GO* environment and go env file,
+# go.mod, go.sum, go.work and the go.mod of every local replacement (the
+# checkout's among them).
 go_get_inputs() {
 	printf '%s\n' "$*"
 	env | grep -E '^GO[A-Z0-9]*=' | LC_ALL=C sort
 	cat "${GOENV:-${XDG_CONFIG_HOME:-$HOME/.config}/go/env}" go.mod go.sum go.work go.work.sum 2>/dev/null
 	awk '/=>/ { p = $NF; if (p ~ /^(\/|\.\/|\.\.\/)/) print p }' go.mod 2>/dev/null |
 		while IFS= read -r d; do cat "$d/go.mod" 2>/dev/null; done
+}
+# go_get_imports writes to file $1, sorted, the import paths of the cell's .go
+# files (GoNB writes them in one "import (" block at the start of a line),
+# those of _test.go files prefixed "test ".
+go_get_imports() {
+	: >"$1.raw" || return
 	for f in *.go; do
 		if [ -f "$f" ]; then
-			awk -v f="$f" '/^import \(/ { b = 1 } b || /^import / { print f ": " $0 } b && /^\)/ { b = 0 }' "$f" || return
+			case "$f" in *_test.go) k='test ' ;; *) k= ;; esac
+			awk -v k="$k" '/^import \(/ { b = 1; next } b && /^\)/ { b = 0; next }
+				(b || /^import /) && match($0, /"[^"]*"/) { print k substr($0, RSTART, RLENGTH) }' "$f" >>"$1.raw" || return
 		fi
 	done
+	LC_ALL=C sort -u "$1.raw" >"$1" || return
+	rm -f "$1.raw"
 }
 if [ "$1" = get ] && { [ $# -eq 1 ] || { [ $# -eq 2 ] && [ "$2" = -t ]; }; } && in_gonb_dir; then
 	state=.tracelab-go-get # the inputs of the last go get that succeeded
+	known=.tracelab-go-get.imports # the imports go get resolved with those inputs
 	go_get_inputs "$@" >"$state.now" || exit $?
-	if [ -f "$state" ] && cmp -s "$state" "$state.now"; then
-		rm -f "$state.now"
-		exit 0
+	go_get_imports "$known.now" || exit $?
+	same=
+	if [ -f "$state" ] && [ -f "$known" ] && cmp -s "$state" "$state.now"; then
+		same=yes
+		if [ -z "$(LC_ALL=C comm -23 "$known.now" "$known")" ]; then
+			rm -f "$state.now" "$known.now"
+			exit 0
+		fi
 	fi
-	rm -f "$state" "$state.now"
-	"$REAL_GO" "$@" || exit $?
-	go_get_inputs "$@" >"$state" || rm -f "$state"
+	rm -f "$state"
+	"$REAL_GO" "$@"
+	rc=$?
+	if [ $rc -ne 0 ]; then
+		rm -f "$state.now" "$known" "$known.now"
+		exit $rc
+	fi
+	go_get_inputs "$@" >"$state.after" || { rm -f "$state.now" "$state.after" "$known" "$known.now"; exit 0; }
+	# The imports resolved before stay resolved when go get changed nothing
+	# it reads (it only adds requirements and sums).
+	if [ -n "$same" ] && cmp -s "$state.now" "$state.after"; then
+		LC_ALL=C sort -u "$known" "$known.now" >"$known.tmp" && mv "$known.tmp" "$known"
+	else
+		mv "$known.now" "$known"
+	fi
+	mv "$state.after" "$state"
+	rm -f "$state.now" "$known.now"
 	exit 0
 fi
 if [ "$1" = build ] && [ -z "${GOGC:-}" ]; then

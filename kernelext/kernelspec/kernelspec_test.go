@@ -334,7 +334,8 @@ func TestJoinPath(t *testing.T) {
 // TestShimGet runs GoNB's plain `go get` through the shim in $GONB_TMP_DIR,
 // with a fake go that counts its calls (and adds a requirement to go.mod,
 // as go get does for a new import): the shim skips it exactly when nothing
-// go get reads has changed since the last one that succeeded.
+// go get reads has changed since the last one that succeeded and every
+// import was imported by one that succeeded with these inputs.
 func TestShimGet(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("the kernel's go shim is a POSIX shell script")
@@ -377,7 +378,17 @@ exit 0`)
 		{"another cell body", func() { write(in("main.go"), mainGo("\t\"fmt\"\n", "\tfmt.Println(2)\n")) }, []string{"get"}, "", "", false},
 		{"a new import", func() { write(in("main.go"), mainGo("\t\"example.com/new\"\n\t\"fmt\"\n", "")) }, []string{"get"}, "", "", true},
 		{"after it changed go.mod", func() {}, []string{"get"}, "", "", false},
-		{"an import alias", func() { write(in("main.go"), mainGo("\tx \"example.com/new\"\n\t\"fmt\"\n", "")) }, []string{"get"}, "", "", true},
+		// GoNB drops the imports a cell does not use and writes the others
+		// in map order: nothing new to resolve.
+		{"fewer imports", func() { write(in("main.go"), mainGo("\t\"example.com/new\"\n", "")) }, []string{"get"}, "", "", false},
+		{"imports in another order", func() { write(in("main.go"), mainGo("\t\"fmt\"\n\t\"example.com/new\"\n", "")) }, []string{"get"}, "", "", false},
+		{"an import alias", func() { write(in("main.go"), mainGo("\tx \"example.com/new\"\n\t\"fmt\"\n", "")) }, []string{"get"}, "", "", false},
+		{"an import resolved before", func() { write(in("main.go"), mainGo("\t\"fmt\"\n", "")) }, []string{"get"}, "", "", false},
+		{"a new import after them", func() { write(in("main.go"), mainGo("\t\"fmt\"\n\t\"strings\"\n", "")) }, []string{"get"}, "", "", true},
+		{"the imports of both", func() { write(in("main.go"), mainGo("\t\"example.com/new\"\n\t\"strings\"\n", "")) }, []string{"get"}, "", "", false},
+		{"a test file's import", func() { write(in("x_test.go"), "package main\n\nimport \"fmt\"\n") }, []string{"get"}, "", "", true},
+		{"the test file again", func() { write(in("x_test.go"), "package main\n\nimport \"strings\"\n") }, []string{"get"}, "", "", true},
+		{"the test file gone", func() { os.Remove(in("x_test.go")) }, []string{"get"}, "", "", false},
 		{"go.mod edited", func() { write(in("go.mod"), goMod+"require b v1\n") }, []string{"get"}, "", "", true},
 		{"go.sum", func() { write(in("go.sum"), "b v1 h1:x\n") }, []string{"get"}, "", "", true},
 		{"the replacement's go.mod", func() { write(filepath.Join(rep, "go.mod"), "module example.com/rep\n\nrequire c v1\n") }, []string{"get"}, "", "", true},
