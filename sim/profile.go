@@ -269,9 +269,11 @@ func (p *profile) move(b, i, eb, ei int, t, r, d float64, n int) int {
 
 // moveInBlock is move in one pass over block b, when [t, r+d) lies in it
 // and segment i is not its first or b is the first block: the segments
-// from t to r+d are rewritten once (their values changed, equal
-// neighbours merged) and the rest of the block shifted once, instead of
-// two adds each inserting and removing breakpoints. It reports false,
+// of the new and the vacated slot are rewritten once (their values
+// changed, equal neighbours merged; the breakpoints between the two
+// slots, where nothing changes, are passed over by a binary search) and
+// the rest of the block shifted once, instead of two adds each inserting
+// and removing breakpoints. It reports false,
 // leaving the profile unchanged, when it does not apply.
 func (p *profile) moveInBlock(b, i int, t, r, d float64, n int) (int, bool) {
 	end := r + d
@@ -303,6 +305,10 @@ func (p *profile) moveInBlock(b, i int, t, r, d float64, n int) (int, bool) {
 	m := math.MinInt
 	cur, delta := vs[i], -n
 	x, k, c := t, i+1, 0
+	// When the slots do not overlap and breakpoints lie between them,
+	// bt[:split] replaces breakpoints [i0, mid0), breakpoints
+	// [mid0, mid1) stay, and bt[split:] replaces [mid1, k).
+	split, mid0, mid1 := -1, 0, 0
 	for {
 		if v := cur + delta; !hasPrev || v != prev {
 			bt, bv = append(bt, x), append(bv, v)
@@ -314,6 +320,18 @@ func (p *profile) moveInBlock(b, i int, t, r, d float64, n int) (int, bool) {
 		}
 		if c == len(cut) {
 			break
+		}
+		if c == 1 && k < len(ts) && ts[k] < cut[1] && split < 0 {
+			// Breakpoints k… lie strictly between the two cuts,
+			// where nothing changes: they stay as they are (their
+			// values and their neighbours' are unchanged), and the
+			// walk goes on at the last of them.
+			split, mid0 = len(bt), k
+			off, _ := slices.BinarySearch(ts[k:], cut[1])
+			k += off
+			mid1 = k
+			cur = vs[k-1]
+			prev = cur
 		}
 		// The next time anything changes: a breakpoint or a cut.
 		x = cut[c]
@@ -336,16 +354,39 @@ func (p *profile) moveInBlock(b, i int, t, r, d float64, n int) (int, bool) {
 		oldLo, oldHi = min(oldLo, vs[i]), max(oldHi, vs[i])
 	}
 	p.bufT, p.bufV = bt, bv
-	nn := i0 + len(bt) + len(ts) - k
+	nn := i0 + len(bt) + mid1 - mid0 + len(ts) - k
 	if nn > len(blk.t) {
 		return 0, false
 	}
-	if i0+len(bt) != k { // the rest of the block shifts
-		copy(blk.t[i0+len(bt):nn], ts[k:])
-		copy(blk.v[i0+len(bt):nn], vs[k:])
+	if split < 0 {
+		if i0+len(bt) != k { // the rest of the block shifts
+			copy(blk.t[i0+len(bt):nn], ts[k:])
+			copy(blk.v[i0+len(bt):nn], vs[k:])
+		}
+		copy(blk.t[i0:], bt)
+		copy(blk.v[i0:], bv)
+	} else {
+		md := i0 + split                         // where the kept breakpoints go
+		rd := md + mid1 - mid0 + len(bt) - split // where the rest goes
+		// Whichever of the kept breakpoints and the rest moves
+		// right is copied first, so that neither overwrites the
+		// other's source.
+		if rd >= k {
+			copy(blk.t[rd:nn], ts[k:])
+			copy(blk.v[rd:nn], vs[k:])
+			copy(blk.t[md:], ts[mid0:mid1])
+			copy(blk.v[md:], vs[mid0:mid1])
+		} else {
+			copy(blk.t[md:], ts[mid0:mid1])
+			copy(blk.v[md:], vs[mid0:mid1])
+			copy(blk.t[rd:nn], ts[k:])
+			copy(blk.v[rd:nn], vs[k:])
+		}
+		copy(blk.t[i0:md], bt[:split])
+		copy(blk.v[i0:md], bv[:split])
+		copy(blk.t[md+mid1-mid0:rd], bt[split:])
+		copy(blk.v[md+mid1-mid0:rd], bv[split:])
 	}
-	copy(blk.t[i0:], bt)
-	copy(blk.v[i0:], bv)
 	blk.n = nn
 	// Keep the block's bounds as addRange does.
 	if oldLo+blk.lazy == blk.lo || oldHi+blk.lazy == blk.hi {
