@@ -17,15 +17,17 @@ import (
 // and a lazy counter in each block between them, and searches skip whole
 // blocks by their minimum or maximum, so a profile of 10⁵ breakpoints (a
 // queue of 10⁵ jobs with reservations) costs O(√n) per operation instead of
-// O(n). The blocks are fixed-size arrays in one arena, reused across
-// simulations; order lists them in time order and first holds their first
-// breakpoints, for the binary search of locate.
+// O(n). The blocks are fixed-size arrays, each allocated once and kept in
+// an arena for reuse across simulations; order points to them in time
+// order (a pointer, not an index into the arena: one load less on every
+// block a search passes) and first holds their first breakpoints, for the
+// binary search of locate.
 type profile struct {
 	total int
-	order []int32   // arena index of the k-th block in time order
+	order []*pblock // the k-th block in time order
 	first []float64 // first breakpoint of the k-th block
-	arena []pblock
-	spare []int32 // arena blocks not in use
+	arena []*pblock // every block allocated
+	spare []*pblock // arena blocks not in use
 	// bufT and bufV hold the segments moveInBlock rewrites.
 	bufT []float64
 	bufV []int
@@ -64,18 +66,19 @@ func (b *pblock) bounds() (lo, hi int) {
 }
 
 // blk returns the k-th block in time order.
-func (p *profile) blk(k int) *pblock { return &p.arena[p.order[k]] }
+func (p *profile) blk(k int) *pblock { return p.order[k] }
 
-// newBlock returns the arena index of an empty block.
-func (p *profile) newBlock() int32 {
+// newBlock returns an empty block of the arena.
+func (p *profile) newBlock() *pblock {
 	if n := len(p.spare); n > 0 {
-		id := p.spare[n-1]
+		b := p.spare[n-1]
 		p.spare = p.spare[:n-1]
-		p.arena[id].n, p.arena[id].lazy, p.arena[id].stale = 0, 0, false
-		return id
+		b.n, b.lazy, b.stale = 0, 0, false
+		return b
 	}
-	p.arena = append(p.arena, pblock{})
-	return int32(len(p.arena) - 1)
+	b := new(pblock)
+	p.arena = append(p.arena, b)
+	return b
 }
 
 // reset makes the profile of an idle machine of total processors from
@@ -87,12 +90,11 @@ func (p *profile) reset(total int, origin float64) {
 	}
 	p.spare = p.spare[:0]
 	for id := range p.arena {
-		p.spare = append(p.spare, int32(len(p.arena)-1-id))
+		p.spare = append(p.spare, p.arena[len(p.arena)-1-id])
 	}
-	id := p.newBlock()
-	b := &p.arena[id]
+	b := p.newBlock()
 	b.n, b.t[0], b.v[0], b.lo, b.hi = 1, origin, total, total, total
-	p.order = append(p.order[:0], id)
+	p.order = append(p.order[:0], b)
 	p.first = append(p.first[:0], origin)
 }
 
@@ -443,16 +445,14 @@ func (p *profile) rebalance(b int) {
 		p.first = slices.Delete(p.first, b, b+1)
 	case blk.n > pMax:
 		h := blk.n / 2
-		id := p.newBlock()
-		blk = p.blk(b) // the arena may have moved
-		nb := &p.arena[id]
+		nb := p.newBlock()
 		nb.n, nb.lazy = blk.n-h, blk.lazy
 		copy(nb.t[:nb.n], blk.t[h:blk.n])
 		copy(nb.v[:nb.n], blk.v[h:blk.n])
 		blk.n = h
 		blk.recompute()
 		nb.recompute()
-		p.order = slices.Insert(p.order, b+1, id)
+		p.order = slices.Insert(p.order, b+1, nb)
 		p.first = slices.Insert(p.first, b+1, nb.t[0])
 	default:
 		if blk.n < pMax/4 {
