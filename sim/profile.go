@@ -335,11 +335,22 @@ func (p *profile) moveInBlock(b, i int, t, r, d float64, n int) (int, bool) {
 			cur = vs[k-1]
 			prev = cur
 		}
-		// The next time anything changes: a breakpoint or a cut.
-		x = cut[c]
-		if k < len(ts) && ts[k] < x {
-			x = ts[k]
+		// The breakpoints before the next cut, each as the top of
+		// this loop would take it, in a tighter loop (no cut to
+		// look for).
+		for x = cut[c]; k < len(ts) && ts[k] < x; k++ {
+			cur = vs[k]
+			oldLo, oldHi = min(oldLo, cur), max(oldHi, cur)
+			if v := cur + delta; v != prev {
+				bt, bv = append(bt, ts[k]), append(bv, v)
+				prev = v
+				newLo, newHi = min(newLo, v), max(newHi, v)
+			}
+			if delta > 0 {
+				m = max(m, cur+delta)
+			}
 		}
+		// Then the cut, and a breakpoint at it.
 		for k < len(ts) && ts[k] == x {
 			cur = vs[k]
 			oldLo, oldHi = min(oldLo, cur), max(oldHi, cur)
