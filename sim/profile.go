@@ -17,15 +17,17 @@ import (
 // and a lazy counter in each block between them, and searches skip whole
 // blocks by their minimum or maximum, so a profile of 10⁵ breakpoints (a
 // queue of 10⁵ jobs with reservations) costs O(√n) per operation instead of
-// O(n). The blocks are fixed-size arrays in one arena, reused across
-// simulations; order lists them in time order and first holds their first
-// breakpoints, for the binary search of locate.
+// O(n). The blocks are fixed-size arrays, each allocated once and kept in
+// an arena for reuse across simulations; order points to them in time
+// order (a pointer, not an index into the arena: one load less on every
+// block a search passes) and first holds their first breakpoints, for the
+// binary search of locate.
 type profile struct {
 	total int
-	order []int32   // arena index of the k-th block in time order
+	order []*pblock // the k-th block in time order
 	first []float64 // first breakpoint of the k-th block
-	arena []pblock
-	spare []int32 // arena blocks not in use
+	arena []*pblock // every block allocated
+	spare []*pblock // arena blocks not in use
 	// bufT and bufV hold the segments moveInBlock rewrites.
 	bufT []float64
 	bufV []int
@@ -64,18 +66,19 @@ func (b *pblock) bounds() (lo, hi int) {
 }
 
 // blk returns the k-th block in time order.
-func (p *profile) blk(k int) *pblock { return &p.arena[p.order[k]] }
+func (p *profile) blk(k int) *pblock { return p.order[k] }
 
-// newBlock returns the arena index of an empty block.
-func (p *profile) newBlock() int32 {
+// newBlock returns an empty block of the arena.
+func (p *profile) newBlock() *pblock {
 	if n := len(p.spare); n > 0 {
-		id := p.spare[n-1]
+		b := p.spare[n-1]
 		p.spare = p.spare[:n-1]
-		p.arena[id].n, p.arena[id].lazy, p.arena[id].stale = 0, 0, false
-		return id
+		b.n, b.lazy, b.stale = 0, 0, false
+		return b
 	}
-	p.arena = append(p.arena, pblock{})
-	return int32(len(p.arena) - 1)
+	b := new(pblock)
+	p.arena = append(p.arena, b)
+	return b
 }
 
 // reset makes the profile of an idle machine of total processors from
@@ -87,12 +90,11 @@ func (p *profile) reset(total int, origin float64) {
 	}
 	p.spare = p.spare[:0]
 	for id := range p.arena {
-		p.spare = append(p.spare, int32(len(p.arena)-1-id))
+		p.spare = append(p.spare, p.arena[len(p.arena)-1-id])
 	}
-	id := p.newBlock()
-	b := &p.arena[id]
+	b := p.newBlock()
 	b.n, b.t[0], b.v[0], b.lo, b.hi = 1, origin, total, total, total
-	p.order = append(p.order[:0], id)
+	p.order = append(p.order[:0], b)
 	p.first = append(p.first[:0], origin)
 }
 
@@ -269,9 +271,11 @@ func (p *profile) move(b, i, eb, ei int, t, r, d float64, n int) int {
 
 // moveInBlock is move in one pass over block b, when [t, r+d) lies in it
 // and segment i is not its first or b is the first block: the segments
-// from t to r+d are rewritten once (their values changed, equal
-// neighbours merged) and the rest of the block shifted once, instead of
-// two adds each inserting and removing breakpoints. It reports false,
+// of the new and the vacated slot are rewritten once (their values
+// changed, equal neighbours merged; the breakpoints between the two
+// slots, where nothing changes, are passed over by a binary search) and
+// the rest of the block shifted once, instead of two adds each inserting
+// and removing breakpoints. It reports false,
 // leaving the profile unchanged, when it does not apply.
 func (p *profile) moveInBlock(b, i int, t, r, d float64, n int) (int, bool) {
 	end := r + d
@@ -303,6 +307,10 @@ func (p *profile) moveInBlock(b, i int, t, r, d float64, n int) (int, bool) {
 	m := math.MinInt
 	cur, delta := vs[i], -n
 	x, k, c := t, i+1, 0
+	// When the slots do not overlap and breakpoints lie between them,
+	// bt[:split] replaces breakpoints [i0, mid0), breakpoints
+	// [mid0, mid1) stay, and bt[split:] replaces [mid1, k).
+	split, mid0, mid1 := -1, 0, 0
 	for {
 		if v := cur + delta; !hasPrev || v != prev {
 			bt, bv = append(bt, x), append(bv, v)
@@ -315,11 +323,34 @@ func (p *profile) moveInBlock(b, i int, t, r, d float64, n int) (int, bool) {
 		if c == len(cut) {
 			break
 		}
-		// The next time anything changes: a breakpoint or a cut.
-		x = cut[c]
-		if k < len(ts) && ts[k] < x {
-			x = ts[k]
+		if c == 1 && k < len(ts) && ts[k] < cut[1] && split < 0 {
+			// Breakpoints k… lie strictly between the two cuts,
+			// where nothing changes: they stay as they are (their
+			// values and their neighbours' are unchanged), and the
+			// walk goes on at the last of them.
+			split, mid0 = len(bt), k
+			off, _ := slices.BinarySearch(ts[k:], cut[1])
+			k += off
+			mid1 = k
+			cur = vs[k-1]
+			prev = cur
 		}
+		// The breakpoints before the next cut, each as the top of
+		// this loop would take it, in a tighter loop (no cut to
+		// look for).
+		for x = cut[c]; k < len(ts) && ts[k] < x; k++ {
+			cur = vs[k]
+			oldLo, oldHi = min(oldLo, cur), max(oldHi, cur)
+			if v := cur + delta; v != prev {
+				bt, bv = append(bt, ts[k]), append(bv, v)
+				prev = v
+				newLo, newHi = min(newLo, v), max(newHi, v)
+			}
+			if delta > 0 {
+				m = max(m, cur+delta)
+			}
+		}
+		// Then the cut, and a breakpoint at it.
 		for k < len(ts) && ts[k] == x {
 			cur = vs[k]
 			oldLo, oldHi = min(oldLo, cur), max(oldHi, cur)
@@ -336,16 +367,39 @@ func (p *profile) moveInBlock(b, i int, t, r, d float64, n int) (int, bool) {
 		oldLo, oldHi = min(oldLo, vs[i]), max(oldHi, vs[i])
 	}
 	p.bufT, p.bufV = bt, bv
-	nn := i0 + len(bt) + len(ts) - k
+	nn := i0 + len(bt) + mid1 - mid0 + len(ts) - k
 	if nn > len(blk.t) {
 		return 0, false
 	}
-	if i0+len(bt) != k { // the rest of the block shifts
-		copy(blk.t[i0+len(bt):nn], ts[k:])
-		copy(blk.v[i0+len(bt):nn], vs[k:])
+	if split < 0 {
+		if i0+len(bt) != k { // the rest of the block shifts
+			copy(blk.t[i0+len(bt):nn], ts[k:])
+			copy(blk.v[i0+len(bt):nn], vs[k:])
+		}
+		copy(blk.t[i0:], bt)
+		copy(blk.v[i0:], bv)
+	} else {
+		md := i0 + split                         // where the kept breakpoints go
+		rd := md + mid1 - mid0 + len(bt) - split // where the rest goes
+		// Whichever of the kept breakpoints and the rest moves
+		// right is copied first, so that neither overwrites the
+		// other's source.
+		if rd >= k {
+			copy(blk.t[rd:nn], ts[k:])
+			copy(blk.v[rd:nn], vs[k:])
+			copy(blk.t[md:], ts[mid0:mid1])
+			copy(blk.v[md:], vs[mid0:mid1])
+		} else {
+			copy(blk.t[md:], ts[mid0:mid1])
+			copy(blk.v[md:], vs[mid0:mid1])
+			copy(blk.t[rd:nn], ts[k:])
+			copy(blk.v[rd:nn], vs[k:])
+		}
+		copy(blk.t[i0:md], bt[:split])
+		copy(blk.v[i0:md], bv[:split])
+		copy(blk.t[md+mid1-mid0:rd], bt[split:])
+		copy(blk.v[md+mid1-mid0:rd], bv[split:])
 	}
-	copy(blk.t[i0:], bt)
-	copy(blk.v[i0:], bv)
 	blk.n = nn
 	// Keep the block's bounds as addRange does.
 	if oldLo+blk.lazy == blk.lo || oldHi+blk.lazy == blk.hi {
@@ -402,16 +456,14 @@ func (p *profile) rebalance(b int) {
 		p.first = slices.Delete(p.first, b, b+1)
 	case blk.n > pMax:
 		h := blk.n / 2
-		id := p.newBlock()
-		blk = p.blk(b) // the arena may have moved
-		nb := &p.arena[id]
+		nb := p.newBlock()
 		nb.n, nb.lazy = blk.n-h, blk.lazy
 		copy(nb.t[:nb.n], blk.t[h:blk.n])
 		copy(nb.v[:nb.n], blk.v[h:blk.n])
 		blk.n = h
 		blk.recompute()
 		nb.recompute()
-		p.order = slices.Insert(p.order, b+1, id)
+		p.order = slices.Insert(p.order, b+1, nb)
 		p.first = slices.Insert(p.first, b+1, nb.t[0])
 	default:
 		if blk.n < pMax/4 {
