@@ -134,8 +134,14 @@ func (q *widthQueue) push(j, w int, est float64) int {
 	q.sbClass[sb] |= 1 << c
 	if q.trackEst {
 		q.est = append(q.est, est)
-		q.bEst[b*nc+c] = min(q.bEst[b*nc+c], est)
-		q.sbEst[sb*nc+c] = min(q.sbEst[sb*nc+c], est)
+		// (Not min, which orders −0 before +0 and NaN: an estimate is
+		// not NaN, and the least estimates are only compared.)
+		if k := b*nc + c; est < q.bEst[k] {
+			q.bEst[k] = est
+		}
+		if k := sb*nc + c; est < q.sbEst[k] {
+			q.sbEst[k] = est
+		}
 	}
 	p := q.base + s
 	q.pos[j] = int32(p)
