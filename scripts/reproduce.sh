@@ -41,11 +41,17 @@
 #   executed at once (default 2 here; 1 gives each notebook's time alone).
 #   TRACELAB_PGO: a CPU profile the notebooks' cells are built with (go build
 #   -pgo, through the kernel's go shim); in full mode it defaults to
-#   scripts/bootstrap.pgo, a profile of the §6.1 bootstrap (results are the
-#   same; set it empty to build without). Regenerate that profile with
-#   `go test ./sim/resample/ -run '^$' -bench BenchmarkBootstrapCell -benchtime 1x
-#   -cpu 1 -cpuprofile scripts/bootstrap.pgo -args -cell-variants=30`
-#   (TRACELAB_DATA set). TRACELAB_QUICK=1 tries the pipeline
+#   scripts/bootstrap.pgo, a profile of the §6.1 bootstrap and of the 2021
+#   feedback simulations (results are the same; set it empty to build
+#   without). Regenerate that profile after the engine changes, with
+#   TRACELAB_DATA set, from test binaries built with -pgo=off:
+#   `go test -c -pgo=off -o /tmp/res.test ./sim/resample/` and the same for
+#   ./sim/feedback/ (/tmp/fb.test); in sim/resample `/tmp/res.test -test.run '^$'
+#   -test.bench BenchmarkBootstrapCell -test.benchtime 1x -test.cpu 1
+#   -test.cpuprofile /tmp/boot.pprof -cell-variants=30`; in sim/feedback
+#   `/tmp/fb.test -test.run '^$' -test.bench 'BenchmarkSimulate/SDSC-SP2/(distribution|fluid)/easy|BenchmarkUserAware'
+#   -test.benchtime 12x -test.cpu 1 -test.cpuprofile /tmp/fb.pprof`; then
+#   `go tool pprof -proto /tmp/boot.pprof /tmp/fb.pprof > scripts/bootstrap.pgo`. TRACELAB_QUICK=1 tries the pipeline
 #   in quick mode: the notebooks it stores then fail the committed check
 #   (stored outputs must be full mode) — strip them afterwards; quick-mode
 #   ledgers are not saved in repro/ledgers.
