@@ -114,11 +114,12 @@ start=$(date +%s)
 # The papers' general findings on every log of TRACELAB_DATA (repro/findings),
 # measured first, at the same commit: stored beside the ledgers as
 # findings.json (REPRODUCTION.md's last section, saved with them into
-# repro/ledgers); notebook 08 finds them in the findings cache.
+# repro/ledgers); notebook 08 finds them in the findings cache. Built with
+# the cells' profile (TRACELAB_PGO), whose compiled packages they then share.
 quick=()
 [ "$mode" = quick ] && quick=(--quick)
 echo "reproduce: the findings on every log of $TRACELAB_DATA"
-if ! go run ./cmd/tracelab findings "${quick[@]}" --format csv --save "$TRACELAB_LEDGER_DIR/findings.json" >"$OUT/findings.csv"; then
+if ! go run ${TRACELAB_PGO:+-pgo="$TRACELAB_PGO"} ./cmd/tracelab findings "${quick[@]}" --format csv --save "$TRACELAB_LEDGER_DIR/findings.json" >"$OUT/findings.csv"; then
 	echo "reproduce: measuring the findings failed; REPRODUCTION.md not regenerated"
 	exit 1
 fi
