@@ -41,12 +41,23 @@ var TableILogs = []PaperLog{
 
 // paperLog returns the Table I row of the log the paper calls name.
 func paperLog(name string) PaperLog {
+	l, ok := tableILog(name)
+	if !ok {
+		panic("zakay2013: no log " + name + " in Table I")
+	}
+	return l
+}
+
+// tableILog returns the Table I row of the log the paper calls name, and
+// whether Table I has one (a log the paper uses beyond Table I, such as
+// SDSC-Par-1996 in Fig. 6, has none).
+func tableILog(name string) (PaperLog, bool) {
 	for _, l := range TableILogs {
 		if l.Name == name {
-			return l
+			return l, true
 		}
 	}
-	panic("zakay2013: no log " + name + " in Table I")
+	return PaperLog{}, false
 }
 
 // standIns are logs we use where the paper's is not available, by the

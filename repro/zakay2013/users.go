@@ -56,10 +56,10 @@ func (s *Study) population(log string, rule users.Truncation) (users.Population,
 // the paper's began is not known) it begins at our first submission, the
 // library's default (users.AtFirstSubmission, whose doc gives the
 // archive's evidence that a cleaned log's time 0 need not be a start of
-// logging).
+// logging), as for a log the paper uses beyond Table I (no printed period).
 func paperPeriodStart(log string, tr *datasets.Trace) users.PeriodStart {
-	pl := paperLog(log)
-	if tr.Len() == 0 || pl.Jobs <= tr.Len() || tr.JobID[0] <= 1 {
+	pl, ok := tableILog(log)
+	if !ok || tr.Len() == 0 || pl.Jobs <= tr.Len() || tr.JobID[0] <= 1 {
 		return users.AtFirstSubmission
 	}
 	printed, err := time.Parse("01/06", strings.SplitN(pl.Period, "-", 2)[0])

@@ -104,6 +104,9 @@ func TestPaperPeriodStart(t *testing.T) {
 		{"SDSC-SP2 with our first job in April too", "SDSC-SP2", 893466664, 11, 100000, users.AtFirstSubmission},
 		{"KTH-SP2: Table I's month is our first job's", "KTH-SP2", 843480031, 15, 600000, users.AtFirstSubmission},
 		{"CEA-Curie: the paper's version no larger", "CEA-Curie", 1296571124, 272393, 31656837, users.AtFirstSubmission},
+		// A log the paper uses beyond Table I (Fig. 6) has no printed
+		// period: the library's default, not a panic (full mode's Fig. 6).
+		{"SDSC-Par-1996: not in Table I", "SDSC-Par-1996", 820454400, 11, 100000, users.AtFirstSubmission},
 	} {
 		n := 2
 		if tt.log == "CEA-Curie" {
