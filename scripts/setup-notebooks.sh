@@ -14,7 +14,9 @@
 #
 # How the no-setup-cell import works: at start-up GoNB runs `go mod init`
 # in its temporary directory ($GONB_TMP_DIR) and before every cell a plain
-# `go get` (which the shim skips when nothing it reads changed). The shim,
+# `go get` (which the shim skips when the cell's imports, as a set, were all
+# resolved before with the same go.mod and other inputs: GoNB writes them in
+# map order and drops the unused ones). The shim,
 # first on the kernel's PATH, passes every call to the real go; after that
 # one `go mod init` it adds
 #     require github.com/tracelab/tracelab v0.0.0
