@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tracelab/tracelab/analytics/users"
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/sim"
 	"github.com/tracelab/tracelab/sim/resample"
@@ -17,7 +18,7 @@ func init() {
 		usage: "[LOG] [--weeks N | --extend X] [--load F] [--rb USER:BEGIN:END ... --rb-npw R] --seed S -o out.swf\n" +
 			"       [--clock wall|elapsed] [--reading NAME] [--start common|cycle|activity] [--arrivals uniform|weeks]\n" +
 			"       [--weight-class heavy=W,long=W,small=W] [--mix LOG2,LOG3... [--mix-weights W1,W2,...] [--mix-procs P]]\n" +
-			"       [--simulate SCHEDULER]\n" +
+			"       [--simulate SCHEDULER] [--period-start first_submission|log_start]\n" +
 			"       [--format table|csv|json]\n" +
 			"   -o: .swf, .swf.gz, or .csv/.json/.parquet (job columns plus kind, source_user, source_job);\n" +
 			"   BEGIN/END: seconds since the log's start, or a date YYYY-MM-DD in the log's time zone (END: to the end of that day)",
@@ -90,6 +91,9 @@ func parseResample(e *env, args []string) (resampleArgs, error) {
 	mixWeights := floatListFlag(fs, "mix-weights", floatRange{lo: 0, hi: 1000}, "with --mix: the logs' shares of the users, LOG first (default equal)")
 	mixProcs := intFlag(fs, "mix-procs", 0, 0, 10_000_000, "the largest of the logs' machines", "with --mix: the common machine size")
 	simulate := fs.String("simulate", "", "also simulate the new log with this scheduler and report its performance and saturation")
+	periodStart := fs.String("period-start", "first_submission", "where the logging period begins for classifying users (2013 §4's discard "+
+		"near its beginning): first_submission, or log_start (the header's time 0, for a version that had the jobs a cleaning removed; "+
+		"go doc analytics/users PeriodStart)")
 	log, err := parseLogCommand(fs, format, args)
 	if err != nil {
 		return a, err
@@ -123,6 +127,9 @@ func parseResample(e *env, args []string) (resampleArgs, error) {
 	}
 	if a.reading, a.opts, err = resampleReading(*reading, *start, *arrivals); err != nil {
 		return a, err
+	}
+	if a.reading.Pools.Users.Start, err = users.ParsePeriodStart(*periodStart); err != nil {
+		return a, usagef("--period-start: %v", err)
 	}
 	a.opts.Weeks, a.opts.Extend, a.opts.Load, a.opts.RBNPW, a.opts.Seed = *weeks, *extend, *load, *rbnpw, *seed
 	if a.opts.ClassWeights, err = resample.ParseClassWeights(*weightClass); err != nil {
@@ -311,7 +318,7 @@ func resampleRecord(p *resample.Pools, r *resample.Resampled) record {
 		{"pools", record{
 			{"long_term_users", len(p.LongTerm)}, {"temporary_users", len(p.Temporary)},
 			{"rare_behaviours", len(p.Rare)}, {"discarded_users", p.DiscardedUsers},
-			{"discarded_jobs", p.DiscardedJobs}, {"weeks", p.Weeks},
+			{"discarded_jobs", p.DiscardedJobs}, {"weeks", p.Weeks}, {"period_start", p.Options.Users.Start.String()},
 			{"temporary_present_per_week", p.TemporaryPresent()}, {"temporary_arrivals_per_week", p.TemporaryRate()},
 		}},
 		{"options", record{
