@@ -36,7 +36,7 @@ func init() {
 				return nil, usagef("--reading: %v", err)
 			}
 			po := rd.Pools
-			po.Rare = periods
+			po.Rare, po.Users.Start = periods, c.period
 			p, err := resample.NewPools(c.trace, po)
 			if err != nil {
 				return nil, err

@@ -17,6 +17,7 @@ import (
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
+	"github.com/tracelab/tracelab/analytics/users"
 	"github.com/tracelab/tracelab/internal/clip"
 	"github.com/tracelab/tracelab/internal/outfile"
 	"github.com/tracelab/tracelab/sim/sweep"
@@ -244,6 +245,9 @@ func slurmSweepArgs(a sweepArgs) []string {
 	}
 	if a.reading != "default" {
 		args = append(args, "--reading", a.reading)
+	}
+	if a.period != users.AtFirstSubmission {
+		args = append(args, "--period-start", a.period.String())
 	}
 	if a.loads.set {
 		args = append(args, "--load", a.loads.String())
@@ -597,7 +601,7 @@ func recordedOutput(arr *slurm.Array, manifest string) (string, error) {
 // a flag followed by a value. Positional arguments are the logs, read.
 var arrayCommands = map[string]map[string]bool{
 	"sweep": {"--experiment": true, "--scheduler": true, "--window": true, "--rb": true, "--rb-npw": true,
-		"--reading": true, "--load": true, "--reps": true, "--seed": true, "--shard": true, "-o": true},
+		"--reading": true, "--period-start": true, "--load": true, "--reps": true, "--seed": true, "--shard": true, "-o": true},
 	"findings": {"--seed": true, "--quiet": false, "--format": true, "--shard": true, "-o": true,
 		"--quick": false, "--finding": true, "--no-cache": false, "--cache": true},
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tracelab/tracelab/analytics/users"
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/sim"
 	"github.com/tracelab/tracelab/sim/sweep"
@@ -19,7 +20,7 @@ import (
 
 func init() {
 	register(&command{name: "sweep",
-		usage: "[LOG] --reps N [--experiment " + defaultExperiment + "] [--scheduler " + schedulersToken + "] [--reading NAME] [--load F1,F2,...] " +
+		usage: "[LOG] --reps N [--experiment " + defaultExperiment + "] [--scheduler " + schedulersToken + "] [--reading NAME] [--period-start first_submission|log_start] [--load F1,F2,...] " +
 			"[--seed S] [--workers W] [--shard i/n] [-o out.parquet] [--format table|csv|json]\n" +
 			"       [--slurm [--shards 10] [--slurm-dir DIR] [--partition P] [--time T] [--cpus-per-task C] " +
 			"[--throttle K] [--sbatch-arg --flag=value ...] [--tracelab PATH] [--dry-run] [--no-wait]]\n" +
@@ -45,9 +46,10 @@ type sweepExperimentDef struct {
 type sweepConfig struct {
 	trace     *datasets.Trace
 	scheduler string
-	window    float64  // seconds; 0 means the experiment's default
-	rare      []string // --rb USER:BEGIN:END periods, for experiments that take them
-	reading   string   // --reading, for the resample experiment
+	window    float64           // seconds; 0 means the experiment's default
+	rare      []string          // --rb USER:BEGIN:END periods, for experiments that take them
+	reading   string            // --reading, for the resample experiment
+	period    users.PeriodStart // --period-start, for the resample experiment
 }
 
 // defaultExperiment is the experiment of "tracelab sweep" without
@@ -93,6 +95,7 @@ type sweepArgs struct {
 	rare       rareFlags
 	rbnpw      *floatList
 	reading    string
+	period     users.PeriodStart
 	window     time.Duration
 	reps       int
 	seed       uint64
@@ -115,6 +118,8 @@ func parseSweep(e *env, args []string) (sweepArgs, error) {
 	fs.Var(&a.rare, "rb", "rare behaviour USER:BEGIN:END (repeatable; resample experiment): those jobs form a rare-behaviour pool")
 	a.rbnpw = floatListFlag(fs, "rb-npw", floatRange{lo: 0, hi: 1000}, "RB_NPW values, comma-separated (resample experiment): a grid of N replicates each")
 	fs.StringVar(&a.reading, "reading", "default", "reading of the paper's §4 and §6.1 (resample experiment; go doc sim/resample Readings)")
+	period := fs.String("period-start", "first_submission", "where the logging period begins for classifying users (resample experiment; "+
+		"first_submission or log_start: go doc analytics/users PeriodStart)")
 	window := durationFlag(fs, "window", 0, time.Hour, maxWeeks*7*24*time.Hour, "", "window length for the window experiment, e.g. 4w, 28d, 672h (default 4w)")
 	intVar(fs, &a.reps, "reps", 0, 0, maxReps, "", "replicates per grid point (required, at least 1)")
 	seed := seedFlag(fs, "seed", 1, "base seed: replicate r uses the first output of PCG(seed, r)")
@@ -134,6 +139,9 @@ func parseSweep(e *env, args []string) (sweepArgs, error) {
 		return a, err
 	}
 	a.seed, a.window, a.scheduler = *seed, *window, *scheduler
+	if a.period, err = users.ParsePeriodStart(*period); err != nil {
+		return a, usagef("--period-start: %v", err)
+	}
 	if a.out, err = newOutput("-o", *out, frameFormats...); err != nil {
 		return a, err
 	}
@@ -163,8 +171,8 @@ func (a *sweepArgs) check(windowSet bool, shard string) error {
 	if a.def, ok = sweepExperiments[a.experiment]; !ok {
 		return usagef("unknown experiment %q (want one of %s)", a.experiment, sweepExperimentNames())
 	}
-	if (len(a.rare) > 0 || a.rbnpw.set || a.reading != "default") && a.experiment != "resample" {
-		return usagef("--rb, --rb-npw and --reading apply to the resample experiment only")
+	if (len(a.rare) > 0 || a.rbnpw.set || a.reading != "default" || a.period != users.AtFirstSubmission) && a.experiment != "resample" {
+		return usagef("--rb, --rb-npw, --reading and --period-start apply to the resample experiment only")
 	}
 	if windowSet && a.experiment != "window" {
 		return usagef("--window applies to the window experiment only")
@@ -228,7 +236,7 @@ func runSweep(e *env, args []string) error {
 // sweepSpec loads the log of a parsed sweep and makes its experiment and
 // spec.
 func sweepSpec(e *env, a sweepArgs) (sweep.Spec, error) {
-	cfg := sweepConfig{scheduler: a.scheduler, rare: a.rare, reading: a.reading, window: a.window.Seconds()}
+	cfg := sweepConfig{scheduler: a.scheduler, rare: a.rare, reading: a.reading, period: a.period, window: a.window.Seconds()}
 	var err error
 	if cfg.trace, err = loadLog(e, a.log); err != nil {
 		return sweep.Spec{}, err

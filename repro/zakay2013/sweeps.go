@@ -51,7 +51,8 @@ func (s *Study) Sweeps(ctx context.Context) ([]sweep.Plan, error) {
 		}
 		plans = append(plans, sweep.Plan{
 			Label: fmt.Sprintf("§6.1 bootstrap: %s, %d variants (%s)", k.log, o.Replicates, k.reading),
-			Args: []string{catalogOf(k.log), "--experiment", "resample", "--reading", k.reading, "--scheduler", "easy",
+			Args: []string{catalogOf(k.log), "--experiment", "resample", "--reading", k.reading,
+				"--period-start", rd.Pools.Users.Start.String(), "--scheduler", "easy",
 				"--reps", strconv.Itoa(o.Replicates), "--seed", strconv.FormatUint(o.Seed, 10)},
 			ID: spec.ID(),
 		})
