@@ -149,6 +149,8 @@ func TestSweepErrors(t *testing.T) {
 		{[]string{"sweep", "--reps", "3", "--slurm", "--shards", "3", "-o", "x.parquet", "--sbatch-arg", "mem 1G"}, "one option per argument"},
 		{[]string{"sweep", "--reps", "3", "--reading", "sideways"}, `unknown reading "sideways"`},
 		{[]string{"sweep", "--reps", "3", "--experiment", "window", "--reading", "cycle"}, "resample experiment only"},
+		{[]string{"sweep", "--reps", "3", "--period-start", "yesterday"}, "--period-start"},
+		{[]string{"sweep", "--reps", "3", "--experiment", "window", "--period-start", "log_start"}, "resample experiment only"},
 		{[]string{"sweep", "merge"}, "needs shard files"},
 		{[]string{"slurm"}, "status|wait|resubmit|cancel"},
 		{[]string{"slurm", "status", "/nonexistent"}, "not an array folder"},
