@@ -160,7 +160,7 @@ func TestOwnPlansPassManifestChecks(t *testing.T) {
 	e := &env{stdout: io.Discard, stderr: io.Discard}
 	out := filepath.Join(dir, "s.parquet")
 	for _, args := range [][]string{
-		{log, "--reps", "4", "--seed", "3", "--scheduler", "easy", "--load", "1,1.5", "--reading", "stop-at-end", "--rb", "1:0:10", "--rb-npw", "1,2",
+		{log, "--reps", "4", "--seed", "3", "--scheduler", "easy", "--load", "1,1.5", "--reading", "stop-at-end", "--period-start", "log_start", "--rb", "1:0:10", "--rb-npw", "1,2",
 			"-o", out, "--slurm", "--shards", "2"},
 		{log, "--experiment", "shake-job", "--reps", "2", "-o", out, "--slurm", "--shards", "2", "--slurm-dir", filepath.Join(dir, "elsewhere")},
 	} {
