@@ -54,7 +54,7 @@ func Main() {
 			fmt.Fprintf(os.Stderr, "%s: %v\n", prog, err)
 		}
 		fmt.Fprintf(os.Stderr, "%s: interrupted (%v)\n", prog, sig)
-		os.Exit(exitStatus(sig))
+		exit(exitStatus(sig))
 	case err != nil && closedStream(err):
 		// The reader went away: no message, unless files the command
 		// was to write with the stream were thereby left unwritten.
@@ -62,11 +62,22 @@ func Main() {
 		if errors.As(err, &nw) && len(nw.files) > 0 {
 			fmt.Fprintf(os.Stderr, "%s: the output stream was closed before the end: not written: %s\n", prog, strings.Join(nw.files, ", "))
 		}
-		os.Exit(ExitClosedStream)
+		exit(ExitClosedStream)
 	case err != nil:
 		fmt.Fprintf(os.Stderr, "%s: %v\n", prog, err)
-		os.Exit(1)
+		exit(1)
 	}
+	atExit()
+}
+
+// atExit runs just before Main exits; a test build (peak_proctest.go)
+// reports the process's peak memory there.
+var atExit = func() {}
+
+// exit ends the process with status code after atExit.
+func exit(code int) {
+	atExit()
+	os.Exit(code)
 }
 
 // ExitClosedStream is Main's exit status when the command's output stream

@@ -84,7 +84,8 @@ var binary struct {
 }
 
 // tracelabBinary builds cmd/tracelab once for the package's tests (TestMain
-// removes it).
+// removes it), with the tag tracelab_proctest: started by proctest.Run, it
+// reports its own peak memory (peak_proctest.go).
 func tracelabBinary(t *testing.T) string {
 	t.Helper()
 	binary.once.Do(func() {
@@ -92,7 +93,7 @@ func tracelabBinary(t *testing.T) string {
 			return
 		}
 		binary.path = filepath.Join(binary.dir, "tracelab")
-		out, err := exec.Command("go", "build", "-o", binary.path, "github.com/tracelab/tracelab/cmd/tracelab").CombinedOutput()
+		out, err := exec.Command("go", "build", "-tags", "tracelab_proctest", "-o", binary.path, "github.com/tracelab/tracelab/cmd/tracelab").CombinedOutput()
 		if err != nil {
 			binary.err = fmt.Errorf("go build: %v\n%s", err, out)
 		}
@@ -117,7 +118,7 @@ type limitedRun struct {
 	code           int           // exit status; -1 when killed
 	timedOut       bool          // killed at the time limit
 	took           time.Duration // CPU time
-	maxRSS         int64         // peak resident memory, bytes
+	maxRSS         int64         // peak resident memory, bytes; 0 when the process did not report it
 	crash          bool          // a Go panic, a fatal error or an allocation failure
 }
 
@@ -136,7 +137,13 @@ func runLimited(t *testing.T, exe, dir string, memory int64, timeout time.Durati
 	env = append([]string{"TRACELAB_DATA=", "TRACELAB_CACHE=" + t.TempDir()}, env...)
 	res := proctest.Run(memory, timeout, env, argv...)
 	r := limitedRun{stdout: string(res.Stdout), stderr: string(res.Stderr), timedOut: res.TimedOut,
-		took: res.CPU, maxRSS: res.MaxRSS, crash: res.Crashed()}
+		took: res.CPU, crash: res.Crashed()}
+	if res.Reported {
+		// Otherwise MaxRSS is getrusage's bound, which includes this
+		// test process's own peak: a process that did not report (a
+		// crash, a kill) is judged by the other checks.
+		r.maxRSS = res.MaxRSS
+	}
 	var exit *exec.ExitError
 	switch {
 	case res.Err == nil:
@@ -160,6 +167,9 @@ func checkRun(t *testing.T, exe, log string, args []string) {
 	if r.crashed() {
 		t.Errorf("%s: crashed (%v):\n%.600s", what, r.took, r.stderr)
 		return
+	}
+	if (r.code == 0 || r.code == 1) && r.maxRSS == 0 {
+		t.Errorf("%s: exit status %d without a report of its peak memory (proctest.PeakEnv)", what, r.code)
 	}
 	if r.maxRSS > malformedMemory {
 		t.Errorf("%s: peak resident memory %d MB", what, r.maxRSS>>20)
