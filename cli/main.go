@@ -74,6 +74,10 @@ func Main() {
 // reports the process's peak memory there.
 var atExit = func() {}
 
+// reportPeakEnv, set in the environment of a binary built with the tag
+// tracelab_proctest, makes Main report its peak memory (peak_proctest.go).
+const reportPeakEnv = "TRACELAB_REPORT_PEAK"
+
 // exit ends the process with status code after atExit.
 func exit(code int) {
 	atExit()

@@ -134,7 +134,7 @@ func runLimited(t *testing.T, exe, dir string, memory int64, timeout time.Durati
 	if dir != "" {
 		argv = append([]string{"/usr/bin/env", "-C", dir}, argv...)
 	}
-	env = append([]string{"TRACELAB_DATA=", "TRACELAB_CACHE=" + t.TempDir()}, env...)
+	env = append([]string{"TRACELAB_DATA=", "TRACELAB_CACHE=" + t.TempDir(), reportPeakEnv + "=1"}, env...)
 	res := proctest.Run(memory, timeout, env, argv...)
 	r := limitedRun{stdout: string(res.Stdout), stderr: string(res.Stderr), timedOut: res.TimedOut,
 		took: res.CPU, crash: res.Crashed()}
@@ -169,7 +169,7 @@ func checkRun(t *testing.T, exe, log string, args []string) {
 		return
 	}
 	if (r.code == 0 || r.code == 1) && r.maxRSS == 0 {
-		t.Errorf("%s: exit status %d without a report of its peak memory (proctest.PeakEnv)", what, r.code)
+		t.Errorf("%s: exit status %d without a report of its peak memory (reportPeakEnv)", what, r.code)
 	}
 	if r.maxRSS > malformedMemory {
 		t.Errorf("%s: peak resident memory %d MB", what, r.maxRSS>>20)

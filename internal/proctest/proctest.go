@@ -62,7 +62,7 @@ func Run(limit int64, timeout time.Duration, env []string, argv ...string) Resul
 	defer cancel()
 	args := append([]string{"-c", `ulimit -d "$0" && exec "$@"`, fmt.Sprint(limit >> 10)}, argv...)
 	cmd := exec.CommandContext(ctx, "/bin/sh", args...)
-	cmd.Env = append(append(os.Environ(), PeakEnv+"=1"), env...)
+	cmd.Env = append(os.Environ(), env...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
@@ -82,10 +82,6 @@ func Run(limit int64, timeout time.Duration, env []string, argv ...string) Resul
 	}
 	return r
 }
-
-// PeakEnv is set in the environment of every process Run starts: a program
-// built for the process tests calls ReportPeak as it exits when it is set.
-const PeakEnv = "PROCTEST_REPORT_PEAK"
 
 // peakPrefix starts the line ReportPeak writes.
 const peakPrefix = "proctest: peak RSS kB "
