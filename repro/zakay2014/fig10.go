@@ -282,27 +282,13 @@ func (s *Study) fig10Measure(log string, c convention) (fig10Measures, error) {
 // conventional simulations as logged (memoised) beside fluid ones of c's
 // model, at the same seed.
 func (s *Study) fig10ModelOnly(log string, c convention) (fig10Measures, error) {
-	w, err := s.workload(log)
+	w, logged, err := s.fig10Logged(log)
 	if err != nil {
 		return fig10Measures{c: c}, err
 	}
-	logged, err := s.fig10Runs(log, &prepared{c: asLogged, w: w})
+	cs, err := s.fluidBeside(log, w, logged, c.fluid, s.seed(), c.label)
 	if err != nil {
 		return fig10Measures{c: c}, err
-	}
-	cs := make([]*feedback.Comparison, len(logged))
-	for i, sched := range []string{"easy", "fcfs"} {
-		sch, err := sim.New(sched)
-		if err != nil {
-			return fig10Measures{c: c}, err
-		}
-		s.o.Report(fmt.Sprintf("simulating %s (%s, %s)", log, sched, c.label), 0, 0)
-		res, err := feedback.Simulate(w, sch, feedback.Options{Model: c.fluid, Seed: s.seed(), Engine: sim.EngineOptions{Timeline: true}})
-		if err != nil {
-			return fig10Measures{c: c}, err
-		}
-		cs[i] = &feedback.Comparison{Workload: w, Runs: []feedback.Run{*logged[i].Run("conventional"),
-			{Name: "fluid", Scheduler: res.Scheduler, Sim: res.Sim, Summary: res.Sim.Summary()}}}
 	}
 	return measureFig10(c, cs, w), nil
 }
@@ -314,11 +300,7 @@ func (s *Study) fig10ModelOnly(log string, c convention) (fig10Measures, error) 
 // conventional simulations as logged (the fluid model is random; a
 // reading of it is within a claim only when it is at every seed).
 func (s *Study) fig10InSystem(log string, c convention) (fig10Measures, error) {
-	w, err := s.workload(log)
-	if err != nil {
-		return fig10Measures{c: c}, err
-	}
-	logged, err := s.fig10Runs(log, &prepared{c: asLogged, w: w})
+	w, logged, err := s.fig10Logged(log)
 	if err != nil {
 		return fig10Measures{c: c}, err
 	}
@@ -326,19 +308,9 @@ func (s *Study) fig10InSystem(log string, c convention) (fig10Measures, error) {
 	m.seeds = map[string][]float64{}
 	for i := range otherSeeds {
 		seed := s.seed() + uint64(i+1)
-		cs := make([]*feedback.Comparison, len(logged))
-		for j, sched := range []string{"easy", "fcfs"} {
-			sch, err := sim.New(sched)
-			if err != nil {
-				return fig10Measures{c: c}, err
-			}
-			s.o.Report(fmt.Sprintf("simulating %s (%s, fluid model at seed %d)", log, sched, seed), 0, 0)
-			res, err := feedback.Simulate(w, sch, feedback.Options{Model: feedback.Fluid{}, Seed: seed, Engine: sim.EngineOptions{Timeline: true}})
-			if err != nil {
-				return fig10Measures{c: c}, err
-			}
-			cs[j] = &feedback.Comparison{Workload: w, Runs: []feedback.Run{*logged[j].Run("conventional"),
-				{Name: "fluid", Scheduler: res.Scheduler, Sim: res.Sim, Summary: res.Sim.Summary()}}}
+		cs, err := s.fluidBeside(log, w, logged, feedback.Fluid{}, seed, fmt.Sprintf("fluid model at seed %d", seed))
+		if err != nil {
+			return fig10Measures{c: c}, err
 		}
 		o := measureFig10(c, cs, w)
 		for _, cl := range fig10Claims {
@@ -346,6 +318,39 @@ func (s *Study) fig10InSystem(log string, c convention) (fig10Measures, error) {
 		}
 	}
 	return m, nil
+}
+
+// fig10Logged returns the log's workload and its simulations as logged
+// under EASY and FCFS (memoised).
+func (s *Study) fig10Logged(log string) (*feedback.Workload, []*feedback.Comparison, error) {
+	w, err := s.workload(log)
+	if err != nil {
+		return nil, nil, err
+	}
+	logged, err := s.fig10Runs(log, &prepared{c: asLogged, w: w})
+	return w, logged, err
+}
+
+// fluidBeside returns, under EASY and FCFS, the conventional simulations
+// of logged (w's comparisons as logged, in that order) beside a feedback
+// simulation of w with fluid model f at seed; label names the run in the
+// progress report.
+func (s *Study) fluidBeside(log string, w *feedback.Workload, logged []*feedback.Comparison, f feedback.Fluid, seed uint64, label string) ([]*feedback.Comparison, error) {
+	cs := make([]*feedback.Comparison, len(logged))
+	for i, sched := range []string{"easy", "fcfs"} {
+		sch, err := sim.New(sched)
+		if err != nil {
+			return nil, err
+		}
+		s.o.Report(fmt.Sprintf("simulating %s (%s, %s)", log, sched, label), 0, 0)
+		res, err := feedback.Simulate(w, sch, feedback.Options{Model: f, Seed: seed, Engine: sim.EngineOptions{Timeline: true}})
+		if err != nil {
+			return nil, err
+		}
+		cs[i] = &feedback.Comparison{Workload: w, Runs: []feedback.Run{*logged[i].Run("conventional"),
+			{Name: "fluid", Scheduler: res.Scheduler, Sim: res.Sim, Summary: res.Sim.Summary()}}}
+	}
+	return cs, nil
 }
 
 // inSystemRuns returns the runs of cs with each timeline's queue replaced
