@@ -46,6 +46,13 @@ type Fig11Result struct {
 	// sizeWeeks is, per log, the number of weeks rhoSize is computed over
 	// (those with jobs of other users than the most active one).
 	sizeWeeks []int
+	// rhoSizeAll and rhoRuntime are Spearman's ρ between a week's jobs and
+	// the mean processors of all its jobs (the most active user's
+	// included: "all of them, by all users"), and the mean runtime of all
+	// its jobs ("small" read as short); allWeeks and runtimeWeeks the
+	// numbers of weeks they are computed over.
+	rhoSizeAll, rhoRuntime []float64
+	allWeeks, runtimeWeeks []int
 	// rhoTop is Spearman's ρ between the most active user's jobs and the
 	// other users' jobs (the other reading of "one user loads the
 	// system"); weeks the number of weeks of each log.
@@ -207,11 +214,19 @@ func (s *Study) Fig11(ctx context.Context) (*Fig11Result, error) {
 				continue
 			}
 			df := feedback.WeeklyActivity(t)
-			cols, err := plots.FloatColumns(df, "jobs", "mean_procs_others", "top_user_jobs", "other_jobs")
+			cols, err := plots.FloatColumns(df, "jobs", "mean_procs_others", "top_user_jobs", "other_jobs", "mean_procs", "mean_runtime")
 			if err != nil {
 				return nil, err
 			}
 			jobs, others, top, oth := cols[0], cols[1], cols[2], cols[3]
+			for k, y := range [][]float64{cols[4], cols[5]} {
+				rho, n := knownRho(jobs, y)
+				if k == 0 {
+					r.rhoSizeAll, r.allWeeks = append(r.rhoSizeAll, rho), append(r.allWeeks, n)
+				} else {
+					r.rhoRuntime, r.runtimeWeeks = append(r.rhoRuntime, rho), append(r.runtimeWeeks, n)
+				}
+			}
 			var x, y, px, py []float64
 			for i := range jobs {
 				if !math.IsNaN(others[i]) {
@@ -293,12 +308,61 @@ func (r *Fig11Result) Claims(l *ledger.Ledger) {
 		// A claimed direction holds only beyond the noise of ρ over the
 		// log's weeks (as Fig. 19's "higher", useraware.go).
 		bound := 2 * RhoSE(r.sizeWeeks[i])
-		l.Claim(item, "fig11/"+name+"/many-jobs-small", name+": when there are many jobs, all of them, by all users, are small: the more jobs in a week, the fewer processors the other users' jobs use (Spearman's ρ below 0 by more than twice its standard error)",
+		e := l.Claim(item, "fig11/"+name+"/many-jobs-small", name+": when there are many jobs, all of them, by all users, are small: the more jobs in a week, the fewer processors the other users' jobs use (Spearman's ρ below 0 by more than twice its standard error)",
 			math.Atanh(r.rhoSize[i]) < -bound, fmt.Sprintf("ρ = %.2f over %d weeks; Fisher's z = %.2f against −2 SE = %.2f", r.rhoSize[i], r.sizeWeeks[i], math.Atanh(r.rhoSize[i]), -bound)).
 			Quoting("When there are many jobs, all of them, by all users, are small").
 			Measured(fmt.Sprintf("%s; %s", map[bool]string{true: fmt.Sprintf("the sign is the claim's, within the noise of %d weeks", r.sizeWeeks[i]),
 				false: "the sign is against the claim"}[r.rhoSize[i] < 0], r.otherRhoSize(i)))
+		if reason, measured := r.sizeReadings(i); reason != "" {
+			e.ExplainedBy(ledger.AmongReadings(2), reason)
+		} else {
+			e.Measured(measured)
+		}
 	}
+}
+
+// knownRho is Spearman's ρ between x and y over the indices where y is
+// known (not NaN), and their number.
+func knownRho(x, y []float64) (float64, int) {
+	var kx, ky []float64
+	for i := range x {
+		if !math.IsNaN(y[i]) {
+			kx, ky = append(kx, x[i]), append(ky, y[i])
+		}
+	}
+	return spearman(kx, ky), len(kx)
+}
+
+// sizeReadings says what the other readings of "all of them, by all users,
+// are small" make of log i's claim — the mean processors of all the week's
+// jobs, and the mean runtime ("small" read as short) —, each tallied over
+// the logs of Fig. 11 (ledger.Tally). reason is the text of the readings
+// that are justified and bring log i within ("" when none does); measured
+// says what each gives.
+func (r *Fig11Result) sizeReadings(i int) (reason, measured string) {
+	holds := func(rho float64, n int) bool { return math.Atanh(rho) < -2*RhoSE(n) }
+	readings := []struct {
+		name string
+		rho  []float64
+		n    []int
+	}{
+		{"the mean processors of all the week's jobs, the most active user's included", r.rhoSizeAll, r.allWeeks},
+		{"the mean runtime of the week's jobs (\"small\" read as short)", r.rhoRuntime, r.runtimeWeeks},
+	}
+	var reasons, parts []string
+	for _, rd := range readings {
+		var t ledger.Tally
+		for k := range r.Logs {
+			t.Add(holds(r.rhoSize[k], r.sizeWeeks[k]), holds(rd.rho[k], rd.n[k]))
+		}
+		s := fmt.Sprintf("with %s ρ = %.2f over %d weeks (Fisher's z %.2f against −2 SE %.2f); over Fig. 11's logs it makes %d of %d hold, against %d as computed",
+			rd.name, rd.rho[i], rd.n[i], math.Atanh(rd.rho[i]), -2*RhoSE(rd.n[i]), t.Within, t.N, t.AsComputed)
+		if t.Justified() && holds(rd.rho[i], rd.n[i]) {
+			reasons = append(reasons, s)
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(reasons, "; "), strings.Join(parts, "; ")
 }
 
 // otherRhoSize lists rhoSize on the logs of Fig. 11 other than the i-th,

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/repro/study"
 	"github.com/tracelab/tracelab/sim"
 	"github.com/tracelab/tracelab/sim/feedback"
@@ -94,12 +95,17 @@ func TestFig10ModelOnlyAsLogged(t *testing.T) {
 // 2/3, EASY 4/3, ratio 0.5. The conventional FCFS median is 0 either way;
 // the feedback FCFS queue is longer than 0 for half of the time and after
 // 1 of its 3 event times.
+// Jobs in the system (jobsInSystem): every run 6 from 0 to 10, 2 from 10 to
+// 100, except the feedback FCFS run: 3 from 0 to 50, 1 from 50 to 100. FCFS
+// mean 2, EASY mean (6·10 + 2·90)/100 = 2.4, ratio 5/6; the conventional
+// FCFS median is 2, and the feedback FCFS run is above 2 for half of the
+// time.
 func TestMeasureFig10Sampling(t *testing.T) {
 	run := func(name string, tl sim.Timeline) feedback.Run {
 		return feedback.Run{Name: name, Sim: &sim.Result{Timeline: tl}}
 	}
-	short := sim.Timeline{Time: []float64{0, 10, 100}, Queue: []int{4, 0, 0}}
-	fcfs := sim.Timeline{Time: []float64{0, 50, 100}, Queue: []int{2, 0, 0}}
+	short := sim.Timeline{Time: []float64{0, 10, 100}, Queue: []int{4, 0, 0}, Outstanding: []int{6, 2, 2}}
+	fcfs := sim.Timeline{Time: []float64{0, 50, 100}, Queue: []int{2, 0, 0}, Outstanding: []int{3, 1, 1}}
 	cs := []*feedback.Comparison{
 		{Runs: []feedback.Run{run("conventional", short), run("fluid", short)}},
 		{Runs: []feedback.Run{run("conventional", short), run("fluid", fcfs)}},
@@ -107,14 +113,72 @@ func TestMeasureFig10Sampling(t *testing.T) {
 	for _, c := range []struct {
 		c             convention
 		ratio, fbLong float64
+		median        int
 	}{
-		{asLogged, 2.5, 0.5},
-		{perEvent, 0.5, 1.0 / 3},
+		{asLogged, 2.5, 0.5, 0},
+		{perEvent, 0.5, 1.0 / 3, 0},
+		{jobsInSystem, 2.0 / 2.4, 0.5, 2},
 	} {
 		m := measureFig10(c.c, cs, nil)
-		if math.Abs(m.fcfsVsEasy-c.ratio) > 1e-12 || m.convMedian != 0 || math.Abs(m.fbLong-c.fbLong) > 1e-12 {
-			t.Errorf("%s: FCFS/EASY %v, conventional median %d, feedback long %v; want %v, 0, %v",
-				c.c.key, m.fcfsVsEasy, m.convMedian, m.fbLong, c.ratio, c.fbLong)
+		if math.Abs(m.fcfsVsEasy-c.ratio) > 1e-12 || m.convMedian != c.median || math.Abs(m.fbLong-c.fbLong) > 1e-12 {
+			t.Errorf("%s: FCFS/EASY %v, conventional median %d, feedback long %v; want %v, %d, %v",
+				c.c.key, m.fcfsVsEasy, m.convMedian, m.fbLong, c.ratio, c.median, c.fbLong)
+		}
+	}
+}
+
+// TestFig10InSystemReason: the jobs-in-system reading explains
+// feedback-fcfs-vs-easy only when, over every log and claim of Fig. 10, it
+// brings at least two more claims within than the paper's reading
+// (ledger.Tally) at every seed of the fluid model measured. Made-up
+// measures on three logs: as logged FCFS/EASY is 2 on each (not "a bit
+// longer"); the reading gives 1.1 on A and B and 1.6 on C, every other claim
+// holding under both. With the other seeds 1.1–1.2 on A and B it is a reason
+// on A and B (found at 3 of 3 seeds) and not on C;
+// with one other seed of B at 1.3 only A gains, and it is a reason nowhere.
+func TestFig10InSystemReason(t *testing.T) {
+	t.Parallel()
+	logged := fig10Measures{c: asLogged, fcfsVsEasy: 2, easyShorter: 0.5, q99: 10, convHuge: 0.7, convMedian: 5}
+	inSys := func(ratio float64, seeds ...float64) fig10Measures {
+		m := logged
+		m.c, m.fcfsVsEasy = jobsInSystem, ratio
+		m.seeds = map[string][]float64{"feedback-fcfs-vs-easy": seeds}
+		return m
+	}
+	for _, c := range []struct {
+		name      string
+		a, b, cc  fig10Measures
+		explained map[string]bool
+	}{
+		{"every seed", inSys(1.1, 1.15, 1.2), inSys(1.1, 1.2, 1.1), inSys(1.6, 1.6, 1.6),
+			map[string]bool{"A": true, "B": true, "C": false}},
+		{"B fails at a seed", inSys(1.1, 1.15, 1.2), inSys(1.1, 1.3, 1.1), inSys(1.6, 1.6, 1.6),
+			map[string]bool{"A": false, "B": false, "C": false}},
+	} {
+		var logs []fig10Log
+		for name, m := range map[string]fig10Measures{"A": c.a, "B": c.b, "C": c.cc} {
+			logs = append(logs, fig10Log{log: paperLog{Paper: name, Catalog: name}, ok: true, m: logged, alt: []fig10Measures{m}})
+		}
+		slices.SortFunc(logs, func(x, y fig10Log) int { return strings.Compare(x.log.Paper, y.log.Paper) })
+		l := ledger.New("zakay2014")
+		(&Fig10Result{logs: logs}).Claims(l)
+		for name, want := range c.explained {
+			e, ok := l.Lookup("fig10/" + name + "/feedback-fcfs-vs-easy")
+			if !ok {
+				t.Fatalf("%s: no fig10/%s/feedback-fcfs-vs-easy", c.name, name)
+			}
+			if e.Verdict != ledger.Differs {
+				t.Errorf("%s, %s: verdict %s, want differs", c.name, name, e.Verdict)
+			}
+			if got := e.Reason != ""; got != want {
+				t.Errorf("%s, %s: explained %v (reason %q), want %v", c.name, name, got, e.Reason, want)
+			}
+			if want && (e.Found == nil || e.Found.Seeds != 3 || !e.Found.AtEverySeed()) {
+				t.Errorf("%s, %s: found %+v, want at 3 of 3 seeds", c.name, name, e.Found)
+			}
+		}
+		if _, ok := l.Lookup("fig10/A/in-system/feedback-fcfs-vs-easy"); !ok {
+			t.Errorf("%s: no entry of ours fig10/A/in-system/feedback-fcfs-vs-easy", c.name)
 		}
 	}
 }
