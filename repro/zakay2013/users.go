@@ -551,13 +551,15 @@ func ksUniform(x []float64, lo, hi float64) float64 {
 // (seconds from the first job's submission to the last one's, against the
 // log's first to last submission), each measured on every log of Table V
 // with the same 5% critical distance: in whole weeks, the unit of §4's
-// thresholds; and to the last job's end.
+// thresholds; to the last job's end; and the weeks with a job instead of
+// the span (activeWeeksKS).
 var spanReadings = []struct {
 	words string
 	ks    func(p users.Population) float64
 }{
 	{"in whole weeks of the log", weeksSpansKS},
 	{"to the last job's end", departureSpansKS},
+	{"counted as the calendar weeks with a job (§4's other measure of activity, \"the number of weeks during which the user was active\")", activeWeeksKS},
 }
 
 // weeksSpansKS is the KS distance of the long-term users' activity in
@@ -587,6 +589,21 @@ func weeksSpansKS(p users.Population) float64 {
 		i = j
 	}
 	return d
+}
+
+// activeWeeksKS is the KS distance of the long-term users' calendar weeks
+// with at least one submission (users.Population.WeeksActive, the weight
+// §4 gives a user: "the number of weeks during which the user was
+// active") from the uniform on [12, the log's calendar weeks]: the other
+// quantity of §4 that measures a user's activity in weeks.
+func activeWeeksKS(p users.Population) float64 {
+	var x []float64
+	for k, c := range p.Class {
+		if c == users.LongTerm {
+			x = append(x, float64(p.WeeksActive[k]))
+		}
+	}
+	return ksUniform(x, p.Options.LongTerm/datasets.Week, float64(p.Weeks))
 }
 
 // departureSpansKS is the KS distance of the long-term users' activity

@@ -170,3 +170,19 @@ func TestPooledSpans(t *testing.T) {
 		})
 	}
 }
+
+// TestActiveWeeksKS: long-term users with 12, 14, 16 and 18 weeks with a
+// job on a log of 20 calendar weeks lie at 0, ¼, ½ and ¾ of [12, 20]:
+// the empirical CDF reaches ¼ at 0 and steps a quarter at each later
+// point, so its largest gap to the uniform is ¼ (at every point); the
+// temporary user is not counted.
+func TestActiveWeeksKS(t *testing.T) {
+	p := users.Population{Options: users.Options{LongTerm: 12 * datasets.Week}, Weeks: 20}
+	for _, w := range []int{12, 14, 16, 18} {
+		p.Class, p.WeeksActive = append(p.Class, users.LongTerm), append(p.WeeksActive, w)
+	}
+	p.Class, p.WeeksActive = append(p.Class, users.Temporary), append(p.WeeksActive, 1)
+	if got := activeWeeksKS(p); math.Abs(got-0.25) > 1e-12 {
+		t.Errorf("KS %v, want 0.25", got)
+	}
+}
