@@ -181,8 +181,8 @@ func (rk readingsKS) comparedTally(cmp comparison, j int) ledger.Tally {
 // its reason when, at every seed, it brings more of the item's claims
 // within than ours (Tally), this one within, and more of the item's other
 // claims within than ours too (never chosen for one entry alone), found
-// among the tried readings tried on the cell; shown with our value
-// otherwise.
+// among the tried readings tried on the cell (the generation readings and
+// the comparisons before it, and itself); shown with our value otherwise.
 func (rk readingsKS) explainCompared(e *ledger.Entry, c int, cmp comparison, tried int) {
 	held := 0
 	s := ""
@@ -212,7 +212,7 @@ func (rk readingsKS) explainCompared(e *ledger.Entry, c int, cmp comparison, tri
 		return
 	}
 	e.ExplainedBy(ledger.AmongReadings(tried).AtSeeds(held, len(rk.seeds)),
-		fmt.Sprintf("%s (tried after the %d readings before it, none of which brings it within), %s", cmp.words, tried-1, s))
+		fmt.Sprintf("%s (tried after the %d readings before it, none of which explains it), %s", cmp.words, tried-1, s))
 }
 
 // reading names reading r, with its summary when known.
@@ -242,8 +242,9 @@ func (rk readingsKS) counts(r, c int) string {
 // readingSeeds seeds (the study's seed and the next ones): ks gives, under
 // a reading at a seed, the distances of each of the item's groups (its
 // logs, or its parts), groups of them, and, when withPooled (the default
-// reading only), the same resampled logs' distances to the original's
-// pooled users (pooledOriginal).
+// reading only), the same resampled logs compared with the original under
+// each convention of the comparison: the original's pooled users
+// (pooledOriginal) first, then those of comparedAlso in order.
 func (s *Study) measureReadings(item string, groups int, ks func(rd resample.Reading, seed uint64, withPooled bool) (own []marginalKS, compared [][]marginalKS, err error)) (readingsKS, error) {
 	rds := generationReadings()
 	rk := readingsKS{item: item}
