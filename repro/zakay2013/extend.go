@@ -116,6 +116,7 @@ func (s *Study) Fig10(ctx context.Context) (*Fig10Result, error) {
 			// (whole weeks: the part's first and last may be partial).
 			a.withWraps(p, instances, int(float64(q-1)*span/datasets.Week), int(float64(q)*span/datasets.Week))
 			k.attr = &a
+			k.edges = longTermCover(p.Population)
 			r.ks[q] = k
 		}
 		cols := []series.Series{series.New(rep, series.Int, "repetition"), series.New(period, series.Int, "period"), series.New(jobs, series.Int, "jobs")}

@@ -3,8 +3,10 @@ package zakay2013
 import (
 	"context"
 	"fmt"
+	"math"
 
 	"github.com/tracelab/tracelab/analytics/users"
+	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/sim/resample"
 	"github.com/tracelab/tracelab/sim/sweep"
@@ -46,8 +48,35 @@ type readingsKS struct {
 	// as mean[j][0]) against the original's pooled users (pooledOriginal)
 	// instead of all its users.
 	pooled, pooledLimit [][]float64
-	claim               []bool // per cell: whether it is a claim (not the hour of the week)
+	// also are the other comparisons of the same resampled logs with the
+	// original (comparedAlso), in that order, tried after the pooled users.
+	also  []comparison
+	claim []bool // per cell: whether it is a claim (not the hour of the week)
 }
+
+// comparison is the item measured under the default generation with the
+// original and the resampled logs compared under another convention of
+// the comparison itself: mean and limit are, per seed and cell, the mean
+// KS distance and its bound.
+type comparison struct {
+	words       string
+	mean, limit [][]float64
+}
+
+// comparedAlso are the conventions of the comparison itself tried on a
+// cell after the original's pooled users (pooledWords), in this order: the
+// paper says neither how it counted the users of the two logs nor in what
+// unit it placed them in time.
+var comparedAlso = []string{symmetricWords, weeksWords}
+
+// symmetricWords says what the comparison with §4's discarding applied to
+// both logs is (symmetricMarginals).
+const symmetricWords = "with §4's discarding applied to both logs alike, the temporary users whose whole activity lies within 4 weeks of " +
+	"the log's start or end left out of the original and of each resampled log (the pools' own rule, users.WithinEdge, on each log's own period)"
+
+// weeksWords says what the comparison in whole weeks is (inWeeks).
+const weeksWords = "with first arrivals, last departures and periods of activity in whole weeks on both sides (the unit of §4's thresholds; " +
+	"weeks counted from each log's first job)"
 
 // within reports whether cell c is within its bound at seed j under
 // reading r.
@@ -101,19 +130,6 @@ func (rk readingsKS) explain(e *ledger.Entry, c int) {
 		fmt.Sprintf("under the reading %s (best of %s), %s", rk.reading(best), what, rk.counts(best, c)))
 }
 
-// pooledTally counts the comparison with the original's pooled users
-// against ours (all its users) over the item's claim cells at seed j,
-// both under the default generation (ledger.Tally).
-func (rk readingsKS) pooledTally(j int) ledger.Tally {
-	var t ledger.Tally
-	for c, claim := range rk.claim {
-		if claim {
-			t.Add(rk.within(j, 0, c), rk.pooled[j][c] <= rk.pooledLimit[j][c])
-		}
-	}
-	return t
-}
-
 // pooledWords says what the comparison with the original's pooled users
 // is (pooledOriginal).
 const pooledWords = "compared with the original's users as §4's pools hold them, the temporary users whose whole activity lies within " +
@@ -132,15 +148,47 @@ const pooledWords = "compared with the original's users as §4's pools hold them
 // cell's reason is then found among every reading tried on it, the
 // generation readings (ours among them) and this one
 // (ledger.AmongReadings), as explain's and feitelson2007's cascades count.
+// Failing that, the other comparisons (comparedAlso: §4's discarding on
+// both sides, whole weeks) are tried in turn by the same rule, each found
+// among the readings tried before it and itself.
 func (rk readingsKS) explainPooled(e *ledger.Entry, c int) {
 	if e.Verdict != ledger.Differs || e.Reason != "" || len(rk.pooled) != len(rk.seeds) || !rk.claim[c] {
 		return
 	}
+	rk.explainCompared(e, c, comparison{words: pooledWords, mean: rk.pooled, limit: rk.pooledLimit}, len(rk.names)+1)
+	for i, cmp := range rk.also {
+		if e.Reason != "" || len(cmp.mean) != len(rk.seeds) {
+			return
+		}
+		rk.explainCompared(e, c, cmp, len(rk.names)+2+i)
+	}
+}
+
+// comparedTally counts comparison cmp against ours (all the original's
+// users, exact times) over the item's claim cells at seed j, both under
+// the default generation (ledger.Tally).
+func (rk readingsKS) comparedTally(cmp comparison, j int) ledger.Tally {
+	var t ledger.Tally
+	for c, claim := range rk.claim {
+		if claim {
+			t.Add(rk.within(j, 0, c), cmp.mean[j][c] <= cmp.limit[j][c])
+		}
+	}
+	return t
+}
+
+// explainCompared gives e, cell c, comparison cmp at every seed measured:
+// its reason when, at every seed, it brings more of the item's claims
+// within than ours (Tally), this one within, and more of the item's other
+// claims within than ours too (never chosen for one entry alone), found
+// among the tried readings tried on the cell (the generation readings and
+// the comparisons before it, and itself); shown with our value otherwise.
+func (rk readingsKS) explainCompared(e *ledger.Entry, c int, cmp comparison, tried int) {
 	held := 0
 	s := ""
 	for j, seed := range rk.seeds {
-		t := rk.pooledTally(j)
-		in := rk.pooled[j][c] <= rk.pooledLimit[j][c]
+		t := rk.comparedTally(cmp, j)
+		in := cmp.mean[j][c] <= cmp.limit[j][c]
 		// Never chosen for one entry alone (ledger.Tally): it must bring
 		// more of the item's other claims within than ours too.
 		others, oursOthers := t.Within, t.AsComputed
@@ -157,14 +205,14 @@ func (rk readingsKS) explainPooled(e *ledger.Entry, c int) {
 			s += "; "
 		}
 		s += fmt.Sprintf("seed %d: %d of %d of %s's claims within (ours %d), this one %.3f against %.3f", seed, t.Within, t.N, rk.item, t.AsComputed,
-			rk.pooled[j][c], rk.pooledLimit[j][c])
+			cmp.mean[j][c], cmp.limit[j][c])
 	}
 	if held == 0 {
-		e.Measured(pooledWords + ": " + s + "; at no seed does it bring this one within and more of the other claims within than ours")
+		e.Measured(cmp.words + ": " + s + "; at no seed does it bring this one within and more of the other claims within than ours")
 		return
 	}
-	e.ExplainedBy(ledger.AmongReadings(len(rk.names)+1).AtSeeds(held, len(rk.seeds)),
-		fmt.Sprintf("%s (tried after the %d generation readings, none of which brings it within), %s", pooledWords, len(rk.names), s))
+	e.ExplainedBy(ledger.AmongReadings(tried).AtSeeds(held, len(rk.seeds)),
+		fmt.Sprintf("%s (tried after the %d readings before it, none of which explains it), %s", cmp.words, tried-1, s))
 }
 
 // reading names reading r, with its summary when known.
@@ -194,11 +242,15 @@ func (rk readingsKS) counts(r, c int) string {
 // readingSeeds seeds (the study's seed and the next ones): ks gives, under
 // a reading at a seed, the distances of each of the item's groups (its
 // logs, or its parts), groups of them, and, when withPooled (the default
-// reading only), the same resampled logs' distances to the original's
-// pooled users (pooledOriginal).
-func (s *Study) measureReadings(item string, groups int, ks func(rd resample.Reading, seed uint64, withPooled bool) (own, pooled []marginalKS, err error)) (readingsKS, error) {
+// reading only), the same resampled logs compared with the original under
+// each convention of the comparison: the original's pooled users
+// (pooledOriginal) first, then those of comparedAlso in order.
+func (s *Study) measureReadings(item string, groups int, ks func(rd resample.Reading, seed uint64, withPooled bool) (own []marginalKS, compared [][]marginalKS, err error)) (readingsKS, error) {
 	rds := generationReadings()
 	rk := readingsKS{item: item}
+	for _, w := range comparedAlso {
+		rk.also = append(rk.also, comparison{words: w})
+	}
 	for _, rd := range rds {
 		rk.names, rk.about = append(rk.names, rd.Name), append(rk.about, rd.Summary)
 	}
@@ -212,8 +264,9 @@ func (s *Study) measureReadings(item string, groups int, ks func(rd resample.Rea
 		rk.seeds = append(rk.seeds, seed)
 		means, limits := make([][]float64, len(rds)), make([][]float64, len(rds))
 		var pooled, pooledLimit []float64
+		alsoMean, alsoLimit := make([][]float64, len(rk.also)), make([][]float64, len(rk.also))
 		for r, rd := range rds {
-			gs, ps, err := ks(rd, seed, r == 0)
+			gs, cs, err := ks(rd, seed, r == 0)
 			if err != nil {
 				return readingsKS{}, err
 			}
@@ -226,15 +279,25 @@ func (s *Study) measureReadings(item string, groups int, ks func(rd resample.Rea
 			if r > 0 {
 				continue
 			}
-			for _, k := range ps {
-				for i := range k.mean {
-					pooled = append(pooled, k.mean[i])
-					pooledLimit = append(pooledLimit, VerySimilarLimit(k.critical[i]))
+			for ci, ks := range cs {
+				for _, k := range ks {
+					for i := range k.mean {
+						if ci == 0 {
+							pooled = append(pooled, k.mean[i])
+							pooledLimit = append(pooledLimit, VerySimilarLimit(k.critical[i]))
+							continue
+						}
+						alsoMean[ci-1] = append(alsoMean[ci-1], k.mean[i])
+						alsoLimit[ci-1] = append(alsoLimit[ci-1], VerySimilarLimit(k.critical[i]))
+					}
 				}
 			}
 		}
 		rk.mean, rk.limit = append(rk.mean, means), append(rk.limit, limits)
 		rk.pooled, rk.pooledLimit = append(rk.pooled, pooled), append(rk.pooledLimit, pooledLimit)
+		for i := range rk.also {
+			rk.also[i].mean, rk.also[i].limit = append(rk.also[i].mean, alsoMean[i]), append(rk.also[i].limit, alsoLimit[i])
+		}
 	}
 	return rk, nil
 }
@@ -242,30 +305,36 @@ func (s *Study) measureReadings(item string, groups int, ks func(rd resample.Rea
 // fig4Readings measures Fig. 4 on logs (origs their marginals, pooled
 // those of their pooled users, pooledOriginal) under every generation
 // reading, each with the study's number of validation variants seeded as
-// in Study.variants.
+// in Study.variants; under the default, the same variants are also
+// compared with the pooled users, with §4's discarding on both sides
+// (symmetricMarginals) and in whole weeks (inWeeks).
 func (s *Study) fig4Readings(ctx context.Context, logs []string, origs, pooled []users.Marginals) (readingsKS, error) {
-	return s.measureReadings("Fig. 4", len(logs), func(rd resample.Reading, seed uint64, withPooled bool) ([]marginalKS, []marginalKS, error) {
-		var out, outPooled []marginalKS
+	return s.measureReadings("Fig. 4", len(logs), func(rd resample.Reading, seed uint64, compare bool) ([]marginalKS, [][]marginalKS, error) {
+		var out []marginalKS
+		cmp := make([][]marginalKS, 1+len(comparedAlso))
 		for li, log := range logs {
-			vms, err := s.readingMarginals(ctx, log, rd, seed)
+			vms, sym, err := s.readingMarginals(ctx, log, rd, seed, compare)
 			if err != nil {
 				return nil, nil, err
 			}
 			out = append(out, ksOf(origs[li], vms))
-			if withPooled {
-				outPooled = append(outPooled, ksOf(pooled[li], vms))
+			if compare {
+				cmp[0] = append(cmp[0], ksOf(pooled[li], vms))
+				cmp[1] = append(cmp[1], ksOf(pooled[li], sym))
+				cmp[2] = append(cmp[2], ksOf(inWeeks(origs[li]), mapMarginals(vms, inWeeks)))
 			}
 		}
-		return out, outPooled, nil
+		return out, cmp, nil
 	})
 }
 
 // fig10Readings measures Fig. 10 (orig the marginals of Fig10Log, pooled
 // those of its pooled users, pooledOriginal) under every generation
 // reading, each with reps extended logs seeded as in Study.Fig10: one
-// group per part of fig10Periods.
+// group per part of fig10Periods; under the default, the same parts are
+// also compared as in fig4Readings.
 func (s *Study) fig10Readings(ctx context.Context, orig, pooled users.Marginals, reps int) (readingsKS, error) {
-	return s.measureReadings("Fig. 10", len(fig10Periods), func(rd resample.Reading, seed uint64, withPooled bool) ([]marginalKS, []marginalKS, error) {
+	return s.measureReadings("Fig. 10", len(fig10Periods), func(rd resample.Reading, seed uint64, compare bool) ([]marginalKS, [][]marginalKS, error) {
 		tr, err := logOf(Fig10Log)
 		if err != nil {
 			return nil, nil, err
@@ -275,36 +344,49 @@ func (s *Study) fig10Readings(ctx context.Context, orig, pooled users.Marginals,
 		if err != nil {
 			return nil, nil, err
 		}
-		_, _, ms, _, err := s.fig10Parts(ctx, p, rd.Generate, seed, reps)
+		parts, _, ms, _, err := s.fig10Parts(ctx, p, rd.Generate, seed, reps)
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s, reading %s: %w", Fig10Log, rd.Name, err)
 		}
-		var out, outPooled []marginalKS
-		for k := range fig10Periods {
-			var pm []users.Marginals
-			for i := k; i < len(ms); i += len(fig10Periods) {
-				pm = append(pm, ms[i])
-			}
-			out = append(out, ksOf(orig, pm))
-			if withPooled {
-				outPooled = append(outPooled, ksOf(pooled, pm))
+		var sym []users.Marginals
+		if compare {
+			if sym, err = s.symmetricMarginals(ctx, parts, p.Population.Options); err != nil {
+				return nil, nil, err
 			}
 		}
-		return out, outPooled, nil
+		var out []marginalKS
+		cmp := make([][]marginalKS, 1+len(comparedAlso))
+		for k := range fig10Periods {
+			var pm, ps []users.Marginals
+			for i := k; i < len(ms); i += len(fig10Periods) {
+				pm = append(pm, ms[i])
+				if compare {
+					ps = append(ps, sym[i])
+				}
+			}
+			out = append(out, ksOf(orig, pm))
+			if compare {
+				cmp[0] = append(cmp[0], ksOf(pooled, pm))
+				cmp[1] = append(cmp[1], ksOf(pooled, ps))
+				cmp[2] = append(cmp[2], ksOf(inWeeks(orig), mapMarginals(pm, inWeeks)))
+			}
+		}
+		return out, cmp, nil
 	})
 }
 
 // readingMarginals is the Fig. 4 marginals of one log's resampled logs
-// under reading rd at seed.
-func (s *Study) readingMarginals(ctx context.Context, log string, rd resample.Reading, seed uint64) ([]users.Marginals, error) {
+// under reading rd at seed, and when symmetric those of the same logs
+// with §4's discarding (symmetricMarginals, the pools' options).
+func (s *Study) readingMarginals(ctx context.Context, log string, rd resample.Reading, seed uint64, symmetric bool) (ms, sym []users.Marginals, err error) {
 	tr, err := logOf(log)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	rd.Pools.Users.Start = paperPeriodStart(log, tr) // as Table V
 	p, err := resample.NewPools(tr, rd.Pools)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	vs := make([]*resample.Resampled, s.validationVariants())
 	err = s.parallel(ctx, len(vs), func(i int) error {
@@ -318,7 +400,65 @@ func (s *Study) readingMarginals(ctx context.Context, log string, rd resample.Re
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return s.variantMarginals(ctx, vs)
+	if ms, err = s.variantMarginals(ctx, vs); err != nil || !symmetric {
+		return ms, nil, err
+	}
+	trs := make([]*datasets.Trace, len(vs))
+	for i, v := range vs {
+		trs[i] = v.Trace
+	}
+	sym, err = s.symmetricMarginals(ctx, trs, p.Population.Options)
+	return ms, sym, err
+}
+
+// symmetricMarginals returns the Fig. 4 marginals of resampled logs (or
+// parts of one) with the users §4 discards left out, classified by o (the
+// pools' options: the temporary users whose whole activity lies within 4
+// weeks of the log's start or end, users.WithinEdge) on each log's own
+// period: the resampled side of the comparison with the original's pooled
+// users (pooledOriginal) when the discarding is applied to both logs.
+func (s *Study) symmetricMarginals(ctx context.Context, trs []*datasets.Trace, o users.Options) ([]users.Marginals, error) {
+	out := make([]users.Marginals, len(trs))
+	err := s.parallel(ctx, len(trs), func(i int) error {
+		p, err := users.Classify(trs[i], o)
+		if err != nil {
+			return err
+		}
+		out[i] = users.MarginalsOf(trs[i], keepUsers(p, func(k int) bool { return p.Class[k] != users.Discarded }))
+		return nil
+	})
+	return out, err
+}
+
+// inWeeks returns m with its time positions — first arrivals, last
+// departures (from the log's first job) and periods of activity — in whole
+// weeks (⌊t / 1 week⌋, in weeks), its other marginals as they are: the
+// comparison of Figs 4 and 10 at the resolution of §4's thresholds.
+func inWeeks(m users.Marginals) users.Marginals {
+	out := m
+	out.Values = make(map[users.Metric][]float64, len(m.Values))
+	for k, v := range m.Values {
+		switch k {
+		case users.FirstArrival, users.LastDeparture, users.ActivityPeriod:
+			w := make([]float64, len(v))
+			for i, x := range v {
+				w[i] = math.Floor(x / datasets.Week)
+			}
+			out.Values[k] = w
+		default:
+			out.Values[k] = v
+		}
+	}
+	return out
+}
+
+// mapMarginals returns f applied to each of ms.
+func mapMarginals(ms []users.Marginals, f func(users.Marginals) users.Marginals) []users.Marginals {
+	out := make([]users.Marginals, len(ms))
+	for i, m := range ms {
+		out[i] = f(m)
+	}
+	return out
 }

@@ -240,3 +240,50 @@ func TestPooledOriginal(t *testing.T) {
 		}
 	}
 }
+
+// withAlso is rk with the other comparisons (comparedAlso) giving also[i]
+// at every seed.
+func withAlso(rk readingsKS, also ...[5]float64) readingsKS {
+	for i, a := range also {
+		cmp := comparison{words: fmt.Sprintf("comparison %d", i+1)}
+		for range rk.seeds {
+			cmp.mean = append(cmp.mean, a[:])
+			cmp.limit = append(cmp.limit, []float64{0.1, 0.1, 0.1, 0.1, 0.1})
+		}
+		rk.also = append(rk.also, cmp)
+	}
+	return rk
+}
+
+// TestExplainCompared: the comparisons tried after the pooled users
+// follow the same rule, in turn, each found among the readings tried
+// before it and itself (two generation readings, the pooled users, then
+// each comparison); one that brings the cell within only with the pooled
+// users already explaining it is never tried; one that brings nothing
+// within is shown with our value after the pooled users' measurement.
+func TestExplainCompared(t *testing.T) {
+	t.Parallel()
+	gains := [5]float64{0.05, 0.05, 0.08, 0.08, 0.2}
+	misses := [5]float64{0.05, 0.05, 0.15, 0.2, 0.2}
+	alone := [5]float64{0.05, 0.05, 0.08, 0.2, 0.2}
+	for _, c := range []struct {
+		name  string
+		rk    readingsKS
+		found string
+		ours  string
+	}{
+		{"the first after the pooled users", withAlso(pooledOf(misses, misses, misses), gains, misses), "best of 4 readings measured, holds at 3 of 3 seeds", ""},
+		{"the second", withAlso(pooledOf(misses, misses, misses), misses, gains), "best of 5 readings measured, holds at 3 of 3 seeds", ""},
+		{"the pooled users first", withAlso(pooledOf(gains, gains, gains), gains, gains), "best of 3 readings measured, holds at 3 of 3 seeds", ""},
+		{"none", withAlso(pooledOf(misses, misses, misses), alone, misses), "", "comparison 1: seed 2013: 3 of 4 of Fig. 4's claims within (ours 2), this one 0.080 against 0.100"},
+	} {
+		l := ledger.New("zakay2013")
+		e := l.Check("Fig. 4", "fig4/test/2", "a distance", ledger.Stated("at most 0.1", ledger.AtMost(0.1)), c.rk.mean[0][0][2])
+		was := e.OurValue
+		c.rk.explainPooled(e, 2)
+		checkExplained(t, c.name, e, was, c.found, c.ours)
+		if c.found == "" && !strings.Contains(e.OurValue, "comparison 2") {
+			t.Errorf("%s: ours %q, want every comparison shown", c.name, e.OurValue)
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -185,8 +186,12 @@ type tableCell struct {
 	// per-user similarities equal within threeDecimals.
 	minutesEqual SimilarityRow
 	zeros        SimilarityRow // two zero runtimes undefined, counted equal (Table IV)
-	users        int
-	constant     int
+	// pow2 is Table II with every processor count rounded up to a power of
+	// two (powersOfTwo).
+	pow2 SimilarityRow
+
+	users    int
+	constant int
 }
 
 // Tables computes Tables II–IV (§3) on every log of the paper we have.
@@ -217,6 +222,9 @@ func (s *Study) Tables(ctx context.Context) (*TablesResult, error) {
 						return nil, err
 					}
 					c.splitEqual, _ = constantSplit(e)
+					if c.pow2, err = powersOfTwo(row.log); err != nil {
+						return nil, err
+					}
 				}
 				if t.attr == datasets.Runtime {
 					m, err := s.analysis(similarityKey{row.log, t.attr, 60, 0})
@@ -381,6 +389,9 @@ func (r *TablesResult) Claims(l *ledger.Ledger) {
 					e.Measured(fmt.Sprintf("with the split and similarities equal to four decimals (best of %d readings) %.4f, %s %s (%d of %d cells of Table II within under it, against %d as computed and %d under the split alone: "+
 						"beyond the split it gains %d and loses %d, so a cell it alone brings within is chosen for that cell alone, not a reason)",
 						splitFound.Readings, c.splitEqual[k], where, ex.Tolerance(), t.Within, t.N, t.AsComputed, b.AsComputed, b.Gained, b.Lost))
+					e.Measured(fmt.Sprintf("with every processor count rounded up to a power of two (classes of partition sizes) %.4f against %.4f exact: "+
+						"coarser classes keep every user of one count of one count and only add ties, as a coarser equality of similarities does; "+
+						"no rounding of processors or of similarities orders a user of one processor count", c.pow2[k], c.ours[k]))
 				}
 			}
 			if k == 0 || k == 3 {
@@ -409,6 +420,41 @@ func (r *TablesResult) Claims(l *ledger.Ledger) {
 	l.Claim("Table IV", "tables2-4/similarity_drops", "in every row of Tables II–IV more users are more similar at the shorter distance than at the longer",
 		drops == rows, fmt.Sprintf("%d of %d rows", drops, rows)).
 		Quoting("This again demonstrate that the similarity drops when the distance grows").Main()
+}
+
+// powersOfTwo returns the processors row of log's Table II with every
+// known processor count rounded up to the next power of two: processor
+// counts read in the classes of partition sizes (a machine allocating
+// powers of two, as the CM-5 did), a coarser "the number of processors used"
+// (§3) than the allocated count. A user of one processor count stays of one
+// count, and two counts may become one, so it can only add users whose
+// similarity is 1 at every distance: a measurement of whether classes of
+// processors order the users our exact counts tie (Table II's "equal"
+// cells), never a reason by itself.
+func powersOfTwo(log string) (SimilarityRow, error) {
+	tr, err := logOf(log)
+	if err != nil {
+		return SimilarityRow{}, err
+	}
+	c := *tr
+	c.Procs = make([]int, len(tr.Procs))
+	for i, p := range tr.Procs {
+		c.Procs[i] = nextPowerOfTwo(p)
+	}
+	r, err := similarity.Analyze(&c, datasets.Procs, similarity.Options{})
+	if err != nil {
+		return SimilarityRow{}, err
+	}
+	return tableValues(r.Table), nil
+}
+
+// nextPowerOfTwo returns the smallest power of two at least p, for p > 0,
+// and p otherwise (SWF's −1, unknown, stays unknown).
+func nextPowerOfTwo(p int) int {
+	if p <= 0 {
+		return p
+	}
+	return 1 << bits.Len(uint(p-1))
 }
 
 // zeroPairsUndefined returns the runtime row of a (the similarity analysis

@@ -9,6 +9,7 @@ import (
 
 	"github.com/tracelab/tracelab/analytics/users"
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/repro/ledger"
 )
 
 // TestDiffSEClosedForm checks the bootstrap SE of a difference of means
@@ -120,5 +121,68 @@ func TestPaperPeriodStart(t *testing.T) {
 		if got := paperPeriodStart(tt.log, tr); got != tt.want {
 			t.Errorf("%s: start %v, want %v", tt.name, got, tt.want)
 		}
+	}
+}
+
+// TestPooledSpans checks the pooled reading of §4's uniform spans on logs
+// made by hand: spans at a quarter of one log's range and at three
+// quarters of another's are each far from uniform (KS 0.75 on its own
+// log), but pooled, half at 0.25 and half at 0.75, their distance from the
+// uniform on [0, 1] is 0.25 (the empirical CDF is 0 below 0.25 and ½ from
+// 0.25 to 0.75: its largest gap to x is ¼, at 0.25 and at 0.75). A third
+// log spread evenly over its range brings it down.
+func TestPooledSpans(t *testing.T) {
+	wk := datasets.Week
+	row := func(log string, length float64, at ...float64) tableVRow {
+		p := users.Population{Options: users.Options{LongTerm: 12 * wk}}
+		for _, f := range at {
+			p.Class = append(p.Class, users.LongTerm)
+			p.Span = append(p.Span, 12*wk+f*(length-12*wk))
+		}
+		// a temporary user, never counted
+		p.Class, p.Span = append(p.Class, users.Temporary), append(p.Span, wk)
+		return tableVRow{log: log, pop: p, span: length}
+	}
+	quarter := []float64{0.25, 0.25, 0.25, 0.25}
+	threeQuarters := []float64{0.75, 0.75, 0.75, 0.75}
+	even := []float64{0.125, 0.375, 0.625, 0.875}
+	for _, tt := range []struct {
+		name string
+		rows []tableVRow
+		want float64
+	}{
+		{"one log", []tableVRow{row("a", 52*wk, quarter...)}, 0.75},
+		{"two logs on either side", []tableVRow{row("a", 52*wk, quarter...), row("b", 100*wk, threeQuarters...)}, 0.25},
+		// 12 values: 4 at 0.25, 4 at 0.75, 0.125, 0.375, 0.625, 0.875;
+		// the largest gap is at 0.25: 5/12 − 0.25 = 1/6.
+		{"and one spread evenly", []tableVRow{row("a", 52*wk, quarter...), row("b", 100*wk, threeQuarters...), row("c", 30*wk, even...)}, 1.0 / 6},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			l := ledger.New("zakay2013")
+			(&TableVResult{rows: tt.rows}).pooledSpans(l)
+			e, ok := l.Lookup("table5/pooled/long_term_spans_uniform")
+			if !ok {
+				t.Fatal("no entry")
+			}
+			if e.Kind != ledger.Ours || math.Abs(e.Number()-tt.want) > 1e-12 {
+				t.Errorf("kind %s, KS %v, want ours, %v", e.Kind, e.Number(), tt.want)
+			}
+		})
+	}
+}
+
+// TestActiveWeeksKS: long-term users with 12, 14, 16 and 18 weeks with a
+// job on a log of 20 calendar weeks lie at 0, ¼, ½ and ¾ of [12, 20]:
+// the empirical CDF reaches ¼ at 0 and steps a quarter at each later
+// point, so its largest gap to the uniform is ¼ (at every point); the
+// temporary user is not counted.
+func TestActiveWeeksKS(t *testing.T) {
+	p := users.Population{Options: users.Options{LongTerm: 12 * datasets.Week}, Weeks: 20}
+	for _, w := range []int{12, 14, 16, 18} {
+		p.Class, p.WeeksActive = append(p.Class, users.LongTerm), append(p.WeeksActive, w)
+	}
+	p.Class, p.WeeksActive = append(p.Class, users.Temporary), append(p.WeeksActive, 1)
+	if got := activeWeeksKS(p); math.Abs(got-0.25) > 1e-12 {
+		t.Errorf("KS %v, want 0.25", got)
 	}
 }
