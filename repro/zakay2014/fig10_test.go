@@ -127,58 +127,41 @@ func TestMeasureFig10Sampling(t *testing.T) {
 	}
 }
 
-// TestFig10InSystemReason: the jobs-in-system reading explains
-// feedback-fcfs-vs-easy only when, over every log and claim of Fig. 10, it
-// brings at least two more claims within than the paper's reading
-// (ledger.Tally) at every seed of the fluid model measured. Made-up
-// measures on three logs: as logged FCFS/EASY is 2 on each (not "a bit
-// longer"); the reading gives 1.1 on A and B and 1.6 on C, every other claim
-// holding under both. With the other seeds 1.1–1.2 on A and B it is a reason
-// on A and B (found at 3 of 3 seeds) and not on C;
-// with one other seed of B at 1.3 only A gains, and it is a reason nowhere.
-func TestFig10InSystemReason(t *testing.T) {
+// TestFig10InSystemShownOnly: the jobs-in-system reading never explains
+// feedback-fcfs-vs-easy, even where it would bring claims within at every
+// seed — the paper's own "wait in the queue until … starts to run" (§II)
+// makes the queue the jobs not yet started — but it is shown in our value
+// and recorded as entries of ours. Made-up measures on three logs: as
+// logged FCFS/EASY is 2 on each (not "a bit longer"); the reading gives
+// 1.1 on A and B and 1.6 on C, every other claim holding under both.
+func TestFig10InSystemShownOnly(t *testing.T) {
 	t.Parallel()
 	logged := fig10Measures{c: asLogged, fcfsVsEasy: 2, easyShorter: 0.5, q99: 10, convHuge: 0.7, convMedian: 5}
-	inSys := func(ratio float64, seeds ...float64) fig10Measures {
+	inSys := func(ratio float64) fig10Measures {
 		m := logged
 		m.c, m.fcfsVsEasy = jobsInSystem, ratio
-		m.seeds = map[string][]float64{"feedback-fcfs-vs-easy": seeds}
 		return m
 	}
-	for _, c := range []struct {
-		name      string
-		a, b, cc  fig10Measures
-		explained map[string]bool
-	}{
-		{"every seed", inSys(1.1, 1.15, 1.2), inSys(1.1, 1.2, 1.1), inSys(1.6, 1.6, 1.6),
-			map[string]bool{"A": true, "B": true, "C": false}},
-		{"B fails at a seed", inSys(1.1, 1.15, 1.2), inSys(1.1, 1.3, 1.1), inSys(1.6, 1.6, 1.6),
-			map[string]bool{"A": false, "B": false, "C": false}},
-	} {
-		var logs []fig10Log
-		for name, m := range map[string]fig10Measures{"A": c.a, "B": c.b, "C": c.cc} {
-			logs = append(logs, fig10Log{log: paperLog{Paper: name, Catalog: name}, ok: true, m: logged, alt: []fig10Measures{m}})
+	var logs []fig10Log
+	for name, m := range map[string]fig10Measures{"A": inSys(1.1), "B": inSys(1.1), "C": inSys(1.6)} {
+		logs = append(logs, fig10Log{log: paperLog{Paper: name, Catalog: name}, ok: true, m: logged, alt: []fig10Measures{m}})
+	}
+	slices.SortFunc(logs, func(x, y fig10Log) int { return strings.Compare(x.log.Paper, y.log.Paper) })
+	l := ledger.New("zakay2014")
+	(&Fig10Result{logs: logs}).Claims(l)
+	for _, name := range []string{"A", "B", "C"} {
+		e, ok := l.Lookup("fig10/" + name + "/feedback-fcfs-vs-easy")
+		if !ok {
+			t.Fatalf("no fig10/%s/feedback-fcfs-vs-easy", name)
 		}
-		slices.SortFunc(logs, func(x, y fig10Log) int { return strings.Compare(x.log.Paper, y.log.Paper) })
-		l := ledger.New("zakay2014")
-		(&Fig10Result{logs: logs}).Claims(l)
-		for name, want := range c.explained {
-			e, ok := l.Lookup("fig10/" + name + "/feedback-fcfs-vs-easy")
-			if !ok {
-				t.Fatalf("%s: no fig10/%s/feedback-fcfs-vs-easy", c.name, name)
-			}
-			if e.Verdict != ledger.Differs {
-				t.Errorf("%s, %s: verdict %s, want differs", c.name, name, e.Verdict)
-			}
-			if got := e.Reason != ""; got != want {
-				t.Errorf("%s, %s: explained %v (reason %q), want %v", c.name, name, got, e.Reason, want)
-			}
-			if want && (e.Found == nil || e.Found.Seeds != 3 || !e.Found.AtEverySeed()) {
-				t.Errorf("%s, %s: found %+v, want at 3 of 3 seeds", c.name, name, e.Found)
-			}
+		if e.Verdict != ledger.Differs || e.Reason != "" {
+			t.Errorf("%s: verdict %s, reason %q; want differs, unexplained", name, e.Verdict, e.Reason)
 		}
-		if _, ok := l.Lookup("fig10/A/in-system/feedback-fcfs-vs-easy"); !ok {
-			t.Errorf("%s: no entry of ours fig10/A/in-system/feedback-fcfs-vs-easy", c.name)
+		if name != "C" && !strings.Contains(e.OurValue, "rules out") {
+			t.Errorf("%s: our value %q does not say why the reading is shown only", name, e.OurValue)
+		}
+		if _, ok := l.Lookup("fig10/" + name + "/in-system/feedback-fcfs-vs-easy"); !ok {
+			t.Errorf("no entry of ours fig10/%s/in-system/feedback-fcfs-vs-easy", name)
 		}
 	}
 }
