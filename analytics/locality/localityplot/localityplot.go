@@ -364,7 +364,7 @@ func RunLengths(hist, binned dataframe.DataFrame, slope, intercept, refSlope flo
 		}
 		r.LineStyle = plots.GuideStyle(0)
 		p.Add(r)
-		p.Legend.Add(fmt.Sprintf("slope %g (the paper's)", refSlope), r)
+		p.Legend.Add(fmt.Sprintf("slope %s (the paper's)", plots.TickLabel(refSlope, refSlope)), r)
 	}
 	return p, nil
 }
