@@ -85,13 +85,14 @@ func DensityFit(x []float64, pdf func(float64) float64, opts DensityOptions) (*p
 
 // HyperGammaFit draws the hyper-Gamma h over the histogram of x (for
 // runtimes, x is ln runtime) and returns the plot with the one-sample KS
-// test of x against h. The title states the parameters and D_n. This is
+// test of x against h. The title says what is drawn and states the
+// parameters and D_n ("hyper-Gamma α1 4.9, β1 0.907, …: D_n = 0.0430"). This is
 // the step of interactive fitting (Section 5.1): a notebook calls it again
 // whenever a slider moves.
 func HyperGammaFit(x []float64, h fit.HyperGamma, opts DensityOptions) (*plot.Plot, fit.KSResult, error) {
 	ks := fit.KS(finiteValues(x), h.CDF)
 	if opts.Title == "" {
-		opts.Title = fmt.Sprintf("α1 %.3g β1 %.3g α2 %.4g β2 %.3g p %.3f: D_n = %.4f", h.Alpha1, h.Beta1, h.Alpha2, h.Beta2, h.P, ks.D)
+		opts.Title = fmt.Sprintf("hyper-Gamma α1 %.3g, β1 %.3g, α2 %.4g, β2 %.3g, p %.3f: D_n = %.4f", h.Alpha1, h.Beta1, h.Alpha2, h.Beta2, h.P, ks.D)
 	}
 	p, err := DensityFit(x, h.Prob, opts)
 	if err != nil {
