@@ -285,12 +285,24 @@ func niceStep(raw float64, ms []float64) float64 {
 }
 
 // relabel replaces the labels of the labelled ticks of ts by TickLabel
-// with the suffix of the largest labelled value.
+// with the suffix of the largest labelled value (none below 10,000 when a
+// label would need two decimals in k).
 func relabel(ts []plot.Tick) []plot.Tick {
 	big := 0.0
 	for _, t := range ts {
 		if t.Label != "" {
 			big = math.Max(big, math.Abs(t.Value))
+		}
+	}
+	// Below 10,000 thousands are written in k only when every label
+	// needs at most one decimal there (0.4k, 1.2k, 7.5k): 1040, 1050, 1060
+	// read better than 1.04k, 1.05k, 1.06k (2021 Fig. 19's throughput).
+	if big >= 1e3 && big < 1e4 {
+		for _, t := range ts {
+			if t.Label != "" && math.Abs(t.Value/100-math.Round(t.Value/100)) > 1e-9 {
+				big = 999
+				break
+			}
 		}
 	}
 	for i := range ts {

@@ -42,6 +42,10 @@ func TestTicks(t *testing.T) {
 		{"thousands as k from 1000", Ticks{}, 0, 8000, "0:0 2000:2k 4000:4k 6000:6k 8000:8k"},
 		{"one unit for the axis", Ticks{}, 0, 1600, "0:0 500:0.5k 1000:1k 1500:1.5k"},
 		{"below 1000 plain", Ticks{}, 0, 950, "0:0 200:200 400:400 600:600 800:800"},
+		{"hundreds in k", Ticks{}, 350, 1250, "400:0.4k 600:0.6k 800:0.8k 1000:1k 1200:1.2k"},
+		// 2021 Fig. 19's throughput in quick mode read 1.04k, 1.05k, ….
+		{"tens plain", Ticks{}, 1035, 1085, "1040:1040 1050:1050 1060:1060 1070:1070 1080:1080"},
+		{"tens of thousands in k", Ticks{}, 10350, 10850, "10400:10.4k 10500:10.5k 10600:10.6k 10700:10.7k 10800:10.8k"},
 		{"a narrow range of large values", Ticks{}, 26000, 28500, "26000:26k 26500:26.5k 27000:27k 27500:27.5k 28000:28k 28500:28.5k"},
 		{"millions as M", Ticks{}, 0, 3e6, "0:0 1e+06:1M 2e+06:2M 3e+06:3M"},
 		{"negative values", Ticks{}, -1, 1, "-1:−1 -0.5:−0.5 0:0 0.5:0.5 1:1"},
@@ -62,7 +66,7 @@ func TestTicks(t *testing.T) {
 		{"log: under a decade, 1-2-3-5", LogTicks{}, 270, 1250, "300:300 500:500 1000:1k"},
 		{"log: under a decade, one suffix for all", LogTicks{}, 27000, 90000, "30000:30k 40000:40k 50000:50k 60000:60k 80000:80k"},
 		{"log: under a decade, 1.5 too", LogTicks{}, 5.3, 16, "6:6 8:8 10:10 15:15"},
-		{"log: narrower than the ladders, even steps", LogTicks{}, 1000, 1100, "1000:1k 1020:1.02k 1040:1.04k 1060:1.06k 1080:1.08k 1100:1.1k"},
+		{"log: narrower than the ladders, even steps", LogTicks{}, 1000, 1100, "1000:1000 1020:1020 1040:1040 1060:1060 1080:1080 1100:1100"},
 		{"log: small values", LogTicks{}, 0.001, 1, "0.001:0.001 0.01:0.01 0.1:0.1 1:1"},
 		// Beyond §6.5.4's ratios (0.3–0.9 below the first label, 1) and
 		// 2013 Fig. 4's sessions per user (to 700, above 100); a partial
