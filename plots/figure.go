@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"io"
 	"math"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -189,8 +190,8 @@ func HeaderStyles() (title, caption text.Style) {
 // lines as Wrap gives, but no last line of a word or two under a full one.
 func (f *Figure) header(width vg.Length) (title, caption []string, h vg.Length) {
 	ts, cs := HeaderStyles()
-	title = WrapBalanced(ts, f.Title, width)
-	caption = WrapBalanced(cs, f.Caption, width)
+	title = WrapBalanced(ts, MinusSigns(f.Title), width)
+	caption = WrapBalanced(cs, MinusSigns(f.Caption), width)
 	for _, l := range title {
 		h += ts.Height(l)
 	}
@@ -401,7 +402,7 @@ func (f *Figure) prepared(cols int, width, height vg.Length) (ps []*plot.Plot, x
 		Theme(&q)
 		q.Legend = plot.NewLegend()
 		// The title spans the panel, its y label strip (about 24 points) aside.
-		q.Title.Text = strings.Join(WrapBalanced(q.Title.TextStyle, q.Title.Text, cellW-24), "\n")
+		q.Title.Text = strings.Join(WrapBalanced(q.Title.TextStyle, MinusSigns(q.Title.Text), cellW-24), "\n")
 		xl[i] = strings.Join(WrapBalanced(sty, q.X.Label.Text, cellW*0.8), "\n")
 		yl[i] = q.Y.Label.Text // wrapped below, once the axes are final
 		q.X.Label.Text, q.Y.Label.Text = "", ""
@@ -647,6 +648,19 @@ func unbreakable(s string) []string {
 		}
 	}
 	return out
+}
+
+// minusSign matches a hyphen used as a minus sign: at the start or after a
+// space, bracket, "=", "/" or ":", before a digit or a decimal point and a
+// digit.
+var minusSign = regexp.MustCompile(`(^|[\s(\[=/:])-(\d|\.\d)`)
+
+// MinusSigns writes the minus signs of s as "−" (U+2212), as TickLabel
+// writes them, not as hyphens: "ρ = −0.20", "median −1.5%", while
+// "1-day", "log-log" and "5-15" keep theirs. A Figure draws its title,
+// caption and panel titles through it.
+func MinusSigns(s string) string {
+	return minusSign.ReplaceAllString(s, "${1}−${2}")
 }
 
 // isRef reports whether w names what a number after it refers to ("Fig.",

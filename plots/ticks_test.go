@@ -28,25 +28,42 @@ func TestTicks(t *testing.T) {
 		want     string
 	}{
 		{"fractions without trailing zeros", Ticks{}, 0, 1, "0:0 0.2:0.2 0.4:0.4 0.6:0.6 0.8:0.8 1:1"},
-		{"a quarter step", Ticks{}, 0, 1.5, "0:0 0.25:0.25 0.5:0.5 0.75:0.75 1:1 1.25:1.25 1.5:1.5"},
-		{"thousands as k", Ticks{}, 0, 60000, "0:0 10000:10k 20000:20k 30000:30k 40000:40k 50000:50k 60000:60k"},
+		// Steps of 1, 2 or 5 times a power of ten, never 2.5 (the
+		// quickstart's arrivals per hour read 0, 2.5, 5, 7.5, 10, 12.5;
+		// 2013 Fig. 9's HPC2N wait 0, 0.25M, 0.5M, 0.75M, 1M, 1.25M).
+		{"no quarter step", Ticks{}, 0, 1.5, "0:0 0.5:0.5 1:1 1.5:1.5"},
+		{"no 2.5 step", Ticks{}, 0, 12.8, "0:0 5:5 10:10"},
+		{"no 2.5 step, finer", Ticks{}, 0, 9.5, "0:0 2:2 4:4 6:6 8:8"},
+		{"no 0.25M step", Ticks{}, -20000, 1.3e6, "0:0 500000:0.5M 1e+06:1M"},
+		{"a narrow panel's range keeps room", Ticks{}, 0.735, 0.865, "0.75:0.75 0.8:0.8 0.85:0.85"},
+		{"thousands as k", Ticks{}, 0, 60000, "0:0 20000:20k 40000:40k 60000:60k"},
+		// From 1000 on every linear axis is in k, with the unit of its
+		// largest tick: 2021 Fig. 5 read 2000–8000 beside 5k, 10k.
+		{"thousands as k from 1000", Ticks{}, 0, 8000, "0:0 2000:2k 4000:4k 6000:6k 8000:8k"},
+		{"one unit for the axis", Ticks{}, 0, 1600, "0:0 500:0.5k 1000:1k 1500:1.5k"},
+		{"below 1000 plain", Ticks{}, 0, 950, "0:0 200:200 400:400 600:600 800:800"},
+		{"hundreds in k", Ticks{}, 350, 1250, "400:0.4k 600:0.6k 800:0.8k 1000:1k 1200:1.2k"},
+		// 2021 Fig. 19's throughput in quick mode read 1.04k, 1.05k, ….
+		{"tens plain", Ticks{}, 1035, 1085, "1040:1040 1050:1050 1060:1060 1070:1070 1080:1080"},
+		{"tens of thousands in k", Ticks{}, 10350, 10850, "10400:10.4k 10500:10.5k 10600:10.6k 10700:10.7k 10800:10.8k"},
 		{"a narrow range of large values", Ticks{}, 26000, 28500, "26000:26k 26500:26.5k 27000:27k 27500:27.5k 28000:28k 28500:28.5k"},
-		{"millions as M", Ticks{}, 0, 3e6, "0:0 500000:0.5M 1e+06:1M 1.5e+06:1.5M 2e+06:2M 2.5e+06:2.5M 3e+06:3M"},
+		{"millions as M", Ticks{}, 0, 3e6, "0:0 1e+06:1M 2e+06:2M 3e+06:3M"},
 		{"negative values", Ticks{}, -1, 1, "-1:−1 -0.5:−0.5 0:0 0.5:0.5 1:1"},
 		{"counts: integers only", IntegerTicks{}, 0, 3, "0:0 1:1 2:2 3:3"},
 		{"counts: a step of 20", IntegerTicks{}, 0, 100, "0:0 20:20 40:40 60:60 80:80 100:100"},
+		{"counts: weeks, no step of 25", IntegerTicks{}, 0, 145, "0:0 50:50 100:100"},
 		{"hours of a day: every 3", HourTicks{}, 0, 24, "0:0 3:3 6:6 9:9 12:12 15:15 18:18 21:21 24:24"},
 		{"hours of a week: every day", HourTicks{}, 0, 168, "0:0 24:24 48:48 72:72 96:96 120:120 144:144 168:168"},
 		{"a week: the days' names at noon", WeekTicks{}, 0, 168, "12:Mon 36:Tue 60:Wed 84:Thu 108:Fri 132:Sat 156:Sun"},
 		{"part of a week", WeekTicks{}, 30, 70, "36:Tue 60:Wed"},
-		{"log: every decade labelled", LogTicks{}, 1, 1e5, "1:1 10:10 100:100 1000:1000 10000:10k 100000:100k"},
+		{"log: every decade labelled", LogTicks{}, 1, 1e5, "1:1 10:10 100:100 1000:1k 10000:10k 100000:100k"},
 		{"log: one decade, 2× and 5× too", LogTicks{}, 3, 80, "5:5 10:10 20:20 50:50"},
-		{"log: less than a decade, 1, 2 and 5", LogTicks{}, 190, 1500, "200:200 500:500 1000:1000"},
+		{"log: less than a decade, 1, 2 and 5", LogTicks{}, 190, 1500, "200:200 500:500 1000:1k"},
 		// Ranges of less than a decade take a finer ladder of round values,
 		// never even steps (2021 Fig. 11's axes, 2013 Fig. 12's OSC-cluster
 		// response time).
 		{"log: a narrow range, 1-1.5-2-3-4-5-6-8", LogTicks{}, 300, 700, "300:300 400:400 500:500 600:600"},
-		{"log: under a decade, 1-2-3-5", LogTicks{}, 270, 1250, "300:300 500:500 1000:1000"},
+		{"log: under a decade, 1-2-3-5", LogTicks{}, 270, 1250, "300:300 500:500 1000:1k"},
 		{"log: under a decade, one suffix for all", LogTicks{}, 27000, 90000, "30000:30k 40000:40k 50000:50k 60000:60k 80000:80k"},
 		{"log: under a decade, 1.5 too", LogTicks{}, 5.3, 16, "6:6 8:8 10:10 15:15"},
 		{"log: narrower than the ladders, even steps", LogTicks{}, 1000, 1100, "1000:1000 1020:1020 1040:1040 1060:1060 1080:1080 1100:1100"},
@@ -59,15 +76,15 @@ func TestTicks(t *testing.T) {
 		{"log: 2× in a partial first decade", LogTicks{}, 0.15, 200, "0.2:0.2 1:1 10:10 100:100"},
 		{"log: 5× in a partial last decade", LogTicks{}, 1, 700, "1:1 10:10 100:100 500:500"},
 		{"log: short partial decades bare", LogTicks{}, 0.3, 400, "1:1 10:10 100:100"},
-		{"log: wide axes' partial decades bare", LogTicks{}, 0.00015, 6e4, "0.001:0.001 0.01:0.01 0.1:0.1 1:1 10:10 100:100 1000:1000 10000:10k"},
+		{"log: wide axes' partial decades bare", LogTicks{}, 0.00015, 6e4, "0.001:0.001 0.01:0.01 0.1:0.1 1:1 10:10 100:100 1000:1k 10000:10k"},
 		// 2013 Fig. 12's SDSC-BLUE slowdown (100 and 1000 alone) and 2021
 		// Fig. 11's CTC-SP2 jobs per week (1500 and 2000 alone).
 		// The 2× below the first power is labelled too: the lowest
 		// slowdowns (15–50; OSC-cluster's 1.2–5) were on bare ticks.
-		{"log: two powers of ten over two decades, 5× too", LogTicks{}, 15, 1600, "20:20 50:50 100:100 500:500 1000:1000"},
+		{"log: two powers of ten over two decades, 5× too", LogTicks{}, 15, 1600, "20:20 50:50 100:100 500:500 1000:1k"},
 		{"log: two powers of ten, 2× of the first decade", LogTicks{}, 1.2, 700, "2:2 5:5 10:10 50:50 100:100 500:500"},
-		{"log: two powers of ten, no 2× in range", LogTicks{}, 40, 5000, "50:50 100:100 500:500 1000:1000 5000:5000"},
-		{"log: a narrow range, 1-1.2-1.5-2-2.5-3-4-5-6-8", LogTicks{}, 1100, 2400, "1200:1200 1500:1500 2000:2000"},
+		{"log: two powers of ten, no 2× in range", LogTicks{}, 40, 5000, "50:50 100:100 500:500 1000:1k 5000:5k"},
+		{"log: a narrow range, 1-1.2-1.5-2-2.5-3-4-5-6-8", LogTicks{}, 1100, 2400, "1200:1.2k 1500:1.5k 2000:2k"},
 	} {
 		if got := labels(tt.ticker.Ticks(tt.min, tt.max)); got != tt.want {
 			t.Errorf("%s: %T(%g, %g)\ngot  %s\nwant %s", tt.name, tt.ticker, tt.min, tt.max, got, tt.want)

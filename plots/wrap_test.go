@@ -89,3 +89,21 @@ func TestUnbreakable(t *testing.T) {
 		}
 	}
 }
+
+// TestMinusSigns: a hyphen before a number after a space, bracket or "="
+// is a minus sign (2021 Fig. 11's panel titles "ρ = -0.20", 2013 Fig.
+// 16's caption "median -1.5%"); hyphens inside words and ranges stay.
+func TestMinusSigns(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct{ in, want string }{
+		{"KTH-SP2 (ρ = -0.20)", "KTH-SP2 (ρ = −0.20)"},
+		{"non-rare jobs median -1.5%, utilisation median -0.7%", "non-rare jobs median −1.5%, utilisation median −0.7%"},
+		{"-2.5 and (-.5) and [-3]", "−2.5 and (−.5) and [−3]"},
+		{"1-day slices, log-log axes, sizes 5-15, 16-320", "1-day slices, log-log axes, sizes 5-15, 16-320"},
+		{"a - b, x -y", "a - b, x -y"},
+	} {
+		if got := MinusSigns(tt.in); got != tt.want {
+			t.Errorf("MinusSigns(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}

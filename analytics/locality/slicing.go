@@ -19,11 +19,14 @@ const (
 	// integers k. With whole-day slices every slice is Days calendar days
 	// (an hour more or less across a daylight-saving change), and a slice
 	// begins on the local days whose number since 1970-01-01 is Shift
-	// modulo Days. With the fixed zone UTC−7 (Slicing.Location) this
-	// reproduces M'_max of Table 1 of the 2007 paper on SDSC-BLUE to four
-	// digits for shifts 0 and 1 (TestTable1), so it is how the paper cut
-	// its slices; with the log's own zone (US/Pacific) the values are
-	// within 10%.
+	// modulo Days. The 2007 paper does not say where its days begin. The
+	// reproduction (repro/feitelson2007) cuts them at midnight of the
+	// fixed offset the log's zone has at its first job, given as
+	// Slicing.Location (a time.FixedZone; UTC−7 on SDSC-BLUE): that offset
+	// was chosen because it gives M'_max of the paper's Table 1 on
+	// SDSC-BLUE to four digits for shifts 0 and 1 (TestTable1), so that
+	// agreement is no evidence for it. With the log's own zone (US/Pacific,
+	// midnight moving with daylight saving) the values are within 10%.
 	AlignCalendar Align = iota
 	// AlignFirstJob anchors slices at the first job's submit time: slice k
 	// covers [t0 + Shift + k·Days, t0 + Shift + (k+1)·Days) days, t0 the

@@ -98,7 +98,8 @@ func newPlot(title, x, y string, logX, logY bool) *plot.Plot {
 // slices against the whole log. df has columns slice (−1 for the whole
 // log), start (seconds), value, cdf (locality.SliceCDFs); labels names the
 // slices (e.g. dates) by index, "all" is used for −1 and the slice number
-// for a missing label.
+// for a missing label. The y axis is the fraction of jobs, as every other
+// distribution of job attributes in the notebooks names it.
 func SliceCDFs(df dataframe.DataFrame, labels map[int]string, title, xlabel string, logX bool) (*plot.Plot, error) {
 	c, err := plots.FloatColumns(df, "slice", "value", "cdf")
 	if err != nil {
@@ -137,7 +138,7 @@ func SliceCDFs(df dataframe.DataFrame, labels map[int]string, title, xlabel stri
 	for i, k := range order {
 		xs[i] = *series[k]
 	}
-	return plots.Lines(xs, plots.LinesOptions{Axes: plots.Axes{Title: title, XLabel: xlabel, YLabel: "cumulative probability", LogX: logX}})
+	return plots.Lines(xs, plots.LinesOptions{Axes: plots.Axes{Title: title, XLabel: xlabel, YLabel: "fraction of jobs", LogX: logX}})
 }
 
 // UsableFraction draws Fig 5: the fraction of usable slices against the
@@ -364,7 +365,7 @@ func RunLengths(hist, binned dataframe.DataFrame, slope, intercept, refSlope flo
 		}
 		r.LineStyle = plots.GuideStyle(0)
 		p.Add(r)
-		p.Legend.Add(fmt.Sprintf("slope %g (the paper's)", refSlope), r)
+		p.Legend.Add(fmt.Sprintf("slope %s (the paper's)", plots.TickLabel(refSlope, refSlope)), r)
 	}
 	return p, nil
 }

@@ -111,7 +111,7 @@ func (c *cells) Plot(dc draw.Canvas, plt *plot.Plot) {
 			r, ok := m.Result(f.ID, l.Name)
 			fill, label := color.Color(color.White), ""
 			if ok {
-				fill, label = Colours[r.Verdict], findings.ValueText(r)
+				fill, label = Colours[r.Verdict], plots.MinusSigns(findings.ValueText(r))
 			}
 			rect := []vg.Point{{X: x0, Y: y0}, {X: x1, Y: y0}, {X: x1, Y: y1}, {X: x0, Y: y1}}
 			dc.FillPolygon(fill, rect)

@@ -2,6 +2,8 @@ package lublinplot
 
 import (
 	"math"
+	"reflect"
+	"slices"
 	"testing"
 
 	"gonum.org/v1/gonum/floats/scalar"
@@ -90,5 +92,53 @@ func TestDailyCycleDrawn(t *testing.T) {
 	}
 	if l[1][10] != (plotter.XY{X: 5, Y: 1}) {
 		t.Errorf("model's fractions %v", l[1])
+	}
+}
+
+// TestDailyCycleModelOneStyle: the daily-cycle model's curve (given as
+// Fractions) has one name and one look in every figure, whatever the
+// caller calls it and whatever else the figure draws: Fig. 9 named it
+// "smooth Gamma (model2)" (orange dashed, beside one generated series),
+// §9.1 "daily-cycle model" (green dashed, beside two).
+func TestDailyCycleModelOneStyle(t *testing.T) {
+	t.Parallel()
+	counts := make([]int, lublin.Slots)
+	counts[3] = 1
+	model := make([]float64, lublin.Slots)
+	model[10] = 1
+	for _, tt := range []struct {
+		name   string
+		curves []Daily
+	}{
+		{"Fig. 9", []Daily{{Label: "data (sample)", Counts: counts, Role: plots.Original}, {Label: "generated: slot weights (model1)", Counts: counts},
+			{Label: "smooth Gamma (model2)", Fractions: model, Dashed: true}}},
+		{"§9.1", []Daily{{Label: "lublin_256", Counts: counts, Role: plots.Original}, {Label: "ours, m_lublin99's clock", Counts: counts},
+			{Label: "ours, an exact clock", Counts: counts}, {Label: "daily-cycle model", Fractions: model, Dashed: true}}},
+		{"no label, solid", []Daily{{Label: "log", Counts: counts}, {Fractions: model}}},
+	} {
+		p, err := DailyCycle(tt.curves, plots.Axes{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var style *plotter.Line
+		for _, pl := range plottest.Plotters(p) {
+			if l, ok := pl.(*plotter.Line); ok && l.XYs[10].Y == 1 {
+				style = l
+			}
+		}
+		if style == nil {
+			t.Fatalf("%s: no model line", tt.name)
+		}
+		if style.Color != plots.Palette[modelColor-1] || len(style.Dashes) == 0 {
+			t.Errorf("%s: model drawn in %v, dashes %v; want %v dashed", tt.name, style.Color, style.Dashes, plots.Palette[modelColor-1])
+		}
+		entries := reflect.ValueOf(p.Legend).FieldByName("entries")
+		var key []string
+		for i := range entries.Len() {
+			key = append(key, entries.Index(i).FieldByName("text").String())
+		}
+		if !slices.Contains(key, ModelLabel) || len(key) != len(tt.curves) {
+			t.Errorf("%s: key %q, want %q for the model and one entry per curve", tt.name, key, ModelLabel)
+		}
 	}
 }

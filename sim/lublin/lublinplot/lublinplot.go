@@ -85,13 +85,14 @@ func DensityFit(x []float64, pdf func(float64) float64, opts DensityOptions) (*p
 
 // HyperGammaFit draws the hyper-Gamma h over the histogram of x (for
 // runtimes, x is ln runtime) and returns the plot with the one-sample KS
-// test of x against h. The title states the parameters and D_n. This is
+// test of x against h. The title says what is drawn and states the
+// parameters and D_n ("hyper-Gamma α1 4.9, β1 0.907, …: D_n = 0.0430"). This is
 // the step of interactive fitting (Section 5.1): a notebook calls it again
 // whenever a slider moves.
 func HyperGammaFit(x []float64, h fit.HyperGamma, opts DensityOptions) (*plot.Plot, fit.KSResult, error) {
 	ks := fit.KS(finiteValues(x), h.CDF)
 	if opts.Title == "" {
-		opts.Title = fmt.Sprintf("α1 %.3g β1 %.3g α2 %.4g β2 %.3g p %.3f: D_n = %.4f", h.Alpha1, h.Beta1, h.Alpha2, h.Beta2, h.P, ks.D)
+		opts.Title = fmt.Sprintf("hyper-Gamma α1 %.3g, β1 %.3g, α2 %.4g, β2 %.3g, p %.3f: D_n = %.4f", h.Alpha1, h.Beta1, h.Alpha2, h.Beta2, h.P, ks.D)
 	}
 	p, err := DensityFit(x, h.Prob, opts)
 	if err != nil {
@@ -228,7 +229,12 @@ func CDFs(curves []Curve, opts plots.Axes) (*plot.Plot, error) {
 
 // Daily is one curve of DailyCycle: the arrivals per half-hour slot of
 // the day (slot k starting k half hours after midnight), as Counts (drawn
-// as fractions of their total) or as Fractions, styled as plots.XY.
+// as fractions of their total, styled as plots.XY), or as Fractions: the
+// daily-cycle model's shares (lublin.DailyFractions), which DailyCycle
+// draws and names the same way in every figure (ModelLabel, dashed in
+// the palette's bluish green), whatever
+// Label, Role and Dashed say, so that Fig. 9 and §9.1 show one curve
+// under one name.
 type Daily struct {
 	Label     string
 	Counts    []int
@@ -236,6 +242,17 @@ type Daily struct {
 	Role      plots.Role
 	Dashed    bool
 }
+
+// ModelLabel names the daily-cycle model's curve (a Daily given as
+// Fractions: the Gamma of the hour of the day, Fig. 9's model2) in every
+// figure DailyCycle draws.
+const ModelLabel = "daily-cycle model: smooth Gamma (model2)"
+
+// modelColor is the daily-cycle model's colour, plots.XY.Color: the
+// palette's bluish green, which stands out from the blue and vermillion
+// of the generated arrivals it is compared with (§9.1 draws two; a
+// reddish purple was hard to tell from the vermillion it lies on).
+const modelColor = 3
 
 // DailyCycle draws the fraction of arrivals in each half-hour slot of
 // the day against the hour (Figs 8–9), as steps: each slot's share held
@@ -261,7 +278,11 @@ func DailyCycle(curves []Daily, opts plots.Axes) (*plot.Plot, error) {
 		for k := range x {
 			x[k] = float64(k) / 2
 		}
-		series = append(series, plots.XY{Label: c.Label, X: x, Y: append(slices.Clone(y), y[len(y)-1]), Role: c.Role, Dashed: c.Dashed})
+		xy := plots.XY{Label: c.Label, X: x, Y: append(slices.Clone(y), y[len(y)-1]), Role: c.Role, Dashed: c.Dashed}
+		if c.Fractions != nil {
+			xy.Label, xy.Role, xy.Dashed, xy.Color = ModelLabel, plots.Compared, true, modelColor
+		}
+		series = append(series, xy)
 	}
 	if opts.XLabel == "" {
 		opts.XLabel = "hour of the day"
