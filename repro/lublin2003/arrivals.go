@@ -178,7 +178,7 @@ func (r *ArrivalsResult) fig9(f logFit, seed uint64) (*plot.Plot, error) {
 	return lublinplot.DailyCycle([]lublinplot.Daily{
 		{Label: "data (sample)", Counts: lf.Daily.Counts, Role: plots.Original},
 		{Label: "generated: slot weights (model1)", Counts: gc},
-		{Label: "smooth Gamma (model2)", Fractions: lublin.DailyFractions(g.Alpha, g.Beta, lublin.DefaultDayStart), Dashed: true},
+		{Label: lublinplot.ModelLabel, Fractions: lublin.DailyFractions(g.Alpha, g.Beta, lublin.DefaultDayStart), Dashed: true},
 	}, plots.Axes{Title: fmt.Sprintf("%s (Gamma α %.2f, β %.2f)", f.log.Paper, g.Alpha, g.Beta)})
 }
 

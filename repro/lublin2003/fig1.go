@@ -59,6 +59,7 @@ func (s *Study) Fig1(ctx context.Context) (*Fig1Result, error) {
 			if err != nil {
 				return nil, err
 			}
+			p.X.Min = 0 // the densities start at x = 0 (a labelled origin)
 			p.Y.Max *= 1.1
 			return p, plots.AddLabels(p, at, names, plots.LabelOptions{Colors: colors, Align: draw.XLeft, Offset: vg.Point{X: vg.Points(3), Y: vg.Points(2)}})
 		}

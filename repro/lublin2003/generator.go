@@ -181,7 +181,7 @@ func (r *GeneratorResult) plots(ref *datasets.Trace, typeless, exact lublin.Para
 	if err := errors.Join(err1, err2, err3, err4); err != nil {
 		return err
 	}
-	progLabel, exLabel, modelLabel := "ours, m_lublin99's clock", "ours, an exact clock", "daily-cycle model"
+	progLabel, exLabel, modelLabel := "ours, m_lublin99's clock", "ours, an exact clock", lublinplot.ModelLabel
 	daily, err := lublinplot.DailyCycle([]lublinplot.Daily{
 		{Label: "lublin_256", Counts: slotCounts(ref), Role: plots.Original},
 		{Label: progLabel, Counts: prog},
