@@ -1539,7 +1539,7 @@ func (p *parser) checkID(id, status int) {
 	if p.idsStopped {
 		p.warn.add(WarnIDsNotChecked, "job_id", p.line, noJob, func() (string, string) { return "", "" })
 		if !p.haveID || id != p.lastID {
-			p.ids, p.partsOnly = idSet{}, nil // only the previous row's id is kept
+			p.ids.runs, p.ids.more, p.partsOnly = p.ids.runs[:0], nil, nil // only the previous row's id is kept
 		}
 	}
 	seen := p.ids.add(id)
