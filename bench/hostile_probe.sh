@@ -233,6 +233,12 @@ fi
 mkdir -p dz16; ln -s /dev/zero dz16/KTH-SP2-1996-2.1-cln.swf.gz
 run "catalog log a link to /dev/zero" err env TRACELAB_DATA=$W/dz16 TRACELAB_CACHE=$W/dz16 $T info KTH-SP2
 
+echo "== session 17: a CSV quote left open, a sacct line beyond MaxLine"
+{ printf 'job_id,submit,x\n1,0,"'; yes aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa | head -n 20000000; } | gzip -1 > quote17.csv.gz
+run "CSV quote left open (6 MB gzip)" err $T info quote17.csv.gz
+{ echo "JobID|Submit|Start|End|State"; head -c 300000000 /dev/zero | tr '\0' 1; } | gzip -1 > long17.txt.gz
+CHECK='grep -q "line longer than" $W/err' run "sacct line of 300 MB" err $T import sacct long17.txt.gz --tz UTC -o long17.swf
+
 echo "== counts: total $total"
 for k in pass panic oom hang stray wrong; do printf '%s=%s ' $k ${count[$k]:-0}; done; echo
 rm -rf $W

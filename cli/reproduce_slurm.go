@@ -116,7 +116,7 @@ func reproduceSlurm(ctx context.Context, e *env, keys []string, o study.Options,
 		if err != nil {
 			return fmt.Errorf("%s: %w", j.plan.Label, err)
 		}
-		df, rep, err := sweep.Merge(st.Outputs(), sweep.MergeOptions{})
+		df, rep, err := mergeShards(st.Outputs(), sweep.MergeOptions{})
 		if err != nil {
 			return err
 		}

@@ -305,7 +305,7 @@ func slurmWaitMerge(ctx context.Context, e *env, arr *slurm.Array, client slurm.
 	if err != nil {
 		return err
 	}
-	df, rep, err := sweep.Merge(st.Outputs(), sweep.MergeOptions{AllowPartial: partial})
+	df, rep, err := mergeShards(st.Outputs(), sweep.MergeOptions{AllowPartial: partial})
 	if err != nil {
 		return err
 	}

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/go-gota/gota/dataframe"
+
 	"github.com/tracelab/tracelab/analytics/users"
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/sim"
@@ -338,7 +340,7 @@ func runSweepMerge(e *env, args []string) error {
 	if err := distinctFiles(pos, out); err != nil {
 		return err
 	}
-	df, rep, err := sweep.Merge(pos, sweep.MergeOptions{AllowPartial: *partial})
+	df, rep, err := mergeShards(pos, sweep.MergeOptions{AllowPartial: *partial})
 	if err != nil {
 		if errors.Is(err, sweep.ErrPartial) {
 			return fmt.Errorf("%w\n(pass --allow-partial to merge the %d shards present)", err, len(rep.Present))
@@ -357,6 +359,28 @@ func runSweepMerge(e *env, args []string) error {
 	}
 	fmt.Fprintf(e.stderr, "sweep merge: %d shards, %d replicates -> %s\n", len(rep.Present), rep.Replicates, out.path)
 	return nil
+}
+
+// mergeShards is sweep.Merge of shard files whose rows, summed over the
+// files, make a frame no larger than one ReadParquet reads
+// (datasets.CheckFrameSize): ReadParquet bounds each file, but Merge holds
+// every file at once, and its output must be a frame tracelab reads back.
+// The sum is taken from the files' footers before any row is read; a file
+// whose footer cannot be read is left to Merge, which says why.
+func mergeShards(paths []string, opts sweep.MergeOptions) (dataframe.DataFrame, sweep.MergeReport, error) {
+	var rows, cells int64
+	for i, p := range paths {
+		r, c, err := datasets.ParquetFileShape(p)
+		if err != nil {
+			continue
+		}
+		rows, cells = rows+r, cells+r*int64(c)
+		if err := datasets.CheckFrameSize(rows, cells); err != nil {
+			return dataframe.DataFrame{}, sweep.MergeReport{}, fmt.Errorf("sweep: merge: %w: the %d files up to %s hold %d rows, %d cells in all",
+				err, i+1, p, rows, cells)
+		}
+	}
+	return sweep.Merge(paths, opts)
 }
 
 // requireSimulable fails, as simulate and feedback do, when none of the

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 )
@@ -85,7 +86,7 @@ func (p *parser) readCSV(br *bufio.Reader) error {
 // readCSVRows reads the row of names and the job rows; before them came
 // skipped bytes and lines.
 func (p *parser) readCSVRows(r io.Reader, skipped int64, lines int) error {
-	cr := csv.NewReader(&lineLimit{r: r, max: maxLine})
+	cr := csv.NewReader(&recordLimit{r: r, max: maxLine})
 	cr.ReuseRecord = true
 	cr.Comment = '#'
 	names, err := cr.Read()
@@ -192,23 +193,39 @@ func readBoundedLine(br *bufio.Reader) ([]byte, error) {
 	}
 }
 
-// lineLimit fails a read once more than max bytes came without a newline,
-// so that a reader that gathers lines never holds a longer one.
-type lineLimit struct {
-	r   io.Reader
-	run int // bytes since the last newline
-	max int
+// recordLimit fails a read once more than max bytes came since the last
+// end of a CSV record: a newline outside quotes, since a quoted cell may
+// hold newlines (RFC 4180), so that the CSV reader, which gathers a record
+// whole, never holds a much longer one. A line that starts with '#' where
+// a record may start is a comment (csv.Reader.Comment), whose quotes do
+// not count. Before, a quote left open made the reader gather the rest of
+// the input: a 6 MB gzip file ran tracelab info out of memory.
+type recordLimit struct {
+	r         io.Reader
+	run       int // bytes since the last record's end
+	max       int
+	inQuote   bool // between an opening quote and its closing one
+	comment   bool // in a comment line
+	midRecord bool // a byte of the record has come (not at a record's start)
 }
 
-func (l *lineLimit) Read(b []byte) (int, error) {
+func (l *recordLimit) Read(b []byte) (int, error) {
 	if l.run > l.max {
-		return 0, ErrLineLength
+		return 0, fmt.Errorf("%w: a CSV row of more than %d bytes (a quoted cell left open?)", ErrLineLength, l.max)
 	}
 	n, err := l.r.Read(b)
-	if i := bytes.LastIndexByte(b[:n], '\n'); i >= 0 {
-		l.run = n - 1 - i
-	} else {
-		l.run += n
+	for _, c := range b[:n] {
+		l.run++
+		switch {
+		case c == '#' && !l.midRecord:
+			l.comment = true
+		case c == '"' && !l.comment:
+			l.inQuote = !l.inQuote
+		case c == '\n' && !l.inQuote:
+			l.run, l.comment, l.midRecord = 0, false, false
+			continue
+		}
+		l.midRecord = true
 	}
 	return n, err
 }

@@ -56,6 +56,9 @@
 //	submit times that decrease                           kept in file order                         unsorted-submit
 //	job ids that do not increase; a repeated job id      kept                                       unsorted-job-id,
 //	                                                                                                duplicate-job-id
+//	more job ids out of order or apart than MaxRows      the set of ids dropped: each id compared   ids-not-checked
+//	  (10 M; runs of consecutive ids count as one)         with the previous row's only (bounded
+//	                                                       memory for Scan); rows kept
 //	partial-execution records (status 2–4) of a job      left out, counted (PartialRecordsSkipped;  partial-left-out,
 //	  with a summary line; parts of a job without one      ReadOptions.KeepPartialRecords keeps them: partial-kept,
 //	  (SWF's usage note; see "Partial executions")         partial-kept); kept                        partial-no-summary,

@@ -19,6 +19,7 @@ import (
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/compress/zstd"
 
+	"github.com/tracelab/tracelab/internal/infile"
 	"github.com/tracelab/tracelab/internal/outfile"
 )
 
@@ -277,9 +278,8 @@ func ReadParquet(r io.ReaderAt, size int64) (dataframe.DataFrame, error) {
 	// against the row groups by openParquet, and against the rows read
 	// below) is bounded first, then the rows as they are read.
 	rows := f.NumRows()
-	if rows > DefaultMaxRows || rows*int64(max(len(leaves), 1)) > maxFrameCells {
-		return dataframe.DataFrame{}, fmt.Errorf("%w: %d rows of %d columns, more than %d rows or %d cells (the job frame of a log of DefaultMaxRows jobs)",
-			ErrFrameTooLarge, rows, len(leaves), DefaultMaxRows, maxFrameCells)
+	if err := CheckFrameSize(rows, rows*int64(max(len(leaves), 1))); err != nil {
+		return dataframe.DataFrame{}, fmt.Errorf("%w: %d rows of %d columns", err, rows, len(leaves))
 	}
 	// The footer's row count is a hint only: the columns grow with the rows
 	// read.
@@ -411,6 +411,40 @@ func markNull(s series.Series, null []bool) {
 // a frame: those of the job frame (JobColumns) of a log of DefaultMaxRows
 // jobs. A variable for the tests.
 var maxFrameCells = int64(DefaultMaxRows) * int64(len(JobColumns))
+
+// CheckFrameSize is ErrFrameTooLarge for a frame of more than
+// DefaultMaxRows rows or more cells (rows × columns) than the job frame of
+// a log of DefaultMaxRows jobs: the frames ReadParquet reads. A caller
+// joining several files into one frame (tracelab sweep merge) checks
+// their sum with it.
+func CheckFrameSize(rows, cells int64) error {
+	if rows > DefaultMaxRows || cells > maxFrameCells {
+		return fmt.Errorf("%w: more than %d rows or %d cells (the job frame of a log of DefaultMaxRows jobs)",
+			ErrFrameTooLarge, DefaultMaxRows, maxFrameCells)
+	}
+	return nil
+}
+
+// ParquetFileShape returns the rows and columns of a Parquet file as its
+// footer gives them, checked as ReadParquet checks them (a file that is
+// not regular, such as a FIFO, is refused without being opened for
+// reading), without reading its rows.
+func ParquetFileShape(path string) (rows int64, cols int, err error) {
+	f, err := infile.Open(path)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return 0, 0, err
+	}
+	pf, err := openParquet(f, st.Size())
+	if err != nil {
+		return 0, 0, fmt.Errorf("%s: %w", path, err)
+	}
+	return pf.NumRows(), len(pf.Schema().Columns()), nil
+}
 
 // ReadParquetFile reads a Parquet file into a frame.
 func ReadParquetFile(path string) (dataframe.DataFrame, error) {

@@ -295,7 +295,8 @@ func FuzzReadCSV(f *testing.F) {
 	}
 	for _, s := range []string{"job_id,submit\n1,0\n", "\uFEFFjob_id,submit,user\r\n1,0,NaN\r\n", "#x\n#\njob_id,submit,wait\n1,2,\"3\"\n",
 		"job_id,submit,start\n1,1e9,7\n2,-5,x\n", "job_id,submit\n1,0,\n",
-		"job_id,submit,procs,user,runtime\n1.5,0,0x10,9007199254740993,Inf\n2,\"1,5\",4,3,1\n3,6,NaN,-Inf,x\n"} {
+		"job_id,submit,procs,user,runtime\n1.5,0,0x10,9007199254740993,Inf\n2,\"1,5\",4,3,1\n3,6,NaN,-Inf,x\n",
+		"job_id,submit\n1,\"0\n2,1\n", "job_id,submit,x\n# a \"comment\n1,0,\"a\n\"\"b\"\n2,1,\n"} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) { fuzzRoundTrip(t, data, FormatCSV) })

@@ -3,6 +3,7 @@ package datasets
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"compress/bzip2"
 	"errors"
 	"fmt"
@@ -77,7 +78,10 @@ type ReadOptions struct {
 	KeepPartialRecords bool
 	// MaxRows bounds the job rows Read holds in memory: 0 means
 	// DefaultMaxRows. A log with more rows is refused with ErrTooManyRows
-	// at the first row beyond it (Scan, which streams, has no bound).
+	// at the first row beyond it (Scan, which streams, has no bound). It
+	// also bounds, in Read and Scan, the job ids the duplicate check
+	// remembers (a run of consecutive ids counting as one): beyond, each
+	// id is compared with the previous row's only (WarnIDsNotChecked).
 	MaxRows int
 }
 
@@ -269,7 +273,8 @@ func Read(r io.Reader, opts ReadOptions) (*Trace, error) {
 // it hands the header and then each job, in file order, to w, and returns
 // what Read would put in Trace.Report. Its memory does not grow with the
 // log's length (beyond the report's lists and, for a log whose job ids
-// stop increasing, a set of the ids for the duplicate check): tracelab's
+// stop increasing, a set of the ids for the duplicate check, of at most
+// ReadOptions.MaxRows entries: WarnIDsNotChecked): tracelab's
 // convert and info stream with it. An error of w stops the scan and is
 // returned. A log without jobs is ErrNoJobs, and w then got nothing.
 func Scan(r io.Reader, opts ReadOptions, w JobWriter) (*ReadReport, error) {
@@ -762,6 +767,9 @@ type parser struct {
 	haveSubmit bool
 
 	haveID bool
+	// idsStopped: ids held more than idLimit entries and were dropped;
+	// each id is compared with the previous row's only (checkID).
+	idsStopped bool
 
 	pending      []pendingValue // unreadable values of the row being read
 	rowText      []byte         // the row being read as written, when pending is not empty
@@ -1521,7 +1529,19 @@ func (p *parser) addRow(v *[18]float64) error {
 // records is the job's summary line, written after its parts: no
 // duplicate either (partsOnly holds the numbers seen only on parts so far,
 // at most one entry per partial record).
+//
+// The set of ids seen holds at most idLimit entries (ReadOptions.MaxRows,
+// a run of consecutive ids counting as one): beyond, which a log Read
+// holds cannot need, it is dropped and each further id is compared only
+// with the previous row's, each such row counted in WarnIDsNotChecked, so
+// that Scan's memory stays bounded whatever the order of the ids.
 func (p *parser) checkID(id, status int) {
+	if p.idsStopped {
+		p.warn.add(WarnIDsNotChecked, "job_id", p.line, noJob, func() (string, string) { return "", "" })
+		if !p.haveID || id != p.lastID {
+			p.ids.runs, p.ids.more, p.partsOnly = p.ids.runs[:0], nil, nil // only the previous row's id is kept
+		}
+	}
 	seen := p.ids.add(id)
 	partial := seen && IsPartialRecord(status)
 	if IsPartialRecord(status) && !seen {
@@ -1553,6 +1573,29 @@ func (p *parser) checkID(id, status int) {
 		})
 	}
 	p.lastID, p.haveID = id, true
+	if !p.idsStopped && p.ids.size()+len(p.partsOnly) > p.idLimit() {
+		p.stopIDCheck(id)
+	}
+}
+
+// idLimit bounds the entries of the set of job ids seen
+// (ReadOptions.MaxRows, else DefaultMaxRows).
+func (p *parser) idLimit() int { return cmp.Or(max(p.opts.MaxRows, 0), DefaultMaxRows) }
+
+// stopIDCheck drops the set of job ids seen, which holds more than
+// idLimit entries, keeping only id, the row's: from the next row on, an id
+// is compared only with the previous row's (WarnIDsNotChecked).
+func (p *parser) stopIDCheck(id int) {
+	_, onlyParts := p.partsOnly[id]
+	p.ids, p.partsOnly, p.idsStopped = idSet{}, nil, true
+	p.ids.add(id)
+	if onlyParts {
+		p.partsOnly = map[int]struct{}{id: {}}
+	}
+	limit := p.idLimit()
+	p.warn.add(WarnIDsNotChecked, "job_id", p.line, noJob, func() (string, string) {
+		return "", fmt.Sprintf("more than %d job ids out of order or apart to remember (the rows a trace holds, ReadOptions.MaxRows): from the next row on, a job id is compared only with the previous row's, so a repeat further back is not counted as duplicate-job-id or partial-record; the order check (unsorted-job-id) goes on", limit)
+	})
 }
 
 // inDomain reports whether a measure is unknown (−1) or within [0, limit].
@@ -1590,11 +1633,16 @@ func (p *parser) checkIDs(id int, v *[18]float64) {
 
 // idSet is a set of job ids that costs little while ids increase, as
 // they do in most logs: increasing ids are kept as runs of consecutive
-// ids, and only ids that come out of order in a map.
+// ids (an id just below a run's start or just above its end, as in a log
+// whose ids decrease or fill gaps, extends it), and only the other ids
+// that come out of order in a map.
 type idSet struct {
-	runs []idRun          // increasing, disjoint, not adjacent
-	more map[int]struct{} // ids not above the last run's end when added
+	runs []idRun          // increasing and disjoint (two may be adjacent)
+	more map[int]struct{} // ids not above the last run's end when added, in no run
 }
+
+// size is the number of entries: runs and ids out of order.
+func (s *idSet) size() int { return len(s.runs) + len(s.more) }
 
 type idRun struct{ lo, hi int }
 
@@ -1617,6 +1665,15 @@ func (s *idSet) add(x int) bool {
 	}
 	if _, ok := s.more[x]; ok {
 		return true
+	}
+	// x lies between runs k−1 and k (k < n, as x is below the last end).
+	if x == s.runs[k].lo-1 {
+		s.runs[k].lo = x
+		return false
+	}
+	if k > 0 && x == s.runs[k-1].hi+1 {
+		s.runs[k-1].hi = x
+		return false
 	}
 	if s.more == nil {
 		s.more = make(map[int]struct{})

@@ -149,7 +149,7 @@ func (z *summarizer) WriteJob(j *Job) error {
 		}
 		if !IsPartialRecord(j.Status) {
 			z.whole.add(j.JobID)
-			if len(z.whole.more) > z.bound() {
+			if z.whole.size() > z.bound() {
 				// More job numbers out of order than a trace holds rows
 				// (Read refuses such a log): every part counts from now.
 				z.wholeOver, z.whole = true, idSet{}

@@ -50,6 +50,15 @@ const (
 	// partial-execution record repeating its job's id is WarnPartialRecord
 	// instead.
 	WarnDuplicateJobID WarningKind = "duplicate-job-id"
+	// WarnIDsNotChecked: more job ids out of order or apart (runs of
+	// consecutive ids count as one) than ReadOptions.MaxRows, which a log
+	// Read holds cannot have (its left-out rows aside): the set of ids
+	// seen is dropped, and from the next row on an id is compared only
+	// with the previous row's, so that a repeat further back is not
+	// counted (WarnDuplicateJobID, WarnPartialRecord). Line is the row
+	// where the set was dropped; Count the rows from that one on. Keeps
+	// Scan's memory bounded.
+	WarnIDsNotChecked WarningKind = "ids-not-checked"
 	// WarnPartialRecord: a job id seen before on a row of status 2–4 (a
 	// partial-execution record, IsPartialRecord): SWF writes each part of a
 	// checkpointed or swapped job under its number. Neither a duplicate

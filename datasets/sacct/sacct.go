@@ -331,7 +331,8 @@ func localZoneName() string {
 }
 
 // readLine returns the next line without its end (\n or \r\n), io.EOF
-// after the last one.
+// after the last one. A line longer than MaxLine is returned cut just
+// beyond MaxLine bytes, without an error, for the caller to refuse.
 func readLine(br *bufio.Reader) ([]byte, error) {
 	line, err := br.ReadSlice('\n')
 	if err == bufio.ErrBufferFull {
@@ -339,6 +340,9 @@ func readLine(br *bufio.Reader) ([]byte, error) {
 		for err == bufio.ErrBufferFull && len(buf) <= MaxLine {
 			line, err = br.ReadSlice('\n')
 			buf = append(buf, line...)
+		}
+		if err == bufio.ErrBufferFull { // beyond MaxLine: not read further
+			err = nil
 		}
 		line = buf
 	}
