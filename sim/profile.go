@@ -712,9 +712,3 @@ func (p *profile) maxIn(s, e float64) int {
 	}
 	return m
 }
-
-// tail returns the time from which every processor is free for ever.
-func (p *profile) tail() float64 {
-	blk := p.blk(len(p.order) - 1)
-	return blk.t[blk.n-1]
-}
