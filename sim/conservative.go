@@ -50,7 +50,7 @@ type Conservative struct {
 	// It must not be negative.
 	Depth int
 
-	prof     profile
+	prof     dprofile
 	q        widthQueue
 	res      []float64 // job → reservation start (NaN none)
 	hpos     []int     // job → index in heap (−1 none)
@@ -83,12 +83,12 @@ type Conservative struct {
 	oldCompress func(s *Conservative, e *Engine)
 }
 
-// faEntry is a cached first time with enough processors free, and the
-// block and segment of the profile that hold it.
+// faEntry is a cached first time with enough processors free, the
+// segment of the profile that holds it and the number free in it.
 type faEntry struct {
 	t    float64
 	gen  uint64
-	b, i int
+	k, v int
 }
 
 // faSmall bounds the widths cached in an array.
@@ -143,16 +143,16 @@ func (s *Conservative) init(e *Engine) {
 	}
 }
 
-// firstAtLeast returns the first time ≥ now with w processors free, and
-// the block and segment of the profile that hold it (cached while the
-// profile does not change).
+// firstAtLeast returns the first time ≥ now with w processors free, the
+// segment of the profile that holds it and the number free in it (cached
+// while the profile does not change). The profile starts at now (advance).
 func (s *Conservative) firstAtLeast(now float64, w int) faEntry {
 	if w < len(s.fa) {
 		if f := &s.fa[w]; f.gen == s.gen {
 			return *f
 		}
-		t, b, i := s.prof.firstAtLeast(now, w)
-		s.fa[w] = faEntry{t, s.gen, b, i}
+		t, k, v := s.prof.firstAtLeast(w)
+		s.fa[w] = faEntry{t, s.gen, k, v}
 		return s.fa[w]
 	}
 	if f, ok := s.faBig[w]; ok && f.gen == s.gen {
@@ -161,8 +161,8 @@ func (s *Conservative) firstAtLeast(now float64, w int) faEntry {
 	if s.faBig == nil {
 		s.faBig = make(map[int]faEntry)
 	}
-	t, b, i := s.prof.firstAtLeast(now, w)
-	s.faBig[w] = faEntry{t, s.gen, b, i}
+	t, k, v := s.prof.firstAtLeast(w)
+	s.faBig[w] = faEntry{t, s.gen, k, v}
 	return s.faBig[w]
 }
 
@@ -241,8 +241,7 @@ func (s *Conservative) reserve(e *Engine) {
 		s.nextPos = p + 1
 		j := s.q.at(p)
 		d := s.rlen[j]
-		t, b, i := s.prof.earlierFitAt(e.now, e.width[j], d, math.Inf(1))
-		s.prof.addFrom(b, i, t, t+d, -e.width[j])
+		t := s.prof.reserve(e.width[j], d)
 		s.res[j] = t
 		s.nres++
 		s.heapPush(j)
@@ -309,7 +308,7 @@ func (s *Conservative) compress(e *Engine) {
 			continue
 		}
 		// Fewer than w are free before f.t: the search starts there.
-		t, b, i, eb, ei := s.prof.earlierFitEnd(f.b, f.i, f.t, w, d, r)
+		t, tk, tv := s.prof.search(f.k, f.v, f.t, w, d, r)
 		if t >= r {
 			last = failed{w, d, r, true}
 		} else {
@@ -318,7 +317,7 @@ func (s *Conservative) compress(e *Engine) {
 			// reservation ends by) can raise the largest number of
 			// free processors before the tail; an upper bound is
 			// enough.
-			m = max(m, s.prof.move(b, i, eb, ei, t, r, d, w))
+			m = max(m, s.prof.move(tk, tv, t, r, d, w))
 			last.gained(max(r, t+d))
 			s.res[j] = t
 			s.heapFix(j)

@@ -21,7 +21,8 @@ import (
 // an arena for reuse across simulations; order points to them in time
 // order (a pointer, not an index into the arena: one load less on every
 // block a search passes) and first holds their first breakpoints, for the
-// binary search of locate.
+// binary search of locate. Backfill keeps a profile; Conservative keeps the
+// same function as differences (dprofile).
 type profile struct {
 	total int
 	order []*pblock // the k-th block in time order
@@ -710,10 +711,4 @@ func (p *profile) maxIn(s, e float64) int {
 		}
 	}
 	return m
-}
-
-// tail returns the time from which every processor is free for ever.
-func (p *profile) tail() float64 {
-	blk := p.blk(len(p.order) - 1)
-	return blk.t[blk.n-1]
 }

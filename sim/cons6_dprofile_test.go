@@ -1,0 +1,211 @@
+package sim
+
+import (
+	"math"
+	"slices"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+// TestPropertyDprofile checks dprofile, operation by operation, against a
+// plain array of the free processors at each integer time: reservations
+// at the earliest fit (reserve), releases (add), time passing (advance),
+// searches for an earlier fit before a reservation (search, from the
+// first time with enough free, as compress starts them), moves to an
+// arbitrary earlier time (move, with the largest number free it reports
+// over the part of the old slot that gained) and maxIn. After every
+// operation the profile must equal the array from now on, hold no
+// breakpoint whose change is zero, and keep its breakpoints in increasing
+// time. Moves of all three shapes (new slot overlapping the old one,
+// ending where it starts, apart) and with the breakpoints after them
+// shifted both ways must have been exercised.
+func TestPropertyDprofile(t *testing.T) {
+	t.Parallel()
+	var overlap, adjacent, apart, left, right int
+	rapid.Check(t, func(t *rapid.T) {
+		const horizon = 300
+		total := rapid.IntRange(1, 30).Draw(t, "total")
+		var p dprofile
+		p.reset(total, 0)
+		naive := make([]int, 3*horizon)
+		for i := range naive {
+			naive[i] = total
+		}
+		type iv struct{ s, e, w int }
+		var held []iv
+		now := 0
+		check := func(op string) {
+			if p.s[0].t != float64(now) {
+				t.Fatalf("after %s: profile starts at %v, now %d", op, p.s[0].t, now)
+			}
+			for k := 1; k < len(p.s); k++ {
+				if p.s[k].d == 0 || !(p.s[k].t > p.s[k-1].t) {
+					t.Fatalf("after %s: breakpoint %d %+v after %+v", op, k, p.s[k], p.s[k-1])
+				}
+			}
+			for u := now; u < len(naive); u++ {
+				_, v := p.locate(float64(u))
+				if v != naive[u] {
+					t.Fatalf("after %s: %d free at %d, want %d (profile %v)", op, v, u, naive[u], p.s)
+				}
+			}
+		}
+		take := func(s, e, w int) {
+			for u := s; u < e; u++ {
+				naive[u] -= w
+			}
+		}
+		for range rapid.IntRange(1, 200).Draw(t, "steps") {
+			switch op := rapid.IntRange(0, 5).Draw(t, "op"); op {
+			case 0, 1: // reserve at the earliest fit from now
+				w := rapid.IntRange(1, total).Draw(t, "w")
+				d := rapid.IntRange(1, 30).Draw(t, "d")
+				want := now
+				for ; ; want++ {
+					ok := true
+					for u := want; u < want+d; u++ {
+						ok = ok && naive[u] >= w
+					}
+					if ok {
+						break
+					}
+				}
+				if want+d >= 2*horizon {
+					break
+				}
+				if got := p.reserve(w, float64(d)); got != float64(want) {
+					t.Fatalf("reserve(%d, %d) = %v, want %d", w, d, got, want)
+				}
+				take(want, want+d, w)
+				held = append(held, iv{want, want + d, w})
+				check("reserve")
+			case 2: // release the rest of a reservation
+				if len(held) == 0 {
+					break
+				}
+				k := rapid.IntRange(0, len(held)-1).Draw(t, "k")
+				h := held[k]
+				p.add(float64(h.s), float64(h.e), h.w)
+				take(max(h.s, now), h.e, -h.w)
+				held = slices.Delete(held, k, k+1)
+				check("add")
+			case 3: // time passes
+				now = min(now+rapid.IntRange(0, 20).Draw(t, "dt"), horizon)
+				p.advance(float64(now))
+				check("advance")
+			case 4: // search before a reservation, as compress does
+				if len(held) == 0 {
+					break
+				}
+				h := held[rapid.IntRange(0, len(held)-1).Draw(t, "k")]
+				if h.s <= now {
+					break
+				}
+				ft, fk, fv := p.firstAtLeast(h.w)
+				wantF := now
+				for naive[wantF] < h.w {
+					wantF++
+				}
+				if ft != float64(wantF) || fv != naive[wantF] {
+					t.Fatalf("firstAtLeast(%d) = %v (%d free), want %d (%d)", h.w, ft, fv, wantF, naive[wantF])
+				}
+				// The reservation given back, the job fits from its
+				// own start on: the search stops there.
+				want := h.s
+				for u := wantF; u < h.s; u++ {
+					ok := true
+					for x := u; x < min(h.s, u+h.e-h.s); x++ {
+						ok = ok && naive[x] >= h.w
+					}
+					if ok {
+						want = u
+						break
+					}
+				}
+				got, tk, tv := p.search(fk, fv, ft, h.w, float64(h.e-h.s), float64(h.s))
+				if got != float64(want) {
+					t.Fatalf("search for %+v from %v = %v, want %d", h, ft, got, want)
+				}
+				if got < float64(h.s) {
+					if k, v := p.locate(got); k != tk || v != tv {
+						t.Fatalf("search found segment %d (%d free), locate %d (%d)", tk, tv, k, v)
+					}
+				}
+				if got, want := p.maxIn(float64(now), p.tail()), slices.Max(naive[now:max(now+1, int(p.tail()))]); got != want {
+					t.Fatalf("maxIn(now, tail) = %d, want %d", got, want)
+				}
+			case 5: // move a reservation to an earlier time
+				if len(held) == 0 {
+					break
+				}
+				k := rapid.IntRange(0, len(held)-1).Draw(t, "k")
+				h := held[k]
+				if h.s <= now {
+					break
+				}
+				at := rapid.IntRange(now, h.s-1).Draw(t, "at")
+				d := h.e - h.s
+				switch {
+				case at+d > h.s:
+					overlap++
+				case at+d == h.s:
+					adjacent++
+				default:
+					apart++
+				}
+				n0 := len(p.s)
+				tk, tv := p.locate(float64(at))
+				m := p.move(tk, tv, float64(at), float64(h.s), float64(d), h.w)
+				switch n := len(p.s); {
+				case n < n0:
+					left++
+				case n > n0:
+					right++
+				}
+				take(h.s, h.e, -h.w)
+				take(at, at+d, h.w)
+				held[k] = iv{at, at + d, h.w}
+				if want := slices.Max(naive[max(h.s, at+d):h.e]); m != want {
+					t.Fatalf("move of %+v to %d: largest free over the gain %d, want %d", h, at, m, want)
+				}
+				check("move")
+			}
+		}
+	})
+	t.Logf("moves: %d overlapping, %d adjacent, %d apart; %d shrank the profile, %d grew it",
+		overlap, adjacent, apart, left, right)
+	if overlap == 0 || adjacent == 0 || apart == 0 || left == 0 || right == 0 {
+		t.Errorf("a shape of move was not exercised")
+	}
+}
+
+// TestDprofileEarlierFit checks earlierFit from an arbitrary time on a
+// hand-made profile: 4 free over [0, 10), 1 over [10, 20), 3 over
+// [20, 25), 4 from 25 on.
+func TestDprofileEarlierFit(t *testing.T) {
+	var p dprofile
+	p.reset(4, 0)
+	p.add(10, 20, -3)
+	p.add(20, 25, -1)
+	for _, c := range []struct {
+		from    float64
+		n       int
+		d, r, w float64
+	}{
+		{0, 2, 5, math.Inf(1), 0},
+		{7, 2, 5, math.Inf(1), 20}, // [7, 12) meets the 1 free at 10
+		{7, 2, 3, math.Inf(1), 7},
+		{12, 2, 30, math.Inf(1), 20},
+		{12, 4, 1, math.Inf(1), 25},
+		{12, 4, 1, 22, 22}, // none before the reservation at 22
+		{12, 3, 10, 22, 20},
+	} {
+		if got := p.earlierFit(c.from, c.n, c.d, c.r); got != c.w {
+			t.Errorf("earlierFit(%v, %d, %v, %v) = %v, want %v", c.from, c.n, c.d, c.r, got, c.w)
+		}
+	}
+	if got := p.maxIn(12, 22); got != 3 {
+		t.Errorf("maxIn(12, 22) = %d, want 3", got)
+	}
+}
