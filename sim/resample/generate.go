@@ -615,12 +615,15 @@ func (g *generator) sortKeys() (top uint64) {
 	key := g.key
 	g.keyLo, g.keyWhole = lo, true
 	for i, t := range es {
+		// d is whole and below 2^53 exactly when it is below 2^53 and
+		// int64 gives it back (int64 truncates; of NaN it gives a
+		// value ≠ NaN). d ≥ 0 unless NaN, lo being the least time.
 		d := t - lo
-		if d != math.Trunc(d) || d >= 1<<53 || lo+d != t {
+		if d >= 1<<53 || float64(int64(d)) != d || lo+d != t {
 			g.keyWhole = false
 			break
 		}
-		key[i] = uint64(d)
+		key[i] = uint64(int64(d))
 		top = max(top, key[i])
 	}
 	if !g.keyWhole {
