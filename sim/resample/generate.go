@@ -450,12 +450,15 @@ func (g *generator) add(in Instance) {
 		lo := start + sort.Search(len(local)-start, func(k int) bool { return local[start+k]+move >= g.w0 })
 		first := int32(len(g.entries))
 		seg := 0 // zone segment hint (traceNear)
+		// The lean emission's slices, in locals for the loop (stored back
+		// after it); the window's end and the zone table likewise.
+		lean, times, slotInst, w1, zone := g.lean, g.times, g.slotInst, g.w1, &g.zone
 		for k := lo; k < len(local); k++ {
 			l := local[k] + move
-			if l > g.w1 {
+			if l > w1 {
 				break
 			}
-			t, m := g.zone.traceNear(&seg, l, offset[k])
+			t, m := zone.traceNear(&seg, l, offset[k])
 			if m == mapGap {
 				g.dstGap++
 			}
@@ -465,9 +468,9 @@ func (g *generator) add(in Instance) {
 			}
 			last = t
 			in.Jobs++
-			if g.lean {
-				g.times = append(g.times, t)
-				g.slotInst = append(g.slotInst, uint64(uint32(base+int32(k)))|uint64(uint32(idx))<<32)
+			if lean {
+				times = append(times, t)
+				slotInst = append(slotInst, uint64(uint32(base+int32(k)))|uint64(uint32(idx))<<32)
 				continue
 			}
 			e := entry{t: t, inst: idx, row: int32(s.Rows[k]), prev: -1, slot: base + int32(k)}
@@ -478,6 +481,7 @@ func (g *generator) add(in Instance) {
 			}
 			g.entries = append(g.entries, e)
 		}
+		g.times, g.slotInst = times, slotInst
 		if period == 0 {
 			break
 		}

@@ -348,63 +348,50 @@ func (x *Experiment) simulate(w *replicator, seed uint64, keys, slotInst []uint6
 	}
 	w.work = slices.Grow(w.work[:0], weeks)[:weeks]
 	clear(w.work)
-	wstart := g.start
-	loadEnd := wstart + float64(weeks)*datasets.Week
-	w.rare = slices.Grow(w.rare[:0], len(keys))[:len(keys)]
-	kept, rareJobs := 0, 0
-	// The keys are in ascending order, and so are their times (keyTime;
-	// NaN times, out of range, would come first or last): when the first
-	// and the last time are within the reader's range, every one is.
-	inRange := len(keys) == 0 || (math.Abs(g.keyTime(keys[0])) <= datasets.MaxTime && math.Abs(g.keyTime(keys[len(keys)-1])) <= datasets.MaxTime)
-	whole, keyLo := g.keyWhole, g.keyLo
+	loadEnd := g.start + float64(weeks)*datasets.Week
+	w.rare = w.rare[:0]
+	rareJobs := 0
 	// Room for every job at once (the arrays grow once, not by a quarter
-	// at a time), and the jobs submitted by batches of len(w.batch), each
-	// job written once, in its place in the batch.
+	// at a time), and the jobs submitted by batches of len(w.batch).
 	e.Reserve(len(keys))
-	batch, nb := w.batch[:], 0
+	batch := w.batch[:0]
 	for i, k := range keys {
-		var t float64
-		if whole {
-			t = keyLo + float64(k)
-		} else {
-			t = g.keyTime(k)
-		}
-		slot, inst := int32(uint32(slotInst[i])), int32(slotInst[i]>>32)
+		t, slot, inst := g.keyTime(k), int32(uint32(slotInst[i])), int32(slotInst[i]>>32)
 		r := &rows.slot[slot]
 		if r.rare {
 			rareJobs++
 		}
-		if t >= wstart && t < loadEnd {
-			w.work[int((t-wstart)/datasets.Week)] += r.work // +0 for a row not counted: no change
+		if t >= g.start && t < loadEnd {
+			w.work[int((t-g.start)/datasets.Week)] += r.work // +0 for a row not counted: no change
 		}
-		run, est, width, fate := r.run, r.est, r.procs, r.fate
+		job := sim.Job{Submit: t, Runtime: r.run, Estimate: r.est, Procs: r.procs}
+		fate := r.fate
 		if rows.varies && !r.reqKnown {
 			row := int(p.slotRow[slot])
-			job, f := so.Sim.PrepareJob(t, src.Runtime[row], src.Procs[row], src.ReqProcs[row], src.ReqTime[row], procs, maxEst)
-			run, est, width, fate = job.Runtime, job.Estimate, job.Procs, f.Fate
+			var f sim.JobFate
+			job, f = so.Sim.PrepareJob(t, src.Runtime[row], src.Procs[row], src.ReqProcs[row], src.ReqTime[row], procs, maxEst)
+			fate = f.Fate
 		}
-		if !inRange && !(math.Abs(t) <= datasets.MaxTime) {
+		if !(math.Abs(t) <= datasets.MaxTime) {
 			fate = sim.UnknownSubmit
 		}
 		switch {
 		case fate == sim.TooWide && so.Sim.Wide == sim.ErrorWide:
-			return 0, fmt.Errorf("sim: job %d needs %d processors, the machine has %d", i+1, width, procs)
+			return 0, fmt.Errorf("sim: job %d needs %d processors, the machine has %d", i+1, job.Procs, procs)
 		case fate != sim.Kept:
 			continue
 		case so.DropCancelled && r.cancelled:
 			continue
 		}
-		if nb == len(batch) {
+		job.Submit, job.ID, job.User, job.Wait = t, i+1, int(inst)+1, r.wait
+		if len(batch) == cap(batch) {
 			e.SubmitAll(batch)
-			nb = 0
+			batch = batch[:0]
 		}
-		batch[nb] = sim.Job{ID: i + 1, User: int(inst) + 1, Submit: t, Runtime: run, Estimate: est, Procs: width, Wait: r.wait}
-		nb++
-		w.rare[kept] = r.rare
-		kept++
+		batch = append(batch, job)
+		w.rare = append(w.rare, r.rare)
 	}
-	e.SubmitAll(batch[:nb])
-	w.rare = w.rare[:kept]
+	e.SubmitAll(batch)
 	for k := range w.work {
 		w.work[k] /= datasets.Week // LoadProfile.Load with a machine of 1
 	}
