@@ -671,7 +671,9 @@ func radixSort[P int32 | uint64](key, key2 []uint64, pay, pay2 []P, count *[]int
 	}
 	// The blocks: block b is key2[c[b-1]:c[b]] (c[-1] = 0) after the scatter.
 	nb := int(top>>blockBits) + 1
-	start, lo, hi := c[:nb], c[1<<16:1<<16+1<<lowBits], c[1<<16+1<<lowBits:]
+	// lo and hi as arrays: a masked digit needs no bounds check.
+	start := c[:nb]
+	lo, hi := (*[1 << lowBits]int32)(c[1<<16:]), (*[1 << lowBits]int32)(c[1<<16+1<<lowBits:])
 	clear(start)
 	for _, k := range key {
 		start[k>>blockBits]++
@@ -691,12 +693,13 @@ func radixSort[P int32 | uint64](key, key2 []uint64, pay, pay2 []P, count *[]int
 	for _, to := range start {
 		k, p := key2[from:to], pay2[from:to]
 		k2, p2 := key[from:to], pay[from:to]
+		p, p2 = p[:len(k)], p2[:len(k2)] // the same lengths, for the bounds checks
 		from = to
 		if len(k) < 2 {
 			continue
 		}
-		clear(lo)
-		clear(hi)
+		clear(lo[:])
+		clear(hi[:])
 		for _, x := range k {
 			lo[x&lowMask]++
 			hi[x>>lowBits&lowMask]++
