@@ -190,7 +190,7 @@ func (z zoneTable) trace(l, prefer float64) (float64, mapping) {
 // that neighbour, trace would find exactly that one candidate: the same
 // comparisons, without its binary search and candidate loop (5% of a
 // replicate's CPU). Otherwise it calls trace and moves the hint.
-func (z zoneTable) traceNear(hint *int, l, prefer float64) (float64, mapping) {
+func (z *zoneTable) traceNear(hint *int, l, prefer float64) (float64, mapping) {
 	i, n := *hint, len(z.start)
 	if i < n && l >= z.start[i] && (i+1 == n || l < z.start[i+1]) {
 		t := l - z.d[i]

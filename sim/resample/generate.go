@@ -450,12 +450,15 @@ func (g *generator) add(in Instance) {
 		lo := start + sort.Search(len(local)-start, func(k int) bool { return local[start+k]+move >= g.w0 })
 		first := int32(len(g.entries))
 		seg := 0 // zone segment hint (traceNear)
+		// The lean emission's slices, in locals for the loop (stored back
+		// after it); the window's end and the zone table likewise.
+		lean, times, slotInst, w1, zone := g.lean, g.times, g.slotInst, g.w1, &g.zone
 		for k := lo; k < len(local); k++ {
 			l := local[k] + move
-			if l > g.w1 {
+			if l > w1 {
 				break
 			}
-			t, m := g.zone.traceNear(&seg, l, offset[k])
+			t, m := zone.traceNear(&seg, l, offset[k])
 			if m == mapGap {
 				g.dstGap++
 			}
@@ -465,9 +468,9 @@ func (g *generator) add(in Instance) {
 			}
 			last = t
 			in.Jobs++
-			if g.lean {
-				g.times = append(g.times, t)
-				g.slotInst = append(g.slotInst, uint64(uint32(base+int32(k)))|uint64(uint32(idx))<<32)
+			if lean {
+				times = append(times, t)
+				slotInst = append(slotInst, uint64(uint32(base+int32(k)))|uint64(uint32(idx))<<32)
 				continue
 			}
 			e := entry{t: t, inst: idx, row: int32(s.Rows[k]), prev: -1, slot: base + int32(k)}
@@ -478,6 +481,7 @@ func (g *generator) add(in Instance) {
 			}
 			g.entries = append(g.entries, e)
 		}
+		g.times, g.slotInst = times, slotInst
 		if period == 0 {
 			break
 		}
@@ -615,12 +619,15 @@ func (g *generator) sortKeys() (top uint64) {
 	key := g.key
 	g.keyLo, g.keyWhole = lo, true
 	for i, t := range es {
+		// d is whole and below 2^53 exactly when it is below 2^53 and
+		// int64 gives it back (int64 truncates; of NaN it gives a
+		// value ≠ NaN). d ≥ 0 unless NaN, lo being the least time.
 		d := t - lo
-		if d != math.Trunc(d) || d >= 1<<53 || lo+d != t {
+		if d >= 1<<53 || float64(int64(d)) != d || lo+d != t {
 			g.keyWhole = false
 			break
 		}
-		key[i] = uint64(d)
+		key[i] = uint64(int64(d))
 		top = max(top, key[i])
 	}
 	if !g.keyWhole {
@@ -664,7 +671,9 @@ func radixSort[P int32 | uint64](key, key2 []uint64, pay, pay2 []P, count *[]int
 	}
 	// The blocks: block b is key2[c[b-1]:c[b]] (c[-1] = 0) after the scatter.
 	nb := int(top>>blockBits) + 1
-	start, lo, hi := c[:nb], c[1<<16:1<<16+1<<lowBits], c[1<<16+1<<lowBits:]
+	// lo and hi as arrays: a masked digit needs no bounds check.
+	start := c[:nb]
+	lo, hi := (*[1 << lowBits]int32)(c[1<<16:]), (*[1 << lowBits]int32)(c[1<<16+1<<lowBits:])
 	clear(start)
 	for _, k := range key {
 		start[k>>blockBits]++
@@ -684,12 +693,13 @@ func radixSort[P int32 | uint64](key, key2 []uint64, pay, pay2 []P, count *[]int
 	for _, to := range start {
 		k, p := key2[from:to], pay2[from:to]
 		k2, p2 := key[from:to], pay[from:to]
+		p, p2 = p[:len(k)], p2[:len(k2)] // the same lengths, for the bounds checks
 		from = to
 		if len(k) < 2 {
 			continue
 		}
-		clear(lo)
-		clear(hi)
+		clear(lo[:])
+		clear(hi[:])
 		for _, x := range k {
 			lo[x&lowMask]++
 			hi[x>>lowBits&lowMask]++

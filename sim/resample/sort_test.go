@@ -160,3 +160,48 @@ func TestRadixSort(t *testing.T) {
 		}
 	})
 }
+
+// TestSortKeysWhole: sortKeys makes whole-second keys exactly when every
+// time lies a whole number of seconds below 2^53 from the earliest and
+// gives itself back (lo + d == t): the definition, checked here with
+// math.Trunc on times drawn from whole and fractional seconds, offsets
+// near 2^53, huge values, infinities, NaN and both zeros; and keyTime
+// gives back every time (NaN as NaN, a zero as a zero).
+func TestSortKeysWhole(t *testing.T) {
+	special := []float64{0, math.Copysign(0, -1), 1, -1, 0.5, 86400, 1e15 + 0.125, 1 << 53, 1<<53 - 1, 1<<53 + 2,
+		-(1 << 53), 1e300, -1e300, math.Inf(1), math.Inf(-1), math.NaN(), math.MaxFloat64}
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(1, 8).Draw(t, "n")
+		base := rapid.SampledFrom(special).Draw(t, "base")
+		g := &generator{}
+		for range n {
+			x := base
+			if rapid.Bool().Draw(t, "special") {
+				x = rapid.SampledFrom(special).Draw(t, "time")
+			} else {
+				x += float64(rapid.IntRange(0, 1<<20).Draw(t, "whole offset"))
+			}
+			g.times = append(g.times, x)
+		}
+		lo := g.times[0]
+		for _, x := range g.times[1:] {
+			if x < lo {
+				lo = x
+			}
+		}
+		want := true
+		for _, x := range g.times {
+			d := x - lo
+			want = want && d == math.Trunc(d) && d < 1<<53 && lo+d == x
+		}
+		g.sortKeys()
+		if g.keyWhole != want {
+			t.Fatalf("times %v: whole keys %v, want %v", g.times, g.keyWhole, want)
+		}
+		for i, x := range g.times {
+			if got := g.keyTime(g.key[i]); got != x && !(math.IsNaN(got) && math.IsNaN(x)) {
+				t.Fatalf("times %v: key %d gives back %v, want %v", g.times, i, got, x)
+			}
+		}
+	})
+}
