@@ -199,7 +199,8 @@ func (e *env) newFlags(name string) *flag.FlagSet {
 // json LOG" both work) and returns the positional ones. After "--" every
 // argument is positional, even one that starts with "-". A flag error is a
 // usage error naming the flag as typed ("--workers -2: want …"), and so is
-// a file, folder or choice flag given an empty value (emptyNamedFlag).
+// a file, folder or choice flag given an empty value (emptyNamedFlag), and
+// an empty positional argument.
 func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	pos, err := parsePositional(fs, args)
 	if err != nil {
@@ -207,6 +208,12 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 	if err := emptyNamedFlag(fs); err != nil {
 		return nil, err
+	}
+	// An empty LOG, DIR or FILE ("tracelab info $LOG" with LOG unset) is
+	// not the argument left out: info "" summarised the embedded sample,
+	// slurm cancel "" cancelled the array of the current folder.
+	if slices.Contains(pos, "") {
+		return nil, usagef("an empty argument: leave it out, or give a name (LOG, DIR, FILE)")
 	}
 	return pos, nil
 }

@@ -64,3 +64,42 @@ func TestEmptyPathFlagRefused(t *testing.T) {
 		})
 	}
 }
+
+// TestEmptyArgumentRefused: an empty positional argument ("tracelab info
+// $LOG" with LOG unset) is a usage error before any work. Before, an empty
+// LOG was the argument left out (info "" summarised the embedded sample
+// and exited 0) and an empty DIR the current folder (slurm status "" read
+// ./array.json: slurm cancel "" would cancel the array there).
+func TestEmptyArgumentRefused(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	// An array folder here: slurm with an empty DIR must not take it.
+	if err := os.WriteFile(filepath.Join(dir, "array.json"), []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"info", ""},
+		{"info", "--", ""},
+		{"convert", "", "-o", "x.swf"},
+		{"report", "", "-o", "x.html"},
+		{"simulate", "", "--format", "json"},
+		{"compare", "", "--scheduler", "easy", "--variants", "1"},
+		{"locality", "stack", ""},
+		{"slurm", "status", ""},
+		{"slurm", "cancel", ""},
+		{"sweep", "merge", "", "-o", "x.parquet"},
+	} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			stdout, _, err := runCLI(t, args...)
+			if err == nil || !errors.Is(err, errUsage) || !strings.Contains(err.Error(), "an empty argument") {
+				t.Fatalf("err = %v, want a usage error on the empty argument", err)
+			}
+			if stdout != "" {
+				t.Errorf("stdout %q, want nothing", clipText(stdout))
+			}
+			if entries, _ := os.ReadDir("."); len(entries) != 1 {
+				t.Errorf("%d files in the folder, want array.json alone", len(entries))
+			}
+		})
+	}
+}
