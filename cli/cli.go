@@ -198,8 +198,28 @@ func (e *env) newFlags(name string) *flag.FlagSet {
 // arguments ("tracelab info LOG --format json" and "tracelab info --format
 // json LOG" both work) and returns the positional ones. After "--" every
 // argument is positional, even one that starts with "-". A flag error is a
-// usage error naming the flag as typed ("--workers -2: want …").
+// usage error naming the flag as typed ("--workers -2: want …"), and so is
+// a file, folder or choice flag given an empty value (emptyNamedFlag), and
+// an empty positional argument.
 func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
+	pos, err := parsePositional(fs, args)
+	if err != nil {
+		return nil, err
+	}
+	if err := emptyNamedFlag(fs); err != nil {
+		return nil, err
+	}
+	// An empty LOG, DIR or FILE ("tracelab info $LOG" with LOG unset) is
+	// not the argument left out: info "" summarised the embedded sample,
+	// slurm cancel "" cancelled the array of the current folder.
+	if slices.Contains(pos, "") {
+		return nil, usagef("an empty argument: leave it out, or give a name (LOG, DIR, FILE)")
+	}
+	return pos, nil
+}
+
+// parsePositional is parseArgs without the check of empty values.
+func parsePositional(fs *flag.FlagSet, args []string) ([]string, error) {
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
@@ -217,6 +237,38 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
+// namedFlags are the flags naming a file or folder, or a choice, that are
+// not always required: left out, each has a meaning (no such output, a
+// default folder, no check, every finding, EASY), and the value says what
+// the flag names.
+var namedFlags = map[string]string{
+	"o": "a file", "save": "a file or folder", "check": "a folder", "from": "a folder",
+	"write-baseline": "a folder", "sweeps": "a folder", "cache": "a folder", "slurm-dir": "a folder",
+	"tracelab": "a program", "estimates-from": "a log", "figure": "a file",
+	"finding": "finding IDs", "scheduler": "a scheduler",
+}
+
+// emptyNamedFlag refuses a file, folder or choice flag given with an empty
+// value ("--check $DIR" with DIR unset). Read as the flag left out, it did
+// other work than asked and still succeeded: reproduce --check "" compared
+// nothing and exited 0, reproduce --from "" computed every ledger instead
+// of reading them, findings --finding "" measured every finding, report
+// -o "" made the whole report and then failed to rename its temporary file
+// to "".
+func emptyNamedFlag(fs *flag.FlagSet) error {
+	var err error
+	fs.Visit(func(f *flag.Flag) {
+		what, named := namedFlags[f.Name]
+		if strings.HasSuffix(f.Name, "-out") {
+			what, named = "a file", true
+		}
+		if err == nil && named && f.Value.String() == "" {
+			err = usagef("%s needs %s, not an empty value", flagName(f.Name), what)
+		}
+	})
+	return err
+}
+
 // takesValue reports whether arg is a flag of fs that consumes the next
 // argument as its value ("--format", not "--format=json" or a bool flag).
 func takesValue(fs *flag.FlagSet, arg string) bool {
@@ -230,6 +282,15 @@ func takesValue(fs *flag.FlagSet, arg string) bool {
 	}
 	b, isBool := f.Value.(interface{ IsBoolFlag() bool })
 	return !isBool || !b.IsBoolFlag()
+}
+
+// flagName returns the flag called name as the usage lines write it: -o,
+// --jobs-out.
+func flagName(name string) string {
+	if len(name) == 1 {
+		return "-" + name
+	}
+	return "--" + name
 }
 
 var flagErrorRE = regexp.MustCompile(`^invalid (?:boolean )?value "(.*)" for (?:flag )?-(\S+): (.*)$`)

@@ -19,6 +19,7 @@ import (
 	"github.com/go-gota/gota/series"
 	"github.com/tracelab/tracelab/analytics/users"
 	"github.com/tracelab/tracelab/internal/clip"
+	"github.com/tracelab/tracelab/internal/infile"
 	"github.com/tracelab/tracelab/internal/outfile"
 	"github.com/tracelab/tracelab/sim/sweep"
 	"github.com/tracelab/tracelab/slurm"
@@ -88,14 +89,26 @@ func (f *slurmFlags) program() (string, error) {
 			return "", fmt.Errorf("slurm: cannot find this program (pass --tracelab PATH): %w", err)
 		}
 	}
-	return filepath.Abs(exe)
+	abs, err := filepath.Abs(exe)
+	if err != nil {
+		return "", err
+	}
+	// A program this machine cannot see is the compute nodes' (kept by
+	// path); one it sees must be a file: a folder, a device or a named
+	// pipe cannot run, and reading it for its digest never ended.
+	if err := infile.Check(abs); err != nil {
+		return "", usagef("--tracelab %s: %v", exe, err)
+	}
+	return abs, nil
 }
 
 // programDigest identifies the program file at path: "sha256:" and the
 // first 16 hex digits of its SHA-256, or, when this machine cannot read
-// it (a --tracelab path that only the compute nodes see), its path.
+// it (a --tracelab path that only the compute nodes see) or it is not a
+// regular file (a device or a named pipe, which a manifest may name: /dev/zero
+// was read for ever, a named pipe waited on), its path.
 func programDigest(path string) string {
-	f, err := os.Open(path)
+	f, err := infile.Open(path)
 	if err != nil {
 		return path
 	}

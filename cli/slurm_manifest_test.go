@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -28,6 +29,10 @@ func TestSlurmManifestChecked(t *testing.T) {
 	root := t.TempDir()
 	victim := writeTemp(t, root, "thesis.parquet", "precious")
 	log := writeTemp(t, root, "log.swf", "1 0 0 1 1 -1 -1 1 1 -1 1 1 -1 -1 -1 -1 -1 -1\n")
+	fifo := filepath.Join(root, "tracelab.fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
 	type plan struct {
 		output string // Plan.Output; "" the shard files of a sweep
 		meta   string // Meta "output"; "" none
@@ -70,6 +75,9 @@ func TestSlurmManifestChecked(t *testing.T) {
 		{"resubmit: merged output elsewhere", []string{"resubmit"}, plan{meta: victim}, nil, "pass -o " + victim},
 		{"resubmit: another program", []string{"resubmit", "-o", filepath.Join(root, "r.parquet")}, plan{}, replace(0, "/bin/sh"), "the tasks run /bin/sh, not this program"},
 		{"resubmit: a missing program", []string{"resubmit", "-o", filepath.Join(root, "r.parquet")}, plan{}, replace(0, "/nonexistent/tracelab"), "not this program"},
+		// Reading the program for its digest never ended (hostile8).
+		{"resubmit: a device as the program", []string{"resubmit", "-o", filepath.Join(root, "r.parquet")}, plan{}, replace(0, "/dev/zero"), "the tasks run /dev/zero, not this program"},
+		{"resubmit: a named pipe as the program", []string{"resubmit", "-o", filepath.Join(root, "r.parquet")}, plan{}, replace(0, fifo), "not this program"},
 		{"resubmit: another sub-command", []string{"resubmit", "-o", filepath.Join(root, "r.parquet")}, plan{}, replace(1, "convert"), `the tasks run "convert"`},
 		{"resubmit: a flag tracelab does not pass", []string{"resubmit", "-o", filepath.Join(root, "r.parquet")}, plan{},
 			func(_ string, c []string) []string { return append(c, "--figure", victim) }, `holds "--figure"`},
@@ -201,5 +209,39 @@ func TestOwnPlansPassManifestChecks(t *testing.T) {
 	}
 	if err := ownCommand(&slurm.Array{Plan: plan}, "m"); err != nil {
 		t.Errorf("findings %v: %v", plan.Command, err)
+	}
+}
+
+// TestSlurmProgramRegular: --tracelab names the program the tasks run; one
+// this machine sees must be a regular file. Before, a device (/dev/zero)
+// was read for ever for its digest and a named pipe waited on, and a
+// folder made a plan whose every task failed.
+func TestSlurmProgramRegular(t *testing.T) {
+	root := t.TempDir()
+	log := writeTemp(t, root, "log.swf", "1 0 0 1 1 -1 -1 1 1 -1 1 1 -1 -1 -1 -1 -1 -1\n")
+	fifo := filepath.Join(root, "tracelab.fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ program, want string }{
+		{"/dev/zero", "a device"},
+		{fifo, "a named pipe"},
+		{root, "a folder"},
+	} {
+		for _, cmd := range [][]string{
+			{"sweep", log, "--reps", "2", "--slurm", "--shards", "1", "--dry-run", "-o", filepath.Join(root, "s.parquet")},
+			{"findings", log, "--slurm", "--shards", "1", "--dry-run", "--no-cache", "-o", filepath.Join(root, "f.csv")},
+		} {
+			args := append(cmd, "--tracelab", tc.program)
+			t.Run(cmd[0]+" "+tc.want, func(t *testing.T) {
+				wantError(t, runWithin(t, 20*time.Second, args...), "--tracelab "+tc.program+": open "+tc.program+": "+tc.want)
+			})
+		}
+	}
+	// A program only the compute nodes see is kept by its path.
+	out, _, err := runCLI(t, "sweep", log, "--reps", "2", "--slurm", "--shards", "1", "--dry-run", "-o",
+		filepath.Join(root, "s.parquet"), "--tracelab", "/nonexistent/tracelab")
+	if err != nil || !strings.Contains(out, "exec '/nonexistent/tracelab' 'sweep'") {
+		t.Errorf("a program this machine does not see: %v\n%s", err, out)
 	}
 }

@@ -63,9 +63,63 @@ type Plan struct {
 // Submission is one sbatch of the array.
 type Submission struct {
 	JobID  string    `json:"job_id"`
-	Tasks  []int     `json:"tasks"`
+	Tasks  []int     `json:"tasks"` // increasing (Submit sorts them and drops repeats)
 	Script string    `json:"script"`
 	Time   time.Time `json:"time"`
+}
+
+// UnmarshalJSON reads a submission from a manifest; its task list is read
+// by taskList's.
+func (s *Submission) UnmarshalJSON(b []byte) error {
+	type plain Submission // without this method
+	var v struct {
+		plain
+		Tasks taskList `json:"tasks"`
+	}
+	if err := json.Unmarshal(b, &v); err != nil {
+		return err
+	}
+	*s = Submission(v.plain)
+	s.Tasks = v.Tasks
+	return nil
+}
+
+// taskList is Submission.Tasks as a manifest holds it.
+type taskList []int
+
+// UnmarshalJSON reads a task list from a manifest, which is input: each
+// index must be an integer from 0 to MaxTasks−1, greater than the one
+// before, checked as it is read. Unchecked, a 240 MB manifest within
+// MaxManifestBytes listing the index 0 120 million times took over 1 GB
+// of memory, then the runtime died (out of memory under a 3 GB address
+// space limit); increasing indices take at least as many bytes of JSON
+// each, from the seventh on, as the 8 bytes of an int.
+func (l *taskList) UnmarshalJSON(b []byte) error {
+	if string(bytes.TrimSpace(b)) == "null" {
+		*l = nil
+		return nil
+	}
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.UseNumber()
+	if t, err := d.Token(); err != nil || t != json.Delim('[') {
+		return errors.New("tasks: want a list of task indices")
+	}
+	out := []int{} // "[]" is an empty list, as encoding/json reads it
+	for d.More() {
+		t, err := d.Token()
+		if err != nil {
+			return fmt.Errorf("tasks: %w", err)
+		}
+		n, _ := t.(json.Number)
+		k, err := strconv.Atoi(string(n))
+		if err != nil || k < 0 || k >= MaxTasks || (len(out) > 0 && k <= out[len(out)-1]) {
+			return fmt.Errorf("tasks: %s after %d listed: want increasing integers from 0 to %d",
+				clip.Runes(fmt.Sprint(t), 40), len(out), MaxTasks-1)
+		}
+		out = append(out, k)
+	}
+	*l = out
+	return nil
 }
 
 // Array is a job array and its history, kept in Plan.Dir/array.json.

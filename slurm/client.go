@@ -110,6 +110,7 @@ func (a *Array) Submit(ctx context.Context, c Client, tasks []int) (Submission, 
 	}
 	s := Submission{JobID: id, Tasks: slices.Clone(tasks), Script: script, Time: time.Now().UTC()}
 	slices.Sort(s.Tasks)
+	s.Tasks = slices.Compact(s.Tasks) // a manifest's lists are increasing (taskList)
 	a.Submissions = append(a.Submissions, s)
 	if err := a.save(); err != nil {
 		return s, fmt.Errorf("slurm: job %s submitted but not recorded: %w", id, err)

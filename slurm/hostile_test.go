@@ -347,3 +347,55 @@ func TestLogPattern(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenTaskListsChecked: a submission's task list is input, read with
+// each index checked as it comes (increasing integers below MaxTasks).
+// Before, a 240 MB manifest (within MaxManifestBytes) listing the index 0
+// 120 million times took over 1 GB and the runtime died out of memory; the
+// "repeated" row is that list, short.
+func TestOpenTaskListsChecked(t *testing.T) {
+	t.Parallel()
+	manifestWith := func(dir, tasks string) string {
+		return fmt.Sprintf(`{"plan":{"dir":%q,"key":"k","command":["/bin/true"],"tasks":4,"output":"shard-{task}.parquet","options":{}},`+
+			`"submissions":[{"job_id":"12","tasks":%s,"script":"x","time":"2024-01-01T00:00:00Z"}]}`, dir, tasks)
+	}
+	for _, tc := range []struct {
+		name, tasks string
+		want        []int  // the list read, when it is valid
+		err         string // else the error
+	}{
+		{"valid", "[0, 2, 3]", []int{0, 2, 3}, ""},
+		{"empty", "[]", []int{}, ""},
+		{"null", "null", nil, ""},
+		{"repeated", "[0,0,0,0,0,0]", nil, "0 after 1 listed: want increasing integers from 0 to 4000000"},
+		{"decreasing", "[3,1]", nil, "1 after 1 listed"},
+		{"negative", "[-1]", nil, "-1 after 0 listed"},
+		{"beyond MaxTasks", "[4000001]", nil, "4000001 after 0 listed"},
+		{"huge", "[1e300]", nil, "1e300 after 0 listed"},
+		{"fraction", "[0.5]", nil, "0.5 after 0 listed"},
+		{"string", `["0"]`, nil, "0 after 0 listed"},
+		{"nested", "[[0]]", nil, "[ after 0 listed"},
+		{"object", `{"a":1}`, nil, "want a list of task indices"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			if err := os.WriteFile(filepath.Join(dir, ManifestName), []byte(manifestWith(dir, tc.tasks)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			a, err := Open(dir)
+			if tc.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.err) {
+					t.Fatalf("Open: %v, want an error containing %q", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := a.Submissions[0].Tasks; fmt.Sprint(got) != fmt.Sprint(tc.want) || (got == nil) != (tc.want == nil) {
+				t.Errorf("tasks %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
