@@ -70,7 +70,8 @@ const (
 type Options struct {
 	// Procs is the machine size; 0 means the trace's (header MaxProcs,
 	// else MaxNodes, else the peak processors in use in the logged
-	// schedule: datasets.Trace.Machine).
+	// schedule: datasets.Trace.Machine); a negative one is an error
+	// (ErrMachineSize) of every function that simulates.
 	Procs           int
 	Overrun         Overrun
 	MissingEstimate MissingEstimate
@@ -122,10 +123,12 @@ func (r PrepReport) NoJobs(name string) error {
 func (o Options) MachineSize(tr *datasets.Trace) int { return o.Machine(tr).Procs }
 
 // Machine returns the machine size Options give for trace tr and its rule:
-// Procs when set (datasets.SizeGiven), else tr.Machine() (the header's
-// size, else the peak processors in use in the logged schedule).
+// Procs when set (not 0: datasets.SizeGiven, a negative Procs as given, for
+// Prepare and the engine to refuse with ErrMachineSize), else tr.Machine()
+// (the header's size, else the peak processors in use in the logged
+// schedule).
 func (o Options) Machine(tr *datasets.Trace) datasets.Machine {
-	if o.Procs > 0 {
+	if o.Procs != 0 {
 		return datasets.Machine{Procs: o.Procs, Rule: datasets.SizeGiven}
 	}
 	return tr.Machine()
