@@ -26,8 +26,10 @@
 // checked. Every slice of §3 (Figs 4–8, Tables 1–3), and of the metric's
 // uses in §4 and §5 (Figs 10–11, Table 4's bootstrap), begins its days at
 // midnight of the fixed offset the log's zone has at its first job
-// (dayCut), the one reading of the day boundaries, chosen by the printed
-// cells of Tables 1 and 2; the zone's own midnight, moving with daylight
-// saving, is shown beside Table 1 as ours (table1/log-zone) and counted
-// as a reading of Tables 1 and 2.
+// (dayCut), the one reading of the day boundaries, found by matching
+// Table 1's printed M'_max at shifts 0 and 1 (those two cells are checks);
+// on the printed cells it was not fitted to (Table 1's other four, Table
+// 2's three quoted ones) it brings as many within as the zone's own
+// midnight, moving with daylight saving, which is shown beside Table 1 as
+// ours (table1/log-zone) and counted as a reading of Tables 1 and 2.
 package feitelson2007
