@@ -84,6 +84,27 @@ func TestMoreLongTerm(t *testing.T) {
 	}
 }
 
+// TestMoreLongTermWords: §4's statement chooses a reading of Table V's
+// discarded users only when it holds under that reading alone; our logs'
+// counts (7, 6 and 3 of 8 in full mode) rule out counting every temporary
+// user but leave the two discard rules apart by nothing (the reason said
+// "chosen by the paper's words" of 7 against 6, both more than half).
+func TestMoreLongTermWords(t *testing.T) {
+	for _, tt := range []struct {
+		touches, within, none, n int
+		want                     string
+	}{
+		{7, 6, 3, 8, "rule out counting every temporary user but hold with this rule and the literal rule alike, so they do not choose between those"},
+		{5, 4, 3, 8, "hold with this rule only, ruling out the literal rule and counting every temporary user"},
+		{8, 8, 8, 8, "hold under every reading, so they do not choose one"},
+		{4, 4, 0, 8, "hold under no reading"},
+	} {
+		if got := moreLongTermWords(tt.touches, tt.within, tt.none, tt.n); got != tt.want {
+			t.Errorf("moreLongTermWords(%d, %d, %d, %d) = %q, want %q", tt.touches, tt.within, tt.none, tt.n, got, tt.want)
+		}
+	}
+}
+
 // TestPaperPeriodStart: the paper's logging period begins at the log's
 // time 0 (users.AtLogStart) only when Table I's printed period begins in an
 // earlier month than our first submission, the paper's version is larger
