@@ -468,9 +468,10 @@ func b2i(b bool) int {
 	return 0
 }
 
-// basis is tableVDefinition with the evidence for its reading of the
-// discarded users: the paper's own statement on Table V (moreLongTerm)
-// under each reading, and the earlier comparison with the published table.
+// basis is tableVDefinition with what its reading of the discarded users
+// rests on (the earlier comparison with the published table) and the
+// paper's own statement on Table V counted under each reading
+// (moreLongTerm), which is a claim, not evidence for any of them.
 func (r *TableVResult) basis() string {
 	touches, within, none := r.moreLongTerm()
 	return fmt.Sprintf("%s — a reading resting on an earlier comparison with the published Table V, which our copy lacks (reported, not rechecked here: the literal rule up to 36%% above the paper's "+
