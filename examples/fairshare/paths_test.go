@@ -222,6 +222,24 @@ func TestResamplePaths(t *testing.T) {
 		}
 	}
 
+	// A mix of two logs' pools (2013 §6.5.1): the sample's and those of
+	// its first 4,000 jobs, on the common machine.
+	p2, err := resample.NewPools(smallTrace(), resample.PoolOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := resample.Mix([]*resample.Pools{p, p2}, resample.MixOptions{Generate: resample.Options{Weeks: 4, Seed: 3}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mo, err := m.Simulate(fresh(), resample.SimOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sameSchedule(mo.Result, replay(t, m.Trace, fresh())); err != nil {
+		t.Errorf("Mixed.Simulate against Replay of its trace: %v", err)
+	}
+
 	// The bootstrap of 2013 §6.1 on the first 4,000 jobs, default reading,
 	// variants 4 weeks long.
 	tr := smallTrace()
@@ -266,6 +284,30 @@ func TestResamplePaths(t *testing.T) {
 		}
 		if d := sameRows(b.Replicates.Select(bwantFrame.Names()), bwantFrame); d != "" {
 			t.Errorf("RunBootstrap, %d workers: %s", workers, d)
+		}
+	}
+	// RunBootstraps: two readings that share their variants (the second
+	// stops at the window's end), run together, give each reading's own
+	// RunBootstrap.
+	rd2, err := resample.ReadingByName("stop-at-end")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rd2.Generate.Weeks = 4
+	opts := resample.BootstrapOptions{Scheduler: name, Seed: 11, Sweep: sweep.Options{Workers: 3}}
+	bs, err := resample.RunBootstraps(context.Background(), tr, []resample.Reading{rd, rd2}, []int{3, 3}, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, r := range []resample.Reading{rd, rd2} {
+		o := opts
+		o.Replicates = 3
+		b, err := resample.RunBootstrap(context.Background(), tr, r, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := sameRows(bs[k].Replicates, b.Replicates); d != "" || fmt.Sprintf("%+v", bs[k].Original) != fmt.Sprintf("%+v", b.Original) {
+			t.Errorf("RunBootstraps, reading %s: %s; original %+v, want %+v", r.Name, d, bs[k].Original, b.Original)
 		}
 	}
 }
