@@ -2,7 +2,10 @@ module github.com/tracelab/tracelab/examples
 
 go 1.25.0
 
-require github.com/tracelab/tracelab v0.0.0
+require (
+	github.com/go-gota/gota v0.12.0
+	github.com/tracelab/tracelab v0.0.0
+)
 
 require (
 	codeberg.org/go-fonts/liberation v0.5.0 // indirect
@@ -11,7 +14,6 @@ require (
 	git.sr.ht/~sbinet/gg v0.7.0 // indirect
 	github.com/ajstarks/svgo v0.0.0-20211024235047-1546f124cd8b // indirect
 	github.com/andybalholm/brotli v1.1.0 // indirect
-	github.com/go-gota/gota v0.12.0 // indirect
 	github.com/golang/freetype v0.0.0-20170609003504-e2365dfdc4a0 // indirect
 	github.com/google/uuid v1.6.0 // indirect
 	github.com/klauspost/compress v1.18.0 // indirect
