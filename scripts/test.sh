@@ -51,7 +51,7 @@ echo "== go test (under a private single-node Slurm for the sweep tests)"
 scripts/slurm-harness.sh run --optional -- go test -count=1 -timeout 20m ./...
 
 echo "== examples/ (a scheduler of one's own, as a separate module)"
-(cd examples && go mod tidy -diff && go vet ./... && go test -count=1 ./... && go run ./loop --variants 4 --weeks 8 >/dev/null)
+(cd examples && go mod tidy -diff && go vet ./... && ../scripts/slurm-harness.sh run --optional -- go test -count=1 ./... && go run ./loop --variants 4 --weeks 8 >/dev/null && go run ./loop --variants 4 --weeks 8 --scheduler fairshare:6 >/dev/null)
 
 echo "== notebooks (quick mode)"
 scripts/setup-notebooks.sh
