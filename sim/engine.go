@@ -123,7 +123,7 @@ type Engine struct {
 
 	term     []termEntry // running jobs by (end, job)
 	timers   []float64   // wake-up times requested by the scheduler
-	lastWake float64     // the last time given to WakeAt
+	lastWake float64     // the last time given to WakeAt (−Inf before the first)
 
 	// Waiting jobs in arrival order, with holes for jobs started out of
 	// order (state ≠ waiting); the head is never a hole. Kept only once
@@ -210,7 +210,7 @@ func (e *Engine) Reset(procs int, s Scheduler, opts EngineOptions) error {
 		return fmt.Errorf("sim: nil scheduler")
 	}
 	*e = Engine{OnFinish: e.OnFinish, OnStart: e.OnStart,
-		procs: procs, free: procs, sched: s, arrJ: -1, arrT: math.Inf(1), timeline: opts.Timeline, weekOrigin: opts.WeekOrigin, now: math.Inf(-1),
+		procs: procs, free: procs, sched: s, arrJ: -1, arrT: math.Inf(1), timeline: opts.Timeline, weekOrigin: opts.WeekOrigin, now: math.Inf(-1), lastWake: math.Inf(-1),
 		id: e.id[:0], user: e.user[:0], submit: e.submit[:0], runtime: e.runtime[:0], estimate: e.estimate[:0],
 		lwait: e.lwait[:0], width: e.width[:0], start: e.start[:0], end: e.end[:0], state: e.state[:0], pos: e.pos[:0],
 		endOut: e.endOut[:0], arrHeap: e.arrHeap[:0], term: e.term[:0], timers: e.timers[:0], wq: e.wq[:0], run: e.run[:0], byEst: e.estBuf[:0], estBuf: e.estBuf,
@@ -359,8 +359,8 @@ func (e *Engine) RunUntil(t float64) {
 	}
 	if math.IsInf(t, 1) {
 		if e.nWaiting > 0 {
-			panic(fmt.Sprintf("sim: scheduler left %d jobs waiting with no event to come (job %d first)",
-				e.nWaiting, e.Head()))
+			panic(fmt.Sprintf("sim: scheduler %s left %d jobs waiting with no event to come (job %d first)",
+				SchedulerName(e.sched), e.nWaiting, e.Head()))
 		}
 		e.flushWeeks(e.now, true)
 	}
