@@ -266,7 +266,69 @@ func (r *Result) MeansWithin(lo, hi float64, skip []bool) Summary {
 	if skip != nil && len(skip) < len(r.ID) {
 		panic(fmt.Sprintf("sim: MeansWithin: %d skip flags for %d jobs", len(skip), len(r.ID)))
 	}
-	return r.means(nil, skip, lo, hi, true)
+	n := len(r.ID)
+	if len(r.Submit) < n || len(r.Start) < n || len(r.End) < n || len(r.Runtime) < n || len(r.Width) < n {
+		return r.means(nil, skip, lo, hi, true) // indexes the columns of counted jobs only, as before
+	}
+	return r.meansWithin(skip, lo, hi)
+}
+
+// meansWithin is means(nil, skip, lo, hi, true) for a result whose columns
+// hold every job, with the same value in every field, bit for bit: the sums
+// are taken in the same order and of the same terms. It reads the columns
+// through local slices of the jobs' length (no bounds checks, no reloads),
+// keeps the counts in registers, and divides once for a job of runtime ≥ Tau,
+// whose bounded slowdown max(1, response/max(runtime, Tau)) is then
+// max(1, response/runtime), the term of its slowdown.
+func (r *Result) meansWithin(skip []bool, lo, hi float64) Summary {
+	nan := math.NaN()
+	nanTail := Tail{nan, nan, nan, nan}
+	s := Summary{MaxQueue: r.MaxQueue, Procs: r.Procs, Wait: nanTail, Response: nanTail, BoundedSlowdown: nanTail,
+		UserBSLDCV: nan, UserBSLDJain: nan}
+	n := len(r.ID)
+	submit, start, end, runtime, width := r.Submit[:n], r.Start[:n], r.End[:n], r.Runtime[:n], r.Width[:n]
+	var sw, sr, ss, sb, work float64
+	jobs, ns, unfinished, excluded := 0, 0, 0, 0
+	first, last := math.Inf(1), math.Inf(-1)
+	for j := range n {
+		if skip != nil && skip[j] {
+			continue
+		}
+		sub := submit[j]
+		if !(sub >= lo && sub <= hi) {
+			continue
+		}
+		e := end[j]
+		if math.IsNaN(e) {
+			unfinished++
+			continue
+		}
+		jobs++
+		resp := e - sub
+		sw += start[j] - sub
+		sr += resp
+		rt := runtime[j]
+		switch {
+		case rt >= Tau: // max(rt, Tau) is rt
+			q := resp / rt
+			ss += q
+			ns++
+			sb += max(1, q)
+		case rt > 0: // max(rt, Tau) is Tau
+			ss += resp / rt
+			ns++
+			sb += max(1, resp/Tau)
+		default:
+			excluded++
+			sb += max(1, resp/max(rt, Tau))
+		}
+		work += rt * float64(width[j])
+		first = min(first, sub)
+		last = max(last, e)
+	}
+	s.Jobs, s.Unfinished, s.SlowdownExcluded, s.Work = jobs, unfinished, excluded, work
+	s.finishMeans(sw, sr, ss, sb, ns, first, last)
+	return s
 }
 
 // means is MeansOf over the jobs that keep keeps (nil: all), that skip
@@ -308,10 +370,21 @@ func (r *Result) means(keep func(j int) bool, skip []bool, lo, hi float64, windo
 		first = min(first, r.Submit[j])
 		last = max(last, r.End[j])
 	}
+	s.finishMeans(sw, sr, ss, sb, ns, first, last)
+	return s
+}
+
+// finishMeans sets s's means, makespan, utilization and throughput from the
+// sums over its s.Jobs counted jobs of their wait (sw), response (sr),
+// slowdown (ss, over the ns jobs of runtime > 0) and bounded slowdown (sb),
+// their first submit and last end; s.Work and s.Procs are set. NaN where a
+// mean is over no job or the makespan is 0.
+func (s *Summary) finishMeans(sw, sr, ss, sb float64, ns int, first, last float64) {
+	nan := math.NaN()
 	s.AvgWait, s.AvgResponse, s.AvgSlowdown, s.AvgBoundedSlowdown = nan, nan, nan, nan
 	s.Utilization, s.Makespan, s.Throughput = nan, nan, nan
 	if s.Jobs == 0 {
-		return s
+		return
 	}
 	n := float64(s.Jobs)
 	s.AvgWait, s.AvgResponse, s.AvgBoundedSlowdown = sw/n, sr/n, sb/n
@@ -320,10 +393,9 @@ func (r *Result) means(keep func(j int) bool, skip []bool, lo, hi float64, windo
 	}
 	s.Makespan = last - first
 	if s.Makespan > 0 {
-		s.Utilization = s.Work / (float64(r.Procs) * s.Makespan)
+		s.Utilization = s.Work / (float64(s.Procs) * s.Makespan)
 		s.Throughput = n / (s.Makespan / datasets.Week)
 	}
-	return s
 }
 
 // SummaryColumns are the column names of a summary frame, in order:

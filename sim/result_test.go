@@ -3,8 +3,11 @@ package sim
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
+	"slices"
 	"testing"
 
+	"github.com/tracelab/tracelab/internal/cputime"
 	"pgregory.net/rapid"
 )
 
@@ -57,4 +60,115 @@ func TestMeansWithinShortSkip(t *testing.T) {
 	r := &Result{ID: []int{1, 2}, Submit: []float64{0, 1}, Start: []float64{0, 1}, End: []float64{1, 2},
 		Runtime: []float64{1, 1}, Width: []int{1, 1}, Procs: 1}
 	r.MeansWithin(0, 10, []bool{false})
+}
+
+// MeansWithin's loop (meansWithin: one division for a job of runtime ≥ Tau,
+// columns read through local slices) gives every field of the general loop
+// (means), bit for bit, on real-valued times and on the edge values of each
+// column: runtimes 0, −0, negative, below, at and above Tau, +Inf and NaN;
+// submits ±0 and ±Inf; ends NaN (unfinished), ±0 and +Inf.
+func TestMeansWithinBits(t *testing.T) {
+	t.Parallel()
+	edge := func(t *rapid.T, label string, values []float64, lo, hi float64) float64 {
+		if rapid.IntRange(0, 3).Draw(t, label+"-edge") == 0 {
+			return rapid.SampledFrom(values).Draw(t, label+"-value")
+		}
+		return rapid.Float64Range(lo, hi).Draw(t, label)
+	}
+	inf, nan := math.Inf(1), math.NaN()
+	bits := func(s Summary) []uint64 {
+		f := []float64{s.AvgWait, s.AvgResponse, s.AvgSlowdown, s.AvgBoundedSlowdown, s.Utilization,
+			s.Makespan, s.Throughput, s.Work, s.Wait.P50, s.Response.Max, s.BoundedSlowdown.P99, s.UserBSLDCV, s.UserBSLDJain}
+		out := []uint64{uint64(s.Jobs), uint64(s.MaxQueue), uint64(s.SlowdownExcluded), uint64(s.Unfinished),
+			uint64(s.Procs), uint64(s.Users)}
+		for _, v := range f {
+			out = append(out, math.Float64bits(v))
+		}
+		return out
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(0, 60).Draw(t, "n")
+		r := &Result{Procs: rapid.IntRange(1, 64).Draw(t, "procs"), MaxQueue: 5}
+		var skip []bool
+		if rapid.Bool().Draw(t, "skip") {
+			skip = make([]bool, n)
+		}
+		for j := range n {
+			sub := edge(t, "submit", []float64{0, math.Copysign(0, -1), inf, -inf, 1e9}, -1e3, 1e6)
+			start := sub + edge(t, "wait", []float64{0, math.Copysign(0, -1), inf}, 0, 1e5)
+			run := edge(t, "runtime", []float64{0, math.Copysign(0, -1), -1, Tau, math.Nextafter(Tau, 0),
+				math.Nextafter(Tau, inf), inf, nan}, 0, 1e5)
+			end := start + run
+			switch rapid.IntRange(0, 7).Draw(t, "end") {
+			case 0:
+				end = nan
+			case 1:
+				end = math.Copysign(0, -1)
+			case 2:
+				end = inf
+			}
+			r.ID = append(r.ID, j+1)
+			r.Submit, r.Start, r.End = append(r.Submit, sub), append(r.Start, start), append(r.End, end)
+			r.Runtime, r.Width = append(r.Runtime, run), append(r.Width, rapid.IntRange(1, r.Procs).Draw(t, "width"))
+			if skip != nil {
+				skip[j] = rapid.IntRange(0, 4).Draw(t, "skipped") == 0
+			}
+		}
+		lo := edge(t, "lo", []float64{-inf, 0, math.Copysign(0, -1), nan}, -2e3, 1e6)
+		hi := edge(t, "hi", []float64{inf, 0, math.Copysign(0, -1), nan}, -2e3, 2e6)
+		got, want := r.MeansWithin(lo, hi, skip), r.means(nil, skip, lo, hi, true)
+		if g, w := bits(got), bits(want); !slices.Equal(g, w) {
+			t.Fatalf("MeansWithin(%v, %v) = %+v\nmeans = %+v", lo, hi, got, want)
+		}
+	})
+}
+
+// MeansWithin on a result whose columns are shorter than its jobs (a
+// hand-made result) falls back to the general loop, which reads the columns
+// of counted jobs only: no panic when no job is counted.
+func TestMeansWithinShortColumns(t *testing.T) {
+	t.Parallel()
+	r := &Result{ID: []int{1, 2}, Submit: []float64{0, 50}, Procs: 1}
+	s := r.MeansWithin(10, 20, nil)
+	if s.Jobs != 0 || !math.IsNaN(s.AvgWait) {
+		t.Errorf("MeansWithin over no job = %+v, want 0 jobs and NaN means", s)
+	}
+}
+
+// BenchmarkMeansWithin measures the metrics of a replicate (MeansWithin)
+// on a made-up result of SDSC-BLUE's size (243,306 jobs; runtimes
+// log-uniform over 1 s … 1 day, so about 80% at or above Tau; 3% rare jobs
+// skipped; a window leaving out the first and last 5% of submits), against
+// the general loop it replaces (means, as MeansOf and MeansWithin ran before):
+// cpu-ns/op per result.
+func BenchmarkMeansWithin(b *testing.B) {
+	const n = 243306
+	rng := rand.New(rand.NewPCG(1, 2))
+	r := &Result{Procs: 1152, ID: make([]int, n), Submit: make([]float64, n), Start: make([]float64, n),
+		End: make([]float64, n), Runtime: make([]float64, n), Width: make([]int, n)}
+	skip := make([]bool, n)
+	t := 0.0
+	for j := range n {
+		t += math.Round(rng.ExpFloat64() * 120)
+		run := math.Round(math.Exp(rng.Float64() * math.Log(86400)))
+		r.ID[j], r.Submit[j], r.Start[j] = j+1, t, t+math.Round(rng.ExpFloat64()*3600)
+		r.End[j], r.Runtime[j], r.Width[j] = r.Start[j]+run, run, 1+rng.IntN(64)
+		skip[j] = rng.IntN(100) < 3
+	}
+	lo, hi := 0.05*t, 0.95*t
+	for _, c := range []struct {
+		name  string
+		means func() Summary
+	}{
+		{"within", func() Summary { return r.MeansWithin(lo, hi, skip) }},
+		{"general", func() Summary { return r.means(nil, skip, lo, hi, true) }},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			cpu := cputime.Process()
+			for b.Loop() {
+				c.means()
+			}
+			b.ReportMetric(float64(cputime.Process()-cpu)/float64(b.N), "cpu-ns/op")
+		})
+	}
 }
