@@ -73,6 +73,9 @@ func Activity(p users.Population, title string) (*plot.Plot, error) {
 		}
 		pl.Legend.Add(fmt.Sprintf("edge zones (%g weeks)", p.Options.Edge/datasets.Week), guide)
 	}
+	// The axis starts at the log's start, labelled 0 (2013 Fig. 3's
+	// SDSC-SP2 panel began at its first user's arrival, with no 0).
+	pl.X.Min = min(pl.X.Min, 0)
 	return pl, nil
 }
 
