@@ -253,7 +253,7 @@ func HourOfWeek(orig *users.Marginals, others []users.Marginals, o MarginalOptio
 	})
 	_, _, band := o.others(others)
 	p, err := plots.Lines(ss, plots.LinesOptions{Axes: plots.Axes{Title: "jobs per hour of the week",
-		XLabel: "hour of the week", YLabel: "fraction of jobs"}, Band: band})
+		XLabel: "hour of the week (local time)", YLabel: "fraction of jobs"}, Band: band})
 	if err != nil {
 		return nil, fmt.Errorf("usersplot: hour of week: %w", err)
 	}
