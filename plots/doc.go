@@ -23,8 +23,10 @@
 //     or ECDFOptions.Band, Envelope), never a colour each; guides and
 //     reference lines are thin grey dashes (Guide).
 //   - Ticks for people: steps of 1, 2 or 5 times a power of ten on a
-//     linear axis, one number format per axis (thousands in k from 1000
-//     on, with the unit of the largest label), no trailing zeros (Ticks),
+//     linear axis (one step fewer for labels of six characters), one
+//     number format per axis (thousands in k from 10,000 on, with the unit
+//     of the largest label, and below only as whole thousands: 2k, 4k; but
+//     500, 1000, 1500), no trailing zeros (Ticks),
 //     integers on count axes (IntegerTicks, Axes.IntegerX/Y), hours and
 //     days of the week (HourTicks, WeekTicks), every decade labelled on
 //     a log axis (LogTicks); room above the highest point (Headroom), and

@@ -47,6 +47,11 @@ type Figure struct {
 	// the bottom panel of each column; ShareY the same y range, the y label
 	// only to the first column.
 	ShareX, ShareY bool
+	// ShareColumnX gives the panels of each column the same x range, and
+	// the x label only to the bottom panel of the column: for a grid whose
+	// columns show different quantities (2021 Fig. 18: response time and
+	// slowdown, a row per log). ShareX overrides it.
+	ShareColumnX bool
 }
 
 // Margins and gaps of a figure.
@@ -408,19 +413,31 @@ func (f *Figure) prepared(cols int, width, height vg.Length) (ps []*plot.Plot, x
 		q.X.Label.Text, q.Y.Label.Text = "", ""
 		ps[i] = &q
 	}
-	share := func(axis func(*plot.Plot) *plot.Axis) {
+	// share gives the panels i with in(i) one range of axis.
+	share := func(axis func(*plot.Plot) *plot.Axis, in func(int) bool) {
 		lo, hi := math.Inf(1), math.Inf(-1)
-		for _, q := range ps {
-			a := axis(q)
-			lo, hi = math.Min(lo, a.Min), math.Max(hi, a.Max)
+		for i, q := range ps {
+			if in(i) {
+				a := axis(q)
+				lo, hi = math.Min(lo, a.Min), math.Max(hi, a.Max)
+			}
 		}
-		for _, q := range ps {
-			a := axis(q)
-			a.Min, a.Max = lo, hi
+		for i, q := range ps {
+			if in(i) {
+				a := axis(q)
+				a.Min, a.Max = lo, hi
+			}
 		}
 	}
-	if f.ShareX {
-		share(func(q *plot.Plot) *plot.Axis { return &q.X })
+	all := func(int) bool { return true }
+	if f.ShareX || f.ShareColumnX {
+		if f.ShareX {
+			share(func(q *plot.Plot) *plot.Axis { return &q.X }, all)
+		} else {
+			for c := range cols {
+				share(func(q *plot.Plot) *plot.Axis { return &q.X }, func(i int) bool { return i%cols == c })
+			}
+		}
 		for i := range ps {
 			// Only the lowest panel of each column keeps the label.
 			if r := i / cols; r < rows-1 && i+cols < len(ps) {
@@ -429,7 +446,7 @@ func (f *Figure) prepared(cols int, width, height vg.Length) (ps []*plot.Plot, x
 		}
 	}
 	if f.ShareY {
-		share(func(q *plot.Plot) *plot.Axis { return &q.Y })
+		share(func(q *plot.Plot) *plot.Axis { return &q.Y }, all)
 		for i := range ps {
 			if i%cols != 0 {
 				yl[i] = ""

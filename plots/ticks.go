@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"gonum.org/v1/plot"
 )
@@ -13,9 +14,10 @@ import (
 // 2.5: 0, 2.5, 5, 7.5 reads as a half-way step), the step whose number of
 // labels is nearest five (the larger step on a tie; see linearStep),
 // labelled for people: no trailing zeros ("0.5", not "0.50"), and from
-// 1000 on with the multiplier suffix of the axis' largest tick (2k, 26k,
-// 1.5M; see TickLabel), so that every axis of a figure writes its
-// thousands the same way.
+// 10,000 on with the multiplier suffix of the axis' largest tick (26k,
+// 27.5k, 1.5M; see TickLabel), below that only when every label is whole
+// thousands (2k, 4k, 6k; but 500, 1000, 1500), so that every axis of a
+// figure writes its thousands one way.
 type Ticks struct{}
 
 // Ticks returns the ticks of [min, max].
@@ -42,13 +44,29 @@ func (IntegerTicks) Ticks(lo, hi float64) []plot.Tick {
 var linearSteps = []float64{1, 2, 5}
 
 // labelTarget is the number of labels a linear axis is given when its
-// range allows (linearStep).
-const labelTarget = 5
+// range allows (linearStep); one fewer when a label is wideLabel
+// characters or more (116.5k), so that a narrow panel's labels keep room
+// between them (2013 Fig. 16: 117k 118k 119k, not 116.5k to 119k in 0.5k
+// steps).
+const (
+	labelTarget = 5
+	wideLabel   = 6
+)
+
+// widestLabel returns the number of characters of the longest label of ts.
+func widestLabel(ts []plot.Tick) int {
+	w := 0
+	for _, t := range ts {
+		w = max(w, utf8.RuneCountInString(t.Label))
+	}
+	return w
+}
 
 // linearStep returns the step of a linear axis over [min, max] (max >
 // min): of the steps 1, 2 and 5 times a power of ten not below least, the
-// one whose multiples in range are nearest labelTarget in number, the
-// larger step on a tie (a narrow panel keeps room between its labels:
+// one whose multiples in range are nearest labelTarget in number (one
+// fewer when a label is wideLabel characters or more), the larger step on
+// a tie (a narrow panel keeps room between its labels:
 // 0.75, 0.8, 0.85 rather than 0.74 to 0.86 in 0.02s), and at least two.
 func linearStep(min, max, least float64) float64 {
 	span := max - min
@@ -63,7 +81,11 @@ func linearStep(min, max, least float64) float64 {
 			if n < 2 || n > 12 {
 				continue
 			}
-			if d := math.Abs(n - labelTarget); d <= score {
+			target := float64(labelTarget)
+			if widestLabel(stepTicks(min, max, s)) >= wideLabel {
+				target--
+			}
+			if d := math.Abs(n - target); d <= score {
 				best, score = s, d
 			}
 		}
@@ -285,8 +307,8 @@ func niceStep(raw float64, ms []float64) float64 {
 }
 
 // relabel replaces the labels of the labelled ticks of ts by TickLabel
-// with the suffix of the largest labelled value (none below 10,000 when a
-// label would need two decimals in k).
+// with the suffix of the largest labelled value (none below 10,000 unless
+// every label is a whole number of thousands).
 func relabel(ts []plot.Tick) []plot.Tick {
 	big := 0.0
 	for _, t := range ts {
@@ -294,12 +316,13 @@ func relabel(ts []plot.Tick) []plot.Tick {
 			big = math.Max(big, math.Abs(t.Value))
 		}
 	}
-	// Below 10,000 thousands are written in k only when every label
-	// needs at most one decimal there (0.4k, 1.2k, 7.5k): 1040, 1050, 1060
-	// read better than 1.04k, 1.05k, 1.06k (2021 Fig. 19's throughput).
+	// Below 10,000 thousands are written in k only when every label is a
+	// whole number of thousands (2k, 4k, 6k): 400, 800, 1200 read better
+	// than 0.4k, 0.8k, 1.2k (2021 Fig. 17's throughput), and 500, 1000,
+	// 1500 better than 0.5k, 1k, 1.5k.
 	if big >= 1e3 && big < 1e4 {
 		for _, t := range ts {
-			if t.Label != "" && math.Abs(t.Value/100-math.Round(t.Value/100)) > 1e-9 {
+			if t.Label != "" && math.Abs(t.Value/1e3-math.Round(t.Value/1e3)) > 1e-9 {
 				big = 999
 				break
 			}

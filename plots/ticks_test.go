@@ -37,12 +37,20 @@ func TestTicks(t *testing.T) {
 		{"no 0.25M step", Ticks{}, -20000, 1.3e6, "0:0 500000:0.5M 1e+06:1M"},
 		{"a narrow panel's range keeps room", Ticks{}, 0.735, 0.865, "0.75:0.75 0.8:0.8 0.85:0.85"},
 		{"thousands as k", Ticks{}, 0, 60000, "0:0 20000:20k 40000:40k 60000:60k"},
-		// From 1000 on every linear axis is in k, with the unit of its
-		// largest tick: 2021 Fig. 5 read 2000–8000 beside 5k, 10k.
-		{"thousands as k from 1000", Ticks{}, 0, 8000, "0:0 2000:2k 4000:4k 6000:6k 8000:8k"},
-		{"one unit for the axis", Ticks{}, 0, 1600, "0:0 500:0.5k 1000:1k 1500:1.5k"},
+		// Below 10,000 an axis is in k when every label is whole
+		// thousands (2021 Fig. 5 read 2000–8000 beside 5k, 10k), and
+		// plain otherwise: 2021 Fig. 17's throughput read 0.4k … 1.2k,
+		// 2013 Fig. 13's jobs per week 0.5k, 1k, 1.5k.
+		{"whole thousands as k", Ticks{}, 0, 8000, "0:0 2000:2k 4000:4k 6000:6k 8000:8k"},
+		{"half thousands plain", Ticks{}, 0, 1600, "0:0 500:500 1000:1000 1500:1500"},
 		{"below 1000 plain", Ticks{}, 0, 950, "0:0 200:200 400:400 600:600 800:800"},
-		{"hundreds in k", Ticks{}, 350, 1250, "400:0.4k 600:0.6k 800:0.8k 1000:1k 1200:1.2k"},
+		{"hundreds plain", Ticks{}, 350, 1250, "400:400 600:600 800:800 1000:1000 1200:1200"},
+		{"half thousands plain, 2021 Fig. 15 (ours)", Ticks{}, 3400, 5900, "3500:3500 4000:4000 4500:4500 5000:5000 5500:5500"},
+		// Labels of six characters take one step fewer: 2013 Fig. 16's
+		// non-rare jobs read 116.5k to 119k in 0.5k steps in a narrow
+		// panel, Fig. 8's SDSC-BLUE throughput 242.5k to 245k.
+		{"wide labels, one step fewer", Ticks{}, 116300, 119400, "117000:117k 118000:118k 119000:119k"},
+		{"wide labels, 2013 Fig. 8", Ticks{}, 242200, 245200, "243000:243k 244000:244k 245000:245k"},
 		// 2021 Fig. 19's throughput in quick mode read 1.04k, 1.05k, ….
 		{"tens plain", Ticks{}, 1035, 1085, "1040:1040 1050:1050 1060:1060 1070:1070 1080:1080"},
 		{"tens of thousands in k", Ticks{}, 10350, 10850, "10400:10.4k 10500:10.5k 10600:10.6k 10700:10.7k 10800:10.8k"},

@@ -73,6 +73,9 @@ func Activity(p users.Population, title string) (*plot.Plot, error) {
 		}
 		pl.Legend.Add(fmt.Sprintf("edge zones (%g weeks)", p.Options.Edge/datasets.Week), guide)
 	}
+	// The axis starts at the log's start, labelled 0 (2013 Fig. 3's
+	// SDSC-SP2 panel began at its first user's arrival, with no 0).
+	pl.X.Min = min(pl.X.Min, 0)
 	return pl, nil
 }
 
@@ -250,7 +253,7 @@ func HourOfWeek(orig *users.Marginals, others []users.Marginals, o MarginalOptio
 	})
 	_, _, band := o.others(others)
 	p, err := plots.Lines(ss, plots.LinesOptions{Axes: plots.Axes{Title: "jobs per hour of the week",
-		XLabel: "hour of the week", YLabel: "fraction of jobs"}, Band: band})
+		XLabel: "hour of the week (local time)", YLabel: "fraction of jobs"}, Band: band})
 	if err != nil {
 		return nil, fmt.Errorf("usersplot: hour of week: %w", err)
 	}

@@ -58,6 +58,15 @@ func TestActivity(t *testing.T) {
 	if _, err := usersplot.Activity(users.Population{}, ""); err == nil {
 		t.Error("no users: no error")
 	}
+	// A log whose time 0 lies before its first job (SDSC-SP2 with
+	// AtLogStart: 6.6 days) still has its axis begin at 0, the log's start.
+	p.LogStart -= 2 * week
+	if pl, err = usersplot.Activity(p, "late first job"); err != nil {
+		t.Fatal(err)
+	}
+	if pl.X.Min != 0 {
+		t.Errorf("time 0 two weeks before the first job: x from %g, want 0", pl.X.Min)
+	}
 }
 
 func TestMarginalAndHourOfWeek(t *testing.T) {

@@ -238,7 +238,7 @@ func HourOfWeek(df dataframe.DataFrame, sims ...string) (*plot.Plot, error) {
 		series = append(series, *by[n])
 	}
 	p, err := plots.Lines(series, plots.LinesOptions{Axes: plots.Axes{Title: "arrivals per hour of the week",
-		XLabel: "hour of the week", YLabel: "fraction of jobs"}})
+		XLabel: "hour of the week (local time)", YLabel: "fraction of jobs"}})
 	if err != nil {
 		return nil, fmt.Errorf("feedbackplot: HourOfWeek: %w", err)
 	}
