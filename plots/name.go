@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/tracelab/tracelab/datasets"
@@ -122,4 +123,19 @@ func shortLogName(name, year string) string {
 // called label: "resampled 3".
 func Numbered(label string, i int) string {
 	return fmt.Sprintf("%s %d", label, i)
+}
+
+// Count writes a count of jobs, users, … with thousands separators, as the
+// figures' titles and captions give them: 243,306; −1,000.
+func Count(n int) string {
+	s := strconv.Itoa(n)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	if neg {
+		s = "−" + s
+	}
+	return s
 }

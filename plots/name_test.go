@@ -27,3 +27,15 @@ func TestLabel(t *testing.T) {
 		t.Errorf("Numbered = %q", got)
 	}
 }
+
+// TestCount: thousands separators and the figures' minus sign.
+func TestCount(t *testing.T) {
+	for _, c := range []struct {
+		n    int
+		want string
+	}{{0, "0"}, {999, "999"}, {1000, "1,000"}, {19105, "19,105"}, {243306, "243,306"}, {1000000, "1,000,000"}, {-1000, "−1,000"}, {-12, "−12"}} {
+		if got := Count(c.n); got != c.want {
+			t.Errorf("Count(%d) = %q, want %q", c.n, got, c.want)
+		}
+	}
+}

@@ -376,7 +376,7 @@ func (s *Study) Fig11(ctx context.Context) (*Fig11Result, error) {
 		if err != nil {
 			return nil, err
 		}
-		p, err := localityplot.ThetaSweep(r.Frame, fmt.Sprintf("%d sequences of %d jobs per θ", r.Sequences, r.Jobs))
+		p, err := localityplot.ThetaSweep(r.Frame, fmt.Sprintf("%d sequences of %s jobs per θ", r.Sequences, plots.Count(r.Jobs)))
 		if err != nil {
 			return nil, err
 		}

@@ -187,7 +187,7 @@ func (r *GeneratorResult) plots(ref *datasets.Trace, typeless, exact lublin.Para
 		{Label: progLabel, Counts: prog},
 		{Label: exLabel, Counts: ex},
 		{Label: modelLabel, Fractions: model, Dashed: true},
-	}, plots.Axes{Title: fmt.Sprintf("%d jobs, as lublin_256", ref.Len())})
+	}, plots.Axes{Title: plots.Count(ref.Len()) + " jobs, as lublin_256"})
 	if err != nil {
 		return err
 	}
@@ -195,7 +195,7 @@ func (r *GeneratorResult) plots(ref *datasets.Trace, typeless, exact lublin.Para
 		{Label: progLabel, Counts: progLong},
 		{Label: exLabel, Counts: exLong},
 		{Label: modelLabel, Fractions: model, Dashed: true},
-	}, plots.Axes{Title: fmt.Sprintf("%d jobs", long)})
+	}, plots.Axes{Title: plots.Count(long) + " jobs"})
 	if err != nil {
 		return err
 	}
