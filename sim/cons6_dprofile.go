@@ -141,7 +141,12 @@ func (p *dprofile) earlierFit(from float64, n int, d, r float64) float64 {
 
 // search is earlierFit for a from in segment k, of v free processors. It
 // also returns the segment that holds the time found and the number free
-// in it (when it is before r).
+// in it when it is before r. When there is none and from < r, it returns
+// instead the segment where it stopped and the number free in it: the
+// first segment with n free after the last run of n free that starts
+// before r. That segment starts at or after r, and every interval within
+// [from, its time) over which n are free ends before r and lasts less
+// than d (it lies in a run the search found too short).
 func (p *dprofile) search(k, v int, from float64, n int, d, r float64) (t float64, tk, tv int) {
 	s := p.s
 	// A run of at least n free starts at the first segment with n free
@@ -180,7 +185,7 @@ func (p *dprofile) search(k, v int, from float64, n int, d, r float64) (t float6
 		}
 		t = s[k].t
 	}
-	return r, -1, 0
+	return r, k, v
 }
 
 // reserve takes n processors over [t, t+d) for the earliest t ≥ t[0] at
