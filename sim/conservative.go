@@ -336,7 +336,10 @@ func (s *Conservative) compress(e *Engine) {
 		}
 		t, tk, tv := s.prof.search(k, v, from, w, d, r)
 		if t >= r {
-			last = failed{n: w, d: d, r: r, ok: true, gen: s.gen, k: tk, v: tv}
+			// Field by field: a composite literal is built in a
+			// temporary and copied (about 20 more instructions).
+			last.n, last.d, last.r, last.ok = w, d, r, true
+			last.gen, last.k, last.v = s.gen, tk, tv
 		} else {
 			// Only the part of the vacated slot [r, r+d) that the
 			// new one does not cover (before the tail, which every
