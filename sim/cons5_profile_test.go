@@ -21,10 +21,7 @@ func TestPropertyProfileMoveInBlockShapes(t *testing.T) {
 		total := rapid.IntRange(2, 30).Draw(t, "total")
 		var p profile
 		p.reset(total, 0)
-		naive := make([]int, 2*horizon)
-		for i := range naive {
-			naive[i] = total
-		}
+		naive := newNaiveProfile(total, 2*horizon)
 		type iv struct{ s, e, w int }
 		var held []iv
 		for range rapid.IntRange(1, 12).Draw(t, "reservations") {
@@ -32,9 +29,7 @@ func TestPropertyProfileMoveInBlockShapes(t *testing.T) {
 			e := s + rapid.IntRange(1, 60).Draw(t, "len")
 			w := rapid.IntRange(1, total).Draw(t, "w")
 			p.add(float64(s), float64(e), -w)
-			for u := s; u < e; u++ {
-				naive[u] -= w
-			}
+			naive.take(s, e, w)
 			held = append(held, iv{s, e, w})
 		}
 		for range rapid.IntRange(1, 40).Draw(t, "moves") {
@@ -68,13 +63,9 @@ func TestPropertyProfileMoveInBlockShapes(t *testing.T) {
 			default:
 				apartEmpty++
 			}
-			for u := h.s; u < h.e; u++ {
-				naive[u] += h.w
-			}
+			naive.take(h.s, h.e, -h.w)
 			e := at + h.e - h.s
-			for u := at; u < e; u++ {
-				naive[u] -= h.w
-			}
+			naive.take(at, e, h.w)
 			held[k] = iv{at, e, h.w}
 			checkProfileShape(t, &p)
 			for u := range naive {

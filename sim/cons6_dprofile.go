@@ -141,27 +141,35 @@ func (p *dprofile) earlierFit(from float64, n int, d, r float64) float64 {
 
 // search is earlierFit for a from in segment k, of v free processors. It
 // also returns the segment that holds the time found and the number free
-// in it (when it is before r).
+// in it when it is before r. When there is none and from < r, it returns
+// instead the segment where it stopped and the number free in it: the
+// first segment with n free after the last run of n free that starts
+// before r. That segment starts at or after r, and every interval within
+// [from, its time) over which n are free ends before r and lasts less
+// than d (it lies in a run the search found too short).
 func (p *dprofile) search(k, v int, from float64, n int, d, r float64) (t float64, tk, tv int) {
 	s := p.s
-	for {
-		// A run of at least n free starts at the first segment with
-		// n free (one starting at or after r starts too late); the
-		// last segment has every processor free.
-		for v < n {
-			k++
-			v += s[k].d
+	// A run of at least n free starts at the first segment with n free
+	// (one starting at or after r starts too late); the last segment has
+	// every processor free. Only the first run can start before from
+	// (in segment k); a later one starts at its segment. The end of the
+	// window is compared, not taken with min: Go's min of floats also
+	// orders NaNs and signed zeros, which a time never is, at a cost of
+	// about 20 instructions per run.
+	for v < n {
+		k++
+		v += s[k].d
+	}
+	t = max(from, s[k].t)
+	for t < r {
+		end := t + d
+		if r < end {
+			end = r
 		}
-		t = max(from, s[k].t)
-		if t >= r {
-			return r, -1, 0
-		}
-		end := min(r, t+d)
 		tk, tv = k, v
 		// It fits when no segment below n starts before end.
-		for {
-			k++
-			if k == len(s) || s[k].t >= end {
+		for k++; ; k++ {
+			if k >= len(s) || s[k].t >= end {
 				return t, tk, tv
 			}
 			v += s[k].d
@@ -169,7 +177,15 @@ func (p *dprofile) search(k, v int, from float64, n int, d, r float64) (t float6
 				break
 			}
 		}
+		for k++; k < len(s); k++ {
+			v += s[k].d
+			if v >= n {
+				break
+			}
+		}
+		t = s[k].t
 	}
+	return r, k, v
 }
 
 // reserve takes n processors over [t, t+d) for the earliest t ≥ t[0] at

@@ -22,16 +22,13 @@ import (
 // shifted both ways must have been exercised.
 func TestPropertyDprofile(t *testing.T) {
 	t.Parallel()
-	var overlap, adjacent, apart, left, right int
+	var overlap, adjacent, apart, left, right, stops int
 	rapid.Check(t, func(t *rapid.T) {
 		const horizon = 300
 		total := rapid.IntRange(1, 30).Draw(t, "total")
 		var p dprofile
 		p.reset(total, 0)
-		naive := make([]int, 3*horizon)
-		for i := range naive {
-			naive[i] = total
-		}
+		naive := newNaiveProfile(total, 3*horizon)
 		type iv struct{ s, e, w int }
 		var held []iv
 		now := 0
@@ -51,25 +48,14 @@ func TestPropertyDprofile(t *testing.T) {
 				}
 			}
 		}
-		take := func(s, e, w int) {
-			for u := s; u < e; u++ {
-				naive[u] -= w
-			}
-		}
 		for range rapid.IntRange(1, 200).Draw(t, "steps") {
 			switch op := rapid.IntRange(0, 5).Draw(t, "op"); op {
 			case 0, 1: // reserve at the earliest fit from now
 				w := rapid.IntRange(1, total).Draw(t, "w")
 				d := rapid.IntRange(1, 30).Draw(t, "d")
 				want := now
-				for ; ; want++ {
-					ok := true
-					for u := want; u < want+d; u++ {
-						ok = ok && naive[u] >= w
-					}
-					if ok {
-						break
-					}
+				for !naive.fits(want, want+d, w) {
+					want++
 				}
 				if want+d >= 2*horizon {
 					break
@@ -77,7 +63,7 @@ func TestPropertyDprofile(t *testing.T) {
 				if got := p.reserve(w, float64(d)); got != float64(want) {
 					t.Fatalf("reserve(%d, %d) = %v, want %d", w, d, got, want)
 				}
-				take(want, want+d, w)
+				naive.take(want, want+d, w)
 				held = append(held, iv{want, want + d, w})
 				check("reserve")
 			case 2: // release the rest of a reservation
@@ -87,7 +73,7 @@ func TestPropertyDprofile(t *testing.T) {
 				k := rapid.IntRange(0, len(held)-1).Draw(t, "k")
 				h := held[k]
 				p.add(float64(h.s), float64(h.e), h.w)
-				take(max(h.s, now), h.e, -h.w)
+				naive.take(max(h.s, now), h.e, -h.w)
 				held = slices.Delete(held, k, k+1)
 				check("add")
 			case 3: // time passes
@@ -114,11 +100,7 @@ func TestPropertyDprofile(t *testing.T) {
 				// own start on: the search stops there.
 				want := h.s
 				for u := wantF; u < h.s; u++ {
-					ok := true
-					for x := u; x < min(h.s, u+h.e-h.s); x++ {
-						ok = ok && naive[x] >= h.w
-					}
-					if ok {
+					if naive.fits(u, min(h.s, u+h.e-h.s), h.w) {
 						want = u
 						break
 					}
@@ -131,6 +113,28 @@ func TestPropertyDprofile(t *testing.T) {
 					if k, v := p.locate(got); k != tk || v != tv {
 						t.Fatalf("search found segment %d (%d free), locate %d (%d)", tk, tv, k, v)
 					}
+				} else {
+					// Where it stopped: a segment at or after the
+					// reservation with h.w free, before which every
+					// interval from ft with h.w free ends before the
+					// reservation and lasts less than the job.
+					stop := p.s[tk].t
+					if k, v := p.locate(stop); k != tk || v != tv || tv < h.w || stop < float64(h.s) {
+						t.Fatalf("failed search for %+v stopped in segment %d at %v (%d free), locate %d (%d)",
+							h, tk, stop, tv, k, v)
+					}
+					for a := wantF; a < int(stop); a++ {
+						b := a
+						for b < int(stop) && naive[b] >= h.w {
+							b++
+						}
+						if b > a && (b >= h.s || b-a >= h.e-h.s) {
+							t.Fatalf("failed search for %+v stopped at %v, but %d are free over [%d, %d)",
+								h, stop, h.w, a, b)
+						}
+						a = b
+					}
+					stops++
 				}
 				if got, want := p.maxIn(float64(now), p.tail()), slices.Max(naive[now:max(now+1, int(p.tail()))]); got != want {
 					t.Fatalf("maxIn(now, tail) = %d, want %d", got, want)
@@ -163,8 +167,8 @@ func TestPropertyDprofile(t *testing.T) {
 				case n > n0:
 					right++
 				}
-				take(h.s, h.e, -h.w)
-				take(at, at+d, h.w)
+				naive.take(h.s, h.e, -h.w)
+				naive.take(at, at+d, h.w)
 				held[k] = iv{at, at + d, h.w}
 				if want := slices.Max(naive[max(h.s, at+d):h.e]); m != want {
 					t.Fatalf("move of %+v to %d: largest free over the gain %d, want %d", h, at, m, want)
@@ -173,10 +177,13 @@ func TestPropertyDprofile(t *testing.T) {
 			}
 		}
 	})
-	t.Logf("moves: %d overlapping, %d adjacent, %d apart; %d shrank the profile, %d grew it",
-		overlap, adjacent, apart, left, right)
+	t.Logf("moves: %d overlapping, %d adjacent, %d apart; %d shrank the profile, %d grew it; %d failed searches",
+		overlap, adjacent, apart, left, right, stops)
 	if overlap == 0 || adjacent == 0 || apart == 0 || left == 0 || right == 0 {
 		t.Errorf("a shape of move was not exercised")
+	}
+	if stops == 0 {
+		t.Errorf("no search failed: where one stops was not checked")
 	}
 }
 

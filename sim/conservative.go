@@ -78,6 +78,10 @@ type Conservative struct {
 	// onSkip, for tests, hears every job compress passes over without a
 	// search because an earlier failed search implies it cannot move.
 	onSkip func(e *Engine, j int)
+	// onBound, for tests, hears every job whose search compress starts
+	// at from, later than where it would otherwise, because an earlier
+	// failed search implies it cannot start before from.
+	onBound func(e *Engine, j int, from float64)
 	// oldCompress, for tests, replaces compress (the reference the
 	// schedules are compared with).
 	oldCompress func(s *Conservative, e *Engine)
@@ -277,7 +281,9 @@ func dur(e *Engine, j int) float64 { return max(e.estimate[j], minReserve) }
 // arrival, to the earliest time it fits (never later than its
 // reservation). A job is passed over without a search when its width is
 // not free anywhere before its reservation, or when the last search that
-// failed implies it cannot move (see failed).
+// failed implies it cannot move; when that search implies only that the
+// job cannot start before the time where it stopped, the job's search
+// starts there (see failed).
 func (s *Conservative) compress(e *Engine) {
 	now := e.now
 	s.gen++
@@ -303,14 +309,37 @@ func (s *Conservative) compress(e *Engine) {
 			}
 			continue
 		}
-		f := s.firstAtLeast(now, w)
-		if f.t >= r {
-			continue
+		var k, v int
+		var from float64
+		if last.bounds(w, d, r, s.gen) {
+			// No fit starts before the segment where the last
+			// failed search stopped: the search starts there.
+			k, v = last.k, last.v
+			from = s.prof.s[k].t
+			if from >= r {
+				if s.onSkip != nil {
+					s.onSkip(e, j)
+				}
+				continue
+			}
+			if s.onBound != nil {
+				s.onBound(e, j, from)
+			}
+		} else {
+			f := s.firstAtLeast(now, w)
+			if f.t >= r {
+				continue
+			}
+			// Fewer than w are free before f.t: the search starts
+			// there.
+			k, v, from = f.k, f.v, f.t
 		}
-		// Fewer than w are free before f.t: the search starts there.
-		t, tk, tv := s.prof.search(f.k, f.v, f.t, w, d, r)
+		t, tk, tv := s.prof.search(k, v, from, w, d, r)
 		if t >= r {
-			last = failed{w, d, r, true}
+			// Field by field: a composite literal is built in a
+			// temporary and copied (about 20 more instructions).
+			last.n, last.d, last.r, last.ok = w, d, r, true
+			last.gen, last.k, last.v = s.gen, tk, tv
 		} else {
 			// Only the part of the vacated slot [r, r+d) that the
 			// new one does not cover (before the tail, which every
@@ -340,18 +369,38 @@ func (s *Conservative) compress(e *Engine) {
 // that is at least as wide and as long (its windows contain those
 // windows, and it needs more), as long as no processor became free before
 // r since (a move frees processors only from max(r', t'+d') on, r' and t'
-// its old and new start; it takes them only from t' on). The zero value
-// implies nothing.
+// its old and new start; it takes them only from t' on).
+//
+// While the profile has not changed since (gen), the search's stop, k of
+// v free, at time T ≥ r (dprofile.search), bounds a job reserved later,
+// r' ≥ r, at least as wide and as long, n' ≥ n and d' ≥ d: it cannot start
+// before T. Such a job cannot start before the search's start: fewer
+// than n are free before it (the first time n are free), or it is the
+// bound of an earlier failure that the job is bounded by too (the
+// relation is transitive). And every interval of [start, T) over which n
+// are free ends before r and lasts less than d. A window
+// [t', min(r', t'+d')) with n' free and start ≤ t' < T would lie, up to T,
+// in such an interval [a, b), so min(r', t'+d', T) ≤ b; as
+// b < r ≤ min(r', T), t'+d' ≤ b, so d' ≤ b−a < d, a contradiction. The
+// zero value implies nothing.
 type failed struct {
 	n    int
 	d, r float64
 	ok   bool
+	gen  uint64
+	k, v int
 }
 
 // implies reports whether a job of n processors, d seconds, reserved at
 // r, cannot move either.
 func (f *failed) implies(n int, d, r float64) bool {
 	return f.ok && r == f.r && n >= f.n && d >= f.d
+}
+
+// bounds reports whether a job of n processors, d seconds, reserved at r,
+// cannot start before the failed search's stop, the profile being at gen.
+func (f *failed) bounds(n int, d, r float64, gen uint64) bool {
+	return f.ok && f.gen == gen && r >= f.r && n >= f.n && d >= f.d
 }
 
 // gained records that processors became free from time g on.
