@@ -179,6 +179,9 @@ func TestPropertyDprofile(t *testing.T) {
 	})
 	t.Logf("moves: %d overlapping, %d adjacent, %d apart; %d shrank the profile, %d grew it; %d failed searches",
 		overlap, adjacent, apart, left, right, stops)
+	if testing.Short() {
+		return // rapid runs too few cases under -short to meet every shape
+	}
 	if overlap == 0 || adjacent == 0 || apart == 0 || left == 0 || right == 0 {
 		t.Errorf("a shape of move was not exercised")
 	}
