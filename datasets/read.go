@@ -985,11 +985,17 @@ func (p *parser) parseLine(line []byte) error {
 		if e := p.fieldCountError(line, fmt.Errorf("%w: found more", ErrFieldCount)); e != nil {
 			return e
 		}
+		if e := p.textNotLog(line, 19); e != nil {
+			return e
+		}
 	case err != nil: // binary data, whatever else the line looks like
 		p.pending = p.pending[:0]
 		return &ParseError{File: p.name, Line: p.line, Field: FieldNames[nf], Text: string(line[bad[0]:bad[1]]), Err: ErrBinary}
 	case nf != 18:
 		if e := p.fieldCountError(line, fmt.Errorf("%w: found %d", ErrFieldCount, nf)); e != nil {
+			return e
+		}
+		if e := p.textNotLog(line, nf); e != nil {
 			return e
 		}
 		if nf < 2 {
@@ -1033,6 +1039,36 @@ func (p *parser) fieldCountError(line []byte, err error) error {
 	}
 	p.pending = p.pending[:0]
 	return p.lineError(line, err)
+}
+
+// textNotLog refuses a first job line that deviates from SWF twice: it
+// has not 18 fields (nf of them; 19 stands for more than 18) and its job id or submit time is
+// not a number ("Name:\tcp" of /proc/self/status, "Job list:", a row of
+// column names). Such a line is text, not a job: read on, every line of a
+// text file became a "job" of unknown id, with warnings and exit status 0.
+// One deviation alone (a cut-short first row, an unreadable id among 18
+// fields) is read as usual; after the first job line, nothing is refused
+// for its shape. It returns nil when the line is a job line.
+func (p *parser) textNotLog(line []byte, nf int) error {
+	if p.rows > 0 {
+		return nil
+	}
+	fields := fmt.Sprintf("%d fields", nf)
+	switch nf {
+	case 1:
+		fields = "1 field"
+	case 19:
+		fields = "more than 18 fields"
+	}
+	for _, u := range p.pending {
+		if u.field == fJobID || u.field == fSubmit {
+			p.pending = p.pending[:0]
+			return &ParseError{File: p.name, Line: p.line, Field: FieldNames[u.field], Text: string(line),
+				Err: fmt.Errorf("%w: the first job line has %s, not 18, and its %s %q is not a number (a text file, not a log?)",
+					ErrNotSWF, fields, FieldNames[u.field], clip.Runes(u.token, 40))}
+		}
+	}
+	return nil
 }
 
 // warnFieldCount reports a job row of nf fields (18 and the extra text
