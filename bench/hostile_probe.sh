@@ -239,6 +239,13 @@ run "CSV quote left open (6 MB gzip)" err $T info quote17.csv.gz
 { echo "JobID|Submit|Start|End|State"; head -c 300000000 /dev/zero | tr '\0' 1; } | gzip -1 > long17.txt.gz
 CHECK='grep -q "line longer than" $W/err' run "sacct line of 300 MB" err $T import sacct long17.txt.gz --tz UTC -o long17.swf
 
+echo "== session 18: an empty --shard, a text file, 11 M partial-execution records"
+CHECK='grep -q "needs a shard i/n" $W/err' run "sweep --shard ''" err $T sweep --reps 2 --experiment window --window 1w --quiet --shard ""
+printf 'Name:\tcp\nUmask:\t0022\nState:\tR (running)\nTgid:\t11635\n' > status18.txt
+CHECK='grep -q "not an SWF log" $W/err' run "info of a /proc/self/status" err $T info status18.txt
+{ echo '; MaxProcs: 100'; awk 'BEGIN{for(i=1;i<=11000000;i++) printf "%d %d 0 10 1 -1 -1 1 20 -1 2 1 1 -1 -1 -1 -1 -1\n", i, i}'; } | gzip -1 > parts18.swf.gz
+run "info of 11 M partial records (56 MB gzip)" ok $T info parts18.swf.gz
+
 echo "== counts: total $total"
 for k in pass panic oom hang stray wrong; do printf '%s=%s ' $k ${count[$k]:-0}; done; echo
 rm -rf $W

@@ -239,13 +239,19 @@ func parsePositional(fs *flag.FlagSet, args []string) ([]string, error) {
 
 // namedFlags are the flags naming a file or folder, or a choice, that are
 // not always required: left out, each has a meaning (no such output, a
-// default folder, no check, every finding, EASY), and the value says what
-// the flag names.
+// default folder, no check, every finding, EASY, the whole sweep, the
+// default reading, Slurm's default partition and time limit), and the
+// value says what the flag names. A flag whose every value is checked
+// against a list (--format, --bin, --rows …) refuses "" with that list and
+// is not here.
 var namedFlags = map[string]string{
 	"o": "a file", "save": "a file or folder", "check": "a folder", "from": "a folder",
 	"write-baseline": "a folder", "sweeps": "a folder", "cache": "a folder", "slurm-dir": "a folder",
 	"tracelab": "a program", "estimates-from": "a log", "figure": "a file",
-	"finding": "finding IDs", "scheduler": "a scheduler",
+	"finding": "finding IDs", "scheduler": "a scheduler", "simulate": "a scheduler",
+	"shard": "a shard i/n", "partition": "a Slurm partition", "time": "a Slurm time limit",
+	"clock": "wall or elapsed", "start": "common, cycle or activity", "arrivals": "uniform or weeks",
+	"weight-class": "class weights", "mix": "logs", "cluster": "a machine name",
 }
 
 // emptyNamedFlag refuses a file, folder or choice flag given with an empty

@@ -49,6 +49,22 @@ func TestEmptyPathFlagRefused(t *testing.T) {
 		{"cache", "a folder", []string{"findings", log, "--cache", ""}},
 		{"scheduler", "a scheduler", []string{"sweep", "--reps", "1", "--scheduler", ""}},
 		{"slurm-dir", "a folder", []string{"sweep", "--reps", "1", "--slurm", "--dry-run", "--shards", "1", "-o", "x.parquet", "--slurm-dir", ""}},
+		// Session 18: the flags whose empty value still meant the default
+		// (all ran and exited 0 at 836c8ea; sweep --shard "" ran every
+		// replicate, --partition "" and --time "" left Slurm's defaults).
+		{"shard", "a shard i/n", []string{"sweep", "--reps", "1", "--shard", ""}},
+		{"shard", "a shard i/n", []string{"findings", log, "--no-cache", "--shard="}},
+		{"partition", "a Slurm partition", []string{"sweep", "--reps", "1", "--partition", ""}},
+		{"time", "a Slurm time limit", []string{"sweep", "--reps", "1", "--time", ""}},
+		{"partition", "a Slurm partition", []string{"findings", log, "--no-cache", "--partition", ""}},
+		{"time", "a Slurm time limit", []string{"reproduce", "zakay2014", "--from", ledgers, "--time", ""}},
+		{"clock", "wall or elapsed", []string{"resample", "--seed", "1", "-o", "r.swf", "--clock", ""}},
+		{"start", "common, cycle or activity", []string{"resample", "--seed", "1", "-o", "r.swf", "--start", ""}},
+		{"arrivals", "uniform or weeks", []string{"resample", "--seed", "1", "-o", "r.swf", "--arrivals", ""}},
+		{"weight-class", "class weights", []string{"resample", "--seed", "1", "-o", "r.swf", "--weight-class", ""}},
+		{"mix", "logs", []string{"resample", "--seed", "1", "-o", "r.swf", "--mix", ""}},
+		{"simulate", "a scheduler", []string{"resample", "--seed", "1", "-o", "r.swf", "--simulate", ""}},
+		{"cluster", "a machine name", []string{"import", "sacct", "-", "--tz", "UTC", "-o", "i.swf", "--cluster", ""}},
 	}
 	for _, tc := range cases {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {

@@ -121,6 +121,9 @@
 //	  concatenated streams, as pbzip2 writes, too) or
 //	  zstd (.swf.zst; several frames too; a window of
 //	  at most 128 MiB)
+//	a first job line of text: not 18 fields, and its     rejected (ErrNotSWF, with line, field and  —
+//	  job id or submit not a number (/proc/self/status,    text); one of the two alone is read as
+//	  a title line, a row of column names)                 the rows above say
 //	another format: HTML, a CSV without a row of names;  rejected, naming the format (ErrNotSWF,    —
 //	  xz, zip, lz4; a broken or truncated gzip, bzip2      ErrCompression, ErrBadGzip, ErrBadBzip2,
 //	  or zstd stream; a zstd window above 128 MiB          ErrBadZstd)

@@ -40,7 +40,8 @@ func FormatOf(path string) Format {
 
 // JobWriter receives a log job by job: the header once, then every job in
 // the log's order. The writers of each format implement it, and so does
-// what Scan feeds (a summary, a converter).
+// what Scan feeds (a summary, a converter). WriteJob must not retain j:
+// Scan reuses it for the next row.
 type JobWriter interface {
 	WriteHeader(h Header) error
 	WriteJob(j *Job) error

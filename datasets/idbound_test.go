@@ -51,7 +51,7 @@ func TestIDSetAgreesWithMap(t *testing.T) {
 			}
 		}
 		if tc.size >= 0 && s.size() != tc.size {
-			t.Errorf("%s: %d entries (runs %v, %d more), want %d", tc.name, s.size(), s.runs, len(s.more), tc.size)
+			t.Errorf("%s: %d entries (runs %v, %d more), want %d", tc.name, s.size(), s.runs, s.more.len(), tc.size)
 		}
 	}
 }

@@ -205,7 +205,7 @@ func TestSummarizerPartsBounded(t *testing.T) {
 		}
 	}
 	s := z.result()
-	if !z.wholeOver || len(z.whole.more) != 0 || s.Jobs != len(jobs) || z.leftOut.n != 0 {
-		t.Errorf("over %v, %d numbers kept, %d jobs, %d parts left out; want the set dropped and %d jobs", z.wholeOver, len(z.whole.more), s.Jobs, z.leftOut.n, len(jobs))
+	if !z.wholeOver || z.whole.more.len() != 0 || s.Jobs != len(jobs) || z.leftOut.n != 0 {
+		t.Errorf("over %v, %d numbers kept, %d jobs, %d parts left out; want the set dropped and %d jobs", z.wholeOver, z.whole.more.len(), s.Jobs, z.leftOut.n, len(jobs))
 	}
 }
