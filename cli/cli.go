@@ -11,6 +11,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/sim"
@@ -137,17 +138,37 @@ func (c *command) usageLine(prog string) string {
 	return strings.ReplaceAll(u, "or: tracelab ", "or: "+prog+" ")
 }
 
-// schedulerSyntax gives the parameter of the built-in scheduler families
-// that take one, for usage lines.
+// schedulerSyntax gives the parameter of the scheduler families that take
+// one, for usage lines: the built-in ones, and a program's own added by
+// SchedulerSyntax.
 var schedulerSyntax = map[string]string{
 	"conservative": "conservative[:K]",
 	"backfill":     "backfill[:R[,QUEUE[,BACKFILL]]]",
 	"useraware":    "useraware[:α]",
 }
 
+var schedulerSyntaxMu sync.Mutex
+
+// SchedulerSyntax sets how the usage lines write the scheduler family
+// registered as name (sim.Register), for a family that takes a
+// parameter: SchedulerSyntax("fairshare", "fairshare[:H]") before Main
+// shows "fairshare[:H]" among the choices of every command, where the bare
+// name would hide the parameter. It panics (a programmer error) if name is
+// not registered or syntax does not begin with it.
+func SchedulerSyntax(name, syntax string) {
+	if !slices.Contains(sim.Names(), name) || !strings.HasPrefix(syntax, name) {
+		panic(fmt.Sprintf("cli: SchedulerSyntax(%q, %q): not a registered scheduler and its syntax", name, syntax))
+	}
+	schedulerSyntaxMu.Lock()
+	defer schedulerSyntaxMu.Unlock()
+	schedulerSyntax[name] = syntax
+}
+
 // schedulerChoices lists every registered scheduler name, a program's own
 // included, as "fcfs|easy|…".
 func schedulerChoices() string {
+	schedulerSyntaxMu.Lock()
+	defer schedulerSyntaxMu.Unlock()
 	names := sim.Names()
 	for i, n := range names {
 		if s, ok := schedulerSyntax[n]; ok {

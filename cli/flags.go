@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tracelab/tracelab/plots"
 	"github.com/tracelab/tracelab/sim"
 )
 
@@ -88,18 +89,10 @@ func parseInteger(s string) (int, error) {
 	return int(f), nil
 }
 
-// groupDigits writes n with thousands separators (1,000,000).
+// groupDigits writes n with thousands separators (1,000,000) and an ASCII
+// minus, for terminals.
 func groupDigits(n int) string {
-	s := strconv.Itoa(n)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	if neg {
-		s = "-" + s
-	}
-	return s
+	return strings.Replace(plots.Count(n), "−", "-", 1)
 }
 
 // intVar registers an integer flag name with default def and range
