@@ -11,7 +11,7 @@
 #      (scripts/nbcheck.py store), with the commit and mode it was executed at
 #      and, per code cell, the hash of the source its outputs came from, and
 #      checks it as CI does (scripts/nbcheck.py committed: outputs complete,
-#      renderable, at most 5 MB);
+#      renderable, at most 6 MiB);
 #   3. regenerates REPRODUCTION.md from the recorded ledgers and findings, computing nothing
 #      again (tracelab reproduce --from), saves every paper's ledger as
 #      repro/ledgers/KEY.json (and findings.json) with the commit and the hash of the code

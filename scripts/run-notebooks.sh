@@ -21,7 +21,7 @@
 # verdict or moved beyond its tolerance fails the run. The ledgers are
 # printed to OUT/ledger.txt. Run with no argument (all notebooks, as CI does),
 # the committed notebooks are checked too (nbcheck.py committed: stored
-# outputs complete, from the current source, renderable, at most 5 MB).
+# outputs complete, from the current source, renderable, at most 6 MiB).
 #
 # Environment:
 #   TRACELAB_QUICK=1          quick mode, passed through to the notebooks
