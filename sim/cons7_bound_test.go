@@ -15,14 +15,7 @@ func TestPropertyConservativeBound(t *testing.T) {
 	t.Parallel()
 	bounds, skips := 0, 0
 	rapid.Check(t, func(t *rapid.T) {
-		procs := rapid.IntRange(4, 32).Draw(t, "procs")
-		jobs := make([]Job, rapid.IntRange(10, 200).Draw(t, "n"))
-		for i := range jobs {
-			run := float64(rapid.IntRange(0, 50).Draw(t, "runtime"))
-			jobs[i] = Job{ID: i, Submit: float64(rapid.IntRange(0, 40).Draw(t, "submit")), Runtime: run,
-				Estimate: run + float64(rapid.IntRange(0, 50).Draw(t, "slack")),
-				Procs:    rapid.IntRange(1, procs).Draw(t, "width")}
-		}
+		procs, jobs := drawCrowdedWorkload(t)
 		s := &Conservative{}
 		s.onBound = func(e *Engine, j int, from float64) {
 			bounds++

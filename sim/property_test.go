@@ -193,14 +193,7 @@ func TestPropertyConservativeSkip(t *testing.T) {
 	t.Parallel()
 	skips := 0
 	rapid.Check(t, func(t *rapid.T) {
-		procs := rapid.IntRange(4, 32).Draw(t, "procs")
-		jobs := make([]Job, rapid.IntRange(10, 200).Draw(t, "n"))
-		for i := range jobs {
-			run := float64(rapid.IntRange(0, 50).Draw(t, "runtime"))
-			jobs[i] = Job{ID: i, Submit: float64(rapid.IntRange(0, 40).Draw(t, "submit")), Runtime: run,
-				Estimate: run + float64(rapid.IntRange(0, 50).Draw(t, "slack")),
-				Procs:    rapid.IntRange(1, procs).Draw(t, "width")}
-		}
+		procs, jobs := drawCrowdedWorkload(t)
 		s := &Conservative{}
 		s.onSkip = func(e *Engine, j int) {
 			skips++
@@ -630,4 +623,19 @@ func segmentHolds(p *profile, b, i int, x float64) bool {
 	default:
 		return b+1 == len(p.order) || p.first[b+1] > x
 	}
+}
+
+// drawCrowdedWorkload draws up to 200 short jobs submitted within 40 s on
+// 4–32 processors, estimates at or above runtimes: a queue in which
+// conservative backfilling's failed searches bound and skip others.
+func drawCrowdedWorkload(t *rapid.T) (procs int, jobs []Job) {
+	procs = rapid.IntRange(4, 32).Draw(t, "procs")
+	jobs = make([]Job, rapid.IntRange(10, 200).Draw(t, "n"))
+	for i := range jobs {
+		run := float64(rapid.IntRange(0, 50).Draw(t, "runtime"))
+		jobs[i] = Job{ID: i, Submit: float64(rapid.IntRange(0, 40).Draw(t, "submit")), Runtime: run,
+			Estimate: run + float64(rapid.IntRange(0, 50).Draw(t, "slack")),
+			Procs:    rapid.IntRange(1, procs).Draw(t, "width")}
+	}
+	return procs, jobs
 }
