@@ -247,6 +247,25 @@ func similarSessions(se float64) ledger.Expectation {
 	return ledger.Stated("similar (within 2 SE)", ledger.Near(0, 2*se))
 }
 
+// explainInJobs gives e, Table V's session_length_similar entry of one
+// log (in time), session length counted in jobs as its reason when it
+// differs, the convention is justified over every log (inJobs: as
+// computed in time, now in jobs; ledger.Tally) and the log's difference in
+// jobs per session (temporary − long-term medians tmp and long) is
+// similar, within 2 × se (similarSessions); otherwise the jobs' values go
+// with our value as a measurement.
+func explainInJobs(e *ledger.Entry, tmp, long, se float64, inJobs ledger.Tally) {
+	j := tmp - long
+	if similarSessions(se).Accepts(j) && inJobs.Justified() {
+		e.ExplainedBy(ledger.OneReading(), fmt.Sprintf("with session length counted in jobs (median jobs per session %.2f against %.2f) the difference is %.2f, "+
+			"within 2 SE (%.2f; read so on every log, %d of %d similar, against %d in time); in time temporary users' sessions are shorter",
+			tmp, long, j, 2*se, inJobs.Within, inJobs.N, inJobs.AsComputed))
+		return
+	}
+	e.Measured(fmt.Sprintf("in jobs per session: median %.2f against %.2f, difference %.2f, 2 SE %.2f; counted in jobs on every log %d of %d similar, against %d in time",
+		tmp, long, j, 2*se, inJobs.Within, inJobs.N, inJobs.AsComputed))
+}
+
 // VastMajority is §4's "the vast majority" of the jobs (submitted by
 // long-term users): at least three quarters.
 const VastMajority = 0.75
@@ -310,16 +329,7 @@ func (r *TableVResult) Claims(l *ledger.Ledger) {
 			Quoting("parameters that don't depend on the activity length, such as session lengths, are similar for long-term and temporary users")
 		e.OurValue += fmt.Sprintf(" (medians %.0f s against %.0f s, ratio %.3f; bootstrap SE over users %.0f s, %d resamples)",
 			length[users.Temporary], length[users.LongTerm], length[users.Temporary]/length[users.LongTerm], row.seLength, r.reps)
-		j := perSession[users.Temporary] - perSession[users.LongTerm]
-		if similarSessions(row.seJobs).Accepts(j) && inJobs.Justified() {
-			e.ExplainedBy(ledger.OneReading(), fmt.Sprintf("with session length counted in jobs (median jobs per session %.2f against %.2f) the difference is %.2f, "+
-				"within 2 SE (%.2f; read so on every log, %d of %d similar, against %d in time); in time temporary users' sessions are shorter",
-				perSession[users.Temporary], perSession[users.LongTerm], j, 2*row.seJobs,
-				inJobs.Within, inJobs.N, inJobs.AsComputed))
-		} else {
-			e.Measured(fmt.Sprintf("in jobs per session: median %.2f against %.2f, difference %.2f, 2 SE %.2f; counted in jobs on every log %d of %d similar, against %d in time",
-				perSession[users.Temporary], perSession[users.LongTerm], j, 2*row.seJobs, inJobs.Within, inJobs.N, inJobs.AsComputed))
-		}
+		explainInJobs(e, perSession[users.Temporary], perSession[users.LongTerm], row.seJobs, inJobs)
 		d, n, mid := uniformSpans(p, row.span, func(int) bool { return true })
 		crit := ksCritical(n)
 		// No convention we measured brings a rejection within: leaving out

@@ -3,6 +3,7 @@ package zakay2013
 import (
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/stat"
@@ -205,5 +206,37 @@ func TestActiveWeeksKS(t *testing.T) {
 	p.Class, p.WeeksActive = append(p.Class, users.Temporary), append(p.WeeksActive, 1)
 	if got := activeWeeksKS(p); math.Abs(got-0.25) > 1e-12 {
 		t.Errorf("KS %v, want 0.25", got)
+	}
+}
+
+// TestExplainInJobs: Table V's session length in time is explained by the
+// length counted in jobs only when that reading is justified over every log
+// (ledger.Tally: a net gain of at least 2) and this log's difference in
+// jobs per session is within 2 SE; otherwise the jobs' values are shown
+// with our value and the entry stays unexplained. The numbers are KTH-SP2's
+// of the full ledger (time: −23551 s, 2 SE 12013 s; jobs 1.89 against
+// 1.96, SE 0.20; 7 of 8 logs similar in jobs against 1 in time).
+func TestExplainInJobs(t *testing.T) {
+	t.Parallel()
+	justified := ledger.Tally{N: 8, AsComputed: 1, Within: 7, Gained: 7, Lost: 1}
+	alone := ledger.Tally{N: 8, AsComputed: 1, Within: 2, Gained: 1} // this log's gain alone
+	for _, c := range []struct {
+		name      string
+		tmp, long float64
+		inJobs    ledger.Tally
+		want      bool
+	}{
+		{"similar in jobs, justified", 1.89, 1.96, justified, true},
+		{"similar in jobs, gain of this log alone", 1.89, 1.96, alone, false},
+		{"not similar in jobs", 1.40, 1.96, justified, false}, // −0.56, beyond 2 SE 0.40
+	} {
+		e := ledger.New("zakay2013").Check("Table V", "table5/KTH-SP2/session_length_similar", "x", similarSessions(6006.6), -23551)
+		explainInJobs(e, c.tmp, c.long, 0.20, c.inJobs)
+		if got := e.Reason != "" && e.Found != nil && e.Found.Readings == 1; got != c.want {
+			t.Errorf("%s: reason %q, found %v; want explained %v", c.name, e.Reason, e.Found, c.want)
+		}
+		if !c.want && (e.Reason != "" || !strings.Contains(e.OurValue, "in jobs per session: median")) {
+			t.Errorf("%s: our value %q; want the jobs' values shown, no reason", c.name, e.OurValue)
+		}
 	}
 }
