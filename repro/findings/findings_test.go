@@ -2,6 +2,7 @@ package findings
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -202,5 +203,35 @@ func TestRealLogs(t *testing.T) {
 				t.Errorf("%s on lublin_256: %s", r.Finding, r.Verdict)
 			}
 		}
+	}
+}
+
+// TestLongTermUsersLedgerReading: long-term-users counts the discarded users
+// as temporary, the zakay2013 ledger's Table V leaves them out; each
+// outcome gives the counts under the ledger's reading, which the two
+// readings' different verdicts need (the counts sum to the users, less the
+// discarded).
+func TestLongTermUsersLedgerReading(t *testing.T) {
+	t.Parallel()
+	f, err := Lookup("long-term-users")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(f.Rule, "table5/more_long_term_users") {
+		t.Errorf("rule %q does not name the ledger's entry", f.Rule)
+	}
+	r := f.Evaluate(synth{longTerm: 0.2}.trace(), Options{Quick: true})
+	var lt, tm, d, lt2, tm2 int
+	var more string
+	i := strings.Index(r.Reason, "(")
+	if i < 0 {
+		t.Fatalf("reason %q", r.Reason)
+	}
+	if _, err := fmt.Sscanf(r.Reason[i:], "(%d long-term, %d temporary of which %d discarded; with the discarded left out, as the zakay2013 ledger's Table V counts them, %d long-term against %d temporary: %s",
+		&lt, &tm, &d, &lt2, &tm2, &more); err != nil {
+		t.Fatalf("reason %q: %v", r.Reason, err)
+	}
+	if lt2 != lt || tm2 != tm-d || (more == "more)") != (lt > tm-d) {
+		t.Errorf("reason %q: the ledger's reading is %d long-term against %d temporary", r.Reason, lt, tm-d)
 	}
 }

@@ -62,9 +62,12 @@ func init() {
 			Title:     "more long-term than temporary users",
 			Claim:     "There are more long-term users than temporary ones",
 			Statistic: "share of long-term users among the long-term and temporary users (discarded ones included: they are temporary)",
-			Rule:      "the share's 95% interval (bootstrap over users) lies above 1/2",
-			Needs:     []string{"user ids", "more than 12 weeks"},
-			measure:   longTermUsers},
+			Rule: "the share's 95% interval (bootstrap over users) lies above 1/2. The zakay2013 ledger's table5/more_long_term_users reads the sentence " +
+				"otherwise: over the pools, the users §4 discards (temporary users within 4 weeks of the log's start or end) left out, each log's " +
+				"counts compared as Table V prints them, and \"tend to\" as more than half of its logs; each log's outcome here gives the counts " +
+				"under that reading, and that entry's value the count of logs under each reading",
+			Needs:   []string{"user ids", "more than 12 weeks"},
+			measure: longTermUsers},
 		Finding{ID: "long-term-spans-uniform", Paper: "zakay2013", Section: "§4",
 			Title:     "long-term spans uniform",
 			Claim:     "The activity spans of long-term users are uniform from 12 weeks to the length of the log",
@@ -279,7 +282,10 @@ func longTermUsers(l *Log) outcome {
 	lt := p.Count(users.LongTerm).Users
 	ci := shareCI(l, "long-term-users", lt, p.Len()-lt)
 	o := beyond("share of long-term users", ci, above, 0.5)
-	o.reason += fmt.Sprintf(" (%d long-term, %d temporary of which %d discarded)", lt, p.Len()-lt, p.Count(users.Discarded).Users)
+	d := p.Count(users.Discarded).Users
+	more := map[bool]string{true: "more", false: "not more"}[lt > p.Len()-lt-d]
+	o.reason += fmt.Sprintf(" (%d long-term, %d temporary of which %d discarded; with the discarded left out, as the zakay2013 ledger's Table V counts them, "+
+		"%d long-term against %d temporary: %s)", lt, p.Len()-lt, d, lt, p.Len()-lt-d, more)
 	return o
 }
 
