@@ -106,8 +106,10 @@ var items = []ledger.Item{
 			"not §4's words, which discard only users \"whose full period of activity falls within\" those weeks (users.WithinEdge). " +
 			"It was chosen by an earlier comparison with the published Table V, which our copy lacks, so we cannot recheck it here " +
 			"(reported: the literal rule up to 36% above the paper's temporary-user counts, CTC-SP2 320; TouchesEdge within 13% on seven logs). " +
-			"§4's own sentence on the table (more long-term than temporary users) holds under both rules (7 and 6 of our 8 logs) and not with " +
-			"every temporary user counted (3), which the text's order (Table V before the pools' discarding) allows: a claim, not evidence for the reading. " +
+			"§4's own sentence on the table (more long-term than temporary users) holds under both rules and not with " +
+			"every temporary user counted, which the text's order (Table V before the pools' discarding) allows (table5/more_long_term_users " +
+			"counts the logs under each; repro/findings' long-term-users counts every temporary user and judges each log's share by its 95% interval): " +
+			"a claim, not evidence for the reading. " +
 			"The literal rule's counts are entries of ours (table5/*/within_edge/*); the resampling pools use the literal rule"},
 	{Name: "Fig. 4", Title: "per-user marginals, original and 8 resampled logs", Section: "§5.1 Fig. 4",
 		Note: "the paper shows ANL-Intrepid, not available; we show KTH-SP2, SDSC-SP2 and SDSC-DS"},
