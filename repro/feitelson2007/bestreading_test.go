@@ -1,6 +1,7 @@
 package feitelson2007
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -101,9 +102,9 @@ func TestFig11BestSweep(t *testing.T) {
 		h[1] = min(v[0], v[1]) >= 0.0775 && max(v[0], v[1]) <= 0.0985
 		return h
 	}
-	ours := thetaFrame([2]float64{0.166, 0.168}, [2]float64{0.075, 0.080}, [2]float64{0.032, 0.032})                    // 0 of 3
-	kth := sourceSweep{"KTH", thetaFrame([2]float64{0.181, 0.183}, [2]float64{0.081, 0.090}, [2]float64{0.032, 0.032})} // 2 of 3
-	slow := sourceSweep{"slow", thetaFrame([2]float64{0.30, 0.32}, [2]float64{0.12, 0.13}, [2]float64{0.045, 0.045})}   // 0 of 3
+	ours := thetaFrame([2]float64{0.166, 0.168}, [2]float64{0.075, 0.080}, [2]float64{0.032, 0.032})                                // 0 of 3
+	kth := sourceSweep{log: "KTH", frame: thetaFrame([2]float64{0.181, 0.183}, [2]float64{0.081, 0.090}, [2]float64{0.032, 0.032})} // 2 of 3
+	slow := sourceSweep{log: "slow", frame: thetaFrame([2]float64{0.30, 0.32}, [2]float64{0.12, 0.13}, [2]float64{0.045, 0.045})}   // 0 of 3
 	r := &Fig11Result{Frame: ours, sources: []sourceSweep{kth}, rates: []sourceSweep{slow}}
 	b := r.bestSweep(within, within(ours))
 	if b.sweep == nil || b.sweep.log != "KTH" || b.tally.Within != 2 || b.tally.AsComputed != 0 || b.readings != 2 {
@@ -118,6 +119,38 @@ func TestFig11BestSweep(t *testing.T) {
 		}
 		if e.Reason != "" && (e.Found == nil || e.Found.Readings != 3 || e.Found.Seeds != 1 || !strings.Contains(e.Reason, "not measured with it")) {
 			t.Errorf("%s: found %+v, reason %q; want the best of 3 readings (ours among them) at 1 seed, saying what is not measured", id, e.Found, e.Reason)
+		}
+	}
+	// Further sets of seeds (confirmBest): a reading chosen at one set is a
+	// reason only when it holds at every set. These are the values measured
+	// in full mode with KTH-SP2 as the source at the sequences of seeds
+	// 11–20 (θ = 2: 0.1897, SE 0.0025; θ = 2.5: 0.0790–0.0906), reduced to
+	// two sequences: θ = 2 falls outside, so only θ = 2.5 is within, 1 of 3
+	// against ours' 0: no net gain to justify it at that set.
+	kthLater := thetaFrame([2]float64{0.187, 0.192}, [2]float64{0.079, 0.090}, [2]float64{0.032, 0.032})
+	oursLater := thetaFrame([2]float64{0.166, 0.169}, [2]float64{0.074, 0.079}, [2]float64{0.032, 0.032})
+	for _, c := range []struct {
+		name    string
+		confirm []fig11Confirm
+		held    int // sets where KTH holds, of 1 + len(confirm)
+	}{
+		{"holds again", []fig11Confirm{{ours: oursLater, reading: kth.frame}, {ours: ours, reading: kth.frame}}, 3},
+		{"fails at a further set", []fig11Confirm{{ours: oursLater, reading: kthLater}, {ours: ours, reading: kth.frame}}, 2},
+	} {
+		b.confirm, b.judge = c.confirm, within
+		l := ledger.New("test")
+		for i, id := range []string{"fig11/theta2", "fig11/theta2.5/range"} {
+			e := l.Check("Fig. 11", id, id, ledger.AtMost(0), 1)
+			b.explain(e, i, func(f dataframe.DataFrame) string { return fmt.Sprintf("%.3f", mMedAt(f, 2)[0]) })
+			if explained := e.Reason != ""; explained != (c.held == 3) {
+				t.Errorf("%s, %s: reason %q, our value %q; want a reason only when KTH holds at every set", c.name, id, e.Reason, e.OurValue)
+			}
+			if c.held == 3 && (e.Found.Seeds != 3 || e.Found.Held != 3 || !strings.Contains(e.Reason, "at 2 further sets of 2 sequences")) {
+				t.Errorf("%s, %s: found %+v, reason %q; want 3 of 3 sets, the further sets named", c.name, id, e.Found, e.Reason)
+			}
+			if c.held < 3 && !strings.Contains(e.OurValue, "(1 of 3 within, against 0, not justified)") || c.held < 3 && !strings.Contains(e.OurValue, "within at 2 of 3 seeds measured, so not a reason") {
+				t.Errorf("%s, %s: our value %q; want the further sets' counts and 2 of 3 seeds", c.name, id, e.OurValue)
+			}
 		}
 	}
 	// As many within as ours: no reason.
