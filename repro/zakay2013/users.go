@@ -368,10 +368,12 @@ func (r *TableVResult) Claims(l *ledger.Ledger) {
 			e.Measured("KS with the spans " + strings.Join(others, "; ") + "; " + none)
 			e.Measured(mechanism)
 		}
-		early, later := newUserRates(p)
-		l.Claim("Table V", id+"early_users_faster", row.log+": new users appear faster in the first 4 weeks than later",
-			early > later, fmt.Sprintf("%.1f new users a week in the first 4 weeks, %.1f afterwards", early, later)).
+		nr := newUserRates(p)
+		e = l.Check("Table V", id+"early_users_faster", row.log+": new users a week in the first 4 weeks, against the rate afterwards",
+			ledger.Above("the graph climbs at a higher rate", nr.later, nr.se()), nr.early).Digits(3).
 			Quoting("in the first few weeks the graph climbs at a higher rate")
+		e.OurValue += fmt.Sprintf(" (%d new users in the first 4 weeks; %.2f a week afterwards, %d users; standard error of the difference %.2f, the counts read as Poisson)",
+			nr.nEarly, nr.later, nr.nLater, nr.se())
 	}
 	for _, row := range r.rows {
 		c := row.lit.Summary()
@@ -689,20 +691,38 @@ func spansByEdges(p users.Population, span float64) string {
 		"median %.2f of the way), and the %d active in both span the whole log", n1, d1, ksCritical(n1), n0, d0, mid0, n2)
 }
 
-// newUserRates returns the number of users whose first job falls in the
-// first Edge of the log, per week, and the same rate over the rest of the
-// log.
-func newUserRates(p users.Population) (early, later float64) {
+// userRates are §4's rates of new users: the users whose first job falls
+// in the first Edge of the log, per week, and the same over the rest of
+// the log, with the counts and spans (weeks) they come from.
+type userRates struct {
+	early, later           float64 // new users a week
+	nEarly, nLater         int
+	earlyWeeks, laterWeeks float64
+}
+
+// se is the standard error of early − later with each count read as
+// Poisson (its variance its mean): √(nEarly/earlyWeeks² + nLater/laterWeeks²).
+// §4's "the graph climbs at a higher rate" is a direction, so it holds
+// only beyond 2 SE (ledger.Above); a log whose first weeks bring few users
+// cannot show it.
+func (r userRates) se() float64 {
+	return math.Sqrt(float64(r.nEarly)/(r.earlyWeeks*r.earlyWeeks) + float64(r.nLater)/(r.laterWeeks*r.laterWeeks))
+}
+
+// newUserRates returns p's userRates.
+func newUserRates(p users.Population) userRates {
 	edge := p.Options.Edge
-	var ne, nl int
+	var r userRates
 	for _, f := range p.FirstArrival {
 		if f <= p.LogStart+edge {
-			ne++
+			r.nEarly++
 		} else {
-			nl++
+			r.nLater++
 		}
 	}
-	return float64(ne) / (edge / datasets.Week), float64(nl) / ((p.LogEnd - p.LogStart - edge) / datasets.Week)
+	r.earlyWeeks, r.laterWeeks = edge/datasets.Week, (p.LogEnd-p.LogStart-edge)/datasets.Week
+	r.early, r.later = float64(r.nEarly)/r.earlyWeeks, float64(r.nLater)/r.laterWeeks
+	return r
 }
 
 // Fig3Logs are the logs whose users' activity is drawn for Fig. 3.

@@ -240,3 +240,33 @@ func TestExplainInJobs(t *testing.T) {
 		}
 	}
 }
+
+// TestNewUserRatesSE: §4's "in the first few weeks the graph climbs at a
+// higher rate" holds only when the early rate of new users exceeds the later
+// one by more than 2 SE of the difference, the counts read as Poisson. The
+// cases are HPC2N's counts of the full ledger (10 new users in the first
+// 4 weeks, 249 over the other 178: 2.5 against 1.40 a week, SE
+// √(10/16 + 249/178²) = 0.796, so 2.5 is below 1.40 + 1.59) and CEA-Curie's
+// (106 in 4 weeks against 14.8 a week: far beyond).
+func TestNewUserRatesSE(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		name                   string
+		nEarly, nLater         int
+		earlyWeeks, laterWeeks float64
+		se                     float64 // by hand
+		holds                  bool
+	}{
+		{"HPC2N", 10, 249, 4, 178, 0.79552, false},
+		{"CEA-Curie", 106, 1480, 4, 100, 2.6025, true},
+	} {
+		r := userRates{nEarly: c.nEarly, nLater: c.nLater, earlyWeeks: c.earlyWeeks, laterWeeks: c.laterWeeks,
+			early: float64(c.nEarly) / c.earlyWeeks, later: float64(c.nLater) / c.laterWeeks}
+		if got := r.se(); math.Abs(got-c.se) > 1e-4 {
+			t.Errorf("%s: SE %.5f, want %.5f", c.name, got, c.se)
+		}
+		if got := ledger.Above("faster", r.later, r.se()).Accepts(r.early); got != c.holds {
+			t.Errorf("%s: %.2f against %.2f + 2 × %.3f: holds %v, want %v", c.name, r.early, r.later, r.se(), got, c.holds)
+		}
+	}
+}
