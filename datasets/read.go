@@ -17,7 +17,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"time"
 	"unsafe"
 
 	"github.com/klauspost/compress/flate"
@@ -1329,7 +1328,8 @@ func (p *parser) startBody(offset int64) error {
 		})
 	}
 	if h.TimeZoneString != "" {
-		if _, err := time.LoadLocation(h.TimeZoneString); err != nil {
+		_, used, err := ZoneByName(h.TimeZoneString)
+		if err != nil || used != h.TimeZoneString {
 			at := 0
 			for i, l := range p.header {
 				if k, _, ok := strings.Cut(strings.TrimSpace(l), ":"); ok && strings.EqualFold(strings.TrimSpace(k), "TimeZoneString") {
@@ -1338,7 +1338,10 @@ func (p *parser) startBody(offset int64) error {
 				}
 			}
 			p.warn.add(WarnHeader, "TimeZoneString", at, noJob, func() (string, string) {
-				return h.TimeZoneString, fmt.Sprintf("TimeZoneString: unknown zone %q: wall-clock analyses use UTC", h.TimeZoneString)
+				if err != nil {
+					return h.TimeZoneString, fmt.Sprintf("TimeZoneString: unknown zone %q: wall-clock analyses use UTC", h.TimeZoneString)
+				}
+				return h.TimeZoneString, fmt.Sprintf("TimeZoneString: %q read as the zone %s (kept as written)", h.TimeZoneString, used)
 			})
 		}
 	}
