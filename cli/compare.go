@@ -70,6 +70,7 @@ func runCompare(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	warnUnknownUsers(e.stderr, tr)
 	if err := requireSimulable(tr); err != nil {
 		return err
 	}

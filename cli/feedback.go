@@ -115,6 +115,7 @@ func runFeedback(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	warnUnknownUsers(e.stderr, tr)
 	run, err := newFeedbackRun(tr, a)
 	if err != nil {
 		return err

@@ -24,6 +24,7 @@ type pwaQuirk struct {
 	// read the log and succeed.
 	refused map[string]string // command → a word of the message
 	warn    string            // a warning every reading must give, "" for none
+	stderr  map[string]string // command → words its standard error must hold
 }
 
 // pwaQuirkJobs is the job stream of every quirk: 700 jobs over about 18
@@ -98,6 +99,17 @@ var pwaQuirks = []pwaQuirk{
 		},
 		refused: map[string]string{"users": "no user information", "sessions": "no user information", "resample": "no user information",
 			"similarity": "no user information", "feedback": "no user information"}},
+	{name: "some jobs without user",
+		source: "FTK 3.1 (missing data); https://www.cs.huji.ac.il/labs/parallel/workload/swf.html (-1: unknown)",
+		header: []string{"UnixStartTime: 1000000000", "TimeZoneString: Europe/Berlin", "MaxProcs: 128"},
+		row: func(i int, f []string) []string {
+			if i%10 == 0 {
+				f[11] = "-1"
+			}
+			return f
+		},
+		stderr: map[string]string{"users": "70 of 700 jobs have no user id", "sessions": "70 of 700 jobs have no user id",
+			"resample": "70 of 700 jobs have no user id", "feedback": "70 of 700 jobs have no user id"}},
 	{name: "cancelled before start, zero processors, root",
 		source: "https://www.cs.huji.ac.il/labs/parallel/workload/swf.html (status 5 cancelled; -1 unknown); FTK 3.1–3.3",
 		header: []string{"UnixStartTime: 725846400", "TimeZone: -28800", "MaxNodes: 128"},
@@ -185,6 +197,9 @@ func TestPWAQuirks(t *testing.T) {
 					if err := json.Unmarshal([]byte(stdout), &v); err != nil {
 						t.Errorf("%s: invalid JSON (NaN or Inf?): %v\n%.300s", cmd[0], err, stdout)
 					}
+				}
+				if w, ok := q.stderr[cmd[0]]; ok && !strings.Contains(stderr, w) {
+					t.Errorf("%s: no warning %q:\n%s", cmd[0], w, stderr)
 				}
 				if cmd[0] == "info" && q.warn != "" && !strings.Contains(stdout, `"kind":"`+q.warn+`"`) && !strings.Contains(stdout, q.warn) {
 					t.Errorf("info: no %s warning:\n%.600s\n%s", q.warn, stdout, stderr)

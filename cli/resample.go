@@ -180,6 +180,7 @@ func runResample(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	warnUnknownUsers(e.stderr, tr)
 	// The new log's header takes the original's machine size: say when it
 	// was inferred.
 	warnInferredMachine(e.stderr, tr.Machine(), noProcsFlag)
