@@ -70,10 +70,11 @@ func runCompare(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	warnUnknownUsers(e.stderr, tr)
 	if err := requireSimulable(tr); err != nil {
 		return err
 	}
-	pools, err := resample.NewPools(tr, resample.PoolOptions{})
+	pools, err := newPools(tr, resample.PoolOptions{})
 	if err != nil {
 		return err
 	}

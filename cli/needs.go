@@ -51,3 +51,21 @@ func warnInferredMachine(w io.Writer, m datasets.Machine, advice string) {
 		fmt.Fprintf(w, "warning: machine of %d processors %s; %s\n", m.Procs, m.Rule, advice)
 	}
 }
+
+// warnUnknownUsers prints a warning when some, not all, of the log's jobs
+// have no user id (−1; a log with none is refused, datasets.ErrNoUsers):
+// the per-user analyses (session.Analyze, users.Classify, the resampling's
+// pools) take those jobs as one user, −1, whom their counts of users
+// include, while info counts the known users only.
+func warnUnknownUsers(w io.Writer, t *datasets.Trace) {
+	n := 0
+	for _, u := range t.User {
+		if u == -1 {
+			n++
+		}
+	}
+	if n > 0 && n < t.Len() {
+		fmt.Fprintf(w, "warning: %s: %d of %d jobs have no user id (−1): the per-user analyses take them as one user, −1, counted among the users\n",
+			t.Name, n, t.Len())
+	}
+}

@@ -47,6 +47,7 @@ func runSessions(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	warnUnknownUsers(e.stderr, tr)
 	st, err := session.Analyze(tr, opts)
 	if err != nil {
 		return err

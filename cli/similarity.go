@@ -54,6 +54,7 @@ func runSimilarity(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	warnUnknownUsers(e.stderr, tr)
 	if *boot > 0 {
 		b, err := similarity.Randomize(tr, attr, similarity.BootstrapOptions{Session: sopts, Reps: *boot, Seed: *seed,
 			Progress: newProgressBar(e.stderr, "similarity: bootstrap replicates", progressDelay).update})

@@ -44,6 +44,7 @@ func runUsers(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	warnUnknownUsers(e.stderr, tr)
 	p, err := users.Classify(tr, opts)
 	if err != nil {
 		return err

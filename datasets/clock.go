@@ -3,16 +3,17 @@ package datasets
 import (
 	"fmt"
 	"math"
+	"strings"
 	"time"
 	_ "time/tzdata" // wall-clock analyses work on machines without a zone database
 )
 
 // Location returns the log's own time zone: the header's TimeZoneString
-// (an IANA name), else a fixed zone from the obsolete TimeZone offset
-// (seconds), else UTC. An unknown zone name is an error.
+// (an IANA name, read by ZoneByName), else a fixed zone from the obsolete
+// TimeZone offset (seconds), else UTC. An unknown zone name is an error.
 func (h Header) Location() (*time.Location, error) {
 	if h.TimeZoneString != "" {
-		loc, err := time.LoadLocation(h.TimeZoneString)
+		loc, _, err := ZoneByName(h.TimeZoneString)
 		if err != nil {
 			return nil, fmt.Errorf("datasets: header TimeZoneString %q: %w", h.TimeZoneString, err)
 		}
@@ -22,6 +23,39 @@ func (h Header) Location() (*time.Location, error) {
 		return time.FixedZone(fmt.Sprintf("UTC%+d", h.TimeZone/3600), h.TimeZone), nil
 	}
 	return time.UTC, nil
+}
+
+// droppedZones maps zone names the IANA database once had and dropped to
+// the zone each was a link to. tzdata 2020b removed US/Pacific-New (a link
+// to America/Los_Angeles, in the "backward" file until then); a log
+// converted before keeps the name, and Go's zone data (embedded in the
+// program, time/tzdata) no longer knows it.
+var droppedZones = map[string]string{
+	"US/Pacific-New": "America/Los_Angeles",
+}
+
+// ZoneByName returns the zone a TimeZoneString value names, and the name
+// it was found under: the value as an IANA name (the program embeds the
+// zone database, so the result does not depend on the machine); else its
+// first word, when free text follows the name ("Europe/Berlin (CET)": a
+// comment, as after a numeric directive's value); else the zone a name the
+// database dropped was a link to (droppedZones). "Local", the machine's
+// own zone, names no log's zone: it is an error, as is an unknown name.
+func ZoneByName(value string) (*time.Location, string, error) {
+	name := strings.TrimSpace(value)
+	var first string
+	if f := strings.Fields(name); len(f) > 0 {
+		first = f[0]
+	}
+	for _, n := range []string{name, first, droppedZones[first]} {
+		if n == "" || n == "Local" {
+			continue
+		}
+		if loc, err := time.LoadLocation(n); err == nil {
+			return loc, n, nil
+		}
+	}
+	return nil, "", fmt.Errorf("unknown time zone %q", name)
 }
 
 // Location returns the trace's time zone (see Header.Location). An unknown

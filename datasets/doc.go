@@ -88,7 +88,13 @@
 //	  TimeZoneString (SDSC-Par-1996: 0 and US/Pacific)     TimeZone is a fixed offset
 //	free text after a numeric value ("MaxNodes: 400 (48  the number; the text stays in Header.Lines —
 //	  interactive, 352 batch)", as archive logs write)
-//	unknown TimeZoneString (e.g. Mars/Olympus_Mons)      kept; wall-clock analyses use UTC          header
+//	unknown TimeZoneString (e.g. Mars/Olympus_Mons,      kept; wall-clock analyses use UTC          header
+//	  "UNKNOWN" as a converter writes, "Local": the
+//	  machine's zone is no log's)
+//	TimeZoneString with free text after the name         kept as written; read as the name before   header
+//	  ("Europe/Berlin (CET)"), or a name tzdata dropped    the text, or the zone the dropped name
+//	  (US/Pacific-New, removed in tzdata 2020b)            linked to (ZoneByName); the zone database
+//	                                                       is embedded, so no machine's matters
 //	a comment line among the job lines (SWF allows       ignored, counted                           comment
 //	  comments anywhere; the header is the comments
 //	  before the first job)

@@ -247,7 +247,10 @@ func FuzzHeader(f *testing.F) {
 		" Computer: IBM\n Computer: MaxProcs: 5\n   more", " Conversion: x\n   MaxProcs: 128.0",
 		" MaxProcs: 1,024\n MaxNodes: 2,048", " MaxRuntime: 3600s\n MaxMemory: 32GB",
 		" TimeZoneString: Europe/Stockholm\n StartTime: Mon Sep 23 14:00:31 CEST 1996\n EndTime: Mon Sep 23 14:00:31 1995",
-		" StartTime: Thu Jan 01 00:00:00 UTC 1970", " UnixStartTime: 5\n StartTime: Mon Sep 23 12:00:31 GMT 1996"} {
+		" StartTime: Thu Jan 01 00:00:00 UTC 1970", " UnixStartTime: 5\n StartTime: Mon Sep 23 12:00:31 GMT 1996",
+		// Session 19: zone names as logs and converters write them.
+		" TimeZoneString: Europe/Berlin (CET/CEST)", " TimeZoneString: US/Pacific-New", " TimeZoneString: UNKNOWN\n UnixStartTime: UNKNOWN",
+		" TimeZoneString: Local", " Queue:  1  batch\n Queue:  2  debug\n Partition:  1  pbatch"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {

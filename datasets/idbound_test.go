@@ -206,6 +206,6 @@ type watchIDs struct {
 func (w *watchIDs) WriteHeader(Header) error { return nil }
 func (w *watchIDs) WriteJob(*Job) error {
 	w.jobs++
-	w.most = max(w.most, w.p.ids.size()+len(w.p.partsOnly))
+	w.most = max(w.most, w.p.ids.size()+w.p.partsOnly.size())
 	return nil
 }

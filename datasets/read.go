@@ -17,7 +17,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"time"
 	"unsafe"
 
 	"github.com/klauspost/compress/flate"
@@ -782,9 +781,9 @@ type parser struct {
 	prefault sync.WaitGroup // the goroutine that faults in the columns' pages
 	bareCR   bool           // a header comment holds a lone CR (classic Mac OS line ends?)
 
-	parts     []partRow        // the rows of status 2–4 stored in t (Read only), in file order
-	partsOnly map[int]struct{} // job numbers seen so far only on partial records (checkID)
-	job       Job              // the row handed to sink (Scan), reused
+	parts     []partRow // the rows of status 2–4 stored in t (Read only), in file order
+	partsOnly partSet   // job numbers seen so far only on partial records (checkID)
+	job       Job       // the row handed to sink (Scan), reused
 }
 
 // partRow is a stored partial-execution record: its row in t and its line.
@@ -1329,7 +1328,8 @@ func (p *parser) startBody(offset int64) error {
 		})
 	}
 	if h.TimeZoneString != "" {
-		if _, err := time.LoadLocation(h.TimeZoneString); err != nil {
+		_, used, err := ZoneByName(h.TimeZoneString)
+		if err != nil || used != h.TimeZoneString {
 			at := 0
 			for i, l := range p.header {
 				if k, _, ok := strings.Cut(strings.TrimSpace(l), ":"); ok && strings.EqualFold(strings.TrimSpace(k), "TimeZoneString") {
@@ -1338,7 +1338,10 @@ func (p *parser) startBody(offset int64) error {
 				}
 			}
 			p.warn.add(WarnHeader, "TimeZoneString", at, noJob, func() (string, string) {
-				return h.TimeZoneString, fmt.Sprintf("TimeZoneString: unknown zone %q: wall-clock analyses use UTC", h.TimeZoneString)
+				if err != nil {
+					return h.TimeZoneString, fmt.Sprintf("TimeZoneString: unknown zone %q: wall-clock analyses use UTC", h.TimeZoneString)
+				}
+				return h.TimeZoneString, fmt.Sprintf("TimeZoneString: %q read as the zone %s (kept as written)", h.TimeZoneString, used)
 			})
 		}
 	}
@@ -1581,22 +1584,19 @@ func (p *parser) checkID(id, status int) {
 	if p.idsStopped {
 		p.warn.add(WarnIDsNotChecked, "job_id", p.line, noJob, func() (string, string) { return "", "" })
 		if !p.haveID || id != p.lastID {
-			p.ids.runs, p.ids.more, p.partsOnly = p.ids.runs[:0], idsApart{}, nil // only the previous row's id is kept
+			p.ids.reset() // only the previous row's id is kept
+			p.partsOnly.in.reset()
+			p.partsOnly.out.reset()
 		}
 	}
 	seen := p.ids.add(id)
 	partial := seen && IsPartialRecord(status)
 	if IsPartialRecord(status) && !seen {
-		if p.partsOnly == nil {
-			p.partsOnly = make(map[int]struct{})
-		}
-		p.partsOnly[id] = struct{}{}
+		p.partsOnly.in.add(id)
 	}
-	if !IsPartialRecord(status) && seen {
-		if _, ok := p.partsOnly[id]; ok {
-			delete(p.partsOnly, id) // a further row of this number is a duplicate
-			partial = true
-		}
+	if !IsPartialRecord(status) && seen && p.partsOnly.has(id) {
+		p.partsOnly.out.add(id) // a further row of this number is a duplicate
+		partial = true
 	}
 	if partial {
 		p.warn.add(WarnPartialRecord, "job_id", p.line, id, func() (string, string) {
@@ -1615,7 +1615,7 @@ func (p *parser) checkID(id, status int) {
 		})
 	}
 	p.lastID, p.haveID = id, true
-	if !p.idsStopped && p.ids.size()+len(p.partsOnly) > p.idLimit() {
+	if !p.idsStopped && p.ids.size()+p.partsOnly.size() > p.idLimit() {
 		p.stopIDCheck(id)
 	}
 }
@@ -1628,11 +1628,11 @@ func (p *parser) idLimit() int { return cmp.Or(max(p.opts.MaxRows, 0), DefaultMa
 // idLimit entries, keeping only id, the row's: from the next row on, an id
 // is compared only with the previous row's (WarnIDsNotChecked).
 func (p *parser) stopIDCheck(id int) {
-	_, onlyParts := p.partsOnly[id]
-	p.ids, p.partsOnly, p.idsStopped = idSet{}, nil, true
+	onlyParts := p.partsOnly.has(id)
+	p.ids, p.partsOnly, p.idsStopped = idSet{}, partSet{}, true
 	p.ids.add(id)
 	if onlyParts {
-		p.partsOnly = map[int]struct{}{id: {}}
+		p.partsOnly.in.add(id)
 	}
 	limit := p.idLimit()
 	p.warn.add(WarnIDsNotChecked, "job_id", p.line, noJob, func() (string, string) {
@@ -1685,6 +1685,22 @@ type idSet struct {
 
 // size is the number of entries: runs and ids out of order.
 func (s *idSet) size() int { return len(s.runs) + s.more.len() }
+
+// reset empties the set, keeping the runs' room.
+func (s *idSet) reset() { s.runs, s.more = s.runs[:0], idsApart{} }
+
+// partSet is the set of job numbers seen so far only on partial records:
+// those first seen on a part (in), less those whose summary line came
+// since (out). Both are idSets, so consecutive numbers cost one run and
+// others about 8 bytes each: as a map (about 40 bytes a number), 11 M
+// parts of distinct jobs held 2.5 GB when Read refused them (hostile9,
+// session 18).
+type partSet struct{ in, out idSet }
+
+func (s *partSet) has(x int) bool { return s.in.has(x) && !s.out.has(x) }
+
+// size is the number of entries of the two sets.
+func (s *partSet) size() int { return s.in.size() + s.out.size() }
 
 type idRun struct{ lo, hi int }
 

@@ -182,6 +182,12 @@ func FuzzRead(f *testing.F) {
 		f.Add(one)
 		f.Add(append(bytes.Clone(one), enc.EncodeAll([]byte("2 5 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1\n"), nil)...))
 	}
+	// Session 19: PWA logs and converters' quirks: zone names with a
+	// comment, dropped from tzdata, UNKNOWN or Local; integers written as
+	// floats; augmented SWF (20 fields); job numbers from 0.
+	f.Add([]byte("; TimeZoneString: Europe/Berlin (CET)\n; UnixStartTime: UNKNOWN\n; MaxNodes: -1\n; MaxProcs: -1\n" +
+		"0.0 0.0 5.0 100.0 4.0 -1.0 -1.0 4.0 200.0 -1.0 1.0 3.0 1.0 7.0 1.0 1.0 -1.0 -1.0\n1 9 5 40 4 -1 -1 4 200 -1 5 0 1 7 1 1 -1 -1 12 1\n"))
+	f.Add([]byte("; TimeZoneString: US/Pacific-New\n" + goodLine + "; TimeZoneString: Local\n2 3 -1 -1 0 -1 -1 4 -1 -1 5 -1 -1 -1 -1 -1 -1 -1\n"))
 	for _, c := range malformed.Cases() {
 		f.Add(c.Input)
 	}

@@ -158,6 +158,9 @@ func FuzzSummaryAgreesWithRead(f *testing.F) {
 	f.Add(row(1, 1, 1)+row(1, 2, 1)+row(1, 3, 2)+row(2, 1, 3), false)
 	f.Add(row(2, 3, 1)+row(2, 1, 1)+row(1, 2, 4)+row(3, 4, 1)+row(3, 4, 1), true)
 	f.Add(row(5, 2, -1)+row(4, 1, 134217728)+row(5, 0, 7)+row(4, 3, 1), false)
+	// Session 19: parts of consecutive jobs with summaries after them, a
+	// repeated summary, a part after its summary (the parser's partSet).
+	f.Add(row(1, 2, 1)+row(2, 2, 1)+row(1, 1, 1)+row(2, 3, 1)+row(2, 1, 1)+row(2, 1, 1)+row(3, 1, 1)+row(3, 2, 1), false)
 	f.Fuzz(func(t *testing.T, in string, keep bool) {
 		opts := ReadOptions{Name: "f.swf", KeepPartialRecords: keep}
 		tr, err := Read(strings.NewReader(in), opts)
