@@ -23,6 +23,6 @@ var figureNotes = map[string]string{
 	"Figs 2 and 4": "the paper's figures are drawings: we draw the same real user as Fig. 1",
 	"Fig. 3":       "the paper's jobs are drawn without numbers: ours are built by hand to show the same situation",
 	"Figs 5, 6, 8": "the paper does not name its trace",
-	"Figs 7, 9":    "the paper does not name its trace",
+	"Figs 7, 9":    "the paper does not name its trace; users active for 0 days (one job) cannot be drawn on the log axis: the curves start at their share",
 	"Fig. 10":      "the paper's ANL-Intrepid we do not have",
 }
