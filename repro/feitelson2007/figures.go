@@ -14,9 +14,14 @@ func figure(item, what, see string, cols int, panels ...*plot.Plot) *plots.Figur
 	if n, ok := figureNotes[item]; ok {
 		see += "; " + n
 	}
-	if pv, ok := paperValues[item]; ok && len(panels) > 0 && panels[pv.panel] != nil {
-		if err := plots.AddPaperValues(panels[pv.panel], pv.values, pv.valueLabel, pv.rangeLabel); err != nil {
-			panic("feitelson2007: " + err.Error()) // the table below is constant
+	for _, pv := range paperValues[item] {
+		for i, p := range panels {
+			if p == nil || (pv.panel != "" && p.Title.Text != pv.panel) || (pv.panel == "" && i > 0) {
+				continue
+			}
+			if err := plots.AddPaperValues(p, pv.values, pv.valueLabel, pv.rangeLabel); err != nil {
+				panic("feitelson2007: " + err.Error()) // the table below is constant
+			}
 		}
 	}
 	return plots.PaperFigure("Feitelson 2007", item, what, see, cols, panels...)
@@ -32,9 +37,10 @@ var figureNotes = map[string]string{
 }
 
 // figurePaperValues are the values the paper prints about one of its
-// figures, drawn on panel of ours so that a reader compares them there.
+// figures, drawn on the panel of ours titled panel ("": the first panel)
+// so that a reader compares them there.
 type figurePaperValues struct {
-	panel                  int
+	panel                  string
 	values                 []plots.PaperValue
 	valueLabel, rangeLabel string
 }
@@ -42,12 +48,23 @@ type figurePaperValues struct {
 // paperValues are the values the paper's text prints about its figures,
 // by item, transcribed from the paper (never ours):
 //
+//	Fig. 5 (§3.1): "our default choice of 3-day slices and 24 subranges
+//	... utilizes 94% of the slices for the SDSC Paragon log and 100% for
+//	the LANL CM5 log" — the ledger's fig5/*/3days-24ranges (our
+//	SDSC-Par-1996 stands in for the paper's 1995 Paragon log).
 //	Fig. 11 (§4): "values of θ from 2 to 4 lead to values of M'_med from
 //	0.180 down to 0.038. The model default of θ = 2.5 produces an M'_med
 //	in the range 0.078–0.098" — the readings of the ledger's entries
 //	fig11/theta2, fig11/theta4 and fig11/theta2.5/range.
-var paperValues = map[string]figurePaperValues{
-	"Fig. 11": {
+//
+// A figure's panels with a paper's value share its key, so each panel of
+// such a figure gets its value under the same label.
+var paperValues = map[string][]figurePaperValues{
+	"Fig. 5": {
+		{panel: "SDSC-Par-1996", values: []plots.PaperValue{{X: 3, Lo: 0.94, Hi: 0.94}}, valueLabel: "the paper's value at 3 days, 24 ranges"},
+		{panel: "LANL-CM5", values: []plots.PaperValue{{X: 3, Lo: 1, Hi: 1}}, valueLabel: "the paper's value at 3 days, 24 ranges"},
+	},
+	"Fig. 11": {{
 		values: []plots.PaperValue{
 			{X: 2, Lo: 0.180, Hi: 0.180},
 			{X: 2.5, Lo: 0.078, Hi: 0.098},
@@ -55,5 +72,5 @@ var paperValues = map[string]figurePaperValues{
 		},
 		valueLabel: "the paper's value (§4)",
 		rangeLabel: "the paper's range at θ = 2.5",
-	},
+	}},
 }

@@ -31,21 +31,24 @@ func TestShownPeriod(t *testing.T) {
 }
 
 // TestPaperValuesQuoted: every value drawn as the paper's (paperValues) is
-// printed in the paper's text, a single value as "0.180", a range as
-// "0.078–0.098" (three decimals, as §4 prints them).
+// printed in the paper's text as the paper prints it: "0.180" (three
+// decimals, §4), a range "0.078–0.098", or a percentage "94%" (§3.1).
 func TestPaperValuesQuoted(t *testing.T) {
 	text, err := study.PaperText(File)
 	if err != nil {
 		t.Skip(err)
 	}
-	for item, pv := range paperValues {
-		for _, v := range pv.values {
-			want := fmt.Sprintf("%.3f", v.Lo)
-			if v.Hi != v.Lo {
-				want += fmt.Sprintf("–%.3f", v.Hi)
-			}
-			if !strings.Contains(text, want) {
-				t.Errorf("%s: %q drawn as the paper's, not in %s", item, want, File)
+	for item, pvs := range paperValues {
+		for _, pv := range pvs {
+			for _, v := range pv.values {
+				decimals, percent := fmt.Sprintf("%.3f", v.Lo), fmt.Sprintf("%g%%", 100*v.Lo)
+				if v.Hi != v.Lo {
+					decimals += fmt.Sprintf("–%.3f", v.Hi)
+					percent = ""
+				}
+				if !strings.Contains(text, decimals) && (percent == "" || !strings.Contains(text, percent)) {
+					t.Errorf("%s: %v drawn as the paper's, printed neither as %q nor as %q in %s", item, v, decimals, percent, File)
+				}
 			}
 		}
 	}
