@@ -37,8 +37,10 @@ type ECDFOptions struct {
 // are unknown measures) and ±Inf values count in n but are not drawn. With
 // LogX, values ≤ 0 cannot be drawn: they still count in n and in F, so the
 // curve starts at the height of the non-positive fraction instead of at 0,
-// and that jump at the left edge shows how many were not drawn. It returns an
-// error when no sample has a drawable value.
+// and that jump at the left edge shows how many were not drawn. Otherwise
+// the curve rises from 0 (falls from 1, Survival) at the smallest value, so
+// that a first step of many ties (a round value many jobs share) shows as
+// high as it is. It returns an error when no sample has a drawable value.
 func ECDF(samples []Sample, opts ECDFOptions) (*plot.Plot, error) {
 	if opts.YLabel == "" {
 		opts.YLabel = "fraction"
@@ -49,7 +51,7 @@ func ECDF(samples []Sample, opts ECDFOptions) (*plot.Plot, error) {
 	p := newPlot(opts.Axes)
 	series := make([]XY, 0, len(samples))
 	for _, s := range samples {
-		pts := ecdfPoints(s.Values, opts)
+		pts := withRise(ecdfPoints(s.Values, opts), s.Values, opts)
 		xy := XY{Label: s.Label, Role: s.Role, Dashed: s.Dashed, Color: s.Color, X: make([]float64, len(pts)), Y: make([]float64, len(pts))}
 		for i, pt := range pts {
 			xy.X[i], xy.Y[i] = pt.X, pt.Y
@@ -67,6 +69,30 @@ func ECDF(samples []Sample, opts ECDFOptions) (*plot.Plot, error) {
 		p.Y.Min, p.Y.Max = 0, 1
 	}
 	return p, nil
+}
+
+// withRise returns pts, the ECDF steps of vs, with the curve's start
+// before its first step prepended: (min, 0), or (min, 1) with Survival,
+// when the first step is at the smallest value of vs (nothing below it was
+// left undrawn) and a log y axis can show that start.
+func withRise(pts plotter.XYs, vs []float64, opts ECDFOptions) plotter.XYs {
+	if len(pts) == 0 {
+		return pts
+	}
+	lowest := math.Inf(1)
+	for _, v := range vs {
+		if !math.IsNaN(v) {
+			lowest = min(lowest, v)
+		}
+	}
+	start := 0.0
+	if opts.Survival {
+		start = 1
+	}
+	if pts[0].X != lowest || !drawable(lowest, start, opts.LogX, opts.LogY) {
+		return pts
+	}
+	return append(plotter.XYs{{X: lowest, Y: start}}, pts...)
 }
 
 // ecdfPoints returns the steps of the (complementary) ECDF of vs: one point

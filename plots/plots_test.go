@@ -117,6 +117,38 @@ func TestECDFPoints(t *testing.T) {
 	}
 }
 
+// TestWithRise: an ECDF rises from 0 (falls from 1) at its smallest value,
+// unless values below its first step were not drawn (log x) or a log y
+// axis cannot show the start.
+func TestWithRise(t *testing.T) {
+	nan := math.NaN()
+	tests := []struct {
+		name string
+		vs   []float64
+		opts ECDFOptions
+		want [][2]float64
+	}{
+		// 2021 Fig. 3's estimates: a first step of many ties rises from 0.
+		{"rises from 0", []float64{300, 300, 600, 900}, ECDFOptions{}, [][2]float64{{300, 0}, {300, 0.5}, {600, 0.75}, {900, 1}}},
+		{"NaN ignored", []float64{nan, 2, 1}, ECDFOptions{}, [][2]float64{{1, 0}, {1, 0.5}, {2, 1}}},
+		{"log x, nothing dropped", []float64{1, 10}, ECDFOptions{Axes: Axes{LogX: true}}, [][2]float64{{1, 0}, {1, 0.5}, {10, 1}}},
+		{"log x keeps the jump of the undrawn", []float64{0, -1, 1, 10}, ECDFOptions{Axes: Axes{LogX: true}}, [][2]float64{{1, 0.75}, {10, 1}}},
+		{"log y cannot show 0", []float64{1, 2}, ECDFOptions{Axes: Axes{LogY: true}}, [][2]float64{{1, 0.5}, {2, 1}}},
+		{"survival falls from 1", []float64{1, 2, 2, 4}, ECDFOptions{Survival: true}, [][2]float64{{1, 1}, {1, 0.75}, {2, 0.25}, {4, 0}}},
+		{"survival log y", []float64{1, 2}, ECDFOptions{Survival: true, Axes: Axes{LogY: true}}, [][2]float64{{1, 1}, {1, 0.5}}},
+		{"-Inf counts below the first step", []float64{math.Inf(-1), 1}, ECDFOptions{}, [][2]float64{{1, 1}}},
+		{"empty", nil, ECDFOptions{}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := xy(withRise(ecdfPoints(tt.vs, tt.opts), tt.vs, tt.opts))
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("got %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
 // Property: the ECDF steps rise in x and in F, within (0, 1], end at 1, and
 // are thinned to at most MaxPoints.
 func TestECDFPointsProperties(t *testing.T) {

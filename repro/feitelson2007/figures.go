@@ -6,7 +6,71 @@ import (
 	"github.com/tracelab/tracelab/plots"
 )
 
-// figure returns a figure of the paper's item (plots.PaperFigure).
+// figure returns a figure of the paper's item (plots.PaperFigure), with
+// the values the paper prints about that figure drawn on it
+// (paperValues); where the figure shows another log or data than the
+// paper's figure, its caption says so (figureNotes).
 func figure(item, what, see string, cols int, panels ...*plot.Plot) *plots.Figure {
+	if n, ok := figureNotes[item]; ok {
+		see += "; " + n
+	}
+	for _, pv := range paperValues[item] {
+		for i, p := range panels {
+			if p == nil || (pv.panel != "" && p.Title.Text != pv.panel) || (pv.panel == "" && i > 0) {
+				continue
+			}
+			if err := plots.AddPaperValues(p, pv.values, pv.valueLabel, pv.rangeLabel); err != nil {
+				panic("feitelson2007: " + err.Error()) // the table below is constant
+			}
+		}
+	}
 	return plots.PaperFigure("Feitelson 2007", item, what, see, cols, panels...)
+}
+
+// figureNotes say in a figure's caption what it shows instead of the
+// paper's log or data (the items' notes in study.go give the account).
+var figureNotes = map[string]string{
+	"Fig. 2": "SDSC-Par-1996 stands in for the paper's SDSC Paragon 1995 log, which we do not have",
+	"Fig. 3": "the paper's synthetic data is not given: ours is data of the same kind",
+	"Fig. 4": "SDSC-Par-1996 stands in for the paper's SDSC Paragon 1995 log, which we do not have",
+	"Fig. 5": "SDSC-Par-1996 stands in for the paper's SDSC Paragon 1995 log, which we do not have",
+}
+
+// figurePaperValues are the values the paper prints about one of its
+// figures, drawn on the panel of ours titled panel ("": the first panel)
+// so that a reader compares them there.
+type figurePaperValues struct {
+	panel                  string
+	values                 []plots.PaperValue
+	valueLabel, rangeLabel string
+}
+
+// paperValues are the values the paper's text prints about its figures,
+// by item, transcribed from the paper (never ours):
+//
+//	Fig. 5 (§3.1): "our default choice of 3-day slices and 24 subranges
+//	... utilizes 94% of the slices for the SDSC Paragon log and 100% for
+//	the LANL CM5 log" — the ledger's fig5/*/3days-24ranges (our
+//	SDSC-Par-1996 stands in for the paper's 1995 Paragon log).
+//	Fig. 11 (§4): "values of θ from 2 to 4 lead to values of M'_med from
+//	0.180 down to 0.038. The model default of θ = 2.5 produces an M'_med
+//	in the range 0.078–0.098" — the readings of the ledger's entries
+//	fig11/theta2, fig11/theta4 and fig11/theta2.5/range.
+//
+// A figure's panels with a paper's value share its key, so each panel of
+// such a figure gets its value under the same label.
+var paperValues = map[string][]figurePaperValues{
+	"Fig. 5": {
+		{panel: "SDSC-Par-1996", values: []plots.PaperValue{{X: 3, Lo: 0.94, Hi: 0.94}}, valueLabel: "the paper's value at 3 days, 24 ranges"},
+		{panel: "LANL-CM5", values: []plots.PaperValue{{X: 3, Lo: 1, Hi: 1}}, valueLabel: "the paper's value at 3 days, 24 ranges"},
+	},
+	"Fig. 11": {{
+		values: []plots.PaperValue{
+			{X: 2, Lo: 0.180, Hi: 0.180},
+			{X: 2.5, Lo: 0.078, Hi: 0.098},
+			{X: 4, Lo: 0.038, Hi: 0.038},
+		},
+		valueLabel: "the paper's value (§4)",
+		rangeLabel: "the paper's range at θ = 2.5",
+	}},
 }

@@ -46,7 +46,7 @@ func TestEstimatePlotsDrawn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := plottest.DrawnOf(p).Lines; got != "[[{100 0.5} {200 1}] [{50 0.5} {150 1}]]" {
+	if got := plottest.DrawnOf(p).Lines; got != "[[{100 0} {100 0.5} {200 1}] [{50 0} {50 0.5} {150 1}]]" {
 		t.Errorf("lines %s", got)
 	}
 }

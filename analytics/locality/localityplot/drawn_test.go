@@ -83,8 +83,9 @@ func TestDrawn(t *testing.T) {
 				return localityplot.DailyBins(plottest.Frame("max_fraction", []float64{0.5, 0.25}),
 					[]dataframe.DataFrame{plottest.Frame("max_fraction", []float64{0.5, 0.25}), plottest.Frame("max_fraction", []float64{0.25, 0.75})}, "2 variants", "")
 			},
-			// The median of the variants as a step line, then the original.
-			Want: plottest.Drawn{Lines: "[[{0.25 0.5} {0.5 0.5} {0.5 0.75} {0.75 0.75} {0.75 1}] [{0.25 0.5} {0.5 1}]]",
+			// The median of the variants as a step line, then the original, rising
+			// from 0 at its smallest value.
+			Want: plottest.Drawn{Lines: "[[{0.25 0.5} {0.5 0.5} {0.5 0.75} {0.75 0.75} {0.75 1}] [{0.25 0} {0.25 0.5} {0.5 1}]]",
 				Polygons: "[[[{0.25 0.5} {0.5 0.5} {0.5 1} {0.75 1} {0.75 1} {0.75 1} {0.75 0.5} {0.5 0.5} {0.5 0.5} {0.25 0.5}]]]"}},
 	})
 }

@@ -46,7 +46,7 @@ func TestDrawn(t *testing.T) {
 				return feedbackplot.Activity(f("simulation", []string{"original", "s", "original"},
 					"activity_days", []float64{2, 4, 1}))
 			},
-			Want: plottest.Drawn{Lines: "[[{4 1}] [{1 0.5} {2 1}]]"}},
+			Want: plottest.Drawn{Lines: "[[{4 0} {4 1}] [{1 0} {1 0.5} {2 1}]]"}},
 		{Name: "QueueCDF: queue length + 1, one line per simulation and scheduler",
 			Build: func() (*plot.Plot, error) {
 				return feedbackplot.QueueCDF(f("queue", []float64{0, 1, 0}, "cdf", []float64{0.5, 1, 1},
