@@ -542,11 +542,11 @@ func (s *Study) Fig21(ctx context.Context) (*Fig21Result, error) {
 		r.Frame = dataframe.New(series.New(cyc, series.String, "cycle"), series.New(alpha, series.Float, "alpha"),
 			series.New(sched, series.String, "scheduler"), series.New(hour, series.Int, "hour"), series.New(q, series.Float, "avg_queue"))
 		var panels []*plot.Plot
-		for _, c := range fig20Cycles {
-			sub := r.Frame.Filter(dataframe.F{Colname: "cycle", Comparator: "==", Comparando: c.String()})
-			pl, err := feedbackplot.Lines(sub, "hour", "avg_queue", []string{"scheduler"}, feedbackplot.LinesOptions{LinesOptions: plots.LinesOptions{Points: true,
-				Axes: plots.Axes{Title: "daily cycle: " + plots.Label(c.String()), XLabel: "hour of the day", YLabel: "mean waiting jobs"}},
-				Label: func(v []string) string { return v[0] }})
+		for _, a := range fig20Alphas { // the caption: EASY (α = 0) on the left, user-aware to its right
+			sub := r.Frame.Filter(dataframe.F{Colname: "scheduler", Comparator: "==", Comparando: schedulerLabel(a)})
+			pl, err := feedbackplot.Lines(sub, "hour", "avg_queue", []string{"cycle"}, feedbackplot.LinesOptions{LinesOptions: plots.LinesOptions{Points: true,
+				Axes: plots.Axes{Title: schedulerLabel(a), XLabel: "hour of the day", YLabel: "mean waiting jobs"}},
+				Label: func(v []string) string { return "daily cycle: " + plots.Label(v[0]) }})
 			if err != nil {
 				return nil, err
 			}
@@ -554,7 +554,7 @@ func (s *Study) Fig21(ctx context.Context) (*Fig21Result, error) {
 			panels = append(panels, pl)
 		}
 		r.Figure = figure("Fig. 21", "the queue through the day, with and without a daily cycle of the users",
-			"the paper has the user-aware scheduler carry more work into the night than EASY; here its queue is shorter at every hour (see the ledger)", 2, panels...)
+			"the paper has the user-aware scheduler carry more work into the night than EASY; here its queue is shorter at every hour (see the ledger)", len(panels), panels...)
 		if r.Figure != nil {
 			r.Figure.ShareX, r.Figure.ShareY = true, true
 		}
