@@ -74,7 +74,7 @@ func runCompare(e *env, args []string) error {
 	if err := requireSimulable(tr); err != nil {
 		return err
 	}
-	pools, err := newPools(tr, resample.PoolOptions{})
+	pools, err := resample.NewPools(tr, resample.PoolOptions{})
 	if err != nil {
 		return err
 	}

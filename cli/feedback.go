@@ -20,7 +20,7 @@ func init() {
 	registerSweepExperiment(sweepExperimentDef{name: "feedback",
 		summary: "resample the log's users (--load scales them) and simulate the scheduler with feedback, fluid model (Feitelson 2021 §4.3–4.4)",
 		make: func(c sweepConfig) (sweep.Experiment, error) {
-			p, err := newPools(c.trace, resample.PoolOptions{})
+			p, err := resample.NewPools(c.trace, resample.PoolOptions{})
 			if err != nil {
 				return nil, err
 			}
@@ -200,7 +200,7 @@ func feedbackResampleField(run *feedbackRun, load float64) field {
 
 // feedbackResample resamples the log's users for feedback --resample.
 func feedbackResample(tr *datasets.Trace, o resample.Options) (*resample.Resampled, error) {
-	pools, err := newPools(tr, resample.PoolOptions{})
+	pools, err := resample.NewPools(tr, resample.PoolOptions{})
 	if err != nil {
 		return nil, err
 	}

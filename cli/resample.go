@@ -37,7 +37,7 @@ func init() {
 			}
 			po := rd.Pools
 			po.Rare, po.Users.Start = periods, c.period
-			p, err := newPools(c.trace, po)
+			p, err := resample.NewPools(c.trace, po)
 			if err != nil {
 				return nil, err
 			}
@@ -214,7 +214,7 @@ func resampleLog(tr *datasets.Trace, a resampleArgs) (*resample.Pools, *resample
 	}
 	po := a.reading.Pools
 	po.Rare, po.Clock = periods, a.clock
-	pools, err := newPools(tr, po)
+	pools, err := resample.NewPools(tr, po)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -356,7 +356,7 @@ func runMix(e *env, a resampleArgs, tr *datasets.Trace) error {
 				return err
 			}
 		}
-		p, err := newPools(t, po)
+		p, err := resample.NewPools(t, po)
 		if err != nil {
 			return fmt.Errorf("%s: %w", t.Name, err)
 		}
@@ -394,23 +394,4 @@ func runMix(e *env, a resampleArgs, tr *datasets.Trace) error {
 			{"avg_bounded_slowdown", o.Summary.AvgBoundedSlowdown}, {"saturated", o.Saturation.Saturated}}})
 	}
 	return writeRecord(e.stdout, a.format, rec)
-}
-
-// newPools is resample.NewPools on the log's users, for a log whose
-// header's TimeZoneString names no zone too. The reader keeps such a value
-// and warns that wall-clock analyses use UTC (datasets.ZoneByName);
-// NewPools would refuse the whole log. So the pools are built on a copy of
-// the trace (its columns shared) whose header leaves the name and the
-// obsolete TimeZone offset out, as Trace.Location does, and says so in a
-// Note that a resampled log's header carries.
-func newPools(tr *datasets.Trace, po resample.PoolOptions) (*resample.Pools, error) {
-	if _, err := tr.Header.Location(); err != nil && tr.Header.TimeZoneString != "" {
-		c := *tr
-		c.Header = tr.Header.Clone()
-		c.Header.Notes = append(c.Header.Notes, fmt.Sprintf(
-			"the original's TimeZoneString %q names no time zone known to tracelab: times here are UTC", tr.Header.TimeZoneString))
-		c.Header.TimeZoneString, c.Header.TimeZone, c.Header.Lines = "", 0, nil
-		tr = &c
-	}
-	return resample.NewPools(tr, po)
 }

@@ -169,11 +169,23 @@ type Pools struct {
 }
 
 // NewPools classifies the users of t (package users) and builds the pools.
-// It returns an error for an empty log, a bad time zone in the header,
-// overlapping rare periods of one user, or a rare period that holds no job.
+// It returns an error for an empty log, overlapping rare periods of one
+// user, or a rare period that holds no job. A header whose TimeZoneString
+// names no zone (the reader keeps the value and warns; wall-clock analyses
+// use UTC, as Trace.Location does) is read as UTC too: the pools hold a copy
+// of t (its columns shared) whose header leaves the name and the TimeZone
+// offset out and says so in a Note, which a resampled log's header carries.
 func NewPools(t *datasets.Trace, opts PoolOptions) (*Pools, error) {
 	if err := t.Validate(); err != nil {
 		return nil, err
+	}
+	if _, err := t.Header.Location(); err != nil && t.Header.TimeZoneString != "" {
+		c := *t
+		c.Header = t.Header.Clone()
+		c.Header.Notes = append(c.Header.Notes, fmt.Sprintf(
+			"the original's TimeZoneString %q names no time zone known to tracelab: times here are UTC", t.Header.TimeZoneString))
+		c.Header.TimeZoneString, c.Header.TimeZone, c.Header.Lines = "", 0, nil
+		t = &c
 	}
 	loc, err := t.Header.Location()
 	if err != nil {
