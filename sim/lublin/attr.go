@@ -168,7 +168,8 @@ func FitAttribute(tr *datasets.Trace, attr datasets.Attribute, dist string, opts
 		return af, fmt.Errorf("lublin: unknown distribution %q (want gamma, hypergamma, hyperexp or twostage)", dist)
 	}
 	if err != nil {
-		return af, fmt.Errorf("lublin: fitting %s to %s of %q: %w", dist, attr, tr.Name, err)
+		return af, fmt.Errorf("lublin: fitting %s to %s of %q (%s jobs: %d of %d; %d values, %d dropped as ≤ 0 in the fitted space): %w",
+			dist, attr, tr.Name, sel.Filter, sel.Selected, sel.Total, len(x), dropped, err)
 	}
 	af.LogLik, af.N, af.Iterations, af.Converged = res.LogLik, res.N, res.Iterations, res.Converged
 	if attr == datasets.Procs {
