@@ -39,8 +39,8 @@ import (
 // job ends before its estimate (a job that ends on its estimate frees
 // nothing the profile did not already show), and it visits only the
 // waiting jobs with a reservation no wider than the largest number of
-// processors free before the end of the profile (an upper bound of it), a
-// block of jobs at a time. What remains is inherent to the algorithm: on a
+// processors free before the end of the profile (an upper bound of it),
+// walking an array of the reserved jobs. What remains is inherent to the algorithm: on a
 // deep queue most early ends move most reserved jobs (n jobs arriving at
 // once, BenchmarkDeepQueue: about n²/3.5 moves in all at n = 1,000), so
 // the exact algorithm costs at least quadratic time there; Depth bounds it.
@@ -52,6 +52,7 @@ type Conservative struct {
 
 	prof     dprofile
 	q        widthQueue
+	rq       []rjob    // the jobs given a reservation, in order of arrival (see rjob)
 	res      []float64 // job → reservation start (NaN none)
 	hpos     []int     // job → index in heap (−1 none)
 	heap     []int     // waiting jobs by (reservation, arrival)
@@ -85,6 +86,22 @@ type Conservative struct {
 	// oldCompress, for tests, replaces compress (the reference the
 	// schedules are compared with).
 	oldCompress func(s *Conservative, e *Engine)
+}
+
+// rjob is a job given a reservation, as compress reads it: its
+// reservation start r (as res), length d and width w. Conservative.rq
+// holds them in order of arrival (the order in which reserve gives
+// reservations), each appended when its reservation is made and dropped
+// by compress once its reservation has come (r ≤ now: the job has
+// started, or starts at the end of this Schedule, and compress never
+// moves it again). compress walks it instead of the queue: nearly every
+// reserved job is narrow enough to be visited (on SDSC-BLUE 6.06 M visits
+// of 6.15 M reserved jobs over 206 K compressions), and a walk of a dense
+// array costs a few instructions a job where the queue's walk cost about
+// 90.
+type rjob struct {
+	r, d float64
+	j, w int32
 }
 
 // faEntry is a cached first time with enough processors free, the
@@ -135,6 +152,7 @@ func (s *Conservative) init(e *Engine) {
 		s.res = slices.Grow(s.res, n-len(s.res))
 		s.hpos = slices.Grow(s.hpos, n-len(s.hpos))
 		s.rlen = slices.Grow(s.rlen, n-len(s.rlen))
+		s.rq = s.rq[:0]
 		s.lastWake = math.Inf(-1)
 		nfa := min(e.procs, faSmall) + 1
 		if cap(s.fa) < nfa {
@@ -174,7 +192,7 @@ func (s *Conservative) firstAtLeast(now float64, w int) faEntry {
 // memory (see Resetter).
 func (s *Conservative) Reset() {
 	s.inited = false
-	s.res, s.hpos, s.heap, s.rlen = s.res[:0], s.hpos[:0], s.heap[:0], s.rlen[:0]
+	s.res, s.hpos, s.heap, s.rlen, s.rq = s.res[:0], s.hpos[:0], s.heap[:0], s.rlen[:0], s.rq[:0]
 	s.nres, s.nextPos, s.released = 0, 0, false
 }
 
@@ -249,6 +267,7 @@ func (s *Conservative) reserve(e *Engine) {
 		s.res[j] = t
 		s.nres++
 		s.heapPush(j)
+		s.rq = append(s.rq, rjob{r: t, d: d, j: int32(j), w: int32(e.width[j])})
 		if s.onReserve != nil {
 			s.onReserve(j, t)
 		}
@@ -291,18 +310,22 @@ func (s *Conservative) compress(e *Engine) {
 	tail := s.prof.tail()
 	m := s.prof.maxIn(now, tail)
 	lim := m
-	it := s.q.scan(0)
-	for {
-		p := it.next(lim, lim, 0, -1)
-		if p < 0 || p >= s.nextPos {
-			return
-		}
-		j := s.q.at(p)
-		r := s.res[j]
-		if !(r > now) { // due now
+	// The reserved jobs in order of arrival, those whose reservation has
+	// come dropped (see rjob).
+	rq := s.rq
+	n := 0
+	for i := range rq {
+		c := rq[i]
+		if !(c.r > now) { // started, or due now
 			continue
 		}
-		w, d := e.width[j], s.rlen[j]
+		rq[n] = c
+		n++
+		w := int(c.w)
+		if w > lim {
+			continue
+		}
+		j, r, d := int(c.j), c.r, c.d
 		if last.implies(w, d, r) {
 			if s.onSkip != nil {
 				s.onSkip(e, j)
@@ -349,17 +372,16 @@ func (s *Conservative) compress(e *Engine) {
 			m = max(m, s.prof.move(tk, tv, t, r, d, w))
 			last.gained(max(r, t+d))
 			s.res[j] = t
+			rq[n-1].r = t
 			s.heapFix(j)
 			if s.onReserve != nil {
 				s.onReserve(j, t)
 			}
 			s.gen++
-			if m > lim {
-				lim = m
-				it = s.q.scan(p + 1)
-			}
+			lim = max(lim, m)
 		}
 	}
+	s.rq = rq[:n]
 }
 
 // failed is a search of compress that found no earlier fit for n

@@ -1,0 +1,77 @@
+package sim
+
+import (
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+// compress walks Conservative.rq instead of the queue: before and after
+// every compression, the jobs of rq whose reservation has not come are
+// exactly the waiting jobs holding a reservation that has not come (the
+// queue's positions before nextPos), in order of arrival, each with its
+// reservation, length and width. After it, any other job of rq was moved
+// to now by it (the others whose reservation came were dropped). Jobs must
+// have been dropped, and moved, for the property to be exercised.
+func TestPropertyConservativeReserved(t *testing.T) {
+	t.Parallel()
+	dropped, moves := 0, 0
+	rapid.Check(t, func(t *rapid.T) {
+		procs, jobs := drawCrowdedWorkload(t)
+		depth := rapid.SampledFrom([]int{0, 1, 3}).Draw(t, "depth")
+		// check compares rq with the queue; after says whether
+		// compress has just run.
+		check := func(s *Conservative, e *Engine, after bool) {
+			var want []int
+			for p := s.q.next(0, e.procs); p >= 0 && p < s.nextPos; p = s.q.next(p+1, e.procs) {
+				if j := s.q.at(p); s.res[j] > e.now {
+					want = append(want, j)
+				}
+			}
+			var got []int
+			for _, c := range s.rq {
+				j := int(c.j)
+				if !(c.r > e.now) {
+					if after && !(c.r == e.now && s.res[j] == e.now) {
+						t.Fatalf("at %v, after compress: rq holds job %d as %+v, reservation %v", e.now, j, c, s.res[j])
+					}
+					continue
+				}
+				if c.r != s.res[j] || c.d != dur(e, j) || int(c.w) != e.width[j] {
+					t.Fatalf("at %v: rq holds job %d as %+v, want reservation %v, length %v, width %d",
+						e.now, j, c, s.res[j], dur(e, j), e.width[j])
+				}
+				got = append(got, j)
+			}
+			if len(got) != len(want) {
+				t.Fatalf("at %v: rq holds jobs %v, the queue %v", e.now, got, want)
+			}
+			for i := range got {
+				if got[i] != want[i] {
+					t.Fatalf("at %v: rq holds jobs %v, the queue %v", e.now, got, want)
+				}
+			}
+		}
+		s := &Conservative{Depth: depth}
+		compressing := false
+		s.onReserve = func(int, float64) {
+			if compressing {
+				moves++
+			}
+		}
+		s.oldCompress = func(s *Conservative, e *Engine) {
+			check(s, e, false)
+			n := len(s.rq)
+			compressing = true
+			s.compress(e)
+			compressing = false
+			dropped += n - len(s.rq)
+			check(s, e, true)
+		}
+		a, ends := runCounting(t, jobs, procs, s)
+		checkCommon(t, a, ends, procs)
+	})
+	if dropped == 0 || moves == 0 {
+		t.Errorf("%d jobs dropped from rq, %d moved: the property was not exercised", dropped, moves)
+	}
+}
