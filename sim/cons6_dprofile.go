@@ -134,6 +134,7 @@ func (p *dprofile) firstAtLeast(n int) (t float64, k, v int) {
 // such that n processors are free over [t, min(r, t+d)); r if there is
 // none.
 func (p *dprofile) earlierFit(from float64, n int, d, r float64) float64 {
+	from = max(from, p.s[0].t) // in the segment locate returns
 	k, v := p.locate(from)
 	t, _, _ := p.search(k, v, from, n, d, r)
 	return t
@@ -152,15 +153,23 @@ func (p *dprofile) search(k, v int, from float64, n int, d, r float64) (t float6
 	// A run of at least n free starts at the first segment with n free
 	// (one starting at or after r starts too late); the last segment has
 	// every processor free. Only the first run can start before from
-	// (in segment k); a later one starts at its segment. The end of the
-	// window is compared, not taken with min: Go's min of floats also
-	// orders NaNs and signed zeros, which a time never is, at a cost of
-	// about 20 instructions per run.
-	for v < n {
-		k++
-		v += s[k].d
+	// (in segment k, which holds from: then it starts at from); a later
+	// one starts at its segment. The start of the first run is chosen by
+	// whether the walk left segment k, and the end of each window is
+	// compared, not taken with max and min: Go's max and min of floats
+	// also order NaNs and signed zeros, which a time never is, at a cost
+	// of about 20 instructions each.
+	t = from
+	if v < n {
+		for {
+			k++
+			v += s[k].d
+			if v >= n {
+				break
+			}
+		}
+		t = s[k].t
 	}
-	t = max(from, s[k].t)
 	for t < r {
 		end := t + d
 		if r < end {

@@ -75,3 +75,29 @@ func TestPropertyConservativeReserved(t *testing.T) {
 		t.Errorf("%d jobs dropped from rq, %d moved: the property was not exercised", dropped, moves)
 	}
 }
+
+// Conservative starts every job of a crowded workload when it does with
+// the old compression (oldCompress, which recounts the largest number free
+// after every move), at every depth: compress visits a job of rq only when
+// it is no wider than that number (an upper bound of it, raised by what
+// each move reports).
+func TestPropertyConservativeMatchesOld(t *testing.T) {
+	t.Parallel()
+	rapid.Check(t, func(t *rapid.T) {
+		procs, jobs := drawCrowdedWorkload(t)
+		depth := rapid.SampledFrom([]int{0, 1, 3}).Draw(t, "depth")
+		got, err := Run(jobs, procs, &Conservative{Depth: depth}, EngineOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := Run(jobs, procs, &Conservative{Depth: depth, oldCompress: oldCompress}, EngineOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for j := range want.Start {
+			if got.Start[j] != want.Start[j] {
+				t.Fatalf("job %d (%+v): starts at %v, with the old compression at %v", j, jobs[j], got.Start[j], want.Start[j])
+			}
+		}
+	})
+}
