@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"slices"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -100,4 +101,39 @@ func TestPropertyConservativeMatchesOld(t *testing.T) {
 			}
 		}
 	})
+}
+
+// Conservative's schedule does not depend on the unit of processors: with
+// the machine and every width 1,000 times larger, every job starts when it
+// does on the crowded workload. The widths then reach beyond faSmall, so
+// this covers firstAtLeast's cache of wide widths (faBig).
+func TestPropertyConservativeScaled(t *testing.T) {
+	t.Parallel()
+	const scale = 1000
+	cached := 0
+	rapid.Check(t, func(t *rapid.T) {
+		procs, jobs := drawCrowdedWorkload(t)
+		wide := slices.Clone(jobs)
+		for i := range wide {
+			wide[i].Procs *= scale
+		}
+		want, err := Run(jobs, procs, &Conservative{}, EngineOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := &Conservative{}
+		got, err := Run(wide, procs*scale, s, EngineOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		cached += len(s.faBig)
+		for j := range want.Start {
+			if got.Start[j] != want.Start[j] {
+				t.Fatalf("job %d (%+v): starts at %v on a machine %d times larger, at %v", j, jobs[j], got.Start[j], scale, want.Start[j])
+			}
+		}
+	})
+	if cached == 0 {
+		t.Errorf("no width beyond %d was cached: the property was not exercised", faSmall)
+	}
 }

@@ -68,6 +68,7 @@ type Conservative struct {
 	// the machine).
 	fa    []faEntry
 	faBig map[int]faEntry
+	faOut faEntry // firstAtLeast's answer for a width beyond faSmall
 	gen   uint64
 
 	// rlen holds each job's reservation length (dur), set when it
@@ -168,24 +169,28 @@ func (s *Conservative) init(e *Engine) {
 // firstAtLeast returns the first time ≥ now with w processors free, the
 // segment of the profile that holds it and the number free in it (cached
 // while the profile does not change). The profile starts at now (advance).
-func (s *Conservative) firstAtLeast(now float64, w int) faEntry {
+// The entry is the cache's own (not a copy of 40 bytes): it is valid until
+// the next call.
+func (s *Conservative) firstAtLeast(now float64, w int) *faEntry {
 	if w < len(s.fa) {
-		if f := &s.fa[w]; f.gen == s.gen {
-			return *f
+		f := &s.fa[w]
+		if f.gen != s.gen {
+			f.t, f.k, f.v = s.prof.firstAtLeast(w)
+			f.gen = s.gen
 		}
-		t, k, v := s.prof.firstAtLeast(w)
-		s.fa[w] = faEntry{t, s.gen, k, v}
-		return s.fa[w]
-	}
-	if f, ok := s.faBig[w]; ok && f.gen == s.gen {
 		return f
 	}
-	if s.faBig == nil {
-		s.faBig = make(map[int]faEntry)
+	f, ok := s.faBig[w]
+	if !ok || f.gen != s.gen {
+		if s.faBig == nil {
+			s.faBig = make(map[int]faEntry)
+		}
+		t, k, v := s.prof.firstAtLeast(w)
+		f = faEntry{t, s.gen, k, v}
+		s.faBig[w] = f
 	}
-	t, k, v := s.prof.firstAtLeast(w)
-	s.faBig[w] = faEntry{t, s.gen, k, v}
-	return s.faBig[w]
+	s.faOut = f
+	return &s.faOut
 }
 
 // Reset makes the scheduler ready for another simulation, keeping its
