@@ -12,8 +12,10 @@ import (
 // exactly the waiting jobs holding a reservation that has not come (the
 // queue's positions before nextPos), in order of arrival, each with its
 // reservation, length and width. After it, any other job of rq was moved
-// to now by it (the others whose reservation came were dropped). Jobs must
-// have been dropped, and moved, for the property to be exercised.
+// to now by it (the others whose reservation came were dropped). The
+// queue's positions from nextPos on, which reserve takes by position, hold
+// jobs still queued without a reservation. Jobs must have been dropped,
+// and moved, for the property to be exercised.
 func TestPropertyConservativeReserved(t *testing.T) {
 	t.Parallel()
 	dropped, moves := 0, 0
@@ -23,6 +25,13 @@ func TestPropertyConservativeReserved(t *testing.T) {
 		// check compares rq with the queue; after says whether
 		// compress has just run.
 		check := func(s *Conservative, e *Engine, after bool) {
+			// reserve takes the jobs from nextPos on by position:
+			// none has left the queue, nor holds a reservation.
+			for p := s.nextPos; p < s.q.end(); p++ {
+				if j := s.q.at(p); j < 0 || s.hpos[j] >= 0 {
+					t.Fatalf("at %v: position %d ≥ nextPos %d holds job %d (−1: left)", e.now, p, s.nextPos, j)
+				}
+			}
 			var want []int
 			for p := s.q.next(0, e.procs); p >= 0 && p < s.nextPos; p = s.q.next(p+1, e.procs) {
 				if j := s.q.at(p); s.res[j] > e.now {

@@ -257,16 +257,14 @@ func (s *Conservative) Schedule(e *Engine) {
 }
 
 // reserve gives reservations, in order of arrival, to the waiting jobs
-// without one, while fewer than Depth jobs hold one.
+// without one, while fewer than Depth jobs hold one. Those are the jobs
+// at the queue's positions from nextPos on, none of which has left (a job
+// leaves the queue only when it starts, at its reservation), so they are
+// taken by position, without a search of the queue.
 func (s *Conservative) reserve(e *Engine) {
-	for s.Depth == 0 || s.nres < s.Depth {
-		p := s.q.next(s.nextPos, e.procs)
-		if p < 0 {
-			s.nextPos = s.q.end()
-			return
-		}
-		s.nextPos = p + 1
-		j := s.q.at(p)
+	for (s.Depth == 0 || s.nres < s.Depth) && s.nextPos < s.q.end() {
+		j := s.q.at(s.nextPos)
+		s.nextPos++
 		d := s.rlen[j]
 		t := s.prof.reserve(e.width[j], d)
 		s.res[j] = t
