@@ -39,8 +39,8 @@ import (
 // job ends before its estimate (a job that ends on its estimate frees
 // nothing the profile did not already show), and it visits only the
 // waiting jobs with a reservation no wider than the largest number of
-// processors free before the end of the profile (an upper bound of it), a
-// block of jobs at a time. What remains is inherent to the algorithm: on a
+// processors free before the end of the profile (an upper bound of it),
+// walking an array of the reserved jobs. What remains is inherent to the algorithm: on a
 // deep queue most early ends move most reserved jobs (n jobs arriving at
 // once, BenchmarkDeepQueue: about n²/3.5 moves in all at n = 1,000), so
 // the exact algorithm costs at least quadratic time there; Depth bounds it.
@@ -52,6 +52,7 @@ type Conservative struct {
 
 	prof     dprofile
 	q        widthQueue
+	rq       []rjob    // the jobs given a reservation, in order of arrival (see rjob)
 	res      []float64 // job → reservation start (NaN none)
 	hpos     []int     // job → index in heap (−1 none)
 	heap     []int     // waiting jobs by (reservation, arrival)
@@ -67,6 +68,7 @@ type Conservative struct {
 	// the machine).
 	fa    []faEntry
 	faBig map[int]faEntry
+	faOut faEntry // firstAtLeast's answer for a width beyond faSmall
 	gen   uint64
 
 	// rlen holds each job's reservation length (dur), set when it
@@ -85,6 +87,22 @@ type Conservative struct {
 	// oldCompress, for tests, replaces compress (the reference the
 	// schedules are compared with).
 	oldCompress func(s *Conservative, e *Engine)
+}
+
+// rjob is a job given a reservation, as compress reads it: its
+// reservation start r (as res), length d and width w. Conservative.rq
+// holds them in order of arrival (the order in which reserve gives
+// reservations), each appended when its reservation is made and dropped
+// by compress once its reservation has come (r ≤ now: the job has
+// started, or starts at the end of this Schedule, and compress never
+// moves it again). compress walks it instead of the queue: nearly every
+// reserved job is narrow enough to be visited (on SDSC-BLUE 6.06 M visits
+// of 6.15 M reserved jobs over 206 K compressions), and a walk of a dense
+// array costs a few instructions a job where the queue's walk cost about
+// 90.
+type rjob struct {
+	r, d float64
+	j, w int32
 }
 
 // faEntry is a cached first time with enough processors free, the
@@ -135,6 +153,7 @@ func (s *Conservative) init(e *Engine) {
 		s.res = slices.Grow(s.res, n-len(s.res))
 		s.hpos = slices.Grow(s.hpos, n-len(s.hpos))
 		s.rlen = slices.Grow(s.rlen, n-len(s.rlen))
+		s.rq = s.rq[:0]
 		s.lastWake = math.Inf(-1)
 		nfa := min(e.procs, faSmall) + 1
 		if cap(s.fa) < nfa {
@@ -150,31 +169,35 @@ func (s *Conservative) init(e *Engine) {
 // firstAtLeast returns the first time ≥ now with w processors free, the
 // segment of the profile that holds it and the number free in it (cached
 // while the profile does not change). The profile starts at now (advance).
-func (s *Conservative) firstAtLeast(now float64, w int) faEntry {
+// The entry is the cache's own (not a copy of 40 bytes): it is valid until
+// the next call.
+func (s *Conservative) firstAtLeast(now float64, w int) *faEntry {
 	if w < len(s.fa) {
-		if f := &s.fa[w]; f.gen == s.gen {
-			return *f
+		f := &s.fa[w]
+		if f.gen != s.gen {
+			f.t, f.k, f.v = s.prof.firstAtLeast(w)
+			f.gen = s.gen
 		}
-		t, k, v := s.prof.firstAtLeast(w)
-		s.fa[w] = faEntry{t, s.gen, k, v}
-		return s.fa[w]
-	}
-	if f, ok := s.faBig[w]; ok && f.gen == s.gen {
 		return f
 	}
-	if s.faBig == nil {
-		s.faBig = make(map[int]faEntry)
+	f, ok := s.faBig[w]
+	if !ok || f.gen != s.gen {
+		if s.faBig == nil {
+			s.faBig = make(map[int]faEntry)
+		}
+		t, k, v := s.prof.firstAtLeast(w)
+		f = faEntry{t, s.gen, k, v}
+		s.faBig[w] = f
 	}
-	t, k, v := s.prof.firstAtLeast(w)
-	s.faBig[w] = faEntry{t, s.gen, k, v}
-	return s.faBig[w]
+	s.faOut = f
+	return &s.faOut
 }
 
 // Reset makes the scheduler ready for another simulation, keeping its
 // memory (see Resetter).
 func (s *Conservative) Reset() {
 	s.inited = false
-	s.res, s.hpos, s.heap, s.rlen = s.res[:0], s.hpos[:0], s.heap[:0], s.rlen[:0]
+	s.res, s.hpos, s.heap, s.rlen, s.rq = s.res[:0], s.hpos[:0], s.heap[:0], s.rlen[:0], s.rq[:0]
 	s.nres, s.nextPos, s.released = 0, 0, false
 }
 
@@ -234,21 +257,20 @@ func (s *Conservative) Schedule(e *Engine) {
 }
 
 // reserve gives reservations, in order of arrival, to the waiting jobs
-// without one, while fewer than Depth jobs hold one.
+// without one, while fewer than Depth jobs hold one. Those are the jobs
+// at the queue's positions from nextPos on, none of which has left (a job
+// leaves the queue only when it starts, at its reservation), so they are
+// taken by position, without a search of the queue.
 func (s *Conservative) reserve(e *Engine) {
-	for s.Depth == 0 || s.nres < s.Depth {
-		p := s.q.next(s.nextPos, e.procs)
-		if p < 0 {
-			s.nextPos = s.q.end()
-			return
-		}
-		s.nextPos = p + 1
-		j := s.q.at(p)
+	for (s.Depth == 0 || s.nres < s.Depth) && s.nextPos < s.q.end() {
+		j := s.q.at(s.nextPos)
+		s.nextPos++
 		d := s.rlen[j]
 		t := s.prof.reserve(e.width[j], d)
 		s.res[j] = t
 		s.nres++
 		s.heapPush(j)
+		s.rq = append(s.rq, rjob{r: t, d: d, j: int32(j), w: int32(e.width[j])})
 		if s.onReserve != nil {
 			s.onReserve(j, t)
 		}
@@ -291,18 +313,22 @@ func (s *Conservative) compress(e *Engine) {
 	tail := s.prof.tail()
 	m := s.prof.maxIn(now, tail)
 	lim := m
-	it := s.q.scan(0)
-	for {
-		p := it.next(lim, lim, 0, -1)
-		if p < 0 || p >= s.nextPos {
-			return
-		}
-		j := s.q.at(p)
-		r := s.res[j]
-		if !(r > now) { // due now
+	// The reserved jobs in order of arrival, those whose reservation has
+	// come dropped (see rjob).
+	rq := s.rq
+	n := 0
+	for i := range rq {
+		c := rq[i]
+		if !(c.r > now) { // started, or due now
 			continue
 		}
-		w, d := e.width[j], s.rlen[j]
+		rq[n] = c
+		n++
+		w := int(c.w)
+		if w > lim {
+			continue
+		}
+		j, r, d := int(c.j), c.r, c.d
 		if last.implies(w, d, r) {
 			if s.onSkip != nil {
 				s.onSkip(e, j)
@@ -349,17 +375,16 @@ func (s *Conservative) compress(e *Engine) {
 			m = max(m, s.prof.move(tk, tv, t, r, d, w))
 			last.gained(max(r, t+d))
 			s.res[j] = t
+			rq[n-1].r = t
 			s.heapFix(j)
 			if s.onReserve != nil {
 				s.onReserve(j, t)
 			}
 			s.gen++
-			if m > lim {
-				lim = m
-				it = s.q.scan(p + 1)
-			}
+			lim = max(lim, m)
 		}
 	}
+	s.rq = rq[:n]
 }
 
 // failed is a search of compress that found no earlier fit for n
