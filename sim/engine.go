@@ -399,19 +399,17 @@ func (e *Engine) round(limit float64) bool {
 	e.now = t
 	e.rounds++
 	for tk := timeKey(t); len(e.term) > 0 && e.term[0].k <= tk; {
-		j := e.popTerm()
-		e.finish(j)
+		e.finishNext()
 	}
 	for e.arrT <= t {
-		a := e.arrJ
-		e.popArrival(a)
-		e.arrive(a)
+		e.arriveNext()
 	}
 	for len(e.timers) > 0 && e.timers[0] <= t {
 		e.popTimer()
 	}
-	if e.easy != nil {
-		e.easy.Schedule(e)
+	if s := e.easy; s != nil {
+		s.init(e)
+		s.schedule(e)
 	} else {
 		e.sched.Schedule(e)
 	}
@@ -441,7 +439,53 @@ func (e *Engine) flushWeeks(t float64, final bool) {
 	}
 }
 
-func (e *Engine) finish(j int) {
+// finishNext ends the next job to end, the top of the termination heap
+// (see pushTerm): it pops it and releases its processors. (One call per
+// termination: the heap's pop is written into it.)
+func (e *Engine) finishNext() {
+	// Pop the heap's top.
+	h := e.term
+	j := h[0].j
+	n := len(h) - 1
+	x := h[n]
+	h = h[:n]
+	e.term = h
+	if n > 0 {
+		i := 0
+		for {
+			c := 4*i + 1
+			m := c
+			if c+3 < n {
+				// Four children (written out: the loop below cost as
+				// much as the comparisons).
+				if termLess(h[c+1], h[m]) {
+					m = c + 1
+				}
+				if termLess(h[c+3], h[c+2]) {
+					if termLess(h[c+3], h[m]) {
+						m = c + 3
+					}
+				} else if termLess(h[c+2], h[m]) {
+					m = c + 2
+				}
+			} else {
+				if c >= n {
+					break
+				}
+				for k := c + 1; k < n; k++ {
+					if termLess(h[k], h[m]) {
+						m = k
+					}
+				}
+			}
+			if !termLess(h[m], x) {
+				break
+			}
+			h[i] = h[m]
+			i = m
+		}
+		h[i] = x
+	}
 	e.state[j] = stateDone
 	e.free += e.width[j]
 	e.nRunning--
@@ -468,7 +512,23 @@ func (e *Engine) finish(j int) {
 	}
 }
 
-func (e *Engine) arrive(j int) {
+// arriveNext makes the next arrival (arrJ) arrive: it leaves the FIFO
+// or the heap, the arrival after it becomes arrJ, and it joins the
+// waiting jobs. (The FIFO's case, the common one, needs no call.)
+func (e *Engine) arriveNext() {
+	j := e.arrJ
+	if e.state[j] == statePending {
+		// j is the first pending job from arrNext on (the jobs between
+		// are in the heap or have arrived).
+		e.arrNext = j + 1
+		e.fifoLen--
+	} else {
+		e.popHeapArrival()
+	}
+	e.arrJ, e.arrT = e.peekArrival(), math.Inf(1)
+	if e.arrJ >= 0 {
+		e.arrT = e.submit[e.arrJ]
+	}
 	e.state[j] = stateWaiting
 	e.nWaiting++
 	e.nArrived++
@@ -630,53 +690,6 @@ func (e *Engine) pushTerm(x termEntry) {
 	h[i] = x
 }
 
-func (e *Engine) popTerm() int {
-	h := e.term
-	top := h[0].j
-	n := len(h) - 1
-	x := h[n]
-	h = h[:n]
-	e.term = h
-	if n == 0 {
-		return top
-	}
-	i := 0
-	for {
-		c := 4*i + 1
-		m := c
-		if c+3 < n {
-			// Four children (written out: the loop below cost as much
-			// as the comparisons).
-			if termLess(h[c+1], h[m]) {
-				m = c + 1
-			}
-			if termLess(h[c+3], h[c+2]) {
-				if termLess(h[c+3], h[m]) {
-					m = c + 3
-				}
-			} else if termLess(h[c+2], h[m]) {
-				m = c + 2
-			}
-		} else {
-			if c >= n {
-				break
-			}
-			for k := c + 1; k < n; k++ {
-				if termLess(h[k], h[m]) {
-					m = k
-				}
-			}
-		}
-		if !termLess(h[m], x) {
-			break
-		}
-		h[i] = h[m]
-		i = m
-	}
-	h[i] = x
-	return top
-}
-
 // Arrivals.
 
 func (e *Engine) arrLess(a, b int) bool {
@@ -697,25 +710,9 @@ func (e *Engine) peekArrival() int {
 	return a
 }
 
-// popArrival removes a, the next arrival (arrJ), and finds the one
-// after it.
-func (e *Engine) popArrival(a int) {
-	e.removeArrival(a)
-	e.arrJ, e.arrT = e.peekArrival(), math.Inf(1)
-	if e.arrJ >= 0 {
-		e.arrT = e.submit[e.arrJ]
-	}
-}
-
-// removeArrival removes a, the arrival peekArrival returns.
-func (e *Engine) removeArrival(a int) {
-	if e.state[a] == statePending {
-		// a is the first pending job from arrNext on (the jobs between
-		// are in the heap or have arrived).
-		e.arrNext = a + 1
-		e.fifoLen--
-		return
-	}
+// popHeapArrival removes the least job of the arrival heap, the next
+// arrival when it is in state stateHeaped.
+func (e *Engine) popHeapArrival() {
 	h := e.arrHeap
 	n := len(h) - 1
 	x := h[n]
