@@ -276,8 +276,18 @@ func (e *Engine) SubmitAll(jobs []Job) int {
 func (e *Engine) submitChecked(jobs []Job) int {
 	first := len(e.id)
 	e.grow(len(jobs))
+	// The new jobs' slots, of len(jobs) each: the loop then loads no
+	// slice through e and checks no bounds (put does both per column).
+	n := len(jobs)
+	id, user, submit := e.id[first:][:n], e.user[first:][:n], e.submit[first:][:n]
+	runtime, estimate, lwait := e.runtime[first:][:n], e.estimate[first:][:n], e.lwait[first:][:n]
+	width, start, state := e.width[first:][:n], e.start[first:][:n], e.state[first:][:n]
 	for i := range jobs {
-		e.put(first+i, &jobs[i])
+		job := &jobs[i]
+		id[i], user[i], submit[i] = job.ID, job.User, job.Submit
+		runtime[i], estimate[i], lwait[i], width[i] = job.Runtime, job.Estimate, job.Wait, job.Procs
+		start[i] = math.NaN()
+		state[i] = e.queueArrival(first+i, job.Submit)
 	}
 	return first
 }
@@ -323,20 +333,30 @@ func (e *Engine) put(j int, job *Job) {
 	e.id[j], e.user[j], e.submit[j] = job.ID, job.User, job.Submit
 	e.runtime[j], e.estimate[j], e.lwait[j], e.width[j] = job.Runtime, job.Estimate, job.Wait, job.Procs
 	e.start[j] = math.NaN()
-	if e.fifoLen == 0 || e.fifoLast <= job.Submit {
-		e.state[j] = statePending
+	e.state[j] = e.queueArrival(j, job.Submit)
+}
+
+// queueArrival puts job j, submitted for time t (its submit time already
+// written), into the FIFO of arrivals or the heap, and returns its state
+// there: statePending or stateHeaped.
+func (e *Engine) queueArrival(j int, t float64) uint8 {
+	if e.fifoLen == 0 || e.fifoLast <= t {
 		e.fifoLen++
-		e.fifoLast = job.Submit
-	} else {
-		e.state[j] = stateHeaped
-		e.pushArrival(j)
+		e.fifoLast = t
+		// A job joining the FIFO comes after the next arrival, if any:
+		// the FIFO's jobs come after its head, and the heap holds only
+		// jobs that arrive before the FIFO's last (so it is empty when
+		// the FIFO is).
+		if e.arrJ < 0 {
+			e.arrJ, e.arrT = j, t
+		}
+		return statePending
 	}
-	// A job joining the FIFO comes after the next arrival, if any: the
-	// FIFO's jobs come after its head, and the heap holds only jobs that
-	// arrive before the FIFO's last (so it is empty when the FIFO is).
-	if e.arrJ < 0 || e.state[j] == stateHeaped && e.arrLess(j, e.arrJ) {
-		e.arrJ, e.arrT = j, job.Submit
+	e.pushArrival(j)
+	if e.arrJ < 0 || e.arrLess(j, e.arrJ) {
+		e.arrJ, e.arrT = j, t
 	}
+	return stateHeaped
 }
 
 // Run simulates until no event is left: every submitted job has ended and
