@@ -123,7 +123,7 @@ func (s *EASY) start(e *Engine, j int) {
 	s.q.remove(j)
 	if s.Order != nil {
 		s.dead++
-	} else {
+	} else if s.bt.on { // (blockTree.remove does nothing else)
 		s.bt.remove(&s.q, p, e.width[j])
 	}
 }
@@ -132,10 +132,10 @@ func (s *EASY) start(e *Engine, j int) {
 func (s *EASY) Schedule(e *Engine) {
 	s.init(e)
 	s.schedule(e)
-	s.newJobs = s.newJobs[:0]
-	s.dirty = false
 }
 
+// schedule is Schedule once the scheduler is set up. (The engine calls
+// it directly, with the set-up test inlined: a round is one call.)
 func (s *EASY) schedule(e *Engine) {
 	h := s.q.first()
 	for h >= 0 && e.width[h] <= e.free {
@@ -144,6 +144,8 @@ func (s *EASY) schedule(e *Engine) {
 	}
 	if h < 0 {
 		s.resHead = -1
+		s.newJobs = s.newJobs[:0]
+		s.dirty = false
 		return
 	}
 	if s.dirty || h != s.resHead {
@@ -167,20 +169,25 @@ func (s *EASY) schedule(e *Engine) {
 		s.sorted = s.sorted[:k]
 		s.dead = 0
 	}
+	s.newJobs = s.newJobs[:0]
+	s.dirty = false
 }
 
-// try backfills job j if the EASY rule allows it.
-func (s *EASY) try(e *Engine, j int) {
+// admit reports whether the EASY rule lets job j be backfilled now and,
+// when it does so by the extra processors, takes j's processors from
+// them; the caller then starts j. (It has no call, so that it is inlined.)
+func (s *EASY) admit(e *Engine, j int) bool {
 	w := e.width[j]
 	if w > e.free {
-		return
+		return false
 	}
-	if e.now+e.estimate[j] <= s.shadow {
-		s.start(e, j)
-	} else if w <= s.extra {
+	if !(e.now+e.estimate[j] <= s.shadow) {
+		if w > s.extra {
+			return false
+		}
 		s.extra -= w
-		s.start(e, j)
 	}
+	return true
 }
 
 func (s *EASY) backfillAll(e *Engine, h int) {
@@ -189,8 +196,8 @@ func (s *EASY) backfillAll(e *Engine, h int) {
 			if e.free == 0 {
 				return
 			}
-			if x.j != h && e.state[x.j] == stateWaiting {
-				s.try(e, x.j)
+			if x.j != h && e.state[x.j] == stateWaiting && s.admit(e, x.j) {
+				s.start(e, x.j)
 			}
 		}
 		return
@@ -201,7 +208,9 @@ func (s *EASY) backfillAll(e *Engine, h int) {
 			if p < 0 {
 				return
 			}
-			s.try(e, s.q.at(p))
+			if j := s.q.at(p); s.admit(e, j) {
+				s.start(e, j)
+			}
 		}
 		return
 	}
@@ -211,7 +220,9 @@ func (s *EASY) backfillAll(e *Engine, h int) {
 		if p < 0 {
 			return
 		}
-		s.try(e, s.q.at(p))
+		if j := s.q.at(p); s.admit(e, j) {
+			s.start(e, j)
+		}
 	}
 }
 
@@ -226,8 +237,8 @@ func (s *EASY) backfillNew(e *Engine, h int) {
 		if e.free == 0 {
 			return
 		}
-		if x.j != h && e.state[x.j] == stateWaiting {
-			s.try(e, x.j)
+		if x.j != h && e.state[x.j] == stateWaiting && s.admit(e, x.j) {
+			s.start(e, x.j)
 		}
 	}
 }

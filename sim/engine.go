@@ -276,8 +276,18 @@ func (e *Engine) SubmitAll(jobs []Job) int {
 func (e *Engine) submitChecked(jobs []Job) int {
 	first := len(e.id)
 	e.grow(len(jobs))
+	// The new jobs' slots, of len(jobs) each: the loop then loads no
+	// slice through e and checks no bounds (put does both per column).
+	n := len(jobs)
+	id, user, submit := e.id[first:][:n], e.user[first:][:n], e.submit[first:][:n]
+	runtime, estimate, lwait := e.runtime[first:][:n], e.estimate[first:][:n], e.lwait[first:][:n]
+	width, start, state := e.width[first:][:n], e.start[first:][:n], e.state[first:][:n]
 	for i := range jobs {
-		e.put(first+i, &jobs[i])
+		job := &jobs[i]
+		id[i], user[i], submit[i] = job.ID, job.User, job.Submit
+		runtime[i], estimate[i], lwait[i], width[i] = job.Runtime, job.Estimate, job.Wait, job.Procs
+		start[i] = math.NaN()
+		state[i] = e.queueArrival(first+i, job.Submit)
 	}
 	return first
 }
@@ -323,20 +333,30 @@ func (e *Engine) put(j int, job *Job) {
 	e.id[j], e.user[j], e.submit[j] = job.ID, job.User, job.Submit
 	e.runtime[j], e.estimate[j], e.lwait[j], e.width[j] = job.Runtime, job.Estimate, job.Wait, job.Procs
 	e.start[j] = math.NaN()
-	if e.fifoLen == 0 || e.fifoLast <= job.Submit {
-		e.state[j] = statePending
+	e.state[j] = e.queueArrival(j, job.Submit)
+}
+
+// queueArrival puts job j, submitted for time t (its submit time already
+// written), into the FIFO of arrivals or the heap, and returns its state
+// there: statePending or stateHeaped.
+func (e *Engine) queueArrival(j int, t float64) uint8 {
+	if e.fifoLen == 0 || e.fifoLast <= t {
 		e.fifoLen++
-		e.fifoLast = job.Submit
-	} else {
-		e.state[j] = stateHeaped
-		e.pushArrival(j)
+		e.fifoLast = t
+		// A job joining the FIFO comes after the next arrival, if any:
+		// the FIFO's jobs come after its head, and the heap holds only
+		// jobs that arrive before the FIFO's last (so it is empty when
+		// the FIFO is).
+		if e.arrJ < 0 {
+			e.arrJ, e.arrT = j, t
+		}
+		return statePending
 	}
-	// A job joining the FIFO comes after the next arrival, if any: the
-	// FIFO's jobs come after its head, and the heap holds only jobs that
-	// arrive before the FIFO's last (so it is empty when the FIFO is).
-	if e.arrJ < 0 || e.state[j] == stateHeaped && e.arrLess(j, e.arrJ) {
-		e.arrJ, e.arrT = j, job.Submit
+	e.pushArrival(j)
+	if e.arrJ < 0 || e.arrLess(j, e.arrJ) {
+		e.arrJ, e.arrT = j, t
 	}
+	return stateHeaped
 }
 
 // Run simulates until no event is left: every submitted job has ended and
@@ -399,19 +419,17 @@ func (e *Engine) round(limit float64) bool {
 	e.now = t
 	e.rounds++
 	for tk := timeKey(t); len(e.term) > 0 && e.term[0].k <= tk; {
-		j := e.popTerm()
-		e.finish(j)
+		e.finishNext()
 	}
 	for e.arrT <= t {
-		a := e.arrJ
-		e.popArrival(a)
-		e.arrive(a)
+		e.arriveNext()
 	}
 	for len(e.timers) > 0 && e.timers[0] <= t {
 		e.popTimer()
 	}
-	if e.easy != nil {
-		e.easy.Schedule(e)
+	if s := e.easy; s != nil {
+		s.init(e)
+		s.schedule(e)
 	} else {
 		e.sched.Schedule(e)
 	}
@@ -441,7 +459,53 @@ func (e *Engine) flushWeeks(t float64, final bool) {
 	}
 }
 
-func (e *Engine) finish(j int) {
+// finishNext ends the next job to end, the top of the termination heap
+// (see pushTerm): it pops it and releases its processors. (One call per
+// termination: the heap's pop is written into it.)
+func (e *Engine) finishNext() {
+	// Pop the heap's top.
+	h := e.term
+	j := h[0].j
+	n := len(h) - 1
+	x := h[n]
+	h = h[:n]
+	e.term = h
+	if n > 0 {
+		i := 0
+		for {
+			c := 4*i + 1
+			m := c
+			if c+3 < n {
+				// Four children (written out: the loop below cost as
+				// much as the comparisons).
+				if termLess(h[c+1], h[m]) {
+					m = c + 1
+				}
+				if termLess(h[c+3], h[c+2]) {
+					if termLess(h[c+3], h[m]) {
+						m = c + 3
+					}
+				} else if termLess(h[c+2], h[m]) {
+					m = c + 2
+				}
+			} else {
+				if c >= n {
+					break
+				}
+				for k := c + 1; k < n; k++ {
+					if termLess(h[k], h[m]) {
+						m = k
+					}
+				}
+			}
+			if !termLess(h[m], x) {
+				break
+			}
+			h[i] = h[m]
+			i = m
+		}
+		h[i] = x
+	}
 	e.state[j] = stateDone
 	e.free += e.width[j]
 	e.nRunning--
@@ -468,7 +532,23 @@ func (e *Engine) finish(j int) {
 	}
 }
 
-func (e *Engine) arrive(j int) {
+// arriveNext makes the next arrival (arrJ) arrive: it leaves the FIFO
+// or the heap, the arrival after it becomes arrJ, and it joins the
+// waiting jobs. (The FIFO's case, the common one, needs no call.)
+func (e *Engine) arriveNext() {
+	j := e.arrJ
+	if e.state[j] == statePending {
+		// j is the first pending job from arrNext on (the jobs between
+		// are in the heap or have arrived).
+		e.arrNext = j + 1
+		e.fifoLen--
+	} else {
+		e.popHeapArrival()
+	}
+	e.arrJ, e.arrT = e.peekArrival(), math.Inf(1)
+	if e.arrJ >= 0 {
+		e.arrT = e.submit[e.arrJ]
+	}
 	e.state[j] = stateWaiting
 	e.nWaiting++
 	e.nArrived++
@@ -630,53 +710,6 @@ func (e *Engine) pushTerm(x termEntry) {
 	h[i] = x
 }
 
-func (e *Engine) popTerm() int {
-	h := e.term
-	top := h[0].j
-	n := len(h) - 1
-	x := h[n]
-	h = h[:n]
-	e.term = h
-	if n == 0 {
-		return top
-	}
-	i := 0
-	for {
-		c := 4*i + 1
-		m := c
-		if c+3 < n {
-			// Four children (written out: the loop below cost as much
-			// as the comparisons).
-			if termLess(h[c+1], h[m]) {
-				m = c + 1
-			}
-			if termLess(h[c+3], h[c+2]) {
-				if termLess(h[c+3], h[m]) {
-					m = c + 3
-				}
-			} else if termLess(h[c+2], h[m]) {
-				m = c + 2
-			}
-		} else {
-			if c >= n {
-				break
-			}
-			for k := c + 1; k < n; k++ {
-				if termLess(h[k], h[m]) {
-					m = k
-				}
-			}
-		}
-		if !termLess(h[m], x) {
-			break
-		}
-		h[i] = h[m]
-		i = m
-	}
-	h[i] = x
-	return top
-}
-
 // Arrivals.
 
 func (e *Engine) arrLess(a, b int) bool {
@@ -697,25 +730,9 @@ func (e *Engine) peekArrival() int {
 	return a
 }
 
-// popArrival removes a, the next arrival (arrJ), and finds the one
-// after it.
-func (e *Engine) popArrival(a int) {
-	e.removeArrival(a)
-	e.arrJ, e.arrT = e.peekArrival(), math.Inf(1)
-	if e.arrJ >= 0 {
-		e.arrT = e.submit[e.arrJ]
-	}
-}
-
-// removeArrival removes a, the arrival peekArrival returns.
-func (e *Engine) removeArrival(a int) {
-	if e.state[a] == statePending {
-		// a is the first pending job from arrNext on (the jobs between
-		// are in the heap or have arrived).
-		e.arrNext = a + 1
-		e.fifoLen--
-		return
-	}
+// popHeapArrival removes the least job of the arrival heap, the next
+// arrival when it is in state stateHeaped.
+func (e *Engine) popHeapArrival() {
 	h := e.arrHeap
 	n := len(h) - 1
 	x := h[n]
