@@ -5,9 +5,11 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -218,7 +220,42 @@ func loadLog(e *env, arg string) (*datasets.Trace, error) {
 	}
 	l := datasets.DefaultLoader()
 	l.Progress = e.stderr
-	return l.Load(arg)
+	n, err := maxJobs()
+	if err != nil {
+		return nil, err
+	}
+	l.Options.MaxRows = n
+	tr, err := l.Load(arg)
+	if errors.Is(err, datasets.ErrTooManyRows) {
+		return nil, fmt.Errorf("%w; %s raises the bound (about 150 bytes of memory a job, at most %d jobs)", err, maxJobsEnv, maxJobsLimit)
+	}
+	return tr, err
+}
+
+// maxJobsEnv names the environment variable that sets how many job rows a
+// command reads into memory (datasets.ReadOptions.MaxRows): unset, the
+// reader's datasets.DefaultMaxRows (10 million, about 1.5 GB of columns);
+// otherwise a whole number from 1 to maxJobsLimit. Commands that stream a
+// log (info, convert) read any length without it.
+const maxJobsEnv = "TRACELAB_MAX_JOBS"
+
+// maxJobsLimit bounds TRACELAB_MAX_JOBS: 200 million jobs, about 30 GB of
+// columns at the reader's ≈ 150 bytes a job.
+const maxJobsLimit = 200_000_000
+
+// maxJobs returns TRACELAB_MAX_JOBS (0: unset, the reader's default), or an
+// error naming the variable for a value that is not a whole number in
+// [1, maxJobsLimit].
+func maxJobs() (int, error) {
+	v, ok := os.LookupEnv(maxJobsEnv)
+	if !ok {
+		return 0, nil
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(v))
+	if err != nil || n < 1 || n > maxJobsLimit {
+		return 0, fmt.Errorf("%s=%q: want a whole number of jobs from 1 to %d", maxJobsEnv, v, maxJobsLimit)
+	}
+	return n, nil
 }
 
 // table is a tabwriter whose output is buffered: a tabwriter writes each
