@@ -102,4 +102,17 @@ func TestFitAttributeErrors(t *testing.T) {
 			t.Errorf("%s %s: error %v, want %q", tt.attr, tt.dist, err, tt.want)
 		}
 	}
+
+	// A log of cancelled jobs only (status 5): the error names the
+	// selection that left nothing to fit, not only the count of values.
+	cancelled := datasets.NewTrace("cancelled", 0)
+	for i := range 20 {
+		j := datasets.UnknownJob()
+		j.JobID, j.Submit, j.Wait, j.Runtime, j.Procs, j.Status, j.User = i+1, float64(60*i), 0, 100, 4, 5, 1
+		cancelled.Append(j)
+	}
+	const want = "completed jobs: 0 of 20; 0 values, 0 dropped"
+	if _, err := FitAttribute(cancelled, datasets.Runtime, DistHyperGamma, AttrOptions{}); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("cancelled jobs only: error %v, want %q", err, want)
+	}
 }
