@@ -79,6 +79,9 @@ func (p *parser) readCSV(br *bufio.Reader) error {
 		}
 		consumed += int64(len(line))
 		p.headerLine(bytes.TrimRight(line[1:], "\r\n"))
+		if consumed > p.idleLimit() {
+			return &ParseError{File: p.name, Line: p.line, Err: fmt.Errorf("%w: lines 1 to %d, %d bytes, are comments: not a log?", ErrBlankStretch, p.line, consumed)}
+		}
 	}
 	return p.readCSVRows(br, consumed, p.line)
 }
@@ -86,7 +89,7 @@ func (p *parser) readCSV(br *bufio.Reader) error {
 // readCSVRows reads the row of names and the job rows; before them came
 // skipped bytes and lines.
 func (p *parser) readCSVRows(r io.Reader, skipped int64, lines int) error {
-	cr := csv.NewReader(&recordLimit{r: r, max: maxLine})
+	cr := csv.NewReader(&recordLimit{r: r, max: maxLine, maxIdle: p.idleLimit(), base: lines, idleStart: 1})
 	cr.ReuseRecord = true
 	cr.Comment = '#'
 	names, err := cr.Read()
@@ -161,6 +164,10 @@ func (p *parser) csvError(err error, lines int) error {
 	if errors.Is(err, ErrLineLength) {
 		return &ParseError{File: p.name, Line: p.line + 1, Err: err}
 	}
+	if e, ok := err.(*ParseError); ok && errors.Is(err, ErrBlankStretch) {
+		e.File = p.name
+		return e
+	}
 	return p.readError(err)
 }
 
@@ -200,6 +207,10 @@ func readBoundedLine(br *bufio.Reader) ([]byte, error) {
 // a record may start is a comment (csv.Reader.Comment), whose quotes do
 // not count. Before, a quote left open made the reader gather the rest of
 // the input: a 6 MB gzip file ran tracelab info out of memory.
+//
+// It also fails a read once more than maxIdle bytes of blank and comment
+// lines came in a row (ErrBlankStretch), which the CSV reader would skip
+// one by one for as long as the input lasts.
 type recordLimit struct {
 	r         io.Reader
 	run       int // bytes since the last record's end
@@ -207,15 +218,26 @@ type recordLimit struct {
 	inQuote   bool // between an opening quote and its closing one
 	comment   bool // in a comment line
 	midRecord bool // a byte of the record has come (not at a record's start)
+
+	maxIdle   int64 // bytes of blank and comment lines in a row allowed
+	base      int   // file lines before r's first
+	lines     int   // line ends read outside quotes
+	idle      int64 // bytes since the last byte of a record (blank and comment lines)
+	idleStart int   // line of r where the blank and comment lines began
 }
 
 func (l *recordLimit) Read(b []byte) (int, error) {
 	if l.run > l.max {
 		return 0, fmt.Errorf("%w: a CSV row of more than %d bytes (a quoted cell left open?)", ErrLineLength, l.max)
 	}
+	if l.idle > l.maxIdle {
+		return 0, &ParseError{Line: l.base + l.lines, Err: fmt.Errorf("%w: lines %d to %d, %d bytes, hold no job: not a log?",
+			ErrBlankStretch, l.base+l.idleStart, l.base+l.lines, l.idle)}
+	}
 	n, err := l.r.Read(b)
 	for _, c := range b[:n] {
 		l.run++
+		l.idle++
 		switch {
 		case c == '#' && !l.midRecord:
 			l.comment = true
@@ -223,7 +245,11 @@ func (l *recordLimit) Read(b []byte) (int, error) {
 			l.inQuote = !l.inQuote
 		case c == '\n' && !l.inQuote:
 			l.run, l.comment, l.midRecord = 0, false, false
+			l.lines++
 			continue
+		}
+		if !l.comment && c != '\r' {
+			l.idle, l.idleStart = 0, l.lines+2
 		}
 		l.midRecord = true
 	}

@@ -118,6 +118,9 @@
 //	a job line of 1 field (no submit time)               row left out, counted (FieldCountSkipped)  field-count
 //	a line longer than 1 MiB (no SWF line is)            skipped without being held, counted        long-line
 //	                                                       (LongLinesSkipped); the rest is read
+//	more than 64 MiB of blank or comment lines in a      rejected (ErrBlankStretch, naming the      —
+//	  row, no job among them (a compressed file of         lines): no log holds such a stretch, and
+//	  newlines, a decompression bomb)                      reading on would cost CPU time only
 //	binary data (NUL, control characters, invalid        rejected (*ParseError with line, field     —
 //	  UTF-8); a first row of another format without 18     and text)
 //	  fields; lines run together by lone CRs

@@ -83,6 +83,8 @@ type ReadOptions struct {
 	// remembers (a run of consecutive ids counting as one): beyond, each
 	// id is compared with the previous row's only (WarnIDsNotChecked).
 	MaxRows int
+
+	maxIdle int64 // the bound of ErrBlankStretch, for tests; 0 means maxIdleBytes
 }
 
 // ParseError is a bad input line. It names the file, the line (1-based),
@@ -126,6 +128,12 @@ var (
 	ErrBadZstd     = errors.New("broken zstd data")
 	ErrCompression = errors.New("compressed in a format other than gzip, bzip2 or zstd")
 	ErrTooManyRows = errors.New("more job rows than the reader holds (ReadOptions.MaxRows; tracelab convert streams a log of any length)")
+	// ErrBlankStretch: more than 64 MiB of lines in a row that hold no
+	// job record (blank or comment lines, in SWF or CSV): no log is
+	// written so, whereas a small compressed file of newlines (a
+	// decompression bomb) would otherwise cost a CPU-second for every
+	// 100 MB it unpacks to.
+	ErrBlankStretch = errors.New("more than 64 MiB of lines in a row without a job record (blank or comment lines only)")
 	// ErrFrameTooLarge: a frame file (ReadParquet) of more rows or cells
 	// than a frame holds.
 	ErrFrameTooLarge = errors.New("frame larger than the reader holds")
@@ -253,7 +261,8 @@ func LogName(path string) string {
 // returned): binary data; a first job row without 18 fields that looks
 // like another format, and lines run together by lone CRs (ErrFieldCount
 // or ErrNotSWF); more than 64 MiB of lines longer than 1 MiB
-// (ErrLineLength); a file in another format (ErrNotSWF says which); a
+// (ErrLineLength); more than 64 MiB of blank or comment lines without a
+// job row among them (ErrBlankStretch); a file in another format (ErrNotSWF says which); a
 // broken gzip stream (ErrBadGzip), a broken bzip2 stream (ErrBadBzip2) or
 // another compression (ErrCompression); a broken Parquet file
 // (ErrBadParquet); an input with no job records (ErrNoJobs).
@@ -776,6 +785,8 @@ type parser struct {
 	unreadListed [18]int        // values of each field in report.Unreadable
 
 	skipping  int64 // bytes of the over-long line being skipped; −1 when none is
+	idleFrom  int64 // offset of the end of the last job row (0 before the first)
+	idleLine  int   // line of the last job row (0 before the first)
 	longBytes int64 // bytes of the over-long lines skipped so far
 
 	prefault sync.WaitGroup // the goroutine that faults in the columns' pages
@@ -898,6 +909,22 @@ func (p *parser) endLongLine() {
 	})
 }
 
+// maxIdleBytes bounds the bytes of the blank and comment lines read in a
+// row, with no job row among them (ErrBlankStretch).
+const maxIdleBytes = 64 << 20
+
+// idle checks the stretch of lines without a job row that the line just
+// read (blank or a comment) extends: beyond maxIdleBytes, reading stops.
+func (p *parser) idle() error {
+	if n := p.offset - p.idleFrom; n > p.idleLimit() {
+		return &ParseError{File: p.name, Line: p.line, Err: fmt.Errorf("%w: lines %d to %d, %d bytes, hold no job: not an SWF log?", ErrBlankStretch, p.idleLine+1, p.line, n)}
+	}
+	return nil
+}
+
+// idleLimit is the bound of ErrBlankStretch.
+func (p *parser) idleLimit() int64 { return cmp.Or(max(p.opts.maxIdle, 0), maxIdleBytes) }
+
 // crHint explains a line that holds a lone CR: a file with classic Mac OS
 // line ends, which the reader, splitting lines at LF, sees as one line.
 const crHint = "the line holds lone CRs: classic Mac OS line ends, which SWF does not use? Convert them to LF first, e.g. tr '\\r' '\\n' < IN > OUT"
@@ -955,7 +982,7 @@ func (p *parser) parseLine(line []byte) error {
 		i++
 	}
 	if i == len(line) {
-		return nil // blank line
+		return p.idle() // blank line
 	}
 	if line[i] == ';' {
 		if !p.inBody {
@@ -964,8 +991,9 @@ func (p *parser) parseLine(line []byte) error {
 		} else {
 			p.bodyComment(line[i+1:])
 		}
-		return nil
+		return p.idle()
 	}
+	p.idleFrom, p.idleLine = p.offset, p.line
 	if !p.inBody {
 		if err := p.startBody(start); err != nil {
 			return err
