@@ -351,7 +351,7 @@ func (h Header) lines() []string {
 				out = appendText(out, f.key, v)
 			}
 		case f.num != nil:
-			if v := *f.num(&h); v != 0 {
+			if v := *f.num(&h); v != 0 || f.key == "UnixStartTime" && h.startTimeImplied() {
 				out = append(out, "; "+f.key+": "+strconv.FormatInt(v, 10))
 			}
 		case f.in != nil:
@@ -509,6 +509,17 @@ func (h Header) ParseWallTime(value string) (t time.Time, ok bool) {
 		return t, offset != 0 || loc != time.UTC && t.Location() == loc
 	}
 	return time.Time{}, false
+}
+
+// startTimeImplied reports whether the header, written without its
+// UnixStartTime of 0, would read back with another one, taken from
+// StartTime (startTimeIssues): a log's "UnixStartTime: 0" beside a
+// StartTime of another instant must then be written, or a converted log
+// would start at StartTime where the original starts at 1970 (found by
+// FuzzHeader).
+func (h *Header) startTimeImplied() bool {
+	start, ok := h.ParseWallTime(h.StartTime)
+	return ok && start.Unix() != 0 && start.Unix() >= -MaxTime && start.Unix() <= MaxTime
 }
 
 // startTimeIssues takes UnixStartTime from StartTime when the header has
