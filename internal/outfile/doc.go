@@ -9,9 +9,11 @@
 //     link stays a link, and the replaced file keeps its permission bits
 //     and, as far as the process may give it, its owner and group;
 //   - a stream is written through, never replaced by a regular file: a
-//     device or a named pipe (/dev/null, a FIFO), and a process's own
-//     descriptor (/dev/stdout, /dev/fd/N, /proc/self/fd/N), whatever it is
-//     open on;
+//     character device or a named pipe (/dev/null, a FIFO), and a
+//     process's own descriptor (/dev/stdout, /dev/fd/N, /proc/self/fd/N),
+//     whatever it is open on but a block device;
+//   - a block device (a disk, /dev/sda) is an error (ErrBlockDevice):
+//     writing through it would destroy its file system;
 //   - a directory is an error, and so is a read-only regular file (no
 //     write permission, or no write bit at all for root): a rename would
 //     get round the protection that a shell's ">" respects.

@@ -107,6 +107,8 @@ func (s *Set) write(path string, perm os.FileMode, write func(w io.Writer) error
 	switch {
 	case err == nil && st.IsDir():
 		return nil, &fs.PathError{Op: "write", Path: path, Err: syscall.EISDIR}
+	case err == nil && isBlockDevice(st.Mode()):
+		return nil, &fs.PathError{Op: "write", Path: path, Err: ErrBlockDevice}
 	case err == nil && !st.Mode().IsRegular():
 		return nil, writeThrough(path, target, write)
 	case err == nil && readOnly(st, target):
@@ -216,8 +218,10 @@ func Check(path string) error {
 	switch {
 	case err == nil && st.IsDir():
 		return &fs.PathError{Op: "write", Path: path, Err: syscall.EISDIR}
+	case err == nil && isBlockDevice(st.Mode()):
+		return &fs.PathError{Op: "write", Path: path, Err: ErrBlockDevice}
 	case err == nil && !st.Mode().IsRegular():
-		return nil // a device or a pipe, written through
+		return nil // a character device or a pipe, written through
 	case err != nil && !errors.Is(err, fs.ErrNotExist):
 		return &fs.PathError{Op: "write", Path: path, Err: unwrapPath(err)}
 	case err == nil && readOnly(st, target):
@@ -236,6 +240,18 @@ func Check(path string) error {
 		return &fs.PathError{Op: "create", Path: path, Err: err}
 	}
 	return nil
+}
+
+// ErrBlockDevice is the error for an output that is a block device (a
+// disk or a partition, /dev/sda): a table or a log written through it
+// would overwrite the file system there, a loss no command means. A
+// character device (/dev/null, a terminal) and a pipe are written
+// through.
+var ErrBlockDevice = errors.New("a block device (a disk or partition): not written, it would destroy the file system there")
+
+// isBlockDevice reports whether mode is a block device's.
+func isBlockDevice(mode fs.FileMode) bool {
+	return mode&fs.ModeDevice != 0 && mode&fs.ModeCharDevice == 0
 }
 
 // ErrReadOnly is the error for an existing regular file that may not be
@@ -378,6 +394,10 @@ func writeThrough(path, target string, write func(io.Writer) error) error {
 		f = os.NewFile(uintptr(d), path)
 	} else if f, err = os.OpenFile(target, os.O_WRONLY, 0); err != nil {
 		return &fs.PathError{Op: "open", Path: path, Err: unwrapPath(err)}
+	}
+	if st, err := f.Stat(); err == nil && isBlockDevice(st.Mode()) {
+		f.Close() // a descriptor open on a disk (3>/dev/sda)
+		return &fs.PathError{Op: "write", Path: path, Err: ErrBlockDevice}
 	}
 	bw := bufio.NewWriterSize(namedWriter{f, path}, 1<<16)
 	err = write(bw)

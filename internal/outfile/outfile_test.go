@@ -136,6 +136,40 @@ func TestWriteFIFO(t *testing.T) {
 	}
 }
 
+// TestBlockDeviceRefused: a block device (a disk) given as the output, or
+// a link to one, is refused by Write and by Check with ErrBlockDevice,
+// before it is opened; before session 20 it was written through, as a
+// character device is ("convert LOG -o /dev/sda" as root overwrote the
+// disk). The node made here has an experimental major number (240, no
+// driver), so that even the old code could not reach a disk: it failed
+// with "no such device or address" instead.
+func TestBlockDeviceRefused(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	blk := filepath.Join(dir, "disk")
+	if err := syscall.Mknod(blk, syscall.S_IFBLK|0o600, 240<<8); err != nil {
+		t.Skip("cannot make a block device node here:", err)
+	}
+	link := filepath.Join(dir, "out.csv")
+	if err := os.Symlink(blk, link); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{blk, link} {
+		if err := WriteFile(p, []byte("a,b\n"), 0o644); !errors.Is(err, ErrBlockDevice) || !strings.Contains(err.Error(), p) {
+			t.Errorf("WriteFile(%s): %v, want ErrBlockDevice naming the path", p, err)
+		}
+		if err := Check(p); !errors.Is(err, ErrBlockDevice) {
+			t.Errorf("Check(%s): %v, want ErrBlockDevice", p, err)
+		}
+		if st, err := os.Lstat(blk); err != nil || st.Mode()&os.ModeDevice == 0 {
+			t.Errorf("the device node was replaced: %v %v", st.Mode(), err)
+		}
+	}
+	if got := entries(t, dir); len(got) != 2 {
+		t.Errorf("files left: %v", got)
+	}
+}
+
 // TestWriteErrors: errors name the caller's path, never the temporary
 // file, and a failed write keeps the old content and leaves nothing behind.
 func TestWriteErrors(t *testing.T) {
