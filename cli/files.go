@@ -140,8 +140,20 @@ func (o output) writeFrame(df dataframe.DataFrame) error {
 	return o.write(func(w io.Writer) error { return write(w, df) })
 }
 
+// inputFile is the file a LOG argument is read from: a path, standard
+// input for "-", or for a catalog name the file the loader finds (or
+// downloads to); "" when there is none (the embedded sample).
+func inputFile(in string) string {
+	if in == "-" || in == "" {
+		return logPath(in)
+	}
+	p, _ := datasets.DefaultLoader().LocalPath(in)
+	return p
+}
+
 // distinctFiles refuses a command line whose outputs name one of its input
-// files, or name the same file twice: "sweep merge a.parquet b.parquet -o
+// files (a log named by catalog name too: the file the loader reads), or
+// name the same file twice: "sweep merge a.parquet b.parquet -o
 // a.parquet" would destroy a shard, "--jobs-out x.csv --weekly-out x.csv"
 // would keep only the last. Inputs that are not files (catalog names, the
 // embedded sample) are ignored, and so are outputs that are devices or
@@ -150,6 +162,10 @@ func (o output) writeFrame(df dataframe.DataFrame) error {
 // refused too: "convert LOG -o /dev/stdout >> LOG" read its own output
 // and grew LOG without end, as "cat f >> f" would if cat did not refuse.
 func distinctFiles(inputs []string, outs ...output) error {
+	files := make([]string, len(inputs))
+	for k, in := range inputs {
+		files[k] = inputFile(in)
+	}
 	var seen []output
 	for _, o := range outs {
 		if !o.set() {
@@ -160,16 +176,23 @@ func distinctFiles(inputs []string, outs ...output) error {
 			if err != nil || !ost.Mode().IsRegular() {
 				continue
 			}
-			for _, in := range inputs {
-				if st, err := os.Stat(logPath(in)); err == nil && os.SameFile(st, ost) {
+			for k, in := range inputs {
+				if st, err := os.Stat(files[k]); err == nil && os.SameFile(st, ost) {
 					return usagef("%s %s is open on the input %s: the command would read what it writes", o.flag, o.path, in)
 				}
 			}
 			continue
 		}
-		for _, in := range inputs {
-			if st, err := os.Stat(logPath(in)); err == nil && st.Mode().IsRegular() && outfile.SameFile(logPath(in), o.path) {
+		for k, in := range inputs {
+			if st, err := os.Stat(files[k]); err == nil && st.Mode().IsRegular() && outfile.SameFile(files[k], o.path) {
+				if files[k] != logPath(in) {
+					return usagef("%s %s would overwrite the input %s (its file %s)", o.flag, o.path, in, files[k])
+				}
 				return usagef("%s %s would overwrite the input %s", o.flag, o.path, in)
+			}
+			if files[k] != logPath(in) && outfile.SameFile(files[k], o.path) {
+				// Not there yet: the log is downloaded there before it is read.
+				return usagef("%s %s is where the input %s is downloaded to", o.flag, o.path, in)
 			}
 		}
 		for _, p := range seen {

@@ -156,6 +156,48 @@ func (l *Loader) Path(name string) (string, error) {
 	return l.download(e)
 }
 
+// LocalPath returns the file that Path would give for name, without
+// downloading or checking it: an existing file path as it is; for a
+// catalog name, the first of its files found in DataDir or CacheDir, else
+// the file a download would write in CacheDir. ok is false when name is
+// "" or "sample" (the embedded sample), or no file could be named. A
+// command uses it to refuse an output that would replace its input named
+// by catalog name ("convert KTH-SP2 -o $TRACELAB_DATA/KTH-SP2-…swf.gz"
+// replaced the archive's log with the conversion).
+func (l *Loader) LocalPath(name string) (path string, ok bool) {
+	if name == "" || name == "sample" {
+		return "", false
+	}
+	if _, err := os.Stat(name); err == nil || looksLikePath(name) {
+		return name, true
+	}
+	e, err := Lookup(name)
+	if err != nil {
+		return "", false
+	}
+	for _, dir := range []string{l.DataDir, l.CacheDir} {
+		if dir == "" {
+			continue
+		}
+		plain := strings.TrimSuffix(e.File, ".gz")
+		for _, f := range []string{e.File, plain, plain + ".bz2", plain + ".zst"} {
+			if p := filepath.Join(dir, f); fileExists(p) {
+				return p, true
+			}
+		}
+	}
+	if l.CacheDir == "" || e.Archive == "" {
+		return "", false
+	}
+	return filepath.Join(l.CacheDir, e.File), true
+}
+
+// fileExists reports whether p names an existing file (of any kind).
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
+}
+
 // pathExtensions are the endings of the files tracelab reads: a name that
 // ends in one is a path.
 var pathExtensions = []string{".swf", ".gz", ".csv", ".json", ".parquet", ".bz2", ".xz", ".zst", ".zip", ".txt", ".log", ".sacct"}
