@@ -19,7 +19,8 @@ import (
 //     (session 20: it was written through);
 //   - a hard link to the command's input (under the output's extension):
 //     refused, the input unchanged;
-//   - an existing file, while the run fails (a broken log): the old file
+//   - an existing file, while the run fails (a log broken at its end,
+//     after convert has written most of its output): the old file
 //     unchanged, nothing left beside it.
 //
 // Outputs onto named pipes and character devices, written through, are
@@ -43,7 +44,9 @@ func TestEveryOutputSafe(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	bad := writeTemp(t, dir, "bad.swf", "1 0 10 100 4\x00\x01\x02\n")
+	// A log that breaks at its end: convert, which streams, has written
+	// most of the output when the reader fails.
+	bad := writeTemp(t, dir, "bad.swf", strings.Repeat("1 0 10 100 4 90 -1 4 200 -1 1 3 1 7 1 1 -1 -1\n", 3000)+"2 5 1 1 1 1 -1 1 1 -1 1 1 1 1 1 1 -1 \x01\n")
 	tests := []struct {
 		name string
 		ext  string
