@@ -247,6 +247,8 @@ func read(r io.Reader, file string, opts Options) (*Import, error) {
 	}
 	var jobs rawList
 	het := map[int64]int{} // heterogeneous job id → index in jobs
+	var idle int64         // bytes of the blank lines since the last other one
+	idleFrom := 1          // the first of them
 	for {
 		line, err := readLine(br)
 		if err != nil && err != io.EOF {
@@ -257,6 +259,16 @@ func read(r io.Reader, file string, opts Options) (*Import, error) {
 		}
 		if len(line) > MaxLine {
 			return nil, p.errorf("", nil, "line longer than %d bytes", MaxLine)
+		}
+		if len(bytes.TrimSpace(line)) == 0 {
+			// A small compressed file of newlines (a decompression bomb)
+			// would cost a CPU-second for every 60 MB it unpacks to.
+			if idle += int64(len(line)) + 1; idle > maxBlankBytes {
+				return nil, &datasets.ParseError{File: file, Line: p.line, Err: fmt.Errorf("%w: lines %d to %d, %d bytes: not an sacct export?",
+					datasets.ErrBlankStretch, idleFrom, p.line, idle)}
+			}
+		} else {
+			idle, idleFrom = 0, p.line+1
 		}
 		if len(bytes.TrimSpace(line)) > 0 {
 			if p.cols.n == 0 {
@@ -284,6 +296,10 @@ func read(r io.Reader, file string, opts Options) (*Import, error) {
 	runtime.GC()
 	return p.build(&jobs), nil
 }
+
+// maxBlankBytes bounds the bytes of blank lines read in a row
+// (datasets.ErrBlankStretch, the SWF reader's bound).
+const maxBlankBytes = 64 << 20
 
 // utf8BOM is the byte-order mark.
 const utf8BOM = "\uFEFF"
