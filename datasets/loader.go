@@ -129,23 +129,16 @@ func (l *Loader) Path(name string) (string, error) {
 		return "", err
 	}
 	var tried []string
-	for _, dir := range []string{l.DataDir, l.CacheDir} {
-		if dir == "" {
-			continue
-		}
-		plain := strings.TrimSuffix(e.File, ".gz")
-		for _, f := range []string{e.File, plain, plain + ".bz2", plain + ".zst"} {
-			p := filepath.Join(dir, f)
-			if st, err := os.Stat(p); err == nil {
-				// A named pipe or a device there (or a link to one: /dev/zero)
-				// made the checksum, then the read, wait or run for ever.
-				if !st.Mode().IsRegular() {
-					return "", fmt.Errorf("datasets: %s, the file of %s, is %s: remove it, or pass the path to read it as it is", p, e.Name, infile.NotRegular(st.Mode()))
-				}
-				return p, verifyEntry(e, p)
+	for _, p := range l.candidates(e) {
+		if st, err := os.Stat(p); err == nil {
+			// A named pipe or a device there (or a link to one: /dev/zero)
+			// made the checksum, then the read, wait or run for ever.
+			if !st.Mode().IsRegular() {
+				return "", fmt.Errorf("datasets: %s, the file of %s, is %s: remove it, or pass the path to read it as it is", p, e.Name, infile.NotRegular(st.Mode()))
 			}
-			tried = append(tried, p)
+			return p, verifyEntry(e, p)
 		}
+		tried = append(tried, p)
 	}
 	if e.Archive == "" {
 		return "", fmt.Errorf("datasets: log %s is not served by the archive; looked in %s", e.Name, strings.Join(tried, ", "))
@@ -175,15 +168,9 @@ func (l *Loader) LocalPath(name string) (path string, ok bool) {
 	if err != nil {
 		return "", false
 	}
-	for _, dir := range []string{l.DataDir, l.CacheDir} {
-		if dir == "" {
-			continue
-		}
-		plain := strings.TrimSuffix(e.File, ".gz")
-		for _, f := range []string{e.File, plain, plain + ".bz2", plain + ".zst"} {
-			if p := filepath.Join(dir, f); fileExists(p) {
-				return p, true
-			}
+	for _, p := range l.candidates(e) {
+		if _, err := os.Stat(p); err == nil {
+			return p, true
 		}
 	}
 	if l.CacheDir == "" || e.Archive == "" {
@@ -192,10 +179,21 @@ func (l *Loader) LocalPath(name string) (path string, ok bool) {
 	return filepath.Join(l.CacheDir, e.File), true
 }
 
-// fileExists reports whether p names an existing file (of any kind).
-func fileExists(p string) bool {
-	_, err := os.Stat(p)
-	return err == nil
+// candidates are the files where Path looks for catalog entry e, in
+// order: in DataDir, then CacheDir, the archive's NAME.swf.gz, then
+// NAME.swf, NAME.swf.bz2 and NAME.swf.zst.
+func (l *Loader) candidates(e Entry) []string {
+	var ps []string
+	plain := strings.TrimSuffix(e.File, ".gz")
+	for _, dir := range []string{l.DataDir, l.CacheDir} {
+		if dir == "" {
+			continue
+		}
+		for _, f := range []string{e.File, plain, plain + ".bz2", plain + ".zst"} {
+			ps = append(ps, filepath.Join(dir, f))
+		}
+	}
+	return ps
 }
 
 // pathExtensions are the endings of the files tracelab reads: a name that
