@@ -246,6 +246,18 @@ CHECK='grep -q "not an SWF log" $W/err' run "info of a /proc/self/status" err $T
 { echo '; MaxProcs: 100'; awk 'BEGIN{for(i=1;i<=11000000;i++) printf "%d %d 0 10 1 -1 -1 1 20 -1 2 1 1 -1 -1 -1 -1 -1\n", i, i}'; } | gzip -1 > parts18.swf.gz
 run "info of 11 M partial records (56 MB gzip)" ok $T info parts18.swf.gz
 
+echo "== session 20: a newline bomb, a forged gzip size, outputs onto a catalog log and a disk"
+head -c 300000000 /dev/zero | tr '\0' '\n' | gzip -1 > blank20.swf.gz
+CHECK='grep -q "without a job record" $W/err' run "info of 300 M newlines (gzip)" err $T info blank20.swf.gz
+awk 'BEGIN{for(i=1;i<=20000;i++) printf "%d %d 1 1 1 1 -1 1 1 -1 1 1 1 1 1 1 -1 -1\n", i, i}' | gzip > isize20.swf.gz
+printf '\x00\xff\xff\xff' | dd of=isize20.swf.gz bs=1 seek=$(( $(stat -c %s isize20.swf.gz) - 4 )) conv=notrunc 2>/dev/null
+CHECK='[ "$(tail -1 $W/rss20)" -lt 300000 ]' run "simulate of a gzip claiming 4 GiB (peak)" err /usr/bin/time -f %M -o $W/rss20 $T simulate isize20.swf.gz
+mkdir -p data20 && $T convert -o data20/KTH-SP2-1996-2.1-cln.swf.gz >/dev/null 2>&1
+CHECK='grep -q "would overwrite the input KTH-SP2" $W/err' run "convert KTH-SP2 onto its data file" err env TRACELAB_DATA=$W/data20 $T convert KTH-SP2 -o $W/data20/KTH-SP2-1996-2.1-cln.swf.gz
+if mknod disk20 b 240 0 2>/dev/null; then
+  CHECK='grep -q "block device" $W/err' run "convert onto a block device" err $T convert -o disk20
+fi
+
 echo "== counts: total $total"
 for k in pass panic oom hang stray wrong; do printf '%s=%s ' $k ${count[$k]:-0}; done; echo
 rm -rf $W
