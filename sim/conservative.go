@@ -75,11 +75,22 @@ type Conservative struct {
 	// arrives.
 	rlen []float64
 
+	// The latest end of the processors gained (see compress): by the
+	// jobs that ended early since the last compression started (gEnd),
+	// by the moves of the last compression (gMoved), and since the last
+	// compression started (gAll, kept during one). −∞ for none. They are
+	// fields, not compress's locals, which cost registers in its loop.
+	gEnd, gMoved, gAll float64
+
 	// onReserve, for tests, hears every reservation made or moved.
 	onReserve func(j int, t float64)
 	// onSkip, for tests, hears every job compress passes over without a
 	// search because an earlier failed search implies it cannot move.
 	onSkip func(e *Engine, j int)
+	// onGain, for tests, hears every job compress passes over because no
+	// processors were gained before its first possible start since the
+	// last compression started.
+	onGain func(e *Engine, j int)
 	// onBound, for tests, hears every job whose search compress starts
 	// at from, later than where it would otherwise, because an earlier
 	// failed search implies it cannot start before from.
@@ -155,6 +166,7 @@ func (s *Conservative) init(e *Engine) {
 		s.rlen = slices.Grow(s.rlen, n-len(s.rlen))
 		s.rq = s.rq[:0]
 		s.lastWake = math.Inf(-1)
+		s.gEnd, s.gMoved = math.Inf(-1), math.Inf(-1)
 		nfa := min(e.procs, faSmall) + 1
 		if cap(s.fa) < nfa {
 			s.fa = make([]faEntry, nfa)
@@ -226,6 +238,9 @@ func (s *Conservative) Finish(e *Engine, j int) {
 	if est := e.start[j] + dur(e, j); est > e.now {
 		s.prof.add(e.now, est, e.width[j])
 		s.released = true
+		if est > s.gEnd {
+			s.gEnd = est
+		}
 	}
 }
 
@@ -306,10 +321,26 @@ func dur(e *Engine, j int) float64 { return max(e.estimate[j], minReserve) }
 // failed implies it cannot move; when that search implies only that the
 // job cannot start before the time where it stopped, the job's search
 // starts there (see failed).
+//
+// A job is passed over too when it cannot start before ge, the latest end
+// of the processors gained since the last compression started. Each
+// waiting job with a reservation was found then (or when it was given
+// its reservation, later) to have no fit before its reservation r: every
+// compression visits every such job, and passes one over only when it
+// cannot move. Since then the profile has gained processors only over
+// the intervals [now, est) of the jobs that ended early (Finish) and the
+// parts [max(r', t'+d'), r'+d') of the slots that moves vacated (r', t'
+// the old and new start, d' the length); it has lost processors
+// elsewhere, and lost the past. A window [t, min(r, t+d)) that fits now
+// and did not fit then must overlap a gain, so t < ge. A job's own move
+// gains nothing it could use (its later windows end by its new start), so
+// the gains of the moves of a compression count from the next job on.
 func (s *Conservative) compress(e *Engine) {
 	now := e.now
 	s.gen++
 	var last failed
+	s.gAll = max(s.gEnd, s.gMoved)
+	s.gEnd, s.gMoved = math.Inf(-1), math.Inf(-1)
 	tail := s.prof.tail()
 	m := s.prof.maxIn(now, tail)
 	lim := m
@@ -342,7 +373,7 @@ func (s *Conservative) compress(e *Engine) {
 			// failed search stopped: the search starts there.
 			k, v = last.k, last.v
 			from = s.prof.s[k].t
-			if from >= r {
+			if from >= r || from >= s.gAll {
 				if s.onSkip != nil {
 					s.onSkip(e, j)
 				}
@@ -354,6 +385,12 @@ func (s *Conservative) compress(e *Engine) {
 		} else {
 			f := s.firstAtLeast(now, w)
 			if f.t >= r {
+				continue
+			}
+			if f.t >= s.gAll {
+				if s.onGain != nil {
+					s.onGain(e, j)
+				}
 				continue
 			}
 			// Fewer than w are free before f.t: the search starts
@@ -382,6 +419,12 @@ func (s *Conservative) compress(e *Engine) {
 			}
 			s.gen++
 			lim = max(lim, m)
+			if g := r + d; g > s.gMoved {
+				s.gMoved = g
+				if g > s.gAll {
+					s.gAll = g
+				}
+			}
 		}
 	}
 	s.rq = rq[:n]
