@@ -323,9 +323,10 @@ func dur(e *Engine, j int) float64 { return max(e.estimate[j], minReserve) }
 // starts there (see failed).
 //
 // A job is passed over too when it cannot start before ge, the latest end
-// of the processors gained since the last compression started. Each
-// waiting job with a reservation was found then (or when it was given
-// its reservation, later) to have no fit before its reservation r: every
+// of the processors gained since the last compression started (gAll), and
+// its search tries only the starts before ge. Each waiting job with a
+// reservation was found then (or when it was given its reservation,
+// later) to have no fit before its reservation r: every
 // compression visits every such job, and passes one over only when it
 // cannot move. Since then the profile has gained processors only over
 // the intervals [now, est) of the jobs that ended early (Finish) and the
@@ -397,7 +398,8 @@ func (s *Conservative) compress(e *Engine) {
 			// there.
 			k, v, from = f.k, f.v, f.t
 		}
-		t, tk, tv := s.prof.search(k, v, from, w, d, r)
+		// No start at or after the latest gain's end fits.
+		t, tk, tv := s.prof.search(k, v, from, w, d, r, min(r, s.gAll))
 		if t >= r {
 			// Field by field: a composite literal is built in a
 			// temporary and copied (about 20 more instructions).
@@ -440,17 +442,18 @@ func (s *Conservative) compress(e *Engine) {
 // its old and new start; it takes them only from t' on).
 //
 // While the profile has not changed since (gen), the search's stop, k of
-// v free, at time T ≥ r (dprofile.search), bounds a job reserved later,
+// v free, at time T (dprofile.search; T ≥ r, or T ≥ the latest gain's end
+// when compress cut the search there), bounds a job reserved later,
 // r' ≥ r, at least as wide and as long, n' ≥ n and d' ≥ d: it cannot start
 // before T. Such a job cannot start before the search's start: fewer
 // than n are free before it (the first time n are free), or it is the
 // bound of an earlier failure that the job is bounded by too (the
 // relation is transitive). And every interval of [start, T) over which n
 // are free ends before r and lasts less than d. A window
-// [t', min(r', t'+d')) with n' free and start ≤ t' < T would lie, up to T,
-// in such an interval [a, b), so min(r', t'+d', T) ≤ b; as
-// b < r ≤ min(r', T), t'+d' ≤ b, so d' ≤ b−a < d, a contradiction. The
-// zero value implies nothing.
+// [t', min(r', t'+d')) with n' free and start ≤ t' < T would lie in such
+// an interval [a, b) (the run of n free that holds t', which the search
+// found too short), so min(r', t'+d') ≤ b; as b < r ≤ r', t'+d' ≤ b, so
+// d' ≤ b−a < d, a contradiction. The zero value implies nothing.
 type failed struct {
 	n    int
 	d, r float64
