@@ -136,7 +136,7 @@ func (p *dprofile) firstAtLeast(n int) (t float64, k, v int) {
 func (p *dprofile) earlierFit(from float64, n int, d, r float64) float64 {
 	from = max(from, p.s[0].t) // in the segment locate returns
 	k, v := p.locate(from)
-	t, _, _ := p.search(k, v, from, n, d, r)
+	t, _, _ := p.search(k, v, from, n, d, r, r)
 	return t
 }
 
@@ -148,7 +148,14 @@ func (p *dprofile) earlierFit(from float64, n int, d, r float64) float64 {
 // before r. That segment starts at or after r, and every interval within
 // [from, its time) over which n are free ends before r and lasts less
 // than d (it lies in a run the search found too short).
-func (p *dprofile) search(k, v int, from float64, n int, d, r float64) (t float64, tk, tv int) {
+//
+// Only starts before rs ≤ r are tried (a caller that knows that none at
+// or after rs fits passes it; r otherwise): when none of them fits,
+// search returns r, the segment where it stopped, which starts at or
+// after rs, and the number free in it; every interval within
+// [from, its time) over which n are free still ends before r and lasts
+// less than d.
+func (p *dprofile) search(k, v int, from float64, n int, d, r, rs float64) (t float64, tk, tv int) {
 	s := p.s
 	// A run of at least n free starts at the first segment with n free
 	// (one starting at or after r starts too late); the last segment has
@@ -170,7 +177,7 @@ func (p *dprofile) search(k, v int, from float64, n int, d, r float64) (t float6
 		}
 		t = s[k].t
 	}
-	for t < r {
+	for t < rs {
 		end := t + d
 		if r < end {
 			end = r
@@ -200,7 +207,8 @@ func (p *dprofile) search(k, v int, from float64, n int, d, r float64) (t float6
 // reserve takes n processors over [t, t+d) for the earliest t ≥ t[0] at
 // which they are free, and returns t.
 func (p *dprofile) reserve(n int, d float64) float64 {
-	t, tk, _ := p.search(0, p.s[0].d, p.s[0].t, n, d, math.Inf(1))
+	inf := math.Inf(1)
+	t, tk, _ := p.search(0, p.s[0].d, p.s[0].t, n, d, inf, inf)
 	p.point(tk, t+d, n)
 	p.point(tk, t, -n)
 	return t

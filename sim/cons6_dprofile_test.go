@@ -22,7 +22,7 @@ import (
 // shifted both ways must have been exercised.
 func TestPropertyDprofile(t *testing.T) {
 	t.Parallel()
-	var overlap, adjacent, apart, left, right, stops int
+	var overlap, adjacent, apart, left, right, stops, cut int
 	rapid.Check(t, func(t *rapid.T) {
 		const horizon = 300
 		total := rapid.IntRange(1, 30).Draw(t, "total")
@@ -97,31 +97,39 @@ func TestPropertyDprofile(t *testing.T) {
 					t.Fatalf("firstAtLeast(%d) = %v (%d free), want %d (%d)", h.w, ft, fv, wantF, naive[wantF])
 				}
 				// The reservation given back, the job fits from its
-				// own start on: the search stops there.
+				// own start on: the search stops there. Only starts
+				// before rs ≤ h.s are tried.
+				rs := h.s
+				if wantF < h.s {
+					rs = rapid.IntRange(wantF, h.s).Draw(t, "rs")
+				}
 				want := h.s
-				for u := wantF; u < h.s; u++ {
+				for u := wantF; u < rs; u++ {
 					if naive.fits(u, min(h.s, u+h.e-h.s), h.w) {
 						want = u
 						break
 					}
 				}
-				got, tk, tv := p.search(fk, fv, ft, h.w, float64(h.e-h.s), float64(h.s))
+				got, tk, tv := p.search(fk, fv, ft, h.w, float64(h.e-h.s), float64(h.s), float64(rs))
 				if got != float64(want) {
-					t.Fatalf("search for %+v from %v = %v, want %d", h, ft, got, want)
+					t.Fatalf("search for %+v from %v before %d = %v, want %d", h, ft, rs, got, want)
 				}
 				if got < float64(h.s) {
 					if k, v := p.locate(got); k != tk || v != tv {
 						t.Fatalf("search found segment %d (%d free), locate %d (%d)", tk, tv, k, v)
 					}
 				} else {
-					// Where it stopped: a segment at or after the
-					// reservation with h.w free, before which every
-					// interval from ft with h.w free ends before the
+					// Where it stopped: a segment at or after rs
+					// with h.w free, before which every interval
+					// from ft with h.w free ends before the
 					// reservation and lasts less than the job.
 					stop := p.s[tk].t
-					if k, v := p.locate(stop); k != tk || v != tv || tv < h.w || stop < float64(h.s) {
-						t.Fatalf("failed search for %+v stopped in segment %d at %v (%d free), locate %d (%d)",
-							h, tk, stop, tv, k, v)
+					if k, v := p.locate(stop); k != tk || v != tv || tv < h.w || stop < float64(rs) {
+						t.Fatalf("failed search for %+v before %d stopped in segment %d at %v (%d free), locate %d (%d)",
+							h, rs, tk, stop, tv, k, v)
+					}
+					if stop < float64(h.s) {
+						cut++
 					}
 					for a := wantF; a < int(stop); a++ {
 						b := a
@@ -184,6 +192,9 @@ func TestPropertyDprofile(t *testing.T) {
 	}
 	if overlap == 0 || adjacent == 0 || apart == 0 || left == 0 || right == 0 {
 		t.Errorf("a shape of move was not exercised")
+	}
+	if cut == 0 {
+		t.Errorf("no failed search stopped before the reservation: a search cut short by rs was not checked")
 	}
 	if stops == 0 {
 		t.Errorf("no search failed: where one stops was not checked")

@@ -75,11 +75,22 @@ type Conservative struct {
 	// arrives.
 	rlen []float64
 
+	// The latest end of the processors gained (see compress): by the
+	// jobs that ended early since the last compression started (gEnd),
+	// by the moves of the last compression (gMoved), and since the last
+	// compression started (gAll, kept during one). −∞ for none. They are
+	// fields, not compress's locals, which cost registers in its loop.
+	gEnd, gMoved, gAll float64
+
 	// onReserve, for tests, hears every reservation made or moved.
 	onReserve func(j int, t float64)
 	// onSkip, for tests, hears every job compress passes over without a
 	// search because an earlier failed search implies it cannot move.
 	onSkip func(e *Engine, j int)
+	// onGain, for tests, hears every job compress passes over because no
+	// processors were gained before its first possible start since the
+	// last compression started.
+	onGain func(e *Engine, j int)
 	// onBound, for tests, hears every job whose search compress starts
 	// at from, later than where it would otherwise, because an earlier
 	// failed search implies it cannot start before from.
@@ -155,6 +166,7 @@ func (s *Conservative) init(e *Engine) {
 		s.rlen = slices.Grow(s.rlen, n-len(s.rlen))
 		s.rq = s.rq[:0]
 		s.lastWake = math.Inf(-1)
+		s.gEnd, s.gMoved = math.Inf(-1), math.Inf(-1)
 		nfa := min(e.procs, faSmall) + 1
 		if cap(s.fa) < nfa {
 			s.fa = make([]faEntry, nfa)
@@ -226,6 +238,9 @@ func (s *Conservative) Finish(e *Engine, j int) {
 	if est := e.start[j] + dur(e, j); est > e.now {
 		s.prof.add(e.now, est, e.width[j])
 		s.released = true
+		if est > s.gEnd {
+			s.gEnd = est
+		}
 	}
 }
 
@@ -306,10 +321,27 @@ func dur(e *Engine, j int) float64 { return max(e.estimate[j], minReserve) }
 // failed implies it cannot move; when that search implies only that the
 // job cannot start before the time where it stopped, the job's search
 // starts there (see failed).
+//
+// A job is passed over too when it cannot start before ge, the latest end
+// of the processors gained since the last compression started (gAll), and
+// its search tries only the starts before ge. Each waiting job with a
+// reservation was found then (or when it was given its reservation,
+// later) to have no fit before its reservation r: every
+// compression visits every such job, and passes one over only when it
+// cannot move. Since then the profile has gained processors only over
+// the intervals [now, est) of the jobs that ended early (Finish) and the
+// parts [max(r', t'+d'), r'+d') of the slots that moves vacated (r', t'
+// the old and new start, d' the length); it has lost processors
+// elsewhere, and lost the past. A window [t, min(r, t+d)) that fits now
+// and did not fit then must overlap a gain, so t < ge. A job's own move
+// gains nothing it could use (its later windows end by its new start), so
+// the gains of the moves of a compression count from the next job on.
 func (s *Conservative) compress(e *Engine) {
 	now := e.now
 	s.gen++
 	var last failed
+	s.gAll = max(s.gEnd, s.gMoved)
+	s.gEnd, s.gMoved = math.Inf(-1), math.Inf(-1)
 	tail := s.prof.tail()
 	m := s.prof.maxIn(now, tail)
 	lim := m
@@ -342,7 +374,7 @@ func (s *Conservative) compress(e *Engine) {
 			// failed search stopped: the search starts there.
 			k, v = last.k, last.v
 			from = s.prof.s[k].t
-			if from >= r {
+			if from >= r || from >= s.gAll {
 				if s.onSkip != nil {
 					s.onSkip(e, j)
 				}
@@ -356,11 +388,18 @@ func (s *Conservative) compress(e *Engine) {
 			if f.t >= r {
 				continue
 			}
+			if f.t >= s.gAll {
+				if s.onGain != nil {
+					s.onGain(e, j)
+				}
+				continue
+			}
 			// Fewer than w are free before f.t: the search starts
 			// there.
 			k, v, from = f.k, f.v, f.t
 		}
-		t, tk, tv := s.prof.search(k, v, from, w, d, r)
+		// No start at or after the latest gain's end fits.
+		t, tk, tv := s.prof.search(k, v, from, w, d, r, min(r, s.gAll))
 		if t >= r {
 			// Field by field: a composite literal is built in a
 			// temporary and copied (about 20 more instructions).
@@ -382,6 +421,12 @@ func (s *Conservative) compress(e *Engine) {
 			}
 			s.gen++
 			lim = max(lim, m)
+			if g := r + d; g > s.gMoved {
+				s.gMoved = g
+				if g > s.gAll {
+					s.gAll = g
+				}
+			}
 		}
 	}
 	s.rq = rq[:n]
@@ -397,17 +442,18 @@ func (s *Conservative) compress(e *Engine) {
 // its old and new start; it takes them only from t' on).
 //
 // While the profile has not changed since (gen), the search's stop, k of
-// v free, at time T ≥ r (dprofile.search), bounds a job reserved later,
+// v free, at time T (dprofile.search; T ≥ r, or T ≥ the latest gain's end
+// when compress cut the search there), bounds a job reserved later,
 // r' ≥ r, at least as wide and as long, n' ≥ n and d' ≥ d: it cannot start
 // before T. Such a job cannot start before the search's start: fewer
 // than n are free before it (the first time n are free), or it is the
 // bound of an earlier failure that the job is bounded by too (the
 // relation is transitive). And every interval of [start, T) over which n
 // are free ends before r and lasts less than d. A window
-// [t', min(r', t'+d')) with n' free and start ≤ t' < T would lie, up to T,
-// in such an interval [a, b), so min(r', t'+d', T) ≤ b; as
-// b < r ≤ min(r', T), t'+d' ≤ b, so d' ≤ b−a < d, a contradiction. The
-// zero value implies nothing.
+// [t', min(r', t'+d')) with n' free and start ≤ t' < T would lie in such
+// an interval [a, b) (the run of n free that holds t', which the search
+// found too short), so min(r', t'+d') ≤ b; as b < r ≤ r', t'+d' ≤ b, so
+// d' ≤ b−a < d, a contradiction. The zero value implies nothing.
 type failed struct {
 	n    int
 	d, r float64
