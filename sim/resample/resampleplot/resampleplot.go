@@ -8,8 +8,8 @@
 //   - Fig. 12 (performance against load, and the fraction of simulations
 //     that did not saturate): LoadScatter, Unsaturated;
 //   - Figs. 13, 14 (jobs per week, the most active users marked):
-//     WeeklyJobs, and WeeklyJobsMarked with some jobs (rare-behaviour
-//     users, restored flurries) drawn apart;
+//     WeeklyJobs, and WeeklyJobsMarked (WeeklyJobsRare) with some jobs
+//     (rare-behaviour users, restored flurries) drawn apart;
 //   - Fig. 16 (distributions of a metric for several RB_NPW values):
 //     StepHistograms.
 //
@@ -34,6 +34,7 @@ import (
 
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/plots"
+	"github.com/tracelab/tracelab/sim/resample"
 )
 
 const week = 7 * 24 * 3600.0
@@ -310,6 +311,23 @@ func WeeklyJobsMarked(t *datasets.Trace, marked []bool, label string, top int, t
 		return nil, errors.New("resampleplot: WeeklyJobsMarked: the marked jobs need a label")
 	}
 	return weeklyJobs(t, marked, label, min(top, markedTop), title)
+}
+
+// RareLabel names WeeklyJobsRare's marked jobs in the key.
+const RareLabel = "rare-behaviour users"
+
+// WeeklyJobsRare is WeeklyJobsMarked of a resampled log with its
+// rare-behaviour users' jobs (Kind resample.Rare; 2013 §6.4) marked, named
+// RareLabel: 2013 Fig. 14, 2021 Fig. 16.
+func WeeklyJobsRare(r *resample.Resampled, top int, title string) (*plot.Plot, error) {
+	if len(r.Kind) != r.Trace.Len() {
+		return nil, fmt.Errorf("resampleplot: WeeklyJobsRare: %d kinds for %d jobs", len(r.Kind), r.Trace.Len())
+	}
+	rare := make([]bool, len(r.Kind))
+	for i, k := range r.Kind {
+		rare[i] = k == resample.Rare
+	}
+	return WeeklyJobsMarked(r.Trace, rare, RareLabel, top, title)
 }
 
 // weeklyJobs draws WeeklyJobs, with the jobs marked (nil: none) as one

@@ -15,6 +15,7 @@ import (
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/plots"
 	"github.com/tracelab/tracelab/plots/plottest"
+	"github.com/tracelab/tracelab/sim/resample"
 )
 
 func svg(t *testing.T, p *plot.Plot) string {
@@ -207,5 +208,36 @@ func TestWeeklyJobsMarked(t *testing.T) {
 	}
 	if _, err := WeeklyJobsMarked(tr, marked, "", 3, ""); err == nil {
 		t.Error("no label: no error")
+	}
+}
+
+// TestWeeklyJobsRare: a resampled log's rare-behaviour jobs (Kind Rare)
+// are the marked ones, named RareLabel; kinds of another length are an
+// error.
+func TestWeeklyJobsRare(t *testing.T) {
+	tr := datasets.NewTrace("rare", 0)
+	var kinds []resample.Kind
+	for i, k := range []resample.Kind{resample.LongTerm, resample.Rare, resample.Temporary, resample.Rare} {
+		tr.Append(datasets.Job{JobID: i + 1, Submit: float64(i)*week + 1, Runtime: 1, Procs: 1, User: i + 1})
+		kinds = append(kinds, k)
+	}
+	p, err := WeeklyJobsRare(&resample.Resampled{Trace: tr, Kind: kinds}, 5, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var last *plotter.BarChart
+	for _, pl := range plottest.Plotters(p) {
+		if b, ok := pl.(*plotter.BarChart); ok {
+			last = b
+		}
+	}
+	if last == nil || last.Color != MarkedColor || fmt.Sprint(last.Values) != "[0 1 0 1]" {
+		t.Errorf("marked series %v, want MarkedColor bars [0 1 0 1]", last)
+	}
+	if !strings.Contains(svg(t, p), RareLabel) {
+		t.Errorf("%q not in the key", RareLabel)
+	}
+	if _, err := WeeklyJobsRare(&resample.Resampled{Trace: tr, Kind: kinds[1:]}, 5, ""); err == nil {
+		t.Error("kinds of another length: no error")
 	}
 }
