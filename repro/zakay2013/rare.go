@@ -289,14 +289,14 @@ func (s *Study) Fig14(ctx context.Context) (*Fig14Result, error) {
 				row.busiest += busiestWeek(x) / n
 			}
 			r.rows = append(r.rows, row)
-			pl, err := resampleplot.WeeklyJobs(runs[k][0].Trace, 5, "RB_NPW "+rb.label)
+			pl, err := resampleplot.WeeklyJobsRare(runs[k][0], 5, "RB_NPW "+rb.label)
 			if err != nil {
 				return nil, err
 			}
 			panels = append(panels, pl)
 		}
 		r.Figure = figure("Fig. 14", "rare behaviours added to "+Fig14Log+": jobs per week of one resampled log per RB_NPW",
-			"the added rare-behaviour users' bursts (grey spikes) stand out more as RB_NPW grows; the five busiest users are coloured and named (the paper marks 11)", 1, panels...)
+			"the added rare-behaviour users' jobs (dark red, on top) grow with RB_NPW; the five busiest other users are coloured and named (the paper marks 11)", 1, panels...)
 		r.Figure.PanelWidth, r.Figure.PanelHeight = 9*vg.Inch, 2.2*vg.Inch
 		// One y range: the bursts compare from panel to panel.
 		r.Figure.ShareX, r.Figure.ShareY = true, true
