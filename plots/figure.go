@@ -38,6 +38,12 @@ type Figure struct {
 	Panels []*plot.Plot
 	// Cols is the number of panels per row; zero means up to 3.
 	Cols int
+	// RowBreaks are the indices of panels that begin a new row although
+	// the row before is not full: a grid grouped by quantity, each group
+	// on rows of its own, e.g. 2013 Fig. 8's throughput rows above its
+	// utilisation rows with seven logs on rows of four. The cells after
+	// a short row's last panel stay empty.
+	RowBreaks []int
 	// PanelWidth and PanelHeight are the size of each panel's cell; zero
 	// means a default by the number of columns (PanelSize).
 	PanelWidth, PanelHeight vg.Length
@@ -115,12 +121,38 @@ func (f *Figure) Check() error {
 
 // Grid returns the number of columns and rows of the panels.
 func (f *Figure) Grid() (cols, rows int) {
-	cols = f.Cols
+	cells, cols := f.cells()
+	if len(cells) == 0 {
+		return cols, 0
+	}
+	return cols, cells[len(cells)-1].row + 1
+}
+
+// cell is the row and column of a panel in the grid.
+type cell struct{ row, col int }
+
+// cells returns the cell of each panel, rows of cols filled in order with
+// a new row at each of RowBreaks, and the number of columns: Cols (zero:
+// 3), at most the longest row.
+func (f *Figure) cells() ([]cell, int) {
+	cols := f.Cols
 	if cols <= 0 {
 		cols = 3
 	}
-	cols = max(1, min(cols, len(f.Panels)))
-	return cols, (len(f.Panels) + cols - 1) / cols
+	cells := make([]cell, len(f.Panels))
+	widest := 0
+	for i := range cells {
+		c := cell{}
+		if i > 0 {
+			c = cells[i-1]
+			c.col++
+			if c.col == cols || slices.Contains(f.RowBreaks, i) {
+				c = cell{row: c.row + 1}
+			}
+		}
+		cells[i], widest = c, max(widest, c.col+1)
+	}
+	return cells, max(1, widest)
 }
 
 // panelSize returns the size of each panel's cell.
@@ -268,7 +300,8 @@ func (f *Figure) Layout(c draw.Canvas) Layout {
 	grid.Max.X -= kw
 
 	l.Panels, l.XLabels, l.YLabels = f.prepared(cols, grid.Max.X-grid.Min.X, grid.Max.Y-grid.Min.Y)
-	l.Cells, l.Data = align(l.Panels, cols, rows, l.XLabels, l.YLabels, grid)
+	at, _ := f.cells()
+	l.Cells, l.Data = align(l.Panels, at, cols, rows, l.XLabels, l.YLabels, grid)
 	if l.Key != nil {
 		top := grid.Max.Y
 		if len(l.Data) > 0 {
@@ -320,22 +353,22 @@ func gapsOf(p *plot.Plot) gaps {
 	return gaps{left: d.Min.X - probe.Min.X, right: probe.Max.X - d.Max.X, bottom: d.Min.Y - probe.Min.Y, top: probe.Max.Y - d.Max.Y}
 }
 
-// align lays the panels out in grid, rows of cols, so that their data
+// align lays the panels out in grid, each in its cell at (rows of cols), so that their data
 // areas are all of one size and line up in rows and columns (as
 // plot.Align), with room for the x and y labels drawn by the figure, and
 // the titles of a row on one baseline (alignTitles). It returns the
 // canvas of each panel (its cell: the room for its labels
 // included) and its data area.
-func align(ps []*plot.Plot, cols, rows int, xl, yl []string, grid draw.Canvas) (cells []draw.Canvas, data []vg.Rectangle) {
+func align(ps []*plot.Plot, at []cell, cols, rows int, xl, yl []string, grid draw.Canvas) (cells []draw.Canvas, data []vg.Rectangle) {
 	left, right := make([]vg.Length, cols), make([]vg.Length, cols)
 	bottom, top := make([]vg.Length, rows), make([]vg.Length, rows)
 	g := make([]gaps, len(ps))
 	for i, p := range ps {
 		g[i] = gapsOf(p)
 	}
-	alignTitles(ps, cols, g)
+	alignTitles(ps, at, g)
 	for i := range ps {
-		r, k := i/cols, i%cols
+		r, k := at[i].row, at[i].col
 		xs, ys := labelStrips(xl[i:i+1], yl[i:i+1])
 		left[k], right[k] = max(left[k], g[i].left+ys), max(right[k], g[i].right)
 		bottom[r], top[r] = max(bottom[r], g[i].bottom+xs), max(top[r], g[i].top)
@@ -350,7 +383,7 @@ func align(ps []*plot.Plot, cols, rows int, xl, yl []string, grid draw.Canvas) (
 	dh := (grid.Max.Y - grid.Min.Y - sum(bottom) - sum(top) - vg.Length(rows-1)*cellPad) / vg.Length(rows)
 	dw, dh = max(dw, vg.Inch/4), max(dh, vg.Inch/4)
 	for i := range ps {
-		r, k := i/cols, i%cols
+		r, k := at[i].row, at[i].col
 		x0 := grid.Min.X
 		for j := range k {
 			x0 += left[j] + dw + right[j] + cellPad
@@ -369,12 +402,12 @@ func align(ps []*plot.Plot, cols, rows int, xl, yl []string, grid draw.Canvas) (
 	return cells, data
 }
 
-// alignTitles puts the titles of each row of ps (cols to a row, with
+// alignTitles puts the titles of each row of ps (in the cells at, with
 // top gaps g) on one baseline: a top tick label reaching above the data
 // area (1000 at the top of a log axis) pushes the title up by its
 // overhang, so a panel without one gets the row's largest overhang added
 // below its title (its title padding and g grow alike).
-func alignTitles(ps []*plot.Plot, cols int, g []gaps) {
+func alignTitles(ps []*plot.Plot, at []cell, g []gaps) {
 	over := make([]vg.Length, len(ps)) // room between the title and the data area
 	rowMax := map[int]vg.Length{}
 	for i, p := range ps {
@@ -382,10 +415,10 @@ func alignTitles(ps []*plot.Plot, cols int, g []gaps) {
 			continue
 		}
 		over[i] = g[i].top - p.Title.TextStyle.Rectangle(p.Title.Text).Size().Y
-		rowMax[i/cols] = max(rowMax[i/cols], over[i])
+		rowMax[at[i].row] = max(rowMax[at[i].row], over[i])
 	}
 	for i, p := range ps {
-		if d := rowMax[i/cols] - over[i]; p.Title.Text != "" && d > 0 {
+		if d := rowMax[at[i].row] - over[i]; p.Title.Text != "" && d > 0 {
 			p.Title.Padding += d
 			g[i].top += d
 		}
@@ -397,6 +430,7 @@ func alignTitles(ps []*plot.Plot, cols int, g []gaps) {
 // axis labels taken out — and the labels, wrapped to about their axis.
 func (f *Figure) prepared(cols int, width, height vg.Length) (ps []*plot.Plot, xl, yl []string) {
 	_, rows := f.Grid()
+	at, _ := f.cells()
 	cellW := (width - vg.Length(cols-1)*cellPad) / vg.Length(cols)
 	cellH := (height - vg.Length(rows-1)*cellPad) / vg.Length(rows)
 	ps = make([]*plot.Plot, len(f.Panels))
@@ -435,12 +469,12 @@ func (f *Figure) prepared(cols int, width, height vg.Length) (ps []*plot.Plot, x
 			share(func(q *plot.Plot) *plot.Axis { return &q.X }, all)
 		} else {
 			for c := range cols {
-				share(func(q *plot.Plot) *plot.Axis { return &q.X }, func(i int) bool { return i%cols == c })
+				share(func(q *plot.Plot) *plot.Axis { return &q.X }, func(i int) bool { return at[i].col == c })
 			}
 		}
 		for i := range ps {
 			// Only the lowest panel of each column keeps the label.
-			if r := i / cols; r < rows-1 && i+cols < len(ps) {
+			if slices.ContainsFunc(at[i+1:], func(c cell) bool { return c.col == at[i].col }) {
 				xl[i] = ""
 			}
 		}
@@ -448,7 +482,7 @@ func (f *Figure) prepared(cols int, width, height vg.Length) (ps []*plot.Plot, x
 	if f.ShareY {
 		share(func(q *plot.Plot) *plot.Axis { return &q.Y }, all)
 		for i := range ps {
-			if i%cols != 0 {
+			if at[i].col != 0 {
 				yl[i] = ""
 			}
 		}

@@ -1,6 +1,10 @@
 package feitelson2007
 
 import (
+	"math"
+	"strconv"
+	"strings"
+
 	"gonum.org/v1/plot"
 
 	"github.com/tracelab/tracelab/plots"
@@ -62,15 +66,56 @@ type figurePaperValues struct {
 // such a figure gets its value under the same label.
 var paperValues = map[string][]figurePaperValues{
 	"Fig. 5": {
-		{panel: "LANL-CM5", values: []plots.PaperValue{{X: 3, Lo: 1, Hi: 1}}, valueLabel: "the paper's value at 3 days, 24 ranges"},
+		{panel: "LANL-CM5", values: []plots.PaperValue{{X: 3, Lo: printed(fig5UsableLANL) / 100, Hi: printed(fig5UsableLANL) / 100}},
+			valueLabel: "the paper's value at 3 days, 24 ranges"},
 	},
 	"Fig. 11": {{
 		values: []plots.PaperValue{
-			{X: 2, Lo: 0.180, Hi: 0.180},
-			{X: 2.5, Lo: 0.078, Hi: 0.098},
-			{X: 4, Lo: 0.038, Hi: 0.038},
+			{X: 2, Lo: printed(fig11Theta2), Hi: printed(fig11Theta2)},
+			{X: 2.5, Lo: printed(fig11Theta25Lo), Hi: printed(fig11Theta25Hi)},
+			{X: 4, Lo: printed(fig11Theta4), Hi: printed(fig11Theta4)},
 		},
 		valueLabel: "the paper's value (§4)",
 		rangeLabel: "the paper's range at θ = 2.5",
 	}},
+}
+
+// The values the paper prints about its figures, as printed (the text
+// ledger.Printed reads): the ledger's entries (model.go, metric.go) and
+// the marks drawn on our figures (paperValues) share them.
+const (
+	// fig5UsableLANL is §3.1's percentage of LANL-CM5's 3-day slices
+	// usable with 24 ranges ("100% for the LANL CM5 log").
+	fig5UsableLANL = "100"
+	// fig11Theta2 and fig11Theta4 are §4's M'_med at θ = 2 and θ = 4
+	// ("from 0.180 down to 0.038").
+	fig11Theta2, fig11Theta4 = "0.180", "0.038"
+	// fig11Theta25Lo and fig11Theta25Hi are §4's range of M'_med at
+	// θ = 2.5 ("in the range 0.078–0.098").
+	fig11Theta25Lo, fig11Theta25Hi = "0.078", "0.098"
+)
+
+// printed is the value of a number as the paper prints it (one of the
+// constants above); it panics on a text that is not a number (programmer
+// error).
+func printed(text string) float64 {
+	v, err := strconv.ParseFloat(text, 64)
+	if err != nil {
+		panic("feitelson2007: " + err.Error())
+	}
+	return v
+}
+
+// printedRange is the range lo–hi as the paper prints it widened by half
+// a unit of each end's last printed digit (its rounding): values within
+// the printed range to the printed digit lie in it.
+func printedRange(lo, hi string) (float64, float64) {
+	half := func(text string) float64 {
+		decimals := 0
+		if i := strings.IndexByte(text, '.'); i >= 0 {
+			decimals = len(text) - i - 1
+		}
+		return 0.5 * math.Pow(10, -float64(decimals))
+	}
+	return printed(lo) - half(lo), printed(hi) + half(hi)
 }

@@ -53,3 +53,40 @@ func TestPaperValuesQuoted(t *testing.T) {
 		}
 	}
 }
+
+// TestPrintedRange: a printed range is widened by half a unit of each
+// end's last digit. The first case is the bounds fig11InRange had as
+// literals (0.0775, 0.0985) before it took them from the shared constants:
+// the same float64, so no judgement moves.
+func TestPrintedRange(t *testing.T) {
+	for _, tt := range []struct {
+		lo, hi         string
+		wantLo, wantHi float64
+	}{
+		{fig11Theta25Lo, fig11Theta25Hi, 0.0775, 0.0985},
+		{"94", "100", 93.5, 100.5},
+		{"0.5", "1.25", 0.45, 1.255},
+	} {
+		if lo, hi := printedRange(tt.lo, tt.hi); lo != tt.wantLo || hi != tt.wantHi {
+			t.Errorf("printedRange(%q, %q) = %v, %v; want %v, %v", tt.lo, tt.hi, lo, hi, tt.wantLo, tt.wantHi)
+		}
+	}
+	if !fig11InRange([]float64{0.0775, 0.0985}) || fig11InRange([]float64{0.0774}) || fig11InRange([]float64{0.0986}) {
+		t.Error("fig11InRange: not the range 0.078–0.098 to the printed digit")
+	}
+}
+
+// TestSharedPaperValuesQuoted: each shared paper value is printed in the
+// paper's text as it is written in the constant.
+func TestSharedPaperValuesQuoted(t *testing.T) {
+	text, err := study.PaperText(File)
+	if err != nil {
+		t.Skip(err)
+	}
+	for _, want := range []string{fig5UsableLANL + "% for the LANL CM5", "from " + fig11Theta2 + " down to " + fig11Theta4,
+		fig11Theta25Lo + "–" + fig11Theta25Hi} {
+		if !strings.Contains(text, want) {
+			t.Errorf("%q is not printed in %s", want, File)
+		}
+	}
+}

@@ -355,7 +355,10 @@ var fig11Thetas = []float64{2, 2.5, 4}
 
 // fig11InRange reports whether every sequence's M'_med at θ = 2.5 lies in
 // the paper's range 0.078–0.098, to the printed digit.
-func fig11InRange(v []float64) bool { return slices.Min(v) >= 0.0775 && slices.Max(v) <= 0.0985 }
+func fig11InRange(v []float64) bool {
+	lo, hi := printedRange(fig11Theta25Lo, fig11Theta25Hi)
+	return slices.Min(v) >= lo && slices.Max(v) <= hi
+}
 
 // fig11Holds judges a sweep's three quoted numbers (θ = 2, θ = 2.5's
 // range, θ = 4), each mean with the tolerance of its own standard error
@@ -370,7 +373,7 @@ func fig11Holds(sweep dataframe.DataFrame) [3]bool {
 		}
 		return ledger.Printed(printed, roundSE(sd)).Accepts(stat.Mean(v, nil))
 	}
-	return [3]bool{within("0.180", 2), fig11InRange(mMedAt(sweep, 2.5)), within("0.038", 4)}
+	return [3]bool{within(fig11Theta2, 2), fig11InRange(mMedAt(sweep, 2.5)), within(fig11Theta4, 4)}
 }
 
 // fig11ConfirmSets is how many further sets of sequences, with seeds
@@ -570,7 +573,7 @@ func (r *Fig11Result) Claims(l *ledger.Ledger) {
 		return stat.StdDev(v, nil) / math.Sqrt(float64(len(v)))
 	}
 	const quote = "values of θ from 2 to 4 lead to values of M'_{med} from 0.180 down to 0.038"
-	want2, want4 := ledger.Printed("0.180", roundSE(se(2))), ledger.Printed("0.038", roundSE(se(4)))
+	want2, want4 := ledger.Printed(fig11Theta2, roundSE(se(2))), ledger.Printed(fig11Theta4, roundSE(se(4)))
 	inRange, holds := fig11InRange, fig11Holds
 	ours := holds(r.Frame)
 	// What each other source (or job rate) gives, and how many of the

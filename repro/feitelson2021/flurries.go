@@ -696,7 +696,7 @@ func (s *Study) Fig7(ctx context.Context) (*Fig7Result, error) {
 			series.New(others, series.Float, "others"))
 		p, err := plots.Lines([]plots.XY{
 			{Label: fmt.Sprintf("user %d (reconstructed)", DominantUser), X: seq(n), Y: u},
-			{Label: "all other users", X: seq(n), Y: others, Role: plots.Original},
+			{Label: "all other users", X: seq(n), Y: others},
 		}, plots.LinesOptions{Axes: plots.Axes{Title: "HPC2N", XLabel: "week", YLabel: "jobs submitted per week", IntegerY: true}})
 		if err != nil {
 			return nil, err

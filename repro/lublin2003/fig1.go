@@ -36,12 +36,26 @@ func (s *Study) Fig1(ctx context.Context) (*Fig1Result, error) {
 			x[i] = 0.05 + float64(i)*0.05
 		}
 		// Each curve named at its peak: the panels' names differ, so no
-		// shared key.
+		// shared key. A panel's x axis ends where every curve has fallen
+		// below 1% of its peak (the paper's graphs each have their own x
+		// scale, §3.1), or at the grid's end. A density with α < 1 is
+		// unbounded at x = 0: the y axis then ends at 1.1 times the highest
+		// bounded peak, that curve leaving through the top and named where
+		// it enters the frame, so the bells are not pressed to the bottom.
 		panel := func(title string, gs []fit.Gamma, name func(fit.Gamma) string) (*plot.Plot, error) {
 			var series []plots.XY
 			var at plotter.XYs
 			var names []string
 			var colors []color.Color
+			xEnd, yTop, unbounded := 0.0, 0.0, false
+			for _, g := range gs {
+				if g.Alpha < 1 {
+					unbounded = true
+					continue
+				}
+				yTop = max(yTop, g.Prob(max(0, (g.Alpha-1)*g.Beta))) // the mode
+			}
+			yTop *= 1.1
 			for i, g := range gs {
 				y := make([]float64, len(x))
 				k := 0
@@ -49,6 +63,18 @@ func (s *Study) Fig1(ctx context.Context) (*Fig1Result, error) {
 					y[j] = g.Prob(v)
 					if y[j] > y[k] {
 						k = j
+					}
+				}
+				last := 0
+				for j := range y {
+					if y[j] >= 0.01*y[k] {
+						last = j
+					}
+				}
+				xEnd = max(xEnd, x[last])
+				if unbounded && y[k] > yTop {
+					for k < len(y)-1 && y[k] > yTop/1.1 {
+						k++
 					}
 				}
 				series = append(series, plots.XY{X: x, Y: y})
@@ -60,7 +86,12 @@ func (s *Study) Fig1(ctx context.Context) (*Fig1Result, error) {
 				return nil, err
 			}
 			p.X.Min = 0 // the densities start at x = 0 (a labelled origin)
-			p.Y.Max *= 1.1
+			p.X.Max = xEnd
+			if unbounded {
+				p.Y.Max = yTop
+			} else {
+				p.Y.Max *= 1.1
+			}
 			return p, plots.AddLabels(p, at, names, plots.LabelOptions{Colors: colors, Align: draw.XLeft, Offset: vg.Point{X: vg.Points(3), Y: vg.Points(2)}})
 		}
 		shapes := []fit.Gamma{{Alpha: 0.5, Beta: 1}, {Alpha: 1, Beta: 1}, {Alpha: 2, Beta: 1}, {Alpha: 5, Beta: 1}}
@@ -75,7 +106,7 @@ func (s *Study) Fig1(ctx context.Context) (*Fig1Result, error) {
 			return nil, err
 		}
 		r.Figure = figure("Fig. 1", "Gamma densities",
-			"the shape α gives the form (falling from 0 for α ≤ 1, a bell above); the scale β stretches the bell along x", 2, shapesPlot, scalesPlot)
+			"the shape α gives the form (falling from 0 for α ≤ 1, a bell above; α = 0.5 is unbounded at 0 and leaves through the top); the scale β stretches the bell along x; the shapes panel ends where its curves fall below 1% of their peaks", 2, shapesPlot, scalesPlot)
 		// Bell-shaped: the density rises from 0 to an interior mode; a
 		// right tail: it falls from x = 0 on.
 		for _, g := range shapes {

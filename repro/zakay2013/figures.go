@@ -1,6 +1,8 @@
 package zakay2013
 
 import (
+	"strings"
+
 	"gonum.org/v1/plot"
 
 	"github.com/tracelab/tracelab/plots"
@@ -8,12 +10,55 @@ import (
 
 // figure returns a figure of the paper's item (plots.PaperFigure); where
 // ours shows other logs than the paper's figure, or the paper's figure is
-// lost from our copy of the text, its caption says so (figureNotes).
+// lost from our copy of the text, its caption says so (figureNotes); where
+// the paper groups the panels by quantity, so do we (byQuantity).
 func figure(item, what, see string, cols int, panels ...*plot.Plot) *plots.Figure {
 	if n, ok := figureNotes[item]; ok {
 		see += "; " + n
 	}
-	return plots.PaperFigure("Zakay & Feitelson 2013", item, what, see, cols, panels...)
+	var breaks []int
+	if byQuantity[strings.TrimSuffix(item, " (ours)")] {
+		panels, breaks = groupByQuantity(panels)
+	}
+	f := plots.PaperFigure("Zakay & Feitelson 2013", item, what, see, cols, panels...)
+	if f != nil {
+		f.RowBreaks = breaks
+	}
+	return f
+}
+
+// byQuantity are the items whose panels the paper groups by quantity, on
+// rows of their own: §6.1, of Fig. 8, "The top two rows show that the
+// throughput ...", the utilisation below. Fig. 9's layout is not
+// described (its caption: "the average slowdown and waiting time"); it
+// is grouped as Fig. 8, the slowdown rows above the wait rows. Our
+// builder gives the panels a log at a time.
+var byQuantity = map[string]bool{"Fig. 8": true, "Fig. 9": true}
+
+// groupByQuantity orders panels by quantity (their x label), the
+// quantities in the order of their first panel and each one's panels in
+// their order, and returns the indices where a quantity after the first
+// begins (plots.Figure.RowBreaks): a log keeps one column in every
+// quantity's rows when each quantity has the same logs.
+func groupByQuantity(panels []*plot.Plot) ([]*plot.Plot, []int) {
+	var quantities []string
+	by := map[string][]*plot.Plot{}
+	for _, p := range panels {
+		q := p.X.Label.Text
+		if _, ok := by[q]; !ok {
+			quantities = append(quantities, q)
+		}
+		by[q] = append(by[q], p)
+	}
+	out := make([]*plot.Plot, 0, len(panels))
+	var breaks []int
+	for i, q := range quantities {
+		if i > 0 {
+			breaks = append(breaks, len(out))
+		}
+		out = append(out, by[q]...)
+	}
+	return out, breaks
 }
 
 // figureNotes say in a figure's caption what ours shows instead of the

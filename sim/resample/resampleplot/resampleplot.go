@@ -8,7 +8,8 @@
 //   - Fig. 12 (performance against load, and the fraction of simulations
 //     that did not saturate): LoadScatter, Unsaturated;
 //   - Figs. 13, 14 (jobs per week, the most active users marked):
-//     WeeklyJobs;
+//     WeeklyJobs, and WeeklyJobsMarked (WeeklyJobsRare) with some jobs
+//     (rare-behaviour users, restored flurries) drawn apart;
 //   - Fig. 16 (distributions of a metric for several RB_NPW values):
 //     StepHistograms.
 //
@@ -33,6 +34,7 @@ import (
 
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/plots"
+	"github.com/tracelab/tracelab/sim/resample"
 )
 
 const week = 7 * 24 * 3600.0
@@ -283,6 +285,54 @@ const labelLine = vg.Length(10)
 // labelled by user id, and all others in grey on top (2013 Figs. 13–14).
 // Weeks are counted from the log's first job, in days of 7 × 24 hours.
 func WeeklyJobs(t *datasets.Trace, top int, title string) (*plot.Plot, error) {
+	return weeklyJobs(t, nil, "", top, title)
+}
+
+// MarkedColor is the colour of WeeklyJobsMarked's marked jobs: the
+// palette's wine, dark beside the grey of the other users and never a top
+// user's (those take the palette's first colours, at most markedTop).
+var MarkedColor = plots.Palette[6]
+
+// markedTop is the most top users WeeklyJobsMarked colours, so that none
+// takes MarkedColor.
+const markedTop = 5
+
+// WeeklyJobsMarked is WeeklyJobs with the jobs i where marked[i] drawn
+// apart: one series in MarkedColor on top of the others, named label in
+// the key, so that a reader tells them from the other users' grey — 2013
+// Fig. 14's and 2021 Fig. 16's rare-behaviour users, or a log's removed
+// flurries put back (2013 Fig. 13). The top users (at most 5) are the
+// most active by their unmarked jobs. marked has one entry per job of t.
+func WeeklyJobsMarked(t *datasets.Trace, marked []bool, label string, top int, title string) (*plot.Plot, error) {
+	if len(marked) != t.Len() {
+		return nil, fmt.Errorf("resampleplot: WeeklyJobsMarked: %d marks for %d jobs", len(marked), t.Len())
+	}
+	if label == "" {
+		return nil, errors.New("resampleplot: WeeklyJobsMarked: the marked jobs need a label")
+	}
+	return weeklyJobs(t, marked, label, min(top, markedTop), title)
+}
+
+// RareLabel names WeeklyJobsRare's marked jobs in the key.
+const RareLabel = "rare-behaviour users"
+
+// WeeklyJobsRare is WeeklyJobsMarked of a resampled log with its
+// rare-behaviour users' jobs (Kind resample.Rare; 2013 §6.4) marked, named
+// RareLabel: 2013 Fig. 14, 2021 Fig. 16.
+func WeeklyJobsRare(r *resample.Resampled, top int, title string) (*plot.Plot, error) {
+	if len(r.Kind) != r.Trace.Len() {
+		return nil, fmt.Errorf("resampleplot: WeeklyJobsRare: %d kinds for %d jobs", len(r.Kind), r.Trace.Len())
+	}
+	rare := make([]bool, len(r.Kind))
+	for i, k := range r.Kind {
+		rare[i] = k == resample.Rare
+	}
+	return WeeklyJobsMarked(r.Trace, rare, RareLabel, top, title)
+}
+
+// weeklyJobs draws WeeklyJobs, with the jobs marked (nil: none) as one
+// series labelled label.
+func weeklyJobs(t *datasets.Trace, marked []bool, label string, top int, title string) (*plot.Plot, error) {
 	if t.Len() == 0 {
 		return nil, errors.New("resampleplot: WeeklyJobs: empty log")
 	}
@@ -296,8 +346,13 @@ func WeeklyJobs(t *datasets.Trace, top int, title string) (*plot.Plot, error) {
 	nw := int((last-first)/week) + 1
 	perUser := map[int][]float64{}
 	total := map[int]int{}
+	markedWeeks := make([]float64, nw)
 	for i, s := range t.Submit {
 		if math.IsNaN(s) {
+			continue
+		}
+		if marked != nil && marked[i] {
+			markedWeeks[int((s-first)/week)]++
 			continue
 		}
 		u := t.User[i]
@@ -339,10 +394,18 @@ func WeeklyJobs(t *datasets.Trace, top int, title string) (*plot.Plot, error) {
 		}
 		below = b
 		p.Add(b)
+		if label != "" {
+			p.Legend.Add(label, b)
+		}
 		return nil
 	}
 	// Each top user is named above the bar of its busiest week.
 	totals := slices.Clone(others)
+	if marked != nil {
+		for w, c := range markedWeeks {
+			totals[w] += c
+		}
+	}
 	for _, u := range ids[:top] {
 		for w, c := range perUser[u] {
 			totals[w] += c
@@ -383,6 +446,11 @@ func WeeklyJobs(t *datasets.Trace, top int, title string) (*plot.Plot, error) {
 	}
 	if err := stack(others, plots.GuideColor, ""); err != nil {
 		return nil, fmt.Errorf("resampleplot: WeeklyJobs: %w", err)
+	}
+	if marked != nil {
+		if err := stack(markedWeeks, MarkedColor, label); err != nil {
+			return nil, fmt.Errorf("resampleplot: WeeklyJobs: %w", err)
+		}
 	}
 	if len(at) > 0 {
 		for level := range slices.Max(levels) + 1 {

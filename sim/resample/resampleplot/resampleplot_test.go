@@ -2,6 +2,7 @@ package resampleplot
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -14,6 +15,7 @@ import (
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/plots"
 	"github.com/tracelab/tracelab/plots/plottest"
+	"github.com/tracelab/tracelab/sim/resample"
 )
 
 func svg(t *testing.T, p *plot.Plot) string {
@@ -142,5 +144,100 @@ func TestWeeklyJobsNames(t *testing.T) {
 	}
 	if len(offsets) != 3 || offsets["user 2"]-offsets["user 1"] != float64(labelLine) || offsets["user 3"] != offsets["user 1"] {
 		t.Errorf("name offsets %v: want user 2 one line (%v) above user 1, user 3 level with user 1", offsets, labelLine)
+	}
+}
+
+// TestWeeklyJobsMarked: the marked jobs are one series in MarkedColor on
+// top of the stack, named in the key; the top users are chosen among the
+// unmarked jobs (user 9's marked burst is not a top user's), at most 5;
+// the bars' heights per week count every job once.
+func TestWeeklyJobsMarked(t *testing.T) {
+	tr := datasets.NewTrace("marked", 0)
+	var marked []bool
+	add := func(user, w, jobs int, mark bool) {
+		for range jobs {
+			tr.Append(datasets.Job{JobID: tr.Len() + 1, Submit: float64(w)*week + 1, Runtime: 1, Procs: 1, User: user})
+			marked = append(marked, mark)
+		}
+	}
+	for u := 1; u <= 7; u++ {
+		add(u, u%3, 10-u, false)
+	}
+	add(9, 2, 50, true)
+	p, err := WeeklyJobsMarked(tr, marked, "rare-behaviour users", 7, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var bars []*plotter.BarChart
+	for _, pl := range plottest.Plotters(p) {
+		if b, ok := pl.(*plotter.BarChart); ok {
+			bars = append(bars, b)
+		}
+	}
+	// 5 top users, the others, the marked jobs.
+	if len(bars) != 7 {
+		t.Fatalf("%d bar series, want 7 (5 top users, others, marked)", len(bars))
+	}
+	last := bars[len(bars)-1]
+	if last.Color != MarkedColor || fmt.Sprint(last.Values) != "[0 0 50]" {
+		t.Errorf("top series: colour %v, values %v; want MarkedColor, [0 0 50]", last.Color, last.Values)
+	}
+	for _, b := range bars[:5] {
+		if b.Color == MarkedColor {
+			t.Error("a top user drawn in MarkedColor")
+		}
+	}
+	sum := 0.0
+	for _, b := range bars {
+		for _, v := range b.Values {
+			sum += v
+		}
+	}
+	if int(sum) != tr.Len() {
+		t.Errorf("bars hold %v jobs, the log %d", sum, tr.Len())
+	}
+	s := svg(t, p)
+	if strings.Contains(s, "user 9") {
+		t.Error("the marked user is named as a top user")
+	}
+	if !strings.Contains(s, "rare-behaviour users") {
+		t.Error("the marked jobs are not named in the key")
+	}
+	if _, err := WeeklyJobsMarked(tr, marked[1:], "x", 3, ""); err == nil {
+		t.Error("marks of another length: no error")
+	}
+	if _, err := WeeklyJobsMarked(tr, marked, "", 3, ""); err == nil {
+		t.Error("no label: no error")
+	}
+}
+
+// TestWeeklyJobsRare: a resampled log's rare-behaviour jobs (Kind Rare)
+// are the marked ones, named RareLabel; kinds of another length are an
+// error.
+func TestWeeklyJobsRare(t *testing.T) {
+	tr := datasets.NewTrace("rare", 0)
+	var kinds []resample.Kind
+	for i, k := range []resample.Kind{resample.LongTerm, resample.Rare, resample.Temporary, resample.Rare} {
+		tr.Append(datasets.Job{JobID: i + 1, Submit: float64(i)*week + 1, Runtime: 1, Procs: 1, User: i + 1})
+		kinds = append(kinds, k)
+	}
+	p, err := WeeklyJobsRare(&resample.Resampled{Trace: tr, Kind: kinds}, 5, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var last *plotter.BarChart
+	for _, pl := range plottest.Plotters(p) {
+		if b, ok := pl.(*plotter.BarChart); ok {
+			last = b
+		}
+	}
+	if last == nil || last.Color != MarkedColor || fmt.Sprint(last.Values) != "[0 1 0 1]" {
+		t.Errorf("marked series %v, want MarkedColor bars [0 1 0 1]", last)
+	}
+	if !strings.Contains(svg(t, p), RareLabel) {
+		t.Errorf("%q not in the key", RareLabel)
+	}
+	if _, err := WeeklyJobsRare(&resample.Resampled{Trace: tr, Kind: kinds[1:]}, 5, ""); err == nil {
+		t.Error("kinds of another length: no error")
 	}
 }
