@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"sort"
 )
 
@@ -93,6 +94,30 @@ func NewRanges(values, weights []float64, r int, ties Ties) (Ranges, error) {
 	if weights != nil && len(weights) != len(values) {
 		panic("locality: values and weights lengths differ")
 	}
+	g := Ranges{r: r, ties: ties}
+	if weights == nil {
+		if vals, ok := sortedKnown(values); ok {
+			if len(vals) == 0 {
+				return Ranges{}, ErrNoData
+			}
+			if vals[0] == vals[len(vals)-1] {
+				return Ranges{}, ErrConstant
+			}
+			// Every weight is 1: a group's mass is its count, summed
+			// exactly, as the general path below sums the ones.
+			total := float64(len(vals))
+			for i := 0; i < len(vals); {
+				j := i + 1
+				for j < len(vals) && vals[j] == vals[i] {
+					j++
+				}
+				g.addStep(vals[i], float64(i), float64(j), total)
+				i = j
+			}
+			g.buildCells()
+			return g, nil
+		}
+	}
 	pts, err := weightedPoints(values, weights)
 	if err != nil {
 		return Ranges{}, err
@@ -104,7 +129,6 @@ func NewRanges(values, weights []float64, r int, ties Ties) (Ranges, error) {
 	if pts[0].v == pts[len(pts)-1].v {
 		return Ranges{}, ErrConstant
 	}
-	g := Ranges{r: r, ties: ties}
 	var total float64
 	for _, p := range pts {
 		total += p.w
@@ -112,7 +136,6 @@ func NewRanges(values, weights []float64, r int, ties Ties) (Ranges, error) {
 	// Cumulative mass in range units. Unit weights are summed as integers
 	// in float64 (exact), so an atom ending exactly on a boundary k/r gives
 	// exactly k here.
-	rf := float64(r)
 	var cum float64
 	for i := 0; i < len(pts); {
 		j := i
@@ -121,16 +144,49 @@ func NewRanges(values, weights []float64, r int, ties Ties) (Ranges, error) {
 			w += pts[j].w
 			j++
 		}
-		lo := snap(cum * rf / total)
+		lo := cum
 		cum += w
-		hi := snap(cum * rf / total)
-		g.value = append(g.value, pts[i].v)
-		g.lo = append(g.lo, lo)
-		g.hi = append(g.hi, min(hi, rf))
+		g.addStep(pts[i].v, lo, cum, total)
 		i = j
 	}
 	g.buildCells()
 	return g, nil
+}
+
+// addStep appends value v whose cumulative mass goes from lo to hi, of
+// total, as its CDF step in range units.
+func (g *Ranges) addStep(v, lo, hi, total float64) {
+	rf := float64(g.r)
+	g.value = append(g.value, v)
+	g.lo = append(g.lo, snap(lo*rf/total))
+	g.hi = append(g.hi, min(snap(hi*rf/total), rf))
+}
+
+// sortedKnown returns the values other than NaN in increasing order, and
+// true, when that order is unique: no +0 beside a −0. Equal values are then
+// the same bits, so any sort gives the slice that sort.Sort(byValue) gives
+// NewRanges' unit-weight points, and a float64 sort moves half the bytes
+// without an interface call per comparison. With both zeros it returns
+// false: which zero stands for the group would depend on the order the
+// sort leaves ties in.
+func sortedKnown(values []float64) ([]float64, bool) {
+	vals := make([]float64, 0, len(values))
+	for _, v := range values {
+		if !math.IsNaN(v) {
+			vals = append(vals, v)
+		}
+	}
+	slices.Sort(vals)
+	i, _ := slices.BinarySearch(vals, 0)
+	var neg, pos bool
+	for ; i < len(vals) && vals[i] == 0; i++ {
+		if math.Signbit(vals[i]) {
+			neg = true
+		} else {
+			pos = true
+		}
+	}
+	return vals, !(neg && pos)
 }
 
 // vw is a value and its weight.
