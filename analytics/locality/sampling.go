@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"sync"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
@@ -204,6 +205,9 @@ func bootstrap(g Ranges, sizes []int, reps int, seed uint64, workers int, progre
 	for c := range g.cells {
 		probs[c] = g.cells[c].prob / total
 	}
+	// Each worker's repetitions share a memo of the binomials' powers
+	// (powers): the same values as without it, computed once per worker.
+	memo := sync.Pool{New: func() any { return newPowers(len(probs)) }}
 	done := parallel.NewProgress(reps, progress)
 	// The tasks cannot fail: For returns nil.
 	_ = parallel.For(context.Background(), reps, workers, func(_ context.Context, k int) error {
@@ -212,8 +216,10 @@ func bootstrap(g Ranges, sizes []int, reps int, seed uint64, workers int, progre
 		o := make([]float64, g.r)
 		m := make([]float64, len(sizes))
 		rng := rand.NewPCG(seed, uint64(k))
+		pw := memo.Get().(*powers)
+		defer memo.Put(pw)
 		for i, size := range sizes {
-			multinomial(size, probs, rng, n)
+			multinomial(size, probs, rng, n, pw)
 			g.spread(n, o)
 			m[i] = MaxDeviation(o)
 		}
