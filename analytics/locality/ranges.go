@@ -85,39 +85,18 @@ type cell struct {
 // are equal, and an error for r outside 2..MaxRanges or a negative or
 // infinite weight.
 func NewRanges(values, weights []float64, r int, ties Ties) (Ranges, error) {
-	if r < 2 || r > MaxRanges {
-		return Ranges{}, fmt.Errorf("locality: need 2 to %d ranges, got %d", MaxRanges, r)
-	}
-	if ties < TiesSplit || ties > TiesLower {
-		return Ranges{}, fmt.Errorf("locality: unknown tie rule %d", ties)
+	if err := checkRanges(r, ties); err != nil {
+		return Ranges{}, err
 	}
 	if weights != nil && len(weights) != len(values) {
 		panic("locality: values and weights lengths differ")
 	}
-	g := Ranges{r: r, ties: ties}
 	if weights == nil {
-		if vals, ok := sortedKnown(values); ok {
-			if len(vals) == 0 {
-				return Ranges{}, ErrNoData
-			}
-			if vals[0] == vals[len(vals)-1] {
-				return Ranges{}, ErrConstant
-			}
-			// Every weight is 1: a group's mass is its count, summed
-			// exactly, as the general path below sums the ones.
-			total := float64(len(vals))
-			for i := 0; i < len(vals); {
-				j := i + 1
-				for j < len(vals) && vals[j] == vals[i] {
-					j++
-				}
-				g.addStep(vals[i], float64(i), float64(j), total)
-				i = j
-			}
-			g.buildCells()
-			return g, nil
+		if ix, ok := newValueIndex(values, false); ok {
+			return ix.ranges(r, ties)
 		}
 	}
+	g := Ranges{r: r, ties: ties}
 	pts, err := weightedPoints(values, weights)
 	if err != nil {
 		return Ranges{}, err
@@ -151,6 +130,18 @@ func NewRanges(values, weights []float64, r int, ties Ties) (Ranges, error) {
 	}
 	g.buildCells()
 	return g, nil
+}
+
+// checkRanges returns NewRanges' error for r outside 2..MaxRanges or an
+// unknown tie rule.
+func checkRanges(r int, ties Ties) error {
+	if r < 2 || r > MaxRanges {
+		return fmt.Errorf("locality: need 2 to %d ranges, got %d", MaxRanges, r)
+	}
+	if ties < TiesSplit || ties > TiesLower {
+		return fmt.Errorf("locality: unknown tie rule %d", ties)
+	}
+	return nil
 }
 
 // addStep appends value v whose cumulative mass goes from lo to hi, of
@@ -187,6 +178,90 @@ func sortedKnown(values []float64) ([]float64, bool) {
 		}
 	}
 	return vals, !(neg && pos)
+}
+
+// valueIndex is what NewRanges and Ranges.codes take from unit-weight
+// values whatever the number of ranges: the distinct known values in
+// increasing order, how many of each, and (when asked for) the position
+// of each value among them. Sensitivity builds it once for its whole grid.
+type valueIndex struct {
+	value []float64 // distinct known values, increasing
+	count []int     // how many values equal each
+	at    []int32   // position in value of each value given; −1 for NaN
+}
+
+// newValueIndex returns the index of values (with at when withAt), and
+// false when sortedKnown does (both zeros): then NewRanges' general path
+// applies.
+func newValueIndex(values []float64, withAt bool) (valueIndex, bool) {
+	vals, ok := sortedKnown(values)
+	if !ok {
+		return valueIndex{}, false
+	}
+	var ix valueIndex
+	for i := 0; i < len(vals); {
+		j := i + 1
+		for j < len(vals) && vals[j] == vals[i] {
+			j++
+		}
+		ix.value = append(ix.value, vals[i])
+		ix.count = append(ix.count, j-i)
+		i = j
+	}
+	if withAt {
+		ix.at = make([]int32, len(values))
+		for i, v := range values {
+			ix.at[i] = -1
+			if !math.IsNaN(v) {
+				ix.at[i] = int32(sort.SearchFloat64s(ix.value, v))
+			}
+		}
+	}
+	return ix, true
+}
+
+// ranges returns NewRanges(values, nil, r, ties) for the values ix was
+// made of (r and ties already checked). Every weight is 1: a value's mass
+// is its count, summed exactly, as the general path sums the ones.
+func (ix valueIndex) ranges(r int, ties Ties) (Ranges, error) {
+	switch len(ix.value) {
+	case 0:
+		return Ranges{}, ErrNoData
+	case 1:
+		return Ranges{}, ErrConstant
+	}
+	g := Ranges{r: r, ties: ties}
+	var total int
+	for _, c := range ix.count {
+		total += c
+	}
+	cum := 0
+	for k, v := range ix.value {
+		g.addStep(v, float64(cum), float64(cum+ix.count[k]), float64(total))
+		cum += ix.count[k]
+	}
+	g.buildCells()
+	return g, nil
+}
+
+// codesAt returns g.codes(values, rng) for the values an index with
+// positions at was made of, g being that index's Ranges: a known value is
+// found at its position, a NaN is not found (its position is past the
+// last value, as Ranges.step's search gives).
+func (g Ranges) codesAt(at []int32, rng *rand.Rand) []int32 {
+	out := make([]int32, len(at))
+	for i, k := range at {
+		switch {
+		case k < 0:
+			out[i] = int32(rangeAt(float64(g.r), g.r))
+		case g.ties == TiesRandom:
+			lo, hi := g.lo[k], g.hi[k]
+			out[i] = int32(rangeAt(lo+rng.Float64()*(hi-lo), g.r))
+		default:
+			out[i] = g.cell[k]
+		}
+	}
+	return out
 }
 
 // vw is a value and its weight.

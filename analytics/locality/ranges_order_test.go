@@ -92,3 +92,41 @@ func sameRanges(a, b Ranges) bool {
 	}
 	return true
 }
+
+// TestValueIndexCodes checks what Sensitivity takes from one valueIndex
+// for its whole grid against NewRanges and Ranges.codes on the values:
+// the same Ranges and, from equal random streams (TiesRandom draws), the
+// same code for every value, NaN included.
+func TestValueIndexCodes(t *testing.T) {
+	t.Parallel()
+	rapid.Check(t, func(t *rapid.T) {
+		v := rapid.SliceOfN(rapid.OneOf(
+			rapid.SampledFrom([]float64{math.NaN(), math.Inf(1), math.Inf(-1), 0, 1, 2, 3600}),
+			rapid.Float64Range(-10, 10),
+			rapid.Map(rapid.IntRange(0, 20), func(i int) float64 { return float64(i) }),
+		), 0, 300).Draw(t, "values")
+		r := rapid.IntRange(2, 50).Draw(t, "r")
+		ties := rapid.SampledFrom([]Ties{TiesSplit, TiesRandom, TiesLower}).Draw(t, "ties")
+		ix, ok := newValueIndex(v, true)
+		if !ok {
+			return // both zeros: Sensitivity uses no index
+		}
+		want, werr := NewRanges(v, nil, r, ties)
+		got, gerr := ix.ranges(r, ties)
+		if !errors.Is(gerr, werr) {
+			t.Fatalf("errors: index %v, NewRanges %v", gerr, werr)
+		}
+		if werr != nil {
+			return
+		}
+		if !sameRanges(got, want) {
+			t.Fatalf("index %+v\nNewRanges %+v", got, want)
+		}
+		seed := rapid.Uint64().Draw(t, "seed")
+		a := want.codes(v, rand.New(rand.NewPCG(seed, 1)))
+		b := got.codesAt(ix.at, rand.New(rand.NewPCG(seed, 1)))
+		if !slices.Equal(a, b) {
+			t.Fatalf("codes %v, from the index %v", a, b)
+		}
+	})
+}

@@ -130,6 +130,13 @@ func (r SamplingResult) UsableFraction() float64 {
 // jobs, and errors for invalid options. The summary fields are never NaN
 // when the error is nil (except those of a skipped bootstrap).
 func LocalityOfSampling(obs Observations, opts SamplingOptions) (SamplingResult, error) {
+	return localityOfSampling(obs, opts, nil)
+}
+
+// localityOfSampling is LocalityOfSampling, taking the ranges and the
+// values' codes from ix (newValueIndex of obs.Value with positions) when
+// it is not nil: the same values as NewRanges and Ranges.codes give.
+func localityOfSampling(obs Observations, opts SamplingOptions, ix *valueIndex) (SamplingResult, error) {
 	opts, err := opts.withDefaults()
 	if err != nil {
 		return SamplingResult{}, err
@@ -137,7 +144,14 @@ func LocalityOfSampling(obs Observations, opts SamplingOptions) (SamplingResult,
 	if obs.Len() == 0 {
 		return SamplingResult{}, ErrNoData
 	}
-	g, err := NewRanges(obs.Value, nil, opts.Ranges, opts.Ties)
+	var g Ranges
+	if ix != nil {
+		if err = checkRanges(opts.Ranges, opts.Ties); err == nil {
+			g, err = ix.ranges(opts.Ranges, opts.Ties)
+		}
+	} else {
+		g, err = NewRanges(obs.Value, nil, opts.Ranges, opts.Ties)
+	}
 	if err != nil {
 		return SamplingResult{}, fmt.Errorf("%s %s: %w", obs.Name, obs.Attr, err)
 	}
@@ -146,7 +160,12 @@ func LocalityOfSampling(obs Observations, opts SamplingOptions) (SamplingResult,
 		return SamplingResult{}, fmt.Errorf("%s %s: %w", obs.Name, obs.Attr, err)
 	}
 	res := SamplingResult{Name: obs.Name, Attr: obs.Attr, Options: opts}
-	codes := g.codes(obs.Value, rand.New(rand.NewPCG(opts.Seed, math.MaxUint64)))
+	var codes []int32
+	if rng := rand.New(rand.NewPCG(opts.Seed, math.MaxUint64)); ix != nil {
+		codes = g.codesAt(ix.at, rng)
+	} else {
+		codes = g.codes(obs.Value, rng)
+	}
 	need := opts.MinExpected * float64(opts.Ranges)
 	n := make([]int, len(g.cells))
 	o := make([]float64, g.r)
