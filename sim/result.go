@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"math"
+	"math/bits"
 	"slices"
 
 	"github.com/go-gota/gota/dataframe"
@@ -187,15 +188,108 @@ type Tail struct {
 	P50, P90, P99, Max float64
 }
 
-// tailOf returns the tail of x, sorting x; NaNs for an empty x.
+// tailOf returns the tail of x, reordering x; NaNs for an empty x. Each
+// quantile is the element of rank ⌈p·n⌉ of x sorted by slices.Sort, the
+// maximum its last element. When x holds no NaN and not both zeros, equal
+// elements are the same bits, so every element of a given rank is the same
+// value whatever the order of ties: tailOf then selects the three ranks
+// (selectRank, O(n)) instead of sorting. Otherwise it sorts.
 func tailOf(x []float64) Tail {
-	if len(x) == 0 {
+	n := len(x)
+	if n == 0 {
 		nan := math.NaN()
 		return Tail{nan, nan, nan, nan}
 	}
-	slices.Sort(x)
-	q := func(p float64) float64 { return x[max(int(math.Ceil(p*float64(len(x))))-1, 0)] }
-	return Tail{q(0.5), q(0.9), q(0.99), x[len(x)-1]}
+	rank := func(p float64) int { return max(int(math.Ceil(p*float64(n)))-1, 0) }
+	k50, k90, k99 := rank(0.5), rank(0.9), rank(0.99)
+	if !uniqueBits(x) {
+		slices.Sort(x)
+		return Tail{x[k50], x[k90], x[k99], x[n-1]}
+	}
+	// Each selection leaves the smaller elements before its rank, so the
+	// next, lower rank is selected among them (and the element of the
+	// higher rank stays where it is).
+	selectRank(x, k99)
+	if k90 < k99 {
+		selectRank(x[:k99], k90)
+	}
+	if k50 < k90 {
+		selectRank(x[:k90], k50)
+	}
+	top := x[k99]
+	for _, v := range x[k99+1:] {
+		if v > top {
+			top = v
+		}
+	}
+	return Tail{x[k50], x[k90], x[k99], top}
+}
+
+// uniqueBits reports whether x holds no NaN and not both +0 and −0: then
+// two elements that compare equal have the same bits.
+func uniqueBits(x []float64) bool {
+	var neg, pos bool
+	for _, v := range x {
+		switch {
+		case v != v:
+			return false
+		case v == 0 && math.Signbit(v):
+			neg = true
+		case v == 0:
+			pos = true
+		}
+	}
+	return !(neg && pos)
+}
+
+// selectRank reorders x so that x[k] is the element of rank k (from 0) of
+// x in increasing order, with x[:k] ≤ x[k] ≤ x[k+1:], for x without NaN.
+// It partitions three ways around a median of three (many equal elements,
+// such as waits of 0, end a round at once) and sorts what is left when the
+// window is small or the rounds exceed twice log2(n) + 8 (a bad pivot
+// sequence).
+func selectRank(x []float64, k int) {
+	lo, hi := 0, len(x)
+	for rounds := 2*bits.Len(uint(len(x))) + 8; hi-lo > 16; rounds-- {
+		if rounds == 0 {
+			slices.Sort(x[lo:hi])
+			return
+		}
+		a, b, c := x[lo], x[lo+(hi-lo)/2], x[hi-1]
+		if a > b {
+			a, b = b, a
+		}
+		if b > c {
+			b = c
+			if a > b {
+				b = a
+			}
+		}
+		p := b
+		lt, i, gt := lo, lo, hi
+		for i < gt {
+			switch v := x[i]; {
+			case v < p:
+				x[lt], x[i] = v, x[lt]
+				lt++
+				i++
+			case v > p:
+				gt--
+				x[gt], x[i] = v, x[gt]
+			default:
+				i++
+			}
+		}
+		switch {
+		case k < lt:
+			hi = lt
+		case k >= gt:
+			lo = gt
+		default:
+			return // x[lt:gt] are all p
+		}
+	}
+	slices.Sort(x[lo:hi])
 }
 
 // Summary returns the metrics over every job that ended.

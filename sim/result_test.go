@@ -172,3 +172,86 @@ func BenchmarkMeansWithin(b *testing.B) {
 		})
 	}
 }
+
+// sortedTail is tailOf's definition: the ranks ⌈p·n⌉ of x sorted by
+// slices.Sort, and its last element.
+func sortedTail(x []float64) Tail {
+	s := slices.Clone(x)
+	slices.Sort(s)
+	q := func(p float64) float64 { return s[max(int(math.Ceil(p*float64(len(s))))-1, 0)] }
+	return Tail{q(0.5), q(0.9), q(0.99), s[len(s)-1]}
+}
+
+// TestTailOfBits checks tailOf (selection of the ranks) against sorting,
+// bit for bit: values with many ties (waits of 0), both zeros, NaN, ±Inf,
+// sorted, reversed and organ-pipe orders (bad pivots), lengths 1 to 3000.
+func TestTailOfBits(t *testing.T) {
+	t.Parallel()
+	rapid.Check(t, func(t *rapid.T) {
+		pool := []float64{0, math.Copysign(0, -1), 1, 2, 10, 3600, math.Inf(1), math.Inf(-1), math.NaN()}
+		kinds := rapid.SampledFrom([]int{0, 1, 2, 3}).Draw(t, "special values") // none, zeros, infinities, all
+		x := rapid.SliceOfN(rapid.OneOf(
+			rapid.Float64Range(-1e6, 1e6),
+			rapid.Map(rapid.IntRange(0, 30), func(i int) float64 { return float64(i) }),
+			rapid.SampledFrom(pool[:2+2*kinds+min(kinds/3, 1)]),
+		), 1, 3000).Draw(t, "x")
+		switch rapid.IntRange(0, 3).Draw(t, "order") {
+		case 1:
+			slices.Sort(x)
+		case 2:
+			slices.Sort(x)
+			slices.Reverse(x)
+		case 3:
+			slices.Sort(x)
+			slices.Reverse(x[len(x)/2:])
+		}
+		want := sortedTail(x)
+		got := tailOf(slices.Clone(x))
+		g := []float64{got.P50, got.P90, got.P99, got.Max}
+		w := []float64{want.P50, want.P90, want.P99, want.Max}
+		for i := range g {
+			if math.Float64bits(g[i]) != math.Float64bits(w[i]) {
+				t.Fatalf("n=%d: tailOf %+v, sorting %+v", len(x), got, want)
+			}
+		}
+	})
+	// Every length up to 200 with random values, all equal, and distinct
+	// ranks near the ends.
+	rng := rand.New(rand.NewPCG(7, 8))
+	for n := 1; n <= 200; n++ {
+		for _, gen := range []func() float64{rng.NormFloat64, func() float64 { return 5 }, func() float64 { return float64(rng.IntN(3)) }} {
+			x := make([]float64, n)
+			for i := range x {
+				x[i] = gen()
+			}
+			if got, want := tailOf(slices.Clone(x)), sortedTail(x); got != want {
+				t.Fatalf("n=%d: tailOf %+v, sorting %+v", n, got, want)
+			}
+		}
+	}
+}
+
+// BenchmarkTailOf times the tails of 243,000 waits with a third of them 0
+// (SDSC-BLUE's size): selection against the sort it replaces.
+func BenchmarkTailOf(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	x := make([]float64, 243000)
+	for i := range x {
+		if rng.IntN(3) > 0 {
+			x[i] = rng.ExpFloat64() * 3600
+		}
+	}
+	buf := make([]float64, len(x))
+	b.Run("select", func(b *testing.B) {
+		for b.Loop() {
+			copy(buf, x)
+			tailOf(buf)
+		}
+	})
+	b.Run("sort", func(b *testing.B) {
+		for b.Loop() {
+			copy(buf, x)
+			slices.Sort(buf)
+		}
+	})
+}

@@ -83,11 +83,17 @@ func UsableFraction(obs Observations, days []float64, ranges []int, opts Samplin
 func Sensitivity(obs Observations, days []float64, ranges []int, opts SamplingOptions) (dataframe.DataFrame, error) {
 	var results []SamplingResult
 	var skipped error
+	// The values' order and positions do not depend on the grid: index
+	// them once (nil, and each point on its own, with both zeros).
+	var ix *valueIndex
+	if v, ok := newValueIndex(obs.Value, true); ok {
+		ix = &v
+	}
 	for _, d := range days {
 		for _, r := range ranges {
 			o := opts
 			o.Days, o.Ranges = d, r
-			res, err := LocalityOfSampling(obs, o)
+			res, err := localityOfSampling(obs, o, ix)
 			if errors.Is(err, ErrNoUsableSlice) || errors.Is(err, ErrTooShort) {
 				skipped = err
 				continue

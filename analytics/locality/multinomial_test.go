@@ -3,7 +3,10 @@ package locality
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
+
+	"pgregory.net/rapid"
 )
 
 // The sample mean and variance of 100,000 draws match n·p and n·p·(1−p)
@@ -18,7 +21,7 @@ func TestBinomial(t *testing.T) {
 		const draws = 100000
 		var s, s2 float64
 		for range draws {
-			x := float64(binomial(tt.n, tt.p, rng))
+			x := float64(binomial(tt.n, tt.p, rng, nil))
 			if x < 0 || x > float64(tt.n) {
 				t.Fatalf("Bin(%d, %v) gave %v", tt.n, tt.p, x)
 			}
@@ -49,7 +52,7 @@ func TestBinomialPMF(t *testing.T) {
 	const draws = 200000
 	var f [6]float64
 	for range draws {
-		f[binomial(5, 0.3, rng)]++
+		f[binomial(5, 0.3, rng, nil)]++
 	}
 	for k, want := range pmf {
 		se := math.Sqrt(want * (1 - want) / draws)
@@ -68,7 +71,7 @@ func TestMultinomial(t *testing.T) {
 	out := make([]int, len(p))
 	sum := make([]float64, len(p))
 	for range draws {
-		multinomial(n, p, rng, out)
+		multinomial(n, p, rng, out, nil)
 		tot := 0
 		for c, k := range out {
 			tot += k
@@ -85,4 +88,44 @@ func TestMultinomial(t *testing.T) {
 			t.Errorf("cell %d: mean %v, want %v ± %v", c, got, want, 5*se)
 		}
 	}
+}
+
+// TestMultinomialPowers checks that the memo of powers changes no draw:
+// two streams with the same seed, one drawing with a memo kept across
+// every draw (as a bootstrap worker keeps it across repetitions) and one
+// without, give the same counts, for distributions with a cell above 1/2
+// (binomial's flipped branch), empty cells, tiny cells (long chunks) and
+// sizes from 0 to past maxMemoPower.
+func TestMultinomialPowers(t *testing.T) {
+	t.Parallel()
+	rapid.Check(t, func(t *rapid.T) {
+		w := rapid.SliceOfN(rapid.OneOf(rapid.Float64Range(0, 1), rapid.Just(0.0), rapid.Float64Range(0, 1e-4), rapid.Just(5.0)),
+			1, 40).Draw(t, "weights")
+		var total float64
+		for _, x := range w {
+			total += x
+		}
+		if total == 0 {
+			w[0], total = 1, 1
+		}
+		p := make([]float64, len(w))
+		for c := range w {
+			p[c] = w[c] / total
+		}
+		sizes := rapid.SliceOfN(rapid.OneOf(rapid.IntRange(0, 3000), rapid.IntRange(maxMemoPower-50, maxMemoPower+50)),
+			1, 12).Draw(t, "sizes")
+		seed := rapid.Uint64().Draw(t, "seed")
+		a, b := rand.NewPCG(seed, 1), rand.NewPCG(seed, 1)
+		pw := newPowers(len(p))
+		oa, ob := make([]int, len(p)), make([]int, len(p))
+		for range 20 {
+			for _, n := range sizes {
+				multinomial(n, p, a, oa, pw)
+				multinomial(n, p, b, ob, nil)
+				if !slices.Equal(oa, ob) {
+					t.Fatalf("Mult(%d, %v): with the memo %v, without %v", n, p, oa, ob)
+				}
+			}
+		}
+	})
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"sort"
 )
 
@@ -84,15 +85,18 @@ type cell struct {
 // are equal, and an error for r outside 2..MaxRanges or a negative or
 // infinite weight.
 func NewRanges(values, weights []float64, r int, ties Ties) (Ranges, error) {
-	if r < 2 || r > MaxRanges {
-		return Ranges{}, fmt.Errorf("locality: need 2 to %d ranges, got %d", MaxRanges, r)
-	}
-	if ties < TiesSplit || ties > TiesLower {
-		return Ranges{}, fmt.Errorf("locality: unknown tie rule %d", ties)
+	if err := checkRanges(r, ties); err != nil {
+		return Ranges{}, err
 	}
 	if weights != nil && len(weights) != len(values) {
 		panic("locality: values and weights lengths differ")
 	}
+	if weights == nil {
+		if ix, ok := newValueIndex(values, false); ok {
+			return ix.ranges(r, ties)
+		}
+	}
+	g := Ranges{r: r, ties: ties}
 	pts, err := weightedPoints(values, weights)
 	if err != nil {
 		return Ranges{}, err
@@ -104,7 +108,6 @@ func NewRanges(values, weights []float64, r int, ties Ties) (Ranges, error) {
 	if pts[0].v == pts[len(pts)-1].v {
 		return Ranges{}, ErrConstant
 	}
-	g := Ranges{r: r, ties: ties}
 	var total float64
 	for _, p := range pts {
 		total += p.w
@@ -112,7 +115,6 @@ func NewRanges(values, weights []float64, r int, ties Ties) (Ranges, error) {
 	// Cumulative mass in range units. Unit weights are summed as integers
 	// in float64 (exact), so an atom ending exactly on a boundary k/r gives
 	// exactly k here.
-	rf := float64(r)
 	var cum float64
 	for i := 0; i < len(pts); {
 		j := i
@@ -121,16 +123,145 @@ func NewRanges(values, weights []float64, r int, ties Ties) (Ranges, error) {
 			w += pts[j].w
 			j++
 		}
-		lo := snap(cum * rf / total)
+		lo := cum
 		cum += w
-		hi := snap(cum * rf / total)
-		g.value = append(g.value, pts[i].v)
-		g.lo = append(g.lo, lo)
-		g.hi = append(g.hi, min(hi, rf))
+		g.addStep(pts[i].v, lo, cum, total)
 		i = j
 	}
 	g.buildCells()
 	return g, nil
+}
+
+// checkRanges returns NewRanges' error for r outside 2..MaxRanges or an
+// unknown tie rule.
+func checkRanges(r int, ties Ties) error {
+	if r < 2 || r > MaxRanges {
+		return fmt.Errorf("locality: need 2 to %d ranges, got %d", MaxRanges, r)
+	}
+	if ties < TiesSplit || ties > TiesLower {
+		return fmt.Errorf("locality: unknown tie rule %d", ties)
+	}
+	return nil
+}
+
+// addStep appends value v whose cumulative mass goes from lo to hi, of
+// total, as its CDF step in range units.
+func (g *Ranges) addStep(v, lo, hi, total float64) {
+	rf := float64(g.r)
+	g.value = append(g.value, v)
+	g.lo = append(g.lo, snap(lo*rf/total))
+	g.hi = append(g.hi, min(snap(hi*rf/total), rf))
+}
+
+// sortedKnown returns the values other than NaN in increasing order, and
+// true, when that order is unique: no +0 beside a −0. Equal values are then
+// the same bits, so any sort gives the slice that sort.Sort(byValue) gives
+// NewRanges' unit-weight points, and a float64 sort moves half the bytes
+// without an interface call per comparison. With both zeros it returns
+// false: which zero stands for the group would depend on the order the
+// sort leaves ties in.
+func sortedKnown(values []float64) ([]float64, bool) {
+	vals := make([]float64, 0, len(values))
+	for _, v := range values {
+		if !math.IsNaN(v) {
+			vals = append(vals, v)
+		}
+	}
+	slices.Sort(vals)
+	i, _ := slices.BinarySearch(vals, 0)
+	var neg, pos bool
+	for ; i < len(vals) && vals[i] == 0; i++ {
+		if math.Signbit(vals[i]) {
+			neg = true
+		} else {
+			pos = true
+		}
+	}
+	return vals, !(neg && pos)
+}
+
+// valueIndex is what NewRanges and Ranges.codes take from unit-weight
+// values whatever the number of ranges: the distinct known values in
+// increasing order, how many of each, and (when asked for) the position
+// of each value among them. Sensitivity builds it once for its whole grid.
+type valueIndex struct {
+	value []float64 // distinct known values, increasing
+	count []int     // how many values equal each
+	at    []int32   // position in value of each value given; −1 for NaN
+}
+
+// newValueIndex returns the index of values (with at when withAt), and
+// false when sortedKnown does (both zeros): then NewRanges' general path
+// applies.
+func newValueIndex(values []float64, withAt bool) (valueIndex, bool) {
+	vals, ok := sortedKnown(values)
+	if !ok {
+		return valueIndex{}, false
+	}
+	var ix valueIndex
+	for i := 0; i < len(vals); {
+		j := i + 1
+		for j < len(vals) && vals[j] == vals[i] {
+			j++
+		}
+		ix.value = append(ix.value, vals[i])
+		ix.count = append(ix.count, j-i)
+		i = j
+	}
+	if withAt {
+		ix.at = make([]int32, len(values))
+		for i, v := range values {
+			ix.at[i] = -1
+			if !math.IsNaN(v) {
+				ix.at[i] = int32(sort.SearchFloat64s(ix.value, v))
+			}
+		}
+	}
+	return ix, true
+}
+
+// ranges returns NewRanges(values, nil, r, ties) for the values ix was
+// made of (r and ties already checked). Every weight is 1: a value's mass
+// is its count, summed exactly, as the general path sums the ones.
+func (ix valueIndex) ranges(r int, ties Ties) (Ranges, error) {
+	switch len(ix.value) {
+	case 0:
+		return Ranges{}, ErrNoData
+	case 1:
+		return Ranges{}, ErrConstant
+	}
+	g := Ranges{r: r, ties: ties}
+	var total int
+	for _, c := range ix.count {
+		total += c
+	}
+	cum := 0
+	for k, v := range ix.value {
+		g.addStep(v, float64(cum), float64(cum+ix.count[k]), float64(total))
+		cum += ix.count[k]
+	}
+	g.buildCells()
+	return g, nil
+}
+
+// codesAt returns g.codes(values, rng) for the values an index with
+// positions at was made of, g being that index's Ranges: a known value is
+// found at its position, a NaN is not found (its position is past the
+// last value, as Ranges.step's search gives).
+func (g Ranges) codesAt(at []int32, rng *rand.Rand) []int32 {
+	out := make([]int32, len(at))
+	for i, k := range at {
+		switch {
+		case k < 0:
+			out[i] = int32(rangeAt(float64(g.r), g.r))
+		case g.ties == TiesRandom:
+			lo, hi := g.lo[k], g.hi[k]
+			out[i] = int32(rangeAt(lo+rng.Float64()*(hi-lo), g.r))
+		default:
+			out[i] = g.cell[k]
+		}
+	}
+	return out
 }
 
 // vw is a value and its weight.

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"sync"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
@@ -129,6 +130,13 @@ func (r SamplingResult) UsableFraction() float64 {
 // jobs, and errors for invalid options. The summary fields are never NaN
 // when the error is nil (except those of a skipped bootstrap).
 func LocalityOfSampling(obs Observations, opts SamplingOptions) (SamplingResult, error) {
+	return localityOfSampling(obs, opts, nil)
+}
+
+// localityOfSampling is LocalityOfSampling, taking the ranges and the
+// values' codes from ix (newValueIndex of obs.Value with positions) when
+// it is not nil: the same values as NewRanges and Ranges.codes give.
+func localityOfSampling(obs Observations, opts SamplingOptions, ix *valueIndex) (SamplingResult, error) {
 	opts, err := opts.withDefaults()
 	if err != nil {
 		return SamplingResult{}, err
@@ -136,7 +144,14 @@ func LocalityOfSampling(obs Observations, opts SamplingOptions) (SamplingResult,
 	if obs.Len() == 0 {
 		return SamplingResult{}, ErrNoData
 	}
-	g, err := NewRanges(obs.Value, nil, opts.Ranges, opts.Ties)
+	var g Ranges
+	if ix != nil {
+		if err = checkRanges(opts.Ranges, opts.Ties); err == nil {
+			g, err = ix.ranges(opts.Ranges, opts.Ties)
+		}
+	} else {
+		g, err = NewRanges(obs.Value, nil, opts.Ranges, opts.Ties)
+	}
 	if err != nil {
 		return SamplingResult{}, fmt.Errorf("%s %s: %w", obs.Name, obs.Attr, err)
 	}
@@ -145,7 +160,12 @@ func LocalityOfSampling(obs Observations, opts SamplingOptions) (SamplingResult,
 		return SamplingResult{}, fmt.Errorf("%s %s: %w", obs.Name, obs.Attr, err)
 	}
 	res := SamplingResult{Name: obs.Name, Attr: obs.Attr, Options: opts}
-	codes := g.codes(obs.Value, rand.New(rand.NewPCG(opts.Seed, math.MaxUint64)))
+	var codes []int32
+	if rng := rand.New(rand.NewPCG(opts.Seed, math.MaxUint64)); ix != nil {
+		codes = g.codesAt(ix.at, rng)
+	} else {
+		codes = g.codes(obs.Value, rng)
+	}
 	need := opts.MinExpected * float64(opts.Ranges)
 	n := make([]int, len(g.cells))
 	o := make([]float64, g.r)
@@ -204,6 +224,9 @@ func bootstrap(g Ranges, sizes []int, reps int, seed uint64, workers int, progre
 	for c := range g.cells {
 		probs[c] = g.cells[c].prob / total
 	}
+	// Each worker's repetitions share a memo of the binomials' powers
+	// (powers): the same values as without it, computed once per worker.
+	memo := sync.Pool{New: func() any { return newPowers(len(probs)) }}
 	done := parallel.NewProgress(reps, progress)
 	// The tasks cannot fail: For returns nil.
 	_ = parallel.For(context.Background(), reps, workers, func(_ context.Context, k int) error {
@@ -212,8 +235,10 @@ func bootstrap(g Ranges, sizes []int, reps int, seed uint64, workers int, progre
 		o := make([]float64, g.r)
 		m := make([]float64, len(sizes))
 		rng := rand.NewPCG(seed, uint64(k))
+		pw := memo.Get().(*powers)
+		defer memo.Put(pw)
 		for i, size := range sizes {
-			multinomial(size, probs, rng, n)
+			multinomial(size, probs, rng, n, pw)
 			g.spread(n, o)
 			m[i] = MaxDeviation(o)
 		}
