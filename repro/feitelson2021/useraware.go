@@ -151,10 +151,35 @@ func (r *Fig19Result) Claims(l *ledger.Ledger) {
 		last := len(r.Alphas) - 1
 		keep := r.jobsPerSession[end][last] / r.jobsPerSession[first][last]
 		easy := r.jobsPerSession[end][0] / r.jobsPerSession[first][0]
-		l.Claim(item, "fig19/sessions-retain-length", fmt.Sprintf("when priority is given to interactive jobs, sessions retain their length despite increasing load: from %g× to %g× users sessions shorten less with the largest α than with EASY", first, end),
-			keep > easy, fmt.Sprintf("jobs per session, %g× over %g× users: α = %g %.3f, EASY %.3f", end, first, r.Alphas[last], keep, easy)).
+		holds, gap := r.retains(keep, easy, first, end, last)
+		l.Claim(item, "fig19/sessions-retain-length", fmt.Sprintf("when priority is given to interactive jobs, sessions retain their length despite increasing load: from %g× to %g× users sessions shorten less with the largest α than with EASY "+
+			"(by more than twice the replicates' standard error of the difference of the two ratios of means)", first, end),
+			holds, fmt.Sprintf("jobs per session, %g× over %g× users: α = %g %.3f, EASY %.3f; %s", end, first, r.Alphas[last], keep, easy, gap)).
 			Quoting("sessions retain their length despite increasing load")
 	}
+}
+
+// retains reports whether keep, the largest α's jobs per session at load
+// end over load first, exceeds easy, EASY's, by more than twice the
+// standard error of the difference, and says so. Each ratio of two means
+// of r.reps replicates (standard deviation r.sessionSD of its load, pooled
+// over α) has, to first order, the relative variance of the sum of its
+// means' (the delta method), and the two ratios are taken as independent.
+// With one replicate the error is not measured: keep need only exceed
+// easy, and the words say the error is missing.
+func (r *Fig19Result) retains(keep, easy, first, end float64, last int) (bool, string) {
+	gap := keep - easy
+	if r.reps < 2 {
+		return gap > 0, fmt.Sprintf("difference %+.3f, one replicate: the error of the difference not measured", gap)
+	}
+	rel := func(a int) float64 { // relative variance of ratio at α index a
+		n := float64(r.reps)
+		sEnd, sFirst := r.sessionSD[end]/math.Sqrt(n), r.sessionSD[first]/math.Sqrt(n)
+		mEnd, mFirst := r.jobsPerSession[end][a], r.jobsPerSession[first][a]
+		return sEnd*sEnd/(mEnd*mEnd) + sFirst*sFirst/(mFirst*mFirst)
+	}
+	se := math.Sqrt(keep*keep*rel(last) + easy*easy*rel(0))
+	return gap > 2*se, fmt.Sprintf("difference %+.3f, 2 SE %.3f (%d replicates, SD pooled over α)", gap, 2*se, r.reps)
 }
 
 // higher reports whether v's last value (the largest α) is above its first
