@@ -8,11 +8,11 @@ import (
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
-	"gonum.org/v1/gonum/stat"
 	"github.com/tracelab/tracelab/plots"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/repro/study"
 	"github.com/tracelab/tracelab/sim/lublin"
+	"gonum.org/v1/gonum/stat"
 )
 
 // EstimatesResult is the experiment on runtime estimates for generated
