@@ -166,3 +166,19 @@ func checkSE(se float64) {
 		panic("ledger: a word's standard error must be finite and non-negative")
 	}
 }
+
+// Unreplicated is the note of a value computed from runs of a random
+// procedure whose replicate error was not measured, so that by WordRule its
+// direction is compared strictly: runs is the number of runs the value
+// averages (1: a single run), seed the seed of the first. An entry so
+// compared carries it with its value (Entry.Unreplicated), so that no
+// reader takes one run for a measured difference. It panics when runs < 1.
+func Unreplicated(runs int, seed uint64) string {
+	switch {
+	case runs < 1:
+		panic("ledger: Unreplicated needs at least one run")
+	case runs == 1:
+		return fmt.Sprintf("one run (seed %d); replicate error not measured", seed)
+	}
+	return fmt.Sprintf("mean of %d runs (seeds from %d); replicate error not measured", runs, seed)
+}
