@@ -18,7 +18,7 @@ const WordRule = "A word is read by its class, the same way in every paper. " +
 	"twice its standard error (ledger.Above, ledger.Below, ledger.Most), the error of a share being the binomial one at the reference. " +
 	"A sentence that describes a finite population exactly (a table's counts of a log's own units: Table V's long-term against " +
 	"temporary users of one log; the paper's own cases: \"most of the workloads\", k of our n logs) has no such error and is " +
-	"compared strictly; so is a statistic whose error was not measured (one run of a random procedure: the entry says so). " +
+	"compared strictly; so is a statistic whose error was not measured (one run of a random procedure: the entry says so with its value, ledger.Unreplicated). " +
 	"*Magnitudes* without a number — a few, rarely, often, much, a large amount, a very large fraction, dominant, the vast majority, " +
 	"nearly all — get one threshold of ours per word, stated where it is used and compared as stated, with no allowance for noise " +
 	"either way (the threshold is ours, and a bound moved by the error would be a second threshold). " +
