@@ -641,11 +641,15 @@ func (r *Fig11Result) Claims(l *ledger.Ledger) {
 	e.Measured(rateText(1, rangeText))
 	best.explain(e, 1, rangeText)
 	th := r.thetas()
-	dec := true
-	for i := 2; i < len(th); i++ {
-		dec = dec && mean(th[i]) <= mean(th[i-1])+1e-3
+	var means, ses []float64
+	for _, t := range th[1:] { // th[0] = 0: no repetitions
+		means, ses = append(means, mean(t)), append(ses, se(t))
 	}
-	l.Claim("Fig. 11", "fig11/decreasing", "mean M'_med decreases as θ grows", dec, "").
+	dec := decreasingMeans(means, ses)
+	l.Claim("Fig. 11", "fig11/decreasing", "mean M'_med decreases as θ grows (from the smallest θ to the largest by more than 2 SE of the difference, "+
+		"and rising between no two neighbouring θ by more than 2 SE: means over the sequences, a random procedure)", dec.holds(),
+		fmt.Sprintf("%.4f at θ = %g to %.4f at θ = %g: a fall of %.4f, 2 SE %.4f; of the changes between neighbouring θ the nearest to a rise beyond 2 SE is %+.4f (θ = %g to %g), 2 SE %.4f",
+			means[0], th[1], means[len(means)-1], th[len(th)-1], dec.fall, 2*dec.fallSE, dec.rise, th[dec.riseAt], th[1+dec.riseAt], 2*dec.riseSE)).
 		Quoting("small θ lead to very long runlengths")
 	// "Essentially the same" by the tolerance rule (no printed digit):
 	// within twice the standard error of the difference. Both were within
@@ -820,4 +824,36 @@ func repeatShare(theta float64) float64 {
 		mean += float64(i+1) * p
 	}
 	return 1 - 1/mean
+}
+
+// trend is decreasingMeans' measure of a sequence of means: the fall from
+// the first to the last and the largest rise between neighbours (at riseAt,
+// from riseAt−1), each with the standard error of its difference (the
+// means independent: √(se_a² + se_b²)).
+type trend struct {
+	fall, fallSE float64
+	rise, riseSE float64
+	riseAt       int
+}
+
+// holds reports whether the means decrease as a direction does by the
+// ledger's word rule (ledger.WordRule): the fall beyond 2 SE, and no rise
+// beyond 2 SE (a rise within the noise is a flat stretch, not an increase).
+func (t trend) holds() bool { return t.fall > 2*t.fallSE && !(t.rise > 2*t.riseSE) }
+
+// decreasingMeans measures whether means (with standard errors ses, in the
+// order of the growing parameter) decrease. It panics with fewer than two
+// means or ses of another length.
+func decreasingMeans(means, ses []float64) trend {
+	if len(means) < 2 || len(ses) != len(means) {
+		panic("feitelson2007: decreasingMeans needs two means or more, each with its SE")
+	}
+	n := len(means) - 1
+	t := trend{fall: means[0] - means[n], fallSE: math.Hypot(ses[0], ses[n]), rise: math.Inf(-1), riseAt: 1}
+	for i := 1; i <= n; i++ {
+		if d := means[i] - means[i-1]; d-2*math.Hypot(ses[i], ses[i-1]) > t.rise-2*t.riseSE || math.IsInf(t.rise, -1) {
+			t.rise, t.riseSE, t.riseAt = d, math.Hypot(ses[i], ses[i-1]), i
+		}
+	}
+	return t
 }

@@ -33,6 +33,9 @@ func (s *Study) fig8Logs() []string {
 // Fig8Result is the cross-simulation of §3.4 (Fig. 8).
 type Fig8Result struct {
 	Logs []string
+	// seed is the fluid model's seed of the claims' cross-simulations:
+	// one run each, compared strictly (ledger.Unreplicated).
+	seed uint64
 	// Frame has one row per (log, simulation): log, generated_under,
 	// simulated_with, simulation ("feedback" or "open"), the
 	// sim.SummaryColumns, mean_queue, and the saturation test of the
@@ -75,7 +78,7 @@ var sessionsToEnd = feedback.Fluid{SessionEnd: feedback.LastEnd}
 // and each recording is replayed open under both schedulers.
 func (s *Study) Fig8(ctx context.Context) (*Fig8Result, error) {
 	return s.fig8.Get(func() (*Fig8Result, error) {
-		r := &Fig8Result{cross: map[string]*feedback.Cross{}, sat: map[string]map[[3]string]sim.Saturation{},
+		r := &Fig8Result{seed: s.seed(8), cross: map[string]*feedback.Cross{}, sat: map[string]map[[3]string]sim.Saturation{},
 			Alternative: map[string]*feedback.Cross{}, site: map[string][]siteLevelRun{}, span: map[string][]crossRows{}, logSpan: map[string][2]float64{}, logUtil: map[string]float64{}}
 		var frames []dataframe.DataFrame
 		var panels []*plot.Plot
@@ -234,7 +237,8 @@ func (r *Fig8Result) Claims(l *ledger.Ledger) {
 	for _, name := range r.Logs {
 		alt := crossClaims(r.Alternative[name], r.logSpan[name][1], r.logUtil[name])
 		for i, c := range base[name] {
-			e := l.Claim(item, "fig8/"+name+"/"+c.id, name+": "+c.statement, c.holds, c.evidence).Quoting(c.quote)
+			e := l.Claim(item, "fig8/"+name+"/"+c.id, name+": "+c.statement, c.holds, c.evidence).Quoting(c.quote).
+				Unreplicated(1, r.seed)
 			// The load the workload offers, and the other reading of the
 			// session windows, bring nothing within: measurements.
 			if !c.holds {

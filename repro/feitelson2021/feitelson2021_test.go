@@ -335,15 +335,26 @@ func TestPowerOfTwoShare(t *testing.T) {
 		procs, req []int
 		want       float64
 		ok         bool
+		n          int // jobs of known size
 	}{
-		{[]int{1, 2, 3, 4}, []int{-1, -1, -1, -1}, 0.75, true},
-		{[]int{-1, 6, 0}, []int{8, -1, 5}, 1.0 / 3, true}, // allocated, else requested; 6 and 5 are not powers of 2
-		{[]int{-1, -1}, []int{-1, 0}, 0, false},           // no known size
+		{[]int{1, 2, 3, 4}, []int{-1, -1, -1, -1}, 0.75, true, 4},
+		{[]int{-1, 6, 0}, []int{8, -1, 5}, 1.0 / 3, true, 3}, // allocated, else requested; 6 and 5 are not powers of 2
+		{[]int{-1, -1}, []int{-1, 0}, 0, false, 0},           // no known size
 	} {
-		got, ok := powerOfTwoShare(&datasets.Trace{Procs: c.procs, ReqProcs: c.req})
+		tr := &datasets.Trace{Procs: c.procs, ReqProcs: c.req}
+		got, ok := powerOfTwoShare(tr)
 		if ok != c.ok || math.Abs(got-c.want) > 1e-12 {
 			t.Errorf("powerOfTwoShare(%v, %v) = %v, %v; want %v, %v", c.procs, c.req, got, ok, c.want, c.ok)
 		}
+		if _, n := powerOfTwoCount(tr); n != c.n {
+			t.Errorf("powerOfTwoCount(%v, %v): %d jobs of known size, want %d", c.procs, c.req, n, c.n)
+		}
+	}
+	// "Most jobs" of a log is a tendency of its users: beyond ½ by 2
+	// binomial SE. 0.75 of 4 jobs is not (½ + 2·√(¼/4) = 1); of 400 it is
+	// (½ + 0.05).
+	if ledger.Most("most", 4, true).Accepts(0.75) || !ledger.Most("most", 400, true).Accepts(0.75) {
+		t.Error("powers of two: the share's bound is not ½ + 2 binomial SE")
 	}
 }
 

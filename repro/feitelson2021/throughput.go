@@ -40,6 +40,7 @@ type Fig17Result struct {
 	loads []float64
 	mean  map[[2]string]sweepMeans
 	reps  int
+	seed  uint64 // the sweep's seed (fig17Options); the means' replicate error is not measured (ledger.Unreplicated)
 	// logReplay is the conventional simulation of the log itself (not
 	// resampled) under EASY and FCFS, measured over the log's span (first
 	// to last arrival): "conventional log-based simulations" (§4.4, §5),
@@ -59,7 +60,7 @@ type sweepMeans struct {
 // feedback (fluid model) and open.
 func (s *Study) Fig17(ctx context.Context) (*Fig17Result, error) {
 	return s.fig17.Get(func() (*Fig17Result, error) {
-		r := &Fig17Result{Log: PopulationLog, loads: s.fig17Loads(), reps: s.o.Reps(3, 1), mean: map[[2]string]sweepMeans{}}
+		r := &Fig17Result{Log: PopulationLog, loads: s.fig17Loads(), reps: s.o.Reps(3, 1), seed: s.seed(17), mean: map[[2]string]sweepMeans{}}
 		p, err := s.poolsOf(PopulationLog, &r.Missing)
 		if p == nil {
 			return r, err
@@ -148,7 +149,8 @@ func (r *Fig17Result) Claims(l *ledger.Ledger) {
 	}
 	l.Claim(item, "fig17/easy-higher", r.Log+": with feedback, the more powerful scheduler (EASY) gets users to submit more jobs: its throughput exceeds FCFS's at every population from the log's own up",
 		higher, fmt.Sprintf("throughput EASY / FCFS: %.2f at %g× users, at least %.2f from 1×", fe.throughput[last]/ff.throughput[last], r.loads[last], worst)).
-		Quoting("The ability of EASY to support a higher load is only observable when using feedback-based simulations")
+		Quoting("The ability of EASY to support a higher load is only observable when using feedback-based simulations").
+		Unreplicated(r.reps, r.seed)
 	if one >= 0 {
 		// "Conventional log-based simulations" are, in the paper's own
 		// words, "conventional simulations that replay a log" (§4.3) and
@@ -184,6 +186,7 @@ func (r *Fig17Result) Claims(l *ledger.Ledger) {
 		l.Claim(item, "fig17/"+sc.name+"/load-ceases", r.Log+", "+sc.name+" with feedback: having more users eventually makes each produce work at a slower rate, and the throughput ceases to increase (its gain per added user falls below a third of the first step's)",
 			end < first/3, fmt.Sprintf("jobs per week per added user: %.2f in the first step, %.2f in the last", first, end)).
 			Quoting("the load will cease to increase").
+			Unreplicated(r.reps, r.seed).
 			Measured(fmt.Sprintf("at the sweep's largest population (%g× users) %s with feedback is %.0f%% busy: adding users still adds work, the population where it ceases lies beyond the sweep",
 				r.loads[last], sc.name, 100*sc.m.utilization[last]))
 	}
@@ -365,7 +368,8 @@ func (r *Fig12Result) Claims(l *ledger.Ledger) {
 	ff, of := f.mean[[2]string{"feedback", "fcfs"}], f.mean[[2]string{"open", "fcfs"}]
 	l.Claim(item, "fig12/fcfs-bounded", r.Log+": FCFS's queue stays bounded under feedback while the open simulation's grows with the offered load (longest queue at the largest population over that at the log's own)",
 		ff.maxQueue[last] < of.maxQueue[last]/3, fmt.Sprintf("longest queue at %g× users: %.0f with feedback, %.0f open", f.loads[last], ff.maxQueue[last], of.maxQueue[last])).
-		Quoting("we also have a stabilizing\nnegative feedback, where extra load causes the generation of additional load to\nbe throttled")
+		Quoting("we also have a stabilizing\nnegative feedback, where extra load causes the generation of additional load to\nbe throttled").
+		Unreplicated(f.reps, f.seed)
 }
 
 // equilibriumStats summarises the reruns of one scheduler and kind
@@ -587,7 +591,8 @@ func (r *Table1Result) Claims(l *ledger.Ledger) {
 	fe, ff := f.mean[[2]string{"feedback", "easy"}], f.mean[[2]string{"feedback", "fcfs"}]
 	l.Claim(item, "table1/max-utilization", "with feedback the load is measured to find the maximum utilization achievable, a performance metric: EASY achieves a higher one than FCFS",
 		slices.Max(fe.utilization) > slices.Max(ff.utilization), fmt.Sprintf("maximum utilization: EASY %.3f, FCFS %.3f", slices.Max(fe.utilization), slices.Max(ff.utilization))).
-		Quoting("measured to find the maximum\nutilization achievable — a\nperformance metric")
+		Quoting("measured to find the maximum\nutilization achievable — a\nperformance metric").
+		Unreplicated(f.reps, f.seed)
 	higher := false
 	for k := range f.loads {
 		higher = higher || fe.throughput[k] > ff.throughput[k] && fe.response[k] > ff.response[k]

@@ -151,10 +151,35 @@ func (r *Fig19Result) Claims(l *ledger.Ledger) {
 		last := len(r.Alphas) - 1
 		keep := r.jobsPerSession[end][last] / r.jobsPerSession[first][last]
 		easy := r.jobsPerSession[end][0] / r.jobsPerSession[first][0]
-		l.Claim(item, "fig19/sessions-retain-length", fmt.Sprintf("when priority is given to interactive jobs, sessions retain their length despite increasing load: from %g× to %g× users sessions shorten less with the largest α than with EASY", first, end),
-			keep > easy, fmt.Sprintf("jobs per session, %g× over %g× users: α = %g %.3f, EASY %.3f", end, first, r.Alphas[last], keep, easy)).
+		holds, gap := r.retains(keep, easy, first, end, last)
+		l.Claim(item, "fig19/sessions-retain-length", fmt.Sprintf("when priority is given to interactive jobs, sessions retain their length despite increasing load: from %g× to %g× users sessions shorten less with the largest α than with EASY "+
+			"(by more than twice the replicates' standard error of the difference of the two ratios of means)", first, end),
+			holds, fmt.Sprintf("jobs per session, %g× over %g× users: α = %g %.3f, EASY %.3f; %s", end, first, r.Alphas[last], keep, easy, gap)).
 			Quoting("sessions retain their length despite increasing load")
 	}
+}
+
+// retains reports whether keep, the largest α's jobs per session at load
+// end over load first, exceeds easy, EASY's, by more than twice the
+// standard error of the difference, and says so. Each ratio of two means
+// of r.reps replicates (standard deviation r.sessionSD of its load, pooled
+// over α) has, to first order, the relative variance of the sum of its
+// means' (the delta method), and the two ratios are taken as independent.
+// With one replicate the error is not measured: keep need only exceed
+// easy, and the words say the error is missing.
+func (r *Fig19Result) retains(keep, easy, first, end float64, last int) (bool, string) {
+	gap := keep - easy
+	if r.reps < 2 {
+		return gap > 0, fmt.Sprintf("difference %+.3f, one replicate: the error of the difference not measured", gap)
+	}
+	rel := func(a int) float64 { // relative variance of ratio at α index a
+		n := float64(r.reps)
+		sEnd, sFirst := r.sessionSD[end]/math.Sqrt(n), r.sessionSD[first]/math.Sqrt(n)
+		mEnd, mFirst := r.jobsPerSession[end][a], r.jobsPerSession[first][a]
+		return sEnd*sEnd/(mEnd*mEnd) + sFirst*sFirst/(mFirst*mFirst)
+	}
+	se := math.Sqrt(keep*keep*rel(last) + easy*easy*rel(0))
+	return gap > 2*se, fmt.Sprintf("difference %+.3f, 2 SE %.3f (%d replicates, SD pooled over α)", gap, 2*se, r.reps)
 }
 
 // higher reports whether v's last value (the largest α) is above its first
@@ -283,6 +308,9 @@ func (s *Study) userAwareReplicate(ctx context.Context, load float64, rep uint64
 
 // Fig20Result is the response time per job class (§4.4, Fig. 20).
 type Fig20Result struct {
+	// seed is the seed of the claims' runs, one per (cycle, α)
+	// (userAwareReplicate's first; ledger.Unreplicated).
+	seed uint64
 	// Summary has one row per simulation: cycle, alpha, the
 	// sim.SummaryColumns, throughput_window_per_week (jobs ended in the window per
 	// week) and mean_queue.
@@ -310,7 +338,7 @@ type Fig20Result struct {
 // response time of each job class.
 func (s *Study) Fig20(ctx context.Context) (*Fig20Result, error) {
 	return s.fig20.Get(func() (*Fig20Result, error) {
-		r := &Fig20Result{resp: map[string]float64{}, tp: map[string]float64{}, altResp: map[string]float64{}, altTp: map[string]float64{}}
+		r := &Fig20Result{seed: s.seed(20), resp: map[string]float64{}, tp: map[string]float64{}, altResp: map[string]float64{}, altTp: map[string]float64{}}
 		u, err := s.userAwareRuns(ctx, fig20Load)
 		if missing(err) {
 			r.Missing = append(r.Missing, Missing{PopulationLog, err})
@@ -447,13 +475,14 @@ func (r *Fig20Result) Claims(l *ledger.Ledger) {
 		id := fmt.Sprintf("fig20/alpha%g", a)
 		l.Claim(item, id+"/short-medium-faster", fmt.Sprintf("α = %g: the user-aware scheduler reduces the response time of short and medium jobs, which it prioritises (relative to EASY)", a),
 			shortMediumFaster(r.resp, a), fmt.Sprintf("response relative to EASY: short %.2f, medium %.2f", ratio("short"), ratio("medium"))).
-			Quoting("achieves a significant reduction in response time for short and medium jobs").
+			Quoting("achieves a significant reduction in response time for short and medium jobs").Unreplicated(1, r.seed).
 			Measured(fmt.Sprintf("with %g× users: short %.2f, medium %.2f", fig20AltLoad, alt("short"), alt("medium"))).
 			Measured(seedsText(r.seeds, id+"/short-medium-faster")).Measured(r.conv.shown(id+"/short-medium-faster")).ExplainedBy(r.conv.found(), r.conv.reason(id+"/short-medium-faster"))
 		l.Claim(item, id+"/long-slower", fmt.Sprintf("α = %g: the improvement comes at the expense of long jobs, which are delayed (response relative to EASY above 1)", a),
 			longSlower(r.resp, a), fmt.Sprintf("response relative to EASY: long %.2f", ratio("long"))).
 			Quoting("The improved performance of short jobs comes at the expense of long jobs").
 			Main(). // the figure's caption
+			Unreplicated(1, r.seed).
 			Measured(fmt.Sprintf("long jobs' response relative to EASY with %s users; jobs running over %g h: %.3f with %g× users; long jobs not ended by the window's end (left out): %d",
 				scanText(r.scan, func(p loadPoint) string { return fmt.Sprintf("%.2f", p.longRatio[a]) }),
 				splitLong/3600.0, at(r.scan, fig20Load).overSplit[a], fig20Load, at(r.scan, fig20Load).unended[a])).
@@ -464,6 +493,7 @@ func (r *Fig20Result) Claims(l *ledger.Ledger) {
 // Fig21Result is the queue length through the day, with and without a
 // daily cycle (§4.4, Fig. 21).
 type Fig21Result struct {
+	seed uint64 // as Fig20Result's
 	// Frame has one row per (cycle, alpha, hour): scheduler (as in
 	// Fig20Result.Classes) and avg_queue (time-weighted mean waiting jobs
 	// in that local hour of the day over the window).
@@ -500,7 +530,7 @@ type nightWork struct {
 // of Fig20.
 func (s *Study) Fig21(ctx context.Context) (*Fig21Result, error) {
 	return s.fig21.Get(func() (*Fig21Result, error) {
-		r := &Fig21Result{queue: map[string][24]float64{}, altQueue: map[string][24]float64{}}
+		r := &Fig21Result{seed: s.seed(20), queue: map[string][24]float64{}, altQueue: map[string][24]float64{}}
 		f20, err := s.Fig20(ctx)
 		if err != nil {
 			return nil, err
@@ -680,7 +710,7 @@ func (r *Fig21Result) Claims(l *ledger.Ledger) {
 	l.Claim(item, "fig21/morning-buildup", "with a daily cycle the queue builds up in the morning, for both EASY and the user-aware scheduler (mean queue 10:00–12:00 above 6:00–8:00)",
 		morningBuildup(r.queue),
 		fmt.Sprintf("EASY %.1f → %.1f, user-aware (α = %g) %.1f → %.1f", hoursMean(easy, 6, 8), hoursMean(easy, 10, 12), ua, hoursMean(aware, 6, 8), hoursMean(aware, 10, 12))).
-		Quoting("For\nboth EASY and the user aware scheduler the queue builds up in the morning").
+		Quoting("For\nboth EASY and the user aware scheduler the queue builds up in the morning").Unreplicated(1, r.seed).
 		Measured(seedsText(r.seeds, "fig21/morning-buildup")).Measured(r.conv.shown("fig21/morning-buildup")).ExplainedBy(r.conv.found(), r.conv.reason("fig21/morning-buildup"))
 	dayPeak := slices.Max(easy[8:18])
 	altEasy, altAware := r.altQueue[oh+" 0"], r.altQueue[fmt.Sprintf("%s %g", oh, ua)]

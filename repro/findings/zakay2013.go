@@ -64,7 +64,9 @@ func init() {
 			Statistic: "share of long-term users among the long-term and temporary users (discarded ones included: they are temporary)",
 			Rule: "the share's 95% interval (bootstrap over users) lies above 1/2. The zakay2013 ledger's table5/more_long_term_users reads the sentence " +
 				"otherwise: the temporary users whose activity touches the log's first or last 4 weeks left out (users.TouchesEdge, the reading of Table V's cells), each log's " +
-				"counts compared as Table V prints them, and \"tend to\" as more than half of its logs; each log's outcome here gives the counts " +
+				"counts compared as Table V prints them, strictly (exact counts of the log's own users, which the table describes, with no sampling error), " +
+				"and \"tend to\" as more than half of its logs; here the sentence is a claim about workloads in general, for which a log's users " +
+				"are a sample, hence the interval; each log's outcome here gives the counts " +
 				"under that reading, and that entry's value the count of logs under each reading",
 			Needs:   []string{"user ids", "more than 12 weeks"},
 			measure: longTermUsers},

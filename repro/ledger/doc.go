@@ -80,8 +80,12 @@
 //
 //   - directions (higher, lower, more, shorter, improves, correlated, and
 //     "most" as more than half) hold only beyond their reference by more
-//     than twice our standard error — strictly when the error is 0 (an
-//     exact count of the paper's own cases) or not measured;
+//     than twice our standard error when the sentence is about a quantity
+//     with sampling or replicate error (a rate, an average or tendency of
+//     behaviour, an effect, an estimate, the outcome of a random
+//     procedure); strictly when it describes a finite population exactly
+//     (a table's counts of a log's own units, the paper's own cases) or
+//     the error was not measured;
 //   - magnitudes without a number (a few, rarely, often, much, a very
 //     large fraction) get one threshold of ours per word, compared as
 //     stated;

@@ -190,6 +190,15 @@ func (e *Entry) Measured(note string) *Entry {
 	return e
 }
 
+// Unreplicated appends the note Unreplicated(runs, seed) to our value,
+// whatever the verdict, and returns e: the value comes from runs of a random
+// procedure whose replicate error was not measured (WordRule). Call it after
+// Digits, which rewrites our value.
+func (e *Entry) Unreplicated(runs int, seed uint64) *Entry {
+	e.OurValue += " (" + Unreplicated(runs, seed) + ")"
+	return e
+}
+
 // Quoting records the paper's words the value comes from and returns e.
 func (e *Entry) Quoting(quote string) *Entry { e.Quote = quote; return e }
 

@@ -11,10 +11,14 @@ import (
 const WordRule = "A word is read by its class, the same way in every paper. " +
 	"*Directions* — higher, lower, more, fewer, longer, shorter, better, improves, correlated, and \"most\", \"the majority\", " +
 	"\"more than half\" (more than ½) — are comparisons with a reference the words fix (the other value, 1 for a ratio, 0 for a " +
-	"correlation, ½ for a share): they hold only when our value lies beyond the reference by more than twice its standard error " +
-	"(ledger.Above, ledger.Below, ledger.Most), the error of a share being the binomial one at the reference; an exact count of the " +
-	"paper's own cases (\"most of the workloads\": k of our n logs) or a statistic whose error was not measured (one run of a random " +
-	"procedure: the entry says so) is compared strictly. " +
+	"correlation, ½ for a share). Which comparison applies is decided by what the sentence is about, never by which gives the " +
+	"paper's answer. A sentence about a rate, an average or a tendency of behaviour, an effect, an estimate or the outcome of a random " +
+	"procedure (quantities with sampling or replicate error, the log's units being evidence of them: \"users tend to use round " +
+	"figures\", \"temporary users have in average less jobs\") holds only when our value lies beyond the reference by more than " +
+	"twice its standard error (ledger.Above, ledger.Below, ledger.Most), the error of a share being the binomial one at the reference. " +
+	"A sentence that describes a finite population exactly (a table's counts of a log's own units: Table V's long-term against " +
+	"temporary users of one log; the paper's own cases: \"most of the workloads\", k of our n logs) has no such error and is " +
+	"compared strictly; so is a statistic whose error was not measured (one run of a random procedure: the entry says so with its value, ledger.Unreplicated). " +
 	"*Magnitudes* without a number — a few, rarely, often, much, a large amount, a very large fraction, dominant, the vast majority, " +
 	"nearly all — get one threshold of ours per word, stated where it is used and compared as stated, with no allowance for noise " +
 	"either way (the threshold is ours, and a bound moved by the error would be a second threshold). " +
@@ -161,4 +165,20 @@ func checkSE(se float64) {
 	if !(se >= 0) || math.IsInf(se, 0) {
 		panic("ledger: a word's standard error must be finite and non-negative")
 	}
+}
+
+// Unreplicated is the note of a value computed from runs of a random
+// procedure whose replicate error was not measured, so that by WordRule its
+// direction is compared strictly: runs is the number of runs the value
+// averages (1: a single run), seed the seed of the first. An entry so
+// compared carries it with its value (Entry.Unreplicated), so that no
+// reader takes one run for a measured difference. It panics when runs < 1.
+func Unreplicated(runs int, seed uint64) string {
+	switch {
+	case runs < 1:
+		panic("ledger: Unreplicated needs at least one run")
+	case runs == 1:
+		return fmt.Sprintf("one run (seed %d); replicate error not measured", seed)
+	}
+	return fmt.Sprintf("mean of %d runs (seeds from %d); replicate error not measured", runs, seed)
 }

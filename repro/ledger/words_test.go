@@ -54,6 +54,7 @@ func TestWordsPanics(t *testing.T) {
 		"most of nothing": func() { Most("x", 0, true) },
 		"a bit of 0":      func() { ABit("x", 0, 0, true) },
 		"much of 0":       func() { Much("x", 0, 0, true) },
+		"no runs":         func() { Unreplicated(0, 1) },
 	} {
 		func() {
 			defer func() {
@@ -79,6 +80,32 @@ func TestWordsStored(t *testing.T) {
 			if back.Accepts(v) != e.Accepts(v) {
 				t.Errorf("%s: stored want judges %g differently", e.Value(), v)
 			}
+		}
+	}
+}
+
+// TestUnreplicated checks the note of a strictly compared value from
+// unreplicated runs: it names the runs and the seed and says the replicate
+// error was not measured, on every verdict, after our value.
+func TestUnreplicated(t *testing.T) {
+	for _, c := range []struct {
+		runs int
+		seed uint64
+		want string
+	}{
+		{1, 2014, "one run (seed 2014); replicate error not measured"},
+		{3, 17, "mean of 3 runs (seeds from 17); replicate error not measured"},
+	} {
+		if got := Unreplicated(c.runs, c.seed); got != c.want {
+			t.Errorf("Unreplicated(%d, %d) = %q, want %q", c.runs, c.seed, got, c.want)
+		}
+	}
+	for _, got := range []float64{0.5, 1.5} {
+		l := New("p")
+		e := l.Check("Table I", "x", "ratio", Below("shorter", 1, 0), got).Digits(3).Unreplicated(1, 2014)
+		want := Format(got, 3) + " (one run (seed 2014); replicate error not measured)"
+		if e.OurValue != want {
+			t.Errorf("%v: our value %q, want %q", got, e.OurValue, want)
 		}
 	}
 }

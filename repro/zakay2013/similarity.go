@@ -12,6 +12,7 @@ import (
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
+	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/plot"
 
 	"github.com/tracelab/tracelab/analytics/session"
@@ -884,17 +885,105 @@ func argmax(x []float64) int {
 
 // Claims adds, per log and attribute, "jobs in the same session are the
 // most similar to each other": the similarity averaged over users is
-// highest at distance 0.
+// highest at distance 0, above that at every other distance by more than
+// 2 SE of the difference (distance0Lead). The mean over users is an
+// estimate of the users' behaviour, not an exact count of the log's cases,
+// so "the most similar" is a direction beyond 2 SE (ledger.WordRule).
 func (r *Fig1Result) Claims(l *ledger.Ledger) {
 	r.missing.claims(l, "Fig. 1", "fig1")
 	for _, res := range r.results {
 		m := similarity.MeanOfUsers.Column(res.Distances)
 		best := argmax(m)
+		lead := distance0Lead(res.Users, len(m))
 		l.Claim("Fig. 1", fmt.Sprintf("fig1/%s/%s/distance0_most_similar", res.Trace, res.Attribute),
-			fmt.Sprintf("%s, %s: jobs of the same session are the most similar", res.Trace, res.Attribute),
-			best == 0, fmt.Sprintf("average similarity over users %.3f at distance 0, %.3f at 1, highest at %d", m[0], m[1], best)).
+			fmt.Sprintf("%s, %s: jobs of the same session are the most similar (the mean over users at distance 0 above every other distance's by more than 2 SE of the difference)", res.Trace, res.Attribute),
+			lead.holds(), fmt.Sprintf("average similarity over users %.3f at distance 0, %.3f at 1, highest at %d; smallest lead %.3f, over distance %d, 2 SE of the difference %.3f (over users)",
+				m[0], m[1], best, lead.diff, lead.at, 2*lead.se)).
 			Quoting("In all the graphs, jobs in the same session are the most similar to each other.")
 	}
+}
+
+// lead is the mean similarity over users at distance 0 less that at
+// distance at, with the standard error of the difference.
+type lead struct {
+	at       int
+	diff, se float64
+}
+
+// holds reports whether the lead lies beyond 2 SE (ledger.Above on the
+// difference, reference 0); a lead whose error could not be measured does not.
+func (d lead) holds() bool {
+	if math.IsNaN(d.diff) || math.IsNaN(d.se) {
+		return false
+	}
+	return ledger.Above("higher", 0, d.se).Accepts(d.diff)
+}
+
+// distance0Lead returns, over the distances 1..n−1, the lead of distance 0
+// with the smallest margin diff − 2·se (userMeanDiff); u holds the
+// similarity at distances 0..n−1. diff is NaN when no
+// other distance has users.
+func distance0Lead(u similarity.Users, n int) lead {
+	at := func(d int) []float64 {
+		v := make([]float64, u.Len())
+		for k := range v {
+			v[k] = u.At(k, d)
+		}
+		return v
+	}
+	best := lead{diff: math.NaN(), se: math.NaN()}
+	x := at(0)
+	for d := 1; d < n; d++ {
+		diff, se := userMeanDiff(x, at(d))
+		if math.IsNaN(diff) {
+			continue
+		}
+		if math.IsNaN(best.diff) || math.IsNaN(se) || diff-2*se < best.diff-2*best.se {
+			best = lead{at: d, diff: diff, se: se}
+		}
+		if math.IsNaN(se) {
+			break
+		}
+	}
+	return best
+}
+
+// userMeanDiff returns the mean over users of x less that of y (x[k] and
+// y[k] user k's similarity at two distances, NaN where the user has no job
+// pair there: Distances.UserMean, each mean over its own users, so the two
+// sets of users may differ), and its standard error with the users
+// independent: √(s²_x/n_x + s²_y/n_y − 2·s_xy·n_xy/(n_x·n_y)), s² the
+// sample variances over each set's users, s_xy the sample covariance over
+// the n_xy users known at both (0 when fewer than two). With one set of
+// users it is the paired differences' s/√n, with disjoint sets that of
+// independent samples. diff is NaN when x or y has no value, se when either
+// has fewer than two.
+func userMeanDiff(x, y []float64) (diff, se float64) {
+	var xs, ys, px, py []float64
+	for k := range x {
+		if !math.IsNaN(x[k]) {
+			xs = append(xs, x[k])
+		}
+		if !math.IsNaN(y[k]) {
+			ys = append(ys, y[k])
+		}
+		if !math.IsNaN(x[k]) && !math.IsNaN(y[k]) {
+			px, py = append(px, x[k]), append(py, y[k])
+		}
+	}
+	if len(xs) == 0 || len(ys) == 0 {
+		return math.NaN(), math.NaN()
+	}
+	diff = stat.Mean(xs, nil) - stat.Mean(ys, nil)
+	if len(xs) < 2 || len(ys) < 2 {
+		return diff, math.NaN()
+	}
+	nx, ny := float64(len(xs)), float64(len(ys))
+	v := stat.Variance(xs, nil)/nx + stat.Variance(ys, nil)/ny
+	if len(px) >= 2 {
+		v -= 2 * stat.Covariance(px, py, nil) * float64(len(px)) / (nx * ny)
+	}
+	return diff, math.Sqrt(max(v, 0))
 }
 
 // Fig2Log is the log of Fig. 2.

@@ -318,10 +318,14 @@ func (r *TableVResult) Claims(l *ledger.Ledger) {
 			ledger.Stated("the vast majority", ledger.AtLeast(VastMajority)), float64(lt.Jobs)/float64(total)).Digits(3).InTable("Table V", row.log, "long_term_job_share").
 			Quoting("As may be expected, the long-term users submit the vast majority of the jobs.")
 		jobs, sessions, length, perSession := classMeans(p)
-		l.Claim("Table V", id+"temporary_fewer_jobs_sessions", row.log+": temporary users have on average fewer jobs and sessions than long-term users",
-			jobs[users.Temporary] < jobs[users.LongTerm] && sessions[users.Temporary] < sessions[users.LongTerm],
-			fmt.Sprintf("jobs %.0f vs %.0f, sessions %.0f vs %.0f", jobs[users.Temporary], jobs[users.LongTerm],
-				sessions[users.Temporary], sessions[users.LongTerm])).
+		seJobs, seSessions := classMeanSE(p)
+		fewer := !math.IsNaN(seJobs) && !math.IsNaN(seSessions) && // a class of one user: no error, no direction
+			ledger.Below("fewer", jobs[users.LongTerm], seJobs).Accepts(jobs[users.Temporary]) &&
+			ledger.Below("fewer", sessions[users.LongTerm], seSessions).Accepts(sessions[users.Temporary])
+		l.Claim("Table V", id+"temporary_fewer_jobs_sessions", row.log+": temporary users have on average fewer jobs and sessions than long-term users "+
+			"(class means, each below the long-term one by more than 2 SE of the difference)",
+			fewer, fmt.Sprintf("jobs %.0f vs %.0f (2 SE of the difference %.0f), sessions %.0f vs %.0f (2 SE %.0f); standard errors over users, the two classes independent",
+				jobs[users.Temporary], jobs[users.LongTerm], 2*seJobs, sessions[users.Temporary], sessions[users.LongTerm], 2*seSessions)).
 			Quoting("Temporary users have in average less jobs and sessions due to their shorter activity.")
 		diff := length[users.Temporary] - length[users.LongTerm]
 		e := l.Check("Table V", id+"session_length_similar", row.log+": median average session length (time), temporary minus long-term users, s",
@@ -395,7 +399,9 @@ func (r *TableVResult) Claims(l *ledger.Ledger) {
 	}
 	r.pooledSpans(l)
 	_, within, none := r.moreLongTerm()
-	l.Claim("Table V", "table5/more_long_term_users", "there tend to be more long-term users than temporary ones",
+	l.Claim("Table V", "table5/more_long_term_users", "there tend to be more long-term users than temporary ones "+
+		"(in more than half of our logs of Table V; in each, the long-term users outnumber the temporary ones, compared strictly: "+
+		"the two are Table V's counts, exact counts of the log's own users with no sampling error, not a rate, mean or estimate (ledger.WordRule))",
 		2*more > len(r.rows), fmt.Sprintf("more long-term users in %d of %d logs (with the literal discard rule %d; with every temporary user counted, Table V read as shown before the pools' discarding, %d)",
 			more, len(r.rows), within, none)).
 		Quoting("There tend to be somewhat more long-term users than temporary ones.")
@@ -536,6 +542,34 @@ func classMeans(p users.Population) (jobs, sessions, length, perSession [3]float
 		length[c], perSession[c] = median(lengths[c]), median(js[c])
 	}
 	return jobs, sessions, length, perSession
+}
+
+// classMeanSE returns the standard errors of the differences of the
+// temporary and long-term users' mean jobs and mean sessions per user
+// (classMeans): √(s²_T/n_T + s²_L/n_L), s² the sample variance over the
+// class's users, the two classes independent. §4's "temporary users have in
+// average less jobs and sessions" compares means, estimates of each class's
+// behaviour, so it is a direction beyond 2 SE (ledger.Below), not an
+// exact count. It is NaN when a class has fewer than two users.
+func classMeanSE(p users.Population) (jobs, sessions float64) {
+	var j, s [3][]float64
+	for k, c := range p.Class {
+		j[c] = append(j[c], float64(p.Jobs[k]))
+		s[c] = append(s[c], float64(p.Sessions[k]))
+	}
+	return sampleMeansSE(j[users.Temporary], j[users.LongTerm]), sampleMeansSE(s[users.Temporary], s[users.LongTerm])
+}
+
+// sampleMeansSE is the standard error of mean(a) − mean(b) for independent
+// samples: √(s²_a/n_a + s²_b/n_b), s² the sample variance (n − 1). It is
+// NaN when a sample has fewer than two values.
+func sampleMeansSE(a, b []float64) float64 {
+	if len(a) < 2 || len(b) < 2 {
+		return math.NaN()
+	}
+	_, va := stat.MeanVariance(a, nil)
+	_, vb := stat.MeanVariance(b, nil)
+	return math.Sqrt(va/float64(len(a)) + vb/float64(len(b)))
 }
 
 // classValues returns, per class, the users' average session lengths (s)

@@ -26,6 +26,7 @@ import (
 type ModelsResult struct {
 	Logs    []ModelsLog
 	missing []string // the figures' logs that are not available
+	seed    uint64   // the user models' seed, one run (ledger.Unreplicated)
 }
 
 // ModelsLog is the figures of one log.
@@ -69,7 +70,7 @@ func (s *Study) Models(ctx context.Context) (*ModelsResult, error) {
 		if s.o.Quick {
 			logs = logs[:1]
 		}
-		r := &ModelsResult{}
+		r := &ModelsResult{seed: s.seed()}
 		for _, name := range logs {
 			if err := ctx.Err(); err != nil {
 				return nil, err
@@ -254,7 +255,8 @@ func (r *ModelsResult) Claims(l *ledger.Ledger) {
 		l.Check("Fig. 6", "fig6/"+log+"/peak",
 			log+": busiest hour of the week, distribution-based model relative to the log",
 			ledger.Above("peaks absent from the log", 1, 0), m.peak["distribution"]/m.peak["log"]).InTable("Fig. 6", log, "peak").
-			Quoting("This creates sharp peaks of activity that do not exist in the original data")
+			Quoting("This creates sharp peaks of activity that do not exist in the original data").
+			Unreplicated(1, r.seed)
 		l.Claim("Fig. 6", "fig6/"+log+"/morning-evening",
 			log+": distribution-based model: a large morning slot and a smaller evening one (weekday share of 6–10 h vs 16–20 h)",
 			m.morning > m.evening && m.evening > 0, fmt.Sprintf("morning %.3f, evening %.3f", m.morning, m.evening)).

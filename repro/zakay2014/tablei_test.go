@@ -2,6 +2,7 @@ package zakay2014
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/floats/scalar"
@@ -83,6 +84,57 @@ func TestTableIMostWorkloadsMoreThanHalf(t *testing.T) {
 			t.Errorf("%d logs: no table1/distribution-longer entry", len(c.rows))
 		} else if e.Verdict != c.want {
 			t.Errorf("%d logs: fraction longer %s: verdict %s, want %s (paper %s)", len(c.rows), e.OurValue, e.Verdict, c.want, e.PaperValue)
+		}
+	}
+}
+
+// TestTableISeeds: with further seeds, Table I's random models' directions
+// are judged on the mean over seeds beyond 2 SE of it (ledger.WordRule);
+// from one run, strictly, and the entry says so. Made-up ratios, worked by
+// hand: 0.8, 0.9, 1.0, 0.9 have mean 0.9, SD √(0.02/3) = 0.08165, SE
+// 0.04082, so "shorter" needs a mean below 0.91835: holds; 0.9, 1.0, 1.1,
+// 1.0 have mean 1.0: fails; 0.95 alone (one run) is below 1: holds,
+// strictly. For the distribution model, ratios 1.05, 1.25, 0.85, 1.05
+// (mean 1.05, SE 0.08165) are not beyond 1 + 2 SE, while 1.05 alone is.
+func TestTableISeeds(t *testing.T) {
+	t.Parallel()
+	row := func(name string, fluid ...float64) tableIRow {
+		r := tableIRow{log: paperLog{Paper: name, Catalog: name}, ok: true, jobs: 10, loggedWait: 100,
+			waits: map[string]float64{"conventional": 100, "adjusted": 50, "distribution": 105, "fluid": 100 * fluid[0]}}
+		dist := []float64{125, 85, 105}
+		for i, f := range fluid[1:] {
+			r.seeds = append(r.seeds, map[string]float64{"distribution": dist[i], "fluid": 100 * f})
+		}
+		return r
+	}
+	for _, c := range []struct {
+		row      tableIRow
+		want     ledger.Verdict
+		mean, se float64
+		longer   ledger.Verdict // table1/distribution-longer on this log alone
+		note     string
+	}{
+		{row("A", 0.8, 0.9, 1.0, 0.9), ledger.Agrees, 0.9, 0.040825, ledger.Differs, "mean of 4 seeds (7: 0.8000, 8: 0.9000, 9: 1.0000, 10: 0.9000); SE of the mean 0.0408"},
+		{row("B", 0.9, 1.0, 1.1, 1.0), ledger.Differs, 1.0, 0.040825, ledger.Differs, "mean of 4 seeds"},
+		{row("C", 0.95), ledger.Agrees, 0.95, 0, ledger.Agrees, "one run (seed 7); replicate error not measured"},
+	} {
+		m, se, _ := overSeeds(c.row.seedRatios("fluid"), 7)
+		if !scalar.EqualWithinAbs(m, c.mean, 1e-12) || !scalar.EqualWithinAbs(se, c.se, 1e-6) {
+			t.Errorf("%s: mean %v, SE %v; want %v, %v", c.row.log.Paper, m, se, c.mean, c.se)
+		}
+		l := ledger.New("zakay2014")
+		(&TableIResult{rows: []tableIRow{c.row}, seed: 7}).Claims(l)
+		e, ok := l.Lookup("table1/" + c.row.log.Paper + "/fluid-shorter")
+		switch {
+		case !ok:
+			t.Errorf("%s: no fluid-shorter entry", c.row.log.Paper)
+		case e.Verdict != c.want:
+			t.Errorf("%s: fluid-shorter %s: verdict %s, want %s (paper %s)", c.row.log.Paper, e.OurValue, e.Verdict, c.want, e.PaperValue)
+		case !strings.Contains(e.OurValue, c.note):
+			t.Errorf("%s: fluid-shorter value %q does not say %q", c.row.log.Paper, e.OurValue, c.note)
+		}
+		if e, ok := l.Lookup("table1/distribution-longer"); !ok || e.Verdict != c.longer {
+			t.Errorf("%s: distribution-longer %+v, want verdict %s", c.row.log.Paper, e, c.longer)
 		}
 	}
 }
