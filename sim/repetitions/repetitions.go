@@ -175,29 +175,43 @@ func Generate(src *datasets.Trace, opts Options) (*datasets.Trace, error) {
 	out.ReqTime, out.ReqMem, out.Status, out.User = out.ReqTime[:n], out.ReqMem[:n], out.Status[:n], out.User[:n]
 	out.Group, out.App, out.Queue, out.Partition = out.Group[:n], out.App[:n], out.Queue[:n], out.Partition[:n]
 	out.PrevJob, out.ThinkTime = out.PrevJob[:n], out.ThinkTime[:n]
-	nan := math.NaN()
+	// One column at a time, so that a single source column is read at
+	// random (it stays in cache) rather than all of them at each job.
 	for i, a := range done {
-		x := a.src
 		out.JobID[i] = i + 1
 		out.Submit[i] = a.time
-		out.Wait[i] = src.Wait[x]
-		out.Runtime[i] = src.Runtime[x]
-		out.Procs[i] = src.Procs[x]
-		out.CPUTime[i] = src.CPUTime[x]
-		out.Mem[i] = src.Mem[x]
-		out.ReqProcs[i] = src.ReqProcs[x]
-		out.ReqTime[i] = src.ReqTime[x]
-		out.ReqMem[i] = src.ReqMem[x]
-		out.Status[i] = src.Status[x]
-		out.User[i] = -1
-		out.Group[i] = -1
 		out.App[i] = a.seq
-		out.Queue[i] = src.Queue[x]
-		out.Partition[i] = src.Partition[x]
-		out.PrevJob[i] = -1
-		out.ThinkTime[i] = nan
 	}
+	gather(out.Wait, src.Wait, done)
+	gather(out.Runtime, src.Runtime, done)
+	gather(out.Procs, src.Procs, done)
+	gather(out.CPUTime, src.CPUTime, done)
+	gather(out.Mem, src.Mem, done)
+	gather(out.ReqProcs, src.ReqProcs, done)
+	gather(out.ReqTime, src.ReqTime, done)
+	gather(out.ReqMem, src.ReqMem, done)
+	gather(out.Status, src.Status, done)
+	gather(out.Queue, src.Queue, done)
+	gather(out.Partition, src.Partition, done)
+	fill(out.User, -1)
+	fill(out.Group, -1)
+	fill(out.PrevJob, -1)
+	fill(out.ThinkTime, math.NaN())
 	return out, nil
+}
+
+// gather sets dst[i] to src[done[i].src] for every i.
+func gather[T any](dst, src []T, done []arrival) {
+	for i, a := range done {
+		dst[i] = src[a.src]
+	}
+}
+
+// fill sets every element of dst to v.
+func fill[T any](dst []T, v T) {
+	for i := range dst {
+		dst[i] = v
+	}
 }
 
 type arrival struct {
