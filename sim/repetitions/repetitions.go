@@ -1,11 +1,11 @@
 package repetitions
 
 import (
-	"container/heap"
 	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"sort"
 
 	"github.com/tracelab/tracelab/datasets"
@@ -143,7 +143,7 @@ func Generate(src *datasets.Trace, opts Options) (*datasets.Trace, error) {
 		return out, nil
 	}
 	var pending arrivals
-	var done []arrival
+	done := make([]arrival, 0, opts.Jobs)
 	t := 0.0
 	for seq := 0; ; seq++ {
 		if seq > 0 {
@@ -151,8 +151,8 @@ func Generate(src *datasets.Trace, opts Options) (*datasets.Trace, error) {
 		}
 		// Every pending arrival before t is final: later sequences start
 		// at or after t.
-		for pending.Len() > 0 && pending[0].time < t {
-			done = append(done, heap.Pop(&pending).(arrival))
+		for len(pending) > 0 && pending[0].time < t {
+			done = append(done, pending.pop())
 		}
 		if len(done) >= opts.Jobs {
 			break
@@ -161,19 +161,57 @@ func Generate(src *datasets.Trace, opts Options) (*datasets.Trace, error) {
 		r := sort.SearchFloat64s(cum, rng.Float64()*cum[len(cum)-1]) + 1
 		step := src.Runtime[x] + opts.ThinkTime
 		for k := range r {
-			heap.Push(&pending, arrival{time: t + float64(k)*step, seq: seq, rep: k, src: x})
+			pending.push(arrival{time: t + float64(k)*step, seq: seq, rep: k, src: x})
 		}
 	}
-	sort.Slice(done, func(a, b int) bool { return done[a].less(done[b]) })
-	for i, a := range done[:opts.Jobs] {
-		j := src.Job(a.src)
-		j.JobID = i + 1
-		j.Submit = a.time
-		j.App = a.seq
-		j.User, j.Group, j.PrevJob, j.ThinkTime = -1, -1, -1, math.NaN()
-		out.Append(j)
+	// done holds no NaN time (a NaN never passes the test above) and
+	// (seq, rep) is unique, so less is a strict total order on it and
+	// every sort gives the same order.
+	slices.SortFunc(done, arrival.compare)
+	done = done[:opts.Jobs]
+	n := len(done)
+	out.JobID, out.Submit, out.Wait, out.Runtime = out.JobID[:n], out.Submit[:n], out.Wait[:n], out.Runtime[:n]
+	out.Procs, out.CPUTime, out.Mem, out.ReqProcs = out.Procs[:n], out.CPUTime[:n], out.Mem[:n], out.ReqProcs[:n]
+	out.ReqTime, out.ReqMem, out.Status, out.User = out.ReqTime[:n], out.ReqMem[:n], out.Status[:n], out.User[:n]
+	out.Group, out.App, out.Queue, out.Partition = out.Group[:n], out.App[:n], out.Queue[:n], out.Partition[:n]
+	out.PrevJob, out.ThinkTime = out.PrevJob[:n], out.ThinkTime[:n]
+	// One column at a time, so that a single source column is read at
+	// random (it stays in cache) rather than all of them at each job.
+	for i, a := range done {
+		out.JobID[i] = i + 1
+		out.Submit[i] = a.time
+		out.App[i] = a.seq
 	}
+	gather(out.Wait, src.Wait, done)
+	gather(out.Runtime, src.Runtime, done)
+	gather(out.Procs, src.Procs, done)
+	gather(out.CPUTime, src.CPUTime, done)
+	gather(out.Mem, src.Mem, done)
+	gather(out.ReqProcs, src.ReqProcs, done)
+	gather(out.ReqTime, src.ReqTime, done)
+	gather(out.ReqMem, src.ReqMem, done)
+	gather(out.Status, src.Status, done)
+	gather(out.Queue, src.Queue, done)
+	gather(out.Partition, src.Partition, done)
+	fill(out.User, -1)
+	fill(out.Group, -1)
+	fill(out.PrevJob, -1)
+	fill(out.ThinkTime, math.NaN())
 	return out, nil
+}
+
+// gather sets dst[i] to src[done[i].src] for every i.
+func gather[T any](dst, src []T, done []arrival) {
+	for i, a := range done {
+		dst[i] = src[a.src]
+	}
+}
+
+// fill sets every element of dst to v.
+func fill[T any](dst []T, v T) {
+	for i := range dst {
+		dst[i] = v
+	}
 }
 
 type arrival struct {
@@ -192,15 +230,58 @@ func (a arrival) less(b arrival) bool {
 	return a.rep < b.rep
 }
 
+// compare is less as a three-way comparison, for slices.SortFunc.
+func (a arrival) compare(b arrival) int {
+	switch {
+	case a.less(b):
+		return -1
+	case b.less(a):
+		return 1
+	}
+	return 0
+}
+
+// arrivals is a binary min-heap of arrivals ordered by less. push and pop
+// are container/heap's Push and Pop (the same sift-up and sift-down, so
+// the same layout after every operation) on the typed slice, without
+// boxing each arrival in an interface.
 type arrivals []arrival
 
-func (h arrivals) Len() int           { return len(h) }
-func (h arrivals) Less(i, j int) bool { return h[i].less(h[j]) }
-func (h arrivals) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
-func (h *arrivals) Push(x any)        { *h = append(*h, x.(arrival)) }
-func (h *arrivals) Pop() any {
-	old := *h
-	x := old[len(old)-1]
-	*h = old[:len(old)-1]
+func (h *arrivals) push(x arrival) {
+	*h = append(*h, x)
+	s := *h
+	j := len(s) - 1
+	for {
+		i := (j - 1) / 2 // parent
+		if i == j || !s[j].less(s[i]) {
+			break
+		}
+		s[i], s[j] = s[j], s[i]
+		j = i
+	}
+}
+
+func (h *arrivals) pop() arrival {
+	s := *h
+	n := len(s) - 1
+	s[0], s[n] = s[n], s[0]
+	i := 0
+	for {
+		j1 := 2*i + 1
+		if j1 >= n || j1 < 0 { // j1 < 0 after int overflow
+			break
+		}
+		j := j1 // left child
+		if j2 := j1 + 1; j2 < n && s[j2].less(s[j1]) {
+			j = j2 // right child
+		}
+		if !s[j].less(s[i]) {
+			break
+		}
+		s[i], s[j] = s[j], s[i]
+		i = j
+	}
+	x := s[n]
+	*h = s[:n]
 	return x
 }
