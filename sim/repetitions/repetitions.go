@@ -16,7 +16,8 @@ import (
 // log, sequences starting as a Poisson process whose job rate matches the
 // source log's.
 type Options struct {
-	// Jobs is the number of jobs to generate; 0 means the source's length.
+	// Jobs is the number of jobs to generate; 0 means the source's
+	// length. At most MaxJobs.
 	Jobs int
 	// Theta is the exponent θ of the run-length distribution P(R = r) ∝
 	// r^−θ; 0 means 2.5 (§4, fitted to Fig 9).
@@ -24,7 +25,7 @@ type Options struct {
 	// NoRepetitions turns repetitions off (every R = 1): plain sampling
 	// from the global distribution, the baseline of Fig 11.
 	NoRepetitions bool
-	// MaxRun is the largest run length; 0 means 1000.
+	// MaxRun is the largest run length; 0 means 1000. At most MaxRunLimit.
 	MaxRun int
 	// MeanGap is the mean time between the starts of successive sequences,
 	// seconds (exponential gaps); 0 means span/N · E[R] of the source, so
@@ -45,6 +46,14 @@ type Options struct {
 // MaxSlowDown bounds Options.SlowDown.
 const MaxSlowDown = 1e6
 
+// MaxJobs bounds Options.Jobs: the output holds about 150 bytes a job, so
+// 100 million jobs are about 15 GB.
+const MaxJobs = 100_000_000
+
+// MaxRunLimit bounds Options.MaxRun (the run-length distribution holds one
+// float64 per length).
+const MaxRunLimit = 10_000_000
+
 // RunLengthProbs returns P(R = r) for r = 1 … maxRun (index r−1) of the
 // truncated Zipf distribution P(R = r) ∝ r^−θ (the normalised table of
 // §4).
@@ -64,7 +73,7 @@ func RunLengthProbs(theta float64, maxRun int) []float64 {
 // Generate produces a synthetic log by the repetitions model of 2007 §4:
 //
 //  1. sample a job X from the source log (uniformly among the jobs whose
-//     runtime is known; X carries all the job's attributes: runtime,
+//     runtime is known and finite; X carries all the job's attributes: runtime,
 //     processors, requested time, …);
 //  2. sample a run length R with P(R = r) ∝ r^−θ, r ≤ MaxRun;
 //  3. the sequence starts at a time drawn from a Poisson process of rate
@@ -85,12 +94,14 @@ func Generate(src *datasets.Trace, opts Options) (*datasets.Trace, error) {
 	}
 	var pool []int
 	for i, r := range src.Runtime {
-		if !math.IsNaN(r) {
+		// An infinite runtime would put the next repetition at an infinite
+		// (or NaN) time that never leaves the queue of pending arrivals.
+		if !math.IsNaN(r) && !math.IsInf(r, 0) {
 			pool = append(pool, i)
 		}
 	}
 	if len(pool) == 0 {
-		return nil, errors.New("repetitions: source has no job with a known runtime")
+		return nil, errors.New("repetitions: source has no job with a known, finite runtime")
 	}
 	if opts.Jobs == 0 {
 		opts.Jobs = src.Len()
@@ -102,12 +113,12 @@ func Generate(src *datasets.Trace, opts Options) (*datasets.Trace, error) {
 		opts.MaxRun = 1000
 	}
 	switch {
-	case opts.Jobs < 0:
-		return nil, fmt.Errorf("repetitions: Jobs must be ≥ 0, got %d", opts.Jobs)
+	case opts.Jobs < 0 || opts.Jobs > MaxJobs:
+		return nil, fmt.Errorf("repetitions: Jobs must be in [0, %d], got %d", MaxJobs, opts.Jobs)
 	case !(opts.Theta > 0) || math.IsInf(opts.Theta, 0):
 		return nil, fmt.Errorf("repetitions: θ must be positive, got %v", opts.Theta)
-	case opts.MaxRun < 1:
-		return nil, fmt.Errorf("repetitions: MaxRun must be ≥ 1, got %d", opts.MaxRun)
+	case opts.MaxRun < 1 || opts.MaxRun > MaxRunLimit:
+		return nil, fmt.Errorf("repetitions: MaxRun must be in [1, %d], got %d", MaxRunLimit, opts.MaxRun)
 	case opts.MeanGap < 0 || math.IsNaN(opts.MeanGap) || math.IsInf(opts.MeanGap, 0):
 		return nil, fmt.Errorf("repetitions: MeanGap must be ≥ 0, got %v", opts.MeanGap)
 	case opts.SlowDown < 0 || !(opts.SlowDown <= MaxSlowDown):
