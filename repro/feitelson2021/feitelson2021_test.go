@@ -122,48 +122,6 @@ func cleaned() *datasets.Trace {
 	return t
 }
 
-func TestReconstruct(t *testing.T) {
-	r, err := Reconstruct(cleaned())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r.MaxJobs != 10 || r.Missing != 4 || r.Unexplained != 0 {
-		t.Fatalf("%+v", r)
-	}
-	// Job k lies between the remaining jobs around it, by job number.
-	if want := []float64{400, 500, 600, 900}; !slices.Equal(r.Time, want) {
-		t.Errorf("times %v, want %v", r.Time, want)
-	}
-	if want := []float64{400, 400, 400, 200}; !slices.Equal(r.Bracket, want) {
-		t.Errorf("brackets %v, want %v", r.Bracket, want)
-	}
-	// Jobs 4–6 can only be user 7's (user 8's filter could match them too,
-	// but it removed one job and job 9 is outside user 7's range).
-	for j, want := range []float64{3, 1} {
-		if got := r.Count(j); math.Abs(got-want) > 1e-9 {
-			t.Errorf("filter %d: %v jobs, want %v", j, got, want)
-		}
-	}
-	// The fit converges slowly to zero weights: within 1% after its rounds.
-	for i, w := range r.Weight {
-		want := []float64{1, 0}
-		if r.Time[i] == 900 {
-			want = []float64{0, 1}
-		}
-		if math.Abs(w[0]-want[0]) > 0.01 || math.Abs(w[1]-want[1]) > 0.01 {
-			t.Errorf("job at %v: weights %v, want %v", r.Time[i], w, want)
-		}
-	}
-	bad := cleaned() // the filters removed more jobs than numbers are missing
-	bad.Header.Notes[0] = strings.Replace(bad.Header.Notes[0], "(1 jobs removed)", "(2 jobs removed)", 1)
-	if _, err := Reconstruct(bad); err == nil {
-		t.Error("inconsistent header: no error")
-	}
-	if _, err := Reconstruct(datasets.NewTrace("plain", 0)); err == nil {
-		t.Error("uncleaned log: no error")
-	}
-}
-
 // TestReconstructBounded: a hostile header or job number (a count up to
 // what Go's int holds) gets an error before any memory is reserved or any
 // loop runs over the missing numbers.
