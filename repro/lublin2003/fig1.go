@@ -85,7 +85,7 @@ func (s *Study) Fig1(ctx context.Context) (*Fig1Result, error) {
 			if err != nil {
 				return nil, err
 			}
-			p.X.Min = 0 // the densities start at x = 0 (a labelled origin)
+			p.X.Min, p.Y.Min = 0, 0 // the densities start at x = 0 and rise from y = 0 (a labelled origin on both axes)
 			p.X.Max = xEnd
 			if unbounded {
 				p.Y.Max = yTop

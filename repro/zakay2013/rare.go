@@ -167,7 +167,7 @@ func (s *Study) Fig13(ctx context.Context) (*Fig13Result, error) {
 			panels = append(panels, p)
 		}
 		r.Figure = figure("Fig. 13", "jobs per week, the five most active users in colour, the flurries the archive's cleaning removed put back",
-			"as in the paper's original logs, the flurries are in (dark red, at times reconstructed from the missing job numbers); the five named users are the busiest of the other jobs; the heaviest bursts left in the cleaned logs (table), our rare behaviours, are far smaller", 1, panels...)
+			"the flurries the archive removed are put back in dark red, at times reconstructed from the missing job numbers, as in the paper's original logs; the five named users are the busiest of the other jobs; the heaviest bursts left in the cleaned logs (table), our rare behaviours, are far smaller", 1, panels...)
 		if r.Figure != nil {
 			r.Figure.PanelWidth, r.Figure.PanelHeight = 9*vg.Inch, 2.4*vg.Inch
 		}
