@@ -26,6 +26,9 @@ type SamplingResult struct {
 	Absent
 	Logs    []paperLog
 	Results []locality.SamplingResult
+	// seed is the bootstrap's seed (locality.SamplingOptions.Seed): one
+	// run, whose replicate error is not measured (ledger.Unreplicated).
+	seed uint64
 	// Table has one row per log (locality.SamplingTable), the paper's name
 	// in column paper_log.
 	Table dataframe.DataFrame
@@ -124,7 +127,7 @@ var table2Ties = [...]struct {
 // slices cut at the day boundaries of dayCut (Study.locality).
 func (s *Study) Sampling(ctx context.Context) (*SamplingResult, error) {
 	return s.tables23.Get(func() (*SamplingResult, error) {
-		r := &SamplingResult{zone: map[[2]string]float64{}, version: map[string]string{}}
+		r := &SamplingResult{zone: map[[2]string]float64{}, version: map[string]string{}, seed: s.o.SeedOr()}
 		for k := range r.ties {
 			r.ties[k] = map[[2]string]float64{}
 		}
@@ -448,7 +451,8 @@ func (r *SamplingResult) Claims(l *ledger.Ledger) {
 	cv := func(x []float64) float64 { return (quantile(x, 0.75) - quantile(x, 0.25)) / quantile(x, 0.5) }
 	l.Claim("Fig. 7", "fig7/narrow", fig7Log+": the bootstrap distribution of M'_med is narrower (interquartile range over median) than that of M'_max",
 		cv(ds.RandomMed) < cv(ds.RandomMax), fmt.Sprintf("M'_med %.3f, M'_max %.3f", cv(ds.RandomMed), cv(ds.RandomMax))).
-		Quoting("The relatively narrow distributions of M'_{max} and even more so of M'_{med}")
+		Quoting("The relatively narrow distributions of M'_{max} and even more so of M'_{med}").
+		Unreplicated(1, r.seed) // one bootstrap: the spread of its quartile ratios over seeds is not measured
 }
 
 // othersText gives the range of M_med over the grid for every other log:

@@ -444,6 +444,93 @@ func TestFig17GainPerUser(t *testing.T) {
 	}
 }
 
+// TestFig17Replicates checks how fig17's directions are judged over the
+// sweep's replicates (ledger.WordRule: beyond 2 SE of the mean; strictly
+// for one replicate). Reference values are computed by hand: SE = sample
+// SD / √n.
+func TestFig17Replicates(t *testing.T) {
+	near := func(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
+	if o := meanSE([]float64{1.2, 1.3, 1.4}); !near(o.mean, 1.3) || !near(o.se, 0.1/math.Sqrt(3)) {
+		t.Errorf("meanSE(1.2, 1.3, 1.4) = %+v, want 1.3, 0.1/√3", o)
+	}
+	if o := meanSE([]float64{0.7}); o.mean != 0.7 || o.se != 0 {
+		t.Errorf("meanSE(0.7) = %+v, want 0.7, SE 0 (not measured)", o)
+	}
+	// load-ceases, users 50, 100, 150 in every replicate.
+	gains := func(tp ...[3]float64) []sweepMeans {
+		var out []sweepMeans
+		for _, x := range tp {
+			out = append(out, sweepMeans{users: []float64{50, 100, 150}, throughput: x[:]})
+		}
+		return out
+	}
+	for _, c := range []struct {
+		name        string
+		reps        []sweepMeans
+		holds       bool
+		first, last float64
+		d, se       float64
+	}{
+		// Gains 4, 0.4; 3, 0.2; 5, 1: last − first/3 = −0.9333, −0.8,
+		// −0.6667, mean −0.8, SD 0.1333, SE 0.1333/√3 = 0.0770: −0.8 <
+		// −0.154.
+		{"beyond 2 SE", gains([3]float64{300, 500, 520}, [3]float64{300, 450, 460}, [3]float64{300, 550, 600}), true, 4, 1.6 / 3, -0.8, (0.4 / 3) / math.Sqrt(3)},
+		// Gains 3, 0.5; 3, 1; 3, 1.2: d = −0.5, 0, 0.2, mean −0.1, SD
+		// √0.13 = 0.3606, SE 0.2082: −0.1 is not below −0.416.
+		{"within 2 SE", gains([3]float64{300, 450, 475}, [3]float64{300, 450, 500}, [3]float64{300, 450, 510}), false, 3, 0.9, -0.1, math.Sqrt(0.13) / math.Sqrt(3)},
+		// One replicate: d = −0.5 < 0, strictly.
+		{"one run", gains([3]float64{300, 450, 475}), true, 3, 0.5, -0.5, 0},
+	} {
+		holds, first, last, d := loadCeases(c.reps)
+		if holds != c.holds || !near(first, c.first) || !near(last, c.last) || !near(d.mean, c.d) || !near(d.se, c.se) {
+			t.Errorf("%s: loadCeases = %v, %g, %g, %+v; want %v, %g, %g, {%g %g}", c.name, holds, first, last, d, c.holds, c.first, c.last, c.d, c.se)
+		}
+	}
+	// easy-higher, loads 0.5×, 1×, 2×; FCFS 100 jobs per week everywhere,
+	// EASY 100 × the ratio.
+	sweep := func(ratios ...[3]float64) (easy, fcfs []sweepMeans) {
+		for _, x := range ratios {
+			easy = append(easy, sweepMeans{throughput: []float64{100 * x[0], 100 * x[1], 100 * x[2]}})
+			fcfs = append(fcfs, sweepMeans{throughput: []float64{100, 100, 100}})
+		}
+		return easy, fcfs
+	}
+	loads := []float64{0.5, 1, 2}
+	for _, c := range []struct {
+		name     string
+		ratios   [][3]float64
+		holds    bool
+		k        int
+		mean, se float64
+	}{
+		// 1×: 1.2, 1.3, 1.4 → 1.3, SE 0.0577, bound 1.185; 2×: 2.0, 2.2,
+		// 2.4 → 2.2, SE 0.115, bound 1.969; 0.5× (0.9) is not judged.
+		{"beyond 2 SE", [][3]float64{{0.9, 1.2, 2.0}, {0.9, 1.3, 2.2}, {0.9, 1.4, 2.4}}, true, 1, 1.3, 0.1 / math.Sqrt(3)},
+		// 2×: 0.9, 1.5, 1.2 → 1.2 > 1, but SD 0.3, SE 0.1732, bound
+		// 0.854: not beyond.
+		{"within 2 SE", [][3]float64{{0.9, 1.2, 0.9}, {0.9, 1.3, 1.5}, {0.9, 1.4, 1.2}}, false, 2, 1.2, 0.3 / math.Sqrt(3)},
+		// One replicate: 1.2 and 0.9 at 2×, strictly: fails.
+		{"one run", [][3]float64{{1.5, 1.2, 0.9}}, false, 2, 0.9, 0},
+	} {
+		easy, fcfs := sweep(c.ratios...)
+		holds, k, worst := easyHigher(loads, easy, fcfs)
+		if holds != c.holds || k != c.k || !near(worst.mean, c.mean) || !near(worst.se, c.se) {
+			t.Errorf("%s: easyHigher = %v, %d, %+v; want %v, %d, {%g %g}", c.name, holds, k, worst, c.holds, c.k, c.mean, c.se)
+		}
+	}
+	// The value says how: one run carries the note, replicates do not.
+	for _, c := range []struct {
+		reps      int
+		want, not string
+	}{{1, "one run (seed 7); replicate error not measured", "replicates"}, {3, "mean of 3 replicates, streams 0–2 of seed 7; judged beyond 2 SE", "not measured"}} {
+		e := &ledger.Entry{OurValue: "holds: x"}
+		(&Fig17Result{reps: c.reps, seed: 7}).replicates(e)
+		if !strings.Contains(e.OurValue, c.want) || strings.Contains(e.OurValue, c.not) {
+			t.Errorf("%d replicates: value %q, want %q and not %q", c.reps, e.OurValue, c.want, c.not)
+		}
+	}
+}
+
 // TestWaitingWork checks the timeline of waiting work (processors ×
 // runtime of the jobs submitted and not started) on a hand-made schedule,
 // and how nightWorkText counts the seeds at which the user-aware

@@ -39,8 +39,11 @@ type Fig17Result struct {
 	// means[simulation][scheduler] are the means over replicates, by load.
 	loads []float64
 	mean  map[[2]string]sweepMeans
+	// byRep[simulation][scheduler][r] is replicate r alone (users and
+	// throughput), from which the claims' standard errors come.
+	byRep map[[2]string][]sweepMeans
 	reps  int
-	seed  uint64 // the sweep's seed (fig17Options); the means' replicate error is not measured (ledger.Unreplicated)
+	seed  uint64 // the sweep's seed (fig17Options): replicate r is its stream r
 	// logReplay is the conventional simulation of the log itself (not
 	// resampled) under EASY and FCFS, measured over the log's span (first
 	// to last arrival): "conventional log-based simulations" (§4.4, §5),
@@ -60,7 +63,7 @@ type sweepMeans struct {
 // feedback (fluid model) and open.
 func (s *Study) Fig17(ctx context.Context) (*Fig17Result, error) {
 	return s.fig17.Get(func() (*Fig17Result, error) {
-		r := &Fig17Result{Log: PopulationLog, loads: s.fig17Loads(), reps: s.o.Reps(3, 1), seed: s.seed(17), mean: map[[2]string]sweepMeans{}}
+		r := &Fig17Result{Log: PopulationLog, loads: s.fig17Loads(), reps: s.o.Reps(3, 1), seed: s.seed(17), mean: map[[2]string]sweepMeans{}, byRep: map[[2]string][]sweepMeans{}}
 		p, err := s.poolsOf(PopulationLog, &r.Missing)
 		if p == nil {
 			return r, err
@@ -96,9 +99,15 @@ func (s *Study) fig17Options(loads []float64, reps int) feedback.LoadSweepOption
 		Generate: resample.Options{LongTermStart: literalStart}}
 }
 
-// means averages the sweep's rows over replicates.
+// newSweepMeans allocates the series of n loads.
+func newSweepMeans(n int) sweepMeans {
+	return sweepMeans{make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)}
+}
+
+// means averages the sweep's rows over replicates, and keeps each
+// replicate's users and throughput (byRep).
 func (r *Fig17Result) means() error {
-	cols, err := plots.FloatColumns(r.Frame, "load", "users", "throughput_window_per_week", "utilization", "avg_response", "max_queue", "offered")
+	cols, err := plots.FloatColumns(r.Frame, "load", "users", "throughput_window_per_week", "utilization", "avg_response", "max_queue", "offered", "replicate")
 	if err != nil {
 		return err
 	}
@@ -109,9 +118,21 @@ func (r *Fig17Result) means() error {
 		k := [2]string{kind[i], sched[i]}
 		m, ok := r.mean[k]
 		if !ok {
-			m = sweepMeans{make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)}
+			m = newSweepMeans(n)
 		}
 		li := slices.Index(r.loads, cols[0][i])
+		if _, ok := r.byRep[k]; !ok {
+			r.byRep[k] = make([]sweepMeans, r.reps)
+			for j := range r.byRep[k] {
+				r.byRep[k][j] = newSweepMeans(n)
+			}
+		}
+		ri := int(cols[7][i])
+		if ri < 0 || ri >= r.reps || li < 0 {
+			return fmt.Errorf("feitelson2021: sweep row %d: replicate %d or load %g outside the sweep's", i, ri, cols[0][i])
+		}
+		r.byRep[k][ri].users[li] = cols[1][i]
+		r.byRep[k][ri].throughput[li] = cols[2][i]
 		w := 1 / float64(r.reps)
 		m.users[li] += w * cols[1][i]
 		m.throughput[li] += w * cols[2][i]
@@ -138,19 +159,16 @@ func (r *Fig17Result) Claims(l *ledger.Ledger) {
 	last := len(r.loads) - 1
 	one := slices.Index(r.loads, 1)
 	// Higher throughput under feedback with EASY at every population from
-	// the log's own up.
-	higher, worst := true, math.Inf(1)
-	for k := range r.loads {
-		if r.loads[k] >= 1 {
-			ratio := fe.throughput[k] / ff.throughput[k]
-			higher = higher && ratio > 1
-			worst = math.Min(worst, ratio)
-		}
-	}
-	l.Claim(item, "fig17/easy-higher", r.Log+": with feedback, the more powerful scheduler (EASY) gets users to submit more jobs: its throughput exceeds FCFS's at every population from the log's own up",
-		higher, fmt.Sprintf("throughput EASY / FCFS: %.2f at %g× users, at least %.2f from 1×", fe.throughput[last]/ff.throughput[last], r.loads[last], worst)).
-		Quoting("The ability of EASY to support a higher load is only observable when using feedback-based simulations").
-		Unreplicated(r.reps, r.seed)
+	// the log's own up: a direction of a random procedure's outcome, beyond
+	// 2 SE of the replicates' mean (ledger.WordRule).
+	rfe, rff := r.byRep[[2]string{"feedback", "easy"}], r.byRep[[2]string{"feedback", "fcfs"}]
+	higher, worstK, worst := easyHigher(r.loads, rfe, rff)
+	lastRatio := meanSE(ratiosAt(rfe, rff, last))
+	e := l.Claim(item, "fig17/easy-higher", r.Log+": with feedback, the more powerful scheduler (EASY) gets users to submit more jobs: its throughput exceeds FCFS's at every population from the log's own up",
+		higher, fmt.Sprintf("throughput EASY / FCFS: %s at %g× users; from 1×, the least %s at %g×",
+			lastRatio.text(), r.loads[last], worst.text(), r.loads[worstK])).
+		Quoting("The ability of EASY to support a higher load is only observable when using feedback-based simulations")
+	r.replicates(e)
 	if one >= 0 {
 		// "Conventional log-based simulations" are, in the paper's own
 		// words, "conventional simulations that replay a log" (§4.3) and
@@ -181,14 +199,15 @@ func (r *Fig17Result) Claims(l *ledger.Ledger) {
 	for _, sc := range []struct {
 		name string
 		m    sweepMeans
-	}{{"fcfs", ff}, {"easy", fe}} {
-		first, end := sc.m.gainPerUser()
-		l.Claim(item, "fig17/"+sc.name+"/load-ceases", r.Log+", "+sc.name+" with feedback: having more users eventually makes each produce work at a slower rate, and the throughput ceases to increase (its gain per added user falls below a third of the first step's)",
-			end < first/3, fmt.Sprintf("jobs per week per added user: %.2f in the first step, %.2f in the last", first, end)).
-			Quoting("the load will cease to increase").
-			Unreplicated(r.reps, r.seed).
-			Measured(fmt.Sprintf("at the sweep's largest population (%g× users) %s with feedback is %.0f%% busy: adding users still adds work, the population where it ceases lies beyond the sweep",
-				r.loads[last], sc.name, 100*sc.m.utilization[last]))
+		reps []sweepMeans
+	}{{"fcfs", ff, rff}, {"easy", fe, rfe}} {
+		holds, first, end, d := loadCeases(sc.reps)
+		e := l.Claim(item, "fig17/"+sc.name+"/load-ceases", r.Log+", "+sc.name+" with feedback: having more users eventually makes each produce work at a slower rate, and the throughput ceases to increase (its gain per added user falls below a third of the first step's)",
+			holds, fmt.Sprintf("jobs per week per added user: %.2f in the first step, %.2f in the last; last − first/3: %s", first, end, d.text())).
+			Quoting("the load will cease to increase")
+		r.replicates(e)
+		e.Measured(fmt.Sprintf("at the sweep's largest population (%g× users) %s with feedback is %.0f%% busy: adding users still adds work, the population where it ceases lies beyond the sweep",
+			r.loads[last], sc.name, 100*sc.m.utilization[last]))
 	}
 }
 
@@ -210,6 +229,91 @@ func (s *Study) logReplay(name string, ms *[]Missing) ([2]feedback.Window, error
 		out[i] = feedback.WindowOf(r, from, to)
 	}
 	return out, nil
+}
+
+// overReps is a statistic's mean over the sweep's replicates and its
+// standard error (the sample standard deviation over √n; 0 for one
+// replicate, whose error is not measured).
+type overReps struct{ mean, se float64 }
+
+// meanSE returns the mean of xs (at least one) and its standard error.
+func meanSE(xs []float64) overReps {
+	n := float64(len(xs))
+	var m, ss float64
+	for _, x := range xs {
+		m += x / n
+	}
+	if len(xs) < 2 {
+		return overReps{mean: m}
+	}
+	for _, x := range xs {
+		ss += (x - m) * (x - m)
+	}
+	return overReps{mean: m, se: math.Sqrt(ss/(n-1)) / math.Sqrt(n)}
+}
+
+// text shows the mean, with its SE when measured.
+func (o overReps) text() string {
+	if o.se == 0 {
+		return fmt.Sprintf("%.2f", o.mean)
+	}
+	return fmt.Sprintf("%.2f (SE %.3f)", o.mean, o.se)
+}
+
+// ratiosAt returns each replicate's throughput of a over b at load k (the
+// replicates share their resampled log: common random numbers).
+func ratiosAt(a, b []sweepMeans, k int) []float64 {
+	out := make([]float64, len(a))
+	for j := range a {
+		out[j] = a[j].throughput[k] / b[j].throughput[k]
+	}
+	return out
+}
+
+// easyHigher judges fig17/easy-higher: at every load from 1× up, the mean
+// over replicates of EASY's throughput over FCFS's lies above 1 by more
+// than 2 SE (ledger.Above; strictly for one replicate). worst is the
+// least of those ratios' lower bounds (mean − 2 SE), at load index k.
+func easyHigher(loads []float64, easy, fcfs []sweepMeans) (holds bool, k int, worst overReps) {
+	holds, k = true, -1
+	for i, ld := range loads {
+		if ld < 1 {
+			continue
+		}
+		o := meanSE(ratiosAt(easy, fcfs, i))
+		holds = holds && ledger.Above("higher", 1, o.se).Accepts(o.mean)
+		if k < 0 || o.mean-2*o.se < worst.mean-2*worst.se {
+			k, worst = i, o
+		}
+	}
+	return holds, k, worst
+}
+
+// loadCeases judges fig17/*/load-ceases from the replicates: each one's
+// last gain per added user less a third of its first (gainPerUser) has a
+// mean below 0 by more than 2 SE (ledger.Below; strictly for one
+// replicate). first and last are the gains' means.
+func loadCeases(reps []sweepMeans) (holds bool, first, last float64, d overReps) {
+	diffs := make([]float64, len(reps))
+	for j, m := range reps {
+		f, e := m.gainPerUser()
+		first += f / float64(len(reps))
+		last += e / float64(len(reps))
+		diffs[j] = e - f/3
+	}
+	d = meanSE(diffs)
+	return ledger.Below("ceases", 0, d.se).Accepts(d.mean), first, last, d
+}
+
+// replicates says with e's value how its direction was judged: beyond
+// 2 SE of the mean of the sweep's replicates, or, from one run, strictly
+// (ledger.Unreplicated).
+func (r *Fig17Result) replicates(e *ledger.Entry) {
+	if r.reps == 1 {
+		e.Unreplicated(1, r.seed)
+		return
+	}
+	e.OurValue += fmt.Sprintf(" (mean of %d replicates, streams 0–%d of seed %d; judged beyond 2 SE of it)", r.reps, r.reps-1, r.seed)
 }
 
 // gainPerUser returns the throughput gained per added user (jobs per week)

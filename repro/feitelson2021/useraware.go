@@ -721,6 +721,7 @@ func (r *Fig21Result) Claims(l *ledger.Ledger) {
 			scanText(r.scan, func(p loadPoint) string {
 				return fmt.Sprintf("%.1f of %.1f (%.0f%% busy)", p.easyNight, p.easyPeak, 100*p.easyNightBusy)
 			})+" users").
+		Unreplicated(1, r.seed).
 		Measured(seedsText(r.seeds, "fig21/easy-drains")).Measured(r.conv.shown("fig21/easy-drains")).ExplainedBy(r.conv.found(), r.conv.reason("fig21/easy-drains"))
 	l.Claim(item, "fig21/aware-works-at-night", "the user-aware scheduler overcommits during the day and has much more work left for the night than EASY (mean queue 0:00–6:00, at least twice EASY's)",
 		awareWorksAtNight(r.queue), fmt.Sprintf("waiting jobs at night: user-aware (α = %g) %.2f, EASY %.2f", ua, hoursMean(aware, 0, 6), hoursMean(easy, 0, 6))).
@@ -736,11 +737,13 @@ func (r *Fig21Result) Claims(l *ledger.Ledger) {
 	l.Claim(item, "fig21/no-cycle-same", "without a daily cycle both schedulers display the same level of performance (throughput of the user-aware scheduler within 2% of EASY's)",
 		noCycleSame(r.tp), fmt.Sprintf("throughput, user-aware (α = %g) over EASY: %+.1f%% without a cycle", ua, 100*gainNone)).
 		Quoting("In simulations without daily cycles this effect\ncannot occur, and both schedulers display the same level of performance").
+		Unreplicated(1, r.seed).
 		Measured(seedsText(r.seeds, "fig21/no-cycle-same")).Measured(r.conv.shown("fig21/no-cycle-same")).ExplainedBy(r.conv.found(), r.conv.reason("fig21/no-cycle-same"))
 	l.Claim(item, "fig21/only-with-cycle", "the user-aware scheduler's gain only works with a daily cycle: its throughput gain over EASY is larger with the cycle than without (by at least a percentage point)",
 		onlyWithCycle(r.tp), fmt.Sprintf("throughput gain over EASY: %+.1f%% with office hours, %+.1f%% without a cycle", 100*gainCycle, 100*gainNone)).
 		Quoting("this only worked when the simulation included a daily cycle\nof activity").
 		Measured("throughput gain over EASY with office hours / without a cycle, with "+
 			scanText(r.scan, func(p loadPoint) string { return fmt.Sprintf("%+.1f%% / %+.1f%%", 100*p.gainCycle, 100*p.gainNone) })+" users").
+		Unreplicated(1, r.seed).
 		Measured(seedsText(r.seeds, "fig21/only-with-cycle")).Measured(r.conv.shown("fig21/only-with-cycle")).ExplainedBy(r.conv.found(), r.conv.reason("fig21/only-with-cycle"))
 }
