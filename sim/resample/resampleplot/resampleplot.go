@@ -29,6 +29,7 @@ import (
 	"github.com/go-gota/gota/dataframe"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
@@ -280,10 +281,12 @@ const labelLine = vg.Length(10)
 
 // WeeklyJobs draws the jobs submitted in each week of a log as stacked
 // bars: the top most active users (by jobs; at most 5, the colours a
-// figure can tell apart) each in its own colour and named ("user 50")
-// above the bar of its busiest week,
-// labelled by user id, and all others in grey on top (2013 Figs. 13–14).
-// Weeks are counted from the log's first job, in days of 7 × 24 hours.
+// figure can tell apart) each in its own colour and named by user id
+// ("user 50") at one of its columns, its busiest where no taller bar
+// nearby would lift the name away (placeNames), and all others in grey
+// on top (2013 Figs. 13–14). Weeks are counted from the log's first job,
+// in days of 7 × 24 hours. A log with no submit time, or spanning more
+// than the reader's 400 years, is an error.
 func WeeklyJobs(t *datasets.Trace, top int, title string) (*plot.Plot, error) {
 	return weeklyJobs(t, nil, "", top, title)
 }
@@ -330,8 +333,17 @@ func WeeklyJobsRare(r *resample.Resampled, top int, title string) (*plot.Plot, e
 	return WeeklyJobsMarked(r.Trace, rare, RareLabel, top, title)
 }
 
+// maxSpan bounds the span of submit times WeeklyJobs draws, in seconds:
+// the reader's (submit times within ±datasets.MaxTime of a log's start,
+// 400 years or 20,872 weeks).
+const maxSpan = 2 * datasets.MaxTime
+
 // weeklyJobs draws WeeklyJobs, with the jobs marked (nil: none) as one
-// series labelled label.
+// series labelled label. It keeps weekly counts only for what it draws
+// (the top users, the others, the marked jobs), and one count per user
+// to choose the top users: memory in the log's length and its weeks, not
+// their product. A log with no submit time, or whose submit times span
+// more than maxSpan (an infinite time among them), is an error.
 func weeklyJobs(t *datasets.Trace, marked []bool, label string, top int, title string) (*plot.Plot, error) {
 	if t.Len() == 0 {
 		return nil, errors.New("resampleplot: WeeklyJobs: empty log")
@@ -343,24 +355,33 @@ func weeklyJobs(t *datasets.Trace, marked []bool, label string, top int, title s
 			first, last = min(first, s), max(last, s)
 		}
 	}
+	if math.IsInf(first, 1) && math.IsInf(last, -1) {
+		return nil, fmt.Errorf("resampleplot: WeeklyJobs: %s has no job with a submit time", t.Name)
+	}
+	// The comparison fails for an infinite first or last time (NaN or an
+	// infinite span), as for a span longer than a log may have.
+	if !(last-first <= maxSpan) {
+		return nil, fmt.Errorf("resampleplot: WeeklyJobs: %s: submit times from %v to %v s span more than the %d weeks a log may (±datasets.MaxTime)",
+			t.Name, first, last, int(maxSpan/week)+1)
+	}
 	nw := int((last-first)/week) + 1
-	perUser := map[int][]float64{}
-	total := map[int]int{}
+	weekOf := func(s float64) int { return int((s - first) / week) }
+	// The jobs of each week (totals), the marked ones, and the unmarked
+	// jobs of each user: the top users are the most active by those.
+	totals := make([]float64, nw)
 	markedWeeks := make([]float64, nw)
+	total := map[int]int{}
 	for i, s := range t.Submit {
 		if math.IsNaN(s) {
 			continue
 		}
+		w := weekOf(s)
+		totals[w]++
 		if marked != nil && marked[i] {
-			markedWeeks[int((s-first)/week)]++
+			markedWeeks[w]++
 			continue
 		}
-		u := t.User[i]
-		if perUser[u] == nil {
-			perUser[u] = make([]float64, nw)
-		}
-		perUser[u][int((s-first)/week)]++
-		total[u]++
+		total[t.User[i]]++
 	}
 	ids := make([]int, 0, len(total))
 	for u := range total {
@@ -372,11 +393,26 @@ func weeklyJobs(t *datasets.Trace, marked []bool, label string, top int, title s
 		}
 		return ids[a] < ids[b]
 	})
-	top = min(top, len(ids), len(plots.Palette)-1)
-	others := make([]float64, nw)
-	for _, u := range ids[top:] {
-		for w, c := range perUser[u] {
-			others[w] += c
+	top = max(0, min(top, len(ids), len(plots.Palette)-1))
+	// The top users' weeks; the others are what remains of each week.
+	rank := make(map[int]int, top)
+	perUser := make([][]float64, top)
+	for k, u := range ids[:top] {
+		rank[u], perUser[k] = k, make([]float64, nw)
+	}
+	for i, s := range t.Submit {
+		if math.IsNaN(s) || marked != nil && marked[i] {
+			continue
+		}
+		if k, ok := rank[t.User[i]]; ok {
+			perUser[k][weekOf(s)]++
+		}
+	}
+	others := slices.Clone(totals)
+	for w := range others {
+		others[w] -= markedWeeks[w]
+		for k := range perUser {
+			others[w] -= perUser[k][w]
 		}
 	}
 	p := plots.New(plots.Axes{Title: title, XLabel: "week", YLabel: "jobs per week", IntegerY: true})
@@ -399,50 +435,10 @@ func weeklyJobs(t *datasets.Trace, marked []bool, label string, top int, title s
 		}
 		return nil
 	}
-	// Each top user is named above the bar of its busiest week.
-	totals := slices.Clone(others)
-	if marked != nil {
-		for w, c := range markedWeeks {
-			totals[w] += c
-		}
-	}
-	for _, u := range ids[:top] {
-		for w, c := range perUser[u] {
-			totals[w] += c
-		}
-	}
-	var at plotter.XYs
-	var names []string
-	var levels []int
-	// reach is half a name's width in weeks: "user 12" spans about 5% of
-	// a panel's width.
-	reach := max(1, int(math.Round(0.025*float64(len(totals)))))
-	for k, u := range ids[:top] {
-		if err := stack(perUser[u], plots.SeriesStyle(k).Color, ""); err != nil {
+	for k := range perUser {
+		if err := stack(perUser[k], plots.SeriesStyle(k).Color, ""); err != nil {
 			return nil, fmt.Errorf("resampleplot: WeeklyJobs: %w", err)
 		}
-		w := 0
-		for i, c := range perUser[u] {
-			if c > perUser[u][w] {
-				w = i
-			}
-		}
-		// A name sits above the bars under it (reach weeks either side of
-		// its centre), and a line of text (labelLine) above each name it
-		// would overlap: a step in points, whatever the y axis' range
-		// becomes (a figure may share it among panels).
-		y := slices.Max(totals[max(w-reach, 0):min(w+reach+1, len(totals))])
-		level := 0
-		for i, a := range at {
-			if math.Abs(a.X-float64(w)) > float64(2*reach) || a.Y < y {
-				continue
-			}
-			if a.Y > y {
-				y, level = a.Y, 0
-			}
-			level = max(level, levels[i]+1)
-		}
-		at, names, levels = append(at, plotter.XY{X: float64(w), Y: y}), append(names, fmt.Sprintf("user %d", u)), append(levels, level)
 	}
 	if err := stack(others, plots.GuideColor, ""); err != nil {
 		return nil, fmt.Errorf("resampleplot: WeeklyJobs: %w", err)
@@ -452,30 +448,166 @@ func weeklyJobs(t *datasets.Trace, marked []bool, label string, top int, title s
 			return nil, fmt.Errorf("resampleplot: WeeklyJobs: %w", err)
 		}
 	}
-	if len(at) > 0 {
-		for level := range slices.Max(levels) + 1 {
-			var pts plotter.XYs
-			var text []string
-			var colors []color.Color
-			for k := range names {
-				if levels[k] == level {
-					pts, text, colors = append(pts, at[k]), append(text, names[k]), append(colors, plots.SeriesStyle(k).Color)
+	names := placeNames(perUser, totals, markedWeeks)
+	if len(names) > 0 {
+		levels := 0
+		for _, n := range names {
+			levels = max(levels, n.level)
+		}
+		for level := range levels + 1 {
+			for _, a := range []text.XAlignment{draw.XCenter, draw.XLeft, draw.XRight} {
+				var pts plotter.XYs
+				var words []string
+				var colors []color.Color
+				for k, n := range names {
+					if n.level == level && n.align == a {
+						pts, words, colors = append(pts, n.at), append(words, fmt.Sprintf("user %d", ids[k])), append(colors, plots.SeriesStyle(k).Color)
+					}
 				}
-			}
-			if len(pts) == 0 {
-				continue
-			}
-			o := plots.LabelOptions{Colors: colors, Align: draw.XCenter, Offset: vg.Point{Y: vg.Points(2) + vg.Length(level)*labelLine}}
-			if err := plots.AddLabels(p, pts, text, o); err != nil {
-				return nil, fmt.Errorf("resampleplot: WeeklyJobs: %w", err)
+				if len(pts) == 0 {
+					continue
+				}
+				// A name beside its column starts (ends) at the column's edge.
+				dx := map[text.XAlignment]vg.Length{draw.XLeft: -width / 2, draw.XRight: width / 2}[a]
+				o := plots.LabelOptions{Colors: colors, Align: a, Offset: vg.Point{X: dx, Y: vg.Points(2) + vg.Length(level)*labelLine}}
+				if err := plots.AddLabels(p, pts, words, o); err != nil {
+					return nil, fmt.Errorf("resampleplot: WeeklyJobs: %w", err)
+				}
 			}
 		}
 		highest := slices.Max(totals)
-		for _, a := range at {
-			highest = math.Max(highest, a.Y)
+		for _, n := range names {
+			highest = math.Max(highest, n.at.Y)
 		}
-		p.Y.Max = math.Max(p.Y.Max, highest+(0.12+0.08*float64(slices.Max(levels)))*slices.Max(totals))
+		p.Y.Max = math.Max(p.Y.Max, highest+(0.12+0.08*float64(levels))*slices.Max(totals))
 	}
 	p.Y.Min = 0
 	return p, nil
+}
+
+// A name is where placeNames writes a top user's name: its point (a
+// week, the height of the columns under the text), its alignment there
+// and its line above that height.
+type name struct {
+	at     plotter.XY
+	align  text.XAlignment
+	lo, hi int // the weeks under the text
+	level  int
+}
+
+// Where placeNames may set a name: how far above the top of its column's
+// unmarked jobs it may stand and still be at its column (nameClearance),
+// and the height of a line of names (nameLine), as fractions of the
+// tallest week — on a panel of a figure, about 6 and 10 points.
+const (
+	nameClearance = 0.05
+	nameLine      = 0.08
+)
+
+// placeNames places the name of each top user k (its weekly jobs
+// perUser[k]; totals are all jobs per week, marked the marked ones among
+// them) at one of its columns: centred above it, or beside it (ending or
+// starting at it). A name is raised to the tallest column under its text,
+// and a line (labelLine, in points: whatever the y range becomes when a
+// figure shares it among panels) above each name before it whose text it
+// would overlap. A place is at its column when the name then stands no
+// more than nameClearance of the tallest week above the column's unmarked
+// jobs: no taller bar nearby, no marked burst on top of the column (a
+// flurry) and no other name lifts it away from the user's bars; a place
+// whose text would reach past the first or the last week counts as a
+// tallest week further away. Of the
+// places at a column the user's busiest week is taken (centred first, then
+// ending at the column, then starting there; the earliest week of equal
+// ones); with none, the place nearest its column.
+func placeNames(perUser [][]float64, totals, marked []float64) []name {
+	if len(perUser) == 0 {
+		return nil
+	}
+	nw := len(totals)
+	// reach is half a name's width in weeks: "user 12" spans about 5% of
+	// a panel's width.
+	reach := max(1, int(math.Round(0.025*float64(nw))))
+	tallest := slices.Max(totals)
+	clearance, line := nameClearance*tallest, nameLine*tallest
+	// under[s+2·reach] is the tallest column under a name whose text
+	// spans weeks s … s+2·reach.
+	under := windowMax(totals, 2*reach+1)
+	aligns := []struct {
+		a  text.XAlignment
+		lo int // the first week under the text, from the column's
+	}{{draw.XCenter, -reach}, {draw.XRight, -2 * reach}, {draw.XLeft, 0}}
+	var out []name
+	for k := range perUser {
+		var best name
+		bestOver, bestJobs := math.Inf(1), 0.0
+		for w, c := range perUser[k] {
+			if c == 0 {
+				continue
+			}
+			for _, al := range aligns {
+				lo := w + al.lo
+				n := name{at: plotter.XY{X: float64(w), Y: under[lo+2*reach]}, align: al.a, lo: max(lo, 0), hi: min(lo+2*reach, nw-1)}
+				n.stackOn(out)
+				over := max(0, n.at.Y+float64(n.level)*line-(totals[w]-marked[w])-clearance) // 0: at its column
+				if lo < 0 || lo+2*reach > nw-1 {
+					over += tallest // the text would reach past the first or last week
+				}
+				if over < bestOver || over == bestOver && c > bestJobs {
+					best, bestOver, bestJobs = n, over, c
+				}
+			}
+		}
+		if math.IsInf(bestOver, 1) { // a top user has jobs, so a week
+			panic("resampleplot: a top user without jobs")
+		}
+		out = append(out, best)
+	}
+	return out
+}
+
+// stackOn raises n above the names before it whose text it would
+// overlap: to the highest of their heights, a line above those there.
+func (n *name) stackOn(before []name) {
+	for _, a := range before {
+		if a.hi < n.lo || n.hi < a.lo || a.at.Y < n.at.Y {
+			continue
+		}
+		if a.at.Y > n.at.Y {
+			n.at.Y, n.level = a.at.Y, 0
+		}
+		n.level = max(n.level, a.level+1)
+	}
+}
+
+// windowMax returns, for each start s from −(width−1) to len(v)−1 (at
+// index s+width−1), the largest of v[s … s+width−1] within v, in time
+// linear in len(v)+width (van Herk's prefix and suffix maxima of blocks
+// of width values, v padded with −∞ to whole blocks).
+func windowMax(v []float64, width int) []float64 {
+	pad := width - 1
+	n := len(v) + 2*pad
+	n += (width - n%width) % width
+	x := make([]float64, n)
+	for i := range x {
+		x[i] = math.Inf(-1)
+	}
+	copy(x[pad:], v)
+	pre, suf := make([]float64, n), make([]float64, n)
+	for i := range x {
+		pre[i] = x[i]
+		if i%width != 0 {
+			pre[i] = max(pre[i], pre[i-1])
+		}
+	}
+	for i := n - 1; i >= 0; i-- {
+		suf[i] = x[i]
+		if (i+1)%width != 0 && i+1 < n {
+			suf[i] = max(suf[i], suf[i+1])
+		}
+	}
+	out := make([]float64, len(v)+pad)
+	for j := range out { // the window x[j … j+width−1]
+		out[j] = max(suf[j], pre[j+width-1])
+	}
+	return out
 }
