@@ -487,6 +487,7 @@ func (f *Figure) prepared(cols int, width, height vg.Length) (ps []*plot.Plot, x
 			}
 		}
 	}
+	f.clearGlyphs(ps, at, cols, cellW, cellH, xl)
 	for i, q := range ps {
 		if err := FixLogAxes(q); err != nil || yl[i] == "" {
 			// Check reports the errors; such a figure is not drawn.
@@ -500,6 +501,128 @@ func (f *Figure) prepared(cols int, width, height vg.Length) (ps []*plot.Plot, x
 		yl[i] = strings.Join(WrapBalanced(sty, yl[i], max(dataH, cellH*0.5)), "\n")
 	}
 	return ps, xl, yl
+}
+
+// clearGlyphs widens each range the panels ps (at their cells at, in a
+// grid of cols columns of cells cellW × cellH) share so that no glyph — a
+// point's marker, a label — reaches past the data area of any of them.
+// gonum pads a data area inside its axes by what its own glyphs need,
+// which sets the axes of panels of one range apart by up to a marker's
+// size (2021 Fig. 21: one panel's lowest point on the shared minimum put
+// its x axis below its neighbours'); with the range widened no panel
+// needs padding, and their axes line up. Nothing is done when a log axis
+// cannot be drawn (Check reports it).
+func (f *Figure) clearGlyphs(ps []*plot.Plot, at []cell, cols int, cellW, cellH vg.Length, xl []string) {
+	for _, q := range ps {
+		if FixLogAxes(q) != nil {
+			return
+		}
+	}
+	all := func(int) bool { return true }
+	xs, ys := labelStrips(xl, nil)
+	if f.ShareY {
+		g := gapsOf(ps[0])
+		widenForGlyphs(ps, all, true, cellH-g.top-g.bottom-xs)
+	}
+	g := gapsOf(ps[0])
+	width := cellW - g.left - g.right - ys
+	switch {
+	case f.ShareX:
+		widenForGlyphs(ps, all, false, width)
+	case f.ShareColumnX:
+		for c := range cols {
+			widenForGlyphs(ps, func(i int) bool { return at[i].col == c }, false, width)
+		}
+	}
+}
+
+// widenForGlyphs widens the x (or, vertical, the y) range of the panels
+// ps[i] with in(i), which share it, at an end some glyph reaches more than
+// a point past (a marker; the end of a line reaches half its width past),
+// until none reaches past it on a data area length long.
+func widenForGlyphs(ps []*plot.Plot, in func(int) bool, vertical bool, length vg.Length) {
+	axis := func(q *plot.Plot) *plot.Axis {
+		if vertical {
+			return &q.Y
+		}
+		return &q.X
+	}
+	var first *plot.Axis
+	for i, q := range ps {
+		if in(i) {
+			first = axis(q)
+			break
+		}
+	}
+	if first == nil || length <= 0 {
+		return
+	}
+	// Work in the axis' own scale: log10 on a log axis.
+	_, logScale := first.Scale.(plot.LogScale)
+	to, from := func(v float64) float64 { return v }, func(v float64) float64 { return v }
+	if logScale {
+		to, from = math.Log10, func(v float64) float64 { return math.Pow(10, v) }
+	}
+	a, b := to(first.Min), to(first.Max)
+	if !(b > a) {
+		return
+	}
+	// The glyphs, as a value on the axis (in its scale) and their extent
+	// around it in points.
+	type glyph struct {
+		v      float64
+		r0, r1 vg.Length
+	}
+	var gs []glyph
+	for i, q := range ps {
+		if !in(i) {
+			continue
+		}
+		for _, g := range q.GlyphBoxes(q) {
+			pos, r0, r1 := g.X, g.Min.X, g.Max.X
+			if vertical {
+				pos, r0, r1 = g.Y, g.Min.Y, g.Max.Y
+			}
+			if r1 > r0 {
+				gs = append(gs, glyph{a + pos*(b-a), r0, r1})
+			}
+		}
+	}
+	// The most a glyph reaches past either end of the range lo … hi.
+	past := func(lo, hi float64) (under, over vg.Length) {
+		for _, g := range gs {
+			at := vg.Length((g.v-lo)/(hi-lo)) * length
+			under, over = max(under, -(at+g.r0)), max(over, at+g.r1-length)
+		}
+		return under, over
+	}
+	lo, hi := a, b
+	// A line's end reaches past by half its width (under a point):
+	// widening starts at a marker, and then clears every glyph.
+	const starts, clear = vg.Length(1), vg.Length(0.05)
+	under, over := past(lo, hi)
+	widenLo, widenHi := under > starts, over > starts
+	for range 8 { // widening moves the glyphs inward: a few rounds settle it
+		span := hi - lo
+		if widenLo && under > clear {
+			lo -= float64(under/length) * span
+		}
+		if widenHi && over > clear {
+			hi += float64(over/length) * span
+		}
+		if under, over = past(lo, hi); (!widenLo || under <= clear) && (!widenHi || over <= clear) {
+			break
+		}
+	}
+	if lo == a && hi == b {
+		return
+	}
+	for i, q := range ps {
+		if in(i) {
+			ax := axis(q)
+			ax.Min, ax.Max = from(lo), from(hi)
+		}
+	}
 }
 
 // Draw draws the figure on c (of the size Size returns, or any other).

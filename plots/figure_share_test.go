@@ -2,6 +2,7 @@ package plots
 
 import (
 	"fmt"
+	"math"
 	"testing"
 )
 
@@ -53,5 +54,38 @@ func TestShareColumnX(t *testing.T) {
 				t.Errorf("%s: panel %d changed: [%g %g]", tt.name, i, p.X.Min, p.X.Max)
 			}
 		}
+	}
+}
+
+// TestSharedAxesLineUp: panels sharing a y range put their x axes at one
+// height although only one has a marker on the shared minimum (2021
+// Fig. 21: gonum pads a data area inside its axes by what its own markers
+// need, which set that panel's x axis a marker's size below the others');
+// ShareX likewise for the y axes of a column. The gaps around the data
+// areas come out equal, and the panels given to the figure keep their
+// ranges.
+func TestSharedAxesLineUp(t *testing.T) {
+	t.Parallel()
+	ys := [][]float64{{1, 4, 5}, {3, 4, 5}} // the first panel's lowest point on the shared minimum
+	xs := [][]float64{{0, 1, 2}, {0.5, 1, 2}}
+	var f Figure
+	for i := range ys {
+		p, err := Lines([]XY{{Label: "a", X: xs[i], Y: ys[i]}}, LinesOptions{Points: true, Axes: Axes{Title: "p", XLabel: "x", YLabel: "y"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Panels = append(f.Panels, p)
+	}
+	f.Cols, f.ShareX, f.ShareY = 2, true, true
+	ps, _, _ := f.prepared(2, 600, 300)
+	g0, g1 := gapsOf(ps[0]), gapsOf(ps[1])
+	if math.Abs(float64(g0.bottom-g1.bottom)) > 0.1 || math.Abs(float64(g0.left-g1.left)) > 0.1 {
+		t.Errorf("gaps below the data areas %v and %v, left of them %v and %v: want them equal", g0.bottom, g1.bottom, g0.left, g1.left)
+	}
+	if !(ps[0].Y.Min < 1) || ps[0].Y.Min != ps[1].Y.Min || !(ps[0].X.Min < 0) {
+		t.Errorf("shared ranges y from %v and %v, x from %v: want one y range widened below 1, x below 0", ps[0].Y.Min, ps[1].Y.Min, ps[0].X.Min)
+	}
+	if f.Panels[0].Y.Min != 1 || f.Panels[1].Y.Min != 3 {
+		t.Errorf("the figure changed its panels' ranges: y from %v and %v", f.Panels[0].Y.Min, f.Panels[1].Y.Min)
 	}
 }
