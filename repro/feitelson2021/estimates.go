@@ -348,7 +348,9 @@ func (s *Study) Fig3(ctx context.Context) (*Fig3Result, error) {
 		r.Figure = figure("Fig. 3", "distributions of the runtime estimates and of the runtimes",
 			"estimates take a few round values (the steps) and lie far above the runtimes", 2, panels...)
 		if r.Figure != nil {
-			r.Figure.ShareY = true
+			// One time axis for both logs: CTC-SP2's estimates end at its
+			// 18-hour limit, well left of SDSC-BLUE's.
+			r.Figure.ShareX, r.Figure.ShareY = true, true
 		}
 		return r, nil
 	})
