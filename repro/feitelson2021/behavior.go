@@ -263,6 +263,11 @@ func (s *Study) Fig11(ctx context.Context) (*Fig11Result, error) {
 		}
 		r.Figure = figure("Fig. 11", "weeks with many jobs against the size of the other users' jobs",
 			"the more jobs in a week, the fewer processors the other users' jobs use (ρ < 0); partial first and last weeks not drawn", 2, panels...)
+		if r.Figure != nil {
+			// One scale for the four logs, which then compare, and a labelled
+			// decade on each log axis (CTC-SP2's weeks alone span 1.1k–2.5k jobs).
+			r.Figure.ShareX, r.Figure.ShareY = true, true
+		}
 		r.Frame = dataframe.New(series.New(r.Logs, series.String, "log"), series.New(weeks, series.Int, "weeks"),
 			series.New(r.rhoSize, series.Float, "rho_size"), series.New(r.rhoShare, series.Float, "rho_share"),
 			series.New(r.rhoShuffled, series.Float, "rho_share_shuffled"), series.New(r.pShuffled, series.Float, "p_shuffled"))
