@@ -102,19 +102,31 @@ func (p *Pools) LoadProfiles(opts Options, units ...float64) ([]LoadProfile, err
 		return nil, err
 	}
 	keys, slotInst := g.ordered()
-	n, src := len(keys), p.Trace
-	t := &datasets.Trace{Submit: make([]float64, n), Runtime: make([]float64, n), Procs: make([]int, n)}
-	kind, user := make([]Kind, n), make([]int, n)
-	for i, k := range keys {
-		row, inst := p.slotRow[uint32(slotInst[i])], int32(slotInst[i]>>32)
-		t.Submit[i], t.Runtime[i], t.Procs[i] = g.keyTime(k), src.Runtime[row], src.Procs[row]
-		kind[i], user[i] = g.inst[inst].Kind, int(inst)+1
+	src := p.Trace
+	// The classes present, then every unit's profile in one pass over
+	// the jobs in the order of the new log (as newLoadProfile adds them).
+	var present [Rare + 2]bool
+	for _, si := range slotInst {
+		present[g.inst[int32(si>>32)].Kind+1] = true
 	}
 	name := fmt.Sprintf("%s-resampled-%d", src.Name, o.Seed)
 	procs := src.Machine().Procs
-	lps := make([]LoadProfile, len(units))
+	bs := make([]profileBuilder, len(units))
 	for k, u := range units {
-		lps[k] = newLoadProfile(t, name, kind, user, g.start, g.end, u, procs)
+		// Users are the instances, numbered from 1.
+		bs[k] = newProfileBuilder(name, present, lastPeriods{lo: 1, dense: make([]int, len(g.inst))}, g.start, g.end, u, procs)
+	}
+	for i, k := range keys {
+		row, inst := p.slotRow[uint32(slotInst[i])], int32(slotInst[i]>>32)
+		t, r, w := g.keyTime(k), src.Runtime[row], src.Procs[row]
+		c, u := g.inst[inst].Kind, int(inst)+1
+		for b := range bs {
+			bs[b].add(t, r, w, c, u)
+		}
+	}
+	lps := make([]LoadProfile, len(units))
+	for k := range bs {
+		lps[k] = bs[k].lp
 	}
 	return lps, nil
 }
@@ -130,15 +142,35 @@ func className(k Kind) string {
 }
 
 func newLoadProfile(t *datasets.Trace, name string, cls []Kind, users []int, start, end, unit float64, procs int) LoadProfile {
-	if !(unit > 0) || math.IsInf(unit, 0) {
-		panic("resample: LoadProfile: unit must be positive and finite")
-	}
-	n := max(int(math.Floor((end-start)/unit)), 0)
 	// Classes are indexed by Kind+1 (discarded is −1).
 	var present [Rare + 2]bool
 	for _, c := range cls {
 		present[c+1] = true
 	}
+	b := newProfileBuilder(name, present, newLastPeriods(users), start, end, unit, procs)
+	for i, s := range t.Submit {
+		b.add(s, t.Runtime[i], t.Procs[i], cls[i], users[i])
+	}
+	return b.lp
+}
+
+// profileBuilder makes a LoadProfile from its jobs, added one by one in
+// the order of the log.
+type profileBuilder struct {
+	lp    LoadProfile
+	n     int           // periods
+	index [Rare + 2]int // column of Work and Users by Kind+1
+	last  lastPeriods   // per user, the last period counted
+}
+
+// newProfileBuilder returns the builder of the profile of periods of unit
+// seconds from start to end, with a column for each class present (by
+// Kind+1), users' last periods in last (empty).
+func newProfileBuilder(name string, present [Rare + 2]bool, last lastPeriods, start, end, unit float64, procs int) profileBuilder {
+	if !(unit > 0) || math.IsInf(unit, 0) {
+		panic("resample: LoadProfile: unit must be positive and finite")
+	}
+	n := max(int(math.Floor((end-start)/unit)), 0)
 	order := []Kind{LongTerm, Temporary}
 	if present[Rare+1] {
 		order = append(order, Rare)
@@ -146,36 +178,39 @@ func newLoadProfile(t *datasets.Trace, name string, cls []Kind, users []int, sta
 	if present[discarded+1] {
 		order = append(order, discarded)
 	}
-	var index [Rare + 2]int
-	lp := LoadProfile{Name: name, Start: start, Unit: unit, Procs: procs, Classes: []string{"all"}}
+	b := profileBuilder{n: n, last: last}
+	b.lp = LoadProfile{Name: name, Start: start, Unit: unit, Procs: procs, Classes: []string{"all"}}
 	for k, c := range order {
-		index[c+1] = k + 1
-		lp.Classes = append(lp.Classes, className(c))
+		b.index[c+1] = k + 1
+		b.lp.Classes = append(b.lp.Classes, className(c))
 	}
-	lp.Work = make([][]float64, len(lp.Classes))
-	lp.Users = make([][]int, len(lp.Classes))
-	for c := range lp.Classes {
-		lp.Work[c] = make([]float64, n)
-		lp.Users[c] = make([]int, n)
+	b.lp.Work = make([][]float64, len(b.lp.Classes))
+	b.lp.Users = make([][]int, len(b.lp.Classes))
+	for c := range b.lp.Classes {
+		b.lp.Work[c] = make([]float64, n)
+		b.lp.Users[c] = make([]int, n)
 	}
-	last := newLastPeriods(users)
-	for i, s := range t.Submit {
-		if !(s >= start) || s >= start+float64(n)*unit {
-			continue
-		}
-		k := int((s - start) / unit)
-		c := index[cls[i]+1]
-		if r, w := t.Runtime[i], t.Procs[i]; r >= 0 && w > 0 {
-			x := r * float64(w)
-			lp.Work[0][k] += x
-			lp.Work[c][k] += x
-		}
-		if last.swap(users[i], k+1) != k+1 {
-			lp.Users[0][k]++
-			lp.Users[c][k]++
-		}
+	return b
+}
+
+// add adds a job of user u, class c, submitted at s, of runtime r on w
+// processors.
+func (b *profileBuilder) add(s, r float64, w int, c Kind, u int) {
+	lp := &b.lp
+	if !(s >= lp.Start) || s >= lp.Start+float64(b.n)*lp.Unit {
+		return
 	}
-	return lp
+	k := int((s - lp.Start) / lp.Unit)
+	ci := b.index[c+1]
+	if r >= 0 && w > 0 {
+		x := r * float64(w)
+		lp.Work[0][k] += x
+		lp.Work[ci][k] += x
+	}
+	if b.last.swap(u, k+1) != k+1 {
+		lp.Users[0][k]++
+		lp.Users[ci][k]++
+	}
 }
 
 // lastPeriods holds, per user, the last period in which the user was
