@@ -66,11 +66,11 @@ func (k jobReading) moves(m string) bool {
 func logStartShift(epoch int64, loc *time.Location, days int64) float64 {
 	_, off := time.Unix(epoch, 0).In(loc).Zone()
 	local := epoch + int64(off)
-	day := local / 86400
-	if local%86400 != 0 {
-		day++ // epochs before 1970 are not SWF logs' (UnixStartTime ≥ 0)
+	day := local / 86400 // truncated: the ceiling for a negative local time
+	if local%86400 > 0 {
+		day++
 	}
-	return float64(day % days)
+	return float64((day%days + days) % days)
 }
 
 // runtimes returns the runtimes of catalog's jobs that reading k keeps.

@@ -181,6 +181,9 @@ func TestLogStartShift(t *testing.T) {
 		{"midnight UTC−8: that day (12484 ≡ 1)", 12484*86400 + 8*3600, -8 * 3600, 3, 1},
 		{"a second after it: the next day (12485 ≡ 2)", 12484*86400 + 8*3600 + 1, -8 * 3600, 3, 2},
 		{"7-day slices: 12485 mod 7", 12484*86400 + 8*3600 + 1, -8 * 3600, 7, 12485 % 7},
+		{"time 0 at UTC−8 is 1969-12-31 16:00: first whole day 0", 0, -8 * 3600, 3, 0},
+		{"time 0 at UTC+8 is 1970-01-01 08:00: first whole day 1", 0, 8 * 3600, 3, 1},
+		{"a day before 1970 at local midnight: day −1 ≡ 2", -86400 + 8*3600, -8 * 3600, 3, 2},
 	}
 	for _, c := range cases {
 		if got := logStartShift(c.epoch, time.FixedZone("", c.off), c.days); got != c.want {
