@@ -3,6 +3,7 @@ package feitelson2007
 import (
 	"math"
 	"testing"
+	"time"
 
 	"github.com/tracelab/tracelab/analytics/locality"
 	"github.com/tracelab/tracelab/datasets"
@@ -153,5 +154,82 @@ func TestWithLackingJobs(t *testing.T) {
 	}
 	if !(some[0][0] > own.MMax) || some[0][0] > some[0][1] || some[1][0] > some[1][1] {
 		t.Errorf("60 jobs added: %v, want M'_max above %v and ordered ranges", some, own.MMax)
+	}
+}
+
+// TestLogStartShift: the calendar phase that starts the first 3-day slice
+// on the log's first whole local day. Reference values worked by hand from
+// the headers' UnixStartTime and §3's day cut (the fixed offset at the
+// first job): LANL-CM5 781275672 at UTC−6 is 1994-10-04 07:01 local, day
+// 9042 since 1970 (9042 = 3·3014), so its first whole day is 9043 ≡ 1;
+// SDSC-BLUE 956700003 at UTC−7 is 2000-04-25 15:00 local, day 11072, next
+// 11073 ≡ 0 (our day cut's shift 0 on Table 1's log); SDSC-DS 1078605840 at
+// UTC−8 is 2004-03-06 12:44 local, day 12483, next 12484 ≡ 1. A log that
+// starts at local midnight starts on that day.
+func TestLogStartShift(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name  string
+		epoch int64
+		off   int // seconds east of UTC
+		days  int64
+		want  float64
+	}{
+		{"LANL-CM5", 781275672, -6 * 3600, 3, 1},
+		{"SDSC-BLUE", 956700003, -7 * 3600, 3, 0},
+		{"SDSC-DS", 1078605840, -8 * 3600, 3, 1},
+		{"midnight UTC−8: that day (12484 ≡ 1)", 12484*86400 + 8*3600, -8 * 3600, 3, 1},
+		{"a second after it: the next day (12485 ≡ 2)", 12484*86400 + 8*3600 + 1, -8 * 3600, 3, 2},
+		{"7-day slices: 12485 mod 7", 12484*86400 + 8*3600 + 1, -8 * 3600, 7, 12485 % 7},
+		{"time 0 at UTC−8 is 1969-12-31 16:00: first whole day 0", 0, -8 * 3600, 3, 0},
+		{"time 0 at UTC+8 is 1970-01-01 08:00: first whole day 1", 0, 8 * 3600, 3, 1},
+		{"a day before 1970 at local midnight: day −1 ≡ 2", -86400 + 8*3600, -8 * 3600, 3, 2},
+	}
+	for _, c := range cases {
+		if got := logStartShift(c.epoch, time.FixedZone("", c.off), c.days); got != c.want {
+			t.Errorf("%s: %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
+// TestLogStartReading: the reading's slices begin on the log's first whole
+// day, then every 3 days. Jobs every 20 minutes from log time 0.25 days to
+// 10.9 days of a log whose time 0 is 1970-01-02 06:00 UTC (epoch 108000 s,
+// zone UTC, log time 0 is day 1.25 since 1970): its first whole day is day
+// 2 (≡ 2 modulo 3), log time 0.75 days, so slice starts lie at log times
+// 0.75 + 3k days, and the first slice [−2.25, 0.75) holds the first jobs.
+func TestLogStartReading(t *testing.T) {
+	t.Parallel()
+	k := -1
+	for i, rd := range jobReadings {
+		if rd.fromLogStart {
+			k = i
+		}
+	}
+	if k < 0 || jobReadings[k].keep != nil || jobReadings[k].orderStat || !jobReading(k).moves("m_max") {
+		t.Fatalf("no reading of slices from the log's first whole day with every job: %+v", jobReadings)
+	}
+	obs := locality.Observations{Epoch: 108000, Location: time.UTC}
+	for x := 0.25 * datasets.Day; x <= 10.9*datasets.Day; x += 1200 {
+		obs.Time = append(obs.Time, x)
+		obs.Value = append(obs.Value, float64(len(obs.Value)%48))
+	}
+	sl := locality.Slicing{Shift: 2, Location: time.UTC}
+	sr, err := locality.LocalityOfSampling(obs, locality.SamplingOptions{SkipBootstrap: true, Slicing: sl})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []float64{-2.25, 0.75, 3.75, 6.75, 9.75}
+	if len(sr.Slices) != len(want) {
+		t.Fatalf("%d slices, want %d", len(sr.Slices), len(want))
+	}
+	for i, s := range sr.Slices {
+		if math.Abs(s.Start-want[i]*datasets.Day) > 1e-6 {
+			t.Errorf("slice %d starts at %v days, want %v", i, s.Start/datasets.Day, want[i])
+		}
+	}
+	mx, md, err := jobReading(k).measure(obs, 0)
+	if err != nil || mx != sr.MMax || md != sr.MMed {
+		t.Errorf("measure gives %v, %v (%v), want %v, %v", mx, md, err, sr.MMax, sr.MMed)
 	}
 }

@@ -252,9 +252,16 @@ func lackedJobs(catalog string, sr locality.SamplingResult) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("the %d jobs of the paper's %s that our %s lacks are the numbers below our first, job %d, submitted %s, %s the slice of M'_max (%s, %d jobs); with %d such jobs added, all of one runtime (each decile of the log's), M'_max is %.4f–%.4f and M'_med %.4f–%.4f",
+	// The same with the slices counted from the log's first whole day (the
+	// reading fromLogStart of jobReadings).
+	ws, err := withLackingJobs(obs, lacks, logStartShift(obs.Epoch, obs.Location, 3))
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("the %d jobs of the paper's %s that our %s lacks are the numbers below our first, job %d, submitted %s, %s the slice of M'_max (%s, %d jobs); with %d such jobs added, all of one runtime (each decile of the log's), M'_max is %.4f–%.4f and M'_med %.4f–%.4f; "+
+		"with the slices counted from the log's first whole day instead, M'_max %.5f–%.5f and M'_med %.5f–%.5f",
 		lacks, paper.file, tr.Name, tr.JobID[0], c.Time(tr.Submit[0]).Format("2006-01-02 15:04 MST"), where,
-		c.Time(top.Start).Format("2006-01-02"), top.Jobs, lacks, w[0][0], w[0][1], w[1][0], w[1][1]), nil
+		c.Time(top.Start).Format("2006-01-02"), top.Jobs, lacks, w[0][0], w[0][1], w[1][0], w[1][1], ws[0][0], ws[0][1], ws[1][0], ws[1][1]), nil
 }
 
 // withoutJobs bounds M'_max of sr's log without k of its jobs (a version

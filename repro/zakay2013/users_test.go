@@ -270,3 +270,44 @@ func TestNewUserRatesSE(t *testing.T) {
 		}
 	}
 }
+
+// TestLacking: the jobs of the paper's version ours lacks, when they can
+// be the first job numbers the archive's cleaning removed. Reference
+// values from Table I and our headers: HPC2N 202,876 against 202,871, our
+// first job 11 ("job<=10 (5 jobs removed)"): 5; KTH-SP2 28,489 against
+// 28,476, first job 15 ("job<=14"): 13; LANL-CM5 122,060 both: 0; more
+// jobs lacking than numbers below our first: not those jobs, 0.
+func TestLacking(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name                     string
+		paper, ours, first, want int
+	}{
+		{"HPC2N", 202876, 202871, 11, 5},
+		{"KTH-SP2", 28489, 28476, 15, 13},
+		{"LANL-CM5", 122060, 122060, 1, 0},
+		{"ours has more", 100, 120, 5, 0},
+		{"more lacking than numbers below the first", 100, 90, 5, 0},
+		{"exactly the numbers below the first", 100, 96, 5, 4},
+	}
+	for _, c := range cases {
+		if got := lacking(c.paper, c.ours, c.first); got != c.want {
+			t.Errorf("%s: %d, want %d", c.name, got, c.want)
+		}
+	}
+}
+
+// TestUsersToRise: the fewest new users that make the first weeks' rate
+// exceed the later one by 2 SE, the SE recomputed with them. Worked by
+// hand: 4 users in 4 weeks and 100 in 100 (both 1 a week); with k more the
+// early rate is (4+k)/4 and the bound 1 + 2·√((4+k)/16 + 100/100²): k = 6
+// gives 2.5 against 2.594, k = 7 gives 2.75 against 2.670.
+func TestUsersToRise(t *testing.T) {
+	t.Parallel()
+	r := userRates{early: 1, later: 1, nEarly: 4, nLater: 100, earlyWeeks: 4, laterWeeks: 100}
+	for _, c := range []struct{ n, want int }{{7, 7}, {10, 7}, {6, 0}, {0, 0}} {
+		if got := r.usersToRise(c.n); got != c.want {
+			t.Errorf("at most %d: %d, want %d", c.n, got, c.want)
+		}
+	}
+}
