@@ -531,6 +531,86 @@ func TestFig17Replicates(t *testing.T) {
 	}
 }
 
+// TestFig17MeansAndReplicatedClaims checks the means over replicates
+// derived from each replicate's series (meanOf), and how fig12/fcfs-bounded
+// (queueBounded) and table1/max-utilization (maxUtilization) are judged
+// over the sweep's paired replicates (ledger.WordRule: beyond 2 SE of the
+// mean; strictly for one replicate). Reference values are computed by
+// hand: SE = sample SD / √n.
+func TestFig17MeansAndReplicatedClaims(t *testing.T) {
+	near := func(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
+	rep := func(q, u [2]float64, sat [2]float64) sweepMeans {
+		m := newSweepMeans(2)
+		m.maxQueue, m.utilization, m.saturated = q[:], u[:], sat[:]
+		return m
+	}
+	r := &Fig17Result{loads: []float64{1, 3}, reps: 2, byRep: map[[2]string][]sweepMeans{
+		{"open", "fcfs"}: {rep([2]float64{10, 300}, [2]float64{0.5, 0.7}, [2]float64{0, 1}), rep([2]float64{20, 500}, [2]float64{0.6, 0.8}, [2]float64{0, 0})},
+	}}
+	// Means of 10 and 20, 300 and 500; a share saturated of ½ at 3×.
+	m := r.meanOf([2]string{"open", "fcfs"})
+	if !near(m.maxQueue[0], 15) || !near(m.maxQueue[1], 400) || !near(m.utilization[1], 0.75) || !near(m.saturated[1], 0.5) || m.saturated[0] != 0 {
+		t.Errorf("meanOf = %+v, want queues 15, 400, utilization 0.55, 0.75, saturated 0, 0.5", m)
+	}
+	queues := func(q ...float64) []sweepMeans {
+		var out []sweepMeans
+		for _, x := range q {
+			out = append(out, sweepMeans{maxQueue: []float64{0, x}})
+		}
+		return out
+	}
+	for _, c := range []struct {
+		name     string
+		fb, open []sweepMeans
+		holds    bool
+		mean, se float64
+	}{
+		// Ratios 0.1, 0.2, 0.3: mean 0.2, SD 0.1, SE 0.0577; 0.2 < ⅓ −
+		// 0.1155 = 0.2179: holds.
+		{"beyond 2 SE", queues(10, 20, 30), queues(100, 100, 100), true, 0.2, 0.1 / math.Sqrt(3)},
+		// Ratios 0.1, 0.3, 0.5: mean 0.3 < ⅓, but SD 0.2, SE 0.1155;
+		// bound 0.1024: fails.
+		{"within 2 SE", queues(10, 30, 50), queues(100, 100, 100), false, 0.3, 0.2 / math.Sqrt(3)},
+		// One replicate: 0.3 < ⅓, strictly: holds.
+		{"one run", queues(30), queues(100), true, 0.3, 0},
+		// An empty open queue: the ratio is +Inf, the claim fails.
+		{"empty open queue", queues(30, 10), queues(0, 100), false, math.Inf(1), math.NaN()},
+	} {
+		holds, o := queueBounded(c.fb, c.open, 1)
+		if holds != c.holds || !(near(o.mean, c.mean) || o.mean == c.mean) || !(near(o.se, c.se) || math.IsNaN(c.se) && math.IsNaN(o.se)) {
+			t.Errorf("%s: queueBounded = %v, %+v; want %v, {%g %g}", c.name, holds, o, c.holds, c.mean, c.se)
+		}
+	}
+	utils := func(u ...[2]float64) []sweepMeans {
+		var out []sweepMeans
+		for _, x := range u {
+			out = append(out, sweepMeans{utilization: x[:]})
+		}
+		return out
+	}
+	for _, c := range []struct {
+		name       string
+		easy, fcfs []sweepMeans
+		holds      bool
+		e, f, d    float64
+		se         float64
+	}{
+		// Maxima EASY 0.9, 0.95, 1.0; FCFS 0.7, 0.7, 0.7 (the maximum of
+		// each replicate over its loads, not the mean's maximum): d = 0.2,
+		// 0.25, 0.3, mean 0.25, SD 0.05, SE 0.0289: holds.
+		{"beyond 2 SE", utils([2]float64{0.9, 0.5}, [2]float64{0.4, 0.95}, [2]float64{1.0, 0.2}), utils([2]float64{0.7, 0.6}, [2]float64{0.6, 0.7}, [2]float64{0.7, 0.1}), true, 0.95, 0.7, 0.25, 0.05 / math.Sqrt(3)},
+		// d = 0.2, −0.1, 0.05: mean 0.05, SD 0.15, SE 0.0866: fails.
+		{"within 2 SE", utils([2]float64{0.9, 0.5}, [2]float64{0.6, 0.5}, [2]float64{0.75, 0.2}), utils([2]float64{0.7, 0.6}, [2]float64{0.7, 0.6}, [2]float64{0.7, 0.6}), false, 0.75, 0.7, 0.05, 0.15 / math.Sqrt(3)},
+		// One replicate: 0.71 > 0.7, strictly: holds.
+		{"one run", utils([2]float64{0.71, 0.5}), utils([2]float64{0.7, 0.6}), true, 0.71, 0.7, 0.01, 0},
+	} {
+		holds, e, f, d := maxUtilization(c.easy, c.fcfs)
+		if holds != c.holds || !near(e.mean, c.e) || !near(f.mean, c.f) || !near(d.mean, c.d) || !near(d.se, c.se) {
+			t.Errorf("%s: maxUtilization = %v, %+v, %+v, %+v; want %v, %g, %g, {%g %g}", c.name, holds, e, f, d, c.holds, c.e, c.f, c.d, c.se)
+		}
+	}
+}
+
 // TestWaitingWork checks the timeline of waiting work (processors ×
 // runtime of the jobs submitted and not started) on a hand-made schedule,
 // and how nightWorkText counts the seeds at which the user-aware

@@ -36,11 +36,11 @@ type Fig17Result struct {
 	// scheduler, simulation).
 	Frame  dataframe.DataFrame
 	Figure *plots.Figure
-	// means[simulation][scheduler] are the means over replicates, by load.
+	// loads are the sweep's factors on the users.
 	loads []float64
-	mean  map[[2]string]sweepMeans
-	// byRep[simulation][scheduler][r] is replicate r alone (users and
-	// throughput), from which the claims' standard errors come.
+	// byRep[simulation][scheduler][r] is replicate r alone, by load: the
+	// claims' standard errors come from it, and the means over replicates
+	// (meanOf) are derived from it.
 	byRep map[[2]string][]sweepMeans
 	reps  int
 	seed  uint64 // the sweep's seed (fig17Options): replicate r is its stream r
@@ -52,8 +52,10 @@ type Fig17Result struct {
 	Missing   []Missing
 }
 
-// sweepMeans are the means over replicates of a scheduler and simulation,
-// one per load.
+// sweepMeans are the series of a scheduler and simulation, one value per
+// load: of one replicate (Fig17Result.byRep; saturated is then 0 or 1), or
+// their means over the replicates (Fig17Result.meanOf; saturated is then
+// the share of replicates saturated).
 type sweepMeans struct {
 	users, throughput, utilization, response, maxQueue, saturated, offered []float64
 }
@@ -63,7 +65,7 @@ type sweepMeans struct {
 // feedback (fluid model) and open.
 func (s *Study) Fig17(ctx context.Context) (*Fig17Result, error) {
 	return s.fig17.Get(func() (*Fig17Result, error) {
-		r := &Fig17Result{Log: PopulationLog, loads: s.fig17Loads(), reps: s.o.Reps(3, 1), seed: s.seed(17), mean: map[[2]string]sweepMeans{}, byRep: map[[2]string][]sweepMeans{}}
+		r := &Fig17Result{Log: PopulationLog, loads: s.fig17Loads(), reps: s.o.Reps(3, 1), seed: s.seed(17), byRep: map[[2]string][]sweepMeans{}}
 		p, err := s.poolsOf(PopulationLog, &r.Missing)
 		if p == nil {
 			return r, err
@@ -104,8 +106,7 @@ func newSweepMeans(n int) sweepMeans {
 	return sweepMeans{make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)}
 }
 
-// means averages the sweep's rows over replicates, and keeps each
-// replicate's users and throughput (byRep).
+// means reads the sweep's rows into each replicate's series (byRep).
 func (r *Fig17Result) means() error {
 	cols, err := plots.FloatColumns(r.Frame, "load", "users", "throughput_window_per_week", "utilization", "avg_response", "max_queue", "offered", "replicate")
 	if err != nil {
@@ -116,10 +117,6 @@ func (r *Fig17Result) means() error {
 	n := len(r.loads)
 	for i := range cols[0] {
 		k := [2]string{kind[i], sched[i]}
-		m, ok := r.mean[k]
-		if !ok {
-			m = newSweepMeans(n)
-		}
 		li := slices.Index(r.loads, cols[0][i])
 		if _, ok := r.byRep[k]; !ok {
 			r.byRep[k] = make([]sweepMeans, r.reps)
@@ -131,21 +128,34 @@ func (r *Fig17Result) means() error {
 		if ri < 0 || ri >= r.reps || li < 0 {
 			return fmt.Errorf("feitelson2021: sweep row %d: replicate %d or load %g outside the sweep's", i, ri, cols[0][i])
 		}
-		r.byRep[k][ri].users[li] = cols[1][i]
-		r.byRep[k][ri].throughput[li] = cols[2][i]
-		w := 1 / float64(r.reps)
-		m.users[li] += w * cols[1][i]
-		m.throughput[li] += w * cols[2][i]
-		m.utilization[li] += w * cols[3][i]
-		m.response[li] += w * cols[4][i]
-		m.maxQueue[li] += w * cols[5][i]
-		m.offered[li] += w * cols[6][i]
+		m := r.byRep[k][ri]
+		m.users[li], m.throughput[li], m.utilization[li] = cols[1][i], cols[2][i], cols[3][i]
+		m.response[li], m.maxQueue[li], m.offered[li] = cols[4][i], cols[5][i], cols[6][i]
 		if sat[i] == "true" {
-			m.saturated[li] += w
+			m.saturated[li] = 1
 		}
-		r.mean[k] = m
 	}
 	return nil
+}
+
+// meanOf returns the means over the replicates of simulation and
+// scheduler k ({"feedback", "easy"}, …), by load, derived from byRep.
+func (r *Fig17Result) meanOf(k [2]string) sweepMeans {
+	reps := r.byRep[k]
+	m := newSweepMeans(len(r.loads))
+	w := 1 / float64(len(reps))
+	for _, x := range reps {
+		for li := range r.loads {
+			m.users[li] += w * x.users[li]
+			m.throughput[li] += w * x.throughput[li]
+			m.utilization[li] += w * x.utilization[li]
+			m.response[li] += w * x.response[li]
+			m.maxQueue[li] += w * x.maxQueue[li]
+			m.saturated[li] += w * x.saturated[li]
+			m.offered[li] += w * x.offered[li]
+		}
+	}
+	return m
 }
 
 // Claims adds the claims of §4.4 on throughput under feedback (Fig. 17).
@@ -154,8 +164,8 @@ func (r *Fig17Result) Claims(l *ledger.Ledger) {
 	if onlyUnavailable(l, item, "fig17", r.Missing) {
 		return
 	}
-	fe, ff := r.mean[[2]string{"feedback", "easy"}], r.mean[[2]string{"feedback", "fcfs"}]
-	oe, of := r.mean[[2]string{"open", "easy"}], r.mean[[2]string{"open", "fcfs"}]
+	fe, ff := r.meanOf([2]string{"feedback", "easy"}), r.meanOf([2]string{"feedback", "fcfs"})
+	oe, of := r.meanOf([2]string{"open", "easy"}), r.meanOf([2]string{"open", "fcfs"})
 	last := len(r.loads) - 1
 	one := slices.Index(r.loads, 1)
 	// Higher throughput under feedback with EASY at every population from
@@ -258,6 +268,14 @@ func (o overReps) text() string {
 		return fmt.Sprintf("%.2f", o.mean)
 	}
 	return fmt.Sprintf("%.2f (SE %.3f)", o.mean, o.se)
+}
+
+// overRepsText shows o with digits decimals, with its SE when measured.
+func overRepsText(o overReps, digits int) string {
+	if o.se == 0 {
+		return fmt.Sprintf("%.*f", digits, o.mean)
+	}
+	return fmt.Sprintf("%.*f (SE %.*f)", digits, o.mean, digits+1, o.se)
 }
 
 // ratiosAt returns each replicate's throughput of a over b at load k (the
@@ -457,7 +475,7 @@ func (r *Fig12Result) Claims(l *ledger.Ledger) {
 	}
 	last := len(f.loads) - 1
 	for _, sch := range []string{"fcfs", "easy"} {
-		fb, op := f.mean[[2]string{"feedback", sch}], f.mean[[2]string{"open", sch}]
+		fb, op := f.meanOf([2]string{"feedback", sch}), f.meanOf([2]string{"open", sch})
 		o, b := r.equilibrium(sch, true), r.equilibrium(sch, false)
 		// One rule for both: 2013 §6.3's test, as the sweep applies it.
 		l.Claim(item, "fig12/"+sch+"/equilibrium", r.Log+", "+sch+": with feedback the system settles where workload generation and performance match, and open it does not: at the largest population 2013 §6.3's test (the weekly outstanding jobs' suffix minimum, the last 20% of the weeks left out, a least-squares slope above 1 job per week), applied alike to both, finds most open runs saturated and most feedback runs not",
@@ -469,11 +487,49 @@ func (r *Fig12Result) Claims(l *ledger.Ledger) {
 				b.firstHalf[0], b.firstHalf[1], b.secondHalf[0], b.secondHalf[1], b.rawSlope[0], b.rawSlope[1], b.leftOut[0], b.leftOut[1],
 				b.offeredLeft[0], b.offeredLeft[1], b.offeredFit[0], b.offeredFit[1], b.saturated, b.runs))
 	}
-	ff, of := f.mean[[2]string{"feedback", "fcfs"}], f.mean[[2]string{"open", "fcfs"}]
-	l.Claim(item, "fig12/fcfs-bounded", r.Log+": FCFS's queue stays bounded under feedback while the open simulation's grows with the offered load (longest queue at the largest population over that at the log's own)",
-		ff.maxQueue[last] < of.maxQueue[last]/3, fmt.Sprintf("longest queue at %g× users: %.0f with feedback, %.0f open", f.loads[last], ff.maxQueue[last], of.maxQueue[last])).
-		Quoting("we also have a stabilizing\nnegative feedback, where extra load causes the generation of additional load to\nbe throttled").
-		Unreplicated(f.reps, f.seed)
+	// A direction of a random procedure's outcome (ledger.WordRule):
+	// judged over the sweep's paired replicates, beyond 2 SE.
+	ff, of := f.meanOf([2]string{"feedback", "fcfs"}), f.meanOf([2]string{"open", "fcfs"})
+	holds, ratio := queueBounded(f.byRep[[2]string{"feedback", "fcfs"}], f.byRep[[2]string{"open", "fcfs"}], last)
+	e := l.Claim(item, "fig12/fcfs-bounded", r.Log+": FCFS's queue stays bounded under feedback while the open simulation's grows with the offered load (at the largest population the longest queue with feedback is below a third of the open one's)",
+		holds, fmt.Sprintf("longest queue at %g× users: %.0f with feedback, %.0f open; feedback / open: %s", f.loads[last], ff.maxQueue[last], of.maxQueue[last], overRepsText(ratio, 4))).
+		Quoting("we also have a stabilizing\nnegative feedback, where extra load causes the generation of additional load to\nbe throttled")
+	f.replicates(e)
+}
+
+// queueBounded judges fig12/fcfs-bounded from the paired replicates (the
+// same resampled log with feedback and open): the mean over replicates of
+// the longest queue with feedback over the open one's, at load index k,
+// lies below ⅓ by more than 2 SE (ledger.Below; strictly for one
+// replicate). A replicate whose open queue is empty gives +Inf, and the
+// claim fails.
+func queueBounded(fb, open []sweepMeans, k int) (bool, overReps) {
+	ratios := make([]float64, len(fb))
+	for j := range fb {
+		ratios[j] = fb[j].maxQueue[k] / open[j].maxQueue[k]
+		if open[j].maxQueue[k] == 0 {
+			ratios[j] = math.Inf(1)
+		}
+	}
+	o := meanSE(ratios)
+	if math.IsInf(o.mean, 0) || math.IsNaN(o.se) {
+		return false, o
+	}
+	return ledger.Below("bounded", 1.0/3, o.se).Accepts(o.mean), o
+}
+
+// maxUtilization judges table1/max-utilization from the paired replicates:
+// each replicate's maximum utilization over the loads, EASY's less FCFS's,
+// has a mean above 0 by more than 2 SE (ledger.Above; strictly for one
+// replicate). easy and fcfs are the replicates' maxima's means.
+func maxUtilization(easy, fcfs []sweepMeans) (holds bool, e, f, d overReps) {
+	me, mf, ds := make([]float64, len(easy)), make([]float64, len(easy)), make([]float64, len(easy))
+	for j := range easy {
+		me[j], mf[j] = slices.Max(easy[j].utilization), slices.Max(fcfs[j].utilization)
+		ds[j] = me[j] - mf[j]
+	}
+	e, f, d = meanSE(me), meanSE(mf), meanSE(ds)
+	return ledger.Above("higher", 0, d.se).Accepts(d.mean), e, f, d
 }
 
 // equilibriumStats summarises the reruns of one scheduler and kind
@@ -572,8 +628,8 @@ func (s *Study) Table1(ctx context.Context) (*Table1Result, error) {
 	om, fm := make([]string, 4), make([]string, 4)
 	if len(f.Missing) == 0 {
 		last := len(f.loads) - 1
-		oe, of := f.mean[[2]string{"open", "easy"}], f.mean[[2]string{"open", "fcfs"}]
-		fe, ff := f.mean[[2]string{"feedback", "easy"}], f.mean[[2]string{"feedback", "fcfs"}]
+		oe, of := f.meanOf([2]string{"open", "easy"}), f.meanOf([2]string{"open", "fcfs"})
+		fe, ff := f.meanOf([2]string{"feedback", "easy"}), f.meanOf([2]string{"feedback", "fcfs"})
 		om[0] = fmt.Sprintf("open runs saturate from %s× users (FCFS), %s× (EASY)", f.firstSaturated(of), f.firstSaturated(oe))
 		fm[0] = fmt.Sprintf("maximum utilization achieved: FCFS %.3f, EASY %.3f", slices.Max(ff.utilization), slices.Max(fe.utilization))
 		d, _ := f.openThroughputDeviation(false)
@@ -679,7 +735,7 @@ func (r *Table1Result) Claims(l *ledger.Ledger) {
 	anySat, stable := false, true
 	var worst float64
 	for _, sch := range []string{"fcfs", "easy"} {
-		op, fb := f.mean[[2]string{"open", sch}], f.mean[[2]string{"feedback", sch}]
+		op, fb := f.meanOf([2]string{"open", sch}), f.meanOf([2]string{"feedback", sch})
 		for k := range f.loads {
 			if op.saturated[k] > 0.5 {
 				anySat = true
@@ -690,13 +746,16 @@ func (r *Table1Result) Claims(l *ledger.Ledger) {
 	}
 	l.Claim(item, "table1/saturation", "with oblivious workloads one must find the load beyond which the system saturates; with resampling and feedback the feedback counteracts the added load and leads to stability (wherever the open simulation saturates, the feedback one's longest queue stays below a tenth of it)",
 		anySat && stable, fmt.Sprintf("open runs saturate from %s× users (FCFS), %s× (EASY); largest ratio of the longest queues, feedback over open, where open saturates: %.3f",
-			f.firstSaturated(f.mean[[2]string{"open", "fcfs"}]), f.firstSaturated(f.mean[[2]string{"open", "easy"}]), worst)).
+			f.firstSaturated(f.meanOf([2]string{"open", "fcfs"})), f.firstSaturated(f.meanOf([2]string{"open", "easy"})), worst)).
 		Quoting("The feedback counteracts our efforts to increase the load by adding users and jobs,\nand leads to stability")
-	fe, ff := f.mean[[2]string{"feedback", "easy"}], f.mean[[2]string{"feedback", "fcfs"}]
-	l.Claim(item, "table1/max-utilization", "with feedback the load is measured to find the maximum utilization achievable, a performance metric: EASY achieves a higher one than FCFS",
-		slices.Max(fe.utilization) > slices.Max(ff.utilization), fmt.Sprintf("maximum utilization: EASY %.3f, FCFS %.3f", slices.Max(fe.utilization), slices.Max(ff.utilization))).
-		Quoting("measured to find the maximum\nutilization achievable — a\nperformance metric").
-		Unreplicated(f.reps, f.seed)
+	fe, ff := f.meanOf([2]string{"feedback", "easy"}), f.meanOf([2]string{"feedback", "fcfs"})
+	// A direction of a random procedure's outcome (ledger.WordRule):
+	// judged over the sweep's paired replicates, beyond 2 SE.
+	higherUtil, ue, uf, ud := maxUtilization(f.byRep[[2]string{"feedback", "easy"}], f.byRep[[2]string{"feedback", "fcfs"}])
+	e = l.Claim(item, "table1/max-utilization", "with feedback the load is measured to find the maximum utilization achievable, a performance metric: EASY achieves a higher one than FCFS",
+		higherUtil, fmt.Sprintf("maximum utilization over the sweep's populations: EASY %.3f, FCFS %.3f; EASY − FCFS %s", ue.mean, uf.mean, overRepsText(ud, 3))).
+		Quoting("measured to find the maximum\nutilization achievable — a\nperformance metric")
+	f.replicates(e)
 	higher := false
 	for k := range f.loads {
 		higher = higher || fe.throughput[k] > ff.throughput[k] && fe.response[k] > ff.response[k]
