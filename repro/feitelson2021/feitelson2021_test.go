@@ -611,6 +611,68 @@ func TestFig17MeansAndReplicatedClaims(t *testing.T) {
 	}
 }
 
+// TestFig12Populations checks how Fig. 12's claims are counted at each
+// population of the sweep against the largest (ledger.Tally) and when a
+// population is an equilibrium claim's reason. A hand-made sweep of 3
+// replicates at 1×, 2× and 3× users; saturated runs (open, feedback):
+// FCFS 0, 0; 3, 1; 3, 2 and EASY 0, 0; 2, 0; 3, 3; FCFS's longest queue
+// with feedback 10 against 100 open at 1×, 10 against 1000 at 2× and 3×
+// (ratio 0.1 and 0.01 in every replicate: SE 0, below ⅓). At 3× both
+// equilibrium claims fail (most feedback runs saturated) and fcfs-bounded
+// holds: 1 of 3. At 2× all three hold: 3 of 3, a gain of 2, justified; at
+// 1× no open run saturates: 1 of 3. So 2× is the reason of both
+// equilibrium claims, and 1× of neither.
+func TestFig12Populations(t *testing.T) {
+	rep := func(sat ...float64) sweepMeans {
+		m := newSweepMeans(3)
+		copy(m.saturated, sat)
+		return m
+	}
+	queues := func(q ...float64) []sweepMeans {
+		out := make([]sweepMeans, 3)
+		for j := range out {
+			out[j] = rep(0, 0, 0)
+			copy(out[j].maxQueue, q)
+		}
+		return out
+	}
+	f := &Fig17Result{loads: []float64{1, 2, 3}, reps: 3, byRep: map[[2]string][]sweepMeans{
+		{"open", "fcfs"}:     {rep(0, 1, 1), rep(0, 1, 1), rep(0, 1, 1)},
+		{"feedback", "fcfs"}: {rep(0, 1, 1), rep(0, 0, 1), rep(0, 0, 0)},
+		{"open", "easy"}:     {rep(0, 1, 1), rep(0, 1, 1), rep(0, 0, 1)},
+		{"feedback", "easy"}: {rep(0, 0, 1), rep(0, 0, 1), rep(0, 0, 1)},
+	}}
+	for j, q := range queues(10, 10, 10) {
+		f.byRep[[2]string{"feedback", "fcfs"}][j].maxQueue = q.maxQueue
+	}
+	for j, q := range queues(100, 1000, 1000) {
+		f.byRep[[2]string{"open", "fcfs"}][j].maxQueue = q.maxQueue
+	}
+	p := f.populations(map[string]bool{"fcfs": false, "easy": false, "bounded": true})
+	for _, c := range []struct {
+		k                  int
+		within, asComputed int
+	}{{0, 1, 1}, {1, 3, 1}} {
+		if tl := p.tallies[c.k]; tl.N != 3 || tl.Within != c.within || tl.AsComputed != c.asComputed {
+			t.Errorf("%g×: tally %+v, want 3 claims, %d within, %d as computed", f.loads[c.k], tl, c.within, c.asComputed)
+		}
+	}
+	for _, sch := range []string{"fcfs", "easy"} {
+		why := p.reason(sch)
+		if !strings.Contains(why, "with 2× users") || strings.Contains(why, "with 1× users") || !strings.Contains(why, "2× makes 3 hold, against 1 at 3×") {
+			t.Errorf("%s: reason %q, want 2× (3 of 3 against 1) and not 1×", sch, why)
+		}
+	}
+	if got, want := p.text("fcfs"), "of 3: 1× 0, 0; 2× 3, 1; 3× 3, 2"; !strings.Contains(got, want) {
+		t.Errorf("text(fcfs) = %q, want %q", got, want)
+	}
+	// Without a justified population (the claims already hold at the
+	// largest) there is no reason.
+	if why := f.populations(map[string]bool{"fcfs": true, "easy": true, "bounded": true}).reason("fcfs"); why != "" {
+		t.Errorf("no gain: reason %q, want none", why)
+	}
+}
+
 // TestWaitingWork checks the timeline of waiting work (processors ×
 // runtime of the jobs submitted and not started) on a hand-made schedule,
 // and how nightWorkText counts the seeds at which the user-aware
