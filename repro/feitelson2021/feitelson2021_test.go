@@ -673,6 +673,58 @@ func TestFig12Populations(t *testing.T) {
 	}
 }
 
+// TestFig17Beyond checks how Fig. 17's claims are measured with the sweep
+// continued past its largest population (beyondText). A hand-made sweep
+// of 3 replicates at 1×, 2×, 3× users (50, 100, 150), continued at 4× and
+// 5× (200, 250). EASY ends 300, 500 and 560, 520, 600 jobs per week (the
+// replicates): gains 4 then 1.2, 0.4, 2.0; last − first/3 = −0.133,
+// −0.933, 0.667, mean −0.133, SD 0.8, SE 0.462: not below 0 by 2 SE.
+// Continued, 570, 530, 610 then 575, 535, 615: the last gain is 0.1 in
+// each, −1.233 with SE 0: within. FCFS ends 250, 350, 340 (gains 2,
+// −0.2: −0.867) and 340, 340 beyond (−0.667): within either way, and EASY
+// over FCFS is above 1 everywhere. Against easy-higher and fcfs as
+// computed (both hold) the continued sweep makes 3 of 3 hold against 2:
+// a gain of 1, not justified; had fcfs not held, 3 against 1, justified.
+// Reference values are computed by hand.
+func TestFig17Beyond(t *testing.T) {
+	tp := func(x ...float64) sweepMeans {
+		users := []float64{50, 100, 150, 200, 250}
+		if len(x) == 2 {
+			users = users[3:]
+		} else {
+			users = users[:3]
+		}
+		return sweepMeans{users: users, throughput: x}
+	}
+	r := &Fig17Result{loads: []float64{1, 2, 3}, reps: 3, byRep: map[[2]string][]sweepMeans{
+		{"feedback", "easy"}: {tp(300, 500, 560), tp(300, 500, 520), tp(300, 500, 600)},
+		{"feedback", "fcfs"}: {tp(250, 350, 340), tp(250, 350, 340), tp(250, 350, 340)},
+	}, beyond: &Fig17Result{loads: []float64{4, 5}, reps: 3, byRep: map[[2]string][]sweepMeans{
+		{"feedback", "easy"}: {tp(570, 575), tp(530, 535), tp(610, 615)},
+		{"feedback", "fcfs"}: {tp(340, 340), tp(340, 340), tp(340, 340)},
+	}}}
+	if holds, _, _, d := loadCeases(r.byRep[[2]string{"feedback", "easy"}]); holds || math.Abs(d.mean+0.4/3) > 1e-9 || math.Abs(d.se-0.8/math.Sqrt(3)) > 1e-9 {
+		t.Errorf("easy as computed: %v, %+v; want false, {−0.133 0.462}", holds, d)
+	}
+	for _, c := range []struct {
+		fcfs          bool
+		ok, justified bool
+		want          string
+	}{
+		{true, true, false, "4× and 5× users (the same replicates; its last step 4× → 5×): last − first/3 -1.23, within the claim; applied to Fig. 17's 3 claims, the continued sweep makes 3 hold, against 2 as computed"},
+		{false, true, true, "makes 3 hold, against 1 as computed"},
+	} {
+		text, ok, justified := r.beyondText("easy", map[string]bool{"easy-higher": true, "fcfs": c.fcfs, "easy": false})
+		if ok != c.ok || justified != c.justified || !strings.Contains(text, c.want) {
+			t.Errorf("fcfs as computed %v: %q, %v, %v; want %q, %v, %v", c.fcfs, text, ok, justified, c.want, c.ok, c.justified)
+		}
+	}
+	r.beyond = nil
+	if text, ok, justified := r.beyondText("easy", nil); text != "" || ok || justified {
+		t.Errorf("quick mode (no continuation): %q, %v, %v; want nothing", text, ok, justified)
+	}
+}
+
 // TestWaitingWork checks the timeline of waiting work (processors ×
 // runtime of the jobs submitted and not started) on a hand-made schedule,
 // and how nightWorkText counts the seeds at which the user-aware
