@@ -80,7 +80,7 @@ func (s *Study) Fig17(ctx context.Context) (*Fig17Result, error) {
 			return nil, err
 		}
 		r.Frame = df
-		if err := r.means(); err != nil {
+		if err := r.readReplicates(); err != nil {
 			return nil, err
 		}
 		if !s.o.Quick {
@@ -119,7 +119,7 @@ func (s *Study) fig17Beyond(p *resample.Pools, reps int) (*Fig17Result, error) {
 		return nil, err
 	}
 	b := &Fig17Result{Frame: df, loads: fig17BeyondLoads, reps: reps, byRep: map[[2]string][]sweepMeans{}}
-	return b, b.means()
+	return b, b.readReplicates()
 }
 
 // extended returns the replicates of simulation and scheduler k over the
@@ -187,8 +187,8 @@ func newSweepMeans(n int) sweepMeans {
 	return sweepMeans{make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)}
 }
 
-// means reads the sweep's rows into each replicate's series (byRep).
-func (r *Fig17Result) means() error {
+// readReplicates reads the sweep's rows into each replicate's series (byRep).
+func (r *Fig17Result) readReplicates() error {
 	cols, err := plots.FloatColumns(r.Frame, "load", "users", "throughput_window_per_week", "utilization", "avg_response", "max_queue", "offered", "replicate")
 	if err != nil {
 		return err
