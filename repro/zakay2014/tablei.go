@@ -55,6 +55,10 @@ type tableIRow struct {
 	// seeds are the random models' average waits (distribution, fluid)
 	// at tableISeeds further seeds, s.seed()+1 on (full mode only).
 	seeds []map[string]float64
+	// longSeeds are, at the same seeds, the random models' users with very
+	// long activity periods (longUsers), by model: Figs 7 and 9's claims
+	// are measured at the figures' seed only.
+	longSeeds []map[string]int
 }
 
 // tableISeeds is the number of further seeds at which full mode runs
@@ -70,23 +74,35 @@ var randomModels = []string{"distribution", "fluid"}
 // randomWaits simulates log under EASY with Table I's random user models
 // (as logged) at seed, without the conventional simulation and the
 // adjusted model (neither depends on the seed), and returns their average
-// waits (s) by model.
-func (s *Study) randomWaits(log string, seed uint64) (map[string]float64, error) {
+// waits (s) by model, and their users with very long activity periods
+// (longUsers).
+func (s *Study) randomWaits(log string, seed uint64) (map[string]float64, map[string]int, error) {
 	w, err := s.workload(log)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	s.o.Report(fmt.Sprintf("simulating %s (easy, random models at seed %d)", log, seed), 0, 0)
 	c, err := feedback.Compare(w, feedback.ComparisonOptions{Scheduler: "easy", Seed: seed, NoConventional: true,
 		Models: []feedback.Model{feedback.Distribution{}, asLogged.fluid}})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	out := map[string]float64{}
+	base, err := feedback.ActivityLengths(w.Trace)
+	if err != nil {
+		return nil, nil, err
+	}
+	out, long := map[string]float64{}, map[string]int{}
 	for _, n := range randomModels {
 		out[n] = c.Run(n).Summary.AvgWait
+		act, err := feedback.ActivityLengths(c.Run(n).Trace)
+		if err != nil {
+			return nil, nil, err
+		}
+		if long[n], err = longUsers(base, act); err != nil {
+			return nil, nil, fmt.Errorf("zakay2014: %s, %s model at seed %d: %w", log, n, seed, err)
+		}
 	}
-	return out, nil
+	return out, long, nil
 }
 
 // seedRatios returns model's average wait relative to the conventional
@@ -152,11 +168,11 @@ func (s *Study) TableI(ctx context.Context) (*TableIResult, error) {
 						if s.o.Quick {
 							break
 						}
-						w, err := s.randomWaits(l.Catalog, s.seed()+uint64(k+1))
+						w, long, err := s.randomWaits(l.Catalog, s.seed()+uint64(k+1))
 						if err != nil {
 							return nil, err
 						}
-						row.seeds = append(row.seeds, w)
+						row.seeds, row.longSeeds = append(row.seeds, w), append(row.longSeeds, long)
 					}
 					row.loggedWait, row.shift = arrivalShift(c)
 					for _, conv := range tableIConventions {
