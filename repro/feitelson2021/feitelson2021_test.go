@@ -531,6 +531,200 @@ func TestFig17Replicates(t *testing.T) {
 	}
 }
 
+// TestFig17MeansAndReplicatedClaims checks the means over replicates
+// derived from each replicate's series (meanOf), and how fig12/fcfs-bounded
+// (queueBounded) and table1/max-utilization (maxUtilization) are judged
+// over the sweep's paired replicates (ledger.WordRule: beyond 2 SE of the
+// mean; strictly for one replicate). Reference values are computed by
+// hand: SE = sample SD / √n.
+func TestFig17MeansAndReplicatedClaims(t *testing.T) {
+	near := func(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
+	rep := func(q, u [2]float64, sat [2]float64) sweepMeans {
+		m := newSweepMeans(2)
+		m.maxQueue, m.utilization, m.saturated = q[:], u[:], sat[:]
+		return m
+	}
+	r := &Fig17Result{loads: []float64{1, 3}, reps: 2, byRep: map[[2]string][]sweepMeans{
+		{"open", "fcfs"}: {rep([2]float64{10, 300}, [2]float64{0.5, 0.7}, [2]float64{0, 1}), rep([2]float64{20, 500}, [2]float64{0.6, 0.8}, [2]float64{0, 0})},
+	}}
+	// Means of 10 and 20, 300 and 500; a share saturated of ½ at 3×.
+	m := r.meanOf([2]string{"open", "fcfs"})
+	if !near(m.maxQueue[0], 15) || !near(m.maxQueue[1], 400) || !near(m.utilization[1], 0.75) || !near(m.saturated[1], 0.5) || m.saturated[0] != 0 {
+		t.Errorf("meanOf = %+v, want queues 15, 400, utilization 0.55, 0.75, saturated 0, 0.5", m)
+	}
+	queues := func(q ...float64) []sweepMeans {
+		var out []sweepMeans
+		for _, x := range q {
+			out = append(out, sweepMeans{maxQueue: []float64{0, x}})
+		}
+		return out
+	}
+	for _, c := range []struct {
+		name     string
+		fb, open []sweepMeans
+		holds    bool
+		mean, se float64
+	}{
+		// Ratios 0.1, 0.2, 0.3: mean 0.2, SD 0.1, SE 0.0577; 0.2 < ⅓ −
+		// 0.1155 = 0.2179: holds.
+		{"beyond 2 SE", queues(10, 20, 30), queues(100, 100, 100), true, 0.2, 0.1 / math.Sqrt(3)},
+		// Ratios 0.1, 0.3, 0.5: mean 0.3 < ⅓, but SD 0.2, SE 0.1155;
+		// bound 0.1024: fails.
+		{"within 2 SE", queues(10, 30, 50), queues(100, 100, 100), false, 0.3, 0.2 / math.Sqrt(3)},
+		// One replicate: 0.3 < ⅓, strictly: holds.
+		{"one run", queues(30), queues(100), true, 0.3, 0},
+		// An empty open queue: the ratio is +Inf, the claim fails.
+		{"empty open queue", queues(30, 10), queues(0, 100), false, math.Inf(1), math.NaN()},
+	} {
+		holds, o := queueBounded(c.fb, c.open, 1)
+		if holds != c.holds || !(near(o.mean, c.mean) || o.mean == c.mean) || !(near(o.se, c.se) || math.IsNaN(c.se) && math.IsNaN(o.se)) {
+			t.Errorf("%s: queueBounded = %v, %+v; want %v, {%g %g}", c.name, holds, o, c.holds, c.mean, c.se)
+		}
+	}
+	utils := func(u ...[2]float64) []sweepMeans {
+		var out []sweepMeans
+		for _, x := range u {
+			out = append(out, sweepMeans{utilization: x[:]})
+		}
+		return out
+	}
+	for _, c := range []struct {
+		name       string
+		easy, fcfs []sweepMeans
+		holds      bool
+		e, f, d    float64
+		se         float64
+	}{
+		// Maxima EASY 0.9, 0.95, 1.0; FCFS 0.7, 0.7, 0.7 (the maximum of
+		// each replicate over its loads, not the mean's maximum): d = 0.2,
+		// 0.25, 0.3, mean 0.25, SD 0.05, SE 0.0289: holds.
+		{"beyond 2 SE", utils([2]float64{0.9, 0.5}, [2]float64{0.4, 0.95}, [2]float64{1.0, 0.2}), utils([2]float64{0.7, 0.6}, [2]float64{0.6, 0.7}, [2]float64{0.7, 0.1}), true, 0.95, 0.7, 0.25, 0.05 / math.Sqrt(3)},
+		// d = 0.2, −0.1, 0.05: mean 0.05, SD 0.15, SE 0.0866: fails.
+		{"within 2 SE", utils([2]float64{0.9, 0.5}, [2]float64{0.6, 0.5}, [2]float64{0.75, 0.2}), utils([2]float64{0.7, 0.6}, [2]float64{0.7, 0.6}, [2]float64{0.7, 0.6}), false, 0.75, 0.7, 0.05, 0.15 / math.Sqrt(3)},
+		// One replicate: 0.71 > 0.7, strictly: holds.
+		{"one run", utils([2]float64{0.71, 0.5}), utils([2]float64{0.7, 0.6}), true, 0.71, 0.7, 0.01, 0},
+	} {
+		holds, e, f, d := maxUtilization(c.easy, c.fcfs)
+		if holds != c.holds || !near(e.mean, c.e) || !near(f.mean, c.f) || !near(d.mean, c.d) || !near(d.se, c.se) {
+			t.Errorf("%s: maxUtilization = %v, %+v, %+v, %+v; want %v, %g, %g, {%g %g}", c.name, holds, e, f, d, c.holds, c.e, c.f, c.d, c.se)
+		}
+	}
+}
+
+// TestFig12Populations checks how Fig. 12's claims are counted at each
+// population of the sweep against the largest (ledger.Tally) and when a
+// population is an equilibrium claim's reason. A hand-made sweep of 3
+// replicates at 1×, 2× and 3× users; saturated runs (open, feedback):
+// FCFS 0, 0; 3, 1; 3, 2 and EASY 0, 0; 2, 0; 3, 3; FCFS's longest queue
+// with feedback 10 against 100 open at 1×, 10 against 1000 at 2× and 3×
+// (ratio 0.1 and 0.01 in every replicate: SE 0, below ⅓). At 3× both
+// equilibrium claims fail (most feedback runs saturated) and fcfs-bounded
+// holds: 1 of 3. At 2× all three hold: 3 of 3, a gain of 2, justified; at
+// 1× no open run saturates: 1 of 3. So 2× is the reason of both
+// equilibrium claims, and 1× of neither.
+func TestFig12Populations(t *testing.T) {
+	rep := func(sat ...float64) sweepMeans {
+		m := newSweepMeans(3)
+		copy(m.saturated, sat)
+		return m
+	}
+	queues := func(q ...float64) []sweepMeans {
+		out := make([]sweepMeans, 3)
+		for j := range out {
+			out[j] = rep(0, 0, 0)
+			copy(out[j].maxQueue, q)
+		}
+		return out
+	}
+	f := &Fig17Result{loads: []float64{1, 2, 3}, reps: 3, byRep: map[[2]string][]sweepMeans{
+		{"open", "fcfs"}:     {rep(0, 1, 1), rep(0, 1, 1), rep(0, 1, 1)},
+		{"feedback", "fcfs"}: {rep(0, 1, 1), rep(0, 0, 1), rep(0, 0, 0)},
+		{"open", "easy"}:     {rep(0, 1, 1), rep(0, 1, 1), rep(0, 0, 1)},
+		{"feedback", "easy"}: {rep(0, 0, 1), rep(0, 0, 1), rep(0, 0, 1)},
+	}}
+	for j, q := range queues(10, 10, 10) {
+		f.byRep[[2]string{"feedback", "fcfs"}][j].maxQueue = q.maxQueue
+	}
+	for j, q := range queues(100, 1000, 1000) {
+		f.byRep[[2]string{"open", "fcfs"}][j].maxQueue = q.maxQueue
+	}
+	p := f.populations(map[string]bool{"fcfs": false, "easy": false, "bounded": true})
+	for _, c := range []struct {
+		k                  int
+		within, asComputed int
+	}{{0, 1, 1}, {1, 3, 1}} {
+		if tl := p.tallies[c.k]; tl.N != 3 || tl.Within != c.within || tl.AsComputed != c.asComputed {
+			t.Errorf("%g×: tally %+v, want 3 claims, %d within, %d as computed", f.loads[c.k], tl, c.within, c.asComputed)
+		}
+	}
+	for _, sch := range []string{"fcfs", "easy"} {
+		why := p.reason(sch)
+		if !strings.Contains(why, "with 2× users") || strings.Contains(why, "with 1× users") || !strings.Contains(why, "2× makes 3 hold, against 1 at 3×") {
+			t.Errorf("%s: reason %q, want 2× (3 of 3 against 1) and not 1×", sch, why)
+		}
+	}
+	if got, want := p.text("fcfs"), "of 3: 1× 0, 0; 2× 3, 1; 3× 3, 2"; !strings.Contains(got, want) {
+		t.Errorf("text(fcfs) = %q, want %q", got, want)
+	}
+	// Without a justified population (the claims already hold at the
+	// largest) there is no reason.
+	if why := f.populations(map[string]bool{"fcfs": true, "easy": true, "bounded": true}).reason("fcfs"); why != "" {
+		t.Errorf("no gain: reason %q, want none", why)
+	}
+}
+
+// TestFig17Beyond checks how Fig. 17's claims are measured with the sweep
+// continued past its largest population (beyondText). A hand-made sweep
+// of 3 replicates at 1×, 2×, 3× users (50, 100, 150), continued at 4× and
+// 5× (200, 250). EASY ends 300, 500 and 560, 520, 600 jobs per week (the
+// replicates): gains 4 then 1.2, 0.4, 2.0; last − first/3 = −0.133,
+// −0.933, 0.667, mean −0.133, SD 0.8, SE 0.462: not below 0 by 2 SE.
+// Continued, 570, 530, 610 then 575, 535, 615: the last gain is 0.1 in
+// each, −1.233 with SE 0: within. FCFS ends 250, 350, 340 (gains 2,
+// −0.2: −0.867) and 340, 340 beyond (−0.667): within either way, and EASY
+// over FCFS is above 1 everywhere. Against easy-higher and fcfs as
+// computed (both hold) the continued sweep makes 3 of 3 hold against 2:
+// a gain of 1, not justified; had fcfs not held, 3 against 1, justified.
+// Reference values are computed by hand.
+func TestFig17Beyond(t *testing.T) {
+	tp := func(x ...float64) sweepMeans {
+		users := []float64{50, 100, 150, 200, 250}
+		if len(x) == 2 {
+			users = users[3:]
+		} else {
+			users = users[:3]
+		}
+		return sweepMeans{users: users, throughput: x}
+	}
+	r := &Fig17Result{loads: []float64{1, 2, 3}, reps: 3, byRep: map[[2]string][]sweepMeans{
+		{"feedback", "easy"}: {tp(300, 500, 560), tp(300, 500, 520), tp(300, 500, 600)},
+		{"feedback", "fcfs"}: {tp(250, 350, 340), tp(250, 350, 340), tp(250, 350, 340)},
+	}, beyond: &Fig17Result{loads: []float64{4, 5}, reps: 3, byRep: map[[2]string][]sweepMeans{
+		{"feedback", "easy"}: {tp(570, 575), tp(530, 535), tp(610, 615)},
+		{"feedback", "fcfs"}: {tp(340, 340), tp(340, 340), tp(340, 340)},
+	}}}
+	if holds, _, _, d := loadCeases(r.byRep[[2]string{"feedback", "easy"}]); holds || math.Abs(d.mean+0.4/3) > 1e-9 || math.Abs(d.se-0.8/math.Sqrt(3)) > 1e-9 {
+		t.Errorf("easy as computed: %v, %+v; want false, {−0.133 0.462}", holds, d)
+	}
+	for _, c := range []struct {
+		fcfs          bool
+		ok, justified bool
+		want          string
+	}{
+		{true, true, false, "4× and 5× users (the same replicates; its last step 4× → 5×): last − first/3 -1.23, within the claim; applied to Fig. 17's 3 claims, the continued sweep makes 3 hold, against 2 as computed"},
+		{false, true, true, "makes 3 hold, against 1 as computed"},
+	} {
+		text, ok, justified := r.beyondText("easy", map[string]bool{"easy-higher": true, "fcfs": c.fcfs, "easy": false})
+		if ok != c.ok || justified != c.justified || !strings.Contains(text, c.want) {
+			t.Errorf("fcfs as computed %v: %q, %v, %v; want %q, %v, %v", c.fcfs, text, ok, justified, c.want, c.ok, c.justified)
+		}
+	}
+	r.beyond = nil
+	if text, ok, justified := r.beyondText("easy", nil); text != "" || ok || justified {
+		t.Errorf("quick mode (no continuation): %q, %v, %v; want nothing", text, ok, justified)
+	}
+}
+
 // TestWaitingWork checks the timeline of waiting work (processors ×
 // runtime of the jobs submitted and not started) on a hand-made schedule,
 // and how nightWorkText counts the seeds at which the user-aware

@@ -1,8 +1,10 @@
 package feitelson2021
 
 import (
+	"math"
 	"testing"
 
+	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/sim"
 )
@@ -36,5 +38,44 @@ func TestLowLoadTolerance(t *testing.T) {
 		if !ok || e.Verdict != tt.want || e.Number() != tt.nearest || e.Want == nil || e.Want.Form != "near" || e.Want.V != 0.25 || e.Want.Abs != 0.005 {
 			t.Errorf("%v: %+v, want %s at %v, 0.25 ± 0.005", tt.utils, e, tt.want, tt.nearest)
 		}
+	}
+}
+
+// TestLowLoadWeeks checks the low-load log's work by week of submission
+// (weeklyOffered) and its means over the span, without its edge weeks and
+// over its busiest 52 weeks (lowLoadSpans). Reference values are computed
+// by hand.
+func TestLowLoadWeeks(t *testing.T) {
+	// A 10-processor machine: a week offers 10 × 604800 processor-seconds.
+	// Week 0: 5 procs × 604800 s (0.5) and a job of unknown runtime; week
+	// 2: 2 requested procs (allocated unknown) × 302400 s (0.1); week 1
+	// empty.
+	tr := &datasets.Trace{Header: datasets.Header{MaxProcs: 10}}
+	for _, j := range []struct {
+		submit, runtime float64
+		procs, req      int
+	}{{0, datasets.Week, 5, 5}, {100, math.NaN(), 4, 4}, {2*datasets.Week + 1, datasets.Week / 2, -1, 2}} {
+		job := datasets.UnknownJob()
+		job.Submit, job.Runtime, job.Procs, job.ReqProcs = j.submit, j.runtime, j.procs, j.req
+		tr.Append(job)
+	}
+	got := weeklyOffered(tr)
+	if want := []float64{0.5, 0, 0.1}; len(got) != 3 || math.Abs(got[0]-want[0]) > 1e-12 || got[1] != 0 || math.Abs(got[2]-want[2]) > 1e-12 {
+		t.Errorf("weeklyOffered = %v, want %v", got, want)
+	}
+	// 100 weeks: 0 in the first 5 and the last 5, 0.1 between, except 0.4
+	// in weeks 20–71 (52 weeks). Span: (52·0.4 + 38·0.1)/100 = 0.246;
+	// without the 5 edge weeks each side, 24.6/90 = 0.27333; busiest 52
+	// weeks 0.4.
+	ws := make([]float64, 100)
+	for k := 5; k < 95; k++ {
+		ws[k] = 0.1
+		if k >= 20 && k < 72 {
+			ws[k] = 0.4
+		}
+	}
+	span, trimmed, year := lowLoadSpans(ws)
+	if math.Abs(span-0.246) > 1e-9 || math.Abs(trimmed-24.6/90) > 1e-9 || math.Abs(year-0.4) > 1e-9 {
+		t.Errorf("lowLoadSpans = %g, %g, %g; want 0.246, 0.27333, 0.4", span, trimmed, year)
 	}
 }

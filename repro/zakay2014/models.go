@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
@@ -27,6 +28,10 @@ type ModelsResult struct {
 	Logs    []ModelsLog
 	missing []string // the figures' logs that are not available
 	seed    uint64   // the user models' seed, one run (ledger.Unreplicated)
+	// longSeeds are, by log, the random models' users with very long
+	// activity periods at Table I's further seeds (tableIRow.longSeeds;
+	// full mode only), shown beside a Fig. 7 or 9 claim that differs.
+	longSeeds map[string][]map[string]int
 }
 
 // ModelsLog is the figures of one log.
@@ -89,8 +94,35 @@ func (s *Study) Models(ctx context.Context) (*ModelsResult, error) {
 			}
 			r.Logs = append(r.Logs, ml)
 		}
+		if !s.o.Quick {
+			t, err := s.TableI(ctx)
+			if err != nil {
+				return nil, err
+			}
+			r.longSeeds = map[string][]map[string]int{}
+			for _, row := range t.rows {
+				if row.ok && len(row.longSeeds) > 0 {
+					r.longSeeds[row.log.Catalog] = row.longSeeds
+				}
+			}
+		}
 		return r, nil
 	})
+}
+
+// longAtSeeds says how many users have very long activity periods under
+// model on log at Table I's further seeds (from seed+1), of users; "" when
+// they were not run (quick mode).
+func (r *ModelsResult) longAtSeeds(log, model string, users int) string {
+	seeds := r.longSeeds[log]
+	if len(seeds) == 0 || users == 0 {
+		return ""
+	}
+	parts := make([]string, len(seeds))
+	for k, m := range seeds {
+		parts[k] = fmt.Sprintf("seed %d: %d (%.4f)", r.seed+uint64(k+1), m[model], float64(m[model])/float64(users))
+	}
+	return fmt.Sprintf("at further seeds, of %d users: %s; a magnitude word is compared as stated at the figure's seed (ledger.WordRule)", users, strings.Join(parts, ", "))
 }
 
 func modelsLog(name string, c *feedback.Comparison) (ModelsLog, error) {
@@ -167,16 +199,13 @@ func measure(c *feedback.Comparison) (modelMeasures, error) {
 		if err != nil {
 			return m, err
 		}
-		if len(act) != len(base) {
-			return m, fmt.Errorf("zakay2014: %s: %d users simulated, %d in the log", name, len(act), len(base))
+		if m.longer[name], err = longUsers(base, act); err != nil {
+			return m, fmt.Errorf("zakay2014: %s: %w", name, err)
 		}
 		var ratios []float64
 		for u := range act {
 			if act[u] < base[u] {
 				m.shorter[name]++
-			}
-			if act[u] > 2*base[u]+datasets.Day {
-				m.longer[name]++
 			}
 			if base[u] > 0 {
 				ratios = append(ratios, act[u]/base[u])
@@ -188,6 +217,23 @@ func measure(c *feedback.Comparison) (modelMeasures, error) {
 		m.medianRatio[name] = stat.Quantile(0.5, stat.Empirical, ratios, nil)
 	}
 	return m, nil
+}
+
+// longUsers counts the users with very long activity periods under a
+// model (Figs 7 and 9): activity act[u] longer than twice the log's
+// base[u] plus a day. It returns an error when the two do not have the
+// same users.
+func longUsers(base, act []float64) (int, error) {
+	if len(act) != len(base) {
+		return 0, fmt.Errorf("%d users simulated, %d in the log", len(act), len(base))
+	}
+	n := 0
+	for u := range act {
+		if act[u] > 2*base[u]+datasets.Day {
+			n++
+		}
+	}
+	return n, nil
 }
 
 // profile is the share of the arrivals in each hour of the week.
@@ -270,6 +316,7 @@ func (r *ModelsResult) Claims(l *ledger.Ledger) {
 			log+": distribution-based model: fraction of users active for excessively long periods (> 2× the log's + 1 day)",
 			few(m.users["distribution"]), frac(m.longer["distribution"], m.users["distribution"])).InTable("Fig. 7", log, "hyperactive").
 			Noting(fmt.Sprintf("%d of %d users", m.longer["distribution"], m.users["distribution"])).
+			Measured(r.longAtSeeds(log, "distribution", m.users["distribution"])).
 			Quoting("some few users are active for excessively long periods in the simulations")
 		l.Check("Fig. 8", "fig8/"+log+"/cycles-kept",
 			log+": fluid model: correlation of the hour-of-week profile with the log's",
@@ -283,6 +330,7 @@ func (r *ModelsResult) Claims(l *ledger.Ledger) {
 			log+": fluid model: fraction of users with very long activity periods (> 2× the log's + 1 day)",
 			few(m.users["fluid"]), frac(m.longer["fluid"], m.users["fluid"])).InTable("Fig. 9", log, "few-long").
 			Noting(fmt.Sprintf("%d of %d users", m.longer["fluid"], m.users["fluid"])).
+			Measured(r.longAtSeeds(log, "fluid", m.users["fluid"])).
 			Quoting("However, a few users have very long activity periods.")
 	}
 }
