@@ -17,7 +17,8 @@ func init() { simtest.RegisterHostile() }
 
 // TestHostileSchedulerFeedback: a scheduler of one's own that breaks its
 // simulations ends a feedback simulation under each user model, the
-// conventional replay, Compare and a sweep of SweepExperiment (two
+// conventional replay, Compare, CrossSchedulers, LoadSweep (8 weeks, open
+// replays too) and a sweep of SweepExperiment (two
 // workers; but wake-forever, whose runs there stop sooner) with an error
 // naming it (a sim.SchedulerError), never a crash
 // or a hang. (The simulation's observer of arrivals, which wraps the
@@ -57,6 +58,11 @@ func TestHostileSchedulerFeedback(t *testing.T) {
 		check(kind+"/Conventional", name, err)
 		_, err = Compare(w, ComparisonOptions{Scheduler: name, Seed: 1})
 		check(kind+"/Compare", name, err)
+		_, err = CrossSchedulers(w, Fluid{}, 1, "easy", name)
+		check(kind+"/CrossSchedulers", name, err)
+		_, err = LoadSweep(p, LoadSweepOptions{Loads: []float64{1}, Schedulers: []string{"easy", name}, Seed: 9,
+			Generate: resample.Options{Weeks: 8}, Open: true})
+		check(kind+"/LoadSweep", name, err)
 		e, err := NewSweepExperiment(p, SweepOptions{Scheduler: name, Generate: resample.Options{Weeks: 2}})
 		if err != nil {
 			t.Fatal(err)
