@@ -7,6 +7,7 @@ import (
 	"math"
 	"reflect"
 	"runtime/debug"
+	"strings"
 )
 
 // SchedulerError is the error of a simulation that its scheduler broke or
@@ -100,6 +101,8 @@ func (e *Engine) RunContext(ctx context.Context, until float64) (err error) {
 			se.Err = v.err
 		case error:
 			se.Err, se.Stack = v, debug.Stack()
+		case string: // the engine's panics say "sim: …", as the error does
+			se.Err, se.Stack = errors.New(strings.TrimPrefix(v, "sim: ")), debug.Stack()
 		default:
 			se.Err, se.Stack = fmt.Errorf("%v", v), debug.Stack()
 		}

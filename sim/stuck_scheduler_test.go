@@ -82,8 +82,8 @@ func TestHostileSchedulers(t *testing.T) {
 				t.Errorf("error %q does not name the scheduler", err)
 			case c.is != nil && !errors.Is(err, c.is):
 				t.Errorf("error %q is not %v", err, c.is)
-			case !strings.Contains(err.Error(), c.msg):
-				t.Errorf("error %q does not say %q", err, c.msg)
+			case !strings.Contains(err.Error(), c.msg) || strings.Count(err.Error(), "sim: ") != 1:
+				t.Errorf("error %q does not say %q once prefixed sim:", err, c.msg)
 			case se.Time != c.time:
 				t.Errorf("stopped at time %v, want %v", se.Time, c.time)
 			case (c.kind == "panic" || c.kind == "misfit") != (se.Stack != nil):
