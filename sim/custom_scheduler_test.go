@@ -1,6 +1,7 @@
 package sim_test
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"testing"
@@ -119,6 +120,19 @@ var simPaths = []struct {
 		e.Run()
 		return e.Result()
 	}},
+	// The engine run through RunContext (what Run, the experiments'
+	// workers and a feedback simulation call).
+	{"Engine.RunContext", func(t *testing.T, jobs []sim.Job, procs int, name string) *sim.Result {
+		e, err := sim.NewEngine(procs, mustNew(t, name), sim.EngineOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.SubmitAll(jobs)
+		if err := e.RunContext(context.Background(), math.Inf(1)); err != nil {
+			t.Fatal(err)
+		}
+		return e.Result()
+	}},
 	// An open replay fed while it runs, as a feedback simulation feeds
 	// it: each job submitted once every round before its submit time has
 	// run (RunUntil just below it).
@@ -160,9 +174,22 @@ func TestCustomSchedulerPaths(t *testing.T) {
 			})
 		}
 	}
+	// FCFS written on the engine's public API only: sim.FCFS's schedule
+	// on every path.
+	want, err := sim.Run(jobs, procs, &sim.FCFS{}, sim.EngineOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range simPaths {
+		t.Run("test-fcfs/"+p.name, func(t *testing.T) {
+			if err := sameSchedule(p.run(t, jobs, procs, "test-fcfs"), want); err != nil {
+				t.Errorf("test-fcfs against fcfs: %v", err)
+			}
+		})
+	}
 	// A policy of its own: every path gives what Run gives, and it is
 	// not EASY's schedule (the comparison can fail).
-	want, err := sim.Run(jobs, procs, &simtest.SJF{}, sim.EngineOptions{})
+	want, err = sim.Run(jobs, procs, &simtest.SJF{}, sim.EngineOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -188,6 +215,7 @@ func TestCustomSchedulerReplay(t *testing.T) {
 		{"test-wrap:easy", "easy", "test-wrap:easy"},
 		{"test-wrap:conservative:8", "conservative:8", "test-wrap:conservative:8"},
 		{"test-sjf", "", "test-sjf"},
+		{"test-fcfs", "fcfs", "test-fcfs"},
 	} {
 		got, err := sim.Replay(tr, mustNew(t, c.custom), sim.Options{})
 		if err != nil {

@@ -1,7 +1,9 @@
 package sim
 
 import (
+	"context"
 	"fmt"
+	"math"
 	"reflect"
 	"strings"
 
@@ -11,8 +13,17 @@ import (
 // Run simulates jobs on a machine of procs processors with scheduler s
 // (a fresh one: it keeps the state of this run) and returns the result,
 // jobs in the order given. Jobs need not be sorted by submit time. It
-// returns an error when a job breaks the invariants of Job (see Validate).
+// returns an error when a job breaks the invariants of Job (see Validate),
+// and a *SchedulerError when the scheduler breaks the simulation (it
+// panics, starts a job that does not fit, leaves jobs waiting for ever;
+// see Engine.RunContext).
 func Run(jobs []Job, procs int, s Scheduler, opts EngineOptions) (*Result, error) {
+	return RunContext(context.Background(), jobs, procs, s, opts)
+}
+
+// RunContext is Run that stops with an error wrapping ctx's when ctx is
+// cancelled (between two rounds: see Engine.RunContext).
+func RunContext(ctx context.Context, jobs []Job, procs int, s Scheduler, opts EngineOptions) (*Result, error) {
 	if err := Validate(jobs, procs); err != nil {
 		return nil, err
 	}
@@ -21,7 +32,9 @@ func Run(jobs []Job, procs int, s Scheduler, opts EngineOptions) (*Result, error
 		return nil, err
 	}
 	e.submitChecked(jobs) // Validate checked what SubmitAll would
-	e.Run()
+	if err := e.RunContext(ctx, math.Inf(1)); err != nil {
+		return nil, err
+	}
 	r := e.Result()
 	r.Scheduler = SchedulerName(s)
 	return r, nil
@@ -36,6 +49,12 @@ func Run(jobs []Job, procs int, s Scheduler, opts EngineOptions) (*Result, error
 // gives a size, and one wrapping ErrNoJobs (PrepReport.NoJobs) when Prepare
 // keeps no job, whose summary would be NaN.
 func Replay(tr *datasets.Trace, s Scheduler, opts Options) (*Result, error) {
+	return ReplayContext(context.Background(), tr, s, opts)
+}
+
+// ReplayContext is Replay that stops with an error wrapping ctx's when ctx
+// is cancelled (between two rounds: see Engine.RunContext).
+func ReplayContext(ctx context.Context, tr *datasets.Trace, s Scheduler, opts Options) (*Result, error) {
 	m := opts.Machine(tr)
 	if m.Rule == datasets.SizeUnknown {
 		return nil, fmt.Errorf("sim: log %q: %w", tr.Name, datasets.ErrNoMachineSize)
@@ -47,7 +66,7 @@ func Replay(tr *datasets.Trace, s Scheduler, opts Options) (*Result, error) {
 	if len(jobs) == 0 {
 		return nil, fmt.Errorf("sim: %w", rep.NoJobs(tr.Name))
 	}
-	r, err := Run(jobs, m.Procs, s, opts.Engine)
+	r, err := RunContext(ctx, jobs, m.Procs, s, opts.Engine)
 	if err != nil {
 		return nil, err
 	}

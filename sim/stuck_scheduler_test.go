@@ -1,11 +1,17 @@
 package sim_test
 
 import (
+	"context"
+	"errors"
 	"fmt"
+	"math"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/sim"
+	"github.com/tracelab/tracelab/sim/simtest"
 )
 
 // idle is a researcher's scheduler with a bug: it never starts a job.
@@ -14,15 +20,165 @@ type idle struct{}
 func (idle) Schedule(*sim.Engine) {}
 func (idle) Name() string         { return "test-idle" }
 
-// TestStuckSchedulerNamed: the panic of a scheduler that leaves jobs
-// waiting on an idle machine names the scheduler, so that a researcher
-// running several (compare, a sweep) knows whose bug it is.
+// TestStuckSchedulerNamed: a scheduler that leaves jobs waiting on an idle
+// machine ends Run with an error naming the scheduler and the waiting
+// jobs, so that a researcher running several (compare, a sweep) knows
+// whose bug it is; Engine.Run, which returns nothing, panics with it.
 func TestStuckSchedulerNamed(t *testing.T) {
+	jobs := []sim.Job{{ID: 7, Runtime: 1, Estimate: 1, Procs: 1}}
+	_, err := sim.Run(jobs, 1, idle{}, sim.EngineOptions{})
+	var se *sim.SchedulerError
+	if !errors.As(err, &se) || se.Scheduler != "test-idle" || !errors.Is(err, sim.ErrStuck) ||
+		!strings.Contains(err.Error(), "1 jobs, job 7 first") {
+		t.Errorf("error %v, want a SchedulerError of test-idle, ErrStuck, 1 job (id 7)", err)
+	}
 	defer func() {
 		msg := fmt.Sprint(recover())
 		if !strings.Contains(msg, "test-idle") || !strings.Contains(msg, "left 1 jobs waiting") {
 			t.Errorf("panic %q does not name the scheduler and the waiting jobs", msg)
 		}
 	}()
-	_, _ = sim.Run([]sim.Job{{ID: 1, Runtime: 1, Estimate: 1, Procs: 1}}, 1, idle{}, sim.EngineOptions{})
+	e, _ := sim.NewEngine(1, idle{}, sim.EngineOptions{})
+	e.SubmitAll(jobs)
+	e.Run()
+}
+
+// hostileJobs need a scheduler: two jobs of the whole machine (4
+// processors) submitted together, so the second waits for the first.
+var hostileJobs = []sim.Job{
+	{ID: 1, Submit: 100, Runtime: 10, Estimate: 20, Procs: 4},
+	{ID: 2, Submit: 100, Runtime: 10, Estimate: 20, Procs: 4},
+}
+
+// TestHostileSchedulers: each scheduler of one's own with a bug ends Run
+// with a SchedulerError that names it and says what went wrong (worked
+// out from hostileJobs: misfit starts job 2 at 100 while job 1 holds the
+// 4 processors; wake-forever asks for rounds at 101, 102, … until
+// MaxIdleRounds rounds in a row without a start), never a panic or a
+// hang; the engine is usable again after Reset. A slow scheduler stops
+// when its context is cancelled.
+func TestHostileSchedulers(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		kind string
+		is   error  // errors.Is, when not nil
+		msg  string // in the message
+		time float64
+	}{
+		{"panic", nil, "a bug of mine at time 100", 100},
+		{"idle", sim.ErrStuck, "2 jobs, job 1 first", 100},
+		{"misfit", nil, "Start(1) at 100: needs 4 processors, 0 free", 100},
+		{"wake-same", sim.ErrStuck, "2 jobs, job 1 first", 100},
+		{"wake-forever", sim.ErrNoProgress, "MaxIdleRounds", 100 + sim.MaxIdleRounds - 1},
+	} {
+		t.Run(c.kind, func(t *testing.T) {
+			h := &simtest.Hostile{Kind: c.kind}
+			r, err := sim.Run(hostileJobs, 4, h, sim.EngineOptions{})
+			var se *sim.SchedulerError
+			switch {
+			case r != nil || !errors.As(err, &se):
+				t.Fatalf("result %v, error %v: want a SchedulerError", r, err)
+			case se.Scheduler != "test-hostile:"+c.kind || !strings.Contains(err.Error(), "test-hostile:"+c.kind):
+				t.Errorf("error %q does not name the scheduler", err)
+			case c.is != nil && !errors.Is(err, c.is):
+				t.Errorf("error %q is not %v", err, c.is)
+			case !strings.Contains(err.Error(), c.msg) || strings.Count(err.Error(), "sim: ") != 1:
+				t.Errorf("error %q does not say %q once prefixed sim:", err, c.msg)
+			case se.Time != c.time:
+				t.Errorf("stopped at time %v, want %v", se.Time, c.time)
+			case (c.kind == "panic" || c.kind == "misfit") != (se.Stack != nil):
+				t.Errorf("stack %q: want one for a panic only", se.Stack)
+			}
+			// Through Replay too, and the engine reset after the error
+			// runs FCFS as a new one would.
+			tr := datasets.NewTrace("two", 2)
+			tr.Header.MaxProcs = 4
+			for _, j := range hostileJobs {
+				jb := datasets.UnknownJob()
+				jb.JobID, jb.Submit, jb.Runtime, jb.Procs, jb.ReqTime, jb.User = j.ID, j.Submit, j.Runtime, j.Procs, j.Estimate, 1
+				tr.Append(jb)
+			}
+			if _, err := sim.Replay(tr, &simtest.Hostile{Kind: c.kind}, sim.Options{}); !errors.As(err, &se) {
+				t.Errorf("Replay: error %v, want a SchedulerError", err)
+			}
+			e, _ := sim.NewEngine(4, h, sim.EngineOptions{})
+			e.SubmitAll(hostileJobs)
+			if err := e.RunContext(context.Background(), math.Inf(1)); err == nil {
+				t.Fatal("RunContext: no error")
+			}
+			if err := e.Reset(4, &sim.FCFS{}, sim.EngineOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			e.SubmitAll(hostileJobs)
+			if err := e.RunContext(context.Background(), math.Inf(1)); err != nil {
+				t.Fatal(err)
+			}
+			if got := e.Result().Start; got[0] != 100 || got[1] != 110 {
+				t.Errorf("after Reset, FCFS starts %v, want [100 110]", got)
+			}
+		})
+	}
+	// Run to a finite time (the reading that stops at a window's end):
+	// idle and wake-same leave jobs waiting with nothing left to happen,
+	// stuck as under Run; wake-forever asks for a round every second, as
+	// a policy holding jobs for a time would, and at 1000 its jobs are
+	// left waiting without an error.
+	for _, c := range []struct {
+		kind  string
+		stuck bool
+	}{{"idle", true}, {"wake-same", true}, {"wake-forever", false}} {
+		e, _ := sim.NewEngine(4, &simtest.Hostile{Kind: c.kind}, sim.EngineOptions{})
+		e.SubmitAll(hostileJobs)
+		err := e.RunContext(context.Background(), 1000)
+		if errors.Is(err, sim.ErrStuck) != c.stuck || (!c.stuck && err != nil) || e.NumWaiting() != 2 {
+			t.Errorf("%s until 1000: error %v, %d waiting; want stuck %v and 2 waiting", c.kind, err, e.NumWaiting(), c.stuck)
+		}
+	}
+}
+
+// TestSlowSchedulerCancelled: a slow scheduler (a second a round) is
+// stopped by its context between two rounds, with the context's error in
+// a SchedulerError naming it, long before its 2,000 rounds would end.
+func TestSlowSchedulerCancelled(t *testing.T) {
+	t.Parallel()
+	jobs := make([]sim.Job, 2000)
+	for i := range jobs {
+		jobs[i] = sim.Job{ID: i + 1, Submit: float64(i), Runtime: 1, Estimate: 1, Procs: 1}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() { time.Sleep(50 * time.Millisecond); cancel() }()
+	_, err := sim.RunContext(ctx, jobs, 1, &simtest.Hostile{Kind: "slow", Delay: time.Second / 100}, sim.EngineOptions{})
+	var se *sim.SchedulerError
+	if !errors.As(err, &se) || !errors.Is(err, context.Canceled) || se.Scheduler != "test-hostile:slow" {
+		t.Errorf("error %v, want context.Canceled in a SchedulerError of test-hostile:slow", err)
+	}
+	// Already cancelled: no round at all.
+	if _, err := sim.RunContext(ctx, jobs, 1, &simtest.FCFS{}, sim.EngineOptions{}); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled context: error %v", err)
+	}
+}
+
+// periodic is FCFS run as a periodic scheduling pass: every round asks
+// for another a minute later, for ever (as a batch system's main loop).
+type periodic struct{}
+
+func (periodic) Schedule(e *sim.Engine) {
+	simtest.FCFS{}.Schedule(e)
+	e.WakeAt(e.Now() + 60)
+}
+
+// TestPeriodicSchedulerEnds: a scheduler that asks for a round every
+// minute for ever ends Run (Engine.Run alone would not return) with FCFS's
+// starts; worked out on hostileJobs: rounds at 100 (both arrive, job 1
+// starts), 110 (job 1 ends, job 2 starts), 120 (job 2 ends: nothing is
+// left, its request for 180 is not run), then 160 and 170, asked for
+// while jobs ran (their requests, 220 and 230, are not run): 5 rounds.
+func TestPeriodicSchedulerEnds(t *testing.T) {
+	r, err := sim.Run(hostileJobs, 4, periodic{}, sim.EngineOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Start[0] != 100 || r.Start[1] != 110 || r.Rounds != 5 {
+		t.Errorf("starts %v, %d rounds; want [100 110], 5", r.Start, r.Rounds)
+	}
 }

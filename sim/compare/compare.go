@@ -86,7 +86,7 @@ func Schedulers(ctx context.Context, variants []*datasets.Trace, schedulers []st
 	nv := len(variants)
 	err = parallel.For(ctx, len(schedulers)*nv, workers, func(ctx context.Context, k int) error {
 		s, v := k/nv, k%nv
-		r, err := sim.Replay(variants[v], factories[s](), opts.Sim)
+		r, err := sim.ReplayContext(ctx, variants[v], factories[s](), opts.Sim)
 		if err != nil {
 			return fmt.Errorf("compare: %s on %s: %w", schedulers[s], variants[v].Name, err)
 		}

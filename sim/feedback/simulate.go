@@ -1,6 +1,7 @@
 package feedback
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"slices"
@@ -93,6 +94,9 @@ type observer struct {
 
 func (o *observer) Schedule(e *sim.Engine) { o.inner.Schedule(e) }
 
+// Name is the scheduler's (for the engine's errors).
+func (o *observer) Name() string { return sim.SchedulerName(o.inner) }
+
 func (o *observer) Arrive(e *sim.Engine, j int) {
 	if o.arr != nil {
 		o.arr.Arrive(e, j)
@@ -126,8 +130,16 @@ func (o *observer) Finish(e *sim.Engine, j int) {
 // which the adjusted model reproduces the log's arrival times.
 //
 // Simulate returns an error for a bad machine size or a model that fails
-// to bind.
+// to bind, and a sim.SchedulerError when the scheduler breaks the
+// simulation (it panics, starts a job that does not fit, leaves jobs
+// waiting for ever).
 func Simulate(w *Workload, s sim.Scheduler, opts Options) (*Result, error) {
+	return SimulateContext(context.Background(), w, s, opts)
+}
+
+// SimulateContext is Simulate that stops, with an error wrapping ctx's,
+// when ctx is cancelled (between two rounds: sim.Engine.RunContext).
+func SimulateContext(ctx context.Context, w *Workload, s sim.Scheduler, opts Options) (*Result, error) {
 	if s == nil {
 		return nil, fmt.Errorf("feedback: nil scheduler")
 	}
@@ -178,7 +190,9 @@ func Simulate(w *Workload, s sim.Scheduler, opts Options) (*Result, error) {
 	if until == 0 {
 		until = math.Inf(1)
 	}
-	e.RunUntil(until)
+	if err := e.RunContext(ctx, until); err != nil {
+		return nil, fmt.Errorf("feedback: %w", err)
+	}
 	res := &Result{Model: m.Name(), Scheduler: sim.SchedulerName(s), Procs: procs,
 		Releases: r.releases, Raised: r.raised, Submitted: r.arrived, Until: until, w: w, eng: r.job2eng}
 	res.Sim = r.result()

@@ -104,7 +104,7 @@ func (e *SweepExperiment) Run(ctx context.Context, r sweep.Replicate) (sweep.Row
 		return nil, err
 	}
 	f, _ := sim.FactoryOf(e.opts.Scheduler)
-	res, err := Simulate(w, f(), Options{Model: e.opts.Model, Seed: r.Seed, Until: rs.End})
+	res, err := SimulateContext(ctx, w, f(), Options{Model: e.opts.Model, Seed: r.Seed, Until: rs.End})
 	if err != nil {
 		return nil, err
 	}

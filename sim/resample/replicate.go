@@ -280,7 +280,7 @@ func (x *Experiment) replicateViews(ctx context.Context, o Options, views []SimO
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		cv, err := x.simulate(w, o.Seed, keys, slotInst, views, k, out, k == 0)
+		cv, err := x.simulate(ctx, w, o.Seed, keys, slotInst, views, k, out, k == 0)
 		if err != nil {
 			return err
 		}
@@ -299,7 +299,7 @@ func (x *Experiment) replicateViews(ctx context.Context, o Options, views []SimO
 // the conventions views[k], and measures into out[j] every view j ≥ k of
 // the same simClass (marked done). With load it also returns the CV of
 // the variant's weekly offered load (the same under every view).
-func (x *Experiment) simulate(w *replicator, seed uint64, keys, slotInst []uint64, views []SimOptions, k int, out []Metrics, load bool) (loadCV float64, err error) {
+func (x *Experiment) simulate(ctx context.Context, w *replicator, seed uint64, keys, slotInst []uint64, views []SimOptions, k int, out []Metrics, load bool) (loadCV float64, err error) {
 	p, g := x.pools, &w.g
 	so := views[k]
 	rows := p.simRows(so.Sim)
@@ -417,11 +417,15 @@ func (x *Experiment) simulate(w *replicator, seed uint64, keys, slotInst []uint6
 		}
 	}
 	if stop {
-		e.RunUntil(g.end)
+		if err := e.RunContext(ctx, g.end); err != nil {
+			return 0, err
+		}
 		measure(true)
 	}
 	if full {
-		e.Run()
+		if err := e.RunContext(ctx, math.Inf(1)); err != nil {
+			return 0, err
+		}
 		measure(false)
 	}
 	return loadCV, nil

@@ -1,6 +1,7 @@
 package resample
 
 import (
+	"context"
 	"fmt"
 	"math"
 
@@ -135,10 +136,12 @@ func simulateWindow(jobs []sim.Job, rep sim.PrepReport, m datasets.Machine, s si
 		return nil, err
 	}
 	e.SubmitAll(jobs)
+	until := math.Inf(1)
 	if opts.StopAtEnd {
-		e.RunUntil(end)
-	} else {
-		e.Run()
+		until = end
+	}
+	if err := e.RunContext(context.Background(), until); err != nil {
+		return nil, err
 	}
 	res := e.Result()
 	res.Scheduler = sim.SchedulerName(s)

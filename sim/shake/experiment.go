@@ -58,7 +58,7 @@ func NewExperiment(w Workload, newScheduler func() sim.Scheduler, opts Options) 
 		w.Name, len(w.Jobs), w.Procs, sim.SchedulerName(newScheduler()), opts.Level, opts.MaxShift, opts.SessionGap, w.Variant != nil)
 	run := func(ctx context.Context, r sweep.Replicate) (sweep.Row, error) {
 		s := shift(w.Jobs, group, n, opts, r.Seed)
-		res, err := sim.Run(s, w.Procs, newScheduler(), sim.EngineOptions{})
+		res, err := sim.RunContext(ctx, s, w.Procs, newScheduler(), sim.EngineOptions{})
 		if err != nil {
 			return nil, err
 		}
@@ -68,7 +68,7 @@ func NewExperiment(w Workload, newScheduler func() sim.Scheduler, opts Options) 
 			return row, nil
 		}
 		s = shift(w.Variant, group, n, opts, r.Seed)
-		if res, err = sim.Run(s, w.Procs, newScheduler(), sim.EngineOptions{}); err != nil {
+		if res, err = sim.RunContext(ctx, s, w.Procs, newScheduler(), sim.EngineOptions{}); err != nil {
 			return nil, err
 		}
 		sum = res.MeansOf(nil)

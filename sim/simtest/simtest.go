@@ -98,4 +98,5 @@ func init() {
 	sim.Register("test-wrap", wrap(false))
 	sim.Register("test-reusable", wrap(true))
 	sim.Register("test-sjf", sim.Fixed(func() sim.Scheduler { return &SJF{} }))
+	sim.Register("test-fcfs", sim.Fixed(func() sim.Scheduler { return FCFS{} }))
 }

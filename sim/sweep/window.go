@@ -144,7 +144,7 @@ func (w *Window) Run(ctx context.Context, r Replicate) (Row, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	res, err := sim.Run(jobs, w.procs, w.sched(), sim.EngineOptions{WeekOrigin: t0})
+	res, err := sim.RunContext(ctx, jobs, w.procs, w.sched(), sim.EngineOptions{WeekOrigin: t0})
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,44 @@
+package cli
+
+import (
+	"maps"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/tracelab/tracelab/sim/simtest"
+)
+
+func init() { simtest.RegisterHostile() }
+
+// TestHostileSchedulerCommands: every command that takes a scheduler ends
+// with an error naming a scheduler of one's own that breaks its
+// simulations (panics, never starts a job, starts one that does not fit,
+// asks for rounds now or every second for ever), never a crash or a hang:
+// simulate, feedback, resample --simulate, compare and sweep with every
+// experiment, whole and as a shard of a Slurm array.
+func TestHostileSchedulerCommands(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	cases := [][]string{
+		{"simulate", "--scheduler"},
+		{"feedback", "--model", "fluid", "--scheduler"},
+		{"resample", "--seed", "3", "--weeks", "4", "-o", filepath.Join(dir, "r.swf"), "--simulate"},
+		{"compare", "--scheduler", "easy", "--variants", "2", "--weeks", "4", "--scheduler"},
+		{"sweep", "--reps", "2", "--quiet", "--experiment", "resample", "--shard", "1/2", "-o", filepath.Join(dir, "s.parquet"), "--scheduler"},
+	}
+	for _, x := range slices.Sorted(maps.Keys(sweepExperiments)) {
+		cases = append(cases, []string{"sweep", "--reps", "2", "--quiet", "--experiment", x, "--scheduler"})
+	}
+	for _, kind := range []string{"panic", "idle", "misfit", "wake-same", "wake-forever"} {
+		name := "test-hostile:" + kind
+		for _, c := range cases {
+			args := append(slices.Clone(c), name)
+			_, _, err := runCLI(t, args...)
+			if err == nil || !strings.Contains(err.Error(), "scheduler "+name) {
+				t.Errorf("%v: error %v, want one naming scheduler %s", args, err, name)
+			}
+		}
+	}
+}

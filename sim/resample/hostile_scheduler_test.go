@@ -1,0 +1,87 @@
+package resample
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tracelab/tracelab/sim"
+	"github.com/tracelab/tracelab/sim/simtest"
+	"github.com/tracelab/tracelab/sim/sweep"
+)
+
+func init() { simtest.RegisterHostile() }
+
+// hostileFails are the Hostile kinds that break a simulation run to its
+// end (not slow, which is only slow).
+var hostileFails = []string{"panic", "idle", "misfit", "wake-same", "wake-forever"}
+
+// TestHostileSchedulerResample: a scheduler of one's own that breaks its
+// simulations ends every path of this package with an error naming it (a
+// sim.SchedulerError), never a crash of the worker or a hang: a
+// variant's Simulate and Reference (a value), the lean replicates of an
+// Experiment and RunBootstrap with one worker and three (by name).
+func TestHostileSchedulerResample(t *testing.T) {
+	t.Parallel()
+	tr := customLog()
+	p, err := NewPools(tr, PoolOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := p.Generate(Options{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := func(what, name string, err error) {
+		t.Helper()
+		var se *sim.SchedulerError
+		if !errors.As(err, &se) || se.Scheduler != name || !strings.Contains(err.Error(), name) {
+			t.Errorf("%s: error %v, want a SchedulerError naming %s", what, err, name)
+		}
+	}
+	for _, kind := range hostileFails {
+		name := "test-hostile:" + kind
+		_, err := r.Simulate(&simtest.Hostile{Kind: kind}, SimOptions{})
+		check(kind+"/Simulate", name, err)
+		_, err = Reference(tr, &simtest.Hostile{Kind: kind}, SimOptions{})
+		check(kind+"/Reference", name, err)
+		x, err := NewExperiment(p, ExperimentOptions{Scheduler: name})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = x.Replicate(context.Background(), 1, 0, 0)
+		check(kind+"/Experiment.Replicate", name, err)
+		for _, workers := range []int{1, 3} {
+			_, err := RunBootstrap(context.Background(), tr, Readings()[0],
+				BootstrapOptions{Scheduler: name, Replicates: 6, Seed: 7, Sweep: sweep.Options{Workers: workers}})
+			check(kind+"/RunBootstrap", name, err)
+		}
+	}
+}
+
+// TestSlowSchedulerResample: a lean replicate of a slow scheduler (10 ms
+// a round: seconds a replicate) stops between two rounds when its context
+// is cancelled, with the context's error in a SchedulerError naming it.
+// (The reference simulation of the original log, which RunBootstrap runs
+// first, takes no context: it runs to its end.)
+func TestSlowSchedulerResample(t *testing.T) {
+	t.Parallel()
+	sim.Register("test-slow10ms", sim.Fixed(func() sim.Scheduler { return &simtest.Hostile{Kind: "slow", Delay: 10 * time.Millisecond} }))
+	p, err := NewPools(customLog(), PoolOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, err := NewExperiment(p, ExperimentOptions{Scheduler: "test-slow10ms"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() { time.Sleep(50 * time.Millisecond); cancel() }()
+	_, err = x.Replicate(ctx, 1, 0, 0)
+	var se *sim.SchedulerError
+	if !errors.Is(err, context.Canceled) || !errors.As(err, &se) || se.Scheduler != "test-hostile:slow" {
+		t.Errorf("error %v, want context.Canceled in a SchedulerError of test-hostile:slow", err)
+	}
+}

@@ -1,0 +1,102 @@
+package simtest
+
+import (
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/tracelab/tracelab/sim"
+)
+
+// FCFS is first-come-first-serve written on the engine's public API only
+// (Waiting, Width, Free, Start), as a researcher would: it must give
+// sim.FCFS's schedule start for start, on every path.
+type FCFS struct{}
+
+// Schedule starts the waiting jobs in order of arrival while the first
+// fits.
+func (FCFS) Schedule(e *sim.Engine) {
+	for _, j := range e.Waiting() {
+		if e.Width(j) > e.Free() {
+			return
+		}
+		e.Start(j)
+	}
+}
+
+// Reset does nothing (FCFS keeps no state).
+func (FCFS) Reset() {}
+
+// HostileKinds are the Kinds of Hostile.
+var HostileKinds = []string{"panic", "idle", "misfit", "wake-same", "wake-forever", "slow"}
+
+// Hostile is a scheduler of one's own with a bug of kind Kind:
+//
+//	panic         Schedule panics once a job waits
+//	idle          never starts a job
+//	misfit        starts every waiting job, whether it fits or not
+//	wake-same     never starts a job; asks for a round now (WakeAt(Now)) at every round
+//	wake-forever  never starts a job; asks for a round a second later at every round
+//	slow          FCFS, sleeping Delay (default 1 ms) at every round
+//
+// Every kind must end a simulation with an error naming it
+// (sim.SchedulerError), never hang it or crash the program; slow must be
+// stopped by cancelling the simulation's context.
+type Hostile struct {
+	Kind  string
+	Delay time.Duration
+}
+
+// Name is "test-hostile:" and the kind.
+func (h *Hostile) Name() string { return "test-hostile:" + h.Kind }
+
+// Schedule misbehaves as Kind says.
+func (h *Hostile) Schedule(e *sim.Engine) {
+	w := e.Waiting()
+	switch h.Kind {
+	case "panic":
+		if len(w) > 0 {
+			panic(fmt.Sprintf("a bug of mine at time %v", e.Now()))
+		}
+	case "idle":
+	case "misfit":
+		for _, j := range w {
+			e.Start(j)
+		}
+	case "wake-same":
+		e.WakeAt(e.Now())
+	case "wake-forever":
+		e.WakeAt(e.Now() + 1)
+	case "slow":
+		d := h.Delay
+		if d == 0 {
+			d = time.Millisecond
+		}
+		time.Sleep(d)
+		FCFS{}.Schedule(e)
+	default:
+		panic("simtest: unknown Hostile kind " + h.Kind)
+	}
+}
+
+var hostileOnce sync.Once
+
+// RegisterHostile registers "test-hostile:KIND" (a Hostile of each of
+// HostileKinds; the bare name is "idle"), once however often it is called.
+// It is not registered on import: package sim's own tests run every
+// registered name and expect each to finish a simulation.
+func RegisterHostile() {
+	hostileOnce.Do(func() {
+		sim.Register("test-hostile", func(param string) (sim.Factory, error) {
+			if param == "" {
+				param = "idle"
+			}
+			for _, k := range HostileKinds {
+				if k == param {
+					return func() sim.Scheduler { return &Hostile{Kind: k} }, nil
+				}
+			}
+			return nil, fmt.Errorf("unknown kind %q", param)
+		})
+	})
+}
