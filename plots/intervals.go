@@ -115,7 +115,7 @@ func Intervals(categories []string, series []Interval, opts IntervalsOptions) (*
 		line.Width = vg.Points(1.5)
 		if len(barPts) > 0 {
 			eb := &plotter.YErrorBars{XYs: barPts, YErrors: bars, LineStyle: line, CapWidth: vg.Points(5)}
-			p.Add(eb)
+			p.Add(intervalBars{eb, glyph.Radius})
 		}
 		if len(openPts) > 0 {
 			p.Add(&plotter.YErrorBars{XYs: openPts, YErrors: openBars, LineStyle: line})
@@ -186,4 +186,33 @@ func (openBar) Thumbnail(c *draw.Canvas) {
 	x, half := (c.Min.X+c.Max.X)/2, vg.Points(2.5)
 	c.StrokeLine2(ls, x, c.Min.Y, x, c.Max.Y)
 	c.StrokeLine2(ls, x-half, c.Max.Y, x+half, c.Max.Y)
+}
+
+// intervalBars are the bars of Intervals' closed intervals, drawn only
+// where they reach past their marker (radius): a shorter bar, an interval
+// of one value say (a log's own measure, a deterministic version), would
+// only cross a hollow marker with its caps.
+type intervalBars struct {
+	*plotter.YErrorBars
+	radius vg.Length
+}
+
+// Bars returns the bars, all of them, as plotter.YErrorBars (for linters).
+func (b intervalBars) Bars() *plotter.YErrorBars { return b.YErrorBars }
+
+// Plot implements plot.Plotter: the bars that reach past the marker.
+func (b intervalBars) Plot(c draw.Canvas, p *plot.Plot) {
+	_, trY := p.Transforms(&c)
+	keep := plotter.YErrorBars{LineStyle: b.LineStyle, CapWidth: b.CapWidth}
+	for i, pt := range b.XYs {
+		e := b.YErrors[i]
+		y := trY(pt.Y)
+		if y-trY(pt.Y-e.Low) <= b.radius && trY(pt.Y+e.High)-y <= b.radius {
+			continue
+		}
+		keep.XYs, keep.YErrors = append(keep.XYs, pt), append(keep.YErrors, e)
+	}
+	if len(keep.XYs) > 0 {
+		keep.Plot(c, p)
+	}
 }

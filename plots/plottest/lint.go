@@ -317,7 +317,7 @@ func squashed(p *plot.Plot) (float64, bool) {
 			if v.LineStyle.Color == plots.GuideColor {
 				continue
 			}
-		case *plotter.Scatter, *plotter.YErrorBars, *plotter.Polygon:
+		case *plotter.Scatter, *plotter.YErrorBars, *plotter.Polygon, interface{ Bars() *plotter.YErrorBars }:
 		default:
 			continue
 		}

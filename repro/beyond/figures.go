@@ -279,8 +279,12 @@ func estimatesFigure(df dataframe.DataFrame) (*plots.Figure, error) {
 		}
 		panels = append(panels, p)
 	}
-	return figure("runtime estimates", "EASY's wait with real, exact and modelled runtime estimates, on logs and on generated workloads",
-		"does the generated workload's wait move with modelled estimates the way the log's moves with real ones? (95% CIs)", 2, panels...), nil
+	f := figure("runtime estimates", "EASY's wait with real, exact and modelled runtime estimates, on logs and on generated workloads",
+		"does the generated workload's wait move with modelled estimates the way the log's moves with real ones? (95% CIs)", 2, panels...)
+	// One ratio on every panel, on one scale: how far estimates move the
+	// wait compares from log to log (each panel had its own, from 2% to 40%).
+	f.ShareX, f.ShareY = true, true
+	return f, nil
 }
 
 // seriesOf is a string column of a frame.

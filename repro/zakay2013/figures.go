@@ -1,10 +1,13 @@
 package zakay2013
 
 import (
+	"fmt"
 	"strings"
 
 	"gonum.org/v1/plot"
 
+	"github.com/tracelab/tracelab/analytics/users"
+	"github.com/tracelab/tracelab/analytics/users/usersplot"
 	"github.com/tracelab/tracelab/plots"
 )
 
@@ -72,4 +75,13 @@ var figureNotes = map[string]string{
 	"Fig. 14": "user 374's flurry, which the paper adds, is gone from the cleaned log: its heaviest bursts stand in",
 	"Fig. 15": "the paper's flurries (users 50, 38 and 31) are gone from the cleaned log: its heaviest bursts stand in",
 	"Fig. 16": "the paper's flurries (users 50, 38 and 31) are gone from the cleaned log: its heaviest bursts stand in",
+}
+
+// hourBandNote says, in the caption of a figure of usersplot.Marginals,
+// why the hour-of-week panel shows little of the resampled logs' band: it
+// lies mostly under the original's bold line, by how much at most
+// (usersplot.HourOfWeekSpread).
+func hourBandNote(orig users.Marginals, resampled []users.Marginals) string {
+	return fmt.Sprintf("in the hour-of-week panel the band lies mostly under the original's line: resampling keeps every job's hour of the week and only reweights the users (no resampled log's share of an hour is more than %.2g from the original's)",
+		usersplot.HourOfWeekSpread(orig, resampled))
 }

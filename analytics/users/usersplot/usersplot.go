@@ -3,6 +3,7 @@ package usersplot
 import (
 	"errors"
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 
@@ -238,16 +239,9 @@ func metricTitle(m users.Metric) string {
 // paper's caption says).
 func HourOfWeek(orig *users.Marginals, others []users.Marginals, o MarginalOptions) (*plot.Plot, error) {
 	ss := series(orig, others, o, func(m users.Marginals) plots.XY {
-		total := 0
-		for _, c := range m.HourOfWeek {
-			total += c
-		}
-		x, y := make([]float64, 168), make([]float64, 168)
-		for h, c := range m.HourOfWeek {
+		x, y := make([]float64, 168), hourFractions(m)
+		for h := range x {
 			x[h] = float64(h)
-			if total > 0 {
-				y[h] = float64(c) / float64(total)
-			}
 		}
 		return plots.XY{X: x, Y: y}
 	})
@@ -261,6 +255,38 @@ func HourOfWeek(orig *users.Marginals, others []users.Marginals, o MarginalOptio
 	p.X.Tick.Marker = plots.WeekTicks{}
 	p.Y.Min = 0
 	return p, nil
+}
+
+// hourFractions is the fraction of m's jobs submitted in each hour of the
+// week (all 0 for a trace without jobs).
+func hourFractions(m users.Marginals) []float64 {
+	total := 0
+	for _, c := range m.HourOfWeek {
+		total += c
+	}
+	y := make([]float64, 168)
+	for h, c := range m.HourOfWeek {
+		if total > 0 {
+			y[h] = float64(c) / float64(total)
+		}
+	}
+	return y
+}
+
+// HourOfWeekSpread is the largest difference, over the hours of the week
+// and the others, between another trace's fraction of jobs in an hour and
+// the original's: how far the band of the HourOfWeek panel reaches from
+// the original's line (0 without others). A resampled log keeps every
+// job's hour of the week and only reweights the users, so its band may be
+// no wider than that bold line: a caption says so, with this value.
+func HourOfWeekSpread(orig users.Marginals, others []users.Marginals) float64 {
+	o, spread := hourFractions(orig), 0.0
+	for _, m := range others {
+		for h, f := range hourFractions(m) {
+			spread = math.Max(spread, math.Abs(f-o[h]))
+		}
+	}
+	return spread
 }
 
 // Marginals returns the eight panels of Fig. 4: the seven per-user

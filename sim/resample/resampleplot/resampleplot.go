@@ -485,9 +485,10 @@ func weeklyJobs(t *datasets.Trace, marked []bool, label string, top int, title s
 	return p, nil
 }
 
-// A name is where placeNames writes a top user's name: its point (a
-// week, the height of the columns under the text), its alignment there
-// and its line above that height.
+// A name is where placeNames writes a top user's name: its point (the
+// text's middle week when centred, else the column's week it ends or
+// starts at; the height of the columns under the text), its alignment
+// there and its line above that height.
 type name struct {
 	at     plotter.XY
 	align  text.XAlignment
@@ -506,19 +507,23 @@ const (
 
 // placeNames places the name of each top user k (its weekly jobs
 // perUser[k]; totals are all jobs per week, marked the marked ones among
-// them) at one of its columns: centred above it, or beside it (ending or
-// starting at it). A name is raised to the tallest column under its text,
-// and a line (labelLine, in points: whatever the y range becomes when a
-// figure shares it among panels) above each name before it whose text it
-// would overlap. A place is at its column when the name then stands no
-// more than nameClearance of the tallest week above the column's unmarked
-// jobs: no taller bar nearby, no marked burst on top of the column (a
-// flurry) and no other name lifts it away from the user's bars; a place
-// whose text would reach past the first or the last week counts as a
-// tallest week further away. Of the
-// places at a column the user's busiest week is taken (centred first, then
-// ending at the column, then starting there; the earliest week of equal
-// ones); with none, the place nearest its column.
+// them) at one of its columns: over it, centred or shifted by whole weeks
+// as far as ending or starting at it (the column anywhere under the text:
+// where bursts crowd, a shifted name finds the gap beside its column that
+// a centred one misses). A name is raised to the tallest column under its
+// text, and a line (labelLine, in points: whatever the y range becomes
+// when a figure shares it among panels) above each name before it whose
+// text it would overlap (stackOn). A place is at its column when the
+// columns under the text rise no more than nameClearance of the tallest
+// week above the column's unmarked jobs: no taller bar nearby and no
+// marked burst on top of the column (a flurry); a name stacked over other
+// names there is still at its column (a pile of names over a quiet stretch
+// reads better than one name over a burst). A place whose text would
+// reach past the first or the last week counts as a tallest week further
+// away. Each name takes the place nearest its column, then on the fewest
+// lines, then at the user's busiest week (centred first, then shifted by
+// one week left and right, two, …, then ending at the column and starting
+// there; the earliest week of equal ones).
 func placeNames(perUser [][]float64, totals, marked []float64) []name {
 	if len(perUser) == 0 {
 		return nil
@@ -532,28 +537,40 @@ func placeNames(perUser [][]float64, totals, marked []float64) []name {
 	// under[s+2·reach] is the tallest column under a name whose text
 	// spans weeks s … s+2·reach.
 	under := windowMax(totals, 2*reach+1)
-	aligns := []struct {
+	// Where the text may stand: its first week lo from the column's, and
+	// its alignment there (centred over its middle week; at the ends,
+	// ending or starting at the column's edge).
+	type shift struct {
 		a  text.XAlignment
-		lo int // the first week under the text, from the column's
-	}{{draw.XCenter, -reach}, {draw.XRight, -2 * reach}, {draw.XLeft, 0}}
+		lo int
+	}
+	shifts := []shift{{draw.XCenter, -reach}}
+	for d := 1; d < reach; d++ {
+		shifts = append(shifts, shift{draw.XCenter, -reach - d}, shift{draw.XCenter, -reach + d})
+	}
+	shifts = append(shifts, shift{draw.XRight, -2 * reach}, shift{draw.XLeft, 0})
 	var out []name
 	for k := range perUser {
 		var best name
-		bestOver, bestJobs := math.Inf(1), 0.0
+		bestOver, bestLevel, bestJobs := math.Inf(1), 0, 0.0
 		for w, c := range perUser[k] {
 			if c == 0 {
 				continue
 			}
-			for _, al := range aligns {
-				lo := w + al.lo
-				n := name{at: plotter.XY{X: float64(w), Y: under[lo+2*reach]}, align: al.a, lo: max(lo, 0), hi: min(lo+2*reach, nw-1)}
-				n.stackOn(out)
-				over := max(0, n.at.Y+float64(n.level)*line-(totals[w]-marked[w])-clearance) // 0: at its column
+			for _, sh := range shifts {
+				lo := w + sh.lo
+				x := float64(w)
+				if sh.a == draw.XCenter {
+					x = float64(lo + reach)
+				}
+				n := name{at: plotter.XY{X: x, Y: under[lo+2*reach]}, align: sh.a, lo: max(lo, 0), hi: min(lo+2*reach, nw-1)}
+				n.stackOn(out, line)
+				over := max(0, n.at.Y-(totals[w]-marked[w])-clearance) // 0: at its column
 				if lo < 0 || lo+2*reach > nw-1 {
 					over += tallest // the text would reach past the first or last week
 				}
-				if over < bestOver || over == bestOver && c > bestJobs {
-					best, bestOver, bestJobs = n, over, c
+				if over < bestOver || over == bestOver && (n.level < bestLevel || n.level == bestLevel && c > bestJobs) {
+					best, bestOver, bestLevel, bestJobs = n, over, n.level, c
 				}
 			}
 		}
@@ -566,16 +583,25 @@ func placeNames(perUser [][]float64, totals, marked []float64) []name {
 }
 
 // stackOn raises n above the names before it whose text it would
-// overlap: to the highest of their heights, a line above those there.
-func (n *name) stackOn(before []name) {
-	for _, a := range before {
-		if a.hi < n.lo || n.hi < a.lo || a.at.Y < n.at.Y {
-			continue
+// overlap: those whose weeks meet n's and above which n does not stand a
+// line (line high, in data units) or more. n goes a line above such a
+// name, at its height when that is above n's columns. Raising n may meet
+// a name passed before, so the names are looked at again until n stands
+// clear of all.
+func (n *name) stackOn(before []name, line float64) {
+	for moved := true; moved; {
+		moved = false
+		for _, a := range before {
+			ha, hn := a.at.Y+float64(a.level)*line, n.at.Y+float64(n.level)*line
+			if a.hi < n.lo || n.hi < a.lo || hn >= ha+line*(1-1e-9) { // a line above, but for rounding
+				continue
+			}
+			if a.at.Y > n.at.Y {
+				n.at.Y, n.level = a.at.Y, 0
+			}
+			n.level = max(n.level, a.level+1)
+			moved = true
 		}
-		if a.at.Y > n.at.Y {
-			n.at.Y, n.level = a.at.Y, 0
-		}
-		n.level = max(n.level, a.level+1)
 	}
 }
 

@@ -1,0 +1,109 @@
+package resampleplot
+
+import (
+	"testing"
+
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/text"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// weeksOf returns n weeks of base jobs each, with the given weeks set.
+func weeksOf(n int, base float64, set map[int]float64) []float64 {
+	v := make([]float64, n)
+	for i := range v {
+		v[i] = base
+	}
+	for w, c := range set {
+		v[w] = c
+	}
+	return v
+}
+
+// TestPlaceNames: where placeNames sets a name, on 100 weeks (a name spans
+// 2·3+1 = 7 weeks: reach = round(2.5%·100) = 3); a tallest week of 1,010
+// jobs makes the clearance 50.5 jobs and a line of names 80.8.
+func TestPlaceNames(t *testing.T) {
+	t.Parallel()
+	type want struct {
+		at    plotter.XY
+		align text.XAlignment
+		level int
+	}
+	for _, c := range []struct {
+		name           string
+		perUser        [][]float64
+		totals, marked []float64
+		want           []want
+	}{
+		{
+			// 2021 Fig. 16's RB_NPW 1/2 panel: the user's one column, week
+			// 50 (15 jobs), between bursts in weeks 47 and 55. Centred
+			// (weeks 47–53), ending at it (44–50) or starting at it (50–56)
+			// the text stands over a burst; shifted a week right (48–54)
+			// it clears both, centred on week 51 at the column's top.
+			name:    "a gap beside the column",
+			perUser: [][]float64{weeksOf(100, 0, map[int]float64{50: 5})},
+			totals:  weeksOf(100, 10, map[int]float64{47: 1010, 50: 15, 55: 1010}),
+			marked:  weeksOf(100, 0, map[int]float64{47: 1000, 55: 1000}),
+			want:    []want{{plotter.XY{X: 51, Y: 15}, draw.XCenter, 0}},
+		},
+		{
+			// User 0 (20 jobs in week 50) is named there first. User 1 has
+			// 5 jobs in week 50 and 5 in week 20, whose neighbours carry
+			// bursts 75 jobs high: every text over week 20 stands 19.5 jobs
+			// too high (575 − 505 − 50.5). A line above user 0's name, at
+			// its own column, user 1's name is at its column and is taken.
+			name: "stacked at its column rather than over a burst",
+			perUser: [][]float64{
+				weeksOf(100, 0, map[int]float64{50: 20}),
+				weeksOf(100, 0, map[int]float64{20: 5, 50: 5}),
+			},
+			totals: weeksOf(100, 10, map[int]float64{19: 575, 20: 505, 21: 575, 50: 35, 90: 1010}),
+			marked: weeksOf(100, 0, map[int]float64{19: 75, 21: 75, 90: 1000}),
+			want: []want{
+				{plotter.XY{X: 50, Y: 35}, draw.XCenter, 0},
+				{plotter.XY{X: 50, Y: 35}, draw.XCenter, 1},
+			},
+		},
+	} {
+		got := placeNames(c.perUser, c.totals, c.marked)
+		if len(got) != len(c.want) {
+			t.Fatalf("%s: %d names, want %d", c.name, len(got), len(c.want))
+		}
+		for k, w := range c.want {
+			if g := got[k]; g.at != w.at || g.align != w.align || g.level != w.level {
+				t.Errorf("%s: user %d named at %v (alignment %v, line %d), want %v (%v, line %d)",
+					c.name, k, g.at, g.align, g.level, w.at, w.align, w.level)
+			}
+		}
+	}
+}
+
+// TestNameStackOn: a name whose weeks meet an earlier name's goes a line
+// (80 jobs) above it unless it stands a line or more above it already,
+// also when it is the higher one by less than a line (the texts would
+// overlap: 2021 Fig. 16's users 3 and 22 did, 21 jobs apart).
+func TestNameStackOn(t *testing.T) {
+	t.Parallel()
+	const line = 80
+	a := name{at: plotter.XY{X: 50, Y: 100}, lo: 47, hi: 53}
+	for _, c := range []struct {
+		what      string
+		n         name
+		wantY     float64
+		wantLevel int
+	}{
+		{"lower, weeks meet", name{at: plotter.XY{X: 52, Y: 40}, lo: 49, hi: 55}, 100, 1},
+		{"level, weeks meet", name{at: plotter.XY{X: 52, Y: 100}, lo: 49, hi: 55}, 100, 1},
+		{"higher by less than a line", name{at: plotter.XY{X: 52, Y: 121}, lo: 49, hi: 55}, 121, 1},
+		{"higher by a line", name{at: plotter.XY{X: 52, Y: 180}, lo: 49, hi: 55}, 180, 0},
+		{"weeks apart", name{at: plotter.XY{X: 60, Y: 100}, lo: 57, hi: 63}, 100, 0},
+	} {
+		n := c.n
+		n.stackOn([]name{a}, line)
+		if n.at.Y != c.wantY || n.level != c.wantLevel {
+			t.Errorf("%s: at height %v, line %d; want %v, line %d", c.what, n.at.Y, n.level, c.wantY, c.wantLevel)
+		}
+	}
+}
