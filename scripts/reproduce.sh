@@ -169,7 +169,10 @@ if [ "$(git rev-parse HEAD)" != "$head" ] || [ "$(git diff HEAD -- "${code_dirs[
 fi
 save=()
 [ "$mode" = full ] && save=(--save repro/ledgers $force)
-if ! go run ./cmd/tracelab reproduce --from "$TRACELAB_LEDGER_DIR" -o REPRODUCTION.md "${save[@]}" >"$OUT/ledger.txt"; then
+# Built as the findings were (same -pgo): go run then finds that executable in
+# the build cache and neither compiles nor links (a plain build would compile
+# every package the commit changed once more, without the profile).
+if ! go run ${TRACELAB_PGO:+-pgo="$TRACELAB_PGO"} ./cmd/tracelab reproduce --from "$TRACELAB_LEDGER_DIR" -o REPRODUCTION.md "${save[@]}" >"$OUT/ledger.txt"; then
 	echo "reproduce: REPRODUCTION.md and repro/ledgers not written (ledgers: ${OUT#"$ROOT"/}/ledger/)"
 	exit 1
 fi
