@@ -24,7 +24,11 @@
 // lost their numbers in our copy of the text (bullets), so their cells are
 // recorded as ours (ledger.Blanked); the numbers §3.2 quotes from them are
 // checked. Every slice of §3 (Figs 4–8, Tables 1–3), and of the metric's
-// uses in §4 and §5 (Figs 10–11, Table 4's bootstrap), begins its days at
+// uses in §4 and §5 (Figs 10–11, Table 4's bootstrap), is counted from the
+// log's first whole local day, the midnight after the header's start time
+// (§3.1 step 2: "partition the log into d/t successive slices"; our slices
+// until session 21 began on the days since 1970 that are 0 modulo 3, a
+// phase fitted to SDSC-BLUE and kept as a reading), and begins its days at
 // midnight of the fixed offset the log's zone has at its first job
 // (dayCut), the one reading of the day boundaries, found by matching
 // Table 1's printed M'_max at shifts 0 and 1 (those two cells are checks);

@@ -277,7 +277,8 @@ func TestTable1Lacking(t *testing.T) {
 	}
 	for k := range table1Readings {
 		for sh := range 3 {
-			w, err := withLackingJobs(table1Obs(obs, k), 0, float64(sh))
+			o := table1Obs(obs, k)
+			w, err := withLackingJobs(o, 0, fromLogStart(o, nil, float64(sh)).Shift)
 			if err != nil {
 				t.Fatal(err)
 			}

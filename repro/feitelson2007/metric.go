@@ -325,7 +325,7 @@ func (s *Study) Table1(ctx context.Context) (*Table1Result, error) {
 		for k, rd := range table1Readings {
 			for sh := range 3 {
 				sr, err := locality.LocalityOfSampling(obs, locality.SamplingOptions{SkipBootstrap: true,
-					Slicing: locality.Slicing{Shift: float64(sh), Location: table1Loc(obs, k)}})
+					Slicing: fromLogStart(obs, table1Loc(obs, k), float64(sh))})
 				if err != nil {
 					return nil, err
 				}
@@ -358,7 +358,7 @@ func (s *Study) Table1(ctx context.Context) (*Table1Result, error) {
 			}
 			for sh := range 3 {
 				sr, err := locality.LocalityOfSampling(obs, locality.SamplingOptions{SkipBootstrap: true, Ties: a.ties, MinExpected: minExpected,
-					Slicing: locality.Slicing{Shift: float64(sh), Location: loc}})
+					Slicing: fromLogStart(obs, loc, float64(sh))})
 				if err != nil {
 					return nil, err
 				}
@@ -408,10 +408,10 @@ func (r *Table1Result) measureLacking(obs locality.Observations) error {
 	cut, zone := table1Obs(obs, 0), table1Obs(obs, 1)
 	for sh := range 3 {
 		var err error
-		if r.withLacking[sh], err = withLackingJobs(cut, r.lacks, float64(sh)); err != nil {
+		if r.withLacking[sh], err = withLackingJobs(cut, r.lacks, fromLogStart(cut, nil, float64(sh)).Shift); err != nil {
 			return err
 		}
-		if r.withLackingZone[sh], err = withLackingJobs(zone, r.lacks, float64(sh)); err != nil {
+		if r.withLackingZone[sh], err = withLackingJobs(zone, r.lacks, fromLogStart(zone, nil, float64(sh)).Shift); err != nil {
 			return err
 		}
 	}

@@ -3,7 +3,6 @@ package feitelson2007
 import (
 	"math"
 	"slices"
-	"time"
 
 	"github.com/tracelab/tracelab/analytics/locality"
 	"github.com/tracelab/tracelab/datasets"
@@ -15,33 +14,43 @@ import (
 // measured beside them: which jobs enter the runtime distribution (§3 says
 // only "runtime"; keep, nil for every job) and where the slices begin
 // (slicing, its Shift set by Table 1; the zero value is our default, 3-day
-// slices from midnight as dayCut says). §3.1 step 2, "partition the log into d/t
-// successive slices of t time each", read literally starts the slices at
-// the log's first job and has ⌊d/t⌋ of them: the last, partial one is left
-// out. §3.2's M'_med = m_(d/2t) read literally (orderStat) is the
-// ⌊d/2t⌋-th smallest m_i of the usable slices, d/t the number of slices,
-// usable or not; ours is the median of the usable slices. fromLogStart
-// starts the slices at the first whole local day of the log (logStartShift):
-// our day cut's phase is days since 1970 (dayCut), fitted to SDSC-BLUE, on
-// which the two coincide; on another log only a phase counted from the log
-// itself can be the same rule.
+// slices from the log's first whole day as dayCut says). §3.1 step 2,
+// "partition the log into d/t successive slices of t time each", read to
+// the second starts the slices at the log's first job and has ⌊d/t⌋ of
+// them: the last, partial one is left out. §3.2's M'_med = m_(d/2t) read
+// literally (orderStat) is the ⌊d/2t⌋-th smallest m_i of the usable
+// slices, d/t the number of slices, usable or not; ours is the median of
+// the usable slices. epochPhase begins the slices on the local days whose
+// number since 1970 is 0 modulo 3, our default until session 21 (a phase
+// fitted to SDSC-BLUE, on which it gives the default's slices; dayCut).
 var jobReadings = [...]struct {
-	words        string
-	keep         func(tr *datasets.Trace, i int) bool
-	slicing      locality.Slicing
-	orderStat    bool
-	fromLogStart bool
+	words      string
+	keep       func(tr *datasets.Trace, i int) bool
+	slicing    locality.Slicing
+	orderStat  bool
+	epochPhase bool
 }{
 	{"with only jobs of runtime > 0", func(tr *datasets.Trace, i int) bool { return tr.Runtime[i] > 0 }, locality.Slicing{}, false, false},
 	{"with only completed jobs (status 1)", func(tr *datasets.Trace, i int) bool { return tr.Status[i] == datasets.StatusCompleted }, locality.Slicing{}, false, false},
 	{"without cancelled jobs (status 5)", func(tr *datasets.Trace, i int) bool { return tr.Status[i] != datasets.StatusCancelled }, locality.Slicing{}, false, false},
-	{"with d/t successive 3-day slices from the log's first job (§3.1 step 2 read literally; the last, partial slice left out)", nil,
+	{"with d/t successive 3-day slices from the log's first job (§3.1 step 2 read to the second; the last, partial slice left out)", nil,
 		locality.Slicing{Align: locality.AlignFirstJob, DropPartial: true}, false, false},
 	{"with M'_med the (d/2t)-th smallest m_i, d/t the number of slices (§3.2's m_(d/2t) read literally)", nil, locality.Slicing{}, true, false},
 	{"with both: d/t successive 3-day slices from the first job and M'_med their m_(d/2t) (§3.1–3.2 read literally)", nil,
 		locality.Slicing{Align: locality.AlignFirstJob, DropPartial: true}, true, false},
-	{"with the 3-day slices counted from the log's first whole day (from midnight after its start, the header's UnixStartTime, in §3's day cut's offset; " +
-		"on SDSC-BLUE the same slices as ours, whose phase counts days since 1970)", nil, locality.Slicing{}, false, true},
+	{"with the 3-day slices on the local days whose number since 1970 is 0 modulo 3 (our default until session 21, fitted to SDSC-BLUE, " +
+		"on which it gives the same slices as the log's first whole day; written nowhere in the paper)", nil, locality.Slicing{}, false, true},
+}
+
+// epochPhaseReading is the reading of jobReadings with the slices on the
+// days since 1970 that are 0 modulo 3.
+func epochPhaseReading() jobReading {
+	for k, rd := range jobReadings {
+		if rd.epochPhase {
+			return jobReading(k)
+		}
+	}
+	panic("feitelson2007: no epoch-phase reading")
 }
 
 // words returns the reading's words.
@@ -54,23 +63,7 @@ type jobReading int
 // "m_med"): the order statistic alone moves only M'_med.
 func (k jobReading) moves(m string) bool {
 	rd := jobReadings[k]
-	return m == "m_med" || rd.keep != nil || rd.slicing != (locality.Slicing{}) || rd.fromLogStart
-}
-
-// logStartShift is the Shift (days) of calendar slices of days days, cut
-// at midnight of loc, that makes the first slice begin on the first whole
-// local day of the log: the day of its start (epoch, the header's
-// UnixStartTime) when it starts at midnight, else the next. Calendar
-// slices begin on the days whose number since 1970-01-01 is Shift modulo
-// days (locality.AlignCalendar).
-func logStartShift(epoch int64, loc *time.Location, days int64) float64 {
-	_, off := time.Unix(epoch, 0).In(loc).Zone()
-	local := epoch + int64(off)
-	day := local / 86400 // truncated: the ceiling for a negative local time
-	if local%86400 > 0 {
-		day++
-	}
-	return float64((day%days + days) % days)
+	return m == "m_med" || rd.keep != nil || rd.slicing != (locality.Slicing{}) || rd.epochPhase
 }
 
 // runtimes returns the runtimes of catalog's jobs that reading k keeps.
@@ -92,13 +85,9 @@ func (k jobReading) measure(obs locality.Observations, shift float64) (mMax, mMe
 	sl.Shift = shift
 	if sl.Align == locality.AlignCalendar {
 		sl.Location = startOffset(obs) // §3's day cut (dayCut)
-	}
-	if jobReadings[k].fromLogStart {
-		days := sl.Days
-		if days == 0 {
-			days = 3 // locality's default, the paper's slices
+		if !jobReadings[k].epochPhase {
+			sl.Shift += logStartDay(obs.Epoch, sl.Location) // from the log's first whole day (dayCut)
 		}
-		sl.Shift += logStartShift(obs.Epoch, sl.Location, int64(days))
 	}
 	sr, err := locality.LocalityOfSampling(obs, locality.SamplingOptions{SkipBootstrap: true, Slicing: sl})
 	if err != nil || !jobReadings[k].orderStat {
@@ -125,7 +114,7 @@ func orderStatMed(sl []locality.Slice) float64 {
 }
 
 // table12 is Tables 1 and 2 under each of jobReadings (no bootstrap: M'
-// does not depend on it), with §3's day cut (dayCut): the cells a reading is counted
+// does not depend on it), with §3's slices (dayCut): the cells a reading is counted
 // over (ledger.Tally), since both tables measure the same jobs with one
 // metric. Table 1 is fig6Log shifted by 0, 1 and 2 days; Table 2 the cells
 // the text quotes (table2Quoted).
@@ -196,7 +185,7 @@ func (s *Study) readings12() (*table12, error) {
 // all jobs and under each reading.
 func (r *table12) measureTable1(all locality.Observations) error {
 	for sh := range 3 {
-		sr, err := locality.LocalityOfSampling(all, locality.SamplingOptions{SkipBootstrap: true, Slicing: locality.Slicing{Shift: float64(sh), Location: startOffset(all)}})
+		sr, err := locality.LocalityOfSampling(all, locality.SamplingOptions{SkipBootstrap: true, Slicing: fromLogStart(all, startOffset(all), float64(sh))})
 		if err != nil {
 			return err
 		}

@@ -157,79 +157,147 @@ func TestWithLackingJobs(t *testing.T) {
 	}
 }
 
-// TestLogStartShift: the calendar phase that starts the first 3-day slice
-// on the log's first whole local day. Reference values worked by hand from
-// the headers' UnixStartTime and §3's day cut (the fixed offset at the
-// first job): LANL-CM5 781275672 at UTC−6 is 1994-10-04 07:01 local, day
-// 9042 since 1970 (9042 = 3·3014), so its first whole day is 9043 ≡ 1;
+// TestLogStartDay: the number since 1970 of the log's first whole local
+// day, where the default slices begin (dayCut). Reference values worked by
+// hand from the headers' UnixStartTime and §3's day cut (the fixed offset
+// at the first job): LANL-CM5 781275672 at UTC−6 is 1994-10-04 07:01
+// local, day 9042 since 1970, so its first whole day is 9043 (≡ 1 mod 3);
 // SDSC-BLUE 956700003 at UTC−7 is 2000-04-25 15:00 local, day 11072, next
-// 11073 ≡ 0 (our day cut's shift 0 on Table 1's log); SDSC-DS 1078605840 at
-// UTC−8 is 2004-03-06 12:44 local, day 12483, next 12484 ≡ 1. A log that
-// starts at local midnight starts on that day.
-func TestLogStartShift(t *testing.T) {
+// 11073 (≡ 0: the 1970 phase's shift 0 on Table 1's log); SDSC-DS
+// 1078605840 at UTC−8 is 2004-03-06 12:44 local, day 12483, next 12484
+// (≡ 1). A log that starts at local midnight starts on that day.
+func TestLogStartDay(t *testing.T) {
 	t.Parallel()
 	cases := []struct {
 		name  string
 		epoch int64
 		off   int // seconds east of UTC
-		days  int64
 		want  float64
 	}{
-		{"LANL-CM5", 781275672, -6 * 3600, 3, 1},
-		{"SDSC-BLUE", 956700003, -7 * 3600, 3, 0},
-		{"SDSC-DS", 1078605840, -8 * 3600, 3, 1},
-		{"midnight UTC−8: that day (12484 ≡ 1)", 12484*86400 + 8*3600, -8 * 3600, 3, 1},
-		{"a second after it: the next day (12485 ≡ 2)", 12484*86400 + 8*3600 + 1, -8 * 3600, 3, 2},
-		{"7-day slices: 12485 mod 7", 12484*86400 + 8*3600 + 1, -8 * 3600, 7, 12485 % 7},
-		{"time 0 at UTC−8 is 1969-12-31 16:00: first whole day 0", 0, -8 * 3600, 3, 0},
-		{"time 0 at UTC+8 is 1970-01-01 08:00: first whole day 1", 0, 8 * 3600, 3, 1},
-		{"a day before 1970 at local midnight: day −1 ≡ 2", -86400 + 8*3600, -8 * 3600, 3, 2},
+		{"LANL-CM5", 781275672, -6 * 3600, 9043},
+		{"SDSC-BLUE", 956700003, -7 * 3600, 11073},
+		{"SDSC-DS", 1078605840, -8 * 3600, 12484},
+		{"midnight UTC−8: that day", 12484*86400 + 8*3600, -8 * 3600, 12484},
+		{"a second after it: the next day", 12484*86400 + 8*3600 + 1, -8 * 3600, 12485},
+		{"time 0 at UTC−8 is 1969-12-31 16:00: first whole day 0", 0, -8 * 3600, 0},
+		{"time 0 at UTC+8 is 1970-01-01 08:00: first whole day 1", 0, 8 * 3600, 1},
+		{"a day before 1970 at local midnight: day −1", -86400 + 8*3600, -8 * 3600, -1},
 	}
 	for _, c := range cases {
-		if got := logStartShift(c.epoch, time.FixedZone("", c.off), c.days); got != c.want {
+		if got := logStartDay(c.epoch, time.FixedZone("", c.off)); got != c.want {
 			t.Errorf("%s: %v, want %v", c.name, got, c.want)
+		}
+	}
+	if got := logStartDay(86400+1, nil); got != 2 {
+		t.Errorf("nil zone (UTC), a second after 1970-01-02 00:00: %v, want 2", got)
+	}
+}
+
+// TestPaperSlicingOrigin: the default slices (paperSlicing) begin at the
+// first midnight after the header's start, in the fixed offset the log's
+// zone has at its first job, then every t days, whatever t (Figs 5 and 8
+// keep the Shift and set Days). Worked by hand: SDSC-DS's header,
+// 1078605840 = 2004-03-06 20:44 UTC = 12:44 at UTC−8, is 11 h 16 min
+// (40560 s) before its first whole day; a log starting 23:30 at UTC+2 is
+// 30 min (1800 s) before its; one starting at 00:00 local starts a slice
+// there. Jobs every 20 minutes from log time 0 (the header's start) to
+// 10.9 days: the first slice holds time 0 and ends at the first whole day
+// (begins there when the log starts at midnight), the next ones follow t
+// days apart.
+func TestPaperSlicingOrigin(t *testing.T) {
+	t.Parallel()
+	ny, err := time.LoadLocation("America/New_York")
+	if err != nil {
+		t.Skip("no zone database:", err)
+	}
+	cases := []struct {
+		name  string
+		epoch int64
+		loc   *time.Location
+		days  float64
+		first float64 // log time (s) of the first slice boundary ≥ 0
+	}{
+		{"SDSC-DS header, 12:44 at UTC−8", 1078605840, time.FixedZone("", -8*3600), 3, 40560},
+		{"23:30 at UTC+2", 12484*86400 - 1800 - 2*3600, time.FixedZone("", 2*3600), 3, 1800},
+		{"00:00 at UTC+2: that midnight", 12484*86400 - 2*3600, time.FixedZone("", 2*3600), 3, 0},
+		{"7-day slices from 12:44 at UTC−8", 1078605840, time.FixedZone("", -8*3600), 7, 40560},
+		// 2004-07-01 13:00 EDT (UTC−4, the offset at the first job, held):
+		// 11 h before midnight.
+		{"13:00 in New York in summer", 1088701200, ny, 3, 11 * 3600},
+	}
+	for _, c := range cases {
+		obs := locality.Observations{Epoch: c.epoch, Location: c.loc}
+		for x := 0.0; x <= 10.9*datasets.Day; x += 1200 {
+			obs.Time = append(obs.Time, x)
+			obs.Value = append(obs.Value, float64(len(obs.Value)%48))
+		}
+		sl := paperSlicing(obs)
+		sl.Days = c.days
+		sr, err := locality.LocalityOfSampling(obs, locality.SamplingOptions{SkipBootstrap: true, Slicing: sl})
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		start := c.first // the first slice's start: the first whole day, or t days before it
+		if c.first > 0 {
+			start -= c.days * datasets.Day
+		}
+		for i, s := range sr.Slices {
+			if want := start + float64(i)*c.days*datasets.Day; math.Abs(s.Start-want) > 1e-6 {
+				t.Errorf("%s: slice %d starts at log time %v s, want %v", c.name, i, s.Start, want)
+			}
 		}
 	}
 }
 
-// TestLogStartReading: the reading's slices begin on the log's first whole
-// day, then every 3 days. Jobs every 20 minutes from log time 0.25 days to
-// 10.9 days of a log whose time 0 is 1970-01-02 06:00 UTC (epoch 108000 s,
-// zone UTC, log time 0 is day 1.25 since 1970): its first whole day is day
-// 2 (≡ 2 modulo 3), log time 0.75 days, so slice starts lie at log times
-// 0.75 + 3k days, and the first slice [−2.25, 0.75) holds the first jobs.
-func TestLogStartReading(t *testing.T) {
+// TestEpochPhaseReading: our earlier default stays available as a reading:
+// slices on the local days whose number since 1970 is 0 modulo 3. A log
+// whose time 0 is 1970-01-02 06:00 UTC (epoch 108000 s, zone UTC; log
+// time 0 is day 1.25 since 1970), jobs every 20 minutes from log time 0.25
+// to 10.9 days: its first whole day is day 2, log time 0.75 days, where
+// the default slices begin (0.75 + 3k days); the reading's begin on days
+// 0, 3, 6, …, at log times −1.25 + 3k days (the last at 10.75).
+func TestEpochPhaseReading(t *testing.T) {
 	t.Parallel()
 	k := -1
 	for i, rd := range jobReadings {
-		if rd.fromLogStart {
+		if rd.epochPhase {
 			k = i
 		}
 	}
 	if k < 0 || jobReadings[k].keep != nil || jobReadings[k].orderStat || !jobReading(k).moves("m_max") {
-		t.Fatalf("no reading of slices from the log's first whole day with every job: %+v", jobReadings)
+		t.Fatalf("no reading of slices on the days since 1970 with every job: %+v", jobReadings)
 	}
 	obs := locality.Observations{Epoch: 108000, Location: time.UTC}
 	for x := 0.25 * datasets.Day; x <= 10.9*datasets.Day; x += 1200 {
 		obs.Time = append(obs.Time, x)
 		obs.Value = append(obs.Value, float64(len(obs.Value)%48))
 	}
-	sl := locality.Slicing{Shift: 2, Location: time.UTC}
-	sr, err := locality.LocalityOfSampling(obs, locality.SamplingOptions{SkipBootstrap: true, Slicing: sl})
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := []float64{-2.25, 0.75, 3.75, 6.75, 9.75}
-	if len(sr.Slices) != len(want) {
-		t.Fatalf("%d slices, want %d", len(sr.Slices), len(want))
-	}
-	for i, s := range sr.Slices {
-		if math.Abs(s.Start-want[i]*datasets.Day) > 1e-6 {
-			t.Errorf("slice %d starts at %v days, want %v", i, s.Start/datasets.Day, want[i])
+	for _, c := range []struct {
+		name  string
+		sl    locality.Slicing
+		want  []float64 // slice starts, days of log time
+		probe jobReading
+	}{
+		{"the default", paperSlicing(obs), []float64{-2.25, 0.75, 3.75, 6.75, 9.75}, -1},
+		{"the reading", locality.Slicing{Location: time.UTC}, []float64{-1.25, 1.75, 4.75, 7.75, 10.75}, jobReading(k)},
+	} {
+		sr, err := locality.LocalityOfSampling(obs, locality.SamplingOptions{SkipBootstrap: true, Slicing: c.sl})
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	mx, md, err := jobReading(k).measure(obs, 0)
-	if err != nil || mx != sr.MMax || md != sr.MMed {
-		t.Errorf("measure gives %v, %v (%v), want %v, %v", mx, md, err, sr.MMax, sr.MMed)
+		if len(sr.Slices) != len(c.want) {
+			t.Fatalf("%s: %d slices, want %d", c.name, len(sr.Slices), len(c.want))
+		}
+		for i, s := range sr.Slices {
+			if math.Abs(s.Start-c.want[i]*datasets.Day) > 1e-6 {
+				t.Errorf("%s: slice %d starts at %v days, want %v", c.name, i, s.Start/datasets.Day, c.want[i])
+			}
+		}
+		if c.probe >= 0 {
+			mx, md, err := c.probe.measure(obs, 0)
+			if err != nil || mx != sr.MMax || md != sr.MMed {
+				t.Errorf("%s: measure gives %v, %v (%v), want %v, %v", c.name, mx, md, err, sr.MMax, sr.MMed)
+			}
+		}
 	}
 }

@@ -39,7 +39,7 @@ type SamplingResult struct {
 	// zone holds the quoted cells (table2Quoted) with days cut at local
 	// midnight of the log's zone, following its daylight-saving changes
 	// (the library's default; ours beside Table 1), the reading §3 does not
-	// use (dayCut).
+	// use (dayCut), the slices from the log's first whole day of that zone.
 	zone map[[2]string]float64
 	// ties holds the quoted cells under the other tie readings
 	// (table2Ties), with Tables 2–3's day cut (dayCut).
@@ -106,10 +106,12 @@ func (c cutEvidence) basis(reps int) string {
 		"24 equal-probability ranges of the whole log's runtimes (a tied runtime straddling a boundary split between its ranges); 3-day slices, usable when N_i ≥ 5 × 24; "+
 		"m_i = max_j |o_j − N_i/24| / (N_i − N_i/24); M'_max the largest and M'_med the median (the mean of the two middle values) of the usable slices' m_i; "+
 		"M'_g the median over %d bootstrap repetitions (each usable slice's N_i jobs drawn from the global distribution), M = M' − M'_g. "+
-		"Where the slices begin is not stated: %s — found by matching the paper's printed M'_max of Table 1 at shifts 0 and 1 (those two cells are checks, no evidence): "+
-		"Table 1 %d of 6 within against %d with the zone's midnight moving with daylight saving, but on the %d cells it was not fitted to %d against %d, and on Table 2's %d quoted cells %d against %d, "+
-		"so no printed cell it was not fitted to tells it from the zone's midnight (one cut for every slice of §3 keeps Table 2's Blue Horizon row Table 1's shift 0). "+
-		"The other readings measured (the tie rules, the jobs kept, slices from the first job, M'_med = m_(d/2t)) are listed with the quoted cells (table2/SDSC-DS/m_*, table2/LANL-CM5/m_max)",
+		"The slices: %s. They begin where the log begins, as §3.1 step 2 says, on its first whole day since Table 1 shifts them by whole days. "+
+		"Where a day begins is not stated: its offset was found by matching the paper's printed M'_max of Table 1 at shifts 0 and 1 (those two cells are checks, no evidence): "+
+		"Table 1 %d of 6 within against %d with the zone's midnight moving with daylight saving, but on the %d cells it was not fitted to %d against %d, and on Table 2's %d quoted cells %d against %d "+
+		"(one cut for every slice of §3 keeps Table 2's Blue Horizon row Table 1's shift 0). "+
+		"The other readings measured (the tie rules, the jobs kept, slices from the first job, M'_med = m_(d/2t), and our earlier slices on the days since 1970 that are 0 modulo 3, fitted to SDSC-BLUE, on which they are the same) "+
+		"are listed with the quoted cells (table2/SDSC-DS/m_*, table2/LANL-CM5/m_max)",
 		reps, dayCut, c.table1, c.table1Zone, c.unfittedCells, c.unfitted, c.unfittedZone, c.quoted, c.table2, c.table2Zone)
 }
 
@@ -156,14 +158,14 @@ func (s *Study) Sampling(ctx context.Context) (*SamplingResult, error) {
 				if err != nil {
 					return nil, err
 				}
-				u, err := locality.LocalityOfSampling(obs, locality.SamplingOptions{SkipBootstrap: true})
+				u, err := locality.LocalityOfSampling(obs, locality.SamplingOptions{SkipBootstrap: true, Slicing: fromLogStart(obs, nil, 0)})
 				if err != nil {
 					return nil, err
 				}
 				r.zone[[2]string{l.Catalog, "m_max"}], r.zone[[2]string{l.Catalog, "m_med"}] = u.MMax, u.MMed
 				for k, t := range table2Ties {
 					u, err := locality.LocalityOfSampling(obs, locality.SamplingOptions{SkipBootstrap: true, Ties: t.ties,
-						Slicing: locality.Slicing{Location: startOffset(obs)}})
+						Slicing: paperSlicing(obs)})
 					if err != nil {
 						return nil, err
 					}
@@ -193,7 +195,7 @@ func (s *Study) Sampling(ctx context.Context) (*SamplingResult, error) {
 		if obs, err := s.observe(fig6Log, datasets.Runtime); err == nil {
 			for sh := range 3 {
 				u, err := locality.LocalityOfSampling(obs, locality.SamplingOptions{SkipBootstrap: true,
-					Slicing: locality.Slicing{Shift: float64(sh)}})
+					Slicing: fromLogStart(obs, nil, float64(sh))})
 				if err != nil {
 					return nil, err
 				}
@@ -248,18 +250,18 @@ func lackedJobs(catalog string, sr locality.SamplingResult) (string, error) {
 		return "", err
 	}
 	obs.Location = startOffset(obs) // Tables 2–3's day cut (dayCut)
-	w, err := withLackingJobs(obs, lacks, 0)
+	w, err := withLackingJobs(obs, lacks, paperSlicing(obs).Shift)
 	if err != nil {
 		return "", err
 	}
-	// The same with the slices counted from the log's first whole day (the
-	// reading fromLogStart of jobReadings).
-	ws, err := withLackingJobs(obs, lacks, logStartShift(obs.Epoch, obs.Location, 3))
+	// The same with the slices on the days since 1970 that are 0 modulo 3
+	// (the reading epochPhase of jobReadings).
+	ws, err := withLackingJobs(obs, lacks, 0)
 	if err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("the %d jobs of the paper's %s that our %s lacks are the numbers below our first, job %d, submitted %s, %s the slice of M'_max (%s, %d jobs); with %d such jobs added, all of one runtime (each decile of the log's), M'_max is %.4f–%.4f and M'_med %.4f–%.4f; "+
-		"with the slices counted from the log's first whole day instead, M'_max %.5f–%.5f and M'_med %.5f–%.5f",
+	return fmt.Sprintf("the %d jobs of the paper's %s that our %s lacks are the numbers below our first, job %d, submitted %s, %s the slice of M'_max (%s, %d jobs); with %d such jobs added, all of one runtime (each decile of the log's), M'_max is %.5f–%.5f and M'_med %.5f–%.5f; "+
+		"with the slices on the days since 1970 that are 0 modulo 3 instead (our earlier default), M'_max %.4f–%.4f and M'_med %.4f–%.4f",
 		lacks, paper.file, tr.Name, tr.JobID[0], c.Time(tr.Submit[0]).Format("2006-01-02 15:04 MST"), where,
 		c.Time(top.Start).Format("2006-01-02"), top.Jobs, lacks, w[0][0], w[0][1], w[1][0], w[1][1], ws[0][0], ws[0][1], ws[1][0], ws[1][1]), nil
 }
@@ -397,6 +399,13 @@ func (r *SamplingResult) Claims(l *ledger.Ledger) {
 			}
 			if e.Reason == "" {
 				e.Measured(r.version[lg.Catalog])
+			}
+			if e.Verdict != ledger.Differs {
+				// Our earlier slices, shown beside the cell as its note
+				// (explain shows every reading on a differing cell).
+				k := epochPhaseReading()
+				e.Noting(fmt.Sprintf("%s: %.3f, %d of %d cells of Tables 1 and 2 within, against %d as computed",
+					jobReading(k).words(), r.readings.quoted[k][[2]string{lg.Catalog, m}], filters[k].Within, filters[k].N, filters[k].AsComputed))
 			}
 		}
 		for _, c := range []struct {

@@ -316,7 +316,8 @@ func (s *Study) Fig4(ctx context.Context) (*Fig4Result, error) {
 		if err != nil {
 			return nil, err
 		}
-		week := locality.Slicing{Days: 7, Location: startOffset(rt)} // weeks of §3's days (dayCut)
+		week := paperSlicing(rt) // weeks of §3's days from the log's first whole day (dayCut)
+		week.Days = 7
 		sr, err := locality.LocalityOfSampling(rt, locality.SamplingOptions{Slicing: week, SkipBootstrap: true})
 		if err != nil {
 			return nil, err
