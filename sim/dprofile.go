@@ -27,7 +27,8 @@ import (
 // nothing. A deep queue (BenchmarkDeepQueue) makes it long, and then the
 // walks and shifts are linear in it.
 type dprofile struct {
-	s []dseg // breakpoints, in increasing time
+	s   []dseg // breakpoints, in increasing time
+	buf []dseg // move's scratch: the region it rebuilds
 }
 
 // dseg is a breakpoint of dprofile: at time t the number of free
@@ -220,129 +221,90 @@ func (p *dprofile) reserve(n int, d float64) float64 {
 // [max(r, t+d), r+d). It returns the largest number free, afterwards,
 // over [max(r, t+d), r+d), the part of the old slot that gained.
 //
-// The four changes (three when the new slot ends where the old one
-// starts) are found in one walk from tk, and the breakpoints between them
-// are shifted once each, by the number inserted minus the number removed
-// before them.
+// The breakpoints before t and after r+d keep their changes: move
+// rebuilds only the region between, of the breakpoints from t to r+d
+// (8.2 on average at a move on SDSC-BLUE, of 52.6 in all), into buf,
+// merging in the four changes (three when the new slot ends where the old
+// one starts) in one walk, then shifts the breakpoints after the region
+// by the number it gained or lost (one copy, none when that is zero: 38%
+// of the moves on SDSC-BLUE) and copies the region back. O(region) plus
+// O(breakpoints after it) when the region's size changed. (It replaced a
+// move that found the four places first and shifted each gap between
+// them once: 640 instructions a move on SDSC-BLUE, most of them
+// bookkeeping of the four changes.)
 func (p *dprofile) move(tk, tv int, t, r, d float64, n int) int {
 	s := p.s
 	L := len(s)
-	a, g, e := min(r, t+d), max(r, t+d), r+d
-	// Positions: the first breakpoint at or after each time.
-	pt := tk
-	if s[tk].t < t {
-		pt++
+	// The changes in time order: −n at t, +n at a and g, −n at e. (The
+	// ends are compared, not taken with min and max, which also order
+	// NaNs and signed zeros at a cost.)
+	a, g, e := t+d, r, r+d
+	if r < a {
+		a, g = r, t+d
 	}
-	k, v := tk, tv
-	for k+1 < L && s[k+1].t < a {
-		k++
-		v += s[k].d
-	}
-	pa := k + 1
-	for k+1 < L && s[k+1].t < g {
-		k++
-		v += s[k].d
-	}
-	pg := k + 1
-	m := math.MinInt
-	if !(pg < L && s[pg].t == g) { // segment k holds g
-		m = v + n
-	}
-	for k+1 < L && s[k+1].t < e {
-		k++
-		v += s[k].d
-		m = max(m, v+n)
-	}
-	pe := k + 1
-	var pts [4]mpoint
-	pts[0] = mpoint{pos: pt, x: t, c: -n}
-	np := 1
+	xs := [4]float64{t, a, g, e}
+	cs := [4]int{-n, n, n, -n}
+	np := 4
 	if a == g {
-		pts[1] = mpoint{pos: pa, x: a, c: 2 * n}
-		np = 2
-	} else {
-		pts[1] = mpoint{pos: pa, x: a, c: n}
-		pts[2] = mpoint{pos: pg, x: g, c: n}
+		xs[1], cs[1], xs[2], cs[2] = a, 2*n, e, -n
 		np = 3
 	}
-	pts[np] = mpoint{pos: pe, x: e, c: -n}
-	np++
-	// What each change consumes (a breakpoint there) and produces (a
-	// breakpoint with a non-zero change, or the first), and the offset
-	// of the breakpoints after it.
-	off := 0
+	// k: the first breakpoint at or after t, where the region starts;
+	// v: the number free just before it.
+	k, v := tk, tv
+	if s[tk].t < t {
+		k++
+	} else {
+		v -= s[tk].d
+	}
+	pt := k
+	// The region holds at most the breakpoints from pt on and the four
+	// changes. (buf and s are stored back only when they grow: a store
+	// of a pointer costs a write barrier while the collector runs.)
+	if cap(p.buf) < L-pt+4 {
+		p.buf = make([]dseg, 2*(L-pt+4))
+	}
+	buf := p.buf[:L-pt+4]
+	b := 0
+	m := math.MinInt
 	for i := range np {
-		q := &pts[i]
-		if q.pos < L && s[q.pos].t == q.x {
-			q.cons = 1
-			q.c += s[q.pos].d
-		}
-		if q.c != 0 || q.pos == 0 {
-			q.prod = 1
-		}
-		q.dst = q.pos + off
-		off += q.prod - q.cons
-		q.off = off
-	}
-	if off > 0 {
-		s = slices.Grow(s, off)[:L+off]
-	}
-	// Shift the breakpoints after each change: those moving left in
-	// time order, then those moving right in reverse. A short gap is
-	// shifted in a loop: a call of copy (memmove) cost about 60
-	// instructions on SDSC-BLUE, most gaps being short.
-	for i := range np {
-		if q := &pts[i]; q.off < 0 {
-			lo, hi := q.pos+q.cons, gapEnd(pts[:np], i, L)
-			if hi-lo > shortGap {
-				copy(s[lo+q.off:], s[lo:hi])
-				continue
+		x, c := xs[i], cs[i]
+		// The breakpoints before x keep their changes; those between
+		// g and e are in the old slot's gained part.
+		for ; k < L && s[k].t < x; k++ {
+			v += s[k].d
+			if i == np-1 {
+				m = max(m, v+n)
 			}
-			for x, dst := lo, s[lo+q.off:]; x < hi; x++ {
-				dst[x-lo] = s[x]
-			}
+			buf[b] = s[k]
+			b++
+		}
+		// A breakpoint at x takes the change; one whose change becomes
+		// zero is dropped (but for the first, which holds the number
+		// free at t[0]).
+		if k < L && s[k].t == x {
+			v += s[k].d
+			c += s[k].d
+			k++
+		}
+		if i == np-2 {
+			m = v + n // the segment holding g
+		}
+		if c != 0 || (i == 0 && pt == 0) {
+			buf[b] = dseg{x, c}
+			b++
 		}
 	}
-	for i := np - 1; i >= 0; i-- {
-		if q := &pts[i]; q.off > 0 {
-			lo, hi := q.pos+q.cons, gapEnd(pts[:np], i, L)
-			if hi-lo > shortGap {
-				copy(s[lo+q.off:], s[lo:hi])
-				continue
-			}
-			for x := hi - 1; x >= lo; x-- {
-				s[x+q.off] = s[x]
-			}
-		}
+	// The breakpoints from k on shift to the region's new end.
+	nl := pt + b + L - k
+	if nl > cap(s) {
+		s = slices.Grow(s, nl-L)
+		p.s = s
 	}
-	for i := range np {
-		if q := &pts[i]; q.prod == 1 {
-			s[q.dst] = dseg{q.x, q.c}
-		}
+	if end := pt + b; end != k {
+		copy(s[:max(L, nl)][end:], s[k:L])
 	}
-	p.s = s[:L+off]
+	copy(s[:nl][pt:], buf[:b])
+	p.s = p.s[:nl]
 	return m
-}
-
-// mpoint is one change of a move: c added to the change at time x, whose
-// first breakpoint at or after x is pos; cons and prod are the
-// breakpoints it removes and leaves (0 or 1), dst its place afterwards and
-// off the shift of the breakpoints after it.
-type mpoint struct {
-	pos, cons, prod, dst, off int
-	x                         float64
-	c                         int
-}
-
-// shortGap is the most breakpoints move shifts in a loop rather than by
-// copy.
-const shortGap = 8
-
-// gapEnd returns the end of the breakpoints after change i of a move: the
-// position of the next change, or L.
-func gapEnd(pts []mpoint, i, L int) int {
-	if i+1 < len(pts) {
-		return pts[i+1].pos
-	}
-	return L
 }
