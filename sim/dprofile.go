@@ -266,16 +266,16 @@ func (p *dprofile) move(tk, tv int, t, r, d float64, n int) int {
 	}
 	buf := p.buf[:L-pt+4]
 	b := 0
-	m := math.MinInt
+	// m: the largest number free before the move over the segments
+	// walked since g (set at g, raised by every segment: before g the
+	// value is dropped at g).
+	m := 0
 	for i := range np {
 		x, c := xs[i], cs[i]
-		// The breakpoints before x keep their changes; those between
-		// g and e are in the old slot's gained part.
+		// The breakpoints before x keep their changes.
 		for ; k < L && s[k].t < x; k++ {
 			v += s[k].d
-			if i == np-1 {
-				m = max(m, v+n)
-			}
+			m = max(m, v)
 			buf[b] = s[k]
 			b++
 		}
@@ -288,7 +288,7 @@ func (p *dprofile) move(tk, tv int, t, r, d float64, n int) int {
 			k++
 		}
 		if i == np-2 {
-			m = v + n // the segment holding g
+			m = v // the segment holding g
 		}
 		if c != 0 || (i == 0 && pt == 0) {
 			buf[b] = dseg{x, c}
@@ -306,5 +306,5 @@ func (p *dprofile) move(tk, tv int, t, r, d float64, n int) int {
 	}
 	copy(s[:nl][pt:], buf[:b])
 	p.s = p.s[:nl]
-	return m
+	return m + n
 }
