@@ -221,15 +221,15 @@ func (p *dprofile) reserve(n int, d float64) float64 {
 // which move takes moveMerge.
 const mergeSpan = 64
 
-// moveMerge is move for a short profile after t. The breakpoints
-// before t and after r+d keep their changes: moveMerge rebuilds only the
-// region between, of the breakpoints from t to r+d (8.8 on average at a
-// move on SDSC-BLUE, of 52.6 in all), into buf,
-// merging in the four changes (three when the new slot ends where the old
-// one starts) in one walk, then shifts the breakpoints after the region
-// by the number it gained or lost (one copy, none when that is zero: 38%
-// of the moves on SDSC-BLUE) and copies the region back. O(region) plus
-// O(breakpoints after it) when the region's size changed.
+// moveMerge is move for a short profile after t. The breakpoints before
+// t and after r+d keep their changes: moveMerge rebuilds only the region
+// between, of the breakpoints from t to r+d (8.8 on average at a move on
+// SDSC-BLUE, of 52.6 in all), into buf, merging in the four changes
+// (three when the new slot ends where the old one starts) in one walk,
+// then shifts the breakpoints after the region by the number it gained or
+// lost (one copy, none when that is zero: 38% of the moves on SDSC-BLUE)
+// and copies the region back. O(region), plus O(breakpoints after it)
+// when the region's size changed.
 func (p *dprofile) moveMerge(tk, tv int, t, r, d float64, n int) int {
 	s := p.s
 	L := len(s)
