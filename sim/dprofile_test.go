@@ -230,3 +230,84 @@ func TestDprofileEarlierFit(t *testing.T) {
 		t.Errorf("maxIn(12, 22) = %d, want 3", got)
 	}
 }
+
+// TestPropertyDprofileMoveWays checks that move's two ways (moveMerge,
+// and the shift of the gaps between the changes; see move) give the same
+// profile and the same largest number free over the gain, on profiles
+// long enough after the new start for either, built by reservations of
+// random widths and lengths with time passing: each move is made on two
+// copies, one with span above every profile's length, one with span −1.
+// Moves that shrink and grow the profile, and of all three shapes, must
+// have been exercised.
+func TestPropertyDprofileMoveWays(t *testing.T) {
+	t.Parallel()
+	var left, right, overlap, adjacent, apart int
+	rapid.Check(t, func(t *rapid.T) {
+		total := rapid.IntRange(1, 40).Draw(t, "total")
+		var p dprofile
+		p.reset(total, 0)
+		type iv struct{ s, e, w int }
+		var held []iv
+		now := 0
+		for range rapid.IntRange(1, 300).Draw(t, "steps") {
+			switch rapid.IntRange(0, 3).Draw(t, "op") {
+			case 0, 1: // reserve at the earliest fit
+				w := rapid.IntRange(1, total).Draw(t, "w")
+				d := rapid.IntRange(1, 40).Draw(t, "d")
+				at := int(p.reserve(w, float64(d)))
+				held = append(held, iv{at, at + d, w})
+			case 2: // time passes
+				now += rapid.IntRange(0, 5).Draw(t, "dt")
+				p.advance(float64(now))
+			case 3: // move a reservation to an earlier time, both ways
+				if len(held) == 0 {
+					break
+				}
+				k := rapid.IntRange(0, len(held)-1).Draw(t, "k")
+				h := held[k]
+				if h.s <= max(now, int(p.s[0].t)) {
+					break
+				}
+				at := rapid.IntRange(max(now, int(p.s[0].t)), h.s-1).Draw(t, "at")
+				d := h.e - h.s
+				tk, tv := p.locate(float64(at))
+				merge := dprofile{s: slices.Clone(p.s), span: math.MaxInt}
+				gaps := dprofile{s: slices.Clone(p.s), span: -1}
+				mm := merge.move(tk, tv, float64(at), float64(h.s), float64(d), h.w)
+				mg := gaps.move(tk, tv, float64(at), float64(h.s), float64(d), h.w)
+				if mm != mg || !slices.Equal(merge.s, gaps.s) {
+					t.Fatalf("move of %+v to %d on %v: merge gives %v (largest free %d), gaps %v (%d)",
+						h, at, p.s, merge.s, mm, gaps.s, mg)
+				}
+				for i := 1; i < len(merge.s); i++ {
+					if merge.s[i].d == 0 || !(merge.s[i].t > merge.s[i-1].t) {
+						t.Fatalf("move of %+v to %d: breakpoint %d %+v after %+v", h, at, i, merge.s[i], merge.s[i-1])
+					}
+				}
+				switch n, n0 := len(merge.s), len(p.s); {
+				case n < n0:
+					left++
+				case n > n0:
+					right++
+				}
+				switch {
+				case at+d > h.s:
+					overlap++
+				case at+d == h.s:
+					adjacent++
+				default:
+					apart++
+				}
+				p.s = merge.s
+				held[k] = iv{at, at + d, h.w}
+			}
+		}
+	})
+	if testing.Short() {
+		return // rapid runs too few cases under -short to meet every shape
+	}
+	if left == 0 || right == 0 || overlap == 0 || adjacent == 0 || apart == 0 {
+		t.Errorf("moves: %d shrank the profile, %d grew it; %d overlapping, %d adjacent, %d apart: a case was not exercised",
+			left, right, overlap, adjacent, apart)
+	}
+}
