@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"cmp"
 	"compress/bzip2"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -793,6 +794,11 @@ type parser struct {
 	// idsStopped: ids held more than idLimit entries and were dropped;
 	// each id is compared with the previous row's only (checkID).
 	idsStopped bool
+
+	// The JSON decoder and its input, while readJSON runs (for the
+	// line of an error before the first job: jsonLine).
+	jdec *json.Decoder
+	jlim *valueLimit
 
 	pending      []pendingValue // unreadable values of the row being read
 	rowText      []byte         // the row being read as written, when pending is not empty
