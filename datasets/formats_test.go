@@ -193,6 +193,9 @@ func TestOtherFormatsMalformed(t *testing.T) {
 		// Before the first job the line is the file's (it was 0,
 		// whatever the line); from the first job on, the job's row.
 		{"JSON value of 2 MiB", `{"swf_header": ["` + long + `"], "jobs": []}`, 1, "", "longer than 1 MiB"},
+		// 1.3 MiB: the decoder, reading as much as its buffer held,
+		// passed values up to twice the bound.
+		{"JSON job of 1.3 MiB", "[{\"job_id\": 1, \"submit\": 0}, {\"job_id\": 2, \"submit\": 1, \"x\": \"" + long[:1300<<10] + "\"}]", 2, "", "longer than 1 MiB"},
 		{"JSON value of 2 MiB on line 3", "{\n\"swf_header\":\n [\"" + long + `"], "jobs": []}`, 3, "", "longer than 1 MiB"},
 		{"JSON jobs not an array", `{"jobs": 17}`, 1, "", "jobs is not an array"},
 		{"JSON jobs not an array on line 5", "{\"swf_header\": [\"; Version: 2\",\n \"; MaxProcs: 8\"],\n\n \"jobs\":\n 17}", 5, "", "jobs is not an array"},

@@ -342,6 +342,12 @@ func (l *valueLimit) Read(b []byte) (int, error) {
 	if l.read-l.mark > l.max {
 		return 0, ErrLineLength
 	}
+	// Never more than one byte beyond the bound: the decoder asks for
+	// as much as its buffer holds (a value of up to twice the bound
+	// passed).
+	if room := l.max - (l.read - l.mark) + 1; int64(len(b)) > room {
+		b = b[:room]
+	}
 	n, err := l.r.Read(b)
 	l.read += int64(n)
 	if l.lines {
