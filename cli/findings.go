@@ -98,7 +98,10 @@ func parseFindings(e *env, args []string) (findingsArgs, error) {
 			return a, usagef("--shard: %v", err)
 		}
 		a.sharded = true
-		if a.out, err = newOutput("-o", *out, fmtJSON); err != nil || !a.out.set() {
+		if a.out, err = newOutput("-o", *out, fmtJSON); err != nil {
+			return a, err // the output's own fault (a block device said "--shard needs -o FILE.json")
+		}
+		if !a.out.set() {
 			return a, usagef("--shard needs -o FILE.json")
 		}
 	} else if a.out, err = newOutput("-o", *out, frameFormats...); err != nil {

@@ -52,9 +52,17 @@ func TestEveryOutputSafe(t *testing.T) {
 	// slurm wait merges the shard files of an array folder (no task was
 	// ever submitted: every shard is there, so every task is done); the
 	// broken array's second shard is not a Parquet file.
+	// The tasks' command is the sweep's (slurm resubmit runs none unless
+	// it is this program's).
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
 	newArray := func(name string, broken bool) string {
 		arr := filepath.Join(dir, name)
-		if _, err := slurm.Create(slurm.Plan{Dir: arr, Key: "k", Command: []string{"/bin/true"}, Tasks: 2, Output: "shard-" + slurm.TaskToken + ".parquet"}); err != nil {
+		cmd := []string{self, "sweep", log, "--experiment", "window", "--reps", "2", "--window", "1w",
+			"--shard", slurm.TaskToken + "/2", "-o", filepath.Join(arr, "shard-"+slurm.TaskToken+".parquet")}
+		if _, err := slurm.Create(slurm.Plan{Dir: arr, Key: "k", Command: cmd, Tasks: 2, Output: "shard-" + slurm.TaskToken + ".parquet"}); err != nil {
 			t.Fatal(err)
 		}
 		for k, s := range shards {
@@ -124,6 +132,13 @@ func TestEveryOutputSafe(t *testing.T) {
 		{"slurm wait -o", ".parquet", "", filepath.Join(array, "shard-0.parquet"),
 			func(_, o string) []string { return []string{"slurm", "wait", array, "-o", o} },
 			func(o string) []string { return []string{"slurm", "wait", brokenArray, "-o", o} }},
+		// Every shard is there: nothing to resubmit, then the merge.
+		{"slurm resubmit -o", ".parquet", "", filepath.Join(array, "shard-0.parquet"),
+			func(_, o string) []string { return []string{"slurm", "resubmit", array, "-o", o} },
+			func(o string) []string { return []string{"slurm", "resubmit", brokenArray, "-o", o} }},
+		{"findings --shard -o", ".json", "", log, func(in, o string) []string {
+			return []string{"findings", in, "--finding", "serial-share", "--quick", "--no-cache", "--quiet", "--shard", "0/1", "-o", o}
+		}, nil},
 		{"reproduce -o", ".md", "", filepath.Join(ledgers, "zakay2013.json"),
 			func(_, o string) []string { return []string{"reproduce", "--from", ledgers, "-o", o} },
 			func(o string) []string { return []string{"reproduce", "--from", brokenLedgers, "-o", o} }},
