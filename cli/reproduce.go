@@ -385,8 +385,8 @@ func reproduceOutputsApart(keys []string, report output, saveFlag, saveDir, from
 			continue
 		}
 		// The saved ledgers (DIR/KEY.json, findings.StoredFile) and the
-		// notebooks' records (DIR/KEY/*.json).
-		for _, pat := range []string{"*", filepath.Join("*", "*")} {
+		// notebooks' records (DIR/KEY/*.json): the files read are JSON.
+		for _, pat := range []string{"*.json", filepath.Join("*", "*.json")} {
 			files, _ := filepath.Glob(filepath.Join(dir, pat))
 			for _, f := range files {
 				if st, err := os.Stat(f); err == nil && st.Mode().IsRegular() {
