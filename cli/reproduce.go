@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/tracelab/tracelab/internal/codehash"
+	"github.com/tracelab/tracelab/internal/infile"
 	"github.com/tracelab/tracelab/internal/outfile"
 	"github.com/tracelab/tracelab/repro"
 	"github.com/tracelab/tracelab/repro/findings"
@@ -410,6 +411,12 @@ func reproduceOutputsApart(keys []string, report output, saveFlag, saveDir, from
 			if dirErr == nil {
 				if err := outfile.Check(f); err != nil {
 					return usagef("%s %s: %v", saveFlag, saveDir, err)
+				}
+				// A file of the folder, which the user did not name: a
+				// named pipe there is not written through (it would
+				// wait for a reader once the ledgers are made).
+				if st, err := os.Stat(f); err == nil && !st.Mode().IsRegular() {
+					return usagef("%s %s: %s is %s", saveFlag, saveDir, f, infile.NotRegular(st.Mode()))
 				}
 			}
 			outs = append(outs, out{saveFlag, f})

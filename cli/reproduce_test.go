@@ -382,7 +382,8 @@ func TestReproduceFoldersCheckedFirst(t *testing.T) {
 
 // TestReproduceOutputsCheckedFirst: the files of --save are checked before
 // any ledger is computed (a block device there failed only at the write,
-// once the ledgers were made: 18 minutes in full mode), and no output may
+// once the ledgers were made: 18 minutes in full mode; a named pipe there
+// waited for a reader), and no output may
 // be a ledger read: -o REPORT.md, a link to a --from ledger, replaced that
 // ledger with the report. The same ledger saved over the file it was read
 // from is allowed.
@@ -406,6 +407,10 @@ func TestReproduceOutputsCheckedFirst(t *testing.T) {
 	if err := os.Symlink(filepath.Join(from, "demo2.json"), filepath.Join(other, "demo1.json")); err != nil {
 		t.Fatal(err)
 	}
+	pipes := t.TempDir()
+	if err := syscall.Mkfifo(filepath.Join(pipes, "demo1.json"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	disk := t.TempDir()
 	blk := filepath.Join(disk, "demo2.json")
 	if err := syscall.Mknod(blk, syscall.S_IFBLK|0o600, 240<<8); err != nil {
@@ -419,6 +424,9 @@ func TestReproduceOutputsCheckedFirst(t *testing.T) {
 		{[]string{"--from", from, "--save", other}, "--save " + filepath.Join(other, "demo1.json") + " would overwrite the input " + filepath.Join(from, "demo2.json")},
 		{[]string{"--quick", "--check", from, "-o", link}, "would overwrite the input"},
 		{[]string{"--quick", "--save", disk}, "--save " + disk + ": write " + blk + ": a block device"},
+		// A named pipe in the folder waited for a reader once the
+		// ledgers were made.
+		{[]string{"--quick", "--save", pipes}, "--save " + pipes + ": " + filepath.Join(pipes, "demo1.json") + " is a named pipe (FIFO), not a regular file"},
 	} {
 		if blk == "" && strings.Contains(tc.want, "block device") {
 			continue // no device nodes here
