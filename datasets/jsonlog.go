@@ -139,7 +139,8 @@ var ErrJSONShape = errors.New("not a log in JSON: want an array of job objects, 
 // WriteJSON writes a frame), or an object with the header's lines
 // ("swf_header", before "jobs") and the job objects ("jobs"), as JSONWriter
 // writes a log. A job object must have job_id and submit; a missing key or
-// null is unknown. Rows are numbered from 1 in errors and warnings (Line).
+// null is unknown. Rows are numbered from 1 in errors and warnings (Line);
+// an error before the first row names the line of the file.
 func (p *parser) readJSON(br *bufio.Reader) error {
 	lim := &valueLimit{r: br, max: maxLine, lines: true}
 	dec := json.NewDecoder(lim)
