@@ -98,7 +98,10 @@ func parseFindings(e *env, args []string) (findingsArgs, error) {
 			return a, usagef("--shard: %v", err)
 		}
 		a.sharded = true
-		if a.out, err = newOutput("-o", *out, fmtJSON); err != nil || !a.out.set() {
+		if a.out, err = newOutput("-o", *out, fmtJSON); err != nil {
+			return a, err // the output's own fault (a block device said "--shard needs -o FILE.json")
+		}
+		if !a.out.set() {
 			return a, usagef("--shard needs -o FILE.json")
 		}
 	} else if a.out, err = newOutput("-o", *out, frameFormats...); err != nil {
@@ -242,12 +245,19 @@ func measureFindings(ctx context.Context, e *env, a findingsArgs, paths []string
 		}
 	}
 	if !a.noCache {
-		dir := a.cacheDir
+		dir, flag := a.cacheDir, "--cache"
 		if dir == "" {
 			var err error
 			if dir, err = findings.DefaultCacheDir(); err != nil {
 				return findings.Matrix{}, err
 			}
+			flag = "the cache folder (TRACELAB_CACHE)"
+		}
+		// Before any log is measured: a cache that cannot be made
+		// (TRACELAB_CACHE=/dev/null) failed once the first log was
+		// measured, its results lost.
+		if err := checkOutputDir(flag, dir); err != nil {
+			return findings.Matrix{}, err
 		}
 		v, err := findings.CodeVersion()
 		if err != nil {

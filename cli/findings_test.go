@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -228,5 +229,32 @@ func TestFindingsAll(t *testing.T) {
 	}
 	if !strings.Contains(out, "SHARCNET-2005") || !strings.Contains(stderr, "KTH-SP2-1996-2.1-cln left out") {
 		t.Errorf("output:\n%s\nstderr:\n%s", out, stderr)
+	}
+}
+
+// TestFindingsCacheCheckedFirst: a cache folder that cannot be made is a
+// usage error before any log is measured: --cache on a file, or
+// TRACELAB_CACHE=/dev/null, failed at the first log's put ("findings:
+// cache: mkdir /dev/null: not a directory"), once that log was measured.
+// Not parallel: it sets the environment.
+func TestFindingsCacheCheckedFirst(t *testing.T) {
+	log := findingLogFiles(t)[0]
+	file := writeTemp(t, t.TempDir(), "f.txt", "x")
+	t.Setenv("TRACELAB_CACHE", os.DevNull)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--cache", filepath.Join(file, "sub")}, "--cache " + filepath.Join(file, "sub") + ": " + file + " is not a folder"},
+		{nil, "the cache folder (TRACELAB_CACHE) " + filepath.Join(os.DevNull, "findings") + ": " + os.DevNull + " is not a folder"},
+	} {
+		args := append([]string{"findings", log, "--finding", "serial-share", "--quick"}, c.args...)
+		_, stderr, err := runCLI(t, args...)
+		if err == nil || !errors.Is(err, errUsage) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: %v, want a usage error containing %q", c.args, err, c.want)
+		}
+		if strings.Contains(stderr, "findings: 1 logs") {
+			t.Errorf("%v: the log was measured first:\n%s", c.args, stderr)
+		}
 	}
 }

@@ -285,23 +285,31 @@ func parseDuration(s string) (time.Duration, error) {
 		return 0, nil
 	}
 	if _, err := strconv.ParseFloat(s, 64); err == nil {
-		return 0, fmt.Errorf("%s needs a unit, e.g. %ss, %sm or %sh", s, s, s, s)
+		if strings.Trim(s, "0123456789.") == "" && len(s) <= 20 {
+			return 0, fmt.Errorf("%s needs a unit, e.g. %ss, %sm or %sh", s, s, s, s)
+		}
+		return 0, errors.New("a number needs a unit: s, m, h, d or w") // 1e3, 0x1p4, Inf: not echoed four times
 	}
 	for suffix, unit := range map[string]time.Duration{"d": 24 * time.Hour, "w": 7 * 24 * time.Hour} {
 		if n, ok := strings.CutSuffix(s, suffix); ok {
 			x, err := strconv.ParseFloat(n, 64)
 			if err != nil || strings.Contains(n, "_") || math.IsNaN(x) || math.Abs(x*float64(unit)) > math.MaxInt64/2 {
-				return 0, fmt.Errorf("%q is not a duration such as 90s, 10m, 1h30m, 2d or 4w", s)
+				return 0, errNotDuration
 			}
 			return time.Duration(x * float64(unit)), nil
 		}
 	}
 	d, err := time.ParseDuration(s)
 	if err != nil {
-		return 0, fmt.Errorf("%q is not a duration such as 90s, 10m, 1h30m, 2d or 4w", s)
+		return 0, errNotDuration
 	}
 	return d, nil
 }
+
+// errNotDuration is parseDuration's error for text that is no duration;
+// the flag's error names the value ("--gap 10x: not a duration …"), which
+// the message repeated.
+var errNotDuration = errors.New("not a duration such as 90s, 10m, 1h30m, 2d or 4w")
 
 // formatDuration writes d briefly: 1ms, 10m, 1h, 30d, 5218w.
 func formatDuration(d time.Duration) string {

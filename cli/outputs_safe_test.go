@@ -8,7 +8,9 @@ import (
 	"testing"
 
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/datasets/sacct"
 	"github.com/tracelab/tracelab/internal/outfile"
+	"github.com/tracelab/tracelab/slurm"
 )
 
 // TestEveryOutputSafe runs every command that writes a file, once per file
@@ -47,50 +49,141 @@ func TestEveryOutputSafe(t *testing.T) {
 	// A log that breaks at its end: convert, which streams, has written
 	// most of the output when the reader fails.
 	bad := writeTemp(t, dir, "bad.swf", strings.Repeat("1 0 10 100 4 90 -1 4 200 -1 1 3 1 7 1 1 -1 -1\n", 3000)+"2 5 1 1 1 1 -1 1 1 -1 1 1 1 1 1 1 -1 \x01\n")
+	// slurm wait merges the shard files of an array folder (no task was
+	// ever submitted: every shard is there, so every task is done); the
+	// broken array's second shard is not a Parquet file.
+	// The tasks' command is the sweep's (slurm resubmit runs none unless
+	// it is this program's).
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	newArray := func(name string, broken bool) string {
+		arr := filepath.Join(dir, name)
+		cmd := []string{self, "sweep", log, "--experiment", "window", "--reps", "2", "--window", "1w",
+			"--shard", slurm.TaskToken + "/2", "-o", filepath.Join(arr, "shard-"+slurm.TaskToken+".parquet")}
+		if _, err := slurm.Create(slurm.Plan{Dir: arr, Key: "k", Command: cmd, Tasks: 2, Output: "shard-" + slurm.TaskToken + ".parquet"}); err != nil {
+			t.Fatal(err)
+		}
+		for k, s := range shards {
+			b, err := os.ReadFile(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if broken && k == 1 {
+				b = b[:len(b)/2]
+			}
+			writeTemp(t, arr, "shard-"+string(rune('0'+k))+".parquet", string(b))
+		}
+		return arr
+	}
+	array, brokenArray := newArray("arr.slurm", false), newArray("broken.slurm", true)
+	// reproduce reads the quick baselines (no ledger is computed); the
+	// broken folder's second ledger is cut short.
+	ledgers, brokenLedgers := filepath.Join(dir, "ledgers"), filepath.Join(dir, "broken-ledgers")
+	copyDir(t, "../repro/testdata/quick", ledgers)
+	copyDir(t, "../repro/testdata/quick", brokenLedgers)
+	if err := os.Truncate(filepath.Join(brokenLedgers, "feitelson2021.json"), 100); err != nil {
+		t.Fatal(err)
+	}
+	// import sacct's input, and one whose last line has 3 fields.
+	sacctIn := writeTemp(t, dir, "c.sacct", sacctSample)
+	brokenSacct := writeTemp(t, dir, "broken.sacct", sacctSample+"1|2|3\n")
 	tests := []struct {
 		name string
 		ext  string
+		// file: the name the output must have ("": chosen by the
+		// test, with ext), for an output that is a file of a folder
+		// (reproduce --save DIR writes DIR/KEY.json).
+		file string
 		in   string                        // the input a hard link names ("": none)
 		args func(in, out string) []string // in: the log (or the command's input file)
+		// fail: the arguments of a run that fails after the output was
+		// checked (nil: the command run on the broken log).
+		fail func(out string) []string
 	}{
-		{"convert -o", ".swf", log, func(in, o string) []string { return []string{"convert", in, "-o", o} }},
-		{"report -o", ".html", log, func(in, o string) []string { return []string{"report", in, "-o", o} }},
-		{"resample -o", ".swf", log, func(in, o string) []string { return []string{"resample", in, "--seed", "1", "--weeks", "4", "-o", o} }},
-		{"simulate --jobs-out", ".csv", log, func(in, o string) []string { return []string{"simulate", in, "--jobs-out", o} }},
-		{"simulate --weekly-out", ".csv", log, func(in, o string) []string { return []string{"simulate", in, "--weekly-out", o} }},
-		{"simulate --timeline-out", ".csv", log, func(in, o string) []string { return []string{"simulate", in, "--timeline-out", o} }},
-		{"simulate --bins-out", ".csv", log, func(in, o string) []string { return []string{"simulate", in, "--bins-out", o} }},
-		{"simulate --batsim-out", ".csv", log, func(in, o string) []string { return []string{"simulate", in, "--batsim-out", o} }},
-		{"feedback --workload-out", ".swf", log, func(in, o string) []string { return []string{"feedback", in, "--workload-out", o} }},
-		{"sweep -o", ".parquet", log, func(in, o string) []string {
+		{"convert -o", ".swf", "", log, func(in, o string) []string { return []string{"convert", in, "-o", o} }, nil},
+		{"report -o", ".html", "", log, func(in, o string) []string { return []string{"report", in, "-o", o} }, nil},
+		{"resample -o", ".swf", "", log, func(in, o string) []string { return []string{"resample", in, "--seed", "1", "--weeks", "4", "-o", o} }, nil},
+		{"simulate --jobs-out", ".csv", "", log, func(in, o string) []string { return []string{"simulate", in, "--jobs-out", o} }, nil},
+		{"simulate --weekly-out", ".csv", "", log, func(in, o string) []string { return []string{"simulate", in, "--weekly-out", o} }, nil},
+		{"simulate --timeline-out", ".csv", "", log, func(in, o string) []string { return []string{"simulate", in, "--timeline-out", o} }, nil},
+		{"simulate --bins-out", ".csv", "", log, func(in, o string) []string { return []string{"simulate", in, "--bins-out", o} }, nil},
+		{"simulate --batsim-out", ".csv", "", log, func(in, o string) []string { return []string{"simulate", in, "--batsim-out", o} }, nil},
+		{"feedback --workload-out", ".swf", "", log, func(in, o string) []string { return []string{"feedback", in, "--workload-out", o} }, nil},
+		{"sweep -o", ".parquet", "", log, func(in, o string) []string {
 			return []string{"sweep", in, "--experiment", "window", "--reps", "2", "--window", "1w", "--quiet", "-o", o}
-		}},
-		{"export batsim -o", ".json", log, func(in, o string) []string { return []string{"export", "batsim", in, "-o", o} }},
-		{"generate -o", ".swf", log, func(in, o string) []string {
+		}, nil},
+		{"export batsim -o", ".json", "", log, func(in, o string) []string { return []string{"export", "batsim", in, "-o", o} }, nil},
+		{"generate -o", ".swf", "", log, func(in, o string) []string {
 			return []string{"generate", "lublin", "--jobs", "10", "--estimates-from", in, "-o", o}
-		}},
-		{"findings -o", ".csv", log, func(in, o string) []string {
+		}, nil},
+		{"findings -o", ".csv", "", log, func(in, o string) []string {
 			return []string{"findings", in, "--finding", "serial-share", "--quick", "--no-cache", "--quiet", "-o", o}
-		}},
-		{"findings --save", ".json", log, func(in, o string) []string {
+		}, nil},
+		{"findings --save", ".json", "", log, func(in, o string) []string {
 			return []string{"findings", in, "--finding", "serial-share", "--quick", "--no-cache", "--quiet", "--save", o}
-		}},
-		{"findings --figure", ".svg", log, func(in, o string) []string {
+		}, nil},
+		{"findings --figure", ".svg", "", log, func(in, o string) []string {
 			return []string{"findings", in, "--finding", "serial-share", "--quick", "--no-cache", "--quiet", "--figure", o}
-		}},
-		{"import batsim -o", ".swf", workload, func(in, o string) []string { return []string{"import", "batsim", in, "-o", o} }},
-		{"sweep merge -o", ".parquet", shards[0], func(in, o string) []string { return []string{"sweep", "merge", in, shards[1], "-o", o} }},
+		}, nil},
+		{"import batsim -o", ".swf", "", workload, func(in, o string) []string { return []string{"import", "batsim", in, "-o", o} }, nil},
+		{"sweep merge -o", ".parquet", "", shards[0], func(in, o string) []string { return []string{"sweep", "merge", in, shards[1], "-o", o} }, nil},
+		{"slurm wait -o", ".parquet", "", filepath.Join(array, "shard-0.parquet"),
+			func(_, o string) []string { return []string{"slurm", "wait", array, "-o", o} },
+			func(o string) []string { return []string{"slurm", "wait", brokenArray, "-o", o} }},
+		// Every shard is there: nothing to resubmit, then the merge.
+		{"slurm resubmit -o", ".parquet", "", filepath.Join(array, "shard-0.parquet"),
+			func(_, o string) []string { return []string{"slurm", "resubmit", array, "-o", o} },
+			func(o string) []string { return []string{"slurm", "resubmit", brokenArray, "-o", o} }},
+		{"findings --shard -o", ".json", "", log, func(in, o string) []string {
+			return []string{"findings", in, "--finding", "serial-share", "--quick", "--no-cache", "--quiet", "--shard", "0/1", "-o", o}
+		}, nil},
+		{"reproduce -o", ".md", "", filepath.Join(ledgers, "zakay2013.json"),
+			func(_, o string) []string { return []string{"reproduce", "--from", ledgers, "-o", o} },
+			func(o string) []string { return []string{"reproduce", "--from", brokenLedgers, "-o", o} }},
+		// A hard link to another paper's ledger read: zakay2013.json
+		// saved over the zakay2013.json read is allowed (the same ledger).
+		{"reproduce --save", ".json", "zakay2013.json", filepath.Join(ledgers, "zakay2014.json"),
+			func(_, o string) []string { return []string{"reproduce", "--from", ledgers, "--save", filepath.Dir(o)} },
+			func(o string) []string {
+				return []string{"reproduce", "--from", brokenLedgers, "--save", filepath.Dir(o)}
+			}},
+		{"import sacct -o", ".swf", "", sacctIn,
+			func(in, o string) []string { return []string{"import", "sacct", in, "--tz", "UTC", "-o", o} },
+			func(o string) []string { return []string{"import", "sacct", brokenSacct, "--tz", "UTC", "-o", o} }},
+		{"import sacct -o, its ids table", ".csv", "out.swf" + sacct.IDsSuffix, sacctIn,
+			func(in, o string) []string {
+				return []string{"import", "sacct", in, "--tz", "UTC", "-o", strings.TrimSuffix(o, sacct.IDsSuffix)}
+			},
+			func(o string) []string {
+				return []string{"import", "sacct", brokenSacct, "--tz", "UTC", "-o", strings.TrimSuffix(o, sacct.IDsSuffix)}
+			}},
+		{"import sacct -o, its jobs table", ".csv", "out.swf" + sacct.JobsSuffix, sacctIn,
+			func(in, o string) []string {
+				return []string{"import", "sacct", in, "--tz", "UTC", "-o", strings.TrimSuffix(o, sacct.JobsSuffix)}
+			},
+			func(o string) []string {
+				return []string{"import", "sacct", brokenSacct, "--tz", "UTC", "-o", strings.TrimSuffix(o, sacct.JobsSuffix)}
+			}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			d := t.TempDir()
+			// name is the output's file name in its own folder.
+			name := func(kind string) string {
+				if tc.file != "" {
+					return tc.file
+				}
+				return kind + tc.ext
+			}
 			t.Run("link to a 0600 file", func(t *testing.T) {
+				d := t.TempDir()
 				target := writeTemp(t, d, "target"+tc.ext, "old")
 				if err := os.Chmod(target, 0o600); err != nil {
 					t.Fatal(err)
 				}
-				link := filepath.Join(d, "link"+tc.ext)
+				link := filepath.Join(d, name("link"))
 				if err := os.Symlink("target"+tc.ext, link); err != nil {
 					t.Fatal(err)
 				}
@@ -109,7 +202,7 @@ func TestEveryOutputSafe(t *testing.T) {
 				}
 			})
 			t.Run("block device", func(t *testing.T) {
-				blk := filepath.Join(d, "disk"+tc.ext)
+				blk := filepath.Join(t.TempDir(), name("disk"))
 				if err := syscall.Mknod(blk, syscall.S_IFBLK|0o600, 240<<8); err != nil {
 					t.Skip("cannot make a block device node:", err)
 				}
@@ -120,26 +213,31 @@ func TestEveryOutputSafe(t *testing.T) {
 				}
 			})
 			t.Run("hard link to the input", func(t *testing.T) {
-				hard := filepath.Join(d, "hard"+tc.ext)
+				hard := filepath.Join(t.TempDir(), name("hard"))
 				if err := os.Link(tc.in, hard); err != nil {
 					t.Fatal(err)
 				}
 				was, _ := os.ReadFile(tc.in)
 				_, _, err := runCLI(t, tc.args(tc.in, hard)...)
-				wantError(t, err, "would overwrite the input")
+				want := "would overwrite the input"
+				if tc.in == filepath.Join(array, "shard-0.parquet") {
+					want = "is the shard file of task 0 of the array" // notArrayFile's words
+				}
+				wantError(t, err, want)
 				if b, _ := os.ReadFile(tc.in); string(b) != string(was) {
 					t.Error("the input changed")
 				}
 			})
 			t.Run("a failed run", func(t *testing.T) {
-				if tc.in != log {
-					t.Skip("the input is not a log")
-				}
 				sub := t.TempDir()
-				out := writeTemp(t, sub, "out"+tc.ext, "old")
+				out := writeTemp(t, sub, name("out"), "old")
 				before := inode(t, out)
-				if _, _, err := runCLI(t, tc.args(bad, out)...); err == nil {
-					t.Fatal("a run on a broken log succeeded")
+				args := tc.args(bad, out)
+				if tc.fail != nil {
+					args = tc.fail(out)
+				}
+				if _, _, err := runCLI(t, args...); err == nil {
+					t.Fatal("a run on a broken input succeeded")
 				}
 				if b, _ := os.ReadFile(out); string(b) != "old" || inode(t, out) != before {
 					t.Errorf("a failed run changed the output: %q", b)
@@ -149,6 +247,29 @@ func TestEveryOutputSafe(t *testing.T) {
 				}
 			})
 		})
+	}
+}
+
+// copyDir copies the regular files of the folder from into the new folder
+// to.
+func copyDir(t *testing.T, from, to string) {
+	t.Helper()
+	if err := os.Mkdir(to, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	es, err := os.ReadDir(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range es {
+		if !e.Type().IsRegular() {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(from, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		writeTemp(t, to, e.Name(), string(b))
 	}
 }
 

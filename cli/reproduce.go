@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/tracelab/tracelab/internal/codehash"
+	"github.com/tracelab/tracelab/internal/infile"
 	"github.com/tracelab/tracelab/internal/outfile"
 	"github.com/tracelab/tracelab/repro"
 	"github.com/tracelab/tracelab/repro/findings"
@@ -97,6 +98,13 @@ func runReproduce(e *env, args []string) error {
 	}
 	keys, err := paperKeys(e, pos)
 	if err != nil {
+		return err
+	}
+	saveFlag, saveDir := "--save", *save
+	if *writeBaseline != "" {
+		saveFlag, saveDir = "--write-baseline", *writeBaseline
+	}
+	if err := reproduceOutputsApart(keys, report, saveFlag, saveDir, *from, *check); err != nil {
 		return err
 	}
 
@@ -359,6 +367,73 @@ func readSnapshot(dir, key string) (s ledger.Snapshot, ok bool, err error) {
 		return ledger.Snapshot{}, false, fmt.Errorf("%s holds the ledger of %s", snapshotFile(dir, key), s.Paper)
 	}
 	return s, true, nil
+}
+
+// reproduceOutputsApart checks, before any ledger is computed, the files
+// reproduce writes — the report and the files of the --save folder (each
+// paper's KEY.json, findings.StoredFile) — as newOutput checks an output
+// (a block device there is refused now, not once the ledgers are made),
+// and refuses any of them that is a file of the --from or --check folder
+// (through a link, or a hard link): "reproduce --from DIR -o
+// REPORT.md" where REPORT.md was a link to DIR/zakay2013.json replaced
+// the ledger read with the report. A saved ledger written over the file it
+// was read from (--save and --from the same folder) is the same ledger
+// saved again, and allowed.
+func reproduceOutputsApart(keys []string, report output, saveFlag, saveDir, from, check string) error {
+	var inputs []string
+	for _, dir := range []string{from, check} {
+		if dir == "" {
+			continue
+		}
+		// The saved ledgers (DIR/KEY.json, findings.StoredFile) and the
+		// notebooks' records (DIR/KEY/*.json): the files read are JSON.
+		for _, pat := range []string{"*.json", filepath.Join("*", "*.json")} {
+			files, _ := filepath.Glob(filepath.Join(dir, pat))
+			for _, f := range files {
+				if st, err := os.Stat(f); err == nil && st.Mode().IsRegular() {
+					inputs = append(inputs, f)
+				}
+			}
+		}
+	}
+	type out struct{ flag, path string }
+	var outs []out
+	if report.set() && !report.isStream() {
+		outs = append(outs, out{"-o", report.path})
+	}
+	if saveDir != "" {
+		files := []string{filepath.Join(saveDir, findings.StoredFile)}
+		for _, k := range keys {
+			files = append(files, snapshotFile(saveDir, k))
+		}
+		_, dirErr := os.Stat(saveDir)
+		for _, f := range files {
+			if dirErr == nil {
+				if err := outfile.Check(f); err != nil {
+					return usagef("%s %s: %v", saveFlag, saveDir, err)
+				}
+				// A file of the folder, which the user did not name: a
+				// named pipe there is not written through (it would
+				// wait for a reader once the ledgers are made).
+				if st, err := os.Stat(f); err == nil && !st.Mode().IsRegular() {
+					return usagef("%s %s: %s is %s", saveFlag, saveDir, f, infile.NotRegular(st.Mode()))
+				}
+			}
+			outs = append(outs, out{saveFlag, f})
+		}
+	}
+	for _, o := range outs {
+		for _, in := range inputs {
+			if !outfile.SameFile(o.path, in) {
+				continue
+			}
+			if o.flag != "-o" && filepath.Base(o.path) == filepath.Base(in) && outfile.SameFile(filepath.Dir(in), from) {
+				continue // the same ledger saved over itself
+			}
+			return usagef("%s %s would overwrite the input %s", o.flag, o.path, in)
+		}
+	}
+	return nil
 }
 
 // checkOutputDir checks that dir, given to flag, is a folder that can be

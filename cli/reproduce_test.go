@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/tracelab/tracelab/repro"
@@ -376,5 +377,69 @@ func TestReproduceFoldersCheckedFirst(t *testing.T) {
 		if strings.Contains(stderr, "claims") {
 			t.Errorf("%q: ledgers were computed first:\n%s", tc.args, stderr)
 		}
+	}
+}
+
+// TestReproduceOutputsCheckedFirst: the files of --save are checked before
+// any ledger is computed (a block device there failed only at the write,
+// once the ledgers were made: 18 minutes in full mode; a named pipe there
+// waited for a reader), and no output may
+// be a ledger read: -o REPORT.md, a link to a --from ledger, replaced that
+// ledger with the report. The same ledger saved over the file it was read
+// from is allowed.
+func TestReproduceOutputsCheckedFirst(t *testing.T) {
+	value := 100.0
+	withDemoPapers(t, &value)
+	from := t.TempDir()
+	recordDemo(t, from, "quick", 100, "demo1", "demo2")
+	if _, _, err := runCLI(t, "reproduce", "--from", from, "--write-baseline", from); err != nil {
+		t.Fatal(err) // notebook records saved as ledgers beside them
+	}
+	was, _ := os.ReadFile(filepath.Join(from, "demo1.json"))
+	if _, _, err := runCLI(t, "reproduce", "--from", from, "--write-baseline", from); err != nil {
+		t.Errorf("the same ledgers saved over themselves: %v", err)
+	}
+	link := filepath.Join(t.TempDir(), "REPORT.md")
+	if err := os.Symlink(filepath.Join(from, "demo1.json"), link); err != nil {
+		t.Fatal(err)
+	}
+	other := t.TempDir()
+	if err := os.Symlink(filepath.Join(from, "demo2.json"), filepath.Join(other, "demo1.json")); err != nil {
+		t.Fatal(err)
+	}
+	pipes := t.TempDir()
+	if err := syscall.Mkfifo(filepath.Join(pipes, "demo1.json"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	disk := t.TempDir()
+	blk := filepath.Join(disk, "demo2.json")
+	if err := syscall.Mknod(blk, syscall.S_IFBLK|0o600, 240<<8); err != nil {
+		blk = ""
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--from", from, "-o", link}, "-o " + link + " would overwrite the input " + filepath.Join(from, "demo1.json")},
+		{[]string{"--from", from, "--save", other}, "--save " + filepath.Join(other, "demo1.json") + " would overwrite the input " + filepath.Join(from, "demo2.json")},
+		{[]string{"--quick", "--check", from, "-o", link}, "would overwrite the input"},
+		{[]string{"--quick", "--save", disk}, "--save " + disk + ": write " + blk + ": a block device"},
+		// A named pipe in the folder waited for a reader once the
+		// ledgers were made.
+		{[]string{"--quick", "--save", pipes}, "--save " + pipes + ": " + filepath.Join(pipes, "demo1.json") + " is a named pipe (FIFO), not a regular file"},
+	} {
+		if blk == "" && strings.Contains(tc.want, "block device") {
+			continue // no device nodes here
+		}
+		_, stderr, err := runCLI(t, append([]string{"reproduce"}, tc.args...)...)
+		if err == nil || !errors.Is(err, errUsage) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: error %v, want a usage error containing %q", tc.args, err, tc.want)
+		}
+		if strings.Contains(stderr, "claims") {
+			t.Errorf("%q: ledgers were computed first:\n%s", tc.args, stderr)
+		}
+	}
+	if b, _ := os.ReadFile(filepath.Join(from, "demo1.json")); string(b) != string(was) {
+		t.Error("a ledger read was changed")
 	}
 }

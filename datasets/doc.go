@@ -206,7 +206,9 @@
 // an integer below 2^53 in the integer fields) and passes the same checks
 // as an SWF line, with the same warnings. Rows are numbered from 1 in
 // errors and warnings: the line in CSV, the job's place in JSON and
-// Parquet. A Parquet file is read from a file (random access), not a
+// Parquet (a JSON error before the first job: the line of the file). A
+// JSON value (a job, a header line, another key's value) longer than
+// 1 MiB is an error. A Parquet file is read from a file (random access), not a
 // stream; its job columns must be flat numbers, are read a page at a time,
 // and its structure is checked against what the file holds before
 // parquet-go allocates by any number in it (a footer claiming −5 or 2^31

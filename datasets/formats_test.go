@@ -190,10 +190,23 @@ func TestOtherFormatsMalformed(t *testing.T) {
 		{"CSV comment line of 2 MiB", "#" + long + "\n" + names, 1, "", "longer than 1 MiB"},
 		{"JSON job without submit", `[{"job_id": 1}]`, 1, "submit", "no submit column"},
 		{"JSON header after the jobs", `{"jobs": [{"job_id": 1, "submit": 0}], "swf_header": []}`, 1, "", "swf_header after the jobs"},
-		{"JSON value of 2 MiB", `{"swf_header": ["` + long + `"], "jobs": []}`, 0, "", "longer than 1 MiB"},
-		{"JSON jobs not an array", `{"jobs": 17}`, 0, "", "jobs is not an array"},
+		// Before the first job the line is the file's (it was 0,
+		// whatever the line); from the first job on, the job's row.
+		{"JSON value of 2 MiB", `{"swf_header": ["` + long + `"], "jobs": []}`, 1, "", "longer than 1 MiB"},
+		// 1.3 MiB: the decoder, reading as much as its buffer held,
+		// passed values up to twice the bound.
+		{"JSON job of 1.3 MiB", "[{\"job_id\": 1, \"submit\": 0}, {\"job_id\": 2, \"submit\": 1, \"x\": \"" + long[:1300<<10] + "\"}]", 2, "", "longer than 1 MiB"},
+		{"JSON value of 2 MiB on line 3", "{\n\"swf_header\":\n [\"" + long + `"], "jobs": []}`, 3, "", "longer than 1 MiB"},
+		{"JSON jobs not an array", `{"jobs": 17}`, 1, "", "jobs is not an array"},
+		{"JSON jobs not an array on line 5", "{\"swf_header\": [\"; Version: 2\",\n \"; MaxProcs: 8\"],\n\n \"jobs\":\n 17}", 5, "", "jobs is not an array"},
+		{"JSON header not an array on line 2", "{\n\"swf_header\": {}}", 2, "", "swf_header is not an array"},
+		{"JSON header line a number on line 3", "{\"swf_header\": [\n\"; a\",\n 5]}", 3, "", "swf_header holds a JSON number"},
+		{"JSON syntax error on line 3", "{\"about\":\n [1, 2,\n 3 x]}", 3, "", "invalid character 'x'"},
+		{"JSON cut short before a job", "[\n\n", 3, "", "ends early"},
 		{"JSON cut short", `[{"job_id": 1, "submit": 0},`, 2, "", "ends early"},
-		{"JSON data after the end", `[] []`, 0, "", "data after the end"},
+		{"JSON data after the end", `[] []`, 1, "", "data after the end"},
+		{"JSON data after the end on line 2", "[]\n[]", 2, "", "data after the end"},
+		{"JSON data after a job", "[{\"job_id\": 1, \"submit\": 0}]\n\n[]", 1, "", "data after the end"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -309,7 +322,8 @@ func FuzzReadJSON(f *testing.F) {
 	}
 	for _, s := range []string{`[{"job_id": 1, "submit": 0}]`, `{"swf_header": ["; MaxProcs: 4", "x"], "jobs": [{"job_id": 1, "submit": 0, "wait": null}]}`,
 		`{"other": [1, {"a": "b"}], "jobs": []}`, `[{"job_id": 1e3, "submit": -0.5, "user": 1E2}]`,
-		`[{"job_id": 1.5, "submit": 0, "user": 9007199254740993, "procs": "4", "wait": 1e400}, {"job_id": 2, "submit": [1]}]`} {
+		`[{"job_id": 1.5, "submit": 0, "user": 9007199254740993, "procs": "4", "wait": 1e400}, {"job_id": 2, "submit": [1]}]`,
+		"{\"swf_header\": [\n\"; MaxProcs: x\",\n 5],\n\"jobs\": []}", "{\n\"jobs\":\n 17}", "[]\n\n[]", "{\"a\":\n[1,\n2 x]}"} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) { fuzzRoundTrip(t, data, FormatJSON) })

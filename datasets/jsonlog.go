@@ -2,6 +2,7 @@ package datasets
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -138,10 +139,13 @@ var ErrJSONShape = errors.New("not a log in JSON: want an array of job objects, 
 // WriteJSON writes a frame), or an object with the header's lines
 // ("swf_header", before "jobs") and the job objects ("jobs"), as JSONWriter
 // writes a log. A job object must have job_id and submit; a missing key or
-// null is unknown. Rows are numbered from 1 in errors and warnings (Line).
+// null is unknown. Rows are numbered from 1 in errors and warnings (Line);
+// an error before the first row names the line of the file.
 func (p *parser) readJSON(br *bufio.Reader) error {
-	lim := &valueLimit{r: br, max: maxLine}
+	lim := &valueLimit{r: br, max: maxLine, lines: true}
 	dec := json.NewDecoder(lim)
+	p.jdec, p.jlim = dec, lim
+	defer func() { p.jdec, p.jlim = nil, nil }()
 	tok, err := dec.Token()
 	if err != nil {
 		return p.jsonError(err)
@@ -156,10 +160,10 @@ func (p *parser) readJSON(br *bufio.Reader) error {
 			return err
 		}
 	default:
-		return &ParseError{File: p.name, Line: 1, Err: ErrJSONShape}
+		return &ParseError{File: p.name, Line: p.jsonLine(nil), Err: ErrJSONShape}
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return &ParseError{File: p.name, Line: p.line, Err: fmt.Errorf("%w: data after the end", ErrJSONShape)}
+		return &ParseError{File: p.name, Line: p.jsonLine(nil), Err: fmt.Errorf("%w: data after the end", ErrJSONShape)}
 	}
 	return nil
 }
@@ -171,7 +175,7 @@ func (p *parser) readJSONObject(dec *json.Decoder, lim *valueLimit) error {
 		if err != nil {
 			return p.jsonError(err)
 		}
-		lim.mark = dec.InputOffset()
+		lim.setMark(dec.InputOffset())
 		switch tok {
 		case "swf_header":
 			if p.inBody {
@@ -182,7 +186,7 @@ func (p *parser) readJSONObject(dec *json.Decoder, lim *valueLimit) error {
 			}
 		case "jobs":
 			if tok, err := dec.Token(); err != nil || tok != json.Delim('[') {
-				return &ParseError{File: p.name, Line: p.line, Err: fmt.Errorf("%w: jobs is not an array", ErrJSONShape)}
+				return &ParseError{File: p.name, Line: p.jsonLine(err), Err: fmt.Errorf("%w: jobs is not an array", ErrJSONShape)}
 			}
 			if err := p.readJSONJobs(dec, lim); err != nil {
 				return err
@@ -192,7 +196,7 @@ func (p *parser) readJSONObject(dec *json.Decoder, lim *valueLimit) error {
 			if err := dec.Decode(&skip); err != nil {
 				return p.jsonError(err)
 			}
-			lim.mark = dec.InputOffset()
+			lim.setMark(dec.InputOffset())
 		}
 	}
 	if _, err := dec.Token(); err != nil { // '}'
@@ -204,14 +208,18 @@ func (p *parser) readJSONObject(dec *json.Decoder, lim *valueLimit) error {
 // readJSONHeader reads the array of the header's lines.
 func (p *parser) readJSONHeader(dec *json.Decoder, lim *valueLimit) error {
 	if tok, err := dec.Token(); err != nil || tok != json.Delim('[') {
-		return &ParseError{File: p.name, Line: 0, Err: fmt.Errorf("%w: swf_header is not an array of lines", ErrJSONShape)}
+		return &ParseError{File: p.name, Line: p.jsonLine(err), Err: fmt.Errorf("%w: swf_header is not an array of lines", ErrJSONShape)}
 	}
 	for dec.More() {
 		var line string
 		if err := dec.Decode(&line); err != nil {
+			var te *json.UnmarshalTypeError
+			if errors.As(err, &te) {
+				return &ParseError{File: p.name, Line: p.jsonLine(err), Err: fmt.Errorf("%w: swf_header holds a JSON %s, want the header's lines as strings", ErrJSONShape, te.Value)}
+			}
 			return p.jsonError(err)
 		}
-		lim.mark = dec.InputOffset()
+		lim.setMark(dec.InputOffset())
 		if len(line) > 0 && line[0] == ';' {
 			line = line[1:]
 		}
@@ -233,9 +241,10 @@ func (p *parser) readJSONJobs(dec *json.Decoder, lim *valueLimit) error {
 		if err := dec.Decode(&row); err != nil {
 			return p.jsonError(err)
 		}
-		lim.mark = dec.InputOffset()
+		lim.setMark(dec.InputOffset())
 		p.offset = lim.mark
 		if !p.inBody {
+			lim.lines = false // rows are numbered from here on
 			if err := p.startBody(p.offset); err != nil {
 				return err
 			}
@@ -275,8 +284,9 @@ func (p *parser) readJSONJobs(dec *json.Decoder, lim *valueLimit) error {
 }
 
 // jsonError turns an error of the JSON decoder into a *ParseError of the
-// current row.
+// current row (before the first, of the line of the file: jsonLine).
 func (p *parser) jsonError(err error) error {
+	line := p.jsonLine(err)
 	switch {
 	case errors.Is(err, ErrLineLength):
 		err = errors.New("a JSON value longer than 1 MiB")
@@ -288,23 +298,83 @@ func (p *parser) jsonError(err error) error {
 			err = fmt.Errorf("%w: %s is a JSON %s, want a number or null", ErrJSONShape, te.Field, te.Value)
 		}
 	}
-	return &ParseError{File: p.name, Line: p.line, Err: err}
+	return &ParseError{File: p.name, Line: line, Err: err}
+}
+
+// jsonLine is the line of an error of the JSON decoder (err; nil for none)
+// in a ParseError: the row (the job object, from 1) once the jobs began,
+// the line of the file (from 1) where the decoder stood or the fault lies
+// before (an error in the header or before the first job once said
+// "line 0").
+func (p *parser) jsonLine(err error) int {
+	if p.line > 0 || p.jlim == nil {
+		return p.line
+	}
+	off := p.jdec.InputOffset()
+	var syn *json.SyntaxError
+	switch {
+	case errors.As(err, &syn):
+		off = syn.Offset
+	case err == io.EOF || errors.Is(err, io.ErrUnexpectedEOF):
+		off = p.jlim.read // the end
+	}
+	return p.jlim.lineAt(off)
 }
 
 // valueLimit bounds what a JSON decoder buffers: a read fails once more
 // than max bytes came after mark (the end of the last value read), so no
 // value longer than max is ever held.
+//
+// While lines is set it also counts the lines of what was read, for
+// lineAt: it keeps the bytes after the last mark (at most max and a read
+// more), and counts the newlines before it.
 type valueLimit struct {
 	r          io.Reader
 	read, mark int64
 	max        int64
+
+	lines    bool
+	newlines int    // newlines before counted
+	counted  int64  // offset up to which newlines are counted
+	kept     []byte // the bytes read from counted on, while lines
 }
 
 func (l *valueLimit) Read(b []byte) (int, error) {
 	if l.read-l.mark > l.max {
 		return 0, ErrLineLength
 	}
+	// Never more than one byte beyond the bound: the decoder asks for
+	// as much as its buffer holds (a value of up to twice the bound
+	// passed).
+	if room := l.max - (l.read - l.mark) + 1; int64(len(b)) > room {
+		b = b[:room]
+	}
 	n, err := l.r.Read(b)
 	l.read += int64(n)
+	if l.lines {
+		l.kept = append(l.kept, b[:n]...)
+	}
 	return n, err
+}
+
+// setMark marks off as the end of the last value read.
+func (l *valueLimit) setMark(off int64) {
+	l.mark = off
+	if l.lines {
+		l.lineAt(off)
+	}
+}
+
+// lineAt returns the line (from 1) of the byte at offset off, which is at
+// or after the last mark, while lines is set (0 after).
+func (l *valueLimit) lineAt(off int64) int {
+	if !l.lines {
+		return 0
+	}
+	off = min(max(off, l.counted), l.counted+int64(len(l.kept)))
+	k := int(off - l.counted)
+	l.newlines += bytes.Count(l.kept[:k], []byte{'\n'})
+	l.counted = off
+	l.kept = append(l.kept[:0], l.kept[k:]...)
+	return 1 + l.newlines
 }
