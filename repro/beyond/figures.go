@@ -1,6 +1,7 @@
 package beyond
 
 import (
+	"fmt"
 	"math"
 	"slices"
 
@@ -108,9 +109,12 @@ func mixingFigure(df dataframe.DataFrame) (*plots.Figure, error) {
 }
 
 // stationarityFigure draws the load of each third of every log, as
-// logged and as resampled (StationarityResult.Frame).
+// logged (one bold line) and as resampled: the range over the versions as
+// a band with their median (StationarityResult.Frame).
 func stationarityFigure(df dataframe.DataFrame) (*plots.Figure, error) {
-	c, err := plots.FloatColumns(df, "load_1", "load_2", "load_3")
+	c, err := plots.FloatColumns(df, "load_1", "load_2", "load_3",
+		"load_1_min", "load_1_median", "load_1_max", "load_2_min", "load_2_median", "load_2_max",
+		"load_3_min", "load_3_median", "load_3_max")
 	if err != nil {
 		return nil, err
 	}
@@ -122,12 +126,17 @@ func stationarityFigure(df dataframe.DataFrame) (*plots.Figure, error) {
 	if err != nil {
 		return nil, err
 	}
+	counts, err := plots.FloatColumn(df, "versions")
+	if err != nil {
+		return nil, err
+	}
 	var order []string
 	for _, l := range logs {
 		if !slices.Contains(order, l) {
 			order = append(order, l)
 		}
 	}
+	x := []float64{1, 2, 3}
 	var panels []*plot.Plot
 	for _, name := range order {
 		var series []plots.XY
@@ -135,13 +144,21 @@ func stationarityFigure(df dataframe.DataFrame) (*plots.Figure, error) {
 			if logs[i] != name {
 				continue
 			}
-			s := plots.XY{Label: "resampled versions (mean)", X: []float64{1, 2, 3}, Y: []float64{c[0][i], c[1][i], c[2][i]}}
 			if versions[i] == "log" {
-				s.Label, s.Role = "the log", plots.Original
+				series = append(series, plots.XY{Label: "the log", Role: plots.Original, X: x, Y: []float64{c[0][i], c[1][i], c[2][i]}})
+				continue
 			}
-			series = append(series, s)
+			// The band of the versions from their per-third minimum,
+			// median and maximum: plots.Envelope over these three curves
+			// gives, at each third, exactly the versions' range and
+			// median (it evaluates the curves at the thirds only).
+			label := fmt.Sprintf("%.0f resampled versions (range, median)", counts[i])
+			for k := range 3 {
+				series = append(series, plots.XY{Label: label, Role: plots.Variant, X: x,
+					Y: []float64{c[3+k][i], c[6+k][i], c[9+k][i]}})
+			}
 		}
-		p, err := plots.Lines(series, plots.LinesOptions{Points: true, Axes: plots.Axes{Title: name,
+		p, err := plots.Lines(series, plots.LinesOptions{Points: true, Band: plots.MinMax, Axes: plots.Axes{Title: name,
 			XLabel: "third of the log's span", YLabel: "offered load", IntegerX: true}})
 		if err != nil {
 			return nil, err
@@ -150,9 +167,10 @@ func stationarityFigure(df dataframe.DataFrame) (*plots.Figure, error) {
 		panels = append(panels, p)
 	}
 	// The drift between thirds (a tenth of the load) is the comparison:
-	// the shared axis spans the loads, not 0 to 1, with room below the
-	// lowest as above the highest (Headroom of the shared span: a log's
-	// own span left its lowest point on the frame, KTH-SP2's last third).
+	// the shared axis spans the loads and the bands, not 0 to 1, with
+	// room below the lowest as above the highest (Headroom of the shared
+	// span: a log's own span left its lowest point on the frame, KTH-SP2's
+	// last third).
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, col := range c {
 		for _, v := range col {
@@ -165,7 +183,7 @@ func stationarityFigure(df dataframe.DataFrame) (*plots.Figure, error) {
 		p.Y.Min, p.Y.Max = lo-plots.Headroom*(hi-lo), hi+plots.Headroom*(hi-lo)
 	}
 	f := figure("§6.5.2", "the offered load of each third of a log, and of its resampled versions",
-		"compare the drift from third to third: the log (bold) against the mean of its resampled versions, which draw users from pools", 2, panels...)
+		"compare the drift from third to third: the log (bold) against the range (band) and median of its resampled versions, which draw users from pools", 2, panels...)
 	f.ShareX, f.ShareY = true, true // one quantity on every panel
 	return f, nil
 }

@@ -48,17 +48,29 @@ func TestFigureOfNoLogs(t *testing.T) {
 }
 
 // TestStationarityRoom: §6.5.2's panels share one load axis with room
-// below the lowest load of any log as above the highest (Headroom of the
-// shared span). The loads are those of the full run: KTH-SP2's last third
-// (0.665) sat on the frame when each panel was padded by its own span.
+// below the lowest load of any log or version as above the highest
+// (Headroom of the shared span). The log's loads are those of the full
+// run: KTH-SP2's last third (0.665) sat on the frame when each panel was
+// padded by its own span. The versions' band reaches higher (SDSC-SP2's
+// first third, 0.901) and lower (KTH-SP2's last, 0.650) than any mean.
 func TestStationarityRoom(t *testing.T) {
 	t.Parallel()
 	df := dataframe.New(
 		series.New([]string{"SDSC-SP2", "SDSC-SP2", "KTH-SP2", "KTH-SP2"}, series.String, "log"),
 		series.New([]string{"log", "resampled", "log", "resampled"}, series.String, "version"),
+		series.New([]int{1, 20, 1, 20}, series.Int, "versions"),
 		series.New([]float64{0.752, 0.834, 0.690, 0.696}, series.Float, "load_1"),
 		series.New([]float64{0.869, 0.828, 0.745, 0.700}, series.Float, "load_2"),
 		series.New([]float64{0.880, 0.815, 0.665, 0.684}, series.Float, "load_3"),
+		series.New([]float64{0.752, 0.780, 0.690, 0.670}, series.Float, "load_1_min"),
+		series.New([]float64{0.752, 0.830, 0.690, 0.697}, series.Float, "load_1_median"),
+		series.New([]float64{0.752, 0.901, 0.690, 0.720}, series.Float, "load_1_max"),
+		series.New([]float64{0.869, 0.790, 0.745, 0.680}, series.Float, "load_2_min"),
+		series.New([]float64{0.869, 0.829, 0.745, 0.701}, series.Float, "load_2_median"),
+		series.New([]float64{0.869, 0.860, 0.745, 0.725}, series.Float, "load_2_max"),
+		series.New([]float64{0.880, 0.770, 0.665, 0.650}, series.Float, "load_3_min"),
+		series.New([]float64{0.880, 0.816, 0.665, 0.683}, series.Float, "load_3_median"),
+		series.New([]float64{0.880, 0.850, 0.665, 0.710}, series.Float, "load_3_max"),
 	)
 	f, err := stationarityFigure(df)
 	if err != nil {
@@ -68,11 +80,11 @@ func TestStationarityRoom(t *testing.T) {
 	for _, p := range f.Panels {
 		lo, hi = min(lo, p.Y.Min), max(hi, p.Y.Max)
 	}
-	want := plots.Headroom * (0.880 - 0.665) // of the loads' span
-	if room := 0.665 - lo; room < 0.99*want {
-		t.Errorf("shared axis %.4f–%.4f: %.4f below the lowest load 0.665, want ≥ %.4f", lo, hi, room, want)
+	want := plots.Headroom * (0.901 - 0.650) // of the loads' and bands' span
+	if room := 0.650 - lo; room < 0.99*want {
+		t.Errorf("shared axis %.4f–%.4f: %.4f below the lowest load 0.650, want ≥ %.4f", lo, hi, room, want)
 	}
-	if room := hi - 0.880; room < 0.99*want {
-		t.Errorf("shared axis %.4f–%.4f: %.4f above the highest load 0.880, want ≥ %.4f", lo, hi, room, want)
+	if room := hi - 0.901; room < 0.99*want {
+		t.Errorf("shared axis %.4f–%.4f: %.4f above the highest load 0.901, want ≥ %.4f", lo, hi, room, want)
 	}
 }

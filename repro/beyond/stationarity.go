@@ -3,6 +3,7 @@ package beyond
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"context"
 
@@ -23,11 +24,14 @@ import (
 type StationarityResult struct {
 	// Frame has one row per log and version kind ("log", "resampled"):
 	// versions, load of each third (load_1..3, means over versions), drift
-	// (max |third load / mean − 1|) with drift_lo/hi (95% CI), and the
+	// (max |third load / mean − 1|) with drift_lo/hi (95% CI), the
 	// fraction of KS tests between thirds rejecting at 1% for runtime,
-	// procs and weekly_load.
+	// procs and weekly_load, and the spread of each third's load over the
+	// versions (load_1_min, load_1_median, load_1_max, … load_3_max; see
+	// thirdSpread).
 	Frame dataframe.DataFrame
-	// Figure draws Frame (the estimates with their 95% CIs); nil when
+	// Figure draws the loads of the thirds from Frame: the log's as one
+	// line, the versions' range as a band with their median; nil when
 	// none of the logs is available here.
 	Figure  *plots.Figure
 	rows    []stationarityRow
@@ -38,6 +42,7 @@ type stationarityRow struct {
 	log, kind   string
 	versions    int
 	load        [3]float64
+	spread      [3]loadSpread // over the versions, per third (thirdSpread)
 	drift       Interval
 	rejRuntime  float64
 	rejProcs    float64
@@ -115,13 +120,36 @@ func summarise(log, kind string, ms []stationarity.Result) stationarityRow {
 		}
 	}
 	r.drift, r.firstVsRest = meanCI(drift), first
+	r.spread = thirdSpread(ms)
 	return r
+}
+
+// loadSpread is the minimum, median and maximum of a third's offered
+// load over versions.
+type loadSpread struct{ Min, Median, Max float64 }
+
+// thirdSpread is, for each third, the spread of its offered load over
+// the versions ms (the figure's band and its median line). The median of
+// an even count is the mean of the middle two (type 7, as plots.Envelope).
+// ms must not be empty.
+func thirdSpread(ms []stationarity.Result) [3]loadSpread {
+	var out [3]loadSpread
+	v := make([]float64, len(ms))
+	for w := range 3 {
+		for i, m := range ms {
+			v[i] = m.Windows[w].Load
+		}
+		slices.Sort(v)
+		n := len(v)
+		out[w] = loadSpread{Min: v[0], Median: (v[(n-1)/2] + v[n/2]) / 2, Max: v[n-1]}
+	}
+	return out
 }
 
 func (r *StationarityResult) frame() dataframe.DataFrame {
 	n := len(r.rows)
 	log, kind, vers := make([]string, n), make([]string, n), make([]int, n)
-	cols := make([][]float64, 10)
+	cols := make([][]float64, 19)
 	for c := range cols {
 		cols[c] = make([]float64, n)
 	}
@@ -131,10 +159,15 @@ func (r *StationarityResult) frame() dataframe.DataFrame {
 			x.rejRuntime, x.rejProcs, x.rejWeekly} {
 			cols[c][i] = v
 		}
+		for w, sp := range x.spread {
+			cols[10+3*w][i], cols[11+3*w][i], cols[12+3*w][i] = sp.Min, sp.Median, sp.Max
+		}
 	}
 	ss := []series.Series{series.New(log, series.String, "log"), series.New(kind, series.String, "version"), series.New(vers, series.Int, "versions")}
 	for c, h := range []string{"load_1", "load_2", "load_3", "first_vs_rest", "drift", "drift_lo", "drift_hi",
-		"ks_rejected_runtime", "ks_rejected_procs", "ks_rejected_weekly_load"} {
+		"ks_rejected_runtime", "ks_rejected_procs", "ks_rejected_weekly_load",
+		"load_1_min", "load_1_median", "load_1_max", "load_2_min", "load_2_median", "load_2_max",
+		"load_3_min", "load_3_median", "load_3_max"} {
 		ss = append(ss, series.New(cols[c], series.Float, h))
 	}
 	return dataframe.New(ss...)
