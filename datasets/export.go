@@ -2,7 +2,6 @@ package datasets
 
 import (
 	"bufio"
-	"bytes"
 	"encoding/csv"
 	"encoding/json"
 	"errors"
@@ -486,35 +485,23 @@ func WriteFrameFile(path string, df dataframe.DataFrame) error {
 // by tracelab (.csv, .json or .parquet). A Gota frame holds no metadata: a
 // log's header (its machine size, start time and time zone) is left out;
 // ReadFile reads the log with it, and ReadHeaderFile reads the header alone
-// (for FromFrame's trace).
+// (for FromFrame's trace). A file of more rows, cells or bytes than
+// ReadParquet and maxFrameBytes allow, or with a row (a JSON value) longer
+// than 1 MiB, is refused with the file and line before it is held.
 func ReadFrameFile(path string) (dataframe.DataFrame, error) {
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".parquet":
 		return ReadParquetFile(path)
-	case ".csv":
-		f, err := os.Open(path)
+	case ".csv", ".json":
+		f, err := infile.Open(path)
 		if err != nil {
 			return dataframe.DataFrame{}, err
 		}
 		defer f.Close()
-		df := dataframe.ReadCSV(bufio.NewReader(f), dataframe.WithComments('#'))
-		return df, df.Err
-	case ".json":
-		b, err := os.ReadFile(path)
-		if err != nil {
-			return dataframe.DataFrame{}, err
+		if strings.EqualFold(filepath.Ext(path), ".csv") {
+			return readFrameCSV(path, f)
 		}
-		var log struct {
-			Jobs json.RawMessage `json:"jobs"`
-		}
-		if t := bytes.TrimSpace(b); len(t) > 0 && t[0] == '{' {
-			if err := json.Unmarshal(t, &log); err != nil {
-				return dataframe.DataFrame{}, fmt.Errorf("%s: %w", path, err)
-			}
-			b = log.Jobs
-		}
-		df := dataframe.ReadJSON(bytes.NewReader(b))
-		return df, df.Err
+		return readFrameJSON(path, f)
 	}
 	return dataframe.DataFrame{}, fmt.Errorf("datasets: %s: unknown frame format (want .csv, .json or .parquet)", path)
 }
