@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -445,9 +444,9 @@ func ParquetFileShape(path string) (rows int64, cols int, err error) {
 	return pf.NumRows(), len(pf.Schema().Columns()), nil
 }
 
-// ReadParquetFile reads a Parquet file into a frame.
+// ReadParquetFile reads a Parquet file into a frame (a regular file only).
 func ReadParquetFile(path string) (dataframe.DataFrame, error) {
-	f, err := os.Open(path)
+	f, err := infile.Open(path) // a named pipe is refused, never waited on
 	if err != nil {
 		return dataframe.DataFrame{}, err
 	}

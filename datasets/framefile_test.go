@@ -6,7 +6,9 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // TestReadFrameFileBounded: ReadFrameFile refuses a .csv or .json frame of
@@ -102,4 +104,27 @@ func FuzzReadFrame(f *testing.F) {
 			t.Errorf("%d×%d frame read", df.Nrow(), df.Ncol())
 		}
 	})
+}
+
+// TestReadFrameFileRefusesPipe: a named pipe named as a frame file of any
+// format is refused, never waited on (before, os.Open waited for a writer
+// for ever).
+func TestReadFrameFileRefusesPipe(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"f.csv", "f.json", "f.parquet"} {
+		p := filepath.Join(dir, name)
+		if err := syscall.Mkfifo(p, 0o644); err != nil {
+			t.Skipf("mkfifo: %v", err)
+		}
+		done := make(chan error, 1)
+		go func() { _, err := ReadFrameFile(p); done <- err }()
+		select {
+		case err := <-done:
+			if err == nil {
+				t.Errorf("%s: read, want a refusal", name)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%s: ReadFrameFile waited on it", name)
+		}
+	}
 }
