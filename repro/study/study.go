@@ -3,12 +3,14 @@ package study
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
 	"sync"
 
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/internal/infile"
 )
 
 // Options are the settings every reproduction shares.
@@ -122,11 +124,16 @@ func readLog(name string) (*datasets.Trace, error) {
 	return nil, fmt.Errorf("%s: %w in %v", e.Name, ErrMissing, dirs)
 }
 
+// MaxPaperBytes bounds the paper text PaperText reads: 4 MiB, some fifty
+// times the longest paper of /work/shared/papers (84 KB).
+const MaxPaperBytes = 4 << 20
+
 // PaperText returns the text of a paper of the project's papers folder
 // (e.g. "zakay-feitelson-2013-workload-resampling.txt"): in
 // $TRACELAB_PAPERS when set, else in shared/papers or papers in the
 // working directory or any of its parents (a checkout has ../shared beside
-// it).
+// it). A file found that is not regular (a named pipe is
+// never waited on) or holds more than MaxPaperBytes is an error.
 func PaperText(file string) (string, error) {
 	var dirs []string
 	if d := os.Getenv("TRACELAB_PAPERS"); d != "" {
@@ -140,9 +147,12 @@ func PaperText(file string) (string, error) {
 		}
 	}
 	for _, d := range dirs {
-		b, err := os.ReadFile(filepath.Join(d, file))
+		b, err := infile.ReadFile(filepath.Join(d, file), MaxPaperBytes)
 		if err == nil {
 			return string(b), nil
+		}
+		if !errors.Is(err, fs.ErrNotExist) {
+			return "", fmt.Errorf("study: paper %s: %w", file, err)
 		}
 	}
 	return "", fmt.Errorf("study: paper %s not found (set TRACELAB_PAPERS to the papers folder)", file)

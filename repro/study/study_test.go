@@ -7,7 +7,9 @@ import (
 	"path/filepath"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/tracelab/tracelab/repro/ledger"
 )
@@ -92,6 +94,38 @@ func TestPaperText(t *testing.T) {
 	}
 	if _, err := PaperText("missing.txt"); err == nil {
 		t.Error("PaperText of a missing file: no error")
+	}
+}
+
+// TestPaperTextBounded: a paper file of more than MaxPaperBytes, or a named
+// pipe where a paper is looked for, is an error; before, the file was read
+// whole (os.ReadFile) and the pipe waited on for ever.
+func TestPaperTextBounded(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "big.txt"), make([]byte, MaxPaperBytes+1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "edge.txt"), make([]byte, MaxPaperBytes), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(filepath.Join(dir, "pipe.txt"), 0o644); err != nil {
+		t.Skipf("mkfifo: %v", err)
+	}
+	t.Setenv("TRACELAB_PAPERS", dir)
+	for _, c := range []struct {
+		file    string
+		wantErr bool
+	}{{"big.txt", true}, {"edge.txt", false}, {"pipe.txt", true}} {
+		done := make(chan error, 1)
+		go func() { _, err := PaperText(c.file); done <- err }()
+		select {
+		case err := <-done:
+			if (err != nil) != c.wantErr {
+				t.Errorf("%s: error %v, want an error: %v", c.file, err, c.wantErr)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%s: PaperText waited on it", c.file)
+		}
 	}
 }
 
