@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 
 	"github.com/tracelab/tracelab/internal/infile"
 )
@@ -41,6 +42,32 @@ func Key(parts ...string) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
+// gobBounded reports whether gob decodes a value of type t within a
+// memory bound of its input's size: t holds no map (gob allocates a map
+// of the size its input claims, encoding/gob decodeMap). Slices and
+// strings are bounded by gob itself; an interface decodes only the types
+// registered with gob.Register, and the module registers none. seen holds
+// the types being checked (a recursive type).
+func gobBounded(t reflect.Type, seen map[reflect.Type]bool) bool {
+	if seen[t] {
+		return true
+	}
+	seen[t] = true
+	switch t.Kind() {
+	case reflect.Map:
+		return false
+	case reflect.Pointer, reflect.Slice, reflect.Array:
+		return gobBounded(t.Elem(), seen)
+	case reflect.Struct:
+		for i := range t.NumField() {
+			if f := t.Field(i); f.IsExported() && !gobBounded(f.Type, seen) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // entry is the content of a result's file: its full key and Go type are
 // kept beside the value and checked when it is read.
 type entry[T any] struct {
@@ -54,7 +81,10 @@ type entry[T any] struct {
 // prints (%#v) exactly as the computed one: the memo then never changes a
 // result, even of a type gob cannot keep whole (unexported fields,
 // pointers, nil and empty slices); such a result is recomputed every time.
-// Reading or writing errors fall back to f.
+// Reading or writing errors fall back to f. A result whose type holds a
+// map is never stored (Get only computes): gob makes a map of the size
+// its file claims before reading the entries (a 66-byte file made it
+// allocate 13 GB), which MaxEntry does not bound.
 //
 // Processes asking for one key at once compute it once: the first takes
 // the key's lock (a file beside the result's, see lock) and computes; the
@@ -66,7 +96,7 @@ type entry[T any] struct {
 // one process) does not wait: it computes when the lock is taken, so
 // nested Gets cannot deadlock.
 func Get[T any](m Memo, key string, f func() (T, error)) (T, error) {
-	if m.Dir == "" {
+	if m.Dir == "" || !gobBounded(reflect.TypeFor[T](), map[reflect.Type]bool{}) {
 		return f()
 	}
 	typ := fmt.Sprintf("%T", *new(T))
