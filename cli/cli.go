@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"regexp"
 	"slices"
 	"sort"
@@ -108,7 +109,24 @@ func runContext(ctx context.Context, prog string, args []string, stdout, stderr 
 	if errors.Is(err, errUsage) {
 		return fmt.Errorf("%s: %w\nusage: %s %s %s", c.name, err, prog, c.name, c.usageLine(prog))
 	}
+	printStack(stderr, err)
 	return machineAdvice(e, err)
+}
+
+// debugEnv, set to 1 in the environment, makes a command that failed
+// because a scheduler panicked print the panic's stack
+// (sim.SchedulerError.Stack) on stderr, before the error: where a
+// scheduler of one's own went wrong.
+const debugEnv = "TRACELAB_DEBUG"
+
+// printStack writes the stack kept in err's sim.SchedulerError to w when
+// debugEnv is 1 and the scheduler panicked (else nothing).
+func printStack(w io.Writer, err error) {
+	var se *sim.SchedulerError
+	if os.Getenv(debugEnv) != "1" || !errors.As(err, &se) || len(se.Stack) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "the panic of scheduler %s (%s=1):\n%s", se.Scheduler, debugEnv, se.Stack)
 }
 
 // machineAdvice completes an error about the machine size (none known, or
@@ -202,6 +220,7 @@ func printHelp(w io.Writer, prog string) {
 	fmt.Fprintln(w, "Outputs are checked before any work; a file is replaced only once complete (an interrupt leaves the old one),")
 	fmt.Fprintln(w, "a stream (/dev/stdout, a pipe, a device) is written through, in the command's first format.")
 	fmt.Fprintf(w, "Schedulers: %s.\n", schedulerChoices())
+	fmt.Fprintf(w, "%s=1: when a scheduler panics, print the panic's stack before the error.\n", debugEnv)
 	fmt.Fprintf(w, "Run '%s help COMMAND' for a command's arguments and flags.\n", prog)
 }
 

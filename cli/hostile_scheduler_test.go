@@ -42,3 +42,31 @@ func TestHostileSchedulerCommands(t *testing.T) {
 		}
 	}
 }
+
+// TestSchedulerPanicStack: with TRACELAB_DEBUG=1 a command whose scheduler
+// panicked prints the panic's stack (sim.SchedulerError.Stack, which names
+// the scheduler's Schedule) on stderr; without it, or when the scheduler
+// fails without a panic, stderr has no stack.
+func TestSchedulerPanicStack(t *testing.T) {
+	cases := []struct {
+		debug, kind string
+		stack       bool
+	}{
+		{"1", "panic", true},
+		{"", "panic", false},
+		{"0", "panic", false},
+		{"1", "idle", false},
+	}
+	for _, c := range cases {
+		t.Setenv(debugEnv, c.debug)
+		_, stderr, err := runCLI(t, "simulate", "--scheduler", "test-hostile:"+c.kind)
+		if err == nil || !strings.Contains(err.Error(), "scheduler test-hostile:"+c.kind) {
+			t.Fatalf("%s=%q, %s: error %v, want one naming the scheduler", debugEnv, c.debug, c.kind, err)
+		}
+		got := strings.Contains(stderr, "the panic of scheduler test-hostile:"+c.kind) &&
+			strings.Contains(stderr, "simtest.(*Hostile).Schedule")
+		if got != c.stack || (!c.stack && stderr != "") {
+			t.Errorf("%s=%q, %s: stderr %q, want the stack: %v", debugEnv, c.debug, c.kind, stderr, c.stack)
+		}
+	}
+}

@@ -75,7 +75,7 @@ func (s *Study) Fig17(ctx context.Context) (*Fig17Result, error) {
 		if p == nil {
 			return r, err
 		}
-		df, err := feedback.LoadSweep(p, s.fig17Options(r.loads, r.reps))
+		df, err := feedback.LoadSweepContext(ctx, p, s.fig17Options(r.loads, r.reps))
 		if err != nil {
 			return nil, err
 		}
@@ -84,7 +84,7 @@ func (s *Study) Fig17(ctx context.Context) (*Fig17Result, error) {
 			return nil, err
 		}
 		if !s.o.Quick {
-			if r.beyond, err = s.fig17Beyond(p, r.reps); err != nil {
+			if r.beyond, err = s.fig17Beyond(ctx, p, r.reps); err != nil {
 				return nil, err
 			}
 		}
@@ -111,10 +111,10 @@ var fig17BeyondLoads = []float64{4, 5}
 // fig17Beyond runs the sweep's feedback simulations at fig17BeyondLoads
 // with reps replicates, as fig17Options runs the sweep (without its open
 // simulations), and reads them by replicate (byRep).
-func (s *Study) fig17Beyond(p *resample.Pools, reps int) (*Fig17Result, error) {
+func (s *Study) fig17Beyond(ctx context.Context, p *resample.Pools, reps int) (*Fig17Result, error) {
 	o := s.fig17Options(fig17BeyondLoads, reps)
 	o.Open = false
-	df, err := feedback.LoadSweep(p, o)
+	df, err := feedback.LoadSweepContext(ctx, p, o)
 	if err != nil {
 		return nil, err
 	}

@@ -76,7 +76,7 @@ func (s *Study) Fig19(ctx context.Context) (*Fig19Result, error) {
 			scheds = append(scheds, fmt.Sprintf("useraware:%g", a))
 		}
 		reps := s.o.Reps(2, 1)
-		df, err := feedback.LoadSweep(p, feedback.LoadSweepOptions{Loads: r.Loads, Schedulers: scheds,
+		df, err := feedback.LoadSweepContext(ctx, p, feedback.LoadSweepOptions{Loads: r.Loads, Schedulers: scheds,
 			Model: feedback.Distribution{Cycle: feedback.OfficeHours}, Seed: s.seed(19), Replicates: reps,
 			Generate: resample.Options{LongTermStart: literalStart}})
 		if err != nil {

@@ -121,7 +121,7 @@ func (s *Study) Fig11(ctx context.Context) (*Fig11Result, error) {
 		if err != nil {
 			return nil, err
 		}
-		ref, err := resample.Reference(p.Trace, &sim.EASY{}, resample.SimOptions{})
+		ref, err := resample.ReferenceContext(ctx, p.Trace, &sim.EASY{}, resample.SimOptions{})
 		if err != nil {
 			return nil, err
 		}

@@ -2,6 +2,7 @@ package feedback
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"runtime"
@@ -39,7 +40,12 @@ func (r *Result) Jobs() []sim.Job {
 // of the workload's jobs at their logged submit times with scheduler s (a
 // fresh one), on the workload's machine.
 func Conventional(w *Workload, s sim.Scheduler, eng sim.EngineOptions) (*sim.Result, error) {
-	r, err := sim.Run(w.Jobs, w.Procs, s, eng)
+	return conventional(context.Background(), w, s, eng)
+}
+
+// conventional is Conventional stopping when ctx is cancelled.
+func conventional(ctx context.Context, w *Workload, s sim.Scheduler, eng sim.EngineOptions) (*sim.Result, error) {
+	r, err := sim.RunContext(ctx, w.Jobs, w.Procs, s, eng)
 	if err != nil {
 		return nil, err
 	}
@@ -99,6 +105,13 @@ type Comparison struct {
 // (2014 §VII, Figs. 5–10 and Table I), in parallel. It returns the errors of
 // the simulations and of the marginals.
 func Compare(w *Workload, opts ComparisonOptions) (*Comparison, error) {
+	return CompareContext(context.Background(), w, opts)
+}
+
+// CompareContext is Compare that stops, with an error wrapping ctx's (in a
+// sim.SchedulerError naming the scheduler), when ctx is cancelled (between
+// two rounds: sim.Engine.RunContext).
+func CompareContext(ctx context.Context, w *Workload, opts ComparisonOptions) (*Comparison, error) {
 	if opts.Scheduler == "" {
 		opts.Scheduler = "easy"
 	}
@@ -125,11 +138,11 @@ func Compare(w *Workload, opts ComparisonOptions) (*Comparison, error) {
 	}
 	c.Runs = make([]Run, n)
 	eng := sim.EngineOptions{Timeline: opts.Timeline}
-	err = parallel.For(context.Background(), n, runtime.GOMAXPROCS(0), func(_ context.Context, i int) error {
+	err = forSims(ctx, n, func(ctx context.Context, i int) error {
 		run := &c.Runs[i]
 		if !opts.NoConventional {
 			if i == 0 {
-				r, err := Conventional(w, f(), eng)
+				r, err := conventional(ctx, w, f(), eng)
 				if err != nil {
 					return err
 				}
@@ -139,7 +152,7 @@ func Compare(w *Workload, opts ComparisonOptions) (*Comparison, error) {
 			}
 			i--
 		}
-		res, err := Simulate(w, f(), Options{Model: models[i], Seed: opts.Seed, Engine: eng})
+		res, err := SimulateContext(ctx, w, f(), Options{Model: models[i], Seed: opts.Seed, Engine: eng})
 		if err != nil {
 			return err
 		}
@@ -325,6 +338,13 @@ func CrossSimulation(w *Workload, m Model, seed uint64) (*Cross, error) {
 // returns an error for fewer than one scheduler, a name given twice or an
 // unknown one.
 func CrossSchedulers(w *Workload, m Model, seed uint64, schedulers ...string) (*Cross, error) {
+	return CrossSchedulersContext(context.Background(), w, m, seed, schedulers...)
+}
+
+// CrossSchedulersContext is CrossSchedulers that stops, with an error
+// wrapping ctx's (in a sim.SchedulerError naming the scheduler), when ctx
+// is cancelled (between two rounds: sim.Engine.RunContext).
+func CrossSchedulersContext(ctx context.Context, w *Workload, m Model, seed uint64, schedulers ...string) (*Cross, error) {
 	if m == nil {
 		m = Fluid{}
 	}
@@ -346,8 +366,8 @@ func CrossSchedulers(w *Workload, m Model, seed uint64, schedulers ...string) (*
 	c := &Cross{Workload: w, Feedback: map[string]*Result{}}
 	fbs := make([]*Result, len(scheds))
 	eng := sim.EngineOptions{Timeline: true}
-	err := parallel.For(context.Background(), len(scheds), runtime.GOMAXPROCS(0), func(_ context.Context, i int) error {
-		r, err := Simulate(w, facs[i](), Options{Model: m, Seed: seed, Engine: eng})
+	err := forSims(ctx, len(scheds), func(ctx context.Context, i int) error {
+		r, err := SimulateContext(ctx, w, facs[i](), Options{Model: m, Seed: seed, Engine: eng})
 		fbs[i] = r
 		return err
 	})
@@ -362,8 +382,8 @@ func CrossSchedulers(w *Workload, m Model, seed uint64, schedulers ...string) (*
 		}
 	}
 	opens := make([]*sim.Result, len(specs))
-	err = parallel.For(context.Background(), len(specs), runtime.GOMAXPROCS(0), func(_ context.Context, i int) error {
-		r, err := sim.Run(fbs[specs[i].gen].Jobs(), w.Procs, facs[specs[i].with](), eng)
+	err = forSims(ctx, len(specs), func(ctx context.Context, i int) error {
+		r, err := sim.RunContext(ctx, fbs[specs[i].gen].Jobs(), w.Procs, facs[specs[i].with](), eng)
 		opens[i] = r
 		return err
 	})
@@ -484,4 +504,25 @@ func resampled(p *resample.Pools, o resample.Options, ws WorkloadOptions) (*resa
 		return nil, nil, err
 	}
 	return r, w, nil
+}
+
+// forSims is parallel.For over simulations with GOMAXPROCS workers, but
+// when ctx is cancelled it returns the error of the simulation with the
+// smallest index that ctx stopped (a sim.SchedulerError naming its
+// scheduler, wrapping ctx's error) rather than ctx's bare error, which it
+// returns when no simulation had started.
+func forSims(ctx context.Context, n int, task func(ctx context.Context, i int) error) error {
+	errs := make([]error, n)
+	err := parallel.For(ctx, n, runtime.GOMAXPROCS(0), func(ctx context.Context, i int) error {
+		errs[i] = task(ctx, i)
+		return errs[i]
+	})
+	if err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+		for _, e := range errs {
+			if e != nil && errors.Is(e, ctx.Err()) {
+				return e
+			}
+		}
+	}
+	return err
 }

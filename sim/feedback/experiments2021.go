@@ -58,6 +58,13 @@ type LoadSweepOptions struct {
 // replicate, scheduler, simulation. The simulations run in parallel; the
 // result does not depend on the number of workers.
 func LoadSweep(p *resample.Pools, o LoadSweepOptions) (dataframe.DataFrame, error) {
+	return LoadSweepContext(context.Background(), p, o)
+}
+
+// LoadSweepContext is LoadSweep that stops, with an error wrapping ctx's
+// (in a sim.SchedulerError naming the scheduler), when ctx is cancelled
+// (between two rounds: sim.Engine.RunContext).
+func LoadSweepContext(ctx context.Context, p *resample.Pools, o LoadSweepOptions) (dataframe.DataFrame, error) {
 	if o.Loads == nil {
 		o.Loads = []float64{0.5, 1, 1.5, 2, 2.5}
 	}
@@ -90,7 +97,7 @@ func LoadSweep(p *resample.Pools, o LoadSweepOptions) (dataframe.DataFrame, erro
 			pts = append(pts, point{load: l, rep: rep})
 		}
 	}
-	err := parallel.For(context.Background(), len(pts), runtime.GOMAXPROCS(0), func(_ context.Context, i int) error {
+	err := parallel.For(ctx, len(pts), runtime.GOMAXPROCS(0), func(_ context.Context, i int) error {
 		g := o.Generate
 		g.Load, g.Seed, g.Stream = pts[i].load, o.Seed, uint64(pts[i].rep)
 		r, w, err := resampled(p, g, o.Workload)
@@ -124,13 +131,13 @@ func LoadSweep(p *resample.Pools, o LoadSweepOptions) (dataframe.DataFrame, erro
 		satAll bool
 	}
 	rows := make([]row, len(tasks))
-	err = parallel.For(context.Background(), len(tasks), runtime.GOMAXPROCS(0), func(_ context.Context, i int) error {
+	err = forSims(ctx, len(tasks), func(ctx context.Context, i int) error {
 		t := tasks[i]
 		pt := pts[t.pt]
 		var res *sim.Result
 		var sess SessionStats
 		if t.open {
-			r, err := sim.Run(pt.w.Jobs, pt.w.Procs, facs[t.sched](), sim.EngineOptions{WeekOrigin: pt.r.Start})
+			r, err := sim.RunContext(ctx, pt.w.Jobs, pt.w.Procs, facs[t.sched](), sim.EngineOptions{WeekOrigin: pt.r.Start})
 			if err != nil {
 				return err
 			}
@@ -140,7 +147,7 @@ func LoadSweep(p *resample.Pools, o LoadSweepOptions) (dataframe.DataFrame, erro
 				return err
 			}
 		} else {
-			r, err := Simulate(pt.w, facs[t.sched](), Options{Model: o.Model, Seed: o.Seed ^ uint64(pt.rep)<<32,
+			r, err := SimulateContext(ctx, pt.w, facs[t.sched](), Options{Model: o.Model, Seed: o.Seed ^ uint64(pt.rep)<<32,
 				Until: pt.r.End, Engine: sim.EngineOptions{WeekOrigin: pt.r.Start}})
 			if err != nil {
 				return err

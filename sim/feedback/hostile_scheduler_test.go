@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/sim"
@@ -91,6 +92,78 @@ func TestHostileSchedulerFeedback(t *testing.T) {
 		}
 		if err := sameResult(got.Sim, want.Sim); err != nil {
 			t.Errorf("%s model: test-fcfs against fcfs: %v", m.Name(), err)
+		}
+	}
+}
+
+// TestSlowSchedulerFeedback: CompareContext, CrossSchedulersContext and
+// LoadSweepContext (8 weeks, open replays too) under a slow scheduler of
+// one's own (10 ms a round: seconds a simulation) stop between two rounds
+// when their context is cancelled, with the context's error in a
+// sim.SchedulerError naming the scheduler. A context cancelled before the
+// call runs no simulation: its error comes back as it is.
+func TestSlowSchedulerFeedback(t *testing.T) {
+	t.Parallel()
+	const name = "test-hostile:slow"
+	sim.Register("test-slow10ms", sim.Fixed(func() sim.Scheduler { return &simtest.Hostile{Kind: "slow", Delay: 10 * time.Millisecond} }))
+	tr := datasets.Sample()
+	rows := make([]int, 400)
+	for i := range rows {
+		rows[i] = i
+	}
+	w, err := NewWorkload(tr.Select(rows), WorkloadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := resample.NewPools(customTrace(), resample.PoolOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs := []struct {
+		what string
+		run  func(ctx context.Context) error
+	}{
+		{"Compare", func(ctx context.Context) error {
+			_, err := CompareContext(ctx, w, ComparisonOptions{Scheduler: "test-slow10ms", Seed: 1})
+			return err
+		}},
+		{"Compare/fluid", func(ctx context.Context) error {
+			_, err := CompareContext(ctx, w, ComparisonOptions{Scheduler: "test-slow10ms", Seed: 1,
+				Models: []Model{Fluid{}}, NoConventional: true})
+			return err
+		}},
+		{"CrossSchedulers", func(ctx context.Context) error {
+			_, err := CrossSchedulersContext(ctx, w, Fluid{}, 1, "test-slow10ms", "easy")
+			return err
+		}},
+		{"LoadSweep", func(ctx context.Context) error {
+			_, err := LoadSweepContext(ctx, p, LoadSweepOptions{Loads: []float64{1}, Schedulers: []string{"test-slow10ms"},
+				Seed: 9, Generate: resample.Options{Weeks: 8}, Open: true})
+			return err
+		}},
+	}
+	for _, r := range runs {
+		for _, delay := range []time.Duration{0, 50 * time.Millisecond} {
+			ctx, cancel := context.WithCancel(context.Background())
+			if delay == 0 {
+				cancel()
+			} else {
+				go func() { time.Sleep(delay); cancel() }()
+			}
+			err := r.run(ctx)
+			cancel()
+			if delay == 0 {
+				if err != context.Canceled {
+					t.Errorf("%s, cancelled before: error %v, want context.Canceled", r.what, err)
+				}
+				continue
+			}
+			var se *sim.SchedulerError
+			if !errors.Is(err, context.Canceled) || !errors.As(err, &se) || se.Scheduler != name ||
+				!strings.Contains(err.Error(), "scheduler "+name) {
+				t.Errorf("%s, cancelled after %v: error %v, want context.Canceled in a SchedulerError naming %s",
+					r.what, delay, err, name)
+			}
 		}
 	}
 }

@@ -189,7 +189,7 @@ func RunBootstrap(ctx context.Context, t *datasets.Trace, rd Reading, opts Boots
 		return nil, err
 	}
 	e := spec.Experiment.(*Experiment)
-	ref, err := e.pools.reference(e.opts.Scheduler, e.sched, rd.Sim)
+	ref, err := e.pools.reference(ctx, e.opts.Scheduler, e.sched, rd.Sim)
 	if err != nil {
 		return nil, err
 	}
@@ -360,7 +360,7 @@ func runShared(ctx context.Context, rds []Reading, specs []sweep.Spec, group []i
 	}
 	for g, k := range group {
 		e := specs[k].Experiment.(*Experiment)
-		ref, err := e.pools.reference(e.opts.Scheduler, e.sched, rds[k].Sim)
+		ref, err := e.pools.reference(ctx, e.opts.Scheduler, e.sched, rds[k].Sim)
 		if err != nil {
 			return err
 		}

@@ -120,6 +120,13 @@ func OutcomeMetrics(r *Resampled, o *Outcome) Metrics {
 // Simulate, over the window from the first submission to the last (the
 // variants' window has the same length).
 func Reference(t *datasets.Trace, s sim.Scheduler, opts SimOptions) (Metrics, error) {
+	return ReferenceContext(context.Background(), t, s, opts)
+}
+
+// ReferenceContext is Reference that stops, with an error wrapping ctx's
+// (in a sim.SchedulerError naming s), when ctx is cancelled (between two
+// rounds: sim.Engine.RunContext).
+func ReferenceContext(ctx context.Context, t *datasets.Trace, s sim.Scheduler, opts SimOptions) (Metrics, error) {
 	tr := t.SortBySubmit()
 	n := tr.Len()
 	first, last := math.Inf(1), math.Inf(-1)
@@ -143,7 +150,7 @@ func Reference(t *datasets.Trace, s sim.Scheduler, opts SimOptions) (Metrics, er
 		}
 		cancelled = func(id int) bool { return status[id] == datasets.StatusCancelled }
 	}
-	o, err := simulateWindow(jobs, rep, m, s, first, last, opts, nil, cancelled)
+	o, err := simulateWindow(ctx, jobs, rep, m, s, first, last, opts, nil, cancelled)
 	if err != nil {
 		return Metrics{}, err
 	}

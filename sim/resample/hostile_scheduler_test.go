@@ -62,14 +62,15 @@ func TestHostileSchedulerResample(t *testing.T) {
 }
 
 // TestSlowSchedulerResample: a lean replicate of a slow scheduler (10 ms
-// a round: seconds a replicate) stops between two rounds when its context
-// is cancelled, with the context's error in a SchedulerError naming it.
-// (The reference simulation of the original log, which RunBootstrap runs
-// first, takes no context: it runs to its end.)
+// a round: seconds a replicate), the reference simulation of the original
+// log (ReferenceContext) and RunBootstrap (whose reference simulation runs
+// first) stop between two rounds when their context is cancelled, with the
+// context's error in a SchedulerError naming the scheduler.
 func TestSlowSchedulerResample(t *testing.T) {
 	t.Parallel()
 	sim.Register("test-slow10ms", sim.Fixed(func() sim.Scheduler { return &simtest.Hostile{Kind: "slow", Delay: 10 * time.Millisecond} }))
-	p, err := NewPools(customLog(), PoolOptions{})
+	tr := customLog()
+	p, err := NewPools(tr, PoolOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,11 +78,31 @@ func TestSlowSchedulerResample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	go func() { time.Sleep(50 * time.Millisecond); cancel() }()
-	_, err = x.Replicate(ctx, 1, 0, 0)
-	var se *sim.SchedulerError
-	if !errors.Is(err, context.Canceled) || !errors.As(err, &se) || se.Scheduler != "test-hostile:slow" {
-		t.Errorf("error %v, want context.Canceled in a SchedulerError of test-hostile:slow", err)
+	runs := []struct {
+		what string
+		run  func(ctx context.Context) error
+	}{
+		{"Experiment.Replicate", func(ctx context.Context) error {
+			_, err := x.Replicate(ctx, 1, 0, 0)
+			return err
+		}},
+		{"ReferenceContext", func(ctx context.Context) error {
+			_, err := ReferenceContext(ctx, tr, &simtest.Hostile{Kind: "slow", Delay: 10 * time.Millisecond}, SimOptions{})
+			return err
+		}},
+		{"RunBootstrap", func(ctx context.Context) error {
+			_, err := RunBootstrap(ctx, tr, Readings()[0], BootstrapOptions{Scheduler: "test-slow10ms", Replicates: 6, Seed: 7})
+			return err
+		}},
+	}
+	for _, r := range runs {
+		ctx, cancel := context.WithCancel(context.Background())
+		go func() { time.Sleep(50 * time.Millisecond); cancel() }()
+		err := r.run(ctx)
+		cancel()
+		var se *sim.SchedulerError
+		if !errors.Is(err, context.Canceled) || !errors.As(err, &se) || se.Scheduler != "test-hostile:slow" {
+			t.Errorf("%s: error %v, want context.Canceled in a SchedulerError of test-hostile:slow", r.what, err)
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package resample
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"sort"
@@ -199,5 +200,5 @@ func (m *Mixed) Simulate(s sim.Scheduler, opts SimOptions) (*Outcome, error) {
 	}
 	rare := func(id int) bool { return m.Kind[id-1] == Rare }
 	cancelled := func(id int) bool { return m.Trace.Status[id-1] == datasets.StatusCancelled }
-	return simulateWindow(jobs, rep, mach, s, m.Start, m.End, opts, rare, cancelled)
+	return simulateWindow(context.Background(), jobs, rep, mach, s, m.Start, m.End, opts, rare, cancelled)
 }

@@ -154,9 +154,10 @@ func (p *Pools) simRows(o sim.Options) *simRows {
 	return r
 }
 
-// reference returns Reference(p.Trace, f(), opts) for the scheduler called
-// name, computed once per scheduler and conventions.
-func (p *Pools) reference(name string, f sim.Factory, opts SimOptions) (Metrics, error) {
+// reference returns ReferenceContext(ctx, p.Trace, f(), opts) for the
+// scheduler called name, computed once per scheduler and conventions (an
+// error, a cancellation too, is not kept).
+func (p *Pools) reference(ctx context.Context, name string, f sim.Factory, opts SimOptions) (Metrics, error) {
 	k := refKey{name, opts}
 	c := p.cache
 	c.mu.Lock()
@@ -165,7 +166,7 @@ func (p *Pools) reference(name string, f sim.Factory, opts SimOptions) (Metrics,
 	if ok {
 		return m, nil
 	}
-	m, err := Reference(p.Trace, f(), opts)
+	m, err := ReferenceContext(ctx, p.Trace, f(), opts)
 	if err != nil {
 		return Metrics{}, err
 	}

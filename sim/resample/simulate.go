@@ -101,14 +101,14 @@ func (r *Resampled) Simulate(s sim.Scheduler, opts SimOptions) (*Outcome, error)
 	}
 	rare := func(id int) bool { return r.Kind[id-1] == Rare }
 	cancelled := func(id int) bool { return r.Trace.Status[id-1] == datasets.StatusCancelled }
-	return simulateWindow(jobs, rep, m, s, r.Start, r.End, opts, rare, cancelled)
+	return simulateWindow(context.Background(), jobs, rep, m, s, r.Start, r.End, opts, rare, cancelled)
 }
 
 // simulateWindow simulates jobs submitted in the window [start, end] under
-// the conventions of opts; rare(id) says which jobs the summary leaves
-// out besides those of the warm-up and cool-down, cancelled(id) which jobs
-// DropCancelled leaves out.
-func simulateWindow(jobs []sim.Job, rep sim.PrepReport, m datasets.Machine, s sim.Scheduler, start, end float64, opts SimOptions,
+// the conventions of opts, stopping when ctx is cancelled; rare(id) says
+// which jobs the summary leaves out besides those of the warm-up and
+// cool-down, cancelled(id) which jobs DropCancelled leaves out.
+func simulateWindow(ctx context.Context, jobs []sim.Job, rep sim.PrepReport, m datasets.Machine, s sim.Scheduler, start, end float64, opts SimOptions,
 	rare, cancelled func(id int) bool) (*Outcome, error) {
 	procs := m.Procs
 	if err := opts.check(end - start); err != nil {
@@ -140,7 +140,7 @@ func simulateWindow(jobs []sim.Job, rep sim.PrepReport, m datasets.Machine, s si
 	if opts.StopAtEnd {
 		until = end
 	}
-	if err := e.RunContext(context.Background(), until); err != nil {
+	if err := e.RunContext(ctx, until); err != nil {
 		return nil, err
 	}
 	res := e.Result()
