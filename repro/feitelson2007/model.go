@@ -187,6 +187,25 @@ type gapRun struct {
 	lag1, lag50SE, days float64 // lag-1 autocorrelation, lag 50 in units of 1/√N, span in days
 }
 
+// modelRun generates the model's output from src with o and measures the
+// autocorrelation of its runtimes at lags 1 and 50 (Fig. 10) and its span;
+// the factor is the caller's.
+func modelRun(src *datasets.Trace, o repetitions.Options) (gapRun, error) {
+	g, err := repetitions.Generate(src, o)
+	if err != nil {
+		return gapRun{}, err
+	}
+	obs, err := locality.Observe(g, datasets.Runtime)
+	if err != nil {
+		return gapRun{}, err
+	}
+	a, err := locality.Autocorrelation(obs.Value, 50)
+	if err != nil {
+		return gapRun{}, err
+	}
+	return gapRun{lag1: a[1], lag50SE: a[50] * math.Sqrt(float64(obs.Len())), days: g.Span() / datasets.Day}, nil
+}
+
 // fig10Seeds is the number of seeds of the model's output whose lag-50
 // autocorrelation is measured beside fig10/autocorrelation's one run.
 const fig10Seeds = 8
@@ -262,34 +281,19 @@ func (s *Study) Fig10(ctx context.Context) (*Fig10Result, error) {
 			}
 		}
 		for _, f := range append(slices.Clone(fig10GapFactors), 1e6*longest/gap) {
-			g, err := repetitions.Generate(src, repetitions.Options{Jobs: src.Len(), Theta: 2.5, Seed: s.o.SeedOr(), MeanGap: f * gap})
+			run, err := modelRun(src, repetitions.Options{Jobs: src.Len(), Theta: 2.5, Seed: s.o.SeedOr(), MeanGap: f * gap})
 			if err != nil {
 				return nil, err
 			}
-			o, err := locality.Observe(g, datasets.Runtime)
-			if err != nil {
-				return nil, err
-			}
-			a, err := locality.Autocorrelation(o.Value, 50)
-			if err != nil {
-				return nil, err
-			}
-			r.gaps = append(r.gaps, gapRun{factor: f, lag1: a[1], lag50SE: a[50] * math.Sqrt(float64(o.Len())), days: g.Span() / datasets.Day})
+			run.factor = f
+			r.gaps = append(r.gaps, run)
 		}
 		for k := range uint64(s.o.Reps(fig10Seeds, 3)) {
-			g, err := repetitions.Generate(src, repetitions.Options{Jobs: src.Len(), Theta: 2.5, Seed: s.o.SeedOr() + k})
+			run, err := modelRun(src, repetitions.Options{Jobs: src.Len(), Theta: 2.5, Seed: s.o.SeedOr() + k})
 			if err != nil {
 				return nil, err
 			}
-			o, err := locality.Observe(g, datasets.Runtime)
-			if err != nil {
-				return nil, err
-			}
-			a, err := locality.Autocorrelation(o.Value, 50)
-			if err != nil {
-				return nil, err
-			}
-			r.seedLag50 = append(r.seedLag50, a[50]*math.Sqrt(float64(o.Len())))
+			r.seedLag50 = append(r.seedLag50, run.lag50SE)
 		}
 		r.Measured, err = s.measure(obs, obs, locality.ScatterOptions{PerDecade: 10},
 			localityplot.ScatterOptions{Title: "runtimes over time", YLabel: "runtime [s]", LogY: true},
