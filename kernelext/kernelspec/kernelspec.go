@@ -305,23 +305,47 @@ func Shim(goBin, root string) string {
 # naming a CPU profile (scripts/reproduce.sh sets it in full mode), a build
 # is profile-guided (go build -pgo): the same results, ≈10% less CPU in the
 # resampling bootstrap; the first such build compiles every package again.
+# The new go.mod also requires every module the checkout's go.mod requires,
+# at the same versions (those go get would resolve: the checkout's go.mod
+# lists its whole build list), so that a cell importing only the standard
+# library, tracelab and the modules it pins builds with no go get.
 # GoNB runs a plain "go get" before every cell's build (≈0.12 CPU-s and ≈0.4 s
-# wall each): in $GONB_TMP_DIR the shim skips it when nothing else it reads
-# has changed since the last one that succeeded (see go_get_inputs) and every
-# package the cell's files import was imported when go get last ran with
-# these inputs (see go_get_imports), since it would then change nothing; a
-# cell with a new import still gets one. (GoNB drops the imports a cell does
-# not use and writes the others in map order, so the import set changes
-# from cell to cell without anything new to resolve.)
+# wall each): in $GONB_TMP_DIR the shim skips it when every package the
+# cell's files import is in the standard library (its first path element
+# has no dot) or in a module go.mod requires (see go_get_covered): it would
+# at most mark a requirement direct. Else it skips it when nothing else it
+# reads has changed since the last one that succeeded (see go_get_inputs)
+# and every package the cell's files import was imported when go get last
+# ran with these inputs (see go_get_imports), since it would then change
+# nothing; a cell with a new import still gets one. (GoNB drops the imports
+# a cell does not use and writes the others in map order, so the import set
+# changes from cell to cell without anything new to resolve.)
 REAL_GO='` + goBin + `'
 ROOT='` + root + `'
 MODULE='` + Module + `'
 in_gonb_dir() {
 	[ -n "$GONB_TMP_DIR" ] && [ "$(pwd -P)" = "$(cd "$GONB_TMP_DIR" 2>/dev/null && pwd -P)" ]
 }
+# go_mod_requires prints the requirements of go.mod file $1, one a line:
+# module path, then $2 and the version when $2 is set.
+go_mod_requires() {
+	awk -v sep="$2" '{ sub(/\/\/.*/, "") }
+		$1 == "require" && $2 == "(" { b = 1; next }
+		b && $1 == ")" { b = 0; next }
+		$1 == "require" && NF >= 3 { p = $2; v = $3 }
+		b && NF >= 2 { p = $1; v = $2 }
+		p != "" { gsub(/"/, "", p); gsub(/"/, "", v); print sep == "" ? p : p sep v; p = "" }' "$1"
+}
 if [ "$1" = mod ] && [ "$2" = init ] && in_gonb_dir; then
 	"$REAL_GO" "$@" || exit $?
 	"$REAL_GO" mod edit -require="$MODULE@v0.0.0" -replace="$MODULE=$ROOT" || exit $?
+	set --
+	for r in $(go_mod_requires "$ROOT/go.mod" '@'); do
+		set -- "$@" "-require=$r"
+	done
+	if [ $# -gt 0 ]; then
+		"$REAL_GO" mod edit "$@" || exit $?
+	fi
 	cat "$ROOT/go.sum" >>go.sum || exit $?
 	exit 0
 fi
@@ -351,11 +375,28 @@ go_get_imports() {
 	LC_ALL=C sort -u "$1.raw" >"$1" || return
 	rm -f "$1.raw"
 }
+# go_get_covered reports whether every import listed in file $1 (as
+# go_get_imports writes them) is in the standard library or in a module
+# that ./go.mod requires (its path, or below it).
+go_get_covered() {
+	[ -f go.mod ] || return 1
+	go_mod_requires go.mod >"$1.mods" || return 1
+	awk 'FILENAME == ARGV[1] { m[$1] = 1; next }
+		{ p = $NF; gsub(/"/, "", p); if (p !~ /^[^\/]*\./) next
+		  for (q = p; !(q in m); ) if (!sub(/\/[^\/]*$/, "", q)) exit 1 }' "$1.mods" "$1"
+	rc=$?
+	rm -f "$1.mods"
+	return $rc
+}
 if [ "$1" = get ] && { [ $# -eq 1 ] || { [ $# -eq 2 ] && [ "$2" = -t ]; }; } && in_gonb_dir; then
 	state=.tracelab-go-get # the inputs of the last go get that succeeded
 	known=.tracelab-go-get.imports # the imports go get resolved with those inputs
-	go_get_inputs "$@" >"$state.now" || exit $?
 	go_get_imports "$known.now" || exit $?
+	if go_get_covered "$known.now"; then
+		rm -f "$known.now"
+		exit 0
+	fi
+	go_get_inputs "$@" >"$state.now" || exit $?
 	same=
 	if [ -f "$state" ] && [ -f "$known" ] && cmp -s "$state" "$state.now"; then
 		same=yes

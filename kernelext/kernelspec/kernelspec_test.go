@@ -19,7 +19,8 @@ func fakeCheckout(t *testing.T) string {
 	t.Helper()
 	root := t.TempDir()
 	files := map[string]string{
-		"go.mod":       "module " + Module + "\n\ngo 1.26\n",
+		"go.mod": "module " + Module + "\n\ngo 1.26\n\nrequire (\n\texample.com/x v1.0.0\n\t\"example.com/q\" v1.1.0\n\texample.com/y v1.2.0 // indirect\n)\n\n" +
+			"require example.com/z v0.3.0 // a comment\n\nreplace (\n\texample.com/w v1.0.0 => ./w\n)\n",
 		"go.sum":       "example.com/x v1.0.0 h1:abc=\n",
 		"tools/go.mod": "module " + Module + "/tools\n",
 		"tools/go.sum": "",
@@ -164,8 +165,10 @@ func TestFindRoot(t *testing.T) {
 }
 
 // TestShim runs the go shim the way GoNB does: `go mod init` in
-// $GONB_TMP_DIR must leave a go.mod that requires and replaces tracelab and
-// the checkout's go.sum; any other call is passed through untouched.
+// $GONB_TMP_DIR must leave a go.mod that requires and replaces tracelab,
+// requires every module the checkout's go.mod requires (block and
+// one-line forms, quoted paths, comments) at its version, and the
+// checkout's go.sum; any other call is passed through untouched.
 func TestShim(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("the kernel's go shim is a POSIX shell script")
@@ -197,10 +200,30 @@ func TestShim(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"module gonb_12345678", "require " + Module + " v0.0.0", "replace " + Module + " => " + root} {
+	for _, want := range []string{"module gonb_12345678", "replace " + Module + " => " + root} {
 		if !strings.Contains(string(mod), want) {
 			t.Errorf("go.mod lacks %q:\n%s", want, mod)
 		}
+	}
+	// Every requirement of the checkout's go.mod, at its version, and no
+	// replacement but tracelab's.
+	var edit struct {
+		Require []struct{ Path, Version string }
+		Replace []struct{ Old struct{ Path string } }
+	}
+	if err := json.Unmarshal([]byte(run(tmp, tmp, "mod", "edit", "-json")), &edit); err != nil {
+		t.Fatal(err)
+	}
+	var reqs []string
+	for _, r := range edit.Require {
+		reqs = append(reqs, r.Path+"@"+r.Version)
+	}
+	slices.Sort(reqs)
+	if want := []string{"example.com/q@v1.1.0", "example.com/x@v1.0.0", "example.com/y@v1.2.0", "example.com/z@v0.3.0", Module + "@v0.0.0"}; !slices.Equal(reqs, want) {
+		t.Errorf("go.mod requires %v, want %v", reqs, want)
+	}
+	if len(edit.Replace) != 1 || edit.Replace[0].Old.Path != Module {
+		t.Errorf("go.mod replaces %+v, want only %s", edit.Replace, Module)
 	}
 	sum, _ := os.ReadFile(filepath.Join(tmp, "go.sum"))
 	if string(sum) != "example.com/x v1.0.0 h1:abc=\n" {
@@ -333,9 +356,11 @@ func TestJoinPath(t *testing.T) {
 
 // TestShimGet runs GoNB's plain `go get` through the shim in $GONB_TMP_DIR,
 // with a fake go that counts its calls (and adds a requirement to go.mod,
-// as go get does for a new import): the shim skips it exactly when nothing
-// go get reads has changed since the last one that succeeded and every
-// import was imported by one that succeeded with these inputs.
+// as go get does for a new import), on cells that import packages of
+// modules go.mod does not require (example.com/a, b, c): the shim skips it
+// exactly when nothing go get reads has changed since the last one that
+// succeeded and every import was imported by one that succeeded with these
+// inputs. (TestShimGetCovered: imports go.mod covers.)
 func TestShimGet(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("the kernel's go shim is a POSIX shell script")
@@ -360,7 +385,7 @@ exit 0`)
 	write(filepath.Join(rep, "go.mod"), "module example.com/rep\n")
 	goMod := "module gonb_x\n\nreplace example.com/rep => " + rep + "\n"
 	write(in("go.mod"), goMod)
-	write(in("main.go"), mainGo("\t\"fmt\"\n", "\tfmt.Println(1)\n"))
+	write(in("main.go"), mainGo("\t\"example.com/a\"\n", "\ta.F(1)\n"))
 	calls := filepath.Join(t.TempDir(), "calls")
 	outside := t.TempDir()
 	env := append(slices.DeleteFunc(os.Environ(), func(s string) bool { return strings.HasPrefix(s, "GO") }),
@@ -375,24 +400,24 @@ exit 0`)
 	}{
 		{"first", func() {}, []string{"get"}, "", "", true},
 		{"again", func() {}, []string{"get"}, "", "", false},
-		{"another cell body", func() { write(in("main.go"), mainGo("\t\"fmt\"\n", "\tfmt.Println(2)\n")) }, []string{"get"}, "", "", false},
-		{"a new import", func() { write(in("main.go"), mainGo("\t\"example.com/new\"\n\t\"fmt\"\n", "")) }, []string{"get"}, "", "", true},
+		{"another cell body", func() { write(in("main.go"), mainGo("\t\"example.com/a\"\n", "\ta.F(2)\n")) }, []string{"get"}, "", "", false},
+		{"a new import", func() { write(in("main.go"), mainGo("\t\"example.com/new\"\n\t\"example.com/a\"\n", "")) }, []string{"get"}, "", "", true},
 		{"after it changed go.mod", func() {}, []string{"get"}, "", "", false},
 		// GoNB drops the imports a cell does not use and writes the others
 		// in map order: nothing new to resolve.
 		{"fewer imports", func() { write(in("main.go"), mainGo("\t\"example.com/new\"\n", "")) }, []string{"get"}, "", "", false},
-		{"imports in another order", func() { write(in("main.go"), mainGo("\t\"fmt\"\n\t\"example.com/new\"\n", "")) }, []string{"get"}, "", "", false},
-		{"an import alias", func() { write(in("main.go"), mainGo("\tx \"example.com/new\"\n\t\"fmt\"\n", "")) }, []string{"get"}, "", "", false},
-		{"an import resolved before", func() { write(in("main.go"), mainGo("\t\"fmt\"\n", "")) }, []string{"get"}, "", "", false},
-		{"a new import after them", func() { write(in("main.go"), mainGo("\t\"fmt\"\n\t\"strings\"\n", "")) }, []string{"get"}, "", "", true},
-		{"the imports of both", func() { write(in("main.go"), mainGo("\t\"example.com/new\"\n\t\"strings\"\n", "")) }, []string{"get"}, "", "", false},
-		{"a test file's import", func() { write(in("x_test.go"), "package main\n\nimport \"fmt\"\n") }, []string{"get"}, "", "", true},
-		{"the test file again", func() { write(in("x_test.go"), "package main\n\nimport \"strings\"\n") }, []string{"get"}, "", "", true},
+		{"imports in another order", func() { write(in("main.go"), mainGo("\t\"example.com/a\"\n\t\"example.com/new\"\n", "")) }, []string{"get"}, "", "", false},
+		{"an import alias", func() { write(in("main.go"), mainGo("\tx \"example.com/new\"\n\t\"example.com/a\"\n", "")) }, []string{"get"}, "", "", false},
+		{"an import resolved before", func() { write(in("main.go"), mainGo("\t\"example.com/a\"\n", "")) }, []string{"get"}, "", "", false},
+		{"a new import after them", func() { write(in("main.go"), mainGo("\t\"example.com/a\"\n\t\"example.com/b\"\n", "")) }, []string{"get"}, "", "", true},
+		{"the imports of both", func() { write(in("main.go"), mainGo("\t\"example.com/new\"\n\t\"example.com/b\"\n", "")) }, []string{"get"}, "", "", false},
+		{"a test file's import", func() { write(in("x_test.go"), "package main\n\nimport \"example.com/a\"\n") }, []string{"get"}, "", "", true},
+		{"the test file again", func() { write(in("x_test.go"), "package main\n\nimport \"example.com/b\"\n") }, []string{"get"}, "", "", true},
 		{"the test file gone", func() { os.Remove(in("x_test.go")) }, []string{"get"}, "", "", false},
 		{"go.mod edited", func() { write(in("go.mod"), goMod+"require b v1\n") }, []string{"get"}, "", "", true},
 		{"go.sum", func() { write(in("go.sum"), "b v1 h1:x\n") }, []string{"get"}, "", "", true},
 		{"the replacement's go.mod", func() { write(filepath.Join(rep, "go.mod"), "module example.com/rep\n\nrequire c v1\n") }, []string{"get"}, "", "", true},
-		{"another file's imports", func() { write(in("other.go"), "package main\n\nimport \"os\"\n") }, []string{"get"}, "", "", true},
+		{"another file's imports", func() { write(in("other.go"), "package main\n\nimport \"example.com/c\"\n") }, []string{"get"}, "", "", true},
 		{"GOFLAGS", func() {}, []string{"get"}, "GOFLAGS=-mod=mod", "", true},
 		{"with -t", func() {}, []string{"get", "-t"}, "", "", true},
 		{"with -t again", func() {}, []string{"get", "-t"}, "", "", false},
@@ -400,7 +425,7 @@ exit 0`)
 		{"a module argument again", func() {}, []string{"get", "example.com/new@v1.0.0"}, "", "", true},
 		{"outside $GONB_TMP_DIR", func() {}, []string{"get"}, "", outside, true},
 		{"outside again", func() {}, []string{"get"}, "", outside, true},
-		{"failed", func() { write(in("fail"), ""); write(in("main.go"), mainGo("\t\"os\"\n", "")) }, []string{"get"}, "", "", true},
+		{"failed", func() { write(in("fail"), ""); write(in("main.go"), mainGo("\t\"example.com/c\"\n", "")) }, []string{"get"}, "", "", true},
 		{"after a failure", func() { os.Remove(in("fail")) }, []string{"get"}, "", "", true},
 		{"after the success", func() {}, []string{"get"}, "", "", false},
 	}
@@ -429,5 +454,77 @@ exit 0`)
 			t.Errorf("%s: go %v ran the real go: %v, want %v", c.name, c.args, ran, c.runs)
 		}
 		n = got
+	}
+}
+
+// TestShimGetCovered runs GoNB's plain `go get` through the shim in
+// $GONB_TMP_DIR with a fake go that counts its calls: the shim skips it,
+// with no earlier go get, when every package the cell's files import is in
+// the standard library or in a module go.mod requires (the module's path or
+// below it, not a path that only starts with it), and passes it on
+// otherwise.
+func TestShimGetCovered(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the kernel's go shim is a POSIX shell script")
+	}
+	goMod := "module gonb_x\n\ngo 1.26\n\nrequire (\n\texample.com/mod v1.0.0 // indirect\n\t\"example.com/quoted\" v1.0.0\n)\n\n" +
+		"require example.com/one v0.1.0\n\nreplace example.com/rep v1.0.0 => example.com/fork v1.0.0\n"
+	mainGo := func(imports ...string) string {
+		s := "package main\n\nimport (\n"
+		for _, im := range imports {
+			s += "\t" + im + "\n"
+		}
+		return s + ")\n\nfunc main() {}\n"
+	}
+	for _, c := range []struct {
+		name    string
+		main    string // main.go
+		test    string // x_test.go, "" for none
+		noGoMod bool
+		args    []string
+		runs    bool
+	}{
+		{"standard library", mainGo(`"fmt"`, `"net/http"`), "", false, []string{"get"}, false},
+		{"no import", "package main\n\nfunc main() {}\n", "", false, []string{"get"}, false},
+		{"a required module", mainGo(`"example.com/mod"`), "", false, []string{"get"}, false},
+		{"a package below it", mainGo(`"fmt"`, `x "example.com/mod/a/b"`), "", false, []string{"get"}, false},
+		{"a one-line require", mainGo(`"example.com/one/p"`), "", false, []string{"get"}, false},
+		{"a quoted require", mainGo(`"example.com/quoted/p"`), "", false, []string{"get"}, false},
+		{"a test file", mainGo(`"fmt"`), "package main\n\nimport \"example.com/mod/t\"\n", false, []string{"get", "-t"}, false},
+		{"a path that starts like a module", mainGo(`"example.com/module"`), "", false, []string{"get"}, true},
+		{"a module not required", mainGo(`"fmt"`, `"example.com/other/p"`), "", false, []string{"get"}, true},
+		{"a replaced module only", mainGo(`"example.com/rep"`), "", false, []string{"get"}, true},
+		{"in a test file", mainGo(`"fmt"`), "package main\n\nimport \"example.com/other\"\n", false, []string{"get", "-t"}, true},
+		{"no go.mod", mainGo(`"fmt"`), "", true, []string{"get"}, true},
+		{"a module argument", mainGo(`"fmt"`), "", false, []string{"get", "example.com/mod@v1.0.0"}, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			shim, dir := fakeShim(t, `echo "$*" >>"$CALLS"`)
+			files := map[string]string{"go.mod": goMod, "main.go": c.main, "x_test.go": c.test}
+			for name, text := range files {
+				if text == "" || (name == "go.mod" && c.noGoMod) {
+					continue
+				}
+				if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			calls := filepath.Join(t.TempDir(), "calls")
+			cmd := exec.Command(shim, c.args...)
+			cmd.Dir = dir
+			cmd.Env = append(slices.DeleteFunc(os.Environ(), func(s string) bool { return strings.HasPrefix(s, "GO") }),
+				"GONB_TMP_DIR="+dir, "CALLS="+calls)
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("go %v: %v\n%s", c.args, err, out)
+			}
+			_, err := os.Stat(calls)
+			if ran := err == nil; ran != c.runs {
+				t.Errorf("go %v ran the real go: %v, want %v", c.args, ran, c.runs)
+			}
+			left, _ := filepath.Glob(filepath.Join(dir, ".tracelab-go-get*.mods"))
+			if len(left) > 0 {
+				t.Errorf("files left behind: %v", left)
+			}
+		})
 	}
 }
