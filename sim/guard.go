@@ -64,6 +64,16 @@ var (
 // or ends (arrivals count as rounds).
 const MaxIdleRounds = 1 << 22
 
+// Run simulates until no event is left: every submitted job has ended and
+// no job will arrive. It is RunContext(context.Background(), +Inf): it
+// returns a *SchedulerError when the scheduler breaks the simulation
+// (panics, calls the engine wrongly, leaves jobs waiting for ever or asks
+// for rounds without end), nil otherwise. This package's schedulers never
+// do, and run unguarded, as fast as RunUntil.
+func (e *Engine) Run() error {
+	return e.RunContext(context.Background(), math.Inf(1))
+}
+
 // RunContext is RunUntil(until) (Run when until is +Inf) that returns a
 // *SchedulerError instead of panicking or running for ever when the
 // scheduler breaks the simulation, and that stops, with the context's
@@ -81,13 +91,15 @@ const MaxIdleRounds = 1 << 22
 // and the weekly samples end with its last round asked for while jobs
 // were there).
 func (e *Engine) RunContext(ctx context.Context, until float64) (err error) {
+	if e.running { // a scheduler's bug: the outer run's recover reports it
+		panic("sim: Run called from inside the simulation")
+	}
 	if err := ctx.Err(); err != nil {
 		return &SchedulerError{Scheduler: SchedulerName(e.sched), Time: e.now, Err: err}
 	}
 	inner := e.sched
-	g := &guard{inner: inner, ctx: ctx, done: ctx.Done(), last: [2]int{e.nRunning + e.nDone, e.nDone}}
 	if !builtin(inner) { // this package's schedulers need no guard, nor its cost
-		e.sched = g
+		e.sched = &guard{inner: inner, ctx: ctx, done: ctx.Done(), last: [2]int{e.nRunning + e.nDone, e.nDone}}
 	}
 	defer func() {
 		e.sched = inner
