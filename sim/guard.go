@@ -11,9 +11,9 @@ import (
 )
 
 // SchedulerError is the error of a simulation that its scheduler broke or
-// that was interrupted, returned by Engine.RunContext (and so by Run,
-// Replay and the experiments built on them) instead of a panic or a run
-// without end. Err says what happened:
+// that was interrupted, returned by Engine.RunContext (and so by
+// Engine.Run, Run, Replay and the experiments built on them) instead of a
+// panic or a run without end. Err says what happened:
 //
 //   - the scheduler panicked (in Schedule, Arrive or Finish), or called
 //     the engine wrongly: Start of a job that is not waiting or does not
@@ -87,7 +87,7 @@ func (e *Engine) Run() error {
 // to arrive, before and after the scheduler's pass, is not run: the
 // simulation is over, and a scheduler that asks for a round every minute
 // for ever (a periodic scheduling pass) ends as the others do, where
-// Engine.Run would never return (its schedule is the same; Result.Rounds
+// RunUntil(+Inf) would never return (its schedule is the same; Result.Rounds
 // and the weekly samples end with its last round asked for while jobs
 // were there).
 func (e *Engine) RunContext(ctx context.Context, until float64) (err error) {
@@ -122,8 +122,8 @@ func (e *Engine) RunContext(ctx context.Context, until float64) (err error) {
 	}()
 	// Every round at a finite time ≤ until; then, when nothing is left to
 	// happen (no job running or to arrive, no round asked for) and jobs
-	// wait, they would wait for ever: Run would panic, RunUntil leave
-	// them. Else, for Run, its end (no round is left: the weekly samples
+	// wait, they would wait for ever: RunUntil(+Inf) would panic,
+	// RunUntil(until) leave them. Else, to +Inf, the end (no round is left: the weekly samples
 	// to the end).
 	e.RunUntil(min(until, math.MaxFloat64))
 	if e.nWaiting > 0 && math.IsInf(e.nextTime(), 1) {
