@@ -68,8 +68,9 @@ const MaxIdleRounds = 1 << 22
 // no job will arrive. It is RunContext(context.Background(), +Inf): it
 // returns a *SchedulerError when the scheduler breaks the simulation
 // (panics, calls the engine wrongly, leaves jobs waiting for ever or asks
-// for rounds without end), nil otherwise. This package's schedulers never
-// do, and run unguarded, as fast as RunUntil.
+// for rounds without end), nil otherwise. This package's schedulers run
+// unguarded (see RunContext), as fast as RunUntil. A panic of the
+// caller's OnStart or OnFinish hook is reported so too.
 func (e *Engine) Run() error {
 	return e.RunContext(context.Background(), math.Inf(1))
 }
