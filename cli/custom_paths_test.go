@@ -26,14 +26,26 @@ func init() {
 }
 
 // TestCustomSchedulerCommands: every command that takes a scheduler gives
-// a wrapped EASY the output it gives EASY, but for the scheduler's name:
+// a wrapped EASY the output it gives EASY, and FCFS written on the engine's
+// public API (sim/simtest's test-fcfs) the output it gives FCFS, but for
+// the scheduler's name:
 // simulate, feedback under the three user models, resample --simulate,
 // compare, and sweep with each experiment that simulates (resample,
 // window, feedback, shake-session), whole and as two shards merged (the
 // tasks of a Slurm array).
 func TestCustomSchedulerCommands(t *testing.T) {
 	t.Parallel()
-	const name = "test-wrapped-easy"
+	for _, c := range []struct{ builtin, name string }{{"easy", "test-wrapped-easy"}, {"fcfs", "test-fcfs"}} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			customCommands(t, c.builtin, c.name)
+		})
+	}
+}
+
+// customCommands runs every command with the built-in scheduler builtin
+// and with name, which must give builtin's output.
+func customCommands(t *testing.T, builtin, name string) {
 	dir := t.TempDir()
 	cases := []struct {
 		label string
@@ -67,20 +79,20 @@ func TestCustomSchedulerCommands(t *testing.T) {
 		return out
 	}
 	for _, c := range cases {
-		want := run(append(c.args, "--scheduler", "easy")...)
+		want := run(append(c.args, "--scheduler", builtin)...)
 		got := run(append(c.args, "--scheduler", name)...)
 		if c.args[0] == "simulate" || c.args[0] == "feedback" {
 			if !strings.Contains(got, `"`+name+`"`) {
 				t.Errorf("%s: the output does not name %s:\n%s", c.label, name, got)
 			}
-			got = strings.ReplaceAll(got, `"`+name+`"`, `"easy"`)
+			got = strings.ReplaceAll(got, `"`+name+`"`, `"`+builtin+`"`)
 		}
 		if got != want {
-			t.Errorf("%s --scheduler %s:\n%s\nwant --scheduler easy's:\n%s", c.label, name, got, want)
+			t.Errorf("%s --scheduler %s:\n%s\nwant --scheduler %s's:\n%s", c.label, name, got, builtin, want)
 		}
 	}
 	// simulate's files: the jobs, bins, timeline, weekly and Batsim
-	// schedules are EASY's, byte for byte.
+	// schedules are the built-in's, byte for byte.
 	files := func(s string) []string {
 		var fs []string
 		for _, f := range []string{"jobs-out", "bins-out", "timeline-out", "weekly-out", "batsim-out"} {
@@ -88,31 +100,39 @@ func TestCustomSchedulerCommands(t *testing.T) {
 		}
 		return fs
 	}
-	run(append([]string{"simulate", "--scheduler", "easy"}, files("easy")...)...)
+	run(append([]string{"simulate", "--scheduler", builtin}, files(builtin)...)...)
 	run(append([]string{"simulate", "--scheduler", name}, files(name)...)...)
-	for k, f := range files("easy") {
+	for k, f := range files(builtin) {
 		if k%2 == 0 {
 			continue
 		}
 		want, err1 := os.ReadFile(f)
 		got, err2 := os.ReadFile(files(name)[k])
 		if err1 != nil || err2 != nil || string(got) != string(want) || len(want) == 0 {
-			t.Errorf("simulate %s %s: %d bytes (%v), want EASY's %d bytes (%v)", files(name)[k-1], name, len(got), err2, len(want), err1)
+			t.Errorf("simulate %s %s: %d bytes (%v), want %s's %d bytes (%v)", files(name)[k-1], name, len(got), err2, builtin, len(want), err1)
 		}
 	}
 	// resample --simulate: the new log simulated (the log written is the
 	// same whatever the scheduler).
 	var res [2]string
-	for k, s := range []string{"easy", name} {
+	for k, s := range []string{builtin, name} {
 		res[k] = run("resample", "--seed", "3", "--weeks", "6", "--simulate", s, "--format", "json", "-o", filepath.Join(dir, s+".swf"))
 	}
-	if !strings.Contains(res[1], `"`+name+`"`) || strings.ReplaceAll(res[1], `"`+name+`"`, `"easy"`) != res[0] {
-		t.Errorf("resample --simulate %s:\n%s\nwant easy's:\n%s", name, res[1], res[0])
+	if !strings.Contains(res[1], `"`+name+`"`) || strings.ReplaceAll(res[1], `"`+name+`"`, `"`+builtin+`"`) != res[0] {
+		t.Errorf("resample --simulate %s:\n%s\nwant %s's:\n%s", name, res[1], builtin, res[0])
+	}
+	// resample --mix --simulate: the mix of the log with itself.
+	for k, s := range []string{builtin, name} {
+		res[k] = run("resample", "--mix", "sample", "--seed", "3", "--weeks", "6", "--simulate", s, "--format", "json",
+			"-o", filepath.Join(dir, s+"-mix.swf"))
+	}
+	if !strings.Contains(res[1], `"`+name+`"`) || strings.ReplaceAll(res[1], `"`+name+`"`, `"`+builtin+`"`) != res[0] {
+		t.Errorf("resample --mix --simulate %s:\n%s\nwant %s's:\n%s", name, res[1], builtin, res[0])
 	}
 	// The sweeps as a job array runs them: shard files merged.
 	for _, exp := range []string{"resample", "feedback"} {
 		var merged [2]string
-		for k, s := range []string{"easy", name} {
+		for k, s := range []string{builtin, name} {
 			var files []string
 			for i := range 2 {
 				f := filepath.Join(dir, exp+"-"+s+"-"+string(rune('0'+i))+".parquet")
@@ -128,11 +148,11 @@ func TestCustomSchedulerCommands(t *testing.T) {
 			merged[k] = string(b)
 		}
 		if merged[0] != merged[1] {
-			t.Errorf("sweep --experiment %s in 2 shards merged: %s's rows differ from EASY's:\n%s\nwant\n%s", exp, name, merged[1], merged[0])
+			t.Errorf("sweep --experiment %s in 2 shards merged: %s's rows differ from %s's:\n%s\nwant\n%s", exp, name, builtin, merged[1], merged[0])
 		}
 	}
-	// compare: the wrapped EASY's paired differences to EASY are 0.
-	out := run("compare", "--scheduler", "easy", "--scheduler", name, "--variants", "3", "--weeks", "4",
+	// compare: the paired differences to the built-in are 0.
+	out := run("compare", "--scheduler", builtin, "--scheduler", name, "--variants", "3", "--weeks", "4",
 		"--metrics", "avg_wait", "--format", "csv")
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	if len(lines) != 3 {
@@ -140,6 +160,6 @@ func TestCustomSchedulerCommands(t *testing.T) {
 	}
 	a, b := strings.Split(lines[1], ","), strings.Split(lines[2], ",")
 	if b[0] != name || strings.Join(a[2:6], ",") != strings.Join(b[2:6], ",") {
-		t.Errorf("compare: %s's row %v, want EASY's values %v", name, b, a)
+		t.Errorf("compare: %s's row %v, want %s's values %v", name, b, builtin, a)
 	}
 }

@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"context"
+
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/sim"
 	"github.com/tracelab/tracelab/sim/feedback"
@@ -120,7 +122,7 @@ func runFeedback(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := run.simulate(a); err != nil {
+	if err := run.simulate(e.context(), a); err != nil {
 		return err
 	}
 	gen := run.res.Trace()
@@ -173,9 +175,10 @@ func newFeedbackRun(tr *datasets.Trace, a feedbackArgs) (*feedbackRun, error) {
 	return run, err
 }
 
-// simulate runs the scheduler with user feedback; a log replay without
-// --procs gets a machine as wide as the logged peak.
-func (run *feedbackRun) simulate(a feedbackArgs) error {
+// simulate runs the scheduler with user feedback, stopping when ctx is
+// cancelled (an interrupt); a log replay without --procs gets a machine
+// as wide as the logged peak.
+func (run *feedbackRun) simulate(ctx context.Context, a feedbackArgs) error {
 	run.sched = a.factory()
 	opts := feedback.Options{Model: a.model, Seed: a.seed}
 	if _, ok := run.sched.(*sim.LogReplay); ok && a.procs == 0 {
@@ -184,7 +187,7 @@ func (run *feedbackRun) simulate(a feedbackArgs) error {
 		}
 	}
 	var err error
-	run.res, err = feedback.Simulate(run.w, run.sched, opts)
+	run.res, err = feedback.SimulateContext(ctx, run.w, run.sched, opts)
 	return err
 }
 

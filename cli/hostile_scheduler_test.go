@@ -1,11 +1,15 @@
 package cli
 
 import (
+	"bytes"
+	"context"
+	"errors"
 	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tracelab/tracelab/sim/simtest"
 )
@@ -16,8 +20,8 @@ func init() { simtest.RegisterHostile() }
 // with an error naming a scheduler of one's own that breaks its
 // simulations (panics, never starts a job, starts one that does not fit,
 // asks for rounds now or every second for ever), never a crash or a hang:
-// simulate, feedback, resample --simulate, compare and sweep with every
-// experiment, whole and as a shard of a Slurm array.
+// simulate, feedback, resample --simulate (one log and a mix), compare
+// and sweep with every experiment, whole and as a shard of a Slurm array.
 func TestHostileSchedulerCommands(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -25,6 +29,7 @@ func TestHostileSchedulerCommands(t *testing.T) {
 		{"simulate", "--scheduler"},
 		{"feedback", "--model", "fluid", "--scheduler"},
 		{"resample", "--seed", "3", "--weeks", "4", "-o", filepath.Join(dir, "r.swf"), "--simulate"},
+		{"resample", "--mix", "sample", "--seed", "3", "--weeks", "4", "-o", filepath.Join(dir, "m.swf"), "--simulate"},
 		{"compare", "--scheduler", "easy", "--variants", "2", "--weeks", "4", "--scheduler"},
 		{"sweep", "--reps", "2", "--quiet", "--experiment", "resample", "--shard", "1/2", "-o", filepath.Join(dir, "s.parquet"), "--scheduler"},
 	}
@@ -67,6 +72,48 @@ func TestSchedulerPanicStack(t *testing.T) {
 			strings.Contains(stderr, "simtest.(*Hostile).Schedule")
 		if got != c.stack || (!c.stack && stderr != "") {
 			t.Errorf("%s=%q, %s: stderr %q, want the stack: %v", debugEnv, c.debug, c.kind, stderr, c.stack)
+		}
+	}
+}
+
+// TestSlowSchedulerCommands: a slow scheduler of one's own (1 ms a round:
+// tens of seconds a simulation of the sample log) is stopped between two
+// rounds when the command's context is cancelled (as an interrupt does:
+// Main), in every command that takes a scheduler, which returns an error
+// wrapping context.Canceled. A command of one simulation (simulate,
+// feedback, resample --simulate) names the scheduler in it; the sweeps
+// return the bare context error, as internal/parallel does for every
+// cancelled sweep.
+func TestSlowSchedulerCommands(t *testing.T) {
+	t.Parallel()
+	const name = "test-hostile:slow"
+	dir := t.TempDir()
+	cases := []struct {
+		args  []string
+		named bool
+	}{
+		{[]string{"simulate", "--scheduler"}, true},
+		{[]string{"feedback", "--model", "fluid", "--scheduler"}, true},
+		{[]string{"resample", "--seed", "3", "--weeks", "4", "-o", filepath.Join(dir, "r.swf"), "--simulate"}, true},
+		{[]string{"resample", "--mix", "sample", "--seed", "3", "--weeks", "4", "-o", filepath.Join(dir, "m.swf"), "--simulate"}, true},
+		{[]string{"compare", "--scheduler", "easy", "--variants", "2", "--weeks", "4", "--scheduler"}, false},
+		{[]string{"sweep", "--reps", "2", "--quiet", "--experiment", "resample", "--shard", "1/2", "-o", filepath.Join(dir, "s.parquet"), "--scheduler"}, false},
+	}
+	for _, x := range slices.Sorted(maps.Keys(sweepExperiments)) {
+		cases = append(cases, struct {
+			args  []string
+			named bool
+		}{[]string{"sweep", "--reps", "2", "--quiet", "--experiment", x, "--scheduler"}, false})
+	}
+	for _, c := range cases {
+		args := append(slices.Clone(c.args), name)
+		ctx, cancel := context.WithCancel(context.Background())
+		go func() { time.Sleep(100 * time.Millisecond); cancel() }()
+		var out, errb bytes.Buffer
+		err := runContext(ctx, "tracelab", args, &out, &errb)
+		cancel()
+		if !errors.Is(err, context.Canceled) || (c.named && !strings.Contains(err.Error(), "scheduler "+name)) {
+			t.Errorf("%v: error %v, want context.Canceled (naming %s: %v)", args, err, name, c.named)
 		}
 	}
 }

@@ -247,7 +247,7 @@ func writeResampled(e *env, out output, r *resample.Resampled) error {
 // resampleSimulation simulates the new log with --simulate's scheduler
 // under the reading's conventions and describes the outcome.
 func resampleSimulation(e *env, a resampleArgs, r *resample.Resampled) (field, error) {
-	o, err := r.Simulate(a.factory(), a.reading.Sim)
+	o, err := r.SimulateContext(e.context(), a.factory(), a.reading.Sim)
 	if err != nil {
 		return field{}, err
 	}
@@ -384,7 +384,7 @@ func runMix(e *env, a resampleArgs, tr *datasets.Trace) error {
 	rec := record{{"mix", record{{"procs", m.Procs}, {"jobs", m.Trace.Len()}, {"weeks", a.opts.Weeks},
 		{"seed", a.opts.Seed}, {"load", a.opts.Load}, {"class_weights", a.opts.ClassWeights.String()}}}, {"logs", logs}}
 	if a.factory != nil {
-		o, err := m.Simulate(a.factory(), a.reading.Sim)
+		o, err := m.SimulateContext(e.context(), a.factory(), a.reading.Sim)
 		if err != nil {
 			return err
 		}

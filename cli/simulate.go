@@ -88,7 +88,7 @@ func runSimulate(e *env, args []string) error {
 		return err
 	}
 	s := a.factory()
-	r, err := sim.Replay(tr, s, a.opts)
+	r, err := sim.ReplayContext(e.context(), tr, s, a.opts)
 	if err != nil {
 		return fmt.Errorf("simulate: %w", err)
 	}

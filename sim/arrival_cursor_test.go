@@ -78,7 +78,9 @@ func TestPropertyArrivalCursor(t *testing.T) {
 		for range rapid.IntRange(0, 10).Draw(t, "between") {
 			e.Submit(draw(max(e.Now(), 0)))
 		}
-		e.Run()
+		if err := e.Run(); err != nil {
+			t.Fatal(err)
+		}
 
 		n := e.NumJobs()
 		if len(c.arrived) != n {

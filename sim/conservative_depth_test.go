@@ -122,7 +122,9 @@ func TestPropertyConservativeDepth(t *testing.T) {
 		ends := make([]int, len(jobs))
 		e.OnFinish = func(e *Engine, j int) { ends[j]++ }
 		e.SubmitAll(jobs)
-		e.Run()
+		if err := e.Run(); err != nil {
+			t.Fatal(err)
+		}
 		r := e.Result()
 		checkCommon(t, r, ends, procs)
 		for j := range r.ID {

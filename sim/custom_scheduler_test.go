@@ -93,7 +93,9 @@ var simPaths = []struct {
 		for _, j := range jobs {
 			e.Submit(j)
 		}
-		e.Run()
+		if err := e.Run(); err != nil {
+			t.Fatal(err)
+		}
 		return e.Result()
 	}},
 	// An engine and scheduler reused as a sweep's worker reuses them:
@@ -117,7 +119,9 @@ var simPaths = []struct {
 		}
 		e.Reserve(len(jobs))
 		e.SubmitAll(jobs)
-		e.Run()
+		if err := e.Run(); err != nil {
+			t.Fatal(err)
+		}
 		return e.Result()
 	}},
 	// The engine run through RunContext (what Run, the experiments'
@@ -145,7 +149,9 @@ var simPaths = []struct {
 			e.RunUntil(math.Nextafter(j.Submit, math.Inf(-1)))
 			e.Submit(j)
 		}
-		e.Run()
+		if err := e.Run(); err != nil {
+			t.Fatal(err)
+		}
 		return e.Result()
 	}},
 }

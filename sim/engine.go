@@ -359,16 +359,12 @@ func (e *Engine) queueArrival(j int, t float64) uint8 {
 	return stateHeaped
 }
 
-// Run simulates until no event is left: every submitted job has ended and
-// no job will arrive. It panics if the scheduler leaves jobs waiting on an
-// idle machine with nothing left to happen (a scheduler bug).
-func (e *Engine) Run() {
-	e.RunUntil(math.Inf(1))
-}
-
 // RunUntil simulates every round at times ≤ t, so that a caller can submit
-// jobs between calls. Run is RunUntil(+Inf); only Run records the weekly
-// samples at the boundaries between the last event and the end.
+// jobs between calls; only a run to +Inf (Run) records the weekly samples
+// at the boundaries between the last event and the end. It is the
+// engine's bare step: a panic of the scheduler goes through it, and
+// RunUntil(+Inf) panics when jobs are left waiting with nothing to come.
+// Run and RunContext (guard.go) return these as a *SchedulerError.
 func (e *Engine) RunUntil(t float64) {
 	if e.running {
 		panic("sim: Run called from inside the simulation")

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"errors"
 	"math"
 	"slices"
 	"strings"
@@ -59,7 +60,9 @@ func TestSubmitPanics(t *testing.T) {
 	mustPanic(t, "estimate", func() { e.Submit(j(0, 1, 2, 1)) })
 	mustPanic(t, "runtime", func() { e.Submit(j(0, 1, math.NaN(), 1)) })
 	e.Submit(j(5, 1, 1, 1))
-	e.Run()
+	if err := e.Run(); err != nil {
+		t.Fatal(err)
+	}
 	mustPanic(t, "in the past", func() { e.Submit(j(1, 1, 1, 1)) })
 }
 
@@ -77,20 +80,38 @@ type idleScheduler struct{}
 
 func (idleScheduler) Schedule(*Engine) {}
 
-func TestSchedulerBugsPanic(t *testing.T) {
+// reentrant calls Run from inside its Schedule.
+type reentrant struct{}
+
+func (reentrant) Schedule(e *Engine) { _ = e.Run() }
+
+// A scheduler's bug ends Engine.Run with a *SchedulerError that says what
+// went wrong, not a panic; the engine's state is then that of an
+// interrupted round (Reset before reuse).
+func TestSchedulerBugsError(t *testing.T) {
 	t.Parallel()
-	e := mustEngine(t, 4, badScheduler{}, EngineOptions{})
-	e.SubmitAll([]Job{j(0, 3, 1, 1), j(0, 3, 1, 1)})
-	mustPanic(t, "needs 3 processors, 1 free", e.Run)
-
-	e = mustEngine(t, 4, idleScheduler{}, EngineOptions{})
-	e.Submit(j(0, 1, 1, 1))
-	mustPanic(t, "left 1 jobs waiting", e.Run)
-
-	e = mustEngine(t, 4, &FCFS{}, EngineOptions{})
-	e.OnStart = func(e *Engine, j int) { e.Start(j) }
-	e.Submit(j(0, 1, 1, 1))
-	mustPanic(t, "not waiting", e.Run)
+	for _, c := range []struct {
+		name  string
+		sched Scheduler
+		hook  bool // OnStart starts the started job again
+		want  string
+	}{
+		{"misfit", badScheduler{}, false, "needs 3 processors, 1 free"},
+		{"idle", idleScheduler{}, false, "2 jobs, job 0 first"},
+		{"start twice", &FCFS{}, true, "not waiting"},
+		{"Run inside Run", reentrant{}, false, "Run called from inside the simulation"},
+	} {
+		e := mustEngine(t, 4, c.sched, EngineOptions{})
+		if c.hook {
+			e.OnStart = func(e *Engine, j int) { e.Start(j) }
+		}
+		e.SubmitAll([]Job{j(0, 3, 1, 1), j(0, 3, 1, 1)})
+		err := e.Run()
+		var se *SchedulerError
+		if !errors.As(err, &se) || se.Scheduler != SchedulerName(c.sched) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: Run's error %v, want a SchedulerError of %s saying %q", c.name, err, SchedulerName(c.sched), c.want)
+		}
+	}
 }
 
 // A job submitted from OnFinish for the current time arrives in the same
@@ -107,7 +128,9 @@ func TestSubmitFromOnFinish(t *testing.T) {
 		}
 	}
 	e.Submit(Job{ID: 100, Submit: 0, Procs: 4, Runtime: 10, Estimate: 10})
-	e.Run()
+	if err := e.Run(); err != nil {
+		t.Fatal(err)
+	}
 	r := e.Result()
 	if want := []float64{0, 10, 20, 30}; !slices.Equal(r.Start, want) {
 		t.Errorf("starts %v, want %v", r.Start, want)
@@ -132,7 +155,9 @@ func TestOutOfOrderSubmission(t *testing.T) {
 	for _, s := range []float64{5, 1, 3, 1, 0} {
 		e.Submit(j(s, 1, 1, 1))
 	}
-	e.Run()
+	if err := e.Run(); err != nil {
+		t.Fatal(err)
+	}
 	// Arrival order: 0 (job 4), 1 (job 1), 1 (job 3), 3 (job 2), 5 (job 0).
 	if want := []float64{5, 1, 3, 2, 0}; !slices.Equal(e.Result().Start, want) {
 		t.Errorf("starts %v, want %v", e.Result().Start, want)
@@ -157,7 +182,9 @@ func TestRunUntil(t *testing.T) {
 		t.Errorf("summary of unfinished jobs %+v", s)
 	}
 	e.Submit(j(7, 1, 1, 1))
-	e.Run()
+	if err := e.Run(); err != nil {
+		t.Fatal(err)
+	}
 	if want := []float64{0, 10, 20}; !slices.Equal(e.Result().Start, want) {
 		t.Errorf("starts %v, want %v", e.Result().Start, want)
 	}

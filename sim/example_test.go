@@ -56,7 +56,10 @@ func ExampleEngine_OnFinish() {
 		}
 	}
 	e.Submit(sim.Job{ID: 10, Submit: 0, Procs: 8, Runtime: 100, Estimate: 200})
-	e.Run()
+	if err := e.Run(); err != nil {
+		fmt.Println(err)
+		return
+	}
 	r := e.Result()
 	for j := range r.Len() {
 		fmt.Printf("job %d: submit %v, start %v, end %v\n", r.ID[j], r.Submit[j], r.Start[j], r.End[j])

@@ -11,9 +11,9 @@ import (
 )
 
 // SchedulerError is the error of a simulation that its scheduler broke or
-// that was interrupted, returned by Engine.RunContext (and so by Run,
-// Replay and the experiments built on them) instead of a panic or a run
-// without end. Err says what happened:
+// that was interrupted, returned by Engine.RunContext (and so by
+// Engine.Run, Run, Replay and the experiments built on them) instead of a
+// panic or a run without end. Err says what happened:
 //
 //   - the scheduler panicked (in Schedule, Arrive or Finish), or called
 //     the engine wrongly: Start of a job that is not waiting or does not
@@ -64,6 +64,17 @@ var (
 // or ends (arrivals count as rounds).
 const MaxIdleRounds = 1 << 22
 
+// Run simulates until no event is left: every submitted job has ended and
+// no job will arrive. It is RunContext(context.Background(), +Inf): it
+// returns a *SchedulerError when the scheduler breaks the simulation
+// (panics, calls the engine wrongly, leaves jobs waiting for ever or asks
+// for rounds without end), nil otherwise. This package's schedulers run
+// unguarded (see RunContext), as fast as RunUntil. A panic of the
+// caller's OnStart or OnFinish hook is reported so too.
+func (e *Engine) Run() error {
+	return e.RunContext(context.Background(), math.Inf(1))
+}
+
 // RunContext is RunUntil(until) (Run when until is +Inf) that returns a
 // *SchedulerError instead of panicking or running for ever when the
 // scheduler breaks the simulation, and that stops, with the context's
@@ -77,17 +88,19 @@ const MaxIdleRounds = 1 << 22
 // to arrive, before and after the scheduler's pass, is not run: the
 // simulation is over, and a scheduler that asks for a round every minute
 // for ever (a periodic scheduling pass) ends as the others do, where
-// Engine.Run would never return (its schedule is the same; Result.Rounds
+// RunUntil(+Inf) would never return (its schedule is the same; Result.Rounds
 // and the weekly samples end with its last round asked for while jobs
 // were there).
 func (e *Engine) RunContext(ctx context.Context, until float64) (err error) {
+	if e.running { // a scheduler's bug: the outer run's recover reports it
+		panic("sim: Run called from inside the simulation")
+	}
 	if err := ctx.Err(); err != nil {
 		return &SchedulerError{Scheduler: SchedulerName(e.sched), Time: e.now, Err: err}
 	}
 	inner := e.sched
-	g := &guard{inner: inner, ctx: ctx, done: ctx.Done(), last: [2]int{e.nRunning + e.nDone, e.nDone}}
 	if !builtin(inner) { // this package's schedulers need no guard, nor its cost
-		e.sched = g
+		e.sched = &guard{inner: inner, ctx: ctx, done: ctx.Done(), last: [2]int{e.nRunning + e.nDone, e.nDone}}
 	}
 	defer func() {
 		e.sched = inner
@@ -110,8 +123,8 @@ func (e *Engine) RunContext(ctx context.Context, until float64) (err error) {
 	}()
 	// Every round at a finite time ≤ until; then, when nothing is left to
 	// happen (no job running or to arrive, no round asked for) and jobs
-	// wait, they would wait for ever: Run would panic, RunUntil leave
-	// them. Else, for Run, its end (no round is left: the weekly samples
+	// wait, they would wait for ever: RunUntil(+Inf) would panic,
+	// RunUntil(until) leave them. Else, to +Inf, the end (no round is left: the weekly samples
 	// to the end).
 	e.RunUntil(min(until, math.MaxFloat64))
 	if e.nWaiting > 0 && math.IsInf(e.nextTime(), 1) {

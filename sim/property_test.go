@@ -44,7 +44,9 @@ func runCounting(t *rapid.T, jobs []Job, procs int, s Scheduler) (*Result, []int
 		}
 	}
 	e.SubmitAll(jobs)
-	e.Run()
+	if err := e.Run(); err != nil {
+		t.Fatal(err)
+	}
 	return e.Result(), ends
 }
 
@@ -275,7 +277,9 @@ func TestPropertyFeedbackSubmission(t *testing.T) {
 				for u := range users {
 					submit(u, 0)
 				}
-				e.Run()
+				if err := e.Run(); err != nil {
+					t.Fatal(err)
+				}
 				r := e.Result()
 				cnt := make([]int, r.Len())
 				for j, c := range ends {

@@ -3,8 +3,6 @@ package sim_test
 import (
 	"context"
 	"errors"
-	"fmt"
-	"math"
 	"strings"
 	"testing"
 	"time"
@@ -21,26 +19,27 @@ func (idle) Schedule(*sim.Engine) {}
 func (idle) Name() string         { return "test-idle" }
 
 // TestStuckSchedulerNamed: a scheduler that leaves jobs waiting on an idle
-// machine ends Run with an error naming the scheduler and the waiting
-// jobs, so that a researcher running several (compare, a sweep) knows
-// whose bug it is; Engine.Run, which returns nothing, panics with it.
+// machine ends Run, and Engine.Run, with an error naming the scheduler and
+// the waiting jobs, so that a researcher running several (compare, a
+// sweep) knows whose bug it is.
 func TestStuckSchedulerNamed(t *testing.T) {
 	jobs := []sim.Job{{ID: 7, Runtime: 1, Estimate: 1, Procs: 1}}
-	_, err := sim.Run(jobs, 1, idle{}, sim.EngineOptions{})
-	var se *sim.SchedulerError
-	if !errors.As(err, &se) || se.Scheduler != "test-idle" || !errors.Is(err, sim.ErrStuck) ||
-		!strings.Contains(err.Error(), "1 jobs, job 7 first") {
-		t.Errorf("error %v, want a SchedulerError of test-idle, ErrStuck, 1 job (id 7)", err)
-	}
-	defer func() {
-		msg := fmt.Sprint(recover())
-		if !strings.Contains(msg, "test-idle") || !strings.Contains(msg, "left 1 jobs waiting") {
-			t.Errorf("panic %q does not name the scheduler and the waiting jobs", msg)
-		}
-	}()
 	e, _ := sim.NewEngine(1, idle{}, sim.EngineOptions{})
 	e.SubmitAll(jobs)
-	e.Run()
+	for _, c := range []struct {
+		path string
+		run  func() error
+	}{
+		{"sim.Run", func() error { _, err := sim.Run(jobs, 1, idle{}, sim.EngineOptions{}); return err }},
+		{"Engine.Run", e.Run},
+	} {
+		err := c.run()
+		var se *sim.SchedulerError
+		if !errors.As(err, &se) || se.Scheduler != "test-idle" || !errors.Is(err, sim.ErrStuck) ||
+			!strings.Contains(err.Error(), "1 jobs, job 7 first") {
+			t.Errorf("%s: error %v, want a SchedulerError of test-idle, ErrStuck, 1 job (id 7)", c.path, err)
+		}
+	}
 }
 
 // hostileJobs need a scheduler: two jobs of the whole machine (4
@@ -101,16 +100,17 @@ func TestHostileSchedulers(t *testing.T) {
 			if _, err := sim.Replay(tr, &simtest.Hostile{Kind: c.kind}, sim.Options{}); !errors.As(err, &se) {
 				t.Errorf("Replay: error %v, want a SchedulerError", err)
 			}
-			e, _ := sim.NewEngine(4, h, sim.EngineOptions{})
+			// Engine.Run returns the same error as Run.
+			e, _ := sim.NewEngine(4, &simtest.Hostile{Kind: c.kind}, sim.EngineOptions{})
 			e.SubmitAll(hostileJobs)
-			if err := e.RunContext(context.Background(), math.Inf(1)); err == nil {
-				t.Fatal("RunContext: no error")
+			if err2 := e.Run(); err2 == nil || err2.Error() != err.Error() {
+				t.Fatalf("Engine.Run: error %v, want Run's %v", err2, err)
 			}
 			if err := e.Reset(4, &sim.FCFS{}, sim.EngineOptions{}); err != nil {
 				t.Fatal(err)
 			}
 			e.SubmitAll(hostileJobs)
-			if err := e.RunContext(context.Background(), math.Inf(1)); err != nil {
+			if err := e.Run(); err != nil {
 				t.Fatal(err)
 			}
 			if got := e.Result().Start; got[0] != 100 || got[1] != 110 {
@@ -168,8 +168,8 @@ func (periodic) Schedule(e *sim.Engine) {
 }
 
 // TestPeriodicSchedulerEnds: a scheduler that asks for a round every
-// minute for ever ends Run (Engine.Run alone would not return) with FCFS's
-// starts; worked out on hostileJobs: rounds at 100 (both arrive, job 1
+// minute for ever ends Run and Engine.Run (RunUntil(+Inf) alone would not
+// return) with FCFS's starts; worked out on hostileJobs: rounds at 100 (both arrive, job 1
 // starts), 110 (job 1 ends, job 2 starts), 120 (job 2 ends: nothing is
 // left, its request for 180 is not run), then 160 and 170, asked for
 // while jobs ran (their requests, 220 and 230, are not run): 5 rounds.
@@ -180,5 +180,13 @@ func TestPeriodicSchedulerEnds(t *testing.T) {
 	}
 	if r.Start[0] != 100 || r.Start[1] != 110 || r.Rounds != 5 {
 		t.Errorf("starts %v, %d rounds; want [100 110], 5", r.Start, r.Rounds)
+	}
+	e, _ := sim.NewEngine(4, periodic{}, sim.EngineOptions{})
+	e.SubmitAll(hostileJobs)
+	if err := e.Run(); err != nil {
+		t.Fatal(err)
+	}
+	if r := e.Result(); r.Start[0] != 100 || r.Start[1] != 110 || r.Rounds != 5 {
+		t.Errorf("Engine.Run: starts %v, %d rounds; want [100 110], 5", r.Start, r.Rounds)
 	}
 }

@@ -145,13 +145,17 @@ func TestReplayPaths(t *testing.T) {
 		t.Fatal(err)
 	}
 	e.SubmitAll(jobs[2000:])
-	e.Run()
+	if err := e.Run(); err != nil {
+		t.Fatal(err)
+	}
 	s.Reset()
 	if err := e.Reset(want.Procs, s, sim.EngineOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	e.SubmitAll(jobs)
-	e.Run()
+	if err := e.Run(); err != nil {
+		t.Fatal(err)
+	}
 	if err := sameSchedule(e.Result(), want); err != nil {
 		t.Errorf("engine and scheduler reused: %v", err)
 	}

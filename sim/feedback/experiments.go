@@ -40,11 +40,14 @@ func (r *Result) Jobs() []sim.Job {
 // of the workload's jobs at their logged submit times with scheduler s (a
 // fresh one), on the workload's machine.
 func Conventional(w *Workload, s sim.Scheduler, eng sim.EngineOptions) (*sim.Result, error) {
-	return conventional(context.Background(), w, s, eng)
+	return ConventionalContext(context.Background(), w, s, eng)
 }
 
-// conventional is Conventional stopping when ctx is cancelled.
-func conventional(ctx context.Context, w *Workload, s sim.Scheduler, eng sim.EngineOptions) (*sim.Result, error) {
+// ConventionalContext is Conventional that stops, with an error wrapping
+// ctx's in a *sim.SchedulerError naming s, when ctx is cancelled (between
+// two rounds: see sim.Engine.RunContext). A bug of s ends it with a
+// *sim.SchedulerError too, never a panic or a run without end.
+func ConventionalContext(ctx context.Context, w *Workload, s sim.Scheduler, eng sim.EngineOptions) (*sim.Result, error) {
 	r, err := sim.RunContext(ctx, w.Jobs, w.Procs, s, eng)
 	if err != nil {
 		return nil, err
@@ -142,7 +145,7 @@ func CompareContext(ctx context.Context, w *Workload, opts ComparisonOptions) (*
 		run := &c.Runs[i]
 		if !opts.NoConventional {
 			if i == 0 {
-				r, err := conventional(ctx, w, f(), eng)
+				r, err := ConventionalContext(ctx, w, f(), eng)
 				if err != nil {
 					return err
 				}
@@ -327,7 +330,13 @@ type CrossRow struct {
 // both schedulers. Timelines are recorded for the queue lengths. It is
 // CrossSchedulers(w, m, seed, "easy", "fcfs").
 func CrossSimulation(w *Workload, m Model, seed uint64) (*Cross, error) {
-	return CrossSchedulers(w, m, seed, "easy", "fcfs")
+	return CrossSimulationContext(context.Background(), w, m, seed)
+}
+
+// CrossSimulationContext is CrossSimulation that stops when ctx is
+// cancelled, as CrossSchedulersContext does.
+func CrossSimulationContext(ctx context.Context, w *Workload, m Model, seed uint64) (*Cross, error) {
+	return CrossSchedulersContext(ctx, w, m, seed, "easy", "fcfs")
 }
 
 // CrossSchedulers is the cross-simulation of 2021 Fig. 8 between any

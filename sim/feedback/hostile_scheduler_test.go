@@ -3,6 +3,7 @@ package feedback
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -96,12 +97,16 @@ func TestHostileSchedulerFeedback(t *testing.T) {
 	}
 }
 
-// TestSlowSchedulerFeedback: CompareContext, CrossSchedulersContext and
-// LoadSweepContext (8 weeks, open replays too) under a slow scheduler of
-// one's own (10 ms a round: seconds a simulation) stop between two rounds
-// when their context is cancelled, with the context's error in a
-// sim.SchedulerError naming the scheduler. A context cancelled before the
-// call runs no simulation: its error comes back as it is.
+// TestSlowSchedulerFeedback: SimulateContext, ConventionalContext,
+// CompareContext, CrossSchedulersContext and LoadSweepContext (8 weeks,
+// open replays too) under a slow scheduler of one's own (10 ms a round:
+// seconds a simulation) stop between two rounds when their context is
+// cancelled, with the context's error in a sim.SchedulerError naming the
+// scheduler. A context cancelled before the call runs no simulation: the
+// functions of one simulation say so in a SchedulerError naming the
+// scheduler, those of several return ctx's error as it is (a bare one).
+// CrossSimulationContext (EASY and FCFS only) returns it too, and runs
+// CrossSimulation's simulations when not cancelled.
 func TestSlowSchedulerFeedback(t *testing.T) {
 	t.Parallel()
 	const name = "test-hostile:slow"
@@ -119,24 +124,34 @@ func TestSlowSchedulerFeedback(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	slow := func() sim.Scheduler { return &simtest.Hostile{Kind: "slow", Delay: 10 * time.Millisecond} }
 	runs := []struct {
 		what string
+		one  bool // one simulation
 		run  func(ctx context.Context) error
 	}{
-		{"Compare", func(ctx context.Context) error {
+		{"SimulateContext", true, func(ctx context.Context) error {
+			_, err := SimulateContext(ctx, w, slow(), Options{Model: Fluid{}, Seed: 1})
+			return err
+		}},
+		{"ConventionalContext", true, func(ctx context.Context) error {
+			_, err := ConventionalContext(ctx, w, slow(), sim.EngineOptions{})
+			return err
+		}},
+		{"Compare", false, func(ctx context.Context) error {
 			_, err := CompareContext(ctx, w, ComparisonOptions{Scheduler: "test-slow10ms", Seed: 1})
 			return err
 		}},
-		{"Compare/fluid", func(ctx context.Context) error {
+		{"Compare/fluid", false, func(ctx context.Context) error {
 			_, err := CompareContext(ctx, w, ComparisonOptions{Scheduler: "test-slow10ms", Seed: 1,
 				Models: []Model{Fluid{}}, NoConventional: true})
 			return err
 		}},
-		{"CrossSchedulers", func(ctx context.Context) error {
+		{"CrossSchedulers", false, func(ctx context.Context) error {
 			_, err := CrossSchedulersContext(ctx, w, Fluid{}, 1, "test-slow10ms", "easy")
 			return err
 		}},
-		{"LoadSweep", func(ctx context.Context) error {
+		{"LoadSweep", false, func(ctx context.Context) error {
 			_, err := LoadSweepContext(ctx, p, LoadSweepOptions{Loads: []float64{1}, Schedulers: []string{"test-slow10ms"},
 				Seed: 9, Generate: resample.Options{Weeks: 8}, Open: true})
 			return err
@@ -152,7 +167,7 @@ func TestSlowSchedulerFeedback(t *testing.T) {
 			}
 			err := r.run(ctx)
 			cancel()
-			if delay == 0 {
+			if delay == 0 && !r.one {
 				if err != context.Canceled {
 					t.Errorf("%s, cancelled before: error %v, want context.Canceled", r.what, err)
 				}
@@ -164,6 +179,28 @@ func TestSlowSchedulerFeedback(t *testing.T) {
 				t.Errorf("%s, cancelled after %v: error %v, want context.Canceled in a SchedulerError naming %s",
 					r.what, delay, err, name)
 			}
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := CrossSimulationContext(ctx, w, Fluid{}, 1); err != context.Canceled {
+		t.Errorf("CrossSimulationContext, cancelled before: error %v, want context.Canceled", err)
+	}
+	got, err := CrossSimulationContext(context.Background(), w, Fluid{}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := CrossSchedulers(w, Fluid{}, 1, "easy", "fcfs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Rows) != len(want.Rows) || len(got.Rows) == 0 {
+		t.Fatalf("CrossSimulationContext: %d rows, want CrossSchedulers' %d", len(got.Rows), len(want.Rows))
+	}
+	for i := range got.Rows {
+		if g, w := got.Rows[i], want.Rows[i]; g.GeneratedUnder != w.GeneratedUnder || g.SimulatedWith != w.SimulatedWith ||
+			g.Open != w.Open || fmt.Sprintf("%v", g.Summary) != fmt.Sprintf("%v", w.Summary) {
+			t.Errorf("CrossSimulationContext row %d: %+v, want %+v", i, g.Summary, w.Summary)
 		}
 	}
 }

@@ -96,6 +96,29 @@ var customPaths = []customPath{
 		}
 		return metricsFrame(ms...)
 	}},
+	// A mix of the log with itself (2013 §6.5.1) on a machine twice its
+	// size, whole and stopped at the window's end.
+	{"Mixed.Simulate", func(t *testing.T, tr *datasets.Trace, name string) dataframe.DataFrame {
+		p, err := NewPools(tr, PoolOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ss []sim.Summary
+		for _, seed := range customSeeds[:2] {
+			m, err := Mix([]*Pools{p, p}, MixOptions{Procs: 2 * tr.Machine().Procs, Generate: Options{Weeks: 4, Seed: seed}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, so := range []SimOptions{{}, {StopAtEnd: true}} {
+				o, err := m.Simulate(mustNew(t, name), so)
+				if err != nil {
+					t.Fatal(err)
+				}
+				ss = append(ss, o.Summary, o.All, o.Result.Summary())
+			}
+		}
+		return sim.SummaryFrame(nil, ss)
+	}},
 	{"Reference", func(t *testing.T, tr *datasets.Trace, name string) dataframe.DataFrame {
 		var ms []Metrics
 		for _, so := range []SimOptions{{}, {StopAtEnd: true}, {Sim: sim.Options{Overrun: sim.KillAtEstimate}}} {
@@ -199,6 +222,9 @@ func TestCustomSchedulerResample(t *testing.T) {
 			wrappers := []string{"test-wrap:" + b}
 			if _, ok := mustNew(t, b).(sim.Resetter); ok {
 				wrappers = append(wrappers, "test-reusable:"+b)
+			}
+			if b == "fcfs" {
+				wrappers = append(wrappers, "test-fcfs") // FCFS on the engine's public API only
 			}
 			if tr != logs[0] && b != "easy" {
 				continue // the sample log under EASY only: the others cost more and add no path

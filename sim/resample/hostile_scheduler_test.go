@@ -21,7 +21,7 @@ var hostileFails = []string{"panic", "idle", "misfit", "wake-same", "wake-foreve
 // TestHostileSchedulerResample: a scheduler of one's own that breaks its
 // simulations ends every path of this package with an error naming it (a
 // sim.SchedulerError), never a crash of the worker or a hang: a
-// variant's Simulate and Reference (a value), the lean replicates of an
+// variant's Simulate, a mix's, and Reference (a value), the lean replicates of an
 // Experiment and RunBootstrap with one worker and three (by name).
 func TestHostileSchedulerResample(t *testing.T) {
 	t.Parallel()
@@ -31,6 +31,10 @@ func TestHostileSchedulerResample(t *testing.T) {
 		t.Fatal(err)
 	}
 	r, err := p.Generate(Options{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mx, err := Mix([]*Pools{p, p}, MixOptions{Generate: Options{Weeks: 4, Seed: 1, Load: 3}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,6 +49,8 @@ func TestHostileSchedulerResample(t *testing.T) {
 		name := "test-hostile:" + kind
 		_, err := r.Simulate(&simtest.Hostile{Kind: kind}, SimOptions{})
 		check(kind+"/Simulate", name, err)
+		_, err = mx.Simulate(&simtest.Hostile{Kind: kind}, SimOptions{})
+		check(kind+"/Mixed.Simulate", name, err)
 		_, err = Reference(tr, &simtest.Hostile{Kind: kind}, SimOptions{})
 		check(kind+"/Reference", name, err)
 		x, err := NewExperiment(p, ExperimentOptions{Scheduler: name})
@@ -62,8 +68,9 @@ func TestHostileSchedulerResample(t *testing.T) {
 }
 
 // TestSlowSchedulerResample: a lean replicate of a slow scheduler (10 ms
-// a round: seconds a replicate), the reference simulation of the original
-// log (ReferenceContext) and RunBootstrap (whose reference simulation runs
+// a round: seconds a replicate), a variant's and a mix's simulation
+// (SimulateContext), the reference simulation of the original log
+// (ReferenceContext) and RunBootstrap (whose reference simulation runs
 // first) stop between two rounds when their context is cancelled, with the
 // context's error in a SchedulerError naming the scheduler.
 func TestSlowSchedulerResample(t *testing.T) {
@@ -78,6 +85,15 @@ func TestSlowSchedulerResample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	r, err := p.Generate(Options{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mx, err := Mix([]*Pools{p, p}, MixOptions{Generate: Options{Weeks: 4, Seed: 1, Load: 3}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	slow := func() sim.Scheduler { return &simtest.Hostile{Kind: "slow", Delay: 10 * time.Millisecond} }
 	runs := []struct {
 		what string
 		run  func(ctx context.Context) error
@@ -86,8 +102,16 @@ func TestSlowSchedulerResample(t *testing.T) {
 			_, err := x.Replicate(ctx, 1, 0, 0)
 			return err
 		}},
+		{"Resampled.SimulateContext", func(ctx context.Context) error {
+			_, err := r.SimulateContext(ctx, slow(), SimOptions{})
+			return err
+		}},
+		{"Mixed.SimulateContext", func(ctx context.Context) error {
+			_, err := mx.SimulateContext(ctx, slow(), SimOptions{})
+			return err
+		}},
 		{"ReferenceContext", func(ctx context.Context) error {
-			_, err := ReferenceContext(ctx, tr, &simtest.Hostile{Kind: "slow", Delay: 10 * time.Millisecond}, SimOptions{})
+			_, err := ReferenceContext(ctx, tr, slow(), SimOptions{})
 			return err
 		}},
 		{"RunBootstrap", func(ctx context.Context) error {

@@ -194,11 +194,17 @@ func Mix(pools []*Pools, o MixOptions) (*Mixed, error) {
 // Simulate replays the mixed log with scheduler s (a fresh one) on the
 // common machine, as Resampled.Simulate does.
 func (m *Mixed) Simulate(s sim.Scheduler, opts SimOptions) (*Outcome, error) {
+	return m.SimulateContext(context.Background(), s, opts)
+}
+
+// SimulateContext is Simulate that stops when ctx is cancelled, as
+// Resampled.SimulateContext does.
+func (m *Mixed) SimulateContext(ctx context.Context, s sim.Scheduler, opts SimOptions) (*Outcome, error) {
 	jobs, rep, mach, err := prepare(m.Trace, opts.Sim)
 	if err != nil {
 		return nil, err
 	}
 	rare := func(id int) bool { return m.Kind[id-1] == Rare }
 	cancelled := func(id int) bool { return m.Trace.Status[id-1] == datasets.StatusCancelled }
-	return simulateWindow(context.Background(), jobs, rep, mach, s, m.Start, m.End, opts, rare, cancelled)
+	return simulateWindow(ctx, jobs, rep, mach, s, m.Start, m.End, opts, rare, cancelled)
 }

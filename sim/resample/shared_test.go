@@ -255,7 +255,9 @@ func TestRunUntilEndIsPrefix(t *testing.T) {
 					e.RunUntil(r.End)
 				}
 				if more {
-					e.Run()
+					if err := e.Run(); err != nil {
+						t.Fatal(err)
+					}
 				}
 				return e.Result()
 			}

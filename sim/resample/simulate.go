@@ -95,13 +95,21 @@ func prepare(t *datasets.Trace, opts sim.Options) ([]sim.Job, sim.PrepReport, da
 // jobs, rare jobs included, of the weeks of the window (not the drain
 // after the last arrival).
 func (r *Resampled) Simulate(s sim.Scheduler, opts SimOptions) (*Outcome, error) {
+	return r.SimulateContext(context.Background(), s, opts)
+}
+
+// SimulateContext is Simulate that stops, with an error wrapping ctx's in
+// a *sim.SchedulerError naming s, when ctx is cancelled (between two
+// rounds: see sim.Engine.RunContext). A bug of s ends it with a
+// *sim.SchedulerError too, never a panic or a run without end.
+func (r *Resampled) SimulateContext(ctx context.Context, s sim.Scheduler, opts SimOptions) (*Outcome, error) {
 	jobs, rep, m, err := prepare(r.Trace, opts.Sim)
 	if err != nil {
 		return nil, err
 	}
 	rare := func(id int) bool { return r.Kind[id-1] == Rare }
 	cancelled := func(id int) bool { return r.Trace.Status[id-1] == datasets.StatusCancelled }
-	return simulateWindow(context.Background(), jobs, rep, m, s, r.Start, r.End, opts, rare, cancelled)
+	return simulateWindow(ctx, jobs, rep, m, s, r.Start, r.End, opts, rare, cancelled)
 }
 
 // simulateWindow simulates jobs submitted in the window [start, end] under

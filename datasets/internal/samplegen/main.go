@@ -253,7 +253,9 @@ func generate() (*datasets.Trace, error) {
 	for k, s := range sessions {
 		f.submit(e, k, 0, s.start)
 	}
-	e.Run()
+	if err := e.Run(); err != nil {
+		return nil, err
+	}
 	return f.trace(e.Result(), header(origin, e.NumJobs())), nil
 }
 
