@@ -161,7 +161,7 @@ func TestMovedText(t *testing.T) {
 			"with each partition's nodes a machine of its own 0.79 (within the claim)"},
 		// Within at the ledger's seed only: shown, not counted.
 		{[]moved{{c: partitions, value: 0.79, seeds: []float64{0.85, 0.81}}},
-			"with each partition's nodes a machine of its own 0.79 (within the claim at this seed only: 0.81 to 0.85 at 2 other seeds): none brings it within the claim"},
+			"with each partition's nodes a machine of its own 0.79 (within the claim at this seed, not at every other: 0.81 to 0.85 at 2 other seeds): none brings it within the claim"},
 		{[]moved{{c: sessionsToEnd, value: 0.5, cost: "x fails (2.000)"}},
 			"with fluid sessions ending at their jobs' last end 0.50 (within the claim, but then x fails (2.000))"},
 	} {
