@@ -24,6 +24,9 @@ type convention struct {
 	// out the jobs of status 5 (cancelled) before.
 	prep          sim.Options
 	dropCancelled bool
+	// exactEstimates gives every job its runtime as its estimate (SWF
+	// field 9 replaced by field 4) before the preparation.
+	exactEstimates bool
 	// fluid is the fluid model of this convention.
 	fluid feedback.Fluid
 	// modelOnly marks a convention that changes only the fluid model: the
@@ -76,6 +79,10 @@ var (
 	killAtEstimate = convention{key: "kill-at-estimate", label: "runtimes cut at the estimate",
 		prep: sim.Options{Overrun: sim.KillAtEstimate}}
 	noCancelled = convention{key: "no-cancelled", label: "cancelled jobs left out", dropCancelled: true}
+	// exactEstimates gives EASY perfect estimates: every job's runtime as
+	// its estimate. The paper names no estimates; EASY backfills on the
+	// users' own (package sim's default), and FCFS ignores them.
+	exactEstimates = convention{key: "exact-estimates", label: "every job's runtime as its estimate", exactEstimates: true}
 	// sessionsToEnd reads the fluid model's "sessions' start and end
 	// points" as ending at the last end of a session's jobs. Definition 1
 	// delimits a session by its jobs' arrivals, and Table I's "This also
@@ -156,13 +163,18 @@ var (
 // arrive within the log's span, or after the first tenth of the
 // simulation).
 var (
-	tableIConventions = []convention{killAtEstimate, noCancelled, partitions, waitsLogSpan, waitsWarmUp}
-	fig10Conventions  = []convention{killAtEstimate, noCancelled, sessionsToEnd, logSpan, warmUp, perArrival, perEvent, jobsInSystem, processors, partitions, continuation}
+	tableIConventions = []convention{killAtEstimate, exactEstimates, noCancelled, partitions, waitsLogSpan, waitsWarmUp}
+	fig10Conventions  = []convention{killAtEstimate, exactEstimates, noCancelled, sessionsToEnd, logSpan, warmUp, perArrival, perEvent, jobsInSystem, processors, partitions, continuation}
 )
 
-// prepare returns trace t as convention c simulates it: without its
+// prepare returns trace t as convention c simulates it: with its runtimes
+// as estimates (a copy) when c gives exact estimates, without its
 // cancelled jobs when c drops them (and their number).
 func (c convention) prepare(t *datasets.Trace) (*datasets.Trace, int) {
+	if c.exactEstimates {
+		t = t.Clone()
+		t.ReqTime = slices.Clone(t.Runtime)
+	}
 	if !c.dropCancelled {
 		return t, 0
 	}

@@ -2,6 +2,7 @@ package zakay2014
 
 import (
 	"context"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -217,4 +218,21 @@ func TestConventionPrepare(t *testing.T) {
 // changed, no value moved beyond its tolerance.
 func TestBaseline(t *testing.T) {
 	studytest.Baseline(t, "../testdata/quick/zakay2014.json", ledgerOf(t).Entries())
+}
+
+// TestExactEstimatesPrepare: exactEstimates gives every job its runtime as
+// its estimate on a copy (runtimes 10, 20 and unknown; estimates 30, 5, 40
+// become 10, 20 and unknown), the input left as it was.
+func TestExactEstimatesPrepare(t *testing.T) {
+	tr := datasets.NewTrace("toy", 3)
+	for i, c := range []struct{ runtime, estimate float64 }{{10, 30}, {20, 5}, {math.NaN(), 40}} {
+		tr.Append(datasets.Job{JobID: i + 1, Submit: float64(i), Runtime: c.runtime, ReqTime: c.estimate, Procs: 1, Status: 1, User: 1})
+	}
+	got, n := exactEstimates.prepare(tr)
+	if n != 0 || got.ReqTime[0] != 10 || got.ReqTime[1] != 20 || !math.IsNaN(got.ReqTime[2]) {
+		t.Errorf("exactEstimates: estimates %v, dropped %d; want [10 20 NaN], 0", got.ReqTime, n)
+	}
+	if tr.ReqTime[0] != 30 || tr.ReqTime[1] != 5 {
+		t.Errorf("exactEstimates changed its input: %v", tr.ReqTime)
+	}
 }
