@@ -240,3 +240,27 @@ func TestFeedbackLongQ98Cases(t *testing.T) {
 		}
 	}
 }
+
+// TestFCFSVsEASYGap: feedback-fcfs-vs-easy's why sets the feedback
+// simulations' FCFS−EASY gap beside the conventional ones'. Feedback FCFS
+// 12 jobs, EASY 6, EASY's feedback/conventional ratio 0.5 (conventional
+// EASY 12), conventional FCFS 72: the gap is 6/60 = 0.100 of theirs; with
+// conventional FCFS no longer than EASY no gap is given.
+func TestFCFSVsEASYGap(t *testing.T) {
+	c := fig10Claims[0]
+	if c.id != "feedback-fcfs-vs-easy" {
+		t.Fatalf("fig10Claims[0] is %s", c.id)
+	}
+	for _, tt := range []struct {
+		convMean float64
+		want     string
+	}{
+		{72, "conventional FCFS 72.0 against 12.0 (EASY): the feedback simulations' FCFS−EASY gap is 0.100 of the conventional ones'"},
+		{12, "conventional FCFS 12.0"},
+	} {
+		got := c.why(fig10Measures{fbMeanF: 12, fbMeanE: 6, easyShorter: 0.5, convMean: tt.convMean})
+		if !strings.HasSuffix(got, tt.want) {
+			t.Errorf("conventional FCFS %v: why %q, want it to end with %q", tt.convMean, got, tt.want)
+		}
+	}
+}
