@@ -832,8 +832,14 @@ var fig10Claims = []fig10Claim{
 // conventional one's median at most 2% of the time (the paper's figure for
 // Intrepid). A claim that does not hold is explained only by a convention
 // justified for the whole figure (tally); otherwise it is unexplained and
-// our value says what each convention makes of it. The other reading of
-// the fluid model's session windows (sessions to their jobs' last end),
+// our value says what each convention makes of it (among them exact
+// estimates and the queue counted in processors, the latter with the
+// as-logged values at its other seeds and the waiting jobs' widths). The
+// two FCFS statements test nearly one condition: feedback-long-queues
+// holds exactly when the feedback FCFS queue's 98th percentile is at most
+// the conventional median, conventional-fcfs-huge when its 99th is below
+// it. The other reading of the fluid model's session windows (sessions to
+// their jobs' last end),
 // the fluid model with §VII-B's continuation probability (one seed of a
 // random reading, never a reason), the distributions over the
 // arriving jobs or over the simulation's event times instead of over time
