@@ -24,6 +24,9 @@ type convention struct {
 	// out the jobs of status 5 (cancelled) before.
 	prep          sim.Options
 	dropCancelled bool
+	// exactEstimates gives every job its runtime as its estimate (SWF
+	// field 9 replaced by field 4) before the preparation.
+	exactEstimates bool
 	// fluid is the fluid model of this convention.
 	fluid feedback.Fluid
 	// modelOnly marks a convention that changes only the fluid model: the
@@ -47,6 +50,10 @@ type convention struct {
 	// and running (sim.Timeline.Outstanding), instead of the waiting jobs
 	// (sim.Timeline.Queue), on the simulations as logged.
 	inSystem bool
+	// procUnits counts the queue's length in processors — the processors
+	// the waiting jobs request (procsWaiting) — instead of in jobs, on
+	// the simulations as logged.
+	procUnits bool
 	// byPartition simulates each pool of a log's partitions as a machine
 	// of its own (logPools, partitionedRun); a log without pools is
 	// simulated as logged.
@@ -72,6 +79,10 @@ var (
 	killAtEstimate = convention{key: "kill-at-estimate", label: "runtimes cut at the estimate",
 		prep: sim.Options{Overrun: sim.KillAtEstimate}}
 	noCancelled = convention{key: "no-cancelled", label: "cancelled jobs left out", dropCancelled: true}
+	// exactEstimates gives EASY perfect estimates: every job's runtime as
+	// its estimate. The paper names no estimates; EASY backfills on the
+	// users' own (package sim's default), and FCFS ignores them.
+	exactEstimates = convention{key: "exact-estimates", label: "every job's runtime as its estimate", exactEstimates: true}
 	// sessionsToEnd reads the fluid model's "sessions' start and end
 	// points" as ending at the last end of a session's jobs. Definition 1
 	// delimits a session by its jobs' arrivals, and Table I's "This also
@@ -107,7 +118,15 @@ var (
 	// the other five logs.
 	jobsInSystem = convention{key: "in-system", label: "queue lengths read as the jobs in the system (waiting and running)", inSystem: true,
 		shownOnly: `a reading the paper's own "wait in the queue until … starts to run" (§II) rules out`}
-	logSpan = convention{key: "log-span", label: "queues measured over the log's span", logSpan: true}
+	// processors counts Fig. 10's "queue lengths" in the processors the
+	// waiting jobs request instead of in jobs. §VIII gives no unit, and
+	// Fig. 10's axes are not in our copy of the text; the paper's queue
+	// holds jobs (§II, §VI's "queue of jobs"), so the entries count jobs.
+	// Under FCFS the jobs a wide job at the head holds back are mostly
+	// narrow ones EASY would backfill, so counted in processors the two
+	// schedulers' feedback queues come close.
+	processors = convention{key: "processors", label: "queue lengths counted in the waiting jobs' processors", procUnits: true}
+	logSpan    = convention{key: "log-span", label: "queues measured over the log's span", logSpan: true}
 	// warmUp leaves the first tenth of each simulation out of the queue
 	// distributions (§VIII states no warm-up).
 	warmUp = convention{key: "warm-up", label: "queues measured after the first 10% of the simulation", warmUp: 0.1}
@@ -144,13 +163,18 @@ var (
 // arrive within the log's span, or after the first tenth of the
 // simulation).
 var (
-	tableIConventions = []convention{killAtEstimate, noCancelled, partitions, waitsLogSpan, waitsWarmUp}
-	fig10Conventions  = []convention{killAtEstimate, noCancelled, sessionsToEnd, logSpan, warmUp, perArrival, perEvent, jobsInSystem, partitions, continuation}
+	tableIConventions = []convention{killAtEstimate, exactEstimates, noCancelled, partitions, waitsLogSpan, waitsWarmUp}
+	fig10Conventions  = []convention{killAtEstimate, exactEstimates, noCancelled, sessionsToEnd, logSpan, warmUp, perArrival, perEvent, jobsInSystem, processors, partitions, continuation}
 )
 
-// prepare returns trace t as convention c simulates it: without its
+// prepare returns trace t as convention c simulates it: with its runtimes
+// as estimates (a copy) when c gives exact estimates, without its
 // cancelled jobs when c drops them (and their number).
 func (c convention) prepare(t *datasets.Trace) (*datasets.Trace, int) {
+	if c.exactEstimates {
+		t = t.Clone()
+		t.ReqTime = slices.Clone(t.Runtime)
+	}
 	if !c.dropCancelled {
 		return t, 0
 	}
@@ -207,7 +231,7 @@ func movedText(vs []moved, ok func(float64) bool, digits int) string {
 		}
 		s := fmt.Sprintf("%s%s %.*f", v.c.label, v.note, digits, v.value)
 		if ok(v.value) && !v.within(ok) {
-			s += fmt.Sprintf(" (within the claim at this seed only: %.*f to %.*f at %d other seeds)",
+			s += fmt.Sprintf(" (within the claim at this seed, not at every other: %.*f to %.*f at %d other seeds)",
 				digits, slices.Min(v.seeds), digits, slices.Max(v.seeds), len(v.seeds))
 		} else if ok(v.value) {
 			s += " (within the claim"

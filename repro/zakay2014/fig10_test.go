@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"pgregory.net/rapid"
+
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/repro/study"
 	"github.com/tracelab/tracelab/sim"
@@ -162,6 +164,103 @@ func TestFig10InSystemShownOnly(t *testing.T) {
 		}
 		if _, ok := l.Lookup("fig10/" + name + "/in-system/feedback-fcfs-vs-easy"); !ok {
 			t.Errorf("no entry of ours fig10/%s/in-system/feedback-fcfs-vs-easy", name)
+		}
+	}
+}
+
+// TestFeedbackLongIsQ98: feedback-long-queues holds (at most 2% of the time
+// above the conventional FCFS median) exactly when the feedback FCFS
+// queue's 98th percentile is at most that median, as its why says, on
+// random timelines (integer sample times, so no boundary falls between
+// floating-point sums).
+func TestFeedbackLongIsQ98(t *testing.T) {
+	long := fig10Claims[2]
+	if long.id != "feedback-long-queues" {
+		t.Fatalf("fig10Claims[2] is %s", long.id)
+	}
+	timeline := func(t *rapid.T, name string) sim.Timeline {
+		n := rapid.IntRange(1, 300).Draw(t, name+" samples")
+		tl := sim.Timeline{}
+		at := 0.0
+		for range n {
+			tl.Time = append(tl.Time, at)
+			tl.Queue = append(tl.Queue, rapid.IntRange(0, 60).Draw(t, name+" queue"))
+			at += float64(rapid.IntRange(1, 100).Draw(t, name+" gap"))
+		}
+		tl.Time = append(tl.Time, at)
+		tl.Queue = append(tl.Queue, 0)
+		return tl
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		run := func(name string, tl sim.Timeline) feedback.Run {
+			return feedback.Run{Name: name, Sim: &sim.Result{Timeline: tl}}
+		}
+		conv, fb := timeline(t, "conventional"), timeline(t, "feedback")
+		cs := []*feedback.Comparison{
+			{Runs: []feedback.Run{run("conventional", conv), run("fluid", fb)}},
+			{Runs: []feedback.Run{run("conventional", conv), run("fluid", fb)}},
+		}
+		m := measureFig10(asLogged, cs, nil)
+		if holds := long.want.Accepts(long.value(m)); holds != (m.q98 <= m.convMedian) {
+			t.Fatalf("feedback long %v holds %v, but q98 %d, conventional median %d", m.fbLong, holds, m.q98, m.convMedian)
+		}
+	})
+}
+
+// TestFeedbackLongQ98Cases: hand-made cases where the 98th and 99th
+// percentiles part. Conventional FCFS queue 5 throughout (median 5); the
+// feedback FCFS queue 0, then 10 for the last share of a 1000 s span:
+// 1.5% (q98 0, q99 10: holds, 0.015 of the time above 5), 3% (q98 10:
+// fails, 0.03).
+func TestFeedbackLongQ98Cases(t *testing.T) {
+	long := fig10Claims[2]
+	run := func(name string, tl sim.Timeline) feedback.Run {
+		return feedback.Run{Name: name, Sim: &sim.Result{Timeline: tl}}
+	}
+	conv := sim.Timeline{Time: []float64{0, 1000}, Queue: []int{5, 5}}
+	for _, c := range []struct {
+		tail      float64
+		q98, q99  int
+		holds     bool
+		fractionL float64
+	}{
+		{15, 0, 10, true, 0.015},
+		{30, 10, 10, false, 0.03},
+	} {
+		fb := sim.Timeline{Time: []float64{0, 1000 - c.tail, 1000}, Queue: []int{0, 10, 0}}
+		cs := []*feedback.Comparison{
+			{Runs: []feedback.Run{run("conventional", conv), run("fluid", fb)}},
+			{Runs: []feedback.Run{run("conventional", conv), run("fluid", fb)}},
+		}
+		m := measureFig10(asLogged, cs, nil)
+		if m.q98 != c.q98 || m.q99 != c.q99 || m.convMedian != 5 || math.Abs(m.fbLong-c.fractionL) > 1e-12 ||
+			long.want.Accepts(long.value(m)) != c.holds {
+			t.Errorf("tail %v s: q98 %d, q99 %d, median %d, long %v; want %d, %d, 5, %v (holds %v)",
+				c.tail, m.q98, m.q99, m.convMedian, m.fbLong, c.q98, c.q99, c.fractionL, c.holds)
+		}
+	}
+}
+
+// TestFCFSVsEASYGap: feedback-fcfs-vs-easy's why sets the feedback
+// simulations' FCFS−EASY gap beside the conventional ones'. Feedback FCFS
+// 12 jobs, EASY 6, EASY's feedback/conventional ratio 0.5 (conventional
+// EASY 12), conventional FCFS 72: the gap is 6/60 = 0.100 of theirs; with
+// conventional FCFS no longer than EASY no gap is given.
+func TestFCFSVsEASYGap(t *testing.T) {
+	c := fig10Claims[0]
+	if c.id != "feedback-fcfs-vs-easy" {
+		t.Fatalf("fig10Claims[0] is %s", c.id)
+	}
+	for _, tt := range []struct {
+		convMean float64
+		want     string
+	}{
+		{72, "conventional FCFS 72.0 against 12.0 (EASY): the feedback simulations' FCFS−EASY gap is 0.100 of the conventional ones'"},
+		{12, "conventional FCFS 12.0"},
+	} {
+		got := c.why(fig10Measures{fbMeanF: 12, fbMeanE: 6, easyShorter: 0.5, convMean: tt.convMean})
+		if !strings.HasSuffix(got, tt.want) {
+			t.Errorf("conventional FCFS %v: why %q, want it to end with %q", tt.convMean, got, tt.want)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package zakay2014
 
 import (
 	"context"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -161,7 +162,7 @@ func TestMovedText(t *testing.T) {
 			"with each partition's nodes a machine of its own 0.79 (within the claim)"},
 		// Within at the ledger's seed only: shown, not counted.
 		{[]moved{{c: partitions, value: 0.79, seeds: []float64{0.85, 0.81}}},
-			"with each partition's nodes a machine of its own 0.79 (within the claim at this seed only: 0.81 to 0.85 at 2 other seeds): none brings it within the claim"},
+			"with each partition's nodes a machine of its own 0.79 (within the claim at this seed, not at every other: 0.81 to 0.85 at 2 other seeds): none brings it within the claim"},
 		{[]moved{{c: sessionsToEnd, value: 0.5, cost: "x fails (2.000)"}},
 			"with fluid sessions ending at their jobs' last end 0.50 (within the claim, but then x fails (2.000))"},
 	} {
@@ -217,4 +218,21 @@ func TestConventionPrepare(t *testing.T) {
 // changed, no value moved beyond its tolerance.
 func TestBaseline(t *testing.T) {
 	studytest.Baseline(t, "../testdata/quick/zakay2014.json", ledgerOf(t).Entries())
+}
+
+// TestExactEstimatesPrepare: exactEstimates gives every job its runtime as
+// its estimate on a copy (runtimes 10, 20 and unknown; estimates 30, 5, 40
+// become 10, 20 and unknown), the input left as it was.
+func TestExactEstimatesPrepare(t *testing.T) {
+	tr := datasets.NewTrace("toy", 3)
+	for i, c := range []struct{ runtime, estimate float64 }{{10, 30}, {20, 5}, {math.NaN(), 40}} {
+		tr.Append(datasets.Job{JobID: i + 1, Submit: float64(i), Runtime: c.runtime, ReqTime: c.estimate, Procs: 1, Status: 1, User: 1})
+	}
+	got, n := exactEstimates.prepare(tr)
+	if n != 0 || got.ReqTime[0] != 10 || got.ReqTime[1] != 20 || !math.IsNaN(got.ReqTime[2]) {
+		t.Errorf("exactEstimates: estimates %v, dropped %d; want [10 20 NaN], 0", got.ReqTime, n)
+	}
+	if tr.ReqTime[0] != 30 || tr.ReqTime[1] != 5 {
+		t.Errorf("exactEstimates changed its input: %v", tr.ReqTime)
+	}
 }
