@@ -652,15 +652,40 @@ func commonID(id string) string {
 // Where the common week does not hold at every seed, its text is shown as
 // a measurement (ExplainedBy) and the entry stays unexplained.
 //
-// A differing entry left without a reason of its own also gives, as what
-// was measured, the same statement under every reading of the per-reading
-// table (scan).
+// A differing entry left without a reason (the common week's included)
+// gives, as what was measured, the same statement under every reading of
+// the per-reading table (scan).
 func addReadings(l *ledger.Ledger, lit, com []statement, mechanism func(log string) string, scan readingScan, seeds seedScan) {
 	ours := map[string]statement{}
 	for _, st := range com {
 		ours[st.id] = st
 	}
 	common := newCommonWeekReason(lit, com, seeds)
+	// commonWeek gives e, the paper's differing entry of statement st, the
+	// common week as its reason when the rule holds, or as a measurement
+	// when the common week agrees but does not meet the rule.
+	commonWeek := func(e *ledger.Entry, st statement) {
+		o, ok := ours[st.id]
+		if !ok || !o.agrees() {
+			return
+		}
+		why := fmt.Sprintf("§4's words start each long-term user in some week of his own traced activity: the paper's entry, computed so, differs. "+
+			"With every long-term user started in one common week of the log, which keeps the users' common calendar (ours: %s), %s; "+
+			"over the figure's %d statements the common week brings %d within against %d under §4's start",
+			commonID(st.id), valueWords(o), common.main.N, common.main.Within, common.main.AsComputed)
+		if w := common.atSeeds(st.id); w != "" {
+			why += "; " + w
+		}
+		if m := mechanism(st.log); m != "" {
+			why += ". The mechanism, measured: " + m
+		}
+		why += ". The paper's statement holds only if its implementation kept the users' common calendar: a measured explanation of the difference, not an agreement"
+		if !common.main.Justified() {
+			e.Measured(why + " (not a reason: over the figure's statements the common week does not bring at least two more within)")
+			return
+		}
+		e.ExplainedBy(common.found(st.id), why)
+	}
 	add := func(st statement, own bool) *ledger.Entry {
 		id, text := st.id, st.text
 		if own {
@@ -698,29 +723,12 @@ func addReadings(l *ledger.Ledger, lit, com []statement, mechanism func(log stri
 		}
 		e.ExplainedBy(st.found, st.explained)
 		if e.Reason == "" {
+			commonWeek(e, st)
+		}
+		if e.Reason == "" {
 			e.Measured(st.measured)
 			e.Measured(scan.words(st.id))
 		}
-		o, ok := ours[st.id]
-		if !ok || !o.agrees() || e.Reason != "" {
-			continue
-		}
-		why := fmt.Sprintf("§4's words start each long-term user in some week of his own traced activity: the paper's entry, computed so, differs. "+
-			"With every long-term user started in one common week of the log, which keeps the users' common calendar (ours: %s), %s; "+
-			"over the figure's %d statements the common week brings %d within against %d under §4's start",
-			commonID(st.id), valueWords(o), common.main.N, common.main.Within, common.main.AsComputed)
-		if w := common.atSeeds(st.id); w != "" {
-			why += "; " + w
-		}
-		if m := mechanism(st.log); m != "" {
-			why += ". The mechanism, measured: " + m
-		}
-		why += ". The paper's statement holds only if its implementation kept the users' common calendar: a measured explanation of the difference, not an agreement"
-		if !common.main.Justified() {
-			e.Measured(why + " (not a reason: over the figure's statements the common week does not bring at least two more within)")
-			continue
-		}
-		e.ExplainedBy(common.found(st.id), why)
 	}
 	for _, st := range com {
 		if e := add(st, true); e.Verdict == ledger.Differs {
