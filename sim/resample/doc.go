@@ -89,7 +89,10 @@
 //     correlated) it stays among them; and on CEA-Curie, whose users'
 //     loads are not negatively correlated (1.13), it lies below every
 //     variant too: the covariance is a mechanism measured, not the whole
-//     reason (the ledger counts those differences as unexplained). With the common week the long-term part of a variant is
+//     reason (the ledger gives the common week as the reason of such a
+//     difference only where it meets the ledger's rule for a reason at every
+//     seed measured, and says that the paper's claim then holds only if its
+//     implementation kept the users' common calendar). With the common week the long-term part of a variant is
 //     the log's own, rotated by a random number of weeks, so the variance
 //     stays the log's (0.97–1.17 times it on the seven logs), and only the
 //     temporary users and the rotation are drawn anew. Its price: the
