@@ -193,6 +193,44 @@ func (r *Fig2Result) flatConventions(e *ledger.Entry, log string, tallies []ledg
 	e.Measured(strings.Join(parts, "; "))
 }
 
+// fig2CutTallies counts each wider reading of "the very shortest"
+// (fig2ReadingCuts, in order) over every claim of Fig. 2 that rests on it:
+// the flat and the shortest entry of each log (the peak entry does not
+// use the cut). A cut is one reading of the words for the whole figure,
+// so it is tallied over both entries it decides (ledger.Tally), not over
+// the flat entries alone.
+func fig2CutTallies(logs []string, hist map[string][]float64) []ledger.Tally {
+	t := make([]ledger.Tally, len(fig2ReadingCuts))
+	for _, name := range logs {
+		flat, shortest, _, _, _ := fig2Shortest(hist[name], ShortestBins)
+		for k, c := range fig2ReadingCuts {
+			f, sh, _, _, _ := fig2Shortest(hist[name], c)
+			t[k].Add(flat, f)
+			t[k].Add(shortest, sh)
+		}
+	}
+	return t
+}
+
+// flatCuts gives a flat entry of log that differs what each wider reading
+// of "the very shortest" (fig2ReadingCuts) makes of Fig. 2's claims
+// (tallies, from fig2CutTallies), and explains it by the first that is
+// justified (ledger.Tally) and brings it within: the best of the readings
+// measured (ledger.AmongReadings). Otherwise they are a measurement.
+func (r *Fig2Result) flatCuts(e *ledger.Entry, log string, tallies []ledger.Tally) {
+	var parts []string
+	for k, c := range fig2ReadingCuts {
+		now, _, fmin, fmax, _ := fig2Shortest(r.hist[log], c)
+		t := tallies[k]
+		if now && t.Justified() {
+			e.ExplainedBy(ledger.AmongReadings(len(fig2ReadingCuts)), fmt.Sprintf("with \"the very shortest\" read as the jobs below %d%% of their estimate the bins from %d%% to 95%% lie within a factor of %.2f; over Fig. 2's flat and shortest entries it brings %d of %d within against %d", pctBins(c), pctBins(c), fmax/fmin, t.Within, t.N, t.AsComputed))
+			return
+		}
+		parts = append(parts, fmt.Sprintf("below %d%%: %d of %d within against %d as computed (gains %d, loses %d)", pctBins(c), t.Within, t.N, t.AsComputed, t.Gained, t.Lost))
+	}
+	e.Measured(fmt.Sprintf("with \"the very shortest\" read wider, over Fig. 2's flat and shortest entries (each cut decides both): %s; none both gains 2 net (ledger.Tally) and brings this entry within, so none is a reason", strings.Join(parts, "; ")))
+}
+
 // Claims adds the claims of Fig. 2: the peak at 100% and the flat rest,
 // "the very shortest" read as ShortestBins; the wider cuts of
 // fig2ReadingCuts as entries of ours.
@@ -208,6 +246,7 @@ func (r *Fig2Result) Claims(l *ledger.Ledger) {
 			tallies[k].Add(flat, now)
 		}
 	}
+	cutTallies := fig2CutTallies(r.Logs, r.hist)
 	for _, name := range r.Logs {
 		h := r.hist[name]
 		mid := h[2 : fig2Bins-1]
@@ -228,6 +267,7 @@ func (r *Fig2Result) Claims(l *ledger.Ledger) {
 			Quoting("For other jobs except the very shortest ones the histogram is flat")
 		if !flat {
 			r.flatConventions(e, name, tallies)
+			r.flatCuts(e, name, cutTallies)
 		}
 		l.Claim(item, "fig2/"+name+"/shortest", name+": the very shortest jobs are the exception to the flat histogram: their bins exceed every bin from "+fmt.Sprint(cut)+"% to 95% and 3 times the smallest ("+reading+")",
 			shortest, fmt.Sprintf("0–%d%%: %.3f of the jobs; bins from %d%% to 95%%: %.3f to %.3f", cut, smin, cut, fmin, fmax)).
