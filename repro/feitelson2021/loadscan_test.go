@@ -204,3 +204,45 @@ func TestLoadConventionReason(t *testing.T) {
 		t.Errorf("nil convention: want no text")
 	}
 }
+
+// TestWorkReading: the queue read as work is tallied over Fig. 21's three
+// queue claims at each seed, and explains a claim only when justified and
+// holding at every seed. Hand-made work queues: EASY 1 at night, 20 by
+// day; the user-aware 3 at night, 20 by day (the build-up, the drain and
+// three times the work at night all hold). Seed 1 as computed: only the
+// build-up (gains 2: justified); seed 2 as computed: the build-up and the
+// drain (gains 1: not justified).
+func TestWorkReading(t *testing.T) {
+	var easy, aware [24]float64
+	for h := range 24 {
+		easy[h], aware[h] = 1, 3
+	}
+	for h := 8; h < 18; h++ {
+		easy[h], aware[h] = 20, 20
+	}
+	easy[6], easy[7], aware[6], aware[7] = 0.5, 0.5, 0.5, 0.5
+	work := map[string][24]float64{"office_hours 0": easy, "office_hours 1": aware}
+	one := map[string]bool{"fig21/morning-buildup": true}
+	two := map[string]bool{"fig21/morning-buildup": true, "fig21/easy-drains": true}
+	if tl, now := workTally(one, work); tl != (ledger.Tally{N: 3, AsComputed: 1, Within: 3, Gained: 2}) || !now["fig21/easy-drains"] {
+		t.Errorf("seed 1: %+v %v", tl, now)
+	}
+	if tl, _ := workTally(two, work); tl.Justified() {
+		t.Errorf("seed 2: %+v justified, want a net gain of 1", tl)
+	}
+	nights := []nightWork{{work: work}, {work: work}}
+	for _, c := range []struct {
+		seeds     []map[string]bool
+		explained bool
+	}{
+		{[]map[string]bool{one, one}, true},
+		{[]map[string]bool{one, two}, false},
+	} {
+		r := &Fig21Result{night: nights, seeds: c.seeds}
+		e := &ledger.Entry{ID: "fig21/easy-drains", Verdict: ledger.Differs}
+		r.workReading(e)
+		if (e.Reason != "") != c.explained {
+			t.Errorf("seeds %v: reason %q, our value %q; want explained %v", c.seeds, e.Reason, e.OurValue, c.explained)
+		}
+	}
+}
