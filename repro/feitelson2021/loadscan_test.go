@@ -9,6 +9,7 @@ import (
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/sim"
+	"github.com/tracelab/tracelab/sim/feedback"
 )
 
 // TestScanLoads: the figures' own populations are among the scanned ones,
@@ -244,5 +245,21 @@ func TestWorkReading(t *testing.T) {
 		if (e.Reason != "") != c.explained {
 			t.Errorf("seeds %v: reason %q, our value %q; want explained %v", c.seeds, e.Reason, e.OurValue, c.explained)
 		}
+	}
+}
+
+// TestCensoredResp: jobs that had not ended by the window's end count
+// with their response up to it. Long jobs (runtime > 600 s): one submitted
+// at 0 ending at 1000 (response 1000), one submitted at 500 never ending
+// (counted 2000 − 500 = 1500), one submitted at 100 ending at 3000 after
+// the window (counted 1900); a short job and a job submitted after the
+// window are left out: (1000 + 1500 + 1900)/3.
+func TestCensoredResp(t *testing.T) {
+	nan := math.NaN()
+	r := &sim.Result{ID: []int{1, 2, 3, 4, 5},
+		Submit: []float64{0, 500, 100, 0, 2500}, End: []float64{1000, nan, 3000, 30, 4000},
+		Runtime: []float64{900, 900, 900, 30, 900}}
+	if got, want := censoredResp(r, 2000, feedback.Long), (1000.0+1500+1900)/3; math.Abs(got-want) > 1e-9 {
+		t.Errorf("censoredResp = %v, want %v", got, want)
 	}
 }
