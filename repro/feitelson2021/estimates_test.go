@@ -60,3 +60,14 @@ func TestFig2CutTallies(t *testing.T) {
 		t.Errorf("justified: cut 2 %v (want true), cut 3 %v (want false)", got[0].Justified(), got[1].Justified())
 	}
 }
+
+// TestFig2Holds: the three claims on TestFig2Shortest's histogram: the
+// peak (0.30) above every bin from 10% to 95% (at most 0.05), not flat
+// (0.02 to 0.065), the first bin (0.20) the exception.
+func TestFig2Holds(t *testing.T) {
+	h := []float64{0.20, 0.065, 0.05, 0.03, 0.04, 0.02, 0.03, 0.05, 0.04, 0.03,
+		0.02, 0.03, 0.04, 0.03, 0.02, 0.03, 0.04, 0.03, 0.02, 0.30}
+	if got, want := fig2Holds(h), [3]bool{true, false, true}; got != want {
+		t.Errorf("fig2Holds = %v, want %v", got, want)
+	}
+}
