@@ -169,7 +169,13 @@ func TestFig2021Predicates(t *testing.T) {
 		same, only bool
 	}{
 		{"gain only with the cycle", map[string]float64{"office_hours 0": 100, "office_hours 1": 105, "none 0": 100, "none 1": 101}, true, true},
-		{"the same gain", map[string]float64{"office_hours 0": 100, "office_hours 1": 103, "none 0": 100, "none 1": 103}, false, false},
+		// "The same" is within the likeness factor 1.25 of 1 (ledger.LikeFactor:
+		// a ratio from 0.8 to 1.25), not a gain of ours.
+		{"the same gain", map[string]float64{"office_hours 0": 100, "office_hours 1": 103, "none 0": 100, "none 1": 103}, true, false},
+		{"a gain at the factor", map[string]float64{"office_hours 0": 100, "office_hours 1": 130, "none 0": 100, "none 1": 125}, true, true},
+		{"a gain beyond the factor", map[string]float64{"office_hours 0": 100, "office_hours 1": 130, "none 0": 100, "none 1": 126}, false, true},
+		{"a loss at the factor", map[string]float64{"office_hours 0": 100, "office_hours 1": 100, "none 0": 125, "none 1": 100}, true, true},
+		{"a loss beyond the factor", map[string]float64{"office_hours 0": 100, "office_hours 1": 100, "none 0": 100, "none 1": 79}, false, true},
 	} {
 		if noCycleSame(tt.tp) != tt.same || onlyWithCycle(tt.tp) != tt.only {
 			t.Errorf("%s: same %v only %v, want %v %v", tt.name, noCycleSame(tt.tp), onlyWithCycle(tt.tp), tt.same, tt.only)
