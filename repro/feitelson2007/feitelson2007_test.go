@@ -232,9 +232,12 @@ func TestHelpers(t *testing.T) {
 		name      string
 		got, want float64
 	}{
-		{"meanAbsStep(1,3,1,3)", meanAbsStep([]float64{1, 3, 1, 3}), 1},       // steps 2,2,2 / mean 2
-		{"meanAbsStep(2,2,2)", meanAbsStep([]float64{2, 2, 2}), 0},            // constant
-		{"relSpread(0.2,0.25,0.3)", relSpread(0.2, 0.25, 0.3), 0.5},           // (0.3 − 0.2)/0.2
+		{"meanAbsStep(1,3,1,3)", meanAbsStep([]float64{1, 3, 1, 3}), 1}, // steps 2,2,2 / mean 2
+		{"meanAbsStep(2,2,2)", meanAbsStep([]float64{2, 2, 2}), 0},      // constant
+		{"relSpread(0.2,0.25,0.3)", relSpread(0.2, 0.25, 0.3), 0.5},     // (0.3 − 0.2)/0.2
+		// Table 1's own M'_max: |0.2692 − 0.3204|/0.3204 = 0.0512/0.3204, |0.2701 − 0.3204|/0.3204 smaller.
+		{"shiftEffect(0.3204; 0.2692,0.2701)", shiftEffect(0.3204, 0.2692, 0.2701), 0.0512 / 0.3204},
+		{"shiftEffect(0.2; 0.25,0.1)", shiftEffect(0.2, 0.25, 0.1), 0.5},      // |0.1 − 0.2|/0.2 beats |0.25 − 0.2|/0.2
 		{"quantile(1..5, 0.5)", quantile([]float64{5, 1, 4, 2, 3}, 0.5), 2.5}, // R type 4: x(2) + 0.5·(x(3) − x(2))
 		{"maxAbs(1,−3,2; from 1)", maxAbs([]float64{1, -3, 2}, 1), 3},
 	} {

@@ -747,9 +747,12 @@ func TestWaitingWork(t *testing.T) {
 		ns   []nightWork
 		want string
 	}{
-		{[]nightWork{{easyWork: 1, awareWork: 2}, {easyWork: 1, awareWork: 1.9}, {easyWork: 2, awareWork: 6}}, "within the claim at 2 of 3 seeds, so not a reason"},
-		{[]nightWork{{easyWork: 1, awareWork: 3}}, "within the claim at 1 of 1 seeds, measured on this claim alone"},
-		{[]nightWork{{easyWork: 3, awareWork: 1}}, "within the claim at 0 of 1 seeds, so not a reason"},
+		// Whether it is a reason is decided over Fig. 21's queue claims
+		// (workReading, TestWorkReading), not here.
+		{[]nightWork{{easyWork: 1, awareWork: 2}, {easyWork: 1, awareWork: 1.9}, {easyWork: 2, awareWork: 6}}, "(2.00×)"},
+		{[]nightWork{{easyWork: 1, awareWork: 2}, {easyWork: 1, awareWork: 1.9}, {easyWork: 2, awareWork: 6}}, "within the claim at 2 of 3 seeds"},
+		{[]nightWork{{easyWork: 1, awareWork: 3}}, "within the claim at 1 of 1 seeds"},
+		{[]nightWork{{easyWork: 3, awareWork: 1}}, "within the claim at 0 of 1 seeds"},
 	} {
 		if got := nightWorkText(c.ns); !strings.Contains(got, c.want) {
 			t.Errorf("nightWorkText(%+v) = %q, want it to say %q", c.ns, got, c.want)

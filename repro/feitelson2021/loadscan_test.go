@@ -9,6 +9,7 @@ import (
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/sim"
+	"github.com/tracelab/tracelab/sim/feedback"
 )
 
 // TestScanLoads: the figures' own populations are among the scanned ones,
@@ -168,7 +169,13 @@ func TestFig2021Predicates(t *testing.T) {
 		same, only bool
 	}{
 		{"gain only with the cycle", map[string]float64{"office_hours 0": 100, "office_hours 1": 105, "none 0": 100, "none 1": 101}, true, true},
-		{"the same gain", map[string]float64{"office_hours 0": 100, "office_hours 1": 103, "none 0": 100, "none 1": 103}, false, false},
+		// "The same" is within the likeness factor 1.25 of 1 (ledger.LikeFactor:
+		// a ratio from 0.8 to 1.25), not a gain of ours.
+		{"the same gain", map[string]float64{"office_hours 0": 100, "office_hours 1": 103, "none 0": 100, "none 1": 103}, true, false},
+		{"a gain at the factor", map[string]float64{"office_hours 0": 100, "office_hours 1": 130, "none 0": 100, "none 1": 125}, true, true},
+		{"a gain beyond the factor", map[string]float64{"office_hours 0": 100, "office_hours 1": 130, "none 0": 100, "none 1": 126}, false, true},
+		{"a loss at the factor", map[string]float64{"office_hours 0": 100, "office_hours 1": 100, "none 0": 125, "none 1": 100}, true, true},
+		{"a loss beyond the factor", map[string]float64{"office_hours 0": 100, "office_hours 1": 100, "none 0": 100, "none 1": 79}, false, true},
 	} {
 		if noCycleSame(tt.tp) != tt.same || onlyWithCycle(tt.tp) != tt.only {
 			t.Errorf("%s: same %v only %v, want %v %v", tt.name, noCycleSame(tt.tp), onlyWithCycle(tt.tp), tt.same, tt.only)
@@ -202,5 +209,63 @@ func TestLoadConventionReason(t *testing.T) {
 	var none *loadConvention
 	if none.reason("b") != "" || none.shown("b") != "" {
 		t.Errorf("nil convention: want no text")
+	}
+}
+
+// TestWorkReading: the queue read as work is tallied over Fig. 21's three
+// queue claims at each seed, and explains a claim only when justified and
+// holding at every seed. Hand-made work queues: EASY 1 at night, 20 by
+// day; the user-aware 3 at night, 20 by day (the build-up, the drain and
+// three times the work at night all hold). Seed 1 as computed: only the
+// build-up (gains 2: justified); seed 2 as computed: the build-up and the
+// drain (gains 1: not justified).
+func TestWorkReading(t *testing.T) {
+	var easy, aware [24]float64
+	for h := range 24 {
+		easy[h], aware[h] = 1, 3
+	}
+	for h := 8; h < 18; h++ {
+		easy[h], aware[h] = 20, 20
+	}
+	easy[6], easy[7], aware[6], aware[7] = 0.5, 0.5, 0.5, 0.5
+	work := map[string][24]float64{"office_hours 0": easy, "office_hours 1": aware}
+	one := map[string]bool{"fig21/morning-buildup": true}
+	two := map[string]bool{"fig21/morning-buildup": true, "fig21/easy-drains": true}
+	if tl, now := workTally(one, work); tl != (ledger.Tally{N: 3, AsComputed: 1, Within: 3, Gained: 2}) || !now["fig21/easy-drains"] {
+		t.Errorf("seed 1: %+v %v", tl, now)
+	}
+	if tl, _ := workTally(two, work); tl.Justified() {
+		t.Errorf("seed 2: %+v justified, want a net gain of 1", tl)
+	}
+	nights := []nightWork{{work: work}, {work: work}}
+	for _, c := range []struct {
+		seeds     []map[string]bool
+		explained bool
+	}{
+		{[]map[string]bool{one, one}, true},
+		{[]map[string]bool{one, two}, false},
+	} {
+		r := &Fig21Result{night: nights, seeds: c.seeds}
+		e := &ledger.Entry{ID: "fig21/easy-drains", Verdict: ledger.Differs}
+		r.workReading(e)
+		if (e.Reason != "") != c.explained {
+			t.Errorf("seeds %v: reason %q, our value %q; want explained %v", c.seeds, e.Reason, e.OurValue, c.explained)
+		}
+	}
+}
+
+// TestCensoredResp: jobs that had not ended by the window's end count
+// with their response up to it. Long jobs (runtime > 600 s): one submitted
+// at 0 ending at 1000 (response 1000), one submitted at 500 never ending
+// (counted 2000 − 500 = 1500), one submitted at 100 ending at 3000 after
+// the window (counted 1900); a short job and a job submitted after the
+// window are left out: (1000 + 1500 + 1900)/3.
+func TestCensoredResp(t *testing.T) {
+	nan := math.NaN()
+	r := &sim.Result{ID: []int{1, 2, 3, 4, 5},
+		Submit: []float64{0, 500, 100, 0, 2500}, End: []float64{1000, nan, 3000, 30, 4000},
+		Runtime: []float64{900, 900, 900, 30, 900}}
+	if got, want := censoredResp(r, 2000, feedback.Long), (1000.0+1500+1900)/3; math.Abs(got-want) > 1e-9 {
+		t.Errorf("censoredResp = %v, want %v", got, want)
 	}
 }

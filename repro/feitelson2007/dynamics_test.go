@@ -1,0 +1,73 @@
+package feitelson2007
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
+)
+
+// TestQuarterStepRatio: Fig. 6's dynamics in one number, worked by hand.
+// m_max 1, 3, 1, 3: steps 2, 2, 2 over mean 2 = 1; m_med 1, 1.5, 1, 1.5:
+// steps 0.5 over mean 1.25 = 0.4; ratio 2.5.
+func TestQuarterStepRatio(t *testing.T) {
+	t.Parallel()
+	q := dataframe.New(series.New([]float64{1, 3, 1, 3}, series.Float, "m_max"), series.New([]float64{1, 1.5, 1, 1.5}, series.Float, "m_med"))
+	if got := quarterStepRatio(q); math.Abs(got-2.5) > 1e-12 {
+		t.Errorf("quarterStepRatio = %v, want 2.5", got)
+	}
+}
+
+// TestDynamicsWant: "similar to that of real workloads" is the range of
+// the real logs' values, bounds included, whatever their order.
+func TestDynamicsWant(t *testing.T) {
+	t.Parallel()
+	real := []logRatio{{"A", 2.2}, {"B", 1.1}, {"C", 3.9}}
+	w := dynamicsWant(real)
+	for _, c := range []struct {
+		v    float64
+		want bool
+	}{{1.1, true}, {2.0, true}, {3.9, true}, {1.09, false}, {3.91, false}, {math.NaN(), false}} {
+		if got := w.Accepts(c.v); got != c.want {
+			t.Errorf("Accepts(%v) = %v, want %v", c.v, got, c.want)
+		}
+	}
+	if !strings.Contains(w.Value(), "1.100–3.900") {
+		t.Errorf("paper value %q does not show the range 1.100–3.900", w.Value())
+	}
+}
+
+// TestLikeText: the logs the model is alike to (factor 1.25: 2.0 is alike
+// to 1.7 (2.0/1.7 = 1.18) and 2.4 (2.4/2.0 = 1.2), not to 1.1 or 3.9) and
+// the logs whose median is much steadier (ratio beyond 1.25: 1.7, 2.4, 3.9).
+func TestLikeText(t *testing.T) {
+	t.Parallel()
+	real := []logRatio{{"A", 1.1}, {"B", 1.7}, {"C", 2.4}, {"D", 3.9}}
+	got := likeText(real, 2.0)
+	for _, want := range []string{"alike (within the likeness factor 1.25, ledger.Like) to 2 of 4 (B, C)", "on 3 of 4 real logs"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("likeText: %q, want it to say %q", got, want)
+		}
+	}
+	if got := likeText(real, 10); !strings.Contains(got, "to 0 of 4 (none)") {
+		t.Errorf("likeText(10): %q, want it to say to 0 of 4 (none)", got)
+	}
+}
+
+// TestDynamicsSeedText: how many of the model's seeds, and of the runs
+// without repetitions, lie within the real logs' range (1–3 here).
+func TestDynamicsSeedText(t *testing.T) {
+	t.Parallel()
+	r := &Fig10Result{real: []logRatio{{"A", 1}, {"B", 3}}, seedDynamics: []float64{2, 2.5, 4}, plainDynamics: []float64{0.5, 5, 1.5}}
+	got := r.dynamicsSeedText()
+	for _, want := range []string{"2 of 3 within the real logs' range", "1 of 3 within the range (the model: 2 of 3)"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("dynamicsSeedText: %q, want it to say %q", got, want)
+		}
+	}
+	if got := (&Fig10Result{}).dynamicsSeedText(); got != "" {
+		t.Errorf("no seeds: %q, want empty", got)
+	}
+}
