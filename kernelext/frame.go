@@ -290,7 +290,7 @@ func frameTables(df dataframe.DataFrame, opts FrameOptions) (whole table, parts 
 		}
 		return t
 	}
-	whole = part(all)
+	whole = part(all.Part(labelsFirst(all.Header, split)))
 	whole.notes = all.Notes
 	for k, p := range split {
 		t := part(p)
@@ -303,6 +303,31 @@ func frameTables(df dataframe.DataFrame, opts FrameOptions) (whole table, parts 
 		parts = append(parts, t)
 	}
 	return whole, parts, nil
+}
+
+// labelsFirst returns the columns of header (indices) with the label
+// columns that every part repeats first, in the order the parts show
+// them, then the others in header's order: the one HTML table shows its
+// columns as its text parts do.
+func labelsFirst(header []string, parts []tables.Table) []int {
+	var cols []int
+	if len(parts) > 1 {
+		for _, h := range parts[0].Header {
+			every := true
+			for _, p := range parts[1:] {
+				every = every && slices.Contains(p.Header, h)
+			}
+			if every {
+				cols = append(cols, slices.Index(header, h))
+			}
+		}
+	}
+	for c := range header {
+		if !slices.Contains(cols, c) {
+			cols = append(cols, c)
+		}
+	}
+	return cols
 }
 
 // maxTransposed is the most rows of a frame that Frame shows with its

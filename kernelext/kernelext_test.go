@@ -641,6 +641,41 @@ func TestCellStyles(t *testing.T) {
 	}
 }
 
+// TestFrameLabelsFirst: the HTML table shows first the label columns its
+// text parts repeat, wherever they are in the frame (a paper_log column
+// added last), then the others in the frame's order.
+func TestFrameLabelsFirst(t *testing.T) {
+	const n = maxTransposed + 2 // too many rows to show transposed
+	logs, paper := make([]string, n), make([]string, n)
+	for i := range n {
+		logs[i], paper[i] = fmt.Sprintf("log-%d", i), fmt.Sprintf("the paper's log %d", i)
+	}
+	cols := []series.Series{series.New(logs, series.String, "log")}
+	for c := range 8 {
+		v := make([]float64, n)
+		for i := range v {
+			v[i] = 1234.5 * float64(c+i)
+		}
+		cols = append(cols, series.New(v, series.Float, fmt.Sprintf("measure_%d_with_a_long_name", c)))
+	}
+	cols = append(cols, series.New(paper, series.String, "paper_log"))
+	r := inNotebook(t)
+	if err := Frame(dataframe.New(cols...), FrameOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	h, _ := r.msgs[0].Data[protocol.MIMETextHTML].(string)
+	plain, _ := r.msgs[0].Data[protocol.MIMETextPlain].(string)
+	if !strings.Contains(plain, "(part 2 of") {
+		t.Fatalf("the frame does not split in text:\n%s", plain)
+	}
+	order := []string{">log<", ">paper_log<", ">measure_0_with_a_long_name<", ">measure_7_with_a_long_name<"}
+	for k := 1; k < len(order); k++ {
+		if i, j := strings.Index(h, order[k-1]), strings.Index(h, order[k]); i < 0 || j < i {
+			t.Errorf("HTML shows %s at %d, %s at %d: want the labels first, then the frame's order", order[k-1], i, order[k], j)
+		}
+	}
+}
+
 // TestNumeric: the cells Table right-aligns, as strconv and package tables
 // write numbers.
 func TestNumeric(t *testing.T) {
