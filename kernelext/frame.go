@@ -44,12 +44,14 @@ type FrameOptions struct {
 	Missing string
 	// Notes are printed under the table.
 	Notes []string
-	// MaxColumns and MaxWidth split a frame of more columns or wider
-	// (characters, tables.Table.Parts) into parts that repeat its leading
-	// label columns; zero means 12 columns and 120 characters (a notebook
-	// page), negative never splits.
+	// MaxColumns and MaxWidth split the plain-text form of a frame of more
+	// columns or wider (characters, tables.Table.Parts) into parts that
+	// repeat its leading label columns; zero means 12 columns and 120
+	// characters (a text page), negative never splits. The HTML form in a
+	// notebook is always one table, which scrolls sideways when it is
+	// wider than the page.
 	MaxColumns, MaxWidth int
-	// Collapsed shows the table (all its parts) in a notebook inside a
+	// Collapsed shows the table in a notebook inside a
 	// collapsed <details> element whose summary line is its caption: for
 	// a secondary table a reader opens on demand (outside a notebook it
 	// prints as usual).
@@ -62,51 +64,39 @@ type FrameOptions struct {
 // their row numbers, from 0) separated by "…", and notes. Cells are
 // written by package tables: counts with thousands separators, measures to
 // Digits significant digits, dates and durations in words, missing cells
-// as "—" (with Missing's reason in a note). A frame of more than
-// MaxColumns columns or wider than MaxWidth shows as several tables, or,
-// when it has a few rows only, with its columns as rows
+// as "—" (with Missing's reason in a note). In a notebook the HTML form is
+// one table, scrolling sideways when wider than the page; the plain-text
+// form (and the text outside a notebook) of a frame of more than
+// MaxColumns columns or wider than MaxWidth is several tables, each
+// repeating the label columns. A frame of a few rows that would split into
+// more than two parts shows, in both forms, with its columns as rows
 // (tables.Table.Transposed). It returns df.Err when the frame carries an
 // error.
 func Frame(df dataframe.DataFrame, opts FrameOptions) error {
 	if df.Err != nil {
 		return fmt.Errorf("kernelext: frame has an error: %w", df.Err)
 	}
-	ts, err := frameTables(df, opts)
+	whole, parts, err := frameTables(df, opts)
 	if err != nil {
 		return fmt.Errorf("kernelext: %w", err)
 	}
-	if opts.Collapsed && out.notebook && len(ts) > 0 {
-		return display(&protocol.DisplayData{Data: map[protocol.MIMEType]any{
-			protocol.MIMETextHTML:  collapsedHTML(ts),
-			protocol.MIMETextPlain: collapsedText(ts),
-		}})
+	if !out.notebook {
+		_, err := fmt.Fprint(out.text, partsText(parts))
+		return err
 	}
-	for _, t := range ts {
-		if err := show(t); err != nil {
-			return err
-		}
+	h := whole.html()
+	if opts.Collapsed {
+		h = "<details><summary>" + html.EscapeString(whole.caption) + "</summary>\n" + h + "</details>"
 	}
-	return nil
+	return display(&protocol.DisplayData{Data: map[protocol.MIMEType]any{
+		protocol.MIMETextHTML:  h,
+		protocol.MIMETextPlain: partsText(parts),
+	}})
 }
 
-// collapsedHTML is the tables inside one collapsed <details> element,
-// summarised by the first table's caption without its part number.
-func collapsedHTML(ts []table) string {
-	summary := ts[0].caption
-	if i := strings.LastIndex(summary, " (part "); i >= 0 {
-		summary = summary[:i]
-	}
-	var b strings.Builder
-	b.WriteString("<details><summary>" + html.EscapeString(summary) + "</summary>\n")
-	for _, t := range ts {
-		b.WriteString(t.html())
-	}
-	b.WriteString("</details>")
-	return b.String()
-}
-
-// collapsedText is the plain-text form of the tables, one after another.
-func collapsedText(ts []table) string {
+// partsText is the plain-text form of the parts of a table, one after
+// another.
+func partsText(ts []table) string {
 	var b strings.Builder
 	for _, t := range ts {
 		b.WriteString(t.text())
@@ -115,9 +105,11 @@ func collapsedText(ts []table) string {
 }
 
 // Table displays a small table of strings, with the given header, as HTML in
-// a notebook or as aligned text outside one. Cells that parse as numbers are
-// right-aligned. Rows shorter than the header are padded with empty cells;
-// longer rows are an error.
+// a notebook or as aligned text outside one. A column whose cells are all
+// numbers (or empty) is right-aligned: numbers as strconv and package tables
+// write them ("-8224", "12,140", "−0.25", "64%", "2.2e-14", "—" for a
+// missing one) and intervals of two ("[0.101, 0.132]"). Rows shorter than
+// the header are padded with empty cells; longer rows are an error.
 func Table(title string, header []string, rows [][]string) error {
 	t := table{caption: title, header: header, gap: -1}
 	for i, r := range rows {
@@ -132,13 +124,57 @@ func Table(title string, header []string, rows [][]string) error {
 	for j := range header {
 		t.right[j] = true
 		for _, r := range t.rows {
-			if _, err := strconv.ParseFloat(strings.TrimSpace(r[j]), 64); r[j] != "" && err != nil {
+			if !numeric(r[j]) {
 				t.right[j] = false
 				break
 			}
 		}
 	}
 	return show(t)
+}
+
+// numeric reports whether a cell reads as a number to be right-aligned:
+// empty, missing (tables.Missing), a number as strconv or package tables
+// writes it (with "−" or "-", grouped digits, a trailing "%", "∞", NaN,
+// ±Inf) or an interval "[a, b]" of two such numbers.
+func numeric(s string) bool {
+	s = strings.TrimSpace(s)
+	if lo, hi, ok := strings.Cut(strings.TrimSuffix(strings.TrimPrefix(s, "["), "]"), ", "); ok &&
+		strings.HasPrefix(s, "[") && strings.HasSuffix(s, "]") {
+		return number(lo) && number(hi)
+	}
+	return s == "" || number(s)
+}
+
+// number reports whether s is one number as numeric describes.
+func number(s string) bool {
+	s = strings.TrimSpace(s)
+	if s == tables.Missing {
+		return true
+	}
+	s = strings.TrimSuffix(s, "%")
+	s = strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(s, "−"), "-"), "+")
+	if s == "∞" {
+		return true
+	}
+	// Thousands separators: groups of three digits after the first comma.
+	if first, rest, ok := strings.Cut(s, ","); ok {
+		if first == "" || len(first) > 3 || strings.Trim(first, "0123456789") != "" {
+			return false
+		}
+		whole, frac, _ := strings.Cut(rest, ".")
+		for g := range strings.SplitSeq(whole, ",") {
+			if len(g) != 3 || strings.Trim(g, "0123456789") != "" {
+				return false
+			}
+		}
+		s = first + strings.ReplaceAll(whole, ",", "")
+		if frac != "" || strings.Contains(rest, ".") {
+			s += "." + frac
+		}
+	}
+	_, err := strconv.ParseFloat(s, 64)
+	return err == nil
 }
 
 // table is what Frame and Table render.
@@ -164,10 +200,13 @@ func show(t table) error {
 	return err
 }
 
-func frameTables(df dataframe.DataFrame, opts FrameOptions) ([]table, error) {
+// frameTables returns the frame as one table (the HTML form) and as the
+// parts of its plain-text form; both are the transposed table when a
+// frame of a few rows would split into more than two parts.
+func frameTables(df dataframe.DataFrame, opts FrameOptions) (whole table, parts []table, err error) {
 	head, tail, digits := opts.Head, opts.Tail, opts.Digits
 	if head < 0 || tail < 0 || digits < 0 {
-		return nil, fmt.Errorf("kernelext: FrameOptions Head %d, Tail %d, Digits %d: negative", head, tail, digits)
+		return table{}, nil, fmt.Errorf("kernelext: FrameOptions Head %d, Tail %d, Digits %d: negative", head, tail, digits)
 	}
 	head, tail, digits = cmp.Or(head, 5), cmp.Or(tail, 5), cmp.Or(digits, 4)
 	if opts.NoHead {
@@ -210,7 +249,7 @@ func frameTables(df dataframe.DataFrame, opts FrameOptions) ([]table, error) {
 		}
 		small := df.Subset(idx)
 		if small.Err != nil {
-			return nil, small.Err
+			return table{}, nil, small.Err
 		}
 		for k := range idx {
 			row := make([]string, len(names))
@@ -220,9 +259,8 @@ func frameTables(df dataframe.DataFrame, opts FrameOptions) ([]table, error) {
 			all.Rows = append(all.Rows, row)
 		}
 	} else {
-		var err error
 		if all, err = tables.Format(df, idx, tables.Options{Digits: digits, Kinds: opts.Kinds, Missing: opts.Missing}); err != nil {
-			return nil, err
+			return table{}, nil, err
 		}
 	}
 	all.Notes = append(all.Notes, opts.Notes...)
@@ -233,32 +271,63 @@ func frameTables(df dataframe.DataFrame, opts FrameOptions) ([]table, error) {
 	if maxWidth == 0 {
 		maxWidth = 120
 	}
-	parts := all.Parts(maxCols, maxWidth)
+	split := all.Parts(maxCols, maxWidth)
 	// A few rows of many columns read better down the page.
-	if len(parts) > 2 && gap < 0 && len(idx) <= maxTransposed {
+	if len(split) > 2 && gap < 0 && len(idx) <= maxTransposed {
 		if tr := all.Transposed(); len(tr.Parts(maxCols, maxWidth)) == 1 {
-			return []table{{header: tr.Header, right: tr.Right, gap: -1, rows: tr.Rows, notes: tr.Notes,
-				caption: caption + ", columns as rows"}}, nil
+			t := table{header: tr.Header, right: tr.Right, gap: -1, rows: tr.Rows, notes: tr.Notes,
+				caption: caption + ", columns as rows"}
+			return t, []table{t}, nil
 		}
 	}
-	var out []table
-	for p, part := range parts {
-		t := table{header: part.Header, right: part.Right, gap: gap, rows: part.Rows, caption: caption}
-		if len(parts) > 1 {
-			t.caption = fmt.Sprintf("%s (part %d of %d)", caption, p+1, len(parts))
-		}
-		for _, h := range part.Header {
+	part := func(p tables.Table) table {
+		t := table{header: p.Header, right: p.Right, gap: gap, rows: p.Rows, caption: caption}
+		for _, h := range p.Header {
 			t.types = append(t.types, string(types[slices.Index(names, h)]))
 		}
 		for _, i := range idx {
 			t.rowLabels = append(t.rowLabels, strconv.Itoa(i))
 		}
-		if p == len(parts)-1 {
-			t.notes = part.Notes
-		}
-		out = append(out, t)
+		return t
 	}
-	return out, nil
+	whole = part(all.Part(labelsFirst(all.Header, split)))
+	whole.notes = all.Notes
+	for k, p := range split {
+		t := part(p)
+		if len(split) > 1 {
+			t.caption = fmt.Sprintf("%s (part %d of %d)", caption, k+1, len(split))
+		}
+		if k == len(split)-1 {
+			t.notes = p.Notes
+		}
+		parts = append(parts, t)
+	}
+	return whole, parts, nil
+}
+
+// labelsFirst returns the columns of header (indices) with the label
+// columns that every part repeats first, in the order the parts show
+// them, then the others in header's order: the one HTML table shows its
+// columns as its text parts do.
+func labelsFirst(header []string, parts []tables.Table) []int {
+	var cols []int
+	if len(parts) > 1 {
+		for _, h := range parts[0].Header {
+			every := true
+			for _, p := range parts[1:] {
+				every = every && slices.Contains(p.Header, h)
+			}
+			if every {
+				cols = append(cols, slices.Index(header, h))
+			}
+		}
+	}
+	for c := range header {
+		if !slices.Contains(cols, c) {
+			cols = append(cols, c)
+		}
+	}
+	return cols
 }
 
 // maxTransposed is the most rows of a frame that Frame shows with its
@@ -315,7 +384,7 @@ const tableStyle = `border-collapse:collapse;font-size:smaller;font-variant-nume
 
 func (t table) html() string {
 	var b strings.Builder
-	b.WriteString(`<div class="tracelab-table"><table style="` + tableStyle + `">`)
+	b.WriteString(`<div class="tracelab-table" style="overflow-x:auto"><table style="` + tableStyle + `">`)
 	if t.caption != "" {
 		b.WriteString(`<caption style="text-align:left;font-weight:bold">` + html.EscapeString(t.caption) + `</caption>`)
 	}
@@ -338,6 +407,7 @@ func (t table) html() string {
 		b.WriteString("</tr>")
 	}
 	b.WriteString("</thead><tbody>")
+	style := t.cellStyles()
 	for i, r := range t.rows {
 		if i == t.gap {
 			b.WriteString("<tr>")
@@ -354,11 +424,7 @@ func (t table) html() string {
 			b.WriteString(`<th style="text-align:right">` + html.EscapeString(t.rowLabels[i]) + "</th>")
 		}
 		for j, c := range r {
-			align := "left"
-			if t.right[j] {
-				align = "right"
-			}
-			b.WriteString(`<td style="text-align:` + align + `">` + html.EscapeString(c) + "</td>")
+			b.WriteString(`<td style="` + style[j] + `">` + html.EscapeString(c) + "</td>")
 		}
 		b.WriteString("</tr>")
 	}
@@ -371,6 +437,34 @@ func (t table) html() string {
 	}
 	b.WriteString("</div>")
 	return b.String()
+}
+
+// wrapText is the length (characters) from which a column of text wraps
+// in HTML; see cellStyles.
+const wrapText = 32
+
+// cellStyles are the HTML styles of the cells of each column: numbers
+// right-aligned and never broken; text left-aligned, kept on one line when
+// no cell of its column is longer than wrapText, else wrapped at least
+// 16em wide, so that a table wider than the page scrolls instead of
+// squeezing its labels to a word a line.
+func (t table) cellStyles() []string {
+	style := make([]string, len(t.header))
+	for j := range t.header {
+		if t.right[j] {
+			style[j] = "text-align:right;white-space:nowrap"
+			continue
+		}
+		long := false
+		for _, r := range t.rows {
+			long = long || utf8.RuneCountInString(r[j]) > wrapText
+		}
+		style[j] = "text-align:left;white-space:nowrap"
+		if long {
+			style[j] = "text-align:left;min-width:16em"
+		}
+	}
+	return style
 }
 
 func (t table) text() string {

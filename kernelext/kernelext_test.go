@@ -3,6 +3,7 @@ package kernelext
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"image"
 	"image/color"
 	"image/draw"
@@ -10,9 +11,11 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
@@ -403,6 +406,21 @@ func TestTable(t *testing.T) {
 	if got := buf.String(); got != want {
 		t.Errorf("got\n%q\nwant\n%q", got, want)
 	}
+	// Numbers as package tables writes them are right-aligned too.
+	buf.Reset()
+	err = Table("", []string{"metric", "easy", "saf − easy", "95% CI", "differs"}, [][]string{
+		{"avg_wait", "12,140", "−8,224", "[−9,001, −7,447]", "true"},
+		{"user_bsld_jain", "0.4217", "—", "[0.01, 0.02]", "false"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = "metric          easy    saf − easy  95% CI            differs\n" +
+		"avg_wait        12,140      −8,224  [−9,001, −7,447]  true\n" +
+		"user_bsld_jain  0.4217           —      [0.01, 0.02]  false\n"
+	if got := buf.String(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
 	if err := Table("", []string{"a"}, [][]string{{"1", "2"}}); err == nil {
 		t.Error("row longer than header: no error")
 	}
@@ -540,8 +558,141 @@ func TestFrameCollapsed(t *testing.T) {
 	if !strings.HasPrefix(h, "<details><summary>Jobs: 4 rows × 3 columns</summary>") || !strings.HasSuffix(h, "</details>") {
 		t.Errorf("not a collapsed table:\n%s", h)
 	}
-	if got := strings.Count(h, "<table"); got != 2 {
-		t.Errorf("%d tables inside, want 2 parts", got)
+	if got := strings.Count(h, "<table"); got != 1 {
+		t.Errorf("%d tables inside, want the frame as one", got)
+	}
+	if plain, _ := r.msgs[0].Data[protocol.MIMETextPlain].(string); !strings.Contains(plain, "(part 2 of 2)") {
+		t.Errorf("plain text not in parts:\n%s", plain)
+	}
+}
+
+// TestFrameWideHTML: a frame wider than the text bounds is one HTML table,
+// scrolling sideways, its columns in their order; only its plain text is in
+// parts, each with the label column. The text outside a notebook is the
+// same parts.
+func TestFrameWideHTML(t *testing.T) {
+	cols := []series.Series{series.New([]string{"KTH", "SDSC", "CTC", "LANL", "BLUE", "SDSC-DS", "HPC2N", "ANL", "x", "y"}, series.String, "log")}
+	for c := range 9 {
+		v := make([]float64, 10)
+		for i := range v {
+			v[i] = 1234.5 * float64(i+c)
+		}
+		cols = append(cols, series.New(v, series.Float, fmt.Sprintf("measure_%d_with_a_long_name", c)))
+	}
+	df := dataframe.New(cols...)
+	r := inNotebook(t)
+	if err := Frame(df, FrameOptions{Title: "Wide"}); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.msgs) != 1 {
+		t.Fatalf("%d outputs, want 1", len(r.msgs))
+	}
+	h, _ := r.msgs[0].Data[protocol.MIMETextHTML].(string)
+	if got := strings.Count(h, "<table"); got != 1 {
+		t.Errorf("%d HTML tables, want 1", got)
+	}
+	if !strings.Contains(h, `style="overflow-x:auto"`) || strings.Contains(h, "(part ") {
+		t.Errorf("HTML not one scrolling table:\n%s", h)
+	}
+	last := -1
+	for c := range 9 {
+		i := strings.Index(h, fmt.Sprintf(">measure_%d_with_a_long_name<", c))
+		if i < last {
+			t.Errorf("HTML column %d missing or out of order", c)
+		}
+		last = i
+	}
+	if !strings.Contains(h, `<td style="text-align:right;white-space:nowrap">11,111</td>`) {
+		t.Errorf("HTML number cell not right-aligned and unbroken:\n%s", h)
+	}
+	// Short labels stay on one line: a scrolling table does not squeeze them.
+	if !strings.Contains(h, `<td style="text-align:left;white-space:nowrap">SDSC-DS</td>`) {
+		t.Errorf("HTML label cell may wrap:\n%s", h)
+	}
+	plain, _ := r.msgs[0].Data[protocol.MIMETextPlain].(string)
+	n := strings.Count(plain, "(part ")
+	if n < 2 || strings.Count(plain, "log") != n {
+		t.Errorf("plain text: %d parts, want ≥ 2 each with the label column:\n%s", n, plain)
+	}
+	for _, l := range strings.Split(plain, "\n") {
+		if w := utf8.RuneCountInString(l); w > 120 {
+			t.Errorf("plain line of %d characters:\n%s", w, l)
+		}
+	}
+	buf := inText(t, "")
+	if err := Frame(df, FrameOptions{Title: "Wide"}); err != nil {
+		t.Fatal(err)
+	}
+	if buf.String() != plain {
+		t.Errorf("text outside a notebook\n%s\ndiffers from the notebook's plain text\n%s", buf.String(), plain)
+	}
+}
+
+// TestCellStyles: numbers right-aligned and unbroken, short text on one
+// line, text longer than wrapText wrapped in a column at least 16em wide.
+func TestCellStyles(t *testing.T) {
+	tb := table{header: []string{"log", "note", "n"}, right: []bool{false, false, true}, rows: [][]string{
+		{"KTH-SP2", "short", "1"},
+		{"SDSC-SP2", strings.Repeat("x", wrapText+1), "2"},
+	}}
+	want := []string{"text-align:left;white-space:nowrap", "text-align:left;min-width:16em", "text-align:right;white-space:nowrap"}
+	if got := tb.cellStyles(); !slices.Equal(got, want) {
+		t.Errorf("cellStyles = %q, want %q", got, want)
+	}
+}
+
+// TestFrameLabelsFirst: the HTML table shows first the label columns its
+// text parts repeat, wherever they are in the frame (a paper_log column
+// added last), then the others in the frame's order.
+func TestFrameLabelsFirst(t *testing.T) {
+	const n = maxTransposed + 2 // too many rows to show transposed
+	logs, paper := make([]string, n), make([]string, n)
+	for i := range n {
+		logs[i], paper[i] = fmt.Sprintf("log-%d", i), fmt.Sprintf("the paper's log %d", i)
+	}
+	cols := []series.Series{series.New(logs, series.String, "log")}
+	for c := range 8 {
+		v := make([]float64, n)
+		for i := range v {
+			v[i] = 1234.5 * float64(c+i)
+		}
+		cols = append(cols, series.New(v, series.Float, fmt.Sprintf("measure_%d_with_a_long_name", c)))
+	}
+	cols = append(cols, series.New(paper, series.String, "paper_log"))
+	r := inNotebook(t)
+	if err := Frame(dataframe.New(cols...), FrameOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	h, _ := r.msgs[0].Data[protocol.MIMETextHTML].(string)
+	plain, _ := r.msgs[0].Data[protocol.MIMETextPlain].(string)
+	if !strings.Contains(plain, "(part 2 of") {
+		t.Fatalf("the frame does not split in text:\n%s", plain)
+	}
+	order := []string{">log<", ">paper_log<", ">measure_0_with_a_long_name<", ">measure_7_with_a_long_name<"}
+	for k := 1; k < len(order); k++ {
+		if i, j := strings.Index(h, order[k-1]), strings.Index(h, order[k]); i < 0 || j < i {
+			t.Errorf("HTML shows %s at %d, %s at %d: want the labels first, then the frame's order", order[k-1], i, order[k], j)
+		}
+	}
+}
+
+// TestNumeric: the cells Table right-aligns, as strconv and package tables
+// write numbers.
+func TestNumeric(t *testing.T) {
+	for _, c := range []struct {
+		cell string
+		want bool
+	}{
+		{"", true}, {"12140", true}, {"-8224", true}, {"0.5", true}, {"2.2e-14", true}, {"NaN", true}, {"+Inf", true},
+		{"12,140", true}, {"1,234,567.25", true}, {"−0.25", true}, {"−8,224", true}, {"64%", true}, {"0.42%", true},
+		{"—", true}, {"∞", true}, {"−∞", true}, {"[0.101, 0.132]", true}, {"[−1,204, 3.5]", true}, {" 7 ", true},
+		{"true", false}, {"n/a", false}, {"sim.EASY", false}, {"12,14", false}, {"1,2345", false}, {",123", false},
+		{"1234,567", false}, {"1,234,56", false}, {"18 h", false}, {"[0.1, x]", false}, {"[0.1 0.2]", false}, {"%", false},
+		{"0.1, 0.2", false},
+	} {
+		if got := numeric(c.cell); got != c.want {
+			t.Errorf("numeric(%q) = %v, want %v", c.cell, got, c.want)
+		}
 	}
 }
 

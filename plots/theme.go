@@ -276,9 +276,20 @@ type LabelOptions struct {
 // way to tell apart more series than a key may hold, or to name the few
 // bars or points that matter.
 func AddLabels(p *plot.Plot, at plotter.XYs, labels []string, o LabelOptions) error {
-	lb, err := plotter.NewLabels(plotter.XYLabels{XYs: at, Labels: labels})
+	lb, err := NewLabels(at, labels, o)
 	if err != nil {
 		return err
+	}
+	p.Add(lb)
+	return nil
+}
+
+// NewLabels returns the labels AddLabels adds, for a plotter that draws
+// them itself (placed once the axes are final, say).
+func NewLabels(at plotter.XYs, labels []string, o LabelOptions) (*plotter.Labels, error) {
+	lb, err := plotter.NewLabels(plotter.XYLabels{XYs: at, Labels: labels})
+	if err != nil {
+		return nil, err
 	}
 	for i := range lb.TextStyle {
 		lb.TextStyle[i].Font = fontOf(sans, 8)
@@ -291,8 +302,7 @@ func AddLabels(p *plot.Plot, at plotter.XYs, labels []string, o LabelOptions) er
 		}
 	}
 	lb.Offset = o.Offset
-	p.Add(lb)
-	return nil
+	return lb, nil
 }
 
 // TextStyle returns the theme's type at size points, bold or not, centred

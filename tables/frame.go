@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -36,6 +37,10 @@ const (
 	OffsetKind
 	// BoolKind writes booleans as "yes" and "no".
 	BoolKind
+	// IDKind writes whole numbers that name things (a job, a user, a
+	// queue) as plain digits, without thousands separators; a negative
+	// one (the SWF's −1: not recorded) is missing.
+	IDKind
 )
 
 // Options controls Format. The zero value writes measures to 4
@@ -45,7 +50,9 @@ type Options struct {
 	// Digits is the significant digits of measures; zero means 4.
 	Digits int
 	// Kinds gives the kind of named columns; the others are Auto: an int
-	// column is a count, a float column whose values are all whole is a
+	// or whole float column named as an identifier (job_id, user, group,
+	// app, queue, partition, prev_job, status, or ending in _id) holds
+	// identifiers, another int column is a count, a float column whose values are all whole is a
 	// count too, a float column named like a point in time (start, end,
 	// begin, first, last, submit, or ending in _time) holds dates when its
 	// values are Unix times (from 1980), and start, end, begin and submit
@@ -315,6 +322,13 @@ func formatNumber(x float64, k Kind, digits int, loc *time.Location) string {
 		return Duration(x)
 	case BoolKind:
 		return map[bool]string{true: "yes", false: "no"}[x != 0]
+	case IDKind:
+		if x < 0 {
+			return Missing
+		}
+		if x == math.Trunc(x) && x < 1e15 {
+			return strconv.FormatFloat(x, 'f', 0, 64)
+		}
 	}
 	return Measure(x, digits)
 }
@@ -327,14 +341,23 @@ var (
 	secondNames = []string{"start", "end", "begin", "submit"}
 )
 
+// idNames are the names of columns that hold identifiers: the job
+// frames' (DESIGN.md, "Frame conventions"), with the SWF's −1 for "not
+// recorded".
+var idNames = []string{"job_id", "user", "group", "app", "queue", "partition", "prev_job", "status"}
+
 // kindOf is a column's kind by its type, values and name (Options.Kinds).
 func kindOf(name string, col series.Series) Kind {
+	id := slices.Contains(idNames, name) || strings.HasSuffix(name, "_id")
 	switch col.Type() {
 	case series.String:
 		return Text
 	case series.Bool:
 		return BoolKind
 	case series.Int:
+		if id {
+			return IDKind
+		}
 		return CountKind
 	}
 	fs := col.Float()
@@ -359,6 +382,9 @@ func kindOf(name string, col series.Series) Kind {
 		}
 	}
 	if finite > 0 && whole {
+		if id {
+			return IDKind
+		}
 		return CountKind
 	}
 	return MeasureKind

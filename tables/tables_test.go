@@ -3,6 +3,7 @@ package tables
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -23,6 +24,11 @@ func TestValues(t *testing.T) {
 		{Measure(0.0421676, 4), "0.04217"},
 		{Measure(31234.1, 4), "31,234"},
 		{Measure(1234.5, 4), "1,235"},
+		// The integer part grouped as a whole value's: 5296.3 beside 12,872.
+		{Measure(5296.3, 5), "5,296.3"},
+		{Measure(-5296.34, 6), "−5,296.34"},
+		{Measure(-0.00049, 1), "−0.0005"},
+		{Measure(-0.00001, 1), "−1e-05"},
 		{Measure(2.5, 4), "2.5"},
 		{Measure(2.22e-14, 4), "2.22e-14"},
 		{Measure(-0.5, 4), "−0.5"},
@@ -200,5 +206,31 @@ func TestMonthPeriod(t *testing.T) {
 	first, last := time.Date(1996, 9, 1, 0, 0, 0, 0, time.UTC), time.Date(1997, 8, 31, 23, 0, 0, 0, time.UTC)
 	if got := MonthSpan(first, last); got != "Sep 1996–Aug 1997" {
 		t.Errorf("MonthSpan = %q", got)
+	}
+}
+
+// TestIdentifierColumns: columns named as identifiers (the job frames'
+// job_id, user, queue, …) are written as plain digits, and the SWF's −1
+// (not recorded) as missing; a count beside them keeps its separators.
+func TestIdentifierColumns(t *testing.T) {
+	t.Parallel()
+	df := dataframe.New(
+		series.New([]int{28488, 15}, series.Int, "job_id"),
+		series.New([]int{1234, -1}, series.Int, "queue"),
+		series.New([]float64{12345, -1}, series.Float, "request_id"),
+		series.New([]int{28488, 15}, series.Int, "jobs"),
+	)
+	tb, err := Format(df, nil, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := [][]string{{"28488", "1234", "12345", "28,488"}, {"15", Missing, Missing, "15"}}
+	for i, w := range want {
+		if !slices.Equal(tb.Rows[i], w) {
+			t.Errorf("row %d: got %q, want %q", i, tb.Rows[i], w)
+		}
+	}
+	if !slices.Equal(tb.Kinds, []Kind{IDKind, IDKind, IDKind, CountKind}) {
+		t.Errorf("kinds %v", tb.Kinds)
 	}
 }

@@ -32,7 +32,8 @@ func Count(n int) string {
 // Measure writes x to digits significant digits (at least 1), in fixed
 // notation: whole values and values of digits integer digits or more as
 // integers with thousands separators (31,234), smaller ones without
-// trailing zeros (0.4217, 2.5),
+// trailing zeros (0.4217, 2.5; 5,296.3 to 5 digits, grouped as whole
+// values are),
 // values below 0.0001 in e-notation (2.2e-14); NaN is Missing, ±Inf "∞"
 // with its sign, and "−" the minus sign.
 func Measure(x float64, digits int) string {
@@ -55,14 +56,20 @@ func Measure(x float64, digits int) string {
 	if decimals == 0 || x == math.Trunc(x) {
 		return signOf(x) + Count(int(math.Round(math.Abs(x))))
 	}
-	s := strconv.FormatFloat(x, 'f', decimals, 64)
+	s := strconv.FormatFloat(math.Abs(x), 'f', decimals, 64)
 	if strings.Contains(s, ".") {
 		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
 	}
-	if s == "-0" {
-		s = "0"
+	if whole, frac, ok := strings.Cut(s, "."); ok && len(whole) > 3 {
+		// The integer digits grouped as a whole value's are (5,296.3 in a
+		// column of 12,872).
+		n, _ := strconv.Atoi(whole)
+		s = Count(n) + "." + frac
 	}
-	return minus(s)
+	if s == "0" {
+		return s
+	}
+	return signOf(x) + s
 }
 
 // Number writes x to three significant digits (Measure).

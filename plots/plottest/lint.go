@@ -192,6 +192,9 @@ func Lint(f *plots.Figure) (errs []error) {
 			if _, ok := pl.(*plotter.Labels); ok {
 				labels = true
 			}
+			if _, ok := pl.(texter); ok {
+				labels = true
+			}
 			if s, ok := colouredLook(pl); ok {
 				coloured[s] = true
 			}
@@ -215,10 +218,19 @@ func Lint(f *plots.Figure) (errs []error) {
 					checkText(bad, panel+" label", t)
 				}
 			}
+			if tx, ok := pl.(texter); ok {
+				for _, t := range tx.Texts() {
+					checkText(bad, panel+" label", t)
+				}
+			}
 		}
 	}
 	return errs
 }
+
+// texter is a plotter that writes labels it places itself when drawn
+// (resampleplot's user names): its texts are checked as labels are.
+type texter interface{ Texts() []string }
 
 // drawSafely draws f on c, turning a panic into an error.
 func drawSafely(f *plots.Figure, c draw.Canvas) (err error) {

@@ -190,9 +190,21 @@ func stationarityFigure(df dataframe.DataFrame) (*plots.Figure, error) {
 
 // shakeFigure draws the change one job makes to the average bounded
 // slowdown under each level of shaking (ShakeResult.Frame).
+// The change is drawn in percent, as the answer and the ledger write it
+// (+0.13%, not 0.0013).
 func shakeFigure(df dataframe.DataFrame) (*plots.Figure, error) {
-	change, err := intervalsPanel(df, "shaking", "", "change", "change_lo", "change_hi", 0, "no change",
-		plots.Axes{Title: "effect of changing one job's runtime", XLabel: "shaking", YLabel: "relative change of the average bounded slowdown"})
+	pct := df
+	for _, c := range []string{"change", "change_lo", "change_hi"} {
+		if slices.Contains(df.Names(), c) {
+			v := df.Col(c).Float()
+			for i := range v {
+				v[i] *= 100
+			}
+			pct = pct.Mutate(series.New(v, series.Float, c))
+		}
+	}
+	change, err := intervalsPanel(pct, "shaking", "", "change", "change_lo", "change_hi", 0, "no change",
+		plots.Axes{Title: "effect of changing one job's runtime", XLabel: "shaking", YLabel: "relative change of the average bounded slowdown [%]"})
 	if err != nil {
 		return nil, err
 	}

@@ -2,6 +2,7 @@ package beyond
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/go-gota/gota/dataframe"
@@ -86,5 +87,37 @@ func TestStationarityRoom(t *testing.T) {
 	}
 	if room := hi - 0.901; room < 0.99*want {
 		t.Errorf("shared axis %.4f–%.4f: %.4f above the highest load 0.901, want ≥ %.4f", lo, hi, room, want)
+	}
+}
+
+// TestShakeFigurePercent: §6.5.3's change panel is in percent, as the
+// answer writes it (the full run's unshaken change 0.001266 is 0.127%),
+// and the frame keeps its fractions.
+func TestShakeFigurePercent(t *testing.T) {
+	t.Parallel()
+	cols := []series.Series{series.New([]string{"none", "job"}, series.String, "shaking"), series.New([]int{1, 100}, series.Int, "replicates")}
+	vals := map[string][]float64{"change": {0.001266, -5.61e-05}, "change_lo": {0.001266, -0.00025}, "change_hi": {0.001266, 0.00014}}
+	for _, h := range []string{"bsld", "bsld_lo", "bsld_hi", "variant_bsld", "change", "change_lo", "change_hi",
+		"abs_change", "order_broken", "think_broken", "order_broken_max"} {
+		v, ok := vals[h]
+		if !ok {
+			v = []float64{92.6, 96.5}
+		}
+		cols = append(cols, series.New(v, series.Float, h))
+	}
+	df := dataframe.New(cols...)
+	f, err := shakeFigure(df)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := f.Panels[0]
+	if p.Y.Max < 0.1266 || p.Y.Max > 0.2 || p.Y.Min > -0.025 {
+		t.Errorf("change axis [%g, %g], want it in percent around [−0.025, 0.127]", p.Y.Min, p.Y.Max)
+	}
+	if !strings.HasSuffix(p.Y.Label.Text, "[%]") {
+		t.Errorf("change axis label %q has no unit", p.Y.Label.Text)
+	}
+	if got := df.Col("change").Float()[0]; got != 0.001266 {
+		t.Errorf("the frame's change became %g", got)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
@@ -23,7 +24,8 @@ import (
 // the mix, with the same seed, and simulates each under both schedulers.
 type MixingResult struct {
 	// Frame has one row per workload ("mix", each log, "average of logs"):
-	// replicates, processors, mean jobs, and the ratios EASY / FCFS of the
+	// replicates, processors (procs; missing, NaN, for the average of
+	// logs), mean jobs, and the ratios EASY / FCFS of the
 	// average wait and of the average bounded slowdown (τ = 10 s), with
 	// 95% CIs over replicates.
 	Frame dataframe.DataFrame
@@ -152,15 +154,20 @@ func (r *mixingRow) add(jobs, reps int, simulate func(sim.Scheduler, resample.Si
 
 func (r *MixingResult) frame() dataframe.DataFrame {
 	n := len(r.rows)
-	name, reps, procs := make([]string, n), make([]int, n), make([]int, n)
+	name, reps := make([]string, n), make([]int, n)
 	vals := make([][]float64, n)
 	for i, x := range r.rows {
-		name[i], reps[i], procs[i] = x.name, x.bslI.N, x.procs
-		vals[i] = []float64{x.jobs, x.waitI.Mean, x.waitI.Lo, x.waitI.Hi, x.bslI.Mean, x.bslI.Lo, x.bslI.Hi}
+		name[i], reps[i] = x.name, x.bslI.N
+		// The average of the logs runs on no machine of its own: its
+		// processors are missing (NaN), not 0.
+		procs := math.NaN()
+		if x.procs > 0 {
+			procs = float64(x.procs)
+		}
+		vals[i] = []float64{procs, x.jobs, x.waitI.Mean, x.waitI.Lo, x.waitI.Hi, x.bslI.Mean, x.bslI.Lo, x.bslI.Hi}
 	}
-	return frameOf([]series.Series{series.New(name, series.String, "workload"), series.New(reps, series.Int, "replicates"),
-		series.New(procs, series.Int, "procs")},
-		[]string{"jobs", "wait_ratio", "wait_ratio_lo", "wait_ratio_hi", "bsld_ratio", "bsld_ratio_lo", "bsld_ratio_hi"}, vals)
+	return frameOf([]series.Series{series.New(name, series.String, "workload"), series.New(reps, series.Int, "replicates")},
+		[]string{"procs", "jobs", "wait_ratio", "wait_ratio_lo", "wait_ratio_hi", "bsld_ratio", "bsld_ratio_lo", "bsld_ratio_hi"}, vals)
 }
 
 // Claims adds the answers of §6.5.1: EASY beats FCFS on the mix, and the

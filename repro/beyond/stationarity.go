@@ -15,6 +15,7 @@ import (
 	"github.com/tracelab/tracelab/repro/study"
 	"github.com/tracelab/tracelab/sim/resample"
 	"github.com/tracelab/tracelab/sim/sweep"
+	"github.com/tracelab/tracelab/tables"
 )
 
 // StationarityResult is the experiment of §6.5.2: the drift between the
@@ -30,6 +31,11 @@ type StationarityResult struct {
 	// versions (load_1_min, load_1_median, load_1_max, … load_3_max; see
 	// thirdSpread).
 	Frame dataframe.DataFrame
+	// Table is the answer at a glance (stationarityTable): for each log a
+	// row for the log and one for its resampled versions, in five columns
+	// written as text to the answer's precision; Frame holds every column
+	// as numbers.
+	Table dataframe.DataFrame
 	// Figure draws the loads of the thirds from Frame: the log's as one
 	// line, the versions' range as a band with their median; nil when
 	// none of the logs is available here.
@@ -95,6 +101,10 @@ func (s *Study) Stationarity(ctx context.Context) (*StationarityResult, error) {
 		res.Frame = res.frame()
 		if res.Frame.Err != nil {
 			return nil, res.Frame.Err
+		}
+		res.Table = stationarityTable(res.rows)
+		if res.Table.Err != nil {
+			return nil, res.Table.Err
 		}
 		var err error
 		res.Figure, err = figureOf(res.Frame, stationarityFigure)
@@ -171,6 +181,41 @@ func (r *StationarityResult) frame() dataframe.DataFrame {
 		ss = append(ss, series.New(cols[c], series.Float, h))
 	}
 	return dataframe.New(ss...)
+}
+
+// stationarityTable is the table a reader reads at a glance: for each
+// log, a row for the log and one for its resampled versions, in five
+// columns. The cells are written to the precision the answer uses: the
+// offered load of each third (a fraction of the machine; the versions'
+// mean) to 2 decimals; the drift to 3 decimals, the versions' with its
+// 95% CI; the share of the KS tests between thirds that reject at 1%
+// (runtime, size, weekly load) as percentages. The columns it leaves out
+// (the first third against the rest, each third's spread over the
+// versions) are in the Frame.
+func stationarityTable(rows []stationarityRow) dataframe.DataFrame {
+	n := len(rows)
+	log, version, load, drift, ks := make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
+	for i, r := range rows {
+		log[i], version[i], load[i] = r.log, r.kind, thirds(r.load)
+		drift[i] = fmt.Sprintf("%.3f", r.drift.Mean)
+		if r.kind != "log" {
+			version[i] = fmt.Sprintf("%d resampled versions", r.versions)
+			drift[i] += fmt.Sprintf(" [%.3f, %.3f]", r.drift.Lo, r.drift.Hi)
+		}
+		ks[i] = tables.Percent(r.rejRuntime) + ", " + tables.Percent(r.rejProcs) + ", " + tables.Percent(r.rejWeekly)
+	}
+	return dataframe.New(
+		series.New(log, series.String, "log"),
+		series.New(version, series.String, "version"),
+		series.New(load, series.String, "offered load of the thirds"),
+		series.New(drift, series.String, "drift (95% CI)"),
+		series.New(ks, series.String, "KS tests rejecting at 1%: runtime, size, weekly load"),
+	)
+}
+
+// thirds writes the offered load of the three thirds to 2 decimals.
+func thirds(load [3]float64) string {
+	return fmt.Sprintf("%.2f, %.2f, %.2f", load[0], load[1], load[2])
 }
 
 // Claims adds the answers of §6.5.2 per log: whether the log is

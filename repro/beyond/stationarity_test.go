@@ -1,6 +1,7 @@
 package beyond
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/tracelab/tracelab/analytics/stationarity"
@@ -50,3 +51,28 @@ func TestThirdSpread(t *testing.T) {
 }
 
 func near(a, b float64) bool { return a-b < 1e-12 && b-a < 1e-12 }
+
+// TestStationarityTable: a row for the log and one for its versions, in
+// five columns written to the answer's precision. The inputs are SDSC-SP2's
+// values in notebook 06's stored §6.5.2 frame (full mode); the cells are
+// worked by hand from them.
+func TestStationarityTable(t *testing.T) {
+	t.Parallel()
+	rows := []stationarityRow{
+		{log: "SDSC-SP2", kind: "log", versions: 1, load: [3]float64{0.7526, 0.8692, 0.8803},
+			drift: Interval{Mean: 0.09766, Lo: 0.09766, Hi: 0.09766}, rejRuntime: 1, rejProcs: 1, rejWeekly: 2.0 / 3},
+		{log: "SDSC-SP2", kind: "resampled", versions: 20, load: [3]float64{0.8345, 0.8281, 0.815},
+			drift: Interval{Mean: 0.1164, Lo: 0.1013, Hi: 0.1316}, rejRuntime: 1, rejProcs: 0.9833, rejWeekly: 0.4},
+	}
+	df := stationarityTable(rows)
+	if df.Err != nil {
+		t.Fatal(df.Err)
+	}
+	want := [][]string{
+		{"SDSC-SP2", "log", "0.75, 0.87, 0.88", "0.098", "100%, 100%, 67%"},
+		{"SDSC-SP2", "20 resampled versions", "0.83, 0.83, 0.81", "0.116 [0.101, 0.132]", "100%, 98%, 40%"},
+	}
+	if got := df.Records()[1:]; !slices.EqualFunc(got, want, slices.Equal) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

@@ -3,7 +3,10 @@ package feitelson2007
 import (
 	"context"
 	"fmt"
+	"math"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/go-gota/gota/dataframe"
 	"gonum.org/v1/plot"
@@ -205,10 +208,62 @@ func (s *Study) Sampling(ctx context.Context) (*SamplingResult, error) {
 		} else if !missing(err) {
 			return nil, err
 		}
-		r.Table = locality.SamplingTable(r.Results)
-		r.Table = r.Table.Mutate(seriesOf(names, "paper_log"))
+		r.Table = samplingTable(r.Results, names)
 		return r, nil
 	})
+}
+
+// samplingTable is Tables 2 and 3 as a reader reads them:
+// locality.SamplingTable with the paper's name of each log (paper_log)
+// beside ours, and, instead of shift_days (the calendar Shift, the first
+// slice's local day number since 1970: 9,043 reads as a shift of 9,043
+// days), slices_from: that day's local midnight, where the slices begin
+// ("1994-10-04 00:00 UTC−7").
+func samplingTable(results []locality.SamplingResult, paperNames []string) dataframe.DataFrame {
+	t := locality.SamplingTable(results)
+	from := make([]string, len(results))
+	for i, r := range results {
+		from[i] = sliceOrigin(r.Options.Slicing)
+	}
+	t = t.Mutate(seriesOf(paperNames, "paper_log")).Mutate(seriesOf(from, "slices_from"))
+	var cols []string
+	for _, c := range t.Names() {
+		switch c {
+		case "shift_days", "paper_log", "slices_from":
+		case "slice_days":
+			cols = append(cols, c, "slices_from")
+		case "log":
+			cols = append(cols, c, "paper_log")
+		default:
+			cols = append(cols, c)
+		}
+	}
+	return t.Select(cols)
+}
+
+// sliceOrigin writes where a calendar slicing's boundaries begin: local
+// midnight of day Shift since 1970-01-01 (locality.AlignCalendar), in the
+// zone of its days, e.g. "1994-10-04 00:00 UTC−7" (a fractional Shift
+// gives its hour and minute).
+func sliceOrigin(sl locality.Slicing) string {
+	d := time.Unix(int64(math.Round(sl.Shift*86400)), 0).UTC() // day numbers count local days
+	loc := sl.Location
+	if loc == nil {
+		loc = time.UTC
+	}
+	_, off := time.Date(d.Year(), d.Month(), d.Day(), d.Hour(), d.Minute(), 0, 0, loc).Zone()
+	zone := "UTC"
+	if off != 0 {
+		sign := "+"
+		if off < 0 {
+			sign, off = "−", -off
+		}
+		zone += sign + strconv.Itoa(off/3600)
+		if m := off % 3600 / 60; m != 0 {
+			zone += fmt.Sprintf(":%02d", m)
+		}
+	}
+	return d.Format("2006-01-02 15:04") + " " + zone
 }
 
 // lackedJobs says where the jobs of the paper's version (Table 6) that

@@ -18,6 +18,7 @@ import (
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/sim/estimates"
 	"github.com/tracelab/tracelab/sim/simplot"
+	"github.com/tracelab/tracelab/tables"
 )
 
 // Fig2Logs are the logs of Fig. 2 (its caption: CTC and KTH SP2).
@@ -312,7 +313,8 @@ type Fig3Result struct {
 	// median_runtime (s), median_ratio (median over jobs of estimate /
 	// runtime, jobs of positive runtime), round (share of estimates that
 	// are whole multiples of 5 minutes), top_estimates (the five most
-	// frequent), top_share (their share), max_estimate (s), at_max
+	// frequent, in words with their shares: "18 h (24%)"), top_share
+	// (their share), max_estimate (s), at_max
 	// (share of jobs whose estimate is the maximal allowed one:
 	// queueLimits, else the log's largest) and at_largest (share of jobs
 	// whose estimate is the log's largest).
@@ -388,7 +390,7 @@ func (s *Study) Fig3(ctx context.Context) (*Fig3Result, error) {
 			round[i], share[i], mx[i], at[i], largest[i] = row.round, row.topShare, row.maxEst, row.atMax, row.atLargest
 			var ts []string
 			for _, m := range row.top {
-				ts = append(ts, fmt.Sprintf("%s (%.0f%%)", time.Duration(m.Seconds)*time.Second, 100*m.Fraction))
+				ts = append(ts, fmt.Sprintf("%s (%s)", tables.Duration(m.Seconds), tables.Percent(m.Fraction)))
 			}
 			top[i] = strings.Join(ts, ", ")
 		}

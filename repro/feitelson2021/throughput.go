@@ -91,17 +91,28 @@ func (s *Study) Fig17(ctx context.Context) (*Fig17Result, error) {
 		if r.logReplay, err = s.logReplay(PopulationLog, &r.Missing); err != nil {
 			return nil, err
 		}
+		// One point per load: the means over its replicates, whose user
+		// counts differ (a line through every replicate zigzags).
 		pl, err := feedbackplot.Lines(df, "users", "throughput_window_per_week", []string{"scheduler", "simulation"},
 			feedbackplot.LinesOptions{LinesOptions: plots.LinesOptions{Points: true, Axes: plots.Axes{Title: PopulationLog + " resampled",
 				XLabel: "users (instances in the resampled log)", YLabel: "jobs ended per week"}},
-				Label: sweepLabel, Style: sweepStyle})
+				Along: "load", Label: sweepLabel, Style: sweepStyle})
 		if err != nil {
 			return nil, err
 		}
 		r.Figure = figure("Fig. 17", "throughput as users are added, with feedback and open",
-			"the paper: with feedback the users submit what the scheduler sustains, more under EASY, while open simulations keep accepting jobs — compare each scheduler's two curves (the ledger counts where ours do)", 1, pl)
+			"the paper: with feedback the users submit what the scheduler sustains, more under EASY, while open simulations keep accepting jobs — compare each scheduler's two curves (the ledger counts where ours do); "+loadPoints(r.reps), 1, pl)
 		return r, nil
 	})
+}
+
+// loadPoints says what a point of a sweep's curve is, for reps replicates
+// of each load.
+func loadPoints(reps int) string {
+	if reps == 1 {
+		return "each point is a load (one replicate)"
+	}
+	return fmt.Sprintf("each point is a load: the means over its %d replicates", reps)
 }
 
 // fig17BeyondLoads are the populations past the sweep's largest at which

@@ -14,6 +14,7 @@ import (
 	"github.com/go-gota/gota/series"
 
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/tables"
 )
 
 // LogInfo describes a log as the matrix groups it: by era and by kind of
@@ -418,10 +419,15 @@ func ValueText(r Result) string {
 
 // shownNumber is num for a reader, without e-notation: a value below 0.001
 // with two significant digits ("-0.000031", not "-3.08e-05", beside
-// "-0.00806" in the same row), one from 100000 up as a whole number.
+// "-0.00806" in the same row), one from 1000 up as a whole number with
+// its digits grouped ("3,461", as tables.Count writes counts), and a whole
+// value from 10 up without a fraction (a run of 95 jobs reads "95", not
+// "95.0", beside "441").
 func shownNumber(x float64) string {
 	switch a := math.Abs(x); {
-	case a >= 1e5:
+	case a >= 999.5: // 1000 and above once rounded
+		return strings.Replace(tables.Count(int(math.Round(x))), "−", "-", 1)
+	case a >= 10 && x == math.Trunc(x):
 		return strconv.FormatFloat(x, 'f', 0, 64)
 	case a > 0 && a < 1e-3:
 		return strconv.FormatFloat(x, 'f', 1-int(math.Floor(math.Log10(a))), 64)

@@ -161,7 +161,10 @@ func TestMatrix(t *testing.T) {
 		want string
 	}{
 		{-3.08e-05, "-0.000031"}, {4.24e-5, "0.000042"}, {-0.00183, "-0.00183"}, {0.0398, "0.0398"},
-		{0, "0"}, {441, "441"}, {123456.7, "123457"}, {-7.89e-4, "-0.00079"},
+		{0, "0"}, {441, "441"}, {123456.7, "123,457"}, {-7.89e-4, "-0.00079"},
+		// Whole values without a fraction, thousands grouped (notebook 08's
+		// runs of repeated jobs: 441, 95, 3461).
+		{95, "95"}, {3461, "3,461"}, {-4233.4, "-4,233"}, {1, "1.00"}, {11.5, "11.5"}, {999.6, "1,000"}, {999.4, "999"},
 	} {
 		if got := ValueText(Result{Verdict: Holds, Value: c.v}); got != c.want {
 			t.Errorf("ValueText(%g) = %q, want %q", c.v, got, c.want)

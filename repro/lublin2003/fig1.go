@@ -77,6 +77,14 @@ func (s *Study) Fig1(ctx context.Context) (*Fig1Result, error) {
 						k++
 					}
 				}
+				if k == 0 {
+					// Falling from x = 0 (α = 1): named where it has
+					// fallen to half its start, clear of the curves that
+					// crowd the axis (α = 0.5's name, where it enters).
+					for k < len(y)-1 && y[k] > y[0]/2 {
+						k++
+					}
+				}
 				series = append(series, plots.XY{X: x, Y: y})
 				at, names = append(at, plotter.XY{X: x[k], Y: y[k]}), append(names, name(g))
 				colors = append(colors, plots.SeriesStyle(i).Color)

@@ -144,7 +144,8 @@ type TablesResult struct {
 	// Frames has one frame per table (Table II, III, IV), one row per log
 	// of the paper: log, users (compared by us) and constant_users (counts,
 	// missing for a log we do not have), and for each of
-	// SimilarityColumns the paper's value (paper_*) and ours.
+	// SimilarityColumns the paper's value (paper_*) and ours, rounded to
+	// the decimals the paper prints in that column (tableDecimals).
 	Frames map[string]dataframe.DataFrame
 	// Minutes is Table IV again with runtimes truncated to whole minutes
 	// (similarity.Options.TimeResolution = 60), in the same layout.
@@ -272,7 +273,11 @@ func tableFrame(cells []tableCell, ours func(tableCell) SimilarityRow) dataframe
 		users, constant = append(users, u), append(constant, k)
 		o := ours(c)
 		for k := range SimilarityColumns {
-			v := o[k]
+			// Ours to the decimals the paper prints in the column, so the two
+			// read alike (0.0075 beside 0.0075, not beside 0.007519); the
+			// ledger compares the unrounded value.
+			p := math.Pow(10, float64(tableDecimals[k]))
+			v := math.Round(o[k]*p) / p
 			if c.missing {
 				v = math.NaN()
 			}

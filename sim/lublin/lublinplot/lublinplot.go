@@ -80,6 +80,9 @@ func DensityFit(x []float64, pdf func(float64) float64, opts DensityOptions) (*p
 			p.Y.Max = y
 		}
 	}
+	// Headroom: the tallest bar or the model's peak does not touch the
+	// top of the frame.
+	p.Y.Max *= 1.05
 	return p, nil
 }
 

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"gonum.org/v1/gonum/floats/scalar"
+	"gonum.org/v1/plot/plotter"
 	"pgregory.net/rapid"
 
 	"github.com/tracelab/tracelab/analytics/fit"
@@ -154,5 +155,29 @@ func TestDensityFitShowsModelPeak(t *testing.T) {
 	}
 	if p.Y.Max < 0.9*peak {
 		t.Errorf("y axis max %v cuts the model's peak %v", p.Y.Max, peak)
+	}
+}
+
+// TestDensityFitHeadroom: the tallest bar (notebook 03's KTH-SP2 fit,
+// 0.278 under a frame ending at 0.278) stands below the top of the frame.
+func TestDensityFitHeadroom(t *testing.T) {
+	t.Parallel()
+	x := sample(paperModel, 2000, 3)
+	h, err := plotter.NewHist(plotter.Values(x), 60)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.Normalize(1)
+	tallest := 0.0
+	for _, b := range h.Bins {
+		tallest = max(tallest, b.Weight)
+	}
+	flat := func(float64) float64 { return 0 }
+	p, err := DensityFit(x, flat, DensityOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Y.Max < 1.04*tallest {
+		t.Errorf("y axis max %v leaves no room above the tallest bar %v", p.Y.Max, tallest)
 	}
 }

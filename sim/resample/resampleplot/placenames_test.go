@@ -1,8 +1,11 @@
 package resampleplot
 
 import (
+	"slices"
 	"testing"
 
+	"github.com/tracelab/tracelab/plots/plottest"
+	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg/draw"
@@ -67,7 +70,8 @@ func TestPlaceNames(t *testing.T) {
 			},
 		},
 	} {
-		got := placeNames(c.perUser, c.totals, c.marked)
+		tallest := slices.Max(c.totals) // the estimate weeklyJobs makes room by
+		got := placeNames(c.perUser, c.totals, c.marked, nameReach(len(c.totals)), nameLine*tallest, nameClearance*tallest)
 		if len(got) != len(c.want) {
 			t.Fatalf("%s: %d names, want %d", c.name, len(got), len(c.want))
 		}
@@ -106,4 +110,17 @@ func TestNameStackOn(t *testing.T) {
 			t.Errorf("%s: at height %v, line %d; want %v, line %d", c.what, n.at.Y, n.level, c.wantY, c.wantLevel)
 		}
 	}
+}
+
+// nameLabels returns the names of a WeeklyJobs panel p as placed on its
+// own y range (the estimate weeklyJobs makes room by; a figure that
+// shares y places them again when drawn).
+func nameLabels(p *plot.Plot) []*plotter.Labels {
+	for _, pl := range plottest.Plotters(p) {
+		if u, ok := pl.(*userNames); ok {
+			tallest := slices.Max(u.totals)
+			return u.labels(nameReach(len(u.totals)), nameLine*tallest, nameClearance*tallest)
+		}
+	}
+	return nil
 }

@@ -448,38 +448,21 @@ func weeklyJobs(t *datasets.Trace, marked []bool, label string, top int, title s
 			return nil, fmt.Errorf("resampleplot: WeeklyJobs: %w", err)
 		}
 	}
-	names := placeNames(perUser, totals, markedWeeks)
-	if len(names) > 0 {
-		levels := 0
-		for _, n := range names {
-			levels = max(levels, n.level)
+	if len(perUser) > 0 {
+		names := &userNames{perUser: perUser, totals: totals, marked: markedWeeks, barWidth: width}
+		for k := range perUser {
+			names.words = append(names.words, fmt.Sprintf("user %d", ids[k]))
+			names.colors = append(names.colors, plots.SeriesStyle(k).Color)
 		}
-		for level := range levels + 1 {
-			for _, a := range []text.XAlignment{draw.XCenter, draw.XLeft, draw.XRight} {
-				var pts plotter.XYs
-				var words []string
-				var colors []color.Color
-				for k, n := range names {
-					if n.level == level && n.align == a {
-						pts, words, colors = append(pts, n.at), append(words, fmt.Sprintf("user %d", ids[k])), append(colors, plots.SeriesStyle(k).Color)
-					}
-				}
-				if len(pts) == 0 {
-					continue
-				}
-				// A name beside its column starts (ends) at the column's edge.
-				dx := map[text.XAlignment]vg.Length{draw.XLeft: -width / 2, draw.XRight: width / 2}[a]
-				o := plots.LabelOptions{Colors: colors, Align: a, Offset: vg.Point{X: dx, Y: vg.Points(2) + vg.Length(level)*labelLine}}
-				if err := plots.AddLabels(p, pts, words, o); err != nil {
-					return nil, fmt.Errorf("resampleplot: WeeklyJobs: %w", err)
-				}
-			}
+		p.Add(names)
+		// Room above the columns for the names, as placed on the panel's
+		// own y range (the estimate of a line: nameLine).
+		tallest := slices.Max(totals)
+		levels, highest := 0, tallest
+		for _, n := range placeNames(perUser, totals, markedWeeks, nameReach(len(totals)), nameLine*tallest, nameClearance*tallest) {
+			levels, highest = max(levels, n.level), math.Max(highest, n.at.Y)
 		}
-		highest := slices.Max(totals)
-		for _, n := range names {
-			highest = math.Max(highest, n.at.Y)
-		}
-		p.Y.Max = math.Max(p.Y.Max, highest+(0.12+0.08*float64(levels))*slices.Max(totals))
+		p.Y.Max = math.Max(p.Y.Max, highest+(0.12+0.08*float64(levels))*tallest)
 	}
 	p.Y.Min = 0
 	return p, nil
@@ -496,14 +479,96 @@ type name struct {
 	level  int
 }
 
+// userNames draws the names of WeeklyJobs' top users. They are placed
+// (placeNames) when the panel is drawn, with a line and the clearance
+// measured on the y range the panel is drawn with — a figure that shares
+// y among panels may stretch it well past the panel's own tallest week,
+// and a line of text (labelLine points) then spans more jobs than the
+// panel alone would suggest.
+type userNames struct {
+	perUser        [][]float64
+	totals, marked []float64
+	words          []string // the names, one per top user
+	colors         []color.Color
+	barWidth       vg.Length
+}
+
+// Texts returns the names (for plottest's checks of labels).
+func (u *userNames) Texts() []string { return u.words }
+
+// Plot places and draws the names on the data area c of plt: a line is
+// labelLine points in jobs of plt's y axis (linear), the clearance
+// nameClearance/nameLine of it (about 6 points), and a name reaches half
+// the widest name's text (and a point) each side, in weeks of plt's x
+// axis.
+func (u *userNames) Plot(c draw.Canvas, plt *plot.Plot) {
+	trX, trY := plt.Transforms(&c)
+	perJob, perWeek := float64(trY(1)-trY(0)), float64(trX(1)-trX(0)) // points per job, per week
+	if !(perJob > 0) || math.IsInf(perJob, 0) || !(perWeek > 0) || math.IsInf(perWeek, 0) {
+		return // a degenerate axis: nowhere to write
+	}
+	sty := plots.TextStyle(8, false)
+	widest := 0.0
+	for _, w := range u.words {
+		widest = math.Max(widest, float64(sty.Width(w)))
+	}
+	line := float64(labelLine) / perJob
+	reach := int(math.Ceil((widest/2 + 1) / perWeek))
+	for _, lb := range u.labels(reach, line, line*nameClearance/nameLine) {
+		lb.Plot(c, plt)
+	}
+}
+
+// labels returns the names placed with a reach in weeks, a line and a
+// clearance in jobs (placeNames): one plotter.Labels per line and alignment, each name in
+// its user's colour, a line (labelLine) above the one under it and a
+// name beside its column starting (ending) at the column's edge.
+func (u *userNames) labels(reach int, line, clearance float64) []*plotter.Labels {
+	names := placeNames(u.perUser, u.totals, u.marked, reach, line, clearance)
+	levels := 0
+	for _, n := range names {
+		levels = max(levels, n.level)
+	}
+	var out []*plotter.Labels
+	for level := range levels + 1 {
+		for _, a := range []text.XAlignment{draw.XCenter, draw.XLeft, draw.XRight} {
+			var pts plotter.XYs
+			var words []string
+			var colors []color.Color
+			for k, n := range names {
+				if n.level == level && n.align == a {
+					pts, words, colors = append(pts, n.at), append(words, u.words[k]), append(colors, u.colors[k])
+				}
+			}
+			if len(pts) == 0 {
+				continue
+			}
+			dx := map[text.XAlignment]vg.Length{draw.XLeft: -u.barWidth / 2, draw.XRight: u.barWidth / 2}[a]
+			o := plots.LabelOptions{Colors: colors, Align: a, Offset: vg.Point{X: dx, Y: vg.Points(2) + vg.Length(level)*labelLine}}
+			lb, err := plots.NewLabels(pts, words, o)
+			if err != nil {
+				panic("resampleplot: " + err.Error()) // one point per word, all finite
+			}
+			out = append(out, lb)
+		}
+	}
+	return out
+}
+
 // Where placeNames may set a name: how far above the top of its column's
 // unmarked jobs it may stand and still be at its column (nameClearance),
 // and the height of a line of names (nameLine), as fractions of the
-// tallest week — on a panel of a figure, about 6 and 10 points.
+// tallest week — on a panel of a figure drawn with its own y range, about
+// 6 and 10 points: the estimate weeklyJobs leaves room by (the names are
+// placed again on the y range drawn, userNames).
 const (
 	nameClearance = 0.05
 	nameLine      = 0.08
 )
+
+// nameReach is the estimate of half a name's width in weeks, for a panel
+// of nw weeks: "user 12" spans about 5% of a panel's width.
+func nameReach(nw int) int { return max(1, int(math.Round(0.025*float64(nw)))) }
 
 // placeNames places the name of each top user k (its weekly jobs
 // perUser[k]; totals are all jobs per week, marked the marked ones among
@@ -511,11 +576,10 @@ const (
 // as far as ending or starting at it (the column anywhere under the text:
 // where bursts crowd, a shifted name finds the gap beside its column that
 // a centred one misses). A name is raised to the tallest column under its
-// text, and a line (labelLine, in points: whatever the y range becomes
-// when a figure shares it among panels) above each name before it whose
+// text, and a line (line jobs high) above each name before it whose
 // text it would overlap (stackOn). A place is at its column when the
-// columns under the text rise no more than nameClearance of the tallest
-// week above the column's unmarked jobs: no taller bar nearby and no
+// columns under the text rise no more than clearance jobs above the
+// column's unmarked jobs: no taller bar nearby and no
 // marked burst on top of the column (a flurry); a name stacked over other
 // names there is still at its column (a pile of names over a quiet stretch
 // reads better than one name over a burst). A place whose text would
@@ -524,16 +588,13 @@ const (
 // lines, then at the user's busiest week (centred first, then shifted by
 // one week left and right, two, …, then ending at the column and starting
 // there; the earliest week of equal ones).
-func placeNames(perUser [][]float64, totals, marked []float64) []name {
+func placeNames(perUser [][]float64, totals, marked []float64, reach int, line, clearance float64) []name {
 	if len(perUser) == 0 {
 		return nil
 	}
 	nw := len(totals)
-	// reach is half a name's width in weeks: "user 12" spans about 5% of
-	// a panel's width.
-	reach := max(1, int(math.Round(0.025*float64(nw))))
+	reach = max(1, reach)
 	tallest := slices.Max(totals)
-	clearance, line := nameClearance*tallest, nameLine*tallest
 	// under[s+2·reach] is the tallest column under a name whose text
 	// spans weeks s … s+2·reach.
 	under := windowMax(totals, 2*reach+1)

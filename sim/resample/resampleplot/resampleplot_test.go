@@ -135,8 +135,8 @@ func TestWeeklyJobsNames(t *testing.T) {
 		t.Fatal(err)
 	}
 	offsets := map[string]float64{}
-	for _, pl := range plottest.Plotters(p) {
-		if lb, ok := pl.(*plotter.Labels); ok {
+	for _, lb := range nameLabels(p) {
+		{
 			for _, l := range lb.Labels {
 				offsets[l] = float64(lb.Offset.Y)
 			}

@@ -122,8 +122,8 @@ func TestWeeklyJobsNameAtBar(t *testing.T) {
 			t.Fatal(err)
 		}
 		var at []plotter.XY
-		for _, pl := range plottest.Plotters(p) {
-			if lb, ok := pl.(*plotter.Labels); ok {
+		for _, lb := range nameLabels(p) {
+			{
 				for i, l := range lb.Labels {
 					if l == "user 1" {
 						at = append(at, lb.XYs[i])
