@@ -6,7 +6,6 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
@@ -419,7 +418,7 @@ func (r *Fig3Result) Claims(l *ledger.Ledger) {
 	for _, row := range r.rows {
 		var ts []string
 		for _, m := range row.top {
-			ts = append(ts, time.Duration(m.Seconds*float64(time.Second)).String())
+			ts = append(ts, tables.Duration(m.Seconds))
 		}
 		// "Round figures": a whole multiple of 5 minutes; most estimates
 		// being round means more than half of them, a direction read by
@@ -438,8 +437,8 @@ func (r *Fig3Result) Claims(l *ledger.Ledger) {
 		// estimate" is the queue's limit where the header states it.
 		allowed := "the log's largest (its header states no queue limit)"
 		if queueLimits[row.log] != nil {
-			allowed = fmt.Sprintf("its queue's limit as the header states it; the log's largest, %s, is used by %.2g of the jobs",
-				time.Duration(row.maxEst)*time.Second, row.atLargest)
+			allowed = fmt.Sprintf("its queue's limit as the header states it; the log's largest, %s, is used by %s of the jobs",
+				tables.Duration(float64(row.maxEst)), tables.Percent(row.atLargest))
 		}
 		l.Check(item, "fig3/"+row.log+"/at-max", row.log+": users often use the maximal allowed estimate (share of jobs whose estimate is "+allowed+")",
 			ledger.Stated("often", ledger.AtLeast(0.1)), row.atMax).Digits(3).InTable(item, row.log, "at-max").

@@ -3,6 +3,7 @@ package findings
 import (
 	"errors"
 	"fmt"
+	"github.com/tracelab/tracelab/tables"
 	"math"
 	"strconv"
 
@@ -113,7 +114,9 @@ func num(x float64) string {
 		return "NaN"
 	case x == 0:
 		return "0"
-	case math.Abs(x) >= 1e5 || math.Abs(x) < 1e-3:
+	case math.Abs(x) >= 1e5:
+		return tables.Measure(x, 3) // 113,466, not 1.13e+05
+	case math.Abs(x) < 1e-3:
 		return strconv.FormatFloat(x, 'g', 3, 64)
 	}
 	return strconv.FormatFloat(x, 'f', max(0, 2-int(math.Floor(math.Log10(math.Abs(x))))), 64)

@@ -56,11 +56,12 @@ func TestBeyond(t *testing.T) {
 	}
 }
 
-// TestNum: three significant digits, plain for ordinary magnitudes.
+// TestNum: three significant digits, plain for ordinary magnitudes; from
+// 100,000 on a grouped integer (tables.Measure).
 func TestNum(t *testing.T) {
 	t.Parallel()
 	for x, want := range map[float64]string{0: "0", 0.5: "0.500", 0.0123: "0.0123", 1.27: "1.27", 34.8: "34.8", 6859: "6859",
-		138000: "1.38e+05", -0.0046: "-0.00460", 0.000021: "2.1e-05", math.NaN(): "NaN"} {
+		138000: "138,000", 137512.6: "137,513", -0.0046: "-0.00460", 0.000021: "2.1e-05", math.NaN(): "NaN"} {
 		if got := num(x); got != want {
 			t.Errorf("num(%v) = %q, want %q", x, got, want)
 		}

@@ -655,7 +655,7 @@ func (r *Fig16Result) Claims(l *ledger.Ledger) {
 	lo, hi := 0, len(r.values)-1
 	cmp := func(col string, q int, higher bool) (bool, string) {
 		a, b := r.stats[col][lo][q], r.stats[col][hi][q]
-		return (b > a) == higher && a != b, fmt.Sprintf("%.4g with RB_NPW 0, %.4g with %s", a, b, r.values[hi].label)
+		return (b > a) == higher && a != b, fmt.Sprintf("%s with RB_NPW 0, %s with %s", ledger.Format(a, 4), ledger.Format(b, 4), r.values[hi].label)
 	}
 	id := "fig16/" + Fig15Log + "/"
 	for _, c := range []struct {
