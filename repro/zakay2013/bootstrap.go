@@ -420,7 +420,7 @@ func (s *Study) Fig8(ctx context.Context) (*Fig8Result, error) {
 		if err != nil {
 			return nil, err
 		}
-		seeds, err := s.scanSeeds(ctx, fig8Metrics, fig8Statements, false)
+		seeds, err := s.scanSeeds(ctx, fig8Metrics, fig8Statements, false, fig8Statements(f.rows), fig8Statements(f.common))
 		if err != nil {
 			return nil, err
 		}
@@ -461,7 +461,7 @@ func (s *Study) Fig9(ctx context.Context) (*Fig9Result, error) {
 		if err != nil {
 			return nil, err
 		}
-		seeds, err := s.scanSeeds(ctx, fig9Metrics, fig9Statements, true)
+		seeds, err := s.scanSeeds(ctx, fig9Metrics, fig9Statements, true, fig9Statements(f.rows), fig9Statements(f.common))
 		if err != nil {
 			return nil, err
 		}
@@ -641,7 +641,8 @@ func commonID(id string) string {
 // statement of the figure, the common week brings at least two more
 // within than the paper's entries as computed, and it brings this entry
 // within, at the study's seed and at every further seed measured (seeds,
-// commonAtSeeds). It is found as the best of the readings of
+// commonAtSeeds; a statement the further seed's fewer variants do not
+// bring within is judged there at the figure's count, escalate). It is found as the best of the readings of
 // resample.Readings (the library's default was chosen among them), so the
 // summary counts it among the reasons chosen among readings. The verdict
 // stays as it falls under §4's literal start, and the reason says so: §4's

@@ -41,7 +41,7 @@ type Study struct {
 	fig9           study.Once[*Fig9Result]
 	readings       study.Once[*BootstrapReadingsResult]
 	diagnostic     study.Once[*BootstrapDiagnosticResult]
-	commonSeeds    study.Once[[]seedBootstraps]
+	commonMemo     study.Memo[commonKey, *resample.Bootstrap]
 	fig10          study.Once[*Fig10Result]
 	fig11          study.Once[*Fig11Result]
 	fig12          study.Once[*Fig12Result]
