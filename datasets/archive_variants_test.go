@@ -167,6 +167,15 @@ var archiveVariants = []archiveVariant{
 			}
 			return ""
 		}},
+	{name: "MaxProcs beyond any machine", why: "a typo or another count (a warning, the value kept)",
+		data: str("; MaxProcs: 99999999999\n; MaxNodes: 16777217\n" + plainJobs(nil)), jobs: 20, warn: map[WarningKind]int{WarnHeader: 2},
+		check: func(t *Trace) string {
+			if m := t.Machine(); m != (Machine{99999999999, SizeHeaderMaxProcs}) || t.Header.MaxNodes != 16777217 {
+				return m.String()
+			}
+			return ""
+		}},
+	{name: "MaxProcs at 2^24", data: str("; MaxProcs: 16777216\n" + plainJobs(nil)), jobs: 20},
 	{name: "MaxProcs written as a float", why: "pandas-written headers",
 		data: str("; MaxProcs: 64.0\n" + plainJobs(nil)), jobs: 20,
 		check: func(t *Trace) string {
