@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 
@@ -39,6 +40,11 @@ func summarizeLog(e *env, arg string) (*datasets.Summary, error) {
 	}
 	l := datasets.DefaultLoader()
 	l.Progress = e.stderr
+	n, err := maxJobs()
+	if err != nil {
+		return nil, err
+	}
+	l.Options.MaxRows = n
 	return l.Summarize(arg)
 }
 
@@ -60,14 +66,18 @@ func infoRecord(s *datasets.Summary) record {
 	}
 	var users any = s.Users
 	if s.Users < 0 { // more distinct ids than a trace can hold: not counted (Summary.Users)
-		users = fmt.Sprintf("not counted: more than %d distinct ids of 2^27 or more", datasets.DefaultMaxRows)
+		users = fmt.Sprintf("not counted: more than %d distinct ids of 2^27 or more (%s raises the bound)", cmp.Or(s.Bound, datasets.DefaultMaxRows), maxJobsEnv)
+	}
+	rule := s.SizeReason()
+	if s.SizeOverBound {
+		rule += "; " + maxJobsEnv + " raises the bound"
 	}
 	return record{
 		{"name", s.Name},
 		{"jobs", s.Jobs},
 		{"users", users},
 		{"max_procs", s.Machine.Procs},
-		{"max_procs_rule", s.Machine.Rule.String()},
+		{"max_procs_rule", rule},
 		{"start_unix", s.Header.UnixStartTime},
 		{"first_submit_unix", s.Header.UnixStartTime + int64(s.FirstSubmit)},
 		{"span_seconds", s.LastSubmit - s.FirstSubmit},

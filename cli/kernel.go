@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"os"
 
 	"github.com/tracelab/tracelab/kernelext/kernelspec"
 )
@@ -48,6 +49,16 @@ func runKernelInstall(e *env, args []string) error {
 	}
 	if len(pos) > 0 {
 		return usagef("kernel install takes no arguments, got %q", pos)
+	}
+	// The folder the kernel goes to is checked before the tools are built
+	// (minutes on a fresh checkout): --dir naming a file was refused only
+	// after the build.
+	flag, dataDir := "--dir", *dir
+	if dataDir == "" {
+		flag, dataDir = "JUPYTER_DATA_DIR", os.Getenv("JUPYTER_DATA_DIR")
+	}
+	if err := checkOutputDir(flag, dataDir); err != nil {
+		return err
 	}
 	res, err := kernelspec.Install(kernelspec.Options{
 		Root: *root, DataDir: *dir, Name: *name, DisplayName: *display, Log: e.stderr,

@@ -94,3 +94,29 @@ func TestKernelInstall(t *testing.T) {
 		t.Errorf("no go shim: %v", err)
 	}
 }
+
+// TestKernelInstallDirCheckedFirst: a --dir (or JUPYTER_DATA_DIR) that
+// cannot be a folder is a usage error before the tools are built (it was
+// "mkdir DIR: not a directory" after building gonb, minutes on a fresh
+// checkout); a folder still to be made passes the check.
+func TestKernelInstallDirCheckedFirst(t *testing.T) {
+	file := writeTemp(t, t.TempDir(), "data", "x")
+	root := t.TempDir() // no checkout: reached only past the check
+	for _, tc := range []struct {
+		env, dir, want string
+	}{
+		{"", file, "--dir " + file + ": " + file + " is not a folder"},
+		{"", filepath.Join(file, "sub"), "is not a folder"},
+		{file, "", "JUPYTER_DATA_DIR " + file + ": " + file + " is not a folder"},
+		{"", filepath.Join(t.TempDir(), "new", "dir"), "not a tracelab checkout"},
+	} {
+		t.Run(tc.dir+tc.env, func(t *testing.T) {
+			t.Setenv("JUPYTER_DATA_DIR", tc.env)
+			_, stderr, err := runCLI(t, "kernel", "install", "--dir", tc.dir, "--root", root)
+			wantError(t, err, tc.want)
+			if strings.Contains(stderr, "building") {
+				t.Errorf("tools built before the check:\n%s", stderr)
+			}
+		})
+	}
+}

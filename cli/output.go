@@ -236,7 +236,9 @@ func loadLog(e *env, arg string) (*datasets.Trace, error) {
 // command reads into memory (datasets.ReadOptions.MaxRows): unset, the
 // reader's datasets.DefaultMaxRows (10 million, about 1.5 GB of columns);
 // otherwise a whole number from 1 to maxJobsLimit. Commands that stream a
-// log (info, convert) read any length without it.
+// log (info, convert) read any length without it; info keeps the start and
+// end times of at most that many jobs to infer a machine size the header
+// does not give (datasets.Summary.SizeOverBound).
 const maxJobsEnv = "TRACELAB_MAX_JOBS"
 
 // maxJobsLimit bounds TRACELAB_MAX_JOBS: 200 million jobs, about 30 GB of

@@ -1,11 +1,14 @@
 package cli
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
+	"time"
+	"unsafe"
 
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/datasets/sacct"
@@ -228,6 +231,142 @@ func TestEveryOutputSafe(t *testing.T) {
 					t.Error("the input changed")
 				}
 			})
+			// The input named by a symbolic link, or by its own path: refused,
+			// the input and the link unchanged.
+			t.Run("symbolic link to the input", func(t *testing.T) {
+				link := filepath.Join(t.TempDir(), name("lnk"))
+				if err := os.Symlink(tc.in, link); err != nil {
+					t.Fatal(err)
+				}
+				was, _ := os.ReadFile(tc.in)
+				_, _, err := runCLI(t, tc.args(tc.in, link)...)
+				want := "would overwrite the input"
+				if tc.in == filepath.Join(array, "shard-0.parquet") {
+					want = "is the shard file of task 0 of the array"
+				}
+				wantError(t, err, want)
+				if b, _ := os.ReadFile(tc.in); string(b) != string(was) {
+					t.Error("the input changed")
+				}
+				if st, err := os.Lstat(link); err != nil || st.Mode()&os.ModeSymlink == 0 {
+					t.Errorf("the link was replaced: %v", err)
+				}
+			})
+			if tc.file == "" { // an output whose name the test chooses
+				t.Run("the input's own path", func(t *testing.T) {
+					was, _ := os.ReadFile(tc.in)
+					if _, _, err := runCLI(t, tc.args(tc.in, tc.in)...); err == nil {
+						t.Error("succeeded")
+					}
+					if b, _ := os.ReadFile(tc.in); string(b) != string(was) {
+						t.Error("the input changed")
+					}
+				})
+			}
+			// A folder where the file should be: refused, the folder and
+			// what it holds unchanged.
+			t.Run("a folder", func(t *testing.T) {
+				folder := filepath.Join(t.TempDir(), name("dir"))
+				if err := os.Mkdir(folder, 0o755); err != nil {
+					t.Fatal(err)
+				}
+				writeTemp(t, folder, "keep", "kept")
+				if _, _, err := runCLI(t, tc.args(tc.in, folder)...); err == nil {
+					t.Error("succeeded")
+				}
+				if b, err := os.ReadFile(filepath.Join(folder, "keep")); err != nil || string(b) != "kept" {
+					t.Errorf("the folder's file: %q, %v", b, err)
+				}
+				if es, _ := os.ReadDir(folder); len(es) != 1 {
+					t.Errorf("%d files in the folder, want its own only", len(es))
+				}
+			})
+			// A folder that cannot be written (immutable for root, who
+			// writes in a 0555 folder): an error naming the output, nothing
+			// left in the folder.
+			t.Run("a read-only folder", func(t *testing.T) {
+				ro := readOnlyDir(t)
+				out := filepath.Join(ro, name("out"))
+				_, _, err := runCLI(t, tc.args(tc.in, out)...)
+				if err == nil || !strings.Contains(err.Error(), ro) {
+					t.Errorf("error %v, want one naming %s", err, ro)
+				}
+				if es, _ := os.ReadDir(ro); len(es) != 0 {
+					t.Errorf("%d files left in the read-only folder", len(es))
+				}
+			})
+			// A folder that does not exist: an error naming the output
+			// (reproduce --save makes the folder it is given).
+			t.Run("a missing folder", func(t *testing.T) {
+				out := filepath.Join(t.TempDir(), "missing", name("out"))
+				_, _, err := runCLI(t, tc.args(tc.in, out)...)
+				if tc.file != "" && err == nil {
+					return // --save DIR made DIR
+				}
+				if err == nil || !strings.Contains(err.Error(), filepath.Dir(out)) {
+					t.Errorf("error %v, want one naming %s", err, filepath.Dir(out))
+				}
+			})
+			// A character device that fails every write (/dev/full, through
+			// a link of the output's name): the error is the command's, never
+			// a success with the output lost.
+			t.Run("a device that fails", func(t *testing.T) {
+				full := filepath.Join(t.TempDir(), name("full"))
+				if err := os.Symlink("/dev/full", full); err != nil {
+					t.Fatal(err)
+				}
+				if _, err := os.Stat("/dev/full"); err != nil {
+					t.Skip("no /dev/full:", err)
+				}
+				_, _, err := runCLI(t, tc.args(tc.in, full)...)
+				if err == nil {
+					t.Error("succeeded writing to /dev/full")
+				}
+			})
+			// A named pipe with a reader: the output is streamed through it,
+			// the pipe kept (reproduce --save refuses a pipe in its folder).
+			t.Run("a named pipe", func(t *testing.T) {
+				fifo := filepath.Join(t.TempDir(), name("pipe"))
+				if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+					t.Skip("no named pipes:", err)
+				}
+				got := make(chan int, 1)
+				go func() {
+					f, err := os.Open(fifo)
+					if err != nil {
+						got <- -1
+						return
+					}
+					defer f.Close()
+					b, _ := io.ReadAll(f)
+					got <- len(b)
+				}()
+				_, _, err := runCLI(t, tc.args(tc.in, fifo)...)
+				// Let a reader still waiting for a writer go (it may not have
+				// opened the pipe yet: try until it is done).
+				n := 0
+				for done := false; !done; {
+					select {
+					case n = <-got:
+						done = true
+					case <-time.After(50 * time.Millisecond):
+						if f, err := os.OpenFile(fifo, os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil {
+							f.Close()
+						}
+					}
+				}
+				switch {
+				case tc.name == "reproduce --save":
+					wantError(t, err, "not a regular file")
+				case err != nil:
+					t.Errorf("%v", err)
+				case n <= 0:
+					t.Errorf("%d bytes through the pipe", n)
+				}
+				if st, err := os.Lstat(fifo); err != nil || st.Mode()&os.ModeNamedPipe == 0 {
+					t.Errorf("the pipe was replaced: %v", err)
+				}
+			})
 			t.Run("a failed run", func(t *testing.T) {
 				sub := t.TempDir()
 				out := writeTemp(t, sub, name("out"), "old")
@@ -329,4 +468,44 @@ func TestOutputOntoCatalogInput(t *testing.T) {
 			}
 		})
 	}
+}
+
+// readOnlyDir returns a new empty folder no file can be made in: mode 0555,
+// and for root, who writes there anyway, the ext2-4 immutable attribute
+// (FS_IMMUTABLE_FL, as chattr +i sets it), removed at the end of the test.
+func readOnlyDir(t *testing.T) string {
+	t.Helper()
+	d := filepath.Join(t.TempDir(), "ro")
+	if err := os.Mkdir(d, 0o555); err != nil {
+		t.Fatal(err)
+	}
+	if os.Geteuid() != 0 {
+		return d
+	}
+	const fsIocSetflags, fsImmutableFl = 0x40086602, 0x10
+	setFlags := func(flags int) error {
+		f, err := os.Open(d)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		v := int32(flags)
+		if _, _, e := syscall.Syscall(syscall.SYS_IOCTL, f.Fd(), fsIocSetflags, uintptr(unsafe.Pointer(&v))); e != 0 {
+			return e
+		}
+		return nil
+	}
+	if err := setFlags(fsImmutableFl); err != nil {
+		t.Skip("running as root, and the file system has no immutable folders:", err)
+	}
+	t.Cleanup(func() {
+		if err := setFlags(0); err != nil {
+			t.Error(err)
+		}
+	})
+	if f, err := os.Create(filepath.Join(d, "probe")); err == nil {
+		f.Close()
+		t.Fatal("a file was made in the immutable folder")
+	}
+	return d
 }

@@ -128,14 +128,16 @@
 //	  frame of the job columns)
 //	a log compressed with bzip2 (.swf.bz2; several       read, as a gzipped one                     —
 //	  concatenated streams, as pbzip2 writes, too) or
-//	  zstd (.swf.zst; several frames too; a window of
-//	  at most 128 MiB)
+//	  zstd (.swf.zst; several frames too, and pzstd's
+//	  skippable frames; a window of at most 128 MiB)
 //	a first job line of text: not 18 fields, and its     rejected (ErrNotSWF, with line, field and  —
 //	  job id or submit not a number (/proc/self/status,    text); one of the two alone is read as
 //	  a title line, a row of column names)                 the rows above say
 //	another format: HTML, a CSV without a row of names;  rejected, naming the format (ErrNotSWF,    —
-//	  xz, zip, lz4; a broken or truncated gzip, bzip2      ErrCompression, ErrBadGzip, ErrBadBzip2,
-//	  or zstd stream; a zstd window above 128 MiB          ErrBadZstd)
+//	  xz, zip, lz4, compress (.Z), lzip, lzop, 7z, rar,    ErrCompression, ErrBadGzip, ErrBadBzip2,
+//	  lzma; a tar archive, plain or compressed; a broken   ErrBadZstd); ErrCompression and
+//	  or truncated gzip, bzip2 or zstd stream; a zstd      ErrBinary say what is read: SWF, CSV, JSON
+//	  window above 128 MiB                                 and Parquet, plain, gzip, bzip2 or zstd
 //
 // # Partial executions
 //

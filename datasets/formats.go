@@ -205,7 +205,7 @@ func sniff(br *bufio.Reader) (Format, error) {
 
 // Decompressed returns what r holds, decompressed when it is gzip, bzip2
 // or zstd (told by their magic bytes), as it is otherwise. Another
-// compression (xz, zip, lz4) is ErrCompression, a broken stream
+// compression (xz, zip, lz4, compress, lzip, lzop, 7z, rar, lzma) is ErrCompression, a broken stream
 // ErrBadGzip, ErrBadBzip2 or ErrBadZstd: for readers of other text formats (Slurm's
 // sacct output) that take what Read takes.
 func Decompressed(r io.Reader) (io.Reader, error) {

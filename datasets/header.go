@@ -223,8 +223,22 @@ func parseHeader(lines []string) (Header, []headerIssue) {
 		issues = append(issues, headerIssue{index: at[kp], key: "MaxProcs", value: strconv.Itoa(h.MaxProcs),
 			msg: fmt.Sprintf("%d processors is below MaxNodes %d (SWF 2.1: MaxProcs counts the processors of SMP nodes, at least one a node): both kept; MaxProcs is the machine size (are the two swapped?)", h.MaxProcs, h.MaxNodes)})
 	}
+	for _, k := range []string{"maxprocs", "maxnodes"} {
+		i := headerFieldByKey[k]
+		if f := headerFields[i]; set[i] && f.get(&h) > largeMachine {
+			v := f.get(&h)
+			issues = append(issues, headerIssue{index: at[i], key: f.key, value: strconv.FormatInt(v, 10),
+				msg: fmt.Sprintf("%d is more than %d processors, more than any machine has (a typo, or another count?): kept; a simulation refuses it unless given a size (--procs)", v, largeMachine)})
+		}
+	}
 	return h, issues
 }
+
+// largeMachine bounds the machine sizes a header gives without a warning:
+// 2^24 processors, the most a simulation takes (sim.MaxProcs; the largest
+// machines have about 10^7 cores). A MaxProcs of 99999999999 was kept
+// silently, and every simulation refused the log.
+const largeMachine = 1 << 24
 
 // isDirectiveLine reports whether a header line (trimmed, without its ';')
 // is a standard directive or a note: "Key: ..." with a key of

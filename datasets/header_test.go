@@ -250,7 +250,13 @@ func FuzzHeader(f *testing.F) {
 		" StartTime: Thu Jan 01 00:00:00 UTC 1970", " UnixStartTime: 5\n StartTime: Mon Sep 23 12:00:31 GMT 1996",
 		// Session 19: zone names as logs and converters write them.
 		" TimeZoneString: Europe/Berlin (CET/CEST)", " TimeZoneString: US/Pacific-New", " TimeZoneString: UNKNOWN\n UnixStartTime: UNKNOWN",
-		" TimeZoneString: Local", " Queue:  1  batch\n Queue:  2  debug\n Partition:  1  pbatch"} {
+		" TimeZoneString: Local", " Queue:  1  batch\n Queue:  2  debug\n Partition:  1  pbatch",
+		// Session 22: archive deviations (TestArchiveVariants).
+		" Version: 2.3beta (converted)\n MaxProcs: 0\n MaxNodes: 0", " MaxProcs: 99999999999\n MaxNodes: -1",
+		" UnixStartTime: Mon Jan 1 2001", " UnixStartTime: 99999999999999999999", " UnixStartTime: 1.0e9",
+		" TimeZoneString: CET\n TimeZone: 3600", " TimeZoneString: GMT-05:00", " TimeZoneString: UTC+2",
+		" Note: one\n Note: two\n Note:\n MaxQueues: 99999999999\n Queues: 1 batch\n MaxPartitions: 5\n Frobnicate: yes",
+		" MaxRecords: 1000000000000\n MaxJobs: 1000000000000", " Computer: M\xe9tacentrum", " : value\n Key with spaces: v\r"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {

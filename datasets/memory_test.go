@@ -68,6 +68,20 @@ func helper(action string, args []string) int {
 		}
 		fmt.Println("jobs", t.Len())
 		return 0
+	case "summarize-generated": // N: SummarizeReader of N generated jobs (jobsReader), no header
+		n, err := strconv.Atoi(args[0])
+		if err != nil {
+			fmt.Println("error:", err)
+			return 2
+		}
+		s, err := SummarizeReader(&jobsReader{n: n}, ReadOptions{Name: "long.swf"})
+		if err != nil {
+			fmt.Println("error:", err)
+			return 0
+		}
+		fmt.Println("jobs", s.Jobs)
+		fmt.Println("size", s.SizeReason())
+		return 0
 	case "convert":
 		rep, err := ConvertFile(args[0], args[1], ReadOptions{})
 		if err != nil {

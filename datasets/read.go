@@ -120,7 +120,7 @@ var (
 	ErrNotInteger  = errors.New("not an integer")
 	ErrNotFinite   = errors.New("not a finite number")
 	ErrNoJobs      = errors.New("no job records")
-	ErrBinary      = errors.New("binary data (not SWF text)")
+	ErrBinary      = errors.New("binary data (not SWF text; tracelab reads SWF, its CSV, JSON and Parquet, plain or compressed with gzip, bzip2 or zstd)")
 	ErrLineLength  = errors.New("line longer than 1 MiB")
 	ErrNotSWF      = errors.New("not an SWF log")
 	ErrDirectory   = errors.New("is a directory, not an SWF log file")
@@ -389,6 +389,13 @@ func (p *parser) read(r io.Reader) (err error) {
 			return fmt.Errorf("%s: %w (%s inside %s); decompress it first", p.name, ErrCompression, format, outer)
 		}
 	}
+	if h, _ := br.Peek(tarMagicEnd); isTar(h) {
+		inside := ""
+		if compressed {
+			inside = " inside " + outer
+		}
+		return fmt.Errorf("%s: %w (a tar archive%s); extract the log from it first", p.name, ErrCompression, inside)
+	}
 	p.format, err = sniff(br)
 	if err != nil {
 		return p.readError(err)
@@ -426,8 +433,13 @@ func isBzip2(head []byte) bool {
 }
 
 // isZstd reports whether head starts with a Zstandard frame's magic
-// number.
-func isZstd(head []byte) bool { return bytes.HasPrefix(head, []byte(zstdMagic)) }
+// number, or with a skippable frame's (0x184D2A50 to 0x184D2A5F, little
+// endian), which pzstd writes first and the decoder skips (RFC 8878,
+// sec. 3.1.2): pzstd's output was refused as binary data.
+func isZstd(head []byte) bool {
+	return bytes.HasPrefix(head, []byte(zstdMagic)) ||
+		(len(head) >= 4 && head[0]&0xf0 == 0x50 && head[1] == 0x2a && head[2] == 0x4d && head[3] == 0x18)
+}
 
 const zstdMagic = "\x28\xb5\x2f\xfd"
 
@@ -520,12 +532,25 @@ func gzipSize(ra io.ReaderAt, end, compressed int64) int64 {
 	return isize
 }
 
+// tarMagicEnd is where a POSIX tar header's magic ("ustar" at byte 257)
+// ends.
+const tarMagicEnd = 262
+
+// isTar reports whether head starts with a POSIX (or GNU) tar header: a
+// tar of a log was read as SWF and refused as binary data, the file name
+// and its NUL padding quoted as job_id.
+func isTar(head []byte) bool {
+	return len(head) >= tarMagicEnd && string(head[257:tarMagicEnd]) == "ustar"
+}
+
 // compressionOf names a compression format other than gzip from its magic
 // bytes, or returns "".
 func compressionOf(head []byte) string {
 	for _, m := range []struct{ magic, name string }{
 		{"BZh", "bzip2"}, {"\xfd7zXZ\x00", "xz"}, {"\x28\xb5\x2f\xfd", "zstd"},
-		{"PK\x03\x04", "zip"}, {"\x04\x22\x4d\x18", "lz4"},
+		{"PK\x03\x04", "zip"}, {"\x04\x22\x4d\x18", "lz4"}, {"\x02\x21\x4c\x18", "lz4, legacy"},
+		{"\x1f\x9d", "compress, .Z"}, {"LZIP", "lzip"}, {"\x89LZO\x00", "lzop"},
+		{"7z\xbc\xaf\x27\x1c", "7z"}, {"Rar!\x1a\x07", "rar"}, {"\x5d\x00\x00", "lzma"},
 	} {
 		if bytes.HasPrefix(head, []byte(m.magic)) {
 			return m.name
@@ -1545,7 +1570,7 @@ func (p *parser) addRow(v *[18]float64) error {
 		submit = math.NaN()
 	case submit < -MaxTime || submit > MaxTime:
 		p.warn.add(WarnSubmitOutOfRange, "submit", p.line, id, func() (string, string) {
-			return fmtValue(submit), fmt.Sprintf("submit time %g s is more than 200 years from the log's start: row left out", submit)
+			return fmtValue(submit), fmt.Sprintf("submit time %s s is more than 200 years from the log's start: row left out", fmtValue(submit))
 		})
 		p.report.OutOfRangeSkipped++
 		p.replaced(ReplacedValue{Row: -1, Line: p.line, JobID: id, Field: "submit", Value: submit})
@@ -1555,14 +1580,14 @@ func (p *parser) addRow(v *[18]float64) error {
 		return nil
 	case submit < 0:
 		p.warn.add(WarnBeforeStart, "submit", p.line, id, func() (string, string) {
-			return fmtValue(submit), fmt.Sprintf("submit time %g s is before the log's start (time 0); kept", submit)
+			return fmtValue(submit), fmt.Sprintf("submit time %s s is before the log's start (time 0); kept", fmtValue(submit))
 		})
 	}
 	if !math.IsNaN(submit) { // not a kept placeholder
 		if p.haveSubmit && submit < p.lastSubmit {
 			last := p.lastSubmit
 			p.warn.add(WarnUnsortedSubmit, "submit", p.line, id, func() (string, string) {
-				return fmtValue(submit), fmt.Sprintf("submit time decreases (%g after %g); rows are kept in file order", submit, last)
+				return fmtValue(submit), fmt.Sprintf("submit time decreases (%s after %s); rows are kept in file order", fmtValue(submit), fmtValue(last))
 			})
 		}
 		p.lastSubmit, p.haveSubmit = submit, true
@@ -1733,13 +1758,13 @@ func (p *parser) checkMeasures(row, id int, v *[18]float64) {
 func (p *parser) checkIDs(id int, v *[18]float64) {
 	if st := v[fStatus]; st < -1 || st > 5 {
 		p.warn.add(WarnStatusCode, "status", p.line, id, func() (string, string) {
-			return fmtValue(st), fmt.Sprintf("status %g is not an SWF code (−1, 0–5; an exit code?); kept as written", st)
+			return fmtValue(st), fmt.Sprintf("status %s is not an SWF code (−1, 0–5; an exit code?); kept as written", fmtValue(st))
 		})
 	}
 	for _, f := range [...]int{fJobID, fProcs, fReqProcs, fUser, fGroup, fApp, fQueue, fPartition, fPrevJob} {
 		if x := v[f]; x < -1 {
 			p.warn.add(WarnNegativeValue, FieldNames[f], p.line, id, func() (string, string) {
-				return fmtValue(x), fmt.Sprintf("%s %g is below −1 (unknown); kept as written", FieldNames[f], x)
+				return fmtValue(x), fmt.Sprintf("%s %s is below −1 (unknown); kept as written", FieldNames[f], fmtValue(x))
 			})
 		}
 	}
@@ -1899,7 +1924,7 @@ func (p *parser) badMeasure(row, id, f int, x float64) float64 {
 		what = "above 2^53 KB"
 	}
 	p.warn.add(kind, FieldNames[f], p.line, id, func() (string, string) {
-		return fmtValue(x), fmt.Sprintf("%s %g is %s: kept as unknown (the value is in the report's Replaced list)", FieldNames[f], x, what)
+		return fmtValue(x), fmt.Sprintf("%s %s is %s: kept as unknown (the value is in the report's Replaced list)", FieldNames[f], fmtValue(x), what)
 	})
 	p.replaced(ReplacedValue{Row: row, Line: p.line, JobID: id, Field: FieldNames[f], Value: x})
 	return -1
@@ -1916,14 +1941,14 @@ func (p *parser) checkConsistency(id int, v *[18]float64) {
 	run, cpu := v[fRuntime], v[fCPUTime]
 	if CPUExceedsRuntime(cpu, run) {
 		p.warn.add(WarnCPUExceedsRuntime, "cpu_time", p.line, id, func() (string, string) {
-			return fmtValue(cpu), fmt.Sprintf("average CPU time %g s per processor exceeds the run time %g s (by more than 1%% and 60 s); kept", cpu, run)
+			return fmtValue(cpu), fmt.Sprintf("average CPU time %s s per processor exceeds the run time %s s (by more than 1%% and 60 s); kept", fmtValue(cpu), fmtValue(run))
 		})
 	}
 	if m := float64(p.machine); m > 0 {
 		for _, f := range [...]int{fProcs, fReqProcs} {
 			if x := v[f]; x > m {
 				p.warn.add(WarnExceedsMachine, FieldNames[f], p.line, id, func() (string, string) {
-					return fmtValue(x), fmt.Sprintf("%s %g exceeds the machine's %d processors (header); kept", FieldNames[f], x, p.machine)
+					return fmtValue(x), fmt.Sprintf("%s %s exceeds the machine's %d processors (header); kept", FieldNames[f], fmtValue(x), p.machine)
 				})
 			}
 		}
@@ -1932,7 +1957,7 @@ func (p *parser) checkConsistency(id int, v *[18]float64) {
 		for _, f := range [...]int{fRuntime, fReqTime} {
 			if x := v[f]; x > p.maxRun {
 				p.warn.add(WarnExceedsLimit, FieldNames[f], p.line, id, func() (string, string) {
-					return fmtValue(x), fmt.Sprintf("%s %g s exceeds the header's MaxRuntime %g s; kept", FieldNames[f], x, p.maxRun)
+					return fmtValue(x), fmt.Sprintf("%s %s s exceeds the header's MaxRuntime %s s; kept", FieldNames[f], fmtValue(x), fmtValue(p.maxRun))
 				})
 			}
 		}
@@ -1941,14 +1966,23 @@ func (p *parser) checkConsistency(id int, v *[18]float64) {
 		for _, f := range [...]int{fMem, fReqMem} {
 			if x := v[f]; x > p.maxMem {
 				p.warn.add(WarnExceedsLimit, FieldNames[f], p.line, id, func() (string, string) {
-					return fmtValue(x), fmt.Sprintf("%s %g KB exceeds the header's MaxMemory %g KB; kept", FieldNames[f], x, p.maxMem)
+					return fmtValue(x), fmt.Sprintf("%s %s KB exceeds the header's MaxMemory %s KB; kept", FieldNames[f], fmtValue(x), fmtValue(p.maxMem))
 				})
 			}
 		}
 	}
 }
 
-func fmtValue(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+// fmtValue writes a value read from a log in messages and warnings: a
+// whole number below 10^21 in full, as a log writes it (99999999999, where
+// %g wrote 9.9999999999e+10), any other in the shortest form that reads
+// back the same (1.5, 1e+300, NaN).
+func fmtValue(x float64) string {
+	if x == math.Trunc(x) && math.Abs(x) < 1e21 {
+		return strconv.FormatFloat(x, 'f', -1, 64)
+	}
+	return strconv.FormatFloat(x, 'g', -1, 64)
+}
 
 // measure maps SWF's −1 (unknown) to NaN.
 func measure(x float64) float64 {

@@ -191,6 +191,10 @@ func FuzzRead(f *testing.F) {
 	for _, c := range malformed.Cases() {
 		f.Add(c.Input)
 	}
+	// Session 22: the archive's deviations (TestArchiveVariants).
+	for _, v := range archiveVariants {
+		f.Add(v.data())
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		a, err := Read(bytes.NewReader(data), ReadOptions{})
 		if err != nil {

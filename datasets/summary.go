@@ -2,6 +2,8 @@ package datasets
 
 import (
 	"cmp"
+	"fmt"
+	"io"
 	"iter"
 	"math"
 	"slices"
@@ -20,8 +22,8 @@ import (
 // DefaultMaxRows numbers out of order; beyond, which Read refuses, every
 // row counts), and, for a log whose header gives no machine size,
 // two events per job to find the peak in use (for at most DefaultMaxRows
-// jobs: beyond, the size is SizeUnknown rather than the memory
-// exhausted).
+// jobs, or ReadOptions.MaxRows: beyond, the size is SizeUnknown rather
+// than the memory exhausted, and SizeOverBound says why).
 type Summary struct {
 	Name   string
 	Header Header
@@ -34,8 +36,8 @@ type Summary struct {
 	// ReadOptions.KeepPartialRecords), so that the job counts once.
 	Jobs int
 	// Users counts the distinct known user ids (−1 not counted); −1 when
-	// the log holds more than DefaultMaxRows distinct ids of 2^27 or more,
-	// more than a trace can hold (the count is then not kept).
+	// the log holds more than Bound distinct ids of 2^27 or more, more
+	// than a trace can hold (the count is then not kept).
 	Users int
 	// FirstSubmit and LastSubmit bound the known submit times, seconds
 	// from the log's start; both 0 when no submit time is known.
@@ -45,6 +47,25 @@ type Summary struct {
 	UnknownRuntime, UnknownReqTime int
 	// Machine is Trace.Machine's size.
 	Machine Machine
+	// Bound is the number of jobs whose start and end times (to infer the
+	// machine size) and large user ids the summary keeps: ReadOptions.MaxRows,
+	// else DefaultMaxRows (for a trace in memory, at least its rows).
+	Bound int
+	// SizeOverBound: the header gives no machine size and the log holds
+	// more than Bound jobs, too many to keep their times, so Machine is
+	// SizeUnknown without the peak in use having been looked for (not for
+	// want of logged start and end times). SizeReason says so.
+	SizeOverBound bool
+}
+
+// SizeReason describes where Machine comes from, for outputs: Machine.Rule
+// in words, or, for a log of more than Bound jobs with no size in its
+// header (SizeOverBound), that the size was not inferred and why.
+func (s *Summary) SizeReason() string {
+	if s.SizeOverBound {
+		return fmt.Sprintf("unknown (no size in the header; not inferred: more than %d jobs, too many to keep their start and end times, ReadOptions.MaxRows)", s.Bound)
+	}
+	return s.Machine.Rule.String()
 }
 
 // Location returns the log's time zone (Trace.Location).
@@ -58,7 +79,10 @@ func (s *Summary) Location() *time.Location {
 
 // Summarize summarises a trace.
 func Summarize(t *Trace) (*Summary, error) {
-	sum := summarizer{inTrace: true} // the trace's rows are its jobs
+	// The trace's rows are its jobs, already held: their events are kept
+	// whatever their number (a trace may hold more than DefaultMaxRows rows
+	// when ReadOptions.MaxRows raised the bound).
+	sum := summarizer{inTrace: true, maxJobs: max(t.Len(), DefaultMaxRows)}
 	if err := WriteTrace(&sum, t); err != nil {
 		return nil, err
 	}
@@ -69,10 +93,29 @@ func Summarize(t *Trace) (*Summary, error) {
 
 // SummarizeFile summarises the log file at path (any format ReadFile
 // reads) without holding its jobs (ScanFile). The name is the file's
-// (LogName) unless opts.Name is set.
+// (LogName) unless opts.Name is set. It keeps what it needs of at most
+// opts.MaxRows jobs (else DefaultMaxRows: Summary.Bound), as Read holds at
+// most that many.
 func SummarizeFile(path string, opts ReadOptions) (*Summary, error) {
-	sum := summarizer{keepParts: opts.KeepPartialRecords}
-	rep, err := ScanFile(path, opts, &sum)
+	s, err := summarizeWith(opts, func(w JobWriter) (*ReadReport, error) { return ScanFile(path, opts, w) })
+	if err != nil {
+		return nil, err
+	}
+	if s.Name == "" {
+		s.Name = LogName(path)
+	}
+	return s, nil
+}
+
+// SummarizeReader is SummarizeFile of a log read from r (Scan).
+func SummarizeReader(r io.Reader, opts ReadOptions) (*Summary, error) {
+	return summarizeWith(opts, func(w JobWriter) (*ReadReport, error) { return Scan(r, opts, w) })
+}
+
+// summarizeWith summarises the jobs scan hands to its writer.
+func summarizeWith(opts ReadOptions, scan func(JobWriter) (*ReadReport, error)) (*Summary, error) {
+	sum := summarizer{keepParts: opts.KeepPartialRecords, maxJobs: max(opts.MaxRows, 0)}
+	rep, err := scan(&sum)
 	if err != nil {
 		return nil, err
 	}
@@ -80,9 +123,6 @@ func SummarizeFile(path string, opts ReadOptions) (*Summary, error) {
 	sum.report(rep)
 	s.Report = rep
 	s.Name = opts.Name
-	if s.Name == "" {
-		s.Name = LogName(path)
-	}
 	return s, nil
 }
 
@@ -273,6 +313,8 @@ func (z *summarizer) result() *Summary {
 	z.settleParts()
 	s := z.s
 	s.Users = z.users.count()
+	s.Bound = z.bound()
+	s.SizeOverBound = !z.hasSize && z.tooMany
 	if !z.hasSize {
 		s.Machine = Machine{0, SizeUnknown}
 		if !z.tooMany {

@@ -161,6 +161,10 @@ func FuzzSummaryAgreesWithRead(f *testing.F) {
 	// Session 19: parts of consecutive jobs with summaries after them, a
 	// repeated summary, a part after its summary (the parser's partSet).
 	f.Add(row(1, 2, 1)+row(2, 2, 1)+row(1, 1, 1)+row(2, 3, 1)+row(2, 1, 1)+row(2, 1, 1)+row(3, 1, 1)+row(3, 2, 1), false)
+	// Session 22: the archive's deviations (TestArchiveVariants).
+	for _, v := range archiveVariants {
+		f.Add(string(v.data()), false)
+	}
 	f.Fuzz(func(t *testing.T, in string, keep bool) {
 		opts := ReadOptions{Name: "f.swf", KeepPartialRecords: keep}
 		tr, err := Read(strings.NewReader(in), opts)
