@@ -37,8 +37,8 @@ import (
 // (commonseeds.go), its reason giving the measured mechanism — under §4's
 // start the long-term users' weekly loads are independent, while in the
 // logs they are mostly negatively correlated (BootstrapDiagnostic) — and
-// saying that the paper's claim holds only if its implementation kept the
-// users' common calendar (addReadings).
+// saying that the paper's claim would hold had its implementation kept
+// the users' common calendar (addReadings).
 
 // BootstrapLogs are the logs of the bootstrap: the six of the paper's nine
 // that we have and whose bracketing we checked reading by reading, then
@@ -648,7 +648,7 @@ func commonID(id string) string {
 // stays as it falls under §4's literal start, and the reason says so: §4's
 // words give that start (the paper's entry); under it the long-term
 // users' weekly loads are independent (mechanism(log), measured per log);
-// the paper's claim holds only if its implementation kept the users'
+// the paper's claim would hold had its implementation kept the users'
 // common calendar. An explanation of the difference, not an agreement.
 // Where the common week does not hold at every seed, its text is shown as
 // a measurement (ExplainedBy) and the entry stays unexplained.
@@ -680,7 +680,7 @@ func addReadings(l *ledger.Ledger, lit, com []statement, mechanism func(log stri
 		if m := mechanism(st.log); m != "" {
 			why += ". The mechanism, measured: " + m
 		}
-		why += ". The paper's statement holds only if its implementation kept the users' common calendar: a measured explanation of the difference, not an agreement"
+		why += ". The paper's statement would hold had its implementation kept the users' common calendar, as the common week does: a measured explanation of the difference, not an agreement"
 		if !common.main.Justified() {
 			e.Measured(why + " (not a reason: over the figure's statements the common week does not bring at least two more within)")
 			return

@@ -140,7 +140,7 @@ var items = []ledger.Item{
 			"our common-week reading (the library's default) gives entries of ours beside them, at the same 1000 variants; " +
 			"the diagnostic measures the covariance of the users' weekly loads, on which the two differ. The verdicts stay as they fall under §4's start; " +
 			"a differing paper entry is explained by the common week only where it meets the ledger's rule for a reason at every seed measured " +
-			"(the study's seed and two more), its reason giving that mechanism per log: the paper's claim holds only if its implementation kept the users' common calendar"},
+			"(the study's seed and two more), its reason giving that mechanism per log: the paper's claim would hold had its implementation kept the users' common calendar"},
 	{Name: "Fig. 10", Title: "SDSC-DS extended five times", Section: "§6.2 Fig. 10"},
 	{Name: "Fig. 11", Title: "OSC-cluster with six times the users", Section: "§6.3 Figs 11–12"},
 	{Name: "Fig. 12", Title: "EASY under different loads, with saturation", Section: "§6.3 Figs 11–12"},

@@ -73,7 +73,10 @@
 //     SDSC-BLUE and HPC2N their weekly loads are negatively correlated
 //     (Feitelson 2021 §4.2 reads such a pattern as users backing off while
 //     others load the machine; its entries fig11/*/others-back-off do not
-//     find that in the weekly activity of our logs, so the cause is open):
+//     find that in the weekly job counts of our logs, and find it on two of
+//     four, CTC-SP2 and HPC2N, only with the load as processor-time and the
+//     others' work in the following week, the best of four readings
+//     measured: so the cause is open):
 //     the variance of their total weekly load is 0.31–0.55 of the sum of
 //     their own variances (KTH-SP2: 0.0137 against 0.0367), below every
 //     one of 100 variants with independent starts. Started independently,
@@ -91,8 +94,9 @@
 //     variant too: the covariance is a mechanism measured, not the whole
 //     reason (the ledger gives the common week as the reason of such a
 //     difference only where it meets the ledger's rule for a reason at every
-//     seed measured, and says that the paper's claim then holds only if its
-//     implementation kept the users' common calendar). With the common week the long-term part of a variant is
+//     seed measured, and says that the paper's claim then would hold had
+//     its implementation kept the users' common calendar). With the common
+//     week the long-term part of a variant is
 //     the log's own, rotated by a random number of weeks, so the variance
 //     stays the log's (0.97–1.17 times it on the seven logs), and only the
 //     temporary users and the rotation are drawn anew. Its price: the
