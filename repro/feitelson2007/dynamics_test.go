@@ -62,10 +62,15 @@ func TestDynamicsSeedText(t *testing.T) {
 	t.Parallel()
 	r := &Fig10Result{real: []logRatio{{"A", 1}, {"B", 3}}, seedDynamics: []float64{2, 2.5, 4}, plainDynamics: []float64{0.5, 5, 1.5}}
 	got := r.dynamicsSeedText()
-	for _, want := range []string{"2 of 3 within the real logs' range", "1 of 3 within the range (the model: 2 of 3)"} {
+	for _, want := range []string{"2 of 3 within the real logs' range", "1 of 3 within the range (the model: 2 of 3)", "weak evidence"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("dynamicsSeedText: %q, want it to say %q", got, want)
 		}
+	}
+	// No run without repetitions within the range: the range tells them apart.
+	apart := &Fig10Result{real: r.real, seedDynamics: r.seedDynamics, plainDynamics: []float64{0.5, 5, 9}}
+	if got := apart.dynamicsSeedText(); strings.Contains(got, "weak evidence") {
+		t.Errorf("dynamicsSeedText, plain runs all outside: %q, want no weak-evidence remark", got)
 	}
 	if got := (&Fig10Result{}).dynamicsSeedText(); got != "" {
 		t.Errorf("no seeds: %q, want empty", got)
