@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestZoneOffsets reads TimeZoneString values written as offsets. The SWF
@@ -103,4 +104,37 @@ func TestZoneOffsets(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzZoneByName: any value gives a zone or an error, never a panic; a zone
+// read from an offset has that offset, within ±14:00; an ambiguous value
+// is GMT or UTC with a non-zero offset, and its error names two readings
+// of opposite signs.
+func FuzzZoneByName(f *testing.F) {
+	for _, s := range []string{"+05:00", "-0500", "+05", "GMT+5", "UTC-05:30", "utc+0000", "Europe/Berlin (CET)", "GMT", "+", "GMT+", "\xff\xfe+1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		loc, used, err := ZoneByName(s)
+		if err != nil {
+			if errors.Is(err, ErrAmbiguousZone) {
+				off, ok := gmtOffset(strings.Fields(strings.TrimSpace(s))[0])
+				if !ok {
+					off, ok = gmtOffset(strings.TrimSpace(s))
+				}
+				if !ok || off == 0 || !strings.Contains(err.Error(), offsetName(off)) || !strings.Contains(err.Error(), offsetName(-off)) {
+					t.Fatalf("%q: %v", s, err)
+				}
+			}
+			return
+		}
+		if loc == nil || used == "" {
+			t.Fatalf("%q: zone %v found as %q", s, loc, used)
+		}
+		if off, ok := isoOffset(used[min(3, len(used)):]); strings.HasPrefix(used, "UTC") && ok {
+			if _, east := time.Unix(0, 0).In(loc).Zone(); east != off || off > 14*3600 || off < -14*3600 {
+				t.Fatalf("%q: zone %s has offset %d, want %d", s, used, east, off)
+			}
+		}
+	})
 }
