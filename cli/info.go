@@ -3,6 +3,7 @@ package cli
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/tracelab/tracelab/datasets"
@@ -79,7 +80,7 @@ func infoRecord(s *datasets.Summary) record {
 		{"max_procs", s.Machine.Procs},
 		{"max_procs_rule", rule},
 		{"start_unix", s.Header.UnixStartTime},
-		{"first_submit_unix", s.Header.UnixStartTime + int64(s.FirstSubmit)},
+		{"first_submit_unix", s.Header.UnixStartTime + int64(math.Floor(s.FirstSubmit))},
 		{"span_seconds", s.LastSubmit - s.FirstSubmit},
 		{"span_days", (s.LastSubmit - s.FirstSubmit) / datasets.Day},
 		{"time_zone", s.Location().String()},

@@ -214,7 +214,9 @@ func logTable(t *datasets.Trace) reportTable {
 	if t.Len() > 0 {
 		loc := t.Location()
 		at := func(s float64) string {
-			return time.Unix(t.Header.UnixStartTime+int64(s), 0).In(loc).Format("2006-01-02 15:04")
+			// Floored: a time before the log's start (-0.5 s) is in the
+			// second, and minute, before it.
+			return time.Unix(t.Header.UnixStartTime+int64(math.Floor(s)), 0).In(loc).Format("2006-01-02 15:04")
 		}
 		rows = append(rows, [2]string{"First and last submit", at(first) + " – " + at(last)},
 			[2]string{"Span", tables.Duration(last - first)}, [2]string{"Time zone", loc.String()})

@@ -1,6 +1,7 @@
 package datasets
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -39,7 +40,10 @@ var droppedZones = map[string]string{
 // zone database, so the result does not depend on the machine); else its
 // first word, when free text follows the name ("Europe/Berlin (CET)": a
 // comment, as after a numeric directive's value); else the zone a name the
-// database dropped was a link to (droppedZones). "Local", the machine's
+// database dropped was a link to (droppedZones); else, for an ISO 8601
+// offset ("+05:00", "-0500", "+05"), a fixed zone named like "UTC+05:00"
+// (isoOffset). "GMT" or "UTC" with a signed, non-zero offset ("GMT-05:00",
+// "UTC+2") is an error wrapping ErrAmbiguousZone. "Local", the machine's
 // own zone, names no log's zone: it is an error, as is an unknown name.
 func ZoneByName(value string) (*time.Location, string, error) {
 	name := strings.TrimSpace(value)
@@ -55,7 +59,104 @@ func ZoneByName(value string) (*time.Location, string, error) {
 			return loc, n, nil
 		}
 	}
+	for _, n := range []string{name, first} {
+		if off, ok := isoOffset(n); ok {
+			z := offsetName(off)
+			return time.FixedZone(z, off), z, nil
+		}
+		if off, ok := gmtOffset(n); ok {
+			if off == 0 { // "UTC+00:00": both readings agree
+				return time.UTC, "UTC", nil
+			}
+			etc := ""
+			if off%3600 == 0 {
+				etc = fmt.Sprintf(" (tzdata's Etc/GMT%+d)", off/3600)
+			}
+			return nil, "", fmt.Errorf("%q is %s by POSIX TZ rules%s and %s by ISO 8601: %w",
+				n, offsetName(-off), etc, offsetName(off), ErrAmbiguousZone)
+		}
+	}
 	return nil, "", fmt.Errorf("unknown time zone %q", name)
+}
+
+// ErrAmbiguousZone marks a TimeZoneString that is an offset from GMT or
+// UTC ("GMT-05:00", "UTC+2") whose sign has two readings: POSIX TZ rules
+// (and tzdata's Etc/GMT+5) count hours west of Greenwich, so "GMT+5" is
+// UTC−5; ISO 8601 and everyday use count them east, so it is UTC+5. The
+// SWF names a zone by its zoneinfo name ("US/Pacific"; SWF 2.2,
+// TimeZoneString), so the log's words do not settle it: such a value is
+// read as no zone (UTC), and the error names both readings.
+var ErrAmbiguousZone = errors.New("an ambiguous offset")
+
+// isoOffset reads a TimeZoneString that is an ISO 8601 offset from UTC,
+// "±hh:mm", "±hhmm" or "±hh" (ISO 8601-1:2019 §4.3.13; hh 00–23, mm
+// 00–59): the sign is east of UTC, with no other reading. It returns the
+// offset in seconds east of UTC; ok is false for any other value and for
+// an offset beyond ±14:00, the widest any zone has (Pacific/Kiritimati).
+func isoOffset(s string) (int, bool) {
+	if len(s) != 3 && len(s) != 5 && len(s) != 6 || s[0] != '+' && s[0] != '-' {
+		return 0, false
+	}
+	d := s[1:]
+	switch len(d) {
+	case 2:
+		d += "00"
+	case 5:
+		if d[2] != ':' {
+			return 0, false
+		}
+		d = d[:2] + d[3:]
+	}
+	for _, c := range []byte(d) {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+	}
+	h, m := int(d[0]-'0')*10+int(d[1]-'0'), int(d[2]-'0')*10+int(d[3]-'0')
+	off := h*3600 + m*60
+	if h > 23 || m > 59 || off > 14*3600 {
+		return 0, false
+	}
+	if s[0] == '-' {
+		off = -off
+	}
+	return off, true
+}
+
+// offsetName names a fixed zone by its ISO 8601 offset: "UTC+05:30",
+// "UTC-05:00", "UTC+00:00".
+func offsetName(off int) string {
+	sign := byte('+')
+	if off < 0 {
+		sign, off = '-', -off
+	}
+	return fmt.Sprintf("UTC%c%02d:%02d", sign, off/3600, off%3600/60)
+}
+
+// gmtOffset reads "GMT" or "UTC" (any case) followed by a signed offset
+// of hours ("GMT+5", "UTC-11"), or of hours and minutes as isoOffset reads
+// them ("GMT-05:00", "UTC+0530"); it returns the offset with the sign as
+// written, read as east of UTC (the ISO reading). ok is false for any
+// other value.
+func gmtOffset(s string) (int, bool) {
+	if len(s) < 5 {
+		return 0, false
+	}
+	if p := strings.ToUpper(s[:3]); p != "GMT" && p != "UTC" {
+		return 0, false
+	}
+	rest := s[3:]
+	if off, ok := isoOffset(rest); ok {
+		return off, true
+	}
+	if len(rest) != 2 || rest[0] != '+' && rest[0] != '-' || rest[1] < '0' || rest[1] > '9' {
+		return 0, false
+	}
+	off := int(rest[1]-'0') * 3600
+	if rest[0] == '-' {
+		off = -off
+	}
+	return off, true
 }
 
 // Location returns the trace's time zone (see Header.Location). An unknown

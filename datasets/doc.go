@@ -84,6 +84,7 @@
 //	StartTime (SWF 2.2: as date(1) prints it, "Tue Feb   UnixStartTime absent: taken from a clear   header
 //	  01 15:38:44 CET 2011"; or ctime's, no zone) unlike    StartTime; else UnixStartTime used; both
 //	  UnixStartTime; EndTime before StartTime              kept as written (Header.ParseWallTime)
+//	UnixStartTime before 1970 (e.g. -1) or from 2100 on  kept; times and dates count from it       header
 //	TimeZone (deprecated in SWF 2.2 as buggy) beside      TimeZoneString used, TimeZone kept; alone, —
 //	  TimeZoneString (SDSC-Par-1996: 0 and US/Pacific)     TimeZone is a fixed offset
 //	free text after a numeric value ("MaxNodes: 400 (48  the number; the text stays in Header.Lines —
@@ -95,6 +96,11 @@
 //	  ("Europe/Berlin (CET)"), or a name tzdata dropped    the text, or the zone the dropped name
 //	  (US/Pacific-New, removed in tzdata 2020b)            linked to (ZoneByName); the zone database
 //	                                                       is embedded, so no machine's matters
+//	TimeZoneString as an ISO 8601 offset ("+05:00",      kept; read as the fixed zone UTC+05:00     header
+//	  "-0500", "+05"; east of UTC, one reading)
+//	TimeZoneString "GMT" or "UTC" with an offset         kept; wall-clock analyses use UTC; the     header
+//	  ("GMT-05:00", "UTC+2": POSIX TZ reads it west of     warning names both readings
+//	  UTC, ISO east; SWF wants a zoneinfo name)            (ErrAmbiguousZone)
 //	a comment line among the job lines (SWF allows       ignored, counted                           comment
 //	  comments anywhere; the header is the comments
 //	  before the first job)

@@ -218,7 +218,24 @@ func parseHeader(lines []string) (Header, []headerIssue) {
 		f.put(&h, v)
 		at[k] = i
 	}
-	issues = append(issues, h.startTimeIssues(set[headerFieldByKey["unixstarttime"]], lines)...)
+	ku := headerFieldByKey["unixstarttime"]
+	issues = append(issues, h.startTimeIssues(set[ku], lines)...)
+	if is, ok := h.startRangeIssue(); ok {
+		// A reader's warning keeps the first message of a directive:
+		// this one comes first, or, when StartTime gave the value, ends
+		// that message.
+		first := slices.IndexFunc(issues, func(x headerIssue) bool { return x.key == is.key })
+		switch {
+		case !set[ku] && first >= 0:
+			issues[first].msg += "; " + is.msg
+		case first >= 0:
+			is.index = at[ku]
+			issues = slices.Insert(issues, first, is)
+		default:
+			is.index = at[ku]
+			issues = append(issues, is)
+		}
+	}
 	if kp, kn := headerFieldByKey["maxprocs"], headerFieldByKey["maxnodes"]; set[kp] && set[kn] && h.MaxProcs < h.MaxNodes {
 		issues = append(issues, headerIssue{index: at[kp], key: "MaxProcs", value: strconv.Itoa(h.MaxProcs),
 			msg: fmt.Sprintf("%d processors is below MaxNodes %d (SWF 2.1: MaxProcs counts the processors of SMP nodes, at least one a node): both kept; MaxProcs is the machine size (are the two swapped?)", h.MaxProcs, h.MaxNodes)})
@@ -536,19 +553,48 @@ func (h *Header) startTimeImplied() bool {
 	return ok && start.Unix() != 0 && start.Unix() >= -MaxTime && start.Unix() <= MaxTime
 }
 
+// directiveLine returns the index of the first header line with the
+// directive key (any case), 0 when none has it.
+func directiveLine(lines []string, key string) int {
+	for i, l := range lines {
+		if k, _, ok := strings.Cut(strings.TrimSpace(l), ":"); ok && strings.EqualFold(strings.TrimSpace(k), key) {
+			return i
+		}
+	}
+	return 0
+}
+
+// lateStart bounds the UnixStartTime kept without a warning:
+// 2100-01-01 00:00 UTC (a log starting later is likely a typo).
+// One before 1970 gets one too; both are kept, as the value is usable.
+const lateStart = 4102444800
+
+// startRangeIssue reports an UnixStartTime before 1970 or from 2100 on
+// (lateStart), without its line; ok is false for one within.
+func (h *Header) startRangeIssue() (headerIssue, bool) {
+	u := h.UnixStartTime
+	if u >= 0 && u < lateStart {
+		return headerIssue{}, false
+	}
+	when := "before 1970"
+	if u >= lateStart {
+		when = "after 2100"
+	}
+	hint := ""
+	if u == -1 {
+		hint = " (-1 marks an unknown value in the job fields, not in the header)"
+	}
+	return headerIssue{key: "UnixStartTime", value: strconv.FormatInt(u, 10),
+		msg: fmt.Sprintf("%d s is %s, %s UTC%s: kept; wall-clock times and dates count from it", u, when,
+			time.Unix(u, 0).UTC().Format(time.DateTime), hint)}, true
+}
+
 // startTimeIssues takes UnixStartTime from StartTime when the header has
 // none (haveUnix false) and StartTime gives a clear instant within
 // ±MaxTime of 1970; with both, it reports a StartTime that names another
 // instant than UnixStartTime (which is used), and an EndTime before it.
 func (h *Header) startTimeIssues(haveUnix bool, lines []string) []headerIssue {
-	at := func(key string) int {
-		for i, l := range lines {
-			if k, _, ok := strings.Cut(strings.TrimSpace(l), ":"); ok && strings.EqualFold(strings.TrimSpace(k), key) {
-				return i
-			}
-		}
-		return 0
-	}
+	at := func(key string) int { return directiveLine(lines, key) }
 	var issues []headerIssue
 	start, ok := h.ParseWallTime(h.StartTime)
 	if !ok || start.Unix() < -MaxTime || start.Unix() > MaxTime {

@@ -1424,8 +1424,14 @@ func (p *parser) startBody(offset int64) error {
 				}
 			}
 			p.warn.add(WarnHeader, "TimeZoneString", at, noJob, func() (string, string) {
+				if errors.Is(err, ErrAmbiguousZone) {
+					return h.TimeZoneString, fmt.Sprintf("TimeZoneString: %v: read as no zone, wall-clock analyses use UTC (a zoneinfo name says which: Etc/GMT+5 is UTC-05:00)", err)
+				}
 				if err != nil {
 					return h.TimeZoneString, fmt.Sprintf("TimeZoneString: unknown zone %q: wall-clock analyses use UTC", h.TimeZoneString)
+				}
+				if strings.HasPrefix(used, "UTC+") || strings.HasPrefix(used, "UTC-") { // isoOffset's fixed zone
+					return h.TimeZoneString, fmt.Sprintf("TimeZoneString: %q read as an ISO 8601 offset east of UTC, the fixed zone %s (no daylight saving; kept as written)", h.TimeZoneString, used)
 				}
 				return h.TimeZoneString, fmt.Sprintf("TimeZoneString: %q read as the zone %s (kept as written)", h.TimeZoneString, used)
 			})

@@ -191,6 +191,9 @@ func FuzzRead(f *testing.F) {
 	for _, c := range malformed.Cases() {
 		f.Add(c.Input)
 	}
+	// Session 22, round 2: zone offsets and far starts.
+	f.Add([]byte("; TimeZoneString: GMT-05:00\n; UnixStartTime: -1\n" + goodLine))
+	f.Add([]byte("; TimeZoneString: +05:30 (IST)\n; UnixStartTime: 6000000000\n" + goodLine))
 	// Session 22: the archive's deviations (TestArchiveVariants).
 	for _, v := range archiveVariants {
 		f.Add(v.data())
