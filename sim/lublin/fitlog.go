@@ -626,14 +626,12 @@ func (o FitOptions) InPeak(t time.Time) bool {
 func fitArrivals(tr *datasets.Trace, rows []int, opts FitOptions) (ArrivalFit, error) {
 	clock := datasets.NewClock(tr)
 	type when struct {
-		day  int // days since the epoch in local time
+		day  int // the local calendar date (dateKey)
 		peak bool
 	}
 	at := func(sec float64) when {
 		t := clock.Time(sec)
-		y, m, d := t.Date()
-		day := int(time.Date(y, m, d, 12, 0, 0, 0, time.UTC).Unix() / 86400)
-		return when{day: day, peak: opts.InPeak(t)}
+		return when{day: dateKey(t), peak: opts.InPeak(t)}
 	}
 	var af ArrivalFit
 	var peak []float64
@@ -711,4 +709,13 @@ func (f LogFit) Class(name string, queue int) Class {
 		Arrival: ArrivalParams{Alpha: f.Arrival.Peak.Gamma.Alpha, Beta: f.Arrival.Peak.Gamma.Beta,
 			ARAR: f.Arrival.ARAR, DailyAlpha: f.Daily.Gamma.Gamma.Alpha, DailyBeta: f.Daily.Gamma.Gamma.Beta},
 	}
+}
+
+// dateKey is t's calendar date in t's location as one comparable number,
+// yyyymmdd: two times share a day exactly when their keys are equal, before
+// 1970 as after (a day count from the epoch by integer division would put
+// 1969-12-31 and 1970-01-01 on one day).
+func dateKey(t time.Time) int {
+	y, m, d := t.Date()
+	return y*10000 + int(m)*100 + d
 }

@@ -209,7 +209,9 @@ func (z *zoneTable) traceNear(hint *int, l, prefer float64) (float64, mapping) {
 func (z zoneTable) mondayBefore(l float64) float64 {
 	x := float64(z.base) + l
 	days := math.Floor(x / datasets.Day)
-	dow := math.Mod(days+3, 7) // 1970-01-01 was a Thursday: 3 counting from Monday
+	// 1970-01-01 was a Thursday: 3 counting from Monday. math.Mod keeps the
+	// sign of days+3, negative before 1969-12-29: add 7 to count forward.
+	dow := math.Mod(math.Mod(days+3, 7)+7, 7)
 	return (days-dow)*datasets.Day - float64(z.base)
 }
 

@@ -123,17 +123,21 @@ func TestMondayBefore(t *testing.T) {
 	t.Parallel()
 	for _, name := range []string{"UTC", "US/Pacific", "Europe/Stockholm"} {
 		loc := mustZone(t, name)
-		const start = 893466664 // SDSC-SP2's UnixStartTime
-		z := newZoneTable(loc, start, 0, 800*datasets.Day, false)
-		for _, x := range []float64{0, 3.3 * datasets.Day, 100 * datasets.Day, 200.5 * datasets.Day, 700 * datasets.Day} {
-			m := z.mondayBefore(z.local(x))
-			back, _ := z.trace(m, math.NaN())
-			w := time.Unix(start+int64(back), 0).In(loc)
-			if w.Weekday() != time.Monday || w.Hour() != 0 || w.Minute() != 0 || w.Second() != 0 {
-				t.Errorf("%s: mondayBefore(%v) is %v", name, x, w)
-			}
-			if d := z.local(x) - m; d < 0 || d >= datasets.Week {
-				t.Errorf("%s: %v is %v s after its Monday", name, x, d)
+		// SDSC-SP2's UnixStartTime, and a start before 1970 (1968-06-23, a
+		// Sunday: local days before the epoch have a negative day number,
+		// whose remainder modulo 7 Go's math.Mod gives negative).
+		for _, start := range []int64{893466664, -48124800} {
+			z := newZoneTable(loc, start, 0, 800*datasets.Day, false)
+			for _, x := range []float64{0, 3.3 * datasets.Day, 100 * datasets.Day, 200.5 * datasets.Day, 700 * datasets.Day} {
+				m := z.mondayBefore(z.local(x))
+				back, _ := z.trace(m, math.NaN())
+				w := time.Unix(start+int64(back), 0).In(loc)
+				if w.Weekday() != time.Monday || w.Hour() != 0 || w.Minute() != 0 || w.Second() != 0 {
+					t.Errorf("%s, start %d: mondayBefore(%v) is %v", name, start, x, w)
+				}
+				if d := z.local(x) - m; d < 0 || d >= datasets.Week {
+					t.Errorf("%s, start %d: %v is %v s after its Monday", name, start, x, d)
+				}
 			}
 		}
 	}
