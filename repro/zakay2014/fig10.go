@@ -378,33 +378,17 @@ func (s *Study) fluidBeside(log string, w *feedback.Workload, logged []*feedback
 	return cs, nil
 }
 
-// inSystemRuns returns the runs of cs with each timeline's queue replaced
-// by its outstanding jobs (waiting and running), for jobsInSystem; the
+// requeued returns the runs of cs with each timeline's queue replaced by
+// queue(run's result): the jobs in the system (Timeline.Outstanding) for
+// jobsInSystem, the processors waiting (procsWaiting) for processors; the
 // simulations are not copied beyond their Result headers.
-func inSystemRuns(cs []*feedback.Comparison) []*feedback.Comparison {
+func requeued(cs []*feedback.Comparison, queue func(*sim.Result) []int) []*feedback.Comparison {
 	out := make([]*feedback.Comparison, len(cs))
 	for i, c := range cs {
 		nc := &feedback.Comparison{Workload: c.Workload, Runs: slices.Clone(c.Runs)}
 		for j, r := range nc.Runs {
 			res := *r.Sim
-			res.Timeline.Queue = res.Timeline.Outstanding
-			nc.Runs[j].Sim = &res
-		}
-		out[i] = nc
-	}
-	return out
-}
-
-// procRuns returns the runs of cs with each timeline's queue counted in
-// processors (procsWaiting), for processors; the simulations are not
-// copied beyond their Result headers.
-func procRuns(cs []*feedback.Comparison) []*feedback.Comparison {
-	out := make([]*feedback.Comparison, len(cs))
-	for i, c := range cs {
-		nc := &feedback.Comparison{Workload: c.Workload, Runs: slices.Clone(c.Runs)}
-		for j, r := range nc.Runs {
-			res := *r.Sim
-			res.Timeline.Queue = procsWaiting(r.Sim)
+			res.Timeline.Queue = queue(r.Sim)
 			nc.Runs[j].Sim = &res
 		}
 		out[i] = nc
@@ -570,15 +554,15 @@ func (s *Study) fig10SeedSpread(log string) (map[string][]float64, error) {
 // measureFig10 returns the measures of Fig. 10's claims from the EASY and
 // FCFS comparisons cs (conventional and fluid) under convention c; w, the
 // workload simulated, is read only under logSpan. Under c.inSystem the
-// queue is read as the jobs in the system (inSystemRuns), under
-// c.procUnits in processors (procRuns).
+// queue is read as the jobs in the system, under c.procUnits in
+// processors (requeued).
 func measureFig10(c convention, cs []*feedback.Comparison, w *feedback.Workload) fig10Measures {
 	m := fig10Measures{c: c}
 	switch {
 	case c.inSystem:
-		cs = inSystemRuns(cs)
+		cs = requeued(cs, func(r *sim.Result) []int { return r.Timeline.Outstanding })
 	case c.procUnits:
-		cs = procRuns(cs)
+		cs = requeued(cs, procsWaiting)
 	}
 	span := func(tl sim.Timeline) (float64, float64) {
 		if c.logSpan {

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/sim"
 	"github.com/tracelab/tracelab/sim/simtest"
 	"github.com/tracelab/tracelab/sim/sweep"
@@ -25,19 +26,7 @@ var hostileFails = []string{"panic", "idle", "misfit", "wake-same", "wake-foreve
 // Experiment and RunBootstrap with one worker and three (by name).
 func TestHostileSchedulerResample(t *testing.T) {
 	t.Parallel()
-	tr := customLog()
-	p, err := NewPools(tr, PoolOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := p.Generate(Options{Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	mx, err := Mix([]*Pools{p, p}, MixOptions{Generate: Options{Weeks: 4, Seed: 1, Load: 3}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	tr, p, r, mx := customVariants(t)
 	check := func(what, name string, err error) {
 		t.Helper()
 		var se *sim.SchedulerError
@@ -76,20 +65,8 @@ func TestHostileSchedulerResample(t *testing.T) {
 func TestSlowSchedulerResample(t *testing.T) {
 	t.Parallel()
 	sim.Register("test-slow10ms", sim.Fixed(func() sim.Scheduler { return &simtest.Hostile{Kind: "slow", Delay: 10 * time.Millisecond} }))
-	tr := customLog()
-	p, err := NewPools(tr, PoolOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	tr, p, r, mx := customVariants(t)
 	x, err := NewExperiment(p, ExperimentOptions{Scheduler: "test-slow10ms"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := p.Generate(Options{Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	mx, err := Mix([]*Pools{p, p}, MixOptions{Generate: Options{Weeks: 4, Seed: 1, Load: 3}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,4 +106,25 @@ func TestSlowSchedulerResample(t *testing.T) {
 			t.Errorf("%s: error %v, want context.Canceled in a SchedulerError of test-hostile:slow", r.what, err)
 		}
 	}
+}
+
+// customVariants returns customLog, its pools, one variant of it (seed 1)
+// and a mix of two copies of it (4 weeks at load 3): the inputs every path
+// of these tests simulates.
+func customVariants(t *testing.T) (*datasets.Trace, *Pools, *Resampled, *Mixed) {
+	t.Helper()
+	tr := customLog()
+	p, err := NewPools(tr, PoolOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := p.Generate(Options{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mx, err := Mix([]*Pools{p, p}, MixOptions{Generate: Options{Weeks: 4, Seed: 1, Load: 3}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tr, p, r, mx
 }
