@@ -33,10 +33,10 @@ type Fig10Result struct {
 	Frame dataframe.DataFrame
 	// Conventions has one row per log and convention (as logged, then
 	// fig10Conventions): log, convention, jobs_left_out, and the measures
-	// of the claims — fcfs_vs_easy, conventional_fcfs_huge (with the
-	// threshold q99), feedback_long (with the threshold
-	// conventional_median), easy_shorter — and the conventional FCFS
-	// simulation's mean queue and utilisation.
+	// of the claims — fcfs_vs_easy, fcfs_huge_queues (with the threshold
+	// huge_threshold, the feedback simulations' longer 98th percentile),
+	// easy_shorter — and the conventional FCFS simulation's median queue,
+	// mean queue and utilisation.
 	Conventions dataframe.DataFrame
 	logs        []fig10Log
 	// seed is the fluid model's seed of the claims' runs
@@ -71,13 +71,14 @@ type fig10Log struct {
 var fcfsFaster = []float64{1.1, 1.25, 1.5, 2}
 
 // fcfsLoadMargin measures how far w's load is from making the
-// conventional FCFS queue longer than q99 (the feedback FCFS 99th
-// percentile, the threshold of "huge") for at least half of the time: the
+// conventional FCFS queue longer than huge (fcfs-huge-queues' threshold,
+// the feedback simulations' longer 98th percentile) for at least half of
+// the time: the
 // conventional FCFS simulation repeated with the arrivals fcfsFaster
 // times faster than logged (the gaps between arrivals divided by the
 // factor; jobs unchanged). It is a measurement of the input, not a
 // convention: §VIII replays the logs at their own times.
-func fcfsLoadMargin(w *feedback.Workload, q99 int) (string, error) {
+func fcfsLoadMargin(w *feedback.Workload, huge int) (string, error) {
 	var parts []string
 	for _, f := range fcfsFaster {
 		jobs := slices.Clone(w.Jobs)
@@ -90,13 +91,13 @@ func fcfsLoadMargin(w *feedback.Workload, q99 int) (string, error) {
 			return "", err
 		}
 		tl := r.Timeline
-		huge := timeAbove(tl, tl.Time[0], tl.Time[tl.Len()-1], q99)
-		parts = append(parts, fmt.Sprintf("%g× %.3f (utilisation %.2f)", f, huge, r.Summary().Utilization))
-		if huge >= 0.5 {
+		above := timeAbove(tl, tl.Time[0], tl.Time[tl.Len()-1], huge)
+		parts = append(parts, fmt.Sprintf("%g× %.3f (utilisation %.2f)", f, above, r.Summary().Utilization))
+		if above >= 0.5 {
 			break
 		}
 	}
-	return fmt.Sprintf("with the arrivals faster than logged, the conventional FCFS queue is longer than %d for a fraction of the time: %s", q99, strings.Join(parts, ", ")), nil
+	return fmt.Sprintf("with the arrivals faster than logged, the conventional FCFS queue is longer than %d for a fraction of the time: %s", huge, strings.Join(parts, ", ")), nil
 }
 
 // fig10Measures are the numbers Fig. 10's claims compare, under one
@@ -117,17 +118,21 @@ type fig10Measures struct {
 	// that under EASY; easyShorter the feedback EASY mean queue over the
 	// conventional one.
 	fcfsVsEasy, easyShorter float64
-	// q99 is the feedback FCFS queue's 99th percentile and convHuge the
-	// fraction of the time the conventional FCFS queue is longer.
-	q99      int
-	convHuge float64
-	// q98 is the feedback FCFS queue's 98th percentile: feedback-long-queues
-	// holds exactly when it is at most convMedian.
-	q98 int
-	// convMedian is the conventional FCFS queue's median and fbLong the
-	// fraction of the time the feedback FCFS queue is longer.
+	// q98F and q98E are the feedback simulation's 98th percentiles under
+	// FCFS and EASY, and huge the larger: the shortest queue length §VIII's
+	// "our simulations" (both) exceed at most 2% of the time. convHuge is
+	// the fraction of the time the conventional FCFS queue is longer than
+	// huge (fcfs-huge-queues).
+	q98F, q98E, huge int
+	convHuge         float64
+	// fbMax is the longest queue of the feedback simulations (EASY and
+	// FCFS) and convNever the fraction of the time the conventional FCFS
+	// queue is longer: the threshold when "only for Intrepid" is read as
+	// never on the other logs.
+	fbMax     int
+	convNever float64
+	// convMedian is the conventional FCFS queue's median.
 	convMedian int
-	fbLong     float64
 	// convMean and convUtil are the conventional FCFS simulation's mean
 	// queue and utilisation; fbMeanE and fbMeanF the feedback simulation's
 	// mean queues under EASY and FCFS.
@@ -208,7 +213,7 @@ func (s *Study) Fig10(ctx context.Context) (*Fig10Result, error) {
 						return nil, err
 					}
 					if fl.m.convHuge < 0.5 {
-						if fl.loadNote, err = fcfsLoadMargin(w, fl.m.q99); err != nil {
+						if fl.loadNote, err = fcfsLoadMargin(w, fl.m.huge); err != nil {
 							return nil, err
 						}
 					}
@@ -528,27 +533,28 @@ func (s *Study) fig10PartitionNote(log string) (string, error) {
 // fig10SeedSpread measures the FCFS claims of a partitioned log.
 const otherSeeds = 5
 
-// fig10SeedSpread returns Fig. 10's FCFS claims (conventional-fcfs-huge,
-// feedback-long-queues) on a partitioned log under otherSeeds other seeds
-// of the fluid model, by claim id.
+// fig10SeedSpread returns Fig. 10's FCFS claim (fcfs-huge-queues) on a
+// partitioned log under otherSeeds other seeds of the fluid model, by
+// claim id: the pools' conventional FCFS simulation beside their feedback
+// simulations under EASY and FCFS at each seed.
 func (s *Study) fig10SeedSpread(log string) (map[string][]float64, error) {
 	w, err := s.workload(log)
 	if err != nil {
 		return nil, err
 	}
-	huge, long := make([]float64, otherSeeds), make([]float64, otherSeeds)
+	huge := make([]float64, otherSeeds)
 	for i := range otherSeeds {
-		p, err := poolCompare(w, logPools[log], false, []feedback.Model{feedback.Fluid{}}, s.seed()+uint64(i+1), sim.EngineOptions{Timeline: true})
-		if err != nil {
-			return nil, err
+		var cs []*feedback.Comparison
+		for _, sched := range []string{"easy", "fcfs"} {
+			p, err := poolCompare(w, logPools[log], sched == "easy", []feedback.Model{feedback.Fluid{}}, s.seed()+uint64(i+1), sim.EngineOptions{Timeline: true})
+			if err != nil {
+				return nil, err
+			}
+			cs = append(cs, p.comparison())
 		}
-		ct, ft := p.runs["conventional"].Timeline, p.runs["fluid"].Timeline
-		median := queueQuantile(ct, ct.Time[0], ct.Time[ct.Len()-1], 0.5)
-		q99 := queueQuantile(ft, ft.Time[0], ft.Time[ft.Len()-1], 0.99)
-		huge[i] = timeAbove(ct, ct.Time[0], ct.Time[ct.Len()-1], q99)
-		long[i] = timeAbove(ft, ft.Time[0], ft.Time[ft.Len()-1], median)
+		huge[i] = measureFig10(partitions, cs, nil).convHuge
 	}
-	return map[string][]float64{"conventional-fcfs-huge": huge, "feedback-long-queues": long}, nil
+	return map[string][]float64{"fcfs-huge-queues": huge}, nil
 }
 
 // measureFig10 returns the measures of Fig. 10's claims from the EASY and
@@ -613,15 +619,31 @@ func measureFig10(c convention, cs []*feedback.Comparison, w *feedback.Workload)
 		}
 		return timeAbove(r.Timeline, from, to, n)
 	}
+	// longest is the longest queue held for a positive time (or sampled).
+	longest := func(r *sim.Result) int {
+		if q := sampled(r); q != nil {
+			return q[len(q)-1]
+		}
+		from, to := span(r.Timeline)
+		var length []int
+		if c.procUnits {
+			length, _ = sparseDistribution(r.Timeline, from, to)
+		} else {
+			length, _ = feedback.QueueDistribution(r.Timeline, from, to)
+		}
+		return length[len(length)-1]
+	}
 	convE, fbE := cs[0].Run("conventional"), cs[0].Run("fluid")
 	convF, fbF := cs[1].Run("conventional"), cs[1].Run("fluid")
 	m.fbMeanE, m.fbMeanF = mean(fbE.Sim), mean(fbF.Sim)
 	m.fcfsVsEasy = m.fbMeanF / m.fbMeanE
 	m.easyShorter = m.fbMeanE / mean(convE.Sim)
-	m.q99, m.q98 = quantile(fbF.Sim, 0.99), quantile(fbF.Sim, 0.98)
-	m.convHuge = above(convF.Sim, m.q99)
+	m.q98F, m.q98E = quantile(fbF.Sim, 0.98), quantile(fbE.Sim, 0.98)
+	m.huge = max(m.q98F, m.q98E)
+	m.convHuge = above(convF.Sim, m.huge)
+	m.fbMax = max(longest(fbF.Sim), longest(fbE.Sim))
+	m.convNever = above(convF.Sim, m.fbMax)
 	m.convMedian = quantile(convF.Sim, 0.5)
-	m.fbLong = above(fbF.Sim, m.convMedian)
 	m.convMean, m.convUtil = mean(convF.Sim), convF.Summary.Utilization
 	return m
 }
@@ -711,8 +733,8 @@ func (r *Fig10Result) frame() dataframe.DataFrame {
 
 func (r *Fig10Result) conventionFrame() dataframe.DataFrame {
 	var logs, convs []string
-	var dropped, q99, med []int
-	var fcfsEasy, huge, long, shorter, convMean, convUtil []float64
+	var dropped, threshold, med []int
+	var fcfsEasy, huge, shorter, convMean, convUtil []float64
 	for _, fl := range r.logs {
 		if !fl.ok {
 			continue
@@ -722,16 +744,16 @@ func (r *Fig10Result) conventionFrame() dataframe.DataFrame {
 				continue
 			}
 			logs, convs, dropped = append(logs, fl.log.Paper), append(convs, m.c.label), append(dropped, m.dropped)
-			fcfsEasy, q99, huge = append(fcfsEasy, m.fcfsVsEasy), append(q99, m.q99), append(huge, m.convHuge)
-			med, long, shorter = append(med, m.convMedian), append(long, m.fbLong), append(shorter, m.easyShorter)
+			fcfsEasy, threshold, huge = append(fcfsEasy, m.fcfsVsEasy), append(threshold, m.huge), append(huge, m.convHuge)
+			med, shorter = append(med, m.convMedian), append(shorter, m.easyShorter)
 			convMean, convUtil = append(convMean, m.convMean), append(convUtil, m.convUtil)
 		}
 	}
 	return dataframe.New(series.New(logs, series.String, "log"), series.New(convs, series.String, "convention"),
 		series.New(dropped, series.Int, "jobs_left_out"), series.New(fcfsEasy, series.Float, "fcfs_vs_easy"),
-		series.New(q99, series.Int, "q99"), series.New(huge, series.Float, "conventional_fcfs_huge"),
-		series.New(med, series.Int, "conventional_median"), series.New(long, series.Float, "feedback_long"),
-		series.New(shorter, series.Float, "easy_shorter"), series.New(convMean, series.Float, "conventional_fcfs_mean_queue"),
+		series.New(threshold, series.Int, "huge_threshold"), series.New(huge, series.Float, "fcfs_huge_queues"),
+		series.New(shorter, series.Float, "easy_shorter"), series.New(med, series.Int, "conventional_fcfs_median_queue"),
+		series.New(convMean, series.Float, "conventional_fcfs_mean_queue"),
 		series.New(convUtil, series.Float, "conventional_fcfs_utilization"))
 }
 
@@ -766,31 +788,32 @@ var fig10Claims = []fig10Claim{
 			}
 			return why
 		}},
-	{id: "conventional-fcfs-huge",
-		quote: "for a very large fraction of the simulation, there are unreasonably huge queue lengths",
+	{id: "fcfs-huge-queues",
+		// Two sentences, one threshold: "such long queues" are the
+		// "unreasonably huge" ones, a length the paper never gives. With it
+		// free, the one thing the two say that can be checked is that one
+		// length parts the simulations: the conventional FCFS queue above
+		// it for a very large fraction of the time, the feedback ones for
+		// at most 2% (the paper's figure for Intrepid, the only log where
+		// it saw them). The feedback simulations exceed a length at most
+		// 2% of the time exactly when it is at least the larger of their
+		// 98th percentiles (huge); the conventional fraction falls as the
+		// length grows, so such a length exists exactly when the
+		// conventional FCFS queue exceeds huge for at least half of the
+		// time. One entry per log: two entries would test that condition
+		// twice (the earlier conventional-fcfs-huge and
+		// feedback-long-queues, each at a threshold set by the other's
+		// simulation, held or failed together on all 7 logs).
+		quote: "As a result, for a very large fraction of the simulation, there are unreasonably huge queue lengths. In our simulations such long queues occurred only for Intrepid, and also that only for 2% of the time.",
 		statement: func(m fig10Measures) string {
-			return fmt.Sprintf("conventional FCFS: %s than the feedback simulation's 99th percentile (%d jobs)", m.longer(), m.q99)
+			return fmt.Sprintf("FCFS: %s in the conventional simulation than the longest the feedback simulations exceed at most 2%% %s (the larger of their 98th percentiles, FCFS %d and EASY %d: %d jobs)",
+				m.longer(), m.over(), m.q98F, m.q98E, m.huge)
 		},
-		want:  ledger.Stated("a very large fraction (≥ 0.5)", ledger.AtLeast(0.5)),
+		want:  ledger.Stated("a very large fraction (≥ 0.5), the feedback simulations ≤ 0.02", ledger.AtLeast(0.5)),
 		value: func(m fig10Measures) float64 { return m.convHuge },
 		why: func(m fig10Measures) string {
-			return fmt.Sprintf("the conventional FCFS queue is long for less than half %s on this log: median %d jobs (mean %.1f, utilisation %.2f)", m.over(), m.convMedian, m.convMean, m.convUtil)
-		}},
-	{id: "feedback-long-queues",
-		quote: "In our simulations such long queues occurred only for Intrepid, and also that only for 2% of the time.",
-		statement: func(m fig10Measures) string {
-			return fmt.Sprintf("feedback FCFS: %s than the conventional simulation's median (%d jobs)", m.longer(), m.convMedian)
-		},
-		want:  ledger.Stated("only Intrepid has such queues (≤ 0.02 here)", ledger.AtMost(0.02)),
-		value: func(m fig10Measures) float64 { return m.fbLong },
-		why: func(m fig10Measures) string {
-			why := fmt.Sprintf("the conventional FCFS queue's median, the threshold of \"long\", is %d jobs on this log (mean %.1f, utilisation %.2f)", m.convMedian, m.convMean, m.convUtil)
-			if m.convMedian == 0 {
-				why += ": every non-empty queue counts as long"
-			}
-			// "Such long queues" are the "unreasonably huge" ones of the
-			// sentence before: the two statements test one condition.
-			return why + fmt.Sprintf("; the feedback FCFS queue's 98th percentile is %d: this claim holds exactly when it is at most that median, and conventional-fcfs-huge when the 99th percentile (%d) is below it — the two statements test nearly one condition", m.q98, m.q99)
+			return fmt.Sprintf("no queue length is exceeded by the conventional FCFS queue for half %s and by the feedback simulations for at most 2%% of it: the conventional FCFS median is %d jobs (mean %.1f, utilisation %.2f), not above the feedback simulations' 98th percentile %d; with \"only for Intrepid\" read as never on the other logs, the threshold is the feedback simulations' longest queue, %d jobs, exceeded by the conventional FCFS queue %.3f %s",
+				m.over(), m.convMedian, m.convMean, m.convUtil, m.huge, m.fbMax, m.convNever, m.over())
 		}},
 	{id: "feedback-easy-shorter",
 		quote: "our simulation with EASY also has shorter queue lengths on average relative to conventional simulations",
@@ -809,20 +832,21 @@ var fig10Claims = []fig10Claim{
 // the difference is very small" reads as a ratio of mean queues above 1
 // and within the likeness factor, 1.25 (ledger.ABit; one simulation per
 // scheduler, its replicate error not measured, so compared strictly); "shorter" as
-// below 1 (ledger.Below); "unreasonably huge queue lengths" as longer than the feedback
-// simulation's FCFS queue is 99% of the time, for "a very large fraction"
-// (at least half) of the time; "such long queues occurred only for
-// Intrepid" as the feedback simulation's FCFS queue exceeding the
-// conventional one's median at most 2% of the time (the paper's figure for
-// Intrepid). A claim that does not hold is explained only by a convention
+// below 1 (ledger.Below). The two sentences "for a very large fraction
+// of the simulation, there are unreasonably huge queue lengths" (the
+// conventional FCFS simulation) and "in our simulations such long queues
+// occurred only for Intrepid, and also that only for 2% of the time" (the
+// feedback ones) name one threshold the paper does not give; they are one
+// entry per log, fcfs-huge-queues: the conventional FCFS queue longer, for
+// "a very large fraction" (at least half) of the time, than the longest
+// queue the feedback simulations under EASY and FCFS exceed at most 2% of
+// the time (the paper's figure for Intrepid; never, the strict reading of
+// "only for Intrepid", is shown in the value). A claim that does not hold is explained only by a convention
 // justified for the whole figure (tally); otherwise it is unexplained and
 // our value says what each convention makes of it (among them exact
 // estimates and the queue counted in processors, the latter with the
 // as-logged values at its other seeds and the waiting jobs' widths). The
-// two FCFS statements test nearly one condition: feedback-long-queues
-// holds exactly when the feedback FCFS queue's 98th percentile is at most
-// the conventional median, conventional-fcfs-huge when its 99th is below
-// it. The other reading of the fluid model's session windows (sessions to
+// other reading of the fluid model's session windows (sessions to
 // their jobs' last end),
 // the fluid model with §VII-B's continuation probability (one seed of a
 // random reading, never a reason), the distributions over the
@@ -849,8 +873,9 @@ func (r *Fig10Result) Claims(l *ledger.Ledger) {
 			if fl.log.Catalog != "" {
 				why = fl.log.Catalog + " is not available here"
 			}
-			l.MissingLog("Fig. 10", id+"feedback-long-queues", name+": fraction of the time the feedback simulation with FCFS has very long queues",
-				"2%", name, why).Quoting("In our simulations such long queues occurred only for Intrepid, and also that only for 2% of the time.")
+			huge := fig10Claims[1]
+			l.MissingLog("Fig. 10", id+huge.id, name+": FCFS: fraction of the time the conventional simulation has queues longer than the feedback simulations have 2% of the time",
+				"a very large fraction (≥ 0.5), the feedback simulations 0.02", name, why).Quoting(huge.quote)
 			continue
 		}
 		for _, c := range fig10Claims {
@@ -867,7 +892,7 @@ func (r *Fig10Result) Claims(l *ledger.Ledger) {
 			if c.oneRun {
 				e.Unreplicated(1, r.seed)
 			}
-			if c.id == "conventional-fcfs-huge" {
+			if c.id == "fcfs-huge-queues" {
 				e.Measured(fl.loadNote).Measured(versions)
 			}
 		}

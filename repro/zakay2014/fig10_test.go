@@ -90,41 +90,50 @@ func TestFig10ModelOnlyAsLogged(t *testing.T) {
 
 // TestMeasureFig10Sampling checks the time-weighted and the per-event
 // readings of the queue on hand-made timelines, values computed by hand.
-// Every run has the timeline: queue 4 from 0 to 10, 0 from 10 to 100
-// (samples at 0, 10, 100), except the feedback FCFS run: 2 from 0 to 50, 0
-// from 50 to 100 (samples at 0, 50, 100).
-// Time-weighted: FCFS mean 1, EASY mean 0.4, ratio 2.5; per event: FCFS
-// 2/3, EASY 4/3, ratio 0.5. The conventional FCFS median is 0 either way;
-// the feedback FCFS queue is longer than 0 for half of the time and after
-// 1 of its 3 event times.
-// Jobs in the system (jobsInSystem): every run 6 from 0 to 10, 2 from 10 to
-// 100, except the feedback FCFS run: 3 from 0 to 50, 1 from 50 to 100. FCFS
-// mean 2, EASY mean (6·10 + 2·90)/100 = 2.4, ratio 5/6; the conventional
-// FCFS median is 2, and the feedback FCFS run is above 2 for half of the
-// time.
+// Every EASY run (conventional and feedback) has the timeline: queue 4
+// from 0 to 10, 0 from 10 to 100 (samples at 0, 10, 100); the feedback
+// FCFS run: 2 from 0 to 50, 0 from 50 to 100 (samples at 0, 50, 100); the
+// conventional FCFS run: 8 from 0 to 60, 1 from 60 to 100 (samples at 0,
+// 60, 100).
+// Time-weighted: feedback FCFS mean 1, EASY mean 0.4, ratio 2.5; the
+// feedback 98th percentiles are 2 (FCFS) and 4 (EASY), so the threshold is
+// 4, which the conventional FCFS queue exceeds 0.6 of the time (median 8);
+// the feedback simulations' longest queue is 4 too.
+// Per event (sorted samples: EASY 0 0 4, feedback FCFS 0 0 2,
+// conventional FCFS 1 1 8): ratio (2/3)/(4/3) = 0.5; the 98th percentile
+// is the 3rd of 3 samples, 2 and 4, threshold 4, exceeded after 1 of the
+// conventional FCFS run's 3 event times; median 1.
+// Jobs in the system (jobsInSystem): every EASY run 6 from 0 to 10, 2
+// from 10 to 100; the feedback FCFS run 3 from 0 to 50, 1 from 50 to 100;
+// the conventional FCFS run 9 from 0 to 60, 3 from 60 to 100. FCFS mean 2,
+// EASY mean (6·10 + 2·90)/100 = 2.4, ratio 5/6; 98th percentiles 3 and 6,
+// threshold 6, exceeded 0.6 of the time; median 9.
 func TestMeasureFig10Sampling(t *testing.T) {
 	run := func(name string, tl sim.Timeline) feedback.Run {
 		return feedback.Run{Name: name, Sim: &sim.Result{Timeline: tl}}
 	}
 	short := sim.Timeline{Time: []float64{0, 10, 100}, Queue: []int{4, 0, 0}, Outstanding: []int{6, 2, 2}}
 	fcfs := sim.Timeline{Time: []float64{0, 50, 100}, Queue: []int{2, 0, 0}, Outstanding: []int{3, 1, 1}}
+	long := sim.Timeline{Time: []float64{0, 60, 100}, Queue: []int{8, 1, 1}, Outstanding: []int{9, 3, 3}}
 	cs := []*feedback.Comparison{
 		{Runs: []feedback.Run{run("conventional", short), run("fluid", short)}},
-		{Runs: []feedback.Run{run("conventional", short), run("fluid", fcfs)}},
+		{Runs: []feedback.Run{run("conventional", long), run("fluid", fcfs)}},
 	}
 	for _, c := range []struct {
-		c             convention
-		ratio, fbLong float64
-		median        int
+		c                 convention
+		ratio, huge       float64
+		median, threshold int
+		longest           int
 	}{
-		{asLogged, 2.5, 0.5, 0},
-		{perEvent, 0.5, 1.0 / 3, 0},
-		{jobsInSystem, 2.0 / 2.4, 0.5, 2},
+		{asLogged, 2.5, 0.6, 8, 4, 4},
+		{perEvent, 0.5, 1.0 / 3, 1, 4, 4},
+		{jobsInSystem, 2.0 / 2.4, 0.6, 9, 6, 6},
 	} {
 		m := measureFig10(c.c, cs, nil)
-		if math.Abs(m.fcfsVsEasy-c.ratio) > 1e-12 || m.convMedian != c.median || math.Abs(m.fbLong-c.fbLong) > 1e-12 {
-			t.Errorf("%s: FCFS/EASY %v, conventional median %d, feedback long %v; want %v, %d, %v",
-				c.c.key, m.fcfsVsEasy, m.convMedian, m.fbLong, c.ratio, c.median, c.fbLong)
+		if math.Abs(m.fcfsVsEasy-c.ratio) > 1e-12 || m.convMedian != c.median || m.huge != c.threshold ||
+			math.Abs(m.convHuge-c.huge) > 1e-12 || m.fbMax != c.longest || math.Abs(m.convNever-c.huge) > 1e-12 {
+			t.Errorf("%s: FCFS/EASY %v, conventional median %d, threshold %d, huge %v, longest %d, never %v; want %v, %d, %d, %v, %d, %v",
+				c.c.key, m.fcfsVsEasy, m.convMedian, m.huge, m.convHuge, m.fbMax, m.convNever, c.ratio, c.median, c.threshold, c.huge, c.longest, c.huge)
 		}
 	}
 }
@@ -138,7 +147,7 @@ func TestMeasureFig10Sampling(t *testing.T) {
 // 1.1 on A and B and 1.6 on C, every other claim holding under both.
 func TestFig10InSystemShownOnly(t *testing.T) {
 	t.Parallel()
-	logged := fig10Measures{c: asLogged, fcfsVsEasy: 2, easyShorter: 0.5, q99: 10, convHuge: 0.7, convMedian: 5}
+	logged := fig10Measures{c: asLogged, fcfsVsEasy: 2, easyShorter: 0.5, huge: 10, convHuge: 0.7, convMedian: 5}
 	inSys := func(ratio float64) fig10Measures {
 		m := logged
 		m.c, m.fcfsVsEasy = jobsInSystem, ratio
@@ -168,15 +177,16 @@ func TestFig10InSystemShownOnly(t *testing.T) {
 	}
 }
 
-// TestFeedbackLongIsQ98: feedback-long-queues holds (at most 2% of the time
-// above the conventional FCFS median) exactly when the feedback FCFS
-// queue's 98th percentile is at most that median, as its why says, on
-// random timelines (integer sample times, so no boundary falls between
-// floating-point sums).
-func TestFeedbackLongIsQ98(t *testing.T) {
-	long := fig10Claims[2]
-	if long.id != "feedback-long-queues" {
-		t.Fatalf("fig10Claims[2] is %s", long.id)
+// TestHugeQueuesOneThreshold: fcfs-huge-queues holds exactly when some
+// queue length is exceeded by the conventional FCFS queue for at least
+// half of the time and by both feedback simulations (EASY, FCFS) for at
+// most 2% of it — the two sentences of §VIII with their one threshold —,
+// found by trying every length, on random timelines (integer sample
+// times, so no boundary falls between floating-point sums).
+func TestHugeQueuesOneThreshold(t *testing.T) {
+	huge := fig10Claims[1]
+	if huge.id != "fcfs-huge-queues" {
+		t.Fatalf("fig10Claims[1] is %s", huge.id)
 	}
 	timeline := func(t *rapid.T, name string) sim.Timeline {
 		n := rapid.IntRange(1, 300).Draw(t, name+" samples")
@@ -195,48 +205,60 @@ func TestFeedbackLongIsQ98(t *testing.T) {
 		run := func(name string, tl sim.Timeline) feedback.Run {
 			return feedback.Run{Name: name, Sim: &sim.Result{Timeline: tl}}
 		}
-		conv, fb := timeline(t, "conventional"), timeline(t, "feedback")
+		convE, fbE := timeline(t, "conventional EASY"), timeline(t, "feedback EASY")
+		convF, fbF := timeline(t, "conventional FCFS"), timeline(t, "feedback FCFS")
 		cs := []*feedback.Comparison{
-			{Runs: []feedback.Run{run("conventional", conv), run("fluid", fb)}},
-			{Runs: []feedback.Run{run("conventional", conv), run("fluid", fb)}},
+			{Runs: []feedback.Run{run("conventional", convE), run("fluid", fbE)}},
+			{Runs: []feedback.Run{run("conventional", convF), run("fluid", fbF)}},
 		}
 		m := measureFig10(asLogged, cs, nil)
-		if holds := long.want.Accepts(long.value(m)); holds != (m.q98 <= m.convMedian) {
-			t.Fatalf("feedback long %v holds %v, but q98 %d, conventional median %d", m.fbLong, holds, m.q98, m.convMedian)
+		exists := false
+		for n := 0; n <= 60 && !exists; n++ {
+			above := func(tl sim.Timeline) float64 { return timeAbove(tl, tl.Time[0], tl.Time[tl.Len()-1], n) }
+			exists = above(convF) >= 0.5 && above(fbF) <= 0.02 && above(fbE) <= 0.02
+		}
+		if holds := huge.want.Accepts(huge.value(m)); holds != exists {
+			t.Fatalf("fcfs-huge-queues %v holds %v (threshold %d), but a length parting the simulations exists: %v", m.convHuge, holds, m.huge, exists)
 		}
 	})
 }
 
-// TestFeedbackLongQ98Cases: hand-made cases where the 98th and 99th
-// percentiles part. Conventional FCFS queue 5 throughout (median 5); the
-// feedback FCFS queue 0, then 10 for the last share of a 1000 s span:
-// 1.5% (q98 0, q99 10: holds, 0.015 of the time above 5), 3% (q98 10:
-// fails, 0.03).
-func TestFeedbackLongQ98Cases(t *testing.T) {
-	long := fig10Claims[2]
+// TestHugeQueuesThresholdCases: hand-made cases of fcfs-huge-queues'
+// threshold, the larger of the feedback simulations' 98th percentiles.
+// Conventional FCFS queue 5 from 0 to 600 and 20 from 600 to 1000; the
+// feedback FCFS queue 0, then 10 for its last 15 s of 1000 (q98 0) or its
+// last 30 s (q98 10); the feedback EASY queue 0, then 30 for its last 30 s
+// (q98 30) or always 0 (q98 0). Threshold 0: the conventional queue is
+// above it all the time (1); 10: 0.4 of the time (fails); 30: never.
+func TestHugeQueuesThresholdCases(t *testing.T) {
+	huge := fig10Claims[1]
 	run := func(name string, tl sim.Timeline) feedback.Run {
 		return feedback.Run{Name: name, Sim: &sim.Result{Timeline: tl}}
 	}
-	conv := sim.Timeline{Time: []float64{0, 1000}, Queue: []int{5, 5}}
+	conv := sim.Timeline{Time: []float64{0, 600, 1000}, Queue: []int{5, 20, 0}}
+	tail := func(last float64, q int) sim.Timeline {
+		return sim.Timeline{Time: []float64{0, 1000 - last, 1000}, Queue: []int{0, q, 0}}
+	}
 	for _, c := range []struct {
-		tail      float64
-		q98, q99  int
-		holds     bool
-		fractionL float64
+		name       string
+		fbF, fbE   sim.Timeline
+		q98F, q98E int
+		fraction   float64
+		holds      bool
 	}{
-		{15, 0, 10, true, 0.015},
-		{30, 10, 10, false, 0.03},
+		{"both short", tail(15, 10), tail(0, 0), 0, 0, 1, true},
+		{"FCFS's tail sets it", tail(30, 10), tail(0, 0), 10, 0, 0.4, false},
+		{"EASY's tail sets it", tail(15, 10), tail(30, 30), 0, 30, 0, false},
 	} {
-		fb := sim.Timeline{Time: []float64{0, 1000 - c.tail, 1000}, Queue: []int{0, 10, 0}}
 		cs := []*feedback.Comparison{
-			{Runs: []feedback.Run{run("conventional", conv), run("fluid", fb)}},
-			{Runs: []feedback.Run{run("conventional", conv), run("fluid", fb)}},
+			{Runs: []feedback.Run{run("conventional", conv), run("fluid", c.fbE)}},
+			{Runs: []feedback.Run{run("conventional", conv), run("fluid", c.fbF)}},
 		}
 		m := measureFig10(asLogged, cs, nil)
-		if m.q98 != c.q98 || m.q99 != c.q99 || m.convMedian != 5 || math.Abs(m.fbLong-c.fractionL) > 1e-12 ||
-			long.want.Accepts(long.value(m)) != c.holds {
-			t.Errorf("tail %v s: q98 %d, q99 %d, median %d, long %v; want %d, %d, 5, %v (holds %v)",
-				c.tail, m.q98, m.q99, m.convMedian, m.fbLong, c.q98, c.q99, c.fractionL, c.holds)
+		if m.q98F != c.q98F || m.q98E != c.q98E || m.huge != max(c.q98F, c.q98E) || math.Abs(m.convHuge-c.fraction) > 1e-12 ||
+			huge.want.Accepts(huge.value(m)) != c.holds {
+			t.Errorf("%s: q98 %d (FCFS), %d (EASY), threshold %d, fraction %v; want %d, %d, %d, %v (holds %v)",
+				c.name, m.q98F, m.q98E, m.huge, m.convHuge, c.q98F, c.q98E, max(c.q98F, c.q98E), c.fraction, c.holds)
 		}
 	}
 }

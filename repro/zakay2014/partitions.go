@@ -286,8 +286,8 @@ func (p *partitioned) sizes() string {
 }
 
 // busiestFCFS says how the conventional FCFS queue of the busiest pool of
-// p (an FCFS run) behaves: the quantity of Fig. 10's
-// conventional-fcfs-huge on that pool alone, and the 2013 paper's
+// p (an FCFS run) behaves: the quantity of Fig. 10's fcfs-huge-queues on
+// that pool alone (against the pool's feedback FCFS queue), and the 2013 paper's
 // saturation test (§6.3) at its own threshold and at sim.ReplaySaturation's.
 func (p *partitioned) busiestFCFS() string {
 	k := p.busiest()
@@ -295,7 +295,7 @@ func (p *partitioned) busiestFCFS() string {
 	fluid := poolResult(p.runs["fluid"], p.rows[k], p.pools[k].procs)
 	tl, ft := conv.Timeline, fluid.Timeline
 	from, to := tl.Time[0], tl.Time[tl.Len()-1]
-	q99 := queueQuantile(ft, ft.Time[0], ft.Time[ft.Len()-1], 0.99)
+	q98 := queueQuantile(ft, ft.Time[0], ft.Time[ft.Len()-1], 0.98)
 	sat, paper := conv.Saturation(sim.ReplaySaturation), conv.Saturation(sim.SaturationOptions{})
 	verdict := func(s sim.Saturation) string {
 		if s.Saturated {
@@ -304,8 +304,8 @@ func (p *partitioned) busiestFCFS() string {
 		return "not saturated"
 	}
 	return fmt.Sprintf("on the busiest pool, %s (offered load %.3f, utilisation %.3f), the conventional FCFS queue has median %d jobs "+
-		"and mean %.0f, and is longer than the pool's feedback FCFS 99th percentile (%d jobs) for %.3f of the time; its outstanding "+
+		"and mean %.0f, and is longer than the pool's feedback FCFS 98th percentile (%d jobs) for %.3f of the time; its outstanding "+
 		"jobs grow %.2f a week: %s at the 2013 paper's 1 a week, %s at 0.5%% of the weekly arrivals (%.1f)",
 		p.pools[k].name, p.load[k], conv.Summary().Utilization, queueQuantile(tl, from, to, 0.5), feedback.MeanQueue(tl, from, to),
-		q99, timeAbove(tl, from, to, q99), sat.Slope, verdict(paper), verdict(sat), sat.Threshold)
+		q98, timeAbove(tl, from, to, q98), sat.Slope, verdict(paper), verdict(sat), sat.Threshold)
 }

@@ -95,8 +95,11 @@ func TestSparseDistribution(t *testing.T) {
 // from 0 to 10, over a span 0 to 100 (mean 1 processor, 1 job 10% of the
 // time); the feedback FCFS run instead: two 1-processor jobs wait from 0
 // to 50 (mean 1 processor, 1 job). In jobs FCFS/EASY is 1/0.1 = 10, in
-// processors 1/1 = 1. The conventional FCFS median is 0 processors, and
-// the feedback FCFS run is above it for half of the time.
+// processors 1/1 = 1. The conventional FCFS median is 0 either way. The
+// feedback 98th percentiles (FCFS, EASY) are 2 and 1 jobs, 2 and 10
+// processors, so fcfs-huge-queues' threshold is 2 jobs or 10 processors,
+// which the conventional FCFS queue (at most 1 job, 10 processors) never
+// exceeds.
 func TestMeasureFig10Processors(t *testing.T) {
 	wide := &sim.Result{Submit: []float64{0}, Start: []float64{10}, Width: []int{10},
 		Timeline: sim.Timeline{Time: []float64{0, 10, 100}, Queue: []int{1, 0, 0}}}
@@ -108,17 +111,18 @@ func TestMeasureFig10Processors(t *testing.T) {
 		{Runs: []feedback.Run{run("conventional", wide), run("fluid", narrow)}},
 	}
 	for _, c := range []struct {
-		c             convention
-		ratio, fbLong float64
-		median        int
+		c                  convention
+		ratio              float64
+		median, q98F, q98E int
 	}{
-		{asLogged, 10, 0.5, 0},
-		{processors, 1, 0.5, 0},
+		{asLogged, 10, 0, 2, 1},
+		{processors, 1, 0, 2, 10},
 	} {
 		m := measureFig10(c.c, cs, nil)
-		if math.Abs(m.fcfsVsEasy-c.ratio) > 1e-12 || m.convMedian != c.median || math.Abs(m.fbLong-c.fbLong) > 1e-12 {
-			t.Errorf("%s: FCFS/EASY %v, conventional median %d, feedback long %v; want %v, %d, %v",
-				c.c.key, m.fcfsVsEasy, m.convMedian, m.fbLong, c.ratio, c.median, c.fbLong)
+		if math.Abs(m.fcfsVsEasy-c.ratio) > 1e-12 || m.convMedian != c.median || m.q98F != c.q98F || m.q98E != c.q98E ||
+			m.huge != max(c.q98F, c.q98E) || m.convHuge != 0 {
+			t.Errorf("%s: FCFS/EASY %v, conventional median %d, feedback q98 %d/%d, threshold %d, huge %v; want %v, %d, %d/%d, %d, 0",
+				c.c.key, m.fcfsVsEasy, m.convMedian, m.q98F, m.q98E, m.huge, m.convHuge, c.ratio, c.median, c.q98F, c.q98E, max(c.q98F, c.q98E))
 		}
 	}
 	if wide.Timeline.Queue[0] != 1 {

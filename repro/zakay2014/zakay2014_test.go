@@ -58,7 +58,7 @@ func TestLedger(t *testing.T) {
 		{"fig6/KTH-SP2/morning-evening", ledger.Agrees, ledger.SelfCheck},
 		{"table1/KTH/fluid", ledger.NotComparable, ledger.PaperClaim},      // blanked in our copy
 		{"table1/Intrepid/fluid", ledger.NotComparable, ledger.PaperClaim}, // not in the archive copy
-		{"fig10/Intrepid/feedback-long-queues", ledger.NotComparable, ledger.PaperClaim},
+		{"fig10/Intrepid/fcfs-huge-queues", ledger.NotComparable, ledger.PaperClaim},
 		// Possibilities the definitions allow, shown by an example or a
 		// conceptual drawing, are checks (ledger.PossibilityRule).
 		{"obs6/KTH", ledger.Agrees, ledger.SelfCheck},
