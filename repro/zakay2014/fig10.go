@@ -60,6 +60,9 @@ type fig10Log struct {
 	// the log's load is from making conventional FCFS's queue huge for
 	// half of the time ("" where it already is: fcfsLoadMargin).
 	partNote, loadNote string
+	// little splits the feedback FCFS/EASY mean-queue ratio by Little's
+	// law (littleText).
+	little string
 	// removed is the number of jobs the archive's cleaning removed from
 	// this version of the log (its header's filters) and original the
 	// original log's jobs (header MaxJobs).
@@ -206,6 +209,7 @@ func (s *Study) Fig10(ctx context.Context) (*Fig10Result, error) {
 						}
 						fl.alt = append(fl.alt, m)
 					}
+					fl.little = littleText(batchStarts(w), cs[0].Run("fluid").Sim, cs[1].Run("fluid").Sim)
 					if fl.removed, fl.original, err = cleaned(w); err != nil {
 						return nil, err
 					}
@@ -845,8 +849,10 @@ var fig10Claims = []fig10Claim{
 // justified for the whole figure (tally); otherwise it is unexplained and
 // our value says what each convention makes of it (among them exact
 // estimates and the queue counted in processors, the latter with the
-// as-logged values at its other seeds and the waiting jobs' widths). The
-// other reading of the fluid model's session windows (sessions to
+// as-logged values at its other seeds and the waiting jobs' widths), and
+// feedback-fcfs-vs-easy's value splits the ratio by Little's law into the
+// ratio of the jobs' total waits and of the simulations' lengths
+// (littleText). The other reading of the fluid model's session windows (sessions to
 // their jobs' last end),
 // the fluid model with §VII-B's continuation probability (one seed of a
 // random reading, never a reason), the distributions over the
@@ -889,6 +895,9 @@ func (r *Fig10Result) Claims(l *ledger.Ledger) {
 			}
 			e.Measured(fl.partNote)
 			e.Measured(fl.unitNote(c, r.seed))
+			if c.id == "feedback-fcfs-vs-easy" {
+				e.Measured(fl.little)
+			}
 			if c.oneRun {
 				e.Unreplicated(1, r.seed)
 			}
@@ -929,6 +938,62 @@ func (fl fig10Log) unitNote(c fig10Claim, seed uint64) string {
 		return note
 	}
 	return ""
+}
+
+// batchStarts reports, for each job of w (w.Jobs' order, the rows of its
+// Structure), whether it is the first job of its batch: the job the
+// feedback mechanism releases (§VI); the batch's other jobs arrive at
+// their logged offsets from it (§VII).
+func batchStarts(w *feedback.Workload) []bool {
+	st := &w.Structure
+	first := make([]bool, len(w.Jobs))
+	for b := range st.Batches.Len() {
+		first[st.Order[st.Batches.FirstJob[b]]] = true
+	}
+	return first
+}
+
+// waitSplit is a simulation's total wait (start − submit, s) over the jobs
+// first in their batch and over the others, and its length (its
+// timeline's first to last sample, s).
+type waitSplit struct {
+	first, later, span float64
+	nFirst, n          int
+}
+
+// splitWaits sums r's waits by first (batchStarts), leaving out jobs that
+// never arrived or never started.
+func splitWaits(r *sim.Result, first []bool) waitSplit {
+	var ws waitSplit
+	for j, t := range r.Submit {
+		if math.IsNaN(t) || math.IsNaN(r.Start[j]) {
+			continue
+		}
+		ws.n++
+		if first[j] {
+			ws.nFirst++
+			ws.first += r.Start[j] - t
+		} else {
+			ws.later += r.Start[j] - t
+		}
+	}
+	tl := r.Timeline
+	ws.span = tl.Time[tl.Len()-1] - tl.Time[0]
+	return ws
+}
+
+// littleText splits the ratio of the time-weighted mean queues of the
+// feedback simulations under FCFS and EASY by Little's law: the mean
+// queue over a simulation is its jobs' total wait over its length, so the
+// ratio is the ratio of total waits over the ratio of lengths. A longer
+// FCFS simulation is the users' adaptation (the same jobs at a lower
+// rate); the waits of the jobs first in their batch, the ones the
+// feedback paces, and of the others, which arrive at their logged offsets
+// within the batch, are given apart.
+func littleText(first []bool, easy, fcfs *sim.Result) string {
+	e, f := splitWaits(easy, first), splitWaits(fcfs, first)
+	return fmt.Sprintf("by Little's law the ratio is the jobs' total wait under FCFS over that under EASY, %.3f, over the FCFS simulation's length over EASY's, %.3f: the users' adaptation lowers FCFS's rate of jobs by %.0f%%, while the jobs first in their batch, which the feedback paces (%d of %d), wait %.2f× as long in all under FCFS as under EASY, the others, arriving at their logged offsets within the batch, %.2f×",
+		(f.first+f.later)/(e.first+e.later), f.span/e.span, 100*(1-e.span/f.span), f.nFirst, f.n, f.first/e.first, f.later/e.later)
 }
 
 // cleaned returns the jobs the archive's cleaning removed from w's log
