@@ -7,7 +7,9 @@ import (
 
 	"gonum.org/v1/gonum/floats/scalar"
 
+	"github.com/tracelab/tracelab/analytics/users"
 	"github.com/tracelab/tracelab/repro/ledger"
+	"github.com/tracelab/tracelab/sim/feedback"
 )
 
 // TestWaitsWithin: over the log's span, the conventional simulation's
@@ -181,6 +183,31 @@ func TestTableITallyBySeeds(t *testing.T) {
 			t.Errorf("%s: fluid-shorter %s: verdict %s, want %s", c.log, e.OurValue, e.Verdict, c.want)
 		case !strings.Contains(e.Reason, c.reason) || (c.reason == "") != (e.Reason == ""):
 			t.Errorf("%s: fluid-shorter reason %q, want %q", c.log, e.Reason, c.reason)
+		}
+	}
+}
+
+// TestCycleStrength: the adjusted model's cycles relative to the log's, by
+// hand. The log submits 2 jobs in each of the week's first 84 hours and
+// none in the others (profile 2/168 or 0, deviations ±1/168); the model 3
+// and 1 (deviations ±1/336, the same mean 1/168): half the log's CV. A
+// model spreading its jobs evenly has no cycle (0).
+func TestCycleStrength(t *testing.T) {
+	var log, half, even [168]int
+	for h := range 168 {
+		log[h], half[h], even[h] = 0, 1, 1
+		if h < 84 {
+			log[h], half[h] = 2, 3
+		}
+	}
+	for _, c := range []struct {
+		model [168]int
+		want  float64
+	}{{half, 0.5}, {even, 0}} {
+		cmp := &feedback.Comparison{Original: users.Marginals{HourOfWeek: log},
+			Runs: []feedback.Run{{Name: "adjusted", Marginals: users.Marginals{HourOfWeek: c.model}}}}
+		if got := cycleStrength(cmp, "adjusted"); !scalar.EqualWithinAbs(got, c.want, 1e-12) {
+			t.Errorf("cycle strength %v, want %v", got, c.want)
 		}
 	}
 }
