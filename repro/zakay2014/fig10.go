@@ -539,22 +539,34 @@ const otherSeeds = 5
 
 // fig10SeedSpread returns Fig. 10's FCFS claim (fcfs-huge-queues) on a
 // partitioned log under otherSeeds other seeds of the fluid model, by
-// claim id: the pools' conventional FCFS simulation beside their feedback
-// simulations under EASY and FCFS at each seed.
+// claim id: the pools' conventional simulations (memoised at the figure's
+// seed; they do not depend on it) beside feedback simulations under EASY
+// and FCFS at each seed.
 func (s *Study) fig10SeedSpread(log string) (map[string][]float64, error) {
 	w, err := s.workload(log)
 	if err != nil {
 		return nil, err
 	}
+	conv := map[string]*sim.Result{}
+	for _, sched := range []string{"easy", "fcfs"} {
+		p, err := s.partitionedRun(log, sched)
+		if err != nil {
+			return nil, err
+		}
+		conv[sched] = p.runs["conventional"]
+	}
 	huge := make([]float64, otherSeeds)
 	for i := range otherSeeds {
 		var cs []*feedback.Comparison
 		for _, sched := range []string{"easy", "fcfs"} {
-			p, err := poolCompare(w, logPools[log], sched == "easy", []feedback.Model{feedback.Fluid{}}, s.seed()+uint64(i+1), sim.EngineOptions{Timeline: true})
+			fb, err := poolFluid(w, logPools[log], sched == "easy", s.seed()+uint64(i+1), sim.EngineOptions{Timeline: true})
 			if err != nil {
 				return nil, err
 			}
-			cs = append(cs, p.comparison())
+			c, f := conv[sched], fb
+			cs = append(cs, &feedback.Comparison{Runs: []feedback.Run{
+				{Name: "conventional", Scheduler: c.Scheduler, Sim: c, Summary: c.Summary()},
+				{Name: "fluid", Scheduler: f.Scheduler, Sim: f, Summary: f.Summary()}}})
 		}
 		huge[i] = measureFig10(partitions, cs, nil).convHuge
 	}

@@ -187,6 +187,21 @@ func poolCompare(w *feedback.Workload, pools []pool, easy bool, models []feedbac
 	return p, nil
 }
 
+// poolFluid simulates workload w with feedback (the fluid model at seed)
+// with each of pools as a machine of its own (EASY when easy, else FCFS),
+// as poolCompare does, without the conventional simulation.
+func poolFluid(w *feedback.Workload, pools []pool, easy bool, seed uint64, eng sim.EngineOptions) (*sim.Result, error) {
+	f, err := newPoolScheduler(w.Trace, pools, easy)
+	if err != nil {
+		return nil, err
+	}
+	r, err := feedback.Simulate(w, f(), feedback.Options{Model: feedback.Fluid{}, Seed: seed, Engine: eng})
+	if err != nil {
+		return nil, err
+	}
+	return r.Sim, nil
+}
+
 // comparison returns the simulations as a comparison (runs with their Sim
 // and Summary only; no workload, trace nor marginals).
 func (p *partitioned) comparison() *feedback.Comparison {

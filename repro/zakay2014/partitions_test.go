@@ -329,3 +329,27 @@ func TestFCFSLoadMargin(t *testing.T) {
 		t.Errorf("the workload's jobs were changed")
 	}
 }
+
+// TestPoolFluidAsPoolCompare: poolFluid's feedback simulation is
+// poolCompare's fluid run (same pools, scheduler and seed), under EASY and
+// FCFS, on the synthetic partitioned log: every job's submit and start.
+func TestPoolFluidAsPoolCompare(t *testing.T) {
+	w, err := feedback.NewWorkload(partitionedLog(), feedback.WorkloadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, easy := range []bool{true, false} {
+		p, err := poolCompare(w, twoPools, easy, []feedback.Model{feedback.Fluid{}}, 7, sim.EngineOptions{Timeline: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := poolFluid(w, twoPools, easy, 7, sim.EngineOptions{Timeline: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := p.runs["fluid"]
+		if !slices.Equal(got.Submit, want.Submit) || !slices.Equal(got.Start, want.Start) || !slices.Equal(got.Timeline.Queue, want.Timeline.Queue) {
+			t.Errorf("easy %v: poolFluid submits %v starts %v, poolCompare's %v %v", easy, got.Submit, got.Start, want.Submit, want.Start)
+		}
+	}
+}
