@@ -132,7 +132,7 @@ func WriteReport(w io.Writer, results []Result, info ReportInfo) error {
 	b.WriteString("**Words.** " + ledger.WordRule + " " + ledger.PossibilityRule + "\n\n")
 
 	b.WriteString("## Summary\n\n")
-	b.WriteString("| paper | notebook | items: reproduced / partial / not / nothing to compare / no claim / ours only / checks only | claims | agree, singling out the log (tested) | agree, not discriminating | agree, untested (no other log's value) | differ, explained (of which chosen among several readings) | differ, unexplained | unexplained share of differing (target ≤ 10%; without the reasons chosen among readings) | not comparable | checks (failing: explained, unexplained) | ours |\n")
+	b.WriteString("| paper | notebook | items: reproduced / reproduced, not discriminating / partial / not / nothing to compare / no claim / ours only / checks only | claims | agree, singling out the log (tested) | agree, not discriminating | agree, untested (no other log's value) | differ, explained (of which chosen among several readings) | differ, unexplained | unexplained share of differing (target ≤ 10%; without the reasons chosen among readings) | not comparable | checks (failing: explained, unexplained) | ours |\n")
 	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
 	var total ledger.Summary
 	var totalSt map[ledger.Status]int

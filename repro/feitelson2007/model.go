@@ -543,8 +543,8 @@ type Fig11Result struct {
 	// with the same sequences and seed.
 	sources []sourceSweep
 	// rates is the sweep of fig11Thetas with modelSource at the job rates
-	// of fig11SlowDowns (the paper's "arrival times according to the
-	// model" give no rate; ours is the source's), same sequences and seed.
+	// of fig11Rates (the paper's "arrival times according to the model"
+	// give no rate; ours is the source's), same sequences and seed.
 	rates []sourceSweep
 	// confirm are the further sets of sequences of the best reading and
 	// ours (confirmBest), empty when no reading is justified.
@@ -561,6 +561,34 @@ type Fig11Result struct {
 // fig11SlowDowns are the factors by which the job rate is divided in the
 // sweeps measured beside ours (repetitions.Options.SlowDown).
 var fig11SlowDowns = []float64{0.5, 2}
+
+// paragon1995PerDay is the job rate of the 1995 SDSC Paragon log, the
+// paper's running example (§3.1: "it contains 53,970 jobs (in the cleaned
+// version) and spans a full year, for an average of 147.9 jobs per day"),
+// not available here. Had the paper's model sampled that log, its
+// sequences would arrive at this rate: fig11Rates measures it with
+// modelSource's jobs.
+const paragon1995PerDay = 147.9
+
+// fig11Rate is a job rate measured beside the source's own: slow divides
+// the source's job rate (repetitions.Options.SlowDown), label says what it
+// is.
+type fig11Rate struct {
+	slow  float64
+	label string
+}
+
+// fig11Rates are the rates of fig11SlowDowns and the 1995 SDSC Paragon
+// log's (paragon1995PerDay), for the source src.
+func fig11Rates(src *datasets.Trace) []fig11Rate {
+	var out []fig11Rate
+	for _, slow := range fig11SlowDowns {
+		out = append(out, fig11Rate{slow, fmt.Sprintf("jobs arriving %g times less often", slow)})
+	}
+	perDay := float64(src.Len()) / (src.Span() / 86400)
+	return append(out, fig11Rate{perDay / paragon1995PerDay,
+		fmt.Sprintf("jobs at the 1995 SDSC Paragon log's rate (the paper's running example, not available here: %.1f a day, §3.1, against %.1f in ours)", paragon1995PerDay, perDay)})
+}
 
 // fig11Thetas are the θ of Fig. 11's quoted numbers, measured with every
 // source.
@@ -669,14 +697,14 @@ func (s *Study) Fig11(ctx context.Context) (*Fig11Result, error) {
 			}
 			r.sources = append(r.sources, sourceSweep{log: lg.Catalog, frame: f, src: other})
 		}
-		for _, slow := range fig11SlowDowns {
+		for _, rate := range fig11Rates(src) {
 			f, err := repetitions.ThetaSweep(src, repetitions.SweepOptions{Thetas: fig11Thetas, Sequences: r.Sequences, Jobs: r.Jobs,
-				Model: repetitions.Options{SlowDown: slow}, Seed: s.o.SeedOr(), Workers: s.o.Workers})
+				Model: repetitions.Options{SlowDown: rate.slow}, Seed: s.o.SeedOr(), Workers: s.o.Workers})
 			if err != nil {
 				return nil, err
 			}
-			r.rates = append(r.rates, sourceSweep{log: fmt.Sprintf("jobs arriving %g times less often", slow), frame: f, src: src,
-				model: repetitions.Options{SlowDown: slow}})
+			r.rates = append(r.rates, sourceSweep{log: rate.label, frame: f, src: src,
+				model: repetitions.Options{SlowDown: rate.slow}})
 		}
 		if err := r.confirmBest(s, src); err != nil {
 			return nil, err

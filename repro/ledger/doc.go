@@ -113,7 +113,12 @@
 //     central statement — differs, or nothing can be computed: every claim
 //     is on a log of the paper we do not have ((*Ledger).MissingLog, the
 //     one constructor every paper's missing-log helper calls);
-//   - reproduced: every claim agrees (and there is at least one);
+//   - reproduced: every claim agrees (and there is at least one), and some
+//     agreement singles out its log (tested against the other logs' paper
+//     values: neither NotDiscriminating nor Untested);
+//   - reproduced, not discriminating: every claim agrees (at least one),
+//     none singling out its log — the paper's statements hold on our logs,
+//     but nothing shows they would not hold on another log's values;
 //   - partial: otherwise — some differ, or some are NotComparable (a log or
 //     a value missing);
 //   - nothing to compare: it has claims, none is comparable, and not every

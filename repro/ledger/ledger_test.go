@@ -338,6 +338,30 @@ func TestMeasured(t *testing.T) {
 	}
 }
 
+// TestAcrossSeeds: how a statement fares at the other seeds measured is
+// shown with our value whatever the verdict (unlike Measured), and never
+// becomes a reason.
+func TestAcrossSeeds(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name     string
+		holds    bool
+		note     string
+		wantOurs string
+	}{
+		{"agrees", true, "holds at 1 of 3 seeds", "holds: x (holds at 1 of 3 seeds)"},
+		{"differs", false, "holds at 2 of 3 seeds", "does not hold: x (holds at 2 of 3 seeds)"},
+		{"agrees, no note", true, "", "holds: x"},
+	}
+	for _, c := range cases {
+		l := New("demo")
+		e := l.Claim("Fig. 21", "only", "only with a cycle", c.holds, "x").AcrossSeeds(c.note)
+		if e.OurValue != c.wantOurs || e.Reason != "" {
+			t.Errorf("%s: our value %q, reason %q; want %q and no reason", c.name, e.OurValue, e.Reason, c.wantOurs)
+		}
+	}
+}
+
 // TestTally: a convention is justified only when it brings more entries
 // within than our reading even with the entry it explains left out (a net
 // gain of two or more).

@@ -30,7 +30,8 @@ func TestSnapshotRoundTrip(t *testing.T) {
 	if got := s.Summary.String(); got != "6 claims: 2 agree (2 untested), 2 differ (1 unexplained), 2 not comparable; 1 of ours" {
 		t.Errorf("summary %q", got)
 	}
-	if len(s.Items) != 7 || s.Items[0].Status != Reproduced || s.Items[2].Status != NothingToCompare {
+	// Table VI's one claim agrees untested: reproduced, not discriminating.
+	if len(s.Items) != 7 || s.Items[0].Status != ReproducedNotDiscriminating || s.Items[2].Status != NothingToCompare {
 		t.Errorf("items %+v", s.Items)
 	}
 	var buf bytes.Buffer

@@ -13,9 +13,15 @@ type Status string
 
 // The statuses of an item.
 const (
-	Reproduced    Status = "reproduced"
-	Partial       Status = "partial"
-	NotReproduced Status = "not reproduced"
+	Reproduced Status = "reproduced"
+	// ReproducedNotDiscriminating is the status of an item whose claims
+	// all agree, none of them singling out its log: each agreement is not
+	// discriminating or untested (MarkDiscrimination). The paper's
+	// statements hold on our logs, but nothing shows that they would not
+	// hold as well on another log's values: counted apart from Reproduced.
+	ReproducedNotDiscriminating Status = "reproduced, not discriminating"
+	Partial                     Status = "partial"
+	NotReproduced               Status = "not reproduced"
 	// OursOnly is the status of an item with no claim of the paper and
 	// results of our own (an experiment beyond the papers): it is neither
 	// reproduced nor not.
@@ -39,7 +45,7 @@ const (
 )
 
 // Statuses lists the statuses in display order.
-var Statuses = []Status{Reproduced, Partial, NotReproduced, NothingToCompare, NoClaim, OursOnly, ChecksOnly}
+var Statuses = []Status{Reproduced, ReproducedNotDiscriminating, Partial, NotReproduced, NothingToCompare, NoClaim, OursOnly, ChecksOnly}
 
 // StatusRule is the rule of StatusOf in words, as REPRODUCTION.md states it.
 const StatusRule = "An item's status is computed from its claim entries (entries of kind claim " +
@@ -48,7 +54,12 @@ const StatusRule = "An item's status is computed from its claim entries (entries
 	"**Not reproduced**: some claim entry is comparable and none agrees (every comparable one differs), or a main claim " +
 	"(the entry that carries the item's central statement, marked in the code) differs, or nothing can be computed: " +
 	"every claim entry is on a log of the paper that we do not have (the note names the logs missing). " +
-	"**Reproduced**: every claim entry is comparable and agrees (at least one). " +
+	"**Reproduced**: every claim entry is comparable and agrees (at least one), and some agreement singles out the log " +
+	"(tested against the other logs' paper values, the Verdicts below). " +
+	"**Reproduced, not discriminating**: every claim entry is comparable and agrees, but none singles out the log — " +
+	"each agreement is not discriminating or untested (a qualitative statement, a range or bound stated for several logs, " +
+	"a number with no other log's value to tell it from): the paper's statements hold on our logs, but nothing shows they " +
+	"would not hold as well on another log's values. It is counted apart from reproduced. " +
 	"**Partial**: otherwise — some claim entries differ, or some are not comparable " +
 	"(a log or a value missing). The note counts each. " +
 	"**Nothing to compare**: it has claim entries, none is comparable, and some of ours was computed (the paper's value blanked " +
@@ -99,7 +110,12 @@ type ItemStatus struct {
 //     comparable one differs), when a main claim (Entry.Main) differs, or
 //     when every claim is on a log we do not have (Entry.MissingLog:
 //     nothing can be computed);
-//   - reproduced when every claim agrees, and there is at least one;
+//   - reproduced when every claim agrees, there is at least one, and
+//     some agreement singles out its log (neither NotDiscriminating nor
+//     Untested: tested against the other logs' values, MarkDiscrimination);
+//   - reproduced, not discriminating when every claim agrees, there is at
+//     least one, and none singles out its log (each is NotDiscriminating
+//     or Untested);
 //   - partial otherwise: some claims differ, or some are NotComparable (a
 //     log or a value missing);
 //   - nothing to compare when it has claims, every one is NotComparable,
@@ -109,7 +125,10 @@ type ItemStatus struct {
 //   - checks only when it has no claim, none of kind Ours, and some of
 //     kind SelfCheck.
 //
-// Entries of kind SelfCheck and Ours never make an item reproduced.
+// Entries of kind SelfCheck and Ours never make an item reproduced. The
+// marks of discrimination are taken as they are, as Summarize takes them:
+// call MarkDiscrimination on the whole ledger first (Ledger.Entries,
+// Store.Read and NewSnapshot do).
 func StatusOf(it Item, entries []Entry) ItemStatus {
 	s := ItemStatus{Item: it}
 	for _, e := range entries {
@@ -144,6 +163,8 @@ func StatusOf(it Item, entries []Entry) ItemStatus {
 		s.Status = NothingToCompare
 	case c.Agrees == 0 || s.MainDiffers > 0:
 		s.Status = NotReproduced
+	case c.Differs == 0 && c.NotComparable == 0 && s.NotDiscriminating+s.Untested == c.Agrees:
+		s.Status = ReproducedNotDiscriminating
 	case c.Differs == 0 && c.NotComparable == 0:
 		s.Status = Reproduced
 	default:

@@ -22,6 +22,8 @@ func TestStatusOf(t *testing.T) {
 	main.MainClaim = true
 	ambiguous := agree
 	ambiguous.NotDiscriminating = true
+	untested := agree
+	untested.Untested = true
 	other := Entry{Item: "Fig. 2", Verdict: Differs, Kind: PaperClaim}
 	cases := []struct {
 		name    string
@@ -31,6 +33,15 @@ func TestStatusOf(t *testing.T) {
 	}{
 		{"all agree", []Entry{agree, agree, other}, Reproduced, "2 of 2 agree"},
 		{"not discriminating still agrees", []Entry{agree, ambiguous}, Reproduced, "2 of 2 agree (1 not discriminating)"},
+		{"one singles out the log", []Entry{untested, ambiguous, agree}, Reproduced, "3 of 3 agree (1 not discriminating, 1 untested)"},
+		// Every claim agrees but none singles out the log: counted apart.
+		{"none singles out: not discriminating", []Entry{ambiguous, ambiguous}, ReproducedNotDiscriminating, "2 of 2 agree (2 not discriminating)"},
+		{"none singles out: untested", []Entry{untested, other}, ReproducedNotDiscriminating, "1 of 1 agree (1 untested)"},
+		{"none singles out: both", []Entry{untested, ambiguous}, ReproducedNotDiscriminating, "2 of 2 agree (1 not discriminating, 1 untested)"},
+		{"none singles out, beside checks and ours", []Entry{untested, check, ours}, ReproducedNotDiscriminating, "1 of 1 agree (1 untested); 1 check; 1 of ours"},
+		{"none singles out, a log missing", []Entry{ambiguous, missing}, Partial,
+			"1 of 1 agree (1 not discriminating); 1 not comparable, on missing logs (logs missing: ANL-Intrepid)"},
+		{"none singles out, one differs", []Entry{untested, differ}, Partial, "1 of 2 differ (1 unexplained)"},
 		{"some differ", []Entry{agree, differ, explained}, Partial, "2 of 3 differ (1 unexplained)"},
 		{"a log missing", []Entry{agree, missing}, Partial, "1 of 1 agree; 1 not comparable, on missing logs (logs missing: ANL-Intrepid)"},
 		{"a log missing beside a difference", []Entry{agree, differ, missing, blanked}, Partial,

@@ -134,13 +134,14 @@ var verdictStyle = map[ledger.Verdict]string{
 
 // statusStyle colours a status cell.
 var statusStyle = map[ledger.Status]string{
-	ledger.Reproduced:       "background:#e6f4ea",
-	ledger.Partial:          "background:#fef7e0",
-	ledger.NotReproduced:    "background:#fce8e6",
-	ledger.OursOnly:         "background:#f1f3f4",
-	ledger.ChecksOnly:       "background:#f1f3f4",
-	ledger.NothingToCompare: "background:#f1f3f4",
-	ledger.NoClaim:          "background:#f1f3f4",
+	ledger.Reproduced:                  "background:#e6f4ea",
+	ledger.ReproducedNotDiscriminating: "background:#eef3e6",
+	ledger.Partial:                     "background:#fef7e0",
+	ledger.NotReproduced:               "background:#fce8e6",
+	ledger.OursOnly:                    "background:#f1f3f4",
+	ledger.ChecksOnly:                  "background:#f1f3f4",
+	ledger.NothingToCompare:            "background:#f1f3f4",
+	ledger.NoClaim:                     "background:#f1f3f4",
 }
 
 // StatusHTML is a compact HTML table of items with their computed statuses

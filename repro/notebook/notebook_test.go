@@ -104,7 +104,7 @@ func TestHTML(t *testing.T) {
 	l.Check("Table I", "t1/variants", "variants", ledger.Near(10, 0), 10).AsCheck("10 = 10: asked for")
 	es := l.Entries()
 	st := StatusHTML("Ledger", p.Statuses(es))
-	for _, want := range []string{"<b>Ledger</b>", `<td style="background:#e6f4ea">reproduced</td>`, "1 of 1 agree (1 untested); 1 check", "&lt;a log&gt; missing"} {
+	for _, want := range []string{"<b>Ledger</b>", `<td style="background:#eef3e6">reproduced, not discriminating</td>`, "1 of 1 agree (1 untested); 1 check", "&lt;a log&gt; missing"} {
 		if !strings.Contains(st, want) {
 			t.Errorf("StatusHTML lacks %q:\n%s", want, st)
 		}
