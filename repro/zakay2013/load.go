@@ -300,6 +300,10 @@ type Fig12Result struct {
 	// seeds holds, for each of the onsetSeeds−1 further seeds (study seed
 	// + k, k = 1, 2, …), the rows of the same sweeps.
 	seeds [][]loadRow
+	// steps holds, in full mode, the split step of each log whose
+	// saturation entry differs (splitSteps); seed0 is the study's seed.
+	steps map[string]stepRun
+	seed0 uint64
 }
 
 // onsetSeeds is the number of seeds of Fig. 12's sweeps measured for the
@@ -372,6 +376,18 @@ func (s *Study) Fig12(ctx context.Context) (*Fig12Result, error) {
 			panels = append(panels, sd, rt, un)
 			r.rows = append(r.rows, loadRows(sw, df)...)
 		}
+		if !s.o.Quick {
+			byLog := map[string][]loadRow{}
+			for _, x := range r.rows {
+				byLog[x.log] = append(byLog[x.log], x)
+			}
+			steps, err := s.splitSteps(ctx, s.fig12Sweeps(), byLog)
+			if err != nil {
+				return nil, err
+			}
+			r.steps = steps
+		}
+		r.seed0 = s.seed()
 		r.Figure = figure("Fig. 12", "EASY under load factors (users multiplied): SDSC-DS, SDSC-BLUE, OSC-cluster",
 			"slowdown and response time climb steeply as utilisation nears saturation; saturated simulations are left out and counted on the right", 3, panels...)
 		var lg []string
@@ -541,6 +557,9 @@ func (r *Fig12Result) Claims(l *ledger.Ledger) {
 		}
 		if quick != "" {
 			e.ExplainedBy(ledger.FromInput(), quick)
+		}
+		if e.Reason == "" {
+			r.saturationMeasured(e, name, order)
 		}
 		first, last := rows[0], rows[len(rows)-1]
 		base := first

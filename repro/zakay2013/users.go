@@ -403,6 +403,7 @@ func (r *TableVResult) Claims(l *ledger.Ledger) {
 		if e.Reason == "" {
 			e.Measured("KS with the spans " + strings.Join(others, "; ") + "; " + none)
 			e.Measured(mechanism)
+			e.Measured(spanEffectOf(p, row.span).words())
 		}
 		nr := newUserRates(p)
 		e = l.Check("Table V", id+"early_users_faster", row.log+": new users a week in the first 4 weeks, against the rate afterwards",
