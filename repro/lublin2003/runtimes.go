@@ -69,7 +69,8 @@ type modelRow struct {
 	// under its other options (search model only).
 	search   lublin.SearchResult
 	variants []searchVariant
-	logs     int // our logs behind ours (none: ours is not computed)
+	rows     []fit.HyperGamma // the paper's rows the search ran on
+	logs     int              // our logs behind ours (none: ours is not computed)
 }
 
 // Runtimes fits Tables 2 and 3 and the representative models.
@@ -136,7 +137,7 @@ func (s *Study) Runtimes(ctx context.Context) (*RuntimesResult, error) {
 				return nil, err
 			}
 			search := modelRow{table: t.table, model: "search", text: t.search, printed: t.search.hyperGamma(), fromPaper: ps.Best,
-				search: ps, variants: searchVariants(paper)}
+				search: ps, variants: searchVariants(paper), rows: paper}
 			if len(t.ours) >= 2 { // the search needs two data sets
 				os, err := lublin.SearchHyperGamma(t.ours, lublin.SearchOptions{})
 				if err != nil {
@@ -494,9 +495,9 @@ func (r *RuntimesResult) modelClaims(l *ledger.Ledger, m modelRow) {
 				e.ExplainedBy(ledger.AmongReadings(n), fmt.Sprintf("under the reading %q it is %.4g, within %s; the best of the %s", averageReadings[best].name, v, want.Tolerance(), readings))
 				break
 			}
-			e.Measured(fmt.Sprintf("no reading of the paper's printed rows gives it (%s; the rows' rounding moves the text's by at most %s); %s: "+
+			e.Measured(fmt.Sprintf("no reading of the paper's printed rows gives it (%s; the rows' rounding moves the text's by at most %s); %s; %s: "+
 				"the printed average was computed from other values than the printed rows", readings, ledger.Format(rounding, 2),
-				subsetMeans(col4, paperLogNames, m.text.values()[k], want)))
+				subsetMeans(col4, paperLogNames, m.text.values()[k], want), needsText(col4, m.text.values()[k])))
 		}
 		standInModel(l, item, id+"/ours", what+", from our logs", text, m.logs, hgValue(m.ours, k))
 	}

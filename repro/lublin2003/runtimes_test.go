@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/tracelab/tracelab/repro/ledger"
+	"github.com/tracelab/tracelab/sim/lublin"
 )
 
 // TestSubsampleReason: subsamples of 500 that pass at every seed explain a
@@ -188,6 +189,59 @@ func TestSubsetMeans(t *testing.T) {
 	} {
 		if got := subsetMeans(alpha1, names, c.paper, c.want); !strings.Contains(got, c.has) {
 			t.Errorf("%s: %q", c.name, got)
+		}
+	}
+}
+
+// TestMiddleDistance: middleDistance measures what the search minimises
+// (its best candidate's distance is the search's own), and the paper's
+// printed search rows of Tables 2 and 3 are bimodal but farther from the
+// middle of the printed rows' densities than the search's choice: our
+// criterion would not choose them.
+func TestMiddleDistance(t *testing.T) {
+	t.Parallel()
+	for i, c := range []struct {
+		table   string
+		printed printedRow
+	}{{"Table 2", table2Search}, {"Table 3", table3Search}} {
+		rows := averageTables[i].hyperGammas()
+		r, err := lublin.SearchHyperGamma(rows, lublin.SearchOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d, _ := middleDistance(rows, r.Best); math.Abs(d-r.Distance) > 1e-12 {
+			t.Errorf("%s: the search's best at %.6f, the search says %.6f", c.table, d, r.Distance)
+		}
+		d, modes := middleDistance(rows, c.printed.hyperGamma())
+		if modes != 2 || d <= r.Distance {
+			t.Errorf("%s: the printed search row at %.4f with %d modes, ours at %.4f; want 2 modes, farther", c.table, d, modes, r.Distance)
+		}
+	}
+}
+
+// TestSingleCellNeeds: the value one row cell alone would need for the
+// geometric mean to be the printed average.
+func TestSingleCellNeeds(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		name    string
+		col     []float64
+		printed float64
+		want    []float64
+	}{
+		// Table 2 α2 (1533, 569.7, 159.5, 68.5), geometric mean 312.543,
+		// printed 312.0: each cell times (312.0/312.543)^4 = 0.993063, so
+		// 1522.4, 565.75, 158.39, 68.025 (by hand).
+		{"Table 2 α2", []float64{1533, 569.7, 159.5, 68.5}, 312.0, []float64{1522.37, 565.75, 158.39, 68.025}},
+		// a column whose geometric mean is already the printed value.
+		{"exact", []float64{1, 4}, 2, []float64{1, 4}},
+	} {
+		got := singleCellNeeds(c.col, c.printed)
+		for i := range got {
+			if math.Abs(got[i]-c.want[i]) > 1e-4*c.want[i] {
+				t.Errorf("%s: %v, want %v", c.name, got, c.want)
+				break
+			}
 		}
 	}
 }
