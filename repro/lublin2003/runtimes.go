@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"slices"
 	"strings"
 
 	"github.com/go-gota/gota/dataframe"
@@ -66,7 +65,12 @@ type modelRow struct {
 	text                     printedRow
 	printed, fromPaper, ours fit.HyperGamma
 	admissible               int // search model: admissible candidates of ours
-	logs                     int // our logs behind ours (none: ours is not computed)
+	// search and variants: the search on the paper's rows, by default and
+	// under its other options (search model only).
+	search   lublin.SearchResult
+	variants []searchVariant
+	rows     []fit.HyperGamma // the paper's rows the search ran on
+	logs     int              // our logs behind ours (none: ours is not computed)
 }
 
 // Runtimes fits Tables 2 and 3 and the representative models.
@@ -132,7 +136,8 @@ func (s *Study) Runtimes(ctx context.Context) (*RuntimesResult, error) {
 			if err != nil {
 				return nil, err
 			}
-			search := modelRow{table: t.table, model: "search", text: t.search, printed: t.search.hyperGamma(), fromPaper: ps.Best}
+			search := modelRow{table: t.table, model: "search", text: t.search, printed: t.search.hyperGamma(), fromPaper: ps.Best,
+				search: ps, variants: searchVariants(paper), rows: paper}
 			if len(t.ours) >= 2 { // the search needs two data sets
 				os, err := lublin.SearchHyperGamma(t.ours, lublin.SearchOptions{})
 				if err != nil {
@@ -436,52 +441,63 @@ func halfUnit(text string) float64 {
 // paper's rows (checks of its arithmetic) and from ours (stand-ins).
 //
 // The average model is the geometric mean of the rows' α and β and, the
-// text says, the arithmetic mean of p; a cell that differs says what the
-// other mean gives. The geometric mean of p is an erratum of the paper's
-// arithmetic (pErratum): a check, and a reason only as any reading is. The search model depends on choices the paper leaves
-// open (lublin.SearchHyperGamma documents ours); a cell that differs says
-// whether the printed value is a point of the search grid at all.
+// text says, the arithmetic mean of p; a cell that differs says what every
+// other reading gives (averageMeasured: the other means, weighted by the
+// logs' jobs or not, the Gamma's moments, and subsets of the logs). The
+// geometric mean of p is an erratum of the paper's arithmetic (pErratum):
+// a check, and a reason only as any reading is — the best of the readings
+// measured (ledger.AmongReadings), counted apart. The search model
+// depends on choices the paper leaves open (lublin.SearchHyperGamma
+// documents ours); its tolerance is the printed digit plus the rows'
+// rounding carried to the grid point chosen (gridRounding), and a cell
+// that differs says whether the printed value is a point of the search
+// grid at all and what the search's other options choose (searchMeasured).
 func (r *RuntimesResult) modelClaims(l *ledger.Ledger, m modelRow) {
 	item := m.table
 	tab := map[string]string{"Table 2": "table2", "Table 3": "table3"}[item]
-	rows := map[string]map[string]printedRow{"Table 2": table2, "Table 3": table3}[item]
+	at := averageTables[0]
+	if item == "Table 3" {
+		at = averageTables[1]
+	}
 	for k, col := range hgColumns[:5] {
 		id := fmt.Sprintf("%s/%s/%s", tab, m.model, col.id)
 		text := m.text.text(k)
 		var col4 []float64
-		var rounding float64
+		var texts []string
 		for _, name := range paperLogNames {
-			col4 = append(col4, rows[name].values()[k])
+			col4, texts = append(col4, at.rows[name].values()[k]), append(texts, at.rows[name].text(k))
 		}
-		geo, arith := geoMean(col4), mean(col4)
-		for _, name := range paperLogNames {
-			h := halfUnit(rows[name].text(k))
-			if k == 4 && m.model == "average" {
-				rounding += h / 4
-			} else if m.model == "average" {
-				rounding += geo * h / rows[name].values()[k] / 4
-			}
+		want, rounding := at.averageWant(k)
+		value := hgValue(m.fromPaper, k)
+		if m.model == "search" {
+			rounding = gridRounding(col4, texts, value, k < 4)
+			want = ledger.Printed(text, rounding/2)
 		}
 		what := fmt.Sprintf("%s model, %s", m.model, col.name)
-		e := paperRowsCheck(l, item, id+"/paper-rows", what, text, hgValue(m.fromPaper, k), rounding,
+		e := paperRowsCheck(l, item, id+"/paper-rows", what, text, value, rounding,
 			map[string]string{"average": "the paper's arithmetic: the means of its printed rows",
 				"search": "our search procedure run on the paper's printed rows"}[m.model])
-		want := ledger.Printed(text, rounding/2)
 		switch {
-		case m.model == "average" && k == 4 && want.Accepts(geo) && pErratum().Justified():
-			t := pErratum()
-			e.ExplainedBy(ledger.OneReading(), fmt.Sprintf("an erratum of the paper's arithmetic, itself a check: with the geometric mean, as for α and β (the text says the arithmetic mean was used for p), it is %.4g, within %s; "+
-				"over the average p of Tables 2 and 3 the geometric mean brings %d of %d within against %d as the text says (ledger.Tally)", geo, want.Tolerance(), t.Within, t.N, t.AsComputed))
-		case m.model == "average" && k < 4 && want.Accepts(arith):
-			// Not tallied over the tables (no cell of ours has it): a measurement.
-			e.Measured(fmt.Sprintf("with the arithmetic mean it is %.4g, within %s (a reading the text does not give for α and β, for this cell alone)", arith, want.Tolerance()))
+		case e.Verdict != ledger.Differs:
 		// A bound that brings nothing within is a measurement, not a reason.
 		case m.model == "search":
-			e.Measured(searchGridReason(col4, k, text))
-		case m.model == "average":
-			e.Measured(fmt.Sprintf("no mean of the paper's printed rows gives it (geometric %.4g, arithmetic %.4g, harmonic %.4g; the rows' rounding moves each by at most %s); %s: "+
-				"the printed average was computed from other values than the printed rows", geo, arith, stat.HarmonicMean(col4, nil), ledger.Format(rounding, 2),
-				subsetMeans(col4, paperLogNames, m.text.values()[k], want)))
+			e.Measured(searchMeasured(m, k, col4, texts, text))
+		case k == 4 && want.Accepts(geoMean(col4)) && pErratum().Justified():
+			t := pErratum()
+			readings, _, n := averageMeasured(at, k)
+			e.ExplainedBy(ledger.AmongReadings(n), fmt.Sprintf("an erratum of the paper's arithmetic, itself a check: with the geometric mean, as for α and β (the text says the arithmetic mean was used for p), it is %.4g, within %s; "+
+				"over the average p of Tables 2 and 3 the geometric mean brings %d of %d within against %d as the text says (ledger.Tally); the best of the %s",
+				geoMean(col4), want.Tolerance(), t.Within, t.N, t.AsComputed, readings))
+		default:
+			readings, best, n := averageMeasured(at, k)
+			if best >= 0 { // a reading justified over the 10 cells that brings this one within
+				v, _ := averageReadings[best].value(at.hyperGammas(), k)
+				e.ExplainedBy(ledger.AmongReadings(n), fmt.Sprintf("under the reading %q it is %.4g, within %s; the best of the %s", averageReadings[best].name, v, want.Tolerance(), readings))
+				break
+			}
+			e.Measured(fmt.Sprintf("no reading of the paper's printed rows gives it (%s; the rows' rounding moves the text's by at most %s); %s; %s: "+
+				"the printed average was computed from other values than the printed rows", readings, ledger.Format(rounding, 2),
+				subsetMeans(col4, paperLogNames, m.text.values()[k], want), needsText(col4, m.text.values()[k])))
 		}
 		standInModel(l, item, id+"/ours", what+", from our logs", text, m.logs, hgValue(m.ours, k))
 	}
@@ -554,33 +570,6 @@ func subsetMeans(col []float64, names []string, paper float64, want ledger.Expec
 		return fmt.Sprintf("over 2 or 3 of the %d rows (a subset the text does not state) %s gives it", len(col), strings.Join(hits, "; "))
 	}
 	return fmt.Sprintf("nor does any of these means or the median over 2 or 3 of the %d rows (closest: %s)", len(col), best)
-}
-
-// searchGridReason says whether the paper's printed search value is one of
-// the three values dividing the range of its rows into equal parts (§5.2),
-// under each reading of those words — the quarter points (three values
-// splitting the range into four parts, ours), the ends and the middle (two
-// parts), the centres of three equal parts — on a linear or a log scale
-// (p on a linear one only: the log values are shown): if none, no reading
-// of the search on the printed rows can give it.
-func searchGridReason(col []float64, k int, text string) string {
-	lo, hi := slices.Min(col), slices.Max(col)
-	want := ledger.Printed(text, 0)
-	var readings []string
-	for _, g := range searchGrids {
-		var lin, lg []string
-		for _, u := range g.at {
-			a := lo + (hi-lo)*u
-			b := math.Exp(math.Log(lo) + (math.Log(hi)-math.Log(lo))*u)
-			if want.Accepts(a) || (k < 4 && want.Accepts(b)) {
-				return ""
-			}
-			lin, lg = append(lin, ledger.Format(a, 3)), append(lg, ledger.Format(b, 3))
-		}
-		readings = append(readings, fmt.Sprintf("%s: linear %s; log %s", g.name, strings.Join(lin, ", "), strings.Join(lg, ", ")))
-	}
-	return fmt.Sprintf("the paper's %s is not one of the three values dividing the range of its rows into equal parts, under any reading of those words (%s): the printed search row was rounded or searched on other values",
-		text, strings.Join(readings, "; "))
 }
 
 // searchGrids are the readings of §5.2's "three values which divide the
