@@ -417,6 +417,9 @@ func (r *TableVResult) Claims(l *ledger.Ledger) {
 			Quoting("in the first few weeks the graph climbs at a higher rate")
 		e.OurValue += fmt.Sprintf(" (%d new users in the first 4 weeks; %.2f a week afterwards, %d users; standard error of the difference %.2f, the counts read as Poisson)",
 			nr.nEarly, nr.later, nr.nLater, nr.se())
+		if w := laterWindows(p).words(); w != "" {
+			e.OurValue += " (" + w + ")"
+		}
 		if row.lacks > 0 {
 			// Measured, not a reason: whose jobs the paper's version held
 			// beyond ours is not in our copy.
