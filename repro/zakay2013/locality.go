@@ -491,14 +491,28 @@ func (r *Fig5Result) Claims(l *ledger.Ledger) {
 	}
 	for _, x := range r.rows {
 		se := meanDiffSE(x.origSE, x.resampledSD, x.variants)
+		similar := resampledSimilar("similar, in some cases a bit below", x.median, se)
 		e := l.Check("Fig. 5", fmt.Sprintf("fig5/%s/%s/resampled_vs_original", x.log, x.attr),
 			fmt.Sprintf("%s, %s: median over days of the fullest bin's share, mean of the %d resampled logs against the original's", x.log, x.attr, x.variants),
-			ledger.RelativeTo("our original log's median fullest-bin share", resampledSimilar("similar, in some cases a bit below", x.median, se)), x.resampled).Digits(3).
+			ledger.RelativeTo("our original log's median fullest-bin share", similar), x.resampled).Digits(3).
 			InTable("Fig. 5", x.log, x.attr.String()).
 			Quoting("the resampled distributions are generally similar to the original ones, albeit in some cases the resampled distributions are a bit below the original")
 		e.OurValue += fmt.Sprintf(" (original %.4f, SE %.4f over %d user bootstraps; resampled SD %.4f over %d; SE of the difference %.4f; ratio %.3f)",
 			x.median, x.origSE, x.boots, x.resampledSD, x.variants, se, x.resampled/x.median)
+		e.OurValue += " (" + noLocalityReach(similar, x.scrambled) + ")"
 	}
+}
+
+// noLocalityReach says whether the tolerance of a resampled_vs_original
+// entry (similar) also holds the panel's log with its values scrambled
+// (scrambled: no locality, binsRow.scrambled): where it does, "similar to
+// the original" cannot tell a resampled log that kept the original's
+// locality from one with none, and the agreement shows no locality kept.
+func noLocalityReach(similar ledger.Expectation, scrambled float64) string {
+	if similar.Accepts(scrambled) {
+		return fmt.Sprintf("the log with its values scrambled, no locality, gives %.4f, also within: this tolerance cannot tell the original's locality from none", scrambled)
+	}
+	return fmt.Sprintf("the log with its values scrambled, no locality, gives %.4f, beyond the tolerance", scrambled)
 }
 
 // randomDraws is the number of multinomial draws of randomFullestShare per

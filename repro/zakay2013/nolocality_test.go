@@ -62,3 +62,22 @@ func TestNoLocalityReason(t *testing.T) {
 		}
 	}
 }
+
+// TestNoLocalityReach: a Fig. 5 tolerance that holds the scrambled log's
+// share says it cannot tell locality from none. LANL-CM5's processors at
+// 778c8e2: original 0.0969, 2 SE 0.0083 (0.0886–0.1052); a scrambled share
+// of 0.1010 (random days) lies inside, 0.0625 (1/16) beyond.
+func TestNoLocalityReach(t *testing.T) {
+	similar := resampledSimilar("similar", 0.0969, 0.0083/2)
+	for _, c := range []struct {
+		scrambled float64
+		want      string
+	}{
+		{0.1010, "0.1010, also within: this tolerance cannot tell"},
+		{0.0625, "0.0625, beyond the tolerance"},
+	} {
+		if got := noLocalityReach(similar, c.scrambled); !strings.Contains(got, c.want) {
+			t.Errorf("%v: %q lacks %q", c.scrambled, got, c.want)
+		}
+	}
+}
