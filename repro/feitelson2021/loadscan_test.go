@@ -194,8 +194,9 @@ func TestFig2021Predicates(t *testing.T) {
 // load's counts.
 func TestLoadConventionReason(t *testing.T) {
 	c := &loadConvention{loads: []float64{1.5, 2}, asComputed: map[string]bool{"a": true, "b": false, "c": false},
-		held:  []map[string]int{{"a": 3, "b": 3, "c": 3}, {"a": 3, "b": 2, "c": 2}},
-		tally: []ledger.Tally{{N: 3, AsComputed: 1, Within: 3, Gained: 2}, {N: 3, AsComputed: 1, Within: 1}}}
+		held:   []map[string]int{{"a": 3, "b": 3, "c": 3}, {"a": 3, "b": 2, "c": 2}},
+		within: []map[string]bool{{"a": true, "b": true, "c": true}, {"a": true}},
+		tally:  []ledger.Tally{{N: 3, AsComputed: 1, Within: 3, Gained: 2}, {N: 3, AsComputed: 1, Within: 1}}}
 	if got := c.reason("b"); !strings.Contains(got, "at Fig. 19's 1.5× users") || !strings.Contains(got, "1.5× 3 (gains 2, loses 0), 2× 1 (gains 0, loses 0), against 1 at 1.25×") {
 		t.Errorf("reason(b) = %q", got)
 	}
@@ -205,6 +206,13 @@ func TestLoadConventionReason(t *testing.T) {
 	if got := one.reason("b"); got != "" {
 		t.Errorf("a gain of this claim alone: reason %q, want none", got)
 	}
+	// Within judged over the seeds (ledger.SeedsRule) but not at every
+	// seed (ledger.ExplainedBy), or the reverse: no reason.
+	notOver := *c
+	notOver.within = []map[string]bool{{"a": true, "c": true}, {"a": true}}
+	if got := notOver.reason("b"); got != "" {
+		t.Errorf("b at 3 of 3 seeds, not within over them: reason %q, want none", got)
+	}
 	c.held[0]["b"] = 2 // not at every seed
 	if got := c.reason("b"); got != "" {
 		t.Errorf("b at 2 of 3 seeds: reason %q, want none", got)
@@ -212,10 +220,10 @@ func TestLoadConventionReason(t *testing.T) {
 	// Without a reason (b is no longer within at every seed of the
 	// justified load) the counts are shown with how it fares; with one
 	// (c), the reason gives them.
-	if got := c.shown("c"); got != "at Fig. 19's populations it holds at 1.5× 3 of 3 seeds, 2× 2 of 3 seeds" {
+	if got := c.shown("c"); got != "at Fig. 19's populations it holds at 1.5× 3 of 3 seeds (within, judged over them), 2× 2 of 3 seeds" {
 		t.Errorf("shown(c) = %q: the counts belong to the reason", got)
 	}
-	if got, want := c.shown("b"), "at Fig. 19's populations it holds at 1.5× 2 of 3 seeds, 2× 2 of 3 seeds; applied to every one of the 3 claims of Figs 20–21, the claims that hold at every seed at each of Fig. 19's populations: 1.5× 3 (gains 2, loses 0), 2× 1 (gains 0, loses 0), against 1 at 1.25×"; got != want {
+	if got, want := c.shown("b"), "at Fig. 19's populations it holds at 1.5× 2 of 3 seeds (within, judged over them), 2× 2 of 3 seeds; applied to every one of the 3 claims of Figs 20–21, the claims that hold judged over 3 seeds (ledger.SeedsRule) at each of Fig. 19's populations: 1.5× 3 (gains 2, loses 0), 2× 1 (gains 0, loses 0), against 1 at 1.25×"; got != want {
 		t.Errorf("shown(b) = %q, want %q", got, want)
 	}
 	var none *loadConvention

@@ -309,8 +309,9 @@ func (s *Study) userAwareReplicate(ctx context.Context, load float64, rep uint64
 
 // Fig20Result is the response time per job class (§4.4, Fig. 20).
 type Fig20Result struct {
-	// seed is the seed of the claims' runs, one per (cycle, α)
-	// (userAwareReplicate's first; ledger.Unreplicated).
+	// seed is the seed of the figures' runs, one per (cycle, α)
+	// (userAwareReplicate's first); the claims are judged over it and
+	// nightWorkSeeds − 1 more (ledger.SeedsRule).
 	seed uint64
 	// Summary has one row per simulation: cycle, alpha, the
 	// sim.SummaryColumns, throughput_window_per_week (jobs ended in the window per
@@ -330,8 +331,12 @@ type Fig20Result struct {
 	scan []loadPoint
 	conv *loadConvention
 	// seeds are the claims of Figs 20–21 evaluated at fig20Load at each
-	// of nightWorkSeeds seeds (the first the figures' own).
-	seeds []map[string]bool
+	// of nightWorkSeeds seeds (the first the figures' own); over their
+	// statistics over those seeds, by which the claims are judged
+	// (ledger.SeedsRule), and judged the verdicts.
+	seeds  []map[string]bool
+	over   statsOverSeeds
+	judged map[string]bool
 	// censored is each α's long jobs' average response relative to
 	// EASY's, with office hours, with the long jobs that had not ended by
 	// the window's end counted with their response up to it (censoredResp).
@@ -439,13 +444,16 @@ func (s *Study) Fig20(ctx context.Context) (*Fig20Result, error) {
 		}
 		// The same runs at other seeds, which Fig. 21's waiting work
 		// measures anyway (nightWork).
+		var stats []seedStats
 		for rep := range uint64(nightWorkSeeds) {
 			v, err := s.userAwareReplicate(ctx, fig20Load, rep)
 			if err != nil {
 				return nil, err
 			}
-			r.seeds = append(r.seeds, v.holds())
+			r.seeds, stats = append(r.seeds, v.holds()), append(stats, v.stats())
 		}
+		r.over = overSeeds(stats)
+		r.judged = r.over.judge()
 		return r, nil
 	})
 }
@@ -512,16 +520,17 @@ func (r *Fig20Result) Claims(l *ledger.Ledger) {
 		ratio := func(class string) float64 { return ratioOf(r.resp, class) }
 		alt := func(class string) float64 { return ratioOf(r.altResp, class) }
 		id := fmt.Sprintf("fig20/alpha%g", a)
-		l.Claim(item, id+"/short-medium-faster", fmt.Sprintf("α = %g: the user-aware scheduler reduces the response time of short and medium jobs, which it prioritises (relative to EASY)", a),
-			shortMediumFaster(r.resp, a), fmt.Sprintf("response relative to EASY: short %.2f, medium %.2f", ratio("short"), ratio("medium"))).
-			Quoting("achieves a significant reduction in response time for short and medium jobs").Unreplicated(1, r.seed).
+		over := func(class string) string { return r.over.ratio[fmt.Sprintf("%g %s", a, class)].Text(3) }
+		l.Claim(item, id+"/short-medium-faster", fmt.Sprintf("α = %g: the user-aware scheduler reduces the response time of short and medium jobs, which it prioritises (relative to EASY; both below 1 by more than 2 SE over the seeds, ledger.SeedsRule)", a),
+			r.judged[id+"/short-medium-faster"], fmt.Sprintf("response relative to EASY, mean over the seeds: short %s, medium %s; at the figure's seed short %.2f, medium %.2f", over("short"), over("medium"), ratio("short"), ratio("medium"))).
+			Quoting("achieves a significant reduction in response time for short and medium jobs").JudgedOverSeeds(len(r.seeds), r.seed).
 			Measured(fmt.Sprintf("with %g× users: short %.2f, medium %.2f", fig20AltLoad, alt("short"), alt("medium"))).
 			AcrossSeeds(seedsText(r.seeds, id+"/short-medium-faster")).Measured(r.conv.shown(id+"/short-medium-faster")).ExplainedBy(r.conv.found(), r.conv.reason(id+"/short-medium-faster"))
-		l.Claim(item, id+"/long-slower", fmt.Sprintf("α = %g: the improvement comes at the expense of long jobs, which are delayed (response relative to EASY above 1)", a),
-			longSlower(r.resp, a), fmt.Sprintf("response relative to EASY: long %.2f", ratio("long"))).
+		l.Claim(item, id+"/long-slower", fmt.Sprintf("α = %g: the improvement comes at the expense of long jobs, which are delayed (response relative to EASY above 1 by more than 2 SE over the seeds, ledger.SeedsRule)", a),
+			r.judged[id+"/long-slower"], fmt.Sprintf("response relative to EASY, mean over the seeds: long %s; at the figure's seed %.2f", over("long"), ratio("long"))).
 			Quoting("The improved performance of short jobs comes at the expense of long jobs").
 			Main(). // the figure's caption
-			Unreplicated(1, r.seed).
+			JudgedOverSeeds(len(r.seeds), r.seed).
 			Measured(fmt.Sprintf("long jobs' response relative to EASY with %s users; jobs running over %g h: %.3f with %g× users; long jobs not ended by the window's end (left out): %d",
 				scanText(r.scan, func(p loadPoint) string { return fmt.Sprintf("%.2f", p.longRatio[a]) }),
 				splitLong/3600.0, at(r.scan, fig20Load).overSplit[a], fig20Load, at(r.scan, fig20Load).unended[a])).
@@ -548,6 +557,8 @@ type Fig21Result struct {
 	scan     []loadPoint
 	conv     *loadConvention
 	seeds    []map[string]bool
+	over     statsOverSeeds // as Fig20Result's
+	judged   map[string]bool
 	// night is "more work left for the night" read as work: per seed
 	// (nightWorkSeeds) the waiting work of EASY and of the user-aware
 	// scheduler at night, and the processors each keeps busy then.
@@ -586,7 +597,7 @@ func (s *Study) Fig21(ctx context.Context) (*Fig21Result, error) {
 			r.Missing = f20.Missing
 			return r, nil
 		}
-		r.tp, r.altTp, r.scan, r.conv, r.seeds = f20.tp, f20.altTp, f20.scan, f20.conv, f20.seeds
+		r.tp, r.altTp, r.scan, r.conv, r.seeds, r.over, r.judged = f20.tp, f20.altTp, f20.scan, f20.conv, f20.seeds, f20.over, f20.judged
 		u, err := s.userAwareRuns(ctx, fig20Load)
 		if err != nil {
 			return nil, err
@@ -857,51 +868,56 @@ func (r *Fig21Result) Claims(l *ledger.Ledger) {
 	oh, none := feedback.OfficeHours.String(), feedback.NoCycle.String()
 	ua := fig20Alphas[len(fig20Alphas)-1]
 	easy, aware := r.queue[oh+" 0"], r.queue[fmt.Sprintf("%s %g", oh, ua)]
-	l.Claim(item, "fig21/morning-buildup", "with a daily cycle the queue builds up in the morning, for both EASY and the user-aware scheduler (mean queue 10:00–12:00 above 6:00–8:00)",
-		morningBuildup(r.queue),
-		fmt.Sprintf("EASY %.1f → %.1f, user-aware (α = %g) %.1f → %.1f", hoursMean(easy, 6, 8), hoursMean(easy, 10, 12), ua, hoursMean(aware, 6, 8), hoursMean(aware, 10, 12))).
-		Quoting("For\nboth EASY and the user aware scheduler the queue builds up in the morning").Unreplicated(1, r.seed).
+	l.Claim(item, "fig21/morning-buildup", "with a daily cycle the queue builds up in the morning, for both EASY and the user-aware scheduler (mean queue 10:00–12:00 above 6:00–8:00 for each, by more than 2 SE over the seeds, ledger.SeedsRule)",
+		r.judged["fig21/morning-buildup"],
+		fmt.Sprintf("waiting jobs 10:00–12:00 less 6:00–8:00, mean over the seeds: EASY %s, user-aware (α = %g) %s; at the figure's seed EASY %.1f → %.1f, user-aware %.1f → %.1f",
+			r.over.buildEasy.Text(2), ua, r.over.buildAware.Text(2), hoursMean(easy, 6, 8), hoursMean(easy, 10, 12), hoursMean(aware, 6, 8), hoursMean(aware, 10, 12))).
+		Quoting("For\nboth EASY and the user aware scheduler the queue builds up in the morning").JudgedOverSeeds(len(r.seeds), r.seed).
 		AcrossSeeds(seedsText(r.seeds, "fig21/morning-buildup")).Measured(r.conv.shown("fig21/morning-buildup")).ExplainedBy(r.conv.found(), r.conv.reason("fig21/morning-buildup"))
 	dayPeak := slices.Max(easy[8:18])
 	altEasy, altAware := r.altQueue[oh+" 0"], r.altQueue[fmt.Sprintf("%s %g", oh, ua)]
-	drains := l.Claim(item, "fig21/easy-drains", "with EASY the queue drains in the evening, leaving the system idle during the night (mean queue 0:00–6:00 below a tenth of its daytime peak)",
-		easyDrains(r.queue), fmt.Sprintf("EASY: %.2f waiting jobs at night, daytime peak %.1f", hoursMean(easy, 0, 6), dayPeak)).
+	drains := l.Claim(item, "fig21/easy-drains", "with EASY the queue drains in the evening, leaving the system idle during the night (mean queue 0:00–6:00 below a tenth of its daytime peak: a threshold of ours, on the mean over the seeds, ledger.SeedsRule)",
+		r.judged["fig21/easy-drains"], fmt.Sprintf("EASY's waiting jobs at night less a tenth of its daytime peak, mean over the seeds: %s; at the figure's seed %.2f at night, daytime peak %.1f", r.over.drain.Text(2), hoursMean(easy, 0, 6), dayPeak)).
 		Quoting("with EASY it quickly drains in the evening, leaving the system idle during the night").
 		Measured("EASY's waiting jobs at night against its daytime peak, and the processors it keeps busy at night, with "+
 			scanText(r.scan, func(p loadPoint) string {
 				return fmt.Sprintf("%.1f of %.1f (%.0f%% busy)", p.easyNight, p.easyPeak, 100*p.easyNightBusy)
 			})+" users").
-		Unreplicated(1, r.seed).
+		JudgedOverSeeds(len(r.seeds), r.seed).
 		AcrossSeeds(seedsText(r.seeds, "fig21/easy-drains")).Measured(r.conv.shown("fig21/easy-drains")).ExplainedBy(r.conv.found(), r.conv.reason("fig21/easy-drains"))
 	if drains.Reason == "" && len(r.night) > 0 {
 		drains.Measured(fmt.Sprintf("EASY's waiting work at night against its daytime peak (the queue read as work): %s", nightDrainText(r.night)))
 		drains.Measured(fmt.Sprintf("the caption's \"jobs arrive only between 8 AM and 6 PM\": %s of EASY's jobs arrive outside 8:00–18:00 (a session continues past 18:00; breaks and first arrivals wait for the next window): the queue at night is the day's work still waiting", outsideText(r.night)))
 		r.workReading(drains)
 	}
-	aw := l.Claim(item, "fig21/aware-works-at-night", "the user-aware scheduler overcommits during the day and has much more work left for the night than EASY (mean queue 0:00–6:00, at least twice EASY's)",
-		awareWorksAtNight(r.queue), fmt.Sprintf("waiting jobs at night: user-aware (α = %g) %.2f, EASY %.2f", ua, hoursMean(aware, 0, 6), hoursMean(easy, 0, 6))).
+	aw := l.Claim(item, "fig21/aware-works-at-night", "the user-aware scheduler overcommits during the day and has much more work left for the night than EASY (mean queue 0:00–6:00, at least twice EASY's: a threshold of ours, on the mean over the seeds, ledger.SeedsRule)",
+		r.judged["fig21/aware-works-at-night"], fmt.Sprintf("waiting jobs at night, user-aware (α = %g) less twice EASY's, mean over the seeds: %s; at the figure's seed user-aware %.2f, EASY %.2f", ua, r.over.night.Text(2), hoursMean(aware, 0, 6), hoursMean(easy, 0, 6))).
 		Quoting("it has much more work left for the night").
 		Main(). // the mechanism the figure shows
 		// Why it does not hold brings nothing within: a measurement.
 		Measured(fmt.Sprintf("the user-aware scheduler's daytime queue is shorter than EASY's (peak %.1f against %.1f), not longer, so it leaves fewer waiting jobs for the night; with %g× users: %.2f against %.2f at night",
 			slices.Max(aware[8:18]), dayPeak, fig20AltLoad, hoursMean(altAware, 0, 6), hoursMean(altEasy, 0, 6))).
 		Measured(nightWorkText(r.night)).
+		JudgedOverSeeds(len(r.seeds), r.seed).
 		AcrossSeeds(seedsText(r.seeds, "fig21/aware-works-at-night"))
 	if aw.Reason == "" {
 		r.workReading(aw)
 	}
 	gainCycle := r.tp[fmt.Sprintf("%s %g", oh, ua)]/r.tp[oh+" 0"] - 1
 	gainNone := r.tp[fmt.Sprintf("%s %g", none, ua)]/r.tp[none+" 0"] - 1
-	l.Claim(item, "fig21/no-cycle-same", "without a daily cycle both schedulers display the same level of performance (throughput of the user-aware scheduler over EASY's "+noCycleSameWords.Value()+": the likeness rule, ledger.Like, for a ratio of two runs)",
-		noCycleSame(r.tp), fmt.Sprintf("throughput, user-aware (α = %g) over EASY without a cycle: %.3f", ua, 1+gainNone)).
+	same := ledger.Like(noCycleSameWords.Value(), 1, r.over.gainNone.SE)
+	l.Claim(item, "fig21/no-cycle-same", "without a daily cycle both schedulers display the same level of performance (throughput of the user-aware scheduler over EASY's, the mean over the seeds, "+same.Value()+": the likeness rule, ledger.Like, with the seeds' standard error, ledger.SeedsRule)",
+		r.judged["fig21/no-cycle-same"], fmt.Sprintf("throughput, user-aware (α = %g) over EASY without a cycle, mean over the seeds: %.3f (SE %.3f); at the figure's seed %.3f", ua, 1+r.over.gainNone.Mean, r.over.gainNone.SE, 1+gainNone)).
 		Quoting("In simulations without daily cycles this effect\ncannot occur, and both schedulers display the same level of performance").
-		Unreplicated(1, r.seed).
+		JudgedOverSeeds(len(r.seeds), r.seed).
 		AcrossSeeds(seedsText(r.seeds, "fig21/no-cycle-same")).Measured(r.conv.shown("fig21/no-cycle-same")).ExplainedBy(r.conv.found(), r.conv.reason("fig21/no-cycle-same"))
-	l.Claim(item, "fig21/only-with-cycle", "the user-aware scheduler's gain only works with a daily cycle: with the cycle its throughput is above EASY's, and its gain over EASY is larger than without a cycle (directions of one run, compared strictly: ledger.WordRule)",
-		onlyWithCycle(r.tp), fmt.Sprintf("throughput gain over EASY: %+.1f%% with office hours, %+.1f%% without a cycle", 100*gainCycle, 100*gainNone)).
+	pct := func(o ledger.OverSeeds) string { return fmt.Sprintf("%+.2f%% (SE %.2f)", 100*o.Mean, 100*o.SE) }
+	l.Claim(item, "fig21/only-with-cycle", "the user-aware scheduler's gain only works with a daily cycle: with the cycle its throughput is above EASY's, and its gain over EASY is larger than without a cycle (two directions, each by more than 2 SE over the seeds: ledger.SeedsRule)",
+		r.judged["fig21/only-with-cycle"], fmt.Sprintf("throughput gain over EASY, mean over the seeds: %s with office hours, %s without a cycle, the first less the second %s; at the figure's seed %+.1f%% and %+.1f%%",
+			pct(r.over.gainCycle), pct(r.over.gainNone), pct(r.over.lead), 100*gainCycle, 100*gainNone)).
 		Quoting("this only worked when the simulation included a daily cycle\nof activity").
 		Measured("throughput gain over EASY with office hours / without a cycle, with "+
 			scanText(r.scan, func(p loadPoint) string { return fmt.Sprintf("%+.1f%% / %+.1f%%", 100*p.gainCycle, 100*p.gainNone) })+" users").
-		Unreplicated(1, r.seed).
+		JudgedOverSeeds(len(r.seeds), r.seed).
 		AcrossSeeds(seedsText(r.seeds, "fig21/only-with-cycle")).Measured(r.conv.shown("fig21/only-with-cycle")).ExplainedBy(r.conv.found(), r.conv.reason("fig21/only-with-cycle"))
 }

@@ -94,7 +94,13 @@
 //     reference the words name, within twice our standard error where it
 //     is measured and within a factor LikeFactor = 1.25 where it is not,
 //     unless the sentence itself draws the line; "a bit" is a direction
-//     within that factor, "much" a direction beyond it.
+//     within that factor, "much" a direction beyond it;
+//   - an entry on a random procedure measured at several seeds is judged
+//     over all of them, never at one (SeedsRule, MeanOverSeeds): by the
+//     mean of the seeds' values with its standard error, a direction
+//     beyond its reference by more than twice it (each part of a
+//     statement of several), a likeness within twice it, a printed
+//     number, a range or a threshold of ours as stated on the mean.
 //
 // A statement that something can or may happen is a check when it is a
 // possibility the definitions allow, shown by an example or a conceptual
