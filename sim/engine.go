@@ -942,18 +942,32 @@ func (e *Engine) Shadow(p int) (shadow float64, extra int) {
 			return 1
 		})
 	}
-	// byEst holds the running jobs only (removeEst).
+	// byEst holds the running jobs only (removeEst). The widths are
+	// summed four at a time while the sum stays below p, then one at a
+	// time: widths are ≥ 1, so the running sum only grows, and when four
+	// entries leave it below p none of them is the one that reaches p.
+	// The same entry is found with a quarter of the tests (a reservation
+	// sums about 20 entries on a variant of CEA-Curie; the loop one at a
+	// time was 7% of the instructions of its EASY pass).
 	avail := e.free
 	b := e.byEst
+	for len(b) >= 4 {
+		s := avail + int(b[0].w) + int(b[1].w) + int(b[2].w) + int(b[3].w)
+		if s >= p {
+			break
+		}
+		avail = s
+		b = b[4:]
+	}
 	for i := 0; i < len(b); i++ {
-		x := b[i]
-		avail += int(x.w)
+		avail += int(b[i].w)
 		if avail >= p {
-			for i+1 < len(b) && b[i+1].k == x.k {
+			k := b[i].k
+			for i+1 < len(b) && b[i+1].k == k {
 				i++
 				avail += int(b[i].w)
 			}
-			return keyTime(x.k), avail - p
+			return keyTime(k), avail - p
 		}
 	}
 	panic("sim: internal error: shadow time not found")
