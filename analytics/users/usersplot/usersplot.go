@@ -140,6 +140,12 @@ type MarginalOptions struct {
 	Label string
 	// Band is the extent of the variants' band; the default is plots.MinMax.
 	Band plots.BandKind
+	// HourCounts draws the hour-of-week panel in jobs (each trace's
+	// submissions in that hour of the week over the whole trace) rather
+	// than in fractions of the trace's jobs. Use it for traces of the same
+	// length whose numbers of jobs differ, as in 2013 Fig. 11 ("one can see
+	// the big difference in the number of jobs", §6.3).
+	HourCounts bool
 }
 
 func (o MarginalOptions) others(ms []users.Marginals) (plots.Role, string, plots.BandKind) {
@@ -234,20 +240,27 @@ func metricTitle(m users.Metric) string {
 
 // HourOfWeek draws the last panel of Fig. 4: the fraction of each
 // trace's jobs submitted in each hour of the week (0 = Monday 00:00, the
-// log's time zone), the original (may be nil) and the others as in
-// Marginal; a tick every 6 hours, the days named at midnight (as the
-// paper's caption says).
+// log's time zone), or with o.HourCounts their number, the original (may
+// be nil) and the others as in Marginal; a tick every 6 hours, the days
+// named at midnight (as the paper's caption says).
 func HourOfWeek(orig *users.Marginals, others []users.Marginals, o MarginalOptions) (*plot.Plot, error) {
 	ss := series(orig, others, o, func(m users.Marginals) plots.XY {
 		x, y := make([]float64, 168), hourFractions(m)
 		for h := range x {
 			x[h] = float64(h)
+			if o.HourCounts {
+				y[h] = float64(m.HourOfWeek[h])
+			}
 		}
 		return plots.XY{X: x, Y: y}
 	})
 	_, _, band := o.others(others)
+	ylabel := "fraction of jobs"
+	if o.HourCounts {
+		ylabel = "jobs (whole log)"
+	}
 	p, err := plots.Lines(ss, plots.LinesOptions{Axes: plots.Axes{Title: "jobs per hour of the week",
-		XLabel: "hour of the week (local time)", YLabel: "fraction of jobs"}, Band: band})
+		XLabel: "hour of the week (local time)", YLabel: ylabel, IntegerY: o.HourCounts}, Band: band})
 	if err != nil {
 		return nil, fmt.Errorf("usersplot: hour of week: %w", err)
 	}
