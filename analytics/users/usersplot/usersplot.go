@@ -21,6 +21,10 @@ import (
 // index in the palette (discarded users in a guide's grey).
 var classOrder = []users.Class{users.LongTerm, users.Temporary, users.Discarded}
 
+// drawOrder is the order in which Activity draws the classes: the long
+// lines first, the short temporary users on top.
+var drawOrder = []users.Class{users.LongTerm, users.Discarded, users.Temporary}
+
 // Activity draws the users' periods of activity in the manner of Fig. 3
 // (2013 §4): one horizontal segment per user from the first to the last
 // submission, in weeks since the log's start, users ordered by first
@@ -39,6 +43,7 @@ func Activity(p users.Population, title string) (*plot.Plot, error) {
 	sort.SliceStable(order, func(a, b int) bool { return p.FirstArrival[order[a]] < p.FirstArrival[order[b]] })
 	pl := plots.New(plots.Axes{Title: title, XLabel: "weeks since the log's start", YLabel: "users (by first arrival)", IntegerY: true})
 	first := map[users.Class]*plotter.Line{}
+	byClass := map[users.Class][]plot.Plotter{}
 	for y, k := range order {
 		x0 := (p.FirstArrival[k] - p.LogStart) / datasets.Week
 		x1 := (p.LastArrival[k] - p.LogStart) / datasets.Week
@@ -50,10 +55,16 @@ func Activity(p users.Population, title string) (*plot.Plot, error) {
 			return nil, err
 		}
 		l.LineStyle = classStyle(p.Class[k])
-		pl.Add(l)
+		byClass[p.Class[k]] = append(byClass[p.Class[k]], l)
 		if first[p.Class[k]] == nil {
 			first[p.Class[k]] = l
 		}
+	}
+	// A line is thicker than a row when there are hundreds of users: the
+	// short temporary users are drawn last, over their long neighbours,
+	// or they would vanish under them.
+	for _, c := range drawOrder {
+		pl.Add(byClass[c]...)
 	}
 	for _, c := range classOrder {
 		if l := first[c]; l != nil {
