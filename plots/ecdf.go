@@ -18,9 +18,10 @@ type ECDFOptions struct {
 	// values above x (with LogY, for heavy tails).
 	Survival bool
 	// MaxPoints bounds the points drawn per curve; zero means 2000. Larger
-	// samples are thinned by rank (every k-th order statistic, always
-	// keeping the first and last), which keeps the step shape within
-	// 1/MaxPoints in height.
+	// samples are thinned by rank (the first step to reach each level
+	// k/(MaxPoints−1) of F, always keeping the first and last), which
+	// keeps the step shape within 1/(MaxPoints−1) in height wherever the
+	// distinct values lie.
 	MaxPoints int
 	// Band draws the Variant samples as a band with their median
 	// (see LinesOptions.Band).
@@ -132,10 +133,19 @@ func ecdfPoints(vs []float64, opts ECDFOptions) plotter.XYs {
 	if len(pts) <= maxPts {
 		return pts
 	}
-	thin := make(plotter.XYs, 0, maxPts)
+	// By rank, not by distinct value: a point is kept when F reaches a
+	// new level k/(maxPts−1), so every step left out is within
+	// 1/(maxPts−1) in height of the curve drawn. (Every k-th distinct
+	// value, as before, drew a log's few short runtimes, sparse among
+	// thousands of distinct long ones, as coarse jumps of a tenth.)
+	level := func(f float64) int { return int(f * float64(maxPts-1)) }
 	last := len(pts) - 1
-	for k := range maxPts {
-		thin = append(thin, pts[k*last/(maxPts-1)])
+	thin := make(plotter.XYs, 0, maxPts)
+	thin = append(thin, pts[0])
+	for _, pt := range pts[1:last] {
+		if level(pt.Y) > level(thin[len(thin)-1].Y) {
+			thin = append(thin, pt)
+		}
 	}
-	return thin
+	return append(thin, pts[last])
 }
