@@ -154,8 +154,10 @@ func Intervals(categories []string, series []Interval, opts IntervalsOptions) (*
 // a logarithmic axis draws open at the bottom.
 const OpenIntervalLabel = "open below: the interval reaches 0"
 
-// logBottom is the bottom of a logarithmic y axis of Intervals: half the
-// least positive mean, lower bound or reference; 0 on a linear axis.
+// logBottom is the bottom of a logarithmic y axis of Intervals: the least
+// positive mean, lower bound or reference over 1.25 (the room the top
+// gets), or over 2 when an interval is drawn open down to the bottom, so
+// that its open bar shows; 0 on a linear axis.
 func logBottom(series []Interval, opts IntervalsOptions) float64 {
 	if !opts.LogY {
 		return 0
@@ -164,17 +166,23 @@ func logBottom(series []Interval, opts IntervalsOptions) float64 {
 	if opts.Reference > 0 {
 		least = opts.Reference
 	}
+	room := 1.25
 	for _, s := range series {
 		for _, vs := range [][]float64{s.Mean, s.Lo} {
 			for _, v := range finite(vs, true) {
 				least = math.Min(least, v)
 			}
 		}
+		for i, m := range s.Mean {
+			if i < len(s.Lo) && i < len(s.Hi) && m > 0 && s.Lo[i] <= 0 && !math.IsInf(s.Lo[i], 0) && !math.IsNaN(s.Hi[i]) && !math.IsInf(s.Hi[i], 0) {
+				room = 2 // an open interval
+			}
+		}
 	}
 	if math.IsInf(least, 1) {
 		return 1
 	}
-	return least / 2
+	return least / room
 }
 
 // openBar is the key's thumbnail of an interval open at the bottom: a
