@@ -1,6 +1,7 @@
 package plots
 
 import (
+	"math"
 	"testing"
 
 	"gonum.org/v1/plot/plotter"
@@ -26,22 +27,51 @@ func TestECDFThinnedWithinHeight(t *testing.T) {
 	if at := drawnAt(ecdfPoints(vs, ECDFOptions{MaxPoints: 11}), 2); at != 0.6 {
 		t.Errorf("F(2 s) drawn as %v, want 0.6", at)
 	}
+	// A survival curve on a log axis (notebook 07's waits) keeps its
+	// tail: 1000 distinct values, MaxPoints 11; the last ten steps, from
+	// 0.01 down to 0.001 of the jobs, span a third of the axis' height
+	// and must not be thinned to one.
+	var waits []float64
+	for k := range 1000 {
+		waits = append(waits, float64(k+1))
+	}
+	tail := ecdfPoints(waits, ECDFOptions{MaxPoints: 11, Survival: true, Axes: Axes{LogY: true}})
+	if n := len(tail); n < 4 || tail[n-1].Y != 0.001 || drawnAt(tail, 995) > 0.01 {
+		t.Errorf("log survival thinned to %v", tail)
+	}
 	rapid.Check(t, func(t *rapid.T) {
 		small := rapid.SliceOfN(rapid.IntRange(1, 5), 0, 300).Draw(t, "tied small values")
 		large := rapid.SliceOfN(rapid.Float64Range(10, 1e6), 1, 500).Draw(t, "large values")
 		maxPts := rapid.IntRange(2, 40).Draw(t, "maxPoints")
+		survival := rapid.Bool().Draw(t, "survival")
+		logY := rapid.Bool().Draw(t, "logY")
 		vs := large
 		for _, s := range small {
 			vs = append(vs, float64(s))
 		}
-		whole := ecdfPoints(vs, ECDFOptions{MaxPoints: len(vs) + 1})
-		thin := ecdfPoints(vs, ECDFOptions{MaxPoints: maxPts})
+		opts := ECDFOptions{Survival: survival, Axes: Axes{LogY: logY}}
+		opts.MaxPoints = len(vs) + 1
+		whole := ecdfPoints(vs, opts)
+		opts.MaxPoints = maxPts
+		thin := ecdfPoints(vs, opts)
 		if len(thin) > maxPts {
 			t.Fatalf("%d points for max %d", len(thin), maxPts)
 		}
+		// The height on the axis: F, or the share of log F between the
+		// curve's least and largest.
+		height := func(y float64) float64 { return y }
+		if logY && len(whole) > 1 {
+			lo, hi := math.Inf(1), math.Inf(-1)
+			for _, p := range whole {
+				lo, hi = min(lo, p.Y), max(hi, p.Y)
+			}
+			if hi > lo {
+				height = func(y float64) float64 { return (math.Log(y) - math.Log(lo)) / (math.Log(hi) - math.Log(lo)) }
+			}
+		}
 		for _, p := range whole {
-			if d := p.Y - drawnAt(thin, p.X); d < -1e-12 || d > 1/float64(maxPts-1)+1e-12 {
-				t.Fatalf("at %v: F %v, drawn %v (max %d points)", p.X, p.Y, drawnAt(thin, p.X), maxPts)
+			if d := math.Abs(height(p.Y) - height(drawnAt(thin, p.X))); d > 1/float64(maxPts-1)+1e-9 {
+				t.Fatalf("at %v: F %v, drawn %v (max %d points, survival %v, log y %v)", p.X, p.Y, drawnAt(thin, p.X), maxPts, survival, logY)
 			}
 		}
 	})
