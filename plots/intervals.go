@@ -111,6 +111,12 @@ func Intervals(categories []string, series []Interval, opts IntervalsOptions) (*
 		}
 		glyph := roleGlyph(s.Role, i)
 		glyph.Radius = vg.Points(3)
+		if s.Role == Guide {
+			// A reference value beside the series (2013 §6.1's "if the
+			// users were independent"): a grey box, where a grey disc
+			// would differ from the first series' disc by colour alone.
+			glyph.Shape = draw.BoxGlyph{}
+		}
 		line := RoleStyle(s.Role, i)
 		line.Width = vg.Points(1.5)
 		if len(barPts) > 0 {
