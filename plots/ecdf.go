@@ -18,9 +18,11 @@ type ECDFOptions struct {
 	// values above x (with LogY, for heavy tails).
 	Survival bool
 	// MaxPoints bounds the points drawn per curve; zero means 2000. Larger
-	// samples are thinned by rank (every k-th order statistic, always
-	// keeping the first and last), which keeps the step shape within
-	// 1/MaxPoints in height.
+	// samples are thinned by rank (the first step to enter each level
+	// k/(MaxPoints−1) of the y axis' height — of F, or of log F with
+	// LogY — always keeping the first and last), which keeps the step
+	// shape within 1/(MaxPoints−1) of that height wherever the distinct
+	// values lie.
 	MaxPoints int
 	// Band draws the Variant samples as a band with their median
 	// (see LinesOptions.Band).
@@ -132,10 +134,45 @@ func ecdfPoints(vs []float64, opts ECDFOptions) plotter.XYs {
 	if len(pts) <= maxPts {
 		return pts
 	}
-	thin := make(plotter.XYs, 0, maxPts)
+	// By rank, not by distinct value: a point is kept when the curve
+	// enters a new level k/(maxPts−1) of the y axis' height (of F, or of
+	// log F on a log axis, between the curve's least and largest
+	// values), so every step left out is within 1/(maxPts−1) of that
+	// height of the curve drawn, rising (ECDF) or falling (Survival).
+	// (Every k-th distinct value, as before, drew a log's few short
+	// runtimes, sparse among thousands of distinct long ones, as coarse
+	// jumps of a tenth.)
+	level := levels(pts, opts.LogY, maxPts)
 	last := len(pts) - 1
-	for k := range maxPts {
-		thin = append(thin, pts[k*last/(maxPts-1)])
+	thin := make(plotter.XYs, 0, maxPts)
+	thin = append(thin, pts[0])
+	for _, pt := range pts[1:last] {
+		if level(pt.Y) != level(thin[len(thin)-1].Y) {
+			thin = append(thin, pt)
+		}
 	}
-	return thin
+	return append(thin, pts[last])
+}
+
+// levels returns the level of a height y of the curve pts on its y axis,
+// k when y lies in [k, k+1)/(maxPts−1) of it: of y itself (F lies in
+// [0, 1]), or on a log axis of the share of log y between the least and
+// the largest y of pts. The top level joins the one below, so that the
+// first and last points and one per level make at most maxPts.
+func levels(pts plotter.XYs, logY bool, maxPts int) func(float64) int {
+	top := maxPts - 2
+	if !logY {
+		return func(y float64) int { return min(int(y*float64(maxPts-1)), top) }
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, p := range pts {
+		lo, hi = min(lo, p.Y), max(hi, p.Y)
+	}
+	span := math.Log(hi) - math.Log(lo)
+	return func(y float64) int {
+		if !(span > 0) {
+			return 0
+		}
+		return min(int((math.Log(y)-math.Log(lo))/span*float64(maxPts-1)), top)
+	}
 }

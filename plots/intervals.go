@@ -111,6 +111,12 @@ func Intervals(categories []string, series []Interval, opts IntervalsOptions) (*
 		}
 		glyph := roleGlyph(s.Role, i)
 		glyph.Radius = vg.Points(3)
+		if s.Role == Guide {
+			// A reference value beside the series (2013 §6.1's "if the
+			// users were independent"): a grey box, where a grey disc
+			// would differ from the first series' disc by colour alone.
+			glyph.Shape = draw.BoxGlyph{}
+		}
 		line := RoleStyle(s.Role, i)
 		line.Width = vg.Points(1.5)
 		if len(barPts) > 0 {
@@ -154,8 +160,10 @@ func Intervals(categories []string, series []Interval, opts IntervalsOptions) (*
 // a logarithmic axis draws open at the bottom.
 const OpenIntervalLabel = "open below: the interval reaches 0"
 
-// logBottom is the bottom of a logarithmic y axis of Intervals: half the
-// least positive mean, lower bound or reference; 0 on a linear axis.
+// logBottom is the bottom of a logarithmic y axis of Intervals: the least
+// positive mean, lower bound or reference over 1.25 (the room the top
+// gets), or over 2 when an interval is drawn open down to the bottom, so
+// that its open bar shows; 0 on a linear axis.
 func logBottom(series []Interval, opts IntervalsOptions) float64 {
 	if !opts.LogY {
 		return 0
@@ -164,17 +172,23 @@ func logBottom(series []Interval, opts IntervalsOptions) float64 {
 	if opts.Reference > 0 {
 		least = opts.Reference
 	}
+	room := 1.25
 	for _, s := range series {
 		for _, vs := range [][]float64{s.Mean, s.Lo} {
 			for _, v := range finite(vs, true) {
 				least = math.Min(least, v)
 			}
 		}
+		for i, m := range s.Mean {
+			if i < len(s.Lo) && i < len(s.Hi) && m > 0 && s.Lo[i] <= 0 && !math.IsInf(s.Lo[i], 0) && !math.IsNaN(s.Hi[i]) && !math.IsInf(s.Hi[i], 0) {
+				room = 2 // an open interval
+			}
+		}
 	}
 	if math.IsInf(least, 1) {
 		return 1
 	}
-	return least / 2
+	return least / room
 }
 
 // openBar is the key's thumbnail of an interval open at the bottom: a

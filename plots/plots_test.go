@@ -530,7 +530,8 @@ func TestIntervalsLog(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The bottom is half the least positive value, 0.008 (SDSC-SP2's low).
+	// The bottom is half the least positive value, 0.008 (SDSC-SP2's low):
+	// the mix's interval is open down to it.
 	if math.Abs(p.Y.Min-0.004) > 1e-12 || p.Y.Max <= 1 {
 		t.Errorf("y axis [%g, %g], want [0.004, > 1]", p.Y.Min, p.Y.Max)
 	}
@@ -540,13 +541,18 @@ func TestIntervalsLog(t *testing.T) {
 			t.Errorf("SVG lacks text %q", s)
 		}
 	}
-	// Every interval closed: no key entry for open ones.
+	// Every interval closed: no key entry for open ones, and the bottom
+	// is 0.008 / 1.25, the room the top gets (half of it left a third of
+	// a decade empty below 2013's §6.1 diagnostic).
 	series[0].Lo[0] = 0.02
 	if p, err = Intervals(cats, series, IntervalsOptions{Axes: Axes{LogY: true}, Reference: 1}); err != nil {
 		t.Fatal(err)
 	}
 	if doc := render(t, p); doc.hasText(OpenIntervalLabel) {
 		t.Errorf("key names open intervals where there are none")
+	}
+	if math.Abs(p.Y.Min-0.008/1.25) > 1e-12 {
+		t.Errorf("closed intervals: y axis from %g, want %g", p.Y.Min, 0.008/1.25)
 	}
 }
 

@@ -582,7 +582,7 @@ func modelDiagram(val []float64, longTerm, procs int, util float64) *plot.Plot {
 	d.label(-0.9, 1.05, fmt.Sprintf("finished: %.2f a week", val[3]))
 	d.frame(4.6, 1.5, 12, 4.6)
 	d.label(8.3, 4.3, "the simulated system")
-	d.box(5.0, 2.5, 7.0, 3.6, system, fmt.Sprintf("jobs queue\n%.1f waiting", val[6]))
+	d.box(5.0, 2.5, 7.0, 3.6, system, fmt.Sprintf("jobs queue\n%.1f waiting\nmean wait %.0f s", val[6], val[7]))
 	d.box(7.6, 2.5, 9.2, 3.6, system, "scheduler\n(EASY)")
 	d.box(9.8, 2.5, 11.7, 3.6, system, fmt.Sprintf("parallel machine\n%d processors\nutilisation %.2f", procs, util))
 	d.arrow(3.4, 4.5, 5.0, 3.3)
@@ -590,7 +590,6 @@ func modelDiagram(val []float64, longTerm, procs int, util float64) *plot.Plot {
 	d.label(3.95, 2.75, fmt.Sprintf("%.0f jobs\na week", val[5])) // above the arrow, clear of it
 	d.arrow(7.0, 3.05, 7.6, 3.05)
 	d.arrow(9.2, 3.05, 9.8, 3.05)
-	d.label(6.0, 2.0, fmt.Sprintf("wait %.0f s", val[7]))
 	d.arrow(10.75, 3.6, 10.75, 5.6, 1.8, 5.6, 1.8, 5.1)
 	d.arrow(10.75, 2.5, 10.75, 0.5, 1.8, 0.5, 1.8, 1.1)
 	d.label(6.3, 5.85, fmt.Sprintf("job ends → think time (median %.0f s within a session) → next job", val[8]))

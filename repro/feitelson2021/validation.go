@@ -201,12 +201,13 @@ func (s *Study) feedbackValidation(ctx context.Context, r *Fig15Result) error {
 		return err
 	}
 	r.FeedbackWaits, r.FeedbackOriginal = waits, res.Summary().AvgWait
-	pl, err := feedbackplot.Validation(waits, r.FeedbackOriginal, fmt.Sprintf("%d resampled logs", len(waits)), Fig15FeedbackLog)
+	pl, err := feedbackplot.ValidationOf(waits, r.FeedbackOriginal, fmt.Sprintf("%d resampled logs, with feedback", len(waits)),
+		"original log, with feedback", Fig15FeedbackLog)
 	if err != nil {
 		return err
 	}
 	r.Feedback = figure("Fig. 15 (ours, with feedback)", fmt.Sprintf("EASY with feedback on %d resampled logs of %s", len(waits), Fig15FeedbackLog),
-		"with feedback the resampled logs' waits gather near the original's own feedback simulation", 1, pl)
+		fmt.Sprintf("where the original log's own feedback simulation (black line) falls among the resampled logs' (bars): %s", waitLess(waits, r.FeedbackOriginal)), 1, pl)
 	return nil
 }
 
@@ -318,4 +319,13 @@ func (r *Fig15Result) Claims(l *ledger.Ledger) {
 		l.OwnClaim(item, "fig15/"+Fig15FeedbackLog+"/feedback-in-body", Fig15FeedbackLog+" with feedback (fluid model): the feedback simulation of the original log lies within the body of the feedback simulations of resampled logs",
 			inBody(r.FeedbackWaits, r.FeedbackOriginal), fmt.Sprintf("original %.0f s; %.1f%% of %d replicates below it", r.FeedbackOriginal, 100*b, len(r.FeedbackWaits)))
 	}
+}
+
+// waitLess says in words which share of waits lie below ref ("62% of
+// the resampled logs wait less"), for a caption.
+func waitLess(waits []float64, ref float64) string {
+	if len(waits) == 0 {
+		return "no resampled log"
+	}
+	return fmt.Sprintf("%.0f%% of the resampled logs wait less", 100*shareBelow(waits, ref))
 }

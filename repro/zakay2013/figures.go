@@ -77,6 +77,28 @@ var figureNotes = map[string]string{
 	"Fig. 16": "the paper's flurries (users 50, 38 and 31) are gone from the cleaned log: its heaviest bursts stand in",
 }
 
+// hourCountNote says, in the caption of Fig. 11, that its hour-of-week
+// panel counts jobs (usersplot.MarginalOptions.HourCounts), as the paper's
+// does ("one can see the big difference in the number of jobs", §6.3), and
+// by how much the resampled logs' jobs outnumber the original's: the mean
+// over the resampled logs of their jobs over the original's.
+func hourCountNote(orig users.Marginals, resampled []users.Marginals) string {
+	total := func(m users.Marginals) (n int) {
+		for _, c := range m.HourOfWeek {
+			n += c
+		}
+		return n
+	}
+	ratio, o := 0.0, total(orig)
+	if o == 0 || len(resampled) == 0 {
+		return "the hour-of-week panel counts jobs, as the paper's does"
+	}
+	for _, m := range resampled {
+		ratio += float64(total(m)) / float64(o) / float64(len(resampled))
+	}
+	return fmt.Sprintf("the hour-of-week panel counts jobs, as the paper's does: the resampled logs submit %.1f times the original's jobs, in the same weekly cycle", ratio)
+}
+
 // hourBandNote says, in the caption of a figure of usersplot.Marginals,
 // why the hour-of-week panel shows little of the resampled logs' band: it
 // lies mostly under the original's bold line, by how much at most

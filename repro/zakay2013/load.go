@@ -168,12 +168,12 @@ func (s *Study) Fig11(ctx context.Context) (*Fig11Result, error) {
 			first, last := submitSpan(tr)
 			r.lowLoad = append(r.lowLoad, logLoad{pl.Name, logUtilization(tr), offeredUtilization(tr, first, last)})
 		}
-		ps, err := usersplot.Marginals(&orig, vms, usersplot.MarginalOptions{Label: fmt.Sprintf("%d resampled logs, ×%d users", n, Fig11Load)})
+		ps, err := usersplot.Marginals(&orig, vms, usersplot.MarginalOptions{Label: fmt.Sprintf("%d resampled logs, ×%d users", n, Fig11Load), HourCounts: true})
 		if err != nil {
 			return nil, err
 		}
 		r.Figure = figure("Fig. 11", fmt.Sprintf("%s and resampled logs with %d times its users", Fig11Log, Fig11Load),
-			"per-user distributions keep their shape (users' ranks normalised to [0, 1]) while the load rises about sixfold (table below); "+hourBandNote(orig, vms), 4, ps...)
+			"per-user distributions keep their shape (users' ranks normalised to [0, 1]) while the load rises about sixfold (table below); "+hourCountNote(orig, vms), 4, ps...)
 		names := []string{"original"}
 		all := []resample.Metrics{ref}
 		for i, m := range ms {

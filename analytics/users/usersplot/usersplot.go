@@ -21,6 +21,10 @@ import (
 // index in the palette (discarded users in a guide's grey).
 var classOrder = []users.Class{users.LongTerm, users.Temporary, users.Discarded}
 
+// drawOrder is the order in which Activity draws the classes: the long
+// lines first, the short temporary users on top.
+var drawOrder = []users.Class{users.LongTerm, users.Discarded, users.Temporary}
+
 // Activity draws the users' periods of activity in the manner of Fig. 3
 // (2013 §4): one horizontal segment per user from the first to the last
 // submission, in weeks since the log's start, users ordered by first
@@ -39,6 +43,7 @@ func Activity(p users.Population, title string) (*plot.Plot, error) {
 	sort.SliceStable(order, func(a, b int) bool { return p.FirstArrival[order[a]] < p.FirstArrival[order[b]] })
 	pl := plots.New(plots.Axes{Title: title, XLabel: "weeks since the log's start", YLabel: "users (by first arrival)", IntegerY: true})
 	first := map[users.Class]*plotter.Line{}
+	byClass := map[users.Class][]plot.Plotter{}
 	for y, k := range order {
 		x0 := (p.FirstArrival[k] - p.LogStart) / datasets.Week
 		x1 := (p.LastArrival[k] - p.LogStart) / datasets.Week
@@ -50,10 +55,16 @@ func Activity(p users.Population, title string) (*plot.Plot, error) {
 			return nil, err
 		}
 		l.LineStyle = classStyle(p.Class[k])
-		pl.Add(l)
+		byClass[p.Class[k]] = append(byClass[p.Class[k]], l)
 		if first[p.Class[k]] == nil {
 			first[p.Class[k]] = l
 		}
+	}
+	// A line is thicker than a row when there are hundreds of users: the
+	// short temporary users are drawn last, over their long neighbours,
+	// or they would vanish under them.
+	for _, c := range drawOrder {
+		pl.Add(byClass[c]...)
 	}
 	for _, c := range classOrder {
 		if l := first[c]; l != nil {
@@ -140,6 +151,12 @@ type MarginalOptions struct {
 	Label string
 	// Band is the extent of the variants' band; the default is plots.MinMax.
 	Band plots.BandKind
+	// HourCounts draws the hour-of-week panel in jobs (each trace's
+	// submissions in that hour of the week over the whole trace) rather
+	// than in fractions of the trace's jobs. Use it for traces of the same
+	// length whose numbers of jobs differ, as in 2013 Fig. 11 ("one can see
+	// the big difference in the number of jobs", §6.3).
+	HourCounts bool
 }
 
 func (o MarginalOptions) others(ms []users.Marginals) (plots.Role, string, plots.BandKind) {
@@ -234,20 +251,27 @@ func metricTitle(m users.Metric) string {
 
 // HourOfWeek draws the last panel of Fig. 4: the fraction of each
 // trace's jobs submitted in each hour of the week (0 = Monday 00:00, the
-// log's time zone), the original (may be nil) and the others as in
-// Marginal; a tick every 6 hours, the days named at midnight (as the
-// paper's caption says).
+// log's time zone), or with o.HourCounts their number, the original (may
+// be nil) and the others as in Marginal; a tick every 6 hours, the days
+// named at midnight (as the paper's caption says).
 func HourOfWeek(orig *users.Marginals, others []users.Marginals, o MarginalOptions) (*plot.Plot, error) {
 	ss := series(orig, others, o, func(m users.Marginals) plots.XY {
 		x, y := make([]float64, 168), hourFractions(m)
 		for h := range x {
 			x[h] = float64(h)
+			if o.HourCounts {
+				y[h] = float64(m.HourOfWeek[h])
+			}
 		}
 		return plots.XY{X: x, Y: y}
 	})
 	_, _, band := o.others(others)
+	ylabel := "fraction of jobs"
+	if o.HourCounts {
+		ylabel = "jobs (whole log)"
+	}
 	p, err := plots.Lines(ss, plots.LinesOptions{Axes: plots.Axes{Title: "jobs per hour of the week",
-		XLabel: "hour of the week (local time)", YLabel: "fraction of jobs"}, Band: band})
+		XLabel: "hour of the week (local time)", YLabel: ylabel, IntegerY: o.HourCounts}, Band: band})
 	if err != nil {
 		return nil, fmt.Errorf("usersplot: hour of week: %w", err)
 	}

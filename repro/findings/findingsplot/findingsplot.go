@@ -167,14 +167,36 @@ func (c *cells) Plot(dc draw.Canvas, plt *plot.Plot) {
 	for k, l := range m.Logs {
 		dc.FillText(name, vg.Point{X: (tx(float64(k)) + tx(float64(k+1))) / 2, Y: ty(0) - vg.Points(4)}, l.Name)
 	}
-	// The legend: the verdicts' colours, at the top right.
+	// The legend: the colours of the verdicts some cell has, at the top
+	// right (a key entry no cell uses, such as "error" in a clean run,
+	// would send the reader looking for it).
 	entry := group
 	entry.XAlign = draw.XLeft
 	x0 := tx(float64(nl)+2.2) + vg.Points(4)
-	for i, v := range findings.Verdicts {
+	for i, v := range usedVerdicts(m) {
 		y := ty(float64(nf) + topRows - 0.6 - 0.7*float64(i))
 		sq := cellHeight * 0.45
 		dc.FillPolygon(Colours[v], []vg.Point{{X: x0, Y: y - sq}, {X: x0 + 2*sq, Y: y - sq}, {X: x0 + 2*sq, Y: y + sq}, {X: x0, Y: y + sq}})
 		dc.FillText(entry, vg.Point{X: x0 + 2*sq + vg.Points(4), Y: y}, v.String())
 	}
+}
+
+// usedVerdicts are the verdicts of m's cells, in the order of
+// findings.Verdicts.
+func usedVerdicts(m findings.Matrix) []findings.Verdict {
+	used := map[findings.Verdict]bool{}
+	for _, f := range m.Findings {
+		for _, l := range m.Logs {
+			if r, ok := m.Result(f.ID, l.Name); ok {
+				used[r.Verdict] = true
+			}
+		}
+	}
+	var out []findings.Verdict
+	for _, v := range findings.Verdicts {
+		if used[v] {
+			out = append(out, v)
+		}
+	}
+	return out
 }

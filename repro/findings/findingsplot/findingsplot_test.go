@@ -68,3 +68,30 @@ func TestMatrix(t *testing.T) {
 		t.Errorf("empty matrix: %v", err)
 	}
 }
+
+// TestMatrixKeyUsedVerdicts: the key names only the verdicts some cell
+// has: a clean run has no "error" entry (notebook 08's matrix had one).
+func TestMatrixKeyUsedVerdicts(t *testing.T) {
+	nan := math.NaN()
+	m := findings.NewMatrix([]findings.LogInfo{{Name: "KTH-SP2-1996", Year: 1996, Era: "1990s", Kind: "MPP"}}, []findings.Result{
+		{Finding: "daily-cycle", Log: "KTH-SP2-1996", Verdict: findings.Holds, Value: 2.18, Lo: 2, Hi: 2.4},
+		{Finding: "estimates-round", Log: "KTH-SP2-1996", Verdict: findings.NotApplicable, Value: nan, Lo: nan, Hi: nan},
+	})
+	p, err := findingsplot.Matrix(m, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, h := findingsplot.Size(m)
+	var b bytes.Buffer
+	if err := plots.WriteSVG(&b, p, w, h); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		text string
+		want bool
+	}{{"holds", true}, {"not applicable", true}, {"fails", false}, {"error", false}} {
+		if got := strings.Contains(b.String(), ">"+c.text+"<"); got != c.want {
+			t.Errorf("key entry %q drawn: %v, want %v", c.text, got, c.want)
+		}
+	}
+}

@@ -367,7 +367,14 @@ func QueueCDF(df dataframe.DataFrame) (*plot.Plot, error) {
 // ref as a bold black line (plots.HistValue); variants names the bars in
 // the key.
 func Validation(waits []float64, ref float64, variants, title string) (*plot.Plot, error) {
-	return plots.HistValue(waits, ref, variants, "original log", plots.HistOptions{Axes: plots.Axes{Title: title,
+	return ValidationOf(waits, ref, variants, "original log", title)
+}
+
+// ValidationOf is Validation with the key's name of the line: for
+// another simulation of the original log than the conventional one
+// ("original log, with feedback").
+func ValidationOf(waits []float64, ref float64, variants, original, title string) (*plot.Plot, error) {
+	return plots.HistValue(waits, ref, variants, original, plots.HistOptions{Axes: plots.Axes{Title: title,
 		XLabel: "average wait [s]", YLabel: "resampled logs"}, Bins: max(10, int(math.Sqrt(float64(len(waits))))+1)})
 }
 

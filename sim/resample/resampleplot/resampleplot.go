@@ -117,8 +117,9 @@ func StepHistograms(samples []plots.Sample, bins int, axes plots.Axes) (*plot.Pl
 // against the utilisation (2013 Fig. 12): each simulation that did not
 // saturate as a light point, and the median of each load factor as a
 // line through the factors in order, each point labelled with its factor
-// ("×1.2") unless the label would cover the previous one: a colour per
-// factor would need more colours than a figure can tell apart.
+// ("×1.2") unless the label would cover the previous one, at the side of
+// its point clearest of the cloud (factorLabels): a colour per factor
+// would need more colours than a figure can tell apart.
 func LoadScatter(df dataframe.DataFrame, y string, axes plots.Axes) (*plot.Plot, error) {
 	cols, err := plots.FloatColumns(df, "load", "utilization", "saturated", y)
 	if err != nil {
@@ -158,11 +159,16 @@ func LoadScatter(df dataframe.DataFrame, y string, axes plots.Axes) (*plot.Plot,
 			return nil, err
 		}
 		at, kept := apart(p, med.X, med.Y, names, axes.LogY)
-		// Below and right of its point: the rising median line leaves that
-		// side free, where above and right it runs through the label.
-		if err := plots.AddLabels(p, at, kept, plots.LabelOptions{Align: draw.XLeft, Offset: vg.Point{X: vg.Points(4), Y: -vg.Points(10)}}); err != nil {
-			return nil, err
+		// Each label at the side of its point that covers the least of
+		// the cloud and the line, once the axes are final.
+		var pts, line plotter.XYs
+		for i := range all.X {
+			pts = append(pts, plotter.XY{X: all.X[i], Y: all.Y[i]})
 		}
+		for i := range med.X {
+			line = append(line, plotter.XY{X: med.X[i], Y: med.Y[i]})
+		}
+		p.Add(&factorLabels{at: at, words: kept, points: pts, line: line})
 	}
 	return p, nil
 }
