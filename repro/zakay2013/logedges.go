@@ -117,20 +117,20 @@ func (c *cover) note(m string) string {
 // rotation is a log measured against its own rotations: the log cut at
 // another week. Rotation r (r = 1 … W−1, W the log's whole weeks) moves
 // every job back by r whole weeks cyclically over the log's span (its
-// first to its last submission): t ↦ (t − first − r·week) mod span. Each
-// user's first arrival is its earliest moved job. A rotation keeps every
-// user's jobs and the users' common calendar, as the library's common
-// week does with the log's own users; it changes only where the log
-// begins. Against it, the first arrivals of Fig. 4 measure where the log
-// begins, not what resampling does.
+// first to its last submission): t ↦ (t − first − r·week) mod span, its
+// end the moved submission plus its wait and runtime (as a departure,
+// users.Population.LastDeparture; 0 when unknown). Each user's first
+// arrival is its earliest moved submission, its last departure its latest
+// moved end. A rotation keeps every user's jobs and the users' common
+// calendar, as the library's common week does with the log's own users;
+// it changes only where the log begins and ends. Against it, the first
+// arrivals and last departures of Fig. 4 measure where the log begins and
+// ends, not what resampling does.
 type rotation struct {
 	n int // rotations measured
-	// ksMean, ksMin and ksMax are the KS distances of the rotations' first
-	// arrivals from the log's; limit is their mean bound
-	// (VerySimilarLimit of the 5% critical distance for the two user
-	// counts), within the rotations at or below their own bound.
-	ksMean, ksMin, ksMax, limit float64
-	within                      int
+	// first and last are the KS distances of the rotations' first
+	// arrivals and last departures from the log's.
+	first, last spread
 	// share, shareMin and shareMax are the rotations' start effects
 	// (firstWeeksShare: the share of users first seen in the first 4
 	// weeks); shares and users are each rotation's share and users.
@@ -139,9 +139,32 @@ type rotation struct {
 	users                     []int
 }
 
+// spread summarises KS distances over the rotations: their mean, least
+// and largest, their mean bound (VerySimilarLimit of the 5% critical
+// distance for the two user counts), and how many are at or below their
+// own bound.
+type spread struct {
+	mean, min, max, limit float64
+	n, within             int
+}
+
+// add counts distance d with bound limit.
+func (sp *spread) add(d, limit float64) {
+	if sp.n == 0 {
+		sp.min, sp.max = d, d
+	}
+	sp.n++
+	sp.mean += d
+	sp.limit += limit
+	sp.min, sp.max = min(sp.min, d), max(sp.max, d)
+	if d <= limit {
+		sp.within++
+	}
+}
+
 // rotationsOf measures tr against its rotations; orig is tr's Fig. 4
-// marginals (its first arrivals, from its first submission). nil when tr
-// spans less than two whole weeks.
+// marginals (first arrivals and last departures from its first
+// submission). nil when tr spans less than two whole weeks.
 func rotationsOf(tr *datasets.Trace, orig users.Marginals) *rotation {
 	if tr.Len() == 0 {
 		return nil
@@ -152,55 +175,78 @@ func rotationsOf(tr *datasets.Trace, orig users.Marginals) *rotation {
 	if weeks < 2 {
 		return nil
 	}
-	base := orig.Values[users.FirstArrival]
-	ro := &rotation{ksMin: math.Inf(1), shareMin: math.Inf(1)}
-	first := map[int]float64{}
+	dur := make([]float64, tr.Len())
+	for i := range dur {
+		if w, rt := tr.Wait[i], tr.Runtime[i]; w >= 0 && rt >= 0 && w <= datasets.MaxDuration && rt <= datasets.MaxDuration {
+			dur[i] = w + rt
+		}
+	}
+	baseFirst, baseLast := orig.Values[users.FirstArrival], orig.Values[users.LastDeparture]
+	ro := &rotation{shareMin: math.Inf(1)}
+	first, last := map[int]float64{}, map[int]float64{}
 	for r := 1; r < weeks; r++ {
 		clear(first)
+		clear(last)
 		for i, t := range tr.Submit {
 			x := math.Mod(t-start-float64(r)*datasets.Week, span)
 			if x < 0 {
 				x += span
 			}
-			if f, ok := first[tr.User[i]]; !ok || x < f {
-				first[tr.User[i]] = x
+			u := tr.User[i]
+			if f, ok := first[u]; !ok || x < f {
+				first[u] = x
+			}
+			if l, ok := last[u]; !ok || x+dur[i] > l {
+				last[u] = x + dur[i]
 			}
 		}
-		v := make([]float64, 0, len(first))
-		for _, f := range first {
-			v = append(v, f)
-		}
-		slices.Sort(v)
-		d := fit.KSTwoSample(base, v)
-		lim := VerySimilarLimit(fit.KSTwoSampleCritical(len(base), len(v)))
+		vf, vl := sortedValues(first), sortedValues(last)
 		ro.n++
-		ro.ksMean += d
-		ro.limit += lim
-		ro.ksMin, ro.ksMax = min(ro.ksMin, d), max(ro.ksMax, d)
-		if d <= lim {
-			ro.within++
-		}
-		sh := firstWeeksShare(users.Marginals{Values: map[users.Metric][]float64{users.FirstArrival: v}})
-		ro.shares, ro.users = append(ro.shares, sh), append(ro.users, len(v))
+		ro.first.add(fit.KSTwoSample(baseFirst, vf), VerySimilarLimit(fit.KSTwoSampleCritical(len(baseFirst), len(vf))))
+		ro.last.add(fit.KSTwoSample(baseLast, vl), VerySimilarLimit(fit.KSTwoSampleCritical(len(baseLast), len(vl))))
+		sh := firstWeeksShare(users.Marginals{Values: map[users.Metric][]float64{users.FirstArrival: vf}})
+		ro.shares, ro.users = append(ro.shares, sh), append(ro.users, len(vf))
 		ro.share += sh
 		ro.shareMin, ro.shareMax = min(ro.shareMin, sh), max(ro.shareMax, sh)
 	}
-	ro.ksMean /= float64(ro.n)
-	ro.limit /= float64(ro.n)
+	for _, sp := range []*spread{&ro.first, &ro.last} {
+		sp.mean /= float64(sp.n)
+		sp.limit /= float64(sp.n)
+	}
 	ro.share /= float64(ro.n)
 	return ro
 }
 
-// note says, for the first arrivals, how far the log's own rotations lie
-// from it ("" for another marginal).
+// sortedValues returns the values of m, sorted.
+func sortedValues(m map[int]float64) []float64 {
+	v := make([]float64, 0, len(m))
+	for _, x := range m {
+		v = append(v, x)
+	}
+	slices.Sort(v)
+	return v
+}
+
+// note says, for the first arrivals and the last departures, how far the
+// log's own rotations lie from it ("" for another marginal).
 func (ro *rotation) note(m string) string {
-	if ro == nil || m != users.FirstArrival.String() {
+	if ro == nil {
+		return ""
+	}
+	var sp spread
+	var what, where string
+	switch m {
+	case users.FirstArrival.String():
+		sp, what, where = ro.first, "first arrivals", "begins"
+	case users.LastDeparture.String():
+		sp, what, where = ro.last, "last departures", "ends"
+	default:
 		return ""
 	}
 	return fmt.Sprintf(" (the log against itself cut at another week: its jobs rotated cyclically by r whole weeks, r = 1…%d, every user and "+
-		"the users' common calendar kept, give first arrivals at a mean distance %.3f from the log's (%.3f–%.3f; %d of %d within their bound, "+
-		"%.3f on average): this marginal measures where a log begins, and a resampled log begins within its users' activity)",
-		ro.n, ro.ksMean, ro.ksMin, ro.ksMax, ro.within, ro.n, ro.limit)
+		"the users' common calendar kept, give %s at a mean distance %.3f from the log's (%.3f–%.3f; %d of %d within their bound, "+
+		"%.3f on average): this marginal measures where a log %s, and a resampled log %s within its users' activity)",
+		ro.n, what, sp.mean, sp.min, sp.max, sp.within, ro.n, sp.limit, where, where)
 }
 
 // startWithin counts the rotations whose start effect is the original's

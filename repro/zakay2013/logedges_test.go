@@ -53,26 +53,30 @@ func TestCoverOf(t *testing.T) {
 }
 
 // TestRotationsOf works a log of 10 weeks by hand: user 1 submits at weeks
-// 0 and 10 (the span), user 2 at 6.5, user 3 at 2, so the first arrivals
-// are 0, 2 and 6.5 weeks and 2 of 3 users come in the first 4 weeks.
-// Rotation r = 1…9 moves every job to (t − r) mod 10: user 1 first at
-// 10 − r, user 2 at 6.5 − r mod 10, user 3 at 2 − r mod 10. The start
-// shares (first arrival ≤ 4 weeks) are 1/3 for r = 1…5 and 7, 2/3 for r =
-// 6, 8 and 9: mean 4/9. The KS distances from the log's first arrivals
-// (worked by the definition, max |F − G| over the values) are 1/3, 1/3,
-// 2/3, 2/3, 1/3, 1/3, 2/3, 1/3, 1/3: mean 4/9, min 1/3, max 2/3, all
-// within 1.36·√(6/9) ≈ 1.11 for 3 users a side.
+// 0 and 10 (the span), user 2 at 6.5, user 3 at 2, every wait unknown (so
+// a job ends at its submission, as users.Population.LastDeparture reads
+// it): the first arrivals are 0, 2 and 6.5 weeks, the last departures 2,
+// 6.5 and 10, and 2 of 3 users come in the first 4 weeks. Rotation r =
+// 1…9 moves every job to (t − r) mod 10: user 1 at 10 − r (both its jobs),
+// user 2 at 6.5 − r mod 10, user 3 at 2 − r mod 10. The start shares (first
+// arrival ≤ 4 weeks) are 1/3 for r = 1…5 and 7, 2/3 for r = 6, 8 and 9:
+// mean 4/9. The KS distances (worked by the definition, max |F − G| over
+// the values) of the first arrivals are 1/3, 1/3, 2/3, 2/3, 1/3, 1/3, 2/3,
+// 1/3, 1/3 (mean 4/9), of the last departures 1/3 but 2/3 at r = 6 (mean
+// 10/27); every one within 1.36·√(6/9) ≈ 1.11 for 3 users a side.
 func TestRotationsOf(t *testing.T) {
 	t.Parallel()
 	tr := logOfJobs([][2]float64{{1, 0}, {3, 2}, {2, 6.5}, {1, 10}})
-	orig := users.Marginals{Values: map[users.Metric][]float64{users.FirstArrival: {0, 2 * datasets.Week, 6.5 * datasets.Week}}}
+	wk := datasets.Week
+	orig := users.Marginals{Values: map[users.Metric][]float64{users.FirstArrival: {0, 2 * wk, 6.5 * wk}, users.LastDeparture: {2 * wk, 6.5 * wk, 10 * wk}}}
 	ro := rotationsOf(tr, orig)
 	if ro == nil {
 		t.Fatal("no rotations")
 	}
 	near := func(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
 	if ro.n != 9 || !near(ro.share, 4.0/9) || !near(ro.shareMin, 1.0/3) || !near(ro.shareMax, 2.0/3) ||
-		!near(ro.ksMean, 4.0/9) || !near(ro.ksMin, 1.0/3) || !near(ro.ksMax, 2.0/3) || ro.within != 9 || !near(ro.limit, 1.36*math.Sqrt(6.0/9)) {
+		!near(ro.first.mean, 4.0/9) || !near(ro.first.min, 1.0/3) || !near(ro.first.max, 2.0/3) || ro.first.within != 9 || !near(ro.first.limit, 1.36*math.Sqrt(6.0/9)) ||
+		!near(ro.last.mean, 10.0/27) || !near(ro.last.min, 1.0/3) || !near(ro.last.max, 2.0/3) || ro.last.within != 9 || ro.last.n != 9 {
 		t.Errorf("rotations %+v", *ro)
 	}
 	if got := ro.above(0.5); got != 3 {
@@ -84,8 +88,10 @@ func TestRotationsOf(t *testing.T) {
 	if got := ro.startWithin(2.0/3, 3); got != 9 {
 		t.Errorf("%d rotations within 2 SE of 2/3, want 9", got)
 	}
-	if !strings.Contains(ro.note(users.FirstArrival.String()), "mean distance 0.444 from the log's (0.333–0.667; 9 of 9 within") || ro.note(users.CPUWork.String()) != "" {
-		t.Errorf("note %q", ro.note(users.FirstArrival.String()))
+	if !strings.Contains(ro.note(users.FirstArrival.String()), "give first arrivals at a mean distance 0.444 from the log's (0.333–0.667; 9 of 9 within") ||
+		!strings.Contains(ro.note(users.LastDeparture.String()), "give last departures at a mean distance 0.370 from the log's (0.333–0.667; 9 of 9 within") ||
+		ro.note(users.CPUWork.String()) != "" {
+		t.Errorf("notes %q, %q", ro.note(users.FirstArrival.String()), ro.note(users.LastDeparture.String()))
 	}
 	if rotationsOf(logOfJobs([][2]float64{{1, 0}, {1, 1.5}}), orig) != nil {
 		t.Error("a log under two whole weeks has no rotations to measure")
