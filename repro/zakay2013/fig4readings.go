@@ -34,7 +34,11 @@ const paperStart = resample.StartInActivity
 // are simulated), the paper's (literalReading: §4's start, paperStart)
 // first, then the others in the order of resample.Readings, the library's
 // default among them: the conventions the paper leaves open that can move
-// Fig. 4's marginals.
+// Fig. 4's marginals. Each changes one convention of the paper's reading:
+// resample.Readings changes one of the library's defaults, whose long-term
+// users start in one common week, so every reading there that leaves the
+// start alone is given §4's start here (its Summary says so); the start
+// itself is changed by commonReading (the common week alone) and "cycle".
 func generationReadings() []resample.Reading {
 	var first, rest []resample.Reading
 	for _, rd := range resample.Readings() {
@@ -43,6 +47,10 @@ func generationReadings() []resample.Reading {
 		case rd.Name == literalReading:
 			first = append(first, rd)
 		default:
+			if rd.Name != commonReading && rd.Generate.LongTermStart == resample.StartInCommonWeek {
+				rd.Generate.LongTermStart = paperStart
+				rd.Summary += ", long-term users started as §4 says"
+			}
 			rest = append(rest, rd)
 		}
 	}

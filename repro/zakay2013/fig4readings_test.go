@@ -295,7 +295,9 @@ func TestExplainCompared(t *testing.T) {
 // traced activity" (resample.StartInActivity) — so the paper's entries are
 // computed under it, and keep every other reading that changes the
 // resampled logs exactly once, the library's common week (default) among
-// them; a reading that changes only the simulation is not one of them.
+// them, each changing one convention of the paper's reading (so all but
+// the common week and "cycle" start as §4 says); a reading that changes
+// only the simulation is not one of them.
 func TestGenerationReadingsPaperFirst(t *testing.T) {
 	t.Parallel()
 	rds := generationReadings()
@@ -320,6 +322,20 @@ func TestGenerationReadingsPaperFirst(t *testing.T) {
 	} {
 		if seen[c.name] != c.want {
 			t.Errorf("reading %s: %d times, want %d", c.name, seen[c.name], c.want)
+		}
+	}
+	// Each reading changes one convention of the paper's: only the common
+	// week and "cycle" change the start.
+	for _, rd := range rds {
+		want := paperStart
+		switch rd.Name {
+		case commonReading:
+			want = resample.StartInCommonWeek
+		case "cycle":
+			want = resample.StartInCycle
+		}
+		if rd.Generate.LongTermStart != want {
+			t.Errorf("reading %s starts its long-term users by rule %v, want %v", rd.Name, rd.Generate.LongTermStart, want)
 		}
 	}
 	n := 0
