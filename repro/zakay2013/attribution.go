@@ -313,21 +313,20 @@ func (a attribution) longTermCause(m int) string {
 		if a.part > 0 {
 			where = fmt.Sprintf("part %d", a.part)
 		}
-		return fmt.Sprintf(" (a variant starts them in one random week of the log; in %s %.0f%% of the long-term users have weeks "+
+		return fmt.Sprintf(" (a variant starts each in a week of its own traced activity (§4); in %s %.0f%% of the long-term users have weeks "+
 			"from two cycles of their stream, one ending and the stream regenerated (§4) within it, so for nearly all of them the "+
 			"period of activity runs across the regeneration)", where, 100*a.wrapped)
 	}
-	return " (a variant starts them in one random week of the log)"
+	return " (a variant starts each in a week of its own traced activity (§4))"
 }
 
 // attributed adds, for e — the claim of marginal i of k that the resampled
 // logs' distribution is similar to the original's — when it differs on a
 // time-position marginal, an entry of ours: whether one class of users
 // (the long-term users, or the others) carries the difference
-// (attribution.reason), and points e's value at it. e stays unexplained:
-// the swap shows where the difference is, not what moves it, and none of
-// the three starts of the long-term users (Fig4Result.LongTermStart)
-// brings these distances within their bounds.
+// (attribution.reason), and points e's value at it. It gives e no reason:
+// the swap shows where the difference is, not what moves it (a reason
+// comes only from the readings measured at every seed, readingsKS).
 func (k marginalKS) attributed(l *ledger.Ledger, e *ledger.Entry, i int) {
 	if e.Verdict != ledger.Differs || k.attr == nil || i >= len(users.Metrics) {
 		return

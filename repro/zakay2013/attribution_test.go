@@ -1,7 +1,6 @@
 package zakay2013
 
 import (
-	"math"
 	"strings"
 	"testing"
 
@@ -76,28 +75,5 @@ func TestDiscardedNoteDirection(t *testing.T) {
 				t.Errorf("%s: reason %q, want it not to contain %q", c.name, got, w)
 			}
 		}
-	}
-}
-
-// TestLongTermCover counts by hand, on a log of 10 weeks: long-term users
-// active over weeks 0–9, 2–9 and 0–4 and a temporary user over weeks 0–1
-// (never counted). Week 0 has 2 of them, week 9 has 2, and the 3 users
-// cover 10 + 8 + 5 = 23 user-weeks: 2.3 in an average week.
-func TestLongTermCover(t *testing.T) {
-	wk := datasets.Week
-	p := users.Population{LogStart: 0, LogEnd: 9.5 * wk}
-	for _, u := range []struct {
-		class       users.Class
-		first, last float64 // weeks
-	}{{users.LongTerm, 0.1, 9.4}, {users.LongTerm, 2.5, 9.0}, {users.LongTerm, 0, 4.9}, {users.Temporary, 0, 1.2}} {
-		p.Class = append(p.Class, u.class)
-		p.FirstArrival, p.LastArrival = append(p.FirstArrival, u.first*wk), append(p.LastArrival, u.last*wk)
-	}
-	c := longTermCover(p)
-	if c.longTerm != 3 || c.first != 2 || c.last != 2 || math.Abs(c.mean-2.3) > 1e-12 {
-		t.Errorf("cover %+v, want 3 long-term users, 2 at the first week, 2 at the last, 2.3 on average", *c)
-	}
-	if c.note(users.ActivityPeriod.String()) != "" || !strings.Contains(c.note(users.FirstArrival.String()), "2 (67%) are active across its first week") {
-		t.Errorf("notes %q, %q", c.note(users.ActivityPeriod.String()), c.note(users.FirstArrival.String()))
 	}
 }

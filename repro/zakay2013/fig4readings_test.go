@@ -10,6 +10,7 @@ import (
 
 	"github.com/tracelab/tracelab/analytics/users"
 	"github.com/tracelab/tracelab/repro/ledger"
+	"github.com/tracelab/tracelab/sim/resample"
 )
 
 // readingsOf builds Fig. 4 measured under two readings (ours and one
@@ -53,7 +54,7 @@ func TestReadingsExplain(t *testing.T) {
 		{"two of three seeds", readingsOf(gains, gains, misses), 2, "", "within at 2 of 3 seeds measured, so not a reason"},
 		{"not justified", readingsOf(trades, trades, trades), 2, "", "none brings it within"},
 		{"this one alone", readingsOf(alone, alone, alone), 2, "", "none brings it within"},
-		{"nothing within", readingsOf(misses, misses, misses), 2, "", "the most within: other (another reading), seed 2013: 2 of 4 within (ours 2), this one 0.150 against 0.100"},
+		{"nothing within", readingsOf(misses, misses, misses), 2, "", "the most within: other (another reading), seed 2013: 2 of 4 within (as computed 2), this one 0.150 against 0.100"},
 		{"check cell", readingsOf(checkOnly, checkOnly, checkOnly), 4, "", ""},
 	} {
 		l := ledger.New("zakay2013")
@@ -88,12 +89,13 @@ func checkExplained(t *testing.T, name string, e *ledger.Entry, was, found, ours
 	}
 }
 
-// TestReadingsDefault: under the default reading at the study's seed, the
+// TestReadingsPaperFirst: under the paper's reading (§4's start,
+// literalReading, first of the readings) at the study's seed, the
 // readings measured for Fig. 4 and Fig. 10 (quick mode) are the items' own
 // distances, cell by cell — the same variants, seeds and grouping (logs for
 // Fig. 4, parts for Fig. 10) — and every reading, and the comparison with
 // the original's pooled users, is measured at every seed.
-func TestReadingsDefault(t *testing.T) {
+func TestReadingsPaperFirst(t *testing.T) {
 	needData(t)
 	t.Parallel()
 	ctx := context.Background()
@@ -117,14 +119,14 @@ func TestReadingsDefault(t *testing.T) {
 		{"Fig. 4", f4.readings, f4.ks},
 		{"Fig. 10", f10.readings, ks10},
 	} {
-		if c.rk.item != c.item || len(c.rk.seeds) != readingSeeds || c.rk.seeds[0] != quick.seed() || c.rk.names[0] != "default" {
+		if c.rk.item != c.item || len(c.rk.seeds) != readingSeeds || c.rk.seeds[0] != quick.seed() || c.rk.names[0] != literalReading || !slices.Contains(c.rk.names, commonReading) {
 			t.Fatalf("%s: item %q, seeds %v, readings %v", c.item, c.rk.item, c.rk.seeds, c.rk.names)
 		}
 		cell := 0
 		for _, k := range c.ks {
 			for i := range k.mean {
 				if got := c.rk.mean[0][0][cell]; got != k.mean[i] {
-					t.Errorf("%s cell %d: default reading %v, the item's %v", c.item, cell, got, k.mean[i])
+					t.Errorf("%s cell %d: the paper's reading %v, the item's %v", c.item, cell, got, k.mean[i])
 				}
 				cell++
 			}
@@ -275,7 +277,7 @@ func TestExplainCompared(t *testing.T) {
 		{"the first after the pooled users", withAlso(pooledOf(misses, misses, misses), gains, misses), "best of 4 readings measured, holds at 3 of 3 seeds", ""},
 		{"the second", withAlso(pooledOf(misses, misses, misses), misses, gains), "best of 5 readings measured, holds at 3 of 3 seeds", ""},
 		{"the pooled users first", withAlso(pooledOf(gains, gains, gains), gains, gains), "best of 3 readings measured, holds at 3 of 3 seeds", ""},
-		{"none", withAlso(pooledOf(misses, misses, misses), alone, misses), "", "comparison 1: seed 2013: 3 of 4 of Fig. 4's claims within (ours 2), this one 0.080 against 0.100"},
+		{"none", withAlso(pooledOf(misses, misses, misses), alone, misses), "", "comparison 1: seed 2013: 3 of 4 of Fig. 4's claims within (as computed 2), this one 0.080 against 0.100"},
 	} {
 		l := ledger.New("zakay2013")
 		e := l.Check("Fig. 4", "fig4/test/2", "a distance", ledger.Stated("at most 0.1", ledger.AtMost(0.1)), c.rk.mean[0][0][2])
@@ -284,6 +286,113 @@ func TestExplainCompared(t *testing.T) {
 		checkExplained(t, c.name, e, was, c.found, c.ours)
 		if c.found == "" && !strings.Contains(e.OurValue, "comparison 2") {
 			t.Errorf("%s: ours %q, want every comparison shown", c.name, e.OurValue)
+		}
+	}
+}
+
+// TestGenerationReadingsPaperFirst: the readings of Figs 4 and 10 put the
+// paper's first — §4's "each user is started in some arbitrary week of his
+// traced activity" (resample.StartInActivity) — so the paper's entries are
+// computed under it, and keep every other reading that changes the
+// resampled logs exactly once, the library's common week (default) among
+// them, each changing one convention of the paper's reading (so all but
+// the common week and "cycle" start as §4 says); a reading that changes
+// only the simulation is not one of them.
+func TestGenerationReadingsPaperFirst(t *testing.T) {
+	t.Parallel()
+	rds := generationReadings()
+	if len(rds) == 0 || rds[0].Name != literalReading || rds[0].Generate.LongTermStart != resample.StartInActivity || paperStart != resample.StartInActivity {
+		t.Fatalf("first reading %+v, want %s with §4's start", rds[0], literalReading)
+	}
+	seen := map[string]int{}
+	for _, rd := range rds {
+		seen[rd.Name]++
+	}
+	for _, c := range []struct {
+		name string
+		want int
+	}{
+		{literalReading, 1},
+		{commonReading, 1}, // the library's default: measured beside the paper's, not as it
+		{"cycle", 1},
+		{"rates-observable", 1},
+		{"arrivals-by-weeks", 1},
+		{"stop-at-end", 0},      // simulation only
+		{"kill-at-estimate", 0}, // simulation only
+	} {
+		if seen[c.name] != c.want {
+			t.Errorf("reading %s: %d times, want %d", c.name, seen[c.name], c.want)
+		}
+	}
+	// Each reading changes one convention of the paper's: only the common
+	// week and "cycle" change the start.
+	for _, rd := range rds {
+		want := paperStart
+		switch rd.Name {
+		case commonReading:
+			want = resample.StartInCommonWeek
+		case "cycle":
+			want = resample.StartInCycle
+		}
+		if rd.Generate.LongTermStart != want {
+			t.Errorf("reading %s starts its long-term users by rule %v, want %v", rd.Name, rd.Generate.LongTermStart, want)
+		}
+	}
+	n := 0
+	for _, rd := range resample.Readings() {
+		if rd.Sim == (resample.SimOptions{}) {
+			n++
+		}
+	}
+	if len(rds) != n {
+		t.Errorf("%d readings, want the %d of resample.Readings that change the logs", len(rds), n)
+	}
+}
+
+// TestCommonWeekEntry: the entry of ours beside Figs 4 and 10 counts the
+// claims within under the library's common week against §4's start at
+// each seed, and holds only when the common week brings more within at
+// every one; it is never made without the common week among the readings.
+// Cells (bound 0.1): §4's start 0.05, 0.05, 0.2, 0.2 (2 of 4 within).
+func TestCommonWeekEntry(t *testing.T) {
+	t.Parallel()
+	paper := []float64{0.05, 0.05, 0.2, 0.2, 0.2}
+	limit := []float64{0.1, 0.1, 0.1, 0.1, 0.1}
+	build := func(names []string, common ...[]float64) readingsKS {
+		rk := readingsKS{item: "Fig. 4", names: names, claim: []bool{true, true, true, true, false}}
+		for j, c := range common {
+			rk.seeds = append(rk.seeds, uint64(2013+j))
+			rk.mean = append(rk.mean, [][]float64{paper, c})
+			rk.limit = append(rk.limit, [][]float64{limit, limit})
+		}
+		return rk
+	}
+	better := []float64{0.05, 0.05, 0.08, 0.2, 0.2} // 3 of 4
+	same := []float64{0.05, 0.2, 0.08, 0.2, 0.05}   // 2 of 4 (the check cell never counts)
+	for _, c := range []struct {
+		name  string
+		rk    readingsKS
+		entry bool
+		want  ledger.Verdict
+		text  string
+	}{
+		{"more at every seed", build([]string{literalReading, commonReading}, better, better, better), true, ledger.Agrees,
+			"seed 2013: 3 of 4 within, against 2 under §4's start; seed 2014: 3 of 4"},
+		{"not at one seed", build([]string{literalReading, commonReading}, better, same, better), true, ledger.Differs,
+			"seed 2014: 2 of 4 within, against 2 under §4's start"},
+		{"no common week", build([]string{literalReading, "other"}, better), false, "", ""},
+	} {
+		l := ledger.New("zakay2013")
+		c.rk.commonWeek(l, "fig4")
+		e, ok := l.Lookup("fig4/common-week/more_claims_within")
+		if ok != c.entry {
+			t.Fatalf("%s: entry %v, want %v", c.name, ok, c.entry)
+		}
+		if !ok {
+			continue
+		}
+		if e.Verdict != c.want || e.Kind != ledger.Ours || !strings.Contains(e.OurValue, c.text) {
+			t.Errorf("%s: %s %s %q, want %s, ours, containing %q", c.name, e.Verdict, e.Kind, e.OurValue, c.want, c.text)
 		}
 	}
 }

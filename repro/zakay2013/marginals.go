@@ -3,7 +3,6 @@ package zakay2013
 import (
 	"context"
 	"fmt"
-	"math"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
@@ -76,69 +75,13 @@ type marginalKS struct {
 	// attr attributes a difference in the time-position marginals to the
 	// long-term users or the others (nil where not measured).
 	attr *attribution
-	// edges is the original's long-term users active across its first and
-	// last weeks against an average week (longTermCover; nil where not
-	// measured).
+	// edges counts the original's long-term users submitting in its first
+	// and last 4 weeks against an average 4 weeks (longTermCover; nil
+	// where not measured).
 	edges *cover
-}
-
-// cover counts a log's long-term users whose activity — from their first
-// job's week to their last job's, weeks counted from the start of the
-// logging period — covers its first week, its last week, and an average
-// week: §4 reads them as users "whose activity was arbitrarily intersected
-// with the logging period", which on a log whose population does not
-// change makes the three alike. A resampled log starts its long-term users
-// in one week of their cycles (resample.StartInCommonWeek: the log's
-// week drawn), so it begins, and ends, with about as many active as an
-// average week has; where the log's first (last) week has fewer, the
-// resampled logs' users arrive earlier (leave later) than the log's.
-type cover struct {
-	longTerm, first, last int
-	mean                  float64
-}
-
-// longTermCover measures cover on the population p (the pools' classes).
-func longTermCover(p users.Population) *cover {
-	weeks := int(math.Floor((p.LogEnd-p.LogStart)/datasets.Week)) + 1
-	n := make([]int, weeks)
-	c := &cover{}
-	for k, cl := range p.Class {
-		if cl != users.LongTerm {
-			continue
-		}
-		c.longTerm++
-		a := int(math.Floor((p.FirstArrival[k] - p.LogStart) / datasets.Week))
-		b := int(math.Floor((p.LastArrival[k] - p.LogStart) / datasets.Week))
-		for w := max(a, 0); w <= min(b, weeks-1); w++ {
-			n[w]++
-		}
-	}
-	c.first, c.last = n[0], n[weeks-1]
-	for _, x := range n {
-		c.mean += float64(x) / float64(weeks)
-	}
-	return c
-}
-
-// note says, for marginal m, how many long-term users the log's edge week
-// has against an average week ("" for a marginal it does not bear on).
-func (c *cover) note(m string) string {
-	if c == nil || c.longTerm == 0 {
-		return ""
-	}
-	var edge string
-	var at int
-	switch m {
-	case users.FirstArrival.String():
-		edge, at = "first", c.first
-	case users.LastDeparture.String():
-		edge, at = "last", c.last
-	default:
-		return ""
-	}
-	return fmt.Sprintf(" (the input: of the log's %d long-term users, %d (%.0f%%) are active across its %s week (first to last job), against %.1f (%.0f%%) "+
-		"across an average week; a resampled log starts its long-term users in one week of their cycles, so its edges have about as many as an average week)",
-		c.longTerm, at, 100*float64(at)/float64(c.longTerm), edge, c.mean, 100*c.mean/float64(c.longTerm))
+	// rot is the original measured against its own rotations by whole
+	// weeks (rotationsOf; nil where not measured).
+	rot *rotation
 }
 
 // Fig4 computes Fig. 4 and the KS distances of §5.1.
@@ -167,7 +110,7 @@ func (s *Study) Fig4(ctx context.Context) (*Fig4Result, error) {
 			}
 			orig := users.MarginalsOf(tr, op)
 			orig.Name = name
-			vs, err := s.variants(ctx, variantsKey{log: name})
+			vs, err := s.variants(ctx, variantsKey{log: name, start: paperStart})
 			if err != nil {
 				return nil, err
 			}
@@ -203,7 +146,8 @@ func (s *Study) Fig4(ctx context.Context) (*Fig4Result, error) {
 			}
 			a.withWraps(pl, runs, 0, vs[0].Weeks-1)
 			k.attr = &a
-			k.edges = longTermCover(pl.Population)
+			k.edges = longTermCover(pl)
+			k.rot = rotationsOf(tr, orig)
 			r.ks = append(r.ks, k)
 			for i, m := range resample.MarginalNames() {
 				klog, kname = append(klog, name), append(kname, m)
@@ -279,18 +223,16 @@ func ksOf(orig users.Marginals, vms []users.Marginals) marginalKS {
 // positionNote gives, for the time-position marginals (first arrival,
 // last departure, period of activity), the medians of the original and of
 // the resampled logs in weeks ("" for the others): shown with our value.
-// It is not a reason (none of the three starts of the long-term users,
-// Fig4Result.LongTermStart, brings these distances within their bounds,
-// nor does any other generation reading at every seed measured:
-// readingsKS.explain shows what each gives; the comparison with the
-// original's pooled users, readingsKS.explainPooled, is a reason where it
-// holds at every seed); which users carry them is an entry of ours
-// (attributed).
+// It is not a reason (a generation reading other than §4's start — the
+// library's common week among them — is one only where it holds at every
+// seed measured, readingsKS.explain; the comparison with the original's
+// pooled users, readingsKS.explainPooled, likewise); which users carry
+// them is an entry of ours (attributed).
 func (k marginalKS) positionNote(i int) string {
 	switch m := resample.MarginalNames()[i]; m {
 	case users.FirstArrival.String(), users.LastDeparture.String(), users.ActivityPeriod.String():
 		return fmt.Sprintf(" (median %s %.1f weeks in the original, %.1f in the resampled logs)", m,
-			k.origMedian[i]/datasets.Week, k.resMedian[i]/datasets.Week) + k.edges.note(m)
+			k.origMedian[i]/datasets.Week, k.resMedian[i]/datasets.Week) + k.edges.note(m) + k.rot.note(m)
 	}
 	return ""
 }
@@ -389,6 +331,9 @@ func (r *Fig4Result) Claims(l *ledger.Ledger) {
 			r.readings.explain(e, li*len(names)+i)
 			r.readings.explainPooled(e, li*len(names)+i)
 		}
+	}
+	if len(r.ks) > 0 {
+		r.readings.commonWeek(l, "fig4")
 	}
 }
 
