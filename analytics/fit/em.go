@@ -38,8 +38,9 @@ type EMOptions struct {
 	// Restarts is the number of additional starts, each splitting the sorted
 	// sample at a uniformly random weighted quantile in [0.05, 0.95] (drawn
 	// from rand.NewPCG(Seed, 0x4c46)); the fit with the highest
-	// log-likelihood is returned. 0 means only the Init start; at most
-	// MaxRestarts.
+	// log-likelihood among the starts that did not collapse is returned.
+	// 0 means only the Init start (and, if it collapses, the fallback
+	// starts of FitHyperGamma); at most MaxRestarts.
 	Restarts int
 	// Seed seeds the random restarts.
 	Seed uint64
@@ -113,7 +114,11 @@ type emData struct {
 	sorted        bool      // x is sorted (and its values distinct)
 	sw, swx, swlx float64
 	n             int
+	k             int // x holds the data times 2^k (k < 0 for data near MaxFloat64)
 }
+
+// unscale returns a value of the scaled sample in the data's units.
+func (d *emData) unscale(v float64) float64 { return math.Ldexp(v, -d.k) }
 
 func newEMData(x, w []float64, fam family) (*emData, error) {
 	s := positive
@@ -158,6 +163,18 @@ func newEMData(x, w []float64, fam family) (*emData, error) {
 	d.x, d.w = xs, ws
 	for i, v := range xs {
 		d.swx += ws[i] * v
+	}
+	if !(d.swx < math.MaxFloat64/4) {
+		// Values near MaxFloat64: fit x·2^k, exactly, and scale back
+		// (the families are closed under scaling; see unscale).
+		_, kx := math.Frexp(slices.Max(xs))
+		_, kw := math.Frexp(sw)
+		d.k = -kx - kw - 2
+		d.swx = 0
+		for i, v := range xs {
+			xs[i] = math.Ldexp(v, d.k)
+			d.swx += ws[i] * xs[i]
+		}
 	}
 	if fam != famExp {
 		d.lx = make([]float64, len(d.x))
@@ -325,22 +342,136 @@ func (d *emData) estep(m mix2) (ll, s0, s1, s2 float64) {
 }
 
 // emStep evaluates the log-likelihood of m (E-step) and returns it with the
-// EM update F(m) (M-step). ok is false if a component lost its weight.
-func (d *emData) emStep(m mix2) (ll float64, next mix2, ok bool) {
+// EM update F(m) (M-step). fail is 0, or the component (1 or 2) whose M-step
+// failed: it lost its weight or its spread (see failure); then next holds
+// only the E-step's weight p.
+func (d *emData) emStep(m mix2) (ll float64, next mix2, fail int) {
 	ll, s0, s1, s2 := d.estep(m)
 	if math.IsNaN(ll) {
-		return ll, m, false
+		return ll, m, 1
 	}
 	a1, b1, ok1 := d.mstep(s0, s1, s2)
 	a2, b2, ok2 := d.mstep(d.sw-s0, d.swx-s1, d.swlx-s2)
-	if !ok1 || !ok2 {
-		return ll, m, false
+	share := mix2{p: s0 / d.sw} // on failure: the E-step's weights (see failure)
+	switch {
+	case !ok1:
+		return ll, share, 1
+	case !ok2:
+		return ll, share, 2
 	}
-	return ll, mix2{p: s0 / d.sw, a1: a1, b1: b1, a2: a2, b2: b2}, true
+	return ll, mix2{p: s0 / d.sw, a1: a1, b1: b1, a2: a2, b2: b2}, 0
 }
 
-func (d *emData) collapsed(it int, m mix2) error {
-	return fmt.Errorf("%w (iteration %d, weight of component 1 = %.3g)", ErrCollapsed, it, m.p)
+// component returns the shape and scale of component k (1 or 2) of m.
+func (m mix2) component(k int) (a, b float64) {
+	if k == 1 {
+		return m.a1, m.b1
+	}
+	return m.a2, m.b2
+}
+
+// weightOf returns the weight of component k (1 or 2) of m.
+func (m mix2) weightOf(k int) float64 {
+	if k == 1 {
+		return m.p
+	}
+	return 1 - m.p
+}
+
+// failure describes why component k of m (the last parameters whose
+// M-step succeeded) could not be updated at E-step it, where the E-step gave
+// it weight share: its weight vanished (ErrCollapsed), or its
+// responsibilities fell on a single value, leaving the weighted Gamma MLE
+// no spread (log mean − mean log ≤ 0 in floating point: the shape ran to
+// infinity), a point mass (ErrPointMass).
+func (d *emData) failure(it int, m mix2, k int, share float64) error {
+	if !(share > 1e-10) {
+		return fmt.Errorf("%w (a component's weight fell to %.3g at iteration %d)", ErrCollapsed, share, it)
+	}
+	a, b := m.component(k)
+	return d.pointMassError(a*b, share, it)
+}
+
+// pointMassError reports a component of weight share narrowing onto the
+// value of the sample nearest mean.
+func (d *emData) pointMassError(mean, share float64, it int) error {
+	v, _, _, wv := d.cell(mean)
+	return fmt.Errorf("%w (a component of weight %.3g at x = %.6g, a value holding %.3g%% of the sample's weight, at iteration %d)",
+		ErrPointMass, share, d.unscale(v), 100*wv/d.sw, it)
+}
+
+// cell returns the value v of the sample nearest mu, the distances from v
+// to its lower and upper neighbouring values (+Inf at the ends) and the
+// total weight of v. On merged samples it searches, else it scans the
+// sample: no sort for one look-up.
+func (d *emData) cell(mu float64) (v, below, above, wv float64) {
+	if d.sorted {
+		xs := d.x
+		i, _ := slices.BinarySearch(xs, mu)
+		if i == len(xs) || (i > 0 && mu-xs[i-1] <= xs[i]-mu) { // ties: the lower value
+			i--
+		}
+		v, below, above = xs[i], math.Inf(1), math.Inf(1)
+		if i > 0 {
+			below = v - xs[i-1]
+		}
+		if i+1 < len(xs) {
+			above = xs[i+1] - v
+		}
+		return v, below, above, d.w[i]
+	}
+	best := math.Inf(1)
+	for _, x := range d.x {
+		if dist := math.Abs(x - mu); dist < best || (dist == best && x < v) { // ties: the lower value
+			v, best = x, dist
+		}
+	}
+	below, above = math.Inf(1), math.Inf(1)
+	for i, x := range d.x {
+		switch {
+		case x == v:
+			wv += d.w[i]
+		case x < v:
+			below = min(below, v-x)
+		default:
+			above = min(above, x-v)
+		}
+	}
+	return v, below, above, wv
+}
+
+// pointMass reports whether the component Gamma(a, b) has become a point
+// mass on one value v of the sample: whether μ ± 10σ (μ = ab, σ = √a·b)
+// lies inside the cell of v, the interval reaching halfway to the
+// neighbouring values (as far on both sides at the ends of the sample). By
+// Chebyshev's inequality the component then puts at least 99% of its
+// probability where the sample has the single value v: the data cannot
+// tell its shape. Such a component is not a local maximum of the
+// likelihood but the start of its unbounded rise: on data with a tie (many
+// jobs of one runtime), a Gamma narrowing onto the tie has a density, and
+// so a likelihood, without bound, and EM only stops because each step's
+// gain falls below Tol.
+func (d *emData) pointMass(a, b float64) bool {
+	mu, sigma := a*b, math.Sqrt(a)*b
+	v, below, above, _ := d.cell(mu)
+	switch {
+	case math.IsInf(below, 1):
+		below = above
+	case math.IsInf(above, 1):
+		above = below
+	}
+	return mu-10*sigma >= v-below/2 && mu+10*sigma <= v+above/2
+}
+
+// degenerate returns the point-mass error of a component of a finished
+// start, or nil.
+func (d *emData) degenerate(m mix2, it int) error {
+	for k := 1; k <= 2; k++ {
+		if a, b := m.component(k); d.pointMass(a, b) {
+			return d.pointMassError(a*b, m.weightOf(k), it)
+		}
+	}
+	return nil
 }
 
 // run iterates EM from m until one EM iteration improves the log-likelihood
@@ -357,7 +488,7 @@ func (d *emData) run(m mix2, o EMOptions) (mix2, Result, error) {
 func (d *emData) runPlain(m mix2, o EMOptions) (mix2, Result, error) {
 	prev, prevM := math.Inf(-1), m
 	for it := 1; it <= o.MaxIter; it++ {
-		ll, next, ok := d.emStep(m)
+		ll, next, fail := d.emStep(m)
 		if math.IsNaN(ll) {
 			return m, Result{N: d.n, Iterations: it}, fmt.Errorf("%w (log-likelihood is NaN)", ErrCollapsed)
 		}
@@ -365,10 +496,10 @@ func (d *emData) runPlain(m mix2, o EMOptions) (mix2, Result, error) {
 			if ll < prev { // rounding noise at the optimum: keep the better point
 				m, ll = prevM, prev
 			}
-			return m, Result{LogLik: ll, N: d.n, Iterations: it, Converged: true}, nil
+			return m, Result{LogLik: ll, N: d.n, Iterations: it, Converged: true}, d.degenerate(m, it)
 		}
-		if !ok {
-			return m, Result{LogLik: ll, N: d.n, Iterations: it}, d.collapsed(it, m)
+		if fail != 0 {
+			return m, Result{LogLik: ll, N: d.n, Iterations: it}, d.failure(it, m, fail, next.weightOf(fail))
 		}
 		prev, prevM, m = ll, m, next
 	}
@@ -376,7 +507,7 @@ func (d *emData) runPlain(m mix2, o EMOptions) (mix2, Result, error) {
 	if ll < prev {
 		m, ll = prevM, prev
 	}
-	return m, Result{LogLik: ll, N: d.n, Iterations: o.MaxIter}, nil
+	return m, Result{LogLik: ll, N: d.n, Iterations: o.MaxIter}, d.degenerate(m, o.MaxIter)
 }
 
 // theta maps a mixture to unconstrained coordinates (logit p, log shapes,
@@ -405,33 +536,33 @@ func (d *emData) runSquarem(m mix2, o EMOptions) (mix2, Result, error) {
 		}
 	}
 	limit := func() (mix2, Result, error) {
-		return best, Result{LogLik: bestLL, N: d.n, Iterations: evals}, nil
+		return best, Result{LogLik: bestLL, N: d.n, Iterations: evals}, d.degenerate(best, evals)
 	}
 	t0 := m
 	for {
 		if evals >= o.MaxIter {
 			return limit()
 		}
-		ll0, t1, ok := d.emStep(t0)
+		ll0, t1, fail := d.emStep(t0)
 		evals++
 		if math.IsNaN(ll0) {
 			return t0, Result{N: d.n, Iterations: evals}, fmt.Errorf("%w (log-likelihood is NaN)", ErrCollapsed)
 		}
 		note(t0, ll0)
-		if !ok {
-			return t0, Result{LogLik: ll0, N: d.n, Iterations: evals}, d.collapsed(evals, t0)
+		if fail != 0 {
+			return t0, Result{LogLik: ll0, N: d.n, Iterations: evals}, d.failure(evals, t0, fail, t1.weightOf(fail))
 		}
 		if evals >= o.MaxIter {
 			return limit()
 		}
-		ll1, t2, ok := d.emStep(t1)
+		ll1, t2, fail := d.emStep(t1)
 		evals++
 		note(t1, ll1)
 		if (ll1-ll0)/d.sw < o.Tol {
-			return best, Result{LogLik: bestLL, N: d.n, Iterations: evals, Converged: true}, nil
+			return best, Result{LogLik: bestLL, N: d.n, Iterations: evals, Converged: true}, d.degenerate(best, evals)
 		}
-		if !ok {
-			return t1, Result{LogLik: ll1, N: d.n, Iterations: evals}, d.collapsed(evals, t1)
+		if fail != 0 {
+			return t1, Result{LogLik: ll1, N: d.n, Iterations: evals}, d.failure(evals, t1, fail, t2.weightOf(fail))
 		}
 		th0, th1, th2 := t0.theta(), t1.theta(), t2.theta()
 		var rr, vv float64
@@ -452,9 +583,9 @@ func (d *emData) runSquarem(m mix2, o EMOptions) (mix2, Result, error) {
 			tp[i] = th0[i] - 2*alpha*r[i] + alpha*alpha*v[i]
 		}
 		mp := fromTheta(tp)
-		llp, tnew, ok := d.emStep(mp)
+		llp, tnew, fail := d.emStep(mp)
 		evals++
-		if ok && !math.IsNaN(llp) && llp >= ll1 {
+		if fail == 0 && !math.IsNaN(llp) && llp >= ll1 {
 			note(mp, llp)
 			t0 = tnew
 		} else {
@@ -481,28 +612,31 @@ func (d *emData) fit(o EMOptions) (mix2, Result, error) {
 	case InitMedian:
 		split = d.quantile(0.5)
 	case InitSplit:
-		split = o.Split
+		split = math.Ldexp(o.Split, d.k)
 	default:
 		panic("fit: unknown InitMethod")
 	}
 	var (
-		best    mix2
-		bestRes = Result{LogLik: math.Inf(-1), N: d.n}
-		bestErr error
-		found   bool
+		best             mix2
+		bestRes          = Result{LogLik: math.Inf(-1), N: d.n}
+		runErr, splitErr error // the first start's error of each kind
+		found            bool
 	)
+	excluded := 0
 	try := func(split float64) {
 		m0, ok := d.fitSplit(split)
 		if !ok {
-			if bestErr == nil {
-				bestErr = fmt.Errorf("%w (cannot fit both sides of the split at %v)", ErrCollapsed, split)
+			excluded++
+			if splitErr == nil {
+				splitErr = fmt.Errorf("%w (one side of the split at %v holds a single value, or cannot be fitted)", ErrPointMass, d.unscale(split))
 			}
 			return
 		}
 		m, res, err := d.run(m0, o)
 		if err != nil {
-			if bestErr == nil {
-				bestErr = err
+			excluded++
+			if runErr == nil {
+				runErr = err
 			}
 			return
 		}
@@ -511,25 +645,48 @@ func (d *emData) fit(o EMOptions) (mix2, Result, error) {
 		}
 	}
 	try(split)
+	initFailed := !found
 	if !found && o.Init == InitMiddleMinimum {
 		// e.g. one side of the histogram split holds a single distinct value
 		try(d.quantile(0.5))
 	}
-	if o.Restarts > 0 {
-		rng := rand.New(rand.NewPCG(o.Seed, 0x4c46))
-		xs, ws := d.x, d.w
+	var xs, ws []float64
+	if o.Restarts > 0 || initFailed {
+		xs, ws = d.x, d.w
 		if !d.sorted {
 			xs, ws = sortedWeighted(d.x, d.w)
 		}
+	}
+	if o.Restarts > 0 {
+		rng := rand.New(rand.NewPCG(o.Seed, 0x4c46))
 		for r := 0; r < o.Restarts; r++ {
 			q := 0.05 + 0.9*rng.Float64()
 			try(quantileSorted(xs, ws, d.sw, q))
 		}
 	}
-	if !found {
-		return mix2{}, Result{N: d.n, Restarts: o.Restarts}, bestErr
+	fallbacks := 0
+	if initFailed {
+		// The paper's start collapsed (onto a tie, as a rule): also split
+		// at the deciles, so that one start ending on a tie neither leaves
+		// the sample without a fit nor leaves it to the one next start.
+		for q := 1; q <= 9; q++ {
+			fallbacks++
+			try(quantileSorted(xs, ws, d.sw, float64(q)/10))
+		}
 	}
-	bestRes.Restarts = o.Restarts
+	if !found {
+		err := runErr // it names the value a component collapsed onto
+		if err == nil {
+			err = splitErr
+		}
+		return mix2{}, Result{N: d.n, Restarts: o.Restarts, Excluded: excluded, Fallbacks: fallbacks},
+			fmt.Errorf("%w; all %d EM starts collapsed", err, excluded)
+	}
+	bestRes.Restarts, bestRes.Excluded, bestRes.Fallbacks = o.Restarts, excluded, fallbacks
+	if d.k != 0 { // densities of x are those of x·2^k times 2^k
+		best.b1, best.b2 = d.unscale(best.b1), d.unscale(best.b2)
+		bestRes.LogLik += d.sw * float64(d.k) * math.Ln2
+	}
 	return best.ordered(), bestRes, nil
 }
 
@@ -555,12 +712,27 @@ func (d *emData) fit(o EMOptions) (mix2, Result, error) {
 // keep the start with the highest likelihood. The components are ordered so
 // that component 1 has the smaller mean.
 //
+// Ties: on data with a value repeated many times (whole-second runtimes, a
+// default limit), the likelihood of a mixture of continuous densities has
+// no maximum: a component narrowing onto the tie has an unbounded density,
+// and EM started near it follows that rise. A start is therefore left out
+// (counted in Result.Excluded) when a component loses its weight or
+// becomes a point mass: its M-step finds no spread, or at the end μ ± 10σ
+// of the component lies between the neighbours of one value of the sample
+// (pointMass). The fit is the most likely of the other starts: a local
+// maximum of the likelihood, as the paper's EM gives, never the spurious
+// one of a tie. When the Init start is left out, EM is also started from
+// the splits at the nine deciles (Result.Fallbacks). Data near MaxFloat64
+// are fitted scaled by a power of two, exactly, and scaled back.
+//
 // The paper applies this to the natural log of runtimes: pass Log(runtimes),
 // and note that a one-second runtime gives log 0, which is rejected. If
 // MaxIter is reached, the most likely evaluated parameters are returned with
 // Result.Converged false and a nil error. Errors: ErrTooFew, ErrNonFinite,
-// ErrNonPositive, ErrConstant, ErrWeights, ErrCollapsed (a component lost all
-// its weight in every start).
+// ErrNonPositive, ErrConstant, ErrWeights, ErrCollapsed (a component lost
+// its weight in every start) and ErrPointMass, which wraps ErrCollapsed (a
+// component became a point mass in every start; the error names the value
+// and its share of the sample).
 func FitHyperGamma(x, w []float64, opts EMOptions) (HyperGamma, Result, error) {
 	d, err := newEMData(x, w, famGamma)
 	if err != nil {

@@ -20,6 +20,11 @@ var (
 	ErrConstant    = errors.New("fit: all values are equal")
 	ErrWeights     = errors.New("fit: weights must be finite, non-negative and not all zero")
 	ErrCollapsed   = errors.New("fit: EM mixture component collapsed")
+	// ErrPointMass is the collapse of an EM component onto a single value
+	// of the sample (a tie, e.g. many jobs of one runtime), where a
+	// mixture of continuous densities has an unbounded likelihood; it
+	// wraps ErrCollapsed.
+	ErrPointMass = fmt.Errorf("%w onto a point mass", ErrCollapsed)
 )
 
 // Result describes a fit.
@@ -37,6 +42,11 @@ type Result struct {
 	Converged bool
 	// Restarts is the number of additional random EM starts that were run.
 	Restarts int
+	// Excluded is the number of EM starts left out because a component
+	// collapsed (lost its weight or became a point mass, ErrPointMass);
+	// Fallbacks the number of the fixed fallback starts run because the
+	// first (Init) start was excluded (see FitHyperGamma).
+	Excluded, Fallbacks int
 }
 
 // support says what values a distribution accepts.

@@ -57,3 +57,10 @@ F = stats.expon(scale=2.0).cdf(x)
 obs = np.bincount(np.minimum((10 * F).astype(int), 9), minlength=10)
 r = stats.chisquare(obs, ddof=1)
 print("chi", r.statistic, r.pvalue)
+
+print("# gamma.fit(g, floc=0) of each group of a = 1 + u (seed 43, n 300) and b = 100 + 100u (seed 47, n 200):")
+print("# the components of a hyper-Gamma fitted to the union (groups far apart)")
+for seed, n, lo, width in [(43, 300, 1, 1), (47, 200, 100, 100)]:
+    g = lo + width * park_miller(seed, n)
+    a, loc, scale = stats.gamma.fit(g, floc=0)
+    print("{%r, %r, %r}," % (a, scale, stats.gamma(a, scale=scale).logpdf(g).sum()))
