@@ -92,7 +92,7 @@ func Summarize(t *Trace) (*Summary, error) {
 	}
 	s := sum.result()
 	if !sum.peakKnown {
-		again := summarizer{inTrace: true, maxJobs: sum.maxJobs, evHint: sum.sweep.events}
+		again := summarizer{inTrace: true, maxJobs: sum.maxJobs}
 		if err := WriteTrace(&again, t); err != nil {
 			return nil, err
 		}
@@ -152,7 +152,7 @@ func summarizeWith(opts ReadOptions, scan func(JobWriter) (*ReadReport, error), 
 	}
 	s := sum.result()
 	if !sum.peakKnown {
-		held := summarizer{keepParts: sum.keepParts, maxJobs: sum.maxJobs, evHint: sum.sweep.events}
+		held := summarizer{keepParts: sum.keepParts, maxJobs: sum.maxJobs}
 		if err := again(&held); err != nil {
 			return nil, err
 		}
@@ -172,10 +172,9 @@ func summarizeWith(opts ReadOptions, scan func(JobWriter) (*ReadReport, error), 
 type summarizer struct {
 	s       Summary
 	users   userSet
-	known   bool         // a submit time is known
-	hasSize bool         // the header gives the machine size
-	evs     []usageEvent // the events held (not stream)
-	evHint  int          // the events to reserve room for (a second pass)
+	known   bool       // a submit time is known
+	hasSize bool       // the header gives the machine size
+	evs     heldEvents // the events held (not stream)
 	widest  int
 	// stream sweeps the peak in use as jobs come (sweep) instead of
 	// holding their events; peakKnown (set by result) is false when they
@@ -326,7 +325,7 @@ func (z *summarizer) count(j *Job) {
 		s.UnknownReqTime++
 	}
 	if !z.hasSize && !z.tooMany && s.Jobs > z.bound() {
-		z.tooMany, z.evs, z.sweep = true, nil, peakSweep{}
+		z.tooMany, z.evs, z.sweep = true, heldEvents{}, peakSweep{}
 	}
 	if !z.hasSize && !z.tooMany {
 		p := jobProcs(j.Procs, j.ReqProcs)
@@ -336,10 +335,7 @@ func (z *summarizer) count(j *Job) {
 			z.sweep.add(j.Submit, start, start+j.Runtime, p)
 			return
 		}
-		if z.evs == nil && z.evHint > 0 {
-			z.evs = make([]usageEvent, 0, z.evHint)
-		}
-		z.evs = appendUsage(z.evs, start, start+j.Runtime, p)
+		z.evs.add(start, start+j.Runtime, p)
 	}
 }
 
@@ -379,7 +375,7 @@ func (z *summarizer) result() *Summary {
 			if z.stream {
 				peak, z.peakKnown = z.sweep.result()
 			} else {
-				peak = peakOf(z.evs)
+				peak = z.evs.peak()
 			}
 			s.Machine = inferredMachine(peak, z.widest)
 		}
