@@ -153,7 +153,9 @@ func TestEveryOutputSafe(t *testing.T) {
 				return []string{"reproduce", "--from", brokenLedgers, "--save", filepath.Dir(o)}
 			}},
 		{"reproduce --write-baseline", ".json", "zakay2013.json", filepath.Join(ledgers, "zakay2014.json"),
-			func(_, o string) []string { return []string{"reproduce", "--from", ledgers, "--write-baseline", filepath.Dir(o)} },
+			func(_, o string) []string {
+				return []string{"reproduce", "--from", ledgers, "--write-baseline", filepath.Dir(o)}
+			},
 			func(o string) []string {
 				return []string{"reproduce", "--from", brokenLedgers, "--write-baseline", filepath.Dir(o)}
 			}},
