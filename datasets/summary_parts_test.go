@@ -200,6 +200,9 @@ func FuzzSummaryAgreesWithRead(f *testing.F) {
 		if m := tr.Machine(); s.Machine != m || swept.Machine != m || want.Machine != m {
 			t.Errorf("machine held %v, swept %v, of the trace %v; Read's %v", s.Machine, swept.Machine, want.Machine, m)
 		}
+		if p, h := tr.PeakInUse(), heldPeak(tr); p != h {
+			t.Errorf("Trace.PeakInUse %d, the peak of all its events %d", p, h)
+		}
 	})
 }
 
