@@ -169,6 +169,21 @@ func TestSummarizeFileOutOfOrder(t *testing.T) {
 		if s.Name != "log" {
 			t.Errorf("name %q, want log", s.Name)
 		}
+		// The second reading of a compressed file, and of the other
+		// formats.
+		for _, ext := range []string{".swf.gz", ".csv", ".json", ".parquet"} {
+			other := filepath.Join(t.TempDir(), "log"+ext)
+			if err := WriteTraceFile(other, tr); err != nil {
+				t.Fatal(err)
+			}
+			s, err := SummarizeFile(other, ReadOptions{})
+			if err != nil {
+				t.Fatalf("%s: %v", ext, err)
+			}
+			if s.Machine != want || s.Jobs != tr.Len() {
+				t.Errorf("shuffled=%v, %s: machine %v, %d jobs; want %v, %d", shuffled, ext, s.Machine, s.Jobs, want, tr.Len())
+			}
+		}
 	}
 }
 
