@@ -163,8 +163,8 @@ func FuzzSummaryAgreesWithRead(f *testing.F) {
 	// repeated summary, a part after its summary (the parser's partSet).
 	f.Add(row(1, 2, 1)+row(2, 2, 1)+row(1, 1, 1)+row(2, 3, 1)+row(2, 1, 1)+row(2, 1, 1)+row(3, 1, 1)+row(3, 2, 1), false)
 	// Session 22: the archive's deviations (TestArchiveVariants).
-	for _, v := range archiveVariants {
-		f.Add(string(v.data()), false)
+	for _, data := range variantSeeds() {
+		f.Add(string(data), false)
 	}
 	f.Fuzz(func(t *testing.T, in string, keep bool) {
 		opts := ReadOptions{Name: "f.swf", KeepPartialRecords: keep}
