@@ -16,12 +16,24 @@ import (
 // peak is found again from all events (summarizeWith reads the log a
 // second time). A tracelab info of 10 M jobs held 1 GB of events (two of
 // 16 bytes a job, grown by append, and the garbage of its growth).
+//
+// When more than maxPending events wait at once (a log whose jobs are all
+// submitted at one time: the heap then held them all, and 10 M jobs took
+// three times the CPU of a sort), they and every later event are held in
+// sorted runs instead (spill), summed from the use reached at floor at the
+// end.
 type peakSweep struct {
 	pending   []usageEvent // a min-heap by time
 	floor     float64      // the events before it are summed
 	use, peak int
 	out       bool
+	spilled   bool
+	spill     heldEvents // the events from floor on, once spilled
+	limit     int        // the pending events that spill; 0: maxPending
 }
+
+// maxPending bounds the events the sweep's heap holds (16 MiB).
+const maxPending = 1 << 20
 
 func newPeakSweep() peakSweep { return peakSweep{floor: math.Inf(-1)} }
 
@@ -33,12 +45,22 @@ func (p *peakSweep) add(submit, start, end float64, procs int) {
 		if start < p.floor {
 			p.out, p.pending = true, nil
 		}
-		if !p.out {
+		switch {
+		case p.out:
+		case p.spilled:
+			p.spill.add(start, end, procs)
+		default:
 			p.push(usageEvent{start, procs})
 			p.push(usageEvent{end, -procs})
+			if len(p.pending) > cmp.Or(p.limit, maxPending) {
+				for _, ev := range p.pending {
+					p.spill.addEvent(ev)
+				}
+				p.spilled, p.pending = true, nil
+			}
 		}
 	}
-	if !p.out && submit > p.floor && !math.IsInf(submit, 0) {
+	if !p.out && !p.spilled && submit > p.floor && !math.IsInf(submit, 0) {
 		p.floor = submit
 		p.sum()
 	}
@@ -62,6 +84,9 @@ func (p *peakSweep) sum() {
 func (p *peakSweep) result() (peak int, ok bool) {
 	if p.out {
 		return 0, false
+	}
+	if p.spilled {
+		return p.spill.peakFrom(p.use, p.peak), true
 	}
 	p.floor = math.Inf(1)
 	p.sum()
@@ -122,6 +147,11 @@ func (h *heldEvents) add(start, end float64, procs int) {
 	if procs <= 0 || !(end > start) || math.IsInf(start, 0) || math.IsInf(end, 0) {
 		return
 	}
+	h.addEvent(usageEvent{start, procs})
+	h.addEvent(usageEvent{end, -procs})
+}
+
+func (h *heldEvents) addEvent(ev usageEvent) {
 	size := cmp.Or(h.size, heldRun)
 	if len(h.runs) == 0 || len(h.runs[len(h.runs)-1]) >= size {
 		if len(h.runs) > 0 {
@@ -130,15 +160,19 @@ func (h *heldEvents) add(start, end float64, procs int) {
 		h.runs = append(h.runs, make([]usageEvent, 0, size))
 	}
 	last := &h.runs[len(h.runs)-1]
-	*last = append(*last, usageEvent{start, procs}, usageEvent{end, -procs})
+	*last = append(*last, ev)
 }
 
 // peak returns peakOf of all the events: the runs merged in time order
 // (a min-heap of their heads), all the events of one instant summed
 // before comparing with the peak.
-func (h *heldEvents) peak() int {
+func (h *heldEvents) peak() int { return h.peakFrom(0, 0) }
+
+// peakFrom is peak with use processors in use before the first event and
+// a peak of peak reached before.
+func (h *heldEvents) peakFrom(use, peak int) int {
 	if len(h.runs) == 0 {
-		return 0
+		return peak
 	}
 	sortUsage(h.runs[len(h.runs)-1])
 	heads := make([][]usageEvent, 0, len(h.runs))
@@ -167,7 +201,6 @@ func (h *heldEvents) peak() int {
 	for k := len(heads)/2 - 1; k >= 0; k-- {
 		down(k)
 	}
-	use, peak := 0, 0
 	for len(heads) > 0 {
 		t := heads[0][0].t
 		for len(heads) > 0 && heads[0][0].t == t {

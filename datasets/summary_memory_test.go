@@ -83,8 +83,9 @@ func BenchmarkSummarizeFile(b *testing.B) {
 // waits, unknown values, equal instants and empty intervals, the sweep
 // gives peakOf's peak of all their events, or says it cannot (a job
 // started before an event it had summed); in submit order with no
-// negative wait, it always can. The events held in sorted runs
-// (heldEvents, runs of a few events here) give peakOf's peak.
+// negative wait, it always can, also once its heap spilled (a few pending
+// events here). The events held in sorted runs (heldEvents, runs of a few
+// events here) give peakOf's peak.
 func TestPeakSweepAgreesWithPeakOf(t *testing.T) {
 	rapidtest.Check(t, func(rt *rapid.T) {
 		n := rapid.IntRange(0, 60).Draw(rt, "jobs")
@@ -92,6 +93,8 @@ func TestPeakSweepAgreesWithPeakOf(t *testing.T) {
 		sub := 0.0
 		sw := newPeakSweep()
 		held := heldEvents{size: rapid.SampledFrom([]int{2, 4, 6, 64}).Draw(rt, "run")}
+		sw.limit = rapid.SampledFrom([]int{2, 5, 16, maxPending}).Draw(rt, "spill beyond")
+		sw.spill.size = held.size
 		var evs []usageEvent
 		for k := range n {
 			if inOrder {
