@@ -9,6 +9,7 @@ import (
 
 	"github.com/tracelab/tracelab/confidence"
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/internal/clip"
 	"github.com/tracelab/tracelab/sim"
 	"github.com/tracelab/tracelab/sim/compare"
 	"github.com/tracelab/tracelab/sim/resample"
@@ -27,6 +28,10 @@ func init() {
 // compareDefaultMetrics are the metrics compare prints without --metrics.
 var compareDefaultMetrics = []string{"avg_wait", "wait_p90", "wait_p99", "wait_max", "avg_bounded_slowdown",
 	"bounded_slowdown_p99", "utilization", "user_bsld_jain"}
+
+// maxCompared bounds the --scheduler flags: each simulates every variant,
+// and 300 of them (the same one repeated) took 16 s on the sample.
+const maxCompared = 64
 
 // maxVariants bounds --variants.
 const maxVariants = resample.MaxVariants
@@ -49,10 +54,16 @@ func runCompare(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if len(names) == 0 {
+	switch {
+	case len(names) == 0:
 		return usagef("--scheduler A [--scheduler B ...] is required")
+	case len(names) > maxCompared:
+		return usagef("--scheduler: %d schedulers, want at most %d", len(names), maxCompared)
 	}
-	for _, n := range names {
+	for k, n := range names {
+		if slices.Contains(names[:k], n) {
+			return usagef("--scheduler %s: given twice", clip.Runes(n, 200))
+		}
 		if _, err := sim.FactoryOf(n); err != nil {
 			return usagef("--scheduler: %v", err)
 		}

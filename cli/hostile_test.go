@@ -92,6 +92,12 @@ func TestOutOfRangeFlags(t *testing.T) {
 		{[]string{"slurm", "wait", "--poll", "-1s", "DIR"}, "--poll -1s: want a duration from 10ms to 1h"},
 		{[]string{"generate", "lublin", "--jobs", "0x10", "-o", "x.swf"}, "--jobs 0x10: want an integer"},
 		{[]string{"generate", "lublin", "--jobs", "1_000", "-o", "x.swf"}, "--jobs 1_000: want an integer"},
+		// 300 copies of one scheduler took 16 s on the sample; 100,000 (as
+		// ARG_MAX allows) would take hours.
+		{append(repeatFlag("--scheduler", "easy", maxCompared+1), "--variants", "2"), "--scheduler: 65 schedulers, want at most 64"},
+		{[]string{"compare", "--scheduler", "easy", "--scheduler", "fcfs", "--scheduler", "easy"}, "--scheduler easy: given twice"},
+		// Each --mix log is held: 200 spellings of one file took 1.2 GB.
+		{[]string{"resample", "--seed", "1", "-o", "x.swf", "--weeks", "4", "--mix", spellings("s.swf", maxMixLogs+1)}, "--mix: 101 logs, want at most 100"},
 	}
 	for _, tc := range tests {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
@@ -104,6 +110,45 @@ func TestOutOfRangeFlags(t *testing.T) {
 				t.Errorf("the message dumps a structure: %s", msg)
 			}
 		})
+	}
+}
+
+// repeatFlag is compare with flag given n times, each with value v.
+func repeatFlag(flag, v string, n int) []string {
+	args := []string{"compare"}
+	for range n {
+		args = append(args, flag, v)
+	}
+	return args
+}
+
+// spellings lists n names of one file, comma-separated: ./name, .//name, …
+func spellings(name string, n int) string {
+	v := make([]string, n)
+	for k := range v {
+		v[k] = "." + strings.Repeat("/", k+1) + name
+	}
+	return strings.Join(v, ",")
+}
+
+// TestMixHoldsAtMostOneLogOfJobs: the logs of resample --mix, held
+// together, hold at most the jobs one log may (TRACELAB_MAX_JOBS, here
+// lowered below two copies of the sample's 20,631 jobs); one file given
+// under two names counts twice. Before, 200 spellings took 1.2 GB.
+func TestMixHoldsAtMostOneLogOfJobs(t *testing.T) {
+	dir := t.TempDir()
+	if _, _, err := runCLI(t, "convert", "sample", "-o", filepath.Join(dir, "s.swf")); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(maxJobsEnv, "30000")
+	out := filepath.Join(dir, "r.swf")
+	_, _, err := runCLI(t, "resample", filepath.Join(dir, "s.swf"), "--seed", "1", "--weeks", "4", "-o", out,
+		"--mix", filepath.Join(dir, ".", "s.swf")+","+dir+"//s.swf")
+	if err == nil || !strings.Contains(err.Error(), "hold 41262 jobs together") || !strings.Contains(err.Error(), "more than 30000 (TRACELAB_MAX_JOBS raises the bound)") {
+		t.Fatalf("error %v, want the logs' jobs beyond 30000", err)
+	}
+	if _, err := os.Lstat(out); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("%s written (%v)", out, err)
 	}
 }
 

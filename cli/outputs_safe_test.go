@@ -152,6 +152,13 @@ func TestEveryOutputSafe(t *testing.T) {
 			func(o string) []string {
 				return []string{"reproduce", "--from", brokenLedgers, "--save", filepath.Dir(o)}
 			}},
+		{"reproduce --write-baseline", ".json", "zakay2013.json", filepath.Join(ledgers, "zakay2014.json"),
+			func(_, o string) []string {
+				return []string{"reproduce", "--from", ledgers, "--write-baseline", filepath.Dir(o)}
+			},
+			func(o string) []string {
+				return []string{"reproduce", "--from", brokenLedgers, "--write-baseline", filepath.Dir(o)}
+			}},
 		{"import sacct -o", ".swf", "", sacctIn,
 			func(in, o string) []string { return []string{"import", "sacct", in, "--tz", "UTC", "-o", o} },
 			func(o string) []string { return []string{"import", "sacct", brokenSacct, "--tz", "UTC", "-o", o} }},
@@ -356,7 +363,7 @@ func TestEveryOutputSafe(t *testing.T) {
 					}
 				}
 				switch {
-				case tc.name == "reproduce --save":
+				case tc.name == "reproduce --save" || tc.name == "reproduce --write-baseline":
 					wantError(t, err, "not a regular file")
 				case err != nil:
 					t.Errorf("%v", err)

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"fmt"
 	"strconv"
 	"strings"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/tracelab/tracelab/analytics/users"
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/internal/clip"
 	"github.com/tracelab/tracelab/sim"
 	"github.com/tracelab/tracelab/sim/resample"
 	"github.com/tracelab/tracelab/sim/sweep"
@@ -115,7 +117,10 @@ func parseResample(e *env, args []string) (resampleArgs, error) {
 	}
 	if *mix != "" {
 		if a.mix, err = nameList(*mix); err != nil {
-			return a, usagef("--mix %s: %v", *mix, err)
+			return a, usagef("--mix %s: %v", clip.Runes(*mix, 200), err)
+		}
+		if len(a.mix) > maxMixLogs {
+			return a, usagef("--mix: %d logs, want at most %d", len(a.mix), maxMixLogs)
 		}
 		a.mixWeights, a.mixProcs = mixWeights.v, *mixProcs
 		if a.mixWeights != nil && len(a.mixWeights) != len(a.mix)+1 {
@@ -342,12 +347,25 @@ func resampleRecord(p *resample.Pools, r *resample.Resampled) record {
 	}
 }
 
+// maxMixLogs bounds the logs of --mix (besides LOG).
+const maxMixLogs = 100
+
 // runMix resamples LOG and the --mix logs at once onto a common machine
-// (resample.Mix), writes the mixed log and describes it.
+// (resample.Mix), writes the mixed log and describes it. The logs are held
+// together: their jobs may not exceed the bound of one log (DefaultMaxRows,
+// or TRACELAB_MAX_JOBS), else one file given under many names (./x.swf,
+// .//x.swf, …) was held as often (200 spellings of the 20,000-job sample
+// took 1.2 GB).
 func runMix(e *env, a resampleArgs, tr *datasets.Trace) error {
 	var pools []*resample.Pools
 	po := a.reading.Pools
 	po.Clock = a.clock
+	bound, err := maxJobs()
+	if err != nil {
+		return err
+	}
+	bound = cmp.Or(bound, datasets.DefaultMaxRows)
+	held := 0
 	for i, name := range append([]string{a.log}, a.mix...) {
 		t := tr
 		if i > 0 {
@@ -355,6 +373,9 @@ func runMix(e *env, a resampleArgs, tr *datasets.Trace) error {
 			if t, err = loadLog(e, name); err != nil {
 				return err
 			}
+		}
+		if held += t.Len(); held > bound {
+			return fmt.Errorf("resample --mix: the logs up to %s hold %d jobs together, more than %d (%s raises the bound)", t.Name, held, bound, maxJobsEnv)
 		}
 		p, err := resample.NewPools(t, po)
 		if err != nil {

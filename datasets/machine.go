@@ -197,8 +197,21 @@ func (u Usage) Peak() (procs int, at float64) {
 }
 
 // PeakInUse returns the most processors the logged schedule holds at one
-// instant (InUse().Peak()).
+// instant (InUse().Peak()). The jobs are swept in their order
+// (peakSweep), holding only those queued or running at each submit time;
+// only when one starts before an event already summed (jobs out of submit
+// order) are all the events held and sorted (32 bytes a job: 320 MB for
+// 10 M jobs).
 func (t *Trace) PeakInUse() int {
+	sw := newPeakSweep()
+	for i := range t.JobID {
+		if sw.add(t.Submit[i], t.Start(i), t.End(i), t.JobProcs(i)); sw.out {
+			break
+		}
+	}
+	if peak, ok := sw.result(); ok {
+		return peak
+	}
 	evs := make([]usageEvent, 0, 2*t.Len())
 	for i := range t.JobID {
 		evs = appendUsage(evs, t.Start(i), t.End(i), t.JobProcs(i))

@@ -6,6 +6,7 @@ import (
 	"io"
 	"iter"
 	"math"
+	"os"
 	"slices"
 	"strconv"
 	"time"
@@ -21,9 +22,12 @@ import (
 // until the end, to count a job once as Read does (for a log of at most
 // DefaultMaxRows numbers out of order; beyond, which Read refuses, every
 // row counts), and, for a log whose header gives no machine size,
-// two events per job to find the peak in use (for at most DefaultMaxRows
-// jobs, or ReadOptions.MaxRows: beyond, the size is SizeUnknown rather
-// than the memory exhausted, and SizeOverBound says why).
+// the events of the jobs queued or running at the last submit time to find
+// the peak in use (peakSweep; for a file whose jobs are not in submit
+// order, a second pass holds two events per job; for a reader, they are
+// held from the start), for at most DefaultMaxRows jobs, or
+// ReadOptions.MaxRows: beyond, the size is SizeUnknown rather than the
+// memory exhausted, and SizeOverBound says why.
 type Summary struct {
 	Name   string
 	Header Header
@@ -82,11 +86,18 @@ func Summarize(t *Trace) (*Summary, error) {
 	// The trace's rows are its jobs, already held: their events are kept
 	// whatever their number (a trace may hold more than DefaultMaxRows rows
 	// when ReadOptions.MaxRows raised the bound).
-	sum := summarizer{inTrace: true, maxJobs: max(t.Len(), DefaultMaxRows)}
+	sum := summarizer{inTrace: true, maxJobs: max(t.Len(), DefaultMaxRows), sweep: newPeakSweep(), stream: true}
 	if err := WriteTrace(&sum, t); err != nil {
 		return nil, err
 	}
 	s := sum.result()
+	if !sum.peakKnown {
+		again := summarizer{inTrace: true, maxJobs: sum.maxJobs}
+		if err := WriteTrace(&again, t); err != nil {
+			return nil, err
+		}
+		s.Machine = again.result().Machine
+	}
 	s.Name, s.Report = t.Name, t.Report
 	return s, nil
 }
@@ -97,10 +108,26 @@ func Summarize(t *Trace) (*Summary, error) {
 // opts.MaxRows jobs (else DefaultMaxRows: Summary.Bound), as Read holds at
 // most that many.
 func SummarizeFile(path string, opts ReadOptions) (*Summary, error) {
-	s, err := summarizeWith(opts, func(w JobWriter) (*ReadReport, error) { return ScanFile(path, opts, w) })
+	var s *Summary
+	name := opts.Name
+	err := withLog(path, &opts, func(f *os.File) (err error) {
+		var again func(JobWriter) error
+		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+			again = func(w JobWriter) error {
+				if _, err := f.Seek(0, io.SeekStart); err != nil {
+					return err
+				}
+				_, err := Scan(f, opts, w)
+				return err
+			}
+		}
+		s, err = summarizeWith(opts, func(w JobWriter) (*ReadReport, error) { return Scan(f, opts, w) }, again)
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
+	s.Name = name
 	if s.Name == "" {
 		s.Name = LogName(path)
 	}
@@ -109,17 +136,32 @@ func SummarizeFile(path string, opts ReadOptions) (*Summary, error) {
 
 // SummarizeReader is SummarizeFile of a log read from r (Scan).
 func SummarizeReader(r io.Reader, opts ReadOptions) (*Summary, error) {
-	return summarizeWith(opts, func(w JobWriter) (*ReadReport, error) { return Scan(r, opts, w) })
+	return summarizeWith(opts, func(w JobWriter) (*ReadReport, error) { return Scan(r, opts, w) }, nil)
 }
 
-// summarizeWith summarises the jobs scan hands to its writer.
-func summarizeWith(opts ReadOptions, scan func(JobWriter) (*ReadReport, error)) (*Summary, error) {
-	sum := summarizer{keepParts: opts.KeepPartialRecords, maxJobs: max(opts.MaxRows, 0)}
+// summarizeWith summarises the jobs scan hands to its writer. With again,
+// which scans the same jobs a second time, the peak in use is swept as the
+// jobs come (peakSweep), and found again from all their events, on a
+// second pass, only when they are not in submit order; without it, the
+// events are held from the start.
+func summarizeWith(opts ReadOptions, scan func(JobWriter) (*ReadReport, error), again func(JobWriter) error) (*Summary, error) {
+	sum := summarizer{keepParts: opts.KeepPartialRecords, maxJobs: max(opts.MaxRows, 0), stream: again != nil, sweep: newPeakSweep()}
 	rep, err := scan(&sum)
 	if err != nil {
 		return nil, err
 	}
 	s := sum.result()
+	if !sum.peakKnown {
+		held := summarizer{keepParts: sum.keepParts, maxJobs: sum.maxJobs}
+		if err := again(&held); err != nil {
+			return nil, err
+		}
+		h := held.result()
+		if h.Jobs != s.Jobs {
+			return nil, fmt.Errorf("%s: %d jobs on a second reading, %d on the first: the log changed while it was read", opts.Name, h.Jobs, s.Jobs)
+		}
+		s.Machine = h.Machine
+	}
 	sum.report(rep)
 	s.Report = rep
 	s.Name = opts.Name
@@ -130,12 +172,18 @@ func summarizeWith(opts ReadOptions, scan func(JobWriter) (*ReadReport, error)) 
 type summarizer struct {
 	s       Summary
 	users   userSet
-	known   bool // a submit time is known
-	hasSize bool // the header gives the machine size
-	evs     []usageEvent
+	known   bool       // a submit time is known
+	hasSize bool       // the header gives the machine size
+	evs     heldEvents // the events held (not stream)
 	widest  int
-	tooMany bool // more jobs than maxJobs: evs dropped, peak unknown
-	maxJobs int  // the jobs whose events and user ids are kept; 0 means DefaultMaxRows
+	// stream sweeps the peak in use as jobs come (sweep) instead of
+	// holding their events; peakKnown (set by result) is false when they
+	// came out of order, and the events must be held on a second pass.
+	stream    bool
+	sweep     peakSweep
+	peakKnown bool
+	tooMany   bool // more jobs than maxJobs: evs dropped, peak unknown
+	maxJobs   int  // the jobs whose events and user ids are kept; 0 means DefaultMaxRows
 
 	// inTrace counts every row as a job at once (Summarize of a trace,
 	// whose rows are its jobs). Otherwise the partial-execution records
@@ -277,13 +325,17 @@ func (z *summarizer) count(j *Job) {
 		s.UnknownReqTime++
 	}
 	if !z.hasSize && !z.tooMany && s.Jobs > z.bound() {
-		z.tooMany, z.evs = true, nil
+		z.tooMany, z.evs, z.sweep = true, heldEvents{}, peakSweep{}
 	}
 	if !z.hasSize && !z.tooMany {
 		p := jobProcs(j.Procs, j.ReqProcs)
 		z.widest = max(z.widest, p)
 		start := j.Submit + j.Wait
-		z.evs = appendUsage(z.evs, start, start+j.Runtime, p)
+		if z.stream {
+			z.sweep.add(j.Submit, start, start+j.Runtime, p)
+			return
+		}
+		z.evs.add(start, start+j.Runtime, p)
 	}
 }
 
@@ -315,10 +367,17 @@ func (z *summarizer) result() *Summary {
 	s.Users = z.users.count()
 	s.Bound = z.bound()
 	s.SizeOverBound = !z.hasSize && z.tooMany
+	z.peakKnown = true
 	if !z.hasSize {
 		s.Machine = Machine{0, SizeUnknown}
 		if !z.tooMany {
-			s.Machine = inferredMachine(peakOf(z.evs), z.widest)
+			peak := 0
+			if z.stream {
+				peak, z.peakKnown = z.sweep.result()
+			} else {
+				peak = z.evs.peak()
+			}
+			s.Machine = inferredMachine(peak, z.widest)
 		}
 	}
 	return &s

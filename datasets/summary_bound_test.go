@@ -28,8 +28,8 @@ func TestSummarizerBoundsEvents(t *testing.T) {
 		if s.Machine.Rule != tc.want || s.Jobs != tc.jobs {
 			t.Errorf("%d jobs, bound %d: %v, %d jobs; want rule %v", tc.jobs, tc.max, s.Machine, s.Jobs, tc.want)
 		}
-		if tc.jobs > tc.max && z.evs != nil {
-			t.Errorf("%d jobs, bound %d: %d events kept", tc.jobs, tc.max, len(z.evs))
+		if tc.jobs > tc.max && (z.evs.runs != nil || z.sweep.pending != nil) {
+			t.Errorf("%d jobs, bound %d: %d runs of events, %d swept events kept", tc.jobs, tc.max, len(z.evs.runs), len(z.sweep.pending))
 		}
 	}
 }

@@ -150,7 +150,8 @@ func TestSummarizerUsersBounded(t *testing.T) {
 
 // FuzzSummaryAgreesWithRead: for any input Read accepts, the streaming
 // summary (Scan, as tracelab info reads a file) counts the jobs, users and
-// unknown run times of Read's trace, and the parts Read leaves out.
+// unknown run times of Read's trace, and the parts Read leaves out, and
+// finds its machine size, with the events held or swept (peakSweep).
 func FuzzSummaryAgreesWithRead(f *testing.F) {
 	row := func(id, status, user int) string {
 		return fmt.Sprintf("%d 0 5 10 4 -1 -1 4 200 -1 %d %d 1 7 1 1 -1 -1\n", id, status, user)
@@ -162,8 +163,8 @@ func FuzzSummaryAgreesWithRead(f *testing.F) {
 	// repeated summary, a part after its summary (the parser's partSet).
 	f.Add(row(1, 2, 1)+row(2, 2, 1)+row(1, 1, 1)+row(2, 3, 1)+row(2, 1, 1)+row(2, 1, 1)+row(3, 1, 1)+row(3, 2, 1), false)
 	// Session 22: the archive's deviations (TestArchiveVariants).
-	for _, v := range archiveVariants {
-		f.Add(string(v.data()), false)
+	for _, data := range variantSeeds() {
+		f.Add(string(data), false)
 	}
 	f.Fuzz(func(t *testing.T, in string, keep bool) {
 		opts := ReadOptions{Name: "f.swf", KeepPartialRecords: keep}
@@ -187,6 +188,20 @@ func FuzzSummaryAgreesWithRead(f *testing.F) {
 			t.Errorf("summary jobs %d users %d unknown run %d skipped %d (report jobs %d); Read's %d, %d, %d, %d (%d)",
 				s.Jobs, s.Users, s.UnknownRuntime, rep.PartialRecordsSkipped, rep.Jobs,
 				tr.Len(), want.Users, want.UnknownRuntime, tr.Report.PartialRecordsSkipped, tr.Report.Jobs)
+		}
+		// The machine size: the events held (s), swept as the jobs come
+		// with a second reading when they are out of order (as
+		// SummarizeFile), and swept over the trace (Summarize).
+		swept, err := summarizeWith(opts, func(w JobWriter) (*ReadReport, error) { return Scan(strings.NewReader(in), opts, w) },
+			func(w JobWriter) error { _, err := Scan(strings.NewReader(in), opts, w); return err })
+		if err != nil {
+			t.Fatalf("swept: %v", err)
+		}
+		if m := tr.Machine(); s.Machine != m || swept.Machine != m || want.Machine != m {
+			t.Errorf("machine held %v, swept %v, of the trace %v; Read's %v", s.Machine, swept.Machine, want.Machine, m)
+		}
+		if p, h := tr.PeakInUse(), heldPeak(tr); p != h {
+			t.Errorf("Trace.PeakInUse %d, the peak of all its events %d", p, h)
 		}
 	})
 }
