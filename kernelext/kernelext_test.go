@@ -755,4 +755,16 @@ func TestFigureLintFile(t *testing.T) {
 	if got := string(b); !strings.HasPrefix(got, `"raw": `) || !strings.Contains(got, ".swf") {
 		t.Errorf("lint file:\n%s", got)
 	}
+	// A link is refused, and its target is left as it was.
+	link := filepath.Join(t.TempDir(), "link.txt")
+	if err := os.Symlink(path, link); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(LintEnv, link)
+	if err := Figure(plots.NewFigure("raw", "a caption", 1, panel("KTH-SP2-1996-2.4-cln.swf"))); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+		t.Errorf("lint file through a link: err = %v, want not a regular file", err)
+	}
+	if after, _ := os.ReadFile(path); string(after) != string(b) {
+		t.Errorf("the link's target changed:\n%s", after)
+	}
 }

@@ -135,11 +135,15 @@ func ShowFigure(f *plots.Figure, opts PlotOptions) error {
 const LintEnv = "TRACELAB_FIGURE_LINT"
 
 // lintInto appends the figure lint's findings on f to the file at path,
-// one line each, prefixed by the figure's title.
+// one line each, prefixed by the figure's title. path must be a regular
+// file or not exist: a link, a device or a directory is refused.
 func lintInto(path string, f *plots.Figure) error {
 	errs := plottest.Lint(f)
 	if len(errs) == 0 {
 		return nil
+	}
+	if fi, err := os.Lstat(path); err == nil && !fi.Mode().IsRegular() {
+		return fmt.Errorf("%s=%s: not a regular file (%s)", LintEnv, path, fi.Mode().Type())
 	}
 	out, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
 	if err != nil {
