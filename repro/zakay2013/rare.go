@@ -263,7 +263,8 @@ var rbFig14 = []rbValue{{"0", 0}, {"1/8", 1.0 / 8}, {"1/6", 1.0 / 6}, {"1/4", 1.
 
 // rareRuns generates reps resampled logs of pools p for each RB_NPW value
 // (replicate i seeded sweep.Seed(seed, i) at every value: common random
-// numbers) and returns them by value.
+// numbers), long-term users started as §4 says (paperStart), and returns
+// them by value.
 func (s *Study) rareRuns(ctx context.Context, p *resample.Pools, values []rbValue, reps int) ([][]*resample.Resampled, error) {
 	out := make([][]*resample.Resampled, len(values))
 	for k := range out {
@@ -271,7 +272,7 @@ func (s *Study) rareRuns(ctx context.Context, p *resample.Pools, values []rbValu
 	}
 	err := s.parallel(ctx, len(values)*reps, func(i int) (err error) {
 		k, rep := i/reps, i%reps
-		out[k][rep], err = p.Generate(resample.Options{RBNPW: values[k].v, Seed: sweep.Seed(s.seed(), rep)})
+		out[k][rep], err = p.Generate(resample.Options{RBNPW: values[k].v, LongTermStart: paperStart, Seed: sweep.Seed(s.seed(), rep)})
 		return err
 	})
 	return out, err
@@ -593,7 +594,8 @@ func (s *Study) Fig16(ctx context.Context) (*Fig16Result, error) {
 		for _, v := range r.values {
 			vals = append(vals, v.v)
 		}
-		e, err := resample.NewExperiment(p, resample.ExperimentOptions{})
+		// Long-term users started as §4 says (paperStart).
+		e, err := resample.NewExperiment(p, resample.ExperimentOptions{Generate: resample.Options{LongTermStart: paperStart}})
 		if err != nil {
 			return nil, err
 		}

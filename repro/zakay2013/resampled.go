@@ -59,9 +59,12 @@ func (s *Study) variants(ctx context.Context, k variantsKey) ([]*resample.Resamp
 	})
 }
 
-// variantTraces returns the traces of the validation variants of a log.
-func (s *Study) variantTraces(ctx context.Context, log string) ([]*datasets.Trace, error) {
-	vs, err := s.variants(ctx, variantsKey{log: log})
+// variantTraces returns the traces of the validation variants of a log
+// with long-term users started by start: paperStart for the paper's
+// entries (§4's words), resample.StartInCommonWeek for the common week
+// measured beside them (commonWeekTwin).
+func (s *Study) variantTraces(ctx context.Context, log string, start resample.LongTermStart) ([]*datasets.Trace, error) {
+	vs, err := s.variants(ctx, variantsKey{log: log, start: start})
 	if err != nil {
 		return nil, err
 	}
