@@ -155,7 +155,7 @@ type Engine struct {
 	maxQueue                            int
 	rounds                              int
 	running                             bool
-	hook                                hookCall // the hook running, for RunContext's error (guard.go)
+	hookJ                               int // the job of the last hook call, for a HookError (guard.go)
 
 	timeline bool
 	tl       Timeline
@@ -370,9 +370,9 @@ func (e *Engine) runUntil(t float64) {
 		panic("sim: Run called from inside the simulation")
 	}
 	e.running = true
-	defer func() { e.running = false }()
 	for e.round(t) {
 	}
+	e.running = false // (after a panic, the recover of the caller: guard.go)
 	if math.IsInf(t, 1) {
 		if e.nWaiting > 0 {
 			panic(fmt.Sprintf("sim: scheduler %s left %d jobs waiting with no event to come (job %d first)",

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"runtime"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -108,12 +109,34 @@ func (e *Engine) Run() error {
 // jobs may come), so jobs left waiting on an idle machine are not an
 // error and every round asked for is kept; RunUntil(+Inf) is Run. After
 // an error the engine's state is that of an interrupted round: Reset it
-// before reuse. This package's schedulers run unguarded, as in Run.
-func (e *Engine) RunUntil(t float64) error {
+// before reuse. This package's schedulers run unguarded, as in Run, and,
+// with no hook set, without even a recover (nothing can panic then): a
+// program that feeds the engine pays nothing per call (BenchmarkRunUntil).
+func (e *Engine) RunUntil(t float64) (err error) {
 	if math.IsInf(t, 1) {
 		return e.Run()
 	}
-	return e.runGuarded(context.Background(), t, false)
+	if e.running { // a scheduler's or hook's bug: the outer run's recover reports it
+		panic("sim: Run called from inside the simulation")
+	}
+	if !builtin(e.sched) {
+		return e.runGuarded(context.Background(), t, false)
+	}
+	// This package's schedulers: the step alone (a program feeding the
+	// engine calls RunUntil often: nothing more per call), and, when a
+	// hook is set, the recover of its panic (nothing else panics then).
+	if e.OnStart == nil && e.OnFinish == nil {
+		e.runUntil(t)
+		return nil
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			e.running = false
+			err = e.panicError(p, e.sched)
+		}
+	}()
+	e.runUntil(t)
+	return nil
 }
 
 // RunContext is RunUntil(until) (Run when until is +Inf) that also stops,
@@ -154,6 +177,7 @@ func (e *Engine) runGuarded(ctx context.Context, until float64, final bool) (err
 	defer func() {
 		e.sched = inner
 		if p := recover(); p != nil {
+			e.running = false
 			err = e.panicError(p, inner)
 		}
 	}()
@@ -180,8 +204,6 @@ func (e *Engine) runGuarded(ctx context.Context, until float64, final bool) (err
 // runGuarded's deferred call (so that the stack is still the panic's): a
 // HookError when a hook was running, else a SchedulerError of sched.
 func (e *Engine) panicError(p any, sched Scheduler) error {
-	h := e.hook
-	e.hook = hookCall{}
 	var msg error
 	switch v := p.(type) {
 	case guardStop:
@@ -193,12 +215,8 @@ func (e *Engine) panicError(p any, sched Scheduler) error {
 	default:
 		msg = fmt.Errorf("%v", v)
 	}
-	if h.kind != hookNone {
-		name := "OnStart"
-		if h.kind == hookFinish {
-			name = "OnFinish"
-		}
-		return &HookError{Hook: name, Job: e.id[h.j], Time: e.now, Err: msg, Stack: debug.Stack()}
+	if h := hookPanic(); h != "" {
+		return &HookError{Hook: h, Job: e.id[e.hookJ], Time: e.now, Err: msg, Stack: debug.Stack()}
 	}
 	return &SchedulerError{Scheduler: SchedulerName(sched), Time: e.now, Err: msg, Stack: debug.Stack()}
 }
@@ -210,7 +228,7 @@ func (e *Engine) panicError(p any, sched Scheduler) error {
 // at fault, so it is not a SchedulerError.
 type HookError struct {
 	Hook  string  // "OnStart" or "OnFinish"
-	Job   int     // the ID (Job.ID) of the job the hook was called for
+	Job   int     // the ID (Job.ID) of the job of the last hook call (the hook's, unless it started a job whose OnStart returned)
 	Time  float64 // the simulation's clock (Engine.Now) when it panicked
 	Err   error   // the panic's value
 	Stack []byte  // the stack where it panicked
@@ -222,34 +240,41 @@ func (e *HookError) Error() string {
 
 func (e *HookError) Unwrap() error { return e.Err }
 
-// hookCall is the hook that is running (kind hookNone when none) and the job it
-// was called for, kept so that runGuarded's recover can tell a hook's panic
-// from the scheduler's.
-type hookCall struct {
-	kind uint8 // hookNone, hookStart, hookFinish
-	j    int
-}
-
-const (
-	hookNone uint8 = iota
-	hookStart
-	hookFinish
-)
-
-// callOnStart calls OnStart(e, j), marked as running.
+// callOnStart calls OnStart(e, j). It is not inlined: a panic with its
+// frame on the stack is the hook's (hookPanic), which costs no mark around
+// the call, and the engine's loop pays nothing for it when no hook is set.
+//
+//go:noinline
 func (e *Engine) callOnStart(j int) {
-	prev := e.hook
-	e.hook = hookCall{hookStart, j}
+	e.hookJ = j
 	e.OnStart(e, j)
-	e.hook = prev
 }
 
-// callOnFinish calls OnFinish(e, j), marked as running.
+// callOnFinish calls OnFinish(e, j) (see callOnStart).
+//
+//go:noinline
 func (e *Engine) callOnFinish(j int) {
-	prev := e.hook
-	e.hook = hookCall{hookFinish, j}
+	e.hookJ = j
 	e.OnFinish(e, j)
-	e.hook = prev
+}
+
+// hookPanic returns the hook ("OnStart", "OnFinish") whose call is on the
+// stack of a panic being recovered, the innermost, "" for none. Called by
+// a deferred function, it sees the panicking frames, up to the run's.
+func hookPanic() string {
+	pc := make([]uintptr, 1024) // (a hook's own deep calls included)
+	frames := runtime.CallersFrames(pc[:runtime.Callers(3, pc)])
+	for {
+		f, more := frames.Next()
+		switch {
+		case strings.HasSuffix(f.Function, "sim.(*Engine).callOnStart"):
+			return "OnStart"
+		case strings.HasSuffix(f.Function, "sim.(*Engine).callOnFinish"):
+			return "OnFinish"
+		case strings.HasSuffix(f.Function, "sim.(*Engine).runUntil") || !more:
+			return "" // the run's own frames: no hook below
+		}
+	}
 }
 
 // startError is Start's panic for a j that is not a waiting job.
