@@ -141,6 +141,7 @@ func TestReadmeSnippets(t *testing.T) {
 import (
 	"context"
 	"errors"
+	"slices"
 
 	"github.com/tracelab/tracelab/cli"
 	"github.com/tracelab/tracelab/examples/saf"
@@ -152,14 +153,15 @@ func New() sim.Scheduler { return saf.New() }
 
 func main() {
 	var err error
-	_, _, _, _ = err, context.Background, errors.Is, cli.Main
+	var e *sim.Engine // a scheduler's engine
+	_, _, _, _, _, _ = err, e, context.Background, errors.Is, cli.Main, slices.Clone[[]int]
 ` + body.String() + "}\n"
 	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	vet := exec.Command("go", "vet", "./"+filepath.Base(dir))
-	vet.Dir = ".."
-	if out, err := vet.CombinedOutput(); err != nil {
+	build := exec.Command("go", "build", "-o", os.DevNull, "./"+filepath.Base(dir))
+	build.Dir = ".."
+	if out, err := build.CombinedOutput(); err != nil {
 		t.Errorf("README's snippets do not compile: %v\n%s\n%s", err, out, src)
 	}
 	if names < 40 || snippets < 6 {
