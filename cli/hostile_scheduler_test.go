@@ -36,7 +36,8 @@ func TestHostileSchedulerCommands(t *testing.T) {
 	for _, x := range slices.Sorted(maps.Keys(sweepExperiments)) {
 		cases = append(cases, []string{"sweep", "--reps", "2", "--quiet", "--experiment", x, "--scheduler"})
 	}
-	for _, kind := range []string{"panic", "idle", "misfit", "wake-same", "wake-forever"} {
+	for _, kind := range []string{"panic", "idle", "misfit", "wake-same", "wake-forever",
+		"start-twice", "start-unknown", "start-pending", "start-ended"} {
 		name := "test-hostile:" + kind
 		for _, c := range cases {
 			args := append(slices.Clone(c), name)

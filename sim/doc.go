@@ -52,8 +52,10 @@
 // and SweepExperiment), keeping a Resetter from one simulation to the
 // next. A scheduler of one's own gives the same results on every path as
 // on Run (the custom_scheduler_test.go files check it for each), and a bug
-// of it ends every path, Engine.Run included, with a *SchedulerError
-// naming it instead of a panic or a run without end; the Context variants
+// of it ends every path, Engine.Run and RunUntil included, with a
+// *SchedulerError naming it instead of a panic or a run without end (a
+// panic of the caller's OnStart or OnFinish hook, with a *HookError); the
+// Context variants
 // stop a slow one (see SchedulerError, Engine.RunContext, and
 // examples/README.md for what a scheduler of one's own must do and what it
 // gets).

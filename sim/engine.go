@@ -155,6 +155,7 @@ type Engine struct {
 	maxQueue                            int
 	rounds                              int
 	running                             bool
+	hookJ                               int // the job of the last hook call, for a HookError (guard.go)
 
 	timeline bool
 	tl       Timeline
@@ -360,20 +361,18 @@ func (e *Engine) queueArrival(j int, t float64) uint8 {
 	return stateHeaped
 }
 
-// RunUntil simulates every round at times ≤ t, so that a caller can submit
-// jobs between calls; only a run to +Inf (Run) records the weekly samples
-// at the boundaries between the last event and the end. It is the
-// engine's bare step: a panic of the scheduler goes through it, and
-// RunUntil(+Inf) panics when jobs are left waiting with nothing to come.
-// Run and RunContext (guard.go) return these as a *SchedulerError.
-func (e *Engine) RunUntil(t float64) {
+// runUntil is the engine's bare step: every round at times ≤ t. A
+// panic of the scheduler or of a hook goes through it, and at t = +Inf it
+// panics when jobs are left waiting with nothing to come; RunUntil, Run
+// and RunContext (guard.go) return these as errors.
+func (e *Engine) runUntil(t float64) {
 	if e.running {
 		panic("sim: Run called from inside the simulation")
 	}
 	e.running = true
-	defer func() { e.running = false }()
 	for e.round(t) {
 	}
+	e.running = false // (after a panic, the recover of the caller: guard.go)
 	if math.IsInf(t, 1) {
 		if e.nWaiting > 0 {
 			panic(fmt.Sprintf("sim: scheduler %s left %d jobs waiting with no event to come (job %d first)",
@@ -525,7 +524,7 @@ func (e *Engine) finishNext() {
 		e.onFin.Finish(e, j)
 	}
 	if e.OnFinish != nil {
-		e.OnFinish(e, j)
+		e.callOnFinish(j)
 	}
 }
 
@@ -563,11 +562,12 @@ func (e *Engine) arriveNext() {
 	}
 }
 
-// Start starts waiting job j now. It panics if j is not waiting or needs
-// more processors than are free: a scheduler that does so is wrong.
+// Start starts waiting job j now. It panics if j is not a job, is not
+// waiting or needs more processors than are free: a scheduler that does
+// so is wrong.
 func (e *Engine) Start(j int) {
-	if e.state[j] != stateWaiting {
-		panic(fmt.Sprintf("sim: Start(%d): job is not waiting", j))
+	if uint(j) >= uint(len(e.state)) || e.state[j] != stateWaiting {
+		panic(e.startError(j))
 	}
 	w := e.width[j]
 	if w > e.free {
@@ -601,7 +601,7 @@ func (e *Engine) Start(j int) {
 		e.insertEst(j)
 	}
 	if e.OnStart != nil {
-		e.OnStart(e, j)
+		e.callOnStart(j)
 	}
 }
 

@@ -93,18 +93,13 @@ func TestSchedulerBugsError(t *testing.T) {
 	for _, c := range []struct {
 		name  string
 		sched Scheduler
-		hook  bool // OnStart starts the started job again
 		want  string
 	}{
-		{"misfit", badScheduler{}, false, "needs 3 processors, 1 free"},
-		{"idle", idleScheduler{}, false, "2 jobs, job 0 first"},
-		{"start twice", &FCFS{}, true, "not waiting"},
-		{"Run inside Run", reentrant{}, false, "Run called from inside the simulation"},
+		{"misfit", badScheduler{}, "needs 3 processors, 1 free"},
+		{"idle", idleScheduler{}, "2 jobs, job 0 first"},
+		{"Run inside Run", reentrant{}, "Run called from inside the simulation"},
 	} {
 		e := mustEngine(t, 4, c.sched, EngineOptions{})
-		if c.hook {
-			e.OnStart = func(e *Engine, j int) { e.Start(j) }
-		}
 		e.SubmitAll([]Job{j(0, 3, 1, 1), j(0, 3, 1, 1)})
 		err := e.Run()
 		var se *SchedulerError

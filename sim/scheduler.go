@@ -25,6 +25,12 @@ import (
 //		}
 //	}
 //
+// The slices Waiting and Running return are the engine's own: a
+// scheduler must not change them. To rank the waiting jobs, sort a copy
+// (slices.Clone(e.Waiting())): sorting the slice itself breaks the
+// engine's queue, and the error that follows comes rounds later (a Start
+// of a job "that is running") without pointing at the cause.
+//
 // A scheduler that keeps its own state (queues, reservations) may also
 // implement ArrivalObserver and FinishObserver. A Scheduler value holds the
 // state of one simulation: use a new one for each Engine (see New).

@@ -2,6 +2,7 @@ package simtest
 
 import (
 	"fmt"
+	"math"
 	"sync"
 	"time"
 
@@ -28,7 +29,8 @@ func (FCFS) Schedule(e *sim.Engine) {
 func (FCFS) Reset() {}
 
 // HostileKinds are the Kinds of Hostile.
-var HostileKinds = []string{"panic", "idle", "misfit", "wake-same", "wake-forever", "slow"}
+var HostileKinds = []string{"panic", "idle", "misfit", "wake-same", "wake-forever", "slow",
+	"start-twice", "start-unknown", "start-pending", "start-ended", "wake-flood"}
 
 // Hostile is a scheduler of one's own with a bug of kind Kind:
 //
@@ -38,13 +40,19 @@ var HostileKinds = []string{"panic", "idle", "misfit", "wake-same", "wake-foreve
 //	wake-same     never starts a job; asks for a round now (WakeAt(Now)) at every round
 //	wake-forever  never starts a job; asks for a round a second later at every round
 //	slow          FCFS, sleeping Delay (default 1 ms) at every round
+//	start-twice   starts the first waiting job twice in a row, when it fits
+//	start-unknown starts job NumJobs(), which does not exist
+//	start-pending starts the first job submitted that has not arrived yet
+//	start-ended   FCFS, that starts again, at every round, the jobs it started that have ended
+//	wake-flood    never starts a job; asks for 4,096 rounds (WakeAt) at new times at every round
 //
 // Every kind must end a simulation with an error naming it
 // (sim.SchedulerError), never hang it or crash the program; slow must be
 // stopped by cancelling the simulation's context.
 type Hostile struct {
-	Kind  string
-	Delay time.Duration
+	Kind    string
+	Delay   time.Duration
+	started []int // start-ended: the jobs it started
 }
 
 // Name is "test-hostile:" and the kind.
@@ -67,6 +75,40 @@ func (h *Hostile) Schedule(e *sim.Engine) {
 		e.WakeAt(e.Now())
 	case "wake-forever":
 		e.WakeAt(e.Now() + 1)
+	case "start-twice":
+		if len(w) > 0 && e.Width(w[0]) <= e.Free() {
+			j := w[0]
+			e.Start(j)
+			e.Start(j)
+		}
+	case "start-unknown":
+		e.Start(e.NumJobs())
+	case "start-pending":
+		for j := range e.NumJobs() {
+			if e.SubmitTime(j) > e.Now() {
+				e.Start(j)
+				return
+			}
+		}
+	case "start-ended":
+		for _, j := range h.started {
+			if !math.IsNaN(e.EndTime(j)) {
+				e.Start(j)
+			}
+		}
+		for _, j := range e.Waiting() {
+			if e.Width(j) > e.Free() {
+				break
+			}
+			e.Start(j)
+			h.started = append(h.started, j)
+		}
+	case "wake-flood":
+		// Times 1 s, 1e6 s, 2e6 s, … ahead: the next round, a second
+		// later, asks for 4,096 times none of which was asked for before.
+		for i := range 4096 {
+			e.WakeAt(e.Now() + 1 + float64(i)*1e6)
+		}
 	case "slow":
 		d := h.Delay
 		if d == 0 {
