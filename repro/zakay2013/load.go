@@ -492,7 +492,12 @@ var saturationPoint = map[string]ledger.Expectation{
 // utilisation; the highest utilisation without saturation; fewer
 // successful simulations at the highest load factor than at the original
 // load; and the slowdown's growth, small at low loads and precipitous
-// near saturation.
+// near saturation. Each is judged over the seeds swept (the study's and
+// onsetSeeds−1 more, the same sweeps): the mean of each seed's statistic
+// and its standard error (ledger.SeedsRule) — the utilisations as stated
+// on the mean, the drop in the share of simulations not saturated and the
+// slowdown's growth as directions beyond 2 SE. The onset reading stays a
+// reason only when it holds at every seed (ledger.Found).
 func (r *Fig12Result) Claims(l *ledger.Ledger) {
 	r.missing.claims(l, "Fig. 12", "fig12")
 	byLog := map[string][]loadRow{}
@@ -536,14 +541,21 @@ func (r *Fig12Result) Claims(l *ledger.Ledger) {
 		id := "fig12/" + name + "/"
 		top, at, valid := highestUnsaturated(rows)
 		where := fmt.Sprintf(" (reached at load factor %g, where %d of %d simulations did not saturate)", at.load, at.unsaturated, at.runs)
-		l.Check("Fig. 12", id+"max_valid_utilization", name+": highest utilisation of a simulation that did not saturate",
-			ledger.Stated("no more than 100%", ledger.AtMost(1)), top).Digits(3).
+		sw := r.overSeeds(name)
+		if sw.n > 1 {
+			where = fmt.Sprintf(" (at seed %d reached at load factor %g, where %d of %d simulations did not saturate)", r.seed0, at.load, at.unsaturated, at.runs)
+		}
+		tops := sw.tops()
+		mv := l.Check("Fig. 12", id+"max_valid_utilization", name+": highest utilisation of a simulation that did not saturate",
+			ledger.Stated("no more than 100%", ledger.AtMost(1)), tops.Mean).Digits(3).
 			Quoting("all the valid results indicate a utilization of no more than 100%").
 			AsCheck("by construction: a simulation's utilisation is its work over processors × makespan (sim.Summary), and the jobs running at once never use more than the machine's processors, so it is at most 100% on any log")
+		sw.judgedTops(mv, tops, ledger.AtMost(1).Accepts)
 		e := l.Check("Fig. 12", id+"saturation_utilization", name+": highest utilisation reached without saturation",
-			saturationPoint[name], top).Digits(3).InTable("Fig. 12", name, "saturation utilisation").
+			saturationPoint[name], tops.Mean).Digits(3).InTable("Fig. 12", name, "saturation utilisation").
 			Quoting("SDSC-DS seems to saturate at less than 90% utilization, whereas BLUE and OSC come close to 100%")
 		e.OurValue += where
+		sw.judgedTops(e, tops, saturationPoint[name].Accepts)
 		if on, ok := onsetOf(rows); ok {
 			o := l.Own("Fig. 12", id+"saturation_onset", name+": lowest utilisation of a simulation that saturated (our reading of where it saturates)",
 				saturationPoint[name], on.util).Digits(3)
@@ -568,19 +580,44 @@ func (r *Fig12Result) Claims(l *ledger.Ledger) {
 				base = x
 			}
 		}
-		fb, fl := float64(base.unsaturated)/float64(base.runs), float64(last.unsaturated)/float64(last.runs)
-		l.Claim("Fig. 12", id+"success_drops", name+": fewer simulations succeed at the highest load factor than at the original load",
-			fl < fb, fmt.Sprintf("not saturated: %d of %d at load %g, %d of %d at load %g", base.unsaturated, base.runs, base.load,
-				last.unsaturated, last.runs, last.load)).ExplainedBy(ledger.FromInput(), quick).
+		drops := sw.drops()
+		text := fmt.Sprintf("not saturated: %d of %d at load %g, %d of %d at load %g", base.unsaturated, base.runs, base.load,
+			last.unsaturated, last.runs, last.load)
+		if drops.N > 1 {
+			text = fmt.Sprintf("at seed %d %s; drop in the share not saturated over %d seeds %s", r.seed0, text, drops.N, drops.Text(3))
+		}
+		sd := l.Claim("Fig. 12", id+"success_drops", name+": fewer simulations succeed at the highest load factor than at the original load",
+			drops.Above(0), text).ExplainedBy(ledger.FromInput(), quick).
 			Quoting("when the loading factor grows beyond 1, which represents the original load, the number of successful simulations begins to drop")
+		if drops.N > 1 {
+			sd.JudgedOverSeeds(drops.N, r.seed0)
+		}
 		if len(valid) >= 3 {
 			a, b := valid[0], valid[1]
 			y, z := valid[len(valid)-2], valid[len(valid)-1]
-			low, high := b.slowdown-a.slowdown, z.slowdown-y.slowdown
-			l.Claim("Fig. 12", id+"precipitous", name+": the slowdown grows little between the lowest load factors and steeply between the highest unsaturated ones",
-				high > low && high > 0, fmt.Sprintf("mean slowdown %.3g → %.3g (loads %g → %g), %.3g → %.3g (loads %g → %g)",
-					a.slowdown, b.slowdown, a.load, b.load, y.slowdown, z.slowdown, y.load, z.load)).
+			ss, hs, at := sw.growth()
+			steep, high := ledger.MeanOverSeeds(ss), ledger.MeanOverSeeds(hs)
+			text := fmt.Sprintf("mean slowdown %.3g → %.3g (loads %g → %g), %.3g → %.3g (loads %g → %g)",
+				a.slowdown, b.slowdown, a.load, b.load, y.slowdown, z.slowdown, y.load, z.load)
+			if steep.N > 1 {
+				parts := make([]string, len(ss))
+				held := 0
+				for k := range ss {
+					parts[k] = fmt.Sprintf("%d: %+.4g (%+.4g)", r.seed0+uint64(at[k]), hs[k], ss[k])
+					if ss[k] > 0 && hs[k] > 0 {
+						held++
+					}
+				}
+				text = fmt.Sprintf("at seed %d %s; over %d seeds the highest step's growth less the lowest's %s, the highest step's growth %s "+
+					"(the highest step's growth, and less the lowest's, at seed %s; holds at %d of %d seeds)",
+					r.seed0, text, steep.N, steep.Text(3), high.Text(3), strings.Join(parts, ", "), held, steep.N)
+			}
+			pe := l.Claim("Fig. 12", id+"precipitous", name+": the slowdown grows little between the lowest load factors and steeply between the highest unsaturated ones",
+				steep.Above(0) && high.Above(0), text).
 				Quoting("At low loads performance is good, and increasing the load has little effect. But as the system approaches saturation, the performance deteriorates precipitously.")
+			if steep.N > 1 {
+				pe.JudgedOverSeeds(steep.N, r.seed0)
+			}
 		}
 	}
 }
@@ -599,4 +636,109 @@ func highestUnsaturated(rows []loadRow) (top float64, at loadRow, valid []loadRo
 		}
 	}
 	return top, at, valid
+}
+
+// fig12Seeds are one log's rows of Fig. 12 at each seed swept (the
+// study's, then Fig12Result.seeds, in order from first), over which its
+// entries are judged (ledger.SeedsRule): the mean of each seed's statistic
+// and its standard error.
+type fig12Seeds struct {
+	rows  [][]loadRow
+	first uint64
+	n     int
+}
+
+// overSeeds returns log name's rows at each seed swept.
+func (r *Fig12Result) overSeeds(name string) fig12Seeds {
+	sw := fig12Seeds{first: r.seed0}
+	for _, rows := range append([][]loadRow{r.rows}, r.seeds...) {
+		var mine []loadRow
+		for _, x := range rows {
+			if x.log == name {
+				mine = append(mine, x)
+			}
+		}
+		if len(mine) > 0 {
+			sw.rows = append(sw.rows, mine)
+		}
+	}
+	sw.n = len(sw.rows)
+	return sw
+}
+
+// tops is the highest utilisation of a simulation that did not saturate
+// over the seeds with one (highestUnsaturated).
+func (sw fig12Seeds) tops() ledger.OverSeeds {
+	var xs []float64
+	for _, rows := range sw.rows {
+		if top, _, valid := highestUnsaturated(rows); len(valid) > 0 {
+			xs = append(xs, top)
+		}
+	}
+	if len(xs) == 0 {
+		return ledger.OverSeeds{Mean: math.Inf(-1), N: 1}
+	}
+	return ledger.MeanOverSeeds(xs)
+}
+
+// drops is the share of simulations not saturated at the original load
+// (load factor 1, else the lowest) less that at the highest load factor,
+// over the seeds (success_drops: fewer succeed, the mean above 0 by 2 SE).
+func (sw fig12Seeds) drops() ledger.OverSeeds {
+	var xs []float64
+	for _, rows := range sw.rows {
+		base, last := rows[0], rows[len(rows)-1]
+		for _, x := range rows {
+			if x.load == 1 {
+				base = x
+			}
+		}
+		xs = append(xs, float64(base.unsaturated)/float64(base.runs)-float64(last.unsaturated)/float64(last.runs))
+	}
+	return ledger.MeanOverSeeds(xs)
+}
+
+// growth is, at each seed with at least three load factors with an
+// unsaturated run (at: their indices, 0 the study's seed), the mean
+// slowdown's growth between the two highest of them less that between the
+// two lowest (steep), and the former (high): precipitous holds when both
+// means are above 0 by 2 SE (ledger.SeedsRule). The caller has checked
+// that the study's seed has three such load factors.
+func (sw fig12Seeds) growth() (steep, high []float64, at []int) {
+	for k, rows := range sw.rows {
+		_, _, valid := highestUnsaturated(rows)
+		if len(valid) < 3 {
+			continue
+		}
+		a, b := valid[0], valid[1]
+		y, z := valid[len(valid)-2], valid[len(valid)-1]
+		low, hi := b.slowdown-a.slowdown, z.slowdown-y.slowdown
+		steep, high, at = append(steep, hi-low), append(high, hi), append(at, k)
+	}
+	return steep, high, at
+}
+
+// judgedTops adds to e, an entry on the highest utilisation without
+// saturation judged on its mean o over the seeds
+// (ledger.SeedsRule), each seed's value, how many hold (ok, as
+// information) and the rule's note; nothing for one seed.
+func (sw fig12Seeds) judgedTops(e *ledger.Entry, o ledger.OverSeeds, ok func(float64) bool) {
+	if o.N < 2 {
+		return
+	}
+	var parts []string
+	held := 0
+	for k, rows := range sw.rows {
+		top, _, valid := highestUnsaturated(rows)
+		if len(valid) == 0 {
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("seed %d: %.3f", sw.first+uint64(k), top))
+		if ok(top) {
+			held++
+		}
+	}
+	e.OurValue += fmt.Sprintf(" (SE %.3f)", o.SE)
+	e.AcrossSeeds(fmt.Sprintf("%s; within at %d of %d seeds", strings.Join(parts, ", "), held, o.N))
+	e.JudgedOverSeeds(o.N, sw.first)
 }
