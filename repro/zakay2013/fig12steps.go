@@ -69,7 +69,8 @@ type stepRun struct {
 
 // splitSteps runs, in full mode, the split step (stepFactors) of each log
 // of sw whose saturation entry differs at the study's seed (rows at that
-// seed, byLog), at the study's seed and the onsetSeeds−1 further ones.
+// seed, byLog), at the study's seed and the onsetSeeds−1 further ones,
+// with the sweeps' experiment (fig12Experiment: §4's start).
 func (s *Study) splitSteps(ctx context.Context, sws []loadSweep, byLog map[string][]loadRow) (map[string]stepRun, error) {
 	out := map[string]stepRun{}
 	for _, sw := range sws {
@@ -84,7 +85,7 @@ func (s *Study) splitSteps(ctx context.Context, sws []loadSweep, byLog map[strin
 		if err != nil {
 			return nil, err
 		}
-		e, err := resample.NewExperiment(p, resample.ExperimentOptions{})
+		e, err := resample.NewExperiment(p, fig12Experiment)
 		if err != nil {
 			return nil, err
 		}

@@ -56,6 +56,12 @@ type Fig11Result struct {
 	lowLoad []logLoad
 	lacking []string
 	missing missingLogs
+	// common holds the same measures of the resampled logs of the same
+	// seeds with their long-term users started in the library's common
+	// week instead of §4's start (the paper's entries, paperStart); seed is
+	// the study's seed.
+	common *Fig11Result
+	seed   uint64
 }
 
 // logLoad is the utilisation of one log, as it ran (logUtilization) and
@@ -131,31 +137,23 @@ func (s *Study) Fig11(ctx context.Context) (*Fig11Result, error) {
 		}
 		orig.Name = Fig11Log
 		n := s.validationVariants()
-		vms := make([]users.Marginals, n)
-		ms := make([]resample.Metrics, n)
-		offered := make([]float64, n)
-		if err := s.parallel(ctx, n, func(i int) error {
-			x, err := p.Generate(resample.Options{Load: Fig11Load, Seed: sweep.Seed(s.seed(), i)})
-			if err != nil {
-				return err
-			}
-			offered[i] = offeredUtilization(x.Trace, x.Start, x.End)
-			if vms[i], err = users.ComputeMarginals(x.Trace, users.Options{}); err != nil {
-				return err
-			}
-			vms[i].Name = fmt.Sprintf("×%d users, %d", Fig11Load, i+1)
-			o, err := x.Simulate(&sim.EASY{}, resample.SimOptions{})
-			if err != nil {
-				return err
-			}
-			ms[i] = resample.OutcomeMetrics(x, o)
-			return nil
-		}); err != nil {
+		vms, ms, offered, err := s.fig11Variants(ctx, p, paperStart)
+		if err != nil {
 			return nil, err
 		}
 		first, last := submitSpan(p.Trace)
 		r := &Fig11Result{original: ref.Utilization, ks: ksOf(orig, vms), offered: offered,
-			originalOffered: offeredUtilization(p.Trace, first, last)}
+			originalOffered: offeredUtilization(p.Trace, first, last), seed: s.seed()}
+		// The same resampled logs (seeds) with the library's common week:
+		// the fig11/common-week entry of ours (commonWeekTwin).
+		cvms, cms, coffered, err := s.fig11Variants(ctx, p, resample.StartInCommonWeek)
+		if err != nil {
+			return nil, err
+		}
+		r.common = &Fig11Result{original: r.original, ks: ksOf(orig, cvms), offered: coffered, originalOffered: r.originalOffered}
+		for _, m := range cms {
+			r.common.utilization = append(r.common.utilization, m.Utilization)
+		}
 		for _, pl := range TableILogs {
 			tr, err := logOf(pl.Name)
 			if isMissing(err) {
@@ -168,6 +166,7 @@ func (s *Study) Fig11(ctx context.Context) (*Fig11Result, error) {
 			first, last := submitSpan(tr)
 			r.lowLoad = append(r.lowLoad, logLoad{pl.Name, logUtilization(tr), offeredUtilization(tr, first, last)})
 		}
+		r.common.lowLoad, r.common.lacking = r.lowLoad, r.lacking
 		ps, err := usersplot.Marginals(&orig, vms, usersplot.MarginalOptions{Label: fmt.Sprintf("%d resampled logs, ×%d users", n, Fig11Load), HourCounts: true})
 		if err != nil {
 			return nil, err
@@ -190,14 +189,59 @@ func (s *Study) Fig11(ctx context.Context) (*Fig11Result, error) {
 	})
 }
 
+// fig11Variants generates Fig. 11's resampled logs (Study.validationVariants
+// of them, Fig11Load times the users, seeds sweep.Seed(study seed, i)) with
+// long-term users started by start, and returns each one's marginals, EASY's
+// metrics on it (open replay) and the utilisation it offers over its window.
+func (s *Study) fig11Variants(ctx context.Context, p *resample.Pools, start resample.LongTermStart) ([]users.Marginals, []resample.Metrics, []float64, error) {
+	n := s.validationVariants()
+	vms := make([]users.Marginals, n)
+	ms := make([]resample.Metrics, n)
+	offered := make([]float64, n)
+	err := s.parallel(ctx, n, func(i int) error {
+		x, err := p.Generate(resample.Options{Load: Fig11Load, LongTermStart: start, Seed: sweep.Seed(s.seed(), i)})
+		if err != nil {
+			return err
+		}
+		offered[i] = offeredUtilization(x.Trace, x.Start, x.End)
+		if vms[i], err = users.ComputeMarginals(x.Trace, users.Options{}); err != nil {
+			return err
+		}
+		vms[i].Name = fmt.Sprintf("×%d users, %d", Fig11Load, i+1)
+		o, err := x.Simulate(&sim.EASY{}, resample.SimOptions{})
+		if err != nil {
+			return err
+		}
+		ms[i] = resample.OutcomeMetrics(x, o)
+		return nil
+	})
+	return vms, ms, offered, err
+}
+
 // Claims adds the utilisations of §6.3 and, per marginal, the similarity
 // of the resampled logs to the original (the time-position marginals are
 // expected to differ most).
+//
+// The paper's entries use resampled logs whose long-term users start as §4
+// says (paperStart); the same entries from the resampled logs of the same
+// seeds started in the library's common week are summarised in one entry
+// of ours, fig11/common-week/more_claims_within (commonWeekTwin).
 func (r *Fig11Result) Claims(l *ledger.Ledger) {
 	if len(r.missing) > 0 {
 		r.missing.claims(l, "Fig. 11", "fig11")
 		return
 	}
+	r.claims(l)
+	if r.common != nil {
+		lp, lc := ledger.New("zakay2013"), ledger.New("zakay2013")
+		r.claims(lp)
+		r.common.claims(lc)
+		commonWeekTwin(l, "Fig. 11", "fig11", r.seed, lp.Entries(), lc.Entries(), "/mean_ks", "/utilization_x6")
+	}
+}
+
+// claims adds Fig. 11's entries of r's logs (Fig11Result.Claims).
+func (r *Fig11Result) claims(l *ledger.Ledger) {
 	// The paper prints 12.8%: half a unit of its last digit, our value
 	// being a deterministic statistic of the same log (SE 0).
 	l.Check("Fig. 11", "fig11/original_utilization", Fig11Log+": EASY's utilisation of the original log",
@@ -304,7 +348,15 @@ type Fig12Result struct {
 	// saturation entry differs (splitSteps); seed0 is the study's seed.
 	steps map[string]stepRun
 	seed0 uint64
+	// common holds the rows of the same sweeps at the study's seed with
+	// long-term users started in the library's common week instead of
+	// §4's start (the paper's entries, paperStart).
+	common []loadRow
 }
+
+// fig12Experiment is the experiment of Fig. 12's sweeps (and of the split
+// step, splitSteps): long-term users started as §4 says (paperStart).
+var fig12Experiment = resample.ExperimentOptions{Generate: resample.Options{LongTermStart: paperStart}}
 
 // onsetSeeds is the number of seeds of Fig. 12's sweeps measured for the
 // onset reading's reason (the rule: a random reason holds at every seed
@@ -334,7 +386,8 @@ func (s *Study) Fig12(ctx context.Context) (*Fig12Result, error) {
 			if err != nil {
 				return nil, err
 			}
-			e, err := resample.NewExperiment(p, resample.ExperimentOptions{})
+			// Long-term users started as §4 says (paperStart).
+			e, err := resample.NewExperiment(p, fig12Experiment)
 			if err != nil {
 				return nil, err
 			}
@@ -360,6 +413,20 @@ func (s *Study) Fig12(ctx context.Context) (*Fig12Result, error) {
 				}
 				r.seeds[k-1] = append(r.seeds[k-1], loadRows(sw, dk)...)
 			}
+			// The same sweep at the study's seed with the library's common
+			// week: the fig12/common-week entry of ours (commonWeekTwin).
+			ce, err := resample.NewExperiment(p, resample.ExperimentOptions{Generate: resample.Options{LongTermStart: resample.StartInCommonWeek}})
+			if err != nil {
+				return nil, err
+			}
+			cspec := spec
+			cspec.Experiment, cspec.Seed = ce, s.seed()
+			dc, err := sweep.Run(ctx, cspec, sweep.Options{Workers: s.o.Workers,
+				Progress: func(done, total int) { s.o.Report(sw.Log+": EASY under load factors, common week", done, total) }})
+			if err != nil {
+				return nil, err
+			}
+			r.common = append(r.common, loadRows(sw, dc)...)
 			r.Sweeps[sw.Log] = df
 			sd, err := resampleplot.LoadScatter(df, "avg_slowdown", plots.Axes{Title: sw.Log + ": slowdown", YLabel: "average slowdown", LogY: true})
 			if err != nil {
@@ -498,7 +565,24 @@ var saturationPoint = map[string]ledger.Expectation{
 // on the mean, the drop in the share of simulations not saturated and the
 // slowdown's growth as directions beyond 2 SE. The onset reading stays a
 // reason only when it holds at every seed (ledger.Found).
+//
+// The sweeps' resampled logs start their long-term users as §4 says
+// (paperStart); the same sweeps at the study's seed with the library's
+// common week are summarised in one entry of ours,
+// fig12/common-week/more_claims_within (commonWeekTwin), against the
+// paper's entries at the study's seed alone (one seed each).
 func (r *Fig12Result) Claims(l *ledger.Ledger) {
+	r.claims(l)
+	if len(r.common) > 0 {
+		lp, lc := ledger.New("zakay2013"), ledger.New("zakay2013")
+		(&Fig12Result{rows: r.rows, quick: r.quick, seed0: r.seed0}).claims(lp)
+		(&Fig12Result{rows: r.common, quick: r.quick, seed0: r.seed0}).claims(lc)
+		commonWeekTwin(l, "Fig. 12", "fig12", r.seed0, lp.Entries(), lc.Entries(), "/saturation_utilization")
+	}
+}
+
+// claims adds Fig. 12's entries of r's sweeps (Fig12Result.Claims).
+func (r *Fig12Result) claims(l *ledger.Ledger) {
 	r.missing.claims(l, "Fig. 12", "fig12")
 	byLog := map[string][]loadRow{}
 	var order []string
