@@ -172,7 +172,7 @@ func (s *Study) Fig11(ctx context.Context) (*Fig11Result, error) {
 			return nil, err
 		}
 		r.Figure = figure("Fig. 11", fmt.Sprintf("%s and resampled logs with %d times its users", Fig11Log, Fig11Load),
-			"per-user distributions keep their shape (users' ranks normalised to [0, 1]) while the load rises about sixfold (table below); "+hourCountNote(orig, vms), 4, ps...)
+			"per-user distributions of the original and the resampled logs (users' ranks normalised to [0, 1]; the mean KS distance of each panel is in the table below, the paper expects the largest in arrival and end times) while the load rises about sixfold; "+hourCountNote(orig, vms), 4, ps...)
 		names := []string{"original"}
 		all := []resample.Metrics{ref}
 		for i, m := range ms {
