@@ -29,7 +29,9 @@
 //     500, 1000, 1500), no trailing zeros (Ticks),
 //     integers on count axes (IntegerTicks, Axes.IntegerX/Y), hours and
 //     days of the week (HourTicks, WeekTicks), every decade labelled on
-//     a log axis (LogTicks); room above the highest point (Headroom), and
+//     a log axis (LogTicks), a figure's log axis ending at a labelled
+//     round value when one lies just past a bare end (SnapLogEnds); room
+//     above the highest point (Headroom), and
 //     a log axis for ratios far from their reference (Intervals).
 //   - Words for labels: Label is the one naming function (PWA file names,
 //     seeds and column names to words: "resampled 3", "requested

@@ -487,6 +487,11 @@ func (f *Figure) prepared(cols int, width, height vg.Length) (ps []*plot.Plot, x
 			}
 		}
 	}
+	for _, q := range ps {
+		for _, a := range []*plot.Axis{&q.X, &q.Y} {
+			SnapLogEnds(a)
+		}
+	}
 	f.clearGlyphs(ps, at, cols, cellW, cellH, xl)
 	for i, q := range ps {
 		if err := FixLogAxes(q); err != nil || yl[i] == "" {

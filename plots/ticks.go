@@ -188,7 +188,13 @@ func (LogTicks) Ticks(min, max float64) []plot.Tick {
 		// there (0.3–0.9 on an axis labelled from 1) can be read; on an axis
 		// of more than endDecades decades those 0.7 are too short for two
 		// labels in a small panel.
-		return decades <= endDecades && ((m == 2 && e == first-1) || (m == 5 && e == last))
+		// Where the end decade is too short to hold that value but more
+		// than bareShare of the axis (2007 Fig. 2's processors, 1 to
+		// about 330: no 500, 0.5 decades bare), the other one, 2× above
+		// the last power or 5× below the first, is labelled instead.
+		return decades <= endDecades && ((m == 2 && e == first-1) || (m == 5 && e == last) ||
+			(m == 2 && e == last && !in(5*math.Pow(10, last)) && math.Log10(max)-last > bareShare*decades) ||
+			(m == 5 && e == first-1 && !in(2*math.Pow(10, first-1)) && first-math.Log10(min) > bareShare*decades))
 	}
 	var ts []plot.Tick
 	for e := lo; e <= hi; e++ {
@@ -219,6 +225,11 @@ func (LogTicks) Ticks(min, max float64) []plot.Tick {
 	}
 	return ts
 }
+
+// bareShare is the share of a log axis of at most endDecades decades
+// beyond which an end decade without its usual round value (2× below the
+// first power, 5× above the last) is labelled at the other one (LogTicks).
+const bareShare = 0.15
 
 // endDecades is the widest log axis (in decades) whose partial end
 // decades get a label (LogTicks): 0.7 of 4 decades is about 20 points of a
@@ -381,4 +392,79 @@ func roundSig(v float64, n int) float64 {
 	e := math.Floor(math.Log10(math.Abs(v)))
 	f := math.Pow(10, float64(n-1)-e)
 	return math.Round(v*f) / f
+}
+
+// BareEnd is the most, in decades, an end of a logarithmic axis may lie
+// from its nearest labelled tick (a factor of about 1.6): farther, the
+// values there cannot be read off (2021 Fig. 18's slowdown axis from 1.12,
+// labelled from 2 on).
+const BareEnd = 0.2
+
+// snapEnd is the most, in decades, SnapLogEnds moves an end of a log axis
+// out (a factor of about 1.26, 1.5% of a three-decade axis).
+const snapEnd = 0.1
+
+// BareEnds returns how far, in decades, the ends of the logarithmic range
+// [min, max] lie from their nearest labelled tick (LogTicks).
+func BareEnds(min, max float64) (bottom, top float64) {
+	bottom, top = math.Log10(max/min), math.Log10(max/min)
+	for _, t := range (LogTicks{}).Ticks(min, max) {
+		if t.Label != "" {
+			bottom, top = math.Min(bottom, math.Log10(t.Value/min)), math.Min(top, math.Log10(max/t.Value))
+		}
+	}
+	return max0(bottom), max0(top)
+}
+
+func max0(v float64) float64 { return math.Max(v, 0) }
+
+// SnapLogEnds moves an end of a logarithmic axis lying more than BareEnd
+// from its nearest labelled tick out to the nearest round value (1, 2 or 5
+// times a power of ten) beyond it, when that is at most snapEnd away and
+// labelled on the wider axis: 2021 Fig. 18's slowdown axis from 1.12,
+// first labelled at 2, runs from 1, labelled. Other axes are left alone.
+func SnapLogEnds(a *plot.Axis) {
+	if _, ok := a.Scale.(plot.LogScale); !ok || !(a.Min > 0) || !(a.Max > a.Min) {
+		return
+	}
+	labels := func(lo, hi, v float64) bool {
+		for _, t := range (LogTicks{}).Ticks(lo, hi) {
+			if t.Label != "" && math.Abs(t.Value/v-1) < 1e-9 {
+				return true
+			}
+		}
+		return false
+	}
+	if b, _ := BareEnds(a.Min, a.Max); b > BareEnd {
+		if v := roundBelow(a.Min); math.Log10(a.Min/v) <= snapEnd && labels(v, a.Max, v) {
+			a.Min = v
+		}
+	}
+	if _, t := BareEnds(a.Min, a.Max); t > BareEnd {
+		if v := roundAbove(a.Max); math.Log10(v/a.Max) <= snapEnd && labels(a.Min, v, v) {
+			a.Max = v
+		}
+	}
+}
+
+// roundBelow returns the largest 1, 2 or 5 times a power of ten ≤ v (v > 0).
+func roundBelow(v float64) float64 {
+	p := math.Pow(10, math.Floor(math.Log10(v)))
+	for _, m := range []float64{5, 2, 1} {
+		if m*p <= v*(1+1e-12) {
+			return roundSig(m*p, 12)
+		}
+	}
+	return p
+}
+
+// roundAbove returns the smallest 1, 2 or 5 times a power of ten ≥ v (v > 0).
+func roundAbove(v float64) float64 {
+	p := math.Pow(10, math.Floor(math.Log10(v)))
+	for _, m := range []float64{1, 2, 5, 10} {
+		if m*p >= v*(1-1e-12) {
+			return roundSig(m*p, 12)
+		}
+	}
+	return 10 * p
 }

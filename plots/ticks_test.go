@@ -83,7 +83,11 @@ func TestTicks(t *testing.T) {
 		// per user, 0.0002 to 50k, had 0.0002 on top of 0.001).
 		{"log: 2× in a partial first decade", LogTicks{}, 0.15, 200, "0.2:0.2 1:1 10:10 100:100"},
 		{"log: 5× in a partial last decade", LogTicks{}, 1, 700, "1:1 10:10 100:100 500:500"},
-		{"log: short partial decades bare", LogTicks{}, 0.3, 400, "1:1 10:10 100:100"},
+		{"log: short partial decades bare", LogTicks{}, 0.7, 150, "1:1 10:10 100:100"},
+		// Partial end decades too short for their usual value but more
+		// than 0.15 of the axis (0.52 and 0.6 of 3.1 decades; 2007 Fig.
+		// 2's processors, 1 to about 330) are labelled at the other one.
+		{"log: long partial decades at the other round value", LogTicks{}, 0.3, 400, "0.5:0.5 1:1 10:10 100:100 200:200"},
 		{"log: wide axes' partial decades bare", LogTicks{}, 0.00015, 6e4, "0.001:0.001 0.01:0.01 0.1:0.1 1:1 10:10 100:100 1000:1k 10000:10k"},
 		// 2013 Fig. 12's SDSC-BLUE slowdown (100 and 1000 alone) and 2021
 		// Fig. 11's CTC-SP2 jobs per week (1500 and 2000 alone).

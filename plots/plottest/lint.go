@@ -47,7 +47,8 @@ const MaxFigureWidth = 14.5 * vg.Inch
 //   - text with a file extension, a number of 8 or more digits, NaN or
 //     Inf; a tick label with trailing zeros ("2.50") or in e-notation
 //     ("1e+07");
-//   - a logarithmic axis with fewer than two labelled ticks;
+//   - a logarithmic axis with fewer than two labelled ticks, or an end
+//     far from its nearest label (bareLogEnd);
 //   - a title, caption or axis label wider than its room, tick labels
 //     that overlap;
 //   - a figure wider than MaxFigureWidth, or that cannot be drawn.
@@ -181,6 +182,11 @@ func Lint(f *plots.Figure) (errs []error) {
 			if _, log := ax.drawn.Scale.(plot.LogScale); log && labelled < 2 {
 				bad("%s: the logarithmic %s axis has %d labelled ticks, fewer than 2", panel, ax.name, labelled)
 			}
+			if _, log := ax.drawn.Scale.(plot.LogScale); log && labelled >= 2 {
+				if e := bareLogEnd(ax.drawn.Min, ax.drawn.Max); e != "" {
+					bad("%s: the logarithmic %s axis %s", panel, ax.name, e)
+				}
+			}
 			if o := overlappingTicks(ax.drawn, ticks, ax.length, ax.vertical); o != "" {
 				bad("%s: %s tick labels overlap: %s", panel, ax.name, o)
 			}
@@ -226,6 +232,39 @@ func Lint(f *plots.Figure) (errs []error) {
 		}
 	}
 	return errs
+}
+
+// MaxBareShare is the largest share of a logarithmic axis that may lie
+// between an end and its nearest labelled tick, whatever the axis' length
+// (plots.LogTicks labels, on an axis of up to 4 decades, an end decade
+// bare for more than 0.15 of it).
+const MaxBareShare = 0.2
+
+// bareLogEnd says what is wrong with an end of the logarithmic range
+// [min, max] (as drawn) that lies far from its nearest labelled tick, or
+// returns "": an end more than plots.BareEnd decades from it when a round
+// value within reach past it would be labelled (plots.SnapLogEnds moves
+// such an end; a figure's panels are drawn so), or more than MaxBareShare
+// of the axis and more than plots.BareEnd from it (the values there cannot
+// be read off; on an axis shorter than a decade, labelled in round steps
+// 1-2-3-5 or finer, a bare end under a factor 1.6 reads as on a linear
+// one: 2013 Fig. 12's SDSC-BLUE slowdown, 0.12 of 0.35 decades).
+func bareLogEnd(min, max float64) string {
+	bottom, top := plots.BareEnds(min, max)
+	span := math.Log10(max / min)
+	for _, e := range []struct {
+		name string
+		bare float64
+	}{{"bottom", bottom}, {"top", top}} {
+		if e.bare > MaxBareShare*span && e.bare > plots.BareEnd {
+			return fmt.Sprintf("has no labelled tick within %.2f decades of its %s (%.0f%% of the axis, more than %.0f%%)", e.bare, e.name, 100*e.bare/span, 100*MaxBareShare)
+		}
+	}
+	a := plot.Axis{Min: min, Max: max, Scale: plot.LogScale{}}
+	if plots.SnapLogEnds(&a); a.Min != min || a.Max != max {
+		return fmt.Sprintf("from %v to %v has an end more than %v decades from a label: it would end at %v to %v (plots.SnapLogEnds)", min, max, plots.BareEnd, a.Min, a.Max)
+	}
+	return ""
 }
 
 // texter is a plotter that writes labels it places itself when drawn

@@ -146,6 +146,19 @@ func TestLint(t *testing.T) {
 			b := lines(t, curves(1, 10, plots.Compared, func(int) string { return "b" }), axes)
 			return plots.NewFigure("F", "c", 2, a, b)
 		}, []string{"is not in the figure's key"}},
+		// 2021 Fig. 18's slowdown axis, 1.12 to 2000, labelled from 2 on,
+		// is drawn from 1 (plots.SnapLogEnds): clean.
+		{"a log axis snapped to its labelled round value", func(t *testing.T) *plots.Figure {
+			return plots.NewFigure("F", "c", 1, lines(t, []plots.XY{{Label: "p", X: []float64{1.118, 3, 40, 2000}, Y: []float64{0.5, 0.4, 0.3, 0.1}}},
+				plots.Axes{Title: "p", XLabel: "slowdown", YLabel: "P", LogX: true}))
+		}, nil},
+		// 0.13 to 2000 (4.2 decades: powers of ten alone labelled; 0.1 is
+		// too far to snap to) leaves
+		// 0.89 decades below "1", 21% of the axis.
+		{"a log axis bare for a fifth of it", func(t *testing.T) *plots.Figure {
+			return plots.NewFigure("F", "c", 1, lines(t, []plots.XY{{Label: "p", X: []float64{0.13, 3, 40, 2000}, Y: []float64{0.5, 0.4, 0.3, 0.1}}},
+				plots.Axes{Title: "p", XLabel: "x", YLabel: "P", LogX: true}))
+		}, []string{"the logarithmic x axis has no labelled tick within 0.89 decades of its bottom (21% of the axis"}},
 		{"title too long", func(t *testing.T) *plots.Figure {
 			a := lines(t, curves(1, 10, plots.Compared, func(int) string { return "" }), axes)
 			a.Title.Text = strings.Repeat("x", 200)

@@ -190,11 +190,70 @@ func (s *Study) Diversity(ctx context.Context) (*DiversityResult, error) {
 			}
 			panels = append(panels, p)
 		}
-		r.Figure = figure("Fig. 12", "each log's runtime distribution against all the logs pooled",
-			"the paper: every log departs from the global distribution somewhere (ours pools the logs we have: a stand-in)", 3, panels...)
+		see := "the paper: every log departs from the global distribution somewhere (ours pools the logs we have: a stand-in)"
+		if end, note := runtimeAxisEnd(samples); note != "" {
+			// One log's longest job (SDSC-DS, 6.6M s) stretched the
+			// shared axis a decade past every distribution's visible part.
+			for _, p := range panels {
+				p.X.Max = end
+			}
+			see += "; " + note
+		}
+		r.Figure = figure("Fig. 12", "each log's runtime distribution against all the logs pooled", see, 3, panels...)
 		r.Figure.ShareX, r.Figure.ShareY = true, true
 		return r, nil
 	})
+}
+
+// axisEndQuantile is the share of each log's jobs Fig. 12's runtime axis
+// holds: it ends at the first power of ten at or above every log's
+// quantile of this level (runtimeAxisEnd).
+const axisEndQuantile = 0.9999
+
+// runtimeAxisEnd returns where Fig. 12's shared runtime axis ends, in
+// seconds: the first power of ten at or above every sample's
+// axisEndQuantile quantile (the jobs past it cannot be seen on a CDF: 1 in
+// 10,000), and, when some job runs longer, the note saying so, for the
+// caption: how many jobs of which log, and the longest. note is "" (and
+// end is of no use) when every job is within end.
+func runtimeAxisEnd(samples []plots.Sample) (end float64, note string) {
+	q := 0.0
+	for _, sm := range samples {
+		v := slices.Sorted(slices.Values(sm.Values))
+		if len(v) > 0 {
+			q = math.Max(q, v[max(int(math.Ceil(axisEndQuantile*float64(len(v))))-1, 0)])
+		}
+	}
+	if !(q > 0) {
+		return 0, ""
+	}
+	end = math.Pow(10, math.Ceil(math.Log10(q)-1e-9))
+	var beyond []string
+	n, longest := 0, 0.0
+	for _, sm := range samples {
+		k := 0
+		for _, x := range sm.Values {
+			if x > end {
+				k++
+				longest = math.Max(longest, x)
+			}
+		}
+		if k > 0 {
+			beyond = append(beyond, fmt.Sprintf("%s %d", sm.Label, k))
+			n += k
+		}
+	}
+	if n == 0 {
+		return end, ""
+	}
+	jobs := "jobs run"
+	if n == 1 {
+		jobs = "job runs"
+	}
+	unit := math.Pow(10, math.Floor(math.Log10(longest))-1) // two significant digits
+	longest = math.Round(longest/unit) * unit
+	return end, fmt.Sprintf("the runtime axis ends at %s s (%.1f days): %d %s longer (%s; the longest %s s)",
+		plots.TickLabel(end, end), end/86400, n, jobs, strings.Join(beyond, ", "), plots.TickLabel(longest, longest))
 }
 
 // divergenceAt returns, for each log, the runtime where its empirical CDF
