@@ -99,6 +99,7 @@ func Check(t *datasets.Trace, opts Options) (*Report, error) {
 	c.readWarnings()
 	c.erroneous()
 	c.configuration()
+	c.usage = nil // the last user of the usage curve: let it go before DetectFlurries
 	c.r.Flurries = DetectFlurries(t, opts.Flurries)
 	for _, f := range c.r.Flurries {
 		c.add(Anomaly{Category: FlurryClass, Kind: "flurry", Jobs: f.Jobs, Examples: []int{f.FirstJob, f.LastJob},
@@ -217,16 +218,49 @@ func (c *checker) inconsistent() {
 		"status outside the SWF codes (−1 unknown, 0 failed, 1 completed, 2–4 partial, 5 cancelled); analyses that keep "+
 			"completed jobs leave these out",
 		func(i int) bool { return !datasets.IsStandardStatus(t.Status[i]) })
-	seen := make(map[int]int, t.Len()) // rows of each job number, partial-execution records left out
+	dup := duplicateIDs(t)
+	if len(dup) > 0 {
+		c.rows(Inconsistent, "duplicate_job_id", "",
+			"job numbers that occur more than once (every occurrence counted, but partial-execution records, status 2–4, "+
+				"which repeat their job's number by SWF's definition, beside their job's summary line)",
+			func(i int) bool { return dup[t.JobID[i]] && !datasets.IsPartialRecord(t.Status[i]) })
+	}
+}
+
+// duplicateIDs returns the job numbers that more than one row other than
+// a partial-execution record carries. A log whose numbers increase needs
+// no memory; otherwise the numbers are copied and sorted (8 bytes a job)
+// and only the repeated ones are kept in the set.
+func duplicateIDs(t *datasets.Trace) map[int]bool {
+	prev, increasing := math.MinInt, true
+	n := 0
+	for i, id := range t.JobID {
+		if datasets.IsPartialRecord(t.Status[i]) {
+			continue
+		}
+		n++
+		if id <= prev {
+			increasing = false
+		}
+		prev = id
+	}
+	if increasing {
+		return nil
+	}
+	ids := make([]int, 0, n)
 	for i, id := range t.JobID {
 		if !datasets.IsPartialRecord(t.Status[i]) {
-			seen[id]++
+			ids = append(ids, id)
 		}
 	}
-	c.rows(Inconsistent, "duplicate_job_id", "",
-		"job numbers that occur more than once (every occurrence counted, but partial-execution records, status 2–4, "+
-			"which repeat their job's number by SWF's definition, beside their job's summary line)",
-		func(i int) bool { return seen[t.JobID[i]] > 1 && !datasets.IsPartialRecord(t.Status[i]) })
+	slices.Sort(ids)
+	dup := map[int]bool{}
+	for k := 1; k < len(ids); k++ {
+		if ids[k] == ids[k-1] {
+			dup[ids[k]] = true
+		}
+	}
+	return dup
 }
 
 // readerCategory gives the category of each reader warning that Check
@@ -331,18 +365,52 @@ func (c *checker) overCapacity() {
 	}
 	t := c.t
 	u := c.inUse()
-	// over[k] is the time above capacity before u.Time[k] (a prefix sum).
-	over := make([]float64, len(u.Time))
-	var above, first float64
-	first = math.NaN()
-	peak, peakAt := 0, 0.0
-	for k := range u.Time {
-		if k > 0 {
+	// overAt(k) is the time above capacity before u.Time[k], a prefix sum
+	// over the steps above capacity. When at most half the steps are above
+	// capacity (real logs: few), only those are held (hi: the steps j but
+	// the last, upTo[p]: the time before u.Time[hi[p]+1], 16 bytes each);
+	// else every step's sum (over, 8 bytes each). Both add the same terms
+	// in the same order.
+	nAbove := 0
+	for _, p := range u.Procs {
+		if p > m.Procs {
+			nAbove++
+		}
+	}
+	var overAt func(k int) float64
+	if 2*nAbove > len(u.Time) {
+		over := make([]float64, len(u.Time))
+		for k := 1; k < len(u.Time); k++ {
 			over[k] = over[k-1]
 			if u.Procs[k-1] > m.Procs {
 				over[k] += u.Time[k] - u.Time[k-1]
 			}
 		}
+		overAt = func(k int) float64 { return over[k] }
+	} else {
+		hi, upTo := make([]int, 0, nAbove), make([]float64, 0, nAbove)
+		for k := range len(u.Time) - 1 {
+			if u.Procs[k] > m.Procs {
+				var before float64
+				if n := len(upTo); n > 0 {
+					before = upTo[n-1]
+				}
+				hi = append(hi, k)
+				upTo = append(upTo, before+(u.Time[k+1]-u.Time[k]))
+			}
+		}
+		overAt = func(k int) float64 {
+			p, _ := slices.BinarySearch(hi, k)
+			if p == 0 {
+				return 0
+			}
+			return upTo[p-1]
+		}
+	}
+	var above, first float64
+	first = math.NaN()
+	peak, peakAt := 0, 0.0
+	for k := range u.Time {
 		if u.Procs[k] > m.Procs {
 			if math.IsNaN(first) {
 				first = u.Time[k]
@@ -352,8 +420,8 @@ func (c *checker) overCapacity() {
 			}
 		}
 	}
-	if len(over) > 0 {
-		above = over[len(over)-1]
+	if len(u.Time) > 0 {
+		above = overAt(len(u.Time) - 1)
 	}
 	if peak == 0 {
 		return
@@ -363,7 +431,7 @@ func (c *checker) overCapacity() {
 		if k == 0 {
 			return 0
 		}
-		v := over[k-1]
+		v := overAt(k - 1)
 		if u.Procs[k-1] > m.Procs {
 			v += x - u.Time[k-1]
 		}
