@@ -116,17 +116,26 @@ func runContext(ctx context.Context, prog string, args []string, stdout, stderr 
 // debugEnv, set to 1 in the environment, makes a command that failed
 // because a scheduler panicked print the panic's stack
 // (sim.SchedulerError.Stack) on stderr, before the error: where a
-// scheduler of one's own went wrong.
+// scheduler of one's own went wrong. A panic of an engine's OnStart or
+// OnFinish hook (sim.HookError.Stack; hooks are this program's code)
+// prints its stack the same way.
 const debugEnv = "TRACELAB_DEBUG"
 
-// printStack writes the stack kept in err's sim.SchedulerError to w when
-// debugEnv is 1 and the scheduler panicked (else nothing).
+// printStack writes the stack kept in err's sim.SchedulerError or
+// sim.HookError to w when debugEnv is 1 and the scheduler or hook
+// panicked (else nothing).
 func printStack(w io.Writer, err error) {
-	var se *sim.SchedulerError
-	if os.Getenv(debugEnv) != "1" || !errors.As(err, &se) || len(se.Stack) == 0 {
+	if os.Getenv(debugEnv) != "1" {
 		return
 	}
-	fmt.Fprintf(w, "the panic of scheduler %s (%s=1):\n%s", se.Scheduler, debugEnv, se.Stack)
+	var se *sim.SchedulerError
+	var he *sim.HookError
+	switch {
+	case errors.As(err, &se) && len(se.Stack) > 0:
+		fmt.Fprintf(w, "the panic of scheduler %s (%s=1):\n%s", se.Scheduler, debugEnv, se.Stack)
+	case errors.As(err, &he) && len(he.Stack) > 0:
+		fmt.Fprintf(w, "the panic of the %s hook, job %d (%s=1):\n%s", he.Hook, he.Job, debugEnv, he.Stack)
+	}
 }
 
 // machineAdvice completes an error about the machine size (none known, or
@@ -220,7 +229,7 @@ func printHelp(w io.Writer, prog string) {
 	fmt.Fprintln(w, "Outputs are checked before any work; a file is replaced only once complete (an interrupt leaves the old one),")
 	fmt.Fprintln(w, "a stream (/dev/stdout, a pipe, a device) is written through, in the command's first format.")
 	fmt.Fprintf(w, "Schedulers: %s.\n", schedulerChoices())
-	fmt.Fprintf(w, "%s=1: when a scheduler panics, print the panic's stack before the error.\n", debugEnv)
+	fmt.Fprintf(w, "%s=1: when a scheduler (or a hook) panics, print the panic's stack before the error.\n", debugEnv)
 	fmt.Fprintf(w, "Run '%s help COMMAND' for a command's arguments and flags.\n", prog)
 }
 

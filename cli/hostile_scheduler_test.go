@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"maps"
 	"path/filepath"
 	"slices"
@@ -11,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tracelab/tracelab/sim"
 	"github.com/tracelab/tracelab/sim/simtest"
 )
 
@@ -116,5 +118,39 @@ func TestSlowSchedulerCommands(t *testing.T) {
 		if !errors.Is(err, context.Canceled) || (c.named && !strings.Contains(err.Error(), "scheduler "+name)) {
 			t.Errorf("%v: error %v, want context.Canceled (naming %s: %v)", args, err, name, c.named)
 		}
+	}
+}
+
+// TestPrintStack: with TRACELAB_DEBUG=1, printStack prints the stack of
+// a scheduler's panic and of a hook's (sim.HookError: the commands set
+// hooks in this program's code only, so no command can make one panic:
+// the error is built here), wrapped or not; nothing without a stack or
+// without the variable.
+func TestPrintStack(t *testing.T) {
+	hook := &sim.HookError{Hook: "OnFinish", Job: 7, Err: errors.New("boom"), Stack: []byte("goroutine 1:\nmain.hook()\n")}
+	cases := []struct {
+		name, debug string
+		err         error
+		want        string
+	}{
+		{"scheduler", "1", &sim.SchedulerError{Scheduler: "mine", Err: errors.New("boom"), Stack: []byte("stack\n")},
+			"the panic of scheduler mine (TRACELAB_DEBUG=1):\nstack\n"},
+		{"hook", "1", hook, "the panic of the OnFinish hook, job 7 (TRACELAB_DEBUG=1):\ngoroutine 1:\nmain.hook()\n"},
+		{"hook wrapped", "1", fmt.Errorf("simulate: %w", hook),
+			"the panic of the OnFinish hook, job 7 (TRACELAB_DEBUG=1):\ngoroutine 1:\nmain.hook()\n"},
+		{"hook, no debug", "", hook, ""},
+		{"hook without stack", "1", &sim.HookError{Hook: "OnStart", Err: errors.New("boom")}, ""},
+		{"scheduler without stack", "1", &sim.SchedulerError{Scheduler: "mine", Err: sim.ErrStuck}, ""},
+		{"other error", "1", errors.New("boom"), ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Setenv(debugEnv, c.debug)
+			var b strings.Builder
+			printStack(&b, c.err)
+			if b.String() != c.want {
+				t.Errorf("printed %q, want %q", b.String(), c.want)
+			}
+		})
 	}
 }

@@ -51,7 +51,9 @@
 // Window, sim/compare, sim/feedback's Compare, CrossSchedulers, LoadSweep
 // and SweepExperiment), keeping a Resetter from one simulation to the
 // next. A scheduler of one's own gives the same results on every path as
-// on Run (the custom_scheduler_test.go files check it for each), and a bug
+// on Run (the custom_scheduler_test.go files check it for each); it gets
+// copies of the engine's lists (Engine.Waiting, Engine.Running), which it
+// may sort in place; and a bug
 // of it ends every path, Engine.Run and RunUntil included, with a
 // *SchedulerError naming it instead of a panic or a run without end (a
 // panic of the caller's OnStart or OnFinish hook, with a *HookError); the

@@ -137,6 +137,15 @@ type Engine struct {
 	run      []int // running jobs, unordered; kept once Running has been called
 	trackRun bool
 
+	// copyOut: a scheduler of one's own runs (runGuarded), so Waiting
+	// and Running hand out copies of wq and run, in wqOut and runOut
+	// (reused from call to call), that it may sort or change without
+	// breaking the engine's lists. This package's schedulers get the
+	// lists themselves.
+	copyOut bool
+	wqOut   []int
+	runOut  []int
+
 	// Running jobs by estimated end, kept only once Shadow has been
 	// called. A job's entry is removed when it ends (removeEst), so that
 	// Shadow sums a prefix without looking up states. byEst is a window
@@ -215,7 +224,7 @@ func (e *Engine) Reset(procs int, s Scheduler, opts EngineOptions) error {
 		procs: procs, free: procs, sched: s, arrJ: -1, arrT: math.Inf(1), timeline: opts.Timeline, weekOrigin: opts.WeekOrigin, now: math.Inf(-1), lastWake: math.Inf(-1),
 		id: e.id[:0], user: e.user[:0], submit: e.submit[:0], runtime: e.runtime[:0], estimate: e.estimate[:0],
 		lwait: e.lwait[:0], width: e.width[:0], start: e.start[:0], end: e.end[:0], state: e.state[:0], pos: e.pos[:0],
-		endOut: e.endOut[:0], arrHeap: e.arrHeap[:0], term: e.term[:0], timers: e.timers[:0], wq: e.wq[:0], run: e.run[:0], byEst: e.estBuf[:0], estBuf: e.estBuf,
+		endOut: e.endOut[:0], arrHeap: e.arrHeap[:0], term: e.term[:0], timers: e.timers[:0], wq: e.wq[:0], run: e.run[:0], wqOut: e.wqOut[:0], runOut: e.runOut[:0], byEst: e.estBuf[:0], estBuf: e.estBuf,
 		tl:     Timeline{Time: e.tl.Time[:0], Queue: e.tl.Queue[:0], Busy: e.tl.Busy[:0], Outstanding: e.tl.Outstanding[:0]},
 		weekly: Timeline{Time: e.weekly.Time[:0], Queue: e.weekly.Queue[:0], Busy: e.weekly.Busy[:0], Outstanding: e.weekly.Outstanding[:0]}}
 	e.onArr, _ = s.(ArrivalObserver)
@@ -1007,10 +1016,13 @@ func (e *Engine) Head() int {
 	return -1
 }
 
-// Waiting returns the waiting jobs in order of arrival. The slice belongs
-// to the engine: Start does not change it, so a scheduler may start jobs
-// while it ranges over it, but it is invalid after the next call of
-// Waiting or the end of the scheduling pass.
+// Waiting returns the waiting jobs in order of arrival. Start does not
+// change the slice, so a scheduler may start jobs while it ranges over
+// it; it is invalid after the next call of Waiting or the end of the
+// scheduling pass. A scheduler of one's own (not of this package) gets a
+// copy, which it may sort or change (an SJF that sorts it in place is
+// right); this package's schedulers get the engine's queue itself (and
+// must not change it).
 //
 // The engine keeps the waiting queue from the first call of Head or
 // Waiting on, so a scheduler with its own queue does not pay for it.
@@ -1021,11 +1033,16 @@ func (e *Engine) Waiting() []int {
 	if e.wqHoles > 0 {
 		e.compactQueue()
 	}
+	if e.copyOut {
+		e.wqOut = append(e.wqOut[:0], e.wq[e.wqHead:]...)
+		return e.wqOut
+	}
 	return e.wq[e.wqHead:]
 }
 
-// Running returns the running jobs in no particular order. The slice
-// belongs to the engine and is invalid after the next Start.
+// Running returns the running jobs in no particular order. The slice is
+// invalid after the next Start or Running. As Waiting's, it is a copy
+// for a scheduler of one's own, the engine's list for this package's.
 //
 // The engine keeps this list from the first call on, so a scheduler that
 // never calls Running does not pay for it.
@@ -1039,6 +1056,10 @@ func (e *Engine) Running() []int {
 				e.run = append(e.run, j)
 			}
 		}
+	}
+	if e.copyOut {
+		e.runOut = append(e.runOut[:0], e.run...)
+		return e.runOut
 	}
 	return e.run
 }

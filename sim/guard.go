@@ -173,9 +173,11 @@ func (e *Engine) runGuarded(ctx context.Context, until float64, final bool) (err
 	if !builtin(inner) { // this package's schedulers need no guard, nor its cost
 		e.sched = &guard{inner: inner, ctx: ctx, done: ctx.Done(), final: final,
 			last: [2]int{e.nRunning + e.nDone, e.nDone}, wakeCheck: wakeCheck}
+		e.copyOut = true // Waiting and Running hand it copies
 	}
 	defer func() {
 		e.sched = inner
+		e.copyOut = false
 		if p := recover(); p != nil {
 			e.running = false
 			err = e.panicError(p, inner)

@@ -25,11 +25,10 @@ import (
 //		}
 //	}
 //
-// The slices Waiting and Running return are the engine's own: a
-// scheduler must not change them. To rank the waiting jobs, sort a copy
-// (slices.Clone(e.Waiting())): sorting the slice itself breaks the
-// engine's queue, and the error that follows comes rounds later (a Start
-// of a job "that is running") without pointing at the cause.
+// The slices Waiting and Running return to a scheduler of one's own are
+// copies (in buffers the engine reuses), so it may sort them in place to
+// rank the jobs: a SJF is slices.SortFunc(e.Waiting(), …) and a loop.
+// This package's schedulers get the engine's lists themselves.
 //
 // A scheduler that keeps its own state (queues, reservations) may also
 // implement ArrivalObserver and FinishObserver. A Scheduler value holds the

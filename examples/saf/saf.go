@@ -47,7 +47,7 @@ func (s *PriorityEASY) Name() string { return s.Label }
 // Schedule starts jobs in the ranking while the first fits, then
 // backfills around its reservation.
 func (s *PriorityEASY) Schedule(e *sim.Engine) {
-	q := slices.Clone(e.Waiting()) // in order of arrival
+	q := e.Waiting() // in order of arrival; a copy, ours to sort
 	if s.Key != nil {
 		slices.SortStableFunc(q, func(a, b int) int { return cmp.Compare(s.Key(e, a), s.Key(e, b)) })
 	}
