@@ -29,7 +29,8 @@
 //     500, 1000, 1500), no trailing zeros (Ticks),
 //     integers on count axes (IntegerTicks, Axes.IntegerX/Y), hours and
 //     days of the week (HourTicks, WeekTicks), every decade labelled on
-//     a log axis (LogTicks), a figure's log axis ending at a labelled
+//     a log axis and a round value near an end otherwise left bare
+//     (LogTicks), a figure's log axis ending at a labelled
 //     round value when one lies just past a bare end (SnapLogEnds); room
 //     above the highest point (Headroom), and
 //     a log axis for ratios far from their reference (Intervals).

@@ -142,7 +142,9 @@ func (WeekTicks) Ticks(min, max float64) []plot.Tick {
 // otherwise, on an axis of at most
 // endDecades decades, the 2× below the first power and the 5× above the
 // last are labelled when in range (0.2 on an axis from 0.15 to 100), so
-// that no half decade at an end goes unlabelled. A range of less than a decade with
+// that no half decade at an end goes unlabelled; an end still bare for
+// more than 0.15 of the axis and 0.2 decades gets the 2× or 5× nearest it
+// (labelBareEnds: 200 on 1 to 330, 2M on 25.7k to 2.72M). A range of less than a decade with
 // fewer than three such labels takes the first of the finer ladders of
 // round values, 1-2-3-5, 1-1.5-2-3-4-5-6-8 and 1-1.2-1.5-2-2.5-3-4-5-6-8
 // times a power of ten, that labels three values, each with its own unit
@@ -188,13 +190,9 @@ func (LogTicks) Ticks(min, max float64) []plot.Tick {
 		// there (0.3–0.9 on an axis labelled from 1) can be read; on an axis
 		// of more than endDecades decades those 0.7 are too short for two
 		// labels in a small panel.
-		// Where the end decade is too short to hold that value but more
-		// than bareShare of the axis (2007 Fig. 2's processors, 1 to
-		// about 330: no 500, 0.5 decades bare), the other one, 2× above
-		// the last power or 5× below the first, is labelled instead.
-		return decades <= endDecades && ((m == 2 && e == first-1) || (m == 5 && e == last) ||
-			(m == 2 && e == last && !in(5*math.Pow(10, last)) && math.Log10(max)-last > bareShare*decades) ||
-			(m == 5 && e == first-1 && !in(2*math.Pow(10, first-1)) && first-math.Log10(min) > bareShare*decades))
+		// An end decade too short to hold that value is left to
+		// labelBareEnds.
+		return decades <= endDecades && ((m == 2 && e == first-1) || (m == 5 && e == last))
 	}
 	var ts []plot.Tick
 	for e := lo; e <= hi; e++ {
@@ -213,7 +211,7 @@ func (LogTicks) Ticks(min, max float64) []plot.Tick {
 		}
 	}
 	if labelledCount(ts) >= 3 || decades >= 1 {
-		return ts
+		return labelBareEnds(ts, min, max)
 	}
 	for _, ladder := range logLadders {
 		if lt := ladderTicks(min, max, lo, hi, ladder); labelledCount(lt) >= 3 {
@@ -226,10 +224,58 @@ func (LogTicks) Ticks(min, max float64) []plot.Tick {
 	return ts
 }
 
-// bareShare is the share of a log axis of at most endDecades decades
-// beyond which an end decade without its usual round value (2× below the
-// first power, 5× above the last) is labelled at the other one (LogTicks).
+// bareShare is the share of a log axis beyond which a stretch at an end
+// without a label (and longer than BareEnd) gets one (labelBareEnds).
 const bareShare = 0.15
+
+// labelBareEnds labels, at an end of the log axis [min, max] lying more
+// than BareEnd decades and more than bareShare of the axis from its
+// nearest labelled tick of ts, the unlabelled 2× or 5× a power of ten of
+// that stretch nearest the end, when it lies at least a factor 2 from that
+// label (so that two labels keep room between them): 2007 Fig. 2's
+// processors, 1 to about 330, labelled to 100, get 200 (no 500 in range);
+// 2013 Fig. 12's OSC-cluster response time, 25.7k to 2.72M, labelled 50k,
+// 100k, 500k, 1M, gets 2M, 0.13 decades under its top instead of 0.43
+// decades (21% of the axis) bare. Whatever the axis' length: on one of
+// more than 1/bareShare decades no stretch between powers is that long.
+func labelBareEnds(ts []plot.Tick, min, max float64) []plot.Tick {
+	first, last := -1, -1
+	for i, t := range ts {
+		if t.Label != "" {
+			if first < 0 {
+				first = i
+			}
+			last = i
+		}
+	}
+	if first < 0 {
+		return ts
+	}
+	span := math.Log10(max / min)
+	bare := func(d float64) bool { return d > BareEnd && d > bareShare*span }
+	round := func(v float64) bool {
+		m := math.Round(v / math.Pow(10, math.Floor(math.Log10(v)+1e-9)))
+		return (m == 2 || m == 5) && math.Abs(v/(m*math.Pow(10, math.Floor(math.Log10(v)+1e-9)))-1) < 1e-9
+	}
+	apart := math.Log10(2) - 1e-9
+	if lo := ts[first].Value; bare(math.Log10(lo / min)) {
+		for i := 0; i < first; i++ {
+			if v := ts[i].Value; round(v) && math.Log10(lo/v) >= apart {
+				ts[i].Label = TickLabel(v, v)
+				break
+			}
+		}
+	}
+	if hi := ts[last].Value; bare(math.Log10(max / hi)) {
+		for i := len(ts) - 1; i > last; i-- {
+			if v := ts[i].Value; round(v) && math.Log10(v/hi) >= apart {
+				ts[i].Label = TickLabel(v, v)
+				break
+			}
+		}
+	}
+	return ts
+}
 
 // endDecades is the widest log axis (in decades) whose partial end
 // decades get a label (LogTicks): 0.7 of 4 decades is about 20 points of a

@@ -88,6 +88,12 @@ func TestTicks(t *testing.T) {
 		// than 0.15 of the axis (0.52 and 0.6 of 3.1 decades; 2007 Fig.
 		// 2's processors, 1 to about 330) are labelled at the other one.
 		{"log: long partial decades at the other round value", LogTicks{}, 0.3, 400, "0.5:0.5 1:1 10:10 100:100 200:200"},
+		// The same at an end of any axis bare for more than 0.15 of it and
+		// 0.2 decades: 2013 Fig. 12's OSC-cluster response time (25.7k to
+		// 2.72M, two powers; 0.43 decades, 21%, above 1M) and 1.3 to 14k
+		// (4 decades, powers alone; 0.89 decades, 22%, below 10).
+		{"log: a bare top past two powers", LogTicks{}, 25687, 2.716e6, "50000:50k 100000:100k 500000:500k 1e+06:1M 2e+06:2M"},
+		{"log: a bare bottom of a wide axis", LogTicks{}, 1.3, 1.4e4, "2:2 10:10 100:100 1000:1k 10000:10k"},
 		{"log: wide axes' partial decades bare", LogTicks{}, 0.00015, 6e4, "0.001:0.001 0.01:0.01 0.1:0.1 1:1 10:10 100:100 1000:1k 10000:10k"},
 		// 2013 Fig. 12's SDSC-BLUE slowdown (100 and 1000 alone) and 2021
 		// Fig. 11's CTC-SP2 jobs per week (1500 and 2000 alone).

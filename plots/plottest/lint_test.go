@@ -152,13 +152,13 @@ func TestLint(t *testing.T) {
 			return plots.NewFigure("F", "c", 1, lines(t, []plots.XY{{Label: "p", X: []float64{1.118, 3, 40, 2000}, Y: []float64{0.5, 0.4, 0.3, 0.1}}},
 				plots.Axes{Title: "p", XLabel: "slowdown", YLabel: "P", LogX: true}))
 		}, nil},
-		// 0.13 to 2000 (4.2 decades: powers of ten alone labelled; 0.1 is
-		// too far to snap to) leaves
-		// 0.89 decades below "1", 21% of the axis.
+		// 1 to 7.93 (0.9 decades, labelled 1, 2, 5) leaves 0.2003 decades
+		// above "5", 22% of the axis: no 2× or 5× lies there to label
+		// (plots.LogTicks), and 10 is 0.1007 decades up, too far to snap to.
 		{"a log axis bare for a fifth of it", func(t *testing.T) *plots.Figure {
-			return plots.NewFigure("F", "c", 1, lines(t, []plots.XY{{Label: "p", X: []float64{0.13, 3, 40, 2000}, Y: []float64{0.5, 0.4, 0.3, 0.1}}},
+			return plots.NewFigure("F", "c", 1, lines(t, []plots.XY{{Label: "p", X: []float64{1, 2, 4, 7.93}, Y: []float64{0.5, 0.4, 0.3, 0.1}}},
 				plots.Axes{Title: "p", XLabel: "x", YLabel: "P", LogX: true}))
-		}, []string{"the logarithmic x axis has no labelled tick within 0.89 decades of its bottom (21% of the axis"}},
+		}, []string{"the logarithmic x axis has no labelled tick within 0.20 decades of its top (22% of the axis"}},
 		{"title too long", func(t *testing.T) *plots.Figure {
 			a := lines(t, curves(1, 10, plots.Compared, func(int) string { return "" }), axes)
 			a.Title.Text = strings.Repeat("x", 200)
