@@ -116,17 +116,15 @@ func (s *Study) Fig18(ctx context.Context) (*Fig18Result, error) {
 				}
 				p.Title.Text = name + ", by " + map[bool]string{false: "response time", true: "slowdown"}[bySlowdown]
 				if !bySlowdown {
-					// The 2014 distribution-based model, r in minutes.
-					var mx, my []float64
-					for _, b := range c.Response {
-						if !math.IsInf(b.Hi, 1) {
-							mx, my = append(mx, binMid(b)), append(my, feedback.ContinuationProbability(binMid(b), 60))
-						}
-					}
+					// The 2014 distribution-based model, r in minutes: a
+					// function of r, drawn as a curve over whole decades
+					// of response time (fig18Seconds), not at bin centres.
+					mx, my := fig18Model()
 					if _, err := plots.AddLines(p, []plots.XY{{Label: "2014 model 0.8 / (0.05 r + 1), r in minutes", X: mx, Y: my, Dashed: true, Color: 2}},
 						plots.LinesOptions{Axes: plots.Axes{LogX: true}}); err != nil {
 						return nil, err
 					}
+					p.X.Min, p.X.Max = math.Min(p.X.Min, fig18Seconds[0]), math.Max(p.X.Max, fig18Seconds[1])
 				}
 				panels = append(panels, p)
 			}
@@ -172,6 +170,23 @@ func continuationAUC(bins []session.Bin) (auc, se float64) {
 	a := sum / (cont * stop)
 	q1, q2 := a/(2-a), 2*a*a/(1+a)
 	return a, math.Sqrt((a*(1-a) + (cont-1)*(q1-a*a) + (stop-1)*(q2-a*a)) / (cont * stop))
+}
+
+// fig18Seconds is the response-time axis of Fig. 18, in seconds: whole
+// decades around the bins (the first, [0, 10 s), is drawn at 5 s, the
+// open last one, from 32 h, at 64 h), so that both ends are labelled.
+var fig18Seconds = [2]float64{1, 1e6}
+
+// fig18Model returns the 2014 model's continuation probability (r in
+// minutes) at 20 points a decade over fig18Seconds.
+func fig18Model() (x, y []float64) {
+	lo, hi := math.Log10(fig18Seconds[0]), math.Log10(fig18Seconds[1])
+	n := int(math.Round((hi-lo)*20)) + 1
+	for i := range n {
+		r := math.Pow(10, lo+(hi-lo)*float64(i)/float64(n-1))
+		x, y = append(x, r), append(y, feedback.ContinuationProbability(r, 60))
+	}
+	return x, y
 }
 
 // binMid is the geometric centre of a bin (its lower edge taken as at
