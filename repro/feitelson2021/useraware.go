@@ -423,7 +423,7 @@ func (s *Study) Fig20(ctx context.Context) (*Fig20Result, error) {
 			return nil, err
 		}
 		r.Figure = figure("Fig. 20", "response time per job class, EASY and the user-aware scheduler",
-			"the paper: the user-aware scheduler shortens short and medium jobs at the expense of long ones — compare the long jobs' bars (ours: the long jobs gain too; see the ledger)", 2, ps...)
+			"the paper: the user-aware scheduler shortens short and medium jobs at the expense of long ones — compare the long jobs' bars ("+longJobsCaption(r.resp)+"; see the ledger)", 2, ps...)
 		r.Figure.ShareY = true
 		alt, err := s.userAwareRuns(ctx, fig20AltLoad)
 		if err != nil {
@@ -642,7 +642,7 @@ func (s *Study) Fig21(ctx context.Context) (*Fig21Result, error) {
 			panels = append(panels, pl)
 		}
 		r.Figure = figure("Fig. 21", "the queue through the day, with and without a daily cycle of the users",
-			"the paper has the user-aware scheduler carry more work into the night than EASY; here its queue is shorter at every hour (see the ledger)", len(panels), panels...)
+			"the paper has the user-aware scheduler carry more work into the night than EASY; "+queueCaption(r.queue)+" (see the ledger)", len(panels), panels...)
 		if r.Figure != nil {
 			r.Figure.ShareX, r.Figure.ShareY = true, true
 		}
