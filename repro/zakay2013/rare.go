@@ -625,7 +625,11 @@ func (s *Study) Fig16(ctx context.Context) (*Fig16Result, error) {
 				med, p90 = append(med, q[0]), append(p90, q[1])
 				samples = append(samples, plots.Sample{Label: "RB_NPW " + x.label, Values: sample})
 			}
-			h, err := resampleplot.StepHistograms(samples, 15, plots.Axes{Title: m.label, XLabel: m.label, IntegerX: m.col == "counted"})
+			// The slowdown and the wait on log bins: their runs span two
+			// decades, and on equal-width bins most fell in the first,
+			// hiding the tails the paper compares.
+			tailed := m.col == "avg_slowdown" || m.col == "avg_wait"
+			h, err := resampleplot.StepHistograms(samples, 15, plots.Axes{Title: m.label, XLabel: m.label, IntegerX: m.col == "counted", LogX: tailed})
 			if err != nil {
 				return nil, err
 			}

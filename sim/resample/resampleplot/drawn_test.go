@@ -24,6 +24,14 @@ func TestDrawn(t *testing.T) {
 					2, plots.Axes{})
 			},
 			Want: plottest.Drawn{Lines: "[[{0 0.25} {1 0.25} {1 0.75} {2 0.75}] [{0 0} {1 0} {1 1} {2 1}]]"}},
+		{Name: "StepHistograms with LogX: bins a factor wide (here 10), values ≤ 0 left out",
+			Build: func() (*plot.Plot, error) {
+				return StepHistograms([]plots.Sample{{Label: "a", Values: []float64{1, 10, 100, 0, -5}}, {Label: "b", Values: []float64{1000}}},
+					3, plots.Axes{LogX: true})
+			},
+			// log10 range 0–3 in 3 bins: edges 1, 10, 100, 1000; a's
+			// three positive values one a bin, b's 1000 in the last.
+			Want: plottest.Drawn{Lines: "[[{1 0.3333333333333333} {10 0.3333333333333333} {10 0.3333333333333333} {100 0.3333333333333333} {100 0.3333333333333333} {1000 0.3333333333333333}] [{1 0} {10 0} {10 0} {100 0} {100 1} {1000 1}]]"}},
 		{Name: "LoadScatter: y against utilisation per load factor, saturated runs left out",
 			Build: func() (*plot.Plot, error) { return LoadScatter(sweep, "wait", plots.Axes{}) },
 			// The simulations as points, then the medians as a line with points.

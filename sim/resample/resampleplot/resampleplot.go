@@ -60,16 +60,29 @@ func Histogram(values []float64, reference float64, valuesLabel string, opts plo
 // StepHistograms plots the distributions of several samples over common
 // equal-width bins as step outlines (Fig. 16: one outline per RB_NPW
 // value), in fractions of each sample so that samples of different sizes
-// compare. NaN and ±Inf values are left out. bins ≤ 0 means 20.
+// compare. NaN and ±Inf values are left out. bins ≤ 0 means 20. With
+// axes.LogX the bins are of equal width in log x (a factor each) and
+// values ≤ 0 are left out too: a heavy-tailed sample (2013 Fig. 16's
+// average slowdowns, 50 to 5,000) fills the first of equal-width bins
+// with most of its runs and leaves its tail at heights too small to tell
+// one outline from another.
 func StepHistograms(samples []plots.Sample, bins int, axes plots.Axes) (*plot.Plot, error) {
 	if bins <= 0 {
 		bins = 20
 	}
+	// to maps a value to the binned scale and from back; ok says whether
+	// a value is drawn.
+	to, from := func(v float64) float64 { return v }, func(v float64) float64 { return v }
+	ok := func(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
+	if axes.LogX {
+		to, from = math.Log10, func(v float64) float64 { return math.Pow(10, v) }
+		ok = func(v float64) bool { return v > 0 && !math.IsInf(v, 1) && !math.IsNaN(v) }
+	}
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, s := range samples {
 		for _, v := range s.Values {
-			if !math.IsNaN(v) && !math.IsInf(v, 0) {
-				lo, hi = min(lo, v), max(hi, v)
+			if ok(v) {
+				lo, hi = min(lo, to(v)), max(hi, to(v))
 			}
 		}
 	}
@@ -85,10 +98,10 @@ func StepHistograms(samples []plots.Sample, bins int, axes plots.Axes) (*plot.Pl
 		counts := make([]float64, bins)
 		n := 0
 		for _, v := range s.Values {
-			if math.IsNaN(v) || math.IsInf(v, 0) {
+			if !ok(v) {
 				continue
 			}
-			counts[min(int((v-lo)/width), bins-1)]++
+			counts[min(int((to(v)-lo)/width), bins-1)]++
 			n++
 		}
 		var x, y []float64
@@ -97,7 +110,7 @@ func StepHistograms(samples []plots.Sample, bins int, axes plots.Axes) (*plot.Pl
 			if n > 0 {
 				f = c / float64(n)
 			}
-			x = append(x, lo+float64(b)*width, lo+float64(b+1)*width)
+			x = append(x, from(lo+float64(b)*width), from(lo+float64(b+1)*width))
 			y = append(y, f, f)
 		}
 		series = append(series, plots.XY{Label: s.Label, X: x, Y: y})
