@@ -303,7 +303,7 @@ const labelLine = vg.Length(10)
 // figure can tell apart) each in its own colour and named by user id
 // ("user 50") at one of its columns, its busiest where no taller bar
 // nearby would lift the name away (placeNames), and all others in grey
-// on top (2013 Figs. 13–14). Weeks are counted from the log's first job,
+// on top, named OthersLabel in the key (2013 Figs. 13–14). Weeks are counted from the log's first job,
 // in days of 7 × 24 hours. A log with no submit time, or spanning more
 // than the reader's 400 years, is an error.
 func WeeklyJobs(t *datasets.Trace, top int, title string) (*plot.Plot, error) {
@@ -334,6 +334,10 @@ func WeeklyJobsMarked(t *datasets.Trace, marked []bool, label string, top int, t
 	}
 	return weeklyJobs(t, marked, label, min(top, markedTop), title)
 }
+
+// OthersLabel names in the key the grey of WeeklyJobs: the jobs of every
+// user but the top users and the marked jobs.
+const OthersLabel = "all other users"
 
 // RareLabel names WeeklyJobsRare's marked jobs in the key.
 const RareLabel = "rare-behaviour users"
@@ -462,11 +466,15 @@ func weeklyJobs(t *datasets.Trace, marked []bool, label string, top int, title s
 	if err := stack(others, plots.GuideColor, ""); err != nil {
 		return nil, fmt.Errorf("resampleplot: WeeklyJobs: %w", err)
 	}
+	othersBars := below
 	if marked != nil {
 		if err := stack(markedWeeks, MarkedColor, label); err != nil {
 			return nil, fmt.Errorf("resampleplot: WeeklyJobs: %w", err)
 		}
 	}
+	// The grey is named in the key too, below the marked jobs as it is
+	// drawn below them (the top users are named at their columns).
+	p.Legend.Add(OthersLabel, othersBars)
 	if len(perUser) > 0 {
 		names := &userNames{perUser: perUser, totals: totals, marked: markedWeeks, barWidth: width}
 		for k := range perUser {

@@ -111,6 +111,9 @@ func TestWeeklyJobs(t *testing.T) {
 	if strings.Count(s, "user ") < 3 {
 		t.Error("weekly jobs do not name the top users")
 	}
+	if !strings.Contains(s, OthersLabel) {
+		t.Errorf("the grey of the other users is not named %q in the key", OthersLabel)
+	}
 	if _, err := WeeklyJobs(datasets.NewTrace("empty", 0), 3, ""); err == nil {
 		t.Error("empty log: no error")
 	}
@@ -202,6 +205,9 @@ func TestWeeklyJobsMarked(t *testing.T) {
 	}
 	if !strings.Contains(s, "rare-behaviour users") {
 		t.Error("the marked jobs are not named in the key")
+	}
+	if m, o := strings.Index(s, "rare-behaviour users"), strings.Index(s, OthersLabel); o < 0 || m > o {
+		t.Errorf("key: %q at %d, %q at %d; want the marked jobs, then the other users (as stacked, top first)", "rare-behaviour users", m, OthersLabel, o)
 	}
 	if _, err := WeeklyJobsMarked(tr, marked[1:], "x", 3, ""); err == nil {
 		t.Error("marks of another length: no error")
