@@ -63,7 +63,7 @@ func Histogram(values []float64, reference float64, valuesLabel string, opts plo
 // compare. NaN and ±Inf values are left out. bins ≤ 0 means 20. With
 // axes.LogX the bins are of equal width in log x (a factor each) and
 // values ≤ 0 are left out too: a heavy-tailed sample (2013 Fig. 16's
-// average slowdowns, 50 to 5,000) fills the first of equal-width bins
+// average slowdowns, about 130 to 5,500) fills the first of equal-width bins
 // with most of its runs and leaves its tail at heights too small to tell
 // one outline from another.
 func StepHistograms(samples []plots.Sample, bins int, axes plots.Axes) (*plot.Plot, error) {
