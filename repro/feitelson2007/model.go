@@ -415,7 +415,7 @@ func (r *Fig10Result) sourceText(want ledger.Expectation) string {
 		}
 		parts = append(parts, o.log+" "+o.lag50.Text(2)+mark)
 	}
-	return fmt.Sprintf("the paper names no source for its model: with each other log of Table 2 as the source (θ = 2.5, the source's job rate, the same %d seeds) lag 50 is, in standard errors, %s: within with %d of %d sources, ours (%s) among them",
+	return fmt.Sprintf("the paper names no source for its model: with each other log of Table 2 as the source (θ = 2.5, the source's job rate, the same %d seeds) lag 50 is, in standard errors, %s: within with %d of %d sources, counting ours (%s)",
 		r.sourceLag50[0].lag50.N, strings.Join(parts, "; "), n, 1+len(r.sourceLag50), modelSource)
 }
 

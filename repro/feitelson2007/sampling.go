@@ -694,9 +694,17 @@ func (r *Fig8Result) Claims(l *ledger.Ledger) {
 			r.Log, maxOf(md), minOf(md), spread(at24)))
 	top := j.worst[2].claims
 	l.Claim("Fig. 8", "fig8/max-short-slices", every+"M_max is largest at a slice of at most 2 days",
-		j.holds[2] == len(j.logs), fmt.Sprintf("the longest slice of the largest M_max over the logs: %g days (%s: %.3f, %g ranges); %s",
-			top.topDays, j.worst[2].log, top.topValue, top.topRanges, j.text(2, func(c fig8Claims) string { return fmt.Sprintf("%g days", c.topDays) }))).
+		j.holds[2] == len(j.logs), fmt.Sprintf("the longest slice of the largest M_max over the logs: %s (%s: %.3f, %g ranges); %s",
+			days(top.topDays), j.worst[2].log, top.topValue, top.topRanges, j.text(2, func(c fig8Claims) string { return days(c.topDays) }))).
 		Quoting("obtains much higher values when the slice size and number of ranges are reduced")
+}
+
+// days shows a slice length in days: "1 day", "2 days".
+func days(d float64) string {
+	if d == 1 {
+		return "1 day"
+	}
+	return fmt.Sprintf("%g days", d)
 }
 
 // fig8Judged is Fig. 8's three claims (max-sensitive, med-stable,
