@@ -18,59 +18,6 @@ func sensitivityFrame(mMax, mMed [2]float64) dataframe.DataFrame {
 		series.New(mMax[:], series.Float, "locality_max"), series.New(mMed[:], series.Float, "locality_med"))
 }
 
-// differing returns a claim entry of Fig. 8 that differs.
-func differing(l *ledger.Ledger, id string) *ledger.Entry {
-	return l.Check("Fig. 8", id, id, ledger.AtMost(0.05), 1)
-}
-
-// TestFig8BestLog: another log is Fig. 8's reason only when it makes more
-// of the three claims hold than ours (ledger.Tally), makes the one that
-// differs hold, and still makes more hold without it (never chosen for one
-// entry alone); the values are worked by hand: ranges of M_max and M_med
-// over the two cells, their ratio, the slice of the largest M_max.
-func TestFig8BestLog(t *testing.T) {
-	t.Parallel()
-	// ours: M_med spreads 0.1 (not stable), ratio 4, largest M_max at 1 day.
-	ours := fig8Values(sensitivityFrame([2]float64{0.7, 0.3}, [2]float64{0.2, 0.1})).holds()
-	if ours != [3]bool{true, false, true} {
-		t.Fatalf("ours holds %v, want [true false true]", ours)
-	}
-	// oursLong: the same, but the largest M_max at 3 days: 1 of 3.
-	oursLong := fig8Values(sensitivityFrame([2]float64{0.3, 0.7}, [2]float64{0.2, 0.1})).holds()
-	if oursLong != [3]bool{true, false, false} {
-		t.Fatalf("oursLong holds %v, want [true false false]", oursLong)
-	}
-	stable := logSpread{log: "stable", claims: fig8Values(sensitivityFrame([2]float64{0.7, 0.3}, [2]float64{0.08, 0.05}))} // spread 0.03, ratio 13: 3 of 3
-	long := logSpread{log: "long", claims: fig8Values(sensitivityFrame([2]float64{0.3, 0.7}, [2]float64{0.08, 0.05}))}     // stable but largest at 3 days: 2 of 3
-	noisy := logSpread{log: "noisy", claims: fig8Values(sensitivityFrame([2]float64{0.7, 0.3}, [2]float64{0.2, 0.05}))}    // spread 0.15: 2 of 3
-	for _, c := range []struct {
-		name     string
-		ours     [3]bool
-		others   []logSpread
-		want     string // in the reason; "" for none
-		measured string // in our value when there is no reason; "" for nothing added
-	}{
-		{"a log gaining two claims", oursLong, []logSpread{noisy, stable}, "with stable as Fig. 8's log", ""},
-		{"a log gaining this claim alone", ours, []logSpread{noisy, stable}, "", "chosen for this claim alone"},
-		{"as many as ours", ours, []logSpread{long, noisy}, "", ""},
-		{"none", ours, nil, "", ""},
-	} {
-		r := &Fig8Result{others: c.others}
-		l := ledger.New("test")
-		e := differing(l, "fig8/med-stable")
-		r.bestLog(c.ours).explain(e, 1, "x")
-		if got := e.Reason; (c.want == "") != (got == "") || !strings.Contains(got, c.want) {
-			t.Errorf("%s: reason %q, want %q", c.name, got, c.want)
-		}
-		if c.want != "" && (e.Found == nil || e.Found.Readings != len(c.others)+1 || e.Found.Seeds != 1) {
-			t.Errorf("%s: found %+v, want the best of %d readings (ours among them) at 1 seed", c.name, e.Found, len(c.others)+1)
-		}
-		if c.measured != "" && !strings.Contains(e.OurValue, c.measured) {
-			t.Errorf("%s: our value %q, want it to say %q", c.name, e.OurValue, c.measured)
-		}
-	}
-}
-
 // thetaFrame is a repetitions.ThetaSweep frame: M'_med of two sequences
 // for each θ of fig11Thetas.
 func thetaFrame(m2, m25, m4 [2]float64) dataframe.DataFrame {

@@ -312,6 +312,15 @@ func (r *Fig15Result) Claims(l *ledger.Ledger) {
 			} else {
 				e.Measured(why)
 			}
+			if name != "SDSC-BLUE" {
+				// The paper names only the Blue log (on the right); its
+				// left log is unnamed, and "in most cases" is said of
+				// logs in general, which one log can neither show nor
+				// refute. Ours stands in for the left log (not
+				// comparable, whichever way it falls; our value shown).
+				e.OnStandIn(fmt.Sprintf("on a stand-in: the paper names only the Blue log (\"the Blue log on the right\"); its left log is unnamed, so %s stands in for it, and \"in most cases\" is said of logs in general, which one log neither shows nor refutes", name))
+				e.Found = nil
+			}
 		}
 	}
 	if r.FeedbackWaits != nil {
