@@ -1132,7 +1132,7 @@ func (fl fig10Log) moved(c fig10Claim) []moved {
 	var alt []moved
 	for _, m := range fl.alt {
 		alt = append(alt, moved{c: m.c, value: c.value(m), note: droppedNote(m.dropped), cost: failing(m, c.id), same: m.same,
-			seeds: m.seeds[c.id]})
+			seeds: m.seeds[c.id], judged: c.judged})
 	}
 	return alt
 }
