@@ -121,8 +121,10 @@ func WriteReport(w io.Writer, results []Result, info ReportInfo) error {
 		"entry left out (it is never chosen for one entry alone), and it brings this one within (ledger.Tally); a measurement that brings nothing within (a restatement, a bound)\n" +
 		"is shown with our value, and the entry stays unexplained. Each explained difference says how its reason was\n" +
 		"found (ledger.Found): an input fact, one reading measured, or the best of several readings measured (their\n" +
-		"number recorded) — and, for a random procedure, the seeds at which it holds: it is a reason only when it holds\n" +
-		"at every seed measured. Reasons chosen among several readings are counted apart in the summary, and the\n" +
+		"number recorded) — and, for a random procedure, the seeds measured: it is a reason only when it holds by the rule\n" +
+		"that judges the verdict (*Seeds* below: its statistic over the seeds, ledger.Found.OverSeeds), or, where the seeds are\n" +
+		"not replicates of one statistic, at every seed measured; how many seeds bring it within one by one is shown.\n" +
+		"Reasons chosen among several readings are counted apart in the summary, and the\n" +
 		"unexplained share is given both with them and without them; *not comparable*: the paper's value is blanked in our copy (our value is still\n" +
 		"given), a log the paper used is not available, or our log is a stand-in for the paper's (another version, year or\n" +
 		"machine, or a reconstruction of an input the paper had): a claim on a stand-in is not comparable whichever way\n" +

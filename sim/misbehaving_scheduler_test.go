@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -11,13 +12,10 @@ import (
 	"github.com/tracelab/tracelab/sim/simtest"
 )
 
-// misJobs: two jobs of the whole machine (4 processors) at 100, so the
-// second waits for the first, and a job of one processor at 200.
-var misJobs = []sim.Job{
-	{ID: 1, Submit: 100, Runtime: 10, Estimate: 20, Procs: 4},
-	{ID: 2, Submit: 100, Runtime: 10, Estimate: 20, Procs: 4},
-	{ID: 3, Submit: 200, Runtime: 10, Estimate: 20, Procs: 1},
-}
+// misJobs: hostileJobs (two jobs of the whole machine, 4 processors, at
+// 100, so the second waits for the first) and a job of one processor at
+// 200. Clip makes append copy, so hostileJobs is never written.
+var misJobs = append(slices.Clip(hostileJobs), sim.Job{ID: 3, Submit: 200, Runtime: 10, Estimate: 20, Procs: 1})
 
 // TestMisbehavingSchedulers: a scheduler of one's own that breaks the
 // rules without panicking (starts a job twice, one that does not exist,

@@ -148,16 +148,7 @@ func newEMData(x, w []float64, fam family) (*emData, error) {
 		} else {
 			xs, ws = sortedWeighted(xs, ws)
 		}
-		k := 0
-		for i := 0; i < len(xs); {
-			v, c := xs[i], 0.0
-			for ; i < len(xs) && xs[i] == v; i++ {
-				c += ws[i]
-			}
-			xs[k], ws[k] = v, c
-			k++
-		}
-		xs, ws = xs[:k], ws[:k]
+		xs, ws = mergeEqual(xs, ws)
 		d.sorted = true
 	}
 	d.x, d.w = xs, ws
@@ -877,6 +868,22 @@ func middleMinimum(x, w []float64, bins int) (float64, bool) {
 	}
 	mid := float64(firstLow+lastLow)/2 + 0.5
 	return lo + mid*width, true
+}
+
+// mergeEqual merges the runs of equal values of the sorted sample xs into
+// one value each, carrying the total of their weights ws, in place: it
+// returns the distinct values and their weights, prefixes of xs and ws.
+func mergeEqual(xs, ws []float64) ([]float64, []float64) {
+	k := 0
+	for i := 0; i < len(xs); {
+		v, c := xs[i], 0.0
+		for ; i < len(xs) && xs[i] == v; i++ {
+			c += ws[i]
+		}
+		xs[k], ws[k] = v, c
+		k++
+	}
+	return xs[:k], ws[:k]
 }
 
 // sortedWeighted returns the observations sorted by value with their weights.

@@ -308,17 +308,8 @@ func TestCellScanSearchProperty(t *testing.T) {
 			w[i] = 1
 		}
 		scan := &emData{x: x, w: w, sw: float64(len(x))}
-		xs, ws := sortedWeighted(x, w)
-		k := 0
-		for i := 0; i < len(xs); {
-			v, c := xs[i], 0.0
-			for ; i < len(xs) && xs[i] == v; i++ {
-				c += ws[i]
-			}
-			xs[k], ws[k] = v, c
-			k++
-		}
-		search := &emData{x: xs[:k], w: ws[:k], sw: scan.sw, sorted: true}
+		xs, ws := mergeEqual(sortedWeighted(x, w))
+		search := &emData{x: xs, w: ws, sw: scan.sw, sorted: true}
 		v1, b1, a1, w1 := scan.cell(mu)
 		v2, b2, a2, w2 := search.cell(mu)
 		if v1 != v2 || b1 != b2 || a1 != a2 || w1 != w2 {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -273,6 +274,28 @@ func TestEMOptionsNegative(t *testing.T) {
 		}
 		if _, _, err := FitHyperExponential(x, nil, o); err == nil {
 			t.Errorf("FitHyperExponential with %+v: no error", o)
+		}
+	}
+}
+
+// TestMergeEqual checks the merging of equal values of a sorted sample
+// (newEMData's ties), worked by hand.
+func TestMergeEqual(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name         string
+		xs, ws       []float64
+		wantX, wantW []float64
+	}{
+		{"empty", nil, nil, []float64{}, []float64{}},
+		{"distinct", []float64{1, 2, 3}, []float64{1, 1, 1}, []float64{1, 2, 3}, []float64{1, 1, 1}},
+		{"runs", []float64{1, 1, 2, 5, 5, 5}, []float64{1, 0.5, 2, 1, 1, 1}, []float64{1, 2, 5}, []float64{1.5, 2, 3}},
+		{"one value", []float64{7, 7, 7}, []float64{2, 3, 4}, []float64{7}, []float64{9}},
+	}
+	for _, c := range cases {
+		xs, ws := mergeEqual(slices.Clone(c.xs), slices.Clone(c.ws))
+		if !slices.Equal(xs, c.wantX) || !slices.Equal(ws, c.wantW) {
+			t.Errorf("%s: mergeEqual = %v, %v; want %v, %v", c.name, xs, ws, c.wantX, c.wantW)
 		}
 	}
 }

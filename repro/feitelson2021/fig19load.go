@@ -115,8 +115,11 @@ func (u *UserAwareRuns) measures() (resp, tp map[string]float64, queue map[strin
 
 // holds evaluates every claim of Figs 20–21 decided by one set of runs
 // (by ledger id), as one run is judged (strictly).
-func (u *UserAwareRuns) holds() map[string]bool {
-	resp, tp, queue := u.measures()
+func (u *UserAwareRuns) holds() map[string]bool { return predicates(u.measures()) }
+
+// predicates evaluates every claim of Figs 20–21 (by ledger id) on the
+// measures of one set of runs, keyed as measures keys them, strictly.
+func predicates(resp, tp map[string]float64, queue map[string][24]float64) map[string]bool {
 	h := map[string]bool{
 		"fig21/morning-buildup":      morningBuildup(queue),
 		"fig21/easy-drains":          easyDrains(queue),

@@ -49,17 +49,7 @@ func TestJudgeOneSeed(t *testing.T) {
 		}
 		queue["office_hours 0"], queue["office_hours 1"] = easy, aware
 		c.mk(resp, tp, queue)
-		want := map[string]bool{
-			"fig21/morning-buildup":      morningBuildup(queue),
-			"fig21/easy-drains":          easyDrains(queue),
-			"fig21/aware-works-at-night": awareWorksAtNight(queue),
-			"fig21/no-cycle-same":        noCycleSame(tp),
-			"fig21/only-with-cycle":      onlyWithCycle(tp),
-		}
-		for _, a := range fig20Alphas[1:] {
-			id := fmt.Sprintf("fig20/alpha%g", a)
-			want[id+"/short-medium-faster"], want[id+"/long-slower"] = shortMediumFaster(resp, a), longSlower(resp, a)
-		}
+		want := predicates(resp, tp, queue)
 		wants = append(wants, want)
 		if got := overSeeds([]seedStats{statsOf(resp, tp, queue)}).judge(); !maps.Equal(got, want) {
 			t.Errorf("%s: judged %v, the predicates %v", c.name, got, want)

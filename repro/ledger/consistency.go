@@ -21,7 +21,8 @@ import (
 //     without a reason;
 //   - an explained difference (of a claim or a check) says how its reason
 //     was found (Entry.Found, set by ExplainedBy), and a reason measured
-//     on a random procedure holds at every seed measured;
+//     on a random procedure holds by the seeds' rule (Found.Holds: within
+//     judged over the seeds, or at every seed when only counted);
 //   - an agreeing claim in a table of several logs has its discrimination
 //     computed: a claim placed in a table (Entry.Cell) has a Want, and an
 //     agreeing numeric claim outside a table whose id names a log (a row of
@@ -53,8 +54,8 @@ func Consistency(entries []Entry) []error {
 			bad(e, "a difference with a reason of white space only (counted unexplained)")
 		case e.Verdict == Differs && !blank && e.Kind != Ours && e.Found == nil:
 			bad(e, "an explained difference without how its reason was found (ExplainedBy)")
-		case e.Verdict == Differs && !blank && e.Found != nil && !e.Found.AtEverySeed():
-			bad(e, "a reason that holds at %d of %d seeds measured: not a reason", e.Found.Held, e.Found.Seeds)
+		case e.Verdict == Differs && !blank && e.Found != nil && !e.Found.Holds():
+			bad(e, "a reason that does not hold by the seeds' rule (%s): not a reason", e.Found)
 		case e.Verdict == NotComparable && blank:
 			bad(e, "not comparable without a reason")
 		case claim && e.Cell != nil && e.Want == nil:

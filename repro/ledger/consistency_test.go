@@ -22,6 +22,7 @@ func TestConsistency(t *testing.T) {
 		{"failing check explained without how", []Entry{{Paper: "demo", Item: "Fig. 1", ID: "f1", Kind: SelfCheck, Verdict: Differs, Reason: "version 2.2"}}, []string{"without how its reason was found"}},
 		{"ours explained without how", []Entry{{Paper: "demo", Item: "Fig. 1", ID: "f1", Kind: Ours, Verdict: Differs, Reason: "a note"}}, nil},
 		{"reason at some seeds", []Entry{{Paper: "demo", Item: "Fig. 1", ID: "f1", Kind: PaperClaim, Verdict: Differs, Reason: "x", Found: &Found{By: ByReading, Readings: 3, Seeds: 5, Held: 4}}}, []string{"holds at 4 of 5 seeds"}},
+		{"reason not within over the seeds", []Entry{{Paper: "demo", Item: "Fig. 1", ID: "f1", Kind: PaperClaim, Verdict: Differs, Reason: "x", Found: &Found{By: ByReading, Readings: 3, Seeds: 3, Held: 3, Judged: true}}}, []string{"not within over 3 seeds"}},
 		{"duplicate id", []Entry{placed, placed}, []string{"a second entry with this id"}},
 		{"stand-in agrees", []Entry{{Paper: "demo", Item: "Fig. 1", ID: "f1", Kind: PaperClaim, Verdict: Agrees, StandIn: "1996 for 1995"}}, []string{"a claim on a stand-in (1996 for 1995) agrees"}},
 		{"stand-in differs", []Entry{{Paper: "demo", Item: "Fig. 1", ID: "f1", Kind: PaperClaim, Verdict: Differs, Reason: "x", Found: &Found{By: ByInput}, StandIn: "1996 for 1995"}}, []string{"a claim on a stand-in (1996 for 1995) differs"}},

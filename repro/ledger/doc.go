@@ -52,8 +52,10 @@
 //
 // A difference is explained only by ExplainedBy, with a Found: an input
 // fact, one reading measured, or the best of several readings measured
-// (their number kept); for a random procedure, the seeds at which the
-// reason holds, which must be all the seeds measured. A convention is a
+// (their number kept); for a random procedure, the seeds measured and the
+// rule of the verdict applied to the convention (SeedsRule: its statistic
+// judged over the seeds, Found.OverSeeds; counted only, it must hold at
+// every seed, Found.AtSeeds). A convention is a
 // reason only when it is Justified over its table (Tally) and brings the
 // entry within; anything else measured — a mechanism, a bound, a
 // restatement — is shown with our value (Measured) and the entry stays

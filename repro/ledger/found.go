@@ -16,9 +16,18 @@ import "fmt"
 //     discount (Summary.ExplainedAmongReadings counts them).
 //
 // For a convention measured on a random procedure, Seeds is the number of
-// seeds measured and Held the number at which it brings the entry within
-// (AtSeeds); it is a reason only when it holds at every seed measured
-// (ExplainedBy turns it into a measurement otherwise).
+// seeds measured and Held the number at which it brings the entry within,
+// one seed at a time. Whether it is a reason is decided by the rule that
+// decides the entry's verdict (SeedsRule), so that one rule judges both:
+// the convention's statistic over the seeds (its mean and standard error,
+// MeanOverSeeds) brings the entry within (OverSeeds, Judged and Within).
+// Held is then information, shown beside the reason. A Found with seeds
+// counted but not judged over them (AtSeeds) is a reason only at every
+// seed: the form for seeds that are not replicates of one statistic (a
+// screen at fewer variants, judged again at the figure's count), and for
+// a value a sufficient condition of the rule (every seed within a range
+// puts the mean within it), not for a direction (ExplainedBy turns it
+// into a measurement otherwise).
 type Found struct {
 	// By is "input" or "reading".
 	By string `json:"by"`
@@ -29,6 +38,11 @@ type Found struct {
 	// many of them bring the entry within; 0 and 0 when none is random.
 	Seeds int `json:"seeds,omitempty"`
 	Held  int `json:"held,omitempty"`
+	// Judged is set when the convention's statistic was judged over the
+	// Seeds seeds by SeedsRule (OverSeeds), and Within when it brings the
+	// entry within so: then Within, not Held, decides the reason.
+	Judged bool `json:"judged_over_seeds,omitempty"`
+	Within bool `json:"within_over_seeds,omitempty"`
 }
 
 // The values of Found.By.
@@ -62,6 +76,32 @@ func (f Found) AtSeeds(held, seeds int) Found {
 	return f
 }
 
+// OverSeeds returns f measured on a random procedure at seeds seeds
+// (at least two) and judged over them by SeedsRule, as the entry's verdict
+// is: within says whether the convention's statistic over the seeds (the
+// mean, with its standard error for a direction, MeanOverSeeds; the
+// tally's justification on the mean net gain, JustifiedOverSeeds) brings
+// the entry within; held is the number of seeds at which it does one by
+// one (information). ExplainedBy takes it as a reason when within.
+func (f Found) OverSeeds(within bool, held, seeds int) Found {
+	if seeds < 2 {
+		panic(fmt.Sprintf("ledger: OverSeeds at %d seeds: one seed is judged as one run (AtSeeds)", seeds))
+	}
+	f = f.AtSeeds(held, seeds)
+	f.Judged, f.Within = true, within
+	return f
+}
+
+// Holds reports whether the convention brings the entry within by the
+// rule of a reason: judged over the seeds when it was (OverSeeds), else at
+// every seed measured (true when none is random).
+func (f Found) Holds() bool {
+	if f.Judged {
+		return f.Within
+	}
+	return f.AtEverySeed()
+}
+
 // Scanned reports whether the reason was chosen among several readings.
 func (f Found) Scanned() bool { return f.By == ByReading && f.Readings > 1 }
 
@@ -81,7 +121,12 @@ func (f Found) String() string {
 	default:
 		s = fmt.Sprintf("best of %d readings measured", f.Readings)
 	}
-	if f.Seeds > 0 {
+	switch {
+	case f.Judged && f.Within:
+		s += fmt.Sprintf(", within over %d seeds (ledger.SeedsRule; at %d of them one by one)", f.Seeds, f.Held)
+	case f.Judged:
+		s += fmt.Sprintf(", not within over %d seeds (ledger.SeedsRule; at %d of them one by one)", f.Seeds, f.Held)
+	case f.Seeds > 0:
 		s += fmt.Sprintf(", holds at %d of %d seeds", f.Held, f.Seeds)
 	}
 	return s
@@ -91,19 +136,21 @@ func (f Found) String() string {
 func (f Found) valid() bool {
 	switch f.By {
 	case ByInput:
-		return f.Readings == 0 && f.Seeds == 0 && f.Held == 0
+		return f.Readings == 0 && f.Seeds == 0 && f.Held == 0 && !f.Judged && !f.Within
 	case ByReading:
-		return f.Readings >= 1 && f.Held >= 0 && f.Held <= f.Seeds
+		return f.Readings >= 1 && f.Held >= 0 && f.Held <= f.Seeds && (f.Judged || !f.Within) && (!f.Judged || f.Seeds >= 2)
 	}
 	return false
 }
 
 // ExplainedBy gives e, when its verdict is Differs, reason as its measured
 // explanation, found as f (see Found), and returns e. A convention
-// measured on a random procedure that holds at fewer than every seed
-// measured is not a reason: the reason is then appended to our value as a
-// measurement (Measured, with the seeds counted) and e stays unexplained.
-// An agreement, a not-comparable entry, or an empty reason leaves e as it
+// measured on a random procedure is a reason when it holds by the rule of
+// the entry's verdict (Found.Holds): judged over the seeds by SeedsRule
+// (Found.OverSeeds), or, counted only, at every seed (Found.AtSeeds).
+// Otherwise the reason is appended to our value as a measurement
+// (Measured, with the seeds counted) and e stays unexplained. An
+// agreement, a not-comparable entry, or an empty reason leaves e as it
 // is.
 func (e *Entry) ExplainedBy(f Found, reason string) *Entry {
 	if reason == "" {
@@ -115,7 +162,10 @@ func (e *Entry) ExplainedBy(f Found, reason string) *Entry {
 	if e.Verdict != Differs {
 		return e
 	}
-	if !f.AtEverySeed() {
+	switch {
+	case f.Judged && !f.Within:
+		return e.Measured(fmt.Sprintf("%s; not within judged over the %d seeds measured (ledger.SeedsRule; within at %d of them one by one), so not a reason", reason, f.Seeds, f.Held))
+	case !f.Holds():
 		return e.Measured(fmt.Sprintf("%s; within at %d of %d seeds measured, so not a reason", reason, f.Held, f.Seeds))
 	}
 	e.Reason, e.Found = reason, &f

@@ -15,7 +15,10 @@ const SeedsRule = "*Seeds.* An entry on a random procedure whose statistic is me
 	"holds when each does, each on its own statistic; a *value* — a number with the paper's tolerance, a likeness, a range, a magnitude's " +
 	"threshold of ours — is the mean compared with it: a likeness within twice the error (ledger.Like), a printed number or a range and a " +
 	"threshold of ours as stated, on the mean. How often the statement holds seed by seed is shown with the value (Entry.AcrossSeeds), " +
-	"as information, never as the verdict. An entry measured at one seed only is judged as one run (ledger.Unreplicated)."
+	"as information, never as the verdict. An entry measured at one seed only is judged as one run (ledger.Unreplicated). " +
+	"The same rule decides whether a convention measured at several seeds explains a difference (ledger.Found.OverSeeds): its statistic " +
+	"judged over the seeds brings the entry within, and its tally's net gain, averaged over the seeds, is at least two (ledger.JustifiedOverSeeds); " +
+	"how many seeds bring it within one by one is shown with the reason."
 
 // OverSeeds is a statistic of a random procedure measured at N seeds: the
 // mean of the seeds' values and its standard error (SeedsRule).
@@ -60,6 +63,28 @@ func (o OverSeeds) Above(ref float64) bool { return Above("", ref, o.SE).Accepts
 // Below reports whether the mean lies below ref by more than twice its
 // standard error (a direction, Below; strictly for one seed).
 func (o OverSeeds) Below(ref float64) bool { return Below("", ref, o.SE).Accepts(o.Mean) }
+
+// Within reports whether the mean is accepted by want: a value (a printed
+// number, a range, a threshold of ours) compared as stated on the mean
+// (SeedsRule). For a direction, whose bound moves with the error, use
+// Above or Below.
+func (o OverSeeds) Within(want Expectation) bool { return want.Accepts(o.Mean) }
+
+// JustifiedOverSeeds reports whether a convention counted over its table
+// at several seeds (one Tally per seed) is justified by SeedsRule: its net
+// gain (Within − AsComputed), a threshold of ours, averaged over the seeds
+// is at least two, as Tally.Justified asks of one seed. It panics when ts
+// is empty.
+func JustifiedOverSeeds(ts []Tally) bool {
+	if len(ts) == 0 {
+		panic("ledger: JustifiedOverSeeds of no seed")
+	}
+	gain := 0 // summed in integers: the mean is at least 2 exactly when the sum is at least 2n
+	for _, t := range ts {
+		gain += t.Within - t.AsComputed
+	}
+	return gain >= 2*len(ts)
+}
 
 // Text shows the mean with digits decimals and, when measured, its
 // standard error: "0.95 (SE 0.02)", or "0.95" for one seed.

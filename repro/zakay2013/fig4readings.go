@@ -16,7 +16,7 @@ import (
 
 // readingSeeds is the number of seeds (the study's seed and the next ones)
 // at which Fig. 4 is measured under each generation reading: a reading is
-// a reason only when it holds at every one (ledger.Found).
+// a reason only when it holds judged over them (ledger.Found.OverSeeds).
 const readingSeeds = 3
 
 // paperStart is where the paper's entries of Figs 4 and 10 start the
@@ -124,38 +124,44 @@ func (rk readingsKS) tally(j, r int) ledger.Tally {
 }
 
 // explain gives e, the item's claim of cell c that differs, what the
-// generation readings measured: the reading that brings it within at the
-// most seeds while bringing more of the item's cells within than ours
-// (Tally, at that seed) is its reason when that holds at every seed
-// (ledger.Entry.ExplainedBy makes it a measurement otherwise); when none
-// does at any seed, the reading with the most cells within is shown with
-// our value.
+// generation readings measured: the reading that brings it within judged
+// over the seeds (the verdict's rule, withinOverSeeds: the cell's mean
+// distance within its bound and the tally justified on the mean net gain),
+// or failing that at the most seeds one by one while bringing more of the
+// item's cells within than ours (Tally, at that seed), is its reason when
+// it is within over the seeds (ledger.Entry.ExplainedBy makes it a
+// measurement otherwise); when none does at any seed nor over them, the
+// reading with the most cells within is shown with our value.
 func (rk readingsKS) explain(e *ledger.Entry, c int) {
 	if e.Verdict != ledger.Differs || len(rk.names) < 2 || !rk.claim[c] {
 		return
 	}
-	best, bestHeld, bestWithin := 1, -1, -1
+	best, bestHeld, bestWithin, bestOver := 1, -1, -1, false
 	for r := 1; r < len(rk.names); r++ {
 		held, within := 0, 0
+		var ts []ledger.Tally
+		var ds []float64
 		for j := range rk.seeds {
 			t := rk.tally(j, r)
 			if t.Justified() && rk.within(j, r, c) {
 				held++
 			}
 			within += t.Within
+			ts, ds = append(ts, t), append(ds, rk.mean[j][r][c]-rk.limit[j][r][c])
 		}
-		if held > bestHeld || held == bestHeld && within > bestWithin {
-			best, bestHeld, bestWithin = r, held, within
+		over := withinOverSeeds(ts, ds, nil)
+		if betterReason(over, held, within, bestOver, bestHeld, bestWithin) {
+			best, bestHeld, bestWithin, bestOver = r, held, within, over
 		}
 	}
 	what := fmt.Sprintf("%d generation readings of resample.Readings measured over %s's claims at seeds %d–%d",
 		len(rk.names), rk.item, rk.seeds[0], rk.seeds[len(rk.seeds)-1])
-	if bestHeld == 0 {
-		e.Measured(fmt.Sprintf("%s: none brings it within at a seed where it brings more claims within than as computed; the most within: %s, %s",
+	if bestHeld == 0 && !bestOver {
+		e.Measured(fmt.Sprintf("%s: none brings it within at a seed where it brings more claims within than as computed, nor over the seeds; the most within: %s, %s",
 			what, rk.reading(best), rk.counts(best, c)))
 		return
 	}
-	e.ExplainedBy(ledger.AmongReadings(len(rk.names)).AtSeeds(bestHeld, len(rk.seeds)),
+	e.ExplainedBy(foundOverSeeds(ledger.AmongReadings(len(rk.names)), bestOver, bestHeld, len(rk.seeds)),
 		fmt.Sprintf("under the reading %s (best of %s), %s", rk.reading(best), what, rk.counts(best, c)))
 }
 
@@ -207,14 +213,17 @@ func (rk readingsKS) comparedTally(cmp comparison, j int) ledger.Tally {
 }
 
 // explainCompared gives e, cell c, comparison cmp at every seed measured:
-// its reason when, at every seed, it brings more of the item's claims
-// within than ours (Tally), this one within, and more of the item's other
-// claims within than ours too (never chosen for one entry alone), found
+// its reason when, judged over the seeds (withinOverSeeds), it brings more
+// of the item's claims within than ours (Tally), this one within, and more
+// of the item's other claims within than ours too (never chosen for one
+// entry alone), found
 // among the tried readings tried on the cell (the generation readings and
 // the comparisons before it, and itself); shown with our value otherwise.
 func (rk readingsKS) explainCompared(e *ledger.Entry, c int, cmp comparison, tried int) {
 	held := 0
 	s := ""
+	var ts []ledger.Tally
+	var ds, othersGain []float64
 	for j, seed := range rk.seeds {
 		t := rk.comparedTally(cmp, j)
 		in := cmp.mean[j][c] <= cmp.limit[j][c]
@@ -230,18 +239,62 @@ func (rk readingsKS) explainCompared(e *ledger.Entry, c int, cmp comparison, tri
 		if t.Justified() && in && others > oursOthers {
 			held++
 		}
+		ts, ds = append(ts, t), append(ds, cmp.mean[j][c]-cmp.limit[j][c])
+		othersGain = append(othersGain, float64(others-oursOthers))
 		if j > 0 {
 			s += "; "
 		}
 		s += fmt.Sprintf("seed %d: %d of %d of %s's claims within (as computed %d), this one %.3f against %.3f", seed, t.Within, t.N, rk.item, t.AsComputed,
 			cmp.mean[j][c], cmp.limit[j][c])
 	}
-	if held == 0 {
-		e.Measured(cmp.words + ": " + s + "; at no seed does it bring this one within and more of the other claims within than as computed")
+	over := withinOverSeeds(ts, ds, othersGain)
+	if held == 0 && !over {
+		e.Measured(cmp.words + ": " + s + "; at no seed, nor over the seeds, does it bring this one within and more of the other claims within than as computed")
 		return
 	}
-	e.ExplainedBy(ledger.AmongReadings(tried).AtSeeds(held, len(rk.seeds)),
+	e.ExplainedBy(foundOverSeeds(ledger.AmongReadings(tried), over, held, len(rk.seeds)),
 		fmt.Sprintf("%s (tried after the %d readings before it, none of which explains it), %s", cmp.words, tried-1, s))
+}
+
+// withinOverSeeds judges a convention over the seeds measured by the
+// verdict's rule (ledger.SeedsRule), as ledger.Found.OverSeeds asks: ts
+// are its tallies over the item's claims per seed, ds the cell's mean KS
+// distance less its bound per seed (within at a seed when ≤ 0), and
+// others, when given, how many more of the item's other claims it brings
+// within than ours per seed (never chosen for one entry alone: more than
+// none). It is within when it is justified on the mean net gain
+// (ledger.JustifiedOverSeeds), the mean of ds is at most 0 (a bound,
+// compared as stated on the mean) and the mean of others above 0.
+func withinOverSeeds(ts []ledger.Tally, ds, others []float64) bool {
+	if !ledger.JustifiedOverSeeds(ts) || !ledger.MeanOverSeeds(ds).Within(ledger.AtMost(0)) {
+		return false
+	}
+	return others == nil || ledger.MeanOverSeeds(others).Mean > 0
+}
+
+// foundOverSeeds is f measured at seeds seeds, held of which bring the
+// cell within one by one: judged over them (over) when there are several,
+// as one run otherwise.
+func foundOverSeeds(f ledger.Found, over bool, held, seeds int) ledger.Found {
+	if seeds < 2 {
+		return f.AtSeeds(held, seeds)
+	}
+	return f.OverSeeds(over, held, seeds)
+}
+
+// betterReason reports whether a reading within over the seeds (over), held at
+// held seeds one by one with within of the item's claims within summed
+// over the seeds, is a better reason than the best so far: within over
+// the seeds first (the rule of a reason), then the seeds held, then the
+// claims within.
+func betterReason(over bool, held, within int, bestOver bool, bestHeld, bestWithin int) bool {
+	if over != bestOver {
+		return over
+	}
+	if held != bestHeld {
+		return held > bestHeld
+	}
+	return within > bestWithin
 }
 
 // reading names reading r, with its summary when known.

@@ -197,17 +197,30 @@ type moved struct {
 	// cancelled job, no partitions): counted in the tallies, not shown.
 	same bool
 	// seeds are the value under other seeds of the user model (nil when
-	// not measured): the value counts as within the claim only when it is
-	// within at every seed measured (within).
+	// not measured). With judged, the value counts as within the claim when
+	// its mean over the seeds is, judged as the claim's verdict is
+	// (ledger.SeedsRule, within); without, only when it is within at every
+	// seed measured.
 	seeds []float64
+	// judged is the claim's expectation for a value measured over seeds
+	// with standard error se (fig10Claim.judged); nil when the claim has
+	// none.
+	judged func(se float64) ledger.Expectation
 	// cost names the claims that fail under this convention while this
 	// one holds ("feedback-easy-shorter 1.96").
 	cost string
 }
 
-// within reports whether v is within the claim ok at its seed and at every
-// other seed measured.
+// within reports whether v is within the claim ok: judged over its seeds
+// by the verdict's rule when they were measured and the claim says how
+// (judged: the mean over the seeds, with its standard error for a
+// direction, ledger.SeedsRule), else at its seed and at every other seed
+// measured.
 func (v moved) within(ok func(float64) bool) bool {
+	if len(v.seeds) > 0 && v.judged != nil {
+		o := v.overSeeds()
+		return v.judged(o.SE).Accepts(o.Mean)
+	}
 	if !ok(v.value) {
 		return false
 	}
@@ -217,6 +230,24 @@ func (v moved) within(ok func(float64) bool) bool {
 		}
 	}
 	return true
+}
+
+// overSeeds is v's value at its seed and the other seeds measured, as a
+// mean with its standard error (ledger.MeanOverSeeds).
+func (v moved) overSeeds() ledger.OverSeeds {
+	return ledger.MeanOverSeeds(append([]float64{v.value}, v.seeds...))
+}
+
+// heldSeeds is the number of v's seeds (its own and the others measured)
+// at which its value alone is within the claim ok.
+func (v moved) heldSeeds(ok func(float64) bool) int {
+	n := 0
+	for _, x := range append([]float64{v.value}, v.seeds...) {
+		if ok(x) {
+			n++
+		}
+	}
+	return n
 }
 
 // movedText says what the conventions make of a value that differs from
@@ -230,7 +261,15 @@ func movedText(vs []moved, ok func(float64) bool, digits int) string {
 			continue // the convention leaves this log as it is
 		}
 		s := fmt.Sprintf("%s%s %.*f", v.c.label, v.note, digits, v.value)
-		if ok(v.value) && !v.within(ok) {
+		if len(v.seeds) > 0 && v.judged != nil {
+			o, w := v.overSeeds(), "not within the claim"
+			if v.within(ok) {
+				w = "within the claim"
+				within++
+			}
+			s += fmt.Sprintf(" (%s judged over %d seeds, ledger.SeedsRule: mean %.*f, SE %.*f; %.*f to %.*f at %d other seeds; within at %d of %d one by one)",
+				w, o.N, digits, o.Mean, digits, o.SE, digits, slices.Min(v.seeds), digits, slices.Max(v.seeds), len(v.seeds), v.heldSeeds(ok), o.N)
+		} else if ok(v.value) && !v.within(ok) {
 			s += fmt.Sprintf(" (within the claim at this seed, not at every other: %.*f to %.*f at %d other seeds)",
 				digits, slices.Min(v.seeds), digits, slices.Max(v.seeds), len(v.seeds))
 		} else if ok(v.value) {
@@ -282,23 +321,28 @@ func (ts tallies) add(logged bool, vs []moved, ok func(float64) bool) {
 // the item's counts; "" when there is none (unexplained).
 // found is how a reason of explain is found: among the len(vs)
 // conventions measured for the entry; when the user model's seeds were
-// measured, at every seed of the fewest-seeded convention it cites (within
-// requires every seed).
+// measured, over the seeds of the fewest-seeded convention it cites:
+// judged over them as the verdict is when the claim says how (within,
+// ledger.Found.OverSeeds, the seeds within one by one shown), else at
+// every seed.
 func (ts tallies) found(vs []moved, ok func(float64) bool) ledger.Found {
 	f := ledger.AmongReadings(max(1, len(vs)))
-	seeds := 0
-	for _, v := range vs {
-		if ts.cites(v, ok) && len(v.seeds) > 0 && (seeds == 0 || 1+len(v.seeds) < seeds) {
-			seeds = 1 + len(v.seeds)
+	var fewest *moved
+	for i, v := range vs {
+		if ts.cites(v, ok) && len(v.seeds) > 0 && (fewest == nil || len(v.seeds) < len(fewest.seeds)) {
+			fewest = &vs[i]
 		}
 	}
-	if seeds > 0 {
-		f = f.AtSeeds(seeds, seeds)
+	switch {
+	case fewest == nil:
+		return f
+	case fewest.judged != nil:
+		return f.OverSeeds(true, fewest.heldSeeds(ok), 1+len(fewest.seeds))
 	}
-	return f
+	return f.AtSeeds(1+len(fewest.seeds), 1+len(fewest.seeds))
 }
 
-// cites reports whether explain cites v: justified and within at every seed.
+// cites reports whether explain cites v: justified and within (within).
 func (ts tallies) cites(v moved, ok func(float64) bool) bool {
 	t := ts[v.c.key]
 	return t != nil && t.Justified() && v.within(ok)
@@ -308,8 +352,13 @@ func (ts tallies) explain(item string, vs []moved, ok func(float64) bool, digits
 	var why []string
 	for _, v := range vs {
 		if t := ts[v.c.key]; ts.cites(v, ok) {
-			why = append(why, fmt.Sprintf("with %s%s it is %.*f, within the claim; applied to every log and claim of %s, %s makes %d of %d hold, against %d as logged",
-				v.c.label, v.note, digits, v.value, item, v.c.label, t.Within, t.N, t.AsComputed))
+			value := fmt.Sprintf("%.*f", digits, v.value)
+			if len(v.seeds) > 0 && v.judged != nil {
+				o := v.overSeeds()
+				value = fmt.Sprintf("%.*f (SE %.*f) over %d seeds (ledger.SeedsRule; within at %d of them one by one)", digits, o.Mean, digits, o.SE, o.N, v.heldSeeds(ok))
+			}
+			why = append(why, fmt.Sprintf("with %s%s it is %s, within the claim; applied to every log and claim of %s, %s makes %d of %d hold, against %d as logged",
+				v.c.label, v.note, value, item, v.c.label, t.Within, t.N, t.AsComputed))
 		}
 	}
 	return strings.Join(why, "; ")

@@ -320,7 +320,8 @@ func (s *Study) fig10ModelOnly(log string, c convention) (fig10Measures, error) 
 // (memoised), and, unless c is
 // shown only, in seeds, by claim id, from the fluid model at otherSeeds further seeds beside the
 // conventional simulations as logged (the fluid model is random; a
-// reading of it is within a claim only when it is at every seed).
+// reading of it is within a claim when its mean over the seeds is, judged
+// as the claim's verdict is: moved.within, ledger.SeedsRule).
 func (s *Study) fig10Reread(log string, c convention) (fig10Measures, error) {
 	w, logged, err := s.fig10Logged(log)
 	if err != nil {
@@ -1132,7 +1133,7 @@ func (fl fig10Log) moved(c fig10Claim) []moved {
 	var alt []moved
 	for _, m := range fl.alt {
 		alt = append(alt, moved{c: m.c, value: c.value(m), note: droppedNote(m.dropped), cost: failing(m, c.id), same: m.same,
-			seeds: m.seeds[c.id]})
+			seeds: m.seeds[c.id], judged: c.judged})
 	}
 	return alt
 }
