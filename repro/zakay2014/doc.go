@@ -22,8 +22,9 @@
 // paper's statements about them are checked as claims.
 //
 // CEA-Curie's header describes thin, fat and hybrid nodes and 33
-// partitions; the paper does not say how it simulated CEA. Its entries
-// simulate it as one machine of the header's 93,312 cores; the convention
+// partitions, SDSC-DS's three partitions on p655 and p690 nodes; the paper
+// does not say how it simulated either. Their entries simulate each as one
+// machine of the header's processors (93,312 and 1,664); the convention
 // partitions, measured beside them, simulates each pool of nodes as a
 // machine of its own (logPools gives the mapping and why).
 package zakay2014

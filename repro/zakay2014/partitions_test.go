@@ -234,15 +234,16 @@ func TestCEAPools(t *testing.T) {
 	}
 }
 
-// TestPartitionsLeaveOtherLogs: only CEA-Curie's header describes
-// partitions on node types; every other log of Table I is simulated as
-// logged under the convention (and still counted in its tallies).
+// TestPartitionsLeaveOtherLogs: only CEA-Curie's and SDSC-DS's headers
+// describe partitions on nodes of their own; every other log of Table I is
+// simulated as logged under the convention (and still counted in its
+// tallies).
 func TestPartitionsLeaveOtherLogs(t *testing.T) {
 	for _, l := range tableILogs {
 		if l.Catalog == "" {
 			continue
 		}
-		if got, want := partitions.leaves(l.Catalog, 0), l.Catalog != "CEA-Curie"; got != want {
+		if got, want := partitions.leaves(l.Catalog, 0), l.Catalog != "CEA-Curie" && l.Catalog != "SDSC-DS"; got != want {
 			t.Errorf("partitions.leaves(%s) = %v, want %v", l.Catalog, got, want)
 		}
 	}
@@ -351,5 +352,75 @@ func TestPoolFluidAsPoolCompare(t *testing.T) {
 		if !slices.Equal(got.Submit, want.Submit) || !slices.Equal(got.Start, want.Start) || !slices.Equal(got.Timeline.Queue, want.Timeline.Queue) {
 			t.Errorf("easy %v: poolFluid submits %v starts %v, poolCompare's %v %v", easy, got.Submit, got.Start, want.Submit, want.Start)
 		}
+	}
+}
+
+// TestSDSCDSPools: SDSC-DS's pools are its header's three partitions,
+// "MaxProcs: 1664 (72, 1368, 224)"; its log's 96,069 records name
+// partitions 1, 2 and 3 for 6,535, 73,982 and 15,552 jobs (counted with awk
+// on the raw log, field 16), none the rest pool; 41 jobs of partition 2
+// allocate 1,408–1,480 processors and 3 of partition 3 256, more than
+// their pool (awk, field 5): fitting leaves those 44 out, and of the jobs
+// simulated as logged (known runtime) 28, all of partition 2.
+func TestSDSCDSPools(t *testing.T) {
+	pools := logPools["SDSC-DS"]
+	procs := 0
+	for _, p := range pools {
+		procs += p.procs
+	}
+	if procs != 1664 {
+		t.Errorf("SDSC-DS pools: %d processors, want the header's 1664", procs)
+	}
+	tr, err := study.Log("SDSC-DS")
+	if missing(err) {
+		t.Skip(err)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	counts := make([]int, len(pools))
+	for i := range tr.JobID {
+		counts[poolOf(pools, tr.Partition[i])]++
+	}
+	if want := []int{6535, 73982, 15552}; !slices.Equal(counts, want) {
+		t.Errorf("jobs by pool %v, want %v", counts, want)
+	}
+	if _, wide := fitting(tr, pools); wide != 44 {
+		t.Errorf("raw log: %d jobs wider than their pool, want 44", wide)
+	}
+	s := New(study.Options{})
+	w, dropped, err := s.poolWorkload("SDSC-DS", pools)
+	if err != nil {
+		t.Fatal(err)
+	}
+	one, err := s.workload("SDSC-DS")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if dropped != 28 || w.Len() != one.Len()-28 {
+		t.Errorf("pool workload: %d jobs, %d left out; want %d, 28", w.Len(), dropped, one.Len()-28)
+	}
+	if _, err := splitByPool(w.Trace, pools); err != nil {
+		t.Errorf("pool workload: %v", err)
+	}
+	if w.Procs != 1664 {
+		t.Errorf("pool workload on %d processors, want 1664", w.Procs)
+	}
+}
+
+// TestFitting: the rows whose job fits its pool (allocated processors,
+// else requested), by hand on twoPools (2 processors each).
+func TestFitting(t *testing.T) {
+	tr := datasets.NewTrace("fit", 5)
+	for i, j := range []struct{ partition, procs, req int }{
+		{1, 2, 2}, {1, 3, 1}, {2, -1, 2}, {2, -1, 3}, {-1, 1, 9},
+	} {
+		job := datasets.UnknownJob()
+		job.JobID, job.Submit, job.Runtime, job.Procs, job.ReqProcs, job.Partition = i+1, 0, 1, j.procs, j.req, j.partition
+		tr.Append(job)
+	}
+	rows, wide := fitting(tr, twoPools)
+	if want := []int{0, 2, 4}; !slices.Equal(rows, want) || wide != 2 {
+		t.Errorf("fitting = %v, %d wide; want %v, 2", rows, wide, want)
 	}
 }
