@@ -144,9 +144,9 @@ func splitByPool(t *datasets.Trace, pools []pool) ([][]int, error) {
 // user's batches on different pools keep their dependencies.
 type partitioned struct {
 	pools []pool
-	// w is the workload simulated: the log as logged without the jobs
-	// wider than their pool, dropped of them (poolWorkload); source says
-	// where the pools come from (poolSources).
+	// w is the workload simulated (poolWorkload: the log as logged
+	// without the jobs wider than their pool), dropped the number of jobs
+	// it leaves out, source where the pools come from (poolSources).
 	w       *feedback.Workload
 	dropped int
 	source  string
