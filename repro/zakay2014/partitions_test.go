@@ -1,6 +1,7 @@
 package zakay2014
 
 import (
+	"cmp"
 	"math"
 	"slices"
 	"strings"
@@ -422,5 +423,190 @@ func TestFitting(t *testing.T) {
 	rows, wide := fitting(tr, twoPools)
 	if want := []int{0, 2, 4}; !slices.Equal(rows, want) || wide != 2 {
 		t.Errorf("fitting = %v, %d wide; want %v, 2", rows, wide, want)
+	}
+}
+
+// loggedOver returns, for each of pools and for the pools together, the
+// fraction of trace t's logged span (first logged start to last logged
+// end) during which its logged schedule holds more processors than the
+// pool has (poolWidth processors from start = submit + wait to start +
+// runtime; jobs of unknown wait, runtime or width left out; ends before
+// starts at one instant).
+func loggedOver(t *datasets.Trace, pools []pool) (each []float64, all float64) {
+	type event struct {
+		t     float64
+		k, dp int
+	}
+	var evs []event
+	total := 0
+	for _, pl := range pools {
+		total += pl.procs
+	}
+	for i := range t.JobID {
+		w := poolWidth(t, i)
+		if !(t.Wait[i] >= 0) || !(t.Runtime[i] >= 0) || w <= 0 {
+			continue
+		}
+		k, start := poolOf(pools, t.Partition[i]), t.Submit[i]+t.Wait[i]
+		evs = append(evs, event{start, k, w}, event{start + t.Runtime[i], k, -w})
+	}
+	slices.SortFunc(evs, func(a, b event) int {
+		if a.t != b.t {
+			return cmp.Compare(a.t, b.t)
+		}
+		return cmp.Compare(a.dp, b.dp)
+	})
+	used, over := make([]int, len(pools)), make([]float64, len(pools))
+	sum, overAll := 0, 0.0
+	for i, ev := range evs {
+		if i > 0 {
+			dt := ev.t - evs[i-1].t
+			for k := range pools {
+				if used[k] > pools[k].procs {
+					over[k] += dt
+				}
+			}
+			if sum > total {
+				overAll += dt
+			}
+		}
+		used[ev.k] += ev.dp
+		sum += ev.dp
+	}
+	span := evs[len(evs)-1].t - evs[0].t
+	for k := range over {
+		over[k] /= span
+	}
+	return over, overAll / span
+}
+
+// TestLoggedOverCapacity: the logged schedules against the machines the
+// pools describe. SDSC-DS's jobs of partition 3 hold more than the
+// header's 224 p690 processors for 21.7% of the log's span, and those of
+// partition 2 more than its 1,368 for 4.4%, against 3.2% above the
+// header's 1,664 for all the jobs together: the log's jobs did not run on
+// the header's partitions as machines of their own. CEA-Curie's jobs fit
+// our mapping (thin above 80,640 for 0.01% of the span). Reference values:
+// awk on the raw logs (fields 2+3 to 2+3+4, field 5 else 8, by field 16),
+// session 24.
+func TestLoggedOverCapacity(t *testing.T) {
+	for _, c := range []struct {
+		log  string
+		each []float64
+		all  float64
+	}{
+		{"SDSC-DS", []float64{0, 0.044, 0.217}, 0.0317},
+		{"CEA-Curie", []float64{0.0001, 0, 0}, 0},
+	} {
+		tr, err := study.Log(c.log)
+		if missing(err) {
+			t.Skip(err)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		each, all := loggedOver(tr, logPools[c.log])
+		for k := range each {
+			if math.Abs(each[k]-c.each[k]) > 0.0005 {
+				t.Errorf("%s pool %s: logged usage above it %.4f of the span, want %.4f", c.log, logPools[c.log][k].name, each[k], c.each[k])
+			}
+		}
+		if math.Abs(all-c.all) > 0.0005 {
+			t.Errorf("%s: logged usage above the pools together %.4f of the span, want %.4f", c.log, all, c.all)
+		}
+	}
+}
+
+// meanWaitRatio returns the mean simulated wait of r over the mean logged
+// wait of workload w, over the jobs of rows (all when nil) of known logged
+// wait.
+func meanWaitRatio(w *feedback.Workload, r *sim.Result, rows []int) float64 {
+	if rows == nil {
+		rows = make([]int, len(w.Jobs))
+		for i := range rows {
+			rows[i] = i
+		}
+	}
+	logged, simulated := 0.0, 0.0
+	for _, i := range rows {
+		if w.Jobs[i].Wait >= 0 {
+			logged += w.Jobs[i].Wait
+			simulated += r.Wait(i)
+		}
+	}
+	return simulated / logged
+}
+
+// TestWaitFidelity: the conventional EASY simulation's mean wait over the
+// logged one (the evidence doc.go gives for simulating one machine), as
+// one machine and, for the logs with pools, on the pools (overall, then
+// by pool, as one machine and on the pools). Reference values: this
+// test's first run, session 24 (8.8 s).
+func TestWaitFidelity(t *testing.T) {
+	if testing.Short() {
+		t.Skip("simulates seven logs")
+	}
+	want := map[string]struct {
+		one, pools         float64
+		oneByPool, byPools []float64
+	}{
+		"SDSC-DS":   {0.202, 0.925, []float64{64.2, 0.171, 0.409}, []float64{0.055, 0.261, 5.94}},
+		"CEA-Curie": {0.186, 0.534, []float64{0.285, 0.085, 0.112}, []float64{0.724, 0.318, 0.550}},
+		"SDSC-SP2":  {one: 0.826}, "SDSC-BLUE": {one: 0.249}, "KTH-SP2": {one: 0.448},
+		"HPC2N": {one: 0.208}, "LANL-CM5": {one: 4.475},
+	}
+	near := func(got, want float64) bool { return math.Abs(got-want) <= 0.005*want+0.0005 }
+	s := New(study.Options{})
+	for log, wt := range want {
+		w, err := s.workload(log)
+		if missing(err) {
+			t.Skip(err)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		pools := logPools[log]
+		if pools != nil {
+			if w, _, err = s.poolWorkload(log, pools); err != nil {
+				t.Fatal(err)
+			}
+		}
+		easy, err := sim.New("easy")
+		if err != nil {
+			t.Fatal(err)
+		}
+		one, err := feedback.Conventional(w, easy, sim.EngineOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := meanWaitRatio(w, one, nil); !near(got, wt.one) {
+			t.Errorf("%s as one machine: simulated/logged mean wait %.3f, want %.3f", log, got, wt.one)
+		}
+		if pools == nil {
+			continue
+		}
+		f, err := newPoolScheduler(w.Trace, pools, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pr, err := feedback.Conventional(w, f(), sim.EngineOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := meanWaitRatio(w, pr, nil); !near(got, wt.pools) {
+			t.Errorf("%s on its pools: simulated/logged mean wait %.3f, want %.3f", log, got, wt.pools)
+		}
+		rows, err := splitByPool(w.Trace, pools)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k, rs := range rows {
+			if got := meanWaitRatio(w, one, rs); !near(got, wt.oneByPool[k]) {
+				t.Errorf("%s pool %s as one machine: %.3f, want %.3f", log, pools[k].name, got, wt.oneByPool[k])
+			}
+			if got := meanWaitRatio(w, pr, rs); !near(got, wt.byPools[k]) {
+				t.Errorf("%s pool %s on the pools: %.3f, want %.3f", log, pools[k].name, got, wt.byPools[k])
+			}
+		}
 	}
 }
