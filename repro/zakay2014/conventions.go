@@ -131,8 +131,9 @@ var (
 	// distributions (§VIII states no warm-up).
 	warmUp = convention{key: "warm-up", label: "queues measured after the first 10% of the simulation", warmUp: 0.1}
 	// partitions simulates each pool of nodes a log's partitions run on
-	// as a machine of its own (CEA-Curie's thin, fat and hybrid nodes:
-	// logPools); the paper does not say how it simulated CEA.
+	// as a machine of its own (logPools: CEA-Curie's thin, fat and hybrid
+	// nodes, our mapping; SDSC-DS's three partitions, its header's); the
+	// paper does not say how it simulated either log.
 	partitions = convention{key: "partitions", label: "each partition's nodes a machine of its own", byPartition: true}
 	// perArrival reads Fig. 10's "distributions of queue lengths" as the
 	// queue each arriving job finds. §VIII's "for a very large fraction of

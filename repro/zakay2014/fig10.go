@@ -500,6 +500,7 @@ func sparseAbove(tl sim.Timeline, from, to float64, n int) float64 {
 // partitions.
 func (s *Study) fig10Partitioned(log string, c convention) (fig10Measures, error) {
 	var cs []*feedback.Comparison
+	dropped := 0
 	for _, sched := range []string{"easy", "fcfs"} {
 		p, err := s.partitionedRun(log, sched)
 		if err != nil {
@@ -511,8 +512,10 @@ func (s *Study) fig10Partitioned(log string, c convention) (fig10Measures, error
 			return m, err
 		}
 		cs = append(cs, p.comparison())
+		dropped = p.dropped
 	}
 	m := measureFig10(c, cs, nil)
+	m.dropped = dropped
 	var err error
 	m.seeds, err = s.fig10SeedSpread(log)
 	return m, err
@@ -544,17 +547,14 @@ const otherSeeds = 5
 // seed; they do not depend on it) beside feedback simulations under EASY
 // and FCFS at each seed.
 func (s *Study) fig10SeedSpread(log string) (map[string][]float64, error) {
-	w, err := s.workload(log)
-	if err != nil {
-		return nil, err
-	}
+	var w *feedback.Workload
 	conv := map[string]*sim.Result{}
 	for _, sched := range []string{"easy", "fcfs"} {
 		p, err := s.partitionedRun(log, sched)
 		if err != nil {
 			return nil, err
 		}
-		conv[sched] = p.runs["conventional"]
+		conv[sched], w = p.runs["conventional"], p.w
 	}
 	huge := make([]float64, otherSeeds)
 	for i := range otherSeeds {
@@ -1132,7 +1132,7 @@ func (r *Fig10Result) cleaningNote() string {
 func (fl fig10Log) moved(c fig10Claim) []moved {
 	var alt []moved
 	for _, m := range fl.alt {
-		alt = append(alt, moved{c: m.c, value: c.value(m), note: droppedNote(m.dropped), cost: failing(m, c.id), same: m.same,
+		alt = append(alt, moved{c: m.c, value: c.value(m), note: droppedNote(m.c, m.dropped), cost: failing(m, c.id), same: m.same,
 			seeds: m.seeds[c.id], judged: c.judged})
 	}
 	return alt

@@ -1,6 +1,7 @@
 package zakay2014
 
 import (
+	"cmp"
 	"math"
 	"slices"
 	"strings"
@@ -234,15 +235,16 @@ func TestCEAPools(t *testing.T) {
 	}
 }
 
-// TestPartitionsLeaveOtherLogs: only CEA-Curie's header describes
-// partitions on node types; every other log of Table I is simulated as
-// logged under the convention (and still counted in its tallies).
+// TestPartitionsLeaveOtherLogs: only CEA-Curie's and SDSC-DS's headers
+// describe partitions on nodes of their own; every other log of Table I is
+// simulated as logged under the convention (and still counted in its
+// tallies).
 func TestPartitionsLeaveOtherLogs(t *testing.T) {
 	for _, l := range tableILogs {
 		if l.Catalog == "" {
 			continue
 		}
-		if got, want := partitions.leaves(l.Catalog, 0), l.Catalog != "CEA-Curie"; got != want {
+		if got, want := partitions.leaves(l.Catalog, 0), l.Catalog != "CEA-Curie" && l.Catalog != "SDSC-DS"; got != want {
 			t.Errorf("partitions.leaves(%s) = %v, want %v", l.Catalog, got, want)
 		}
 	}
@@ -350,6 +352,261 @@ func TestPoolFluidAsPoolCompare(t *testing.T) {
 		want := p.runs["fluid"]
 		if !slices.Equal(got.Submit, want.Submit) || !slices.Equal(got.Start, want.Start) || !slices.Equal(got.Timeline.Queue, want.Timeline.Queue) {
 			t.Errorf("easy %v: poolFluid submits %v starts %v, poolCompare's %v %v", easy, got.Submit, got.Start, want.Submit, want.Start)
+		}
+	}
+}
+
+// TestSDSCDSPools: SDSC-DS's pools are its header's three partitions,
+// "MaxProcs: 1664 (72, 1368, 224)"; its log's 96,069 records name
+// partitions 1, 2 and 3 for 6,535, 73,982 and 15,552 jobs (counted with awk
+// on the raw log, field 16), none the rest pool; 41 jobs of partition 2
+// allocate 1,408–1,480 processors and 3 of partition 3 256, more than
+// their pool (awk, field 5): fitting leaves those 44 out, and of the jobs
+// simulated as logged (known runtime) 28, all of partition 2.
+func TestSDSCDSPools(t *testing.T) {
+	pools := logPools["SDSC-DS"]
+	procs := 0
+	for _, p := range pools {
+		procs += p.procs
+	}
+	if procs != 1664 {
+		t.Errorf("SDSC-DS pools: %d processors, want the header's 1664", procs)
+	}
+	tr, err := study.Log("SDSC-DS")
+	if missing(err) {
+		t.Skip(err)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	counts := make([]int, len(pools))
+	for i := range tr.JobID {
+		counts[poolOf(pools, tr.Partition[i])]++
+	}
+	if want := []int{6535, 73982, 15552}; !slices.Equal(counts, want) {
+		t.Errorf("jobs by pool %v, want %v", counts, want)
+	}
+	if _, wide := fitting(tr, pools); wide != 44 {
+		t.Errorf("raw log: %d jobs wider than their pool, want 44", wide)
+	}
+	s := New(study.Options{})
+	w, dropped, err := s.poolWorkload("SDSC-DS", pools)
+	if err != nil {
+		t.Fatal(err)
+	}
+	one, err := s.workload("SDSC-DS")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if dropped != 28 || w.Len() != one.Len()-28 {
+		t.Errorf("pool workload: %d jobs, %d left out; want %d, 28", w.Len(), dropped, one.Len()-28)
+	}
+	if _, err := splitByPool(w.Trace, pools); err != nil {
+		t.Errorf("pool workload: %v", err)
+	}
+	if w.Procs != 1664 {
+		t.Errorf("pool workload on %d processors, want 1664", w.Procs)
+	}
+}
+
+// TestFitting: the rows whose job fits its pool (allocated processors,
+// else requested), by hand on twoPools (2 processors each).
+func TestFitting(t *testing.T) {
+	tr := datasets.NewTrace("fit", 5)
+	for i, j := range []struct{ partition, procs, req int }{
+		{1, 2, 2}, {1, 3, 1}, {2, -1, 2}, {2, -1, 3}, {-1, 1, 9},
+	} {
+		job := datasets.UnknownJob()
+		job.JobID, job.Submit, job.Runtime, job.Procs, job.ReqProcs, job.Partition = i+1, 0, 1, j.procs, j.req, j.partition
+		tr.Append(job)
+	}
+	rows, wide := fitting(tr, twoPools)
+	if want := []int{0, 2, 4}; !slices.Equal(rows, want) || wide != 2 {
+		t.Errorf("fitting = %v, %d wide; want %v, 2", rows, wide, want)
+	}
+}
+
+// loggedOver returns, for each of pools and for the pools together, the
+// fraction of trace t's logged span (first logged start to last logged
+// end) during which its logged schedule holds more processors than the
+// pool has (poolWidth processors from start = submit + wait to start +
+// runtime; jobs of unknown wait, runtime or width left out; ends before
+// starts at one instant).
+func loggedOver(t *datasets.Trace, pools []pool) (each []float64, all float64) {
+	type event struct {
+		t     float64
+		k, dp int
+	}
+	var evs []event
+	total := 0
+	for _, pl := range pools {
+		total += pl.procs
+	}
+	for i := range t.JobID {
+		w := poolWidth(t, i)
+		if !(t.Wait[i] >= 0) || !(t.Runtime[i] >= 0) || w <= 0 {
+			continue
+		}
+		k, start := poolOf(pools, t.Partition[i]), t.Submit[i]+t.Wait[i]
+		evs = append(evs, event{start, k, w}, event{start + t.Runtime[i], k, -w})
+	}
+	slices.SortFunc(evs, func(a, b event) int {
+		if a.t != b.t {
+			return cmp.Compare(a.t, b.t)
+		}
+		return cmp.Compare(a.dp, b.dp)
+	})
+	used, over := make([]int, len(pools)), make([]float64, len(pools))
+	sum, overAll := 0, 0.0
+	for i, ev := range evs {
+		if i > 0 {
+			dt := ev.t - evs[i-1].t
+			for k := range pools {
+				if used[k] > pools[k].procs {
+					over[k] += dt
+				}
+			}
+			if sum > total {
+				overAll += dt
+			}
+		}
+		used[ev.k] += ev.dp
+		sum += ev.dp
+	}
+	span := evs[len(evs)-1].t - evs[0].t
+	for k := range over {
+		over[k] /= span
+	}
+	return over, overAll / span
+}
+
+// TestLoggedOverCapacity: the logged schedules against the machines the
+// pools describe. SDSC-DS's jobs of partition 3 hold more than the
+// header's 224 p690 processors for 21.7% of the log's span, and those of
+// partition 2 more than its 1,368 for 4.4%, against 3.2% above the
+// header's 1,664 for all the jobs together: the log's jobs did not run on
+// the header's partitions as machines of their own. CEA-Curie's jobs fit
+// our mapping (thin above 80,640 for 0.01% of the span). Reference values:
+// awk on the raw logs (fields 2+3 to 2+3+4, field 5 else 8, by field 16),
+// session 24.
+func TestLoggedOverCapacity(t *testing.T) {
+	for _, c := range []struct {
+		log  string
+		each []float64
+		all  float64
+	}{
+		{"SDSC-DS", []float64{0, 0.044, 0.217}, 0.0317},
+		{"CEA-Curie", []float64{0.0001, 0, 0}, 0},
+	} {
+		tr, err := study.Log(c.log)
+		if missing(err) {
+			t.Skip(err)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		each, all := loggedOver(tr, logPools[c.log])
+		for k := range each {
+			if math.Abs(each[k]-c.each[k]) > 0.0005 {
+				t.Errorf("%s pool %s: logged usage above it %.4f of the span, want %.4f", c.log, logPools[c.log][k].name, each[k], c.each[k])
+			}
+		}
+		if math.Abs(all-c.all) > 0.0005 {
+			t.Errorf("%s: logged usage above the pools together %.4f of the span, want %.4f", c.log, all, c.all)
+		}
+	}
+}
+
+// meanWaitRatio returns the mean simulated wait of r over the mean logged
+// wait of workload w, over the jobs of rows (all when nil) of known logged
+// wait.
+func meanWaitRatio(w *feedback.Workload, r *sim.Result, rows []int) float64 {
+	if rows == nil {
+		rows = make([]int, len(w.Jobs))
+		for i := range rows {
+			rows[i] = i
+		}
+	}
+	logged, simulated := 0.0, 0.0
+	for _, i := range rows {
+		if w.Jobs[i].Wait >= 0 {
+			logged += w.Jobs[i].Wait
+			simulated += r.Wait(i)
+		}
+	}
+	return simulated / logged
+}
+
+// TestWaitFidelity: the conventional EASY simulation's mean wait over the
+// logged one (the evidence doc.go gives for simulating one machine), as
+// one machine and, for the logs with pools, on the pools (overall, then
+// by pool, as one machine and on the pools). Reference values: this
+// test's first run, session 24 (8.8 s).
+func TestWaitFidelity(t *testing.T) {
+	if testing.Short() {
+		t.Skip("simulates seven logs")
+	}
+	want := map[string]struct {
+		one, pools         float64
+		oneByPool, byPools []float64
+	}{
+		"SDSC-DS":   {0.202, 0.925, []float64{64.2, 0.171, 0.409}, []float64{0.055, 0.261, 5.94}},
+		"CEA-Curie": {0.186, 0.534, []float64{0.285, 0.085, 0.112}, []float64{0.724, 0.318, 0.550}},
+		"SDSC-SP2":  {one: 0.826}, "SDSC-BLUE": {one: 0.249}, "KTH-SP2": {one: 0.448},
+		"HPC2N": {one: 0.208}, "LANL-CM5": {one: 4.475},
+	}
+	near := func(got, want float64) bool { return math.Abs(got-want) <= 0.005*want+0.0005 }
+	s := New(study.Options{})
+	for log, wt := range want {
+		w, err := s.workload(log)
+		if missing(err) {
+			t.Skip(err)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		pools := logPools[log]
+		if pools != nil {
+			if w, _, err = s.poolWorkload(log, pools); err != nil {
+				t.Fatal(err)
+			}
+		}
+		easy, err := sim.New("easy")
+		if err != nil {
+			t.Fatal(err)
+		}
+		one, err := feedback.Conventional(w, easy, sim.EngineOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := meanWaitRatio(w, one, nil); !near(got, wt.one) {
+			t.Errorf("%s as one machine: simulated/logged mean wait %.3f, want %.3f", log, got, wt.one)
+		}
+		if pools == nil {
+			continue
+		}
+		f, err := newPoolScheduler(w.Trace, pools, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pr, err := feedback.Conventional(w, f(), sim.EngineOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := meanWaitRatio(w, pr, nil); !near(got, wt.pools) {
+			t.Errorf("%s on its pools: simulated/logged mean wait %.3f, want %.3f", log, got, wt.pools)
+		}
+		rows, err := splitByPool(w.Trace, pools)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k, rs := range rows {
+			if got := meanWaitRatio(w, one, rs); !near(got, wt.oneByPool[k]) {
+				t.Errorf("%s pool %s as one machine: %.3f, want %.3f", log, pools[k].name, got, wt.oneByPool[k])
+			}
+			if got := meanWaitRatio(w, pr, rs); !near(got, wt.byPools[k]) {
+				t.Errorf("%s pool %s on the pools: %.3f, want %.3f", log, pools[k].name, got, wt.byPools[k])
+			}
 		}
 	}
 }

@@ -218,7 +218,7 @@ func (s *Study) tableIUnder(log string, c convention, waits map[string]float64) 
 		if err != nil || p == nil {
 			return altWaits{c: c, waits: waits, same: true}, err
 		}
-		return altWaits{c: c, waits: waitsOf(p.comparison()), part: p}, nil
+		return altWaits{c: c, dropped: p.dropped, waits: waitsOf(p.comparison()), part: p}, nil
 	}
 	p, err := prepare(log, c)
 	if err != nil {
@@ -423,7 +423,7 @@ func (r *TableIResult) Claims(l *ledger.Ledger) {
 				if a.same {
 					continue
 				}
-				alt = append(alt, fmt.Sprintf("%s%s %.0f s", a.c.label, droppedNote(a.dropped), a.waits[sim]))
+				alt = append(alt, fmt.Sprintf("%s%s %.0f s", a.c.label, droppedNote(a.c, a.dropped), a.waits[sim]))
 			}
 			e.Because(e.Reason + "; ours with " + strings.Join(alt, ", with "))
 			if row.part != nil && sim == "conventional" {
@@ -519,15 +519,19 @@ func shorter(ratio float64) bool      { return shorterWant.Accepts(ratio) }
 func (row tableIRow) ratios(model string) []moved {
 	out := []moved{{c: asLogged, value: row.waits[model] / row.waits["conventional"]}}
 	for _, a := range row.alt {
-		out = append(out, moved{c: a.c, value: a.waits[model] / a.waits["conventional"], note: droppedNote(a.dropped), same: a.same})
+		out = append(out, moved{c: a.c, value: a.waits[model] / a.waits["conventional"], note: droppedNote(a.c, a.dropped), same: a.same})
 	}
 	return out
 }
 
-// droppedNote is " (N jobs)" for a convention that left out N jobs.
-func droppedNote(n int) string {
-	if n == 0 {
+// droppedNote is " (N jobs)" for convention c that left out N jobs, " (N
+// jobs wider than their pool left out)" for partitions.
+func droppedNote(c convention, n int) string {
+	switch {
+	case n == 0:
 		return ""
+	case c.byPartition:
+		return fmt.Sprintf(" (%d jobs wider than their pool left out)", n)
 	}
 	return fmt.Sprintf(" (%d jobs)", n)
 }
