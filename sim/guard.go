@@ -112,6 +112,7 @@ func (e *Engine) Run() error {
 // before reuse. This package's schedulers run unguarded, as in Run, and,
 // with no hook set, without even a recover (nothing can panic then): a
 // program that feeds the engine pays nothing per call (BenchmarkRunUntil).
+// RunUntilContext is RunUntil with a context that stops a slow step.
 func (e *Engine) RunUntil(t float64) (err error) {
 	if math.IsInf(t, 1) {
 		return e.Run()
@@ -137,6 +138,39 @@ func (e *Engine) RunUntil(t float64) (err error) {
 	}()
 	e.runUntil(t)
 	return nil
+}
+
+// RunUntilContext is RunUntil(t) that also stops, with the context's
+// error in a SchedulerError (errors.Is(err, context.Canceled) for a
+// cancel), when ctx is cancelled: a program that feeds the engine step by
+// step (RunUntil) and must be able to stop a slow step, as a server or a
+// notebook cell stopped by its user. ctx is looked at when the call
+// begins (an error then, and nothing run) and, for a scheduler of one's
+// own, after every round, as in RunContext: a Schedule call that never
+// returns cannot be stopped (Go stops no goroutine from outside it).
+// This package's schedulers, whose rounds are short, are looked at when
+// the call begins only, so a step of theirs runs to its end (to stop a
+// long one, step to nearer times). Otherwise it is RunUntil, round for
+// round: at a finite t more jobs may come, so jobs left waiting are no
+// error and every round asked for is kept (RunContext, for which the
+// simulation ends at its until, is the one that reports ErrStuck); at
+// +Inf it is RunContext(ctx, +Inf). After an error the engine's state
+// is that of an interrupted round: Reset it before reuse (the error at
+// the call's beginning changes nothing: the engine is as before it).
+func (e *Engine) RunUntilContext(ctx context.Context, t float64) error {
+	if math.IsInf(t, 1) {
+		return e.RunContext(ctx, t)
+	}
+	if e.running { // a scheduler's or hook's bug: the outer run's recover reports it
+		panic("sim: Run called from inside the simulation")
+	}
+	if err := ctx.Err(); err != nil {
+		return &SchedulerError{Scheduler: SchedulerName(e.sched), Time: e.now, Err: err}
+	}
+	if !builtin(e.sched) {
+		return e.runGuarded(ctx, t, false)
+	}
+	return e.RunUntil(t)
 }
 
 // RunContext is RunUntil(until) (Run when until is +Inf) that also stops,
