@@ -32,7 +32,8 @@ import (
 //     round every second while it holds its jobs may be a policy that
 //     holds jobs for a time (as one that starts wide jobs at night);
 //   - ErrTooManyWakeups: it asked for rounds (WakeAt) at more than
-//     MaxWakeups distinct times not yet run, counted after its rounds,
+//     MaxWakeups distinct times not yet run, counted after its rounds
+//     and within a round that asked for MaxWakeups more (a loop),
 //     so that the engine's memory stays bounded;
 //   - the context's error (errors.Is(err, context.Canceled)): the
 //     simulation was cancelled between two rounds, as a sweep cancels the
@@ -72,8 +73,10 @@ var (
 // MB; a scheduler asking for one round per job waiting or running keeps
 // far fewer). The same time asked for again counts once. They are counted
 // after a round once their number has doubled since the last count (from
-// 2^16), so the engine holds at most about twice as many, and the
-// requests of the round.
+// 2^16), and within a round once it has asked for MaxWakeups more (a
+// Schedule call asking in a loop without end), so the engine holds at
+// most about 3 × MaxWakeups times (96 MB, and the slice's spare
+// capacity).
 const MaxWakeups = 1 << 22
 
 // wakeCheck is the number of rounds asked for from which the guard looks
@@ -206,8 +209,9 @@ func (e *Engine) runGuarded(ctx context.Context, until float64, final bool) (err
 	inner := e.sched
 	if !builtin(inner) { // this package's schedulers need no guard, nor its cost
 		e.sched = &guard{inner: inner, ctx: ctx, done: ctx.Done(), final: final,
-			last: [2]int{e.nRunning + e.nDone, e.nDone}, wakeCheck: wakeCheck}
-		e.copyOut = true // Waiting and Running hand it copies
+			last: [2]int{e.nRunning + e.nDone, e.nDone}}
+		e.copyOut = true // Waiting and Running hand it copies; WakeAt counts its rounds
+		e.wakeLimit = wakeCheck
 	}
 	defer func() {
 		e.sched = inner
@@ -340,6 +344,22 @@ func builtin(s Scheduler) bool {
 	return false
 }
 
+// compactWakeups removes the times asked for (WakeAt) more than once
+// from the engine's timers and ends the run with ErrTooManyWakeups when
+// more than MaxWakeups distinct ones are left; the next check is when
+// their number has doubled (from wakeCheck). A scheduler asking for rounds
+// in a loop: the same times asked for again are one round (a round pops
+// every time ≤ its own); more distinct ones than MaxWakeups would grow
+// without bound. The guard calls it after a round, WakeAt within one.
+func (e *Engine) compactWakeups() {
+	slices.Sort(e.timers) // (a sorted slice is a heap)
+	e.timers = slices.Compact(e.timers)
+	if len(e.timers) > MaxWakeups {
+		panic(guardStop{fmt.Errorf("%w: %d", ErrTooManyWakeups, len(e.timers))})
+	}
+	e.wakeLimit = max(2*len(e.timers), wakeCheck)
+}
+
 // guardStop is the panic by which the guard ends a run; RunContext
 // recovers it.
 type guardStop struct{ err error }
@@ -354,9 +374,6 @@ type guard struct {
 	final bool            // the simulation ends with the run (RunContext, not RunUntil)
 	idle  int             // rounds in a row with jobs waiting in which none started or ended
 	last  [2]int          // jobs started, ended after the last round
-	// wakeCheck is the number of rounds asked for beyond which the next
-	// check removes the repeated ones.
-	wakeCheck int
 	// timers is the engine's timers before a round in which no job
 	// waits, runs or is to arrive.
 	timers []float64
@@ -376,16 +393,8 @@ func (g *guard) Schedule(e *Engine) {
 		// next. (The rounds asked for before are run.)
 		e.timers = append(e.timers[:0], g.timers...)
 	}
-	if len(e.timers) > g.wakeCheck {
-		// A scheduler asking for rounds in a loop: the same times asked
-		// for again are one round (a round pops every time ≤ its own);
-		// more distinct ones than MaxWakeups would grow without bound.
-		slices.Sort(e.timers) // (a sorted slice is a heap)
-		e.timers = slices.Compact(e.timers)
-		if len(e.timers) > MaxWakeups {
-			panic(guardStop{fmt.Errorf("%w: %d", ErrTooManyWakeups, len(e.timers))})
-		}
-		g.wakeCheck = max(2*len(e.timers), wakeCheck)
+	if len(e.timers) > e.wakeLimit {
+		e.compactWakeups()
 	}
 	moved := [2]int{e.nRunning + e.nDone, e.nDone}
 	switch {
