@@ -39,7 +39,9 @@ import (
 //     simulation was cancelled between two rounds, as a sweep cancels the
 //     others when one fails, or a command when interrupted. This is what
 //     bounds a slow scheduler; a Schedule call that never returns cannot
-//     be stopped from outside it.
+//     be stopped from outside it. A context of HeapLimit cancelled by its
+//     limit gives ErrHeapLimit instead: what bounds a scheduler that
+//     keeps allocating.
 //
 // Scheduler is the scheduler's name (SchedulerName), so that the error of
 // a sweep or a comparison of several schedulers says whose it is. A panic
@@ -167,7 +169,7 @@ func (e *Engine) RunUntilContext(ctx context.Context, t float64) error {
 	if e.running { // a scheduler's or hook's bug: the outer run's recover reports it
 		panic("sim: Run called from inside the simulation")
 	}
-	if err := ctx.Err(); err != nil {
+	if err := ctxErr(ctx); err != nil {
 		return &SchedulerError{Scheduler: SchedulerName(e.sched), Time: e.now, Err: err}
 	}
 	if !builtin(e.sched) {
@@ -203,7 +205,7 @@ func (e *Engine) runGuarded(ctx context.Context, until float64, final bool) (err
 	if e.running { // a scheduler's or hook's bug: the outer run's recover reports it
 		panic("sim: Run called from inside the simulation")
 	}
-	if err := ctx.Err(); err != nil {
+	if err := ctxErr(ctx); err != nil {
 		return &SchedulerError{Scheduler: SchedulerName(e.sched), Time: e.now, Err: err}
 	}
 	inner := e.sched
@@ -409,7 +411,7 @@ func (g *guard) Schedule(e *Engine) {
 	if g.done != nil {
 		select {
 		case <-g.done:
-			panic(guardStop{g.ctx.Err()})
+			panic(guardStop{ctxErr(g.ctx)})
 		default:
 		}
 	}
