@@ -292,7 +292,7 @@ func (s *Backfill) Schedule(e *Engine) {
 	}
 	if next > e.now && !math.IsInf(next, 1) && next != s.wake {
 		s.wake = next
-		e.WakeAt(next)
+		e.wakeAt(next)
 	}
 }
 

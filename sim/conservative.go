@@ -266,7 +266,7 @@ func (s *Conservative) Schedule(e *Engine) {
 	if len(s.heap) > 0 {
 		if t := s.res[s.heap[0]]; t > now && t != s.lastWake {
 			s.lastWake = t
-			e.WakeAt(t)
+			e.wakeAt(t)
 		}
 	}
 }

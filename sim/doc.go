@@ -58,7 +58,9 @@
 // *SchedulerError naming it instead of a panic or a run without end (a
 // panic of the caller's OnStart or OnFinish hook, with a *HookError); the
 // Context variants
-// stop a slow one (see SchedulerError, Engine.RunContext, and
+// stop a slow one, and a HeapLimit context one that keeps allocating
+// (see SchedulerError, Engine.RunContext, Engine.RunUntilContext for a
+// program that steps the engine, and
 // examples/README.md for what a scheduler of one's own must do and what it
 // gets).
 //

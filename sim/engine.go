@@ -143,8 +143,13 @@ type Engine struct {
 	// breaking the engine's lists. This package's schedulers get the
 	// lists themselves.
 	copyOut bool
-	wqOut   []int
-	runOut  []int
+	// wakeLimit: during a guarded run, the number of rounds asked for
+	// (timers) beyond which the guard removes the repeated times and
+	// counts them (compactWakeups): after a round, or in WakeAt once a
+	// round has asked for MaxWakeups more.
+	wakeLimit int
+	wqOut     []int
+	runOut    []int
 
 	// Running jobs by estimated end, kept only once Shadow has been
 	// called. A job's entry is removed when it ends (removeEst), so that
@@ -651,8 +656,20 @@ func (e *Engine) compactQueue() {
 }
 
 // WakeAt asks for a scheduling round at time t even if no job ends or
-// arrives then. Times not after Now are ignored.
+// arrives then. Times not after Now are ignored. A scheduler of one's own
+// that asks for rounds at more than MaxWakeups distinct times not yet run
+// ends the run with ErrTooManyWakeups (see SchedulerError), within the
+// Schedule call that asks for them when it asks for MaxWakeups more.
 func (e *Engine) WakeAt(t float64) {
+	e.wakeAt(t)
+	if e.copyOut && len(e.timers) > e.wakeLimit+MaxWakeups { // a scheduler of one's own asking in a loop
+		e.compactWakeups()
+	}
+}
+
+// wakeAt is WakeAt without the guard's count, for this package's
+// schedulers (small enough to be inlined in their loops).
+func (e *Engine) wakeAt(t float64) {
 	if !(t > e.now) || t == e.lastWake {
 		return
 	}

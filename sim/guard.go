@@ -32,13 +32,16 @@ import (
 //     round every second while it holds its jobs may be a policy that
 //     holds jobs for a time (as one that starts wide jobs at night);
 //   - ErrTooManyWakeups: it asked for rounds (WakeAt) at more than
-//     MaxWakeups distinct times not yet run, counted after its rounds,
+//     MaxWakeups distinct times not yet run, counted after its rounds
+//     and within a round that asked for MaxWakeups more (a loop),
 //     so that the engine's memory stays bounded;
 //   - the context's error (errors.Is(err, context.Canceled)): the
 //     simulation was cancelled between two rounds, as a sweep cancels the
 //     others when one fails, or a command when interrupted. This is what
 //     bounds a slow scheduler; a Schedule call that never returns cannot
-//     be stopped from outside it.
+//     be stopped from outside it. A context of HeapLimit cancelled by its
+//     limit gives ErrHeapLimit instead: what bounds a scheduler that
+//     keeps allocating.
 //
 // Scheduler is the scheduler's name (SchedulerName), so that the error of
 // a sweep or a comparison of several schedulers says whose it is. A panic
@@ -72,8 +75,10 @@ var (
 // MB; a scheduler asking for one round per job waiting or running keeps
 // far fewer). The same time asked for again counts once. They are counted
 // after a round once their number has doubled since the last count (from
-// 2^16), so the engine holds at most about twice as many, and the
-// requests of the round.
+// 2^16), and within a round once it has asked for MaxWakeups more (a
+// Schedule call asking in a loop without end), so the engine holds at
+// most about 3 × MaxWakeups times (96 MB, and the slice's spare
+// capacity).
 const MaxWakeups = 1 << 22
 
 // wakeCheck is the number of rounds asked for from which the guard looks
@@ -112,6 +117,7 @@ func (e *Engine) Run() error {
 // before reuse. This package's schedulers run unguarded, as in Run, and,
 // with no hook set, without even a recover (nothing can panic then): a
 // program that feeds the engine pays nothing per call (BenchmarkRunUntil).
+// RunUntilContext is RunUntil with a context that stops a slow step.
 func (e *Engine) RunUntil(t float64) (err error) {
 	if math.IsInf(t, 1) {
 		return e.Run()
@@ -137,6 +143,39 @@ func (e *Engine) RunUntil(t float64) (err error) {
 	}()
 	e.runUntil(t)
 	return nil
+}
+
+// RunUntilContext is RunUntil(t) that also stops, with the context's
+// error in a SchedulerError (errors.Is(err, context.Canceled) for a
+// cancel), when ctx is cancelled: a program that feeds the engine step by
+// step (RunUntil) and must be able to stop a slow step, as a server or a
+// notebook cell stopped by its user. ctx is looked at when the call
+// begins (an error then, and nothing run) and, for a scheduler of one's
+// own, after every round, as in RunContext: a Schedule call that never
+// returns cannot be stopped (Go stops no goroutine from outside it).
+// This package's schedulers, whose rounds are short, are looked at when
+// the call begins only, so a step of theirs runs to its end (to stop a
+// long one, step to nearer times). Otherwise it is RunUntil, round for
+// round: at a finite t more jobs may come, so jobs left waiting are no
+// error and every round asked for is kept (RunContext, for which the
+// simulation ends at its until, is the one that reports ErrStuck); at
+// +Inf it is RunContext(ctx, +Inf). After an error the engine's state
+// is that of an interrupted round: Reset it before reuse (the error at
+// the call's beginning changes nothing: the engine is as before it).
+func (e *Engine) RunUntilContext(ctx context.Context, t float64) error {
+	if math.IsInf(t, 1) {
+		return e.RunContext(ctx, t)
+	}
+	if e.running { // a scheduler's or hook's bug: the outer run's recover reports it
+		panic("sim: Run called from inside the simulation")
+	}
+	if err := ctxErr(ctx); err != nil {
+		return &SchedulerError{Scheduler: SchedulerName(e.sched), Time: e.now, Err: err}
+	}
+	if !builtin(e.sched) {
+		return e.runGuarded(ctx, t, false)
+	}
+	return e.RunUntil(t)
 }
 
 // RunContext is RunUntil(until) (Run when until is +Inf) that also stops,
@@ -166,14 +205,15 @@ func (e *Engine) runGuarded(ctx context.Context, until float64, final bool) (err
 	if e.running { // a scheduler's or hook's bug: the outer run's recover reports it
 		panic("sim: Run called from inside the simulation")
 	}
-	if err := ctx.Err(); err != nil {
+	if err := ctxErr(ctx); err != nil {
 		return &SchedulerError{Scheduler: SchedulerName(e.sched), Time: e.now, Err: err}
 	}
 	inner := e.sched
 	if !builtin(inner) { // this package's schedulers need no guard, nor its cost
 		e.sched = &guard{inner: inner, ctx: ctx, done: ctx.Done(), final: final,
-			last: [2]int{e.nRunning + e.nDone, e.nDone}, wakeCheck: wakeCheck}
-		e.copyOut = true // Waiting and Running hand it copies
+			last: [2]int{e.nRunning + e.nDone, e.nDone}}
+		e.copyOut = true // Waiting and Running hand it copies; WakeAt counts its rounds
+		e.wakeLimit = wakeCheck
 	}
 	defer func() {
 		e.sched = inner
@@ -306,6 +346,22 @@ func builtin(s Scheduler) bool {
 	return false
 }
 
+// compactWakeups removes the times asked for (WakeAt) more than once
+// from the engine's timers and ends the run with ErrTooManyWakeups when
+// more than MaxWakeups distinct ones are left; the next check is when
+// their number has doubled (from wakeCheck). A scheduler asking for rounds
+// in a loop: the same times asked for again are one round (a round pops
+// every time ≤ its own); more distinct ones than MaxWakeups would grow
+// without bound. The guard calls it after a round, WakeAt within one.
+func (e *Engine) compactWakeups() {
+	slices.Sort(e.timers) // (a sorted slice is a heap)
+	e.timers = slices.Compact(e.timers)
+	if len(e.timers) > MaxWakeups {
+		panic(guardStop{fmt.Errorf("%w: %d", ErrTooManyWakeups, len(e.timers))})
+	}
+	e.wakeLimit = max(2*len(e.timers), wakeCheck)
+}
+
 // guardStop is the panic by which the guard ends a run; RunContext
 // recovers it.
 type guardStop struct{ err error }
@@ -320,9 +376,6 @@ type guard struct {
 	final bool            // the simulation ends with the run (RunContext, not RunUntil)
 	idle  int             // rounds in a row with jobs waiting in which none started or ended
 	last  [2]int          // jobs started, ended after the last round
-	// wakeCheck is the number of rounds asked for beyond which the next
-	// check removes the repeated ones.
-	wakeCheck int
 	// timers is the engine's timers before a round in which no job
 	// waits, runs or is to arrive.
 	timers []float64
@@ -342,16 +395,8 @@ func (g *guard) Schedule(e *Engine) {
 		// next. (The rounds asked for before are run.)
 		e.timers = append(e.timers[:0], g.timers...)
 	}
-	if len(e.timers) > g.wakeCheck {
-		// A scheduler asking for rounds in a loop: the same times asked
-		// for again are one round (a round pops every time ≤ its own);
-		// more distinct ones than MaxWakeups would grow without bound.
-		slices.Sort(e.timers) // (a sorted slice is a heap)
-		e.timers = slices.Compact(e.timers)
-		if len(e.timers) > MaxWakeups {
-			panic(guardStop{fmt.Errorf("%w: %d", ErrTooManyWakeups, len(e.timers))})
-		}
-		g.wakeCheck = max(2*len(e.timers), wakeCheck)
+	if len(e.timers) > e.wakeLimit {
+		e.compactWakeups()
 	}
 	moved := [2]int{e.nRunning + e.nDone, e.nDone}
 	switch {
@@ -366,7 +411,7 @@ func (g *guard) Schedule(e *Engine) {
 	if g.done != nil {
 		select {
 		case <-g.done:
-			panic(guardStop{g.ctx.Err()})
+			panic(guardStop{ctxErr(g.ctx)})
 		default:
 		}
 	}

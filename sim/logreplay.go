@@ -106,7 +106,7 @@ func (s *LogReplay) Schedule(e *Engine) {
 		s.start(e, x)
 	}
 	if len(s.due) > 0 {
-		e.WakeAt(s.due[0].t)
+		e.wakeAt(s.due[0].t)
 	}
 }
 

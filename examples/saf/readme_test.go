@@ -12,13 +12,15 @@ import (
 )
 
 // readmeCode returns examples/README.md's inline code spans and its
-// command lines (the lines of its sh blocks).
+// command lines (the lines of its sh blocks), and the inline spans of
+// the section "Your own scheduler" of the repository's README.
 func readmeCode(t *testing.T) (spans, commands []string) {
 	t.Helper()
 	b, err := os.ReadFile("../README.md")
 	if err != nil {
 		t.Fatal(err)
 	}
+	sec := schedulerSection(t)
 	text := string(b)
 	for {
 		_, rest, ok := strings.Cut(text, "```sh\n")
@@ -34,11 +36,29 @@ func readmeCode(t *testing.T) (spans, commands []string) {
 		text = after
 	}
 	// Inline spans, a span broken over two lines included (the blocks removed).
-	text = regexp.MustCompile("(?s)```.*?```").ReplaceAllString(string(b), "")
-	for _, m := range regexp.MustCompile("`([^`]+)`").FindAllStringSubmatch(text, -1) {
-		spans = append(spans, strings.Join(strings.Fields(m[1]), " "))
+	for _, md := range []string{string(b), sec} {
+		text = regexp.MustCompile("(?s)```.*?```").ReplaceAllString(md, "")
+		for _, m := range regexp.MustCompile("`([^`]+)`").FindAllStringSubmatch(text, -1) {
+			spans = append(spans, strings.Join(strings.Fields(m[1]), " "))
+		}
 	}
 	return spans, commands
+}
+
+// schedulerSection returns the section "Your own scheduler" of the
+// repository's README.
+func schedulerSection(t *testing.T) string {
+	t.Helper()
+	top, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, sec, ok := strings.Cut(string(top), "\n## Your own scheduler\n")
+	sec, _, ok2 := strings.Cut(sec, "\n## ")
+	if !ok || !ok2 {
+		t.Fatal(`README.md: no section "## Your own scheduler"`)
+	}
+	return sec
 }
 
 // The packages a README name may belong to, by the qualifier it is written
@@ -163,6 +183,28 @@ func main() {
 	build.Dir = ".."
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Errorf("README's snippets do not compile: %v\n%s\n%s", err, out, src)
+	}
+	// The repository README's main of one call (its section's go block
+	// after the loop, which TestReadmeLoop checks) compiles, with a
+	// scheduler SAF of its own (EASY's policy will do).
+	blocks := regexp.MustCompile("(?s)```go\n(.*?)```").FindAllStringSubmatch(schedulerSection(t), -1)
+	if len(blocks) != 2 || !strings.Contains(blocks[1][1], "cli.Main") {
+		t.Fatalf("README.md's section Your own scheduler: %d go blocks, want the loop and a main calling cli.Main", len(blocks))
+	}
+	mainDir, err := os.MkdirTemp("..", "readmemain")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(mainDir) })
+	mainSrc := "package main\n\nimport (\n\t\"github.com/tracelab/tracelab/cli\"\n\t\"github.com/tracelab/tracelab/sim\"\n)\n\n" +
+		"type SAF struct{ sim.EASY }\n\n" + blocks[1][1]
+	if err := os.WriteFile(filepath.Join(mainDir, "main.go"), []byte(mainSrc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	build = exec.Command("go", "build", "-o", os.DevNull, "./"+filepath.Base(mainDir))
+	build.Dir = ".."
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Errorf("README.md's main does not compile: %v\n%s\n%s", err, out, mainSrc)
 	}
 	if names < 40 || snippets < 6 {
 		t.Errorf("%d names, %d snippets checked: the README's spans were not found", names, snippets)
