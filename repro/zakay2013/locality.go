@@ -288,8 +288,8 @@ func tableVIClaims(l *ledger.Ledger, rows []stackRow) {
 				ledger.Between(13, 36), row.mean[0]).Digits(3).InTable("Table VI", row.log, "runtime_resampled_range").
 				Quoting(inRange)
 		}
-		l.Claim("Table VI", "table6/"+row.log+"/others_lower", row.log+": the other attributes have much lower stack depths than the runtime",
-			!(rq >= rt) && pr < rt, fmt.Sprintf("runtime %.1f, requested runtime %.1f, processors %.1f", rt, rq, pr)).
+		l.Claim("Table VI", "table6/"+row.log+"/others_lower", row.log+": the other attributes have much lower stack depths than the runtime (ledger.Much: below the runtime's over the likeness factor, by more than 2 SE)",
+			(math.IsNaN(rq) || muchLower(row, 1)) && muchLower(row, 2), fmt.Sprintf("runtime %.1f, requested runtime %.1f, processors %.1f", rt, rq, pr)).
 			Quoting("For the other attributes it is much lower.")
 	}
 }
@@ -699,4 +699,22 @@ func joinFloats(xs []float64) string {
 		s[i] = fmt.Sprintf("%.4f", x)
 	}
 	return strings.Join(s, ", ")
+}
+
+// muchLower reports whether the original's mean stack depth of attribute k
+// (of stackAttributes) is "much lower" than the runtime's (index 0) by the
+// ledger's word rule (ledger.Much): below the runtime's over
+// ledger.LikeFactor by more than 2 SE of the difference, each depth's SE
+// the user bootstraps' (origSE; combined as if independent), 0 where not
+// measured (no resampled logs). A runtime depth that is not positive
+// holds nothing below it.
+func muchLower(row stackRow, k int) bool {
+	if !(row.orig[0] > 0) {
+		return false
+	}
+	se := 0.0
+	if len(row.origSE) > k && !math.IsNaN(row.origSE[0]) && !math.IsNaN(row.origSE[k]) {
+		se = math.Hypot(row.origSE[0], row.origSE[k])
+	}
+	return ledger.Much("much lower", row.orig[0], se, false).Accepts(row.orig[k])
 }

@@ -64,3 +64,32 @@ func TestSDReading(t *testing.T) {
 		t.Errorf("sdReading(%v, 4) = %q, want the population SD 1.118 to 2 digits", sd, got)
 	}
 }
+
+// TestMuchLower: §5.2's "for the other attributes it is much lower" is the
+// ledger's "much" (ledger.Much): below the runtime's depth over the
+// likeness factor 1.25, by more than 2 SE of the difference. Made-up
+// depths: the runtime's 30 puts the factor's bound at 24.
+func TestMuchLower(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		orig   []float64
+		origSE []float64
+		req    bool // requested runtime much lower
+		procs  bool // processors much lower
+	}{
+		{"well below, no SE measured", []float64{30, 6, 3}, nil, true, true},
+		{"at the factor's bound is not below it", []float64{30, 24, 3}, nil, false, true},
+		{"below the bound by less than 2 SE", []float64{30, 23, 3}, []float64{0.3, 0.4, 0.1}, false, true}, // 24 − 2·0.5 = 23
+		{"below the bound by more than 2 SE", []float64{30, 22.9, 3}, []float64{0.3, 0.4, 0.1}, true, true},
+		{"lower but not by the factor", []float64{30, 25, 29}, nil, false, false},
+		{"no runtime depth", []float64{math.NaN(), 1, 1}, nil, false, false},
+	} {
+		row := stackRow{orig: c.orig, origSE: c.origSE}
+		if got := muchLower(row, 1); got != c.req {
+			t.Errorf("%s: requested runtime much lower = %v, want %v", c.name, got, c.req)
+		}
+		if got := muchLower(row, 2); got != c.procs {
+			t.Errorf("%s: processors much lower = %v, want %v", c.name, got, c.procs)
+		}
+	}
+}
