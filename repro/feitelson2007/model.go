@@ -72,7 +72,7 @@ func (s *Study) Fig9(ctx context.Context) (*Fig9Result, error) {
 			single, slope = append(single, float64(ones)/float64(len(rr.Lengths))), append(slope, rr.Slope)
 		}
 		r.Figure = figure("Fig. 9", "how many runs of repeated jobs (same user, application, processors) have each length",
-			"a power law is a straight line on these log-log axes; compare the points with it and with the paper's slope −2.5 (the ledger's Fig. 9 entries give our slope)", 2, panels...)
+			"a power law is a straight line on these log-log axes: compare the points with the fit and the fit with the paper's slope −2.5 (our slopes in the titles; the ledger's Fig. 9 entries judge them)", 2, panels...)
 		r.Frame = dataframe.New(seriesOf(r.Logs, "log"), series.New(runs, series.Int, "runs"), series.New(jobs, series.Int, "jobs"),
 			series.New(longest, series.Int, "longest"), series.New(single, series.Float, "share_single"), series.New(slope, series.Float, "slope"))
 		return r, nil
