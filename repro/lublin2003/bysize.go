@@ -130,7 +130,7 @@ func (s *Study) BySize(ctx context.Context) (*BySizeResult, error) {
 			r.logs = append(r.logs, bl)
 		}
 		r.Fig4 = figure("Fig. 4", "runtime by job size: three groups of a third of the jobs each",
-			"compare the three size groups in each log (more weight in the upper mode is longer runtimes; the ledger's Fig. 4 entries)", 3, r.panels4...)
+			"compare the three size groups in each log (a CDF lower or further right: longer runtimes; the ledger's Fig. 4 entries)", 3, r.panels4...)
 		r.Fig5 = figure("Fig. 5", "SDSC96's size groups of Table 4 against their hyper-Gamma models",
 			"each group against its own hyper-Gamma and the whole log's model: D_n in the titles (the ledger's Fig. 5 entry)", 3, r.panels5...)
 		r.Fig7 = figure("Fig. 7", "the runtime model with p linear in the job size, per size group",
