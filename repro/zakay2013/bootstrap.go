@@ -1322,7 +1322,7 @@ func diagnosticFigure(rows []covarianceRow) (*plots.Figure, error) {
 		return nil, fmt.Errorf("diagnostic figure: %w", err)
 	}
 	return figure("§6.1 diagnostic (ours)", "how much the weekly load varies",
-		"the log's week-to-week variation against the variants of §4's start (median, 5–95%) and the common week's; "+
+		"the log's week-to-week variation (the line at 1) against each reading's variants (median, 5–95%); "+
 			"\"if the users were independent\": the variation the users' loads would give uncorrelated", 1, p), nil
 }
 
