@@ -102,7 +102,7 @@ func mixingFigure(df dataframe.DataFrame) (*plots.Figure, error) {
 		panels = append(panels, p)
 	}
 	f := figure("§6.5.1", "EASY against FCFS on a mix of logs and on the logs resampled alone",
-		"the mix ranks EASY against FCFS as the average over the logs does when their intervals overlap (95% CIs)", 1, panels...)
+		"does the mix rank EASY against FCFS as the average over the logs does? compare the intervals (95% CIs; the ledger's §6.5.1 entries say)", 1, panels...)
 	// Both ratios on one scale: the slowdown's advantage reads against the wait's.
 	f.ShareX, f.ShareY = true, true
 	return f, nil
@@ -272,7 +272,7 @@ func localityFigure(df dataframe.DataFrame) (*plots.Figure, error) {
 		panels = append(panels, p)
 	}
 	return figure("§6.5.5", "runtime locality of each log and of its manipulated versions",
-		"scrambling lowers locality (lower M′_med, deeper stacks), sorting within windows raises it; the runtimes themselves stay the same", 1, panels...), nil
+		"compare each manipulated version with its log: scrambling is meant to lower locality (lower M′_med, deeper stacks), sorting within windows to raise it (the ledger's §6.5.5 entries say where they do); the runtimes themselves are the same jobs' runtimes, reordered", 1, panels...), nil
 }
 
 // estimatesFigure draws EASY's average wait with each kind of runtime

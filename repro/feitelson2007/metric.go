@@ -72,7 +72,7 @@ func (s *Study) Fig5(ctx context.Context) (*Fig5Result, error) {
 			}
 		}
 		r.Figure = figure("Fig. 5", "the fraction of usable slices (at least 5 jobs per range) by slice length and number of ranges r",
-			"longer slices and fewer ranges leave more slices usable; 3-day slices with 24 ranges keep most", 2, panels...)
+			"one curve per number of ranges r: the share of slices usable at each slice length (the ledger's Fig. 5 entries)", 2, panels...)
 		if r.Figure != nil {
 			r.Figure.ShareX, r.Figure.ShareY = true, true
 		}
@@ -180,7 +180,7 @@ func (s *Study) Fig6(ctx context.Context) (*Fig6Result, error) {
 			return nil, err
 		}
 		r.Figure = figure("Fig. 6", "the deviation m_i of each slice from the whole log, over time",
-			"the quarterly maximum of m_i jumps from quarter to quarter while the median stays about level", 1, p)
+			"compare the quarterly maximum of m_i from quarter to quarter with the median (the ledger's Fig. 6 entries measure how much each moves)", 1, p)
 		r.Figure.PanelWidth, r.Figure.PanelHeight = 8*vg.Inch, 3*vg.Inch
 		return r, nil
 	})

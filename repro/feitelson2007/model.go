@@ -72,7 +72,7 @@ func (s *Study) Fig9(ctx context.Context) (*Fig9Result, error) {
 			single, slope = append(single, float64(ones)/float64(len(rr.Lengths))), append(slope, rr.Slope)
 		}
 		r.Figure = figure("Fig. 9", "how many runs of repeated jobs (same user, application, processors) have each length",
-			"run lengths follow a power law: a straight line on log-log axes, near the paper's slope −2.5", 2, panels...)
+			"a power law is a straight line on these log-log axes: compare the points with the fit and the fit with the paper's slope −2.5 (our slopes in the titles; the ledger's Fig. 9 entries judge them)", 2, panels...)
 		r.Frame = dataframe.New(seriesOf(r.Logs, "log"), series.New(runs, series.Int, "runs"), series.New(jobs, series.Int, "jobs"),
 			series.New(longest, series.Int, "longest"), series.New(single, series.Float, "share_single"), series.New(slope, series.Float, "slope"))
 		return r, nil
@@ -771,7 +771,7 @@ func (s *Study) Fig11(ctx context.Context) (*Fig11Result, error) {
 			return nil, err
 		}
 		r.Figure = figure("Fig. 11", "locality M′_med of logs generated with repetitions, against the Zipf exponent θ",
-			"the smaller θ (longer runs of repeated jobs), the more locality; without repetitions M′_med stays in the dashed range", 1, p)
+			"the smaller θ, the longer the runs of repeated jobs; compare M′_med across θ, and with the dashed range of the logs generated without repetitions (the ledger's Fig. 11 entries)", 1, p)
 		sr, err := s.locality(modelSource)
 		if err != nil {
 			return nil, err

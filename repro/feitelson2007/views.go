@@ -62,7 +62,7 @@ func (s *Study) Fig1(ctx context.Context) (*Fig1Result, error) {
 			r.jobs = append(r.jobs, obs.Len())
 		}
 		r.Figure = figure("Fig. 1", "autocorrelation of the runtimes in submit order, and scrambled",
-			"in the log's order successive jobs' runtimes correlate over long lags; scrambled, the correlation vanishes", 2, panels...)
+			"the log's order against the same runtimes scrambled: compare the two curves over the lags (the ledger's Fig. 1 entries)", 2, panels...)
 		if r.Figure != nil {
 			r.Figure.ShareX, r.Figure.ShareY = true, true
 		}
@@ -151,7 +151,7 @@ func (s *Study) Fig2(ctx context.Context) (*Fig2Result, error) {
 			}
 		}
 		r.Figure = figure("Fig. 2", "the jobs of "+fig2Log+" by submit time and value, in the log's order and scrambled",
-			"in the log's order jobs gather in streaks of similar values (locality of sampling); scrambled, they spread evenly (disk area: jobs)", 2, panels...)
+			"the log's order against the same jobs scrambled: streaks of similar values are locality of sampling (disk area: jobs; the ledger's Fig. 2 entries)", 2, panels...)
 		return r, nil
 	})
 }
@@ -351,7 +351,7 @@ func (s *Study) Fig4(ctx context.Context) (*Fig4Result, error) {
 			r.CDFs, panels = append(r.CDFs, df), append(panels, p)
 		}
 		r.Figure = figure("Fig. 4", "distributions in the three most modal weeks of "+fig2Log+" against the whole log",
-			"each selected week concentrates on a few values, unlike the whole log (black); m: the week's deviation", 2, panels...)
+			"each selected week against the whole log (black); m: the week's deviation (the ledger's Fig. 4 entries)", 2, panels...)
 		r.Figure.ShareY = true
 		return r, nil
 	})

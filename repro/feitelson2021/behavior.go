@@ -262,7 +262,7 @@ func (s *Study) Fig11(ctx context.Context) (*Fig11Result, error) {
 			panels = append(panels, p)
 		}
 		r.Figure = figure("Fig. 11", "weeks with many jobs against the size of the other users' jobs",
-			"the more jobs in a week, the fewer processors the other users' jobs use (ρ < 0); partial first and last weeks not drawn", 2, panels...)
+			"the paper: the more jobs in a week, the fewer processors the other users' jobs use — ρ < 0 is that trend (the ledger's Fig. 11 entries say on which logs ours holds); partial first and last weeks not drawn", 2, panels...)
 		if r.Figure != nil {
 			// One scale for the four logs, which then compare, and a labelled
 			// decade on each log axis (CTC-SP2's weeks alone span 1.1k–2.5k jobs).
@@ -562,7 +562,7 @@ func (s *Study) Fig13(ctx context.Context) (*Fig13Result, error) {
 			}
 		}
 		r.Figure = figure("Fig. 13", "the users' time in the three states of the user model",
-			"users spend most of their time away; under the slower scheduler (FCFS) they wait a larger share; "+
+			"each scheduler's share of the users' time in each state (the ledger's Fig. 13 entries judge the paper's claims on them); "+
 				"the thinking bars, too short to see, have their values written above them", 1, p)
 		return r, nil
 	})

@@ -130,7 +130,7 @@ func (s *Study) Fig18(ctx context.Context) (*Fig18Result, error) {
 			}
 		}
 		r.Figure = figure("Fig. 18", "how likely a session continues (next job within 20 minutes) after a job",
-			"the longer the previous job's response time, the less likely the user continues; by slowdown the trend is weaker", 2, panels...)
+			"the continuation against the previous job's response time (left) and its slowdown (right): compare how consistently each falls (the ledger's Fig. 18 entries)", 2, panels...)
 		if r.Figure != nil {
 			r.Figure.ShareY, r.Figure.ShareColumnX = true, true
 		}

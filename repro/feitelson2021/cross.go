@@ -137,8 +137,8 @@ func (s *Study) Fig8(ctx context.Context) (*Fig8Result, error) {
 			}
 		}
 		r.Figure = figure("Fig. 8", "cross-simulation: each scheduler replaying the log the other generated with feedback",
-			"FCFS replaying the log EASY generated (left) builds queues of hundreds of jobs; on the log FCFS generated (right, its own scale) "+
-				"both queues stay short: there EASY's advantage is smaller. A scheduler replaying its own log (dashed) lies on its run with feedback", 2, panels...)
+			"each scheduler's queue replaying the log EASY generated (left) and the log FCFS generated (right, its own scale); "+
+				"a scheduler replaying its own log is dashed, beside its run with feedback (the ledger's Fig. 8 entries judge the paper's claims)", 2, panels...)
 		if r.Figure != nil {
 			r.Figure.Key = key
 		}

@@ -400,7 +400,7 @@ func (s *Study) Fig3(ctx context.Context) (*Fig3Result, error) {
 			series.New(mx, series.Float, "max_estimate"), series.New(at, series.Float, "at_max"),
 			series.New(largest, series.Float, "at_largest"))
 		r.Figure = figure("Fig. 3", "distributions of the runtime estimates and of the runtimes",
-			"estimates take a few round values (the steps) and lie far above the runtimes", 2, panels...)
+			"compare the estimates' steps (round values) with the runtimes' curve (the ledger's Fig. 3 entries)", 2, panels...)
 		if r.Figure != nil {
 			// One time axis for both logs: CTC-SP2's estimates end at its
 			// 18-hour limit, well left of SDSC-BLUE's.

@@ -454,7 +454,7 @@ func (s *Study) Fig6(ctx context.Context) (*Fig6Result, error) {
 			return nil, err
 		}
 		r.Figure = figure("Fig. 6", "performance as the load rises, with and without a flurry",
-			"a flurry makes the curve jump about as the load rises; the cleaned log's curve (black) rises smoothly", 1, p)
+			"compare the curves with a flurry with the cleaned log's (black) as the load rises (the ledger's Fig. 6 entries)", 1, p)
 		return r, nil
 	})
 }

@@ -112,7 +112,7 @@ func (s *Study) Fig16(ctx context.Context) (*Fig16Result, error) {
 			}
 		}
 		r.Figure = figure("Fig. 16", fmt.Sprintf("oversampling flurries: %s resampled with its bursts as rare behaviour, one log per RB_NPW", Fig16Log),
-			"the larger RB_NPW, the more flurries (spikes of one user's jobs, dark red) the resampled log holds; the five busiest other users named", 1, panels...)
+			"one resampled log per RB_NPW: the flurries (spikes of one user's jobs) in dark red, the five busiest other users named (the ledger's Fig. 16 entry)", 1, panels...)
 		r.Figure.PanelWidth, r.Figure.PanelHeight = 8.5*vg.Inch, 2.1*vg.Inch
 		// One y range: the flurries compare from panel to panel.
 		r.Figure.ShareX, r.Figure.ShareY = true, true

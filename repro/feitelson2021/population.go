@@ -131,7 +131,7 @@ func (s *Study) Fig9(ctx context.Context) (*Fig9Result, error) {
 			return nil, err
 		}
 		r.Figure = figure("Fig. 9", "user-based resampling: the users of the log and of a resampled log",
-			"long-term users span most of the log and recur; temporary users come for a few weeks, and the resampled log draws them anew", 2, logPlot, resPlot)
+			"the users of the log and of a resampled log, long-term and temporary: the resampled log keeps the long-term users and draws temporary users anew (the ledger's Fig. 9 entries count them)", 2, logPlot, resPlot)
 		// One y range: the log's users and the resampled log's compare in number.
 		r.Figure.ShareX, r.Figure.ShareY = true, true
 		long, err := p.Generate(resample.Options{LongTermStart: literalStart, Extend: populationExtend, Seed: s.seed(9), Stream: 1})

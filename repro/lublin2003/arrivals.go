@@ -114,10 +114,10 @@ func (s *Study) Arrivals(ctx context.Context) (*ArrivalsResult, error) {
 				return nil, err
 			}
 			r.Fig8 = figure("Fig. 8", "arrivals per time of day",
-				"a daily cycle in every log: few arrivals at night, a peak from about 8:00 to 19:00 (the peak hours of §7.1)", 1, p)
+				"each log's arrivals by time of day; §7.1's peak hours are 8:00 to 19:00 (the ledger's Fig. 8 entries)", 1, p)
 		}
 		r.Fig9 = figure("Fig. 9", "the daily cycle: data, the generator's slot weights, and the smooth Gamma model",
-			"two Gamma parameters give a decent daily cycle: the generated arrivals (model1) follow the smooth Gamma (model2) and the data's broad shape, not its spikes", 3, fig9...)
+			"the data, the generated arrivals (model1) and the smooth Gamma of two parameters (model2): compare their shapes (the ledger's Fig. 9 entries)", 3, fig9...)
 		if r.Fig9 != nil {
 			r.Fig9.ShareX, r.Fig9.ShareY = true, true
 		}

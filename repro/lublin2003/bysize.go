@@ -130,9 +130,9 @@ func (s *Study) BySize(ctx context.Context) (*BySizeResult, error) {
 			r.logs = append(r.logs, bl)
 		}
 		r.Fig4 = figure("Fig. 4", "runtime by job size: three groups of a third of the jobs each",
-			"in SDSC96 larger jobs run longer (more weight in the upper mode); in KTH and LANL the groups differ less, and not in order of size", 3, r.panels4...)
+			"compare the three size groups in each log (a CDF lower or further right: longer runtimes; the ledger's Fig. 4 entries)", 3, r.panels4...)
 		r.Fig5 = figure("Fig. 5", "SDSC96's size groups of Table 4 against their hyper-Gamma models",
-			"each group's own hyper-Gamma fits it (D_n in the titles) far better than the whole log's model", 3, r.panels5...)
+			"each group against its own hyper-Gamma and the whole log's model: D_n in the titles (the ledger's Fig. 5 entry)", 3, r.panels5...)
 		r.Fig7 = figure("Fig. 7", "the runtime model with p linear in the job size, per size group",
 			"the paper: the model cannot track each group's exact shape but is much closer than one model for all sizes (Fig. 5 draws that model) — compare black and dashed in each group", 3, r.panels7...)
 		for _, f := range []*plots.Figure{r.Fig4, r.Fig5, r.Fig7} {

@@ -106,7 +106,7 @@ func (s *Study) Classes(ctx context.Context) (*ClassesResult, error) {
 			return nil, err
 		}
 		r.Fig10 = figure("Fig. 10", "runtimes of interactive and batch jobs",
-			"interactive jobs follow the lower Gamma alone; batch jobs run longer and are bimodal (in log space)", 1, p)
+			"interactive and batch jobs' runtimes (in log space) against their hyper-Gamma models (the ledger's Fig. 10 entries)", 1, p)
 		r.Frame = r.frame()
 		if r.removed, _, err = removedIn(tr); err != nil {
 			return nil, err

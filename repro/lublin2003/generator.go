@@ -200,7 +200,7 @@ func (r *GeneratorResult) plots(ref *datasets.Trace, typeless, exact lublin.Para
 		return err
 	}
 	r.Daily = figure("§9.1 (ours)", "arrivals per half hour of the generator against lublin_256",
-		"with the program's clock our output matches lublin_256; over long outputs that clock drifts: the cycle shifts earlier and flattens, while an exact clock keeps it", 2, daily, drift)
+		"our output with the program's clock against lublin_256 (left); over long outputs, the program's clock against an exact one (right; the ledger's §9.1 entries)", 2, daily, drift)
 	r.Daily.ShareY = true
 	return nil
 }

@@ -155,7 +155,7 @@ func (s *Study) Runtimes(ctx context.Context) (*RuntimesResult, error) {
 				return nil, err
 			}
 			r.Fig3 = figure("Fig. 3", "distributions of ln runtime and the derived model",
-				"the logs are bimodal in log space; the average hyper-Gamma model, ours and the paper's, runs between them", 1, p)
+				"each log's ln runtime against the average hyper-Gamma model, ours and the paper's (the ledger's Fig. 3 entries)", 1, p)
 		}
 		r.Fits, r.Models = r.fitFrame(), r.modelFrame()
 		if !s.o.Quick {

@@ -99,7 +99,7 @@ func (s *Study) Sizes(ctx context.Context) (*SizesResult, error) {
 			}
 		}
 		r.CDFs = figure("Table 1 (ours)", "sizes of parallel jobs against the fitted models",
-			"both models follow the data's steps at powers of two (the D_n of Table 1); LANL-CM5 allows only powers of two from 32", 3, cdfs...)
+			"the data against both models (Table 1's D_n measures how far apart; the ledger's Table 1 entries); LANL-CM5 allows only powers of two from 32", 3, cdfs...)
 		var cells [][]cell
 		for _, f := range fits {
 			cells = append(cells, r.cells[f.log.Paper])

@@ -1322,8 +1322,8 @@ func diagnosticFigure(rows []covarianceRow) (*plots.Figure, error) {
 		return nil, fmt.Errorf("diagnostic figure: %w", err)
 	}
 	return figure("§6.1 diagnostic (ours)", "how much the weekly load varies",
-		"the variants of §4's start (median, 5–95%) vary more from week to week than the log, most where the users' loads are "+
-			"negatively correlated (\"if the users were independent\" above the log); the common week keeps the log's variance", 1, p), nil
+		"the log's week-to-week variation (the line at 1) against each reading's variants (median, 5–95%); "+
+			"\"if the users were independent\": the variation the users' loads would give uncorrelated", 1, p), nil
 }
 
 // longTermLoad is the long-term users' load per period of lp (zero when

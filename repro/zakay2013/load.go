@@ -172,7 +172,7 @@ func (s *Study) Fig11(ctx context.Context) (*Fig11Result, error) {
 			return nil, err
 		}
 		r.Figure = figure("Fig. 11", fmt.Sprintf("%s and resampled logs with %d times its users", Fig11Log, Fig11Load),
-			"per-user distributions of the original and the resampled logs (users' ranks normalised to [0, 1]; the mean KS distance of each panel is in the table below, the paper expects the largest in arrival and end times) while the load rises about sixfold; "+hourCountNote(orig, vms), 4, ps...)
+			"per-user distributions of the original and the resampled logs (users' ranks normalised to [0, 1]; the mean KS distance of each panel is in the table below, the paper expects the largest in arrival and end times); "+hourCountNote(orig, vms), 4, ps...)
 		names := []string{"original"}
 		all := []resample.Metrics{ref}
 		for i, m := range ms {
@@ -456,7 +456,7 @@ func (s *Study) Fig12(ctx context.Context) (*Fig12Result, error) {
 		}
 		r.seed0 = s.seed()
 		r.Figure = figure("Fig. 12", "EASY under load factors (users multiplied): SDSC-DS, SDSC-BLUE, OSC-cluster",
-			"slowdown and response time climb steeply as utilisation nears saturation; saturated simulations are left out and counted on the right", 3, panels...)
+			"slowdown and response time against utilisation (the ledger's Fig. 12 entries); saturated simulations are left out and counted on the right", 3, panels...)
 		var lg []string
 		var load, util, sd, rt []float64
 		var runs, ok []int

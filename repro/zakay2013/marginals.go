@@ -123,7 +123,7 @@ func (s *Study) Fig4(ctx context.Context) (*Fig4Result, error) {
 				return nil, err
 			}
 			f := figure("Fig. 4", "per-user marginals of "+name+", original and resampled",
-				"the paper: all the distributions are very similar — compare the original with the band; arrivals and departures drift (users discarded at the log's edges, wrapped long-term users, a ramp-up: the ledger measures each log); "+hourBandNote(orig, vms), 4, ps...)
+				"the paper: all the distributions are very similar — compare the original with the band; where arrivals and departures drift, the ledger measures each cause on each log (users discarded at the log's edges, wrapped long-term users, a ramp-up); "+hourBandNote(orig, vms), 4, ps...)
 			r.Figures, r.Logs = append(r.Figures, f), append(r.Logs, name)
 			po, err := s.pooledOriginal(name)
 			if err != nil {

@@ -167,7 +167,7 @@ func (s *Study) Fig13(ctx context.Context) (*Fig13Result, error) {
 			panels = append(panels, p)
 		}
 		r.Figure = figure("Fig. 13", "jobs per week, the five most active users in colour, the flurries the archive's cleaning removed put back",
-			"the flurries the archive removed are put back in dark red, at times reconstructed from the missing job numbers, as in the paper's original logs; the five named users are the busiest of the other jobs; the heaviest bursts left in the cleaned logs (table), our rare behaviours, are far smaller", 1, panels...)
+			"the flurries the archive removed are put back in dark red, at times reconstructed from the missing job numbers, as in the paper's original logs; the five named users are the busiest of the other jobs; compare with them the heaviest bursts left in the cleaned logs (table), our rare behaviours", 1, panels...)
 		if r.Figure != nil {
 			r.Figure.PanelWidth, r.Figure.PanelHeight = 9*vg.Inch, 2.4*vg.Inch
 		}
@@ -347,7 +347,7 @@ func (s *Study) Fig14(ctx context.Context) (*Fig14Result, error) {
 			panels = append(panels, pl)
 		}
 		r.Figure = figure("Fig. 14", "rare behaviours added to "+Fig14Log+": jobs per week of one resampled log per RB_NPW",
-			"the added rare-behaviour users' jobs (dark red, on top) grow with RB_NPW; the five busiest other users are coloured and named (the paper marks 11)", 1, panels...)
+			"the added rare-behaviour users' jobs (dark red, on top) at each RB_NPW; the five busiest other users are coloured and named (the paper marks 11; the ledger's Fig. 14 entries)", 1, panels...)
 		r.Figure.PanelWidth, r.Figure.PanelHeight = 9*vg.Inch, 2.2*vg.Inch
 		// One y range: the bursts compare from panel to panel.
 		r.Figure.ShareX, r.Figure.ShareY = true, true
@@ -485,7 +485,7 @@ func (s *Study) Fig15(ctx context.Context) (*Fig15Result, error) {
 			r.rows = append(r.rows, row)
 		}
 		r.Figure = figure("Fig. 15", Fig15Log+" resampled with its bursts as rare behaviours, per RB_NPW",
-			"jobs per user (top) and average session length (bottom): the original inside the band at RB_NPW 0; bursts add steps mid-curve", len(jobsPanels),
+			"jobs per user (top) and average session length (bottom): the original against the band of each RB_NPW (the ledger's Fig. 15 entries)", len(jobsPanels),
 			append(jobsPanels, sessionPanels...)...)
 		var rb []string
 		var logs []int

@@ -350,7 +350,7 @@ func (s *Study) Fig6(ctx context.Context) (*Fig6Result, error) {
 			}
 		}
 		r.Figure = figure("Fig. 6", "pox plots of the arrivals, original and two resampled logs",
-			"each cloud lies close to a straight line whose slope H (self-similarity) is about the same in the resampled logs as in the original", 3, panels...)
+			"the slope H of each cloud's line is its self-similarity: compare the resampled logs' with the original's (the ledger's Fig. 6 entries)", 3, panels...)
 		if r.Figure != nil {
 			r.Figure.ShareX, r.Figure.ShareY = true, true
 		}
@@ -466,7 +466,7 @@ func (s *Study) Fig7(ctx context.Context) (*Fig7Result, error) {
 			panels = append(panels, p)
 		}
 		r.Figure = figure("Fig. 7", "pox-plot regression lines, original and resampled",
-			"the original's line (black) among its resampled logs' (light), all between the guides of slope H = ½ and H = 1", 3, panels...)
+			"the original's line (black) against its resampled logs' (light), with guides of slope H = ½ and H = 1 (the ledger's Fig. 6 entries compare each H)", 3, panels...)
 		if r.Figure != nil {
 			r.Figure.ShareX = true
 		}

@@ -175,12 +175,12 @@ func modelsLog(name string, c *feedback.Comparison) (ModelsLog, error) {
 		activity = append(activity, p)
 	}
 	ml.Arrivals = figure("Figs 5, 6, 8", "arrivals per hour of the week under EASY, each user model against "+name,
-		"the adjusted model flattens the daily and weekly cycles; the distribution-based model adds sharp morning peaks; the fluid model keeps the log's cycles (§VII)", 1, arrivals...)
+		"each user model's daily and weekly cycles against the log's (§VII; the ledger's Figs 5, 6, 8 entries)", 1, arrivals...)
 	ml.Arrivals.PanelWidth, ml.Arrivals.PanelHeight = 8*vg.Inch, 2.1*vg.Inch
 	// One quantity in every panel: the log's curve at the same height in each.
 	ml.Arrivals.ShareX, ml.Arrivals.ShareY = true, true
 	ml.Activity = figure("Figs 7, 9", "activity length per user under EASY, two user models against "+name,
-		"the distribution-based model shortens most users' activity (more jobs per day) and stretches a few; the fluid model stays near the log (§VII)", 2, activity...)
+		"each user model's activity lengths against the log's (§VII; the ledger's Figs 7, 9 entries)", 2, activity...)
 	ml.Activity.ShareX, ml.Activity.ShareY = true, true
 	var err error
 	if ml.m, err = measure(c); err != nil {

@@ -203,7 +203,7 @@ search:
 	}
 	fig4.Title.Text = "Fig. 4: depends on"
 	r.Fig24 = figure("Figs 2 and 4", "the follows and the depends-on relations between the same batches",
-		"most edges are in both relations; the starred ones (*) are in one only, as in the paper's figures", 2, fig2, fig4)
+		"edges in one relation only are starred (*), as in the paper's figures", 2, fig2, fig4)
 	r.Fig24.Key, err = relationKey()
 	if err != nil {
 		return err
