@@ -382,11 +382,11 @@ func (h Header) lines() []string {
 				out = appendText(out, f.key, v)
 			}
 		case f.num != nil:
-			if v := *f.num(&h); v != 0 || f.key == "UnixStartTime" && h.startTimeImplied() {
+			if v := *f.num(&h); v != 0 || f.key == "UnixStartTime" && h.startTimeImplied() || h.setToZero(f.key) {
 				out = append(out, "; "+f.key+": "+strconv.FormatInt(v, 10))
 			}
 		case f.in != nil:
-			if v := *f.in(&h); v != 0 {
+			if v := *f.in(&h); v != 0 || h.setToZero(f.key) {
 				out = append(out, "; "+f.key+": "+strconv.Itoa(v))
 			}
 		}
@@ -398,6 +398,26 @@ func (h Header) lines() []string {
 		out = appendDirective(out, d.Key, d.Value)
 	}
 	return out
+}
+
+// setToZero reports whether the standard numeric directive key was set to
+// 0: 0 is a usable value of it and an unknown directive (Extra) repeats it
+// with a usable value, which only a repetition of a directive already set
+// is ("MaxJobs: 0" twice gives MaxJobs 0 and the second kept as text).
+// lines then writes "key: 0" before the repetition, so that it reads back
+// as a repetition again.
+func (h Header) setToZero(key string) bool {
+	if _, msg := numericDirective(key, "0"); msg != "" {
+		return false
+	}
+	for _, d := range h.Extra {
+		if strings.EqualFold(d.Key, key) {
+			if _, msg := numericDirective(key, d.Value); msg == "" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // appendText writes a standard text directive as appendDirective does,

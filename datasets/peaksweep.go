@@ -30,6 +30,11 @@ type peakSweep struct {
 	spilled   bool
 	spill     heldEvents // the events from floor on, once spilled
 	limit     int        // the pending events that spill; 0: maxPending
+	// step, when set, is called with each instant summed and the use
+	// from it on (a step of usageOf), in time order; once it returns
+	// false (stopped) nothing more is summed.
+	step    func(t float64, use int) bool
+	stopped bool
 }
 
 // maxPending bounds the events the sweep's heap holds (16 MiB).
@@ -70,12 +75,15 @@ func (p *peakSweep) add(submit, start, end float64, procs int) {
 // comparing with the peak (ends and starts at one time net out, as in
 // peakOf).
 func (p *peakSweep) sum() {
-	for len(p.pending) > 0 && p.pending[0].t < p.floor {
+	for !p.stopped && len(p.pending) > 0 && p.pending[0].t < p.floor {
 		t := p.pending[0].t
 		for len(p.pending) > 0 && p.pending[0].t == t {
 			p.use += p.pop().d
 		}
 		p.peak = max(p.peak, p.use)
+		if p.step != nil && !p.step(t, p.use) {
+			p.stopped = true
+		}
 	}
 }
 
@@ -86,7 +94,10 @@ func (p *peakSweep) result() (peak int, ok bool) {
 		return 0, false
 	}
 	if p.spilled {
-		return p.spill.peakFrom(p.use, p.peak), true
+		if p.stopped {
+			return p.peak, true
+		}
+		return p.spill.peakFrom(p.use, p.peak, p.step), true
 	}
 	p.floor = math.Inf(1)
 	p.sum()
@@ -166,11 +177,13 @@ func (h *heldEvents) addEvent(ev usageEvent) {
 // peak returns peakOf of all the events: the runs merged in time order
 // (a min-heap of their heads), all the events of one instant summed
 // before comparing with the peak.
-func (h *heldEvents) peak() int { return h.peakFrom(0, 0) }
+func (h *heldEvents) peak() int { return h.peakFrom(0, 0, nil) }
 
 // peakFrom is peak with use processors in use before the first event and
-// a peak of peak reached before.
-func (h *heldEvents) peakFrom(use, peak int) int {
+// a peak of peak reached before. When step is not nil it is called with
+// each instant and the use from it on, in time order, until it returns
+// false.
+func (h *heldEvents) peakFrom(use, peak int, step func(t float64, use int) bool) int {
 	if len(h.runs) == 0 {
 		return peak
 	}
@@ -212,6 +225,9 @@ func (h *heldEvents) peakFrom(use, peak int) int {
 			down(0)
 		}
 		peak = max(peak, use)
+		if step != nil && !step(t, use) {
+			break
+		}
 	}
 	return peak
 }

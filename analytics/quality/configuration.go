@@ -30,25 +30,21 @@ func (c *checker) configuration() {
 // least stepMonths months whose median monthly peaks differ most, reported
 // when they differ by stepFactor or more.
 func (c *checker) machineChange() {
-	u := c.inUse()
-	if len(u.Time) == 0 {
+	u := c.schedule()
+	if u.steps == 0 {
 		return
 	}
-	t0 := u.Time[0]
-	nb := int((u.Time[len(u.Time)-1]-t0)/month) + 1
-	if nb < 2*stepMonths || nb > 1<<20 {
+	t0 := u.t0
+	nb := int((u.last-t0)/month) + 1
+	if nb < 2*stepMonths || nb > maxBins {
 		return
 	}
 	// Above the header's size the schedule is erroneous (over_capacity
-	// reports it), not a larger machine: peaks are capped there.
-	ceiling := math.MaxInt
-	if m := c.r.Machine; m.Rule == datasets.SizeHeaderMaxProcs || m.Rule == datasets.SizeHeaderMaxNodes {
-		ceiling = m.Procs
-	}
-	peaks := make([]int, nb)
-	for k, at := range u.Time {
-		b := int((at - t0) / month)
-		peaks[b] = max(peaks[b], min(u.Procs[k], ceiling))
+	// reports it), not a larger machine: peaks are capped there
+	// (schedule's ceiling).
+	peaks := u.peaks
+	if u.binsOut || len(peaks) != nb {
+		panic(fmt.Sprintf("quality: %d monthly bins swept (beyond %d: %v), want %d", len(peaks), maxBins, u.binsOut, nb))
 	}
 	bestK, bestR, bestMean := -1, 1.0, 0.0
 	for k := stepMonths; k <= nb-stepMonths; k++ {

@@ -131,34 +131,47 @@ func seconds(s float64) string { return fmt.Sprintf("%.0f", s) }
 // HPC2N user 171's flurry (2,418 jobs on its peak day, 98% of that day,
 // 80 times the user's usual day), which the archive left in.
 func DetectFlurries(t *datasets.Trace, opts FlurryOptions) []Flurry {
-	o := opts.withDefaults()
-	rows := make([]int, 0, t.Len())
-	for i, s := range t.Submit {
-		if t.User[i] >= 0 && math.Abs(s) <= datasets.MaxTime { // the reader's range: a hand-made trace may hold 1e300
-			rows = append(rows, i)
-		}
+	if t.Len() <= math.MaxInt32 {
+		return detectFlurries[int32](t, opts) // 4 bytes a job
 	}
-	if len(rows) == 0 {
-		return nil
+	return detectFlurries[int](t, opts)
+}
+
+// rowIndex is the type of a row number in DetectFlurries' order of the
+// rows.
+type rowIndex interface{ ~int32 | ~int }
+
+func detectFlurries[I rowIndex](t *datasets.Trace, opts FlurryOptions) []Flurry {
+	o := opts.withDefaults()
+	keep := func(i int) bool { // the reader's range: a hand-made trace may hold 1e300
+		return t.User[i] >= 0 && math.Abs(t.Submit[i]) <= datasets.MaxTime
 	}
 	day := func(i int) int { return int(math.Floor(t.Submit[i] / datasets.Day)) }
-	first, last := day(rows[0]), day(rows[0])
-	for _, i := range rows {
-		d := day(i)
-		first, last = min(first, d), max(last, d)
+	kept, first, last := 0, math.MaxInt, math.MinInt
+	for i := range t.JobID {
+		if keep(i) {
+			kept++
+			d := day(i)
+			first, last = min(first, d), max(last, d)
+		}
+	}
+	if kept == 0 {
+		return nil
 	}
 	if last-first > 1<<22 { // 11,000 years: a broken time column, not a log
 		return nil
 	}
 	total := make([]int, last-first+1)
-	for _, i := range rows {
-		total[day(i)-first]++
+	for i := range t.JobID {
+		if keep(i) {
+			total[day(i)-first]++
+		}
 	}
 	logDay := median(slices.Clone(total))
 	if logDay == 0 {
 		logDay = 1
 	}
-	rows = byUserThenSubmit(t, rows)
+	rows := byUserThenSubmit[I](t, keep, kept)
 	type userDay struct{ day, jobs, from int } // from: position in rows
 	var userDays []userDay
 	var allCounts []int
@@ -168,7 +181,7 @@ func DetectFlurries(t *datasets.Trace, opts FlurryOptions) []Flurry {
 		u := t.User[rows[k]]
 		lo := len(userDays)
 		for k < len(rows) && t.User[rows[k]] == u {
-			d := day(rows[k])
+			d := day(int(rows[k]))
 			if n := len(userDays); n > lo && userDays[n-1].day == d {
 				userDays[n-1].jobs++
 			} else {
@@ -257,39 +270,67 @@ func DetectFlurries(t *datasets.Trace, opts FlurryOptions) []Flurry {
 	return out
 }
 
-// byUserThenSubmit returns rows grouped by user in increasing id, each
-// user's rows in submit order (ties in row order): a stable sort by submit
-// time, skipped when the log is in submit order, then a counting sort by
-// user.
-func byUserThenSubmit(t *datasets.Trace, rows []int) []int {
-	if !slices.IsSortedFunc(rows, func(a, b int) int { return cmp.Compare(t.Submit[a], t.Submit[b]) }) {
-		slices.SortStableFunc(rows, func(a, b int) int { return cmp.Compare(t.Submit[a], t.Submit[b]) })
+// byUserThenSubmit returns the kept rows (keep; n of them) grouped by
+// user in increasing id, each user's rows in submit order (ties in row
+// order): a counting sort by user of the rows in submit order, which are
+// the rows in row order when the kept submit times do not decrease, else
+// a stable sort of them by submit time (a second n rows).
+func byUserThenSubmit[I rowIndex](t *datasets.Trace, keep func(i int) bool, n int) []I {
+	var bySubmit []I // nil: the kept rows in row order
+	prev := math.Inf(-1)
+	for i := range t.JobID {
+		if keep(i) {
+			if t.Submit[i] < prev {
+				bySubmit = make([]I, 0, n)
+				break
+			}
+			prev = t.Submit[i]
+		}
+	}
+	if bySubmit != nil {
+		for i := range t.JobID {
+			if keep(i) {
+				bySubmit = append(bySubmit, I(i))
+			}
+		}
+		slices.SortStableFunc(bySubmit, func(a, b I) int { return cmp.Compare(t.Submit[a], t.Submit[b]) })
+	}
+	each := func(f func(i int)) {
+		if bySubmit != nil {
+			for _, i := range bySubmit {
+				f(int(i))
+			}
+			return
+		}
+		for i := range t.JobID {
+			if keep(i) {
+				f(i)
+			}
+		}
 	}
 	slot := map[int]int{} // user → dense index
 	var users []int
-	for _, i := range rows {
+	each(func(i int) {
 		if _, ok := slot[t.User[i]]; !ok {
 			slot[t.User[i]] = 0
 			users = append(users, t.User[i])
 		}
-	}
+	})
 	slices.Sort(users)
 	start := make([]int, len(users)+1)
 	for k, u := range users {
 		slot[u] = k
 	}
-	for _, i := range rows {
-		start[slot[t.User[i]]+1]++
-	}
+	each(func(i int) { start[slot[t.User[i]]+1]++ })
 	for k := range users {
 		start[k+1] += start[k]
 	}
-	out := make([]int, len(rows))
-	for _, i := range rows {
+	out := make([]I, n)
+	each(func(i int) {
 		k := slot[t.User[i]]
-		out[start[k]] = i
+		out[start[k]] = I(i)
 		start[k]++
-	}
+	})
 	return out
 }
 

@@ -99,7 +99,7 @@ func Check(t *datasets.Trace, opts Options) (*Report, error) {
 	c.readWarnings()
 	c.erroneous()
 	c.configuration()
-	c.usage = nil // the last user of the usage curve: let it go before DetectFlurries
+	c.sched = nil // the last user of the schedule: let it go before DetectFlurries
 	c.r.Flurries = DetectFlurries(t, opts.Flurries)
 	for _, f := range c.r.Flurries {
 		c.add(Anomaly{Category: FlurryClass, Kind: "flurry", Jobs: f.Jobs, Examples: []int{f.FirstJob, f.LastJob},
@@ -119,16 +119,20 @@ type checker struct {
 	t     *datasets.Trace
 	n     int // examples per anomaly
 	r     *Report
-	usage *datasets.Usage
+	sched *schedule
 }
 
-// inUse returns the trace's InUse, computed once.
-func (c *checker) inUse() datasets.Usage {
-	if c.usage == nil {
-		u := c.t.InUse()
-		c.usage = &u
+// schedule returns the sweep of the trace's usage (sweepSchedule), done
+// once: capacity and ceiling are the header's machine size, if any.
+func (c *checker) schedule() *schedule {
+	if c.sched == nil {
+		capacity := math.MaxInt
+		if m := c.r.Machine; m.Rule == datasets.SizeHeaderMaxProcs || m.Rule == datasets.SizeHeaderMaxNodes {
+			capacity = m.Procs
+		}
+		c.sched = sweepSchedule(c.t, capacity, capacity)
 	}
-	return *c.usage
+	return c.sched
 }
 
 func (c *checker) add(a Anomaly) { c.r.Anomalies = append(c.r.Anomalies, a) }
@@ -228,26 +232,53 @@ func (c *checker) inconsistent() {
 }
 
 // duplicateIDs returns the job numbers that more than one row other than
-// a partial-execution record carries. A log whose numbers increase needs
-// no memory; otherwise the numbers are copied and sorted (8 bytes a job)
-// and only the repeated ones are kept in the set.
+// a partial-execution record carries. A repeated number's rows after its
+// first are "low": not above every number before them. A log whose
+// numbers increase has none and needs no memory; a log with few low rows
+// (at most one in eight) holds them, sorted, with a count of every row
+// carrying each (16 bytes a low number); otherwise the numbers are copied
+// and sorted (8 bytes a job). Only the repeated numbers are kept in the
+// set.
 func duplicateIDs(t *datasets.Trace) map[int]bool {
-	prev, increasing := math.MinInt, true
-	n := 0
+	top := math.MinInt
+	var low []int
 	for i, id := range t.JobID {
-		if datasets.IsPartialRecord(t.Status[i]) {
-			continue
+		switch {
+		case datasets.IsPartialRecord(t.Status[i]):
+		case id > top:
+			top = id
+		case low != nil && len(low) >= t.Len()/8:
+			return duplicatesSorted(t)
+		default:
+			low = append(low, id)
 		}
-		n++
-		if id <= prev {
-			increasing = false
-		}
-		prev = id
 	}
-	if increasing {
+	if len(low) == 0 {
 		return nil
 	}
-	ids := make([]int, 0, n)
+	slices.Sort(low)
+	low = slices.Compact(low)
+	count := make([]int, len(low))
+	for i, id := range t.JobID {
+		if id > low[len(low)-1] || id < low[0] || datasets.IsPartialRecord(t.Status[i]) {
+			continue
+		}
+		if k, ok := slices.BinarySearch(low, id); ok {
+			count[k]++
+		}
+	}
+	dup := map[int]bool{}
+	for k, n := range count {
+		if n > 1 {
+			dup[low[k]] = true
+		}
+	}
+	return dup
+}
+
+// duplicatesSorted is duplicateIDs from a sorted copy of the numbers.
+func duplicatesSorted(t *datasets.Trace) map[int]bool {
+	ids := make([]int, 0, t.Len())
 	for i, id := range t.JobID {
 		if !datasets.IsPartialRecord(t.Status[i]) {
 			ids = append(ids, id)
@@ -364,79 +395,12 @@ func (c *checker) overCapacity() {
 		return
 	}
 	t := c.t
-	u := c.inUse()
-	// overAt(k) is the time above capacity before u.Time[k], a prefix sum
-	// over the steps above capacity. When at most half the steps are above
-	// capacity (real logs: few), only those are held (hi: the steps j but
-	// the last, upTo[p]: the time before u.Time[hi[p]+1], 16 bytes each);
-	// else every step's sum (over, 8 bytes each). Both add the same terms
-	// in the same order.
-	nAbove := 0
-	for _, p := range u.Procs {
-		if p > m.Procs {
-			nAbove++
-		}
-	}
-	var overAt func(k int) float64
-	if 2*nAbove > len(u.Time) {
-		over := make([]float64, len(u.Time))
-		for k := 1; k < len(u.Time); k++ {
-			over[k] = over[k-1]
-			if u.Procs[k-1] > m.Procs {
-				over[k] += u.Time[k] - u.Time[k-1]
-			}
-		}
-		overAt = func(k int) float64 { return over[k] }
-	} else {
-		hi, upTo := make([]int, 0, nAbove), make([]float64, 0, nAbove)
-		for k := range len(u.Time) - 1 {
-			if u.Procs[k] > m.Procs {
-				var before float64
-				if n := len(upTo); n > 0 {
-					before = upTo[n-1]
-				}
-				hi = append(hi, k)
-				upTo = append(upTo, before+(u.Time[k+1]-u.Time[k]))
-			}
-		}
-		overAt = func(k int) float64 {
-			p, _ := slices.BinarySearch(hi, k)
-			if p == 0 {
-				return 0
-			}
-			return upTo[p-1]
-		}
-	}
-	var above, first float64
-	first = math.NaN()
-	peak, peakAt := 0, 0.0
-	for k := range u.Time {
-		if u.Procs[k] > m.Procs {
-			if math.IsNaN(first) {
-				first = u.Time[k]
-			}
-			if u.Procs[k] > peak {
-				peak, peakAt = u.Procs[k], u.Time[k]
-			}
-		}
-	}
-	if len(u.Time) > 0 {
-		above = overAt(len(u.Time) - 1)
-	}
+	u := c.schedule()
+	above, first, peak, peakAt := u.above.total(), u.first, u.peak, u.peakAt
 	if peak == 0 {
 		return
 	}
-	overBefore := func(x float64) float64 { // time above capacity before x
-		k, _ := slices.BinarySearch(u.Time, x)
-		if k == 0 {
-			return 0
-		}
-		v := overAt(k - 1)
-		if u.Procs[k-1] > m.Procs {
-			v += x - u.Time[k-1]
-		}
-		return v
-	}
+	overBefore := u.above.before // time above capacity before x
 	a := Anomaly{Category: Erroneous, Kind: "over_capacity",
 		Detail: fmt.Sprintf("the logged schedule holds up to %d processors (at %s), the machine has %d: "+
 			"%.1f hours above 100%% utilisation from %s on; no job filter repairs it (replay with --procs %d, or "+
@@ -471,65 +435,97 @@ const (
 // the rest.
 func (c *checker) outsideLoggingPeriod() {
 	t := c.t
-	idx := make([]int, 0, t.Len())
-	for i, s := range t.Submit {
-		if !math.IsNaN(s) {
-			idx = append(idx, i)
+	// idx: the rows with a known submit time in submit order (ties in
+	// row order); nil when that is every row in row order (a log sorted
+	// by submit time), which needs no memory.
+	var idx []int
+	n := t.Len()
+	if !submitSorted(t) {
+		idx = make([]int, 0, t.Len())
+		for i, s := range t.Submit {
+			if !math.IsNaN(s) {
+				idx = append(idx, i)
+			}
 		}
+		slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(t.Submit[a], t.Submit[b]) })
+		n = len(idx)
 	}
-	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(t.Submit[a], t.Submit[b]) })
-	n := len(idx)
+	row := func(k int) int {
+		if idx == nil {
+			return k
+		}
+		return idx[k]
+	}
 	limit := int(leadShare * float64(n))
 	lead := 0 // jobs before the last quiet gap among the first 1%
 	for k := 1; k <= limit && k < n; k++ {
-		if t.Submit[idx[k]]-t.Submit[idx[k-1]] >= quietGap {
+		if t.Submit[row(k)]-t.Submit[row(k-1)] >= quietGap {
 			lead = k
 		}
 	}
-	before := make([]bool, t.Len())
-	for k := range idx {
-		if k < lead || t.Submit[idx[k]] < 0 {
-			before[idx[k]] = true
+	isBefore := func(i int) bool { return i < lead || t.Submit[i] < 0 }
+	if idx != nil {
+		before := make([]bool, t.Len())
+		for k := range idx {
+			if k < lead || t.Submit[idx[k]] < 0 {
+				before[idx[k]] = true
+			}
 		}
+		isBefore = func(i int) bool { return before[i] }
 	}
 	sorted := jobIDsFollowSubmit(t)
 	last := -1
-	for k := range idx {
-		if before[idx[k]] {
+	for k := range n {
+		if isBefore(row(k)) {
 			last = k
 		}
 	}
 	if last >= 0 {
 		filter := "submit<0"
 		if lead > 0 {
-			filter = "submit<" + seconds(t.Submit[idx[lead]])
+			filter = "submit<" + seconds(t.Submit[row(lead)])
 			if sorted {
-				filter = "job<=" + strconv.Itoa(t.JobID[idx[last]])
+				filter = "job<=" + strconv.Itoa(t.JobID[row(last)])
 			}
 		}
 		c.rows(Erroneous, "before_logging_period", filter,
 			"submitted before the log's start, or separated from the rest of the log by a quiet gap of 14 days or more",
-			func(i int) bool { return before[i] })
+			isBefore)
 	}
 	trail := n // first job after the first quiet gap among the last 1%
 	for k := n - 1; k >= n-limit && k > 0; k-- {
-		if t.Submit[idx[k]]-t.Submit[idx[k-1]] >= quietGap {
+		if t.Submit[row(k)]-t.Submit[row(k-1)] >= quietGap {
 			trail = k
 		}
 	}
 	if trail < n {
-		after := make([]bool, t.Len())
-		for _, i := range idx[trail:] {
-			after[i] = true
+		isAfter := func(i int) bool { return i >= trail }
+		if idx != nil {
+			after := make([]bool, t.Len())
+			for _, i := range idx[trail:] {
+				after[i] = true
+			}
+			isAfter = func(i int) bool { return after[i] }
 		}
-		filter := "submit>=" + seconds(t.Submit[idx[trail]])
+		filter := "submit>=" + seconds(t.Submit[row(trail)])
 		if sorted {
-			filter = "job>=" + strconv.Itoa(t.JobID[idx[trail]])
+			filter = "job>=" + strconv.Itoa(t.JobID[row(trail)])
 		}
 		c.rows(Erroneous, "after_logging_period", filter,
 			"separated from the rest of the log by a quiet gap of 14 days or more at its end",
-			func(i int) bool { return after[i] })
+			isAfter)
 	}
+}
+
+// submitSorted reports whether every submit time is known and none is
+// below the one before it.
+func submitSorted(t *datasets.Trace) bool {
+	for i, s := range t.Submit {
+		if math.IsNaN(s) || i > 0 && s < t.Submit[i-1] {
+			return false
+		}
+	}
+	return true
 }
 
 // Share returns the fraction of the rows a is counted over that it

@@ -26,15 +26,23 @@ var held atomic.Int64
 // file when the result is stored (removed: whoever locks it or a new one
 // afterwards reads the result before computing); the kernel releases it
 // too when the process ends, killed or not. Without a lock file (an error
-// opening or locking it) lock returns at once, and Get computes unlocked.
+// opening or locking it, or a link, FIFO or device in its place) lock
+// returns at once, and Get computes unlocked.
 func lock(dir, key string) (unlock func(stored bool)) {
 	none := func(bool) {}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return none
 	}
 	path := filepath.Join(dir, key+".lock")
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	// Never through a link (a dangling one would create its target) and
+	// only a regular file: a FIFO or a device in its place is left alone
+	// (O_NONBLOCK: opening a FIFO does not wait for a writer).
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0o644)
 	if err != nil {
+		return none
+	}
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		f.Close()
 		return none
 	}
 	how := syscall.LOCK_EX

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -240,5 +241,71 @@ func TestGetNestedOppositeOrders(t *testing.T) {
 	}
 	if n < 3 || n > 4 {
 		t.Errorf("%d computations (%q), want 3 or 4", n, calls(dir))
+	}
+}
+
+// TestLockFileOnlyRegular: a lock path that is a link (dangling, or to a
+// file elsewhere) or a FIFO is left as it is: no file is created at the
+// link's target, the FIFO's open does not wait, and Get computes and
+// stores its value without the lock, leaving the path as it was.
+func TestLockFileOnlyRegular(t *testing.T) {
+	for _, kind := range []string{"dangling link", "link to a file", "fifo"} {
+		t.Run(kind, func(t *testing.T) {
+			dir := t.TempDir()
+			memo := filepath.Join(dir, "memo")
+			if err := os.Mkdir(memo, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			outside := filepath.Join(dir, "outside")
+			lockPath := filepath.Join(memo, "k.lock")
+			switch kind {
+			case "dangling link":
+				if err := os.Symlink(outside, lockPath); err != nil {
+					t.Fatal(err)
+				}
+			case "link to a file":
+				if err := os.WriteFile(outside, []byte("keep"), 0o444); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.Symlink(outside, lockPath); err != nil {
+					t.Fatal(err)
+				}
+			case "fifo":
+				if err := syscall.Mkfifo(lockPath, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			m := Memo{Dir: memo, MaxEntry: 1 << 20, MaxTotal: 1 << 22}
+			calls := 0
+			done := make(chan error, 1)
+			go func() {
+				_, err := Get(m, "k", func() (result, error) { calls++; return result{Name: "v"}, nil })
+				done <- err
+			}()
+			select {
+			case err := <-done:
+				if err != nil {
+					t.Fatal(err)
+				}
+			case <-time.After(10 * time.Second):
+				t.Fatal("Get waits on the lock path")
+			}
+			if calls != 1 {
+				t.Fatalf("computed %d times, want 1", calls)
+			}
+			if _, err := os.Stat(filepath.Join(memo, "k.gob")); err != nil {
+				t.Fatalf("not stored: %v", err)
+			}
+			b, err := os.ReadFile(outside)
+			switch {
+			case kind == "dangling link" && !os.IsNotExist(err):
+				t.Fatalf("the link's target was created (%v)", err)
+			case kind == "link to a file" && string(b) != "keep":
+				t.Fatalf("the link's target holds %q, err %v", b, err)
+			}
+			if fi, err := os.Lstat(lockPath); err != nil || fi.Mode().IsRegular() {
+				t.Fatalf("the lock path was removed or replaced by a regular file (%v)", err)
+			}
+		})
 	}
 }
