@@ -136,7 +136,7 @@ func TestHostileSchedulers(t *testing.T) {
 	}
 }
 
-// TestSlowSchedulerCancelled: a slow scheduler (a second a round) is
+// TestSlowSchedulerCancelled: a slow scheduler (10 ms a round) is
 // stopped by its context between two rounds, with the context's error in
 // a SchedulerError naming it, long before its 2,000 rounds would end.
 func TestSlowSchedulerCancelled(t *testing.T) {
@@ -146,11 +146,21 @@ func TestSlowSchedulerCancelled(t *testing.T) {
 		jobs[i] = sim.Job{ID: i + 1, Submit: float64(i), Runtime: 1, Estimate: 1, Procs: 1}
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	go func() { time.Sleep(50 * time.Millisecond); cancel() }()
-	_, err := sim.RunContext(ctx, jobs, 1, &simtest.Hostile{Kind: "slow", Delay: time.Second / 100}, sim.EngineOptions{})
+	// Cancelled from its first round (a wall-clock timer could fire
+	// before the run starts on a busy machine): the run stops before the
+	// second.
+	rounds := 0
+	slow := &simtest.Hostile{Kind: "slow", Delay: time.Second / 100, OnRound: func() {
+		rounds++
+		cancel()
+	}}
+	_, err := sim.RunContext(ctx, jobs, 1, slow, sim.EngineOptions{})
 	var se *sim.SchedulerError
 	if !errors.As(err, &se) || !errors.Is(err, context.Canceled) || se.Scheduler != "test-hostile:slow" {
 		t.Errorf("error %v, want context.Canceled in a SchedulerError of test-hostile:slow", err)
+	}
+	if rounds != 1 {
+		t.Errorf("%d rounds, want 1 (cancelled in the first)", rounds)
 	}
 	// Already cancelled: no round at all.
 	if _, err := sim.RunContext(ctx, jobs, 1, &simtest.FCFS{}, sim.EngineOptions{}); !errors.Is(err, context.Canceled) {

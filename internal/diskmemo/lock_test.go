@@ -26,6 +26,7 @@ const (
 	nameEnv   = "DISKMEMO_TEST_NAME"   // the helper's name
 	sleepEnv  = "DISKMEMO_TEST_SLEEP"  // how long a computation lasts
 	keysEnv   = "DISKMEMO_TEST_KEYS"   // nested: outer and inner key, "a,b"
+	awaitEnv  = "DISKMEMO_TEST_AWAIT"  // nested: the line of the calls file awaited before the inner Get
 	callsFile = "calls"
 )
 
@@ -71,6 +72,12 @@ func runHelper(mode string) int {
 		f = func() (result, error) {
 			if _, err := outer(); err != nil {
 				return result{}, err
+			}
+			// Until the other helper holds its outer key's lock (a wait of
+			// a fixed time would depend on the machine's load).
+			await := strings.ReplaceAll(os.Getenv(awaitEnv), " ", "_")
+			for await != "" && !slices.Contains(calls(dir), await) {
+				time.Sleep(10 * time.Millisecond)
 			}
 			return Get(m, keys[1], compute(keys[1]))
 		}
@@ -218,8 +225,9 @@ func TestGetWaiterComputesWhatIsNotStored(t *testing.T) {
 func TestGetNestedOppositeOrders(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	a := start(t, dir, "nested", "a", time.Second, keysEnv+"=k1,k2")
-	b := start(t, dir, "nested", "b", time.Second, keysEnv+"=k2,k1")
+	// Each asks for its inner key once the other holds it (awaitEnv).
+	a := start(t, dir, "nested", "a", 0, keysEnv+"=k1,k2", awaitEnv+"=start b k2")
+	b := start(t, dir, "nested", "b", 0, keysEnv+"=k2,k1", awaitEnv+"=start a k1")
 	waitFor(t, dir, "start a k1")
 	waitFor(t, dir, "start b k2")
 	done := make(chan struct{})

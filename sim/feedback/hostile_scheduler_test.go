@@ -15,7 +15,16 @@ import (
 	"github.com/tracelab/tracelab/sim/sweep"
 )
 
-func init() { simtest.RegisterHostile() }
+// slowTrigger cancels TestSlowSchedulerFeedback's simulations from the
+// first round of its slow scheduler ("test-slow10ms").
+var slowTrigger simtest.Trigger
+
+func init() {
+	simtest.RegisterHostile()
+	// Registered once (Register panics on a second call), not in the test:
+	// go test -count=N runs the test N times in one process.
+	sim.Register("test-slow10ms", sim.Fixed(func() sim.Scheduler { return slowTrigger.Slow(10 * time.Millisecond) }))
+}
 
 // TestHostileSchedulerFeedback: a scheduler of one's own that breaks its
 // simulations ends a feedback simulation under each user model, the
@@ -101,16 +110,17 @@ func TestHostileSchedulerFeedback(t *testing.T) {
 // CompareContext, CrossSchedulersContext and LoadSweepContext (8 weeks,
 // open replays too) under a slow scheduler of one's own (10 ms a round:
 // seconds a simulation) stop between two rounds when their context is
-// cancelled, with the context's error in a sim.SchedulerError naming the
-// scheduler. A context cancelled before the call runs no simulation: the
-// functions of one simulation say so in a SchedulerError naming the
-// scheduler, those of several return ctx's error as it is (a bare one).
+// cancelled (from the scheduler's first round, simtest.Trigger: whatever
+// the machine's load, a simulation has started and not ended), with the
+// context's error in a sim.SchedulerError naming the scheduler. A context
+// cancelled before the call runs no simulation: the functions of one
+// simulation say so in a SchedulerError naming the scheduler, those of
+// several return ctx's error as it is (a bare one).
 // CrossSimulationContext (EASY and FCFS only) returns it too, and runs
 // CrossSimulation's simulations when not cancelled.
 func TestSlowSchedulerFeedback(t *testing.T) {
 	t.Parallel()
 	const name = "test-hostile:slow"
-	sim.Register("test-slow10ms", sim.Fixed(func() sim.Scheduler { return &simtest.Hostile{Kind: "slow", Delay: 10 * time.Millisecond} }))
 	tr := datasets.Sample()
 	rows := make([]int, 400)
 	for i := range rows {
@@ -124,7 +134,7 @@ func TestSlowSchedulerFeedback(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	slow := func() sim.Scheduler { return &simtest.Hostile{Kind: "slow", Delay: 10 * time.Millisecond} }
+	slow := func() sim.Scheduler { return slowTrigger.Slow(10 * time.Millisecond) }
 	runs := []struct {
 		what string
 		one  bool // one simulation
@@ -158,16 +168,17 @@ func TestSlowSchedulerFeedback(t *testing.T) {
 		}},
 	}
 	for _, r := range runs {
-		for _, delay := range []time.Duration{0, 50 * time.Millisecond} {
+		for _, before := range []bool{true, false} {
 			ctx, cancel := context.WithCancel(context.Background())
-			if delay == 0 {
+			if before {
 				cancel()
 			} else {
-				go func() { time.Sleep(delay); cancel() }()
+				slowTrigger.Arm(cancel)
 			}
 			err := r.run(ctx)
+			slowTrigger.Arm(nil)
 			cancel()
-			if delay == 0 && !r.one {
+			if before && !r.one {
 				if err != context.Canceled {
 					t.Errorf("%s, cancelled before: error %v, want context.Canceled", r.what, err)
 				}
@@ -176,8 +187,12 @@ func TestSlowSchedulerFeedback(t *testing.T) {
 			var se *sim.SchedulerError
 			if !errors.Is(err, context.Canceled) || !errors.As(err, &se) || se.Scheduler != name ||
 				!strings.Contains(err.Error(), "scheduler "+name) {
-				t.Errorf("%s, cancelled after %v: error %v, want context.Canceled in a SchedulerError naming %s",
-					r.what, delay, err, name)
+				when := "in the first round"
+				if before {
+					when = "before"
+				}
+				t.Errorf("%s, cancelled %s: error %v, want context.Canceled in a SchedulerError naming %s",
+					r.what, when, err, name)
 			}
 		}
 	}

@@ -13,7 +13,16 @@ import (
 	"github.com/tracelab/tracelab/sim/sweep"
 )
 
-func init() { simtest.RegisterHostile() }
+// slowTrigger cancels TestSlowSchedulerResample's simulations from the
+// first round of its slow scheduler ("test-slow10ms").
+var slowTrigger simtest.Trigger
+
+func init() {
+	simtest.RegisterHostile()
+	// Registered once (Register panics on a second call), not in the test:
+	// go test -count=N runs the test N times in one process.
+	sim.Register("test-slow10ms", sim.Fixed(func() sim.Scheduler { return slowTrigger.Slow(10 * time.Millisecond) }))
+}
 
 // hostileFails are the Hostile kinds that break a simulation run to its
 // end (not slow, which is only slow).
@@ -60,17 +69,18 @@ func TestHostileSchedulerResample(t *testing.T) {
 // a round: seconds a replicate), a variant's and a mix's simulation
 // (SimulateContext), the reference simulation of the original log
 // (ReferenceContext) and RunBootstrap (whose reference simulation runs
-// first) stop between two rounds when their context is cancelled, with the
-// context's error in a SchedulerError naming the scheduler.
+// first) stop between two rounds when their context is cancelled (from
+// the scheduler's first round, simtest.Trigger: whatever the machine's
+// load, a simulation has started and not ended), with the context's error
+// in a SchedulerError naming the scheduler.
 func TestSlowSchedulerResample(t *testing.T) {
 	t.Parallel()
-	sim.Register("test-slow10ms", sim.Fixed(func() sim.Scheduler { return &simtest.Hostile{Kind: "slow", Delay: 10 * time.Millisecond} }))
 	tr, p, r, mx := customVariants(t)
 	x, err := NewExperiment(p, ExperimentOptions{Scheduler: "test-slow10ms"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	slow := func() sim.Scheduler { return &simtest.Hostile{Kind: "slow", Delay: 10 * time.Millisecond} }
+	slow := func() sim.Scheduler { return slowTrigger.Slow(10 * time.Millisecond) }
 	runs := []struct {
 		what string
 		run  func(ctx context.Context) error
@@ -98,8 +108,9 @@ func TestSlowSchedulerResample(t *testing.T) {
 	}
 	for _, r := range runs {
 		ctx, cancel := context.WithCancel(context.Background())
-		go func() { time.Sleep(50 * time.Millisecond); cancel() }()
+		slowTrigger.Arm(cancel)
 		err := r.run(ctx)
+		slowTrigger.Arm(nil)
 		cancel()
 		var se *sim.SchedulerError
 		if !errors.Is(err, context.Canceled) || !errors.As(err, &se) || se.Scheduler != "test-hostile:slow" {

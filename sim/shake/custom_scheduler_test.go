@@ -91,8 +91,9 @@ func TestCustomSchedulerShake(t *testing.T) {
 		}
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	go func() { time.Sleep(50 * time.Millisecond); cancel() }()
-	_, err = runShake(ctx, t, w, func() sim.Scheduler { return &simtest.Hostile{Kind: "slow", Delay: 10 * time.Millisecond} })
+	var trigger simtest.Trigger // cancels in the first round: a simulation has started
+	trigger.Arm(cancel)
+	_, err = runShake(ctx, t, w, func() sim.Scheduler { return trigger.Slow(10 * time.Millisecond) })
 	cancel()
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("slow: error %v, want context.Canceled", err)

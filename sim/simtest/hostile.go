@@ -50,8 +50,13 @@ var HostileKinds = []string{"panic", "idle", "misfit", "wake-same", "wake-foreve
 // (sim.SchedulerError), never hang it or crash the program; slow must be
 // stopped by cancelling the simulation's context.
 type Hostile struct {
-	Kind    string
-	Delay   time.Duration
+	Kind  string
+	Delay time.Duration
+	// OnRound, if not nil, is called at the start of every round
+	// (Schedule), whatever the kind: a test cancels a simulation's context
+	// from there, at a point that does not depend on the machine's speed
+	// (see Trigger).
+	OnRound func()
 	started []int // start-ended: the jobs it started
 }
 
@@ -60,6 +65,9 @@ func (h *Hostile) Name() string { return "test-hostile:" + h.Kind }
 
 // Schedule misbehaves as Kind says.
 func (h *Hostile) Schedule(e *sim.Engine) {
+	if h.OnRound != nil {
+		h.OnRound()
+	}
 	w := e.Waiting()
 	switch h.Kind {
 	case "panic":
@@ -141,4 +149,40 @@ func RegisterHostile() {
 			return nil, fmt.Errorf("unknown kind %q", param)
 		})
 	})
+}
+
+// Trigger calls, once, the function it was last armed with, at the first
+// round of a scheduler of its own (Slow) after Arm: a deterministic point,
+// inside a simulation that has started, to cancel its context. A
+// wall-clock timer is not one: on a busy machine it may fire before the
+// first simulation starts, or after the last has ended. The zero Trigger
+// is ready to use; it is safe for concurrent use.
+type Trigger struct {
+	mu sync.Mutex
+	f  func()
+}
+
+// Arm makes f the function called at the next round of a scheduler of t's
+// (once; then t is disarmed until armed again).
+func (t *Trigger) Arm(f func()) {
+	t.mu.Lock()
+	t.f = f
+	t.mu.Unlock()
+}
+
+// fire calls the function t is armed with, if any, and disarms t.
+func (t *Trigger) fire() {
+	t.mu.Lock()
+	f := t.f
+	t.f = nil
+	t.mu.Unlock()
+	if f != nil {
+		f()
+	}
+}
+
+// Slow returns a Hostile of kind slow (sleeping delay a round) whose rounds
+// fire t.
+func (t *Trigger) Slow(delay time.Duration) sim.Scheduler {
+	return &Hostile{Kind: "slow", Delay: delay, OnRound: t.fire}
 }
