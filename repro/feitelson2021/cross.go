@@ -59,7 +59,11 @@ type Fig8Result struct {
 	// convention measured beside ours.
 	span  map[string][]crossRows
 	cross map[string]*feedback.Cross
-	sat   map[string]map[[3]string]sim.Saturation
+	// scan is, per log, the load scan of the workload generated under
+	// EASY at the figure's seed (scanLoad): a measurement shown on the
+	// claims it bears on when they differ.
+	scan map[string]loadScan
+	sat  map[string]map[[3]string]sim.Saturation
 	// logSpan and logUtil are, per log, the log's own span (first to last
 	// logged arrival) and its conventional EASY utilisation.
 	logSpan map[string][2]float64
@@ -78,7 +82,7 @@ var sessionsToEnd = feedback.Fluid{SessionEnd: feedback.LastEnd}
 // and each recording is replayed open under both schedulers.
 func (s *Study) Fig8(ctx context.Context) (*Fig8Result, error) {
 	return s.fig8.Get(func() (*Fig8Result, error) {
-		r := &Fig8Result{seed: s.seed(8), cross: map[string]*feedback.Cross{}, sat: map[string]map[[3]string]sim.Saturation{},
+		r := &Fig8Result{seed: s.seed(8), cross: map[string]*feedback.Cross{}, scan: map[string]loadScan{}, sat: map[string]map[[3]string]sim.Saturation{},
 			Alternative: map[string]*feedback.Cross{}, site: map[string][]siteLevelRun{}, span: map[string][]crossRows{}, logSpan: map[string][2]float64{}, logUtil: map[string]float64{}}
 		var frames []dataframe.DataFrame
 		var panels []*plot.Plot
@@ -103,6 +107,9 @@ func (s *Study) Fig8(ctx context.Context) (*Fig8Result, error) {
 				return nil, err
 			}
 			if r.span[name], err = spanRecorded(w, x, s.seed(8)); err != nil {
+				return nil, err
+			}
+			if r.scan[name], err = scanLoad(w, x); err != nil {
 				return nil, err
 			}
 			r.logSpan[name] = [2]float64{w.Jobs[0].Submit, w.Jobs[len(w.Jobs)-1].Submit}
@@ -243,6 +250,10 @@ func (r *Fig8Result) Claims(l *ledger.Ledger) {
 			// session windows, bring nothing within: measurements.
 			if !c.holds {
 				e.Measured(c.why + fmt.Sprintf("; with the fluid sessions ending at their jobs' last end (fig8/%s/sessions-to-end/%s): %s", name, c.id, alt[i].evidence))
+				if sc, ok := r.scan[name]; ok && strings.HasPrefix(c.id, "fcfs-on-easy-") {
+					ee := crossRow(r.cross[name], [3]string{"easy", "easy", "feedback"})
+					e.Measured(sc.text(ee.Summary.Utilization))
+				}
 				// Two conventions are measured beside ours, each at several
 				// seeds: the workloads generated at the site level, and the
 				// generated workloads recorded over the log's span. Either is
