@@ -1,6 +1,8 @@
 package zakay2013
 
 import (
+	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -74,6 +76,37 @@ func TestFig9OverSeeds(t *testing.T) {
 		}
 		if e.ID == "fig9/SDSC-DS/wait_around" && e.Verdict != ledger.Agrees {
 			t.Errorf("%s: %s, want agrees on the mean", e.ID, e.Verdict)
+		}
+	}
+}
+
+// TestSeedBootstrapIsTheFigures: a further seed runs the figure's own
+// procedure — §4's start alone at the study's seed gives the variants of
+// the figure's bootstrap (run there with the other readings sharing its
+// variants), value for value; at the next seed they differ.
+func TestSeedBootstrapIsTheFigures(t *testing.T) {
+	needData(t)
+	ctx := context.Background()
+	const log = "KTH-SP2"
+	fig, err := quick.bootstrap(ctx, log, literalReading)
+	if err != nil {
+		t.Fatal(err)
+	}
+	alone, err := quick.seedBootstrap(ctx, log, literalReading, quick.seed(), quick.bootstrapReps())
+	if err != nil {
+		t.Fatal(err)
+	}
+	next, err := quick.seedBootstrap(ctx, log, literalReading, quick.seed()+1, quick.bootstrapReps())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, col := range []string{"avg_wait", "avg_slowdown"} {
+		a, b, c := fig.Replicates.Col(col).Float(), alone.Replicates.Col(col).Float(), next.Replicates.Col(col).Float()
+		if !slices.Equal(a, b) {
+			t.Errorf("%s: the figure's %v, alone at its seed %v", col, a, b)
+		}
+		if slices.Equal(a, c) {
+			t.Errorf("%s: the next seed repeats the figure's variants", col)
 		}
 	}
 }
