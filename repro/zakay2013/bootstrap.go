@@ -407,6 +407,9 @@ type Fig9Result struct {
 	diag  *BootstrapDiagnosticResult
 	scan  readingScan
 	seeds seedScan
+	// lit are the paper's entries (§4's start) judged over the study's
+	// seed and the further seeds (overSeeds).
+	lit []statement
 }
 
 // Fig8 computes Fig. 8.
@@ -461,11 +464,16 @@ func (s *Study) Fig9(ctx context.Context) (*Fig9Result, error) {
 		if err != nil {
 			return nil, err
 		}
-		seeds, err := s.scanSeeds(ctx, fig9Metrics, fig9Statements, true, fig9Statements(f.rows), fig9Statements(f.common))
+		further, err := s.literalAtSeeds(ctx, fig9Metrics, true)
 		if err != nil {
 			return nil, err
 		}
-		return &Fig9Result{bootstrapFigure: *f, diag: d, scan: scan, seeds: seeds}, nil
+		lit := overSeeds(fig9Statements, f.rows, s.seed(), further)
+		seeds, err := s.scanSeeds(ctx, fig9Metrics, fig9Statements, true, lit, fig9Statements(f.common))
+		if err != nil {
+			return nil, err
+		}
+		return &Fig9Result{bootstrapFigure: *f, diag: d, scan: scan, seeds: seeds, lit: lit}, nil
 	})
 }
 
@@ -622,6 +630,16 @@ type statement struct {
 	// the text places each log's variants: "around" for one, "below" for
 	// another); "" takes the id's part after the log.
 	column string
+	// sides are a qualitative statement's two directions ("some variants
+	// on each side"): the shares of the variants at or below the original
+	// and at or above it, each to lie above 0 (overSeeds); nil when it has
+	// none.
+	sides []float64
+	// seeds is the number of seeds the statement was judged over, from
+	// seed0 (overSeeds; 0 for one seed), and across what it was at each.
+	seeds  int
+	seed0  uint64
+	across string
 }
 
 func (st statement) agrees() bool {
@@ -719,6 +737,9 @@ func addReadings(l *ledger.Ledger, lit, com []statement, mechanism func(log stri
 		}
 		if st.want != nil && st.evidence != "" {
 			e.OurValue += " (" + st.evidence + ")"
+		}
+		if st.seeds > 1 {
+			e.AcrossSeeds(st.across).JudgedOverSeeds(st.seeds, st.seed0)
 		}
 		return e.Quoting(st.quote)
 	}
@@ -909,6 +930,7 @@ func fig9Statements(rows []metricPosition) []statement {
 		out = append(out, statement{item: "Fig. 9", id: fmt.Sprintf("fig9/%s/%s_not_separated", r.log, name), log: r.log,
 			text:  fmt.Sprintf("%s: some variants' average %s at or beyond the original's on each side (not completely separated)", r.log, name),
 			holds: r.pos.Min <= r.pos.Original && r.pos.Original <= r.pos.Max, short: atOrBelow(r),
+			sides: []float64{r.pos.AtOrBelow, 1 - r.below},
 			evidence: fmt.Sprintf("%d variants %s–%s, original %s", r.pos.Replicates, ledger.Format(r.pos.Min, 4),
 				ledger.Format(r.pos.Max, 4), ledger.Format(r.pos.Original, 4)),
 			quote: "at least some of our 1000 repetitions produced results like the original log", main: true})
@@ -1014,7 +1036,7 @@ func fig9Statements(rows []metricPosition) []statement {
 // the diagnostic) and under the common week (ours).
 func (f *Fig9Result) Claims(l *ledger.Ledger) {
 	f.missing.claims(l, "Fig. 9", "fig9")
-	addReadings(l, fig9Statements(f.rows), fig9Statements(f.common), f.diag.mechanism, f.scan, f.seeds)
+	addReadings(l, f.lit, fig9Statements(f.common), f.diag.mechanism, f.scan, f.seeds)
 }
 
 // BootstrapReadingsResult is the bootstrap under every reading of §4 and

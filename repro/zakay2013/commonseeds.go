@@ -54,12 +54,12 @@ type seedBootstraps struct {
 	by   map[string]*resample.Bootstrap
 }
 
-// commonKey identifies a bootstrap of the common week alone: its log, seed
-// and number of variants.
+// commonKey identifies a bootstrap of one reading alone at a further
+// seed: its log, reading, seed and number of variants.
 type commonKey struct {
-	log  string
-	seed uint64
-	reps int
+	log, reading string
+	seed         uint64
+	reps         int
 }
 
 // commonBootstrap runs the common week's bootstrap of log at seed with reps
@@ -67,17 +67,26 @@ type commonKey struct {
 // bootstraps are (storedRunBootstraps); a log we lack gives isMissing's
 // error.
 func (s *Study) commonBootstrap(ctx context.Context, log string, seed uint64, reps int) (*resample.Bootstrap, error) {
-	return s.commonMemo.Get(commonKey{log, seed, reps}, func() (*resample.Bootstrap, error) {
+	return s.seedBootstrap(ctx, log, commonReading, seed, reps)
+}
+
+// seedBootstrap runs the bootstrap of log under reading alone at seed with
+// reps variants, once per study and kept between processes as the
+// figures' bootstraps are (storedRunBootstraps): the common week's further
+// seeds (commonBootstrap) and §4's start's (literalAtSeeds). A log we lack
+// gives isMissing's error.
+func (s *Study) seedBootstrap(ctx context.Context, log, reading string, seed uint64, reps int) (*resample.Bootstrap, error) {
+	return s.commonMemo.Get(commonKey{log, reading, seed, reps}, func() (*resample.Bootstrap, error) {
 		tr, err := logOf(log)
 		if err != nil {
 			return nil, err
 		}
-		rd, err := resample.ReadingByName(commonReading)
+		rd, err := resample.ReadingByName(reading)
 		if err != nil {
 			return nil, err
 		}
 		rd.Pools.Users.Start = paperPeriodStart(log, tr) // as Table V and the figures' bootstraps
-		label := fmt.Sprintf("%s: EASY on %d variants (%s, seed %d)", log, reps, commonReading, seed)
+		label := fmt.Sprintf("%s: EASY on %d variants (%s, seed %d)", log, reps, reading, seed)
 		o := resample.BootstrapOptions{Seed: seed,
 			Sweep: sweep.Options{Workers: s.o.Workers, Progress: func(done, total int) { s.o.Report(label, done, total) }}}
 		bs, err := storedRunBootstraps(ctx, tr, []resample.Reading{rd}, []int{reps}, o)

@@ -109,3 +109,26 @@ func TestTableVIIMostCasesMoreThanHalf(t *testing.T) {
 		}
 	}
 }
+
+// TestHurstDrawWords: where a Fig. 6 resampled log lies among its set,
+// worked by hand for the original's H 0.80 and resampled H 0.60, 0.80,
+// 0.80, 0.80, 0.80: mean 0.76, SD √(0.032/4) = 0.0894 (2 SD 0.179, so 1
+// of 5 beyond), the first −1.8 SD from the mean, the mean −0.04 from the
+// original, SE 0.0894/√5 = 0.04 (−1.0 SE).
+func TestHurstDrawWords(t *testing.T) {
+	t.Parallel()
+	x := &hurstSet{log: "L", orig: selfsim.HurstResult{Pox: selfsim.Pox{H: 0.80}}}
+	for _, h := range []float64{0.60, 0.80, 0.80, 0.80, 0.80} {
+		x.resampled = append(x.resampled, selfsim.HurstResult{Pox: selfsim.Pox{H: h}})
+	}
+	got := x.drawWords(0)
+	for _, w := range []string{"resampled log 1 is one of the 5", "H 0.600 ranks 1 of 5 from the lowest", "-1.8 SD from their mean 0.760",
+		"-0.0400 from the original's 0.800 (-1.0 SE of their mean, SE 0.0400)", "1 of the 5 lie beyond"} {
+		if !strings.Contains(got, w) {
+			t.Errorf("%q lacks %q", got, w)
+		}
+	}
+	if got := x.drawWords(1); !strings.Contains(got, "ranks 2 of 5") {
+		t.Errorf("a log tied with three others: %q, want rank 2", got)
+	}
+}
