@@ -83,7 +83,7 @@ var items = []ledger.Item{
 		Note: "the paper does not name the log; we show SDSC-BLUE, the log of Table 1"},
 	{Name: "Table 1", Title: "shifting the 3-day slices (SDSC Blue Horizon)", Section: "§3.2 Table 1",
 		Note: "our SDSC-BLUE is version 4.2 (the paper's 3.1); §3's day cut was found by matching M'_max at shifts 0 and 1 (checks); " +
-			"on the other four cells it and the zone's midnight bring one each within"},
+			"on the other four cells it is compared with the zone's midnight (table1/log-zone/*, ours): the entries say which each brings within"},
 	{Name: "Table 2", Title: "M'_max and M'_med of the runtimes", Section: "§3.2 Tables 2–3 and Fig. 7",
 		Note: "the values are blanked in our copy of the text (bullets); " + par95},
 	{Name: "Fig. 7", Title: "the bootstrap against the observed M'", Section: "§3.2 Tables 2–3 and Fig. 7",

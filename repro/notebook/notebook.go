@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"html"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 	"time"
@@ -213,4 +214,77 @@ func EntriesHTML(title string, es []ledger.Entry) string {
 	}
 	b.WriteString("</table>")
 	return b.String()
+}
+
+// Where shows, for each path.Match pattern over entry ids, how the entries
+// of p recorded so far by this run's cells fall (WhereText): so that
+// notebook prose never types a count of ours that goes stale when an entry
+// moves.
+func Where(p ledger.Paper, title string, patterns ...string) error {
+	es, err := Store().Read(p.Key)
+	if err != nil {
+		return err
+	}
+	s, err := WhereText(title, es, patterns...)
+	if err != nil {
+		return err
+	}
+	if !kernelext.InNotebook() {
+		fmt.Print(s)
+		return nil
+	}
+	kernelext.HTML("<pre>" + html.EscapeString(s) + "</pre>")
+	return nil
+}
+
+// WhereText is title's line, then one line per pattern: the pattern, and
+// for each verdict the number of matching entries with it out of those
+// matching, followed by the parts of their ids that the pattern's
+// wildcard segments matched ("fig9/*/wait" lists the logs). A pattern no
+// entry matches is an error: the prose would point at nothing.
+func WhereText(title string, es []ledger.Entry, patterns ...string) (string, error) {
+	var b strings.Builder
+	b.WriteString(title + "\n")
+	for _, pat := range patterns {
+		if _, err := path.Match(pat, ""); err != nil {
+			return "", fmt.Errorf("notebook: pattern %q: %w", pat, err)
+		}
+		byVerdict := map[ledger.Verdict][]string{}
+		n := 0
+		for _, e := range es {
+			if ok, _ := path.Match(pat, e.ID); ok {
+				byVerdict[e.Verdict] = append(byVerdict[e.Verdict], wildcardParts(pat, e.ID))
+				n++
+			}
+		}
+		if n == 0 {
+			return "", fmt.Errorf("notebook: no recorded entry matches %q", pat)
+		}
+		fmt.Fprintf(&b, "  %s:", pat)
+		sep := " "
+		for _, v := range []ledger.Verdict{ledger.Agrees, ledger.Differs, ledger.NotComparable} {
+			if l := byVerdict[v]; len(l) > 0 {
+				fmt.Fprintf(&b, "%s%s %d of %d (%s)", sep, v, len(l), n, strings.Join(l, ", "))
+				sep = "; "
+			}
+		}
+		b.WriteString("\n")
+	}
+	return b.String(), nil
+}
+
+// wildcardParts is the segments of id at the positions where pattern's
+// segment holds a wildcard, joined by "/"; id itself when there are none.
+func wildcardParts(pattern, id string) string {
+	ps, is := strings.Split(pattern, "/"), strings.Split(id, "/")
+	var parts []string
+	for i, s := range ps {
+		if i < len(is) && strings.ContainsAny(s, "*?[") {
+			parts = append(parts, is[i])
+		}
+	}
+	if len(parts) == 0 {
+		return id
+	}
+	return strings.Join(parts, "/")
 }

@@ -107,9 +107,9 @@ var items = []ledger.Item{
 			"not §4's words, which discard only users \"whose full period of activity falls within\" those weeks (users.WithinEdge). " +
 			"It was chosen by an earlier comparison with the published Table V, which our copy lacks, so we cannot recheck it here " +
 			"(reported: the literal rule up to 36% above the paper's temporary-user counts, CTC-SP2 320; TouchesEdge within 13% on seven logs). " +
-			"§4's own sentence on the table (more long-term than temporary users) holds under both rules and not with " +
+			"§4's own sentence on the table (more long-term than temporary users) is judged under both rules and with " +
 			"every temporary user counted, which the text's order (Table V before the pools' discarding) allows (table5/more_long_term_users " +
-			"counts the logs under each; repro/findings' long-term-users counts every temporary user and judges each log's share by its 95% interval): " +
+			"counts the logs where it holds under each; repro/findings' long-term-users counts every temporary user and judges each log's share by its 95% interval): " +
 			"a claim, not evidence for the reading. " +
 			"The literal rule's counts are entries of ours (table5/*/within_edge/*); the resampling pools use the literal rule"},
 	{Name: "Fig. 4", Title: "per-user marginals, original and 8 resampled logs", Section: "§5.1 Fig. 4",
@@ -121,7 +121,7 @@ var items = []ledger.Item{
 			"The stack depth is counted from 0 at the top (locality.StackOptions.TopDepth): a reading, since §5.2 (\"we note the depth " +
 			"in the stack where it was found\") does not fix the origin. The evidence in our copies is the stack distance of the paper §5.2 " +
 			"cites ([17], Feitelson 2007 §1: \"the average number of distinct items since seeing this one the last time\"), 0 for the top; " +
-			"§5.2's \"between 13 and 36\" does not tell 0 from 1 (our runtime depths 18.4–34.8 from 0). An earlier session compared it " +
+			"§5.2's \"between 13 and 36\" is judged counted from 0 (table6/*/runtime/range); counted from 1 each value is one more. An earlier session compared it " +
 			"with the published Table VI, which our copy lacks, so we cannot recheck that here (reported: from 0 all 24 cells within 7%, " +
 			"from 1 every cell one too high). Counted from 1 every mean depth is ours plus exactly 1, so no entry is computed for it. " +
 			"The resampled logs (here and in Fig. 5) start their long-term users as §4 says, each in a week of its own traced activity; " +
