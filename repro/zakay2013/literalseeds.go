@@ -3,6 +3,7 @@ package zakay2013
 import (
 	"context"
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/tracelab/tracelab/repro/ledger"
@@ -100,6 +101,22 @@ func overSeeds(statements func([]metricPosition) []statement, rows0 []metricPosi
 	return out
 }
 
+// seedsPrintedSE is the standard error of a printed number's entry judged
+// over seeds (the lead's decision, session 24): across is the SE of the
+// mean from the spread across the seeds (ledger.MeanOverSeeds); ses are
+// each seed's own SE (a binomial or median SE), whose mean of k
+// independent estimates has the SE within = √(mean of ses² / k). The
+// larger of the two is returned, with within.
+func seedsPrintedSE(across float64, ses []float64) (se, within float64) {
+	var v float64
+	for _, s := range ses {
+		v += s * s
+	}
+	k := float64(len(ses))
+	within = math.Sqrt(v / k / k)
+	return math.Max(across, within), within
+}
+
 // judgedOverSeeds is st (the study's seed's, sts[0]) judged over sts, the
 // same statement at seeds.
 func judgedOverSeeds(st statement, sts []statement, seeds []uint64) statement {
@@ -120,6 +137,16 @@ func judgedOverSeeds(st statement, sts []statement, seeds []uint64) statement {
 		o := ledger.MeanOverSeeds(xs)
 		j.got = o.Mean
 		j.evidence = fmt.Sprintf("SE %s; at seed %d: %s", ledger.Format(o.SE, 2), seeds[0], st.evidence)
+		if st.printed != "" {
+			ses := make([]float64, len(sts))
+			for i, o := range sts {
+				ses[i] = o.printedSE
+			}
+			se, within := seedsPrintedSE(o.SE, ses)
+			j.want = ledger.Printed(st.printed, se)
+			j.evidence = fmt.Sprintf("tolerance half a printed digit + 2 SE, SE %s = the larger of the SE across the seeds (%s) and the SE of the mean of the seeds' estimates from their own errors, √(mean of their variances / %d) (%s); at seed %d: %s",
+				ledger.Format(se, 2), ledger.Format(o.SE, 2), len(sts), ledger.Format(within, 2), seeds[0], st.evidence)
+		}
 	case st.sides != nil:
 		lo, hi := make([]float64, len(sts)), make([]float64, len(sts))
 		for i, o := range sts {

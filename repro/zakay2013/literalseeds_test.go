@@ -2,6 +2,7 @@ package zakay2013
 
 import (
 	"context"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -108,5 +109,65 @@ func TestSeedBootstrapIsTheFigures(t *testing.T) {
 		if slices.Equal(a, c) {
 			t.Errorf("%s: the next seed repeats the figure's variants", col)
 		}
+	}
+}
+
+// blueJobs is a hand-made Fig. 8 row: SDSC-BLUE's jobs over 100 variants,
+// below of them under the original, the median at the original
+// (MedianRatio 1, SD of the ratios 0).
+func blueJobs(below float64) []metricPosition {
+	return []metricPosition{{log: "SDSC-BLUE", metric: "jobs", below: below,
+		pos: resample.Position{Original: 100, Min: 90, Max: 110, AtOrBelow: below, Replicates: 100, MedianRatio: 1}}}
+}
+
+// TestFig8PrintedOverSeeds: a printed number whose tolerance carries each
+// seed's own SE (BLUE's 92% below, binomial SE √(p(1−p)/n)) judged over
+// seeds takes the larger of the SE across the seeds and the SE of the mean
+// of the seeds' estimates, √(mean of their variances / k). Worked by hand,
+// n = 100 variants, k = 3 seeds:
+//   - 0.90 at every seed: across SE 0; each seed's SE √(0.09/100) = 0.03,
+//     within √(0.0009/3) = 0.017321; tolerance 0.005 + 2·0.017321 =
+//     0.039641 ≥ |0.90 − 0.92|: agrees (with the across SE alone, ±0.005,
+//     it would not);
+//   - 0.80, 0.92, 0.98: mean 0.9, SD 0.091652, across SE 0.052915; the
+//     variances 0.0016, 0.000736, 0.000196, within √(0.000844/3) =
+//     0.016773; the across SE is the larger.
+func TestFig8PrintedOverSeeds(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name            string
+		below           [3]float64
+		se, within, tol float64
+		agrees          bool
+	}{
+		{"alike", [3]float64{0.90, 0.90, 0.90}, 0.017321, 0.017321, 0.039641, true},
+		{"spread", [3]float64{0.80, 0.92, 0.98}, 0.052915, 0.016773, 0.110830, true},
+		{"alike, far", [3]float64{0.85, 0.85, 0.85}, 0.020616, 0.020616, 0.046232, false},
+	} {
+		further := []seedRows{{seed: 2014, rows: blueJobs(tc.below[1])}, {seed: 2015, rows: blueJobs(tc.below[2])}}
+		var got statement
+		for _, st := range overSeeds(fig8Statements, blueJobs(tc.below[0]), 2013, further) {
+			if st.id == "fig8/SDSC-BLUE/throughput_below" {
+				got = st
+			}
+		}
+		if got.seeds != 3 {
+			t.Fatalf("%s: judged over %d seeds, want 3", tc.name, got.seeds)
+		}
+		mean := (tc.below[0] + tc.below[1] + tc.below[2]) / 3
+		if math.Abs(got.got-mean) > 1e-12 || got.agrees() != tc.agrees {
+			t.Errorf("%s: %v (agrees %v), want %v (agrees %v)", tc.name, got.got, got.agrees(), mean, tc.agrees)
+		}
+		// The tolerance is Printed's: half the last digit + 2 SE.
+		if !got.want.Accepts(0.92-tc.tol+1e-6) || got.want.Accepts(0.92-tc.tol-1e-5) {
+			t.Errorf("%s: tolerance %s, want ±%.6f", tc.name, got.want.Tolerance(), tc.tol)
+		}
+		if !strings.Contains(got.evidence, "√(mean of their variances / 3)") {
+			t.Errorf("%s: evidence %q lacks the rule", tc.name, got.evidence)
+		}
+	}
+	// across 0.052915 with each seed's SE 0.03: within 0.017321, across larger.
+	if se, within := seedsPrintedSE(0.052915, []float64{0.03, 0.03, 0.03}); math.Abs(se-0.052915) > 1e-6 || math.Abs(within-0.017321) > 1e-6 {
+		t.Errorf("seedsPrintedSE = %v, %v; want 0.052915, 0.017321", se, within)
 	}
 }
