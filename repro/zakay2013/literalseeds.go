@@ -9,7 +9,7 @@ import (
 	"github.com/tracelab/tracelab/repro/ledger"
 )
 
-// Fig. 9's paper entries over seeds. The bootstrap of §6.1 is a random
+// Figs. 8 and 9's paper entries over seeds. The bootstrap of §6.1 is a random
 // procedure, so its statements are judged by ledger.SeedsRule over the
 // seeds the study measures its other random entries at (Fig. 12, the
 // common week's further seeds): the study's seed and literalSeedCount
@@ -29,6 +29,16 @@ import (
 // GB for that process alone). No verdict moved against the study's seed
 // alone; KTH-SP2's wait is the narrowest (shares at or below 0.001, 0.001,
 // 0.003: mean 0.0017, 2 SE 0.0013).
+//
+// Fig. 8 reads the same bootstraps (no further simulation). Its two
+// printed numbers (BLUE's 92% below, its median 0.45% lower) carry each
+// seed's own SE in their tolerance (binomial, a median's): over k seeds
+// the tolerance takes the larger of the SE across the seeds and the SE of
+// the mean of the k estimates from their own errors, √(mean of their
+// variances / k) (seedsPrintedSE; the lead's decision, session 24).
+// Measured in session 24 (full mode): BLUE's share below 0.425, 0.397,
+// 0.449 (mean 0.424, across SE 0.0150, from the binomial SEs 0.0090),
+// median gap −0.0004, −0.0005, −0.0002; no verdict moves.
 
 // literalSeedCount is the number of further seeds of §4's start in Fig.
 // 9: as many as the common week's (commonSeedCount), three seeds in all.
