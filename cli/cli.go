@@ -94,7 +94,13 @@ func runContext(ctx context.Context, prog string, args []string, stdout, stderr 
 	if !ok {
 		return fmt.Errorf("unknown command %q (run '%s help' for the list)", args[0], prog)
 	}
-	err := c.run(e, args[1:])
+	ctx, release, err := withHeapLimit(ctx)
+	if err != nil {
+		return fmt.Errorf("%s: %w", c.name, err)
+	}
+	defer release()
+	e.ctx = ctx
+	err = heapLimitError(ctx, c.run(e, args[1:]))
 	if errors.Is(err, flag.ErrHelp) {
 		var b bytes.Buffer
 		fmt.Fprintf(&b, "usage: %s %s %s\n\n%s\n", prog, c.name, c.usageLine(prog), c.summary)
