@@ -94,7 +94,13 @@ func runContext(ctx context.Context, prog string, args []string, stdout, stderr 
 	if !ok {
 		return fmt.Errorf("unknown command %q (run '%s help' for the list)", args[0], prog)
 	}
-	err := c.run(e, args[1:])
+	ctx, release, err := withHeapLimit(ctx)
+	if err != nil {
+		return fmt.Errorf("%s: %w", c.name, err)
+	}
+	defer release()
+	e.ctx = ctx
+	err = heapLimitError(ctx, c.run(e, args[1:]))
 	if errors.Is(err, flag.ErrHelp) {
 		var b bytes.Buffer
 		fmt.Fprintf(&b, "usage: %s %s %s\n\n%s\n", prog, c.name, c.usageLine(prog), c.summary)
@@ -208,9 +214,17 @@ func schedulerChoices() string {
 // schedulerFlag adds --scheduler (default easy) with every registered
 // choice in its help.
 func schedulerFlag(fs *flag.FlagSet) *string {
-	return fs.String("scheduler", "easy", "scheduler: "+schedulerChoices()+
-		"\n(conservative:K: at most K reservations; backfill:R,QUEUE,BACKFILL: R reservations (or all), "+
-		"QUEUE and BACKFILL orders among arrival, shortest, area, largest; go doc sim.Backfill)")
+	return fs.String("scheduler", "easy", schedulerHelp("the scheduler that starts the jobs"))
+}
+
+// schedulerHelp is the help of a flag that names a scheduler: what, then,
+// the same for every command (--scheduler of simulate, sweep, feedback
+// and compare, --simulate of resample), every registered choice and the
+// built-in families' parameters.
+func schedulerHelp(what string) string {
+	return what + "\none of: " + schedulerChoices() +
+		"\n(conservative:K: at most K reservations; backfill:R,QUEUE,BACKFILL: R reservations (or all), " +
+		"QUEUE and BACKFILL orders among arrival, shortest, area, largest; go doc sim.Backfill)"
 }
 
 func printHelp(w io.Writer, prog string) {

@@ -40,7 +40,7 @@ func runCompare(e *env, args []string) error {
 	fs := e.newFlags("compare")
 	format := formatFlag(fs)
 	var names rareFlags // a repeatable string flag
-	fs.Var(&names, "scheduler", "a scheduler to compare (repeat the flag, at least once); the first is the baseline of the differences")
+	fs.Var(&names, "scheduler", schedulerHelp("a scheduler to compare (repeat the flag, at least once); the first is the baseline of the differences"))
 	nvar := intFlag(fs, "variants", 20, 1, maxVariants, "", "resampled variants of the log (Zakay & Feitelson 2013 §4), the same for every scheduler")
 	weeks := intFlag(fs, "weeks", 0, 0, resample.MaxWeeks, "the log's length", "length of each variant in weeks")
 	load := floatFlag(fs, "load", 1, positiveFactor, "factor on the number of users (2013 §6.3)")

@@ -20,7 +20,7 @@ func init() {
 		usage: "[LOG] [--weeks N | --extend X] [--load F] [--rb USER:BEGIN:END ... --rb-npw R] --seed S -o out.swf\n" +
 			"       [--clock wall|elapsed] [--reading NAME] [--start common|cycle|activity] [--arrivals uniform|weeks]\n" +
 			"       [--weight-class heavy=W,long=W,small=W] [--mix LOG2,LOG3... [--mix-weights W1,W2,...] [--mix-procs P]]\n" +
-			"       [--simulate SCHEDULER] [--period-start first_submission|log_start]\n" +
+			"       [--simulate " + schedulersToken + "] [--period-start first_submission|log_start]\n" +
 			"       [--format table|csv|json]\n" +
 			"   -o: .swf, .swf.gz, or .csv/.json/.parquet (job columns plus kind, source_user, source_job);\n" +
 			"   BEGIN/END: seconds since the log's start, or a date YYYY-MM-DD in the log's time zone (END: to the end of that day)",
@@ -92,7 +92,7 @@ func parseResample(e *env, args []string) (resampleArgs, error) {
 		"sizes scaled to the common machine (round(procs × P / the log's processors), at least 1); needs --weeks and an .swf output")
 	mixWeights := floatListFlag(fs, "mix-weights", floatRange{lo: 0, hi: 1000}, "with --mix: the logs' shares of the users, LOG first (default equal)")
 	mixProcs := intFlag(fs, "mix-procs", 0, 0, 10_000_000, "the largest of the logs' machines", "with --mix: the common machine size")
-	simulate := fs.String("simulate", "", "also simulate the new log with this scheduler and report its performance and saturation")
+	simulate := fs.String("simulate", "", schedulerHelp("also simulate the new log with this scheduler and report its performance and saturation"))
 	periodStart := fs.String("period-start", "first_submission", "where the logging period begins for classifying users (2013 §4's discard "+
 		"near its beginning): first_submission, or log_start (the header's time 0, for a version that had the jobs a cleaning removed; "+
 		"go doc analytics/users PeriodStart)")

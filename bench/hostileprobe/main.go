@@ -2,12 +2,15 @@
 // (issue 25) into a folder: hostileprobe DIR SHARD.parquet, where SHARD is
 // a real shard file (sweep --shard 0/2) whose first row the shard variants
 // copy. CEA-Curie with its machine lowered to 9,000 processors is made
-// from $TRACELAB_DATA when the log is there.
+// from $TRACELAB_DATA when the log is there. Every file is written
+// through internal/outfile (complete or not at all), as the datasets
+// writers it calls are.
 package main
 
 import (
 	"bufio"
 	"fmt"
+	"io"
 	"log"
 	"os"
 	"path/filepath"
@@ -17,6 +20,7 @@ import (
 	"github.com/klauspost/compress/gzip"
 
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/internal/outfile"
 )
 
 func main() {
@@ -115,34 +119,34 @@ func curie(dir string) {
 	if err != nil {
 		log.Fatal(err)
 	}
-	out, err := os.Create(filepath.Join(dir, "curie9000.swf"))
-	if err != nil {
-		log.Fatal(err)
-	}
-	defer out.Close()
-	w := bufio.NewWriter(out)
-	sc := bufio.NewScanner(zr)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for sc.Scan() {
-		line := sc.Text()
-		switch {
-		case strings.HasPrefix(line, "; MaxProcs:"):
-			line = "; MaxProcs: 9000"
-		case strings.HasPrefix(line, "; MaxNodes:"):
-			line = "; MaxNodes: 540"
+	// Through outfile, as every writer of this repository: a failure
+	// (a full disk) leaves no truncated log for the probe to misread.
+	err = outfile.Write(filepath.Join(dir, "curie9000.swf"), 0o644, func(out io.Writer) error {
+		w := bufio.NewWriter(out)
+		sc := bufio.NewScanner(zr)
+		sc.Buffer(make([]byte, 1<<20), 1<<20)
+		for sc.Scan() {
+			line := sc.Text()
+			switch {
+			case strings.HasPrefix(line, "; MaxProcs:"):
+				line = "; MaxProcs: 9000"
+			case strings.HasPrefix(line, "; MaxNodes:"):
+				line = "; MaxNodes: 540"
+			}
+			w.WriteString(line + "\n") // an error sticks: Flush returns it
 		}
-		w.WriteString(line + "\n")
-	}
-	if err := sc.Err(); err != nil {
-		log.Fatal(err)
-	}
-	if err := w.Flush(); err != nil {
+		if err := sc.Err(); err != nil {
+			return err
+		}
+		return w.Flush()
+	})
+	if err != nil {
 		log.Fatal(err)
 	}
 }
 
 func write(dir, name, text string) {
-	if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+	if err := outfile.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
 		log.Fatal(err)
 	}
 }
