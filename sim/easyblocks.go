@@ -26,6 +26,11 @@ import (
 // it finds are checked one by one, in order, with the EASY test itself,
 // so the candidates are found in the queue's order, as with queueScan.
 //
+// The tree has fan (4) children per node, stored as an implicit heap:
+// node 0 is the root, node n's children are fan·n+1 … fan·n+fan, and
+// leaf i is node I+i. A wider node makes the tree half as deep as a
+// binary one, so a search climbs and descends half as many levels and
+// an update recomputes half as many nodes, each from four children.
 // Leaves are absolute block numbers minus base; the values are exact
 // (a removal recounts its block's class from the queue's masks).
 //
@@ -39,10 +44,10 @@ type blockTree struct {
 
 	spanOn, spanOff int // treeOn and treeOff (tests change them)
 	base            int // absolute block number of leaf 0
-	L               int // leaves (a power of 2), 0 before the first push
+	L               int // leaves (a power of fan, ≥ 64), 0 before the first push
+	I               int // internal nodes, (L−1)/(fan−1): leaf i is node I+i
 	mask            []uint64
-	leastW          []int32
-	leastE          []float64
+	least           []least // per node and class
 }
 
 // reset empties the tree for nc width classes, keeping its memory.
@@ -50,6 +55,26 @@ func (t *blockTree) reset(nc int) {
 	t.on, t.nc, t.base, t.L = false, nc, 0, 0
 	t.spanOn, t.spanOff = treeOn, treeOff
 }
+
+// least is a node's least width and least estimate of one class (kept
+// together: a test reads both).
+type least struct {
+	w int32
+	e float64
+}
+
+// Children per node of the tree (fan = 1 << fanBits).
+const (
+	fanBits = 2
+	fan     = 1 << fanBits
+)
+
+// combine reads the fan children unrolled: these fail to compile unless
+// fan is 4.
+const (
+	_ uint = fan - 4
+	_ uint = 4 - fan
+)
 
 // Queue spans (positions from the head to the end) above which the tree
 // is built and below which it is dropped.
@@ -65,7 +90,7 @@ func (t *blockTree) pass(n int, fit uint64, f, x int32, now, shadow float64) boo
 	k0 := n * t.nc
 	for cs := t.mask[n] & fit; cs != 0; cs &= cs - 1 {
 		k := k0 + bits.TrailingZeros64(cs)
-		if w := t.leastW[k]; w <= x || (w <= f && now+t.leastE[k] <= shadow) {
+		if l := &t.least[k]; l.w <= x || (l.w <= f && now+l.e <= shadow) {
 			return true
 		}
 	}
@@ -76,7 +101,7 @@ func (t *blockTree) pass(n int, fit uint64, f, x int32, now, shadow float64) boo
 func (t *blockTree) leaf(q *widthQueue, n, qb, c int) {
 	k := n*t.nc + c
 	t.mask[n] &^= 1 << c
-	t.leastW[k], t.leastE[k] = math.MaxInt32, math.Inf(1)
+	t.least[k] = least{math.MaxInt32, math.Inf(1)}
 	if qb < 0 || qb >= len(q.bClass) {
 		return
 	}
@@ -97,19 +122,24 @@ func (t *blockTree) leaf(q *widthQueue, n, qb, c int) {
 			le = e
 		}
 	}
-	t.leastW[k], t.leastE[k] = lw, le
+	t.least[k] = least{lw, le}
 }
 
 // combine recomputes class c of internal node n from its children and
 // reports whether it changed.
 func (t *blockTree) combine(n, c int) bool {
-	k, a, b := n*t.nc+c, 2*n*t.nc+c, (2*n+1)*t.nc+c
-	m := t.mask[n]&^(1<<c) | (t.mask[2*n]|t.mask[2*n+1])&(1<<c)
-	lw, le := min(t.leastW[a], t.leastW[b]), min(t.leastE[a], t.leastE[b])
-	if m == t.mask[n] && lw == t.leastW[k] && le == t.leastE[k] {
+	nc := t.nc
+	ch := n<<fanBits + 1
+	k, a := n*nc+c, ch*nc+c
+	cm := t.mask[ch : ch+fan : ch+fan]
+	ls := t.least[a : a+(fan-1)*nc+1]
+	m := t.mask[n]&^(1<<c) | (cm[0]|cm[1]|cm[2]|cm[3])&(1<<c)
+	lw := min(ls[0].w, ls[nc].w, ls[2*nc].w, ls[3*nc].w)
+	le := min(ls[0].e, ls[nc].e, ls[2*nc].e, ls[3*nc].e)
+	if l := t.least[k]; m == t.mask[n] && lw == l.w && le == l.e {
 		return false
 	}
-	t.mask[n], t.leastW[k], t.leastE[k] = m, lw, le
+	t.mask[n], t.least[k] = m, least{lw, le}
 	return true
 }
 
@@ -119,22 +149,21 @@ func (t *blockTree) rebuild(q *widthQueue) {
 	t.base = q.base >> qBlockBits
 	t.L = 64
 	for t.L < 2*nb {
-		t.L *= 2
+		t.L *= fan
 	}
-	nodes := 2 * t.L
+	t.I = (t.L - 1) / (fan - 1)
+	nodes := t.I + t.L
 	t.mask = append(t.mask[:0], make([]uint64, nodes)...)
-	t.leastW = t.leastW[:0]
-	t.leastE = t.leastE[:0]
+	t.least = t.least[:0]
 	for range nodes * t.nc {
-		t.leastW = append(t.leastW, math.MaxInt32)
-		t.leastE = append(t.leastE, math.Inf(1))
+		t.least = append(t.least, least{math.MaxInt32, math.Inf(1)})
 	}
 	for qb := range nb {
 		for cs := q.bClass[qb]; cs != 0; cs &= cs - 1 {
-			t.leaf(q, t.L+qb, qb, bits.TrailingZeros64(cs))
+			t.leaf(q, t.I+qb, qb, bits.TrailingZeros64(cs))
 		}
 	}
-	for n := t.L - 1; n >= 1; n-- {
+	for n := t.I - 1; n >= 0; n-- {
 		for c := range t.nc {
 			t.combine(n, c)
 		}
@@ -157,13 +186,17 @@ func (t *blockTree) push(q *widthQueue, p int) {
 	s := p - q.base
 	w, est := q.w[s], q.est[s]
 	c := widthClass(int(w)) - 1
-	for n := t.L + i; n >= 1; n >>= 1 {
+	for n := t.I + i; ; n = (n - 1) >> fanBits {
 		k := n*t.nc + c
-		if t.mask[n]&(1<<c) != 0 && t.leastW[k] <= w && t.leastE[k] <= est {
+		l := &t.least[k]
+		if t.mask[n]&(1<<c) != 0 && l.w <= w && l.e <= est {
 			return
 		}
 		t.mask[n] |= 1 << c
-		t.leastW[k], t.leastE[k] = min(t.leastW[k], w), min(t.leastE[k], est)
+		l.w, l.e = min(l.w, w), min(l.e, est)
+		if n == 0 {
+			return
+		}
 	}
 }
 
@@ -174,9 +207,12 @@ func (t *blockTree) remove(q *widthQueue, p, w int) {
 	}
 	i := p>>qBlockBits - t.base
 	c := widthClass(w) - 1
-	n := t.L + i
+	n := t.I + i
 	t.leaf(q, n, (p-q.base)>>qBlockBits, c)
-	for n >>= 1; n >= 1 && t.combine(n, c); n >>= 1 {
+	for n > 0 {
+		if n = (n - 1) >> fanBits; !t.combine(n, c) {
+			return
+		}
 	}
 }
 
@@ -196,7 +232,7 @@ func (t *blockTree) next(q *widthQueue, p, f, x int, now, shadow float64) int {
 	// climb the whole tree. (On HPC2N's variants under the 2013 §6.1
 	// bootstrap's "immediate" reading, 95% of the searches that find
 	// nothing.)
-	if !t.pass(1, fit, f32, x32, now, shadow) {
+	if !t.pass(0, fit, f32, x32, now, shadow) {
 		return -1
 	}
 	p = max(p, q.head)
@@ -209,30 +245,32 @@ func (t *blockTree) next(q *widthQueue, p, f, x int, now, shadow float64) int {
 		// neither child's does (its least width and least estimate may
 		// come from different children): the search then moves on to the
 		// subtrees to the right of that node.
-		n := t.L + i
+		n := t.I + i
 		for {
 			for !t.pass(n, fit, f32, x32, now, shadow) {
-				if n = t.right(n); n == 0 {
+				if n = t.right(n); n < 0 {
 					return -1
 				}
 			}
-			for n < t.L {
-				if l := 2 * n; t.pass(l, fit, f32, x32, now, shadow) {
-					n = l
-				} else if t.pass(l+1, fit, f32, x32, now, shadow) {
-					n = l + 1
-				} else {
+			for n < t.I {
+				ch := n<<fanBits + 1
+				e := ch + fan
+				for ch < e && !t.pass(ch, fit, f32, x32, now, shadow) {
+					ch++
+				}
+				if ch == e {
 					break
 				}
+				n = ch
 			}
-			if n >= t.L {
+			if n >= t.I {
 				break
 			}
-			if n = t.right(n); n == 0 {
+			if n = t.right(n); n < 0 {
 				return -1
 			}
 		}
-		b := n - t.L + t.base // absolute block
+		b := n - t.I + t.base // absolute block
 		if b > p>>qBlockBits {
 			p = b << qBlockBits
 		}
@@ -255,14 +293,14 @@ func (t *blockTree) next(q *widthQueue, p, f, x int, now, shadow float64) int {
 }
 
 // right returns the first node to the right of node n's subtree at the
-// lowest level possible (the right sibling of n or of its nearest
-// ancestor that is a left child), 0 if n's subtree ends the tree.
+// lowest level possible (the next sibling of n or of its nearest
+// ancestor that is not a last child), −1 if n's subtree ends the tree.
 func (t *blockTree) right(n int) int {
-	for n&1 == 1 {
-		n >>= 1
+	for n > 0 && n&(fan-1) == 0 { // a last child: fan·parent + fan
+		n = (n - 1) >> fanBits
 	}
 	if n == 0 {
-		return 0
+		return -1
 	}
 	return n + 1
 }
