@@ -27,7 +27,7 @@ type Study struct {
 	fig3        study.Once[*Fig3Result]
 
 	poolsMemo      study.Memo[string, *resample.Pools]
-	variantsMemo   study.Memo[variantsKey, []*resample.Resampled]
+	variantsMemo   study.Memo[variantsKey, []*resample.Packed]
 	fig4           study.Once[*Fig4Result]
 	tableVI        study.Once[*TableVIResult]
 	fig5           study.Once[*Fig5Result]

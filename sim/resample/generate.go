@@ -524,6 +524,15 @@ func (g *generator) build(r *Resampled) {
 		r.Kind[i] = kd
 		count[kd]++
 	}
+	gatherColumns(t, src, rows)
+	r.Report.LongTermJobs, r.Report.TemporaryJobs, r.Report.RareJobs = count[LongTerm], count[Temporary], count[Rare]
+	r.Report.Jobs = n
+	r.Trace = t
+}
+
+// gatherColumns sets the columns of t that a resampled log copies from
+// its source rows of src (every one but JobID, Submit, User and PrevJob).
+func gatherColumns(t, src *datasets.Trace, rows []int) {
 	t.Wait = gather(src.Wait, rows)
 	t.Runtime = gather(src.Runtime, rows)
 	t.Procs = gather(src.Procs, rows)
@@ -538,9 +547,6 @@ func (g *generator) build(r *Resampled) {
 	t.Queue = gather(src.Queue, rows)
 	t.Partition = gather(src.Partition, rows)
 	t.ThinkTime = gather(src.ThinkTime, rows)
-	r.Report.LongTermJobs, r.Report.TemporaryJobs, r.Report.RareJobs = count[LongTerm], count[Temporary], count[Rare]
-	r.Report.Jobs = n
-	r.Trace = t
 }
 
 // gather returns col[rows[0]], col[rows[1]], ….
