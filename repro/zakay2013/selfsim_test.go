@@ -29,22 +29,26 @@ func TestFig6DifferenceRelativeToOurs(t *testing.T) {
 		}
 		return s
 	}
+	// Each entry is the mean of the resampled logs' H minus the original's,
+	// within 2 SE (SD/√n) by ledger.SeedsRule; the SDs by hand.
 	r := &Fig6Result{
 		sets: []*hurstSet{
-			set("A", 0.80, 0.805, 0.795, 0.81, 0.79),                       // SD 0.0091: differences ±0.005
-			set("B", 0.70, 0.704, 0.696, 0.71, 0.69),                       // SD 0.0091: differences ±0.004
-			set("C", 0.75, 0.80, 0.75, 0.75, 0.75, 0.75, 0.75, 0.75, 0.75), // SD 0.018: difference 0.05 beyond 2 SD
+			set("A", 0.80, 0.805, 0.795, 0.81, 0.79),                       // mean 0, SE 0.0091/2: agrees
+			set("B", 0.70, 0.704, 0.696, 0.71, 0.69),                       // mean 0, SE 0.0041: agrees
+			set("C", 0.75, 0.80, 0.75, 0.75, 0.75, 0.75, 0.75, 0.75, 0.75), // mean 0.00625, SE 0.0177/√8 = 0.00625: within 2 SE
+			// mean −0.01, SD √(4e-4/7) = 0.00756, SE 0.00267: −3.7 SE, differs,
+			// though each resampled log lies within ±2 SD (0.0151) of the original
+			set("E", 0.80, 0.79, 0.79, 0.78, 0.80, 0.79, 0.78, 0.80, 0.79),
 		},
-		shuffledR2: []float64{0.9, 0.9, 0.9},
+		shuffledR2: []float64{0.9, 0.9, 0.9, 0.9},
 	}
 	l := ledger.New("zakay2013")
 	r.Claims(l)
 	entries := l.Entries()
 	ledger.MarkDiscrimination(entries)
 	want := map[string]ledger.Verdict{
-		"fig6/A/resampled_1/h_difference": ledger.Agrees, "fig6/A/resampled_2/h_difference": ledger.Agrees,
-		"fig6/B/resampled_1/h_difference": ledger.Agrees, "fig6/B/resampled_2/h_difference": ledger.Agrees,
-		"fig6/C/resampled_1/h_difference": ledger.Differs, "fig6/C/resampled_2/h_difference": ledger.Agrees,
+		"fig6/A/resampled_mean/h_difference": ledger.Agrees, "fig6/B/resampled_mean/h_difference": ledger.Agrees,
+		"fig6/C/resampled_mean/h_difference": ledger.Agrees, "fig6/E/resampled_mean/h_difference": ledger.Differs,
 	}
 	seen := 0
 	for _, e := range entries {
@@ -110,25 +114,20 @@ func TestTableVIIMostCasesMoreThanHalf(t *testing.T) {
 	}
 }
 
-// TestHurstDrawWords: where a Fig. 6 resampled log lies among its set,
-// worked by hand for the original's H 0.80 and resampled H 0.60, 0.80,
-// 0.80, 0.80, 0.80: mean 0.76, SD √(0.032/4) = 0.0894 (2 SD 0.179, so 1
-// of 5 beyond), the first −1.8 SD from the mean, the mean −0.04 from the
-// original, SE 0.0894/√5 = 0.04 (−1.0 SE).
-func TestHurstDrawWords(t *testing.T) {
+// TestHurstAcrossWords: how the resampled logs compare one by one, worked
+// by hand for the original's H 0.80 and resampled H 0.60, 0.80, 0.80,
+// 0.80, 0.80: mean 0.76, SD √(0.032/4) = 0.0894, so 0.60 (0.20 away) lies
+// beyond ±2 SD (0.179) and the other four within.
+func TestHurstAcrossWords(t *testing.T) {
 	t.Parallel()
 	x := &hurstSet{log: "L", orig: selfsim.HurstResult{Pox: selfsim.Pox{H: 0.80}}}
 	for _, h := range []float64{0.60, 0.80, 0.80, 0.80, 0.80} {
 		x.resampled = append(x.resampled, selfsim.HurstResult{Pox: selfsim.Pox{H: h}})
 	}
-	got := x.drawWords(0)
-	for _, w := range []string{"resampled log 1 is one of the 5", "H 0.600 ranks 1 of 5 from the lowest", "-1.8 SD from their mean 0.760",
-		"-0.0400 from the original's 0.800 (-1.0 SE of their mean, SE 0.0400)", "1 of the 5 lie beyond"} {
+	got := x.acrossWords()
+	for _, w := range []string{"their mean H 0.760, the original's 0.800", "4 of the 5 resampled logs lie within ±2 SD (0.0894)"} {
 		if !strings.Contains(got, w) {
 			t.Errorf("%q lacks %q", got, w)
 		}
-	}
-	if got := x.drawWords(1); !strings.Contains(got, "ranks 2 of 5") {
-		t.Errorf("a log tied with three others: %q, want rank 2", got)
 	}
 }
