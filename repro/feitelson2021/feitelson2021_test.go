@@ -471,15 +471,18 @@ func TestFig17Replicates(t *testing.T) {
 		first, last float64
 		d, se       float64
 	}{
-		// Gains 4, 0.4; 3, 0.2; 5, 1: last − first/3 = −0.9333, −0.8,
-		// −0.6667, mean −0.8, SD 0.1333, SE 0.1333/√3 = 0.0770: −0.8 <
-		// −0.154.
-		{"beyond 2 SE", gains([3]float64{300, 500, 520}, [3]float64{300, 450, 460}, [3]float64{300, 550, 600}), true, 4, 1.6 / 3, -0.8, (0.4 / 3) / math.Sqrt(3)},
-		// Gains 3, 0.5; 3, 1; 3, 1.2: d = −0.5, 0, 0.2, mean −0.1, SD
-		// √0.13 = 0.3606, SE 0.2082: −0.1 is not below −0.416.
-		{"within 2 SE", gains([3]float64{300, 450, 475}, [3]float64{300, 450, 500}, [3]float64{300, 450, 510}), false, 3, 0.9, -0.1, math.Sqrt(0.13) / math.Sqrt(3)},
-		// One replicate: d = −0.5 < 0, strictly.
-		{"one run", gains([3]float64{300, 450, 475}), true, 3, 0.5, -0.5, 0},
+		// Last gains 0.4, 0.2, 1: mean 8/15 = 0.533, SD √(78/450) =
+		// 0.4163, SE 0.2404: 0.533 > 0.481, still increasing (the old
+		// reading, last below a third of the first, held: −0.8 on average).
+		{"above 0 by 2 SE", gains([3]float64{300, 500, 520}, [3]float64{300, 450, 460}, [3]float64{300, 550, 600}), false, 4, 1.6 / 3, 1.6 / 3, math.Sqrt(78.0/450) / math.Sqrt(3)},
+		// Last gains −0.5, 0.2, 0.6: mean 0.1, SD √0.31 = 0.5568, SE
+		// 0.3215: 0.1 is not above 0.643: ceased.
+		{"within 2 SE of 0", gains([3]float64{300, 450, 425}, [3]float64{300, 450, 460}, [3]float64{300, 450, 480}), true, 3, 0.1, 0.1, math.Sqrt(0.31) / math.Sqrt(3)},
+		// Last gains −0.4, −0.2, −0.6: falling, ceased.
+		{"falls", gains([3]float64{300, 450, 430}, [3]float64{300, 450, 440}, [3]float64{300, 450, 420}), true, 3, -0.4, -0.4, 0.2 / math.Sqrt(3)},
+		// One replicate: strictly, a gain of 0.5 is above 0, one of 0 is not.
+		{"one run rising", gains([3]float64{300, 450, 475}), false, 3, 0.5, 0.5, 0},
+		{"one run flat", gains([3]float64{300, 450, 450}), true, 3, 0, 0, 0},
 	} {
 		holds, first, last, d := loadCeases(c.reps)
 		if holds != c.holds || !near(first, c.first) || !near(last, c.last) || !near(d.mean, c.d) || !near(d.se, c.se) {
@@ -677,15 +680,14 @@ func TestFig12Populations(t *testing.T) {
 // continued past its largest population (beyondText). A hand-made sweep
 // of 3 replicates at 1×, 2×, 3× users (50, 100, 150), continued at 4× and
 // 5× (200, 250). EASY ends 300, 500 and 560, 520, 600 jobs per week (the
-// replicates): gains 4 then 1.2, 0.4, 2.0; last − first/3 = −0.133,
-// −0.933, 0.667, mean −0.133, SD 0.8, SE 0.462: not below 0 by 2 SE.
-// Continued, 570, 530, 610 then 575, 535, 615: the last gain is 0.1 in
-// each, −1.233 with SE 0: within. FCFS ends 250, 350, 340 (gains 2,
-// −0.2: −0.867) and 340, 340 beyond (−0.667): within either way, and EASY
-// over FCFS is above 1 everywhere. Against easy-higher and fcfs as
-// computed (both hold) the continued sweep makes 3 of 3 hold against 2:
-// a gain of 1, not justified; had fcfs not held, 3 against 1, justified.
-// Reference values are computed by hand.
+// replicates): gains 4 then 1.2, 0.4, 2.0; the last's mean 1.2, SD 0.8,
+// SE 0.462: above 0 by more than 2 SE, still increasing. Continued, 570,
+// 530, 610 at 4× and 5× alike: the last gain is 0 in each, SE 0: within.
+// FCFS ends 250, 350, 340 (gains 2, −0.2) and 340, 340 beyond (0): within
+// either way, and EASY over FCFS is above 1 everywhere. Against
+// easy-higher and fcfs as computed (both hold) the continued sweep makes 3
+// of 3 hold against 2: a gain of 1, not justified; had fcfs not held, 3
+// against 1, justified. Reference values are computed by hand.
 func TestFig17Beyond(t *testing.T) {
 	tp := func(x ...float64) sweepMeans {
 		users := []float64{50, 100, 150, 200, 250}
@@ -700,18 +702,18 @@ func TestFig17Beyond(t *testing.T) {
 		{"feedback", "easy"}: {tp(300, 500, 560), tp(300, 500, 520), tp(300, 500, 600)},
 		{"feedback", "fcfs"}: {tp(250, 350, 340), tp(250, 350, 340), tp(250, 350, 340)},
 	}, beyond: &Fig17Result{loads: []float64{4, 5}, reps: 3, byRep: map[[2]string][]sweepMeans{
-		{"feedback", "easy"}: {tp(570, 575), tp(530, 535), tp(610, 615)},
+		{"feedback", "easy"}: {tp(570, 570), tp(530, 530), tp(610, 610)},
 		{"feedback", "fcfs"}: {tp(340, 340), tp(340, 340), tp(340, 340)},
 	}}}
-	if holds, _, _, d := loadCeases(r.byRep[[2]string{"feedback", "easy"}]); holds || math.Abs(d.mean+0.4/3) > 1e-9 || math.Abs(d.se-0.8/math.Sqrt(3)) > 1e-9 {
-		t.Errorf("easy as computed: %v, %+v; want false, {−0.133 0.462}", holds, d)
+	if holds, _, _, d := loadCeases(r.byRep[[2]string{"feedback", "easy"}]); holds || math.Abs(d.mean-1.2) > 1e-9 || math.Abs(d.se-0.8/math.Sqrt(3)) > 1e-9 {
+		t.Errorf("easy as computed: %v, %+v; want false, {1.2 0.462}", holds, d)
 	}
 	for _, c := range []struct {
 		fcfs          bool
 		ok, justified bool
 		want          string
 	}{
-		{true, true, false, "4× and 5× users (the same replicates; its last step 4× → 5×): last − first/3 -1.23, within the claim; applied to Fig. 17's 3 claims, the continued sweep makes 3 hold, against 2 as computed"},
+		{true, true, false, "4× and 5× users (the same replicates; its last step 4× → 5×): its gain per added user 0.00, within the claim; applied to Fig. 17's 3 claims, the continued sweep makes 3 hold, against 2 as computed"},
 		{false, true, true, "makes 3 hold, against 1 as computed"},
 	} {
 		text, ok, justified := r.beyondText("easy", map[string]bool{"easy-higher": true, "fcfs": c.fcfs, "easy": false})

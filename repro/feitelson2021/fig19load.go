@@ -240,7 +240,7 @@ func (o statsOverSeeds) judge() map[string]bool {
 
 // fig19LoadReps is the number of replicates (seeds) at which Figs 20–21
 // are simulated at each of Fig. 19's loads (the load convention): a claim
-// holds under a load only when it holds at every one.
+// holds under a load when it holds judged over them (ledger.SeedsRule).
 const fig19LoadReps = 3
 
 // loadConvention is Figs 20–21 simulated at each of Fig. 19's populations
@@ -348,34 +348,55 @@ func (c *loadConvention) counts() string {
 		t.N, fig19LoadReps, strings.Join(counts, ", "), t.AsComputed, fig20Load)
 }
 
-// found is how reason's convention is found: one of Fig. 19's loads, each
-// measured at fig19LoadReps seeds, reason naming only the loads at which
-// the claim holds at every seed.
-func (c *loadConvention) found() ledger.Found {
+// found is how reason's convention is found for claim id: one of Fig.
+// 19's loads, each measured at fig19LoadReps seeds and judged over them
+// (ledger.SeedsRule, the rule of the verdict and of a reason alike), held
+// the fewest seeds at which id holds one by one among the loads reason
+// names.
+func (c *loadConvention) found(id string) ledger.Found {
 	if c == nil {
 		return ledger.OneReading()
 	}
-	return ledger.AmongReadings(len(c.loads)).AtSeeds(fig19LoadReps, fig19LoadReps)
+	ks := c.named(id)
+	held := fig19LoadReps
+	for _, k := range ks {
+		held = min(held, c.held[k][id])
+	}
+	if len(ks) == 0 {
+		held = 0
+	}
+	return ledger.AmongReadings(len(c.loads)).OverSeeds(len(ks) > 0, held, fig19LoadReps)
+}
+
+// named returns the indices of Fig. 19's loads justified over Figs 20–21
+// (ledger.Tally.Justified) at which claim id holds judged over the seeds
+// (ledger.SeedsRule).
+func (c *loadConvention) named(id string) []int {
+	var ks []int
+	for k := range c.loads {
+		if c.tally[k].Justified() && c.within[k][id] {
+			ks = append(ks, k)
+		}
+	}
+	return ks
 }
 
 // reason is the convention as the reason of claim id: each of Fig. 19's
 // loads justified over Figs 20–21 at which id holds judged over the seeds
-// (the verdict's rule, ledger.SeedsRule) and at every seed (a reason's,
-// ledger.ExplainedBy), with the counts of every load; "" when there is
+// (ledger.SeedsRule), with the counts of every load; "" when there is
 // none.
 func (c *loadConvention) reason(id string) string {
 	if c == nil {
 		return ""
 	}
-	var why []string
-	for k, load := range c.loads {
-		if c.tally[k].Justified() && c.within[k][id] && c.held[k][id] == fig19LoadReps {
-			why = append(why, fmt.Sprintf("%g×", load))
-		}
+	var why, each []string
+	for _, k := range c.named(id) {
+		why = append(why, fmt.Sprintf("%g×", c.loads[k]))
+		each = append(each, fmt.Sprintf("%d of %d at %g×", c.held[k][id], fig19LoadReps, c.loads[k]))
 	}
 	if len(why) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("the load: §4.4 gives none for Figs 20–21 and presents them as how Fig. 19's results are achieved; at Fig. 19's %s users (ours %g×) it holds judged over %d seeds and at each; %s",
-		strings.Join(why, " and "), fig20Load, fig19LoadReps, c.counts())
+	return fmt.Sprintf("the load: §4.4 gives none for Figs 20–21 and presents them as how Fig. 19's results are achieved; at Fig. 19's %s users (ours %g×) it holds judged over %d seeds (ledger.SeedsRule; one by one at %s); %s",
+		strings.Join(why, " and "), fig20Load, fig19LoadReps, strings.Join(each, ", "), c.counts())
 }

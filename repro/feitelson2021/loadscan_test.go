@@ -189,16 +189,19 @@ func TestFig2021Predicates(t *testing.T) {
 	}
 }
 
-// TestLoadConventionReason: a load is a reason only when it is justified
-// over the claims and the claim holds at every seed; the text gives every
-// load's counts.
+// TestLoadConventionReason: a load is a reason when it is justified over
+// the claims and the claim holds judged over its seeds (ledger.SeedsRule),
+// whatever the count one by one; the text gives every load's counts.
 func TestLoadConventionReason(t *testing.T) {
 	c := &loadConvention{loads: []float64{1.5, 2}, asComputed: map[string]bool{"a": true, "b": false, "c": false},
 		held:   []map[string]int{{"a": 3, "b": 3, "c": 3}, {"a": 3, "b": 2, "c": 2}},
 		within: []map[string]bool{{"a": true, "b": true, "c": true}, {"a": true}},
 		tally:  []ledger.Tally{{N: 3, AsComputed: 1, Within: 3, Gained: 2}, {N: 3, AsComputed: 1, Within: 1}}}
-	if got := c.reason("b"); !strings.Contains(got, "at Fig. 19's 1.5× users") || !strings.Contains(got, "1.5× 3 (gains 2, loses 0), 2× 1 (gains 0, loses 0), against 1 at 1.25×") {
+	if got := c.reason("b"); !strings.Contains(got, "at Fig. 19's 1.5× users (ours 1.25×) it holds judged over 3 seeds (ledger.SeedsRule; one by one at 3 of 3 at 1.5×)") || !strings.Contains(got, "1.5× 3 (gains 2, loses 0), 2× 1 (gains 0, loses 0), against 1 at 1.25×") {
 		t.Errorf("reason(b) = %q", got)
+	}
+	if f := c.found("b"); !f.Judged || !f.Within || f.Held != 3 || f.Seeds != fig19LoadReps || !f.Holds() {
+		t.Errorf("found(b) = %+v, want within over 3 seeds, at 3 one by one", f)
 	}
 	// A gain of one claim alone is never a reason (ledger.Tally.Justified).
 	one := *c
@@ -206,24 +209,32 @@ func TestLoadConventionReason(t *testing.T) {
 	if got := one.reason("b"); got != "" {
 		t.Errorf("a gain of this claim alone: reason %q, want none", got)
 	}
-	// Within judged over the seeds (ledger.SeedsRule) but not at every
-	// seed (ledger.ExplainedBy), or the reverse: no reason.
+	if f := one.found("b"); !f.Judged || f.Within || f.Holds() {
+		t.Errorf("found(b) without a justified load = %+v, want not within", f)
+	}
+	// At every seed one by one but not within judged over them: no reason.
 	notOver := *c
 	notOver.within = []map[string]bool{{"a": true, "c": true}, {"a": true}}
 	if got := notOver.reason("b"); got != "" {
 		t.Errorf("b at 3 of 3 seeds, not within over them: reason %q, want none", got)
 	}
-	c.held[0]["b"] = 2 // not at every seed
-	if got := c.reason("b"); got != "" {
-		t.Errorf("b at 2 of 3 seeds: reason %q, want none", got)
+	// Within judged over the seeds but at 2 of 3 one by one: a reason
+	// (the one seeds rule); the count is information.
+	c.held[0]["b"] = 2
+	if got := c.reason("b"); !strings.Contains(got, "one by one at 2 of 3 at 1.5×") {
+		t.Errorf("b within over the seeds, at 2 of 3 one by one: reason %q, want 1.5×", got)
 	}
-	// Without a reason (b is no longer within at every seed of the
-	// justified load) the counts are shown with how it fares; with one
-	// (c), the reason gives them.
+	if f := c.found("b"); !f.Holds() || f.Held != 2 {
+		t.Errorf("found(b) = %+v, want within over 3 seeds, at 2 one by one", f)
+	}
+	// With a reason the counts belong to it; without one (c at 2×, not
+	// justified, and within at 1.5× only through the reason) they are
+	// shown with how it fares.
 	if got := c.shown("c"); got != "at Fig. 19's populations it holds at 1.5× 3 of 3 seeds (within, judged over them), 2× 2 of 3 seeds" {
 		t.Errorf("shown(c) = %q: the counts belong to the reason", got)
 	}
-	if got, want := c.shown("b"), "at Fig. 19's populations it holds at 1.5× 2 of 3 seeds (within, judged over them), 2× 2 of 3 seeds; applied to every one of the 3 claims of Figs 20–21, the claims that hold judged over 3 seeds (ledger.SeedsRule) at each of Fig. 19's populations: 1.5× 3 (gains 2, loses 0), 2× 1 (gains 0, loses 0), against 1 at 1.25×"; got != want {
+	// notOver shares c's held: b at 2 of 3 seeds at 1.5× now.
+	if got, want := notOver.shown("b"), "at Fig. 19's populations it holds at 1.5× 2 of 3 seeds, 2× 2 of 3 seeds; applied to every one of the 3 claims of Figs 20–21, the claims that hold judged over 3 seeds (ledger.SeedsRule) at each of Fig. 19's populations: 1.5× 3 (gains 2, loses 0), 2× 1 (gains 0, loses 0), against 1 at 1.25×"; got != want {
 		t.Errorf("shown(b) = %q, want %q", got, want)
 	}
 	var none *loadConvention

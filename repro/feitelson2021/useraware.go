@@ -525,7 +525,7 @@ func (r *Fig20Result) Claims(l *ledger.Ledger) {
 			r.judged[id+"/short-medium-faster"], fmt.Sprintf("response relative to EASY, mean over the seeds: short %s, medium %s; at the figure's seed short %.2f, medium %.2f", over("short"), over("medium"), ratio("short"), ratio("medium"))).
 			Quoting("achieves a significant reduction in response time for short and medium jobs").JudgedOverSeeds(len(r.seeds), r.seed).
 			Measured(fmt.Sprintf("with %g× users: short %.2f, medium %.2f", fig20AltLoad, alt("short"), alt("medium"))).
-			AcrossSeeds(seedsText(r.seeds, id+"/short-medium-faster")).Measured(r.conv.shown(id+"/short-medium-faster")).ExplainedBy(r.conv.found(), r.conv.reason(id+"/short-medium-faster"))
+			AcrossSeeds(seedsText(r.seeds, id+"/short-medium-faster")).Measured(r.conv.shown(id+"/short-medium-faster")).ExplainedBy(r.conv.found(id+"/short-medium-faster"), r.conv.reason(id+"/short-medium-faster"))
 		l.Claim(item, id+"/long-slower", fmt.Sprintf("α = %g: the improvement comes at the expense of long jobs, which are delayed (response relative to EASY above 1 by more than 2 SE over the seeds, ledger.SeedsRule)", a),
 			r.judged[id+"/long-slower"], fmt.Sprintf("response relative to EASY, mean over the seeds: long %s; at the figure's seed %.2f", over("long"), ratio("long"))).
 			Quoting("The improved performance of short jobs comes at the expense of long jobs").
@@ -535,7 +535,7 @@ func (r *Fig20Result) Claims(l *ledger.Ledger) {
 				scanText(r.scan, func(p loadPoint) string { return fmt.Sprintf("%.2f", p.longRatio[a]) }),
 				splitLong/3600.0, at(r.scan, fig20Load).overSplit[a], fig20Load, at(r.scan, fig20Load).unended[a])).
 			Measured(fmt.Sprintf("with the long jobs not ended by the window's end counted with their response up to it (a lower bound), in both runs: long %.2f", r.censored[a])).
-			AcrossSeeds(seedsText(r.seeds, id+"/long-slower")).Measured(r.conv.shown(id+"/long-slower")).ExplainedBy(r.conv.found(), r.conv.reason(id+"/long-slower"))
+			AcrossSeeds(seedsText(r.seeds, id+"/long-slower")).Measured(r.conv.shown(id+"/long-slower")).ExplainedBy(r.conv.found(id+"/long-slower"), r.conv.reason(id+"/long-slower"))
 	}
 }
 
@@ -873,7 +873,7 @@ func (r *Fig21Result) Claims(l *ledger.Ledger) {
 		fmt.Sprintf("waiting jobs 10:00–12:00 less 6:00–8:00, mean over the seeds: EASY %s, user-aware (α = %g) %s; at the figure's seed EASY %.1f → %.1f, user-aware %.1f → %.1f",
 			r.over.buildEasy.Text(2), ua, r.over.buildAware.Text(2), hoursMean(easy, 6, 8), hoursMean(easy, 10, 12), hoursMean(aware, 6, 8), hoursMean(aware, 10, 12))).
 		Quoting("For\nboth EASY and the user aware scheduler the queue builds up in the morning").JudgedOverSeeds(len(r.seeds), r.seed).
-		AcrossSeeds(seedsText(r.seeds, "fig21/morning-buildup")).Measured(r.conv.shown("fig21/morning-buildup")).ExplainedBy(r.conv.found(), r.conv.reason("fig21/morning-buildup"))
+		AcrossSeeds(seedsText(r.seeds, "fig21/morning-buildup")).Measured(r.conv.shown("fig21/morning-buildup")).ExplainedBy(r.conv.found("fig21/morning-buildup"), r.conv.reason("fig21/morning-buildup"))
 	dayPeak := slices.Max(easy[8:18])
 	altEasy, altAware := r.altQueue[oh+" 0"], r.altQueue[fmt.Sprintf("%s %g", oh, ua)]
 	drains := l.Claim(item, "fig21/easy-drains", "with EASY the queue drains in the evening, leaving the system idle during the night (mean queue 0:00–6:00 below a tenth of its daytime peak: a threshold of ours, on the mean over the seeds, ledger.SeedsRule)",
@@ -884,7 +884,7 @@ func (r *Fig21Result) Claims(l *ledger.Ledger) {
 				return fmt.Sprintf("%.1f of %.1f (%.0f%% busy)", p.easyNight, p.easyPeak, 100*p.easyNightBusy)
 			})+" users").
 		JudgedOverSeeds(len(r.seeds), r.seed).
-		AcrossSeeds(seedsText(r.seeds, "fig21/easy-drains")).Measured(r.conv.shown("fig21/easy-drains")).ExplainedBy(r.conv.found(), r.conv.reason("fig21/easy-drains"))
+		AcrossSeeds(seedsText(r.seeds, "fig21/easy-drains")).Measured(r.conv.shown("fig21/easy-drains")).ExplainedBy(r.conv.found("fig21/easy-drains"), r.conv.reason("fig21/easy-drains"))
 	if drains.Reason == "" && len(r.night) > 0 {
 		drains.Measured(fmt.Sprintf("EASY's waiting work at night against its daytime peak (the queue read as work): %s", nightDrainText(r.night)))
 		drains.Measured(fmt.Sprintf("the caption's \"jobs arrive only between 8 AM and 6 PM\": %s of EASY's jobs arrive outside 8:00–18:00 (a session continues past 18:00; breaks and first arrivals wait for the next window): the queue at night is the day's work still waiting", outsideText(r.night)))
@@ -910,7 +910,7 @@ func (r *Fig21Result) Claims(l *ledger.Ledger) {
 		r.judged["fig21/no-cycle-same"], fmt.Sprintf("throughput, user-aware (α = %g) over EASY without a cycle, mean over the seeds: %.3f (SE %.3f); at the figure's seed %.3f", ua, 1+r.over.gainNone.Mean, r.over.gainNone.SE, 1+gainNone)).
 		Quoting("In simulations without daily cycles this effect\ncannot occur, and both schedulers display the same level of performance").
 		JudgedOverSeeds(len(r.seeds), r.seed).
-		AcrossSeeds(seedsText(r.seeds, "fig21/no-cycle-same")).Measured(r.conv.shown("fig21/no-cycle-same")).ExplainedBy(r.conv.found(), r.conv.reason("fig21/no-cycle-same"))
+		AcrossSeeds(seedsText(r.seeds, "fig21/no-cycle-same")).Measured(r.conv.shown("fig21/no-cycle-same")).ExplainedBy(r.conv.found("fig21/no-cycle-same"), r.conv.reason("fig21/no-cycle-same"))
 	pct := func(o ledger.OverSeeds) string { return fmt.Sprintf("%+.2f%% (SE %.2f)", 100*o.Mean, 100*o.SE) }
 	l.Claim(item, "fig21/only-with-cycle", "the user-aware scheduler's gain only works with a daily cycle: with the cycle its throughput is above EASY's, and its gain over EASY is larger than without a cycle (two directions, each by more than 2 SE over the seeds: ledger.SeedsRule)",
 		r.judged["fig21/only-with-cycle"], fmt.Sprintf("throughput gain over EASY, mean over the seeds: %s with office hours, %s without a cycle, the first less the second %s; at the figure's seed %+.1f%% and %+.1f%%",
@@ -919,5 +919,5 @@ func (r *Fig21Result) Claims(l *ledger.Ledger) {
 		Measured("throughput gain over EASY with office hours / without a cycle, with "+
 			scanText(r.scan, func(p loadPoint) string { return fmt.Sprintf("%+.1f%% / %+.1f%%", 100*p.gainCycle, 100*p.gainNone) })+" users").
 		JudgedOverSeeds(len(r.seeds), r.seed).
-		AcrossSeeds(seedsText(r.seeds, "fig21/only-with-cycle")).Measured(r.conv.shown("fig21/only-with-cycle")).ExplainedBy(r.conv.found(), r.conv.reason("fig21/only-with-cycle"))
+		AcrossSeeds(seedsText(r.seeds, "fig21/only-with-cycle")).Measured(r.conv.shown("fig21/only-with-cycle")).ExplainedBy(r.conv.found("fig21/only-with-cycle"), r.conv.reason("fig21/only-with-cycle"))
 }
