@@ -238,6 +238,31 @@ type replicator struct {
 	batch [256]sim.Job
 }
 
+// idle is the scheduler a pooled engine holds between runs: it holds
+// nothing.
+type idle struct{}
+
+func (idle) Schedule(*sim.Engine) {}
+
+// release drops what w holds of its last run before w goes back to the
+// pool, where it may stay through one more garbage collection (sync.Pool's
+// victim cache): a scheduler that is not kept (keep: the experiment's
+// scheduler is reusable) and the engine's hold on the scheduler and its
+// observers. A kept scheduler is Reset now, so that it holds no state of
+// the run. The engine keeps its arrays' capacity, which holds no pointers.
+func (w *replicator) release(keep bool) {
+	if r, ok := w.s.(sim.Resetter); ok && keep {
+		r.Reset()
+	} else {
+		w.s, w.sname = nil, ""
+	}
+	if w.e != nil {
+		if err := w.e.Reset(1, idle{}, sim.EngineOptions{}); err != nil {
+			panic(err) // 1 processor and a scheduler are valid
+		}
+	}
+}
+
 // replicate generates the variant of options o and simulates it under the
 // experiment's scheduler and conventions (see Experiment.Replicate).
 func (x *Experiment) replicate(ctx context.Context, o Options) (Metrics, error) {
@@ -266,7 +291,10 @@ func (x *Experiment) replicateViews(ctx context.Context, o Options, views []SimO
 	if w == nil {
 		w = &replicator{}
 	}
-	defer p.cache.workers.Put(w)
+	defer func() {
+		w.release(x.reusable)
+		p.cache.workers.Put(w)
+	}()
 	if _, err := p.generate(&w.g, o, true); err != nil {
 		return err
 	}
