@@ -2,10 +2,8 @@ package sim_test
 
 import (
 	"context"
-	"errors"
 	"math"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/tracelab/tracelab/sim"
@@ -27,12 +25,7 @@ var misJobs = append(slices.Clip(hostileJobs), sim.Job{ID: 3, Submit: 200, Runti
 // with RunUntil gives the error of the step in which it happens.
 func TestMisbehavingSchedulers(t *testing.T) {
 	t.Parallel()
-	for _, c := range []struct {
-		kind string
-		is   error  // errors.Is, when not nil
-		msg  string // in the message
-		time float64
-	}{
+	for _, c := range []hostileCase{
 		// Round 100: job 0 starts, then again.
 		{"start-twice", nil, "Start(0): the job (ID 1) is running, it is not waiting", 100},
 		// Round 100: job 3 of 3 submitted.
@@ -60,38 +53,22 @@ func TestMisbehavingSchedulers(t *testing.T) {
 	} {
 		t.Run(c.kind, func(t *testing.T) {
 			t.Parallel()
-			check := func(path string, err error) {
-				t.Helper()
-				var se *sim.SchedulerError
-				switch {
-				case !errors.As(err, &se):
-					t.Fatalf("%s: error %v, want a SchedulerError", path, err)
-				case se.Scheduler != "test-hostile:"+c.kind || !strings.Contains(err.Error(), "test-hostile:"+c.kind):
-					t.Errorf("%s: error %q does not name the scheduler", path, err)
-				case c.is != nil && !errors.Is(err, c.is):
-					t.Errorf("%s: error %q is not %v", path, err, c.is)
-				case !strings.Contains(err.Error(), c.msg):
-					t.Errorf("%s: error %q does not say %q", path, err, c.msg)
-				case !math.IsNaN(c.time) && se.Time != c.time:
-					t.Errorf("%s: stopped at %v, want %v", path, se.Time, c.time)
-				}
-			}
 			r, err := sim.Run(misJobs, 4, &simtest.Hostile{Kind: c.kind}, sim.EngineOptions{})
 			if r != nil {
 				t.Errorf("sim.Run: a result %v with the error", r)
 			}
-			check("sim.Run", err)
+			c.check(t, "sim.Run", err)
 			e, _ := sim.NewEngine(4, &simtest.Hostile{Kind: c.kind}, sim.EngineOptions{})
 			if c.kind == "wake-flood" { // (2 s a run: one path of the guard is enough)
 				return
 			}
 			e.SubmitAll(misJobs)
-			check("Engine.Run", e.Run())
+			c.check(t, "Engine.Run", e.Run())
 			if err2 := e.Reset(4, &simtest.Hostile{Kind: c.kind}, sim.EngineOptions{}); err2 != nil {
 				t.Fatal(err2)
 			}
 			e.SubmitAll(misJobs)
-			check("RunContext", e.RunContext(context.Background(), math.Inf(1)))
+			c.check(t, "RunContext", e.RunContext(context.Background(), math.Inf(1)))
 			// Stepping: to 150, then to the end. An error after 150
 			// comes from the second call (jobs waiting on an idle
 			// machine at 150 are not stuck: more may come); the rounds
@@ -108,7 +85,7 @@ func TestMisbehavingSchedulers(t *testing.T) {
 			if c.kind == "wake-forever" {
 				c.time = 151 + sim.MaxIdleRounds - 1
 			}
-			check("RunUntil", err)
+			c.check(t, "RunUntil", err)
 		})
 	}
 }

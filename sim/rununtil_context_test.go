@@ -33,8 +33,6 @@ func (c *cancelAt) Schedule(e *sim.Engine) {
 // run to its end, and is RunContext at +Inf.
 func TestRunUntilContext(t *testing.T) {
 	t.Parallel()
-	one := sim.Job{ID: 1, Submit: 0, Runtime: 10, Estimate: 10, Procs: 1}
-	two := sim.Job{ID: 2, Submit: 50, Runtime: 10, Estimate: 10, Procs: 1}
 	bg := context.Background()
 	cancelled, cancel := context.WithCancel(bg)
 	cancel()
@@ -53,19 +51,7 @@ func TestRunUntilContext(t *testing.T) {
 		// (RunContext(ctx, 20) would be ErrStuck: TestRunUntilSteps);
 		// then both start at 50 and end at 60.
 		{name: "held job is no error", run: func(t *testing.T) (*sim.Engine, error) {
-			e, _ := sim.NewEngine(4, pairs{}, sim.EngineOptions{})
-			e.Submit(one)
-			if err := e.RunUntilContext(bg, 20); err != nil || e.NumWaiting() != 1 {
-				t.Fatalf("RunUntilContext(20): %v, %d waiting; want no error, 1", err, e.NumWaiting())
-			}
-			e.Submit(two)
-			if err := e.RunUntilContext(bg, math.Inf(1)); err != nil {
-				return e, err
-			}
-			if r := e.Result(); r.Start[0] != 50 || r.Start[1] != 50 {
-				t.Errorf("starts %v, want [50 50]", r.Start)
-			}
-			return e, nil
+			return stepHeld(t, func(e *sim.Engine, until float64) error { return e.RunUntilContext(bg, until) })
 		}, done: 2},
 		// periodic on misJobs[:2] to 1000 keeps its chains of rounds: 46
 		// rounds, as RunUntil (TestRunUntilSteps), where RunContext to
@@ -123,7 +109,7 @@ func TestRunUntilContext(t *testing.T) {
 		// At +Inf it is RunContext: the held job is stuck.
 		{name: "+Inf is RunContext", run: func(t *testing.T) (*sim.Engine, error) {
 			e, _ := sim.NewEngine(4, pairs{}, sim.EngineOptions{})
-			e.Submit(one)
+			e.Submit(heldJobs[0])
 			return e, e.RunUntilContext(bg, math.Inf(1))
 		}, want: sim.ErrStuck, time: 0, scheduler: "sim_test.pairs"},
 	} {

@@ -22,6 +22,35 @@ func (pairs) Schedule(e *sim.Engine) {
 	}
 }
 
+// heldJobs: a job of one processor at 0 that pairs holds on the idle
+// machine, and one at 50 with which it starts (both at 50, ending at 60).
+var heldJobs = []sim.Job{
+	{ID: 1, Submit: 0, Runtime: 10, Estimate: 10, Procs: 1},
+	{ID: 2, Submit: 50, Runtime: 10, Estimate: 10, Procs: 1},
+}
+
+// stepHeld runs pairs on heldJobs in two steps of step (RunUntil, or
+// RunUntilContext with a context): the first job alone to 20, which must
+// end without an error and with the job held, then the second to +Inf.
+// It returns the engine and the last step's error; without one, both
+// jobs must have started at 50.
+func stepHeld(t *testing.T, step func(e *sim.Engine, until float64) error) (*sim.Engine, error) {
+	t.Helper()
+	e, _ := sim.NewEngine(4, pairs{}, sim.EngineOptions{})
+	e.Submit(heldJobs[0])
+	if err := step(e, 20); err != nil || e.NumWaiting() != 1 {
+		t.Fatalf("step to 20: %v, %d waiting; want no error, 1 waiting", err, e.NumWaiting())
+	}
+	e.Submit(heldJobs[1])
+	if err := step(e, math.Inf(1)); err != nil {
+		return e, err
+	}
+	if r := e.Result(); r.Start[0] != 50 || r.Start[1] != 50 {
+		t.Errorf("starts %v, want [50 50]", r.Start)
+	}
+	return e, nil
+}
+
 // TestRunUntilSteps: RunUntil at a finite time is a step after which more
 // jobs may come. A job held on an idle machine is no error there (as it
 // is for RunContext, for which the simulation ends at its time), and
@@ -30,22 +59,12 @@ func (pairs) Schedule(e *sim.Engine) {
 // once.
 func TestRunUntilSteps(t *testing.T) {
 	t.Parallel()
-	one := sim.Job{ID: 1, Submit: 0, Runtime: 10, Estimate: 10, Procs: 1}
-	two := sim.Job{ID: 2, Submit: 50, Runtime: 10, Estimate: 10, Procs: 1}
-	e, _ := sim.NewEngine(4, pairs{}, sim.EngineOptions{})
-	e.Submit(one)
-	if err := e.RunUntil(20); err != nil || e.NumWaiting() != 1 {
-		t.Fatalf("RunUntil(20): %v, %d waiting; want no error, 1 waiting", err, e.NumWaiting())
-	}
-	e.Submit(two)
-	if err := e.RunUntil(math.Inf(1)); err != nil {
+	e, err := stepHeld(t, (*sim.Engine).RunUntil)
+	if err != nil {
 		t.Fatal(err)
 	}
-	if r := e.Result(); r.Start[0] != 50 || r.Start[1] != 50 {
-		t.Errorf("starts %v, want [50 50]", r.Start)
-	}
 	e.Reset(4, pairs{}, sim.EngineOptions{})
-	e.Submit(one)
+	e.Submit(heldJobs[0])
 	if err := e.RunContext(context.Background(), 20); !errors.Is(err, sim.ErrStuck) {
 		t.Errorf("RunContext(20): %v, want ErrStuck", err)
 	}

@@ -49,6 +49,36 @@ var hostileJobs = []sim.Job{
 	{ID: 2, Submit: 100, Runtime: 10, Estimate: 20, Procs: 4},
 }
 
+// hostileCase is how a run of simtest.Hostile{Kind: kind} must end: with
+// a SchedulerError naming "test-hostile:"+kind, that is is (errors.Is,
+// when is is not nil), says msg, and stopped at time (simulated seconds).
+type hostileCase struct {
+	kind string
+	is   error
+	msg  string
+	time float64
+}
+
+// check fails t unless err is the SchedulerError c says, and returns it;
+// path names the way of running the engine (sim.Run, Engine.Run, …).
+func (c hostileCase) check(t *testing.T, path string, err error) *sim.SchedulerError {
+	t.Helper()
+	var se *sim.SchedulerError
+	switch {
+	case !errors.As(err, &se):
+		t.Fatalf("%s: error %v, want a SchedulerError", path, err)
+	case se.Scheduler != "test-hostile:"+c.kind || !strings.Contains(err.Error(), "test-hostile:"+c.kind):
+		t.Errorf("%s: error %q does not name the scheduler", path, err)
+	case c.is != nil && !errors.Is(err, c.is):
+		t.Errorf("%s: error %q is not %v", path, err, c.is)
+	case !strings.Contains(err.Error(), c.msg):
+		t.Errorf("%s: error %q does not say %q", path, err, c.msg)
+	case se.Time != c.time:
+		t.Errorf("%s: stopped at %v, want %v", path, se.Time, c.time)
+	}
+	return se
+}
+
 // TestHostileSchedulers: each scheduler of one's own with a bug ends Run
 // with a SchedulerError that names it and says what went wrong (worked
 // out from hostileJobs: misfit starts job 2 at 100 while job 1 holds the
@@ -58,12 +88,7 @@ var hostileJobs = []sim.Job{
 // when its context is cancelled.
 func TestHostileSchedulers(t *testing.T) {
 	t.Parallel()
-	for _, c := range []struct {
-		kind string
-		is   error  // errors.Is, when not nil
-		msg  string // in the message
-		time float64
-	}{
+	for _, c := range []hostileCase{
 		{"panic", nil, "a bug of mine at time 100", 100},
 		{"idle", sim.ErrStuck, "2 jobs, job 1 first", 100},
 		{"misfit", nil, "Start(1) at 100: needs 4 processors, 0 free", 100},
@@ -73,18 +98,13 @@ func TestHostileSchedulers(t *testing.T) {
 		t.Run(c.kind, func(t *testing.T) {
 			h := &simtest.Hostile{Kind: c.kind}
 			r, err := sim.Run(hostileJobs, 4, h, sim.EngineOptions{})
-			var se *sim.SchedulerError
+			if r != nil {
+				t.Errorf("sim.Run: a result %v with the error", r)
+			}
+			se := c.check(t, "sim.Run", err)
 			switch {
-			case r != nil || !errors.As(err, &se):
-				t.Fatalf("result %v, error %v: want a SchedulerError", r, err)
-			case se.Scheduler != "test-hostile:"+c.kind || !strings.Contains(err.Error(), "test-hostile:"+c.kind):
-				t.Errorf("error %q does not name the scheduler", err)
-			case c.is != nil && !errors.Is(err, c.is):
-				t.Errorf("error %q is not %v", err, c.is)
-			case !strings.Contains(err.Error(), c.msg) || strings.Count(err.Error(), "sim: ") != 1:
-				t.Errorf("error %q does not say %q once prefixed sim:", err, c.msg)
-			case se.Time != c.time:
-				t.Errorf("stopped at time %v, want %v", se.Time, c.time)
+			case strings.Count(err.Error(), "sim: ") != 1:
+				t.Errorf("error %q is not prefixed sim: once", err)
 			case (c.kind == "panic" || c.kind == "misfit") != (se.Stack != nil):
 				t.Errorf("stack %q: want one for a panic only", se.Stack)
 			}
