@@ -315,15 +315,22 @@ func TestReadingScanWords(t *testing.T) {
 		if e.Reason != "" || e.Found != nil {
 			t.Errorf("%s: reason %q, found %v", c.name, e.Reason, e.Found)
 		}
-		for _, w := range c.contains {
-			if !strings.Contains(e.OurValue, w) {
-				t.Errorf("%s: ours %q lacks %q", c.name, e.OurValue, w)
-			}
+		checkOurValue(t, c.name, e, c.contains, c.notInside)
+	}
+}
+
+// checkOurValue fails t unless e's value of ours holds every string of
+// has and none of hasNot; name names the case.
+func checkOurValue(t *testing.T, name string, e ledger.Entry, has, hasNot []string) {
+	t.Helper()
+	for _, w := range has {
+		if !strings.Contains(e.OurValue, w) {
+			t.Errorf("%s: ours %q lacks %q", name, e.OurValue, w)
 		}
-		for _, w := range c.notInside {
-			if strings.Contains(e.OurValue, w) {
-				t.Errorf("%s: ours %q has %q", c.name, e.OurValue, w)
-			}
+	}
+	for _, w := range hasNot {
+		if strings.Contains(e.OurValue, w) {
+			t.Errorf("%s: ours %q has %q", name, e.OurValue, w)
 		}
 	}
 }
