@@ -31,6 +31,16 @@ type Want struct {
 	// Discrimination and MarkDiscrimination leave it out of its table
 	// column (an agreeing claim with it is Untested). Set by RelativeTo.
 	Relative string `json:"relative_to,omitempty"`
+	// Ref is the reference a likeness names ("similar to the original":
+	// a difference of 0; "a bit longer": a ratio of 1), set by Like, ABit
+	// and FromNoise: a claim stated alike for every log has the same Ref
+	// on every row of its column. Noise is the standard error of ours (or
+	// the sampling noise) the tolerance was derived from, 0 when it is a
+	// factor or threshold of ours. MarkDiscrimination reads both for the
+	// mark Entry.Powered. Ledgers saved before they existed read them as
+	// absent: no entry of theirs is marked.
+	Ref   *float64 `json:"ref,omitempty"`
+	Noise float64  `json:"noise,omitempty"`
 }
 
 // Expectation returns w as an Expectation.
@@ -90,6 +100,39 @@ func (r relative) want() Want {
 	w := sp.want()
 	if w.Form != "" {
 		w.Relative = r.to
+	}
+	return w
+}
+
+// FromNoise marks e as a likeness to ref ("not told apart from" it) whose
+// tolerance was derived from noise, our own measured error (a standard
+// error, a sampling critical distance), not chosen by us: its Want
+// carries Ref and Noise, so that an agreement of a claim stated alike for
+// every log can be marked tested with power (Entry.Powered). Like and
+// ABit call it. It judges as e does. It panics when ref is not finite or
+// noise is negative or not finite (programmer errors); a noise of 0
+// records the reference only (a tolerance of ours).
+func FromNoise(ref, noise float64, e Expectation) Expectation {
+	if !finite(ref) || !(noise >= 0) || math.IsInf(noise, 0) {
+		panic("ledger: FromNoise needs a finite reference and a finite, non-negative noise")
+	}
+	return fromNoise{ref: ref, noise: noise, Expectation: e}
+}
+
+type fromNoise struct {
+	ref, noise float64
+	Expectation
+}
+
+func (f fromNoise) want() Want {
+	sp, ok := f.Expectation.(speccer)
+	if !ok {
+		return Want{}
+	}
+	w := sp.want()
+	if w.Form != "" {
+		ref := f.ref
+		w.Ref, w.Noise = &ref, f.noise
 	}
 	return w
 }
@@ -263,6 +306,17 @@ func (w Want) paper() (lo, hi float64) {
 	return lo, hi
 }
 
+// PowerRule is the mark "tested with power" (REPRODUCTION.md, beside the
+// Verdicts), implemented by MarkDiscrimination.
+const PowerRule = "*Tested with power.* A likeness the paper states alike for every log (\"similar to the original\", " +
+	"\"a bit longer\" than 1: the same reference on every row of its column) cannot single out its log, since the paper says " +
+	"the same of each; its agreement is *tested with power* when its tolerance was derived from its own log's noise (twice our " +
+	"standard error, a sampling critical distance: ledger.FromNoise, not a factor or threshold of ours) and rejects every " +
+	"departure the same procedure measured on the column's other logs (their values where the claim differs, at least one): " +
+	"the test could have failed on this log. Such agreements are counted apart (they stay not discriminating); a tolerance of " +
+	"ours, the same on every row, rejects a differing row by definition and is never marked, nor is an agreement whose column " +
+	"has no departure (power unmeasured)."
+
 // MarkDiscrimination marks every agreeing entry by what its agreement
 // shows: NotDiscriminating when Discrimination counts it as ambiguous (it
 // would also agree with another row's paper value, or its tolerance holds
@@ -272,9 +326,13 @@ func (w Want) paper() (lo, hi float64) {
 // that is a paper's value); neither when it was tested and singles
 // out its row. It clears both marks on every other entry. An agreement
 // counts as singling out its log only when it was tested: never by default.
+//
+// Apart from them it marks Powered (see powered): an agreement of a
+// likeness stated alike for every log whose tolerance, derived from its
+// own noise, rejects every departure measured on the column's other logs.
 func MarkDiscrimination(entries []Entry) {
 	for i := range entries {
-		entries[i].NotDiscriminating = false
+		entries[i].NotDiscriminating, entries[i].Powered = false, false
 		entries[i].Untested = entries[i].Verdict == Agrees && entries[i].Kind != SelfCheck && entries[i].Kind != Ours
 	}
 	for _, idx := range columns(entries) {
@@ -286,6 +344,66 @@ func MarkDiscrimination(entries []Entry) {
 			entries[i].NotDiscriminating = ambiguous(entries, i, idx)
 		}
 	}
+	for _, idx := range likenessColumns(entries) {
+		for _, i := range idx {
+			e := &entries[i]
+			e.Powered = e.Verdict == Agrees && e.Kind != SelfCheck && e.Kind != Ours && powered(entries, i, idx)
+		}
+	}
+}
+
+// likenessColumns groups the indices of entries by table column: every
+// entry with a Cell and a Want, whether its reference is the paper's or
+// our own value (Want.Relative): power asks what the test would reject,
+// not which paper value it matches.
+func likenessColumns(entries []Entry) map[column][]int {
+	groups := map[column][]int{}
+	for i, e := range entries {
+		if e.Cell != nil && e.Want != nil {
+			k := column{e.Paper, e.Cell.Table, e.Cell.Column}
+			groups[k] = append(groups[k], i)
+		}
+	}
+	return groups
+}
+
+// powered reports whether the agreement i is tested with power: the
+// claim is a likeness stated alike for every log (every row of its
+// column idx, likenessColumns, names the same reference, Want.Ref: a row
+// judged by a threshold instead makes the column not alike), i's tolerance was
+// derived from its own noise (Want.Noise > 0, not a factor or threshold
+// of ours), and it rejects every departure measured on the column's other
+// rows — their values where the claim differs, at least one. Where the
+// paper says the same of every log, no agreement can single out its log
+// (Discrimination), but its test could have failed: it would tell the
+// departures the same procedure measured on other logs. A tolerance of
+// ours, the same on every row, would reject a differing row by
+// definition, so it shows nothing of the kind and is never marked; nor is
+// an agreement whose column has no departure (power unmeasured).
+func powered(entries []Entry, i int, idx []int) bool {
+	w := entries[i].Want
+	if w.Ref == nil || !(w.Noise > 0) {
+		return false
+	}
+	ex, err := w.Expectation()
+	if err != nil {
+		return false
+	}
+	departures := 0
+	for _, j := range idx {
+		o := entries[j]
+		if o.Want.Ref == nil || *o.Want.Ref != *w.Ref {
+			return false // not stated alike
+		}
+		if j == i || o.Cell.Row == entries[i].Cell.Row || o.Verdict != Differs || o.OurNumber == nil {
+			continue
+		}
+		if ex.Accepts(*o.OurNumber) {
+			return false
+		}
+		departures++
+	}
+	return departures > 0
 }
 
 // tested reports whether entry i has another row in its group idx whose

@@ -38,7 +38,11 @@
 // (outside a table, alone in their column, or judged by an expectation
 // derived from our own value, RelativeTo: another log's such value is ours,
 // not the paper's): an agreement singles out its log only when it was
-// tested against paper values, never by default. Printed is the tolerance rule for a
+// tested against paper values, never by default. Apart from them it marks
+// Powered ("tested with power", PowerRule): an agreement of a likeness
+// stated alike for every log whose tolerance, derived from its own noise
+// (FromNoise; Like and ABit with a standard error), rejects every departure
+// measured on the column's other logs. Printed is the tolerance rule for a
 // printed number: half a unit of its last digit plus twice our standard
 // error. StandIn records a value of a stand-in log (another version, year
 // or machine than the paper's, or a reconstruction of an input the paper

@@ -92,6 +92,15 @@ type Entry struct {
 	// bound, a single-log number). Its agreement is counted apart, neither
 	// as singling out the log nor as not discriminating.
 	Untested bool `json:"discrimination_untested,omitempty"`
+	// Powered is set by MarkDiscrimination on an agreeing claim of a
+	// likeness stated alike for every log (its column's rows name one
+	// reference) whose tolerance, derived from its own noise, rejects every
+	// departure measured on the column's other logs: "agrees, tested with
+	// power". It is counted apart (Summary.Powered), beside the
+	// discrimination marks, which it does not change: such an agreement is
+	// as a rule NotDiscriminating, since the paper says the same of every
+	// log.
+	Powered bool `json:"tested_with_power,omitempty"`
 	// MainClaim marks the claim that carries the item's central statement
 	// (set by Main): when it differs the item is not reproduced (StatusOf).
 	MainClaim bool `json:"main,omitempty"`

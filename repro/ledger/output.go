@@ -95,7 +95,8 @@ func WriteText(w io.Writer, entries []Entry) error {
 
 // VerdictText is the verdict of e as the outputs show it: "agrees, not
 // discriminating" for an agreement marked NotDiscriminating, "agrees,
-// untested" for one marked Untested, "differs,
+// untested" for one marked Untested (either followed by ", tested with
+// power" when it is marked Powered), "differs,
 // unexplained" for a difference without a reason (Entry.Unexplained), with "(check)" or
 // "(ours)" after an entry of those kinds.
 func VerdictText(e Entry) string {
@@ -107,6 +108,9 @@ func VerdictText(e Entry) string {
 		v += ", untested"
 	case e.Unexplained():
 		v += ", unexplained"
+	}
+	if e.Verdict == Agrees && e.Powered {
+		v += ", tested with power"
 	}
 	switch e.Kind {
 	case SelfCheck:

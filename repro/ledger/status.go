@@ -232,7 +232,7 @@ func (s ItemStatus) counts() string {
 	case comparable == 0:
 		parts = append(parts, "no claim comparable")
 	case c.Differs == 0:
-		p := fmt.Sprintf("%d of %d agree", c.Agrees, comparable) + agreeMarks(s.NotDiscriminating, s.Untested)
+		p := fmt.Sprintf("%d of %d agree", c.Agrees, comparable) + agreeMarks(s.NotDiscriminating, s.Untested, 0)
 		parts = append(parts, p)
 	default:
 		p := fmt.Sprintf("%d of %d differ", c.Differs, comparable)

@@ -24,6 +24,14 @@ type Summary struct {
 	// they single out nothing that was measured. Ledgers saved before it
 	// existed read it as 0.
 	Untested int `json:"agree_untested"`
+	// Powered counts the agreeing claims marked Powered (tested with
+	// power: a likeness stated alike for every log whose tolerance, from
+	// its own noise, rejects every departure measured on the other logs).
+	// They are counted apart, beside their discrimination mark (as a rule
+	// NotDiscriminating: the paper says the same of every log), never as
+	// a reason to count them singling out their log. Ledgers saved before
+	// it existed read it as 0.
+	Powered int `json:"agree_tested_with_power"`
 	// Unexplained counts the differing claims without a reason
 	// (Entry.Unexplained).
 	Unexplained int `json:"differ_unexplained"`
@@ -84,6 +92,9 @@ func Summarize(entries []Entry) Summary {
 			if e.Verdict == Agrees && e.Untested {
 				s.Untested++
 			}
+			if e.Verdict == Agrees && e.Powered {
+				s.Powered++
+			}
 			if e.Unexplained() {
 				s.Unexplained++
 			}
@@ -128,18 +139,21 @@ func (s Summary) UnexplainedShareWithoutScans() float64 {
 // Add returns the sum of two summaries.
 func (s Summary) Add(o Summary) Summary {
 	return Summary{Claims: s.Claims.plus(o.Claims), NotDiscriminating: s.NotDiscriminating + o.NotDiscriminating,
-		Untested:    s.Untested + o.Untested,
+		Untested: s.Untested + o.Untested, Powered: s.Powered + o.Powered,
 		Unexplained: s.Unexplained + o.Unexplained, ExplainedAmongReadings: s.ExplainedAmongReadings + o.ExplainedAmongReadings,
 		Checks: s.Checks.plus(o.Checks), ChecksUnexplained: s.ChecksUnexplained + o.ChecksUnexplained,
 		ChecksExplainedAmongReadings: s.ChecksExplainedAmongReadings + o.ChecksExplainedAmongReadings, Ours: s.Ours.plus(o.Ours)}
 }
 
-// agreeMarks is " (30 not discriminating, 20 untested)", naming only the
-// non-zero counts, empty when both are 0.
-func agreeMarks(notDiscriminating, untested int) string {
+// agreeMarks is " (30 not discriminating, 1 of them tested with power,
+// 20 untested)", naming only the non-zero counts, empty when all are 0.
+func agreeMarks(notDiscriminating, untested, powered int) string {
 	var parts []string
 	if notDiscriminating > 0 {
 		parts = append(parts, fmt.Sprintf("%d not discriminating", notDiscriminating))
+	}
+	if powered > 0 {
+		parts = append(parts, fmt.Sprintf("%d of them tested with power", powered))
 	}
 	if untested > 0 {
 		parts = append(parts, fmt.Sprintf("%d untested", untested))
@@ -157,7 +171,7 @@ func (s Summary) String() string {
 	c := s.Claims
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d claims: %d agree", c.All(), c.Agrees)
-	b.WriteString(agreeMarks(s.NotDiscriminating, s.Untested))
+	b.WriteString(agreeMarks(s.NotDiscriminating, s.Untested, s.Powered))
 	fmt.Fprintf(&b, ", %d differ", c.Differs)
 	if s.Unexplained > 0 {
 		fmt.Fprintf(&b, " (%d unexplained)", s.Unexplained)

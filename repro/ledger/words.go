@@ -98,10 +98,10 @@ func Like(words string, ref, se float64) Expectation {
 	checkSE(se)
 	if se > 0 {
 		lo, hi := ref-2*se, ref+2*se
-		return Stated(fmt.Sprintf("%s (within 2 SE: %s–%s)", words, tolerance(lo), tolerance(hi)), Between(lo, hi))
+		return FromNoise(ref, se, Stated(fmt.Sprintf("%s (within 2 SE: %s–%s)", words, tolerance(lo), tolerance(hi)), Between(lo, hi)))
 	}
 	lo, hi := likeBand(ref)
-	return Stated(fmt.Sprintf("%s (%s–%s)", words, tolerance(lo), tolerance(hi)), Between(lo, hi))
+	return FromNoise(ref, 0, Stated(fmt.Sprintf("%s (%s–%s)", words, tolerance(lo), tolerance(hi)), Between(lo, hi)))
 }
 
 // likeBand is the band of LikeFactor around ref.
@@ -132,7 +132,7 @@ func ABit(words string, ref, se float64, above bool) Expectation {
 	if lo > hi {
 		lo = hi // an error wider than the factor: nothing can be "a bit"
 	}
-	return Stated(fmt.Sprintf("%s (%s–%s)", words, tolerance(lo), tolerance(hi)), Between(lo, hi))
+	return FromNoise(ref, se, Stated(fmt.Sprintf("%s (%s–%s)", words, tolerance(lo), tolerance(hi)), Between(lo, hi)))
 }
 
 // Much is "much" more (above true) or less than ref: beyond the likeness
