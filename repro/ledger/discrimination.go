@@ -93,13 +93,19 @@ func (s stated) want() Want {
 	return Want{}
 }
 func (r relative) want() Want {
-	sp, ok := r.Expectation.(speccer)
+	return innerWant(r.Expectation, func(w *Want) { w.Relative = r.to })
+}
+
+// innerWant is the stored form of the Expectation e that a wrapper holds,
+// edited by set when it has one (a form).
+func innerWant(e Expectation, set func(w *Want)) Want {
+	sp, ok := e.(speccer)
 	if !ok {
 		return Want{}
 	}
 	w := sp.want()
 	if w.Form != "" {
-		w.Relative = r.to
+		set(&w)
 	}
 	return w
 }
@@ -125,16 +131,10 @@ type fromNoise struct {
 }
 
 func (f fromNoise) want() Want {
-	sp, ok := f.Expectation.(speccer)
-	if !ok {
-		return Want{}
-	}
-	w := sp.want()
-	if w.Form != "" {
+	return innerWant(f.Expectation, func(w *Want) {
 		ref := f.ref
 		w.Ref, w.Noise = &ref, f.noise
-	}
-	return w
+	})
 }
 
 // wantOf returns the stored form of e, nil when it has none.
