@@ -120,8 +120,8 @@ func TestPowered(t *testing.T) {
 }
 
 // TestPoweredClearedAndCounted: MarkDiscrimination clears a stale mark (a
-// stored entry whose departure is gone), and the summary names the count
-// apart.
+// stored entry whose departure is gone), and the summary and the item's
+// status name the count apart.
 func TestPoweredClearedAndCounted(t *testing.T) {
 	t.Parallel()
 	l := New("demo")
@@ -133,6 +133,9 @@ func TestPoweredClearedAndCounted(t *testing.T) {
 	}
 	if got := Summarize(es).String(); !strings.Contains(got, "1 agree (1 not discriminating, 1 of them tested with power)") {
 		t.Errorf("summary %q", got)
+	}
+	if it := StatusOf(Item{Name: "T"}, es[:1]); it.Powered != 1 || !strings.Contains(it.Counted, "1 of 1 agree (1 not discriminating, 1 of them tested with power)") {
+		t.Errorf("item status %+v", it)
 	}
 	es = es[:1]
 	MarkDiscrimination(es)

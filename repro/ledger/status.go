@@ -75,13 +75,15 @@ type ItemStatus struct {
 	Item
 	Status Status `json:"status"`
 	// Claims counts the item's claim entries by verdict; NotDiscriminating,
-	// Untested and Explained count the agreeing entries marked not
-	// discriminating, those marked untested (MarkDiscrimination) and the
-	// differing ones with a reason; MainDiffers the main claims
+	// Untested, Powered and Explained count the agreeing entries marked not
+	// discriminating, those marked untested, those marked tested with
+	// power (MarkDiscrimination; counted apart, beside the other two) and
+	// the differing ones with a reason; MainDiffers the main claims
 	// that differ.
 	Claims            Totals `json:"claims"`
 	NotDiscriminating int    `json:"agree_not_discriminating,omitempty"`
 	Untested          int    `json:"agree_untested,omitempty"`
+	Powered           int    `json:"agree_tested_with_power,omitempty"`
 	Explained         int    `json:"differ_explained,omitempty"`
 	MainDiffers       int    `json:"main_differs,omitempty"`
 	// OnMissingLogs counts the claim entries on a log we do not have
@@ -199,6 +201,9 @@ func (s *ItemStatus) count(e Entry) {
 		if e.Untested {
 			s.Untested++
 		}
+		if e.Powered {
+			s.Powered++
+		}
 	case Differs:
 		s.Claims.Differs++
 		if !e.Unexplained() {
@@ -232,7 +237,7 @@ func (s ItemStatus) counts() string {
 	case comparable == 0:
 		parts = append(parts, "no claim comparable")
 	case c.Differs == 0:
-		p := fmt.Sprintf("%d of %d agree", c.Agrees, comparable) + agreeMarks(s.NotDiscriminating, s.Untested, 0)
+		p := fmt.Sprintf("%d of %d agree", c.Agrees, comparable) + agreeMarks(s.NotDiscriminating, s.Untested, s.Powered)
 		parts = append(parts, p)
 	default:
 		p := fmt.Sprintf("%d of %d differ", c.Differs, comparable)
