@@ -74,7 +74,7 @@ func TestPowered(t *testing.T) {
 			{"a", "A", RelativeTo("our original's H", Like("similar", 0, 0.01)), 0.005, PaperClaim},
 			{"b", "B", RelativeTo("our original's H", Like("similar", 0, 0.01)), 0.03, PaperClaim},
 		}, "a"},
-		{"references our own values, one a log: not stated alike", []row{
+		{"our own values as references, one per log: not stated alike", []row{
 			{"a", "A", RelativeTo("our original's depth", Like("very similar", 30, 1)), 31, PaperClaim},
 			{"b", "B", RelativeTo("our original's depth", Like("very similar", 25, 1)), 40, PaperClaim},
 		}, ""},
