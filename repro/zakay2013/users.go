@@ -420,6 +420,15 @@ func (r *TableVResult) Claims(l *ledger.Ledger) {
 		if w := laterWindows(p).words(); w != "" {
 			e.OurValue += " (" + w + ")"
 		}
+		if e.Verdict == ledger.Differs {
+			// Measured, not a reason: the early count is the users in
+			// activity at the log's start (every one of them new), so it
+			// cannot exceed them; how few they are against the log's later
+			// population is a fact of the log, and no convention of ours.
+			if w := r.activeWords(row.log); w != "" {
+				e.Measured(w)
+			}
+		}
 		if row.lacks > 0 {
 			// Measured, not a reason: whose jobs the paper's version held
 			// beyond ours is not in our copy.
