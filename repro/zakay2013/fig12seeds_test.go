@@ -75,3 +75,46 @@ func TestFig12OverSeeds(t *testing.T) {
 		}
 	}
 }
+
+// TestFig12HalfRuns: a precipitous entry that differs shows why its
+// highest step scatters (Fig12Result.halfWords), measured, never taken as
+// a reason. Worked by hand on one log, load factors 1–4 with 10
+// simulations each, 10, 10, 6 and 1 not saturated, mean slowdown 1, 1.5,
+// s3, s4 with (s3, s4) = (10, 30), (10, 5), (12, 14) at seeds 2013–2015.
+// As read (every load factor with a run not saturated) the growth between
+// the two highest, less the 0.5 between the two lowest, is 19.5, −5.5,
+// 1.5: mean 5.17, SE 7.45, not above 0 by 2 SE — differs. Over the load
+// factors where at least half did not saturate (1–3) it is s3 − 1.5 − 0.5
+// = 8, 8, 10: mean 8.667, SE 0.667, above 0 by 2 SE; on 1 of 1 log against
+// 0 as read, a net gain of 1, no reason.
+func TestFig12HalfRuns(t *testing.T) {
+	rows := func(s3, s4 float64) []loadRow {
+		row := func(load float64, unsat int, slowdown float64) loadRow {
+			x := loadRow{log: "SDSC-BLUE", load: load, runs: 10, unsaturated: unsat, util: 0.9, maxUtil: 0.9, slowdown: slowdown, resp: slowdown, minSaturated: math.Inf(1)}
+			if unsat < 10 {
+				x.minSaturated = 0.95
+			}
+			return x
+		}
+		return []loadRow{row(1, 10, 1), row(2, 10, 1.5), row(3, 6, s3), row(4, 1, s4)}
+	}
+	r := &Fig12Result{rows: rows(10, 30), seeds: [][]loadRow{rows(10, 5), rows(12, 14)}, seed0: 2013}
+	l := ledger.New("zakay2013")
+	r.claims(l)
+	e, ok := l.Lookup("fig12/SDSC-BLUE/precipitous")
+	if !ok {
+		t.Fatal("no precipitous entry")
+	}
+	if e.Verdict != ledger.Differs || e.Reason != "" {
+		t.Errorf("verdict %s, reason %q: want differs, unexplained", e.Verdict, e.Reason)
+	}
+	for _, w := range []string{
+		"at seed 2013 1 of 10 at load factor 4",
+		"the highest step's growth less the lowest's at each seed +8, +8, +10: 8.667 (SE 0.667), above 0 by 2 SE",
+		"under it precipitous holds on 1 of the 1 logs, against 0 as read (net gain 1; a reason needs 2)",
+	} {
+		if !strings.Contains(e.OurValue, w) {
+			t.Errorf("our value %q, want it to contain %q", e.OurValue, w)
+		}
+	}
+}

@@ -131,3 +131,115 @@ func TestHurstAcrossWords(t *testing.T) {
 		}
 	}
 }
+
+// TestFig6OverSeeds: in full mode Fig. 6's h_difference entries are judged
+// over the resampled logs of every seed measured (fig6Seeds), each a
+// replicate of one procedure: their mean difference from the original's H
+// within 2 SE (ledger.SeedsRule). Worked by hand, original H 0.80: at the
+// study's seed the differences are −0.01, −0.01, −0.02, 0, −0.01, −0.02,
+// 0, −0.01 (mean −0.01, SE 0.00267: differs alone, as in
+// TestFig6DifferenceRelativeToOurs); "drawn apart": at the next seeds the
+// same shifted by +0.02 (mean +0.01) and +0.01, +0.01, 0, 0, 0, +0.01, 0,
+// +0.01 (mean +0.005), so the 24 have mean 0.00167 and SD 0.0117 (SE
+// 0.0024): within, agrees; "the same each seed": the study seed's eight
+// three times, mean −0.01, SE 0.0015: differs.
+func TestFig6OverSeeds(t *testing.T) {
+	t.Parallel()
+	hr := func(h float64) selfsim.HurstResult { return selfsim.HurstResult{Pox: selfsim.Pox{H: h}} }
+	seed0 := []float64{0.79, 0.79, 0.78, 0.80, 0.79, 0.78, 0.80, 0.79}
+	shifted := []float64{0.81, 0.81, 0.80, 0.82, 0.81, 0.80, 0.82, 0.81}
+	third := []float64{0.81, 0.81, 0.80, 0.80, 0.80, 0.81, 0.80, 0.81}
+	for _, c := range []struct {
+		name  string
+		more  [][]float64
+		want  ledger.Verdict
+		means string
+	}{
+		{"drawn apart", [][]float64{shifted, third}, ledger.Agrees, "seed 2013: -0.0100, seed 2014: +0.0100, seed 2015: +0.0050"},
+		{"the same each seed", [][]float64{seed0, seed0}, ledger.Differs, "seed 2013: -0.0100, seed 2014: -0.0100, seed 2015: -0.0100"},
+	} {
+		s := &hurstSet{log: "E", orig: hr(0.80)}
+		for _, h := range seed0 {
+			s.resampled = append(s.resampled, hr(h))
+		}
+		r := &Fig6Result{sets: []*hurstSet{s}, shuffledR2: []float64{0.9}, seed: 2013, more: [][][]float64{c.more}}
+		l := ledger.New("zakay2013")
+		r.Claims(l)
+		e, ok := l.Lookup("fig6/E/resampled_mean/h_difference")
+		if !ok {
+			t.Fatalf("%s: no entry", c.name)
+		}
+		if e.Verdict != c.want {
+			t.Errorf("%s: verdict %s, want %s (ours %s, tolerance %s)", c.name, e.Verdict, c.want, e.OurValue, e.Tolerance)
+		}
+		for _, w := range []string{c.means, "judged over 3 seeds, seed 2013 and 2 more"} {
+			if !strings.Contains(e.OurValue, w) {
+				t.Errorf("%s: our value %q, want it to contain %q", c.name, e.OurValue, w)
+			}
+		}
+		if !strings.Contains(e.Statement, "the mean over 24 resampled logs (replicates of one procedure, 8 at each of 3 seeds") {
+			t.Errorf("%s: statement %q", c.name, e.Statement)
+		}
+	}
+}
+
+// TestFig6CommonOverSeeds: beside an h_difference that differs over the
+// seeds, the same difference with the long-term users started in the
+// common week, over the same seeds, and the figure's tally (never a
+// reason). Worked by hand, original H 0.80, 8 resampled logs at each of 3
+// seeds: log E under §4's start −0.01, −0.01, −0.02, 0, −0.01, −0.02, 0,
+// −0.01 at every seed (mean −0.01, SE 0.0015: differs); in the common week
+// +0.011 and −0.009 in turn (mean +0.0010, SD 0.0102, SE 0.0021: within).
+// Log A: ±0.01 in turn under §4's start (mean 0: agrees), −0.019 and
+// −0.021 in turn in the common week (mean −0.02, SE 0.0002: beyond). The
+// common week brings 1 log within against 1: net gain 0.
+func TestFig6CommonOverSeeds(t *testing.T) {
+	t.Parallel()
+	hr := func(h float64) selfsim.HurstResult { return selfsim.HurstResult{Pox: selfsim.Pox{H: h}} }
+	alt := func(a, b float64) []float64 {
+		var x []float64
+		for i := range 8 {
+			x = append(x, 0.80+[2]float64{a, b}[i%2])
+		}
+		return x
+	}
+	set := func(log string, hs []float64) *hurstSet {
+		s := &hurstSet{log: log, orig: hr(0.80)}
+		for _, h := range hs {
+			s.resampled = append(s.resampled, hr(h))
+		}
+		return s
+	}
+	e4 := []float64{0.79, 0.79, 0.78, 0.80, 0.79, 0.78, 0.80, 0.79}
+	eC, a4, aC := alt(0.011, -0.009), alt(0.01, -0.01), alt(-0.019, -0.021)
+	r := &Fig6Result{
+		sets:       []*hurstSet{set("E", e4), set("A", a4)},
+		common:     []*hurstSet{set("E", eC), set("A", aC)},
+		more:       [][][]float64{{e4, e4}, {a4, a4}},
+		moreCommon: [][][]float64{{eC, eC}, {aC, aC}},
+		shuffledR2: []float64{0.9, 0.9},
+		seed:       2013,
+	}
+	l := ledger.New("zakay2013")
+	r.Claims(l)
+	for _, c := range []struct {
+		id   string
+		want ledger.Verdict
+		text string
+	}{
+		{"fig6/E/resampled_mean/h_difference", ledger.Differs,
+			"over 24 resampled logs at the same seeds the mean difference is +0.0010 (SE 0.0021), within 2 SE; over the figure's 2 logs the common week brings 1 within against 1 under §4's start (net gain 0; a reason needs 2)"},
+		{"fig6/A/resampled_mean/h_difference", ledger.Agrees, ""},
+	} {
+		e, ok := l.Lookup(c.id)
+		if !ok {
+			t.Fatalf("no %s", c.id)
+		}
+		if e.Verdict != c.want || e.Reason != "" {
+			t.Errorf("%s: verdict %s, reason %q; want %s, none", c.id, e.Verdict, e.Reason, c.want)
+		}
+		if got := strings.Contains(e.OurValue, "common week"); got != (c.text != "") || !strings.Contains(e.OurValue, c.text) {
+			t.Errorf("%s: our value %q, want it to contain %q", c.id, e.OurValue, c.text)
+		}
+	}
+}
