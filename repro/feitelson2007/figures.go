@@ -34,10 +34,11 @@ func figure(item, what, see string, cols int, panels ...*plot.Plot) *plots.Figur
 // figureNotes say in a figure's caption what it shows instead of the
 // paper's log or data (the items' notes in study.go give the account).
 var figureNotes = map[string]string{
-	"Fig. 2": "SDSC-Par-1996 stands in for the paper's SDSC Paragon 1995 log, which we do not have",
-	"Fig. 3": "the paper's synthetic data is not given: ours is data of the same kind",
-	"Fig. 4": "SDSC-Par-1996 stands in for the paper's SDSC Paragon 1995 log, which we do not have",
-	"Fig. 5": "SDSC-Par-1996 stands in for the paper's SDSC Paragon 1995 log, which we do not have",
+	"Fig. 2":  "SDSC-Par-1996 stands in for the paper's SDSC Paragon 1995 log, which we do not have",
+	"Fig. 3":  "the paper's synthetic data is not given: ours is data of the same kind",
+	"Fig. 4":  "SDSC-Par-1996 stands in for the paper's SDSC Paragon 1995 log, which we do not have",
+	"Fig. 5":  "SDSC-Par-1996 stands in for the paper's SDSC Paragon 1995 log, which we do not have",
+	"Fig. 11": "the paper does not name the log its model samples (ours: SDSC-Par-1996), so §4's printed M′_med are not drawn: the ledger's entries are not comparable",
 }
 
 // figurePaperValues are the values the paper prints about one of its
@@ -47,6 +48,10 @@ type figurePaperValues struct {
 	panel                  string
 	values                 []plots.PaperValue
 	valueLabel, rangeLabel string
+	// entries are the ids of the ledger's entries that compare these
+	// values with ours: a value is drawn as the paper's to be compared only
+	// where they are comparable.
+	entries []string
 }
 
 // paperValues are the values the paper's text prints about its figures,
@@ -57,32 +62,28 @@ type figurePaperValues struct {
 //	the LANL CM5 log" — the ledger's fig5/LANL-CM5/3days-24ranges. The
 //	94% is not drawn: it is of the 1995 Paragon log, and our SDSC-Par-1996
 //	stands in for it (the ledger's entry is not comparable).
-//	Fig. 11 (§4): "values of θ from 2 to 4 lead to values of M'_med from
-//	0.180 down to 0.038. The model default of θ = 2.5 produces an M'_med
-//	in the range 0.078–0.098" — the readings of the ledger's entries
-//	fig11/theta2, fig11/theta4 and fig11/theta2.5/range.
+//
+// A value is drawn only where the ledger compares it with ours: every
+// entry named in entries is comparable (TestPaperValuesComparable). So
+// Fig. 11's §4 numbers ("from 0.180 down to 0.038", "in the range
+// 0.078–0.098") are not drawn: the paper does not name the log its model
+// samples, ours samples SDSC-Par-1996 in its place, and the entries
+// fig11/theta2, fig11/theta4 and fig11/theta2.5/range are not comparable
+// (onStandIn); the caption says so (figureNotes).
 //
 // A figure's panels with a paper's value share its key, so each panel of
 // such a figure gets its value under the same label.
 var paperValues = map[string][]figurePaperValues{
 	"Fig. 5": {
 		{panel: "LANL-CM5", values: []plots.PaperValue{{X: 3, Lo: printed(fig5UsableLANL) / 100, Hi: printed(fig5UsableLANL) / 100}},
-			valueLabel: "the paper's value at 3 days, 24 ranges"},
+			valueLabel: "the paper's value at 3 days, 24 ranges", entries: []string{"fig5/LANL-CM5/3days-24ranges"}},
 	},
-	"Fig. 11": {{
-		values: []plots.PaperValue{
-			{X: 2, Lo: printed(fig11Theta2), Hi: printed(fig11Theta2)},
-			{X: 2.5, Lo: printed(fig11Theta25Lo), Hi: printed(fig11Theta25Hi)},
-			{X: 4, Lo: printed(fig11Theta4), Hi: printed(fig11Theta4)},
-		},
-		valueLabel: "the paper's value (§4)",
-		rangeLabel: "the paper's range at θ = 2.5",
-	}},
 }
 
 // The values the paper prints about its figures, as printed (the text
 // ledger.Printed reads): the ledger's entries (model.go, metric.go) and
-// the marks drawn on our figures (paperValues) share them.
+// the marks drawn on our figures (paperValues, where comparable) share
+// them.
 const (
 	// fig5UsableLANL is §3.1's percentage of LANL-CM5's 3-day slices
 	// usable with 24 ranges ("100% for the LANL CM5 log").

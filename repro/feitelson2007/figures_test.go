@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/repro/study"
 
 	"github.com/tracelab/tracelab/plots/plottest"
@@ -88,5 +89,45 @@ func TestSharedPaperValuesQuoted(t *testing.T) {
 		if !strings.Contains(text, want) {
 			t.Errorf("%q is not printed in %s", want, File)
 		}
+	}
+}
+
+// TestPaperValuesComparable: a value drawn on a figure as the paper's is
+// one the ledger compares with ours. Each mark names the entries that
+// compare it, and each of them is in the quick-mode ledger, neither not
+// comparable nor on a stand-in; Fig. 11's §4 numbers, whose entries are on
+// a stand-in (onStandIn), are therefore not drawn, and its caption says
+// why (figureNotes).
+func TestPaperValuesComparable(t *testing.T) {
+	byID := map[string]ledger.Entry{}
+	for _, e := range ledgerOf(t).Entries() {
+		byID[e.ID] = e
+	}
+	for item, pvs := range paperValues {
+		for _, pv := range pvs {
+			if len(pv.entries) == 0 {
+				t.Errorf("%s: paper values %v drawn with no entry comparing them", item, pv.values)
+			}
+			for _, id := range pv.entries {
+				e, ok := byID[id]
+				switch {
+				case !ok:
+					t.Errorf("%s: entry %s not in the ledger", item, id)
+				case e.Verdict == ledger.NotComparable || e.StandIn != "":
+					t.Errorf("%s: %s is %s (stand-in %q): its paper value must not be drawn as compared", item, id, e.Verdict, e.StandIn)
+				}
+			}
+		}
+	}
+	for _, id := range []string{"fig11/theta2", "fig11/theta4", "fig11/theta2.5/range"} {
+		if e, ok := byID[id]; !ok || e.Verdict != ledger.NotComparable {
+			t.Errorf("%s: %+v; want not comparable (then Fig. 11 may draw §4's numbers again)", id, e.Verdict)
+		}
+	}
+	if _, drawn := paperValues["Fig. 11"]; drawn {
+		t.Error("Fig. 11 draws §4's numbers, whose entries are not comparable")
+	}
+	if !strings.Contains(figureNotes["Fig. 11"], "not drawn") {
+		t.Errorf("Fig. 11's caption note %q does not say §4's numbers are not drawn", figureNotes["Fig. 11"])
 	}
 }

@@ -650,7 +650,7 @@ func (s *Study) Fig8(ctx context.Context) (*Fig8Result, error) {
 		// panel's) names both metrics: each panel's title says which.
 		panels[0].Y.Label.Text = "locality (M_max, M_med)"
 		r.Figure = figure("Fig. 8", "how the locality metric depends on the slice length and the number of ranges, "+fig8Log,
-			"the paper: M_max much more sensitive to the grid than M_med, which is very stable", 2, panels...)
+			"the paper: M_max much more sensitive to the grid than M_med, which is very stable; it names no log for Fig. 8: the ledger's Fig. 8 entries judge its findings on every log of Table 2, this one among them", 2, panels...)
 		r.Figure.ShareX, r.Figure.ShareY = true, true
 		return r, nil
 	})

@@ -78,3 +78,27 @@ func TestQueueCaption(t *testing.T) {
 		}
 	}
 }
+
+// TestContinuedNote: Fig. 17's caption names the step the load-ceases
+// entries judge and the continued populations it does not draw (full
+// mode: 4× and 5× past 3×, fig17BeyondLoads), and nothing without them
+// (quick mode).
+func TestContinuedNote(t *testing.T) {
+	t.Parallel()
+	const judged = "whether the throughput ceases to increase is judged on each feedback curve's last step, to 3× the log's users; "
+	for _, c := range []struct {
+		name   string
+		last   float64
+		beyond []float64
+		want   string
+	}{
+		{"full mode (fig17BeyondLoads)", 3, fig17BeyondLoads, judged + "the sweep continued with feedback to 4× and 5× users is not drawn (the fig17/*/load-ceases entries give its gains)"},
+		{"one population", 3, []float64{4}, judged + "the sweep continued with feedback to 4× users is not drawn (the fig17/*/load-ceases entries give its gains)"},
+		{"three populations", 3, []float64{3.5, 4, 5}, judged + "the sweep continued with feedback to 3.5×, 4× and 5× users is not drawn (the fig17/*/load-ceases entries give its gains)"},
+		{"quick mode: none", 3, nil, ""},
+	} {
+		if got := continuedNote(c.last, c.beyond); got != c.want {
+			t.Errorf("%s:\n got %q\nwant %q", c.name, got, c.want)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package feitelson2021
 
 import (
 	"fmt"
+	"strings"
 
 	"gonum.org/v1/plot"
 
@@ -91,4 +92,25 @@ func queueCaption(queue map[string][24]float64) string {
 		return "here its queue is shorter at every hour"
 	}
 	return fmt.Sprintf("here its queue is shorter at %d of %d hours (each α, each cycle)", shorter, n)
+}
+
+// continuedNote says, in Fig. 17's caption, that the load-ceases entries
+// judge each feedback curve's last step (to last times the log's users)
+// and that the sweep continued with feedback to the populations beyond
+// (Fig17Result.beyond, full mode only) is measured but not drawn: the
+// entries give what it shows. Without a continued sweep it says nothing.
+func continuedNote(last float64, beyond []float64) string {
+	if len(beyond) == 0 {
+		return ""
+	}
+	b := make([]string, len(beyond))
+	for i, x := range beyond {
+		b[i] = fmt.Sprintf("%g×", x)
+	}
+	list := b[len(b)-1]
+	if len(b) > 1 {
+		list = strings.Join(b[:len(b)-1], ", ") + " and " + list
+	}
+	return fmt.Sprintf("whether the throughput ceases to increase is judged on each feedback curve's last step, to %g× the log's users; "+
+		"the sweep continued with feedback to %s users is not drawn (the fig17/*/load-ceases entries give its gains)", last, list)
 }

@@ -100,8 +100,13 @@ func (s *Study) Fig17(ctx context.Context) (*Fig17Result, error) {
 		if err != nil {
 			return nil, err
 		}
-		r.Figure = figure("Fig. 17", "throughput as users are added, with feedback and open",
-			"the paper: with feedback the users submit what the scheduler sustains, more under EASY, while open simulations keep accepting jobs — compare each scheduler's two curves (the ledger counts where ours do); "+loadPoints(r.reps), 1, pl)
+		see := "the paper: with feedback the users submit what the scheduler sustains, more under EASY, while open simulations keep accepting jobs — compare each scheduler's two curves (the ledger counts where ours do); " + loadPoints(r.reps)
+		if r.beyond != nil {
+			if n := continuedNote(slices.Max(r.loads), r.beyond.loads); n != "" {
+				see += "; " + n
+			}
+		}
+		r.Figure = figure("Fig. 17", "throughput as users are added, with feedback and open", see, 1, pl)
 		return r, nil
 	})
 }

@@ -107,3 +107,33 @@ func hourBandNote(orig users.Marginals, resampled []users.Marginals) string {
 	return fmt.Sprintf("in the hour-of-week panel the band lies mostly under the original's line: resampling keeps every job's hour of the week and only reweights the users (no resampled log's share of an hour is more than %.2g from the original's)",
 		usersplot.HourOfWeekSpread(orig, resampled))
 }
+
+// poxLog is what Fig. 6's caption says of one log: its original's H, and
+// the mean H over its n resampled logs (the figure draws the first two).
+type poxLog struct {
+	log        string
+	orig, mean float64
+	n          int
+}
+
+// poxCaption is Fig. 6's caption: what to compare, and what the ledger
+// judges — each log's mean H over all its resampled logs against the
+// original's (fig6/*/resampled_mean/h_difference, ledger.SeedsRule), of
+// which the figure draws two. Without it, a reader compares the two drawn
+// H with the original's, which is not the verdict's statistic. A log with
+// fewer than two resampled logs has no such entry and is left out.
+func poxCaption(logs []poxLog) string {
+	const head = "the slope H of each cloud's line is its self-similarity"
+	var parts []string
+	for _, x := range logs {
+		if x.n < 2 {
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("%s %.3f over %d, the original %.3f", x.log, x.mean, x.n, x.orig))
+	}
+	if len(parts) == 0 {
+		return head + ": compare the resampled logs' with the original's"
+	}
+	return head + ". The ledger's Fig. 6 entries judge the mean H of each log's resampled logs against the original's, " +
+		"of which the panels draw two (mean H: " + strings.Join(parts, "; ") + ")"
+}

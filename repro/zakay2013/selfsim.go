@@ -419,8 +419,11 @@ func (s *Study) Fig6(ctx context.Context) (*Fig6Result, error) {
 				panels = append(panels, p)
 			}
 		}
-		r.Figure = figure("Fig. 6", "pox plots of the arrivals, original and two resampled logs",
-			"the slope H of each cloud's line is its self-similarity: compare the resampled logs' with the original's (the ledger's Fig. 6 entries)", 3, panels...)
+		var pox []poxLog
+		for _, h := range r.sets {
+			pox = append(pox, poxLog{h.log, h.orig.H, h.stats().mean, len(h.resampled)})
+		}
+		r.Figure = figure("Fig. 6", "pox plots of the arrivals, original and two resampled logs", poxCaption(pox), 3, panels...)
 		if r.Figure != nil {
 			r.Figure.ShareX, r.Figure.ShareY = true, true
 		}
