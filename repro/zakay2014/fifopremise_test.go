@@ -1,0 +1,198 @@
+package zakay2014
+
+import (
+	"cmp"
+	"math"
+	"slices"
+	"testing"
+
+	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/repro/study"
+	"github.com/tracelab/tracelab/sim"
+)
+
+// usageAbove returns the share of the logged schedule's span (first start
+// to last end) during which the jobs of t, each holding width(procs)
+// processors from its logged start (submit + wait) for its runtime, hold
+// more than procs processors together, and the peak held. Jobs of unknown
+// wait, runtime or width (field 5) are left out.
+func usageAbove(t *datasets.Trace, procs int, width func(int) int) (share float64, peak int) {
+	type event struct {
+		t  float64
+		dp int
+	}
+	var evs []event
+	for i := range t.JobID {
+		if !(t.Wait[i] >= 0) || !(t.Runtime[i] >= 0) || t.Procs[i] <= 0 {
+			continue
+		}
+		w, start := width(t.Procs[i]), t.Submit[i]+t.Wait[i]
+		evs = append(evs, event{start, w}, event{start + t.Runtime[i], -w})
+	}
+	slices.SortFunc(evs, func(a, b event) int {
+		if a.t != b.t {
+			return cmp.Compare(a.t, b.t)
+		}
+		return cmp.Compare(a.dp, b.dp)
+	})
+	used, over := 0, 0.0
+	for i, ev := range evs {
+		if i > 0 && used > procs {
+			over += ev.t - evs[i-1].t
+		}
+		used += ev.dp
+		peak = max(peak, used)
+	}
+	return over / (evs[len(evs)-1].t - evs[0].t), peak
+}
+
+// TestUsageAbove checks usageAbove on a hand-made schedule of 3
+// processors: A (2 procs) runs 0–10, B (2) 5–15, C (1) 20–30; span 0–30,
+// above 3 processors (A and B, 4) from 5 to 10: 5/30, peak 4. Widths
+// doubled: A and B 4 each, C 2; above 3 from 0 to 15 (C's 2 is not):
+// 15/30, peak 8.
+func TestUsageAbove(t *testing.T) {
+	tr := &datasets.Trace{JobID: []int{1, 2, 3}, Submit: []float64{0, 5, 20}, Wait: []float64{0, 0, 0},
+		Runtime: []float64{10, 10, 10}, Procs: []int{2, 2, 1}}
+	for _, c := range []struct {
+		width func(int) int
+		share float64
+		peak  int
+	}{
+		{func(p int) int { return p }, 5.0 / 30, 4},
+		{func(p int) int { return 2 * p }, 15.0 / 30, 8},
+	} {
+		share, peak := usageAbove(tr, 3, c.width)
+		if math.Abs(share-c.share) > 1e-12 || peak != c.peak {
+			t.Errorf("usageAbove = %v, %d, want %v, %d", share, peak, c.share, c.peak)
+		}
+	}
+}
+
+// TestHPC2NSharedNodes: HPC2N's Seth has 120 nodes of two processors
+// (the header's 240 processors); 42.6% of the logged jobs have an odd
+// width. Were nodes given whole to one job, every width would round up
+// to an even one, and the logged schedule would then hold more than 240
+// processors for 5.3% of its span (peak 346), against 0.02% as logged
+// (peak 248): the jobs shared nodes, and no node granularity of ours
+// explains why the log's waits exceed the simulated ones
+// (fig10/HPC2N/fifo-much-worse). Reference values: a Python scan of the
+// raw log (fields 2+3 to 2+3+4, field 5), session 25.
+func TestHPC2NSharedNodes(t *testing.T) {
+	tr, err := study.Log("HPC2N")
+	if missing(err) {
+		t.Skip(err)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	odd, known := 0, 0
+	for _, p := range tr.Procs {
+		if p > 0 {
+			known++
+			if p%2 == 1 {
+				odd++
+			}
+		}
+	}
+	if got := float64(odd) / float64(known); math.Abs(got-0.426) > 0.0005 {
+		t.Errorf("odd widths %.4f of the jobs, want 0.426", got)
+	}
+	for _, c := range []struct {
+		name  string
+		width func(int) int
+		share float64
+		peak  int
+	}{
+		{"as logged", func(p int) int { return p }, 0.0002, 248},
+		{"whole nodes", func(p int) int { return p + p%2 }, 0.0527, 346},
+	} {
+		share, peak := usageAbove(tr, 240, c.width)
+		if math.Abs(share-c.share) > 0.00005 || peak != c.peak {
+			t.Errorf("%s: above 240 processors %.5f of the span, peak %d; want %.4f, %d", c.name, share, peak, c.share, c.peak)
+		}
+	}
+}
+
+// TestFIFOMuchWorse: the conventional simulations' mean waits over the
+// logged one on the seven logs (fig10/<log>/fifo-much-worse and the
+// EASY ratio beside it). FCFS is much worse than the original scheduler
+// (> 1.25) on six logs, and better on HPC2N (0.309). Reference values:
+// this test's first run, session 25 (the EASY ones are TestWaitFidelity's).
+func TestFIFOMuchWorse(t *testing.T) {
+	if testing.Short() {
+		t.Skip("simulates seven logs")
+	}
+	want := map[string][2]float64{
+		"SDSC-DS": {0.204, 1.373}, "CEA-Curie": {0.186, 2.116}, "SDSC-SP2": {0.826, 60.507},
+		"SDSC-BLUE": {0.249, 12.170}, "KTH-SP2": {0.448, 25.502}, "HPC2N": {0.208, 0.309}, "LANL-CM5": {4.475, 43.040},
+	}
+	s := New(study.Options{})
+	for log, wt := range want {
+		w, err := s.workload(log)
+		if missing(err) {
+			t.Skip(err)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, sched := range []string{"easy", "fcfs"} {
+			c, err := s.comparison(comparisonKey{log: log, scheduler: sched, fluidOnly: true, timeline: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := meanWaitRatio(w, c.Run("conventional").Sim, nil); math.Abs(got-wt[i]) > 0.005*wt[i]+0.0005 {
+				t.Errorf("%s %s: conventional/logged mean wait %.3f, want %.3f", log, sched, got, wt[i])
+			}
+		}
+	}
+}
+
+// TestIdleWait checks idleWait on a hand-made log of 4 processors, worked
+// by hand: A (3 procs) waits 0 and runs 0–10; B (2) arrives at 2, starts
+// at 10, runs to 20; C (1) arrives at 5, starts at 15, runs to 20; E (1)
+// arrives at −5, starts at 0 (before it nothing runs), runs to 1; D's wait
+// is unknown (left out, though it is wide). Held: 0–1 4, 1–10 3, 10–15 2,
+// 15–20 3. B waits 2–10 with 1 free: none idle (8 s); C waits 5–10 with 1
+// free and 10–15 with 2: all idle (10 s); E waits −5–0 with 4 free: idle
+// (5 s). 15 of 23 s.
+func TestIdleWait(t *testing.T) {
+	nan := math.NaN()
+	jobs := []sim.Job{
+		{Submit: -5, Wait: 5, Runtime: 1, Procs: 1},
+		{Submit: 0, Wait: 0, Runtime: 10, Procs: 3},
+		{Submit: 0, Wait: nan, Runtime: 100, Procs: 4},
+		{Submit: 2, Wait: 8, Runtime: 10, Procs: 2},
+		{Submit: 5, Wait: 10, Runtime: 5, Procs: 1},
+	}
+	if got, want := idleWait(jobs, 4), 15.0/23; math.Abs(got-want) > 1e-12 {
+		t.Errorf("idleWait = %v, want %v", got, want)
+	}
+	if got := idleWait(jobs[1:3], 4); !math.IsNaN(got) {
+		t.Errorf("idleWait with no wait = %v, want NaN", got)
+	}
+}
+
+// TestIdleWaitLogs: idleWait on the seven logs as the entries simulate
+// them (fig10/<log>/fcfs-huge-queues and fifo-much-worse show it where
+// they differ). Reference values: this test's first run, session 25; a
+// first pass over the trace's rows with field 5 only (the jobs of unknown
+// allocated width left out) gave the same to 0.001 but SDSC-BLUE 0.686
+// (8,899 jobs there have only a requested width).
+func TestIdleWaitLogs(t *testing.T) {
+	want := map[string]float64{"SDSC-DS": 0.881, "CEA-Curie": 0.975, "SDSC-SP2": 0.239, "SDSC-BLUE": 0.677,
+		"KTH-SP2": 0.532, "HPC2N": 0.987, "LANL-CM5": 0.494}
+	s := New(study.Options{})
+	for log, wt := range want {
+		w, err := s.workload(log)
+		if missing(err) {
+			t.Skip(err)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := idleWait(w.Jobs, w.Procs); math.Abs(got-wt) > 0.0015 {
+			t.Errorf("%s: idle share of the logged wait %.4f, want %.3f", log, got, wt)
+		}
+	}
+}
