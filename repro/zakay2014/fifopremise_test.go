@@ -196,3 +196,45 @@ func TestIdleWaitLogs(t *testing.T) {
 		}
 	}
 }
+
+// TestUserBusyWait checks userBusyWait on a hand-made log, worked by
+// hand: user 1 runs A 0–10 and B 5–20 (one span 0–20), user 2 runs C
+// 30–40. User 1's D arrives at 15 and starts at 25: 10 s of wait, 5 of
+// them (15–20) while user 1 runs. User 2's E arrives at 0 and starts at
+// 35: 35 s, 5 of them (30–35) while C runs. F (user 3) waits 10 s, its
+// user running nothing; G's wait is unknown (left out). 10 of 55 s.
+func TestUserBusyWait(t *testing.T) {
+	jobs := []sim.Job{
+		{User: 1, Submit: 0, Wait: 0, Runtime: 10},
+		{User: 2, Submit: 0, Wait: 35, Runtime: 0},
+		{User: 1, Submit: 5, Wait: 0, Runtime: 15},
+		{User: 1, Submit: 15, Wait: 10, Runtime: 1},
+		{User: 2, Submit: 30, Wait: 0, Runtime: 10},
+		{User: 3, Submit: 40, Wait: 10, Runtime: 1},
+		{User: 1, Submit: 40, Wait: math.NaN(), Runtime: 100},
+	}
+	if got, want := userBusyWait(jobs), 10.0/55; math.Abs(got-want) > 1e-12 {
+		t.Errorf("userBusyWait = %v, want %v", got, want)
+	}
+}
+
+// TestUserBusyWaitLogs: userBusyWait on the seven logs as the entries
+// simulate them. Reference values: a first pass over the same jobs
+// (session 25, scratch).
+func TestUserBusyWaitLogs(t *testing.T) {
+	want := map[string]float64{"SDSC-DS": 0.239, "CEA-Curie": 0.494, "SDSC-SP2": 0.220, "SDSC-BLUE": 0.226,
+		"KTH-SP2": 0.176, "HPC2N": 0.835, "LANL-CM5": 0.261}
+	s := New(study.Options{})
+	for log, wt := range want {
+		w, err := s.workload(log)
+		if missing(err) {
+			t.Skip(err)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := userBusyWait(w.Jobs); math.Abs(got-wt) > 0.0015 {
+			t.Errorf("%s: share of the logged wait while the user ran a job %.4f, want %.3f", log, got, wt)
+		}
+	}
+}
