@@ -1136,7 +1136,7 @@ func (fl fig10Log) idleNote() string {
 // 120 nodes hold two processors each, and 42.6% of the logged jobs request
 // an odd number; with every width rounded up to whole nodes (exclusive
 // nodes) the logged schedule would hold more than the 240 processors for
-// 5.3% of its span (as logged: 0.02%, peak 248), so the jobs shared nodes
+// 5.3% of its span (as logged: 0.02%), so the jobs shared nodes
 // and the header's 240 processors are the machine (TestHPC2NSharedNodes).
 const hpc2nNodes = "not a node granularity of ours: with every job's width rounded up to Seth's two-processor nodes the logged schedule would hold more than 240 processors for 5.3% of its span (0.02% as logged), so the logged jobs shared nodes"
 
