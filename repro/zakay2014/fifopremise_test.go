@@ -181,3 +181,37 @@ func TestUserBusyWaitLogs(t *testing.T) {
 		}
 	}
 }
+
+// TestIdleWaitPools: idleWait within each pool of the logs with pools
+// (the pooled workload, each pool's jobs on its own processors): even on
+// its own pool most of a job's logged wait passed with its processors
+// free there (doc.go), so the machine model is not what keeps the
+// simulated waits short. Reference values: this test's first run,
+// session 25.
+func TestIdleWaitPools(t *testing.T) {
+	want := map[string][]float64{"SDSC-DS": {0.9525, 0.7867, 0.4890}, "CEA-Curie": {0.9215, 0.8207, 0.7591}}
+	s := New(study.Options{})
+	for log, wt := range want {
+		pools := logPools[log]
+		w, _, err := s.poolWorkload(log, pools)
+		if missing(err) {
+			t.Skip(err)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows, err := splitByPool(w.Trace, pools)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k, rs := range rows {
+			jobs := make([]sim.Job, len(rs))
+			for n, i := range rs {
+				jobs[n] = w.Jobs[i]
+			}
+			if got := idleWait(jobs, pools[k].procs); math.Abs(got-wt[k]) > 0.0005 {
+				t.Errorf("%s pool %s: idle share of the logged wait %.4f, want %.4f", log, pools[k].name, got, wt[k])
+			}
+		}
+	}
+}
