@@ -57,9 +57,10 @@
 // jobs for reasons the logs do not record, which a simulation of
 // processors cannot reproduce, on one machine or on pools. On HPC2N 0.835
 // of the logged wait passed while the job's user had a job running
-// (userBusyWait; the other logs 0.18–0.49), and no user ever ran more
-// than 61 jobs at once (5,078 waiting jobs arrived with their user at
-// exactly 60: a limit of its Maui scheduler, session 25 scratch); FCFS
+// (userBusyWait; the other logs 0.18–0.49), and of its 127,700 jobs that
+// waited more than a minute 5,078 arrived with their user running exactly
+// 60 jobs, 83 with 61, none with more (a limit of its Maui scheduler;
+// session 25 scratch); FCFS
 // with a limit of 60 running jobs per user moves its simulated wait only
 // from 0.309 to 0.323 of the logged one (scratch), so that limit is not
 // what the simulation lacks.
