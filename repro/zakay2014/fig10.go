@@ -67,6 +67,16 @@ type fig10Log struct {
 	// this version of the log (its header's filters) and original the
 	// original log's jobs (header MaxJobs).
 	removed, original int
+	// fifoWorse and easyWorse are the conventional FCFS and EASY
+	// simulations' mean waits over the logged one (meanWaitRatio):
+	// fifo-much-worse's value, §VIII's premise "FIFO which is much worse
+	// than the original scheduler".
+	fifoWorse, easyWorse float64
+	// idle is the share of the logged wait that passed with the waiting
+	// job's processors free in the logged schedule (idleWait), userBusy
+	// the share that passed while the waiting job's user had a job running
+	// (userBusyWait).
+	idle, userBusy float64
 }
 
 // fcfsFaster are the factors by which fcfsLoadMargin speeds up a log's
@@ -210,6 +220,9 @@ func (s *Study) Fig10(ctx context.Context) (*Fig10Result, error) {
 						fl.alt = append(fl.alt, m)
 					}
 					fl.little = littleText(batchStarts(w), cs[0].Run("fluid").Sim, cs[1].Run("fluid").Sim)
+					fl.easyWorse = meanWaitRatio(w, cs[0].Run("conventional").Sim, nil)
+					fl.fifoWorse = meanWaitRatio(w, cs[1].Run("conventional").Sim, nil)
+					fl.idle, fl.userBusy = idleWait(w.Jobs, w.Procs), userBusyWait(w.Jobs)
 					if fl.removed, fl.original, err = cleaned(w); err != nil {
 						return nil, err
 					}
@@ -892,7 +905,11 @@ var fig10Claims = []fig10Claim{
 // (ruled out by "2% of the time", never a reason), and the queue lengths
 // read as the jobs in the system (waiting and running; ruled out by the
 // paper's own use of "the queue" in §II, never a reason) are recorded as
-// entries of ours.
+// entries of ours. §VIII's premise for the huge queues, "FIFO which is
+// much worse than the original scheduler", is one more claim per log,
+// fifo-much-worse (fifoWorseID); where it or fcfs-huge-queues differs, the
+// value shows how much of the log's own wait passed with the waiting job's
+// processors free (idleWait).
 func (r *Fig10Result) Claims(l *ledger.Ledger) {
 	ts := tallies{}
 	for _, fl := range r.logs {
@@ -915,7 +932,16 @@ func (r *Fig10Result) Claims(l *ledger.Ledger) {
 			huge := fig10Claims[1]
 			l.MissingLog("Fig. 10", id+huge.id, name+": FCFS: fraction of the time the conventional simulation has queues longer than the feedback simulations have 2% of the time",
 				"a very large fraction (≥ 0.5), the feedback simulations 0.02", name, why).Quoting(huge.quote)
+			l.MissingLog("Fig. 10", id+fifoWorseID, name+": "+fifoWorseStatement, "much worse (> 1.25)", name, why).Quoting(fifoWorseQuote)
 			continue
+		}
+		fifo := l.Check("Fig. 10", id+fifoWorseID, name+": "+fifoWorseStatement, ledger.Much("much worse", 1, 0, true), fl.fifoWorse).
+			InTable("Fig. 10", name, fifoWorseID).
+			Quoting(fifoWorseQuote).
+			Measured(fmt.Sprintf("the conventional EASY simulation's mean wait is %.3f of the logged one", fl.easyWorse)).
+			Measured(fl.idleNote())
+		if name == "HPC2N" {
+			fifo.Measured(hpc2nNodes)
 		}
 		for _, c := range fig10Claims {
 			alt := fl.moved(c)
@@ -948,7 +974,9 @@ func (r *Fig10Result) Claims(l *ledger.Ledger) {
 				e.Unreplicated(1, r.seed)
 			}
 			if c.id == "fcfs-huge-queues" {
-				e.Measured(fl.loadNote).Measured(versions)
+				e.Measured(fl.loadNote).Measured(versions).
+					Measured(fmt.Sprintf("§VIII's premise, FIFO much worse than the original scheduler: the conventional FCFS simulation's mean wait is %.3f of the logged one, EASY's %.3f (%s)", fl.fifoWorse, fl.easyWorse, id+fifoWorseID)).
+					Measured(fl.idleNote())
 			}
 		}
 		for _, m := range fl.alt {
@@ -963,6 +991,154 @@ func (r *Fig10Result) Claims(l *ledger.Ledger) {
 		}
 	}
 }
+
+// fifo-much-worse is §VIII's premise for the conventional FCFS
+// simulation's huge queues: it simulates "EASY …, which … may be expected
+// to be better than the original scheduler, and FIFO which is much worse
+// than the original scheduler". The FIFO half is stated as a fact about
+// the logs; it reads as the conventional FCFS simulation's mean wait over
+// the logged one, over the jobs of known logged wait (meanWaitRatio; Table
+// I's measure, the average wait), "much" beyond the likeness factor
+// (ledger.Much). The simulation is deterministic: compared strictly. The
+// EASY half ("may be expected") is a hedged expectation, not checked; its
+// ratio is shown beside (doc.go's wait fidelity).
+const (
+	fifoWorseID        = "fifo-much-worse"
+	fifoWorseStatement = "conventional FCFS simulation's mean wait relative to the logged one (the original scheduler's)"
+	fifoWorseQuote     = "FIFO which is much worse than the original scheduler"
+)
+
+// idleWait returns the share of the logged wait of jobs (job-seconds, the
+// jobs of known logged wait) that passed with at least the waiting job's
+// processors free in the logged schedule on a machine of procs processors:
+// each job of known wait holds its processors from its logged start
+// (Submit + Wait) for its Runtime. Wait no lack of processors explains —
+// the original scheduler's order, reservations or limits held the job —,
+// which a simulation of processors alone cannot reproduce. Measured,
+// session 25 (TestIdleWaitLogs): HPC2N 0.987, CEA-Curie 0.975, SDSC-DS
+// 0.881 (fcfs-huge-queues fails on all three), SDSC-BLUE 0.677, KTH-SP2
+// 0.532, SDSC-SP2 0.239 (it holds), LANL-CM5 0.494 (it fails; its header:
+// many jobs ran in non-dedicated mode). NaN when no job waited.
+func idleWait(jobs []sim.Job, procs int) float64 {
+	type event struct {
+		t  float64
+		dp int
+	}
+	known := func(j sim.Job) bool { return j.Wait >= 0 && j.Runtime >= 0 && j.Procs > 0 }
+	var evs []event
+	for _, j := range jobs {
+		if known(j) {
+			start := j.Submit + j.Wait
+			evs = append(evs, event{start, j.Procs}, event{start + j.Runtime, -j.Procs})
+		}
+	}
+	slices.SortFunc(evs, func(a, b event) int {
+		if a.t != b.t {
+			return cmp.Compare(a.t, b.t)
+		}
+		return cmp.Compare(a.dp, b.dp)
+	})
+	// used[k] processors are held from times[k] to times[k+1]; none
+	// before the first start.
+	times, used := []float64{math.Inf(-1)}, []int{0}
+	u := 0
+	for _, ev := range evs {
+		u += ev.dp
+		times, used = append(times, ev.t), append(used, u)
+	}
+	all, idle := 0.0, 0.0
+	for _, j := range jobs {
+		if !known(j) || !(j.Wait > 0) {
+			continue
+		}
+		from, to := j.Submit, j.Submit+j.Wait
+		k, _ := slices.BinarySearch(times, from)
+		if k > 0 && (k == len(times) || times[k] > from) {
+			k--
+		}
+		for ; k < len(times)-1 && times[k] < to; k++ {
+			d := min(times[k+1], to) - max(times[k], from)
+			if d <= 0 {
+				continue
+			}
+			all += d
+			if procs-used[k] >= j.Procs {
+				idle += d
+			}
+		}
+	}
+	if all == 0 {
+		return math.NaN()
+	}
+	return idle / all
+}
+
+// userBusyWait returns the share of the logged wait of jobs (job-seconds,
+// the jobs of known logged wait) that passed while a job of the waiting
+// job's user was running in the logged schedule: the mark of a limit on
+// each user's running jobs or processors, which a scheduler of processors
+// alone does not have. Measured, session 25 (TestUserBusyWaitLogs):
+// HPC2N 0.835 (its header: "uses MAUI scheduler"), CEA-Curie 0.494, the
+// other five 0.176–0.261. NaN when no job waited.
+func userBusyWait(jobs []sim.Job) float64 {
+	type span struct{ from, to float64 }
+	running := map[int][]span{}
+	for _, j := range jobs {
+		if j.Wait >= 0 && j.Runtime > 0 {
+			start := j.Submit + j.Wait
+			running[j.User] = append(running[j.User], span{start, start + j.Runtime})
+		}
+	}
+	for u, ss := range running { // each user's running time as disjoint spans
+		slices.SortFunc(ss, func(a, b span) int { return cmp.Compare(a.from, b.from) })
+		merged := ss[:1]
+		for _, s := range ss[1:] {
+			if last := &merged[len(merged)-1]; s.from <= last.to {
+				last.to = max(last.to, s.to)
+			} else {
+				merged = append(merged, s)
+			}
+		}
+		running[u] = merged
+	}
+	all, busy := 0.0, 0.0
+	for _, j := range jobs {
+		if !(j.Wait > 0) {
+			continue
+		}
+		from, to := j.Submit, j.Submit+j.Wait
+		all += j.Wait
+		ss := running[j.User]
+		k, _ := slices.BinarySearchFunc(ss, from, func(s span, t float64) int { return cmp.Compare(s.to, t) })
+		for ; k < len(ss) && ss[k].from < to; k++ {
+			busy += max(0, min(ss[k].to, to)-max(ss[k].from, from))
+		}
+	}
+	if all == 0 {
+		return math.NaN()
+	}
+	return busy / all
+}
+
+// idleNote shows idleWait and userBusyWait on a differing entry of the log.
+func (fl fig10Log) idleNote() string {
+	if math.IsNaN(fl.idle) {
+		return ""
+	}
+	note := fmt.Sprintf("%.3f of the logged wait (job-seconds) passed with the waiting job's processors free in the logged schedule", fl.idle)
+	if fl.idle > 0.5 {
+		note += ": the log's waits are mostly not for processors, the only resource the simulations model"
+	}
+	return note + fmt.Sprintf("; %.3f of it passed while the waiting job's user had a job running", fl.userBusy)
+}
+
+// hpc2nNodes is what was measured of HPC2N's machine (session 25): Seth's
+// 120 nodes hold two processors each, and 42.6% of the logged jobs request
+// an odd number; with every width rounded up to whole nodes (exclusive
+// nodes) the logged schedule would hold more than the 240 processors for
+// 5.3% of its span (as logged: 0.02%), so the jobs shared nodes
+// and the header's 240 processors are the machine (TestHPC2NSharedNodes).
+const hpc2nNodes = "not a node granularity of ours: with every job's width rounded up to Seth's two-processor nodes the logged schedule would hold more than 240 processors for 5.3% of its span (0.02% as logged), so the logged jobs shared nodes"
 
 // seedValues returns claim c's values as logged (the queue in jobs, over
 // the time): at the figure's seed, then at the otherSeeds further seeds of
@@ -1019,6 +1195,26 @@ func (fl fig10Log) unitNote(c fig10Claim) string {
 			m.fbMeanF/fl.m.fbMeanF, m.fbMeanE/fl.m.fbMeanE)
 	}
 	return ""
+}
+
+// meanWaitRatio returns the mean simulated wait of r over the mean logged
+// wait of workload w, over the jobs of rows (all when nil) of known logged
+// wait.
+func meanWaitRatio(w *feedback.Workload, r *sim.Result, rows []int) float64 {
+	if rows == nil {
+		rows = make([]int, len(w.Jobs))
+		for i := range rows {
+			rows[i] = i
+		}
+	}
+	logged, simulated := 0.0, 0.0
+	for _, i := range rows {
+		if w.Jobs[i].Wait >= 0 {
+			logged += w.Jobs[i].Wait
+			simulated += r.Wait(i)
+		}
+	}
+	return simulated / logged
 }
 
 // batchStarts reports, for each job of w (w.Jobs' order, the rows of its

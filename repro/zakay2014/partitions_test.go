@@ -517,26 +517,6 @@ func TestLoggedOverCapacity(t *testing.T) {
 	}
 }
 
-// meanWaitRatio returns the mean simulated wait of r over the mean logged
-// wait of workload w, over the jobs of rows (all when nil) of known logged
-// wait.
-func meanWaitRatio(w *feedback.Workload, r *sim.Result, rows []int) float64 {
-	if rows == nil {
-		rows = make([]int, len(w.Jobs))
-		for i := range rows {
-			rows[i] = i
-		}
-	}
-	logged, simulated := 0.0, 0.0
-	for _, i := range rows {
-		if w.Jobs[i].Wait >= 0 {
-			logged += w.Jobs[i].Wait
-			simulated += r.Wait(i)
-		}
-	}
-	return simulated / logged
-}
-
 // TestWaitFidelity: the conventional EASY simulation's mean wait over the
 // logged one (the evidence doc.go gives for simulating one machine), as
 // one machine and, for the logs with pools, on the pools (overall, then
