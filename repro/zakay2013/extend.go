@@ -363,8 +363,8 @@ func (r *Fig10Result) classNote(q int) string {
 // log, not the original's: a direction measured on the input, which brings
 // nothing within (rotationNote gives the counts on the entry). Which users
 // carry it (classNote, full mode, seeds 2013 and 2014): the long-term
-// users — 147–170 of the 230 first seen in a part's first 4 weeks against
-// 56 of 230 in the original; the other users 21–44 of ~225 against 13 of
+// users — 147–168 of the 230 first seen in a part's first 4 weeks against
+// 56 of 230 in the original; the other users 23–44 of ~225 against 13 of
 // 230. Fig. 4's resampled logs of the original's length give 0.395–0.443,
 // as the parts: the extension adds nothing. Still unexplained: no
 // convention measured brings a part within.
