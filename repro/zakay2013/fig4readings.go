@@ -70,7 +70,7 @@ type readingsKS struct {
 	about []string // per reading: its Summary
 	seeds []uint64
 	// mean and limit are, per seed, reading and cell, the mean KS distance
-	// and its bound (VerySimilarLimit of the mean critical distance).
+	// and its bound (marginalKS.limit: the resampling's own null, nullKS).
 	mean, limit [][][]float64
 	// pooled and pooledLimit are, per seed and cell, the mean KS distance
 	// and its bound under the paper's generation (the same resampled logs
@@ -355,7 +355,7 @@ func (s *Study) measureReadings(item string, groups int, ks func(rd resample.Rea
 			for _, k := range gs {
 				for i := range k.mean {
 					means[r] = append(means[r], k.mean[i])
-					limits[r] = append(limits[r], VerySimilarLimit(k.critical[i]))
+					limits[r] = append(limits[r], k.limit(i))
 				}
 			}
 			if r > 0 {
@@ -366,11 +366,11 @@ func (s *Study) measureReadings(item string, groups int, ks func(rd resample.Rea
 					for i := range k.mean {
 						if ci == 0 {
 							pooled = append(pooled, k.mean[i])
-							pooledLimit = append(pooledLimit, VerySimilarLimit(k.critical[i]))
+							pooledLimit = append(pooledLimit, k.limit(i))
 							continue
 						}
 						alsoMean[ci-1] = append(alsoMean[ci-1], k.mean[i])
-						alsoLimit[ci-1] = append(alsoLimit[ci-1], VerySimilarLimit(k.critical[i]))
+						alsoLimit[ci-1] = append(alsoLimit[ci-1], k.limit(i))
 					}
 				}
 			}
@@ -436,6 +436,15 @@ func (s *Study) fig10Readings(ctx context.Context, orig, pooled users.Marginals,
 				return nil, nil, err
 			}
 		}
+		// The pseudo-originals of fig10Null under this reading and seed:
+		// Fig. 4's resampled logs of Fig10Log (and, compared, the same
+		// with §4's discarding on them).
+		var pseudo, pseudoSym []users.Marginals
+		if reps >= 2 && s.validationVariants() >= minNull {
+			if pseudo, pseudoSym, err = s.readingMarginals(ctx, Fig10Log, rd, seed, compare); err != nil {
+				return nil, nil, err
+			}
+		}
 		var out []marginalKS
 		cmp := make([][]marginalKS, 1+len(comparedAlso))
 		for k := range fig10Periods {
@@ -446,11 +455,11 @@ func (s *Study) fig10Readings(ctx context.Context, orig, pooled users.Marginals,
 					ps = append(ps, sym[i])
 				}
 			}
-			out = append(out, ksOf(orig, pm))
+			out = append(out, fig10Null(ksOf(orig, pm), pseudo, len(pm)))
 			if compare {
-				cmp[0] = append(cmp[0], ksOf(pooled, pm))
-				cmp[1] = append(cmp[1], ksOf(pooled, ps))
-				cmp[2] = append(cmp[2], ksOf(inWeeks(orig), mapMarginals(pm, inWeeks)))
+				cmp[0] = append(cmp[0], fig10Null(ksOf(pooled, pm), pseudo, len(pm)))
+				cmp[1] = append(cmp[1], fig10Null(ksOf(pooled, ps), pseudoSym, len(ps)))
+				cmp[2] = append(cmp[2], fig10Null(ksOf(inWeeks(orig), mapMarginals(pm, inWeeks)), mapMarginals(pseudo, inWeeks), len(pm)))
 			}
 		}
 		return out, cmp, nil
