@@ -217,3 +217,13 @@ func TestCheckStreamNotStreamed(t *testing.T) {
 		t.Errorf("negative wait: err %v, want ErrNotStreamed", err)
 	}
 }
+
+// FuzzCheckStream: on any input the reader takes, CheckStream gives
+// Check's report of the trace Read builds, or ErrNotStreamed.
+func FuzzCheckStream(f *testing.F) {
+	f.Add([]byte("; MaxProcs: 4\n1 0 10 100 4 90 -1 4 200 -1 1 3 1 7 1 1 -1 -1\n2 1 10 100 8 90 -1 4 50 -1 7 3 1 7 2 1 -1 -1\n"))
+	f.Add([]byte("1 0 0 100 1 -1 -1 1 200 -1 1 9 1 -1 1 1 -1 -1\n1 1500000 0 100 1 -1 -1 1 200 -1 1 9 1 -1 2 1 -1 -1\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		streamAgrees(t, "fuzz", data, Options{Examples: 3})
+	})
+}
