@@ -77,3 +77,45 @@ func TestInUseStepsAgreesWithInUse(t *testing.T) {
 		}
 	})
 }
+
+// TestStepSweepAgreesWithInUse: StepSweep, handed a trace's jobs one at a
+// time, yields InUse's steps bit for bit and Close reports true when the
+// trace is sweepable (InUseSteps sweeps it); when a job starts before an
+// earlier job's submit time, Close reports false.
+func TestStepSweepAgreesWithInUse(t *testing.T) {
+	rapidtest.Check(t, func(rt *rapid.T) {
+		n := rapid.IntRange(0, 60).Draw(rt, "jobs")
+		tr := NewTrace("steps", n)
+		sub := 0.0
+		for k := range n {
+			sub += float64(rapid.IntRange(0, 3).Draw(rt, "gap"))
+			j := UnknownJob()
+			j.JobID, j.Submit = k+1, sub
+			j.Wait = float64(rapid.IntRange(-2, 4).Draw(rt, "wait"))
+			if r := rapid.IntRange(-1, 5).Draw(rt, "runtime"); r >= 0 {
+				j.Runtime = float64(r) + rapid.SampledFrom([]float64{0, 0.5, 0.25}).Draw(rt, "fraction")
+			}
+			j.Procs = rapid.IntRange(-1, 4).Draw(rt, "procs")
+			j.ReqProcs = rapid.IntRange(-1, 4).Draw(rt, "requested")
+			tr.Append(j)
+		}
+		var got Usage
+		sw := NewStepSweep(func(at float64, procs int) {
+			got.Time, got.Procs = append(got.Time, at), append(got.Procs, procs)
+		})
+		for i := range tr.Len() {
+			j := tr.Job(i)
+			sw.Add(&j)
+		}
+		ok := sw.Close()
+		if ok != tr.sweepable() {
+			rt.Fatalf("Close %v, sweepable %v", ok, tr.sweepable())
+		}
+		if !ok {
+			return
+		}
+		if want := tr.InUse(); !slices.Equal(got.Time, want.Time) || !slices.Equal(got.Procs, want.Procs) {
+			rt.Fatalf("steps\n%v %v\nInUse\n%v %v", got.Time, got.Procs, want.Time, want.Procs)
+		}
+	})
+}

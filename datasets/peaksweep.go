@@ -231,3 +231,36 @@ func (h *heldEvents) peakFrom(use, peak int, step func(t float64, use int) bool)
 	}
 	return peak
 }
+
+// StepSweep yields the steps of Trace.InUseSteps of jobs handed to it one
+// at a time, in the trace's row order, without a trace: a reader's stream
+// (Scan) can be swept as it comes. It holds what InUseSteps' sweep holds
+// (the events of the jobs queued or running at the last submit time, or
+// sorted runs beyond 2^20 of them). The steps are InUse's only when no job
+// that holds processors starts before the submit time of a job handed
+// before it (every log of the archive): Close reports whether that held.
+type StepSweep struct{ p peakSweep }
+
+// NewStepSweep returns a sweep that calls step with each step's begin
+// (trace seconds) and the processors held from then until the next step,
+// in time order.
+func NewStepSweep(step func(at float64, procs int)) *StepSweep {
+	s := &StepSweep{p: newPeakSweep()}
+	s.p.step = func(at float64, procs int) bool { step(at, procs); return true }
+	return s
+}
+
+// Add hands the sweep the next job: it holds JobProcs processors from its
+// start to its end, as in InUse.
+func (s *StepSweep) Add(j *Job) {
+	start := j.Submit + j.Wait
+	s.p.add(j.Submit, start, start+j.Runtime, jobProcs(j.Procs, j.ReqProcs))
+}
+
+// Close sums the events left and reports whether the steps were InUse's:
+// false when a job came out of order (its start before an earlier job's
+// submit time), and the steps yielded must then be thrown away.
+func (s *StepSweep) Close() bool {
+	_, ok := s.p.result()
+	return ok
+}

@@ -137,22 +137,52 @@ const LintEnv = "TRACELAB_FIGURE_LINT"
 // lintInto appends the figure lint's findings on f to the file at path,
 // one line each, prefixed by the figure's title. path must be a regular
 // file or not exist: a link, a device or a directory is refused.
+//
+// The file is a log, appended to figure by figure (O_APPEND), not an
+// output replaced atomically: a notebook adds to it each time it shows a
+// figure, and replacing it would rewrite it whole each time (a temporary
+// copy renamed over it), with the lines of a second writer of the path
+// lost between the read and the rename. What makes the append safe
+// instead: a link at the path is refused when opening (lintOpenFlags), not
+// only by the Lstat before, so one placed in between is not followed; the
+// opened file itself must be regular (a FIFO or device is refused before
+// anything is written); and a figure's findings go in one write, so that
+// they are never interleaved with another writer's, and a write error
+// (a full disk) is returned rather than lost.
 func lintInto(path string, f *plots.Figure) error {
 	errs := plottest.Lint(f)
 	if len(errs) == 0 {
 		return nil
 	}
-	if fi, err := os.Lstat(path); err == nil && !fi.Mode().IsRegular() {
-		return fmt.Errorf("%s=%s: not a regular file (%s)", LintEnv, path, fi.Mode().Type())
+	notRegular := func(m os.FileMode) error {
+		return fmt.Errorf("%s=%s: not a regular file (%s)", LintEnv, path, m.Type())
 	}
-	out, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if fi, err := os.Lstat(path); err == nil && !fi.Mode().IsRegular() {
+		return notRegular(fi.Mode())
+	}
+	out, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE|lintOpenFlags, 0o644)
 	if err != nil {
+		if fi, lerr := os.Lstat(path); lerr == nil && !fi.Mode().IsRegular() {
+			return notRegular(fi.Mode()) // replaced by a link after the first look
+		}
 		return err
 	}
-	for _, e := range errs {
-		fmt.Fprintf(out, "%q: %v\n", f.Title, e)
+	if fi, err := out.Stat(); err != nil || !fi.Mode().IsRegular() {
+		out.Close()
+		if err != nil {
+			return err
+		}
+		return notRegular(fi.Mode())
 	}
-	return out.Close()
+	var b bytes.Buffer
+	for _, e := range errs {
+		fmt.Fprintf(&b, "%q: %v\n", f.Title, e)
+	}
+	_, err = out.Write(b.Bytes())
+	if cerr := out.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // DescribeFigure is the text that stands for f outside a notebook: its

@@ -30,14 +30,25 @@ func (c *checker) configuration() {
 // least stepMonths months whose median monthly peaks differ most, reported
 // when they differ by stepFactor or more.
 func (c *checker) machineChange() {
-	u := c.schedule()
-	if u.steps == 0 {
+	at, detail, ok := c.machineSplit(c.schedule())
+	if !ok {
 		return
+	}
+	t := c.t
+	c.rows(Configuration, "machine_change", "submit<"+c.t.WallTime(at).Format(time.DateTime), detail,
+		func(i int) bool { return t.Submit[i] < at })
+}
+
+// machineSplit returns the time of machine_change's step in u and the
+// anomaly's detail; ok is false when there is none.
+func (c *checker) machineSplit(u *schedule) (at float64, detail string, ok bool) {
+	if u.steps == 0 {
+		return 0, "", false
 	}
 	t0 := u.t0
 	nb := int((u.last-t0)/month) + 1
 	if nb < 2*stepMonths || nb > maxBins {
-		return
+		return 0, "", false
 	}
 	// Above the header's size the schedule is erroneous (over_capacity
 	// reports it), not a larger machine: peaks are capped there
@@ -61,16 +72,13 @@ func (c *checker) machineChange() {
 		}
 	}
 	if bestK < 0 || (bestR < stepFactor && bestR > 1/stepFactor) {
-		return
+		return 0, "", false
 	}
-	at := t0 + float64(bestK)*month
+	at = t0 + float64(bestK)*month
 	lo, hi := median(nonZero(peaks[:bestK])), median(nonZero(peaks[bestK:]))
 	date := c.t.WallTime(at).Format(time.DateTime)
-	t := c.t
-	c.rows(Configuration, "machine_change", "submit<"+date,
-		fmt.Sprintf("the monthly peak of processors in use changes at %s: median %.0f before, %.0f after "+
-			"(the machine grew or shrank, or part of it was not logged); the filter removes the period before", date, lo, hi),
-		func(i int) bool { return t.Submit[i] < at })
+	return at, fmt.Sprintf("the monthly peak of processors in use changes at %s: median %.0f before, %.0f after "+
+		"(the machine grew or shrank, or part of it was not logged); the filter removes the period before", date, lo, hi), true
 }
 
 func mean(v []int) float64 {
@@ -96,51 +104,85 @@ func nonZero(v []int) []int {
 // the log's span, or only before its last queueMargin.
 func (c *checker) queueChange(name string, col []int) {
 	t := c.t
-	type use struct {
-		first, last float64
-		jobs        int
-	}
-	uses := map[int]*use{}
-	start, end := math.Inf(1), math.Inf(-1)
+	uses := queueUses{}
 	for i, q := range col {
-		s := t.Submit[i]
-		if math.IsNaN(s) {
-			continue
-		}
-		start, end = min(start, s), max(end, s)
-		if q < 0 {
-			continue
-		}
-		x := uses[q]
-		if x == nil {
-			x = &use{first: s, last: s}
-			uses[q] = x
-		}
-		x.first, x.last = min(x.first, s), max(x.last, s)
-		x.jobs++
+		uses.add(q, t.Submit[i])
 	}
-	span := end - start
-	if !(span > 0) || len(uses) < 2 {
+	for _, ch := range c.queueChanges(name, uses) {
+		q := ch.q
+		c.rows(Configuration, name+"_change", ch.filter, ch.detail, func(i int) bool { return col[i] == q })
+	}
+}
+
+// queueUses gathers queue_change's use of each queue (or partition).
+type queueUses struct {
+	uses       map[int]*queueUse
+	start, end float64 // known submit times; start > end: none
+	jobs       int     // jobs handed (add)
+}
+
+type queueUse struct {
+	first, last float64
+	jobs        int
+}
+
+// add adds a job of queue q submitted at s.
+func (u *queueUses) add(q int, s float64) {
+	if u.uses == nil {
+		u.uses, u.start, u.end = map[int]*queueUse{}, math.Inf(1), math.Inf(-1)
+	}
+	u.jobs++
+	if math.IsNaN(s) {
 		return
 	}
-	ids := make([]int, 0, len(uses))
-	for q := range uses {
+	u.start, u.end = min(u.start, s), max(u.end, s)
+	if q < 0 {
+		return
+	}
+	x := u.uses[q]
+	if x == nil {
+		x = &queueUse{first: s, last: s}
+		u.uses[q] = x
+	}
+	x.first, x.last = min(x.first, s), max(x.last, s)
+	x.jobs++
+}
+
+// queueChangeOf is one queue_change anomaly of queueChanges: its rows are
+// those of queue q.
+type queueChangeOf struct {
+	q              int
+	filter, detail string
+}
+
+// queueChanges returns the queues (or partitions) of u that hold at least
+// queueShare of the jobs but are used only after the first queueMargin of
+// the log's span, or only before its last queueMargin, by queue number.
+func (c *checker) queueChanges(name string, u queueUses) []queueChangeOf {
+	start, end := u.start, u.end
+	span := end - start
+	if !(span > 0) || len(u.uses) < 2 {
+		return nil
+	}
+	ids := make([]int, 0, len(u.uses))
+	for q := range u.uses {
 		ids = append(ids, q)
 	}
 	slices.Sort(ids)
+	var out []queueChangeOf
 	for _, q := range ids {
-		x := uses[q]
-		if float64(x.jobs) < queueShare*float64(t.Len()) {
+		x := u.uses[q]
+		if float64(x.jobs) < queueShare*float64(u.jobs) {
 			continue
 		}
 		late, early := x.first > start+queueMargin*span, x.last < end-queueMargin*span
 		if !late && !early {
 			continue
 		}
-		c.rows(Configuration, name+"_change", fmt.Sprintf("%s=%d", name, q),
-			fmt.Sprintf("%s %d (%d jobs) is used only from %s to %s of a log running from %s to %s: "+
+		out = append(out, queueChangeOf{q: q, filter: fmt.Sprintf("%s=%d", name, q),
+			detail: fmt.Sprintf("%s %d (%d jobs) is used only from %s to %s of a log running from %s to %s: "+
 				"the %ss changed during the logging period", name, q, x.jobs, c.date(x.first), c.date(x.last),
-				c.date(start), c.date(end), name),
-			func(i int) bool { return col[i] == q })
+				c.date(start), c.date(end), name)})
 	}
+	return out
 }

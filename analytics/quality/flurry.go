@@ -172,7 +172,6 @@ func detectFlurries[I rowIndex](t *datasets.Trace, opts FlurryOptions) []Flurry 
 		logDay = 1
 	}
 	rows := byUserThenSubmit[I](t, keep, kept)
-	type userDay struct{ day, jobs, from int } // from: position in rows
 	var userDays []userDay
 	var allCounts []int
 	type span struct{ lo, hi int } // userDays of one user
@@ -200,74 +199,102 @@ func detectFlurries[I rowIndex](t *datasets.Trace, opts FlurryOptions) []Flurry 
 	var out []Flurry
 	for _, us := range users {
 		days := userDays[us.lo:us.hi]
-		// Candidate burst days without the Ratio test.
-		var cand []int
-		for k, ud := range days {
-			tot := float64(total[ud.day-first])
-			if float64(ud.jobs) >= o.Share*tot && float64(ud.jobs) >= o.Spike*logDay {
-				cand = append(cand, k)
-			}
-		}
-		if len(cand) == 0 {
-			continue
-		}
-		// Runs of candidates at most Gap quiet days apart.
-		for a := 0; a < len(cand); {
-			b := a
-			for b+1 < len(cand) && days[cand[b+1]].day-days[cand[b]].day-1 <= o.Gap {
-				b++
-			}
-			lo, hi := cand[a], cand[b] // positions in days
-			var other []int
-			for k, ud := range days {
-				if k < lo || k > hi {
-					other = append(other, ud.jobs)
-				}
-			}
-			usual := typical
-			if len(other) > 0 {
-				usual = median(other)
-			}
-			f := Flurry{User: t.User[rows[days[lo].from]], Usual: usual, LogDay: logDay, jobIDsSorted: sorted}
-			firstBurst, lastBurst := -1, -1
-			for _, k := range cand[a : b+1] {
-				if float64(days[k].jobs) >= o.Ratio*usual {
-					f.BurstDays++
-					f.PeakDay = max(f.PeakDay, days[k].jobs)
-					if firstBurst < 0 {
-						firstBurst = k
-					}
-					lastBurst = k
-				}
-			}
-			a = b + 1
-			if f.BurstDays == 0 {
-				continue
-			}
-			from := days[firstBurst].from
-			to := days[lastBurst].from + days[lastBurst].jobs - 1
-			f.Jobs = to - from + 1
-			if float64(f.Jobs) < o.Size*logDay {
-				continue
-			}
-			fi, la := rows[from], rows[to]
+		for _, f := range userFlurries(days, total, first, logDay, typical, o) {
+			fi, la := rows[days[f.firstBurst].from], rows[days[f.lastBurst].from+days[f.lastBurst].jobs-1]
+			f.User = t.User[fi]
 			f.Begin, f.End = t.Submit[fi], t.Submit[la]
 			f.FirstJob, f.LastJob = t.JobID[fi], t.JobID[la]
-			all := 0
-			for d := days[firstBurst].day; d <= days[lastBurst].day; d++ {
-				all += total[d-first]
-			}
-			f.Share = float64(f.Jobs) / float64(all)
-			out = append(out, f)
+			f.jobIDsSorted = sorted
+			out = append(out, f.Flurry)
 		}
 	}
+	sortFlurries(out)
+	return out
+}
+
+// userDay is one user's jobs on one day: from is the position of the
+// first in DetectFlurries' order of the rows (unused by a stream).
+type userDay struct{ day, jobs, from int }
+
+// userFlurry is a flurry of userFlurries: its first and last burst days
+// (positions in the user's days); Flurry's user, times and job numbers
+// are the caller's to fill.
+type userFlurry struct {
+	Flurry
+	firstBurst, lastBurst int
+}
+
+// userFlurries finds the flurries of one user from its active days in
+// time order (DetectFlurries' steps 2–4): total holds the log's jobs per
+// day from day first, logDay the median of total (at least 1), typical
+// the median jobs of every user-day.
+func userFlurries(days []userDay, total []int, first int, logDay, typical float64, o FlurryOptions) []userFlurry {
+	var out []userFlurry
+	// Candidate burst days without the Ratio test.
+	var cand []int
+	for k, ud := range days {
+		tot := float64(total[ud.day-first])
+		if float64(ud.jobs) >= o.Share*tot && float64(ud.jobs) >= o.Spike*logDay {
+			cand = append(cand, k)
+		}
+	}
+	// Runs of candidates at most Gap quiet days apart.
+	for a := 0; a < len(cand); {
+		b := a
+		for b+1 < len(cand) && days[cand[b+1]].day-days[cand[b]].day-1 <= o.Gap {
+			b++
+		}
+		lo, hi := cand[a], cand[b] // positions in days
+		var other []int
+		for k, ud := range days {
+			if k < lo || k > hi {
+				other = append(other, ud.jobs)
+			}
+		}
+		usual := typical
+		if len(other) > 0 {
+			usual = median(other)
+		}
+		f := userFlurry{Flurry: Flurry{Usual: usual, LogDay: logDay}, firstBurst: -1, lastBurst: -1}
+		for _, k := range cand[a : b+1] {
+			if float64(days[k].jobs) >= o.Ratio*usual {
+				f.BurstDays++
+				f.PeakDay = max(f.PeakDay, days[k].jobs)
+				if f.firstBurst < 0 {
+					f.firstBurst = k
+				}
+				f.lastBurst = k
+			}
+		}
+		a = b + 1
+		if f.BurstDays == 0 {
+			continue
+		}
+		// The user's jobs from the first burst day to the last.
+		for _, ud := range days[f.firstBurst : f.lastBurst+1] {
+			f.Jobs += ud.jobs
+		}
+		if float64(f.Jobs) < o.Size*logDay {
+			continue
+		}
+		all := 0
+		for d := days[f.firstBurst].day; d <= days[f.lastBurst].day; d++ {
+			all += total[d-first]
+		}
+		f.Share = float64(f.Jobs) / float64(all)
+		out = append(out, f)
+	}
+	return out
+}
+
+// sortFlurries sorts flurries by first submit time, then user.
+func sortFlurries(out []Flurry) {
 	slices.SortFunc(out, func(a, b Flurry) int {
 		if c := cmp.Compare(a.Begin, b.Begin); c != 0 {
 			return c
 		}
 		return a.User - b.User
 	})
-	return out
 }
 
 // byUserThenSubmit returns the kept rows (keep; n of them) grouped by

@@ -100,18 +100,28 @@ func Check(t *datasets.Trace, opts Options) (*Report, error) {
 	c.erroneous()
 	c.configuration()
 	c.sched = nil // the last user of the schedule: let it go before DetectFlurries
-	c.r.Flurries = DetectFlurries(t, opts.Flurries)
-	for _, f := range c.r.Flurries {
+	c.flurries(DetectFlurries(t, opts.Flurries))
+	c.sortAnomalies()
+	return c.r, nil
+}
+
+// flurries adds the flurries found to the report, each also as an anomaly.
+func (c *checker) flurries(fl []Flurry) {
+	c.r.Flurries = fl
+	for _, f := range fl {
 		c.add(Anomaly{Category: FlurryClass, Kind: "flurry", Jobs: f.Jobs, Examples: []int{f.FirstJob, f.LastJob},
 			Filter: f.Filter(),
 			Detail: fmt.Sprintf("user %d: %d jobs from %s to %s (%.0f%% of the jobs then), %d on its peak day; "+
 				"usual %.3g jobs per active day, log median %.3g per day; --rb %s",
 				f.User, f.Jobs, c.date(f.Begin), c.date(f.End), 100*f.Share, f.PeakDay, f.Usual, f.LogDay, f.RB())})
 	}
+}
+
+// sortAnomalies puts the anomalies in report order (by category, stable).
+func (c *checker) sortAnomalies() {
 	slices.SortStableFunc(c.r.Anomalies, func(a, b Anomaly) int {
 		return categoryOrder[a.Category] - categoryOrder[b.Category]
 	})
-	return c.r, nil
 }
 
 // checker holds the state of one Check.
@@ -396,15 +406,12 @@ func (c *checker) overCapacity() {
 	}
 	t := c.t
 	u := c.schedule()
-	above, first, peak, peakAt := u.above.total(), u.first, u.peak, u.peakAt
-	if peak == 0 {
+	peakAt := u.peakAt
+	if u.peak == 0 {
 		return
 	}
 	overBefore := u.above.before // time above capacity before x
-	a := Anomaly{Category: Erroneous, Kind: "over_capacity",
-		Detail: fmt.Sprintf("the logged schedule holds up to %d processors (at %s), the machine has %d: "+
-			"%.1f hours above 100%% utilisation from %s on; no job filter repairs it (replay with --procs %d, or "+
-			"treat the period as erroneous)", peak, c.date(peakAt), m.Procs, above/3600, c.date(first), peak)}
+	a := Anomaly{Category: Erroneous, Kind: "over_capacity", Detail: c.overDetail(u)}
 	var atPeak []int
 	for i := range t.JobID {
 		s, e := t.Start(i), t.End(i)
@@ -420,6 +427,13 @@ func (c *checker) overCapacity() {
 	}
 	a.Examples = atPeak
 	c.add(a)
+}
+
+// overDetail is over_capacity's detail of u (u.peak > 0).
+func (c *checker) overDetail(u *schedule) string {
+	return fmt.Sprintf("the logged schedule holds up to %d processors (at %s), the machine has %d: "+
+		"%.1f hours above 100%% utilisation from %s on; no job filter repairs it (replay with --procs %d, or "+
+		"treat the period as erroneous)", u.peak, c.date(u.peakAt), c.r.Machine.Procs, u.above.total()/3600, c.date(u.first), u.peak)
 }
 
 // quietGap is the least gap between submits that separates stray records

@@ -34,39 +34,57 @@ const maxBins = 1 << 20
 // sweepSchedule sweeps t's usage steps. Steps above capacity are held for
 // over_capacity; ceiling caps the monthly peaks.
 func sweepSchedule(t *datasets.Trace, capacity, ceiling int) *schedule {
-	s := &schedule{first: math.NaN()}
-	prevAt, prevProcs := 0.0, 0
+	s := newSchedule(capacity, ceiling)
 	for at, procs := range t.InUseSteps() {
-		if s.steps == 0 {
-			s.t0 = at
-		} else if prevProcs > capacity {
-			s.above.add(prevAt, at)
-		}
-		s.steps++
-		s.last, prevAt, prevProcs = at, at, procs
-		if procs > capacity {
-			if math.IsNaN(s.first) {
-				s.first = at
-			}
-			if procs > s.peak {
-				s.peak, s.peakAt = procs, at
-			}
-		}
-		if s.binsOut {
-			continue
-		}
-		b := int((at - s.t0) / month)
-		if b < 0 || b >= maxBins {
-			s.binsOut = true
-			s.peaks = nil
-			continue
-		}
-		for len(s.peaks) <= b {
-			s.peaks = append(s.peaks, 0)
-		}
-		s.peaks[b] = max(s.peaks[b], min(procs, ceiling))
+		s.step(at, procs)
 	}
-	return s
+	return s.schedule
+}
+
+// scheduleSweep builds a schedule from the usage steps handed to step in
+// time order (Trace.InUseSteps, or datasets.StepSweep on a stream).
+type scheduleSweep struct {
+	*schedule
+	capacity, ceiling int
+	prevAt            float64
+	prevProcs         int
+}
+
+func newSchedule(capacity, ceiling int) *scheduleSweep {
+	return &scheduleSweep{schedule: &schedule{first: math.NaN()}, capacity: capacity, ceiling: ceiling}
+}
+
+// step adds the usage step that begins at at and holds procs processors.
+func (w *scheduleSweep) step(at float64, procs int) {
+	s := w.schedule
+	if s.steps == 0 {
+		s.t0 = at
+	} else if w.prevProcs > w.capacity {
+		s.above.add(w.prevAt, at)
+	}
+	s.steps++
+	s.last, w.prevAt, w.prevProcs = at, at, procs
+	if procs > w.capacity {
+		if math.IsNaN(s.first) {
+			s.first = at
+		}
+		if procs > s.peak {
+			s.peak, s.peakAt = procs, at
+		}
+	}
+	if s.binsOut {
+		return
+	}
+	b := int((at - s.t0) / month)
+	if b < 0 || b >= maxBins {
+		s.binsOut = true
+		s.peaks = nil
+		return
+	}
+	for len(s.peaks) <= b {
+		s.peaks = append(s.peaks, 0)
+	}
+	s.peaks[b] = max(s.peaks[b], min(procs, w.ceiling))
 }
 
 // aboveSteps holds the usage steps above capacity, in time order: the

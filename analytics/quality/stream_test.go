@@ -1,0 +1,229 @@
+package quality
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+
+	"pgregory.net/rapid"
+
+	"github.com/tracelab/tracelab/datasets"
+)
+
+// streamAgrees checks that CheckStream of the log in data gives Check's
+// report of the trace Read builds, or ErrNotStreamed; it returns whether
+// the log was checked in a stream.
+func streamAgrees(t interface {
+	Helper()
+	Fatalf(string, ...any)
+}, name string, data []byte, opts Options) bool {
+	t.Helper()
+	tr, err := datasets.Read(bytes.NewReader(data), datasets.ReadOptions{Name: name})
+	if err != nil {
+		return false // not a log: the stream's first pass fails alike (checked by the caller where it matters)
+	}
+	want, err := Check(tr, opts)
+	if err != nil {
+		t.Fatalf("%s: Check: %v", name, err)
+	}
+	scans := 0
+	got, err := CheckStream(tr.Name, func(w datasets.JobWriter) (*datasets.ReadReport, error) {
+		scans++
+		return datasets.Scan(bytes.NewReader(data), datasets.ReadOptions{Name: name}, w)
+	}, 0, opts)
+	if errors.Is(err, ErrNotStreamed) {
+		return false
+	}
+	if err != nil {
+		t.Fatalf("%s: CheckStream: %v", name, err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("%s: CheckStream differs from Check:\n got %+v\nwant %+v", name, got, want)
+	}
+	if scans < 2 || scans > 3 {
+		t.Fatalf("%s: %d scans, want 2 or 3", name, scans)
+	}
+	return true
+}
+
+// TestCheckStreamAgreesOnLogs: on every log of TRACELAB_DATA the report in
+// a stream is Check's, with 5 and 100 examples.
+func TestCheckStreamAgreesOnLogs(t *testing.T) {
+	dir := os.Getenv("TRACELAB_DATA")
+	if dir == "" {
+		t.Skip("TRACELAB_DATA is not set")
+	}
+	paths, _ := filepath.Glob(filepath.Join(dir, "*.swf.gz"))
+	if len(paths) == 0 {
+		t.Fatalf("no log in %s", dir)
+	}
+	for _, path := range paths {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range []int{5, 100} {
+			if !streamAgrees(t, path, data, Options{Examples: n}) {
+				t.Errorf("%s: not checked in a stream", path)
+			}
+		}
+	}
+}
+
+// TestCheckStreamAgrees: logs built to reach every check (missing fields,
+// machine sizes or none, runs above capacity, quiet gaps and negative
+// submits at the ends, repeated job numbers, queues used only late,
+// flurries, a machine that grows) give Check's report in a stream, or
+// ErrNotStreamed when their submit times or starts are out of order or a
+// partial record is present.
+func TestCheckStreamAgrees(t *testing.T) {
+	streamed, total := 0, 0
+	rapid.Check(t, func(rt *rapid.T) {
+		var b strings.Builder
+		switch rapid.IntRange(0, 2).Draw(rt, "header") {
+		case 0:
+			fmt.Fprintf(&b, "; MaxProcs: %d\n", rapid.IntRange(1, 64).Draw(rt, "maxprocs"))
+		case 1:
+			fmt.Fprintf(&b, "; MaxNodes: %d\n", rapid.IntRange(1, 64).Draw(rt, "maxnodes"))
+		}
+		n := rapid.IntRange(1, 400).Draw(rt, "jobs")
+		unordered := rapid.IntRange(0, 5).Draw(rt, "unordered") == 5 // rapid draws small values most
+		dupShare := rapid.SampledFrom([]float64{0, 0, 0.05, 0.5}).Draw(rt, "dups")
+		sub := rapid.SampledFrom([]float64{-3 * datasets.Day, 0, 1e6}).Draw(rt, "t0")
+		grow := rapid.IntRange(0, n).Draw(rt, "grow") // jobs after it are wider
+		id := 0
+		for k := range n {
+			switch g := rapid.IntRange(0, 99).Draw(rt, "gap"); {
+			case g < 3:
+				sub += 20 * datasets.Day
+			case g < 10:
+				sub += 0
+			case g < 70:
+				sub += float64(rapid.IntRange(0, 600).Draw(rt, "dt"))
+			default:
+				sub += float64(rapid.IntRange(0, 3*86400).Draw(rt, "dt"))
+			}
+			if unordered && rapid.IntRange(0, 9).Draw(rt, "back") == 0 {
+				sub -= 5000
+			}
+			if rapid.Float64Range(0, 1).Draw(rt, "dup") < dupShare && id > 1 {
+				id -= rapid.IntRange(0, 2).Draw(rt, "back")
+			} else {
+				id += rapid.IntRange(1, 3).Draw(rt, "step")
+			}
+			wait := rapid.SampledFrom([]string{"0", "10", "-1", "3600", "86400"}).Draw(rt, "wait")
+			if unordered && rapid.IntRange(0, 19).Draw(rt, "negwait") == 0 {
+				wait = "-7200"
+			}
+			run := rapid.SampledFrom([]string{"100", "0", "-1", "5000", "200000"}).Draw(rt, "run")
+			procs := rapid.IntRange(-1, 24).Draw(rt, "procs")
+			if k >= grow && procs > 0 {
+				procs *= 3
+			}
+			status := rapid.SampledFrom([]int{1, 1, 0, 5, -1, 7}).Draw(rt, "status")
+			if unordered && rapid.IntRange(0, 29).Draw(rt, "part") == 0 {
+				status = 3
+			}
+			user := rapid.IntRange(-1, 4).Draw(rt, "user")
+			queue := rapid.IntRange(-1, 3).Draw(rt, "queue")
+			if k < n/3 {
+				queue = min(queue, 1)
+			}
+			part := rapid.IntRange(-1, 2).Draw(rt, "partition")
+			fmt.Fprintf(&b, "%d %s %s %s %d %s -1 %d %s -1 %d %d 1 -1 %d %d -1 -1\n", id, strconv.FormatFloat(sub, 'f', -1, 64),
+				wait, run, procs, rapid.SampledFrom([]string{"-1", "50", "900000"}).Draw(rt, "cpu"),
+				rapid.IntRange(-1, 30).Draw(rt, "req"), rapid.SampledFrom([]string{"-1", "60", "7200"}).Draw(rt, "reqtime"),
+				status, user, queue, part)
+		}
+		// A flurry: one user's burst of jobs on one day.
+		if rapid.Bool().Draw(rt, "flurry") {
+			for range rapid.IntRange(50, 300).Draw(rt, "burst") {
+				id++
+				sub += 10
+				fmt.Fprintf(&b, "%d %s 0 100 1 -1 -1 1 200 -1 1 9 1 -1 1 1 -1 -1\n", id, strconv.FormatFloat(sub, 'f', -1, 64))
+			}
+		}
+		total++
+		if streamAgrees(rt, "gen", []byte(b.String()), Options{Examples: rapid.IntRange(1, 7).Draw(rt, "examples")}) {
+			streamed++
+		}
+	})
+	if streamed < total/2 {
+		t.Errorf("%d of %d logs checked in a stream, want most", streamed, total)
+	}
+}
+
+// TestCheckStreamFuzzCorpus: the reader's fuzz corpus (SWF inputs made to
+// break it) gives Check's report in a stream, or ErrNotStreamed.
+func TestCheckStreamFuzzCorpus(t *testing.T) {
+	paths, _ := filepath.Glob(filepath.Join("..", "..", "datasets", "testdata", "fuzz", "FuzzRead", "*"))
+	if len(paths) == 0 {
+		t.Fatal("no fuzz corpus")
+	}
+	for _, path := range paths {
+		raw, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range strings.Split(string(raw), "\n") {
+			if s, ok := strings.CutPrefix(line, "[]byte("); ok {
+				data, err := strconv.Unquote(strings.TrimSuffix(s, ")"))
+				if err != nil {
+					t.Fatalf("%s: %v", path, err)
+				}
+				streamAgrees(t, path, []byte(data), Options{})
+			}
+		}
+	}
+}
+
+// TestCheckStreamNotStreamed: each reason to read the trace whole is
+// ErrNotStreamed, from the first pass.
+func TestCheckStreamNotStreamed(t *testing.T) {
+	const row = " 0 100 1 -1 -1 1 200 -1 %d 1 1 -1 1 1 -1 -1\n"
+	for _, c := range []struct {
+		name, swf string
+		maxRows   int
+	}{
+		{"partial record", "1 0 0 100 1 -1 -1 1 200 -1 3 1 1 -1 1 1 -1 -1\n1 0 0 100 1 -1 -1 1 200 -1 1 1 1 -1 1 1 -1 -1\n", 0},
+		{"submit decreases", "1 10" + fmt.Sprintf(row, 1) + "2 5" + fmt.Sprintf(row, 1), 0},
+		{"too many rows", "1 10" + fmt.Sprintf(row, 1) + "2 20" + fmt.Sprintf(row, 1), 1},
+	} {
+		scans := 0
+		_, err := CheckStream("x", func(w datasets.JobWriter) (*datasets.ReadReport, error) {
+			scans++
+			return datasets.Scan(strings.NewReader(c.swf), datasets.ReadOptions{}, w)
+		}, c.maxRows, Options{})
+		if !errors.Is(err, ErrNotStreamed) || scans != 1 {
+			t.Errorf("%s: err %v after %d scans, want ErrNotStreamed after 1", c.name, err, scans)
+		}
+	}
+	// A job that starts before an earlier job's submit time: the reader
+	// makes a negative wait unknown, so only a trace built by hand has one.
+	tr := base()
+	j := tr.Job(0)
+	j.JobID, j.Submit, j.Wait = 99, j.Submit+1000, -2000
+	tr.Append(j)
+	_, err := CheckStream("x", func(w datasets.JobWriter) (*datasets.ReadReport, error) {
+		return &datasets.ReadReport{}, datasets.WriteTrace(w, tr)
+	}, 0, Options{})
+	if !errors.Is(err, ErrNotStreamed) {
+		t.Errorf("negative wait: err %v, want ErrNotStreamed", err)
+	}
+}
+
+// FuzzCheckStream: on any input the reader takes, CheckStream gives
+// Check's report of the trace Read builds, or ErrNotStreamed.
+func FuzzCheckStream(f *testing.F) {
+	f.Add([]byte("; MaxProcs: 4\n1 0 10 100 4 90 -1 4 200 -1 1 3 1 7 1 1 -1 -1\n2 1 10 100 8 90 -1 4 50 -1 7 3 1 7 2 1 -1 -1\n"))
+	f.Add([]byte("1 0 0 100 1 -1 -1 1 200 -1 1 9 1 -1 1 1 -1 -1\n1 1500000 0 100 1 -1 -1 1 200 -1 1 9 1 -1 2 1 -1 -1\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		streamAgrees(t, "fuzz", data, Options{Examples: 3})
+	})
+}
