@@ -60,8 +60,8 @@ func TestWriteReport(t *testing.T) {
 		// Items: 1 reproduced (Table II: t2/C singles out its log), 1 reproduced, not discriminating (Fig. 1: fig1/a untested), 1 partial, 0 not, 1 nothing to compare, 1 no claim, 1 ours only, 0 checks only.
 		// Checks: 3, 2 fail (1 explained, 1 unexplained). The explained
 		// claim is the best of 3 readings: without it 2 of 2 unexplained.
-		"| [demo2013](#demo2013) | [01-demo.ipynb](notebooks/01-demo.ipynb) | 1 / 1 / 1 / 0 / 1 / 1 / 1 / 0 | 9 | 1 | 2 | 2 | 1 (1) | 1 | 50% (1 of 2); 100% (2) without | 2 | 3 (2 fail: 1 explained (0 chosen among readings), 1 unexplained) | 1 |",
-		"| **all** | | 1 / 1 / 1 / 0 / 1 / 1 / 1 / 0 | 9 | 1 | 2 | 2 | 1 (1) | 1 | 50% (1 of 2); 100% (2) without | 2 | 3 (2 fail: 1 explained (0 chosen among readings), 1 unexplained) | 1 |",
+		"| [demo2013](#demo2013) | [01-demo.ipynb](notebooks/01-demo.ipynb) | 1 / 1 / 1 / 0 / 1 / 1 / 1 / 0 | 9 | 1 | 2 | 2 | 0 | 1 (1) | 1 | 50% (1 of 2); 100% (2) without | 2 | 3 (2 fail: 1 explained (0 chosen among readings), 1 unexplained) | 1 |",
+		"| **all** | | 1 / 1 / 1 / 0 / 1 / 1 / 1 / 0 | 9 | 1 | 2 | 2 | 0 | 1 (1) | 1 | 50% (1 of 2); 100% (2) without | 2 | 3 (2 fail: 1 explained (0 chosen among readings), 1 unexplained) | 1 |",
 		"Unexplained differences: 1 of 2 differing claims (50%; target ≤ 10%).",
 		"Explained only by a convention chosen among several readings measured: 1 of the 1 explained differing claims; without them the unexplained differences are 2 of 2 (100%).",
 		"[best of 3 readings measured] whole minutes",
@@ -73,7 +73,7 @@ func TestWriteReport(t *testing.T) {
 		"| Table II | similar users | reproduced | 3 of 3 agree (2 not discriminating) |",
 		"| Fig. 1 | similarity | reproduced, not discriminating | 1 of 1 agree (1 untested) |",
 		"| §6.5 | statements of the text | ours only | no claim entry; 1 of ours |",
-		"| Table II | procs | 3 | 3 | 2 |",
+		"| Table II | procs | 3 | 3 | 2 | 0 |",
 		"- differs: Table V (2)",
 		`similarity falls \| with distance`,
 		"| Table V | `table5/b` | temporary users | blank | 236 |",
@@ -114,5 +114,41 @@ func TestWriteReportFindings(t *testing.T) {
 	section := strings.Index(md, "## Do the findings generalise?")
 	if link < 0 || section < link || !strings.Contains(md[section:], "| daily-cycle | lublin2003 §7.2, Fig. 8 | holds 2.18 |") {
 		t.Errorf("the findings' section is missing or misplaced:\n%s", md)
+	}
+}
+
+// TestWriteReportPower: the report states ledger.PowerRule beside the
+// verdicts and counts the agreements tested with power where the
+// discrimination counts are shown: the summary's column and line, the
+// item's words, the discrimination table and the entry's verdict. Column
+// "c" of Table I: A agrees (0.05 within 0 ± 0.1 from its noise) and
+// rejects B's departure 2, so A is tested with power.
+func TestWriteReportPower(t *testing.T) {
+	p := ledger.Paper{Key: "demo2014", Citation: "Demo", File: "demo.txt", Notebook: "notebooks/02-demo.ipynb",
+		Items: []ledger.Item{{Name: "Table I", Title: "likeness"}}}
+	l := ledger.NewFor(p)
+	l.Check("Table I", "t1/A", "similar A", ledger.Like("similar", 0, 0.05), 0.05).InTable("Table I", "A", "c")
+	l.Check("Table I", "t1/B", "similar B", ledger.Like("similar", 0, 0.05), 2).InTable("Table I", "B", "c")
+	var b strings.Builder
+	if err := WriteReport(&b, []Result{{Paper: p, Entries: l.Entries()}}, ReportInfo{Mode: "full"}); err != nil {
+		t.Fatal(err)
+	}
+	md := b.String()
+	for _, want := range []string{
+		ledger.PowerRule,
+		// 2 claims: 1 agrees, not discriminating (A's tolerance holds B's
+		// paper value 0) and tested with power; 1 differs, unexplained.
+		"| [demo2014](#demo2014) | [02-demo.ipynb](notebooks/02-demo.ipynb) | 0 / 0 / 1 / 0 / 0 / 0 / 0 / 0 | 2 | 0 | 1 | 0 | 1 | 0 (0) | 1 |",
+		"Agreements tested with power: 1 of the 1 agreeing claims that do not single out their log (1 not discriminating, 0 untested).",
+		"| Table I | likeness | partial | 1 of 2 differ (1 unexplained); 1 of the 1 agreeing tested with power |",
+		"| Table I | c | 2 | 1 | 1 | 1 |",
+		"| agrees, not discriminating, tested with power |",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("report lacks %q", want)
+		}
+	}
+	if t.Failed() {
+		t.Log(md)
 	}
 }

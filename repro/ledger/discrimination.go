@@ -202,6 +202,10 @@ type DiscriminationRow struct {
 	// Agreeing is the number of agreeing entries of the column; Ambiguous
 	// how many of them do not tell their row from another (ambiguous).
 	Agreeing, Ambiguous int
+	// Powered is how many of the agreeing entries are tested with power
+	// (PowerRule: powered, over the column's entries with a Want, our own
+	// references included), whether or not they are marked.
+	Powered int
 	// Rows is the number of rows (logs) with a numeric paper value.
 	Rows int
 }
@@ -214,6 +218,7 @@ type DiscriminationRow struct {
 // paper value). Rows are sorted by paper, table and column.
 func Discrimination(entries []Entry) []DiscriminationRow {
 	groups := columns(entries)
+	alike := likenessColumns(entries)
 	var out []DiscriminationRow
 	for k, idx := range groups {
 		r := DiscriminationRow{Paper: k.paper, Table: k.table, Column: k.column, Rows: len(idx)}
@@ -222,6 +227,9 @@ func Discrimination(entries []Entry) []DiscriminationRow {
 				r.Agreeing++
 				if ambiguous(entries, i, idx) {
 					r.Ambiguous++
+				}
+				if e := entries[i]; e.Kind != SelfCheck && e.Kind != Ours && powered(entries, i, alike[k]) {
+					r.Powered++
 				}
 			}
 		}
@@ -315,7 +323,7 @@ const PowerRule = "*Tested with power.* A likeness the paper states alike for ev
 	"departure the same procedure measured on the column's other logs (their values where the claim differs, at least one): " +
 	"the test could have failed on this log. Such agreements are counted apart (they stay not discriminating); a tolerance of " +
 	"ours, the same on every row, rejects a differing row by definition and is never marked, nor is an agreement whose column " +
-	"has no departure (power unmeasured)."
+	"has no departure (power unmeasured; ledger.MarkDiscrimination)."
 
 // MarkDiscrimination marks every agreeing entry by what its agreement
 // shows: NotDiscriminating when Discrimination counts it as ambiguous (it

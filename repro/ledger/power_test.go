@@ -131,11 +131,18 @@ func TestPoweredClearedAndCounted(t *testing.T) {
 	if !es[0].Powered {
 		t.Fatal("a: not marked")
 	}
-	if got := Summarize(es).String(); !strings.Contains(got, "1 agree (1 not discriminating, 1 of them tested with power)") {
+	if got := Summarize(es).String(); !strings.Contains(got, "1 agree (1 not discriminating; of these 1 tested with power)") {
 		t.Errorf("summary %q", got)
 	}
-	if it := StatusOf(Item{Name: "T"}, es[:1]); it.Powered != 1 || !strings.Contains(it.Counted, "1 of 1 agree (1 not discriminating, 1 of them tested with power)") {
+	if it := StatusOf(Item{Name: "T"}, es[:1]); it.Powered != 1 || !strings.Contains(it.Counted, "1 of 1 agree (1 not discriminating; of these 1 tested with power)") {
 		t.Errorf("item status %+v", it)
+	}
+	// With its departure in the item, the item's words still count it.
+	if it := StatusOf(Item{Name: "T"}, es); it.Powered != 1 || it.Counted != "1 of 2 differ (1 unexplained); 1 of the 1 agreeing tested with power" {
+		t.Errorf("item status with a difference %+v", it)
+	}
+	if rows := Discrimination(es); len(rows) != 1 || rows[0].Powered != 1 || rows[0].Agreeing != 1 || rows[0].Ambiguous != 1 {
+		t.Errorf("discrimination rows %+v", rows)
 	}
 	es = es[:1]
 	MarkDiscrimination(es)
