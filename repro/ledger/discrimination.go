@@ -263,10 +263,13 @@ func columns(entries []Entry) map[column][]int {
 // j's paper value (the value of a "near" or "approx" Want; a range shares
 // more than a bound with i's accepted range: "less than 90%" beside "90%
 // or more" is told apart) — DESIGN's "tighter than the spread between the
-// logs".
+// logs" — or j states the same likeness to the same reference (Want.Ref:
+// the paper says of j what it says of i, PowerRule), whatever the two
+// rows' errors make of their bands.
 func ambiguous(entries []Entry, i int, idx []int) bool {
 	got := entries[i].Number()
 	lo, hi := entries[i].Want.accepted()
+	ref := entries[i].Want.Ref
 	for _, j := range idx {
 		if j == i || entries[j].Cell.Row == entries[i].Cell.Row {
 			continue
@@ -274,6 +277,9 @@ func ambiguous(entries []Entry, i int, idx []int) bool {
 		ex, err := entries[j].Want.Expectation()
 		if err != nil {
 			continue
+		}
+		if r := entries[j].Want.Ref; ref != nil && r != nil && *r == *ref {
+			return true
 		}
 		if ex.Accepts(got) {
 			return true
@@ -321,7 +327,7 @@ const PowerRule = "*Tested with power.* A likeness the paper states alike for ev
 	"the same of each; its agreement is *tested with power* when its tolerance was derived from its own log's noise (twice our " +
 	"standard error, a sampling critical distance: ledger.FromNoise, not a factor or threshold of ours) and rejects every " +
 	"departure the same procedure measured on the column's other logs (their values where the claim differs, at least one): " +
-	"the test could have failed on this log. Such agreements are counted apart (they stay not discriminating); a tolerance of " +
+	"the test could have failed on this log. Such agreements are counted apart and keep their mark (not discriminating, or untested when their reference is our own value); a tolerance of " +
 	"ours, the same on every row, rejects a differing row by definition and is never marked, nor is an agreement whose column " +
 	"has no departure (power unmeasured; ledger.MarkDiscrimination)."
 

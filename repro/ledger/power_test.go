@@ -166,3 +166,32 @@ func TestFromNoisePanics(t *testing.T) {
 		}()
 	}
 }
+
+// TestAlikeNotDiscriminating: "a bit longer" stated of two logs whose
+// bands, moved by very different errors, do not overlap (1.02–1.27 and
+// 1.40–1.65) is still the same statement of both: neither agreement
+// singles out its log (PowerRule), and no agreement tested with power is
+// left without a mark. Without the reference (Want.Ref) the same bands
+// tell the rows apart.
+func TestAlikeNotDiscriminating(t *testing.T) {
+	t.Parallel()
+	l := New("demo")
+	l.Check("T", "a", "s", ABit("a bit longer", 1, 0.01, true), 1.1).InTable("T", "A", "c")
+	l.Check("T", "b", "s", ABit("a bit longer", 1, 0.2, true), 1.5).InTable("T", "B", "c")
+	for _, e := range l.Entries() {
+		if e.Verdict != Agrees || !e.NotDiscriminating || e.Untested {
+			t.Errorf("%s: %s, NotDiscriminating %v, Untested %v", e.ID, e.Verdict, e.NotDiscriminating, e.Untested)
+		}
+	}
+	if rows := Discrimination(l.Entries()); len(rows) != 1 || rows[0].Ambiguous != 2 {
+		t.Errorf("discrimination rows %+v", rows)
+	}
+	l = New("demo")
+	l.Check("T", "a", "s", Between(1.02, 1.27), 1.1).InTable("T", "A", "c")
+	l.Check("T", "b", "s", Between(1.40, 1.65), 1.5).InTable("T", "B", "c")
+	for _, e := range l.Entries() {
+		if e.NotDiscriminating || e.Untested {
+			t.Errorf("without a reference, %s: NotDiscriminating %v, Untested %v", e.ID, e.NotDiscriminating, e.Untested)
+		}
+	}
+}

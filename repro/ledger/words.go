@@ -30,7 +30,7 @@ const WordRule = "A word is read by its class, the same way in every paper. " +
 	"where the sentence itself draws the line (\"less than 90%, whereas BLUE and OSC come close to 100%\": at least 90%) the line is " +
 	"the paper's. " +
 	"\"A bit\" more (longer, below) is a direction and a likeness at once: beyond the reference as a direction is, and within the " +
-	"factor (ledger.ABit); \"much\" more (better, …) is beyond the factor, as a direction is beyond its reference (ledger.Much). " +
+	"factor, widened by twice the error where it is measured (ledger.ABit); \"much\" more (better, …) is beyond the factor, as a direction is beyond its reference (ledger.Much). " +
 	SeedsRule
 
 // PossibilityRule decides the kind of a statement that something "can" or
