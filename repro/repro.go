@@ -112,7 +112,8 @@ func WriteReport(w io.Writer, results []Result, info ReportInfo) error {
 		"was tested against the other logs' paper values in its table column, none of them would accept it and its\n" +
 		"tolerance holds none of them; *not discriminating* when another log's value in the same table column would\n" +
 		"also accept it, or its tolerance holds another log's value (it is not tighter than the spread between the\n" +
-		"logs) — a range or bound the paper states once for several logs sits on each log's row of its table and is\n" +
+		"logs) — a range or bound the paper states once for several logs, or a likeness to the same reference it states of\n" +
+		"each (ledger.PowerRule), sits on each log's row of its table and is\n" +
 		"therefore not discriminating; *untested* when there is no other log's value to tell it from (a qualitative\n" +
 		"statement, a number of one log outside a table, or an expectation derived from our own value rather than\n" +
 		"the paper's, ledger.RelativeTo): an agreement counts as singling out the log only when tested,\n" +
@@ -124,8 +125,10 @@ func WriteReport(w io.Writer, results []Result, info ReportInfo) error {
 		"is shown with our value, and the entry stays unexplained. Each explained difference says how its reason was\n" +
 		"found (ledger.Found): an input fact, one reading measured, or the best of several readings measured (their\n" +
 		"number recorded) — and, for a random procedure, the seeds measured: it is a reason only when it holds by the rule\n" +
-		"that judges the verdict (*Seeds* below: its statistic over the seeds, ledger.Found.OverSeeds), or, where the seeds are\n" +
-		"not replicates of one statistic, at every seed measured; how many seeds bring it within one by one is shown.\n" +
+		"that judges the verdict (*Seeds* below: its statistic over the seeds, ledger.Found.OverSeeds), or, counted seed by seed\n" +
+		"(ledger.Found.AtSeeds), at every seed measured — where the seeds are not replicates of one statistic (a screen at fewer\n" +
+		"variants, judged again at the figure's count), or where every seed within puts the mean within (a value in a range or\n" +
+		"beyond a threshold, never a direction, whose bound moves with the error); how many seeds bring it within one by one is shown.\n" +
 		"Reasons chosen among several readings are counted apart in the summary, and the\n" +
 		"unexplained share is given both with them and without them; *not comparable*: the paper's value is blanked in our copy (our value is still\n" +
 		"given), a log the paper used is not available, or our log is a stand-in for the paper's (another version, year or\n" +
@@ -133,7 +136,11 @@ func WriteReport(w io.Writer, results []Result, info ReportInfo) error {
 		"its value falls, never \"agrees\" and never \"differs\" (ledger.Consistency tests every ledger for it).\n\n")
 	b.WriteString(ledger.PowerRule + "\n\n")
 	b.WriteString("**Tolerances.** A number the paper prints agrees when |ours − paper| ≤ half a unit of its last printed\n" +
-		"digit + 2 × the standard error of our estimate (ledger.Printed); ranges and bounds are the paper's own.\n\n")
+		"digit + 2 × the standard error of our estimate (ledger.Printed), and so does each end of a range printed with a word of\n" +
+		"likeness (\"about 70–85%\", *Words*). A line the sentence itself draws (\"less than 90%\") is the paper's, with no\n" +
+		"allowance. Every other bound is ours or moves with our error, as *Words* states: a direction, a likeness to a reference\n" +
+		"the words name, \"a bit\" and \"much\" move with twice our standard error where it is measured, and a magnitude without\n" +
+		"a number and the likeness factor are thresholds of ours, stated where they are used.\n\n")
 	b.WriteString("**Words.** " + ledger.WordRule + " " + ledger.PossibilityRule + "\n\n")
 
 	b.WriteString("## Summary\n\n")
