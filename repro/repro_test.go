@@ -48,12 +48,8 @@ func TestWriteReport(t *testing.T) {
 	l.Check("Table II", "t2/A", "share A", ledger.Printed("0.62", 0.02), 0.63).InTable("Table II", "A", "procs")
 	l.Check("Table II", "t2/B", "share B", ledger.Printed("0.65", 0.02), 0.64).InTable("Table II", "B", "procs")
 	l.Check("Table II", "t2/C", "share C", ledger.Printed("0.90", 0.02), 0.90).InTable("Table II", "C", "procs")
-	var b strings.Builder
-	if err := WriteReport(&b, []Result{{Paper: p, Entries: l.Entries()}}, ReportInfo{Mode: "full", Commit: "abc123"}); err != nil {
-		t.Fatal(err)
-	}
-	md := b.String()
-	for _, want := range []string{
+	md := reportOf(t, p, l, ReportInfo{Mode: "full", Commit: "abc123"})
+	reportHas(t, md,
 		ledger.StatusRule,
 		// 9 claims: 5 agree (1 singling out: t2/C; 2 not discriminating; 2 untested: fig1/a and
 		// table5/d, in no table), 2 differ (1 unexplained), 2 not comparable.
@@ -82,18 +78,11 @@ func TestWriteReport(t *testing.T) {
 		"### Checks (3: 1 pass, 2 fail (1 unexplained), 0 not comparable)",
 		// The unexplained failing check is listed in view, before the
 		// collapsed list of every check; the explained one only in it.
-		"Failing checks without a measured reason (unexplained):\n\n| item | id | statement | paper | ours | tolerance | verdict | reason |\n|---|---|---|---|---|---|---|---|\n" +
+		"Failing checks without a measured reason (unexplained):\n\n| item | id | statement | paper | ours | tolerance | verdict | reason |\n|---|---|---|---|---|---|---|---|\n"+
 			"| Table V | `table5/g` | jobs in the log | 100 | 90 (92 with cancelled jobs) | exact | differs, unexplained (check) | checks: the log's header |\n\n<details><summary>All checks</summary>",
 		"| agrees (check) | checks: 1000 = 1000: the count we asked for |",
 		"### Results of our own (1: 1 hold, 0 do not, 0 not comparable)",
-	} {
-		if !strings.Contains(md, want) {
-			t.Errorf("report lacks %q", want)
-		}
-	}
-	if t.Failed() {
-		t.Log(md)
-	}
+	)
 }
 
 // TestWriteReportFindings: with a stored matrix of the findings, the
@@ -129,12 +118,7 @@ func TestWriteReportPower(t *testing.T) {
 	l := ledger.NewFor(p)
 	l.Check("Table I", "t1/A", "similar A", ledger.Like("similar", 0, 0.05), 0.05).InTable("Table I", "A", "c")
 	l.Check("Table I", "t1/B", "similar B", ledger.Like("similar", 0, 0.05), 2).InTable("Table I", "B", "c")
-	var b strings.Builder
-	if err := WriteReport(&b, []Result{{Paper: p, Entries: l.Entries()}}, ReportInfo{Mode: "full"}); err != nil {
-		t.Fatal(err)
-	}
-	md := b.String()
-	for _, want := range []string{
+	reportHas(t, reportOf(t, p, l, ReportInfo{Mode: "full"}),
 		ledger.PowerRule,
 		// 2 claims: 1 agrees, not discriminating (A's tolerance holds B's
 		// paper value 0) and tested with power; 1 differs, unexplained.
@@ -143,9 +127,25 @@ func TestWriteReportPower(t *testing.T) {
 		"| Table I | likeness | partial | 1 of 2 differ (1 unexplained); 1 of the 1 agreeing tested with power |",
 		"| Table I | c | 2 | 1 | 1 | 1 |",
 		"| agrees, not discriminating, tested with power |",
-	} {
-		if !strings.Contains(md, want) {
-			t.Errorf("report lacks %q", want)
+	)
+}
+
+// reportOf is the report of l's entries, of paper p.
+func reportOf(t *testing.T, p ledger.Paper, l *ledger.Ledger, info ReportInfo) string {
+	t.Helper()
+	var b strings.Builder
+	if err := WriteReport(&b, []Result{{Paper: p, Entries: l.Entries()}}, info); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// reportHas fails t for every string of wants md lacks, and then shows md.
+func reportHas(t *testing.T, md string, wants ...string) {
+	t.Helper()
+	for _, w := range wants {
+		if !strings.Contains(md, w) {
+			t.Errorf("report lacks %q", w)
 		}
 	}
 	if t.Failed() {
