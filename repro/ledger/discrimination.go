@@ -36,7 +36,7 @@ type Want struct {
 	// and FromNoise: a claim stated alike for every log has the same Ref
 	// on every row of its column. Noise is the standard error of ours (or
 	// the sampling noise) the tolerance was derived from, 0 when it is a
-	// factor or threshold of ours. MarkDiscrimination reads both for the
+	// factor or threshold of ours (ABit's: its far side is the factor). MarkDiscrimination reads both for the
 	// mark Entry.Powered. Ledgers saved before they existed read them as
 	// absent: no entry of theirs is marked.
 	Ref   *float64 `json:"ref,omitempty"`
@@ -114,8 +114,10 @@ func innerWant(e Expectation, set func(w *Want)) Want {
 // tolerance was derived from noise, our own measured error (a standard
 // error, a sampling critical distance), not chosen by us: its Want
 // carries Ref and Noise, so that an agreement of a claim stated alike for
-// every log can be marked tested with power (Entry.Powered). Like and
-// ABit call it. It judges as e does. It panics when ref is not finite or
+// every log can be marked tested with power (Entry.Powered). Like calls
+// it with its standard error; ABit with the reference only (noise 0: the
+// far side of its band is the likeness factor, ours, which rejects a
+// departure by definition). It judges as e does. It panics when ref is not finite or
 // noise is negative or not finite (programmer errors); a noise of 0
 // records the reference only (a tolerance of ours).
 func FromNoise(ref, noise float64, e Expectation) Expectation {
