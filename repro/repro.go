@@ -75,8 +75,9 @@ type ReportInfo struct {
 
 // WriteReport writes REPRODUCTION.md: the rules (statuses, kinds,
 // verdicts), a summary of every paper (items by computed status, claims by
-// verdict with agreements split by discrimination and differences by
-// explanation, checks apart with their failures split by explanation,
+// verdict with agreements split by discrimination (those tested with
+// power, ledger.PowerRule, counted apart) and differences by explanation,
+// checks apart with their failures split by explanation,
 // results of ours apart, the share of unexplained differences), then per
 // paper every numbered figure and table with its computed status, the
 // discrimination of its tables, and its claims, checks (the unexplained
@@ -111,31 +112,40 @@ func WriteReport(w io.Writer, results []Result, info ReportInfo) error {
 		"was tested against the other logs' paper values in its table column, none of them would accept it and its\n" +
 		"tolerance holds none of them; *not discriminating* when another log's value in the same table column would\n" +
 		"also accept it, or its tolerance holds another log's value (it is not tighter than the spread between the\n" +
-		"logs) — a range or bound the paper states once for several logs sits on each log's row of its table and is\n" +
+		"logs) — a range or bound the paper states once for several logs, or a likeness to the same reference it states of\n" +
+		"each (ledger.PowerRule), sits on each log's row of its table and is\n" +
 		"therefore not discriminating; *untested* when there is no other log's value to tell it from (a qualitative\n" +
 		"statement, a number of one log outside a table, or an expectation derived from our own value rather than\n" +
 		"the paper's, ledger.RelativeTo): an agreement counts as singling out the log only when tested,\n" +
-		"never by default, and the three are counted apart (ledger.MarkDiscrimination); *differs*: it is not — *explained* when the entry gives a measured reason,\n" +
+		"never by default, and the three are counted apart (ledger.MarkDiscrimination; an agreement that does not single out its\n" +
+		"log may still be *tested with power*, below); *differs*: it is not — *explained* when the entry gives a measured reason,\n" +
 		"*unexplained* otherwise. A convention (a reading or input the paper does not state) is a reason only when,\n" +
 		"applied to every log and cell of its table, it brings more of them within than our reading does even with this\n" +
 		"entry left out (it is never chosen for one entry alone), and it brings this one within (ledger.Tally); a measurement that brings nothing within (a restatement, a bound)\n" +
 		"is shown with our value, and the entry stays unexplained. Each explained difference says how its reason was\n" +
 		"found (ledger.Found): an input fact, one reading measured, or the best of several readings measured (their\n" +
 		"number recorded) — and, for a random procedure, the seeds measured: it is a reason only when it holds by the rule\n" +
-		"that judges the verdict (*Seeds* below: its statistic over the seeds, ledger.Found.OverSeeds), or, where the seeds are\n" +
-		"not replicates of one statistic, at every seed measured; how many seeds bring it within one by one is shown.\n" +
+		"that judges the verdict (*Seeds* below: its statistic over the seeds, ledger.Found.OverSeeds), or, counted seed by seed\n" +
+		"(ledger.Found.AtSeeds), at every seed measured — where the seeds are not replicates of one statistic (a screen at fewer\n" +
+		"variants, judged again at the figure's count), or where every seed within puts the mean within (a value in a range or\n" +
+		"beyond a threshold, never a direction, whose bound moves with the error); how many seeds bring it within one by one is shown.\n" +
 		"Reasons chosen among several readings are counted apart in the summary, and the\n" +
 		"unexplained share is given both with them and without them; *not comparable*: the paper's value is blanked in our copy (our value is still\n" +
 		"given), a log the paper used is not available, or our log is a stand-in for the paper's (another version, year or\n" +
 		"machine, or a reconstruction of an input the paper had): a claim on a stand-in is not comparable whichever way\n" +
 		"its value falls, never \"agrees\" and never \"differs\" (ledger.Consistency tests every ledger for it).\n\n")
+	b.WriteString(ledger.PowerRule + "\n\n")
 	b.WriteString("**Tolerances.** A number the paper prints agrees when |ours − paper| ≤ half a unit of its last printed\n" +
-		"digit + 2 × the standard error of our estimate (ledger.Printed); ranges and bounds are the paper's own.\n\n")
+		"digit + 2 × the standard error of our estimate (ledger.Printed), and so does each end of a range printed with a word of\n" +
+		"likeness (\"about 70–85%\", *Words*). A line the sentence itself draws (\"less than 90%\") is the paper's, with no\n" +
+		"allowance. Every other bound is ours or moves with our error, as *Words* states: a direction, a likeness to a reference\n" +
+		"the words name, \"a bit\" and \"much\" move with twice our standard error where it is measured, and a magnitude without\n" +
+		"a number and the likeness factor are thresholds of ours, stated where they are used.\n\n")
 	b.WriteString("**Words.** " + ledger.WordRule + " " + ledger.PossibilityRule + "\n\n")
 
 	b.WriteString("## Summary\n\n")
-	b.WriteString("| paper | notebook | items: reproduced / reproduced, not discriminating / partial / not / nothing to compare / no claim / ours only / checks only | claims | agree, singling out the log (tested) | agree, not discriminating | agree, untested (no other log's value) | differ, explained (of which chosen among several readings) | differ, unexplained | unexplained share of differing (target ≤ 10%; without the reasons chosen among readings) | not comparable | checks (failing: explained, unexplained) | ours |\n")
-	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
+	b.WriteString("| paper | notebook | items: reproduced / reproduced, not discriminating / partial / not / nothing to compare / no claim / ours only / checks only | claims | agree, singling out the log (tested) | agree, not discriminating | agree, untested (no other log's value) | of the agreements not discriminating or untested: tested with power | differ, explained (of which chosen among several readings) | differ, unexplained | unexplained share of differing (target ≤ 10%; without the reasons chosen among readings) | not comparable | checks (failing: explained, unexplained) | ours |\n")
+	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
 	var total ledger.Summary
 	var totalSt map[ledger.Status]int
 	marked := make([][]ledger.Entry, len(results))
@@ -157,6 +167,8 @@ func WriteReport(w io.Writer, results []Result, info ReportInfo) error {
 		"without them the unexplained differences are %d of %d (%.0f%%).\n\n",
 		total.ExplainedAmongReadings, total.Explained(), total.Unexplained+total.ExplainedAmongReadings, total.Claims.Differs,
 		100*total.UnexplainedShareWithoutScans())
+	fmt.Fprintf(&b, "Agreements tested with power: %d of the %d agreeing claims that do not single out their log (%d not discriminating, %d untested).\n\n",
+		total.Powered, total.NotDiscriminating+total.Untested, total.NotDiscriminating, total.Untested)
 	fmt.Fprintf(&b, "Failing checks without a measured reason: %d of %d failing checks (listed in each paper's section).\n\n",
 		total.ChecksUnexplained, total.Checks.Differs)
 	if info.Findings != nil {
@@ -175,7 +187,8 @@ func WriteReport(w io.Writer, results []Result, info ReportInfo) error {
 			b.WriteString("\n### Discrimination\n\n")
 			b.WriteString("Per table column of several logs: how many agreeing cells would also agree with another log's paper value\n" +
 				"(under that log's tolerance), or hold another log's paper value within their own tolerance; those are\n" +
-				"counted as *agrees, not discriminating*.\n\n")
+				"counted as *agrees, not discriminating*; the last column counts the agreeing cells *tested with power* (the rule\n" +
+				"above: a tolerance from their own noise that rejects every departure measured on the column's other logs).\n\n")
 			if err := ledger.WriteDiscrimination(&b, rows); err != nil {
 				return err
 			}
@@ -310,6 +323,6 @@ func checksCell(s ledger.Summary) string {
 
 // summaryCells are the summary table's cells of s from "claims" to "ours".
 func summaryCells(s ledger.Summary) string {
-	return fmt.Sprintf("%d | %d | %d | %d | %s | %d | %s | %d | %s | %d", s.Claims.All(), s.Discriminating(), s.NotDiscriminating,
-		s.Untested, explainedCell(s), s.Unexplained, shareCell(s), s.Claims.NotComparable, checksCell(s), s.Ours.All())
+	return fmt.Sprintf("%d | %d | %d | %d | %d | %s | %d | %s | %d | %s | %d", s.Claims.All(), s.Discriminating(), s.NotDiscriminating,
+		s.Untested, s.Powered, explainedCell(s), s.Unexplained, shareCell(s), s.Claims.NotComparable, checksCell(s), s.Ours.All())
 }

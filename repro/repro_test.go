@@ -48,20 +48,16 @@ func TestWriteReport(t *testing.T) {
 	l.Check("Table II", "t2/A", "share A", ledger.Printed("0.62", 0.02), 0.63).InTable("Table II", "A", "procs")
 	l.Check("Table II", "t2/B", "share B", ledger.Printed("0.65", 0.02), 0.64).InTable("Table II", "B", "procs")
 	l.Check("Table II", "t2/C", "share C", ledger.Printed("0.90", 0.02), 0.90).InTable("Table II", "C", "procs")
-	var b strings.Builder
-	if err := WriteReport(&b, []Result{{Paper: p, Entries: l.Entries()}}, ReportInfo{Mode: "full", Commit: "abc123"}); err != nil {
-		t.Fatal(err)
-	}
-	md := b.String()
-	for _, want := range []string{
+	md := reportOf(t, p, l, ReportInfo{Mode: "full", Commit: "abc123"})
+	reportHas(t, md,
 		ledger.StatusRule,
 		// 9 claims: 5 agree (1 singling out: t2/C; 2 not discriminating; 2 untested: fig1/a and
 		// table5/d, in no table), 2 differ (1 unexplained), 2 not comparable.
 		// Items: 1 reproduced (Table II: t2/C singles out its log), 1 reproduced, not discriminating (Fig. 1: fig1/a untested), 1 partial, 0 not, 1 nothing to compare, 1 no claim, 1 ours only, 0 checks only.
 		// Checks: 3, 2 fail (1 explained, 1 unexplained). The explained
 		// claim is the best of 3 readings: without it 2 of 2 unexplained.
-		"| [demo2013](#demo2013) | [01-demo.ipynb](notebooks/01-demo.ipynb) | 1 / 1 / 1 / 0 / 1 / 1 / 1 / 0 | 9 | 1 | 2 | 2 | 1 (1) | 1 | 50% (1 of 2); 100% (2) without | 2 | 3 (2 fail: 1 explained (0 chosen among readings), 1 unexplained) | 1 |",
-		"| **all** | | 1 / 1 / 1 / 0 / 1 / 1 / 1 / 0 | 9 | 1 | 2 | 2 | 1 (1) | 1 | 50% (1 of 2); 100% (2) without | 2 | 3 (2 fail: 1 explained (0 chosen among readings), 1 unexplained) | 1 |",
+		"| [demo2013](#demo2013) | [01-demo.ipynb](notebooks/01-demo.ipynb) | 1 / 1 / 1 / 0 / 1 / 1 / 1 / 0 | 9 | 1 | 2 | 2 | 0 | 1 (1) | 1 | 50% (1 of 2); 100% (2) without | 2 | 3 (2 fail: 1 explained (0 chosen among readings), 1 unexplained) | 1 |",
+		"| **all** | | 1 / 1 / 1 / 0 / 1 / 1 / 1 / 0 | 9 | 1 | 2 | 2 | 0 | 1 (1) | 1 | 50% (1 of 2); 100% (2) without | 2 | 3 (2 fail: 1 explained (0 chosen among readings), 1 unexplained) | 1 |",
 		"Unexplained differences: 1 of 2 differing claims (50%; target ≤ 10%).",
 		"Explained only by a convention chosen among several readings measured: 1 of the 1 explained differing claims; without them the unexplained differences are 2 of 2 (100%).",
 		"[best of 3 readings measured] whole minutes",
@@ -73,7 +69,7 @@ func TestWriteReport(t *testing.T) {
 		"| Table II | similar users | reproduced | 3 of 3 agree (2 not discriminating) |",
 		"| Fig. 1 | similarity | reproduced, not discriminating | 1 of 1 agree (1 untested) |",
 		"| §6.5 | statements of the text | ours only | no claim entry; 1 of ours |",
-		"| Table II | procs | 3 | 3 | 2 |",
+		"| Table II | procs | 3 | 3 | 2 | 0 |",
 		"- differs: Table V (2)",
 		`similarity falls \| with distance`,
 		"| Table V | `table5/b` | temporary users | blank | 236 |",
@@ -82,18 +78,11 @@ func TestWriteReport(t *testing.T) {
 		"### Checks (3: 1 pass, 2 fail (1 unexplained), 0 not comparable)",
 		// The unexplained failing check is listed in view, before the
 		// collapsed list of every check; the explained one only in it.
-		"Failing checks without a measured reason (unexplained):\n\n| item | id | statement | paper | ours | tolerance | verdict | reason |\n|---|---|---|---|---|---|---|---|\n" +
+		"Failing checks without a measured reason (unexplained):\n\n| item | id | statement | paper | ours | tolerance | verdict | reason |\n|---|---|---|---|---|---|---|---|\n"+
 			"| Table V | `table5/g` | jobs in the log | 100 | 90 (92 with cancelled jobs) | exact | differs, unexplained (check) | checks: the log's header |\n\n<details><summary>All checks</summary>",
 		"| agrees (check) | checks: 1000 = 1000: the count we asked for |",
 		"### Results of our own (1: 1 hold, 0 do not, 0 not comparable)",
-	} {
-		if !strings.Contains(md, want) {
-			t.Errorf("report lacks %q", want)
-		}
-	}
-	if t.Failed() {
-		t.Log(md)
-	}
+	)
 }
 
 // TestWriteReportFindings: with a stored matrix of the findings, the
@@ -114,5 +103,52 @@ func TestWriteReportFindings(t *testing.T) {
 	section := strings.Index(md, "## Do the findings generalise?")
 	if link < 0 || section < link || !strings.Contains(md[section:], "| daily-cycle | lublin2003 §7.2, Fig. 8 | holds 2.18 |") {
 		t.Errorf("the findings' section is missing or misplaced:\n%s", md)
+	}
+}
+
+// TestWriteReportPower: the report states ledger.PowerRule beside the
+// verdicts and counts the agreements tested with power where the
+// discrimination counts are shown: the summary's column and line, the
+// item's words, the discrimination table and the entry's verdict. Column
+// "c" of Table I: A agrees (0.05 within 0 ± 0.1 from its noise) and
+// rejects B's departure 2, so A is tested with power.
+func TestWriteReportPower(t *testing.T) {
+	p := ledger.Paper{Key: "demo2014", Citation: "Demo", File: "demo.txt", Notebook: "notebooks/02-demo.ipynb",
+		Items: []ledger.Item{{Name: "Table I", Title: "likeness"}}}
+	l := ledger.NewFor(p)
+	l.Check("Table I", "t1/A", "similar A", ledger.Like("similar", 0, 0.05), 0.05).InTable("Table I", "A", "c")
+	l.Check("Table I", "t1/B", "similar B", ledger.Like("similar", 0, 0.05), 2).InTable("Table I", "B", "c")
+	reportHas(t, reportOf(t, p, l, ReportInfo{Mode: "full"}),
+		ledger.PowerRule,
+		// 2 claims: 1 agrees, not discriminating (A's tolerance holds B's
+		// paper value 0) and tested with power; 1 differs, unexplained.
+		"| [demo2014](#demo2014) | [02-demo.ipynb](notebooks/02-demo.ipynb) | 0 / 0 / 1 / 0 / 0 / 0 / 0 / 0 | 2 | 0 | 1 | 0 | 1 | 0 (0) | 1 |",
+		"Agreements tested with power: 1 of the 1 agreeing claims that do not single out their log (1 not discriminating, 0 untested).",
+		"| Table I | likeness | partial | 1 of 2 differ (1 unexplained); 1 of the 1 agreeing tested with power |",
+		"| Table I | c | 2 | 1 | 1 | 1 |",
+		"| agrees, not discriminating, tested with power |",
+	)
+}
+
+// reportOf is the report of l's entries, of paper p.
+func reportOf(t *testing.T, p ledger.Paper, l *ledger.Ledger, info ReportInfo) string {
+	t.Helper()
+	var b strings.Builder
+	if err := WriteReport(&b, []Result{{Paper: p, Entries: l.Entries()}}, info); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// reportHas fails t for every string of wants md lacks, and then shows md.
+func reportHas(t *testing.T, md string, wants ...string) {
+	t.Helper()
+	for _, w := range wants {
+		if !strings.Contains(md, w) {
+			t.Errorf("report lacks %q", w)
+		}
+	}
+	if t.Failed() {
+		t.Log(md)
 	}
 }

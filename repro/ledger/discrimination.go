@@ -36,7 +36,7 @@ type Want struct {
 	// and FromNoise: a claim stated alike for every log has the same Ref
 	// on every row of its column. Noise is the standard error of ours (or
 	// the sampling noise) the tolerance was derived from, 0 when it is a
-	// factor or threshold of ours. MarkDiscrimination reads both for the
+	// factor or threshold of ours (ABit's: its far side is the factor). MarkDiscrimination reads both for the
 	// mark Entry.Powered. Ledgers saved before they existed read them as
 	// absent: no entry of theirs is marked.
 	Ref   *float64 `json:"ref,omitempty"`
@@ -114,8 +114,10 @@ func innerWant(e Expectation, set func(w *Want)) Want {
 // tolerance was derived from noise, our own measured error (a standard
 // error, a sampling critical distance), not chosen by us: its Want
 // carries Ref and Noise, so that an agreement of a claim stated alike for
-// every log can be marked tested with power (Entry.Powered). Like and
-// ABit call it. It judges as e does. It panics when ref is not finite or
+// every log can be marked tested with power (Entry.Powered). Like calls
+// it with its standard error; ABit with the reference only (noise 0: the
+// far side of its band is the likeness factor, ours, which rejects a
+// departure by definition). It judges as e does. It panics when ref is not finite or
 // noise is negative or not finite (programmer errors); a noise of 0
 // records the reference only (a tolerance of ours).
 func FromNoise(ref, noise float64, e Expectation) Expectation {
@@ -202,6 +204,10 @@ type DiscriminationRow struct {
 	// Agreeing is the number of agreeing entries of the column; Ambiguous
 	// how many of them do not tell their row from another (ambiguous).
 	Agreeing, Ambiguous int
+	// Powered is how many of the agreeing entries are tested with power
+	// (PowerRule: powered, over the column's entries with a Want, our own
+	// references included), whether or not they are marked.
+	Powered int
 	// Rows is the number of rows (logs) with a numeric paper value.
 	Rows int
 }
@@ -214,6 +220,7 @@ type DiscriminationRow struct {
 // paper value). Rows are sorted by paper, table and column.
 func Discrimination(entries []Entry) []DiscriminationRow {
 	groups := columns(entries)
+	alike := likenessColumns(entries)
 	var out []DiscriminationRow
 	for k, idx := range groups {
 		r := DiscriminationRow{Paper: k.paper, Table: k.table, Column: k.column, Rows: len(idx)}
@@ -222,6 +229,9 @@ func Discrimination(entries []Entry) []DiscriminationRow {
 				r.Agreeing++
 				if ambiguous(entries, i, idx) {
 					r.Ambiguous++
+				}
+				if e := entries[i]; e.Kind != SelfCheck && e.Kind != Ours && powered(entries, i, alike[k]) {
+					r.Powered++
 				}
 			}
 		}
@@ -255,10 +265,13 @@ func columns(entries []Entry) map[column][]int {
 // j's paper value (the value of a "near" or "approx" Want; a range shares
 // more than a bound with i's accepted range: "less than 90%" beside "90%
 // or more" is told apart) — DESIGN's "tighter than the spread between the
-// logs".
+// logs" — or j states the same likeness to the same reference (Want.Ref:
+// the paper says of j what it says of i, PowerRule), whatever the two
+// rows' errors make of their bands.
 func ambiguous(entries []Entry, i int, idx []int) bool {
 	got := entries[i].Number()
 	lo, hi := entries[i].Want.accepted()
+	ref := entries[i].Want.Ref
 	for _, j := range idx {
 		if j == i || entries[j].Cell.Row == entries[i].Cell.Row {
 			continue
@@ -266,6 +279,9 @@ func ambiguous(entries []Entry, i int, idx []int) bool {
 		ex, err := entries[j].Want.Expectation()
 		if err != nil {
 			continue
+		}
+		if r := entries[j].Want.Ref; ref != nil && r != nil && *r == *ref {
+			return true
 		}
 		if ex.Accepts(got) {
 			return true
@@ -313,9 +329,9 @@ const PowerRule = "*Tested with power.* A likeness the paper states alike for ev
 	"the same of each; its agreement is *tested with power* when its tolerance was derived from its own log's noise (twice our " +
 	"standard error, a sampling critical distance: ledger.FromNoise, not a factor or threshold of ours) and rejects every " +
 	"departure the same procedure measured on the column's other logs (their values where the claim differs, at least one): " +
-	"the test could have failed on this log. Such agreements are counted apart (they stay not discriminating); a tolerance of " +
+	"the test could have failed on this log. Such agreements are counted apart and keep their mark (not discriminating, or untested when their reference is our own value); a tolerance of " +
 	"ours, the same on every row, rejects a differing row by definition and is never marked, nor is an agreement whose column " +
-	"has no departure (power unmeasured)."
+	"has no departure (power unmeasured; ledger.MarkDiscrimination)."
 
 // MarkDiscrimination marks every agreeing entry by what its agreement
 // shows: NotDiscriminating when Discrimination counts it as ambiguous (it

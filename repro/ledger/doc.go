@@ -41,7 +41,7 @@
 // tested against paper values, never by default. Apart from them it marks
 // Powered ("tested with power", PowerRule): an agreement of a likeness
 // stated alike for every log whose tolerance, derived from its own noise
-// (FromNoise; Like and ABit with a standard error), rejects every departure
+// (FromNoise; Like with a standard error), rejects every departure
 // measured on the column's other logs. Printed is the tolerance rule for a
 // printed number: half a unit of its last digit plus twice our standard
 // error. StandIn records a value of a stand-in log (another version, year

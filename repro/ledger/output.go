@@ -184,14 +184,16 @@ func WriteItems(w io.Writer, items []ItemStatus) error {
 }
 
 // WriteDiscrimination writes the rows of Discrimination as a Markdown
-// table: table, column, logs, agreeing cells, and how many of them would
-// also agree with another log's paper value or hold it in their tolerance.
+// table: table, column, logs, agreeing cells, how many of them would
+// also agree with another log's paper value or hold it in their tolerance,
+// and how many are tested with power (PowerRule).
 func WriteDiscrimination(w io.Writer, rows []DiscriminationRow) error {
 	cells := make([][]string, len(rows))
 	for i, r := range rows {
-		cells[i] = []string{r.Table, r.Column, strconv.Itoa(r.Rows), strconv.Itoa(r.Agreeing), strconv.Itoa(r.Ambiguous)}
+		cells[i] = []string{r.Table, r.Column, strconv.Itoa(r.Rows), strconv.Itoa(r.Agreeing), strconv.Itoa(r.Ambiguous), strconv.Itoa(r.Powered)}
 	}
-	return writeMarkdownTable(w, []string{"table", "column", "logs", "agreeing", "would also agree with another log, or hold its value"}, cells)
+	return writeMarkdownTable(w, []string{"table", "column", "logs", "agreeing", "would also agree with another log, or hold its value",
+		"tested with power"}, cells)
 }
 
 // writeMarkdownTable writes a Markdown table of the header and rows, each

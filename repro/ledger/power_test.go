@@ -14,7 +14,8 @@ import (
 // feedback-fcfs-vs-easy in full mode (committed ledger at a6b24fe): HPC2N
 // "a bit longer" than 1 with SE 0.048 (1.0956–1.3456), ours 1.2424; the
 // other logs' ratios 1.8844 (SDSC-DS, SE 0.078), 4.2583 (CEA, SE 0.277),
-// 2.0128 (SDSC-SP2, SE 0.039) differ. The second is zakay2013 Table V
+// 2.0128 (SDSC-SP2, SE 0.039) differ, rejected by the band's upper side,
+// 1.25 + 2 SE: the likeness factor, ours, so not marked (ABit). The second is zakay2013 Table V
 // session_length_similar in full mode: SDSC-BLUE within 2 SE of 0
 // (±33,512 s), ours −11,600 s, accepts LANL-CM5's −2,471 s (SE 1,188).
 // The others are made up.
@@ -31,12 +32,12 @@ func TestPowered(t *testing.T) {
 		rows    []row
 		powered string // the id marked, "" for none
 	}{
-		{"a bit longer, HPC2N rejects every departure", []row{
+		{"a bit longer: HPC2N rejects every departure by our factor", []row{
 			{"hpc2n", "HPC2N", ABit("a bit longer", 1, 0.0478, true), 1.2424, PaperClaim},
 			{"ds", "SDSC-DS", ABit("a bit longer", 1, 0.0782, true), 1.8844, PaperClaim},
 			{"cea", "CEA", ABit("a bit longer", 1, 0.2766, true), 4.2583, PaperClaim},
 			{"sp2", "SDSC-SP2", ABit("a bit longer", 1, 0.0386, true), 2.0128, PaperClaim},
-		}, "hpc2n"},
+		}, ""},
 		{"similar, SDSC-BLUE accepts a departure", []row{
 			{"blue", "SDSC-BLUE", Like("similar", 0, 16756), -11600, PaperClaim},
 			{"lanl", "LANL-CM5", Like("similar", 0, 1188), -2471, PaperClaim},
@@ -131,11 +132,18 @@ func TestPoweredClearedAndCounted(t *testing.T) {
 	if !es[0].Powered {
 		t.Fatal("a: not marked")
 	}
-	if got := Summarize(es).String(); !strings.Contains(got, "1 agree (1 not discriminating, 1 of them tested with power)") {
+	if got := Summarize(es).String(); !strings.Contains(got, "1 agree (1 not discriminating; of these 1 tested with power)") {
 		t.Errorf("summary %q", got)
 	}
-	if it := StatusOf(Item{Name: "T"}, es[:1]); it.Powered != 1 || !strings.Contains(it.Counted, "1 of 1 agree (1 not discriminating, 1 of them tested with power)") {
+	if it := StatusOf(Item{Name: "T"}, es[:1]); it.Powered != 1 || !strings.Contains(it.Counted, "1 of 1 agree (1 not discriminating; of these 1 tested with power)") {
 		t.Errorf("item status %+v", it)
+	}
+	// With its departure in the item, the item's words still count it.
+	if it := StatusOf(Item{Name: "T"}, es); it.Powered != 1 || it.Counted != "1 of 2 differ (1 unexplained); 1 of the 1 agreeing tested with power" {
+		t.Errorf("item status with a difference %+v", it)
+	}
+	if rows := Discrimination(es); len(rows) != 1 || rows[0].Powered != 1 || rows[0].Agreeing != 1 || rows[0].Ambiguous != 1 {
+		t.Errorf("discrimination rows %+v", rows)
 	}
 	es = es[:1]
 	MarkDiscrimination(es)
@@ -157,5 +165,34 @@ func TestFromNoisePanics(t *testing.T) {
 			}()
 			FromNoise(c.ref, c.noise, AtMost(1))
 		}()
+	}
+}
+
+// TestAlikeNotDiscriminating: "a bit longer" stated of two logs whose
+// bands, moved by very different errors, do not overlap (1.02–1.27 and
+// 1.40–1.65) is still the same statement of both: neither agreement
+// singles out its log (PowerRule), and no agreement tested with power is
+// left without a mark. Without the reference (Want.Ref) the same bands
+// tell the rows apart.
+func TestAlikeNotDiscriminating(t *testing.T) {
+	t.Parallel()
+	l := New("demo")
+	l.Check("T", "a", "s", ABit("a bit longer", 1, 0.01, true), 1.1).InTable("T", "A", "c")
+	l.Check("T", "b", "s", ABit("a bit longer", 1, 0.2, true), 1.5).InTable("T", "B", "c")
+	for _, e := range l.Entries() {
+		if e.Verdict != Agrees || !e.NotDiscriminating || e.Untested {
+			t.Errorf("%s: %s, NotDiscriminating %v, Untested %v", e.ID, e.Verdict, e.NotDiscriminating, e.Untested)
+		}
+	}
+	if rows := Discrimination(l.Entries()); len(rows) != 1 || rows[0].Ambiguous != 2 {
+		t.Errorf("discrimination rows %+v", rows)
+	}
+	l = New("demo")
+	l.Check("T", "a", "s", Between(1.02, 1.27), 1.1).InTable("T", "A", "c")
+	l.Check("T", "b", "s", Between(1.40, 1.65), 1.5).InTable("T", "B", "c")
+	for _, e := range l.Entries() {
+		if e.NotDiscriminating || e.Untested {
+			t.Errorf("without a reference, %s: NotDiscriminating %v, Untested %v", e.ID, e.NotDiscriminating, e.Untested)
+		}
 	}
 }

@@ -247,6 +247,9 @@ func (s ItemStatus) counts() string {
 		if s.MainDiffers > 0 {
 			p += "; the main claim differs"
 		}
+		if s.Powered > 0 {
+			p += fmt.Sprintf("; %d of the %d agreeing tested with power", s.Powered, c.Agrees)
+		}
 		parts = append(parts, p)
 	}
 	missing := "logs missing: " + strings.Join(s.MissingLogs, ", ")

@@ -145,15 +145,14 @@ func (s Summary) Add(o Summary) Summary {
 		ChecksExplainedAmongReadings: s.ChecksExplainedAmongReadings + o.ChecksExplainedAmongReadings, Ours: s.Ours.plus(o.Ours)}
 }
 
-// agreeMarks is " (30 not discriminating, 1 of them tested with power,
-// 20 untested)", naming only the non-zero counts, empty when all are 0.
+// agreeMarks is " (30 not discriminating, 20 untested; of these 1 tested
+// with power)", naming only the non-zero counts, empty when all are 0. An
+// agreement tested with power is also marked not discriminating or
+// untested (MarkDiscrimination), so it is counted among "these".
 func agreeMarks(notDiscriminating, untested, powered int) string {
 	var parts []string
 	if notDiscriminating > 0 {
 		parts = append(parts, fmt.Sprintf("%d not discriminating", notDiscriminating))
-	}
-	if powered > 0 {
-		parts = append(parts, fmt.Sprintf("%d of them tested with power", powered))
 	}
 	if untested > 0 {
 		parts = append(parts, fmt.Sprintf("%d untested", untested))
@@ -161,7 +160,11 @@ func agreeMarks(notDiscriminating, untested, powered int) string {
 	if len(parts) == 0 {
 		return ""
 	}
-	return " (" + strings.Join(parts, ", ") + ")"
+	s := strings.Join(parts, ", ")
+	if powered > 0 {
+		s += fmt.Sprintf("; of these %d tested with power", powered)
+	}
+	return " (" + s + ")"
 }
 
 // String is e.g. "120 claims: 80 agree (30 not discriminating), 30 differ

@@ -30,7 +30,7 @@ const WordRule = "A word is read by its class, the same way in every paper. " +
 	"where the sentence itself draws the line (\"less than 90%, whereas BLUE and OSC come close to 100%\": at least 90%) the line is " +
 	"the paper's. " +
 	"\"A bit\" more (longer, below) is a direction and a likeness at once: beyond the reference as a direction is, and within the " +
-	"factor (ledger.ABit); \"much\" more (better, …) is beyond the factor, as a direction is beyond its reference (ledger.Much). " +
+	"factor, widened by twice the error where it is measured (ledger.ABit); \"much\" more (better, …) is beyond the factor, as a direction is beyond its reference (ledger.Much). " +
 	SeedsRule
 
 // PossibilityRule decides the kind of a statement that something "can" or
@@ -115,7 +115,11 @@ func likeBand(ref float64) (lo, hi float64) {
 
 // ABit is "a bit" more (above true) or less than ref: a direction beyond
 // ref by more than 2·se (Above, Below) that stays within the likeness
-// factor of ref (Like, widened by 2·se). ref must be positive.
+// factor of ref (Like, widened by 2·se). ref must be positive. Its Want
+// records ref with no noise (FromNoise(ref, 0, …)): the band's far side
+// is the factor, a tolerance of ours, so an agreement of it is never
+// tested with power (PowerRule), though rows stated alike are still not
+// told apart (Discrimination).
 func ABit(words string, ref, se float64, above bool) Expectation {
 	checkSE(se)
 	if !(ref > 0) {
@@ -132,7 +136,7 @@ func ABit(words string, ref, se float64, above bool) Expectation {
 	if lo > hi {
 		lo = hi // an error wider than the factor: nothing can be "a bit"
 	}
-	return FromNoise(ref, se, Stated(fmt.Sprintf("%s (%s–%s)", words, tolerance(lo), tolerance(hi)), Between(lo, hi)))
+	return FromNoise(ref, 0, Stated(fmt.Sprintf("%s (%s–%s)", words, tolerance(lo), tolerance(hi)), Between(lo, hi)))
 }
 
 // Much is "much" more (above true) or less than ref: beyond the likeness

@@ -43,11 +43,7 @@ func TestFig12CommonWeekTwin(t *testing.T) {
 		if e.Verdict != c.want || e.Kind != ledger.Ours {
 			t.Errorf("%s: %s %s, want %s, ours", c.name, e.Verdict, e.Kind, c.want)
 		}
-		for _, s := range c.text {
-			if !strings.Contains(e.OurValue, s) {
-				t.Errorf("%s: %q lacks %q", c.name, e.OurValue, s)
-			}
-		}
+		checkOurValue(t, c.name, e, c.text, nil)
 		p, _ := l.Lookup("fig12/OSC-cluster/saturation_utilization")
 		if p.Verdict != ledger.Agrees || !strings.Contains(p.OurValue, "judged over 3 seeds") {
 			t.Errorf("%s: the paper's entry %s (%s), want agrees judged over 3 seeds", c.name, p.Verdict, p.OurValue)
