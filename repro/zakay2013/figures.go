@@ -9,6 +9,7 @@ import (
 	"github.com/tracelab/tracelab/analytics/users"
 	"github.com/tracelab/tracelab/analytics/users/usersplot"
 	"github.com/tracelab/tracelab/plots"
+	"github.com/tracelab/tracelab/repro/ledger"
 )
 
 // figure returns a figure of the paper's item (plots.PaperFigure); where
@@ -109,31 +110,62 @@ func hourBandNote(orig users.Marginals, resampled []users.Marginals) string {
 }
 
 // poxLog is what Fig. 6's caption says of one log: its original's H, and
-// the mean H over its n resampled logs (the figure draws the first two).
+// the statistic its fig6/<log>/resampled_mean/h_difference entry judges —
+// the difference of its resampled logs' H from the original's, their mean
+// and standard error over all of them (pooledDiffs: drawn at seeds seeds,
+// perSeed each; the figure draws the study seed's first two).
 type poxLog struct {
-	log        string
-	orig, mean float64
-	n          int
+	log            string
+	orig           float64
+	diff           ledger.OverSeeds
+	seeds, perSeed int
+}
+
+// poxLogs is what Fig. 6's caption says of each log of r: the statistic
+// of its h_difference entry, computed as fig6Claims does (pooledDiffs over
+// the study seed's resampled logs and r.more's).
+func (r *Fig6Result) poxLogs() []poxLog {
+	var out []poxLog
+	for k, h := range r.sets {
+		var further [][]float64
+		if k < len(r.more) {
+			further = r.more[k]
+		}
+		x := poxLog{log: h.log, orig: h.orig.H, seeds: 1 + len(further), perSeed: len(h.resampled)}
+		if len(h.resampled) > 0 {
+			x.diff = pooledDiffs(h, further)
+		}
+		out = append(out, x)
+	}
+	return out
 }
 
 // poxCaption is Fig. 6's caption: what to compare, and what the ledger
-// judges — each log's mean H over all its resampled logs against the
-// original's (fig6/*/resampled_mean/h_difference, ledger.SeedsRule), of
-// which the figure draws two. Without it, a reader compares the two drawn
-// H with the original's, which is not the verdict's statistic. A log with
-// fewer than two resampled logs has no such entry and is left out.
+// judges — each log's mean difference in H over all its resampled logs
+// (at every seed measured) from the original's, within 2 SE
+// (fig6/*/resampled_mean/h_difference, ledger.SeedsRule), of which the
+// figure draws two. Without it, a reader compares the two drawn H with the
+// original's, which is not the verdict's statistic. The numbers are the
+// entries' (the difference to the entry's 3 digits, ledger.Format; the SE
+// as its statement gives it). A log with fewer than two resampled logs has
+// no such entry and is left out.
 func poxCaption(logs []poxLog) string {
 	const head = "the slope H of each cloud's line is its self-similarity"
 	var parts []string
 	for _, x := range logs {
-		if x.n < 2 {
+		if x.diff.N < 2 {
 			continue
 		}
-		parts = append(parts, fmt.Sprintf("%s %.3f over %d, the original %.3f", x.log, x.mean, x.n, x.orig))
+		over := fmt.Sprintf("%d resampled logs", x.diff.N)
+		if x.seeds > 1 {
+			over += fmt.Sprintf(", %d at each of %d seeds", x.perSeed, x.seeds)
+		}
+		parts = append(parts, fmt.Sprintf("%s %s (SE %.4f) over %s, their mean H %.3f against the original's %.3f",
+			x.log, ledger.Format(x.diff.Mean, 3), x.diff.SE, over, x.orig+x.diff.Mean, x.orig))
 	}
 	if len(parts) == 0 {
 		return head + ": compare the resampled logs' with the original's"
 	}
-	return head + ". The ledger's Fig. 6 entries judge the mean H of each log's resampled logs against the original's, " +
-		"of which the panels draw two (mean H: " + strings.Join(parts, "; ") + ")"
+	return head + ". The ledger's Fig. 6 entries judge, per log, the mean difference of its resampled logs' H from the original's, " +
+		"similar when within 2 SE; the panels draw two of them (mean difference: " + strings.Join(parts, "; ") + ")"
 }

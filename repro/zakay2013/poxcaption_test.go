@@ -1,31 +1,93 @@
 package zakay2013
 
-import "testing"
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/tracelab/tracelab/analytics/selfsim"
+	"github.com/tracelab/tracelab/repro/ledger"
+)
 
 // TestPoxCaption: Fig. 6's caption gives the statistic the ledger judges,
-// each log's mean H over its resampled logs with the original's, and
-// leaves out a log with fewer than two resampled logs (no mean entry).
+// each log's mean difference of its resampled logs' H from the original's
+// with its standard error and how many resampled logs at how many seeds,
+// and leaves out a log with fewer than two resampled logs (no mean entry).
 func TestPoxCaption(t *testing.T) {
 	t.Parallel()
 	const head = "the slope H of each cloud's line is its self-similarity"
-	const judged = ". The ledger's Fig. 6 entries judge the mean H of each log's resampled logs against the original's, of which the panels draw two (mean H: "
+	const judged = ". The ledger's Fig. 6 entries judge, per log, the mean difference of its resampled logs' H from the original's, similar when within 2 SE; the panels draw two of them (mean difference: "
+	over := func(mean, se float64, n int) ledger.OverSeeds { return ledger.OverSeeds{Mean: mean, SE: se, N: n} }
 	for _, c := range []struct {
 		name string
 		logs []poxLog
 		want string
 	}{
-		// The committed full-mode ledger (fig6/*/resampled_mean/h_difference):
-		// LANL-CM5 mean 0.740 against 0.760, CEA-Curie 0.759 against 0.773,
-		// 8 resampled logs each.
-		{"two logs (the committed ledger's values)", []poxLog{{"LANL-CM5", 0.760, 0.740, 8}, {"CEA-Curie", 0.773, 0.759, 8}},
-			head + judged + "LANL-CM5 0.740 over 8, the original 0.760; CEA-Curie 0.759 over 8, the original 0.773)"},
-		{"a log with one resampled log is left out", []poxLog{{"A", 0.7, 0.71, 1}, {"B", 0.6, 0.65, 3}},
-			head + judged + "B 0.650 over 3, the original 0.600)"},
-		{"no mean entry", []poxLog{{"A", 0.7, 0.71, 1}}, head + ": compare the resampled logs' with the original's"},
+		// explain20's full-mode measurement over 24 resampled logs, 8 at
+		// each of seeds 2013–2015 (notes/explain20.md, commit 796b928):
+		// LANL-CM5 −0.0056 (SE 0.0044), CEA-Curie −0.0232 (SE 0.0046);
+		// originals' H 0.760 and 0.773 (committed ledger).
+		{"two logs over 3 seeds", []poxLog{{"LANL-CM5", 0.760, over(-0.0056, 0.0044, 24), 3, 8}, {"CEA-Curie", 0.773, over(-0.0232, 0.0046, 24), 3, 8}},
+			head + judged + "LANL-CM5 -0.00560 (SE 0.0044) over 24 resampled logs, 8 at each of 3 seeds, their mean H 0.754 against the original's 0.760; " +
+				"CEA-Curie -0.0232 (SE 0.0046) over 24 resampled logs, 8 at each of 3 seeds, their mean H 0.750 against the original's 0.773)"},
+		// Quick mode: one seed's 2 resampled logs (repro/testdata/quick:
+		// LANL-CM5 −0.0104, mean H 0.750 against 0.760).
+		{"one seed", []poxLog{{"LANL-CM5", 0.760, over(-0.0104, 0.0007, 2), 1, 2}},
+			head + judged + "LANL-CM5 -0.0104 (SE 0.0007) over 2 resampled logs, their mean H 0.750 against the original's 0.760)"},
+		{"a log with one resampled log is left out", []poxLog{{"A", 0.7, over(0.01, 0, 1), 1, 1}, {"B", 0.6, over(0.05, 0.01, 3), 1, 3}},
+			head + judged + "B 0.0500 (SE 0.0100) over 3 resampled logs, their mean H 0.650 against the original's 0.600)"},
+		{"no mean entry", []poxLog{{"A", 0.7, over(0.01, 0, 1), 1, 1}}, head + ": compare the resampled logs' with the original's"},
 		{"nothing drawn", nil, head + ": compare the resampled logs' with the original's"},
 	} {
 		if got := poxCaption(c.logs); got != c.want {
 			t.Errorf("%s:\n got %q\nwant %q", c.name, got, c.want)
+		}
+	}
+}
+
+// TestPoxCaptionMatchesEntries: the caption's difference and standard
+// error per log are the ones its fig6/<log>/resampled_mean/h_difference
+// entry judges (our value to its digits, the SE its statement gives), at
+// one seed and pooled over further seeds.
+func TestPoxCaptionMatchesEntries(t *testing.T) {
+	t.Parallel()
+	hr := func(h float64) selfsim.HurstResult { return selfsim.HurstResult{Pox: selfsim.Pox{H: h}} }
+	set := func(log string, orig float64, hs []float64) *hurstSet {
+		s := &hurstSet{log: log, orig: hr(orig)}
+		for _, h := range hs {
+			s.resampled = append(s.resampled, hr(h))
+		}
+		return s
+	}
+	a := []float64{0.79, 0.79, 0.78, 0.80, 0.79, 0.78, 0.80, 0.79}
+	b := []float64{0.71, 0.74, 0.73, 0.70, 0.75, 0.72, 0.74, 0.73}
+	seSaid := regexp.MustCompile(`its standard error ([0-9.]+)`)
+	for _, c := range []struct {
+		name string
+		more [][][]float64
+		over string
+	}{
+		{"one seed (quick mode)", nil, "over 8 resampled logs,"},
+		{"three seeds (full mode)", [][][]float64{{b, a}, {a, a}}, "over 24 resampled logs, 8 at each of 3 seeds,"},
+	} {
+		r := &Fig6Result{sets: []*hurstSet{set("A", 0.80, a), set("B", 0.70, b)}, more: c.more, shuffledR2: []float64{0.9, 0.9}, seed: 2013}
+		l := ledger.New("zakay2013")
+		fig6Claims(l, r.sets, r.shuffledR2, r.more, r.seed, nil)
+		caption := poxCaption(r.poxLogs())
+		for _, log := range []string{"A", "B"} {
+			e, ok := l.Lookup("fig6/" + log + "/resampled_mean/h_difference")
+			if !ok || e.OurNumber == nil {
+				t.Fatalf("%s: no entry for %s", c.name, log)
+			}
+			se := seSaid.FindStringSubmatch(e.Statement)
+			if se == nil {
+				t.Fatalf("%s: no standard error in %q", c.name, e.Statement)
+			}
+			part := fmt.Sprintf("%s %s (SE %s) %s", log, ledger.Format(*e.OurNumber, 3), se[1], c.over)
+			if !strings.Contains(caption, part) {
+				t.Errorf("%s: caption %q\nlacks the entry's %q", c.name, caption, part)
+			}
 		}
 	}
 }

@@ -419,11 +419,7 @@ func (s *Study) Fig6(ctx context.Context) (*Fig6Result, error) {
 				panels = append(panels, p)
 			}
 		}
-		var pox []poxLog
-		for _, h := range r.sets {
-			pox = append(pox, poxLog{h.log, h.orig.H, h.stats().mean, len(h.resampled)})
-		}
-		r.Figure = figure("Fig. 6", "pox plots of the arrivals, original and two resampled logs", poxCaption(pox), 3, panels...)
+		r.Figure = figure("Fig. 6", "pox plots of the arrivals, original and two resampled logs", poxCaption(r.poxLogs()), 3, panels...)
 		if r.Figure != nil {
 			r.Figure.ShareX, r.Figure.ShareY = true, true
 		}

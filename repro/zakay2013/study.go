@@ -129,7 +129,8 @@ var items = []ledger.Item{
 	{Name: "Fig. 5", Title: "daily bins locality, original and resampled", Section: "§5.2 Table VI, Fig. 5",
 		Note: "the figure is lost from our copy (caption only); its four logs are not named, we show LANL-CM5, SDSC-SP2, HPC2N, CEA-Curie"},
 	{Name: "Fig. 6", Title: "pox plots, original and two resampled logs", Section: "§5.3 Figs 6–7, Table VII",
-		Note: "ANL-Intrepid is not available: CEA-Curie instead"},
+		Note: "ANL-Intrepid is not available: CEA-Curie instead. In full mode the resampled logs' H is judged over 24 resampled logs, 8 at each of three seeds, " +
+			"the study's and two more (ledger.SeedsRule); the figure draws two of the study seed's"},
 	{Name: "Fig. 7", Title: "pox-plot regression lines, original and resampled", Section: "§5.3 Figs 6–7, Table VII",
 		Note:      "§5.3's statements about its slopes (none below 0.6 or above 0.9) are Table VII's entries, which carry its status",
 		CarriedBy: []string{"table7/*/resampled_min", "table7/*/resampled_max"}},
@@ -139,7 +140,8 @@ var items = []ledger.Item{
 			"the library's common week is measured beside them in one entry of ours per item (table7/ and fig6/common-week/more_claims_within)"},
 	{Name: "Fig. 8", Title: "bootstrap: throughput and utilisation", Section: "§6.1 Figs 8–9",
 		Note: "ANL-Intrepid and PIK-IPLEX are not available; LANL-CM5's estimates are partial: we show KTH-SP2, SDSC-SP2, CTC-SP2, SDSC-DS, SDSC-BLUE, HPC2N and CEA-Curie. " +
-			"The paper's entries use §4's literal start, ours beside them the common week, at the same 1000 variants"},
+			"The paper's entries use §4's literal start and are judged over three seeds, the study's and two more, 1000 variants each " +
+			"(ledger.SeedsRule; the figure draws the study's seed); ours beside them use the common week, at the same 1000 variants"},
 	{Name: "Fig. 9", Title: "bootstrap: slowdown and wait under EASY", Section: "§6.1 Figs 8–9",
 		Note: "ANL-Intrepid and PIK-IPLEX are not available; LANL-CM5's estimates are partial: we show KTH-SP2, SDSC-SP2, CTC-SP2, SDSC-DS, SDSC-BLUE, HPC2N and CEA-Curie. " +
 			"The paper's entries use §4's literal start (each long-term user in its own random week of its traced activity) and are judged over " +
@@ -153,7 +155,7 @@ var items = []ledger.Item{
 			"the library's common week and the other generation readings are measured beside it at three seeds, a reason only by the ledger's rule"},
 	{Name: "Fig. 11", Title: "OSC-cluster with six times the users", Section: "§6.3 Figs 11–12",
 		Note: "the resampled logs start their long-term users as §4 says, each in a week of its own traced activity; " +
-			"the library's common week is measured beside them, same seeds, in one entry of ours (fig11/common-week/more_claims_within)"},
+			"the library's common week is measured beside them at the study's seed in one entry of ours (fig11/common-week/more_claims_within)"},
 	{Name: "Fig. 12", Title: "EASY under different loads, with saturation", Section: "§6.3 Figs 11–12",
 		Note: "the sweeps' resampled logs (every seed, and the split step) start their long-term users as §4 says, each in a week of its own " +
 			"traced activity; the library's common week is measured beside them at the study's seed in one entry of ours (fig12/common-week/more_claims_within)"},
