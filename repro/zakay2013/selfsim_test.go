@@ -299,3 +299,67 @@ func TestFig6TwinOverSeeds(t *testing.T) {
 		}
 	}
 }
+
+// TestTableVIIOverSeeds: in full mode Table VII's counts over the logs are
+// made at each seed measured (the table's cells at each: the mean and SD
+// of that seed's resampled logs) and judged on their mean (ledger.SeedsRule);
+// "most cases" is more than half of the cases the tables made, the logs at
+// every seed. Worked by hand, six logs, resampled H 0.69, 0.71, 0.70, 0.70
+// (mean 0.70, SD 0.0082) or the same +0.10 (mean 0.80): originals A–D 0.70,
+// E–F 0.80. At the study's seed A–D are within one SD, E–F below and beyond
+// (4 within: most of 6 alone, ≥ 4); at the next A–B within, C–D above,
+// E–F below (2); at the third A–C within, D above, F below and E below
+// ("E below") or within ("E within"). Within: 4 + 2 + 3 = 9 of 18, not
+// more than half, differs; or 4 + 2 + 4 = 10 of 18, the mean share 0.556,
+// more than half: agrees (the share at one seed's ≥ 4 of 6, 0.667, is not
+// what the words ask of a mean). Below: 2, 2, 2 or 2, 2, 1 of 6, each
+// within ½ ± 2·√(¼/6).
+func TestTableVIIOverSeeds(t *testing.T) {
+	t.Parallel()
+	hr := func(h float64) selfsim.HurstResult { return selfsim.HurstResult{Pox: selfsim.Pox{H: h}} }
+	low, high := []float64{0.69, 0.71, 0.70, 0.70}, []float64{0.79, 0.81, 0.80, 0.80}
+	set := func(log string, orig float64) *hurstSet {
+		s := &hurstSet{log: log, orig: hr(orig)}
+		for _, h := range low {
+			s.resampled = append(s.resampled, hr(h))
+		}
+		return s
+	}
+	sets := []*hurstSet{set("A", 0.70), set("B", 0.70), set("C", 0.70), set("D", 0.70), set("E", 0.80), set("F", 0.80)}
+	for _, c := range []struct {
+		name          string
+		eThird        []float64
+		within, below ledger.Verdict
+		texts         []string
+	}{
+		{"E below", low, ledger.Differs, ledger.Agrees, []string{"seed 2013: 4 of 6, seed 2014: 2 of 6, seed 2015: 3 of 6"}},
+		{"E within", high, ledger.Agrees, ledger.Agrees, []string{"seed 2013: 4 of 6, seed 2014: 2 of 6, seed 2015: 4 of 6"}},
+	} {
+		more := map[string][][]float64{
+			"A": {low, low}, "B": {low, low}, "C": {high, low}, "D": {high, high}, "E": {low, c.eThird}, "F": {low, low},
+		}
+		l := ledger.New("zakay2013")
+		(&TableVIIResult{sets: sets, more: more, seed: 2013}).Claims(l)
+		for _, w := range []struct {
+			id   string
+			want ledger.Verdict
+			has  []string
+		}{
+			{"table7/fraction_within_sd", c.within, append([]string{"judged over 3 seeds, seed 2013 and 2 more"}, c.texts...)},
+			{"table7/fraction_below", c.below, []string{"judged over 3 seeds, seed 2013 and 2 more"}},
+		} {
+			e, ok := l.Lookup(w.id)
+			if !ok {
+				t.Fatalf("%s: no %s", c.name, w.id)
+			}
+			if e.Verdict != w.want {
+				t.Errorf("%s: %s %s, want %s (ours %s, tolerance %s)", c.name, w.id, e.Verdict, w.want, e.OurValue, e.Tolerance)
+			}
+			checkOurValue(t, c.name+" "+w.id, e, w.has, nil)
+		}
+		e, _ := l.Lookup("table7/fraction_within_sd")
+		if !strings.Contains(e.Statement, "the mean over 3 seeds of the fraction at each (the share of the 18 cases, 6 logs at each seed)") {
+			t.Errorf("%s: statement %q", c.name, e.Statement)
+		}
+	}
+}
