@@ -19,6 +19,17 @@ import (
 // whose id ends in one of show. It explains no entry by itself: one seed
 // is no reason under the ledger's rule.
 func commonWeekTwin(l *ledger.Ledger, item, prefix string, seed uint64, paper, common []ledger.Entry, show ...string) {
+	commonWeekTwinOver(l, item, prefix, seed, 1, paper, common, show...)
+}
+
+// commonWeekTwinOver is commonWeekTwin for a table whose paper entries are
+// judged over the resampled logs of seeds seeds, the study's seed and the
+// seeds−1 after it (ledger.SeedsRule): paper and common are then made from
+// the resampled logs of all of them, and the entry says so.
+func commonWeekTwinOver(l *ledger.Ledger, item, prefix string, seed uint64, seeds int, paper, common []ledger.Entry, show ...string) {
+	if seeds < 1 {
+		panic("zakay2013: commonWeekTwinOver with fewer than one seed")
+	}
 	byID := make(map[string]ledger.Entry, len(common))
 	for _, e := range common {
 		byID[e.ID] = e
@@ -46,7 +57,12 @@ func commonWeekTwin(l *ledger.Ledger, item, prefix string, seed uint64, paper, c
 	if t.N == 0 {
 		return
 	}
-	ev := fmt.Sprintf("seed %d: %d of %d within, against %d under §4's start", seed, t.Within, t.N, t.AsComputed)
+	at, where := fmt.Sprintf("seed %d", seed), "at the study's seed"
+	if seeds > 1 {
+		at = fmt.Sprintf("seeds %d–%d", seed, seed+uint64(seeds-1))
+		where = fmt.Sprintf("over the resampled logs of %d seeds (the study's and %d more), as the paper's entries", seeds, seeds-1)
+	}
+	ev := fmt.Sprintf("%s: %d of %d within, against %d under §4's start", at, t.Within, t.N, t.AsComputed)
 	if len(moved) > 0 {
 		ev += "; verdicts that move: " + strings.Join(moved, "; ")
 	} else {
@@ -56,7 +72,7 @@ func commonWeekTwin(l *ledger.Ledger, item, prefix string, seed uint64, paper, c
 		ev += "; the common week's values: " + strings.Join(values, ", ")
 	}
 	l.OwnClaim(item, prefix+"/common-week/more_claims_within",
-		fmt.Sprintf("with the library's common week (every long-term user started in one common random week of the log) more of %s's claims hold than under §4's start, at the study's seed", item),
+		fmt.Sprintf("with the library's common week (every long-term user started in one common random week of the log) more of %s's claims hold than under §4's start, %s", item, where),
 		t.Within > t.AsComputed, ev)
 }
 

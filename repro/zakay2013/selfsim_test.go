@@ -243,3 +243,123 @@ func TestFig6CommonOverSeeds(t *testing.T) {
 		}
 	}
 }
+
+// TestFig6TwinOverSeeds: Fig. 6's common-week twin counts the claims
+// within over the same seeds' resampled logs as the paper's entries, not
+// the study's seed alone (in quick mode, without further seeds, the
+// study's). Worked by hand, original H 0.80, one log E: under §4's start
+// the study seed's differences −0.01, −0.01, −0.02, 0, −0.01, −0.02, 0,
+// −0.01 (mean −0.01, SE 0.00267: differs alone) and at the next seeds the
+// same shifted by +0.02, then +0.01, +0.01, 0, 0, 0, +0.01, 0, +0.01
+// (over the 24: mean 0.00167, SE 0.0024, agrees, as in
+// TestFig6OverSeeds); in the common week ±0.01 in turn at every seed (mean
+// 0: within at one seed and over three). Over the seeds: 1 of 1 within
+// against 1, no gain; at the study's seed alone: 1 against 0.
+func TestFig6TwinOverSeeds(t *testing.T) {
+	t.Parallel()
+	hr := func(h float64) selfsim.HurstResult { return selfsim.HurstResult{Pox: selfsim.Pox{H: h}} }
+	set := func(hs []float64) *hurstSet {
+		s := &hurstSet{log: "E", orig: hr(0.80)}
+		for _, h := range hs {
+			s.resampled = append(s.resampled, hr(h))
+		}
+		return s
+	}
+	seed0 := []float64{0.79, 0.79, 0.78, 0.80, 0.79, 0.78, 0.80, 0.79}
+	shifted := []float64{0.81, 0.81, 0.80, 0.82, 0.81, 0.80, 0.82, 0.81}
+	third := []float64{0.81, 0.81, 0.80, 0.80, 0.80, 0.81, 0.80, 0.81}
+	common := []float64{0.81, 0.79, 0.81, 0.79, 0.81, 0.79, 0.81, 0.79}
+	for _, c := range []struct {
+		name             string
+		more, moreCommon [][][]float64
+		want             ledger.Verdict
+		text, statement  string
+	}{
+		{"over 3 seeds", [][][]float64{{shifted, third}}, [][][]float64{{common, common}}, ledger.Differs,
+			"seeds 2013–2015: 1 of 1 within, against 1 under §4's start; no verdict moves",
+			"over the resampled logs of 3 seeds (the study's and 2 more), as the paper's entries"},
+		{"quick mode", nil, nil, ledger.Agrees,
+			"seed 2013: 1 of 1 within, against 0 under §4's start; verdicts that move: fig6/E/resampled_mean/h_difference differs → agrees",
+			"at the study's seed"},
+	} {
+		r := &Fig6Result{sets: []*hurstSet{set(seed0)}, common: []*hurstSet{set(common)}, shuffledR2: []float64{0.9}, seed: 2013,
+			more: c.more, moreCommon: c.moreCommon}
+		l := ledger.New("zakay2013")
+		r.Claims(l)
+		e, ok := l.Lookup("fig6/common-week/more_claims_within")
+		if !ok {
+			t.Fatalf("%s: no twin", c.name)
+		}
+		if e.Verdict != c.want {
+			t.Errorf("%s: verdict %s, want %s", c.name, e.Verdict, c.want)
+		}
+		checkOurValue(t, c.name, e, []string{c.text}, nil)
+		if !strings.HasSuffix(e.Statement, c.statement) {
+			t.Errorf("%s: statement %q, want it to end %q", c.name, e.Statement, c.statement)
+		}
+	}
+}
+
+// TestTableVIIOverSeeds: in full mode Table VII's counts over the logs are
+// made at each seed measured (the table's cells at each: the mean and SD
+// of that seed's resampled logs) and judged on their mean (ledger.SeedsRule);
+// "most cases" is more than half of the cases the tables made, the logs at
+// every seed. Worked by hand, six logs, resampled H 0.69, 0.71, 0.70, 0.70
+// (mean 0.70, SD 0.0082) or the same +0.10 (mean 0.80): originals A–D 0.70,
+// E–F 0.80. At the study's seed A–D are within one SD, E–F below and beyond
+// (4 within: most of 6 alone, ≥ 4); at the next A–B within, C–D above,
+// E–F below (2); at the third A–C within, D above, F below and E below
+// ("E below") or within ("E within"). Within: 4 + 2 + 3 = 9 of 18, not
+// more than half, differs; or 4 + 2 + 4 = 10 of 18, the mean share 0.556,
+// more than half: agrees (the share at one seed's ≥ 4 of 6, 0.667, is not
+// what the words ask of a mean). Below: 2, 2, 2 or 2, 2, 1 of 6, each
+// within ½ ± 2·√(¼/6).
+func TestTableVIIOverSeeds(t *testing.T) {
+	t.Parallel()
+	hr := func(h float64) selfsim.HurstResult { return selfsim.HurstResult{Pox: selfsim.Pox{H: h}} }
+	low, high := []float64{0.69, 0.71, 0.70, 0.70}, []float64{0.79, 0.81, 0.80, 0.80}
+	set := func(log string, orig float64) *hurstSet {
+		s := &hurstSet{log: log, orig: hr(orig)}
+		for _, h := range low {
+			s.resampled = append(s.resampled, hr(h))
+		}
+		return s
+	}
+	sets := []*hurstSet{set("A", 0.70), set("B", 0.70), set("C", 0.70), set("D", 0.70), set("E", 0.80), set("F", 0.80)}
+	for _, c := range []struct {
+		name          string
+		eThird        []float64
+		within, below ledger.Verdict
+		texts         []string
+	}{
+		{"E below", low, ledger.Differs, ledger.Agrees, []string{"seed 2013: 4 of 6, seed 2014: 2 of 6, seed 2015: 3 of 6"}},
+		{"E within", high, ledger.Agrees, ledger.Agrees, []string{"seed 2013: 4 of 6, seed 2014: 2 of 6, seed 2015: 4 of 6"}},
+	} {
+		more := map[string][][]float64{
+			"A": {low, low}, "B": {low, low}, "C": {high, low}, "D": {high, high}, "E": {low, c.eThird}, "F": {low, low},
+		}
+		l := ledger.New("zakay2013")
+		(&TableVIIResult{sets: sets, more: more, seed: 2013}).Claims(l)
+		for _, w := range []struct {
+			id   string
+			want ledger.Verdict
+			has  []string
+		}{
+			{"table7/fraction_within_sd", c.within, append([]string{"judged over 3 seeds, seed 2013 and 2 more"}, c.texts...)},
+			{"table7/fraction_below", c.below, []string{"judged over 3 seeds, seed 2013 and 2 more"}},
+		} {
+			e, ok := l.Lookup(w.id)
+			if !ok {
+				t.Fatalf("%s: no %s", c.name, w.id)
+			}
+			if e.Verdict != w.want {
+				t.Errorf("%s: %s %s, want %s (ours %s, tolerance %s)", c.name, w.id, e.Verdict, w.want, e.OurValue, e.Tolerance)
+			}
+			checkOurValue(t, c.name+" "+w.id, e, w.has, nil)
+		}
+		e, _ := l.Lookup("table7/fraction_within_sd")
+		if !strings.Contains(e.Statement, "the mean over 3 seeds of the fraction at each (the share of the 18 cases, 6 logs at each seed)") {
+			t.Errorf("%s: statement %q", c.name, e.Statement)
+		}
+	}
+}
