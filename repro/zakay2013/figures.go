@@ -71,7 +71,6 @@ var figureNotes = map[string]string{
 	"Fig. 1":  "the paper's figure is lost from our copy (caption only) and its logs are not named: we show four",
 	"Fig. 5":  "the paper's figure is lost from our copy (caption only) and its four logs are not named",
 	"Fig. 4":  "the paper's Fig. 4 is ANL-Intrepid, which we do not have: this log stands in",
-	"Fig. 6":  "the paper's third log, ANL-Intrepid, we do not have: CEA-Curie stands in",
 	"Fig. 13": "SDSC-Par-1996 stands in for the paper's SDSC-Par95, which we do not have",
 	"Fig. 14": "user 374's flurry, which the paper adds, is gone from the cleaned log: its heaviest bursts stand in",
 	"Fig. 15": "the paper's flurries (users 50, 38 and 31) are gone from the cleaned log: its heaviest bursts stand in",
@@ -107,6 +106,33 @@ func hourCountNote(orig users.Marginals, resampled []users.Marginals) string {
 func hourBandNote(orig users.Marginals, resampled []users.Marginals) string {
 	return fmt.Sprintf("in the hour-of-week panel the band lies mostly under the original's line: resampling keeps every job's hour of the week and only reweights the users (no resampled log's share of an hour is more than %.2g from the original's)",
 		usersplot.HourOfWeekSpread(orig, resampled))
+}
+
+// fig6Note says, in Fig. 6's caption, which of the paper's logs it draws
+// (Fig. 6's part of figureNotes, which depends on the logs drawn): the
+// paper draws LANL-CM5, HPC2N and ANL-Intrepid, and CEA-Curie stands in
+// for ANL-Intrepid only where it is drawn. Quick mode draws the first log
+// (Fig6Logs), and a log missing from the data directory is not drawn.
+func fig6Note(drawn []string, quick bool) string {
+	curie := false
+	for _, name := range drawn {
+		curie = curie || name == "CEA-Curie"
+	}
+	if curie && len(drawn) == len(Fig6Logs) {
+		return "the paper's third log, ANL-Intrepid, we do not have: CEA-Curie stands in"
+	}
+	s := "the paper's logs are LANL-CM5, HPC2N and ANL-Intrepid"
+	if curie {
+		s += " (CEA-Curie stands in for ANL-Intrepid, which we do not have)"
+	}
+	who := "this figure draws "
+	if quick {
+		who = "quick mode draws "
+	}
+	if len(drawn) == 0 {
+		return s + "; none is drawn here"
+	}
+	return s + "; " + who + strings.Join(drawn, " and ") + " only"
 }
 
 // poxLog is what Fig. 6's caption says of one log: its original's H, and

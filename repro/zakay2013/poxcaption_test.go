@@ -3,6 +3,7 @@ package zakay2013
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -88,6 +89,35 @@ func TestPoxCaptionMatchesEntries(t *testing.T) {
 			if !strings.Contains(caption, part) {
 				t.Errorf("%s: caption %q\nlacks the entry's %q", c.name, caption, part)
 			}
+		}
+	}
+}
+
+// TestFig6Note: Fig. 6's caption says CEA-Curie stands in for
+// ANL-Intrepid only when CEA-Curie is drawn, and names the logs drawn
+// when not all of the paper's are (quick mode draws LANL-CM5 alone).
+func TestFig6Note(t *testing.T) {
+	t.Parallel()
+	const paper = "the paper's logs are LANL-CM5, HPC2N and ANL-Intrepid"
+	for _, c := range []struct {
+		name  string
+		drawn []string
+		quick bool
+		want  string
+	}{
+		{"full mode, every log", Fig6Logs, false, "the paper's third log, ANL-Intrepid, we do not have: CEA-Curie stands in"},
+		{"quick mode", []string{"LANL-CM5"}, true, paper + "; quick mode draws LANL-CM5 only"},
+		{"full mode, HPC2N missing", []string{"LANL-CM5", "CEA-Curie"}, false,
+			paper + " (CEA-Curie stands in for ANL-Intrepid, which we do not have); this figure draws LANL-CM5 and CEA-Curie only"},
+		{"full mode, CEA-Curie missing", []string{"LANL-CM5", "HPC2N"}, false, paper + "; this figure draws LANL-CM5 and HPC2N only"},
+		{"nothing drawn", nil, true, paper + "; none is drawn here"},
+	} {
+		got := fig6Note(c.drawn, c.quick)
+		if got != c.want {
+			t.Errorf("%s:\n got %q\nwant %q", c.name, got, c.want)
+		}
+		if !slices.Contains(c.drawn, "CEA-Curie") && strings.Contains(got, "CEA-Curie") {
+			t.Errorf("%s: the note names CEA-Curie, which is not drawn: %q", c.name, got)
 		}
 	}
 }

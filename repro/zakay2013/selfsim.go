@@ -522,7 +522,11 @@ func (s *Study) Fig6(ctx context.Context) (*Fig6Result, error) {
 				panels = append(panels, p)
 			}
 		}
-		r.Figure = figure("Fig. 6", "pox plots of the arrivals, original and two resampled logs", poxCaption(r.poxLogs()), 3, panels...)
+		var drawn []string
+		for _, h := range r.sets {
+			drawn = append(drawn, h.log)
+		}
+		r.Figure = figure("Fig. 6", "pox plots of the arrivals, original and two resampled logs", poxCaption(r.poxLogs())+"; "+fig6Note(drawn, s.o.Quick), 3, panels...)
 		if r.Figure != nil {
 			r.Figure.ShareX, r.Figure.ShareY = true, true
 		}
