@@ -129,15 +129,20 @@ var items = []ledger.Item{
 	{Name: "Fig. 5", Title: "daily bins locality, original and resampled", Section: "§5.2 Table VI, Fig. 5",
 		Note: "the figure is lost from our copy (caption only); its four logs are not named, we show LANL-CM5, SDSC-SP2, HPC2N, CEA-Curie"},
 	{Name: "Fig. 6", Title: "pox plots, original and two resampled logs", Section: "§5.3 Figs 6–7, Table VII",
-		Note: "ANL-Intrepid is not available: CEA-Curie instead. In full mode the resampled logs' H is judged over 24 resampled logs, 8 at each of three seeds, " +
-			"the study's and two more (ledger.SeedsRule); the figure draws two of the study seed's"},
+		Note: "ANL-Intrepid is not available: CEA-Curie instead (quick mode draws and judges LANL-CM5 alone). In full mode the resampled logs' H is judged over " +
+			"24 resampled logs, 8 at each of three seeds, the study's and two more (ledger.SeedsRule); the figure draws two of the study seed's. " +
+			"The common-week entry of ours (fig6/common-week/more_claims_within) counts over the same seeds"},
 	{Name: "Fig. 7", Title: "pox-plot regression lines, original and resampled", Section: "§5.3 Figs 6–7, Table VII",
 		Note:      "§5.3's statements about its slopes (none below 0.6 or above 0.9) are Table VII's entries, which carry its status",
 		CarriedBy: []string{"table7/*/resampled_min", "table7/*/resampled_max"}},
 	{Name: "Table VII", Title: "Hurst parameter, original and resampled", Section: "§5.3 Figs 6–7, Table VII",
 		Note: "the values are blanked in our copy of the text; ANL-Intrepid and PIK-IPLEX are not available, SDSC-Par is the 1996 log. " +
+			"The cells and their 0.6–0.9 checks are the study seed's 8 resampled logs per log; in full mode the counts over the logs " +
+			"(table7/fraction_below, table7/fraction_within_sd) are made at three seeds, the study's and two more, each seed's as the table's, " +
+			"and judged on their mean (ledger.SeedsRule); quick mode measures two logs, too few for the counts. " +
 			"The resampled logs (here and in Figs 6–7) start their long-term users as §4 says, each in a week of its own traced activity; " +
-			"the library's common week is measured beside them in one entry of ours per item (table7/ and fig6/common-week/more_claims_within)"},
+			"the library's common week is measured beside them in one entry of ours per item (table7/ and fig6/common-week/more_claims_within), " +
+			"over the same seeds as the paper's entries"},
 	{Name: "Fig. 8", Title: "bootstrap: throughput and utilisation", Section: "§6.1 Figs 8–9",
 		Note: "ANL-Intrepid and PIK-IPLEX are not available; LANL-CM5's estimates are partial: we show KTH-SP2, SDSC-SP2, CTC-SP2, SDSC-DS, SDSC-BLUE, HPC2N and CEA-Curie. " +
 			"The paper's entries use §4's literal start and are judged over three seeds, the study's and two more, 1000 variants each " +
