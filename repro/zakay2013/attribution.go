@@ -87,8 +87,10 @@ func variantTimes(p users.Population, inst []resample.Instance) timeSplit {
 // distance to the log of the variants with their long-term users replaced
 // by the log's own (what their other users alone make of it), otherSwapped
 // that with their other users replaced by the log's (what their long-term
-// users alone make of it), each with its bound by similarKS's rule (the
-// larger of 0.1 and the mean 5% critical distance).
+// users alone make of it), each with its bound: the entry's own bound of
+// "very similar" (similarKS: the resampling's null, nullKS, set by
+// bounded) where measured, else the former bound, VerySimilarLimit of the
+// swapped logs' mean 5% critical distance (quick mode).
 type attribution struct {
 	ltSwapped, otherSwapped [3]float64
 	ltBound, otherBound     [3]float64
@@ -126,6 +128,21 @@ func attribute(orig timeSplit, vars []timeSplit) attribution {
 			a.pooled.other[m] = append(a.pooled.other[m], v.other[m]...)
 		}
 		a.ltBound[m], a.otherBound[m] = VerySimilarLimit(lt), VerySimilarLimit(ot)
+	}
+	return a
+}
+
+// bounded returns a with both swaps' bounds of each time metric set to
+// the bound k judges that marginal's entry by (marginalKS.limit) where k's
+// null is measured: a swap brings the distance "within its bound" by the
+// one rule of "very similar". Without a null, a keeps the former bound.
+func (a attribution) bounded(k marginalKS) attribution {
+	if k.null == nil {
+		return a
+	}
+	for m, tm := range timeMetrics {
+		b := k.limit(slices.Index(users.Metrics, tm))
+		a.ltBound[m], a.otherBound[m] = b, b
 	}
 	return a
 }
@@ -336,10 +353,11 @@ func (k marginalKS) attributed(l *ledger.Ledger, e *ledger.Entry, i int) {
 		return
 	}
 	id := strings.TrimSuffix(e.ID, "/mean_ks") + "/carried_by_one_class"
-	why := k.attr.reason(m)
+	a := k.attr.bounded(k)
+	why := a.reason(m)
 	evidence := why
 	if why == "" {
-		evidence = k.attr.swaps(m) + ": neither brings it within"
+		evidence = a.swaps(m) + ": neither brings it within"
 	}
 	l.OwnClaim(e.Item, id, fmt.Sprintf("the difference of %s (%.3f) is carried by one class of users: replacing that class of every variant by the log's own brings the mean distance within its bound", e.ID, e.Number()),
 		why != "", evidence)

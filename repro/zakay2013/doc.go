@@ -20,6 +20,20 @@
 //	§6.3 Figs 11–12     load scaling and saturation
 //	§6.4 Figs 13–16     over-sampling rare behaviours (flurries)
 //
+// "Very similar" (§5.1, Fig. 4; "agree to a high degree", Fig. 10; Fig.
+// 11) has one rule wherever a KS distance is judged by it: the statistic
+// lies within what the resampling itself gives when a resampled log of the
+// original's size stands in the original's place — mean + 2 SD of those
+// draws (nullKS for a mean distance over resampled logs: the ledger's
+// entries, the swaps of one class of users, attribution, and
+// repro/findings' resampling-marginal findings, ResampledNull; pairNull
+// for one distance: the log's rotations, rotationsOf). The ledger's quick
+// mode draws too few resampled logs (fewer than 3) to measure that spread
+// and keeps the former bound, max(0.1, the 5% critical distance)
+// (VerySimilarLimit), there also for the rotations and swaps; each quick
+// entry says so in its expectation. (The findings draw 4 resampled logs
+// in quick mode: they measure the spread.)
+//
 // Each method returns a result with frames and plots for display and the
 // result's ledger entries (Claims); Ledger collects them all. The analyses
 // themselves are the library's (analytics/similarity, analytics/users,

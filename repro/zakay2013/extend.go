@@ -130,12 +130,12 @@ func (s *Study) Fig10(ctx context.Context) (*Fig10Result, error) {
 		}
 		origTimes := logTimes(p.Population) // the pools' discard rule: the users no part has
 		r.origByClass = startByClass(origTimes)
-		rot := rotationsOf(p.Trace, orig)
-		r.rot = rot
 		pseudo, err := s.fig10Pseudo(ctx, r.reps)
 		if err != nil {
 			return nil, err
 		}
+		rot := rotationsOf(p.Trace, orig, pseudo)
+		r.rot = rot
 		for _, m := range pseudo {
 			r.variantEarly += firstWeeksShare(m) / float64(len(pseudo))
 		}

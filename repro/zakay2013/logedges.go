@@ -137,12 +137,18 @@ type rotation struct {
 	share, shareMin, shareMax float64
 	shares                    []float64
 	users                     []int
+	// pairs is the number of pairs of resampled logs the bound of one
+	// distance was measured on (pairNull); 0 for the former bound.
+	pairs int
 }
 
 // spread summarises KS distances over the rotations: their mean, least
-// and largest, their mean bound (VerySimilarLimit of the 5% critical
-// distance for the two user counts), and how many are at or below their
-// own bound.
+// and largest, their mean bound, and how many are at or below their own
+// bound. The bound is "very similar"'s rule (nullKS) for one distance:
+// pairNull of the log's resampled logs of its size (rotationsOf's pair),
+// the same for every rotation; where that is not measured (fewer than 3
+// resampled logs: quick mode) the former bound, VerySimilarLimit of the
+// 5% critical distance for the two user counts.
 type spread struct {
 	mean, min, max, limit float64
 	n, within             int
@@ -164,8 +170,11 @@ func (sp *spread) add(d, limit float64) {
 
 // rotationsOf measures tr against its rotations; orig is tr's Fig. 4
 // marginals (first arrivals and last departures from its first
-// submission). nil when tr spans less than two whole weeks.
-func rotationsOf(tr *datasets.Trace, orig users.Marginals) *rotation {
+// submission), pseudo the log's resampled logs of its size, from which
+// the bound of one distance is measured (pairNull; with fewer than 3 the
+// former bound, spread). nil
+// when tr spans less than two whole weeks.
+func rotationsOf(tr *datasets.Trace, orig users.Marginals, pseudo []users.Marginals) *rotation {
 	if tr.Len() == 0 {
 		return nil
 	}
@@ -182,7 +191,11 @@ func rotationsOf(tr *datasets.Trace, orig users.Marginals) *rotation {
 		}
 	}
 	baseFirst, baseLast := orig.Values[users.FirstArrival], orig.Values[users.LastDeparture]
+	pair := pairNull(pseudo)
 	ro := &rotation{shareMin: math.Inf(1)}
+	if pair != nil {
+		ro.pairs = len(pseudo) * (len(pseudo) - 1) / 2
+	}
 	first, last := map[int]float64{}, map[int]float64{}
 	for r := 1; r < weeks; r++ {
 		clear(first)
@@ -202,8 +215,8 @@ func rotationsOf(tr *datasets.Trace, orig users.Marginals) *rotation {
 		}
 		vf, vl := sortedValues(first), sortedValues(last)
 		ro.n++
-		ro.first.add(fit.KSTwoSample(baseFirst, vf), VerySimilarLimit(fit.KSTwoSampleCritical(len(baseFirst), len(vf))))
-		ro.last.add(fit.KSTwoSample(baseLast, vl), VerySimilarLimit(fit.KSTwoSampleCritical(len(baseLast), len(vl))))
+		ro.first.add(fit.KSTwoSample(baseFirst, vf), pairBound(pair, users.FirstArrival, len(baseFirst), len(vf)))
+		ro.last.add(fit.KSTwoSample(baseLast, vl), pairBound(pair, users.LastDeparture, len(baseLast), len(vl)))
 		sh := firstWeeksShare(users.Marginals{Values: map[users.Metric][]float64{users.FirstArrival: vf}})
 		ro.shares, ro.users = append(ro.shares, sh), append(ro.users, len(vf))
 		ro.share += sh
@@ -215,6 +228,16 @@ func rotationsOf(tr *datasets.Trace, orig users.Marginals) *rotation {
 	}
 	ro.share /= float64(ro.n)
 	return ro
+}
+
+// pairBound is metric m's bound of one distance between samples of n1 and
+// n2 users: pair's (pairNull) where measured, else VerySimilarLimit of
+// their 5% critical distance.
+func pairBound(pair []float64, m users.Metric, n1, n2 int) float64 {
+	if pair != nil {
+		return pair[slices.Index(users.Metrics, m)]
+	}
+	return VerySimilarLimit(fit.KSTwoSampleCritical(n1, n2))
 }
 
 // sortedValues returns the values of m, sorted.
@@ -243,10 +266,14 @@ func (ro *rotation) note(m string) string {
 	default:
 		return ""
 	}
+	bound := fmt.Sprintf("within their bound, %.3f on average", sp.limit)
+	if ro.pairs > 0 {
+		bound = fmt.Sprintf("within %.3f, what one distance between two of the log's resampled logs gives: mean + 2 SD over %d pairs", sp.limit, ro.pairs)
+	}
 	return fmt.Sprintf(" (the log against itself cut at another week: its jobs rotated cyclically by r whole weeks, r = 1…%d, every user and "+
-		"the users' common calendar kept, give %s at a mean distance %.3f from the log's (%.3f–%.3f; %d of %d within their bound, "+
-		"%.3f on average): this marginal measures where a log %s, and a resampled log %s within its users' activity)",
-		ro.n, what, sp.mean, sp.min, sp.max, sp.within, ro.n, sp.limit, where, where)
+		"the users' common calendar kept, give %s at a mean distance %.3f from the log's (%.3f–%.3f; %d of %d %s): this marginal "+
+		"measures where a log %s, and a resampled log %s within its users' activity)",
+		ro.n, what, sp.mean, sp.min, sp.max, sp.within, ro.n, bound, where, where)
 }
 
 // startWithin counts the rotations whose start effect is the original's

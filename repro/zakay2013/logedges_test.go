@@ -69,7 +69,7 @@ func TestRotationsOf(t *testing.T) {
 	tr := logOfJobs([][2]float64{{1, 0}, {3, 2}, {2, 6.5}, {1, 10}})
 	wk := datasets.Week
 	orig := users.Marginals{Values: map[users.Metric][]float64{users.FirstArrival: {0, 2 * wk, 6.5 * wk}, users.LastDeparture: {2 * wk, 6.5 * wk, 10 * wk}}}
-	ro := rotationsOf(tr, orig)
+	ro := rotationsOf(tr, orig, nil)
 	if ro == nil {
 		t.Fatal("no rotations")
 	}
@@ -93,7 +93,26 @@ func TestRotationsOf(t *testing.T) {
 		ro.note(users.CPUWork.String()) != "" {
 		t.Errorf("notes %q, %q", ro.note(users.FirstArrival.String()), ro.note(users.LastDeparture.String()))
 	}
-	if rotationsOf(logOfJobs([][2]float64{{1, 0}, {1, 1.5}}), orig) != nil {
+	// The bound of one distance measured on three resampled logs whose
+	// every pair lies 1/2 apart ({0, 1}, {0, 2}, {0, 3}: SD 0): the six
+	// rotations at 1/3 of the first arrivals are within, the three at 2/3
+	// not; of the last departures 8 (all but r = 6).
+	two := func(v float64) users.Marginals {
+		m := users.Marginals{Values: map[users.Metric][]float64{}}
+		for _, k := range users.Metrics {
+			m.Values[k] = []float64{0, v}
+		}
+		m.HourOfWeek[0] = 1
+		return m
+	}
+	rp := rotationsOf(tr, orig, []users.Marginals{two(1), two(2), two(3)})
+	if rp.first.within != 6 || rp.last.within != 8 || !near(rp.first.limit, 0.5) || rp.pairs != 3 {
+		t.Errorf("pair null: within %d and %d, bound %.3f over %d pairs, want 6, 8, 0.5, 3", rp.first.within, rp.last.within, rp.first.limit, rp.pairs)
+	}
+	if n := rp.note(users.FirstArrival.String()); !strings.Contains(n, "6 of 9 within 0.500, what one distance between two of the log's resampled logs gives: mean + 2 SD over 3 pairs") {
+		t.Errorf("pair null note %q", n)
+	}
+	if rotationsOf(logOfJobs([][2]float64{{1, 0}, {1, 1.5}}), orig, nil) != nil {
 		t.Error("a log under two whole weeks has no rotations to measure")
 	}
 }

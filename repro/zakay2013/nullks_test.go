@@ -4,6 +4,7 @@ import (
 	"github.com/tracelab/tracelab/repro/study"
 	"github.com/tracelab/tracelab/sim/sweep"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -198,5 +199,63 @@ func TestFig10Null(t *testing.T) {
 		if k.null != nil || k.limit(0) != VerySimilarLimit(k.critical[0]) {
 			t.Errorf("reps %d: a null %v, want the former bound", reps, k.null)
 		}
+	}
+}
+
+// TestPairNull: nullKS's rule for one distance (pairNull) and for the
+// findings' mean over resampled logs (ResampledNull), by hand on logs
+// whose distances are 0 or 1 (pointLog).
+func TestPairNull(t *testing.T) {
+	// Pairs of {0, 0, 1}: 0, 1, 1 → mean 2/3, SD √((4/9 + 1/9 + 1/9)/2) = √(1/3).
+	b := pairNull(pointLogs(0, 0, 1))
+	// Leave one out of {0, 0, 1}: as TestNullKS's first case.
+	r := ResampledNull(pointLogs(0, 0, 1))
+	for i, m := range resample.MarginalNames() {
+		if want := 2.0/3 + 2*math.Sqrt(1.0/3); math.Abs(b[i]-want) > 1e-9 {
+			t.Errorf("pairNull %s: %.6f, want %.6f", m, b[i], want)
+		}
+		if want := 2.0/3 + 2*math.Sqrt(1.0/12); math.Abs(r[i]-want) > 1e-9 {
+			t.Errorf("ResampledNull %s: %.6f, want %.6f", m, r[i], want)
+		}
+	}
+	if pairNull(pointLogs(0, 1)) != nil || ResampledNull(pointLogs(0, 1)) != nil {
+		t.Error("two resampled logs measure no spread: want no null")
+	}
+}
+
+// TestAttributionBounded: a swap is judged by its entry's own bound where
+// the null is measured, by the former bound otherwise.
+func TestAttributionBounded(t *testing.T) {
+	var a attribution
+	for m := range timeMetrics {
+		a.ltSwapped[m], a.otherSwapped[m] = 0.08, 0.3
+		a.ltBound[m], a.otherBound[m] = VerySimilarKS, VerySimilarKS
+	}
+	n := len(resample.MarginalNames())
+	k := marginalKS{critical: make([]float64, n)}
+	if got := a.bounded(k); got.ltBound != a.ltBound {
+		t.Errorf("no null: bounds %v, want the former %v", got.ltBound, a.ltBound)
+	}
+	k.null = make([]float64, n)
+	for i := range k.null {
+		k.null[i] = 0.01 * float64(i+1) // marginal i's bound, told apart
+	}
+	got := a.bounded(k)
+	for m, tm := range timeMetrics {
+		want := 0.01 * float64(slices.Index(users.Metrics, tm)+1)
+		if got.ltBound[m] != want || got.otherBound[m] != want {
+			t.Errorf("%s: bounds %.2f/%.2f, want the entry's %.2f", tm, got.ltBound[m], got.otherBound[m], want)
+		}
+	}
+	// First arrivals (users.Metrics index 4: null 0.05): the long-term
+	// swap at 0.08 lies within the former 0.1, not within the null.
+	m := 0
+	a.orig.lt[m], a.pooled.lt[m] = []float64{1, 2}, []float64{1, 3}
+	got.orig, got.pooled = a.orig, a.pooled
+	if a.reason(m) == "" {
+		t.Error("former bound: the long-term swap (0.08 ≤ 0.1) should carry it")
+	}
+	if r := got.reason(m); r != "" {
+		t.Errorf("null 0.05: the swap at 0.08 is not within, want no class: %q", r)
 	}
 }
