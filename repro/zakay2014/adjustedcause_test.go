@@ -56,9 +56,9 @@ func TestAdjustedCauseNotes(t *testing.T) {
 	if row.flattenedNote() != "" || row.ownDelayNote() != "" {
 		t.Errorf("notes without measurements: %q %q", row.flattenedNote(), row.ownDelayNote())
 	}
-	row.ownDelay, row.flattened = 103, []float64{90, 100, 110}
+	row.ownDelay, row.flattened, row.flatFrom = 103, []float64{90, 100, 110}, 2015
 	for _, c := range []struct{ got, want string }{
-		{row.flattenedNote(), "3 seeds) gives 0.90, 1.00, 1.10× the conventional waits (mean 1.00)"},
+		{row.flattenedNote(), "3 seeds from 2015) gives 0.90, 1.00, 1.10× the conventional waits (mean 1.00)"},
 		{row.ownDelayNote(), "a reading of ours) 1.03"},
 	} {
 		if !strings.Contains(c.got, c.want) {

@@ -58,6 +58,7 @@ type tableIRow struct {
 	// nil elsewhere).
 	ownDelay  float64
 	flattened []float64
+	flatFrom  uint64 // the seed of flattened[0]
 	// alt are the waits under tableIConventions, in their order; part the
 	// log simulated with each partition's nodes a machine of its own (nil
 	// for a log without partitions).
@@ -576,8 +577,9 @@ func (row *tableIRow) adjustedCauses(s *Study, log string) error {
 	if row.ownDelay, err = ownDelayWait(w); err != nil {
 		return err
 	}
+	row.flatFrom = s.seed() + 1
 	for k := range tableISeeds {
-		f, err := flattenedWait(w, s.seed()+uint64(k+1))
+		f, err := flattenedWait(w, row.flatFrom+uint64(k))
 		if err != nil {
 			return err
 		}
@@ -599,8 +601,8 @@ func (row tableIRow) flattenedNote() string {
 		rs[k] = fmt.Sprintf("%.2f", f/conv)
 		sum += f / conv
 	}
-	return fmt.Sprintf(", while the flattening alone (each session of the log shifted by a uniform random offset within ±half a week, simulated conventionally: %d seeds) gives %s× the conventional waits (mean %.2f)",
-		len(rs), strings.Join(rs, ", "), sum/float64(len(rs)))
+	return fmt.Sprintf(", while the flattening alone (each session of the log shifted by a uniform random offset within ±half a week, simulated conventionally: %d seeds from %d) gives %s× the conventional waits (mean %.2f)",
+		len(rs), row.flatFrom, strings.Join(rs, ", "), sum/float64(len(rs)))
 }
 
 // ownDelayNote says what the adjusted model with each batch's delay as in
