@@ -713,7 +713,7 @@ func TestFig17Beyond(t *testing.T) {
 		ok, justified bool
 		want          string
 	}{
-		{true, true, false, "4× and 5× users (the same replicates; its last step 4× → 5×): its gain per added user 0.00, within the claim; applied to Fig. 17's 3 claims, the continued sweep makes 3 hold, against 2 as computed"},
+		{true, true, false, "4× and 5× users (the same replicates, 3 of them; its last step 4× → 5×): its gain per added user 0.00, within the claim; applied to Fig. 17's 3 claims, the continued sweep makes 3 hold, against 2 as computed"},
 		{false, true, true, "makes 3 hold, against 1 as computed"},
 	} {
 		text, ok, justified := r.beyondText("easy", map[string]bool{"easy-higher": true, "fcfs": c.fcfs, "easy": false})

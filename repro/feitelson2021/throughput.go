@@ -45,10 +45,16 @@ type Fig17Result struct {
 	reps  int
 	seed  uint64 // the sweep's seed (fig17Options): replicate r is its stream r
 	// beyond is the sweep continued past its largest population with
-	// feedback only, at fig17BeyondLoads (the same seed and streams, so
-	// replicate r extends replicate r); nil in quick mode. It measures
-	// what the populations beyond ours make of Fig. 17's claims.
+	// feedback only, at fig17BeyondLoads, with fig17CeasesReps replicates
+	// (the same seed and streams, so replicate r extends replicate r);
+	// nil in quick mode. It measures what the populations beyond ours
+	// make of Fig. 17's claims.
 	beyond *Fig17Result
+	// lastStep is the sweep's last step (its two largest populations)
+	// rerun with feedback only at fig17CeasesReps replicates (streams 0
+	// to fig17CeasesReps−1: the first reps are the sweep's own), over
+	// which fig17/*/load-ceases is judged; nil in quick mode.
+	lastStep *Fig17Result
 	// logReplay is the conventional simulation of the log itself (not
 	// resampled) under EASY and FCFS, measured over the log's span (first
 	// to last arrival): "conventional log-based simulations" (§4.4, §5),
@@ -84,7 +90,13 @@ func (s *Study) Fig17(ctx context.Context) (*Fig17Result, error) {
 			return nil, err
 		}
 		if !s.o.Quick {
-			if r.beyond, err = s.fig17Beyond(ctx, p, r.reps); err != nil {
+			if r.beyond, err = s.fig17Feedback(ctx, p, fig17BeyondLoads, fig17CeasesReps); err != nil {
+				return nil, err
+			}
+			if r.lastStep, err = s.fig17Feedback(ctx, p, r.loads[len(r.loads)-2:], fig17CeasesReps); err != nil {
+				return nil, err
+			}
+			if err := r.sameReplicates(r.lastStep); err != nil {
 				return nil, err
 			}
 		}
@@ -124,22 +136,83 @@ func loadPoints(reps int) string {
 // full mode continues it with feedback (Fig17Result.beyond).
 var fig17BeyondLoads = []float64{4, 5}
 
-// fig17Beyond runs the sweep's feedback simulations at fig17BeyondLoads
-// with reps replicates, as fig17Options runs the sweep (without its open
+// fig17CeasesReps is the number of replicates over which full mode judges
+// the sweep's last step (fig17/*/load-ceases) and its continuation: with
+// the sweep's 3 the last gain's standard error let EASY's 0.50 jobs a
+// week per added user pass as "not above 0" (2 SE 0.52), while the
+// continued sweep still rose by more than 2 SE; 6 replicates of the two
+// steps cost about 3 CPU-s (36 simulations with feedback), where the
+// whole sweep at 6 would double the memory of its resampled logs.
+const fig17CeasesReps = 6
+
+// fig17Feedback runs the sweep's feedback simulations at loads with reps
+// replicates, as fig17Options runs the sweep (without its open
 // simulations), and reads them by replicate (byRep).
-func (s *Study) fig17Beyond(ctx context.Context, p *resample.Pools, reps int) (*Fig17Result, error) {
-	o := s.fig17Options(fig17BeyondLoads, reps)
+func (s *Study) fig17Feedback(ctx context.Context, p *resample.Pools, loads []float64, reps int) (*Fig17Result, error) {
+	o := s.fig17Options(loads, reps)
 	o.Open = false
 	df, err := feedback.LoadSweepContext(ctx, p, o)
 	if err != nil {
 		return nil, err
 	}
-	b := &Fig17Result{Frame: df, loads: fig17BeyondLoads, reps: reps, byRep: map[[2]string][]sweepMeans{}}
+	b := &Fig17Result{Frame: df, loads: slices.Clone(loads), reps: reps, byRep: map[[2]string][]sweepMeans{}}
 	return b, b.readReplicates()
 }
 
+// sameReplicates checks that the first replicates of o, a rerun of some
+// of r's loads with feedback, are r's own (the same seed and streams):
+// the same users and throughput at every load they share.
+func (r *Fig17Result) sameReplicates(o *Fig17Result) error {
+	for k, reps := range r.byRep {
+		if k[0] != "feedback" {
+			continue
+		}
+		for li, ld := range o.loads {
+			ri := slices.Index(r.loads, ld)
+			for j := range min(len(reps), len(o.byRep[k])) {
+				a, b := reps[j], o.byRep[k][j]
+				if a.users[ri] != b.users[li] || a.throughput[ri] != b.throughput[li] {
+					return fmt.Errorf("feitelson2021: Fig. 17's rerun of %s %s at %g× users, replicate %d, differs from the sweep's", k[0], k[1], ld, j)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// ceases judges fig17/*/load-ceases for simulation and scheduler k
+// (loadCeases): first is the first step's gain per added user over the
+// sweep's replicates, d the last step's over lastStep's (full mode) or
+// the sweep's own (quick mode), and n their number.
+func (r *Fig17Result) ceases(k [2]string) (holds bool, first float64, d overReps, n int) {
+	holds, first, _, d = loadCeases(r.byRep[k])
+	if r.lastStep == nil {
+		return holds, first, d, r.reps
+	}
+	holds, _, _, d = loadCeases(r.lastStep.byRep[k])
+	return holds, first, d, r.lastStep.reps
+}
+
+// utilizationStep is the last step's gain in the machine's utilization per
+// added user, over the replicates of lastStep (or the sweep's), for
+// simulation and scheduler k, with the utilizations at its two ends.
+func (r *Fig17Result) utilizationStep(k [2]string) (d overReps, from, to float64) {
+	reps, a, b := r.byRep[k], len(r.loads)-2, len(r.loads)-1
+	if r.lastStep != nil {
+		reps, a, b = r.lastStep.byRep[k], 0, 1
+	}
+	gains := make([]float64, len(reps))
+	for j, m := range reps {
+		gains[j] = (m.utilization[b] - m.utilization[a]) / (m.users[b] - m.users[a])
+		from += m.utilization[a] / float64(len(reps))
+		to += m.utilization[b] / float64(len(reps))
+	}
+	return meanSE(gains), from, to
+}
+
 // extended returns the replicates of simulation and scheduler k over the
-// sweep's populations and those beyond it (users and throughput).
+// sweep's populations and those beyond it (users and throughput): the
+// sweep's replicates, each extended by beyond's of the same stream.
 func (r *Fig17Result) extended(k [2]string) []sweepMeans {
 	out := make([]sweepMeans, len(r.byRep[k]))
 	for j, m := range r.byRep[k] {
@@ -166,7 +239,8 @@ func (r *Fig17Result) beyondText(sch string, asComputed map[string]bool) (text s
 	t.Add(asComputed["easy-higher"], higher)
 	var d overReps
 	for _, name := range []string{"fcfs", "easy"} {
-		holds, _, _, dd := loadCeases(r.extended([2]string{"feedback", name}))
+		// The continuation's last step over all of beyond's replicates.
+		holds, _, _, dd := loadCeases(r.beyond.byRep[[2]string{"feedback", name}])
 		t.Add(asComputed[name], holds)
 		if name == sch {
 			ok, d = holds, dd
@@ -177,8 +251,8 @@ func (r *Fig17Result) beyondText(sch string, asComputed map[string]bool) (text s
 		within = "within the claim"
 	}
 	n := len(loads)
-	text = fmt.Sprintf("with the sweep continued with feedback to %s users (the same replicates; its last step %g× → %g×): its gain per added user %s, %s; applied to Fig. 17's %d claims, the continued sweep makes %d hold, against %d as computed",
-		loadsText(r.beyond.loads), loads[n-2], loads[n-1], d.text(), within, t.N, t.Within, t.AsComputed)
+	text = fmt.Sprintf("with the sweep continued with feedback to %s users (the same replicates, %d of them; its last step %g× → %g×): its gain per added user %s, %s; applied to Fig. 17's %d claims, the continued sweep makes %d hold, against %d as computed",
+		loadsText(r.beyond.loads), r.beyond.reps, loads[n-2], loads[n-1], d.text(), within, t.N, t.Within, t.AsComputed)
 	return text, ok, t.Justified()
 }
 
@@ -318,29 +392,53 @@ func (r *Fig17Result) Claims(l *ledger.Ledger) {
 		}
 	}
 	asComputed := map[string]bool{"easy-higher": higher}
-	for name, reps := range map[string][]sweepMeans{"fcfs": rff, "easy": rfe} {
-		asComputed[name], _, _, _ = loadCeases(reps)
+	for _, name := range []string{"fcfs", "easy"} {
+		asComputed[name], _, _, _ = r.ceases([2]string{"feedback", name})
 	}
 	for _, sc := range []struct {
 		name string
 		m    sweepMeans
-		reps []sweepMeans
-	}{{"fcfs", ff, rff}, {"easy", fe, rfe}} {
-		holds, first, _, d := loadCeases(sc.reps)
+	}{{"fcfs", ff}, {"easy", fe}} {
+		k := [2]string{"feedback", sc.name}
+		holds, first, d, n := r.ceases(k)
 		lastGain := d.text()
 		if d.se > 0 {
 			lastGain += fmt.Sprintf(", 2 SE %.2f", 2*d.se)
 		}
 		e := l.Claim(item, "fig17/"+sc.name+"/load-ceases", r.Log+", "+sc.name+" with feedback: having more users eventually makes each produce work at a slower rate, and the throughput ceases to increase (the sweep's last step adds none: its gain per added user not above 0 by more than 2 SE, the direction rule negated, ledger.Above)",
-			holds, fmt.Sprintf("jobs per week per added user: %.2f in the first step, in the last %s", first, lastGain)).
+			holds, fmt.Sprintf("jobs per week per added user: %.2f in the sweep's first step, in its last (%g× → %g×) %s",
+				first, r.loads[last-1], r.loads[last], lastGain)).
 			Quoting("the load will cease to increase")
-		if r.reps == 1 {
+		switch {
+		case n == 1:
 			e.Unreplicated(1, r.seed)
-		} else {
-			e.OurValue += fmt.Sprintf(" (mean of %d replicates, streams 0–%d of seed %d; judged not above 0 by more than 2 SE of it)", r.reps, r.reps-1, r.seed)
+		case r.lastStep != nil:
+			e.OurValue += fmt.Sprintf(" (the last step: mean of %d replicates, streams 0–%d of seed %d, the sweep's %d and %d more; judged not above 0 by more than 2 SE of it)", n, n-1, r.seed, r.reps, n-r.reps)
+		default:
+			e.OurValue += fmt.Sprintf(" (mean of %d replicates, streams 0–%d of seed %d; judged not above 0 by more than 2 SE of it)", n, n-1, r.seed)
 		}
-		e.Measured(fmt.Sprintf("at the sweep's largest population (%g× users) %s with feedback is %.0f%% busy: adding users still adds work, the population where it ceases lies beyond the sweep",
+		e.Measured(fmt.Sprintf("at the sweep's largest population (%g× users) %s with feedback is %.0f%% busy: adding users still adds jobs, the population where it ceases lies beyond the sweep",
 			r.loads[last], sc.name, 100*sc.m.utilization[last]))
+		// "The load" read as the machine's utilization (the work
+		// carried) rather than jobs: a measurement beside the entry, the
+		// same rule on the same replicates.
+		u, from, to := r.utilizationStep(k)
+		uHolds := !ledger.Above("still increases", 0, u.se).Accepts(u.mean)
+		uGain := fmt.Sprintf("%.2g (SE %.2g)", u.mean, u.se)
+		uWithin := "still increases (above 0 by more than 2 SE)"
+		if uHolds {
+			uWithin = "ceased (not above 0 by more than 2 SE)"
+		}
+		if u.se == 0 {
+			uGain, uWithin = fmt.Sprintf("%.2g", u.mean), "still increases (one run: above 0)"
+			if uHolds {
+				uWithin = "ceased (one run: not above 0)"
+			}
+		}
+		// Shown whatever the verdict (a measurement, not a reason: no
+		// tally over the item).
+		e.OurValue += fmt.Sprintf(" (with the load read as the machine's utilization (the work carried): %.3f → %.3f over the last step, a gain per added user of %s: %s)",
+			from, to, uGain, uWithin)
 		// The sweep's range is ours (§4.4 names none): its continuation is
 		// a reason only when justified over the item. Where the claim
 		// holds it is shown too: with few replicates the last step's gain

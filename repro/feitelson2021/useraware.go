@@ -253,11 +253,13 @@ type UserAwareRun struct {
 	Result *feedback.Result
 }
 
-// uaKey identifies a set of UserAwareRuns: the factor on the users and
-// the replicate (0 is the figures' own seed).
+// uaKey identifies a set of UserAwareRuns: the factor on the users, the
+// replicate (0 is the figures' own seed), and whether the estimates are
+// perfect (estimatesConvention).
 type uaKey struct {
-	load float64
-	rep  uint64
+	load    float64
+	rep     uint64
+	perfect bool
 }
 
 // userAwareRuns simulates the resampled PopulationLog of Figs 20–21 with
@@ -270,11 +272,17 @@ func (s *Study) userAwareRuns(ctx context.Context, load float64) (*UserAwareRuns
 // figures' seed, the others seeds of their own (resampling and user
 // model).
 func (s *Study) userAwareReplicate(ctx context.Context, load float64, rep uint64) (*UserAwareRuns, error) {
+	return s.userAwareVariant(ctx, load, rep, false)
+}
+
+// userAwareVariant is userAwareReplicate with, when perfect, each job's
+// runtime estimate set to its runtime (the same resampled log and seeds).
+func (s *Study) userAwareVariant(ctx context.Context, load float64, rep uint64, perfect bool) (*UserAwareRuns, error) {
 	seed := s.seed(20)
 	if rep > 0 {
 		seed = s.seed(20_000 + rep)
 	}
-	return s.uaRuns.Get(uaKey{load, rep}, func() (*UserAwareRuns, error) {
+	return s.uaRuns.Get(uaKey{load, rep, perfect}, func() (*UserAwareRuns, error) {
 		var ms []Missing
 		p, err := s.poolsOf(PopulationLog, &ms)
 		if len(ms) > 0 {
@@ -285,6 +293,11 @@ func (s *Study) userAwareReplicate(ctx context.Context, load float64, rep uint64
 		rs, err := p.Generate(resample.Options{LongTermStart: literalStart, Load: load, Seed: seed})
 		if err != nil {
 			return nil, err
+		}
+		if perfect {
+			// The same resampled log, each job's estimate its runtime
+			// (estimatesConvention).
+			rs.Trace.ReqTime = slices.Clone(rs.Trace.Runtime)
 		}
 		w, err := feedback.NewWorkload(rs.Trace, feedback.WorkloadOptions{Sim: sim.Options{Procs: p.Trace.MaxProcs()}})
 		if err != nil {
@@ -330,6 +343,8 @@ type Fig20Result struct {
 	// the load convention (Fig. 19's load).
 	scan []loadPoint
 	conv *loadConvention
+	// est is the estimates convention (perfect runtime estimates).
+	est *estimatesConvention
 	// seeds are the claims of Figs 20–21 evaluated at fig20Load at each
 	// of nightWorkSeeds seeds (the first the figures' own); over their
 	// statistics over those seeds, by which the claims are judged
@@ -442,6 +457,9 @@ func (s *Study) Fig20(ctx context.Context) (*Fig20Result, error) {
 		if r.conv, err = s.fig19LoadConvention(ctx); err != nil {
 			return nil, err
 		}
+		if r.est, err = s.fig20EstimatesConvention(ctx); err != nil {
+			return nil, err
+		}
 		// The same runs at other seeds, which Fig. 21's waiting work
 		// measures anyway (nightWork).
 		var stats []seedStats
@@ -521,12 +539,13 @@ func (r *Fig20Result) Claims(l *ledger.Ledger) {
 		alt := func(class string) float64 { return ratioOf(r.altResp, class) }
 		id := fmt.Sprintf("fig20/alpha%g", a)
 		over := func(class string) string { return r.over.ratio[fmt.Sprintf("%g %s", a, class)].Text(3) }
-		l.Claim(item, id+"/short-medium-faster", fmt.Sprintf("α = %g: the user-aware scheduler reduces the response time of short and medium jobs, which it prioritises (relative to EASY; both below 1 by more than 2 SE over the seeds, ledger.SeedsRule)", a),
+		e := l.Claim(item, id+"/short-medium-faster", fmt.Sprintf("α = %g: the user-aware scheduler reduces the response time of short and medium jobs, which it prioritises (relative to EASY; both below 1 by more than 2 SE over the seeds, ledger.SeedsRule)", a),
 			r.judged[id+"/short-medium-faster"], fmt.Sprintf("response relative to EASY, mean over the seeds: short %s, medium %s; at the figure's seed short %.2f, medium %.2f", over("short"), over("medium"), ratio("short"), ratio("medium"))).
 			Quoting("achieves a significant reduction in response time for short and medium jobs").JudgedOverSeeds(len(r.seeds), r.seed).
 			Measured(fmt.Sprintf("with %g× users: short %.2f, medium %.2f", fig20AltLoad, alt("short"), alt("medium"))).
 			AcrossSeeds(seedsText(r.seeds, id+"/short-medium-faster")).Measured(r.conv.shown(id+"/short-medium-faster")).ExplainedBy(r.conv.found(id+"/short-medium-faster"), r.conv.reason(id+"/short-medium-faster"))
-		l.Claim(item, id+"/long-slower", fmt.Sprintf("α = %g: the improvement comes at the expense of long jobs, which are delayed (response relative to EASY above 1 by more than 2 SE over the seeds, ledger.SeedsRule)", a),
+		r.est.apply(e, id+"/short-medium-faster")
+		e = l.Claim(item, id+"/long-slower", fmt.Sprintf("α = %g: the improvement comes at the expense of long jobs, which are delayed (response relative to EASY above 1 by more than 2 SE over the seeds, ledger.SeedsRule)", a),
 			r.judged[id+"/long-slower"], fmt.Sprintf("response relative to EASY, mean over the seeds: long %s; at the figure's seed %.2f", over("long"), ratio("long"))).
 			Quoting("The improved performance of short jobs comes at the expense of long jobs").
 			Main(). // the figure's caption
@@ -536,6 +555,7 @@ func (r *Fig20Result) Claims(l *ledger.Ledger) {
 				splitLong/3600.0, at(r.scan, fig20Load).overSplit[a], fig20Load, at(r.scan, fig20Load).unended[a])).
 			Measured(fmt.Sprintf("with the long jobs not ended by the window's end counted with their response up to it (a lower bound), in both runs: long %.2f", r.censored[a])).
 			AcrossSeeds(seedsText(r.seeds, id+"/long-slower")).Measured(r.conv.shown(id+"/long-slower")).ExplainedBy(r.conv.found(id+"/long-slower"), r.conv.reason(id+"/long-slower"))
+		r.est.apply(e, id+"/long-slower")
 	}
 }
 
@@ -556,6 +576,7 @@ type Fig21Result struct {
 	altTp    map[string]float64
 	scan     []loadPoint
 	conv     *loadConvention
+	est      *estimatesConvention
 	seeds    []map[string]bool
 	over     statsOverSeeds // as Fig20Result's
 	judged   map[string]bool
@@ -597,7 +618,7 @@ func (s *Study) Fig21(ctx context.Context) (*Fig21Result, error) {
 			r.Missing = f20.Missing
 			return r, nil
 		}
-		r.tp, r.altTp, r.scan, r.conv, r.seeds, r.over, r.judged = f20.tp, f20.altTp, f20.scan, f20.conv, f20.seeds, f20.over, f20.judged
+		r.tp, r.altTp, r.scan, r.conv, r.est, r.seeds, r.over, r.judged = f20.tp, f20.altTp, f20.scan, f20.conv, f20.est, f20.seeds, f20.over, f20.judged
 		u, err := s.userAwareRuns(ctx, fig20Load)
 		if err != nil {
 			return nil, err
@@ -868,12 +889,13 @@ func (r *Fig21Result) Claims(l *ledger.Ledger) {
 	oh, none := feedback.OfficeHours.String(), feedback.NoCycle.String()
 	ua := fig20Alphas[len(fig20Alphas)-1]
 	easy, aware := r.queue[oh+" 0"], r.queue[fmt.Sprintf("%s %g", oh, ua)]
-	l.Claim(item, "fig21/morning-buildup", "with a daily cycle the queue builds up in the morning, for both EASY and the user-aware scheduler (mean queue 10:00–12:00 above 6:00–8:00 for each, by more than 2 SE over the seeds, ledger.SeedsRule)",
+	e := l.Claim(item, "fig21/morning-buildup", "with a daily cycle the queue builds up in the morning, for both EASY and the user-aware scheduler (mean queue 10:00–12:00 above 6:00–8:00 for each, by more than 2 SE over the seeds, ledger.SeedsRule)",
 		r.judged["fig21/morning-buildup"],
 		fmt.Sprintf("waiting jobs 10:00–12:00 less 6:00–8:00, mean over the seeds: EASY %s, user-aware (α = %g) %s; at the figure's seed EASY %.1f → %.1f, user-aware %.1f → %.1f",
 			r.over.buildEasy.Text(2), ua, r.over.buildAware.Text(2), hoursMean(easy, 6, 8), hoursMean(easy, 10, 12), hoursMean(aware, 6, 8), hoursMean(aware, 10, 12))).
 		Quoting("For\nboth EASY and the user aware scheduler the queue builds up in the morning").JudgedOverSeeds(len(r.seeds), r.seed).
 		AcrossSeeds(seedsText(r.seeds, "fig21/morning-buildup")).Measured(r.conv.shown("fig21/morning-buildup")).ExplainedBy(r.conv.found("fig21/morning-buildup"), r.conv.reason("fig21/morning-buildup"))
+	r.est.apply(e, "fig21/morning-buildup")
 	dayPeak := slices.Max(easy[8:18])
 	altEasy, altAware := r.altQueue[oh+" 0"], r.altQueue[fmt.Sprintf("%s %g", oh, ua)]
 	drains := l.Claim(item, "fig21/easy-drains", "with EASY the queue drains in the evening, leaving the system idle during the night (mean queue 0:00–6:00 below a tenth of its daytime peak: a threshold of ours, on the mean over the seeds, ledger.SeedsRule)",
@@ -890,6 +912,7 @@ func (r *Fig21Result) Claims(l *ledger.Ledger) {
 		drains.Measured(fmt.Sprintf("the caption's \"jobs arrive only between 8 AM and 6 PM\": %s of EASY's jobs arrive outside 8:00–18:00 (a session continues past 18:00; breaks and first arrivals wait for the next window): the queue at night is the day's work still waiting", outsideText(r.night)))
 		r.workReading(drains)
 	}
+	r.est.apply(drains, "fig21/easy-drains")
 	aw := l.Claim(item, "fig21/aware-works-at-night", "the user-aware scheduler overcommits during the day and has much more work left for the night than EASY (mean queue 0:00–6:00, at least twice EASY's: a threshold of ours, on the mean over the seeds, ledger.SeedsRule)",
 		r.judged["fig21/aware-works-at-night"], fmt.Sprintf("waiting jobs at night, user-aware (α = %g) less twice EASY's, mean over the seeds: %s; at the figure's seed user-aware %.2f, EASY %.2f", ua, r.over.night.Text(2), hoursMean(aware, 0, 6), hoursMean(easy, 0, 6))).
 		Quoting("it has much more work left for the night").
@@ -903,16 +926,18 @@ func (r *Fig21Result) Claims(l *ledger.Ledger) {
 	if aw.Reason == "" {
 		r.workReading(aw)
 	}
+	r.est.apply(aw, "fig21/aware-works-at-night")
 	gainCycle := r.tp[fmt.Sprintf("%s %g", oh, ua)]/r.tp[oh+" 0"] - 1
 	gainNone := r.tp[fmt.Sprintf("%s %g", none, ua)]/r.tp[none+" 0"] - 1
 	same := ledger.Like(noCycleSameWords.Value(), 1, r.over.gainNone.SE)
-	l.Claim(item, "fig21/no-cycle-same", "without a daily cycle both schedulers display the same level of performance (throughput of the user-aware scheduler over EASY's, the mean over the seeds, "+same.Value()+": the likeness rule, ledger.Like, with the seeds' standard error, ledger.SeedsRule)",
+	e = l.Claim(item, "fig21/no-cycle-same", "without a daily cycle both schedulers display the same level of performance (throughput of the user-aware scheduler over EASY's, the mean over the seeds, "+same.Value()+": the likeness rule, ledger.Like, with the seeds' standard error, ledger.SeedsRule)",
 		r.judged["fig21/no-cycle-same"], fmt.Sprintf("throughput, user-aware (α = %g) over EASY without a cycle, mean over the seeds: %.3f (SE %.3f); at the figure's seed %.3f", ua, 1+r.over.gainNone.Mean, r.over.gainNone.SE, 1+gainNone)).
 		Quoting("In simulations without daily cycles this effect\ncannot occur, and both schedulers display the same level of performance").
 		JudgedOverSeeds(len(r.seeds), r.seed).
 		AcrossSeeds(seedsText(r.seeds, "fig21/no-cycle-same")).Measured(r.conv.shown("fig21/no-cycle-same")).ExplainedBy(r.conv.found("fig21/no-cycle-same"), r.conv.reason("fig21/no-cycle-same"))
+	r.est.apply(e, "fig21/no-cycle-same")
 	pct := func(o ledger.OverSeeds) string { return fmt.Sprintf("%+.2f%% (SE %.2f)", 100*o.Mean, 100*o.SE) }
-	l.Claim(item, "fig21/only-with-cycle", "the user-aware scheduler's gain only works with a daily cycle: with the cycle its throughput is above EASY's, and its gain over EASY is larger than without a cycle (two directions, each by more than 2 SE over the seeds: ledger.SeedsRule)",
+	e = l.Claim(item, "fig21/only-with-cycle", "the user-aware scheduler's gain only works with a daily cycle: with the cycle its throughput is above EASY's, and its gain over EASY is larger than without a cycle (two directions, each by more than 2 SE over the seeds: ledger.SeedsRule)",
 		r.judged["fig21/only-with-cycle"], fmt.Sprintf("throughput gain over EASY, mean over the seeds: %s with office hours, %s without a cycle, the first less the second %s; at the figure's seed %+.1f%% and %+.1f%%",
 			pct(r.over.gainCycle), pct(r.over.gainNone), pct(r.over.lead), 100*gainCycle, 100*gainNone)).
 		Quoting("this only worked when the simulation included a daily cycle\nof activity").
@@ -920,4 +945,5 @@ func (r *Fig21Result) Claims(l *ledger.Ledger) {
 			scanText(r.scan, func(p loadPoint) string { return fmt.Sprintf("%+.1f%% / %+.1f%%", 100*p.gainCycle, 100*p.gainNone) })+" users").
 		JudgedOverSeeds(len(r.seeds), r.seed).
 		AcrossSeeds(seedsText(r.seeds, "fig21/only-with-cycle")).Measured(r.conv.shown("fig21/only-with-cycle")).ExplainedBy(r.conv.found("fig21/only-with-cycle"), r.conv.reason("fig21/only-with-cycle"))
+	r.est.apply(e, "fig21/only-with-cycle")
 }
