@@ -6,6 +6,7 @@ import (
 
 	"github.com/tracelab/tracelab/repro/study"
 	"github.com/tracelab/tracelab/sim"
+	"github.com/tracelab/tracelab/sim/feedback"
 )
 
 // TestHPC2NSharedNodes: HPC2N's Seth has 120 nodes of two processors
@@ -18,13 +19,7 @@ import (
 // (fig10/HPC2N/fifo-much-worse). Reference values: a Python scan of the
 // raw log (fields 2+3 to 2+3+4, field 5), session 25.
 func TestHPC2NSharedNodes(t *testing.T) {
-	tr, err := study.Log("HPC2N")
-	if missing(err) {
-		t.Skip(err)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	tr := rawLog(t, "HPC2N")
 	odd, known := 0, 0
 	for _, p := range tr.Procs {
 		if p > 0 {
@@ -62,7 +57,7 @@ func TestHPC2NSharedNodes(t *testing.T) {
 // EASY ratio beside it): FCFS is much worse than the original scheduler
 // (> 1.25) on six logs, and better on HPC2N (0.309). Beside them,
 // idleWait of each simulated schedule (the simulated waits as the jobs'
-// waits), against the logged one of TestIdleWaitLogs: the original
+// waits), against the logged one of TestWaitSharesLogs/idle: the original
 // schedules of HPC2N, CEA-Curie and SDSC-DS left waiting jobs' processors
 // free more than even FCFS does (doc.go). Reference values: this test's
 // first run, session 25 (the EASY waits are TestWaitFidelity's).
@@ -79,13 +74,7 @@ func TestFIFOMuchWorse(t *testing.T) {
 	}
 	s := New(study.Options{})
 	for log, wt := range want {
-		w, err := s.workload(log)
-		if missing(err) {
-			t.Skip(err)
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
+		w := logWorkload(t, s, log)
 		for i, sched := range []string{"easy", "fcfs"} {
 			c, err := s.comparison(comparisonKey{log: log, scheduler: sched, fluidOnly: true, timeline: true})
 			if err != nil {
@@ -132,30 +121,6 @@ func TestIdleWait(t *testing.T) {
 	}
 }
 
-// TestIdleWaitLogs: idleWait on the seven logs as the entries simulate
-// them (fig10/<log>/fcfs-huge-queues and fifo-much-worse show it where
-// they differ). Reference values: this test's first run, session 25; a
-// first pass over the trace's rows with field 5 only (the jobs of unknown
-// allocated width left out) gave the same to 0.001 but SDSC-BLUE 0.686
-// (8,899 jobs there have only a requested width).
-func TestIdleWaitLogs(t *testing.T) {
-	want := map[string]float64{"SDSC-DS": 0.881, "CEA-Curie": 0.975, "SDSC-SP2": 0.239, "SDSC-BLUE": 0.677,
-		"KTH-SP2": 0.532, "HPC2N": 0.987, "LANL-CM5": 0.494}
-	s := New(study.Options{})
-	for log, wt := range want {
-		w, err := s.workload(log)
-		if missing(err) {
-			t.Skip(err)
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := idleWait(w.Jobs, w.Procs); math.Abs(got-wt) > 0.0015 {
-			t.Errorf("%s: idle share of the logged wait %.4f, want %.3f", log, got, wt)
-		}
-	}
-}
-
 // TestUserBusyWait checks userBusyWait on a hand-made log, worked by
 // hand: user 1 runs A 0–10 and B 5–20 (one span 0–20), user 2 runs C
 // 30–40. User 1's D arrives at 15 and starts at 25: 10 s of wait, 5 of
@@ -177,24 +142,39 @@ func TestUserBusyWait(t *testing.T) {
 	}
 }
 
-// TestUserBusyWaitLogs: userBusyWait on the seven logs as the entries
-// simulate them. Reference values: a first pass over the same jobs
-// (session 25, scratch).
-func TestUserBusyWaitLogs(t *testing.T) {
-	want := map[string]float64{"SDSC-DS": 0.239, "CEA-Curie": 0.494, "SDSC-SP2": 0.220, "SDSC-BLUE": 0.226,
-		"KTH-SP2": 0.176, "HPC2N": 0.835, "LANL-CM5": 0.261}
+// TestWaitSharesLogs: two shares of the logged wait on the seven logs as
+// the entries simulate them. "idle": idleWait, the share that passed with
+// the job's processors free (fig10/<log>/fcfs-huge-queues and
+// fifo-much-worse show it where they differ); reference values: this
+// test's first run, session 25; a first pass over the trace's rows with
+// field 5 only (the jobs of unknown allocated width left out) gave the
+// same to 0.001 but SDSC-BLUE 0.686 (8,899 jobs there have only a
+// requested width). "userbusy": userBusyWait, the share that passed while
+// the job's user ran another job; reference values: a first pass over the
+// same jobs (session 25, scratch).
+func TestWaitSharesLogs(t *testing.T) {
 	s := New(study.Options{})
-	for log, wt := range want {
-		w, err := s.workload(log)
-		if missing(err) {
-			t.Skip(err)
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := userBusyWait(w.Jobs); math.Abs(got-wt) > 0.0015 {
-			t.Errorf("%s: share of the logged wait while the user ran a job %.4f, want %.3f", log, got, wt)
-		}
+	for _, c := range []struct {
+		name, what string
+		share      func(*feedback.Workload) float64
+		want       map[string]float64
+	}{
+		{"idle", "idle share of the logged wait",
+			func(w *feedback.Workload) float64 { return idleWait(w.Jobs, w.Procs) },
+			map[string]float64{"SDSC-DS": 0.881, "CEA-Curie": 0.975, "SDSC-SP2": 0.239, "SDSC-BLUE": 0.677,
+				"KTH-SP2": 0.532, "HPC2N": 0.987, "LANL-CM5": 0.494}},
+		{"userbusy", "share of the logged wait while the user ran a job",
+			func(w *feedback.Workload) float64 { return userBusyWait(w.Jobs) },
+			map[string]float64{"SDSC-DS": 0.239, "CEA-Curie": 0.494, "SDSC-SP2": 0.220, "SDSC-BLUE": 0.226,
+				"KTH-SP2": 0.176, "HPC2N": 0.835, "LANL-CM5": 0.261}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			for log, want := range c.want {
+				if got := c.share(logWorkload(t, s, log)); math.Abs(got-want) > 0.0015 {
+					t.Errorf("%s: %s %.4f, want %.3f", log, c.what, got, want)
+				}
+			}
+		})
 	}
 }
 

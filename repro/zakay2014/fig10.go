@@ -1015,7 +1015,7 @@ const (
 // (Submit + Wait) for its Runtime. Wait no lack of processors explains —
 // the original scheduler's order, reservations or limits held the job —,
 // which a simulation of processors alone cannot reproduce. Measured,
-// session 25 (TestIdleWaitLogs): HPC2N 0.987, CEA-Curie 0.975, SDSC-DS
+// session 25 (TestWaitSharesLogs/idle): HPC2N 0.987, CEA-Curie 0.975, SDSC-DS
 // 0.881 (fcfs-huge-queues fails on all three), SDSC-BLUE 0.677, KTH-SP2
 // 0.532, SDSC-SP2 0.239 (it holds), LANL-CM5 0.494 (it fails; its header:
 // many jobs ran in non-dedicated mode). NaN when no job waited.
@@ -1077,7 +1077,7 @@ func idleWait(jobs []sim.Job, procs int) float64 {
 // the jobs of known logged wait) that passed while a job of the waiting
 // job's user was running in the logged schedule: the mark of a limit on
 // each user's running jobs or processors, which a scheduler of processors
-// alone does not have. Measured, session 25 (TestUserBusyWaitLogs):
+// alone does not have. Measured, session 25 (TestWaitSharesLogs/userbusy):
 // HPC2N 0.835 (its header: "uses MAUI scheduler"), CEA-Curie 0.494, the
 // other five 0.176–0.261. NaN when no job waited.
 func userBusyWait(jobs []sim.Job) float64 {

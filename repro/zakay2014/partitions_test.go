@@ -372,13 +372,7 @@ func TestSDSCDSPools(t *testing.T) {
 	if procs != 1664 {
 		t.Errorf("SDSC-DS pools: %d processors, want the header's 1664", procs)
 	}
-	tr, err := study.Log("SDSC-DS")
-	if missing(err) {
-		t.Skip(err)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	tr := rawLog(t, "SDSC-DS")
 	counts := make([]int, len(pools))
 	for i := range tr.JobID {
 		counts[poolOf(pools, tr.Partition[i])]++
@@ -498,13 +492,7 @@ func TestLoggedOverCapacity(t *testing.T) {
 		{"SDSC-DS", []float64{0, 0.044, 0.217}, 0.0317},
 		{"CEA-Curie", []float64{0.0001, 0, 0}, 0},
 	} {
-		tr, err := study.Log(c.log)
-		if missing(err) {
-			t.Skip(err)
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
+		tr := rawLog(t, c.log)
 		each, all := loggedOver(tr, logPools[c.log])
 		for k := range each {
 			if math.Abs(each[k]-c.each[k]) > 0.0005 {
@@ -538,15 +526,10 @@ func TestWaitFidelity(t *testing.T) {
 	near := func(got, want float64) bool { return math.Abs(got-want) <= 0.005*want+0.0005 }
 	s := New(study.Options{})
 	for log, wt := range want {
-		w, err := s.workload(log)
-		if missing(err) {
-			t.Skip(err)
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
+		w := logWorkload(t, s, log)
 		pools := logPools[log]
 		if pools != nil {
+			var err error
 			if w, _, err = s.poolWorkload(log, pools); err != nil {
 				t.Fatal(err)
 			}

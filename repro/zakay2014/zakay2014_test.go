@@ -11,6 +11,7 @@ import (
 	"github.com/tracelab/tracelab/repro/ledger"
 	"github.com/tracelab/tracelab/repro/study"
 	"github.com/tracelab/tracelab/repro/study/studytest"
+	"github.com/tracelab/tracelab/sim/feedback"
 )
 
 // TestItems: every numbered figure and table of the paper is listed, and
@@ -27,6 +28,33 @@ func ledgerOf(t *testing.T) *ledger.Ledger {
 	return studytest.QuickLedger(t, "zakay2014", func() (*ledger.Ledger, error) {
 		return quick.Ledger(context.Background())
 	})
+}
+
+// logWorkload is s.workload(log) for a test: the test is skipped where
+// the log is not in TRACELAB_DATA and fails on any other error.
+func logWorkload(t *testing.T, s *Study, log string) *feedback.Workload {
+	t.Helper()
+	w, err := s.workload(log)
+	skipMissing(t, err)
+	return w
+}
+
+// rawLog is study.Log(name) for a test, skipped or failed as logWorkload.
+func rawLog(t *testing.T, name string) *datasets.Trace {
+	t.Helper()
+	tr, err := study.Log(name)
+	skipMissing(t, err)
+	return tr
+}
+
+func skipMissing(t *testing.T, err error) {
+	t.Helper()
+	if missing(err) {
+		t.Skip(err)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
 }
 
 // TestQuotes: every quote of the ledger is in the paper's text.
