@@ -137,16 +137,9 @@ func (s *Study) TableVII(ctx context.Context) (*TableVIIResult, error) {
 					if r.more == nil {
 						r.more, r.moreCommon = map[string][][]float64{}, map[string][][]float64{}
 					}
-					for k := 1; k < tableVIISeeds; k++ {
-						hs, err := s.resampledHAt(ctx, name, s.seed()+uint64(k), paperStart)
-						if err != nil {
-							return nil, err
-						}
-						hc, err := s.resampledHAt(ctx, name, s.seed()+uint64(k), resample.StartInCommonWeek)
-						if err != nil {
-							return nil, err
-						}
-						r.more[name], r.moreCommon[name] = append(r.more[name], hs), append(r.moreCommon[name], hc)
+					r.more[name], r.moreCommon[name], err = s.furtherSeedsH(ctx, name, tableVIISeeds)
+					if err != nil {
+						return nil, err
 					}
 				}
 			}
@@ -425,10 +418,46 @@ type Fig6Result struct {
 // per-seed variance / 24)) gives the same three verdicts.
 const fig6Seeds = 3
 
-// resampledHAt returns the H of the validation variants of log (long-term
-// users started by start) generated at seed as variants does at the
-// study's seed (variant i seeded sweep.Seed(seed, i)), not kept.
+// furtherSeedsH returns the H of log's resampled logs at each further
+// seed, study seed + k for k = 1 … seeds−1, their long-term users started
+// as §4 says (paper, paperStart) and in the library's common week
+// (common): what Table VII's counts over the logs and Fig. 6's entries are
+// judged over beyond the study seed's resampled logs. Each seed's H are
+// computed once (resampledHAt's memo), so Table VII and Fig. 6 share those
+// of the logs both measure. The slices are shared: read only.
+func (s *Study) furtherSeedsH(ctx context.Context, log string, seeds int) (paper, common [][]float64, err error) {
+	for k := 1; k < seeds; k++ {
+		hs, err := s.resampledHAt(ctx, log, s.seed()+uint64(k), paperStart)
+		if err != nil {
+			return nil, nil, err
+		}
+		hc, err := s.resampledHAt(ctx, log, s.seed()+uint64(k), resample.StartInCommonWeek)
+		if err != nil {
+			return nil, nil, err
+		}
+		paper, common = append(paper, hs), append(common, hc)
+	}
+	return paper, common, nil
+}
+
+// resampledHAt returns (once per log, seed and start) the H of the
+// validation variants of log (long-term users started by start) generated
+// at seed as variants does at the study's seed (variant i seeded
+// sweep.Seed(seed, i)); the variants are not kept.
 func (s *Study) resampledHAt(ctx context.Context, log string, seed uint64, start resample.LongTermStart) ([]float64, error) {
+	return s.resampledHMemo.Get(resampledHKey{log, seed, start}, func() ([]float64, error) {
+		return s.resampledH(ctx, log, seed, start)
+	})
+}
+
+type resampledHKey struct {
+	log   string
+	seed  uint64
+	start resample.LongTermStart
+}
+
+// resampledH computes resampledHAt.
+func (s *Study) resampledH(ctx context.Context, log string, seed uint64, start resample.LongTermStart) ([]float64, error) {
 	p, err := s.pools(log)
 	if err != nil {
 		return nil, err
@@ -487,17 +516,9 @@ func (s *Study) Fig6(ctx context.Context) (*Fig6Result, error) {
 			}
 			r.common = append(r.common, c)
 			if !s.o.Quick {
-				var more, common [][]float64
-				for k := 1; k < fig6Seeds; k++ {
-					hs, err := s.resampledHAt(ctx, name, s.seed()+uint64(k), paperStart)
-					if err != nil {
-						return nil, err
-					}
-					hc, err := s.resampledHAt(ctx, name, s.seed()+uint64(k), resample.StartInCommonWeek)
-					if err != nil {
-						return nil, err
-					}
-					more, common = append(more, hs), append(common, hc)
+				more, common, err := s.furtherSeedsH(ctx, name, fig6Seeds)
+				if err != nil {
+					return nil, err
 				}
 				r.more, r.moreCommon = append(r.more, more), append(r.moreCommon, common)
 			}

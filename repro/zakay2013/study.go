@@ -33,6 +33,7 @@ type Study struct {
 	fig5           study.Once[*Fig5Result]
 	localitySEMemo study.Memo[string, localitySE]
 	hurstMemo      study.Memo[hurstKey, *hurstSet]
+	resampledHMemo study.Memo[resampledHKey, []float64]
 	fig6           study.Once[*Fig6Result]
 	fig7           study.Once[*Fig7Result]
 	tableVII       study.Once[*TableVIIResult]
