@@ -1,6 +1,7 @@
 package study
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -159,17 +160,36 @@ func PaperText(file string) (string, error) {
 }
 
 // Once memoises one result of type T: the first Get computes it, every
-// later Get returns the same value and error. Safe for concurrent use.
+// later Get returns the same value and error. A computation stopped by its
+// context (an error wrapping context.Canceled or DeadlineExceeded: a
+// notebook cell interrupted, a timeout) is not memoised: the next Get
+// computes again, so an interrupted cell can be run again in the same
+// kernel. Safe for concurrent use; concurrent Gets wait for one computation.
 type Once[T any] struct {
-	once sync.Once
+	mu   sync.Mutex
+	done bool
 	v    T
 	err  error
 }
 
-// Get returns the memoised result of f, computing it on the first call.
+// Get returns the memoised result of f, computing it on the first call
+// (and again after a call its context stopped).
 func (o *Once[T]) Get(f func() (T, error)) (T, error) {
-	o.once.Do(func() { o.v, o.err = f() })
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if !o.done {
+		v, err := f()
+		if stopped(err) {
+			return v, err
+		}
+		o.v, o.err, o.done = v, err, true
+	}
 	return o.v, o.err
+}
+
+// stopped reports whether err is a context's cancellation or deadline.
+func stopped(err error) bool {
+	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
 }
 
 // Memo memoises results of type T by key (a log name, a parameter):

@@ -3,6 +3,7 @@ package study
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sync"
@@ -153,6 +154,27 @@ func TestOnceAndMemo(t *testing.T) {
 	wg.Wait()
 	if n := calls.Load(); n != 3 {
 		t.Errorf("%d computations, want 3 (one per memo key)", n)
+	}
+}
+
+// A memo must not keep a cancellation: a notebook cell interrupted while
+// an item computed would otherwise fail with "context canceled" at every
+// later run in the same kernel.
+func TestMemoForgetsCancellation(t *testing.T) {
+	for _, stop := range []error{context.Canceled, context.DeadlineExceeded, fmt.Errorf("item: %w", context.Canceled)} {
+		var m Memo[string, int]
+		calls := 0
+		_, err := m.Get("k", func() (int, error) { calls++; return 0, stop })
+		if !errors.Is(err, stop) {
+			t.Fatalf("first Get: %v, want %v", err, stop)
+		}
+		v, err := m.Get("k", func() (int, error) { calls++; return 7, nil })
+		if v != 7 || err != nil || calls != 2 {
+			t.Errorf("after %v: Get = %d, %v after %d computations, want 7, nil after 2", stop, v, err, calls)
+		}
+		if v, err := m.Get("k", func() (int, error) { calls++; return 8, nil }); v != 7 || err != nil || calls != 2 {
+			t.Errorf("after %v: a third Get = %d, %v after %d computations, want the memoised 7", stop, v, err, calls)
+		}
 	}
 }
 
