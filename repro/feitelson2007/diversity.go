@@ -558,7 +558,10 @@ func (s *Study) Sharcnet(ctx context.Context) (*SharcnetResult, error) {
 func (r *SharcnetResult) Claims(l *ledger.Ledger) {
 	for _, c := range table5Paper {
 		id := "table5/" + c.cluster
-		r.unavailable(l, "Table 5", id+"/jobs", c.cluster+": jobs", fmt.Sprint(c.jobs))
+		// The jobs of each cluster describe the paper's input: checks
+		// (REPRODUCTION.md, Kinds).
+		r.unavailable(l, "Table 5", id+"/jobs", c.cluster+": jobs", fmt.Sprint(c.jobs)).
+			AsCheck("the paper's description of its input, the jobs of each SHARCNET cluster: a check by the ledger's kinds (REPRODUCTION.md, Kinds)")
 		r.unavailable(l, "Table 5", id+"/job-weighted", c.cluster+": maximal deviation, job-weighted global distribution", fmt.Sprint(c.job))
 		r.unavailable(l, "Table 5", id+"/same-weighted", c.cluster+": maximal deviation, equally weighted global distribution", fmt.Sprint(c.sameWgts))
 	}

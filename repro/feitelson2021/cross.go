@@ -228,7 +228,12 @@ func (r *Fig8Result) Claims(l *ledger.Ledger) {
 	const item = "Fig. 8"
 	unavailable(l, item, "fig8", r.Missing)
 	base, site, span, spanEnd := map[string][]crossClaim{}, map[string][][]crossClaim{}, map[string][][]crossClaim{}, map[string][][]crossClaim{}
+	// Each convention's tally counts a claim within when it holds judged
+	// over the convention's seeds (ledger.SeedsRule); tk, tsk, tek are its
+	// tallies seed by seed, whose mean net gain justifies it
+	// (ledger.JustifiedOverSeeds).
 	var t, ts, te ledger.Tally
+	var tk, tsk, tek []ledger.Tally
 	var lost, lostEnd []string // the claims that hold as computed and not over the log's span (spanEnd: and sessions to their end)
 	for _, name := range r.Logs {
 		base[name] = crossClaims(r.cross[name], r.logSpan[name][1], r.logUtil[name])
@@ -242,19 +247,14 @@ func (r *Fig8Result) Claims(l *ledger.Ledger) {
 			spanEnd[name] = append(spanEnd[name], rows.claims(r.cross[name].Workload.Jobs[0].Submit, r.logSpan[name][1], r.logUtil[name]))
 		}
 		for i, c := range base[name] {
-			t.Add(c.holds, holdsAtEvery(site[name], i) == len(site[name]))
-			ts.Add(c.holds, holdsAtEvery(span[name], i) == len(span[name]))
-			te.Add(c.holds, holdsAtEvery(spanEnd[name], i) == len(spanEnd[name]))
-			for k, cs := range span[name] {
-				if c.holds && !cs[i].holds {
-					lost = append(lost, fmt.Sprintf("%s %s at seed %d (%s)", name, c.id, k+1, cs[i].evidence))
-				}
-			}
-			for k, cs := range spanEnd[name] {
-				if c.holds && !cs[i].holds {
-					lostEnd = append(lostEnd, fmt.Sprintf("%s %s at seed %d (%s)", name, c.id, k+1, cs[i].evidence))
-				}
-			}
+			t.Add(c.holds, crossOverSeeds(site[name], i))
+			ts.Add(c.holds, crossOverSeeds(span[name], i))
+			te.Add(c.holds, crossOverSeeds(spanEnd[name], i))
+			tk = addAtSeeds(tk, c.holds, site[name], i)
+			tsk = addAtSeeds(tsk, c.holds, span[name], i)
+			tek = addAtSeeds(tek, c.holds, spanEnd[name], i)
+			lost = append(lost, lostAt(name, c, span[name], i)...)
+			lostEnd = append(lostEnd, lostAt(name, c, spanEnd[name], i)...)
 		}
 	}
 	for _, name := range r.Logs {
@@ -274,32 +274,35 @@ func (r *Fig8Result) Claims(l *ledger.Ledger) {
 				// seeds: the workloads generated at the site level, the
 				// generated workloads recorded over the log's span, and that
 				// recording with the fluid sessions ending at their jobs'
-				// last end (the two readings together). Each is a reason only
-				// when it is justified over the figure and holds at every
-				// seed; the reason counts the three as readings tried.
+				// last end (the two readings together). Each is judged over
+				// its seeds by ledger.SeedsRule: a reason only when the
+				// claim's margin over the seeds holds (its mean beyond 0 by
+				// 2 SE) and the tally's net gain averaged over the seeds is
+				// at least 2; the reason counts the three as readings tried.
 				convs := []struct {
-					t         ledger.Tally
-					held, all int
-					why       string
+					runs [][]crossClaim
+					tk   []ledger.Tally
+					why  string
 				}{
-					{t, holdsAtEvery(site[name], i), len(site[name]), siteLevelText(t, site[name], r.site[name], i, c.id)},
-					{ts, holdsAtEvery(span[name], i), len(span[name]), spanRecordedText(spanText, ts, span[name], i, lost)},
-					{te, holdsAtEvery(spanEnd[name], i), len(spanEnd[name]), spanRecordedText(spanEndText, te, spanEnd[name], i, lostEnd)},
+					{site[name], tk, siteLevelText(t, site[name], r.site[name], i, c.id)},
+					{span[name], tsk, spanRecordedText(spanText, ts, span[name], i, lost)},
+					{spanEnd[name], tek, spanRecordedText(spanEndText, te, spanEnd[name], i, lostEnd)},
 				}
 				var reasons []string
-				seeds := 0
+				var found ledger.Found
 				for _, cv := range convs {
-					if !cv.t.Justified() || cv.held < cv.all {
-						e.Measured(cv.why + ": not a reason")
+					why := cv.why + "; " + overSeedsText(cv.runs, i, cv.tk)
+					if len(cv.runs) < 2 || !crossOverSeeds(cv.runs, i) || !ledger.JustifiedOverSeeds(cv.tk) {
+						e.Measured(why + ": not a reason")
 						continue
 					}
-					reasons = append(reasons, cv.why)
-					if seeds == 0 || cv.all < seeds {
-						seeds = cv.all
+					if len(reasons) == 0 || len(cv.runs) < found.Seeds {
+						found = ledger.AmongReadings(len(convs)).OverSeeds(true, holdsAtEvery(cv.runs, i), len(cv.runs))
 					}
+					reasons = append(reasons, why)
 				}
 				if len(reasons) > 0 {
-					e.ExplainedBy(ledger.AmongReadings(len(convs)).AtSeeds(seeds, seeds), strings.Join(reasons, "; "))
+					e.ExplainedBy(found, strings.Join(reasons, "; "))
 				}
 			}
 		}
@@ -373,6 +376,72 @@ func submittedBy(js []sim.Job, end float64) []sim.Job {
 	return out
 }
 
+// crossOverSeeds reports whether claim i holds judged over the seeds (rows of
+// runs) by ledger.SeedsRule: its margin's mean above 0 by more than twice
+// its standard error; false without a seed.
+func crossOverSeeds(runs [][]crossClaim, i int) bool {
+	if len(runs) == 0 {
+		return false
+	}
+	return marginOverSeeds(runs, i).Above(0)
+}
+
+// marginOverSeeds returns the mean and standard error of claim i's margin
+// over the seeds (rows of runs, at least one).
+func marginOverSeeds(runs [][]crossClaim, i int) ledger.OverSeeds {
+	m := make([]float64, len(runs))
+	for k, cs := range runs {
+		m[k] = cs[i].margin
+	}
+	return ledger.MeanOverSeeds(m)
+}
+
+// addAtSeeds adds claim i, holding as computed or not (holds), to the
+// tallies seed by seed (ts[k] for row k of runs), growing ts as needed.
+func addAtSeeds(ts []ledger.Tally, holds bool, runs [][]crossClaim, i int) []ledger.Tally {
+	for len(ts) < len(runs) {
+		ts = append(ts, ledger.Tally{})
+	}
+	for k, cs := range runs {
+		ts[k].Add(holds, cs[i].holds)
+	}
+	return ts
+}
+
+// overSeedsText shows claim i's margin over the seeds (runs) and the net
+// gain of the tallies seed by seed (ts), averaged (ledger.SeedsRule).
+func overSeedsText(runs [][]crossClaim, i int, ts []ledger.Tally) string {
+	if len(runs) == 0 || len(ts) == 0 {
+		return "not measured"
+	}
+	gain := 0
+	for _, t := range ts {
+		gain += t.Within - t.AsComputed
+	}
+	return fmt.Sprintf("over the %d seeds (ledger.SeedsRule): margin %s (%s), holds %d of %d one by one; net gain over Fig. 8 averaged over the seeds %.2f",
+		len(runs), marginOverSeeds(runs, i).Text(3), runs[0][i].marginUnit, holdsAtEvery(runs, i), len(runs), float64(gain)/float64(len(ts)))
+}
+
+// lostAt lists where claim i of log name, holding as computed (c), does
+// not hold under a convention measured at the seeds of runs: each seed at
+// which it fails, and, when it holds at each, over the seeds
+// (crossOverSeeds) if it fails there.
+func lostAt(name string, c crossClaim, runs [][]crossClaim, i int) []string {
+	if !c.holds {
+		return nil
+	}
+	var out []string
+	for k, cs := range runs {
+		if !cs[i].holds {
+			out = append(out, fmt.Sprintf("%s %s at seed %d (%s)", name, c.id, k+1, cs[i].evidence))
+		}
+	}
+	if len(out) == 0 && len(runs) > 0 && !crossOverSeeds(runs, i) {
+		out = append(out, fmt.Sprintf("%s %s over the %d seeds (margin %s, not beyond 2 SE)", name, c.id, len(runs), marginOverSeeds(runs, i).Text(3)))
+	}
+	return out
+}
+
 // holdsAtEvery returns at how many seeds (rows of site) claim i holds.
 func holdsAtEvery(site [][]crossClaim, i int) int {
 	n := 0
@@ -399,7 +468,7 @@ func siteLevelText(t ledger.Tally, site [][]crossClaim, runs []siteLevelRun, i i
 		}
 		vals = append(vals, v)
 	}
-	return fmt.Sprintf("with the workloads generated at the site level as §3.4 says (§4.3: §4.2's resampled population, each user in its own week, and the fluid user model) %s; applied to every log and claim of Fig. 8 at every seed this makes %d of %d hold, against %d as computed",
+	return fmt.Sprintf("with the workloads generated at the site level as §3.4 says (§4.3: §4.2's resampled population, each user in its own week, and the fluid user model) %s; applied to every log and claim of Fig. 8, each judged over the seeds, this makes %d of %d hold, against %d as computed",
 		strings.Join(vals, "; "), t.Within, t.N, t.AsComputed)
 }
 
@@ -407,7 +476,12 @@ func siteLevelText(t ledger.Tally, site [][]crossClaim, runs []siteLevelRun, i i
 type crossClaim struct {
 	id, statement, quote string
 	holds                bool
-	evidence, why        string
+	// margin is the claim's statistic less its threshold, in marginUnit:
+	// the claim holds when it is above 0 (judged over seeds by
+	// ledger.SeedsRule, crossOverSeeds).
+	margin        float64
+	marginUnit    string
+	evidence, why string
 }
 
 // crossRows are the four simulations §3.4's statements compare: FCFS
@@ -505,7 +579,7 @@ func spanRecordedText(conv string, t ledger.Tally, span [][]crossClaim, i int, l
 		}
 		vals = append(vals, fmt.Sprintf("seed %d: %s, %s", k+1, v, cs[i].evidence))
 	}
-	out := fmt.Sprintf("%s: %s; applied to every log and claim of Fig. 8 at every seed this makes %d of %d hold, against %d as computed",
+	out := fmt.Sprintf("%s: %s; applied to every log and claim of Fig. 8, each judged over the seeds, this makes %d of %d hold, against %d as computed",
 		conv, strings.Join(vals, "; "), t.Within, t.N, t.AsComputed)
 	if len(lost) > 0 {
 		out += " (lost: " + strings.Join(lost, "; ") + ")"
@@ -529,11 +603,13 @@ func (rows crossRows) claims(start, logEnd, logUtil float64) []crossClaim {
 		{id: "fcfs-on-easy-overloads",
 			statement: "FCFS simulated with the workload generated under EASY is overloaded: its outstanding jobs peak at more than 3 times their peak when FCFS's own users pace it",
 			quote:     "FCFS could not handle the load that was generated when users interacted with EASY",
-			holds:     peakFE > 3*peakFF, evidence: fmt.Sprintf("peak weekly outstanding jobs %d against %d", peakFE, peakFF), why: load},
+			holds:     peakFE > 3*peakFF, margin: float64(peakFE - 3*peakFF), marginUnit: "peak outstanding jobs less 3 times FCFS's own", evidence: fmt.Sprintf("peak weekly outstanding jobs %d against %d", peakFE, peakFF), why: load},
 		{id: "fcfs-on-easy-saturates",
-			statement: "FCFS simulated with the workload generated under EASY saturates and overloads (the weekly outstanding jobs grow: saturation test of 2013 §6.3)",
-			quote:     "led to system saturation and overloading",
-			holds:     sat.Saturated,
+			statement:  "FCFS simulated with the workload generated under EASY saturates and overloads (the weekly outstanding jobs grow: saturation test of 2013 §6.3)",
+			quote:      "led to system saturation and overloading",
+			holds:      sat.Saturated,
+			margin:     sat.Slope - sat.Threshold,
+			marginUnit: "the test's slope less its threshold, jobs/week",
 			evidence: fmt.Sprintf("slope %.1f jobs/week; peak %d outstanding jobs, mean queue %.1f against %.1f when FCFS's own users pace it",
 				sat.Slope, peakFE, fe.MeanQueue, ff.MeanQueue),
 			why: load + fmt.Sprintf("; the test takes each week's minimum from there to the last arrival, and the queue drains as the arrivals thin out at the end (last weekly counts %v)",
@@ -541,16 +617,18 @@ func (rows crossRows) claims(start, logEnd, logUtil float64) []crossClaim {
 		{id: "fcfs-cannot-handle",
 			statement: "FCFS could not handle the load users generated with EASY: its average wait on that workload is far above (> 3×) its wait on the workload of its own users",
 			quote:     "could not handle the load that was generated when users interacted with EASY",
-			holds:     fe.Summary.AvgWait > 3*ff.Summary.AvgWait, evidence: fmt.Sprintf("%.0f s against %.0f s", fe.Summary.AvgWait, ff.Summary.AvgWait), why: load},
+			holds:     fe.Summary.AvgWait > 3*ff.Summary.AvgWait, margin: fe.Summary.AvgWait - 3*ff.Summary.AvgWait, marginUnit: "average wait less 3 times FCFS's own, s", evidence: fmt.Sprintf("%.0f s against %.0f s", fe.Summary.AvgWait, ff.Summary.AvgWait), why: load},
 		{id: "easy-on-fcfs-no-advantage",
 			statement: "EASY simulated with the workload generated under FCFS fails to show its advantage: the ratio of FCFS's to EASY's average wait is far smaller there than on EASY's own workload",
 			quote:     "failed to show that EASY had a significant advantage",
-			holds:     advFCFS < advEASY/3, evidence: fmt.Sprintf("FCFS wait / EASY wait: %.2f on the FCFS workload, %.2f on the EASY workload", advFCFS, advEASY), why: load},
+			holds:     advFCFS < advEASY/3, margin: advEASY/3 - advFCFS, marginUnit: "a third of the ratio on the EASY workload less the ratio on the FCFS workload", evidence: fmt.Sprintf("FCFS wait / EASY wait: %.2f on the FCFS workload, %.2f on the EASY workload", advFCFS, advEASY), why: load},
 		{id: "fcfs-workload-lighter",
-			statement: "the workload generated under FCFS is not challenging enough: it offers less work per unit time than the one generated under EASY (utilization of EASY on each)",
-			quote:     "the workload was not challenging enough",
-			holds:     ef.Summary.Utilization < ee.Summary.Utilization,
-			evidence:  fmt.Sprintf("EASY's utilization %.3f on the FCFS workload, %.3f on its own", ef.Summary.Utilization, ee.Summary.Utilization), why: load},
+			statement:  "the workload generated under FCFS is not challenging enough: it offers less work per unit time than the one generated under EASY (utilization of EASY on each)",
+			quote:      "the workload was not challenging enough",
+			holds:      ef.Summary.Utilization < ee.Summary.Utilization,
+			margin:     ee.Summary.Utilization - ef.Summary.Utilization,
+			marginUnit: "EASY's utilization on its own workload less on FCFS's",
+			evidence:   fmt.Sprintf("EASY's utilization %.3f on the FCFS workload, %.3f on its own", ef.Summary.Utilization, ee.Summary.Utilization), why: load},
 	}
 }
 

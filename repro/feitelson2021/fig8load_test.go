@@ -85,9 +85,9 @@ func TestFig8Conventions(t *testing.T) {
 	r.Claims(l)
 	for _, id := range []string{"fig8/KTH-SP2/fcfs-on-easy-overloads", "fig8/KTH-SP2/easy-on-fcfs-no-advantage"} {
 		e, ok := l.Lookup(id)
-		if !ok || e.Verdict != ledger.Differs || e.Found == nil || e.Found.Readings != 3 || e.Found.Held != 3 || e.Found.Seeds != 3 ||
+		if !ok || e.Verdict != ledger.Differs || e.Found == nil || e.Found.Readings != 3 || e.Found.Held != 3 || e.Found.Seeds != 3 || !e.Found.Judged ||
 			!strings.HasPrefix(e.Reason, "with both") {
-			t.Errorf("%s: %+v, want explained by both readings, 3 of 3 seeds, among 3 readings", id, e)
+			t.Errorf("%s: %+v, want explained by both readings judged over 3 seeds (3 of 3 one by one), among 3 readings", id, e)
 		}
 	}
 	e, _ := l.Lookup("fig8/KTH-SP2/fcfs-on-easy-saturates")
