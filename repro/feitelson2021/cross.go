@@ -468,6 +468,11 @@ func spanRecorded(w *feedback.Workload, x *feedback.Cross, m feedback.Model, see
 			if tl := r.Timeline; tl.Len() > 0 {
 				mq = feedback.MeanQueue(tl, tl.Time[0], tl.Time[tl.Len()-1])
 			}
+			// The timeline is recorded for its mean queue alone: the row
+			// keeps that, not the timeline (a sample per event, the
+			// largest part of the result; Fig. 8's memo holds every
+			// log's rows at spanSeeds seeds under both models).
+			r.Timeline = sim.Timeline{}
 			return feedback.CrossRow{GeneratedUnder: gen, SimulatedWith: with, Open: true, Sim: r, Summary: r.Summary(), MeanQueue: mq}, nil
 		}
 		var rows crossRows
