@@ -357,6 +357,14 @@ func (s *Study) siteLevel(name string) ([]siteLevelRun, error) {
 		if run.windowEASY, err = sim.Run(rec, w.Procs, &sim.EASY{}, eng); err != nil {
 			return nil, err
 		}
+		// Fig. 8 reads x's rows for their summaries, weekly counts and
+		// mean queues (crossClaims), which the rows already hold, not
+		// for their timelines (a sample per event; the memo keeps every
+		// log's runs): the rows keep none. The feedback rows' results are
+		// x.Feedback's.
+		for i := range x.Rows {
+			x.Rows[i].Sim.Timeline = sim.Timeline{}
+		}
 		out[k] = run
 	}
 	return out, nil
