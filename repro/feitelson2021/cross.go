@@ -360,6 +360,14 @@ func (s *Study) siteLevel(name string) ([]siteLevelRun, error) {
 		if run.windowEASY, err = sim.Run(rec, w.Procs, &sim.EASY{}, eng); err != nil {
 			return nil, err
 		}
+		// Fig. 8 reads x's rows for their summaries, weekly counts and
+		// mean queues (crossClaims), which the rows already hold, not
+		// for their timelines (a sample per event; the memo keeps every
+		// log's runs): the rows keep none. The feedback rows' results are
+		// x.Feedback's.
+		for i := range x.Rows {
+			x.Rows[i].Sim.Timeline = sim.Timeline{}
+		}
 		out[k] = run
 	}
 	return out, nil
@@ -542,6 +550,11 @@ func spanRecorded(w *feedback.Workload, x *feedback.Cross, m feedback.Model, see
 			if tl := r.Timeline; tl.Len() > 0 {
 				mq = feedback.MeanQueue(tl, tl.Time[0], tl.Time[tl.Len()-1])
 			}
+			// The timeline is recorded for its mean queue alone: the row
+			// keeps that, not the timeline (a sample per event, the
+			// largest part of the result; Fig. 8's memo holds every
+			// log's rows at spanSeeds seeds under both models).
+			r.Timeline = sim.Timeline{}
 			return feedback.CrossRow{GeneratedUnder: gen, SimulatedWith: with, Open: true, Sim: r, Summary: r.Summary(), MeanQueue: mq}, nil
 		}
 		var rows crossRows
