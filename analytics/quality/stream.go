@@ -24,7 +24,9 @@ var ErrNotStreamed = errors.New("quality: the log cannot be checked in a stream"
 //
 // What it holds is bounded by what the checks need, not by the log: the
 // first Options.Examples job numbers of each anomaly, the sweep's pending
-// events and the steps above the machine's size (as Check), each user's
+// events (the jobs queued or running at the last submit time; on the
+// second reading, when the usage goes above the machine's size, each such
+// job's start and end until the sweep passes its end: overStream), each user's
 // jobs per active day (24 bytes a user-day), the jobs per day, the queues,
 // the job numbers that are not above every number before them (8 bytes
 // each; none in a log numbered in order), and the first and last 1% of the
@@ -75,6 +77,8 @@ func CheckStream(name string, scan func(datasets.JobWriter) (*datasets.ReadRepor
 	sched := p1.sched.schedule
 	if p1.hasSize && sched.peak > 0 {
 		p2.over = sched
+		p2.overs = &overStream{capacity: p1.capacity, n: opts.Examples, peakAt: sched.peakAt}
+		p2.sweep = datasets.NewStepSweep(p2.overs.step)
 	}
 	p2.machineAt = math.NaN()
 	machineDetail := ""
@@ -101,6 +105,12 @@ func CheckStream(name string, scan func(datasets.JobWriter) (*datasets.ReadRepor
 	p2.low, p2.lowCount = low, make([]int, len(low))
 	if err := rescan(scan, p2, n); err != nil {
 		return nil, err
+	}
+	if p2.over != nil {
+		if !p2.sweep.Close() || p2.overs.lost {
+			return nil, fmt.Errorf("quality: the log's schedule changed on a second reading: the log changed while it was read")
+		}
+		p2.overs.finish()
 	}
 
 	// The anomalies, in Check's order.
@@ -145,7 +155,8 @@ func CheckStream(name string, scan func(datasets.JobWriter) (*datasets.ReadRepor
 	}
 	c.readWarnings()
 	if p2.over != nil {
-		c.add(Anomaly{Category: Erroneous, Kind: "over_capacity", Jobs: p2.overJobs, Examples: p2.atPeak, Detail: c.overDetail(sched)})
+		c.add(Anomaly{Category: Erroneous, Kind: "over_capacity", Jobs: p2.overs.overJobs, Examples: p2.overs.examples(),
+			Detail: c.overDetail(sched)})
 	}
 	p2.loggingPeriod(c, p1.idsFollow)
 	if !math.IsNaN(p2.machineAt) {
@@ -251,6 +262,7 @@ func (p *firstPass) WriteHeader(h datasets.Header) error {
 		p.capacity = m.Procs
 	}
 	p.sched = newSchedule(p.capacity, p.capacity)
+	p.sched.noHold = true // the second reading sweeps the steps above capacity again (overStream)
 	p.sweep = datasets.NewStepSweep(func(at float64, procs int) {
 		p.most = max(p.most, procs)
 		p.sched.step(at, procs)
@@ -453,9 +465,9 @@ type userFlurryJobs struct {
 type secondPass struct {
 	n, rows, row int
 
-	over     *schedule // nil: no over_capacity
-	overJobs int
-	atPeak   []int
+	over  *schedule // nil: no over_capacity
+	overs *overStream
+	sweep *datasets.StepSweep // the usage swept again for overs
 
 	machineAt float64 // NaN: no machine_change
 	machine   rowCount
@@ -485,12 +497,10 @@ func (p *secondPass) WriteJob(j *datasets.Job) error {
 	if p.over != nil {
 		s := j.Submit + j.Wait
 		e := s + j.Runtime
-		if e > s && jobProcs(j) > 0 && p.over.above.before(e)-p.over.above.before(s) > 0 {
-			p.overJobs++
-			if s <= p.over.peakAt && p.over.peakAt < e && len(p.atPeak) < p.n {
-				p.atPeak = append(p.atPeak, id)
-			}
+		if e > s && jobProcs(j) > 0 {
+			p.overs.add(i, id, s, e)
 		}
+		p.sweep.Add(j)
 	}
 	if j.Submit < p.machineAt {
 		p.machine.add(id, p.n)

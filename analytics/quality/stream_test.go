@@ -2,8 +2,10 @@ package quality
 
 import (
 	"bytes"
+	"compress/gzip"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -73,7 +75,51 @@ func TestCheckStreamAgreesOnLogs(t *testing.T) {
 				t.Errorf("%s: not checked in a stream", path)
 			}
 		}
+		// The machine a quarter of its size: most of the usage above
+		// capacity (over_capacity found on the second reading).
+		if low := quarterMachine(t, data); low != nil && !streamAgrees(t, path+" (a quarter)", low, Options{Examples: 100}) {
+			t.Errorf("%s with a quarter of its machine: not checked in a stream", path)
+		}
 	}
+}
+
+// quarterMachine returns the log in data (gzip) with its header's MaxProcs
+// a quarter of its value and MaxNodes left out, or nil without MaxProcs.
+func quarterMachine(t *testing.T, data []byte) []byte {
+	t.Helper()
+	zr, err := gzip.NewReader(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	found := false
+	for line := range bytes.Lines(plain) {
+		if rest, ok := bytes.CutPrefix(line, []byte("; MaxProcs:")); ok && !found {
+			rest = bytes.TrimSpace(rest) // e.g. "1664 (72, 1368, 224)": the first number
+			if k := bytes.IndexByte(rest, ' '); k > 0 {
+				rest = rest[:k]
+			}
+			n, err := strconv.Atoi(string(rest))
+			if err != nil {
+				t.Fatal(err)
+			}
+			found = true
+			fmt.Fprintf(&out, "; MaxProcs: %d\n", n/4)
+			continue
+		}
+		if bytes.HasPrefix(line, []byte("; MaxNodes:")) {
+			continue
+		}
+		out.Write(line)
+	}
+	if !found {
+		return nil
+	}
+	return out.Bytes()
 }
 
 // TestCheckStreamAgrees: logs built to reach every check (missing fields,
