@@ -11,6 +11,7 @@ import (
 
 	"github.com/tracelab/tracelab/analytics/quality"
 	"github.com/tracelab/tracelab/datasets"
+	"github.com/tracelab/tracelab/internal/infile"
 	"github.com/tracelab/tracelab/tables"
 )
 
@@ -59,7 +60,9 @@ func runCheck(e *env, args []string) error {
 // cannot be read twice), and a log CheckStream does not check
 // (quality.ErrNotStreamed: partial-execution records, submit times out of
 // order, more jobs than TRACELAB_MAX_JOBS, which the reader then refuses
-// with its own message). The report is the same either way.
+// with its own message). The report is the same either way. A file that
+// changes between the readings is an error (CheckStream), never a report
+// of two versions mixed; a named pipe given as a path is read once, whole.
 func checkLog(e *env, arg string, opts quality.Options) (*quality.Report, error) {
 	if path := logPath(arg); e.load == nil && path != "" && path != "sample" && path != stdinLog {
 		l := datasets.DefaultLoader()
@@ -73,9 +76,7 @@ func checkLog(e *env, arg string, opts quality.Options) (*quality.Report, error)
 			if st, err := os.Stat(file); err == nil && st.Mode().IsRegular() {
 				ropts := l.Options
 				ropts.Name = file
-				r, err := quality.CheckStream(datasets.LogName(file), func(w datasets.JobWriter) (*datasets.ReadReport, error) {
-					return datasets.ScanFile(file, ropts, w)
-				}, n, opts)
+				r, err := quality.CheckStream(datasets.LogName(file), scanRegular(file, ropts), n, opts)
 				if !errors.Is(err, quality.ErrNotStreamed) {
 					return r, err
 				}
@@ -87,6 +88,22 @@ func checkLog(e *env, arg string, opts quality.Options) (*quality.Report, error)
 		return nil, err
 	}
 	return quality.Check(tr, opts)
+}
+
+// scanRegular returns CheckStream's scan of the log file at path: each
+// reading opens it again as a regular file (infile.Open), so a file
+// replaced by a named pipe between two readings is an error, not a
+// reading that waits for a writer. A file changed between the readings is
+// CheckStream's error.
+func scanRegular(path string, opts datasets.ReadOptions) func(datasets.JobWriter) (*datasets.ReadReport, error) {
+	return func(w datasets.JobWriter) (*datasets.ReadReport, error) {
+		f, err := infile.Open(path)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		return datasets.Scan(f, opts, w)
+	}
 }
 
 // checkRecord is the JSON form of a report: the log, its jobs and the rows

@@ -433,7 +433,7 @@ func (c *checker) overCapacity() {
 func (c *checker) overDetail(u *schedule) string {
 	return fmt.Sprintf("the logged schedule holds up to %d processors (at %s), the machine has %d: "+
 		"%.1f hours above 100%% utilisation from %s on; no job filter repairs it (replay with --procs %d, or "+
-		"treat the period as erroneous)", u.peak, c.date(u.peakAt), c.r.Machine.Procs, u.above.total()/3600, c.date(u.first), u.peak)
+		"treat the period as erroneous)", u.peak, c.date(u.peakAt), c.r.Machine.Procs, u.aboveTime/3600, c.date(u.first), u.peak)
 }
 
 // quietGap is the least gap between submits that separates stray records

@@ -24,6 +24,7 @@ type schedule struct {
 	// the most processors above it, first reached at peakAt, and first
 	// the time of the first step above it (NaN: none).
 	above         aboveSteps
+	aboveTime     float64 // the time above capacity: the steps' lengths summed in time order (held or not)
 	peak          int
 	peakAt, first float64
 }
@@ -46,6 +47,7 @@ func sweepSchedule(t *datasets.Trace, capacity, ceiling int) *schedule {
 type scheduleSweep struct {
 	*schedule
 	capacity, ceiling int
+	noHold            bool // above is not held (CheckStream: its second reading sweeps them again)
 	prevAt            float64
 	prevProcs         int
 }
@@ -60,7 +62,10 @@ func (w *scheduleSweep) step(at float64, procs int) {
 	if s.steps == 0 {
 		s.t0 = at
 	} else if w.prevProcs > w.capacity {
-		s.above.add(w.prevAt, at)
+		s.aboveTime += at - w.prevAt // aboveSteps.add's sum, in the same order
+		if !w.noHold {
+			s.above.add(w.prevAt, at)
+		}
 	}
 	s.steps++
 	s.last, w.prevAt, w.prevProcs = at, at, procs
@@ -123,14 +128,6 @@ func (a *aboveSteps) end(q int) float64 {
 		return a.runEnd.at(r)
 	}
 	return a.begin.at(q + 1)
-}
-
-// total returns the time above capacity.
-func (a *aboveSteps) total() float64 {
-	if n := a.upTo.len(); n > 0 {
-		return a.upTo.at(n - 1)
-	}
-	return 0
 }
 
 // before returns the time above capacity before x: the steps that end by

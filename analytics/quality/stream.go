@@ -1,8 +1,10 @@
 package quality
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"math"
 	"slices"
 	"strconv"
@@ -24,7 +26,9 @@ var ErrNotStreamed = errors.New("quality: the log cannot be checked in a stream"
 //
 // What it holds is bounded by what the checks need, not by the log: the
 // first Options.Examples job numbers of each anomaly, the sweep's pending
-// events and the steps above the machine's size (as Check), each user's
+// events (the jobs queued or running at the last submit time; on the
+// second reading, when the usage goes above the machine's size, each such
+// job's start and end until the sweep passes its end: overStream), each user's
 // jobs per active day (24 bytes a user-day), the jobs per day, the queues,
 // the job numbers that are not above every number before them (8 bytes
 // each; none in a log numbered in order), and the first and last 1% of the
@@ -52,7 +56,8 @@ func CheckStream(name string, scan func(datasets.JobWriter) (*datasets.ReadRepor
 	if maxRows <= 0 {
 		maxRows = datasets.DefaultMaxRows
 	}
-	p1 := newFirstPass(opts, maxRows)
+	seed := maphash.MakeSeed()
+	p1 := newFirstPass(opts, maxRows, seed)
 	rep, err := scan(p1)
 	if err != nil && p1.notStreamed == "" {
 		return nil, err
@@ -63,6 +68,7 @@ func CheckStream(name string, scan func(datasets.JobWriter) (*datasets.ReadRepor
 	if p1.notStreamed != "" {
 		return nil, fmt.Errorf("%w: %s", ErrNotStreamed, p1.notStreamed)
 	}
+	p1.report(rep)
 	shell := datasets.NewTrace(name, 0)
 	shell.Header, shell.Report = p1.h, rep
 	n := p1.rows
@@ -71,10 +77,12 @@ func CheckStream(name string, scan func(datasets.JobWriter) (*datasets.ReadRepor
 		rep.PartialRecordsSkipped
 
 	// What the second pass looks for.
-	p2 := &secondPass{n: opts.Examples, rows: n, limit: int(leadShare * float64(n)), negLast: p1.neg - 1}
+	p2 := &secondPass{reading: newReading(seed), n: opts.Examples, rows: n, limit: int(leadShare * float64(n)), negLast: p1.neg - 1}
 	sched := p1.sched.schedule
 	if p1.hasSize && sched.peak > 0 {
 		p2.over = sched
+		p2.overs = &overStream{capacity: p1.capacity, n: opts.Examples, peakAt: sched.peakAt}
+		p2.sweep = datasets.NewStepSweep(p2.overs.step)
 	}
 	p2.machineAt = math.NaN()
 	machineDetail := ""
@@ -99,8 +107,15 @@ func CheckStream(name string, scan func(datasets.JobWriter) (*datasets.ReadRepor
 	low := slices.Compact(slices.Sorted(slices.Values(p1.low)))
 	p1.low = nil
 	p2.low, p2.lowCount = low, make([]int, len(low))
-	if err := rescan(scan, p2, n); err != nil {
+	if err := rescan(scan, p2, &p1.reading); err != nil {
 		return nil, err
+	}
+	if p2.over != nil {
+		if !p2.sweep.Close() || p2.overs.lost {
+			// The jobs are the first reading's (rescan), whose sweep held.
+			panic("quality: the second reading's sweep is not the first's")
+		}
+		p2.overs.finish()
 	}
 
 	// The anomalies, in Check's order.
@@ -135,8 +150,8 @@ func CheckStream(name string, scan func(datasets.JobWriter) (*datasets.ReadRepor
 		"status outside the SWF codes (−1 unknown, 0 failed, 1 completed, 2–4 partial, 5 cancelled); analyses that keep "+
 			"completed jobs leave these out", p1.status)
 	if dup := p2.duplicates(); len(dup) > 0 {
-		p3 := &dupPass{n: opts.Examples, dup: dup}
-		if err := rescan(scan, p3, n); err != nil {
+		p3 := &dupPass{reading: newReading(seed), n: opts.Examples, rows: n, dup: dup}
+		if err := rescan(scan, p3, &p1.reading); err != nil {
 			return nil, err
 		}
 		c.addRows(Inconsistent, "duplicate_job_id", "",
@@ -145,7 +160,8 @@ func CheckStream(name string, scan func(datasets.JobWriter) (*datasets.ReadRepor
 	}
 	c.readWarnings()
 	if p2.over != nil {
-		c.add(Anomaly{Category: Erroneous, Kind: "over_capacity", Jobs: p2.overJobs, Examples: p2.atPeak, Detail: c.overDetail(sched)})
+		c.add(Anomaly{Category: Erroneous, Kind: "over_capacity", Jobs: p2.overs.overJobs, Examples: p2.overs.examples(),
+			Detail: c.overDetail(sched)})
 	}
 	p2.loggingPeriod(c, p1.idsFollow)
 	if !math.IsNaN(p2.machineAt) {
@@ -168,18 +184,78 @@ func CheckStream(name string, scan func(datasets.JobWriter) (*datasets.ReadRepor
 	return c.r, nil
 }
 
-// rescan hands the log to w again and checks that it holds n jobs.
+// rescan hands the log to w again and checks that it is the log of the
+// first reading (first): the same header, jobs (a digest of every field of
+// every job, in order) and reader's report. A log changed between the
+// readings (appended to, truncated, replaced) is an error, never a report
+// of two logs mixed.
 func rescan(scan func(datasets.JobWriter) (*datasets.ReadReport, error), w interface {
 	datasets.JobWriter
-	count() int
-}, n int) error {
-	if _, err := scan(w); err != nil {
+	seen() *reading
+}, first *reading) error {
+	rep, err := scan(w)
+	if err != nil {
 		return err
 	}
-	if w.count() != n {
-		return fmt.Errorf("quality: %d jobs on a second reading, %d on the first: the log changed while it was read", w.count(), n)
+	r := w.seen()
+	r.report(rep)
+	switch {
+	case r.jobs != first.jobs:
+		return fmt.Errorf("quality: %d jobs on a second reading, %d on the first: the log changed while it was read", r.jobs, first.jobs)
+	case r.digest.Sum64() != first.digest.Sum64() || r.header != first.header || r.rep != first.rep:
+		return fmt.Errorf("quality: the log's jobs or header differ on a second reading: the log changed while it was read")
 	}
 	return nil
+}
+
+// errGrown is a later reading's error for a log that holds more than the
+// first reading's n jobs; it stops the scan.
+func errGrown(n int) error {
+	return fmt.Errorf("quality: more than %d jobs on a second reading: the log changed while it was read", n)
+}
+
+// reading is what one reading saw, to tell that every reading saw the
+// same log: the jobs, a digest of their fields in order (seeded per
+// CheckStream), and the header and reader's report printed.
+type reading struct {
+	jobs   int
+	digest maphash.Hash
+	buf    [18 * 8]byte
+	headed bool
+	header string
+	rep    string
+}
+
+func newReading(seed maphash.Seed) reading {
+	var r reading
+	r.digest.SetSeed(seed)
+	return r
+}
+
+func (r *reading) seen() *reading { return r }
+
+func (r *reading) setHeader(h datasets.Header) { r.headed, r.header = true, fmt.Sprintf("%+v", h) }
+
+func (r *reading) report(rep *datasets.ReadReport) {
+	if rep != nil {
+		r.rep = fmt.Sprintf("%+v", *rep)
+	}
+}
+
+// job adds a job to the digest: every field's bits (a NaN's too).
+func (r *reading) job(j *datasets.Job) {
+	if !r.headed { // a log without a header, as firstPass.WriteJob
+		r.setHeader(datasets.Header{})
+	}
+	r.jobs++
+	b := r.buf[:0]
+	for _, v := range [...]int{j.JobID, j.Procs, j.ReqProcs, j.Status, j.User, j.Group, j.App, j.Queue, j.Partition, j.PrevJob} {
+		b = binary.LittleEndian.AppendUint64(b, uint64(v))
+	}
+	for _, v := range [...]float64{j.Submit, j.Wait, j.Runtime, j.CPUTime, j.Mem, j.ReqTime, j.ReqMem, j.ThinkTime} {
+		b = binary.LittleEndian.AppendUint64(b, math.Float64bits(v))
+	}
+	r.digest.Write(b)
 }
 
 // addRows adds an anomaly of the rows rc counted, if any.
@@ -209,6 +285,7 @@ var missingFields = [...]string{"wait", "runtime", "procs", "cpu_time", "mem", "
 // firstPass is CheckStream's first reading: the per-row checks, the
 // schedule's sweep, and what the other checks aggregate.
 type firstPass struct {
+	reading
 	n, maxRows  int
 	fo          FlurryOptions
 	h           datasets.Header
@@ -237,13 +314,14 @@ type firstPass struct {
 	queue, partition            queueUses
 }
 
-func newFirstPass(opts Options, maxRows int) *firstPass {
-	return &firstPass{n: opts.Examples, maxRows: maxRows, fo: opts.Flurries.withDefaults(), top: math.MinInt,
+func newFirstPass(opts Options, maxRows int, seed maphash.Seed) *firstPass {
+	return &firstPass{reading: newReading(seed), n: opts.Examples, maxRows: maxRows, fo: opts.Flurries.withDefaults(), top: math.MinInt,
 		floor: math.Inf(-1), prevSubmit: math.Inf(-1), idsFollow: true, users: map[int][]userDay{}}
 }
 
 func (p *firstPass) WriteHeader(h datasets.Header) error {
 	p.h = h
+	p.setHeader(h)
 	m := p.machine()
 	p.hasSize = m.Rule == datasets.SizeHeaderMaxProcs || m.Rule == datasets.SizeHeaderMaxNodes
 	p.capacity = math.MaxInt
@@ -251,6 +329,7 @@ func (p *firstPass) WriteHeader(h datasets.Header) error {
 		p.capacity = m.Procs
 	}
 	p.sched = newSchedule(p.capacity, p.capacity)
+	p.sched.noHold = true // the second reading sweeps the steps above capacity again (overStream)
 	p.sweep = datasets.NewStepSweep(func(at float64, procs int) {
 		p.most = max(p.most, procs)
 		p.sched.step(at, procs)
@@ -276,6 +355,7 @@ func (p *firstPass) WriteJob(j *datasets.Job) error {
 			return err
 		}
 	}
+	p.job(j)
 	p.rows++
 	switch {
 	case p.rows > p.maxRows:
@@ -451,11 +531,12 @@ type userFlurryJobs struct {
 // machine_change, queue_change and the logging period, the flurries' first
 // and last jobs, and how often each low job number occurs.
 type secondPass struct {
+	reading
 	n, rows, row int
 
-	over     *schedule // nil: no over_capacity
-	overJobs int
-	atPeak   []int
+	over  *schedule // nil: no over_capacity
+	overs *overStream
+	sweep *datasets.StepSweep // the usage swept again for overs
 
 	machineAt float64 // NaN: no machine_change
 	machine   rowCount
@@ -475,22 +556,23 @@ type secondPass struct {
 	negLast, negLastID int
 }
 
-func (p *secondPass) count() int                        { return p.row }
-func (p *secondPass) WriteHeader(datasets.Header) error { return nil }
+func (p *secondPass) WriteHeader(h datasets.Header) error { p.setHeader(h); return nil }
 
 func (p *secondPass) WriteJob(j *datasets.Job) error {
+	p.job(j)
+	if p.jobs > p.rows {
+		return errGrown(p.rows) // before the tail grows beyond its limit
+	}
 	i := p.row
 	p.row++
 	id := j.JobID
 	if p.over != nil {
 		s := j.Submit + j.Wait
 		e := s + j.Runtime
-		if e > s && jobProcs(j) > 0 && p.over.above.before(e)-p.over.above.before(s) > 0 {
-			p.overJobs++
-			if s <= p.over.peakAt && p.over.peakAt < e && len(p.atPeak) < p.n {
-				p.atPeak = append(p.atPeak, id)
-			}
+		if e > s && jobProcs(j) > 0 {
+			p.overs.add(i, id, s, e)
 		}
+		p.sweep.Add(j)
 	}
 	if j.Submit < p.machineAt {
 		p.machine.add(id, p.n)
@@ -608,16 +690,19 @@ func (p *secondPass) loggingPeriod(c *checker, idsFollow bool) {
 // dupPass is the third reading, of a log whose job numbers repeat: the
 // rows of duplicate_job_id.
 type dupPass struct {
-	n, row int
-	dup    map[int]bool
-	rc     rowCount
+	reading
+	n, rows int
+	dup     map[int]bool
+	rc      rowCount
 }
 
-func (p *dupPass) count() int                        { return p.row }
-func (p *dupPass) WriteHeader(datasets.Header) error { return nil }
+func (p *dupPass) WriteHeader(h datasets.Header) error { p.setHeader(h); return nil }
 
 func (p *dupPass) WriteJob(j *datasets.Job) error {
-	p.row++
+	p.job(j)
+	if p.jobs > p.rows {
+		return errGrown(p.rows)
+	}
 	if p.dup[j.JobID] {
 		p.rc.add(j.JobID, p.n)
 	}

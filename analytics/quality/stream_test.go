@@ -2,8 +2,10 @@ package quality
 
 import (
 	"bytes"
+	"compress/gzip"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -73,7 +75,51 @@ func TestCheckStreamAgreesOnLogs(t *testing.T) {
 				t.Errorf("%s: not checked in a stream", path)
 			}
 		}
+		// The machine a quarter of its size: most of the usage above
+		// capacity (over_capacity found on the second reading).
+		if low := quarterMachine(t, data); low != nil && !streamAgrees(t, path+" (a quarter)", low, Options{Examples: 100}) {
+			t.Errorf("%s with a quarter of its machine: not checked in a stream", path)
+		}
 	}
+}
+
+// quarterMachine returns the log in data (gzip) with its header's MaxProcs
+// a quarter of its value and MaxNodes left out, or nil without MaxProcs.
+func quarterMachine(t *testing.T, data []byte) []byte {
+	t.Helper()
+	zr, err := gzip.NewReader(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	found := false
+	for line := range bytes.Lines(plain) {
+		if rest, ok := bytes.CutPrefix(line, []byte("; MaxProcs:")); ok && !found {
+			rest = bytes.TrimSpace(rest) // e.g. "1664 (72, 1368, 224)": the first number
+			if k := bytes.IndexByte(rest, ' '); k > 0 {
+				rest = rest[:k]
+			}
+			n, err := strconv.Atoi(string(rest))
+			if err != nil {
+				t.Fatal(err)
+			}
+			found = true
+			fmt.Fprintf(&out, "; MaxProcs: %d\n", n/4)
+			continue
+		}
+		if bytes.HasPrefix(line, []byte("; MaxNodes:")) {
+			continue
+		}
+		out.Write(line)
+	}
+	if !found {
+		return nil
+	}
+	return out.Bytes()
 }
 
 // TestCheckStreamAgrees: logs built to reach every check (missing fields,
@@ -227,3 +273,83 @@ func FuzzCheckStream(f *testing.F) {
 		streamAgrees(t, "fuzz", data, Options{Examples: 3})
 	})
 }
+
+// TestCheckStreamLogChanged: a log that changes between the readings
+// (appended to, truncated, a value or the header rewritten, replaced by a
+// log of as many jobs) is an error on the second or third reading, never
+// a report; the same log read three times is reported.
+func TestCheckStreamLogChanged(t *testing.T) {
+	// Job 2 repeats (a third reading); 3 processors on a machine of 2
+	// from 10 to 100 (over_capacity: the second reading's sweep).
+	const log = "; MaxProcs: 2\n" +
+		"1 0 0 100 2 -1 -1 2 200 -1 1 1 1 -1 1 1 -1 -1\n" +
+		"2 10 0 90 1 -1 -1 1 200 -1 1 2 1 -1 1 1 -1 -1\n" +
+		"2 20 0 50 1 -1 -1 1 200 -1 1 2 1 -1 1 1 -1 -1\n" +
+		"4 30 0 10 1 -1 -1 1 200 -1 1 3 1 -1 1 1 -1 -1\n"
+	changes := []struct {
+		name   string
+		change func(string) string
+	}{
+		{"appended", func(s string) string { return s + "5 40 0 10 1 -1 -1 1 200 -1 1 3 1 -1 1 1 -1 -1\n" }},
+		{"appended much", func(s string) string {
+			return s + strings.Repeat("5 40 0 10 1 -1 -1 1 200 -1 1 3 1 -1 1 1 -1 -1\n", 1000)
+		}},
+		{"truncated", func(s string) string { return s[:strings.LastIndex(s[:len(s)-1], "\n")+1] }},
+		{"truncated mid-row", func(s string) string { return s[:len(s)-20] }},
+		{"a runtime rewritten", func(s string) string { return strings.Replace(s, "30 0 10", "30 0 11", 1) }},
+		{"a user rewritten", func(s string) string { return strings.Replace(s, "1 3 1 -1", "1 4 1 -1", 1) }},
+		{"the header rewritten", func(s string) string { return strings.Replace(s, "MaxProcs: 2", "MaxProcs: 3", 1) }},
+		{"a comment added", func(s string) string { return "; Note: changed\n" + s }},
+		{"a placeholder added", func(s string) string { return s + "9 -1 0 10 1 -1 -1 1 200 -1 1 3 1 -1 1 1 -1 -1\n" }},
+		{"replaced", func(s string) string { return strings.ReplaceAll(s, " 1 1 -1 -1\n", " 1 2 -1 -1\n") }},
+	}
+	for _, at := range []int{2, 3} {
+		for _, c := range changes {
+			if c.change(log) == log {
+				t.Fatalf("%s: no change", c.name)
+			}
+			scans, handed := 0, 0
+			r, err := CheckStream("x", func(w datasets.JobWriter) (*datasets.ReadReport, error) {
+				scans++
+				data := log
+				if scans >= at {
+					data = c.change(log)
+					w = countJobs{w, &handed}
+				}
+				return datasets.Scan(strings.NewReader(data), datasets.ReadOptions{}, w)
+			}, 0, Options{})
+			if err == nil || r != nil || !strings.Contains(err.Error(), "changed while it was read") {
+				t.Errorf("%s at reading %d: report %v, err %v; want the log changed", c.name, at, r != nil, err)
+			}
+			if scans != at {
+				t.Errorf("%s at reading %d: %d readings", c.name, at, scans)
+			}
+			if handed > 5 { // the reading stops at the first job beyond the first reading's 4
+				t.Errorf("%s at reading %d: %d jobs handed", c.name, at, handed)
+			}
+		}
+	}
+	scans := 0
+	r, err := CheckStream("x", func(w datasets.JobWriter) (*datasets.ReadReport, error) {
+		scans++
+		return datasets.Scan(strings.NewReader(log), datasets.ReadOptions{}, w)
+	}, 0, Options{})
+	if err != nil || scans != 3 {
+		t.Fatalf("unchanged: err %v after %d readings, want a report after 3", err, scans)
+	}
+	kinds := map[string]bool{}
+	for _, a := range r.Anomalies {
+		kinds[a.Kind] = true
+	}
+	if !kinds["over_capacity"] || !kinds["duplicate_job_id"] {
+		t.Errorf("unchanged: anomalies %v, want over_capacity and duplicate_job_id", kinds)
+	}
+}
+
+// countJobs counts the jobs handed to a JobWriter.
+type countJobs struct {
+	datasets.JobWriter
+	n *int
+}
+
+func (c countJobs) WriteJob(j *datasets.Job) error { *c.n++; return c.JobWriter.WriteJob(j) }
