@@ -466,10 +466,37 @@ func (s *Study) fig10Readings(ctx context.Context, orig, pooled users.Marginals,
 	})
 }
 
+// readingKey identifies the resampled logs of readingMarginals: a
+// generation reading is named by its Name and its long-term start, the one
+// option generationReadings changes under a kept name.
+type readingKey struct {
+	log, reading string
+	start        resample.LongTermStart
+	seed         uint64
+	symmetric    bool
+}
+
+// readingSet is what readingMarginals returns for one readingKey.
+type readingSet struct{ ms, sym []users.Marginals }
+
 // readingMarginals is the Fig. 4 marginals of one log's resampled logs
-// under reading rd at seed, and when symmetric those of the same logs
-// with §4's discarding (symmetricMarginals, the pools' options).
+// under reading rd (one of generationReadings) at seed, and when symmetric
+// those of the same logs with §4's discarding (symmetricMarginals, the
+// pools' options). They are computed once per readingKey: Fig. 10's
+// readings take Fig10Log's as their pseudo-originals (fig10Readings), the
+// ones Fig. 4's readings measured. The slices are shared: callers must not
+// change them.
 func (s *Study) readingMarginals(ctx context.Context, log string, rd resample.Reading, seed uint64, symmetric bool) (ms, sym []users.Marginals, err error) {
+	k := readingKey{log: log, reading: rd.Name, start: rd.Generate.LongTermStart, seed: seed, symmetric: symmetric}
+	set, err := s.readingMemo.Get(k, func() (readingSet, error) {
+		ms, sym, err := s.generateReadingMarginals(ctx, log, rd, seed, symmetric)
+		return readingSet{ms, sym}, err
+	})
+	return set.ms, set.sym, err
+}
+
+// generateReadingMarginals computes readingMarginals.
+func (s *Study) generateReadingMarginals(ctx context.Context, log string, rd resample.Reading, seed uint64, symmetric bool) (ms, sym []users.Marginals, err error) {
 	tr, err := logOf(log)
 	if err != nil {
 		return nil, nil, err

@@ -2,6 +2,7 @@ package zakay2013
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"reflect"
 	"slices"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/tracelab/tracelab/analytics/users"
 	"github.com/tracelab/tracelab/repro/ledger"
+	"github.com/tracelab/tracelab/repro/study"
 	"github.com/tracelab/tracelab/sim/resample"
 )
 
@@ -414,6 +416,85 @@ func TestCommonWeekEntry(t *testing.T) {
 		}
 		if e.Verdict != c.want || e.Kind != ledger.Ours || !strings.Contains(e.OurValue, c.text) {
 			t.Errorf("%s: %s %s %q, want %s, ours, containing %q", c.name, e.Verdict, e.Kind, e.OurValue, c.want, c.text)
+		}
+	}
+}
+
+// TestReadingMarginalsShared: Fig. 10's readings take as pseudo-originals
+// Fig10Log's resampled logs that Fig. 4's readings generate (readingMemo).
+// After Fig. 4's readings of Fig10Log (fig4Readings, as full mode measures
+// it; quick mode's Fig. 4 draws KTH-SP2 alone), each of them, under every
+// generation reading at every seed as measureReadings asks (the paper's
+// reading compared, so with §4's discarding), comes back under a context
+// already cancelled, which stops any generation: they are Fig. 4's. A seed
+// Fig. 4 did not measure is generated, so stopped. The shared logs are
+// value for value those generated afresh, and a reading's name and
+// long-term start (the key) tell the readings apart.
+func TestReadingMarginalsShared(t *testing.T) {
+	needData(t)
+	ctx := context.Background()
+	if !slices.Contains(Fig4Logs, Fig10Log) {
+		t.Fatalf("Fig10Log %s is not among Fig. 4's logs %v", Fig10Log, Fig4Logs)
+	}
+	s := New(study.Options{Quick: true}) // its own memo, filled here only
+	tr, err := logOf(Fig10Log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	op, err := users.Classify(tr, users.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	po, err := s.pooledOriginal(Fig10Log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.fig4Readings(ctx, []string{Fig10Log}, []users.Marginals{users.MarginalsOf(tr, op)}, []users.Marginals{po}); err != nil {
+		t.Fatal(err)
+	}
+	stopped, cancel := context.WithCancel(ctx)
+	cancel()
+	rds := generationReadings()
+	type id struct {
+		name  string
+		start resample.LongTermStart
+	}
+	seen := map[id]bool{}
+	for _, rd := range rds {
+		k := id{rd.Name, rd.Generate.LongTermStart}
+		if seen[k] {
+			t.Errorf("two generation readings named %s with start %v", k.name, k.start)
+		}
+		seen[k] = true
+	}
+	for j := range readingSeeds {
+		seed := s.seed() + uint64(j)
+		for r, rd := range rds {
+			ms, sym, err := s.readingMarginals(stopped, Fig10Log, rd, seed, r == 0)
+			if err != nil {
+				t.Errorf("reading %s, seed %d: generated again (%v)", rd.Name, seed, err)
+				continue
+			}
+			if len(ms) != s.validationVariants() || (len(sym) == len(ms)) != (r == 0) {
+				t.Errorf("reading %s, seed %d: %d logs, %d with §4's discarding", rd.Name, seed, len(ms), len(sym))
+			}
+		}
+	}
+	if _, _, err := s.readingMarginals(stopped, Fig10Log, rds[0], s.seed()+readingSeeds, true); !errors.Is(err, context.Canceled) {
+		t.Errorf("a seed Fig. 4 did not measure: %v, want it generated (stopped)", err)
+	}
+	for r, rd := range []resample.Reading{rds[0], rds[len(rds)-1]} {
+		ms, sym, err := s.readingMarginals(ctx, Fig10Log, rd, s.seed()+1, r == 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fresh, freshSym, err := s.generateReadingMarginals(ctx, Fig10Log, rd, s.seed()+1, r == 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// %#v prints every value exactly (NaN too, which DeepEqual would call unequal).
+		if a, b := fmt.Sprintf("%#v %#v", ms, sym), fmt.Sprintf("%#v %#v", fresh, freshSym); a != b {
+			t.Errorf("reading %s: the shared logs' marginals differ from those generated afresh", rd.Name)
 		}
 	}
 }

@@ -28,6 +28,7 @@ type Study struct {
 
 	poolsMemo      study.Memo[string, *resample.Pools]
 	variantsMemo   study.Memo[variantsKey, []*resample.Packed]
+	readingMemo    study.Memo[readingKey, readingSet]
 	fig4           study.Once[*Fig4Result]
 	tableVI        study.Once[*TableVIResult]
 	fig5           study.Once[*Fig5Result]
