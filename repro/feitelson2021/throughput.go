@@ -1059,23 +1059,10 @@ func (r *Table1Result) Claims(l *ledger.Ledger) {
 		d.Dev <= 0.05, fmt.Sprintf("largest difference over the %d unsaturated open runs: %.1f%% (%s at %g× users)", d.Runs, 100*d.Dev, d.Scheduler, d.Load)).
 		Quoting("if not saturated, throughput is completely determined by the workload").
 		AsCheck("conservation: an open system that is not saturated ends the jobs that arrive, on any log; it checks our simulation and saturation test")
-	noDropReading(e, d, all, caught)
-	// Stability: wherever an open simulation saturates, the feedback one's
-	// longest queue stays below a tenth of it.
-	anySat, stable := false, true
-	var worst float64
-	for _, sch := range []string{"fcfs", "easy"} {
-		op, fb := f.meanOf([2]string{"open", sch}), f.meanOf([2]string{"feedback", sch})
-		for k := range f.loads {
-			if op.saturated[k] > 0.5 {
-				anySat = true
-				stable = stable && fb.maxQueue[k] < op.maxQueue[k]/10
-				worst = math.Max(worst, fb.maxQueue[k]/op.maxQueue[k])
-			}
-		}
-	}
+	noDropReading(e, d, all, caught, f.noDropTallies())
+	holds, worst := f.saturationStable()
 	l.Claim(item, "table1/saturation", "with oblivious workloads one must find the load beyond which the system saturates; with resampling and feedback the feedback counteracts the added load and leads to stability (wherever the open simulation saturates, the feedback one's longest queue stays below a tenth of it)",
-		anySat && stable, fmt.Sprintf("open runs saturate from %s× users (FCFS), %s× (EASY); largest ratio of the longest queues, feedback over open, where open saturates: %.3f",
+		holds, fmt.Sprintf("open runs saturate from %s× users (FCFS), %s× (EASY); largest ratio of the longest queues, feedback over open, where open saturates: %.3f",
 			f.firstSaturated(f.meanOf([2]string{"open", "fcfs"})), f.firstSaturated(f.meanOf([2]string{"open", "easy"})), worst)).
 		Quoting("The feedback counteracts our efforts to increase the load by adding users and jobs,\nand leads to stability")
 	fe, ff := f.meanOf([2]string{"feedback", "easy"}), f.meanOf([2]string{"feedback", "fcfs"})
@@ -1097,19 +1084,6 @@ func (r *Table1Result) Claims(l *ledger.Ledger) {
 		Measured(responseMeasured(fe.response, ff.response, f.loads, r.scan))
 	l.Unavailable(item, "table1/user-satisfaction", "user satisfaction is measured directly by the feedback model, e.g. as frustrated user departures", "holds",
 		"our user models (sim/feedback: adjusted, distribution, fluid) have no departure on frustration")
-}
-
-// noDropReading shows on table1/throughput-oblivious (e) the saturation
-// test keeping every week (all, which flags caught of the d.Beyond runs
-// beyond 5%) beside ours (d). It is one other reading, never a reason: it
-// is not tallied over the entries the saturation test serves, and this
-// entry alone gains at most 1, below the net gain of 2 a reason needs
-// (ledger.Tally; REPRODUCTION.md, Verdicts).
-func noDropReading(e *ledger.Entry, d, all openDeviation, caught int) *ledger.Entry {
-	return e.Measured(fmt.Sprintf("the saturation test's convention: 2013 §6.3's test leaves out the last 20%% of the weeks, and the run of the largest difference ends its window with %d jobs outstanding; "+
-		"the same test keeping every week (sim.SaturationOptions.NoDrop) flags %d of the %d runs beyond 5%%, leaving %d open runs unsaturated whose largest difference is %.1f%% (%s at %g× users)",
-		d.Outstanding, caught, d.Beyond, all.Runs, 100*all.Dev, all.Scheduler, all.Load) +
-		"; not tallied over the entries the saturation test serves (this entry alone gains at most 1, a reason needs 2: ledger.Tally), so not a reason")
 }
 
 // responseMeasured says at how many populations of the sweep EASY's
