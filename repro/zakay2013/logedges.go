@@ -266,7 +266,8 @@ func (ro *rotation) note(m string) string {
 	default:
 		return ""
 	}
-	bound := fmt.Sprintf("within their bound, %.3f on average", sp.limit)
+	bound := fmt.Sprintf("within their former bound, max(0.1, the 5%% critical distance), %.3f on average: fewer than %d resampled logs "+
+		"(quick mode) measure no spread of one distance", sp.limit, minNull)
 	if ro.pairs > 0 {
 		bound = fmt.Sprintf("within %.3f, what one distance between two of the log's resampled logs gives: mean + 2 SD over %d pairs", sp.limit, ro.pairs)
 	}

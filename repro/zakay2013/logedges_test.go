@@ -88,7 +88,8 @@ func TestRotationsOf(t *testing.T) {
 	if got := ro.startWithin(2.0/3, 3); got != 9 {
 		t.Errorf("%d rotations within 2 SE of 2/3, want 9", got)
 	}
-	if !strings.Contains(ro.note(users.FirstArrival.String()), "give first arrivals at a mean distance 0.444 from the log's (0.333–0.667; 9 of 9 within") ||
+	if !strings.Contains(ro.note(users.FirstArrival.String()), "give first arrivals at a mean distance 0.444 from the log's (0.333–0.667; 9 of 9 within "+
+		"their former bound, max(0.1, the 5% critical distance), 1.110 on average: fewer than 3") ||
 		!strings.Contains(ro.note(users.LastDeparture.String()), "give last departures at a mean distance 0.370 from the log's (0.333–0.667; 9 of 9 within") ||
 		ro.note(users.CPUWork.String()) != "" {
 		t.Errorf("notes %q, %q", ro.note(users.FirstArrival.String()), ro.note(users.LastDeparture.String()))
