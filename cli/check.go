@@ -65,13 +65,11 @@ func runCheck(e *env, args []string) error {
 // of two versions mixed; a named pipe given as a path is read once, whole.
 func checkLog(e *env, arg string, opts quality.Options) (*quality.Report, error) {
 	if path := logPath(arg); e.load == nil && path != "" && path != "sample" && path != stdinLog {
-		l := datasets.DefaultLoader()
-		l.Progress = e.stderr
-		n, err := maxJobs()
+		l, err := logLoader(e)
 		if err != nil {
 			return nil, err
 		}
-		l.Options.MaxRows = n
+		n := l.Options.MaxRows
 		if file, err := l.Path(path); err == nil {
 			if st, err := os.Stat(file); err == nil && st.Mode().IsRegular() {
 				ropts := l.Options
