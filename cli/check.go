@@ -54,7 +54,7 @@ func runCheck(e *env, args []string) error {
 }
 
 // checkLog checks LOG (loadLog's names). A log file is checked in a
-// stream (quality.CheckStream, reading it two or three times), without
+// stream (quality.CheckStream, reading it two to four times), without
 // holding its trace: 1.44 GB for 10 M jobs. The trace is read whole and
 // checked (quality.Check) for the embedded sample, standard input (which
 // cannot be read twice), and a log CheckStream does not check
