@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -132,5 +133,18 @@ func TestCheckStreamOverCapacitySpilled(t *testing.T) {
 		if !found {
 			t.Fatal("no over_capacity")
 		}
+	}
+	// The log appended to before the third reading: an error, no report.
+	scans := 0
+	r, err := CheckStream("batch", func(w datasets.JobWriter) (*datasets.ReadReport, error) {
+		scans++
+		in := data
+		if scans == 3 {
+			in = append(slices.Clip(data), "999999 1000 0 1 1 -1 -1 -1 -1 -1 1 1 -1 -1 -1 -1 -1 -1\n"...)
+		}
+		return datasets.Scan(bytes.NewReader(in), datasets.ReadOptions{Name: "batch"}, w)
+	}, 0, Options{})
+	if err == nil || r != nil || !strings.Contains(err.Error(), "changed while it was read") || scans != 3 {
+		t.Fatalf("appended at reading 3: report %v, err %v after %d readings; want the log changed", r != nil, err, scans)
 	}
 }
