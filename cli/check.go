@@ -54,7 +54,7 @@ func runCheck(e *env, args []string) error {
 }
 
 // checkLog checks LOG (loadLog's names). A log file is checked in a
-// stream (quality.CheckStream, reading it two or three times), without
+// stream (quality.CheckStream, reading it two to four times), without
 // holding its trace: 1.44 GB for 10 M jobs. The trace is read whole and
 // checked (quality.Check) for the embedded sample, standard input (which
 // cannot be read twice), and a log CheckStream does not check
@@ -65,13 +65,11 @@ func runCheck(e *env, args []string) error {
 // of two versions mixed; a named pipe given as a path is read once, whole.
 func checkLog(e *env, arg string, opts quality.Options) (*quality.Report, error) {
 	if path := logPath(arg); e.load == nil && path != "" && path != "sample" && path != stdinLog {
-		l := datasets.DefaultLoader()
-		l.Progress = e.stderr
-		n, err := maxJobs()
+		l, err := logLoader(e)
 		if err != nil {
 			return nil, err
 		}
-		l.Options.MaxRows = n
+		n := l.Options.MaxRows
 		if file, err := l.Path(path); err == nil {
 			if st, err := os.Stat(file); err == nil && st.Mode().IsRegular() {
 				ropts := l.Options

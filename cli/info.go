@@ -39,13 +39,10 @@ func summarizeLog(e *env, arg string) (*datasets.Summary, error) {
 		}
 		return datasets.Summarize(t)
 	}
-	l := datasets.DefaultLoader()
-	l.Progress = e.stderr
-	n, err := maxJobs()
+	l, err := logLoader(e)
 	if err != nil {
 		return nil, err
 	}
-	l.Options.MaxRows = n
 	return l.Summarize(arg)
 }
 

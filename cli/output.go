@@ -218,18 +218,31 @@ func loadLog(e *env, arg string) (*datasets.Trace, error) {
 	if e.load != nil {
 		return e.load(arg)
 	}
-	l := datasets.DefaultLoader()
-	l.Progress = e.stderr
-	n, err := maxJobs()
+	l, err := logLoader(e)
 	if err != nil {
 		return nil, err
 	}
-	l.Options.MaxRows = n
 	tr, err := l.Load(arg)
 	if errors.Is(err, datasets.ErrTooManyRows) {
 		return nil, fmt.Errorf("%w; %s raises the bound (about 150 bytes of memory a job, at most %d jobs)", err, maxJobsEnv, maxJobsLimit)
 	}
 	return tr, err
+}
+
+// logLoader returns the loader of the commands that read a LOG (loadLog,
+// checkLog, summarizeLog): datasets.DefaultLoader, its download progress on
+// the command's standard error, and at most TRACELAB_MAX_JOBS job rows
+// (maxJobs; Options.MaxRows 0 when unset: the reader's default). A bad
+// TRACELAB_MAX_JOBS is an error before anything is read.
+func logLoader(e *env) (*datasets.Loader, error) {
+	n, err := maxJobs()
+	if err != nil {
+		return nil, err
+	}
+	l := datasets.DefaultLoader()
+	l.Progress = e.stderr
+	l.Options.MaxRows = n
+	return l, nil
 }
 
 // maxJobsEnv names the environment variable that sets how many job rows a

@@ -257,6 +257,11 @@ func (s *StepSweep) Add(j *Job) {
 	s.p.add(j.Submit, start, start+j.Runtime, jobProcs(j.Procs, j.ReqProcs))
 }
 
+// Spilled reports whether the sweep holds its events in sorted runs
+// (more than 2^20 were pending at once): its steps from then on are
+// yielded only at Close.
+func (s *StepSweep) Spilled() bool { return s.p.spilled }
+
 // Close sums the events left and reports whether the steps were InUse's:
 // false when a job came out of order (its start before an earlier job's
 // submit time), and the steps yielded must then be thrown away.

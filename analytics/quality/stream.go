@@ -18,8 +18,9 @@ var ErrNotStreamed = errors.New("quality: the log cannot be checked in a stream"
 
 // CheckStream is Check of the log that scan hands to a JobWriter as
 // datasets.Scan does (header, then each job in file order, returning the
-// reader's report), without holding the trace: scan is called twice (three
-// times when job numbers repeat) and must hand the same jobs each time.
+// reader's report), without holding the trace: scan is called twice (once
+// more when job numbers repeat, once more when the usage sweep spilled and
+// goes above the machine's size) and must hand the same jobs each time.
 // name is the report's Log (the trace's name, datasets.LogName of the
 // file). The report is the one Check gives on the trace Read builds of the
 // same log.
@@ -28,7 +29,9 @@ var ErrNotStreamed = errors.New("quality: the log cannot be checked in a stream"
 // first Options.Examples job numbers of each anomaly, the sweep's pending
 // events (the jobs queued or running at the last submit time; on the
 // second reading, when the usage goes above the machine's size, each such
-// job's start and end until the sweep passes its end: overStream), each user's
+// job's start and end until the sweep passes its end: overStream; when
+// more than 2^20 events were pending at once, the sweep's events from then
+// on and the steps above capacity, 16 bytes a step: overPass), each user's
 // jobs per active day (24 bytes a user-day), the jobs per day, the queues,
 // the job numbers that are not above every number before them (8 bytes
 // each; none in a log numbered in order), and the first and last 1% of the
@@ -81,8 +84,16 @@ func CheckStream(name string, scan func(datasets.JobWriter) (*datasets.ReadRepor
 	sched := p1.sched.schedule
 	if p1.hasSize && sched.peak > 0 {
 		p2.over = sched
-		p2.overs = &overStream{capacity: p1.capacity, n: opts.Examples, peakAt: sched.peakAt}
-		p2.sweep = datasets.NewStepSweep(p2.overs.step)
+		if p1.sweep.Spilled() {
+			// The steps come only at Close: overStream would hold every
+			// job after the spill. The second reading holds the steps above
+			// capacity instead (Check's), and a third decides each job.
+			p2.above = newSchedule(p1.capacity, p1.capacity)
+			p2.sweep = datasets.NewStepSweep(p2.above.step)
+		} else {
+			p2.overs = &overStream{capacity: p1.capacity, n: opts.Examples, peakAt: sched.peakAt}
+			p2.sweep = datasets.NewStepSweep(p2.overs.step)
+		}
 	}
 	p2.machineAt = math.NaN()
 	machineDetail := ""
@@ -110,12 +121,20 @@ func CheckStream(name string, scan func(datasets.JobWriter) (*datasets.ReadRepor
 	if err := rescan(scan, p2, &p1.reading); err != nil {
 		return nil, err
 	}
+	var over *overPass
 	if p2.over != nil {
-		if !p2.sweep.Close() || p2.overs.lost {
+		if !p2.sweep.Close() || p2.overs != nil && p2.overs.lost {
 			// The jobs are the first reading's (rescan), whose sweep held.
 			panic("quality: the second reading's sweep is not the first's")
 		}
-		p2.overs.finish()
+		if p2.overs != nil {
+			p2.overs.finish()
+		} else {
+			over = &overPass{reading: newReading(seed), n: opts.Examples, rows: n, above: &p2.above.above, peakAt: sched.peakAt}
+			if err := rescan(scan, over, &p1.reading); err != nil {
+				return nil, err
+			}
+		}
 	}
 
 	// The anomalies, in Check's order.
@@ -159,7 +178,11 @@ func CheckStream(name string, scan func(datasets.JobWriter) (*datasets.ReadRepor
 				"which repeat their job's number by SWF's definition, beside their job's summary line)", p3.rc)
 	}
 	c.readWarnings()
-	if p2.over != nil {
+	switch {
+	case over != nil:
+		c.add(Anomaly{Category: Erroneous, Kind: "over_capacity", Jobs: over.over, Examples: over.examples,
+			Detail: c.overDetail(sched)})
+	case p2.over != nil:
 		c.add(Anomaly{Category: Erroneous, Kind: "over_capacity", Jobs: p2.overs.overJobs, Examples: p2.overs.examples(),
 			Detail: c.overDetail(sched)})
 	}
@@ -536,7 +559,8 @@ type secondPass struct {
 
 	over  *schedule // nil: no over_capacity
 	overs *overStream
-	sweep *datasets.StepSweep // the usage swept again for overs
+	above *scheduleSweep      // instead of overs when the first reading's sweep spilled: the steps above capacity, held
+	sweep *datasets.StepSweep // the usage swept again for overs or above
 
 	machineAt float64 // NaN: no machine_change
 	machine   rowCount
@@ -569,7 +593,7 @@ func (p *secondPass) WriteJob(j *datasets.Job) error {
 	if p.over != nil {
 		s := j.Submit + j.Wait
 		e := s + j.Runtime
-		if e > s && jobProcs(j) > 0 {
+		if p.overs != nil && e > s && jobProcs(j) > 0 {
 			p.overs.add(i, id, s, e)
 		}
 		p.sweep.Add(j)
@@ -685,6 +709,38 @@ func (p *secondPass) loggingPeriod(c *checker, idsFollow bool) {
 			Examples: slices.Clone(p.tailID[from:min(from+p.n, len(p.tailID))]),
 			Detail:   "separated from the rest of the log by a quiet gap of 14 days or more at its end"})
 	}
+}
+
+// overPass is the third reading of a log whose usage sweep spilled
+// (datasets.StepSweep.Spilled: more than 2^20 events pending at once, as
+// when every job is submitted at one time): over_capacity's jobs and
+// examples found as Check finds them, from the steps above capacity the
+// second reading held (16 bytes a step instead of overStream's 72 a job).
+type overPass struct {
+	reading
+	n, rows  int
+	above    *aboveSteps
+	peakAt   float64
+	over     int // jobs over capacity
+	examples []int
+}
+
+func (p *overPass) WriteHeader(h datasets.Header) error { p.setHeader(h); return nil }
+
+func (p *overPass) WriteJob(j *datasets.Job) error {
+	p.job(j)
+	if p.jobs > p.rows {
+		return errGrown(p.rows)
+	}
+	s := j.Submit + j.Wait
+	e := s + j.Runtime
+	if e > s && jobProcs(j) > 0 && p.above.before(e)-p.above.before(s) > 0 {
+		p.over++
+		if s <= p.peakAt && p.peakAt < e && len(p.examples) < p.n {
+			p.examples = append(p.examples, j.JobID)
+		}
+	}
+	return nil
 }
 
 // dupPass is the third reading, of a log whose job numbers repeat: the
