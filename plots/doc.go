@@ -31,7 +31,9 @@
 //     days of the week (HourTicks, WeekTicks), every decade labelled on
 //     a log axis and a round value near an end otherwise left bare
 //     (LogTicks), a figure's log axis ending at a labelled
-//     round value when one lies just past a bare end (SnapLogEnds); room
+//     round value when one lies just past a bare end (SnapLogEnds) and
+//     labelling the 2× or 5× in a bare end when the drawn panel has room
+//     for its label (labelLogEnd); room
 //     above the highest point (Headroom), and
 //     a log axis for ratios far from their reference (Intervals).
 //   - Words for labels: Label is the one naming function (PWA file names,

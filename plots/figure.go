@@ -302,6 +302,11 @@ func (f *Figure) Layout(c draw.Canvas) Layout {
 	l.Panels, l.XLabels, l.YLabels = f.prepared(cols, grid.Max.X-grid.Min.X, grid.Max.Y-grid.Min.Y)
 	at, _ := f.cells()
 	l.Cells, l.Data = align(l.Panels, at, cols, rows, l.XLabels, l.YLabels, grid)
+	if labelLogEnds(l.Panels, l.Data) {
+		// A new y tick label may be wider than the others: the panels
+		// are aligned again around it.
+		l.Cells, l.Data = align(l.Panels, at, cols, rows, l.XLabels, l.YLabels, grid)
+	}
 	if l.Key != nil {
 		top := grid.Max.Y
 		if len(l.Data) > 0 {
