@@ -180,20 +180,24 @@ var (
 // bound, to the reason's printed digits): a convention explains a
 // difference only by bringing our value within the entry's tolerance; a
 // reading with a wider bound of its own (its noisier statistic) does not.
-// The entry's bound at the further seeds is not stored (a field of the
+// A reason tallied seed by seed (tallySeedRe) must state that bound. The
+// entry's bound at the further seeds is not stored (a field of the
 // entry's per-seed bounds would let them be checked too).
-func foreignBounds(es []ledger.Entry) []string {
-	var out []string
+func foreignBounds(es []ledger.Entry) []boundBreach {
+	var out []boundBreach
 	for _, e := range es {
 		if e.Verdict != ledger.Differs || e.Found == nil || e.Reason == "" {
 			continue
 		}
 		m := boundSeedRe.FindStringSubmatch(e.Reason)
 		if m == nil {
+			if tallySeedRe.MatchString(e.Reason) {
+				out = append(out, boundBreach{e.ID, noBound, "a reason tallied seed by seed that does not state the bound it was judged against at each (\"this one X against B\")"})
+			}
 			continue
 		}
 		if e.Want == nil || e.Want.Form != "between" || e.Want.Hi == nil || e.Want.Lo != nil {
-			out = append(out, fmt.Sprintf("%s: the reason states a bound at seed %s, the entry has no upper bound to compare it with", e.ID, m[1]))
+			out = append(out, boundBreach{e.ID, noOwnBound, fmt.Sprintf("the reason states a bound at seed %s, the entry has no upper bound to compare it with", m[1])})
 			continue
 		}
 		digits := 0
@@ -201,11 +205,22 @@ func foreignBounds(es []ledger.Entry) []string {
 			digits = len(frac)
 		}
 		if own := strconv.FormatFloat(*e.Want.Hi, 'f', digits, 64); own != m[3] {
-			out = append(out, fmt.Sprintf("%s: at seed %s judged against %s, the entry's own bound is %s", e.ID, m[1], m[3], own))
+			out = append(out, boundBreach{e.ID, foreignBound, fmt.Sprintf("at seed %s judged against %s, the entry's own bound is %s", m[1], m[3], own)})
 		}
 	}
 	return out
 }
+
+// boundBreach is one entry's breach of foreignBounds: its id, its kind
+// (one of the three below, the known list's key with the file and id)
+// and what was found.
+type boundBreach struct{ id, kind, detail string }
+
+const (
+	foreignBound = "foreign bound"
+	noBound      = "no bound stated"
+	noOwnBound   = "no own bound"
+)
 
 // TestReasonBoundIsTheEntrys: a reason's tolerance is the entry's own
 // (foreignBounds), beyond the breaches listed in knownForeignBounds; a
@@ -215,10 +230,10 @@ func TestReasonBoundIsTheEntrys(t *testing.T) {
 	found := map[string]bool{}
 	for _, s := range allStored(t) {
 		for _, b := range foreignBounds(s.Entries) {
-			line := filepath.ToSlash(s.file) + ": " + strings.SplitN(b, ":", 2)[0]
+			line := filepath.ToSlash(s.file) + ": " + b.id + " (" + b.kind + ")"
 			found[line] = true
 			if !known[line] {
-				t.Errorf("%s: %s", s.file, b)
+				t.Errorf("%s: %s: %s", s.file, b.id, b.detail)
 			}
 		}
 	}

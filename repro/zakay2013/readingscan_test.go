@@ -60,3 +60,31 @@ func TestScanReadingsSameCount(t *testing.T) {
 		}
 	}
 }
+
+// TestBootstrapReadingsSameCount: the per-reading table (BootstrapReadings)
+// compares every reading at readingReps variants on every log, the
+// figure's two readings cut to their first readingReps as in the scan:
+// each row of its frame (one log and reading) was placed among
+// readingReps variants.
+func TestBootstrapReadingsSameCount(t *testing.T) {
+	needData(t)
+	r, err := quick.BootstrapReadings(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rds, logs := r.Frame.Col("reading").Records(), r.Frame.Col("log").Records()
+	reps, err := r.Frame.Col("replicates").Int()
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for i, n := range reps {
+		seen[rds[i]] = true
+		if n != quick.readingReps() {
+			t.Errorf("%s, %s: %d variants, readingReps is %d", rds[i], logs[i], n, quick.readingReps())
+		}
+	}
+	if len(seen) != len(quick.tableReadings()) || !seen[literalReading] || !seen[commonReading] {
+		t.Errorf("readings in the table: %v, want the %d of tableReadings with the figure's two", seen, len(quick.tableReadings()))
+	}
+}
