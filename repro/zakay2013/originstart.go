@@ -61,7 +61,8 @@ const (
 )
 
 // originStartOf measures originStart for log (a few dozen arrival series of
-// the original; about 6 s of CPU on HPC2N).
+// the original: 4.9 CPU-s for Fig. 6's three logs, getrusage in a scratch
+// test).
 func (s *Study) originStartOf(ctx context.Context, log string) (originStart, error) {
 	tr, err := logOf(log)
 	if err != nil {
