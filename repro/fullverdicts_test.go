@@ -233,6 +233,40 @@ func verdictChanges(was, now []verdictRow) []string {
 	return out
 }
 
+// countChanges lists, per paper, the counts of rows by kind and verdict
+// (verdictRow.said) that moved: "zakay2013 claim differs, unexplained 40 →
+// 35", papers and kinds in the rows' order.
+func countChanges(was, now []verdictRow) []string {
+	type key struct{ paper, kind, said string }
+	count := func(rows []verdictRow) map[key]int {
+		m := map[key]int{}
+		for _, r := range rows {
+			m[key{r.Paper, r.Kind, r.said()}]++
+		}
+		return m
+	}
+	a, b := count(was), count(now)
+	var keys []key
+	for k := range a {
+		keys = append(keys, k)
+	}
+	for k := range b {
+		if _, ok := a[k]; !ok {
+			keys = append(keys, k)
+		}
+	}
+	slices.SortFunc(keys, func(x, y key) int {
+		return compareRows(verdictRow{Paper: x.paper, Kind: x.kind, ID: x.said}, verdictRow{Paper: y.paper, Kind: y.kind, ID: y.said})
+	})
+	var out []string
+	for _, k := range keys {
+		if a[k] != b[k] {
+			out = append(out, fmt.Sprintf("%s %s %s %d → %d", k.paper, k.kind, k.said, a[k], b[k]))
+		}
+	}
+	return out
+}
+
 // committedVerdicts is the list of the committed full-mode ledgers'
 // verdicts, or a skip when none is committed.
 func committedVerdicts(t *testing.T) []verdictRow {
@@ -305,6 +339,9 @@ func TestFullVerdicts(t *testing.T) {
 	for _, c := range changes {
 		t.Error(c)
 	}
+	for _, c := range countChanges(was, now) {
+		t.Log(c)
+	}
 	if len(changes) > 0 {
 		t.Errorf("%d of the committed ledgers' verdicts differ from repro/%s (above: old → new). If the recording meant them, "+
 			"say why in its commit, then `go test ./repro -run TestFullVerdicts -update-verdicts` and commit the list with the ledgers",
@@ -362,6 +399,17 @@ func TestVerdictChanges(t *testing.T) {
 				t.Errorf("got\n%q\nwant\n%q", got, c.want)
 			}
 		})
+	}
+
+	moved := with(1, row("zakay2013", "claim", "fig4/KTH-SP2/sessions", "differs", "unexplained"))
+	if got, want := countChanges(base, moved), []string{
+		"zakay2013 claim differs, explained among readings 1 → 0",
+		"zakay2013 claim differs, unexplained 0 → 1",
+	}; !slices.Equal(got, want) {
+		t.Errorf("countChanges: got %q, want %q", got, want)
+	}
+	if got := countChanges(base, slices.Clone(base)); got != nil {
+		t.Errorf("countChanges of the same rows: %q", got)
 	}
 
 	b, err := writeVerdicts(base)
