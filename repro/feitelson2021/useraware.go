@@ -59,7 +59,10 @@ type Fig19Result struct {
 	// one replicate: not measured).
 	reps                    int
 	throughputSD, sessionSD map[float64]float64
-	Missing                 []Missing
+	// horizon is the smallest population with the job streams generated
+	// past the window (fig19Horizon); nil in quick mode.
+	horizon []horizonRun
+	Missing []Missing
 }
 
 // Fig19 sweeps α of the user-aware scheduler and the number of users.
@@ -110,6 +113,11 @@ func (s *Study) Fig19(ctx context.Context) (*Fig19Result, error) {
 		r.reps = reps
 		r.throughputSD, r.sessionSD = pooledSD(cols[0], cols[1], cols[2], r.throughput, r.Alphas, reps),
 			pooledSD(cols[0], cols[1], cols[3], r.jobsPerSession, r.Alphas, reps)
+		if !s.o.Quick {
+			if r.horizon, err = s.fig19Horizon(ctx, p, r); err != nil {
+				return nil, err
+			}
+		}
 		var panels []*plot.Plot
 		for _, y := range []struct{ col, label string }{{"throughput_window_per_week", "jobs ended per week"}, {"jobs_per_session", "jobs per session"},
 			{"avg_session_hours", "hours per session"}} {
@@ -133,18 +141,20 @@ func (r *Fig19Result) Claims(l *ledger.Ledger) {
 	if onlyUnavailable(l, item, "fig19", r.Missing) {
 		return
 	}
+	holds := r.asComputed()
 	for _, load := range r.Loads {
 		tp, js := r.throughput[load], r.jobsPerSession[load]
 		id := fmt.Sprintf("fig19/load%g", load)
-		tpHigher, tpGap := r.higher(tp, r.throughputSD[load], 0)
+		tpHolds, tpGap := r.throughputHolds(load)
 		l.Claim(item, id+"/throughput", fmt.Sprintf("%g× users: average job throughput is higher the more emphasis the scheduler places on responsiveness (largest α against EASY, by more than twice the replicates' standard error of the difference, and rank correlation with α)", load),
-			tpHigher && spearman(r.Alphas, tp) > 0, fmt.Sprintf("jobs per week: %s for α = %v; ρ = %.2f; %s", fmtFloats(tp, 0), r.Alphas, spearman(r.Alphas, tp), tpGap)).
+			tpHolds, fmt.Sprintf("jobs per week: %s for α = %v; ρ = %.2f; %s", fmtFloats(tp, 0), r.Alphas, spearman(r.Alphas, tp), tpGap)).
 			Quoting("Average job throughput and session length are higher the more emphasis is\nplaced by the scheduler on responsiveness").
 			Measured(fmt.Sprintf("the resampled users' jobs are fixed, so a scheduler raises the throughput only by ending more of them within the window: at %g× users EASY ends %.1f%% of the jobs that arrive (utilisation %.2f), and the throughputs over α lie within %.1f%% of each other",
-				load, 100*r.ended[load][0], r.utilization[load][0], 100*(slices.Max(tp)-slices.Min(tp))/slices.Min(tp)))
-		jsHigher, jsGap := r.higher(js, r.sessionSD[load], 2)
+				load, 100*r.ended[load][0], r.utilization[load][0], 100*(slices.Max(tp)-slices.Min(tp))/slices.Min(tp))).
+			Measured(r.horizonTextAt(load, holds))
+		jsHolds, jsGap := r.sessionsHold(load)
 		l.Claim(item, id+"/sessions", fmt.Sprintf("%g× users: session length (jobs per session) is higher the more emphasis the scheduler places on responsiveness (largest α against EASY, by more than twice the replicates' standard error of the difference, and rank correlation with α)", load),
-			jsHigher && spearman(r.Alphas, js) > 0, fmt.Sprintf("jobs per session: %s; ρ = %.2f; %s", fmtFloats(js, 2), spearman(r.Alphas, js), jsGap)).
+			jsHolds, fmt.Sprintf("jobs per session: %s; ρ = %.2f; %s", fmtFloats(js, 2), spearman(r.Alphas, js), jsGap)).
 			Quoting("Average job throughput and session length are higher the more emphasis is\nplaced by the scheduler on responsiveness")
 	}
 	if len(r.Loads) > 1 {
@@ -158,6 +168,40 @@ func (r *Fig19Result) Claims(l *ledger.Ledger) {
 			holds, fmt.Sprintf("jobs per session, %g× over %g× users: α = %g %.3f, EASY %.3f; %s", end, first, r.Alphas[last], keep, easy, gap)).
 			Quoting("sessions retain their length despite increasing load")
 	}
+}
+
+// throughputHolds judges fig19/<load>/throughput: the largest α's
+// throughput above EASY's by more than 2 SE (higher) and a positive rank
+// correlation with α; gap says the first.
+func (r *Fig19Result) throughputHolds(load float64) (bool, string) {
+	tp := r.throughput[load]
+	higher, gap := r.higher(tp, r.throughputSD[load], 0)
+	return higher && spearman(r.Alphas, tp) > 0, gap
+}
+
+// sessionsHold judges fig19/<load>/sessions as throughputHolds does the
+// throughput, on the jobs per session.
+func (r *Fig19Result) sessionsHold(load float64) (bool, string) {
+	js := r.jobsPerSession[load]
+	higher, gap := r.higher(js, r.sessionSD[load], 2)
+	return higher && spearman(r.Alphas, js) > 0, gap
+}
+
+// asComputed is whether each of Fig. 19's claims holds, by id.
+func (r *Fig19Result) asComputed() map[string]bool {
+	out := map[string]bool{}
+	for _, load := range r.Loads {
+		id := fmt.Sprintf("fig19/load%g", load)
+		out[id+"/throughput"], _ = r.throughputHolds(load)
+		out[id+"/sessions"], _ = r.sessionsHold(load)
+	}
+	if len(r.Loads) > 1 {
+		first, end := r.Loads[0], r.Loads[len(r.Loads)-1]
+		last := len(r.Alphas) - 1
+		out["fig19/sessions-retain-length"], _ = r.retains(r.jobsPerSession[end][last]/r.jobsPerSession[first][last],
+			r.jobsPerSession[end][0]/r.jobsPerSession[first][0], first, end, last)
+	}
+	return out
 }
 
 // retains reports whether keep, the largest α's jobs per session at load
