@@ -4,6 +4,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/tracelab/tracelab/repro/ledger"
 )
 
 // TestHorizonJudge checks that a horizon's throughputs are judged by
@@ -77,5 +79,45 @@ func TestHorizonText(t *testing.T) {
 	}
 	if txt := r.horizonTextAt(2, one); txt != "" {
 		t.Errorf("at a load not measured: %q, want nothing", txt)
+	}
+}
+
+// TestHorizonConventionApply checks that the horizon of Figs 20–21 is
+// shown on a differing entry only, with its tally and the claims it loses,
+// and is never given as a reason even when it brings the entry within and
+// gains 2 net (ledger.Tally): no horizon is a reading of ours.
+func TestHorizonConventionApply(t *testing.T) {
+	t.Parallel()
+	c := &horizonConvention{
+		asComputed: map[string]bool{"a": false, "b": false, "c": true},
+		within:     map[string]bool{"a": true, "b": true, "c": true},
+		held:       map[string]int{"a": 3, "b": 3, "c": 3},
+		bySeed:     []ledger.Tally{{N: 3, AsComputed: 1, Within: 3, Gained: 2}, {N: 3, AsComputed: 1, Within: 3, Gained: 2}, {N: 3, AsComputed: 1, Within: 3, Gained: 2}},
+		tally:      ledger.Tally{N: 3, AsComputed: 1, Within: 3, Gained: 2},
+		gainCycle:  ledger.MeanOverSeeds([]float64{0.12, 0.13, 0.14}),
+		gainNone:   ledger.MeanOverSeeds([]float64{0.02, 0.03, 0.04}),
+		arrived:    [2]float64{1.39, 1.47},
+	}
+	l := ledger.New(Key)
+	e := c.apply(l.Claim("Fig. 21", "a", "a claim", false, "does not hold"), "a")
+	for _, want := range []string{"generated to 2× the log's span", "submit 1.39–1.47", "it holds judged over 3 seeds (one by one at 3 of 3)",
+		"with office hours 0.130 (SE 0.006), without a cycle 0.030 (SE 0.006)", "3 hold against 1 as computed (gains 2, loses 0)", "not a reason"} {
+		if !strings.Contains(e.OurValue, want) {
+			t.Errorf("differing entry: %q lacks %q", e.OurValue, want)
+		}
+	}
+	if e.Reason != "" || e.Verdict != ledger.Differs {
+		t.Errorf("the horizon was made a reason: %q, %v", e.Reason, e.Verdict)
+	}
+	if got := c.apply(l.Claim("Fig. 21", "c", "a claim", true, "holds"), "c"); got.OurValue != "holds: holds" {
+		t.Errorf("agreeing entry changed: %q", got.OurValue)
+	}
+	c.within["c"] = false
+	if got := c.apply(l.Claim("Fig. 21", "b", "a claim", false, "does not hold"), "b"); !strings.Contains(got.OurValue, "(gains 2, loses 0: c)") {
+		t.Errorf("lost claim not named: %q", got.OurValue)
+	}
+	var none *horizonConvention
+	if got := none.apply(l.Claim("Fig. 21", "d", "a claim", false, "does not hold"), "d"); got.OurValue != "does not hold: does not hold" {
+		t.Errorf("quick mode (nil) changed the entry: %q", got.OurValue)
 	}
 }

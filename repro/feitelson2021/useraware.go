@@ -389,6 +389,9 @@ type Fig20Result struct {
 	conv *loadConvention
 	// est is the estimates convention (perfect runtime estimates).
 	est *estimatesConvention
+	// hor is the job streams generated past the window, a measurement
+	// (horizonConvention); nil in quick mode.
+	hor *horizonConvention
 	// seeds are the claims of Figs 20–21 evaluated at fig20Load at each
 	// of nightWorkSeeds seeds (the first the figures' own); over their
 	// statistics over those seeds, by which the claims are judged
@@ -504,6 +507,9 @@ func (s *Study) Fig20(ctx context.Context) (*Fig20Result, error) {
 		if r.est, err = s.fig20EstimatesConvention(ctx); err != nil {
 			return nil, err
 		}
+		if r.hor, err = s.fig20HorizonConvention(ctx); err != nil {
+			return nil, err
+		}
 		// The same runs at other seeds, which Fig. 21's waiting work
 		// measures anyway (nightWork).
 		var stats []seedStats
@@ -589,6 +595,7 @@ func (r *Fig20Result) Claims(l *ledger.Ledger) {
 			Measured(fmt.Sprintf("with %g× users: short %.2f, medium %.2f", fig20AltLoad, alt("short"), alt("medium"))).
 			AcrossSeeds(seedsText(r.seeds, id+"/short-medium-faster")).Measured(r.conv.shown(id+"/short-medium-faster")).ExplainedBy(r.conv.found(id+"/short-medium-faster"), r.conv.reason(id+"/short-medium-faster"))
 		r.est.apply(e, id+"/short-medium-faster")
+		r.hor.apply(e, id+"/short-medium-faster")
 		e = l.Claim(item, id+"/long-slower", fmt.Sprintf("α = %g: the improvement comes at the expense of long jobs, which are delayed (response relative to EASY above 1 by more than 2 SE over the seeds, ledger.SeedsRule)", a),
 			r.judged[id+"/long-slower"], fmt.Sprintf("response relative to EASY, mean over the seeds: long %s; at the figure's seed %.2f", over("long"), ratio("long"))).
 			Quoting("The improved performance of short jobs comes at the expense of long jobs").
@@ -600,6 +607,7 @@ func (r *Fig20Result) Claims(l *ledger.Ledger) {
 			Measured(fmt.Sprintf("with the long jobs not ended by the window's end counted with their response up to it (a lower bound), in both runs: long %.2f", r.censored[a])).
 			AcrossSeeds(seedsText(r.seeds, id+"/long-slower")).Measured(r.conv.shown(id+"/long-slower")).ExplainedBy(r.conv.found(id+"/long-slower"), r.conv.reason(id+"/long-slower"))
 		r.est.apply(e, id+"/long-slower")
+		r.hor.apply(e, id+"/long-slower")
 	}
 }
 
@@ -621,6 +629,7 @@ type Fig21Result struct {
 	scan     []loadPoint
 	conv     *loadConvention
 	est      *estimatesConvention
+	hor      *horizonConvention
 	seeds    []map[string]bool
 	over     statsOverSeeds // as Fig20Result's
 	judged   map[string]bool
@@ -663,6 +672,7 @@ func (s *Study) Fig21(ctx context.Context) (*Fig21Result, error) {
 			return r, nil
 		}
 		r.tp, r.altTp, r.scan, r.conv, r.est, r.seeds, r.over, r.judged = f20.tp, f20.altTp, f20.scan, f20.conv, f20.est, f20.seeds, f20.over, f20.judged
+		r.hor = f20.hor
 		u, err := s.userAwareRuns(ctx, fig20Load)
 		if err != nil {
 			return nil, err
@@ -940,6 +950,7 @@ func (r *Fig21Result) Claims(l *ledger.Ledger) {
 		Quoting("For\nboth EASY and the user aware scheduler the queue builds up in the morning").JudgedOverSeeds(len(r.seeds), r.seed).
 		AcrossSeeds(seedsText(r.seeds, "fig21/morning-buildup")).Measured(r.conv.shown("fig21/morning-buildup")).ExplainedBy(r.conv.found("fig21/morning-buildup"), r.conv.reason("fig21/morning-buildup"))
 	r.est.apply(e, "fig21/morning-buildup")
+	r.hor.apply(e, "fig21/morning-buildup")
 	dayPeak := slices.Max(easy[8:18])
 	altEasy, altAware := r.altQueue[oh+" 0"], r.altQueue[fmt.Sprintf("%s %g", oh, ua)]
 	drains := l.Claim(item, "fig21/easy-drains", "with EASY the queue drains in the evening, leaving the system idle during the night (mean queue 0:00–6:00 below a tenth of its daytime peak: a threshold of ours, on the mean over the seeds, ledger.SeedsRule)",
@@ -957,6 +968,7 @@ func (r *Fig21Result) Claims(l *ledger.Ledger) {
 		r.workReading(drains)
 	}
 	r.est.apply(drains, "fig21/easy-drains")
+	r.hor.apply(drains, "fig21/easy-drains")
 	aw := l.Claim(item, "fig21/aware-works-at-night", "the user-aware scheduler overcommits during the day and has much more work left for the night than EASY (mean queue 0:00–6:00, at least twice EASY's: a threshold of ours, on the mean over the seeds, ledger.SeedsRule)",
 		r.judged["fig21/aware-works-at-night"], fmt.Sprintf("waiting jobs at night, user-aware (α = %g) less twice EASY's, mean over the seeds: %s; at the figure's seed user-aware %.2f, EASY %.2f", ua, r.over.night.Text(2), hoursMean(aware, 0, 6), hoursMean(easy, 0, 6))).
 		Quoting("it has much more work left for the night").
@@ -971,6 +983,7 @@ func (r *Fig21Result) Claims(l *ledger.Ledger) {
 		r.workReading(aw)
 	}
 	r.est.apply(aw, "fig21/aware-works-at-night")
+	r.hor.apply(aw, "fig21/aware-works-at-night")
 	gainCycle := r.tp[fmt.Sprintf("%s %g", oh, ua)]/r.tp[oh+" 0"] - 1
 	gainNone := r.tp[fmt.Sprintf("%s %g", none, ua)]/r.tp[none+" 0"] - 1
 	same := ledger.Like(noCycleSameWords.Value(), 1, r.over.gainNone.SE)
@@ -980,6 +993,7 @@ func (r *Fig21Result) Claims(l *ledger.Ledger) {
 		JudgedOverSeeds(len(r.seeds), r.seed).
 		AcrossSeeds(seedsText(r.seeds, "fig21/no-cycle-same")).Measured(r.conv.shown("fig21/no-cycle-same")).ExplainedBy(r.conv.found("fig21/no-cycle-same"), r.conv.reason("fig21/no-cycle-same"))
 	r.est.apply(e, "fig21/no-cycle-same")
+	r.hor.apply(e, "fig21/no-cycle-same")
 	pct := func(o ledger.OverSeeds) string { return fmt.Sprintf("%+.2f%% (SE %.2f)", 100*o.Mean, 100*o.SE) }
 	e = l.Claim(item, "fig21/only-with-cycle", "the user-aware scheduler's gain only works with a daily cycle: with the cycle its throughput is above EASY's, and its gain over EASY is larger than without a cycle (two directions, each by more than 2 SE over the seeds: ledger.SeedsRule)",
 		r.judged["fig21/only-with-cycle"], fmt.Sprintf("throughput gain over EASY, mean over the seeds: %s with office hours, %s without a cycle, the first less the second %s; at the figure's seed %+.1f%% and %+.1f%%",
@@ -990,4 +1004,5 @@ func (r *Fig21Result) Claims(l *ledger.Ledger) {
 		JudgedOverSeeds(len(r.seeds), r.seed).
 		AcrossSeeds(seedsText(r.seeds, "fig21/only-with-cycle")).Measured(r.conv.shown("fig21/only-with-cycle")).ExplainedBy(r.conv.found("fig21/only-with-cycle"), r.conv.reason("fig21/only-with-cycle"))
 	r.est.apply(e, "fig21/only-with-cycle")
+	r.hor.apply(e, "fig21/only-with-cycle")
 }
