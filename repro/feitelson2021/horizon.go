@@ -277,20 +277,9 @@ func (s *Study) fig20HorizonConvention(ctx context.Context) (*horizonConvention,
 			}
 		}
 		ours, longer = append(ours, v.stats()), append(longer, u.stats())
-		was, now := v.holds(), u.holds()
-		var t ledger.Tally
-		for _, id := range sortedIDs(was) {
-			t.Add(was[id], now[id])
-			if now[id] {
-				c.held[id]++
-			}
-		}
-		c.bySeed = append(c.bySeed, t)
+		c.bySeed = append(c.bySeed, seedTally(v.holds(), u.holds(), c.held))
 	}
-	c.asComputed, c.within = overSeeds(ours).judge(), overSeeds(longer).judge()
-	for _, id := range sortedIDs(c.asComputed) {
-		c.tally.Add(c.asComputed[id], c.within[id])
-	}
+	c.asComputed, c.within, c.tally = judgeOverSeeds(ours, longer)
 	over := overSeeds(longer)
 	c.gainCycle, c.gainNone = over.gainCycle, over.gainNone
 	return c, nil
