@@ -59,7 +59,10 @@ type Fig19Result struct {
 	// one replicate: not measured).
 	reps                    int
 	throughputSD, sessionSD map[float64]float64
-	Missing                 []Missing
+	// horizon is the smallest population with the job streams generated
+	// past the window (fig19Horizon); nil in quick mode.
+	horizon []horizonRun
+	Missing []Missing
 }
 
 // Fig19 sweeps α of the user-aware scheduler and the number of users.
@@ -110,6 +113,11 @@ func (s *Study) Fig19(ctx context.Context) (*Fig19Result, error) {
 		r.reps = reps
 		r.throughputSD, r.sessionSD = pooledSD(cols[0], cols[1], cols[2], r.throughput, r.Alphas, reps),
 			pooledSD(cols[0], cols[1], cols[3], r.jobsPerSession, r.Alphas, reps)
+		if !s.o.Quick {
+			if r.horizon, err = s.fig19Horizon(ctx, p, r); err != nil {
+				return nil, err
+			}
+		}
 		var panels []*plot.Plot
 		for _, y := range []struct{ col, label string }{{"throughput_window_per_week", "jobs ended per week"}, {"jobs_per_session", "jobs per session"},
 			{"avg_session_hours", "hours per session"}} {
@@ -133,18 +141,20 @@ func (r *Fig19Result) Claims(l *ledger.Ledger) {
 	if onlyUnavailable(l, item, "fig19", r.Missing) {
 		return
 	}
+	holds := r.asComputed()
 	for _, load := range r.Loads {
 		tp, js := r.throughput[load], r.jobsPerSession[load]
 		id := fmt.Sprintf("fig19/load%g", load)
-		tpHigher, tpGap := r.higher(tp, r.throughputSD[load], 0)
+		tpHolds, tpGap := r.throughputHolds(load)
 		l.Claim(item, id+"/throughput", fmt.Sprintf("%g× users: average job throughput is higher the more emphasis the scheduler places on responsiveness (largest α against EASY, by more than twice the replicates' standard error of the difference, and rank correlation with α)", load),
-			tpHigher && spearman(r.Alphas, tp) > 0, fmt.Sprintf("jobs per week: %s for α = %v; ρ = %.2f; %s", fmtFloats(tp, 0), r.Alphas, spearman(r.Alphas, tp), tpGap)).
+			tpHolds, fmt.Sprintf("jobs per week: %s for α = %v; ρ = %.2f; %s", fmtFloats(tp, 0), r.Alphas, spearman(r.Alphas, tp), tpGap)).
 			Quoting("Average job throughput and session length are higher the more emphasis is\nplaced by the scheduler on responsiveness").
 			Measured(fmt.Sprintf("the resampled users' jobs are fixed, so a scheduler raises the throughput only by ending more of them within the window: at %g× users EASY ends %.1f%% of the jobs that arrive (utilisation %.2f), and the throughputs over α lie within %.1f%% of each other",
-				load, 100*r.ended[load][0], r.utilization[load][0], 100*(slices.Max(tp)-slices.Min(tp))/slices.Min(tp)))
-		jsHigher, jsGap := r.higher(js, r.sessionSD[load], 2)
+				load, 100*r.ended[load][0], r.utilization[load][0], 100*(slices.Max(tp)-slices.Min(tp))/slices.Min(tp))).
+			Measured(r.horizonTextAt(load, holds))
+		jsHolds, jsGap := r.sessionsHold(load)
 		l.Claim(item, id+"/sessions", fmt.Sprintf("%g× users: session length (jobs per session) is higher the more emphasis the scheduler places on responsiveness (largest α against EASY, by more than twice the replicates' standard error of the difference, and rank correlation with α)", load),
-			jsHigher && spearman(r.Alphas, js) > 0, fmt.Sprintf("jobs per session: %s; ρ = %.2f; %s", fmtFloats(js, 2), spearman(r.Alphas, js), jsGap)).
+			jsHolds, fmt.Sprintf("jobs per session: %s; ρ = %.2f; %s", fmtFloats(js, 2), spearman(r.Alphas, js), jsGap)).
 			Quoting("Average job throughput and session length are higher the more emphasis is\nplaced by the scheduler on responsiveness")
 	}
 	if len(r.Loads) > 1 {
@@ -158,6 +168,40 @@ func (r *Fig19Result) Claims(l *ledger.Ledger) {
 			holds, fmt.Sprintf("jobs per session, %g× over %g× users: α = %g %.3f, EASY %.3f; %s", end, first, r.Alphas[last], keep, easy, gap)).
 			Quoting("sessions retain their length despite increasing load")
 	}
+}
+
+// throughputHolds judges fig19/<load>/throughput: the largest α's
+// throughput above EASY's by more than 2 SE (higher) and a positive rank
+// correlation with α; gap says the first.
+func (r *Fig19Result) throughputHolds(load float64) (bool, string) {
+	tp := r.throughput[load]
+	higher, gap := r.higher(tp, r.throughputSD[load], 0)
+	return higher && spearman(r.Alphas, tp) > 0, gap
+}
+
+// sessionsHold judges fig19/<load>/sessions as throughputHolds does the
+// throughput, on the jobs per session.
+func (r *Fig19Result) sessionsHold(load float64) (bool, string) {
+	js := r.jobsPerSession[load]
+	higher, gap := r.higher(js, r.sessionSD[load], 2)
+	return higher && spearman(r.Alphas, js) > 0, gap
+}
+
+// asComputed is whether each of Fig. 19's claims holds, by id.
+func (r *Fig19Result) asComputed() map[string]bool {
+	out := map[string]bool{}
+	for _, load := range r.Loads {
+		id := fmt.Sprintf("fig19/load%g", load)
+		out[id+"/throughput"], _ = r.throughputHolds(load)
+		out[id+"/sessions"], _ = r.sessionsHold(load)
+	}
+	if len(r.Loads) > 1 {
+		first, end := r.Loads[0], r.Loads[len(r.Loads)-1]
+		last := len(r.Alphas) - 1
+		out["fig19/sessions-retain-length"], _ = r.retains(r.jobsPerSession[end][last]/r.jobsPerSession[first][last],
+			r.jobsPerSession[end][0]/r.jobsPerSession[first][0], first, end, last)
+	}
+	return out
 }
 
 // retains reports whether keep, the largest α's jobs per session at load
@@ -345,6 +389,9 @@ type Fig20Result struct {
 	conv *loadConvention
 	// est is the estimates convention (perfect runtime estimates).
 	est *estimatesConvention
+	// hor is the job streams generated past the window, a measurement
+	// (horizonConvention); nil in quick mode.
+	hor *horizonConvention
 	// seeds are the claims of Figs 20–21 evaluated at fig20Load at each
 	// of nightWorkSeeds seeds (the first the figures' own); over their
 	// statistics over those seeds, by which the claims are judged
@@ -460,6 +507,9 @@ func (s *Study) Fig20(ctx context.Context) (*Fig20Result, error) {
 		if r.est, err = s.fig20EstimatesConvention(ctx); err != nil {
 			return nil, err
 		}
+		if r.hor, err = s.fig20HorizonConvention(ctx); err != nil {
+			return nil, err
+		}
 		// The same runs at other seeds, which Fig. 21's waiting work
 		// measures anyway (nightWork).
 		var stats []seedStats
@@ -545,6 +595,7 @@ func (r *Fig20Result) Claims(l *ledger.Ledger) {
 			Measured(fmt.Sprintf("with %g× users: short %.2f, medium %.2f", fig20AltLoad, alt("short"), alt("medium"))).
 			AcrossSeeds(seedsText(r.seeds, id+"/short-medium-faster")).Measured(r.conv.shown(id+"/short-medium-faster")).ExplainedBy(r.conv.found(id+"/short-medium-faster"), r.conv.reason(id+"/short-medium-faster"))
 		r.est.apply(e, id+"/short-medium-faster")
+		r.hor.apply(e, id+"/short-medium-faster")
 		e = l.Claim(item, id+"/long-slower", fmt.Sprintf("α = %g: the improvement comes at the expense of long jobs, which are delayed (response relative to EASY above 1 by more than 2 SE over the seeds, ledger.SeedsRule)", a),
 			r.judged[id+"/long-slower"], fmt.Sprintf("response relative to EASY, mean over the seeds: long %s; at the figure's seed %.2f", over("long"), ratio("long"))).
 			Quoting("The improved performance of short jobs comes at the expense of long jobs").
@@ -556,6 +607,7 @@ func (r *Fig20Result) Claims(l *ledger.Ledger) {
 			Measured(fmt.Sprintf("with the long jobs not ended by the window's end counted with their response up to it (a lower bound), in both runs: long %.2f", r.censored[a])).
 			AcrossSeeds(seedsText(r.seeds, id+"/long-slower")).Measured(r.conv.shown(id+"/long-slower")).ExplainedBy(r.conv.found(id+"/long-slower"), r.conv.reason(id+"/long-slower"))
 		r.est.apply(e, id+"/long-slower")
+		r.hor.apply(e, id+"/long-slower")
 	}
 }
 
@@ -577,6 +629,7 @@ type Fig21Result struct {
 	scan     []loadPoint
 	conv     *loadConvention
 	est      *estimatesConvention
+	hor      *horizonConvention
 	seeds    []map[string]bool
 	over     statsOverSeeds // as Fig20Result's
 	judged   map[string]bool
@@ -619,6 +672,7 @@ func (s *Study) Fig21(ctx context.Context) (*Fig21Result, error) {
 			return r, nil
 		}
 		r.tp, r.altTp, r.scan, r.conv, r.est, r.seeds, r.over, r.judged = f20.tp, f20.altTp, f20.scan, f20.conv, f20.est, f20.seeds, f20.over, f20.judged
+		r.hor = f20.hor
 		u, err := s.userAwareRuns(ctx, fig20Load)
 		if err != nil {
 			return nil, err
@@ -896,6 +950,7 @@ func (r *Fig21Result) Claims(l *ledger.Ledger) {
 		Quoting("For\nboth EASY and the user aware scheduler the queue builds up in the morning").JudgedOverSeeds(len(r.seeds), r.seed).
 		AcrossSeeds(seedsText(r.seeds, "fig21/morning-buildup")).Measured(r.conv.shown("fig21/morning-buildup")).ExplainedBy(r.conv.found("fig21/morning-buildup"), r.conv.reason("fig21/morning-buildup"))
 	r.est.apply(e, "fig21/morning-buildup")
+	r.hor.apply(e, "fig21/morning-buildup")
 	dayPeak := slices.Max(easy[8:18])
 	altEasy, altAware := r.altQueue[oh+" 0"], r.altQueue[fmt.Sprintf("%s %g", oh, ua)]
 	drains := l.Claim(item, "fig21/easy-drains", "with EASY the queue drains in the evening, leaving the system idle during the night (mean queue 0:00–6:00 below a tenth of its daytime peak: a threshold of ours, on the mean over the seeds, ledger.SeedsRule)",
@@ -913,6 +968,7 @@ func (r *Fig21Result) Claims(l *ledger.Ledger) {
 		r.workReading(drains)
 	}
 	r.est.apply(drains, "fig21/easy-drains")
+	r.hor.apply(drains, "fig21/easy-drains")
 	aw := l.Claim(item, "fig21/aware-works-at-night", "the user-aware scheduler overcommits during the day and has much more work left for the night than EASY (mean queue 0:00–6:00, at least twice EASY's: a threshold of ours, on the mean over the seeds, ledger.SeedsRule)",
 		r.judged["fig21/aware-works-at-night"], fmt.Sprintf("waiting jobs at night, user-aware (α = %g) less twice EASY's, mean over the seeds: %s; at the figure's seed user-aware %.2f, EASY %.2f", ua, r.over.night.Text(2), hoursMean(aware, 0, 6), hoursMean(easy, 0, 6))).
 		Quoting("it has much more work left for the night").
@@ -927,6 +983,7 @@ func (r *Fig21Result) Claims(l *ledger.Ledger) {
 		r.workReading(aw)
 	}
 	r.est.apply(aw, "fig21/aware-works-at-night")
+	r.hor.apply(aw, "fig21/aware-works-at-night")
 	gainCycle := r.tp[fmt.Sprintf("%s %g", oh, ua)]/r.tp[oh+" 0"] - 1
 	gainNone := r.tp[fmt.Sprintf("%s %g", none, ua)]/r.tp[none+" 0"] - 1
 	same := ledger.Like(noCycleSameWords.Value(), 1, r.over.gainNone.SE)
@@ -936,6 +993,7 @@ func (r *Fig21Result) Claims(l *ledger.Ledger) {
 		JudgedOverSeeds(len(r.seeds), r.seed).
 		AcrossSeeds(seedsText(r.seeds, "fig21/no-cycle-same")).Measured(r.conv.shown("fig21/no-cycle-same")).ExplainedBy(r.conv.found("fig21/no-cycle-same"), r.conv.reason("fig21/no-cycle-same"))
 	r.est.apply(e, "fig21/no-cycle-same")
+	r.hor.apply(e, "fig21/no-cycle-same")
 	pct := func(o ledger.OverSeeds) string { return fmt.Sprintf("%+.2f%% (SE %.2f)", 100*o.Mean, 100*o.SE) }
 	e = l.Claim(item, "fig21/only-with-cycle", "the user-aware scheduler's gain only works with a daily cycle: with the cycle its throughput is above EASY's, and its gain over EASY is larger than without a cycle (two directions, each by more than 2 SE over the seeds: ledger.SeedsRule)",
 		r.judged["fig21/only-with-cycle"], fmt.Sprintf("throughput gain over EASY, mean over the seeds: %s with office hours, %s without a cycle, the first less the second %s; at the figure's seed %+.1f%% and %+.1f%%",
@@ -946,4 +1004,5 @@ func (r *Fig21Result) Claims(l *ledger.Ledger) {
 		JudgedOverSeeds(len(r.seeds), r.seed).
 		AcrossSeeds(seedsText(r.seeds, "fig21/only-with-cycle")).Measured(r.conv.shown("fig21/only-with-cycle")).ExplainedBy(r.conv.found("fig21/only-with-cycle"), r.conv.reason("fig21/only-with-cycle"))
 	r.est.apply(e, "fig21/only-with-cycle")
+	r.hor.apply(e, "fig21/only-with-cycle")
 }
