@@ -208,7 +208,7 @@ func (s *Study) measure(obs, binned locality.Observations, sc locality.ScatterOp
 		return m, err
 	}
 	p2, err := localityplot.SliceDeviation(m.Slices, m.Quarters,
-		fmt.Sprintf("m_i per slice (M′_med %.3f, M_med %.3f)", m.Sampling.MMed, m.Sampling.LocalityMed))
+		fmt.Sprintf("mᵢ per slice (M′_med %.3f, M_med %.3f)", m.Sampling.MMed, m.Sampling.LocalityMed))
 	if err != nil {
 		return m, err
 	}

@@ -5,11 +5,16 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
 	"gonum.org/v1/gonum/stat"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/tracelab/tracelab/datasets"
 	"github.com/tracelab/tracelab/plots"
@@ -119,6 +124,9 @@ func (s *Study) Fig17(ctx context.Context) (*Fig17Result, error) {
 		if err != nil {
 			return nil, err
 		}
+		if err := labelLoads(pl, r.loads, r.labelledCurve()); err != nil {
+			return nil, err
+		}
 		see := "the paper: with feedback the users submit what the scheduler sustains, more under EASY, while open simulations keep accepting jobs — compare each scheduler's two curves (the ledger counts where ours do); " + loadPoints(r.reps)
 		if r.beyond != nil {
 			if n := continuedNote(slices.Max(r.loads), r.beyond.loads); n != "" {
@@ -128,6 +136,39 @@ func (s *Study) Fig17(ctx context.Context) (*Fig17Result, error) {
 		r.Figure = figure("Fig. 17", "throughput as users are added, with feedback and open", see, 1, pl)
 		return r, nil
 	})
+}
+
+// labelledCurve returns the means of the curve whose points labelLoads
+// names: the open EASY simulations, the highest, or EASY with feedback
+// when the sweep ran none open.
+func (r *Fig17Result) labelledCurve() sweepMeans {
+	for _, k := range [][2]string{{"open", "easy"}, {"feedback", "easy"}} {
+		if len(r.byRep[k]) > 0 {
+			return r.meanOf(k)
+		}
+	}
+	return newSweepMeans(0)
+}
+
+// labelLoads writes each load's factor on the log's users ("×0.5", "×3")
+// above its point of curve m (one per load of loads, at its mean users and
+// throughput), with headroom for the top one: the axis counts users, the
+// caption and the entries speak of multiples of the log's.
+func labelLoads(p *plot.Plot, loads []float64, m sweepMeans) error {
+	var at plotter.XYs
+	var words []string
+	for i, ld := range loads {
+		if i >= len(m.users) || math.IsNaN(m.users[i]) || math.IsNaN(m.throughput[i]) || m.users[i] == 0 {
+			continue
+		}
+		at = append(at, plotter.XY{X: m.users[i], Y: m.throughput[i]})
+		words = append(words, "×"+strconv.FormatFloat(ld, 'f', -1, 64))
+	}
+	if len(at) == 0 {
+		return nil
+	}
+	p.Y.Max += 0.06 * (p.Y.Max - p.Y.Min)
+	return plots.AddLabels(p, at, words, plots.LabelOptions{Align: draw.XCenter, Offset: vg.Point{Y: vg.Points(5)}})
 }
 
 // loadPoints says what a point of a sweep's curve is, for reps replicates

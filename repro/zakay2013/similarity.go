@@ -1076,6 +1076,7 @@ func (s *Study) Fig2(ctx context.Context) (*Fig2Result, error) {
 		var attrs []string
 		var nrep []int
 		var obs, lo, hi, frac []float64
+		drawn := 0 // panels that draw the original as a line (similarityplot.Bootstrap's HistValue)
 		for _, a := range similarity.Attributes {
 			if err := ctx.Err(); err != nil {
 				return nil, err
@@ -1094,9 +1095,12 @@ func (s *Study) Fig2(ctx context.Context) (*Fig2Result, error) {
 			attrs, nrep = append(attrs, a.String()), append(nrep, reps)
 			obs, lo, hi = append(obs, b.Observed.Mean), append(lo, slices.Min(b.Mean)), append(hi, slices.Max(b.Mean))
 			frac = append(frac, b.FractionAtLeastObserved())
+			if plots.ValueDrawn(b.Mean, b.Observed.Mean, plots.HistOptions{}) {
+				drawn++
+			}
 		}
 		r.Figure = figure("Fig. 2", "within-session similarity of "+Fig2Log+" against randomised sessions",
-			fig2Caption(obs, hi, reps), 3, panels...)
+			fig2Caption(obs, hi, reps, drawn), 3, panels...)
 		r.Frame = dataframe.New(
 			series.New(attrs, series.String, "attribute"),
 			series.New(nrep, series.Int, "replicates"),
@@ -1113,8 +1117,10 @@ func (s *Study) Fig2(ctx context.Context) (*Fig2Result, error) {
 // drawn the original's within-session similarity (obs[i]) lies above the
 // largest of its randomised replicates (hi[i]), reps replicates each; it
 // states no distance ("far") it does not measure, and leaves the verdict to
-// the ledger's fig2 entries.
-func fig2Caption(obs, hi []float64, reps int) string {
+// the ledger's fig2 entries. drawn of the panels draw the original as a
+// line, the others write it at the edge (plots.ValueMark): the caption
+// says which.
+func fig2Caption(obs, hi []float64, reps, drawn int) string {
 	if len(obs) != len(hi) {
 		panic("fig2Caption: obs and hi differ in length")
 	}
@@ -1124,7 +1130,7 @@ func fig2Caption(obs, hi []float64, reps int) string {
 			above++
 		}
 	}
-	const what = "the original (bold line) against %d replicates with each user's jobs shuffled among the user's sessions: "
+	what := plots.ValueMark("the original", min(drawn, len(obs)), len(obs)) + " against %d replicates with each user's jobs shuffled among the user's sessions: "
 	switch {
 	case len(obs) == 0:
 		return "no attribute drawn"
