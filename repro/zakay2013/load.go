@@ -701,7 +701,7 @@ func (r *Fig12Result) claims(l *ledger.Ledger) {
 			if o.Verdict == ledger.Agrees && onsets.Justified() {
 				// One reading, on the resampled logs of every seed swept.
 				e.ExplainedBy(ledger.OneReading().AtSeeds(held[name], 1+len(r.seeds)), fmt.Sprintf("with the utilisation of the first simulation that saturated (ours: %s) the value is %.3f, which agrees "+
-					"with the paper's %s (read so on every log of the figure, %d of %d agree, against %d as read); the mechanism: %s",
+					"with the paper's %s (read so on every log of the figure: %d of %d within, against %d as read); the mechanism: %s",
 					o.ID, on.util, saturationPoint[name].Value(), onsets.Within, onsets.N, onsets.AsComputed, onsetWords(top, at.load, on)))
 			}
 		}

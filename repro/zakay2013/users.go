@@ -426,7 +426,7 @@ func (r *TableVResult) Claims(l *ledger.Ledger) {
 				none = "not justified over the logs"
 			}
 			if e.Reason == "" && t.Justified() && ks <= crit {
-				e.ExplainedBy(ledger.AmongReadings(len(spanReadings)), fmt.Sprintf("with the spans %s the KS distance is %.3f, within %.3f (read so on every log: %d of %d uniform, "+
+				e.ExplainedBy(ledger.AmongReadings(len(spanReadings)), fmt.Sprintf("with the spans %s the KS distance is %.3f, within %.3f (read so on every log, uniform: %d of %d within, "+
 					"against %d as computed; %d gained, %d lost)", sr.words, ks, crit, t.Within, t.N, t.AsComputed, t.Gained, t.Lost))
 			}
 			others = append(others, fmt.Sprintf("%s %.3f (%d of %d logs uniform, against %d as computed)", sr.words, ks, t.Within, t.N, t.AsComputed))
