@@ -26,11 +26,11 @@
 // original's size stands in the original's place — mean + 3 SD of those
 // draws (NullK), a 5% test for a resampled log with the 16 draws full mode
 // takes (nullVariants, twice the paper's eight: with 8, 3 SD still told a
-// resampled log apart in up to 6.9% of cases) (nullKS for a mean distance
-// over resampled logs: the ledger's
-// entries, the swaps of one class of users, attribution, and
-// repro/findings' resampling-marginal findings, ResampledNull; pairNull
-// for one distance: the log's rotations, rotationsOf). The ledger's quick
+// resampled log apart in up to 6.9% of cases). nullKS is the rule for a
+// mean distance over resampled logs (the ledger's entries, the swaps of
+// one class of users, attribution, and repro/findings' resampling-marginal
+// findings, ResampledNull); pairNull for one distance (the log's
+// rotations, rotationsOf). The ledger's quick
 // mode draws too few resampled logs (fewer than 3) to measure that spread
 // and keeps the former bound, max(0.1, the 5% critical distance)
 // (VerySimilarLimit), there also for the rotations and swaps; each quick

@@ -73,7 +73,8 @@ const minNull = 3
 // held out against 100 random sets of 16 of the others): 2.2–4.8% at 3 SD
 // where 2 SD gave 6.6–8.1% (with 8 draws: 9.4–10.8% at 2 SD, 4.6–6.9% at
 // 3 SD, the reason for 16). Per marginal it is not 5% everywhere (the
-// worst marginal 5.6–6.0% at 3 SD). Its power: the other logs of Table I
+// worst marginal 5.6–6.0% at 3 SD). In Fig. 10's form (fig10Null) 2.2–3.1%,
+// in Fig. 11's (fig11Null) 1.1%. Its power: the other logs of Table I
 // we have are told apart from a log's 16 resampled logs in 59–64 of 64
 // (log, marginal) cases (TestNullKSDiscriminates asks 90%).
 const NullK = 3
