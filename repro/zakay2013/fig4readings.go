@@ -440,7 +440,7 @@ func (s *Study) fig10Readings(ctx context.Context, orig, pooled users.Marginals,
 		// Fig. 4's resampled logs of Fig10Log (and, compared, the same
 		// with §4's discarding on them).
 		var pseudo, pseudoSym []users.Marginals
-		if reps >= 2 && s.validationVariants() >= minNull {
+		if reps >= 2 && s.nullVariants() >= minNull {
 			if pseudo, pseudoSym, err = s.readingMarginals(ctx, Fig10Log, rd, seed, compare); err != nil {
 				return nil, nil, err
 			}
@@ -506,7 +506,7 @@ func (s *Study) generateReadingMarginals(ctx context.Context, log string, rd res
 	if err != nil {
 		return nil, nil, err
 	}
-	vs := make([]*resample.Resampled, s.validationVariants())
+	vs := make([]*resample.Resampled, s.nullVariants())
 	err = s.parallel(ctx, len(vs), func(i int) error {
 		g := rd.Generate
 		g.Seed = sweep.Seed(seed, i)
