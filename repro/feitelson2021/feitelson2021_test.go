@@ -665,6 +665,12 @@ func TestFig12Populations(t *testing.T) {
 		if !strings.Contains(why, "with 2× users") || strings.Contains(why, "with 1× users") || !strings.Contains(why, "2× makes 3 hold, against 1 at 3×") {
 			t.Errorf("%s: reason %q, want 2× (3 of 3 against 1) and not 1×", sch, why)
 		}
+		// Found records the 3 replicate runs, judged over them as the
+		// entry is; at 2× replicates 2 and 3 have an open run saturated
+		// and the feedback run on their log not, for FCFS and for EASY.
+		if got, want := p.found(sch), ledger.AmongReadings(2).OverSeeds(true, 2, 3); got != want {
+			t.Errorf("%s: found %+v, want %+v", sch, got, want)
+		}
 	}
 	if got, want := p.text("fcfs"), "of 3: 1× 0, 0; 2× 3, 1; 3× 3, 2"; !strings.Contains(got, want) {
 		t.Errorf("text(fcfs) = %q, want %q", got, want)
@@ -673,6 +679,15 @@ func TestFig12Populations(t *testing.T) {
 	// largest) there is no reason.
 	if why := f.populations(map[string]bool{"fcfs": true, "easy": true, "bounded": true}).reason("fcfs"); why != "" {
 		t.Errorf("no gain: reason %q, want none", why)
+	}
+	// One replicate (quick mode; the second, where both claims hold at
+	// 2×): counted at it, not judged over seeds.
+	one := &Fig17Result{loads: f.loads, reps: 1, byRep: map[[2]string][]sweepMeans{}}
+	for k, v := range f.byRep {
+		one.byRep[k] = v[1:2]
+	}
+	if got, want := one.populations(map[string]bool{"fcfs": false, "easy": false, "bounded": true}).found("fcfs"), ledger.AmongReadings(2).AtSeeds(1, 1); got != want {
+		t.Errorf("one replicate: found %+v, want %+v", got, want)
 	}
 }
 

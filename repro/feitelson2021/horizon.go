@@ -110,23 +110,21 @@ func (s *Study) fig19Horizon(ctx context.Context, p *resample.Pools, r *Fig19Res
 
 // judge applies fig19/<load>/throughput's rule (Fig19Result.higher and
 // the rank correlation with α) to the horizon's throughputs: the means
-// over the replicates, and the replicate SD pooled over α.
+// over the replicates, and the paired difference of each replicate (one
+// resampled log under every α).
 func (h horizonRun) judge(r *Fig19Result) (holds bool, means []float64, gap string) {
 	means = make([]float64, len(h.Throughput))
-	var ss float64
+	var byRep [][]float64
 	for a, xs := range h.Throughput {
-		for _, x := range xs {
+		for j, x := range xs {
 			means[a] += x / float64(len(xs))
-		}
-		for _, x := range xs {
-			ss += (x - means[a]) * (x - means[a])
+			if j >= len(byRep) {
+				byRep = append(byRep, make([]float64, len(h.Throughput)))
+			}
+			byRep[j][a] = x
 		}
 	}
-	var sd float64
-	if r.reps > 1 {
-		sd = math.Sqrt(ss / float64(len(h.Throughput)*(r.reps-1)))
-	}
-	higher, gap := r.higher(means, sd, 0)
+	higher, gap := r.higher(means, byRep, 0)
 	return higher && spearman(r.Alphas, means) > 0, means, gap
 }
 

@@ -10,8 +10,9 @@ import (
 
 // TestHorizonJudge checks that a horizon's throughputs are judged by
 // fig19/<load>/throughput's rule: the largest α above EASY by more than
-// 2 SE of the difference (replicate SD pooled over α, SE = SD·√(2/n)) and
-// a positive rank correlation. Reference values by hand.
+// 2 SE of the replicates' paired differences (a replicate is one resampled
+// log under every α) and a positive rank correlation. Reference values by
+// hand ([α][replicate]).
 func TestHorizonJudge(t *testing.T) {
 	t.Parallel()
 	r := &Fig19Result{Alphas: []float64{0, 0.5, 1}, reps: 2}
@@ -22,16 +23,16 @@ func TestHorizonJudge(t *testing.T) {
 		means []float64
 		gap   string
 	}{
-		// Cells' deviations ±10 each: SD √(6·100/3) = 14.14, SE of the
-		// difference 14.14, 2 SE 28.3; gap 40 > 28.3, ρ = 1.
+		// Differences 40 and 40: SE 0, gap 40, ρ = 1 (an SD pooled over
+		// α, 14.1, would have asked for 28.3).
 		{"holds", [][]float64{{990, 1010}, {1010, 1030}, {1030, 1050}}, true, []float64{1000, 1020, 1040},
-			"largest α over EASY +40, 2 SE of the difference 28.3"},
-		// The same spread, gap 20 < 28.3.
-		{"within noise", [][]float64{{990, 1010}, {1000, 1020}, {1010, 1030}}, false, []float64{1000, 1010, 1020},
-			"largest α over EASY +20, 2 SE of the difference 28.3"},
+			"largest α over EASY +40, 2 SE of the paired difference 0.0"},
+		// Differences 40 and 0: gap 20, SE 20.
+		{"within noise", [][]float64{{990, 1010}, {1000, 1020}, {1030, 1010}}, false, []float64{1000, 1010, 1020},
+			"largest α over EASY +20, 2 SE of the paired difference 40.0"},
 		// The largest α below EASY.
 		{"below", [][]float64{{1040, 1060}, {990, 1010}, {1030, 1050}}, false, []float64{1050, 1000, 1040},
-			"largest α over EASY -10, 2 SE of the difference 28.3"},
+			"largest α over EASY -10, 2 SE of the paired difference 0.0"},
 	} {
 		holds, means, gap := horizonRun{Throughput: c.tp}.judge(r)
 		for i := range means {
@@ -43,8 +44,9 @@ func TestHorizonJudge(t *testing.T) {
 			t.Errorf("%s: judge = %v, %q; want %v, %q…", c.name, holds, gap, c.holds, c.gap)
 		}
 	}
-	// Four values of α, the largest above EASY by 40 > 28.3 but ranked 2,
-	// 4, 1, 3: ρ = 1 − 6·10/60 = 0, not positive.
+	// Four values of α, the largest above EASY by 40 at each replicate
+	// (beyond 2 SE) but ranked 2, 4, 1, 3: ρ = 1 − 6·10/60 = 0, not
+	// positive.
 	r4 := &Fig19Result{Alphas: []float64{0, 0.25, 0.5, 1}, reps: 2}
 	tp := [][]float64{{1010, 1030}, {1090, 1110}, {990, 1010}, {1050, 1070}}
 	if holds, _, gap := (horizonRun{Throughput: tp}).judge(r4); holds || !strings.HasPrefix(gap, "largest α over EASY +40") {

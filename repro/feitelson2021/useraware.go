@@ -53,12 +53,15 @@ type Fig19Result struct {
 	// utilisation and the jobs ended over the jobs arrived in the window.
 	throughput, jobsPerSession map[float64][]float64
 	utilization, ended         map[float64][]float64
-	// reps is the number of replicates per (load, α); throughputSD and
-	// sessionSD are, per load, the replicate standard deviation of one
-	// replicate's throughput and jobs per session, pooled over α (0 with
-	// one replicate: not measured).
-	reps                    int
-	throughputSD, sessionSD map[float64]float64
+	// reps is the number of replicates per (load, α); tpRep and jsRep
+	// are [load][replicate][α index] the throughput and jobs per session
+	// of each replicate. A replicate is one resampled log (and one seed
+	// of the user model) simulated under every α (feedback.LoadSweep's
+	// common random numbers, stream r at every load), so the replicates
+	// are paired across α and across loads: a difference is judged by the
+	// standard error of its replicates' paired differences.
+	reps         int
+	tpRep, jsRep map[float64][][]float64
 	// horizon is the smallest population with the job streams generated
 	// past the window (fig19Horizon); nil in quick mode.
 	horizon []horizonRun
@@ -95,24 +98,28 @@ func (s *Study) Fig19(ctx context.Context) (*Fig19Result, error) {
 			pop[i] = fmt.Sprintf("%g× users", l)
 		}
 		r.Frame = df.Mutate(series.New(alpha, series.Float, "alpha")).Mutate(series.New(pop, series.String, "population"))
-		cols, err := plots.FloatColumns(r.Frame, "load", "alpha", "throughput_window_per_week", "jobs_per_session", "utilization", "arrivals")
+		cols, err := plots.FloatColumns(r.Frame, "load", "alpha", "throughput_window_per_week", "jobs_per_session", "utilization", "arrivals", "replicate")
 		if err != nil {
 			return nil, err
 		}
+		r.tpRep, r.jsRep = map[float64][][]float64{}, map[float64][][]float64{}
 		for _, l := range r.Loads {
 			r.throughput[l], r.jobsPerSession[l] = make([]float64, len(r.Alphas)), make([]float64, len(r.Alphas))
 			r.utilization[l], r.ended[l] = make([]float64, len(r.Alphas)), make([]float64, len(r.Alphas))
+			r.tpRep[l], r.jsRep[l] = make([][]float64, reps), make([][]float64, reps)
+			for j := range reps {
+				r.tpRep[l][j], r.jsRep[l][j] = make([]float64, len(r.Alphas)), make([]float64, len(r.Alphas))
+			}
 		}
 		for i := range cols[0] {
-			load, k := cols[0][i], slices.Index(r.Alphas, cols[1][i])
+			load, k, j := cols[0][i], slices.Index(r.Alphas, cols[1][i]), int(cols[6][i])
 			r.throughput[load][k] += cols[2][i] / float64(reps)
 			r.jobsPerSession[load][k] += cols[3][i] / float64(reps)
 			r.utilization[load][k] += cols[4][i] / float64(reps)
 			r.ended[load][k] += cols[2][i] / cols[5][i] / float64(reps)
+			r.tpRep[load][j][k], r.jsRep[load][j][k] = cols[2][i], cols[3][i]
 		}
 		r.reps = reps
-		r.throughputSD, r.sessionSD = pooledSD(cols[0], cols[1], cols[2], r.throughput, r.Alphas, reps),
-			pooledSD(cols[0], cols[1], cols[3], r.jobsPerSession, r.Alphas, reps)
 		if !s.o.Quick {
 			if r.horizon, err = s.fig19Horizon(ctx, p, r); err != nil {
 				return nil, err
@@ -146,14 +153,14 @@ func (r *Fig19Result) Claims(l *ledger.Ledger) {
 		tp, js := r.throughput[load], r.jobsPerSession[load]
 		id := fmt.Sprintf("fig19/load%g", load)
 		tpHolds, tpGap := r.throughputHolds(load)
-		l.Claim(item, id+"/throughput", fmt.Sprintf("%g× users: average job throughput is higher the more emphasis the scheduler places on responsiveness (largest α against EASY, by more than twice the replicates' standard error of the difference, and rank correlation with α)", load),
+		l.Claim(item, id+"/throughput", fmt.Sprintf("%g× users: average job throughput is higher the more emphasis the scheduler places on responsiveness (largest α against EASY, by more than twice the standard error of the replicates' paired differences, and rank correlation with α)", load),
 			tpHolds, fmt.Sprintf("jobs per week: %s for α = %v; ρ = %.2f; %s", fmtFloats(tp, 0), r.Alphas, spearman(r.Alphas, tp), tpGap)).
 			Quoting("Average job throughput and session length are higher the more emphasis is\nplaced by the scheduler on responsiveness").
 			Measured(fmt.Sprintf("the resampled users' jobs are fixed, so a scheduler raises the throughput only by ending more of them within the window: at %g× users EASY ends %.1f%% of the jobs that arrive (utilisation %.2f), and the throughputs over α lie within %.1f%% of each other",
 				load, 100*r.ended[load][0], r.utilization[load][0], 100*(slices.Max(tp)-slices.Min(tp))/slices.Min(tp))).
 			Measured(r.horizonTextAt(load, holds))
 		jsHolds, jsGap := r.sessionsHold(load)
-		l.Claim(item, id+"/sessions", fmt.Sprintf("%g× users: session length (jobs per session) is higher the more emphasis the scheduler places on responsiveness (largest α against EASY, by more than twice the replicates' standard error of the difference, and rank correlation with α)", load),
+		l.Claim(item, id+"/sessions", fmt.Sprintf("%g× users: session length (jobs per session) is higher the more emphasis the scheduler places on responsiveness (largest α against EASY, by more than twice the standard error of the replicates' paired differences, and rank correlation with α)", load),
 			jsHolds, fmt.Sprintf("jobs per session: %s; ρ = %.2f; %s", fmtFloats(js, 2), spearman(r.Alphas, js), jsGap)).
 			Quoting("Average job throughput and session length are higher the more emphasis is\nplaced by the scheduler on responsiveness")
 	}
@@ -164,7 +171,7 @@ func (r *Fig19Result) Claims(l *ledger.Ledger) {
 		easy := r.jobsPerSession[end][0] / r.jobsPerSession[first][0]
 		holds, gap := r.retains(keep, easy, first, end, last)
 		l.Claim(item, "fig19/sessions-retain-length", fmt.Sprintf("when priority is given to interactive jobs, sessions retain their length despite increasing load: from %g× to %g× users sessions shorten less with the largest α than with EASY "+
-			"(by more than twice the replicates' standard error of the difference of the two ratios of means)", first, end),
+			"(by more than twice the standard error of the difference of the two ratios of means, from the replicates paired across α and load)", first, end),
 			holds, fmt.Sprintf("jobs per session, %g× over %g× users: α = %g %.3f, EASY %.3f; %s", end, first, r.Alphas[last], keep, easy, gap)).
 			Quoting("sessions retain their length despite increasing load")
 	}
@@ -175,7 +182,7 @@ func (r *Fig19Result) Claims(l *ledger.Ledger) {
 // correlation with α; gap says the first.
 func (r *Fig19Result) throughputHolds(load float64) (bool, string) {
 	tp := r.throughput[load]
-	higher, gap := r.higher(tp, r.throughputSD[load], 0)
+	higher, gap := r.higher(tp, r.tpRep[load], 0)
 	return higher && spearman(r.Alphas, tp) > 0, gap
 }
 
@@ -183,7 +190,7 @@ func (r *Fig19Result) throughputHolds(load float64) (bool, string) {
 // throughput, on the jobs per session.
 func (r *Fig19Result) sessionsHold(load float64) (bool, string) {
 	js := r.jobsPerSession[load]
-	higher, gap := r.higher(js, r.sessionSD[load], 2)
+	higher, gap := r.higher(js, r.jsRep[load], 2)
 	return higher && spearman(r.Alphas, js) > 0, gap
 }
 
@@ -206,66 +213,56 @@ func (r *Fig19Result) asComputed() map[string]bool {
 
 // retains reports whether keep, the largest α's jobs per session at load
 // end over load first, exceeds easy, EASY's, by more than twice the
-// standard error of the difference, and says so. Each ratio of two means
-// of r.reps replicates (standard deviation r.sessionSD of its load, pooled
-// over α) has, to first order, the relative variance of the sum of its
-// means' (the delta method), and the two ratios are taken as independent.
-// With one replicate the error is not measured: keep need only exceed
-// easy, and the words say the error is missing.
+// standard error of the difference, and says so. keep and easy are
+// ratios of means of r.reps replicates; to first order (the delta method)
+// the difference is the mean of each replicate's linearised value
+// keep·(a/A − b/B) − easy·(c/C − d/D), where a, b, c, d are the
+// replicate's jobs per session (α largest at end and first, EASY at end
+// and first) and A, B, C, D their means: one value per replicate, which
+// keeps the pairing of a replicate's α and loads (one resampled stream),
+// and whose standard error over the replicates is the difference's. With
+// one replicate the error is not measured: keep need only exceed easy, and
+// the words say the error is missing.
 func (r *Fig19Result) retains(keep, easy, first, end float64, last int) (bool, string) {
 	gap := keep - easy
 	if r.reps < 2 {
 		return gap > 0, fmt.Sprintf("difference %+.3f, one replicate: the error of the difference not measured", gap)
 	}
-	rel := func(a int) float64 { // relative variance of ratio at α index a
-		n := float64(r.reps)
-		sEnd, sFirst := r.sessionSD[end]/math.Sqrt(n), r.sessionSD[first]/math.Sqrt(n)
-		mEnd, mFirst := r.jobsPerSession[end][a], r.jobsPerSession[first][a]
-		return sEnd*sEnd/(mEnd*mEnd) + sFirst*sFirst/(mFirst*mFirst)
+	mA, mB := r.jobsPerSession[end][last], r.jobsPerSession[first][last]
+	mC, mD := r.jobsPerSession[end][0], r.jobsPerSession[first][0]
+	lin := make([]float64, r.reps)
+	for j := range lin {
+		a, b := r.jsRep[end][j][last], r.jsRep[first][j][last]
+		c, d := r.jsRep[end][j][0], r.jsRep[first][j][0]
+		lin[j] = keep*(a/mA-b/mB) - easy*(c/mC-d/mD)
 	}
-	se := math.Sqrt(keep*keep*rel(last) + easy*easy*rel(0))
-	return gap > 2*se, fmt.Sprintf("difference %+.3f, 2 SE %.3f (%d replicates, SD pooled over α)", gap, 2*se, r.reps)
+	se := ledger.MeanOverSeeds(lin).SE
+	return gap > 2*se, fmt.Sprintf("difference %+.3f, 2 SE %.3f (%d replicates, paired across α and load)", gap, 2*se, r.reps)
 }
 
 // higher reports whether v's last value (the largest α) is above its first
-// (EASY) by more than twice the standard error of the difference of two
-// means of r.reps replicates each with replicate standard deviation sd
-// (ledger.Printed's 2 × SE, no printed digit), and says so with digits
-// decimals. With one replicate the error is not measured: the last value
-// need only be above the first, and the words say the error is missing.
-// (It was "above" alone: at 1.5× users 833 jobs a week against 832, 0.1%,
-// counted as higher.)
-func (r *Fig19Result) higher(v []float64, sd float64, digits int) (bool, string) {
+// (EASY) by more than twice the standard error of their difference
+// (ledger.WordRule's direction), and says so with digits decimals. v holds
+// the means over the replicates byRep ([replicate][α index]); each
+// replicate simulates one resampled log under every α, so the error is
+// the paired one: the standard error over the replicates of each one's
+// largest α less its EASY (ledger.MeanOverSeeds). With one replicate the
+// error is not measured: the last value need only be above the first, and
+// the words say the error is missing. (It was "above" alone: at 1.5× users
+// 833 jobs a week against 832, 0.1%, counted as higher; then the SD pooled
+// over α, as if the replicates were not paired.)
+func (r *Fig19Result) higher(v []float64, byRep [][]float64, digits int) (bool, string) {
 	last := len(v) - 1
 	gap := v[last] - v[0]
 	if r.reps < 2 {
 		return gap > 0, fmt.Sprintf("largest α over EASY %+.*f, one replicate: the error of the difference not measured", digits, gap)
 	}
-	se := sd * math.Sqrt(2/float64(r.reps))
-	return gap > 2*se, fmt.Sprintf("largest α over EASY %+.*f, 2 SE of the difference %.*f (%d replicates, SD pooled over α)", digits, gap, digits+1, 2*se, r.reps)
-}
-
-// pooledSD is, per load, the replicate standard deviation of val pooled
-// over the values of α: the root of the mean over (load, α) cells of the
-// cells' sample variances about their means (mean[load][α index]); 0 with
-// fewer than two replicates.
-func pooledSD(load, alpha, val []float64, mean map[float64][]float64, alphas []float64, reps int) map[float64]float64 {
-	out := map[float64]float64{}
-	if reps < 2 {
-		return out
+	d := make([]float64, len(byRep))
+	for j, x := range byRep {
+		d[j] = x[last] - x[0]
 	}
-	ss, cells := map[float64]float64{}, map[float64]int{}
-	for i := range load {
-		d := val[i] - mean[load[i]][slices.Index(alphas, alpha[i])]
-		ss[load[i]] += d * d
-	}
-	for l, m := range mean {
-		cells[l] = len(m)
-	}
-	for l, s := range ss {
-		out[l] = math.Sqrt(s / float64(cells[l]*(reps-1)))
-	}
-	return out
+	se := ledger.MeanOverSeeds(d).SE
+	return gap > 2*se, fmt.Sprintf("largest α over EASY %+.*f, 2 SE of the paired difference %.*f (%d replicates, each one resampled log under every α)", digits, gap, digits+1, 2*se, r.reps)
 }
 
 // fig20Load is the factor on the users of the resampled log of Figs 20–21
