@@ -38,6 +38,14 @@
 // in quick mode: they measure the spread from 4 draws, where 3 SD tells a
 // resampled log apart in about 11% of cases, not 5%; full mode draws 16.)
 //
+// A convention the paper leaves open (a generation reading, or a way of
+// comparing the two logs: fig4readings.go) explains a difference of Figs 4
+// and 10 only by bringing our distance within the entry's own bound, the
+// null of the paper's reading: it is never judged against a null of its
+// own (a reading whose resampled logs are noisier widens its own bound and
+// explains nothing), and the tallies over the item's claims count every
+// cell against its entry's bound alike.
+//
 // Each method returns a result with frames and plots for display and the
 // result's ledger entries (Claims); Ledger collects them all. The analyses
 // themselves are the library's (analytics/similarity, analytics/users,
