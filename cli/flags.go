@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"math"
 	"slices"
 	"strconv"
@@ -381,6 +382,16 @@ func seedFlag(fs *flag.FlagSet, name string, def uint64, usage string) *uint64 {
 	p := &def
 	fs.Var(seedValue{p}, name, usage)
 	return p
+}
+
+// warnSeedUnused writes a warning on w when the seed flag name was set on
+// the command line but the random procedure it seeds does not run (without
+// says when): the seed then changes nothing, and a user may believe it
+// did. A warning, not an error: scripts pass --seed to every command.
+func warnSeedUnused(w io.Writer, cmd string, fs *flag.FlagSet, name, without string) {
+	if visited(fs)[name] {
+		fmt.Fprintf(w, "%s: warning: --%s changes nothing %s\n", cmd, name, without)
+	}
 }
 
 // visited returns the names of the flags set on the command line.
