@@ -498,17 +498,27 @@ func (f *Figure) prepared(cols int, width, height vg.Length) (ps []*plot.Plot, x
 		}
 	}
 	f.clearGlyphs(ps, at, cols, cellW, cellH, xl)
+	// The y labels span about a data area's height: the cell less a
+	// panel's own gaps and the x label's line. One width for all: the
+	// data areas are drawn of one size (align), and a label the shortest
+	// panel wraps would wrap on it alone (2013 Fig. 4's "average session
+	// length [h]" did, beside "period of activity [weeks]" unwrapped).
+	dataH := vg.Length(math.Inf(1))
+	wrapped := make([]bool, len(ps))
 	for i, q := range ps {
 		if err := FixLogAxes(q); err != nil || yl[i] == "" {
 			// Check reports the errors; such a figure is not drawn.
 			yl[i] = strings.Join(Wrap(sty, yl[i], cellH*0.6), "\n")
+			wrapped[i] = true
 			continue
 		}
-		// The y label spans about the data area's height: the cell less
-		// the panel's own gaps and the x label's line.
 		g := gapsOf(q)
-		dataH := cellH - g.top - g.bottom - sty.Height("x")
-		yl[i] = strings.Join(WrapBalanced(sty, yl[i], max(dataH, cellH*0.5)), "\n")
+		dataH = min(dataH, cellH-g.top-g.bottom-sty.Height("x"))
+	}
+	for i := range ps {
+		if !wrapped[i] {
+			yl[i] = strings.Join(WrapBalanced(sty, yl[i], max(dataH, cellH*0.5)), "\n")
+		}
 	}
 	return ps, xl, yl
 }
