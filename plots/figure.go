@@ -498,12 +498,14 @@ func (f *Figure) prepared(cols int, width, height vg.Length) (ps []*plot.Plot, x
 		}
 	}
 	f.clearGlyphs(ps, at, cols, cellW, cellH, xl)
-	// The y labels span about a data area's height: the cell less a
-	// panel's own gaps and the x label's line. One width for all: the
-	// data areas are drawn of one size (align), and a label the shortest
-	// panel wraps would wrap on it alone (2013 Fig. 4's "average session
-	// length [h]" did, beside "period of activity [weeks]" unwrapped).
-	dataH := vg.Length(math.Inf(1))
+	// The y labels span about a data area's height: the cell less the
+	// panels' gaps and the x label's line. One width for all, that of the
+	// data areas as drawn (align gives them all the largest gaps above and
+	// below): a label wrapped to its own panel's gaps wrapped there alone,
+	// where no tick label at the axis' top took room (2013 Fig. 4's
+	// "average session length [h]" wrapped on two logs' figures, not on
+	// the third).
+	var top, bottom vg.Length
 	wrapped := make([]bool, len(ps))
 	for i, q := range ps {
 		if err := FixLogAxes(q); err != nil || yl[i] == "" {
@@ -513,8 +515,9 @@ func (f *Figure) prepared(cols int, width, height vg.Length) (ps []*plot.Plot, x
 			continue
 		}
 		g := gapsOf(q)
-		dataH = min(dataH, cellH-g.top-g.bottom-sty.Height("x"))
+		top, bottom = max(top, g.top), max(bottom, g.bottom)
 	}
+	dataH := cellH - top - bottom - sty.Height("x")
 	for i := range ps {
 		if !wrapped[i] {
 			yl[i] = strings.Join(WrapBalanced(sty, yl[i], max(dataH, cellH*0.5)), "\n")

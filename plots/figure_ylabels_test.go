@@ -11,8 +11,8 @@ import (
 // TestYLabelsOneWidth: every panel of a figure wraps its y label to one
 // width, the data areas being drawn of one size: two panels with the same
 // label, one whose title wraps on three lines and one of one line, wrap it
-// alike, for labels of 1 to 16 words (2013 Fig. 4's "average session length [h]" wrapped
-// beside "period of activity [weeks]" unwrapped).
+// alike, for labels of 1 to 16 words (2013 Fig. 4's "average session length
+// [h]" wrapped on the panels of some logs' figures only).
 func TestYLabelsOneWidth(t *testing.T) {
 	t.Parallel()
 	for n := 1; n <= 16; n++ {
