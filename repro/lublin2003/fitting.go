@@ -74,10 +74,10 @@ func (f *Fitting) Draw(pos []int) (*plot.Plot, error) {
 }
 
 // FittingTitle is Draw's title: what is drawn, then the parameters (shapes
-// α without unit, scales β in ln seconds, p the first Gamma's share) and the
+// α without unit, scales β in ln seconds, p the first Gamma's weight) and the
 // KS distance D_n between the model and the log's ln runtimes.
 func FittingTitle(log string, h fit.HyperGamma, d float64) string {
 	return fmt.Sprintf("hyper-Gamma density (line) over the histogram of %s's ln runtimes\n"+
-		"α1 %.3g, β1 %.3g ln s; α2 %.4g, β2 %.3g ln s; p %.3f (first Gamma's share); D_n %.4f",
+		"α1 %.3g, β1 %.3g ln s; α2 %.4g, β2 %.3g ln s; weight p %.3f; D_n %.4f",
 		log, h.Alpha1, h.Beta1, h.Alpha2, h.Beta2, h.P, d)
 }

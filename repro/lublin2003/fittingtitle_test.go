@@ -22,7 +22,7 @@ func TestFittingTitle(t *testing.T) {
 	if want := "hyper-Gamma density (line) over the histogram of KTH-SP2's ln runtimes"; lines[0] != want {
 		t.Errorf("first line %q, want %q", lines[0], want)
 	}
-	if want := "α1 4.9, β1 0.907 ln s; α2 70.51, β2 0.127 ln s; p 0.599 (first Gamma's share); D_n 0.0430"; lines[1] != want {
+	if want := "α1 4.9, β1 0.907 ln s; α2 70.51, β2 0.127 ln s; weight p 0.599; D_n 0.0430"; lines[1] != want {
 		t.Errorf("second line %q, want %q", lines[1], want)
 	}
 }
