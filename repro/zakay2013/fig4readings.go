@@ -340,7 +340,10 @@ func (rk readingsKS) counts(r, c int) string {
 // logs, or its parts), groups of them, and, when withPooled (the paper's
 // reading only), the same resampled logs compared with the original under
 // each convention of the comparison: the original's pooled users
-// (pooledOriginal) first, then those of comparedAlso in order.
+// (pooledOriginal) first, then those of comparedAlso in order. Only the
+// paper reading's own distances need their null (marginalKS.limit: the
+// bound every reading and comparison is judged against); the others are
+// read for their means only (ksMeans).
 func (s *Study) measureReadings(item string, groups int, ks func(rd resample.Reading, seed uint64, withPooled bool) (own []marginalKS, compared [][]marginalKS, err error)) (readingsKS, error) {
 	rds := generationReadings()
 	rk := readingsKS{item: item}
@@ -414,12 +417,14 @@ func (s *Study) fig4Readings(ctx context.Context, logs []string, origs, pooled [
 			if err != nil {
 				return nil, nil, err
 			}
-			out = append(out, ksOf(origs[li], vms))
-			if compare {
-				cmp[0] = append(cmp[0], ksOf(pooled[li], vms))
-				cmp[1] = append(cmp[1], ksOf(pooled[li], sym))
-				cmp[2] = append(cmp[2], ksOf(inWeeks(origs[li]), mapMarginals(vms, inWeeks)))
+			if !compare {
+				out = append(out, ksMeans(origs[li], vms))
+				continue
 			}
+			out = append(out, ksOf(origs[li], vms))
+			cmp[0] = append(cmp[0], ksMeans(pooled[li], vms))
+			cmp[1] = append(cmp[1], ksMeans(pooled[li], sym))
+			cmp[2] = append(cmp[2], ksMeans(inWeeks(origs[li]), mapMarginals(vms, inWeeks)))
 		}
 		return out, cmp, nil
 	})
@@ -451,12 +456,12 @@ func (s *Study) fig10Readings(ctx context.Context, orig, pooled users.Marginals,
 				return nil, nil, err
 			}
 		}
-		// The pseudo-originals of fig10Null under this reading and seed:
-		// Fig. 4's resampled logs of Fig10Log (and, compared, the same
-		// with §4's discarding on them).
-		var pseudo, pseudoSym []users.Marginals
-		if reps >= 2 && s.nullVariants() >= minNull {
-			if pseudo, pseudoSym, err = s.readingMarginals(ctx, Fig10Log, rd, seed, compare); err != nil {
+		// The pseudo-originals of fig10Null under the paper's reading and
+		// this seed: Fig. 4's resampled logs of Fig10Log (asked as Fig. 4
+		// asks them, with §4's discarding: the same memoised set).
+		var pseudo []users.Marginals
+		if compare && reps >= 2 && s.nullVariants() >= minNull {
+			if pseudo, _, err = s.readingMarginals(ctx, Fig10Log, rd, seed, compare); err != nil {
 				return nil, nil, err
 			}
 		}
@@ -470,12 +475,14 @@ func (s *Study) fig10Readings(ctx context.Context, orig, pooled users.Marginals,
 					ps = append(ps, sym[i])
 				}
 			}
-			out = append(out, fig10Null(ksOf(orig, pm), pseudo, len(pm)))
-			if compare {
-				cmp[0] = append(cmp[0], fig10Null(ksOf(pooled, pm), pseudo, len(pm)))
-				cmp[1] = append(cmp[1], fig10Null(ksOf(pooled, ps), pseudoSym, len(ps)))
-				cmp[2] = append(cmp[2], fig10Null(ksOf(inWeeks(orig), mapMarginals(pm, inWeeks)), mapMarginals(pseudo, inWeeks), len(pm)))
+			if !compare {
+				out = append(out, ksMeans(orig, pm))
+				continue
 			}
+			out = append(out, fig10Null(ksOf(orig, pm), pseudo, len(pm)))
+			cmp[0] = append(cmp[0], ksMeans(pooled, pm))
+			cmp[1] = append(cmp[1], ksMeans(pooled, ps))
+			cmp[2] = append(cmp[2], ksMeans(inWeeks(orig), mapMarginals(pm, inWeeks)))
 		}
 		return out, cmp, nil
 	})

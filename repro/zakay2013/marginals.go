@@ -397,6 +397,22 @@ func (s *Study) variantProfiles(ctx context.Context, vs []*resample.Resampled) (
 	return ms, ts, err
 }
 
+// ksMeans returns the mean and largest KS distance per marginal between
+// orig and the resampled logs vms, as ksOf does, and nothing else (no
+// critical distance, medians or null): the distances of a generation
+// reading or comparison judged against another's bound (measureReadings).
+func ksMeans(orig users.Marginals, vms []users.Marginals) marginalKS {
+	n := len(resample.MarginalNames())
+	k := marginalKS{mean: make([]float64, n), worst: make([]float64, n), variants: len(vms)}
+	for _, v := range vms {
+		for i, d := range resample.MarginalKS(orig, v) {
+			k.mean[i] += d / float64(len(vms))
+			k.worst[i] = max(k.worst[i], d)
+		}
+	}
+	return k
+}
+
 // ksOf returns the mean and largest KS distance per marginal between orig
 // and the resampled logs, the medians of the per-user marginals, and the
 // bound of "very similar" measured with each resampled log in the

@@ -449,3 +449,36 @@ func TestNearLine(t *testing.T) {
 		}
 	}
 }
+
+// TestKSMeans: the distances a generation reading or comparison other
+// than the paper's is read for (measureReadings) are ksOf's mean and
+// largest distance, exactly, without a null of their own; by hand on
+// pointLog (distance 0 or 1 per marginal).
+func TestKSMeans(t *testing.T) {
+	for _, c := range []struct {
+		name        string
+		vms         []int
+		mean, worst float64
+	}{
+		{"one alike", []int{0}, 0, 0},
+		{"one of three apart", []int{0, 1, 0}, 1.0 / 3, 1},
+		{"all apart", []int{2, 1, 3, 1}, 1, 1},
+	} {
+		orig, vms := pointLog(0), pointLogs(c.vms...)
+		got, want := ksMeans(orig, vms), ksOf(orig, vms)
+		if got.null != nil || got.nullN != 0 || got.critical != nil {
+			t.Errorf("%s: ksMeans measured a null %v (over %d) or critical distances %v", c.name, got.null, got.nullN, got.critical)
+		}
+		if got.variants != len(vms) {
+			t.Errorf("%s: %d variants, want %d", c.name, got.variants, len(vms))
+		}
+		for i := range want.mean {
+			if got.mean[i] != want.mean[i] || got.worst[i] != want.worst[i] {
+				t.Errorf("%s marginal %d: ksMeans %v/%v, ksOf %v/%v", c.name, i, got.mean[i], got.worst[i], want.mean[i], want.worst[i])
+			}
+			if math.Abs(got.mean[i]-c.mean) > 1e-12 || got.worst[i] != c.worst {
+				t.Errorf("%s marginal %d: mean %v, largest %v, want %v, %v", c.name, i, got.mean[i], got.worst[i], c.mean, c.worst)
+			}
+		}
+	}
+}
