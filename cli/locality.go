@@ -1,9 +1,7 @@
 package cli
 
 import (
-	"flag"
 	"slices"
-	"strings"
 
 	"github.com/tracelab/tracelab/analytics/locality"
 	"github.com/tracelab/tracelab/datasets"
@@ -57,25 +55,6 @@ var localityFlags = func() map[string][]string {
 	}
 }()
 
-// foreignLocalityFlag returns a usage error for the first flag (in name
-// order) of fs that measure does not use, naming the measures that do.
-func foreignLocalityFlag(fs *flag.FlagSet, measure string) error {
-	var err error
-	fs.Visit(func(f *flag.Flag) {
-		if err != nil || f.Name == "format" || slices.Contains(localityFlags[measure], f.Name) {
-			return
-		}
-		var users []string
-		for _, m := range localityMeasures {
-			if slices.Contains(localityFlags[m], f.Name) {
-				users = append(users, m)
-			}
-		}
-		err = usagef("%s is not a flag of locality %s (it is one of locality %s)", flagName(f.Name), measure, strings.Join(users, ", "))
-	})
-	return err
-}
-
 func parseLocality(e *env, args []string) (localityArgs, error) {
 	var a localityArgs
 	fs := e.newFlags("locality")
@@ -119,7 +98,7 @@ func parseLocality(e *env, args []string) (localityArgs, error) {
 	if !slices.Contains(localityMeasures, a.measure) {
 		return a, usagef("unknown locality measure %q (want stack, bins, sampling, runs or manipulate)", a.measure)
 	}
-	if err := foreignLocalityFlag(fs, a.measure); err != nil {
+	if err := foreignFlag(fs, "locality", a.measure, localityMeasures, localityFlags, []string{"format"}, ", "); err != nil {
 		return a, err
 	}
 	if a.log, err = oneOptionalLog(pos[1:]); err != nil {

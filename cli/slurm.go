@@ -393,25 +393,6 @@ var slurmSubcommandFlags = map[string][]string{
 	"cancel":   nil,
 }
 
-// foreignSlurmFlag returns a usage error for the first flag (in name
-// order) of fs that sub does not use, naming the sub-commands that do.
-func foreignSlurmFlag(fs *flag.FlagSet, sub string) error {
-	var err error
-	fs.Visit(func(f *flag.Flag) {
-		if err != nil || slices.Contains(slurmSubcommandFlags[sub], f.Name) {
-			return
-		}
-		var users []string
-		for _, s := range slurmSubcommands {
-			if slices.Contains(slurmSubcommandFlags[s], f.Name) {
-				users = append(users, s)
-			}
-		}
-		err = usagef("%s is not a flag of slurm %s (it is one of slurm %s)", flagName(f.Name), sub, strings.Join(users, " and "))
-	})
-	return err
-}
-
 func parseSlurm(e *env, args []string) (slurmArgs, error) {
 	var a slurmArgs
 	if len(args) == 0 {
@@ -434,7 +415,7 @@ func parseSlurm(e *env, args []string) (slurmArgs, error) {
 	if err != nil {
 		return a, err
 	}
-	if err := foreignSlurmFlag(fs, a.sub); err != nil {
+	if err := foreignFlag(fs, "slurm", a.sub, slurmSubcommands, slurmSubcommandFlags, nil, " and "); err != nil {
 		return a, err
 	}
 	if err := checkFormat(a.format); err != nil {
