@@ -79,8 +79,9 @@ const (
 	// ours (fig2ReadingCuts).
 	ShortestBins = 1
 	// LargeOverestimate is "over-estimate by a large amount": the median
-	// job's estimate at least twice its runtime.
-	LargeOverestimate = 2
+	// job's estimate at least twice its runtime, "large" being
+	// ledger.LargeFactor (one threshold in every paper, ledger.WordRule).
+	LargeOverestimate = ledger.LargeFactor
 	// RoundEstimate is a "round figure": a whole multiple of 5 minutes, in
 	// seconds; "tend to use" them means most (more than half) of the
 	// estimates.
