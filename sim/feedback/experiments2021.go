@@ -3,6 +3,7 @@ package feedback
 import (
 	"context"
 	"sync"
+	"sync/atomic"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
@@ -59,6 +60,13 @@ type LoadSweepOptions struct {
 func LoadSweep(p *resample.Pools, o LoadSweepOptions) (dataframe.DataFrame, error) {
 	return LoadSweepContext(context.Background(), p, o)
 }
+
+// sweepPointsLive, when not nil, is called by LoadSweepContext each time
+// it generates a point (a load and replicate's resampled log and
+// workload) with the number of points generated and not yet dropped,
+// that one included: the test of the sweep's memory (at most one point
+// per worker, and the one whose simulations are being handed out).
+var sweepPointsLive func(live int)
 
 // LoadSweepContext is LoadSweep that stops, with an error wrapping ctx's
 // (in a sim.SchedulerError naming the scheduler), when ctx is cancelled
@@ -131,6 +139,7 @@ func LoadSweepContext(ctx context.Context, p *resample.Pools, o LoadSweepOptions
 	}
 	// acquire returns point i's resampled log, generating it if no
 	// simulation of it has; release drops it after its last simulation.
+	var live atomic.Int64
 	acquire := func(i int) (*resample.Resampled, *Workload, error) {
 		pt := pts[i]
 		pt.mu.Lock()
@@ -141,6 +150,9 @@ func LoadSweepContext(ctx context.Context, p *resample.Pools, o LoadSweepOptions
 			pt.r, pt.w, pt.err = resampled(p, g, o.Workload)
 			if pt.err == nil {
 				pt.users, pt.offered = len(pt.r.Instances), pt.w.Len()
+				if n := live.Add(1); sweepPointsLive != nil {
+					sweepPointsLive(int(n))
+				}
 			}
 		}
 		return pt.r, pt.w, pt.err
@@ -148,8 +160,9 @@ func LoadSweepContext(ctx context.Context, p *resample.Pools, o LoadSweepOptions
 	release := func(i int) {
 		pt := pts[i]
 		pt.mu.Lock()
-		if pt.left--; pt.left == 0 {
+		if pt.left--; pt.left == 0 && pt.r != nil {
 			pt.r, pt.w = nil, nil
+			live.Add(-1)
 		}
 		pt.mu.Unlock()
 	}
