@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -111,7 +113,11 @@ func runImportBatsim(e *env, args []string) error {
 		return err
 	}
 	defer f.Close()
-	tr, err := batsim.Read(f, pos[0])
+	r, err := batsimInput(f, pos[0])
+	if err != nil {
+		return err
+	}
+	tr, err := batsim.Read(r, pos[0])
 	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
 		// encoding/json's word alone: "batsim: w.json: EOF"
 		return fmt.Errorf("%s: the file ends before the workload does (empty or cut short): %w", pos[0], err)
@@ -124,6 +130,35 @@ func runImportBatsim(e *env, args []string) error {
 	}
 	fmt.Fprintf(e.stderr, "import: %d jobs on %d processors -> %s\n", tr.Len(), tr.Header.MaxProcs, out.path)
 	return nil
+}
+
+// batsimPeek is how far batsimInput looks for the start of a workload.
+const batsimPeek = 64 << 10
+
+// batsimInput returns the reader of the workload file f (named name) for
+// batsim.Read, which holds the whole file (up to batsim.MaxBytes) before
+// parsing it, after two checks that need no such read:
+//   - a regular file larger than batsim.MaxBytes is refused by its size
+//     (Read would read 1 GiB of it, 2.1 GB of memory, first);
+//   - a file whose first byte after JSON's white space (among the first
+//     batsimPeek bytes) is not the '{' of the workload's object is
+//     refused at that byte: a device (/dev/zero: 10 s and 2.1 GB before
+//     "larger than 1073741824 bytes"; /dev/urandom: more than 20 s), or a
+//     binary or SWF file given by mistake.
+//
+// Nothing is consumed: Read's offsets and line numbers are the file's.
+func batsimInput(f *os.File, name string) (io.Reader, error) {
+	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && st.Size() > batsim.MaxBytes {
+		return nil, fmt.Errorf("batsim: %s: %d bytes, more than %d (a workload is read whole)", name, st.Size(), int64(batsim.MaxBytes))
+	}
+	br := bufio.NewReaderSize(f, batsimPeek)
+	head, _ := br.Peek(batsimPeek)          // short at the end of the file; a read error is Read's to report
+	rest := bytes.TrimLeft(head, " \t\r\n") // JSON's white space
+	if len(rest) > 0 && rest[0] != '{' {
+		return nil, fmt.Errorf("batsim: %s: not a Batsim workload (a JSON object, which begins with '{'): byte %d is %q",
+			name, len(head)-len(rest), rest[0])
+	}
+	return br, nil
 }
 
 // writeBatsimJobs writes a schedule as Batsim's jobs CSV (simulate

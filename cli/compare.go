@@ -68,6 +68,9 @@ func runCompare(e *env, args []string) error {
 			return usagef("--scheduler: %v", err)
 		}
 	}
+	if *boot == 0 {
+		warnSeedUnused(e.stderr, "compare", fs, "bootstrap-seed", "without --bootstrap (Student's t intervals draw nothing)")
+	}
 	keep := sim.SummaryColumns
 	if *metrics != "all" {
 		keep = strings.Split(*metrics, ",")

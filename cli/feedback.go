@@ -67,6 +67,9 @@ func parseFeedback(e *env, args []string) (feedbackArgs, error) {
 	if a.model, err = feedbackModel(*modelName, *cycle, seen["cycle"]); err != nil {
 		return a, err
 	}
+	if _, adjusted := a.model.(feedback.Adjusted); adjusted && !*doResample {
+		warnSeedUnused(e.stderr, "feedback", fs, "seed", "with --model adjusted and no --resample (neither draws a random number)")
+	}
 	if a.factory, err = sim.FactoryOf(*schedName); err != nil {
 		return a, usagef("--scheduler: %v", err)
 	}

@@ -204,6 +204,10 @@ func findingLogs(e *env, a findingsArgs) (paths, leftOut []string, err error) {
 		if dir == "" {
 			return nil, nil, usagef("name the logs, set TRACELAB_DATA to a folder of logs, or give --all")
 		}
+		// An error naming TRACELAB_DATA (ReadDir's did not name it).
+		if err := l.CheckDataDir(); err != nil {
+			return nil, nil, err
+		}
 		paths, err := findings.DataLogs(dir)
 		return paths, nil, err
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"math"
 	"slices"
 	"strconv"
@@ -383,6 +384,16 @@ func seedFlag(fs *flag.FlagSet, name string, def uint64, usage string) *uint64 {
 	return p
 }
 
+// warnSeedUnused writes a warning on w when the seed flag name was set on
+// the command line but the random procedure it seeds does not run (without
+// says when): the seed then changes nothing, and a user may believe it
+// did. A warning, not an error: scripts pass --seed to every command.
+func warnSeedUnused(w io.Writer, cmd string, fs *flag.FlagSet, name, without string) {
+	if visited(fs)[name] {
+		fmt.Fprintf(w, "%s: warning: --%s changes nothing %s\n", cmd, name, without)
+	}
+}
+
 // visited returns the names of the flags set on the command line.
 func visited(fs *flag.FlagSet) map[string]bool {
 	seen := map[string]bool{}
@@ -403,4 +414,26 @@ func choice[T any](flagName, s string, names map[string]T) (T, error) {
 	slices.Sort(keys)
 	var zero T
 	return zero, usagef("%s must be %s, not %q", flagName, strings.Join(keys, " or "), s)
+}
+
+// foreignFlag returns a usage error for the first flag (in name order) of
+// fs that sub-command sub of cmd does not use: "--X is not a flag of CMD
+// SUB (it is one of CMD A, B)", naming the sub-commands that use it in the
+// order of subs, joined by sep. flags[s] are the flags of sub-command s;
+// the flags of shared belong to every sub-command.
+func foreignFlag(fs *flag.FlagSet, cmd, sub string, subs []string, flags map[string][]string, shared []string, sep string) error {
+	var err error
+	fs.Visit(func(f *flag.Flag) {
+		if err != nil || slices.Contains(shared, f.Name) || slices.Contains(flags[sub], f.Name) {
+			return
+		}
+		var users []string
+		for _, s := range subs {
+			if slices.Contains(flags[s], f.Name) {
+				users = append(users, s)
+			}
+		}
+		err = usagef("%s is not a flag of %s %s (it is one of %s %s)", flagName(f.Name), cmd, sub, cmd, strings.Join(users, sep))
+	})
+	return err
 }

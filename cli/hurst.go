@@ -44,6 +44,9 @@ func parseHurst(e *env, args []string) (hurstArgs, error) {
 	if a.minN == 1 {
 		return a, usagef("--min-n 1: want 0 (automatic) or a size of at least 2")
 	}
+	if a.debias == 0 {
+		warnSeedUnused(e.stderr, "hurst", fs, "seed", "without --debias (it seeds the bias correction's fGn replicates)")
+	}
 	a.log, a.format, a.unit, a.factor, a.seed, a.points = log, *format, *unit, *factor, *seed, *points
 	return a, nil
 }

@@ -16,7 +16,7 @@ func init() {
 			"            --seed 1, --ties split|random|lower, --align calendar|first_job|log_start, --min-expected 5, --rows (per slice)\n" +
 			"  runs      runs of repeated jobs per user (2007, Fig 9): --key app,procs (any of app, procs, req_time), --rows (histogram)\n" +
 			"  manipulate  stack depth and M' of the log and of versions with less or more locality, same marginals\n" +
-			"            (2013, §6.5.5): --fractions 0.25,0.5,1 (scrambled), --windows 7,30 (days sorted), --manip-reps 10, --seed, sampling flags",
+			"            (2013, §6.5.5): --fractions 0.25,0.5,1 (scrambled), --windows 7,30 (days sorted), --manip-reps 10, the stack and sampling flags",
 		summary: "locality of a log's jobs: stack depth, daily bins, locality of sampling, run lengths",
 		run:     runLocality})
 }
@@ -33,6 +33,27 @@ type localityArgs struct {
 	keyText              string
 	manip                locality.ManipulationOptions
 }
+
+// localityMeasures are the measures of the locality command.
+var localityMeasures = []string{"stack", "bins", "sampling", "runs", "manipulate"}
+
+// localityFlags are the flags each measure uses, besides --format. The
+// measures share one flag set (one help), so another measure's flag
+// parses; it is then a usage error, never ignored: "locality stack
+// --fractions 0.5" and "locality runs --attr procs" printed the measure
+// without it and exited 0. manipulate measures the stack depth and the
+// locality of sampling of every version, so it takes their flags.
+var localityFlags = func() map[string][]string {
+	stack := []string{"attr", "tolerance", "exact", "update", "top-depth"}
+	sampling := []string{"attr", "days", "shift", "ranges", "reps", "seed", "ties", "align", "min-expected"}
+	return map[string][]string{
+		"stack":      stack,
+		"bins":       {"attr", "bins", "min-jobs", "ties", "align", "rows"},
+		"sampling":   append(slices.Clone(sampling), "rows"),
+		"runs":       {"key", "rows"},
+		"manipulate": append(append(slices.Clone(stack[1:]), sampling...), "fractions", "windows", "manip-reps"),
+	}
+}()
 
 func parseLocality(e *env, args []string) (localityArgs, error) {
 	var a localityArgs
@@ -74,8 +95,11 @@ func parseLocality(e *env, args []string) (localityArgs, error) {
 		return a, usagef("missing stack, bins, sampling or runs")
 	}
 	a.measure = pos[0]
-	if !slices.Contains([]string{"stack", "bins", "sampling", "runs", "manipulate"}, a.measure) {
+	if !slices.Contains(localityMeasures, a.measure) {
 		return a, usagef("unknown locality measure %q (want stack, bins, sampling, runs or manipulate)", a.measure)
+	}
+	if err := foreignFlag(fs, "locality", a.measure, localityMeasures, localityFlags, []string{"format"}, ", "); err != nil {
+		return a, err
 	}
 	if a.log, err = oneOptionalLog(pos[1:]); err != nil {
 		return a, err

@@ -139,6 +139,14 @@ func runReproduce(e *env, args []string) error {
 			if err != nil {
 				return err
 			}
+			if !sl.on {
+				// Only loaded: a folder that is not there (a typing
+				// mistake) would load nothing and compute every sweep, the
+				// hours --sweeps is there to save, and still exit 0.
+				if err := storedSweeps(dir, *sweeps); err != nil {
+					return err
+				}
+			}
 			if sl.on {
 				if err := reproduceSlurm(ctx, e, keys, o, sl, dir); err != nil {
 					return err
@@ -693,6 +701,19 @@ func checkSnapshots(e *env, dir string, ledgers []paperLedger) error {
 	if len(failed) > 0 {
 		return fmt.Errorf("%w (%s; an intended change is recorded by saving the ledger again, see repro/doc.go):\n  %s",
 			errChanged, dir, strings.Join(failed, "\n  "))
+	}
+	return nil
+}
+
+// storedSweeps returns an error unless dir (--sweeps given as arg, without
+// --slurm) is a folder, of the stored sweeps to load.
+func storedSweeps(dir, arg string) error {
+	st, err := os.Stat(dir)
+	switch {
+	case err != nil:
+		return fmt.Errorf("--sweeps %s: %w (without --slurm, the folder of stored sweeps to load)", arg, err)
+	case !st.IsDir():
+		return fmt.Errorf("--sweeps %s: not a folder (without --slurm, the folder of stored sweeps to load)", arg)
 	}
 	return nil
 }

@@ -43,6 +43,10 @@ func runSessions(e *env, args []string) error {
 	if !slices.Contains([]string{"sessions", "batches", "edges", "jobs"}, *rows) {
 		return usagef("--rows must be sessions, batches, edges or jobs, not %q", *rows)
 	}
+	if *summary && visited(fs)["rows"] {
+		// It was ignored: the summary prints no rows.
+		return usagef("--summary and --rows exclude each other (the summary prints counts and medians, no rows)")
+	}
 	tr, err := loadLog(e, logArg)
 	if err != nil {
 		return err

@@ -38,6 +38,9 @@ func runSimilarity(e *env, args []string) error {
 	if err != nil {
 		return usagef("--attr: %v", err)
 	}
+	if *boot == 0 {
+		warnSeedUnused(e.stderr, "similarity", fs, "seed", "without --bootstrap (it seeds the randomised replicates)")
+	}
 	sopts := session.Options{Gap: gap.Seconds()}
 	opts := similarity.Options{Session: sopts, MaxDistance: *maxDist, TimeResolution: resolution.Seconds()}
 	switch *pooling {

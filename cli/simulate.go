@@ -75,6 +75,10 @@ func parseSimulate(e *env, args []string) (simulateArgs, error) {
 	if a.binWidth = widths[*bin]; a.binWidth == 0 {
 		return a, usagef("--bin must be hour, day or week, not %q", *bin)
 	}
+	if visited(fs)["bin"] && !a.binsOut.set() {
+		// It was ignored: the summary has no bins.
+		return a, usagef("--bin needs --bins-out FILE (it is the width of its bins)")
+	}
 	return a, distinctFiles([]string{a.log}, a.jobsOut, a.weeklyOut, a.tlOut, a.batsimOut, a.binsOut)
 }
 

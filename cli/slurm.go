@@ -29,7 +29,7 @@ func init() {
 	register(&command{name: "slurm",
 		usage: "status DIR [--format table|csv|json]\n" +
 			"   or: tracelab slurm wait DIR [-o out.parquet] [--allow-partial] [--poll 1s]\n" +
-			"   or: tracelab slurm resubmit DIR [--no-wait] [--poll 1s]\n" +
+			"   or: tracelab slurm resubmit DIR [-o out.parquet] [--allow-partial] [--no-wait] [--poll 1s]\n" +
 			"   or: tracelab slurm cancel DIR\n" +
 			"DIR is the array folder of a 'tracelab sweep --slurm' (default: the output file + .slurm).",
 		summary: "follow, resubmit, merge or cancel a sweep running as a Slurm job array",
@@ -381,6 +381,18 @@ type slurmArgs struct {
 
 var slurmSubcommands = []string{"status", "wait", "resubmit", "cancel"}
 
+// slurmSubcommandFlags are the flags each sub-command uses. The flag set
+// is shared (one help for all), so another sub-command's flag parses; it
+// is then a usage error, never ignored: "slurm status DIR -o x.parquet"
+// merged nothing and "slurm cancel DIR --allow-partial" cancelled, each
+// exiting 0 as if the flag had been used.
+var slurmSubcommandFlags = map[string][]string{
+	"status":   {"format"},
+	"wait":     {"o", "allow-partial", "poll"},
+	"resubmit": {"o", "allow-partial", "poll", "no-wait"},
+	"cancel":   nil,
+}
+
 func parseSlurm(e *env, args []string) (slurmArgs, error) {
 	var a slurmArgs
 	if len(args) == 0 {
@@ -401,6 +413,9 @@ func parseSlurm(e *env, args []string) (slurmArgs, error) {
 	fs.BoolVar(&a.noWait, "no-wait", false, "resubmit: submit and return")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
+		return a, err
+	}
+	if err := foreignFlag(fs, "slurm", a.sub, slurmSubcommands, slurmSubcommandFlags, nil, " and "); err != nil {
 		return a, err
 	}
 	if err := checkFormat(a.format); err != nil {

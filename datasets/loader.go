@@ -3,8 +3,10 @@ package datasets
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -17,7 +19,7 @@ import (
 // Loader finds logs: an explicit path, else the catalog file in DataDir,
 // else in CacheDir, else a download from BaseURL into CacheDir.
 type Loader struct {
-	DataDir  string       // a folder of SWF files (TRACELAB_DATA); "" for none
+	DataDir  string       // a folder of SWF files (TRACELAB_DATA); "" for none; set but not a folder: Path's error
 	CacheDir string       // downloads go here; "" for no cache and no download
 	BaseURL  string       // the archive's base URL (ArchiveURL)
 	Client   *http.Client // nil: a client with the connect timeout (and no overall limit)
@@ -111,7 +113,9 @@ func (l *Loader) Summarize(name string) (*Summary, error) {
 // DataDir, then CacheDir (as the archive's NAME.swf.gz, then NAME.swf,
 // NAME.swf.bz2 and NAME.swf.zst), then downloaded into CacheDir. A file
 // found there that is not a regular file (a named pipe, a device, a link
-// to one) is an error.
+// to one) is an error, and so is a DataDir that is set but is not a folder
+// (CheckDataDir): a catalog name is then neither looked for nor
+// downloaded.
 func (l *Loader) Path(name string) (string, error) {
 	if st, err := os.Stat(name); err == nil {
 		if st.IsDir() {
@@ -126,6 +130,9 @@ func (l *Loader) Path(name string) (string, error) {
 	}
 	e, err := Lookup(name)
 	if err != nil {
+		return "", err
+	}
+	if err := l.CheckDataDir(); err != nil {
 		return "", err
 	}
 	var tried []string
@@ -177,6 +184,31 @@ func (l *Loader) LocalPath(name string) (path string, ok bool) {
 		return "", false
 	}
 	return filepath.Join(l.CacheDir, e.File), true
+}
+
+// CheckDataDir returns an error naming TRACELAB_DATA when DataDir is set
+// but is not a folder (missing, a file, a named pipe, a device, a link to
+// one of these). Before, such a DataDir was passed over in silence: the
+// log was then looked for in the cache and downloaded, or the download's
+// error said nothing of the unusable data folder.
+func (l *Loader) CheckDataDir() error {
+	if l.DataDir == "" {
+		return nil
+	}
+	st, err := os.Stat(l.DataDir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("datasets: TRACELAB_DATA (the data folder) %s does not exist: set it to a folder of logs, or unset it", l.DataDir)
+	case err != nil:
+		return fmt.Errorf("datasets: TRACELAB_DATA (the data folder) %s cannot be used: %w", l.DataDir, err)
+	case !st.IsDir():
+		what := "a regular file"
+		if !st.Mode().IsRegular() {
+			what = strings.TrimSuffix(infile.NotRegular(st.Mode()), ", not a regular file")
+		}
+		return fmt.Errorf("datasets: TRACELAB_DATA (the data folder) %s is %s, not a folder: set it to a folder of logs, or unset it", l.DataDir, what)
+	}
+	return nil
 }
 
 // candidates are the files where Path looks for catalog entry e, in

@@ -498,17 +498,30 @@ func (f *Figure) prepared(cols int, width, height vg.Length) (ps []*plot.Plot, x
 		}
 	}
 	f.clearGlyphs(ps, at, cols, cellW, cellH, xl)
+	// The y labels span about a data area's height: the cell less the
+	// panels' gaps and the x label's line. One width for all, that of the
+	// data areas as drawn (align gives them all the largest gaps above and
+	// below): a label wrapped to its own panel's gaps wrapped there alone,
+	// where no tick label at the axis' top took room (2013 Fig. 4's
+	// "average session length [h]" wrapped on two logs' figures, not on
+	// the third).
+	var top, bottom vg.Length
+	wrapped := make([]bool, len(ps))
 	for i, q := range ps {
 		if err := FixLogAxes(q); err != nil || yl[i] == "" {
 			// Check reports the errors; such a figure is not drawn.
 			yl[i] = strings.Join(Wrap(sty, yl[i], cellH*0.6), "\n")
+			wrapped[i] = true
 			continue
 		}
-		// The y label spans about the data area's height: the cell less
-		// the panel's own gaps and the x label's line.
 		g := gapsOf(q)
-		dataH := cellH - g.top - g.bottom - sty.Height("x")
-		yl[i] = strings.Join(WrapBalanced(sty, yl[i], max(dataH, cellH*0.5)), "\n")
+		top, bottom = max(top, g.top), max(bottom, g.bottom)
+	}
+	dataH := cellH - top - bottom - sty.Height("x")
+	for i := range ps {
+		if !wrapped[i] {
+			yl[i] = strings.Join(WrapBalanced(sty, yl[i], max(dataH, cellH*0.5)), "\n")
+		}
 	}
 	return ps, xl, yl
 }

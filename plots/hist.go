@@ -142,19 +142,7 @@ const valuePad = 0.08
 // values are left out; a NaN value draws no line. It returns the errors of
 // Hist.
 func HistValue(values []float64, value float64, valuesLabel, valueLabel string, opts HistOptions) (*plot.Plot, error) {
-	if opts.Min == 0 && opts.Max == 0 {
-		vs := finite(values, opts.LogX)
-		if len(vs) > 0 {
-			lo, hi := vs[0], vs[0]
-			for _, v := range vs {
-				lo, hi = min(lo, v), max(hi, v)
-			}
-			opts.Min, opts.Max = lo, hi
-			if lo == hi {
-				opts.Min, opts.Max = 0, 0
-			}
-		}
-	}
+	opts = valueRange(values, opts)
 	p, h, err := hist(values, opts)
 	if err != nil {
 		return nil, err
@@ -174,7 +162,7 @@ func HistValue(values []float64, value float64, valuesLabel, valueLabel string, 
 		span = math.Abs(hi)
 	}
 	top := p.Y.Max
-	if value >= lo-offScale*span && value <= hi+offScale*span {
+	if valueOnScale(lo, hi, value) {
 		l, err := plotter.NewLine(plotter.XYs{{X: value, Y: 0}, {X: value, Y: top}})
 		if err != nil {
 			return nil, err
@@ -211,4 +199,72 @@ func HistValue(values []float64, value float64, valuesLabel, valueLabel string, 
 	}
 	p.Y.Max = top * 1.15 // room for the text above the bars
 	return p, nil
+}
+
+// valueRange returns opts with the binned range HistValue draws: the
+// range of the finite values when opts sets none (Hist's own default when
+// they are all equal).
+func valueRange(values []float64, opts HistOptions) HistOptions {
+	if opts.Min == 0 && opts.Max == 0 {
+		vs := finite(values, opts.LogX)
+		if len(vs) > 0 {
+			lo, hi := vs[0], vs[0]
+			for _, v := range vs {
+				lo, hi = min(lo, v), max(hi, v)
+			}
+			opts.Min, opts.Max = lo, hi
+			if lo == hi {
+				opts.Min, opts.Max = 0, 0
+			}
+		}
+	}
+	return opts
+}
+
+// valueOnScale is HistValue's rule: a value is drawn on an axis whose
+// bins span [lo, hi] when it lies within offScale of their width from
+// them (of |hi| when they have none).
+func valueOnScale(lo, hi, value float64) bool {
+	span := hi - lo
+	if span == 0 {
+		span = math.Abs(hi)
+	}
+	return value >= lo-offScale*span && value <= hi+offScale*span
+}
+
+// ValueDrawn reports whether HistValue(values, value, …, opts) draws the
+// value as its bold line (true), or writes it at the axis' edge with an
+// arrow, being off the values' scale, or draws nothing for a value it
+// cannot place (NaN, ±Inf, ≤ 0 on a log axis) or values it cannot bin
+// (false): a caption says which the reader sees (ValueMark).
+func ValueDrawn(values []float64, value float64, opts HistOptions) bool {
+	if math.IsNaN(value) || math.IsInf(value, 0) || (opts.LogX && value <= 0) {
+		return false
+	}
+	bins, _, err := histBins(values, valueRange(values, opts))
+	if err != nil {
+		return false
+	}
+	return valueOnScale(bins[0].Min, bins[len(bins)-1].Max, value)
+}
+
+// ValueMark says, for a caption, how HistValue shows a value named what
+// ("the original") in panels panels of which drawn draw it as a line
+// (ValueDrawn): "the original (bold line)"; "the original (written at the
+// panel's edge with an arrow: off the scale of the bars)"; or, mixed,
+// "the original (bold line; written at the panel's edge with an arrow
+// where off the scale of the bars)". A caption that says "bold line" of a
+// value written at the edge sends the reader looking for a line that is
+// not there (2013 Fig. 2, 2007 Fig. 7).
+func ValueMark(what string, drawn, panels int) string {
+	const edge = "written at the panel's edge with an arrow"
+	switch {
+	case drawn < 0 || drawn > panels:
+		panic("plots: ValueMark: drawn outside [0, panels]")
+	case drawn == panels:
+		return what + " (bold line)"
+	case drawn == 0:
+		return what + " (" + edge + ": off the scale of the bars)"
+	}
+	return what + " (bold line; " + edge + " where off the scale of the bars)"
 }

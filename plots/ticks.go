@@ -502,8 +502,10 @@ var suffixes = []struct {
 // trailing zeros), "−" for minus; when big ≥ 1000, in thousands (k),
 // millions (M), billions (G) or trillions (T) of the largest such unit not
 // above big (2k, 26k, 27.5k; 1M, 1.5M), so that no figure writes 8000 on
-// one axis and 10k on the next; values below 0.001 in e-notation. A log
-// axis labels each power with its own unit (100, 1k, 10k).
+// one axis and 10k on the next; values below 0.00001 in e-notation (a log
+// axis of notebook 07 read 5e−05 under 0.0001: down to that the decimal
+// form reads at a glance, as its neighbours do). A log axis labels each
+// power with its own unit (100, 1k, 10k).
 func TickLabel(v, big float64) string {
 	if v == 0 {
 		return "0"
@@ -519,12 +521,31 @@ func TickLabel(v, big float64) string {
 		}
 	}
 	var s string
-	if math.Abs(v) < 1e-3 && suffix == "" {
+	if math.Abs(v) < smallestDecimal && suffix == "" {
 		s = strconv.FormatFloat(v, 'g', 3, 64)
 	} else {
 		s = strconv.FormatFloat(roundSig(v, 6), 'f', -1, 64)
 	}
 	return strings.Replace(s, "-", "−", 1) + suffix
+}
+
+// smallestDecimal is the smallest magnitude TickLabel writes in decimal
+// form (0.00001); below, e-notation (1e−06).
+const smallestDecimal = 1e-5
+
+// Pow2Ticks marks an axis whose values are log₂ of a count (Lublin &
+// Feitelson's job sizes, drawn as the paper does in log₂): a tick at each
+// integer k in range, labelled with the count 2^k itself (2, 4, …, 1024),
+// so that a reader reads the sizes, not their logarithms.
+type Pow2Ticks struct{}
+
+// Ticks returns the ticks of [min, max] (log₂ values).
+func (Pow2Ticks) Ticks(min, max float64) []plot.Tick {
+	var ts []plot.Tick
+	for k := math.Ceil(min); k <= math.Floor(max); k++ {
+		ts = append(ts, plot.Tick{Value: k, Label: strconv.FormatFloat(math.Exp2(k), 'f', -1, 64)})
+	}
+	return ts
 }
 
 // roundSig rounds v to n significant digits (so that 0.30000000000000004

@@ -109,3 +109,47 @@ func TestTicks(t *testing.T) {
 		}
 	}
 }
+
+// TestTickLabelSmallValues: an axis' small labels are written in the
+// decimal form of their neighbours down to 0.00001 (notebook 07's wait
+// axis read "5e−05" under "0.0001"), in e-notation below.
+func TestTickLabelSmallValues(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		v, big float64
+		want   string
+	}{
+		{0.001, 1, "0.001"},
+		{0.0001, 1, "0.0001"},
+		{5e-5, 1, "0.00005"},
+		{2e-5, 1, "0.00002"},
+		{1e-5, 1, "0.00001"},
+		{5e-6, 1, "5e−06"},
+		{-5e-5, 1, "−0.00005"},
+		{1e-7, 1, "1e−07"},
+	} {
+		if got := TickLabel(tt.v, tt.big); got != tt.want {
+			t.Errorf("TickLabel(%g, %g) = %q, want %q", tt.v, tt.big, got, tt.want)
+		}
+	}
+}
+
+// TestPow2Ticks: an axis of log₂ sizes is labelled with the sizes
+// (notebook 03's Lublin Table 1 figure read 5, 6, …, 10 for LANL-CM5's 32 to 1024
+// processors).
+func TestPow2Ticks(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		min, max float64
+		want     string
+	}{
+		{5, 10, "5:32 6:64 7:128 8:256 9:512 10:1024"},
+		{0.8, 3.3, "1:2 2:4 3:8"},
+		{-1, 1, "-1:0.5 0:1 1:2"},
+		{2.2, 2.8, ""},
+	} {
+		if got := labels(Pow2Ticks{}.Ticks(tt.min, tt.max)); got != tt.want {
+			t.Errorf("Pow2Ticks(%g, %g)\ngot  %s\nwant %s", tt.min, tt.max, got, tt.want)
+		}
+	}
+}

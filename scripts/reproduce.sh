@@ -26,6 +26,16 @@
 # REPRODUCTION.md nor repro/ledgers is written: the script exits 1. Commit
 # the notebooks, REPRODUCTION.md and repro/ledgers it changed, together.
 #
+# After a full recording, review the verdicts it moved before committing:
+# `go test ./repro -run TestFullVerdicts` fails printing each verdict of
+# repro/ledgers that differs from the committed list
+# repro/testdata/full-verdicts.json (entry verdicts with how they are
+# counted — explained or not, discriminating or not —, item statuses,
+# findings), old → new. Say why each moved in the commit, then write the
+# list again with `go test ./repro -run TestFullVerdicts -update-verdicts`
+# and commit it with the ledgers: a moved verdict is then a reviewed diff,
+# and CI fails on any verdict moved without it.
+#
 # Usage: scripts/reproduce.sh [--force] [--slurm] [NOTEBOOK.ipynb ...]   (default: every notebook)
 #   --slurm runs the papers' heavy experiments first as Slurm job arrays
 #   (tracelab reproduce --slurm --sweeps-only: the §6.1 bootstrap), stores
@@ -193,3 +203,6 @@ if ! go run ${TRACELAB_PGO:+-pgo="$TRACELAB_PGO"} ./cmd/tracelab reproduce --fro
 	exit 1
 fi
 echo "reproduce: $stored notebook(s) stored, REPRODUCTION.md regenerated${save:+, repro/ledgers saved}, $(($(date +%s) - start)) s in all; ledgers in ${OUT#"$ROOT"/}/ledger.txt"
+if [ "$mode" = full ]; then
+	echo "reproduce: review the moved verdicts with \`go test ./repro -run TestFullVerdicts\`, then rewrite the list with -update-verdicts (see the top of this script)"
+fi

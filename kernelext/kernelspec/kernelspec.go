@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tracelab/tracelab/internal/infile"
 	"github.com/tracelab/tracelab/internal/outfile"
 )
 
@@ -173,9 +174,12 @@ func FindRoot(dir string) (string, error) {
 	}
 }
 
-// checkRoot reports whether root is a tracelab checkout.
+// checkRoot reports whether root is a tracelab checkout. Its go.mod is
+// opened as a regular file only (infile.Open): a named pipe there is
+// refused, never waited on (os.Open blocked "kernel install --root"
+// until a writer came, and FindRoot in every folder below it).
 func checkRoot(root string) error {
-	f, err := os.Open(filepath.Join(root, "go.mod"))
+	f, err := infile.Open(filepath.Join(root, "go.mod"))
 	if err != nil {
 		return fmt.Errorf("kernelspec: %s is not a tracelab checkout: %w", root, err)
 	}

@@ -5,38 +5,51 @@ import (
 	"testing"
 )
 
-// TestDecreasingMeans: Fig. 11's "M'_med decreases as θ grows" is a
+// TestDecreasingPaired: Fig. 11's "M'_med decreases as θ grows" is a
 // direction over means of random sequences, so by the ledger's word rule it
 // holds when the fall from the smallest θ to the largest lies beyond 2 SE of
 // the difference and no step between neighbours rises beyond 2 SE (a flat
-// stretch within the noise is no rise). The cases are worked by hand: SEs
-// of 0.003 give a step's SE √2·0.003 = 0.00424 (2 SE 0.00849).
-func TestDecreasingMeans(t *testing.T) {
+// stretch within the noise is no rise). Sequence s of every θ shares its
+// seed, so each difference's error is that of the sequences' paired
+// differences. Worked by hand with 2 sequences per θ ([θ][sequence]).
+func TestDecreasingPaired(t *testing.T) {
 	t.Parallel()
-	se := []float64{0.003, 0.003, 0.003, 0.003}
 	for _, tt := range []struct {
-		name  string
-		means []float64
-		want  bool
-		rise  float64 // the step nearest a rise beyond 2 SE
+		name         string
+		vals         [][]float64
+		want         bool
+		rise, riseSE float64 // the step nearest a rise beyond 2 SE
+		fall, fallSE float64
 	}{
-		{"falls", []float64{0.18, 0.08, 0.04, 0.03}, true, -0.01},
-		{"flat end within the noise", []float64{0.18, 0.08, 0.03, 0.035}, true, 0.005},
-		{"a rise beyond 2 SE", []float64{0.18, 0.08, 0.03, 0.04}, false, 0.01},
-		{"no fall beyond 2 SE", []float64{0.035, 0.034, 0.033, 0.030}, false, -0.001},
+		// Every sequence falls by the same steps: paired SE 0.
+		{"falls", [][]float64{{0.17, 0.19}, {0.07, 0.09}, {0.03, 0.05}, {0.02, 0.04}}, true, -0.01, 0, 0.15, 0},
+		// The last step rises by 0.005 in both sequences: beyond its
+		// paired 2 SE of 0. Taken as unpaired (each mean's SE 0.01) its
+		// 2 SE would be 0.028 and hide it.
+		{"a rise the pairing shows", [][]float64{{0.17, 0.19}, {0.07, 0.09}, {0.02, 0.04}, {0.025, 0.045}}, false, 0.005, 0, 0.145, 0},
+		// The last step: +0.015 and −0.005, mean 0.005, SE 0.01; the fall
+		// 0.135 and 0.155, SE 0.01.
+		{"flat end within the noise", [][]float64{{0.17, 0.19}, {0.07, 0.09}, {0.02, 0.04}, {0.035, 0.035}}, true, 0.005, 0.01, 0.145, 0.01},
+		// Falls of −0.010 and +0.020: mean 0.005, SE 0.015.
+		{"no fall beyond 2 SE", [][]float64{{0.030, 0.040}, {0.034, 0.034}, {0.033, 0.033}, {0.040, 0.020}}, false, -0.001, 0, 0.005, 0.015},
 	} {
-		d := decreasingMeans(tt.means, se)
+		d := decreasingPaired(tt.vals)
 		if got := d.holds(); got != tt.want {
 			t.Errorf("%s: holds %v, want %v (%+v)", tt.name, got, tt.want, d)
 		}
-		if math.Abs(d.rise-tt.rise) > 1e-12 || math.Abs(d.riseSE-math.Sqrt2*0.003) > 1e-12 {
-			t.Errorf("%s: rise %v (SE %v), want %v (SE %v)", tt.name, d.rise, d.riseSE, tt.rise, math.Sqrt2*0.003)
+		near := func(a, b float64) bool { return math.Abs(a-b) < 1e-12 }
+		if !near(d.rise, tt.rise) || !near(d.riseSE, tt.riseSE) || !near(d.fall, tt.fall) || !near(d.fallSE, tt.fallSE) {
+			t.Errorf("%s: rise %v (SE %v), fall %v (SE %v); want %v (%v), %v (%v)", tt.name, d.rise, d.riseSE, d.fall, d.fallSE, tt.rise, tt.riseSE, tt.fall, tt.fallSE)
 		}
 	}
-	defer func() {
-		if recover() == nil {
-			t.Error("one mean: no panic")
-		}
-	}()
-	decreasingMeans([]float64{1}, []float64{0})
+	for _, bad := range [][][]float64{{{1}}, {{1, 2}, {1}}} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("%v: no panic", bad)
+				}
+			}()
+			decreasingPaired(bad)
+		}()
+	}
 }

@@ -21,21 +21,30 @@ func TestQuarterStepRatio(t *testing.T) {
 }
 
 // TestDynamicsWant: "similar to that of real workloads" is the range of
-// the real logs' values, bounds included, whatever their order.
+// the real logs' values, bounds included, whatever their order, widened by
+// 2 SE of the model's mean (the rule acWant uses): range 1.1–3.9, SE 0.1 →
+// 0.9–4.1; SE 0 → the range itself.
 func TestDynamicsWant(t *testing.T) {
 	t.Parallel()
 	real := []logRatio{{"A", 2.2}, {"B", 1.1}, {"C", 3.9}}
-	w := dynamicsWant(real)
 	for _, c := range []struct {
+		se   float64
 		v    float64
 		want bool
-	}{{1.1, true}, {2.0, true}, {3.9, true}, {1.09, false}, {3.91, false}, {math.NaN(), false}} {
-		if got := w.Accepts(c.v); got != c.want {
-			t.Errorf("Accepts(%v) = %v, want %v", c.v, got, c.want)
+	}{
+		{0, 1.1, true}, {0, 2.0, true}, {0, 3.9, true}, {0, 1.09, false}, {0, 3.91, false}, {0, math.NaN(), false},
+		{0.1, 1.09, true}, {0.1, 3.91, true}, {0.1, 0.91, true}, {0.1, 4.09, true},
+		{0.1, 0.89, false}, {0.1, 4.11, false}, {0.1, math.NaN(), false},
+	} {
+		if got := dynamicsWant(real, c.se).Accepts(c.v); got != c.want {
+			t.Errorf("dynamicsWant(SE %g).Accepts(%v) = %v, want %v", c.se, c.v, got, c.want)
 		}
 	}
-	if !strings.Contains(w.Value(), "1.100–3.900") {
-		t.Errorf("paper value %q does not show the range 1.100–3.900", w.Value())
+	w := dynamicsWant(real, 0.1)
+	for _, want := range []string{"1.100–3.900", "within 2 SE = 0.200"} {
+		if !strings.Contains(w.Value(), want) {
+			t.Errorf("paper value %q does not say %q", w.Value(), want)
+		}
 	}
 }
 
@@ -62,15 +71,18 @@ func TestDynamicsSeedText(t *testing.T) {
 	t.Parallel()
 	r := &Fig10Result{real: []logRatio{{"A", 1}, {"B", 3}}, seedDynamics: []float64{2, 2.5, 4}, plainDynamics: []float64{0.5, 5, 1.5}}
 	got := r.dynamicsSeedText()
-	for _, want := range []string{"2 of 3 within the real logs' range", "1 of 3 within the range (the model: 2 of 3)", "weak evidence"} {
+	// The plain runs' mean 2.333, SE 1.364 (sd 2.363/√3): within 1–3
+	// widened by 2.728.
+	for _, want := range []string{"2 of 3 within the real logs' range", "1 of 3 within the range (the model: 2 of 3)", "mean 2.333 (standard error 1.364: within", "weak evidence"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("dynamicsSeedText: %q, want it to say %q", got, want)
 		}
 	}
-	// No run without repetitions within the range: the range tells them apart.
-	apart := &Fig10Result{real: r.real, seedDynamics: r.seedDynamics, plainDynamics: []float64{0.5, 5, 9}}
-	if got := apart.dynamicsSeedText(); strings.Contains(got, "weak evidence") {
-		t.Errorf("dynamicsSeedText, plain runs all outside: %q, want no weak-evidence remark", got)
+	// No run without repetitions within the range, and their mean 9.667
+	// (SE 0.333) beyond 3 + 0.667: the rule tells them apart.
+	apart := &Fig10Result{real: r.real, seedDynamics: r.seedDynamics, plainDynamics: []float64{9, 10, 10}}
+	if got := apart.dynamicsSeedText(); strings.Contains(got, "weak evidence") || !strings.Contains(got, "0.333: outside") {
+		t.Errorf("dynamicsSeedText, plain runs all outside: %q, want no weak-evidence remark and the mean outside", got)
 	}
 	if got := (&Fig10Result{}).dynamicsSeedText(); got != "" {
 		t.Errorf("no seeds: %q, want empty", got)

@@ -179,8 +179,8 @@ func (s *Study) Fig6(ctx context.Context) (*Fig6Result, error) {
 		if err != nil {
 			return nil, err
 		}
-		r.Figure = figure("Fig. 6", "the deviation m_i of each slice from the whole log, over time",
-			"compare the quarterly maximum of m_i from quarter to quarter with the median (the ledger's Fig. 6 entries measure how much each moves)", 1, p)
+		r.Figure = figure("Fig. 6", "the deviation mᵢ of each slice from the whole log, over time",
+			"compare the quarterly maximum of mᵢ from quarter to quarter with the median (the ledger's Fig. 6 entries measure how much each moves)", 1, p)
 		r.Figure.PanelWidth, r.Figure.PanelHeight = 8*vg.Inch, 3*vg.Inch
 		return r, nil
 	})

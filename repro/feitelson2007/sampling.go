@@ -769,9 +769,21 @@ func bootstrapReps(results []locality.SamplingResult) int {
 // drawn the log's M′_max (mMax) and M′_med (mMed) exceed (randMax, randMed:
 // one value per sampling), counted, not typed for one recording; whether
 // that makes the slices "not random samples" is the ledger's Fig. 7 entry.
+// It says how the panels show the log's values: a line, or written at the
+// edge off the samplings' scale (plots.ValueMark, with the rule of
+// localityplot.Bootstrap's HistValue).
 func fig7Caption(mMax float64, randMax []float64, mMed float64, randMed []float64) string {
-	return fmt.Sprintf("the log's M′ (black) against the random samplings: M′_max above %s, M′_med above %s (see the ledger)",
-		countAbove(mMax, randMax), countAbove(mMed, randMed))
+	drawn := 0
+	for _, v := range []struct {
+		obs  float64
+		rand []float64
+	}{{mMax, randMax}, {mMed, randMed}} {
+		if plots.ValueDrawn(v.rand, v.obs, plots.HistOptions{}) {
+			drawn++
+		}
+	}
+	return fmt.Sprintf("%s against the random samplings: M′_max above %s, M′_med above %s (see the ledger)",
+		plots.ValueMark("the log's M′", drawn, 2), countAbove(mMax, randMax), countAbove(mMed, randMed))
 }
 
 // countAbove is "all n", "none of the n" or "k of n": how many of xs lie

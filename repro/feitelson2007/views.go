@@ -208,7 +208,7 @@ func (s *Study) measure(obs, binned locality.Observations, sc locality.ScatterOp
 		return m, err
 	}
 	p2, err := localityplot.SliceDeviation(m.Slices, m.Quarters,
-		fmt.Sprintf("m_i per slice (M′_med %.3f, M_med %.3f)", m.Sampling.MMed, m.Sampling.LocalityMed))
+		fmt.Sprintf("mᵢ per slice (M′_med %.3f, M_med %.3f)", m.Sampling.MMed, m.Sampling.LocalityMed))
 	if err != nil {
 		return m, err
 	}
@@ -227,6 +227,10 @@ func (s *Study) measure(obs, binned locality.Observations, sc locality.ScatterOp
 type Fig3Result struct {
 	Measured
 	uniformKS float64 // max |F_n(x) − x| of the values
+	// slices is the number of weekly slices holding jobs: each draws its
+	// own sub-ranges, so these, not the values, are the data's
+	// independent draws from the global distribution.
+	slices int
 }
 
 // Fig3 builds the synthetic data of Fig. 3 and measures it.
@@ -256,18 +260,43 @@ func (s *Study) Fig3(ctx context.Context) (*Fig3Result, error) {
 		for i, x := range v {
 			r.uniformKS = max(r.uniformKS, math.Abs(float64(i+1)/float64(len(v))-x), math.Abs(float64(i)/float64(len(v))-x))
 		}
+		r.slices = weeks(obs.Time)
 		return r, nil
 	})
 }
 
+// weeks returns the number of distinct weeks (repetitions.Symmetric's
+// default slices of 7 days from time 0) of the times t (s).
+func weeks(t []float64) int {
+	seen := map[int]bool{}
+	for _, x := range t {
+		seen[int(math.Floor(x/(7*datasets.Day)))] = true
+	}
+	return len(seen)
+}
+
+// ksCritical is the 5% critical value of the one-sample
+// Kolmogorov–Smirnov distance for n independent values (the asymptotic
+// 1.36/√n), the test zakay2013 reads "uniform" by.
+func ksCritical(n int) float64 { return 1.36 / math.Sqrt(float64(n)) }
+
 // Claims checks §2's description of Fig. 3: a uniform global distribution
-// (Kolmogorov–Smirnov distance to U(0,1) ≤ 0.1: the values come from
-// 52 weekly pairs of sub-ranges, whose 95% KS bound is 1.36/√52 ≈ 0.19), consistently high
+// (the 5% Kolmogorov–Smirnov test against U(0,1), as zakay2013 reads
+// "uniform": the values' distance within 1.36/√n, n the independent draws
+// from the global distribution — the weekly slices, each drawing its pair
+// of sub-ranges, about 53 in a year: ≈ 0.19; the values of one week are not
+// independent draws of the global distribution, that is the locality the
+// figure shows, so 1.36/√N over the N values would test a property the data
+// is built not to have. The bound is conservative here: the sub-ranges'
+// width and mirroring smooth the weekly positions' own distance, and over
+// 300 seeds of repetitions.Symmetric the values' distance has its 95th
+// percentile at 0.084 (measured, Session 26)), consistently high
 // locality (M_med ≥ 0.1, above every real log's M'_med; every quarter's
 // median m_i ≥ 0.1) and no autocorrelation at positive lags (|r| ≤ 0.03).
 func (r *Fig3Result) Claims(l *ledger.Ledger) {
 	l.Check("Fig. 3", "fig3/uniform", "largest distance between the synthetic values' CDF and U(0,1)",
-		ledger.Stated("uniform", ledger.AtMost(0.1)), r.uniformKS).Quoting("The global distribution of this data is uniform").
+		ledger.Stated(fmt.Sprintf("uniform (the 5%% Kolmogorov–Smirnov test over the %d weekly slices, the independent draws: ≤ 1.36/√%d = %.3f)", r.slices, r.slices, ksCritical(r.slices)),
+			ledger.AtMost(ksCritical(r.slices))), r.uniformKS).Quoting("The global distribution of this data is uniform").
 		AsCheck("a property our synthetic data is built to have (sim/repetitions.Symmetric); the paper's data is not given")
 	// The locality is built into the data as §2 describes it (each week
 	// draws from two sub-ranges of width 0.05, a tenth of the global range):

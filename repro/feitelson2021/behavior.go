@@ -685,7 +685,8 @@ func (s *Study) Fig14(ctx context.Context) (*Fig14Result, error) {
 					return nil, err
 				}
 				r.Figure = figure("Fig. 14", "order and potential-dependence constraints: one day of one user",
-					"each session's first batch depends on the last job of the previous session (dashed: rule 2); batches within a session follow each other", 1, p)
+					"dashed: a session's first batch depends on the last batch of earlier sessions that had ended when it began (rule 2; "+
+						"several lines meet where it depends on several); the order constraints (each batch follows the one before it) are the rows' order, not drawn as lines", 1, p)
 			}
 		}
 		if err := s.reductionTest(r); err != nil {

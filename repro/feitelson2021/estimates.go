@@ -47,12 +47,13 @@ var fig2ReadingCuts = []int{2, 3, 4}
 // fig2Shortest tests "the very shortest" as the first cut bins of h: the
 // flat range is h[cut:fig2Bins-1] (up to 95%, the peak bin left out);
 // flat holds when its largest bin is at most FlatFactor times its
-// smallest, shortest when every bin of the cut exceeds the flat range's
-// largest bin and FlatFactor times its smallest.
+// smallest (its bins alike each other), shortest when every bin of the cut
+// exceeds FlatFactor times the flat range's largest bin (not alike any of
+// them).
 func fig2Shortest(h []float64, cut int) (flat, shortest bool, fmin, fmax, smin float64) {
 	rest := h[cut : fig2Bins-1]
 	fmin, fmax, smin = slices.Min(rest), slices.Max(rest), slices.Min(h[:cut])
-	return fmax <= FlatFactor*fmin, smin > fmax && smin > FlatFactor*fmin, fmin, fmax, smin
+	return fmax <= FlatFactor*fmin, smin > FlatFactor*fmax, fmin, fmax, smin
 }
 
 // pctBins is the upper edge of the first n bins of Fig2Bins, in percent.
@@ -64,10 +65,11 @@ const (
 	// Fig2Bins is the number of bins of Fig. 2's histograms (5% each).
 	Fig2Bins = 20
 	// FlatFactor is "flat": the bins from the end of the very shortest
-	// jobs (ShortestBins) to 95% within a factor of 3 of each other (the
-	// paper's histograms vary visibly but without trend; a factor of 3
-	// excludes a peak like the one at 100%).
-	FlatFactor = 3
+	// jobs (ShortestBins) to 95% alike each other, within ledger.LikeFactor
+	// (ledger.WordRule: a flat histogram is a likeness of its bins, and a
+	// log's histogram describes its own jobs exactly, so the factor, not
+	// an error, bounds it); "the exception" is beyond it.
+	FlatFactor = ledger.LikeFactor
 	// ShortestBins is "the very shortest ones" of §3.2 ("For other jobs
 	// except the very shortest ones the histogram is flat"), in bins of
 	// Fig2Bins: the first bin, 0–5% of the estimate. The text names no
@@ -275,23 +277,23 @@ func (r *Fig2Result) Claims(l *ledger.Ledger) {
 		}
 		reading := fmt.Sprintf("the very shortest jobs read as the first of Fig. 2's %d%% bins (0–%d%% of their estimate): the text names no range, and \"very shortest\" is the extreme, the finest bin the histogram resolves; the wider cuts are entries of ours (fig2/%s/shortest-to-*)",
 			pctBins(1), cut, name)
-		e := l.Claim(item, "fig2/"+name+"/flat", name+": except for the very shortest jobs the histogram is flat: the bins from "+fmt.Sprint(cut)+"% to 95% lie within a factor of 3 of each other ("+reading+")",
+		e := l.Claim(item, "fig2/"+name+"/flat", name+": except for the very shortest jobs the histogram is flat: the bins from "+fmt.Sprint(cut)+"% to 95% lie within a factor of 1.25 of each other (ledger.LikeFactor: flat is a likeness of the bins; "+reading+")",
 			flat, fmt.Sprintf("bins from %d%% to 95%%: %.3f to %.3f (factor %.2f; %s)", cut, fmin, fmax, fmax/fmin, strings.Join(others, ", "))).
 			Quoting("For other jobs except the very shortest ones the histogram is flat")
 		if !flat {
 			r.flatConventions(e, name, tallies)
 			r.flatCuts(e, name, cutTallies)
 		}
-		l.Claim(item, "fig2/"+name+"/shortest", name+": the very shortest jobs are the exception to the flat histogram: their bins exceed every bin from "+fmt.Sprint(cut)+"% to 95% and 3 times the smallest ("+reading+")",
+		l.Claim(item, "fig2/"+name+"/shortest", name+": the very shortest jobs are the exception to the flat histogram: their bins exceed 1.25 times every bin from "+fmt.Sprint(cut)+"% to 95% (ledger.LikeFactor: not alike them; "+reading+")",
 			shortest, fmt.Sprintf("0–%d%%: %.3f of the jobs; bins from %d%% to 95%%: %.3f to %.3f", cut, smin, cut, fmin, fmax)).
 			Quoting("For other jobs except the very shortest ones the histogram is flat")
 		for _, c := range fig2ReadingCuts {
 			flat, shortest, fmin, fmax, smin := fig2Shortest(h, c)
-			l.OwnClaim(item, fmt.Sprintf("fig2/%s/shortest-to-%d", name, pctBins(c)), fmt.Sprintf("%s, \"the very shortest\" read as the jobs below %d%% of their estimate (a wider cut than the paper's entries, fig2/%s/flat and shortest, which take the first %d%% bin): the bins from %d%% to 95%% lie within a factor of 3 of each other, and each bin below %d%% exceeds all of them and 3 times the smallest",
+			l.OwnClaim(item, fmt.Sprintf("fig2/%s/shortest-to-%d", name, pctBins(c)), fmt.Sprintf("%s, \"the very shortest\" read as the jobs below %d%% of their estimate (a wider cut than the paper's entries, fig2/%s/flat and shortest, which take the first %d%% bin): the bins from %d%% to 95%% lie within a factor of 1.25 of each other, and each bin below %d%% exceeds 1.25 times all of them (ledger.LikeFactor)",
 				name, pctBins(c), name, pctBins(1), pctBins(c), pctBins(c)),
 				flat && shortest, fmt.Sprintf("bins from %d%% to 95%%: %.3f to %.3f (factor %.2f: flat %s); smallest bin below %d%%: %.3f (%s)",
 					pctBins(c), fmin, fmax, fmax/fmin, holdsWord(flat), pctBins(c), smin,
-					map[bool]string{true: "the exception", false: "not the exception: not above both the flat range's largest bin and 3 times its smallest"}[shortest]))
+					map[bool]string{true: "the exception", false: "not the exception: not above 1.25 times the flat range's largest bin"}[shortest]))
 		}
 	}
 }

@@ -8,23 +8,23 @@ import (
 
 // TestFig2Shortest: the readings of "the very shortest" on a histogram
 // built by hand (20 bins of 5%): 0.20 in 0–5%, 0.065 in 5–10%, then bins
-// from 0.02 to 0.05 and the peak 0.30 in 95–100%.
+// from 0.04 to 0.048 and the peak 0.30 in 95–100%. Flat is a likeness of
+// the bins (FlatFactor, ledger.LikeFactor 1.25), the exception beyond it.
 func TestFig2Shortest(t *testing.T) {
-	h := []float64{0.20, 0.065, 0.05, 0.03, 0.04, 0.02, 0.03, 0.05, 0.04, 0.03,
-		0.02, 0.03, 0.04, 0.03, 0.02, 0.03, 0.04, 0.03, 0.02, 0.30}
+	h := fig2TestHist
 	for _, c := range []struct {
 		cut              int
 		flat, shortest   bool
 		fmin, fmax, smin float64
 	}{
-		// From 5%: 0.02 to 0.065, a factor of 3.25: not flat; 0.20
-		// exceeds 0.065 and 3 × 0.02.
-		{1, false, true, 0.02, 0.065, 0.20},
-		// From 10%: 0.02 to 0.05 (2.5); the bins below, 0.20 and 0.065,
-		// both above 0.05 and 0.06.
-		{2, true, true, 0.02, 0.05, 0.065},
-		// From 15%: the 10–15% bin (0.05) is not above the flat range's 0.05.
-		{3, true, false, 0.02, 0.05, 0.05},
+		// From 5%: 0.04 to 0.065, a factor of 1.625: not flat (it was
+		// within the old factor 3); 0.20 exceeds 1.25 × 0.065.
+		{1, false, true, 0.04, 0.065, 0.20},
+		// From 10%: 0.04 to 0.048 (1.2): flat; the bins below, 0.20 and
+		// 0.065, both above 1.25 × 0.048 = 0.06.
+		{2, true, true, 0.04, 0.048, 0.065},
+		// From 15%: the 10–15% bin (0.048) is not above 0.06.
+		{3, true, false, 0.04, 0.048, 0.048},
 	} {
 		flat, shortest, fmin, fmax, smin := fig2Shortest(h, c.cut)
 		if flat != c.flat || shortest != c.shortest || fmin != c.fmin || fmax != c.fmax || smin != c.smin {
@@ -34,14 +34,17 @@ func TestFig2Shortest(t *testing.T) {
 	}
 }
 
+// fig2TestHist is TestFig2Shortest's histogram.
+var fig2TestHist = []float64{0.20, 0.065, 0.048, 0.04, 0.044, 0.04, 0.048, 0.044, 0.04, 0.048,
+	0.04, 0.044, 0.048, 0.04, 0.044, 0.04, 0.048, 0.044, 0.04, 0.30}
+
 // TestFig2CutTallies: each wider cut is tallied over both entries it
 // decides. On TestFig2Shortest's histogram (as computed: not flat,
 // shortest) cut 2 makes both hold (2 of 2 against 1: gains 1, loses 0);
 // cut 3 makes it flat but not shortest (1 of 2 against 1: gains 1, loses
 // 1). Two logs of that histogram double the counts.
 func TestFig2CutTallies(t *testing.T) {
-	h := []float64{0.20, 0.065, 0.05, 0.03, 0.04, 0.02, 0.03, 0.05, 0.04, 0.03,
-		0.02, 0.03, 0.04, 0.03, 0.02, 0.03, 0.04, 0.03, 0.02, 0.30}
+	h := fig2TestHist
 	got := fig2CutTallies([]string{"a", "b"}, map[string][]float64{"a": h, "b": h})
 	want := map[int]ledger.Tally{
 		2: {N: 4, AsComputed: 2, Within: 4, Gained: 2, Lost: 0},

@@ -48,25 +48,39 @@ func (s *Study) fig20EstimatesConvention(ctx context.Context) (*estimatesConvent
 			return nil, err
 		}
 		ours, perfect = append(ours, v.stats()), append(perfect, p.stats())
-		was, now := v.holds(), p.holds()
-		var t ledger.Tally
-		for _, id := range sortedIDs(was) {
-			t.Add(was[id], now[id])
-			if now[id] {
-				c.held[id]++
-			}
-		}
-		c.bySeed = append(c.bySeed, t)
+		c.bySeed = append(c.bySeed, seedTally(v.holds(), p.holds(), c.held))
 	}
-	c.asComputed, c.within = overSeeds(ours).judge(), overSeeds(perfect).judge()
-	for _, id := range sortedIDs(c.asComputed) {
-		c.tally.Add(c.asComputed[id], c.within[id])
-	}
+	c.asComputed, c.within, c.tally = judgeOverSeeds(ours, perfect)
 	over := overSeeds(perfect)
 	for _, a := range fig20Alphas[1:] {
 		c.longRatio[a] = over.ratio[fmt.Sprintf("%g long", a)]
 	}
 	return c, nil
+}
+
+// seedTally counts one seed's claims of Figs 20–21 under a convention
+// (now) against as computed (was), one by one, and adds to held each claim
+// that holds under the convention.
+func seedTally(was, now map[string]bool, held map[string]int) ledger.Tally {
+	var t ledger.Tally
+	for _, id := range sortedIDs(was) {
+		t.Add(was[id], now[id])
+		if now[id] {
+			held[id]++
+		}
+	}
+	return t
+}
+
+// judgeOverSeeds judges the claims of Figs 20–21 over the seeds as
+// computed (ours) and under a convention (alt), one seedStats per seed
+// each (ledger.SeedsRule), and tallies the convention over them.
+func judgeOverSeeds(ours, alt []seedStats) (asComputed, within map[string]bool, t ledger.Tally) {
+	asComputed, within = overSeeds(ours).judge(), overSeeds(alt).judge()
+	for _, id := range sortedIDs(asComputed) {
+		t.Add(asComputed[id], within[id])
+	}
+	return asComputed, within, t
 }
 
 // sortedIDs returns the claim ids of m in order.

@@ -55,10 +55,11 @@ func easyDrains(queue map[string][24]float64) bool {
 }
 
 // awareWorksAtNight: the user-aware scheduler's mean queue 0:00–6:00 is
-// at least twice EASY's.
+// "much more" than EASY's, above ledger.LikeFactor times it (ledger.Much;
+// one seed: strictly).
 func awareWorksAtNight(queue map[string][24]float64) bool {
 	easy, aware := officeQueues(queue)
-	return hoursMean(aware, 0, 6) >= 2*hoursMean(easy, 0, 6)
+	return hoursMean(aware, 0, 6) > ledger.LikeFactor*hoursMean(easy, 0, 6)
 }
 
 // throughputGains returns the user-aware scheduler's (largest α)
@@ -150,9 +151,9 @@ type seedStats struct {
 	// drain is EASY's mean queue 0:00–6:00 less a tenth of its largest
 	// hourly mean 8:00–18:00 (easy-drains, a threshold of ours: below 0).
 	drain float64
-	// night is the user-aware scheduler's mean queue 0:00–6:00 less twice
-	// EASY's (aware-works-at-night, "much more" as at least twice: at
-	// least 0).
+	// night is the user-aware scheduler's mean queue 0:00–6:00 less
+	// ledger.LikeFactor times EASY's (aware-works-at-night, "much more" by
+	// ledger.WordRule's Much: above 0 by more than 2 SE, paired by seed).
 	night float64
 	// gainCycle and gainNone are throughputGains (only-with-cycle: the
 	// first and the first less the second above 0; no-cycle-same: 1 plus
@@ -179,7 +180,7 @@ func statsOf(resp, tp map[string]float64, queue map[string][24]float64) seedStat
 	st.buildEasy = hoursMean(easy, 10, 12) - hoursMean(easy, 6, 8)
 	st.buildAware = hoursMean(aware, 10, 12) - hoursMean(aware, 6, 8)
 	st.drain = hoursMean(easy, 0, 6) - slices.Max(easy[8:18])/10
-	st.night = hoursMean(aware, 0, 6) - 2*hoursMean(easy, 0, 6)
+	st.night = hoursMean(aware, 0, 6) - ledger.LikeFactor*hoursMean(easy, 0, 6)
 	st.gainCycle, st.gainNone = throughputGains(tp)
 	return st
 }
@@ -225,7 +226,7 @@ func (o statsOverSeeds) judge() map[string]bool {
 	h := map[string]bool{
 		"fig21/morning-buildup":      o.buildEasy.Above(0) && o.buildAware.Above(0),
 		"fig21/easy-drains":          o.drain.Mean < 0,
-		"fig21/aware-works-at-night": o.night.Mean >= 0,
+		"fig21/aware-works-at-night": o.night.Above(0),
 		"fig21/no-cycle-same":        ledger.Like(noCycleSameWords.Value(), 1, o.gainNone.SE).Accepts(1 + o.gainNone.Mean),
 		"fig21/only-with-cycle":      o.gainCycle.Above(0) && o.lead.Above(0),
 	}

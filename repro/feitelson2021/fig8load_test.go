@@ -66,12 +66,16 @@ func TestLoadScanText(t *testing.T) {
 }
 
 // TestFig8Conventions: on KTH-SP2 (quick mode, the figure's seed and 2
-// more), the generated workloads recorded over the log's span with the
-// fluid sessions ending at their jobs' last end bring "overloads" and "no
-// advantage" within at 3 of 3 seeds, a net gain over the figure (4 of 5
-// hold against 2), counted as one of 3 readings tried; "saturates" stays
-// unexplained with the load scan shown (the same in full mode: FCFS
-// first saturates the workload generated under EASY at
+// more), "overloads" and "cannot handle" are directions against FCFS on
+// its own users' workload (ledger.WordRule, the reference the other
+// value): both hold as computed (peak 173 against 69 outstanding jobs),
+// so no convention has a claim to bring within but "no advantage" and
+// "saturates". "No advantage" (FCFS's wait over EASY's on the workload
+// generated under FCFS not above 1, the word rule's reference) holds at
+// no seed of any convention: EASY's wait is 5–7 times shorter; with both
+// conventions 3 of 5 hold, against 3 as computed, a net gain of 0.
+// "Saturates" stays unexplained with the load scan shown (the same in
+// full mode: FCFS first saturates the workload generated under EASY at
 // ×1.75).
 func TestFig8Conventions(t *testing.T) {
 	if os.Getenv("TRACELAB_DATA") == "" {
@@ -83,11 +87,19 @@ func TestFig8Conventions(t *testing.T) {
 	}
 	l := ledger.New(Key)
 	r.Claims(l)
-	for _, id := range []string{"fig8/KTH-SP2/fcfs-on-easy-overloads", "fig8/KTH-SP2/easy-on-fcfs-no-advantage"} {
-		e, ok := l.Lookup(id)
-		if !ok || e.Verdict != ledger.Differs || e.Found == nil || e.Found.Readings != 3 || e.Found.Held != 3 || e.Found.Seeds != 3 || !e.Found.Judged ||
-			!strings.HasPrefix(e.Reason, "with both") {
-			t.Errorf("%s: %+v, want explained by both readings judged over 3 seeds (3 of 3 one by one), among 3 readings", id, e)
+	for _, c := range []struct{ id, want string }{
+		{"fig8/KTH-SP2/easy-on-fcfs-no-advantage", "(1 less the ratio of FCFS's to EASY's average wait on the FCFS workload), holds 0 of 3 one by one; net gain over Fig. 8 averaged over the seeds 0.00: not a reason"},
+	} {
+		e, ok := l.Lookup(c.id)
+		if !ok || e.Verdict != ledger.Differs || e.Found != nil || e.Reason != "" ||
+			!strings.Contains(e.OurValue, "with both: the fluid sessions ending at their jobs' last end and the generated workloads recorded over the log's own span") ||
+			!strings.Contains(e.OurValue, "this makes 3 of 5 hold, against 3 as computed") || !strings.Contains(e.OurValue, c.want) {
+			t.Errorf("%s: %+v, want unexplained, both readings measured (3 of 5 against 3) and %q", c.id, e, c.want)
+		}
+	}
+	for _, id := range []string{"fig8/KTH-SP2/fcfs-on-easy-overloads", "fig8/KTH-SP2/fcfs-cannot-handle"} {
+		if e, ok := l.Lookup(id); !ok || e.Verdict != ledger.Agrees {
+			t.Errorf("%s: %+v, want agrees (a direction against FCFS's own users' workload)", id, e)
 		}
 	}
 	e, _ := l.Lookup("fig8/KTH-SP2/fcfs-on-easy-saturates")

@@ -27,9 +27,9 @@ func TestCrossOverSeeds(t *testing.T) {
 		held    int
 		want    bool
 	}{
-		// KTH-SP2 overloads, the full recording's three seeds: peaks
-		// 5813−3·63, 5931−3·66, 6453−3·81.
-		{"far above at every seed", []float64{5624, 5733, 6210}, 3, true},
+		// KTH-SP2 overloads with both conventions, the full recording's
+		// three seeds: peaks 5813−63, 5931−66, 6453−81.
+		{"far above at every seed", []float64{5750, 5865, 6372}, 3, true},
 		// Mean 1.77, SE 1.62: within 2 SE of 0 though above 0 at each seed.
 		{"above at every seed, not over them", []float64{0.1, 5, 0.2}, 3, false},
 		// With three seeds a direction over them holds at each (SeedsRule);

@@ -1,38 +1,47 @@
 package feitelson2021
 
 import (
-	"math"
 	"strings"
 	"testing"
 )
 
 // TestRetains: Fig. 19's "sessions retain their length despite increasing
 // load" compares two ratios of replicate means, so it holds only beyond
-// twice the standard error of their difference (the delta method). Worked
-// by hand: 2 replicates of SD 0.02·√2 (SE of a mean 0.02); jobs per session
-// at 1× (EASY, α = 1) 2.0 and 2.5, at 2× 1.8 and 2.5: ratios 1.0 and 0.9,
-// SE √(1·2·(0.02/2.5)² + 0.81·((0.02/1.8)² + (0.02/2)²)) = 0.01758, so 0.1
-// holds; with 2.3 at 2× for α = 1 the ratio 0.92 leads by 0.02 < 2 SE
-// 0.0346. With one replicate the error is not measured: the text says so.
+// twice the standard error of their difference: the delta method on each
+// replicate's linearised value, the replicates paired across α and load.
+// Worked by hand (jobs per session [replicate][EASY, α = 1]): at 1× {1.98,
+// 2.48}, {2.02, 2.52}, at 2× {1.78, 2.48}, {1.82, 2.52}: ratios 1.0 and
+// 0.9, linearised values ±0.001, SE 0.001, so 0.1 holds. With α = 1 at 1×
+// {2.6, 2.4} and at 2× {2.2, 2.4} the ratio 0.92 leads by 0.02, the
+// linearised values are ±0.0758 and 2 SE 0.152: it does not. With one
+// replicate the error is not measured: the text says so.
 func TestRetains(t *testing.T) {
 	t.Parallel()
-	sd := 0.02 * math.Sqrt2
 	for _, tt := range []struct {
-		endLast float64
-		reps    int
-		want    bool
-		twoSE   string
+		name        string
+		first, end  [][]float64
+		want        bool
+		twoSE, diff string
 	}{
-		{2.5, 2, true, "2 SE 0.035"},
-		{2.3, 2, false, "2 SE 0.035"},
-		{2.3, 1, true, "not measured"},
+		{"paired, far beyond", [][]float64{{1.98, 2.48}, {2.02, 2.52}}, [][]float64{{1.78, 2.48}, {1.82, 2.52}}, true, "2 SE 0.002", "+0.100"},
+		{"within the paired error", [][]float64{{1.98, 2.6}, {2.02, 2.4}}, [][]float64{{1.78, 2.2}, {1.82, 2.4}}, false, "2 SE 0.152", "+0.020"},
+		{"one replicate", [][]float64{{2.0, 2.5}}, [][]float64{{1.8, 2.3}}, true, "not measured", "+0.020"},
 	} {
-		r := &Fig19Result{reps: tt.reps, sessionSD: map[float64]float64{1: sd, 2: sd},
-			jobsPerSession: map[float64][]float64{1: {2.0, 2.5}, 2: {1.8, tt.endLast}}}
-		keep, easy := tt.endLast/2.5, 1.8/2.0
+		mean := func(x [][]float64) []float64 {
+			m := make([]float64, len(x[0]))
+			for _, row := range x {
+				for a, v := range row {
+					m[a] += v / float64(len(x))
+				}
+			}
+			return m
+		}
+		r := &Fig19Result{reps: len(tt.first), jsRep: map[float64][][]float64{1: tt.first, 2: tt.end},
+			jobsPerSession: map[float64][]float64{1: mean(tt.first), 2: mean(tt.end)}}
+		keep, easy := r.jobsPerSession[2][1]/r.jobsPerSession[1][1], r.jobsPerSession[2][0]/r.jobsPerSession[1][0]
 		got, text := r.retains(keep, easy, 1, 2, 1)
-		if got != tt.want || !strings.Contains(text, tt.twoSE) {
-			t.Errorf("α = 1 at 2×: %v, reps %d: retains %v %q; want %v and %q", tt.endLast, tt.reps, got, text, tt.want, tt.twoSE)
+		if got != tt.want || !strings.Contains(text, tt.twoSE) || !strings.Contains(text, tt.diff) {
+			t.Errorf("%s: retains %v %q; want %v, %q and %q", tt.name, got, text, tt.want, tt.diff, tt.twoSE)
 		}
 	}
 }

@@ -21,7 +21,7 @@ func init() {
 			Title:     "estimates uninformative (flat)",
 			Claim:     "Runtime estimates are inaccurate: apart from the shortest jobs, the fraction of the estimate a job uses is spread evenly (a flat histogram)",
 			Statistic: fmt.Sprintf("largest over smallest of the 5%% bins of runtime / estimate from %d%% to 95%% (the very shortest left out: repro/feitelson2021's reading)", feitelson2021.ShortestBins*100/feitelson2021.Fig2Bins),
-			Rule:      fmt.Sprintf("at most %d (repro/feitelson2021's \"flat\"; no interval: a shape)", feitelson2021.FlatFactor),
+			Rule:      fmt.Sprintf("at most %g (repro/feitelson2021's \"flat\": ledger.LikeFactor; no interval: a shape)", feitelson2021.FlatFactor),
 			Needs:     []string{"estimates"},
 			measure:   estimatesFlat},
 		Finding{ID: "estimates-killed-peak", Paper: "feitelson2021", Section: "§3.2, Fig. 2",
@@ -90,7 +90,7 @@ func estimatesFlat(l *Log) outcome {
 		f = math.Inf(1)
 	}
 	holds := f <= feitelson2021.FlatFactor
-	return judged(holds, f, math.NaN(), math.NaN(), fmt.Sprintf("bins from %d%% to 95%% hold %s to %s of the jobs: a factor %s, %s %d (%s jobs)",
+	return judged(holds, f, math.NaN(), math.NaN(), fmt.Sprintf("bins from %d%% to 95%% hold %s to %s of the jobs: a factor %s, %s %g (%s jobs)",
 		from, pct(lo), pct(hi), num(f), map[bool]string{true: "within", false: "beyond"}[holds], feitelson2021.FlatFactor, count(len(a.Used))))
 }
 

@@ -16,8 +16,9 @@ var quickLogs = []string{"KTH-SP2-1996", "SDSC-Par-1996", "lublin_256"}
 // of $TRACELAB_DATA in full mode, read from the findings cache when
 // scripts/reproduce.sh (or tracelab findings) measured them already; in
 // quick mode the logs of quickLogs there, in quick mode; without
-// TRACELAB_DATA the embedded sample. progress, when not nil, is told of
-// each log done.
+// TRACELAB_DATA the embedded sample. A TRACELAB_DATA that is set but is
+// not a folder is an error naming the variable. progress, when not nil, is
+// told of each log done.
 func NotebookMatrix(ctx context.Context, quick bool, progress func(done, total int, log string, fromCache bool)) (Matrix, error) {
 	opts := Options{Quick: quick}
 	dir := os.Getenv("TRACELAB_DATA")
@@ -28,6 +29,9 @@ func NotebookMatrix(ctx context.Context, quick bool, progress func(done, total i
 			return Matrix{}, err
 		}
 		return NewMatrix([]LogInfo{Describe(tr)}, rs), nil
+	}
+	if err := (&datasets.Loader{DataDir: dir}).CheckDataDir(); err != nil {
+		return Matrix{}, err
 	}
 	paths, err := DataLogs(dir)
 	if err != nil {

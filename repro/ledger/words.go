@@ -15,13 +15,15 @@ const WordRule = "A word is read by its class, the same way in every paper. " +
 	"paper's answer. A sentence about a rate, an average or a tendency of behaviour, an effect, an estimate or the outcome of a random " +
 	"procedure (quantities with sampling or replicate error, the log's units being evidence of them: \"users tend to use round " +
 	"figures\", \"temporary users have in average less jobs\") holds only when our value lies beyond the reference by more than " +
-	"twice its standard error (ledger.Above, ledger.Below, ledger.Most), the error of a share being the binomial one at the reference. " +
+	"twice its standard error (ledger.Above, ledger.Below, ledger.Most), the error of a share being the binomial one at the reference " +
+	"(so that no sample of four or fewer units, three runs of a random procedure among them, can be \"most\": all n of n, a share of 1, is not beyond ½ + 1/√n). " +
 	"A sentence that describes a finite population exactly (a table's counts of a log's own units: Table V's long-term against " +
 	"temporary users of one log; the paper's own cases: \"most of the workloads\", k of our n logs) has no such error and is " +
 	"compared strictly; so is a statistic whose error was not measured (one run of a random procedure: the entry says so with its value, ledger.Unreplicated). " +
 	"*Magnitudes* without a number — a few, rarely, often, much, a large amount, a very large fraction, dominant, the vast majority, " +
 	"nearly all — get one threshold of ours per word, stated where it is used and compared as stated, with no allowance for noise " +
-	"either way (the threshold is ours, and a bound moved by the error would be a second threshold). " +
+	"either way (the threshold is ours, and a bound moved by the error would be a second threshold); \"large\" (a large amount, a large peak) " +
+	"against a reference the words name is at least twice it, in every paper (ledger.LargeFactor). " +
 	"*Likeness* — about, around, roughly, or so, close to, similar, the same — is an equality: with a number the paper measured " +
 	"(\"about 12%\", \"25% or so\", \"about 70–85%\") it is the tolerance rule (ledger.Printed); with a reference the words name " +
 	"(\"similar to the original\", \"the same as in the original\", \"about twice\", \"close to 1\") our value must not be told " +
@@ -51,6 +53,13 @@ const PossibilityRule = "A statement that something *can* or *may* happen is a c
 // symmetric on the ratio scale.
 const LikeFactor = 1.25
 
+// LargeFactor is "large" ("over-estimate by a large amount", "a large peak
+// of arrivals") against a reference the words name: at least twice it. A
+// magnitude word's one threshold of ours (WordRule), the same in every
+// paper and compared as stated; it is beyond LikeFactor, as a large
+// difference is at least a "much" one.
+const LargeFactor = 2
+
 // Above is a claimed direction "ours is higher (more, longer, …) than ref":
 // it holds when ours > ref + 2·se. se is the standard error of our value
 // (or of the difference), 0 for an exact statistic or one whose error was
@@ -77,6 +86,13 @@ func Below(words string, ref, se float64) Expectation {
 // the statement is about (the paper's own logs or cells): then the count
 // is exact and a strict majority, more than n/2 of n, is asked. It panics
 // when n < 1.
+//
+// For a sample the bound ½ + 1/√n is at least 1 up to n = 4: no sample of
+// four units or fewer can be "most", as none is evidence of it (all n of n
+// has probability 2⁻ⁿ ≥ 1/16 when the share is ½); five need all five
+// (MostNeeds). A share of runs of a random procedure is such a sample: it
+// is judged by Most, not by the mean over seeds of a 0/1 statistic
+// (OverSeeds), whose standard error is 0 when the runs agree.
 func Most(words string, n int, sample bool) Expectation {
 	if n < 1 {
 		panic("ledger: Most needs at least one unit")
@@ -86,6 +102,18 @@ func Most(words string, n int, sample bool) Expectation {
 		return Stated(fmt.Sprintf("%s (more than half: ≥ %d of %d)", words, k, n), AtLeast(float64(k)/float64(n)))
 	}
 	return Above(words, 0.5, math.Sqrt(0.25/float64(n)))
+}
+
+// MostNeeds returns the fewest units k of n that Most(…, n, sample) accepts
+// (k/n as its share), n + 1 when none does (a sample of four or fewer).
+func MostNeeds(n int, sample bool) int {
+	e := Most("", n, sample)
+	for k := 0; k <= n; k++ {
+		if e.Accepts(float64(k) / float64(n)) {
+			return k
+		}
+	}
+	return n + 1
 }
 
 // Like is a likeness to a reference the words name, with no number the

@@ -2,6 +2,7 @@ package ledger
 
 import (
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -107,5 +108,43 @@ func TestUnreplicated(t *testing.T) {
 		if e.OurValue != want {
 			t.Errorf("%v: our value %q, want %q", got, e.OurValue, want)
 		}
+	}
+}
+
+// TestMostNeeds: the fewest units of n that "most" asks. Reference values
+// by hand from Most's bound: a sample's share must exceed ½ + 1/√n (n = 4:
+// 1.0, so none of 4 can; n = 5: 0.947, all five; n = 8: 0.854, 7 of 8;
+// n = 9: 0.833, 8 of 9; n = 100: 0.6, 61); an exact count needs more than
+// n/2 (3 of 4, 2 of 3). Three runs of a random procedure can never be
+// "most" of a sample.
+func TestMostNeeds(t *testing.T) {
+	for _, c := range []struct {
+		n      int
+		sample bool
+		want   int
+	}{
+		{1, true, 2}, {2, true, 3}, {3, true, 4}, {4, true, 5},
+		{5, true, 5}, {6, true, 6}, {7, true, 7}, {8, true, 7}, {9, true, 8}, {100, true, 61},
+		{1, false, 1}, {3, false, 2}, {4, false, 3}, {5, false, 3},
+	} {
+		if got := MostNeeds(c.n, c.sample); got != c.want {
+			t.Errorf("MostNeeds(%d, sample %v) = %d, want %d", c.n, c.sample, got, c.want)
+		}
+		// MostNeeds is Most: k − 1 of n is refused and k of n accepted.
+		e := Most("most", c.n, c.sample)
+		if k := MostNeeds(c.n, c.sample); k > 0 && e.Accepts(float64(k-1)/float64(c.n)) {
+			t.Errorf("Most(%d, sample %v) accepts %d of %d", c.n, c.sample, k-1, c.n)
+		}
+	}
+}
+
+// TestLargeFactor: "large" is one threshold (WordRule), beyond "much"'s
+// factor, and is stated in the rule's text.
+func TestLargeFactor(t *testing.T) {
+	if !(LargeFactor > LikeFactor) {
+		t.Errorf("LargeFactor %v is not beyond LikeFactor %v", float64(LargeFactor), LikeFactor)
+	}
+	if !strings.Contains(WordRule, "at least twice it") || LargeFactor != 2 {
+		t.Errorf("WordRule does not state LargeFactor = %v as \"at least twice\"", float64(LargeFactor))
 	}
 }

@@ -18,7 +18,7 @@ import (
 func TestClassCountMeasured(t *testing.T) {
 	t.Parallel()
 	interactive := ledger.Printed("17807", 0)
-	batch := ledger.Stated("a bit more than 20000", ledger.Between(20000, 23000))
+	batch := batchJobs1996()
 	// Both classes need 17807 − 13658 + 20000 − 17663 = 6486 ≤ 6584. The
 	// removed users' completed jobs left: user 5, 107 interactive and 315
 	// batch; user 23, 192 and 9 (the same script): user 5's 5301 go to
@@ -37,11 +37,11 @@ func TestClassCountMeasured(t *testing.T) {
 			// 13658 + 1283 = 14941.
 			[]string{"every job of the class, whatever its status, 13694 (not within)", "by partition (the header's interactive partition) rather than queue, 13658 (not within)", "within reach if 4149 of them", "1283 of them are of this class, counted back as completed 14941 (not within)"}},
 		{"batch", batch, classStats{jobs: 17663, everyJob: 18441, byPartition: 17663}, 20000, 5301,
-			// 17663 + 5301 = 22964: within 20000–23000, yet no reason.
-			[]string{"18441 (not within)", "within reach if 2337 of them", "counted back as completed 22964 (within); their class is not known, so this is no reason"}},
+			// 17663 + 5301 = 22964: beyond the paper's 20500 (batchJobs1996).
+			[]string{"18441 (not within)", "within reach if 2337 of them", "counted back as completed 22964 (not within); their class is not known, so this is no reason"}},
 		{"every status within, no interactive partition", batch, classStats{jobs: 19990, everyJob: 20100, byPartition: -1}, 20000, 0,
 			[]string{"whatever its status, 20100 (within); the archive's"}},
-		{"ours within", batch, classStats{jobs: 20500, everyJob: 20600, byPartition: -1}, 20000, 0, nil},
+		{"ours within", batch, classStats{jobs: 20400, everyJob: 20600, byPartition: -1}, 20000, 0, nil},
 	} {
 		got := classCountMeasured(c.want, c.st, c.paper, both, removed, c.guessed, byUser)
 		if len(c.has) == 0 && got != "" {
@@ -52,6 +52,28 @@ func TestClassCountMeasured(t *testing.T) {
 				t.Errorf("%s: %q lacks %q", c.name, got, h)
 			}
 		}
+	}
+}
+
+// TestBatchJobs1996: §8.2's "a bit more than 20000" batch jobs of 1996 by
+// the paper's own numbers: 113515 − 55208 − 17807 = 40500 batch jobs over
+// both years (§2, §8.2), more than 20000 in each, so 1996's lies strictly
+// between 20000 and 20500 — not up to ledger.ABit's 25000.
+func TestBatchJobs1996(t *testing.T) {
+	t.Parallel()
+	want := batchJobs1996()
+	for _, c := range []struct {
+		n    float64
+		want bool
+	}{
+		{20000, false}, {20001, true}, {20250, true}, {20499, true}, {20500, false}, {22964, false}, {17663, false},
+	} {
+		if got := want.Accepts(c.n); got != c.want {
+			t.Errorf("%v: accepted %v, want %v (%s)", c.n, got, c.want, want.Value())
+		}
+	}
+	if v := want.Value(); !strings.Contains(v, "113515 − 55208 − 17807 = 40500") || !strings.Contains(v, "20000–20500") {
+		t.Errorf("paper value %q does not state the paper's arithmetic", v)
 	}
 }
 

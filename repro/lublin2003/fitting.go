@@ -2,6 +2,7 @@ package lublin2003
 
 import (
 	"context"
+	"fmt"
 
 	"gonum.org/v1/plot"
 
@@ -57,11 +58,26 @@ func (s *Study) Fitting(ctx context.Context) (*Fitting, error) {
 }
 
 // Draw returns the hyper-Gamma at slider positions pos (α1, β1, α2, β2, p)
-// over the histogram; its title states the parameters and D_n.
+// over the histogram: its title says what is drawn, its second line the
+// parameters with their units (the scales β in ln seconds, as x) and D_n
+// (FittingTitle).
 func (f *Fitting) Draw(pos []int) (*plot.Plot, error) {
 	var p5 [5]int
 	copy(p5[:], pos)
 	h := lublinplot.HyperGammaAt(f.Ranges, p5)
-	p, _, err := lublinplot.HyperGammaFit(f.X, h, lublinplot.DensityOptions{Axes: plots.Axes{XLabel: "ln runtime [s] (" + f.Log + ")"}})
-	return p, err
+	p, ks, err := lublinplot.HyperGammaFit(f.X, h, lublinplot.DensityOptions{Axes: plots.Axes{XLabel: "ln runtime [ln s] (" + f.Log + ")"}})
+	if err != nil {
+		return nil, err
+	}
+	p.Title.Text = FittingTitle(f.Log, h, ks.D)
+	return p, nil
+}
+
+// FittingTitle is Draw's title: what is drawn, then the parameters (shapes
+// α without unit, scales β in ln seconds, p the first Gamma's weight) and the
+// KS distance D_n between the model and the log's ln runtimes.
+func FittingTitle(log string, h fit.HyperGamma, d float64) string {
+	return fmt.Sprintf("hyper-Gamma density (line) over the histogram of %s's ln runtimes\n"+
+		"α1 %.3g, β1 %.3g ln s; α2 %.4g, β2 %.3g ln s; weight p %.3f; D_n %.4f",
+		log, h.Alpha1, h.Beta1, h.Alpha2, h.Beta2, h.P, d)
 }

@@ -234,11 +234,18 @@ func sizeCDFs(tr *datasets.Trace, f lublin.LogFit) (*plot.Plot, error) {
 			return c
 		}
 	}
-	return lublinplot.CDFs([]lublinplot.Curve{
+	p, err := lublinplot.CDFs([]lublinplot.Curve{
 		{Label: "data", Values: sizes, Role: plots.Original},
 		{Label: "two-stage uniform model", CDF: model(sz.TwoStage.CDF, sz.TwoStage.High)},
 		{Label: "Gamma model", CDF: model(sz.Gamma.CDF, math.Inf(1)), Dashed: true},
-	}, plots.Axes{XLabel: "log₂ of the job size [processors]", IntegerX: true})
+	}, plots.Axes{XLabel: "job size [processors, log₂ scale]", IntegerX: true})
+	if err != nil {
+		return nil, err
+	}
+	// The model works in log₂ of the size, as the paper's; the ticks give
+	// the sizes themselves (32, 64, … rather than 5, 6, …).
+	p.X.Tick.Marker = plots.Pow2Ticks{}
+	return p, nil
 }
 
 func roundingFrame(logs []string, fits []lublin.LogFit) dataframe.DataFrame {

@@ -91,7 +91,9 @@ var logs sync.Map // name → *logResult
 // shared by every caller: callers must not modify it (Clone it first). The
 // log is looked for in TRACELAB_DATA and in the user cache of
 // datasets.DefaultLoader, never downloaded: a reproduction must not depend
-// on the network. A log that is in neither wraps ErrMissing.
+// on the network. A log that is in neither wraps ErrMissing; a
+// TRACELAB_DATA that is set but is not a folder (missing, a file, a named
+// pipe) is an error naming the variable (datasets.Loader.CheckDataDir).
 func Log(name string) (*datasets.Trace, error) {
 	v, _ := logs.LoadOrStore(name, &logResult{})
 	r := v.(*logResult)
@@ -105,6 +107,11 @@ func readLog(name string) (*datasets.Trace, error) {
 		return nil, err
 	}
 	def := datasets.DefaultLoader()
+	// A TRACELAB_DATA that is set but is no folder is an error naming the
+	// variable, not a reason to look only in the cache.
+	if err := def.CheckDataDir(); err != nil {
+		return nil, fmt.Errorf("%s: %w", e.Name, err)
+	}
 	var dirs []string
 	for _, d := range []string{def.DataDir, def.CacheDir} {
 		if d != "" {

@@ -27,7 +27,7 @@ func readingsOf(other ...[5]float64) readingsKS {
 	for j, o := range other {
 		rk.seeds = append(rk.seeds, uint64(2013+j))
 		rk.mean = append(rk.mean, [][]float64{ours, o[:]})
-		rk.limit = append(rk.limit, [][]float64{limit, limit})
+		rk.limit = append(rk.limit, limit)
 	}
 	return rk
 }
@@ -83,7 +83,7 @@ func overNotEach() readingsKS {
 	for j, cell1 := range []float64{0.08, 0.08, 0.11} {
 		rk.seeds = append(rk.seeds, uint64(2013+j))
 		rk.mean = append(rk.mean, [][]float64{ours, {0.05, cell1, 0.08, 0.08, 0.2}})
-		rk.limit = append(rk.limit, [][]float64{limit, limit})
+		rk.limit = append(rk.limit, limit)
 	}
 	return rk
 }
@@ -116,8 +116,9 @@ func checkExplained(t *testing.T, name string, e *ledger.Entry, was, found, ours
 // literalReading, first of the readings) at the study's seed, the
 // readings measured for Fig. 4 and Fig. 10 (quick mode) are the items' own
 // distances, cell by cell — the same variants, seeds and grouping (logs for
-// Fig. 4, parts for Fig. 10) — and every reading, and the comparison with
-// the original's pooled users, is measured at every seed.
+// Fig. 4, parts for Fig. 10) —, the bound every reading and comparison is
+// judged against is the entry's own, and every reading, and the
+// comparison with the original's pooled users, is measured at every seed.
 func TestReadingsPaperFirst(t *testing.T) {
 	needData(t)
 	t.Parallel()
@@ -151,15 +152,20 @@ func TestReadingsPaperFirst(t *testing.T) {
 				if got := c.rk.mean[0][0][cell]; got != k.mean[i] {
 					t.Errorf("%s cell %d: the paper's reading %v, the item's %v", c.item, cell, got, k.mean[i])
 				}
+				// Every reading is judged against the entry's own bound
+				// (referee15's D1), never a null of the reading's.
+				if got := c.rk.bound(0, cell); got != k.limit(i) {
+					t.Errorf("%s cell %d: readings judged against %v, the entry's bound is %v", c.item, cell, got, k.limit(i))
+				}
 				cell++
 			}
 		}
 		for j := range c.rk.seeds {
-			if len(c.rk.pooled[j]) != cell || len(c.rk.pooledLimit[j]) != cell {
+			if len(c.rk.pooled[j]) != cell {
 				t.Errorf("%s seed %d: %d cells against the pooled users, want %d", c.item, j, len(c.rk.pooled[j]), cell)
 			}
 			for r := range c.rk.names {
-				if len(c.rk.mean[j][r]) != cell || len(c.rk.limit[j][r]) != cell {
+				if len(c.rk.mean[j][r]) != cell || len(c.rk.limit[j]) != cell {
 					t.Errorf("%s seed %d reading %s: %d cells, want %d", c.item, j, c.rk.names[r], len(c.rk.mean[j][r]), cell)
 				}
 			}
@@ -177,7 +183,6 @@ func pooledOf(pooled ...[5]float64) readingsKS {
 	rk := readingsOf(other...)
 	for _, p := range pooled {
 		rk.pooled = append(rk.pooled, p[:])
-		rk.pooledLimit = append(rk.pooledLimit, []float64{0.1, 0.1, 0.1, 0.1, 0.1})
 	}
 	return rk
 }
@@ -273,7 +278,6 @@ func withAlso(rk readingsKS, also ...[5]float64) readingsKS {
 		cmp := comparison{words: fmt.Sprintf("comparison %d", i+1)}
 		for range rk.seeds {
 			cmp.mean = append(cmp.mean, a[:])
-			cmp.limit = append(cmp.limit, []float64{0.1, 0.1, 0.1, 0.1, 0.1})
 		}
 		rk.also = append(rk.also, cmp)
 	}
@@ -386,7 +390,7 @@ func TestCommonWeekEntry(t *testing.T) {
 		for j, c := range common {
 			rk.seeds = append(rk.seeds, uint64(2013+j))
 			rk.mean = append(rk.mean, [][]float64{paper, c})
-			rk.limit = append(rk.limit, [][]float64{limit, limit})
+			rk.limit = append(rk.limit, limit)
 		}
 		return rk
 	}

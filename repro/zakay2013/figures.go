@@ -174,24 +174,44 @@ func (r *Fig6Result) poxLogs() []poxLog {
 // original's, which is not the verdict's statistic. The numbers are the
 // entries' (the difference to the entry's 3 digits, ledger.Format; the SE
 // as its statement gives it). A log with fewer than two resampled logs has
-// no such entry and is left out.
+// no such entry and is left out. How many resampled logs (and seeds) each
+// difference is over is said once when the logs share it: said per log,
+// it made the caption four lines of repeats.
 func poxCaption(logs []poxLog) string {
 	const head = "the slope H of each cloud's line is its self-similarity"
-	var parts []string
+	var kept []poxLog
 	for _, x := range logs {
-		if x.diff.N < 2 {
-			continue
+		if x.diff.N >= 2 {
+			kept = append(kept, x)
 		}
+	}
+	if len(kept) == 0 {
+		return head + ": compare the resampled logs' with the original's"
+	}
+	overOf := func(x poxLog) string {
 		over := fmt.Sprintf("%d resampled logs", x.diff.N)
 		if x.seeds > 1 {
 			over += fmt.Sprintf(", %d at each of %d seeds", x.perSeed, x.seeds)
 		}
-		parts = append(parts, fmt.Sprintf("%s %s (SE %.4f) over %s, their mean H %.3f against the original's %.3f",
-			x.log, ledger.Format(x.diff.Mean, 3), x.diff.SE, over, x.orig+x.diff.Mean, x.orig))
+		return over
 	}
-	if len(parts) == 0 {
-		return head + ": compare the resampled logs' with the original's"
+	shared := true
+	for _, x := range kept[1:] {
+		shared = shared && overOf(x) == overOf(kept[0])
 	}
-	return head + ". The ledger's Fig. 6 entries judge, per log, the mean difference of its resampled logs' H from the original's, " +
-		"similar when within 2 SE; the panels draw two of them (mean difference: " + strings.Join(parts, "; ") + ")"
+	var parts []string
+	for _, x := range kept {
+		part := fmt.Sprintf("%s %s (SE %.4f)", x.log, ledger.Format(x.diff.Mean, 3), x.diff.SE)
+		if !shared {
+			part += " over " + overOf(x)
+		}
+		parts = append(parts, part+fmt.Sprintf(", %.3f against %.3f", x.orig+x.diff.Mean, x.orig))
+	}
+	each := ""
+	if shared {
+		each = ", each over " + overOf(kept[0])
+	}
+	return head + ". The ledger's Fig. 6 entries judge, per log, the mean difference of its resampled logs' H from the original's" + each +
+		", similar when within 2 SE; the panels draw two of them (mean difference, and the resampled logs' mean H against the original's: " +
+		strings.Join(parts, "; ") + ")"
 }

@@ -209,14 +209,21 @@ func (s *Study) Fig11(ctx context.Context) (*Fig11Result, error) {
 // fig11Null sets the bound of "very similar" (nullKS) of k, the distances
 // of Fig. 11's resampled logs vms (Fig11Load times the users) to the
 // original: the pseudo-originals are resampled logs of the original's size
-// (Study.variants, long-term users started by start), each against every
-// one of vms. Not vms themselves: with six times the users, one of them
+// (Study.nullSet: nullVariants of them, long-term users started by
+// start), each against every one of vms (validationVariants: the paper's
+// eight), as the original is. Given the ×6 logs the draws are independent
+// and a resampled log of the original's size in its place is one more of
+// them: its size, measured (OSC-cluster, 24 resampled logs of its size
+// against Fig. 11's 8, each held out against 100 random sets of 16 of the
+// others; scratch, explain23's session 26), is 1.1% of (set, marginal)
+// cases at mean + NullK SD (5.7% at 2 SD; with 8 draws 2.6% at 3 SD): a
+// conservative bound here. Not vms themselves: with six times the users, one of them
 // in the original's place would be compared with less noise than the
 // original, whose users are a sixth as many (measured, full mode: the
 // draws of six-fold logs against each other average 0.022–0.029, those of
 // logs of the original's size against them 0.040–0.058).
 func (s *Study) fig11Null(ctx context.Context, k marginalKS, vms []users.Marginals, start resample.LongTermStart) (marginalKS, error) {
-	vs, err := s.variants(ctx, variantsKey{log: Fig11Log, start: start})
+	vs, err := s.nullSet(ctx, variantsKey{log: Fig11Log, start: start})
 	if err != nil {
 		return k, err
 	}
@@ -305,9 +312,11 @@ func (r *Fig11Result) claims(l *ledger.Ledger) {
 	for i, m := range names {
 		if slices.Contains(workloadMarginals, m) {
 			worstWork = max(worstWork, r.ks.mean[i])
-			keptByConstruction(l.Check("Fig. 11", fmt.Sprintf("fig11/%s/mean_ks", m), fmt.Sprintf("%s ×%d users: mean KS distance of the %s distribution to the original's", Fig11Log, Fig11Load, m),
+			e := l.Check("Fig. 11", fmt.Sprintf("fig11/%s/mean_ks", m), fmt.Sprintf("%s ×%d users: mean KS distance of the %s distribution to the original's", Fig11Log, Fig11Load, m),
 				similarKS("very similar", r.ks, i), r.ks.mean[i]).Digits(3).
-				Quoting("the high-load simulations produce distributions that are very similar to the original log"), m)
+				Quoting("the high-load simulations produce distributions that are very similar to the original log")
+			e.OurValue += r.ks.nearLine(i)
+			keptByConstruction(e, m)
 		} else if m == users.FirstArrival.String() || m == users.LastDeparture.String() {
 			worstTime = max(worstTime, r.ks.mean[i])
 		}
@@ -701,7 +710,7 @@ func (r *Fig12Result) claims(l *ledger.Ledger) {
 			if o.Verdict == ledger.Agrees && onsets.Justified() {
 				// One reading, on the resampled logs of every seed swept.
 				e.ExplainedBy(ledger.OneReading().AtSeeds(held[name], 1+len(r.seeds)), fmt.Sprintf("with the utilisation of the first simulation that saturated (ours: %s) the value is %.3f, which agrees "+
-					"with the paper's %s (read so on every log of the figure, %d of %d agree, against %d as read); the mechanism: %s",
+					"with the paper's %s (read so on every log of the figure: %d of %d within, against %d as read); the mechanism: %s",
 					o.ID, on.util, saturationPoint[name].Value(), onsets.Within, onsets.N, onsets.AsComputed, onsetWords(top, at.load, on)))
 			}
 		}

@@ -269,7 +269,7 @@ func (ro *rotation) note(m string) string {
 	bound := fmt.Sprintf("within their former bound, max(0.1, the 5%% critical distance), %.3f on average: fewer than %d resampled logs "+
 		"(quick mode) measure no spread of one distance", sp.limit, minNull)
 	if ro.pairs > 0 {
-		bound = fmt.Sprintf("within %.3f, what one distance between two of the log's resampled logs gives: mean + 2 SD over %d pairs", sp.limit, ro.pairs)
+		bound = fmt.Sprintf("within %.3f, what one distance between two of the log's resampled logs gives: mean + %d SD over %d pairs", sp.limit, NullK, ro.pairs)
 	}
 	return fmt.Sprintf(" (the log against itself cut at another week: its jobs rotated cyclically by r whole weeks, r = 1…%d, every user and "+
 		"the users' common calendar kept, give %s at a mean distance %.3f from the log's (%.3f–%.3f; %d of %d %s): this marginal "+

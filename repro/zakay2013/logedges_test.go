@@ -110,7 +110,7 @@ func TestRotationsOf(t *testing.T) {
 	if rp.first.within != 6 || rp.last.within != 8 || !near(rp.first.limit, 0.5) || rp.pairs != 3 {
 		t.Errorf("pair null: within %d and %d, bound %.3f over %d pairs, want 6, 8, 0.5, 3", rp.first.within, rp.last.within, rp.first.limit, rp.pairs)
 	}
-	if n := rp.note(users.FirstArrival.String()); !strings.Contains(n, "6 of 9 within 0.500, what one distance between two of the log's resampled logs gives: mean + 2 SD over 3 pairs") {
+	if n := rp.note(users.FirstArrival.String()); !strings.Contains(n, "6 of 9 within 0.500, what one distance between two of the log's resampled logs gives: mean + 3 SD over 3 pairs") {
 		t.Errorf("pair null note %q", n)
 	}
 	if rotationsOf(logOfJobs([][2]float64{{1, 0}, {1, 1.5}}), orig, nil) != nil {

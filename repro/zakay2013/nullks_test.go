@@ -1,12 +1,15 @@
 package zakay2013
 
 import (
-	"github.com/tracelab/tracelab/repro/study"
-	"github.com/tracelab/tracelab/sim/sweep"
+	"context"
 	"math"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/tracelab/tracelab/repro/study"
+	"github.com/tracelab/tracelab/sim/sweep"
 
 	"github.com/tracelab/tracelab/analytics/users"
 	"github.com/tracelab/tracelab/repro/ledger"
@@ -49,15 +52,16 @@ func TestNullKS(t *testing.T) {
 		measured         bool
 	}{
 		// Draws (leave one out): {0}: (0+1)/2, {0}: (0+1)/2, {1}: (1+1)/2 →
-		// mean 2/3, SD √(1/12) = 0.288675; bound 2/3 + 2·0.288675.
-		{"leave one out", pointLogs(0, 0, 1), pointLogs(0, 0, 1), self, 2.0 / 3, math.Sqrt(1.0 / 12), 2.0/3 + 2*math.Sqrt(1.0/12), true},
+		// mean 2/3, SD √(1/12) = 0.288675; bound 2/3 + 3·0.288675.
+		{"leave one out", pointLogs(0, 0, 1), pointLogs(0, 0, 1), self, 2.0 / 3, math.Sqrt(1.0 / 12), 2.0/3 + 3*math.Sqrt(1.0/12), true},
 		// Pseudo-originals apart from the compared logs ({0}, {1}): every
 		// draw is (0+1)/2, SD 0.
 		{"apart", pointLogs(0, 0, 1), pointLogs(0, 1), nil, 0.5, 0, 0.5, true},
 		// Draws: j=0 (0, ms[3] 1, ms[6] 0 → ½), j=3 (1, 1 → 1), j=6 (½),
 		// the six others (0,1,0 → ⅓): mean 4/9; squared deviations
-		// 2·(1/18)² + (5/9)² + 6·(1/9)² = 7/18, SD √(7/18/8) = √7/12 = 0.220479.
-		{"left out by index", nine, []users.Marginals{nine[0], nine[3], nine[6]}, func(j, i int) bool { return j == at[i] }, 4.0 / 9, math.Sqrt(7) / 12, 4.0/9 + math.Sqrt(7)/6, true},
+		// 2·(1/18)² + (5/9)² + 6·(1/9)² = 7/18, SD √(7/18/8) = √7/12 = 0.220479;
+		// bound 4/9 + 3·√7/12 = 4/9 + √7/4.
+		{"left out by index", nine, []users.Marginals{nine[0], nine[3], nine[6]}, func(j, i int) bool { return j == at[i] }, 4.0 / 9, math.Sqrt(7) / 12, 4.0/9 + math.Sqrt(7)/4, true},
 		{"two pseudo-originals", pointLogs(0, 1), pointLogs(0, 1), nil, 0, 0, 0, false},
 		{"one compared log left", pointLogs(0, 0, 1), pointLogs(0, 1), self, 0, 0, 0, false},
 	} {
@@ -92,8 +96,8 @@ func TestSimilarKSBound(t *testing.T) {
 		v     ledger.Verdict
 	}{
 		// 3 resampled logs {0}, {0}, {1}: our value 1/3; the null's
-		// bound 1.244 (TestNullKS, "leave one out").
-		{"measured", pointLogs(0, 0, 1), 2.0/3 + 2*math.Sqrt(1.0/12), "mean + 2 SD over 3", ledger.Agrees},
+		// bound 1.533 (TestNullKS, "leave one out").
+		{"measured", pointLogs(0, 0, 1), 2.0/3 + 3*math.Sqrt(1.0/12), "mean + 3 SD over 3, a 5% test", ledger.Agrees},
 		// 2 resampled logs: the former bound, max(0.1, critical) — the
 		// critical distance of samples of 1 and 1 (1.36·√2 > 1).
 		{"not measured", pointLogs(0, 1), VerySimilarLimit(ksOf(orig, pointLogs(0, 1)).critical[0]), "(KS at most", ledger.Agrees},
@@ -111,19 +115,19 @@ func TestSimilarKSBound(t *testing.T) {
 }
 
 // TestNullKSDiscriminates: the bound nullKS measures on a log's resampled
-// logs (8, §4's start, seeds as Study.variants at seed 2013) tells the
-// other logs of Table I we have from them. Measured: 62 of 64 (log,
-// marginal) cases on KTH-SP2 (its sessions and session lengths each let
-// one other log through), 64 of 64 on SDSC-SP2. It must stay above 90%:
-// a bound that let other logs pass would not say "very similar". And it
-// does not tell SDSC-SP2's own original apart on the users' work
-// (jobs, sessions, session length, CPU work: 0.026–0.037 against
-// 0.047–0.055). It tests the bound's power, not its size: the SDSC-SP2
-// check cannot fail for any bound above the null's mean − 1 SD (the
-// original is the pools' parent, closer than the draws:
-// TestNullKSCalibration; measured down to mean − 1 SD), and no bound
-// too tight fails the 90%; it fails a bound too wide (KTH-SP2: 53 of 64
-// at mean + 5 SD, 45 of 64 by the former bound max(0.1, critical)).
+// logs (full mode's nullVariants, 16, §4's start, seeds as Study.variants
+// at seed 2013) tells the other logs of Table I we have from them.
+// Measured (mean + 3 SD): 61 of 64 (log, marginal) cases on KTH-SP2, 64
+// of 64 on SDSC-SP2 (over 8 logs of Table I, 59–64 of 64, explain19's
+// session 25). It must stay above 90%: a bound that let other logs pass
+// would not say "very similar". And it does not tell SDSC-SP2's own
+// original apart on the users' work (jobs, sessions, session length, CPU
+// work: z −1.7 to −2.5 SD from the null's mean). It tests the bound's
+// power, not its size: the SDSC-SP2 check cannot fail for any bound above
+// the null's mean − 1.7 SD (the original is the pools' parent, closer than
+// the draws: TestNullKSCalibration), and no bound too tight fails the
+// 90%; it fails a bound too wide (with 8 draws, KTH-SP2: 53 of 64 at mean
+// + 5 SD, 45 of 64 by the former bound max(0.1, critical)).
 // TestNullKSCalibration tests the size.
 func TestNullKSDiscriminates(t *testing.T) {
 	needData(t)
@@ -146,7 +150,7 @@ func TestNullKSDiscriminates(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		vms := make([]users.Marginals, 8)
+		vms := make([]users.Marginals, New(study.Options{}).nullVariants())
 		for i := range vms {
 			x, err := p.Generate(resample.Options{LongTermStart: paperStart, Seed: sweep.Seed(2013, i)})
 			if err != nil {
@@ -189,14 +193,15 @@ func TestNullKSDiscriminates(t *testing.T) {
 // TestFig10Null: Fig. 10's null, by hand: each pseudo-original against the
 // next reps of them, cyclically. Logs {0}, {0}, {0}, {1}, reps 2: draws
 // j=0 against {0},{0}: 0; j=1 against {0},{1}: ½; j=2 against {1},{0}: ½;
-// j=3 against {0},{0}: 1 — mean ½, SD √(½/3) = 0.408248. With as many
+// j=3 against {0},{0}: 1 — mean ½, SD √(½/3) = 0.408248, bound ½ + 3 SD
+// = 1.724745. With as many
 // repetitions as pseudo-originals, or one, it is not measured.
 func TestFig10Null(t *testing.T) {
 	pseudo := pointLogs(0, 0, 0, 1)
 	orig := pointLog(0)
 	k := fig10Null(ksOf(orig, pointLogs(0, 1)), pseudo, 2)
-	if k.nullN != 4 || math.Abs(k.nullMean[0]-0.5) > 1e-9 || math.Abs(k.nullSD[0]-math.Sqrt(0.5/3)) > 1e-9 || math.Abs(k.limit(0)-(0.5+2*math.Sqrt(0.5/3))) > 1e-9 {
-		t.Errorf("reps 2: over %d, mean %v SD %v limit %v; want 4, 0.5, 0.408248, 1.316497", k.nullN, k.nullMean, k.nullSD, k.limit(0))
+	if k.nullN != 4 || math.Abs(k.nullMean[0]-0.5) > 1e-9 || math.Abs(k.nullSD[0]-math.Sqrt(0.5/3)) > 1e-9 || math.Abs(k.limit(0)-(0.5+3*math.Sqrt(0.5/3))) > 1e-9 {
+		t.Errorf("reps 2: over %d, mean %v SD %v limit %v; want 4, 0.5, 0.408248, 1.724745", k.nullN, k.nullMean, k.nullSD, k.limit(0))
 	}
 	for _, reps := range []int{1, 4} {
 		// The part's own 3 repetitions would give ksOf a null of their
@@ -212,15 +217,16 @@ func TestFig10Null(t *testing.T) {
 // findings' mean over resampled logs (ResampledNull), by hand on logs
 // whose distances are 0 or 1 (pointLog).
 func TestPairNull(t *testing.T) {
-	// Pairs of {0, 0, 1}: 0, 1, 1 → mean 2/3, SD √((4/9 + 1/9 + 1/9)/2) = √(1/3).
+	// Pairs of {0, 0, 1}: 0, 1, 1 → mean 2/3, SD √((4/9 + 1/9 + 1/9)/2) = √(1/3);
+	// bounds mean + 3 SD.
 	b := pairNull(pointLogs(0, 0, 1))
 	// Leave one out of {0, 0, 1}: as TestNullKS's first case.
 	r := ResampledNull(pointLogs(0, 0, 1))
 	for i, m := range resample.MarginalNames() {
-		if want := 2.0/3 + 2*math.Sqrt(1.0/3); math.Abs(b[i]-want) > 1e-9 {
+		if want := 2.0/3 + 3*math.Sqrt(1.0/3); math.Abs(b[i]-want) > 1e-9 {
 			t.Errorf("pairNull %s: %.6f, want %.6f", m, b[i], want)
 		}
-		if want := 2.0/3 + 2*math.Sqrt(1.0/12); math.Abs(r[i]-want) > 1e-9 {
+		if want := 2.0/3 + 3*math.Sqrt(1.0/12); math.Abs(r[i]-want) > 1e-9 {
 			t.Errorf("ResampledNull %s: %.6f, want %.6f", m, r[i], want)
 		}
 	}
@@ -266,21 +272,24 @@ func TestAttributionBounded(t *testing.T) {
 	}
 }
 
-// TestNullKSCalibration measures what nullKS's bound (mean + 2 SD of 8
-// leave-one-out draws, Fig. 4's form) does when the claim holds, on
-// KTH-SP2 (§4's start):
-//   - a sibling — one more resampled log of the same pools in the
-//     original's place, against 8 others — is told apart far more often
-//     than the 2.5% a normal spread would give: the 8 draws are few (the
-//     SD uncertain by ~25%) and share their logs (each pair's distance is
-//     in two draws), so their SD understates the statistic's. Measured
-//     over 16 resampled logs, each held out against the next 8
-//     cyclically: 11 of 128 (log, marginal) cases (8.6%; over random sets
-//     of 8, KTH-SP2 and SDSC-SP2: 9.6% each, and 16% with 4 draws). The
-//     test asks 5–20%: at least twice the normal's 2.5% (mean + 3 SD gives
-//     6 of 128, + 4 SD 4 of 128);
+// TestNullKSCalibration measures what nullKS's bound (mean + NullK SD of
+// 16 leave-one-out draws, Fig. 4's form with full mode's nullVariants)
+// does when the claim holds (§4's start):
+//   - its size, on Fig. 4's three logs: a sibling — one more resampled
+//     log of the same pools in the original's place — against a set of 16
+//     others, the bound measured on those 16 alone. 24 resampled logs
+//     (seeds sweep.Seed(2013, i)), each held out against 100 random sets of
+//     16 of the other 23, all 8 marginals: the share of (set, marginal)
+//     cases told apart, pooled over the marginals, must be at most 5%
+//     (measured KTH-SP2 2.4%, SDSC-SP2 3.4%, SDSC-DS 4.3%; over 8 logs of
+//     Table I and a second block of 24 seeds, 2.2–4.8%, explain19's
+//     session 25). The test also asks that mean + 2 SD is not a 5% test on
+//     the same cases (measured 6.6–7.6%): the draws
+//     are few and share their logs (each pair's distance is in two
+//     draws), so their SD understates the statistic's — the reason for
+//     NullK; with 8 draws mean + 3 SD gave 4.6–6.9%, the reason for 16;
 //   - the original is not a sibling but the pools' parent: each resampled
-//     log holds its users. On the users' work and the hour of the week
+//     log holds its users. On KTH-SP2's users' work and the hour of the week
 //     (marginals of the users' own jobs, which resampling users carries
 //     over) a parent lies closer to its resampled logs than they lie to each
 //     other: 6 resampled logs, each made a parent (its own pools, 8
@@ -298,35 +307,90 @@ func TestNullKSCalibration(t *testing.T) {
 	}
 	gen := func(p *resample.Pools, seed uint64, n int) []users.Marginals {
 		out := make([]users.Marginals, n)
-		for i := range out {
+		err := s.parallel(context.Background(), n, func(i int) error {
 			x, err := p.Generate(resample.Options{LongTermStart: paperStart, Seed: sweep.Seed(seed, i)})
 			if err != nil {
-				t.Fatal(err)
+				return err
 			}
-			if out[i], err = users.ComputeMarginals(x.Trace, users.Options{}); err != nil {
-				t.Fatal(err)
-			}
+			out[i], err = users.ComputeMarginals(x.Trace, users.Options{})
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
 		}
 		return out
 	}
-	vms := gen(p, 2013, 16)
-	told, n := 0, 0
-	for h := range vms {
-		var others []users.Marginals
-		for i := 1; i <= 8; i++ {
-			others = append(others, vms[(h+i)%len(vms)])
+	draws := New(study.Options{}).nullVariants()
+	const logs, sets = 24, 100
+	for _, c := range []struct {
+		log         string
+		size, size2 float64 // measured, in %
+	}{{"KTH-SP2", 2.4, 6.6}, {"SDSC-SP2", 3.4, 7.6}, {"SDSC-DS", 4.3, 7.5}} {
+		pc, err := s.pools(c.log)
+		if err != nil {
+			t.Fatal(err)
 		}
-		k := ksOf(vms[h], others)
-		for i := range k.mean {
-			n++
-			if k.mean[i] > k.limit(i) {
-				told++
+		vms := gen(pc, 2013, logs)
+		nm := len(resample.MarginalNames())
+		d := make([][][]float64, nm) // d[marginal][i][j]
+		for k := range d {
+			d[k] = make([][]float64, logs)
+			for i := range d[k] {
+				d[k][i] = make([]float64, logs)
 			}
 		}
-	}
-	t.Logf("siblings told apart: %d of %d", told, n)
-	if 100*told < 5*n || 100*told > 20*n {
-		t.Errorf("siblings told apart in %d of %d cases, want 5–20%% (measured 11 of 128)", told, n)
+		for i := range vms {
+			for j := i + 1; j < logs; j++ {
+				for k, x := range resample.MarginalKS(vms[i], vms[j]) {
+					d[k][i][j], d[k][j][i] = x, x
+				}
+			}
+		}
+		rng := rand.New(rand.NewPCG(1, uint64(draws)))
+		told, told2, n := 0, 0, 0
+		for h := range logs {
+			var rest []int
+			for i := range logs {
+				if i != h {
+					rest = append(rest, i)
+				}
+			}
+			for range sets {
+				rng.Shuffle(len(rest), func(a, b int) { rest[a], rest[b] = rest[b], rest[a] })
+				set := rest[:draws]
+				loo := make([][]float64, nm)
+				stat := make([]float64, nm)
+				for k := range nm {
+					for _, a := range set {
+						stat[k] += d[k][h][a] / float64(draws)
+						x := 0.0
+						for _, b := range set {
+							if b != a {
+								x += d[k][a][b]
+							}
+						}
+						loo[k] = append(loo[k], x/float64(draws-1))
+					}
+				}
+				bound, mean, sd := nullBound(loo)
+				for k := range nm {
+					n++
+					if stat[k] > bound[k] {
+						told++
+					}
+					if stat[k] > mean[k]+2*sd[k] {
+						told2++
+					}
+				}
+			}
+		}
+		t.Logf("%s: siblings told apart (%d draws): %d of %d at mean + %d SD, %d at mean + 2 SD", c.log, draws, told, n, NullK, told2)
+		if 100*told > 5*n {
+			t.Errorf("%s: siblings told apart in %d of %d cases (%.1f%%) at mean + %d SD, want at most 5%% (measured %.1f%%)", c.log, told, n, 100*float64(told)/float64(n), NullK, c.size)
+		}
+		if 100*told2 <= 5*n {
+			t.Errorf("%s: siblings told apart in %d of %d cases (%.1f%%) at mean + 2 SD, want above 5%% (measured %.1f%%): then 3 SD is not needed", c.log, told2, n, 100*float64(told2)/float64(n), c.size2)
+		}
 	}
 
 	work := []int{0, 1, 2, 3, len(resample.MarginalNames()) - 1} // users' work, hour of the week
@@ -356,5 +420,65 @@ func TestNullKSCalibration(t *testing.T) {
 	t.Logf("parents: %.2f of the null's mean, %d of %d told apart", ratio, out, parents*len(work))
 	if ratio >= 0.95 || out > 2 {
 		t.Errorf("parents at %.2f of the null's mean, %d of %d told apart; want below 0.95, at most 2 (measured 0.83, 0)", ratio, out, parents*len(work))
+	}
+}
+
+// TestNearLine: the note on a statistic within 1 SD of the bound's line
+// (z against NullK = 3), by hand: null mean 0.05, SD 0.01.
+func TestNearLine(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		mean float64
+		null bool
+		want string // "" for no note
+	}{
+		{"KTH-SP2 cpu_work's case: z 2.98, just within", 0.0798, true, "2.98 SD above the null's mean, the bound at 3: near the line"},
+		{"z 3.5, just outside", 0.085, true, "3.50 SD above"},
+		{"z 2.1, within 1 SD", 0.071, true, "2.10 SD above"},
+		{"z 1.9, far within", 0.069, true, ""},
+		{"z 4.2, far outside", 0.092, true, ""},
+		{"no null (quick mode)", 0.0798, false, ""},
+	} {
+		k := marginalKS{mean: []float64{c.mean}}
+		if c.null {
+			k.null, k.nullMean, k.nullSD = []float64{0.05 + NullK*0.01}, []float64{0.05}, []float64{0.01}
+		}
+		got := k.nearLine(0)
+		if (c.want == "") != (got == "") || !strings.Contains(got, c.want) {
+			t.Errorf("%s: %q, want %q", c.name, got, c.want)
+		}
+	}
+}
+
+// TestKSMeans: the distances a generation reading or comparison other
+// than the paper's is read for (measureReadings) are ksOf's mean and
+// largest distance, exactly, without a null of their own; by hand on
+// pointLog (distance 0 or 1 per marginal).
+func TestKSMeans(t *testing.T) {
+	for _, c := range []struct {
+		name        string
+		vms         []int
+		mean, worst float64
+	}{
+		{"one alike", []int{0}, 0, 0},
+		{"one of three apart", []int{0, 1, 0}, 1.0 / 3, 1},
+		{"all apart", []int{2, 1, 3, 1}, 1, 1},
+	} {
+		orig, vms := pointLog(0), pointLogs(c.vms...)
+		got, want := ksMeans(orig, vms), ksOf(orig, vms)
+		if got.null != nil || got.nullN != 0 || got.critical != nil {
+			t.Errorf("%s: ksMeans measured a null %v (over %d) or critical distances %v", c.name, got.null, got.nullN, got.critical)
+		}
+		if got.variants != len(vms) {
+			t.Errorf("%s: %d variants, want %d", c.name, got.variants, len(vms))
+		}
+		for i := range want.mean {
+			if got.mean[i] != want.mean[i] || got.worst[i] != want.worst[i] {
+				t.Errorf("%s marginal %d: ksMeans %v/%v, ksOf %v/%v", c.name, i, got.mean[i], got.worst[i], want.mean[i], want.worst[i])
+			}
+			if math.Abs(got.mean[i]-c.mean) > 1e-12 || got.worst[i] != c.worst {
+				t.Errorf("%s marginal %d: mean %v, largest %v, want %v, %v", c.name, i, got.mean[i], got.worst[i], c.mean, c.worst)
+			}
+		}
 	}
 }

@@ -18,7 +18,8 @@ import (
 func TestPoxCaption(t *testing.T) {
 	t.Parallel()
 	const head = "the slope H of each cloud's line is its self-similarity"
-	const judged = ". The ledger's Fig. 6 entries judge, per log, the mean difference of its resampled logs' H from the original's, similar when within 2 SE; the panels draw two of them (mean difference: "
+	const judged = ". The ledger's Fig. 6 entries judge, per log, the mean difference of its resampled logs' H from the original's"
+	const drawn = ", similar when within 2 SE; the panels draw two of them (mean difference, and the resampled logs' mean H against the original's: "
 	over := func(mean, se float64, n int) ledger.OverSeeds { return ledger.OverSeeds{Mean: mean, SE: se, N: n} }
 	for _, c := range []struct {
 		name string
@@ -28,16 +29,20 @@ func TestPoxCaption(t *testing.T) {
 		// explain20's full-mode measurement over 24 resampled logs, 8 at
 		// each of seeds 2013–2015 (notes/explain20.md, commit 796b928):
 		// LANL-CM5 −0.0056 (SE 0.0044), CEA-Curie −0.0232 (SE 0.0046);
-		// originals' H 0.760 and 0.773 (committed ledger).
+		// originals' H 0.760 and 0.773 (committed ledger). The count they
+		// share is said once.
 		{"two logs over 3 seeds", []poxLog{{"LANL-CM5", 0.760, over(-0.0056, 0.0044, 24), 3, 8}, {"CEA-Curie", 0.773, over(-0.0232, 0.0046, 24), 3, 8}},
-			head + judged + "LANL-CM5 -0.00560 (SE 0.0044) over 24 resampled logs, 8 at each of 3 seeds, their mean H 0.754 against the original's 0.760; " +
-				"CEA-Curie -0.0232 (SE 0.0046) over 24 resampled logs, 8 at each of 3 seeds, their mean H 0.750 against the original's 0.773)"},
+			head + judged + ", each over 24 resampled logs, 8 at each of 3 seeds" + drawn +
+				"LANL-CM5 -0.00560 (SE 0.0044), 0.754 against 0.760; CEA-Curie -0.0232 (SE 0.0046), 0.750 against 0.773)"},
 		// Quick mode: one seed's 2 resampled logs (repro/testdata/quick:
 		// LANL-CM5 −0.0104, mean H 0.750 against 0.760).
 		{"one seed", []poxLog{{"LANL-CM5", 0.760, over(-0.0104, 0.0007, 2), 1, 2}},
-			head + judged + "LANL-CM5 -0.0104 (SE 0.0007) over 2 resampled logs, their mean H 0.750 against the original's 0.760)"},
+			head + judged + ", each over 2 resampled logs" + drawn + "LANL-CM5 -0.0104 (SE 0.0007), 0.750 against 0.760)"},
 		{"a log with one resampled log is left out", []poxLog{{"A", 0.7, over(0.01, 0, 1), 1, 1}, {"B", 0.6, over(0.05, 0.01, 3), 1, 3}},
-			head + judged + "B 0.0500 (SE 0.0100) over 3 resampled logs, their mean H 0.650 against the original's 0.600)"},
+			head + judged + ", each over 3 resampled logs" + drawn + "B 0.0500 (SE 0.0100), 0.650 against 0.600)"},
+		{"counts that differ are said per log", []poxLog{{"A", 0.7, over(0.01, 0.002, 24), 3, 8}, {"B", 0.6, over(0.05, 0.01, 8), 1, 8}},
+			head + judged + drawn + "A 0.0100 (SE 0.0020) over 24 resampled logs, 8 at each of 3 seeds, 0.710 against 0.700; " +
+				"B 0.0500 (SE 0.0100) over 8 resampled logs, 0.650 against 0.600)"},
 		{"no mean entry", []poxLog{{"A", 0.7, over(0.01, 0, 1), 1, 1}}, head + ": compare the resampled logs' with the original's"},
 		{"nothing drawn", nil, head + ": compare the resampled logs' with the original's"},
 	} {
@@ -85,9 +90,9 @@ func TestPoxCaptionMatchesEntries(t *testing.T) {
 			if se == nil {
 				t.Fatalf("%s: no standard error in %q", c.name, e.Statement)
 			}
-			part := fmt.Sprintf("%s %s (SE %s) %s", log, ledger.Format(*e.OurNumber, 3), se[1], c.over)
-			if !strings.Contains(caption, part) {
-				t.Errorf("%s: caption %q\nlacks the entry's %q", c.name, caption, part)
+			part := fmt.Sprintf("%s %s (SE %s),", log, ledger.Format(*e.OurNumber, 3), se[1])
+			if !strings.Contains(caption, part) || !strings.Contains(caption, "each "+c.over) {
+				t.Errorf("%s: caption %q\nlacks the entry's %q or %q", c.name, caption, part, "each "+c.over)
 			}
 		}
 	}

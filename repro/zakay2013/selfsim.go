@@ -393,6 +393,10 @@ type Fig6Result struct {
 	// 12's sweeps), validationVariants each: the paper's entries are
 	// judged over all of them (fig6Claims). Empty in quick mode.
 	more [][][]float64
+	// origins is, per log drawn (full mode), how its original's H moves
+	// with where its arrival series begins (originStart), shown beside an
+	// h_difference that differs.
+	origins map[string]originStart
 	// moreCommon is more with the long-term users started in the
 	// library's common week (the twin's start): the common-week twin is
 	// made over the same seeds, and measured beside a difference
@@ -521,6 +525,14 @@ func (s *Study) Fig6(ctx context.Context) (*Fig6Result, error) {
 					return nil, err
 				}
 				r.more, r.moreCommon = append(r.more, more), append(r.moreCommon, common)
+				o, err := s.originStartOf(ctx, name)
+				if err != nil {
+					return nil, err
+				}
+				if r.origins == nil {
+					r.origins = map[string]originStart{}
+				}
+				r.origins[name] = o
 			}
 			tr, err := logOf(name)
 			if err != nil {
@@ -588,7 +600,7 @@ const straightLine = 0.9
 // (commonWeekTwin).
 func (r *Fig6Result) Claims(l *ledger.Ledger) {
 	r.missing.claims(l, "Fig. 6", "fig6")
-	fig6Claims(l, r.sets, r.shuffledR2, r.more, r.seed, r.commonOverSeeds())
+	fig6Claims(l, r.sets, r.shuffledR2, r.more, r.seed, r.measured())
 	if len(r.common) > 0 {
 		// The twin compares the two starts over the same resampled logs'
 		// seeds as the paper's entries (in quick mode the study's alone).
@@ -619,6 +631,24 @@ func pooledDiffs(h *hurstSet, further [][]float64) ledger.OverSeeds {
 		}
 	}
 	return ledger.MeanOverSeeds(d)
+}
+
+// measured is, per log, what is measured beside an h_difference that
+// differs: the common week over the same seeds (commonOverSeeds), then
+// where the original's arrival series begins (originStart).
+func (r *Fig6Result) measured() map[string][]string {
+	out := map[string][]string{}
+	for log, w := range r.commonOverSeeds() {
+		out[log] = append(out[log], w)
+	}
+	for k, h := range r.sets {
+		o, ok := r.origins[h.log]
+		if !ok || k >= len(r.more) {
+			continue
+		}
+		out[h.log] = append(out[h.log], o.words(pooledDiffs(h, r.more[k]))...)
+	}
+	return out
 }
 
 // commonOverSeeds measures, per log, the h_difference with the long-term
@@ -659,8 +689,8 @@ func (r *Fig6Result) commonOverSeeds() map[string]string {
 // difference from the original's H and its standard error.
 //
 // measured holds, per log, what is measured beside an h_difference that
-// differs (commonOverSeeds), or nil.
-func fig6Claims(l *ledger.Ledger, sets []*hurstSet, shuffledR2 []float64, more [][][]float64, seed0 uint64, measured map[string]string) {
+// differs (Fig6Result.measured), or nil.
+func fig6Claims(l *ledger.Ledger, sets []*hurstSet, shuffledR2 []float64, more [][][]float64, seed0 uint64, measured map[string][]string) {
 	for k, h := range sets {
 		sd := h.stats().sd
 		for i, x := range append([]selfsim.HurstResult{h.orig}, h.resampled[:min(2, len(h.resampled))]...) {
@@ -711,8 +741,10 @@ func fig6Claims(l *ledger.Ledger, sets []*hurstSet, shuffledR2 []float64, more [
 		e.AcrossSeeds(fmt.Sprintf("at seed %d %s", seed0, h.acrossWords()))
 		e.AcrossSeeds("the mean difference at each seed, over its " + fmt.Sprint(len(h.resampled)) + " resampled logs: " + strings.Join(perSeed, ", "))
 		e.JudgedOverSeeds(1+len(further), seed0)
-		if w := measured[h.log]; w != "" && e.Verdict == ledger.Differs {
-			e.Measured(w)
+		if e.Verdict == ledger.Differs {
+			for _, w := range measured[h.log] {
+				e.Measured(w)
+			}
 		}
 	}
 }

@@ -194,6 +194,11 @@ type tableCell struct {
 
 	users    int
 	constant int
+	// lacks and sameJobs are what Table I tells of the paper's version
+	// (tableVRow's): its first jobs ours lacks, and whether it has as
+	// many jobs as ours.
+	lacks    int
+	sameJobs bool
 }
 
 // Tables computes Tables II–IV (§3) on every log of the paper we have.
@@ -217,6 +222,12 @@ func (s *Study) Tables(ctx context.Context) (*TablesResult, error) {
 					return nil, err
 				}
 				c.ours, c.users = tableValues(a.Table), a.Table.Users
+				tr, err := logOf(row.log)
+				if err != nil {
+					return nil, err
+				}
+				pl, ok := tableILog(row.log)
+				c.lacks, c.sameJobs = lackingFirstJobs(row.log, tr), ok && pl.Jobs == tr.Len()
 				c.split, c.constant = constantSplit(a)
 				if t.attr == datasets.Procs {
 					e, err := s.analysis(similarityKey{row.log, t.attr, 0, fourDecimals})
@@ -383,6 +394,9 @@ func (r *TablesResult) Claims(l *ledger.Ledger) {
 				// The mechanism brings nothing within: a measurement.
 				m := c.orderedConstants(k)
 				e.Measured(m)
+				if m != "" {
+					e.Measured(c.versionWords(k))
+				}
 				if c.attr == datasets.Runtime || m == "" {
 					e.Measured(r.conventionValues(c, k))
 				} else {
@@ -744,6 +758,36 @@ func (c tableCell) orderedConstants(k int) string {
 		cellExpectation(c.paper[k], k, c.split[k], c.users).Tolerance())
 }
 
+// versionWords says, for a processors' "equal" cell k whose mechanism is
+// our users of one processor count (orderedConstants), what Table I tells
+// of the paper's version. As many jobs as ours: no job the archive's
+// cleaning removed since separates them, and only other values in its
+// conversion could order those users. First jobs ours lacks (SDSC-DS's 20,
+// filter "job<=20"): each belongs to one user, so it can give at most one
+// of our users of one processor count a second count, or add one user;
+// the lowest the cell can then be is (constant − lacks)/(users + lacks):
+// when the paper's value lies below it beyond the cell's tolerance at that
+// value, the version cannot be the cause; otherwise the paper's value is
+// within its reach and our copy cannot say. "" otherwise.
+func (c tableCell) versionWords(k int) string {
+	switch {
+	case c.lacks > 0:
+		low := float64(max(c.constant-c.lacks, 0)) / float64(c.users+c.lacks)
+		ex := cellExpectation(c.paper[k], k, low, c.users+c.lacks)
+		verdict := "still outside " + ex.Tolerance() + ": the version cannot be the cause"
+		if c.paper[k] >= low || ex.Accepts(low) {
+			verdict = "the paper's within reach: our copy cannot say"
+		}
+		return fmt.Sprintf("the paper's version has %d jobs more than ours, submitted before our first (the archive's cleaning removed them), each of one user: "+
+			"at most %d of our %d users of one processor count can have a second count in it, or %d users be added, so its cell is at least %.3f, %s",
+			c.lacks, min(c.lacks, c.constant), c.constant, c.lacks, low, verdict)
+	case c.sameJobs:
+		return fmt.Sprintf("the paper's version (%s) has as many jobs as ours (Table I): no job the archive's cleaning removed since separates them, "+
+			"so only other processor counts in its conversion could order those users, which our copy does not have", paperLog(c.log).File) // sameJobs: a Table I row
+	}
+	return ""
+}
+
 // sameEqual reports whether c's two "equal" cells are one claim: the
 // paper prints the same value in both and ours are the same fraction (our
 // equal users are those whose value never varies, similar with
@@ -1032,6 +1076,7 @@ func (s *Study) Fig2(ctx context.Context) (*Fig2Result, error) {
 		var attrs []string
 		var nrep []int
 		var obs, lo, hi, frac []float64
+		drawn := 0 // panels that draw the original as a line (similarityplot.Bootstrap's HistValue)
 		for _, a := range similarity.Attributes {
 			if err := ctx.Err(); err != nil {
 				return nil, err
@@ -1050,9 +1095,12 @@ func (s *Study) Fig2(ctx context.Context) (*Fig2Result, error) {
 			attrs, nrep = append(attrs, a.String()), append(nrep, reps)
 			obs, lo, hi = append(obs, b.Observed.Mean), append(lo, slices.Min(b.Mean)), append(hi, slices.Max(b.Mean))
 			frac = append(frac, b.FractionAtLeastObserved())
+			if plots.ValueDrawn(b.Mean, b.Observed.Mean, plots.HistOptions{}) {
+				drawn++
+			}
 		}
 		r.Figure = figure("Fig. 2", "within-session similarity of "+Fig2Log+" against randomised sessions",
-			fig2Caption(obs, hi, reps), 3, panels...)
+			fig2Caption(obs, hi, reps, drawn), 3, panels...)
 		r.Frame = dataframe.New(
 			series.New(attrs, series.String, "attribute"),
 			series.New(nrep, series.Int, "replicates"),
@@ -1069,8 +1117,10 @@ func (s *Study) Fig2(ctx context.Context) (*Fig2Result, error) {
 // drawn the original's within-session similarity (obs[i]) lies above the
 // largest of its randomised replicates (hi[i]), reps replicates each; it
 // states no distance ("far") it does not measure, and leaves the verdict to
-// the ledger's fig2 entries.
-func fig2Caption(obs, hi []float64, reps int) string {
+// the ledger's fig2 entries. drawn of the panels draw the original as a
+// line, the others write it at the edge (plots.ValueMark): the caption
+// says which.
+func fig2Caption(obs, hi []float64, reps, drawn int) string {
 	if len(obs) != len(hi) {
 		panic("fig2Caption: obs and hi differ in length")
 	}
@@ -1080,7 +1130,7 @@ func fig2Caption(obs, hi []float64, reps int) string {
 			above++
 		}
 	}
-	const what = "the original (bold line) against %d replicates with each user's jobs shuffled among the user's sessions: "
+	what := plots.ValueMark("the original", min(drawn, len(obs)), len(obs)) + " against %d replicates with each user's jobs shuffled among the user's sessions: "
 	switch {
 	case len(obs) == 0:
 		return "no attribute drawn"

@@ -10,19 +10,35 @@ import (
 )
 
 // TestLongUsers checks the count of users with very long activity periods
-// (Figs 7 and 9: longer than twice the log's plus a day) and how the
-// counts at Table I's further seeds are shown. Reference values are
-// worked by hand.
+// (Figs 7 and 9: "much" longer than the user's logged activity, more than
+// ledger.LikeFactor = 1.25 times it, strictly) and how the counts at Table
+// I's further seeds are shown. Reference values are worked by hand.
 func TestLongUsers(t *testing.T) {
 	d := datasets.Day
-	// Logged activity 1, 2, 0 and 3 days; simulated 3.5 (> 2·1 + 1 = 3),
-	// 5 (= 2·2 + 1: not longer), 1.5 (> 0 + 1) and 3 days: 2 users.
-	n, err := longUsers([]float64{d, 2 * d, 0, 3 * d}, []float64{3.5 * d, 5 * d, 1.5 * d, 3 * d})
-	if err != nil || n != 2 {
-		t.Errorf("longUsers = %d, %v; want 2", n, err)
+	for _, c := range []struct {
+		name      string
+		base, act []float64
+		want      int
+	}{
+		// 1.25·4 = 5 days: 5 is not beyond, 5 days and a second is;
+		// 1.25·2 = 2.5: 3 days is (twice plus a day would not be).
+		{"the factor, strictly", []float64{4 * d, 4 * d, 2 * d}, []float64{5 * d, 5*d + 1, 3 * d}, 2},
+		// Shorter or equal activity never counts.
+		{"shorter or equal", []float64{4 * d, 3 * d}, []float64{1 * d, 3 * d}, 0},
+		// Logged activity 0 (one submission instant): any spread counts,
+		// none does not.
+		{"logged activity 0", []float64{0, 0}, []float64{1, 0}, 1},
+	} {
+		n, err := longUsers(c.base, c.act)
+		if err != nil || n != c.want {
+			t.Errorf("%s: longUsers = %d, %v; want %d", c.name, n, err, c.want)
+		}
 	}
 	if _, err := longUsers([]float64{d}, []float64{d, d}); err == nil {
 		t.Error("longUsers of 2 simulated users against 1 logged: no error")
+	}
+	if !strings.Contains(longText, "> 1.25×") {
+		t.Errorf("longText = %q, want the factor 1.25 stated", longText)
 	}
 	r := &ModelsResult{seed: 2014, longSeeds: map[string][]map[string]int{"SDSC-SP2": {{"fluid": 40}, {"fluid": 43}}}}
 	// 40 and 43 of 400: 0.1000 and 0.1075.

@@ -46,8 +46,8 @@ type ModelsLog struct {
 	// and of the log.
 	Activity *plots.Figure
 	// Users has one row per model: model, mean_activity_days,
-	// shorter (users less active than in the log), longer_2x (users
-	// active more than twice as long plus a day), users.
+	// shorter (users less active than in the log), much_longer (users
+	// active much longer than in the log: longUsers), users.
 	Users dataframe.DataFrame
 	// Summary is feedback.Comparison.SummaryFrame: the simulations'
 	// metrics.
@@ -248,21 +248,37 @@ func measure(c *feedback.Comparison) (modelMeasures, error) {
 }
 
 // longUsers counts the users with very long activity periods under a
-// model (Figs 7 and 9): activity act[u] longer than twice the log's
-// base[u] plus a day. It returns an error when the two do not have the
-// same users.
+// model (Figs 7 and 9): "much" longer than their own logged activity, the
+// ledger's word rule for "much" (ledger.Much: act[u] > LikeFactor·base[u],
+// strict, a user's activity at one seed being one run whose error is not
+// measured). The paper explains Fig. 7's "excessively long periods" by the
+// users taking "much longer to finish all their jobs", and gives Fig. 9's
+// "very long activity periods" no other reference than the log the figure
+// draws beside the model, so both words are read as this one "much" (a
+// factor of their own, such as twice the logged activity plus a day,
+// would be a threshold of ours that no words derive). A user whose logged jobs were all submitted at one instant (base[u]
+// = 0) counts when the model spreads them at all (none does, on KTH-SP2
+// and SDSC-SP2 at seeds 2014–2017). It returns an error when the two do
+// not have the same users.
 func longUsers(base, act []float64) (int, error) {
 	if len(act) != len(base) {
 		return 0, fmt.Errorf("%d users simulated, %d in the log", len(act), len(base))
 	}
 	n := 0
 	for u := range act {
-		if act[u] > 2*base[u]+datasets.Day {
+		if base[u] > 0 && ledger.Much(muchLongerWords, base[u], 0, true).Accepts(act[u]) || base[u] == 0 && act[u] > 0 {
 			n++
 		}
 	}
 	return n, nil
 }
+
+// muchLongerWords are the words longUsers reads (Fig. 7 §VII-B: "it takes
+// them much longer to finish all their jobs").
+const muchLongerWords = "much longer than the user's logged activity"
+
+// longText is longUsers' reading, in the entries' statements.
+var longText = fmt.Sprintf("much longer than in the log: > %g× the user's logged activity", ledger.LikeFactor)
 
 // profile is the share of the arrivals in each hour of the week.
 func profile(counts [168]int) []float64 {
@@ -300,7 +316,7 @@ func (m modelMeasures) frame() dataframe.DataFrame {
 		shorter, longer, users = append(shorter, m.shorter[n]), append(longer, m.longer[n]), append(users, m.users[n])
 	}
 	return dataframe.New(series.New(names, series.String, "model"), series.New(days, series.Float, "mean_activity_days"),
-		series.New(shorter, series.Int, "shorter"), series.New(longer, series.Int, "longer_2x"), series.New(users, series.Int, "users"))
+		series.New(shorter, series.Int, "shorter"), series.New(longer, series.Int, "much_longer"), series.New(users, series.Int, "users"))
 }
 
 // Claims checks §VII's reading of Figs 5–9 on each log.
@@ -311,9 +327,9 @@ func (m modelMeasures) frame() dataframe.DataFrame {
 // exist in the original": the model's busiest hour of the week busier than
 // any hour of the log; "preserves the cycles": a correlation of at least
 // 0.8 with the log's profile; "most users": more than half; "a few users
-// ... very long": at least one and at most a tenth of the users active more
-// than twice as long (plus a day) as in the log; "close to the original": a
-// median ratio of activity lengths within 20% of 1. The shares of users
+// ... very long": at least one and at most a tenth of the users active much
+// longer than in the log (longUsers: more than ledger.LikeFactor times);
+// "close to the original": a median ratio of activity lengths within 20% of 1. The shares of users
 // carry the tolerance rule's sampling error (see few and most).
 func (r *ModelsResult) Claims(l *ledger.Ledger) {
 	for _, log := range r.missing {
@@ -341,7 +357,7 @@ func (r *ModelsResult) Claims(l *ledger.Ledger) {
 			most(m.users["distribution"]), frac(m.shorter["distribution"], m.users["distribution"])).InTable("Fig. 7", log, "shorter-activity").
 			Quoting("For most of the workloads, this leads to high throughput per user")
 		r.checkLong(l, "Fig. 7", "fig7/"+log+"/hyperactive",
-			log+": distribution-based model: fraction of users active for excessively long periods (> 2× the log's + 1 day)",
+			log+": distribution-based model: fraction of users active for excessively long periods ("+longText+")",
 			"distribution", m, log).InTable("Fig. 7", log, "hyperactive").
 			Quoting("some few users are active for excessively long periods in the simulations")
 		l.Check("Fig. 8", "fig8/"+log+"/cycles-kept",
@@ -353,7 +369,7 @@ func (r *ModelsResult) Claims(l *ledger.Ledger) {
 			ledger.Like("close to the original", 1, 0), m.medianRatio["fluid"]).InTable("Fig. 9", log, "activity-close").
 			Quoting("the throughput per user is close to the original workload in most of the traces")
 		r.checkLong(l, "Fig. 9", "fig9/"+log+"/few-long",
-			log+": fluid model: fraction of users with very long activity periods (> 2× the log's + 1 day)",
+			log+": fluid model: fraction of users with very long activity periods ("+longText+")",
 			"fluid", m, log).InTable("Fig. 9", log, "few-long").
 			Quoting("However, a few users have very long activity periods.")
 	}

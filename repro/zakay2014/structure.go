@@ -374,6 +374,14 @@ func relationKey() (*plot.Legend, error) {
 		}
 		k.Add(e.label, l)
 	}
+	// The arrowheads (relationPlot's triangles) are named too: unnamed,
+	// they read as data points of their own.
+	head, err := plotter.NewScatter(plotter.XYs{{X: 0, Y: 0}})
+	if err != nil {
+		return nil, err
+	}
+	head.GlyphStyle = draw.GlyphStyle{Color: edgeColor, Radius: vg.Points(3), Shape: draw.TriangleGlyph{}}
+	k.Add("an edge's head: the earlier batch", head)
 	return &k, nil
 }
 

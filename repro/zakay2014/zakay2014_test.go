@@ -111,7 +111,13 @@ func TestLedger(t *testing.T) {
 	// gives.
 	// (table1/SDSC-SP2/adjusted-improves: its one justifying convention
 	// gains it alone, a net gain of one; ledger.Tally.Justified.)
-	unexplained := map[string]bool{"table1/KTH/adjusted-improves": true, "fig10/KTH/feedback-fcfs-vs-easy": true, "table1/SDSC-SP2/adjusted-improves": true}
+	// (fig9/KTH-SP2/few-long: 64 of 214 users much longer than their
+	// logged activity, the rule's "much" (longUsers); Figs 7 and 9 count
+	// the user models' runs against the log and have no conventions whose
+	// values could be shown.)
+	unexplained := map[string]bool{"table1/KTH/adjusted-improves": true, "fig10/KTH/feedback-fcfs-vs-easy": true, "table1/SDSC-SP2/adjusted-improves": true,
+		"fig9/KTH-SP2/few-long": true}
+	noConventions := map[string]bool{"fig9/KTH-SP2/few-long": true}
 	for _, e := range l.Entries() {
 		if e.Kind != ledger.PaperClaim || e.Verdict != ledger.Differs {
 			continue
@@ -119,7 +125,7 @@ func TestLedger(t *testing.T) {
 		if (e.Reason == "") != unexplained[e.ID] {
 			t.Errorf("%s: reason %q; want unexplained: %t", e.ID, e.Reason, unexplained[e.ID])
 		}
-		if e.Reason == "" && !strings.Contains(e.OurValue, "with ") {
+		if e.Reason == "" && !noConventions[e.ID] && !strings.Contains(e.OurValue, "with ") {
 			t.Errorf("%s is unexplained without the conventions' values: %q", e.ID, e.OurValue)
 		}
 	}

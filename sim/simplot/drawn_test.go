@@ -1,7 +1,10 @@
 package simplot
 
 import (
+	"slices"
 	"testing"
+
+	"gonum.org/v1/plot/plotter"
 
 	"github.com/tracelab/tracelab/plots/plottest"
 	"github.com/tracelab/tracelab/sim"
@@ -67,5 +70,29 @@ func TestWeeklyDrawn(t *testing.T) {
 		if got := plottest.DrawnOf(p).Lines; got != tt.want {
 			t.Errorf("outstanding %v: lines %s, want %s", tt.outstanding, got, tt.want)
 		}
+	}
+}
+
+// TestGanttLabelsSplitJobs: a job whose processors are not contiguous is
+// drawn in pieces, and each piece carries its id (2021 Fig. 1's FCFS
+// panel left job 7's piece on processor 6 unnamed). Three processors:
+// jobs 1 and 3 on processors 0 and 2 end at 1 while job 2 holds processor
+// 1 to 2; job 4 then takes processors 0 and 2.
+func TestGanttLabelsSplitJobs(t *testing.T) {
+	t.Parallel()
+	r := &sim.Result{Procs: 3, ID: []int{1, 2, 3, 4}, Submit: []float64{0, 0, 0, 0},
+		Start: []float64{0, 0, 0, 1}, End: []float64{1, 2, 1, 2}, Runtime: []float64{1, 2, 1, 1}, Width: []int{1, 1, 1, 2}}
+	p, err := Gantt(r, GanttOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, pl := range plottest.Plotters(p) {
+		if lb, ok := pl.(*plotter.Labels); ok {
+			got = append(got, lb.Labels...)
+		}
+	}
+	if want := []string{"1", "2", "3", "4", "4"}; !slices.Equal(got, want) {
+		t.Errorf("labels %q, want %q", got, want)
 	}
 }

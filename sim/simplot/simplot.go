@@ -84,7 +84,8 @@ var waitClasses = []struct {
 // Gantt draws the schedule of r in a window of time: each job a rectangle
 // of its processors (sim.Allocate: first fit at each start; a job's
 // rectangle is split when its processors are not contiguous) × its run,
-// labelled with its ID when at most 50 jobs are drawn, and the idle
+// labelled with its ID (each piece of a split one) when at most 50 jobs
+// are drawn, and the idle
 // processor time shaded grey. The time axis is in seconds for a window of
 // less than two hours from time 0, else in hours (or days beyond three
 // days) from the window's start. Jobs that did not start are left out. It
@@ -175,7 +176,7 @@ func Gantt(r *sim.Result, opts GanttOptions) (*plot.Plot, error) {
 			}
 			spans = append(spans, [2]int{lo, hi})
 		}
-		for k, sp := range spans {
+		for _, sp := range spans {
 			poly, err := rect(x0, x1, laneY(sp[0]), laneY(sp[1]+1))
 			if err != nil {
 				return nil, err
@@ -186,7 +187,10 @@ func Gantt(r *sim.Result, opts GanttOptions) (*plot.Plot, error) {
 				poly.LineStyle.Width = 0
 			}
 			p.Add(poly)
-			if k == 0 && len(idx) <= maxGanttLabels {
+			// Every piece of a split job carries its id: an unlabelled
+			// piece reads as a job of its own (2021 Fig. 1's FCFS job 7 on
+			// processors 0–2 and 6).
+			if len(idx) <= maxGanttLabels {
 				labels.XYs = append(labels.XYs, plotter.XY{X: (x0 + x1) / 2, Y: (laneY(sp[0]) + laneY(sp[1]+1)) / 2})
 				labels.Labels = append(labels.Labels, strconv.Itoa(r.ID[j]))
 				labelColors = append(labelColors, textOn(poly.Color))

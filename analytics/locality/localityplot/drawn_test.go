@@ -72,12 +72,12 @@ func TestDrawn(t *testing.T) {
 					plottest.Frame("length", []float64{1, 4}), -2, 0, -2.5, "")
 			},
 			Want: plottest.Drawn{Lines: fmt.Sprint("[[{1 11} {4 ", 11.0/16, "}] [{1 11} {4 ", 11*math.Pow(4, -2.5), "}]]"), Points: "[[{1 8} {2 2} {4 1}]]"}},
-		{Name: "ThetaSweep: the logs with repetitions as points, the others' range as two lines",
+		{Name: "ThetaSweep: the logs with repetitions as points, the others' range as a band",
 			Build: func() (*plot.Plot, error) {
 				return localityplot.ThetaSweep(plottest.Frame("theta", []float64{2, 3, 2, 3}, "repetitions", []float64{1, 1, 0, 0},
 					"m_med", []float64{0.5, 0.75, 0.25, 0.125}), "")
 			},
-			Want: plottest.Drawn{Lines: "[[{2 0.125} {3 0.125}] [{2 0.25} {3 0.25}]]", Points: "[[{2 0.5} {3 0.75}]]"}},
+			Want: plottest.Drawn{Points: "[[{2 0.5} {3 0.75}]]", Polygons: "[[[{2 0.125} {3 0.125} {3 0.25} {2 0.25}]]]"}},
 		{Name: "DailyBins: the original's distribution, the variants' band and median",
 			Build: func() (*plot.Plot, error) {
 				return localityplot.DailyBins(plottest.Frame("max_fraction", []float64{0.5, 0.25}),

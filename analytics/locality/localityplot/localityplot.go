@@ -164,7 +164,7 @@ func MeasuredKey() (*plot.Legend, error) {
 	m, q := sliceStyles()
 	med := plots.SeriesStyle(1)
 	return plots.Key(
-		plots.KeyEntry{Label: "m_i of a usable slice", Glyph: m},
+		plots.KeyEntry{Label: "mᵢ of a usable slice", Glyph: m},
 		plots.KeyEntry{Label: "quarterly maximum", Line: q},
 		plots.KeyEntry{Label: "quarterly median", Line: med},
 		plots.KeyEntry{Label: "submit order", Line: plots.OriginalStyle()},
@@ -275,14 +275,14 @@ func SliceDeviation(slices, quarters dataframe.DataFrame, title string) (*plot.P
 		}
 		return s
 	}
-	p := plots.New(plots.Axes{Title: title, XLabel: "time [days]", YLabel: "deviation m_i of a slice"})
+	p := plots.New(plots.Axes{Title: title, XLabel: "time [days]", YLabel: "deviation mᵢ of a slice"})
 	pts, err := plotter.NewScatter(plots.XYs(m.X, m.Y))
 	if err != nil {
 		return nil, err
 	}
 	pts.GlyphStyle, _ = sliceStyles()
 	p.Add(pts)
-	p.Legend.Add("m_i of a usable slice", pts)
+	p.Legend.Add("mᵢ of a usable slice", pts)
 	qmax, qmed := steps("quarterly maximum", q[2]), steps("quarterly median", q[3])
 	qmax.Color, qmed.Color = 3, 2 // sliceStyles', and MeasuredKey's median
 	if _, err := plots.AddLines(p, []plots.XY{qmax, qmed}, plots.LinesOptions{}); err != nil {
@@ -300,7 +300,7 @@ func Bootstrap(boot dataframe.DataFrame, col string, observed float64, title str
 		return nil, err
 	}
 	return plots.HistValue(v, observed, fmt.Sprintf("%d random samplings", len(v)), "the log", plots.HistOptions{Bins: 40,
-		Axes: plots.Axes{Title: title, XLabel: "M′ (" + map[string]string{"m_max": "of the maximum", "m_med": "of the median"}[col] + " m_i)", YLabel: "repetitions"}})
+		Axes: plots.Axes{Title: title, XLabel: "M′ (" + map[string]string{"m_max": "of the maximum", "m_med": "of the median"}[col] + " mᵢ)", YLabel: "repetitions"}})
 }
 
 // Sensitivity draws Fig 8: the locality metric M (column col,
@@ -371,7 +371,7 @@ func RunLengths(hist, binned dataframe.DataFrame, slope, intercept, refSlope flo
 }
 
 // ThetaSweep draws Fig 11: M'_med of each generated log against θ, and the
-// range of the logs without repetitions as a band of two dashed lines. df
+// range of the logs without repetitions as a light band (min–max). df
 // has columns theta, repetitions, m_med (repetitions.ThetaSweep).
 func ThetaSweep(df dataframe.DataFrame, title string) (*plot.Plot, error) {
 	c, err := plots.FloatColumns(df, "theta", "repetitions", "m_med")
@@ -391,24 +391,29 @@ func ThetaSweep(df dataframe.DataFrame, title string) (*plot.Plot, error) {
 			lo, hi = min(lo, c[2][i]), max(hi, c[2][i])
 		}
 	}
-	p, err := plots.Scatter([]plots.XY{rep}, plots.ScatterOptions{Axes: plots.Axes{Title: title, XLabel: "Zipf exponent θ", YLabel: "locality M′_med"}})
+	opts := plots.ScatterOptions{Axes: plots.Axes{Title: title, XLabel: "Zipf exponent θ", YLabel: "locality M′_med"}}
+	p, err := plots.Scatter([]plots.XY{rep}, opts) // its padded ranges
+	if err != nil || math.IsInf(lo, 0) || math.IsInf(tmin, 0) {
+		return p, err
+	}
+	// The range of the logs without repetitions as the theme's band of
+	// variants, under the points, edged thinly so that a narrow range stays
+	// visible (two dashed lines 0.001 apart read as one double line).
+	q := plots.New(opts.Axes)
+	poly, err := plotter.NewPolygon(plotter.XYs{{X: tmin, Y: lo}, {X: tmax, Y: lo}, {X: tmax, Y: hi}, {X: tmin, Y: hi}})
 	if err != nil {
 		return nil, err
 	}
-	if !math.IsInf(lo, 0) {
-		for k, y := range []float64{lo, hi} {
-			l, err := plotter.NewLine(plotter.XYs{{X: tmin, Y: y}, {X: tmax, Y: y}})
-			if err != nil {
-				return nil, err
-			}
-			l.LineStyle = plots.GuideStyle(0)
-			p.Add(l)
-			if k == 0 {
-				p.Legend.Add("no repetitions (range)", l)
-			}
-		}
+	poly.Color = plots.BandColor
+	poly.LineStyle = plots.VariantStyle()
+	q.Add(poly)
+	if _, err := plots.AddPoints(q, []plots.XY{rep}, opts); err != nil {
+		return nil, err
 	}
-	return p, nil
+	q.Legend.Add("no repetitions (min–max)", poly)
+	q.X.Min, q.X.Max = min(q.X.Min, p.X.Min), max(q.X.Max, p.X.Max)
+	q.Y.Min, q.Y.Max = min(q.Y.Min, p.Y.Min), max(q.Y.Max, p.Y.Max)
+	return q, nil
 }
 
 // DailyBins draws Fig 5 of the 2013 paper: the distribution over days of

@@ -37,11 +37,15 @@ const (
 	cellWidth   = 0.62 * vg.Inch
 	cellHeight  = 0.26 * vg.Inch
 	bottomRows  = 4.2
-	topRows     = 1.6
+	topRows     = 2.6
 	rightCols   = 4.2
 	leftMargin  = 3.3 * vg.Inch
 	otherMargin = 0.7 * vg.Inch
 )
+
+// Caption is the line Matrix writes under its title, above the groups'
+// names: what a cell shows, so the figure reads without the notebook's text.
+const Caption = "Each cell: the finding's statistic measured on that log (the findings table's \"statistic\"), coloured by its verdict (the table's \"rule\": when it holds); n/a: the log lacks what the finding needs."
 
 // Size returns the width and height at which Matrix's figure has cells of
 // 0.62 × 0.26 inches, room for every label.
@@ -53,8 +57,8 @@ func Size(m findings.Matrix) (vg.Length, vg.Length) {
 // (in the matrix's order, a line between papers, the paper named at the
 // right), columns the logs (named below; a line between eras and kinds of
 // machine, named above), each cell filled with its verdict's colour and
-// labelled with its statistic ("n/a" where the finding does not apply).
-// Draw it at Size(m).
+// labelled with its statistic ("n/a" where the finding does not apply),
+// Caption written above the cells. Draw it at Size(m).
 func Matrix(m findings.Matrix, title string) (*plot.Plot, error) {
 	if len(m.Findings) == 0 || len(m.Logs) == 0 {
 		return nil, ErrEmpty
@@ -160,6 +164,12 @@ func (c *cells) Plot(dc draw.Canvas, plt *plot.Plot) {
 		dc.FillText(g, vg.Point{X: mid, Y: ty(float64(nf) + 0.75)}, kind)
 		dc.FillText(g, vg.Point{X: mid, Y: ty(float64(nf) + 0.15)}, era)
 		start = k
+	}
+	// The caption, above the groups' names, wrapped to the cells' width.
+	capt := plots.TextStyle(7.5, false)
+	capt.XAlign, capt.YAlign = draw.XLeft, draw.YTop
+	for i, line := range plots.Wrap(capt, Caption, tx(float64(nl))-tx(0)) {
+		dc.FillText(capt, vg.Point{X: tx(0), Y: ty(float64(nf)+topRows) - vg.Length(i)*capt.Height(line)}, line)
 	}
 	// The logs' names, vertical, below their columns.
 	name := group

@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"html"
 	"image/color"
 	"math"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -93,5 +96,49 @@ func TestMatrixKeyUsedVerdicts(t *testing.T) {
 		if got := strings.Contains(b.String(), ">"+c.text+"<"); got != c.want {
 			t.Errorf("key entry %q drawn: %v, want %v", c.text, got, c.want)
 		}
+	}
+}
+
+// TestMatrixCaption: the figure says in words what a cell is (Caption),
+// wrapped over lines that together read the whole caption, inside the
+// figure (notebook 08's heat map had no caption of its own).
+func TestMatrixCaption(t *testing.T) {
+	t.Parallel()
+	m := findings.NewMatrix([]findings.LogInfo{
+		{Name: "KTH-SP2-1996", Year: 1996, Era: "1990s", Kind: "MPP"},
+		{Name: "HPC2N-2002", Year: 2002, Era: "2000s", Kind: "cluster"},
+	}, []findings.Result{
+		{Finding: "daily-cycle", Log: "KTH-SP2-1996", Verdict: findings.Holds, Value: 2.18, Lo: 2, Hi: 2.4},
+		{Finding: "daily-cycle", Log: "HPC2N-2002", Verdict: findings.Fails, Value: 0.93, Lo: 0.8, Hi: 1.1},
+	})
+	p, err := findingsplot.Matrix(m, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, h := findingsplot.Size(m)
+	var b bytes.Buffer
+	if err := plots.WriteSVG(&b, p, w, h); err != nil {
+		t.Fatal(err)
+	}
+	var texts []string
+	for _, m := range regexp.MustCompile(`<text[^>]*>([^<]*)</text>`).FindAllStringSubmatch(b.String(), -1) {
+		texts = append(texts, html.UnescapeString(m[1]))
+	}
+	first := slices.IndexFunc(texts, func(s string) bool { return strings.HasPrefix(s, "Each cell:") })
+	if first < 0 {
+		t.Fatalf("no caption drawn; texts %q", texts)
+	}
+	var got []string
+	for _, s := range texts[first:] {
+		got = append(got, s)
+		if strings.HasSuffix(s, "needs.") {
+			break
+		}
+	}
+	if len(got) < 2 {
+		t.Errorf("caption on %d line(s) in a two-log figure: not wrapped to the cells' width", len(got))
+	}
+	if j := strings.Join(got, " "); j != findingsplot.Caption {
+		t.Errorf("caption drawn as %q, want %q", j, findingsplot.Caption)
 	}
 }

@@ -29,6 +29,7 @@ func weeksOf(n int, base float64, set map[int]float64) []float64 {
 func TestPlaceNames(t *testing.T) {
 	t.Parallel()
 	type want struct {
+		user  int
 		at    plotter.XY
 		align text.XAlignment
 		level int
@@ -41,33 +42,47 @@ func TestPlaceNames(t *testing.T) {
 	}{
 		{
 			// 2021 Fig. 16's RB_NPW 1/2 panel: the user's one column, week
-			// 50 (15 jobs), between bursts in weeks 47 and 55. Centred
-			// (weeks 47–53), ending at it (44–50) or starting at it (50–56)
-			// the text stands over a burst; shifted a week right (48–54)
-			// it clears both, centred on week 51 at the column's top.
+			// 50 (90 jobs, above a line), between bursts in weeks 47 and 55.
+			// Centred (weeks 47–53), ending at it (44–50) or starting at it
+			// (50–56) the text stands over a burst; shifted a week right
+			// (48–54) it clears both, centred on week 51 at the column's top.
 			name:    "a gap beside the column",
-			perUser: [][]float64{weeksOf(100, 0, map[int]float64{50: 5})},
-			totals:  weeksOf(100, 10, map[int]float64{47: 1010, 50: 15, 55: 1010}),
+			perUser: [][]float64{weeksOf(100, 0, map[int]float64{50: 90})},
+			totals:  weeksOf(100, 10, map[int]float64{47: 1010, 50: 100, 55: 1010}),
 			marked:  weeksOf(100, 0, map[int]float64{47: 1000, 55: 1000}),
-			want:    []want{{plotter.XY{X: 51, Y: 15}, draw.XCenter, 0}},
+			want:    []want{{0, plotter.XY{X: 51, Y: 100}, draw.XCenter, 0}},
 		},
 		{
-			// User 0 (20 jobs in week 50) is named there first. User 1 has
-			// 5 jobs in week 50 and 5 in week 20, whose neighbours carry
-			// bursts 75 jobs high: every text over week 20 stands 19.5 jobs
-			// too high (575 − 505 − 50.5). A line above user 0's name, at
+			// User 0 (100 jobs in week 50) is named there first. User 1 has
+			// 90 jobs in week 50 and 90 in week 20, whose neighbours carry
+			// bursts 75 jobs high: every text over week 20 stands 9.5 jobs
+			// too high (660 − 600 − 50.5). A line above user 0's name, at
 			// its own column, user 1's name is at its column and is taken.
 			name: "stacked at its column rather than over a burst",
 			perUser: [][]float64{
-				weeksOf(100, 0, map[int]float64{50: 20}),
-				weeksOf(100, 0, map[int]float64{20: 5, 50: 5}),
+				weeksOf(100, 0, map[int]float64{50: 100}),
+				weeksOf(100, 0, map[int]float64{20: 90, 50: 90}),
 			},
-			totals: weeksOf(100, 10, map[int]float64{19: 575, 20: 505, 21: 575, 50: 35, 90: 1010}),
+			totals: weeksOf(100, 10, map[int]float64{19: 660, 20: 600, 21: 660, 50: 200, 90: 1010}),
 			marked: weeksOf(100, 0, map[int]float64{19: 75, 21: 75, 90: 1000}),
 			want: []want{
-				{plotter.XY{X: 50, Y: 35}, draw.XCenter, 0},
-				{plotter.XY{X: 50, Y: 35}, draw.XCenter, 1},
+				{0, plotter.XY{X: 50, Y: 200}, draw.XCenter, 0},
+				{1, plotter.XY{X: 50, Y: 200}, draw.XCenter, 1},
 			},
+		},
+		{
+			// 2013 Fig. 13's LANL-CM5 user 8: a top user whose slice is
+			// thinner than a line (80.8 jobs) in every week — 80 jobs in its
+			// busiest — is named at no column (the key line names it), even
+			// over a quiet stretch; user 1's one slice of 81 jobs is named.
+			name: "a sliver everywhere",
+			perUser: [][]float64{
+				weeksOf(100, 5, map[int]float64{30: 80}),
+				weeksOf(100, 0, map[int]float64{60: 81}),
+			},
+			totals: weeksOf(100, 20, map[int]float64{30: 95, 60: 100, 90: 1010}),
+			marked: weeksOf(100, 0, map[int]float64{90: 1000}),
+			want:   []want{{1, plotter.XY{X: 60, Y: 100}, draw.XCenter, 0}},
 		},
 	} {
 		tallest := slices.Max(c.totals) // the estimate weeklyJobs makes room by
@@ -76,9 +91,9 @@ func TestPlaceNames(t *testing.T) {
 			t.Fatalf("%s: %d names, want %d", c.name, len(got), len(c.want))
 		}
 		for k, w := range c.want {
-			if g := got[k]; g.at != w.at || g.align != w.align || g.level != w.level {
-				t.Errorf("%s: user %d named at %v (alignment %v, line %d), want %v (%v, line %d)",
-					c.name, k, g.at, g.align, g.level, w.at, w.align, w.level)
+			if g := got[k]; g.user != w.user || g.at != w.at || g.align != w.align || g.level != w.level {
+				t.Errorf("%s: name %d: user %d at %v (alignment %v, line %d), want user %d at %v (%v, line %d)",
+					c.name, k, g.user, g.at, g.align, g.level, w.user, w.at, w.align, w.level)
 			}
 		}
 	}

@@ -301,8 +301,11 @@ const labelLine = vg.Length(10)
 // WeeklyJobs draws the jobs submitted in each week of a log as stacked
 // bars: the top most active users (by jobs; at most 5, the colours a
 // figure can tell apart) each in its own colour and named by user id
-// ("user 50") at one of its columns, its busiest where no taller bar
-// nearby would lift the name away (placeNames), and all others in grey
+// ("user 50") at one of its columns where the user's own slice is at
+// least a line of text high, its busiest where no taller bar nearby would
+// lift the name away (placeNames); a top user with no such column is
+// named once, in its colour, in the panel's key line at the top left
+// (UnnamedLead, then the names). All others are in grey
 // on top, named OthersLabel in the key (2013 Figs. 13–14). Weeks are counted from the log's first job,
 // in days of 7 × 24 hours. A log with no submit time, or spanning more
 // than the reader's 400 years, is an error.
@@ -483,13 +486,18 @@ func weeklyJobs(t *datasets.Trace, marked []bool, label string, top int, title s
 		}
 		p.Add(names)
 		// Room above the columns for the names, as placed on the panel's
-		// own y range (the estimate of a line: nameLine).
+		// own y range (the estimate of a line: nameLine), and for the key
+		// line of the unnamed users at the top.
 		tallest := slices.Max(totals)
 		levels, highest := 0, tallest
-		for _, n := range placeNames(perUser, totals, markedWeeks, nameReach(len(totals)), nameLine*tallest, nameClearance*tallest) {
+		placed := placeNames(perUser, totals, markedWeeks, nameReach(len(totals)), nameLine*tallest, nameClearance*tallest)
+		for _, n := range placed {
 			levels, highest = max(levels, n.level), math.Max(highest, n.at.Y)
 		}
 		p.Y.Max = math.Max(p.Y.Max, highest+(0.12+0.08*float64(levels))*tallest)
+		if len(placed) < len(perUser) {
+			p.Y.Max += 1.5 * nameLine * tallest
+		}
 	}
 	p.Y.Min = 0
 	return p, nil
@@ -500,6 +508,7 @@ func weeklyJobs(t *datasets.Trace, marked []bool, label string, top int, title s
 // starts at; the height of the columns under the text), its alignment
 // there and its line above that height.
 type name struct {
+	user   int // the top user's index
 	at     plotter.XY
 	align  text.XAlignment
 	lo, hi int // the weeks under the text
@@ -544,6 +553,47 @@ func (u *userNames) Plot(c draw.Canvas, plt *plot.Plot) {
 	for _, lb := range u.labels(reach, line, line*nameClearance/nameLine) {
 		lb.Plot(c, plt)
 	}
+	// The key line: the users named at no column, each in its colour.
+	unnamed := u.unnamed(reach, line, line*nameClearance/nameLine)
+	if len(unnamed) == 0 {
+		return
+	}
+	lead := plots.TextStyle(8, false)
+	lead.XAlign, lead.YAlign = draw.XLeft, draw.YTop
+	at := vg.Point{X: c.Min.X + vg.Points(4), Y: c.Max.Y - vg.Points(2)}
+	c.FillText(lead, at, UnnamedLead)
+	at.X += lead.Width(UnnamedLead + " ")
+	for i, k := range unnamed {
+		w := u.words[k]
+		if i < len(unnamed)-1 {
+			w += ","
+		}
+		st := lead
+		st.Color = u.colors[k]
+		c.FillText(st, at, w)
+		at.X += st.Width(w + " ")
+	}
+}
+
+// UnnamedLead opens the key line of WeeklyJobs' top users whose slices
+// are thinner than a line of text at every column: their names follow, in
+// their colours.
+const UnnamedLead = "in colour, too thin to name at a column:"
+
+// unnamed returns the top users placeNames names at no column (with the
+// reach, line and clearance of labels), in their order.
+func (u *userNames) unnamed(reach int, line, clearance float64) []int {
+	named := make([]bool, len(u.perUser))
+	for _, n := range placeNames(u.perUser, u.totals, u.marked, reach, line, clearance) {
+		named[n.user] = true
+	}
+	var out []int
+	for k, ok := range named {
+		if !ok {
+			out = append(out, k)
+		}
+	}
+	return out
 }
 
 // labels returns the names placed with a reach in weeks, a line and a
@@ -562,9 +612,9 @@ func (u *userNames) labels(reach int, line, clearance float64) []*plotter.Labels
 			var pts plotter.XYs
 			var words []string
 			var colors []color.Color
-			for k, n := range names {
+			for _, n := range names {
 				if n.level == level && n.align == a {
-					pts, words, colors = append(pts, n.at), append(words, u.words[k]), append(colors, u.colors[k])
+					pts, words, colors = append(pts, n.at), append(words, u.words[n.user]), append(colors, u.colors[n.user])
 				}
 			}
 			if len(pts) == 0 {
@@ -614,7 +664,11 @@ func nameReach(nw int) int { return max(1, int(math.Round(0.025*float64(nw)))) }
 // away. Each name takes the place nearest its column, then on the fewest
 // lines, then at the user's busiest week (centred first, then shifted by
 // one week left and right, two, …, then ending at the column and starting
-// there; the earliest week of equal ones).
+// there; the earliest week of equal ones). A user is named only at a
+// column where its own slice is at least a line high (line jobs): a name
+// over a stack in which its user is a sliver names the wrong colour. A
+// user with no such column is left out (the key line names it); the names
+// are in the users' order.
 func placeNames(perUser [][]float64, totals, marked []float64, reach int, line, clearance float64) []name {
 	if len(perUser) == 0 {
 		return nil
@@ -642,7 +696,7 @@ func placeNames(perUser [][]float64, totals, marked []float64, reach int, line, 
 		var best name
 		bestOver, bestLevel, bestJobs := math.Inf(1), 0, 0.0
 		for w, c := range perUser[k] {
-			if c == 0 {
+			if c == 0 || c < line*(1-1e-9) { // thinner than a line, but for rounding
 				continue
 			}
 			for _, sh := range shifts {
@@ -651,7 +705,7 @@ func placeNames(perUser [][]float64, totals, marked []float64, reach int, line, 
 				if sh.a == draw.XCenter {
 					x = float64(lo + reach)
 				}
-				n := name{at: plotter.XY{X: x, Y: under[lo+2*reach]}, align: sh.a, lo: max(lo, 0), hi: min(lo+2*reach, nw-1)}
+				n := name{user: k, at: plotter.XY{X: x, Y: under[lo+2*reach]}, align: sh.a, lo: max(lo, 0), hi: min(lo+2*reach, nw-1)}
 				n.stackOn(out, line)
 				over := max(0, n.at.Y-(totals[w]-marked[w])-clearance) // 0: at its column
 				if lo < 0 || lo+2*reach > nw-1 {
@@ -662,8 +716,8 @@ func placeNames(perUser [][]float64, totals, marked []float64, reach int, line, 
 				}
 			}
 		}
-		if math.IsInf(bestOver, 1) { // a top user has jobs, so a week
-			panic("resampleplot: a top user without jobs")
+		if math.IsInf(bestOver, 1) { // no slice a line high
+			continue
 		}
 		out = append(out, best)
 	}

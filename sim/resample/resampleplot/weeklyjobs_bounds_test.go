@@ -89,10 +89,11 @@ func TestWeeklyJobsMemory(t *testing.T) {
 // TestWeeklyJobsNameAtBar: a user's name stands at its own column, not
 // above a far taller bar (2013 Fig. 13's SDSC-SP2 flurry of week 20 lifted
 // the names of users 11 and 13, busiest in weeks 19 and 17, to its top).
-// User 1 has 30 jobs in week 20 and 20 in week 30, user 2 one a week; a
+// User 1 has 300 jobs in week 20 and 200 in week 30 (slices taller than
+// a line: 8% of the tallest week, at most 104 jobs), user 2 one a week; a
 // marked burst of 1,000 jobs beside week 20 leaves the name at week 20's
-// top (31 jobs), set left of the column (ending at it) to clear the burst;
-// a burst on top of week 20 itself moves it to week 30 (21 jobs).
+// top (301 jobs), set left of the column (ending at it) to clear the
+// burst; a burst on top of week 20 itself moves it to week 30 (201 jobs).
 func TestWeeklyJobsNameAtBar(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct {
@@ -100,8 +101,8 @@ func TestWeeklyJobsNameAtBar(t *testing.T) {
 		burstWeek int
 		want      plotter.XY
 	}{
-		{"a burst beside the busiest week", 21, plotter.XY{X: 20, Y: 31}},
-		{"a burst on the busiest week", 20, plotter.XY{X: 30, Y: 21}},
+		{"a burst beside the busiest week", 21, plotter.XY{X: 20, Y: 301}},
+		{"a burst on the busiest week", 20, plotter.XY{X: 30, Y: 201}},
 	} {
 		tr := datasets.NewTrace("burst", 0)
 		var marked []bool
@@ -114,8 +115,8 @@ func TestWeeklyJobsNameAtBar(t *testing.T) {
 		for w := range 40 {
 			add(2, w, 1, false)
 		}
-		add(1, 20, 30, false)
-		add(1, 30, 20, false)
+		add(1, 20, 300, false)
+		add(1, 30, 200, false)
 		add(3, c.burstWeek, 1000, true)
 		p, err := WeeklyJobsMarked(tr, marked, "burst", 1, "")
 		if err != nil {
