@@ -57,11 +57,13 @@
 #   TRACELAB_DATA set, from test binaries built with -pgo=off:
 #   `go test -c -pgo=off -o /tmp/res.test ./sim/resample/` and the same for
 #   ./sim/feedback/ (/tmp/fb.test); in sim/resample `/tmp/res.test -test.run '^$'
-#   -test.bench BenchmarkBootstrapCell -test.benchtime 1x -test.cpu 1
+#   -test.bench BenchmarkBootstrapCell -test.benchtime 3x -test.cpu 1
 #   -test.cpuprofile /tmp/boot.pprof -cell-variants=30`; in sim/feedback
 #   `/tmp/fb.test -test.run '^$' -test.bench 'BenchmarkSimulate/SDSC-SP2/(distribution|fluid)/easy|BenchmarkUserAware'
-#   -test.benchtime 12x -test.cpu 1 -test.cpuprofile /tmp/fb.pprof`; then
-#   `go tool pprof -proto /tmp/boot.pprof /tmp/fb.pprof > scripts/bootstrap.pgo`.
+#   -test.benchtime 36x -test.cpu 1 -test.cpuprofile /tmp/fb.pprof`; then
+#   `go tool pprof -proto -hide='runtime\.asyncPreempt' /tmp/boot.pprof /tmp/fb.pprof > scripts/bootstrap.pgo`
+#   (-hide gives a sample taken in the preemption stub to the function it
+#   interrupted: on a loaded machine 58% of the bootstrap's samples fell there).
 #   CGO_ENABLED: full mode sets 0 unless it is set (see below).
 #   TRACELAB_QUICK=1 tries the pipeline
 #   in quick mode: the notebooks it stores then fail the committed check

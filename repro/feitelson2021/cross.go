@@ -238,7 +238,7 @@ func (r *Fig8Result) Claims(l *ledger.Ledger) {
 	for _, name := range r.Logs {
 		base[name] = crossClaims(r.cross[name], r.logSpan[name][1], r.logUtil[name])
 		for _, run := range r.site[name] {
-			site[name] = append(site[name], crossClaims(run.x, r.logSpan[name][1], r.logUtil[name]))
+			site[name] = append(site[name], run.rows.claims(run.start, r.logSpan[name][1], r.logUtil[name]))
 		}
 		for _, rows := range r.span[name] {
 			span[name] = append(span[name], rows.claims(r.cross[name].Workload.Jobs[0].Submit, r.logSpan[name][1], r.logUtil[name]))
@@ -320,10 +320,19 @@ const siteLevelSeeds = 3
 // siteLevelRun is one cross-simulation of a workload generated at the site
 // level, and FCFS and EASY replaying the part of the workload generated
 // under EASY that was submitted within the resampled window (the log such
-// a site would have recorded).
+// a site would have recorded): what Fig. 8's claims read of them, not the
+// simulations' job records.
 type siteLevelRun struct {
-	x                      *feedback.Cross
-	windowFCFS, windowEASY *sim.Result
+	// rows are the four simulations of the cross-simulation the claims
+	// compare, start the generated workload's first arrival.
+	rows  crossRows
+	start float64
+	// windowJobs is the number of jobs of the workload recorded within
+	// the window; windowFCFS and windowEASY are the saturation tests of
+	// its replays by FCFS and EASY (saturation), windowFCFSAll FCFS's
+	// keeping every week (sim.SaturationOptions.NoDrop).
+	windowJobs                            int
+	windowFCFS, windowFCFSAll, windowEASY sim.Saturation
 }
 
 // siteLevel runs the cross-simulation of Fig. 8 on siteLevelSeeds logs
@@ -353,21 +362,21 @@ func (s *Study) siteLevel(name string) ([]siteLevelRun, error) {
 		}
 		rec := submittedBy(x.Feedback["easy"].Jobs(), rs.End)
 		eng := sim.EngineOptions{WeekOrigin: rs.Start}
-		run := siteLevelRun{x: x}
-		if run.windowFCFS, err = sim.Run(rec, w.Procs, &sim.FCFS{}, eng); err != nil {
+		// Fig. 8 reads x's rows for their summaries, weekly counts, mean
+		// queues and saturation tests (crossClaims), and the replays for
+		// their tests: the memo keeps those (it holds every log's runs),
+		// not the job records and timelines.
+		run := siteLevelRun{rows: crossRowsOf(x), start: x.Workload.Jobs[0].Submit, windowJobs: len(rec)}
+		f, err := sim.Run(rec, w.Procs, &sim.FCFS{}, eng)
+		if err != nil {
 			return nil, err
 		}
-		if run.windowEASY, err = sim.Run(rec, w.Procs, &sim.EASY{}, eng); err != nil {
+		run.windowFCFS, run.windowFCFSAll = saturation(f), f.Saturation(sim.SaturationOptions{NoDrop: true})
+		e, err := sim.Run(rec, w.Procs, &sim.EASY{}, eng)
+		if err != nil {
 			return nil, err
 		}
-		// Fig. 8 reads x's rows for their summaries, weekly counts and
-		// mean queues (crossClaims), which the rows already hold, not
-		// for their timelines (a sample per event; the memo keeps every
-		// log's runs): the rows keep none. The feedback rows' results are
-		// x.Feedback's.
-		for i := range x.Rows {
-			x.Rows[i].Sim.Timeline = sim.Timeline{}
-		}
+		run.windowEASY = saturation(e)
 		out[k] = run
 	}
 	return out, nil
@@ -469,10 +478,10 @@ func siteLevelText(t ledger.Tally, site [][]crossClaim, runs []siteLevelRun, i i
 	for k, cs := range site {
 		v := fmt.Sprintf("seed %d: %s", k+1, cs[i].evidence)
 		if id == "fcfs-on-easy-saturates" {
-			f, e := runs[k].windowFCFS, runs[k].windowEASY
-			sf, all := saturation(f), f.Saturation(sim.SaturationOptions{NoDrop: true})
+			run := runs[k]
+			sf, all := run.windowFCFS, run.windowFCFSAll
 			v += fmt.Sprintf(" (the workload recorded within the window, %d jobs: FCFS ends it with %d outstanding jobs against EASY's %d; the test reads slope %.2f, %.2f with every week kept)",
-				len(f.Submit), tail(sf.Weekly, 1)[0], tail(saturation(e).Weekly, 1)[0], sf.Slope, all.Slope)
+				run.windowJobs, tail(sf.Weekly, 1)[0], tail(run.windowEASY.Weekly, 1)[0], sf.Slope, all.Slope)
 		}
 		vals = append(vals, v)
 	}
@@ -496,16 +505,38 @@ type crossClaim struct {
 // and EASY each replaying the workload the other generated (fe: generated
 // under EASY, simulated with FCFS; ef) and each pacing its own users (ff,
 // ee).
-type crossRows struct{ fe, ff, ef, ee feedback.CrossRow }
+type crossRows struct{ fe, ff, ef, ee crossDigest }
+
+// crossDigest is what §3.4's statements (crossRows.claims) read of one
+// simulation of a cross-simulation (a feedback.CrossRow): its summary,
+// mean queue, weekly outstanding jobs and saturation test. The conventions
+// measured beside ours keep these, not the rows, whose results hold every
+// job's record (about 0.2 GB over Fig. 8's memo: lean14, Session 25).
+type crossDigest struct {
+	summary     sim.Summary
+	meanQueue   float64
+	outstanding []int          // the result's Weekly.Outstanding
+	sat         sim.Saturation // saturation of the result
+}
+
+// digestOf returns row's crossDigest.
+func digestOf(row feedback.CrossRow) crossDigest {
+	return crossDigest{summary: row.Summary, meanQueue: row.MeanQueue, outstanding: row.Sim.Weekly.Outstanding, sat: saturation(row.Sim)}
+}
+
+// crossRowsOf returns the four simulations of cross-simulation x that
+// §3.4's statements compare: each scheduler's own users are its feedback
+// simulation.
+func crossRowsOf(x *feedback.Cross) crossRows {
+	return crossRows{fe: digestOf(crossRow(x, [3]string{"easy", "fcfs", "open"})), ff: digestOf(crossRow(x, [3]string{"fcfs", "fcfs", "feedback"})),
+		ef: digestOf(crossRow(x, [3]string{"fcfs", "easy", "open"})), ee: digestOf(crossRow(x, [3]string{"easy", "easy", "feedback"}))}
+}
 
 // crossClaims measures §3.4's statements on cross-simulation x of a log
 // whose last logged arrival is at logEnd and whose conventional EASY
-// utilisation is logUtil: each scheduler's own users are its feedback
-// simulation.
+// utilisation is logUtil.
 func crossClaims(x *feedback.Cross, logEnd, logUtil float64) []crossClaim {
-	rows := crossRows{fe: crossRow(x, [3]string{"easy", "fcfs", "open"}), ff: crossRow(x, [3]string{"fcfs", "fcfs", "feedback"}),
-		ef: crossRow(x, [3]string{"fcfs", "easy", "open"}), ee: crossRow(x, [3]string{"easy", "easy", "feedback"})}
-	return rows.claims(x.Workload.Jobs[0].Submit, logEnd, logUtil)
+	return crossRowsOf(x).claims(x.Workload.Jobs[0].Submit, logEnd, logUtil)
 }
 
 // spanSeeds is the number of seeds of the fluid model the recordings over
@@ -537,30 +568,29 @@ func spanRecorded(w *feedback.Workload, x *feedback.Cross, m feedback.Model, see
 		for _, gen := range []string{"easy", "fcfs"} {
 			rec[gen] = submittedBy(x.Feedback[gen].Jobs(), end)
 		}
-		replay := func(gen, with string) (feedback.CrossRow, error) {
+		replay := func(gen, with string) (crossDigest, error) {
 			sc, err := sim.New(with)
 			if err != nil {
-				return feedback.CrossRow{}, err
+				return crossDigest{}, err
 			}
 			r, err := sim.Run(rec[gen], w.Procs, sc, sim.EngineOptions{Timeline: true})
 			if err != nil {
-				return feedback.CrossRow{}, err
+				return crossDigest{}, err
 			}
 			mq := math.NaN()
 			if tl := r.Timeline; tl.Len() > 0 {
 				mq = feedback.MeanQueue(tl, tl.Time[0], tl.Time[tl.Len()-1])
 			}
-			// The timeline is recorded for its mean queue alone: the row
-			// keeps that, not the timeline (a sample per event, the
-			// largest part of the result; Fig. 8's memo holds every
-			// log's rows at spanSeeds seeds under both models).
-			r.Timeline = sim.Timeline{}
-			return feedback.CrossRow{GeneratedUnder: gen, SimulatedWith: with, Open: true, Sim: r, Summary: r.Summary(), MeanQueue: mq}, nil
+			// The timeline is recorded for its mean queue alone: the
+			// digest keeps that, not the timeline nor the job records
+			// (Fig. 8's memo holds every log's rows at spanSeeds seeds
+			// under both models).
+			return digestOf(feedback.CrossRow{GeneratedUnder: gen, SimulatedWith: with, Open: true, Sim: r, Summary: r.Summary(), MeanQueue: mq}), nil
 		}
 		var rows crossRows
 		for _, c := range []struct {
 			gen, with string
-			row       *feedback.CrossRow
+			row       *crossDigest
 		}{{"easy", "fcfs", &rows.fe}, {"fcfs", "fcfs", &rows.ff}, {"fcfs", "easy", &rows.ef}, {"easy", "easy", &rows.ee}} {
 			var err error
 			if *c.row, err = replay(c.gen, c.with); err != nil {
@@ -605,13 +635,13 @@ func spanRecordedText(conv string, t ledger.Tally, span [][]crossClaim, i int, l
 // utilisation.
 func (rows crossRows) claims(start, logEnd, logUtil float64) []crossClaim {
 	fe, ff, ef, ee := rows.fe, rows.ff, rows.ef, rows.ee
-	sat := saturation(fe.Sim)
-	peakFE := slices.Max(append([]int{0}, fe.Sim.Weekly.Outstanding...))
-	peakFF := slices.Max(append([]int{0}, ff.Sim.Weekly.Outstanding...))
+	sat := fe.sat
+	peakFE := slices.Max(append([]int{0}, fe.outstanding...))
+	peakFF := slices.Max(append([]int{0}, ff.outstanding...))
 	load := fmt.Sprintf("the workload its users generate under EASY offers %.2f of the machine (the log %.2f) over %.0f days (the log's span %.0f)",
-		ee.Summary.Utilization, logUtil, ee.Summary.Makespan/datasets.Day, (logEnd-start)/datasets.Day)
-	advFCFS := ff.Summary.AvgWait / ef.Summary.AvgWait
-	advEASY := fe.Summary.AvgWait / ee.Summary.AvgWait
+		ee.summary.Utilization, logUtil, ee.summary.Makespan/datasets.Day, (logEnd-start)/datasets.Day)
+	advFCFS := ff.summary.AvgWait / ef.summary.AvgWait
+	advEASY := fe.summary.AvgWait / ee.summary.AvgWait
 	return []crossClaim{
 		// "Could not handle the load" (overloaded, §3.4) compares FCFS on
 		// EASY's workload with FCFS on its own users' workload, the one
@@ -628,13 +658,13 @@ func (rows crossRows) claims(start, logEnd, logUtil float64) []crossClaim {
 			margin:     sat.Slope - sat.Threshold,
 			marginUnit: "the test's slope less its threshold, jobs/week",
 			evidence: fmt.Sprintf("slope %.1f jobs/week; peak %d outstanding jobs, mean queue %.1f against %.1f when FCFS's own users pace it",
-				sat.Slope, peakFE, fe.MeanQueue, ff.MeanQueue),
+				sat.Slope, peakFE, fe.meanQueue, ff.meanQueue),
 			why: load + fmt.Sprintf("; the test takes each week's minimum from there to the last arrival, and the queue drains as the arrivals thin out at the end (last weekly counts %v)",
 				tail(sat.Weekly, 4))},
 		{id: "fcfs-cannot-handle",
 			statement: "FCFS could not handle the load users generated with EASY: its average wait on that workload is above its wait on the workload of its own users (ledger.WordRule: a direction, the reference the other value)",
 			quote:     "could not handle the load that was generated when users interacted with EASY",
-			holds:     fe.Summary.AvgWait > ff.Summary.AvgWait, margin: fe.Summary.AvgWait - ff.Summary.AvgWait, marginUnit: "average wait less FCFS's own, s", evidence: fmt.Sprintf("%.0f s against %.0f s", fe.Summary.AvgWait, ff.Summary.AvgWait), why: load},
+			holds:     fe.summary.AvgWait > ff.summary.AvgWait, margin: fe.summary.AvgWait - ff.summary.AvgWait, marginUnit: "average wait less FCFS's own, s", evidence: fmt.Sprintf("%.0f s against %.0f s", fe.summary.AvgWait, ff.summary.AvgWait), why: load},
 		{id: "easy-on-fcfs-no-advantage",
 			// An advantage is a direction whose reference the words fix
 			// (ledger.WordRule: 1 for a ratio); "failed to show" it holds
@@ -645,10 +675,10 @@ func (rows crossRows) claims(start, logEnd, logUtil float64) []crossClaim {
 		{id: "fcfs-workload-lighter",
 			statement:  "the workload generated under FCFS is not challenging enough: it offers less work per unit time than the one generated under EASY (utilization of EASY on each)",
 			quote:      "the workload was not challenging enough",
-			holds:      ef.Summary.Utilization < ee.Summary.Utilization,
-			margin:     ee.Summary.Utilization - ef.Summary.Utilization,
+			holds:      ef.summary.Utilization < ee.summary.Utilization,
+			margin:     ee.summary.Utilization - ef.summary.Utilization,
 			marginUnit: "EASY's utilization on its own workload less on FCFS's",
-			evidence:   fmt.Sprintf("EASY's utilization %.3f on the FCFS workload, %.3f on its own", ef.Summary.Utilization, ee.Summary.Utilization), why: load},
+			evidence:   fmt.Sprintf("EASY's utilization %.3f on the FCFS workload, %.3f on its own", ef.summary.Utilization, ee.summary.Utilization), why: load},
 	}
 }
 

@@ -105,9 +105,9 @@ func (u *UserAwareRuns) measures() (resp, tp map[string]float64, queue map[strin
 	resp, tp, queue = map[string]float64{}, map[string]float64{}, map[string][24]float64{}
 	for _, run := range u.Runs {
 		k := fmt.Sprintf("%s %g", run.Cycle, run.Alpha)
-		tp[k] = feedback.WindowOf(run.Result.Sim, u.From, u.To).Throughput
-		queue[k] = u.Workload.QueueByHour(run.Result.Sim.Timeline, u.From, u.To)
-		for _, c := range feedback.ByClass(run.Result.Sim, nil) {
+		tp[k] = run.d.window.Throughput
+		queue[k] = run.d.queue
+		for _, c := range run.d.classes {
 			resp[fmt.Sprintf("%s %s", k, c.Class)] = c.AvgResp
 		}
 	}

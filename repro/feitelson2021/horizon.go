@@ -252,25 +252,13 @@ func (s *Study) fig20HorizonConvention(ctx context.Context) (*horizonConvention,
 		if err != nil {
 			return nil, err
 		}
-		u := &UserAwareRuns{Load: fig20Load, Workload: w, From: v.From, To: v.To}
-		for _, cy := range fig20Cycles {
-			for _, a := range fig20Alphas {
-				u.Runs = append(u.Runs, UserAwareRun{Cycle: cy, Alpha: a})
-			}
-		}
-		err = parallel.For(ctx, len(u.Runs), s.o.NumWorkers(), func(ctx context.Context, i int) error {
-			run := &u.Runs[i]
-			res, err := feedback.SimulateContext(ctx, w, &feedback.UserAware{Alpha: run.Alpha}, feedback.Options{Model: feedback.Distribution{Cycle: run.Cycle},
-				Seed: seed, Until: u.To, Engine: sim.EngineOptions{Timeline: true}})
-			run.Result = res
-			return err
-		})
+		u, err := simulateUserAware(ctx, s.o.NumWorkers(), w, fig20Load, seed, v.From, v.To)
 		if err != nil {
 			return nil, err
 		}
 		for _, run := range u.Runs {
 			if run.Cycle == feedback.OfficeHours && run.Alpha == 0 {
-				a := float64(feedback.WindowOf(run.Result.Sim, u.From, u.To).Arrived) / float64(g0.Trace.Len())
+				a := float64(run.d.window.Arrived) / float64(g0.Trace.Len())
 				c.arrived = [2]float64{math.Min(c.arrived[0], a), math.Max(c.arrived[1], a)}
 			}
 		}

@@ -71,24 +71,20 @@ func (u *UserAwareRuns) point() loadPoint {
 	tp := map[key]float64{}
 	for _, run := range u.Runs {
 		k := key{run.Cycle, run.Alpha}
-		r := run.Result.Sim
-		tp[k] = feedback.WindowOf(r, u.From, u.To).Throughput
+		tp[k] = run.d.window.Throughput
 		if run.Cycle != feedback.OfficeHours {
 			continue
 		}
-		long[k] = feedback.ByClass(r, nil)[feedback.Long].AvgResp
-		over[k] = meanResponse(r, func(j int) bool { return r.Runtime[j] > splitLong })
-		all[k] = meanResponse(r, func(int) bool { return true })
-		for j := range r.ID {
-			if feedback.ClassOf(r.Runtime[j]) == feedback.Long && r.Submit[j] < u.To && !(r.End[j] < u.To) {
-				p.unended[run.Alpha]++
-			}
+		long[k] = run.d.classes[feedback.Long].AvgResp
+		over[k] = run.d.overSplit
+		all[k] = run.d.all
+		if run.d.unended > 0 {
+			p.unended[run.Alpha] += run.d.unended
 		}
 		if run.Alpha == 0 {
-			q := u.Workload.QueueByHour(r.Timeline, u.From, u.To)
-			busy := u.Workload.QueueByHour(sim.Timeline{Time: r.Timeline.Time, Queue: r.Timeline.Busy}, u.From, u.To)
+			q := run.d.queue
 			p.easyNight, p.easyPeak = hoursMean(q, 0, 6), slices.Max(q[8:18])
-			p.easyNightBusy = hoursMean(busy, 0, 6) / float64(u.Workload.Procs)
+			p.easyNightBusy = hoursMean(run.d.busy, 0, 6) / float64(u.Procs)
 		}
 	}
 	for _, a := range fig20Alphas[1:] {

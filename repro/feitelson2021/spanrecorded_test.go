@@ -1,8 +1,10 @@
 package feitelson2021
 
 import (
+	"fmt"
 	"math"
 	"os"
+	"slices"
 	"testing"
 
 	"github.com/tracelab/tracelab/datasets"
@@ -12,12 +14,12 @@ import (
 	"github.com/tracelab/tracelab/sim/resample"
 )
 
-// TestSpanRecordedKeepsMeanQueueNotTimeline: spanRecorded's rows keep the
-// mean queue of each replay, not its timeline (Fig. 8's memo holds every
-// log's rows), and that mean queue and the summary are those of the same
-// replay run again here with its timeline, bit for bit, at every seed and
-// for each of the four replays. The workload is the embedded sample's.
-func TestSpanRecordedKeepsMeanQueueNotTimeline(t *testing.T) {
+// TestSpanRecordedDigestsReplays: spanRecorded keeps of each replay a
+// digest (Fig. 8's memo holds every log's rows), whose mean queue,
+// summary, weekly outstanding jobs and saturation test are those of the
+// same replay run again here with its timeline, bit for bit, at every seed
+// and for each of the four replays. The workload is the embedded sample's.
+func TestSpanRecordedDigestsReplays(t *testing.T) {
 	t.Parallel()
 	w, err := feedback.NewWorkload(datasets.Sample(), feedback.WorkloadOptions{})
 	if err != nil {
@@ -45,11 +47,8 @@ func TestSpanRecordedKeepsMeanQueueNotTimeline(t *testing.T) {
 		}
 		for _, c := range []struct {
 			gen, with string
-			row       feedback.CrossRow
+			row       crossDigest
 		}{{"easy", "fcfs", rows.fe}, {"fcfs", "fcfs", rows.ff}, {"fcfs", "easy", rows.ef}, {"easy", "easy", rows.ee}} {
-			if n := c.row.Sim.Timeline.Len(); n != 0 {
-				t.Errorf("seed %d, %s on %s: the row keeps a timeline of %d samples", k, c.with, c.gen, n)
-			}
 			sc, err := sim.New(c.with)
 			if err != nil {
 				t.Fatal(err)
@@ -63,21 +62,29 @@ func TestSpanRecordedKeepsMeanQueueNotTimeline(t *testing.T) {
 				t.Fatalf("seed %d, %s on %s: timeline of %d samples", k, c.with, c.gen, tl.Len())
 			}
 			want := feedback.MeanQueue(tl, tl.Time[0], tl.Time[tl.Len()-1])
-			if math.Float64bits(c.row.MeanQueue) != math.Float64bits(want) {
-				t.Errorf("seed %d, %s on %s: mean queue %v, want %v", k, c.with, c.gen, c.row.MeanQueue, want)
+			if math.Float64bits(c.row.meanQueue) != math.Float64bits(want) {
+				t.Errorf("seed %d, %s on %s: mean queue %v, want %v", k, c.with, c.gen, c.row.meanQueue, want)
 			}
-			if c.row.Summary != r.Summary() {
-				t.Errorf("seed %d, %s on %s: summary %+v, want %+v", k, c.with, c.gen, c.row.Summary, r.Summary())
+			if c.row.summary != r.Summary() {
+				t.Errorf("seed %d, %s on %s: summary %+v, want %+v", k, c.with, c.gen, c.row.summary, r.Summary())
+			}
+			if !slices.Equal(c.row.outstanding, r.Weekly.Outstanding) || len(r.Weekly.Outstanding) == 0 {
+				t.Errorf("seed %d, %s on %s: weekly outstanding %v, want %v", k, c.with, c.gen, c.row.outstanding, r.Weekly.Outstanding)
+			}
+			if got, want := fmt.Sprintf("%#v", c.row.sat), fmt.Sprintf("%#v", saturation(r)); got != want {
+				t.Errorf("seed %d, %s on %s: saturation %s, want %s", k, c.with, c.gen, got, want)
 			}
 		}
 	}
 }
 
-// TestSiteLevelKeepsNoTimeline: the site-level runs of Fig. 8 keep their
-// cross-simulations' rows without timelines, and each row's mean queue and
-// summary are those of the same cross-simulation run again here (its
-// timelines kept), bit for bit. KTH-SP2 in quick mode; needs the logs.
-func TestSiteLevelKeepsNoTimeline(t *testing.T) {
+// TestSiteLevelDigestsRuns: the site-level runs of Fig. 8 keep digests of
+// their cross-simulations' rows and window replays, not the results, and
+// each is that of the same simulations run again here, bit for bit: the
+// four rows the claims compare, the workload's first arrival, and the
+// window replays' job count and saturation tests. KTH-SP2 in quick mode;
+// needs the logs.
+func TestSiteLevelDigestsRuns(t *testing.T) {
 	if os.Getenv("TRACELAB_DATA") == "" {
 		t.Skip("TRACELAB_DATA is not set")
 	}
@@ -108,19 +115,49 @@ func TestSiteLevelKeepsNoTimeline(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(run.x.Rows) != len(x.Rows) {
-			t.Fatalf("seed %d: %d rows, want %d", k, len(run.x.Rows), len(x.Rows))
+		for i, c := range []struct {
+			got  crossDigest
+			want [3]string
+		}{{run.rows.fe, [3]string{"easy", "fcfs", "open"}}, {run.rows.ff, [3]string{"fcfs", "fcfs", "feedback"}},
+			{run.rows.ef, [3]string{"fcfs", "easy", "open"}}, {run.rows.ee, [3]string{"easy", "easy", "feedback"}}} {
+			want := crossRow(x, c.want)
+			if want.Sim.Timeline.Len() < 2 || len(want.Sim.Weekly.Outstanding) == 0 {
+				t.Fatalf("seed %d, row %d: the run again has a timeline of %d samples, %d weeks", k, i, want.Sim.Timeline.Len(), len(want.Sim.Weekly.Outstanding))
+			}
+			got := c.got
+			if math.Float64bits(got.meanQueue) != math.Float64bits(want.MeanQueue) || got.summary != want.Summary {
+				t.Errorf("seed %d, row %d: mean queue %v, summary %+v; want %v, %+v", k, i, got.meanQueue, got.summary, want.MeanQueue, want.Summary)
+			}
+			if !slices.Equal(got.outstanding, want.Sim.Weekly.Outstanding) {
+				t.Errorf("seed %d, row %d: weekly outstanding %v, want %v", k, i, got.outstanding, want.Sim.Weekly.Outstanding)
+			}
+			if g, w := fmt.Sprintf("%#v", got.sat), fmt.Sprintf("%#v", saturation(want.Sim)); g != w {
+				t.Errorf("seed %d, row %d: saturation %s, want %s", k, i, g, w)
+			}
 		}
-		for i, got := range run.x.Rows {
-			want := x.Rows[i]
-			if n := got.Sim.Timeline.Len(); n != 0 {
-				t.Errorf("seed %d, row %d: a timeline of %d samples kept", k, i, n)
-			}
-			if want.Sim.Timeline.Len() < 2 {
-				t.Fatalf("seed %d, row %d: the run again has a timeline of %d samples", k, i, want.Sim.Timeline.Len())
-			}
-			if math.Float64bits(got.MeanQueue) != math.Float64bits(want.MeanQueue) || got.Summary != want.Summary {
-				t.Errorf("seed %d, row %d: mean queue %v, summary %+v; want %v, %+v", k, i, got.MeanQueue, got.Summary, want.MeanQueue, want.Summary)
+		if run.start != x.Workload.Jobs[0].Submit {
+			t.Errorf("seed %d: start %v, want %v", k, run.start, x.Workload.Jobs[0].Submit)
+		}
+		rec := submittedBy(x.Feedback["easy"].Jobs(), rs.End)
+		eng := sim.EngineOptions{WeekOrigin: rs.Start}
+		f, err := sim.Run(rec, w.Procs, &sim.FCFS{}, eng)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, err := sim.Run(rec, w.Procs, &sim.EASY{}, eng)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if run.windowJobs != len(f.Submit) || len(rec) == 0 {
+			t.Errorf("seed %d: %d jobs in the window, want %d", k, run.windowJobs, len(f.Submit))
+		}
+		for _, c := range []struct {
+			name      string
+			got, want sim.Saturation
+		}{{"FCFS", run.windowFCFS, saturation(f)}, {"FCFS, every week", run.windowFCFSAll, f.Saturation(sim.SaturationOptions{NoDrop: true})},
+			{"EASY", run.windowEASY, saturation(e)}} {
+			if g, w := fmt.Sprintf("%#v", c.got), fmt.Sprintf("%#v", c.want); g != w {
+				t.Errorf("seed %d, window replay by %s: saturation %s, want %s", k, c.name, g, w)
 			}
 		}
 	}

@@ -189,8 +189,9 @@ var fig17BeyondLoads = []float64{4, 5}
 // the sweep's 3 the last gain's standard error let EASY's 0.50 jobs a
 // week per added user pass as "not above 0" (2 SE 0.52), while the
 // continued sweep still rose by more than 2 SE; 6 replicates of the two
-// steps cost about 3 CPU-s (36 simulations with feedback), where the
-// whole sweep at 6 would double the memory of its resampled logs.
+// steps cost about 3 CPU-s (36 simulations with feedback). The whole
+// sweep at 6 would cost CPU only, not memory: LoadSweep holds the
+// resampled logs of the points being simulated, not the sweep's.
 const fig17CeasesReps = 6
 
 // fig17Feedback runs the sweep's feedback simulations at loads with reps

@@ -279,19 +279,67 @@ var (
 // UserAwareRuns are the simulations of Figs 20 and 21: one resampled log
 // simulated under the user-aware scheduler for each α and the
 // distribution-based user model for each daily cycle, over the log's
-// window [From, To).
+// window [From, To). Each run keeps only the measures its readers take
+// (uaDigest), not its job records, timeline and workload: the study's memo
+// holds about 19 sets (Figs 19–21, Table 1's scan, the estimates
+// convention), which as results took about 0.9 GB (lean14, Session 25).
 type UserAwareRuns struct {
-	Load     float64
-	Workload *feedback.Workload
+	Load float64
+	// Procs is the simulated machine's processors (the log's).
+	Procs    int
 	Runs     []UserAwareRun
 	From, To float64
 }
 
 // UserAwareRun is one simulation of UserAwareRuns.
 type UserAwareRun struct {
-	Cycle  feedback.Cycle
-	Alpha  float64
-	Result *feedback.Result
+	Cycle feedback.Cycle
+	Alpha float64
+	d     uaDigest
+}
+
+// uaDigest is what the readers of UserAwareRuns take of one run's result
+// res, over the window [From, To) (by-hour arrays: Workload.QueueByHour,
+// in the log's local time). The fields after the first five are measured
+// for the runs with office hours only (zero otherwise), outside for EASY's
+// (α = 0) only.
+type uaDigest struct {
+	summary   sim.Summary           // res.Summary()
+	window    feedback.Window       // feedback.WindowOf(res, From, To)
+	meanQueue float64               // feedback.MeanQueue of the timeline over the window
+	classes   []feedback.ClassStats // feedback.ByClass(res, nil)
+	queue     [24]float64           // waiting jobs by hour (the timeline's queue)
+	busy      [24]float64           // busy processors by hour (the timeline's busy)
+	work      [24]float64           // waiting work by hour (waitingWork)
+	censored  float64               // censoredResp(res, To, feedback.Long)
+	overSplit float64               // mean response of the jobs longer than splitLong (meanResponse)
+	all       float64               // mean response of the jobs that ended (meanResponse)
+	unended   int                   // long jobs submitted before To and not ended by To
+	outside   float64               // outsideOffice of the submit times
+}
+
+// digestRun measures res, a run of cycle with a workload w, over [from, to).
+func digestRun(w *feedback.Workload, res *feedback.Result, cycle feedback.Cycle, alpha, from, to float64) uaDigest {
+	r := res.Sim
+	d := uaDigest{summary: res.Summary(), window: feedback.WindowOf(r, from, to), meanQueue: feedback.MeanQueue(r.Timeline, from, to),
+		classes: feedback.ByClass(r, nil), queue: w.QueueByHour(r.Timeline, from, to),
+		busy: w.QueueByHour(sim.Timeline{Time: r.Timeline.Time, Queue: r.Timeline.Busy}, from, to)}
+	if cycle != feedback.OfficeHours {
+		return d
+	}
+	d.work = w.QueueByHour(waitingWork(r), from, to)
+	d.censored = censoredResp(r, to, feedback.Long)
+	d.overSplit = meanResponse(r, func(j int) bool { return r.Runtime[j] > splitLong })
+	d.all = meanResponse(r, func(int) bool { return true })
+	for j := range r.ID {
+		if feedback.ClassOf(r.Runtime[j]) == feedback.Long && r.Submit[j] < to && !(r.End[j] < to) {
+			d.unended++
+		}
+	}
+	if alpha == 0 {
+		d.outside = outsideOffice(w.Trace, from, to, r.Submit)
+	}
+	return d
 }
 
 // uaKey identifies a set of UserAwareRuns: the factor on the users, the
@@ -344,21 +392,31 @@ func (s *Study) userAwareVariant(ctx context.Context, load float64, rep uint64, 
 		if err != nil {
 			return nil, err
 		}
-		u := &UserAwareRuns{Load: load, Workload: w, From: rs.Start, To: rs.End}
-		for _, c := range fig20Cycles {
-			for _, a := range fig20Alphas {
-				u.Runs = append(u.Runs, UserAwareRun{Cycle: c, Alpha: a})
-			}
-		}
-		err = parallel.For(ctx, len(u.Runs), s.o.NumWorkers(), func(_ context.Context, i int) error {
-			run := &u.Runs[i]
-			res, err := feedback.Simulate(w, &feedback.UserAware{Alpha: run.Alpha}, feedback.Options{Model: feedback.Distribution{Cycle: run.Cycle},
-				Seed: seed, Until: u.To, Engine: sim.EngineOptions{Timeline: true}})
-			run.Result = res
-			return err
-		})
-		return u, err
+		return simulateUserAware(ctx, s.o.NumWorkers(), w, load, seed, rs.Start, rs.End)
 	})
+}
+
+// simulateUserAware runs Figs 20–21's simulations of workload w (load
+// times its users), one per fig20Cycles × fig20Alphas, with the user
+// model's seed, stopped at to, each kept as its digest over [from, to).
+func simulateUserAware(ctx context.Context, workers int, w *feedback.Workload, load float64, seed uint64, from, to float64) (*UserAwareRuns, error) {
+	u := &UserAwareRuns{Load: load, Procs: w.Procs, From: from, To: to}
+	for _, c := range fig20Cycles {
+		for _, a := range fig20Alphas {
+			u.Runs = append(u.Runs, UserAwareRun{Cycle: c, Alpha: a})
+		}
+	}
+	err := parallel.For(ctx, len(u.Runs), workers, func(ctx context.Context, i int) error {
+		run := &u.Runs[i]
+		res, err := feedback.SimulateContext(ctx, w, &feedback.UserAware{Alpha: run.Alpha}, feedback.Options{Model: feedback.Distribution{Cycle: run.Cycle},
+			Seed: seed, Until: to, Engine: sim.EngineOptions{Timeline: true}})
+		if err != nil {
+			return err
+		}
+		run.d = digestRun(w, res, run.Cycle, run.Alpha, from, to)
+		return nil
+	})
+	return u, err
 }
 
 // Fig20Result is the response time per job class (§4.4, Fig. 20).
@@ -448,12 +506,11 @@ func (s *Study) Fig20(ctx context.Context) (*Fig20Result, error) {
 		var calpha, wait, resp, bsd []float64
 		var jobs []int
 		for i, run := range u.Runs {
-			res := run.Result.Sim
-			cyc[i], alpha[i], sums[i] = run.Cycle.String(), run.Alpha, run.Result.Summary()
-			tp[i] = feedback.WindowOf(res, u.From, u.To).Throughput
-			mq[i] = feedback.MeanQueue(res.Timeline, u.From, u.To)
+			cyc[i], alpha[i], sums[i] = run.Cycle.String(), run.Alpha, run.d.summary
+			tp[i] = run.d.window.Throughput
+			mq[i] = run.d.meanQueue
 			r.tp[fmt.Sprintf("%s %g", cyc[i], run.Alpha)] = tp[i]
-			for _, c := range feedback.ByClass(res, nil) {
+			for _, c := range run.d.classes {
 				ccyc, calpha, class = append(ccyc, cyc[i]), append(calpha, run.Alpha), append(class, c.Class.String())
 				csched = append(csched, schedulerLabel(run.Alpha))
 				jobs, wait, resp, bsd = append(jobs, c.Jobs), append(wait, c.AvgWait), append(resp, c.AvgResp), append(bsd, c.AvgBoundedSlowdown)
@@ -462,7 +519,7 @@ func (s *Study) Fig20(ctx context.Context) (*Fig20Result, error) {
 		}
 		for _, run := range u.Runs {
 			if run.Cycle == feedback.OfficeHours {
-				r.censored[run.Alpha] = censoredResp(run.Result.Sim, u.To, feedback.Long)
+				r.censored[run.Alpha] = run.d.censored
 			}
 		}
 		easyLong := r.censored[0]
@@ -490,8 +547,8 @@ func (s *Study) Fig20(ctx context.Context) (*Fig20Result, error) {
 		}
 		for _, run := range alt.Runs {
 			k := fmt.Sprintf("%s %g", run.Cycle, run.Alpha)
-			r.altTp[k] = feedback.WindowOf(run.Result.Sim, alt.From, alt.To).Throughput
-			for _, c := range feedback.ByClass(run.Result.Sim, nil) {
+			r.altTp[k] = run.d.window.Throughput
+			for _, c := range run.d.classes {
 				r.altResp[fmt.Sprintf("%s %s", k, c.Class)] = c.AvgResp
 			}
 		}
@@ -679,7 +736,7 @@ func (s *Study) Fig21(ctx context.Context) (*Fig21Result, error) {
 			return nil, err
 		}
 		for _, run := range alt.Runs {
-			r.altQueue[fmt.Sprintf("%s %g", run.Cycle, run.Alpha)] = alt.Workload.QueueByHour(run.Result.Sim.Timeline, alt.From, alt.To)
+			r.altQueue[fmt.Sprintf("%s %g", run.Cycle, run.Alpha)] = run.d.queue
 		}
 		for rep := range uint64(nightWorkSeeds) {
 			ur, err := s.userAwareReplicate(ctx, fig20Load, rep)
@@ -692,7 +749,7 @@ func (s *Study) Fig21(ctx context.Context) (*Fig21Result, error) {
 		var alpha, q []float64
 		var hour []int
 		for _, run := range u.Runs {
-			byHour := u.Workload.QueueByHour(run.Result.Sim.Timeline, u.From, u.To)
+			byHour := run.d.queue
 			r.queue[fmt.Sprintf("%s %g", run.Cycle, run.Alpha)] = byHour
 			for h, v := range byHour {
 				cyc, alpha, hour, q = append(cyc, run.Cycle.String()), append(alpha, run.Alpha), append(hour, h), append(q, v)
@@ -731,17 +788,16 @@ func (u *UserAwareRuns) nightWork() nightWork {
 		if run.Cycle != feedback.OfficeHours {
 			continue
 		}
-		byHour := u.Workload.QueueByHour(waitingWork(run.Result.Sim), u.From, u.To)
+		byHour := run.d.work
 		n.work[fmt.Sprintf("%s %g", run.Cycle, run.Alpha)] = byHour
 		if run.Alpha == 0 {
-			n.outside = u.outsideOffice(run.Result.Sim.Submit)
+			n.outside = run.d.outside
 		}
 		if run.Alpha != 0 && run.Alpha != ua {
 			continue
 		}
-		tl := run.Result.Sim.Timeline
 		work := hoursMean(byHour, 0, 6)
-		busy := hoursMean(u.Workload.QueueByHour(sim.Timeline{Time: tl.Time, Queue: tl.Busy}, u.From, u.To), 0, 6)
+		busy := hoursMean(run.d.busy, 0, 6)
 		if run.Alpha == 0 {
 			n.easyWork, n.easyBusy = work, busy
 		} else {
@@ -751,15 +807,15 @@ func (u *UserAwareRuns) nightWork() nightWork {
 	return n
 }
 
-// outsideOffice returns the share of the jobs submitted in u's window
-// (submit times in trace seconds) whose local time of day lies outside
-// 8:00–18:00 (feedback.OfficeHours lets a session continue past 18:00:
-// only breaks and first arrivals wait for the next window).
-func (u *UserAwareRuns) outsideOffice(submit []float64) float64 {
-	loc, start := u.Workload.Trace.Location(), u.Workload.Trace.Header.UnixStartTime
+// outsideOffice returns the share of the jobs submitted in the window
+// [from, to) (submit times in seconds of trace tr) whose local time of day
+// lies outside 8:00–18:00 (feedback.OfficeHours lets a session continue
+// past 18:00: only breaks and first arrivals wait for the next window).
+func outsideOffice(tr *datasets.Trace, from, to float64, submit []float64) float64 {
+	loc, start := tr.Location(), tr.Header.UnixStartTime
 	var n, out int
 	for _, t := range submit {
-		if !(t >= u.From && t < u.To) {
+		if !(t >= from && t < to) {
 			continue
 		}
 		n++
