@@ -136,6 +136,18 @@ func TestLoadSweep(t *testing.T) {
 			t.Errorf("%s %s: saturated leaving out the last weeks, not keeping them", sched[i], kind[i])
 		}
 	}
+	// The slopes are the tests' statistics: each saturated flag is its
+	// slope above the paper's threshold of 1 job per week (2013 §6.3), and
+	// the open FCFS run's outstanding jobs grow by many a week.
+	slope, slopeAll := df.Col("saturation_slope").Float(), df.Col("saturation_slope_all_weeks").Float()
+	for i := range slope {
+		if (saturated[i] == "true") != (slope[i] > 1) || (all[i] == "true") != (slopeAll[i] > 1) {
+			t.Errorf("%s %s: saturated %s with slope %v, all weeks %s with %v", sched[i], kind[i], saturated[i], slope[i], all[i], slopeAll[i])
+		}
+		if sched[i] == "fcfs" && kind[i] == "open" && !(slope[i] > 10) {
+			t.Errorf("fcfs open: slope %v jobs per week", slope[i])
+		}
+	}
 }
 
 // TestFig10QueueBounded: 2014 Fig. 10 on KTH-SP2 — replayed open, FCFS
