@@ -45,6 +45,8 @@ var namePaths = map[string]string{
 	"repro/feitelson2021/open.go: Study.Open":                  "n.a.: the paper's schedulers",
 	"repro/feitelson2021/cross.go: spanRecorded":               "n.a.: the paper's schedulers",
 	"repro/feitelson2021/throughput.go: Study.equilibriumRuns": "n.a.: the paper's schedulers",
+	"repro/feitelson2021/addedjobs.go: Study.easyLastStep":     "n.a.: the paper's schedulers",
+	"repro/feitelson2021/horizon.go: Study.fig19Horizon":       "n.a.: the paper's schedulers",
 	"repro/zakay2014/fig10.go: Study.fluidBeside":              "n.a.: the paper's schedulers",
 }
 
