@@ -968,8 +968,8 @@ func (p fig12Populations) cited(sch string, k int) bool {
 
 // found is how reason(sch) was found: the best of the sweep's other
 // populations, each judged on the replicate runs as the entry is (the
-// majority of the runs, ledger.OverSeeds; one replicate in quick mode,
-// AtSeeds), within at as many replicates one by one (an open run
+// mean slope over them, saturatedAt, ledger.OverSeeds; one replicate in
+// quick mode, AtSeeds), within at as many replicates one by one (an open run
 // saturated and the feedback run on its resampled log not) as the cited
 // population with the fewest.
 func (p fig12Populations) found(sch string) ledger.Found {
