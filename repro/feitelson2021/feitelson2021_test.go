@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -674,7 +675,7 @@ func TestFig12Populations(t *testing.T) {
 		// Found records the 3 replicate runs, judged over them as the
 		// entry is; at 2× replicates 2 and 3 have an open run saturated
 		// and the feedback run on their log not, for FCFS and for EASY.
-		if got, want := p.found(sch), ledger.AmongReadings(2).OverSeeds(true, 2, 3); got != want {
+		if got, want := p.found(sch), ledger.AmongReadings(2).OverSeeds(true, 2, 3); !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: found %+v, want %+v", sch, got, want)
 		}
 	}
@@ -692,7 +693,7 @@ func TestFig12Populations(t *testing.T) {
 	for k, v := range f.byRep {
 		one.byRep[k] = v[1:2]
 	}
-	if got, want := one.populations(map[string]bool{"fcfs": false, "easy": false, "bounded": true}).found("fcfs"), ledger.AmongReadings(2).AtSeeds(1, 1); got != want {
+	if got, want := one.populations(map[string]bool{"fcfs": false, "easy": false, "bounded": true}).found("fcfs"), ledger.AmongReadings(2).AtSeeds(1, 1); !reflect.DeepEqual(got, want) {
 		t.Errorf("one replicate: found %+v, want %+v", got, want)
 	}
 }
