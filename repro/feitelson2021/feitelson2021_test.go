@@ -246,6 +246,15 @@ func TestToySchedules(t *testing.T) {
 	if len(r.Figure.Panels) != 2 || r.Frame.Nrow() != 2 {
 		t.Errorf("%d panels, %d rows", len(r.Figure.Panels), r.Frame.Nrow())
 	}
+	// The caption gives the grey's meaning with the wasted time of the
+	// ledger's check (hand-counted from the toy schedules: FCFS 23, EASY
+	// 8 processor-seconds up to T = 14) and says FCFS's jobs 5 and 7 are
+	// cut at T (FCFS ends at 15).
+	for _, want := range []string{"grey: processors idle while a job waits", "FCFS 23, EASY 8 processor-seconds", "drawn up to T = 14 s", "the last ends at 15 s"} {
+		if !strings.Contains(r.Figure.Caption, want) {
+			t.Errorf("caption %q lacks %q", r.Figure.Caption, want)
+		}
+	}
 }
 
 // TestWorkers: a parallel item gives the same result whatever the number
