@@ -151,9 +151,13 @@ func (r *Fig17Result) labelledCurve() sweepMeans {
 }
 
 // labelLoads writes each load's factor on the log's users ("×0.5", "×3")
-// above its point of curve m (one per load of loads, at its mean users and
-// throughput), with headroom for the top one: the axis counts users, the
-// caption and the entries speak of multiples of the log's.
+// above and to the left of its point of curve m (one per load of loads, at
+// its mean users and throughput), with headroom above the top one and left
+// of the first: the axis counts users, the caption and the entries speak of
+// multiples of the log's. The curve rises with the users, so a label
+// centred over its point stood on the next segment (2021 Fig. 17's "×0.75"
+// crossed by the open curves); ending it at the point's left keeps it above
+// the segment that arrives there and clear of the one that leaves.
 func labelLoads(p *plot.Plot, loads []float64, m sweepMeans) error {
 	var at plotter.XYs
 	var words []string
@@ -168,7 +172,8 @@ func labelLoads(p *plot.Plot, loads []float64, m sweepMeans) error {
 		return nil
 	}
 	p.Y.Max += 0.06 * (p.Y.Max - p.Y.Min)
-	return plots.AddLabels(p, at, words, plots.LabelOptions{Align: draw.XCenter, Offset: vg.Point{Y: vg.Points(5)}})
+	p.X.Min -= 0.06 * (p.X.Max - p.X.Min)
+	return plots.AddLabels(p, at, words, plots.LabelOptions{Align: draw.XRight, Offset: vg.Point{X: -vg.Points(2), Y: vg.Points(4)}})
 }
 
 // loadPoints says what a point of a sweep's curve is, for reps replicates
