@@ -17,10 +17,12 @@ import (
 // from the stored ledgers without the code that made them (issue 21: every
 // "differs" has a measured reason or counts as unexplained). The stored
 // Found records how a reason was found and whether it holds by the seeds
-// rule; it does not record the tally: the net gain over the figure or
-// table is read from the reason's text, where every reading's reason
-// states it (tallyOf). A JSON field for it (Found with the tally's Within
-// and AsComputed per seed) would make the text unnecessary.
+// rule, and, where the code stores it (ledger.Found.WithTally), the
+// reading's tally over its figure or table, one per seed: then the field
+// decides (ledger.Found.Justified) and the text, when it states a tally
+// too, must agree with it. Where the field is absent the net gain is read
+// from the reason's text, where every reading's reason states it
+// (tallyOf).
 
 var (
 	// "net gain over Fig. 8 averaged over the seeds 3.00"
@@ -109,7 +111,11 @@ func TestTallyOf(t *testing.T) {
 //     averaged over the seeds where it gives one per seed
 //     (ledger.Tally.Justified, ledger.JustifiedOverSeeds). An input fact
 //     (the log's version, its header) is chosen among nothing and needs
-//     none.
+//     none. A stored tally (Found.Tally) is read instead of the text: one
+//     per seed measured, justifying the reading as it is judged
+//     (Found.Justified: over the seeds on the mean, counted at every
+//     seed), and a tally the text states is the stored one's at the
+//     study's seed or its mean over the seeds.
 func reasonBreaches(es []ledger.Entry) (out []string, checked int) {
 	for _, e := range es {
 		if e.Verdict != ledger.Differs || e.Reason == "" || (e.Kind != ledger.PaperClaim && e.Kind != ledger.SelfCheck) {
@@ -137,6 +143,10 @@ func reasonBreaches(es []ledger.Entry) (out []string, checked int) {
 			out = append(out, fmt.Sprintf("%s: explained but its convention does not hold by the seeds rule (%s)", e.ID, f))
 		}
 		gain, ok := tallyOf(e.Reason)
+		if len(f.Tally) > 0 {
+			out = append(out, storedTallyBreaches(e.ID, *f, gain, ok)...)
+			continue
+		}
 		switch {
 		case !ok:
 			out = append(out, e.ID+": a reading's reason that states no tally over its table or figure (ledger.Tally)")
@@ -145,6 +155,74 @@ func reasonBreaches(es []ledger.Entry) (out []string, checked int) {
 		}
 	}
 	return out, checked
+}
+
+// storedTallyBreaches lists how the stored tally of a reason's Found f
+// breaks the rule: not one per seed measured, or not justifying the
+// reading (ledger.Found.Justified), or not the tally its text states
+// (textGain, when stated: the study seed's net gain or the mean over the
+// seeds).
+func storedTallyBreaches(id string, f ledger.Found, textGain float64, stated bool) []string {
+	var out []string
+	if len(f.Tally) != max(1, f.Seeds) {
+		out = append(out, fmt.Sprintf("%s: %d tallies stored for %d seeds measured (one per seed)", id, len(f.Tally), f.Seeds))
+	}
+	var sum int
+	for _, t := range f.Tally {
+		sum += t.Within - t.AsComputed
+	}
+	first, mean := float64(f.Tally[0].Within-f.Tally[0].AsComputed), float64(sum)/float64(len(f.Tally))
+	if !f.Justified() {
+		out = append(out, fmt.Sprintf("%s: its stored tally does not justify it (net gain at the study's seed %.0f, mean over %d seeds %.2f; %s)", id, first, len(f.Tally), mean, f))
+	}
+	if stated && math.Abs(textGain-first) > 0.005 && math.Abs(textGain-mean) > 0.005 {
+		out = append(out, fmt.Sprintf("%s: its text states a net gain of %.2f, its stored tally %.0f at the study's seed, %.2f over the seeds", id, textGain, first, mean))
+	}
+	return out
+}
+
+// TestStoredTallyBreaches: the stored tally decides where present, the
+// text (tallyOf) otherwise. Reference: zakay2013 fig9's common week at
+// 0fc4618, "brings 19 within against 9" at the study's seed (3 seeds,
+// counted at each); the other counts are made up at the rule's edge.
+func TestStoredTallyBreaches(t *testing.T) {
+	tl := func(within ...int) []ledger.Tally {
+		var ts []ledger.Tally
+		for _, w := range within {
+			ts = append(ts, ledger.Tally{N: 22, AsComputed: 9, Within: w, Gained: w - 9})
+		}
+		return ts
+	}
+	const text = "…; over the figure's 22 statements the common week brings 19 within against 9 under §4's start; …"
+	atSeeds := func(ts []ledger.Tally) *ledger.Found {
+		f := ledger.AmongReadings(5).AtSeeds(3, 3)
+		f.Tally = ts
+		return &f
+	}
+	for _, c := range []struct {
+		name   string
+		reason string
+		found  *ledger.Found
+		breach string // "" for none
+	}{
+		{"field and text agree", text, atSeeds(tl(19, 17, 18)), ""},
+		{"field without a tally in the text", "the common week brings it within", atSeeds(tl(19, 17, 18)), ""},
+		{"text without the field (as before)", text, func() *ledger.Found { f := ledger.AmongReadings(5).AtSeeds(3, 3); return &f }(), ""},
+		{"a seed the field does not justify, the text does", text, atSeeds(tl(19, 10, 18)), "its stored tally does not justify it"},
+		{"the text states another tally", text, atSeeds(tl(15, 15, 15)), "its text states a net gain of 10.00, its stored tally 6"},
+		{"one tally for 3 seeds", text, atSeeds(tl(19)), "1 tallies stored for 3 seeds"},
+		{"no tally at all", "the common week brings it within", func() *ledger.Found { f := ledger.AmongReadings(5).AtSeeds(3, 3); return &f }(),
+			"states no tally"},
+	} {
+		e := ledger.Entry{ID: "fig9/KTH-SP2/x", Kind: ledger.PaperClaim, Verdict: ledger.Differs, Reason: c.reason, Found: c.found}
+		got, _ := reasonBreaches([]ledger.Entry{e})
+		switch {
+		case c.breach == "" && len(got) > 0:
+			t.Errorf("%s: %v", c.name, got)
+		case c.breach != "" && (len(got) == 0 || !strings.Contains(strings.Join(got, "\n"), c.breach)):
+			t.Errorf("%s: %v, want a breach saying %q", c.name, got, c.breach)
+		}
+	}
 }
 
 // TestStoredReasonsJustified: every explained difference in every stored

@@ -92,9 +92,9 @@ func TestContinuedNote(t *testing.T) {
 		beyond []float64
 		want   string
 	}{
-		{"full mode (fig17BeyondLoads)", 3, fig17BeyondLoads, judged + "the sweep continued with feedback to 4× and 5× users is not drawn (the Fig. 17 load-ceases entries give its gains)"},
-		{"one population", 3, []float64{4}, judged + "the sweep continued with feedback to 4× users is not drawn (the Fig. 17 load-ceases entries give its gains)"},
-		{"three populations", 3, []float64{3.5, 4, 5}, judged + "the sweep continued with feedback to 3.5×, 4× and 5× users is not drawn (the Fig. 17 load-ceases entries give its gains)"},
+		{"full mode (fig17BeyondLoads)", 3, fig17BeyondLoads, judged + "the sweep's continuation with feedback to 4× and 5× users is not drawn (the Fig. 17 load-ceases entries give its gains)"},
+		{"one population", 3, []float64{4}, judged + "the sweep's continuation with feedback to 4× users is not drawn (the Fig. 17 load-ceases entries give its gains)"},
+		{"three populations", 3, []float64{3.5, 4, 5}, judged + "the sweep's continuation with feedback to 3.5×, 4× and 5× users is not drawn (the Fig. 17 load-ceases entries give its gains)"},
 		{"quick mode: none", 3, nil, ""},
 	} {
 		if got := continuedNote(c.last, c.beyond); got != c.want {

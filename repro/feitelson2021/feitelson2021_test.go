@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -245,6 +246,15 @@ func TestToySchedules(t *testing.T) {
 	}
 	if len(r.Figure.Panels) != 2 || r.Frame.Nrow() != 2 {
 		t.Errorf("%d panels, %d rows", len(r.Figure.Panels), r.Frame.Nrow())
+	}
+	// The caption gives the grey's meaning with the wasted time of the
+	// ledger's check (hand-counted from the toy schedules: FCFS 23, EASY
+	// 8 processor-seconds up to T = 14) and says FCFS's jobs 5 and 7 are
+	// cut at T (FCFS ends at 15).
+	for _, want := range []string{"grey: processors idle while a job waits", "FCFS 23, EASY 8 processor-seconds", "drawn up to T = 14 s", "the last ends at 15 s"} {
+		if !strings.Contains(r.Figure.Caption, want) {
+			t.Errorf("caption %q lacks %q", r.Figure.Caption, want)
+		}
 	}
 }
 
@@ -630,11 +640,18 @@ func TestFig17MeansAndReplicatedClaims(t *testing.T) {
 // equilibrium claims fail (most feedback runs saturated) and fcfs-bounded
 // holds: 1 of 3. At 2× all three hold: 3 of 3, a gain of 2, justified; at
 // 1× no open run saturates: 1 of 3. So 2× is the reason of both
-// equilibrium claims, and 1× of neither.
+// equilibrium claims, and 1× of neither. Each run saturated has the slope
+// 1.5 jobs per week, each other 0.2, so that the mean slope over the 3
+// replicates (the rule: saturatedAt) is above 1 exactly where most runs
+// saturate (3 × 1.5 / 3, (2 × 1.5 + 0.2) / 3 = 1.07; (1.5 + 2 × 0.2) / 3
+// = 0.63).
 func TestFig12Populations(t *testing.T) {
 	rep := func(sat ...float64) sweepMeans {
 		m := newSweepMeans(3)
 		copy(m.saturated, sat)
+		for k, v := range sat {
+			m.slope[k] = 0.2 + 1.3*v
+		}
 		return m
 	}
 	queues := func(q ...float64) []sweepMeans {
@@ -674,11 +691,11 @@ func TestFig12Populations(t *testing.T) {
 		// Found records the 3 replicate runs, judged over them as the
 		// entry is; at 2× replicates 2 and 3 have an open run saturated
 		// and the feedback run on their log not, for FCFS and for EASY.
-		if got, want := p.found(sch), ledger.AmongReadings(2).OverSeeds(true, 2, 3); got != want {
+		if got, want := p.found(sch), ledger.AmongReadings(2).OverSeeds(true, 2, 3); !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: found %+v, want %+v", sch, got, want)
 		}
 	}
-	if got, want := p.text("fcfs"), "of 3: 1× 0, 0; 2× 3, 1; 3× 3, 2"; !strings.Contains(got, want) {
+	if got, want := p.text("fcfs"), "1× 0.20, 0.20 (0, 0); 2× 1.50, 0.63 (3, 1); 3× 1.50, 1.07 (3, 2)"; !strings.Contains(got, want) {
 		t.Errorf("text(fcfs) = %q, want %q", got, want)
 	}
 	// Without a justified population (the claims already hold at the
@@ -692,8 +709,62 @@ func TestFig12Populations(t *testing.T) {
 	for k, v := range f.byRep {
 		one.byRep[k] = v[1:2]
 	}
-	if got, want := one.populations(map[string]bool{"fcfs": false, "easy": false, "bounded": true}).found("fcfs"), ledger.AmongReadings(2).AtSeeds(1, 1); got != want {
+	if got, want := one.populations(map[string]bool{"fcfs": false, "easy": false, "bounded": true}).found("fcfs"), ledger.AmongReadings(2).AtSeeds(1, 1); !reflect.DeepEqual(got, want) {
 		t.Errorf("one replicate: found %+v, want %+v", got, want)
+	}
+	// The rule is the mean slope, not the majority of the runs: FCFS's
+	// feedback runs at 3× with slopes 0.3, 1.2 and 1.47 (two of three
+	// saturated one by one) have the mean 0.99, below 1, so the claim
+	// holds there; with 0.33, 1.2 and 1.48 (mean 1.0033) it does not.
+	for _, c := range []struct {
+		slopes [3]float64
+		want   bool
+	}{{[3]float64{0.3, 1.2, 1.47}, true}, {[3]float64{0.33, 1.2, 1.48}, false}} {
+		for j, v := range c.slopes {
+			m := f.byRep[[2]string{"feedback", "fcfs"}][j]
+			m.slope[2] = v
+			m.saturated[2] = 0
+			if v > 1 {
+				m.saturated[2] = 1
+			}
+		}
+		p := f.populations(nil)
+		if p.fb["fcfs"][2] != 2 || p.holds("fcfs", 2) != c.want || f.equilibriumHolds("fcfs", 2) != c.want {
+			t.Errorf("FCFS feedback slopes %v at 3×: %d saturated, holds %v (sweep %v), want 2 and %v", c.slopes, p.fb["fcfs"][2], p.holds("fcfs", 2), f.equilibriumHolds("fcfs", 2), c.want)
+		}
+	}
+}
+
+// TestSaturatedAt: the saturation rule on a scheduler's replicates is 2013
+// §6.3's threshold, 1 job per week, on the mean slope (meanOf); NaN (fewer
+// than two weeks) is not saturated, and one replicate is judged on its
+// own slope.
+func TestSaturatedAt(t *testing.T) {
+	for _, c := range []struct {
+		slopes []float64
+		want   bool
+	}{
+		{[]float64{0.3, 1.2, 1.47}, false}, // two of three above 1, mean 0.99
+		{[]float64{0.33, 1.2, 1.48}, true}, // mean 1.0033
+		{[]float64{1, 1, 1}, false},        // at the threshold: not above it
+		{[]float64{0, 0, 3.01}, true},      // one of three, mean 1.0033
+		{[]float64{math.NaN(), 5, 5}, false},
+		{[]float64{1.01}, true},
+		{[]float64{0.99}, false},
+	} {
+		reps := make([]sweepMeans, len(c.slopes))
+		for j, v := range c.slopes {
+			reps[j] = newSweepMeans(1)
+			reps[j].slope[0] = v
+		}
+		r := &Fig17Result{loads: []float64{2}, reps: len(reps), byRep: map[[2]string][]sweepMeans{{"open", "fcfs"}: reps}}
+		m := r.meanOf([2]string{"open", "fcfs"})
+		if got := m.saturatedAt(0); got != c.want {
+			t.Errorf("slopes %v: saturated %v, want %v", c.slopes, got, c.want)
+		}
+		if want := map[bool]string{true: "2", false: "none"}[c.want]; r.firstSaturated(m) != want {
+			t.Errorf("slopes %v: first saturated %q, want %q", c.slopes, r.firstSaturated(m), want)
+		}
 	}
 }
 

@@ -112,5 +112,5 @@ func continuedNote(last float64, beyond []float64) string {
 		list = strings.Join(b[:len(b)-1], ", ") + " and " + list
 	}
 	return fmt.Sprintf("whether the throughput ceases to increase is judged on each feedback curve's last step, to %g× the log's users; "+
-		"the sweep continued with feedback to %s users is not drawn (the Fig. 17 load-ceases entries give its gains)", last, list)
+		"the sweep's continuation with feedback to %s users is not drawn (the Fig. 17 load-ceases entries give its gains)", last, list)
 }

@@ -27,9 +27,19 @@ func sweepFrame(rows []sweepRow) dataframe.DataFrame {
 	rep, out := make([]int, n), make([]int, n)
 	sched, sim := make([]string, n), make([]string, n)
 	sat, all := make([]bool, n), make([]bool, n)
+	slope, slopeAll := make([]float64, n), make([]float64, n)
+	// A run saturated has the slope 5 jobs per week, another 0.1: the
+	// mean over replicates is above 1 (saturatedAt) when any is.
+	slopeOf := func(b bool) float64 {
+		if b {
+			return 5
+		}
+		return 0.1
+	}
 	for i, r := range rows {
 		load[i], rep[i], sched[i], sim[i], ended[i], mq[i], sat[i], all[i] = r.load, r.rep, r.sched, r.sim, r.ended, r.maxQueue, r.saturated, r.allWks
 		arr[i], one[i], out[i] = 100, 1, int(r.maxQueue)
+		slope[i], slopeAll[i] = slopeOf(r.saturated), slopeOf(r.allWks)
 	}
 	return dataframe.New(series.New(load, series.Float, "load"), series.New(rep, series.Int, "replicate"),
 		series.New(one, series.Float, "users"), series.New(one, series.Float, "offered"),
@@ -37,7 +47,8 @@ func sweepFrame(rows []sweepRow) dataframe.DataFrame {
 		series.New(ended, series.Float, "throughput_window_per_week"), series.New(arr, series.Float, "arrivals"),
 		series.New(one, series.Float, "utilization"), series.New(one, series.Float, "avg_response"),
 		series.New(mq, series.Float, "max_queue"), series.New(sat, series.Bool, "saturated"),
-		series.New(all, series.Bool, "saturated_all_weeks"), series.New(out, series.Int, "outstanding_end"))
+		series.New(all, series.Bool, "saturated_all_weeks"), series.New(out, series.Int, "outstanding_end"),
+		series.New(slope, series.Float, "saturation_slope"), series.New(slopeAll, series.Float, "saturation_slope_all_weeks"))
 }
 
 // TestNoDropTallies counts the test keeping every week over the four

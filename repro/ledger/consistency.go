@@ -22,7 +22,9 @@ import (
 //   - an explained difference (of a claim or a check) says how its reason
 //     was found (Entry.Found, set by ExplainedBy), and a reason measured
 //     on a random procedure holds by the seeds' rule (Found.Holds: within
-//     judged over the seeds, or at every seed when only counted);
+//     judged over the seeds, or at every seed when only counted) and, when
+//     its Found stores the reading's tally (Found.WithTally: one per seed
+//     measured), that tally justifies it (Found.Justified);
 //   - an agreeing claim in a table of several logs has its discrimination
 //     computed: a claim placed in a table (Entry.Cell) has a Want, and an
 //     agreeing numeric claim outside a table whose id names a log (a row of
@@ -56,6 +58,10 @@ func Consistency(entries []Entry) []error {
 			bad(e, "an explained difference without how its reason was found (ExplainedBy)")
 		case e.Verdict == Differs && !blank && e.Found != nil && !e.Found.Holds():
 			bad(e, "a reason that does not hold by the seeds' rule (%s): not a reason", e.Found)
+		case e.Verdict == Differs && !blank && e.Found != nil && !e.Found.tallyValid():
+			bad(e, "a reason whose stored tally is not one per seed measured or not one Tally.Add can give (%d tallies, %d seeds)", len(e.Found.Tally), e.Found.Seeds)
+		case e.Verdict == Differs && !blank && e.Found != nil && !e.Found.Justified():
+			bad(e, "a reason whose stored tally does not justify it: %s", e.Found.tallyWords())
 		case e.Verdict == NotComparable && blank:
 			bad(e, "not comparable without a reason")
 		case claim && e.Cell != nil && e.Want == nil:

@@ -61,7 +61,10 @@
 // judged over the seeds, Found.OverSeeds; counted only, it must hold at
 // every seed, Found.AtSeeds). A convention is a
 // reason only when it is Justified over its table (Tally) and brings the
-// entry within; anything else measured — a mechanism, a bound, a
+// entry within; its Found carries that tally, one per seed
+// (Found.WithTally), and ExplainedBy and Consistency hold it to the rule
+// (Found.Justified), so that a stored ledger shows the count its reason
+// rests on; anything else measured — a mechanism, a bound, a
 // restatement — is shown with our value (Measured) and the entry stays
 // unexplained. Summarize counts the reasons chosen among several readings
 // apart (Summary.ExplainedAmongReadings), so that the unexplained share

@@ -1,6 +1,9 @@
 package ledger
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Found says how the reason of an explained difference was found, so that
 // a reader (or a script reading a stored ledger) can weigh it:
@@ -43,6 +46,13 @@ type Found struct {
 	// entry within so: then Within, not Held, decides the reason.
 	Judged bool `json:"judged_over_seeds,omitempty"`
 	Within bool `json:"within_over_seeds,omitempty"`
+	// Tally is a reading's tally over its table or figure (Tally), one
+	// per seed measured, the study's first (one when none is random):
+	// set by WithTally, so that a stored ledger carries the count the
+	// rule of a reason judges (Justified), not only the reason's words.
+	// Empty when the caller did not record it (the reason's text states
+	// it) and for an input fact, which is chosen among nothing.
+	Tally []Tally `json:"tally,omitempty"`
 }
 
 // The values of Found.By.
@@ -92,6 +102,66 @@ func (f Found) OverSeeds(within bool, held, seeds int) Found {
 	return f
 }
 
+// WithTally returns f, a reading, with its tally over its table or
+// figure: one Tally per seed measured (Seeds of them, the study's seed
+// first), or one when none is random. ExplainedBy then demotes the reason
+// to a measurement unless the tally justifies it (Justified). A tally for
+// an input fact, no tally, or counts that Tally.Add cannot give are
+// programmer errors; the number of tallies is checked against Seeds by
+// ExplainedBy (AtSeeds and OverSeeds may come before or after).
+func (f Found) WithTally(ts ...Tally) Found {
+	if f.By != ByReading || len(ts) == 0 {
+		panic(fmt.Sprintf("ledger: WithTally of %d tallies on a Found by %q: a tally is a reading's, at least one", len(ts), f.By))
+	}
+	for _, t := range ts {
+		if !t.consistent() {
+			panic(fmt.Sprintf("ledger: WithTally: inconsistent tally %+v", t))
+		}
+	}
+	f.Tally = append([]Tally(nil), ts...)
+	return f
+}
+
+// Justified reports whether the stored tally justifies the reading by
+// the rule of a reason, judged as the reading itself is (Holds): judged
+// over the seeds (OverSeeds), its net gain averaged over them is at least
+// two (JustifiedOverSeeds); counted only (AtSeeds, or none random), the
+// tally is Justified at every seed. True when no tally is stored.
+func (f Found) Justified() bool {
+	switch {
+	case len(f.Tally) == 0:
+		return true
+	case f.Judged:
+		return JustifiedOverSeeds(f.Tally)
+	}
+	for _, t := range f.Tally {
+		if !t.Justified() {
+			return false
+		}
+	}
+	return true
+}
+
+// tallyWords is the stored tally's net gain for a reason it does not
+// justify: "its tally's net gain is 1 (ledger.Tally.Justified asks at
+// least 2)", per seed or averaged over them.
+func (f Found) tallyWords() string {
+	if len(f.Tally) == 1 {
+		return fmt.Sprintf("its tally's net gain over its table is %d (ledger.Tally.Justified asks at least 2)", f.Tally[0].NetGain())
+	}
+	gains := make([]string, len(f.Tally))
+	sum := 0
+	for i, t := range f.Tally {
+		gains[i] = fmt.Sprint(t.NetGain())
+		sum += t.NetGain()
+	}
+	if f.Judged {
+		return fmt.Sprintf("its tally's net gain over its table averaged over the %d seeds is %.2f (%s; ledger.JustifiedOverSeeds asks at least 2)",
+			len(f.Tally), float64(sum)/float64(len(f.Tally)), strings.Join(gains, ", "))
+	}
+	return fmt.Sprintf("its tally's net gain over its table at the %d seeds is %s (ledger.Tally.Justified asks at least 2 at each)", len(f.Tally), strings.Join(gains, ", "))
+}
+
 // Holds reports whether the convention brings the entry within by the
 // rule of a reason: judged over the seeds when it was (OverSeeds), else at
 // every seed measured (true when none is random).
@@ -138,17 +208,35 @@ func (f Found) valid() bool {
 	case ByInput:
 		return f.Readings == 0 && f.Seeds == 0 && f.Held == 0 && !f.Judged && !f.Within
 	case ByReading:
-		return f.Readings >= 1 && f.Held >= 0 && f.Held <= f.Seeds && (f.Judged || !f.Within) && (!f.Judged || f.Seeds >= 2)
+		return f.Readings >= 1 && f.Held >= 0 && f.Held <= f.Seeds && (f.Judged || !f.Within) && (!f.Judged || f.Seeds >= 2) && f.tallyValid()
 	}
 	return false
+}
+
+// tallyValid reports whether f's stored tally, if any, has one Tally per
+// seed measured (one when none is random), each one Tally.Add can give.
+func (f Found) tallyValid() bool {
+	if len(f.Tally) == 0 {
+		return true
+	}
+	if len(f.Tally) != max(1, f.Seeds) {
+		return false
+	}
+	for _, t := range f.Tally {
+		if !t.consistent() {
+			return false
+		}
+	}
+	return true
 }
 
 // ExplainedBy gives e, when its verdict is Differs, reason as its measured
 // explanation, found as f (see Found), and returns e. A convention
 // measured on a random procedure is a reason when it holds by the rule of
 // the entry's verdict (Found.Holds): judged over the seeds by SeedsRule
-// (Found.OverSeeds), or, counted only, at every seed (Found.AtSeeds).
-// Otherwise the reason is appended to our value as a measurement
+// (Found.OverSeeds), or, counted only, at every seed (Found.AtSeeds) —
+// and, when f carries its tally (Found.WithTally), when that tally
+// justifies it (Found.Justified). Otherwise the reason is appended to our value as a measurement
 // (Measured, with the seeds counted) and e stays unexplained. An
 // agreement, a not-comparable entry, or an empty reason leaves e as it
 // is.
@@ -167,6 +255,8 @@ func (e *Entry) ExplainedBy(f Found, reason string) *Entry {
 		return e.Measured(fmt.Sprintf("%s; not within judged over the %d seeds measured (ledger.SeedsRule; within at %d of them one by one), so not a reason", reason, f.Seeds, f.Held))
 	case !f.Holds():
 		return e.Measured(fmt.Sprintf("%s; within at %d of %d seeds measured, so not a reason", reason, f.Held, f.Seeds))
+	case !f.Justified():
+		return e.Measured(fmt.Sprintf("%s; %s, so not a reason", reason, f.tallyWords()))
 	}
 	e.Reason, e.Found = reason, &f
 	return e

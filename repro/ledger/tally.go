@@ -12,8 +12,16 @@ package ledger
 // reading does, with that entry left out — and it brings that entry
 // within. It is never chosen for one entry alone (Justified); an entry no justified convention brings within stays
 // unexplained, with what the conventions give in our value (Measured).
+//
+// A reason's Found stores its tallies (Found.WithTally), one per seed
+// measured, under these JSON names, so that a stored ledger can be
+// checked against the rule without the code that made it.
 type Tally struct {
-	N, AsComputed, Within, Gained, Lost int
+	N          int `json:"n"`
+	AsComputed int `json:"as_computed"`
+	Within     int `json:"within"`
+	Gained     int `json:"gained"`
+	Lost       int `json:"lost"`
 }
 
 // Add counts one entry: whether it is within its tolerance under our
@@ -40,3 +48,15 @@ func (t *Tally) Add(was, now bool) {
 // one entry would be chosen for that entry alone, so it needs a net gain
 // (Within − AsComputed) of at least two.
 func (t Tally) Justified() bool { return t.Within-t.AsComputed >= 2 }
+
+// NetGain is Within − AsComputed: how many more entries the convention
+// brings within than our reading does.
+func (t Tally) NetGain() int { return t.Within - t.AsComputed }
+
+// consistent reports whether t's counts can come from Add: each count
+// within N, and Within − AsComputed = Gained − Lost.
+func (t Tally) consistent() bool {
+	in := func(x int) bool { return x >= 0 && x <= t.N }
+	return in(t.AsComputed) && in(t.Within) && in(t.Gained) && in(t.Lost) &&
+		t.Gained <= t.Within && t.Lost <= t.AsComputed && t.Within-t.AsComputed == t.Gained-t.Lost
+}

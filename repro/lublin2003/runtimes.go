@@ -486,14 +486,14 @@ func (r *RuntimesResult) modelClaims(l *ledger.Ledger, m modelRow) {
 		case k == 4 && want.Accepts(geoMean(col4)) && pErratum().Justified():
 			t := pErratum()
 			readings, _, n := averageMeasured(at, k)
-			e.ExplainedBy(ledger.AmongReadings(n), fmt.Sprintf("an erratum of the paper's arithmetic, itself a check: with the geometric mean, as for α and β (the text says the arithmetic mean was used for p), it is %.4g, within %s; "+
+			e.ExplainedBy(ledger.AmongReadings(n).WithTally(t), fmt.Sprintf("an erratum of the paper's arithmetic, itself a check: with the geometric mean, as for α and β (the text says the arithmetic mean was used for p), it is %.4g, within %s; "+
 				"over the average p of Tables 2 and 3 the geometric mean brings %d of %d within against %d as the text says (ledger.Tally); the best of the %s",
 				geoMean(col4), want.Tolerance(), t.Within, t.N, t.AsComputed, readings))
 		default:
 			readings, best, n := averageMeasured(at, k)
 			if best >= 0 { // a reading justified over the 10 cells that brings this one within
 				v, _ := averageReadings[best].value(at.hyperGammas(), k)
-				e.ExplainedBy(ledger.AmongReadings(n), fmt.Sprintf("under the reading %q it is %.4g, within %s; the best of the %s", averageReadings[best].name, v, want.Tolerance(), readings))
+				e.ExplainedBy(ledger.AmongReadings(n).WithTally(readingTally(best)), fmt.Sprintf("under the reading %q it is %.4g, within %s; the best of the %s", averageReadings[best].name, v, want.Tolerance(), readings))
 				break
 			}
 			e.Measured(fmt.Sprintf("no reading of the paper's printed rows gives it (%s; the rows' rounding moves the text's by at most %s); %s; %s: "+

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -378,19 +379,22 @@ func TestCommonWeekReason(t *testing.T) {
 		// explained: the ids that get the common week as their reason,
 		// with Found held of "of" seeds; the others stay unexplained,
 		// with measuredHas in our value where the common week agrees.
+		// within: the Found's tally at each seed, the study's first (of
+		// the 3 statements, none within as computed).
 		explained   []string
 		held, of    int
+		within      []int
 		measuredHas string
 	}{
-		{"every seed", all, seeds(all, all), ids, 3, 3, ""},
-		{"one seed without c", all, seeds(all, statements(0.99, 0.99, 0.5)), []string{"fig9/L/a", "fig9/L/b"}, 3, 3,
+		{"every seed", all, seeds(all, all), ids, 3, 3, []int{3, 3, 3}, ""},
+		{"one seed without c", all, seeds(all, statements(0.99, 0.99, 0.5)), []string{"fig9/L/a", "fig9/L/b"}, 3, 3, []int{3, 3, 2},
 			"within at 2 of 3 seeds measured, so not a reason"},
 		// At the second further seed only a is within: 1 of 3 against 0,
 		// not justified there, so a does not hold at that seed either.
-		{"not justified at a seed", all, seeds(all, statements(0.99, 0.5, 0.5)), nil, 0, 0,
+		{"not justified at a seed", all, seeds(all, statements(0.99, 0.5, 0.5)), nil, 0, 0, nil,
 			"within at 2 of 3 seeds measured, so not a reason"},
 		// One more within than as computed: never a reason.
-		{"not justified", statements(0.99, 0.5, 0.5), seeds(all, all), nil, 0, 0, "not a reason: over the figure's statements"},
+		{"not justified", statements(0.99, 0.5, 0.5), seeds(all, all), nil, 0, 0, nil, "not a reason: over the figure's statements"},
 	} {
 		l := ledger.New("zakay2013")
 		addReadings(l, lit, c.com, func(string) string { return "the mechanism" }, readingScan{}, c.seeds)
@@ -403,8 +407,12 @@ func TestCommonWeekReason(t *testing.T) {
 				t.Errorf("%s: %s %s, want differs (the verdict as it falls)", c.name, id, e.Verdict)
 			}
 			if slices.Contains(c.explained, id) {
-				want := ledger.AmongReadings(n).AtSeeds(c.held, c.of)
-				if e.Found == nil || *e.Found != want {
+				var tallies []ledger.Tally
+				for _, w := range c.within {
+					tallies = append(tallies, ledger.Tally{N: 3, Within: w, Gained: w})
+				}
+				want := ledger.AmongReadings(n).AtSeeds(c.held, c.of).WithTally(tallies...)
+				if e.Found == nil || !reflect.DeepEqual(*e.Found, want) {
 					t.Errorf("%s: %s found %v, want %v", c.name, id, e.Found, want)
 				}
 				for _, w := range []string{"§4's words", "one common week", "3 within against 0", "seed 2014: within", "the mechanism",

@@ -281,13 +281,13 @@ func escalate(atStudy []statement, at map[string]statement, logs []string, rejud
 // ExplainedBy makes the entry's reason when it holds at every seed.
 type commonWeekReason struct {
 	// main is the tally at the study's seed (the figures' variants);
-	// within is, per further seed, how many of the same statements the
-	// common week brings within there. Our reading's count is main's
-	// AsComputed at every seed: the paper's entries as computed, at the
-	// figures' count.
-	main   ledger.Tally
-	within []int
-	seeds  seedScan
+	// at is, per further seed, the tally of the same statements with the
+	// common week judged there. Our reading's count is main's AsComputed
+	// at every seed: the paper's entries as computed, at the figures'
+	// count.
+	main  ledger.Tally
+	at    []ledger.Tally
+	seeds seedScan
 }
 
 // newCommonWeekReason counts the common week over the statements lit (the
@@ -298,7 +298,7 @@ func newCommonWeekReason(lit, com []statement, seeds seedScan) commonWeekReason 
 	for _, st := range com {
 		ours[st.id] = st
 	}
-	r := commonWeekReason{within: make([]int, len(seeds.by)), seeds: seeds}
+	r := commonWeekReason{at: make([]ledger.Tally, len(seeds.by)), seeds: seeds}
 	for _, st := range lit {
 		o, ok := ours[st.id]
 		if !ok {
@@ -306,9 +306,8 @@ func newCommonWeekReason(lit, com []statement, seeds seedScan) commonWeekReason 
 		}
 		r.main.Add(st.agrees(), o.agrees())
 		for k, by := range seeds.by {
-			if o, ok := by[st.id]; ok && o.agrees() {
-				r.within[k]++
-			}
+			o, ok := by[st.id]
+			r.at[k].Add(st.agrees(), ok && o.agrees())
 		}
 	}
 	return r
@@ -317,13 +316,13 @@ func newCommonWeekReason(lit, com []statement, seeds seedScan) commonWeekReason 
 // justifiedAt reports whether the common week is justified (Tally) at
 // further seed k: it brings at least two more statements within than the
 // paper's entries as computed.
-func (r commonWeekReason) justifiedAt(k int) bool { return r.within[k]-r.main.AsComputed >= 2 }
+func (r commonWeekReason) justifiedAt(k int) bool { return r.at[k].Justified() }
 
 // found returns how the common week was found for the entry id: the best
 // of the readings of resample.Readings (the library's default was chosen
 // among them), at 1 + the further seeds, holding at the study's seed (the
 // caller's condition) and at each further seed where it brings id within
-// and is justified.
+// and is justified; with its tally at every seed (ledger.Found.WithTally).
 func (r commonWeekReason) found(id string) ledger.Found {
 	held := 1
 	for k, by := range r.seeds.by {
@@ -331,7 +330,7 @@ func (r commonWeekReason) found(id string) ledger.Found {
 			held++
 		}
 	}
-	return ledger.AmongReadings(len(resample.Readings())).AtSeeds(held, 1+len(r.seeds.by))
+	return ledger.AmongReadings(len(resample.Readings())).AtSeeds(held, 1+len(r.seeds.by)).WithTally(append([]ledger.Tally{r.main}, r.at...)...)
 }
 
 // atSeeds says what the common week gives for id at each further seed,
@@ -358,7 +357,7 @@ func (r commonWeekReason) atSeeds(id string) string {
 				w += fmt.Sprintf(", decided at %d variants", r.seeds.variants)
 			}
 		}
-		parts = append(parts, fmt.Sprintf("seed %d: %s, %d of %d statements within", r.seeds.seeds[k], w, r.within[k], r.main.N))
+		parts = append(parts, fmt.Sprintf("seed %d: %s, %d of %d statements within", r.seeds.seeds[k], w, r.at[k].Within, r.main.N))
 	}
 	head := fmt.Sprintf("at the further seeds (%d variants each", r.seeds.variants)
 	if escalates {

@@ -3,6 +3,7 @@ package zakay2013
 import (
 	"errors"
 	"maps"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -157,24 +158,25 @@ func TestCommonWeekReasonEscalated(t *testing.T) {
 		figures   [][]statement
 		explained []string
 		held      int
+		within    []int // the Found's tally at each seed, of 3 statements, none within as computed
 		has       []string
 	}{
 		// At seed 2015 the screen has only a within (1 of 3 against 0: not
 		// justified); at the figure's count b and c hold as well.
 		{"decided at the figure's count", [][]statement{com, mk(true, false, false)}, [][]statement{com, com},
-			[]string{"fig9/a", "fig9/b", "fig9/c"}, 3,
+			[]string{"fig9/a", "fig9/b", "fig9/c"}, 3, []int{3, 3, 3},
 			[]string{"seed 2014: within, decided at 100 variants, 3 of 3 statements within",
 				"seed 2015: within, decided at the figure's 1000 variants (1–3, original 2; at 100: not within, 2.500–3, original 2), 3 of 3 statements within",
 				"seed 2015: within, decided at 100 variants, 3 of 3"}},
 		// At the figure's count c still fails at seed 2015: 2 of 3 within
 		// against 0 is justified there, c holds at 2 of 3 seeds.
 		{"the figure's count denies one", [][]statement{com, mk(true, false, false)}, [][]statement{com, mk(true, true, false)},
-			[]string{"fig9/a", "fig9/b"}, 3,
+			[]string{"fig9/a", "fig9/b"}, 3, []int{3, 3, 2},
 			[]string{"seed 2015: within, decided at 100 variants, 2 of 3", "seed 2015: within, decided at the figure's 1000 variants"}},
 		// Only a holds at seed 2015 either way: 1 of 3 is not justified,
 		// so no entry holds at 3 of 3 seeds.
 		{"not justified at the figure's count", [][]statement{com, mk(true, false, false)}, [][]statement{com, mk(true, false, false)},
-			nil, 0, []string{"within at 2 of 3 seeds measured, so not a reason", "not within, decided at the figure's 1000 variants"}},
+			nil, 0, nil, []string{"within at 2 of 3 seeds measured, so not a reason", "not within, decided at the figure's 1000 variants"}},
 	} {
 		sc := seedScan{variants: 100, figure: 1000}
 		for k := range c.screens {
@@ -194,7 +196,11 @@ func TestCommonWeekReasonEscalated(t *testing.T) {
 			}
 			texts = append(texts, e.Reason+" "+e.OurValue)
 			if slices.Contains(c.explained, "fig9/"+id) {
-				if want := ledger.AmongReadings(n).AtSeeds(c.held, 3); e.Found == nil || *e.Found != want {
+				var tallies []ledger.Tally
+				for _, w := range c.within {
+					tallies = append(tallies, ledger.Tally{N: 3, Within: w, Gained: w})
+				}
+				if want := ledger.AmongReadings(n).AtSeeds(c.held, 3).WithTally(tallies...); e.Found == nil || !reflect.DeepEqual(*e.Found, want) {
 					t.Errorf("%s: %s found %v, want %v", c.name, id, e.Found, want)
 				}
 			} else if e.Reason != "" {

@@ -397,7 +397,7 @@ func (r *Fig10Result) startEffect(l *ledger.Ledger, q int) {
 	t := r.startEffectTally()
 	pooled := r.startWant(q, r.pooledEarly, r.pooledN)
 	if t.Justified() && pooled.Accepts(p) {
-		e.ExplainedBy(ledger.OneReading(), fmt.Sprintf("%s, the original's share is %.3f: within %s; over the 3 parts it brings %d within against %d", pooledWords, r.pooledEarly, pooled.Value(), t.Within, t.AsComputed))
+		e.ExplainedBy(ledger.OneReading().WithTally(t), fmt.Sprintf("%s, the original's share is %.3f: within %s; over the 3 parts it brings %d within against %d", pooledWords, r.pooledEarly, pooled.Value(), t.Within, t.AsComputed))
 		return
 	}
 	e.Measured(fmt.Sprintf("%s, the original's share is %.3f (%d users): %d of the 3 parts within, against %d as computed", pooledWords, r.pooledEarly, r.pooledN, t.Within, t.AsComputed))

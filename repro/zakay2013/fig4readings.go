@@ -151,6 +151,7 @@ func (rk readingsKS) explain(e *ledger.Entry, c int) {
 		return
 	}
 	best, bestHeld, bestWithin, bestOver := 1, -1, -1, false
+	var bestTallies []ledger.Tally // the best reading's tally at each seed
 	for r := 1; r < len(rk.names); r++ {
 		held, within := 0, 0
 		var ts []ledger.Tally
@@ -165,7 +166,7 @@ func (rk readingsKS) explain(e *ledger.Entry, c int) {
 		}
 		over := withinOverSeeds(ts, ds, nil)
 		if betterReason(over, held, within, bestOver, bestHeld, bestWithin) {
-			best, bestHeld, bestWithin, bestOver = r, held, within, over
+			best, bestHeld, bestWithin, bestOver, bestTallies = r, held, within, over, ts
 		}
 	}
 	what := fmt.Sprintf("%d generation readings of resample.Readings measured over %s's claims at seeds %d–%d",
@@ -175,7 +176,11 @@ func (rk readingsKS) explain(e *ledger.Entry, c int) {
 			what, rk.reading(best), rk.counts(best, c)))
 		return
 	}
-	e.ExplainedBy(foundOverSeeds(ledger.AmongReadings(len(rk.names)), bestOver, bestHeld, len(rk.seeds)),
+	found := foundOverSeeds(ledger.AmongReadings(len(rk.names)), bestOver, bestHeld, len(rk.seeds))
+	if len(bestTallies) > 0 {
+		found = found.WithTally(bestTallies...)
+	}
+	e.ExplainedBy(found,
 		fmt.Sprintf("under the reading %s (best of %s), %s", rk.reading(best), what, rk.counts(best, c)))
 }
 
@@ -266,7 +271,7 @@ func (rk readingsKS) explainCompared(e *ledger.Entry, c int, cmp comparison, tri
 		e.Measured(cmp.words + ": " + s + "; at no seed, nor over the seeds, does it bring this one within and more of the other claims within than as computed")
 		return
 	}
-	e.ExplainedBy(foundOverSeeds(ledger.AmongReadings(tried), over, held, len(rk.seeds)),
+	e.ExplainedBy(foundOverSeeds(ledger.AmongReadings(tried), over, held, len(rk.seeds)).WithTally(ts...),
 		fmt.Sprintf("%s (tried after the %d readings before it, none of which explains it), %s", cmp.words, tried-1, s))
 }
 

@@ -665,6 +665,7 @@ func (r *Fig12Result) claims(l *ledger.Ledger) {
 	// (the study's and onsetSeeds−1 more), the reading holds for a log
 	// when it is justified at that seed and brings the log within.
 	onsets, onsetHolds := onsetTally(order, byLog)
+	tallies := []ledger.Tally{onsets} // one per seed, the study's first
 	held := map[string]int{}
 	for _, name := range order {
 		if onsets.Justified() && onsetHolds[name] {
@@ -677,6 +678,7 @@ func (r *Fig12Result) claims(l *ledger.Ledger) {
 			at[x.log] = append(at[x.log], x)
 		}
 		t, holds := onsetTally(order, at)
+		tallies = append(tallies, t)
 		for _, name := range order {
 			if t.Justified() && holds[name] {
 				held[name]++
@@ -709,7 +711,7 @@ func (r *Fig12Result) claims(l *ledger.Ledger) {
 			o.OurValue += fmt.Sprintf(" (at load factor %g)", on.load)
 			if o.Verdict == ledger.Agrees && onsets.Justified() {
 				// One reading, on the resampled logs of every seed swept.
-				e.ExplainedBy(ledger.OneReading().AtSeeds(held[name], 1+len(r.seeds)), fmt.Sprintf("with the utilisation of the first simulation that saturated (ours: %s) the value is %.3f, which agrees "+
+				e.ExplainedBy(ledger.OneReading().AtSeeds(held[name], 1+len(r.seeds)).WithTally(tallies...), fmt.Sprintf("with the utilisation of the first simulation that saturated (ours: %s) the value is %.3f, which agrees "+
 					"with the paper's %s (read so on every log of the figure: %d of %d within, against %d as read); the mechanism: %s",
 					o.ID, on.util, saturationPoint[name].Value(), onsets.Within, onsets.N, onsets.AsComputed, onsetWords(top, at.load, on)))
 			}

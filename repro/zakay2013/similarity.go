@@ -692,7 +692,7 @@ func (r *TablesResult) alternative(c tableCell, k int) (v float64, why string, f
 			"applied to every log and cell of Table II (%d of %d cells within their tolerance, against %d as computed: %d gained, %d lost),",
 			c.constant, c.users, t.Within, t.N, t.AsComputed, t.Gained, t.Lost)
 		if t.Justified() && cellExpectation(c.paper[k], k, v, c.users).Accepts(v) {
-			return v, why, ledger.OneReading(), true
+			return v, why, ledger.OneReading().WithTally(t.Tally), true
 		}
 		v, t = c.splitEqual[k], r.splitEqual
 		why = fmt.Sprintf("%d of our %d users always use the same number of processors: every pair of their jobs has "+
@@ -701,13 +701,13 @@ func (r *TablesResult) alternative(c tableCell, k int) (v float64, why string, f
 			"states neither step), applied to every log and cell of Table II (%d of %d cells within their tolerance, against %d as "+
 			"computed: %d gained, %d lost; the split alone leaves this cell at %.4f),",
 			c.constant, c.users, t.Within, t.N, t.AsComputed, t.Gained, t.Lost, c.split[k])
-		return v, why, splitFound, t.Justified() && cellExpectation(c.paper[k], k, v, c.users).Accepts(v) && r.gainsBeyond()
+		return v, why, splitFound.WithTally(t.Tally), t.Justified() && cellExpectation(c.paper[k], k, v, c.users).Accepts(v) && r.gainsBeyond()
 	case datasets.Runtime:
 		for _, t := range r.runtime {
 			v = t.value(c)[k]
 			if t.Justified() && cellExpectation(c.paper[k], k, v, c.users).Accepts(v) {
 				return v, fmt.Sprintf("%s, applied to every log and cell of Table IV (%d of %d cells within their tolerance, against %d as computed: %d gained, %d lost),",
-					t.words, t.Within, t.N, t.AsComputed, t.Gained, t.Lost), runtimeFound, true
+					t.words, t.Within, t.N, t.AsComputed, t.Gained, t.Lost), runtimeFound.WithTally(t.Tally), true
 			}
 		}
 	}

@@ -302,7 +302,7 @@ func similarSessions(se float64) ledger.Expectation {
 func explainInJobs(e *ledger.Entry, tmp, long, se float64, inJobs ledger.Tally) {
 	j := tmp - long
 	if similarSessions(se).Accepts(j) && inJobs.Justified() {
-		e.ExplainedBy(ledger.OneReading(), fmt.Sprintf("with session length counted in jobs (median jobs per session %.2f against %.2f) the difference is %.2f, "+
+		e.ExplainedBy(ledger.OneReading().WithTally(inJobs), fmt.Sprintf("with session length counted in jobs (median jobs per session %.2f against %.2f) the difference is %.2f, "+
 			"within 2 SE (%.2f; read so on every log, %d of %d similar, against %d in time); in time temporary users' sessions are shorter",
 			tmp, long, j, 2*se, inJobs.Within, inJobs.N, inJobs.AsComputed))
 		return
@@ -426,7 +426,7 @@ func (r *TableVResult) Claims(l *ledger.Ledger) {
 				none = "not justified over the logs"
 			}
 			if e.Reason == "" && t.Justified() && ks <= crit {
-				e.ExplainedBy(ledger.AmongReadings(len(spanReadings)), fmt.Sprintf("with the spans %s the KS distance is %.3f, within %.3f (read so on every log, uniform: %d of %d within, "+
+				e.ExplainedBy(ledger.AmongReadings(len(spanReadings)).WithTally(t), fmt.Sprintf("with the spans %s the KS distance is %.3f, within %.3f (read so on every log, uniform: %d of %d within, "+
 					"against %d as computed; %d gained, %d lost)", sr.words, ks, crit, t.Within, t.N, t.AsComputed, t.Gained, t.Lost))
 			}
 			others = append(others, fmt.Sprintf("%s %.3f (%d of %d logs uniform, against %d as computed)", sr.words, ks, t.Within, t.N, t.AsComputed))

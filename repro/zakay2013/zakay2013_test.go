@@ -398,7 +398,7 @@ func TestUtilizations(t *testing.T) {
 // second only when it gains more than this cell beyond the split (never
 // chosen for one entry alone).
 func TestSplitEqualFallback(t *testing.T) {
-	justified := tableConvention{Tally: ledger.Tally{N: 48, AsComputed: 21, Within: 44}}
+	justified := tableConvention{Tally: ledger.Tally{N: 48, AsComputed: 21, Within: 44, Gained: 23}} // Table II at 0fc4618: 23 gained, 0 lost
 	not := tableConvention{Tally: ledger.Tally{N: 48, AsComputed: 21, Within: 21}}
 	thisAlone := ledger.Tally{N: 48, AsComputed: 44, Within: 45, Gained: 1} // measured: 45 against the split's 44
 	more := ledger.Tally{N: 48, AsComputed: 44, Within: 47, Gained: 3}

@@ -52,8 +52,11 @@ type LoadSweepOptions struct {
 // the jobs that arrived in the window, Definition 1), max_queue, and
 // saturated (sim.Result.Saturation: 2013 §6.3's test with its threshold of
 // one job per week, over the weeks of arrivals, the last 20% left out),
-// saturated_all_weeks (the same test keeping every week of arrivals:
-// sim.SaturationOptions.NoDrop) and outstanding_end (jobs submitted and
+// saturation_slope (that test's slope, outstanding jobs per week: the
+// statistic a mean over replicates judges; NaN with fewer than two weeks),
+// saturated_all_weeks and saturation_slope_all_weeks (the same test
+// keeping every week of arrivals: sim.SaturationOptions.NoDrop) and
+// outstanding_end (jobs submitted and
 // not ended by the window's end: Window.Outstanding). Rows are ordered by load,
 // replicate, scheduler, simulation. The simulations run in parallel; the
 // result does not depend on the number of workers.
@@ -128,11 +131,14 @@ func LoadSweepContext(ctx context.Context, p *resample.Pools, o LoadSweepOptions
 		}
 	}
 	type row struct {
-		win    Window
-		sum    sim.Summary
-		sess   SessionStats
-		sat    sim.Saturation
-		satAll bool
+		win  Window
+		sum  sim.Summary
+		sess SessionStats
+		sat  sim.Saturation
+		// satAll and slopeAll are the test keeping every week
+		// (NoDrop): its outcome and slope.
+		satAll   bool
+		slopeAll float64
 	}
 	for _, t := range tasks {
 		pts[t.pt].left++
@@ -203,8 +209,9 @@ func LoadSweepContext(ctx context.Context, p *resample.Pools, o LoadSweepOptions
 				return err
 			}
 		}
+		all := res.Saturation(sim.SaturationOptions{NoDrop: true})
 		rows[i] = row{WindowOf(res, pt.r.Start, pt.r.End), res.Summary(), sess,
-			res.Saturation(sim.SaturationOptions{}), res.Saturation(sim.SaturationOptions{NoDrop: true}).Saturated}
+			res.Saturation(sim.SaturationOptions{}), all.Saturated, all.Slope}
 		return nil
 	})
 	if err != nil {
@@ -216,6 +223,7 @@ func LoadSweepContext(ctx context.Context, p *resample.Pools, o LoadSweepOptions
 	rep, nusers, offered, nsess, maxq, outEnd := make([]int, n), make([]int, n), make([]int, n), make([]int, n), make([]int, n), make([]int, n)
 	sched, kind := make([]string, n), make([]string, n)
 	saturated, satAll := make([]bool, n), make([]bool, n)
+	slope, slopeAll := make([]float64, n), make([]float64, n)
 	for i, t := range tasks {
 		pt := pts[t.pt]
 		load[i], rep[i] = pt.load, pt.rep
@@ -229,6 +237,7 @@ func LoadSweepContext(ctx context.Context, p *resample.Pools, o LoadSweepOptions
 		tp[i], util[i], wait[i], resp[i] = r.win.Throughput, r.win.Utilization, r.sum.AvgWait, r.sum.AvgResponse
 		arr[i] = float64(r.win.Arrived) / ((r.win.To - r.win.From) / datasets.Week)
 		maxq[i], saturated[i], satAll[i], outEnd[i] = r.sum.MaxQueue, r.sat.Saturated, r.satAll, r.win.Outstanding
+		slope[i], slopeAll[i] = r.sat.Slope, r.slopeAll
 		nsess[i], hours[i], jps[i] = r.sess.Sessions, r.sess.AvgLength/datasets.Hour, r.sess.AvgJobs
 	}
 	return dataframe.New(
@@ -248,7 +257,9 @@ func LoadSweepContext(ctx context.Context, p *resample.Pools, o LoadSweepOptions
 		series.New(jps, series.Float, "jobs_per_session"),
 		series.New(maxq, series.Int, "max_queue"),
 		series.New(saturated, series.Bool, "saturated"),
+		series.New(slope, series.Float, "saturation_slope"),
 		series.New(satAll, series.Bool, "saturated_all_weeks"),
+		series.New(slopeAll, series.Float, "saturation_slope_all_weeks"),
 		series.New(outEnd, series.Int, "outstanding_end"),
 	), nil
 }

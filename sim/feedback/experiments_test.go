@@ -136,6 +136,38 @@ func TestLoadSweep(t *testing.T) {
 			t.Errorf("%s %s: saturated leaving out the last weeks, not keeping them", sched[i], kind[i])
 		}
 	}
+	// The slopes are the tests' statistics: each saturated flag is its
+	// slope above the paper's threshold of 1 job per week (2013 §6.3), and
+	// the open FCFS run's outstanding jobs grow by many a week.
+	slope, slopeAll := df.Col("saturation_slope").Float(), df.Col("saturation_slope_all_weeks").Float()
+	for i := range slope {
+		if (saturated[i] == "true") != (slope[i] > 1) || (all[i] == "true") != (slopeAll[i] > 1) {
+			t.Errorf("%s %s: saturated %s with slope %v, all weeks %s with %v", sched[i], kind[i], saturated[i], slope[i], all[i], slopeAll[i])
+		}
+		if sched[i] == "fcfs" && kind[i] == "open" && !(slope[i] > 10) {
+			t.Errorf("fcfs open: slope %v jobs per week", slope[i])
+		}
+	}
+	// The open FCFS run simulated again from the same resampled log (load
+	// 2, seed 1, stream 0): its two tests' slopes are the columns'.
+	r, w, err := resampled(p, resample.Options{Weeks: 20, Load: 2, Seed: 1}, WorkloadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fcfs, err := sim.FactoryOf("fcfs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := sim.Run(w.Jobs, w.Procs, fcfs(), sim.EngineOptions{WeekOrigin: r.Start})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, wantAll := res.Saturation(sim.SaturationOptions{}).Slope, res.Saturation(sim.SaturationOptions{NoDrop: true}).Slope
+	for i := range slope {
+		if sched[i] == "fcfs" && kind[i] == "open" && (slope[i] != want || slopeAll[i] != wantAll || want == wantAll) {
+			t.Errorf("fcfs open: slopes %v, %v (all weeks); simulated again %v, %v", slope[i], slopeAll[i], want, wantAll)
+		}
+	}
 }
 
 // TestFig10QueueBounded: 2014 Fig. 10 on KTH-SP2 — replayed open, FCFS

@@ -1,6 +1,8 @@
 package simplot
 
 import (
+	"fmt"
+	"math"
 	"slices"
 	"testing"
 
@@ -11,18 +13,19 @@ import (
 	"github.com/tracelab/tracelab/sim/estimates"
 )
 
-// TestGanttDrawn: the idle area first, then each job's rectangle of
-// processors × run, first fit in order of start, cut at Until. Under EASY
-// (Fig. 1's jobs): job 1 on processors 0–1 from 0 to 4, job 3 backfilled
-// on 2–3 from 2 to 4, job 2 on all four from 4 to 6, job 4 on processor 0
-// from 6, cut at 8.
+// TestGanttDrawn: the idle area first (the whole height while a job
+// waits), then each job's rectangle of processors × run, first fit in
+// order of start, cut at Until. Under EASY (Fig. 1's jobs): job 1 on
+// processors 0–1 from 0 to 4, job 3 backfilled on 2–3 from 2 to 4, job 2
+// on all four from 4 to 6, job 4 on processor 0 from 6, cut at 8; jobs
+// wait from 1 (job 2's submit) to 6 (job 4's start), none after.
 func TestGanttDrawn(t *testing.T) {
 	t.Parallel()
 	p, err := Gantt(fig1(t, &sim.EASY{}), GanttOptions{Until: 8})
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "[[[{0 0} {8 0} {8 4} {0 4}]] [[{0 0} {4 0} {4 2} {0 2}]] [[{2 2} {4 2} {4 4} {2 4}]] " +
+	want := "[[[{1 0} {6 0} {6 4} {1 4}]] [[{0 0} {4 0} {4 2} {0 2}]] [[{2 2} {4 2} {4 4} {2 4}]] " +
 		"[[{4 0} {6 0} {6 4} {4 4}]] [[{6 0} {8 0} {8 1} {6 1}]]]"
 	if got := plottest.DrawnOf(p).Polygons; got != want {
 		t.Errorf("polygons\n%s\nwant\n%s", got, want)
@@ -94,5 +97,31 @@ func TestGanttLabelsSplitJobs(t *testing.T) {
 	}
 	if want := []string{"1", "2", "3", "4", "4"}; !slices.Equal(got, want) {
 		t.Errorf("labels %q, want %q", got, want)
+	}
+}
+
+// TestWaiting: the stretches in which some job waits, merged, clipped to
+// the window; a job that never started waits to its end.
+func TestWaiting(t *testing.T) {
+	t.Parallel()
+	nan := math.NaN()
+	for _, tt := range []struct {
+		name          string
+		submit, start []float64
+		from, until   float64
+		want          string
+	}{
+		{"none waits", []float64{0, 1}, []float64{0, 1}, 0, 10, "[]"},
+		{"overlapping merge", []float64{1, 3}, []float64{4, 6}, 0, 10, "[[1 6]]"},
+		{"touching merge", []float64{1, 4}, []float64{4, 6}, 0, 10, "[[1 6]]"},
+		{"disjoint in order", []float64{5, 1}, []float64{7, 2}, 0, 10, "[[1 2] [5 7]]"},
+		{"clipped to the window", []float64{1, 8}, []float64{4, 12}, 2, 9, "[[2 4] [8 9]]"},
+		{"never started", []float64{3}, []float64{nan}, 0, 10, "[[3 10]]"},
+		{"outside the window", []float64{0, 20}, []float64{1, 25}, 2, 10, "[]"},
+	} {
+		r := &sim.Result{ID: make([]int, len(tt.submit)), Submit: tt.submit, Start: tt.start}
+		if got := fmt.Sprint(waiting(r, tt.from, tt.until)); got != tt.want {
+			t.Errorf("%s: %s, want %s", tt.name, got, tt.want)
+		}
 	}
 }

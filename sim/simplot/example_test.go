@@ -9,7 +9,8 @@ import (
 )
 
 // Gantt draws a schedule as rectangles of processors × time: here two
-// jobs on a 4-processor machine, the second waiting for the first.
+// jobs on a 4-processor machine, the second waiting for the first (the
+// idle processors are grey while it waits, from 0 to 10).
 func ExampleGantt() {
 	r, err := sim.Run([]sim.Job{
 		{ID: 1, Submit: 0, Procs: 3, Runtime: 10, Estimate: 10},
@@ -26,7 +27,7 @@ func ExampleGantt() {
 		fmt.Println(rect[0])
 	}
 	// Output:
-	// [{0 0} {15 0} {15 4} {0 4}]
+	// [{0 0} {10 0} {10 4} {0 4}]
 	// [{0 0} {10 0} {10 3} {0 3}]
 	// [{10 0} {15 0} {15 2} {10 2}]
 }

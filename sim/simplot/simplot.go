@@ -27,7 +27,8 @@ type GanttOptions struct {
 	// From and Until are the window drawn, seconds of the schedule's clock
 	// (for a log, seconds since its UnixStartTime; datasets.Clock converts
 	// dates): jobs that run in [From, Until) are drawn, cut at its ends,
-	// and the idle processor time in it is shaded as wasted (Fig. 1:
+	// and the idle processor time in it while a job waits is shaded as
+	// wasted (Fig. 1:
 	// "scheduled up to time T; hatched areas represent wasted resources").
 	// Zero From means 0; zero Until means the last end.
 	From, Until float64
@@ -86,7 +87,8 @@ var waitClasses = []struct {
 // rectangle is split when its processors are not contiguous) × its run,
 // labelled with its ID (each piece of a split one) when at most 50 jobs
 // are drawn, and the idle
-// processor time shaded grey. The time axis is in seconds for a window of
+// processor time shaded grey wherever a job waits (wasted; idle processors
+// with nothing waiting stay white). The time axis is in seconds for a window of
 // less than two hours from time 0, else in hours (or days beyond three
 // days) from the window's start. Jobs that did not start are left out. It
 // returns an error for a bad window, when no job runs in it, or when the
@@ -148,15 +150,20 @@ func Gantt(r *sim.Result, opts GanttOptions) (*plot.Plot, error) {
 		}
 		p.X.Label.Text = fmt.Sprintf("time from %s [%s]", t0, unitName)
 	}
-	// Idle time first, underneath: the whole area, then jobs on top.
-	bg, err := rect(0, x(until), 0, float64(r.Procs))
+	// Idle time first, underneath: the whole height wherever a job waits,
+	// then jobs on top, so that only the idle processors stay grey.
+	var rings []plotter.XYer
+	for _, w := range waiting(r, from, until) {
+		rings = append(rings, plotter.XYs{{X: x(w[0]), Y: 0}, {X: x(w[1]), Y: 0}, {X: x(w[1]), Y: float64(r.Procs)}, {X: x(w[0]), Y: float64(r.Procs)}})
+	}
+	bg, err := plotter.NewPolygon(rings...)
 	if err != nil {
 		return nil, err
 	}
 	bg.Color = color.Gray{Y: 215}
 	bg.LineStyle.Width = 0
 	p.Add(bg)
-	p.Legend.Add("idle (wasted)", bg)
+	p.Legend.Add("idle while a job waits (wasted)", bg)
 	colorOf := jobColors(r, idx, from, until, opts.Color, p)
 	var labels plotter.XYLabels
 	var labelColors []color.Color
@@ -206,6 +213,34 @@ func Gantt(r *sim.Result, opts GanttOptions) (*plot.Plot, error) {
 	p.X.Min, p.X.Max = 0, x(until)
 	p.Y.Min, p.Y.Max = 0, float64(r.Procs)
 	return p, nil
+}
+
+// waiting returns the stretches of [from, until) in which some job waits
+// (submitted, not started; a job that never started waits to until),
+// merged and in order: the time in which an idle processor is wasted
+// (2021 Fig. 1: "hatched areas represent wasted resources"; idle
+// processors with no job waiting waste nothing).
+func waiting(r *sim.Result, from, until float64) [][2]float64 {
+	var ws [][2]float64
+	for j := range r.ID {
+		end := r.Start[j]
+		if math.IsNaN(end) {
+			end = until
+		}
+		if s, e := max(r.Submit[j], from), min(end, until); e > s {
+			ws = append(ws, [2]float64{s, e})
+		}
+	}
+	slices.SortFunc(ws, func(a, b [2]float64) int { return cmp.Compare(a[0], b[0]) })
+	var out [][2]float64
+	for _, w := range ws {
+		if k := len(out) - 1; k >= 0 && w[0] <= out[k][1] {
+			out[k][1] = max(out[k][1], w[1])
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
 }
 
 // jobColors returns the colour of the n-th job drawn (job j), adding the
